@@ -1,0 +1,73 @@
+// svcgen.config.yaml: optional; its defaults fit a repo laid out like this one.
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import { DefinitionsError, type Diagnostic } from './definitions/diagnostics.js';
+import { displayPath, parseDefinitionText } from './definitions/load.js';
+import { positionOf } from './definitions/positions.js';
+
+export const CONFIG_FILE = 'svcgen.config.yaml';
+
+const ConfigSchema = z.strictObject({
+  definitions: z.string().optional().describe('folder of definition files (default: definitions)'),
+  output: z.string().optional().describe('output folder (default: generated)'),
+  templates: z.string().optional().describe('folder of templates that override svcgen\'s own, by file name'),
+  emitters: z.record(z.string(), z.boolean()).optional().describe('emitters on (true) or off (false); all on by default'),
+});
+
+export interface ResolvedConfig {
+  /** The config file's text, or "" when there is none (part of the input hash). */
+  readonly text: string;
+  readonly definitionsDir: string;
+  readonly outDir: string;
+  readonly templatesDir: string | undefined;
+  readonly emitters: Readonly<Record<string, boolean>>;
+}
+
+export interface ConfigOverrides {
+  readonly cwd?: string | undefined;
+  readonly configFile?: string | undefined;
+  readonly definitionsDir?: string | undefined;
+  readonly outDir?: string | undefined;
+}
+
+export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<ResolvedConfig> {
+  const cwd = overrides.cwd ?? process.cwd();
+  const configPath = resolve(cwd, overrides.configFile ?? CONFIG_FILE);
+  let bytes: Buffer | undefined;
+  try {
+    bytes = await readFile(configPath);
+  } catch (error) {
+    if (overrides.configFile !== undefined || (error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new DefinitionsError([{ code: 'SVC301', file: displayPath(configPath, cwd), line: 1, column: 1, message: `cannot read config file (${(error as NodeJS.ErrnoException).code ?? String(error)})` }]);
+    }
+  }
+  const config = bytes ? parseConfig(displayPath(configPath, cwd), bytes) : {};
+  const base = bytes ? dirname(configPath) : cwd;
+  return {
+    text: bytes ? bytes.toString('utf8') : '',
+    definitionsDir: overrides.definitionsDir ? resolve(cwd, overrides.definitionsDir) : resolve(base, config.definitions ?? 'definitions'),
+    outDir: overrides.outDir ? resolve(cwd, overrides.outDir) : resolve(base, config.output ?? 'generated'),
+    templatesDir: config.templates ? resolve(base, config.templates) : undefined,
+    emitters: config.emitters ?? {},
+  };
+}
+
+function parseConfig(file: string, bytes: Buffer): z.infer<typeof ConfigSchema> {
+  const parsed = parseDefinitionText(file, bytes);
+  if (!parsed.file) throw new DefinitionsError(parsed.diagnostics.map((d) => ({ ...d, code: 'SVC301' })));
+  const loaded = parsed.file;
+  const result = ConfigSchema.safeParse(loaded.value ?? {});
+  if (result.success) return result.data;
+  const diagnostics: Diagnostic[] = result.error.issues.map((issue) => {
+    const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
+    const { line, column } = positionOf(loaded.document, loaded.lines, path as (string | number)[], { atKey: issue.code === 'unrecognized_keys' });
+    const where = path.join('.') || 'config';
+    const message =
+      issue.code === 'unrecognized_keys'
+        ? `unknown config key "${issue.keys.join('", "')}" (expected one of: definitions, output, templates, emitters)`
+        : `${where}: ${issue.message}`;
+    return { code: 'SVC301', file, line, column, message };
+  });
+  throw new DefinitionsError(diagnostics);
+}

@@ -1,0 +1,242 @@
+// The definitions format, written once. The loader validates with it and
+// `schema/svcgen-definitions.schema.json` is generated from it for editors.
+import { z } from 'zod';
+
+/** Where an element comes from: the interface document, or a choice made where it is silent. */
+export const Origin = z.enum(['spec', 'convention']).describe('spec: fixed by the interface document; convention: chosen where it is silent');
+
+const name = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'a name: a letter, then letters, digits, "_" or "-"');
+
+export const SCALAR_TYPES = ['string', 'integer', 'number', 'boolean', 'date', 'date-time'] as const;
+export const FIELD_TYPES = [...SCALAR_TYPES, 'enum', 'record', 'list', 'map', 'json'] as const;
+export const STRING_FORMATS = ['hex-id', 'uri', 'email', 'currency-code', 'alphanumeric'] as const;
+
+const common = {
+  description: z.string().optional(),
+  origin: Origin.optional(),
+};
+
+/** A value's type: a scalar, an enum, a record (possibly narrowed), a list or a map. */
+export interface TypeDefinition {
+  type: (typeof FIELD_TYPES)[number];
+  format?: (typeof STRING_FORMATS)[number] | undefined;
+  nullable?: boolean | undefined;
+  values?: string[] | undefined;
+  record?: string | undefined;
+  omit?: string[] | undefined;
+  pick?: string[] | undefined;
+  partial?: boolean | undefined;
+  items?: TypeDefinition | undefined;
+  minItems?: number | undefined;
+  maxItems?: number | undefined;
+  minLength?: number | undefined;
+  maxLength?: number | undefined;
+  pattern?: string | undefined;
+  minimum?: number | undefined;
+  maximum?: number | undefined;
+  coerce?: boolean | undefined;
+  description?: string | undefined;
+  origin?: 'spec' | 'convention' | undefined;
+}
+
+const typeShape = {
+  type: z.enum(FIELD_TYPES),
+  format: z.enum(STRING_FORMATS).optional(),
+  nullable: z.boolean().optional(),
+  values: z.array(z.string()).min(1).optional().describe('the allowed values of an enum'),
+  record: z.string().optional().describe('a record name, or "<file>.<record>" for a record of another file'),
+  omit: z.array(z.string()).optional().describe('record fields left out'),
+  pick: z.array(z.string()).optional().describe('the only record fields kept'),
+  partial: z.boolean().optional().describe('every record field optional'),
+  minItems: z.number().int().nonnegative().optional(),
+  maxItems: z.number().int().nonnegative().optional(),
+  minLength: z.number().int().nonnegative().optional(),
+  maxLength: z.number().int().nonnegative().optional(),
+  pattern: z.string().optional(),
+  minimum: z.number().optional(),
+  maximum: z.number().optional(),
+  coerce: z.boolean().optional().describe('accept a string of digits for an integer or number'),
+  ...common,
+};
+
+export const TypeSchema: z.ZodType<TypeDefinition> = z.lazy(() =>
+  z.strictObject({ ...typeShape, items: TypeSchema.optional() }),
+);
+
+export const FieldSchema = z.strictObject({
+  ...typeShape,
+  items: TypeSchema.optional(),
+  required: z.boolean().optional().describe('must be present (default true)'),
+  readOnly: z.boolean().optional().describe('set by the service, never written by a client'),
+  default: z.unknown().optional(),
+  relation: z
+    .strictObject({
+      kind: z.enum(['to-one', 'to-many']),
+      record: z.string(),
+      foreignKey: z.string().optional().describe('the field holding the related id (to-one)'),
+      inverse: z.string().optional().describe('the related record field pointing back (to-many)'),
+      embedded: z.boolean().optional().describe('embedded in plain JSON, a relationship in json:api'),
+    })
+    .optional(),
+});
+export type FieldDefinition = z.infer<typeof FieldSchema>;
+
+export const RecordSchema = z.strictObject({
+  ...common,
+  resourceType: z.string().optional().describe('the json:api type; the record name by default'),
+  apiAlias: z.string().optional().describe('the apiAlias member of the record'),
+  fields: z.record(name, FieldSchema),
+});
+export type RecordDefinition = z.infer<typeof RecordSchema>;
+
+export const ParameterSchema = z.strictObject({
+  ...typeShape,
+  items: TypeSchema.optional(),
+  required: z.boolean().optional(),
+  default: z.unknown().optional(),
+  style: z.enum(['form', 'deepObject', 'json']).optional().describe('how a structured query value is written'),
+});
+export type ParameterDefinition = z.infer<typeof ParameterSchema>;
+
+const ResponseSchema = z.strictObject({
+  description: z.string().optional(),
+  origin: Origin.optional(),
+  body: TypeSchema.optional(),
+  envelope: z.enum(['interface', 'none']).optional().describe('wrap the body in the interface envelope (default) or not'),
+  headers: z.record(z.string(), ParameterSchema).optional(),
+  when: z.string().optional().describe('the query parameter that selects this response'),
+  total: z.boolean().optional().describe('the envelope carries the number of matching records beside a list'),
+});
+
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+export const RouteSchema = z.strictObject({
+  ...common,
+  summary: z.string().optional(),
+  method: z.enum(HTTP_METHODS),
+  path: z.string().regex(/^\/[A-Za-z0-9_\-./{}]*$/, 'a path starting with "/"'),
+  version: z.string().optional().describe('version segment placed before the path'),
+  auth: z.string().optional().describe('an auth scheme name, or "none"'),
+  privilege: z.string().optional(),
+  action: z.string().optional().describe('the controller action this route maps to'),
+  pathParams: z.record(name, ParameterSchema).optional(),
+  query: z.record(z.string(), ParameterSchema).optional(),
+  headers: z.record(z.string(), ParameterSchema).optional(),
+  body: TypeSchema.optional(),
+  bodyRequired: z.boolean().optional().describe('false when the body may be left out (default true)'),
+  bodyQueryAlternative: z
+    .strictObject({
+      member: z.string().describe('the body member the query parameter of the same name carries'),
+      style: z.enum(['json', 'deepObject']),
+      origin: Origin.optional(),
+    })
+    .optional()
+    .describe('for clients that cannot send a GET body'),
+  bodyFormats: z.array(z.enum(['json', 'form'])).optional(),
+  responses: z.record(z.string().regex(/^[1-5][0-9][0-9]$/, 'an HTTP status code'), ResponseSchema),
+  errors: z.array(z.string()).optional().describe('error kinds this route can answer with'),
+});
+export type RouteDefinition = z.infer<typeof RouteSchema>;
+
+const OAuthGrant = z.strictObject({
+  ...common,
+  clientId: z.string().optional(),
+  scopes: z.array(z.string()).optional(),
+  issuesRefreshToken: z.boolean().optional(),
+});
+
+export const AuthSchemeSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    ...common,
+    type: z.literal('oauth2'),
+    tokenPath: z.string(),
+    grants: z.strictObject({
+      password: OAuthGrant.optional(),
+      client_credentials: OAuthGrant.optional(),
+      refresh_token: OAuthGrant.optional(),
+    }),
+    accessTokenLifetime: z.number().int().positive(),
+    refreshTokenLifetime: z.number().int().positive(),
+    rotateRefreshTokens: z.boolean().optional(),
+  }),
+  z.strictObject({
+    ...common,
+    type: z.literal('access-key'),
+    header: z.string(),
+    session: z
+      .strictObject({
+        header: z.string(),
+        idleTimeout: z.number().int().positive(),
+        tokenLength: z.number().int().min(16),
+      })
+      .optional(),
+  }),
+  z.strictObject({
+    ...common,
+    type: z.literal('digest'),
+    realm: z.string(),
+    algorithms: z.array(z.enum(['SHA-256', 'MD5'])).min(1),
+    qop: z.array(z.enum(['auth'])).min(1),
+    nonceLifetime: z.number().int().positive(),
+    privileges: z
+      .strictObject({
+        resource: z.string(),
+        names: z.array(z.string()).min(1),
+      })
+      .optional(),
+  }),
+]);
+export type AuthSchemeDefinition = z.infer<typeof AuthSchemeSchema>;
+
+export const ERROR_KINDS = [
+  'badRequest',
+  'validation',
+  'parameterMissing',
+  'unauthorized',
+  'forbidden',
+  'notFound',
+  'methodNotAllowed',
+  'notAcceptable',
+  'conflict',
+  'payloadTooLarge',
+  'tooManyRequests',
+] as const;
+
+export const ErrorSchema = z.strictObject({
+  ...common,
+  status: z.number().int().min(400).max(599),
+  code: z.string().optional(),
+  title: z.string().optional(),
+  message: z.string().optional().describe('message template; {placeholders} are filled by the thrower'),
+});
+
+export const InterfaceSchema = z.strictObject({
+  ...common,
+  title: z.string(),
+  basePath: z.string().regex(/^\/[A-Za-z0-9_\-/]*$/, 'a path starting with "/"'),
+  style: z
+    .enum(['jsonapi', 'success-envelope', 'api-alias'])
+    .describe('jsonapi: json:api or plain JSON by Accept; success-envelope: {success,data}; api-alias: records with apiAlias'),
+  errorStyle: z.enum(['errors-array', 'success-false']),
+  versions: z.array(z.string()).optional().describe('version segments that all reach the same routes'),
+  segmentAliases: z.record(z.string(), z.array(z.string())).optional().describe('path segments reachable under other spellings'),
+  limits: z
+    .strictObject({
+      bodyBytes: z.number().int().positive().optional(),
+      origin: Origin.optional(),
+    })
+    .optional(),
+});
+
+export const DefinitionFileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  name: name.describe('the file\'s name, used to reference its records from other files'),
+  interface: InterfaceSchema.optional(),
+  auth: z.record(name, AuthSchemeSchema).optional(),
+  errors: z.partialRecord(z.enum(ERROR_KINDS), ErrorSchema).optional(),
+  records: z.record(name, RecordSchema).optional(),
+  routes: z.record(name, RouteSchema).optional(),
+});
+export type DefinitionFile = z.infer<typeof DefinitionFileSchema>;

@@ -1,0 +1,18 @@
+// One static registry of emitters. Each is loaded only when a run needs it, so a run with
+// nothing to do never loads ts-morph or prettier.
+import type { Emitter } from './contract.js';
+
+export interface EmitterEntry {
+  readonly name: string;
+  readonly load: () => Promise<Emitter>;
+}
+
+export const EMITTERS: readonly EmitterEntry[] = [
+  { name: 'runtime', load: async () => (await import('./runtime/index.js')).runtimeEmitter },
+  { name: 'types', load: async () => (await import('./types/index.js')).typesEmitter },
+  { name: 'zod', load: async () => (await import('./zod/index.js')).zodEmitter },
+];
+
+export function emitterNames(): string[] {
+  return EMITTERS.map((entry) => entry.name);
+}

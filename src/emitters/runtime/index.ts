@@ -1,0 +1,10 @@
+// The `runtime` emitter: svcgen's hand-written support code (src/runtime/), copied verbatim
+// into the output so generated code has no dependency on svcgen itself.
+import type { Emitter } from '../contract.js';
+
+export const runtimeEmitter: Emitter = {
+  name: 'runtime',
+  description: 'support code that generated servers and clients import',
+  emit: ({ runtimeFiles }) =>
+    runtimeFiles.map((file) => ({ path: `runtime/${file.name}`, content: file.content, source: undefined, format: true })),
+};

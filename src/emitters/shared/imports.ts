@@ -1,0 +1,58 @@
+// Collects the records one generated file needs from other modules, as sorted import structures.
+import { StructureKind, type ImportDeclarationStructure } from 'ts-morph';
+import { compareCodePoints, pascalCase } from '../../ir/names.js';
+import type { RecordKey, TypeIr } from '../../ir/types.js';
+
+export function recordModule(key: RecordKey): string {
+  return key.slice(0, key.indexOf('.'));
+}
+
+export function recordName(key: RecordKey): string {
+  return key.slice(key.indexOf('.') + 1);
+}
+
+/** Every record a type mentions, at any depth. */
+export function referencedRecords(type: TypeIr, into: Set<RecordKey> = new Set()): Set<RecordKey> {
+  switch (type.kind) {
+    case 'record':
+      into.add(type.record);
+      break;
+    case 'list':
+      referencedRecords(type.items, into);
+      break;
+    case 'map':
+      referencedRecords(type.values, into);
+      break;
+    default:
+      break;
+  }
+  return into;
+}
+
+/** One import per other module, naming what this file uses from it. */
+export function crossModuleImports(options: {
+  readonly fromModule: string;
+  readonly records: Iterable<RecordKey>;
+  readonly file: string;
+  readonly nameOf: (key: RecordKey) => string;
+  readonly typeOnly: boolean;
+}): ImportDeclarationStructure[] {
+  const byModule = new Map<string, Set<string>>();
+  for (const key of options.records) {
+    const module = recordModule(key);
+    if (module === options.fromModule) continue;
+    const names = byModule.get(module) ?? new Set<string>();
+    names.add(options.nameOf(key));
+    byModule.set(module, names);
+  }
+  return [...byModule.keys()].sort(compareCodePoints).map((module) => ({
+    kind: StructureKind.ImportDeclaration,
+    isTypeOnly: options.typeOnly,
+    moduleSpecifier: `../${module}/${options.file}.js`,
+    namedImports: [...(byModule.get(module) ?? [])].sort(compareCodePoints),
+  }));
+}
+
+export function recordTypeName(key: RecordKey): string {
+  return pascalCase(recordName(key));
+}

@@ -1,0 +1,116 @@
+// The pipeline, top to bottom:
+//   definitions/*.yaml ─load─▶ documents with positions ─validate─▶ diagnostics ─build─▶ IR
+//   ─emit─▶ files in memory ─format─▶ prettier (cached) ─write | check─▶ the output folder
+// `generate` and `check` share everything up to the last step; only writeOutput touches the disk.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from './config.js';
+import { DefinitionsError, sortDiagnostics, type Diagnostic } from './definitions/diagnostics.js';
+import { parseDefinitionSources } from './definitions/load.js';
+import { validateFileSchema } from './definitions/validate-schema.js';
+import type { GeneratedFile } from './emitters/contract.js';
+import { EMITTERS } from './emitters/index.js';
+import { collectInputs, type RunInputs } from './inputs.js';
+import { buildIr, type ValidatedFile } from './ir/build.js';
+import type { Ir } from './ir/types.js';
+import { compareOutput, hasDrift, type Drift } from './output/check.js';
+import { formatFiles, type FormattedFile } from './output/format.js';
+import { withHeader } from './output/header.js';
+import { sha256 } from './output/hash.js';
+import { buildManifest, readManifest, type Manifest } from './output/manifest.js';
+import { listFiles, recoverInterruptedWrite, writeOutput } from './output/write.js';
+import { generatorFingerprint } from './version.js';
+
+export interface RunOptions extends ConfigOverrides {
+  /** Use the format cache (default true). */
+  readonly cache?: boolean;
+}
+
+export type GenerateResult =
+  | { readonly ok: true; readonly outDir: string; readonly written: readonly string[]; readonly deleted: readonly string[]; readonly upToDate: boolean }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+export type CheckResult =
+  | { readonly ok: true; readonly outDir: string; readonly drift: Drift; readonly upToDate: boolean }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+export async function generate(options: RunOptions = {}): Promise<GenerateResult> {
+  return withDiagnostics(async () => {
+    const config = await resolveConfig(options);
+    const inputs = await collectInputs(config);
+    await recoverInterruptedWrite(config.outDir);
+    if (await isUpToDate(config.outDir, inputs)) return { ok: true, outDir: config.outDir, written: [], deleted: [], upToDate: true };
+    const { files, manifest } = await buildOutput(config, inputs, options);
+    const summary = await writeOutput(config.outDir, files, manifest);
+    return { ok: true, outDir: config.outDir, written: summary.written, deleted: summary.deleted, upToDate: summary.unchanged };
+  });
+}
+
+export async function check(options: RunOptions = {}): Promise<CheckResult> {
+  return withDiagnostics(async () => {
+    const config = await resolveConfig(options);
+    const inputs = await collectInputs(config);
+    const { files } = await buildOutput(config, inputs, options);
+    const drift = await compareOutput(config.outDir, files);
+    return { ok: true, outDir: config.outDir, drift, upToDate: !hasDrift(drift) };
+  });
+}
+
+/** Definitions → IR, or every diagnostic at once. */
+export function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 'diagnostics'>): Ir {
+  const loaded = parseDefinitionSources(inputs.definitions);
+  const diagnostics: Diagnostic[] = [...inputs.diagnostics, ...loaded.diagnostics];
+  const validated: ValidatedFile[] = [];
+  for (const file of loaded.files) {
+    const result = validateFileSchema(file);
+    diagnostics.push(...result.diagnostics);
+    if (result.definition) validated.push({ loaded: file, definition: result.definition });
+  }
+  // Cross-file checks only make sense once every file is well-formed.
+  if (diagnostics.length > 0) throw new DefinitionsError(diagnostics);
+  const built = buildIr(validated);
+  if (built.diagnostics.length > 0) throw new DefinitionsError(built.diagnostics);
+  return built.ir;
+}
+
+async function buildOutput(config: ResolvedConfig, inputs: RunInputs, options: RunOptions): Promise<{ files: FormattedFile[]; manifest: Manifest }> {
+  const ir = buildIrFromInputs(inputs);
+  const emitted = await emitAll(ir, config, inputs);
+  const cacheDir = options.cache === false ? undefined : join(options.cwd ?? process.cwd(), 'node_modules', '.cache', 'svcgen');
+  const files = await formatFiles(emitted, { cacheDir });
+  return { files, manifest: buildManifest(generatorFingerprint(), inputs.hash, files) };
+}
+
+async function emitAll(ir: Ir, config: ResolvedConfig, inputs: RunInputs): Promise<GeneratedFile[]> {
+  const enabled = EMITTERS.filter((entry) => config.emitters[entry.name] !== false);
+  const emitters = await Promise.all(enabled.map((entry) => entry.load()));
+  const files: GeneratedFile[] = [];
+  for (const emitter of emitters) {
+    for (const file of await emitter.emit({ ir, runtimeFiles: inputs.runtimeFiles })) {
+      files.push({ ...file, content: withHeader(file.path, file.content, file.source) });
+    }
+  }
+  return files;
+}
+
+/** Same inputs as the last run, and every file it wrote still holds what it wrote. */
+async function isUpToDate(outDir: string, inputs: RunInputs): Promise<boolean> {
+  if (inputs.diagnostics.length > 0) return false;
+  const manifest = await readManifest(outDir);
+  if (!manifest || manifest.inputHash !== inputs.hash || manifest.generator !== generatorFingerprint()) return false;
+  const present = new Set(await listFiles(outDir));
+  for (const [path, hash] of Object.entries(manifest.files)) {
+    if (!present.has(path)) return false;
+    if (sha256(await readFile(join(outDir, path), 'utf8')) !== hash) return false;
+  }
+  return true;
+}
+
+async function withDiagnostics<T>(run: () => Promise<T>): Promise<T | { ok: false; diagnostics: readonly Diagnostic[] }> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof DefinitionsError) return { ok: false, diagnostics: sortDiagnostics(error.diagnostics) };
+    throw error;
+  }
+}

@@ -1,0 +1,92 @@
+// Auth schemes, error catalogs and the interface block → IR.
+import type { AuthSchemeDefinition, DefinitionFile } from '../definitions/schema.js';
+import { inheritOrigin, type FileContext } from './context.js';
+import { compareCodePoints } from './names.js';
+import type { AuthSchemeIr, ErrorIr, InterfaceIr, OAuthGrantIr, Origin } from './types.js';
+
+export function buildInterface(ctx: FileContext, def: NonNullable<DefinitionFile['interface']>, fileOrigin: Origin): InterfaceIr {
+  return {
+    title: def.title,
+    basePath: def.basePath,
+    style: def.style,
+    errorStyle: def.errorStyle,
+    versions: [...(def.versions ?? [])].sort(compareCodePoints),
+    segmentAliases: Object.keys(def.segmentAliases ?? {})
+      .sort(compareCodePoints)
+      .map((segment) => ({ segment, aliases: [...(def.segmentAliases?.[segment] ?? [])].sort(compareCodePoints) })),
+    bodyLimitBytes: def.limits?.bodyBytes,
+    description: def.description,
+    origin: inheritOrigin(def.origin, fileOrigin),
+    location: ctx.locate(['interface'], true),
+  };
+}
+
+export function buildAuthSchemes(ctx: FileContext, defs: Record<string, AuthSchemeDefinition>, fileOrigin: Origin): AuthSchemeIr[] {
+  return Object.keys(defs)
+    .sort(compareCodePoints)
+    .map((name) => {
+      const def = defs[name] as AuthSchemeDefinition;
+      const origin = inheritOrigin(def.origin, fileOrigin);
+      const documented = { description: def.description, origin, location: ctx.locate(['auth', name], true) };
+      switch (def.type) {
+        case 'oauth2': {
+          const grants = (['client_credentials', 'password', 'refresh_token'] as const).flatMap((grant): OAuthGrantIr[] => {
+            const grantDef = def.grants[grant];
+            if (!grantDef) return [];
+            return [
+              {
+                grant,
+                clientId: grantDef.clientId,
+                scopes: [...(grantDef.scopes ?? [])],
+                issuesRefreshToken: grantDef.issuesRefreshToken ?? grant !== 'client_credentials',
+                description: grantDef.description,
+                origin: inheritOrigin(grantDef.origin, origin),
+                location: ctx.locate(['auth', name, 'grants', grant], true),
+              },
+            ];
+          });
+          return {
+            type: 'oauth2',
+            name,
+            tokenPath: def.tokenPath,
+            grants,
+            accessTokenLifetime: def.accessTokenLifetime,
+            refreshTokenLifetime: def.refreshTokenLifetime,
+            rotateRefreshTokens: def.rotateRefreshTokens ?? true,
+            ...documented,
+          };
+        }
+        case 'access-key':
+          return { type: 'access-key', name, header: def.header.toLowerCase(), session: def.session ? { ...def.session, header: def.session.header.toLowerCase() } : undefined, ...documented };
+        case 'digest':
+          return {
+            type: 'digest',
+            name,
+            realm: def.realm,
+            algorithms: [...def.algorithms],
+            qop: [...def.qop],
+            nonceLifetime: def.nonceLifetime,
+            privileges: def.privileges ? { resource: def.privileges.resource, names: [...def.privileges.names] } : undefined,
+            ...documented,
+          };
+      }
+    });
+}
+
+export function buildErrors(ctx: FileContext, defs: NonNullable<DefinitionFile['errors']>, fileOrigin: Origin): ErrorIr[] {
+  return (Object.keys(defs) as (keyof typeof defs)[])
+    .sort(compareCodePoints)
+    .map((kind) => {
+      const def = defs[kind] as NonNullable<(typeof defs)[typeof kind]>;
+      return {
+        kind,
+        status: def.status,
+        code: def.code,
+        title: def.title,
+        message: def.message,
+        description: def.description,
+        origin: inheritOrigin(def.origin, fileOrigin),
+        location: ctx.locate(['errors', kind], true),
+      };
+    });
+}

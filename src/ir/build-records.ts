@@ -1,0 +1,66 @@
+// Records and their fields → IR.
+import type { YamlPath } from '../definitions/positions.js';
+import type { FieldDefinition, RecordDefinition } from '../definitions/schema.js';
+import { buildType, unknownRecordMessage } from './build-type.js';
+import { inheritOrigin, type FileContext } from './context.js';
+import { compareCodePoints, pascalCase } from './names.js';
+import type { FieldIr, Origin, RecordIr, RelationIr } from './types.js';
+
+export function buildRecords(ctx: FileContext, records: Record<string, RecordDefinition>, fileOrigin: Origin): RecordIr[] {
+  const seenTypeNames = new Map<string, string>();
+  return Object.keys(records)
+    .sort(compareCodePoints)
+    .map((name) => {
+      const typeName = pascalCase(name);
+      const clash = seenTypeNames.get(typeName);
+      if (clash) ctx.report('SVC204', ['records', name], `record "${name}" and record "${clash}" both become the type ${typeName} (expected distinct names)`, true);
+      seenTypeNames.set(typeName, name);
+      return buildRecord(ctx, name, records[name] as RecordDefinition, fileOrigin);
+    });
+}
+
+function buildRecord(ctx: FileContext, name: string, def: RecordDefinition, fileOrigin: Origin): RecordIr {
+  const path = ['records', name];
+  const origin = inheritOrigin(def.origin, fileOrigin);
+  const fields = Object.keys(def.fields)
+    .sort(compareCodePoints)
+    .map((fieldName) => buildField(ctx, fieldName, def.fields[fieldName] as FieldDefinition, [...path, 'fields', fieldName], origin, def));
+  return {
+    key: `${ctx.moduleName}.${name}`,
+    name,
+    file: ctx.moduleName,
+    resourceType: def.resourceType ?? name,
+    apiAlias: def.apiAlias,
+    fields,
+    description: def.description,
+    origin,
+    location: ctx.locate(path, true),
+  };
+}
+
+function buildField(ctx: FileContext, name: string, def: FieldDefinition, path: YamlPath, parentOrigin: Origin, record: RecordDefinition): FieldIr {
+  return {
+    name,
+    type: buildType(ctx, def, path),
+    required: def.required ?? true,
+    readOnly: def.readOnly ?? false,
+    default: def.default,
+    relation: def.relation ? buildRelation(ctx, def.relation, [...path, 'relation'], record) : undefined,
+    description: def.description,
+    origin: inheritOrigin(def.origin, parentOrigin),
+    location: ctx.locate(path, true),
+  };
+}
+
+function buildRelation(ctx: FileContext, def: NonNullable<FieldDefinition['relation']>, path: YamlPath, record: RecordDefinition): RelationIr {
+  const key = ctx.recordKey(def.record);
+  const related = ctx.recordFields.get(key);
+  if (!related) ctx.report('SVC201', [...path, 'record'], unknownRecordMessage(ctx, def.record));
+  if (def.foreignKey !== undefined && !(def.foreignKey in record.fields)) {
+    ctx.report('SVC209', [...path, 'foreignKey'], `foreign key "${def.foreignKey}" is not a field of this record (expected one of: ${Object.keys(record.fields).join(', ')})`);
+  }
+  if (def.inverse !== undefined && related && !related.has(def.inverse)) {
+    ctx.report('SVC209', [...path, 'inverse'], `inverse "${def.inverse}" is not a field of ${def.record} (expected one of: ${[...related].join(', ')})`);
+  }
+  return { kind: def.kind, record: key, foreignKey: def.foreignKey, inverse: def.inverse, embedded: def.embedded ?? true };
+}

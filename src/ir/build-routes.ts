@@ -1,0 +1,165 @@
+// Routes, their parameters and responses → IR, with the checks that need the whole route.
+import type { YamlPath } from '../definitions/positions.js';
+import type { DefinitionFile, ParameterDefinition, RouteDefinition } from '../definitions/schema.js';
+import { buildType } from './build-type.js';
+import { inheritOrigin, type FileContext } from './context.js';
+import { camelCase, closest, compareCodePoints } from './names.js';
+import type { AuthSchemeIr, InterfaceIr, Origin, ParameterIr, ResponseIr, RouteIr } from './types.js';
+
+export interface RouteScope {
+  readonly file: DefinitionFile;
+  readonly iface: InterfaceIr | undefined;
+  readonly auth: readonly AuthSchemeIr[];
+  readonly errorKinds: readonly string[];
+}
+
+export function buildRoutes(ctx: FileContext, scope: RouteScope, fileOrigin: Origin): RouteIr[] {
+  const routes = scope.file.routes ?? {};
+  const seen = new Map<string, string>();
+  return Object.keys(routes)
+    .sort(compareCodePoints)
+    .map((name) => {
+      const identifier = camelCase(name);
+      const clash = seen.get(identifier);
+      if (clash) ctx.report('SVC204', ['routes', name], `route "${name}" and route "${clash}" both become the method ${identifier} (expected distinct names)`, true);
+      seen.set(identifier, name);
+      return buildRoute(ctx, scope, name, routes[name] as RouteDefinition, fileOrigin);
+    });
+}
+
+function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: RouteDefinition, fileOrigin: Origin): RouteIr {
+  const path: YamlPath = ['routes', name];
+  const origin = inheritOrigin(def.origin, fileOrigin);
+  if (!scope.iface) ctx.report('SVC102', path, `route "${name}" in a file without an interface block (expected interface: {title, basePath, …})`, true);
+  checkAuth(ctx, scope, def, path);
+  checkErrors(ctx, scope, def, path);
+  const params = (group: 'pathParams' | 'query' | 'headers') => buildParameters(ctx, def[group] ?? {}, [...path, group], origin, group);
+  const pathParams = params('pathParams');
+  checkPathParameters(ctx, def, path, pathParams);
+  const basePath = scope.iface?.basePath ?? '';
+  const fullPath = joinPath(basePath, def.version, def.path);
+  return {
+    name,
+    summary: def.summary,
+    method: def.method,
+    path: def.path,
+    fullPath,
+    servedPaths: servedPaths(scope.iface, def, fullPath),
+    version: def.version,
+    auth: def.auth === 'none' ? undefined : def.auth,
+    privilege: def.privilege,
+    action: def.action,
+    pathParams,
+    query: params('query'),
+    headers: params('headers').map((header) => ({ ...header, name: header.name.toLowerCase() })),
+    body: def.body ? buildType(ctx, def.body, [...path, 'body']) : undefined,
+    bodyRequired: def.bodyRequired ?? true,
+    bodyQueryAlternative: def.bodyQueryAlternative ? { member: def.bodyQueryAlternative.member, style: def.bodyQueryAlternative.style } : undefined,
+    bodyFormats: def.bodyFormats ?? (def.body ? ['json'] : []),
+    responses: buildResponses(ctx, def, path, origin),
+    errors: [...(def.errors ?? [])].sort(compareCodePoints),
+    description: def.description,
+    origin,
+    location: ctx.locate(path, true),
+  };
+}
+
+function joinPath(basePath: string, version: string | undefined, path: string): string {
+  const joined = `${basePath}${version ? `/${version}` : ''}${path}`.replace(/\/+/g, '/');
+  return joined.length > 1 ? joined.replace(/\/$/, '') : joined;
+}
+
+function servedPaths(iface: InterfaceIr | undefined, def: RouteDefinition, fullPath: string): string[] {
+  const base = iface?.basePath ?? '';
+  const versions = def.version && iface && iface.versions.includes(def.version) ? iface.versions : [def.version];
+  let paths = versions.map((version) => joinPath(base, version, def.path));
+  for (const { segment, aliases } of iface?.segmentAliases ?? []) {
+    paths = paths.flatMap((candidate) => [
+      candidate,
+      ...aliases.map((alias) => candidate.split('/').map((part) => (part === segment ? alias : part)).join('/')),
+    ]);
+  }
+  const unique = [...new Set(paths)].filter((candidate) => candidate !== fullPath).sort(compareCodePoints);
+  return [fullPath, ...unique];
+}
+
+function buildParameters(ctx: FileContext, defs: Record<string, ParameterDefinition>, path: YamlPath, origin: Origin, group: string): ParameterIr[] {
+  return Object.keys(defs)
+    .sort(compareCodePoints)
+    .map((name) => {
+      const def = defs[name] as ParameterDefinition;
+      return {
+        name,
+        type: buildType(ctx, def, [...path, name]),
+        required: def.required ?? group === 'pathParams',
+        default: def.default,
+        style: def.style ?? 'form',
+        description: def.description,
+        origin: inheritOrigin(def.origin, origin),
+        location: ctx.locate([...path, name], true),
+      };
+    });
+}
+
+function buildResponses(ctx: FileContext, def: RouteDefinition, path: YamlPath, origin: Origin): ResponseIr[] {
+  return Object.keys(def.responses)
+    .sort(compareCodePoints)
+    .map((status) => {
+      const response = def.responses[status] as NonNullable<RouteDefinition['responses'][string]>;
+      const responsePath = [...path, 'responses', status];
+      const responseOrigin = inheritOrigin(response.origin, origin);
+      return {
+        status: Number(status),
+        body: response.body ? buildType(ctx, response.body, [...responsePath, 'body']) : undefined,
+        envelope: (response.envelope ?? 'interface') === 'interface',
+        headers: buildParameters(ctx, response.headers ?? {}, [...responsePath, 'headers'], responseOrigin, 'headers').map((header) => ({ ...header, name: header.name.toLowerCase() })),
+        when: response.when,
+        total: response.total ?? false,
+        description: response.description,
+        origin: responseOrigin,
+        location: ctx.locate(responsePath, true),
+      };
+    });
+}
+
+function checkPathParameters(ctx: FileContext, def: RouteDefinition, path: YamlPath, declared: readonly ParameterIr[]): void {
+  const used = [...def.path.matchAll(/\{([^}]*)\}/g)].map((match) => match[1] ?? '');
+  const declaredNames = declared.map((param) => param.name);
+  for (const name of used) {
+    if (!declaredNames.includes(name)) {
+      ctx.report('SVC205', [...path, 'path'], `path parameter "{${name}}" is not declared (expected pathParams.${name})`);
+    }
+  }
+  for (const name of declaredNames) {
+    if (!used.includes(name)) {
+      ctx.report('SVC206', [...path, 'pathParams', name], `path parameter "${name}" is not used in the path "${def.path}" (expected {${name}} in the path)`, true);
+    }
+  }
+}
+
+function checkAuth(ctx: FileContext, scope: RouteScope, def: RouteDefinition, path: YamlPath): void {
+  if (def.auth === undefined || def.auth === 'none') {
+    if (def.privilege !== undefined) ctx.report('SVC210', [...path, 'privilege'], `privilege "${def.privilege}" on a route without auth (expected an auth scheme with privileges)`);
+    return;
+  }
+  const scheme = scope.auth.find((candidate) => candidate.name === def.auth);
+  if (!scheme) {
+    const names = scope.auth.map((candidate) => candidate.name);
+    const hint = closest(def.auth, names);
+    ctx.report('SVC202', [...path, 'auth'], `unknown auth scheme "${def.auth}"${hint.length ? ` (did you mean "${hint[0]}"?)` : ` (expected one of: none${names.length ? `, ${names.join(', ')}` : ''})`}`);
+    return;
+  }
+  if (def.privilege === undefined) return;
+  const privileges = scheme.type === 'digest' ? (scheme.privileges?.names ?? []) : [];
+  if (!privileges.includes(def.privilege)) {
+    ctx.report('SVC210', [...path, 'privilege'], `unknown privilege "${def.privilege}" (expected one of: ${privileges.join(', ') || 'none declared by auth scheme ' + scheme.name})`);
+  }
+}
+
+function checkErrors(ctx: FileContext, scope: RouteScope, def: RouteDefinition, path: YamlPath): void {
+  for (const [index, kind] of (def.errors ?? []).entries()) {
+    if (!scope.errorKinds.includes(kind)) {
+      ctx.report('SVC211', [...path, 'errors', index], `unknown error kind "${kind}" (expected one of the file's errors: ${scope.errorKinds.join(', ') || 'none declared'})`);
+    }
+  }
+}

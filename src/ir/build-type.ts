@@ -1,0 +1,86 @@
+// A type as written in a definition → its IR form, reporting what cannot be resolved.
+import type { YamlPath } from '../definitions/positions.js';
+import type { TypeDefinition } from '../definitions/schema.js';
+import type { FileContext } from './context.js';
+import { closest } from './names.js';
+import type { Constraints, ScalarKind, TypeIr } from './types.js';
+
+const SCALARS = new Set<string>(['string', 'integer', 'number', 'boolean', 'date', 'date-time']);
+
+export function buildType(ctx: FileContext, def: TypeDefinition, path: YamlPath): TypeIr {
+  const nullable = def.nullable ?? false;
+  const constraints = buildConstraints(def);
+  if (def.coerce && def.type !== 'integer' && def.type !== 'number') {
+    ctx.report('SVC213', [...path, 'coerce'], `coerce on a ${def.type} (expected integer or number)`, true);
+  }
+  if (SCALARS.has(def.type)) {
+    return { kind: 'scalar', scalar: def.type as ScalarKind, format: def.format, coerce: def.coerce ?? false, nullable, constraints };
+  }
+  switch (def.type) {
+    case 'enum':
+      if (!def.values) ctx.report('SVC212', path, 'enum without values (expected values: [a, b, …])');
+      return { kind: 'enum', values: def.values ?? [], nullable, constraints };
+    case 'list':
+    case 'map': {
+      const items = def.items
+        ? buildType(ctx, def.items, [...path, 'items'])
+        : (ctx.report('SVC212', path, `${def.type} without items (expected items: {type: …})`), jsonType());
+      return def.type === 'list'
+        ? { kind: 'list', items, nullable, constraints }
+        : { kind: 'map', values: items, nullable, constraints };
+    }
+    case 'record':
+      return buildRecordType(ctx, def, path, nullable, constraints);
+    default:
+      return { kind: 'json', nullable, constraints };
+  }
+}
+
+function buildRecordType(ctx: FileContext, def: TypeDefinition, path: YamlPath, nullable: boolean, constraints: Constraints): TypeIr {
+  if (!def.record) {
+    ctx.report('SVC212', path, 'record type without a record name (expected record: <name>)');
+    return jsonType();
+  }
+  const key = ctx.recordKey(def.record);
+  const fields = ctx.recordFields.get(key);
+  if (!fields) {
+    ctx.report('SVC201', [...path, 'record'], unknownRecordMessage(ctx, def.record));
+  } else {
+    for (const list of ['omit', 'pick'] as const) {
+      for (const [index, field] of (def[list] ?? []).entries()) {
+        if (!fields.has(field)) {
+          const hint = closest(field, [...fields]);
+          ctx.report('SVC209', [...path, list, index], `unknown field "${field}" of record ${def.record}${hint.length ? ` (did you mean "${hint[0]}"?)` : ` (expected one of: ${[...fields].join(', ')})`}`);
+        }
+      }
+    }
+  }
+  return {
+    kind: 'record',
+    record: key,
+    omit: [...(def.omit ?? [])].sort(),
+    pick: [...(def.pick ?? [])].sort(),
+    partial: def.partial ?? false,
+    nullable,
+    constraints,
+  };
+}
+
+export function unknownRecordMessage(ctx: FileContext, reference: string): string {
+  const known = [...ctx.recordFields.keys()].map((key) => (key.startsWith(`${ctx.moduleName}.`) ? key.slice(ctx.moduleName.length + 1) : key));
+  const hint = closest(reference, known);
+  return `unknown record "${reference}"${hint.length ? ` (did you mean "${hint[0]}"?)` : ` (expected one of: ${known.sort().join(', ')})`}`;
+}
+
+function buildConstraints(def: TypeDefinition): Constraints {
+  const constraints: { -readonly [K in keyof Constraints]: Constraints[K] } = {};
+  for (const key of ['minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'minItems', 'maxItems'] as const) {
+    const value = def[key];
+    if (value !== undefined) (constraints as Record<string, unknown>)[key] = value;
+  }
+  return constraints;
+}
+
+function jsonType(): TypeIr {
+  return { kind: 'json', nullable: false, constraints: {} };
+}

@@ -1,0 +1,63 @@
+// Validated definition files → the IR, plus every problem that needs more than one file to see.
+import type { Diagnostic } from '../definitions/diagnostics.js';
+import type { LoadedFile } from '../definitions/load.js';
+import type { DefinitionFile } from '../definitions/schema.js';
+import { buildAuthSchemes, buildErrors, buildInterface } from './build-auth.js';
+import { buildRecords } from './build-records.js';
+import { buildRoutes } from './build-routes.js';
+import { checkCycles, checkDefaults, checkDuplicateRoutes } from './checks.js';
+import { FileContext } from './context.js';
+import { compareCodePoints } from './names.js';
+import type { Ir, ModuleIr, Origin, RecordIr } from './types.js';
+
+export interface ValidatedFile {
+  readonly loaded: LoadedFile;
+  readonly definition: DefinitionFile;
+}
+
+const FILE_ORIGIN: Origin = 'spec';
+
+export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const ordered = [...files].sort((a, b) => compareCodePoints(a.definition.name, b.definition.name));
+  checkModuleNames(ordered, diagnostics);
+  const recordFields = new Map<string, ReadonlySet<string>>();
+  for (const { definition } of ordered) {
+    for (const [name, record] of Object.entries(definition.records ?? {})) {
+      recordFields.set(`${definition.name}.${name}`, new Set(Object.keys(record.fields)));
+    }
+  }
+  const modules = ordered.map(({ loaded, definition }) => buildModule(new FileContext(loaded, definition.name, recordFields, diagnostics), definition));
+  const records = new Map<string, RecordIr>();
+  for (const module of modules) for (const record of module.records) records.set(record.key, record);
+  const ir: Ir = { modules, records };
+  diagnostics.push(...checkDefaults(ir), ...checkDuplicateRoutes(ir), ...checkCycles(ir));
+  return { ir, diagnostics };
+}
+
+function buildModule(ctx: FileContext, definition: DefinitionFile): ModuleIr {
+  const iface = definition.interface ? buildInterface(ctx, definition.interface, FILE_ORIGIN) : undefined;
+  const auth = buildAuthSchemes(ctx, definition.auth ?? {}, iface?.origin ?? FILE_ORIGIN);
+  const errors = buildErrors(ctx, definition.errors ?? {}, FILE_ORIGIN);
+  return {
+    name: definition.name,
+    sourceFile: ctx.loaded.file,
+    interface: iface,
+    auth,
+    errors,
+    records: buildRecords(ctx, definition.records ?? {}, FILE_ORIGIN),
+    routes: buildRoutes(ctx, { file: definition, iface, auth, errorKinds: errors.map((error) => error.kind) }, FILE_ORIGIN),
+  };
+}
+
+function checkModuleNames(files: readonly ValidatedFile[], diagnostics: Diagnostic[]): void {
+  const seen = new Map<string, string>();
+  for (const { loaded, definition } of files) {
+    const first = seen.get(definition.name);
+    if (first !== undefined) {
+      const ctx = new FileContext(loaded, definition.name, new Map(), diagnostics);
+      ctx.report('SVC204', ['name'], `definition name "${definition.name}" is already used by ${first} (expected a unique name per file)`);
+    }
+    seen.set(definition.name, loaded.file);
+  }
+}

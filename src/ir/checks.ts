@@ -1,0 +1,76 @@
+// Checks that need the whole IR: defaults against their types, duplicate routes, unsatisfiable cycles.
+import type { Diagnostic } from '../definitions/diagnostics.js';
+import type { FieldIr, Ir, ParameterIr, RecordIr, SourceLocation, TypeIr } from './types.js';
+import { describeType, valueFitsType } from './values.js';
+
+function at(location: SourceLocation, code: Diagnostic['code'], message: string): Diagnostic {
+  return { ...location, code, message };
+}
+
+export function checkDefaults(ir: Ir): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const check = (owner: FieldIr | ParameterIr, what: string) => {
+    if (owner.default === undefined || valueFitsType(owner.default, owner.type, ir.records)) return;
+    found.push(at(owner.location, 'SVC207', `default of ${what} "${owner.name}" is ${JSON.stringify(owner.default)} (expected ${describeType(owner.type)})`));
+  };
+  for (const module of ir.modules) {
+    for (const record of module.records) for (const field of record.fields) check(field, 'field');
+    for (const route of module.routes) {
+      for (const param of [...route.pathParams, ...route.query, ...route.headers]) check(param, 'parameter');
+    }
+  }
+  return found;
+}
+
+export function checkDuplicateRoutes(ir: Ir): Diagnostic[] {
+  const seen = new Map<string, string>();
+  const found: Diagnostic[] = [];
+  for (const module of ir.modules) {
+    for (const route of module.routes) {
+      for (const path of route.servedPaths) {
+        const key = `${route.method} ${path.replace(/\{[^}]*\}/g, '{}')}`;
+        const first = seen.get(key);
+        if (first) {
+          found.push(at(route.location, 'SVC203', `route "${route.name}" answers ${route.method} ${path}, as route ${first} does (expected one route per method and path)`));
+          break;
+        }
+        seen.set(key, `"${route.name}" of ${module.name}`);
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * A cycle of required, non-nullable, single-record fields has no finite value (a needs b needs a …),
+ * so neither a type nor a schema can be emitted for it. Lists, maps and nullable links break a cycle.
+ */
+export function checkCycles(ir: Ir): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (record: RecordIr, trail: string[]): void => {
+    state.set(record.key, 'visiting');
+    for (const field of record.fields) {
+      const target = mandatoryRecord(field);
+      if (!target) continue;
+      const next = ir.records.get(target);
+      if (!next) continue;
+      if (state.get(target) === 'visiting') {
+        const cycle = [...trail.slice(trail.indexOf(target)), target].map((key) => key.split('.').pop()).join(' → ');
+        found.push(at(field.location, 'SVC208', `field "${field.name}" closes a cycle of required records ${cycle} (expected a nullable or optional field, or a list, somewhere in the cycle)`));
+      } else if (!state.has(target)) {
+        visit(next, [...trail, target]);
+      }
+    }
+    state.set(record.key, 'done');
+  };
+  for (const record of ir.records.values()) if (!state.has(record.key)) visit(record, [record.key]);
+  return found;
+}
+
+function mandatoryRecord(field: FieldIr): string | undefined {
+  const type: TypeIr = field.type;
+  if (!field.required || type.nullable || type.kind !== 'record' || type.partial) return undefined;
+  if (type.omit.includes(field.name)) return undefined;
+  return type.record;
+}

@@ -1,0 +1,70 @@
+// Identifier helpers shared by the IR checks and every emitter, so a name is spelled one way everywhere.
+
+const RESERVED = new Set(
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for ' +
+    'function if import in instanceof new null return super switch this throw true try typeof var void while with ' +
+    'as implements interface let package private protected public static yield any boolean constructor declare get ' +
+    'module require number set string symbol type from of undefined unknown never object await async'
+  ).split(' '),
+);
+
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+}
+
+export function pascalCase(name: string): string {
+  const joined = words(name)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+  return /^[0-9]/.test(joined) ? `_${joined}` : joined;
+}
+
+export function camelCase(name: string): string {
+  const pascal = pascalCase(name);
+  const camel = pascal.charAt(0).toLowerCase() + pascal.slice(1);
+  return RESERVED.has(camel) ? `${camel}_` : camel;
+}
+
+export function isReservedWord(name: string): boolean {
+  return RESERVED.has(name);
+}
+
+/** A property key as TypeScript writes it: bare when it is an identifier, quoted otherwise. */
+export function propertyKey(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
+}
+
+/** Code-point order: the same on every machine and locale. */
+export function compareCodePoints(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function sortByName<T extends { readonly name: string }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => compareCodePoints(a.name, b.name));
+}
+
+/** The closest candidates by edit distance, for "did you mean" hints. */
+export function closest(found: string, candidates: readonly string[], max = 1): string[] {
+  const scored = candidates
+    .map((candidate) => ({ candidate, distance: editDistance(found.toLowerCase(), candidate.toLowerCase()) }))
+    .filter(({ candidate, distance }) => distance <= Math.max(2, Math.floor(candidate.length / 3)))
+    .sort((a, b) => a.distance - b.distance || compareCodePoints(a.candidate, b.candidate));
+  return scored.slice(0, max).map(({ candidate }) => candidate);
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}

@@ -1,0 +1,221 @@
+// The intermediate representation: the only thing emitters see. Plain data,
+// readonly, every list sorted by name (code-point order), references resolved.
+
+export type Origin = 'spec' | 'convention';
+
+export interface SourceLocation {
+  /** Path relative to the working directory, with "/" separators. */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+export interface Documented {
+  readonly description: string | undefined;
+  readonly origin: Origin;
+  readonly location: SourceLocation;
+}
+
+export type ScalarKind = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'date-time';
+export type StringFormat = 'hex-id' | 'uri' | 'email' | 'currency-code' | 'alphanumeric';
+
+export interface Constraints {
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+}
+
+interface TypeBase {
+  readonly nullable: boolean;
+  readonly constraints: Constraints;
+}
+
+export interface ScalarType extends TypeBase {
+  readonly kind: 'scalar';
+  readonly scalar: ScalarKind;
+  readonly format: StringFormat | undefined;
+  /** Accept a string of digits for an integer or number (only where a definition allows it). */
+  readonly coerce: boolean;
+}
+
+export interface EnumType extends TypeBase {
+  readonly kind: 'enum';
+  readonly values: readonly string[];
+}
+
+/** A key that identifies a record across files: "<file>.<record>". */
+export type RecordKey = string;
+
+export interface RecordType extends TypeBase {
+  readonly kind: 'record';
+  readonly record: RecordKey;
+  readonly omit: readonly string[];
+  readonly pick: readonly string[];
+  readonly partial: boolean;
+}
+
+export interface ListType extends TypeBase {
+  readonly kind: 'list';
+  readonly items: TypeIr;
+}
+
+export interface MapType extends TypeBase {
+  readonly kind: 'map';
+  readonly values: TypeIr;
+}
+
+export interface JsonType extends TypeBase {
+  readonly kind: 'json';
+}
+
+export type TypeIr = ScalarType | EnumType | RecordType | ListType | MapType | JsonType;
+
+export interface RelationIr {
+  readonly kind: 'to-one' | 'to-many';
+  readonly record: RecordKey;
+  readonly foreignKey: string | undefined;
+  readonly inverse: string | undefined;
+  readonly embedded: boolean;
+}
+
+export interface FieldIr extends Documented {
+  readonly name: string;
+  readonly type: TypeIr;
+  readonly required: boolean;
+  readonly readOnly: boolean;
+  readonly default: unknown;
+  readonly relation: RelationIr | undefined;
+}
+
+export interface RecordIr extends Documented {
+  readonly key: RecordKey;
+  readonly name: string;
+  /** The definition file the record belongs to. */
+  readonly file: string;
+  readonly resourceType: string;
+  readonly apiAlias: string | undefined;
+  readonly fields: readonly FieldIr[];
+}
+
+export type ParameterStyle = 'form' | 'deepObject' | 'json';
+
+export interface ParameterIr extends Documented {
+  readonly name: string;
+  readonly type: TypeIr;
+  readonly required: boolean;
+  readonly default: unknown;
+  readonly style: ParameterStyle;
+}
+
+export interface ResponseIr extends Documented {
+  readonly status: number;
+  readonly body: TypeIr | undefined;
+  readonly envelope: boolean;
+  readonly headers: readonly ParameterIr[];
+  readonly when: string | undefined;
+  /** The envelope carries the number of matching records beside the list. */
+  readonly total: boolean;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteIr extends Documented {
+  readonly name: string;
+  readonly summary: string | undefined;
+  readonly method: HttpMethod;
+  /** The path as written in the definition, e.g. "/PriceList/{id}". */
+  readonly path: string;
+  /** The documented full path: base path, version segment and path. */
+  readonly fullPath: string;
+  /** Every full path that reaches this route (versions, segment aliases), fullPath first. */
+  readonly servedPaths: readonly string[];
+  readonly version: string | undefined;
+  readonly auth: string | undefined;
+  readonly privilege: string | undefined;
+  readonly action: string | undefined;
+  readonly pathParams: readonly ParameterIr[];
+  readonly query: readonly ParameterIr[];
+  readonly headers: readonly ParameterIr[];
+  readonly body: TypeIr | undefined;
+  readonly bodyRequired: boolean;
+  readonly bodyQueryAlternative: { readonly member: string; readonly style: 'json' | 'deepObject' } | undefined;
+  readonly bodyFormats: readonly ('json' | 'form')[];
+  readonly responses: readonly ResponseIr[];
+  readonly errors: readonly string[];
+}
+
+export interface OAuthGrantIr extends Documented {
+  readonly grant: 'password' | 'client_credentials' | 'refresh_token';
+  readonly clientId: string | undefined;
+  readonly scopes: readonly string[];
+  readonly issuesRefreshToken: boolean;
+}
+
+export interface OAuthSchemeIr extends Documented {
+  readonly type: 'oauth2';
+  readonly name: string;
+  readonly tokenPath: string;
+  readonly grants: readonly OAuthGrantIr[];
+  readonly accessTokenLifetime: number;
+  readonly refreshTokenLifetime: number;
+  readonly rotateRefreshTokens: boolean;
+}
+
+export interface AccessKeySchemeIr extends Documented {
+  readonly type: 'access-key';
+  readonly name: string;
+  readonly header: string;
+  readonly session: { readonly header: string; readonly idleTimeout: number; readonly tokenLength: number } | undefined;
+}
+
+export interface DigestSchemeIr extends Documented {
+  readonly type: 'digest';
+  readonly name: string;
+  readonly realm: string;
+  readonly algorithms: readonly ('SHA-256' | 'MD5')[];
+  readonly qop: readonly 'auth'[];
+  readonly nonceLifetime: number;
+  readonly privileges: { readonly resource: string; readonly names: readonly string[] } | undefined;
+}
+
+export type AuthSchemeIr = OAuthSchemeIr | AccessKeySchemeIr | DigestSchemeIr;
+
+export interface ErrorIr extends Documented {
+  readonly kind: string;
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly title: string | undefined;
+  readonly message: string | undefined;
+}
+
+export interface InterfaceIr extends Documented {
+  readonly title: string;
+  readonly basePath: string;
+  readonly style: 'jsonapi' | 'success-envelope' | 'api-alias';
+  readonly errorStyle: 'errors-array' | 'success-false';
+  readonly versions: readonly string[];
+  readonly segmentAliases: readonly { readonly segment: string; readonly aliases: readonly string[] }[];
+  readonly bodyLimitBytes: number | undefined;
+}
+
+/** One definition file: an interface with its routes, or shared records only. */
+export interface ModuleIr {
+  readonly name: string;
+  /** The definition file, relative to the working directory. */
+  readonly sourceFile: string;
+  readonly interface: InterfaceIr | undefined;
+  readonly auth: readonly AuthSchemeIr[];
+  readonly errors: readonly ErrorIr[];
+  readonly records: readonly RecordIr[];
+  readonly routes: readonly RouteIr[];
+}
+
+export interface Ir {
+  readonly modules: readonly ModuleIr[];
+  /** Every record of every module, by key. */
+  readonly records: ReadonlyMap<RecordKey, RecordIr>;
+}

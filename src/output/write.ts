@@ -1,0 +1,72 @@
+// The only place that writes the output folder. The new tree is built beside the old one and
+// swapped in by two renames, so a run killed at any moment leaves the old tree or the new one:
+// if it dies between the renames, the next run puts the old tree back before doing anything.
+import { cp, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { MANIFEST_FILE, manifestText, readManifest, type Manifest } from './manifest.js';
+
+export interface WriteSummary {
+  readonly written: readonly string[];
+  readonly deleted: readonly string[];
+  readonly unchanged: boolean;
+}
+
+export async function writeOutput(outDir: string, files: readonly { path: string; content: string }[], manifest: Manifest): Promise<WriteSummary> {
+  await recoverInterruptedWrite(outDir);
+  const previous = await readManifest(outDir);
+  const previousFiles = previous?.files ?? {};
+  const written = files.filter((file) => previousFiles[file.path] !== manifest.files[file.path]).map((file) => file.path);
+  const deleted = Object.keys(previousFiles).filter((path) => !(path in manifest.files));
+  if (previous && written.length === 0 && deleted.length === 0 && previous.inputHash === manifest.inputHash && previous.generator === manifest.generator) {
+    return { written, deleted, unchanged: true };
+  }
+  const staging = `${outDir}.svcgen-new`;
+  const retired = `${outDir}.svcgen-old`;
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(staging, { recursive: true });
+  await keepForeignFiles(outDir, staging, previousFiles, manifest.files);
+  for (const file of files) {
+    const target = join(staging, file.path);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, file.content);
+  }
+  await writeFile(join(staging, MANIFEST_FILE), manifestText(manifest));
+  if (await exists(outDir)) await rename(outDir, retired);
+  await rename(staging, outDir);
+  await rm(retired, { recursive: true, force: true });
+  return { written, deleted, unchanged: false };
+}
+
+/** A run that died between the two renames left no output folder but a retired one. */
+export async function recoverInterruptedWrite(outDir: string): Promise<void> {
+  const retired = `${outDir}.svcgen-old`;
+  if (!(await exists(outDir)) && (await exists(retired))) await rename(retired, outDir);
+  await rm(retired, { recursive: true, force: true });
+  await rm(`${outDir}.svcgen-new`, { recursive: true, force: true });
+}
+
+/** Files in the output folder that svcgen never wrote stay where they are. */
+async function keepForeignFiles(outDir: string, staging: string, previous: Readonly<Record<string, string>>, next: Readonly<Record<string, string>>): Promise<void> {
+  for (const path of await listFiles(outDir)) {
+    if (path === MANIFEST_FILE || path in previous || path in next) continue;
+    await mkdir(dirname(join(staging, path)), { recursive: true });
+    await cp(join(outDir, path), join(staging, path), { preserveTimestamps: true });
+  }
+}
+
+export async function listFiles(dir: string): Promise<string[]> {
+  if (!(await exists(dir))) return [];
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

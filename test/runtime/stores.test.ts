@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MemoryAccessTokenStore,
+  MemoryNonceStore,
+  MemoryRefreshTokenStore,
+  MemorySessionStore,
+  type RefreshTokenRecord,
+} from '../../src/runtime/stores.js';
+
+const T0 = 1_700_000_000_000;
+
+function refreshRecord(overrides: Partial<RefreshTokenRecord> = {}): RefreshTokenRecord {
+  return {
+    tokenHash: 'h1',
+    familyId: 'f1',
+    subject: 'admin',
+    clientId: 'administration',
+    scopes: ['write'],
+    expiresAt: T0 + 1000,
+    revoked: false,
+    ...overrides,
+  };
+}
+
+describe('MemoryNonceStore', () => {
+  it('advances counts strictly and reports unknown and expired nonces', async () => {
+    const store = new MemoryNonceStore({ now: () => T0 });
+    await store.create('n', T0 + 1000);
+    expect(await store.advanceCount('n', 1, T0)).toBe('ok');
+    expect(await store.advanceCount('n', 1, T0)).toBe('replayed');
+    expect(await store.advanceCount('n', 3, T0)).toBe('ok');
+    expect(await store.advanceCount('n', 2, T0)).toBe('replayed');
+    expect(await store.advanceCount('other', 1, T0)).toBe('unknown');
+    expect(await store.advanceCount('n', 4, T0 + 1000)).toBe('expired');
+  });
+
+  it('keeps at most maxEntries nonces, dropping the oldest', async () => {
+    const store = new MemoryNonceStore({ now: () => T0, maxEntries: 2 });
+    await store.create('a', T0 + 1000);
+    await store.create('b', T0 + 1000);
+    await store.create('c', T0 + 1000);
+    expect(await store.advanceCount('a', 1, T0)).toBe('unknown');
+    expect(await store.advanceCount('c', 1, T0)).toBe('ok');
+  });
+
+  it('drops expired nonces on write', async () => {
+    let now = T0;
+    const store = new MemoryNonceStore({ now: () => now });
+    await store.create('old', T0 + 10);
+    now = T0 + 10;
+    await store.create('new', T0 + 1000);
+    expect(await store.advanceCount('old', 1, T0)).toBe('unknown');
+  });
+});
+
+describe('MemoryRefreshTokenStore', () => {
+  it('revokes a token only once, so one of two concurrent refreshes wins', async () => {
+    const store = new MemoryRefreshTokenStore({ now: () => T0 });
+    await store.save(refreshRecord());
+    const results = await Promise.all([store.revoke('h1'), store.revoke('h1')]);
+    expect(results.sort()).toEqual([false, true]);
+    expect((await store.findByHash('h1'))?.revoked).toBe(true);
+    expect(await store.revoke('unknown')).toBe(false);
+  });
+
+  it('revokes a whole family and nothing else', async () => {
+    const store = new MemoryRefreshTokenStore({ now: () => T0 });
+    await store.save(refreshRecord({ tokenHash: 'h1' }));
+    await store.save(refreshRecord({ tokenHash: 'h2' }));
+    await store.save(refreshRecord({ tokenHash: 'h3', familyId: 'f2' }));
+    await store.revokeFamily('f1');
+    expect((await store.findByHash('h1'))?.revoked).toBe(true);
+    expect((await store.findByHash('h2'))?.revoked).toBe(true);
+    expect((await store.findByHash('h3'))?.revoked).toBe(false);
+  });
+
+  it('hands out copies', async () => {
+    const store = new MemoryRefreshTokenStore({ now: () => T0 });
+    const record = refreshRecord();
+    await store.save(record);
+    record.scopes.push('admin');
+    const found = await store.findByHash('h1');
+    found!.revoked = true;
+    expect(await store.findByHash('h1')).toEqual(refreshRecord());
+  });
+});
+
+describe('MemoryAccessTokenStore', () => {
+  it('revokes one token or a family', async () => {
+    const store = new MemoryAccessTokenStore({ now: () => T0 });
+    await store.save({ ...refreshRecord(), tokenHash: 'a1' });
+    await store.save({ ...refreshRecord(), tokenHash: 'a2', familyId: 'f2' });
+    await store.revoke('a2');
+    expect((await store.findByHash('a2'))?.revoked).toBe(true);
+    expect((await store.findByHash('a1'))?.revoked).toBe(false);
+    await store.revokeFamily('f1');
+    expect((await store.findByHash('a1'))?.revoked).toBe(true);
+  });
+});
+
+describe('MemorySessionStore', () => {
+  it('gets, sets, deletes and rotates', async () => {
+    const store = new MemorySessionStore<{ cart: string[] }>({ now: () => T0 });
+    await store.set('old', { cart: ['p1'] }, T0 + 1000);
+    expect(await store.get('old')).toEqual({ data: { cart: ['p1'] }, expiresAt: T0 + 1000 });
+    expect(await store.rotate('old', 'new')).toBe(true);
+    expect(await store.get('old')).toBeUndefined();
+    expect(await store.get('new')).toEqual({ data: { cart: ['p1'] }, expiresAt: T0 + 1000 });
+    expect(await store.rotate('old', 'newer')).toBe(false);
+    expect(await store.get('newer')).toBeUndefined();
+    await store.delete('new');
+    expect(await store.get('new')).toBeUndefined();
+  });
+
+  it('stores copies of the data', async () => {
+    const store = new MemorySessionStore<{ cart: string[] }>({ now: () => T0 });
+    const data = { cart: ['p1'] };
+    await store.set('t', data, T0 + 1000);
+    data.cart.push('p2');
+    (await store.get('t'))?.data.cart.push('p3');
+    expect((await store.get('t'))?.data).toEqual({ cart: ['p1'] });
+  });
+});
