@@ -51,8 +51,7 @@ export type DigestFailureReason =
   | 'nc-replayed';
 
 export type DigestVerifyResult =
-  | { ok: true; username: string }
-  | { ok: false; stale: boolean; reason: DigestFailureReason };
+  { ok: true; username: string } | { ok: false; stale: boolean; reason: DigestFailureReason };
 
 // The uri parameter may be in absolute form (requests through a proxy); compare its path and query.
 function uriMatchesTarget(uri: string, target: string): boolean {

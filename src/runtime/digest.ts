@@ -65,13 +65,19 @@ function isTchar(code: number): boolean {
     (code >= 0x30 && code <= 0x39) ||
     (code >= 0x41 && code <= 0x5a) ||
     (code >= 0x61 && code <= 0x7a) ||
-    '!#$%&\'*+-.^_`|~'.includes(String.fromCharCode(code))
+    "!#$%&'*+-.^_`|~".includes(String.fromCharCode(code))
   );
 }
 
 function isQdtext(code: number): boolean {
   // HTAB / SP / VCHAR except '"' and '\' / obs-text
-  return code === 0x09 || code === 0x20 || code === 0x21 || (code >= 0x23 && code <= 0x7e && code !== 0x5c) || (code >= 0x80 && code <= 0xff);
+  return (
+    code === 0x09 ||
+    code === 0x20 ||
+    code === 0x21 ||
+    (code >= 0x23 && code <= 0x7e && code !== 0x5c) ||
+    (code >= 0x80 && code <= 0xff)
+  );
 }
 
 function isQuotedPairChar(code: number): boolean {

@@ -218,7 +218,8 @@ async function refreshTokenGrant(fields: Fields, deps: TokenEndpointDeps): Promi
   if (clientId === undefined || refreshToken === undefined) {
     return tokenError(400, 'invalid_request', 'client_id and refresh_token are required.');
   }
-  const invalid = (): TokenResult => tokenError(400, 'invalid_grant', 'The refresh token is invalid, expired or revoked.');
+  const invalid = (): TokenResult =>
+    tokenError(400, 'invalid_grant', 'The refresh token is invalid, expired or revoked.');
   const tokenHash = hashToken(refreshToken);
   const record = await deps.refreshTokens.findByHash(tokenHash);
   if (record === undefined || record.clientId !== clientId) return invalid();
@@ -236,7 +237,11 @@ async function refreshTokenGrant(fields: Fields, deps: TokenEndpointDeps): Promi
   // Save the new pair before revoking the used token: if another request used the same
   // token meanwhile (reuse), exactly one revoke wins, and the loser's family revocation
   // then also catches the pair the winner has already saved.
-  const issued = await issueTokens(deps, { subject: record.subject, clientId, scopes, familyId: record.familyId }, true);
+  const issued = await issueTokens(
+    deps,
+    { subject: record.subject, clientId, scopes, familyId: record.familyId },
+    true,
+  );
   if (!(await deps.refreshTokens.revoke(tokenHash))) return revokeFamily();
   return issued;
 }
@@ -275,8 +280,7 @@ export async function handleTokenRequest(body: unknown, deps: TokenEndpointDeps)
 export type BearerFailureReason = 'missing' | 'malformed' | 'unknown' | 'expired' | 'revoked';
 
 export type BearerResult =
-  | { ok: true; subject: string; clientId: string; scopes: string[] }
-  | { ok: false; reason: BearerFailureReason };
+  { ok: true; subject: string; clientId: string; scopes: string[] } | { ok: false; reason: BearerFailureReason };
 
 // b64token of RFC 6750 section 2.1; the length cap keeps hostile headers cheap.
 const BEARER = /^Bearer[ ]+([A-Za-z0-9\-._~+/]{1,512}=*)[ ]*$/i;

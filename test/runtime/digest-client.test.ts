@@ -20,7 +20,10 @@ function rfcClient(): DigestClient {
 describe('DigestClient', () => {
   it('answers the RFC 7616 example, choosing SHA-256 over MD5 whatever the order', () => {
     const client = rfcClient();
-    expect(client.acceptChallenge([rfcChallenge('MD5'), rfcChallenge('SHA-256')])).toEqual({ usable: true, stale: false });
+    expect(client.acceptChallenge([rfcChallenge('MD5'), rfcChallenge('SHA-256')])).toEqual({
+      usable: true,
+      stale: false,
+    });
     const header = client.authorization('GET', '/dir/index.html');
     expect(parseDigestAuthorization(header)).toMatchObject({
       algorithm: 'SHA-256',

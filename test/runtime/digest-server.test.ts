@@ -114,7 +114,10 @@ describe('DigestVerifier.verify', () => {
     const { verifier } = setup();
     const [sha] = await verifier.challenge();
     expect(await verifier.verify(request(sign(sha!)))).toEqual({ ok: true, username: 'alice' });
-    expect(await verifier.verify(request(sign(sha!, { algorithm: 'MD5', nc: 2 })))).toEqual({ ok: true, username: 'alice' });
+    expect(await verifier.verify(request(sign(sha!, { algorithm: 'MD5', nc: 2 })))).toEqual({
+      ok: true,
+      username: 'alice',
+    });
   });
 
   it('accepts growing nonce counts and refuses a replayed or smaller one', async () => {
@@ -124,20 +127,30 @@ describe('DigestVerifier.verify', () => {
     expect((await verifier.verify(request(first))).ok).toBe(true);
     expect(await verifier.verify(request(first))).toEqual({ ok: false, stale: false, reason: 'nc-replayed' });
     expect((await verifier.verify(request(sign(challenge!, { nc: 5 })))).ok).toBe(true);
-    expect(await verifier.verify(request(sign(challenge!, { nc: 3 })))).toMatchObject({ ok: false, reason: 'nc-replayed' });
+    expect(await verifier.verify(request(sign(challenge!, { nc: 3 })))).toMatchObject({
+      ok: false,
+      reason: 'nc-replayed',
+    });
   });
 
   it('refuses nonce count zero', async () => {
     const { verifier } = setup();
     const [challenge] = await verifier.challenge();
-    expect(await verifier.verify(request(sign(challenge!, { nc: 0 })))).toMatchObject({ ok: false, reason: 'nc-replayed' });
+    expect(await verifier.verify(request(sign(challenge!, { nc: 0 })))).toMatchObject({
+      ok: false,
+      reason: 'nc-replayed',
+    });
   });
 
   it('answers stale for an expired nonce when the digest is right', async () => {
     const { clock, verifier } = setup();
     const [challenge] = await verifier.challenge();
     clock.now += 3600 * 1000;
-    expect(await verifier.verify(request(sign(challenge!)))).toEqual({ ok: false, stale: true, reason: 'nonce-expired' });
+    expect(await verifier.verify(request(sign(challenge!)))).toEqual({
+      ok: false,
+      stale: true,
+      reason: 'nonce-expired',
+    });
   });
 
   it('does not answer stale when the digest of an expired nonce is wrong', async () => {
@@ -178,7 +191,9 @@ describe('DigestVerifier.verify', () => {
   it('refuses a wrong realm, uri, method or opaque', async () => {
     const { verifier } = setup();
     const [challenge] = await verifier.challenge();
-    expect(await verifier.verify(request(sign(challenge!, { realm: 'other' })))).toMatchObject({ reason: 'realm-mismatch' });
+    expect(await verifier.verify(request(sign(challenge!, { realm: 'other' })))).toMatchObject({
+      reason: 'realm-mismatch',
+    });
     expect(await verifier.verify(request(sign(challenge!, { uri: '/api/Banner' })))).toMatchObject({
       reason: 'uri-mismatch',
     });

@@ -181,9 +181,8 @@ describe('parseDigestAuthorization', () => {
     const alphabet = 'Digest usernamrlc=",\\ \t*\'%\r\n\u0000ä\u{1F600}';
     for (let i = 0; i < 1000; i++) {
       const bytes = randomBytes(60);
-      const input = i % 2 === 0
-        ? [...bytes].map((b) => alphabet[b % alphabet.length]).join('')
-        : bytes.toString('latin1');
+      const input =
+        i % 2 === 0 ? [...bytes].map((b) => alphabet[b % alphabet.length]).join('') : bytes.toString('latin1');
       expect(() => parseDigestAuthorization(input)).not.toThrow();
       expect(() => parseDigestChallenges(input)).not.toThrow();
     }
@@ -203,7 +202,9 @@ describe('challenges', () => {
       charset: 'UTF-8',
       stale: true,
     });
-    expect(header).toBe('Digest realm="svc REST-API", qop="auth", algorithm=SHA-256, nonce="abc", opaque="op", charset=UTF-8, stale=true');
+    expect(header).toBe(
+      'Digest realm="svc REST-API", qop="auth", algorithm=SHA-256, nonce="abc", opaque="op", charset=UTF-8, stale=true',
+    );
     expect(parseDigestChallenges(header)).toEqual([
       {
         realm: 'svc REST-API',

@@ -30,7 +30,13 @@ function setup(overrides: Partial<TokenEndpointDeps> = {}) {
   return { clock, deps, bearer };
 }
 
-const passwordBody = { grant_type: 'password', client_id: 'administration', scopes: 'write', username: 'admin', password: 'shopware' };
+const passwordBody = {
+  grant_type: 'password',
+  client_id: 'administration',
+  scopes: 'write',
+  username: 'admin',
+  password: 'shopware',
+};
 
 function tokens(result: TokenResult) {
   if (result.status !== 200) throw new Error(`expected success, got ${JSON.stringify(result.body)}`);
@@ -60,7 +66,12 @@ describe('password grant', () => {
       access_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       refresh_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
-    expect(await bearer(body.access_token)).toEqual({ ok: true, subject: 'admin', clientId: 'administration', scopes: ['write'] });
+    expect(await bearer(body.access_token)).toEqual({
+      ok: true,
+      subject: 'admin',
+      clientId: 'administration',
+      scopes: ['write'],
+    });
   });
 
   it('stores only hashes of the tokens', async () => {
@@ -73,7 +84,9 @@ describe('password grant', () => {
 
   it('accepts a form body and the RFC scope parameter', async () => {
     const { deps } = setup();
-    const form = Object.fromEntries(new URLSearchParams('grant_type=password&client_id=administration&scope=write&username=admin&password=shopware'));
+    const form = Object.fromEntries(
+      new URLSearchParams('grant_type=password&client_id=administration&scope=write&username=admin&password=shopware'),
+    );
     expect((await handleTokenRequest(form, deps)).status).toBe(200);
   });
 
@@ -106,7 +119,11 @@ describe('request validation', () => {
     ['a non-string field', { ...passwordBody, username: ['admin', 'x'] }, 'invalid_request'],
     ['a missing password', { ...passwordBody, password: '' }, 'invalid_request'],
     ['an unknown grant', { ...passwordBody, grant_type: 'authorization_code' }, 'unsupported_grant_type'],
-    ['client_credentials without a secret', { grant_type: 'client_credentials', client_id: 'SWIA123' }, 'invalid_request'],
+    [
+      'client_credentials without a secret',
+      { grant_type: 'client_credentials', client_id: 'SWIA123' },
+      'invalid_request',
+    ],
     ['refresh without a token', { grant_type: 'refresh_token', client_id: 'administration' }, 'invalid_request'],
   ])('answers 400 for %s', async (_name, body, error) => {
     const { deps } = setup();
@@ -169,15 +186,16 @@ describe('refresh_token grant', () => {
   });
 
   it('lets only one of two concurrent refreshes succeed, and then revokes the family', async () => {
-    const { deps } = setup();
+    const { deps, bearer } = setup();
     const first = tokens(await handleTokenRequest(passwordBody, deps));
     const results = await Promise.all([
       handleTokenRequest(refresh(first.refresh_token!), deps),
       handleTokenRequest(refresh(first.refresh_token!), deps),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
-    const winner = results.find((r) => r.status === 200);
-    expectError(await handleTokenRequest(refresh(tokens(winner!).refresh_token!), deps), 400, 'invalid_grant');
+    const winner = tokens(results.find((r) => r.status === 200)!);
+    expectError(await handleTokenRequest(refresh(winner.refresh_token!), deps), 400, 'invalid_grant');
+    expect(await bearer(winner.access_token)).toEqual({ ok: false, reason: 'revoked' });
   });
 
   it('refuses a refresh token of another client, unknown or expired tokens', async () => {

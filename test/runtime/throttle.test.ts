@@ -3,7 +3,12 @@ import { FailureThrottle } from '../../src/runtime/throttle.js';
 
 function setup() {
   const clock = { now: 1_700_000_000_000 };
-  const throttle = new FailureThrottle({ maxFailures: 3, windowSeconds: 60, lockoutSeconds: 120, now: () => clock.now });
+  const throttle = new FailureThrottle({
+    maxFailures: 3,
+    windowSeconds: 60,
+    lockoutSeconds: 120,
+    now: () => clock.now,
+  });
   return { clock, throttle };
 }
 
