@@ -236,9 +236,16 @@ async function refreshTokenGrant(fields: Fields, deps: TokenEndpointDeps): Promi
 
   const scopes = resolveScopes(fields['scope'] ?? fields['scopes'], record.scopes);
   if (scopes === undefined) return tokenError(400, 'invalid_scope', 'A requested scope exceeds the original grant.');
-  // Losing this race means another request used the same token just now: also reuse.
+  // Save the new pair before revoking the used token: if another request used the same
+  // token meanwhile (reuse), exactly one revoke wins, and the loser's family revocation
+  // then also catches the pair the winner has already saved.
+  const issued = await issueTokens(
+    deps,
+    { subject: record.subject, clientId, scopes, familyId: record.familyId },
+    true,
+  );
   if (!(await deps.refreshTokens.revoke(tokenHash))) return revokeFamily();
-  return issueTokens(deps, { subject: record.subject, clientId, scopes, familyId: record.familyId }, true);
+  return issued;
 }
 
 /**

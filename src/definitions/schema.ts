@@ -206,6 +206,7 @@ export const ERROR_KINDS = [
 
 export const ErrorSchema = z.strictObject({
   ...common,
+  kind: z.enum(ERROR_KINDS).optional().describe('what a handler throws to answer with this error; the entry name when it is a kind'),
   status: z.number().int().min(400).max(599),
   code: z.string().optional(),
   title: z.string().optional(),
@@ -235,7 +236,7 @@ export const DefinitionFileSchema = z.strictObject({
   name: name.describe('the file\'s name, used to reference its records from other files'),
   interface: InterfaceSchema.optional(),
   auth: z.record(name, AuthSchemeSchema).optional(),
-  errors: z.partialRecord(z.enum(ERROR_KINDS), ErrorSchema).optional(),
+  errors: z.record(name, ErrorSchema).optional().describe('the error catalog: an entry per error, keyed by a name (a kind name, or any name with kind:)'),
   records: z.record(name, RecordSchema).optional(),
   routes: z.record(name, RouteSchema).optional(),
 });

@@ -1,8 +1,8 @@
 // Auth schemes, error catalogs and the interface block → IR.
-import type { AuthSchemeDefinition, DefinitionFile } from '../definitions/schema.js';
+import { ERROR_KINDS, type AuthSchemeDefinition, type DefinitionFile } from '../definitions/schema.js';
 import { inheritOrigin, type FileContext } from './context.js';
 import { compareCodePoints } from './names.js';
-import type { AuthSchemeIr, ErrorIr, InterfaceIr, OAuthGrantIr, Origin } from './types.js';
+import type { AuthSchemeIr, ErrorIr, ErrorKind, InterfaceIr, OAuthGrantIr, Origin } from './types.js';
 
 export function buildInterface(ctx: FileContext, def: NonNullable<DefinitionFile['interface']>, fileOrigin: Origin): InterfaceIr {
   return {
@@ -74,19 +74,24 @@ export function buildAuthSchemes(ctx: FileContext, defs: Record<string, AuthSche
 }
 
 export function buildErrors(ctx: FileContext, defs: NonNullable<DefinitionFile['errors']>, fileOrigin: Origin): ErrorIr[] {
-  return (Object.keys(defs) as (keyof typeof defs)[])
+  return Object.keys(defs)
     .sort(compareCodePoints)
-    .map((kind) => {
-      const def = defs[kind] as NonNullable<(typeof defs)[typeof kind]>;
+    .map((name) => {
+      const def = defs[name] as NonNullable<(typeof defs)[string]>;
+      const kind = def.kind ?? (ERROR_KINDS as readonly string[]).find((candidate) => candidate === name);
+      if (kind === undefined) {
+        ctx.report('SVC211', ['errors', name], `error "${name}" is not an error kind and has no kind: (expected kind: one of ${ERROR_KINDS.join(', ')})`, true);
+      }
       return {
-        kind,
+        name,
+        kind: (kind ?? 'badRequest') as ErrorKind,
         status: def.status,
         code: def.code,
         title: def.title,
         message: def.message,
         description: def.description,
         origin: inheritOrigin(def.origin, fileOrigin),
-        location: ctx.locate(['errors', kind], true),
+        location: ctx.locate(['errors', name], true),
       };
     });
 }

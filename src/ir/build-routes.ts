@@ -10,7 +10,7 @@ export interface RouteScope {
   readonly file: DefinitionFile;
   readonly iface: InterfaceIr | undefined;
   readonly auth: readonly AuthSchemeIr[];
-  readonly errorKinds: readonly string[];
+  readonly errorNames: readonly string[];
 }
 
 export function buildRoutes(ctx: FileContext, scope: RouteScope, fileOrigin: Origin): RouteIr[] {
@@ -158,8 +158,8 @@ function checkAuth(ctx: FileContext, scope: RouteScope, def: RouteDefinition, pa
 
 function checkErrors(ctx: FileContext, scope: RouteScope, def: RouteDefinition, path: YamlPath): void {
   for (const [index, kind] of (def.errors ?? []).entries()) {
-    if (!scope.errorKinds.includes(kind)) {
-      ctx.report('SVC211', [...path, 'errors', index], `unknown error kind "${kind}" (expected one of the file's errors: ${scope.errorKinds.join(', ') || 'none declared'})`);
+    if (!scope.errorNames.includes(kind)) {
+      ctx.report('SVC211', [...path, 'errors', index], `unknown error "${kind}" (expected one of the file's errors: ${scope.errorNames.join(', ') || 'none declared'})`);
     }
   }
 }

@@ -46,7 +46,7 @@ function buildModule(ctx: FileContext, definition: DefinitionFile): ModuleIr {
     auth,
     errors,
     records: buildRecords(ctx, definition.records ?? {}, FILE_ORIGIN),
-    routes: buildRoutes(ctx, { file: definition, iface, auth, errorKinds: errors.map((error) => error.kind) }, FILE_ORIGIN),
+    routes: buildRoutes(ctx, { file: definition, iface, auth, errorNames: errors.map((error) => error.name) }, FILE_ORIGIN),
   };
 }
 

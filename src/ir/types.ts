@@ -184,8 +184,23 @@ export interface DigestSchemeIr extends Documented {
 
 export type AuthSchemeIr = OAuthSchemeIr | AccessKeySchemeIr | DigestSchemeIr;
 
+export type ErrorKind =
+  | 'badRequest'
+  | 'validation'
+  | 'parameterMissing'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'methodNotAllowed'
+  | 'notAcceptable'
+  | 'conflict'
+  | 'payloadTooLarge'
+  | 'tooManyRequests';
+
 export interface ErrorIr extends Documented {
-  readonly kind: string;
+  /** The catalog entry's name; routes list these. */
+  readonly name: string;
+  readonly kind: ErrorKind;
   readonly status: number;
   readonly code: string | undefined;
   readonly title: string | undefined;
