@@ -11,6 +11,8 @@ export const EMITTERS: readonly EmitterEntry[] = [
   { name: 'runtime', load: async () => (await import('./runtime/index.js')).runtimeEmitter },
   { name: 'types', load: async () => (await import('./types/index.js')).typesEmitter },
   { name: 'zod', load: async () => (await import('./zod/index.js')).zodEmitter },
+  { name: 'metadata', load: async () => (await import('./metadata/index.js')).metadataEmitter },
+  { name: 'server', load: async () => (await import('./server/index.js')).serverEmitter },
 ];
 
 export function emitterNames(): string[] {

@@ -1,0 +1,114 @@
+// The IR of one interface → the plain metadata tables the runtime reads (see runtime/interface-meta.ts).
+import type { AuthSchemeIr, ModuleIr, RecordIr, ResponseIr, RouteIr, TypeIr } from '../../ir/types.js';
+import { recordModule, recordName } from '../shared/imports.js';
+
+type Json = Record<string, unknown>;
+
+/** A record of this module named by a type, and whether the type is a list of it. */
+export function localRecordOf(module: ModuleIr, type: TypeIr | undefined): { record: string; list: boolean } | undefined {
+  if (!type) return undefined;
+  if (type.kind === 'list') {
+    const item = localRecordOf(module, type.items);
+    return item && !item.list ? { record: item.record, list: true } : undefined;
+  }
+  if (type.kind === 'record' && recordModule(type.record) === module.name) return { record: recordName(type.record), list: false };
+  return undefined;
+}
+
+export function buildInterfaceMeta(module: ModuleIr): Json {
+  const iface = module.interface;
+  if (!iface) throw new Error(`${module.name} has no interface`);
+  return {
+    name: module.name,
+    title: iface.title,
+    basePath: iface.basePath,
+    style: iface.style,
+    errorStyle: iface.errorStyle,
+    ...(iface.bodyLimitBytes !== undefined ? { bodyLimitBytes: iface.bodyLimitBytes } : {}),
+    errors: Object.fromEntries(module.errors.map((error) => [error.name, dropUndefined({ kind: error.kind, status: error.status, code: error.code, title: error.title, message: error.message })])),
+    auth: Object.fromEntries(module.auth.map((scheme) => [scheme.name, authMeta(scheme, iface.basePath)])),
+    records: Object.fromEntries(module.records.map((record) => [record.name, recordMeta(module, record)])),
+  };
+}
+
+function authMeta(scheme: AuthSchemeIr, basePath: string): Json {
+  switch (scheme.type) {
+    case 'oauth2': {
+      const password = scheme.grants.find((grant) => grant.grant === 'password');
+      return dropUndefined({
+        type: 'oauth2',
+        tokenPath: `${basePath}${scheme.tokenPath}`.replace(/\/+/g, '/'),
+        grants: scheme.grants.map((grant) => grant.grant),
+        passwordClientId: password?.clientId,
+        scopes: password?.scopes ?? [],
+        accessTokenLifetime: scheme.accessTokenLifetime,
+        refreshTokenLifetime: scheme.refreshTokenLifetime,
+      });
+    }
+    case 'access-key':
+      return dropUndefined({ type: 'access-key', header: scheme.header, session: scheme.session });
+    case 'digest':
+      return dropUndefined({ type: 'digest', realm: scheme.realm, algorithms: scheme.algorithms, nonceLifetime: scheme.nonceLifetime, privileges: scheme.privileges });
+  }
+}
+
+function recordMeta(module: ModuleIr, record: RecordIr): Json {
+  const relations: Json = {};
+  const nested: Json = {};
+  for (const field of record.fields) {
+    if (field.relation && recordModule(field.relation.record) === module.name) {
+      relations[field.name] = dropUndefined({ kind: field.relation.kind, record: recordName(field.relation.record), foreignKey: field.relation.foreignKey });
+    }
+    const local = localRecordOf(module, field.type);
+    if (local) nested[field.name] = local.record;
+  }
+  return dropUndefined({ type: record.resourceType, apiAlias: record.apiAlias, resourcePath: resourcePathOf(module, record), relations, nested });
+}
+
+/** The get-one route of a record (GET …/{param} answering that record) names where its records live. */
+function resourcePathOf(module: ModuleIr, record: RecordIr): string | undefined {
+  const route = module.routes.find((candidate) => {
+    if (candidate.method !== 'GET' || candidate.pathParams.length !== 1) return false;
+    if (!/\/\{[^}]+\}$/.test(candidate.fullPath)) return false;
+    const answer = localRecordOf(module, candidate.responses.find((response) => response.status === 200)?.body);
+    return answer?.record === record.name && !answer.list;
+  });
+  return route?.fullPath.replace(/\/\{[^}]+\}$/, '');
+}
+
+export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
+  const resource = route.responses.map((response) => localRecordOf(module, response.body)).find(Boolean)?.record;
+  return dropUndefined({
+    name: route.name,
+    method: route.method,
+    path: route.fullPath,
+    paths: route.servedPaths,
+    auth: route.auth,
+    privilege: route.privilege,
+    resource,
+    pathParams: route.pathParams.map((param) => param.name),
+    query: route.query.map((param) => param.name),
+    headers: route.headers.map((param) => param.name),
+    body: route.body ? dropUndefined({ required: route.bodyRequired, formats: route.bodyFormats, queryAlternative: route.bodyQueryAlternative }) : undefined,
+    responses: route.responses.map((response) => responseMeta(module, response)),
+    errors: route.errors,
+  });
+}
+
+function responseMeta(module: ModuleIr, response: ResponseIr): Json {
+  const local = localRecordOf(module, response.body);
+  return dropUndefined({
+    status: response.status,
+    hasBody: response.body !== undefined,
+    record: local?.record,
+    list: local?.list ?? response.body?.kind === 'list',
+    envelope: response.envelope,
+    total: response.total,
+    when: response.when,
+    location: response.headers.some((header) => header.name === 'location'),
+  });
+}
+
+function dropUndefined(value: Json): Json {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined));
+}

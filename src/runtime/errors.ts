@@ -1,0 +1,81 @@
+// Typed errors a handler throws. The generated server turns each into the interface's error body;
+// handlers never build error bodies themselves.
+import type { ErrorKind } from './interface-meta.js';
+
+export interface Violation {
+  /** JSON pointer of the offending member, e.g. "/stock" or "/prices/2/from". */
+  readonly pointer: string;
+  readonly message: string;
+}
+
+export interface ApiErrorOptions {
+  /** A catalog entry of this kind to answer with, when the kind has several (e.g. "badCredentials"). */
+  readonly entry?: string;
+  /** Values for the message template's {placeholders}. */
+  readonly params?: Readonly<Record<string, string | number>>;
+  readonly violations?: readonly Violation[];
+  readonly detail?: string;
+  readonly headers?: Readonly<Record<string, string | readonly string[]>>;
+}
+
+export class ApiError extends Error {
+  readonly kind: ErrorKind;
+  readonly entry: string | undefined;
+  readonly params: Readonly<Record<string, string | number>>;
+  readonly violations: readonly Violation[];
+  readonly detail: string | undefined;
+  readonly headers: Readonly<Record<string, string | readonly string[]>>;
+
+  constructor(kind: ErrorKind, options: ApiErrorOptions = {}) {
+    super(options.detail ?? kind);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.entry = options.entry;
+    this.params = options.params ?? {};
+    this.violations = options.violations ?? [];
+    this.detail = options.detail;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export class NotFound extends ApiError {
+  constructor(options: ApiErrorOptions = {}) {
+    super('notFound', options);
+  }
+}
+
+export class Validation extends ApiError {
+  constructor(violations: readonly Violation[], options: ApiErrorOptions = {}) {
+    super('validation', { ...options, violations });
+  }
+}
+
+export class ParameterMissing extends ApiError {
+  constructor(name: string, options: ApiErrorOptions = {}) {
+    super('parameterMissing', { ...options, params: { name, ...options.params } });
+  }
+}
+
+export class Forbidden extends ApiError {
+  constructor(options: ApiErrorOptions = {}) {
+    super('forbidden', options);
+  }
+}
+
+export class Unauthorized extends ApiError {
+  constructor(options: ApiErrorOptions = {}) {
+    super('unauthorized', options);
+  }
+}
+
+export class Conflict extends ApiError {
+  constructor(options: ApiErrorOptions = {}) {
+    super('conflict', options);
+  }
+}
+
+export class BadRequest extends ApiError {
+  constructor(options: ApiErrorOptions = {}) {
+    super('badRequest', options);
+  }
+}

@@ -1,0 +1,120 @@
+// The shape of the metadata tables svcgen emits per interface (<interface>/metadata.ts).
+// Generated servers and clients read these tables; the logic lives once, here in the runtime.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type InterfaceStyle = 'jsonapi' | 'success-envelope' | 'api-alias';
+export type ErrorStyle = 'errors-array' | 'success-false';
+export type ErrorKind =
+  | 'badRequest'
+  | 'validation'
+  | 'parameterMissing'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'methodNotAllowed'
+  | 'notAcceptable'
+  | 'conflict'
+  | 'payloadTooLarge'
+  | 'tooManyRequests';
+
+export interface ErrorMeta {
+  readonly kind: ErrorKind;
+  readonly status: number;
+  readonly code?: string;
+  readonly title?: string;
+  readonly message?: string;
+}
+
+export interface RelationMeta {
+  readonly kind: 'to-one' | 'to-many';
+  readonly record: string;
+  readonly foreignKey?: string;
+}
+
+export interface RecordMeta {
+  /** The json:api type. */
+  readonly type: string;
+  readonly apiAlias?: string;
+  /** Where records of this kind live (the get-one route without its id), for links. */
+  readonly resourcePath?: string;
+  readonly relations: Readonly<Record<string, RelationMeta>>;
+  /** Fields that hold records of this interface (one or a list), for nested apiAlias members. */
+  readonly nested: Readonly<Record<string, string>>;
+}
+
+export interface ResponseMeta {
+  readonly status: number;
+  readonly hasBody: boolean;
+  /** The body's record, when it is one record or a list of them from this interface. */
+  readonly record?: string;
+  readonly list: boolean;
+  readonly envelope: boolean;
+  readonly total: boolean;
+  /** The boolean query parameter that selects this response. */
+  readonly when?: string;
+  readonly location: boolean;
+}
+
+export interface BodyMeta {
+  readonly required: boolean;
+  readonly formats: readonly ('json' | 'form')[];
+  readonly queryAlternative?: { readonly member: string; readonly style: 'json' | 'deepObject' };
+}
+
+export interface RouteMeta {
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** The documented path, with {param} placeholders. */
+  readonly path: string;
+  /** Every path that reaches the route (versions, segment aliases). */
+  readonly paths: readonly string[];
+  readonly auth?: string;
+  readonly privilege?: string;
+  /** The record the route reads or writes, when there is one (for Location headers). */
+  readonly resource?: string;
+  readonly pathParams: readonly string[];
+  readonly query: readonly string[];
+  readonly headers: readonly string[];
+  readonly body?: BodyMeta;
+  readonly responses: readonly ResponseMeta[];
+  readonly errors: readonly string[];
+}
+
+export interface OAuthMeta {
+  readonly type: 'oauth2';
+  /** Full path of the token endpoint. */
+  readonly tokenPath: string;
+  readonly grants: readonly ('password' | 'client_credentials' | 'refresh_token')[];
+  readonly passwordClientId?: string;
+  readonly scopes: readonly string[];
+  readonly accessTokenLifetime: number;
+  readonly refreshTokenLifetime: number;
+}
+
+export interface AccessKeyMeta {
+  readonly type: 'access-key';
+  readonly header: string;
+  readonly session?: { readonly header: string; readonly idleTimeout: number; readonly tokenLength: number };
+}
+
+export interface DigestMeta {
+  readonly type: 'digest';
+  readonly realm: string;
+  readonly algorithms: readonly ('SHA-256' | 'MD5')[];
+  readonly nonceLifetime: number;
+  readonly privileges?: { readonly resource: string; readonly names: readonly string[] };
+}
+
+export type AuthMeta = OAuthMeta | AccessKeyMeta | DigestMeta;
+
+export interface InterfaceMeta {
+  readonly name: string;
+  readonly title: string;
+  readonly basePath: string;
+  readonly style: InterfaceStyle;
+  readonly errorStyle: ErrorStyle;
+  readonly bodyLimitBytes?: number;
+  readonly errors: Readonly<Record<string, ErrorMeta>>;
+  readonly auth: Readonly<Record<string, AuthMeta>>;
+  readonly records: Readonly<Record<string, RecordMeta>>;
+}

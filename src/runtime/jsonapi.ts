@@ -1,0 +1,144 @@
+// json:api documents from plain records, driven by the per-record metadata svcgen emits.
+// One serializer for every record type; nothing here is generated per record.
+import type { InterfaceMeta, RecordMeta } from './interface-meta.js';
+
+type Plain = Record<string, unknown>;
+
+export interface ResourceObject {
+  id: string;
+  type: string;
+  attributes: Plain;
+  links: { self: string };
+  relationships?: Record<string, { data?: unknown; links: { related: string } }>;
+}
+
+export interface Pagination {
+  readonly limit: number;
+  readonly page: number;
+  readonly total: number;
+}
+
+export interface JsonApiOptions {
+  readonly meta: InterfaceMeta;
+  /** scheme://host of the request, for absolute links. */
+  readonly origin: string;
+  /** The request path, for links.self and page links. */
+  readonly path: string;
+}
+
+function isPlain(value: unknown): value is Plain {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+class Serializer {
+  private readonly included = new Map<string, ResourceObject>();
+  private readonly primary = new Set<string>();
+
+  constructor(private readonly options: JsonApiOptions) {}
+
+  resource(recordName: string, record: Plain): ResourceObject {
+    const meta = this.recordMeta(recordName);
+    const id = String(record['id']);
+    const self = `${this.options.origin}${meta.resourcePath ?? `/${meta.type}`}/${id}`;
+    const attributes: Plain = {};
+    const relationships: NonNullable<ResourceObject['relationships']> = {};
+    for (const [field, value] of Object.entries(record)) {
+      if (field === 'id') continue;
+      const relation = meta.relations[field];
+      if (!relation) {
+        attributes[field] = value;
+        continue;
+      }
+      relationships[field] = { links: { related: `${self}/${field}` }, ...this.relationshipData(relation.record, value) };
+    }
+    for (const [field, relation] of Object.entries(meta.relations)) {
+      if (field in relationships) continue;
+      const foreignId = relation.foreignKey ? record[relation.foreignKey] : undefined;
+      const data = relation.kind === 'to-one' && relation.foreignKey ? { data: foreignId == null ? null : { type: this.recordMeta(relation.record).type, id: String(foreignId) } } : {};
+      relationships[field] = { links: { related: `${self}/${field}` }, ...data };
+    }
+    const resource: ResourceObject = { id, type: meta.type, attributes, links: { self } };
+    if (Object.keys(relationships).length > 0) resource.relationships = relationships;
+    return resource;
+  }
+
+  markPrimary(recordName: string, record: Plain): void {
+    this.primary.add(`${this.recordMeta(recordName).type}:${String(record['id'])}`);
+  }
+
+  includedResources(): ResourceObject[] {
+    return [...this.included.entries()].filter(([key]) => !this.primary.has(key)).map(([, resource]) => resource);
+  }
+
+  private relationshipData(recordName: string, value: unknown): { data?: unknown } {
+    if (value === undefined) return {};
+    if (value === null) return { data: null };
+    const type = this.recordMeta(recordName).type;
+    if (Array.isArray(value)) return { data: value.filter(isPlain).map((item) => this.include(recordName, type, item)) };
+    if (isPlain(value)) return { data: this.include(recordName, type, value) };
+    return {};
+  }
+
+  private include(recordName: string, type: string, record: Plain): { type: string; id: string } {
+    const identifier = { type, id: String(record['id']) };
+    const key = `${type}:${identifier.id}`;
+    if (!this.included.has(key)) {
+      this.included.set(key, { id: identifier.id, type, attributes: {}, links: { self: '' } });
+      this.included.set(key, this.resource(recordName, record));
+    }
+    return identifier;
+  }
+
+  private recordMeta(name: string): RecordMeta {
+    const meta = this.options.meta.records[name];
+    if (!meta) throw new Error(`no record metadata for ${name}`);
+    return meta;
+  }
+}
+
+export function jsonApiList(options: JsonApiOptions, recordName: string, records: readonly Plain[], pagination: Pagination | undefined): unknown {
+  const serializer = new Serializer(options);
+  for (const record of records) serializer.markPrimary(recordName, record);
+  const data = records.map((record) => serializer.resource(recordName, record));
+  const total = pagination?.total ?? records.length;
+  return {
+    data,
+    included: serializer.includedResources(),
+    links: pagination ? pageLinks(options, pagination) : { self: `${options.origin}${options.path}` },
+    meta: { fetchCount: records.length, total },
+    aggregations: [],
+  };
+}
+
+export function jsonApiSingle(options: JsonApiOptions, recordName: string, record: Plain | null): unknown {
+  if (record === null) return { data: null, links: { self: `${options.origin}${options.path}` } };
+  const serializer = new Serializer(options);
+  serializer.markPrimary(recordName, record);
+  const data = serializer.resource(recordName, record);
+  return { data, included: serializer.includedResources(), links: { self: `${options.origin}${options.path}` } };
+}
+
+function pageLinks(options: JsonApiOptions, { limit, page, total }: Pagination): Record<string, string> {
+  const url = (p: number) => `${options.origin}${options.path}?limit=${limit}&page=${p}`;
+  const last = Math.max(1, Math.ceil(total / limit));
+  const links: Record<string, string> = { first: url(1) };
+  if (page > 1) links['prev'] = url(page - 1);
+  if (page < last) links['next'] = url(page + 1);
+  links['last'] = url(last);
+  links['self'] = url(page);
+  return links;
+}
+
+/** Plain JSON keeps related records embedded; a relation the handler did not load is null. */
+export function plainRecord(meta: InterfaceMeta, recordName: string, record: Plain): Plain {
+  const recordMeta = meta.records[recordName];
+  if (!recordMeta) return record;
+  const out: Plain = { ...record };
+  for (const [field, relation] of Object.entries(recordMeta.relations)) {
+    const value = out[field];
+    if (value === undefined) out[field] = null;
+    else if (Array.isArray(value)) out[field] = value.map((item: unknown) => (isPlain(item) ? plainRecord(meta, relation.record, item) : item));
+    else if (isPlain(value)) out[field] = plainRecord(meta, relation.record, value);
+  }
+  return out;
+}

@@ -1,0 +1,99 @@
+// A handler's result → status, headers and body in the interface's style. Handlers return records;
+// envelopes, json:api documents, apiAlias members and Location headers are made here.
+import { applyIncludes, withApiAliases, type Includes } from './api-alias.js';
+import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
+import { jsonApiList, jsonApiSingle, plainRecord } from './jsonapi.js';
+import { JSONAPI_MEDIA_TYPE, type Representation } from './negotiate.js';
+
+/** What a handler returns for a list with a count of all matches. */
+export interface ListResult<T> {
+  readonly items: readonly T[];
+  readonly total: number;
+}
+
+export interface RenderContext {
+  readonly meta: InterfaceMeta;
+  readonly route: RouteMeta;
+  readonly representation: Representation;
+  readonly origin: string;
+  /** Request path without the query. */
+  readonly path: string;
+  readonly query: Readonly<Record<string, unknown>>;
+  readonly includes: Includes | undefined;
+}
+
+export interface Rendered {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly contentType: string | undefined;
+  readonly body: unknown;
+}
+
+type Plain = Record<string, unknown>;
+
+export function selectResponse(route: RouteMeta, query: Readonly<Record<string, unknown>>): ResponseMeta | undefined {
+  const successes = route.responses.filter((response) => response.status < 300);
+  return successes.find((response) => response.when !== undefined && query[response.when] === true) ?? successes.find((response) => response.when === undefined);
+}
+
+export function renderResult(ctx: RenderContext, result: unknown): Rendered {
+  const response = selectResponse(ctx.route, ctx.query);
+  if (!response) return { status: 204, headers: {}, contentType: undefined, body: undefined };
+  const headers: Record<string, string> = {};
+  if (response.location) {
+    const location = locationOf(ctx, response, result);
+    if (location !== undefined) headers['location'] = location;
+  }
+  if (!response.hasBody) return { status: response.status, headers, contentType: undefined, body: undefined };
+  if (!response.envelope) return { status: response.status, headers, contentType: 'application/json; charset=utf-8', body: result };
+  switch (ctx.meta.style) {
+    case 'jsonapi':
+      return { status: response.status, headers, ...jsonApiBody(ctx, response, result) };
+    case 'success-envelope':
+      return { status: response.status, headers, contentType: 'application/json; charset=utf-8', body: successEnvelope(response, result) };
+    case 'api-alias': {
+      const aliased = response.record ? withApiAliases(ctx.meta, response.record, result) : result;
+      return { status: response.status, headers, contentType: 'application/json; charset=utf-8', body: applyIncludes(aliased, ctx.includes) };
+    }
+  }
+}
+
+function jsonApiBody(ctx: RenderContext, response: ResponseMeta, result: unknown): { contentType: string; body: unknown } {
+  const record = response.record;
+  const options = { meta: ctx.meta, origin: ctx.origin, path: ctx.path };
+  if (response.list) {
+    const list = result as ListResult<Plain>;
+    if (ctx.representation === 'plain' || !record) {
+      const data = record ? list.items.map((item) => plainRecord(ctx.meta, record, item)) : list.items;
+      return { contentType: 'application/json; charset=utf-8', body: { total: list.total, data, aggregations: [] } };
+    }
+    const limit = typeof ctx.query['limit'] === 'number' ? ctx.query['limit'] : undefined;
+    const page = typeof ctx.query['page'] === 'number' ? ctx.query['page'] : undefined;
+    const pagination = limit !== undefined && page !== undefined ? { limit, page, total: list.total } : undefined;
+    return { contentType: JSONAPI_MEDIA_TYPE, body: jsonApiList(options, record, list.items, pagination) };
+  }
+  const single = (result ?? null) as Plain | null;
+  if (ctx.representation === 'plain' || !record) {
+    return { contentType: 'application/json; charset=utf-8', body: { data: single && record ? plainRecord(ctx.meta, record, single) : single } };
+  }
+  return { contentType: JSONAPI_MEDIA_TYPE, body: jsonApiSingle(options, record, single) };
+}
+
+function successEnvelope(response: ResponseMeta, result: unknown): unknown {
+  if (response.total) {
+    const list = result as ListResult<unknown>;
+    return { success: true, data: list.items, total: list.total };
+  }
+  return result === undefined ? { success: true } : { success: true, data: result };
+}
+
+function locationOf(ctx: RenderContext, response: ResponseMeta, result: unknown): string | undefined {
+  if (typeof result !== 'object' || result === null) return undefined;
+  const value = result as Plain;
+  if (typeof value['location'] === 'string') return value['location'];
+  const record = response.record ?? ctx.route.resource;
+  const resourcePath = record ? ctx.meta.records[record]?.resourcePath : undefined;
+  const id = value['id'];
+  if (resourcePath === undefined || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
+  return `${ctx.origin}${resourcePath}/${id}`;
+}

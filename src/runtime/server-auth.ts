@@ -1,0 +1,222 @@
+// Authentication for generated servers, one authenticator per auth scheme of an interface.
+// Credential checks are calls into the service (options); tokens, nonces and sessions live in
+// pluggable stores so several instances can share them.
+import type { FastifyRequest } from 'fastify';
+import { DigestVerifier } from './digest-server.js';
+import { ApiError, Forbidden, Unauthorized } from './errors.js';
+import type { AccessKeyMeta, AuthMeta, DigestMeta, OAuthMeta, RouteMeta } from './interface-meta.js';
+import { bearerChallenge, FailureThrottle, handleTokenRequest, verifyBearer, type TokenResult } from './oauth-server.js';
+import { ContextSessions } from './session-tokens.js';
+import {
+  MemoryAccessTokenStore,
+  MemoryNonceStore,
+  MemoryRefreshTokenStore,
+  MemorySessionStore,
+  type AccessTokenStore,
+  type MaybePromise,
+  type NonceStore,
+  type RefreshTokenStore,
+  type SessionStore,
+} from './stores.js';
+
+export type Principal =
+  | { readonly kind: 'oauth2'; readonly subject: string; readonly clientId: string; readonly scopes: readonly string[] }
+  | { readonly kind: 'access-key'; readonly salesChannel: SalesChannel }
+  | { readonly kind: 'digest'; readonly username: string; readonly role: string | undefined };
+
+export interface SalesChannel {
+  /** Stable id of the channel: sessions are bound to it. */
+  readonly id: string;
+}
+
+export interface OAuthOptions {
+  verifyPassword(username: string, password: string): MaybePromise<boolean>;
+  verifyClient(clientId: string, clientSecret: string): MaybePromise<boolean>;
+  accessTokens?: AccessTokenStore;
+  refreshTokens?: RefreshTokenStore;
+  /** Slows repeated failed grants (429 with Retry-After); false turns it off. */
+  throttle?: FailureThrottle | false;
+  now?: () => number;
+}
+
+export interface AccessKeyOptions<Session> {
+  findSalesChannel(accessKey: string): MaybePromise<SalesChannel | undefined>;
+  /** Data of a new session, e.g. an empty cart. */
+  createSession(salesChannel: SalesChannel): Session;
+  sessions?: SessionStore<StoredSession<Session>>;
+  now?: () => number;
+}
+
+export interface DigestOptions {
+  /** The user's password (for API users, their key); undefined for an unknown user. */
+  lookupPassword(username: string): MaybePromise<string | undefined>;
+  roleOf?(username: string): MaybePromise<string | undefined>;
+  /** Privileges per role; a role not listed has none. */
+  privileges?: Readonly<Record<string, readonly string[]>>;
+  nonces?: NonceStore;
+  now?: () => number;
+}
+
+export interface StoredSession<Session> {
+  readonly salesChannelId: string;
+  readonly data: Session;
+}
+
+/** The session a handler sees: its data, and rotation to a new token (e.g. on login). */
+export interface SessionHandle<Session> {
+  readonly token: string;
+  readonly isNew: boolean;
+  data: Session;
+  /** Moves the session to a new token; the old one then names nothing. Returns the new token. */
+  rotate(): Promise<string>;
+}
+
+export interface AuthResult {
+  readonly principal: Principal;
+  readonly session?: SessionHandle<unknown> & { save(): Promise<void>; readonly header: string };
+}
+
+export interface Authenticator {
+  authenticate(request: FastifyRequest, route: RouteMeta): Promise<AuthResult>;
+}
+
+export function createAuthenticator(scheme: AuthMeta, options: unknown): Authenticator {
+  switch (scheme.type) {
+    case 'oauth2':
+      return bearerAuthenticator(oauthRuntime(scheme, options as OAuthOptions));
+    case 'access-key':
+      return accessKeyAuthenticator(scheme, options as AccessKeyOptions<unknown>);
+    case 'digest':
+      return digestAuthenticator(scheme, options as DigestOptions);
+  }
+}
+
+export interface OAuthRuntime {
+  readonly scheme: OAuthMeta;
+  readonly accessTokens: AccessTokenStore;
+  issue(body: unknown, clientKey: string): Promise<TokenResult>;
+  now(): number;
+}
+
+const oauthRuntimes = new WeakMap<object, OAuthRuntime>();
+
+/** One token runtime per options object, shared by the token endpoint and the bearer checks. */
+export function oauthRuntime(scheme: OAuthMeta, options: OAuthOptions): OAuthRuntime {
+  const known = oauthRuntimes.get(options);
+  if (known) return known;
+  const accessTokens = options.accessTokens ?? new MemoryAccessTokenStore();
+  const refreshTokens = options.refreshTokens ?? new MemoryRefreshTokenStore();
+  const throttle = options.throttle === false ? undefined : (options.throttle ?? new FailureThrottle());
+  const now = options.now ?? Date.now;
+  const runtime: OAuthRuntime = {
+    scheme,
+    accessTokens,
+    now,
+    issue: (body) =>
+      handleTokenRequest(body, {
+        passwordClientId: scheme.passwordClientId ?? 'administration',
+        scopes: scheme.scopes,
+        grants: scheme.grants,
+        verifyPassword: (username, password) => options.verifyPassword(username, password),
+        verifyClient: (clientId, secret) => options.verifyClient(clientId, secret),
+        accessTokens,
+        refreshTokens,
+        ...(throttle ? { throttle } : {}),
+        accessTokenLifetimeSeconds: scheme.accessTokenLifetime,
+        refreshTokenLifetimeSeconds: scheme.refreshTokenLifetime,
+        now,
+      }),
+  };
+  oauthRuntimes.set(options, runtime);
+  return runtime;
+}
+
+function bearerAuthenticator(runtime: OAuthRuntime): Authenticator {
+  return {
+    async authenticate(request) {
+      const result = await verifyBearer(request.headers.authorization, runtime.accessTokens, runtime.now);
+      if (!result.ok) {
+        throw new Unauthorized({ detail: `Access token ${result.reason === 'missing' ? 'missing' : `is ${result.reason}`}.`, headers: { 'www-authenticate': bearerChallenge(result.reason) } });
+      }
+      return { principal: { kind: 'oauth2', subject: result.subject, clientId: result.clientId, scopes: result.scopes } };
+    },
+  };
+}
+
+function accessKeyAuthenticator(scheme: AccessKeyMeta, options: AccessKeyOptions<unknown>): Authenticator {
+  const sessionMeta = scheme.session;
+  const sessions = sessionMeta
+    ? new ContextSessions<StoredSession<unknown> | undefined>({
+        store: (options.sessions ?? new MemorySessionStore<StoredSession<unknown>>()) as SessionStore<StoredSession<unknown> | undefined>,
+        createData: () => undefined,
+        idleTimeoutSeconds: sessionMeta.idleTimeout,
+        tokenLength: sessionMeta.tokenLength,
+        ...(options.now ? { now: options.now } : {}),
+      })
+    : undefined;
+  return {
+    async authenticate(request) {
+      const key = headerValue(request, scheme.header);
+      if (key === undefined || key === '') throw new Unauthorized();
+      const salesChannel = await options.findSalesChannel(key);
+      if (!salesChannel) throw new Unauthorized({ entry: 'salesChannelNotFound' });
+      const principal: Principal = { kind: 'access-key', salesChannel };
+      if (!sessions || !sessionMeta) return { principal };
+      let resolved = await sessions.resolve(headerValue(request, sessionMeta.header));
+      // A token of another sales channel is of no use here: it starts a new session.
+      if (resolved.data !== undefined && resolved.data.salesChannelId !== salesChannel.id) resolved = await sessions.resolve(undefined);
+      let token = resolved.token;
+      const handle = {
+        header: sessionMeta.header,
+        isNew: resolved.data === undefined,
+        data: resolved.data?.data ?? options.createSession(salesChannel),
+        get token() {
+          return token;
+        },
+        async rotate() {
+          await sessions.save(token, { salesChannelId: salesChannel.id, data: handle.data });
+          token = await sessions.rotate(token);
+          return token;
+        },
+        async save() {
+          await sessions.save(token, { salesChannelId: salesChannel.id, data: handle.data });
+        },
+      };
+      return { principal, session: handle };
+    },
+  };
+}
+
+function digestAuthenticator(scheme: DigestMeta, options: DigestOptions): Authenticator {
+  const verifier = new DigestVerifier({
+    realm: scheme.realm,
+    algorithms: scheme.algorithms,
+    nonceLifetimeSeconds: scheme.nonceLifetime,
+    lookupPassword: (username) => options.lookupPassword(username),
+    nonceStore: options.nonces ?? new MemoryNonceStore(),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  return {
+    async authenticate(request, route) {
+      const result = await verifier.verify({ method: request.method, url: request.url, authorization: request.headers.authorization });
+      if (!result.ok) throw new Unauthorized({ headers: { 'www-authenticate': await verifier.challenge(result.stale) } });
+      const role = options.roleOf ? await options.roleOf(result.username) : undefined;
+      if (route.privilege !== undefined && scheme.privileges) {
+        const granted = role !== undefined ? (options.privileges?.[role] ?? []) : [];
+        if (!granted.includes(route.privilege)) {
+          throw new Forbidden({ params: { role: role ?? result.username, privilege: route.privilege, resource: scheme.privileges.resource } });
+        }
+      }
+      return { principal: { kind: 'digest', username: result.username, role } };
+    },
+  };
+}
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

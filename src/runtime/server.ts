@@ -1,0 +1,219 @@
+// The Fastify plugin behind every generated interface: routing (all served paths), auth,
+// validation of path, query, headers and body with the generated zod schemas, the handler call,
+// rendering in the interface's style, and error mapping to the interface's error body.
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { errorResponse } from './error-bodies.js';
+import { ApiError, BadRequest, Validation, type Violation } from './errors.js';
+import type { InterfaceMeta, RouteMeta } from './interface-meta.js';
+import { negotiateRepresentation, type Representation } from './negotiate.js';
+import { parseQueryString } from './query-string.js';
+import { renderResult } from './responses.js';
+import { createAuthenticator, oauthRuntime, type Authenticator, type OAuthOptions, type Principal, type SessionHandle } from './server-auth.js';
+import { TOKEN_RESPONSE_HEADERS } from './oauth-server.js';
+
+export interface RouteSchemas {
+  readonly pathParams?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly headers?: z.ZodType;
+  readonly body?: z.ZodType;
+}
+
+export interface HandlerContext<Session = unknown> {
+  readonly principal: Principal | undefined;
+  /** The Store-style session, on interfaces with context tokens. */
+  readonly session: SessionHandle<Session> | undefined;
+  /** scheme://host as the client reached the service. */
+  readonly origin: string;
+  /** Absolute URL of the route's record with this id (for Location values). */
+  resourceUrl(id: string | number): string;
+}
+
+export interface InterfaceDefinition {
+  readonly meta: InterfaceMeta;
+  readonly routes: Readonly<Record<string, RouteMeta>>;
+  readonly schemas: Readonly<Record<string, RouteSchemas>>;
+}
+
+export interface InterfacePluginOptions {
+  /** One method per route, by route name. */
+  readonly handlers: object;
+  /** Options per auth scheme, by scheme name. */
+  readonly auth: Readonly<Record<string, unknown>>;
+  /** Called with errors that are not the client's fault; never with credentials. */
+  readonly onInternalError?: ((error: unknown, request: FastifyRequest) => void) | undefined;
+}
+
+type Handler = (input: Record<string, unknown>, context: HandlerContext) => Promise<unknown>;
+
+export function createInterfacePlugin(definition: InterfaceDefinition, options: InterfacePluginOptions): FastifyPluginAsync {
+  const { meta } = definition;
+  const authenticators = new Map<string, Authenticator>();
+  for (const [name, scheme] of Object.entries(meta.auth)) {
+    const schemeOptions = options.auth[name];
+    if (schemeOptions === undefined) throw new Error(`${meta.name}: options for auth scheme "${name}" are missing`);
+    authenticators.set(name, createAuthenticator(scheme, schemeOptions));
+  }
+  const handlers = new Map<string, Handler>();
+  for (const route of Object.values(definition.routes)) {
+    const handler = (options.handlers as Record<string, unknown>)[route.name];
+    if (typeof handler !== 'function') throw new Error(`${meta.name}: handler "${route.name}" is missing`);
+    handlers.set(route.name, (handler as Handler).bind(options.handlers));
+  }
+
+  return async function interfacePlugin(app: FastifyInstance): Promise<void> {
+    enableGetBodies(app);
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    app.setErrorHandler((error, request, reply) => sendError(meta, toApiError(error, request, options), reply));
+    for (const [name, scheme] of Object.entries(meta.auth)) {
+      if (scheme.type === 'oauth2') registerTokenEndpoint(app, oauthRuntime(scheme, options.auth[name] as OAuthOptions));
+    }
+    for (const route of Object.values(definition.routes)) {
+      const run = routeRunner({ definition, route, handler: handlers.get(route.name) as Handler, authenticator: route.auth ? authenticators.get(route.auth) : undefined });
+      for (const path of route.paths) {
+        app.route({
+          method: route.method,
+          url: path.replace(/\{([^}]+)\}/g, ':$1'),
+          ...(meta.bodyLimitBytes ? { bodyLimit: meta.bodyLimitBytes } : {}),
+          handler: run,
+        });
+      }
+    }
+  };
+}
+
+/** Fastify ignores GET bodies unless told otherwise; some routes take one. */
+function enableGetBodies(app: FastifyInstance): void {
+  try {
+    app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
+  } catch {
+    // Already enabled by another interface on the same server.
+  }
+}
+
+function registerTokenEndpoint(app: FastifyInstance, runtime: ReturnType<typeof oauthRuntime>): void {
+  app.post(runtime.scheme.tokenPath, async (request, reply) => {
+    const result = await runtime.issue(request.body ?? {}, request.ip);
+    return reply.code(result.status).headers({ ...TOKEN_RESPONSE_HEADERS, ...result.headers }).type('application/json; charset=utf-8').send(result.body);
+  });
+}
+
+interface RunnerParts {
+  readonly definition: InterfaceDefinition;
+  readonly route: RouteMeta;
+  readonly handler: Handler;
+  readonly authenticator: Authenticator | undefined;
+}
+
+function routeRunner({ definition, route, handler, authenticator }: RunnerParts) {
+  const { meta } = definition;
+  const schemas = definition.schemas[route.name] ?? {};
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const representation = meta.style === 'jsonapi' ? negotiate(request) : 'plain';
+    const auth = authenticator ? await authenticator.authenticate(request, route) : undefined;
+    if (auth?.session) reply.header(auth.session.header, auth.session.token);
+    const rawQuery = parseQueryString(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
+    const input: Record<string, unknown> = {};
+    if (schemas.pathParams) input['params'] = parseParameters(schemas.pathParams, request.params, 'path');
+    if (schemas.query) input['query'] = parseParameters(schemas.query, rawQuery, 'query');
+    if (schemas.headers) input['headers'] = parseParameters(schemas.headers, request.headers, 'header');
+    if (schemas.body) input['body'] = parseBody(schemas.body, route, request.body, rawQuery);
+    const origin = `${request.protocol}://${request.host}`;
+    const context: HandlerContext = {
+      principal: auth?.principal,
+      session: auth?.session,
+      origin,
+      resourceUrl: (id) => `${origin}${(route.resource && meta.records[route.resource]?.resourcePath) ?? request.url.split('?')[0]}/${id}`,
+    };
+    const result = await handler(input, context);
+    if (auth?.session) {
+      await auth.session.save();
+      reply.header(auth.session.header, auth.session.token);
+    }
+    const query = (input['query'] ?? {}) as Record<string, unknown>;
+    const body = input['body'] as Record<string, unknown> | undefined;
+    const rendered = renderResult(
+      { meta, route, representation, origin, path: request.url.split('?')[0] ?? '/', query, includes: body?.['includes'] as never },
+      result,
+    );
+    reply.code(rendered.status).headers(rendered.headers);
+    if (rendered.body === undefined) return reply.send();
+    return reply.type(rendered.contentType ?? 'application/json; charset=utf-8').send(JSON.stringify(rendered.body));
+  };
+}
+
+function negotiate(request: FastifyRequest): Representation {
+  const representation = negotiateRepresentation(request.headers.accept);
+  if (!representation) throw new ApiError('notAcceptable', { detail: `Cannot answer in ${request.headers.accept}; accepted: application/vnd.api+json, application/json.` });
+  return representation;
+}
+
+function parseParameters(schema: z.ZodType, value: unknown, where: 'path' | 'query' | 'header'): unknown {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const name = String(issue?.path[0] ?? where);
+  throw new BadRequest({ params: { name }, detail: `The ${where} parameter "${name}" is invalid: ${issue?.message ?? 'invalid value'}.` });
+}
+
+/** The body, or for GET routes that allow it the same member from the query string. */
+function parseBody(schema: z.ZodType, route: RouteMeta, body: unknown, rawQuery: Record<string, unknown>): unknown {
+  let value = body;
+  const alternative = route.body?.queryAlternative;
+  if ((value === undefined || value === null || value === '') && alternative && rawQuery[alternative.member] !== undefined) {
+    value = { [alternative.member]: alternative.style === 'json' ? parseJsonMember(alternative.member, rawQuery[alternative.member]) : rawQuery[alternative.member] };
+  }
+  if (value === undefined || value === null || value === '') {
+    if (route.body && !route.body.required) value = {};
+  }
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new Validation(result.error.issues.map(toViolation));
+}
+
+function parseJsonMember(member: string, text: unknown): unknown {
+  if (typeof text !== 'string') throw new BadRequest({ params: { name: member } });
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new BadRequest({ params: { name: member }, detail: `The query parameter "${member}" is not JSON.` });
+  }
+}
+
+function toViolation(issue: z.core.$ZodIssue): Violation {
+  const path = issue.path.map(String);
+  const unknownKeys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+  if (unknownKeys.length > 0) return { pointer: `/${[...path, unknownKeys[0]].join('/')}`, message: `unknown field ${unknownKeys.join(', ')}` };
+  return { pointer: `/${path.join('/')}`, message: issue.message };
+}
+
+function toApiError(error: unknown, request: FastifyRequest, options: InterfacePluginOptions): ApiError {
+  if (error instanceof ApiError) return error;
+  const fastifyError = error as { code?: string; statusCode?: number };
+  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError('payloadTooLarge', { params: { limit: request.routeOptions.bodyLimit ?? 0 } });
+  if (fastifyError.statusCode === 415) return new BadRequest({ params: { name: 'content-type' }, detail: 'Unsupported content type; send application/json.' });
+  if (fastifyError.statusCode !== undefined && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return new BadRequest({ params: { name: 'body' }, detail: 'The request body is not valid JSON.' });
+  }
+  options.onInternalError?.(error, request);
+  return new InternalError();
+}
+
+class InternalError extends ApiError {
+  constructor() {
+    super('badRequest', { detail: 'Internal error.' });
+  }
+}
+
+function sendError(meta: InterfaceMeta, error: ApiError, reply: FastifyReply): FastifyReply {
+  const { status, body } = errorResponse(meta.errorStyle, meta.errors, error);
+  const jsonApi = meta.style === 'jsonapi' && negotiateRepresentation(reply.request.headers.accept) !== 'plain';
+  const contentType = jsonApi ? 'application/vnd.api+json' : 'application/json; charset=utf-8';
+  return reply
+    .code(error instanceof InternalError ? 500 : status)
+    .headers(error.headers as Record<string, string | string[]>)
+    .type(contentType)
+    .send(JSON.stringify(body));
+}
