@@ -39,7 +39,7 @@ export interface InterfacePluginOptions {
   /** One method per route, by route name. */
   readonly handlers: object;
   /** Options per auth scheme, by scheme name. */
-  readonly auth: Readonly<Record<string, unknown>>;
+  readonly auth: object;
   /** Called with errors that are not the client's fault; never with credentials. */
   readonly onInternalError?: ((error: unknown, request: FastifyRequest) => void) | undefined;
 }
@@ -50,7 +50,7 @@ export function createInterfacePlugin(definition: InterfaceDefinition, options: 
   const { meta } = definition;
   const authenticators = new Map<string, Authenticator>();
   for (const [name, scheme] of Object.entries(meta.auth)) {
-    const schemeOptions = options.auth[name];
+    const schemeOptions = (options.auth as Record<string, unknown>)[name];
     if (schemeOptions === undefined) throw new Error(`${meta.name}: options for auth scheme "${name}" are missing`);
     authenticators.set(name, createAuthenticator(scheme, schemeOptions));
   }
@@ -68,7 +68,7 @@ export function createInterfacePlugin(definition: InterfaceDefinition, options: 
     });
     app.setErrorHandler((error, request, reply) => sendError(meta, toApiError(error, request, options), reply));
     for (const [name, scheme] of Object.entries(meta.auth)) {
-      if (scheme.type === 'oauth2') registerTokenEndpoint(app, oauthRuntime(scheme, options.auth[name] as OAuthOptions));
+      if (scheme.type === 'oauth2') registerTokenEndpoint(app, oauthRuntime(scheme, (options.auth as Record<string, unknown>)[name] as OAuthOptions));
     }
     for (const route of Object.values(definition.routes)) {
       const run = routeRunner({ definition, route, handler: handlers.get(route.name) as Handler, authenticator: route.auth ? authenticators.get(route.auth) : undefined });
