@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Argument parsing and printing only; the work is in generate.ts.
+// Argument parsing and printing only; the work is in generate.ts, diff/, watch.ts and init.ts.
 import { formatDiagnostic, type Diagnostic } from './definitions/diagnostics.js';
 import { GENERATOR_VERSION } from './version.js';
 
@@ -10,6 +10,10 @@ Usage: svcgen <command> [options]
 Commands:
   generate          write the output folder from the definitions
   check             exit 1 when the output folder differs from what the definitions produce
+  diff              list what changed in the definitions since a base, breaking or not,
+                    for clients and for servers
+  watch             generate, then generate again whenever definitions, templates or config change
+  init              write svcgen.config.yaml and a sample definition (never overwrites)
   schema            print the JSON Schema of the definitions format
 
 Options:
@@ -17,13 +21,30 @@ Options:
   --out <dir>           output folder (default: generated, or the config's)
   --config <file>       config file (default: svcgen.config.yaml when present)
   --no-cache            do not use the format cache (node_modules/.cache/svcgen)
+  --base <ref|dir>      diff: the base, a git ref (branch, tag, commit) or a folder of definitions
+  --format <format>     diff: text (default), markdown (a pull-request comment) or json
+  --fail-on breaking    diff: exit 1 when a change is breaking for clients or for servers
   -h, --help            show this help
   -v, --version         show the version
 
-Exit codes: 0 success, 1 invalid definitions or check failed, 2 usage error.`;
+Exit codes: 0 success, 1 invalid definitions, check failed or (with --fail-on) a breaking change,
+2 usage error or a base that cannot be found.`;
 
-const COMMANDS = ['generate', 'check', 'schema'] as const;
+const COMMANDS = ['generate', 'check', 'diff', 'watch', 'init', 'schema'] as const;
 type Command = (typeof COMMANDS)[number];
+
+/** Each option, and the commands that take it. */
+const OPTIONS: Readonly<Record<string, { readonly value: boolean; readonly commands: readonly Command[] }>> = {
+  '--definitions': { value: true, commands: ['generate', 'check', 'diff', 'watch'] },
+  '--out': { value: true, commands: ['generate', 'check', 'watch'] },
+  '--config': { value: true, commands: ['generate', 'check', 'diff', 'watch'] },
+  '--no-cache': { value: false, commands: ['generate', 'check', 'watch'] },
+  '--base': { value: true, commands: ['diff'] },
+  '--format': { value: true, commands: ['diff'] },
+  '--fail-on': { value: true, commands: ['diff'] },
+};
+
+const FORMATS = ['text', 'markdown', 'json'] as const;
 
 interface ParsedArgs {
   readonly command: Command;
@@ -31,25 +52,32 @@ interface ParsedArgs {
   readonly outDir: string | undefined;
   readonly configFile: string | undefined;
   readonly cache: boolean;
+  readonly base: string | undefined;
+  readonly format: (typeof FORMATS)[number];
+  readonly failOnBreaking: boolean;
 }
 
 class UsageError extends Error {}
 
 function parseArgs(argv: readonly string[]): ParsedArgs | 'help' | 'version' {
   let command: Command | undefined;
-  const values: Record<string, string | undefined> = {};
-  let cache = true;
+  const values = new Map<string, string>();
+  const flags = new Set<string>();
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index] as string;
     if (arg === '-h' || arg === '--help') return 'help';
     if (arg === '-v' || arg === '--version') return 'version';
-    if (arg === '--no-cache') {
-      cache = false;
-    } else if (arg === '--definitions' || arg === '--out' || arg === '--config') {
-      const value = argv[index + 1];
-      if (value === undefined || value.startsWith('--')) throw new UsageError(`${arg} needs a value`);
-      values[arg] = value;
-      index += 1;
+    const [name = arg, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const option = OPTIONS[name];
+    if (option && option.value) {
+      const value = inline ?? argv[index + 1];
+      if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) throw new UsageError(`${name} needs a value`);
+      if (values.has(name)) throw new UsageError(`${name} given twice`);
+      values.set(name, value);
+      if (inline === undefined) index += 1;
+    } else if (option) {
+      if (inline !== undefined) throw new UsageError(`${name} takes no value`);
+      flags.add(name);
     } else if (arg.startsWith('-')) {
       throw new UsageError(`unknown option ${arg}`);
     } else if (command === undefined && (COMMANDS as readonly string[]).includes(arg)) {
@@ -59,7 +87,25 @@ function parseArgs(argv: readonly string[]): ParsedArgs | 'help' | 'version' {
     }
   }
   if (command === undefined) throw new UsageError('missing command');
-  return { command, definitionsDir: values['--definitions'], outDir: values['--out'], configFile: values['--config'], cache };
+  for (const name of [...values.keys(), ...flags]) {
+    const allowed = OPTIONS[name]?.commands ?? [];
+    if (!allowed.includes(command)) throw new UsageError(`${name} does not apply to ${command} (it is for: ${allowed.join(', ')})`);
+  }
+  const format = values.get('--format') ?? 'text';
+  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format ${format} is not a format (expected one of: ${FORMATS.join(', ')})`);
+  const failOn = values.get('--fail-on');
+  if (failOn !== undefined && failOn !== 'breaking') throw new UsageError(`--fail-on ${failOn} is not supported (expected: --fail-on breaking)`);
+  if (command === 'diff' && !values.has('--base')) throw new UsageError('diff needs --base <git ref or folder>');
+  return {
+    command,
+    definitionsDir: values.get('--definitions'),
+    outDir: values.get('--out'),
+    configFile: values.get('--config'),
+    cache: !flags.has('--no-cache'),
+    base: values.get('--base'),
+    format: format as ParsedArgs['format'],
+    failOnBreaking: failOn === 'breaking',
+  };
 }
 
 async function run(argv: readonly string[]): Promise<number> {
@@ -83,8 +129,8 @@ async function run(argv: readonly string[]): Promise<number> {
       const { generate } = await import('./generate.js');
       const result = await generate(options);
       if (!result.ok) return reportDiagnostics(result.diagnostics);
-      if (result.upToDate) return print(`svcgen: ${relativeOut(result.outDir)} is up to date`, 0);
-      return print(`svcgen: wrote ${result.written.length} file(s), deleted ${result.deleted.length} in ${relativeOut(result.outDir)}`, 0);
+      if (result.gitattributes === 'added') print(`svcgen: marked ${relativeOut(result.outDir)}/** as linguist-generated in .gitattributes`, 0);
+      return print(`svcgen: ${describeGenerate(result)}`, 0);
     }
     case 'check': {
       const { check } = await import('./generate.js');
@@ -101,7 +147,66 @@ async function run(argv: readonly string[]): Promise<number> {
       process.stderr.write(`${lines.join('\n')}\n`);
       return 1;
     }
+    case 'diff':
+      return runDiff(args);
+    case 'watch':
+      return runWatch(options);
+    case 'init': {
+      const { init } = await import('./init.js');
+      const result = await init();
+      if (!result.ok) {
+        process.stderr.write(`svcgen: ${result.message}\n`);
+        return 1;
+      }
+      const marked = result.gitattributes === 'added' ? '; marked generated/** as linguist-generated in .gitattributes' : '';
+      return print(`svcgen: wrote ${result.written.join(', ')}${marked}\nNext: svcgen generate`, 0);
+    }
   }
+}
+
+async function runDiff(args: ParsedArgs): Promise<number> {
+  const [{ diff }, { renderDiff }] = await Promise.all([import('./diff/diff.js'), import('./diff/render.js')]);
+  const result = await diff({ base: args.base ?? '', definitionsDir: args.definitionsDir, configFile: args.configFile });
+  if (!result.ok) {
+    const details = result.diagnostics.map(formatDiagnostic);
+    process.stderr.write(`${[...details, `svcgen: ${result.message}`].join('\n')}\n`);
+    return result.reason === 'base-not-found' ? 2 : 1;
+  }
+  process.stdout.write(renderDiff(result, args.format));
+  return args.failOnBreaking && result.summary.breaking > 0 ? 1 : 0;
+}
+
+async function runWatch(options: { definitionsDir: string | undefined; outDir: string | undefined; configFile: string | undefined; cache: boolean }): Promise<number> {
+  const { watch } = await import('./watch.js');
+  const watcher = watch({
+    ...options,
+    onResult: (event) => {
+      const time = new Date().toTimeString().slice(0, 8);
+      const cause = event.trigger.reason === 'start' ? 'start' : `${event.trigger.changed.join(', ')} changed`;
+      if (event.kind === 'error') {
+        process.stderr.write(`svcgen watch: [${time}] ${cause}: internal error: ${event.error instanceof Error ? event.error.message : String(event.error)}\n`);
+      } else if (!event.result.ok) {
+        process.stderr.write(`${event.result.diagnostics.map(formatDiagnostic).join('\n')}\n`);
+        process.stderr.write(`svcgen watch: [${time}] ${cause}: ${event.result.diagnostics.length} problem(s); nothing was written; watching for changes\n`);
+      } else {
+        process.stdout.write(`svcgen watch: [${time}] ${cause}: ${describeGenerate(event.result)}\n`);
+      }
+    },
+  });
+  await watcher.ready;
+  process.stdout.write('svcgen watch: watching definitions, templates and config (Ctrl-C to stop)\n');
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await watcher.close();
+  return 0;
+}
+
+function describeGenerate(result: { outDir: string; upToDate: boolean; written: readonly string[]; deleted: readonly string[] }): string {
+  if (result.upToDate) return `${relativeOut(result.outDir)} is up to date`;
+  return `wrote ${result.written.length} file(s), deleted ${result.deleted.length} in ${relativeOut(result.outDir)}`;
 }
 
 function relativeOut(outDir: string): string {

@@ -1,6 +1,7 @@
 // The pipeline, top to bottom:
 //   definitions/*.yaml ─load─▶ documents with positions ─validate─▶ diagnostics ─build─▶ IR
 //   ─emit─▶ files in memory ─format─▶ prettier (cached) ─write | check─▶ the output folder
+//   (+ the output folder's linguist-generated line in .gitattributes)
 // `generate` and `check` share everything up to the last step; only writeOutput touches the disk.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,16 +19,26 @@ import { formatFiles, type FormattedFile } from './output/format.js';
 import { withHeader } from './output/header.js';
 import { sha256 } from './output/hash.js';
 import { buildManifest, readManifest, type Manifest } from './output/manifest.js';
-import { listFiles, recoverInterruptedWrite, writeOutput } from './output/write.js';
+import { ensureLinguistGenerated, type GitattributesOutcome } from './output/gitattributes.js';
+import { listFiles, recoverInterruptedWrite, writeOutput, type WriteSummary } from './output/write.js';
 import { generatorFingerprint } from './version.js';
 
 export interface RunOptions extends ConfigOverrides {
   /** Use the format cache (default true). */
   readonly cache?: boolean;
+  /** Keep "<output>/** linguist-generated=true" in the working directory's .gitattributes (default true). */
+  readonly gitattributes?: boolean;
 }
 
 export type GenerateResult =
-  | { readonly ok: true; readonly outDir: string; readonly written: readonly string[]; readonly deleted: readonly string[]; readonly upToDate: boolean }
+  | {
+      readonly ok: true;
+      readonly outDir: string;
+      readonly written: readonly string[];
+      readonly deleted: readonly string[];
+      readonly upToDate: boolean;
+      readonly gitattributes: GitattributesOutcome;
+    }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
 export type CheckResult =
@@ -39,10 +50,13 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
     const config = await resolveConfig(options);
     const inputs = await collectInputs(config);
     await recoverInterruptedWrite(config.outDir);
-    if (await isUpToDate(config.outDir, inputs)) return { ok: true, outDir: config.outDir, written: [], deleted: [], upToDate: true };
-    const { files, manifest } = await buildOutput(config, inputs, options);
-    const summary = await writeOutput(config.outDir, files, manifest);
-    return { ok: true, outDir: config.outDir, written: summary.written, deleted: summary.deleted, upToDate: summary.unchanged };
+    let summary: WriteSummary = { written: [], deleted: [], unchanged: true };
+    if (!(await isUpToDate(config.outDir, inputs))) {
+      const { files, manifest } = await buildOutput(config, inputs, options);
+      summary = await writeOutput(config.outDir, files, manifest);
+    }
+    const gitattributes = options.gitattributes === false ? 'skipped' : await ensureLinguistGenerated(options.cwd ?? process.cwd(), config.outDir);
+    return { ok: true, outDir: config.outDir, written: summary.written, deleted: summary.deleted, upToDate: summary.unchanged, gitattributes };
   });
 }
 

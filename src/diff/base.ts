@@ -1,0 +1,82 @@
+// The base side of a diff: a folder of definitions, or the definitions folder as it was at a git ref
+// (read with `git ls-tree` and `git show`; nothing is checked out).
+import { execFile } from 'node:child_process';
+import { realpath, stat } from 'node:fs/promises';
+import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import type { Diagnostic } from '../definitions/diagnostics.js';
+import { readDefinitionSources, type DefinitionSource } from '../definitions/load.js';
+import type { DiffBase } from './types.js';
+
+const run = promisify(execFile);
+const DEFINITION_FILE = /\.ya?ml$/;
+
+/** The base cannot be found: neither a folder nor a ref git knows. */
+export class BaseNotFoundError extends Error {}
+
+export interface BaseSources {
+  readonly base: DiffBase;
+  readonly sources: readonly DefinitionSource[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export async function readBaseSources(base: string, definitionsDir: string, cwd: string): Promise<BaseSources> {
+  const folder = resolve(cwd, base);
+  if (await isDirectory(folder)) {
+    const { sources, diagnostics } = await readDefinitionSources(folder);
+    return { base: { kind: 'folder', label: base }, sources, diagnostics };
+  }
+  return readGitSources(base, definitionsDir, cwd);
+}
+
+async function readGitSources(ref: string, definitionsDir: string, cwd: string): Promise<BaseSources> {
+  if (ref.startsWith('-')) throw new BaseNotFoundError(`base "${ref}" is neither a folder nor a git ref`);
+  let root: string;
+  try {
+    root = await realpath((await git(cwd, ['rev-parse', '--show-toplevel'])).toString('utf8').trim());
+  } catch {
+    throw new BaseNotFoundError(`base "${ref}" is not a folder, and ${cwd} is not inside a git repository (expected a folder or a git ref)`);
+  }
+  let commit: string;
+  try {
+    commit = (await git(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])).toString('utf8').trim();
+  } catch {
+    throw new BaseNotFoundError(`base "${ref}" is neither a folder nor a git ref (expected a folder, a branch, a tag or a commit)`);
+  }
+  const dir = relative(root, await realpathOrSelf(definitionsDir)).split(sep).join('/');
+  if (dir.startsWith('..') || isAbsolute(dir)) throw new BaseNotFoundError(`the definitions folder ${definitionsDir} is outside the git repository ${root}`);
+  const listing = (await git(root, ['ls-tree', '-z', commit, '--', ...(dir ? [`${dir}/`] : [])])).toString('utf8');
+  const paths = listing
+    .split('\0')
+    .filter(Boolean)
+    .map((entry) => {
+      const [meta = '', path = ''] = entry.split('\t');
+      return { type: meta.split(' ')[1], path };
+    })
+    .filter(({ type, path }) => type === 'blob' && DEFINITION_FILE.test(path) && posix.dirname(path) === (dir || '.'))
+    .map(({ path }) => path)
+    .sort();
+  const sources = await Promise.all(paths.map(async (path) => ({ file: `${ref}:${path}`, bytes: new Uint8Array(await git(root, ['show', `${commit}:${path}`])) })));
+  return { base: { kind: 'git', label: `${ref}:${dir || '.'}` }, sources, diagnostics: [] };
+}
+
+async function git(cwd: string, args: readonly string[]): Promise<Buffer> {
+  const { stdout } = await run('git', ['-C', cwd, ...args], { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 });
+  return stdout;
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+async function realpathOrSelf(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch {
+    return path;
+  }
+}

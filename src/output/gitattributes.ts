@@ -1,0 +1,64 @@
+// Keeps "<output folder>/** linguist-generated=true" in the working directory's .gitattributes, so
+// pull-request views collapse generated files. Added once; every other line is left as it was.
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+
+export const GITATTRIBUTES_FILE = '.gitattributes';
+
+/** added: the line was written; present: a line for the folder was there already; skipped: the folder is not below the working directory. */
+export type GitattributesOutcome = 'added' | 'present' | 'skipped';
+
+export function linguistGeneratedLine(cwd: string, outDir: string): string | undefined {
+  const folder = relative(cwd, outDir).split(sep).join('/');
+  if (folder === '' || folder.startsWith('../') || folder === '..' || /^[A-Za-z]:|^\//.test(folder)) return undefined;
+  return `${quotePattern(`${folder}/**`)} linguist-generated=true`;
+}
+
+export async function ensureLinguistGenerated(cwd: string, outDir: string): Promise<GitattributesOutcome> {
+  const line = linguistGeneratedLine(cwd, outDir);
+  if (line === undefined) return 'skipped';
+  const path = join(cwd, GITATTRIBUTES_FILE);
+  let text = '';
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  if (mentionsFolder(text, line)) return 'present';
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const separator = text === '' || text.endsWith('\n') ? '' : eol;
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, `${text}${separator}${line}${eol}`);
+  await rename(temporary, path);
+  return 'added';
+}
+
+/** A line with the same pattern (with or without a leading "/") that sets or unsets linguist-generated in any way: the user's choice stands. */
+function mentionsFolder(text: string, line: string): boolean {
+  const wanted = splitLine(line).pattern;
+  return text.split(/\r?\n/).some((existing) => {
+    const { pattern, attributes } = splitLine(existing.trim());
+    return (pattern === wanted || pattern === `/${wanted}`) && attributes.some((attribute) => /^[-!]?linguist-generated(=|$)/.test(attribute));
+  });
+}
+
+/** A gitattributes line → its pattern (unquoted) and attributes. */
+function splitLine(line: string): { pattern: string; attributes: string[] } {
+  const quoted = /^("(?:[^"\\]|\\.)*")(.*)$/.exec(line);
+  if (quoted) {
+    let pattern = quoted[1] ?? '';
+    try {
+      pattern = JSON.parse(pattern) as string;
+    } catch {
+      // C quoting that JSON does not read (e.g. octal escapes): compare it as written.
+    }
+    return { pattern, attributes: (quoted[2] ?? '').trim().split(/\s+/).filter(Boolean) };
+  }
+  const [pattern = '', ...attributes] = line.split(/\s+/);
+  return { pattern, attributes };
+}
+
+/** Patterns with spaces or quotes are written C-style quoted, as gitattributes reads them. */
+function quotePattern(pattern: string): string {
+  return /[\s"\\]/.test(pattern) ? JSON.stringify(pattern) : pattern;
+}
