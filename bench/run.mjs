@@ -1,0 +1,560 @@
+#!/usr/bin/env node
+// The benchmark of issue 7: `npm run bench` (builds first) or `node bench/run.mjs`.
+//
+// For each N of BENCH_SIZES (default 4,50,300) it synthesises definitions (bench/synth.mjs) and
+// prints medians of BENCH_RUNS (default 5) whole-process runs of:
+//   - `node -e 0`, the floor of any node command;
+//   - svcgen cold: `node dist/cli.js generate --no-cache` into a fresh output folder;
+//   - svcgen no-op rerun: the same command on the same folder, nothing changed (format cache on);
+//   - svcgen after one entity changed: one field of one entity edited (bench/synth.mjs --variant),
+//     over an output folder and format cache left by the previous run, as a developer reruns it;
+//   - output size, and `tsc --noEmit` over the output (one strict tsconfig for every tool);
+//   - orval (fetch client + zod) and @hey-api/openapi-ts (types + sdk + zod) over every
+//     `<out>/<interface>/openapi.json` svcgen wrote for the same N, into a fresh folder each run;
+// then the budgets of the issue with their ratios and PASS or MISS, and the server budget.
+//
+// Wall time is measured here around the child process. Peak RSS is the child's own maximum
+// resident set (GNU `/usr/bin/time -f %M`, else bench/rss-probe.cjs through NODE_OPTIONS).
+// Environment: BENCH_RUNS, BENCH_SIZES, BENCH_SERVER_SECONDS (default 5; 0 skips the server
+// measurement), BENCH_TIMEOUT_SECONDS (default 900, per process). Work files: bench/.work/.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { synthesize, synthesizeAdminApi } from './synth.mjs';
+
+const BENCH = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(BENCH, '..');
+const WORK = join(BENCH, '.work');
+const NODE = process.execPath;
+const CLI = join(ROOT, 'dist', 'cli.js');
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const GNU_TIME = '/usr/bin/time';
+
+const RUNS = positiveInteger('BENCH_RUNS', 5);
+const SIZES = (process.env.BENCH_SIZES ?? '4,50,300').split(',').map((text) => Number(text.trim()));
+const SERVER_SECONDS = nonNegativeInteger('BENCH_SERVER_SECONDS', 5);
+const TIMEOUT_MS = positiveInteger('BENCH_TIMEOUT_SECONDS', 900) * 1000;
+if (SIZES.some((size) => !Number.isInteger(size) || size < 1)) fail(`BENCH_SIZES must list whole numbers >= 1 (got "${process.env.BENCH_SIZES}")`);
+
+function positiveInteger(name, fallback) {
+  const value = process.env[name] === undefined || process.env[name] === '' ? fallback : Number(process.env[name]);
+  if (!Number.isInteger(value) || value < 1) fail(`${name} must be a whole number >= 1 (got "${process.env[name]}")`);
+  return value;
+}
+
+function nonNegativeInteger(name, fallback) {
+  const value = process.env[name] === undefined || process.env[name] === '' ? fallback : Number(process.env[name]);
+  if (!Number.isInteger(value) || value < 0) fail(`${name} must be a whole number >= 0 (got "${process.env[name]}")`);
+  return value;
+}
+
+function fail(message) {
+  process.stderr.write(`bench: ${message}\n`);
+  process.exit(1);
+}
+
+const log = (text) => process.stderr.write(`bench: ${text}\n`);
+
+// ---------------------------------------------------------------- measuring one process
+
+const RSS_METHOD = existsSync(GNU_TIME) && spawnSync(GNU_TIME, ['-f', '%M %U %S', 'true']).status === 0 ? 'gnu-time' : 'probe';
+
+/** Runs `node <args>` to completion: wall time (ms), peak RSS (KiB), exit code, output. */
+async function measure(args, { cwd = ROOT, env = {} } = {}) {
+  const rssFile = join(WORK, `rss-${process.pid}-${Math.random().toString(36).slice(2)}.txt`);
+  const childEnv = { ...process.env, ...env };
+  let command = NODE;
+  let commandArgs = args;
+  if (RSS_METHOD === 'gnu-time') {
+    command = GNU_TIME;
+    commandArgs = ['-f', '%M %U %S', '-o', rssFile, NODE, ...args];
+  } else {
+    childEnv.BENCH_RSS_FILE = rssFile;
+    childEnv.NODE_OPTIONS = `${childEnv.NODE_OPTIONS ?? ''} --require ${JSON.stringify(join(BENCH, 'rss-probe.cjs'))}`.trim();
+  }
+  const started = process.hrtime.bigint();
+  const result = await new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdout = [];
+    const stderr = [];
+    child.stdout.on('data', (chunk) => stdout.push(chunk));
+    child.stderr.on('data', (chunk) => stderr.push(chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? (signal ? 128 : 1), signal, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') });
+    });
+  });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  // gnu-time: one line "<KiB> <user s> <system s>" (after a "Command exited …" line on failure);
+  // probe: one line "<KiB> <cpu s>" per node process.
+  let rssKiB;
+  let cpuMs;
+  try {
+    const lines = (await readFile(rssFile, 'utf8')).split('\n').map((line) => line.trim().split(/\s+/).map(Number)).filter((fields) => fields.length >= 2 && fields.every(Number.isFinite));
+    if (RSS_METHOD === 'gnu-time') {
+      const last = lines.at(-1);
+      if (last) [rssKiB, cpuMs] = [last[0], (last[1] + last[2]) * 1000];
+    } else if (lines.length > 0) {
+      rssKiB = Math.max(...lines.map((fields) => fields[0]));
+      cpuMs = lines.reduce((sum, fields) => sum + fields[1] * 1000, 0);
+    }
+  } catch {
+    // No figures: the process died before writing them.
+  }
+  await rm(rssFile, { force: true });
+  return { ...result, ms, rssKiB, cpuMs, timedOut: result.signal === 'SIGKILL' };
+}
+
+class StepError extends Error {}
+
+function assertOk(what, run) {
+  if (run.code === 0) return;
+  const tail = `${run.stderr}\n${run.stdout}`.trim().split('\n').slice(-15).join('\n');
+  throw new StepError(`${what} ${run.timedOut ? `timed out after ${TIMEOUT_MS / 1000} s` : `exited with ${run.code}`}:\n${tail}`);
+}
+
+const median = (values) => {
+  const sorted = values.filter((value) => value !== undefined).sort((a, b) => a - b);
+  if (sorted.length === 0) return undefined;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** `runs` measured runs; `before` prepares each one (unmeasured), `check` validates each. */
+async function repeat(what, args, { cwd, before, check } = {}) {
+  const runs = [];
+  for (let index = 0; index < RUNS; index += 1) {
+    if (before) await before(index);
+    const run = await measure(typeof args === 'function' ? args(index) : args, { cwd });
+    if (check) check(run, index);
+    else assertOk(what, run);
+    runs.push(run);
+  }
+  return { ms: median(runs.map((run) => run.ms)), cpuMs: median(runs.map((run) => run.cpuMs)), rssKiB: median(runs.map((run) => run.rssKiB)), last: runs.at(-1) };
+}
+
+// ---------------------------------------------------------------- files and configs
+
+async function folderSize(dir) {
+  let files = 0;
+  let bytes = 0;
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    files += 1;
+    bytes += (await stat(join(entry.parentPath, entry.name))).size;
+  }
+  return { files, bytes };
+}
+
+/** One strict type-check config for every tool's output; the libraries the output imports come from the repo. */
+async function writeTsconfig(file, includeDir) {
+  const modules = join(ROOT, 'node_modules');
+  const paths = {};
+  for (const name of ['zod', 'fastify', 'undici']) {
+    paths[name] = [join(modules, name)];
+    paths[`${name}/*`] = [join(modules, name, '*')];
+  }
+  const config = {
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'Bundler',
+      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+      types: ['node'],
+      typeRoots: [join(modules, '@types')],
+      paths,
+      strict: true,
+      noUncheckedIndexedAccess: true,
+      noImplicitOverride: true,
+      noFallthroughCasesInSwitch: true,
+      forceConsistentCasingInFileNames: true,
+      esModuleInterop: true,
+      isolatedModules: true,
+      skipLibCheck: true,
+      resolveJsonModule: true,
+      noEmit: true,
+      incremental: false,
+    },
+    include: [`${relative(dirname(file), includeDir).split('\\').join('/')}/**/*.ts`],
+  };
+  await writeFile(file, `${JSON.stringify(config, null, 2)}\n`);
+}
+
+async function typecheck(what, tsconfig, cwd) {
+  const result = await repeat(what, [TSC, '-p', tsconfig], {
+    cwd,
+    check: (run) => {
+      if (run.code !== 0 && !/error TS\d+/.test(run.stdout)) assertOk(what, run);
+    },
+  });
+  const errors = (result.last.stdout.match(/error TS\d+/g) ?? []).length;
+  if (errors > 0) log(`${what}: ${errors} type error(s), first: ${result.last.stdout.split('\n').find((line) => /error TS\d+/.test(line))}`);
+  return { ms: result.ms, errors };
+}
+
+function packageVersion(dir) {
+  try {
+    return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
+  } catch {
+    return undefined;
+  }
+}
+
+function binOf(packageDir, name) {
+  const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin[name];
+  return join(packageDir, bin);
+}
+
+// ---------------------------------------------------------------- the comparison tools
+
+const ORVAL_DIR = join(BENCH, 'node_modules', 'orval');
+const HEY_API_DIR = join(BENCH, 'node_modules', '@hey-api', 'openapi-ts');
+
+function ensureBenchDependencies() {
+  if (existsSync(ORVAL_DIR) && existsSync(HEY_API_DIR)) return;
+  log('installing the comparison tools: npm ci --prefix bench');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['ci', '--prefix', BENCH, '--no-audit', '--no-fund'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) fail('npm ci --prefix bench failed');
+}
+
+/** svcgen's OpenAPI documents in an output folder, by interface; undefined until the emitter exists. */
+async function openApiDocuments(outDir) {
+  if (!existsSync(join(outDir, 'admin-api', 'openapi.json'))) return undefined;
+  const found = [];
+  for (const entry of await readdir(outDir, { withFileTypes: true })) {
+    const file = join(outDir, entry.name, 'openapi.json');
+    if (entry.isDirectory() && existsSync(file)) found.push({ name: entry.name, file });
+  }
+  return found.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+async function runOrval(dir, documents) {
+  await mkdir(dir, { recursive: true });
+  const out = join(dir, 'out');
+  const projects = {};
+  for (const { name, file } of documents) {
+    // packageJson: the repo's, so orval sees zod 4 and writes zod 4 code.
+    const common = { packageJson: join(ROOT, 'package.json') };
+    projects[`${name}-client`] = { input: { target: file }, output: { ...common, target: join(out, name, 'client.ts'), client: 'fetch' } };
+    projects[`${name}-zod`] = { input: { target: file }, output: { ...common, target: join(out, name, 'zod.ts'), client: 'zod' } };
+  }
+  const config = join(dir, 'orval.config.cjs');
+  await writeFile(config, `module.exports = ${JSON.stringify(projects, null, 2)};\n`);
+  const timing = await repeat('orval', [binOf(ORVAL_DIR, 'orval'), '--config', config], { cwd: dir, before: () => rm(out, { recursive: true, force: true }) });
+  return { ...timing, out, size: await folderSize(out) };
+}
+
+async function runHeyApi(dir, documents) {
+  await mkdir(dir, { recursive: true });
+  const out = join(dir, 'out');
+  const configs = documents.map(({ name, file }) => ({
+    input: file,
+    output: join(out, name),
+    plugins: ['@hey-api/client-fetch', '@hey-api/typescript', '@hey-api/sdk', 'zod'],
+  }));
+  const config = join(dir, 'openapi-ts.config.mjs');
+  await writeFile(config, `export default ${JSON.stringify(configs, null, 2)};\n`);
+  const timing = await repeat('@hey-api/openapi-ts', [binOf(HEY_API_DIR, 'openapi-ts'), '--file', config], { cwd: dir, before: () => rm(out, { recursive: true, force: true }) });
+  return { ...timing, out, size: await folderSize(out) };
+}
+
+// ---------------------------------------------------------------- one size
+
+async function benchSize(count) {
+  const dir = join(WORK, `n${count}`);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const defs = join(dir, 'definitions');
+  await synthesize(count, defs);
+  const figures = { count };
+  const step = async (name, run) => {
+    try {
+      figures[name] = await run();
+    } catch (error) {
+      if (!(error instanceof StepError)) throw error;
+      figures[name] = { error: error.message.split('\n')[0] };
+      log(`N=${count}: ${error.message}`);
+    }
+  };
+  const generateArgs = (definitions, out, ...flags) => [CLI, 'generate', '--definitions', definitions, '--out', out, ...flags];
+
+  log(`N=${count}: node -e 0`);
+  await step('nodeNoop', () => repeat('node -e 0', ['-e', '0'], { cwd: dir }));
+
+  // cwd is the size's folder, so the format cache lives in <dir>/node_modules/.cache/svcgen, fresh per bench.
+  const coldOut = join(dir, 'out');
+  log(`N=${count}: svcgen cold`);
+  await step('cold', () => repeat('svcgen generate (cold)', generateArgs(defs, coldOut, '--no-cache'), { cwd: dir, before: () => rm(coldOut, { recursive: true, force: true }) }));
+  if (figures.cold.error) return figures;
+  figures.size = await folderSize(coldOut);
+
+  log(`N=${count}: svcgen no-op rerun`);
+  await step('noop', () =>
+    repeat('svcgen generate (no-op)', generateArgs(defs, coldOut), {
+      cwd: dir,
+      check: (run) => {
+        assertOk('svcgen generate (no-op)', run);
+        if (!/up to date/.test(run.stdout)) throw new StepError(`svcgen generate (no-op) rewrote the output: ${run.stdout.trim()}`);
+      },
+    }),
+  );
+
+  log(`N=${count}: svcgen one entity changed`);
+  const editDefs = join(dir, 'definitions-edited');
+  const editOut = join(dir, 'out-edited');
+  await cp(defs, editDefs, { recursive: true });
+  const realAdmin = await readFile(join(ROOT, 'definitions', 'admin-api.yaml'), 'utf8');
+  await step('changed', async () => {
+    assertOk('svcgen generate (warm-up before the edits)', await measure(generateArgs(editDefs, editOut), { cwd: dir }));
+    return repeat('svcgen generate (one entity changed)', generateArgs(editDefs, editOut), {
+      cwd: dir,
+      // Each run edits the same field to a value never seen before, so its files miss the format cache.
+      before: (index) => writeFile(join(editDefs, 'admin-api.yaml'), synthesizeAdminApi(realAdmin, count, index + 1)),
+      check: (run) => {
+        assertOk('svcgen generate (one entity changed)', run);
+        if (/up to date/.test(run.stdout)) throw new StepError('svcgen generate (one entity changed) wrote nothing');
+      },
+    });
+  });
+
+  log(`N=${count}: tsc --noEmit over svcgen's output`);
+  const svcgenTsconfig = join(dir, 'tsconfig.svcgen.json');
+  await writeTsconfig(svcgenTsconfig, coldOut);
+  await step('tscSvcgen', () => typecheck(`tsc over svcgen's output (N=${count})`, svcgenTsconfig, dir));
+
+  const documents = await openApiDocuments(coldOut);
+  figures.openApi = documents ? documents.map((document) => document.name) : undefined;
+  if (documents) {
+    log(`N=${count}: orval over ${documents.length} OpenAPI document(s)`);
+    await step('orval', () => runOrval(join(dir, 'orval'), documents));
+    if (figures.orval.out) {
+      log(`N=${count}: tsc --noEmit over orval's output`);
+      const orvalTsconfig = join(dir, 'tsconfig.orval.json');
+      await writeTsconfig(orvalTsconfig, figures.orval.out);
+      await step('tscOrval', () => typecheck(`tsc over orval's output (N=${count})`, orvalTsconfig, dir));
+    }
+    log(`N=${count}: @hey-api/openapi-ts over ${documents.length} OpenAPI document(s)`);
+    await step('heyApi', () => runHeyApi(join(dir, 'hey-api'), documents));
+  }
+  return figures;
+}
+
+// ---------------------------------------------------------------- the server budget
+
+/** Starts `node <script>` and waits for its `listening <url>` line. */
+async function startServer(args, cwd) {
+  const child = spawn(NODE, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error('server did not start within 20 s')), 20_000);
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+      const match = /listening (\S+)/.exec(text);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening`));
+    });
+  });
+  return { url, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.on('exit', resolve), child.kill('SIGTERM')))) };
+}
+
+async function requestsPerSecond(url) {
+  const { default: autocannon } = await import('autocannon');
+  const target = `${url}/api/v3/product?limit=25`;
+  const probe = await fetch(target, { headers: { accept: 'application/vnd.api+json' } });
+  const body = await probe.json();
+  if (probe.status !== 200 || !Array.isArray(body.data) || body.data.length !== 25 || !Array.isArray(body.included)) {
+    throw new Error(`${target} did not answer a json:api list of 25 with included (status ${probe.status})`);
+  }
+  const options = { url: target, connections: 10, pipelining: 1, headers: { accept: 'application/vnd.api+json' } };
+  await autocannon({ ...options, duration: 1 }); // warm-up: JIT, connection setup
+  const result = await autocannon({ ...options, duration: SERVER_SECONDS });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+  return { rps: result.requests.average, bytes: JSON.stringify(body).length };
+}
+
+async function benchServer() {
+  if (SERVER_SECONDS === 0) return { skipped: 'BENCH_SERVER_SECONDS=0' };
+  if (!existsSync(join(ROOT, 'node_modules', 'autocannon'))) return { skipped: 'autocannon is not installed (npm install)' };
+  const figures = {};
+  log(`server: hand-written Fastify baseline, autocannon ${SERVER_SECONDS} s`);
+  const baseline = await startServer([join(BENCH, 'baseline-server.mjs'), '0'], ROOT);
+  try {
+    figures.baseline = await requestsPerSecond(baseline.url);
+  } catch (error) {
+    figures.baseline = { error: error.message };
+  } finally {
+    await baseline.stop();
+  }
+  // The generated server: once the server emitter and the reference service exist, start the
+  // reference service (generated Fastify plugin for definitions/admin-api.yaml) over the records
+  // of fixtureRecords() from baseline-server.mjs, print `listening <url>`, and measure it here
+  // with requestsPerSecond() exactly like the baseline.
+  figures.generated = { skipped: 'server emitter not built yet' };
+  return figures;
+}
+
+// ---------------------------------------------------------------- printing
+
+const fmtMs = (ms) => (ms === undefined ? 'n/a' : ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`);
+const fmtMiB = (kib) => (kib === undefined ? 'n/a' : `${(kib / 1024).toFixed(0)} MiB`);
+const fmtSize = (size) => (size ? `${size.files} files, ${size.bytes >= 1048576 ? `${(size.bytes / 1048576).toFixed(1)} MiB` : `${(size.bytes / 1024).toFixed(0)} KiB`}` : 'n/a');
+const fmtRatio = (ratio) => (ratio === undefined || !Number.isFinite(ratio) ? 'n/a' : `${ratio.toFixed(2)}x`);
+
+function cell(figures, key, show) {
+  if (!figures) return 'n/a';
+  const entry = figures[key];
+  if (entry?.error) return 'failed';
+  if (key === 'orval' || key === 'heyApi' || key === 'tscOrval') {
+    if (figures.cold?.error) return 'n/a';
+    if (!figures.openApi) return 'n/a (no openapi.json yet)';
+  }
+  if (entry === undefined) return 'n/a';
+  return show(entry);
+}
+
+function ratioCell(figures, numerator, denominator) {
+  const ratio = ratioOf(figures, numerator, denominator);
+  return ratio === undefined ? (figures?.openApi || !/orval|heyApi/.test(denominator) ? 'n/a' : 'n/a (no openapi.json yet)') : fmtRatio(ratio);
+}
+
+function valueOf(figures, path) {
+  let value = figures;
+  for (const key of path.split('.')) value = value?.[key];
+  return typeof value === 'number' ? value : undefined;
+}
+
+function ratioOf(figures, numerator, denominator) {
+  const a = valueOf(figures, numerator);
+  const b = valueOf(figures, denominator);
+  return a === undefined || b === undefined || b === 0 ? undefined : a / b;
+}
+
+function printTable(rows) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const line = (row) => `| ${row.map((text, column) => (column === 0 ? text.padEnd(widths[column]) : text.padStart(widths[column]))).join(' | ')} |`;
+  const out = [line(rows[0]), `|${widths.map((width, column) => (column === 0 ? ':' : '') + '-'.repeat(width + 1) + (column === 0 ? '' : ':')).join('|')}|`];
+  for (const row of rows.slice(1)) out.push(line(row));
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+function report(results, server, meta) {
+  const bySize = new Map(results.map((figures) => [figures.count, figures]));
+  const sizes = results.map((figures) => figures.count);
+  const row = (label, show) => [label, ...sizes.map((count) => show(bySize.get(count)))];
+  const out = (text = '') => process.stdout.write(`${text}\n`);
+
+  out(`svcgen benchmark: medians of ${RUNS} whole-process run(s); ${meta.machine}`);
+  out(`svcgen ${meta.svcgen} | orval ${meta.orval} (fetch client + zod) | @hey-api/openapi-ts ${meta.heyApi} (types + sdk + zod) | typescript ${meta.typescript}`);
+  out(`peak RSS: ${RSS_METHOD === 'gnu-time' ? 'the child process\'s own maximum resident set, GNU /usr/bin/time -f %M' : 'process.resourceUsage().maxRSS of each node process at exit (bench/rss-probe.cjs), largest of them'}`);
+  out(`load average (1 min) at start ${meta.loadStart}, at end ${loadavg()[0].toFixed(1)}: wall times are only comparable within one run on a quiet machine`);
+  out(`synthetic admin-api: N entities x 7 operations (list, get, owner, members, create, update, delete), plus the real store-api, price-list-api, banner-api and shared`);
+  out();
+  printTable([
+    ['figure', ...sizes.map((count) => `N=${count}`)],
+    row('operations in the synthetic admin-api', (f) => String(f.count * 7)),
+    row('node -e 0', (f) => cell(f, 'nodeNoop', (e) => fmtMs(e.ms))),
+    row('svcgen generate, cold (--no-cache, fresh out)', (f) => cell(f, 'cold', (e) => fmtMs(e.ms))),
+    row('svcgen generate, cold: CPU (user + sys)', (f) => cell(f, 'cold', (e) => fmtMs(e.cpuMs))),
+    row('svcgen generate, cold: peak RSS', (f) => cell(f, 'cold', (e) => fmtMiB(e.rssKiB))),
+    row('svcgen generate, no-op rerun', (f) => cell(f, 'noop', (e) => fmtMs(e.ms))),
+    row('svcgen generate, one entity changed', (f) => cell(f, 'changed', (e) => fmtMs(e.ms))),
+    row('svcgen output', (f) => (f?.size ? fmtSize(f.size) : 'n/a')),
+    row('tsc --noEmit over svcgen output', (f) => cell(f, 'tscSvcgen', (e) => `${fmtMs(e.ms)}${e.errors ? ` (${e.errors} errors)` : ''}`)),
+    row('openapi.json documents', (f) => (f?.openApi ? String(f.openApi.length) : 'n/a (no openapi.json yet)')),
+    row('orval (fetch client + zod)', (f) => cell(f, 'orval', (e) => fmtMs(e.ms))),
+    row('orval: CPU (user + sys)', (f) => cell(f, 'orval', (e) => fmtMs(e.cpuMs))),
+    row('orval: peak RSS', (f) => cell(f, 'orval', (e) => fmtMiB(e.rssKiB))),
+    row('orval output', (f) => cell(f, 'orval', (e) => fmtSize(e.size))),
+    row('tsc --noEmit over orval output', (f) => cell(f, 'tscOrval', (e) => `${fmtMs(e.ms)}${e.errors ? ` (${e.errors} errors)` : ''}`)),
+    row('hey-api (types + sdk + zod)', (f) => cell(f, 'heyApi', (e) => fmtMs(e.ms))),
+    row('hey-api: CPU (user + sys)', (f) => cell(f, 'heyApi', (e) => fmtMs(e.cpuMs))),
+    row('hey-api: peak RSS', (f) => cell(f, 'heyApi', (e) => fmtMiB(e.rssKiB))),
+    row('hey-api output', (f) => cell(f, 'heyApi', (e) => fmtSize(e.size))),
+    row('ratio: svcgen cold / orval', (f) => ratioCell(f, 'cold.ms', 'orval.ms')),
+    row('ratio: svcgen cold / hey-api', (f) => ratioCell(f, 'cold.ms', 'heyApi.ms')),
+    row('ratio: svcgen peak RSS / orval', (f) => ratioCell(f, 'cold.rssKiB', 'orval.rssKiB')),
+    row('ratio: no-op rerun / node -e 0', (f) => ratioCell(f, 'noop.ms', 'nodeNoop.ms')),
+    row('ratio: one entity changed / cold', (f) => ratioCell(f, 'changed.ms', 'cold.ms')),
+    row('ratio: tsc svcgen output / orval output', (f) => ratioCell(f, 'tscSvcgen.ms', 'tscOrval.ms')),
+  ]);
+
+  // Budgets: each is judged at the N the issue names; without that N, at the nearest one measured (said so).
+  const smallest = Math.min(...sizes);
+  const largest = Math.max(...sizes);
+  const at = (wanted, fallback) => (bySize.has(wanted) ? { figures: bySize.get(wanted), note: '' } : { figures: bySize.get(fallback), note: ` [N=${wanted} not measured; at N=${fallback}]` });
+  const budget = (label, { figures, note }, numerator, denominator, limit) => {
+    const ratio = ratioOf(figures, numerator, denominator);
+    if (ratio === undefined) {
+      const why = figures?.cold?.error ? 'svcgen failed' : !figures?.openApi && /orval|heyApi/.test(denominator) ? 'no openapi.json yet' : 'not measured';
+      return [label + note, 'n/a', `<= ${limit}x`, `n/a (${why})`];
+    }
+    return [label + note, fmtRatio(ratio), `<= ${limit}x`, ratio <= limit ? 'PASS' : 'MISS'];
+  };
+  const four = at(4, smallest);
+  const big = at(300, largest);
+  const noopRows = sizes.map((count) => budget(`no-op rerun <= 2 x node -e 0 (N=${count})`, { figures: bySize.get(count), note: '' }, 'noop.ms', 'nodeNoop.ms', 2));
+  const serverRow = (() => {
+    const label = 'server GET /api/v3/product?limit=25 >= 0.8 x hand-written Fastify';
+    const base = server.skipped ? `skipped (${server.skipped})` : server.baseline?.error ? `baseline failed: ${server.baseline.error}` : `baseline ${Math.round(server.baseline.rps)} req/s`;
+    if (server.generated?.rps && server.baseline?.rps) {
+      const ratio = server.generated.rps / server.baseline.rps;
+      return [label, fmtRatio(ratio), '>= 0.8x', `${ratio >= 0.8 ? 'PASS' : 'MISS'} (${base}, generated ${Math.round(server.generated.rps)} req/s)`];
+    }
+    return [label, 'n/a', '>= 0.8x', `n/a (${server.generated?.skipped ?? 'not measured'}; ${base})`];
+  })();
+  out();
+  printTable([
+    ['budget', 'ratio', 'limit', 'result'],
+    budget('four interfaces, cold, all emitters: svcgen / orval (N=4)', four, 'cold.ms', 'orval.ms', 0.6),
+    budget('N=300 cold: svcgen / orval', big, 'cold.ms', 'orval.ms', 0.5),
+    budget('N=300 cold: svcgen / hey-api', big, 'cold.ms', 'heyApi.ms', 0.07),
+    budget('N=300 cold: svcgen peak RSS / orval peak RSS', big, 'cold.rssKiB', 'orval.rssKiB', 1),
+    ...noopRows,
+    budget('one entity changed / cold (N=300)', big, 'changed.ms', 'cold.ms', 0.25),
+    budget('tsc --noEmit: svcgen output / orval output (N=300)', big, 'tscSvcgen.ms', 'tscOrval.ms', 1),
+    serverRow,
+  ]);
+  const failures = results.flatMap((figures) => Object.entries(figures).filter(([, value]) => value?.error).map(([key, value]) => `N=${figures.count} ${key}: ${value.error}`));
+  if (failures.length > 0) {
+    out();
+    out('failures (details above on stderr):');
+    for (const failure of failures) out(`  ${failure}`);
+  }
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  if (!existsSync(CLI)) fail('dist/cli.js is missing: run `npm run build` first (npm run bench does)');
+  ensureBenchDependencies();
+  await mkdir(WORK, { recursive: true });
+  const cpu = cpus();
+  const meta = {
+    machine: `${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}, node ${process.version}, ${process.platform}`,
+    svcgen: packageVersion(ROOT),
+    orval: packageVersion(ORVAL_DIR),
+    heyApi: packageVersion(HEY_API_DIR),
+    typescript: packageVersion(join(ROOT, 'node_modules', 'typescript')),
+    loadStart: loadavg()[0].toFixed(1),
+  };
+  log(`sizes ${SIZES.join(', ')}; ${RUNS} run(s) each; peak RSS by ${RSS_METHOD}; work folder ${relative(ROOT, WORK)}`);
+  const results = [];
+  for (const count of SIZES) results.push(await benchSize(count));
+  const server = await benchServer();
+  report(results, server, meta);
+}
+
+await main();
