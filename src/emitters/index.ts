@@ -13,6 +13,7 @@ export const EMITTERS: readonly EmitterEntry[] = [
   { name: 'zod', load: async () => (await import('./zod/index.js')).zodEmitter },
   { name: 'metadata', load: async () => (await import('./metadata/index.js')).metadataEmitter },
   { name: 'server', load: async () => (await import('./server/index.js')).serverEmitter },
+  { name: 'client', load: async () => (await import('./client/index.js')).clientEmitter },
 ];
 
 export function emitterNames(): string[] {

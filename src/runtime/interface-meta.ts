@@ -74,6 +74,8 @@ export interface RouteMeta {
   readonly resource?: string;
   readonly pathParams: readonly string[];
   readonly query: readonly string[];
+  /** Query parameters written in brackets (deepObject) or as JSON text (json). */
+  readonly queryStyles?: Readonly<Record<string, 'deepObject' | 'json'>>;
   readonly headers: readonly string[];
   readonly body?: BodyMeta;
   readonly responses: readonly ResponseMeta[];

@@ -88,11 +88,18 @@ export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
     resource,
     pathParams: route.pathParams.map((param) => param.name),
     query: route.query.map((param) => param.name),
+    queryStyles: styledQuery(route),
     headers: route.headers.map((param) => param.name),
     body: route.body ? dropUndefined({ required: route.bodyRequired, formats: route.bodyFormats, queryAlternative: route.bodyQueryAlternative }) : undefined,
     responses: route.responses.map((response) => responseMeta(module, response)),
     errors: route.errors,
   });
+}
+
+/** Query parameters not written as plain name=value, by name. */
+function styledQuery(route: RouteIr): Json | undefined {
+  const styled = route.query.filter((param) => param.style !== 'form');
+  return styled.length > 0 ? Object.fromEntries(styled.map((param) => [param.name, param.style])) : undefined;
 }
 
 function responseMeta(module: ModuleIr, response: ResponseIr): Json {

@@ -1,0 +1,117 @@
+// The Admin client's token manager: gets a token with the configured grant, refreshes it shortly
+// before it expires (one refresh shared by every call waiting on it), and falls back to a new
+// grant when a refresh fails.
+import { errorFromBody } from './client-errors.js';
+import { send, type FetchLike } from './client-transport.js';
+
+export type OAuthCredentials =
+  | { readonly grant: 'password'; readonly username: string; readonly password: string; readonly clientId?: string; readonly scopes?: string }
+  | { readonly grant: 'client_credentials'; readonly clientId: string; readonly clientSecret: string };
+
+export interface TokenManagerOptions {
+  readonly interfaceName: string;
+  readonly tokenUrl: string;
+  readonly credentials: OAuthCredentials;
+  readonly defaultClientId: string;
+  readonly defaultScopes: readonly string[];
+  readonly fetch?: FetchLike | undefined;
+  /** Refresh this long before expiry (default 30 s). */
+  readonly refreshMarginSeconds?: number;
+  readonly now?: () => number;
+  readonly timeoutMs?: number | undefined;
+}
+
+interface TokenState {
+  readonly accessToken: string;
+  readonly refreshToken: string | undefined;
+  readonly expiresAt: number;
+}
+
+export class TokenManager {
+  #state: TokenState | undefined;
+  #pending: Promise<TokenState> | undefined;
+  readonly #options: TokenManagerOptions;
+  readonly #now: () => number;
+  /** Token requests made so far, by kind (for diagnostics and tests). */
+  readonly requests = { grant: 0, refresh: 0 };
+
+  constructor(options: TokenManagerOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** A valid access token, fetched or refreshed as needed; concurrent callers share one request. */
+  async accessToken(): Promise<string> {
+    const margin = (this.#options.refreshMarginSeconds ?? 30) * 1000;
+    const state = this.#state;
+    if (state && state.expiresAt - margin > this.#now()) return state.accessToken;
+    this.#pending ??= this.#renew(state).finally(() => {
+      this.#pending = undefined;
+    });
+    return (await this.#pending).accessToken;
+  }
+
+  /** Forget the current token (after a 401), so the next call renews it. */
+  invalidate(rejected: string): void {
+    if (this.#state?.accessToken === rejected) this.#state = { ...this.#state, expiresAt: 0 };
+  }
+
+  async #renew(previous: TokenState | undefined): Promise<TokenState> {
+    if (previous?.refreshToken) {
+      try {
+        this.requests.refresh += 1;
+        return (this.#state = await this.#request({ grant_type: 'refresh_token', client_id: this.#clientId(), refresh_token: previous.refreshToken }));
+      } catch {
+        // A refused refresh (revoked, expired) falls back to a new grant below.
+      }
+    }
+    this.requests.grant += 1;
+    return (this.#state = await this.#request(this.#grantBody()));
+  }
+
+  #clientId(): string {
+    const credentials = this.#options.credentials;
+    return credentials.grant === 'client_credentials' ? credentials.clientId : (credentials.clientId ?? this.#options.defaultClientId);
+  }
+
+  #grantBody(): Record<string, string> {
+    const credentials = this.#options.credentials;
+    if (credentials.grant === 'client_credentials') {
+      return { grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret };
+    }
+    return {
+      grant_type: 'password',
+      client_id: this.#clientId(),
+      scopes: credentials.scopes ?? this.#options.defaultScopes.join(' '),
+      username: credentials.username,
+      password: credentials.password,
+    };
+  }
+
+  async #request(body: Record<string, string>): Promise<TokenState> {
+    const response = await send(
+      { method: 'POST', url: this.#options.tokenUrl, headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body), signal: undefined, timeoutMs: this.#options.timeoutMs },
+      this.#options.fetch,
+    );
+    const parsed = parseJson(response.text);
+    if (response.status !== 200) throw errorFromBody(this.#options.interfaceName, response.status, parsed);
+    const token = parsed as { access_token?: unknown; refresh_token?: unknown; expires_in?: unknown };
+    if (typeof token.access_token !== 'string' || typeof token.expires_in !== 'number') {
+      throw errorFromBody(this.#options.interfaceName, response.status, { message: 'token response without access_token or expires_in' });
+    }
+    return {
+      accessToken: token.access_token,
+      refreshToken: typeof token.refresh_token === 'string' ? token.refresh_token : undefined,
+      expiresAt: this.#now() + token.expires_in * 1000,
+    };
+  }
+}
+
+export function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

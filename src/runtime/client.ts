@@ -1,0 +1,222 @@
+// The one client behind every generated interface client: URL and query building, auth, GET
+// bodies, timeouts, error bodies, decoding per interface style, optional response validation.
+import type { z } from 'zod';
+import { createClientAuth, type ClientAuth, type ClientAuthOptions } from './client-auth.js';
+import { errorFromBody, ResponseValidationError } from './client-errors.js';
+import { parseJson } from './client-oauth.js';
+import { canSendGetBody, send, type FetchLike, type IncomingResponse } from './client-transport.js';
+import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
+import { decodeDocument } from './jsonapi-decode.js';
+
+export interface ClientOptions {
+  /** scheme://host[:port] of the service, without a trailing slash. */
+  readonly baseUrl: string;
+  /** Credentials per auth scheme, by scheme name. */
+  readonly auth: object;
+  /** A fetch to use instead of the global one (GET bodies still go through undici in Node). */
+  readonly fetch?: FetchLike | undefined;
+  /** Check every response against the generated zod schemas (default false). */
+  readonly validateResponses?: boolean | undefined;
+  /** Milliseconds before a call fails with TimeoutError (default none). */
+  readonly timeoutMs?: number | undefined;
+  /** How to send a GET body: "auto" (undici in Node, else the query form), or always the query form. */
+  readonly getBody?: 'auto' | 'query' | undefined;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal | undefined;
+  readonly timeoutMs?: number | undefined;
+  /** Extra request headers (e.g. accept: application/json for plain JSON). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
+}
+
+export interface CallInput {
+  readonly params?: object;
+  readonly query?: object;
+  readonly headers?: object;
+  readonly body?: unknown;
+}
+
+/** A page of a list, with the links and meta the service sent and a way to the next page. */
+export interface Page<T> {
+  readonly items: T[];
+  readonly total: number;
+  readonly links: Readonly<Record<string, string>>;
+  readonly meta: Readonly<Record<string, unknown>>;
+  next(): Promise<Page<T> | undefined>;
+}
+
+export interface ClientDefinition {
+  readonly meta: InterfaceMeta;
+  readonly routes: Readonly<Record<string, RouteMeta>>;
+  readonly responseSchemas: Readonly<Record<string, Readonly<Record<number, z.ZodType>>>>;
+}
+
+export class ClientCore {
+  readonly #definition: ClientDefinition;
+  readonly #options: ClientOptions;
+  readonly #auth = new Map<string, ClientAuth>();
+
+  constructor(definition: ClientDefinition, options: ClientOptions) {
+    this.#definition = definition;
+    this.#options = { ...options, baseUrl: options.baseUrl.replace(/\/+$/, '') };
+    for (const [name, scheme] of Object.entries(definition.meta.auth)) {
+      const credentials = (options.auth as Record<string, ClientAuthOptions | undefined>)[name];
+      if (credentials === undefined) continue;
+      this.#auth.set(name, createClientAuth(scheme, credentials, { interfaceName: definition.meta.name, baseUrl: this.#options.baseUrl, fetch: options.fetch, timeoutMs: options.timeoutMs }));
+    }
+  }
+
+  /** The auth helper of a scheme (e.g. to read the token manager of an OAuth scheme). */
+  auth(scheme: string): ClientAuth | undefined {
+    return this.#auth.get(scheme);
+  }
+
+  async call<T = unknown>(routeName: string, input: CallInput = {}, options: CallOptions = {}): Promise<T> {
+    const route = this.#route(routeName);
+    const { path, body, query } = this.#requestParts(route, input);
+    const target = `${path}${query ? `?${query}` : ''}`;
+    const auth = route.auth ? this.#auth.get(route.auth) : undefined;
+    if (route.auth && !auth) throw new Error(`${this.#definition.meta.name}: no credentials for auth scheme "${route.auth}"`);
+    let response: IncomingResponse | undefined;
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const authHeaders = auth ? await auth.headers(route.method, target) : {};
+      const headers: Record<string, string> = {
+        accept: this.#definition.meta.style === 'jsonapi' ? 'application/vnd.api+json' : 'application/json',
+        ...stringValues(input.headers),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...options.headers,
+        ...authHeaders,
+      };
+      response = await send(
+        { method: route.method, url: `${this.#options.baseUrl}${target}`, headers, body, signal: options.signal, timeoutMs: options.timeoutMs ?? this.#options.timeoutMs },
+        this.#options.fetch,
+      );
+      await auth?.afterResponse(response);
+      if (response.status !== 401 || !auth || attempt > 0 || !auth.retryAfterUnauthorized(response, authHeaders)) break;
+    }
+    return this.#decode(route, input, options, response as IncomingResponse) as T;
+  }
+
+  /** Calls a list route and returns a page that can fetch the pages after it. */
+  async page<T = unknown>(routeName: string, input: CallInput = {}, options: CallOptions = {}): Promise<Page<T>> {
+    const result = await this.call<{ items: T[]; total: number; links?: Record<string, string>; meta?: Record<string, unknown> }>(routeName, input, options);
+    const query = (input.query ?? {}) as Record<string, unknown>;
+    const links = result.links ?? {};
+    return {
+      items: result.items,
+      total: result.total,
+      links,
+      meta: result.meta ?? {},
+      next: async () => {
+        const nextLink = links['next'];
+        if (nextLink === undefined) return undefined;
+        const nextPage = Number(new URL(nextLink).searchParams.get('page'));
+        return this.page<T>(routeName, { ...input, query: { ...query, page: nextPage } }, options);
+      },
+    };
+  }
+
+  #route(name: string): RouteMeta {
+    const route = this.#definition.routes[name];
+    if (!route) throw new Error(`${this.#definition.meta.name}: unknown route ${name}`);
+    return route;
+  }
+
+  #requestParts(route: RouteMeta, input: CallInput): { path: string; body: string | undefined; query: string } {
+    const params = (input.params ?? {}) as Record<string, unknown>;
+    const path = route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+      const value = params[name];
+      if (value === undefined || value === '') throw new Error(`${route.name}: path parameter "${name}" is missing`);
+      return encodeURIComponent(String(value));
+    });
+    const query = { ...((input.query ?? {}) as Record<string, unknown>) };
+    const styles: Record<string, 'deepObject' | 'json'> = { ...route.queryStyles };
+    let body = input.body;
+    const alternative = route.body?.queryAlternative;
+    if (route.method === 'GET' && body !== undefined) {
+      const useQuery = this.#options.getBody === 'query' || !canSendGetBody();
+      if (useQuery) {
+        if (!alternative) throw new Error(`${route.name}: this runtime cannot send a GET body and the route has no query form`);
+        const member = (body as Record<string, unknown>)[alternative.member];
+        if (member !== undefined) {
+          query[alternative.member] = member;
+          styles[alternative.member] = alternative.style;
+        }
+        body = undefined;
+      }
+    }
+    return { path, body: body === undefined ? undefined : JSON.stringify(body), query: encodeQuery(query, styles) };
+  }
+
+  #decode(route: RouteMeta, input: CallInput, options: CallOptions, response: IncomingResponse): unknown {
+    const parsed = parseJson(response.text);
+    if (response.status >= 400) throw errorFromBody(this.#definition.meta.name, response.status, parsed);
+    const meta = route.responses.find((candidate) => candidate.status === response.status);
+    const decoded = meta ? this.#unwrap(meta, parsed, options) : parsed;
+    if (this.#options.validateResponses && meta?.hasBody && !hasIncludes(input)) this.#validate(route, meta, decoded);
+    return decoded;
+  }
+
+  #unwrap(response: ResponseMeta, body: unknown, options: CallOptions): unknown {
+    if (!response.hasBody) return undefined;
+    if (!response.envelope) return body;
+    const value = (body ?? {}) as Record<string, unknown>;
+    switch (this.#definition.meta.style) {
+      case 'jsonapi': {
+        const plain = options.headers?.['accept']?.includes('application/json');
+        if (plain) return response.list ? { items: value['data'], total: value['total'] } : value['data'];
+        const document = decodeDocument(body);
+        if (!response.list) return document.data;
+        return { items: document.data, total: Number(document.meta['total'] ?? (document.data as unknown[]).length), links: document.links, meta: document.meta };
+      }
+      case 'success-envelope':
+        return response.total ? { items: value['data'], total: value['total'] } : value['data'];
+      case 'api-alias':
+        return withoutApiAlias(body);
+    }
+  }
+
+  #validate(route: RouteMeta, response: ResponseMeta, decoded: unknown): void {
+    const schema = this.#definition.responseSchemas[route.name]?.[response.status];
+    if (!schema) return;
+    const isCounted = typeof decoded === 'object' && decoded !== null && 'items' in decoded && 'total' in decoded;
+    const value = isCounted ? (decoded as { items: unknown }).items : decoded;
+    const result = schema.safeParse(value);
+    if (!result.success) throw new ResponseValidationError(route.name, result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`));
+  }
+}
+
+function hasIncludes(input: CallInput): boolean {
+  return typeof input.body === 'object' && input.body !== null && 'includes' in input.body;
+}
+
+function stringValues(value: object | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(value ?? {}).filter(([, entry]) => entry !== undefined).map(([key, entry]) => [key, String(entry)]));
+}
+
+/** Query text: plain name=value pairs, bracket notation for deepObject, JSON text for json. */
+export function encodeQuery(query: Readonly<Record<string, unknown>>, styles: Readonly<Record<string, 'deepObject' | 'json'>>): string {
+  const pairs: string[] = [];
+  const add = (key: string, value: unknown) => pairs.push(`${encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(String(value))}`);
+  const addDeep = (prefix: string, value: unknown) => {
+    if (Array.isArray(value)) value.forEach((item, index) => addDeep(`${prefix}[${index}]`, item));
+    else if (typeof value === 'object' && value !== null) for (const [key, item] of Object.entries(value)) addDeep(`${prefix}[${key}]`, item);
+    else if (value !== undefined) add(prefix, value);
+  };
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    const style = styles[name];
+    if (style === 'json') add(name, JSON.stringify(value));
+    else if (style === 'deepObject') addDeep(name, value);
+    else if (Array.isArray(value)) for (const item of value) add(name, item);
+    else add(name, value);
+  }
+  return pairs.join('&');
+}
+
+function withoutApiAlias(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutApiAlias);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'apiAlias').map(([key, item]) => [key, withoutApiAlias(item)]));
+}
