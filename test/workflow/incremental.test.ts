@@ -1,0 +1,85 @@
+// A second `svcgen generate` with nothing changed must not load ts-morph or prettier.
+//
+// How it is observed: the CLI runs in a child process started with `node --import register.mjs`,
+// which registers an ESM resolve hook (node:module register) that appends every resolved module
+// URL to a log file. ts-morph and prettier are only ever reached through ESM imports from svcgen
+// (static imports in the emitter modules, `import('prettier')` in the formatter), so the log lists
+// them exactly when they are loaded. The first run is the control: it must list both, which shows
+// the hook sees what it is meant to see.
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE_DEFINITION, CLI, removeDir, runNode, tempDir, writeText } from './helpers.js';
+
+const SLOW = 180_000;
+
+const HOOKS = `import { appendFileSync } from 'node:fs';
+let log;
+export function initialize(data) { log = data.log; }
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  appendFileSync(log, result.url + '\\n');
+  return result;
+}
+`;
+
+const REGISTER = `import { register } from 'node:module';
+register(new URL('./hooks.mjs', import.meta.url).href, { data: { log: process.env.SVCGEN_LOAD_LOG } });
+`;
+
+let dir: string;
+beforeAll(async () => {
+  dir = await tempDir('svcgen-incremental-');
+  await writeText(join(dir, 'definitions', 'shop.yaml'), BASE_DEFINITION);
+  await writeFile(join(dir, 'hooks.mjs'), HOOKS);
+  await writeFile(join(dir, 'register.mjs'), REGISTER);
+});
+afterAll(async () => {
+  await removeDir(dir);
+});
+
+/** `svcgen <args>` in the temp folder; the module URLs it resolved. */
+async function generateLogged(args: readonly string[]): Promise<{ code: number | null; stdout: string; modules: string[] }> {
+  const log = join(dir, 'modules.log');
+  await rm(log, { force: true });
+  await writeFile(log, '');
+  const result = await runNode(['--import', pathToFileURL(join(dir, 'register.mjs')).href, CLI, ...args], dir, { SVCGEN_LOAD_LOG: log });
+  if (result.code !== 0) throw new Error(`svcgen ${args.join(' ')} failed:\n${result.stderr}`);
+  return { code: result.code, stdout: result.stdout, modules: (await readFile(log, 'utf8')).split('\n').filter(Boolean) };
+}
+
+const loads = (modules: readonly string[], name: string) => modules.some((url) => url.includes(`/node_modules/${name}/`));
+
+describe('incremental runs', () => {
+  it('the first run loads ts-morph and prettier (the hook sees them)', { timeout: SLOW }, async () => {
+    const first = await generateLogged(['generate']);
+    expect(first.stdout).toMatch(/wrote \d+ file\(s\)/);
+    expect(loads(first.modules, 'ts-morph')).toBe(true);
+    expect(loads(first.modules, 'prettier')).toBe(true);
+  });
+
+  it('a second run with nothing changed loads neither', { timeout: SLOW }, async () => {
+    const second = await generateLogged(['generate']);
+    expect(second.stdout).toBe('svcgen: generated is up to date\n');
+    expect(second.modules.some((url) => url.endsWith('/dist/cli.js'))).toBe(true);
+    expect(second.modules.filter((url) => /\/node_modules\/(ts-morph|prettier|typescript|@ts-morph)\//.test(url))).toEqual([]);
+  });
+
+  it('neither does importing the programmatic API', { timeout: SLOW }, async () => {
+    const log = join(dir, 'api.log');
+    await writeFile(log, '');
+    const script = `const api = await import(${JSON.stringify(pathToFileURL(join(CLI, '..', 'index.js')).href)}); console.log(Object.keys(api).sort().join(','));`;
+    const result = await runNode(['--import', pathToFileURL(join(dir, 'register.mjs')).href, '--input-type=module', '-e', script], dir, { SVCGEN_LOAD_LOG: log });
+    expect(result.stderr).toBe('');
+    const modules = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
+    expect(modules.filter((url) => /\/node_modules\/(ts-morph|prettier|typescript)\//.test(url))).toEqual([]);
+  });
+
+  it('a changed definition runs the whole pipeline again', { timeout: SLOW }, async () => {
+    await writeText(join(dir, 'definitions', 'shop.yaml'), BASE_DEFINITION.replace('description: An item for sale.', 'description: An item on sale.'));
+    const third = await generateLogged(['generate']);
+    expect(third.stdout).toMatch(/wrote [1-9]\d* file\(s\)/);
+    expect(loads(third.modules, 'ts-morph')).toBe(true);
+  });
+});
