@@ -7,12 +7,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from './config.js';
 import { DefinitionsError, sortDiagnostics, type Diagnostic } from './definitions/diagnostics.js';
-import { parseDefinitionSources } from './definitions/load.js';
+import { displayPath, parseDefinitionSources } from './definitions/load.js';
 import { validateFileSchema } from './definitions/validate-schema.js';
-import type { GeneratedFile } from './emitters/contract.js';
+import type { GeneratedFile, TemplateFile } from './emitters/contract.js';
 import { EMITTERS } from './emitters/index.js';
-import { collectInputs, type RunInputs } from './inputs.js';
+import { collectInputs, TEMPLATES_DIR, type RunInputs } from './inputs.js';
 import { buildIr, type ValidatedFile } from './ir/build.js';
+import { compareCodePoints } from './ir/names.js';
 import type { Ir } from './ir/types.js';
 import { compareOutput, hasDrift, type Drift } from './output/check.js';
 import { formatFiles, type FormattedFile } from './output/format.js';
@@ -89,22 +90,31 @@ export function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 'diagn
 
 async function buildOutput(config: ResolvedConfig, inputs: RunInputs, options: RunOptions): Promise<{ files: FormattedFile[]; manifest: Manifest }> {
   const ir = buildIrFromInputs(inputs);
-  const emitted = await emitAll(ir, config, inputs);
+  const emitted = await emitAll(ir, config, inputs, options.cwd ?? process.cwd());
   const cacheDir = options.cache === false ? undefined : join(options.cwd ?? process.cwd(), 'node_modules', '.cache', 'svcgen');
   const files = await formatFiles(emitted, { cacheDir });
   return { files, manifest: buildManifest(generatorFingerprint(), inputs.hash, files) };
 }
 
-async function emitAll(ir: Ir, config: ResolvedConfig, inputs: RunInputs): Promise<GeneratedFile[]> {
+async function emitAll(ir: Ir, config: ResolvedConfig, inputs: RunInputs, cwd: string): Promise<GeneratedFile[]> {
   const enabled = EMITTERS.filter((entry) => config.emitters[entry.name] !== false);
   const emitters = await Promise.all(enabled.map((entry) => entry.load()));
+  const templates = mergeTemplates(inputs, config, cwd);
   const files: GeneratedFile[] = [];
   for (const emitter of emitters) {
-    for (const file of await emitter.emit({ ir, runtimeFiles: inputs.runtimeFiles })) {
+    for (const file of await emitter.emit({ ir, runtimeFiles: inputs.runtimeFiles, templates })) {
       files.push({ ...file, content: withHeader(file.path, file.content, file.source) });
     }
   }
   return files;
+}
+
+/** svcgen's templates with the user's folder laid over them: a user file replaces ours of the same name. */
+function mergeTemplates(inputs: RunInputs, config: ResolvedConfig, cwd: string): TemplateFile[] {
+  const merged = new Map<string, TemplateFile>();
+  for (const template of inputs.templates) merged.set(template.name, { ...template, file: displayPath(join(TEMPLATES_DIR, template.name), cwd) });
+  for (const template of inputs.userTemplates) merged.set(template.name, { ...template, file: displayPath(join(config.templatesDir ?? '', template.name), cwd) });
+  return [...merged.keys()].sort(compareCodePoints).map((name) => merged.get(name) as TemplateFile);
 }
 
 /** Same inputs as the last run, and every file it wrote still holds what it wrote. */

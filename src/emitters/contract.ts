@@ -11,10 +11,21 @@ export interface GeneratedFile {
   readonly format: boolean;
 }
 
+/** A handlebars template: svcgen's own, or the user's of the same file name, which replaces it. */
+export interface TemplateFile {
+  /** File name, e.g. "docs-route.md.hbs". */
+  readonly name: string;
+  readonly content: string;
+  /** Where it was read, relative to the working directory: what a template error names. */
+  readonly file: string;
+}
+
 export interface EmitContext {
   readonly ir: Ir;
   /** svcgen's runtime sources (src/runtime/*.ts), by file name. */
   readonly runtimeFiles: readonly { readonly name: string; readonly content: string }[];
+  /** templates/*.hbs merged with the config's templates folder (user over ours, by file name), sorted by name. */
+  readonly templates: readonly TemplateFile[];
 }
 
 export interface Emitter {

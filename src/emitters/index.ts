@@ -14,6 +14,8 @@ export const EMITTERS: readonly EmitterEntry[] = [
   { name: 'metadata', load: async () => (await import('./metadata/index.js')).metadataEmitter },
   { name: 'server', load: async () => (await import('./server/index.js')).serverEmitter },
   { name: 'client', load: async () => (await import('./client/index.js')).clientEmitter },
+  { name: 'openapi', load: async () => (await import('./openapi/index.js')).openapiEmitter },
+  { name: 'docs', load: async () => (await import('./docs/index.js')).docsEmitter },
 ];
 
 export function emitterNames(): string[] {

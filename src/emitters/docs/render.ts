@@ -1,0 +1,176 @@
+// Renders a docs page from handlebars templates, strictly: a variable that is not in the data,
+// a helper that is not known, a partial that does not exist or that includes itself without
+// end, and a syntax error all stop the run with SVC401 at the template's file, line and column,
+// never with silently empty output.
+import Handlebars from 'handlebars';
+import { DefinitionsError } from '../../definitions/diagnostics.js';
+import type { TemplateFile } from '../contract.js';
+import { codeSpan } from './markdown.js';
+
+/** Deep enough for any sensible nesting; a partial that includes itself hits it at once. */
+export const MAX_PARTIAL_DEPTH = 32;
+
+type Delegate = Handlebars.TemplateDelegate;
+type HelperOptions = Handlebars.HelperOptions & { readonly name?: string; readonly loc?: Location };
+
+interface Location {
+  readonly start: { readonly line: number; readonly column: number };
+}
+
+/** A template failure at a place inside the template being run (its file is added on the way out). */
+class LocatedFailure extends Error {
+  constructor(
+    message: string,
+    readonly line: number,
+    /** 1-based. */
+    readonly column: number,
+    readonly file?: string,
+  ) {
+    super(message);
+  }
+}
+
+const HELPERS: Record<string, (...args: unknown[]) => unknown> = {
+  /** {{code value}}: the value in a code span. */
+  code: (value) => codeSpan(String(value)),
+  /** {{join list ", "}}: the items of a list joined by a separator. */
+  join: (list, separator) => (Array.isArray(list) ? list.map(String).join(typeof separator === 'string' ? separator : ', ') : String(list)),
+};
+
+const BUILT_IN_BLOCKS = ['each', 'if', 'unless', 'with'] as const;
+
+const COMPILE_OPTIONS = {
+  strict: true,
+  knownHelpersOnly: true,
+  knownHelpers: Object.fromEntries(Object.keys(HELPERS).map((name) => [name, true])),
+  noEscape: true,
+} as const;
+
+interface PartialCall {
+  readonly partial: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** The name a template is included by: its file name up to the first dot ("docs-route.md.hbs" → "docs-route"). */
+export function partialName(fileName: string): string {
+  return fileName.slice(0, fileName.indexOf('.') === -1 ? undefined : fileName.indexOf('.'));
+}
+
+export function renderTemplate(templates: readonly TemplateFile[], entry: string, data: unknown): string {
+  const main = templates.find((template) => template.name === entry);
+  if (!main) throw templateError({ file: `templates/${entry}`, line: 1, column: 1, message: `template ${entry} not found (expected it in svcgen's templates or the templates folder of the config)` });
+  const hb = Handlebars.create();
+  registerHelpers(hb);
+  const names = new Set(templates.map((template) => partialName(template.name)));
+  const calls = new Map<string, readonly PartialCall[]>();
+  for (const template of templates) calls.set(template.name, checkTemplate(hb, template, names));
+
+  const stack: TemplateFile[] = [];
+  const run = (template: TemplateFile, compiled: Delegate, context: unknown, options?: Handlebars.RuntimeOptions): string => {
+    const caller = stack.at(-1);
+    if (stack.length >= MAX_PARTIAL_DEPTH && caller) {
+      const call = calls.get(caller.name)?.find((candidate) => candidate.partial === partialName(template.name));
+      throw new LocatedFailure(`partials nested deeper than ${MAX_PARTIAL_DEPTH} (does ${partialName(template.name)} include itself?)`, call?.line ?? 1, call?.column ?? 1, caller.file);
+    }
+    stack.push(template);
+    try {
+      return compiled(context, options);
+    } catch (error) {
+      throw locate(error, template);
+    } finally {
+      stack.pop();
+    }
+  };
+  for (const template of templates) {
+    const compiled = hb.compile(template.content, COMPILE_OPTIONS);
+    hb.registerPartial(partialName(template.name), (context: unknown, options?: Handlebars.RuntimeOptions) => run(template, compiled, context, options));
+  }
+  try {
+    return run(main, hb.compile(main.content, COMPILE_OPTIONS), data);
+  } catch (error) {
+    const failure = locate(error, main);
+    throw templateError({ file: failure.file ?? main.file, line: failure.line, column: failure.column, message: failure.message });
+  }
+}
+
+/** Parses and compiles a template up front (syntax, unknown helpers, unknown partials) and lists its partial calls. */
+function checkTemplate(hb: typeof Handlebars, template: TemplateFile, partials: ReadonlySet<string>): PartialCall[] {
+  let program: hbs.AST.Program;
+  try {
+    program = hb.parse(template.content);
+    hb.precompile(program, COMPILE_OPTIONS);
+  } catch (error) {
+    const failure = locate(error, template);
+    throw templateError({ file: template.file, line: failure.line, column: failure.column, message: failure.message });
+  }
+  const calls = partialCalls(program);
+  for (const call of calls) {
+    if (!partials.has(call.partial)) {
+      throw templateError({ file: template.file, line: call.line, column: call.column, message: `unknown partial "${call.partial}" (expected one of: ${[...partials].sort().join(', ')})` });
+    }
+  }
+  return calls;
+}
+
+function partialCalls(node: unknown, into: PartialCall[] = []): PartialCall[] {
+  if (Array.isArray(node)) {
+    for (const item of node) partialCalls(item, into);
+    return into;
+  }
+  if (typeof node !== 'object' || node === null) return into;
+  const statement = node as { type?: string; name?: { type?: string; original?: unknown }; loc?: Location };
+  if (statement.type === 'PartialStatement' && statement.name?.type !== 'SubExpression' && statement.loc) {
+    into.push({ partial: String(statement.name?.original), line: statement.loc.start.line, column: statement.loc.start.column + 1 });
+  }
+  for (const key of ['body', 'program', 'inverse'] as const) partialCalls((node as Record<string, unknown>)[key], into);
+  return into;
+}
+
+/**
+ * Helpers, the built-in block helpers included, refuse an undefined argument: the page data
+ * has null for every absent value, so undefined can only be a name that is not in the data.
+ */
+function registerHelpers(hb: typeof Handlebars): void {
+  const wrap = (name: string, helper: (...args: unknown[]) => unknown) =>
+    function (this: unknown, ...args: unknown[]): unknown {
+      const options = args.at(-1) as HelperOptions;
+      const params = args.slice(0, -1);
+      const missing = params.findIndex((param) => param === undefined);
+      const hashMissing = Object.entries(options.hash ?? {}).find(([, value]) => value === undefined)?.[0];
+      if (missing !== -1 || hashMissing !== undefined) {
+        const what = hashMissing !== undefined ? `its ${hashMissing}= argument` : `its argument ${missing + 1}`;
+        throw new LocatedFailure(`helper ${name}: ${what} is not defined (a misspelled or unknown variable)`, options.loc?.start.line ?? 1, (options.loc?.start.column ?? 0) + 1);
+      }
+      return helper.apply(this, args);
+    };
+  for (const name of BUILT_IN_BLOCKS) {
+    const builtIn = hb.helpers[name] as (...args: unknown[]) => unknown;
+    hb.registerHelper(name, wrap(name, builtIn));
+  }
+  for (const [name, helper] of Object.entries(HELPERS)) hb.registerHelper(name, wrap(name, helper));
+}
+
+/** Handlebars' own errors carry "line:column" (column 0-based) or "on line N"; ours carry a location. */
+function locate(error: unknown, template: TemplateFile): LocatedFailure {
+  if (error instanceof LocatedFailure) return error.file ? error : new LocatedFailure(error.message, error.line, error.column, template.file);
+  const message = error instanceof Error ? error.message : String(error);
+  const { lineNumber, column } = error as { lineNumber?: number; column?: number };
+  if (typeof lineNumber === 'number') return new LocatedFailure(describe(message), lineNumber, (column ?? 0) + 1, template.file);
+  const parse = /Parse error on line (\d+):[\s\S]*?\n(Expecting [\s\S]*)$/.exec(message);
+  if (parse) return new LocatedFailure(`syntax error: ${parse[2]?.replace(/\s+/g, ' ')}`, Number(parse[1]), 1, template.file);
+  return new LocatedFailure(message, 1, 1, template.file);
+}
+
+function describe(message: string): string {
+  const bare = message.replace(/ - \d+:\d+$/, '');
+  const variable = /^"([^"]+)" not defined in /.exec(bare);
+  if (variable) return `unknown variable "${variable[1]}" (not in the page data; see src/emitters/docs/view-model.ts)`;
+  const helper = /unknown helper (\S+)$/.exec(bare);
+  if (helper) return `unknown helper "${helper[1]}" (expected one of: ${[...Object.keys(HELPERS), ...BUILT_IN_BLOCKS, 'lookup'].sort().join(', ')})`;
+  return bare;
+}
+
+function templateError(diagnostic: { file: string; line: number; column: number; message: string }): DefinitionsError {
+  return new DefinitionsError([{ code: 'SVC401', ...diagnostic, message: `template error: ${diagnostic.message}` }]);
+}

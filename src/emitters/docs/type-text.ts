@@ -1,0 +1,60 @@
+// A TypeIr as the short text a reader sees in a docs table: "string (32 lowercase hex)",
+// "list of product, 1..", "tax or null", "product without id, createdAt".
+import type { Constraints, ScalarType, TypeIr } from '../../ir/types.js';
+import { recordModule, recordName } from '../shared/imports.js';
+
+const FORMATS: Record<string, string> = {
+  'hex-id': '32 lowercase hex',
+  uri: 'URL',
+  email: 'email',
+  'currency-code': 'ISO 4217 code',
+  alphanumeric: 'letters and digits',
+};
+
+/** `fromModule` names records of other modules with their module ("shared.createdRef"). */
+export function typeText(type: TypeIr, fromModule: string): string {
+  const base = nonNullText(type, fromModule);
+  return type.nullable ? `${base} or null` : base;
+}
+
+function nonNullText(type: TypeIr, fromModule: string): string {
+  switch (type.kind) {
+    case 'scalar':
+      return withBounds(scalarText(type), type.constraints);
+    case 'enum':
+      return `one of ${type.values.join(', ')}`;
+    case 'list':
+      return withBounds(`list of ${typeText(type.items, fromModule)}`, type.constraints);
+    case 'map':
+      return `map of ${typeText(type.values, fromModule)}`;
+    case 'json':
+      return 'any JSON';
+    case 'record': {
+      const name = recordModule(type.record) === fromModule ? recordName(type.record) : type.record;
+      const parts = [
+        type.pick.length > 0 ? `only ${type.pick.join(', ')}` : undefined,
+        type.omit.length > 0 ? `without ${type.omit.join(', ')}` : undefined,
+        type.partial ? 'all optional' : undefined,
+      ].filter((part): part is string => part !== undefined);
+      return parts.length > 0 ? `${name} (${parts.join('; ')})` : name;
+    }
+  }
+}
+
+function scalarText(type: ScalarType): string {
+  const format = type.format ? ` (${FORMATS[type.format] ?? type.format})` : '';
+  const coerce = type.coerce ? ' (digits as a string accepted)' : '';
+  return `${type.scalar}${format}${coerce}`;
+}
+
+function withBounds(text: string, c: Constraints): string {
+  const range = (min: number | undefined, max: number | undefined, unit: string) =>
+    min === undefined && max === undefined ? undefined : `${unit}${min ?? ''}..${max ?? ''}`;
+  const bounds = [
+    range(c.minimum, c.maximum, ''),
+    range(c.minLength, c.maxLength, 'length '),
+    range(c.minItems, c.maxItems, 'items '),
+    c.pattern !== undefined ? `pattern ${c.pattern}` : undefined,
+  ].filter((part): part is string => part !== undefined);
+  return bounds.length > 0 ? `${text}, ${bounds.join(', ')}` : text;
+}

@@ -1,0 +1,177 @@
+// Response bodies in the interface's envelope: json:api documents and plain JSON (jsonapi),
+// {success, data, total?} (success-envelope), or the value itself (api-alias).
+import { pascalCase } from '../../ir/names.js';
+import type { InterfaceIr, RecordIr, RelationIr, ResponseIr, TypeIr } from '../../ir/types.js';
+import type { Components } from './components.js';
+import { fieldSchema, nullable, typeSchema, type SchemaContext } from './json-schema.js';
+import { sortedObject, type Content, type Schema, type SchemaObject } from './types.js';
+
+export const JSON_API_MEDIA = 'application/vnd.api+json';
+export const JSON_MEDIA = 'application/json';
+
+/** The content of a success response, or undefined for a response without a body. */
+export function successContent(iface: InterfaceIr, response: ResponseIr, components: Components): Content | undefined {
+  const ctx: SchemaContext = { components, direction: 'read' };
+  const body = response.body;
+  if (!response.envelope) return body ? { [JSON_MEDIA]: { schema: typeSchema(body, ctx) } } : undefined;
+  switch (iface.style) {
+    case 'jsonapi':
+      return body
+        ? { [JSON_API_MEDIA]: { schema: namedDocument('json:api', body, ctx, jsonApiDocument) }, [JSON_MEDIA]: { schema: namedDocument('plain', body, ctx, plainDocument) } }
+        : undefined;
+    case 'success-envelope':
+      return { [JSON_MEDIA]: { schema: successEnvelope(body, response.total, ctx) } };
+    case 'api-alias':
+      return body ? { [JSON_MEDIA]: { schema: typeSchema(body, ctx) } } : undefined;
+  }
+}
+
+function successEnvelope(body: TypeIr | undefined, total: boolean, ctx: SchemaContext): SchemaObject {
+  const properties: [string, Schema][] = [['success', { type: 'boolean', const: true }]];
+  if (body) properties.push(['data', typeSchema(body, ctx)]);
+  if (total) properties.push(['total', { type: 'integer', minimum: 0, description: 'Number of records matching, on every page.' }]);
+  return { type: 'object', properties: sortedObject(properties), required: properties.map(([name]) => name).sort() };
+}
+
+/**
+ * The document of a record or a list of records as a named schema (ProductListDocument,
+ * ProductPlainDocument, …), so routes that answer the same share it; other bodies stay inline.
+ */
+function namedDocument(format: 'json:api' | 'plain', body: TypeIr, ctx: SchemaContext, build: (body: TypeIr, ctx: SchemaContext) => SchemaObject): Schema {
+  const record = body.kind === 'list' ? body.items : body;
+  const view = record.kind === 'record' && (record.omit.length > 0 || record.pick.length > 0 || record.partial);
+  if (record.kind !== 'record' || view || (body.kind === 'list' && record.nullable)) return build(body, ctx);
+  const shape = body.kind === 'list' ? 'List' : body.nullable ? 'OrNull' : '';
+  return ctx.components.schemas.define(
+    { owner: `${format} ${shape} ${record.record}`, preferred: `${pascalCase(ctx.components.record(record.record).name)}${shape}${format === 'plain' ? 'Plain' : ''}Document`, qualifier: ctx.components.record(record.record).file },
+    () => build(body, ctx),
+  );
+}
+
+// ---- plain JSON (Accept: application/json) ----
+
+function plainDocument(body: TypeIr, ctx: SchemaContext): SchemaObject {
+  if (body.kind === 'list') {
+    return {
+      type: 'object',
+      properties: { aggregations: aggregations(), data: typeSchema(body, ctx), total: { type: 'integer', minimum: 0, description: 'Number of records matching.' } },
+      required: ['aggregations', 'data', 'total'],
+    };
+  }
+  return { type: 'object', properties: { data: typeSchema(body, ctx) }, required: ['data'] };
+}
+
+function aggregations(): SchemaObject {
+  return { type: 'array', items: {}, description: 'Aggregation results (outside JSON:API 1.0).' };
+}
+
+// ---- json:api (the default) ----
+
+function jsonApiDocument(body: TypeIr, ctx: SchemaContext): SchemaObject {
+  const included: SchemaObject = {
+    type: 'array',
+    items: resourceSchema(ctx.components),
+    description: 'Each related record the primary data references, once.',
+  };
+  if (body.kind === 'list') {
+    return {
+      type: 'object',
+      properties: { aggregations: aggregations(), data: { type: 'array', items: jsonApiData(body.items, ctx) }, included, links: listLinks(ctx.components), meta: listMeta(ctx.components) },
+      required: ['data', 'links', 'meta'],
+    };
+  }
+  return {
+    type: 'object',
+    properties: { data: body.nullable ? nullable(jsonApiData(body, ctx)) : jsonApiData(body, ctx), included, links: { type: 'object', properties: { self: uri() } } },
+    required: ['data'],
+  };
+}
+
+/** A record's json:api resource object; other values as they are. */
+function jsonApiData(type: TypeIr, ctx: SchemaContext): Schema {
+  return type.kind === 'record' ? recordResource(ctx.components.record(type.record), ctx) : typeSchema({ ...type, nullable: false }, ctx);
+}
+
+function recordResource(record: RecordIr, ctx: SchemaContext): Schema {
+  return ctx.components.schemas.define({ owner: `resource:${record.key}`, preferred: `${pascalCase(record.name)}Resource`, qualifier: record.file }, () => {
+    const id = record.fields.find((field) => field.name === 'id');
+    const attributes = record.fields.filter((field) => field.name !== 'id' && field.relation === undefined);
+    const relations = record.fields.filter((field) => field.relation !== undefined);
+    const required = attributes.filter((field) => field.required).map((field) => field.name);
+    return {
+      type: 'object',
+      description: `A ${record.resourceType} as a json:api resource object.`,
+      properties: {
+        attributes: {
+          type: 'object',
+          properties: sortedObject(attributes.map((field) => [field.name, fieldSchema(field, record.origin, ctx)])),
+          ...(required.length > 0 && { required }),
+          additionalProperties: false,
+        },
+        id: id ? fieldSchema(id, record.origin, ctx) : { type: 'string' },
+        links: { type: 'object', properties: { self: uri() }, required: ['self'] },
+        relationships: {
+          type: 'object',
+          properties: sortedObject(relations.map((field) => [field.name, relationship(field.relation as RelationIr, ctx.components)])),
+        },
+        type: { type: 'string', const: record.resourceType },
+      },
+      required: ['attributes', 'id', 'type'],
+    };
+  });
+}
+
+function relationship(relation: RelationIr, components: Components): SchemaObject {
+  const identifier = components.schemas.define({ owner: 'jsonapi:identifier', preferred: 'JsonApiResourceIdentifier' }, () => ({
+    type: 'object',
+    description: 'Names a related record by type and id.',
+    properties: { id: { type: 'string' }, type: { type: 'string' } },
+    required: ['id', 'type'],
+  }));
+  const data: Schema = relation.kind === 'to-one' ? nullable(identifier) : { type: ['array', 'null'], items: identifier };
+  return {
+    type: 'object',
+    description: `The related ${components.record(relation.record).resourceType}${relation.kind === 'to-many' ? ' records' : ''}.`,
+    properties: { data, links: { type: 'object', properties: { related: uri() }, required: ['related'] } },
+    required: ['data', 'links'],
+  };
+}
+
+function resourceSchema(components: Components): Schema {
+  return components.schemas.define({ owner: 'jsonapi:resource', preferred: 'JsonApiResource' }, () => ({
+    type: 'object',
+    description: 'Any json:api resource object (the included related records).',
+    properties: {
+      attributes: { type: 'object' },
+      id: { type: 'string' },
+      links: { type: 'object', properties: { self: uri() } },
+      relationships: { type: 'object' },
+      type: { type: 'string' },
+    },
+    required: ['id', 'type'],
+  }));
+}
+
+function listLinks(components: Components): Schema {
+  return components.schemas.define({ owner: 'jsonapi:list-links', preferred: 'JsonApiListLinks' }, () => ({
+    type: 'object',
+    description: 'URLs of result pages, <base>/api/v3/<entity>?limit=L&page=P; prev on pages after the first, next when a further page exists.',
+    properties: { first: uri(), last: uri(), next: uri(), prev: uri(), self: uri() },
+    required: ['first', 'last', 'self'],
+  }));
+}
+
+function listMeta(components: Components): Schema {
+  return components.schemas.define({ owner: 'jsonapi:list-meta', preferred: 'JsonApiListMeta' }, () => ({
+    type: 'object',
+    properties: {
+      fetchCount: { type: 'integer', minimum: 0, description: 'Number of records on this page.' },
+      total: { type: 'integer', minimum: 0, description: 'Number of records matching.' },
+    },
+    required: ['fetchCount', 'total'],
+  }));
+}
+
+function uri(): SchemaObject {
+  return { type: 'string', format: 'uri' };
+}

@@ -1,0 +1,107 @@
+// The error responses of a route: one per status among the catalog errors it lists, with the
+// interface's error body and one example per error. Routes listing the same errors share one
+// response under components/responses.
+import { pascalCase } from '../../ir/names.js';
+import type { ErrorIr, InterfaceIr, ModuleIr, RouteIr } from '../../ir/types.js';
+import type { Components } from './components.js';
+import { JSON_API_MEDIA, JSON_MEDIA } from './envelopes.js';
+import { originMark, sortedObject, type Content, type ExampleObject, type ReferenceObject, type ResponseObject } from './types.js';
+
+export type HeadersFor = (status: number) => ResponseObject['headers'];
+
+export function errorResponses(module: ModuleIr, route: RouteIr, components: Components, headersFor: HeadersFor): [string, ReferenceObject][] {
+  const iface = module.interface as InterfaceIr;
+  const byStatus = new Map<number, ErrorIr[]>();
+  for (const name of route.errors) {
+    const error = module.errors.find((candidate) => candidate.name === name);
+    if (!error) continue; // the IR builder reports unknown names (SVC211)
+    byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
+  }
+  return [...byStatus.entries()].map(([status, errors]) => {
+    const names = errors.map((error) => error.name);
+    const name = { owner: `${names.join(',')} ${route.auth ?? ''}`, preferred: names.map(pascalCase).join('Or'), ...(route.auth !== undefined && { qualifier: route.auth }) };
+    const ref = components.responses.define(name, () => {
+      const headers = headersFor(status);
+      return {
+        description: errorDescription(errors),
+        ...originMark(errors.every((error) => error.origin === 'convention') ? 'convention' : 'spec'),
+        ...(headers && Object.keys(headers).length > 0 && { headers }),
+        content: errorContent(iface, errors, components),
+      };
+    });
+    return [String(status), ref];
+  });
+}
+
+function errorDescription(errors: readonly ErrorIr[]): string {
+  const line = (error: ErrorIr) => error.description ?? error.title ?? error.message ?? error.name;
+  const [only] = errors;
+  if (errors.length === 1 && only) return `${line(only)} (${only.kind})`;
+  return errors.map((error) => `- ${error.name}: ${line(error)}`).join('\n');
+}
+
+function errorContent(iface: InterfaceIr, errors: readonly ErrorIr[], components: Components): Content {
+  const schema = errorBodySchema(iface, components);
+  const examples = sortedObject(
+    errors.map((error) => [error.name, components.examples.define({ owner: error.name, preferred: pascalCase(error.name) }, () => errorExample(iface, error))]),
+  );
+  const media = iface.errorStyle === 'errors-array' && iface.style === 'jsonapi' ? [JSON_API_MEDIA, JSON_MEDIA] : [JSON_MEDIA];
+  return Object.fromEntries(media.map((type) => [type, { schema, examples }]));
+}
+
+function errorExample(iface: InterfaceIr, error: ErrorIr): ExampleObject {
+  const detail = error.message ?? error.title ?? error.name;
+  const value =
+    iface.errorStyle === 'errors-array'
+      ? { errors: [{ status: String(error.status), ...(error.code !== undefined && { code: error.code }), ...(error.title !== undefined && { title: error.title }), detail }] }
+      : { success: false, message: detail };
+  return {
+    summary: error.name,
+    ...(error.message?.includes('{') && { description: 'Words in braces stand for the values of the failing request.' }),
+    value,
+    ...originMark(error.origin),
+  };
+}
+
+/** The interface's error body: the errors array, or {success: false, message, errors?}. */
+export function errorBodySchema(iface: InterfaceIr, components: Components): ReferenceObject {
+  if (iface.errorStyle === 'success-false') {
+    return components.schemas.define({ owner: 'error:success-false', preferred: 'FailureResponse' }, () => ({
+      type: 'object',
+      description: 'Body of every failure.',
+      properties: {
+        errors: { type: 'array', items: { type: 'string' }, description: 'The violations, as "<field>: <message>".' },
+        message: { type: 'string' },
+        success: { type: 'boolean', const: false },
+      },
+      required: ['message', 'success'],
+    }));
+  }
+  const entry = errorEntrySchema(components);
+  return components.schemas.define({ owner: 'error:errors-array', preferred: 'ErrorResponse' }, () => ({
+    type: 'object',
+    description: 'Body of every failure: one entry per problem.',
+    properties: { errors: { type: 'array', items: entry, minItems: 1 } },
+    required: ['errors'],
+  }));
+}
+
+/** One entry of the platform's errors array (also part of the OAuth token errors). */
+export function errorEntrySchema(components: Components): ReferenceObject {
+  return components.schemas.define({ owner: 'error:entry', preferred: 'ErrorObject' }, () => ({
+    type: 'object',
+    properties: {
+      code: { type: 'string', description: 'Stable error code, e.g. FRAMEWORK__RESOURCE_NOT_FOUND.' },
+      detail: { type: 'string' },
+      source: {
+        type: 'object',
+        description: 'The offending field, where there is one.',
+        properties: { pointer: { type: 'string', description: 'JSON pointer to the field, e.g. /stock.' } },
+        required: ['pointer'],
+      },
+      status: { type: 'string', pattern: '^[1-5][0-9]{2}$', description: 'The HTTP status, as a string.' },
+      title: { type: 'string' },
+    },
+    required: ['code', 'detail', 'status', 'title'],
+  }));
+}

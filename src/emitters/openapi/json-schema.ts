@@ -1,0 +1,170 @@
+// A TypeIr as JSON Schema (the 2020-12 dialect of OpenAPI 3.1), and a record as a component schema.
+import { pascalCase } from '../../ir/names.js';
+import type { Constraints, FieldIr, Origin, RecordIr, RecordType, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
+import { recordModule, recordName } from '../shared/imports.js';
+import type { Components, Direction } from './components.js';
+import { originMark, sortedObject, type Schema, type SchemaObject } from './types.js';
+
+export interface SchemaContext {
+  readonly components: Components;
+  readonly direction: Direction;
+}
+
+export function typeSchema(type: TypeIr, ctx: SchemaContext): Schema {
+  const schema = nonNullSchema(type, ctx);
+  return type.nullable ? nullable(schema) : schema;
+}
+
+function nonNullSchema(type: TypeIr, ctx: SchemaContext): Schema {
+  switch (type.kind) {
+    case 'scalar':
+      return scalarSchema(type, ctx.direction);
+    case 'enum':
+      return { type: 'string', enum: [...type.values] };
+    case 'list':
+      return { type: 'array', items: typeSchema(type.items, ctx), ...pick(type.constraints, 'minItems', 'maxItems') };
+    case 'map':
+      return { type: 'object', additionalProperties: typeSchema(type.values, ctx) };
+    case 'json':
+      return {};
+    case 'record':
+      return isView(type) ? recordViewSchema(type, ctx) : recordRef(type.record, ctx);
+  }
+}
+
+/** hex-id and the code formats have no JSON Schema format: they become patterns. */
+const STRING_FORMATS: Record<StringFormat, SchemaObject> = {
+  'hex-id': { pattern: '^[0-9a-f]{32}$' },
+  uri: { format: 'uri' },
+  email: { format: 'email' },
+  'currency-code': { pattern: '^[A-Z]{3}$' },
+  alphanumeric: { pattern: '^[A-Za-z0-9]+$' },
+};
+
+function scalarSchema(type: ScalarType, direction: Direction): SchemaObject {
+  const c = type.constraints;
+  switch (type.scalar) {
+    case 'string': {
+      const format = type.format ? STRING_FORMATS[type.format] : {};
+      const own = pick(c, 'minLength', 'maxLength', 'pattern');
+      // Two patterns cannot share one object: the definition's own goes into allOf.
+      if (format.pattern !== undefined && own.pattern !== undefined) {
+        const { pattern, ...rest } = own;
+        return { type: 'string', ...format, ...rest, allOf: [{ pattern }] };
+      }
+      return { type: 'string', ...format, ...own };
+    }
+    case 'date':
+      return { type: 'string', format: 'date' };
+    case 'date-time':
+      return { type: 'string', format: 'date-time' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'integer':
+    case 'number': {
+      const number: SchemaObject = { type: type.scalar, ...pick(c, 'minimum', 'maximum') };
+      if (!type.coerce || direction === 'read') return number;
+      return { anyOf: [number, { type: 'string', pattern: '^[0-9]{1,15}$', description: 'The same number written as a string of digits.' }] };
+    }
+  }
+}
+
+/** Adds null to a schema's values. */
+export function nullable(schema: Schema): Schema {
+  if ('$ref' in schema || schema.anyOf || schema.allOf) return { oneOf: [schema, { type: 'null' }] };
+  if (schema.type === undefined) return schema; // any JSON value, null included
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const withNull = { ...schema, type: [...types, 'null'] } as SchemaObject;
+  return schema.enum ? { ...withNull, enum: [...schema.enum, null] } : withNull;
+}
+
+export interface Annotations {
+  readonly description?: string | undefined;
+  readonly readOnly?: boolean;
+  readonly default?: unknown;
+  readonly origin?: Origin;
+  /** The origin of the element around this one; the mark is written only where it changes. */
+  readonly around?: Origin;
+}
+
+/** Adds description, readOnly, default and the origin mark; a bare $ref is wrapped in allOf, so it has no siblings. */
+export function annotate(schema: Schema, annotations: Annotations): Schema {
+  const extra: SchemaObject = {
+    ...(annotations.description !== undefined && { description: annotations.description }),
+    ...(annotations.readOnly === true && { readOnly: true }),
+    ...(annotations.default !== undefined && { default: annotations.default }),
+    ...(annotations.origin !== undefined && originMark(annotations.origin, annotations.around)),
+  };
+  if (Object.keys(extra).length === 0) return schema;
+  return '$ref' in schema ? { ...extra, allOf: [schema] } : { ...extra, ...schema };
+}
+
+function isView(type: RecordType): boolean {
+  return type.omit.length > 0 || type.pick.length > 0 || type.partial;
+}
+
+function hasCoercion(type: TypeIr): boolean {
+  if (type.kind === 'scalar') return type.coerce;
+  if (type.kind === 'list') return hasCoercion(type.items);
+  if (type.kind === 'map') return hasCoercion(type.values);
+  return false;
+}
+
+/**
+ * A $ref to a record's schema. A record with fields that accept digits as text gets a second
+ * schema for requests ("…Input"); every other record has one schema for both directions.
+ */
+export function recordRef(key: string, ctx: SchemaContext): Schema {
+  const record = ctx.components.record(key);
+  const input = ctx.direction === 'write' && record.fields.some((field) => hasCoercion(field.type));
+  const direction: Direction = input ? 'write' : 'read';
+  const suffix = input ? 'Input' : '';
+  return ctx.components.schemas.define(
+    { owner: `record:${key}${suffix}`, preferred: `${pascalCase(recordName(key))}${suffix}`, qualifier: recordModule(key) },
+    () => recordSchema(record, { components: ctx.components, direction }),
+  );
+}
+
+export function recordSchema(record: RecordIr, ctx: SchemaContext): SchemaObject {
+  const fields = record.fields;
+  const apiAlias: [string, Schema][] =
+    record.apiAlias !== undefined && ctx.direction === 'read'
+      ? [['apiAlias', { type: 'string', const: record.apiAlias, description: 'Names the kind of object, for includes.' }]]
+      : [];
+  const required = [...fields.filter((field) => field.required).map((field) => field.name), ...apiAlias.map(([name]) => name)];
+  return {
+    type: 'object',
+    ...(record.description !== undefined && { description: record.description }),
+    ...originMark(record.origin),
+    properties: sortedObject([...fields.map((field): [string, Schema] => [field.name, fieldSchema(field, record.origin, ctx)]), ...apiAlias]),
+    ...(required.length > 0 && { required: required.sort() }),
+    additionalProperties: false,
+  };
+}
+
+/** A field's schema. readOnly is a property of records as read: a request body that keeps such a field (an id naming a batch entry) means it. */
+export function fieldSchema(field: FieldIr, around: Origin, ctx: SchemaContext): Schema {
+  const readOnly = field.readOnly && ctx.direction === 'read';
+  return annotate(typeSchema(field.type, ctx), { description: field.description, readOnly, default: field.default, origin: field.origin, around });
+}
+
+/** A record with fields left out (omit, pick) or all optional (partial), written out in place. */
+function recordViewSchema(type: RecordType, ctx: SchemaContext): SchemaObject {
+  const record = ctx.components.record(type.record);
+  const fields = record.fields.filter((field) => (type.pick.length === 0 || type.pick.includes(field.name)) && !type.omit.includes(field.name));
+  const required = type.partial ? [] : fields.filter((field) => field.required).map((field) => field.name);
+  const mode = [type.pick.length > 0 && `only ${type.pick.join(', ')}`, type.omit.length > 0 && `without ${type.omit.join(', ')}`, type.partial && 'every field optional'].filter(Boolean).join(', ');
+  return {
+    type: 'object',
+    description: `${pascalCase(record.name)} (${mode}).`,
+    properties: sortedObject(fields.map((field) => [field.name, fieldSchema(field, record.origin, ctx)])),
+    ...(required.length > 0 && { required }),
+    additionalProperties: false,
+  };
+}
+
+function pick<K extends keyof Constraints>(constraints: Constraints, ...keys: K[]): Pick<Constraints, K> {
+  const out: Partial<Constraints> = {};
+  for (const key of keys) if (constraints[key] !== undefined) (out as Record<string, unknown>)[key] = constraints[key];
+  return out as Pick<Constraints, K>;
+}

@@ -1,0 +1,44 @@
+// One route as an OpenAPI operation.
+import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
+import type { Components } from './components.js';
+import { routeParameters } from './parameters.js';
+import { requestBody } from './request-body.js';
+import { routeResponses } from './responses.js';
+import { authParameters, routeScheme, securityRequirement } from './security.js';
+import { asParameter, originMark, paragraphs, type OperationObject } from './types.js';
+
+export function routeOperation(module: ModuleIr, route: RouteIr, components: Components): OperationObject {
+  const body = requestBody(route, components);
+  const parameters = [...routeParameters(route, components), ...authParameters(module, route)].map(asParameter);
+  const description = operationDescription(route, routeScheme(module, route));
+  return {
+    operationId: route.name,
+    summary: route.summary ?? firstSentence(route.description) ?? route.name,
+    ...(description !== undefined && { description }),
+    tags: [module.name],
+    ...originMark(route.origin),
+    ...(route.servedPaths.length > 1 && { 'x-svcgen-served-paths': [...route.servedPaths] }),
+    ...(parameters.length > 0 && { parameters }),
+    ...(body && { requestBody: body }),
+    responses: routeResponses(module, route, components),
+    security: securityRequirement(route),
+  };
+}
+
+function operationDescription(route: RouteIr, scheme: AuthSchemeIr | undefined): string | undefined {
+  const aliases = route.servedPaths.slice(1);
+  const privilege = route.privilege && scheme?.type === 'digest' && scheme.privileges ? `Requires the ${route.privilege} privilege on the ${scheme.privileges.resource} resource.` : undefined;
+  return paragraphs(
+    route.description,
+    aliases.length > 0 ? `Also served at ${aliases.map((path) => `\`${path}\``).join(', ')} (other versions and spellings of the same route).` : undefined,
+    privilege,
+    route.action ? `Controller action: ${route.action}.` : undefined,
+  );
+}
+
+/** The first sentence of a description, for the summary (which tools show in lists). */
+export function firstSentence(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(.+?[.!?])(\s|$)/s.exec(text.trim());
+  return (match?.[1] ?? text.trim()).replace(/\.$/, '').replace(/\s+/g, ' ');
+}

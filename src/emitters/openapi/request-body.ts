@@ -1,0 +1,24 @@
+// A route's request body: one media type per body format. A GET body is documented as such
+// (OpenAPI 3.1 allows it), naming the query parameter that can carry it instead.
+import type { RouteIr } from '../../ir/types.js';
+import type { Components } from './components.js';
+import { JSON_MEDIA } from './envelopes.js';
+import { typeSchema } from './json-schema.js';
+import { paragraphs, type RequestBodyObject } from './types.js';
+
+const MEDIA_TYPES = { json: JSON_MEDIA, form: 'application/x-www-form-urlencoded' } as const;
+
+export function requestBody(route: RouteIr, components: Components): RequestBodyObject | undefined {
+  if (!route.body) return undefined;
+  const schema = typeSchema(route.body, { components, direction: 'write' });
+  const alternative = route.bodyQueryAlternative;
+  const description = paragraphs(
+    route.method === 'GET' ? `A JSON body on a ${route.method} request${route.bodyRequired ? '' : ', optional'}.` : undefined,
+    alternative ? `Clients that cannot send it may pass its ${alternative.member} member in the query parameter ${alternative.member} instead.` : undefined,
+  );
+  return {
+    ...(description !== undefined && { description }),
+    required: route.bodyRequired,
+    content: Object.fromEntries(route.bodyFormats.map((format) => [MEDIA_TYPES[format], { schema }])),
+  };
+}

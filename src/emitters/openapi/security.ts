@@ -1,0 +1,129 @@
+// Security schemes from the auth IR, each route's requirement, and the headers auth adds:
+// the session (context token) header of an access-key scheme, and the challenge on a 401.
+import { pascalCase } from '../../ir/names.js';
+import type { AccessKeySchemeIr, AuthSchemeIr, DigestSchemeIr, ModuleIr, OAuthSchemeIr, RouteIr } from '../../ir/types.js';
+import { originMark, paragraphs, sortedObject, type HeaderObject, type ParameterObject, type ReferenceObject, type SecuritySchemeObject } from './types.js';
+
+export function securitySchemes(module: ModuleIr): Record<string, SecuritySchemeObject> {
+  return sortedObject(module.auth.map((scheme) => [scheme.name, { ...securityScheme(module, scheme), ...originMark(scheme.origin) }]));
+}
+
+function securityScheme(module: ModuleIr, scheme: AuthSchemeIr): SecuritySchemeObject {
+  switch (scheme.type) {
+    case 'oauth2':
+      return oauthScheme(module, scheme);
+    case 'access-key':
+      return {
+        type: 'apiKey',
+        in: 'header',
+        name: scheme.header,
+        description: paragraphs(scheme.description, scheme.session && `The optional ${scheme.session.header} header continues a session; every response carries the session's token in the same header.`) ?? 'Access key header.',
+      };
+    case 'digest':
+      return { type: 'http', scheme: 'digest', description: digestDescription(scheme) };
+  }
+}
+
+export function tokenUrl(module: ModuleIr, scheme: OAuthSchemeIr): string {
+  return `${module.interface?.basePath ?? ''}${scheme.tokenPath}`.replace(/\/+/g, '/');
+}
+
+function oauthScheme(module: ModuleIr, scheme: OAuthSchemeIr): SecuritySchemeObject {
+  const url = tokenUrl(module, scheme);
+  const refresh = scheme.grants.find((grant) => grant.grant === 'refresh_token');
+  const flow = (grant: 'password' | 'client_credentials') => {
+    const ir = scheme.grants.find((candidate) => candidate.grant === grant);
+    if (!ir) return undefined;
+    const scopes = sortedObject(ir.scopes.map((scope) => [scope, `The ${scope} scope.`]));
+    return { tokenUrl: url, ...(refresh && ir.issuesRefreshToken && { refreshUrl: url }), scopes };
+  };
+  const password = flow('password');
+  const clientCredentials = flow('client_credentials');
+  const lifetimes = `Access tokens live ${scheme.accessTokenLifetime} s (expires_in); refresh tokens live ${scheme.refreshTokenLifetime} s${scheme.rotateRefreshTokens ? ' and rotate: a used refresh token is revoked' : ''}.`;
+  const refreshNote = refresh ? `The refresh_token grant (client_id and refresh_token, at the same token URL) exchanges a refresh token for a new token pair${refresh.origin === 'convention' ? ' (a convention; the document does not show it)' : ''}.` : undefined;
+  return {
+    type: 'oauth2',
+    description: paragraphs(scheme.description, lifetimes, refreshNote) ?? 'OAuth 2.0.',
+    flows: { ...(clientCredentials && { clientCredentials }), ...(password && { password }) },
+  };
+}
+
+function digestDescription(scheme: DigestSchemeIr): string {
+  const privileges = scheme.privileges ? `Privileges on the ${scheme.privileges.resource} resource: ${scheme.privileges.names.join(', ')}.` : undefined;
+  return (
+    paragraphs(
+      scheme.description,
+      `Realm "${scheme.realm}", qop ${scheme.qop.join(', ')}, algorithms ${scheme.algorithms.join(' and ')} (a challenge per algorithm); nonces live ${scheme.nonceLifetime} s.`,
+      privileges,
+    ) ?? 'HTTP Digest.'
+  );
+}
+
+export function securityRequirement(route: RouteIr): Record<string, string[]>[] {
+  return route.auth ? [{ [route.auth]: [] }] : [];
+}
+
+export function routeScheme(module: ModuleIr, route: RouteIr): AuthSchemeIr | undefined {
+  return module.auth.find((scheme) => scheme.name === route.auth);
+}
+
+type Session = NonNullable<AccessKeySchemeIr['session']>;
+
+function sessionOf(scheme: AuthSchemeIr | undefined): Session | undefined {
+  return scheme?.type === 'access-key' ? scheme.session : undefined;
+}
+
+function sessionComponentName(session: Session): string {
+  return pascalCase(session.header);
+}
+
+/** Header parameters that auth adds to a route (the context token), as $refs. */
+export function authParameters(module: ModuleIr, route: RouteIr): ReferenceObject[] {
+  const session = sessionOf(routeScheme(module, route));
+  return session ? [{ $ref: `#/components/parameters/${sessionComponentName(session)}` }] : [];
+}
+
+/** Response headers that auth adds: the session's token on every answer but a refused key, the challenge on a 401. */
+export function authResponseHeaders(module: ModuleIr, route: RouteIr, status: number): Record<string, HeaderObject | ReferenceObject> {
+  const scheme = routeScheme(module, route);
+  const session = sessionOf(scheme);
+  const headers: [string, HeaderObject | ReferenceObject][] = [];
+  if (session && status !== 401) headers.push([session.header, { $ref: `#/components/headers/${sessionComponentName(session)}` }]);
+  if (status === 401 && scheme?.type === 'digest') {
+    headers.push(['www-authenticate', { description: 'A fresh Digest challenge per offered algorithm; stale=true when only the nonce expired.', schema: { type: 'string' } }]);
+  }
+  if (status === 401 && scheme?.type === 'oauth2') {
+    headers.push(['www-authenticate', { description: 'Bearer, with error="invalid_token" when a token was sent (RFC 6750).', schema: { type: 'string' } }]);
+  }
+  return sortedObject(headers);
+}
+
+/** components/parameters and components/headers for the session header of each access-key scheme. */
+export function sessionComponents(module: ModuleIr): { parameters: Record<string, ParameterObject>; headers: Record<string, HeaderObject> } {
+  const parameters: [string, ParameterObject][] = [];
+  const headers: [string, HeaderObject][] = [];
+  for (const scheme of module.auth) {
+    const session = sessionOf(scheme);
+    if (!session) continue;
+    const name = sessionComponentName(session);
+    parameters.push([
+      name,
+      {
+        name: session.header,
+        in: 'header',
+        required: false,
+        description: `Context token of the session to continue. Without it, or with an unknown token or one idle for over ${session.idleTimeout} s, a new session starts under a new token (a token the client chose is never adopted).`,
+        schema: { type: 'string' },
+      },
+    ]);
+    headers.push([
+      name,
+      {
+        description: 'The context token of the session: send it on later requests. It changes when a new session starts and on login.',
+        required: true,
+        schema: { type: 'string', pattern: `^[A-Za-z0-9]{${session.tokenLength}}$` },
+      },
+    ]);
+  }
+  return { parameters: sortedObject(parameters), headers: sortedObject(headers) };
+}

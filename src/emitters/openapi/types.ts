@@ -1,0 +1,65 @@
+// The OpenAPI 3.1 object types this emitter builds, from openapi-types, plus the two places
+// where openapi-types lags behind 3.1: parameter and header schemas (typed there with the 3.0
+// schema object, which has no `type: [..., "null"]`) and specification extensions (`x-…`).
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { compareCodePoints } from '../../ir/names.js';
+import type { Origin } from '../../ir/types.js';
+
+export type Schema = OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject;
+export type SchemaObject = OpenAPIV3_1.SchemaObject;
+export type ReferenceObject = OpenAPIV3_1.ReferenceObject;
+export type MediaTypeObject = OpenAPIV3_1.MediaTypeObject;
+export type Content = Record<string, MediaTypeObject>;
+export type ResponseObject = OpenAPIV3_1.ResponseObject;
+export type RequestBodyObject = OpenAPIV3_1.RequestBodyObject;
+export type SecuritySchemeObject = OpenAPIV3_1.SecuritySchemeObject;
+export type OperationObject = OpenAPIV3_1.OperationObject;
+export type PathItemObject = OpenAPIV3_1.PathItemObject;
+export type ExampleObject = OpenAPIV3_1.ExampleObject;
+
+/** A parameter whose schema is a 3.1 schema (openapi-types types it with the 3.0 one). */
+export type ParameterObject = Omit<OpenAPIV3_1.ParameterObject, 'schema' | 'content'> & {
+  readonly schema?: Schema;
+  readonly content?: Content;
+};
+
+/** A response header whose schema is a 3.1 schema. */
+export type HeaderObject = Omit<OpenAPIV3_1.HeaderObject, 'schema'> & { readonly schema?: Schema };
+
+/** openapi-types' parameter type, for a parameter built with a 3.1 schema (same JSON, older typing). */
+export function asParameter(parameter: ParameterObject | ReferenceObject): OpenAPIV3_1.ParameterObject | ReferenceObject {
+  return parameter as OpenAPIV3_1.ParameterObject | ReferenceObject;
+}
+
+/** openapi-types' header type, for a header built with a 3.1 schema. */
+export function asHeader(header: HeaderObject | ReferenceObject): OpenAPIV3_1.HeaderObject | ReferenceObject {
+  return header as OpenAPIV3_1.HeaderObject | ReferenceObject;
+}
+
+/** Marks an element whose origin differs from the element around it (the document counts as "spec"). */
+export function originMark(origin: Origin, around: Origin = 'spec'): { 'x-svcgen-origin'?: Origin } {
+  return origin === around ? {} : { 'x-svcgen-origin': origin };
+}
+
+/** An object from [key, value] pairs in code-point order of the keys, for maps whose order carries no meaning. */
+export function sortedObject<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
+  const list = [...entries].sort(([a], [b]) => compareCodePoints(a, b));
+  return Object.fromEntries(list);
+}
+
+/** Joins the sentences that are present with a blank line, or undefined when none is. */
+export function paragraphs(...parts: readonly (string | undefined)[]): string | undefined {
+  const present = parts.filter((part): part is string => part !== undefined && part.trim() !== '');
+  return present.length > 0 ? present.join('\n\n') : undefined;
+}
+
+/** Path items keyed by lower-case method. */
+export type PathItems = Record<string, Partial<Record<OpenAPIV3_1.HttpMethods, OperationObject>>>;
+
+/**
+ * openapi-types' 3.1 PathItemObject intersects each method with the 3.0 operation type, which
+ * no 3.1 schema satisfies; the JSON is the same, so the paths are handed over as 3.1 paths here.
+ */
+export function asPaths(paths: PathItems): OpenAPIV3_1.PathsObject {
+  return paths as OpenAPIV3_1.PathsObject;
+}
