@@ -52,6 +52,7 @@ export interface ClientAuthContext {
   readonly baseUrl: string;
   readonly fetch: FetchLike | undefined;
   readonly timeoutMs: number | undefined;
+  readonly now: (() => number) | undefined;
 }
 
 export function createClientAuth(scheme: AuthMeta, options: ClientAuthOptions, ctx: ClientAuthContext): ClientAuth {
@@ -66,6 +67,7 @@ export function createClientAuth(scheme: AuthMeta, options: ClientAuthOptions, c
           defaultScopes: scheme.scopes,
           fetch: ctx.fetch,
           timeoutMs: ctx.timeoutMs,
+          now: ctx.now,
         }),
       );
     case 'access-key': {

@@ -17,7 +17,7 @@ export interface TokenManagerOptions {
   readonly fetch?: FetchLike | undefined;
   /** Refresh this long before expiry (default 30 s). */
   readonly refreshMarginSeconds?: number;
-  readonly now?: () => number;
+  readonly now?: (() => number) | undefined;
   readonly timeoutMs?: number | undefined;
 }
 

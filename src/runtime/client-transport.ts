@@ -33,13 +33,15 @@ export async function send(request: OutgoingRequest, fetchImpl: FetchLike | unde
   try {
     const getWithBody = request.method === 'GET' && request.body !== undefined;
     if (getWithBody) return await sendWithUndici(request, signal);
-    const response = await (fetchImpl ?? (globalThis.fetch as unknown as FetchLike))(request.url, {
+    const pending = (fetchImpl ?? (globalThis.fetch as unknown as FetchLike))(request.url, {
       method: request.method,
       headers: { ...request.headers },
       ...(request.body !== undefined ? { body: request.body } : {}),
       ...(signal ? { signal } : {}),
     });
-    const text = await response.text();
+    // Settle on abort even when an injected fetch ignores its signal.
+    const response = await untilAborted(pending, signal);
+    const text = await untilAborted(response.text(), signal);
     return { status: response.status, header: (name) => response.headers.get(name) ?? undefined, text };
   } catch (error) {
     if (timedOut()) throw new TimeoutError(request.timeoutMs ?? 0);
@@ -67,6 +69,25 @@ async function sendWithUndici(request: OutgoingRequest, signal: AbortSignal | un
     },
     text,
   };
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error as Error);
+      },
+    );
+  });
 }
 
 function withTimeout(outer: AbortSignal | undefined, timeoutMs: number | undefined) {

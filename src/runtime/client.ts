@@ -21,6 +21,8 @@ export interface ClientOptions {
   readonly timeoutMs?: number | undefined;
   /** How to send a GET body: "auto" (undici in Node, else the query form), or always the query form. */
   readonly getBody?: 'auto' | 'query' | undefined;
+  /** The clock token expiry is judged by (milliseconds since the epoch); Date.now by default. */
+  readonly now?: (() => number) | undefined;
 }
 
 export interface CallOptions {
@@ -63,7 +65,7 @@ export class ClientCore {
     for (const [name, scheme] of Object.entries(definition.meta.auth)) {
       const credentials = (options.auth as Record<string, ClientAuthOptions | undefined>)[name];
       if (credentials === undefined) continue;
-      this.#auth.set(name, createClientAuth(scheme, credentials, { interfaceName: definition.meta.name, baseUrl: this.#options.baseUrl, fetch: options.fetch, timeoutMs: options.timeoutMs }));
+      this.#auth.set(name, createClientAuth(scheme, credentials, { interfaceName: definition.meta.name, baseUrl: this.#options.baseUrl, fetch: options.fetch, timeoutMs: options.timeoutMs, now: options.now }));
     }
   }
 
