@@ -1,0 +1,88 @@
+// TypeIr → JSON Schema, one case per rule of json-schema.ts.
+import { describe, expect, it } from 'vitest';
+import { Components, type Direction } from '../../src/emitters/openapi/components.js';
+import { typeSchema } from '../../src/emitters/openapi/json-schema.js';
+import type { Constraints, Ir, ModuleIr, RecordIr, ScalarKind, StringFormat, TypeIr } from '../../src/ir/types.js';
+
+const at = { file: 'definitions/t.yaml', line: 1, column: 1 };
+
+function scalar(kind: ScalarKind, extra: { format?: StringFormat; nullable?: boolean; coerce?: boolean; constraints?: Constraints } = {}): TypeIr {
+  return { kind: 'scalar', scalar: kind, format: extra.format, coerce: extra.coerce ?? false, nullable: extra.nullable ?? false, constraints: extra.constraints ?? {} };
+}
+
+const item: RecordIr = {
+  key: 't.item',
+  name: 'item',
+  file: 't',
+  resourceType: 'item',
+  apiAlias: undefined,
+  description: undefined,
+  origin: 'spec',
+  location: at,
+  fields: [
+    { name: 'count', type: scalar('integer', { coerce: true }), required: true, readOnly: false, default: undefined, relation: undefined, description: undefined, origin: 'spec', location: at },
+    { name: 'id', type: scalar('integer'), required: true, readOnly: true, default: undefined, relation: undefined, description: undefined, origin: 'spec', location: at },
+  ],
+};
+const module: ModuleIr = { name: 't', sourceFile: 'definitions/t.yaml', interface: undefined, auth: [], errors: [], records: [item], routes: [] };
+const ir: Ir = { modules: [module], records: new Map([[item.key, item]]) };
+
+function schemaOf(type: TypeIr, direction: Direction = 'read') {
+  const components = new Components(ir, module);
+  return { schema: typeSchema(type, { components, direction }), components: components.schemas.toObject() };
+}
+
+const record = (extra: Partial<Extract<TypeIr, { kind: 'record' }>> = {}): TypeIr => ({ kind: 'record', record: 't.item', omit: [], pick: [], partial: false, nullable: false, constraints: {}, ...extra });
+
+describe('typeSchema', () => {
+  it.each<{ name: string; given: TypeIr; want: unknown }>([
+    { name: 'hex-id is a pattern', given: scalar('string', { format: 'hex-id' }), want: { type: 'string', pattern: '^[0-9a-f]{32}$' } },
+    { name: 'uri is a format', given: scalar('string', { format: 'uri' }), want: { type: 'string', format: 'uri' } },
+    { name: 'date', given: scalar('date'), want: { type: 'string', format: 'date' } },
+    { name: 'date-time', given: scalar('date-time'), want: { type: 'string', format: 'date-time' } },
+    { name: 'nullable adds null to type', given: scalar('date', { nullable: true }), want: { type: ['string', 'null'], format: 'date' } },
+    { name: 'string constraints', given: scalar('string', { constraints: { minLength: 1, maxLength: 60 } }), want: { type: 'string', minLength: 1, maxLength: 60 } },
+    {
+      name: 'format pattern and own pattern both hold',
+      given: scalar('string', { format: 'currency-code', constraints: { pattern: '^E' } }),
+      want: { type: 'string', pattern: '^[A-Z]{3}$', allOf: [{ pattern: '^E' }] },
+    },
+    { name: 'integer range', given: scalar('integer', { constraints: { minimum: 1, maximum: 500 } }), want: { type: 'integer', minimum: 1, maximum: 500 } },
+    { name: 'nullable enum lists null', given: { kind: 'enum', values: ['a', 'b'], nullable: true, constraints: {} }, want: { type: ['string', 'null'], enum: ['a', 'b', null] } },
+    {
+      name: 'list with item bounds',
+      given: { kind: 'list', items: scalar('string'), nullable: false, constraints: { minItems: 1 } },
+      want: { type: 'array', items: { type: 'string' }, minItems: 1 },
+    },
+    { name: 'map', given: { kind: 'map', values: scalar('number'), nullable: false, constraints: {} }, want: { type: 'object', additionalProperties: { type: 'number' } } },
+    { name: 'json is any value', given: { kind: 'json', nullable: true, constraints: {} }, want: {} },
+    { name: 'record is a $ref', given: record(), want: { $ref: '#/components/schemas/Item' } },
+    { name: 'nullable record', given: record({ nullable: true }), want: { oneOf: [{ $ref: '#/components/schemas/Item' }, { type: 'null' }] } },
+  ])('$name', ({ given, want }) => {
+    expect(schemaOf(given).schema).toEqual(want);
+  });
+
+  it('writes a record component with required fields and readOnly', () => {
+    expect(schemaOf(record()).components['Item']).toEqual({
+      type: 'object',
+      properties: { count: { type: 'integer' }, id: { type: 'integer', readOnly: true } },
+      required: ['count', 'id'],
+      additionalProperties: false,
+    });
+  });
+
+  it('writes a view in place: omit, pick and partial', () => {
+    expect(schemaOf(record({ omit: ['id'], partial: true }), 'write').schema).toMatchObject({
+      type: 'object',
+      properties: { count: { anyOf: [{ type: 'integer' }, { type: 'string', pattern: '^[0-9]{1,15}$' }] } },
+      additionalProperties: false,
+    });
+    expect(schemaOf(record({ pick: ['id'] }), 'write').schema).toMatchObject({ properties: { id: { type: 'integer' } }, required: ['id'] });
+  });
+
+  it('gives a record whose fields accept digits a separate input schema', () => {
+    const { schema, components } = schemaOf(record(), 'write');
+    expect(schema).toEqual({ $ref: '#/components/schemas/ItemInput' });
+    expect(Object.keys(components)).toEqual(['ItemInput']);
+  });
+});
