@@ -25,6 +25,12 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
 const MAX_ALIAS_COUNT = 100;
 const MAX_DEPTH = 64;
 
+/** What a reader should write instead, for the YAML errors people make most. */
+const YAML_EXPECTATIONS: Partial<Record<string, string>> = {
+  DUPLICATE_KEY: 'each key at most once in a mapping',
+  TAB_AS_INDENT: 'spaces, not tabs, for indentation',
+};
+
 export async function listDefinitionFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   return entries
@@ -51,7 +57,7 @@ export async function readDefinitionSources(dir: string): Promise<{ sources: Def
   try {
     paths = await listDefinitionFiles(dir);
   } catch (error) {
-    return { sources: [], diagnostics: [at(shown, 1, 1, 'SVC005', `cannot read definitions folder (${describeFsError(error)})`)] };
+    return { sources: [], diagnostics: [at(shown, 1, 1, 'SVC005', `cannot read definitions folder (${describeFsError(error)}; expected a readable folder of *.yaml files)`)] };
   }
   if (paths.length === 0) {
     return { sources: [], diagnostics: [at(shown, 1, 1, 'SVC006', 'no definition files found (expected *.yaml files)')] };
@@ -62,7 +68,7 @@ export async function readDefinitionSources(dir: string): Promise<{ sources: Def
     try {
       sources.push({ file: displayPath(path), bytes: await readFile(path) });
     } catch (error) {
-      diagnostics.push(at(displayPath(path), 1, 1, 'SVC005', `cannot read file (${describeFsError(error)})`));
+      diagnostics.push(at(displayPath(path), 1, 1, 'SVC005', `cannot read file (${describeFsError(error)}; expected a readable file)`));
     }
   }
   return { sources, diagnostics };
@@ -101,7 +107,7 @@ export function parseDefinitionText(
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, strict: true });
   const syntax = document.errors.map((error) => {
     const { line, col } = lines.linePos(error.pos[0]);
-    return at(file, line, col, 'SVC002', firstLine(error.message));
+    return at(file, line, col, 'SVC002', `${firstLine(error.message)} (expected ${YAML_EXPECTATIONS[error.code] ?? 'well-formed YAML'})`);
   });
   if (syntax.length > 0) return { file: undefined, diagnostics: syntax };
   let value: unknown;

@@ -1,5 +1,6 @@
 // Checks one loaded file against the definitions schema and turns zod issues into located diagnostics.
 import type { z } from 'zod';
+import { closest } from '../ir/names.js';
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 import type { LoadedFile } from './load.js';
 import { positionOf, type YamlPath } from './positions.js';
@@ -25,13 +26,17 @@ function issueToDiagnostics(loaded: LoadedFile, issue: Issue, prefix: YamlPath):
     case 'unrecognized_keys':
       return issue.keys.map((key) => {
         const { line, column } = positionOf(loaded.document, loaded.lines, [...path, key], { atKey: true });
-        return { code: 'SVC101' as const, file: loaded.file, line, column, message: `unknown key "${key}"${where ? ` in ${where}` : ''}` };
+        const known = allowedKeys(path, loaded.value);
+        const hint = closest(key, known);
+        const expected = `${hint.length ? `did you mean "${hint[0]}"? ` : ''}expected one of: ${known.join(', ')}`;
+        return { code: 'SVC101' as const, file: loaded.file, line, column, message: `unknown key "${key}"${where ? ` in ${where}` : ''} (${expected})` };
       });
     case 'invalid_type':
-      if (issue.input === undefined) return [located('SVC102', `missing required key "${String(path.at(-1))}"${parentOf(path)}`)];
-      return [located('SVC103', `${where} is ${describeValue(issue.input)} (expected ${issue.expected})`)];
+      if (issue.input === undefined) return [located('SVC102', `${missingKey(path)} (expected ${describeExpected(issue.expected)})`)];
+      return [located('SVC103', `${where} is ${describeValue(issue.input)} (expected ${describeExpected(issue.expected)})`)];
     case 'invalid_value': {
       const expected = issue.values.map((value) => String(value)).join(', ');
+      if (issue.input === undefined) return [located('SVC102', `${missingKey(path)} (expected one of: ${expected})`)];
       const found = JSON.stringify(issue.input);
       if (path.at(-1) === 'type') return [located('SVC104', `unknown field type ${found} (expected one of: ${expected})`)];
       return [located('SVC105', `${where} is ${found} (expected one of: ${expected})`)];
@@ -39,7 +44,11 @@ function issueToDiagnostics(loaded: LoadedFile, issue: Issue, prefix: YamlPath):
     case 'invalid_union':
       if ('discriminator' in issue && (issue as { note?: string }).note === 'No matching discriminator') {
         const options = (issue as { options?: unknown[] }).options ?? [];
-        return [located('SVC105', `${where} is ${JSON.stringify(issue.input)} (expected one of: ${options.join(', ')})`)];
+        // The issue's input is the whole object; what was found is its discriminator member.
+        const discriminator = String((issue as { discriminator: unknown }).discriminator);
+        const found = isObject(issue.input) ? issue.input[discriminator] : undefined;
+        if (found === undefined) return [located('SVC102', `${missingKey(path)} (expected one of: ${options.join(', ')})`)];
+        return [located('SVC105', `${where} is ${JSON.stringify(found)} (expected one of: ${options.join(', ')})`)];
       }
       return [located('SVC100', `${where}: ${issue.message}`)];
     case 'invalid_key':
@@ -64,6 +73,58 @@ function lastKey(path: YamlPath): string | number | undefined {
 
 function describePath(path: YamlPath): string {
   return path.map((segment) => (typeof segment === 'number' ? `[${segment}]` : segment)).join('.').replace(/\.\[/g, '[');
+}
+
+function missingKey(path: YamlPath): string {
+  return `missing required key "${String(path.at(-1))}"${parentOf(path)}`;
+}
+
+/** zod's names for expected types, in the words of a YAML file. */
+function describeExpected(expected: string): string {
+  if (expected === 'object' || expected === 'record' || expected === 'map') return 'a mapping';
+  if (expected === 'array') return 'a list';
+  return expected;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Just enough of a zod schema's definition to walk it. */
+interface SchemaDef {
+  readonly type: string;
+  readonly shape?: Record<string, { _zod: { def: SchemaDef } }>;
+  readonly innerType?: { _zod: { def: SchemaDef } };
+  readonly valueType?: { _zod: { def: SchemaDef } };
+  readonly element?: { _zod: { def: SchemaDef } };
+  readonly getter?: () => { _zod: { def: SchemaDef } };
+  readonly options?: readonly { _zod: { def: SchemaDef } }[];
+  readonly discriminator?: string;
+  readonly values?: readonly unknown[];
+}
+
+/** The keys the definitions schema allows in the mapping at `path`, for unknown-key messages. */
+function allowedKeys(path: YamlPath, root: unknown): string[] {
+  let def: SchemaDef | undefined = unwrap(DefinitionFileSchema._zod.def as unknown as SchemaDef, root);
+  let value: unknown = root;
+  for (const segment of path) {
+    const next: { _zod: { def: SchemaDef } } | undefined =
+      def?.type === 'object' ? def.shape?.[String(segment)] : def?.type === 'record' ? def.valueType : def?.type === 'array' ? def.element : undefined;
+    value = isObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[String(segment)] : undefined;
+    def = next ? unwrap(next._zod.def, value) : undefined;
+  }
+  return def?.type === 'object' ? Object.keys(def.shape ?? {}) : [];
+}
+
+function unwrap(def: SchemaDef, value: unknown): SchemaDef {
+  if ((def.type === 'optional' || def.type === 'nullable' || def.type === 'default') && def.innerType) return unwrap(def.innerType._zod.def, value);
+  if (def.type === 'lazy' && def.getter) return unwrap(def.getter()._zod.def, value);
+  if (def.type === 'union' && def.discriminator !== undefined && isObject(value)) {
+    const tag = value[def.discriminator];
+    const option = def.options?.find((candidate) => candidate._zod.def.shape?.[def.discriminator as string]?._zod.def.values?.includes(tag));
+    if (option) return unwrap(option._zod.def, value);
+  }
+  return def;
 }
 
 function parentOf(path: YamlPath): string {

@@ -1,8 +1,8 @@
 // A TypeIr as a zod 4 schema expression. Two readings of a value: as JSON (bodies, responses),
 // where types are strict, and as text (path, query, headers), where numbers arrive as digits.
-import type { Constraints, ScalarType, TypeIr } from '../../ir/types.js';
+import type { Constraints, RecordIr, RecordKey, ScalarType, TypeIr } from '../../ir/types.js';
 import { recordName } from '../shared/imports.js';
-import { camelCase } from '../../ir/names.js';
+import { camelCase, propertyKey } from '../../ir/names.js';
 
 export type Reading = 'json' | 'text';
 
@@ -10,21 +10,24 @@ export function recordSchemaName(key: string): string {
   return `${camelCase(recordName(key))}Schema`;
 }
 
-export function schemaExpression(type: TypeIr, reading: Reading): string {
-  const base = nonNullSchema(type, reading);
+/** The records by key: needed to drop defaults from partial records (pass it whenever a type may name one). */
+export type RecordLookup = ReadonlyMap<RecordKey, RecordIr>;
+
+export function schemaExpression(type: TypeIr, reading: Reading, records?: RecordLookup): string {
+  const base = nonNullSchema(type, reading, records);
   return type.nullable ? `${base}.nullable()` : base;
 }
 
-function nonNullSchema(type: TypeIr, reading: Reading): string {
+function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | undefined): string {
   switch (type.kind) {
     case 'scalar':
       return scalarSchema(type, reading);
     case 'enum':
       return `z.enum([${type.values.map((value) => JSON.stringify(value)).join(', ')}])`;
     case 'list':
-      return `z.array(${schemaExpression(type.items, reading)})${sizeChecks(type.constraints, 'minItems', 'maxItems')}`;
+      return `z.array(${schemaExpression(type.items, reading, records)})${sizeChecks(type.constraints, 'minItems', 'maxItems')}`;
     case 'map':
-      return `z.record(z.string(), ${schemaExpression(type.values, reading)})`;
+      return `z.record(z.string(), ${schemaExpression(type.values, reading, records)})`;
     case 'json':
       return 'z.json()';
     case 'record': {
@@ -32,10 +35,22 @@ function nonNullSchema(type: TypeIr, reading: Reading): string {
       const mask = (names: readonly string[]) => `{ ${names.map((name) => `${JSON.stringify(name)}: true`).join(', ')} }`;
       if (type.pick.length > 0) expression += `.pick(${mask(type.pick)})`;
       if (type.omit.length > 0) expression += `.omit(${mask(type.omit)})`;
-      if (type.partial) expression += '.partial()';
+      if (type.partial) expression += `.partial()${withoutDefaults(type, records)}`;
       return expression;
     }
   }
+}
+
+/**
+ * zod applies a field's default even inside .partial(), so an update body that leaves a field out
+ * would set it to its default. A partial record redeclares its defaulted fields as plain optional.
+ */
+function withoutDefaults(type: Extract<TypeIr, { kind: 'record' }>, records: RecordLookup | undefined): string {
+  const fields = (records?.get(type.record)?.fields ?? []).filter(
+    (field) => field.default !== undefined && !type.omit.includes(field.name) && (type.pick.length === 0 || type.pick.includes(field.name)),
+  );
+  if (fields.length === 0) return '';
+  return `.extend({ ${fields.map((field) => `${propertyKey(field.name)}: ${schemaExpression(field.type, 'json', records)}.optional()`).join(', ')} })`;
 }
 
 const STRING_FORMATS: Record<string, string> = {

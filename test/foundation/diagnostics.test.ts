@@ -1,0 +1,197 @@
+// Broken definitions → the first diagnostic, exactly where a reader would look for it.
+// Each file in test/fixtures/broken/ holds ONE problem; its row below was worked out by hand from
+// the fixture text (lines and columns count from 1, columns in characters).
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DefinitionsError, DIAGNOSTIC_CODES, formatDiagnostic, type Diagnostic, type DiagnosticCode } from '../../src/definitions/diagnostics.js';
+import { buildIrFromInputs, generate } from '../../src/generate.js';
+
+const BROKEN = 'test/fixtures/broken';
+const MULTI = 'test/fixtures/broken-multi';
+const MANY = 'test/fixtures/broken-many';
+
+interface Case {
+  readonly fixture: string;
+  readonly code: DiagnosticCode;
+  readonly line: number;
+  readonly column: number;
+  /** What the message must quote of what was found. */
+  readonly found: string;
+}
+
+const CASES: readonly Case[] = [
+  { fixture: 'svc002-duplicate-key.yaml', code: 'SVC002', line: 7, column: 7, found: 'unique' },
+  // yaml points where the "}" was due: the first line past the unclosed mapping.
+  { fixture: 'svc002-unclosed-flow-mapping.yaml', code: 'SVC002', line: 6, column: 7, found: 'end with a }' },
+  { fixture: 'svc003-deep-nesting.yaml', code: 'SVC003', line: 1, column: 1, found: 'depth' },
+  { fixture: 'svc004-alias-bomb.yaml', code: 'SVC004', line: 1, column: 1, found: 'alias' },
+  { fixture: 'svc101-unknown-key.yaml', code: 'SVC101', line: 7, column: 9, found: 'unknown key "requried" in records.item.fields.id (did you mean "required"?' },
+  { fixture: 'svc101-unknown-key-in-auth-scheme.yaml', code: 'SVC101', line: 14, column: 5, found: 'expected one of: description, origin, type, realm, algorithms' },
+  { fixture: 'svc102-missing-path.yaml', code: 'SVC102', line: 9, column: 5, found: '"path"' },
+  { fixture: 'svc102-missing-method.yaml', code: 'SVC102', line: 9, column: 5, found: '"method"' },
+  { fixture: 'svc102-missing-field-type.yaml', code: 'SVC102', line: 6, column: 9, found: '"type"' },
+  { fixture: 'svc102-route-without-interface.yaml', code: 'SVC102', line: 3, column: 3, found: 'interface' },
+  { fixture: 'svc103-wrong-type.yaml', code: 'SVC103', line: 7, column: 20, found: '"60"' },
+  { fixture: 'svc104-misspelt-type.yaml', code: 'SVC104', line: 6, column: 15, found: '"integr"' },
+  { fixture: 'svc105-bad-method.yaml', code: 'SVC105', line: 9, column: 13, found: '"GETT"' },
+  { fixture: 'svc105-bad-auth-type.yaml', code: 'SVC105', line: 9, column: 11, found: 'type is "oauth3"' },
+  { fixture: 'svc106-path-without-slash.yaml', code: 'SVC106', line: 10, column: 11, found: '"item"' },
+  { fixture: 'svc106-record-name-with-space.yaml', code: 'SVC106', line: 3, column: 3, found: '"price list"' },
+  { fixture: 'svc106-file-name-with-space.yaml', code: 'SVC106', line: 1, column: 7, found: '"mini api"' },
+  { fixture: 'svc201-unknown-record.yaml', code: 'SVC201', line: 7, column: 17, found: '"person"' },
+  { fixture: 'svc202-unknown-auth-scheme.yaml', code: 'SVC202', line: 18, column: 11, found: '"basic"' },
+  { fixture: 'svc203-duplicate-route.yaml', code: 'SVC203', line: 8, column: 3, found: 'GET /api/item' },
+  { fixture: 'svc203-duplicate-route-param-names.yaml', code: 'SVC203', line: 16, column: 3, found: 'GET /api/item/{key}' },
+  { fixture: 'svc204-records-same-type-name.yaml', code: 'SVC204', line: 7, column: 3, found: 'PriceList' },
+  { fixture: 'svc205-undeclared-path-param.yaml', code: 'SVC205', line: 10, column: 11, found: '{id}' },
+  { fixture: 'svc206-unused-path-param.yaml', code: 'SVC206', line: 12, column: 7, found: '"id"' },
+  { fixture: 'svc207-integer-default-string.yaml', code: 'SVC207', line: 5, column: 7, found: '"5"' },
+  { fixture: 'svc207-enum-default-not-a-value.yaml', code: 'SVC207', line: 5, column: 7, found: '"UP"' },
+  { fixture: 'svc208-required-record-cycle.yaml', code: 'SVC208', line: 10, column: 7, found: 'chicken → egg → chicken' },
+  { fixture: 'svc209-omit-unknown-field.yaml', code: 'SVC209', line: 18, column: 48, found: '"identifier"' },
+  { fixture: 'svc209-bad-foreign-key.yaml', code: 'SVC209', line: 14, column: 60, found: '"taxRef"' },
+  { fixture: 'svc210-unknown-privilege.yaml', code: 'SVC210', line: 22, column: 16, found: '"write"' },
+  { fixture: 'svc211-unknown-error.yaml', code: 'SVC211', line: 17, column: 26, found: '"notFound"' },
+  { fixture: 'svc212-record-without-record.yaml', code: 'SVC212', line: 6, column: 9, found: 'record' },
+  { fixture: 'svc212-list-without-items.yaml', code: 'SVC212', line: 6, column: 9, found: 'list' },
+  { fixture: 'svc213-coerce-on-string.yaml', code: 'SVC213', line: 7, column: 9, found: 'string' },
+];
+
+/** Cases whose bytes cannot sit in a text fixture: written here instead. */
+const BYTE_CASES: readonly (Case & { readonly bytes: Uint8Array })[] = [
+  {
+    // "é" in Latin-1 (0xE9), not UTF-8, in the middle of line 4: column 21 is the byte after "Caf".
+    fixture: 'svc001-latin1.yaml',
+    bytes: Buffer.concat([Buffer.from('name: mini\nrecords:\n  item:\n    description: Caf'), Buffer.from([0xe9]), Buffer.from(' list\n    fields: {}\n')]),
+    code: 'SVC001',
+    line: 4,
+    column: 21,
+    found: '0xe9',
+  },
+  {
+    fixture: 'svc003-too-large.yaml',
+    bytes: Buffer.concat([Buffer.from('name: mini\n# '), Buffer.alloc(4 * 1024 * 1024, 'x'), Buffer.from('\n')]),
+    code: 'SVC003',
+    line: 1,
+    column: 1,
+    found: `${4 * 1024 * 1024 + 14} bytes`,
+  },
+];
+
+/** Codes no definitions folder can produce here: config and template errors, and fallbacks. */
+const NOT_FROM_DEFINITIONS: Readonly<Record<string, string>> = {
+  SVC100: 'fallback for a schema issue no other code describes; no issue of the current schema reaches it',
+  SVC214: 'declared, but nothing reports it: names are made into identifiers (reserved words get "_")',
+  SVC301: 'config file, not definitions',
+  SVC401: 'templates, not definitions',
+};
+
+function diagnosticsOf(definitions: readonly { file: string; bytes: Uint8Array }[]): readonly Diagnostic[] {
+  try {
+    buildIrFromInputs({ definitions, diagnostics: [] });
+  } catch (error) {
+    if (error instanceof DefinitionsError) return error.diagnostics;
+    throw error;
+  }
+  return [];
+}
+
+function where(d: Diagnostic): string {
+  return `${d.file}:${d.line}:${d.column} ${d.code}`;
+}
+
+async function fixtureDiagnostics(name: string): Promise<readonly Diagnostic[]> {
+  const file = `${BROKEN}/${name}`;
+  return diagnosticsOf([{ file, bytes: await readFile(file) }]);
+}
+
+describe('one broken file, one diagnostic, at the right place', () => {
+  it.each(CASES)('$fixture → $code at $line:$column', async ({ fixture, code, line, column, found }) => {
+    const diagnostics = await fixtureDiagnostics(fixture);
+    expect(diagnostics.map(formatDiagnostic)).toHaveLength(1);
+    const first = diagnostics[0] as Diagnostic;
+    expect(where(first)).toBe(`${BROKEN}/${fixture}:${line}:${column} ${code}`);
+    expect(first.message).toContain('expected');
+    expect(first.message).toContain(found);
+  });
+
+  it.each(BYTE_CASES)('$fixture (bytes) → $code at $line:$column', ({ fixture, bytes, code, line, column, found }) => {
+    const diagnostics = diagnosticsOf([{ file: fixture, bytes }]);
+    expect(diagnostics).toHaveLength(1);
+    const first = diagnostics[0] as Diagnostic;
+    expect(where(first)).toBe(`${fixture}:${line}:${column} ${code}`);
+    expect(first.message).toContain('expected');
+    expect(first.message).toContain(found);
+  });
+
+  it('has a row for every fixture file, and every fixture file for a row', async () => {
+    const files = (await readdir(BROKEN)).sort();
+    expect(files.length).toBeGreaterThanOrEqual(24);
+    expect(CASES.map((c) => c.fixture).sort()).toEqual(files);
+  });
+
+  it('covers every diagnostic code the definitions can cause', () => {
+    const covered = new Set<string>([...CASES, ...BYTE_CASES, ...MULTI_CASES].map((c) => c.code));
+    const uncovered = Object.keys(DIAGNOSTIC_CODES).filter((code) => !covered.has(code) && !(code in NOT_FROM_DEFINITIONS));
+    expect(uncovered).toEqual([]);
+  });
+});
+
+interface MultiCase {
+  readonly folder: string;
+  readonly code: DiagnosticCode;
+  /** Where the first diagnostic is, relative to the folder ("" for the folder itself). */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly found: string;
+}
+
+const MULTI_CASES: readonly MultiCase[] = [
+  { folder: 'svc201-cross-file', code: 'SVC201', file: 'orders.yaml', line: 7, column: 17, found: '"shared.currency"' },
+  { folder: 'svc204-same-file-name', code: 'SVC204', file: 'shared.yaml', line: 1, column: 7, found: '"shared"' },
+  { folder: 'svc006-no-definition-files', code: 'SVC006', file: '', line: 1, column: 1, found: 'no definition files' },
+  { folder: 'svc005-no-such-folder', code: 'SVC005', file: '', line: 1, column: 1, found: 'ENOENT' },
+];
+
+describe('a definitions folder, through generate()', () => {
+  const outDirs: string[] = [];
+  afterAll(async () => Promise.all(outDirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+  it.each(MULTI_CASES)('$folder → $code in $file at $line:$column, nothing written', async ({ folder, code, file, line, column, found }) => {
+    const outDir = join(await mkdtemp(join(tmpdir(), 'svcgen-broken-')), 'out');
+    outDirs.push(outDir);
+    const result = await generate({ definitionsDir: `${MULTI}/${folder}`, outDir, cache: false });
+    expect(result.ok).toBe(false);
+    const diagnostics = result.ok ? [] : result.diagnostics;
+    expect(diagnostics).toHaveLength(1);
+    const first = diagnostics[0] as Diagnostic;
+    expect(where(first)).toBe(`${[MULTI, folder, file].filter(Boolean).join('/')}:${line}:${column} ${code}`);
+    expect(first.message).toContain('expected');
+    expect(first.message).toContain(found);
+    await expect(readdir(outDir)).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('every problem of a run, at once', () => {
+  const table: readonly { fixture: string; want: readonly string[] }[] = [
+    { fixture: 'syntax-problems.yaml', want: ['7:7 SVC002', '11:7 SVC002'] },
+    { fixture: 'schema-problems.yaml', want: ['6:15 SVC104', '7:9 SVC101', '10:20 SVC103', '13:13 SVC105'] },
+    { fixture: 'reference-problems.yaml', want: ['10:7 SVC207', '15:17 SVC201', '19:11 SVC205', '20:11 SVC202', '23:52 SVC209'] },
+  ];
+
+  it.each(table)('$fixture reports all of $want', async ({ fixture, want }) => {
+    const file = `${MANY}/${fixture}`;
+    const diagnostics = diagnosticsOf([{ file, bytes: await readFile(file) }]);
+    expect(diagnostics.map(where)).toEqual(want.map((w) => `${file}:${w}`));
+    for (const d of diagnostics) expect(d.message).toContain('expected');
+  });
+
+  it('reports the problems of every file, not just the first broken one', async () => {
+    const files = ['svc104-misspelt-type.yaml', 'svc101-unknown-key.yaml'];
+    const definitions = await Promise.all(files.map(async (name, index) => ({ file: `${index}-${name}`, bytes: await readFile(`${BROKEN}/${name}`) })));
+    expect(diagnosticsOf(definitions).map(where)).toEqual(['0-svc104-misspelt-type.yaml:6:15 SVC104', '1-svc101-unknown-key.yaml:7:9 SVC101']);
+  });
+});

@@ -1,0 +1,57 @@
+// Shared by the foundation tests: a temporary copy of the repo's inputs and outputs, the CLI as a
+// child process, and a hash of every file of a tree.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const CLI = join(ROOT, 'dist', 'cli.js');
+
+export interface RunResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** `node dist/cli.js <args>` in `cwd`, with extra environment variables. */
+export function runCli(args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A fresh folder in the OS temp dir holding copies of the given repo folders. */
+export async function tempCopy(folders: readonly string[] = ['definitions', 'generated']): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'svcgen-foundation-'));
+  for (const folder of folders) await cp(join(ROOT, folder), join(dir, folder), { recursive: true });
+  return dir;
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+/** Every file under `dir` ("/"-separated relative path), sorted by code point. */
+export async function listTree(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Relative path → sha256 of the bytes, for every file under `dir`. */
+export async function hashTree(dir: string): Promise<Record<string, string>> {
+  const hashes: Record<string, string> = {};
+  for (const path of await listTree(dir)) hashes[path] = createHash('sha256').update(await readFile(join(dir, path))).digest('hex');
+  return hashes;
+}

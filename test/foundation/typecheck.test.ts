@@ -1,0 +1,70 @@
+// generated/ type-checks on its own under the strictest options a user may have, and the options
+// really are in force (a control file that breaks only under them is refused).
+import { spawn } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { listTree, removeDir, ROOT } from './helpers.js';
+
+const temporary: string[] = [];
+afterAll(async () => Promise.all(temporary.map(removeDir)));
+
+/** A tsconfig in a temporary folder that checks exactly `include` (absolute globs). */
+async function tsconfigFor(include: readonly string[]): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'svcgen-tsc-'));
+  temporary.push(dir);
+  const path = join(dir, 'tsconfig.json');
+  const compilerOptions = {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    lib: ['ES2023'],
+    types: ['node'],
+    typeRoots: [join(ROOT, 'node_modules/@types')],
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    exactOptionalPropertyTypes: true,
+    noEmit: true,
+    skipLibCheck: true,
+  };
+  await writeFile(path, JSON.stringify({ compilerOptions, include }, null, 2));
+  return path;
+}
+
+function tsc(args: readonly string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+describe('tsc over generated/', () => {
+  it('checks every generated .ts file without an error', async () => {
+    const project = await tsconfigFor([join(ROOT, 'generated/**/*.ts')]);
+    const listed = await tsc(['-p', project, '--listFilesOnly']);
+    const generated = (await listTree(join(ROOT, 'generated'))).filter((path) => path.endsWith('.ts')).map((path) => join(ROOT, 'generated', path));
+    expect(listed.output.split('\n').filter((line) => line.startsWith(join(ROOT, 'generated'))).sort()).toEqual(generated.sort());
+
+    const result = await tsc(['-p', project]);
+    expect(result.output).toBe('');
+    expect(result.code).toBe(0);
+  }, 300_000);
+
+  it.each([
+    { option: 'noUncheckedIndexedAccess', given: 'const list: number[] = [];\nexport const first: number = list[0];\n' },
+    { option: 'exactOptionalPropertyTypes', given: 'const value: { a?: number } = { a: undefined };\nexport default value;\n' },
+    { option: 'strict', given: 'export function twice(x) {\n  return x * 2;\n}\n' },
+  ])('refuses a control file that breaks only under $option', async ({ given }) => {
+    const dir = await mkdtemp(join(tmpdir(), 'svcgen-tsc-control-'));
+    temporary.push(dir);
+    await writeFile(join(dir, 'control.ts'), given);
+    const result = await tsc(['-p', await tsconfigFor([join(dir, '*.ts')])]);
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/control\.ts\(\d+,\d+\): error TS/);
+  }, 120_000);
+});
