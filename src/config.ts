@@ -18,6 +18,8 @@ const ConfigSchema = z.strictObject({
 export interface ResolvedConfig {
   /** The config file's text, or "" when there is none (part of the input hash). */
   readonly text: string;
+  /** The folder paths in diagnostics and file headers are shown relative to. */
+  readonly cwd: string;
   readonly definitionsDir: string;
   readonly outDir: string;
   readonly templatesDir: string | undefined;
@@ -46,6 +48,7 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
   const base = bytes ? dirname(configPath) : cwd;
   return {
     text: bytes ? bytes.toString('utf8') : '',
+    cwd,
     definitionsDir: overrides.definitionsDir ? resolve(cwd, overrides.definitionsDir) : resolve(base, config.definitions ?? 'definitions'),
     outDir: overrides.outDir ? resolve(cwd, overrides.outDir) : resolve(base, config.output ?? 'generated'),
     templatesDir: config.templates ? resolve(base, config.templates) : undefined,

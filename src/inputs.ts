@@ -28,7 +28,7 @@ export interface RunInputs {
 }
 
 export async function collectInputs(config: ResolvedConfig): Promise<RunInputs> {
-  const { sources, diagnostics } = await readDefinitionSources(config.definitionsDir);
+  const { sources, diagnostics } = await readDefinitionSources(config.definitionsDir, config.cwd);
   const [runtimeFiles, templates, userTemplates] = await Promise.all([
     readTextFiles(RUNTIME_DIR, (name) => name.endsWith('.ts')),
     readTextFiles(TEMPLATES_DIR, (name) => name.endsWith('.hbs')),

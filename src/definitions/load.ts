@@ -51,8 +51,8 @@ export interface DefinitionSource {
 }
 
 /** Reads every definition file's bytes, or says why it cannot. */
-export async function readDefinitionSources(dir: string): Promise<{ sources: DefinitionSource[]; diagnostics: Diagnostic[] }> {
-  const shown = displayPath(dir);
+export async function readDefinitionSources(dir: string, cwd: string = process.cwd()): Promise<{ sources: DefinitionSource[]; diagnostics: Diagnostic[] }> {
+  const shown = displayPath(dir, cwd);
   let paths: string[];
   try {
     paths = await listDefinitionFiles(dir);
@@ -66,9 +66,9 @@ export async function readDefinitionSources(dir: string): Promise<{ sources: Def
   const diagnostics: Diagnostic[] = [];
   for (const path of paths) {
     try {
-      sources.push({ file: displayPath(path), bytes: await readFile(path) });
+      sources.push({ file: displayPath(path, cwd), bytes: await readFile(path) });
     } catch (error) {
-      diagnostics.push(at(displayPath(path), 1, 1, 'SVC005', `cannot read file (${describeFsError(error)}; expected a readable file)`));
+      diagnostics.push(at(displayPath(path, cwd), 1, 1, 'SVC005', `cannot read file (${describeFsError(error)}; expected a readable file)`));
     }
   }
   return { sources, diagnostics };

@@ -3,7 +3,7 @@ import type { YamlPath } from '../definitions/positions.js';
 import type { DefinitionFile, ParameterDefinition, RouteDefinition } from '../definitions/schema.js';
 import { buildType } from './build-type.js';
 import { inheritOrigin, type FileContext } from './context.js';
-import { camelCase, closest, compareCodePoints } from './names.js';
+import { camelCase, compareCodePoints, expectedOneOf } from './names.js';
 import type { AuthSchemeIr, InterfaceIr, Origin, ParameterIr, ResponseIr, RouteIr } from './types.js';
 
 export interface RouteScope {
@@ -94,6 +94,7 @@ function buildParameters(ctx: FileContext, defs: Record<string, ParameterDefinit
         required: def.required ?? group === 'pathParams',
         default: def.default,
         style: def.style ?? 'form',
+        ...(def.shortForm ? { shortForm: { key: def.shortForm.key, value: def.shortForm.value } } : {}),
         description: def.description,
         origin: inheritOrigin(def.origin, origin),
         location: ctx.locate([...path, name], true),
@@ -145,8 +146,7 @@ function checkAuth(ctx: FileContext, scope: RouteScope, def: RouteDefinition, pa
   const scheme = scope.auth.find((candidate) => candidate.name === def.auth);
   if (!scheme) {
     const names = scope.auth.map((candidate) => candidate.name);
-    const hint = closest(def.auth, names);
-    ctx.report('SVC202', [...path, 'auth'], `unknown auth scheme "${def.auth}"${hint.length ? ` (did you mean "${hint[0]}"?)` : ` (expected one of: none${names.length ? `, ${names.join(', ')}` : ''})`}`);
+    ctx.report('SVC202', [...path, 'auth'], `unknown auth scheme "${def.auth}" ${expectedOneOf(def.auth, ['none', ...names])}`);
     return;
   }
   if (def.privilege === undefined) return;

@@ -2,7 +2,7 @@
 import type { YamlPath } from '../definitions/positions.js';
 import type { TypeDefinition } from '../definitions/schema.js';
 import type { FileContext } from './context.js';
-import { closest } from './names.js';
+import { expectedOneOf } from './names.js';
 import type { Constraints, ScalarKind, TypeIr } from './types.js';
 
 const SCALARS = new Set<string>(['string', 'integer', 'number', 'boolean', 'date', 'date-time']);
@@ -49,8 +49,7 @@ function buildRecordType(ctx: FileContext, def: TypeDefinition, path: YamlPath, 
     for (const list of ['omit', 'pick'] as const) {
       for (const [index, field] of (def[list] ?? []).entries()) {
         if (!fields.has(field)) {
-          const hint = closest(field, [...fields]);
-          ctx.report('SVC209', [...path, list, index], `unknown field "${field}" of record ${def.record}${hint.length ? ` (did you mean "${hint[0]}"?)` : ` (expected one of: ${[...fields].join(', ')})`}`);
+          ctx.report('SVC209', [...path, list, index], `unknown field "${field}" of record ${def.record} ${expectedOneOf(field, [...fields])}`);
         }
       }
     }
@@ -68,8 +67,7 @@ function buildRecordType(ctx: FileContext, def: TypeDefinition, path: YamlPath, 
 
 export function unknownRecordMessage(ctx: FileContext, reference: string): string {
   const known = [...ctx.recordFields.keys()].map((key) => (key.startsWith(`${ctx.moduleName}.`) ? key.slice(ctx.moduleName.length + 1) : key));
-  const hint = closest(reference, known);
-  return `unknown record "${reference}"${hint.length ? ` (did you mean "${hint[0]}"?)` : ` (expected one of: ${known.sort().join(', ')})`}`;
+  return `unknown record "${reference}" ${expectedOneOf(reference, known.sort())}`;
 }
 
 function buildConstraints(def: TypeDefinition): Constraints {

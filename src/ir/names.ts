@@ -47,6 +47,13 @@ export function sortByName<T extends { readonly name: string }>(items: readonly 
   return [...items].sort((a, b) => compareCodePoints(a.name, b.name));
 }
 
+/** "(expected one of: a, b, c; did you mean "b"?)": what is allowed, and the nearest of it. */
+export function expectedOneOf(found: string, candidates: readonly string[]): string {
+  const hint = closest(found, candidates);
+  const list = candidates.length > 0 ? candidates.join(', ') : 'none declared';
+  return `(expected one of: ${list}${hint.length > 0 ? `; did you mean "${hint[0]}"?` : ''})`;
+}
+
 /** The closest candidates by edit distance, for "did you mean" hints. */
 export function closest(found: string, candidates: readonly string[], max = 1): string[] {
   const scored = candidates
