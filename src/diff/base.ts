@@ -23,7 +23,7 @@ export interface BaseSources {
 export async function readBaseSources(base: string, definitionsDir: string, cwd: string): Promise<BaseSources> {
   const folder = resolve(cwd, base);
   if (await isDirectory(folder)) {
-    const { sources, diagnostics } = await readDefinitionSources(folder);
+    const { sources, diagnostics } = await readDefinitionSources(folder, cwd);
     return { base: { kind: 'folder', label: base }, sources, diagnostics };
   }
   return readGitSources(base, definitionsDir, cwd);

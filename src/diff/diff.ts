@@ -32,7 +32,7 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
     if (error instanceof DefinitionsError) return failure('invalid-definitions', 'the config file is invalid', error.diagnostics);
     throw error;
   }
-  const head = await readDefinitionSources(definitionsDir);
+  const head = await readDefinitionSources(definitionsDir, cwd);
   const headIr = buildOrFail(head.sources, head.diagnostics);
   if (!('modules' in headIr)) return failure('invalid-definitions', 'the working tree\'s definitions are invalid', headIr.diagnostics);
   let base: Awaited<ReturnType<typeof readBaseSources>>;
