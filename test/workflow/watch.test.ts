@@ -95,6 +95,18 @@ describe('watch', () => {
     expect(resultOf(events[1]).ok).toBe(true);
   });
 
+  it("regenerates when a template in the config's templates folder changes", { timeout: SLOW }, async () => {
+    await writeText(join(dir, 'svcgen.config.yaml'), 'templates: my-templates\n');
+    await writeText(join(dir, 'my-templates', 'notes.txt'), 'not a template yet\n');
+    await start().ready;
+    await writeFile(join(dir, 'my-templates', 'docs-record.md.hbs'), '## {{name}}\n');
+    await waitForEvents(2);
+    await sleep(SETTLE_MS);
+    expect(events).toHaveLength(2);
+    expect(events[1]?.trigger.changed).toEqual(['my-templates/docs-record.md.hbs']);
+    expect(resultOf(events[1]).ok).toBe(true);
+  });
+
   it('stops on close: no run after it', { timeout: SLOW }, async () => {
     const running = start();
     await running.ready;
