@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 // The hand-written baseline of the server budget: one Fastify route, `GET /api/v3/product?limit=25`,
 // answering the Admin API's json:api list document (data, included tax and manufacturer, links,
-// meta, aggregations) the way a developer would write it by hand: records in memory, the
-// document built per request, Fastify's default JSON serialisation.
+// meta, aggregations) the way a developer would write it by hand: a bearer token checked against a
+// token set, limit and page checked, records in memory, the document built per request, Fastify's
+// default JSON serialisation.
 //
 // `node bench/baseline-server.mjs [port]` listens on 127.0.0.1 (port 0: any free port) and prints
 // `listening <url>`; bench/run.mjs drives it with autocannon. The records come from
 // `fixtureRecords()`, which the generated server's benchmark is meant to serve too.
 import Fastify from 'fastify';
 import { fileURLToPath } from 'node:url';
+
+/** The bearer token the baseline accepts. */
+export const BASELINE_TOKEN = 'baseline-bench-token';
 
 const PRODUCT_COUNT = 100;
 const TAX_COUNT = 3;
@@ -51,7 +55,7 @@ export function fixtureRecords() {
 }
 
 function resource(origin, type, record, relationships) {
-  const self = `${origin}/api/${type}/${record.id}`;
+  const self = `${origin}/api/v3/${type}/${record.id}`;
   const attributes = {};
   for (const [name, value] of Object.entries(record)) {
     if (name !== 'id' && !(name in relationships)) attributes[name] = value;
@@ -65,8 +69,14 @@ function resource(origin, type, record, relationships) {
 
 export function buildServer() {
   const { products } = fixtureRecords();
+  const tokens = new Set([BASELINE_TOKEN]);
   const app = Fastify({ logger: false });
   app.get('/api/v3/product', async (request, reply) => {
+    const authorization = request.headers.authorization ?? '';
+    if (!authorization.startsWith('Bearer ') || !tokens.has(authorization.slice(7))) {
+      reply.code(401).type('application/vnd.api+json');
+      return { errors: [{ status: '401', code: 'FRAMEWORK__UNAUTHORIZED', title: 'Unauthorized', detail: 'The access token is missing, invalid or expired.' }] };
+    }
     const limit = request.query.limit === undefined ? 25 : Number(request.query.limit);
     const page = request.query.page === undefined ? 1 : Number(request.query.page);
     if (!Number.isInteger(limit) || limit < 1 || limit > 500 || !Number.isInteger(page) || page < 1) {

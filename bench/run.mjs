@@ -13,13 +13,19 @@
 //     `<out>/<interface>/openapi.json` svcgen wrote for the same N, into a fresh folder each run;
 // then the budgets of the issue with their ratios and PASS or MISS, and the server budget.
 //
+// svcgen runs from a copy of the build taken at the start (bench/.work/svcgen: dist, src/runtime,
+// templates, package.json; node_modules linked to the repo's), so a rebuild of dist/ while the
+// benchmark runs can neither change nor break what is measured.
 // Wall time is measured here around the child process. Peak RSS is the child's own maximum
 // resident set (GNU `/usr/bin/time -f %M`, else bench/rss-probe.cjs through NODE_OPTIONS).
+// The server budget: the real definitions' generated Admin API server (bench/generated-server.mjs,
+// run with tsx) against the hand-written Fastify route of bench/baseline-server.mjs, both serving
+// the same records, loaded alternately with autocannon over loopback, best of two rounds each.
 // Environment: BENCH_RUNS, BENCH_SIZES, BENCH_SERVER_SECONDS (default 5; 0 skips the server
 // measurement), BENCH_TIMEOUT_SECONDS (default 900, per process). Work files: bench/.work/.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,13 +35,15 @@ const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH, '..');
 const WORK = join(BENCH, '.work');
 const NODE = process.execPath;
-const CLI = join(ROOT, 'dist', 'cli.js');
+const SNAPSHOT = join(WORK, 'svcgen');
+const CLI = join(SNAPSHOT, 'dist', 'cli.js');
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const GNU_TIME = '/usr/bin/time';
 
 const RUNS = positiveInteger('BENCH_RUNS', 5);
 const SIZES = (process.env.BENCH_SIZES ?? '4,50,300').split(',').map((text) => Number(text.trim()));
 const SERVER_SECONDS = nonNegativeInteger('BENCH_SERVER_SECONDS', 5);
+const SERVER_ROUNDS = 2;
 const TIMEOUT_MS = positiveInteger('BENCH_TIMEOUT_SECONDS', 900) * 1000;
 if (SIZES.some((size) => !Number.isInteger(size) || size < 1)) fail(`BENCH_SIZES must list whole numbers >= 1 (got "${process.env.BENCH_SIZES}")`);
 
@@ -194,7 +202,7 @@ async function typecheck(what, tsconfig, cwd) {
   });
   const errors = (result.last.stdout.match(/error TS\d+/g) ?? []).length;
   if (errors > 0) log(`${what}: ${errors} type error(s), first: ${result.last.stdout.split('\n').find((line) => /error TS\d+/.test(line))}`);
-  return { ms: result.ms, errors };
+  return { ms: result.ms, cpuMs: result.cpuMs, errors };
 }
 
 function packageVersion(dir) {
@@ -209,6 +217,16 @@ function binOf(packageDir, name) {
   const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
   const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin[name];
   return join(packageDir, bin);
+}
+
+/** Copies the built generator to SNAPSHOT: what dist/ reads beside itself, and a link to the repo's node_modules. */
+async function snapshotGenerator() {
+  await rm(SNAPSHOT, { recursive: true, force: true });
+  await mkdir(SNAPSHOT, { recursive: true });
+  for (const path of ['dist', 'src/runtime', 'templates', 'schema', 'package.json']) {
+    if (existsSync(join(ROOT, path))) await cp(join(ROOT, path), join(SNAPSHOT, path), { recursive: true });
+  }
+  await symlink(join(ROOT, 'node_modules'), join(SNAPSHOT, 'node_modules'), 'dir');
 }
 
 // ---------------------------------------------------------------- the comparison tools
@@ -247,8 +265,20 @@ async function runOrval(dir, documents) {
   }
   const config = join(dir, 'orval.config.cjs');
   await writeFile(config, `module.exports = ${JSON.stringify(projects, null, 2)};\n`);
-  const timing = await repeat('orval', [binOf(ORVAL_DIR, 'orval'), '--config', config], { cwd: dir, before: () => rm(out, { recursive: true, force: true }) });
-  return { ...timing, out, size: await folderSize(out) };
+  // orval carries on past a project that throws and exits 1 at the end: such a run still counts,
+  // with the failed projects named in the table (their output is missing from size and tsc).
+  const failed = new Map();
+  const timing = await repeat('orval', [binOf(ORVAL_DIR, 'orval'), '--config', config], {
+    cwd: dir,
+    before: () => rm(out, { recursive: true, force: true }),
+    check: (run) => {
+      if (run.code === 0) return;
+      const failures = [...`${run.stdout}\n${run.stderr}`.matchAll(/🛑 (\S+) - (.*)/g)];
+      if (failures.length === 0 || failures.length === Object.keys(projects).length) assertOk('orval', run);
+      for (const [, project, message] of failures) failed.set(project, message.trim());
+    },
+  });
+  return { ...timing, out, size: await folderSize(out), failed: [...failed].map(([project, message]) => `${project}: ${message}`), projects: Object.keys(projects).length };
 }
 
 async function runHeyApi(dir, documents) {
@@ -301,7 +331,10 @@ async function benchSize(count) {
       cwd: dir,
       check: (run) => {
         assertOk('svcgen generate (no-op)', run);
-        if (!/up to date/.test(run.stdout)) throw new StepError(`svcgen generate (no-op) rewrote the output: ${run.stdout.trim()}`);
+        if (!/up to date/.test(run.stdout)) {
+          figures.noopRebuilt = (figures.noopRebuilt ?? 0) + 1;
+          log(`N=${count}: the no-op rerun did not find the output up to date and rebuilt it: ${run.stdout.trim()}`);
+        }
       },
     }),
   );
@@ -348,12 +381,14 @@ async function benchSize(count) {
 
 // ---------------------------------------------------------------- the server budget
 
-/** Starts `node <script>` and waits for its `listening <url>` line. */
+/** Starts `node <args>` and waits for its `listening <url>` line. */
 async function startServer(args, cwd) {
-  const child = spawn(NODE, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(NODE, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (chunk) => (errors += chunk));
   const url = await new Promise((resolve, reject) => {
     let text = '';
-    const timer = setTimeout(() => reject(new Error('server did not start within 20 s')), 20_000);
+    const timer = setTimeout(() => reject(new Error('server did not start within 60 s')), 60_000);
     child.stdout.on('data', (chunk) => {
       text += chunk;
       const match = /listening (\S+)/.exec(text);
@@ -364,45 +399,85 @@ async function startServer(args, cwd) {
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before listening`));
+      reject(new Error(`server exited with ${code} before listening: ${errors.trim().split('\n').slice(0, 5).join(' | ')}`));
     });
   });
   return { url, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.on('exit', resolve), child.kill('SIGTERM')))) };
 }
 
-async function requestsPerSecond(url) {
+/** autocannon on `GET /api/v3/product?limit=25` after checking the answer is the json:api list with included. */
+async function requestsPerSecond(url, authorization) {
   const { default: autocannon } = await import('autocannon');
   const target = `${url}/api/v3/product?limit=25`;
-  const probe = await fetch(target, { headers: { accept: 'application/vnd.api+json' } });
-  const body = await probe.json();
-  if (probe.status !== 200 || !Array.isArray(body.data) || body.data.length !== 25 || !Array.isArray(body.included)) {
-    throw new Error(`${target} did not answer a json:api list of 25 with included (status ${probe.status})`);
+  const headers = { accept: 'application/vnd.api+json', authorization };
+  const probe = await fetch(target, { headers });
+  const text = await probe.text();
+  const body = probe.status === 200 ? JSON.parse(text) : undefined;
+  if (!body || !Array.isArray(body.data) || body.data.length !== 25 || !Array.isArray(body.included) || body.included.length === 0) {
+    throw new Error(`${target} did not answer a json:api list of 25 with included (status ${probe.status}: ${text.slice(0, 200)})`);
   }
-  const options = { url: target, connections: 10, pipelining: 1, headers: { accept: 'application/vnd.api+json' } };
-  await autocannon({ ...options, duration: 1 }); // warm-up: JIT, connection setup
+  const options = { url: target, connections: 10, pipelining: 1, headers };
+  await autocannon({ ...options, duration: 1 }); // warm-up: JIT, connections
   const result = await autocannon({ ...options, duration: SERVER_SECONDS });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
-  return { rps: result.requests.average, bytes: JSON.stringify(body).length };
+  return { rps: result.requests.average, bytes: text.length };
 }
 
+async function oauthToken(url) {
+  const { BENCH_CLIENT } = await import('./generated-server.mjs');
+  const response = await fetch(`${url}/api/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials', client_id: BENCH_CLIENT, client_secret: BENCH_CLIENT }),
+  });
+  const body = await response.json();
+  if (response.status !== 200 || typeof body.access_token !== 'string') throw new Error(`token request failed: ${response.status} ${JSON.stringify(body)}`);
+  return `Bearer ${body.access_token}`;
+}
+
+/** One load run against a server started by `args`; the better of the rounds is kept (see benchServer). */
+async function measureServer(args, authorize) {
+  const server = await startServer(args, ROOT);
+  try {
+    return await requestsPerSecond(server.url, await authorize(server.url));
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * The hand-written baseline and the generated server (the real definitions' Admin API, run with tsx),
+ * each loaded with autocannon over loopback, alternately, SERVER_ROUNDS times; the best of each is kept,
+ * since on a shared machine other work can only lower a figure.
+ */
 async function benchServer() {
   if (SERVER_SECONDS === 0) return { skipped: 'BENCH_SERVER_SECONDS=0' };
   if (!existsSync(join(ROOT, 'node_modules', 'autocannon'))) return { skipped: 'autocannon is not installed (npm install)' };
+  const dir = join(WORK, 'server');
+  const out = join(dir, 'out');
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
   const figures = {};
-  log(`server: hand-written Fastify baseline, autocannon ${SERVER_SECONDS} s`);
-  const baseline = await startServer([join(BENCH, 'baseline-server.mjs'), '0'], ROOT);
-  try {
-    figures.baseline = await requestsPerSecond(baseline.url);
-  } catch (error) {
-    figures.baseline = { error: error.message };
-  } finally {
-    await baseline.stop();
+  const generated = await measure([CLI, 'generate', '--definitions', join(ROOT, 'definitions'), '--out', out, '--no-cache'], { cwd: dir });
+  if (generated.code !== 0) figures.generated = { error: `svcgen generate failed: ${generated.stderr.trim().split('\n')[0]}` };
+  else if (!existsSync(join(out, 'admin-api', 'server.ts'))) figures.generated = { skipped: 'server emitter not built yet' };
+  else if (!existsSync(join(ROOT, 'node_modules', 'tsx'))) figures.generated = { skipped: 'tsx is not installed (npm install)' };
+  const { BASELINE_TOKEN } = await import('./baseline-server.mjs');
+  const keepBest = async (key, run) => {
+    if (figures[key]?.error || figures[key]?.skipped) return;
+    try {
+      const result = await run();
+      if (!figures[key] || result.rps > figures[key].rps) figures[key] = result;
+    } catch (error) {
+      figures[key] = { error: error.message };
+    }
+  };
+  for (let round = 1; round <= SERVER_ROUNDS; round += 1) {
+    log(`server round ${round}/${SERVER_ROUNDS}: hand-written Fastify baseline, autocannon ${SERVER_SECONDS} s`);
+    await keepBest('baseline', () => measureServer([join(BENCH, 'baseline-server.mjs'), '0'], async () => `Bearer ${BASELINE_TOKEN}`));
+    log(`server round ${round}/${SERVER_ROUNDS}: generated Admin API server, autocannon ${SERVER_SECONDS} s`);
+    await keepBest('generated', () => measureServer(['--import', 'tsx', join(BENCH, 'generated-server.mjs'), out, '0'], oauthToken));
   }
-  // The generated server: once the server emitter and the reference service exist, start the
-  // reference service (generated Fastify plugin for definitions/admin-api.yaml) over the records
-  // of fixtureRecords() from baseline-server.mjs, print `listening <url>`, and measure it here
-  // with requestsPerSecond() exactly like the baseline.
-  figures.generated = { skipped: 'server emitter not built yet' };
   return figures;
 }
 
@@ -469,16 +544,16 @@ function report(results, server, meta) {
     row('svcgen generate, cold (--no-cache, fresh out)', (f) => cell(f, 'cold', (e) => fmtMs(e.ms))),
     row('svcgen generate, cold: CPU (user + sys)', (f) => cell(f, 'cold', (e) => fmtMs(e.cpuMs))),
     row('svcgen generate, cold: peak RSS', (f) => cell(f, 'cold', (e) => fmtMiB(e.rssKiB))),
-    row('svcgen generate, no-op rerun', (f) => cell(f, 'noop', (e) => fmtMs(e.ms))),
+    row('svcgen generate, no-op rerun', (f) => cell(f, 'noop', (e) => `${fmtMs(e.ms)}${f.noopRebuilt ? ` (NOT up to date in ${f.noopRebuilt} of ${RUNS})` : ''}`)),
     row('svcgen generate, one entity changed', (f) => cell(f, 'changed', (e) => fmtMs(e.ms))),
     row('svcgen output', (f) => (f?.size ? fmtSize(f.size) : 'n/a')),
-    row('tsc --noEmit over svcgen output', (f) => cell(f, 'tscSvcgen', (e) => `${fmtMs(e.ms)}${e.errors ? ` (${e.errors} errors)` : ''}`)),
+    row('tsc --noEmit over svcgen output', (f) => cell(f, 'tscSvcgen', (e) => `${fmtMs(e.ms)}${e.errors ? ` (${e.errors} type error${e.errors === 1 ? '' : 's'})` : ''}`)),
     row('openapi.json documents', (f) => (f?.openApi ? String(f.openApi.length) : 'n/a (no openapi.json yet)')),
-    row('orval (fetch client + zod)', (f) => cell(f, 'orval', (e) => fmtMs(e.ms))),
+    row('orval (fetch client + zod)', (f) => cell(f, 'orval', (e) => `${fmtMs(e.ms)}${e.failed?.length ? ` (${e.failed.length} of ${e.projects} projects failed)` : ''}`)),
     row('orval: CPU (user + sys)', (f) => cell(f, 'orval', (e) => fmtMs(e.cpuMs))),
     row('orval: peak RSS', (f) => cell(f, 'orval', (e) => fmtMiB(e.rssKiB))),
     row('orval output', (f) => cell(f, 'orval', (e) => fmtSize(e.size))),
-    row('tsc --noEmit over orval output', (f) => cell(f, 'tscOrval', (e) => `${fmtMs(e.ms)}${e.errors ? ` (${e.errors} errors)` : ''}`)),
+    row('tsc --noEmit over orval output', (f) => cell(f, 'tscOrval', (e) => `${fmtMs(e.ms)}${e.errors ? ` (${e.errors} type error${e.errors === 1 ? '' : 's'})` : ''}`)),
     row('hey-api (types + sdk + zod)', (f) => cell(f, 'heyApi', (e) => fmtMs(e.ms))),
     row('hey-api: CPU (user + sys)', (f) => cell(f, 'heyApi', (e) => fmtMs(e.cpuMs))),
     row('hey-api: peak RSS', (f) => cell(f, 'heyApi', (e) => fmtMiB(e.rssKiB))),
@@ -495,29 +570,32 @@ function report(results, server, meta) {
   const smallest = Math.min(...sizes);
   const largest = Math.max(...sizes);
   const at = (wanted, fallback) => (bySize.has(wanted) ? { figures: bySize.get(wanted), note: '' } : { figures: bySize.get(fallback), note: ` [N=${wanted} not measured; at N=${fallback}]` });
+  // Judged on wall time, as the issue states them; the CPU-time ratio beside it is less disturbed by other load.
   const budget = (label, { figures, note }, numerator, denominator, limit) => {
     const ratio = ratioOf(figures, numerator, denominator);
+    const cpu = numerator.endsWith('.ms') ? fmtRatio(ratioOf(figures, numerator.replace(/\.ms$/, '.cpuMs'), denominator.replace(/\.ms$/, '.cpuMs'))) : '';
     if (ratio === undefined) {
       const why = figures?.cold?.error ? 'svcgen failed' : !figures?.openApi && /orval|heyApi/.test(denominator) ? 'no openapi.json yet' : 'not measured';
-      return [label + note, 'n/a', `<= ${limit}x`, `n/a (${why})`];
+      return [label + note, 'n/a', cpu, `<= ${limit}x`, `n/a (${why})`];
     }
-    return [label + note, fmtRatio(ratio), `<= ${limit}x`, ratio <= limit ? 'PASS' : 'MISS'];
+    return [label + note, fmtRatio(ratio), cpu, `<= ${limit}x`, ratio <= limit ? 'PASS' : 'MISS'];
   };
   const four = at(4, smallest);
   const big = at(300, largest);
   const noopRows = sizes.map((count) => budget(`no-op rerun <= 2 x node -e 0 (N=${count})`, { figures: bySize.get(count), note: '' }, 'noop.ms', 'nodeNoop.ms', 2));
   const serverRow = (() => {
-    const label = 'server GET /api/v3/product?limit=25 >= 0.8 x hand-written Fastify';
-    const base = server.skipped ? `skipped (${server.skipped})` : server.baseline?.error ? `baseline failed: ${server.baseline.error}` : `baseline ${Math.round(server.baseline.rps)} req/s`;
+    const label = 'server GET /api/v3/product?limit=25: generated / hand-written Fastify';
+    const describe = (entry, name) => (entry?.rps ? `${name} ${Math.round(entry.rps)} req/s` : entry?.error ? `${name} failed: ${entry.error}` : entry?.skipped ? `${name}: ${entry.skipped}` : `${name} not measured`);
+    if (server.skipped) return [label, 'n/a', '', '>= 0.8x', `n/a (${server.skipped})`];
     if (server.generated?.rps && server.baseline?.rps) {
       const ratio = server.generated.rps / server.baseline.rps;
-      return [label, fmtRatio(ratio), '>= 0.8x', `${ratio >= 0.8 ? 'PASS' : 'MISS'} (${base}, generated ${Math.round(server.generated.rps)} req/s)`];
+      return [label, fmtRatio(ratio), '', '>= 0.8x', `${ratio >= 0.8 ? 'PASS' : 'MISS'} (${describe(server.generated, 'generated')}, ${describe(server.baseline, 'baseline')})`];
     }
-    return [label, 'n/a', '>= 0.8x', `n/a (${server.generated?.skipped ?? 'not measured'}; ${base})`];
+    return [label, 'n/a', '', '>= 0.8x', `n/a (${describe(server.generated, 'generated')}; ${describe(server.baseline, 'baseline')})`];
   })();
   out();
   printTable([
-    ['budget', 'ratio', 'limit', 'result'],
+    ['budget', 'ratio', 'CPU ratio', 'limit', 'result'],
     budget('four interfaces, cold, all emitters: svcgen / orval (N=4)', four, 'cold.ms', 'orval.ms', 0.6),
     budget('N=300 cold: svcgen / orval', big, 'cold.ms', 'orval.ms', 0.5),
     budget('N=300 cold: svcgen / hey-api', big, 'cold.ms', 'heyApi.ms', 0.07),
@@ -527,10 +605,13 @@ function report(results, server, meta) {
     budget('tsc --noEmit: svcgen output / orval output (N=300)', big, 'tscSvcgen.ms', 'tscOrval.ms', 1),
     serverRow,
   ]);
-  const failures = results.flatMap((figures) => Object.entries(figures).filter(([, value]) => value?.error).map(([key, value]) => `N=${figures.count} ${key}: ${value.error}`));
+  const failures = results.flatMap((figures) => [
+    ...Object.entries(figures).filter(([, value]) => value?.error).map(([key, value]) => `N=${figures.count} ${key}: ${value.error}`),
+    ...Object.entries(figures).flatMap(([key, value]) => (value?.failed ?? []).map((failure) => `N=${figures.count} ${key}, project ${failure}`)),
+  ]);
   if (failures.length > 0) {
     out();
-    out('failures (details above on stderr):');
+    out('failures (details on stderr):');
     for (const failure of failures) out(`  ${failure}`);
   }
 }
@@ -538,9 +619,10 @@ function report(results, server, meta) {
 // ---------------------------------------------------------------- main
 
 async function main() {
-  if (!existsSync(CLI)) fail('dist/cli.js is missing: run `npm run build` first (npm run bench does)');
+  if (!existsSync(join(ROOT, 'dist', 'cli.js'))) fail('dist/cli.js is missing: run `npm run build` first (npm run bench does)');
   ensureBenchDependencies();
   await mkdir(WORK, { recursive: true });
+  await snapshotGenerator();
   const cpu = cpus();
   const meta = {
     machine: `${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}, node ${process.version}, ${process.platform}`,

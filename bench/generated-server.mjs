@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// The generated side of the server budget: `node --import tsx bench/generated-server.mjs <out> [port]`
+// serves the Admin API from svcgen's generated Fastify plugin (<out>/admin-api/server.ts) over the
+// records of baseline-server.mjs, and prints `listening <url>`. Only listProduct has an
+// implementation; OAuth accepts the client id and secret BENCH_CLIENT (client_credentials grant).
+import Fastify from 'fastify';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fixtureRecords } from './baseline-server.mjs';
+
+export const BENCH_CLIENT = 'bench';
+
+export async function buildGeneratedServer(outDir) {
+  const { adminApiPlugin } = await import(pathToFileURL(join(resolve(outDir), 'admin-api', 'server.ts')).href);
+  const { products } = fixtureRecords();
+  const implemented = {
+    async listProduct({ query }) {
+      const start = (query.page - 1) * query.limit;
+      return { items: products.slice(start, start + query.limit), total: products.length };
+    },
+  };
+  const handlers = new Proxy(implemented, {
+    get: (target, name) =>
+      target[name] ??
+      (async () => {
+        throw new Error(`bench: handler ${String(name)} is not implemented`);
+      }),
+  });
+  const app = Fastify({ logger: false });
+  await app.register(
+    adminApiPlugin({
+      handlers,
+      auth: { oauth: { verifyPassword: () => false, verifyClient: (id, secret) => id === BENCH_CLIENT && secret === BENCH_CLIENT, throttle: false } },
+    }),
+  );
+  return app;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const outDir = process.argv[2];
+  if (!outDir) {
+    process.stderr.write('usage: node --import tsx bench/generated-server.mjs <out> [port]\n');
+    process.exit(2);
+  }
+  const app = await buildGeneratedServer(outDir);
+  const address = await app.listen({ host: '127.0.0.1', port: Number(process.argv[3] ?? 0) });
+  process.stdout.write(`listening ${address}\n`);
+  const stop = () => app.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
