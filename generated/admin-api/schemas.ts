@@ -273,7 +273,19 @@ export const updateProductQuerySchema = z.object({
 
 export const updateProductBodySchema = productSchema
   .omit({ children: true, createdAt: true, id: true, manufacturer: true, parent: true, tax: true })
-  .partial();
+  .partial()
+  .extend({
+    manufacturerId: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/, 'expected 32 lowercase hex characters')
+      .nullable()
+      .optional(),
+    parentId: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/, 'expected 32 lowercase hex characters')
+      .nullable()
+      .optional(),
+  });
 
 export const updateProductResponseSchemas = {
   200: productSchema,

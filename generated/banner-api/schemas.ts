@@ -55,7 +55,17 @@ export const batchDeleteBannersResponseSchemas = {
   200: z.array(bannerBatchResultSchema),
 } as const;
 
-export const batchUpdateBannersBodySchema = z.array(bannerSchema.omit({ extension: true }).partial()).min(1);
+export const batchUpdateBannersBodySchema = z
+  .array(
+    bannerSchema
+      .omit({ extension: true })
+      .partial()
+      .extend({
+        validFrom: z.iso.datetime({ offset: true }).nullable().optional(),
+        validTo: z.iso.datetime({ offset: true }).nullable().optional(),
+      }),
+  )
+  .min(1);
 
 export const batchUpdateBannersResponseSchemas = {
   200: z.array(bannerBatchResultSchema),
@@ -98,7 +108,13 @@ export const updateBannerPathParamsSchema = z.strictObject({
   id: integerText.pipe(z.int()),
 });
 
-export const updateBannerBodySchema = bannerSchema.omit({ extension: true, id: true }).partial();
+export const updateBannerBodySchema = bannerSchema
+  .omit({ extension: true, id: true })
+  .partial()
+  .extend({
+    validFrom: z.iso.datetime({ offset: true }).nullable().optional(),
+    validTo: z.iso.datetime({ offset: true }).nullable().optional(),
+  });
 
 export const updateBannerResponseSchemas = {
   200: createdRefSchema,

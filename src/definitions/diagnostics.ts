@@ -27,7 +27,7 @@ export const DIAGNOSTIC_CODES = {
   SVC206: 'path parameter declared but not used in the path',
   SVC207: 'default value of the wrong type',
   SVC208: 'reference cycle that no value can satisfy',
-  SVC209: 'unknown field in omit, pick or relation',
+  SVC209: 'unknown field in omit, pick, relation or shortForm',
   SVC210: 'unknown privilege',
   SVC211: 'unknown error kind',
   SVC212: 'incomplete type (record, items or values missing)',

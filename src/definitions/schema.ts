@@ -97,6 +97,13 @@ export const ParameterSchema = z.strictObject({
   required: z.boolean().optional(),
   default: z.unknown().optional(),
   style: z.enum(['form', 'deepObject', 'json']).optional().describe('how a structured query value is written'),
+  shortForm: z
+    .strictObject({
+      key: z.string().describe('the item field that takes the bracketed name'),
+      value: z.string().describe('the item field that takes the value'),
+    })
+    .optional()
+    .describe('a deepObject list of records may also be written name[k]=v, short for the item {<key>: k, <value>: v}'),
 });
 export type ParameterDefinition = z.infer<typeof ParameterSchema>;
 

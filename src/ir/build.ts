@@ -5,7 +5,7 @@ import type { DefinitionFile } from '../definitions/schema.js';
 import { buildAuthSchemes, buildErrors, buildInterface } from './build-auth.js';
 import { buildRecords } from './build-records.js';
 import { buildRoutes } from './build-routes.js';
-import { checkCycles, checkDefaults, checkDuplicateRoutes } from './checks.js';
+import { checkCycles, checkDefaults, checkDuplicateRoutes, checkShortForms } from './checks.js';
 import { FileContext } from './context.js';
 import { compareCodePoints } from './names.js';
 import type { Ir, ModuleIr, Origin, RecordIr } from './types.js';
@@ -31,7 +31,7 @@ export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics:
   const records = new Map<string, RecordIr>();
   for (const module of modules) for (const record of module.records) records.set(record.key, record);
   const ir: Ir = { modules, records };
-  diagnostics.push(...checkDefaults(ir), ...checkDuplicateRoutes(ir), ...checkCycles(ir));
+  diagnostics.push(...checkDefaults(ir), ...checkDuplicateRoutes(ir), ...checkShortForms(ir), ...checkCycles(ir));
   return { ir, diagnostics };
 }
 

@@ -22,6 +22,29 @@ export function checkDefaults(ir: Ir): Diagnostic[] {
   return found;
 }
 
+/** shortForm names two fields of the items of a deepObject list of records. */
+export function checkShortForms(ir: Ir): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  for (const module of ir.modules) {
+    for (const route of module.routes) {
+      for (const param of route.query) {
+        if (!param.shortForm) continue;
+        const items = param.type.kind === 'list' ? param.type.items : undefined;
+        const record = items?.kind === 'record' ? ir.records.get(items.record) : undefined;
+        if (!record || param.style !== 'deepObject') {
+          found.push(at(param.location, 'SVC209', `shortForm of query parameter "${param.name}" needs a deepObject list of records (found ${describeType(param.type)} in ${param.style} style)`));
+          continue;
+        }
+        const names = record.fields.map((field) => field.name);
+        for (const member of [param.shortForm.key, param.shortForm.value]) {
+          if (!names.includes(member)) found.push(at(param.location, 'SVC209', `shortForm of "${param.name}" names "${member}", not a field of ${record.name} (expected one of: ${names.join(', ')})`));
+        }
+      }
+    }
+  }
+  return found;
+}
+
 export function checkDuplicateRoutes(ir: Ir): Diagnostic[] {
   const seen = new Map<string, string>();
   const found: Diagnostic[] = [];

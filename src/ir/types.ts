@@ -109,6 +109,8 @@ export interface ParameterIr extends Documented {
   readonly required: boolean;
   readonly default: unknown;
   readonly style: ParameterStyle;
+  /** A deepObject list of records may also be written name[k]=v, short for the item {[key]: k, [value]: v}. */
+  readonly shortForm?: { readonly key: string; readonly value: string };
 }
 
 export interface ResponseIr extends Documented {

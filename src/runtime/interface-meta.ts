@@ -76,6 +76,8 @@ export interface RouteMeta {
   readonly query: readonly string[];
   /** Query parameters written in brackets (deepObject) or as JSON text (json). */
   readonly queryStyles?: Readonly<Record<string, 'deepObject' | 'json'>>;
+  /** deepObject lists of records that may also be written name[k]=v, short for the item {[key]: k, [value]: v}. */
+  readonly queryShortForms?: Readonly<Record<string, { readonly key: string; readonly value: string }>>;
   readonly headers: readonly string[];
   readonly body?: BodyMeta;
   readonly responses: readonly ResponseMeta[];

@@ -4,12 +4,12 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { errorResponse } from './error-bodies.js';
-import { ApiError, BadRequest, Validation, type Violation } from './errors.js';
+import { ApiError, BadRequest, ParameterMissing, Validation, type Violation } from './errors.js';
 import type { InterfaceMeta, RouteMeta } from './interface-meta.js';
-import { negotiateRepresentation, type Representation } from './negotiate.js';
-import { parseQueryString } from './query-string.js';
+import { JSONAPI_MEDIA_TYPE, negotiateRepresentation, type Representation } from './negotiate.js';
+import { parseQueryString, type QueryValue } from './query-string.js';
 import { renderResult } from './responses.js';
-import { createAuthenticator, oauthRuntime, type Authenticator, type OAuthOptions, type Principal, type SessionHandle } from './server-auth.js';
+import { createAuthenticator, oauthRuntime, type Authenticator, type AuthResult, type OAuthOptions, type Principal, type SessionHandle } from './server-auth.js';
 import { TOKEN_RESPONSE_HEADERS } from './oauth-server.js';
 
 export interface RouteSchemas {
@@ -25,6 +25,8 @@ export interface HandlerContext<Session = unknown> {
   readonly session: SessionHandle<Session> | undefined;
   /** scheme://host as the client reached the service. */
   readonly origin: string;
+  /** The negotiated answer format: json:api or plain JSON (always plain outside json:api interfaces). */
+  readonly representation: Representation;
   /** Absolute URL of the route's record with this id (for Location values). */
   resourceUrl(id: string | number): string;
 }
@@ -71,17 +73,50 @@ export function createInterfacePlugin(definition: InterfaceDefinition, options: 
       if (scheme.type === 'oauth2') registerTokenEndpoint(app, oauthRuntime(scheme, (options.auth as Record<string, unknown>)[name] as OAuthOptions));
     }
     for (const route of Object.values(definition.routes)) {
-      const run = routeRunner({ definition, route, handler: handlers.get(route.name) as Handler, authenticator: route.auth ? authenticators.get(route.auth) : undefined });
+      const { prepare, run } = routeRunner({ definition, route, handler: handlers.get(route.name) as Handler, authenticator: route.auth ? authenticators.get(route.auth) : undefined });
       for (const path of route.paths) {
         app.route({
           method: route.method,
-          url: path.replace(/\{([^}]+)\}/g, ':$1'),
+          url: fastifyPath(path),
           ...(meta.bodyLimitBytes ? { bodyLimit: meta.bodyLimitBytes } : {}),
+          // Negotiation and authentication come before the body is read: a stranger's body is never parsed,
+          // and a session's token reaches even answers to bodies that fail to parse.
+          onRequest: prepare,
           handler: run,
         });
       }
     }
+    registerMethodNotAllowed(app, definition);
   };
+}
+
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+function fastifyPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+/** On interfaces whose catalog has a methodNotAllowed error: 405 with Allow for the other methods of a served path. */
+function registerMethodNotAllowed(app: FastifyInstance, definition: InterfaceDefinition): void {
+  if (!Object.values(definition.meta.errors).some((entry) => entry.kind === 'methodNotAllowed')) return;
+  const allowed = new Map<string, Set<string>>();
+  for (const route of Object.values(definition.routes)) {
+    for (const path of route.paths) allowed.set(path, (allowed.get(path) ?? new Set<string>()).add(route.method));
+  }
+  for (const [path, methods] of allowed) {
+    const url = fastifyPath(path);
+    // A method another interface serves on the same path stays theirs.
+    const others = HTTP_METHODS.filter((method) => !methods.has(method) && !app.hasRoute({ method, url }));
+    if (others.length === 0) continue;
+    const allow = HTTP_METHODS.filter((method) => methods.has(method)).join(', ');
+    app.route({
+      method: [...others],
+      url,
+      handler: async (request) => {
+        throw new ApiError('methodNotAllowed', { params: { method: request.method }, headers: { allow } });
+      },
+    });
+  }
 }
 
 /** Fastify ignores GET bodies unless told otherwise; some routes take one. */
@@ -107,16 +142,26 @@ interface RunnerParts {
   readonly authenticator: Authenticator | undefined;
 }
 
+interface Prepared {
+  readonly representation: Representation;
+  readonly auth: AuthResult | undefined;
+}
+
 function routeRunner({ definition, route, handler, authenticator }: RunnerParts) {
   const { meta } = definition;
   const schemas = definition.schemas[route.name] ?? {};
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  const prepared = new WeakMap<FastifyRequest, Prepared>();
+  const prepare = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const representation = meta.style === 'jsonapi' ? negotiate(request) : 'plain';
     const auth = authenticator ? await authenticator.authenticate(request, route) : undefined;
     if (auth?.session) reply.header(auth.session.header, auth.session.token);
-    const rawQuery = parseQueryString(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
+    prepared.set(request, { representation, auth });
+  };
+  const run = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const { representation, auth } = prepared.get(request) ?? { representation: 'plain', auth: undefined };
+    const rawQuery = expandShortForms(route, parseQueryString(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : ''));
     const input: Record<string, unknown> = {};
-    if (schemas.pathParams) input['params'] = parseParameters(schemas.pathParams, request.params, 'path');
+    if (schemas.pathParams) input['params'] = parseParameters(schemas.pathParams, pathParameters(meta, route, request.params), 'path');
     if (schemas.query) input['query'] = parseParameters(schemas.query, rawQuery, 'query');
     if (schemas.headers) input['headers'] = parseParameters(schemas.headers, request.headers, 'header');
     if (schemas.body) input['body'] = parseBody(schemas.body, route, request.body, rawQuery);
@@ -125,7 +170,8 @@ function routeRunner({ definition, route, handler, authenticator }: RunnerParts)
       principal: auth?.principal,
       session: auth?.session,
       origin,
-      resourceUrl: (id) => `${origin}${(route.resource && meta.records[route.resource]?.resourcePath) ?? request.url.split('?')[0]}/${id}`,
+      representation,
+      resourceUrl: (id) => `${origin}${collectionPath(meta, route, request.url)}/${encodeURIComponent(String(id))}`,
     };
     const result = await handler(input, context);
     if (auth?.session) {
@@ -140,14 +186,42 @@ function routeRunner({ definition, route, handler, authenticator }: RunnerParts)
     );
     reply.code(rendered.status).headers(rendered.headers);
     if (rendered.body === undefined) return reply.send();
-    return reply.type(rendered.contentType ?? 'application/json; charset=utf-8').send(JSON.stringify(rendered.body));
+    return sendJson(reply, rendered.contentType ?? 'application/json; charset=utf-8', rendered.body);
   };
+  return { prepare, run };
+}
+
+/** Where the route's records live: the record's get-one path, else the request path (less its id, on routes ending in one). */
+function collectionPath(meta: InterfaceMeta, route: RouteMeta, url: string): string {
+  const known = route.resource ? meta.records[route.resource]?.resourcePath : undefined;
+  if (known !== undefined) return known;
+  const path = url.split('?')[0] ?? '/';
+  return /\/\{[^}]+\}$/.test(route.path) ? path.replace(/\/[^/]*$/, '') : path;
 }
 
 function negotiate(request: FastifyRequest): Representation {
   const representation = negotiateRepresentation(request.headers.accept);
   if (!representation) throw new ApiError('notAcceptable', { detail: `Cannot answer in ${request.headers.accept}; accepted: application/vnd.api+json, application/json.` });
   return representation;
+}
+
+/** name[k]=v → name[i][key]=k&name[i][value]=v for the lists that allow the short form; indexed items stay. */
+function expandShortForms(route: RouteMeta, query: Record<string, QueryValue>): Record<string, QueryValue> {
+  for (const [name, form] of Object.entries(route.queryShortForms ?? {})) {
+    const value = query[name];
+    if (typeof value !== 'object' || Array.isArray(value)) continue;
+    query[name] = Object.entries(value).map(([key, item]) => (/^[0-9]+$/.test(key) ? item : { [form.key]: key, [form.value]: item }));
+  }
+  return query;
+}
+
+/** The path parameters; an empty one (e.g. "/Banner/") is missing: ParameterMissing where the route declares it, else a 400. */
+function pathParameters(meta: InterfaceMeta, route: RouteMeta, params: unknown): unknown {
+  const values = (params ?? {}) as Record<string, unknown>;
+  const empty = route.pathParams.find((name) => values[name] === '');
+  if (empty === undefined) return values;
+  if (route.errors.some((name) => meta.errors[name]?.kind === 'parameterMissing')) throw new ParameterMissing(empty);
+  throw new BadRequest({ params: { name: empty }, detail: `The path parameter "${empty}" is missing.` });
 }
 
 function parseParameters(schema: z.ZodType, value: unknown, where: 'path' | 'query' | 'header'): unknown {
@@ -209,11 +283,13 @@ class InternalError extends ApiError {
 
 function sendError(meta: InterfaceMeta, error: ApiError, reply: FastifyReply): FastifyReply {
   const { status, body } = errorResponse(meta.errorStyle, meta.errors, error);
-  const jsonApi = meta.style === 'jsonapi' && negotiateRepresentation(reply.request.headers.accept) !== 'plain';
-  const contentType = jsonApi ? 'application/vnd.api+json' : 'application/json; charset=utf-8';
-  return reply
-    .code(error instanceof InternalError ? 500 : status)
-    .headers(error.headers as Record<string, string | string[]>)
-    .type(contentType)
-    .send(JSON.stringify(body));
+  const jsonApi = meta.style === 'jsonapi' && negotiateRepresentation(reply.request.headers.accept) === 'jsonapi';
+  const contentType = jsonApi ? JSONAPI_MEDIA_TYPE : 'application/json; charset=utf-8';
+  reply.code(error instanceof InternalError ? 500 : status).headers(error.headers as Record<string, string | string[]>);
+  return sendJson(reply, contentType, body);
+}
+
+/** Sends JSON as bytes, so that Fastify keeps the content type as given (JSON:API forbids media type parameters). */
+function sendJson(reply: FastifyReply, contentType: string, body: unknown): FastifyReply {
+  return reply.type(contentType).send(Buffer.from(JSON.stringify(body), 'utf8'));
 }

@@ -89,6 +89,7 @@ export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
     pathParams: route.pathParams.map((param) => param.name),
     query: route.query.map((param) => param.name),
     queryStyles: styledQuery(route),
+    queryShortForms: shortForms(route),
     headers: route.headers.map((param) => param.name),
     body: route.body ? dropUndefined({ required: route.bodyRequired, formats: route.bodyFormats, queryAlternative: route.bodyQueryAlternative }) : undefined,
     responses: route.responses.map((response) => responseMeta(module, response)),
@@ -100,6 +101,12 @@ export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
 function styledQuery(route: RouteIr): Json | undefined {
   const styled = route.query.filter((param) => param.style !== 'form');
   return styled.length > 0 ? Object.fromEntries(styled.map((param) => [param.name, param.style])) : undefined;
+}
+
+/** deepObject lists that may also be written name[k]=v, by name. */
+function shortForms(route: RouteIr): Json | undefined {
+  const short = route.query.filter((param) => param.shortForm !== undefined);
+  return short.length > 0 ? Object.fromEntries(short.map((param) => [param.name, { ...param.shortForm }])) : undefined;
 }
 
 function responseMeta(module: ModuleIr, response: ResponseIr): Json {
