@@ -1,0 +1,275 @@
+// Admin API handlers: products, taxes and manufacturers over SQLite. They return records (with the
+// related records embedded); the generated server renders json:api or plain JSON from them.
+import type { AdminApiHandlers } from '../../generated/admin-api/server.js';
+import type { Manufacturer, Price, Product, Tax } from '../../generated/admin-api/types.js';
+import type { ListResult } from '../../generated/runtime/responses.js';
+import type { HandlerContext } from '../../generated/runtime/server.js';
+import { Conflict, NotFound, Validation, type Violation } from '../../generated/runtime/errors.js';
+import { newHexId, type Db } from './db.js';
+
+interface TaxRow {
+  id: string;
+  tax_rate: number;
+  name: string;
+  created_at: string;
+}
+
+interface ManufacturerRow {
+  id: string;
+  catalog_id: string;
+  name: string;
+  created_at: string;
+}
+
+interface ProductRow {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  tax_id: string;
+  manufacturer_id: string | null;
+  stock: number;
+  active: number;
+  price_net: number;
+  price_gross: number;
+  price_linked: number;
+  created_at: string;
+}
+
+interface Page {
+  readonly limit: number;
+  readonly page: number;
+}
+
+type Entity = 'product' | 'tax' | 'manufacturer';
+
+const TABLES: Record<Entity, string> = { product: 'product', tax: 'tax', manufacturer: 'manufacturer' };
+
+function taxRecord(row: TaxRow): Tax {
+  return { id: row.id, taxRate: row.tax_rate, name: row.name, createdAt: row.created_at };
+}
+
+function manufacturerRecord(row: ManufacturerRow): Manufacturer {
+  return { id: row.id, catalogId: row.catalog_id, name: row.name, createdAt: row.created_at };
+}
+
+export function createAdminHandlers(db: Db): AdminApiHandlers {
+  const findRow = <Row>(entity: Entity, id: string): Row | undefined =>
+    db.prepare(`SELECT * FROM ${TABLES[entity]} WHERE id = ?`).get(id) as Row | undefined;
+
+  const requireRow = <Row>(entity: Entity, id: string): Row => {
+    const row = findRow<Row>(entity, id);
+    if (row === undefined) throw new NotFound({ params: { entity, id } });
+    return row;
+  };
+
+  const exists = (entity: Entity, id: string): boolean => findRow(entity, id) !== undefined;
+
+  const count = (sql: string, ...params: unknown[]): number => (db.prepare(sql).get(...params) as { n: number }).n;
+
+  /** A product with only its own fields; the plain format adds the price's empty extensions list. */
+  const shallowProduct = (row: ProductRow, context: HandlerContext): Product => {
+    const price: Price = { net: row.price_net, gross: row.price_gross, linked: row.price_linked === 1 };
+    if (context.representation === 'plain') price.extensions = [];
+    return {
+      id: row.id,
+      parentId: row.parent_id,
+      name: row.name,
+      taxId: row.tax_id,
+      manufacturerId: row.manufacturer_id,
+      stock: row.stock,
+      active: row.active === 1,
+      price,
+      createdAt: row.created_at,
+    };
+  };
+
+  /** A product with tax, manufacturer, parent and children embedded (one level deep). */
+  const fullProduct = (row: ProductRow, context: HandlerContext): Product => {
+    const tax = findRow<TaxRow>('tax', row.tax_id);
+    const manufacturer = row.manufacturer_id === null ? undefined : findRow<ManufacturerRow>('manufacturer', row.manufacturer_id);
+    const parent = row.parent_id === null ? undefined : findRow<ProductRow>('product', row.parent_id);
+    const children = db.prepare('SELECT * FROM product WHERE parent_id = ? ORDER BY rowid').all(row.id) as ProductRow[];
+    return {
+      ...shallowProduct(row, context),
+      tax: tax ? taxRecord(tax) : null,
+      manufacturer: manufacturer ? manufacturerRecord(manufacturer) : null,
+      parent: parent ? shallowProduct(parent, context) : null,
+      children: children.map((child) => shallowProduct(child, context)),
+    };
+  };
+
+  const productPage = (where: string, params: unknown[], page: Page, context: HandlerContext): ListResult<Product> => {
+    const total = count(`SELECT COUNT(*) AS n FROM product ${where}`, ...params);
+    const rows = db
+      .prepare(`SELECT * FROM product ${where} ORDER BY rowid LIMIT ? OFFSET ?`)
+      .all(...params, page.limit, (page.page - 1) * page.limit) as ProductRow[];
+    return { items: rows.map((row) => fullProduct(row, context)), total };
+  };
+
+  const simplePage = <Row, Out>(entity: Entity, page: Page, map: (row: Row) => Out): ListResult<Out> => {
+    const total = count(`SELECT COUNT(*) AS n FROM ${TABLES[entity]}`);
+    const rows = db.prepare(`SELECT * FROM ${TABLES[entity]} ORDER BY rowid LIMIT ? OFFSET ?`).all(page.limit, (page.page - 1) * page.limit) as Row[];
+    return { items: rows.map(map), total };
+  };
+
+  /** Foreign keys and the few rules the schema cannot say, as violations with pointers. */
+  const productViolations = (id: string | undefined, fields: { name?: string | undefined; taxId?: string | undefined; manufacturerId?: string | null | undefined; parentId?: string | null | undefined; stock?: number | undefined }): Violation[] => {
+    const violations: Violation[] = [];
+    if (fields.name !== undefined && fields.name.trim() === '') violations.push({ pointer: '/name', message: 'This value should not be blank.' });
+    if (fields.stock !== undefined && fields.stock < 0) violations.push({ pointer: '/stock', message: 'This value should be 0 or more.' });
+    if (fields.taxId !== undefined && !exists('tax', fields.taxId)) violations.push({ pointer: '/taxId', message: `No tax with id "${fields.taxId}" exists.` });
+    if (fields.manufacturerId != null && !exists('manufacturer', fields.manufacturerId)) {
+      violations.push({ pointer: '/manufacturerId', message: `No manufacturer with id "${fields.manufacturerId}" exists.` });
+    }
+    if (fields.parentId != null) {
+      if (!exists('product', fields.parentId)) violations.push({ pointer: '/parentId', message: `No product with id "${fields.parentId}" exists.` });
+      else if (id !== undefined && isSelfOrDescendant(fields.parentId, id)) violations.push({ pointer: '/parentId', message: 'A product cannot be its own parent or the parent of its parent.' });
+    }
+    return violations;
+  };
+
+  /** True when candidate is id itself or lies below it (which would make a cycle). */
+  const isSelfOrDescendant = (candidate: string, id: string): boolean => {
+    let current: string | null = candidate;
+    for (let depth = 0; current !== null && depth < 1000; depth++) {
+      if (current === id) return true;
+      current = (findRow<ProductRow>('product', current)?.parent_id ?? null) as string | null;
+    }
+    return false;
+  };
+
+  const nameViolations = (name: string | undefined): Violation[] =>
+    name !== undefined && name.trim() === '' ? [{ pointer: '/name', message: 'This value should not be blank.' }] : [];
+
+  const fail = (violations: Violation[]): void => {
+    if (violations.length > 0) throw new Validation(violations);
+  };
+
+  const deleteUnreferenced = (entity: Entity, id: string, references: number): void => {
+    requireRow(entity, id);
+    if (references > 0) throw new Conflict({ params: { entity, id } });
+    db.prepare(`DELETE FROM ${TABLES[entity]} WHERE id = ?`).run(id);
+  };
+
+  const now = (): string => new Date().toISOString().replace('Z', '+00:00');
+
+  return {
+    // ---- product ----
+    async listProduct({ query }, context) {
+      return productPage('', [], query, context);
+    },
+    async getProduct({ params }, context) {
+      return fullProduct(requireRow<ProductRow>('product', params.id), context);
+    },
+    async getProductTax({ params }) {
+      const row = requireRow<ProductRow>('product', params.id);
+      const tax = findRow<TaxRow>('tax', row.tax_id);
+      return tax ? taxRecord(tax) : null;
+    },
+    async getProductManufacturer({ params }) {
+      const row = requireRow<ProductRow>('product', params.id);
+      const manufacturer = row.manufacturer_id === null ? undefined : findRow<ManufacturerRow>('manufacturer', row.manufacturer_id);
+      return manufacturer ? manufacturerRecord(manufacturer) : null;
+    },
+    async getProductParent({ params }, context) {
+      const row = requireRow<ProductRow>('product', params.id);
+      const parent = row.parent_id === null ? undefined : findRow<ProductRow>('product', row.parent_id);
+      return parent ? fullProduct(parent, context) : null;
+    },
+    async getProductChildren({ params, query }, context) {
+      requireRow('product', params.id);
+      return productPage('WHERE parent_id = ?', [params.id], query, context);
+    },
+    async createProduct({ body }, context) {
+      fail(productViolations(undefined, body));
+      const id = newHexId();
+      db.prepare(
+        `INSERT INTO product (id, parent_id, name, tax_id, manufacturer_id, stock, active, price_net, price_gross, price_linked, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(id, body.parentId, body.name, body.taxId, body.manufacturerId, body.stock, body.active ? 1 : 0, body.price.net, body.price.gross, body.price.linked ? 1 : 0, now());
+      return fullProduct(requireRow<ProductRow>('product', id), context);
+    },
+    async updateProduct({ params, body }, context) {
+      const row = requireRow<ProductRow>('product', params.id);
+      fail(productViolations(params.id, body));
+      const price = body.price ?? { net: row.price_net, gross: row.price_gross, linked: row.price_linked === 1 };
+      db.prepare(
+        `UPDATE product SET parent_id = ?, name = ?, tax_id = ?, manufacturer_id = ?, stock = ?, active = ?, price_net = ?, price_gross = ?, price_linked = ?
+         WHERE id = ?`,
+      ).run(
+        body.parentId === undefined ? row.parent_id : body.parentId,
+        body.name ?? row.name,
+        body.taxId ?? row.tax_id,
+        body.manufacturerId === undefined ? row.manufacturer_id : body.manufacturerId,
+        body.stock ?? row.stock,
+        body.active === undefined ? row.active : body.active ? 1 : 0,
+        price.net,
+        price.gross,
+        price.linked ? 1 : 0,
+        params.id,
+      );
+      return fullProduct(requireRow<ProductRow>('product', params.id), context);
+    },
+    async deleteProduct({ params }) {
+      deleteUnreferenced('product', params.id, count('SELECT COUNT(*) AS n FROM product WHERE parent_id = ?', params.id));
+    },
+
+    // ---- tax ----
+    async listTax({ query }) {
+      return simplePage<TaxRow, Tax>('tax', query, taxRecord);
+    },
+    async getTax({ params }) {
+      return taxRecord(requireRow<TaxRow>('tax', params.id));
+    },
+    async getTaxProducts({ params, query }, context) {
+      requireRow('tax', params.id);
+      return productPage('WHERE tax_id = ?', [params.id], query, context);
+    },
+    async createTax({ body }) {
+      const violations = nameViolations(body.name);
+      if (body.taxRate < 0 || body.taxRate > 100) violations.push({ pointer: '/taxRate', message: 'This value should be between 0 and 100.' });
+      fail(violations);
+      const id = newHexId();
+      db.prepare('INSERT INTO tax (id, tax_rate, name, created_at) VALUES (?, ?, ?, ?)').run(id, body.taxRate, body.name, now());
+      return taxRecord(requireRow<TaxRow>('tax', id));
+    },
+    async updateTax({ params, body }) {
+      const row = requireRow<TaxRow>('tax', params.id);
+      const violations = nameViolations(body.name);
+      if (body.taxRate !== undefined && (body.taxRate < 0 || body.taxRate > 100)) violations.push({ pointer: '/taxRate', message: 'This value should be between 0 and 100.' });
+      fail(violations);
+      db.prepare('UPDATE tax SET tax_rate = ?, name = ? WHERE id = ?').run(body.taxRate ?? row.tax_rate, body.name ?? row.name, params.id);
+      return taxRecord(requireRow<TaxRow>('tax', params.id));
+    },
+    async deleteTax({ params }) {
+      deleteUnreferenced('tax', params.id, count('SELECT COUNT(*) AS n FROM product WHERE tax_id = ?', params.id));
+    },
+
+    // ---- manufacturer ----
+    async listManufacturer({ query }) {
+      return simplePage<ManufacturerRow, Manufacturer>('manufacturer', query, manufacturerRecord);
+    },
+    async getManufacturer({ params }) {
+      return manufacturerRecord(requireRow<ManufacturerRow>('manufacturer', params.id));
+    },
+    async getManufacturerProducts({ params, query }, context) {
+      requireRow('manufacturer', params.id);
+      return productPage('WHERE manufacturer_id = ?', [params.id], query, context);
+    },
+    async createManufacturer({ body }) {
+      fail(nameViolations(body.name));
+      const id = newHexId();
+      db.prepare('INSERT INTO manufacturer (id, catalog_id, name, created_at) VALUES (?, ?, ?, ?)').run(id, body.catalogId, body.name, now());
+      return manufacturerRecord(requireRow<ManufacturerRow>('manufacturer', id));
+    },
+    async updateManufacturer({ params, body }) {
+      const row = requireRow<ManufacturerRow>('manufacturer', params.id);
+      fail(nameViolations(body.name));
+      db.prepare('UPDATE manufacturer SET catalog_id = ?, name = ? WHERE id = ?').run(body.catalogId ?? row.catalog_id, body.name ?? row.name, params.id);
+      return manufacturerRecord(requireRow<ManufacturerRow>('manufacturer', params.id));
+    },
+    async deleteManufacturer({ params }) {
+      deleteUnreferenced('manufacturer', params.id, count('SELECT COUNT(*) AS n FROM product WHERE manufacturer_id = ?', params.id));
+    },
+  };
+}

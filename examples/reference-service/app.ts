@@ -1,0 +1,107 @@
+// The reference service: the four generated interface plugins on one Fastify instance, with the
+// handlers, credential checks and stores of this service.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { adminApiPlugin } from '../../generated/admin-api/server.js';
+import { bannerApiPlugin } from '../../generated/banner-api/server.js';
+import { priceListApiPlugin } from '../../generated/price-list-api/server.js';
+import type { DigestOptions } from '../../generated/runtime/server-auth.js';
+import { storeApiPlugin } from '../../generated/store-api/server.js';
+import { createAdminHandlers } from './admin-handlers.js';
+import { createBannerHandlers } from './banner-handlers.js';
+import type { ServiceConfig } from './config.js';
+import { credentialsMatch, secretsEqual } from './credentials.js';
+import { openDatabase, type Db } from './db.js';
+import { createPriceListHandlers } from './price-list-handlers.js';
+import { applyConfig, seedIfEmpty } from './seed.js';
+import { SqliteAccessTokenStore, SqliteNonceStore, SqliteRefreshTokenStore, SqliteSessionStore } from './sqlite-stores.js';
+import { createStoreHandlers, findSalesChannel, newStoreSession, type StoreSession } from './store-handlers.js';
+
+/** Digest API roles and what each may do on the banner resource. */
+export const ROLE_PRIVILEGES: Readonly<Record<string, readonly string[]>> = {
+  admin: ['read', 'create', 'update', 'delete'],
+  reader: ['read'],
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The service's database, for maintenance and tests. */
+    readonly db: Db;
+  }
+}
+
+export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> {
+  const db = openDatabase(config.dataFile);
+  seedIfEmpty(db);
+  applyConfig(db, config);
+  const now = config.now ?? Date.now;
+
+  const app = Fastify({
+    // Request logs name method, url and status only; Authorization and other headers are never logged.
+    logger: config.logger ? { level: 'info' } : false,
+    // Generated clients and curl send small bodies; the interfaces' own limits apply per route.
+    bodyLimit: 1_048_576,
+  });
+  app.decorate('db', db);
+  app.addHook('onClose', async () => {
+    db.close();
+  });
+
+  const digest = (): DigestOptions => ({
+    // Looked up by name, so the comparison itself is the Digest response check (constant time).
+    lookupPassword: (username) => {
+      if (secretsEqual(username, config.apiUsername)) return config.apiKey;
+      if (secretsEqual(username, config.apiReaderUsername)) return config.apiReaderKey;
+      return undefined;
+    },
+    roleOf: (username) => (username === config.apiUsername ? 'admin' : username === config.apiReaderUsername ? 'reader' : undefined),
+    privileges: ROLE_PRIVILEGES,
+    nonces: new SqliteNonceStore(db, now),
+    now,
+  });
+  const can = (role: string | undefined, privilege: string): boolean => role !== undefined && (ROLE_PRIVILEGES[role] ?? []).includes(privilege);
+
+  await app.register(
+    adminApiPlugin({
+      handlers: createAdminHandlers(db),
+      auth: {
+        oauth: {
+          verifyPassword: (username, password) => credentialsMatch([username, password], [config.adminUsername, config.adminPassword]),
+          verifyClient: (clientId, secret) => credentialsMatch([clientId, secret], [config.integrationId, config.integrationSecret]),
+          accessTokens: new SqliteAccessTokenStore(db, now),
+          refreshTokens: new SqliteRefreshTokenStore(db, now),
+          now,
+        },
+      },
+      onInternalError: (error, request) => request.log.error({ err: error }, 'Admin API handler failed'),
+    }),
+  );
+  await app.register(
+    storeApiPlugin<StoreSession>({
+      handlers: createStoreHandlers(db),
+      auth: {
+        accessKey: {
+          findSalesChannel: (accessKey) => findSalesChannel(db, accessKey),
+          createSession: newStoreSession,
+          sessions: new SqliteSessionStore(db, now),
+          now,
+        },
+      },
+      onInternalError: (error, request) => request.log.error({ err: error }, 'Store API handler failed'),
+    }),
+  );
+  await app.register(
+    priceListApiPlugin({
+      handlers: createPriceListHandlers(db),
+      auth: { digest: digest() },
+      onInternalError: (error, request) => request.log.error({ err: error }, 'Price-List API handler failed'),
+    }),
+  );
+  await app.register(
+    bannerApiPlugin({
+      handlers: createBannerHandlers(db, can),
+      auth: { digest: digest() },
+      onInternalError: (error, request) => request.log.error({ err: error }, 'Banner API handler failed'),
+    }),
+  );
+  return app;
+}

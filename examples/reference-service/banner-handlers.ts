@@ -1,0 +1,206 @@
+// Banner Resource API handlers. Digest authentication and the route's privilege are checked by the
+// generated server; batch entries are judged one by one here.
+import type { BannerApiHandlers } from '../../generated/banner-api/server.js';
+import { createBannerBodySchema } from '../../generated/banner-api/schemas.js';
+import type { Banner, BannerBatchResult } from '../../generated/banner-api/types.js';
+import type { HandlerContext } from '../../generated/runtime/server.js';
+import { ApiError, NotFound, ParameterMissing, Validation, type Violation } from '../../generated/runtime/errors.js';
+import type { Db } from './db.js';
+import { badRequest, fromText, lookupField, orderClause, whereClause, type Condition, type FieldTable, type Operator } from './filters.js';
+
+interface BannerRow {
+  id: number;
+  description: string;
+  valid_from: string | null;
+  valid_to: string | null;
+  image: string;
+  link: string;
+  link_target: Banner['linkTarget'];
+  category_id: number;
+  extension: string;
+}
+
+type BannerInput = Omit<Banner, 'id' | 'extension'>;
+type BannerChanges = { [K in keyof BannerInput]?: BannerInput[K] | undefined };
+
+/** Whether a role holds a privilege on the banner resource (for batch entries that create). */
+export type PrivilegeCheck = (role: string | undefined, privilege: string) => boolean;
+
+const BANNER_FIELDS: FieldTable = {
+  id: { column: 'id', kind: 'integer' },
+  description: { column: 'description', kind: 'string' },
+  validFrom: { column: 'valid_from', kind: 'string', nullable: true },
+  validTo: { column: 'valid_to', kind: 'string', nullable: true },
+  image: { column: 'image', kind: 'string' },
+  link: { column: 'link', kind: 'string' },
+  linkTarget: { column: 'link_target', kind: 'string' },
+  categoryId: { column: 'category_id', kind: 'integer' },
+  extension: { column: 'extension', kind: 'string' },
+};
+
+const EXPRESSIONS: Readonly<Record<string, Operator>> = {
+  '=': 'eq',
+  '==': 'eq',
+  '!=': 'neq',
+  '<>': 'neq',
+  '<': 'lt',
+  '<=': 'lte',
+  '>': 'gt',
+  '>=': 'gte',
+  LIKE: 'pattern',
+  IN: 'in',
+};
+
+function bannerRecord(row: BannerRow): Banner {
+  return {
+    id: row.id,
+    description: row.description,
+    validFrom: row.valid_from,
+    validTo: row.valid_to,
+    image: row.image,
+    link: row.link,
+    linkTarget: row.link_target,
+    categoryId: row.category_id,
+    extension: row.extension,
+  };
+}
+
+/** "media/image/summer.JPG" → "jpg"; "" when the file name has no extension. */
+export function extensionOf(image: string): string {
+  const name = image.split(/[/\\]/).pop() ?? '';
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+function toCondition(filter: { property: string; value: unknown; expression?: string | undefined }): Condition {
+  const spec = lookupField(BANNER_FIELDS, filter.property, 'filter property');
+  const expression = (filter.expression ?? '=').trim().toUpperCase();
+  const operator = Object.hasOwn(EXPRESSIONS, expression) ? EXPRESSIONS[expression] : undefined;
+  if (!operator) throw badRequest(`unknown filter expression "${filter.expression ?? ''}"; known: ${Object.keys(EXPRESSIONS).join(' ')}`);
+  const value = Array.isArray(filter.value) ? filter.value.map((item) => fromText(spec, item)) : fromText(spec, filter.value);
+  return { field: filter.property, operator, value };
+}
+
+/** Rules across fields: the validity period must not end before it starts. */
+function periodViolations(banner: Pick<BannerInput, 'validFrom' | 'validTo'>): Violation[] {
+  const { validFrom, validTo } = banner;
+  if (validFrom == null || validTo == null) return [];
+  return Date.parse(validTo) < Date.parse(validFrom) ? [{ pointer: '/validTo', message: 'This value should not be before validFrom.' }] : [];
+}
+
+function pointerPath(pointer: string): string {
+  return pointer.split('/').filter(Boolean).join('.');
+}
+
+export function createBannerHandlers(db: Db, can: PrivilegeCheck): BannerApiHandlers {
+  const findRow = (id: number): BannerRow | undefined => db.prepare('SELECT * FROM banner WHERE id = ?').get(id) as BannerRow | undefined;
+
+  const requireRow = (id: number): BannerRow => {
+    if (!Number.isSafeInteger(id) || id <= 0) throw new ParameterMissing('id');
+    const row = findRow(id);
+    if (!row) throw new NotFound({ params: { id } });
+    return row;
+  };
+
+  const ref = (id: number, context: HandlerContext) => ({ id, location: context.resourceUrl(id) });
+
+  const insert = (banner: BannerInput): number => {
+    const violations = periodViolations(banner);
+    if (violations.length > 0) throw new Validation(violations);
+    return Number(
+      db
+        .prepare(
+          `INSERT INTO banner (description, valid_from, valid_to, image, link, link_target, category_id, extension)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(banner.description, banner.validFrom ?? null, banner.validTo ?? null, banner.image, banner.link, banner.linkTarget, banner.categoryId, extensionOf(banner.image)).lastInsertRowid,
+    );
+  };
+
+  const update = (id: number, changes: BannerChanges): void => {
+    const row = requireRow(id);
+    const merged: BannerInput = {
+      ...bannerRecord(row),
+      ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
+    };
+    const violations = periodViolations(merged);
+    if (violations.length > 0) throw new Validation(violations);
+    db.prepare(
+      `UPDATE banner SET description = ?, valid_from = ?, valid_to = ?, image = ?, link = ?, link_target = ?, category_id = ?, extension = ?
+       WHERE id = ?`,
+    ).run(merged.description, merged.validFrom ?? null, merged.validTo ?? null, merged.image, merged.link, merged.linkTarget, merged.categoryId, extensionOf(merged.image), id);
+  };
+
+  /** A failed batch entry as the conventions show it: message, and the violations when there are any. */
+  const failure = (error: unknown): BannerBatchResult => {
+    if (!(error instanceof ApiError)) throw error;
+    const message = error instanceof NotFound ? `Banner by id ${String(error.params['id'])} not found` : error.kind === 'validation' ? 'Validation error' : error.message;
+    const result: BannerBatchResult = { success: false, message };
+    if (error.violations.length > 0) result.errors = error.violations.map((violation) => `${pointerPath(violation.pointer)}: ${violation.message}`);
+    return result;
+  };
+
+  const role = (context: HandlerContext): string | undefined => (context.principal?.kind === 'digest' ? (context.principal.role ?? context.principal.username) : undefined);
+
+  return {
+    async listBanners({ query }) {
+      const where = whereClause(BANNER_FIELDS, query.filter.map(toCondition));
+      const order = orderClause(BANNER_FIELDS, query.sort, 'id ASC');
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM banner ${where.sql}`).get(...where.params) as { n: number }).n;
+      const rows = db.prepare(`SELECT * FROM banner ${where.sql} ${order} LIMIT ? OFFSET ?`).all(...where.params, query.limit, query.start) as BannerRow[];
+      return { data: rows.map(bannerRecord), total };
+    },
+
+    async getBanner({ params }) {
+      return bannerRecord(requireRow(params.id));
+    },
+
+    async createBanner({ body }, context) {
+      return ref(insert(body), context);
+    },
+
+    async updateBanner({ params, body }, context) {
+      update(params.id, body);
+      return ref(params.id, context);
+    },
+
+    async deleteBanner({ params }) {
+      requireRow(params.id);
+      db.prepare('DELETE FROM banner WHERE id = ?').run(params.id);
+    },
+
+    async batchUpdateBanners({ body }, context) {
+      return body.map((entry): BannerBatchResult => {
+        const { id, ...changes } = entry;
+        try {
+          if (id !== undefined) {
+            db.transaction(() => update(id, changes))();
+            return { success: true, operation: 'update', data: ref(id, context) };
+          }
+          if (!can(role(context), 'create')) {
+            return { success: false, message: `Role "${role(context) ?? ''}" is not allowed to "create" on resource "banner"` };
+          }
+          const parsed = createBannerBodySchema.safeParse(changes);
+          if (!parsed.success) {
+            throw new Validation(parsed.error.issues.map((issue) => ({ pointer: `/${issue.path.map(String).join('/')}`, message: issue.message })));
+          }
+          return { success: true, operation: 'create', data: ref(insert(parsed.data), context) };
+        } catch (error) {
+          return failure(error);
+        }
+      });
+    },
+
+    async batchDeleteBanners({ body }, context) {
+      return body.map(({ id }): BannerBatchResult => {
+        try {
+          requireRow(id);
+          db.prepare('DELETE FROM banner WHERE id = ?').run(id);
+          return { success: true, operation: 'delete', data: ref(id, context) };
+        } catch (error) {
+          return failure(error);
+        }
+      });
+    },
+  };
+}

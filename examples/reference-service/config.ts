@@ -1,0 +1,82 @@
+// Settings of the reference service, read from the environment once per start.
+// The defaults are demo credentials for a local run; they are listed in docs/server.md, never logged.
+
+export interface ServiceConfig {
+  /** SQLite file; its folder is created on first start. */
+  readonly dataFile: string;
+  readonly host: string;
+  readonly port: number;
+  /** Admin API password grant. */
+  readonly adminUsername: string;
+  readonly adminPassword: string;
+  /** Admin API client_credentials grant. */
+  readonly integrationId: string;
+  readonly integrationSecret: string;
+  /** Store API access key of the demo sales channel. */
+  readonly salesChannelAccessKey: string;
+  /** The demo customer of the Store API. */
+  readonly customerEmail: string;
+  readonly customerPassword: string;
+  /** Digest API user with every privilege. */
+  readonly apiUsername: string;
+  readonly apiKey: string;
+  /** Digest API user who may only read. */
+  readonly apiReaderUsername: string;
+  readonly apiReaderKey: string;
+  /** Fastify request logging (never logs credentials: only method, url and status). */
+  readonly logger: boolean;
+  /** Clock for tokens, nonces and sessions; tests move it forward. */
+  readonly now?: () => number;
+}
+
+export const DEFAULTS = {
+  SVC_DATA: './data/svc.sqlite',
+  HOST: '127.0.0.1',
+  PORT: '8080',
+  SVC_ADMIN_USERNAME: 'admin',
+  SVC_ADMIN_PASSWORD: 'admin-demo-password',
+  SVC_INTEGRATION_ID: 'SVCIADEMOINTEGRATION0000001',
+  SVC_INTEGRATION_SECRET: 'integration-demo-secret',
+  SVC_SALES_CHANNEL_ACCESS_KEY: 'SVCSCDEMOACCESSKEY000000001',
+  SVC_CUSTOMER_EMAIL: 'customer@example.com',
+  SVC_CUSTOMER_PASSWORD: 'customer-demo-password',
+  SVC_API_USERNAME: 'api',
+  SVC_API_KEY: 'api-demo-key',
+  SVC_API_READER_USERNAME: 'reader',
+  SVC_API_READER_KEY: 'reader-demo-key',
+} as const;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function read(env: Env, name: keyof typeof DEFAULTS): string {
+  const value = env[name];
+  return value === undefined || value === '' ? DEFAULTS[name] : value;
+}
+
+function port(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0 || value > 65_535) throw new Error(`PORT must be an integer 0..65535, got "${text}"`);
+  return value;
+}
+
+export function loadConfig(env: Env = process.env): ServiceConfig {
+  const config: ServiceConfig = {
+    dataFile: read(env, 'SVC_DATA'),
+    host: read(env, 'HOST'),
+    port: port(read(env, 'PORT')),
+    adminUsername: read(env, 'SVC_ADMIN_USERNAME'),
+    adminPassword: read(env, 'SVC_ADMIN_PASSWORD'),
+    integrationId: read(env, 'SVC_INTEGRATION_ID'),
+    integrationSecret: read(env, 'SVC_INTEGRATION_SECRET'),
+    salesChannelAccessKey: read(env, 'SVC_SALES_CHANNEL_ACCESS_KEY'),
+    customerEmail: read(env, 'SVC_CUSTOMER_EMAIL'),
+    customerPassword: read(env, 'SVC_CUSTOMER_PASSWORD'),
+    apiUsername: read(env, 'SVC_API_USERNAME'),
+    apiKey: read(env, 'SVC_API_KEY'),
+    apiReaderUsername: read(env, 'SVC_API_READER_USERNAME'),
+    apiReaderKey: read(env, 'SVC_API_READER_KEY'),
+    logger: env['SVC_LOG'] !== '0',
+  };
+  if (config.apiUsername === config.apiReaderUsername) throw new Error('SVC_API_USERNAME and SVC_API_READER_USERNAME must differ');
+  return config;
+}

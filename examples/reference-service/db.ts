@@ -1,0 +1,159 @@
+// The SQLite database of the reference service: opened in WAL mode, migrated on start.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+/** Each entry moves the schema one version up; PRAGMA user_version records how far a file is. */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE tax (
+    id TEXT PRIMARY KEY,
+    tax_rate REAL NOT NULL,
+    name TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE manufacturer (
+    id TEXT PRIMARY KEY,
+    catalog_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE product (
+    id TEXT PRIMARY KEY,
+    parent_id TEXT REFERENCES product(id) ON DELETE RESTRICT,
+    name TEXT NOT NULL,
+    tax_id TEXT NOT NULL REFERENCES tax(id) ON DELETE RESTRICT,
+    manufacturer_id TEXT REFERENCES manufacturer(id) ON DELETE RESTRICT,
+    stock INTEGER NOT NULL,
+    active INTEGER NOT NULL,
+    price_net REAL NOT NULL,
+    price_gross REAL NOT NULL,
+    price_linked INTEGER NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX product_parent ON product(parent_id);
+  CREATE INDEX product_tax ON product(tax_id);
+  CREATE INDEX product_manufacturer ON product(manufacturer_id);
+
+  CREATE TABLE country (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    iso TEXT NOT NULL,
+    iso3 TEXT NOT NULL,
+    active INTEGER NOT NULL,
+    position INTEGER NOT NULL
+  );
+  CREATE TABLE sales_channel (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    access_key TEXT NOT NULL UNIQUE,
+    currency TEXT NOT NULL,
+    language_id TEXT NOT NULL,
+    locale TEXT NOT NULL,
+    country_id TEXT NOT NULL REFERENCES country(id)
+  );
+  CREATE TABLE customer (
+    id TEXT PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE,
+    first_name TEXT NOT NULL,
+    last_name TEXT NOT NULL,
+    password_hash TEXT NOT NULL
+  );
+
+  CREATE TABLE price_list (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    priority INTEGER NOT NULL
+  );
+  CREATE TABLE price_list_condition (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    price_list_id INTEGER NOT NULL REFERENCES price_list(id) ON DELETE CASCADE,
+    type TEXT NOT NULL,
+    value TEXT NOT NULL
+  );
+  CREATE TABLE price_list_price (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    price_list_id INTEGER NOT NULL REFERENCES price_list(id) ON DELETE CASCADE,
+    order_number TEXT NOT NULL,
+    price REAL NOT NULL,
+    pseudo_price REAL NOT NULL,
+    qty_from INTEGER NOT NULL,
+    qty_to INTEGER NOT NULL,
+    valid_from TEXT,
+    valid_to TEXT,
+    calculation TEXT,
+    gross INTEGER NOT NULL
+  );
+
+  CREATE TABLE banner (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    description TEXT NOT NULL,
+    valid_from TEXT,
+    valid_to TEXT,
+    image TEXT NOT NULL,
+    link TEXT NOT NULL,
+    link_target TEXT NOT NULL,
+    category_id INTEGER NOT NULL,
+    extension TEXT NOT NULL
+  );
+
+  CREATE TABLE session (
+    token TEXT PRIMARY KEY,
+    data TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX session_expiry ON session(expires_at);
+  CREATE TABLE digest_nonce (
+    nonce TEXT PRIMARY KEY,
+    expires_at INTEGER NOT NULL,
+    last_count INTEGER NOT NULL
+  );
+  CREATE INDEX digest_nonce_expiry ON digest_nonce(expires_at);
+  CREATE TABLE oauth_token (
+    kind TEXT NOT NULL CHECK (kind IN ('access', 'refresh')),
+    token_hash TEXT NOT NULL,
+    family_id TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    client_id TEXT NOT NULL,
+    scopes TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    revoked INTEGER NOT NULL,
+    PRIMARY KEY (kind, token_hash)
+  );
+  CREATE INDEX oauth_token_family ON oauth_token(kind, family_id);
+  CREATE INDEX oauth_token_expiry ON oauth_token(expires_at);
+  `,
+];
+
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let version = current; version < MIGRATIONS.length; version++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version] as string);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}
+
+/** A new record id: 32 lowercase hex characters. */
+export function newHexId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** Runs fn in a transaction (all or nothing). */
+export function inTransaction<T>(db: Db, fn: () => T): T {
+  return db.transaction(fn)();
+}

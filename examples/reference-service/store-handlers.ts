@@ -1,0 +1,143 @@
+// Store API handlers. The generated server resolves the sales channel and the context-token session
+// (bound to that channel) before a handler runs, and saves the session after it.
+import type { StoreApiHandlers } from '../../generated/store-api/server.js';
+import type { Cart, CartLineItem, Context, Country } from '../../generated/store-api/types.js';
+import type { SalesChannel } from '../../generated/runtime/server-auth.js';
+import type { HandlerContext } from '../../generated/runtime/server.js';
+import { Unauthorized, Validation, type Violation } from '../../generated/runtime/errors.js';
+import { verifyPassword } from './credentials.js';
+import type { Db } from './db.js';
+
+/** What a Store API session holds. Plain JSON, as the session store keeps it. */
+export interface StoreSession {
+  customerId: string | null;
+  lineItems: CartLineItem[];
+}
+
+interface SalesChannelRow {
+  id: string;
+  name: string;
+  access_key: string;
+  currency: string;
+  language_id: string;
+  locale: string;
+  country_id: string;
+}
+
+interface CustomerRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+}
+
+interface CountryRow {
+  id: string;
+  name: string;
+  iso: string;
+  iso3: string;
+  active: number;
+  position: number;
+}
+
+const MAX_QUANTITY = 10_000;
+const MAX_LINE_ITEMS = 100;
+
+export function newStoreSession(): StoreSession {
+  return { customerId: null, lineItems: [] };
+}
+
+export function findSalesChannel(db: Db, accessKey: string): SalesChannel | undefined {
+  const row = db.prepare('SELECT id FROM sales_channel WHERE access_key = ?').get(accessKey) as { id: string } | undefined;
+  return row ? { id: row.id } : undefined;
+}
+
+export function createStoreHandlers(db: Db): StoreApiHandlers<StoreSession> {
+  const channelOf = (context: HandlerContext<StoreSession>): SalesChannelRow => {
+    const principal = context.principal;
+    if (principal?.kind !== 'access-key') throw new Unauthorized();
+    const row = db.prepare('SELECT * FROM sales_channel WHERE id = ?').get(principal.salesChannel.id) as SalesChannelRow | undefined;
+    if (!row) throw new Unauthorized({ entry: 'salesChannelNotFound' });
+    return row;
+  };
+
+  const sessionOf = (context: HandlerContext<StoreSession>) => {
+    if (!context.session) throw new Unauthorized();
+    return context.session;
+  };
+
+  const cartOf = (context: HandlerContext<StoreSession>): Cart => {
+    const session = sessionOf(context);
+    const price = db.prepare('SELECT price_gross FROM product WHERE id = ?');
+    let total = 0;
+    for (const item of session.data.lineItems) {
+      const row = price.get(item.referencedId) as { price_gross: number } | undefined;
+      total += (row?.price_gross ?? 0) * item.quantity;
+    }
+    return { token: session.token, lineItems: session.data.lineItems, price: { totalPrice: Math.round(total * 100) / 100 } };
+  };
+
+  return {
+    async getContext(_input, context): Promise<Context> {
+      const channel = channelOf(context);
+      const session = sessionOf(context);
+      const customerId = session.data.customerId;
+      const customer = customerId === null ? undefined : (db.prepare('SELECT * FROM customer WHERE id = ?').get(customerId) as CustomerRow | undefined);
+      return {
+        token: session.token,
+        salesChannel: { id: channel.id, name: channel.name },
+        currency: { isoCode: channel.currency },
+        language: { id: channel.language_id, locale: channel.locale },
+        shippingLocation: { countryId: channel.country_id },
+        customer: customer ? { id: customer.id, email: customer.email, firstName: customer.first_name, lastName: customer.last_name } : null,
+      };
+    },
+
+    async login({ body }, context) {
+      const session = sessionOf(context);
+      const row = db.prepare('SELECT * FROM customer WHERE email = ?').get(body.username.trim().toLowerCase()) as CustomerRow | undefined;
+      // verifyPassword runs scrypt for unknown users too, so the answer time does not reveal them.
+      if (!(await verifyPassword(body.password, row?.password_hash)) || !row) throw new Unauthorized({ entry: 'badCredentials' });
+      session.data = { ...session.data, customerId: row.id };
+      const contextToken = await session.rotate();
+      return { contextToken };
+    },
+
+    async getCart(_input, context) {
+      return cartOf(context);
+    },
+
+    async addCartLineItems({ body }, context) {
+      const session = sessionOf(context);
+      const exists = db.prepare('SELECT 1 FROM product WHERE id = ? AND active = 1');
+      const violations: Violation[] = [];
+      const lineItems = session.data.lineItems.map((item) => ({ ...item }));
+      body.items.forEach((item, index) => {
+        if (!exists.get(item.referencedId)) {
+          violations.push({ pointer: `/items/${index}/referencedId`, message: `No active product with id "${item.referencedId}" exists.` });
+          return;
+        }
+        const line = lineItems.find((candidate) => candidate.referencedId === item.referencedId);
+        const quantity = (line?.quantity ?? 0) + item.quantity;
+        if (quantity > MAX_QUANTITY) {
+          violations.push({ pointer: `/items/${index}/quantity`, message: `The quantity of one line may not exceed ${MAX_QUANTITY}.` });
+          return;
+        }
+        if (line) line.quantity = quantity;
+        else lineItems.push({ id: item.referencedId, referencedId: item.referencedId, quantity, type: item.type });
+      });
+      if (lineItems.length > MAX_LINE_ITEMS) violations.push({ pointer: '/items', message: `A cart holds at most ${MAX_LINE_ITEMS} lines.` });
+      if (violations.length > 0) throw new Validation(violations);
+      session.data = { ...session.data, lineItems };
+      return cartOf(context);
+    },
+
+    async listCountries(_input, context) {
+      channelOf(context);
+      const rows = db.prepare('SELECT * FROM country WHERE active = 1 ORDER BY position, name').all() as CountryRow[];
+      const elements: Country[] = rows.map((row) => ({ id: row.id, name: row.name, iso: row.iso, iso3: row.iso3, active: row.active === 1, position: row.position }));
+      return { total: elements.length, aggregations: {}, page: 1, limit: Math.max(elements.length, 1), elements };
+    },
+  };
+}

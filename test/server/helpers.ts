@@ -1,0 +1,205 @@
+// End-to-end helpers: the reference service on a loopback port with its own temporary database,
+// raw HTTP through undici (which, unlike fetch, sends GET bodies), Digest and OAuth helpers,
+// curl, and the official JSON:API response schema.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance } from 'fastify';
+import { request as undiciRequest } from 'undici';
+import { expect } from 'vitest';
+import { buildApp } from '../../examples/reference-service/app.js';
+import { loadConfig, type ServiceConfig } from '../../examples/reference-service/config.js';
+import { DigestClient } from '../../generated/runtime/digest-client.js';
+
+export const ACCESS_KEY = 'SVCSCDEMOACCESSKEY000000001';
+
+/** A clock the service reads; tests move it forward to expire tokens, nonces and sessions. */
+export class TestClock {
+  #offset = 0;
+  readonly now = (): number => Date.now() + this.#offset;
+  advance(seconds: number): void {
+    this.#offset += seconds * 1000;
+  }
+}
+
+export interface Service {
+  readonly baseUrl: string;
+  readonly app: FastifyInstance;
+  readonly config: ServiceConfig;
+  readonly clock: TestClock;
+  readonly dataDir: string;
+  /** Stops the service and deletes its database. */
+  close(): Promise<void>;
+}
+
+export function tempDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'svcgen-server-test-'));
+}
+
+/** The service with default credentials, a fresh database and a test clock, on 127.0.0.1:<random>. */
+export async function startService(env: Record<string, string> = {}, dataDir = tempDataDir()): Promise<Service> {
+  const clock = new TestClock();
+  const config: ServiceConfig = { ...loadConfig({ SVC_DATA: join(dataDir, 'svc.sqlite'), ...env }), logger: false, now: clock.now };
+  const app = await buildApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    app,
+    config,
+    clock,
+    dataDir,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Answer {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly text: string;
+  /** The parsed body (undefined when empty or not JSON). */
+  readonly json: any;
+  header(name: string): string | undefined;
+}
+
+export interface Send {
+  readonly method?: string;
+  readonly headers?: Record<string, string>;
+  /** An object is sent as JSON (with its Content-Type); a string as it is. */
+  readonly body?: unknown;
+}
+
+/** One HTTP request over a real socket; any method may carry a body. */
+export async function send(baseUrl: string, path: string, options: Send = {}): Promise<Answer> {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    if (typeof options.body !== 'string' && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+  }
+  const response = await undiciRequest(`${baseUrl}${path}`, { method: (options.method ?? 'GET') as 'GET', headers, ...(body !== undefined ? { body } : {}) });
+  const text = await response.body.text();
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const responseHeaders = response.headers as Record<string, string | string[] | undefined>;
+  return {
+    status: response.statusCode,
+    headers: responseHeaders,
+    text,
+    json,
+    header(name) {
+      const value = responseHeaders[name.toLowerCase()];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}
+
+/** Digest requests that answer the challenge the way a client library does (one retry after a 401). */
+export class DigestUser {
+  readonly #client: DigestClient;
+
+  constructor(
+    private readonly baseUrl: string,
+    username: string,
+    password: string,
+  ) {
+    this.#client = new DigestClient({ username, password });
+  }
+
+  async send(path: string, options: Send = {}): Promise<Answer> {
+    const method = options.method ?? 'GET';
+    const attempt = (authorization: string | undefined) =>
+      send(this.baseUrl, path, { ...options, headers: { ...options.headers, ...(authorization ? { authorization } : {}) } });
+    const first = this.#client.authorization(method, path);
+    let answer = await attempt(first);
+    if (answer.status === 401 && this.#client.handleUnauthorized(answer.headers['www-authenticate'], first !== undefined)) {
+      answer = await attempt(this.#client.authorization(method, path));
+    }
+    return answer;
+  }
+}
+
+export function apiUser(service: Service): DigestUser {
+  return new DigestUser(service.baseUrl, service.config.apiUsername, service.config.apiKey);
+}
+
+export function readerUser(service: Service): DigestUser {
+  return new DigestUser(service.baseUrl, service.config.apiReaderUsername, service.config.apiReaderKey);
+}
+
+export interface TokenPair {
+  readonly access_token: string;
+  readonly refresh_token?: string;
+  readonly expires_in: number;
+}
+
+export async function passwordGrant(service: Service): Promise<TokenPair> {
+  const answer = await send(service.baseUrl, '/api/oauth/token', {
+    method: 'POST',
+    body: { grant_type: 'password', client_id: 'administration', scopes: 'write', username: service.config.adminUsername, password: service.config.adminPassword },
+  });
+  expect(answer.status).toBe(200);
+  return answer.json as TokenPair;
+}
+
+export interface CurlResult {
+  readonly code: number | null;
+  readonly status: number;
+  readonly headers: string;
+  readonly body: string;
+}
+
+/** Runs curl (a real third-party client) and splits its answer into status, headers and body. */
+export function curl(args: readonly string[]): Promise<CurlResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('curl', ['--silent', '--show-error', '--include', '--max-time', '20', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`curl exited ${code}: ${stderr}`));
+      // With --digest curl prints the 401 and the final answer; keep the last.
+      const blocks = stdout.split(/\r?\n\r?\n/);
+      let index = 0;
+      for (let i = 0; i < blocks.length; i++) if (/^HTTP\/[0-9.]+ [0-9]{3}/.test(blocks[i] ?? '')) index = i;
+      const headers = blocks[index] ?? '';
+      const status = Number(/^HTTP\/[0-9.]+ ([0-9]{3})/.exec(headers)?.[1] ?? 0);
+      resolve({ code, status, headers, body: blocks.slice(index + 1).join('\n\n') });
+    });
+  });
+}
+
+const jsonApiSchema = JSON.parse(readFileSync(new URL('./jsonapi-schema.json', import.meta.url), 'utf8')) as object;
+// Both packages are CommonJS: take the default export whichever way the loader hands it over.
+const AjvClass = Ajv2020.default ?? (Ajv2020 as unknown as typeof Ajv2020.default);
+const applyFormats = addFormats.default ?? (addFormats as unknown as typeof addFormats.default);
+const ajv = new AjvClass({ strict: false, allErrors: true });
+applyFormats(ajv);
+const validateJsonApiDocument = ajv.compile(jsonApiSchema);
+
+/** Asserts that a json:api answer, less the top-level aggregations member, is a valid JSON:API 1.0 response. */
+export function expectJsonApi(answer: Answer): void {
+  expect(answer.header('content-type')).toBe('application/vnd.api+json');
+  const { aggregations: _aggregations, ...document } = answer.json as Record<string, unknown>;
+  const valid = validateJsonApiDocument(document);
+  expect(valid ? [] : validateJsonApiDocument.errors).toEqual([]);
+}
+
+/** The 5xx check every hostile request ends with. */
+export function expectClientError(answer: Answer): void {
+  expect(answer.status, answer.text).toBeGreaterThanOrEqual(400);
+  expect(answer.status, answer.text).toBeLessThan(500);
+}
