@@ -1,5 +1,6 @@
 // Text made safe for Markdown: on one line (so it fits a table cell), with the characters that
-// would start HTML or end a table cell escaped. Identifiers go into code spans instead.
+// would start HTML, emphasis or end a table cell escaped ("*/*" stays "*/*", "<id>" stays
+// "<id>"). Identifiers go into code spans instead.
 
 export function inline(text: string): string {
   return text
@@ -8,7 +9,7 @@ export function inline(text: string): string {
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/\|/g, '\\|');
+    .replace(/[|*_]/g, (char) => `\\${char}`);
 }
 
 /** A code span around any text, with a fence longer than any run of backticks inside it. */

@@ -3,7 +3,7 @@
 // misspelled name from an absent value. Text is already safe for Markdown (see markdown.ts).
 import type { AuthSchemeIr, ErrorIr, FieldIr, InterfaceIr, Ir, ModuleIr, Origin, ParameterIr, RecordIr, ResponseIr, RouteIr } from '../../ir/types.js';
 import { referencedRecords } from '../shared/imports.js';
-import { inline } from './markdown.js';
+import { codeSpan, inline } from './markdown.js';
 import { typeText } from './type-text.js';
 
 export interface OriginView {
@@ -222,8 +222,8 @@ function authView(module: ModuleIr, scheme: AuthSchemeIr): AuthView {
       type = 'OAuth 2.0';
       facts.push(fact('Token endpoint', `POST ${`${module.interface?.basePath ?? ''}${scheme.tokenPath}`.replace(/\/+/g, '/')}`));
       for (const grant of scheme.grants) {
-        const details = [grant.clientId !== undefined ? `client_id ${grant.clientId}` : undefined, grant.scopes.length > 0 ? `scopes ${grant.scopes.join(' ')}` : undefined, grant.issuesRefreshToken ? 'issues a refresh token' : 'no refresh token'];
-        facts.push(fact(`Grant ${grant.grant}`, [grant.description, ...details].filter(Boolean).join('; '), grant.origin));
+        const details = [grant.clientId !== undefined ? `client_id ${grant.clientId}` : undefined, grant.scopes.length > 0 ? `scopes ${grant.scopes.join(' ')}` : undefined, `refresh token ${grant.issuesRefreshToken ? 'issued' : 'not issued'}`];
+        facts.push(fact(`Grant ${codeSpan(grant.grant)}`, `${grant.description ? `${grant.description} ` : ''}(${details.filter(Boolean).join(', ')})`, grant.origin));
       }
       facts.push(fact('Access token lifetime', `${scheme.accessTokenLifetime} s`));
       facts.push(fact('Refresh token lifetime', `${scheme.refreshTokenLifetime} s${scheme.rotateRefreshTokens ? ', rotated on use' : ''}`));
@@ -250,7 +250,7 @@ function authView(module: ModuleIr, scheme: AuthSchemeIr): AuthView {
 }
 
 function parameterView(module: ModuleIr, param: ParameterIr, location: ParameterView['in']): ParameterView {
-  const style = param.style === 'form' ? '' : param.style === 'json' ? ' (JSON text)' : ' (deepObject: name[key]=value)';
+  const style = param.style === 'form' ? '' : param.style === 'json' ? ' (JSON text)' : ' (deepObject)';
   return {
     name: param.name,
     in: location,
