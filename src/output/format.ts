@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { GeneratedFile } from '../emitters/contract.js';
 import { sha256 } from './hash.js';
 
-const PRETTIER_OPTIONS = {
+export const PRETTIER_OPTIONS = {
   printWidth: 120,
   tabWidth: 2,
   useTabs: false,

@@ -28,7 +28,10 @@ export function applyIncludes(value: unknown, includes: Includes | undefined): u
   if (Array.isArray(value)) return value.map((item) => applyIncludes(item, includes));
   if (!isPlain(value)) return value;
   const alias = typeof value['apiAlias'] === 'string' ? value['apiAlias'] : undefined;
-  const keep = alias !== undefined && Object.hasOwn(includes, alias) ? new Set([...(includes[alias] ?? []), 'apiAlias']) : undefined;
+  const keep =
+    alias !== undefined && Object.hasOwn(includes, alias)
+      ? new Set([...(includes[alias] ?? []), 'apiAlias'])
+      : undefined;
   const out: Plain = {};
   for (const [field, fieldValue] of Object.entries(value)) {
     if (keep && !keep.has(field)) continue;

@@ -72,7 +72,12 @@ export function createClientAuth(scheme: AuthMeta, options: ClientAuthOptions, c
       );
     case 'access-key': {
       const { accessKey, contextTokens } = options as { accessKey: string; contextTokens?: ContextTokenStore };
-      return accessKeyAuth(scheme.header, scheme.session?.header, accessKey, contextTokens ?? new MemoryContextTokenStore());
+      return accessKeyAuth(
+        scheme.header,
+        scheme.session?.header,
+        accessKey,
+        contextTokens ?? new MemoryContextTokenStore(),
+      );
     }
     case 'digest':
       return digestAuth(new DigestClient(options as { username: string; password: string }));
@@ -93,7 +98,12 @@ export function bearerAuth(tokens: TokenManager): ClientAuth & { readonly tokens
   };
 }
 
-function accessKeyAuth(keyHeader: string, tokenHeader: string | undefined, accessKey: string, store: ContextTokenStore): ClientAuth {
+function accessKeyAuth(
+  keyHeader: string,
+  tokenHeader: string | undefined,
+  accessKey: string,
+  store: ContextTokenStore,
+): ClientAuth {
   return {
     async headers() {
       const token = tokenHeader ? await store.get() : undefined;

@@ -14,7 +14,14 @@ export class ApiClientError extends Error {
   readonly violations: readonly ClientViolation[];
   readonly body: unknown;
 
-  constructor(options: { interfaceName: string; status: number; code: string | undefined; message: string; violations: readonly ClientViolation[]; body: unknown }) {
+  constructor(options: {
+    interfaceName: string;
+    status: number;
+    code: string | undefined;
+    message: string;
+    violations: readonly ClientViolation[];
+    body: unknown;
+  }) {
     super(options.message);
     this.name = 'ApiClientError';
     this.interfaceName = options.interfaceName;
@@ -53,7 +60,8 @@ export function errorFromBody(interfaceName: string, status: number, body: unkno
   const value = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const errors = Array.isArray(value['errors']) ? (value['errors'] as unknown[]) : [];
   const first = (errors[0] ?? {}) as Record<string, unknown>;
-  const code = typeof value['error'] === 'string' ? value['error'] : typeof first['code'] === 'string' ? first['code'] : undefined;
+  const code =
+    typeof value['error'] === 'string' ? value['error'] : typeof first['code'] === 'string' ? first['code'] : undefined;
   const message =
     (typeof value['error_description'] === 'string' && value['error_description']) ||
     (typeof value['message'] === 'string' && value['message']) ||
@@ -64,7 +72,10 @@ export function errorFromBody(interfaceName: string, status: number, body: unkno
     if (typeof entry === 'string') return { pointer: undefined, message: entry };
     const item = (entry ?? {}) as Record<string, unknown>;
     const source = (item['source'] ?? {}) as Record<string, unknown>;
-    return { pointer: typeof source['pointer'] === 'string' ? source['pointer'] : undefined, message: String(item['detail'] ?? item['title'] ?? '') };
+    return {
+      pointer: typeof source['pointer'] === 'string' ? source['pointer'] : undefined,
+      message: String(item['detail'] ?? item['title'] ?? ''),
+    };
   });
   return new ApiClientError({ interfaceName, status, code, message, violations, body });
 }

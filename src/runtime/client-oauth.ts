@@ -5,7 +5,13 @@ import { errorFromBody } from './client-errors.js';
 import { send, type FetchLike } from './client-transport.js';
 
 export type OAuthCredentials =
-  | { readonly grant: 'password'; readonly username: string; readonly password: string; readonly clientId?: string; readonly scopes?: string }
+  | {
+      readonly grant: 'password';
+      readonly username: string;
+      readonly password: string;
+      readonly clientId?: string;
+      readonly scopes?: string;
+    }
   | { readonly grant: 'client_credentials'; readonly clientId: string; readonly clientSecret: string };
 
 export interface TokenManagerOptions {
@@ -60,7 +66,11 @@ export class TokenManager {
     if (previous?.refreshToken) {
       try {
         this.requests.refresh += 1;
-        return (this.#state = await this.#request({ grant_type: 'refresh_token', client_id: this.#clientId(), refresh_token: previous.refreshToken }));
+        return (this.#state = await this.#request({
+          grant_type: 'refresh_token',
+          client_id: this.#clientId(),
+          refresh_token: previous.refreshToken,
+        }));
       } catch {
         // A refused refresh (revoked, expired) falls back to a new grant below.
       }
@@ -71,13 +81,19 @@ export class TokenManager {
 
   #clientId(): string {
     const credentials = this.#options.credentials;
-    return credentials.grant === 'client_credentials' ? credentials.clientId : (credentials.clientId ?? this.#options.defaultClientId);
+    return credentials.grant === 'client_credentials'
+      ? credentials.clientId
+      : (credentials.clientId ?? this.#options.defaultClientId);
   }
 
   #grantBody(): Record<string, string> {
     const credentials = this.#options.credentials;
     if (credentials.grant === 'client_credentials') {
-      return { grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret };
+      return {
+        grant_type: 'client_credentials',
+        client_id: credentials.clientId,
+        client_secret: credentials.clientSecret,
+      };
     }
     return {
       grant_type: 'password',
@@ -90,14 +106,23 @@ export class TokenManager {
 
   async #request(body: Record<string, string>): Promise<TokenState> {
     const response = await send(
-      { method: 'POST', url: this.#options.tokenUrl, headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body), signal: undefined, timeoutMs: this.#options.timeoutMs },
+      {
+        method: 'POST',
+        url: this.#options.tokenUrl,
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+        signal: undefined,
+        timeoutMs: this.#options.timeoutMs,
+      },
       this.#options.fetch,
     );
     const parsed = parseJson(response.text);
     if (response.status !== 200) throw errorFromBody(this.#options.interfaceName, response.status, parsed);
     const token = parsed as { access_token?: unknown; refresh_token?: unknown; expires_in?: unknown };
     if (typeof token.access_token !== 'string' || typeof token.expires_in !== 'number') {
-      throw errorFromBody(this.#options.interfaceName, response.status, { message: 'token response without access_token or expires_in' });
+      throw errorFromBody(this.#options.interfaceName, response.status, {
+        message: 'token response without access_token or expires_in',
+      });
     }
     return {
       accessToken: token.access_token,

@@ -65,7 +65,16 @@ export class ClientCore {
     for (const [name, scheme] of Object.entries(definition.meta.auth)) {
       const credentials = (options.auth as Record<string, ClientAuthOptions | undefined>)[name];
       if (credentials === undefined) continue;
-      this.#auth.set(name, createClientAuth(scheme, credentials, { interfaceName: definition.meta.name, baseUrl: this.#options.baseUrl, fetch: options.fetch, timeoutMs: options.timeoutMs, now: options.now }));
+      this.#auth.set(
+        name,
+        createClientAuth(scheme, credentials, {
+          interfaceName: definition.meta.name,
+          baseUrl: this.#options.baseUrl,
+          fetch: options.fetch,
+          timeoutMs: options.timeoutMs,
+          now: options.now,
+        }),
+      );
     }
   }
 
@@ -79,7 +88,8 @@ export class ClientCore {
     const { path, body, query } = this.#requestParts(route, input);
     const target = `${path}${query ? `?${query}` : ''}`;
     const auth = route.auth ? this.#auth.get(route.auth) : undefined;
-    if (route.auth && !auth) throw new Error(`${this.#definition.meta.name}: no credentials for auth scheme "${route.auth}"`);
+    if (route.auth && !auth)
+      throw new Error(`${this.#definition.meta.name}: no credentials for auth scheme "${route.auth}"`);
     let response: IncomingResponse | undefined;
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const authHeaders = auth ? await auth.headers(route.method, target) : {};
@@ -91,7 +101,14 @@ export class ClientCore {
         ...authHeaders,
       };
       response = await send(
-        { method: route.method, url: `${this.#options.baseUrl}${target}`, headers, body, signal: options.signal, timeoutMs: options.timeoutMs ?? this.#options.timeoutMs },
+        {
+          method: route.method,
+          url: `${this.#options.baseUrl}${target}`,
+          headers,
+          body,
+          signal: options.signal,
+          timeoutMs: options.timeoutMs ?? this.#options.timeoutMs,
+        },
         this.#options.fetch,
       );
       await auth?.afterResponse(response);
@@ -102,7 +119,12 @@ export class ClientCore {
 
   /** Calls a list route and returns a page that can fetch the pages after it. */
   async page<T = unknown>(routeName: string, input: CallInput = {}, options: CallOptions = {}): Promise<Page<T>> {
-    const result = await this.call<{ items: T[]; total: number; links?: Record<string, string>; meta?: Record<string, unknown> }>(routeName, input, options);
+    const result = await this.call<{
+      items: T[];
+      total: number;
+      links?: Record<string, string>;
+      meta?: Record<string, unknown>;
+    }>(routeName, input, options);
     const query = (input.query ?? {}) as Record<string, unknown>;
     const links = result.links ?? {};
     return {
@@ -139,7 +161,8 @@ export class ClientCore {
     if (route.method === 'GET' && body !== undefined) {
       const useQuery = this.#options.getBody === 'query' || !canSendGetBody();
       if (useQuery) {
-        if (!alternative) throw new Error(`${route.name}: this runtime cannot send a GET body and the route has no query form`);
+        if (!alternative)
+          throw new Error(`${route.name}: this runtime cannot send a GET body and the route has no query form`);
         const member = (body as Record<string, unknown>)[alternative.member];
         if (member !== undefined) {
           query[alternative.member] = member;
@@ -170,7 +193,12 @@ export class ClientCore {
         if (plain) return response.list ? { items: value['data'], total: value['total'] } : value['data'];
         const document = decodeDocument(body);
         if (!response.list) return document.data;
-        return { items: document.data, total: Number(document.meta['total'] ?? (document.data as unknown[]).length), links: document.links, meta: document.meta };
+        return {
+          items: document.data,
+          total: Number(document.meta['total'] ?? (document.data as unknown[]).length),
+          links: document.links,
+          meta: document.meta,
+        };
       }
       case 'success-envelope':
         return response.total ? { items: value['data'], total: value['total'] } : value['data'];
@@ -185,7 +213,11 @@ export class ClientCore {
     const isCounted = typeof decoded === 'object' && decoded !== null && 'items' in decoded && 'total' in decoded;
     const value = isCounted ? (decoded as { items: unknown }).items : decoded;
     const result = schema.safeParse(value);
-    if (!result.success) throw new ResponseValidationError(route.name, result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`));
+    if (!result.success)
+      throw new ResponseValidationError(
+        route.name,
+        result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`),
+      );
   }
 }
 
@@ -194,16 +226,27 @@ function hasIncludes(input: CallInput): boolean {
 }
 
 function stringValues(value: object | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(value ?? {}).filter(([, entry]) => entry !== undefined).map(([key, entry]) => [key, String(entry)]));
+  return Object.fromEntries(
+    Object.entries(value ?? {})
+      .filter(([, entry]) => entry !== undefined)
+      .map(([key, entry]) => [key, String(entry)]),
+  );
 }
 
 /** Query text: plain name=value pairs, bracket notation for deepObject, JSON text for json. */
-export function encodeQuery(query: Readonly<Record<string, unknown>>, styles: Readonly<Record<string, 'deepObject' | 'json'>>): string {
+export function encodeQuery(
+  query: Readonly<Record<string, unknown>>,
+  styles: Readonly<Record<string, 'deepObject' | 'json'>>,
+): string {
   const pairs: string[] = [];
-  const add = (key: string, value: unknown) => pairs.push(`${encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(String(value))}`);
+  const add = (key: string, value: unknown) =>
+    pairs.push(
+      `${encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(String(value))}`,
+    );
   const addDeep = (prefix: string, value: unknown) => {
     if (Array.isArray(value)) value.forEach((item, index) => addDeep(`${prefix}[${index}]`, item));
-    else if (typeof value === 'object' && value !== null) for (const [key, item] of Object.entries(value)) addDeep(`${prefix}[${key}]`, item);
+    else if (typeof value === 'object' && value !== null)
+      for (const [key, item] of Object.entries(value)) addDeep(`${prefix}[${key}]`, item);
     else if (value !== undefined) add(prefix, value);
   };
   for (const [name, value] of Object.entries(query)) {
@@ -220,5 +263,9 @@ export function encodeQuery(query: Readonly<Record<string, unknown>>, styles: Re
 function withoutApiAlias(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutApiAlias);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'apiAlias').map(([key, item]) => [key, withoutApiAlias(item)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'apiAlias')
+      .map(([key, item]) => [key, withoutApiAlias(item)]),
+  );
 }

@@ -31,24 +31,44 @@ export function findErrorEntry(catalog: Readonly<Record<string, ErrorMeta>>, err
 }
 
 export function fillTemplate(template: string, params: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }
 
-export function errorResponse(style: ErrorStyle, catalog: Readonly<Record<string, ErrorMeta>>, error: ApiError): ErrorResponse {
+export function errorResponse(
+  style: ErrorStyle,
+  catalog: Readonly<Record<string, ErrorMeta>>,
+  error: ApiError,
+): ErrorResponse {
   const entry = findErrorEntry(catalog, error);
-  const message = error.detail ?? (entry.message ? fillTemplate(entry.message, error.params) : (entry.title ?? error.kind));
-  return { status: entry.status, body: style === 'errors-array' ? errorsArrayBody(entry, message, error) : successFalseBody(message, error) };
+  const message =
+    error.detail ?? (entry.message ? fillTemplate(entry.message, error.params) : (entry.title ?? error.kind));
+  return {
+    status: entry.status,
+    body: style === 'errors-array' ? errorsArrayBody(entry, message, error) : successFalseBody(message, error),
+  };
 }
 
 function errorsArrayBody(entry: ErrorMeta, message: string, error: ApiError): unknown {
   const base = { status: String(entry.status), code: entry.code ?? error.kind, title: entry.title ?? error.kind };
   if (error.violations.length === 0) return { errors: [{ ...base, detail: message }] };
-  return { errors: error.violations.map((violation) => ({ ...base, detail: violation.message, source: { pointer: violation.pointer } })) };
+  return {
+    errors: error.violations.map((violation) => ({
+      ...base,
+      detail: violation.message,
+      source: { pointer: violation.pointer },
+    })),
+  };
 }
 
 function successFalseBody(message: string, error: ApiError): unknown {
   if (error.violations.length === 0) return { success: false, message };
-  return { success: false, message, errors: error.violations.map((violation) => `${pointerToPath(violation.pointer)}: ${violation.message}`) };
+  return {
+    success: false,
+    message,
+    errors: error.violations.map((violation) => `${pointerToPath(violation.pointer)}: ${violation.message}`),
+  };
 }
 
 function pointerToPath(pointer: string): string {

@@ -19,13 +19,30 @@ export interface JsonApiPage<T> {
 }
 
 function isResource(value: unknown): value is Resource {
-  return typeof value === 'object' && value !== null && typeof (value as Resource).id === 'string' && typeof (value as Resource).type === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Resource).id === 'string' &&
+    typeof (value as Resource).type === 'string'
+  );
 }
 
-export function decodeDocument(document: unknown): { data: unknown; links: Record<string, string>; meta: Record<string, unknown> } {
-  const doc = (document ?? {}) as { data?: unknown; included?: unknown; links?: Record<string, string>; meta?: Record<string, unknown> };
+export function decodeDocument(document: unknown): {
+  data: unknown;
+  links: Record<string, string>;
+  meta: Record<string, unknown>;
+} {
+  const doc = (document ?? {}) as {
+    data?: unknown;
+    included?: unknown;
+    links?: Record<string, string>;
+    meta?: Record<string, unknown>;
+  };
   const index = new Map<string, Resource>();
-  const all = [...(Array.isArray(doc.data) ? doc.data : [doc.data]), ...(Array.isArray(doc.included) ? doc.included : [])];
+  const all = [
+    ...(Array.isArray(doc.data) ? doc.data : [doc.data]),
+    ...(Array.isArray(doc.included) ? doc.included : []),
+  ];
   for (const resource of all) if (isResource(resource)) index.set(`${resource.type}:${resource.id}`, resource);
   const decode = (resource: Resource, trail: ReadonlySet<string>): Plain => {
     const key = `${resource.type}:${resource.id}`;
@@ -51,6 +68,10 @@ export function decodeDocument(document: unknown): { data: unknown; links: Recor
     }
     return record;
   };
-  const data = Array.isArray(doc.data) ? doc.data.filter(isResource).map((resource) => decode(resource, new Set())) : isResource(doc.data) ? decode(doc.data, new Set()) : null;
+  const data = Array.isArray(doc.data)
+    ? doc.data.filter(isResource).map((resource) => decode(resource, new Set()))
+    : isResource(doc.data)
+      ? decode(doc.data, new Set())
+      : null;
   return { data, links: doc.links ?? {}, meta: doc.meta ?? {} };
 }

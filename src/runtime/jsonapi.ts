@@ -49,12 +49,18 @@ class Serializer {
         attributes[field] = value;
         continue;
       }
-      relationships[field] = { links: { related: `${self}/${field}` }, ...this.relationshipData(relation.record, value) };
+      relationships[field] = {
+        links: { related: `${self}/${field}` },
+        ...this.relationshipData(relation.record, value),
+      };
     }
     for (const [field, relation] of Object.entries(meta.relations)) {
       if (field in relationships) continue;
       const foreignId = relation.foreignKey ? record[relation.foreignKey] : undefined;
-      const data = relation.kind === 'to-one' && relation.foreignKey ? { data: foreignId == null ? null : { type: this.recordMeta(relation.record).type, id: String(foreignId) } } : {};
+      const data =
+        relation.kind === 'to-one' && relation.foreignKey
+          ? { data: foreignId == null ? null : { type: this.recordMeta(relation.record).type, id: String(foreignId) } }
+          : {};
       relationships[field] = { links: { related: `${self}/${field}` }, ...data };
     }
     const resource: ResourceObject = { id, type: meta.type, attributes, links: { self } };
@@ -74,7 +80,8 @@ class Serializer {
     if (value === undefined) return {};
     if (value === null) return { data: null };
     const type = this.recordMeta(recordName).type;
-    if (Array.isArray(value)) return { data: value.filter(isPlain).map((item) => this.include(recordName, type, item)) };
+    if (Array.isArray(value))
+      return { data: value.filter(isPlain).map((item) => this.include(recordName, type, item)) };
     if (isPlain(value)) return { data: this.include(recordName, type, value) };
     return {};
   }
@@ -96,7 +103,12 @@ class Serializer {
   }
 }
 
-export function jsonApiList(options: JsonApiOptions, recordName: string, records: readonly Plain[], pagination: Pagination | undefined): unknown {
+export function jsonApiList(
+  options: JsonApiOptions,
+  recordName: string,
+  records: readonly Plain[],
+  pagination: Pagination | undefined,
+): unknown {
   const serializer = new Serializer(options);
   for (const record of records) serializer.markPrimary(recordName, record);
   const data = records.map((record) => serializer.resource(recordName, record));
@@ -137,7 +149,8 @@ export function plainRecord(meta: InterfaceMeta, recordName: string, record: Pla
   for (const [field, relation] of Object.entries(recordMeta.relations)) {
     const value = out[field];
     if (value === undefined) out[field] = null;
-    else if (Array.isArray(value)) out[field] = value.map((item: unknown) => (isPlain(item) ? plainRecord(meta, relation.record, item) : item));
+    else if (Array.isArray(value))
+      out[field] = value.map((item: unknown) => (isPlain(item) ? plainRecord(meta, relation.record, item) : item));
     else if (isPlain(value)) out[field] = plainRecord(meta, relation.record, value);
   }
   return out;

@@ -33,7 +33,10 @@ type Plain = Record<string, unknown>;
 
 export function selectResponse(route: RouteMeta, query: Readonly<Record<string, unknown>>): ResponseMeta | undefined {
   const successes = route.responses.filter((response) => response.status < 300);
-  return successes.find((response) => response.when !== undefined && query[response.when] === true) ?? successes.find((response) => response.when === undefined);
+  return (
+    successes.find((response) => response.when !== undefined && query[response.when] === true) ??
+    successes.find((response) => response.when === undefined)
+  );
 }
 
 export function renderResult(ctx: RenderContext, result: unknown): Rendered {
@@ -44,21 +47,42 @@ export function renderResult(ctx: RenderContext, result: unknown): Rendered {
     const location = locationOf(ctx, response, result);
     if (location !== undefined) headers['location'] = location;
   }
-  if (!response.hasBody) return { status: response.status, headers, contentType: undefined, body: undefined };
-  if (!response.envelope) return { status: response.status, headers, contentType: 'application/json; charset=utf-8', body: result };
+  if (!response.hasBody) {
+    // A success envelope without data is still an envelope: {success: true} (204 stays empty).
+    if (response.envelope && response.status !== 204 && ctx.meta.style === 'success-envelope') {
+      return { status: response.status, headers, contentType: 'application/json; charset=utf-8', body: { success: true } };
+    }
+    return { status: response.status, headers, contentType: undefined, body: undefined };
+  }
+  if (!response.envelope)
+    return { status: response.status, headers, contentType: 'application/json; charset=utf-8', body: result };
   switch (ctx.meta.style) {
     case 'jsonapi':
       return { status: response.status, headers, ...jsonApiBody(ctx, response, result) };
     case 'success-envelope':
-      return { status: response.status, headers, contentType: 'application/json; charset=utf-8', body: successEnvelope(response, result) };
+      return {
+        status: response.status,
+        headers,
+        contentType: 'application/json; charset=utf-8',
+        body: successEnvelope(response, result),
+      };
     case 'api-alias': {
       const aliased = response.record ? withApiAliases(ctx.meta, response.record, result) : result;
-      return { status: response.status, headers, contentType: 'application/json; charset=utf-8', body: applyIncludes(aliased, ctx.includes) };
+      return {
+        status: response.status,
+        headers,
+        contentType: 'application/json; charset=utf-8',
+        body: applyIncludes(aliased, ctx.includes),
+      };
     }
   }
 }
 
-function jsonApiBody(ctx: RenderContext, response: ResponseMeta, result: unknown): { contentType: string; body: unknown } {
+function jsonApiBody(
+  ctx: RenderContext,
+  response: ResponseMeta,
+  result: unknown,
+): { contentType: string; body: unknown } {
   const record = response.record;
   const options = { meta: ctx.meta, origin: ctx.origin, path: ctx.path };
   if (response.list) {
@@ -74,7 +98,10 @@ function jsonApiBody(ctx: RenderContext, response: ResponseMeta, result: unknown
   }
   const single = (result ?? null) as Plain | null;
   if (ctx.representation === 'plain' || !record) {
-    return { contentType: 'application/json; charset=utf-8', body: { data: single && record ? plainRecord(ctx.meta, record, single) : single } };
+    return {
+      contentType: 'application/json; charset=utf-8',
+      body: { data: single && record ? plainRecord(ctx.meta, record, single) : single },
+    };
   }
   return { contentType: JSONAPI_MEDIA_TYPE, body: jsonApiSingle(options, record, single) };
 }

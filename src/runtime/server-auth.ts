@@ -5,7 +5,13 @@ import type { FastifyRequest } from 'fastify';
 import { DigestVerifier } from './digest-server.js';
 import { ApiError, Forbidden, Unauthorized } from './errors.js';
 import type { AccessKeyMeta, AuthMeta, DigestMeta, OAuthMeta, RouteMeta } from './interface-meta.js';
-import { bearerChallenge, FailureThrottle, handleTokenRequest, verifyBearer, type TokenResult } from './oauth-server.js';
+import {
+  bearerChallenge,
+  FailureThrottle,
+  handleTokenRequest,
+  verifyBearer,
+  type TokenResult,
+} from './oauth-server.js';
 import { ContextSessions } from './session-tokens.js';
 import {
   MemoryAccessTokenStore,
@@ -136,9 +142,14 @@ function bearerAuthenticator(runtime: OAuthRuntime): Authenticator {
     async authenticate(request) {
       const result = await verifyBearer(request.headers.authorization, runtime.accessTokens, runtime.now);
       if (!result.ok) {
-        throw new Unauthorized({ detail: `Access token ${result.reason === 'missing' ? 'missing' : `is ${result.reason}`}.`, headers: { 'www-authenticate': bearerChallenge(result.reason) } });
+        throw new Unauthorized({
+          detail: `Access token ${result.reason === 'missing' ? 'missing' : `is ${result.reason}`}.`,
+          headers: { 'www-authenticate': bearerChallenge(result.reason) },
+        });
       }
-      return { principal: { kind: 'oauth2', subject: result.subject, clientId: result.clientId, scopes: result.scopes } };
+      return {
+        principal: { kind: 'oauth2', subject: result.subject, clientId: result.clientId, scopes: result.scopes },
+      };
     },
   };
 }
@@ -147,7 +158,9 @@ function accessKeyAuthenticator(scheme: AccessKeyMeta, options: AccessKeyOptions
   const sessionMeta = scheme.session;
   const sessions = sessionMeta
     ? new ContextSessions<StoredSession<unknown> | undefined>({
-        store: (options.sessions ?? new MemorySessionStore<StoredSession<unknown>>()) as SessionStore<StoredSession<unknown> | undefined>,
+        store: (options.sessions ?? new MemorySessionStore<StoredSession<unknown>>()) as SessionStore<
+          StoredSession<unknown> | undefined
+        >,
         createData: () => undefined,
         idleTimeoutSeconds: sessionMeta.idleTimeout,
         tokenLength: sessionMeta.tokenLength,
@@ -164,7 +177,8 @@ function accessKeyAuthenticator(scheme: AccessKeyMeta, options: AccessKeyOptions
       if (!sessions || !sessionMeta) return { principal };
       let resolved = await sessions.resolve(headerValue(request, sessionMeta.header));
       // A token of another sales channel is of no use here: it starts a new session.
-      if (resolved.data !== undefined && resolved.data.salesChannelId !== salesChannel.id) resolved = await sessions.resolve(undefined);
+      if (resolved.data !== undefined && resolved.data.salesChannelId !== salesChannel.id)
+        resolved = await sessions.resolve(undefined);
       let token = resolved.token;
       const handle = {
         header: sessionMeta.header,
@@ -198,13 +212,20 @@ function digestAuthenticator(scheme: DigestMeta, options: DigestOptions): Authen
   });
   return {
     async authenticate(request, route) {
-      const result = await verifier.verify({ method: request.method, url: request.url, authorization: request.headers.authorization });
-      if (!result.ok) throw new Unauthorized({ headers: { 'www-authenticate': await verifier.challenge(result.stale) } });
+      const result = await verifier.verify({
+        method: request.method,
+        url: request.url,
+        authorization: request.headers.authorization,
+      });
+      if (!result.ok)
+        throw new Unauthorized({ headers: { 'www-authenticate': await verifier.challenge(result.stale) } });
       const role = options.roleOf ? await options.roleOf(result.username) : undefined;
       if (route.privilege !== undefined && scheme.privileges) {
         const granted = role !== undefined ? (options.privileges?.[role] ?? []) : [];
         if (!granted.includes(route.privilege)) {
-          throw new Forbidden({ params: { role: role ?? result.username, privilege: route.privilege, resource: scheme.privileges.resource } });
+          throw new Forbidden({
+            params: { role: role ?? result.username, privilege: route.privilege, resource: scheme.privileges.resource },
+          });
         }
       }
       return { principal: { kind: 'digest', username: result.username, role } };

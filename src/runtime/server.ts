@@ -9,7 +9,15 @@ import type { InterfaceMeta, RouteMeta } from './interface-meta.js';
 import { JSONAPI_MEDIA_TYPE, negotiateRepresentation, type Representation } from './negotiate.js';
 import { parseQueryString, type QueryValue } from './query-string.js';
 import { renderResult } from './responses.js';
-import { createAuthenticator, oauthRuntime, type Authenticator, type AuthResult, type OAuthOptions, type Principal, type SessionHandle } from './server-auth.js';
+import {
+  createAuthenticator,
+  oauthRuntime,
+  type Authenticator,
+  type AuthResult,
+  type OAuthOptions,
+  type Principal,
+  type SessionHandle,
+} from './server-auth.js';
 import { TOKEN_RESPONSE_HEADERS } from './oauth-server.js';
 
 export interface RouteSchemas {
@@ -48,7 +56,10 @@ export interface InterfacePluginOptions {
 
 type Handler = (input: Record<string, unknown>, context: HandlerContext) => Promise<unknown>;
 
-export function createInterfacePlugin(definition: InterfaceDefinition, options: InterfacePluginOptions): FastifyPluginAsync {
+export function createInterfacePlugin(
+  definition: InterfaceDefinition,
+  options: InterfacePluginOptions,
+): FastifyPluginAsync {
   const { meta } = definition;
   const authenticators = new Map<string, Authenticator>();
   for (const [name, scheme] of Object.entries(meta.auth)) {
@@ -65,15 +76,25 @@ export function createInterfacePlugin(definition: InterfaceDefinition, options: 
 
   return async function interfacePlugin(app: FastifyInstance): Promise<void> {
     enableGetBodies(app);
+    allowEmptyJsonBodies(app);
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
     app.setErrorHandler((error, request, reply) => sendError(meta, toApiError(error, request, options), reply));
     for (const [name, scheme] of Object.entries(meta.auth)) {
-      if (scheme.type === 'oauth2') registerTokenEndpoint(app, oauthRuntime(scheme, (options.auth as Record<string, unknown>)[name] as OAuthOptions));
+      if (scheme.type === 'oauth2')
+        registerTokenEndpoint(
+          app,
+          oauthRuntime(scheme, (options.auth as Record<string, unknown>)[name] as OAuthOptions),
+        );
     }
     for (const route of Object.values(definition.routes)) {
-      const { prepare, run } = routeRunner({ definition, route, handler: handlers.get(route.name) as Handler, authenticator: route.auth ? authenticators.get(route.auth) : undefined });
+      const { prepare, run } = routeRunner({
+        definition,
+        route,
+        handler: handlers.get(route.name) as Handler,
+        authenticator: route.auth ? authenticators.get(route.auth) : undefined,
+      });
       for (const path of route.paths) {
         app.route({
           method: route.method,
@@ -128,10 +149,28 @@ function enableGetBodies(app: FastifyInstance): void {
   }
 }
 
+/**
+ * Clients that send Content-Type: application/json on every request (GETs and DELETEs included) send
+ * it with empty bodies too: an empty body is no body. Anything else goes through Fastify's own parser
+ * (which refuses __proto__ and constructor.prototype keys).
+ */
+function allowEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return parseJson(request, body, done);
+  });
+}
+
 function registerTokenEndpoint(app: FastifyInstance, runtime: ReturnType<typeof oauthRuntime>): void {
   app.post(runtime.scheme.tokenPath, async (request, reply) => {
     const result = await runtime.issue(request.body ?? {}, request.ip);
-    return reply.code(result.status).headers({ ...TOKEN_RESPONSE_HEADERS, ...result.headers }).type('application/json; charset=utf-8').send(result.body);
+    return reply
+      .code(result.status)
+      .headers({ ...TOKEN_RESPONSE_HEADERS, ...result.headers })
+      .type('application/json; charset=utf-8')
+      .send(result.body);
   });
 }
 
@@ -159,9 +198,13 @@ function routeRunner({ definition, route, handler, authenticator }: RunnerParts)
   };
   const run = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const { representation, auth } = prepared.get(request) ?? { representation: 'plain', auth: undefined };
-    const rawQuery = expandShortForms(route, parseQueryString(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : ''));
+    const rawQuery = expandShortForms(
+      route,
+      parseQueryString(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : ''),
+    );
     const input: Record<string, unknown> = {};
-    if (schemas.pathParams) input['params'] = parseParameters(schemas.pathParams, pathParameters(meta, route, request.params), 'path');
+    if (schemas.pathParams)
+      input['params'] = parseParameters(schemas.pathParams, pathParameters(meta, route, request.params), 'path');
     if (schemas.query) input['query'] = parseParameters(schemas.query, rawQuery, 'query');
     if (schemas.headers) input['headers'] = parseParameters(schemas.headers, request.headers, 'header');
     if (schemas.body) input['body'] = parseBody(schemas.body, route, request.body, rawQuery);
@@ -181,7 +224,15 @@ function routeRunner({ definition, route, handler, authenticator }: RunnerParts)
     const query = (input['query'] ?? {}) as Record<string, unknown>;
     const body = input['body'] as Record<string, unknown> | undefined;
     const rendered = renderResult(
-      { meta, route, representation, origin, path: request.url.split('?')[0] ?? '/', query, includes: body?.['includes'] as never },
+      {
+        meta,
+        route,
+        representation,
+        origin,
+        path: request.url.split('?')[0] ?? '/',
+        query,
+        includes: body?.['includes'] as never,
+      },
       result,
     );
     reply.code(rendered.status).headers(rendered.headers);
@@ -201,7 +252,10 @@ function collectionPath(meta: InterfaceMeta, route: RouteMeta, url: string): str
 
 function negotiate(request: FastifyRequest): Representation {
   const representation = negotiateRepresentation(request.headers.accept);
-  if (!representation) throw new ApiError('notAcceptable', { detail: `Cannot answer in ${request.headers.accept}; accepted: application/vnd.api+json, application/json.` });
+  if (!representation)
+    throw new ApiError('notAcceptable', {
+      detail: `Cannot answer in ${request.headers.accept}; accepted: application/vnd.api+json, application/json.`,
+    });
   return representation;
 }
 
@@ -210,7 +264,9 @@ function expandShortForms(route: RouteMeta, query: Record<string, QueryValue>): 
   for (const [name, form] of Object.entries(route.queryShortForms ?? {})) {
     const value = query[name];
     if (typeof value !== 'object' || Array.isArray(value)) continue;
-    query[name] = Object.entries(value).map(([key, item]) => (/^[0-9]+$/.test(key) ? item : { [form.key]: key, [form.value]: item }));
+    query[name] = Object.entries(value).map(([key, item]) =>
+      /^[0-9]+$/.test(key) ? item : { [form.key]: key, [form.value]: item },
+    );
   }
   return query;
 }
@@ -229,15 +285,27 @@ function parseParameters(schema: z.ZodType, value: unknown, where: 'path' | 'que
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const name = String(issue?.path[0] ?? where);
-  throw new BadRequest({ params: { name }, detail: `The ${where} parameter "${name}" is invalid: ${issue?.message ?? 'invalid value'}.` });
+  throw new BadRequest({
+    params: { name },
+    detail: `The ${where} parameter "${name}" is invalid: ${issue?.message ?? 'invalid value'}.`,
+  });
 }
 
 /** The body, or for GET routes that allow it the same member from the query string. */
 function parseBody(schema: z.ZodType, route: RouteMeta, body: unknown, rawQuery: Record<string, unknown>): unknown {
   let value = body;
   const alternative = route.body?.queryAlternative;
-  if ((value === undefined || value === null || value === '') && alternative && rawQuery[alternative.member] !== undefined) {
-    value = { [alternative.member]: alternative.style === 'json' ? parseJsonMember(alternative.member, rawQuery[alternative.member]) : rawQuery[alternative.member] };
+  if (
+    (value === undefined || value === null || value === '') &&
+    alternative &&
+    rawQuery[alternative.member] !== undefined
+  ) {
+    value = {
+      [alternative.member]:
+        alternative.style === 'json'
+          ? parseJsonMember(alternative.member, rawQuery[alternative.member])
+          : rawQuery[alternative.member],
+    };
   }
   if (value === undefined || value === null || value === '') {
     if (route.body && !route.body.required) value = {};
@@ -259,15 +327,21 @@ function parseJsonMember(member: string, text: unknown): unknown {
 function toViolation(issue: z.core.$ZodIssue): Violation {
   const path = issue.path.map(String);
   const unknownKeys = issue.code === 'unrecognized_keys' ? issue.keys : [];
-  if (unknownKeys.length > 0) return { pointer: `/${[...path, unknownKeys[0]].join('/')}`, message: `unknown field ${unknownKeys.join(', ')}` };
+  if (unknownKeys.length > 0)
+    return { pointer: `/${[...path, unknownKeys[0]].join('/')}`, message: `unknown field ${unknownKeys.join(', ')}` };
   return { pointer: `/${path.join('/')}`, message: issue.message };
 }
 
 function toApiError(error: unknown, request: FastifyRequest, options: InterfacePluginOptions): ApiError {
   if (error instanceof ApiError) return error;
   const fastifyError = error as { code?: string; statusCode?: number };
-  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError('payloadTooLarge', { params: { limit: request.routeOptions.bodyLimit ?? 0 } });
-  if (fastifyError.statusCode === 415) return new BadRequest({ params: { name: 'content-type' }, detail: 'Unsupported content type; send application/json.' });
+  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return new ApiError('payloadTooLarge', { params: { limit: request.routeOptions.bodyLimit ?? 0 } });
+  if (fastifyError.statusCode === 415)
+    return new BadRequest({
+      params: { name: 'content-type' },
+      detail: 'Unsupported content type; send application/json.',
+    });
   if (fastifyError.statusCode !== undefined && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return new BadRequest({ params: { name: 'body' }, detail: 'The request body is not valid JSON.' });
   }

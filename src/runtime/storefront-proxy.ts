@@ -15,7 +15,10 @@ export interface ProxiedResult<T> {
  *   `(contextTokens) => new StoreApiClient({ baseUrl, auth: { accessKey: { accessKey, contextTokens } } })`.
  */
 export function createStorefrontProxy<Client>(createClient: (contextTokens: ContextTokenStore) => Client) {
-  return async function forVisitor<T>(visitorToken: string | undefined, call: (client: Client) => Promise<T>): Promise<ProxiedResult<T>> {
+  return async function forVisitor<T>(
+    visitorToken: string | undefined,
+    call: (client: Client) => Promise<T>,
+  ): Promise<ProxiedResult<T>> {
     const tokens = new MemoryContextTokenStore(visitorToken);
     const result = await call(createClient(tokens));
     const contextToken = tokens.get();

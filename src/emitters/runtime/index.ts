@@ -6,5 +6,6 @@ export const runtimeEmitter: Emitter = {
   name: 'runtime',
   description: 'support code that generated servers and clients import',
   emit: ({ runtimeFiles }) =>
-    runtimeFiles.map((file) => ({ path: `runtime/${file.name}`, content: file.content, source: undefined, format: true })),
+    // Copied as written: the sources are kept in prettier's form (a test checks), so no formatter run.
+    runtimeFiles.map((file) => ({ path: `runtime/${file.name}`, content: file.content, source: undefined, format: false })),
 };

@@ -1,0 +1,37 @@
+// Files svcgen writes without running prettier must be exactly what prettier would write.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import * as prettier from 'prettier';
+import { describe, expect, it } from 'vitest';
+import { PRETTIER_OPTIONS } from '../../src/output/format.js';
+import { canonicalJson } from '../../src/output/json.js';
+
+const root = resolve(import.meta.dirname, '../..');
+
+describe('output that skips the formatter', () => {
+  it('the runtime sources are in prettier form', async () => {
+    const dir = join(root, 'src/runtime');
+    for (const name of readdirSync(dir).filter((file) => file.endsWith('.ts'))) {
+      const text = readFileSync(join(dir, name), 'utf8');
+      const formatted = await prettier.format(`// header\n\n${text}`, { ...PRETTIER_OPTIONS, filepath: name });
+      expect(formatted, `src/runtime/${name}: run npm run format:runtime`).toBe(`// header\n\n${text}`);
+    }
+  });
+
+  it('the generated OpenAPI documents are in prettier form', async () => {
+    for (const name of ['admin-api', 'store-api', 'price-list-api', 'banner-api']) {
+      const text = readFileSync(join(root, 'generated', name, 'openapi.json'), 'utf8');
+      expect(await prettier.format(text, { ...PRETTIER_OPTIONS, parser: 'json' })).toBe(text);
+    }
+  });
+
+  it.each([
+    { given: { a: [1, 2, 3], b: {}, c: [] }, want: '{\n  "a": [1, 2, 3],\n  "b": {},\n  "c": []\n}\n' },
+    { given: { list: [{ x: 1 }] }, want: '{\n  "list": [\n    {\n      "x": 1\n    }\n  ]\n}\n' },
+    { given: { long: Array.from({ length: 30 }, (_, i) => `value-${i}`) }, want: null },
+  ])('canonicalJson matches prettier: $given', async ({ given, want }) => {
+    const text = canonicalJson(given);
+    if (want !== null) expect(text).toBe(want);
+    expect(await prettier.format(text, { ...PRETTIER_OPTIONS, parser: 'json' })).toBe(text);
+  });
+});
