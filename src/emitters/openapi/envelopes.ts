@@ -4,10 +4,7 @@ import { pascalCase } from '../../ir/names.js';
 import type { InterfaceIr, RecordIr, RelationIr, ResponseIr, TypeIr } from '../../ir/types.js';
 import type { Components } from './components.js';
 import { fieldSchema, nullable, typeSchema, type SchemaContext } from './json-schema.js';
-import { sortedObject, type Content, type Schema, type SchemaObject } from './types.js';
-
-export const JSON_API_MEDIA = 'application/vnd.api+json';
-export const JSON_MEDIA = 'application/json';
+import { JSON_API_MEDIA, JSON_MEDIA, sortedObject, type Content, type Schema, type SchemaObject } from './types.js';
 
 /** The content of a success response, or undefined for a response without a body. */
 export function successContent(iface: InterfaceIr, response: ResponseIr, components: Components): Content | undefined {

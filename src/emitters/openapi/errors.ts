@@ -4,8 +4,7 @@
 import { pascalCase } from '../../ir/names.js';
 import type { ErrorIr, InterfaceIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import type { Components } from './components.js';
-import { JSON_API_MEDIA, JSON_MEDIA } from './envelopes.js';
-import { originMark, sortedObject, type Content, type ExampleObject, type ReferenceObject, type ResponseObject } from './types.js';
+import { JSON_API_MEDIA, JSON_MEDIA, originMark, sortedObject, type Content, type ExampleObject, type ReferenceObject, type ResponseObject } from './types.js';
 
 export type HeadersFor = (status: number) => ResponseObject['headers'];
 

@@ -3,9 +3,8 @@
 // JSON document (content: application/json) for style json.
 import type { Origin, ParameterIr, RouteIr, TypeIr } from '../../ir/types.js';
 import type { Components } from './components.js';
-import { JSON_MEDIA } from './envelopes.js';
 import { annotate, typeSchema, type SchemaContext } from './json-schema.js';
-import { originMark, type ParameterObject } from './types.js';
+import { JSON_MEDIA, originMark, type ParameterObject } from './types.js';
 
 export function routeParameters(route: RouteIr, components: Components): ParameterObject[] {
   const ctx: SchemaContext = { components, direction: 'write' };

@@ -2,11 +2,10 @@
 // (OpenAPI 3.1 allows it), naming the query parameter that can carry it instead.
 import type { RouteIr } from '../../ir/types.js';
 import type { Components } from './components.js';
-import { JSON_MEDIA } from './envelopes.js';
 import { typeSchema } from './json-schema.js';
-import { paragraphs, type RequestBodyObject } from './types.js';
+import { FORM_MEDIA, JSON_MEDIA, paragraphs, type RequestBodyObject } from './types.js';
 
-const MEDIA_TYPES = { json: JSON_MEDIA, form: 'application/x-www-form-urlencoded' } as const;
+const MEDIA_TYPES = { json: JSON_MEDIA, form: FORM_MEDIA } as const;
 
 export function requestBody(route: RouteIr, components: Components): RequestBodyObject | undefined {
   if (!route.body) return undefined;

@@ -5,42 +5,40 @@ import { successContent } from './envelopes.js';
 import { errorResponses } from './errors.js';
 import { typeSchema } from './json-schema.js';
 import { authResponseHeaders } from './security.js';
-import { asHeader, originMark, paragraphs, sortedObject, type ReferenceObject, type ResponseObject } from './types.js';
+import { asHeader, originMark, paragraphs, sortedObject, type HeaderObject, type ReferenceObject, type ResponseObject } from './types.js';
 
 const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content' };
 
 export function routeResponses(module: ModuleIr, route: RouteIr, components: Components): Record<string, ResponseObject | ReferenceObject> {
-  const iface = module.interface as InterfaceIr;
-  const headersFor = (status: number, own: ResponseObject['headers'] = {}) => sortedObject(Object.entries({ ...own, ...authResponseHeaders(module, route, status) }).map(([name, header]) => [name, asHeader(header)]));
-  const success = route.responses.map((response): [string, ResponseObject | ReferenceObject] => [String(response.status), successResponse(iface, route, response, components, headersFor)]);
-  return sortedObject([...success, ...errorResponses(module, route, components, (status) => headersFor(status))]);
+  const success = route.responses.map((response): [string, ResponseObject] => [String(response.status), successResponse(module, route, response, components)]);
+  const errors = errorResponses(module, route, components, (status) => responseHeaders(module, route, status, {}));
+  return sortedObject<ResponseObject | ReferenceObject>([...success, ...errors]);
 }
 
-function successResponse(
-  iface: InterfaceIr,
-  route: RouteIr,
-  response: ResponseIr,
-  components: Components,
-  headersFor: (status: number, own: ResponseObject['headers']) => ResponseObject['headers'],
-): ResponseObject {
+/** A response's own headers plus those auth adds, by name. */
+function responseHeaders(module: ModuleIr, route: RouteIr, status: number, own: Record<string, HeaderObject>): NonNullable<ResponseObject['headers']> {
+  return sortedObject(Object.entries({ ...own, ...authResponseHeaders(module, route, status) }).map(([name, header]) => [name, asHeader(header)]));
+}
+
+function successResponse(module: ModuleIr, route: RouteIr, response: ResponseIr, components: Components): ResponseObject {
   const own = Object.fromEntries(
-    response.headers.map((header) => [
+    response.headers.map((header): [string, HeaderObject] => [
       header.name,
-      asHeader({
+      {
         required: header.required,
         ...(header.description !== undefined && { description: header.description }),
         ...originMark(header.origin, response.origin),
         schema: typeSchema(header.type, { components, direction: 'read' }),
-      }),
+      },
     ]),
   );
-  const headers = headersFor(response.status, own);
-  const content = successContent(iface, response, components);
+  const headers = responseHeaders(module, route, response.status, own);
+  const content = successContent(module.interface as InterfaceIr, response, components);
   const when = response.when ? `Answered when the query parameter ${response.when} is true.` : undefined;
   return {
     description: paragraphs(response.description, when) ?? STATUS_TEXT[response.status] ?? `Status ${response.status}.`,
     ...originMark(response.origin, route.origin),
-    ...(headers && Object.keys(headers).length > 0 && { headers }),
+    ...(Object.keys(headers).length > 0 && { headers }),
     ...(content && { content }),
   };
 }

@@ -4,11 +4,9 @@
 import { camelCase, pascalCase } from '../../ir/names.js';
 import type { ModuleIr, OAuthGrantIr, OAuthSchemeIr } from '../../ir/types.js';
 import type { Components } from './components.js';
-import { JSON_MEDIA } from './envelopes.js';
 import { errorEntrySchema } from './errors.js';
-import { asHeader, originMark, paragraphs, sortedObject, type OperationObject, type ReferenceObject, type SchemaObject } from './types.js';
+import { asHeader, FORM_MEDIA, JSON_MEDIA, originMark, paragraphs, sortedObject, type OperationObject, type ReferenceObject, type SchemaObject } from './types.js';
 
-const FORM_MEDIA = 'application/x-www-form-urlencoded';
 const NO_STORE = {
   'cache-control': asHeader({ required: true, schema: { type: 'string', const: 'no-store' } }),
   pragma: asHeader({ required: true, schema: { type: 'string', const: 'no-cache' } }),

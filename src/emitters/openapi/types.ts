@@ -5,6 +5,10 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { compareCodePoints } from '../../ir/names.js';
 import type { Origin } from '../../ir/types.js';
 
+export const JSON_API_MEDIA = 'application/vnd.api+json';
+export const JSON_MEDIA = 'application/json';
+export const FORM_MEDIA = 'application/x-www-form-urlencoded';
+
 export type Schema = OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject;
 export type SchemaObject = OpenAPIV3_1.SchemaObject;
 export type ReferenceObject = OpenAPIV3_1.ReferenceObject;
