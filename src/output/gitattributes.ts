@@ -1,11 +1,15 @@
 // Keeps "<output folder>/** linguist-generated=true" in the working directory's .gitattributes, so
 // pull-request views collapse generated files. Added once; every other line is left as it was.
+import { execFile } from 'node:child_process';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 
 export const GITATTRIBUTES_FILE = '.gitattributes';
 
-/** added: the line was written; present: a line for the folder was there already; skipped: the folder is not below the working directory. */
+/**
+ * added: the line was written; present: a line for the folder was there already; skipped: the
+ * folder is not below the working directory, or git ignores it (it never shows in a pull request).
+ */
 export type GitattributesOutcome = 'added' | 'present' | 'skipped';
 
 export function linguistGeneratedLine(cwd: string, outDir: string): string | undefined {
@@ -25,6 +29,7 @@ export async function ensureLinguistGenerated(cwd: string, outDir: string): Prom
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   if (mentionsFolder(text, line)) return 'present';
+  if (await isIgnoredByGit(cwd, outDir)) return 'skipped';
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const separator = text === '' || text.endsWith('\n') ? '' : eol;
   const temporary = `${path}.${process.pid}.tmp`;
@@ -61,4 +66,11 @@ function splitLine(line: string): { pattern: string; attributes: string[] } {
 /** Patterns with spaces or quotes are written C-style quoted, as gitattributes reads them. */
 function quotePattern(pattern: string): string {
   return /[\s"\\]/.test(pattern) ? JSON.stringify(pattern) : pattern;
+}
+
+/** `git check-ignore`: true only when git runs and says the folder is ignored (not a repo, no git: false). */
+function isIgnoredByGit(cwd: string, outDir: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    execFile('git', ['check-ignore', '-q', '--', relative(cwd, outDir)], { cwd, timeout: 10_000 }, (error) => resolve(error === null));
+  });
 }

@@ -1,5 +1,6 @@
 // The linguist-generated line: created when missing, added once, other lines left alone.
-import { readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensureLinguistGenerated } from '../../src/output/gitattributes.js';
@@ -50,6 +51,15 @@ describe('ensureLinguistGenerated', () => {
     await ensureLinguistGenerated(dir, join(dir, 'my out'));
     await ensureLinguistGenerated(dir, join(dir, 'my out'));
     expect(await read()).toBe('packages/api/gen/** linguist-generated=true\n"my out/**" linguist-generated=true\n');
+  });
+
+  it('skips an output folder that git ignores (it never shows in a pull request)', async () => {
+    execFileSync('git', ['init', '-q'], { cwd: dir });
+    await writeFile(join(dir, '.gitignore'), 'scratch/\n');
+    await mkdir(join(dir, 'scratch', 'out'), { recursive: true });
+    expect(await ensureLinguistGenerated(dir, join(dir, 'scratch', 'out'))).toBe('skipped');
+    expect(await ensureLinguistGenerated(dir, join(dir, 'generated'))).toBe('added');
+    expect(await read()).toBe('generated/** linguist-generated=true\n');
   });
 
   it('skips an output folder outside the working directory', async () => {
