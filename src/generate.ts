@@ -21,7 +21,7 @@ import { withHeader } from './output/header.js';
 import { sha256 } from './output/hash.js';
 import { buildManifest, readManifest, type Manifest } from './output/manifest.js';
 import { ensureLinguistGenerated, type GitattributesOutcome } from './output/gitattributes.js';
-import { listFiles, recoverInterruptedWrite, writeOutput, type WriteSummary } from './output/write.js';
+import { listFiles, recoverInterruptedWrite, writeOutput } from './output/write.js';
 import { generatorFingerprint } from './version.js';
 
 export interface RunOptions extends ConfigOverrides {
@@ -38,7 +38,8 @@ export type GenerateResult =
       readonly written: readonly string[];
       readonly deleted: readonly string[];
       readonly upToDate: boolean;
-      readonly gitattributes: GitattributesOutcome;
+      /** The .gitattributes step; undefined when the output was up to date (a run with nothing to do touches nothing). */
+      readonly gitattributes: GitattributesOutcome | undefined;
     }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
@@ -51,11 +52,9 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
     const config = await resolveConfig(options);
     const inputs = await collectInputs(config);
     await recoverInterruptedWrite(config.outDir);
-    let summary: WriteSummary = { written: [], deleted: [], unchanged: true };
-    if (!(await isUpToDate(config.outDir, inputs))) {
-      const { files, manifest } = await buildOutput(config, inputs, options);
-      summary = await writeOutput(config.outDir, files, manifest);
-    }
+    if (await isUpToDate(config.outDir, inputs)) return { ok: true, outDir: config.outDir, written: [], deleted: [], upToDate: true, gitattributes: undefined };
+    const { files, manifest } = await buildOutput(config, inputs, options);
+    const summary = await writeOutput(config.outDir, files, manifest);
     const gitattributes = options.gitattributes === false ? 'skipped' : await ensureLinguistGenerated(options.cwd ?? process.cwd(), config.outDir);
     return { ok: true, outDir: config.outDir, written: summary.written, deleted: summary.deleted, upToDate: summary.unchanged, gitattributes };
   });
