@@ -165,7 +165,7 @@ function locate(error: unknown, template: TemplateFile): LocatedFailure {
 function describe(message: string): string {
   const bare = message.replace(/ - \d+:\d+$/, '');
   const variable = /^"([^"]+)" not defined in /.exec(bare);
-  if (variable) return `unknown variable "${variable[1]}" (not in the page data; see src/emitters/docs/view-model.ts)`;
+  if (variable) return `unknown variable "${variable[1]}" (not in the page data; see src/emitters/docs/page-types.ts)`;
   const helper = /unknown helper (\S+)$/.exec(bare);
   if (helper) return `unknown helper "${helper[1]}" (expected one of: ${[...Object.keys(HELPERS), ...BUILT_IN_BLOCKS, 'lookup'].sort().join(', ')})`;
   return bare;

@@ -1,0 +1,65 @@
+// The auth schemes of a page and its limits (body size, lifetimes, bounded parameters).
+import type { AuthSchemeIr, InterfaceIr, ModuleIr, Origin } from '../../ir/types.js';
+import { codeSpan, inline } from './markdown.js';
+import type { AuthView, FactView, LimitView } from './page-types.js';
+import { origin, text } from './view-helpers.js';
+
+export function authView(module: ModuleIr, scheme: AuthSchemeIr): AuthView {
+  const fact = (label: string, value: string, from: Origin = scheme.origin): FactView => ({ label, value: inline(value), ...origin(from) });
+  const facts: FactView[] = [];
+  let type: string;
+  switch (scheme.type) {
+    case 'oauth2':
+      type = 'OAuth 2.0';
+      facts.push(fact('Token endpoint', `POST ${`${module.interface?.basePath ?? ''}${scheme.tokenPath}`.replace(/\/+/g, '/')}`));
+      for (const grant of scheme.grants) {
+        const details = [grant.clientId !== undefined ? `client_id ${grant.clientId}` : undefined, grant.scopes.length > 0 ? `scopes ${grant.scopes.join(' ')}` : undefined, `refresh token ${grant.issuesRefreshToken ? 'issued' : 'not issued'}`];
+        facts.push(fact(`Grant ${codeSpan(grant.grant)}`, `${grant.description ? `${grant.description} ` : ''}(${details.filter(Boolean).join(', ')})`, grant.origin));
+      }
+      facts.push(fact('Access token lifetime', `${scheme.accessTokenLifetime} s`));
+      facts.push(fact('Refresh token lifetime', `${scheme.refreshTokenLifetime} s${scheme.rotateRefreshTokens ? ', rotated on use' : ''}`));
+      break;
+    case 'access-key':
+      type = 'Access key header';
+      facts.push(fact('Key header', scheme.header));
+      if (scheme.session) {
+        facts.push(fact('Session header', `${scheme.session.header} (request and every response)`));
+        facts.push(fact('Session idle timeout', `${scheme.session.idleTimeout} s`));
+        facts.push(fact('Session token length', `${scheme.session.tokenLength} characters`));
+      }
+      break;
+    case 'digest':
+      type = 'HTTP Digest (RFC 7616)';
+      facts.push(fact('Realm', scheme.realm));
+      facts.push(fact('Algorithms', scheme.algorithms.join(', ')));
+      facts.push(fact('qop', scheme.qop.join(', ')));
+      facts.push(fact('Nonce lifetime', `${scheme.nonceLifetime} s`));
+      if (scheme.privileges) facts.push(fact('Privileges', `${scheme.privileges.names.join(', ')} on ${scheme.privileges.resource}`));
+      break;
+  }
+  return { name: scheme.name, type, description: text(scheme.description), facts, ...origin(scheme.origin) };
+}
+
+export function limitViews(module: ModuleIr): LimitView[] {
+  const iface = module.interface as InterfaceIr;
+  const limits: LimitView[] = [];
+  if (iface.bodyLimitBytes !== undefined) {
+    // The IR keeps no origin for the limits block: the interface's stands in for it.
+    limits.push({ what: 'Request body size', value: `${iface.bodyLimitBytes} bytes`, ...origin(iface.origin) });
+  }
+  for (const scheme of module.auth) {
+    if (scheme.type === 'oauth2') limits.push({ what: 'Access token lifetime', value: `${scheme.accessTokenLifetime} s`, ...origin(scheme.origin) });
+    if (scheme.type === 'access-key' && scheme.session) limits.push({ what: 'Session idle timeout', value: `${scheme.session.idleTimeout} s`, ...origin(scheme.origin) });
+    if (scheme.type === 'digest') limits.push({ what: 'Digest nonce lifetime', value: `${scheme.nonceLifetime} s`, ...origin(scheme.origin) });
+  }
+  for (const route of module.routes) {
+    for (const param of route.query) {
+      const c = param.type.constraints;
+      const bounds = c.minimum !== undefined || c.maximum !== undefined ? `${c.minimum ?? ''}..${c.maximum ?? ''}` : undefined;
+      if (bounds === undefined && param.default === undefined) continue;
+      const value = [bounds, param.default !== undefined ? `default ${JSON.stringify(param.default)}` : undefined].filter(Boolean).join(', ');
+      limits.push({ what: inline(`${route.name}: ${param.name}`), value: inline(value), ...origin(param.origin) });
+    }
+  }
+  return limits;
+}

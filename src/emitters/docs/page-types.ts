@@ -1,0 +1,126 @@
+// What a docs template sees: one page per interface module, as plain data. Every key is always
+// present (null or an empty list when there is nothing), so strict templates can tell a
+// misspelled name from an absent value. Text is already safe for Markdown (see markdown.ts).
+// Users who write their own templates write against these names.
+import type { Origin } from '../../ir/types.js';
+
+export interface OriginView {
+  /** "spec" (the interface document) or "convention" (CONVENTIONS.md, where the document says "not shown"). */
+  readonly origin: Origin;
+  readonly convention: boolean;
+}
+
+export interface DocsPage {
+  readonly title: string;
+  readonly module: string;
+  readonly sourceFile: string;
+  readonly description: string | null;
+  readonly basePath: string;
+  readonly versions: string | null;
+  readonly envelope: string;
+  readonly errorBody: string;
+  readonly conventionSummary: string;
+  readonly auth: readonly AuthView[];
+  readonly routes: readonly RouteView[];
+  readonly records: readonly RecordView[];
+  readonly errors: readonly ErrorView[];
+  readonly limits: readonly LimitView[];
+}
+
+export interface FactView extends OriginView {
+  readonly label: string;
+  readonly value: string;
+}
+
+export interface AuthView extends OriginView {
+  readonly name: string;
+  readonly type: string;
+  readonly description: string | null;
+  readonly facts: readonly FactView[];
+}
+
+export interface ParameterView extends OriginView {
+  readonly name: string;
+  readonly in: 'path' | 'query' | 'header';
+  readonly type: string;
+  readonly required: boolean;
+  readonly default: string | null;
+  readonly description: string | null;
+}
+
+export interface BodyView {
+  readonly type: string;
+  readonly required: boolean;
+  readonly formats: string;
+  readonly alternative: string | null;
+}
+
+export interface ResponseView extends OriginView {
+  readonly status: number;
+  readonly body: string | null;
+  readonly description: string | null;
+  readonly headers: string | null;
+}
+
+export interface RouteErrorView {
+  readonly name: string;
+  /** The id of the error's row in the errors table. */
+  readonly anchor: string;
+  readonly status: number;
+  readonly kind: string;
+}
+
+export interface RouteView extends OriginView {
+  readonly name: string;
+  /** An id for links to the route: "route-<name, lower case>". */
+  readonly anchor: string;
+  readonly method: string;
+  readonly path: string;
+  readonly aliases: readonly string[];
+  readonly summary: string | null;
+  readonly description: string | null;
+  readonly auth: string | null;
+  readonly privilege: string | null;
+  readonly action: string | null;
+  readonly parameters: readonly ParameterView[];
+  readonly body: BodyView | null;
+  readonly responses: readonly ResponseView[];
+  readonly errors: readonly RouteErrorView[];
+}
+
+export interface FieldView extends OriginView {
+  readonly name: string;
+  readonly type: string;
+  readonly required: boolean;
+  readonly readOnly: boolean;
+  readonly default: string | null;
+  readonly description: string | null;
+}
+
+export interface RecordView extends OriginView {
+  readonly name: string;
+  /** An id for links to the record: "record-<name, lower case>". */
+  readonly anchor: string;
+  /** The definition file of a record from another module, else null. */
+  readonly from: string | null;
+  readonly description: string | null;
+  readonly apiAlias: string | null;
+  readonly fields: readonly FieldView[];
+}
+
+export interface ErrorView extends OriginView {
+  readonly name: string;
+  /** An id for links to the error: "error-<name, lower case>". */
+  readonly anchor: string;
+  readonly kind: string;
+  readonly status: number;
+  readonly code: string | null;
+  readonly title: string | null;
+  readonly message: string | null;
+  readonly description: string | null;
+}
+
+export interface LimitView extends OriginView {
+  readonly what: string;
+  readonly value: string;
+}
