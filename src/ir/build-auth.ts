@@ -15,6 +15,7 @@ export function buildInterface(ctx: FileContext, def: NonNullable<DefinitionFile
       .sort(compareCodePoints)
       .map((segment) => ({ segment, aliases: [...(def.segmentAliases?.[segment] ?? [])].sort(compareCodePoints) })),
     bodyLimitBytes: def.limits?.bodyBytes,
+    limitsOrigin: inheritOrigin(def.limits?.origin, inheritOrigin(def.origin, fileOrigin)),
     description: def.description,
     origin: inheritOrigin(def.origin, fileOrigin),
     location: ctx.locate(['interface'], true),

@@ -54,7 +54,9 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
     headers: params('headers').map((header) => ({ ...header, name: header.name.toLowerCase() })),
     body: def.body ? buildType(ctx, def.body, [...path, 'body']) : undefined,
     bodyRequired: def.bodyRequired ?? true,
-    bodyQueryAlternative: def.bodyQueryAlternative ? { member: def.bodyQueryAlternative.member, style: def.bodyQueryAlternative.style } : undefined,
+    bodyQueryAlternative: def.bodyQueryAlternative
+      ? { member: def.bodyQueryAlternative.member, style: def.bodyQueryAlternative.style, origin: inheritOrigin(def.bodyQueryAlternative.origin, origin) }
+      : undefined,
     bodyFormats: def.bodyFormats ?? (def.body ? ['json'] : []),
     responses: buildResponses(ctx, def, path, origin),
     errors: [...(def.errors ?? [])].sort(compareCodePoints),

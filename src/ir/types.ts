@@ -144,7 +144,7 @@ export interface RouteIr extends Documented {
   readonly headers: readonly ParameterIr[];
   readonly body: TypeIr | undefined;
   readonly bodyRequired: boolean;
-  readonly bodyQueryAlternative: { readonly member: string; readonly style: 'json' | 'deepObject' } | undefined;
+  readonly bodyQueryAlternative: { readonly member: string; readonly style: 'json' | 'deepObject'; readonly origin: Origin } | undefined;
   readonly bodyFormats: readonly ('json' | 'form')[];
   readonly responses: readonly ResponseIr[];
   readonly errors: readonly string[];
@@ -217,6 +217,7 @@ export interface InterfaceIr extends Documented {
   readonly versions: readonly string[];
   readonly segmentAliases: readonly { readonly segment: string; readonly aliases: readonly string[] }[];
   readonly bodyLimitBytes: number | undefined;
+  readonly limitsOrigin: Origin;
 }
 
 /** One definition file: an interface with its routes, or shared records only. */

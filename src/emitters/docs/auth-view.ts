@@ -44,8 +44,7 @@ export function limitViews(module: ModuleIr): LimitView[] {
   const iface = module.interface as InterfaceIr;
   const limits: LimitView[] = [];
   if (iface.bodyLimitBytes !== undefined) {
-    // The IR keeps no origin for the limits block: the interface's stands in for it.
-    limits.push({ what: 'Request body size', value: `${iface.bodyLimitBytes} bytes`, ...origin(iface.origin) });
+    limits.push({ what: 'Request body size', value: `${iface.bodyLimitBytes} bytes`, ...origin(iface.limitsOrigin) });
   }
   for (const scheme of module.auth) {
     if (scheme.type === 'oauth2') limits.push({ what: 'Access token lifetime', value: `${scheme.accessTokenLifetime} s`, ...origin(scheme.origin) });

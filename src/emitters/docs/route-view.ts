@@ -41,7 +41,9 @@ export function routeView(module: ModuleIr, route: RouteIr): RouteView {
           type: inline(typeText(route.body, module.name)),
           required: route.bodyRequired,
           formats: route.bodyFormats.join(', '),
-          alternative: alternative ? inline(`query parameter ${alternative.member} (${alternative.style === 'json' ? 'the same JSON as text' : 'deepObject'})`) : null,
+          alternative: alternative
+            ? inline(`query parameter ${alternative.member} (${alternative.style === 'json' ? 'the same JSON as text' : 'deepObject'}${alternative.origin === 'convention' ? ', convention' : ''})`)
+            : null,
         }
       : null,
     responses: route.responses.map((response) => responseView(module, response)),

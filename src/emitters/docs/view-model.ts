@@ -74,7 +74,8 @@ function routeRecords(ir: Ir): (route: RouteIr) => RecordIr[] {
 }
 
 function conventionSummary(module: ModuleIr): string {
-  const count = (items: readonly { origin: Origin }[], noun: string) => `${items.filter((item) => item.origin === 'convention').length} of ${items.length} ${noun}`;
+  // Counts of chosen elements only: a new element from the document leaves this line alone.
+  const count = (items: readonly { origin: Origin }[], noun: string) => `${items.filter((item) => item.origin === 'convention').length} ${noun}`;
   const fields = module.records.flatMap((record) => record.fields);
   return `From the conventions: ${[count(module.routes, 'routes'), count(module.records, 'records'), count(fields, 'record fields'), count(module.errors, 'errors'), count(module.auth, 'auth schemes')].join(', ')}; everything else is from the interface document.`;
 }

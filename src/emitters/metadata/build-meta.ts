@@ -91,7 +91,7 @@ export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
     queryStyles: styledQuery(route),
     queryShortForms: shortForms(route),
     headers: route.headers.map((param) => param.name),
-    body: route.body ? dropUndefined({ required: route.bodyRequired, formats: route.bodyFormats, queryAlternative: route.bodyQueryAlternative }) : undefined,
+    body: route.body ? dropUndefined({ required: route.bodyRequired, formats: route.bodyFormats, queryAlternative: route.bodyQueryAlternative && { member: route.bodyQueryAlternative.member, style: route.bodyQueryAlternative.style } }) : undefined,
     responses: route.responses.map((response) => responseMeta(module, response)),
     errors: route.errors,
   });

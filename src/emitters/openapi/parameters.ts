@@ -52,6 +52,7 @@ function queryAlternative(route: RouteIr, ctx: SchemaContext): ParameterObject |
     in: 'query',
     required: false,
     description: `Alternative to the request body for clients that cannot send a body with ${route.method}: ${written}.`,
+    ...originMark(alternative.origin, route.origin),
     ...serialization(alternative.style, typeSchema(memberType, ctx)),
   };
 }
