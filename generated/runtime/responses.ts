@@ -49,7 +49,18 @@ export function renderResult(ctx: RenderContext, result: unknown): Rendered {
     const location = locationOf(ctx, response, result);
     if (location !== undefined) headers['location'] = location;
   }
-  if (!response.hasBody) return { status: response.status, headers, contentType: undefined, body: undefined };
+  if (!response.hasBody) {
+    // A success envelope without data is still an envelope: {success: true} (204 stays empty).
+    if (response.envelope && response.status !== 204 && ctx.meta.style === 'success-envelope') {
+      return {
+        status: response.status,
+        headers,
+        contentType: 'application/json; charset=utf-8',
+        body: { success: true },
+      };
+    }
+    return { status: response.status, headers, contentType: undefined, body: undefined };
+  }
   if (!response.envelope)
     return { status: response.status, headers, contentType: 'application/json; charset=utf-8', body: result };
   switch (ctx.meta.style) {

@@ -78,6 +78,7 @@ export function createInterfacePlugin(
 
   return async function interfacePlugin(app: FastifyInstance): Promise<void> {
     enableGetBodies(app);
+    allowEmptyJsonBodies(app);
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
@@ -148,6 +149,21 @@ function enableGetBodies(app: FastifyInstance): void {
   } catch {
     // Already enabled by another interface on the same server.
   }
+}
+
+/**
+ * Clients that send Content-Type: application/json on every request (GETs and DELETEs included) send
+ * it with empty bodies too: an empty body is no body. Anything else goes through Fastify's own parser
+ * (which refuses __proto__ and constructor.prototype keys).
+ */
+function allowEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
 }
 
 function registerTokenEndpoint(app: FastifyInstance, runtime: ReturnType<typeof oauthRuntime>): void {

@@ -50,7 +50,12 @@ export function renderResult(ctx: RenderContext, result: unknown): Rendered {
   if (!response.hasBody) {
     // A success envelope without data is still an envelope: {success: true} (204 stays empty).
     if (response.envelope && response.status !== 204 && ctx.meta.style === 'success-envelope') {
-      return { status: response.status, headers, contentType: 'application/json; charset=utf-8', body: { success: true } };
+      return {
+        status: response.status,
+        headers,
+        contentType: 'application/json; charset=utf-8',
+        body: { success: true },
+      };
     }
     return { status: response.status, headers, contentType: undefined, body: undefined };
   }

@@ -158,8 +158,9 @@ function allowEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    return parseJson(request, body, done);
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
   });
 }
 

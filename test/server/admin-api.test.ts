@@ -426,3 +426,50 @@ describe('manufacturers', () => {
     expectError(await admin(`/api/v3/manufacturer/${id}`, { method: 'DELETE' }), 404, 'FRAMEWORK__RESOURCE_NOT_FOUND');
   });
 });
+
+describe('hostile input', () => {
+  const bodies: [string, string][] = [
+    ['JSON null', 'null'],
+    ['a list', '[{"name":"x"}]'],
+    ['broken JSON', '{"name":'],
+    ['a prototype key', '{"__proto__":{"admin":true},"name":"x"}'],
+    ['a constructor.prototype key', '{"constructor":{"prototype":{"polluted":1}}}'],
+    ['deep nesting', `{"price":${'['.repeat(4000)}${']'.repeat(4000)}}`],
+    ['a huge number', '{"stock":1e400}'],
+    ['a float where an integer belongs', '{"stock":1.5}'],
+  ];
+
+  it.each(bodies)('answers %s with a 4xx on every write route', async (_name, body) => {
+    for (const [method, path] of [
+      ['POST', '/api/v3/product'],
+      ['PATCH', `/api/v3/product/${SINGLE}`],
+      ['POST', '/api/v3/tax'],
+      ['PATCH', `/api/v3/tax/${TAX_REDUCED}`],
+      ['POST', '/api/v3/manufacturer'],
+      ['PATCH', `/api/v3/manufacturer/${MANUFACTURER}`],
+    ] as const) {
+      const answer = await admin(path, { method, body, headers: { 'content-type': 'application/json' } });
+      expect(answer.status, `${method} ${path}: ${answer.text}`).toBeGreaterThanOrEqual(400);
+      expect(answer.status, `${method} ${path}: ${answer.text}`).toBeLessThan(500);
+      expectJsonApi(answer);
+    }
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('answers hostile token requests and headers with a 4xx', async () => {
+    for (const body of ['null', '[]', '{"grant_type":{"$ne":1}}', `grant_type=password&${'a=1&'.repeat(2000)}`]) {
+      const type = body.startsWith('grant_type=') ? 'application/x-www-form-urlencoded' : 'application/json';
+      const answer = await tokenRequest(body, { 'content-type': type });
+      expect(answer.status, answer.text).toBeGreaterThanOrEqual(400);
+      expect(answer.status, answer.text).toBeLessThan(500);
+    }
+    for (const authorization of [`Bearer ${'a'.repeat(5000)}`, 'Bearer \u00e9t\u00e9', 'Bearer a b c']) {
+      const answer = await send(service.baseUrl, '/api/v3/product', { headers: { authorization: encodeURI(authorization) } });
+      expectError(answer, 401, 'FRAMEWORK__UNAUTHORIZED');
+    }
+    for (const path of ['/api/v3/product?limit[]=1', '/api/v3/product?page=1e2', '/api/v3/product?limit=%', `/api/v3/product/${'%2e%2e%2f'.repeat(4)}`]) {
+      const answer = await admin(path);
+      expect(answer.status, `${path}: ${answer.text}`).toBeLessThan(500);
+    }
+  });
+});
