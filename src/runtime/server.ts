@@ -86,6 +86,7 @@ export function createInterfacePlugin(
         registerTokenEndpoint(
           app,
           oauthRuntime(scheme, (options.auth as Record<string, unknown>)[name] as OAuthOptions),
+          (error, request) => toApiError(error, request, options),
         );
     }
     for (const route of Object.values(definition.routes)) {
@@ -164,14 +165,40 @@ function allowEmptyJsonBodies(app: FastifyInstance): void {
   });
 }
 
-function registerTokenEndpoint(app: FastifyInstance, runtime: ReturnType<typeof oauthRuntime>): void {
-  app.post(runtime.scheme.tokenPath, async (request, reply) => {
-    const result = await runtime.issue(request.body ?? {}, request.ip);
-    return reply
-      .code(result.status)
-      .headers({ ...TOKEN_RESPONSE_HEADERS, ...result.headers })
-      .type('application/json; charset=utf-8')
-      .send(result.body);
+function registerTokenEndpoint(
+  app: FastifyInstance,
+  runtime: ReturnType<typeof oauthRuntime>,
+  toError: (error: unknown, request: FastifyRequest) => ApiError,
+): void {
+  app.post(runtime.scheme.tokenPath, {
+    handler: async (request, reply) => {
+      const result = await runtime.issue(request.body ?? {}, request.ip);
+      return reply
+        .code(result.status)
+        .headers({ ...TOKEN_RESPONSE_HEADERS, ...result.headers })
+        .type('application/json; charset=utf-8')
+        .send(result.body);
+    },
+    // A body that cannot be read still gets an RFC 6749 error (with the errors array, like every token error).
+    errorHandler: (error, request, reply) => {
+      const apiError = toError(error, request);
+      const internal = apiError instanceof InternalError;
+      const status = internal ? 500 : apiError.kind === 'payloadTooLarge' ? 413 : 400;
+      const code = internal ? 'server_error' : 'invalid_request';
+      const description = internal
+        ? 'The token request could not be handled.'
+        : apiError.kind === 'payloadTooLarge'
+          ? 'The request body is too large.'
+          : (apiError.detail ?? 'The token request is malformed.');
+      const body = {
+        error: code,
+        error_description: description,
+        errors: [
+          { status: String(status), code, title: internal ? 'Server error' : 'Invalid request', detail: description },
+        ],
+      };
+      return reply.code(status).headers(TOKEN_RESPONSE_HEADERS).type('application/json; charset=utf-8').send(body);
+    },
   });
 }
 
@@ -196,6 +223,7 @@ function routeRunner({ definition, route, handler, authenticator }: RunnerParts)
     const auth = authenticator ? await authenticator.authenticate(request, route) : undefined;
     if (auth?.session) reply.header(auth.session.header, auth.session.token);
     prepared.set(request, { representation, auth });
+    if (auth?.session) requestSessions.set(request, auth.session);
   };
   const run = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const { representation, auth } = prepared.get(request) ?? { representation: 'plain', auth: undefined };
@@ -356,7 +384,12 @@ class InternalError extends ApiError {
   }
 }
 
+/** The session of a request, so that an error answer names its current token (which a handler may have rotated). */
+const requestSessions = new WeakMap<FastifyRequest, { readonly header: string; readonly token: string }>();
+
 function sendError(meta: InterfaceMeta, error: ApiError, reply: FastifyReply): FastifyReply {
+  const session = requestSessions.get(reply.request);
+  if (session) reply.header(session.header, session.token);
   const { status, body } = errorResponse(meta.errorStyle, meta.errors, error);
   const jsonApi = meta.style === 'jsonapi' && negotiateRepresentation(reply.request.headers.accept) === 'jsonapi';
   const contentType = jsonApi ? JSONAPI_MEDIA_TYPE : 'application/json; charset=utf-8';

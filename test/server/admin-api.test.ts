@@ -100,6 +100,17 @@ describe('OAuth token endpoint', () => {
     expect(answer.header('cache-control')).toBe('no-store');
   });
 
+  it.each([
+    ['a body that is not JSON', '{"grant_type":', 'application/json', 400],
+    ['a content type it does not read', 'grant_type=password', 'text/plain', 400],
+    ['a body over 1 MiB', JSON.stringify({ grant_type: 'password', username: 'x'.repeat(1_100_000) }), 'application/json', 413],
+  ])('answers %s with an RFC 6749 invalid_request', async (_name, body, type, status) => {
+    const answer = await tokenRequest(body, { 'content-type': type });
+    expect(answer.status).toBe(status);
+    expect(answer.json).toMatchObject({ error: 'invalid_request', errors: [{ status: String(status), code: 'invalid_request' }] });
+    expect(answer.header('cache-control')).toBe('no-store');
+  });
+
   it('rotates refresh tokens, and reuse of a rotated one revokes the whole family', async () => {
     const first = await passwordGrant(service);
     const refresh = (refreshToken: string | undefined) => tokenRequest({ grant_type: 'refresh_token', client_id: 'administration', refresh_token: refreshToken });
