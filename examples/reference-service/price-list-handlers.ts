@@ -204,6 +204,7 @@ export function createPriceListHandlers(db: Db): PriceListApiHandlers {
     async updatePriceList({ params, body }) {
       requirePriceList(params.id);
       const violations = priceListViolations(body);
+      if (body.id !== undefined && body.id !== params.id) violations.push({ pointer: '/id', message: `The id in the body (${body.id}) differs from the id in the path (${params.id}).` });
       if (violations.length > 0) throw new Validation(violations);
       db.prepare('UPDATE price_list SET name = ?, priority = ? WHERE id = ?').run(body.name, body.priority, params.id);
       return priceListRecord(requirePriceList(params.id));

@@ -81,6 +81,11 @@ export const priceListApiMeta = {
       relations: {},
       nested: {},
     },
+    priceListUpdate: {
+      type: 'priceListUpdate',
+      relations: {},
+      nested: {},
+    },
     pricesCreateRequest: {
       type: 'pricesCreateRequest',
       relations: {},

@@ -48,6 +48,13 @@ export const priceListPriceSchema = z.strictObject({
   validTo: z.iso.date().nullable().default(null),
 });
 
+/** Body of a price list replacement; the id may be repeated in the body. */
+export const priceListUpdateSchema = z.strictObject({
+  id: z.int().optional(),
+  name: z.string().min(1).max(255),
+  priority: z.int().min(0),
+});
+
 /** Prices to create, all or none. */
 export const pricesCreateRequestSchema = z.strictObject({
   get prices() {
@@ -163,7 +170,7 @@ export const updatePriceListPathParamsSchema = z.strictObject({
   id: integerText.pipe(z.int()),
 });
 
-export const updatePriceListBodySchema = priceListSchema.omit({ id: true });
+export const updatePriceListBodySchema = priceListUpdateSchema;
 
 export const updatePriceListResponseSchemas = {
   200: priceListSchema,

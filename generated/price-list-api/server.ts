@@ -77,7 +77,7 @@ export interface PriceListApiHandlers {
     },
     context: HandlerContext,
   ): Promise<ListResult<types.ListPriceListsResponses[200][number]>>;
-  /** Replaces name and priority of a price list. */
+  /** Replaces name and priority of a price list; the body may repeat the id. */
   updatePriceList(
     input: {
       readonly params: z.output<typeof schemas.updatePriceListPathParamsSchema>;

@@ -59,6 +59,14 @@ export interface PriceListPrice {
   validTo?: string | null;
 }
 
+/** Body of a price list replacement; the id may be repeated in the body. */
+export interface PriceListUpdate {
+  /** The price list's id; when given it must equal the id in the path. */
+  id?: number;
+  name: string;
+  priority: number;
+}
+
 /** Prices to create, all or none. */
 export interface PricesCreateRequest {
   prices: Omit<PriceListPrice, 'id'>[];
@@ -193,9 +201,9 @@ export interface UpdatePriceListPathParams {
   id: number;
 }
 
-export type UpdatePriceListBody = Omit<PriceList, 'id'>;
+export type UpdatePriceListBody = PriceListUpdate;
 
-/** Replaces name and priority of a price list. */
+/** Replaces name and priority of a price list; the body may repeat the id. */
 export interface UpdatePriceListResponses {
   /** The updated price list. */
   200: PriceList;

@@ -158,6 +158,12 @@ describe('price lists', () => {
     expect((await call(`/api/PriceList/${id}`)).json).toEqual({ success: true, data: { id, name: 'Spring promo', priority: 5 } });
     const replaced = await call(`/api/PriceList/${id}`, { method: 'PUT', body: { name: 'Spring promo 2', priority: 6 } });
     expect(replaced.json).toEqual({ success: true, data: { id, name: 'Spring promo 2', priority: 6 } });
+    // The id may be repeated in the body, but must then be the same.
+    const withId = await call(`/api/PriceList/${id}`, { method: 'PUT', body: { id, name: 'Spring promo 3', priority: 7 } });
+    expect(withId.json.data).toEqual({ id, name: 'Spring promo 3', priority: 7 });
+    const otherId = await call(`/api/PriceList/${id}`, { method: 'PUT', body: { id: id + 1, name: 'x', priority: 7 } });
+    expectFailure(otherId, 400, 'Validation error');
+    expect(otherId.json.errors[0]).toMatch(/^id: /);
     expect((await call(`/api/PriceList/${id}`, { method: 'DELETE' })).json).toEqual({ success: true });
     expectFailure(await call(`/api/PriceList/${id}`), 404, `PriceList by id ${id} not found`);
   });
