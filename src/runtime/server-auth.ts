@@ -112,8 +112,9 @@ export function oauthRuntime(scheme: OAuthMeta, options: OAuthOptions): OAuthRun
   if (known) return known;
   const accessTokens = options.accessTokens ?? new MemoryAccessTokenStore();
   const refreshTokens = options.refreshTokens ?? new MemoryRefreshTokenStore();
-  const throttle = options.throttle === false ? undefined : (options.throttle ?? new FailureThrottle());
   const now = options.now ?? Date.now;
+  // The service's clock, so that a lockout ends when the service's time says so.
+  const throttle = options.throttle === false ? undefined : (options.throttle ?? new FailureThrottle({ now }));
   const runtime: OAuthRuntime = {
     scheme,
     accessTokens,
