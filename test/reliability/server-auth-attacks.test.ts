@@ -9,6 +9,7 @@ import {
   formatAuthorization,
   formatNonceCount,
   parseDigestChallenges,
+  type DigestAlgorithm,
   type DigestChallenge,
 } from '../../generated/runtime/digest.js';
 import { ACCESS_KEY, passwordGrant, send, startService, type Answer, type Service } from '../server/helpers.js';
@@ -56,7 +57,7 @@ function digestHeader(given: DigestChallenge, path: string, forge: Forge = {}): 
   const nonce = forge.nonce ?? given.nonce;
   const nc = formatNonceCount(forge.nc ?? 1);
   const cnonce = randomBytes(8).toString('hex');
-  const algorithm = given.algorithm ?? 'SHA-256';
+  const algorithm = (given.algorithm ?? 'SHA-256') as DigestAlgorithm;
   const response = computeDigestResponse({
     algorithm,
     username: service.config.apiUsername,
