@@ -45,8 +45,26 @@ export interface Diagnostic {
   readonly message: string;
 }
 
+/** Longest message printed whole; a longer one (a huge value quoted back) is cut there. */
+const MAX_PRINTED_MESSAGE = 1000;
+
+/** One line per diagnostic, whatever the definitions hold: control characters are escaped, long messages cut. */
 export function formatDiagnostic(d: Diagnostic): string {
-  return `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`;
+  const message = d.message.length > MAX_PRINTED_MESSAGE ? `${d.message.slice(0, MAX_PRINTED_MESSAGE)}… (${d.message.length - MAX_PRINTED_MESSAGE} more characters)` : d.message;
+  return `${printable(d.file)}:${d.line}:${d.column} ${d.code} ${printable(message)}`;
+}
+
+/**
+ * Line breaks, terminal escapes and bidirectional overrides in a name or value quoted back to the
+ * user, written as escapes: they could otherwise split a diagnostic or disguise it on a terminal.
+ */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => {
+    if (char === '\n') return '\\n';
+    if (char === '\r') return '\\r';
+    if (char === '\t') return '\\t';
+    return `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
+  });
 }
 
 /** Sorted by file, then position, then code: the order a reader fixes them in. */

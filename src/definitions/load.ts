@@ -2,7 +2,7 @@
 // Nothing here knows the definitions schema; see validate.ts for that.
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, Lexer, LineCounter, parseDocument, type Document } from 'yaml';
 import { compareCodePoints } from '../ir/names.js';
 import type { Diagnostic } from './diagnostics.js';
 
@@ -24,11 +24,20 @@ export interface LoadResult {
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 const MAX_ALIAS_COUNT = 100;
 const MAX_DEPTH = 64;
+/**
+ * YAML tokens per file. Parsing costs about ten times as much per token as counting them, so a
+ * file of millions of one-character items is refused after the count (12,000 records of a few
+ * fields each are under 800,000 tokens; the largest definition here is about 6,000).
+ */
+const MAX_TOKENS = 1_000_000;
+/** Values that aliases may add to a document, beyond those written in it (each expansion counts again). */
+const MAX_ALIAS_EXPANSION = 100_000;
 
 /** What a reader should write instead, for the YAML errors people make most. */
 const YAML_EXPECTATIONS: Partial<Record<string, string>> = {
   DUPLICATE_KEY: 'each key at most once in a mapping',
   TAB_AS_INDENT: 'spaces, not tabs, for indentation',
+  NON_STRING_KEY: 'a plain name as each key',
 };
 
 export async function listDefinitionFiles(dir: string): Promise<string[]> {
@@ -104,31 +113,140 @@ export function parseDefinitionText(
   }
   if (text.startsWith('\uFEFF')) text = text.slice(1);
   const lines = new LineCounter();
-  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, strict: true });
-  const syntax = document.errors.map((error) => {
+  const control = firstControlCharacter(text);
+  if (control !== undefined) {
+    const before = text.slice(0, control);
+    const hex = (text.codePointAt(control) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+    const message = `control character U+${hex} in the text (expected printable characters; write it as the escape "\\u${hex}" in a double-quoted string)`;
+    return fail(at(file, before.split('\n').length, control - before.lastIndexOf('\n'), 'SVC002', message));
+  }
+  if (countTokens(text, MAX_TOKENS) > MAX_TOKENS) {
+    return fail(at(file, 1, 1, 'SVC003', `more than ${MAX_TOKENS} YAML tokens (expected a smaller document)`));
+  }
+  // uniqueKeys is checked below in linear time (the parser's own check is quadratic in the keys of a
+  // mapping); stringKeys refuses lists and mappings as keys, which no definition has and which
+  // would otherwise be stringified at a cost that grows with the cube of their nesting.
+  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false, stringKeys: true, strict: true });
+  const syntax: Diagnostic[] = [];
+  for (const error of document.errors) {
     const { line, col } = lines.linePos(error.pos[0]);
-    return at(file, line, col, 'SVC002', `${firstLine(error.message)} (expected ${YAML_EXPECTATIONS[error.code] ?? 'well-formed YAML'})`);
-  });
+    if (error.code === 'RESOURCE_EXHAUSTION') {
+      // The parser ran out of stack: nesting far beyond MAX_DEPTH. Once per file is enough.
+      if (!syntax.some((d) => d.code === 'SVC003')) syntax.push(at(file, line, col, 'SVC003', `nesting too deep to parse (expected at most ${MAX_DEPTH} levels)`));
+      continue;
+    }
+    const message = YAML_MESSAGES[error.code] ?? firstLine(error.message);
+    syntax.push(at(file, line, col, 'SVC002', `${message} (expected ${YAML_EXPECTATIONS[error.code] ?? 'well-formed YAML'})`));
+  }
+  const shape = documentShape(document);
+  for (const offset of shape.duplicateKeys) {
+    const { line, col } = lines.linePos(offset);
+    syntax.push(at(file, line, col, 'SVC002', `Map keys must be unique (expected ${YAML_EXPECTATIONS.DUPLICATE_KEY})`));
+  }
   if (syntax.length > 0) return { file: undefined, diagnostics: syntax };
+  if (shape.depth > MAX_DEPTH) {
+    return fail(at(file, 1, 1, 'SVC003', `nesting depth over ${MAX_DEPTH} (expected a shallower document)`));
+  }
   let value: unknown;
   try {
     value = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
-    return fail(at(file, 1, 1, 'SVC004', `${firstLine(String((error as Error).message))} (expected at most ${MAX_ALIAS_COUNT} alias expansions)`));
+    const message = firstLine(String((error as Error).message));
+    const unresolved = /^Unresolved alias[^:]*: (.*)$/.exec(message);
+    if (unresolved) {
+      const { line, col } = lines.linePos(shape.aliases.get(unresolved[1] ?? '') ?? 0);
+      return fail(at(file, line, col, 'SVC002', `alias *${unresolved[1]} names no anchor before it (expected &${unresolved[1]} on an earlier value)`));
+    }
+    return fail(at(file, 1, 1, 'SVC004', `${message} (expected at most ${MAX_ALIAS_COUNT} alias expansions)`));
   }
-  const depth = nestingDepth(value, 0);
+  const budget = { left: shape.nodes + MAX_ALIAS_EXPANSION };
+  const depth = nestingDepth(value, 0, budget);
+  if (budget.left < 0) {
+    return fail(at(file, 1, 1, 'SVC004', `aliases add more than ${MAX_ALIAS_EXPANSION} values to the document (expected at most ${MAX_ALIAS_EXPANSION} values added by aliases)`));
+  }
   if (depth > MAX_DEPTH) {
     return fail(at(file, 1, 1, 'SVC003', `nesting depth over ${MAX_DEPTH} (expected a shallower document)`));
   }
   return { file: { file, text, document, lines, value }, diagnostics: [] };
 }
 
-function nestingDepth(value: unknown, depth: number): number {
-  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return depth;
+/** The number of YAML tokens in the text, counting stopped once past `max`. */
+function countTokens(text: string, max: number): number {
+  let count = 0;
+  for (const token of new Lexer().lex(text)) {
+    count += token.length > 0 ? 1 : 0;
+    if (count > max) break;
+  }
+  return count;
+}
+
+/** Messages of the YAML parser that name its options rather than the problem. */
+const YAML_MESSAGES: Partial<Record<string, string>> = {
+  NON_STRING_KEY: 'a key is a list or a mapping',
+};
+
+/**
+ * YAML allows only printable characters (plus tab and line breaks) in its text; others must be
+ * escaped in a double-quoted string. The offset of the first one, if any.
+ */
+function firstControlCharacter(text: string): number | undefined {
+  const match = /[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u.exec(text);
+  return match?.index;
+}
+
+interface DocumentShape {
+  /** Deepest nesting of collections, aliases not followed. */
+  readonly depth: number;
+  /** Nodes written in the document, an alias counting as one. */
+  readonly nodes: number;
+  /** Offsets of keys that repeat an earlier key of the same mapping. */
+  readonly duplicateKeys: readonly number[];
+  /** Offset of the first alias of each name. */
+  readonly aliases: ReadonlyMap<string, number>;
+}
+
+/** One pass over the parsed document, without recursion (a hostile document may nest thousands deep). */
+function documentShape(document: Document): DocumentShape {
+  let depth = 0;
+  let nodes = 0;
+  const duplicateKeys: number[] = [];
+  const aliases = new Map<string, number>();
+  const stack: [unknown, number][] = [[document.contents, 1]];
+  while (stack.length > 0) {
+    const [node, level] = stack.pop() as [unknown, number];
+    if (node === null || node === undefined) continue;
+    nodes += 1;
+    if (isAlias(node)) {
+      if (!aliases.has(node.source)) aliases.set(node.source, node.range?.[0] ?? 0);
+      continue;
+    }
+    if (!isMap(node) && !isSeq(node)) continue;
+    depth = Math.max(depth, level);
+    const keys = new Set<string>();
+    for (const item of node.items) {
+      if (!isPair(item)) {
+        stack.push([item, level + 1]);
+        continue;
+      }
+      if (isMap(node) && isScalar(item.key)) {
+        const key = String(item.key.value);
+        if (keys.has(key)) duplicateKeys.push(item.key.range?.[0] ?? 0);
+        keys.add(key);
+      }
+      stack.push([item.key, level + 1], [item.value, level + 1]);
+    }
+  }
+  return { depth, nodes, duplicateKeys, aliases };
+}
+
+/** Nesting depth of the value aliases included; every value visited spends one of the budget. */
+function nestingDepth(value: unknown, depth: number, budget: { left: number }): number {
+  budget.left -= 1;
+  if (depth > MAX_DEPTH || budget.left < 0 || value === null || typeof value !== 'object') return depth;
   let deepest = depth;
   for (const child of Object.values(value)) {
-    deepest = Math.max(deepest, nestingDepth(child, depth + 1));
-    if (deepest > MAX_DEPTH) break;
+    deepest = Math.max(deepest, nestingDepth(child, depth + 1, budget));
+    if (deepest > MAX_DEPTH || budget.left < 0) break;
   }
   return deepest;
 }
@@ -140,7 +258,11 @@ function firstInvalidUtf8Offset(bytes: Uint8Array): number {
     const lead = bytes[offset] ?? 0;
     const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead < 0xe0 ? 2 : lead >= 0xe0 && lead < 0xf0 ? 3 : lead >= 0xf0 && lead < 0xf5 ? 4 : 0;
     if (length === 0 || offset + length > bytes.byteLength) return offset;
-    for (let next = offset + 1; next < offset + length; next += 1) {
+    // The second byte's range is narrower after some leads: no overlong forms, no surrogates, nothing past U+10FFFF.
+    const second = bytes[offset + 1] ?? 0;
+    const [low, high] = lead === 0xe0 ? [0xa0, 0xbf] : lead === 0xed ? [0x80, 0x9f] : lead === 0xf0 ? [0x90, 0xbf] : lead === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf];
+    if (length > 1 && (second < low || second > high)) return offset;
+    for (let next = offset + 2; next < offset + length; next += 1) {
       if (((bytes[next] ?? 0) & 0xc0) !== 0x80) return offset;
     }
     offset += length;

@@ -1,5 +1,5 @@
 // Maps a path inside a parsed YAML document (["routes", "getX", "method"]) to a line and column.
-import { isMap, isSeq, isPair, isScalar, type Document, type LineCounter, type Node } from 'yaml';
+import { isMap, isSeq, isPair, isScalar, type Document, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
 
 export type YamlPath = readonly (string | number)[];
 
@@ -23,7 +23,7 @@ export function positionOf(doc: Document, lines: LineCounter, path: YamlPath, op
   for (const [index, segment] of path.entries()) {
     const isLast = index === path.length - 1;
     if (isMap(node)) {
-      const pair = node.items.find((item) => isPair(item) && keyText(item.key) === String(segment));
+      const pair = pairsByKey(node).get(String(segment));
       if (!pair) break;
       const key = pair.key as Node | null;
       const value = pair.value as Node | null;
@@ -44,6 +44,22 @@ export function positionOf(doc: Document, lines: LineCounter, path: YamlPath, op
   }
   const { line, col } = lines.linePos(offset);
   return { line, column: col };
+}
+
+/** Each mapping's pairs by key, built on first use: a lookup per diagnostic or IR node stays O(1) in huge files. */
+const PAIRS = new WeakMap<YAMLMap, Map<string, Pair>>();
+
+function pairsByKey(map: YAMLMap): Map<string, Pair> {
+  let index = PAIRS.get(map);
+  if (!index) {
+    index = new Map();
+    for (const item of map.items) {
+      const key = isPair(item) ? keyText(item.key) : undefined;
+      if (key !== undefined && !index.has(key)) index.set(key, item);
+    }
+    PAIRS.set(map, index);
+  }
+  return index;
 }
 
 function keyText(key: unknown): string | undefined {

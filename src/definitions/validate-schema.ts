@@ -33,6 +33,7 @@ function issueToDiagnostics(loaded: LoadedFile, issue: Issue, prefix: YamlPath):
       });
     case 'invalid_type':
       if (issue.input === undefined) return [located('SVC102', `${missingKey(path)} (expected ${describeExpected(issue.expected)})`)];
+      if (path.length === 0) return [located('SVC103', `the document is ${issue.input === null ? 'empty or null' : describeValue(issue.input)} (expected a mapping with name: and the file's definitions)`)];
       return [located('SVC103', `${where} is ${describeValue(issue.input)} (expected ${describeExpected(issue.expected)})`)];
     case 'invalid_value': {
       const expected = issue.values.map((value) => String(value)).join(', ');

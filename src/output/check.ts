@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compareCodePoints } from '../ir/names.js';
 import { MANIFEST_FILE, readManifest } from './manifest.js';
+import { committedOutputDir } from './write.js';
 
 export interface Drift {
   readonly missing: readonly string[];
@@ -10,7 +11,9 @@ export interface Drift {
   readonly extra: readonly string[];
 }
 
-export async function compareOutput(outDir: string, files: readonly { path: string; content: string }[]): Promise<Drift> {
+export async function compareOutput(output: string, files: readonly { path: string; content: string }[]): Promise<Drift> {
+  // A run killed between its renames left the last complete output under another name; compare with it.
+  const outDir = await committedOutputDir(output);
   const missing: string[] = [];
   const changed: { path: string; diff: string }[] = [];
   for (const file of [...files].sort((a, b) => compareCodePoints(a.path, b.path))) {

@@ -45,6 +45,16 @@ export async function recoverInterruptedWrite(outDir: string): Promise<void> {
   await rm(`${outDir}.svcgen-new`, { recursive: true, force: true });
 }
 
+/**
+ * The folder holding the last complete generation, without changing anything: the output folder,
+ * or the retired one when a run was killed between its two renames (what the next run restores).
+ * For readers such as `check`, which must not write.
+ */
+export async function committedOutputDir(outDir: string): Promise<string> {
+  const retired = `${outDir}.svcgen-old`;
+  return !(await exists(outDir)) && (await exists(retired)) ? retired : outDir;
+}
+
 /** Files in the output folder that svcgen never wrote stay where they are. */
 async function keepForeignFiles(outDir: string, staging: string, previous: Readonly<Record<string, string>>, next: Readonly<Record<string, string>>): Promise<void> {
   for (const path of await listFiles(outDir)) {
