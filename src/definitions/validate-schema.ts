@@ -7,6 +7,11 @@ import { positionOf, type YamlPath } from './positions.js';
 import { DefinitionFileSchema, type DefinitionFile } from './schema.js';
 
 export function validateFileSchema(loaded: LoadedFile): { definition: DefinitionFile | undefined; diagnostics: Diagnostic[] } {
+  const prototypeKeys = prototypeKeyPaths(loaded.value).map((path) => {
+    const { line, column } = positionOf(loaded.document, loaded.lines, path, { atKey: true });
+    return { code: 'SVC214' as const, file: loaded.file, line, column, message: `key "__proto__"${path.length > 1 ? ` in ${describePath(path.slice(0, -1))}` : ''} is not usable as a name: a JavaScript object cannot hold it as a key (expected another name)` };
+  });
+  if (prototypeKeys.length > 0) return { definition: undefined, diagnostics: prototypeKeys };
   const result = DefinitionFileSchema.safeParse(loaded.value, { reportInput: true });
   if (result.success) return { definition: result.data, diagnostics: [] };
   const diagnostics = result.error.issues.flatMap((issue) => issueToDiagnostics(loaded, issue as Issue, []));
@@ -14,6 +19,19 @@ export function validateFileSchema(loaded: LoadedFile): { definition: Definition
 }
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
+
+/**
+ * Paths of "__proto__" keys: the schema would drop them without a word (a free-form query or
+ * header name would vanish), and generated object literals could not hold them.
+ */
+function prototypeKeyPaths(value: unknown, path: YamlPath = [], into: YamlPath[] = []): YamlPath[] {
+  if (value === null || typeof value !== 'object' || path.length > 64) return into;
+  for (const key of Object.keys(value)) {
+    if (key === '__proto__') into.push([...path, key]);
+    else prototypeKeyPaths((value as Record<string, unknown>)[key], [...path, Array.isArray(value) ? Number(key) : key], into);
+  }
+  return into;
+}
 
 function issueToDiagnostics(loaded: LoadedFile, issue: Issue, prefix: YamlPath): Diagnostic[] {
   const path: YamlPath = [...prefix, ...(issue.path as (string | number)[])];

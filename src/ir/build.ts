@@ -5,7 +5,8 @@ import type { DefinitionFile } from '../definitions/schema.js';
 import { buildAuthSchemes, buildErrors, buildInterface } from './build-auth.js';
 import { buildRecords } from './build-records.js';
 import { buildRoutes } from './build-routes.js';
-import { checkCycles, checkDefaults, checkDuplicateRoutes, checkShortForms } from './checks.js';
+import { checkIdentifiers, fileNameProblems } from './check-identifiers.js';
+import { checkCycles, checkDefaults, checkDuplicateRoutes, checkPatterns, checkShortForms } from './checks.js';
 import { FileContext } from './context.js';
 import { compareCodePoints } from './names.js';
 import type { Ir, ModuleIr, Origin, RecordIr } from './types.js';
@@ -31,7 +32,7 @@ export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics:
   const records = new Map<string, RecordIr>();
   for (const module of modules) for (const record of module.records) records.set(record.key, record);
   const ir: Ir = { modules, records };
-  diagnostics.push(...checkDefaults(ir), ...checkDuplicateRoutes(ir), ...checkShortForms(ir), ...checkCycles(ir));
+  diagnostics.push(...checkDefaults(ir), ...checkDuplicateRoutes(ir), ...checkShortForms(ir), ...checkCycles(ir), ...checkPatterns(ir), ...checkIdentifiers(ir));
   return { ir, diagnostics };
 }
 
@@ -52,12 +53,18 @@ function buildModule(ctx: FileContext, definition: DefinitionFile): ModuleIr {
 
 function checkModuleNames(files: readonly ValidatedFile[], diagnostics: Diagnostic[]): void {
   const seen = new Map<string, string>();
+  const folders = new Map<string, { name: string; file: string }>();
   for (const { loaded, definition } of files) {
+    const ctx = new FileContext(loaded, definition.name, new Map(), diagnostics);
     const first = seen.get(definition.name);
+    const folder = folders.get(definition.name.toLowerCase());
     if (first !== undefined) {
-      const ctx = new FileContext(loaded, definition.name, new Map(), diagnostics);
       ctx.report('SVC204', ['name'], `definition name "${definition.name}" is already used by ${first} (expected a unique name per file)`);
+    } else if (folder !== undefined) {
+      ctx.report('SVC204', ['name'], `definition name "${definition.name}" differs only in case from "${folder.name}" of ${folder.file} (expected names that differ in more: they name output folders, one folder on case-insensitive file systems)`);
     }
+    for (const problem of fileNameProblems(definition.name, definition.interface !== undefined)) ctx.report(problem.code, ['name'], problem.message);
     seen.set(definition.name, loaded.file);
+    if (folder === undefined) folders.set(definition.name.toLowerCase(), { name: definition.name, file: loaded.file });
   }
 }

@@ -22,6 +22,36 @@ export function checkDefaults(ir: Ir): Diagnostic[] {
   return found;
 }
 
+/** A pattern becomes `new RegExp(pattern)` in generated schemas: one that does not compile would fail there, at import. */
+export function checkPatterns(ir: Ir): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const visit = (type: TypeIr | undefined, location: SourceLocation) => {
+    if (!type) return;
+    const pattern = type.constraints.pattern;
+    if (pattern !== undefined) {
+      try {
+        new RegExp(pattern);
+      } catch (error) {
+        found.push(at(location, 'SVC106', `pattern ${JSON.stringify(pattern)} is not a regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')}; expected a JavaScript regular expression)`));
+      }
+    }
+    if (type.kind === 'list') visit(type.items, location);
+    if (type.kind === 'map') visit(type.values, location);
+  };
+  for (const module of ir.modules) {
+    for (const record of module.records) for (const field of record.fields) visit(field.type, field.location);
+    for (const route of module.routes) {
+      for (const param of [...route.pathParams, ...route.query, ...route.headers]) visit(param.type, param.location);
+      visit(route.body, route.location);
+      for (const response of route.responses) {
+        visit(response.body, response.location);
+        for (const header of response.headers) visit(header.type, header.location);
+      }
+    }
+  }
+  return found;
+}
+
 /** shortForm names two fields of the items of a deepObject list of records. */
 export function checkShortForms(ir: Ir): Diagnostic[] {
   const found: Diagnostic[] = [];

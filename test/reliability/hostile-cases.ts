@@ -93,6 +93,8 @@ function sizeCases(): HostileCase[] {
     one('4 MiB + 1 byte', `name: shop\ndescription: ${'a'.repeat(4 * MIB + 1 - 'name: shop\ndescription: \n'.length)}\n`, ['SVC003'], '1:1'),
     { id: `${underLimit.length} bytes: ${count} records, the last link unknown`, definitions: { 'big.yaml': underLimit }, expect: ['SVC201'] },
     { id: '4,000 records, each with an unknown key', definitions: { 'big.yaml': manyProblems }, expect: ['SVC101'] },
+    one('record name of 5,000 characters (explicit key), misspelt type inside', `name: shop\nrecords:\n  ? ${'r'.repeat(5000)}\n  : fields: { id: { type: integr } }\n`, ['SVC104']),
+    one('record name of 2,000 characters as a plain key', `name: shop\nrecords:\n  ${'r'.repeat(2000)}: { fields: {} }\n`, ['SVC002']),
     one('one 3 MiB key', `name: shop\n${'k'.repeat(3 * MIB)}: 1\n`, ['SVC002']),
     one('4 MiB of one-character list items', `name: shop\ndescription: [${'1,'.repeat(2 * MIB - 20)}]\n`, ['SVC003'], '1:1'),
     one('a mapping of 40,000 keys, the last one repeated', `name: shop\nrecords:\n  p:\n    fields:\n${Array.from({ length: 40_000 }, (_, index) => `      f${index}: { type: string }`).join('\n')}\n      f0: { type: string }\n`, ['SVC002']),

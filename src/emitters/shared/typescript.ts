@@ -13,7 +13,7 @@ function sharedProject(): Project {
 }
 
 export function printStatements(path: string, statements: readonly StatementStructures[]): string {
-  const file = sharedProject().createSourceFile(path, { statements: [...statements] }, { overwrite: true });
+  const file = sharedProject().createSourceFile(path, { statements: statements.map(withSafeDocs) }, { overwrite: true });
   const text = file.getFullText();
   sharedProject().removeSourceFile(file);
   return separateDeclarations(text);
@@ -31,6 +31,29 @@ function separateDeclarations(text: string): string {
     out.push(line);
   }
   return out.join('\n');
+}
+
+/**
+ * Every doc comment of a structure, at any depth, with "*\/" written "*\\/": descriptions and
+ * titles come from the definitions, and a "*\/" in one would end the comment and let the rest
+ * of the text become code.
+ */
+function withSafeDocs<T>(structure: T): T {
+  if (Array.isArray(structure)) return structure.map(withSafeDocs) as T;
+  if (structure === null || typeof structure !== 'object') return structure;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(structure)) {
+    copy[key] = key === 'docs' && Array.isArray(value) ? value.map(safeDoc) : withSafeDocs(value);
+  }
+  return copy as T;
+}
+
+function safeDoc(doc: unknown): unknown {
+  if (typeof doc === 'string') return doc.replace(/\*\//g, '*\\/');
+  if (doc !== null && typeof doc === 'object' && typeof (doc as { description?: unknown }).description === 'string') {
+    return { ...doc, description: (doc as { description: string }).description.replace(/\*\//g, '*\\/') };
+  }
+  return doc;
 }
 
 /** A JSDoc block's text for a description, or nothing. */

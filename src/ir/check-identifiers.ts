@@ -1,0 +1,207 @@
+// The identifiers that definition names become in generated code, checked once for the whole IR:
+// each must be usable where it goes (SVC214), and no two may meet in one generated file (SVC204).
+// The names follow the emitters' rules (src/emitters/*: a record is <Record> in types.ts and
+// <record>Schema in schemas.ts, a route gives <Route>Query, <route>QuerySchema and so on);
+// test/reliability/names.test.ts compiles the output of awkward names to keep the two in step.
+import type { Diagnostic } from '../definitions/diagnostics.js';
+import { camelCase, isReservedWord, pascalCase } from './names.js';
+import type { Ir, ModuleIr, RecordKey, SourceLocation, TypeIr } from './types.js';
+
+/** Type names the type expressions of types.ts take from TypeScript. */
+const TYPES_FILE_GLOBALS = ['Omit', 'Partial', 'Pick', 'Record'];
+
+/** What schemas.ts imports from zod and from svcgen's runtime. */
+const SCHEMAS_FILE_IMPORTS = ['booleanText', 'digitsToNumber', 'integerText', 'jsonText', 'numberText', 'z'];
+
+/** What server.ts, client.ts and metadata.ts import from fastify, zod, svcgen's runtime and each other. */
+const INTERFACE_FILE_IMPORTS = [
+  'AccessKeyCredentials', 'AccessKeyOptions', 'CallOptions', 'ClientCore', 'ClientOptions', 'DigestCredentials', 'DigestOptions',
+  'FastifyPluginAsync', 'FastifyRequest', 'HandlerContext', 'InterfaceMeta', 'ListResult', 'OAuthCredentials', 'OAuthOptions',
+  'Page', 'RouteMeta', 'createInterfacePlugin', 'responseSchemas', 'routeSchemas', 'schemas', 'types', 'z',
+];
+
+/** Members every JavaScript object has: a handler of that name would be found even when missing. */
+const OBJECT_MEMBERS = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** Members of the generated client class besides the route methods. */
+const CLIENT_MEMBERS = new Set(['core']);
+
+/** The output folder of svcgen's runtime, beside one folder per definition file. */
+const RUNTIME_FOLDER = 'runtime';
+
+/** A file name names a folder of the output; file systems allow 255 bytes per path segment. */
+const MAX_FILE_NAME_LENGTH = 100;
+
+const PROPERTY_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+function at(location: SourceLocation, code: Diagnostic['code'], message: string): Diagnostic {
+  return { ...location, code, message };
+}
+
+export function checkIdentifiers(ir: Ir): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  for (const module of ir.modules) {
+    checkRouteNames(module, found);
+    checkAuthNames(module, found);
+    checkParameterNames(module, found);
+    const reported = new Set<string>();
+    checkTypesFile(module, found, reported);
+    checkSchemasFile(module, found, reported);
+  }
+  return found;
+}
+
+/**
+ * What is wrong with a definition file's name as the name of its output folder and the prefix of
+ * its generated identifiers (reported by the IR builder, at the file's `name:`).
+ */
+export function fileNameProblems(name: string, hasInterface: boolean): { code: Diagnostic['code']; message: string }[] {
+  const problems: { code: Diagnostic['code']; message: string }[] = [];
+  if (name === RUNTIME_FOLDER) problems.push({ code: 'SVC214', message: `file name "${name}" is the output folder of svcgen's runtime (expected another name)` });
+  if (name.length > MAX_FILE_NAME_LENGTH) {
+    problems.push({ code: 'SVC214', message: `file name is ${name.length} characters long (expected at most ${MAX_FILE_NAME_LENGTH}: it names a folder of the output)` });
+  }
+  if (hasInterface) {
+    const prefix = pascalCase(name);
+    const base = camelCase(name).replace(/_$/, '');
+    const made = [`${prefix}AuthOptions`, `${prefix}Client`, `${prefix}ClientOptions`, `${prefix}Handlers`, `${prefix}ServerOptions`, `${base}Meta`, `${base}Plugin`, `${base}Routes`];
+    const clash = made.find((identifier) => INTERFACE_FILE_IMPORTS.includes(identifier));
+    if (clash) problems.push({ code: 'SVC214', message: `file name "${name}" makes the identifier ${clash}, which the generated server or client imports (expected another name)` });
+  }
+  return problems;
+}
+
+function checkRouteNames(module: ModuleIr, found: Diagnostic[]): void {
+  for (const route of module.routes) {
+    const method = camelCase(route.name);
+    if (isReservedWord(route.name)) {
+      found.push(at(route.location, 'SVC214', `route name "${route.name}" is a reserved or contextual word of TypeScript (expected another name, e.g. "${route.name}Item": handlers and client methods are named after the route)`));
+    } else if (method !== route.name) {
+      found.push(at(route.location, 'SVC214', `route name "${route.name}" is not a camelCase identifier (expected "${method.replace(/_$/, '')}": handlers and client methods are named after the route, as written)`));
+    } else if (OBJECT_MEMBERS.has(route.name)) {
+      found.push(at(route.location, 'SVC214', `route name "${route.name}" is a member of every JavaScript object (expected another name: a missing handler of that name would go unnoticed)`));
+    } else if (CLIENT_MEMBERS.has(route.name)) {
+      found.push(at(route.location, 'SVC214', `route name "${route.name}" is a member of the generated client class (expected another name)`));
+    }
+  }
+}
+
+function checkAuthNames(module: ModuleIr, found: Diagnostic[]): void {
+  for (const scheme of module.auth) {
+    if (!PROPERTY_NAME.test(scheme.name)) {
+      found.push(at(scheme.location, 'SVC214', `auth scheme name "${scheme.name}" is not usable as a property name of the generated auth options (expected letters, digits and "_", e.g. "${camelCase(scheme.name).replace(/_$/, '')}")`));
+    }
+  }
+}
+
+/** Header names are compared without case (and lower-cased in the IR): two may become one. */
+function checkParameterNames(module: ModuleIr, found: Diagnostic[]): void {
+  for (const route of module.routes) {
+    const groups = [
+      { what: 'query parameter', params: route.query },
+      { what: 'header', params: route.headers },
+      ...route.responses.map((response) => ({ what: `header of response ${response.status}`, params: response.headers })),
+    ];
+    for (const { what, params } of groups) {
+      const seen = new Set<string>();
+      for (const param of params) {
+        if (seen.has(param.name)) {
+          found.push(at(param.location, 'SVC204', `${what} "${param.name}" is declared twice (expected each name once; header names are compared without case)`));
+        }
+        seen.add(param.name);
+      }
+    }
+  }
+}
+
+/** Top-level names of one generated file: who took each, and where. */
+class FileNames {
+  private readonly taken = new Map<string, { readonly what: string; readonly owned: boolean; readonly kind: string }>();
+
+  constructor(
+    private readonly file: string,
+    private readonly found: Diagnostic[],
+    given: Readonly<Record<string, readonly string[]>>,
+    /** Pairs reported already (in another file of the module): one diagnostic per pair. */
+    private readonly reported: Set<string>,
+  ) {
+    for (const [source, names] of Object.entries(given)) for (const name of names) this.taken.set(name, { what: source, owned: false, kind: 'given' });
+  }
+
+  /** `kind` "record" or "route": two of the same kind are reported by the IR builder already. */
+  claim(identifier: string, what: string, location: SourceLocation, kind = 'import'): void {
+    const holder = this.taken.get(identifier);
+    if (!holder) {
+      this.taken.set(identifier, { what, owned: true, kind });
+      return;
+    }
+    if (holder.kind === kind && kind !== 'import') return;
+    const pair = `${what}\u0000${holder.what}`;
+    if (this.reported.has(pair)) return;
+    this.reported.add(pair);
+    if (holder.owned) {
+      this.found.push(at(location, 'SVC204', `${what} and ${holder.what} both become ${identifier} in ${this.file} (expected distinct names)`));
+    } else {
+      this.found.push(at(location, 'SVC214', `${what} becomes ${identifier}, which ${this.file} takes from ${holder.what} (expected another name)`));
+    }
+  }
+}
+
+function checkTypesFile(module: ModuleIr, found: Diagnostic[], reported: Set<string>): void {
+  const names = new FileNames(`${module.name}/types.ts`, found, { TypeScript: TYPES_FILE_GLOBALS }, reported);
+  claimImports(module, names, (key) => pascalCase(recordName(key)));
+  for (const record of module.records) names.claim(pascalCase(record.name), `record "${record.name}"`, record.location, 'record');
+  for (const route of module.routes) {
+    const prefix = pascalCase(route.name);
+    for (const [suffix, present] of routeParts(route)) if (present) names.claim(`${prefix}${suffix}`, `route "${route.name}"`, route.location, 'route');
+  }
+}
+
+function checkSchemasFile(module: ModuleIr, found: Diagnostic[], reported: Set<string>): void {
+  const names = new FileNames(`${module.name}/schemas.ts`, found, { 'zod and svcgen\'s runtime': SCHEMAS_FILE_IMPORTS }, reported);
+  claimImports(module, names, (key) => `${camelCase(recordName(key))}Schema`);
+  for (const record of module.records) names.claim(`${camelCase(record.name)}Schema`, `record "${record.name}"`, record.location, 'record');
+  for (const route of module.routes) {
+    const base = camelCase(route.name).replace(/_$/, '');
+    for (const [suffix, present] of routeParts(route)) {
+      if (present) names.claim(`${base}${suffix === 'Responses' ? 'ResponseSchemas' : `${suffix}Schema`}`, `route "${route.name}"`, route.location, 'route');
+    }
+  }
+}
+
+function routeParts(route: ModuleIr['routes'][number]): [string, boolean][] {
+  return [
+    ['PathParams', route.pathParams.length > 0],
+    ['Query', route.query.length > 0],
+    ['Headers', route.headers.length > 0],
+    ['Body', route.body !== undefined],
+    ['Responses', true],
+  ];
+}
+
+/** Records of other files that this file's types name: each is imported under its own name. */
+function claimImports(module: ModuleIr, names: FileNames, identifierOf: (key: RecordKey) => string): void {
+  for (const [key, location] of referencedElsewhere(module)) names.claim(identifierOf(key), `record "${key}" (imported)`, location);
+}
+
+/** Each record of another file that a module refers to, with the first place that does. */
+function referencedElsewhere(module: ModuleIr): Map<RecordKey, SourceLocation> {
+  const references = new Map<RecordKey, SourceLocation>();
+  const visit = (type: TypeIr | undefined, location: SourceLocation) => {
+    if (!type) return;
+    if (type.kind === 'record' && !type.record.startsWith(`${module.name}.`) && !references.has(type.record)) references.set(type.record, location);
+    if (type.kind === 'list') visit(type.items, location);
+    if (type.kind === 'map') visit(type.values, location);
+  };
+  for (const record of module.records) for (const field of record.fields) visit(field.type, field.location);
+  for (const route of module.routes) {
+    for (const param of [...route.pathParams, ...route.query, ...route.headers]) visit(param.type, param.location);
+    visit(route.body, route.location);
+    for (const response of route.responses) visit(response.body, response.location);
+  }
+  return references;
+}
+
+function recordName(key: RecordKey): string {
+  return key.slice(key.indexOf('.') + 1);
+}
