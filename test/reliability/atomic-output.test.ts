@@ -29,7 +29,7 @@ interface KillOutcome {
   readonly problems: string[];
 }
 
-const KILLS = Number(process.env.SVCGEN_RELIABILITY_KILLS ?? 34);
+const KILLS = Number(process.env.SVCGEN_RELIABILITY_KILLS ?? 36);
 const SLOW = 40 * 60_000;
 
 function killPlans(): KillPlan[] {
@@ -37,6 +37,7 @@ function killPlans(): KillPlan[] {
     ...[0, 300, 1000, 3000].map((delayMs) => ({ trigger: 'start' as const, delayMs })),
     ...[0, 0, 0, 1, 2, 3, 5, 8, 12, 20, 30, 50, 80, 120, 200].map((delayMs) => ({ trigger: 'staging' as const, delayMs })),
     ...[0, 0, 0, 1, 5].map((delayMs) => ({ trigger: 'retired' as const, delayMs })),
+    ...[0, 0].map((delayMs) => ({ trigger: 'staging' as const, delayMs, slowRenamesMs: 400 })),
     ...[0, 0, 0, 0].map((delayMs) => ({ trigger: 'retired' as const, delayMs, slowRenamesMs: 400 })),
     ...[0, 0, 5].map((delayMs) => ({ trigger: 'swapped' as const, delayMs, slowRenamesMs: 400 })),
     ...[0, 2, 10].map((delayMs) => ({ trigger: 'swapped' as const, delayMs })),
