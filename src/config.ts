@@ -1,19 +1,13 @@
 // svcgen.config.yaml: optional; its defaults fit a repo laid out like this one.
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { z } from 'zod';
+import type { ConfigFile } from './config-schema.js';
 import { DefinitionsError, type Diagnostic } from './definitions/diagnostics.js';
 import { displayPath, parseDefinitionText } from './definitions/load.js';
 import { positionOf } from './definitions/positions.js';
 
 export const CONFIG_FILE = 'svcgen.config.yaml';
 
-const ConfigSchema = z.strictObject({
-  definitions: z.string().optional().describe('folder of definition files (default: definitions)'),
-  output: z.string().optional().describe('output folder (default: generated)'),
-  templates: z.string().optional().describe('folder of templates that override svcgen\'s own, by file name'),
-  emitters: z.record(z.string(), z.boolean()).optional().describe('emitters on (true) or off (false); all on by default'),
-});
 
 export interface ResolvedConfig {
   /** The config file's text, or "" when there is none (part of the input hash). */
@@ -44,7 +38,7 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
       throw new DefinitionsError([{ code: 'SVC301', file: displayPath(configPath, cwd), line: 1, column: 1, message: `cannot read config file (${(error as NodeJS.ErrnoException).code ?? String(error)})` }]);
     }
   }
-  const config = bytes ? parseConfig(displayPath(configPath, cwd), bytes) : {};
+  const config = bytes ? await parseConfig(displayPath(configPath, cwd), bytes) : {};
   const base = bytes ? dirname(configPath) : cwd;
   return {
     text: bytes ? bytes.toString('utf8') : '',
@@ -56,7 +50,9 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
   };
 }
 
-function parseConfig(file: string, bytes: Buffer): z.infer<typeof ConfigSchema> {
+/** The schema (and zod) load only when there is a config file to read. */
+async function parseConfig(file: string, bytes: Buffer): Promise<ConfigFile> {
+  const { ConfigSchema } = await import('./config-schema.js');
   const parsed = parseDefinitionText(file, bytes);
   if (!parsed.file) throw new DefinitionsError(parsed.diagnostics.map((d) => ({ ...d, code: 'SVC301' })));
   const loaded = parsed.file;

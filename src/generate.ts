@@ -7,12 +7,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from './config.js';
 import { DefinitionsError, sortDiagnostics, type Diagnostic } from './definitions/diagnostics.js';
-import { displayPath, parseDefinitionSources } from './definitions/load.js';
-import { validateFileSchema } from './definitions/validate-schema.js';
+import { displayPath } from './definitions/load.js';
 import type { GeneratedFile, TemplateFile } from './emitters/contract.js';
 import { EMITTERS } from './emitters/index.js';
 import { collectInputs, TEMPLATES_DIR, type RunInputs } from './inputs.js';
-import { buildIr, type ValidatedFile } from './ir/build.js';
 import { compareCodePoints } from './ir/names.js';
 import type { Ir } from './ir/types.js';
 import { compareOutput, hasDrift, type Drift } from './output/check.js';
@@ -70,24 +68,9 @@ export async function check(options: RunOptions = {}): Promise<CheckResult> {
   });
 }
 
-/** Definitions → IR, or every diagnostic at once. */
-export function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 'diagnostics'>): Ir {
-  const loaded = parseDefinitionSources(inputs.definitions);
-  const diagnostics: Diagnostic[] = [...inputs.diagnostics, ...loaded.diagnostics];
-  const validated: ValidatedFile[] = [];
-  for (const file of loaded.files) {
-    const result = validateFileSchema(file);
-    diagnostics.push(...result.diagnostics);
-    if (result.definition) validated.push({ loaded: file, definition: result.definition });
-  }
-  // Cross-file checks only make sense once every file is well-formed.
-  if (diagnostics.length > 0) throw new DefinitionsError(diagnostics);
-  const built = buildIr(validated);
-  if (built.diagnostics.length > 0) throw new DefinitionsError(built.diagnostics);
-  return built.ir;
-}
-
 async function buildOutput(config: ResolvedConfig, inputs: RunInputs, options: RunOptions): Promise<{ files: FormattedFile[]; manifest: Manifest }> {
+  // The loader, the definitions schema and zod load only when there is something to build.
+  const { buildIrFromInputs } = await import('./build-ir.js');
   const ir = buildIrFromInputs(inputs);
   const emitted = await emitAll(ir, config, inputs, options.cwd ?? process.cwd());
   const cacheDir = options.cache === false ? undefined : join(options.cwd ?? process.cwd(), 'node_modules', '.cache', 'svcgen');

@@ -2,7 +2,8 @@
 // Nothing here knows the definitions schema; see validate.ts for that.
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { isAlias, isMap, isPair, isScalar, isSeq, Lexer, LineCounter, parseDocument, type Document } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
+import { yaml } from './lazy-yaml.js';
 import { compareCodePoints } from '../ir/names.js';
 import type { Diagnostic } from './diagnostics.js';
 
@@ -112,7 +113,7 @@ export function parseDefinitionText(
     return fail(at(file, line, column, 'SVC001', `invalid UTF-8 byte 0x${(bytes[offset] ?? 0).toString(16)} (expected UTF-8 text)`));
   }
   if (text.startsWith('\uFEFF')) text = text.slice(1);
-  const lines = new LineCounter();
+  const lines = new (yaml().LineCounter)();
   const control = firstControlCharacter(text);
   if (control !== undefined) {
     const before = text.slice(0, control);
@@ -126,7 +127,7 @@ export function parseDefinitionText(
   // uniqueKeys is checked below in linear time (the parser's own check is quadratic in the keys of a
   // mapping); stringKeys refuses lists and mappings as keys, which no definition has and which
   // would otherwise be stringified at a cost that grows with the cube of their nesting.
-  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false, stringKeys: true, strict: true });
+  const document = yaml().parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false, stringKeys: true, strict: true });
   const syntax: Diagnostic[] = [];
   for (const error of document.errors) {
     const { line, col } = lines.linePos(error.pos[0]);
@@ -173,7 +174,7 @@ export function parseDefinitionText(
 /** The number of YAML tokens in the text, counting stopped once past `max`. */
 function countTokens(text: string, max: number): number {
   let count = 0;
-  for (const token of new Lexer().lex(text)) {
+  for (const token of new (yaml().Lexer)().lex(text)) {
     count += token.length > 0 ? 1 : 0;
     if (count > max) break;
   }
@@ -216,19 +217,19 @@ function documentShape(document: Document): DocumentShape {
     const [node, level] = stack.pop() as [unknown, number];
     if (node === null || node === undefined) continue;
     nodes += 1;
-    if (isAlias(node)) {
+    if (yaml().isAlias(node)) {
       if (!aliases.has(node.source)) aliases.set(node.source, node.range?.[0] ?? 0);
       continue;
     }
-    if (!isMap(node) && !isSeq(node)) continue;
+    if (!yaml().isMap(node) && !yaml().isSeq(node)) continue;
     depth = Math.max(depth, level);
     const keys = new Set<string>();
     for (const item of node.items) {
-      if (!isPair(item)) {
+      if (!yaml().isPair(item)) {
         stack.push([item, level + 1]);
         continue;
       }
-      if (isMap(node) && isScalar(item.key)) {
+      if (yaml().isMap(node) && yaml().isScalar(item.key)) {
         const key = String(item.key.value);
         if (keys.has(key)) duplicateKeys.push(item.key.range?.[0] ?? 0);
         keys.add(key);

@@ -1,5 +1,6 @@
 // Maps a path inside a parsed YAML document (["routes", "getX", "method"]) to a line and column.
-import { isMap, isSeq, isPair, isScalar, type Document, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
+import type { Document, LineCounter, Node, Pair, YAMLMap } from 'yaml';
+import { yaml } from './lazy-yaml.js';
 
 export type YamlPath = readonly (string | number)[];
 
@@ -22,7 +23,7 @@ export function positionOf(doc: Document, lines: LineCounter, path: YamlPath, op
   let offset = node?.range?.[0] ?? 0;
   for (const [index, segment] of path.entries()) {
     const isLast = index === path.length - 1;
-    if (isMap(node)) {
+    if (yaml().isMap(node)) {
       const pair = pairsByKey(node).get(String(segment));
       if (!pair) break;
       const key = pair.key as Node | null;
@@ -33,7 +34,7 @@ export function positionOf(doc: Document, lines: LineCounter, path: YamlPath, op
       }
       node = value;
       offset = value?.range?.[0] ?? key?.range?.[0] ?? offset;
-    } else if (isSeq(node) && typeof segment === 'number') {
+    } else if (yaml().isSeq(node) && typeof segment === 'number') {
       const item = node.items[segment] as Node | undefined;
       if (!item) break;
       node = item;
@@ -54,7 +55,7 @@ function pairsByKey(map: YAMLMap): Map<string, Pair> {
   if (!index) {
     index = new Map();
     for (const item of map.items) {
-      const key = isPair(item) ? keyText(item.key) : undefined;
+      const key = yaml().isPair(item) ? keyText(item.key) : undefined;
       if (key !== undefined && !index.has(key)) index.set(key, item);
     }
     PAIRS.set(map, index);
@@ -63,6 +64,6 @@ function pairsByKey(map: YAMLMap): Map<string, Pair> {
 }
 
 function keyText(key: unknown): string | undefined {
-  if (isScalar(key)) return String(key.value);
+  if (yaml().isScalar(key)) return String(key.value);
   return undefined;
 }

@@ -2,7 +2,7 @@
 import { resolveConfig, type ConfigOverrides } from '../config.js';
 import { DefinitionsError, sortDiagnostics, type Diagnostic } from '../definitions/diagnostics.js';
 import { readDefinitionSources, type DefinitionSource } from '../definitions/load.js';
-import { buildIrFromInputs } from '../generate.js';
+import { buildIrFromInputs } from '../build-ir.js';
 import type { Ir } from '../ir/types.js';
 import { BaseNotFoundError, readBaseSources } from './base.js';
 import { compareIr, summarize } from './compare.js';

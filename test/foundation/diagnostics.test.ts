@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DefinitionsError, DIAGNOSTIC_CODES, formatDiagnostic, type Diagnostic, type DiagnosticCode } from '../../src/definitions/diagnostics.js';
-import { buildIrFromInputs, generate } from '../../src/generate.js';
+import { buildIrFromInputs } from '../../src/build-ir.js';
+import { generate } from '../../src/generate.js';
 
 const BROKEN = 'test/fixtures/broken';
 const MULTI = 'test/fixtures/broken-multi';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { DefinitionsError, type Diagnostic } from '../../src/definitions/diagnostics.js';
-import { buildIrFromInputs } from '../../src/generate.js';
+import { buildIrFromInputs } from '../../src/build-ir.js';
 import { hashTree, removeCliSnapshot, removeDir, ROOT, runCli, scratchInRepo, snapshotCli, writeTree } from './harness.js';
 
 const SLOW = 10 * 60_000;

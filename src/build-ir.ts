@@ -1,0 +1,25 @@
+// Definitions → IR: parse, check against the schema, build and cross-check. Every problem of the
+// run is collected and thrown together as one DefinitionsError.
+import { DefinitionsError, type Diagnostic } from './definitions/diagnostics.js';
+import { parseDefinitionSources } from './definitions/load.js';
+import { validateFileSchema } from './definitions/validate-schema.js';
+import type { RunInputs } from './inputs.js';
+import { buildIr, type ValidatedFile } from './ir/build.js';
+import type { Ir } from './ir/types.js';
+
+/** Definitions → IR, or every diagnostic at once. */
+export function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 'diagnostics'>): Ir {
+  const loaded = parseDefinitionSources(inputs.definitions);
+  const diagnostics: Diagnostic[] = [...inputs.diagnostics, ...loaded.diagnostics];
+  const validated: ValidatedFile[] = [];
+  for (const file of loaded.files) {
+    const result = validateFileSchema(file);
+    diagnostics.push(...result.diagnostics);
+    if (result.definition) validated.push({ loaded: file, definition: result.definition });
+  }
+  // Cross-file checks only make sense once every file is well-formed.
+  if (diagnostics.length > 0) throw new DefinitionsError(diagnostics);
+  const built = buildIr(validated);
+  if (built.diagnostics.length > 0) throw new DefinitionsError(built.diagnostics);
+  return built.ir;
+}
