@@ -117,12 +117,17 @@ async function measure(args, { cwd = ROOT, env = {} } = {}) {
   return { ...result, ms, rssKiB, cpuMs, timedOut: result.signal === 'SIGKILL' };
 }
 
-class StepError extends Error {}
+class StepError extends Error {
+  constructor(message, timedOut = false) {
+    super(message);
+    this.timedOut = timedOut;
+  }
+}
 
 function assertOk(what, run) {
   if (run.code === 0) return;
   const tail = `${run.stderr}\n${run.stdout}`.trim().split('\n').slice(-15).join('\n');
-  throw new StepError(`${what} ${run.timedOut ? `timed out after ${TIMEOUT_MS / 1000} s` : `exited with ${run.code}`}:\n${tail}`);
+  throw new StepError(`${what} ${run.timedOut ? `timed out after ${TIMEOUT_MS / 1000} s` : `exited with ${run.code}`}:\n${tail}`, run.timedOut);
 }
 
 const median = (values) => {
@@ -309,7 +314,8 @@ async function benchSize(count) {
       figures[name] = await run();
     } catch (error) {
       if (!(error instanceof StepError)) throw error;
-      figures[name] = { error: error.message.split('\n')[0] };
+      // A timeout is a lower bound: budgets that divide by it can still be judged (see budget()).
+      figures[name] = { error: error.message.split('\n')[0], ...(error.timedOut ? { atLeastMs: TIMEOUT_MS } : {}) };
       log(`N=${count}: ${error.message}`);
     }
   };
@@ -486,12 +492,12 @@ async function benchServer() {
 const fmtMs = (ms) => (ms === undefined ? 'n/a' : ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`);
 const fmtMiB = (kib) => (kib === undefined ? 'n/a' : `${(kib / 1024).toFixed(0)} MiB`);
 const fmtSize = (size) => (size ? `${size.files} files, ${size.bytes >= 1048576 ? `${(size.bytes / 1048576).toFixed(1)} MiB` : `${(size.bytes / 1024).toFixed(0)} KiB`}` : 'n/a');
-const fmtRatio = (ratio) => (ratio === undefined || !Number.isFinite(ratio) ? 'n/a' : `${ratio.toFixed(2)}x`);
+const fmtRatio = (ratio) => (ratio === undefined || !Number.isFinite(ratio) ? 'n/a' : `${ratio.toFixed(ratio < 0.1 ? 3 : 2)}x`);
 
 function cell(figures, key, show) {
   if (!figures) return 'n/a';
   const entry = figures[key];
-  if (entry?.error) return 'failed';
+  if (entry?.error) return entry.atLeastMs ? `> ${fmtMs(entry.atLeastMs)} (timed out)` : 'failed';
   if (key === 'orval' || key === 'heyApi' || key === 'tscOrval') {
     if (figures.cold?.error) return 'n/a';
     if (!figures.openApi) return 'n/a (no openapi.json yet)';
@@ -502,6 +508,8 @@ function cell(figures, key, show) {
 
 function ratioCell(figures, numerator, denominator) {
   const ratio = ratioOf(figures, numerator, denominator);
+  const floor = valueOf(figures, denominator.replace(/\.ms$/, '.atLeastMs'));
+  if (ratio === undefined && floor !== undefined && valueOf(figures, numerator) !== undefined) return `< ${fmtRatio(valueOf(figures, numerator) / floor)}`;
   return ratio === undefined ? (figures?.openApi || !/orval|heyApi/.test(denominator) ? 'n/a' : 'n/a (no openapi.json yet)') : fmtRatio(ratio);
 }
 
@@ -525,7 +533,7 @@ function printTable(rows) {
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
-function report(results, server, meta) {
+export function report(results, server, meta) {
   const bySize = new Map(results.map((figures) => [figures.count, figures]));
   const sizes = results.map((figures) => figures.count);
   const row = (label, show) => [label, ...sizes.map((count) => show(bySize.get(count)))];
@@ -573,6 +581,12 @@ function report(results, server, meta) {
   // Judged on wall time, as the issue states them; the CPU-time ratio beside it is less disturbed by other load.
   const budget = (label, { figures, note }, numerator, denominator, limit) => {
     const ratio = ratioOf(figures, numerator, denominator);
+    const floor = valueOf(figures, denominator.replace(/\.ms$/, '.atLeastMs'));
+    const value = valueOf(figures, numerator);
+    if (ratio === undefined && floor !== undefined && value !== undefined) {
+      // The denominator timed out: the ratio is at most value / timeout.
+      return [label + note, `< ${fmtRatio(value / floor)}`, '', `<= ${limit}x`, value / floor <= limit ? 'PASS (the other side timed out)' : 'n/a (the other side timed out)'];
+    }
     const cpu = numerator.endsWith('.ms') ? fmtRatio(ratioOf(figures, numerator.replace(/\.ms$/, '.cpuMs'), denominator.replace(/\.ms$/, '.cpuMs'))) : '';
     if (ratio === undefined) {
       const why = figures?.cold?.error ? 'svcgen failed' : !figures?.openApi && /orval|heyApi/.test(denominator) ? 'no openapi.json yet' : 'not measured';
@@ -639,4 +653,4 @@ async function main() {
   report(results, server, meta);
 }
 
-await main();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
