@@ -71,7 +71,7 @@ const log = (text) => process.stderr.write(`bench: ${text}\n`);
 const RSS_METHOD = existsSync(GNU_TIME) && spawnSync(GNU_TIME, ['-f', '%M %U %S', 'true']).status === 0 ? 'gnu-time' : 'probe';
 
 /** Runs `node <args>` to completion: wall time (ms), peak RSS (KiB), exit code, output. */
-async function measure(args, { cwd = ROOT, env = {} } = {}) {
+export async function measure(args, { cwd = ROOT, env = {} } = {}) {
   const rssFile = join(WORK, `rss-${process.pid}-${Math.random().toString(36).slice(2)}.txt`);
   const childEnv = { ...process.env, ...env };
   let command = NODE;
@@ -85,15 +85,24 @@ async function measure(args, { cwd = ROOT, env = {} } = {}) {
   }
   const started = process.hrtime.bigint();
   const result = await new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, so a timeout ends the measured process and not only /usr/bin/time.
+    const child = spawn(command, commandArgs, { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const stdout = [];
     const stderr = [];
     child.stdout.on('data', (chunk) => stdout.push(chunk));
     child.stderr.on('data', (chunk) => stderr.push(chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, TIMEOUT_MS);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code: code ?? (signal ? 128 : 1), signal, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') });
+      resolve({ code: code ?? (signal ? 128 : 1), signal, timedOut, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') });
     });
   });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -114,7 +123,7 @@ async function measure(args, { cwd = ROOT, env = {} } = {}) {
     // No figures: the process died before writing them.
   }
   await rm(rssFile, { force: true });
-  return { ...result, ms, rssKiB, cpuMs, timedOut: result.signal === 'SIGKILL' };
+  return { ...result, ms, rssKiB, cpuMs };
 }
 
 class StepError extends Error {
