@@ -123,7 +123,9 @@ function digestAuth(client: DigestClient): ClientAuth {
   return {
     async headers(method, uri) {
       const authorization = client.authorization(method, uri);
-      return authorization ? { authorization } : {};
+      const headers: Record<string, string> = {};
+      if (authorization) headers.authorization = authorization;
+      return headers;
     },
     async afterResponse() {},
     retryAfterUnauthorized(response) {
