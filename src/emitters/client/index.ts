@@ -1,11 +1,29 @@
 // The `client` emitter: per interface a typed client class, one method per route, over the
 // runtime's one client (auth flows, GET bodies, json:api decoding, errors).
-import { Scope, StructureKind, VariableDeclarationKind, type MethodDeclarationStructure, type OptionalKind, type StatementStructures } from 'ts-morph';
 import { camelCase, pascalCase } from '../../ir/names.js';
 import type { ModuleIr, ParameterIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
 import { metaNames } from '../metadata/index.js';
-import { docs, printStatements } from '../shared/typescript.js';
+import {
+  assign,
+  call,
+  exported,
+  id,
+  literal,
+  local,
+  member,
+  newCall,
+  object,
+  path,
+  property,
+  stringType,
+  typeLiteral,
+  typeRef,
+  type ClassMethod,
+  type PropertySignature,
+  type TopLevel,
+} from '../shared/code/ast.js';
+import { printFile } from '../shared/code/print-file.js';
 import { routeSchemaNames } from '../zod/names.js';
 import { clientResult, type ClientResult } from './results.js';
 
@@ -18,77 +36,84 @@ export const clientEmitter: Emitter = {
 const AUTH_TYPES = { oauth2: 'OAuthCredentials', 'access-key': 'AccessKeyCredentials', digest: 'DigestCredentials' } as const;
 
 function emitClient(module: ModuleIr): GeneratedFile {
-  const path = `${module.name}/client.ts`;
   const prefix = pascalCase(module.name);
   const names = metaNames(module);
   const results = new Map(module.routes.map((route) => [route.name, clientResult(module, route)]));
   const runtimeTypes = ['CallOptions', 'ClientOptions', ...([...results.values()].some((result) => result.paged) ? ['Page'] : [])];
   const authTypes = [...new Set(module.auth.map((scheme) => AUTH_TYPES[scheme.type]))].sort();
-  const statements: StatementStructures[] = [
-    ...(authTypes.length > 0 ? [{ kind: StructureKind.ImportDeclaration as const, isTypeOnly: true, moduleSpecifier: '../runtime/client-auth.js', namedImports: authTypes }] : []),
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/client.js', namedImports: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './metadata.js', namedImports: [names.meta, names.routes] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', namespaceImport: 'schemas' },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types.js', namespaceImport: 'types' },
-    {
-      kind: StructureKind.Interface,
+  const statements: TopLevel[] = [
+    ...(authTypes.length > 0 ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: '../runtime/client-auth.js', names: authTypes } }] : []),
+    { declaration: { kind: 'import', from: '../runtime/client.js', names: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)] } },
+    { declaration: { kind: 'import', from: './metadata.js', names: [names.meta, names.routes] } },
+    { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
+    { declaration: { kind: 'import', typeOnly: true, from: './types.js', namespace: 'types' } },
+    exported({
+      kind: 'interface',
       name: `${prefix}ClientOptions`,
-      isExported: true,
-      extends: ["Omit<ClientOptions, 'auth'>"],
-      properties: [
+      extends: [typeRef('Omit', [typeRef('ClientOptions'), stringType('auth')])],
+      members: [
         {
           name: 'auth',
-          isReadonly: true,
-          docs: ['Credentials per auth scheme.'],
-          type: `{ ${module.auth.map((scheme) => `readonly ${scheme.name}: ${AUTH_TYPES[scheme.type]}`).join('; ')} }`,
+          readonly: true,
+          docs: 'Credentials per auth scheme.',
+          type: typeLiteral(module.auth.map((scheme) => ({ name: scheme.name, type: typeRef(AUTH_TYPES[scheme.type]), readonly: true }))),
         },
       ],
-    },
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name: 'responseSchemas', initializer: `{\n${module.routes.map((route) => `${route.name}: schemas.${routeSchemaNames(route).responses}`).join(',\n')}\n}` }],
-    },
-    {
-      kind: StructureKind.Class,
-      name: `${prefix}Client`,
-      isExported: true,
-      docs: [`A typed client of the ${module.interface?.title ?? module.name}: one method per route; auth is handled for you.`],
-      properties: [{ name: 'core', scope: Scope.Private, isReadonly: true, type: 'ClientCore' }],
-      ctors: [
-        {
-          parameters: [{ name: 'options', type: `${prefix}ClientOptions` }],
-          statements: [`this.core = new ClientCore({ meta: ${names.meta}, routes: ${names.routes}, responseSchemas }, options);`],
-        },
-      ],
-      methods: module.routes.map((route) => clientMethod(route, results.get(route.name) as ClientResult)),
-    },
+    }),
+    local({
+      kind: 'const',
+      name: 'responseSchemas',
+      value: object(
+        module.routes.map((route) => property(route.name, path(`schemas.${routeSchemaNames(route).responses}`))),
+        { expanded: true },
+      ),
+    }),
+    exported(
+      {
+        kind: 'class',
+        name: `${prefix}Client`,
+        fields: [{ name: 'core', modifiers: 'private readonly', type: typeRef('ClientCore') }],
+        constructorParams: [{ name: 'options', type: typeRef(`${prefix}ClientOptions`) }],
+        constructorBody: [
+          {
+            kind: 'expression',
+            expression: assign(
+              path('this.core'),
+              newCall('ClientCore', [object([property('meta', id(names.meta)), property('routes', id(names.routes)), property('responseSchemas', id('responseSchemas'))]), id('options')]),
+            ),
+          },
+        ],
+        methods: module.routes.map((route) => clientMethod(route, results.get(route.name) as ClientResult)),
+      },
+      `A typed client of the ${module.interface?.title ?? module.name}: one method per route; auth is handled for you.`,
+    ),
   ];
-  return { path, content: printStatements(path, statements), source: module.sourceFile, format: true };
+  return { path: `${module.name}/client.ts`, content: printFile(statements), source: module.sourceFile, format: false };
 }
 
-function clientMethod(route: RouteIr, result: ClientResult): OptionalKind<MethodDeclarationStructure> {
+function clientMethod(route: RouteIr, result: ClientResult): ClassMethod {
   const prefix = pascalCase(route.name);
-  const members: { text: string; required: boolean }[] = [];
+  const members: (PropertySignature & { required: boolean })[] = [];
   const group = (key: string, params: readonly ParameterIr[], suffix: string) => {
     if (params.length === 0) return;
     const required = params.some((param) => param.required && param.default === undefined);
-    members.push({ text: `readonly ${key}${required ? '' : '?'}: types.${prefix}${suffix}`, required });
+    members.push({ name: key, type: typeRef(`types.${prefix}${suffix}`), optional: !required, readonly: true, required });
   };
   group('params', route.pathParams, 'PathParams');
   group('query', route.query, 'Query');
   group('headers', route.headers, 'Headers');
-  if (route.body) members.push({ text: `readonly body${route.bodyRequired ? '' : '?'}: types.${prefix}Body`, required: route.bodyRequired });
-  const inputRequired = members.some((member) => member.required);
-  const inputType = members.length > 0 ? `{ ${members.map((member) => member.text).join('; ')} }` : 'Record<string, never>';
+  if (route.body) members.push({ name: 'body', type: typeRef(`types.${prefix}Body`), optional: !route.bodyRequired, readonly: true, required: route.bodyRequired });
+  const inputRequired = members.some((entry) => entry.required);
+  const inputType = members.length > 0 ? typeLiteral(members.map(({ required: _required, ...signature }) => signature)) : typeRef('Record', [typeRef('string'), typeRef('never')]);
+  const core = member(path('this.core'), result.paged ? 'page' : 'call');
   return {
     name: camelCase(route.name),
-    docs: docs(route.summary ?? route.description),
-    parameters: [
-      { name: 'input', type: inputType, ...(inputRequired ? {} : { initializer: '{}' }) },
-      { name: 'options', type: 'CallOptions', hasQuestionToken: true },
+    docs: route.summary ?? route.description,
+    params: [
+      { name: 'input', type: inputType, ...(inputRequired ? {} : { initializer: object([]) }) },
+      { name: 'options', type: typeRef('CallOptions'), optional: true },
     ],
-    returnType: `Promise<${result.type}>`,
-    statements: [`return this.core.${result.paged ? 'page' : 'call'}<${result.paged ? result.itemType : result.type}>('${route.name}', input, options);`],
+    returns: typeRef('Promise', [result.type]),
+    body: [{ kind: 'return', value: call(core, [literal(route.name), id('input'), id('options')], [result.paged ? result.itemType : result.type]) }],
   };
 }

@@ -1,10 +1,10 @@
 // The `metadata` emitter: per interface, the typed tables (interface, records, routes) that the
 // runtime's one server and one client read, instead of logic repeated per record or route.
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import { camelCase } from '../../ir/names.js';
 import type { ModuleIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
-import { printStatements } from '../shared/typescript.js';
+import { asConst, exported, jsonValue, satisfies, typeRef, type TopLevel, type TypeNode } from '../shared/code/ast.js';
+import { printFile } from '../shared/code/print-file.js';
 import { buildInterfaceMeta, buildRouteMeta } from './build-meta.js';
 
 export const metadataEmitter: Emitter = {
@@ -19,25 +19,19 @@ export function metaNames(module: ModuleIr): { meta: string; routes: string } {
 }
 
 function emitMetadata(module: ModuleIr): GeneratedFile {
-  const path = `${module.name}/metadata.ts`;
   const names = metaNames(module);
   const routes = Object.fromEntries(module.routes.map((route) => [route.name, buildRouteMeta(module, route)]));
-  const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/interface-meta.js', namedImports: ['InterfaceMeta', 'RouteMeta'] },
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [`${module.interface?.title ?? module.name}: base path, style, error catalog, auth schemes and records.`],
-      declarations: [{ name: names.meta, initializer: `${JSON.stringify(buildInterfaceMeta(module), null, 2)} as const satisfies InterfaceMeta` }],
-    },
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: ['Every route by name: method, paths, auth, parameters, body and responses.'],
-      declarations: [{ name: names.routes, initializer: `${JSON.stringify(routes, null, 2)} as const satisfies Record<string, RouteMeta>` }],
-    },
+  const table = (value: unknown, type: TypeNode) => satisfies(asConst(jsonValue(value, { expanded: true })), type);
+  const statements: TopLevel[] = [
+    { declaration: { kind: 'import', typeOnly: true, from: '../runtime/interface-meta.js', names: ['InterfaceMeta', 'RouteMeta'] } },
+    exported(
+      { kind: 'const', name: names.meta, value: table(buildInterfaceMeta(module), typeRef('InterfaceMeta')) },
+      `${module.interface?.title ?? module.name}: base path, style, error catalog, auth schemes and records.`,
+    ),
+    exported(
+      { kind: 'const', name: names.routes, value: table(routes, typeRef('Record', [typeRef('string'), typeRef('RouteMeta')])) },
+      'Every route by name: method, paths, auth, parameters, body and responses.',
+    ),
   ];
-  return { path, content: printStatements(path, statements), source: module.sourceFile, format: true };
+  return { path: `${module.name}/metadata.ts`, content: printFile(statements), source: module.sourceFile, format: false };
 }

@@ -1,7 +1,7 @@
-// Collects the records one generated file needs from other modules, as sorted import structures.
-import { StructureKind, type ImportDeclarationStructure } from 'ts-morph';
+// Collects the records one generated file needs from other modules, as sorted imports.
 import { compareCodePoints, pascalCase } from '../../ir/names.js';
 import type { RecordKey, TypeIr } from '../../ir/types.js';
+import type { TopLevel } from './code/ast.js';
 
 export function recordModule(key: RecordKey): string {
   return key.slice(0, key.indexOf('.'));
@@ -36,7 +36,7 @@ export function crossModuleImports(options: {
   readonly file: string;
   readonly nameOf: (key: RecordKey) => string;
   readonly typeOnly: boolean;
-}): ImportDeclarationStructure[] {
+}): TopLevel[] {
   const byModule = new Map<string, Set<string>>();
   for (const key of options.records) {
     const module = recordModule(key);
@@ -46,10 +46,12 @@ export function crossModuleImports(options: {
     byModule.set(module, names);
   }
   return [...byModule.keys()].sort(compareCodePoints).map((module) => ({
-    kind: StructureKind.ImportDeclaration,
-    isTypeOnly: options.typeOnly,
-    moduleSpecifier: `../${module}/${options.file}.js`,
-    namedImports: [...(byModule.get(module) ?? [])].sort(compareCodePoints),
+    declaration: {
+      kind: 'import',
+      typeOnly: options.typeOnly,
+      from: `../${module}/${options.file}.js`,
+      names: [...(byModule.get(module) ?? [])].sort(compareCodePoints),
+    },
   }));
 }
 

@@ -1,11 +1,11 @@
 // The `types` emitter: one types.ts per module with its records and, per route, the parameters,
 // body and responses, as plain TypeScript (no runtime dependency).
-import { StructureKind, type InterfaceDeclarationStructure, type OptionalKind, type PropertySignatureStructure, type StatementStructures } from 'ts-morph';
-import { pascalCase, propertyKey } from '../../ir/names.js';
+import { pascalCase } from '../../ir/names.js';
 import type { FieldIr, ModuleIr, ParameterIr, RecordIr, RouteIr } from '../../ir/types.js';
 import type { Emitter, GeneratedFile } from '../contract.js';
+import { exported, typeRef, type PropertySignature, type TopLevel } from '../shared/code/ast.js';
+import { printFile } from '../shared/code/print-file.js';
 import { crossModuleImports, recordTypeName, referencedRecords } from '../shared/imports.js';
-import { docs, printStatements } from '../shared/typescript.js';
 import { typeExpression } from './type-expression.js';
 
 export const typesEmitter: Emitter = {
@@ -15,13 +15,12 @@ export const typesEmitter: Emitter = {
 };
 
 function emitModuleTypes(module: ModuleIr): GeneratedFile {
-  const path = `${module.name}/types.ts`;
-  const statements: StatementStructures[] = [
+  const statements: TopLevel[] = [
     ...crossModuleImports({ fromModule: module.name, records: moduleRecordReferences(module), file: 'types', nameOf: recordTypeName, typeOnly: true }),
     ...module.records.map(recordInterface),
     ...module.routes.flatMap(routeTypes),
   ];
-  return { path, content: printStatements(path, statements), source: module.sourceFile, format: true };
+  return { path: `${module.name}/types.ts`, content: printFile(statements), source: module.sourceFile, format: false };
 }
 
 export function moduleRecordReferences(module: ModuleIr): Set<string> {
@@ -35,58 +34,34 @@ export function moduleRecordReferences(module: ModuleIr): Set<string> {
   return keys;
 }
 
-function recordInterface(record: RecordIr): InterfaceDeclarationStructure {
-  return {
-    kind: StructureKind.Interface,
-    name: recordTypeName(record.key),
-    isExported: true,
-    docs: docs(record.description),
-    properties: record.fields.map(fieldProperty),
-  };
+function recordInterface(record: RecordIr): TopLevel {
+  return exported({ kind: 'interface', name: recordTypeName(record.key), members: record.fields.map(fieldProperty) }, record.description);
 }
 
-function fieldProperty(field: FieldIr): OptionalKind<PropertySignatureStructure> {
-  return {
-    name: propertyKey(field.name),
-    type: typeExpression(field.type),
-    hasQuestionToken: !field.required,
-    docs: docs(field.description),
-  };
+function fieldProperty(field: FieldIr): PropertySignature {
+  return { name: field.name, type: typeExpression(field.type), optional: !field.required, docs: field.description };
 }
 
-function parameterProperty(param: ParameterIr): OptionalKind<PropertySignatureStructure> {
-  return {
-    name: propertyKey(param.name),
-    type: typeExpression(param.type),
-    hasQuestionToken: !param.required || param.default !== undefined,
-    docs: docs(param.description),
-  };
+function parameterProperty(param: ParameterIr): PropertySignature {
+  return { name: param.name, type: typeExpression(param.type), optional: !param.required || param.default !== undefined, docs: param.description };
 }
 
 /** Per route: parameters, body and the body of each response by status. */
-function routeTypes(route: RouteIr): StatementStructures[] {
+function routeTypes(route: RouteIr): TopLevel[] {
   const prefix = pascalCase(route.name);
-  const statements: StatementStructures[] = [];
+  const statements: TopLevel[] = [];
   const group = (suffix: string, params: readonly ParameterIr[]) => {
-    if (params.length === 0) return;
-    statements.push({ kind: StructureKind.Interface, name: `${prefix}${suffix}`, isExported: true, properties: params.map(parameterProperty) });
+    if (params.length > 0) statements.push(exported({ kind: 'interface', name: `${prefix}${suffix}`, members: params.map(parameterProperty) }));
   };
   group('PathParams', route.pathParams);
   group('Query', route.query);
   group('Headers', route.headers);
-  if (route.body) {
-    statements.push({ kind: StructureKind.TypeAlias, name: `${prefix}Body`, isExported: true, type: typeExpression(route.body) });
-  }
-  statements.push({
-    kind: StructureKind.Interface,
-    name: `${prefix}Responses`,
-    isExported: true,
-    docs: docs(route.summary ?? route.description),
-    properties: route.responses.map((response) => ({
-      name: String(response.status),
-      type: response.body ? typeExpression(response.body) : 'void',
-      docs: docs(response.description),
-    })),
-  });
+  if (route.body) statements.push(exported({ kind: 'type-alias', name: `${prefix}Body`, type: typeExpression(route.body) }));
+  const responses = route.responses.map((response): PropertySignature => ({
+    name: response.status,
+    type: response.body ? typeExpression(response.body) : typeRef('void'),
+    docs: response.description,
+  }));
+  statements.push(exported({ kind: 'interface', name: `${prefix}Responses`, members: responses }, route.summary ?? route.description));
   return statements;
 }

@@ -1,8 +1,9 @@
 // A TypeIr as a zod 4 schema expression. Two readings of a value: as JSON (bodies, responses),
 // where types are strict, and as text (path, query, headers), where numbers arrive as digits.
 import type { Constraints, RecordIr, RecordKey, ScalarType, TypeIr } from '../../ir/types.js';
+import { camelCase } from '../../ir/names.js';
+import { array, call, id, literal, method, newCall, object, property, regex, type Expr } from '../shared/code/ast.js';
 import { recordName } from '../shared/imports.js';
-import { camelCase, propertyKey } from '../../ir/names.js';
 
 export type Reading = 'json' | 'text';
 
@@ -13,29 +14,29 @@ export function recordSchemaName(key: string): string {
 /** The records by key: needed to drop defaults from partial records (pass it whenever a type may name one). */
 export type RecordLookup = ReadonlyMap<RecordKey, RecordIr>;
 
-export function schemaExpression(type: TypeIr, reading: Reading, records?: RecordLookup): string {
+export function schemaExpression(type: TypeIr, reading: Reading, records?: RecordLookup): Expr {
   const base = nonNullSchema(type, reading, records);
-  return type.nullable ? `${base}.nullable()` : base;
+  return type.nullable ? method(base, 'nullable') : base;
 }
 
-function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | undefined): string {
+function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | undefined): Expr {
   switch (type.kind) {
     case 'scalar':
       return scalarSchema(type, reading);
     case 'enum':
-      return `z.enum([${type.values.map((value) => JSON.stringify(value)).join(', ')}])`;
+      return call('z.enum', [array(type.values.map((value) => literal(value)))]);
     case 'list':
-      return `z.array(${schemaExpression(type.items, reading, records)})${sizeChecks(type.constraints, 'minItems', 'maxItems')}`;
+      return withSizeChecks(call('z.array', [schemaExpression(type.items, reading, records)]), type.constraints, 'minItems', 'maxItems');
     case 'map':
-      return `z.record(z.string(), ${schemaExpression(type.values, reading, records)})`;
+      return call('z.record', [call('z.string'), schemaExpression(type.values, reading, records)]);
     case 'json':
-      return 'z.json()';
+      return call('z.json');
     case 'record': {
-      let expression = recordSchemaName(type.record);
-      const mask = (names: readonly string[]) => `{ ${names.map((name) => `${JSON.stringify(name)}: true`).join(', ')} }`;
-      if (type.pick.length > 0) expression += `.pick(${mask(type.pick)})`;
-      if (type.omit.length > 0) expression += `.omit(${mask(type.omit)})`;
-      if (type.partial) expression += `.partial()${withoutDefaults(type, records)}`;
+      let expression = id(recordSchemaName(type.record));
+      const mask = (names: readonly string[]) => object(names.map((name) => property(name, literal(true))));
+      if (type.pick.length > 0) expression = method(expression, 'pick', [mask(type.pick)]);
+      if (type.omit.length > 0) expression = method(expression, 'omit', [mask(type.omit)]);
+      if (type.partial) expression = withoutDefaults(method(expression, 'partial'), type, records);
       return expression;
     }
   }
@@ -45,54 +46,84 @@ function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | u
  * zod applies a field's default even inside .partial(), so an update body that leaves a field out
  * would set it to its default. A partial record redeclares its defaulted fields as plain optional.
  */
-function withoutDefaults(type: Extract<TypeIr, { kind: 'record' }>, records: RecordLookup | undefined): string {
+function withoutDefaults(partial: Expr, type: Extract<TypeIr, { kind: 'record' }>, records: RecordLookup | undefined): Expr {
   const fields = (records?.get(type.record)?.fields ?? []).filter(
     (field) => field.default !== undefined && !type.omit.includes(field.name) && (type.pick.length === 0 || type.pick.includes(field.name)),
   );
-  if (fields.length === 0) return '';
-  return `.extend({ ${fields.map((field) => `${propertyKey(field.name)}: ${schemaExpression(field.type, 'json', records)}.optional()`).join(', ')} })`;
+  if (fields.length === 0) return partial;
+  return method(partial, 'extend', [object(fields.map((field) => property(field.name, method(schemaExpression(field.type, 'json', records), 'optional'))))]);
 }
 
-const STRING_FORMATS: Record<string, string> = {
-  'hex-id': `z.string().regex(/^[0-9a-f]{32}$/, 'expected 32 lowercase hex characters')`,
-  uri: 'z.url()',
-  email: 'z.email()',
-  'currency-code': `z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 currency code')`,
-  alphanumeric: `z.string().regex(/^[A-Za-z0-9]+$/, 'expected letters and digits only')`,
+const hexId = () => method(call('z.string'), 'regex', [regex('^[0-9a-f]{32}$'), literal('expected 32 lowercase hex characters')]);
+const STRING_FORMATS: Record<string, () => Expr> = {
+  'hex-id': hexId,
+  uri: () => call('z.url'),
+  email: () => call('z.email'),
+  'currency-code': () => method(call('z.string'), 'regex', [regex('^[A-Z]{3}$'), literal('expected an ISO 4217 currency code')]),
+  alphanumeric: () => method(call('z.string'), 'regex', [regex('^[A-Za-z0-9]+$'), literal('expected letters and digits only')]),
 };
 
-function scalarSchema(type: ScalarType, reading: Reading): string {
+function scalarSchema(type: ScalarType, reading: Reading): Expr {
   const c = type.constraints;
   switch (type.scalar) {
     case 'string': {
-      const base = type.format ? (STRING_FORMATS[type.format] ?? 'z.string()') : 'z.string()';
-      const pattern = c.pattern !== undefined ? `.regex(new RegExp(${JSON.stringify(c.pattern)}))` : '';
-      return `${base}${sizeChecks(c, 'minLength', 'maxLength')}${pattern}`;
+      const format = type.format ? STRING_FORMATS[type.format] : undefined;
+      const sized = withSizeChecks(format ? format() : call('z.string'), c, 'minLength', 'maxLength');
+      return c.pattern !== undefined ? method(sized, 'regex', [newCall('RegExp', [literal(c.pattern)])]) : sized;
     }
     case 'date':
-      return 'z.iso.date()';
+      return call('z.iso.date');
     case 'date-time':
-      return 'z.iso.datetime({ offset: true })';
+      return call('z.iso.datetime', [object([property('offset', literal(true))])]);
     case 'boolean':
-      return reading === 'text' ? 'booleanText' : 'z.boolean()';
+      return reading === 'text' ? id('booleanText') : call('z.boolean');
     case 'integer':
     case 'number': {
-      const number = `${type.scalar === 'integer' ? 'z.int()' : 'z.number()'}${rangeChecks(c)}`;
-      if (reading === 'text') return `${type.scalar === 'integer' ? 'integerText' : 'numberText'}.pipe(${number})`;
-      return type.coerce ? `z.preprocess(digitsToNumber, ${number})` : number;
+      const number = withRangeChecks(call(type.scalar === 'integer' ? 'z.int' : 'z.number'), c);
+      if (reading === 'text') return method(id(type.scalar === 'integer' ? 'integerText' : 'numberText'), 'pipe', [number]);
+      return type.coerce ? call('z.preprocess', [id('digitsToNumber'), number]) : number;
     }
   }
 }
 
-function sizeChecks(c: Constraints, min: 'minLength' | 'minItems', max: 'maxLength' | 'maxItems'): string {
-  return `${c[min] !== undefined ? `.min(${c[min]})` : ''}${c[max] !== undefined ? `.max(${c[max]})` : ''}`;
+function withSizeChecks(expression: Expr, c: Constraints, min: 'minLength' | 'minItems', max: 'maxLength' | 'maxItems'): Expr {
+  const minimum = c[min];
+  const maximum = c[max];
+  const bounded = minimum !== undefined ? method(expression, 'min', [literal(minimum)]) : expression;
+  return maximum !== undefined ? method(bounded, 'max', [literal(maximum)]) : bounded;
 }
 
-function rangeChecks(c: Constraints): string {
-  return `${c.minimum !== undefined ? `.min(${c.minimum})` : ''}${c.maximum !== undefined ? `.max(${c.maximum})` : ''}`;
+function withRangeChecks(expression: Expr, c: Constraints): Expr {
+  const bounded = c.minimum !== undefined ? method(expression, 'min', [literal(c.minimum)]) : expression;
+  return c.maximum !== undefined ? method(bounded, 'max', [literal(c.maximum)]) : bounded;
 }
 
-/** Runtime helpers a schema expression uses, so the file imports only those. */
-export function usedHelpers(expression: string): string[] {
-  return ['booleanText', 'digitsToNumber', 'integerText', 'jsonText', 'numberText'].filter((helper) => new RegExp(`\\b${helper}\\b`).test(expression));
+const HELPERS = new Set(['booleanText', 'digitsToNumber', 'integerText', 'jsonText', 'numberText']);
+
+/** Runtime helpers an expression uses, so the file imports only those. */
+export function usedHelpers(expression: Expr, into: Set<string> = new Set()): Set<string> {
+  switch (expression.kind) {
+    case 'identifier':
+      if (HELPERS.has(expression.name)) into.add(expression.name);
+      break;
+    case 'member':
+      usedHelpers(expression.object, into);
+      break;
+    case 'call':
+      usedHelpers(expression.callee, into);
+      for (const arg of expression.args) usedHelpers(arg, into);
+      break;
+    case 'object':
+      for (const member of expression.properties) usedHelpers(member.kind === 'getter' ? member.returns : member.value, into);
+      break;
+    case 'array':
+      for (const element of expression.elements) usedHelpers(element, into);
+      break;
+    case 'cast':
+      usedHelpers(expression.expression, into);
+      break;
+    default:
+      break;
+  }
+  return into;
 }

@@ -1,0 +1,178 @@
+// The small TypeScript syntax tree the emitters build: only the constructs generated code uses.
+// print-file.ts turns it into text laid out exactly as prettier would lay it out, without
+// parsing anything (see docs/performance.md).
+
+// ---------------------------------------------------------------- expressions
+
+export type Expr =
+  | { readonly kind: 'identifier'; readonly name: string }
+  | { readonly kind: 'literal'; readonly value: string | number | boolean | null }
+  | { readonly kind: 'regex'; readonly pattern: string }
+  | { readonly kind: 'member'; readonly object: Expr; readonly property: string }
+  | { readonly kind: 'call'; readonly callee: Expr; readonly args: readonly Expr[]; readonly typeArgs: readonly TypeNode[]; readonly isNew: boolean }
+  | { readonly kind: 'object'; readonly properties: readonly ObjectMember[]; readonly expanded: boolean }
+  | { readonly kind: 'array'; readonly elements: readonly Expr[] }
+  | { readonly kind: 'cast'; readonly operator: 'as' | 'satisfies'; readonly expression: Expr; readonly type: TypeNode }
+  | { readonly kind: 'assign'; readonly left: Expr; readonly right: Expr };
+
+export type ObjectMember =
+  | { readonly kind: 'property'; readonly key: string | number; readonly value: Expr }
+  /** `get key() { return value; }`: lets records refer to each other in any order. */
+  | { readonly kind: 'getter'; readonly key: string; readonly returns: Expr };
+
+export const id = (name: string): Expr => ({ kind: 'identifier', name });
+export const literal = (value: string | number | boolean | null): Expr => ({ kind: 'literal', value });
+export const regex = (pattern: string): Expr => ({ kind: 'regex', pattern });
+
+/** `a.b.c` from "a.b.c". */
+export function path(dotted: string): Expr {
+  const [head, ...rest] = dotted.split('.');
+  return rest.reduce<Expr>((object, property) => ({ kind: 'member', object, property }), id(head as string));
+}
+
+export const member = (object: Expr, property: string): Expr => ({ kind: 'member', object, property });
+
+export function call(callee: Expr | string, args: readonly Expr[] = [], typeArgs: readonly TypeNode[] = []): Expr {
+  return { kind: 'call', callee: typeof callee === 'string' ? path(callee) : callee, args, typeArgs, isNew: false };
+}
+
+export function newCall(callee: string, args: readonly Expr[]): Expr {
+  return { kind: 'call', callee: path(callee), args, typeArgs: [], isNew: true };
+}
+
+/** `receiver.name(args)`: one link of a method chain. */
+export const method = (receiver: Expr, name: string, args: readonly Expr[] = []): Expr => call(member(receiver, name), args);
+
+/** An object literal; `expanded` keeps one member per line even when it would fit on one. */
+export function object(properties: readonly ObjectMember[], { expanded = false } = {}): Expr {
+  return { kind: 'object', properties, expanded };
+}
+
+export const property = (key: string | number, value: Expr): ObjectMember => ({ kind: 'property', key, value });
+export const getter = (key: string, returns: Expr): ObjectMember => ({ kind: 'getter', key, returns });
+export const array = (elements: readonly Expr[]): Expr => ({ kind: 'array', elements });
+export const asConst = (expression: Expr): Expr => ({ kind: 'cast', operator: 'as', expression, type: typeRef('const') });
+export const satisfies = (expression: Expr, type: TypeNode): Expr => ({ kind: 'cast', operator: 'satisfies', expression, type });
+export const assign = (left: Expr, right: Expr): Expr => ({ kind: 'assign', left, right });
+
+/** A JSON value as an expression; `expanded` writes every object one member per line. */
+export function jsonValue(value: unknown, options: { readonly expanded: boolean }): Expr {
+  if (Array.isArray(value)) return array(value.map((item) => jsonValue(item, options)));
+  if (value !== null && typeof value === 'object') {
+    return object(
+      Object.entries(value).map(([key, item]) => property(key, jsonValue(item, options))),
+      options,
+    );
+  }
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null) return literal(value);
+  throw new Error(`not a JSON value: ${String(value)}`);
+}
+
+// ---------------------------------------------------------------- types
+
+export type TypeNode =
+  /** A type name with optional arguments: `string`, `types.Page`, `Record<string, T>`, `const`. */
+  | { readonly kind: 'reference'; readonly name: string; readonly args: readonly TypeNode[] }
+  | { readonly kind: 'string-literal'; readonly value: string }
+  | { readonly kind: 'number-literal'; readonly value: number }
+  | { readonly kind: 'union'; readonly types: readonly TypeNode[] }
+  | { readonly kind: 'array'; readonly element: TypeNode }
+  | { readonly kind: 'indexed'; readonly object: TypeNode; readonly index: TypeNode }
+  | { readonly kind: 'typeof'; readonly name: string }
+  | { readonly kind: 'type-literal'; readonly members: readonly PropertySignature[] }
+  | { readonly kind: 'function'; readonly params: readonly Parameter[]; readonly returns: TypeNode };
+
+export interface PropertySignature {
+  readonly name: string | number;
+  readonly type: TypeNode;
+  readonly optional?: boolean;
+  readonly readonly?: boolean;
+  readonly docs?: string | undefined;
+}
+
+export interface Parameter {
+  readonly name: string;
+  readonly type: TypeNode;
+  readonly optional?: boolean;
+  readonly initializer?: Expr;
+}
+
+export const typeRef = (name: string, args: readonly TypeNode[] = []): TypeNode => ({ kind: 'reference', name, args });
+export const stringType = (value: string): TypeNode => ({ kind: 'string-literal', value });
+export const numberType = (value: number): TypeNode => ({ kind: 'number-literal', value });
+export const arrayType = (element: TypeNode): TypeNode => ({ kind: 'array', element });
+export const indexed = (object: TypeNode, index: TypeNode): TypeNode => ({ kind: 'indexed', object, index });
+export const typeOf = (name: string): TypeNode => ({ kind: 'typeof', name });
+export const typeLiteral = (members: readonly PropertySignature[]): TypeNode => ({ kind: 'type-literal', members });
+export const functionType = (params: readonly Parameter[], returns: TypeNode): TypeNode => ({ kind: 'function', params, returns });
+
+/** A union, flattened; one member is that member itself. */
+export function union(types: readonly TypeNode[]): TypeNode {
+  const flat = types.flatMap((type) => (type.kind === 'union' ? type.types : [type]));
+  return flat.length === 1 ? (flat[0] as TypeNode) : { kind: 'union', types: flat };
+}
+
+// ---------------------------------------------------------------- declarations
+
+export interface MethodSignature {
+  readonly name: string;
+  readonly params: readonly Parameter[];
+  readonly returns: TypeNode;
+  readonly docs?: string | undefined;
+}
+
+/** `return value;` or a bare expression statement. */
+export type Statement = { readonly kind: 'return'; readonly value: Expr } | { readonly kind: 'expression'; readonly expression: Expr };
+
+export interface ClassMethod {
+  readonly name: string;
+  readonly params: readonly Parameter[];
+  readonly returns?: TypeNode;
+  readonly body: readonly Statement[];
+  readonly docs?: string | undefined;
+}
+
+export type Declaration =
+  | {
+      readonly kind: 'import';
+      readonly from: string;
+      readonly typeOnly?: boolean;
+      /** Named imports; "type X" marks one type-only import in a value import. */
+      readonly names?: readonly string[];
+      readonly namespace?: string;
+    }
+  | {
+      readonly kind: 'interface';
+      readonly name: string;
+      readonly typeParams?: readonly string[] | undefined;
+      readonly extends?: readonly TypeNode[] | undefined;
+      readonly members: readonly (PropertySignature | ({ readonly method: true } & MethodSignature))[];
+    }
+  | { readonly kind: 'type-alias'; readonly name: string; readonly type: TypeNode }
+  | { readonly kind: 'const'; readonly name: string; readonly value: Expr }
+  | {
+      readonly kind: 'function';
+      readonly name: string;
+      readonly typeParams?: readonly string[] | undefined;
+      readonly params: readonly Parameter[];
+      readonly returns: TypeNode;
+      readonly body: readonly Statement[];
+    }
+  | {
+      readonly kind: 'class';
+      readonly name: string;
+      readonly fields: readonly { readonly name: string; readonly type: TypeNode; readonly modifiers: string }[];
+      readonly constructorParams: readonly Parameter[];
+      readonly constructorBody: readonly Statement[];
+      readonly methods: readonly ClassMethod[];
+    };
+
+/** A top-level statement: a declaration, whether it is exported, and its doc comment. */
+export interface TopLevel {
+  readonly declaration: Declaration;
+  readonly exported?: boolean;
+  readonly docs?: string | undefined;
+}
+
+export const exported = (declaration: Declaration, docs?: string): TopLevel => ({ declaration, exported: true, docs });
+export const local = (declaration: Declaration, docs?: string): TopLevel => ({ declaration, exported: false, docs });

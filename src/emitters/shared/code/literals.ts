@@ -1,0 +1,55 @@
+// Literals and property keys written the way prettier writes them (singleQuote, quoteProps
+// "as-needed"), so the printed file is already in its final form.
+
+/** A string literal: single quotes unless the text holds more single than double quotes. */
+export function printString(value: string): string {
+  const raw = JSON.stringify(value).slice(1, -1);
+  const singles = countOf(raw, "'");
+  const doubles = countOf(raw, '"');
+  const quote = singles > doubles ? '"' : "'";
+  return `${quote}${requote(raw, quote)}${quote}`;
+}
+
+function countOf(text: string, quote: string): number {
+  return text.split(quote).length - 1;
+}
+
+/**
+ * Re-escapes JSON string content for `quote`: the other quote needs no backslash, this one does,
+ * and escapes that change nothing are dropped (prettier's rule, so its output equals ours).
+ */
+function requote(raw: string, quote: string): string {
+  const other = quote === '"' ? "'" : '"';
+  return raw.replace(/\\(.)|(["'])/gsu, (match, escaped: string | undefined, bare: string | undefined) => {
+    if (escaped === other) return escaped;
+    if (bare === quote) return `\\${bare}`;
+    if (bare) return bare;
+    return /^[^\n\r"'0-7\\bfnrt-vx\u2028\u2029]$/u.test(escaped ?? '') ? (escaped as string) : match;
+  });
+}
+
+/** A number literal in prettier's normal form (lower-case exponent, no "+", no trailing zeros). */
+export function printNumber(value: number): string {
+  return String(value)
+    .toLowerCase()
+    .replace(/^([+-]?[\d.]+e)(?:\+|(-))?0*(\d)/, '$1$2$3')
+    .replace(/^([+-]?[\d.]+)e[+-]?0+$/, '$1')
+    .replace(/^([+-])?\./, '$10.')
+    .replace(/(\.\d+?)0+(?=e|$)/, '$1')
+    .replace(/\.(?=e|$)/, '');
+}
+
+const ES5_IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** An object or interface key: bare when it is an identifier or a number, else quoted. */
+export function printKey(key: string | number): string {
+  if (typeof key === 'number') return printNumber(key);
+  return ES5_IDENTIFIER.test(key) ? key : printString(key);
+}
+
+/** Display width as prettier counts it: wide East Asian characters count two. */
+export function textWidth(text: string): number {
+  let width = 0;
+  for (const character of text) width += /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1FAFF}\u{20000}-\u{3FFFD}]/u.test(character) ? 2 : 1;
+  return width;
+}
