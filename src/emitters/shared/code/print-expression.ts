@@ -119,89 +119,94 @@ function isSimpleArgument(node: Expr, depth = 2): boolean {
 
 // ---------------------------------------------------------------- method chains
 
-interface ChainLink {
-  readonly node: Expr;
-  readonly printed: Doc;
-}
-
 const isCallLink = (node: Expr) => node.kind === 'call' && !node.isNew;
 const isFactory = (name: string) => /^[A-Z]|^[$_]+$/.test(name);
 
-/**
- * `a.b(x).c().d(y)`: kept on one line when it fits and is short, else one `.link()` per line.
- * The head and its first links form the first group; each later group is a member and its calls.
- */
-function printMemberChain(root: Call): Doc {
-  const links: ChainLink[] = [{ node: root, printed: [printTypeArguments(root.typeArgs), printCallArguments(root.args)] }];
+/** `a.b(x).c()` as its links in source order: the head `a`, `.b`, `(x)`, `.c`, `()`. */
+function chainLinks(root: Call): Expr[] {
+  const links: Expr[] = [root];
   let current: Expr = root.callee;
   for (;;) {
     if (current.kind === 'call' && !current.isNew && (current.callee.kind === 'member' || current.callee.kind === 'call')) {
-      links.unshift({ node: current, printed: [printTypeArguments(current.typeArgs), printCallArguments(current.args)] });
+      links.unshift(current);
       current = current.callee;
     } else if (current.kind === 'member') {
-      links.unshift({ node: current, printed: ['.', current.property] });
+      links.unshift(current);
       current = current.object;
     } else {
-      links.unshift({ node: current, printed: printExpression(current) });
-      break;
+      links.unshift(current);
+      return links;
     }
   }
-
-  const groups = groupLinks(links);
-  const shouldMerge = groups.length >= 2 && keepsFirstCallOnHead(groups[0] as ChainLink[]);
-  const printGroup = (linkGroup: readonly ChainLink[]) => linkGroup.map((link) => link.printed);
-  const printedGroups = groups.map(printGroup);
-  const oneLine = printedGroups;
-  const cutoff = shouldMerge ? 3 : 2;
-  if (groups.length <= cutoff) return group(oneLine);
-
-  const rest = groups.slice(shouldMerge ? 2 : 1);
-  const expanded = [
-    printGroup(groups[0] as ChainLink[]),
-    shouldMerge ? printGroup(groups[1] as ChainLink[]) : '',
-    indent([hardline, join(hardline, rest.map(printGroup))]),
-  ];
-  const calls = links.map((link) => link.node).filter((node): node is Call => isCallLink(node));
-  const complexArguments = calls.length > 2 && calls.some((call) => !call.args.every((arg) => isSimpleArgument(arg)));
-  const result = complexArguments || printedGroups.slice(0, -1).some(willBreak) ? group(expanded) : [willBreak(oneLine) ? breakParent : '', conditionalGroup([oneLine, expanded])];
-  return label({ memberChain: true }, result);
 }
 
-function groupLinks(links: readonly ChainLink[]): ChainLink[][] {
-  const first = links[0] as ChainLink;
-  const firstGroup: ChainLink[] = [first];
+/**
+ * The head and its first links form the first group; each later group is a member and its
+ * calls. `merged`: the first call stays on the head's line (`this.x()`, factories like `Object.keys()`).
+ */
+function groupChain(links: readonly Expr[]): { groups: Expr[][]; merged: boolean } {
+  const first = links[0] as Expr;
+  const firstGroup: Expr[] = [first];
   let index = 1;
-  while (index < links.length && isCallLink((links[index] as ChainLink).node)) firstGroup.push(links[index++] as ChainLink);
-  if (!isCallLink(first.node)) {
-    while (index + 1 < links.length && (links[index] as ChainLink).node.kind === 'member' && (links[index + 1] as ChainLink).node.kind === 'member') {
-      firstGroup.push(links[index++] as ChainLink);
-    }
+  while (index < links.length && isCallLink(links[index] as Expr)) firstGroup.push(links[index++] as Expr);
+  if (!isCallLink(first)) {
+    while (index + 1 < links.length && (links[index] as Expr).kind === 'member' && (links[index + 1] as Expr).kind === 'member') firstGroup.push(links[index++] as Expr);
   }
-  const groups: ChainLink[][] = [firstGroup];
-  let currentGroup: ChainLink[] = [];
+  const groups: Expr[][] = [firstGroup];
+  let currentGroup: Expr[] = [];
   let hasSeenCall = false;
   for (; index < links.length; index += 1) {
-    const link = links[index] as ChainLink;
-    if (hasSeenCall && link.node.kind === 'member') {
+    const link = links[index] as Expr;
+    if (hasSeenCall && link.kind === 'member') {
       groups.push(currentGroup);
       currentGroup = [];
       hasSeenCall = false;
     }
-    if (isCallLink(link.node)) hasSeenCall = true;
+    if (isCallLink(link)) hasSeenCall = true;
     currentGroup.push(link);
   }
   if (currentGroup.length > 0) groups.push(currentGroup);
-  return groups;
+  return { groups, merged: groups.length >= 2 && keepsFirstCallOnHead(firstGroup) };
 }
 
-/** `this.x()` and factories like `Object.keys()` keep their first call on the head's line. */
-function keepsFirstCallOnHead(firstGroup: readonly ChainLink[]): boolean {
+function keepsFirstCallOnHead(firstGroup: readonly Expr[]): boolean {
   if (firstGroup.length === 1) {
-    const head = (firstGroup[0] as ChainLink).node;
+    const head = firstGroup[0] as Expr;
     return head.kind === 'identifier' && (head.name === 'this' || isFactory(head.name));
   }
-  const last = (firstGroup[firstGroup.length - 1] as ChainLink).node;
+  const last = firstGroup[firstGroup.length - 1] as Expr;
   return last.kind === 'member' && isFactory(last.property);
+}
+
+/** A chain of more groups than this stays on one line (prettier does not treat it as a chain). */
+const chainCutoff = (merged: boolean) => (merged ? 3 : 2);
+
+/** Whether printMemberChain lays this call out as a chain (one `.link()` per line when broken). */
+function isLaidOutAsChain(node: Call): boolean {
+  const { groups, merged } = groupChain(chainLinks(node));
+  return groups.length > chainCutoff(merged);
+}
+
+/** `a.b(x).c().d(y)`: kept on one line when it fits and is short, else one `.link()` per line. */
+function printMemberChain(root: Call): Doc {
+  const { groups, merged } = groupChain(chainLinks(root));
+  const printLink = (link: Expr): Doc => {
+    if (isCallLink(link) && link !== groups[0]?.[0]) {
+      const call = link as Call;
+      return [printTypeArguments(call.typeArgs), printCallArguments(call.args)];
+    }
+    if (link.kind === 'member' && link !== groups[0]?.[0]) return ['.', link.property];
+    return printExpression(link);
+  };
+  const printedGroups = groups.map((linkGroup) => linkGroup.map(printLink));
+  const oneLine = printedGroups;
+  if (groups.length <= chainCutoff(merged)) return group(oneLine);
+
+  const expanded = [printedGroups[0] as Doc, merged ? (printedGroups[1] as Doc) : '', indent([hardline, join(hardline, printedGroups.slice(merged ? 2 : 1))])];
+  const calls = groups.flat().filter((node): node is Call => isCallLink(node));
+  const complexArguments = calls.length > 2 && calls.some((call) => !call.args.every((arg) => isSimpleArgument(arg)));
+  const result = complexArguments || printedGroups.slice(0, -1).some(willBreak) ? group(expanded) : [willBreak(oneLine) ? breakParent : '', conditionalGroup([oneLine, expanded])];
+  return label({ memberChain: true }, result);
 }
 
 // ---------------------------------------------------------------- objects and arrays
@@ -279,8 +284,7 @@ function assignmentLayout(left: Doc, right: Expr, propertyKey: string | undefine
 /** `a.b.c` or `a.b().c(x)` with at most one short argument per call: nothing inside it to break. */
 function isPoorlyBreakableChain(node: Expr, deep = false): boolean {
   if (node.kind === 'call' && !node.isNew) {
-    const doc = printCall(node);
-    if (typeof doc === 'object' && !Array.isArray(doc) && doc.type === 'label') return false;
+    if (node.callee.kind === 'member' && isLaidOutAsChain(node)) return false;
     const poorlyBreakable = node.args.length === 0 || (node.args.length === 1 && isLoneShortArgument(node.args[0] as Expr));
     if (!poorlyBreakable || hasComplexTypeArguments(node)) return false;
     return isPoorlyBreakableChain(node.callee, true);
