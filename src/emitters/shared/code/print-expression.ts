@@ -5,17 +5,39 @@ import { builders, utils } from 'prettier/doc';
 import type { Expr, ObjectMember } from './ast.js';
 import { printKey, printNumber, printString, textWidth } from './literals.js';
 import { printType, printTypeArguments } from './print-type.js';
+import { willBreak } from './will-break.js';
 
 type Doc = builders.Doc;
 const { breakParent, conditionalGroup, fill, group, hardline, ifBreak, indent, indentIfBreak, join, label, line, lineSuffixBoundary, softline } = builders;
-const { willBreak, canBreak } = utils;
+const { canBreak } = utils;
 
 const TAB_WIDTH = 2;
 const PRINT_WIDTH = 120;
 
 type Call = Extract<Expr, { kind: 'call' }>;
 
+/**
+ * Each node is printed once per file and its document shared, as prettier does: a hugged last
+ * argument is laid out twice (hugged and broken out), and re-printing its contents at every
+ * level of nesting would double the work per level.
+ */
+const printedDocs = new Map<Expr, Doc>();
+
+/** Forget the documents of the last file (they are not needed once it is printed). */
+export function clearPrintedExpressions(): void {
+  printedDocs.clear();
+}
+
 export function printExpression(node: Expr): Doc {
+  let doc = printedDocs.get(node);
+  if (doc === undefined) {
+    doc = printUncached(node);
+    printedDocs.set(node, doc);
+  }
+  return doc;
+}
+
+function printUncached(node: Expr): Doc {
   switch (node.kind) {
     case 'identifier':
       return node.name;

@@ -4,6 +4,7 @@ import { builders, printer } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../../../output/format-options.js';
 import type { TopLevel } from './ast.js';
 import { printTopLevel } from './print-declaration.js';
+import { clearPrintedExpressions } from './print-expression.js';
 
 type Doc = builders.Doc;
 const { hardline, join } = builders;
@@ -16,5 +17,6 @@ export function printFile(statements: readonly TopLevel[]): string {
   if (imports.length > 0) blocks.push(join(hardline, imports.map(printTopLevel)));
   blocks.push(...declarations.map(printTopLevel));
   const doc = [join([hardline, hardline], blocks), hardline];
+  clearPrintedExpressions();
   return printer.printDocToString(doc, { ...PRETTIER_OPTIONS, parser: 'typescript' } as Parameters<typeof printer.printDocToString>[1]).formatted;
 }
