@@ -10,6 +10,7 @@ import { DefinitionsError, sortDiagnostics, type Diagnostic } from './definition
 import { displayPath } from './definitions/load.js';
 import type { GeneratedFile, TemplateFile } from './emitters/contract.js';
 import { EMITTERS } from './emitters/index.js';
+import { runEmitters } from './emitters/run-emitters.js';
 import { collectInputs, TEMPLATES_DIR, type RunInputs } from './inputs.js';
 import { compareCodePoints } from './ir/names.js';
 import type { Ir } from './ir/types.js';
@@ -80,15 +81,8 @@ async function buildOutput(config: ResolvedConfig, inputs: RunInputs, options: R
 
 async function emitAll(ir: Ir, config: ResolvedConfig, inputs: RunInputs, cwd: string): Promise<GeneratedFile[]> {
   const enabled = EMITTERS.filter((entry) => config.emitters[entry.name] !== false);
-  const emitters = await Promise.all(enabled.map((entry) => entry.load()));
-  const templates = mergeTemplates(inputs, config, cwd);
-  const files: GeneratedFile[] = [];
-  for (const emitter of emitters) {
-    for (const file of await emitter.emit({ ir, runtimeFiles: inputs.runtimeFiles, templates })) {
-      files.push({ ...file, content: withHeader(file.path, file.content, file.source) });
-    }
-  }
-  return files;
+  const byEmitter = await runEmitters(enabled, { ir, runtimeFiles: inputs.runtimeFiles, templates: mergeTemplates(inputs, config, cwd) });
+  return enabled.flatMap((entry) => (byEmitter.get(entry.name) ?? []).map((file) => ({ ...file, content: withHeader(file.path, file.content, file.source) })));
 }
 
 /** svcgen's templates with the user's folder laid over them: a user file replaces ours of the same name. */
