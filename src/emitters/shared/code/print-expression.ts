@@ -46,7 +46,7 @@ function printUncached(node: Expr): Doc {
     case 'regex':
       return `/${node.pattern}/`;
     case 'member':
-      return [printExpression(node.object), '.', node.property];
+      return joinText([printExpression(node.object), `.${node.property}`]);
     case 'call':
       return printCall(node);
     case 'object':
@@ -58,6 +58,17 @@ function printUncached(node: Expr): Doc {
     case 'assign':
       return printAssignment(printExpression(node.left), ' =', node.right, undefined);
   }
+}
+
+/** Adjacent plain text merged: fewer document nodes for the printer to walk, same layout. */
+function joinText(parts: readonly Doc[]): Doc {
+  const merged: Doc[] = [];
+  for (const part of parts) {
+    const last = merged[merged.length - 1];
+    if (typeof part === 'string' && typeof last === 'string') merged[merged.length - 1] = last + part;
+    else merged.push(part);
+  }
+  return merged.length === 1 ? (merged[0] as Doc) : merged;
 }
 
 function printLiteral(value: string | number | boolean | null): string {
@@ -75,7 +86,8 @@ function printCall(node: Call): Doc {
 }
 
 function printCallArguments(args: readonly Expr[]): Doc {
-  if (args.length === 0) return group(['(', ')']);
+  // prettier's group(['(', ')']) has nothing to break: the plain text lays out the same and is cheaper.
+  if (args.length === 0) return '()';
   const printed = args.map((arg, index) => (index === args.length - 1 ? printExpression(arg) : [printExpression(arg), ',', line]));
   const allArgsBrokenOut = () => group(['(', indent([line, ...printed]), ',', line, ')'], { shouldBreak: true });
 
@@ -215,12 +227,12 @@ function printMemberChain(root: Call): Doc {
   const printLink = (link: Expr): Doc => {
     if (isCallLink(link) && link !== groups[0]?.[0]) {
       const call = link as Call;
-      return [printTypeArguments(call.typeArgs), printCallArguments(call.args)];
+      return call.typeArgs.length === 0 ? printCallArguments(call.args) : [printTypeArguments(call.typeArgs), printCallArguments(call.args)];
     }
-    if (link.kind === 'member' && link !== groups[0]?.[0]) return ['.', link.property];
+    if (link.kind === 'member' && link !== groups[0]?.[0]) return `.${link.property}`;
     return printExpression(link);
   };
-  const printedGroups = groups.map((linkGroup) => linkGroup.map(printLink));
+  const printedGroups = groups.map((linkGroup) => joinText(linkGroup.map(printLink)));
   const oneLine = printedGroups;
   if (groups.length <= chainCutoff(merged)) return group(oneLine);
 
@@ -280,14 +292,16 @@ function printArray(elements: readonly Expr[]): Doc {
  */
 export function printAssignment(left: Doc, operator: string, right: Expr, propertyKey: string | undefined): Doc {
   const rightDoc = printExpression(right);
+  // A group around plain text has nothing to break: the text alone lays out the same.
+  const leftDoc = typeof left === 'string' ? left : group(left);
   switch (assignmentLayout(left, right, propertyKey)) {
     case 'break-after-operator':
-      return group([group(left), operator, group(indent([line, rightDoc]))]);
+      return group([leftDoc, operator, group(indent([line, rightDoc]))]);
     case 'never-break-after-operator':
-      return group([group(left), operator, ' ', rightDoc]);
+      return group([leftDoc, operator, ' ', rightDoc]);
     case 'fluid': {
       const groupId = Symbol('assignment');
-      return group([group(left), operator, group(indent(line), { id: groupId }), lineSuffixBoundary, indentIfBreak(rightDoc, { groupId })]);
+      return group([leftDoc, operator, group(indent(line), { id: groupId }), lineSuffixBoundary, indentIfBreak(rightDoc, { groupId })]);
     }
   }
 }
