@@ -11,6 +11,7 @@ import { displayPath } from './definitions/load.js';
 import type { GeneratedFile, TemplateFile } from './emitters/contract.js';
 import { EMITTERS } from './emitters/index.js';
 import { runEmitters } from './emitters/run-emitters.js';
+import { startPrintCache, usedPrintCache } from './emitters/shared/code/print-cache.js';
 import { collectInputs, TEMPLATES_DIR, type RunInputs } from './inputs.js';
 import { compareCodePoints } from './ir/names.js';
 import type { Ir } from './ir/types.js';
@@ -20,6 +21,7 @@ import { withHeader } from './output/header.js';
 import { sha256 } from './output/hash.js';
 import { buildManifest, readManifest, type Manifest } from './output/manifest.js';
 import { ensureLinguistGenerated, type GitattributesOutcome } from './output/gitattributes.js';
+import { readPrintCache, writePrintCache } from './output/print-cache-file.js';
 import { listFiles, recoverInterruptedWrite, writeOutput } from './output/write.js';
 import { generatorFingerprint } from './version.js';
 
@@ -73,8 +75,10 @@ async function buildOutput(config: ResolvedConfig, inputs: RunInputs, options: R
   // The loader, the definitions schema and zod load only when there is something to build.
   const { buildIrFromInputs } = await import('./build-ir.js');
   const ir = buildIrFromInputs(inputs);
-  const emitted = await emitAll(ir, config, inputs, options.cwd ?? process.cwd());
   const cacheDir = options.cache === false ? undefined : join(options.cwd ?? process.cwd(), 'node_modules', '.cache', 'svcgen');
+  startPrintCache(cacheDir ? await readPrintCache(cacheDir, generatorFingerprint()) : []);
+  const emitted = await emitAll(ir, config, inputs, options.cwd ?? process.cwd());
+  if (cacheDir) await writePrintCache(cacheDir, generatorFingerprint(), usedPrintCache());
   const files = await formatFiles(emitted, { cacheDir });
   return { files, manifest: buildManifest(generatorFingerprint(), inputs.hash, files) };
 }

@@ -10,6 +10,7 @@ import type { Ir } from '../ir/types.js';
 import type { EmitContext, GeneratedFile } from './contract.js';
 import type { EmitJob, EmitReply } from './emit-worker.js';
 import type { EmitterEntry } from './index.js';
+import { addUsedPrintCache, seededPrintCache } from './shared/code/print-cache.js';
 
 /** Emitters handed to the worker: together about half of a large run's emit time. */
 const WORKER_SHARE = new Set(['openapi', 'docs', 'metadata']);
@@ -19,7 +20,7 @@ const WORKER_SCRIPT = fileURLToPath(new URL('./emit-worker.js', import.meta.url)
 
 export async function runEmitters(entries: readonly EmitterEntry[], context: EmitContext, workerMinRoutes = WORKER_MIN_ROUTES): Promise<Map<string, GeneratedFile[]>> {
   const offloaded = usesWorker(context.ir, workerMinRoutes) ? entries.filter((entry) => WORKER_SHARE.has(entry.name)) : [];
-  const fromWorker = offloaded.length > 0 ? emitInWorker({ ...context, names: offloaded.map((entry) => entry.name) }) : undefined;
+  const fromWorker = offloaded.length > 0 ? emitInWorker({ ...context, names: offloaded.map((entry) => entry.name), printCache: seededPrintCache() }) : undefined;
   // Collected before awaiting the worker, so a failure here still waits for it (no stray thread).
   const local = await Promise.allSettled(entries.filter((entry) => !offloaded.includes(entry)).map(async (entry) => [entry.name, await (await entry.load()).emit(context)] as const));
   const remote = fromWorker ? await fromWorker : {};
@@ -43,7 +44,10 @@ function emitInWorker(job: EmitJob): Promise<Readonly<Record<string, GeneratedFi
     const worker = new Worker(WORKER_SCRIPT);
     worker.once('message', (reply: EmitReply) => {
       void worker.terminate();
-      if ('files' in reply) resolve(reply.files);
+      if ('files' in reply) {
+        addUsedPrintCache(reply.printCache);
+        resolve(reply.files);
+      }
       else if ('diagnostics' in reply) reject(new DefinitionsError(reply.diagnostics));
       else reject(new Error(`emitter worker failed: ${reply.error}`));
     });
