@@ -25,6 +25,13 @@ describe('output that skips the formatter', () => {
     }
   });
 
+  it('the generated docs pages (svcgen templates, aligned without prettier) are in prettier form', async () => {
+    for (const name of ['admin-api', 'store-api', 'price-list-api', 'banner-api']) {
+      const text = readFileSync(join(root, 'generated', name, 'README.md'), 'utf8');
+      expect(await prettier.format(text, { ...PRETTIER_OPTIONS, filepath: 'README.md' }), `generated/${name}/README.md`).toBe(text);
+    }
+  });
+
   it.each([
     { given: { a: [1, 2, 3], b: {}, c: [] }, want: '{\n  "a": [1, 2, 3],\n  "b": {},\n  "c": []\n}\n' },
     { given: { list: [{ x: 1 }] }, want: '{\n  "list": [\n    {\n      "x": 1\n    }\n  ]\n}\n' },

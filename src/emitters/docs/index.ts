@@ -1,7 +1,10 @@
 // The `docs` emitter: a Markdown reference per interface module, <module>/README.md, rendered
-// from the docs-*.hbs templates (svcgen's own, or the user's of the same file name).
+// from the docs-*.hbs templates (svcgen's own, or the user's of the same file name). Pages from
+// svcgen's own templates are written in prettier's form here; a user's template goes through prettier.
 import type { Emitter, GeneratedFile } from '../contract.js';
 import { interfaceModules } from '../contract.js';
+import { rendersOwnTemplatesOnly } from './own-templates.js';
+import { toPrettierForm } from './prettier-form.js';
 import { renderTemplate } from './render.js';
 import { buildDocsPage } from './view-model.js';
 
@@ -13,13 +16,11 @@ export const docsEmitter: Emitter = {
   description: 'Markdown reference of each interface: routes, auth, records, errors, limits, spec or convention',
   emit: ({ ir, templates }) => {
     const docsTemplates = templates.filter((template) => template.name.startsWith('docs-'));
-    return interfaceModules(ir).map(
-      (module): GeneratedFile => ({
-        path: `${module.name}/README.md`,
-        content: renderTemplate(docsTemplates, DOCS_ENTRY, buildDocsPage(ir, module)),
-        source: module.sourceFile,
-        format: true,
-      }),
-    );
+    const ownTemplates = rendersOwnTemplatesOnly(docsTemplates);
+    return interfaceModules(ir).map((module): GeneratedFile => {
+      const rendered = renderTemplate(docsTemplates, DOCS_ENTRY, buildDocsPage(ir, module));
+      const formatted = ownTemplates ? toPrettierForm(rendered) : undefined;
+      return { path: `${module.name}/README.md`, content: formatted ?? rendered, source: module.sourceFile, format: formatted === undefined };
+    });
   },
 };
