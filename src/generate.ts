@@ -10,7 +10,7 @@ import { DefinitionsError, sortDiagnostics, type Diagnostic } from './definition
 import { displayPath } from './definitions/load.js';
 import type { GeneratedFile, TemplateFile } from './emitters/contract.js';
 import { EMITTERS } from './emitters/index.js';
-import { runEmitters } from './emitters/run-emitters.js';
+import { prepareEmitWorker, runEmitters, type PreparedWorker } from './emitters/run-emitters.js';
 import { startPrintCache, usedPrintCache } from './emitters/shared/code/print-cache.js';
 import { collectInputs, TEMPLATES_DIR, type RunInputs } from './inputs.js';
 import { compareCodePoints } from './ir/names.js';
@@ -72,20 +72,30 @@ export async function check(options: RunOptions = {}): Promise<CheckResult> {
 }
 
 async function buildOutput(config: ResolvedConfig, inputs: RunInputs, options: RunOptions): Promise<{ files: FormattedFile[]; manifest: Manifest }> {
+  // Started first, so the worker loads its modules while the definitions are parsed.
+  const worker = prepareEmitWorker(inputs.definitions.reduce((sum, source) => sum + source.bytes.byteLength, 0));
+  try {
+    return await buildOutputWith(config, inputs, options, worker);
+  } finally {
+    worker?.close();
+  }
+}
+
+async function buildOutputWith(config: ResolvedConfig, inputs: RunInputs, options: RunOptions, worker: PreparedWorker | undefined): Promise<{ files: FormattedFile[]; manifest: Manifest }> {
   // The loader, the definitions schema and zod load only when there is something to build.
   const { buildIrFromInputs } = await import('./build-ir.js');
   const ir = buildIrFromInputs(inputs);
   const cacheDir = options.cache === false ? undefined : join(options.cwd ?? process.cwd(), 'node_modules', '.cache', 'svcgen');
   startPrintCache(cacheDir ? await readPrintCache(cacheDir, generatorFingerprint()) : []);
-  const emitted = await emitAll(ir, config, inputs, options.cwd ?? process.cwd());
+  const emitted = await emitAll(ir, config, inputs, options.cwd ?? process.cwd(), worker);
   if (cacheDir) await writePrintCache(cacheDir, generatorFingerprint(), usedPrintCache());
   const files = await formatFiles(emitted, { cacheDir });
   return { files, manifest: buildManifest(generatorFingerprint(), inputs.hash, files) };
 }
 
-async function emitAll(ir: Ir, config: ResolvedConfig, inputs: RunInputs, cwd: string): Promise<GeneratedFile[]> {
+async function emitAll(ir: Ir, config: ResolvedConfig, inputs: RunInputs, cwd: string, worker: PreparedWorker | undefined): Promise<GeneratedFile[]> {
   const enabled = EMITTERS.filter((entry) => config.emitters[entry.name] !== false);
-  const byEmitter = await runEmitters(enabled, { ir, runtimeFiles: inputs.runtimeFiles, templates: mergeTemplates(inputs, config, cwd) });
+  const byEmitter = await runEmitters(enabled, { ir, runtimeFiles: inputs.runtimeFiles, templates: mergeTemplates(inputs, config, cwd) }, worker);
   return enabled.flatMap((entry) => (byEmitter.get(entry.name) ?? []).map((file) => ({ ...file, content: withHeader(file.path, file.content, file.source) })));
 }
 

@@ -18,6 +18,9 @@ export type EmitReply =
   | { readonly diagnostics: DefinitionsError['diagnostics'] }
   | { readonly error: string };
 
+// Started before the IR exists: load the emitters while the main thread parses the definitions.
+const loading = Promise.all(EMITTERS.map((entry) => entry.load()));
+
 parentPort?.once('message', (job: EmitJob) => {
   runJob(job).then(
     (reply) => parentPort?.postMessage(reply),
@@ -26,6 +29,7 @@ parentPort?.once('message', (job: EmitJob) => {
 });
 
 async function runJob(job: EmitJob): Promise<EmitReply> {
+  await loading;
   startPrintCache(job.printCache);
   const files: Record<string, GeneratedFile[]> = {};
   for (const entry of EMITTERS.filter((candidate) => job.names.includes(candidate.name))) {

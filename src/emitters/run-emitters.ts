@@ -1,12 +1,13 @@
-// Runs the enabled emitters over the IR. A large IR is split over two threads: the emitters of
+// Runs the enabled emitters over the IR. A large run is split over two threads: the emitters of
 // WORKER_SHARE run in a worker while the rest run here (each half costs about the same); a small
-// one is not worth a worker's start-up. Output order never depends on where a file was made.
+// one is not worth a worker's start-up. The worker can be started before the IR exists
+// (prepareEmitWorker), so it loads its modules while the definitions are parsed. Output order
+// never depends on where a file was made.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DefinitionsError } from '../definitions/diagnostics.js';
-import type { Ir } from '../ir/types.js';
 import type { EmitContext, GeneratedFile } from './contract.js';
 import type { EmitJob, EmitReply } from './emit-worker.js';
 import type { EmitterEntry } from './index.js';
@@ -14,13 +15,26 @@ import { addUsedPrintCache, seededPrintCache } from './shared/code/print-cache.j
 
 /** Emitters handed to the worker: together about half of a large run's emit time. */
 const WORKER_SHARE = new Set(['openapi', 'docs', 'metadata']);
-/** Below this many routes, starting a worker costs more than it saves. */
-const WORKER_MIN_ROUTES = 300;
+/** Below this many bytes of definitions (about 50 Admin-API-sized entities), a worker costs more than it saves. */
+const WORKER_MIN_DEFINITION_BYTES = 300_000;
 const WORKER_SCRIPT = fileURLToPath(new URL('./emit-worker.js', import.meta.url));
 
-export async function runEmitters(entries: readonly EmitterEntry[], context: EmitContext, workerMinRoutes = WORKER_MIN_ROUTES): Promise<Map<string, GeneratedFile[]>> {
-  const offloaded = usesWorker(context.ir, workerMinRoutes) ? entries.filter((entry) => WORKER_SHARE.has(entry.name)) : [];
-  const fromWorker = offloaded.length > 0 ? emitInWorker({ ...context, names: offloaded.map((entry) => entry.name), printCache: seededPrintCache() }) : undefined;
+/** A worker started ahead of the job; close() ends it if the run stops before using it. */
+export interface PreparedWorker {
+  readonly worker: Worker;
+  close(): void;
+}
+
+export function prepareEmitWorker(definitionBytes: number, minBytes = WORKER_MIN_DEFINITION_BYTES): PreparedWorker | undefined {
+  // Run from TypeScript sources (tests), there is no compiled worker script to start.
+  if (definitionBytes < minBytes || availableParallelism() < 2 || !existsSync(WORKER_SCRIPT)) return undefined;
+  const worker = new Worker(WORKER_SCRIPT);
+  return { worker, close: () => void worker.terminate() };
+}
+
+export async function runEmitters(entries: readonly EmitterEntry[], context: EmitContext, prepared: PreparedWorker | undefined): Promise<Map<string, GeneratedFile[]>> {
+  const offloaded = prepared ? entries.filter((entry) => WORKER_SHARE.has(entry.name)) : [];
+  const fromWorker = prepared && offloaded.length > 0 ? emitInWorker(prepared.worker, { ...context, names: offloaded.map((entry) => entry.name), printCache: seededPrintCache() }) : undefined;
   // Collected before awaiting the worker, so a failure here still waits for it (no stray thread).
   const local = await Promise.allSettled(entries.filter((entry) => !offloaded.includes(entry)).map(async (entry) => [entry.name, await (await entry.load()).emit(context)] as const));
   const remote = fromWorker ? await fromWorker : {};
@@ -33,22 +47,13 @@ export async function runEmitters(entries: readonly EmitterEntry[], context: Emi
   return byName;
 }
 
-function usesWorker(ir: Ir, minRoutes: number): boolean {
-  const routes = ir.modules.reduce((sum, module) => sum + module.routes.length, 0);
-  // Run from TypeScript sources (tests), there is no compiled worker script to start.
-  return routes >= minRoutes && availableParallelism() > 1 && existsSync(WORKER_SCRIPT);
-}
-
-function emitInWorker(job: EmitJob): Promise<Readonly<Record<string, GeneratedFile[]>>> {
+function emitInWorker(worker: Worker, job: EmitJob): Promise<Readonly<Record<string, GeneratedFile[]>>> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SCRIPT);
     worker.once('message', (reply: EmitReply) => {
-      void worker.terminate();
       if ('files' in reply) {
         addUsedPrintCache(reply.printCache);
         resolve(reply.files);
-      }
-      else if ('diagnostics' in reply) reject(new DefinitionsError(reply.diagnostics));
+      } else if ('diagnostics' in reply) reject(new DefinitionsError(reply.diagnostics));
       else reject(new Error(`emitter worker failed: ${reply.error}`));
     });
     worker.once('error', reject);

@@ -21,8 +21,11 @@ describe('emitters split over a worker thread', () => {
     const { runEmitters } = await dist('emitters/run-emitters.js');
     const { EMITTERS } = await dist('emitters/index.js');
     const context = await realContext();
-    const inOneThread = await runEmitters(EMITTERS, context, Number.POSITIVE_INFINITY);
-    const split = await runEmitters(EMITTERS, context, 0);
+    const { prepareEmitWorker } = await dist('emitters/run-emitters.js');
+    const inOneThread = await runEmitters(EMITTERS, context, undefined);
+    const worker = prepareEmitWorker(0, 0);
+    expect(worker).toBeDefined();
+    const split = await runEmitters(EMITTERS, context, worker).finally(() => worker.close());
     expect([...split.keys()].sort()).toEqual([...inOneThread.keys()].sort());
     for (const [name, files] of inOneThread) expect(split.get(name), name).toEqual(files);
   }, 60_000);
@@ -34,7 +37,11 @@ describe('emitters split over a worker thread', () => {
     const broken = context.templates.map((template: { name: string; content: string }) =>
       template.name === 'docs-interface.md.hbs' ? { ...template, content: `${template.content}\n{{#if}}` } : template,
     );
-    const error = await runEmitters(EMITTERS, { ...context, templates: broken }, 0).catch((caught: unknown) => caught);
+    const { prepareEmitWorker } = await dist('emitters/run-emitters.js');
+    const worker = prepareEmitWorker(0, 0);
+    const error = await runEmitters(EMITTERS, { ...context, templates: broken }, worker)
+      .catch((caught: unknown) => caught)
+      .finally(() => worker.close());
     expect((error as Error).name).toBe('DefinitionsError');
     expect((error as { diagnostics: { code: string; file: string }[] }).diagnostics[0]).toMatchObject({ code: 'SVC401', file: 'templates/docs-interface.md.hbs' });
   }, 60_000);
