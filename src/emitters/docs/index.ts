@@ -5,7 +5,7 @@ import type { Emitter, GeneratedFile } from '../contract.js';
 import { interfaceModules } from '../contract.js';
 import { rendersOwnTemplatesOnly } from './own-templates.js';
 import { toPrettierForm } from './prettier-form.js';
-import { renderTemplate } from './render.js';
+import { templateRenderer } from './render.js';
 import { buildDocsPage } from './view-model.js';
 
 /** The page template; the other docs-*.hbs files are its partials ({{> docs-route}} etc.). */
@@ -17,8 +17,11 @@ export const docsEmitter: Emitter = {
   emit: ({ ir, templates }) => {
     const docsTemplates = templates.filter((template) => template.name.startsWith('docs-'));
     const ownTemplates = rendersOwnTemplatesOnly(docsTemplates);
-    return interfaceModules(ir).map((module): GeneratedFile => {
-      const rendered = renderTemplate(docsTemplates, DOCS_ENTRY, buildDocsPage(ir, module));
+    const modules = interfaceModules(ir);
+    if (modules.length === 0) return [];
+    const render = templateRenderer(docsTemplates, DOCS_ENTRY);
+    return modules.map((module): GeneratedFile => {
+      const rendered = render(buildDocsPage(ir, module));
       const formatted = ownTemplates ? toPrettierForm(rendered) : undefined;
       return { path: `${module.name}/README.md`, content: formatted ?? rendered, source: module.sourceFile, format: formatted === undefined };
     });

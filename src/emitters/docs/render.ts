@@ -58,6 +58,14 @@ export function partialName(fileName: string): string {
 }
 
 export function renderTemplate(templates: readonly TemplateFile[], entry: string, data: unknown): string {
+  return templateRenderer(templates, entry)(data);
+}
+
+/**
+ * Checks and compiles the templates once, for every page of a run: compiling them again per page
+ * cost more than rendering.
+ */
+export function templateRenderer(templates: readonly TemplateFile[], entry: string): (data: unknown) => string {
   const main = templates.find((template) => template.name === entry);
   if (!main) throw templateError({ file: `templates/${entry}`, line: 1, column: 1, message: `template ${entry} not found (expected it in svcgen's templates or the templates folder of the config)` });
   const hb = Handlebars.create();
@@ -66,6 +74,7 @@ export function renderTemplate(templates: readonly TemplateFile[], entry: string
   const calls = new Map<string, readonly PartialCall[]>();
   for (const template of templates) calls.set(template.name, checkTemplate(hb, template, names));
 
+  // Pages render one after another, so one stack of the templates being run serves them all.
   const stack: TemplateFile[] = [];
   const run = (template: TemplateFile, compiled: Delegate, context: unknown, options?: Handlebars.RuntimeOptions): string => {
     const caller = stack.at(-1);
@@ -86,12 +95,15 @@ export function renderTemplate(templates: readonly TemplateFile[], entry: string
     const compiled = hb.compile(template.content, COMPILE_OPTIONS);
     hb.registerPartial(partialName(template.name), (context: unknown, options?: Handlebars.RuntimeOptions) => run(template, compiled, context, options));
   }
-  try {
-    return run(main, hb.compile(main.content, COMPILE_OPTIONS), data);
-  } catch (error) {
-    const failure = locate(error, main);
-    throw templateError({ file: failure.file ?? main.file, line: failure.line, column: failure.column, message: failure.message });
-  }
+  const compiledMain = hb.compile(main.content, COMPILE_OPTIONS);
+  return (data) => {
+    try {
+      return run(main, compiledMain, data);
+    } catch (error) {
+      const failure = locate(error, main);
+      throw templateError({ file: failure.file ?? main.file, line: failure.line, column: failure.column, message: failure.message });
+    }
+  };
 }
 
 /** Parses and compiles a template up front (syntax, unknown helpers, unknown partials) and lists its partial calls. */
