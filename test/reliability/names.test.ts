@@ -2,12 +2,14 @@
 // valid, stable, collision-free identifiers (proved by compiling the generated code with tsc) or
 // stop the run with a clear diagnostic (SVC204 for a collision, SVC214 for a name that cannot be used).
 import { spawn } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as prettier from 'prettier';
 import { stringify } from 'yaml';
 import { DefinitionsError, type Diagnostic } from '../../src/definitions/diagnostics.js';
 import { buildIrFromInputs } from '../../src/build-ir.js';
+import { PRETTIER_OPTIONS } from '../../src/output/format-options.js';
 import { hashTree, removeCliSnapshot, removeDir, ROOT, runCli, scratchInRepo, snapshotCli, writeTree } from './harness.js';
 
 const SLOW = 10 * 60_000;
@@ -168,6 +170,13 @@ describe('awkward but usable names', () => {
       if (!(await readFile(join(out, file), 'utf8')).includes(want)) missing.push(`${given}: ${JSON.stringify(want)} not in ${file}`);
     }
     expect(missing).toEqual([]);
+    // Printed without prettier, the awkward names included, yet exactly what prettier would print.
+    const printed = (await readdir(out, { recursive: true })).filter((file) => /\.(ts|md)$/.test(file) && !file.startsWith('runtime'));
+    expect(printed.length).toBeGreaterThan(4);
+    for (const file of printed) {
+      const text = await readFile(join(out, file), 'utf8');
+      expect(await prettier.format(text, { ...PRETTIER_OPTIONS, filepath: file }), file).toBe(text);
+    }
   }, SLOW);
 
   it('are stable: the same output whatever the order of the definitions', async () => {
