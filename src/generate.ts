@@ -113,11 +113,10 @@ async function isUpToDate(outDir: string, inputs: RunInputs): Promise<boolean> {
   const manifest = await readManifest(outDir);
   if (!manifest || manifest.inputHash !== inputs.hash || manifest.generator !== generatorFingerprint()) return false;
   const present = new Set(await listFiles(outDir));
-  for (const [path, hash] of Object.entries(manifest.files)) {
-    if (!present.has(path)) return false;
-    if (sha256(await readFile(join(outDir, path), 'utf8')) !== hash) return false;
-  }
-  return true;
+  const files = Object.entries(manifest.files);
+  if (files.some(([path]) => !present.has(path))) return false;
+  const unchanged = await Promise.all(files.map(async ([path, hash]) => sha256(await readFile(join(outDir, path), 'utf8')) === hash));
+  return unchanged.every(Boolean);
 }
 
 async function withDiagnostics<T>(run: () => Promise<T>): Promise<T | { ok: false; diagnostics: readonly Diagnostic[] }> {

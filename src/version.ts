@@ -11,6 +11,14 @@ export const GENERATOR_VERSION: string = (JSON.parse(readFileSync(new URL('../pa
  * is never taken as up to date (a released version's code does not change; a working copy's does).
  */
 export function generatorFingerprint(): string {
+  // The code cannot change under a running process: read and hashed once.
+  fingerprint ??= computeFingerprint();
+  return fingerprint;
+}
+
+let fingerprint: string | undefined;
+
+function computeFingerprint(): string {
   const root = fileURLToPath(new URL('.', import.meta.url));
   const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.(js|ts)$/.test(name) && !name.endsWith('.d.ts') && !name.startsWith('runtime'))
