@@ -1,15 +1,15 @@
 // Definitions → IR: parse, check against the schema, build and cross-check. Every problem of the
 // run is collected and thrown together as one DefinitionsError.
 import { DefinitionsError, type Diagnostic } from './definitions/diagnostics.js';
-import { parseDefinitionSources } from './definitions/load.js';
+import { parseDefinitionSources, type LoadOptions } from './definitions/load.js';
 import { validateFileSchema } from './definitions/validate-schema.js';
 import type { RunInputs } from './inputs.js';
 import { buildIr, type ValidatedFile } from './ir/build.js';
 import type { Ir } from './ir/types.js';
 
-/** Definitions → IR, or every diagnostic at once. */
-export function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 'diagnostics'>): Ir {
-  const loaded = parseDefinitionSources(inputs.definitions);
+/** Definitions → IR, or every diagnostic at once. `options.cacheDir` caches parsed definition chunks. */
+export function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 'diagnostics'>, options: LoadOptions = {}): Ir {
+  const loaded = parseDefinitionSources(inputs.definitions, options);
   const diagnostics: Diagnostic[] = [...inputs.diagnostics, ...loaded.diagnostics];
   const validated: ValidatedFile[] = [];
   for (const file of loaded.files) {

@@ -60,7 +60,7 @@ async function parseConfig(file: string, bytes: Buffer): Promise<ConfigFile> {
   if (result.success) return result.data;
   const diagnostics: Diagnostic[] = result.error.issues.map((issue) => {
     const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
-    const { line, column } = positionOf(loaded.document, loaded.lines, path as (string | number)[], { atKey: issue.code === 'unrecognized_keys' });
+    const { line, column } = positionOf(loaded.positions, path as (string | number)[], { atKey: issue.code === 'unrecognized_keys' });
     const where = path.join('.') || 'config';
     const message =
       issue.code === 'unrecognized_keys'

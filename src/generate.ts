@@ -84,8 +84,8 @@ async function buildOutput(config: ResolvedConfig, inputs: RunInputs, options: R
 async function buildOutputWith(config: ResolvedConfig, inputs: RunInputs, options: RunOptions, worker: PreparedWorker | undefined): Promise<{ files: FormattedFile[]; manifest: Manifest }> {
   // The loader, the definitions schema and zod load only when there is something to build.
   const { buildIrFromInputs } = await import('./build-ir.js');
-  const ir = buildIrFromInputs(inputs);
   const cacheDir = options.cache === false ? undefined : join(options.cwd ?? process.cwd(), 'node_modules', '.cache', 'svcgen');
+  const ir = buildIrFromInputs(inputs, { cacheDir: cacheDir && join(cacheDir, 'definitions') });
   startPrintCache(cacheDir ? await readPrintCache(cacheDir, generatorFingerprint()) : []);
   const emitted = await emitAll(ir, config, inputs, options.cwd ?? process.cwd(), worker);
   if (cacheDir) await writePrintCache(cacheDir, generatorFingerprint(), usedPrintCache());

@@ -1,18 +1,24 @@
 // Reads definition files: bytes → UTF-8 text → YAML document with positions → plain value.
-// Nothing here knows the definitions schema; see validate.ts for that.
+// Nothing here knows the definitions schema; see validate.ts for that. A large file is parsed in
+// chunks when that provably reads the same, and files are cached as chunks (chunked-load.ts);
+// otherwise, and whenever a file has anything to report, it is parsed whole here, so every
+// diagnostic comes from this one path.
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import type { Document, LineCounter } from 'yaml';
 import { yaml } from './lazy-yaml.js';
 import { compareCodePoints } from '../ir/names.js';
+import { loadInChunks, type ChunkedLoadOptions } from './chunked-load.js';
 import type { Diagnostic } from './diagnostics.js';
+import { MAX_ALIAS_COUNT, MAX_ALIAS_EXPANSION, MAX_DEPTH, MAX_FILE_BYTES, MAX_TOKENS, YAML_PARSE_OPTIONS } from './limits.js';
+import { walkDocument } from './node-index.js';
+import { wholeFilePositions, type FilePositions } from './positions.js';
 
 export interface LoadedFile {
   /** Path relative to the working directory, "/"-separated: what diagnostics show. */
   readonly file: string;
   readonly text: string;
-  readonly document: Document;
-  readonly lines: LineCounter;
+  /** Where each path of the value is written (see positions.ts). */
+  readonly positions: FilePositions;
   readonly value: unknown;
 }
 
@@ -21,18 +27,7 @@ export interface LoadResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Limits that keep a hostile file from exhausting time or memory. */
-const MAX_FILE_BYTES = 4 * 1024 * 1024;
-const MAX_ALIAS_COUNT = 100;
-const MAX_DEPTH = 64;
-/**
- * YAML tokens per file. Parsing costs about ten times as much per token as counting them, so a
- * file of millions of one-character items is refused after the count (12,000 records of a few
- * fields each are under 800,000 tokens; the largest definition here is about 6,000).
- */
-const MAX_TOKENS = 1_000_000;
-/** Values that aliases may add to a document, beyond those written in it (each expansion counts again). */
-const MAX_ALIAS_EXPANSION = 100_000;
+export type LoadOptions = ChunkedLoadOptions;
 
 /** What a reader should write instead, for the YAML errors people make most. */
 const YAML_EXPECTATIONS: Partial<Record<string, string>> = {
@@ -84,11 +79,11 @@ export async function readDefinitionSources(dir: string, cwd: string = process.c
   return { sources, diagnostics };
 }
 
-export function parseDefinitionSources(sources: readonly DefinitionSource[]): LoadResult {
+export function parseDefinitionSources(sources: readonly DefinitionSource[], options: LoadOptions = {}): LoadResult {
   const files: LoadedFile[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const source of sources) {
-    const result = parseDefinitionText(source.file, source.bytes);
+    const result = parseDefinitionText(source.file, source.bytes, options);
     diagnostics.push(...result.diagnostics);
     if (result.file) files.push(result.file);
   }
@@ -98,6 +93,7 @@ export function parseDefinitionSources(sources: readonly DefinitionSource[]): Lo
 export function parseDefinitionText(
   file: string,
   bytes: Uint8Array,
+  options: LoadOptions = {},
 ): { file: LoadedFile | undefined; diagnostics: Diagnostic[] } {
   if (bytes.byteLength > MAX_FILE_BYTES) {
     return fail(at(file, 1, 1, 'SVC003', `file is ${bytes.byteLength} bytes (expected at most ${MAX_FILE_BYTES})`));
@@ -113,7 +109,6 @@ export function parseDefinitionText(
     return fail(at(file, line, column, 'SVC001', `invalid UTF-8 byte 0x${(bytes[offset] ?? 0).toString(16)} (expected UTF-8 text)`));
   }
   if (text.startsWith('\uFEFF')) text = text.slice(1);
-  const lines = new (yaml().LineCounter)();
   const control = firstControlCharacter(text);
   if (control !== undefined) {
     const before = text.slice(0, control);
@@ -121,14 +116,14 @@ export function parseDefinitionText(
     const message = `control character U+${hex} in the text (expected printable characters; write it as the escape "\\u${hex}" in a double-quoted string)`;
     return fail(at(file, before.split('\n').length, control - before.lastIndexOf('\n'), 'SVC002', message));
   }
+  const chunked = loadInChunks(file, text, options);
+  if (chunked) return { file: { file, text, positions: chunked.positions, value: chunked.value }, diagnostics: [] };
   // Every counted token takes at least one character: a shorter text needs no count.
   if (text.length > MAX_TOKENS && countTokens(text, MAX_TOKENS) > MAX_TOKENS) {
     return fail(at(file, 1, 1, 'SVC003', `more than ${MAX_TOKENS} YAML tokens (expected a smaller document)`));
   }
-  // uniqueKeys is checked below in linear time (the parser's own check is quadratic in the keys of a
-  // mapping); stringKeys refuses lists and mappings as keys, which no definition has and which
-  // would otherwise be stringified at a cost that grows with the cube of their nesting.
-  const document = yaml().parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false, stringKeys: true, strict: true });
+  const lines = new (yaml().LineCounter)();
+  const document = yaml().parseDocument(text, { ...YAML_PARSE_OPTIONS, lineCounter: lines });
   const syntax: Diagnostic[] = [];
   for (const error of document.errors) {
     const { line, col } = lines.linePos(error.pos[0]);
@@ -140,7 +135,7 @@ export function parseDefinitionText(
     const message = YAML_MESSAGES[error.code] ?? firstLine(error.message);
     syntax.push(at(file, line, col, 'SVC002', `${message} (expected ${YAML_EXPECTATIONS[error.code] ?? 'well-formed YAML'})`));
   }
-  const shape = documentShape(document);
+  const { shape, index } = walkDocument(document);
   for (const offset of shape.duplicateKeys) {
     const { line, col } = lines.linePos(offset);
     syntax.push(at(file, line, col, 'SVC002', `Map keys must be unique (expected ${YAML_EXPECTATIONS.DUPLICATE_KEY})`));
@@ -169,7 +164,7 @@ export function parseDefinitionText(
   if (depth > MAX_DEPTH) {
     return fail(at(file, 1, 1, 'SVC003', `nesting depth over ${MAX_DEPTH} (expected a shallower document)`));
   }
-  return { file: { file, text, document, lines, value }, diagnostics: [] };
+  return { file: { file, text, positions: wholeFilePositions(index, lines.lineStarts), value }, diagnostics: [] };
 }
 
 /** The number of YAML tokens in the text, counting stopped once past `max`. */
@@ -194,51 +189,6 @@ const YAML_MESSAGES: Partial<Record<string, string>> = {
 function firstControlCharacter(text: string): number | undefined {
   const match = /[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u.exec(text);
   return match?.index;
-}
-
-interface DocumentShape {
-  /** Deepest nesting of collections, aliases not followed. */
-  readonly depth: number;
-  /** Nodes written in the document, an alias counting as one. */
-  readonly nodes: number;
-  /** Offsets of keys that repeat an earlier key of the same mapping. */
-  readonly duplicateKeys: readonly number[];
-  /** Offset of the first alias of each name. */
-  readonly aliases: ReadonlyMap<string, number>;
-}
-
-/** One pass over the parsed document, without recursion (a hostile document may nest thousands deep). */
-function documentShape(document: Document): DocumentShape {
-  let depth = 0;
-  let nodes = 0;
-  const duplicateKeys: number[] = [];
-  const aliases = new Map<string, number>();
-  const stack: [unknown, number][] = [[document.contents, 1]];
-  while (stack.length > 0) {
-    const [node, level] = stack.pop() as [unknown, number];
-    if (node === null || node === undefined) continue;
-    nodes += 1;
-    if (yaml().isAlias(node)) {
-      if (!aliases.has(node.source)) aliases.set(node.source, node.range?.[0] ?? 0);
-      continue;
-    }
-    if (!yaml().isMap(node) && !yaml().isSeq(node)) continue;
-    depth = Math.max(depth, level);
-    const keys = new Set<string>();
-    for (const item of node.items) {
-      if (!yaml().isPair(item)) {
-        stack.push([item, level + 1]);
-        continue;
-      }
-      if (yaml().isMap(node) && yaml().isScalar(item.key)) {
-        const key = String(item.key.value);
-        if (keys.has(key)) duplicateKeys.push(item.key.range?.[0] ?? 0);
-        keys.add(key);
-      }
-      stack.push([item.key, level + 1], [item.value, level + 1]);
-    }
-  }
-  return { depth, nodes, duplicateKeys, aliases };
 }
 
 /** Nesting depth of the value aliases included; every value visited spends one of the budget. */

@@ -8,7 +8,7 @@ import { DefinitionFileSchema, type DefinitionFile } from './schema.js';
 
 export function validateFileSchema(loaded: LoadedFile): { definition: DefinitionFile | undefined; diagnostics: Diagnostic[] } {
   const prototypeKeys = prototypeKeyPaths(loaded.value).map((path) => {
-    const { line, column } = positionOf(loaded.document, loaded.lines, path, { atKey: true });
+    const { line, column } = positionOf(loaded.positions, path, { atKey: true });
     return { code: 'SVC214' as const, file: loaded.file, line, column, message: `key "__proto__"${path.length > 1 ? ` in ${describePath(path.slice(0, -1))}` : ''} is not usable as a name: a JavaScript object cannot hold it as a key (expected another name)` };
   });
   if (prototypeKeys.length > 0) return { definition: undefined, diagnostics: prototypeKeys };
@@ -36,14 +36,14 @@ function prototypeKeyPaths(value: unknown, path: YamlPath = [], into: YamlPath[]
 function issueToDiagnostics(loaded: LoadedFile, issue: Issue, prefix: YamlPath): Diagnostic[] {
   const path: YamlPath = [...prefix, ...(issue.path as (string | number)[])];
   const located = (code: DiagnosticCode, message: string, atKey = false): Diagnostic => {
-    const { line, column } = positionOf(loaded.document, loaded.lines, path, { atKey });
+    const { line, column } = positionOf(loaded.positions, path, { atKey });
     return { code, file: loaded.file, line, column, message };
   };
   const where = describePath(path);
   switch (issue.code) {
     case 'unrecognized_keys':
       return issue.keys.map((key) => {
-        const { line, column } = positionOf(loaded.document, loaded.lines, [...path, key], { atKey: true });
+        const { line, column } = positionOf(loaded.positions, [...path, key], { atKey: true });
         const known = allowedKeys(path, loaded.value);
         const hint = closest(key, known);
         const expected = `${hint.length ? `did you mean "${hint[0]}"? ` : ''}expected one of: ${known.join(', ')}`;
@@ -72,7 +72,7 @@ function issueToDiagnostics(loaded: LoadedFile, issue: Issue, prefix: YamlPath):
       return [located('SVC100', `${where}: ${issue.message}`)];
     case 'invalid_key':
       return issue.issues.map((inner) => {
-        const { line, column } = positionOf(loaded.document, loaded.lines, path, { atKey: true });
+        const { line, column } = positionOf(loaded.positions, path, { atKey: true });
         const message = `key ${JSON.stringify(lastKey(path))} in ${describePath(path.slice(0, -1))} is not valid (expected ${inner.message})`;
         return { code: 'SVC106' as const, file: loaded.file, line, column, message };
       });

@@ -14,7 +14,7 @@ export class FileContext {
   ) {}
 
   locate(path: YamlPath, atKey = false): SourceLocation {
-    const { line, column } = positionOf(this.loaded.document, this.loaded.lines, path, { atKey });
+    const { line, column } = positionOf(this.loaded.positions, path, { atKey });
     return { file: this.loaded.file, line, column };
   }
 

@@ -1,0 +1,203 @@
+// One walk over a parsed YAML document: its shape (for the size and depth guards) and an index of
+// where each mapping key and value starts, as plain data (typed arrays and strings) that can be
+// sent between threads and cached on disk. The index answers the question positions.ts asks:
+// which offset does a path reach, the way a walk through the yaml Document would.
+import type { Document } from 'yaml';
+import { yaml } from './lazy-yaml.js';
+
+/**
+ * Node i of the index is fields[i * NODE_FIELDS + …]: where its value starts, where its key starts
+ * (mapping values only), its kind, and the id range of its children (allocated together, in item
+ * order). -1 marks an offset the document has not got. Node 0 is the document's root.
+ */
+export const NODE_FIELDS = 5;
+const START = 0;
+const KEY_START = 1;
+const KIND = 2;
+const FIRST_CHILD = 3;
+const CHILD_COUNT = 4;
+
+export const LEAF = 0;
+export const MAP = 1;
+export const SEQ = 2;
+
+export interface NodeIndex {
+  readonly fields: Int32Array;
+  /** Each node's key as positions are looked up by (String of a scalar key), or null. */
+  readonly keys: readonly (string | null)[];
+}
+
+export interface DocumentShape {
+  /** Deepest nesting of collections, aliases not followed. */
+  readonly depth: number;
+  /** Nodes written in the document, an alias counting as one. */
+  readonly nodes: number;
+  /** Offsets of keys that repeat an earlier key of the same mapping. */
+  readonly duplicateKeys: readonly number[];
+  /** Offset of the first alias of each name (in walk order). */
+  readonly aliases: ReadonlyMap<string, number>;
+  /** Whether any node has an anchor or an explicit tag. */
+  readonly decorated: boolean;
+}
+
+interface Ranged {
+  readonly range?: readonly number[] | null;
+  readonly anchor?: string;
+  readonly tag?: string;
+}
+
+/** One pass over the parsed document, without recursion (a hostile document may nest thousands deep). */
+export function walkDocument(document: Document): { shape: DocumentShape; index: NodeIndex } {
+  const y = yaml();
+  let depth = 0;
+  let nodes = 0;
+  let decorated = false;
+  const duplicateKeys: number[] = [];
+  const aliases = new Map<string, number>();
+  const fields: number[] = [];
+  const keys: (string | null)[] = [];
+  const add = (start: number, keyStart: number, key: string | null, value: unknown): number => {
+    fields.push(start, keyStart, y.isMap(value) ? MAP : y.isSeq(value) ? SEQ : LEAF, 0, 0);
+    keys.push(key);
+    return keys.length - 1;
+  };
+  const root = document.contents as unknown;
+  add(startOf(root), -1, null, root);
+  // Each entry: node, nesting level, index id (-1: not reachable by a path, e.g. a key).
+  const stack: [unknown, number, number][] = [[root, 1, 0]];
+  while (stack.length > 0) {
+    const [node, level, id] = stack.pop() as [unknown, number, number];
+    if (node === null || node === undefined) continue;
+    nodes += 1;
+    if ((node as Ranged).anchor !== undefined || (node as Ranged).tag !== undefined) decorated = true;
+    if (y.isAlias(node)) {
+      if (!aliases.has(node.source)) aliases.set(node.source, node.range?.[0] ?? 0);
+      continue;
+    }
+    if (!y.isMap(node) && !y.isSeq(node)) continue;
+    depth = Math.max(depth, level);
+    if (id >= 0) {
+      fields[id * NODE_FIELDS + FIRST_CHILD] = keys.length;
+      fields[id * NODE_FIELDS + CHILD_COUNT] = node.items.length;
+    }
+    const isMap = y.isMap(node);
+    const seen = new Set<string>();
+    for (const item of node.items as unknown[]) {
+      if (!y.isPair(item)) {
+        const child = id >= 0 ? add(isMap ? -1 : startOf(item), -1, null, isMap ? null : item) : -1;
+        stack.push([item, level + 1, isMap ? -1 : child]);
+        continue;
+      }
+      const keyText = y.isScalar(item.key) ? String(item.key.value) : null;
+      if (isMap && keyText !== null) {
+        if (seen.has(keyText)) duplicateKeys.push((item.key as Ranged).range?.[0] ?? 0);
+        seen.add(keyText);
+      }
+      // A pair written as a list item is not a step a path can take: positions stop there.
+      const child = id < 0 ? -1 : isMap ? add(startOf(item.value), startOf(item.key), keyText, item.value) : add(-1, -1, null, null);
+      stack.push([item.key, level + 1, -1], [item.value, level + 1, isMap ? child : -1]);
+    }
+  }
+  return {
+    shape: { depth, nodes, duplicateKeys, aliases, decorated },
+    index: { fields: Int32Array.from(fields), keys },
+  };
+}
+
+function startOf(node: unknown): number {
+  return (node as Ranged | null | undefined)?.range?.[0] ?? -1;
+}
+
+export interface LookupOptions {
+  readonly atKey?: boolean | undefined;
+}
+
+/** Children of each large mapping by key, built on first use, so lookups stay O(1) in huge mappings. */
+const KEY_MAPS = new WeakMap<NodeIndex, Map<number, Map<string, number>>>();
+const SCAN_LIMIT = 8;
+
+/**
+ * The offset the path reaches: the value itself when it exists, or the closest existing parent
+ * (a missing key is reported where it should be). With atKey, the key of the last path element.
+ */
+export function offsetOf(index: NodeIndex, path: readonly (string | number)[], options: LookupOptions = {}): number {
+  const { fields } = index;
+  let id = 0;
+  let offset = Math.max(fields[START] ?? -1, 0);
+  for (let position = 0; position < path.length; position += 1) {
+    const segment = path[position] as string | number;
+    const base = id * NODE_FIELDS;
+    const kind = fields[base + KIND];
+    if (kind === MAP) {
+      const child = childByKey(index, id, typeof segment === 'string' ? segment : String(segment));
+      if (child < 0) break;
+      const keyStart = fields[child * NODE_FIELDS + KEY_START] ?? -1;
+      if (position === path.length - 1 && options.atKey && keyStart >= 0) {
+        offset = keyStart;
+        break;
+      }
+      id = child;
+      const start = fields[child * NODE_FIELDS + START] ?? -1;
+      offset = start >= 0 ? start : keyStart >= 0 ? keyStart : offset;
+    } else if (kind === SEQ && typeof segment === 'number') {
+      if (!Number.isInteger(segment) || segment < 0 || segment >= (fields[base + CHILD_COUNT] ?? 0)) break;
+      id = (fields[base + FIRST_CHILD] ?? 0) + segment;
+      const start = fields[id * NODE_FIELDS + START] ?? -1;
+      if (start >= 0) offset = start;
+    } else {
+      break;
+    }
+  }
+  return offset;
+}
+
+/** The child of mapping `id` with the given key (the first, if repeated), or -1. */
+export function childByKey(index: NodeIndex, id: number, key: string): number {
+  const first = index.fields[id * NODE_FIELDS + FIRST_CHILD] ?? 0;
+  const count = index.fields[id * NODE_FIELDS + CHILD_COUNT] ?? 0;
+  if (count <= SCAN_LIMIT) {
+    for (let child = first; child < first + count; child += 1) if (index.keys[child] === key) return child;
+    return -1;
+  }
+  let maps = KEY_MAPS.get(index);
+  if (!maps) KEY_MAPS.set(index, (maps = new Map()));
+  let byKey = maps.get(id);
+  if (!byKey) {
+    byKey = new Map();
+    for (let child = first; child < first + count; child += 1) {
+      const name = index.keys[child];
+      if (name !== null && name !== undefined && !byKey.has(name)) byKey.set(name, child);
+    }
+    maps.set(id, byKey);
+  }
+  return byKey.get(key) ?? -1;
+}
+
+/** Kind and children of node `id`: what assembling a split file needs to read from a chunk's index. */
+export function nodeAt(index: NodeIndex, id: number): { kind: number; first: number; count: number } {
+  const base = id * NODE_FIELDS;
+  return { kind: index.fields[base + KIND] ?? LEAF, first: index.fields[base + FIRST_CHILD] ?? 0, count: index.fields[base + CHILD_COUNT] ?? 0 };
+}
+
+/** Whether data read from a cache or another thread is a well-formed index of a text of `length` characters. */
+export function isNodeIndex(value: unknown, length: number): value is NodeIndex {
+  if (typeof value !== 'object' || value === null) return false;
+  const { fields, keys } = value as { fields?: unknown; keys?: unknown };
+  if (!(fields instanceof Int32Array) || !Array.isArray(keys)) return false;
+  const count = fields.length / NODE_FIELDS;
+  if (!Number.isInteger(count) || count < 1 || keys.length !== count) return false;
+  for (let id = 0; id < count; id += 1) {
+    const base = id * NODE_FIELDS;
+    const start = fields[base + START] ?? -2;
+    const keyStart = fields[base + KEY_START] ?? -2;
+    const kind = fields[base + KIND] ?? -1;
+    const first = fields[base + FIRST_CHILD] ?? -1;
+    const children = fields[base + CHILD_COUNT] ?? -1;
+    if (start < -1 || start > length || keyStart < -1 || keyStart > length) return false;
+    if (kind !== LEAF && kind !== MAP && kind !== SEQ) return false;
+    if (children < 0 || (children > 0 && (kind === LEAF || first <= id || first + children > count))) return false;
+    const key: unknown = keys[id];
+    if (key !== null && typeof key !== 'string') return false;
+  }
+  return true;
+}
