@@ -11,7 +11,7 @@ import { displayPath } from './definitions/load.js';
 import type { GeneratedFile, TemplateFile } from './emitters/contract.js';
 import { EMITTERS } from './emitters/index.js';
 import { prepareEmitWorker, runEmitters, type PreparedWorker } from './emitters/run-emitters.js';
-import { startPrintCache, usedPrintCache } from './emitters/shared/code/print-cache.js';
+import { startMemo, usedMemo } from './emitters/shared/memo.js';
 import { collectInputs, TEMPLATES_DIR, type RunInputs } from './inputs.js';
 import { compareCodePoints } from './ir/names.js';
 import type { Ir } from './ir/types.js';
@@ -21,8 +21,9 @@ import { withHeader } from './output/header.js';
 import { sha256 } from './output/hash.js';
 import { buildManifest, readManifest, type Manifest } from './output/manifest.js';
 import { ensureLinguistGenerated, type GitattributesOutcome } from './output/gitattributes.js';
-import { readPrintCache, writePrintCache } from './output/print-cache-file.js';
-import { listFiles, recoverInterruptedWrite, writeOutput } from './output/write.js';
+import { readMemo, writeMemo } from './output/memo-file.js';
+import { readOutputStats, statFile, writeOutputStats } from './output/output-stats.js';
+import { recoverInterruptedWrite, writeOutput } from './output/write.js';
 import { generatorFingerprint } from './version.js';
 
 export interface RunOptions extends ConfigOverrides {
@@ -53,9 +54,11 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
     const config = await resolveConfig(options);
     const inputs = await collectInputs(config);
     await recoverInterruptedWrite(config.outDir);
-    if (await isUpToDate(config.outDir, inputs)) return { ok: true, outDir: config.outDir, written: [], deleted: [], upToDate: true, gitattributes: undefined };
+    const cacheDir = cacheDirOf(options);
+    if (await isUpToDate(config.outDir, inputs, cacheDir)) return { ok: true, outDir: config.outDir, written: [], deleted: [], upToDate: true, gitattributes: undefined };
     const { files, manifest } = await buildOutput(config, inputs, options);
     const summary = await writeOutput(config.outDir, files, manifest);
+    if (cacheDir) await writeOutputStats(cacheDir, config.outDir, manifest.files);
     const gitattributes = options.gitattributes === false ? 'skipped' : await ensureLinguistGenerated(options.cwd ?? process.cwd(), config.outDir);
     return { ok: true, outDir: config.outDir, written: summary.written, deleted: summary.deleted, upToDate: summary.unchanged, gitattributes };
   });
@@ -84,11 +87,11 @@ async function buildOutput(config: ResolvedConfig, inputs: RunInputs, options: R
 async function buildOutputWith(config: ResolvedConfig, inputs: RunInputs, options: RunOptions, worker: PreparedWorker | undefined): Promise<{ files: FormattedFile[]; manifest: Manifest }> {
   // The loader, the definitions schema and zod load only when there is something to build.
   const { buildIrFromInputs } = await import('./build-ir.js');
-  const cacheDir = options.cache === false ? undefined : join(options.cwd ?? process.cwd(), 'node_modules', '.cache', 'svcgen');
+  const cacheDir = cacheDirOf(options);
   const ir = buildIrFromInputs(inputs, { cacheDir: cacheDir && join(cacheDir, 'definitions') });
-  startPrintCache(cacheDir ? await readPrintCache(cacheDir, generatorFingerprint()) : []);
+  startMemo(cacheDir ? await readMemo(cacheDir, generatorFingerprint()) : []);
   const emitted = await emitAll(ir, config, inputs, options.cwd ?? process.cwd(), worker);
-  if (cacheDir) await writePrintCache(cacheDir, generatorFingerprint(), usedPrintCache());
+  if (cacheDir) await writeMemo(cacheDir, generatorFingerprint(), usedMemo());
   const files = await formatFiles(emitted, { cacheDir });
   return { files, manifest: buildManifest(generatorFingerprint(), inputs.hash, files) };
 }
@@ -107,16 +110,34 @@ function mergeTemplates(inputs: RunInputs, config: ResolvedConfig, cwd: string):
   return [...merged.keys()].sort(compareCodePoints).map((name) => merged.get(name) as TemplateFile);
 }
 
-/** Same inputs as the last run, and every file it wrote still holds what it wrote. */
-async function isUpToDate(outDir: string, inputs: RunInputs): Promise<boolean> {
+/**
+ * Same inputs as the last run, and every file it wrote still holds what it wrote. A file whose
+ * stat is what it was when its hash was last known is not read again (src/output/output-stats.ts).
+ */
+async function isUpToDate(outDir: string, inputs: RunInputs, cacheDir: string | undefined): Promise<boolean> {
   if (inputs.diagnostics.length > 0) return false;
   const manifest = await readManifest(outDir);
   if (!manifest || manifest.inputHash !== inputs.hash || manifest.generator !== generatorFingerprint()) return false;
-  const present = new Set(await listFiles(outDir));
-  const files = Object.entries(manifest.files);
-  if (files.some(([path]) => !present.has(path))) return false;
-  const unchanged = await Promise.all(files.map(async ([path, hash]) => sha256(await readFile(join(outDir, path), 'utf8')) === hash));
-  return unchanged.every(Boolean);
+  const known = cacheDir ? await readOutputStats(cacheDir, outDir) : undefined;
+  let hashed = false;
+  const unchanged = await Promise.all(
+    Object.entries(manifest.files).map(async ([path, hash]) => {
+      const file = join(outDir, path);
+      const found = await statFile(file);
+      if (!found) return false;
+      if (known?.knownHash(path, found) === hash) return true;
+      hashed = true;
+      return sha256(await readFile(file, 'utf8')) === hash;
+    }),
+  );
+  if (!unchanged.every(Boolean)) return false;
+  if (cacheDir && hashed) await writeOutputStats(cacheDir, outDir, manifest.files);
+  return true;
+}
+
+/** svcgen's cache folder, unless the run is told not to use caches. */
+function cacheDirOf(options: RunOptions): string | undefined {
+  return options.cache === false ? undefined : join(options.cwd ?? process.cwd(), 'node_modules', '.cache', 'svcgen');
 }
 
 async function withDiagnostics<T>(run: () => Promise<T>): Promise<T | { ok: false; diagnostics: readonly Diagnostic[] }> {

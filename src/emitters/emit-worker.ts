@@ -5,16 +5,16 @@ import { parentPort } from 'node:worker_threads';
 import { DefinitionsError } from '../definitions/diagnostics.js';
 import type { EmitContext, GeneratedFile } from './contract.js';
 import { EMITTERS } from './index.js';
-import { startPrintCache, usedPrintCache } from './shared/code/print-cache.js';
+import { startMemo, usedMemo, type MemoEntry } from './shared/memo.js';
 
 export interface EmitJob extends EmitContext {
   readonly names: readonly string[];
-  /** The main thread's statement print cache, and back the entries this thread used. */
-  readonly printCache: readonly (readonly [string, string])[];
+  /** The main thread's memo store, and back the entries this thread used. */
+  readonly memo: readonly MemoEntry[];
 }
 
 export type EmitReply =
-  | { readonly files: Readonly<Record<string, GeneratedFile[]>>; readonly printCache: readonly (readonly [string, string])[] }
+  | { readonly files: Readonly<Record<string, GeneratedFile[]>>; readonly memo: readonly MemoEntry[] }
   | { readonly diagnostics: DefinitionsError['diagnostics'] }
   | { readonly error: string };
 
@@ -30,10 +30,10 @@ parentPort?.once('message', (job: EmitJob) => {
 
 async function runJob(job: EmitJob): Promise<EmitReply> {
   await loading;
-  startPrintCache(job.printCache);
+  startMemo(job.memo);
   const files: Record<string, GeneratedFile[]> = {};
   for (const entry of EMITTERS.filter((candidate) => job.names.includes(candidate.name))) {
     files[entry.name] = await (await entry.load()).emit(job);
   }
-  return { files, printCache: usedPrintCache() };
+  return { files, memo: usedMemo() };
 }

@@ -11,7 +11,7 @@ import { DefinitionsError } from '../definitions/diagnostics.js';
 import type { EmitContext, GeneratedFile } from './contract.js';
 import type { EmitJob, EmitReply } from './emit-worker.js';
 import type { EmitterEntry } from './index.js';
-import { addUsedPrintCache, seededPrintCache } from './shared/code/print-cache.js';
+import { addUsedMemo, seededMemo } from './shared/memo.js';
 
 /** Emitters handed to the worker: together about half of a large run's emit time. */
 const WORKER_SHARE = new Set(['openapi', 'docs', 'metadata']);
@@ -34,7 +34,7 @@ export function prepareEmitWorker(definitionBytes: number, minBytes = WORKER_MIN
 
 export async function runEmitters(entries: readonly EmitterEntry[], context: EmitContext, prepared: PreparedWorker | undefined): Promise<Map<string, GeneratedFile[]>> {
   const offloaded = prepared ? entries.filter((entry) => WORKER_SHARE.has(entry.name)) : [];
-  const fromWorker = prepared && offloaded.length > 0 ? emitInWorker(prepared.worker, { ...context, names: offloaded.map((entry) => entry.name), printCache: seededPrintCache() }) : undefined;
+  const fromWorker = prepared && offloaded.length > 0 ? emitInWorker(prepared.worker, { ...context, names: offloaded.map((entry) => entry.name), memo: seededMemo() }) : undefined;
   // Collected before awaiting the worker, so a failure here still waits for it (no stray thread).
   const local = await Promise.allSettled(entries.filter((entry) => !offloaded.includes(entry)).map(async (entry) => [entry.name, await (await entry.load()).emit(context)] as const));
   const remote = fromWorker ? await fromWorker : {};
@@ -51,7 +51,7 @@ function emitInWorker(worker: Worker, job: EmitJob): Promise<Readonly<Record<str
   return new Promise((resolve, reject) => {
     worker.once('message', (reply: EmitReply) => {
       if ('files' in reply) {
-        addUsedPrintCache(reply.printCache);
+        addUsedMemo(reply.memo);
         resolve(reply.files);
       } else if ('diagnostics' in reply) reject(new DefinitionsError(reply.diagnostics));
       else reject(new Error(`emitter worker failed: ${reply.error}`));

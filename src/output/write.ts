@@ -1,7 +1,7 @@
 // The only place that writes the output folder. The new tree is built beside the old one and
 // swapped in by two renames, so a run killed at any moment leaves the old tree or the new one:
 // if it dies between the renames, the next run puts the old tree back before doing anything.
-import { cp, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { MANIFEST_FILE, manifestText, readManifest, type Manifest } from './manifest.js';
 
@@ -18,8 +18,17 @@ export async function writeOutput(outDir: string, files: readonly { path: string
   const written = files.filter((file) => previousFiles[file.path] !== manifest.files[file.path]).map((file) => file.path);
   const deleted = Object.keys(previousFiles).filter((path) => !(path in manifest.files));
   if (previous && written.length === 0 && deleted.length === 0 && previous.inputHash === manifest.inputHash && previous.generator === manifest.generator) {
-    return { written, deleted, unchanged: true };
+    // The same manifest, but a file on disk may have been edited or deleted since: put it back.
+    const edited = await filesDifferingOnDisk(outDir, files);
+    if (edited.length === 0) return { written, deleted, unchanged: true };
+    await writeTree(outDir, files, manifest, previousFiles);
+    return { written: edited, deleted, unchanged: false };
   }
+  await writeTree(outDir, files, manifest, previousFiles);
+  return { written, deleted, unchanged: false };
+}
+
+async function writeTree(outDir: string, files: readonly { path: string; content: string }[], manifest: Manifest, previousFiles: Readonly<Record<string, string>>): Promise<void> {
   const staging = `${outDir}.svcgen-new`;
   const retired = `${outDir}.svcgen-old`;
   await rm(staging, { recursive: true, force: true });
@@ -34,7 +43,11 @@ export async function writeOutput(outDir: string, files: readonly { path: string
   if (await exists(outDir)) await rename(outDir, retired);
   await rename(staging, outDir);
   await rm(retired, { recursive: true, force: true });
-  return { written, deleted, unchanged: false };
+}
+
+async function filesDifferingOnDisk(outDir: string, files: readonly { path: string; content: string }[]): Promise<string[]> {
+  const differs = await Promise.all(files.map(async (file) => (await readFile(join(outDir, file.path), 'utf8').catch(() => undefined)) !== file.content));
+  return files.filter((_, index) => differs[index]).map((file) => file.path);
 }
 
 /** A run that died between the two renames left no output folder but a retired one. */

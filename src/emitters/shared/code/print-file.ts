@@ -4,8 +4,8 @@
 // so each can be remembered on its own.
 import { printer } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../../../output/format-options.js';
+import { memo } from '../memo.js';
 import type { TopLevel } from './ast.js';
-import { printCached } from './print-cache.js';
 import { printTopLevel } from './print-declaration.js';
 import { clearPrintedExpressions } from './print-expression.js';
 
@@ -13,10 +13,15 @@ const OPTIONS = { ...PRETTIER_OPTIONS, parser: 'typescript' } as Parameters<type
 
 /** Imports one per line, then each declaration after a blank line. */
 export function printFile(statements: readonly TopLevel[]): string {
-  const imports = statements.filter((statement) => statement.declaration.kind === 'import').map((statement) => printCached(statement, printStatement));
-  const declarations = statements.filter((statement) => statement.declaration.kind !== 'import').map((statement) => printCached(statement, printStatement));
+  const imports = statements.filter((statement) => statement.declaration.kind === 'import').map(printRemembered);
+  const declarations = statements.filter((statement) => statement.declaration.kind !== 'import').map(printRemembered);
   const blocks = imports.length > 0 ? [imports.join('\n'), ...declarations] : declarations;
   return `${blocks.join('\n\n')}\n`;
+}
+
+/** A statement's layout depends on nothing but its syntax tree. */
+function printRemembered(statement: TopLevel): string {
+  return memo('statement', statement, () => printStatement(statement));
 }
 
 function printStatement(statement: TopLevel): string {

@@ -1,5 +1,6 @@
-// The statement print cache: a run that reuses remembered layouts writes exactly what a run
-// without any cache writes, and a cache from another generator or a damaged file is ignored.
+// The memo store (printed statements and other rendered parts): a run that reuses remembered
+// results writes exactly what a run without any cache writes, and a store from another generator
+// or a damaged file is ignored.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
 import { synthesize } from '../../bench/synth.mjs';
 import { generate } from '../../src/generate.js';
-import { readPrintCache, writePrintCache } from '../../src/output/print-cache-file.js';
+import { readMemo, writeMemo } from '../../src/output/memo-file.js';
 import { listTree } from '../foundation/helpers.js';
 
 const temporary: string[] = [];
@@ -19,22 +20,22 @@ async function tree(dir: string): Promise<Record<string, string>> {
   return files;
 }
 
-describe('statement print cache', () => {
+describe('memo store', () => {
   it('a rerun after one entity changed writes what a run without cache writes', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'svcgen-print-cache-'));
+    const dir = await mkdtemp(join(tmpdir(), 'svcgen-memo-'));
     temporary.push(dir);
     const definitions = join(dir, 'definitions');
     const run = (outDir: string, cache: boolean) => generate({ cwd: dir, definitionsDir: definitions, outDir: join(dir, outDir), cache, gitattributes: false });
     await synthesize(6, definitions);
     expect((await run('out', true)).ok).toBe(true);
-    const cacheFile = join(dir, 'node_modules/.cache/svcgen/printed-statements.json');
+    const cacheFile = join(dir, 'node_modules/.cache/svcgen/memo.json');
     const keys = async () => new Set((JSON.parse(await readFile(cacheFile, 'utf8')) as { entries: [string, string][] }).entries.map(([key]) => key));
     const before = await keys();
     expect(before.size).toBeGreaterThan(100);
 
     await synthesize(6, definitions, 1);
     expect((await run('out', true)).ok).toBe(true);
-    // Most statements are the same as before the change, so their remembered layouts were there to reuse.
+    // Most statements and parts are the same as before the change, so their remembered layouts were there to reuse.
     const after = await keys();
     const kept = [...after].filter((key) => before.has(key)).length;
     expect(kept / after.size).toBeGreaterThan(0.9);
@@ -44,14 +45,17 @@ describe('statement print cache', () => {
   }, 60_000);
 
   it('ignores a cache written by another generator, and a damaged file', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'svcgen-print-cache-file-'));
+    const dir = await mkdtemp(join(tmpdir(), 'svcgen-memo-file-'));
     temporary.push(dir);
-    await writePrintCache(dir, 'svcgen 1+aaaa', [['key', 'text']]);
-    expect(await readPrintCache(dir, 'svcgen 1+aaaa')).toEqual([['key', 'text']]);
-    expect(await readPrintCache(dir, 'svcgen 1+bbbb')).toEqual([]);
-    await writeFile(join(dir, 'printed-statements.json'), '{"generator":"svcgen 1+aaaa","entries":[["key",');
-    expect(await readPrintCache(dir, 'svcgen 1+aaaa')).toEqual([]);
-    await writeFile(join(dir, 'printed-statements.json'), '{"generator":"svcgen 1+aaaa","entries":[["key",7],"x",["ok","fine"]]}');
-    expect(await readPrintCache(dir, 'svcgen 1+aaaa')).toEqual([['ok', 'fine']]);
+    await writeMemo(dir, 'svcgen 1+aaaa', [['key', 'text']]);
+    expect(await readMemo(dir, 'svcgen 1+aaaa')).toEqual([['key', 'text']]);
+    expect(await readMemo(dir, 'svcgen 1+bbbb')).toEqual([]);
+    await writeFile(join(dir, 'memo.json'), '{"generator":"svcgen 1+aaaa","entries":[["key",');
+    expect(await readMemo(dir, 'svcgen 1+aaaa')).toEqual([]);
+    await writeFile(join(dir, 'memo.json'), '{"generator":"svcgen 1+aaaa","entries":[["key"],"x",["ok","fine"],["n",7]]}');
+    expect(await readMemo(dir, 'svcgen 1+aaaa')).toEqual([
+      ['ok', 'fine'],
+      ['n', 7],
+    ]);
   });
 });

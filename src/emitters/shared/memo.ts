@@ -1,0 +1,44 @@
+// Results of pure rendering steps, remembered by a hash of their input, so a run after a small
+// definition change redoes only the parts whose input changed. The store is seeded from disk by
+// the caller (src/output/memo-file.ts) and what a run used is written back.
+//
+// The contract that keeps this correct: `compute` depends on nothing but `input` and svcgen's own
+// code (the file on disk is valid only for the generator that wrote it). Whatever else shapes the
+// result (a user's template, an option) goes into `input`. Results are JSON values, shared between
+// callers: never mutate one.
+import { sha256 } from '../../output/hash.js';
+
+export type MemoValue = string | number | boolean | null | readonly MemoValue[] | { readonly [key: string]: MemoValue };
+export type MemoEntry = readonly [key: string, value: MemoValue];
+
+const seeded = new Map<string, MemoValue>();
+const used = new Map<string, MemoValue>();
+
+/** Starts a run: forgets the last run's entries and seeds these (read from disk). */
+export function startMemo(entries: Iterable<MemoEntry>): void {
+  seeded.clear();
+  used.clear();
+  for (const [key, value] of entries) seeded.set(key, value);
+}
+
+export function seededMemo(): MemoEntry[] {
+  return [...seeded];
+}
+
+/** The entries this run computed or reused: what is worth keeping for the next one. */
+export function usedMemo(): MemoEntry[] {
+  return [...used];
+}
+
+/** Entries another thread of this run computed or reused. */
+export function addUsedMemo(entries: Iterable<MemoEntry>): void {
+  for (const [key, value] of entries) used.set(key, value);
+}
+
+/** `compute()`, or what it returned for the same kind and input before. */
+export function memo<T extends MemoValue>(kind: string, input: unknown, compute: () => T): T {
+  const key = `${kind}:${sha256(JSON.stringify(input))}`;
+  const value = (used.get(key) ?? seeded.get(key) ?? compute()) as T;
+  used.set(key, value);
+  return value;
+}
