@@ -89,7 +89,7 @@ async function buildOutputWith(config: ResolvedConfig, inputs: RunInputs, option
   const { buildIrFromInputs } = await import('./build-ir.js');
   const cacheDir = cacheDirOf(options);
   const ir = buildIrFromInputs(inputs, { cacheDir: cacheDir && join(cacheDir, 'definitions') });
-  startMemo(cacheDir ? await readMemo(cacheDir, generatorFingerprint()) : []);
+  startMemo(cacheDir ? await readMemo(cacheDir, generatorFingerprint()) : 'off');
   const emitted = await emitAll(ir, config, inputs, options.cwd ?? process.cwd(), worker);
   if (cacheDir) await writeMemo(cacheDir, generatorFingerprint(), usedMemo());
   const files = await formatFiles(emitted, { cacheDir });

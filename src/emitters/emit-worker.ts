@@ -9,8 +9,8 @@ import { startMemo, usedMemo, type MemoEntry } from './shared/memo.js';
 
 export interface EmitJob extends EmitContext {
   readonly names: readonly string[];
-  /** The main thread's memo store, and back the entries this thread used. */
-  readonly memo: readonly MemoEntry[];
+  /** The main thread's memo store (or 'off'), and back the entries this thread used. */
+  readonly memo: readonly MemoEntry[] | 'off';
 }
 
 export type EmitReply =

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
 import { synthesize } from '../../bench/synth.mjs';
 import { generate } from '../../src/generate.js';
+import { memo, startMemo, usedMemo } from '../../src/emitters/shared/memo.js';
 import { readMemo, writeMemo } from '../../src/output/memo-file.js';
 import { listTree } from '../foundation/helpers.js';
 
@@ -57,5 +58,16 @@ describe('memo store', () => {
       ['ok', 'fine'],
       ['n', 7],
     ]);
+  });
+
+  it('computes once per input, and every time when a run is told not to use caches', () => {
+    let calls = 0;
+    const render = () => `text ${++calls}`;
+    startMemo([]);
+    expect([memo('k', { a: 1 }, render), memo('k', { a: 1 }, render), memo('k', { a: 2 }, render), memo('other', { a: 1 }, render)]).toEqual(['text 1', 'text 1', 'text 2', 'text 3']);
+    expect(usedMemo()).toHaveLength(3);
+    startMemo('off');
+    expect([memo('k', { a: 1 }, render), memo('k', { a: 1 }, render)]).toEqual(['text 4', 'text 5']);
+    expect(usedMemo()).toEqual([]);
   });
 });

@@ -13,16 +13,20 @@ export type MemoEntry = readonly [key: string, value: MemoValue];
 
 const seeded = new Map<string, MemoValue>();
 const used = new Map<string, MemoValue>();
+/** Off for a run without caches: nothing is hashed or kept. */
+let enabled = true;
 
-/** Starts a run: forgets the last run's entries and seeds these (read from disk). */
-export function startMemo(entries: Iterable<MemoEntry>): void {
+/** Starts a run: forgets the last run's entries and seeds these (read from disk), or turns memoising off. */
+export function startMemo(entries: Iterable<MemoEntry> | 'off'): void {
   seeded.clear();
   used.clear();
-  for (const [key, value] of entries) seeded.set(key, value);
+  enabled = entries !== 'off';
+  if (entries !== 'off') for (const [key, value] of entries) seeded.set(key, value);
 }
 
-export function seededMemo(): MemoEntry[] {
-  return [...seeded];
+/** What another thread of this run starts with (startMemo's argument). */
+export function seededMemo(): MemoEntry[] | 'off' {
+  return enabled ? [...seeded] : 'off';
 }
 
 /** The entries this run computed or reused: what is worth keeping for the next one. */
@@ -37,6 +41,7 @@ export function addUsedMemo(entries: Iterable<MemoEntry>): void {
 
 /** `compute()`, or what it returned for the same kind and input before. */
 export function memo<T extends MemoValue>(kind: string, input: unknown, compute: () => T): T {
+  if (!enabled) return compute();
   const key = `${kind}:${sha256(JSON.stringify(input))}`;
   const value = (used.get(key) ?? seeded.get(key) ?? compute()) as T;
   used.set(key, value);
