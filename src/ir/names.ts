@@ -17,16 +17,36 @@ function words(name: string): string[] {
 }
 
 export function pascalCase(name: string): string {
-  const joined = words(name)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join('');
-  return /^[0-9]/.test(joined) ? `_${joined}` : joined;
+  return remembered(pascalCases, name, () => {
+    const joined = words(name)
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join('');
+    return /^[0-9]/.test(joined) ? `_${joined}` : joined;
+  });
 }
 
 export function camelCase(name: string): string {
-  const pascal = pascalCase(name);
-  const camel = pascal.charAt(0).toLowerCase() + pascal.slice(1);
-  return RESERVED.has(camel) ? `${camel}_` : camel;
+  return remembered(camelCases, name, () => {
+    const pascal = pascalCase(name);
+    const camel = pascal.charAt(0).toLowerCase() + pascal.slice(1);
+    return RESERVED.has(camel) ? `${camel}_` : camel;
+  });
+}
+
+// Emitters ask for the same few thousand names hundreds of thousands of times in a large run.
+const pascalCases = new Map<string, string>();
+const camelCases = new Map<string, string>();
+const REMEMBERED_NAMES = 50_000;
+
+function remembered(cache: Map<string, string>, name: string, convert: () => string): string {
+  let converted = cache.get(name);
+  if (converted === undefined) {
+    // A long-lived process (svcgen watch) meets new names on every edit: start afresh now and then.
+    if (cache.size >= REMEMBERED_NAMES) cache.clear();
+    converted = convert();
+    cache.set(name, converted);
+  }
+  return converted;
 }
 
 export function isReservedWord(name: string): boolean {
