@@ -21,7 +21,7 @@ import { withHeader } from './output/header.js';
 import { sha256 } from './output/hash.js';
 import { buildManifest, readManifest, type Manifest } from './output/manifest.js';
 import { ensureLinguistGenerated, type GitattributesOutcome } from './output/gitattributes.js';
-import { readMemo, writeMemo } from './output/memo-file.js';
+import { readMemo, writeMemo, type MemoLocation } from './output/memo-file.js';
 import { readOutputStats, statFile, writeOutputStats } from './output/output-stats.js';
 import { recoverInterruptedWrite, writeOutput } from './output/write.js';
 import { generatorFingerprint } from './version.js';
@@ -75,24 +75,26 @@ export async function check(options: RunOptions = {}): Promise<CheckResult> {
 }
 
 async function buildOutput(config: ResolvedConfig, inputs: RunInputs, options: RunOptions): Promise<{ files: FormattedFile[]; manifest: Manifest }> {
-  // Started first, so the worker loads its modules while the definitions are parsed.
-  const worker = prepareEmitWorker(inputs.definitions.reduce((sum, source) => sum + source.bytes.byteLength, 0));
+  const cacheDir = cacheDirOf(options);
+  const memo: MemoLocation | 'off' = cacheDir ? { cacheDir, generator: generatorFingerprint() } : 'off';
+  // Started first, so the worker loads its modules and its memo share while the definitions are parsed.
+  const worker = prepareEmitWorker(inputs.definitions.reduce((sum, source) => sum + source.bytes.byteLength, 0), memo);
   try {
-    return await buildOutputWith(config, inputs, options, worker);
+    return await buildOutputWith(config, inputs, options, worker, memo);
   } finally {
     worker?.close();
   }
 }
 
-async function buildOutputWith(config: ResolvedConfig, inputs: RunInputs, options: RunOptions, worker: PreparedWorker | undefined): Promise<{ files: FormattedFile[]; manifest: Manifest }> {
+async function buildOutputWith(config: ResolvedConfig, inputs: RunInputs, options: RunOptions, worker: PreparedWorker | undefined, memo: MemoLocation | 'off'): Promise<{ files: FormattedFile[]; manifest: Manifest }> {
   // The loader, the definitions schema and zod load only when there is something to build.
   const { buildIrFromInputs } = await import('./build-ir.js');
-  const cacheDir = cacheDirOf(options);
-  const ir = buildIrFromInputs(inputs, { cacheDir: cacheDir && join(cacheDir, 'definitions') });
-  startMemo(cacheDir ? await readMemo(cacheDir, generatorFingerprint()) : 'off');
+  const memoReading = memo === 'off' ? Promise.resolve('off' as const) : readMemo(memo, 'main');
+  const ir = buildIrFromInputs(inputs, { cacheDir: memo === 'off' ? undefined : join(memo.cacheDir, 'definitions') });
+  startMemo(await memoReading);
   const emitted = await emitAll(ir, config, inputs, options.cwd ?? process.cwd(), worker);
-  if (cacheDir) await writeMemo(cacheDir, generatorFingerprint(), usedMemo());
-  const files = await formatFiles(emitted, { cacheDir });
+  if (memo !== 'off') await writeMemo(memo, 'main', usedMemo());
+  const files = await formatFiles(emitted, { cacheDir: memo === 'off' ? undefined : memo.cacheDir });
   return { files, manifest: buildManifest(generatorFingerprint(), inputs.hash, files) };
 }
 

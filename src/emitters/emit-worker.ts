@@ -1,25 +1,32 @@
 // A worker thread that runs some of the emitters over an IR sent to it, so a large run uses a
 // second core: receives { ir, runtimeFiles, templates, names }, answers { files } per emitter
-// name, or { diagnostics } (a template error) or { error }.
-import { parentPort } from 'node:worker_threads';
+// name, or { diagnostics } (a template error) or { error }. Its memo share (workerData: where it
+// lives, or 'off') is read while the main thread parses the definitions, and written back here.
+import { parentPort, workerData } from 'node:worker_threads';
 import { DefinitionsError } from '../definitions/diagnostics.js';
 import type { EmitContext, GeneratedFile } from './contract.js';
 import { EMITTERS } from './index.js';
-import { startMemo, usedMemo, type MemoEntry } from './shared/memo.js';
+import { readMemo, writeMemo, type MemoLocation } from '../output/memo-file.js';
+import { startMemo, usedMemo } from './shared/memo.js';
 
 export interface EmitJob extends EmitContext {
   readonly names: readonly string[];
-  /** The main thread's memo store (or 'off'), and back the entries this thread used. */
-  readonly memo: readonly MemoEntry[] | 'off';
+}
+
+/** What the worker is started with. */
+export interface EmitWorkerData {
+  readonly memo: MemoLocation | 'off';
 }
 
 export type EmitReply =
-  | { readonly files: Readonly<Record<string, GeneratedFile[]>>; readonly memo: readonly MemoEntry[] }
+  | { readonly files: Readonly<Record<string, GeneratedFile[]>> }
   | { readonly diagnostics: DefinitionsError['diagnostics'] }
   | { readonly error: string };
 
-// Started before the IR exists: load the emitters while the main thread parses the definitions.
+// Started before the IR exists: load the emitters and the memo share while the main thread parses the definitions.
 const loading = Promise.all(EMITTERS.map((entry) => entry.load()));
+const { memo } = workerData as EmitWorkerData;
+const memoLoading = memo === 'off' ? Promise.resolve('off' as const) : readMemo(memo, 'worker');
 
 parentPort?.once('message', (job: EmitJob) => {
   runJob(job).then(
@@ -30,10 +37,11 @@ parentPort?.once('message', (job: EmitJob) => {
 
 async function runJob(job: EmitJob): Promise<EmitReply> {
   await loading;
-  startMemo(job.memo);
+  startMemo(await memoLoading);
   const files: Record<string, GeneratedFile[]> = {};
   for (const entry of EMITTERS.filter((candidate) => job.names.includes(candidate.name))) {
     files[entry.name] = await (await entry.load()).emit(job);
   }
-  return { files, memo: usedMemo() };
+  if (memo !== 'off') await writeMemo(memo, 'worker', usedMemo());
+  return { files };
 }

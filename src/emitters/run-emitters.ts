@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DefinitionsError } from '../definitions/diagnostics.js';
 import type { EmitContext, GeneratedFile } from './contract.js';
-import type { EmitJob, EmitReply } from './emit-worker.js';
+import type { MemoLocation } from '../output/memo-file.js';
+import type { EmitJob, EmitReply, EmitWorkerData } from './emit-worker.js';
 import type { EmitterEntry } from './index.js';
-import { addUsedMemo, seededMemo } from './shared/memo.js';
 
 /** Emitters handed to the worker: together about half of a large run's emit time. */
 const WORKER_SHARE = new Set(['openapi', 'docs', 'metadata']);
@@ -25,16 +25,17 @@ export interface PreparedWorker {
   close(): void;
 }
 
-export function prepareEmitWorker(definitionBytes: number, minBytes = WORKER_MIN_DEFINITION_BYTES): PreparedWorker | undefined {
+/** `memo`: where the worker keeps its memo share, or 'off' for a run without caches. */
+export function prepareEmitWorker(definitionBytes: number, memo: MemoLocation | 'off', minBytes = WORKER_MIN_DEFINITION_BYTES): PreparedWorker | undefined {
   // Run from TypeScript sources (tests), there is no compiled worker script to start.
   if (definitionBytes < minBytes || availableParallelism() < 2 || !existsSync(WORKER_SCRIPT)) return undefined;
-  const worker = new Worker(WORKER_SCRIPT);
+  const worker = new Worker(WORKER_SCRIPT, { workerData: { memo } satisfies EmitWorkerData });
   return { worker, close: () => void worker.terminate() };
 }
 
 export async function runEmitters(entries: readonly EmitterEntry[], context: EmitContext, prepared: PreparedWorker | undefined): Promise<Map<string, GeneratedFile[]>> {
   const offloaded = prepared ? entries.filter((entry) => WORKER_SHARE.has(entry.name)) : [];
-  const fromWorker = prepared && offloaded.length > 0 ? emitInWorker(prepared.worker, { ...context, names: offloaded.map((entry) => entry.name), memo: seededMemo() }) : undefined;
+  const fromWorker = prepared && offloaded.length > 0 ? emitInWorker(prepared.worker, { ...context, names: offloaded.map((entry) => entry.name) }) : undefined;
   // Collected before awaiting the worker, so a failure here still waits for it (no stray thread).
   const local = await Promise.allSettled(entries.filter((entry) => !offloaded.includes(entry)).map(async (entry) => [entry.name, await (await entry.load()).emit(context)] as const));
   const remote = fromWorker ? await fromWorker : {};
@@ -50,10 +51,8 @@ export async function runEmitters(entries: readonly EmitterEntry[], context: Emi
 function emitInWorker(worker: Worker, job: EmitJob): Promise<Readonly<Record<string, GeneratedFile[]>>> {
   return new Promise((resolve, reject) => {
     worker.once('message', (reply: EmitReply) => {
-      if ('files' in reply) {
-        addUsedMemo(reply.memo);
-        resolve(reply.files);
-      } else if ('diagnostics' in reply) reject(new DefinitionsError(reply.diagnostics));
+      if ('files' in reply) resolve(reply.files);
+      else if ('diagnostics' in reply) reject(new DefinitionsError(reply.diagnostics));
       else reject(new Error(`emitter worker failed: ${reply.error}`));
     });
     worker.once('error', reject);

@@ -3,7 +3,7 @@
 // or a damaged file is ignored.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
 import { synthesize } from '../../bench/synth.mjs';
@@ -21,40 +21,58 @@ async function tree(dir: string): Promise<Record<string, string>> {
   return files;
 }
 
+type Generate = typeof generate;
+const root = resolve(import.meta.dirname, '../..');
+
+/** Runs, edits one entity, reruns with the memo store, and compares with a run without caches. */
+async function rerunAfterOneChange(count: number, run: Generate, memoFiles: readonly string[]): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'svcgen-memo-'));
+  temporary.push(dir);
+  const definitions = join(dir, 'definitions');
+  const generateInto = (outDir: string, cache: boolean) => run({ cwd: dir, definitionsDir: definitions, outDir: join(dir, outDir), cache, gitattributes: false });
+  await synthesize(count, definitions);
+  expect((await generateInto('out', true)).ok).toBe(true);
+  const keys = async () => {
+    const all = await Promise.all(memoFiles.map(async (file) => (JSON.parse(await readFile(join(dir, 'node_modules/.cache/svcgen', file), 'utf8')) as { entries: [string, unknown][] }).entries.map(([key]) => key)));
+    return new Set(all.flat());
+  };
+  const before = await keys();
+  expect(before.size).toBeGreaterThan(100);
+
+  await synthesize(count, definitions, 1);
+  expect((await generateInto('out', true)).ok).toBe(true);
+  // Most statements and parts are the same as before the change, so their remembered results were there to reuse.
+  const after = await keys();
+  const kept = [...after].filter((key) => before.has(key)).length;
+  expect(kept / after.size).toBeGreaterThan(0.9);
+  expect(kept).toBeLessThan(after.size);
+  expect((await generateInto('fresh', false)).ok).toBe(true);
+  expect(await tree(join(dir, 'out'))).toEqual(await tree(join(dir, 'fresh')));
+}
+
 describe('memo store', () => {
   it('a rerun after one entity changed writes what a run without cache writes', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'svcgen-memo-'));
-    temporary.push(dir);
-    const definitions = join(dir, 'definitions');
-    const run = (outDir: string, cache: boolean) => generate({ cwd: dir, definitionsDir: definitions, outDir: join(dir, outDir), cache, gitattributes: false });
-    await synthesize(6, definitions);
-    expect((await run('out', true)).ok).toBe(true);
-    const cacheFile = join(dir, 'node_modules/.cache/svcgen/memo.json');
-    const keys = async () => new Set((JSON.parse(await readFile(cacheFile, 'utf8')) as { entries: [string, string][] }).entries.map(([key]) => key));
-    const before = await keys();
-    expect(before.size).toBeGreaterThan(100);
-
-    await synthesize(6, definitions, 1);
-    expect((await run('out', true)).ok).toBe(true);
-    // Most statements and parts are the same as before the change, so their remembered layouts were there to reuse.
-    const after = await keys();
-    const kept = [...after].filter((key) => before.has(key)).length;
-    expect(kept / after.size).toBeGreaterThan(0.9);
-    expect(kept).toBeLessThan(after.size);
-    expect((await run('fresh', false)).ok).toBe(true);
-    expect(await tree(join(dir, 'out'))).toEqual(await tree(join(dir, 'fresh')));
+    await rerunAfterOneChange(6, generate, ['memo-main.json']);
   }, 60_000);
+
+  it('so does a run large enough for the emitter worker, which keeps its own share', async () => {
+    // The worker is a compiled script: this uses the build (npm test builds first).
+    const built = (await import(join(root, 'dist', 'generate.js'))) as { generate: Generate };
+    await rerunAfterOneChange(60, built.generate, ['memo-main.json', 'memo-worker.json']);
+  }, 180_000);
 
   it('ignores a cache written by another generator, and a damaged file', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'svcgen-memo-file-'));
     temporary.push(dir);
-    await writeMemo(dir, 'svcgen 1+aaaa', [['key', 'text']]);
-    expect(await readMemo(dir, 'svcgen 1+aaaa')).toEqual([['key', 'text']]);
-    expect(await readMemo(dir, 'svcgen 1+bbbb')).toEqual([]);
-    await writeFile(join(dir, 'memo.json'), '{"generator":"svcgen 1+aaaa","entries":[["key",');
-    expect(await readMemo(dir, 'svcgen 1+aaaa')).toEqual([]);
-    await writeFile(join(dir, 'memo.json'), '{"generator":"svcgen 1+aaaa","entries":[["key"],"x",["ok","fine"],["n",7]]}');
-    expect(await readMemo(dir, 'svcgen 1+aaaa')).toEqual([
+    const ours = { cacheDir: dir, generator: 'svcgen 1+aaaa' };
+    await writeMemo(ours, 'main', [['key', 'text']]);
+    expect(await readMemo(ours, 'main')).toEqual([['key', 'text']]);
+    expect(await readMemo(ours, 'worker')).toEqual([]);
+    expect(await readMemo({ cacheDir: dir, generator: 'svcgen 1+bbbb' }, 'main')).toEqual([]);
+    await writeFile(join(dir, 'memo-main.json'), '{"generator":"svcgen 1+aaaa","entries":[["key",');
+    expect(await readMemo(ours, 'main')).toEqual([]);
+    await writeFile(join(dir, 'memo-main.json'), '{"generator":"svcgen 1+aaaa","entries":[["key"],"x",["ok","fine"],["n",7]]}');
+    expect(await readMemo(ours, 'main')).toEqual([
       ['ok', 'fine'],
       ['n', 7],
     ]);

@@ -23,7 +23,7 @@ describe('emitters split over a worker thread', () => {
     const context = await realContext();
     const { prepareEmitWorker } = await dist('emitters/run-emitters.js');
     const inOneThread = await runEmitters(EMITTERS, context, undefined);
-    const worker = prepareEmitWorker(0, 0);
+    const worker = prepareEmitWorker(0, 'off', 0);
     expect(worker).toBeDefined();
     const split = await runEmitters(EMITTERS, context, worker).finally(() => worker.close());
     expect([...split.keys()].sort()).toEqual([...inOneThread.keys()].sort());
@@ -38,7 +38,7 @@ describe('emitters split over a worker thread', () => {
       template.name === 'docs-interface.md.hbs' ? { ...template, content: `${template.content}\n{{#if}}` } : template,
     );
     const { prepareEmitWorker } = await dist('emitters/run-emitters.js');
-    const worker = prepareEmitWorker(0, 0);
+    const worker = prepareEmitWorker(0, 'off', 0);
     const error = await runEmitters(EMITTERS, { ...context, templates: broken }, worker)
       .catch((caught: unknown) => caught)
       .finally(() => worker.close());
