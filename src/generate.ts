@@ -89,9 +89,9 @@ async function buildOutput(config: ResolvedConfig, inputs: RunInputs, options: R
 async function buildOutputWith(config: ResolvedConfig, inputs: RunInputs, options: RunOptions, worker: PreparedWorker | undefined, memo: MemoLocation | 'off'): Promise<{ files: FormattedFile[]; manifest: Manifest }> {
   // The loader, the definitions schema and zod load only when there is something to build.
   const { buildIrFromInputs } = await import('./build-ir.js');
-  const memoReading = memo === 'off' ? Promise.resolve('off' as const) : readMemo(memo, 'main');
+  // Before the IR: definitions are checked entry by entry, remembered (validate-by-entry.ts).
+  startMemo(memo === 'off' ? 'off' : await readMemo(memo, 'main'));
   const ir = buildIrFromInputs(inputs, { cacheDir: memo === 'off' ? undefined : join(memo.cacheDir, 'definitions') });
-  startMemo(await memoReading);
   const emitted = await emitAll(ir, config, inputs, options.cwd ?? process.cwd(), worker);
   if (memo !== 'off') await writeMemo(memo, 'main', usedMemo());
   const files = await formatFiles(emitted, { cacheDir: memo === 'off' ? undefined : memo.cacheDir });

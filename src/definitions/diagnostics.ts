@@ -19,6 +19,7 @@ export const DIAGNOSTIC_CODES = {
   SVC104: 'unknown field type',
   SVC105: 'value not one of the allowed values',
   SVC106: 'value does not match the expected form',
+  SVC107: 'number that JSON cannot hold (.inf, .nan)',
   SVC201: 'unknown record',
   SVC202: 'unknown auth scheme',
   SVC203: 'duplicate route',

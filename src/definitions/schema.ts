@@ -8,6 +8,7 @@ export const Origin = z.enum(['spec', 'convention']).describe('spec: fixed by th
 const name = z
   .string()
   .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'a name: a letter, then letters, digits, "_" or "-"');
+export const NameSchema = name;
 
 export const SCALAR_TYPES = ['string', 'integer', 'number', 'boolean', 'date', 'date-time'] as const;
 export const FIELD_TYPES = [...SCALAR_TYPES, 'enum', 'record', 'list', 'map', 'json'] as const;

@@ -5,13 +5,18 @@ import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 import type { LoadedFile } from './load.js';
 import { positionOf, type YamlPath } from './positions.js';
 import { DefinitionFileSchema, type DefinitionFile } from './schema.js';
+import { validateByEntry } from './validate-by-entry.js';
 
 export function validateFileSchema(loaded: LoadedFile): { definition: DefinitionFile | undefined; diagnostics: Diagnostic[] } {
-  const prototypeKeys = prototypeKeyPaths(loaded.value).map((path) => {
-    const { line, column } = positionOf(loaded.positions, path, { atKey: true });
-    return { code: 'SVC214' as const, file: loaded.file, line, column, message: `key "__proto__"${path.length > 1 ? ` in ${describePath(path.slice(0, -1))}` : ''} is not usable as a name: a JavaScript object cannot hold it as a key (expected another name)` };
+  const unusable = unusableValues(loaded.value).map(({ path, problem }) => {
+    const { line, column } = positionOf(loaded.positions, path, { atKey: problem === 'prototype-key' });
+    return problem === 'prototype-key'
+      ? { code: 'SVC214' as const, file: loaded.file, line, column, message: `key "__proto__"${path.length > 1 ? ` in ${describePath(path.slice(0, -1))}` : ''} is not usable as a name: a JavaScript object cannot hold it as a key (expected another name)` }
+      : { code: 'SVC107' as const, file: loaded.file, line, column, message: `${describePath(path)} is ${problem}, a number JSON cannot hold (expected a finite number)` };
   });
-  if (prototypeKeys.length > 0) return { definition: undefined, diagnostics: prototypeKeys };
+  if (unusable.length > 0) return { definition: undefined, diagnostics: unusable };
+  const byEntry = validateByEntry(loaded.value);
+  if (byEntry) return { definition: byEntry, diagnostics: [] };
   const result = DefinitionFileSchema.safeParse(loaded.value, { reportInput: true });
   if (result.success) return { definition: result.data, diagnostics: [] };
   const diagnostics = result.error.issues.flatMap((issue) => issueToDiagnostics(loaded, issue as Issue, []));
@@ -20,15 +25,19 @@ export function validateFileSchema(loaded: LoadedFile): { definition: Definition
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
 
+type Unusable = { readonly path: YamlPath; readonly problem: 'prototype-key' | '.inf' | '-.inf' | '.nan' };
+
 /**
- * Paths of "__proto__" keys: the schema would drop them without a word (a free-form query or
- * header name would vanish), and generated object literals could not hold them.
+ * "__proto__" keys: the schema would drop them without a word (a free-form query or header name
+ * would vanish), and generated object literals could not hold them. Numbers that are not finite:
+ * neither JSON output nor the memo store's keys (JSON text) could tell them from null.
  */
-function prototypeKeyPaths(value: unknown, path: YamlPath = [], into: YamlPath[] = []): YamlPath[] {
+function unusableValues(value: unknown, path: YamlPath = [], into: Unusable[] = []): Unusable[] {
+  if (typeof value === 'number' && !Number.isFinite(value)) into.push({ path, problem: Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf' });
   if (value === null || typeof value !== 'object' || path.length > 64) return into;
   for (const key of Object.keys(value)) {
-    if (key === '__proto__') into.push([...path, key]);
-    else prototypeKeyPaths((value as Record<string, unknown>)[key], [...path, Array.isArray(value) ? Number(key) : key], into);
+    if (key === '__proto__') into.push({ path: [...path, key], problem: 'prototype-key' });
+    else unusableValues((value as Record<string, unknown>)[key], [...path, Array.isArray(value) ? Number(key) : key], into);
   }
   return into;
 }
