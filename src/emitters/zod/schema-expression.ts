@@ -114,7 +114,10 @@ export function usedHelpers(expression: Expr, into: Set<string> = new Set()): Se
       for (const arg of expression.args) usedHelpers(arg, into);
       break;
     case 'object':
-      for (const member of expression.properties) usedHelpers(member.kind === 'getter' ? member.returns : member.value, into);
+      for (const member of expression.properties) {
+        if (member.kind === 'piece') throw new Error('zod schemas hold no printed pieces');
+        usedHelpers(member.kind === 'getter' ? member.returns : member.value, into);
+      }
       break;
     case 'array':
       for (const element of expression.elements) usedHelpers(element, into);
