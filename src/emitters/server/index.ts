@@ -1,11 +1,13 @@
 // The `server` emitter: per interface a typed handler interface (one method per route) and a
 // Fastify plugin factory that binds the handlers to the runtime's one server implementation.
+// The per-route parts are printed one by one, remembered by a small view of the route.
 import { camelCase, pascalCase } from '../../ir/names.js';
 import type { ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
 import { metaNames } from '../metadata/index.js';
-import { call, exported, functionType, id, local, object, path, property, typeLiteral, typeOf, typeRef, type MethodSignature, type PropertySignature, type TopLevel } from '../shared/code/ast.js';
+import { call, exported, functionType, id, local, object, path, property, typeLiteral, typeOf, typeRef, type MethodSignature, type TopLevel, type TypeNode } from '../shared/code/ast.js';
 import { printFile } from '../shared/code/print-file.js';
+import { interfacePiece, objectPiece, pieceRefs, printWithPieces } from '../shared/code/print-pieces.js';
 import { routeSchemaNames } from '../zod/names.js';
 import { handlerResult, hasSessions } from './handler-types.js';
 
@@ -27,9 +29,12 @@ function emitServer(module: ModuleIr): GeneratedFile {
     name: scheme.name,
     type: scheme.type === 'oauth2' ? 'OAuthOptions' : scheme.type === 'digest' ? 'DigestOptions' : 'AccessKeyOptions',
   }));
-  const usesListResult = module.routes.some((route) => handlerResult(module, route).counted);
+  const results = module.routes.map((route) => ({ route, ...handlerResult(module, route) }));
+  const usesListResult = results.some((result) => result.counted);
+  const handlerPieces = results.map(({ route, type }) => interfacePiece('server/handler', handlerView(route, type, sessions), handlerMethod));
+  const tablePieces = module.routes.map((route) => objectPiece('server/route-schemas', { name: route.name, schemas: routeInputSchemas(route) }, routeSchemasRow));
   const authTypes = [...new Set(authOptions.map((option) => option.type))].sort();
-  const statements: TopLevel[] = [
+  const statements: (TopLevel | string)[] = [
     { declaration: { kind: 'import', typeOnly: true, from: 'fastify', names: ['FastifyPluginAsync', 'FastifyRequest'] } },
     { declaration: { kind: 'import', typeOnly: true, from: 'zod', names: ['z'] } },
     ...(usesListResult ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: '../runtime/responses.js', names: ['ListResult'] } }] : []),
@@ -38,9 +43,12 @@ function emitServer(module: ModuleIr): GeneratedFile {
     { declaration: { kind: 'import', from: './metadata.js', names: [names.meta, names.routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
     { declaration: { kind: 'import', typeOnly: true, from: './types.js', namespace: 'types' } },
-    exported(
-      { kind: 'interface', name: `${prefix}Handlers`, typeParams, members: module.routes.map((route) => ({ method: true as const, ...handlerMethod(module, route, sessions) })) },
-      `The business logic of the ${title}: one method per route. Return records or throw the runtime's typed errors (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you.`,
+    printWithPieces(
+      exported(
+        { kind: 'interface', name: `${prefix}Handlers`, typeParams, members: pieceRefs(handlerPieces) },
+        `The business logic of the ${title}: one method per route. Return records or throw the runtime's typed errors (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you.`,
+      ),
+      handlerPieces,
     ),
     exported(
       {
@@ -67,7 +75,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
         },
       ],
     }),
-    local({ kind: 'const', name: 'routeSchemas', value: routeSchemasTable(module) }),
+    printWithPieces(local({ kind: 'const', name: 'routeSchemas', value: object(pieceRefs(tablePieces), { expanded: true }) }), tablePieces),
     exported(
       {
         kind: 'function',
@@ -88,34 +96,38 @@ function emitServer(module: ModuleIr): GeneratedFile {
   return { path: `${module.name}/server.ts`, content: printFile(statements), source: module.sourceFile, format: false };
 }
 
-function handlerMethod(module: ModuleIr, route: RouteIr, sessions: boolean): MethodSignature {
-  const schemaNames = routeSchemaNames(route);
-  const members: PropertySignature[] = [];
-  const input = (name: string, schema: string) => members.push({ name, type: typeRef('z.output', [typeOf(`schemas.${schema}`)]), readonly: true });
-  if (route.pathParams.length > 0) input('params', schemaNames.pathParams);
-  if (route.query.length > 0) input('query', schemaNames.query);
-  if (route.headers.length > 0) input('headers', schemaNames.headers);
-  if (route.body) input('body', schemaNames.body);
+/** The route's input schemas by input name (params, query, headers, body). */
+function routeInputSchemas(route: RouteIr): [string, string][] {
+  const names = routeSchemaNames(route);
+  const schemas: [string, string][] = [];
+  if (route.pathParams.length > 0) schemas.push(['params', names.pathParams]);
+  if (route.query.length > 0) schemas.push(['query', names.query]);
+  if (route.headers.length > 0) schemas.push(['headers', names.headers]);
+  if (route.body) schemas.push(['body', names.body]);
+  return schemas;
+}
+
+type HandlerView = ReturnType<typeof handlerView>;
+
+function handlerView(route: RouteIr, result: TypeNode, sessions: boolean) {
+  return { name: route.name, docs: route.summary ?? route.description, inputs: routeInputSchemas(route), result, sessions };
+}
+
+function handlerMethod(view: HandlerView): { readonly method: true } & MethodSignature {
   return {
-    name: camelCase(route.name),
-    docs: route.summary ?? route.description,
+    method: true,
+    name: camelCase(view.name),
+    docs: view.docs,
     params: [
-      { name: 'input', type: typeLiteral(members) },
-      { name: 'context', type: typeRef('HandlerContext', sessions ? [typeRef('Session')] : []) },
+      { name: 'input', type: typeLiteral(view.inputs.map(([name, schema]) => ({ name, type: typeRef('z.output', [typeOf(`schemas.${schema}`)]), readonly: true }))) },
+      { name: 'context', type: typeRef('HandlerContext', view.sessions ? [typeRef('Session')] : []) },
     ],
-    returns: typeRef('Promise', [handlerResult(module, route).type]),
+    returns: typeRef('Promise', [view.result]),
   };
 }
 
-function routeSchemasTable(module: ModuleIr) {
-  const rows = module.routes.map((route) => {
-    const names = routeSchemaNames(route);
-    const parts = [];
-    if (route.pathParams.length > 0) parts.push(property('pathParams', path(`schemas.${names.pathParams}`)));
-    if (route.query.length > 0) parts.push(property('query', path(`schemas.${names.query}`)));
-    if (route.headers.length > 0) parts.push(property('headers', path(`schemas.${names.headers}`)));
-    if (route.body) parts.push(property('body', path(`schemas.${names.body}`)));
-    return property(route.name, object(parts));
-  });
-  return object(rows, { expanded: true });
+/** `name: { pathParams: schemas.…, … }`: the table's keys differ from the handler input names. */
+function routeSchemasRow({ name, schemas }: { readonly name: string; readonly schemas: readonly [string, string][] }) {
+  const key = (input: string) => (input === 'params' ? 'pathParams' : input);
+  return property(name, object(schemas.map(([input, schema]) => property(key(input), path(`schemas.${schema}`)))));
 }
