@@ -23,7 +23,7 @@ function entry(n: number): ast.ObjectProperty {
 const ENTRIES = Array.from({ length: 60 }, (_, n) => n);
 
 function objectCase(wrap: (table: ast.Expr) => ast.Expr, docs?: string) {
-  const pieces = ENTRIES.map((n) => objectPiece('test/entry', n, entry));
+  const pieces = ENTRIES.map((n) => objectPiece('test/entry', `${n}`, n, entry));
   const statement = (members: readonly ast.ObjectMember[]) => exported({ kind: 'const', name: 'table', value: wrap(object(members, { expanded: true })) }, docs);
   return { pieces, skeleton: statement(pieceRefs(pieces)), whole: statement(ENTRIES.map(entry)) };
 }
@@ -60,11 +60,11 @@ describe('printWithPieces', () => {
 
   it('interface members and class methods', () => {
     const numbers = Array.from({ length: 90 }, (_, n) => n);
-    const handlers = numbers.map((n) => interfacePiece('test/handler', n, handler));
+    const handlers = numbers.map((n) => interfacePiece('test/handler', `${n}`, n, handler));
     const iface = (members: readonly ast.InterfaceMember[]) => exported({ kind: 'interface', name: 'Handlers', typeParams: ['Session'], members }, 'The handlers.');
     check(iface(pieceRefs(handlers)), handlers, iface(numbers.map(handler)));
 
-    const methods = numbers.map((n) => classPiece('test/method', n, clientMethod));
+    const methods = numbers.map((n) => classPiece('test/method', `${n}`, n, clientMethod));
     const klass = (members: readonly (ast.ClassMethod | ast.PieceRef)[]) =>
       local({ kind: 'class', name: 'Client', fields: [{ name: 'core', modifiers: 'private readonly', type: typeRef('Core') }], constructorParams: [], constructorBody: [], methods: members });
     check(klass(pieceRefs(methods)), methods, klass(numbers.map(clientMethod)));

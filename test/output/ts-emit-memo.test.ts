@@ -60,7 +60,7 @@ describe('TypeScript emitters remember records and routes', () => {
     expect(rerun.ok && rerun.written.length).toBeGreaterThanOrEqual(5);
     // The rerun reused remembered parts of each emitter.
     const reused = [...(await kinds())].filter((key) => before.has(key));
-    for (const kind of ['types/route', 'zod/route', 'server/handler', 'client/method', 'metadata/route']) {
+    for (const kind of ['types/routes', 'zod/routes', 'server/handler', 'client/method', 'metadata/route']) {
       expect(reused.some((key) => key.startsWith(`${kind}:`)), kind).toBe(true);
     }
     expect((await run('fresh', false)).ok).toBe(true);

@@ -27,7 +27,7 @@ import {
 import { printFile } from '../shared/code/print-file.js';
 import { classPiece, objectPiece, pieceRefs, printWithPieces } from '../shared/code/print-pieces.js';
 import { routeSchemaNames } from '../zod/names.js';
-import { clientResult, type ClientResult } from './results.js';
+import { clientResult, resultShape } from './results.js';
 
 export const clientEmitter: Emitter = {
   name: 'client',
@@ -40,13 +40,11 @@ const AUTH_TYPES = { oauth2: 'OAuthCredentials', 'access-key': 'AccessKeyCredent
 function emitClient(module: ModuleIr): GeneratedFile {
   const prefix = pascalCase(module.name);
   const names = metaNames(module);
-  const results = new Map(module.routes.map((route) => [route.name, clientResult(module, route)]));
-  const runtimeTypes = ['CallOptions', 'ClientOptions', ...([...results.values()].some((result) => result.paged) ? ['Page'] : [])];
+  const views = module.routes.map((route) => clientMethodView(module, route));
+  const runtimeTypes = ['CallOptions', 'ClientOptions', ...(views.some((view) => view.result.paged) ? ['Page'] : [])];
   const authTypes = [...new Set(module.auth.map((scheme) => AUTH_TYPES[scheme.type]))].sort();
-  const schemaPieces = module.routes.map((route) =>
-    objectPiece('client/response-schemas', { name: route.name, schemas: routeSchemaNames(route).responses }, ({ name, schemas }) => property(name, path(`schemas.${schemas}`))),
-  );
-  const methodPieces = module.routes.map((route) => classPiece('client/method', clientMethodView(route, results.get(route.name) as ClientResult), clientMethod));
+  const schemaPieces = views.map(({ name }) => objectPiece('client/response-schemas', name, name, (routeName) => property(routeName, path(`schemas.${routeSchemaNames({ name: routeName }).responses}`))));
+  const methodPieces = views.map((view) => classPiece('client/method', view.name, view, clientMethod));
   const statements: (TopLevel | string)[] = [
     ...(authTypes.length > 0 ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: '../runtime/client-auth.js', names: authTypes } }] : []),
     { declaration: { kind: 'import', from: '../runtime/client.js', names: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)] } },
@@ -96,7 +94,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
 type ClientMethodView = ReturnType<typeof clientMethodView>;
 
 /** What a client method is made from: the route's name, docs, which inputs it has and its result. */
-function clientMethodView(route: RouteIr, result: ClientResult) {
+function clientMethodView(module: ModuleIr, route: RouteIr) {
   const required = (params: readonly ParameterIr[]) => (params.length === 0 ? undefined : params.some((param) => param.required && param.default === undefined));
   return {
     name: route.name,
@@ -105,12 +103,12 @@ function clientMethodView(route: RouteIr, result: ClientResult) {
     query: required(route.query),
     headers: required(route.headers),
     body: route.body ? route.bodyRequired : undefined,
-    result,
+    result: resultShape(module, route),
   };
 }
 
 function clientMethod(view: ClientMethodView): ClassMethod {
-  const { result } = view;
+  const result = clientResult(view.name, view.result);
   const prefix = pascalCase(view.name);
   const members: (PropertySignature & { required: boolean })[] = [];
   const group = (key: string, required: boolean | undefined, suffix: string) => {

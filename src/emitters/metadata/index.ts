@@ -53,7 +53,7 @@ function emitMetadata(module: ModuleIr): GeneratedFile {
 
 /** `jsonValue(entries, { expanded: true })` with each entry a piece (added to `pieces`), remembered by its key and value. */
 function pieceTable(kind: string, entries: Json, pieces: Piece[]): Expr {
-  const members = Object.entries(entries).map(([key, value]) => pieceRef(pieces.push(objectPiece(kind, { key, value }, jsonMember)) - 1));
+  const members = Object.entries(entries).map(([key, value]) => pieceRef(pieces.push(objectPiece(kind, key, { key, value }, jsonMember)) - 1));
   return object(members, { expanded: true });
 }
 

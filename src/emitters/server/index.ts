@@ -5,11 +5,11 @@ import { camelCase, pascalCase } from '../../ir/names.js';
 import type { ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
 import { metaNames } from '../metadata/index.js';
-import { call, exported, functionType, id, local, object, path, property, typeLiteral, typeOf, typeRef, type MethodSignature, type TopLevel, type TypeNode } from '../shared/code/ast.js';
+import { call, exported, functionType, id, local, object, path, property, typeLiteral, typeOf, typeRef, type MethodSignature, type TopLevel } from '../shared/code/ast.js';
 import { printFile } from '../shared/code/print-file.js';
 import { interfacePiece, objectPiece, pieceRefs, printWithPieces } from '../shared/code/print-pieces.js';
 import { routeSchemaNames } from '../zod/names.js';
-import { handlerResult, hasSessions } from './handler-types.js';
+import { handlerResultShape, handlerResultType, hasSessions } from './handler-types.js';
 
 export const serverEmitter: Emitter = {
   name: 'server',
@@ -29,10 +29,10 @@ function emitServer(module: ModuleIr): GeneratedFile {
     name: scheme.name,
     type: scheme.type === 'oauth2' ? 'OAuthOptions' : scheme.type === 'digest' ? 'DigestOptions' : 'AccessKeyOptions',
   }));
-  const results = module.routes.map((route) => ({ route, ...handlerResult(module, route) }));
-  const usesListResult = results.some((result) => result.counted);
-  const handlerPieces = results.map(({ route, type }) => interfacePiece('server/handler', handlerView(route, type, sessions), handlerMethod));
-  const tablePieces = module.routes.map((route) => objectPiece('server/route-schemas', { name: route.name, schemas: routeInputSchemas(route) }, routeSchemasRow));
+  const views = module.routes.map((route) => handlerView(module, route, sessions));
+  const usesListResult = views.some((view) => view.result.counted);
+  const handlerPieces = views.map((view) => interfacePiece('server/handler', view.name, view, handlerMethod));
+  const tablePieces = views.map(({ name, inputs }) => objectPiece('server/route-schemas', name, { name, inputs }, routeSchemasRow));
   const authTypes = [...new Set(authOptions.map((option) => option.type))].sort();
   const statements: (TopLevel | string)[] = [
     { declaration: { kind: 'import', typeOnly: true, from: 'fastify', names: ['FastifyPluginAsync', 'FastifyRequest'] } },
@@ -96,21 +96,29 @@ function emitServer(module: ModuleIr): GeneratedFile {
   return { path: `${module.name}/server.ts`, content: printFile(statements), source: module.sourceFile, format: false };
 }
 
-/** The route's input schemas by input name (params, query, headers, body). */
-function routeInputSchemas(route: RouteIr): [string, string][] {
-  const names = routeSchemaNames(route);
-  const schemas: [string, string][] = [];
-  if (route.pathParams.length > 0) schemas.push(['params', names.pathParams]);
-  if (route.query.length > 0) schemas.push(['query', names.query]);
-  if (route.headers.length > 0) schemas.push(['headers', names.headers]);
-  if (route.body) schemas.push(['body', names.body]);
-  return schemas;
+/** The route's inputs, by the handler's name for them. */
+function routeInputs(route: RouteIr): HandlerInput[] {
+  const inputs: HandlerInput[] = [];
+  if (route.pathParams.length > 0) inputs.push('params');
+  if (route.query.length > 0) inputs.push('query');
+  if (route.headers.length > 0) inputs.push('headers');
+  if (route.body) inputs.push('body');
+  return inputs;
+}
+
+type HandlerInput = 'params' | 'query' | 'headers' | 'body';
+
+/** An input's schema name, and its key in the route schemas table. */
+function inputSchema(routeName: string, input: HandlerInput): { schema: string; key: string } {
+  const names = routeSchemaNames({ name: routeName });
+  if (input === 'params') return { schema: names.pathParams, key: 'pathParams' };
+  return { schema: names[input], key: input };
 }
 
 type HandlerView = ReturnType<typeof handlerView>;
 
-function handlerView(route: RouteIr, result: TypeNode, sessions: boolean) {
-  return { name: route.name, docs: route.summary ?? route.description, inputs: routeInputSchemas(route), result, sessions };
+function handlerView(module: ModuleIr, route: RouteIr, sessions: boolean) {
+  return { name: route.name, docs: route.summary ?? route.description, inputs: routeInputs(route), result: handlerResultShape(module, route), sessions };
 }
 
 function handlerMethod(view: HandlerView): { readonly method: true } & MethodSignature {
@@ -119,15 +127,22 @@ function handlerMethod(view: HandlerView): { readonly method: true } & MethodSig
     name: camelCase(view.name),
     docs: view.docs,
     params: [
-      { name: 'input', type: typeLiteral(view.inputs.map(([name, schema]) => ({ name, type: typeRef('z.output', [typeOf(`schemas.${schema}`)]), readonly: true }))) },
+      { name: 'input', type: typeLiteral(view.inputs.map((name) => ({ name, type: typeRef('z.output', [typeOf(`schemas.${inputSchema(view.name, name).schema}`)]), readonly: true }))) },
       { name: 'context', type: typeRef('HandlerContext', view.sessions ? [typeRef('Session')] : []) },
     ],
-    returns: typeRef('Promise', [view.result]),
+    returns: typeRef('Promise', [handlerResultType(view.name, view.result)]),
   };
 }
 
 /** `name: { pathParams: schemas.…, … }`: the table's keys differ from the handler input names. */
-function routeSchemasRow({ name, schemas }: { readonly name: string; readonly schemas: readonly [string, string][] }) {
-  const key = (input: string) => (input === 'params' ? 'pathParams' : input);
-  return property(name, object(schemas.map(([input, schema]) => property(key(input), path(`schemas.${schema}`)))));
+function routeSchemasRow({ name, inputs }: Pick<HandlerView, 'name' | 'inputs'>) {
+  return property(
+    name,
+    object(
+      inputs.map((input) => {
+        const { schema, key } = inputSchema(name, input);
+        return property(key, path(`schemas.${schema}`));
+      }),
+    ),
+  );
 }

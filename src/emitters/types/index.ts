@@ -8,7 +8,7 @@ import type { Emitter, GeneratedFile } from '../contract.js';
 import { exported, typeRef, type PropertySignature, type TopLevel } from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { crossModuleImports, recordTypeName, referencedRecords } from '../shared/imports.js';
-import { memo } from '../shared/memo.js';
+import { memoRuns } from '../shared/memo-runs.js';
 import { typeExpression } from './type-expression.js';
 
 export const typesEmitter: Emitter = {
@@ -18,14 +18,8 @@ export const typesEmitter: Emitter = {
 };
 
 function emitModuleTypes(module: ModuleIr): GeneratedFile {
-  const records = module.records.map((record) => {
-    const view = recordView(record);
-    return memo('types/record', view, () => printStatement(recordInterface(view)));
-  });
-  const routes = module.routes.flatMap((route) => {
-    const view = routeView(route);
-    return memo('types/route', view, () => routeTypes(view).map(printStatement));
-  });
+  const records = memoRuns('types/records', module.records.map(recordView), (view) => view.key, (view) => printStatement(recordInterface(view)));
+  const routes = memoRuns('types/routes', module.routes.map(routeView), (view) => view.name, (view) => routeTypes(view).map(printStatement)).flat();
   const imports = crossModuleImports({ fromModule: module.name, records: moduleRecordReferences(module), file: 'types', nameOf: recordTypeName, typeOnly: true });
   return { path: `${module.name}/types.ts`, content: printFile([...imports, ...records, ...routes]), source: module.sourceFile, format: false };
 }

@@ -8,7 +8,7 @@ import type { Emitter, GeneratedFile } from '../contract.js';
 import { asConst, call, exported, getter, jsonValue, method, object, property, type Expr, type ObjectMember, type TopLevel } from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { crossModuleImports, referencedRecords } from '../shared/imports.js';
-import { memo } from '../shared/memo.js';
+import { memoRuns } from '../shared/memo-runs.js';
 import { moduleRecordReferences } from '../types/index.js';
 import { lookupFor, recordSchemaName, schemaExpression, usedHelpers, type Reading, type RecordLookup } from './schema-expression.js';
 import { routeSchemaNames } from './names.js';
@@ -31,14 +31,8 @@ type PrintedSchemas = { readonly texts: string[]; readonly helpers: string[] };
 function emitModuleSchemas(module: ModuleIr, records: RecordLookup): GeneratedFile {
   const path = `${module.name}/schemas.ts`;
   const printed = [
-    ...module.records.map((record) => {
-      const view = recordView(record, records);
-      return memo('zod/record', view, () => printSchemas([recordSchema(view, new Map(view.lookup))]));
-    }),
-    ...module.routes.map((route) => {
-      const view = routeView(route, records);
-      return memo('zod/route', view, () => printSchemas(routeSchemas(view, new Map(view.lookup))));
-    }),
+    ...memoRuns('zod/records', module.records.map((record) => recordView(record, records)), (view) => view.key, (view) => printSchemas([recordSchema(view, new Map(view.lookup))])),
+    ...memoRuns('zod/routes', module.routes.map((route) => routeView(route, records)), (view) => view.name, (view) => printSchemas(routeSchemas(view, new Map(view.lookup)))),
   ];
   const helpers = new Set(printed.flatMap((part) => part.helpers));
   const statements: (TopLevel | string)[] = [

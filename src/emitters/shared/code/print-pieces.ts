@@ -11,6 +11,7 @@
 // column is that member's indentation.
 import { builders, printer } from 'prettier/doc';
 import { memo } from '../memo.js';
+import { splitRuns } from '../memo-runs.js';
 import type { ClassMethod, InterfaceMember, ObjectProperty, PieceRef, TopLevel } from './ast.js';
 import { MARKER_END, MARKER_START, withRealPieces } from './piece-marker.js';
 import { printClassMethodDoc, printInterfaceMemberDoc } from './print-declaration.js';
@@ -22,6 +23,8 @@ type Doc = builders.Doc;
 export interface Piece {
   /** The memo kind its text is remembered under. */
   readonly kind: string;
+  /** Its name (a route's, a record's): where runs of remembered pieces end (memo-runs.ts). */
+  readonly name: string;
   /** All it is built from (JSON). */
   readonly input: unknown;
   /** What ends its line in the body. */
@@ -36,18 +39,18 @@ export const pieceRef = (index: number): PieceRef => ({ kind: 'piece', index });
 export const pieceRefs = (pieces: readonly Piece[]): PieceRef[] => pieces.map((_, index) => pieceRef(index));
 
 /** A member of an expanded object. */
-export function objectPiece<I>(kind: string, input: I, build: (input: I) => ObjectProperty): Piece {
-  return { kind, input, separator: ',', doc: () => printObjectMemberDoc(build(input)) };
+export function objectPiece<I>(kind: string, name: string, input: I, build: (input: I) => ObjectProperty): Piece {
+  return { kind, name, input, separator: ',', doc: () => printObjectMemberDoc(build(input)) };
 }
 
 /** A member of an interface. */
-export function interfacePiece<I>(kind: string, input: I, build: (input: I) => Exclude<InterfaceMember, PieceRef>): Piece {
-  return { kind, input, separator: ';', doc: () => printInterfaceMemberDoc(build(input)) };
+export function interfacePiece<I>(kind: string, name: string, input: I, build: (input: I) => Exclude<InterfaceMember, PieceRef>): Piece {
+  return { kind, name, input, separator: ';', doc: () => printInterfaceMemberDoc(build(input)) };
 }
 
 /** A method of a class. */
-export function classPiece<I>(kind: string, input: I, build: (input: I) => ClassMethod): Piece {
-  return { kind, input, separator: '', doc: () => printClassMethodDoc(build(input)) };
+export function classPiece<I>(kind: string, name: string, input: I, build: (input: I) => ClassMethod): Piece {
+  return { kind, name, input, separator: '', doc: () => printClassMethodDoc(build(input)) };
 }
 
 const MARKER = new RegExp(`${MARKER_START}(\\d+)${MARKER_END}`, 'g');
@@ -57,7 +60,7 @@ export function printWithPieces(statement: TopLevel, pieces: readonly Piece[]): 
   const skeleton = printRemembered(statement);
   const found = [...skeleton.matchAll(MARKER)];
   const indices = new Set(found.map((match) => Number(match[1])));
-  const allFound = found.length === pieces.length && indices.size === pieces.length && skeleton.split(MARKER_START).length - 1 === pieces.length;
+  const allFound = found.length === pieces.length && indices.size === pieces.length && [...indices].every((index) => index < pieces.length) && skeleton.split(MARKER_START).length - 1 === pieces.length;
   const columns = found.map((match) => indentationAt(skeleton, match.index));
   if (!allFound || columns.includes(undefined)) {
     return withRealPieces(
@@ -65,15 +68,36 @@ export function printWithPieces(statement: TopLevel, pieces: readonly Piece[]): 
       () => printStatement(statement),
     );
   }
+  const texts = layOutRemembered(found.map((match, position) => ({ piece: pieces[Number(match[1])] as Piece, indentation: columns[position] as number })));
   let text = '';
   let last = 0;
   found.forEach((match, position) => {
-    const piece = pieces[Number(match[1])] as Piece;
-    const indentation = columns[position] as number;
-    text += skeleton.slice(last, match.index) + memo(piece.kind, { input: piece.input, indentation }, () => layOut(piece, indentation));
+    text += skeleton.slice(last, match.index) + (texts[position] as string);
     last = match.index + match[0].length;
   });
   return text + skeleton.slice(last);
+}
+
+interface Placed {
+  readonly piece: Piece;
+  readonly indentation: number;
+}
+
+/** Each piece's text, remembered in runs of pieces of one kind by their inputs and indentations. */
+function layOutRemembered(placed: readonly Placed[]): string[] {
+  const byKind: Placed[][] = [];
+  for (const entry of placed) {
+    const group = byKind[byKind.length - 1];
+    if (group && (group[0] as Placed).piece.kind === entry.piece.kind) group.push(entry);
+    else byKind.push([entry]);
+  }
+  return byKind.flatMap((group) =>
+    splitRuns(group, (entry) => entry.piece.name).flatMap((run) =>
+      memo((run[0] as Placed).piece.kind, { inputs: run.map((entry) => entry.piece.input), indentations: run.map((entry) => entry.indentation) }, () =>
+        run.map((entry) => layOut(entry.piece, entry.indentation)),
+      ),
+    ),
+  );
 }
 
 /** The column of `index` when only spaces precede it on its line. */
