@@ -1,5 +1,6 @@
 // The `client` emitter: per interface a typed client class, one method per route, over the
-// runtime's one client (auth flows, GET bodies, json:api decoding, errors).
+// runtime's one client (auth flows, GET bodies, json:api decoding, errors). The per-route parts
+// are printed one by one, remembered by a small view of the route.
 import { camelCase, pascalCase } from '../../ir/names.js';
 import type { ModuleIr, ParameterIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
@@ -24,8 +25,9 @@ import {
   type TopLevel,
 } from '../shared/code/ast.js';
 import { printFile } from '../shared/code/print-file.js';
+import { classPiece, objectPiece, pieceRefs, printWithPieces } from '../shared/code/print-pieces.js';
 import { routeSchemaNames } from '../zod/names.js';
-import { clientResult, type ClientResult } from './results.js';
+import { clientResult, resultShape } from './results.js';
 
 export const clientEmitter: Emitter = {
   name: 'client',
@@ -38,10 +40,12 @@ const AUTH_TYPES = { oauth2: 'OAuthCredentials', 'access-key': 'AccessKeyCredent
 function emitClient(module: ModuleIr): GeneratedFile {
   const prefix = pascalCase(module.name);
   const names = metaNames(module);
-  const results = new Map(module.routes.map((route) => [route.name, clientResult(module, route)]));
-  const runtimeTypes = ['CallOptions', 'ClientOptions', ...([...results.values()].some((result) => result.paged) ? ['Page'] : [])];
+  const views = module.routes.map((route) => clientMethodView(module, route));
+  const runtimeTypes = ['CallOptions', 'ClientOptions', ...(views.some((view) => view.result.paged) ? ['Page'] : [])];
   const authTypes = [...new Set(module.auth.map((scheme) => AUTH_TYPES[scheme.type]))].sort();
-  const statements: TopLevel[] = [
+  const schemaPieces = views.map(({ name }) => objectPiece('client/response-schemas', name, name, (routeName) => property(routeName, path(`schemas.${routeSchemaNames({ name: routeName }).responses}`))));
+  const methodPieces = views.map((view) => classPiece('client/method', view.name, view, clientMethod));
+  const statements: (TopLevel | string)[] = [
     ...(authTypes.length > 0 ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: '../runtime/client-auth.js', names: authTypes } }] : []),
     { declaration: { kind: 'import', from: '../runtime/client.js', names: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)] } },
     { declaration: { kind: 'import', from: './metadata.js', names: [names.meta, names.routes] } },
@@ -60,60 +64,72 @@ function emitClient(module: ModuleIr): GeneratedFile {
         },
       ],
     }),
-    local({
-      kind: 'const',
-      name: 'responseSchemas',
-      value: object(
-        module.routes.map((route) => property(route.name, path(`schemas.${routeSchemaNames(route).responses}`))),
-        { expanded: true },
+    printWithPieces(local({ kind: 'const', name: 'responseSchemas', value: object(pieceRefs(schemaPieces), { expanded: true }) }), schemaPieces),
+    printWithPieces(
+      exported(
+        {
+          kind: 'class',
+          name: `${prefix}Client`,
+          fields: [{ name: 'core', modifiers: 'private readonly', type: typeRef('ClientCore') }],
+          constructorParams: [{ name: 'options', type: typeRef(`${prefix}ClientOptions`) }],
+          constructorBody: [
+            {
+              kind: 'expression',
+              expression: assign(
+                path('this.core'),
+                newCall('ClientCore', [object([property('meta', id(names.meta)), property('routes', id(names.routes)), property('responseSchemas', id('responseSchemas'))]), id('options')]),
+              ),
+            },
+          ],
+          methods: pieceRefs(methodPieces),
+        },
+        `A typed client of the ${module.interface?.title ?? module.name}: one method per route; auth is handled for you.`,
       ),
-    }),
-    exported(
-      {
-        kind: 'class',
-        name: `${prefix}Client`,
-        fields: [{ name: 'core', modifiers: 'private readonly', type: typeRef('ClientCore') }],
-        constructorParams: [{ name: 'options', type: typeRef(`${prefix}ClientOptions`) }],
-        constructorBody: [
-          {
-            kind: 'expression',
-            expression: assign(
-              path('this.core'),
-              newCall('ClientCore', [object([property('meta', id(names.meta)), property('routes', id(names.routes)), property('responseSchemas', id('responseSchemas'))]), id('options')]),
-            ),
-          },
-        ],
-        methods: module.routes.map((route) => clientMethod(route, results.get(route.name) as ClientResult)),
-      },
-      `A typed client of the ${module.interface?.title ?? module.name}: one method per route; auth is handled for you.`,
+      methodPieces,
     ),
   ];
   return { path: `${module.name}/client.ts`, content: printFile(statements), source: module.sourceFile, format: false };
 }
 
-function clientMethod(route: RouteIr, result: ClientResult): ClassMethod {
-  const prefix = pascalCase(route.name);
+type ClientMethodView = ReturnType<typeof clientMethodView>;
+
+/** What a client method is made from: the route's name, docs, which inputs it has and its result. */
+function clientMethodView(module: ModuleIr, route: RouteIr) {
+  const required = (params: readonly ParameterIr[]) => (params.length === 0 ? undefined : params.some((param) => param.required && param.default === undefined));
+  return {
+    name: route.name,
+    docs: route.summary ?? route.description,
+    params: required(route.pathParams),
+    query: required(route.query),
+    headers: required(route.headers),
+    body: route.body ? route.bodyRequired : undefined,
+    result: resultShape(module, route),
+  };
+}
+
+function clientMethod(view: ClientMethodView): ClassMethod {
+  const result = clientResult(view.name, view.result);
+  const prefix = pascalCase(view.name);
   const members: (PropertySignature & { required: boolean })[] = [];
-  const group = (key: string, params: readonly ParameterIr[], suffix: string) => {
-    if (params.length === 0) return;
-    const required = params.some((param) => param.required && param.default === undefined);
+  const group = (key: string, required: boolean | undefined, suffix: string) => {
+    if (required === undefined) return;
     members.push({ name: key, type: typeRef(`types.${prefix}${suffix}`), optional: !required, readonly: true, required });
   };
-  group('params', route.pathParams, 'PathParams');
-  group('query', route.query, 'Query');
-  group('headers', route.headers, 'Headers');
-  if (route.body) members.push({ name: 'body', type: typeRef(`types.${prefix}Body`), optional: !route.bodyRequired, readonly: true, required: route.bodyRequired });
+  group('params', view.params, 'PathParams');
+  group('query', view.query, 'Query');
+  group('headers', view.headers, 'Headers');
+  group('body', view.body, 'Body');
   const inputRequired = members.some((entry) => entry.required);
   const inputType = members.length > 0 ? typeLiteral(members.map(({ required: _required, ...signature }) => signature)) : typeRef('Record', [typeRef('string'), typeRef('never')]);
   const core = member(path('this.core'), result.paged ? 'page' : 'call');
   return {
-    name: camelCase(route.name),
-    docs: route.summary ?? route.description,
+    name: camelCase(view.name),
+    docs: view.docs,
     params: [
       { name: 'input', type: inputType, ...(inputRequired ? {} : { initializer: object([]) }) },
       { name: 'options', type: typeRef('CallOptions'), optional: true },
     ],
     returns: typeRef('Promise', [result.type]),
-    body: [{ kind: 'return', value: call(core, [literal(route.name), id('input'), id('options')], [result.paged ? result.itemType : result.type]) }],
+    body: [{ kind: 'return', value: call(core, [literal(view.name), id('input'), id('options')], [result.paged ? result.itemType : result.type]) }],
   };
 }

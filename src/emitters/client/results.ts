@@ -1,4 +1,6 @@
-// What a client method resolves to: the decoded body of the route's success responses.
+// What a client method resolves to: the decoded body of the route's success responses. Split in
+// two: the shape (plain data read from the route, what a remembered method is keyed by) and the
+// type made from it.
 import { pascalCase } from '../../ir/names.js';
 import type { ModuleIr, RouteIr } from '../../ir/types.js';
 import { indexed, numberType, typeLiteral, typeRef, union, type TypeNode } from '../shared/code/ast.js';
@@ -10,20 +12,37 @@ export interface ClientResult {
   readonly itemType: TypeNode;
 }
 
-export function clientResult(module: ModuleIr, route: RouteIr): ClientResult {
+/** The success responses with a body (by status), and how the first one is decoded. */
+export type ResultShape = {
+  readonly statuses: number[];
+  readonly paged: boolean;
+  readonly total: boolean;
+  /** A success without a body resolves to undefined. */
+  readonly orUndefined: boolean;
+};
+
+export function resultShape(module: ModuleIr, route: RouteIr): ResultShape {
   const successes = route.responses.filter((response) => response.status < 300);
   const withBody = successes.filter((response) => response.body);
-  const never = typeRef('never');
-  if (withBody.length === 0) return { type: typeRef('void'), paged: false, itemType: never };
-  const bodies = withBody.map((response) => indexed(typeRef(`types.${pascalCase(route.name)}Responses`), numberType(response.status)));
   const main = withBody[0];
-  const first = bodies[0] as TypeNode;
   const isList = main?.body?.kind === 'list' && main.envelope;
-  if (isList && module.interface?.style === 'jsonapi') {
+  return {
+    statuses: withBody.map((response) => response.status),
+    paged: Boolean(isList && module.interface?.style === 'jsonapi'),
+    total: main?.total === true,
+    orUndefined: successes.length > withBody.length,
+  };
+}
+
+export function clientResult(routeName: string, shape: ResultShape): ClientResult {
+  const never = typeRef('never');
+  if (shape.statuses.length === 0) return { type: typeRef('void'), paged: false, itemType: never };
+  const bodies = shape.statuses.map((status) => indexed(typeRef(`types.${pascalCase(routeName)}Responses`), numberType(status)));
+  const first = bodies[0] as TypeNode;
+  if (shape.paged) {
     const itemType = indexed(first, typeRef('number'));
     return { type: typeRef('Page', [itemType]), paged: true, itemType };
   }
-  if (main?.total) return { type: typeLiteral([{ name: 'items', type: first }, { name: 'total', type: typeRef('number') }]), paged: false, itemType: never };
-  const optional = successes.length > withBody.length ? [typeRef('undefined')] : [];
-  return { type: union([...bodies, ...optional]), paged: false, itemType: never };
+  if (shape.total) return { type: typeLiteral([{ name: 'items', type: first }, { name: 'total', type: typeRef('number') }]), paged: false, itemType: never };
+  return { type: union([...bodies, ...(shape.orUndefined ? [typeRef('undefined')] : [])]), paged: false, itemType: never };
 }

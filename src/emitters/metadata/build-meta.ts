@@ -27,8 +27,13 @@ export function buildInterfaceMeta(module: ModuleIr): Json {
     ...(iface.bodyLimitBytes !== undefined ? { bodyLimitBytes: iface.bodyLimitBytes } : {}),
     errors: Object.fromEntries(module.errors.map((error) => [error.name, dropUndefined({ kind: error.kind, status: error.status, code: error.code, title: error.title, message: error.message })])),
     auth: Object.fromEntries(module.auth.map((scheme) => [scheme.name, authMeta(scheme, iface.basePath)])),
-    records: Object.fromEntries(module.records.map((record) => [record.name, recordMeta(module, record)])),
+    records: recordsMeta(module),
   };
+}
+
+function recordsMeta(module: ModuleIr): Json {
+  const paths = resourcePaths(module);
+  return Object.fromEntries(module.records.map((record) => [record.name, recordMeta(module, record, paths.get(record.name))]));
 }
 
 function authMeta(scheme: AuthSchemeIr, basePath: string): Json {
@@ -52,7 +57,7 @@ function authMeta(scheme: AuthSchemeIr, basePath: string): Json {
   }
 }
 
-function recordMeta(module: ModuleIr, record: RecordIr): Json {
+function recordMeta(module: ModuleIr, record: RecordIr, resourcePath: string | undefined): Json {
   const relations: Json = {};
   const nested: Json = {};
   for (const field of record.fields) {
@@ -62,18 +67,22 @@ function recordMeta(module: ModuleIr, record: RecordIr): Json {
     const local = localRecordOf(module, field.type);
     if (local) nested[field.name] = local.record;
   }
-  return dropUndefined({ type: record.resourceType, apiAlias: record.apiAlias, resourcePath: resourcePathOf(module, record), relations, nested });
+  return dropUndefined({ type: record.resourceType, apiAlias: record.apiAlias, resourcePath, relations, nested });
 }
 
-/** The get-one route of a record (GET …/{param} answering that record) names where its records live. */
-function resourcePathOf(module: ModuleIr, record: RecordIr): string | undefined {
-  const route = module.routes.find((candidate) => {
-    if (candidate.method !== 'GET' || candidate.pathParams.length !== 1) return false;
-    if (!/\/\{[^}]+\}$/.test(candidate.fullPath)) return false;
+/**
+ * Per record name, where its records live: named by its get-one route (the first GET …/{param}
+ * answering that record). One pass over the routes, not one per record.
+ */
+function resourcePaths(module: ModuleIr): Map<string, string> {
+  const paths = new Map<string, string>();
+  for (const candidate of module.routes) {
+    if (candidate.method !== 'GET' || candidate.pathParams.length !== 1) continue;
+    if (!/\/\{[^}]+\}$/.test(candidate.fullPath)) continue;
     const answer = localRecordOf(module, candidate.responses.find((response) => response.status === 200)?.body);
-    return answer?.record === record.name && !answer.list;
-  });
-  return route?.fullPath.replace(/\/\{[^}]+\}$/, '');
+    if (answer && !answer.list && !paths.has(answer.record)) paths.set(answer.record, candidate.fullPath.replace(/\/\{[^}]+\}$/, ''));
+  }
+  return paths;
 }
 
 export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
@@ -123,6 +132,9 @@ function responseMeta(module: ModuleIr, response: ResponseIr): Json {
   });
 }
 
+/** The same object without its undefined members (a plain loop: this runs for every route and response). */
 function dropUndefined(value: Json): Json {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined));
+  const defined: Json = {};
+  for (const key of Object.keys(value)) if (value[key] !== undefined) defined[key] = value[key];
+  return defined;
 }

@@ -9,14 +9,21 @@ export function mainResponse(route: RouteIr): ResponseIr | undefined {
   return successes.find((response) => response.when !== undefined) ?? successes[0];
 }
 
-/** The handler's result type; `counted` when it is a ListResult (items and a total). */
-export function handlerResult(module: ModuleIr, route: RouteIr): { readonly type: TypeNode; readonly counted: boolean } {
+/**
+ * What the handler's result type is made from (plain data): the status of the main success
+ * response with a body, if any, and whether it is a ListResult (items and a total).
+ */
+export function handlerResultShape(module: ModuleIr, route: RouteIr): { readonly status: number | null; readonly counted: boolean } {
   const response = mainResponse(route);
-  if (!response?.body) return { type: typeRef('void'), counted: false };
-  const body = indexed(typeRef(`types.${pascalCase(route.name)}Responses`), numberType(response.status));
+  if (!response?.body) return { status: null, counted: false };
   const isList = response.body.kind === 'list';
-  const counted = response.total || (isList && module.interface?.style === 'jsonapi' && response.envelope);
-  return counted ? { type: typeRef('ListResult', [indexed(body, typeRef('number'))]), counted: true } : { type: body, counted: false };
+  return { status: response.status, counted: response.total || (isList && module.interface?.style === 'jsonapi' && response.envelope) };
+}
+
+export function handlerResultType(routeName: string, shape: { readonly status: number | null; readonly counted: boolean }): TypeNode {
+  if (shape.status === null) return typeRef('void');
+  const body = indexed(typeRef(`types.${pascalCase(routeName)}Responses`), numberType(shape.status));
+  return shape.counted ? typeRef('ListResult', [indexed(body, typeRef('number'))]) : body;
 }
 
 export function hasSessions(module: ModuleIr): boolean {

@@ -1,13 +1,15 @@
 // The `server` emitter: per interface a typed handler interface (one method per route) and a
 // Fastify plugin factory that binds the handlers to the runtime's one server implementation.
+// The per-route parts are printed one by one, remembered by a small view of the route.
 import { camelCase, pascalCase } from '../../ir/names.js';
 import type { ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
 import { metaNames } from '../metadata/index.js';
-import { call, exported, functionType, id, local, object, path, property, typeLiteral, typeOf, typeRef, type MethodSignature, type PropertySignature, type TopLevel } from '../shared/code/ast.js';
+import { call, exported, functionType, id, local, object, path, property, typeLiteral, typeOf, typeRef, type MethodSignature, type TopLevel } from '../shared/code/ast.js';
 import { printFile } from '../shared/code/print-file.js';
+import { interfacePiece, objectPiece, pieceRefs, printWithPieces } from '../shared/code/print-pieces.js';
 import { routeSchemaNames } from '../zod/names.js';
-import { handlerResult, hasSessions } from './handler-types.js';
+import { handlerResultShape, handlerResultType, hasSessions } from './handler-types.js';
 
 export const serverEmitter: Emitter = {
   name: 'server',
@@ -27,9 +29,12 @@ function emitServer(module: ModuleIr): GeneratedFile {
     name: scheme.name,
     type: scheme.type === 'oauth2' ? 'OAuthOptions' : scheme.type === 'digest' ? 'DigestOptions' : 'AccessKeyOptions',
   }));
-  const usesListResult = module.routes.some((route) => handlerResult(module, route).counted);
+  const views = module.routes.map((route) => handlerView(module, route, sessions));
+  const usesListResult = views.some((view) => view.result.counted);
+  const handlerPieces = views.map((view) => interfacePiece('server/handler', view.name, view, handlerMethod));
+  const tablePieces = views.map(({ name, inputs }) => objectPiece('server/route-schemas', name, { name, inputs }, routeSchemasRow));
   const authTypes = [...new Set(authOptions.map((option) => option.type))].sort();
-  const statements: TopLevel[] = [
+  const statements: (TopLevel | string)[] = [
     { declaration: { kind: 'import', typeOnly: true, from: 'fastify', names: ['FastifyPluginAsync', 'FastifyRequest'] } },
     { declaration: { kind: 'import', typeOnly: true, from: 'zod', names: ['z'] } },
     ...(usesListResult ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: '../runtime/responses.js', names: ['ListResult'] } }] : []),
@@ -38,9 +43,12 @@ function emitServer(module: ModuleIr): GeneratedFile {
     { declaration: { kind: 'import', from: './metadata.js', names: [names.meta, names.routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
     { declaration: { kind: 'import', typeOnly: true, from: './types.js', namespace: 'types' } },
-    exported(
-      { kind: 'interface', name: `${prefix}Handlers`, typeParams, members: module.routes.map((route) => ({ method: true as const, ...handlerMethod(module, route, sessions) })) },
-      `The business logic of the ${title}: one method per route. Return records or throw the runtime's typed errors (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you.`,
+    printWithPieces(
+      exported(
+        { kind: 'interface', name: `${prefix}Handlers`, typeParams, members: pieceRefs(handlerPieces) },
+        `The business logic of the ${title}: one method per route. Return records or throw the runtime's typed errors (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you.`,
+      ),
+      handlerPieces,
     ),
     exported(
       {
@@ -67,7 +75,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
         },
       ],
     }),
-    local({ kind: 'const', name: 'routeSchemas', value: routeSchemasTable(module) }),
+    printWithPieces(local({ kind: 'const', name: 'routeSchemas', value: object(pieceRefs(tablePieces), { expanded: true }) }), tablePieces),
     exported(
       {
         kind: 'function',
@@ -88,34 +96,53 @@ function emitServer(module: ModuleIr): GeneratedFile {
   return { path: `${module.name}/server.ts`, content: printFile(statements), source: module.sourceFile, format: false };
 }
 
-function handlerMethod(module: ModuleIr, route: RouteIr, sessions: boolean): MethodSignature {
-  const schemaNames = routeSchemaNames(route);
-  const members: PropertySignature[] = [];
-  const input = (name: string, schema: string) => members.push({ name, type: typeRef('z.output', [typeOf(`schemas.${schema}`)]), readonly: true });
-  if (route.pathParams.length > 0) input('params', schemaNames.pathParams);
-  if (route.query.length > 0) input('query', schemaNames.query);
-  if (route.headers.length > 0) input('headers', schemaNames.headers);
-  if (route.body) input('body', schemaNames.body);
+/** The route's inputs, by the handler's name for them. */
+function routeInputs(route: RouteIr): HandlerInput[] {
+  const inputs: HandlerInput[] = [];
+  if (route.pathParams.length > 0) inputs.push('params');
+  if (route.query.length > 0) inputs.push('query');
+  if (route.headers.length > 0) inputs.push('headers');
+  if (route.body) inputs.push('body');
+  return inputs;
+}
+
+type HandlerInput = 'params' | 'query' | 'headers' | 'body';
+
+/** An input's schema name, and its key in the route schemas table. */
+function inputSchema(routeName: string, input: HandlerInput): { schema: string; key: string } {
+  const names = routeSchemaNames({ name: routeName });
+  if (input === 'params') return { schema: names.pathParams, key: 'pathParams' };
+  return { schema: names[input], key: input };
+}
+
+type HandlerView = ReturnType<typeof handlerView>;
+
+function handlerView(module: ModuleIr, route: RouteIr, sessions: boolean) {
+  return { name: route.name, docs: route.summary ?? route.description, inputs: routeInputs(route), result: handlerResultShape(module, route), sessions };
+}
+
+function handlerMethod(view: HandlerView): { readonly method: true } & MethodSignature {
   return {
-    name: camelCase(route.name),
-    docs: route.summary ?? route.description,
+    method: true,
+    name: camelCase(view.name),
+    docs: view.docs,
     params: [
-      { name: 'input', type: typeLiteral(members) },
-      { name: 'context', type: typeRef('HandlerContext', sessions ? [typeRef('Session')] : []) },
+      { name: 'input', type: typeLiteral(view.inputs.map((name) => ({ name, type: typeRef('z.output', [typeOf(`schemas.${inputSchema(view.name, name).schema}`)]), readonly: true }))) },
+      { name: 'context', type: typeRef('HandlerContext', view.sessions ? [typeRef('Session')] : []) },
     ],
-    returns: typeRef('Promise', [handlerResult(module, route).type]),
+    returns: typeRef('Promise', [handlerResultType(view.name, view.result)]),
   };
 }
 
-function routeSchemasTable(module: ModuleIr) {
-  const rows = module.routes.map((route) => {
-    const names = routeSchemaNames(route);
-    const parts = [];
-    if (route.pathParams.length > 0) parts.push(property('pathParams', path(`schemas.${names.pathParams}`)));
-    if (route.query.length > 0) parts.push(property('query', path(`schemas.${names.query}`)));
-    if (route.headers.length > 0) parts.push(property('headers', path(`schemas.${names.headers}`)));
-    if (route.body) parts.push(property('body', path(`schemas.${names.body}`)));
-    return property(route.name, object(parts));
-  });
-  return object(rows, { expanded: true });
+/** `name: { pathParams: schemas.…, … }`: the table's keys differ from the handler input names. */
+function routeSchemasRow({ name, inputs }: Pick<HandlerView, 'name' | 'inputs'>) {
+  return property(
+    name,
+    object(
+      inputs.map((input) => {
+        const { schema, key } = inputSchema(name, input);
+        return property(key, path(`schemas.${schema}`));
+      }),
+    ),
+  );
 }

@@ -1,11 +1,14 @@
 // The `types` emitter: one types.ts per module with its records and, per route, the parameters,
-// body and responses, as plain TypeScript (no runtime dependency).
+// body and responses, as plain TypeScript (no runtime dependency). Each record's and each route's
+// printed statements are remembered by what they are made from (a view of the IR without source
+// positions), so a rerun rebuilds only the changed ones.
 import { pascalCase } from '../../ir/names.js';
-import type { FieldIr, ModuleIr, ParameterIr, RecordIr, RouteIr } from '../../ir/types.js';
+import type { ModuleIr, ParameterIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
 import type { Emitter, GeneratedFile } from '../contract.js';
 import { exported, typeRef, type PropertySignature, type TopLevel } from '../shared/code/ast.js';
-import { printFile } from '../shared/code/print-file.js';
+import { printFile, printStatement } from '../shared/code/print-file.js';
 import { crossModuleImports, recordTypeName, referencedRecords } from '../shared/imports.js';
+import { memoRuns } from '../shared/memo-runs.js';
 import { typeExpression } from './type-expression.js';
 
 export const typesEmitter: Emitter = {
@@ -15,12 +18,10 @@ export const typesEmitter: Emitter = {
 };
 
 function emitModuleTypes(module: ModuleIr): GeneratedFile {
-  const statements: TopLevel[] = [
-    ...crossModuleImports({ fromModule: module.name, records: moduleRecordReferences(module), file: 'types', nameOf: recordTypeName, typeOnly: true }),
-    ...module.records.map(recordInterface),
-    ...module.routes.flatMap(routeTypes),
-  ];
-  return { path: `${module.name}/types.ts`, content: printFile(statements), source: module.sourceFile, format: false };
+  const records = memoRuns('types/records', module.records.map(recordView), (view) => view.key, (view) => printStatement(recordInterface(view)));
+  const routes = memoRuns('types/routes', module.routes.map(routeView), (view) => view.name, (view) => routeTypes(view).map(printStatement)).flat();
+  const imports = crossModuleImports({ fromModule: module.name, records: moduleRecordReferences(module), file: 'types', nameOf: recordTypeName, typeOnly: true });
+  return { path: `${module.name}/types.ts`, content: printFile([...imports, ...records, ...routes]), source: module.sourceFile, format: false };
 }
 
 export function moduleRecordReferences(module: ModuleIr): Set<string> {
@@ -34,34 +35,58 @@ export function moduleRecordReferences(module: ModuleIr): Set<string> {
   return keys;
 }
 
-function recordInterface(record: RecordIr): TopLevel {
-  return exported({ kind: 'interface', name: recordTypeName(record.key), members: record.fields.map(fieldProperty) }, record.description);
+interface MemberView {
+  readonly name: string | number;
+  readonly type: TypeIr | undefined;
+  readonly optional: boolean;
+  readonly docs: string | undefined;
 }
 
-function fieldProperty(field: FieldIr): PropertySignature {
-  return { name: field.name, type: typeExpression(field.type), optional: !field.required, docs: field.description };
+type RecordView = ReturnType<typeof recordView>;
+type RouteView = ReturnType<typeof routeView>;
+
+function recordView(record: RecordIr) {
+  return {
+    key: record.key,
+    docs: record.description,
+    fields: record.fields.map((field): MemberView => ({ name: field.name, type: field.type, optional: !field.required, docs: field.description })),
+  };
 }
 
-function parameterProperty(param: ParameterIr): PropertySignature {
-  return { name: param.name, type: typeExpression(param.type), optional: !param.required || param.default !== undefined, docs: param.description };
+function routeView(route: RouteIr) {
+  const params = (list: readonly ParameterIr[]) =>
+    list.map((param): MemberView => ({ name: param.name, type: param.type, optional: !param.required || param.default !== undefined, docs: param.description }));
+  return {
+    name: route.name,
+    docs: route.summary ?? route.description,
+    pathParams: params(route.pathParams),
+    query: params(route.query),
+    headers: params(route.headers),
+    body: route.body,
+    responses: route.responses.map((response): MemberView => ({ name: response.status, type: response.body, optional: false, docs: response.description })),
+  };
+}
+
+function recordInterface(record: RecordView): TopLevel {
+  return exported({ kind: 'interface', name: recordTypeName(record.key), members: record.fields.map(memberSignature) }, record.docs);
+}
+
+/** A member whose type is missing is `void` (a response without a body). */
+function memberSignature(member: MemberView): PropertySignature {
+  return { name: member.name, type: member.type ? typeExpression(member.type) : typeRef('void'), optional: member.optional, docs: member.docs };
 }
 
 /** Per route: parameters, body and the body of each response by status. */
-function routeTypes(route: RouteIr): TopLevel[] {
+function routeTypes(route: RouteView): TopLevel[] {
   const prefix = pascalCase(route.name);
   const statements: TopLevel[] = [];
-  const group = (suffix: string, params: readonly ParameterIr[]) => {
-    if (params.length > 0) statements.push(exported({ kind: 'interface', name: `${prefix}${suffix}`, members: params.map(parameterProperty) }));
+  const group = (suffix: string, params: readonly MemberView[]) => {
+    if (params.length > 0) statements.push(exported({ kind: 'interface', name: `${prefix}${suffix}`, members: params.map(memberSignature) }));
   };
   group('PathParams', route.pathParams);
   group('Query', route.query);
   group('Headers', route.headers);
   if (route.body) statements.push(exported({ kind: 'type-alias', name: `${prefix}Body`, type: typeExpression(route.body) }));
-  const responses = route.responses.map((response): PropertySignature => ({
-    name: response.status,
-    type: response.body ? typeExpression(response.body) : typeRef('void'),
-    docs: response.description,
-  }));
-  statements.push(exported({ kind: 'interface', name: `${prefix}Responses`, members: responses }, route.summary ?? route.description));
+  statements.push(exported({ kind: 'interface', name: `${prefix}Responses`, members: route.responses.map(memberSignature) }, route.docs));
   return statements;
 }

@@ -1,13 +1,16 @@
 // The `zod` emitter: one schemas.ts per module with a schema per record and, per route, schemas
-// for path, query, headers, body and each response body.
+// for path, query, headers, body and each response body. Each record's and each route's printed
+// schemas are remembered by what they are made from (a view of the IR without source positions,
+// with the defaults of the partial records they name), so a rerun rebuilds only the changed ones.
 import { compareCodePoints } from '../../ir/names.js';
-import type { FieldIr, ModuleIr, ParameterIr, RecordIr, RouteIr } from '../../ir/types.js';
+import type { FieldIr, ModuleIr, ParameterIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
 import type { Emitter, GeneratedFile } from '../contract.js';
 import { asConst, call, exported, getter, jsonValue, method, object, property, type Expr, type ObjectMember, type TopLevel } from '../shared/code/ast.js';
-import { printFile } from '../shared/code/print-file.js';
+import { printFile, printStatement } from '../shared/code/print-file.js';
 import { crossModuleImports, referencedRecords } from '../shared/imports.js';
+import { memoRuns } from '../shared/memo-runs.js';
 import { moduleRecordReferences } from '../types/index.js';
-import { recordSchemaName, schemaExpression, usedHelpers, type Reading, type RecordLookup } from './schema-expression.js';
+import { lookupFor, recordSchemaName, schemaExpression, usedHelpers, type Reading, type RecordLookup } from './schema-expression.js';
 import { routeSchemaNames } from './names.js';
 
 export const zodEmitter: Emitter = {
@@ -22,30 +25,74 @@ interface SchemaConstant {
   readonly docs?: string | undefined;
 }
 
+/** The printed constants of one record or route, and the runtime helpers they use. */
+type PrintedSchemas = { readonly texts: string[]; readonly helpers: string[] };
+
 function emitModuleSchemas(module: ModuleIr, records: RecordLookup): GeneratedFile {
   const path = `${module.name}/schemas.ts`;
-  const constants = [...module.records.map((record) => recordSchema(record, records)), ...module.routes.flatMap((route) => routeSchemas(route, records))];
-  const helpers = new Set<string>();
-  for (const constant of constants) usedHelpers(constant.value, helpers);
-  const statements: TopLevel[] = [
+  const printed = [
+    ...memoRuns('zod/records', module.records.map((record) => recordView(record, records)), (view) => view.key, (view) => printSchemas([recordSchema(view, new Map(view.lookup))])),
+    ...memoRuns('zod/routes', module.routes.map((route) => routeView(route, records)), (view) => view.name, (view) => printSchemas(routeSchemas(view, new Map(view.lookup)))),
+  ];
+  const helpers = new Set(printed.flatMap((part) => part.helpers));
+  const statements: (TopLevel | string)[] = [
     { declaration: { kind: 'import', from: 'zod', names: ['z'] } },
     ...(helpers.size > 0 ? [{ declaration: { kind: 'import' as const, from: '../runtime/zod-text.js', names: [...helpers].sort(compareCodePoints) } }] : []),
     ...crossModuleImports({ fromModule: module.name, records: moduleRecordReferences(module), file: 'schemas', nameOf: recordSchemaName, typeOnly: false }),
-    ...constants.map((constant) => exported({ kind: 'const', name: constant.name, value: constant.value }, constant.docs)),
+    ...printed.flatMap((part) => part.texts),
   ];
   return { path, content: printFile(statements), source: module.sourceFile, format: false };
 }
 
+function printSchemas(constants: readonly SchemaConstant[]): PrintedSchemas {
+  const helpers = new Set<string>();
+  for (const constant of constants) usedHelpers(constant.value, helpers);
+  return { texts: constants.map((constant) => printStatement(exported({ kind: 'const', name: constant.name, value: constant.value }, constant.docs))), helpers: [...helpers] };
+}
+
+type FieldView = Pick<FieldIr, 'name' | 'type' | 'required' | 'default'>;
+type ParameterView = Pick<ParameterIr, 'name' | 'type' | 'required' | 'default' | 'style'>;
+type RecordView = ReturnType<typeof recordView>;
+type RouteView = ReturnType<typeof routeView>;
+
+function recordView(record: RecordIr, records: RecordLookup) {
+  return {
+    key: record.key,
+    docs: record.description,
+    fields: record.fields.map((field): FieldView => ({ name: field.name, type: field.type, required: field.required, default: field.default })),
+    lookup: lookupFor(
+      record.fields.map((field) => field.type),
+      records,
+    ),
+  };
+}
+
+function routeView(route: RouteIr, records: RecordLookup) {
+  const params = (list: readonly ParameterIr[]) => list.map((param): ParameterView => ({ name: param.name, type: param.type, required: param.required, default: param.default, style: param.style }));
+  const types: TypeIr[] = [...route.pathParams, ...route.query, ...route.headers].map((param) => param.type);
+  if (route.body) types.push(route.body);
+  for (const response of route.responses) if (response.body) types.push(response.body);
+  return {
+    name: route.name,
+    pathParams: params(route.pathParams),
+    query: params(route.query),
+    headers: params(route.headers),
+    body: route.body,
+    responses: route.responses.map((response) => ({ status: response.status, body: response.body })),
+    lookup: lookupFor(types, records),
+  };
+}
+
 /** Record fields that name records are getters, so records may refer to each other in any order. */
-function recordSchema(record: RecordIr, records: RecordLookup): SchemaConstant {
+function recordSchema(record: RecordView, records: RecordLookup): SchemaConstant {
   const members = record.fields.map((field): ObjectMember => {
     const expression = fieldSchema(field, records);
     return referencedRecords(field.type).size > 0 ? getter(field.name, expression) : property(field.name, expression);
   });
-  return { name: recordSchemaName(record.key), value: call('z.strictObject', [object(members, { expanded: true })]), docs: record.description };
+  return { name: recordSchemaName(record.key), value: call('z.strictObject', [object(members, { expanded: true })]), docs: record.docs };
 }
 
-function fieldSchema(field: FieldIr, records: RecordLookup): Expr {
+function fieldSchema(field: FieldView, records: RecordLookup): Expr {
   return withPresence(schemaExpression(field.type, 'json', records), field.required, field.default);
 }
 
@@ -54,17 +101,17 @@ function withPresence(expression: Expr, required: boolean, defaultValue: unknown
   return required ? expression : method(expression, 'optional');
 }
 
-function parameterSchema(param: ParameterIr, reading: Reading, records: RecordLookup): Expr {
+function parameterSchema(param: ParameterView, reading: Reading, records: RecordLookup): Expr {
   const expression = param.style === 'json' ? call('jsonText', [schemaExpression(param.type, 'json', records)]) : schemaExpression(param.type, reading, records);
   return withPresence(expression, param.required, param.default);
 }
 
-function parameterObject(params: readonly ParameterIr[], reading: Reading, strict: boolean, records: RecordLookup): Expr {
+function parameterObject(params: readonly ParameterView[], reading: Reading, strict: boolean, records: RecordLookup): Expr {
   const members = params.map((param) => property(param.name, parameterSchema(param, reading, records)));
   return call(strict ? 'z.strictObject' : 'z.object', [object(members, { expanded: true })]);
 }
 
-function routeSchemas(route: RouteIr, records: RecordLookup): SchemaConstant[] {
+function routeSchemas(route: RouteView, records: RecordLookup): SchemaConstant[] {
   const names = routeSchemaNames(route);
   const constants: SchemaConstant[] = [];
   if (route.pathParams.length > 0) constants.push({ name: names.pathParams, value: parameterObject(route.pathParams, 'text', true, records) });
@@ -76,5 +123,3 @@ function routeSchemas(route: RouteIr, records: RecordLookup): SchemaConstant[] {
   constants.push({ name: names.responses, value: asConst(object(responses, { expanded: true })) });
   return constants;
 }
-
-

@@ -10,7 +10,7 @@ export interface RouteSchemaNames {
   readonly responses: string;
 }
 
-export function routeSchemaNames(route: RouteIr): RouteSchemaNames {
+export function routeSchemaNames(route: Pick<RouteIr, 'name'>): RouteSchemaNames {
   const base = camelCase(route.name).replace(/_$/, '');
   return {
     pathParams: `${base}PathParamsSchema`,

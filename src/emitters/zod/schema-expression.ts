@@ -1,6 +1,6 @@
 // A TypeIr as a zod 4 schema expression. Two readings of a value: as JSON (bodies, responses),
 // where types are strict, and as text (path, query, headers), where numbers arrive as digits.
-import type { Constraints, RecordIr, RecordKey, ScalarType, TypeIr } from '../../ir/types.js';
+import type { Constraints, FieldIr, RecordKey, ScalarType, TypeIr } from '../../ir/types.js';
 import { camelCase } from '../../ir/names.js';
 import { array, call, id, literal, method, newCall, object, property, regex, type Expr } from '../shared/code/ast.js';
 import { recordName } from '../shared/imports.js';
@@ -12,7 +12,27 @@ export function recordSchemaName(key: string): string {
 }
 
 /** The records by key: needed to drop defaults from partial records (pass it whenever a type may name one). */
-export type RecordLookup = ReadonlyMap<RecordKey, RecordIr>;
+export type RecordLookup = ReadonlyMap<RecordKey, { readonly fields: readonly DefaultedField[] }>;
+type DefaultedField = Pick<FieldIr, 'name' | 'type' | 'default'>;
+
+/**
+ * The part of `records` that schemaExpression reads for these types: the defaulted fields of each
+ * record named partial, at any depth (what withoutDefaults looks up), as plain entries.
+ */
+export function lookupFor(types: Iterable<TypeIr>, records: RecordLookup): [RecordKey, { fields: DefaultedField[] }][] {
+  const found = new Map<RecordKey, { fields: DefaultedField[] }>();
+  const visit = (type: TypeIr): void => {
+    if (type.kind === 'list') visit(type.items);
+    else if (type.kind === 'map') visit(type.values);
+    else if (type.kind === 'record' && type.partial && !found.has(type.record)) {
+      const fields = (records.get(type.record)?.fields ?? []).filter((field) => field.default !== undefined).map((field) => ({ name: field.name, type: field.type, default: field.default }));
+      found.set(type.record, { fields });
+      for (const field of fields) visit(field.type);
+    }
+  };
+  for (const type of types) visit(type);
+  return [...found];
+}
 
 export function schemaExpression(type: TypeIr, reading: Reading, records?: RecordLookup): Expr {
   const base = nonNullSchema(type, reading, records);
@@ -114,7 +134,10 @@ export function usedHelpers(expression: Expr, into: Set<string> = new Set()): Se
       for (const arg of expression.args) usedHelpers(arg, into);
       break;
     case 'object':
-      for (const member of expression.properties) usedHelpers(member.kind === 'getter' ? member.returns : member.value, into);
+      for (const member of expression.properties) {
+        if (member.kind === 'piece') throw new Error('zod schemas hold no printed pieces');
+        usedHelpers(member.kind === 'getter' ? member.returns : member.value, into);
+      }
       break;
     case 'array':
       for (const element of expression.elements) usedHelpers(element, into);

@@ -15,10 +15,21 @@ export type Expr =
   | { readonly kind: 'cast'; readonly operator: 'as' | 'satisfies'; readonly expression: Expr; readonly type: TypeNode }
   | { readonly kind: 'assign'; readonly left: Expr; readonly right: Expr };
 
-export type ObjectMember =
+export type ObjectProperty =
   | { readonly kind: 'property'; readonly key: string | number; readonly value: Expr }
   /** `get key() { return value; }`: lets records refer to each other in any order. */
   | { readonly kind: 'getter'; readonly key: string; readonly returns: Expr };
+
+export type ObjectMember = ObjectProperty | PieceRef;
+
+/**
+ * Stands in for a member that is printed on its own (print-pieces.ts): the index of the piece.
+ * Only in a body that always breaks (an expanded object, an interface or a class).
+ */
+export interface PieceRef {
+  readonly kind: 'piece';
+  readonly index: number;
+}
 
 export const id = (name: string): Expr => ({ kind: 'identifier', name });
 export const literal = (value: string | number | boolean | null): Expr => ({ kind: 'literal', value });
@@ -48,8 +59,8 @@ export function object(properties: readonly ObjectMember[], { expanded = false }
   return { kind: 'object', properties, expanded };
 }
 
-export const property = (key: string | number, value: Expr): ObjectMember => ({ kind: 'property', key, value });
-export const getter = (key: string, returns: Expr): ObjectMember => ({ kind: 'getter', key, returns });
+export const property = (key: string | number, value: Expr): ObjectProperty => ({ kind: 'property', key, value });
+export const getter = (key: string, returns: Expr): ObjectProperty => ({ kind: 'getter', key, returns });
 export const array = (elements: readonly Expr[]): Expr => ({ kind: 'array', elements });
 export const asConst = (expression: Expr): Expr => ({ kind: 'cast', operator: 'as', expression, type: typeRef('const') });
 export const satisfies = (expression: Expr, type: TypeNode): Expr => ({ kind: 'cast', operator: 'satisfies', expression, type });
@@ -124,6 +135,8 @@ export interface MethodSignature {
 /** `return value;` or a bare expression statement. */
 export type Statement = { readonly kind: 'return'; readonly value: Expr } | { readonly kind: 'expression'; readonly expression: Expr };
 
+export type InterfaceMember = PropertySignature | ({ readonly method: true } & MethodSignature) | PieceRef;
+
 export interface ClassMethod {
   readonly name: string;
   readonly params: readonly Parameter[];
@@ -146,7 +159,7 @@ export type Declaration =
       readonly name: string;
       readonly typeParams?: readonly string[] | undefined;
       readonly extends?: readonly TypeNode[] | undefined;
-      readonly members: readonly (PropertySignature | ({ readonly method: true } & MethodSignature))[];
+      readonly members: readonly InterfaceMember[];
     }
   | { readonly kind: 'type-alias'; readonly name: string; readonly type: TypeNode }
   | { readonly kind: 'const'; readonly name: string; readonly value: Expr }
@@ -164,7 +177,7 @@ export type Declaration =
       readonly fields: readonly { readonly name: string; readonly type: TypeNode; readonly modifiers: string }[];
       readonly constructorParams: readonly Parameter[];
       readonly constructorBody: readonly Statement[];
-      readonly methods: readonly ClassMethod[];
+      readonly methods: readonly (ClassMethod | PieceRef)[];
     };
 
 /** A top-level statement: a declaration, whether it is exported, and its doc comment. */

@@ -1,8 +1,9 @@
 // Top-level declarations as prettier documents: imports, interfaces, type aliases, constants,
 // functions and classes, with their doc comments.
 import { builders } from 'prettier/doc';
-import type { ClassMethod, Declaration, MethodSignature, Parameter, PropertySignature, Statement, TopLevel, TypeNode } from './ast.js';
+import type { ClassMethod, Declaration, InterfaceMember, MethodSignature, Parameter, PieceRef, PropertySignature, Statement, TopLevel, TypeNode } from './ast.js';
 import { printKey, printString } from './literals.js';
+import { pieceDoc } from './piece-marker.js';
 import { printAssignment, printExpression } from './print-expression.js';
 import { printParameters, printPropertySignature, printType, printTypeParameters } from './print-type.js';
 
@@ -59,10 +60,17 @@ function printInterface(node: Extract<Declaration, { kind: 'interface' }>): Doc 
   return group(['interface', ...head, ' ', printInterfaceBody(node.members)]);
 }
 
-function printInterfaceBody(members: Extract<Declaration, { kind: 'interface' }>['members']): Doc {
+const isPiece = (member: object): member is PieceRef => 'kind' in member && member.kind === 'piece';
+
+function printInterfaceBody(members: readonly InterfaceMember[]): Doc {
   if (members.length === 0) return '{}';
-  const printed = members.map((member, index) => [index === 0 ? '' : [';', line], group([printDocComment(member.docs), 'method' in member ? printMethodSignature(member) : printPropertySignature(member as PropertySignature)])]);
+  const printed = members.map((member, index) => [index === 0 ? '' : [';', line], isPiece(member) ? pieceDoc(member.index) : printInterfaceMemberDoc(member)]);
   return group(['{', indent([line, ...printed]), ';', line, '}'], { shouldBreak: true });
+}
+
+/** One member of an interface, as it sits between the separators. */
+export function printInterfaceMemberDoc(member: Exclude<InterfaceMember, PieceRef>): Doc {
+  return group([printDocComment(member.docs), 'method' in member ? printMethodSignature(member) : printPropertySignature(member)]);
 }
 
 function printMethodSignature(member: MethodSignature): Doc {
@@ -96,10 +104,15 @@ function printStatement(statement: Statement): Doc {
   return [printExpression(statement.expression), ';'];
 }
 
+/** One method of a class, as it sits between the blank lines. */
+export function printClassMethodDoc(method: ClassMethod): Doc {
+  return [printDocComment(method.docs), method.name, printSignature(method.params, method.returns), ' ', printBlock(method.body)];
+}
+
 function printClass(node: Extract<Declaration, { kind: 'class' }>): Doc {
   const fields = node.fields.map((field) => [field.modifiers ? `${field.modifiers} ` : '', printKey(field.name), ': ', printType(field.type), ';']);
   const constructor = ['constructor', printSignature(node.constructorParams, undefined), ' ', printBlock(node.constructorBody)];
-  const methods = node.methods.map((method: ClassMethod) => [printDocComment(method.docs), method.name, printSignature(method.params, method.returns), ' ', printBlock(method.body)]);
+  const methods = node.methods.map((method) => (isPiece(method) ? pieceDoc(method.index) : printClassMethodDoc(method)));
   const members: Doc[] = [...fields, constructor, ...methods];
   return ['class ', node.name, ' {', indent([hardline, join([hardline, hardline], members)]), hardline, '}'];
 }

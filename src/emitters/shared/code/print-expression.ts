@@ -2,8 +2,9 @@
 // and the layouts of `name = value` and `key: value`, each built as prettier builds it for the
 // same source (its rules for these constructs, re-expressed over our small tree).
 import { builders, utils } from 'prettier/doc';
-import type { Expr, ObjectMember } from './ast.js';
+import type { Expr, ObjectMember, ObjectProperty } from './ast.js';
 import { printKey, printNumber, printString, textWidth } from './literals.js';
+import { pieceDoc } from './piece-marker.js';
 import { printType, printTypeArguments } from './print-type.js';
 import { willBreak } from './will-break.js';
 
@@ -139,7 +140,11 @@ function isSimpleArgument(node: Expr, depth = 2): boolean {
     case 'identifier':
       return true;
     case 'object':
-      return node.properties.every((member) => member.kind === 'property' && isChildSimple(member.value));
+      return node.properties.every((member) => {
+        // A piece is laid out on its own line: nothing that asks this may hold one.
+        if (member.kind === 'piece') throw new Error('a printed piece cannot be an argument of a method chain');
+        return member.kind === 'property' && isChildSimple(member.value);
+      });
     case 'array':
       return node.elements.every(isChildSimple);
     case 'call':
@@ -247,11 +252,16 @@ function printMemberChain(root: Call): Doc {
 
 function printObject(members: readonly ObjectMember[], expanded: boolean): Doc {
   if (members.length === 0) return '{}';
-  const printed = members.map((member, index) => [index === 0 ? '' : [',', line], group(printObjectMember(member))]);
+  const printed = members.map((member, index) => [index === 0 ? '' : [',', line], member.kind === 'piece' ? pieceDoc(member.index) : printObjectMemberDoc(member)]);
   return group(['{', indent([line, ...printed]), ifBreak(','), line, '}'], { shouldBreak: expanded });
 }
 
-function printObjectMember(member: ObjectMember): Doc {
+/** One member of an object literal, as it sits between the separators. */
+export function printObjectMemberDoc(member: ObjectProperty): Doc {
+  return group(printObjectMember(member));
+}
+
+function printObjectMember(member: ObjectProperty): Doc {
   const key = printKey(member.key);
   if (member.kind === 'getter') {
     return ['get ', key, '() {', indent([hardline, 'return ', printExpression(member.returns), ';']), hardline, '}'];

@@ -9,23 +9,31 @@ import type { TopLevel } from './ast.js';
 import { printTopLevel } from './print-declaration.js';
 import { clearPrintedExpressions } from './print-expression.js';
 
-const OPTIONS = { ...PRETTIER_OPTIONS, parser: 'typescript' } as Parameters<typeof printer.printDocToString>[1];
+export const PRINT_OPTIONS = { ...PRETTIER_OPTIONS, parser: 'typescript' } as Parameters<typeof printer.printDocToString>[1];
 
-/** Imports one per line, then each declaration after a blank line. */
-export function printFile(statements: readonly TopLevel[]): string {
-  const imports = statements.filter((statement) => statement.declaration.kind === 'import').map(printRemembered);
-  const declarations = statements.filter((statement) => statement.declaration.kind !== 'import').map(printRemembered);
+/**
+ * Imports one per line, then each declaration after a blank line. A string is a declaration
+ * already printed (by printStatement or printWithPieces), e.g. remembered by what it is made from.
+ */
+export function printFile(statements: readonly (TopLevel | string)[]): string {
+  const isImport = (statement: TopLevel | string) => typeof statement !== 'string' && statement.declaration.kind === 'import';
+  const imports = statements.filter(isImport).map(printText);
+  const declarations = statements.filter((statement) => !isImport(statement)).map(printText);
   const blocks = imports.length > 0 ? [imports.join('\n'), ...declarations] : declarations;
   return `${blocks.join('\n\n')}\n`;
 }
 
+function printText(statement: TopLevel | string): string {
+  return typeof statement === 'string' ? statement : printRemembered(statement);
+}
+
 /** A statement's layout depends on nothing but its syntax tree. */
-function printRemembered(statement: TopLevel): string {
+export function printRemembered(statement: TopLevel): string {
   return memo('statement', statement, () => printStatement(statement));
 }
 
-function printStatement(statement: TopLevel): string {
-  const text = printer.printDocToString(printTopLevel(statement), OPTIONS).formatted;
+export function printStatement(statement: TopLevel): string {
+  const text = printer.printDocToString(printTopLevel(statement), PRINT_OPTIONS).formatted;
   clearPrintedExpressions();
   return text;
 }
