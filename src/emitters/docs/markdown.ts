@@ -3,7 +3,15 @@
 // one line (so it fits a table cell), with what would start HTML, emphasis, a list, a heading or
 // end a table cell escaped ("*/*" shows as "*/*", "<id>" as "<id>"). Identifiers go into code spans.
 
+/** Words, digits and plain punctuation between single spaces: text inline() leaves as it is. */
+const PLAIN = /^[A-Za-z][A-Za-z0-9:,.]*(?: [A-Za-z0-9:,.]+)*$/;
+
 export function inline(text: string): string {
+  // Most names and values are plain: skip the escaping passes (test/docs/markdown.test.ts holds them to it).
+  return PLAIN.test(text) ? text : escapeInline(text);
+}
+
+export function escapeInline(text: string): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
   const escaped = splitCodeSpans(oneLine).map((part) => (part.code ? codeSpan(part.text) : escapeText(part.text)));
   return escapeLineStart(escaped.join('')).replace(/(^| )(#+)$/, '$1\\$2'); // not an ATX heading's closing "#"

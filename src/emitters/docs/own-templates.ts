@@ -16,6 +16,12 @@ export function rendersOwnTemplatesOnly(templates: readonly TemplateFile[]): boo
   return [...ownDocsTemplates].every(([name, content]) => given.get(name) === content);
 }
 
+/** True when the docs templates are exactly svcgen's: no project file among them, not even one ours do not include. */
+export function isOwnTemplateSet(templates: readonly TemplateFile[]): boolean {
+  ownDocsTemplates ??= readOwnDocsTemplates();
+  return templates.length === ownDocsTemplates.size && rendersOwnTemplatesOnly(templates);
+}
+
 function readOwnDocsTemplates(): ReadonlyMap<string, string> {
   try {
     const names = readdirSync(TEMPLATES_DIR).filter((name) => name.startsWith('docs-') && name.endsWith('.hbs'));

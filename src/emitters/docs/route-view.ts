@@ -1,16 +1,45 @@
 // The routes of a page: parameters, body, responses and the errors each can answer with.
-import type { ModuleIr, ParameterIr, ResponseIr, RouteIr } from '../../ir/types.js';
+import type { ErrorIr } from '../../ir/types.js';
 import { inline } from './markdown.js';
-import type { ParameterView, ResponseView, RouteView } from './page-types.js';
+import type { ParameterView, ResponseView, RouteErrorView, RouteView } from './page-types.js';
 import { typeText } from './type-text.js';
+import type { ParameterSource, ResponseSource, RouteSource } from './view-sources.js';
 import { anchor, origin, shown, text } from './view-helpers.js';
 
-function parameterView(module: ModuleIr, param: ParameterIr, location: ParameterView['in']): ParameterView {
+/** What a route's part of the page is made from: all of it, so it can be the part's memo key. */
+export interface RouteInput {
+  /** The module whose page it is: records of other modules are named with theirs. */
+  readonly module: string;
+  readonly route: RouteSource;
+  /** The catalog entries of the errors the route lists, by status (see routeErrors). */
+  readonly errors: readonly RouteErrorView[];
+}
+
+/** What the page's table of routes shows of a route. */
+export type RouteRow = Pick<RouteView, 'name' | 'anchor' | 'method' | 'path' | 'origin' | 'convention'>;
+
+export function routeRow(route: RouteSource): RouteRow {
+  return { name: route.name, anchor: anchor('route', route.name), method: route.method, path: route.fullPath, ...origin(route.origin) };
+}
+
+/** The errors a route lists that the module's catalog has, by status. */
+export function routeErrors(catalog: ReadonlyMap<string, RouteErrorView>, route: { readonly errors: readonly string[] }): RouteErrorView[] {
+  return route.errors.flatMap((name) => catalog.get(name) ?? []).sort((a, b) => a.status - b.status);
+}
+
+/** What a route shows of each of a module's errors, by name: the first of a name where there are more. */
+export function errorCatalog(errors: readonly ErrorIr[]): ReadonlyMap<string, RouteErrorView> {
+  const catalog = new Map<string, RouteErrorView>();
+  for (const { name, status, kind } of errors) if (!catalog.has(name)) catalog.set(name, { name, anchor: anchor('error', name), status, kind });
+  return catalog;
+}
+
+function parameterView(module: string, param: ParameterSource, location: ParameterView['in']): ParameterView {
   const style = param.style === 'form' ? '' : param.style === 'json' ? ' (JSON text)' : ' (deepObject)';
   return {
     name: param.name,
     in: location,
-    type: inline(`${typeText(param.type, module.name)}${style}`),
+    type: inline(`${typeText(param.type, module)}${style}`),
     required: location === 'path' || (param.required && param.default === undefined),
     default: shown(param.default),
     description: text(param.description),
@@ -18,13 +47,10 @@ function parameterView(module: ModuleIr, param: ParameterIr, location: Parameter
   };
 }
 
-export function routeView(module: ModuleIr, route: RouteIr): RouteView {
+export function routeView({ module, route, errors }: RouteInput): RouteView {
   const alternative = route.bodyQueryAlternative;
   return {
-    name: route.name,
-    anchor: anchor('route', route.name),
-    method: route.method,
-    path: route.fullPath,
+    ...routeRow(route),
     aliases: route.servedPaths.slice(1),
     summary: text(route.summary),
     description: text(route.description),
@@ -38,7 +64,7 @@ export function routeView(module: ModuleIr, route: RouteIr): RouteView {
     ],
     body: route.body
       ? {
-          type: inline(typeText(route.body, module.name)),
+          type: inline(typeText(route.body, module)),
           required: route.bodyRequired,
           formats: route.bodyFormats.join(', '),
           alternative: alternative
@@ -47,23 +73,17 @@ export function routeView(module: ModuleIr, route: RouteIr): RouteView {
         }
       : null,
     responses: route.responses.map((response) => responseView(module, response)),
-    errors: route.errors
-      .flatMap((name) => {
-        const error = module.errors.find((candidate) => candidate.name === name);
-        return error ? [{ name, anchor: anchor('error', name), status: error.status, kind: error.kind }] : [];
-      })
-      .sort((a, b) => a.status - b.status),
-    ...origin(route.origin),
+    errors,
   };
 }
 
-function responseView(module: ModuleIr, response: ResponseIr): ResponseView {
+function responseView(module: string, response: ResponseSource): ResponseView {
   const description = [response.description, response.when ? `When ${response.when} is true.` : undefined].filter(Boolean).join(' ');
   return {
     status: response.status,
-    body: response.body ? inline(`${typeText(response.body, module.name)}${response.envelope ? '' : ' (no envelope)'}${response.total ? ', with total' : ''}`) : null,
+    body: response.body ? inline(`${typeText(response.body, module)}${response.envelope ? '' : ' (no envelope)'}${response.total ? ', with total' : ''}`) : null,
     description: description === '' ? null : inline(description),
-    headers: response.headers.length > 0 ? inline(response.headers.map((header) => header.name).join(', ')) : null,
+    headers: response.headers.length > 0 ? inline(response.headers.join(', ')) : null,
     ...origin(response.origin),
   };
 }

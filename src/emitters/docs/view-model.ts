@@ -6,8 +6,9 @@ import { authView, limitViews } from './auth-view.js';
 import { inline } from './markdown.js';
 import type { DocsPage } from './page-types.js';
 import { errorView, recordView } from './record-view.js';
-import { routeView } from './route-view.js';
+import { errorCatalog, routeErrors, routeView } from './route-view.js';
 import { text } from './view-helpers.js';
+import { recordSource, routeSource } from './view-sources.js';
 
 const ENVELOPES: Record<InterfaceIr['style'], string> = {
   jsonapi:
@@ -21,9 +22,20 @@ const ERROR_BODIES: Record<InterfaceIr['errorStyle'], string> = {
   'success-false': '{success: false, message, errors?}.',
 };
 
+/** A page without its routes and records, which sectioned-page.ts renders one by one. */
+export type PageHead = Omit<DocsPage, 'routes' | 'records'>;
+
 export function buildDocsPage(ir: Ir, module: ModuleIr): DocsPage {
+  const catalog = errorCatalog(module.errors);
+  return {
+    ...buildPageHead(module),
+    routes: module.routes.map((route) => routeView({ module: module.name, route: routeSource(route), errors: routeErrors(catalog, route) })),
+    records: pageRecords(ir, module).map((record) => recordView({ module: module.name, record: recordSource(record) })),
+  };
+}
+
+export function buildPageHead(module: ModuleIr): PageHead {
   const iface = module.interface as InterfaceIr;
-  const records = pageRecords(ir, module);
   return {
     title: inline(iface.title),
     module: module.name,
@@ -35,29 +47,28 @@ export function buildDocsPage(ir: Ir, module: ModuleIr): DocsPage {
     errorBody: inline(ERROR_BODIES[iface.errorStyle]),
     conventionSummary: conventionSummary(module),
     auth: module.auth.map((scheme) => authView(module, scheme)),
-    routes: module.routes.map((route) => routeView(module, route)),
-    records: records.map((record) => recordView(module, record)),
     errors: module.errors.map(errorView),
     limits: limitViews(module),
   };
 }
 
-/** The module's records, then the records of other modules it refers to. */
-function pageRecords(ir: Ir, module: ModuleIr): RecordIr[] {
-  const seen = new Set(module.records.map((record) => record.key));
+/** The module's records, then the records of other modules it refers to (from its routes and records, at any depth). */
+export function pageRecords(ir: Ir, module: ModuleIr): RecordIr[] {
+  const own = new Set(module.records.map((record) => record.key));
   const queue = [...module.records, ...module.routes.flatMap(routeRecords(ir))];
+  const expanded = new Set<string>();
   const foreign: RecordIr[] = [];
-  while (queue.length > 0) {
-    const record = queue.shift() as RecordIr;
-    if (!seen.has(record.key)) {
-      seen.add(record.key);
-      foreign.push(record);
-    }
-    for (const field of record.fields) {
-      for (const key of referencedRecords(field.type)) {
-        const next = ir.records.get(key);
-        if (next && !seen.has(key)) queue.push(next);
-      }
+  // An index, not queue.shift(): shifting a long queue moves all of it every time.
+  for (let next = 0; next < queue.length; next += 1) {
+    const record = queue[next] as RecordIr;
+    if (expanded.has(record.key)) continue;
+    expanded.add(record.key);
+    if (!own.has(record.key)) foreign.push(record);
+    const keys = new Set<string>();
+    for (const field of record.fields) referencedRecords(field.type, keys);
+    for (const key of keys) {
+      const referenced = ir.records.get(key);
+      if (referenced && !expanded.has(key)) queue.push(referenced);
     }
   }
   return [...module.records, ...foreign.sort((a, b) => compareCodePoints(a.key, b.key))];
