@@ -27,7 +27,7 @@ Options:
   --definitions <dir>   definitions folder (default: definitions, or the config's)
   --out <dir>           output folder (default: generated, or the config's)
   --config <file>       config file (default: svcgen.config.yaml when present)
-  --no-cache            do not use the format cache (node_modules/.cache/svcgen)
+  --no-cache            do not use the caches (node_modules/.cache/svcgen)
   --base <ref|dir>      diff: the base, a git ref (branch, tag, commit) or a folder of definitions
   --format <format>     diff: text (default), markdown (a pull-request comment) or json
   --fail-on breaking    diff: exit 1 when a change is breaking for clients or for servers

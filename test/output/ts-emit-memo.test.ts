@@ -49,7 +49,7 @@ describe('TypeScript emitters remember records and routes', () => {
     await synthesize(6, definitions);
     expect((await run('out', true)).ok).toBe(true);
     const kinds = async () => {
-      const stored = JSON.parse(await readFile(join(dir, 'node_modules/.cache/svcgen/memo.json'), 'utf8')) as { entries: [string, unknown][] };
+      const stored = JSON.parse(await readFile(join(dir, 'node_modules/.cache/svcgen/memo-main.json'), 'utf8')) as { entries: [string, unknown][] };
       return new Set(stored.entries.map(([key]) => key));
     };
     const before = await kinds();
