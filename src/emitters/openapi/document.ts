@@ -1,69 +1,86 @@
 // One interface module as an OpenAPI 3.1 document. Paths are each route's documented full path
 // (aliases and other versions are named in the operation); components hold only what is used.
-import type { OpenAPIV3_1 } from 'openapi-types';
 import { compareCodePoints } from '../../ir/names.js';
 import type { InterfaceIr, Ir, ModuleIr } from '../../ir/types.js';
+import { canonicalJson, PrintedJson, writeObject } from '../../output/json.js';
 import { Components } from './components.js';
-import { routeOperation } from './operation.js';
+import { buildNow, DocumentComponents } from './document-names.js';
+import { COMPONENT_INDENT, liveCalls, OPERATION_INDENT, printOperation, type PrintedOperation } from './printed-operation.js';
+import { PrintedRoutes } from './printed-routes.js';
 import { securitySchemes, sessionComponents, tokenUrl } from './security.js';
 import { tokenOperation } from './token-endpoint.js';
-import { asHeader, asParameter, asPaths, paragraphs, sortedObject, type OperationObject, type PathItems } from './types.js';
+import { asHeader, asParameter, paragraphs, sortedObject } from './types.js';
 
 const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'patch'] as const;
 type Method = (typeof METHOD_ORDER)[number];
 
-export type GeneratedDocument = OpenAPIV3_1.Document & { readonly 'x-generated-by': string };
-
-export function buildOpenApiDocument(ir: Ir, module: ModuleIr, generatedBy: string): GeneratedDocument {
+/** The document as text: each route's operation and components come printed (remembered by route). */
+export function openApiDocumentText(ir: Ir, module: ModuleIr, generatedBy: string): string {
   const iface = module.interface as InterfaceIr;
-  const components = new Components(ir, module);
-  const operations: { path: string; method: Method; operation: OperationObject }[] = [];
+  const routes = new PrintedRoutes(ir, module);
+  // Named and built in the order the operations call for them, as one shared registry would;
+  // each operation's calls right away, so what builds them can be freed.
+  const components = new DocumentComponents();
+  const operations: { path: string; method: Method; printed: PrintedOperation }[] = [];
   for (const route of module.routes) {
-    operations.push({ path: route.fullPath, method: route.method.toLowerCase() as Method, operation: routeOperation(module, route, components) });
+    const { printed, calls, source } = routes.route(route);
+    components.add(calls, source);
+    operations.push({ path: route.fullPath, method: route.method.toLowerCase() as Method, printed });
   }
   for (const scheme of module.auth) {
-    if (scheme.type === 'oauth2') operations.push({ path: tokenUrl(module, scheme), method: 'post', operation: tokenOperation(module, scheme, components) });
+    if (scheme.type !== 'oauth2') continue;
+    const built = new Components([]);
+    const printed = printOperation(tokenOperation(module, scheme, built), built);
+    components.add(liveCalls(built, built.operationCalls()), buildNow);
+    operations.push({ path: tokenUrl(module, scheme), method: 'post', printed });
   }
   const session = sessionComponents(module);
   const description = infoDescription(iface);
-  const document: OpenAPIV3_1.Document = {
+  const document = {
     openapi: '3.1.0',
+    // JSON has no comments: the "generated, do not edit" note is a top-level extension instead.
+    'x-generated-by': generatedBy,
     info: { title: iface.title, version: apiVersion(module), ...(description !== undefined && { description }) },
     servers: [{ url: '/', description: 'The service base address ({base_url}); paths include the base path.' }],
     tags: [{ name: module.name, description: iface.description ?? iface.title }],
-    paths: asPaths(pathItems(operations)),
+    paths: pathsText(operations, components),
     components: {
-      schemas: components.schemas.toObject(),
-      ...(components.responses.size > 0 && { responses: components.responses.toObject() }),
-      ...(components.examples.size > 0 && { examples: components.examples.toObject() }),
+      schemas: components.section('schemas', SECTION_INDENT),
+      ...(components.size('responses') > 0 && { responses: components.section('responses', SECTION_INDENT) }),
+      ...(components.size('examples') > 0 && { examples: components.section('examples', SECTION_INDENT) }),
       ...(Object.keys(session.parameters).length > 0 && { parameters: sortedObject(Object.entries(session.parameters).map(([name, p]) => [name, asParameter(p)])) }),
       ...(Object.keys(session.headers).length > 0 && { headers: sortedObject(Object.entries(session.headers).map(([name, h]) => [name, asHeader(h)])) }),
       securitySchemes: securitySchemes(module),
     },
   };
-  // JSON has no comments: the "generated, do not edit" note is a top-level extension instead.
-  const { openapi, ...rest } = document;
-  return { openapi, 'x-generated-by': generatedBy, ...rest };
+  return canonicalJson(document);
 }
 
-function pathItems(operations: readonly { path: string; method: Method; operation: OperationObject }[]): PathItems {
-  const byPath = new Map<string, Map<Method, OperationObject>>();
-  for (const { path, method, operation } of operations) {
-    const item = byPath.get(path) ?? new Map<Method, OperationObject>();
-    item.set(method, operation);
+/** Indent of paths/ and of components/<section>/: the operations and components in them were printed at theirs. */
+const PATHS_INDENT = OPERATION_INDENT - 4;
+const SECTION_INDENT = COMPONENT_INDENT - 2;
+
+/** The paths object: each path's operations in method order, the paths in code-point order. */
+function pathsText(operations: readonly { path: string; method: Method; printed: PrintedOperation }[], components: DocumentComponents): PrintedJson {
+  const byPath = new Map<string, Map<Method, PrintedOperation>>();
+  for (const { path, method, printed } of operations) {
+    const item = byPath.get(path) ?? new Map<Method, PrintedOperation>();
+    item.set(method, printed);
     byPath.set(path, item);
   }
-  const paths: PathItems = {};
+  const paths: Record<string, (out: string[]) => void> = {};
   for (const path of [...byPath.keys()].sort(compareCodePoints)) {
-    const item: PathItems[string] = {};
-    const methods = byPath.get(path) as Map<Method, OperationObject>;
+    const item: Record<string, (out: string[]) => void> = {};
+    const methods = byPath.get(path) as Map<Method, PrintedOperation>;
     for (const method of METHOD_ORDER) {
-      const operation = methods.get(method);
-      if (operation) item[method] = operation;
+      const printed = methods.get(method);
+      if (printed) item[method] = (out) => components.write(printed.operation, out);
     }
-    paths[path] = item;
+    paths[path] = (out) => writeObject(item, PATHS_INDENT + 2, out);
   }
-  return paths;
+  const out: string[] = [];
+  writeObject(paths, PATHS_INDENT, out);
+  return new PrintedJson(out.join(''), PATHS_INDENT);
 }
 
 /** info.version: the interface's version segments, or "unversioned" when its paths carry none. */

@@ -128,7 +128,7 @@ function relationship(relation: RelationIr, components: Components): SchemaObjec
   const data: Schema = relation.kind === 'to-one' ? nullable(identifier) : { type: ['array', 'null'], items: identifier };
   return {
     type: 'object',
-    description: `The related ${components.record(relation.record).resourceType}${relation.kind === 'to-many' ? ' records' : ''}.`,
+    description: `The related ${components.resourceType(relation.record)}${relation.kind === 'to-many' ? ' records' : ''}.`,
     properties: { data, links: { type: 'object', properties: { related: uri() }, required: ['related'] } },
     required: ['data', 'links'],
   };

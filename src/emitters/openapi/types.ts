@@ -56,14 +56,3 @@ export function paragraphs(...parts: readonly (string | undefined)[]): string | 
   const present = parts.filter((part): part is string => part !== undefined && part.trim() !== '');
   return present.length > 0 ? present.join('\n\n') : undefined;
 }
-
-/** Path items keyed by lower-case method. */
-export type PathItems = Record<string, Partial<Record<OpenAPIV3_1.HttpMethods, OperationObject>>>;
-
-/**
- * openapi-types' 3.1 PathItemObject intersects each method with the 3.0 operation type, which
- * no 3.1 schema satisfies; the JSON is the same, so the paths are handed over as 3.1 paths here.
- */
-export function asPaths(paths: PathItems): OpenAPIV3_1.PathsObject {
-  return paths as OpenAPIV3_1.PathsObject;
-}
