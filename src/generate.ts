@@ -23,7 +23,7 @@ import { buildManifest, readManifest, type Manifest } from './output/manifest.js
 import { ensureLinguistGenerated, type GitattributesOutcome } from './output/gitattributes.js';
 import { readMemo, writeMemo, type MemoLocation } from './output/memo-file.js';
 import { readOutputStats, statFile, writeOutputStats } from './output/output-stats.js';
-import { recoverInterruptedWrite, writeOutput } from './output/write.js';
+import { recoverInterruptedWrite, writeOutput, type KnownUnchanged } from './output/write.js';
 import { generatorFingerprint } from './version.js';
 
 export interface RunOptions extends ConfigOverrides {
@@ -56,11 +56,15 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
     await recoverInterruptedWrite(config.outDir);
     const cacheDir = cacheDirOf(options);
     if (await isUpToDate(config.outDir, inputs, cacheDir)) return { ok: true, outDir: config.outDir, written: [], deleted: [], upToDate: true, gitattributes: undefined };
-    const { files, manifest } = await buildOutput(config, inputs, options);
-    const summary = await writeOutput(config.outDir, files, manifest);
-    if (cacheDir) await writeOutputStats(cacheDir, config.outDir, manifest.files);
-    const gitattributes = options.gitattributes === false ? 'skipped' : await ensureLinguistGenerated(options.cwd ?? process.cwd(), config.outDir);
-    return { ok: true, outDir: config.outDir, written: summary.written, deleted: summary.deleted, upToDate: summary.unchanged, gitattributes };
+    const { files, manifest, finished } = await buildOutput(config, inputs, options);
+    try {
+      const summary = await writeOutput(config.outDir, files, manifest, cacheDir ? await knownUnchangedIn(cacheDir, config.outDir) : undefined);
+      if (cacheDir) await writeOutputStats(cacheDir, config.outDir, manifest.files);
+      const gitattributes = options.gitattributes === false ? 'skipped' : await ensureLinguistGenerated(options.cwd ?? process.cwd(), config.outDir);
+      return { ok: true, outDir: config.outDir, written: summary.written, deleted: summary.deleted, upToDate: summary.unchanged, gitattributes };
+    } finally {
+      await finished;
+    }
   });
 }
 
@@ -68,39 +72,49 @@ export async function check(options: RunOptions = {}): Promise<CheckResult> {
   return withDiagnostics(async () => {
     const config = await resolveConfig(options);
     const inputs = await collectInputs(config);
-    const { files } = await buildOutput(config, inputs, options);
-    const drift = await compareOutput(config.outDir, files);
+    const { files, finished } = await buildOutput(config, inputs, options);
+    const drift = await compareOutput(config.outDir, files).finally(() => finished);
     return { ok: true, outDir: config.outDir, drift, upToDate: !hasDrift(drift) };
   });
 }
 
-async function buildOutput(config: ResolvedConfig, inputs: RunInputs, options: RunOptions): Promise<{ files: FormattedFile[]; manifest: Manifest }> {
+/** The output in memory, and a promise that settles once the run's helper thread has ended. */
+interface BuiltOutput {
+  readonly files: FormattedFile[];
+  readonly manifest: Manifest;
+  /** Await before returning: the emitter worker saves its memo share while the output is written. */
+  readonly finished: Promise<void>;
+}
+
+async function buildOutput(config: ResolvedConfig, inputs: RunInputs, options: RunOptions): Promise<BuiltOutput> {
   const cacheDir = cacheDirOf(options);
   const memo: MemoLocation | 'off' = cacheDir ? { cacheDir, generator: generatorFingerprint() } : 'off';
   // Started first, so the worker loads its modules and its memo share while the definitions are parsed.
   const worker = prepareEmitWorker(inputs.definitions.reduce((sum, source) => sum + source.bytes.byteLength, 0), memo);
   try {
-    return await buildOutputWith(config, inputs, options, worker, memo);
-  } finally {
-    worker?.close();
+    return { ...(await buildOutputWith(config, inputs, options, worker, memo)), finished: worker ? worker.finish() : Promise.resolve() };
+  } catch (error) {
+    await worker?.finish();
+    throw error;
   }
 }
 
-async function buildOutputWith(config: ResolvedConfig, inputs: RunInputs, options: RunOptions, worker: PreparedWorker | undefined, memo: MemoLocation | 'off'): Promise<{ files: FormattedFile[]; manifest: Manifest }> {
+async function buildOutputWith(config: ResolvedConfig, inputs: RunInputs, options: RunOptions, worker: PreparedWorker | undefined, memo: MemoLocation | 'off'): Promise<Omit<BuiltOutput, 'finished'>> {
   // The loader, the definitions schema and zod load only when there is something to build.
   const { buildIrFromInputs } = await import('./build-ir.js');
   // Before the IR: definitions are checked entry by entry, remembered (validate-by-entry.ts).
   startMemo(memo === 'off' ? 'off' : await readMemo(memo, 'main'));
   const ir = buildIrFromInputs(inputs, { cacheDir: memo === 'off' ? undefined : join(memo.cacheDir, 'definitions') });
-  const emitted = await emitAll(ir, config, inputs, options.cwd ?? process.cwd(), worker);
-  if (memo !== 'off') await writeMemo(memo, 'main', usedMemo());
+  // This thread's memo share is saved while the worker, if any, is still at work.
+  const saveMemo = () => (memo === 'off' ? Promise.resolve() : writeMemo(memo, 'main', usedMemo()));
+  const emitted = await emitAll(ir, config, inputs, options.cwd ?? process.cwd(), worker, saveMemo);
   const files = await formatFiles(emitted, { cacheDir: memo === 'off' ? undefined : memo.cacheDir });
   return { files, manifest: buildManifest(generatorFingerprint(), inputs.hash, files) };
 }
 
-async function emitAll(ir: Ir, config: ResolvedConfig, inputs: RunInputs, cwd: string, worker: PreparedWorker | undefined): Promise<GeneratedFile[]> {
+async function emitAll(ir: Ir, config: ResolvedConfig, inputs: RunInputs, cwd: string, worker: PreparedWorker | undefined, whileWaiting: () => Promise<void>): Promise<GeneratedFile[]> {
   const enabled = EMITTERS.filter((entry) => config.emitters[entry.name] !== false);
-  const byEmitter = await runEmitters(enabled, { ir, runtimeFiles: inputs.runtimeFiles, templates: mergeTemplates(inputs, config, cwd) }, worker);
+  const byEmitter = await runEmitters(enabled, { ir, runtimeFiles: inputs.runtimeFiles, templates: mergeTemplates(inputs, config, cwd) }, worker, { whileWaiting });
   return enabled.flatMap((entry) => (byEmitter.get(entry.name) ?? []).map((file) => ({ ...file, content: withHeader(file.path, file.content, file.source) })));
 }
 
@@ -135,6 +149,15 @@ async function isUpToDate(outDir: string, inputs: RunInputs, cacheDir: string | 
   if (!unchanged.every(Boolean)) return false;
   if (cacheDir && hashed) await writeOutputStats(cacheDir, outDir, manifest.files);
   return true;
+}
+
+/** Output files whose recorded stat shows they still hold what the last run wrote. */
+async function knownUnchangedIn(cacheDir: string, outDir: string): Promise<KnownUnchanged> {
+  const known = await readOutputStats(cacheDir, outDir);
+  return async (path, hash) => {
+    const found = await statFile(join(outDir, path));
+    return found !== undefined && known.knownHash(path, found) === hash;
+  };
 }
 
 /** svcgen's cache folder, unless the run is told not to use caches. */

@@ -29,19 +29,25 @@ const { memo } = workerData as EmitWorkerData;
 const memoLoading = memo === 'off' ? Promise.resolve('off' as const) : readMemo(memo, 'worker');
 
 parentPort?.once('message', (job: EmitJob) => {
-  runJob(job).then(
-    (reply) => parentPort?.postMessage(reply),
-    (error: unknown) => parentPort?.postMessage(error instanceof DefinitionsError ? { diagnostics: error.diagnostics } : { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
-  );
+  // Answer first, then save the memo share while the main thread writes the output; the thread
+  // ends once its port is closed, which is what the main thread waits for (PreparedWorker.finish).
+  runJob(job)
+    .then(
+      (files) => {
+        parentPort?.postMessage({ files } satisfies EmitReply);
+        return memo === 'off' ? undefined : writeMemo(memo, 'worker', usedMemo());
+      },
+      (error: unknown) => parentPort?.postMessage(error instanceof DefinitionsError ? { diagnostics: error.diagnostics } : { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+    )
+    .finally(() => parentPort?.close());
 });
 
-async function runJob(job: EmitJob): Promise<EmitReply> {
+async function runJob(job: EmitJob): Promise<Record<string, GeneratedFile[]>> {
   await loading;
   startMemo(await memoLoading);
   const files: Record<string, GeneratedFile[]> = {};
   for (const entry of EMITTERS.filter((candidate) => job.names.includes(candidate.name))) {
     files[entry.name] = await (await entry.load()).emit(job);
   }
-  if (memo !== 'off') await writeMemo(memo, 'worker', usedMemo());
-  return { files };
+  return files;
 }

@@ -13,16 +13,17 @@ import type { MemoLocation } from '../output/memo-file.js';
 import type { EmitJob, EmitReply, EmitWorkerData } from './emit-worker.js';
 import type { EmitterEntry } from './index.js';
 
-/** Emitters handed to the worker: together about half of a large run's emit time. */
-const WORKER_SHARE = new Set(['openapi', 'docs', 'metadata']);
+/** Emitters handed to the worker: the main thread, which also builds the IR, keeps the rest. */
+const WORKER_SHARE = new Set(['openapi', 'docs']);
 /** Below this many bytes of definitions (about 50 Admin-API-sized entities), a worker costs more than it saves. */
 const WORKER_MIN_DEFINITION_BYTES = 300_000;
 const WORKER_SCRIPT = fileURLToPath(new URL('./emit-worker.js', import.meta.url));
 
-/** A worker started ahead of the job; close() ends it if the run stops before using it. */
+/** A worker started ahead of the job. */
 export interface PreparedWorker {
   readonly worker: Worker;
-  close(): void;
+  /** Ends the worker: at once when it was given no job, else once it has saved its memo share. */
+  finish(): Promise<void>;
 }
 
 /** `memo`: where the worker keeps its memo share, or 'off' for a run without caches. */
@@ -30,14 +31,31 @@ export function prepareEmitWorker(definitionBytes: number, memo: MemoLocation | 
   // Run from TypeScript sources (tests), there is no compiled worker script to start.
   if (definitionBytes < minBytes || availableParallelism() < 2 || !existsSync(WORKER_SCRIPT)) return undefined;
   const worker = new Worker(WORKER_SCRIPT, { workerData: { memo } satisfies EmitWorkerData });
-  return { worker, close: () => void worker.terminate() };
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  return {
+    worker,
+    finish: async () => {
+      if (!jobsGiven.has(worker)) await worker.terminate();
+      await exited;
+    },
+  };
 }
 
-export async function runEmitters(entries: readonly EmitterEntry[], context: EmitContext, prepared: PreparedWorker | undefined): Promise<Map<string, GeneratedFile[]>> {
+/** Workers that were sent a job: they end by themselves once it is done and saved. */
+const jobsGiven = new WeakSet<Worker>();
+
+/** What runEmitters can do while the worker is still at work. */
+export interface EmitHooks {
+  /** Called once this thread's emitters are done, before waiting for the worker's. */
+  readonly whileWaiting?: () => Promise<void>;
+}
+
+export async function runEmitters(entries: readonly EmitterEntry[], context: EmitContext, prepared: PreparedWorker | undefined, hooks: EmitHooks = {}): Promise<Map<string, GeneratedFile[]>> {
   const offloaded = prepared ? entries.filter((entry) => WORKER_SHARE.has(entry.name)) : [];
   const fromWorker = prepared && offloaded.length > 0 ? emitInWorker(prepared.worker, { ...context, names: offloaded.map((entry) => entry.name) }) : undefined;
   // Collected before awaiting the worker, so a failure here still waits for it (no stray thread).
   const local = await Promise.allSettled(entries.filter((entry) => !offloaded.includes(entry)).map(async (entry) => [entry.name, await (await entry.load()).emit(context)] as const));
+  if (local.every((result) => result.status === 'fulfilled')) await hooks.whileWaiting?.();
   const remote = fromWorker ? await fromWorker : {};
   const byName = new Map<string, GeneratedFile[]>();
   for (const result of local) {
@@ -56,6 +74,7 @@ function emitInWorker(worker: Worker, job: EmitJob): Promise<Readonly<Record<str
       else reject(new Error(`emitter worker failed: ${reply.error}`));
     });
     worker.once('error', reject);
+    jobsGiven.add(worker);
     worker.postMessage(job);
   });
 }

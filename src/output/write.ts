@@ -1,7 +1,7 @@
 // The only place that writes the output folder. The new tree is built beside the old one and
 // swapped in by two renames, so a run killed at any moment leaves the old tree or the new one:
 // if it dies between the renames, the next run puts the old tree back before doing anything.
-import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { MANIFEST_FILE, manifestText, readManifest, type Manifest } from './manifest.js';
 
@@ -11,7 +11,14 @@ export interface WriteSummary {
   readonly unchanged: boolean;
 }
 
-export async function writeOutput(outDir: string, files: readonly { path: string; content: string }[], manifest: Manifest): Promise<WriteSummary> {
+/**
+ * Whether the file at `path` in the output folder is known to hold content of this hash without
+ * reading it (src/output/output-stats.ts). Such a file is carried into the new tree as a hard
+ * link instead of being written again.
+ */
+export type KnownUnchanged = (path: string, hash: string) => Promise<boolean>;
+
+export async function writeOutput(outDir: string, files: readonly { path: string; content: string }[], manifest: Manifest, knownUnchanged: KnownUnchanged = async () => false): Promise<WriteSummary> {
   await recoverInterruptedWrite(outDir);
   const previous = await readManifest(outDir);
   const previousFiles = previous?.files ?? {};
@@ -21,28 +28,49 @@ export async function writeOutput(outDir: string, files: readonly { path: string
     // The same manifest, but a file on disk may have been edited or deleted since: put it back.
     const edited = await filesDifferingOnDisk(outDir, files);
     if (edited.length === 0) return { written, deleted, unchanged: true };
-    await writeTree(outDir, files, manifest, previousFiles);
+    await writeTree(outDir, files, manifest, previousFiles, async () => false);
     return { written: edited, deleted, unchanged: false };
   }
-  await writeTree(outDir, files, manifest, previousFiles);
+  await writeTree(outDir, files, manifest, previousFiles, knownUnchanged);
   return { written, deleted, unchanged: false };
 }
 
-async function writeTree(outDir: string, files: readonly { path: string; content: string }[], manifest: Manifest, previousFiles: Readonly<Record<string, string>>): Promise<void> {
+async function writeTree(
+  outDir: string,
+  files: readonly { path: string; content: string }[],
+  manifest: Manifest,
+  previousFiles: Readonly<Record<string, string>>,
+  knownUnchanged: KnownUnchanged,
+): Promise<void> {
   const staging = `${outDir}.svcgen-new`;
   const retired = `${outDir}.svcgen-old`;
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
   await keepForeignFiles(outDir, staging, previousFiles, manifest.files);
-  for (const file of files) {
-    const target = join(staging, file.path);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, file.content);
-  }
+  for (const folder of new Set(files.map((file) => dirname(join(staging, file.path))))) await mkdir(folder, { recursive: true });
+  await Promise.all(
+    files.map(async (file) => {
+      const target = join(staging, file.path);
+      const hash = manifest.files[file.path] ?? '';
+      // A file the last run wrote with the same content, untouched since, is linked, not rewritten.
+      if (previousFiles[file.path] === hash && (await knownUnchanged(file.path, hash)) && (await linked(join(outDir, file.path), target))) return;
+      await writeFile(target, file.content);
+    }),
+  );
   await writeFile(join(staging, MANIFEST_FILE), manifestText(manifest));
   if (await exists(outDir)) await rename(outDir, retired);
   await rename(staging, outDir);
   await rm(retired, { recursive: true, force: true });
+}
+
+/** false where the file system cannot link (then the file is written). */
+async function linked(existing: string, target: string): Promise<boolean> {
+  try {
+    await link(existing, target);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function filesDifferingOnDisk(outDir: string, files: readonly { path: string; content: string }[]): Promise<string[]> {

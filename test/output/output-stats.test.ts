@@ -56,4 +56,21 @@ describe('no-op runs and the recorded output stats', () => {
     expect(result.ok && !result.upToDate && result.written).toEqual(['admin-api/README.md']);
     expect(await readFile(file, 'utf8')).toBe(original);
   });
+
+  it('a run after a definition change links untouched files into the new tree, and rewrites an edited one', async () => {
+    const { dir, run } = await setUp();
+    const untouched = join(dir, 'out', 'store-api', 'types.ts');
+    const edited = join(dir, 'out', 'banner-api', 'types.ts');
+    const original = await readFile(edited, 'utf8');
+    const before = await stat(edited);
+    await writeFile(edited, original.replace('export', 'EXPORT'));
+    await utimes(edited, before.atime, before.mtime);
+    const inode = (await stat(untouched)).ino;
+    // One Admin API entity changes: neither file's content does.
+    await synthesize(2, join(dir, 'definitions'), 1);
+    const result = await run();
+    expect(result.ok && result.written).not.toContain('banner-api/types.ts');
+    expect(await readFile(edited, 'utf8')).toBe(original);
+    expect((await stat(untouched)).ino).toBe(inode);
+  });
 });

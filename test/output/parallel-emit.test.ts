@@ -25,7 +25,7 @@ describe('emitters split over a worker thread', () => {
     const inOneThread = await runEmitters(EMITTERS, context, undefined);
     const worker = prepareEmitWorker(0, 'off', 0);
     expect(worker).toBeDefined();
-    const split = await runEmitters(EMITTERS, context, worker).finally(() => worker.close());
+    const split = await runEmitters(EMITTERS, context, worker).finally(() => worker.finish());
     expect([...split.keys()].sort()).toEqual([...inOneThread.keys()].sort());
     for (const [name, files] of inOneThread) expect(split.get(name), name).toEqual(files);
   }, 60_000);
@@ -41,7 +41,7 @@ describe('emitters split over a worker thread', () => {
     const worker = prepareEmitWorker(0, 'off', 0);
     const error = await runEmitters(EMITTERS, { ...context, templates: broken }, worker)
       .catch((caught: unknown) => caught)
-      .finally(() => worker.close());
+      .finally(() => worker.finish());
     expect((error as Error).name).toBe('DefinitionsError');
     expect((error as { diagnostics: { code: string; file: string }[] }).diagnostics[0]).toMatchObject({ code: 'SVC401', file: 'templates/docs-interface.md.hbs' });
   }, 60_000);
