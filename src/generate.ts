@@ -134,16 +134,14 @@ async function isUpToDate(outDir: string, inputs: RunInputs, cacheDir: string | 
   if (inputs.diagnostics.length > 0) return false;
   const manifest = await readManifest(outDir);
   if (!manifest || manifest.inputHash !== inputs.hash || manifest.generator !== generatorFingerprint()) return false;
-  const known = cacheDir ? await readOutputStats(cacheDir, outDir) : undefined;
+  const knownUnchanged = cacheDir ? await knownUnchangedIn(cacheDir, outDir) : undefined;
   let hashed = false;
   const unchanged = await Promise.all(
     Object.entries(manifest.files).map(async ([path, hash]) => {
-      const file = join(outDir, path);
-      const found = await statFile(file);
-      if (!found) return false;
-      if (known?.knownHash(path, found) === hash) return true;
+      if (await knownUnchanged?.(path, hash)) return true;
       hashed = true;
-      return sha256(await readFile(file, 'utf8')) === hash;
+      const text = await readFile(join(outDir, path), 'utf8').catch(() => undefined);
+      return text !== undefined && sha256(text) === hash;
     }),
   );
   if (!unchanged.every(Boolean)) return false;
