@@ -66,9 +66,16 @@ export function watch(options: WatchOptions = {}): Watcher {
     timer = setTimeout(flush, debounceMs);
   };
 
+  // A process that stalled (a loaded machine) finds the debounce timer expired while later file
+  // events are still queued; timers run before I/O in a loop turn, so the run waits one turn
+  // (setImmediate runs after this turn's I/O) and yields to those events if any arrived.
   const flush = () => {
     timer = undefined;
-    if (closed || running || pending.size === 0) return;
+    setImmediate(startRun);
+  };
+
+  const startRun = () => {
+    if (timer || closed || running || pending.size === 0) return;
     const changed = [...pending];
     pending.clear();
     running = runOnce({ reason: 'change', changed }).finally(() => {

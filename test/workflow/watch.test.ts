@@ -1,6 +1,7 @@
 // `watch()` through the programmatic API: one regeneration per change, errors reported and
 // watching goes on. Waits are generous and only for events; nothing asserts on elapsed time.
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +11,8 @@ import { BASE_DEFINITION, CLI, editedDefinition, removeDir, tempDir, writeText }
 const SLOW = 120_000;
 /** Longer than the debounce by far: if a second run were coming, it would have come. */
 const SETTLE_MS = 2_000;
+/** watch()'s default debounce. */
+const DEBOUNCE_MS = 100;
 
 let dir: string;
 let watcher: Watcher | undefined;
@@ -43,6 +46,12 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** Keeps the event loop busy, the way a loaded machine can stall a process. */
+function blockFor(ms: number): void {
+  const until = Date.now() + ms;
+  while (Date.now() < until);
+}
+
 function resultOf(event: WatchEvent | undefined) {
   if (!event || event.kind !== 'result') throw new Error(`expected a result, got ${JSON.stringify(event)}`);
   return event.result;
@@ -64,6 +73,19 @@ describe('watch', () => {
     if (!result.ok) throw new Error('expected a successful run');
     expect(result.upToDate).toBe(false);
     expect(result.written).toContain('shop/types.ts');
+  });
+
+  it('a stall after the debounce expired still makes one run of a two-step save', { timeout: SLOW }, async () => {
+    await start().ready;
+    const file = join(dir, 'definitions', 'shop.yaml');
+    writeFileSync(file, ''); // an editor that truncates first: the debounce starts here
+    await sleep(20);
+    writeFileSync(file, editedDefinition((d) => (d.records.item.fields.color = { type: 'string', required: false })));
+    blockFor(3 * DEBOUNCE_MS); // the process stalls: the timer expires while the second event is queued
+    await waitForEvents(2);
+    await sleep(SETTLE_MS);
+    expect(events).toHaveLength(2);
+    expect(resultOf(events[1]).ok).toBe(true);
   });
 
   it('reports invalid definitions and keeps watching', { timeout: SLOW }, async () => {
