@@ -3,8 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { ConfigFile } from './config-schema.js';
 import { DefinitionsError, type Diagnostic } from './definitions/diagnostics.js';
-import { displayPath, parseDefinitionText } from './definitions/load.js';
-import { positionOf } from './definitions/positions.js';
+import { displayPath } from './definitions/sources.js';
 
 export const CONFIG_FILE = 'svcgen.config.yaml';
 
@@ -50,9 +49,9 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
   };
 }
 
-/** The schema (and zod) load only when there is a config file to read. */
+/** The parser, the schema (and zod) load only when there is a config file to read. */
 async function parseConfig(file: string, bytes: Buffer): Promise<ConfigFile> {
-  const { ConfigSchema } = await import('./config-schema.js');
+  const [{ ConfigSchema }, { parseDefinitionText }, { positionOf }] = await Promise.all([import('./config-schema.js'), import('./definitions/load.js'), import('./definitions/positions.js')]);
   const parsed = parseDefinitionText(file, bytes);
   if (!parsed.file) throw new DefinitionsError(parsed.diagnostics.map((d) => ({ ...d, code: 'SVC301' })));
   const loaded = parsed.file;

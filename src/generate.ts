@@ -2,29 +2,20 @@
 //   definitions/*.yaml ─load─▶ documents with positions ─validate─▶ diagnostics ─build─▶ IR
 //   ─emit─▶ files in memory ─format─▶ prettier (cached) ─write | check─▶ the output folder
 //   (+ the output folder's linguist-generated line in .gitattributes)
-// `generate` and `check` share everything up to the last step; only writeOutput touches the disk.
+// `generate` and `check` share everything up to the last step (build-output.ts, loaded only when
+// there is something to build); only writeOutput touches the disk.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from './config.js';
+import { resolveConfig, type ConfigOverrides } from './config.js';
 import { DefinitionsError, sortDiagnostics, type Diagnostic } from './definitions/diagnostics.js';
-import { displayPath } from './definitions/load.js';
-import type { GeneratedFile, TemplateFile } from './emitters/contract.js';
-import { EMITTERS } from './emitters/index.js';
-import { prepareEmitWorker, runEmitters, type PreparedWorker } from './emitters/run-emitters.js';
-import { startMemo, usedMemo } from './emitters/shared/memo.js';
-import { collectInputs, TEMPLATES_DIR, type RunInputs } from './inputs.js';
-import { compareCodePoints } from './ir/names.js';
-import type { Ir } from './ir/types.js';
+import { collectInputs, type RunInputs } from './inputs.js';
 import { compareOutput, hasDrift, type Drift } from './output/check.js';
-import { formatFiles, type FormattedFile } from './output/format.js';
-import { withHeader } from './output/header.js';
+import type { GitattributesOutcome } from './output/gitattributes.js';
 import { sha256 } from './output/hash.js';
-import { buildManifest, readManifest, type Manifest } from './output/manifest.js';
-import { ensureLinguistGenerated, type GitattributesOutcome } from './output/gitattributes.js';
-import { readMemo, writeMemo, type MemoLocation } from './output/memo-file.js';
+import { readManifest } from './output/manifest.js';
 import { readOutputStats, statFile, writeOutputStats } from './output/output-stats.js';
 import { recoverInterruptedWrite, writeOutput, type KnownUnchanged } from './output/write.js';
-import { generatorFingerprint } from './version.js';
+import { generatorFingerprint, loadGeneratorFingerprint } from './version.js';
 
 export interface RunOptions extends ConfigOverrides {
   /** Use the format cache (default true). */
@@ -52,15 +43,17 @@ export type CheckResult =
 export async function generate(options: RunOptions = {}): Promise<GenerateResult> {
   return withDiagnostics(async () => {
     const config = await resolveConfig(options);
+    const cacheDir = cacheDirOf(options);
+    await loadGeneratorFingerprint(cacheDir);
     const inputs = await collectInputs(config);
     await recoverInterruptedWrite(config.outDir);
-    const cacheDir = cacheDirOf(options);
     if (await isUpToDate(config.outDir, inputs, cacheDir)) return { ok: true, outDir: config.outDir, written: [], deleted: [], upToDate: true, gitattributes: undefined };
-    const { files, manifest, finished } = await buildOutput(config, inputs, options);
+    const { buildOutput } = await import('./build-output.js');
+    const { files, manifest, finished } = await buildOutput(config, inputs, cacheDir);
     try {
       const summary = await writeOutput(config.outDir, files, manifest, cacheDir ? await knownUnchangedIn(cacheDir, config.outDir) : undefined);
       if (cacheDir) await writeOutputStats(cacheDir, config.outDir, manifest.files);
-      const gitattributes = options.gitattributes === false ? 'skipped' : await ensureLinguistGenerated(options.cwd ?? process.cwd(), config.outDir);
+      const gitattributes = options.gitattributes === false ? 'skipped' : await markGenerated(options.cwd ?? process.cwd(), config.outDir);
       return { ok: true, outDir: config.outDir, written: summary.written, deleted: summary.deleted, upToDate: summary.unchanged, gitattributes };
     } finally {
       await finished;
@@ -71,59 +64,14 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
 export async function check(options: RunOptions = {}): Promise<CheckResult> {
   return withDiagnostics(async () => {
     const config = await resolveConfig(options);
+    const cacheDir = cacheDirOf(options);
+    await loadGeneratorFingerprint(cacheDir);
     const inputs = await collectInputs(config);
-    const { files, finished } = await buildOutput(config, inputs, options);
+    const { buildOutput } = await import('./build-output.js');
+    const { files, finished } = await buildOutput(config, inputs, cacheDir);
     const drift = await compareOutput(config.outDir, files).finally(() => finished);
     return { ok: true, outDir: config.outDir, drift, upToDate: !hasDrift(drift) };
   });
-}
-
-/** The output in memory, and a promise that settles once the run's helper thread has ended. */
-interface BuiltOutput {
-  readonly files: FormattedFile[];
-  readonly manifest: Manifest;
-  /** Await before returning: the emitter worker saves its memo share while the output is written. */
-  readonly finished: Promise<void>;
-}
-
-async function buildOutput(config: ResolvedConfig, inputs: RunInputs, options: RunOptions): Promise<BuiltOutput> {
-  const cacheDir = cacheDirOf(options);
-  const memo: MemoLocation | 'off' = cacheDir ? { cacheDir, generator: generatorFingerprint() } : 'off';
-  // Started first, so the worker loads its modules and its memo share while the definitions are parsed.
-  const worker = prepareEmitWorker(inputs.definitions.reduce((sum, source) => sum + source.bytes.byteLength, 0), memo);
-  try {
-    return { ...(await buildOutputWith(config, inputs, options, worker, memo)), finished: worker ? worker.finish() : Promise.resolve() };
-  } catch (error) {
-    await worker?.finish();
-    throw error;
-  }
-}
-
-async function buildOutputWith(config: ResolvedConfig, inputs: RunInputs, options: RunOptions, worker: PreparedWorker | undefined, memo: MemoLocation | 'off'): Promise<Omit<BuiltOutput, 'finished'>> {
-  // The loader, the definitions schema and zod load only when there is something to build.
-  const { buildIrFromInputs } = await import('./build-ir.js');
-  // Before the IR: definitions are checked entry by entry, remembered (validate-by-entry.ts).
-  startMemo(memo === 'off' ? 'off' : await readMemo(memo, 'main'));
-  const ir = buildIrFromInputs(inputs, { cacheDir: memo === 'off' ? undefined : join(memo.cacheDir, 'definitions') });
-  // This thread's memo share is saved while the worker, if any, is still at work.
-  const saveMemo = () => (memo === 'off' ? Promise.resolve() : writeMemo(memo, 'main', usedMemo()));
-  const emitted = await emitAll(ir, config, inputs, options.cwd ?? process.cwd(), worker, saveMemo);
-  const files = await formatFiles(emitted, { cacheDir: memo === 'off' ? undefined : memo.cacheDir });
-  return { files, manifest: buildManifest(generatorFingerprint(), inputs.hash, files) };
-}
-
-async function emitAll(ir: Ir, config: ResolvedConfig, inputs: RunInputs, cwd: string, worker: PreparedWorker | undefined, whileWaiting: () => Promise<void>): Promise<GeneratedFile[]> {
-  const enabled = EMITTERS.filter((entry) => config.emitters[entry.name] !== false);
-  const byEmitter = await runEmitters(enabled, { ir, runtimeFiles: inputs.runtimeFiles, templates: mergeTemplates(inputs, config, cwd) }, worker, { whileWaiting });
-  return enabled.flatMap((entry) => (byEmitter.get(entry.name) ?? []).map((file) => ({ ...file, content: withHeader(file.path, file.content, file.source) })));
-}
-
-/** svcgen's templates with the user's folder laid over them: a user file replaces ours of the same name. */
-function mergeTemplates(inputs: RunInputs, config: ResolvedConfig, cwd: string): TemplateFile[] {
-  const merged = new Map<string, TemplateFile>();
-  for (const template of inputs.templates) merged.set(template.name, { ...template, file: displayPath(join(TEMPLATES_DIR, template.name), cwd) });
-  for (const template of inputs.userTemplates) merged.set(template.name, { ...template, file: displayPath(join(config.templatesDir ?? '', template.name), cwd) });
-  return [...merged.keys()].sort(compareCodePoints).map((name) => merged.get(name) as TemplateFile);
 }
 
 /**
@@ -156,6 +104,12 @@ async function knownUnchangedIn(cacheDir: string, outDir: string): Promise<Known
     const found = await statFile(join(outDir, path));
     return found !== undefined && known.knownHash(path, found) === hash;
   };
+}
+
+/** Only a run that wrote touches .gitattributes, so only it loads that step (and child_process). */
+async function markGenerated(cwd: string, outDir: string): Promise<GitattributesOutcome> {
+  const { ensureLinguistGenerated } = await import('./output/gitattributes.js');
+  return ensureLinguistGenerated(cwd, outDir);
 }
 
 /** svcgen's cache folder, unless the run is told not to use caches. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ResolvedConfig } from './config.js';
 import type { Diagnostic } from './definitions/diagnostics.js';
-import { readDefinitionSources, type DefinitionSource } from './definitions/load.js';
+import { readDefinitionSources, type DefinitionSource } from './definitions/sources.js';
 import { compareCodePoints } from './ir/names.js';
 import { sha256 } from './output/hash.js';
 import { generatorFingerprint } from './version.js';

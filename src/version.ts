@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, type BigIntStats } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256 } from './output/hash.js';
@@ -12,16 +13,88 @@ export const GENERATOR_VERSION: string = (JSON.parse(readFileSync(new URL('../pa
  */
 export function generatorFingerprint(): string {
   // The code cannot change under a running process: read and hashed once.
-  fingerprint ??= computeFingerprint();
+  fingerprint ??= computeFingerprint(CODE_ROOT, codeFiles(CODE_ROOT));
   return fingerprint;
+}
+
+/**
+ * The same fingerprint, taken from a record in `cacheDir` when every code file's stat is still what
+ * it was when the record was made, so a run with nothing to do does not read svcgen's code.
+ */
+export async function loadGeneratorFingerprint(cacheDir: string | undefined): Promise<string> {
+  if (fingerprint === undefined && cacheDir !== undefined) fingerprint = (await recordedFingerprint(CODE_ROOT, join(cacheDir, 'generator.json'))).fingerprint;
+  return generatorFingerprint();
+}
+
+/**
+ * The fingerprint of the code in `root`, from `recordFile` when it still holds, else computed and
+ * recorded. A file changed within the timestamp granularity of the moment its stat was taken could
+ * keep the same stat, so the record only counts for files whose ctime is `racyMarginNs` before
+ * that moment (git calls such files "racy"); otherwise the code is read and hashed again.
+ */
+export async function recordedFingerprint(root: string, recordFile: string, racyMarginNs = RACY_MARGIN_NS): Promise<{ fingerprint: string; fromRecord: boolean }> {
+  const statedAtNs = BigInt(Date.now()) * 1_000_000n;
+  const files = codeFiles(root);
+  const stats = files.map((name) => statSync(join(root, name), { bigint: true }));
+  const statKey = sha256(...files.flatMap((name, index) => [name, statText(stats[index] as BigIntStats)]));
+  const record = await readRecord(recordFile);
+  if (record?.statKey === statKey && stats.every((stat) => stat.ctimeNs < BigInt(record.statedAtNs) - racyMarginNs)) return { fingerprint: record.fingerprint, fromRecord: true };
+  // Hashed after the stats were taken: a file changed in between no longer matches them next time.
+  const fingerprint = computeFingerprint(root, files);
+  await writeRecord(recordFile, { statKey, statedAtNs: String(statedAtNs), fingerprint });
+  return { fingerprint, fromRecord: false };
 }
 
 let fingerprint: string | undefined;
 
-function computeFingerprint(): string {
-  const root = fileURLToPath(new URL('.', import.meta.url));
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.(js|ts)$/.test(name) && !name.endsWith('.d.ts') && !name.startsWith('runtime'))
-    .sort();
+const CODE_ROOT = fileURLToPath(new URL('.', import.meta.url));
+/** Far beyond any file system's timestamp granularity and the lag of the kernel's coarse clock. */
+const RACY_MARGIN_NS = 2_000_000_000n;
+
+interface FingerprintRecord {
+  readonly statKey: string;
+  /** When the stats were taken (ns since the epoch, as text so it survives JSON). */
+  readonly statedAtNs: string;
+  readonly fingerprint: string;
+}
+
+/** The code files under `root` ("/"-joined relative paths, sorted), svcgen's runtime sources aside. */
+function codeFiles(root: string, prefix = ''): string[] {
+  // A walk of our own: readdirSync's `recursive` option costs several times as much in Node 20.
+  const found: string[] = [];
+  for (const entry of readdirSync(join(root, prefix), { withFileTypes: true })) {
+    const name = `${prefix}${entry.name}`;
+    if (entry.isDirectory() && name !== 'runtime') found.push(...codeFiles(root, `${name}/`));
+    else if (entry.isFile() && /\.(js|ts)$/.test(name) && !name.endsWith('.d.ts')) found.push(name);
+  }
+  return prefix === '' ? found.sort() : found;
+}
+
+function computeFingerprint(root: string, files: readonly string[]): string {
   return `${GENERATOR_VERSION}+${sha256(...files.flatMap((name) => [name, readFileSync(join(root, name))])).slice(0, 16)}`;
+}
+
+function statText(stat: BigIntStats): string {
+  return `${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.ino}`;
+}
+
+async function readRecord(file: string): Promise<FingerprintRecord | undefined> {
+  try {
+    const record = JSON.parse(await readFile(file, 'utf8')) as Partial<FingerprintRecord>;
+    const valid = typeof record.statKey === 'string' && typeof record.fingerprint === 'string' && typeof record.statedAtNs === 'string' && /^\d+$/.test(record.statedAtNs);
+    return valid ? (record as FingerprintRecord) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeRecord(file: string, record: FingerprintRecord): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    await mkdir(join(file, '..'), { recursive: true });
+    await writeFile(temporary, JSON.stringify(record));
+    await rename(temporary, file);
+  } catch {
+    // A record that cannot be written only costs speed: the next run hashes the code again.
+  }
 }

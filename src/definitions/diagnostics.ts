@@ -87,3 +87,7 @@ export class DefinitionsError extends Error {
     this.diagnostics = sorted;
   }
 }
+
+export function diagnosticAt(file: string, line: number, column: number, code: DiagnosticCode, message: string): Diagnostic {
+  return { file, line, column, code, message };
+}

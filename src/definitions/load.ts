@@ -1,14 +1,12 @@
-// Reads definition files: bytes → UTF-8 text → YAML document with positions → plain value.
+// Parses definition files (read by sources.ts): bytes → UTF-8 text → YAML document with positions → plain value.
 // Nothing here knows the definitions schema; see validate.ts for that. A large file is parsed in
 // chunks when that provably reads the same, and files are cached as chunks (chunked-load.ts);
 // otherwise, and whenever a file has anything to report, it is parsed whole here, so every
 // diagnostic comes from this one path.
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
 import { yaml } from './lazy-yaml.js';
-import { compareCodePoints } from '../ir/names.js';
 import { loadInChunks, type ChunkedLoadOptions } from './chunked-load.js';
-import type { Diagnostic } from './diagnostics.js';
+import { diagnosticAt as at, type Diagnostic } from './diagnostics.js';
+import type { DefinitionSource } from './sources.js';
 import { MAX_ALIAS_COUNT, MAX_ALIAS_EXPANSION, MAX_DEPTH, MAX_FILE_BYTES, MAX_TOKENS, YAML_PARSE_OPTIONS } from './limits.js';
 import { walkDocument } from './node-index.js';
 import { wholeFilePositions, type FilePositions } from './positions.js';
@@ -35,49 +33,6 @@ const YAML_EXPECTATIONS: Partial<Record<string, string>> = {
   TAB_AS_INDENT: 'spaces, not tabs, for indentation',
   NON_STRING_KEY: 'a plain name as each key',
 };
-
-export async function listDefinitionFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && /\.ya?ml$/.test(entry.name))
-    .map((entry) => join(dir, entry.name))
-    .sort(compareCodePoints);
-}
-
-export function displayPath(path: string, cwd: string = process.cwd()): string {
-  const rel = relative(cwd, path);
-  return (rel.startsWith('..') ? path : rel).split(sep).join('/');
-}
-
-export interface DefinitionSource {
-  /** Shown path, relative to the working directory. */
-  readonly file: string;
-  readonly bytes: Uint8Array;
-}
-
-/** Reads every definition file's bytes, or says why it cannot. */
-export async function readDefinitionSources(dir: string, cwd: string = process.cwd()): Promise<{ sources: DefinitionSource[]; diagnostics: Diagnostic[] }> {
-  const shown = displayPath(dir, cwd);
-  let paths: string[];
-  try {
-    paths = await listDefinitionFiles(dir);
-  } catch (error) {
-    return { sources: [], diagnostics: [at(shown, 1, 1, 'SVC005', `cannot read definitions folder (${describeFsError(error)}; expected a readable folder of *.yaml files)`)] };
-  }
-  if (paths.length === 0) {
-    return { sources: [], diagnostics: [at(shown, 1, 1, 'SVC006', 'no definition files found (expected *.yaml files)')] };
-  }
-  const sources: DefinitionSource[] = [];
-  const diagnostics: Diagnostic[] = [];
-  for (const path of paths) {
-    try {
-      sources.push({ file: displayPath(path, cwd), bytes: await readFile(path) });
-    } catch (error) {
-      diagnostics.push(at(displayPath(path, cwd), 1, 1, 'SVC005', `cannot read file (${describeFsError(error)}; expected a readable file)`));
-    }
-  }
-  return { sources, diagnostics };
-}
 
 export function parseDefinitionSources(sources: readonly DefinitionSource[], options: LoadOptions = {}): LoadResult {
   const files: LoadedFile[] = [];
@@ -226,15 +181,6 @@ function firstLine(message: string): string {
   return message.split('\n')[0] ?? message;
 }
 
-function describeFsError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code ?? String(error);
-}
-
 function fail(diagnostic: Diagnostic): { file: undefined; diagnostics: Diagnostic[] } {
   return { file: undefined, diagnostics: [diagnostic] };
-}
-
-export function at(file: string, line: number, column: number, code: Diagnostic['code'], message: string): Diagnostic {
-  return { file, line, column, code, message };
 }

@@ -5,7 +5,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import type { Diagnostic } from '../definitions/diagnostics.js';
-import { readDefinitionSources, type DefinitionSource } from '../definitions/load.js';
+import { readDefinitionSources, type DefinitionSource } from '../definitions/sources.js';
 import type { DiffBase } from './types.js';
 
 const run = promisify(execFile);

@@ -1,7 +1,7 @@
 // `svcgen diff`: the IR of the base definitions against the IR of the working tree's.
 import { resolveConfig, type ConfigOverrides } from '../config.js';
 import { DefinitionsError, sortDiagnostics, type Diagnostic } from '../definitions/diagnostics.js';
-import { readDefinitionSources, type DefinitionSource } from '../definitions/load.js';
+import { readDefinitionSources, type DefinitionSource } from '../definitions/sources.js';
 import { buildIrFromInputs } from '../build-ir.js';
 import type { Ir } from '../ir/types.js';
 import { BaseNotFoundError, readBaseSources } from './base.js';

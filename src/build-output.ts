@@ -1,0 +1,66 @@
+// The build half of a run: definitions → IR → emitted files → formatted output and its manifest,
+// in memory. Loaded by generate.ts only when the output is not already up to date, so a no-op run
+// loads none of the parser, the emitters or the worker machinery.
+import { join } from 'node:path';
+import type { ResolvedConfig } from './config.js';
+import { displayPath } from './definitions/sources.js';
+import type { GeneratedFile, TemplateFile } from './emitters/contract.js';
+import { EMITTERS } from './emitters/index.js';
+import { prepareEmitWorker, runEmitters, type PreparedWorker } from './emitters/run-emitters.js';
+import { startMemo, usedMemo } from './emitters/shared/memo.js';
+import { TEMPLATES_DIR, type RunInputs } from './inputs.js';
+import { compareCodePoints } from './ir/names.js';
+import type { Ir } from './ir/types.js';
+import { formatFiles, type FormattedFile } from './output/format.js';
+import { withHeader } from './output/header.js';
+import { buildManifest, type Manifest } from './output/manifest.js';
+import { readMemo, writeMemo, type MemoLocation } from './output/memo-file.js';
+import { generatorFingerprint } from './version.js';
+
+/** The output in memory, and a promise that settles once the run's helper thread has ended. */
+export interface BuiltOutput {
+  readonly files: FormattedFile[];
+  readonly manifest: Manifest;
+  /** Await before returning: the emitter worker saves its memo share while the output is written. */
+  readonly finished: Promise<void>;
+}
+
+/** `cacheDir` undefined: no caches (--no-cache). */
+export async function buildOutput(config: ResolvedConfig, inputs: RunInputs, cacheDir: string | undefined): Promise<BuiltOutput> {
+  const memo: MemoLocation | 'off' = cacheDir ? { cacheDir, generator: generatorFingerprint() } : 'off';
+  // Started first, so the worker loads its modules and its memo share while the definitions are parsed.
+  const worker = prepareEmitWorker(inputs.definitions.reduce((sum, source) => sum + source.bytes.byteLength, 0), memo);
+  try {
+    return { ...(await buildOutputWith(config, inputs, worker, memo)), finished: worker ? worker.finish() : Promise.resolve() };
+  } catch (error) {
+    await worker?.finish();
+    throw error;
+  }
+}
+
+async function buildOutputWith(config: ResolvedConfig, inputs: RunInputs, worker: PreparedWorker | undefined, memo: MemoLocation | 'off'): Promise<Omit<BuiltOutput, 'finished'>> {
+  // Imported once the worker is started, so that it loads its modules while these load here.
+  const { buildIrFromInputs } = await import('./build-ir.js');
+  // Before the IR: definitions are checked entry by entry, remembered (validate-by-entry.ts).
+  startMemo(memo === 'off' ? 'off' : await readMemo(memo, 'main'));
+  const ir = buildIrFromInputs(inputs, { cacheDir: memo === 'off' ? undefined : join(memo.cacheDir, 'definitions') });
+  // This thread's memo share is saved while the worker, if any, is still at work.
+  const saveMemo = () => (memo === 'off' ? Promise.resolve() : writeMemo(memo, 'main', usedMemo()));
+  const emitted = await emitAll(ir, config, inputs, worker, saveMemo);
+  const files = await formatFiles(emitted, { cacheDir: memo === 'off' ? undefined : memo.cacheDir });
+  return { files, manifest: buildManifest(generatorFingerprint(), inputs.hash, files) };
+}
+
+async function emitAll(ir: Ir, config: ResolvedConfig, inputs: RunInputs, worker: PreparedWorker | undefined, whileWaiting: () => Promise<void>): Promise<GeneratedFile[]> {
+  const enabled = EMITTERS.filter((entry) => config.emitters[entry.name] !== false);
+  const byEmitter = await runEmitters(enabled, { ir, runtimeFiles: inputs.runtimeFiles, templates: mergeTemplates(inputs, config) }, worker, { whileWaiting });
+  return enabled.flatMap((entry) => (byEmitter.get(entry.name) ?? []).map((file) => ({ ...file, content: withHeader(file.path, file.content, file.source) })));
+}
+
+/** svcgen's templates with the user's folder laid over them: a user file replaces ours of the same name. */
+function mergeTemplates(inputs: RunInputs, config: ResolvedConfig): TemplateFile[] {
+  const merged = new Map<string, TemplateFile>();
+  for (const template of inputs.templates) merged.set(template.name, { ...template, file: displayPath(join(TEMPLATES_DIR, template.name), config.cwd) });
+  for (const template of inputs.userTemplates) merged.set(template.name, { ...template, file: displayPath(join(config.templatesDir ?? '', template.name), config.cwd) });
+  return [...merged.keys()].sort(compareCodePoints).map((name) => merged.get(name) as TemplateFile);
+}
