@@ -42,10 +42,11 @@ async function buildOutputWith(config: ResolvedConfig, inputs: RunInputs, worker
   // Imported once the worker is started, so that it loads its modules while these load here.
   const { buildIrFromInputs } = await import('./build-ir.js');
   // Before the IR: definitions are checked entry by entry, remembered (validate-by-entry.ts).
-  startMemo(memo === 'off' ? 'off' : await readMemo(memo, 'main'));
+  const remembered = memo === 'off' ? [] : await readMemo(memo, 'main');
+  startMemo(memo === 'off' ? 'off' : remembered);
   const ir = buildIrFromInputs(inputs, { cacheDir: memo === 'off' ? undefined : join(memo.cacheDir, 'definitions') });
   // This thread's memo share is saved while the worker, if any, is still at work.
-  const saveMemo = () => (memo === 'off' ? Promise.resolve() : writeMemo(memo, 'main', usedMemo()));
+  const saveMemo = () => (memo === 'off' ? Promise.resolve() : writeMemo(memo, 'main', usedMemo(), remembered));
   const emitted = await emitAll(ir, config, inputs, worker, saveMemo);
   const files = await formatFiles(emitted, { cacheDir: memo === 'off' ? undefined : memo.cacheDir });
   return { files, manifest: buildManifest(generatorFingerprint(), inputs.hash, files) };

@@ -26,7 +26,7 @@ export type EmitReply =
 // Started before the IR exists: load the emitters and the memo share while the main thread parses the definitions.
 const loading = Promise.all(EMITTERS.map((entry) => entry.load()));
 const { memo } = workerData as EmitWorkerData;
-const memoLoading = memo === 'off' ? Promise.resolve('off' as const) : readMemo(memo, 'worker');
+const remembered = memo === 'off' ? Promise.resolve([]) : readMemo(memo, 'worker');
 
 parentPort?.once('message', (job: EmitJob) => {
   // Answer first, then save the memo share while the main thread writes the output; the thread
@@ -35,7 +35,7 @@ parentPort?.once('message', (job: EmitJob) => {
     .then(
       (files) => {
         parentPort?.postMessage({ files } satisfies EmitReply);
-        return memo === 'off' ? undefined : writeMemo(memo, 'worker', usedMemo());
+        return memo === 'off' ? undefined : remembered.then((read) => writeMemo(memo, 'worker', usedMemo(), read));
       },
       (error: unknown) => parentPort?.postMessage(error instanceof DefinitionsError ? { diagnostics: error.diagnostics } : { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
     )
@@ -44,7 +44,7 @@ parentPort?.once('message', (job: EmitJob) => {
 
 async function runJob(job: EmitJob): Promise<Record<string, GeneratedFile[]>> {
   await loading;
-  startMemo(await memoLoading);
+  startMemo(memo === 'off' ? 'off' : await remembered);
   const files: Record<string, GeneratedFile[]> = {};
   for (const entry of EMITTERS.filter((candidate) => job.names.includes(candidate.name))) {
     files[entry.name] = await (await entry.load()).emit(job);

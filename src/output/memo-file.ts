@@ -1,10 +1,17 @@
-// The memo store on disk (src/emitters/shared/memo.ts): a JSON file in the cache folder per thread
-// role, so the emitter worker reads and writes its own share itself, without copying it through
-// the main thread. Valid only for the generator that wrote it (changed code must never reuse old
-// results). An unreadable or malformed file is ignored: the cache only ever costs speed.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+// The memo store on disk (src/emitters/shared/memo.ts): a file in the cache folder per thread role,
+// so the emitter worker reads and writes its own share itself, without copying it through the
+// main thread. Valid only for the generator that wrote it (changed code must never reuse old
+// results), so the generator is part of the file's name.
+//
+// A run after a small change reuses almost every entry and computes a few, so the file is a log:
+// a header line, then one line per run with the entries that run added. Rewriting megabytes to add
+// a few entries cost more than anything else such a run did. Once the file holds more than twice
+// what the last run used, it is rewritten with only that. A damaged line (a run killed while
+// appending) is skipped; the cache only ever costs speed.
+import { appendFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MemoEntry } from '../emitters/shared/memo.js';
+import { sha256 } from './hash.js';
 
 /** Which thread's share: the main thread's, or the emitter worker's (src/emitters/run-emitters.ts). */
 export type MemoRole = 'main' | 'worker';
@@ -15,31 +22,68 @@ export interface MemoLocation {
   readonly generator: string;
 }
 
-const fileOf = (role: MemoRole) => `memo-${role}.json`;
+/** Entries the file may hold beyond twice the last run's before it is rewritten. */
+const COMPACT_SLACK = 1000;
 
-interface StoredMemo {
-  readonly generator: string;
-  readonly entries: readonly MemoEntry[];
+export async function readMemo(location: MemoLocation, role: MemoRole): Promise<MemoEntry[]> {
+  let text: string;
+  try {
+    text = await readFile(fileOf(location, role), 'utf8');
+  } catch {
+    return [];
+  }
+  const [header, ...segments] = text.split('\n').filter((line) => line !== '');
+  if (header !== headerOf(location)) return [];
+  return segments.flatMap(parseSegment);
 }
 
-export async function readMemo({ cacheDir, generator }: MemoLocation, role: MemoRole): Promise<MemoEntry[]> {
+/**
+ * Saves what this run used (`used`), given what it read (`read`): appends the entries the file
+ * lacks, or rewrites the file when it is missing or has grown past twice what is used.
+ */
+export async function writeMemo(location: MemoLocation, role: MemoRole, used: readonly MemoEntry[], read: readonly MemoEntry[]): Promise<void> {
+  const target = fileOf(location, role);
   try {
-    const stored = JSON.parse(await readFile(join(cacheDir, fileOf(role)), 'utf8')) as Partial<StoredMemo>;
-    if (stored.generator !== generator || !Array.isArray(stored.entries)) return [];
-    return stored.entries.filter((entry): entry is MemoEntry => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && entry[1] !== undefined);
+    if (read.length === 0 || read.length > 2 * used.length + COMPACT_SLACK) return await rewrite(location, role, used);
+    const known = new Set(read.map(([key]) => key));
+    const added = used.filter(([key]) => !known.has(key));
+    // Each line starts with its own line feed, so a line cut short by a killed run spoils only itself.
+    if (added.length > 0) await appendFile(target, `\n${JSON.stringify(added)}\n`);
+  } catch {
+    // A cache that cannot be written only costs speed.
+  }
+}
+
+async function rewrite(location: MemoLocation, role: MemoRole, used: readonly MemoEntry[]): Promise<void> {
+  const target = fileOf(location, role);
+  const temporary = `${target}.${process.pid}.tmp`;
+  await mkdir(location.cacheDir, { recursive: true });
+  await writeFile(temporary, `${headerOf(location)}\n${JSON.stringify(used)}\n`);
+  await rename(temporary, target);
+  await removeOtherGenerations(location, role, target);
+}
+
+/** Files of this role left by other generators (or the older single-file format): never read again. */
+async function removeOtherGenerations(location: MemoLocation, role: MemoRole, keep: string): Promise<void> {
+  const names = await readdir(location.cacheDir);
+  const stale = names.filter((name) => (name.startsWith(`memo-${role}-`) && name.endsWith('.log') && join(location.cacheDir, name) !== keep) || name === `memo-${role}.json`);
+  await Promise.all(stale.map((name) => rm(join(location.cacheDir, name), { force: true })));
+}
+
+function parseSegment(line: string): MemoEntry[] {
+  try {
+    const entries: unknown = JSON.parse(line);
+    if (!Array.isArray(entries)) return [];
+    return entries.filter((entry): entry is MemoEntry => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && entry[1] !== undefined);
   } catch {
     return [];
   }
 }
 
-export async function writeMemo({ cacheDir, generator }: MemoLocation, role: MemoRole, entries: readonly MemoEntry[]): Promise<void> {
-  const target = join(cacheDir, fileOf(role));
-  const temporary = `${target}.${process.pid}.tmp`;
-  try {
-    await mkdir(cacheDir, { recursive: true });
-    await writeFile(temporary, JSON.stringify({ generator, entries } satisfies StoredMemo));
-    await rename(temporary, target);
-  } catch {
-    // A cache that cannot be written only costs speed.
-  }
+function fileOf(location: MemoLocation, role: MemoRole): string {
+  return join(location.cacheDir, `memo-${role}-${sha256(location.generator).slice(0, 16)}.log`);
+}
+
+function headerOf(location: MemoLocation): string {
+  return JSON.stringify({ memo: 1, generator: location.generator });
 }

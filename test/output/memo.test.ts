@@ -1,7 +1,7 @@
 // The memo store (printed statements and other rendered parts): a run that reuses remembered
 // results writes exactly what a run without any cache writes, and a store from another generator
 // or a damaged file is ignored.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { synthesize } from '../../bench/synth.mjs';
 import { generate } from '../../src/generate.js';
 import { memo, startMemo, usedMemo } from '../../src/emitters/shared/memo.js';
-import { readMemo, writeMemo } from '../../src/output/memo-file.js';
+import { readMemo, writeMemo, type MemoRole } from '../../src/output/memo-file.js';
+import { generatorFingerprint } from '../../src/version.js';
 import { listTree } from '../foundation/helpers.js';
 
 const temporary: string[] = [];
@@ -25,17 +26,15 @@ type Generate = typeof generate;
 const root = resolve(import.meta.dirname, '../..');
 
 /** Runs, edits one entity, reruns with the memo store, and compares with a run without caches. */
-async function rerunAfterOneChange(count: number, run: Generate, memoFiles: readonly string[]): Promise<void> {
+async function rerunAfterOneChange(count: number, run: Generate, generator: string, roles: readonly MemoRole[]): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'svcgen-memo-'));
   temporary.push(dir);
   const definitions = join(dir, 'definitions');
   const generateInto = (outDir: string, cache: boolean) => run({ cwd: dir, definitionsDir: definitions, outDir: join(dir, outDir), cache, gitattributes: false });
   await synthesize(count, definitions);
   expect((await generateInto('out', true)).ok).toBe(true);
-  const keys = async () => {
-    const all = await Promise.all(memoFiles.map(async (file) => (JSON.parse(await readFile(join(dir, 'node_modules/.cache/svcgen', file), 'utf8')) as { entries: [string, unknown][] }).entries.map(([key]) => key)));
-    return new Set(all.flat());
-  };
+  const location = { cacheDir: join(dir, 'node_modules/.cache/svcgen'), generator };
+  const keys = async () => new Set((await Promise.all(roles.map((role) => readMemo(location, role)))).flat().map(([key]) => key));
   const before = await keys();
   expect(before.size).toBeGreaterThan(100);
 
@@ -52,30 +51,66 @@ async function rerunAfterOneChange(count: number, run: Generate, memoFiles: read
 
 describe('memo store', () => {
   it('a rerun after one entity changed writes what a run without cache writes', async () => {
-    await rerunAfterOneChange(6, generate, ['memo-main.json']);
+    await rerunAfterOneChange(6, generate, generatorFingerprint(), ['main']);
   }, 60_000);
 
   it('so does a run large enough for the emitter worker, which keeps its own share', async () => {
     // The worker is a compiled script: this uses the build (npm test builds first).
     const built = (await import(join(root, 'dist', 'generate.js'))) as { generate: Generate };
-    await rerunAfterOneChange(60, built.generate, ['memo-main.json', 'memo-worker.json']);
+    const builtVersion = (await import(join(root, 'dist', 'version.js'))) as { generatorFingerprint: () => string };
+    await rerunAfterOneChange(60, built.generate, builtVersion.generatorFingerprint(), ['main', 'worker']);
   }, 180_000);
 
-  it('ignores a cache written by another generator, and a damaged file', async () => {
+  it('ignores a cache written by another generator, and a damaged line', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'svcgen-memo-file-'));
     temporary.push(dir);
     const ours = { cacheDir: dir, generator: 'svcgen 1+aaaa' };
-    await writeMemo(ours, 'main', [['key', 'text']]);
+    await writeMemo(ours, 'main', [['key', 'text']], []);
     expect(await readMemo(ours, 'main')).toEqual([['key', 'text']]);
     expect(await readMemo(ours, 'worker')).toEqual([]);
     expect(await readMemo({ cacheDir: dir, generator: 'svcgen 1+bbbb' }, 'main')).toEqual([]);
-    await writeFile(join(dir, 'memo-main.json'), '{"generator":"svcgen 1+aaaa","entries":[["key",');
-    expect(await readMemo(ours, 'main')).toEqual([]);
-    await writeFile(join(dir, 'memo-main.json'), '{"generator":"svcgen 1+aaaa","entries":[["key"],"x",["ok","fine"],["n",7]]}');
+    const [file] = await readdir(dir);
+    // A run killed while appending leaves a line cut short; the next run's line is still read.
+    await appendFile(join(dir, file as string), '\n[["cut", "te');
+    await writeMemo(ours, 'main', [['key', 'text'], ['next', 7]], [['key', 'text']]);
+    expect(await readMemo(ours, 'main')).toEqual([
+      ['key', 'text'],
+      ['next', 7],
+    ]);
+    await writeFile(join(dir, file as string), `${JSON.stringify({ memo: 1, generator: ours.generator })}\n[["key"],"x",["ok","fine"],["n",7]]\n`);
     expect(await readMemo(ours, 'main')).toEqual([
       ['ok', 'fine'],
       ['n', 7],
     ]);
+  });
+
+  it('appends what a run added, and rewrites a file grown past twice what is used', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'svcgen-memo-file-'));
+    temporary.push(dir);
+    const ours = { cacheDir: dir, generator: 'svcgen 1+aaaa' };
+    const many = Array.from({ length: 3000 }, (_, index) => [`key ${index}`, index] as const);
+    await writeMemo(ours, 'main', many, []);
+    const [file] = await readdir(dir);
+    const written = await readFile(join(dir, file as string), 'utf8');
+
+    await writeMemo(ours, 'main', [...many.slice(1), ['added', 'x']], many);
+    const appended = await readFile(join(dir, file as string), 'utf8');
+    expect(appended.startsWith(written)).toBe(true);
+    expect(appended.slice(written.length)).toBe('\n[["added","x"]]\n');
+
+    await writeMemo(ours, 'main', [['added', 'x']], await readMemo(ours, 'main'));
+    expect(await readMemo(ours, 'main')).toEqual([['added', 'x']]);
+  });
+
+  it("removes another generator's file when it writes its own", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'svcgen-memo-file-'));
+    temporary.push(dir);
+    await writeMemo({ cacheDir: dir, generator: 'svcgen 1+aaaa' }, 'main', [['key', 'old']], []);
+    await writeMemo({ cacheDir: dir, generator: 'svcgen 1+aaaa' }, 'worker', [['key', 'old']], []);
+    await writeMemo({ cacheDir: dir, generator: 'svcgen 1+bbbb' }, 'main', [['key', 'new']], []);
+    expect(await readdir(dir)).toHaveLength(2);
+    expect(await readMemo({ cacheDir: dir, generator: 'svcgen 1+aaaa' }, 'main')).toEqual([]);
+    expect(await readMemo({ cacheDir: dir, generator: 'svcgen 1+aaaa' }, 'worker')).toEqual([['key', 'old']]);
   });
 
   it('computes once per input, and every time when a run is told not to use caches', () => {
