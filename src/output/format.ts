@@ -101,7 +101,9 @@ function prettierVersion(): string {
 }
 
 function normalize(content: string): string {
-  const lf = content.replace(/\r\n?/g, '\n');
+  // Generated text rarely holds a carriage return, and looking for one is hundreds of times
+  // cheaper than a replace over megabytes that finds nothing.
+  const lf = content.includes('\r') ? content.replace(/\r\n?/g, '\n') : content;
   return lf.endsWith('\n') ? lf : `${lf}\n`;
 }
 
