@@ -16,6 +16,8 @@ export interface EmitJob extends EmitContext {
 /** What the worker is started with. */
 export interface EmitWorkerData {
   readonly memo: MemoLocation | 'off';
+  /** The emitters it may be asked to run (loaded ahead of the job). */
+  readonly emitters: readonly string[];
 }
 
 export type EmitReply =
@@ -24,8 +26,8 @@ export type EmitReply =
   | { readonly error: string };
 
 // Started before the IR exists: load the emitters and the memo share while the main thread parses the definitions.
-const loading = Promise.all(EMITTERS.map((entry) => entry.load()));
-const { memo } = workerData as EmitWorkerData;
+const { memo, emitters } = workerData as EmitWorkerData;
+const loading = Promise.all(EMITTERS.filter((entry) => emitters.includes(entry.name)).map((entry) => entry.load()));
 const remembered = memo === 'off' ? Promise.resolve([]) : readMemo(memo, 'worker');
 
 parentPort?.once('message', (job: EmitJob) => {

@@ -30,7 +30,7 @@ export interface PreparedWorker {
 export function prepareEmitWorker(definitionBytes: number, memo: MemoLocation | 'off', minBytes = WORKER_MIN_DEFINITION_BYTES): PreparedWorker | undefined {
   // Run from TypeScript sources (tests), there is no compiled worker script to start.
   if (definitionBytes < minBytes || availableParallelism() < 2 || !existsSync(WORKER_SCRIPT)) return undefined;
-  const worker = new Worker(WORKER_SCRIPT, { workerData: { memo } satisfies EmitWorkerData });
+  const worker = new Worker(WORKER_SCRIPT, { workerData: { memo, emitters: [...WORKER_SHARE] } satisfies EmitWorkerData });
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     worker,
