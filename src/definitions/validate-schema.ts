@@ -32,12 +32,20 @@ type Unusable = { readonly path: YamlPath; readonly problem: 'prototype-key' | '
  * would vanish), and generated object literals could not hold them. Numbers that are not finite:
  * neither JSON output nor the memo store's keys (JSON text) could tell them from null.
  */
-function unusableValues(value: unknown, path: YamlPath = [], into: Unusable[] = []): Unusable[] {
-  if (typeof value === 'number' && !Number.isFinite(value)) into.push({ path, problem: Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf' });
+function unusableValues(value: unknown, path: (string | number)[] = [], into: Unusable[] = []): Unusable[] {
+  // `path` is one array extended and shrunk along the walk (copied only for a finding): the walk
+  // visits every node of every definition file, so a path per node would cost more than the check.
+  if (typeof value === 'number' && !Number.isFinite(value)) into.push({ path: [...path], problem: Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf' });
   if (value === null || typeof value !== 'object' || path.length > 64) return into;
+  const isList = Array.isArray(value);
   for (const key of Object.keys(value)) {
-    if (key === '__proto__') into.push({ path: [...path, key], problem: 'prototype-key' });
-    else unusableValues((value as Record<string, unknown>)[key], [...path, Array.isArray(value) ? Number(key) : key], into);
+    if (key === '__proto__') {
+      into.push({ path: [...path, key], problem: 'prototype-key' });
+      continue;
+    }
+    path.push(isList ? Number(key) : key);
+    unusableValues((value as Record<string, unknown>)[key], path, into);
+    path.pop();
   }
   return into;
 }

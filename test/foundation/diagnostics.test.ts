@@ -191,6 +191,28 @@ describe('every problem of a run, at once', () => {
     for (const d of diagnostics) expect(d.message).toContain('expected');
   });
 
+  it('reports every number JSON cannot hold and every "__proto__" key, each at its own path', () => {
+    const text = [
+      'name: shop',
+      'records:',
+      '  a:',
+      '    fields:',
+      '      x: { type: number, default: .inf }',
+      '      y: { type: list, items: { type: number }, default: [1, .nan] }',
+      '  b:',
+      '    fields:',
+      '      __proto__: { type: string }',
+      '      z: { type: number, default: -.inf }',
+    ].join('\n');
+    const diagnostics = diagnosticsOf([{ file: 'shop.yaml', bytes: Buffer.from(text) }]);
+    expect(diagnostics.map((d) => `${where(d)} ${d.message.split(' is ')[0]}`)).toEqual([
+      'shop.yaml:5:35 SVC107 records.a.fields.x.default',
+      'shop.yaml:6:62 SVC107 records.a.fields.y.default[1]',
+      'shop.yaml:9:7 SVC214 key "__proto__" in records.b.fields',
+      'shop.yaml:10:35 SVC107 records.b.fields.z.default',
+    ]);
+  });
+
   it('reports the problems of every file, not just the first broken one', async () => {
     const files = ['svc104-misspelt-type.yaml', 'svc101-unknown-key.yaml'];
     const definitions = await Promise.all(files.map(async (name, index) => ({ file: `${index}-${name}`, bytes: await readFile(`${BROKEN}/${name}`) })));

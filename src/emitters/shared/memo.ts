@@ -6,7 +6,7 @@
 // code (the file on disk is valid only for the generator that wrote it). Whatever else shapes the
 // result (a user's template, an option) goes into `input`. Results are JSON values, shared between
 // callers: never mutate one.
-import { sha256 } from '../../output/hash.js';
+import { hash } from 'node:crypto';
 
 export type MemoValue = string | number | boolean | null | readonly MemoValue[] | { readonly [key: string]: MemoValue };
 export type MemoEntry = readonly [key: string, value: MemoValue];
@@ -42,7 +42,8 @@ export function addUsedMemo(entries: Iterable<MemoEntry>): void {
 /** `compute()`, or what it returned for the same kind and input before. */
 export function memo<T extends MemoValue>(kind: string, input: unknown, compute: () => T): T {
   if (!enabled) return compute();
-  const key = `${kind}:${sha256(JSON.stringify(input))}`;
+  // One-shot hash: a run makes thousands of keys, and a Hash object per key costs more than hashing.
+  const key = `${kind}:${hash('sha256', JSON.stringify(input))}`;
   const value = (used.get(key) ?? seeded.get(key) ?? compute()) as T;
   used.set(key, value);
   return value;

@@ -24,7 +24,12 @@ function emitModuleTypes(module: ModuleIr): GeneratedFile {
   return { path: `${module.name}/types.ts`, content: printFile([...imports, ...records, ...routes]), source: module.sourceFile, format: false };
 }
 
-export function moduleRecordReferences(module: ModuleIr): Set<string> {
+/** Computed once per module: the types and zod emitters both import by it. */
+const recordReferences = new WeakMap<ModuleIr, ReadonlySet<string>>();
+
+export function moduleRecordReferences(module: ModuleIr): ReadonlySet<string> {
+  const known = recordReferences.get(module);
+  if (known) return known;
   const keys = new Set<string>();
   for (const record of module.records) for (const field of record.fields) referencedRecords(field.type, keys);
   for (const route of module.routes) {
@@ -32,6 +37,7 @@ export function moduleRecordReferences(module: ModuleIr): Set<string> {
     if (route.body) referencedRecords(route.body, keys);
     for (const response of route.responses) if (response.body) referencedRecords(response.body, keys);
   }
+  recordReferences.set(module, keys);
   return keys;
 }
 
