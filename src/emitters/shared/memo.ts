@@ -24,19 +24,9 @@ export function startMemo(entries: Iterable<MemoEntry> | 'off'): void {
   if (entries !== 'off') for (const [key, value] of entries) seeded.set(key, value);
 }
 
-/** What another thread of this run starts with (startMemo's argument). */
-export function seededMemo(): MemoEntry[] | 'off' {
-  return enabled ? [...seeded] : 'off';
-}
-
 /** The entries this run computed or reused: what is worth keeping for the next one. */
 export function usedMemo(): MemoEntry[] {
   return [...used];
-}
-
-/** Entries another thread of this run computed or reused. */
-export function addUsedMemo(entries: Iterable<MemoEntry>): void {
-  for (const [key, value] of entries) used.set(key, value);
 }
 
 /** `compute()`, or what it returned for the same kind and input before. */
