@@ -1,7 +1,7 @@
 // A docs page from svcgen's own templates, made part by part so a rerun redoes only the parts
 // whose input changed: each route's and each record's part (its partial, docs-route or
-// docs-record, put in prettier's form) is remembered by what it is made of (in runs of a few
-// parts), and so is the rest of the page, rendered with a marker line where each of those
+// docs-record, put in prettier's form) is remembered by what it is made of (routes in runs of a
+// few), and so is the rest of the page, rendered with a marker line where each of those
 // partials goes (the skeleton).
 // The page is the skeleton with the parts in place of the markers, exactly what rendering it
 // whole and toPrettierForm give (see prettier-parts.ts); if anything does not fit that, the
@@ -70,10 +70,14 @@ export function sectionedPages(templates: readonly TemplateFile[], entry: string
     const skeleton = memo('docs/skeleton', skeletonInput, () => renderers.skeleton(skeletonInput));
     if (skeleton.markdown === null) return undefined;
 
-    // Remembered in runs (memo-runs.ts), not one by one: a key per part costs a hash per route.
+    // Routes in runs (memo-runs.ts): a key per route costs a hash per route. Records one by one:
+    // an edited record, the common change, then re-renders alone, not its whole run.
     const routeParts = memoRuns('docs/route', routes, (input) => input.route.name, (input) => partInPrettierForm(renderers.route(routeView(input))));
-    const recordParts = memoRuns('docs/record', records, (input) => input.record.name, (input) => partInPrettierForm(renderers.record(recordView(input))));
-    return fillSkeleton(skeleton.markdown, skeleton.sections, (partial, index) => (partial === ROUTE ? routeParts : recordParts)[index] ?? null);
+    return fillSkeleton(skeleton.markdown, skeleton.sections, (partial, index) => {
+      if (partial === ROUTE) return routeParts[index] ?? null;
+      const input = records[index];
+      return input ? memo('docs/record', input, () => partInPrettierForm(renderers.record(recordView(input)))) : null;
+    });
   };
 }
 
