@@ -5,34 +5,39 @@
 // Only a one-line array depends on the space around it (its key's width, a following comma); an
 // object's text depends on nothing but its indent. So an object printed once can be reused at the
 // same indent anywhere (PrintedJson), and printed with holes that are filled in later (jsonParts).
+// Everything is written into one array of pieces, joined once at the end.
 
 const PRINT_WIDTH = 120;
 
-/** An object's text as printed at `indent`, to put into a larger value at that same indent. */
+/**
+ * An object as printed at `indent`, to put into a larger value at that same indent: it writes
+ * its text into the larger value's output, so a large document assembled from printed parts is
+ * joined once, not once per level.
+ */
 export class PrintedJson {
   constructor(
-    readonly text: string,
+    readonly write: (out: string[]) => void,
     readonly indent: number,
   ) {}
 }
 
-/**
- * Writes into `out`, laid out as canonicalJson lays out an object at `indent`, an object whose
- * members write their own values (each as printed at indent + 2): a large object assembled from
- * printed parts is joined once, not once per level.
- */
-export function writeObject(members: Record<string, (out: string[]) => void>, indent: number, out: string[]): void {
-  const entries = Object.entries(members);
-  if (entries.length === 0) {
+/** Writes a member's value into `out`; `used` is how many characters its line holds besides the value. */
+export type WriteMember = (out: string[], used: number) => void;
+
+/** Writes into `out`, laid out as canonicalJson lays out an object at `indent`, an object whose members write their own values (each as printed at indent + 2). */
+export function writeObject(members: readonly (readonly [key: string, write: WriteMember])[], indent: number, out: string[]): void {
+  if (members.length === 0) {
     out.push('{}');
     return;
   }
   const inner = ' '.repeat(indent + 2);
   out.push('{\n');
-  entries.forEach(([key, write], index) => {
-    out.push(inner, JSON.stringify(key), ': ');
-    write(out);
-    out.push(index < entries.length - 1 ? ',\n' : '\n');
+  members.forEach(([key, write], index) => {
+    const prefix = `${inner}${JSON.stringify(key)}: `;
+    const last = index === members.length - 1;
+    out.push(prefix);
+    write(out, prefix.length + (last ? 0 : 1));
+    out.push(last ? '\n' : ',\n');
   });
   out.push(' '.repeat(indent), '}');
 }
@@ -42,7 +47,10 @@ type HoleOf = (value: object) => string | undefined;
 const noHoles: HoleOf = () => undefined;
 
 export function canonicalJson(value: unknown): string {
-  return `${print(value, 0, 0, noHoles, [])}\n`;
+  const out: string[] = [];
+  print(value, 0, 0, noHoles, [], out);
+  out.push('\n');
+  return out.join('');
 }
 
 /**
@@ -52,7 +60,9 @@ export function canonicalJson(value: unknown): string {
  */
 export function jsonParts(value: object, indent: number, holeOf: HoleOf): string[] {
   const holes: string[] = [];
-  const parts = print(value, indent, 0, holeOf, holes).split(HOLE);
+  const out: string[] = [];
+  print(value, indent, 0, holeOf, holes, out);
+  const parts = out.join('').split(HOLE);
   for (let index = 1; index < parts.length; index += 2) parts[index] = holes[Number(parts[index])] as string;
   return parts;
 }
@@ -61,41 +71,50 @@ export function jsonParts(value: object, indent: number, holeOf: HoleOf): string
 const HOLE = '\u0001';
 
 /** `used` is how many characters the line already holds before this value, plus what follows it. */
-function print(value: unknown, indent: number, used: number, holeOf: HoleOf, holes: string[]): string {
-  if (Array.isArray(value)) return printArray(value, indent, used, holeOf, holes);
-  if (typeof value === 'object' && value !== null) return printObject(value, indent, holeOf, holes);
-  return JSON.stringify(value) ?? 'null';
+function print(value: unknown, indent: number, used: number, holeOf: HoleOf, holes: string[], out: string[]): void {
+  if (Array.isArray(value)) printArray(value, indent, used, holeOf, holes, out);
+  else if (typeof value === 'object' && value !== null) printObject(value, indent, holeOf, holes, out);
+  else out.push(JSON.stringify(value) ?? 'null');
 }
 
-function printObject(object: object, indent: number, holeOf: HoleOf, holes: string[]): string {
+function printObject(object: object, indent: number, holeOf: HoleOf, holes: string[], out: string[]): void {
   if (object instanceof PrintedJson) {
     if (object.indent !== indent) throw new Error(`json: text printed at indent ${object.indent} used at indent ${indent}`);
-    return object.text;
+    object.write(out);
+    return;
   }
   const hole = holeOf(object);
-  if (hole !== undefined) return `${HOLE}${holes.push(hole) - 1}${HOLE}`;
-  const entries = Object.entries(object).filter(([, value]) => value !== undefined);
-  if (entries.length === 0) return '{}';
-  const inner = ' '.repeat(indent + 2);
-  const lines = entries.map(([key, value], index) => {
-    const prefix = `${inner}${JSON.stringify(key)}: `;
-    const comma = index < entries.length - 1 ? 1 : 0;
-    return `${prefix}${print(value, indent + 2, prefix.length + comma, holeOf, holes)}`;
-  });
-  return `{\n${lines.join(',\n')}\n${' '.repeat(indent)}}`;
+  if (hole !== undefined) {
+    out.push(`${HOLE}${holes.push(hole) - 1}${HOLE}`);
+    return;
+  }
+  const members = Object.entries(object)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]): [string, WriteMember] => [key, (into, used) => print(value, indent + 2, used, holeOf, holes, into)]);
+  writeObject(members, indent, out);
 }
 
-function printArray(items: readonly unknown[], indent: number, used: number, holeOf: HoleOf, holes: string[]): string {
-  if (items.length === 0) return '[]';
+function printArray(items: readonly unknown[], indent: number, used: number, holeOf: HoleOf, holes: string[], out: string[]): void {
+  if (items.length === 0) {
+    out.push('[]');
+    return;
+  }
   const scalars = items.every((item) => item === null || typeof item !== 'object');
   if (scalars) {
     const flat = `[${items.map((item) => JSON.stringify(item) ?? 'null').join(', ')}]`;
-    if (used + flat.length <= PRINT_WIDTH) return flat;
+    if (used + flat.length <= PRINT_WIDTH) {
+      out.push(flat);
+      return;
+    }
   }
   const inner = ' '.repeat(indent + 2);
-  const lines = items.map((item, index) => {
+  out.push('[\n');
+  items.forEach((item, index) => {
     if (typeof item === 'object' && item !== null && holeOf(item) !== undefined) throw new Error('json: a hole cannot be an array item');
-    return `${inner}${print(item, indent + 2, inner.length + (index < items.length - 1 ? 1 : 0), holeOf, holes)}`;
+    const last = index === items.length - 1;
+    out.push(inner);
+    print(item, indent + 2, inner.length + (last ? 0 : 1), holeOf, holes, out);
+    out.push(last ? '\n' : ',\n');
   });
-  return `[\n${lines.join(',\n')}\n${' '.repeat(indent)}]`;
+  out.push(' '.repeat(indent), ']');
 }

@@ -32,10 +32,11 @@ function schemaOf(type: TypeIr, direction: Direction = 'read') {
   const printed = printOperation({ schema: typeSchema(type, { components, direction }) }, components);
   const document = new DocumentComponents();
   document.add(liveCalls(components, components.operationCalls()), buildNow);
-  const schemas = JSON.parse(document.section('schemas', 4).text) as Record<string, unknown>;
+  const section: string[] = [];
+  document.section('schemas', 4).write(section);
   const out: string[] = [];
   document.write(printed.operation, out);
-  return { schema: (JSON.parse(out.join('')) as { schema: unknown }).schema, components: schemas };
+  return { schema: (JSON.parse(out.join('')) as { schema: unknown }).schema, components: JSON.parse(section.join('')) as Record<string, unknown> };
 }
 
 const record = (extra: Partial<Extract<TypeIr, { kind: 'record' }>> = {}): TypeIr => ({ kind: 'record', record: 't.item', omit: [], pick: [], partial: false, nullable: false, constraints: {}, ...extra });

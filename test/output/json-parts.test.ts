@@ -1,7 +1,7 @@
 // JSON printed in pieces (src/output/json.ts): an object printed at an indent, with holes filled
 // later, or assembled from printed members, is exactly what canonicalJson prints for the whole.
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, jsonParts, PrintedJson, writeObject } from '../../src/output/json.js';
+import { canonicalJson, jsonParts, PrintedJson, writeObject, type WriteMember } from '../../src/output/json.js';
 
 class Hole {
   constructor(readonly name: string) {}
@@ -34,21 +34,21 @@ describe('JSON printed in pieces', () => {
     const text = parts.map((part, index) => (index % 2 === 1 ? JSON.stringify(named[part]) : part)).join('');
     // A value sits at indent 2k as the member of k nested objects.
     const nested = (value: unknown, depth: number): unknown => (depth === 0 ? value : { member: nested(value, depth - 1) });
-    expect(canonicalJson(nested(new PrintedJson(text, indent), indent / 2))).toBe(canonicalJson(nested(filled(sample), indent / 2)));
+    expect(canonicalJson(nested(new PrintedJson((out) => out.push(text), indent), indent / 2))).toBe(canonicalJson(nested(filled(sample), indent / 2)));
   });
 
   it('embeds printed text and assembles objects from printed members as canonicalJson does', () => {
     const value = { b: { x: [1, 2] }, a: { y: 'z' } };
-    const members = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, (out: string[]) => out.push(canonicalJson(item).trimEnd().replace(/\n/g, '\n  '))]));
+    const members = Object.entries(value).map(([key, item]): [string, WriteMember] => [key, (out) => out.push(canonicalJson(item).trimEnd().replace(/\n/g, '\n  '))]);
     const out: string[] = [];
     writeObject(members, 0, out);
     expect(`${out.join('')}\n`).toBe(canonicalJson(value));
-    const embedded = canonicalJson({ outer: new PrintedJson(canonicalJson(value).trimEnd().replace(/\n/g, '\n  '), 2) });
+    const embedded = canonicalJson({ outer: new PrintedJson((out) => out.push(canonicalJson(value).trimEnd().replace(/\n/g, '\n  ')), 2) });
     expect(embedded).toBe(canonicalJson({ outer: value }));
   });
 
   it('refuses a hole as an array item and printed text at another indent', () => {
     expect(() => jsonParts({ list: [new Hole('a')] }, 0, holeOf)).toThrow(/array item/);
-    expect(() => canonicalJson({ outer: new PrintedJson('{}', 4) })).toThrow(/indent/);
+    expect(() => canonicalJson({ outer: new PrintedJson((out) => out.push('{}'), 4) })).toThrow(/indent/);
   });
 });

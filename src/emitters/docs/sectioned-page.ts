@@ -1,7 +1,8 @@
 // A docs page from svcgen's own templates, made part by part so a rerun redoes only the parts
 // whose input changed: each route's and each record's part (its partial, docs-route or
-// docs-record, put in prettier's form) is remembered by what it is made of, and so is the rest
-// of the page, rendered with a marker line where each of those partials goes (the skeleton).
+// docs-record, put in prettier's form) is remembered by what it is made of (routes in runs of a
+// few), and so is the rest of the page, rendered with a marker line where each of those
+// partials goes (the skeleton).
 // The page is the skeleton with the parts in place of the markers, exactly what rendering it
 // whole and toPrettierForm give (see prettier-parts.ts); if anything does not fit that, the
 // caller renders the page whole.
@@ -12,6 +13,7 @@ import type { Ir, ModuleIr } from '../../ir/types.js';
 import { sha256 } from '../../output/hash.js';
 import type { TemplateFile } from '../contract.js';
 import { memo, type MemoValue } from '../shared/memo.js';
+import { memoRuns } from '../shared/memo-runs.js';
 import { joinParts, partInPrettierForm } from './prettier-parts.js';
 import { toPrettierForm } from './prettier-form.js';
 import { recordRow, recordView, type RecordInput, type RecordRow } from './record-view.js';
@@ -68,11 +70,11 @@ export function sectionedPages(templates: readonly TemplateFile[], entry: string
     const skeleton = memo('docs/skeleton', skeletonInput, () => renderers.skeleton(skeletonInput));
     if (skeleton.markdown === null) return undefined;
 
+    // Routes in runs (memo-runs.ts): a key per route costs a hash per route. Records one by one:
+    // an edited record, the common change, then re-renders alone, not its whole run.
+    const routeParts = memoRuns('docs/route', routes, (input) => input.route.name, (input) => partInPrettierForm(renderers.route(routeView(input))));
     return fillSkeleton(skeleton.markdown, skeleton.sections, (partial, index) => {
-      if (partial === ROUTE) {
-        const input = routes[index];
-        return input ? memo('docs/route', input, () => partInPrettierForm(renderers.route(routeView(input)))) : null;
-      }
+      if (partial === ROUTE) return routeParts[index] ?? null;
       const input = records[index];
       return input ? memo('docs/record', input, () => partInPrettierForm(renderers.record(recordView(input)))) : null;
     });

@@ -2,11 +2,10 @@
 // component it builds depth first, the first call for an owner names it (unique within its
 // section: a clash gets the qualifier, e.g. the owning module, in front, then a number) and
 // builds it. Then the holes in the printed text get the names.
-import { pascalCase } from '../../ir/names.js';
-import { PrintedJson, writeObject } from '../../output/json.js';
+import { compareCodePoints, pascalCase } from '../../ir/names.js';
+import { PrintedJson, writeObject, type WriteMember } from '../../output/json.js';
 import type { SectionName } from './components.js';
 import { buildComponent, type Calls, type ComponentRequest, type JsonParts, type LiveCall, type PrintedComponent } from './printed-operation.js';
-import { sortedObject } from './types.js';
 
 /** Where the components an operation calls for come from. */
 export interface ComponentSource {
@@ -71,11 +70,8 @@ export class DocumentComponents {
 
   /** A section's components by name, in code-point order of the names, printed at `indent`. */
   section(section: SectionName, indent: number): PrintedJson {
-    const out: string[] = [];
-    const byName = this.sections[section].byName;
-    const write = (parts: JsonParts) => (into: string[]) => this.write(parts, into);
-    writeObject(sortedObject([...byName].map(([name, parts]) => [name, write(parts)])), indent, out);
-    return new PrintedJson(out.join(''), indent);
+    const members = [...this.sections[section].byName].sort(([a], [b]) => compareCodePoints(a, b)).map(([name, parts]): [string, WriteMember] => [name, (out) => this.write(parts, out)]);
+    return new PrintedJson((out) => writeObject(members, indent, out), indent);
   }
 
   /** Writes printed text into `out` with its holes filled with the $refs of the named components. */

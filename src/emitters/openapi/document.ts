@@ -2,7 +2,7 @@
 // (aliases and other versions are named in the operation); components hold only what is used.
 import { compareCodePoints } from '../../ir/names.js';
 import type { InterfaceIr, Ir, ModuleIr } from '../../ir/types.js';
-import { canonicalJson, PrintedJson, writeObject } from '../../output/json.js';
+import { canonicalJson, PrintedJson, writeObject, type WriteMember } from '../../output/json.js';
 import { Components } from './components.js';
 import { buildNow, DocumentComponents } from './document-names.js';
 import { COMPONENT_INDENT, liveCalls, OPERATION_INDENT, printOperation, type PrintedOperation } from './printed-operation.js';
@@ -43,7 +43,7 @@ export function openApiDocumentText(ir: Ir, module: ModuleIr, generatedBy: strin
     info: { title: iface.title, version: apiVersion(module), ...(description !== undefined && { description }) },
     servers: [{ url: '/', description: 'The service base address ({base_url}); paths include the base path.' }],
     tags: [{ name: module.name, description: iface.description ?? iface.title }],
-    paths: pathsText(operations, components),
+    paths: pathsJson(operations, components),
     components: {
       schemas: components.section('schemas', SECTION_INDENT),
       ...(components.size('responses') > 0 && { responses: components.section('responses', SECTION_INDENT) }),
@@ -61,26 +61,21 @@ const PATHS_INDENT = OPERATION_INDENT - 4;
 const SECTION_INDENT = COMPONENT_INDENT - 2;
 
 /** The paths object: each path's operations in method order, the paths in code-point order. */
-function pathsText(operations: readonly { path: string; method: Method; printed: PrintedOperation }[], components: DocumentComponents): PrintedJson {
+function pathsJson(operations: readonly { path: string; method: Method; printed: PrintedOperation }[], components: DocumentComponents): PrintedJson {
   const byPath = new Map<string, Map<Method, PrintedOperation>>();
   for (const { path, method, printed } of operations) {
     const item = byPath.get(path) ?? new Map<Method, PrintedOperation>();
     item.set(method, printed);
     byPath.set(path, item);
   }
-  const paths: Record<string, (out: string[]) => void> = {};
-  for (const path of [...byPath.keys()].sort(compareCodePoints)) {
-    const item: Record<string, (out: string[]) => void> = {};
-    const methods = byPath.get(path) as Map<Method, PrintedOperation>;
-    for (const method of METHOD_ORDER) {
+  const paths = [...byPath].sort(([a], [b]) => compareCodePoints(a, b)).map(([path, methods]): [string, WriteMember] => {
+    const item = METHOD_ORDER.flatMap((method): [string, WriteMember][] => {
       const printed = methods.get(method);
-      if (printed) item[method] = (out) => components.write(printed.operation, out);
-    }
-    paths[path] = (out) => writeObject(item, PATHS_INDENT + 2, out);
-  }
-  const out: string[] = [];
-  writeObject(paths, PATHS_INDENT, out);
-  return new PrintedJson(out.join(''), PATHS_INDENT);
+      return printed ? [[method, (out) => components.write(printed.operation, out)]] : [];
+    });
+    return [path, (out) => writeObject(item, PATHS_INDENT + 2, out)];
+  });
+  return new PrintedJson((out) => writeObject(paths, PATHS_INDENT, out), PATHS_INDENT);
 }
 
 /** info.version: the interface's version segments, or "unversioned" when its paths carry none. */
