@@ -1,22 +1,32 @@
 // Parsed chunks of a definition file, cached on disk by a hash of their text (with the yaml
 // version and svcgen's fingerprint, so a changed parser or generator never reads an old entry).
 // One pack file per definition file holds its current chunks: a rerun reads one file, not
-// thousands, and rewrites it only when a chunk changed. Every entry carries its own sha256; a
-// pack or entry that does not check out is ignored, and packs are replaced atomically.
-import { hash } from 'node:crypto';
+// thousands, and rewrites it only when a chunk changed. The pack carries a sha256 of its contents;
+// a pack that does not check out is ignored whole, and packs are replaced atomically.
+//
+// Layout after MAGIC and the digest: the header's byte length (u32) and the header (JSON, one
+// [key, tokens, nodes, JSON length, v8 length] per entry), then every entry's index fields (in this
+// machine's byte order: the cache is local), every entry's v8 bytes, and last every entry's JSON in
+// one JSON array, which is parsed at once.
+import { createHash, hash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { sha256 } from '../output/hash.js';
-import type { ChunkText } from './chunk-parse.js';
+import { chunkOf, type EncodedChunk } from './chunk-codec.js';
+import type { ChunkText, ParsedChunk } from './chunk-parse.js';
+import { NODE_FIELDS } from './node-index.js';
 import { generatorFingerprint } from '../version.js';
 
-const MAGIC = Buffer.from('svcgen parsed definition chunks 1\n');
+const MAGIC = Buffer.from('svcgen parsed definition chunks 2\n');
+const DIGEST_BYTES = 32;
+const [OPEN_ARRAY, COMMA, CLOSE_ARRAY] = ['[', ',', ']'].map((text) => Buffer.from(text)) as [Buffer, Buffer, Buffer];
 const HEX64 = /^[0-9a-f]{64}$/;
 
 interface PackEntry {
-  readonly bytes: Uint8Array;
-  readonly digest: string;
+  readonly encoded: EncodedChunk;
+  /** The entry's JSON, parsed. */
+  readonly json: unknown;
 }
 
 export class ChunkPack {
@@ -25,7 +35,7 @@ export class ChunkPack {
     private readonly entries: ReadonlyMap<string, PackEntry>,
   ) {}
 
-  /** The pack of one definition file (empty when missing or unreadable). */
+  /** The pack of one definition file (empty when missing, unreadable or damaged). */
   static open(cacheDir: string, file: string): ChunkPack {
     const path = join(cacheDir, `${sha256('definition file', file).slice(0, 32)}.pack`);
     let entries = new Map<string, PackEntry>();
@@ -37,23 +47,31 @@ export class ChunkPack {
     return new ChunkPack(path, entries);
   }
 
-  /** The bytes cached for a chunk key, if present and intact. */
-  get(key: string): Uint8Array | undefined {
+  /** The chunk cached for a key, if present and well-formed for a chunk of `length` characters. */
+  get(key: string, length: number): { parsed: ParsedChunk; encoded: EncodedChunk } | undefined {
     const entry = this.entries.get(key);
-    return entry && digestOf(entry.bytes) === entry.digest ? entry.bytes : undefined;
+    const parsed = entry && chunkOf(entry.encoded, entry.json, length);
+    return parsed && { parsed, encoded: (entry as PackEntry).encoded };
   }
 
   /** Replaces the pack with exactly these entries, unless it already holds them. */
-  save(entries: ReadonlyMap<string, Uint8Array>): void {
-    if (entries.size === this.entries.size && [...entries].every(([key, bytes]) => this.entries.get(key)?.bytes === bytes)) return;
-    const listed = [...entries].map(([key, bytes]) => ({ key, bytes, digest: this.entries.get(key)?.bytes === bytes ? (this.entries.get(key) as PackEntry).digest : digestOf(bytes) }));
-    const header = Buffer.from(JSON.stringify(listed.map((entry) => [entry.key, entry.bytes.byteLength, entry.digest])));
-    const length = Buffer.alloc(4);
-    length.writeUInt32LE(header.byteLength);
+  save(entries: ReadonlyMap<string, EncodedChunk>): void {
+    if (entries.size === this.entries.size && [...entries].every(([key, encoded]) => this.entries.get(key)?.encoded === encoded)) return;
+    const listed = [...entries];
+    const header = Buffer.from(JSON.stringify(listed.map(([key, { tokens, fields, json, v8 }]) => [key, tokens, fields.length / NODE_FIELDS, json.byteLength, v8?.byteLength ?? 0])));
+    const body = [
+      u32(header.byteLength),
+      header,
+      ...listed.map(([, { fields }]) => new Uint8Array(fields.buffer, fields.byteOffset, fields.byteLength)),
+      ...listed.flatMap(([, { v8 }]) => (v8 ? [v8] : [])),
+      ...jsonArray(listed.map(([, { json }]) => json)),
+    ];
+    const digest = createHash('sha256');
+    for (const part of body) digest.update(part);
     const temporary = `${this.path}.${process.pid}.tmp`;
     try {
       mkdirSync(join(this.path, '..'), { recursive: true });
-      writeFileSync(temporary, Buffer.concat([MAGIC, length, header, ...listed.map((entry) => entry.bytes)]));
+      writeFileSync(temporary, Buffer.concat([MAGIC, digest.digest(), ...body]));
       renameSync(temporary, this.path);
     } catch {
       // A cache that cannot be written only costs speed.
@@ -66,29 +84,53 @@ export class ChunkPack {
   }
 }
 
+/** The entries' JSON as the parts of one JSON array. */
+function jsonArray(texts: readonly Uint8Array[]): Uint8Array[] {
+  return [OPEN_ARRAY, ...texts.flatMap((text, position) => (position === 0 ? [text] : [COMMA, text])), CLOSE_ARRAY];
+}
+
+function u32(value: number): Buffer {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32LE(value);
+  return bytes;
+}
+
 /** Entries of a pack file; throws on anything malformed. */
 function readPack(data: Buffer): Map<string, PackEntry> {
+  const bodyStart = MAGIC.byteLength + DIGEST_BYTES;
   if (!data.subarray(0, MAGIC.byteLength).equals(MAGIC)) throw new Error('not a chunk pack');
-  const headerLength = data.readUInt32LE(MAGIC.byteLength);
-  let offset = MAGIC.byteLength + 4 + headerLength;
+  if (!data.subarray(MAGIC.byteLength, bodyStart).equals(hash('sha256', data.subarray(bodyStart), 'buffer'))) throw new Error('damaged');
+  const headerStart = bodyStart + 4;
+  let offset = headerStart + data.readUInt32LE(bodyStart);
+  const header: unknown = JSON.parse(data.toString('utf8', headerStart, offset));
+  if (!Array.isArray(header) || !header.every(isHeaderItem)) throw new Error('bad header');
+  const fieldCount = header.reduce((sum, [, , nodes]) => sum + nodes * NODE_FIELDS, 0);
+  // Copied: an Int32Array needs an aligned offset, and the file's buffer can then be let go.
+  const fields = new Int32Array(Uint8Array.prototype.slice.call(data, offset, (offset += fieldCount * 4)).buffer);
+  if (fields.length !== fieldCount) throw new Error('truncated');
+  const v8 = header.map(([, , , , length]) => (length > 0 ? data.subarray(offset, (offset += length)) : undefined));
   if (offset > data.byteLength) throw new Error('truncated');
-  const header: unknown = JSON.parse(data.subarray(MAGIC.byteLength + 4, offset).toString('utf8'));
-  if (!Array.isArray(header)) throw new Error('bad header');
+  const jsonStart = offset;
+  const jsons: unknown = JSON.parse(data.toString('utf8', jsonStart));
+  if (!Array.isArray(jsons) || jsons.length !== header.length) throw new Error('bad entries');
   const entries = new Map<string, PackEntry>();
-  for (const item of header as unknown[]) {
-    if (!Array.isArray(item) || item.length !== 3) throw new Error('bad entry');
-    const [key, length, digest] = item as unknown[];
-    if (typeof key !== 'string' || !HEX64.test(key) || typeof digest !== 'string' || !HEX64.test(digest)) throw new Error('bad entry');
-    if (typeof length !== 'number' || !Number.isInteger(length) || length < 0 || offset + length > data.byteLength) throw new Error('bad entry');
-    entries.set(key, { bytes: data.subarray(offset, offset + length), digest });
-    offset += length;
+  let fieldsAt = 0;
+  let jsonAt = jsonStart + 1;
+  for (const [position, [key, tokens, nodes, jsonLength]] of header.entries()) {
+    const encoded = { tokens, fields: fields.subarray(fieldsAt, (fieldsAt += nodes * NODE_FIELDS)), json: data.subarray(jsonAt, (jsonAt += jsonLength)), v8: v8[position] };
+    entries.set(key, { encoded, json: jsons[position] });
+    jsonAt += 1;
   }
-  if (offset !== data.byteLength) throw new Error('trailing bytes');
+  if (jsonAt !== data.byteLength) throw new Error('bad entries');
   return entries;
 }
 
-function digestOf(bytes: Uint8Array): string {
-  return hash('sha256', bytes);
+type HeaderItem = [key: string, tokens: number, nodes: number, jsonLength: number, v8Length: number];
+
+function isHeaderItem(item: unknown): item is HeaderItem {
+  if (!Array.isArray(item) || item.length !== 5) return false;
+  const [key, ...counts] = item as unknown[];
+  return typeof key === 'string' && HEX64.test(key) && counts.every((count) => Number.isInteger(count) && (count as number) >= 0);
 }
 
 let keyBase: string | undefined;
