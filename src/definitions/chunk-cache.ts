@@ -8,7 +8,7 @@
 // [key, tokens, nodes, JSON length, v8 length] per entry), then every entry's index fields (in this
 // machine's byte order: the cache is local), every entry's v8 bytes, and last every entry's JSON in
 // one JSON array, which is parsed at once.
-import { createHash, hash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import { generatorFingerprint } from '../version.js';
 const MAGIC = Buffer.from('svcgen parsed definition chunks 2\n');
 const DIGEST_BYTES = 32;
 const [OPEN_ARRAY, COMMA, CLOSE_ARRAY] = ['[', ',', ']'].map((text) => Buffer.from(text)) as [Buffer, Buffer, Buffer];
+const COMMA_BYTE = 0x2c;
 const HEX64 = /^[0-9a-f]{64}$/;
 
 interface PackEntry {
@@ -59,19 +60,21 @@ export class ChunkPack {
     if (entries.size === this.entries.size && [...entries].every(([key, encoded]) => this.entries.get(key)?.encoded === encoded)) return;
     const listed = [...entries];
     const header = Buffer.from(JSON.stringify(listed.map(([key, { tokens, fields, json, v8 }]) => [key, tokens, fields.length / NODE_FIELDS, json.byteLength, v8?.byteLength ?? 0])));
-    const body = [
+    const file = Buffer.concat([
+      MAGIC,
+      Buffer.alloc(DIGEST_BYTES),
       u32(header.byteLength),
       header,
-      ...listed.map(([, { fields }]) => new Uint8Array(fields.buffer, fields.byteOffset, fields.byteLength)),
+      ...fieldBytes(listed.map(([, { fields }]) => fields)),
       ...listed.flatMap(([, { v8 }]) => (v8 ? [v8] : [])),
       ...jsonArray(listed.map(([, { json }]) => json)),
-    ];
-    const digest = createHash('sha256');
-    for (const part of body) digest.update(part);
+    ]);
+    // The digest covers everything after it, so it is filled in last.
+    hash('sha256', file.subarray(MAGIC.byteLength + DIGEST_BYTES), 'buffer').copy(file, MAGIC.byteLength);
     const temporary = `${this.path}.${process.pid}.tmp`;
     try {
       mkdirSync(join(this.path, '..'), { recursive: true });
-      writeFileSync(temporary, Buffer.concat([MAGIC, digest.digest(), ...body]));
+      writeFileSync(temporary, file);
       renameSync(temporary, this.path);
     } catch {
       // A cache that cannot be written only costs speed.
@@ -84,9 +87,36 @@ export class ChunkPack {
   }
 }
 
-/** The entries' JSON as the parts of one JSON array. */
+/**
+ * The entries' JSON as the parts of one JSON array. Entries kept from the old pack lie there in
+ * order, a comma apart: each run of them is one part (copying thousands of small parts costs more
+ * than the copy itself). The byte between is checked: small buffers share a pool.
+ */
 function jsonArray(texts: readonly Uint8Array[]): Uint8Array[] {
-  return [OPEN_ARRAY, ...texts.flatMap((text, position) => (position === 0 ? [text] : [COMMA, text])), CLOSE_ARRAY];
+  const parts: Uint8Array[] = [];
+  for (const text of texts) {
+    const last = parts.at(-1);
+    if (last && last.buffer === text.buffer && last.byteOffset + last.byteLength + 1 === text.byteOffset && new Uint8Array(text.buffer)[text.byteOffset - 1] === COMMA_BYTE) parts[parts.length - 1] = span(last, text);
+    else parts.push(...(last ? [COMMA, text] : [text]));
+  }
+  return [OPEN_ARRAY, ...parts, CLOSE_ARRAY];
+}
+
+/** Index fields as bytes, runs of adjacent ones (kept from the old pack) as one part. */
+function fieldBytes(fields: readonly Int32Array[]): Uint8Array[] {
+  const parts: Uint8Array[] = [];
+  for (const { buffer, byteOffset, byteLength } of fields) {
+    const last = parts.at(-1);
+    const bytes = new Uint8Array(buffer, byteOffset, byteLength);
+    if (last && last.buffer === buffer && last.byteOffset + last.byteLength === byteOffset) parts[parts.length - 1] = span(last, bytes);
+    else parts.push(bytes);
+  }
+  return parts;
+}
+
+/** The bytes from the start of `first` to the end of `last`, two views of one buffer. */
+function span(first: Uint8Array, last: Uint8Array): Uint8Array {
+  return new Uint8Array(first.buffer, first.byteOffset, last.byteOffset + last.byteLength - first.byteOffset);
 }
 
 function u32(value: number): Buffer {

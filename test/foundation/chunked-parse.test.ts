@@ -198,6 +198,10 @@ describe('the parsed-chunk cache', () => {
     const third = loadInChunks('definitions/admin-api.yaml', edited, { cacheDir });
     expect(third?.parsedChunks).toBe(1);
     expect(isDeepStrictEqual(third?.value, (whole(edited).file as LoadedFile).value)).toBe(true);
+    // The pack rewritten from the kept entries' bytes and the new one reads back whole.
+    const fourth = loadInChunks('definitions/admin-api.yaml', edited, { cacheDir });
+    expect(fourth?.parsedChunks).toBe(0);
+    expect(isDeepStrictEqual(fourth?.value, third?.value)).toBe(true);
 
     // One byte changed anywhere (the JSON of values, the index fields, the header): the pack is ignored.
     const packPath = join(cacheDir, pack as string);
