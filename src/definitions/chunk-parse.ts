@@ -2,10 +2,9 @@
 // index positions are looked up in and its YAML token count. Runs in the main thread or a worker.
 // Anything the whole-file parse could report on is a refusal here (undefined): the caller then
 // parses the file whole, so every diagnostic comes from one place.
-import { serialize } from 'node:v8';
 import { yaml } from './lazy-yaml.js';
 import { MAX_ALIAS_COUNT, MAX_DEPTH, MAX_TOKENS, YAML_PARSE_OPTIONS } from './limits.js';
-import { isNodeIndex, walkDocument, type NodeIndex } from './node-index.js';
+import { walkDocument, type NodeIndex } from './node-index.js';
 
 /** What a chunk is parsed from. */
 export interface ChunkText {
@@ -87,21 +86,4 @@ function startsEveryLine(text: string, lineStarts: readonly number[]): boolean {
     line += 1;
   }
   return lineStarts[0] === 0 && line === lineStarts.length;
-}
-
-/** A chunk's result as bytes, the form it crosses threads and is cached in (null: a refusal). */
-export function encodeChunk(parsed: ParsedChunk | undefined): Uint8Array {
-  return serialize(parsed ?? null);
-}
-
-/**
- * Whether data from a cache file or another thread is a well-formed result for a chunk of
- * `length` characters. Values are trusted to be data (they come from v8.deserialize); their
- * first levels are checked again when the file is assembled.
- */
-export function isParsedChunk(value: unknown, length: number): value is ParsedChunk {
-  if (typeof value !== 'object' || value === null) return false;
-  const { index, tokens } = value as Partial<Record<keyof ParsedChunk, unknown>>;
-  if (typeof tokens !== 'number' || !Number.isInteger(tokens) || tokens < 0 || tokens > MAX_TOKENS) return false;
-  return isNodeIndex(index, length);
 }

@@ -5,15 +5,15 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { deserialize } from 'node:v8';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { MAX_TOKENS } from './limits.js';
-import { encodeChunk, isParsedChunk, parseChunk, type ChunkText, type ParsedChunk } from './chunk-parse.js';
+import { decodeChunk, encodeChunk, type EncodedChunk } from './chunk-codec.js';
+import { parseChunk, type ChunkText, type ParsedChunk } from './chunk-parse.js';
 
 export interface ChunkResult {
   readonly parsed: ParsedChunk;
   /** The result encoded for the cache (when asked for, or when it came from a worker). */
-  readonly bytes: Uint8Array | undefined;
+  readonly encoded: EncodedChunk | undefined;
 }
 
 /** Shared counters: the next batch to claim, a stop flag, tokens parsed so far, batches answered. */
@@ -32,8 +32,8 @@ export interface WorkerJob {
 
 export interface BatchAnswer {
   readonly batch: number;
-  /** One encoded result per chunk of the batch (null encoded: refused). */
-  readonly results: readonly Uint8Array[];
+  /** One encoded result per chunk of the batch (null: refused). */
+  readonly results: readonly (EncodedChunk | null)[];
 }
 
 const WORKER_SCRIPT = fileURLToPath(new URL('./chunk-worker.js', import.meta.url));
@@ -62,7 +62,7 @@ export function parseChunks(chunks: readonly ChunkText[], encode: boolean, worke
       for (let index = from; index < to; index += 1) {
         const parsed = parseChunk(chunks[index] as ChunkText, tokenAllowance(counters));
         if (!parsed || !addTokens(counters, parsed.tokens)) return undefined;
-        results[index] = { parsed, bytes: encode ? encodeChunk(parsed) : undefined };
+        results[index] = { parsed, encoded: encode ? encodeChunk(parsed) : undefined };
       }
       answered[batch] = true;
     }
@@ -75,10 +75,10 @@ export function parseChunks(chunks: readonly ChunkText[], encode: boolean, worke
         for (let message = receiveMessageOnPort(port); message; message = receiveMessageOnPort(port)) {
           const answer = message.message as BatchAnswer;
           const [from] = batches[answer.batch] as readonly [number, number];
-          for (const [offset, bytes] of answer.results.entries()) {
-            const parsed = decodeChunk(bytes, (chunks[from + offset] as ChunkText).text.length);
+          for (const [offset, encoded] of answer.results.entries()) {
+            const parsed = encoded && decodeChunk(encoded, (chunks[from + offset] as ChunkText).text.length);
             if (!parsed) return undefined;
-            results[from + offset] = { parsed, bytes };
+            results[from + offset] = { parsed, encoded };
           }
           answered[answer.batch] = true;
           lastAnswer = Date.now();
@@ -96,16 +96,6 @@ export function parseChunks(chunks: readonly ChunkText[], encode: boolean, worke
       port.close();
       void worker.terminate();
     }
-  }
-}
-
-/** Decodes a worker's or the cache's bytes; undefined for a refusal or anything malformed. */
-export function decodeChunk(bytes: Uint8Array, length: number): ParsedChunk | undefined {
-  try {
-    const value: unknown = deserialize(bytes);
-    return isParsedChunk(value, length) ? value : undefined;
-  } catch {
-    return undefined;
   }
 }
 
@@ -172,7 +162,7 @@ function parseLeftovers(
     for (let index = from; index < to; index += 1) {
       const parsed = parseChunk(chunks[index] as ChunkText);
       if (!parsed) return undefined;
-      results[index] = { parsed, bytes: encode ? encodeChunk(parsed) : undefined };
+      results[index] = { parsed, encoded: encode ? encodeChunk(parsed) : undefined };
     }
   }
   return results as ChunkResult[];

@@ -105,7 +105,9 @@ export function planChunks(text: string): PlannedChunk[] | undefined {
       if (!matchesAt(KEY_LINE, text, first)) return undefined;
       lowered = false;
     }
-    start = next;
+    // Lines indented by 3 or more (content, comments or spaces) change nothing above unless a
+    // comment lowered the level, so they are skipped in one search.
+    start = lowered ? next : nextShallowLine(text, next);
   }
   if (!open || splitEntries === 0) return undefined;
   chunks.push({ ...open, end: text.length, lookahead: '' });
@@ -121,6 +123,18 @@ function startsEntries(text: string, start: number): boolean {
     start = end + 1;
   }
   return false;
+}
+
+const DEEP_INDENT = '   ';
+/** A line feed before a line not indented by 3 or more. */
+const SHALLOW_LINE_BREAK = /\n(?! {3})/g;
+
+/** The start of the first line from the line at `start` on that is not indented by 3 or more (or the text's end). */
+function nextShallowLine(text: string, start: number): number {
+  if (!text.startsWith(DEEP_INDENT, start)) return start;
+  SHALLOW_LINE_BREAK.lastIndex = start;
+  const found = SHALLOW_LINE_BREAK.exec(text);
+  return found ? found.index + 1 : text.length;
 }
 
 function lineEnd(text: string, start: number): number {

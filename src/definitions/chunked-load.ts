@@ -7,7 +7,8 @@
 // parses the file whole as before.
 import { ChunkPack, chunkKey } from './chunk-cache.js';
 import type { ChunkText, ParsedChunk } from './chunk-parse.js';
-import { decodeChunk, parseChunks } from './chunk-pool.js';
+import type { EncodedChunk } from './chunk-codec.js';
+import { parseChunks } from './chunk-pool.js';
 import { planChunks, type PlannedChunk } from './chunk-split.js';
 import { MAX_TOKENS } from './limits.js';
 import { MAP, nodeAt, type NodeIndex } from './node-index.js';
@@ -50,14 +51,13 @@ export function loadPlanned(file: string, text: string, planned: readonly Planne
   const pack = options.cacheDir === undefined ? undefined : ChunkPack.open(options.cacheDir, file);
   const keys = pack ? chunks.map(chunkKey) : [];
   const parsed = new Array<ParsedChunk>(chunks.length);
-  const bytes = new Array<Uint8Array | undefined>(chunks.length);
+  const encoded = new Array<EncodedChunk | undefined>(chunks.length);
   const missing: number[] = [];
   for (const [index, chunk] of chunks.entries()) {
-    const cached = pack?.get(keys[index] as string);
-    const decoded = cached && decodeChunk(cached, chunk.text.length);
-    if (decoded) {
-      parsed[index] = decoded;
-      bytes[index] = cached;
+    const cached = pack?.get(keys[index] as string, chunk.text.length);
+    if (cached) {
+      parsed[index] = cached.parsed;
+      encoded[index] = cached.encoded;
     } else {
       missing.push(index);
     }
@@ -67,11 +67,11 @@ export function loadPlanned(file: string, text: string, planned: readonly Planne
   for (const [position, index] of missing.entries()) {
     const result = fresh[position] as (typeof fresh)[number];
     parsed[index] = result.parsed;
-    bytes[index] = result.bytes;
+    encoded[index] = result.encoded;
   }
   const assembled = assemble(text, planned, parsed);
   if (!assembled) return undefined;
-  pack?.save(new Map(keys.map((key, index) => [key, bytes[index] as Uint8Array])));
+  pack?.save(new Map(keys.map((key, index) => [key, encoded[index] as EncodedChunk])));
   return { ...assembled, parsedChunks: missing.length };
 }
 

@@ -6,13 +6,13 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { serialize } from 'node:v8';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Lexer } from 'yaml';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
 import { synthesize, synthesizeAdminApi } from '../../bench/synth.mjs';
 import { ChunkPack, chunkKey } from '../../src/definitions/chunk-cache.js';
-import { encodeChunk, parseChunk } from '../../src/definitions/chunk-parse.js';
+import { decodeChunk, encodeChunk } from '../../src/definitions/chunk-codec.js';
+import { parseChunk, type ParsedChunk } from '../../src/definitions/chunk-parse.js';
 import { loadInChunks, loadPlanned } from '../../src/definitions/chunked-load.js';
 import { planChunks } from '../../src/definitions/chunk-split.js';
 import { parseDefinitionText, type LoadedFile } from '../../src/definitions/load.js';
@@ -198,24 +198,31 @@ describe('the parsed-chunk cache', () => {
     const third = loadInChunks('definitions/admin-api.yaml', edited, { cacheDir });
     expect(third?.parsedChunks).toBe(1);
     expect(isDeepStrictEqual(third?.value, (whole(edited).file as LoadedFile).value)).toBe(true);
+    // The pack rewritten from the kept entries' bytes and the new one reads back whole.
+    const fourth = loadInChunks('definitions/admin-api.yaml', edited, { cacheDir });
+    expect(fourth?.parsedChunks).toBe(0);
+    expect(isDeepStrictEqual(fourth?.value, third?.value)).toBe(true);
 
-    // One byte of one entry changed: that entry is parsed again, the others still come from the pack.
+    // One byte changed anywhere (the JSON of values, the index fields, the header): the pack is ignored.
     const packPath = join(cacheDir, pack as string);
     const bytes = await readFile(packPath);
-    bytes[bytes.length - 100] = (bytes[bytes.length - 100] ?? 0) ^ 0xff;
-    await writeFile(packPath, bytes);
-    const damaged = loadInChunks('definitions/admin-api.yaml', edited, { cacheDir });
-    expect(damaged?.parsedChunks).toBe(1);
-    expect(isDeepStrictEqual(damaged?.value, third?.value)).toBe(true);
+    for (const at of [bytes.length - 100, bytes.length >> 1, 80]) {
+      const damagedBytes = Buffer.from(bytes);
+      damagedBytes[at] = (damagedBytes[at] ?? 0) ^ 0x01;
+      await writeFile(packPath, damagedBytes);
+      const damaged = loadInChunks('definitions/admin-api.yaml', edited, { cacheDir });
+      expect(damaged?.parsedChunks).toBe(damaged?.positions.chunks.length);
+      expect(isDeepStrictEqual(damaged?.value, third?.value)).toBe(true);
+    }
 
     // An intact entry that is not a parsed chunk is not used; one parsed from another chunk's text
     // cannot fit where it is put, and the file is parsed whole.
     const plan = planChunks(edited) ?? [];
     const chunkOf = (index: number) => ({ text: (plan[index]?.prefix ?? '') + edited.slice(plan[index]?.start, plan[index]?.end), prefixLength: plan[index]?.prefix.length ?? 0, lookahead: plan[index]?.lookahead ?? '' });
-    const forge = (bytes: Uint8Array) => ChunkPack.open(cacheDir, 'definitions/admin-api.yaml').save(new Map([[chunkKey(chunkOf(3)), bytes]]));
-    forge(serialize({ value: { routes: {} }, tokens: 1 }));
+    const forge = (parsed: ParsedChunk) => ChunkPack.open(cacheDir, 'definitions/admin-api.yaml').save(new Map([[chunkKey(chunkOf(3)), encodeChunk(parsed)]]));
+    forge({ value: { routes: {} }, index: { fields: new Int32Array([0, -1, 1, 1, 1]), keys: [null] }, tokens: 1 });
     expect(loadInChunks('definitions/admin-api.yaml', edited, { cacheDir })?.parsedChunks).toBe(plan.length);
-    forge(encodeChunk(parseChunk(chunkOf(5))));
+    forge(parseChunk(chunkOf(5)) as ParsedChunk);
     const misplaced = parseDefinitionText('definitions/admin-api.yaml', Buffer.from(edited), { cacheDir });
     expect(misplaced.file?.positions.chunks).toHaveLength(1);
     expect(isDeepStrictEqual(misplaced.file?.value, third?.value)).toBe(true);
@@ -256,6 +263,55 @@ describe('the parsed-chunk cache', () => {
   }, 120_000);
 });
 
+describe('a parsed chunk encoded for the cache or another thread', () => {
+  const plain = { text: 'name: r\nroutes:\n  a: { "2": two, b: [x, 1.5, true, null], "1": one }\n', prefixLength: 0, lookahead: '' };
+  // JSON cannot hold -0, Infinity or NaN: such a value takes the other encoding.
+  const special = {
+    text: ['numbers: [-0, 0, .inf, -.inf, .nan, 1e300, 0x1f, 12345678901234567890]', 'strings: ["\\ud800 lone", "\\0 nul", "é ✓ 😀", "\\u2028"]', 'order: { b: 1, 2: x, __proto__: own, a: [] }', ''].join('\n'),
+    prefixLength: 0,
+    lookahead: '',
+  };
+  /** Whether two values are equal, keys in the same order, -0 and 0 told apart. */
+  const identical = (actual: unknown, expected: unknown) => isDeepStrictEqual(actual, expected) && isDeepStrictEqual(allPaths(actual), allPaths(expected));
+
+  it('gives back exactly the value, index and token count yaml gave', () => {
+    for (const chunk of [plain, special]) {
+      const parsed = parseChunk(chunk) as ParsedChunk;
+      const decoded = decodeChunk(encodeChunk(parsed), chunk.text.length) as ParsedChunk;
+      expect(identical(decoded.value, parsed.value)).toBe(true);
+      expect(isDeepStrictEqual(decoded.index, parsed.index)).toBe(true);
+      expect(decoded.tokens).toBe(parsed.tokens);
+    }
+    const value = (parseChunk(special) as ParsedChunk).value as { numbers: number[]; order: object };
+    expect(Object.is(value.numbers[0], -0) && Number.isNaN(value.numbers[4])).toBe(true);
+    expect(Object.hasOwn(value.order, '__proto__')).toBe(true);
+    expect(encodeChunk(parseChunk(plain) as ParsedChunk).v8).toBeUndefined();
+    expect(encodeChunk(parseChunk(special) as ParsedChunk).v8).toBeDefined();
+  });
+
+  it('comes back the same from a pack, and not at all for another length or malformed data', async () => {
+    const cacheDir = await tempDir();
+    const chunks = [plain, special].map((chunk) => ({ chunk, key: chunkKey(chunk), parsed: parseChunk(chunk) as ParsedChunk }));
+    ChunkPack.open(cacheDir, 'x.yaml').save(new Map(chunks.map(({ key, parsed }) => [key, encodeChunk(parsed)])));
+    const pack = ChunkPack.open(cacheDir, 'x.yaml');
+    for (const { chunk, key, parsed } of chunks) {
+      const cached = pack.get(key, chunk.text.length)?.parsed as ParsedChunk;
+      expect(identical(cached.value, parsed.value)).toBe(true);
+      expect(isDeepStrictEqual(cached.index, parsed.index)).toBe(true);
+      expect(cached.tokens).toBe(parsed.tokens);
+      // Offsets beyond the chunk's text: not an index of it.
+      expect(pack.get(key, 3)).toBeUndefined();
+    }
+    const encoded = encodeChunk(chunks[0]?.parsed as ParsedChunk);
+    expect(decodeChunk({ ...encoded, json: Buffer.from('[[null],') }, plain.text.length)).toBeUndefined();
+    expect(decodeChunk({ ...encoded, tokens: -1 }, plain.text.length)).toBeUndefined();
+    expect(decodeChunk({ ...encoded, fields: encoded.fields.subarray(5) }, plain.text.length)).toBeUndefined();
+    const withV8 = encodeChunk(chunks[1]?.parsed as ParsedChunk);
+    expect(decodeChunk({ ...withV8, v8: new Uint8Array([0xff, 0x0f, 0x6f]) }, special.text.length)).toBeUndefined();
+    expect(decodeChunk({ ...withV8, json: encoded.json }, special.text.length)).toBeUndefined();
+  });
+});
+
 describe('chunks parsed on worker threads', () => {
   // The worker is a compiled script: this uses the build (npm test builds first).
   const dist = join(ROOT, 'dist', 'definitions');
@@ -267,7 +323,7 @@ describe('chunks parsed on worker threads', () => {
     const results = parseChunks(chunks, false, 0) ?? [];
     expect(results).toHaveLength(chunks.length);
     // Without encoding asked for, only a worker's results come with bytes.
-    expect(results.some((result) => result.bytes !== undefined)).toBe(true);
+    expect(results.some((result) => result.encoded !== undefined)).toBe(true);
     for (const [index, chunk] of chunks.entries()) expect(isDeepStrictEqual(results[index]?.parsed, parseChunk(chunk))).toBe(true);
     // A refused chunk stops the whole run.
     expect(parseChunks([...chunks, { text: 'routes:\n  broken: [\n', prefixLength: 0, lookahead: '' }], false, 0)).toBeUndefined();
