@@ -6,7 +6,7 @@
 // there is something to build); only writeOutput touches the disk.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { resolveConfig, type ConfigOverrides } from './config.js';
+import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from './config.js';
 import { DefinitionsError, sortDiagnostics, type Diagnostic } from './definitions/diagnostics.js';
 import { collectInputs, type RunInputs } from './inputs.js';
 import { compareOutput, hasDrift, type Drift } from './output/check.js';
@@ -42,10 +42,7 @@ export type CheckResult =
 
 export async function generate(options: RunOptions = {}): Promise<GenerateResult> {
   return withDiagnostics(async () => {
-    const config = await resolveConfig(options);
-    const cacheDir = cacheDirOf(options);
-    await loadGeneratorFingerprint(cacheDir);
-    const inputs = await collectInputs(config);
+    const { config, cacheDir, inputs } = await startRun(options);
     await recoverInterruptedWrite(config.outDir);
     if (await isUpToDate(config.outDir, inputs, cacheDir)) return { ok: true, outDir: config.outDir, written: [], deleted: [], upToDate: true, gitattributes: undefined };
     const { buildOutput } = await import('./build-output.js');
@@ -63,15 +60,21 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
 
 export async function check(options: RunOptions = {}): Promise<CheckResult> {
   return withDiagnostics(async () => {
-    const config = await resolveConfig(options);
-    const cacheDir = cacheDirOf(options);
-    await loadGeneratorFingerprint(cacheDir);
-    const inputs = await collectInputs(config);
+    const { config, cacheDir, inputs } = await startRun(options);
     const { buildOutput } = await import('./build-output.js');
     const { files, finished } = await buildOutput(config, inputs, cacheDir);
     const drift = await compareOutput(config.outDir, files).finally(() => finished);
     return { ok: true, outDir: config.outDir, drift, upToDate: !hasDrift(drift) };
   });
+}
+
+/** What generate and check both start from: the config, the cache folder, and every input read and hashed. */
+async function startRun(options: RunOptions): Promise<{ config: ResolvedConfig; cacheDir: string | undefined; inputs: RunInputs }> {
+  const config = await resolveConfig(options);
+  const cacheDir = cacheDirOf(options);
+  // Before the inputs are hashed: the hash includes the fingerprint.
+  await loadGeneratorFingerprint(cacheDir);
+  return { config, cacheDir, inputs: await collectInputs(config) };
 }
 
 /**

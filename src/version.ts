@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync, statSync, type BigIntStats } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256 } from './output/hash.js';
+import { statKeyOf } from './output/output-stats.js';
+import { replaceFile } from './output/replace-file.js';
 
 /** svcgen's own version, from its package.json. */
 export const GENERATOR_VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -36,7 +38,7 @@ export async function recordedFingerprint(root: string, recordFile: string, racy
   const statedAtNs = BigInt(Date.now()) * 1_000_000n;
   const files = codeFiles(root);
   const stats = files.map((name) => statSync(join(root, name), { bigint: true }));
-  const statKey = sha256(...files.flatMap((name, index) => [name, statText(stats[index] as BigIntStats)]));
+  const statKey = sha256(...files.flatMap((name, index) => [name, statKeyOf(stats[index] as BigIntStats)]));
   const record = await readRecord(recordFile);
   if (record?.statKey === statKey && stats.every((stat) => stat.ctimeNs < BigInt(record.statedAtNs) - racyMarginNs)) return { fingerprint: record.fingerprint, fromRecord: true };
   // Hashed after the stats were taken: a file changed in between no longer matches them next time.
@@ -74,10 +76,6 @@ function computeFingerprint(root: string, files: readonly string[]): string {
   return `${GENERATOR_VERSION}+${sha256(...files.flatMap((name) => [name, readFileSync(join(root, name))])).slice(0, 16)}`;
 }
 
-function statText(stat: BigIntStats): string {
-  return `${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.ino}`;
-}
-
 async function readRecord(file: string): Promise<FingerprintRecord | undefined> {
   try {
     const record = JSON.parse(await readFile(file, 'utf8')) as Partial<FingerprintRecord>;
@@ -89,11 +87,8 @@ async function readRecord(file: string): Promise<FingerprintRecord | undefined> 
 }
 
 async function writeRecord(file: string, record: FingerprintRecord): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
   try {
-    await mkdir(join(file, '..'), { recursive: true });
-    await writeFile(temporary, JSON.stringify(record));
-    await rename(temporary, file);
+    await replaceFile(file, JSON.stringify(record));
   } catch {
     // A record that cannot be written only costs speed: the next run hashes the code again.
   }

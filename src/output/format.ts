@@ -2,7 +2,7 @@
 // options and prettier's version. Large batches are spread over worker threads; prettier is
 // loaded only when something is not in the cache.
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { Worker } from 'node:worker_threads';
 import type { GeneratedFile } from '../emitters/contract.js';
 import { PRETTIER_OPTIONS } from './format-options.js';
 import { sha256 } from './hash.js';
+import { replaceFile } from './replace-file.js';
 
 export { PRETTIER_OPTIONS } from './format-options.js';
 
@@ -116,13 +117,8 @@ async function readCache(dir: string, key: string): Promise<string | undefined> 
 }
 
 async function writeCache(dir: string, key: string, content: string): Promise<void> {
-  const folder = join(dir, key.slice(0, 2));
-  const target = join(folder, key);
-  const temporary = `${target}.${process.pid}.tmp`;
   try {
-    await mkdir(folder, { recursive: true });
-    await writeFile(temporary, content);
-    await rename(temporary, target);
+    await replaceFile(join(dir, key.slice(0, 2), key), content);
   } catch {
     // A cache that cannot be written only costs speed.
   }

@@ -1,8 +1,9 @@
 // Keeps "<output folder>/** linguist-generated=true" in the working directory's .gitattributes, so
 // pull-request views collapse generated files. Added once; every other line is left as it was.
 import { execFile } from 'node:child_process';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { replaceFile } from './replace-file.js';
 
 export const GITATTRIBUTES_FILE = '.gitattributes';
 
@@ -32,9 +33,7 @@ export async function ensureLinguistGenerated(cwd: string, outDir: string): Prom
   if (await isIgnoredByGit(cwd, outDir)) return 'skipped';
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const separator = text === '' || text.endsWith('\n') ? '' : eol;
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, `${text}${separator}${line}${eol}`);
-  await rename(temporary, path);
+  await replaceFile(path, `${text}${separator}${line}${eol}`);
   return 'added';
 }
 

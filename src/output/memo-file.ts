@@ -8,10 +8,11 @@
 // a few entries cost more than anything else such a run did. Once the file holds more than twice
 // what the last run used, it is rewritten with only that. A damaged line (a run killed while
 // appending) is skipped; the cache only ever costs speed.
-import { appendFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MemoEntry } from '../emitters/shared/memo.js';
 import { sha256 } from './hash.js';
+import { replaceFile } from './replace-file.js';
 
 /** Which thread's share: the main thread's, or the emitter worker's (src/emitters/run-emitters.ts). */
 export type MemoRole = 'main' | 'worker';
@@ -56,10 +57,7 @@ export async function writeMemo(location: MemoLocation, role: MemoRole, used: re
 
 async function rewrite(location: MemoLocation, role: MemoRole, used: readonly MemoEntry[]): Promise<void> {
   const target = fileOf(location, role);
-  const temporary = `${target}.${process.pid}.tmp`;
-  await mkdir(location.cacheDir, { recursive: true });
-  await writeFile(temporary, `${headerOf(location)}\n${JSON.stringify(used)}\n`);
-  await rename(temporary, target);
+  await replaceFile(target, `${headerOf(location)}\n${JSON.stringify(used)}\n`);
   await removeOtherGenerations(location, role, target);
 }
 

@@ -6,9 +6,11 @@
 // the same stat ("racy" in git's words), so an entry counts only when the file's ctime is strictly
 // older than the record itself; anything else is hashed. Any change to a file's content moves its
 // ctime, and no tool can set ctime back.
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import type { BigIntStats } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { sha256 } from './hash.js';
+import { replaceFile } from './replace-file.js';
 
 /** size, mtime, ctime (ns) and inode, as text so bigints survive JSON. */
 type StatKey = string;
@@ -29,11 +31,16 @@ export interface FileStat {
   readonly ctimeNs: bigint;
 }
 
+/** What a file's stat must still be for a recorded hash to hold (also for svcgen's code, src/version.ts). */
+export function statKeyOf(found: BigIntStats): StatKey {
+  return `${found.size}:${found.mtimeNs}:${found.ctimeNs}:${found.ino}`;
+}
+
 export async function statFile(file: string): Promise<FileStat | undefined> {
   try {
     const found = await stat(file, { bigint: true });
     if (!found.isFile()) return undefined;
-    return { key: `${found.size}:${found.mtimeNs}:${found.ctimeNs}:${found.ino}`, ctimeNs: found.ctimeNs };
+    return { key: statKeyOf(found), ctimeNs: found.ctimeNs };
   } catch {
     return undefined;
   }
@@ -59,8 +66,6 @@ export async function readOutputStats(cacheDir: string, outDir: string): Promise
 
 /** Records the stat of every listed file, whose content hash the caller knows. */
 export async function writeOutputStats(cacheDir: string, outDir: string, hashes: Readonly<Record<string, string>>): Promise<void> {
-  const target = statsFile(cacheDir, outDir);
-  const temporary = `${target}.${process.pid}.tmp`;
   try {
     const files: Record<string, readonly [string, StatKey]> = {};
     await Promise.all(
@@ -69,9 +74,7 @@ export async function writeOutputStats(cacheDir: string, outDir: string, hashes:
         if (found) files[path] = [hash, found.key];
       }),
     );
-    await mkdir(join(cacheDir, 'output-stats'), { recursive: true });
-    await writeFile(temporary, JSON.stringify({ outDir: resolve(outDir), files } satisfies StoredStats));
-    await rename(temporary, target);
+    await replaceFile(statsFile(cacheDir, outDir), JSON.stringify({ outDir: resolve(outDir), files } satisfies StoredStats));
   } catch {
     // A record that cannot be written only costs speed: the next no-op run hashes the files.
   }
