@@ -5,13 +5,16 @@
 // prints medians of BENCH_RUNS (default 5) whole-process runs of:
 //   - `node -e 0`, the floor of any node command;
 //   - svcgen cold: `node dist/cli.js generate --no-cache` into a fresh output folder;
-//   - svcgen no-op rerun: the same command on the same folder, nothing changed (format cache on);
+//   - svcgen no-op rerun: the same command without --no-cache on an output folder it wrote;
 //   - svcgen after one entity changed: one field of one entity edited (bench/synth.mjs --variant),
 //     over an output folder and format cache left by the previous run, as a developer reruns it;
+//   - orval (fetch client + zod) over every OpenAPI document svcgen wrote for the same N;
 //   - output size, and `tsc --noEmit` over the output (one strict tsconfig for every tool);
-//   - orval (fetch client + zod) and @hey-api/openapi-ts (types + sdk + zod) over every
-//     `<out>/<interface>/openapi.json` svcgen wrote for the same N, into a fresh folder each run;
+//   - @hey-api/openapi-ts (types + sdk + zod) over the same documents, into a fresh folder each run;
 // then the budgets of the issue with their ratios and PASS or MISS, and the server budget.
+// The first five run in rounds (each once per round, in that order), so both sides of a ratio are
+// sampled over the same minutes: a shared machine's speed drifts more between steps minutes apart
+// than the budgets' margins. tsc and hey-api (minutes per run at N=300) run after the rounds.
 //
 // svcgen runs from a copy of the build taken at the start (bench/.work/svcgen: dist, src/runtime,
 // templates, package.json; node_modules linked to the repo's), so a rebuild of dist/ while the
@@ -20,7 +23,7 @@
 // resident set (GNU `/usr/bin/time -f %M`, else bench/rss-probe.cjs through NODE_OPTIONS).
 // The server budget: the real definitions' generated Admin API server (bench/generated-server.mjs,
 // run with tsx) against the hand-written Fastify route of bench/baseline-server.mjs, both serving
-// the same records, loaded alternately with autocannon over loopback, best of two rounds each.
+// the same records, loaded alternately with autocannon over loopback, best of three rounds each.
 // Environment: BENCH_RUNS, BENCH_SIZES, BENCH_SERVER_SECONDS (default 5; 0 skips the server
 // measurement), BENCH_TIMEOUT_SECONDS (default 900, per process). Work files: bench/.work/.
 import { spawn, spawnSync } from 'node:child_process';
@@ -43,7 +46,7 @@ const GNU_TIME = '/usr/bin/time';
 const RUNS = positiveInteger('BENCH_RUNS', 5);
 const SIZES = (process.env.BENCH_SIZES ?? '4,50,300').split(',').map((text) => Number(text.trim()));
 const SERVER_SECONDS = nonNegativeInteger('BENCH_SERVER_SECONDS', 5);
-const SERVER_ROUNDS = 2;
+const SERVER_ROUNDS = 3;
 const TIMEOUT_MS = positiveInteger('BENCH_TIMEOUT_SECONDS', 900) * 1000;
 if (SIZES.some((size) => !Number.isInteger(size) || size < 1)) fail(`BENCH_SIZES must list whole numbers >= 1 (got "${process.env.BENCH_SIZES}")`);
 
@@ -156,7 +159,38 @@ async function repeat(what, args, { cwd, before, check } = {}) {
     else assertOk(what, run);
     runs.push(run);
   }
-  return { ms: median(runs.map((run) => run.ms)), cpuMs: median(runs.map((run) => run.cpuMs)), rssKiB: median(runs.map((run) => run.rssKiB)), last: runs.at(-1) };
+  return summarize(runs);
+}
+
+const summarize = (runs) => ({ ms: median(runs.map((run) => run.ms)), cpuMs: median(runs.map((run) => run.cpuMs)), rssKiB: median(runs.map((run) => run.rssKiB)), last: runs.at(-1) });
+
+/**
+ * RUNS rounds, each running every step once, in order: the two sides of a ratio are then sampled
+ * over the same stretch of time, on a machine whose speed drifts over minutes (a shared VM).
+ * A step is { name, args, cwd, before(round), check(run, round), extra() }. One that fails leaves
+ * the rounds; `failed(name, error)` is told why. Returns the summary of each step that finished.
+ */
+async function interleave(steps, failed) {
+  const runs = new Map(steps.map((step) => [step.name, []]));
+  let live = steps;
+  for (let round = 0; round < RUNS; round += 1) {
+    for (const step of live) {
+      try {
+        if (step.before) await step.before(round);
+        const run = await measure(step.args, { cwd: step.cwd });
+        if (step.check) step.check(run, round);
+        else assertOk(step.name, run);
+        runs.get(step.name).push(run);
+      } catch (error) {
+        if (!(error instanceof StepError)) throw error;
+        failed(step.name, error);
+        live = live.filter((other) => other !== step);
+      }
+    }
+  }
+  const results = {};
+  for (const step of live) results[step.name] = { ...summarize(runs.get(step.name)), ...(step.extra ? await step.extra() : {}) };
+  return results;
 }
 
 // ---------------------------------------------------------------- files and configs
@@ -256,18 +290,26 @@ function ensureBenchDependencies() {
   if (result.status !== 0) fail('npm ci --prefix bench failed');
 }
 
-/** svcgen's OpenAPI documents in an output folder, by interface; undefined until the emitter exists. */
-async function openApiDocuments(outDir) {
+/**
+ * Copies svcgen's OpenAPI documents out of an output folder, one per interface, so the other tools
+ * read the same files while that folder is regenerated; undefined until the emitter exists.
+ */
+async function copyOpenApiDocuments(outDir, toDir) {
   if (!existsSync(join(outDir, 'admin-api', 'openapi.json'))) return undefined;
+  await mkdir(toDir, { recursive: true });
   const found = [];
   for (const entry of await readdir(outDir, { withFileTypes: true })) {
-    const file = join(outDir, entry.name, 'openapi.json');
-    if (entry.isDirectory() && existsSync(file)) found.push({ name: entry.name, file });
+    const source = join(outDir, entry.name, 'openapi.json');
+    if (!entry.isDirectory() || !existsSync(source)) continue;
+    const file = join(toDir, `${entry.name}.json`);
+    await cp(source, file);
+    found.push({ name: entry.name, file });
   }
   return found.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-async function runOrval(dir, documents) {
+/** The orval command over `documents`, as a step of the interleaved rounds (see benchSize). */
+async function orvalStep(dir, documents) {
   await mkdir(dir, { recursive: true });
   const out = join(dir, 'out');
   const projects = {};
@@ -282,7 +324,9 @@ async function runOrval(dir, documents) {
   // orval carries on past a project that throws and exits 1 at the end: such a run still counts,
   // with the failed projects named in the table (their output is missing from size and tsc).
   const failed = new Map();
-  const timing = await repeat('orval', [binOf(ORVAL_DIR, 'orval'), '--config', config], {
+  return {
+    name: 'orval',
+    args: [binOf(ORVAL_DIR, 'orval'), '--config', config],
     cwd: dir,
     before: () => rm(out, { recursive: true, force: true }),
     check: (run) => {
@@ -291,8 +335,8 @@ async function runOrval(dir, documents) {
       if (failures.length === 0 || failures.length === Object.keys(projects).length) assertOk('orval', run);
       for (const [, project, message] of failures) failed.set(project, message.trim());
     },
-  });
-  return { ...timing, out, size: await folderSize(out), failed: [...failed].map(([project, message]) => `${project}: ${message}`), projects: Object.keys(projects).length };
+    extra: async () => ({ out, size: await folderSize(out), failed: [...failed].map(([project, message]) => `${project}: ${message}`), projects: Object.keys(projects).length }),
+  };
 }
 
 async function runHeyApi(dir, documents) {
@@ -318,31 +362,49 @@ async function benchSize(count) {
   const defs = join(dir, 'definitions');
   await synthesize(count, defs);
   const figures = { count };
+  const failed = (name, error) => {
+    // A timeout is a lower bound: budgets that divide by it can still be judged (see budget()).
+    figures[name] = { error: error.message.split('\n')[0], ...(error.timedOut ? { atLeastMs: TIMEOUT_MS } : {}) };
+    log(`N=${count}: ${error.message}`);
+  };
   const step = async (name, run) => {
     try {
       figures[name] = await run();
     } catch (error) {
       if (!(error instanceof StepError)) throw error;
-      // A timeout is a lower bound: budgets that divide by it can still be judged (see budget()).
-      figures[name] = { error: error.message.split('\n')[0], ...(error.timedOut ? { atLeastMs: TIMEOUT_MS } : {}) };
-      log(`N=${count}: ${error.message}`);
+      failed(name, error);
     }
   };
   const generateArgs = (definitions, out, ...flags) => [CLI, 'generate', '--definitions', definitions, '--out', out, ...flags];
-
-  log(`N=${count}: node -e 0`);
-  await step('nodeNoop', () => repeat('node -e 0', ['-e', '0'], { cwd: dir }));
-
   // cwd is the size's folder, so the format cache lives in <dir>/node_modules/.cache/svcgen, fresh per bench.
-  const coldOut = join(dir, 'out');
-  log(`N=${count}: svcgen cold`);
-  await step('cold', () => repeat('svcgen generate (cold)', generateArgs(defs, coldOut, '--no-cache'), { cwd: dir, before: () => rm(coldOut, { recursive: true, force: true }) }));
-  if (figures.cold.error) return figures;
-  figures.size = await folderSize(coldOut);
+  const generate = async (what, definitions, out, ...flags) => assertOk(what, await measure(generateArgs(definitions, out, ...flags), { cwd: dir }));
 
-  log(`N=${count}: svcgen no-op rerun`);
-  await step('noop', () =>
-    repeat('svcgen generate (no-op)', generateArgs(defs, coldOut), {
+  // Unmeasured set-up: the cold output gives the OpenAPI documents the other tools read; the no-op
+  // and the one-entity-changed reruns each get an output folder and caches left by an earlier run.
+  log(`N=${count}: set-up runs`);
+  const coldOut = join(dir, 'out');
+  const noopOut = join(dir, 'out-noop');
+  const editDefs = join(dir, 'definitions-edited');
+  const editOut = join(dir, 'out-edited');
+  await cp(defs, editDefs, { recursive: true });
+  try {
+    await generate('svcgen generate (cold)', defs, coldOut, '--no-cache');
+    await generate('svcgen generate (before the no-op reruns)', defs, noopOut);
+    await generate('svcgen generate (before the edits)', editDefs, editOut);
+  } catch (error) {
+    if (!(error instanceof StepError)) throw error;
+    failed('cold', error);
+    return figures;
+  }
+  const documents = await copyOpenApiDocuments(coldOut, join(dir, 'openapi'));
+  figures.openApi = documents?.map((document) => document.name);
+
+  const realAdmin = await readFile(join(ROOT, 'definitions', 'admin-api.yaml'), 'utf8');
+  const steps = [
+    { name: 'nodeNoop', args: ['-e', '0'], cwd: dir },
+    {
+      name: 'noop',
+      args: generateArgs(defs, noopOut),
       cwd: dir,
       check: (run) => {
         assertOk('svcgen generate (no-op)', run);
@@ -351,43 +413,39 @@ async function benchSize(count) {
           log(`N=${count}: the no-op rerun did not find the output up to date and rebuilt it: ${run.stdout.trim()}`);
         }
       },
-    }),
-  );
-
-  log(`N=${count}: svcgen one entity changed`);
-  const editDefs = join(dir, 'definitions-edited');
-  const editOut = join(dir, 'out-edited');
-  await cp(defs, editDefs, { recursive: true });
-  const realAdmin = await readFile(join(ROOT, 'definitions', 'admin-api.yaml'), 'utf8');
-  await step('changed', async () => {
-    assertOk('svcgen generate (warm-up before the edits)', await measure(generateArgs(editDefs, editOut), { cwd: dir }));
-    return repeat('svcgen generate (one entity changed)', generateArgs(editDefs, editOut), {
+    },
+    { name: 'cold', args: generateArgs(defs, coldOut, '--no-cache'), cwd: dir, before: () => rm(coldOut, { recursive: true, force: true }) },
+    {
+      name: 'changed',
+      args: generateArgs(editDefs, editOut),
       cwd: dir,
       // Each run edits the same field to a value never seen before, so its files miss the format cache.
-      before: (index) => writeFile(join(editDefs, 'admin-api.yaml'), synthesizeAdminApi(realAdmin, count, index + 1)),
+      before: (round) => writeFile(join(editDefs, 'admin-api.yaml'), synthesizeAdminApi(realAdmin, count, round + 1)),
       check: (run) => {
         assertOk('svcgen generate (one entity changed)', run);
         if (/up to date/.test(run.stdout)) throw new StepError('svcgen generate (one entity changed) wrote nothing');
       },
-    });
-  });
+    },
+    ...(documents ? [await orvalStep(join(dir, 'orval'), documents)] : []),
+  ];
+  log(`N=${count}: ${RUNS} round(s) of ${steps.map((each) => each.name).join(', ')}`);
+  Object.assign(figures, await interleave(steps, failed));
+  if (figures.cold.error) return figures;
+  figures.size = await folderSize(coldOut);
 
   log(`N=${count}: tsc --noEmit over svcgen's output`);
   const svcgenTsconfig = join(dir, 'tsconfig.svcgen.json');
   await writeTsconfig(svcgenTsconfig, coldOut);
   await step('tscSvcgen', () => typecheck(`tsc over svcgen's output (N=${count})`, svcgenTsconfig, dir));
 
-  const documents = await openApiDocuments(coldOut);
-  figures.openApi = documents ? documents.map((document) => document.name) : undefined;
   if (documents) {
-    log(`N=${count}: orval over ${documents.length} OpenAPI document(s)`);
-    await step('orval', () => runOrval(join(dir, 'orval'), documents));
     if (figures.orval.out) {
       log(`N=${count}: tsc --noEmit over orval's output`);
       const orvalTsconfig = join(dir, 'tsconfig.orval.json');
       await writeTsconfig(orvalTsconfig, figures.orval.out);
       await step('tscOrval', () => typecheck(`tsc over orval's output (N=${count})`, orvalTsconfig, dir));
     }
+    // Not in the rounds: one hey-api run takes minutes at N=300, and its budget has a wide margin.
     log(`N=${count}: @hey-api/openapi-ts over ${documents.length} OpenAPI document(s)`);
     await step('heyApi', () => runHeyApi(join(dir, 'hey-api'), documents));
   }
