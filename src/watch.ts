@@ -1,7 +1,7 @@
 // `svcgen watch`: generate once, then again whenever the definitions, the templates or the config
 // change. Bursts of events (an editor's save is often several) are debounced into one run; a run
 // that fails reports its diagnostics and watching goes on.
-import { watch as watchPath, type FSWatcher } from 'node:fs';
+import { existsSync, watch as watchPath, type FSWatcher } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { CONFIG_FILE, resolveConfig } from './config.js';
 import { generate, type GenerateResult, type RunOptions } from './generate.js';
@@ -173,9 +173,33 @@ function openWatcher(target: Target, onChange: (path: string) => void, onGone: (
     } catch (error) {
       // No recursive watching on this platform: watch the folder itself.
       if ((error as NodeJS.ErrnoException).code === 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM') continue;
-      // A folder that does not exist (yet): the next run tries again.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return awaitFolder(target.dir, onGone);
       return undefined;
     }
   }
   return undefined;
+}
+
+/**
+ * A folder that does not exist yet: watches its nearest existing ancestor for the next folder on
+ * the way to it. When that appears, the watcher is dropped (onAppeared) and a run follows, which
+ * watches the folder itself or, a level further down, waits again.
+ */
+function awaitFolder(dir: string, onAppeared: () => void): FSWatcher | undefined {
+  let child = dir;
+  let ancestor = dirname(dir);
+  while (!existsSync(ancestor) && dirname(ancestor) !== ancestor) {
+    child = ancestor;
+    ancestor = dirname(ancestor);
+  }
+  const awaited = basename(child);
+  try {
+    const watcher = watchPath(ancestor, { persistent: true }, (_event, name) => {
+      if (name === null || name.toString() === awaited) onAppeared();
+    });
+    watcher.on('error', onAppeared);
+    return watcher;
+  } catch {
+    return undefined;
+  }
 }

@@ -103,6 +103,25 @@ describe('watch', () => {
     expect(resultOf(events[2]).ok).toBe(true);
   });
 
+  it('a definitions folder created after watching started is watched from then on', { timeout: SLOW }, async () => {
+    await removeDir(join(dir, 'definitions'));
+    await start().ready;
+    expect(events).toHaveLength(1);
+    expect(events[0]?.kind === 'result' && events[0].result.ok).toBe(false);
+
+    await writeText(join(dir, 'definitions', 'shop.yaml'), BASE_DEFINITION);
+    await waitForEvents(2);
+    await sleep(SETTLE_MS);
+    expect(resultOf(events.at(-1)).ok).toBe(true);
+
+    // Watched now: an edit of the new folder's file regenerates.
+    const seen = events.length;
+    await writeFile(join(dir, 'definitions', 'shop.yaml'), editedDefinition((d) => (d.records.item.description = 'Changed.')));
+    await waitForEvents(seen + 1);
+    expect(events.at(-1)?.trigger.changed).toEqual(['definitions/shop.yaml']);
+    expect(resultOf(events.at(-1)).ok).toBe(true);
+  });
+
   it('regenerates when the config file changes, and ignores other files beside it', { timeout: SLOW }, async () => {
     await start().ready;
     await writeFile(join(dir, 'notes.txt'), 'not watched\n');
