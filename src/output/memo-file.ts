@@ -61,10 +61,15 @@ async function rewrite(location: MemoLocation, role: MemoRole, used: readonly Me
   await removeOtherGenerations(location, role, target);
 }
 
-/** Files of this role left by other generators (or the older single-file format): never read again. */
+/** The stores of earlier svcgen versions, one file for both threads: the main thread removes them. */
+const EARLIER_FORMATS = ['memo.json', 'printed-statements.json'];
+
+/** Files of this role left by other generators (or the older single-file formats): never read again. */
 async function removeOtherGenerations(location: MemoLocation, role: MemoRole, keep: string): Promise<void> {
   const names = await readdir(location.cacheDir);
-  const stale = names.filter((name) => (name.startsWith(`memo-${role}-`) && name.endsWith('.log') && join(location.cacheDir, name) !== keep) || name === `memo-${role}.json`);
+  const stale = names.filter(
+    (name) => (name.startsWith(`memo-${role}-`) && name.endsWith('.log') && join(location.cacheDir, name) !== keep) || name === `memo-${role}.json` || (role === 'main' && EARLIER_FORMATS.includes(name)),
+  );
   await Promise.all(stale.map((name) => rm(join(location.cacheDir, name), { force: true })));
 }
 

@@ -113,6 +113,17 @@ describe('memo store', () => {
     expect(await readMemo({ cacheDir: dir, generator: 'svcgen 1+aaaa' }, 'worker')).toEqual([['key', 'old']]);
   });
 
+  it('removes the single-file stores of earlier versions when the main thread writes its own', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'svcgen-memo-file-'));
+    temporary.push(dir);
+    for (const name of ['memo.json', 'printed-statements.json', 'memo-main.json', 'memo-worker.json', 'format.json']) await writeFile(join(dir, name), '{}');
+    await writeMemo({ cacheDir: dir, generator: 'svcgen 1+aaaa' }, 'worker', [['key', 'value']], []);
+    const stored = async () => (await readdir(dir)).map((name) => name.replace(/-[0-9a-f]{16}\.log$/, '-<generator>.log')).sort();
+    expect(await stored()).toEqual(['format.json', 'memo-main.json', 'memo-worker-<generator>.log', 'memo.json', 'printed-statements.json']);
+    await writeMemo({ cacheDir: dir, generator: 'svcgen 1+aaaa' }, 'main', [['key', 'value']], []);
+    expect(await stored()).toEqual(['format.json', 'memo-main-<generator>.log', 'memo-worker-<generator>.log']);
+  });
+
   it('computes once per input, and every time when a run is told not to use caches', () => {
     let calls = 0;
     const render = () => `text ${++calls}`;
