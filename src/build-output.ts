@@ -10,16 +10,21 @@ import { prepareEmitWorker, runEmitters, type PreparedWorker } from './emitters/
 import { startMemo, usedMemo } from './emitters/shared/memo.js';
 import { TEMPLATES_DIR, type RunInputs } from './inputs.js';
 import { compareCodePoints } from './ir/names.js';
-import type { Ir } from './ir/types.js';
 import { formatFiles, type FormattedFile } from './output/format.js';
+import { sha256 } from './output/hash.js';
 import { withHeader } from './output/header.js';
 import { buildManifest, type Manifest } from './output/manifest.js';
 import { readMemo, writeMemo, type MemoLocation } from './output/memo-file.js';
 import { generatorFingerprint } from './version.js';
 
+/** A file as written, with the sha256 of its content. */
+export interface FinishedFile extends FormattedFile {
+  readonly hash: string;
+}
+
 /** The output in memory, and a promise that settles once the run's helper thread has ended. */
 export interface BuiltOutput {
-  readonly files: FormattedFile[];
+  readonly files: FinishedFile[];
   readonly manifest: Manifest;
   /** Await before returning: the emitter worker saves its memo share while the output is written. */
   readonly finished: Promise<void>;
@@ -45,17 +50,28 @@ async function buildOutputWith(config: ResolvedConfig, inputs: RunInputs, worker
   const remembered = memo === 'off' ? [] : await readMemo(memo, 'main');
   startMemo(memo === 'off' ? 'off' : remembered);
   const ir = buildIrFromInputs(inputs, { cacheDir: memo === 'off' ? undefined : join(memo.cacheDir, 'definitions') });
-  // This thread's memo share is saved while the worker, if any, is still at work.
-  const saveMemo = () => (memo === 'off' ? Promise.resolve() : writeMemo(memo, 'main', usedMemo(), remembered));
-  const emitted = await emitAll(ir, config, inputs, worker, saveMemo);
-  const files = await formatFiles(emitted, { cacheDir: memo === 'off' ? undefined : memo.cacheDir });
+  const finish = (files: readonly GeneratedFile[]) => finishFiles(files, memo === 'off' ? undefined : memo.cacheDir);
+  // While the worker, if any, is still at work, this thread saves its memo share and finishes its own files.
+  const finishedHere = new Map<string, FinishedFile[]>();
+  const whileWaiting = async (local: ReadonlyMap<string, GeneratedFile[]>) => {
+    const saved = memo === 'off' ? Promise.resolve() : writeMemo(memo, 'main', usedMemo(), remembered);
+    for (const [name, files] of local) finishedHere.set(name, await finish(files));
+    await saved;
+  };
+  const enabled = EMITTERS.filter((entry) => config.emitters[entry.name] !== false);
+  const byEmitter = await runEmitters(enabled, { ir, runtimeFiles: inputs.runtimeFiles, templates: mergeTemplates(inputs, config) }, worker, { whileWaiting });
+  const files: FinishedFile[] = [];
+  for (const entry of enabled) files.push(...(finishedHere.get(entry.name) ?? (await finish(byEmitter.get(entry.name) ?? []))));
   return { files, manifest: buildManifest(generatorFingerprint(), inputs.hash, files) };
 }
 
-async function emitAll(ir: Ir, config: ResolvedConfig, inputs: RunInputs, worker: PreparedWorker | undefined, whileWaiting: () => Promise<void>): Promise<GeneratedFile[]> {
-  const enabled = EMITTERS.filter((entry) => config.emitters[entry.name] !== false);
-  const byEmitter = await runEmitters(enabled, { ir, runtimeFiles: inputs.runtimeFiles, templates: mergeTemplates(inputs, config) }, worker, { whileWaiting });
-  return enabled.flatMap((entry) => (byEmitter.get(entry.name) ?? []).map((file) => ({ ...file, content: withHeader(file.path, file.content, file.source) })));
+/** Emitted files as they are written: with their header, formatted, and hashed for the manifest. */
+async function finishFiles(files: readonly GeneratedFile[], cacheDir: string | undefined): Promise<FinishedFile[]> {
+  const formatted = await formatFiles(
+    files.map((file) => ({ ...file, content: withHeader(file.path, file.content, file.source) })),
+    { cacheDir },
+  );
+  return formatted.map((file) => ({ ...file, hash: sha256(file.content) }));
 }
 
 /** svcgen's templates with the user's folder laid over them: a user file replaces ours of the same name. */

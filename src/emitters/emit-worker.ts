@@ -1,16 +1,22 @@
 // A worker thread that runs some of the emitters over an IR sent to it, so a large run uses a
-// second core: receives { ir, runtimeFiles, templates, names }, answers { files } per emitter
+// second core: receives { irJson, runtimeFiles, templates, names }, answers { files } per emitter
 // name, or { diagnostics } (a template error) or { error }. Its memo share (workerData: where it
 // lives, or 'off') is read while the main thread parses the definitions, and written back here.
 import { parentPort, workerData } from 'node:worker_threads';
 import { DefinitionsError } from '../definitions/diagnostics.js';
 import type { EmitContext, GeneratedFile } from './contract.js';
 import { EMITTERS } from './index.js';
+import { irFromJson } from '../ir/ir-json.js';
 import { readMemo, writeMemo, type MemoLocation } from '../output/memo-file.js';
 import { startMemo, usedMemo } from './shared/memo.js';
 
 export interface EmitJob extends EmitContext {
   readonly names: readonly string[];
+}
+
+/** An EmitJob as posted: the IR as JSON text (ir-json.ts). */
+export interface EmitJobMessage extends Omit<EmitJob, 'ir'> {
+  readonly irJson: string;
 }
 
 /** What the worker is started with. */
@@ -30,7 +36,8 @@ const { memo, emitters } = workerData as EmitWorkerData;
 const loading = Promise.all(EMITTERS.filter((entry) => emitters.includes(entry.name)).map((entry) => entry.load()));
 const remembered = memo === 'off' ? Promise.resolve([]) : readMemo(memo, 'worker');
 
-parentPort?.once('message', (job: EmitJob) => {
+parentPort?.once('message', ({ irJson, ...rest }: EmitJobMessage) => {
+  const job: EmitJob = { ...rest, ir: irFromJson(irJson) };
   // Answer first, then save the memo share while the main thread writes the output; the thread
   // ends once its port is closed, which is what the main thread waits for (PreparedWorker.finish).
   runJob(job)

@@ -10,8 +10,9 @@ import { Worker } from 'node:worker_threads';
 import { DefinitionsError } from '../definitions/diagnostics.js';
 import type { EmitContext, GeneratedFile } from './contract.js';
 import type { MemoLocation } from '../output/memo-file.js';
-import type { EmitJob, EmitReply, EmitWorkerData } from './emit-worker.js';
+import type { EmitJob, EmitJobMessage, EmitReply, EmitWorkerData } from './emit-worker.js';
 import type { EmitterEntry } from './index.js';
+import { irToJson } from '../ir/ir-json.js';
 
 /** Emitters handed to the worker: the main thread, which also builds the IR, keeps the rest. */
 const WORKER_SHARE = new Set(['openapi', 'docs']);
@@ -46,8 +47,8 @@ const jobsGiven = new WeakSet<Worker>();
 
 /** What runEmitters can do while the worker is still at work. */
 export interface EmitHooks {
-  /** Called once this thread's emitters are done, before waiting for the worker's. */
-  readonly whileWaiting?: () => Promise<void>;
+  /** Called with this thread's files, by emitter, once its emitters are done and before waiting for the worker's. */
+  readonly whileWaiting?: (local: ReadonlyMap<string, GeneratedFile[]>) => Promise<void>;
 }
 
 export async function runEmitters(entries: readonly EmitterEntry[], context: EmitContext, prepared: PreparedWorker | undefined, hooks: EmitHooks = {}): Promise<Map<string, GeneratedFile[]>> {
@@ -55,13 +56,11 @@ export async function runEmitters(entries: readonly EmitterEntry[], context: Emi
   const fromWorker = prepared && offloaded.length > 0 ? emitInWorker(prepared.worker, { ...context, names: offloaded.map((entry) => entry.name) }) : undefined;
   // Collected before awaiting the worker, so a failure here still waits for it (no stray thread).
   const local = await Promise.allSettled(entries.filter((entry) => !offloaded.includes(entry)).map(async (entry) => [entry.name, await (await entry.load()).emit(context)] as const));
-  if (local.every((result) => result.status === 'fulfilled')) await hooks.whileWaiting?.();
-  const remote = fromWorker ? await fromWorker : {};
   const byName = new Map<string, GeneratedFile[]>();
-  for (const result of local) {
-    if (result.status === 'rejected') throw result.reason;
-    byName.set(result.value[0], result.value[1]);
-  }
+  for (const result of local) if (result.status === 'fulfilled') byName.set(result.value[0], result.value[1]);
+  if (byName.size === local.length) await hooks.whileWaiting?.(new Map(byName));
+  const remote = fromWorker ? await fromWorker : {};
+  for (const result of local) if (result.status === 'rejected') throw result.reason;
   for (const [name, files] of Object.entries(remote)) byName.set(name, files);
   return byName;
 }
@@ -75,6 +74,7 @@ function emitInWorker(worker: Worker, job: EmitJob): Promise<Readonly<Record<str
     });
     worker.once('error', reject);
     jobsGiven.add(worker);
-    worker.postMessage(job);
+    const { ir, ...rest } = job;
+    worker.postMessage({ ...rest, irJson: irToJson(ir) } satisfies EmitJobMessage);
   });
 }

@@ -4,6 +4,7 @@ import type { LoadedFile } from '../definitions/load.js';
 import type { DefinitionFile } from '../definitions/schema.js';
 import { buildAuthSchemes, buildErrors, buildInterface } from './build-auth.js';
 import { buildRecords } from './build-records.js';
+import { recordsByKey } from './ir-json.js';
 import { buildRoutes } from './build-routes.js';
 import { checkIdentifiers, fileNameProblems } from './check-identifiers.js';
 import { checkCycles, checkDefaults, checkDuplicateRoutes, checkPatterns, checkShortForms } from './checks.js';
@@ -29,9 +30,7 @@ export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics:
     }
   }
   const modules = ordered.map(({ loaded, definition }) => buildModule(new FileContext(loaded, definition.name, recordFields, diagnostics), definition));
-  const records = new Map<string, RecordIr>();
-  for (const module of modules) for (const record of module.records) records.set(record.key, record);
-  const ir: Ir = { modules, records };
+  const ir: Ir = { modules, records: recordsByKey(modules) };
   diagnostics.push(...checkDefaults(ir), ...checkDuplicateRoutes(ir), ...checkShortForms(ir), ...checkCycles(ir), ...checkPatterns(ir), ...checkIdentifiers(ir));
   return { ir, diagnostics };
 }

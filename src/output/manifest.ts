@@ -3,7 +3,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compareCodePoints } from '../ir/names.js';
-import { sha256 } from './hash.js';
 
 export const MANIFEST_FILE = '.svcgen-manifest.json';
 
@@ -15,8 +14,9 @@ export interface Manifest {
   readonly files: Readonly<Record<string, string>>;
 }
 
-export function buildManifest(generator: string, inputHash: string, files: readonly { path: string; content: string }[]): Manifest {
-  const entries = [...files].sort((a, b) => compareCodePoints(a.path, b.path)).map((file) => [file.path, sha256(file.content)] as const);
+/** `files`: each output file's path and the sha256 of its content. */
+export function buildManifest(generator: string, inputHash: string, files: readonly { path: string; hash: string }[]): Manifest {
+  const entries = [...files].sort((a, b) => compareCodePoints(a.path, b.path)).map((file) => [file.path, file.hash] as const);
   return { generator, inputHash, files: Object.fromEntries(entries) };
 }
 

@@ -30,6 +30,20 @@ describe('emitters split over a worker thread', () => {
     for (const [name, files] of inOneThread) expect(split.get(name), name).toEqual(files);
   }, 60_000);
 
+  it('send the IR as JSON text that reads back to what every emitter makes from the IR itself', async () => {
+    const { runEmitters } = await dist('emitters/run-emitters.js');
+    const { EMITTERS } = await dist('emitters/index.js');
+    const { irFromJson, irToJson } = await dist('ir/ir-json.js');
+    const context = await realContext();
+    const readBack = irFromJson(irToJson(context.ir));
+    expect([...readBack.records.keys()]).toEqual([...context.ir.records.keys()]);
+    // One object per record, shared by its module and the table, as buildIr makes them.
+    for (const module of readBack.modules) for (const record of module.records) expect(readBack.records.get(record.key)).toBe(record);
+    const fromIr = await runEmitters(EMITTERS, context, undefined);
+    const fromJson = await runEmitters(EMITTERS, { ...context, ir: readBack }, undefined);
+    for (const [name, files] of fromIr) expect(fromJson.get(name), name).toEqual(files);
+  }, 60_000);
+
   it('report a template error from the worker as located diagnostics', async () => {
     const { runEmitters } = await dist('emitters/run-emitters.js');
     const { EMITTERS } = await dist('emitters/index.js');
