@@ -7,14 +7,15 @@ import { displayPath } from './definitions/sources.js';
 import type { GeneratedFile, TemplateFile } from './emitters/contract.js';
 import { EMITTERS } from './emitters/index.js';
 import { prepareEmitWorker, runEmitters, type PreparedWorker } from './emitters/run-emitters.js';
-import { startMemo, usedMemo } from './emitters/shared/memo.js';
 import { TEMPLATES_DIR, type RunInputs } from './inputs.js';
 import { compareCodePoints } from './ir/names.js';
+import type { Ir } from './ir/types.js';
 import { formatFiles, type FormattedFile } from './output/format.js';
 import { sha256 } from './output/hash.js';
 import { withHeader } from './output/header.js';
 import { buildManifest, type Manifest } from './output/manifest.js';
-import { readMemo, writeMemo, type MemoLocation } from './output/memo-file.js';
+import { MainThreadMemo } from './output/main-thread-memo.js';
+import type { MemoLocation } from './output/memo-file.js';
 import { generatorFingerprint } from './version.js';
 
 /** A file as written, with the sha256 of its content. */
@@ -47,19 +48,30 @@ async function buildOutputWith(config: ResolvedConfig, inputs: RunInputs, worker
   // Imported once the worker is started, so that it loads its modules while these load here.
   const { buildIrFromInputs } = await import('./build-ir.js');
   // Before the IR: definitions are checked entry by entry, remembered (validate-by-entry.ts).
-  const remembered = memo === 'off' ? [] : await readMemo(memo, 'main');
-  startMemo(memo === 'off' ? 'off' : remembered);
-  const ir = buildIrFromInputs(inputs, { cacheDir: memo === 'off' ? undefined : join(memo.cacheDir, 'definitions') });
+  const mainMemo = new MainThreadMemo(memo);
+  await mainMemo.start();
+  // The parsed-chunk cache is saved while the worker is at work (at the latest once the emitters are done).
+  const cacheWrites: (() => void)[] = [];
+  const saveChunkCache = () => cacheWrites.splice(0).forEach((write) => write());
+  let ir: Ir;
+  try {
+    ir = buildIrFromInputs(inputs, { cacheDir: memo === 'off' ? undefined : join(memo.cacheDir, 'definitions'), deferWrite: (write) => cacheWrites.push(write) });
+  } catch (error) {
+    saveChunkCache();
+    throw error;
+  }
   const finish = (files: readonly GeneratedFile[]) => finishFiles(files, memo === 'off' ? undefined : memo.cacheDir);
-  // While the worker, if any, is still at work, this thread saves its memo share and finishes its own files.
+  // While the worker, if any, is still at work, this thread saves its caches and finishes its own files.
   const finishedHere = new Map<string, FinishedFile[]>();
   const whileWaiting = async (local: ReadonlyMap<string, GeneratedFile[]>) => {
-    const saved = memo === 'off' ? Promise.resolve() : writeMemo(memo, 'main', usedMemo(), remembered);
+    const saved = mainMemo.save();
+    saveChunkCache();
     for (const [name, files] of local) finishedHere.set(name, await finish(files));
     await saved;
   };
   const enabled = EMITTERS.filter((entry) => config.emitters[entry.name] !== false);
-  const byEmitter = await runEmitters(enabled, { ir, runtimeFiles: inputs.runtimeFiles, templates: mergeTemplates(inputs, config) }, worker, { whileWaiting });
+  const context = { ir, runtimeFiles: inputs.runtimeFiles, templates: mergeTemplates(inputs, config) };
+  const byEmitter = await runEmitters(enabled, context, worker, { beforeLocal: () => mainMemo.seedEmitters(), whileWaiting }).finally(saveChunkCache);
   const files: FinishedFile[] = [];
   for (const entry of enabled) files.push(...(finishedHere.get(entry.name) ?? (await finish(byEmitter.get(entry.name) ?? []))));
   return { files, manifest: buildManifest(generatorFingerprint(), inputs.hash, files) };

@@ -22,6 +22,8 @@ export interface ChunkedLoadOptions {
   readonly cacheDir?: string | undefined;
   /** false parses every file whole, uncached (default true). */
   readonly split?: boolean | undefined;
+  /** Takes the cache's writes to run them later (off a run's critical path); without it they run at once. */
+  readonly deferWrite?: ((write: () => void) => void) | undefined;
 }
 
 export interface ChunkedLoad {
@@ -71,7 +73,11 @@ export function loadPlanned(file: string, text: string, planned: readonly Planne
   }
   const assembled = assemble(text, planned, parsed);
   if (!assembled) return undefined;
-  pack?.save(new Map(keys.map((key, index) => [key, encoded[index] as EncodedChunk])));
+  if (pack) {
+    const save = () => pack.save(new Map(keys.map((key, index) => [key, encoded[index] as EncodedChunk])));
+    if (options.deferWrite) options.deferWrite(save);
+    else save();
+  }
   return { ...assembled, parsedChunks: missing.length };
 }
 

@@ -45,8 +45,10 @@ export function prepareEmitWorker(definitionBytes: number, memo: MemoLocation | 
 /** Workers that were sent a job: they end by themselves once it is done and saved. */
 const jobsGiven = new WeakSet<Worker>();
 
-/** What runEmitters can do while the worker is still at work. */
+/** What runEmitters can do while the worker is at work. */
 export interface EmitHooks {
+  /** Called once the worker has its job, before this thread's emitters start. */
+  readonly beforeLocal?: () => Promise<void>;
   /** Called with this thread's files, by emitter, once its emitters are done and before waiting for the worker's. */
   readonly whileWaiting?: (local: ReadonlyMap<string, GeneratedFile[]>) => Promise<void>;
 }
@@ -54,6 +56,7 @@ export interface EmitHooks {
 export async function runEmitters(entries: readonly EmitterEntry[], context: EmitContext, prepared: PreparedWorker | undefined, hooks: EmitHooks = {}): Promise<Map<string, GeneratedFile[]>> {
   const offloaded = prepared ? entries.filter((entry) => WORKER_SHARE.has(entry.name)) : [];
   const fromWorker = prepared && offloaded.length > 0 ? emitInWorker(prepared.worker, { ...context, names: offloaded.map((entry) => entry.name) }) : undefined;
+  await hooks.beforeLocal?.();
   // Collected before awaiting the worker, so a failure here still waits for it (no stray thread).
   const local = await Promise.allSettled(entries.filter((entry) => !offloaded.includes(entry)).map(async (entry) => [entry.name, await (await entry.load()).emit(context)] as const));
   const byName = new Map<string, GeneratedFile[]>();

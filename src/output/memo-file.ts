@@ -1,6 +1,6 @@
-// The memo store on disk (src/emitters/shared/memo.ts): a file in the cache folder per thread role,
+// The memo store on disk (src/emitters/shared/memo.ts): a file in the cache folder per share,
 // so the emitter worker reads and writes its own share itself, without copying it through the
-// main thread. Valid only for the generator that wrote it (changed code must never reuse old
+// main thread, and the main thread reads its emitters' share only once the IR is built. Valid only for the generator that wrote it (changed code must never reuse old
 // results), so the generator is part of the file's name.
 //
 // A run after a small change reuses almost every entry and computes a few, so the file is a log:
@@ -14,8 +14,8 @@ import type { MemoEntry } from '../emitters/shared/memo.js';
 import { sha256 } from './hash.js';
 import { replaceFile } from './replace-file.js';
 
-/** Which thread's share: the main thread's, or the emitter worker's (src/emitters/run-emitters.ts). */
-export type MemoRole = 'main' | 'worker';
+/** Which share: the main thread's two (main-thread-memo.ts), or the emitter worker's (src/emitters/run-emitters.ts). */
+export type MemoRole = 'definitions' | 'main' | 'worker';
 
 /** Where a thread's share lives, and for which generator it is valid. */
 export interface MemoLocation {

@@ -24,6 +24,11 @@ export function startMemo(entries: Iterable<MemoEntry> | 'off'): void {
   if (entries !== 'off') for (const [key, value] of entries) seeded.set(key, value);
 }
 
+/** Adds entries read later in the run (a share needed only from then on) to those startMemo seeded. */
+export function seedMemo(entries: Iterable<MemoEntry>): void {
+  if (enabled) for (const [key, value] of entries) seeded.set(key, value);
+}
+
 /** The entries this run computed or reused: what is worth keeping for the next one. */
 export function usedMemo(): MemoEntry[] {
   return [...used];
