@@ -1,14 +1,7 @@
 #!/usr/bin/env node
 // Argument parsing and printing only; the work is in generate.ts, diff/, watch.ts and init.ts.
-import { setFlagsFromString } from 'node:v8';
 import { formatDiagnostic, type Diagnostic } from './definitions/diagnostics.js';
 import { GENERATOR_VERSION } from './version.js';
-
-// A large run allocates far more than it keeps (its live data is a few tens of MB), and V8 lets a
-// heap grow to several times its live size before collecting. This CLI process is svcgen's own,
-// so it trades a little collection time for a peak footprint about a fifth smaller (N=300: about
-// 325 MiB instead of 400 to 520). The library API leaves its host process's settings alone.
-setFlagsFromString('--heap-growing-percent=25');
 
 const USAGE = `svcgen ${GENERATOR_VERSION}: TypeScript code from YAML interface definitions
 
