@@ -28,8 +28,8 @@ export interface RunInputs {
 }
 
 export async function collectInputs(config: ResolvedConfig): Promise<RunInputs> {
-  const { sources, diagnostics } = await readDefinitionSources(config.definitionsDir, config.cwd);
-  const [runtimeFiles, templates, userTemplates] = await Promise.all([
+  const [{ sources, diagnostics }, runtimeFiles, templates, userTemplates] = await Promise.all([
+    readDefinitionSources(config.definitionsDir, config.cwd),
     readTextFiles(RUNTIME_DIR, (name) => name.endsWith('.ts')),
     readTextFiles(TEMPLATES_DIR, (name) => name.endsWith('.hbs')),
     config.templatesDir ? readTextFiles(config.templatesDir, (name) => name.endsWith('.hbs')) : Promise.resolve([]),

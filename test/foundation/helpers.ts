@@ -29,6 +29,18 @@ export function runCli(args: readonly string[], cwd: string, env: Record<string,
   });
 }
 
+/** The repo's TypeScript compiler (`tsc <args>` in the repo root): its exit code and its output, stdout and stderr together. */
+export function runTsc(args: readonly string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
 /** A fresh folder in the OS temp dir holding copies of the given repo folders. */
 export async function tempCopy(folders: readonly string[] = ['definitions', 'generated']): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'svcgen-foundation-'));

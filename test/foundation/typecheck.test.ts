@@ -1,11 +1,10 @@
 // generated/ type-checks on its own under the strictest options a user may have, and the options
 // really are in force (a control file that breaks only under them is refused).
-import { spawn } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listTree, removeDir, ROOT } from './helpers.js';
+import { listTree, removeDir, ROOT, runTsc as tsc } from './helpers.js';
 
 const temporary: string[] = [];
 afterAll(async () => Promise.all(temporary.map(removeDir)));
@@ -30,17 +29,6 @@ async function tsconfigFor(include: readonly string[], { exactOptionalPropertyTy
   };
   await writeFile(path, JSON.stringify({ compilerOptions, include }, null, 2));
   return path;
-}
-
-function tsc(args: readonly string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
 }
 
 describe('tsc over generated/', () => {

@@ -1,7 +1,6 @@
 // Names: definition names that would make invalid or colliding TypeScript identifiers either become
 // valid, stable, collision-free identifiers (proved by compiling the generated code with tsc) or
 // stop the run with a clear diagnostic (SVC204 for a collision, SVC214 for a name that cannot be used).
-import { spawn } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { stringify } from 'yaml';
 import { DefinitionsError, type Diagnostic } from '../../src/definitions/diagnostics.js';
 import { buildIrFromInputs } from '../../src/build-ir.js';
 import { PRETTIER_OPTIONS } from '../../src/output/format-options.js';
+import { runTsc } from '../foundation/helpers.js';
 import { hashTree, removeCliSnapshot, removeDir, ROOT, runCli, scratchInRepo, snapshotCli, writeTree } from './harness.js';
 
 const SLOW = 10 * 60_000;
@@ -103,16 +103,7 @@ afterAll(async () => {
   await removeCliSnapshot();
 });
 
-function tsc(project: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
+const tsc = (project: string) => runTsc(['-p', project]);
 
 describe('awkward but usable names', () => {
   /** Generated identifiers (or property keys) that the names above must become, file by file. */
