@@ -1,7 +1,6 @@
 // Every generated OpenAPI document passes the validators the ecosystem uses: @readme/openapi-parser
 // (schema and spec rules), Redocly's linter on its recommended rules, and openapi-typescript,
 // whose output must compile under strict.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +9,7 @@ import { validate } from '@readme/openapi-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeDir, ROOT } from '../foundation/helpers.js';
+import { removeDir, ROOT, runTsc as tsc } from '../foundation/helpers.js';
 
 const GENERATED = join(ROOT, 'generated');
 
@@ -82,14 +81,3 @@ describe('generated OpenAPI documents', () => {
     expect(result.code).toBe(0);
   }, 120_000);
 });
-
-function tsc(args: readonly string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
