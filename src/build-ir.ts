@@ -7,9 +7,15 @@ import type { RunInputs } from './inputs.js';
 import { buildIr, type ValidatedFile } from './ir/build.js';
 import type { Ir } from './ir/types.js';
 
+export interface BuildIrOptions extends LoadOptions {
+  /** Sees the IR before the checks across it, which may still throw (see buildIr). */
+  readonly onBuilt?: (ir: Ir) => void;
+}
+
 /** Definitions → IR, or every diagnostic at once. `options.cacheDir` caches parsed definition chunks. */
-export function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 'diagnostics'>, options: LoadOptions = {}): Ir {
-  const loaded = parseDefinitionSources(inputs.definitions, options);
+export function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 'diagnostics'>, options: BuildIrOptions = {}): Ir {
+  const { onBuilt, ...loadOptions } = options;
+  const loaded = parseDefinitionSources(inputs.definitions, loadOptions);
   const diagnostics: Diagnostic[] = [...inputs.diagnostics, ...loaded.diagnostics];
   const validated: ValidatedFile[] = [];
   for (const file of loaded.files) {
@@ -19,7 +25,7 @@ export function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 'diagn
   }
   // Cross-file checks only make sense once every file is well-formed.
   if (diagnostics.length > 0) throw new DefinitionsError(diagnostics);
-  const built = buildIr(validated);
+  const built = buildIr(validated, onBuilt);
   if (built.diagnostics.length > 0) throw new DefinitionsError(built.diagnostics);
   return built.ir;
 }

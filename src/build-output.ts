@@ -23,11 +23,11 @@ export interface FinishedFile extends FormattedFile {
   readonly hash: string;
 }
 
-/** The output in memory, and a promise that settles once the run's helper thread has ended. */
+/** The output in memory, and a promise that settles once the run's caches are saved and its helper thread has ended. */
 export interface BuiltOutput {
   readonly files: FinishedFile[];
   readonly manifest: Manifest;
-  /** Await before returning: the emitter worker saves its memo share while the output is written. */
+  /** Await before returning: both threads save their memo shares while the output is written. */
   readonly finished: Promise<void>;
 }
 
@@ -36,41 +36,58 @@ export async function buildOutput(config: ResolvedConfig, inputs: RunInputs, cac
   const memo: MemoLocation | 'off' = cacheDir ? { cacheDir, generator: generatorFingerprint() } : 'off';
   // Started first, so the worker loads its modules and its memo share while the definitions are parsed.
   const worker = prepareEmitWorker(inputs.definitions.reduce((sum, source) => sum + source.bytes.byteLength, 0), memo);
+  // Cache saves started during the run: awaited with the worker, once the output is written.
+  const saves: Promise<void>[] = [];
   try {
-    return { ...(await buildOutputWith(config, inputs, worker, memo)), finished: worker ? worker.finish() : Promise.resolve() };
+    const built = await buildOutputWith(config, inputs, worker, memo, saves);
+    return { ...built, finished: Promise.all([...saves, worker?.finish()]).then(() => undefined) };
   } catch (error) {
-    await worker?.finish();
+    await Promise.allSettled([...saves, worker?.abort()]);
     throw error;
   }
 }
 
-async function buildOutputWith(config: ResolvedConfig, inputs: RunInputs, worker: PreparedWorker | undefined, memo: MemoLocation | 'off'): Promise<Omit<BuiltOutput, 'finished'>> {
-  // Imported once the worker is started, so that it loads its modules while these load here.
-  const { buildIrFromInputs } = await import('./build-ir.js');
-  // Before the IR: definitions are checked entry by entry, remembered (validate-by-entry.ts).
+async function buildOutputWith(
+  config: ResolvedConfig,
+  inputs: RunInputs,
+  worker: PreparedWorker | undefined,
+  memo: MemoLocation | 'off',
+  saves: Promise<void>[],
+): Promise<Omit<BuiltOutput, 'finished'>> {
+  // Loaded once the worker is started, so that it loads its modules meanwhile. The definitions are
+  // checked entry by entry, remembered (validate-by-entry.ts): that share is read at the same time.
   const mainMemo = new MainThreadMemo(memo);
-  await mainMemo.start();
+  const [{ buildIrFromInputs }] = await Promise.all([import('./build-ir.js'), mainMemo.start()]);
   // The parsed-chunk cache is saved while the worker is at work (at the latest once the emitters are done).
   const cacheWrites: (() => void)[] = [];
   const saveChunkCache = () => cacheWrites.splice(0).forEach((write) => write());
+  const enabled = EMITTERS.filter((entry) => config.emitters[entry.name] !== false);
+  const templates = mergeTemplates(inputs, config);
   let ir: Ir;
   try {
-    ir = buildIrFromInputs(inputs, { cacheDir: memo === 'off' ? undefined : join(memo.cacheDir, 'definitions'), deferWrite: (write) => cacheWrites.push(write) });
+    ir = buildIrFromInputs(inputs, {
+      cacheDir: memo === 'off' ? undefined : join(memo.cacheDir, 'definitions'),
+      deferWrite: (write) => cacheWrites.push(write),
+      // The worker starts on the IR while this thread checks it; a failed check aborts the worker.
+      onBuilt: (built) => worker?.give(enabled, { ir: built, runtimeFiles: inputs.runtimeFiles, templates }),
+    });
   } catch (error) {
     saveChunkCache();
     throw error;
   }
   const finish = (files: readonly GeneratedFile[]) => finishFiles(files, memo === 'off' ? undefined : memo.cacheDir);
-  // While the worker, if any, is still at work, this thread saves its caches and finishes its own files.
+  // While the worker, if any, is still at work, this thread starts saving its memo, saves its chunk
+  // cache and finishes its own files.
   const finishedHere = new Map<string, FinishedFile[]>();
   const whileWaiting = async (local: ReadonlyMap<string, GeneratedFile[]>) => {
     const saved = mainMemo.save();
+    // Awaited with the worker; until then a failure must not count as unhandled.
+    saved.catch(() => undefined);
+    saves.push(saved);
     saveChunkCache();
     for (const [name, files] of local) finishedHere.set(name, await finish(files));
-    await saved;
   };
-  const enabled = EMITTERS.filter((entry) => config.emitters[entry.name] !== false);
-  const context = { ir, runtimeFiles: inputs.runtimeFiles, templates: mergeTemplates(inputs, config) };
+  const context = { ir, runtimeFiles: inputs.runtimeFiles, templates };
   const byEmitter = await runEmitters(enabled, context, worker, { beforeLocal: () => mainMemo.seedEmitters(), whileWaiting }).finally(saveChunkCache);
   const files: FinishedFile[] = [];
   for (const entry of enabled) files.push(...(finishedHere.get(entry.name) ?? (await finish(byEmitter.get(entry.name) ?? []))));

@@ -22,9 +22,16 @@ const WORKER_SCRIPT = fileURLToPath(new URL('./emit-worker.js', import.meta.url)
 
 /** A worker started ahead of the job. */
 export interface PreparedWorker {
-  readonly worker: Worker;
+  /**
+   * Gives the worker its share of `entries` (WORKER_SHARE) over `context`, or undefined when none is
+   * enabled. Only the first call posts a job: a later one answers with the first one's files, so a
+   * caller may start the worker early (as soon as the IR exists) and runEmitters still finds it.
+   */
+  give(entries: readonly EmitterEntry[], context: EmitContext): Promise<Readonly<Record<string, GeneratedFile[]>>> | undefined;
   /** Ends the worker: at once when it was given no job, else once it has saved its memo share. */
   finish(): Promise<void>;
+  /** After a failed run: ends the worker at once unless it has answered (then it is saving its memo share, and is waited for). */
+  abort(): Promise<void>;
 }
 
 /** `memo`: where the worker keeps its memo share, or 'off' for a run without caches. */
@@ -33,17 +40,34 @@ export function prepareEmitWorker(definitionBytes: number, memo: MemoLocation | 
   if (definitionBytes < minBytes || availableParallelism() < 2 || !existsSync(WORKER_SCRIPT)) return undefined;
   const worker = new Worker(WORKER_SCRIPT, { workerData: { memo, emitters: [...WORKER_SHARE] } satisfies EmitWorkerData });
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  let given = false;
+  let job: { readonly files: Promise<Readonly<Record<string, GeneratedFile[]>>>; answered: boolean } | undefined;
   return {
-    worker,
+    give: (entries, context) => {
+      if (!given) {
+        given = true;
+        const names = entries.filter((entry) => WORKER_SHARE.has(entry.name)).map((entry) => entry.name);
+        if (names.length > 0) {
+          const started = { files: emitInWorker(worker, { ...context, names }), answered: false };
+          // Marks the job answered; also handles a failure that no caller is left to await (the run failed first).
+          const answered = () => void (started.answered = true);
+          started.files.then(answered, answered);
+          job = started;
+        }
+      }
+      return job?.files;
+    },
+    // A worker given a job ends by itself once it is done and saved.
     finish: async () => {
-      if (!jobsGiven.has(worker)) await worker.terminate();
+      if (!job) await worker.terminate();
+      await exited;
+    },
+    abort: async () => {
+      if (!job?.answered) await worker.terminate();
       await exited;
     },
   };
 }
-
-/** Workers that were sent a job: they end by themselves once it is done and saved. */
-const jobsGiven = new WeakSet<Worker>();
 
 /** What runEmitters can do while the worker is at work. */
 export interface EmitHooks {
@@ -54,8 +78,8 @@ export interface EmitHooks {
 }
 
 export async function runEmitters(entries: readonly EmitterEntry[], context: EmitContext, prepared: PreparedWorker | undefined, hooks: EmitHooks = {}): Promise<Map<string, GeneratedFile[]>> {
-  const offloaded = prepared ? entries.filter((entry) => WORKER_SHARE.has(entry.name)) : [];
-  const fromWorker = prepared && offloaded.length > 0 ? emitInWorker(prepared.worker, { ...context, names: offloaded.map((entry) => entry.name) }) : undefined;
+  const fromWorker = prepared?.give(entries, context);
+  const offloaded = fromWorker ? entries.filter((entry) => WORKER_SHARE.has(entry.name)) : [];
   await hooks.beforeLocal?.();
   // Collected before awaiting the worker, so a failure here still waits for it (no stray thread).
   const local = await Promise.allSettled(entries.filter((entry) => !offloaded.includes(entry)).map(async (entry) => [entry.name, await (await entry.load()).emit(context)] as const));
@@ -76,7 +100,6 @@ function emitInWorker(worker: Worker, job: EmitJob): Promise<Readonly<Record<str
       else reject(new Error(`emitter worker failed: ${reply.error}`));
     });
     worker.once('error', reject);
-    jobsGiven.add(worker);
     const { ir, ...rest } = job;
     worker.postMessage({ ...rest, irJson: irToJson(ir) } satisfies EmitJobMessage);
   });

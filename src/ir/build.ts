@@ -19,7 +19,12 @@ export interface ValidatedFile {
 
 const FILE_ORIGIN: Origin = 'spec';
 
-export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics: Diagnostic[] } {
+/**
+ * `onBuilt` is called with the IR as soon as it is built, if nothing is wrong so far, before the
+ * checks across the whole IR: those only report problems and never change it, so a caller can
+ * start on it early (and must drop that work if the diagnostics that follow are not empty).
+ */
+export function buildIr(files: readonly ValidatedFile[], onBuilt?: (ir: Ir) => void): { ir: Ir; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const ordered = [...files].sort((a, b) => compareCodePoints(a.definition.name, b.definition.name));
   checkModuleNames(ordered, diagnostics);
@@ -31,6 +36,7 @@ export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics:
   }
   const modules = ordered.map(({ loaded, definition }) => buildModule(new FileContext(loaded, definition.name, recordFields, diagnostics), definition));
   const ir: Ir = { modules, records: recordsByKey(modules) };
+  if (diagnostics.length === 0) onBuilt?.(ir);
   diagnostics.push(...checkDefaults(ir), ...checkDuplicateRoutes(ir), ...checkShortForms(ir), ...checkCycles(ir), ...checkPatterns(ir), ...checkIdentifiers(ir));
   return { ir, diagnostics };
 }

@@ -1,11 +1,16 @@
 // A large run hands some emitters to a worker thread: what it makes must not depend on that.
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
+import { synthesize } from '../../bench/synth.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 // The worker is a compiled script: these tests use the build (npm test builds first).
 const dist = (path: string) => import(join(root, 'dist', path));
+const temporary: string[] = [];
+afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 async function realContext() {
   const { resolveConfig } = await dist('config.js');
@@ -58,6 +63,37 @@ describe('emitters split over a worker thread', () => {
       .finally(() => worker.finish());
     expect((error as Error).name).toBe('DefinitionsError');
     expect((error as { diagnostics: { code: string; file: string }[] }).diagnostics[0]).toMatchObject({ code: 'SVC401', file: 'templates/docs-interface.md.hbs' });
+  }, 60_000);
+
+  it('start once: a second give answers with the first job, and abort ends a worker that has not answered', async () => {
+    const { prepareEmitWorker } = await dist('emitters/run-emitters.js');
+    const { EMITTERS } = await dist('emitters/index.js');
+    const context = await realContext();
+    const worker = prepareEmitWorker(0, 'off', 0);
+    const first = worker.give(EMITTERS, context);
+    expect(worker.give(EMITTERS, { ...context, templates: [] })).toBe(first);
+    // Ended at once: its answer never comes, and no failure is left unhandled.
+    await worker.abort();
+    const answer = await Promise.race([first.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('pending'), 200))]);
+    expect(answer).toBe('pending');
+  }, 60_000);
+
+  it('a run whose checks across the IR fail after the worker has it reports them, and ends the worker', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'svcgen-early-worker-'));
+    temporary.push(dir);
+    const definitions = join(dir, 'definitions');
+    // Large enough for the emitter worker (see WORKER_MIN_DEFINITION_BYTES).
+    await synthesize(60, definitions);
+    const admin = join(definitions, 'admin-api.yaml');
+    const text = await readFile(admin, 'utf8');
+    // A second route answering GET /entity000: found by the duplicate-route check, after the IR is built.
+    const listRoute = /\n {2}listEntity000:\n[\s\S]*?(?=\n {2}getEntity000:)/.exec(text)?.[0];
+    expect(listRoute).toBeDefined();
+    await writeFile(admin, text.replace(listRoute as string, `${listRoute}${(listRoute as string).replace('listEntity000:', 'listEntity000Again:')}`));
+    const { generate } = await dist('generate.js');
+    const result = await generate({ cwd: dir, definitionsDir: definitions, outDir: join(dir, 'out'), gitattributes: false });
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics.map((diagnostic: { code: string }) => diagnostic.code)).toEqual(['SVC203']);
   }, 60_000);
 
   it('keep the worker script beside the build', async () => {
