@@ -20,6 +20,9 @@ const WORKER_SHARE = new Set(['openapi', 'docs']);
 const WORKER_MIN_DEFINITION_BYTES = 300_000;
 const WORKER_SCRIPT = fileURLToPath(new URL('./emit-worker.js', import.meta.url));
 
+/** The entries the worker runs when there is one. */
+const workerShare = (entries: readonly EmitterEntry[]) => entries.filter((entry) => WORKER_SHARE.has(entry.name));
+
 /** A worker started ahead of the job. */
 export interface PreparedWorker {
   /**
@@ -46,7 +49,7 @@ export function prepareEmitWorker(definitionBytes: number, memo: MemoLocation | 
     give: (entries, context) => {
       if (!given) {
         given = true;
-        const names = entries.filter((entry) => WORKER_SHARE.has(entry.name)).map((entry) => entry.name);
+        const names = workerShare(entries).map((entry) => entry.name);
         if (names.length > 0) {
           const started = { files: emitInWorker(worker, { ...context, names }), answered: false };
           // Marks the job answered; also handles a failure that no caller is left to await (the run failed first).
@@ -79,7 +82,7 @@ export interface EmitHooks {
 
 export async function runEmitters(entries: readonly EmitterEntry[], context: EmitContext, prepared: PreparedWorker | undefined, hooks: EmitHooks = {}): Promise<Map<string, GeneratedFile[]>> {
   const fromWorker = prepared?.give(entries, context);
-  const offloaded = fromWorker ? entries.filter((entry) => WORKER_SHARE.has(entry.name)) : [];
+  const offloaded = fromWorker ? workerShare(entries) : [];
   await hooks.beforeLocal?.();
   // Collected before awaiting the worker, so a failure here still waits for it (no stray thread).
   const local = await Promise.allSettled(entries.filter((entry) => !offloaded.includes(entry)).map(async (entry) => [entry.name, await (await entry.load()).emit(context)] as const));
