@@ -31,15 +31,18 @@ export interface BuiltOutput {
   readonly finished: Promise<void>;
 }
 
+/** Takes files as soon as they are finished, before the whole output is (generate stages them for writing). */
+export type FinishedSink = (files: readonly FinishedFile[]) => void;
+
 /** `cacheDir` undefined: no caches (--no-cache). */
-export async function buildOutput(config: ResolvedConfig, inputs: RunInputs, cacheDir: string | undefined): Promise<BuiltOutput> {
+export async function buildOutput(config: ResolvedConfig, inputs: RunInputs, cacheDir: string | undefined, sink: FinishedSink = () => undefined): Promise<BuiltOutput> {
   const memo: MemoLocation | 'off' = cacheDir ? { cacheDir, generator: generatorFingerprint() } : 'off';
   // Started first, so the worker loads its modules and its memo share while the definitions are parsed.
   const worker = prepareEmitWorker(inputs.definitions.reduce((sum, source) => sum + source.bytes.byteLength, 0), memo);
   // Cache saves started during the run: awaited with the worker, once the output is written.
   const saves: Promise<void>[] = [];
   try {
-    const built = await buildOutputWith(config, inputs, worker, memo, saves);
+    const built = await buildOutputWith(config, inputs, worker, memo, saves, sink);
     return { ...built, finished: Promise.all([...saves, worker?.finish()]).then(() => undefined) };
   } catch (error) {
     await Promise.allSettled([...saves, worker?.abort()]);
@@ -53,6 +56,7 @@ async function buildOutputWith(
   worker: PreparedWorker | undefined,
   memo: MemoLocation | 'off',
   saves: Promise<void>[],
+  sink: FinishedSink,
 ): Promise<Omit<BuiltOutput, 'finished'>> {
   // Loaded once the worker is started, so that it loads its modules meanwhile. The definitions are
   // checked entry by entry, remembered (validate-by-entry.ts): that share is read at the same time.
@@ -63,19 +67,33 @@ async function buildOutputWith(
   const saveChunkCache = () => cacheWrites.splice(0).forEach((write) => write());
   const enabled = EMITTERS.filter((entry) => config.emitters[entry.name] !== false);
   const templates = mergeTemplates(inputs, config);
+  const finish = async (files: readonly GeneratedFile[]) => {
+    const finished = await finishFiles(files, memo === 'off' ? undefined : memo.cacheDir);
+    sink(finished);
+    return finished;
+  };
+  // The worker's files, each emitter's finished here as soon as it answers (while the worker runs its next).
+  const finishedFromWorker = new Map<string, Promise<FinishedFile[]>>();
+  const startWorker = (built: Ir) => {
+    for (const [name, files] of worker?.give(enabled, { ir: built, runtimeFiles: inputs.runtimeFiles, templates }) ?? []) {
+      const finished = files.then(finish);
+      // Awaited below once the run gets there; a failure before that is reported by runEmitters.
+      finished.catch(() => undefined);
+      finishedFromWorker.set(name, finished);
+    }
+  };
   let ir: Ir;
   try {
     ir = buildIrFromInputs(inputs, {
       cacheDir: memo === 'off' ? undefined : join(memo.cacheDir, 'definitions'),
       deferWrite: (write) => cacheWrites.push(write),
       // The worker starts on the IR while this thread checks it; a failed check aborts the worker.
-      onBuilt: (built) => worker?.give(enabled, { ir: built, runtimeFiles: inputs.runtimeFiles, templates }),
+      onBuilt: startWorker,
     });
   } catch (error) {
     saveChunkCache();
     throw error;
   }
-  const finish = (files: readonly GeneratedFile[]) => finishFiles(files, memo === 'off' ? undefined : memo.cacheDir);
   // While the worker, if any, is still at work, this thread starts saving its memo, saves its chunk
   // cache and finishes its own files.
   const finishedHere = new Map<string, FinishedFile[]>();
@@ -90,7 +108,7 @@ async function buildOutputWith(
   const context = { ir, runtimeFiles: inputs.runtimeFiles, templates };
   const byEmitter = await runEmitters(enabled, context, worker, { beforeLocal: () => mainMemo.seedEmitters(), whileWaiting }).finally(saveChunkCache);
   const files: FinishedFile[] = [];
-  for (const entry of enabled) files.push(...(finishedHere.get(entry.name) ?? (await finish(byEmitter.get(entry.name) ?? []))));
+  for (const entry of enabled) files.push(...(finishedHere.get(entry.name) ?? (await (finishedFromWorker.get(entry.name) ?? finish(byEmitter.get(entry.name) ?? [])))));
   return { files, manifest: buildManifest(generatorFingerprint(), inputs.hash, files) };
 }
 

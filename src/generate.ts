@@ -3,10 +3,11 @@
 //   ─emit─▶ files in memory ─format─▶ prettier (cached) ─write | check─▶ the output folder
 //   (+ the output folder's linguist-generated line in .gitattributes)
 // `generate` and `check` share everything up to the last step (build-output.ts, loaded only when
-// there is something to build); only writeOutput touches the disk.
+// there is something to build); only output/write.ts touches the output folder.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from './config.js';
+import type { BuiltOutput, FinishedFile } from './build-output.js';
 import { DefinitionsError, sortDiagnostics, type Diagnostic } from './definitions/diagnostics.js';
 import { collectInputs, type RunInputs } from './inputs.js';
 import { compareOutput, hasDrift, type Drift } from './output/check.js';
@@ -14,7 +15,7 @@ import type { GitattributesOutcome } from './output/gitattributes.js';
 import { sha256 } from './output/hash.js';
 import { readManifest } from './output/manifest.js';
 import { readOutputStats, statFile, writeOutputStats } from './output/output-stats.js';
-import { recoverInterruptedWrite, writeOutput, type KnownUnchanged } from './output/write.js';
+import { recoverInterruptedWrite, StagedOutput, type KnownUnchanged } from './output/write.js';
 import { generatorFingerprint, loadGeneratorFingerprint } from './version.js';
 
 export interface RunOptions extends ConfigOverrides {
@@ -46,9 +47,19 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
     await recoverInterruptedWrite(config.outDir);
     if (await isUpToDate(config.outDir, inputs, cacheDir)) return { ok: true, outDir: config.outDir, written: [], deleted: [], upToDate: true, gitattributes: undefined };
     const { buildOutput } = await import('./build-output.js');
-    const { files, manifest, finished } = await buildOutput(config, inputs, cacheDir);
+    // The next tree is staged while the build runs: each file is written (or linked) as soon as it is finished.
+    const staging = StagedOutput.open(config.outDir, cacheDir ? await knownUnchangedIn(cacheDir, config.outDir) : undefined);
+    const stage = (finished: readonly FinishedFile[]) => void staging.then((staged) => finished.forEach((file) => staged.add(file, file.hash)));
+    let built: BuiltOutput;
     try {
-      const summary = await writeOutput(config.outDir, files, manifest, cacheDir ? await knownUnchangedIn(cacheDir, config.outDir) : undefined);
+      built = await buildOutput(config, inputs, cacheDir, stage);
+    } catch (error) {
+      await staging.then((staged) => staged.discard()).catch(() => undefined);
+      throw error;
+    }
+    const { files, manifest, finished } = built;
+    try {
+      const summary = await (await staging).commit(files, manifest);
       if (cacheDir) await writeOutputStats(cacheDir, config.outDir, manifest.files);
       const gitattributes = options.gitattributes === false ? 'skipped' : await markGenerated(options.cwd ?? process.cwd(), config.outDir);
       return { ok: true, outDir: config.outDir, written: summary.written, deleted: summary.deleted, upToDate: summary.unchanged, gitattributes };

@@ -1,6 +1,7 @@
 // A worker thread that runs some of the emitters over an IR sent to it, so a large run uses a
-// second core: receives { irJson, runtimeFiles, templates, names }, answers { files } per emitter
-// name, or { diagnostics } (a template error) or { error }. Its memo share (workerData: where it
+// second core: receives { irJson, runtimeFiles, templates, names }, answers { emitter, files } as
+// each emitter is done (the main thread finishes those files while the next one runs), or
+// { diagnostics } (a template error) or { error }. Its memo share (workerData: where it
 // lives, or 'off') is read while the main thread parses the definitions, and written back here.
 import { parentPort, workerData } from 'node:worker_threads';
 import { DefinitionsError } from '../definitions/diagnostics.js';
@@ -27,7 +28,7 @@ export interface EmitWorkerData {
 }
 
 export type EmitReply =
-  | { readonly files: Readonly<Record<string, GeneratedFile[]>> }
+  | { readonly emitter: string; readonly files: GeneratedFile[] }
   | { readonly diagnostics: DefinitionsError['diagnostics'] }
   | { readonly error: string };
 
@@ -40,23 +41,18 @@ parentPort?.once('message', ({ irJson, ...rest }: EmitJobMessage) => {
   const job: EmitJob = { ...rest, ir: irFromJson(irJson) };
   // Answer first, then save the memo share while the main thread writes the output; the thread
   // ends once its port is closed, which is what the main thread waits for (PreparedWorker.finish).
-  runJob(job)
+  runJob(job, (emitter, files) => parentPort?.postMessage({ emitter, files } satisfies EmitReply))
     .then(
-      (files) => {
-        parentPort?.postMessage({ files } satisfies EmitReply);
-        return memo === 'off' ? undefined : remembered.then((read) => writeMemo(memo, 'worker', usedMemo(), read));
-      },
+      () => (memo === 'off' ? undefined : remembered.then((read) => writeMemo(memo, 'worker', usedMemo(), read))),
       (error: unknown) => parentPort?.postMessage(error instanceof DefinitionsError ? { diagnostics: error.diagnostics } : { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
     )
     .finally(() => parentPort?.close());
 });
 
-async function runJob(job: EmitJob): Promise<Record<string, GeneratedFile[]>> {
+async function runJob(job: EmitJob, answer: (emitter: string, files: GeneratedFile[]) => void): Promise<void> {
   await loading;
   startMemo(memo === 'off' ? 'off' : await remembered);
-  const files: Record<string, GeneratedFile[]> = {};
   for (const entry of EMITTERS.filter((candidate) => job.names.includes(candidate.name))) {
-    files[entry.name] = await (await entry.load()).emit(job);
+    answer(entry.name, await (await entry.load()).emit(job));
   }
-  return files;
 }

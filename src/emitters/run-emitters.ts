@@ -23,14 +23,18 @@ const WORKER_SCRIPT = fileURLToPath(new URL('./emit-worker.js', import.meta.url)
 /** The entries the worker runs when there is one. */
 const workerShare = (entries: readonly EmitterEntry[]) => entries.filter((entry) => WORKER_SHARE.has(entry.name));
 
+/** Each emitter's files from the worker, by emitter name. */
+export type WorkerFiles = ReadonlyMap<string, Promise<GeneratedFile[]>>;
+
 /** A worker started ahead of the job. */
 export interface PreparedWorker {
   /**
-   * Gives the worker its share of `entries` (WORKER_SHARE) over `context`, or undefined when none is
-   * enabled. Only the first call posts a job: a later one answers with the first one's files, so a
-   * caller may start the worker early (as soon as the IR exists) and runEmitters still finds it.
+   * Gives the worker its share of `entries` (WORKER_SHARE) over `context`: each emitter's files, as
+   * the worker answers them one by one, or undefined when none is enabled. Only the first call
+   * posts a job: a later one answers with the first one's files, so a caller may start the worker
+   * early (as soon as the IR exists) and runEmitters still finds it.
    */
-  give(entries: readonly EmitterEntry[], context: EmitContext): Promise<Readonly<Record<string, GeneratedFile[]>>> | undefined;
+  give(entries: readonly EmitterEntry[], context: EmitContext): WorkerFiles | undefined;
   /** Ends the worker: at once when it was given no job, else once it has saved its memo share. */
   finish(): Promise<void>;
   /** After a failed run: ends the worker at once unless it has answered (then it is saving its memo share, and is waited for). */
@@ -44,7 +48,7 @@ export function prepareEmitWorker(definitionBytes: number, memo: MemoLocation | 
   const worker = new Worker(WORKER_SCRIPT, { workerData: { memo, emitters: [...WORKER_SHARE] } satisfies EmitWorkerData });
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   let given = false;
-  let job: { readonly files: Promise<Readonly<Record<string, GeneratedFile[]>>>; answered: boolean } | undefined;
+  let job: { readonly files: WorkerFiles; answered: boolean } | undefined;
   return {
     give: (entries, context) => {
       if (!given) {
@@ -54,7 +58,7 @@ export function prepareEmitWorker(definitionBytes: number, memo: MemoLocation | 
           const started = { files: emitInWorker(worker, { ...context, names }), answered: false };
           // Marks the job answered; also handles a failure that no caller is left to await (the run failed first).
           const answered = () => void (started.answered = true);
-          started.files.then(answered, answered);
+          Promise.all(started.files.values()).then(answered, answered);
           job = started;
         }
       }
@@ -89,21 +93,28 @@ export async function runEmitters(entries: readonly EmitterEntry[], context: Emi
   const byName = new Map<string, GeneratedFile[]>();
   for (const result of local) if (result.status === 'fulfilled') byName.set(result.value[0], result.value[1]);
   if (byName.size === local.length) await hooks.whileWaiting?.(new Map(byName));
-  const remote = fromWorker ? await fromWorker : {};
-  for (const result of local) if (result.status === 'rejected') throw result.reason;
-  for (const [name, files] of Object.entries(remote)) byName.set(name, files);
+  const remote = await Promise.allSettled([...(fromWorker ?? [])].map(async ([name, files]) => [name, await files] as const));
+  for (const result of [...local, ...remote]) if (result.status === 'rejected') throw result.reason;
+  for (const result of remote) if (result.status === 'fulfilled') byName.set(result.value[0], result.value[1]);
   return byName;
 }
 
-function emitInWorker(worker: Worker, job: EmitJob): Promise<Readonly<Record<string, GeneratedFile[]>>> {
-  return new Promise((resolve, reject) => {
-    worker.once('message', (reply: EmitReply) => {
-      if ('files' in reply) resolve(reply.files);
-      else if ('diagnostics' in reply) reject(new DefinitionsError(reply.diagnostics));
-      else reject(new Error(`emitter worker failed: ${reply.error}`));
-    });
-    worker.once('error', reject);
-    const { ir, ...rest } = job;
-    worker.postMessage({ ...rest, irJson: irToJson(ir) } satisfies EmitJobMessage);
+/** One promise per emitter of the job, settled as the worker answers it; a failure rejects every one still pending. */
+function emitInWorker(worker: Worker, job: EmitJob): WorkerFiles {
+  const pending = new Map<string, { resolve: (files: GeneratedFile[]) => void; reject: (error: unknown) => void }>();
+  const files = new Map(job.names.map((name) => [name, new Promise<GeneratedFile[]>((resolve, reject) => pending.set(name, { resolve, reject }))]));
+  const failAll = (error: unknown) => {
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+  };
+  worker.on('message', (reply: EmitReply) => {
+    if ('files' in reply) {
+      pending.get(reply.emitter)?.resolve(reply.files);
+      pending.delete(reply.emitter);
+    } else failAll('diagnostics' in reply ? new DefinitionsError(reply.diagnostics) : new Error(`emitter worker failed: ${reply.error}`));
   });
+  worker.once('error', failAll);
+  const { ir, ...rest } = job;
+  worker.postMessage({ ...rest, irJson: irToJson(ir) } satisfies EmitJobMessage);
+  return files;
 }

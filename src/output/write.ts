@@ -18,49 +18,99 @@ export interface WriteSummary {
  */
 export type KnownUnchanged = (path: string, hash: string) => Promise<boolean>;
 
-export async function writeOutput(outDir: string, files: readonly { path: string; content: string }[], manifest: Manifest, knownUnchanged: KnownUnchanged = async () => false): Promise<WriteSummary> {
-  await recoverInterruptedWrite(outDir);
-  const previous = await readManifest(outDir);
-  const previousFiles = previous?.files ?? {};
-  const written = files.filter((file) => previousFiles[file.path] !== manifest.files[file.path]).map((file) => file.path);
-  const deleted = Object.keys(previousFiles).filter((path) => !(path in manifest.files));
-  if (previous && written.length === 0 && deleted.length === 0 && previous.inputHash === manifest.inputHash && previous.generator === manifest.generator) {
-    // The same manifest, but a file on disk may have been edited or deleted since: put it back.
-    const edited = await filesDifferingOnDisk(outDir, files);
-    if (edited.length === 0) return { written, deleted, unchanged: true };
-    await writeTree(outDir, files, manifest, previousFiles, async () => false);
-    return { written: edited, deleted, unchanged: false };
-  }
-  await writeTree(outDir, files, manifest, previousFiles, knownUnchanged);
-  return { written, deleted, unchanged: false };
+export async function writeOutput(outDir: string, files: readonly { path: string; content: string }[], manifest: Manifest, knownUnchanged?: KnownUnchanged): Promise<WriteSummary> {
+  const staged = await StagedOutput.open(outDir, knownUnchanged);
+  for (const file of files) staged.add(file, manifest.files[file.path] ?? '');
+  return staged.commit(files, manifest);
 }
 
-async function writeTree(
-  outDir: string,
-  files: readonly { path: string; content: string }[],
-  manifest: Manifest,
-  previousFiles: Readonly<Record<string, string>>,
-  knownUnchanged: KnownUnchanged,
-): Promise<void> {
-  const staging = `${outDir}.svcgen-new`;
-  const retired = `${outDir}.svcgen-old`;
-  await rm(staging, { recursive: true, force: true });
-  await mkdir(staging, { recursive: true });
-  await keepForeignFiles(outDir, staging, previousFiles, manifest.files);
-  for (const folder of new Set(files.map((file) => dirname(join(staging, file.path))))) await mkdir(folder, { recursive: true });
-  await Promise.all(
-    files.map(async (file) => {
-      const target = join(staging, file.path);
-      const hash = manifest.files[file.path] ?? '';
-      // A file the last run wrote with the same content, untouched since, is linked, not rewritten.
-      if (previousFiles[file.path] === hash && (await knownUnchanged(file.path, hash)) && (await linked(join(outDir, file.path), target))) return;
+/**
+ * The next output tree, built beside the output folder file by file as a run finishes its files
+ * (so most of it is written while the run still works), then swapped in by commit, or dropped.
+ */
+export class StagedOutput {
+  private readonly writes: Promise<void>[] = [];
+  private readonly folders = new Map<string, Promise<unknown>>();
+
+  private constructor(
+    private readonly outDir: string,
+    private readonly previousFiles: Readonly<Record<string, string>>,
+    private readonly previous: Manifest | undefined,
+    private readonly knownUnchanged: KnownUnchanged,
+  ) {}
+
+  /** Starts the next tree (after recovering from a run killed mid-swap). */
+  static async open(outDir: string, knownUnchanged: KnownUnchanged = async () => false): Promise<StagedOutput> {
+    await recoverInterruptedWrite(outDir);
+    const previous = await readManifest(outDir);
+    await mkdir(stagingOf(outDir), { recursive: true });
+    return new StagedOutput(outDir, previous?.files ?? {}, previous, knownUnchanged);
+  }
+
+  /** Puts a file into the next tree: linked when the last run wrote this content and it is untouched since, else written. */
+  add(file: { readonly path: string; readonly content: string }, hash: string): void {
+    const write = async () => {
+      const target = join(stagingOf(this.outDir), file.path);
+      await this.folder(dirname(target));
+      if (this.previousFiles[file.path] === hash && (await this.knownUnchanged(file.path, hash)) && (await linked(join(this.outDir, file.path), target))) return;
       await writeFile(target, file.content);
-    }),
-  );
-  await writeFile(join(staging, MANIFEST_FILE), manifestText(manifest));
-  if (await exists(outDir)) await rename(outDir, retired);
-  await rename(staging, outDir);
-  await rm(retired, { recursive: true, force: true });
+    };
+    const written = write();
+    // Awaited by commit; until then a failure must not count as unhandled.
+    written.catch(() => undefined);
+    this.writes.push(written);
+  }
+
+  /** Swaps the next tree in, given every file of the run (each added) and their manifest. */
+  async commit(files: readonly { path: string; content: string }[], manifest: Manifest): Promise<WriteSummary> {
+    await Promise.all(this.writes);
+    const { outDir, previous, previousFiles } = this;
+    const written = files.filter((file) => previousFiles[file.path] !== manifest.files[file.path]).map((file) => file.path);
+    const deleted = Object.keys(previousFiles).filter((path) => !(path in manifest.files));
+    if (previous && written.length === 0 && deleted.length === 0 && previous.inputHash === manifest.inputHash && previous.generator === manifest.generator) {
+      // The same manifest, but a file on disk may have been edited or deleted since: put it back,
+      // every file written again (not linked).
+      const edited = await filesDifferingOnDisk(outDir, files);
+      await this.discard();
+      if (edited.length === 0) return { written, deleted, unchanged: true };
+      const rewritten = await StagedOutput.open(outDir);
+      for (const file of files) rewritten.add(file, manifest.files[file.path] ?? '');
+      await rewritten.swapIn(manifest);
+      return { written: edited, deleted, unchanged: false };
+    }
+    await this.swapIn(manifest);
+    return { written, deleted, unchanged: false };
+  }
+
+  /** Drops the next tree (a failed run): the output folder stays as it was. */
+  async discard(): Promise<void> {
+    await Promise.allSettled(this.writes);
+    await rm(stagingOf(this.outDir), { recursive: true, force: true });
+  }
+
+  private async swapIn(manifest: Manifest): Promise<void> {
+    await Promise.all(this.writes);
+    const staging = stagingOf(this.outDir);
+    const retired = `${this.outDir}.svcgen-old`;
+    await keepForeignFiles(this.outDir, staging, this.previousFiles, manifest.files);
+    await writeFile(join(staging, MANIFEST_FILE), manifestText(manifest));
+    if (await exists(this.outDir)) await rename(this.outDir, retired);
+    await rename(staging, this.outDir);
+    await rm(retired, { recursive: true, force: true });
+  }
+
+  private folder(path: string): Promise<unknown> {
+    let made = this.folders.get(path);
+    if (!made) {
+      made = mkdir(path, { recursive: true });
+      this.folders.set(path, made);
+    }
+    return made;
+  }
+}
+
+function stagingOf(outDir: string): string {
+  return `${outDir}.svcgen-new`;
 }
 
 /** false where the file system cannot link (then the file is written). */
@@ -83,7 +133,7 @@ export async function recoverInterruptedWrite(outDir: string): Promise<void> {
   const retired = `${outDir}.svcgen-old`;
   if (!(await exists(outDir)) && (await exists(retired))) await rename(retired, outDir);
   await rm(retired, { recursive: true, force: true });
-  await rm(`${outDir}.svcgen-new`, { recursive: true, force: true });
+  await rm(stagingOf(outDir), { recursive: true, force: true });
 }
 
 /**

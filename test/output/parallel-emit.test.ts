@@ -21,6 +21,11 @@ async function realContext() {
   return { ir: buildIrFromInputs(inputs), runtimeFiles: inputs.runtimeFiles, templates };
 }
 
+/** The templates with the docs page template made invalid Handlebars. */
+function withBrokenDocsTemplate(templates: { name: string; content: string }[]) {
+  return templates.map((template) => (template.name === 'docs-interface.md.hbs' ? { ...template, content: `${template.content}\n{{#if}}` } : template));
+}
+
 describe('emitters split over a worker thread', () => {
   it('make the same files as in one thread', async () => {
     const { runEmitters } = await dist('emitters/run-emitters.js');
@@ -53,9 +58,7 @@ describe('emitters split over a worker thread', () => {
     const { runEmitters } = await dist('emitters/run-emitters.js');
     const { EMITTERS } = await dist('emitters/index.js');
     const context = await realContext();
-    const broken = context.templates.map((template: { name: string; content: string }) =>
-      template.name === 'docs-interface.md.hbs' ? { ...template, content: `${template.content}\n{{#if}}` } : template,
-    );
+    const broken = withBrokenDocsTemplate(context.templates);
     const { prepareEmitWorker } = await dist('emitters/run-emitters.js');
     const worker = prepareEmitWorker(0, 'off', 0);
     const error = await runEmitters(EMITTERS, { ...context, templates: broken }, worker)
@@ -74,8 +77,21 @@ describe('emitters split over a worker thread', () => {
     expect(worker.give(EMITTERS, { ...context, templates: [] })).toBe(first);
     // Ended at once: its answer never comes, and no failure is left unhandled.
     await worker.abort();
-    const answer = await Promise.race([first.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('pending'), 200))]);
+    const answer = await Promise.race([Promise.any(first.values()).then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('pending'), 200))]);
     expect(answer).toBe('pending');
+  }, 60_000);
+
+  it('answer each emitter on its own: one that fails after another was answered leaves that one its files', async () => {
+    const { prepareEmitWorker } = await dist('emitters/run-emitters.js');
+    const { EMITTERS } = await dist('emitters/index.js');
+    const context = await realContext();
+    const broken = withBrokenDocsTemplate(context.templates);
+    const worker = prepareEmitWorker(0, 'off', 0);
+    const parts: Map<string, Promise<{ path: string }[]>> = worker.give(EMITTERS, { ...context, templates: broken });
+    expect([...parts.keys()]).toEqual(['openapi', 'docs']);
+    const [openapi, docs] = await Promise.allSettled([parts.get('openapi'), parts.get('docs')]).finally(() => worker.finish());
+    expect(openapi.status === 'fulfilled' && openapi.value?.map((file) => file.path)).toContain('admin-api/openapi.json');
+    expect(docs.status === 'rejected' && (docs.reason as Error).name).toBe('DefinitionsError');
   }, 60_000);
 
   it('a run whose checks across the IR fail after the worker has it reports them, and ends the worker', async () => {
