@@ -129,14 +129,14 @@ export async function measure(args, { cwd = ROOT, env = {} } = {}) {
   return { ...result, ms, rssKiB, cpuMs };
 }
 
-class StepError extends Error {
+export class StepError extends Error {
   constructor(message, timedOut = false) {
     super(message);
     this.timedOut = timedOut;
   }
 }
 
-function assertOk(what, run) {
+export function assertOk(what, run) {
   if (run.code === 0) return;
   const tail = `${run.stderr}\n${run.stdout}`.trim().split('\n').slice(-15).join('\n');
   throw new StepError(`${what} ${run.timedOut ? `timed out after ${TIMEOUT_MS / 1000} s` : `exited with ${run.code}`}:\n${tail}`, run.timedOut);
@@ -165,15 +165,16 @@ async function repeat(what, args, { cwd, before, check } = {}) {
 const summarize = (runs) => ({ ms: median(runs.map((run) => run.ms)), cpuMs: median(runs.map((run) => run.cpuMs)), rssKiB: median(runs.map((run) => run.rssKiB)), last: runs.at(-1) });
 
 /**
- * RUNS rounds, each running every step once, in order: the two sides of a ratio are then sampled
+ * `rounds` rounds, each running every step once, in order: the two sides of a ratio are then sampled
  * over the same stretch of time, on a machine whose speed drifts over minutes (a shared VM).
  * A step is { name, args, cwd, before(round), check(run, round), extra() }. One that fails leaves
- * the rounds; `failed(name, error)` is told why. Returns the summary of each step that finished.
+ * the rounds; `failed(name, error)` is told why. Returns the summary of each step that finished,
+ * with every run's wall time (`samples`, in round order).
  */
-async function interleave(steps, failed) {
+export async function interleave(steps, failed, rounds = RUNS) {
   const runs = new Map(steps.map((step) => [step.name, []]));
   let live = steps;
-  for (let round = 0; round < RUNS; round += 1) {
+  for (let round = 0; round < rounds; round += 1) {
     for (const step of live) {
       try {
         if (step.before) await step.before(round);
@@ -189,7 +190,7 @@ async function interleave(steps, failed) {
     }
   }
   const results = {};
-  for (const step of live) results[step.name] = { ...summarize(runs.get(step.name)), ...(step.extra ? await step.extra() : {}) };
+  for (const step of live) results[step.name] = { ...summarize(runs.get(step.name)), samples: runs.get(step.name).map((run) => run.ms), ...(step.extra ? await step.extra() : {}) };
   return results;
 }
 
@@ -267,14 +268,14 @@ function binOf(packageDir, name) {
   return join(packageDir, bin);
 }
 
-/** Copies the built generator to SNAPSHOT: what dist/ reads beside itself, and a link to the repo's node_modules. */
-async function snapshotGenerator() {
-  await rm(SNAPSHOT, { recursive: true, force: true });
-  await mkdir(SNAPSHOT, { recursive: true });
+/** Copies the built generator to `to`: what dist/ reads beside itself, and a link to the repo's node_modules. */
+export async function snapshotGenerator(to = SNAPSHOT) {
+  await rm(to, { recursive: true, force: true });
+  await mkdir(to, { recursive: true });
   for (const path of ['dist', 'src/runtime', 'templates', 'schema', 'package.json']) {
-    if (existsSync(join(ROOT, path))) await cp(join(ROOT, path), join(SNAPSHOT, path), { recursive: true });
+    if (existsSync(join(ROOT, path))) await cp(join(ROOT, path), join(to, path), { recursive: true });
   }
-  await symlink(join(ROOT, 'node_modules'), join(SNAPSHOT, 'node_modules'), 'dir');
+  await symlink(join(ROOT, 'node_modules'), join(to, 'node_modules'), 'dir');
 }
 
 // ---------------------------------------------------------------- the comparison tools

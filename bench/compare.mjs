@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// Side by side, svcgen builds on the runs issue 7 budgets, for a change too small for `npm run bench`
+// to tell from noise:
+//   node bench/compare.mjs save <name>        keeps the current build (run `npm run build` first)
+//                                              under bench/.work/builds/<name>
+//   node bench/compare.mjs [--rounds R] [--size N] [--cold] <name>[:<node flag>,…] …
+// measures each named build in interleaved rounds (every build once per round, so all of them see
+// the same minutes of a shared machine) and prints medians: the rerun after one entity changed
+// (wall and CPU) and, with --cold, the cold run (--no-cache) and the changed/cold ratio. Node flags
+// after a colon run the same build with V8 settings, e.g. `head head:--v8-pool-size=1`.
+// Each label works in its own folder (bench/.work/compare-<N>/), set up by one unmeasured run;
+// each round edits one entity to a value no run has seen (bench/synth.mjs's variant).
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { assertOk, interleave, measure, snapshotGenerator, StepError } from './run.mjs';
+import { synthesize, synthesizeAdminApi } from './synth.mjs';
+
+const BENCH = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(BENCH, '..');
+const BUILDS = join(BENCH, '.work', 'builds');
+const NAME = /^[\w.-]+$/;
+
+function fail(message) {
+  process.stderr.write(`compare: ${message}\n`);
+  process.exit(2);
+}
+
+async function save(name) {
+  if (!NAME.test(name ?? '')) fail('save needs a name of letters, digits, ".", "_" or "-"');
+  if (!existsSync(join(ROOT, 'dist', 'cli.js'))) fail('dist/cli.js is missing: run `npm run build` first');
+  await snapshotGenerator(join(BUILDS, name));
+  process.stdout.write(`saved the current build as ${name}\n`);
+}
+
+/** "name:--flag,--flag" → the build's CLI and the node flags to run it with. */
+function parseLabel(label) {
+  const [name, flags = ''] = label.split(':');
+  const cli = join(BUILDS, name, 'dist', 'cli.js');
+  if (!NAME.test(name) || !existsSync(cli)) fail(`no saved build "${name}" (save it first: node bench/compare.mjs save ${name})`);
+  return { label, cli, flags: flags.split(',').filter(Boolean) };
+}
+
+const wholeNumber = (text, what) => (/^[1-9]\d*$/.test(text) ? Number(text) : fail(`${what} must be a whole number >= 1 (got "${text}")`));
+
+async function compare(options, labels) {
+  const rounds = wholeNumber(options.rounds, '--rounds');
+  const size = wholeNumber(options.size, '--size');
+  const builds = labels.map(parseLabel);
+  if (builds.length === 0) fail('name at least one saved build');
+  if (new Set(labels).size !== labels.length) fail('each label once (a build with other node flags is another label)');
+  const work = join(BENCH, '.work', `compare-${size}`);
+  const definitions = join(work, 'definitions');
+  await rm(work, { recursive: true, force: true });
+  await synthesize(size, definitions);
+  const realAdmin = await readFile(join(ROOT, 'definitions', 'admin-api.yaml'), 'utf8');
+  const steps = [];
+  for (const [index, build] of builds.entries()) {
+    const dir = join(work, String(index));
+    await cp(definitions, join(dir, 'definitions'), { recursive: true });
+    const generate = (out, ...flags) => [...build.flags, build.cli, 'generate', '--definitions', 'definitions', '--out', out, ...flags];
+    assertOk(`set-up run of ${build.label}`, await measure(generate('out'), { cwd: dir }));
+    steps.push({
+      name: `${build.label} changed`,
+      args: generate('out'),
+      cwd: dir,
+      before: (round) => writeFile(join(dir, 'definitions', 'admin-api.yaml'), synthesizeAdminApi(realAdmin, size, round + 1)),
+      check: (run) => {
+        assertOk(`${build.label} (one entity changed)`, run);
+        if (/up to date/.test(run.stdout)) throw new StepError(`${build.label} (one entity changed) wrote nothing`);
+      },
+    });
+    if (options.cold) steps.push({ name: `${build.label} cold`, args: generate('cold', '--no-cache'), cwd: dir, before: () => rm(join(dir, 'cold'), { recursive: true, force: true }) });
+  }
+  process.stderr.write(`compare: N=${size}, ${rounds} round(s) of ${steps.map((step) => step.name).join(', ')}\n`);
+  const results = await interleave(steps, (name, error) => fail(`${name}: ${error.message}`), rounds);
+  for (const { label } of builds) {
+    const changed = results[`${label} changed`];
+    const cold = results[`${label} cold`];
+    const figures = [`changed ${changed.ms.toFixed(0)} ms (CPU ${changed.cpuMs?.toFixed(0) ?? '?'} ms)`];
+    if (cold) figures.push(`cold ${cold.ms.toFixed(0)} ms`, `changed/cold ${(changed.ms / cold.ms).toFixed(3)}`);
+    process.stdout.write(`${label}: ${figures.join(', ')}; changed runs: ${changed.samples.map((ms) => ms.toFixed(0)).join(' ')}\n`);
+  }
+}
+
+function parseCommandLine() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: { rounds: { type: 'string', default: '9' }, size: { type: 'string', default: '300' }, cold: { type: 'boolean', default: false } },
+    });
+  } catch (error) {
+    return fail(error.message);
+  }
+}
+
+const { values, positionals } = parseCommandLine();
+await mkdir(join(BENCH, '.work'), { recursive: true });
+if (positionals[0] === 'save') await save(positionals[1]);
+else await compare(values, positionals);

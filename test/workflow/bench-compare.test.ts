@@ -1,0 +1,46 @@
+// bench/compare.mjs, the side-by-side measure of saved builds: it must refuse what it cannot run
+// and print one line of figures per label. Its figures are times, so only their form is checked.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT, runNode } from './helpers.js';
+
+const COMPARE = join(ROOT, 'bench', 'compare.mjs');
+const BUILD = `test-build-${process.pid}`;
+const SLOW = 180_000;
+
+afterAll(async () => {
+  await rm(join(ROOT, 'bench', '.work', 'builds', BUILD), { recursive: true, force: true });
+});
+
+describe('node bench/compare.mjs', () => {
+  it('names a build that was never saved, and exits 2', async () => {
+    const result = await runNode([COMPARE, 'no-such-build'], ROOT);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('no saved build "no-such-build"');
+  });
+
+  it('refuses a round count that is not a whole number', async () => {
+    const result = await runNode([COMPARE, '--rounds', '0', 'x'], ROOT);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--rounds must be a whole number >= 1 (got "0")');
+  });
+
+  it(
+    'measures a saved build, alone and with a node flag, and prints their medians',
+    async () => {
+      const saved = await runNode([COMPARE, 'save', BUILD], ROOT);
+      expect(saved.stderr).toBe('');
+      expect(saved.stdout).toContain(`saved the current build as ${BUILD}`);
+      const flagged = `${BUILD}:--v8-pool-size=1`;
+      const result = await runNode([COMPARE, '--size', '3', '--rounds', '2', '--cold', BUILD, flagged], ROOT);
+      expect(result.code, result.stderr).toBe(0);
+      const lines = result.stdout.trim().split('\n');
+      const figures = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}: changed \\d+ ms \\(CPU \\d+ ms\\), cold \\d+ ms, changed/cold \\d+\\.\\d{3}; changed runs: \\d+ \\d+$`);
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(figures(BUILD));
+      expect(lines[1]).toMatch(figures(flagged));
+    },
+    SLOW,
+  );
+});
