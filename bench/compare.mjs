@@ -5,7 +5,8 @@
 //                                              under bench/.work/builds/<name>
 //   node bench/compare.mjs [--rounds R] [--size N] [--cold] <name>[:<node flag>,…] …
 // measures each named build in interleaved rounds (every build once per round, so all of them see
-// the same minutes of a shared machine) and prints medians: the rerun after one entity changed
+// the same minutes of a shared machine; each round starts one run later, so none always goes
+// first) and prints medians: the rerun after one entity changed
 // (wall and CPU) and, with --cold, the cold run (--no-cache) and the changed/cold ratio. Node flags
 // after a colon run the same build with V8 settings, e.g. `head head:--v8-pool-size=1`.
 // Each label works in its own folder (bench/.work/compare-<N>/), set up by one unmeasured run;
@@ -75,7 +76,7 @@ async function compare(options, labels) {
     if (options.cold) steps.push({ name: `${build.label} cold`, args: generate('cold', '--no-cache'), cwd: dir, before: () => rm(join(dir, 'cold'), { recursive: true, force: true }) });
   }
   process.stderr.write(`compare: N=${size}, ${rounds} round(s) of ${steps.map((step) => step.name).join(', ')}\n`);
-  const results = await interleave(steps, (name, error) => fail(`${name}: ${error.message}`), rounds);
+  const results = await interleave(steps, (name, error) => fail(`${name}: ${error.message}`), rounds, { rotate: true });
   for (const { label } of builds) {
     const changed = results[`${label} changed`];
     const cold = results[`${label} cold`];

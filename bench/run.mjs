@@ -169,13 +169,15 @@ const summarize = (runs) => ({ ms: median(runs.map((run) => run.ms)), cpuMs: med
  * over the same stretch of time, on a machine whose speed drifts over minutes (a shared VM).
  * A step is { name, args, cwd, before(round), check(run, round), extra() }. One that fails leaves
  * the rounds; `failed(name, error)` is told why. Returns the summary of each step that finished,
- * with every run's wall time (`samples`, in round order).
+ * with every run's wall time (`samples`, in round order). `rotate`: each round starts one step
+ * later than the last, so that no step always runs first (or always right after another).
  */
-export async function interleave(steps, failed, rounds = RUNS) {
+export async function interleave(steps, failed, rounds = RUNS, { rotate = false } = {}) {
   const runs = new Map(steps.map((step) => [step.name, []]));
   let live = steps;
   for (let round = 0; round < rounds; round += 1) {
-    for (const step of live) {
+    const start = rotate ? round % live.length : 0;
+    for (const step of [...live.slice(start), ...live.slice(0, start)]) {
       try {
         if (step.before) await step.before(round);
         const run = await measure(step.args, { cwd: step.cwd });

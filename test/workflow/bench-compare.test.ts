@@ -1,8 +1,10 @@
-// bench/compare.mjs, the side-by-side measure of saved builds: it must refuse what it cannot run
-// and print one line of figures per label. Its figures are times, so only their form is checked.
-import { rm } from 'node:fs/promises';
+// bench/compare.mjs, the side-by-side measure of saved builds, and the rounds it runs them in: it
+// must refuse what it cannot run and print one line of figures per label. Its figures are times, so only their form is checked.
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error -- the benchmark runner is plain JavaScript without types
+import { interleave } from '../../bench/run.mjs';
 import { ROOT, runNode } from './helpers.js';
 
 const COMPARE = join(ROOT, 'bench', 'compare.mjs');
@@ -11,6 +13,17 @@ const SLOW = 180_000;
 
 afterAll(async () => {
   await rm(join(ROOT, 'bench', '.work', 'builds', BUILD), { recursive: true, force: true });
+});
+
+describe('interleave (bench/run.mjs)', () => {
+  it('with rotate, starts each round one step later, so no step always runs first', async () => {
+    await mkdir(join(ROOT, 'bench', '.work'), { recursive: true });
+    const order: string[] = [];
+    const steps = ['a', 'b', 'c'].map((name) => ({ name, args: ['-e', '0'], before: () => void order.push(name) }));
+    const results = await interleave(steps, (name: string, error: Error) => expect.unreachable(`${name}: ${error.message}`), 4, { rotate: true });
+    expect(order).toEqual(['a', 'b', 'c', 'b', 'c', 'a', 'c', 'a', 'b', 'a', 'b', 'c']);
+    for (const name of ['a', 'b', 'c']) expect(results[name].samples).toHaveLength(4);
+  });
 });
 
 describe('node bench/compare.mjs', () => {
