@@ -1,6 +1,6 @@
 // The memo store on disk (src/emitters/shared/memo.ts): a file in the cache folder per share,
 // so the emitter worker reads and writes its own share itself, without copying it through the
-// main thread, and the main thread reads its emitters' share only once the IR is built. Valid only for the generator that wrote it (changed code must never reuse old
+// main thread. Valid only for the generator that wrote it (changed code must never reuse old
 // results), so the generator is part of the file's name.
 //
 // A run after a small change reuses almost every entry and computes a few, so the file is a log:
