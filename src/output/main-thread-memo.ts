@@ -1,7 +1,8 @@
 // The main thread's memo store (src/emitters/shared/memo.ts) is kept in two shares: the checks of
-// the definitions, read before the IR is built, and its emitters' parts, read right after the first share and
-// seeded only before the emitters run. (Parsing that share only once the worker has its job gained
-// nothing: after the job is posted, this thread's emitters take about as long as the worker's.)
+// the definitions, read before the IR is built, and its emitters' parts, read right after the
+// first share and seeded only before the emitters run. (Parsing that share only once the worker
+// has its job gained nothing: after the job is posted, this thread's emitters take about as long
+// as the worker's.)
 import { seedMemo, startMemo, usedMemo, type MemoEntry } from '../emitters/shared/memo.js';
 import { readMemo, writeMemo, type MemoLocation } from './memo-file.js';
 
