@@ -1,23 +1,23 @@
 #!/usr/bin/env node
-// Side by side, svcgen builds on the runs issue 7 budgets, for a change too small for `npm run bench`
-// to tell from noise:
+// Side by side, svcgen builds on the runs issue 7 budgets, for a change too small for
+// `npm run bench` to tell from noise:
 //   node bench/compare.mjs save <name>        keeps the current build (run `npm run build` first)
 //                                              under bench/.work/builds/<name>
 //   node bench/compare.mjs [--rounds R] [--size N] [--cold] <name>[:<node flag>,…] …
 // measures each named build in interleaved rounds (every build once per round, so all of them see
 // the same minutes of a shared machine; each round starts one run later, so none always goes
-// first) and prints medians: the rerun after one entity changed
-// (wall and CPU) and, with --cold, the cold run (--no-cache) and the changed/cold ratio. Node flags
-// after a colon run the same build with V8 settings, e.g. `head head:--v8-pool-size=1`.
+// first) and prints medians: the rerun after one entity changed (wall and CPU) and, with --cold,
+// the cold run (--no-cache) and the changed/cold ratio. Node flags after a colon run the same
+// build with V8 settings, e.g. `head head:--v8-pool-size=1`.
 // Each label works in its own folder (bench/.work/compare-<N>/), set up by one unmeasured run;
 // each round edits one entity to a value no run has seen (bench/synth.mjs's variant).
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { assertOk, interleave, measure, snapshotGenerator, StepError } from './run.mjs';
-import { synthesize, synthesizeAdminApi } from './synth.mjs';
+import { assertOk, changedStep, interleave, measure, snapshotGenerator } from './run.mjs';
+import { synthesize } from './synth.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(BENCH, '..');
@@ -63,16 +63,7 @@ async function compare(options, labels) {
     await cp(definitions, join(dir, 'definitions'), { recursive: true });
     const generate = (out, ...flags) => [...build.flags, build.cli, 'generate', '--definitions', 'definitions', '--out', out, ...flags];
     assertOk(`set-up run of ${build.label}`, await measure(generate('out'), { cwd: dir }));
-    steps.push({
-      name: `${build.label} changed`,
-      args: generate('out'),
-      cwd: dir,
-      before: (round) => writeFile(join(dir, 'definitions', 'admin-api.yaml'), synthesizeAdminApi(realAdmin, size, round + 1)),
-      check: (run) => {
-        assertOk(`${build.label} (one entity changed)`, run);
-        if (/up to date/.test(run.stdout)) throw new StepError(`${build.label} (one entity changed) wrote nothing`);
-      },
-    });
+    steps.push(changedStep(`${build.label} changed`, { args: generate('out'), cwd: dir, definitions: join(dir, 'definitions'), realAdmin, count: size, what: build.label }));
     if (options.cold) steps.push({ name: `${build.label} cold`, args: generate('cold', '--no-cache'), cwd: dir, before: () => rm(join(dir, 'cold'), { recursive: true, force: true }) });
   }
   process.stderr.write(`compare: N=${size}, ${rounds} round(s) of ${steps.map((step) => step.name).join(', ')}\n`);

@@ -129,7 +129,7 @@ export async function measure(args, { cwd = ROOT, env = {} } = {}) {
   return { ...result, ms, rssKiB, cpuMs };
 }
 
-export class StepError extends Error {
+class StepError extends Error {
   constructor(message, timedOut = false) {
     super(message);
     this.timedOut = timedOut;
@@ -160,6 +160,25 @@ async function repeat(what, args, { cwd, before, check } = {}) {
     runs.push(run);
   }
   return summarize(runs);
+}
+
+/**
+ * The rerun after one entity changed, as a step of `interleave`: before each round, the admin API
+ * in `definitions` becomes that round's variant of the synthetic one (`count` entities, built from
+ * the real admin API text `realAdmin`). Each round edits the same field to a value never seen
+ * before, so its files miss the format cache; a run that finds nothing to write fails.
+ */
+export function changedStep(name, { args, cwd, definitions, realAdmin, count, what }) {
+  return {
+    name,
+    args,
+    cwd,
+    before: (round) => writeFile(join(definitions, 'admin-api.yaml'), synthesizeAdminApi(realAdmin, count, round + 1)),
+    check: (run) => {
+      assertOk(`${what} (one entity changed)`, run);
+      if (/up to date/.test(run.stdout)) throw new StepError(`${what} (one entity changed) wrote nothing`);
+    },
+  };
 }
 
 const summarize = (runs) => ({ ms: median(runs.map((run) => run.ms)), cpuMs: median(runs.map((run) => run.cpuMs)), rssKiB: median(runs.map((run) => run.rssKiB)), last: runs.at(-1) });
@@ -418,17 +437,7 @@ async function benchSize(count) {
       },
     },
     { name: 'cold', args: generateArgs(defs, coldOut, '--no-cache'), cwd: dir, before: () => rm(coldOut, { recursive: true, force: true }) },
-    {
-      name: 'changed',
-      args: generateArgs(editDefs, editOut),
-      cwd: dir,
-      // Each run edits the same field to a value never seen before, so its files miss the format cache.
-      before: (round) => writeFile(join(editDefs, 'admin-api.yaml'), synthesizeAdminApi(realAdmin, count, round + 1)),
-      check: (run) => {
-        assertOk('svcgen generate (one entity changed)', run);
-        if (/up to date/.test(run.stdout)) throw new StepError('svcgen generate (one entity changed) wrote nothing');
-      },
-    },
+    changedStep('changed', { args: generateArgs(editDefs, editOut), cwd: dir, definitions: editDefs, realAdmin, count, what: 'svcgen generate' }),
     ...(documents ? [await orvalStep(join(dir, 'orval'), documents)] : []),
   ];
   log(`N=${count}: ${RUNS} round(s) of ${steps.map((each) => each.name).join(', ')}`);

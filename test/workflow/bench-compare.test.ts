@@ -1,5 +1,6 @@
 // bench/compare.mjs, the side-by-side measure of saved builds, and the rounds it runs them in: it
-// must refuse what it cannot run and print one line of figures per label. Its figures are times, so only their form is checked.
+// must refuse what it cannot run and print one line of figures per label. Its figures are times,
+// so only their form is checked.
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
