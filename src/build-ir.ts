@@ -1,8 +1,9 @@
 // Definitions → IR: parse, check against the schema, build and cross-check. Every problem of the
 // run is collected and thrown together as one DefinitionsError.
 import { DefinitionsError, type Diagnostic } from './definitions/diagnostics.js';
-import { parseDefinitionSources, type LoadOptions } from './definitions/load.js';
-import { validateFileSchema } from './definitions/validate-schema.js';
+import { parseDefinitionSources, type LoadedFile, type LoadOptions } from './definitions/load.js';
+import { unusableValueDiagnostics } from './definitions/unusable-values.js';
+import { checkHere, validateByEntry, type EntryChecker } from './definitions/validate-by-entry.js';
 import type { RunInputs } from './inputs.js';
 import { buildIr, type ValidatedFile } from './ir/build.js';
 import type { Ir } from './ir/types.js';
@@ -10,22 +11,39 @@ import type { Ir } from './ir/types.js';
 export interface BuildIrOptions extends LoadOptions {
   /** Sees the IR before the checks across it, which may still throw (see buildIr). */
   readonly onBuilt?: (ir: Ir) => void;
+  /** Checks the definition entries not remembered from earlier runs; by default this thread does (loading zod). */
+  readonly checkEntries?: EntryChecker | undefined;
 }
 
 /** Definitions → IR, or every diagnostic at once. `options.cacheDir` caches parsed definition chunks. */
-export function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 'diagnostics'>, options: BuildIrOptions = {}): Ir {
-  const { onBuilt, ...loadOptions } = options;
+export async function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 'diagnostics'>, options: BuildIrOptions = {}): Promise<Ir> {
+  const { onBuilt, checkEntries = checkHere, ...loadOptions } = options;
   const loaded = parseDefinitionSources(inputs.definitions, loadOptions);
   const diagnostics: Diagnostic[] = [...inputs.diagnostics, ...loaded.diagnostics];
+  // Before any check: the values memo keys are made of must be ones JSON can hold.
+  const unusable = loaded.files.map(unusableValueDiagnostics);
+  const byEntry = await validateByEntry(
+    loaded.files.map((file, index) => (unusable[index]?.length ? undefined : file.value)),
+    checkEntries,
+  );
   const validated: ValidatedFile[] = [];
-  for (const file of loaded.files) {
-    const result = validateFileSchema(file);
-    diagnostics.push(...result.diagnostics);
-    if (result.definition) validated.push({ loaded: file, definition: result.definition });
+  for (const [index, file] of loaded.files.entries()) {
+    const found = unusable[index] ?? [];
+    if (found.length > 0) diagnostics.push(...found);
+    const definition = found.length > 0 ? undefined : (byEntry[index] ?? (await checkWholeFile(file, diagnostics)));
+    if (definition) validated.push({ loaded: file, definition });
   }
   // Cross-file checks only make sense once every file is well-formed.
   if (diagnostics.length > 0) throw new DefinitionsError(diagnostics);
   const built = buildIr(validated, onBuilt);
   if (built.diagnostics.length > 0) throw new DefinitionsError(built.diagnostics);
   return built.ir;
+}
+
+/** A file that does not check out entry by entry: the whole-file check says where and what. */
+async function checkWholeFile(file: LoadedFile, diagnostics: Diagnostic[]): Promise<ValidatedFile['definition'] | undefined> {
+  const { validateFileSchema } = await import('./definitions/validate-schema.js');
+  const result = validateFileSchema(file);
+  diagnostics.push(...result.diagnostics);
+  return result.definition;
 }

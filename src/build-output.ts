@@ -84,9 +84,11 @@ async function buildOutputWith(
   };
   let ir: Ir;
   try {
-    ir = buildIrFromInputs(inputs, {
+    ir = await buildIrFromInputs(inputs, {
       cacheDir: memo === 'off' ? undefined : join(memo.cacheDir, 'definitions'),
       deferWrite: (write) => cacheWrites.push(write),
+      // The worker has zod loaded by the time the definitions are parsed; this thread never loads it then.
+      checkEntries: worker?.checkEntries,
       // The worker starts on the IR while this thread checks it; a failed check aborts the worker.
       onBuilt: startWorker,
     });

@@ -1,13 +1,14 @@
 // The definitions format, written once. The loader validates with it and
 // `schema/svcgen-definitions.schema.json` is generated from it for editors.
 import { z } from 'zod';
+import { ERROR_KINDS, NAME_PATTERN } from './schema-values.js';
 
 /** Where an element comes from: the interface document, or a choice made where it is silent. */
 export const Origin = z.enum(['spec', 'convention']).describe('spec: fixed by the interface document; convention: chosen where it is silent');
 
 const name = z
   .string()
-  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'a name: a letter, then letters, digits, "_" or "-"');
+  .regex(NAME_PATTERN, 'a name: a letter, then letters, digits, "_" or "-"');
 export const NameSchema = name;
 
 export const SCALAR_TYPES = ['string', 'integer', 'number', 'boolean', 'date', 'date-time'] as const;
@@ -198,19 +199,7 @@ export const AuthSchemeSchema = z.discriminatedUnion('type', [
 ]);
 export type AuthSchemeDefinition = z.infer<typeof AuthSchemeSchema>;
 
-export const ERROR_KINDS = [
-  'badRequest',
-  'validation',
-  'parameterMissing',
-  'unauthorized',
-  'forbidden',
-  'notFound',
-  'methodNotAllowed',
-  'notAcceptable',
-  'conflict',
-  'payloadTooLarge',
-  'tooManyRequests',
-] as const;
+export { ERROR_KINDS } from './schema-values.js';
 
 export const ErrorSchema = z.strictObject({
   ...common,

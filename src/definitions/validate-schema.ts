@@ -5,18 +5,10 @@ import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 import type { LoadedFile } from './load.js';
 import { positionOf, type YamlPath } from './positions.js';
 import { DefinitionFileSchema, type DefinitionFile } from './schema.js';
-import { validateByEntry } from './validate-by-entry.js';
+import { describePath } from './unusable-values.js';
 
+/** The whole-file check, for a file that does not check out entry by entry: its diagnostics, located. */
 export function validateFileSchema(loaded: LoadedFile): { definition: DefinitionFile | undefined; diagnostics: Diagnostic[] } {
-  const unusable = unusableValues(loaded.value).map(({ path, problem }) => {
-    const { line, column } = positionOf(loaded.positions, path, { atKey: problem === 'prototype-key' });
-    return problem === 'prototype-key'
-      ? { code: 'SVC214' as const, file: loaded.file, line, column, message: `key "__proto__"${path.length > 1 ? ` in ${describePath(path.slice(0, -1))}` : ''} is not usable as a name: a JavaScript object cannot hold it as a key (expected another name)` }
-      : { code: 'SVC107' as const, file: loaded.file, line, column, message: `${describePath(path)} is ${problem}, a number JSON cannot hold (expected a finite number)` };
-  });
-  if (unusable.length > 0) return { definition: undefined, diagnostics: unusable };
-  const byEntry = validateByEntry(loaded.value);
-  if (byEntry) return { definition: byEntry, diagnostics: [] };
   const result = DefinitionFileSchema.safeParse(loaded.value, { reportInput: true });
   if (result.success) return { definition: result.data, diagnostics: [] };
   const diagnostics = result.error.issues.flatMap((issue) => issueToDiagnostics(loaded, issue as Issue, []));
@@ -24,31 +16,6 @@ export function validateFileSchema(loaded: LoadedFile): { definition: Definition
 }
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
-
-type Unusable = { readonly path: YamlPath; readonly problem: 'prototype-key' | '.inf' | '-.inf' | '.nan' };
-
-/**
- * "__proto__" keys: the schema would drop them without a word (a free-form query or header name
- * would vanish), and generated object literals could not hold them. Numbers that are not finite:
- * neither JSON output nor the memo store's keys (JSON text) could tell them from null.
- */
-function unusableValues(value: unknown, path: (string | number)[] = [], into: Unusable[] = []): Unusable[] {
-  // `path` is one array extended and shrunk along the walk (copied only for a finding): the walk
-  // visits every node of every definition file, so a path per node would cost more than the check.
-  if (typeof value === 'number' && !Number.isFinite(value)) into.push({ path: [...path], problem: Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf' });
-  if (value === null || typeof value !== 'object' || path.length > 64) return into;
-  const isList = Array.isArray(value);
-  for (const key of Object.keys(value)) {
-    if (key === '__proto__') {
-      into.push({ path: [...path, key], problem: 'prototype-key' });
-      continue;
-    }
-    path.push(isList ? Number(key) : key);
-    unusableValues((value as Record<string, unknown>)[key], path, into);
-    path.pop();
-  }
-  return into;
-}
 
 function issueToDiagnostics(loaded: LoadedFile, issue: Issue, prefix: YamlPath): Diagnostic[] {
   const path: YamlPath = [...prefix, ...(issue.path as (string | number)[])];
@@ -107,9 +74,6 @@ function lastKey(path: YamlPath): string | number | undefined {
   return path.at(-1);
 }
 
-function describePath(path: YamlPath): string {
-  return path.map((segment) => (typeof segment === 'number' ? `[${segment}]` : segment)).join('.').replace(/\.\[/g, '[');
-}
 
 function missingKey(path: YamlPath): string {
   return `missing required key "${String(path.at(-1))}"${parentOf(path)}`;

@@ -33,7 +33,7 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
     throw error;
   }
   const head = await readDefinitionSources(definitionsDir, cwd);
-  const headIr = buildOrFail(head.sources, head.diagnostics);
+  const headIr = await buildOrFail(head.sources, head.diagnostics);
   if (!('modules' in headIr)) return failure('invalid-definitions', 'the working tree\'s definitions are invalid', headIr.diagnostics);
   let base: Awaited<ReturnType<typeof readBaseSources>>;
   try {
@@ -42,15 +42,15 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
     if (error instanceof BaseNotFoundError) return failure('base-not-found', error.message, []);
     throw error;
   }
-  const baseIr = buildOrFail(base.sources, base.diagnostics);
+  const baseIr = await buildOrFail(base.sources, base.diagnostics);
   if (!('modules' in baseIr)) return failure('invalid-base', `the base definitions (${base.base.label}) are invalid`, baseIr.diagnostics);
   const changes = compareIr(baseIr, headIr);
   return { ok: true, base: base.base, changes, summary: summarize(changes) };
 }
 
-function buildOrFail(definitions: readonly DefinitionSource[], diagnostics: readonly Diagnostic[]): Ir | { diagnostics: readonly Diagnostic[] } {
+async function buildOrFail(definitions: readonly DefinitionSource[], diagnostics: readonly Diagnostic[]): Promise<Ir | { diagnostics: readonly Diagnostic[] }> {
   try {
-    return buildIrFromInputs({ definitions, diagnostics });
+    return await buildIrFromInputs({ definitions, diagnostics });
   } catch (error) {
     if (error instanceof DefinitionsError) return { diagnostics: error.diagnostics };
     throw error;

@@ -3,13 +3,15 @@
 // each emitter is done (the main thread finishes those files while the next one runs), or
 // { diagnostics } (a template error) or { error }. Its memo share (workerData: where it
 // lives, or 'off') is read while the main thread parses the definitions, and written back here.
-import { parentPort, workerData } from 'node:worker_threads';
+// Before the job, it checks definition entries for the main thread (CheckRequest, on its own port).
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { DefinitionsError } from '../definitions/diagnostics.js';
+import type { EntryToCheck } from '../definitions/validate-by-entry.js';
 import type { EmitContext, GeneratedFile } from './contract.js';
 import { EMITTERS } from './index.js';
 import { irFromJson } from '../ir/ir-json.js';
 import { readMemo, writeMemo, type MemoLocation } from '../output/memo-file.js';
-import { startMemo, usedMemo } from './shared/memo.js';
+import { startMemo, usedMemo, type MemoEntry, type MemoValue } from './shared/memo.js';
 
 export interface EmitJob extends EmitContext {
   readonly names: readonly string[];
@@ -25,17 +27,38 @@ export interface EmitWorkerData {
   readonly memo: MemoLocation | 'off';
   /** The emitters it may be asked to run (loaded ahead of the job). */
   readonly emitters: readonly string[];
+  /** Where the main thread asks for definition entries to be checked (CheckRequest), before it has an IR. */
+  readonly checks: MessagePort;
 }
+
+export interface CheckRequest {
+  readonly entries: readonly EntryToCheck[];
+}
+
+export type CheckReply = { readonly results: readonly (MemoValue | null)[] } | { readonly error: string };
 
 export type EmitReply =
   | { readonly emitter: string; readonly files: GeneratedFile[] }
   | { readonly diagnostics: DefinitionsError['diagnostics'] }
   | { readonly error: string };
 
-// Started before the IR exists: load the emitters and the memo share while the main thread parses the definitions.
-const { memo, emitters } = workerData as EmitWorkerData;
-const loading = Promise.all(EMITTERS.filter((entry) => emitters.includes(entry.name)).map((entry) => entry.load()));
-const remembered = memo === 'off' ? Promise.resolve([]) : readMemo(memo, 'worker');
+// Started before the IR exists: load the schema check, the emitters and the memo share while the main thread parses the definitions.
+const { memo, emitters, checks } = workerData as EmitWorkerData;
+// First the schema check: the main thread asks for it as soon as it has parsed the definitions,
+// and zod takes longer to load than everything else that thread does before the IR.
+const entryChecks = import('../definitions/entry-checks.js');
+const loading = entryChecks.catch(() => undefined).then(() => Promise.all(EMITTERS.filter((entry) => emitters.includes(entry.name)).map((entry) => entry.load())));
+// The memo share takes long to parse, all at once: read once the main thread has been answered
+// its checks (it asks once a run, even for none) or, at the latest, once the job comes.
+let memoRead: Promise<MemoEntry[]> | undefined;
+const readMemoShare = () => (memoRead ??= memo === 'off' ? Promise.resolve([]) : readMemo(memo, 'worker'));
+checks.on('message', ({ entries }: CheckRequest) => {
+  entryChecks
+    .then((loaded): CheckReply => ({ results: loaded.checkEntries(entries) }))
+    .catch((error: unknown): CheckReply => ({ error: String(error) }))
+    .then((reply) => checks.postMessage(reply))
+    .finally(readMemoShare);
+});
 
 parentPort?.once('message', ({ irJson, ...rest }: EmitJobMessage) => {
   const job: EmitJob = { ...rest, ir: irFromJson(irJson) };
@@ -43,15 +66,18 @@ parentPort?.once('message', ({ irJson, ...rest }: EmitJobMessage) => {
   // ends once its port is closed, which is what the main thread waits for (PreparedWorker.finish).
   runJob(job, (emitter, files) => parentPort?.postMessage({ emitter, files } satisfies EmitReply))
     .then(
-      () => (memo === 'off' ? undefined : remembered.then((read) => writeMemo(memo, 'worker', usedMemo(), read))),
+      () => (memo === 'off' ? undefined : readMemoShare().then((read) => writeMemo(memo, 'worker', usedMemo(), read))),
       (error: unknown) => parentPort?.postMessage(error instanceof DefinitionsError ? { diagnostics: error.diagnostics } : { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
     )
-    .finally(() => parentPort?.close());
+    .finally(() => {
+      checks.close();
+      parentPort?.close();
+    });
 });
 
 async function runJob(job: EmitJob, answer: (emitter: string, files: GeneratedFile[]) => void): Promise<void> {
   await loading;
-  startMemo(memo === 'off' ? 'off' : await remembered);
+  startMemo(memo === 'off' ? 'off' : await readMemoShare());
   for (const entry of EMITTERS.filter((candidate) => job.names.includes(candidate.name))) {
     answer(entry.name, await (await entry.load()).emit(job));
   }

@@ -1,16 +1,18 @@
 // Runs the enabled emitters over the IR. A large run is split over two threads: the emitters of
 // WORKER_SHARE run in a worker while the rest run here (each half costs about the same); a small
 // one is not worth a worker's start-up. The worker can be started before the IR exists
-// (prepareEmitWorker), so it loads its modules while the definitions are parsed. Output order
-// never depends on where a file was made.
+// (prepareEmitWorker), so it loads its modules while the definitions are parsed, and checks the
+// definition entries no earlier run checked (it loads zod first). Output order never depends on
+// where a file was made.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { DefinitionsError } from '../definitions/diagnostics.js';
+import { checkHere, type EntryChecker } from '../definitions/validate-by-entry.js';
 import type { EmitContext, GeneratedFile } from './contract.js';
 import type { MemoLocation } from '../output/memo-file.js';
-import type { EmitJob, EmitJobMessage, EmitReply, EmitWorkerData } from './emit-worker.js';
+import type { CheckReply, EmitJob, EmitJobMessage, EmitReply, EmitWorkerData } from './emit-worker.js';
 import type { EmitterEntry } from './index.js';
 import { irToJson } from '../ir/ir-json.js';
 
@@ -28,6 +30,8 @@ export type WorkerFiles = ReadonlyMap<string, Promise<GeneratedFile[]>>;
 
 /** A worker started ahead of the job. */
 export interface PreparedWorker {
+  /** Checks definition entries on the worker, which loads zod first thing (this thread then need not); here if the worker cannot. */
+  readonly checkEntries: EntryChecker;
   /**
    * Gives the worker its share of `entries` (WORKER_SHARE) over `context`: each emitter's files, as
    * the worker answers them one by one, or undefined when none is enabled. Only the first call
@@ -45,11 +49,14 @@ export interface PreparedWorker {
 export function prepareEmitWorker(definitionBytes: number, memo: MemoLocation | 'off', minBytes = WORKER_MIN_DEFINITION_BYTES): PreparedWorker | undefined {
   // Run from TypeScript sources (tests), there is no compiled worker script to start.
   if (definitionBytes < minBytes || availableParallelism() < 2 || !existsSync(WORKER_SCRIPT)) return undefined;
-  const worker = new Worker(WORKER_SCRIPT, { workerData: { memo, emitters: [...WORKER_SHARE] } satisfies EmitWorkerData });
+  const checks = new MessageChannel();
+  const worker = new Worker(WORKER_SCRIPT, { workerData: { memo, emitters: [...WORKER_SHARE], checks: checks.port2 } satisfies EmitWorkerData, transferList: [checks.port2] });
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const checkEntries = checksOn(checks.port1, exited);
   let given = false;
   let job: { readonly files: WorkerFiles; answered: boolean } | undefined;
   return {
+    checkEntries,
     give: (entries, context) => {
       if (!given) {
         given = true;
@@ -73,6 +80,30 @@ export function prepareEmitWorker(definitionBytes: number, memo: MemoLocation | 
       if (!job?.answered) await worker.terminate();
       await exited;
     },
+  };
+}
+
+/** Asks the worker on `port` (it answers in the order asked); checks here instead once it has failed or ended. */
+function checksOn(port: MessagePort, exited: Promise<void>): EntryChecker {
+  const waiting: ((reply: CheckReply | undefined) => void)[] = [];
+  port.on('message', (reply: CheckReply) => waiting.shift()?.(reply));
+  // The worker keeps this thread alive while it runs; the port need not.
+  port.unref();
+  let unavailable = false;
+  void exited.then(() => {
+    unavailable = true;
+    port.close();
+    for (const answer of waiting.splice(0)) answer(undefined);
+  });
+  return async (entries) => {
+    if (unavailable) return checkHere(entries);
+    const reply = await new Promise<CheckReply | undefined>((resolve) => {
+      waiting.push(resolve);
+      port.postMessage({ entries });
+    });
+    if (reply && 'results' in reply) return reply.results;
+    unavailable = true;
+    return checkHere(entries);
   };
 }
 

@@ -63,7 +63,7 @@ describe('text in the docs is in prettier form wherever the templates put it', (
 
 async function irOf(definitionsDir?: string): Promise<{ ir: Ir; templates: TemplateFile[] }> {
   const inputs = await collectInputs(await resolveConfig({ cwd: root, definitionsDir }));
-  return { ir: buildIrFromInputs(inputs), templates: inputs.templates.map((template) => ({ ...template, file: `templates/${template.name}` })) };
+  return { ir: await buildIrFromInputs(inputs), templates: inputs.templates.map((template) => ({ ...template, file: `templates/${template.name}` })) };
 }
 
 async function emitDocs(ir: Ir, templates: readonly TemplateFile[]): Promise<GeneratedFile[]> {

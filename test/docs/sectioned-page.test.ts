@@ -28,7 +28,7 @@ afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: tru
 async function irOf(definitionsDir?: string): Promise<{ ir: Ir; templates: TemplateFile[] }> {
   const inputs = await collectInputs(await resolveConfig({ cwd: root, definitionsDir }));
   const templates = inputs.templates.filter((template) => template.name.startsWith('docs-')).map((template) => ({ ...template, file: `templates/${template.name}` }));
-  return { ir: buildIrFromInputs(inputs), templates };
+  return { ir: await buildIrFromInputs(inputs), templates };
 }
 
 async function synthetic(entities: number): Promise<{ ir: Ir; templates: TemplateFile[] }> {

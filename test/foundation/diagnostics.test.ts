@@ -90,9 +90,9 @@ const NOT_FROM_DEFINITIONS: Readonly<Record<string, string>> = {
   SVC401: 'templates, not definitions',
 };
 
-function diagnosticsOf(definitions: readonly { file: string; bytes: Uint8Array }[]): readonly Diagnostic[] {
+async function diagnosticsOf(definitions: readonly { file: string; bytes: Uint8Array }[]): Promise<readonly Diagnostic[]> {
   try {
-    buildIrFromInputs({ definitions, diagnostics: [] });
+    await buildIrFromInputs({ definitions, diagnostics: [] });
   } catch (error) {
     if (error instanceof DefinitionsError) return error.diagnostics;
     throw error;
@@ -119,8 +119,8 @@ describe('one broken file, one diagnostic, at the right place', () => {
     expect(first.message).toContain(found);
   });
 
-  it.each(BYTE_CASES)('$fixture (bytes) → $code at $line:$column', ({ fixture, bytes, code, line, column, found }) => {
-    const diagnostics = diagnosticsOf([{ file: fixture, bytes }]);
+  it.each(BYTE_CASES)('$fixture (bytes) → $code at $line:$column', async ({ fixture, bytes, code, line, column, found }) => {
+    const diagnostics = await diagnosticsOf([{ file: fixture, bytes }]);
     expect(diagnostics).toHaveLength(1);
     const first = diagnostics[0] as Diagnostic;
     expect(where(first)).toBe(`${fixture}:${line}:${column} ${code}`);
@@ -134,7 +134,7 @@ describe('one broken file, one diagnostic, at the right place', () => {
       const seen: unknown[] = [];
       const codes: string[] = [];
       try {
-        buildIrFromInputs({ definitions: [{ file, bytes: await readFile(file) }], diagnostics: [] }, { onBuilt: (ir) => seen.push(ir) });
+        await buildIrFromInputs({ definitions: [{ file, bytes: await readFile(file) }], diagnostics: [] }, { onBuilt: (ir) => seen.push(ir) });
       } catch (error) {
         codes.push(...(error as DefinitionsError).diagnostics.map((diagnostic) => diagnostic.code));
       }
@@ -208,12 +208,12 @@ describe('every problem of a run, at once', () => {
 
   it.each(table)('$fixture reports all of $want', async ({ fixture, want }) => {
     const file = `${MANY}/${fixture}`;
-    const diagnostics = diagnosticsOf([{ file, bytes: await readFile(file) }]);
+    const diagnostics = await diagnosticsOf([{ file, bytes: await readFile(file) }]);
     expect(diagnostics.map(where)).toEqual(want.map((w) => `${file}:${w}`));
     for (const d of diagnostics) expect(d.message).toContain('expected');
   });
 
-  it('reports every number JSON cannot hold and every "__proto__" key, each at its own path', () => {
+  it('reports every number JSON cannot hold and every "__proto__" key, each at its own path', async () => {
     const text = [
       'name: shop',
       'records:',
@@ -226,7 +226,7 @@ describe('every problem of a run, at once', () => {
       '      __proto__: { type: string }',
       '      z: { type: number, default: -.inf }',
     ].join('\n');
-    const diagnostics = diagnosticsOf([{ file: 'shop.yaml', bytes: Buffer.from(text) }]);
+    const diagnostics = await diagnosticsOf([{ file: 'shop.yaml', bytes: Buffer.from(text) }]);
     expect(diagnostics.map((d) => `${where(d)} ${d.message.split(' is ')[0]}`)).toEqual([
       'shop.yaml:5:35 SVC107 records.a.fields.x.default',
       'shop.yaml:6:62 SVC107 records.a.fields.y.default[1]',
@@ -238,6 +238,6 @@ describe('every problem of a run, at once', () => {
   it('reports the problems of every file, not just the first broken one', async () => {
     const files = ['svc104-misspelt-type.yaml', 'svc101-unknown-key.yaml'];
     const definitions = await Promise.all(files.map(async (name, index) => ({ file: `${index}-${name}`, bytes: await readFile(`${BROKEN}/${name}`) })));
-    expect(diagnosticsOf(definitions).map(where)).toEqual(['0-svc104-misspelt-type.yaml:6:15 SVC104', '1-svc101-unknown-key.yaml:7:9 SVC101']);
+    expect((await diagnosticsOf(definitions)).map(where)).toEqual(['0-svc104-misspelt-type.yaml:6:15 SVC104', '1-svc101-unknown-key.yaml:7:9 SVC101']);
   });
 });

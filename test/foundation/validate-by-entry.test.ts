@@ -11,7 +11,7 @@ import { synthesize } from '../../bench/synth.mjs';
 import { buildIrFromInputs } from '../../src/build-ir.js';
 import { resolveConfig } from '../../src/config.js';
 import { DefinitionFileSchema } from '../../src/definitions/schema.js';
-import { validateByEntry } from '../../src/definitions/validate-by-entry.js';
+import { checkHere, validateByEntry, type EntryChecker, type EntryToCheck } from '../../src/definitions/validate-by-entry.js';
 import { startMemo, usedMemo } from '../../src/emitters/shared/memo.js';
 import { collectInputs } from '../../src/inputs.js';
 import { ROOT } from './helpers.js';
@@ -26,6 +26,9 @@ async function definitionValues(dir: string): Promise<unknown[]> {
 
 /** The whole-file check's result, as JSON text: key order included. */
 const wholeFile = (value: unknown) => JSON.stringify(DefinitionFileSchema.parse(value));
+
+/** One file checked entry by entry, on this thread. */
+const byEntry = async (value: unknown, check: EntryChecker = checkHere) => (await validateByEntry([value], check))[0];
 
 function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
@@ -45,11 +48,11 @@ describe('checking definitions entry by entry', () => {
     values.push({ records: admin.records, name: 'only-records' });
     startMemo([]);
     for (const value of values) {
-      const checked = validateByEntry(value);
+      const checked = await byEntry(value);
       expect(checked).toBeDefined();
       expect(JSON.stringify(checked)).toBe(wholeFile(value));
       // Again, now from the memo: the same.
-      expect(JSON.stringify(validateByEntry(value))).toBe(wholeFile(value));
+      expect(JSON.stringify(await byEntry(value))).toBe(wholeFile(value));
     }
   });
 
@@ -58,22 +61,80 @@ describe('checking definitions entry by entry', () => {
     const [admin] = (await definitionValues(join(ROOT, 'definitions'))).filter((value) => (value as { name?: string }).name === 'admin-api') as Record<string, Record<string, unknown>>[];
     if (!admin) throw new Error('no admin-api definitions');
     const firstRecord = Object.keys(admin.records ?? {})[0] ?? '';
-    expect(validateByEntry(admin)).toBeDefined();
-    expect(validateByEntry({ ...admin, records: { ...admin.records, [firstRecord]: { fields: { id: { type: 'nope' } } } } })).toBeUndefined();
-    expect(validateByEntry({ ...admin, routes: { 'bad name': { method: 'GET', path: '/x', responses: {} } } })).toBeUndefined();
-    expect(validateByEntry({ ...admin, records: null })).toBeUndefined();
-    expect(validateByEntry({ ...admin, unknownKey: 1 })).toBeUndefined();
-    expect(validateByEntry([admin])).toBeUndefined();
+    expect(await byEntry(admin)).toBeDefined();
+    expect(await byEntry({ ...admin, records: { ...admin.records, [firstRecord]: { fields: { id: { type: 'nope' } } } } })).toBeUndefined();
+    expect(await byEntry({ ...admin, routes: { 'bad name': { method: 'GET', path: '/x', responses: {} } } })).toBeUndefined();
+    expect(await byEntry({ ...admin, records: null })).toBeUndefined();
+    expect(await byEntry({ ...admin, unknownKey: 1 })).toBeUndefined();
+    expect(await byEntry([admin])).toBeUndefined();
   });
 
   it('hands out remembered results that building the IR never changes', async () => {
     const inputs = await collectInputs(await resolveConfig({ cwd: ROOT }));
     startMemo([]);
-    const first = JSON.stringify(buildIrFromInputs(inputs));
+    const first = JSON.stringify(await buildIrFromInputs(inputs));
     expect(usedMemo().length).toBeGreaterThan(50);
     // Frozen, a remembered result throws on any write (modules run in strict mode).
     for (const [, value] of usedMemo()) deepFreeze(value);
     startMemo(usedMemo());
-    expect(JSON.stringify(buildIrFromInputs(inputs))).toBe(first);
+    expect(JSON.stringify(await buildIrFromInputs(inputs))).toBe(first);
+  });
+});
+
+describe('what is checked, and where', () => {
+  /** checkHere, recording every batch it is given. */
+  function recordingChecker(): { check: EntryChecker; batches: EntryToCheck[][] } {
+    const batches: EntryToCheck[][] = [];
+    return { batches, check: async (entries) => (batches.push([...entries]), checkHere(entries)) };
+  }
+
+  it('checks only the entries no earlier run checked, all files in one batch', async () => {
+    const values = await definitionValues(join(ROOT, 'definitions'));
+    const entryCount = values.reduce<number>((sum, value) => {
+      const { records = {}, routes = {} } = value as { records?: object; routes?: object };
+      return sum + 1 + Object.keys(records).length + Object.keys(routes).length;
+    }, 0);
+    startMemo([]);
+    const first = recordingChecker();
+    const checked = await validateByEntry(values, first.check);
+    expect(first.batches.map((batch) => batch.length)).toEqual([entryCount]);
+
+    // The next run, seeded with what this one used, after one record changed.
+    startMemo(usedMemo());
+    const admin = values.find((value) => (value as { name?: string }).name === 'admin-api') as { records: Record<string, { description?: string }> };
+    const [name, record] = Object.entries(admin.records)[0] ?? [];
+    if (!name || !record) throw new Error('no admin-api record');
+    const edited = values.map((value) => (value === admin ? { ...admin, records: { ...admin.records, [name]: { ...record, description: 'changed' } } } : value));
+    const second = recordingChecker();
+    const rechecked = await validateByEntry(edited, second.check);
+    expect(second.batches).toEqual([[{ kind: 'records', input: { ...record, description: 'changed' } }]]);
+    expect(rechecked.map((file) => JSON.stringify(file))).toEqual(edited.map(wholeFile));
+
+    // Unchanged: nothing to check.
+    const third = recordingChecker();
+    expect((await validateByEntry(values, third.check)).map((file) => JSON.stringify(file))).toEqual(checked.map((file) => JSON.stringify(file)));
+    expect(third.batches).toEqual([[]]);
+  });
+
+  it('checks every entry without a memo (a run without caches)', async () => {
+    startMemo('off');
+    const [admin] = (await definitionValues(join(ROOT, 'definitions'))) as { records: object; routes: object }[];
+    if (!admin) throw new Error('no definitions');
+    const entries = 1 + Object.keys(admin.records).length + Object.keys(admin.routes).length;
+    const recording = recordingChecker();
+    await validateByEntry([admin, admin], recording.check);
+    await validateByEntry([admin], recording.check);
+    expect(recording.batches.map((batch) => batch.length)).toEqual([2 * entries, entries]);
+    startMemo([]);
+  });
+
+  it('takes a checker answer of null as invalid, and leaves the file to the whole-file check', async () => {
+    startMemo([]);
+    const [admin] = await definitionValues(join(ROOT, 'definitions'));
+    expect(await byEntry(admin, async (entries) => entries.map(() => null))).toBeUndefined();
+    // Nothing was remembered as checked: the next check asks again.
+    const recording = recordingChecker();
+    expect(await byEntry(admin, recording.check)).toBeDefined();
+    expect(recording.batches).toHaveLength(1);
   });
 });

@@ -21,7 +21,7 @@ async function irOf(count: number, variant: number): Promise<Ir> {
   const dir = await mkdtemp(join(tmpdir(), 'svcgen-openapi-memo-'));
   temporary.push(dir);
   await synthesize(count, join(dir, 'definitions'), variant);
-  return buildIrFromInputs(await collectInputs(await resolveConfig({ cwd: dir, definitionsDir: join(dir, 'definitions') })));
+  return await buildIrFromInputs(await collectInputs(await resolveConfig({ cwd: dir, definitionsDir: join(dir, 'definitions') })));
 }
 
 /** The documents, and the memo entries the run used. */

@@ -12,7 +12,7 @@ import { camelCase, pascalCase } from '../../src/ir/names.js';
 const root = resolve(import.meta.dirname, '../..');
 
 describe('generated TypeScript, read back with ts-morph', async () => {
-  const ir = buildIrFromInputs(await collectInputs(await resolveConfig({ cwd: root })));
+  const ir = await buildIrFromInputs(await collectInputs(await resolveConfig({ cwd: root })));
   const project = new Project({ skipAddingFilesFromTsConfig: true, compilerOptions: { noEmit: true } });
   project.addSourceFilesAtPaths(join(root, 'generated/*/*.ts'));
 

@@ -18,7 +18,7 @@ async function realContext() {
   const { buildIrFromInputs } = await dist('build-ir.js');
   const inputs = await collectInputs(await resolveConfig({ cwd: root }));
   const templates = inputs.templates.map((template: { name: string }) => ({ ...template, file: `templates/${template.name}` }));
-  return { ir: buildIrFromInputs(inputs), runtimeFiles: inputs.runtimeFiles, templates };
+  return { ir: await buildIrFromInputs(inputs), runtimeFiles: inputs.runtimeFiles, templates };
 }
 
 /** The templates with the docs page template made invalid Handlebars. */
@@ -110,6 +110,44 @@ describe('emitters split over a worker thread', () => {
     const result = await generate({ cwd: dir, definitionsDir: definitions, outDir: join(dir, 'out'), gitattributes: false });
     expect(result.ok).toBe(false);
     expect(result.diagnostics.map((diagnostic: { code: string }) => diagnostic.code)).toEqual(['SVC203']);
+  }, 60_000);
+
+  it('check definition entries on the worker as this thread would, and here once the worker has ended', async () => {
+    const { prepareEmitWorker } = await dist('emitters/run-emitters.js');
+    const { checkHere } = await dist('definitions/validate-by-entry.js');
+    const { parse } = await import('yaml');
+    const admin = parse(await readFile(join(root, 'definitions/admin-api.yaml'), 'utf8')) as { records: Record<string, unknown>; routes: Record<string, unknown> };
+    const entries = [
+      ...Object.values(admin.records).map((input) => ({ kind: 'records', input })),
+      ...Object.values(admin.routes).map((input) => ({ kind: 'routes', input })),
+      { kind: 'records', input: { fields: { id: { type: 'nope' } } } },
+    ];
+    const here = await checkHere(entries);
+    expect(here.at(-1)).toBeNull();
+    const worker = prepareEmitWorker(0, 'off', 0);
+    // Two requests at once: each gets its own answer.
+    const [first, second] = await Promise.all([worker.checkEntries(entries), worker.checkEntries(entries.slice(0, 2))]);
+    expect(first).toEqual(here);
+    expect(second).toEqual(here.slice(0, 2));
+    await worker.finish();
+    expect(await worker.checkEntries(entries)).toEqual(here);
+  }, 60_000);
+
+  it('a run with a definition entry that no longer checks out reports it, with the worker checking entries', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'svcgen-worker-checks-'));
+    temporary.push(dir);
+    const definitions = join(dir, 'definitions');
+    await synthesize(60, definitions);
+    const { generate } = await dist('generate.js');
+    const options = { cwd: dir, definitionsDir: definitions, outDir: join(dir, 'out'), gitattributes: false };
+    expect((await generate(options)).ok).toBe(true);
+    // The rerun finds every other entry remembered: the worker checks this one alone, and the whole-file check says where.
+    const admin = join(definitions, 'admin-api.yaml');
+    const text = await readFile(admin, 'utf8');
+    await writeFile(admin, text.replace('    method: GET\n    path: /entity000\n', '    method: FETCH\n    path: /entity000\n'));
+    const result = await generate(options);
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics.map((diagnostic: { code: string; file: string }) => [diagnostic.code, diagnostic.file.endsWith('admin-api.yaml')])).toEqual([['SVC105', true]]);
   }, 60_000);
 
   it('keep the worker script beside the build', async () => {

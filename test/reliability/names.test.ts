@@ -183,9 +183,9 @@ describe('awkward but usable names', () => {
 });
 
 /** Diagnostics of a definitions folder, in process. */
-function diagnosticsOf(files: Record<string, unknown>): readonly Diagnostic[] {
+async function diagnosticsOf(files: Record<string, unknown>): Promise<readonly Diagnostic[]> {
   try {
-    buildIrFromInputs({ definitions: Object.entries(yamlFiles(files)).map(([file, text]) => ({ file, bytes: Buffer.from(text) })), diagnostics: [] });
+    await buildIrFromInputs({ definitions: Object.entries(yamlFiles(files)).map(([file, text]) => ({ file, bytes: Buffer.from(text) })), diagnostics: [] });
   } catch (error) {
     if (error instanceof DefinitionsError) return error.diagnostics;
     throw error;
@@ -223,8 +223,8 @@ describe('names that cannot become identifiers', () => {
     { given: 'headers "X-A" and "x-a"', files: shopWith({ interface: IFACE, routes: { listA: { method: 'GET', path: '/a', headers: { 'X-A': { type: 'string' }, 'x-a': { type: 'string' } }, responses: ok } } }), code: 'SVC204', says: 'header "x-a" is declared twice' },
   ];
 
-  it.each(table)('$given: $code', ({ files, code, says }) => {
-    const diagnostics = diagnosticsOf(files);
+  it.each(table)('$given: $code', async ({ files, code, says }) => {
+    const diagnostics = await diagnosticsOf(files);
     if (code === 'ok') {
       expect(diagnostics).toEqual([]);
       return;

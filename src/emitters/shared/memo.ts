@@ -34,12 +34,34 @@ export function usedMemo(): MemoEntry[] {
   return [...used];
 }
 
-/** `compute()`, or what it returned for the same kind and input before. */
+/** `compute()`, or what it returned for the same kind and input before (a null result is computed again). */
 export function memo<T extends MemoValue>(kind: string, input: unknown, compute: () => T): T {
-  if (!enabled) return compute();
-  // One-shot hash: a run makes thousands of keys, and a Hash object per key costs more than hashing.
-  const key = `${kind}:${hash('sha256', JSON.stringify(input))}`;
-  const value = (used.get(key) ?? seeded.get(key) ?? compute()) as T;
-  used.set(key, value);
+  const key = memoKey(kind, input);
+  if (key === undefined) return compute();
+  const found = recall(key);
+  if (found !== undefined) return found as T;
+  const value = compute();
+  remember(key, value);
   return value;
+}
+
+/**
+ * memo() in steps, for results computed elsewhere (on another thread): the key of an input, or
+ * undefined when memoising is off; then recall() finds its result, or remember() keeps it.
+ */
+export function memoKey(kind: string, input: unknown): string | undefined {
+  // One-shot hash: a run makes thousands of keys, and a Hash object per key costs more than hashing.
+  return enabled ? `${kind}:${hash('sha256', JSON.stringify(input))}` : undefined;
+}
+
+/** The result remembered under a key, kept for the next run too; undefined when there is none (or it was null). */
+export function recall(key: string): Exclude<MemoValue, null> | undefined {
+  const value = used.get(key) ?? seeded.get(key) ?? undefined;
+  if (value !== undefined) used.set(key, value);
+  return value;
+}
+
+/** Keeps a result under its key, for this run and (once saved) the next. */
+export function remember(key: string, value: MemoValue): void {
+  used.set(key, value);
 }

@@ -1,0 +1,24 @@
+// Values of the definitions schema (schema.ts) that code outside the schema check reads too: kept
+// free of zod, so that reading them does not load it (a run whose definitions were all checked
+// before never does).
+
+/** What a record, route, scheme or error name looks like. */
+export const NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
+
+export function isName(text: string): boolean {
+  return NAME_PATTERN.test(text);
+}
+
+export const ERROR_KINDS = [
+  'badRequest',
+  'validation',
+  'parameterMissing',
+  'unauthorized',
+  'forbidden',
+  'notFound',
+  'methodNotAllowed',
+  'notAcceptable',
+  'conflict',
+  'payloadTooLarge',
+  'tooManyRequests',
+] as const;
