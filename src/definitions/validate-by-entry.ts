@@ -1,16 +1,19 @@
 // Valid files checked entry by entry: each file's records and routes one by one, and the rest of
-// the file (its shell) as one more entry, each result remembered by its content
+// the file (its shell) as one more entry, each verdict remembered by the entry's content
 // (src/emitters/shared/memo.ts), so a run after one entity changed checks just that entity again.
-// The result is what checking the whole file gives: the schema has no defaults or transforms, a
-// map's entries are checked independently, and zod writes an object's keys in the schema's order,
-// where records and routes come last. Anything invalid gives undefined; the whole-file check then
-// reports it, with locations.
+// A file whose entries all check out is valid as a whole: a map's entries are checked
+// independently. It is then used as written. The schema has no defaults or transforms and no
+// object that lets unknown keys through, so checking would change nothing but the order of an
+// object's keys (zod writes the schema's), and building the IR reads an object's keys by name
+// only (test/foundation/validate-by-entry.test.ts builds it from definitions whose objects have
+// their keys reversed). Anything invalid gives undefined; the whole-file check then reports it,
+// with locations.
 //
 // Checking needs zod, which takes longer to load than a rerun spends on everything else before
 // the IR: this module only looks up what is remembered, and hands the entries it lacks, from all
 // files at once, to a checker (entry-checks.ts: on the emitter worker, which has it loaded, or
 // here). A run that finds every entry remembered checks nothing.
-import { memoKey, recall, remember, type MemoValue } from '../emitters/shared/memo.js';
+import { memoKey, recall, remember } from '../emitters/shared/memo.js';
 import type { DefinitionFile } from './schema.js';
 import { isName } from './schema-values.js';
 
@@ -23,74 +26,52 @@ export interface EntryToCheck {
 }
 
 /**
- * Each entry's checked value, or null when it is invalid. validateByEntry asks once, even with no
- * entries, so a checker on another thread knows when the asking is over.
+ * Whether each entry is valid. validateByEntry asks once, even with no entries, so a checker on
+ * another thread knows when the asking is over.
  */
-export type EntryChecker = (entries: readonly EntryToCheck[]) => Promise<readonly (MemoValue | null)[]>;
+export type EntryChecker = (entries: readonly EntryToCheck[]) => Promise<readonly boolean[]>;
 
 const ENTRY_MAPS = ['records', 'routes'] as const;
 
-/** A file's entries, each with its result once known. */
-interface FilePlan {
-  readonly shell: Entry;
-  readonly maps: readonly { readonly key: (typeof ENTRY_MAPS)[number]; readonly entries: readonly (readonly [name: string, entry: Entry])[] }[];
-}
-
 interface Entry extends EntryToCheck {
   readonly key: string | undefined;
-  result: MemoValue | null | undefined;
+  valid: boolean | undefined;
 }
 
-/** Each value as a checked definition file, or undefined where the whole-file check must decide. */
+/** Each value as a valid definition file, or undefined where the whole-file check must decide. */
 export async function validateByEntry(values: readonly unknown[], check: EntryChecker): Promise<(DefinitionFile | undefined)[]> {
-  const plans = values.map(planFile);
-  const unknown = plans.flatMap((plan) => (plan ? entriesOf(plan).filter((entry) => entry.result === undefined) : []));
-  const results = await check(unknown.map(({ kind, input }) => ({ kind, input })));
+  const plans = values.map(entriesOf);
+  const unknown = plans.flatMap((entries) => (entries ?? []).filter((entry) => entry.valid === undefined));
+  const verdicts = await check(unknown.map(({ kind, input }) => ({ kind, input })));
   unknown.forEach((entry, index) => {
-    const result = results[index] ?? null;
-    entry.result = result;
-    if (entry.key !== undefined) remember(entry.key, result);
+    entry.valid = verdicts[index] === true;
+    // Only a valid entry is remembered: an invalid one is reported by the whole-file check.
+    if (entry.valid && entry.key !== undefined) remember(entry.key, true);
   });
-  return plans.map((plan) => plan && assemble(plan));
+  return values.map((value, index) => (plans[index]?.every((entry) => entry.valid) ? (value as DefinitionFile) : undefined));
 }
 
-function planFile(value: unknown): FilePlan | undefined {
+/** The file's shell and its records and routes, each with its verdict if remembered; undefined when its form rules it out. */
+function entriesOf(value: unknown): Entry[] | undefined {
   if (!isMapping(value)) return undefined;
   const { records, routes, ...shell } = value;
-  const mapValues: Record<string, unknown> = { records, routes };
-  const maps: FilePlan['maps'][number][] = [];
+  const entries = [entryOf('file', shell)];
+  const maps: Record<string, unknown> = { records, routes };
   for (const key of ENTRY_MAPS) {
     if (!(key in value)) continue;
-    const map = mapValues[key];
+    const map = maps[key];
     if (!isMapping(map)) return undefined;
-    const names = Object.keys(map);
-    if (!names.every(isName)) return undefined;
-    maps.push({ key, entries: names.map((name) => [name, entryOf(key, map[name])] as const) });
+    for (const [name, entry] of Object.entries(map)) {
+      if (!isName(name)) return undefined;
+      entries.push(entryOf(key, entry));
+    }
   }
-  return { shell: entryOf('file', shell), maps };
+  return entries;
 }
 
 function entryOf(kind: EntryKind, input: unknown): Entry {
   const key = memoKey(`definitions/${kind}`, input);
-  return { kind, input, key, result: key === undefined ? undefined : recall(key) };
-}
-
-function entriesOf(plan: FilePlan): Entry[] {
-  return [plan.shell, ...plan.maps.flatMap((map) => map.entries.map(([, entry]) => entry))];
-}
-
-function assemble(plan: FilePlan): DefinitionFile | undefined {
-  if (!isMapping(plan.shell.result)) return undefined;
-  const checked: Record<string, unknown> = { ...plan.shell.result };
-  for (const { key, entries } of plan.maps) {
-    const map: Record<string, unknown> = {};
-    for (const [name, entry] of entries) {
-      if (entry.result === null || entry.result === undefined) return undefined;
-      map[name] = entry.result;
-    }
-    checked[key] = map;
-  }
-  return checked as DefinitionFile;
+  return { kind, input, key, valid: key !== undefined && recall(key) === true ? true : undefined };
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {

@@ -91,7 +91,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Just enough of a zod schema's definition to walk it. */
-interface SchemaDef {
+export interface SchemaDef {
   readonly type: string;
   readonly shape?: Record<string, { _zod: { def: SchemaDef } }>;
   readonly innerType?: { _zod: { def: SchemaDef } };

@@ -11,7 +11,7 @@ import type { EmitContext, GeneratedFile } from './contract.js';
 import { EMITTERS } from './index.js';
 import { irFromJson } from '../ir/ir-json.js';
 import { readMemo, writeMemo, type MemoLocation } from '../output/memo-file.js';
-import { startMemo, usedMemo, type MemoEntry, type MemoValue } from './shared/memo.js';
+import { startMemo, usedMemo, type MemoEntry } from './shared/memo.js';
 
 export interface EmitJob extends EmitContext {
   readonly names: readonly string[];
@@ -35,7 +35,7 @@ export interface CheckRequest {
   readonly entries: readonly EntryToCheck[];
 }
 
-export type CheckReply = { readonly results: readonly (MemoValue | null)[] } | { readonly error: string };
+export type CheckReply = { readonly results: readonly boolean[] } | { readonly error: string };
 
 export type EmitReply =
   | { readonly emitter: string; readonly files: GeneratedFile[] }

@@ -59,7 +59,7 @@ export function buildAuthSchemes(ctx: FileContext, defs: Record<string, AuthSche
           };
         }
         case 'access-key':
-          return { type: 'access-key', name, header: def.header.toLowerCase(), session: def.session ? { ...def.session, header: def.session.header.toLowerCase() } : undefined, ...documented };
+          return { type: 'access-key', name, header: def.header.toLowerCase(), session: def.session ? { header: def.session.header.toLowerCase(), idleTimeout: def.session.idleTimeout, tokenLength: def.session.tokenLength } : undefined, ...documented };
         case 'digest':
           return {
             type: 'digest',

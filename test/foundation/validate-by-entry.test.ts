@@ -1,6 +1,7 @@
 // Definitions checked record by record and route by route, remembered by content
-// (src/definitions/validate-by-entry.ts), must give exactly what checking the whole file gives,
-// and leave every invalid file to the whole-file check and its located diagnostics.
+// (src/definitions/validate-by-entry.ts), must take exactly what checking the whole file takes,
+// give the IR it gives, and leave every invalid file to the whole-file check and its located
+// diagnostics.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,10 +11,13 @@ import { parse } from 'yaml';
 import { synthesize } from '../../bench/synth.mjs';
 import { buildIrFromInputs } from '../../src/build-ir.js';
 import { resolveConfig } from '../../src/config.js';
-import { DefinitionFileSchema } from '../../src/definitions/schema.js';
+import { parseDefinitionSources } from '../../src/definitions/load.js';
+import { DefinitionFileSchema, type DefinitionFile } from '../../src/definitions/schema.js';
+import type { SchemaDef } from '../../src/definitions/validate-schema.js';
 import { checkHere, validateByEntry, type EntryChecker, type EntryToCheck } from '../../src/definitions/validate-by-entry.js';
 import { startMemo, usedMemo } from '../../src/emitters/shared/memo.js';
 import { collectInputs } from '../../src/inputs.js';
+import { buildIr } from '../../src/ir/build.js';
 import { ROOT } from './helpers.js';
 
 const temporary: string[] = [];
@@ -24,8 +28,23 @@ async function definitionValues(dir: string): Promise<unknown[]> {
   return Promise.all(names.map(async (name) => parse(await readFile(join(dir, name), 'utf8')) as unknown));
 }
 
-/** The whole-file check's result, as JSON text: key order included. */
-const wholeFile = (value: unknown) => JSON.stringify(DefinitionFileSchema.parse(value));
+/**
+ * The value with the keys of each object the schema describes (not of its maps, whose order is
+ * the definitions' own) in reverse order. A union's options each see the value: reversing is the
+ * same whichever matches, as their objects share the keys they both have.
+ */
+function objectKeysReversed(value: unknown, def: SchemaDef): unknown {
+  if (def.type === 'optional' || def.type === 'nullable') return def.innerType ? objectKeysReversed(value, def.innerType._zod.def) : value;
+  if (def.type === 'lazy' && def.getter) return objectKeysReversed(value, def.getter()._zod.def);
+  if (def.type === 'union') return (def.options ?? []).reduce((current, option) => objectKeysReversed(current, option._zod.def), value);
+  if (typeof value !== 'object' || value === null) return value;
+  if (def.type === 'array' && Array.isArray(value)) return value.map((item) => (def.element ? objectKeysReversed(item, def.element._zod.def) : item));
+  if (Array.isArray(value)) return value;
+  const entries = Object.entries(value);
+  if (def.type === 'record') return Object.fromEntries(entries.map(([key, member]) => [key, def.valueType ? objectKeysReversed(member, def.valueType._zod.def) : member]));
+  if (def.type !== 'object') return value;
+  return Object.fromEntries(entries.reverse().map(([key, member]) => [key, def.shape?.[key] ? objectKeysReversed(member, def.shape[key]._zod.def) : member]));
+}
 
 /** One file checked entry by entry, on this thread. */
 const byEntry = async (value: unknown, check: EntryChecker = checkHere) => (await validateByEntry([value], check))[0];
@@ -37,7 +56,7 @@ function deepFreeze(value: unknown): void {
 }
 
 describe('checking definitions entry by entry', () => {
-  it('gives what the whole-file check gives, key order included, for the real and synthetic definitions', async () => {
+  it('takes what the whole-file check takes, as written, for the real and synthetic definitions', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'svcgen-by-entry-'));
     temporary.push(dir);
     await synthesize(5, dir);
@@ -48,11 +67,23 @@ describe('checking definitions entry by entry', () => {
     values.push({ records: admin.records, name: 'only-records' });
     startMemo([]);
     for (const value of values) {
-      const checked = await byEntry(value);
-      expect(checked).toBeDefined();
-      expect(JSON.stringify(checked)).toBe(wholeFile(value));
+      expect(DefinitionFileSchema.safeParse(value).success).toBe(true);
+      expect(await byEntry(value)).toBe(value);
       // Again, now from the memo: the same.
-      expect(JSON.stringify(await byEntry(value))).toBe(wholeFile(value));
+      expect(await byEntry(value)).toBe(value);
+    }
+  });
+
+  it('builds the IR the whole-file check gives, whatever the order of the keys in an object', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'svcgen-key-order-'));
+    temporary.push(dir);
+    await synthesize(5, join(dir, 'definitions'));
+    for (const cwd of [ROOT, dir]) {
+      const loaded = parseDefinitionSources((await collectInputs(await resolveConfig({ cwd }))).definitions);
+      const build = (definition: (value: unknown) => unknown) => JSON.stringify(buildIr(loaded.files.map((file) => ({ loaded: file, definition: definition(file.value) as DefinitionFile }))).ir);
+      const checked = build((value) => DefinitionFileSchema.parse(value));
+      expect(build((value) => objectKeysReversed(value, DefinitionFileSchema._zod.def as unknown as SchemaDef))).toBe(checked);
+      expect(build((value) => value)).toBe(checked);
     }
   });
 
@@ -108,7 +139,7 @@ describe('what is checked, and where', () => {
     const second = recordingChecker();
     const rechecked = await validateByEntry(edited, second.check);
     expect(second.batches).toEqual([[{ kind: 'records', input: { ...record, description: 'changed' } }]]);
-    expect(rechecked.map((file) => JSON.stringify(file))).toEqual(edited.map(wholeFile));
+    expect(rechecked).toEqual(edited);
 
     // Unchanged: nothing to check.
     const third = recordingChecker();
@@ -128,10 +159,10 @@ describe('what is checked, and where', () => {
     startMemo([]);
   });
 
-  it('takes a checker answer of null as invalid, and leaves the file to the whole-file check', async () => {
+  it('takes false from the checker as invalid, and leaves the file to the whole-file check', async () => {
     startMemo([]);
     const [admin] = await definitionValues(join(ROOT, 'definitions'));
-    expect(await byEntry(admin, async (entries) => entries.map(() => null))).toBeUndefined();
+    expect(await byEntry(admin, async (entries) => entries.map(() => false))).toBeUndefined();
     // Nothing was remembered as checked: the next check asks again.
     const recording = recordingChecker();
     expect(await byEntry(admin, recording.check)).toBeDefined();
