@@ -3,7 +3,7 @@
 import { DefinitionsError, type Diagnostic } from './definitions/diagnostics.js';
 import { parseDefinitionSources, type LoadedFile, type LoadOptions } from './definitions/load.js';
 import { unusableValueDiagnostics } from './definitions/unusable-values.js';
-import { checkHere, validateByEntry, type EntryChecker } from './definitions/validate-by-entry.js';
+import { checkHere, rememberedValid, validateByEntry, type EntryChecker } from './definitions/validate-by-entry.js';
 import type { RunInputs } from './inputs.js';
 import { buildIr, type ValidatedFile } from './ir/build.js';
 import type { Ir } from './ir/types.js';
@@ -21,7 +21,7 @@ export async function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 
   const loaded = parseDefinitionSources(inputs.definitions, loadOptions);
   const diagnostics: Diagnostic[] = [...inputs.diagnostics, ...loaded.diagnostics];
   // Before any check: the values memo keys are made of must be ones JSON can hold.
-  const unusable = loaded.files.map(unusableValueDiagnostics);
+  const unusable = loaded.files.map((file) => unusableValueDiagnostics(file, rememberedValid));
   const byEntry = await validateByEntry(
     loaded.files.map((file, index) => (unusable[index]?.length ? undefined : file.value)),
     checkEntries,

@@ -11,6 +11,7 @@ import type { EncodedChunk } from './chunk-codec.js';
 import { parseChunks } from './chunk-pool.js';
 import { planChunks, type PlannedChunk } from './chunk-split.js';
 import { MAX_TOKENS } from './limits.js';
+import { recordEntryText } from './entry-texts.js';
 import { MAP, nodeAt, type NodeIndex } from './node-index.js';
 import { wholeFilePositions, type FilePositions, type PlacedIndex, type TopLevelChunks } from './positions.js';
 
@@ -71,7 +72,7 @@ export function loadPlanned(file: string, text: string, planned: readonly Planne
     parsed[index] = result.parsed;
     encoded[index] = result.encoded;
   }
-  const assembled = assemble(text, planned, parsed);
+  const assembled = assemble(text, planned, parsed, keys);
   if (!assembled) return undefined;
   if (pack) {
     const save = () => pack.save(new Map(keys.map((key, index) => [key, encoded[index] as EncodedChunk])));
@@ -89,7 +90,8 @@ interface OpenMapping {
 }
 
 /** The chunks' results put together as one file's, or undefined when the whole-file parse must decide. */
-function assemble(text: string, plan: readonly PlannedChunk[], parsed: readonly ParsedChunk[]): Omit<ChunkedLoad, 'parsedChunks'> | undefined {
+/** `keys`: the chunks' cache keys, if known; each entry parsed alone from one chunk is recorded with its key (entry-texts.ts). */
+function assemble(text: string, plan: readonly PlannedChunk[], parsed: readonly ParsedChunk[], keys: readonly string[]): Omit<ChunkedLoad, 'parsedChunks'> | undefined {
   // Every chunk's parser recorded exactly the start of each of its lines (chunk-parse.ts checks),
   // so the whole file's parser would record the start of each of the file's lines.
   const lineStarts = lineStartsOf(text);
@@ -127,6 +129,8 @@ function assemble(text: string, plan: readonly PlannedChunk[], parsed: readonly 
     if (!entry || mapping.entries.has(entry.name) || Object.hasOwn(mapping.value, entry.jsKey)) return undefined;
     mapping.entries.set(entry.name, index);
     setOwn(mapping.value, entry.jsKey, entry.value);
+    const key = keys[index];
+    if (key !== undefined) recordEntryText(entry.value, key);
   }
   return { value: root, positions: { lineStarts, chunks, topLevel }, tokens };
 }

@@ -6,9 +6,9 @@ import { positionOf, type YamlPath } from './positions.js';
 
 type Unusable = { readonly path: YamlPath; readonly problem: 'prototype-key' | '.inf' | '-.inf' | '.nan' };
 
-/** A diagnostic for each unusable key or number in the file. */
-export function unusableValueDiagnostics(loaded: LoadedFile): Diagnostic[] {
-  return unusableValues(loaded.value).map(({ path, problem }) => {
+/** A diagnostic for each unusable key or number in the file, but in the values `known` says are free of them. */
+export function unusableValueDiagnostics(loaded: LoadedFile, known: (value: object) => boolean = () => false): Diagnostic[] {
+  return unusableValues(loaded.value, known).map(({ path, problem }) => {
     const { line, column } = positionOf(loaded.positions, path, { atKey: problem === 'prototype-key' });
     return problem === 'prototype-key'
       ? { code: 'SVC214' as const, file: loaded.file, line, column, message: `key "__proto__"${path.length > 1 ? ` in ${describePath(path.slice(0, -1))}` : ''} is not usable as a name: a JavaScript object cannot hold it as a key (expected another name)` }
@@ -26,11 +26,11 @@ export function describePath(path: YamlPath): string {
  * would vanish), and generated object literals could not hold them. Numbers that are not finite:
  * neither JSON output nor the memo store's keys (JSON text) could tell them from null.
  */
-function unusableValues(value: unknown, path: (string | number)[] = [], into: Unusable[] = []): Unusable[] {
+function unusableValues(value: unknown, known: (value: object) => boolean, path: (string | number)[] = [], into: Unusable[] = []): Unusable[] {
   // `path` is one array extended and shrunk along the walk (copied only for a finding): the walk
   // visits every node of every definition file, so a path per node would cost more than the check.
   if (typeof value === 'number' && !Number.isFinite(value)) into.push({ path: [...path], problem: Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf' });
-  if (value === null || typeof value !== 'object' || path.length > 64) return into;
+  if (value === null || typeof value !== 'object' || path.length > 64 || known(value)) return into;
   const isList = Array.isArray(value);
   for (const key of Object.keys(value)) {
     if (key === '__proto__') {
@@ -38,7 +38,7 @@ function unusableValues(value: unknown, path: (string | number)[] = [], into: Un
       continue;
     }
     path.push(isList ? Number(key) : key);
-    unusableValues((value as Record<string, unknown>)[key], path, into);
+    unusableValues((value as Record<string, unknown>)[key], known, path, into);
     path.pop();
   }
   return into;

@@ -9,11 +9,15 @@
 // their keys reversed). Anything invalid gives undefined; the whole-file check then reports it,
 // with locations.
 //
+// An entry parsed alone from one cached chunk of text is remembered by that chunk's key
+// (entry-texts.ts), which is known already; any other by its JSON.
+//
 // Checking needs zod, which takes longer to load than a rerun spends on everything else before
 // the IR: this module only looks up what is remembered, and hands the entries it lacks, from all
 // files at once, to a checker (entry-checks.ts: on the emitter worker, which has it loaded, or
 // here). A run that finds every entry remembered checks nothing.
-import { memoKey, recall, remember } from '../emitters/shared/memo.js';
+import { memoKey, memoKeyOfDigest, recall, remember } from '../emitters/shared/memo.js';
+import { entryTextKey } from './entry-texts.js';
 import type { DefinitionFile } from './schema.js';
 import { isName } from './schema-values.js';
 
@@ -70,8 +74,24 @@ function entriesOf(value: unknown): Entry[] | undefined {
 }
 
 function entryOf(kind: EntryKind, input: unknown): Entry {
-  const key = memoKey(`definitions/${kind}`, input);
+  const key = keyOf(kind, input);
   return { kind, input, key, valid: key !== undefined && recall(key) === true ? true : undefined };
+}
+
+function keyOf(kind: EntryKind, input: unknown): string | undefined {
+  // The chunk's text names its mapping (records: or routes:), so the kind is part of its key.
+  const textKey = kind === 'file' ? undefined : entryTextKey(input);
+  return textKey === undefined ? memoKey(`definitions/${kind}`, input) : memoKeyOfDigest('definitions/text', textKey);
+}
+
+/**
+ * Whether a record or route is remembered valid by the text it was parsed from: such an entry was
+ * also found free of unusable values (unusable-values.ts), which are looked for before checking.
+ */
+export function rememberedValid(entry: unknown): boolean {
+  const textKey = entryTextKey(entry);
+  const key = textKey === undefined ? undefined : memoKeyOfDigest('definitions/text', textKey);
+  return key !== undefined && recall(key) === true;
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {

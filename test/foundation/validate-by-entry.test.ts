@@ -2,7 +2,7 @@
 // (src/definitions/validate-by-entry.ts), must take exactly what checking the whole file takes,
 // give the IR it gives, and leave every invalid file to the whole-file check and its located
 // diagnostics.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { DefinitionFileSchema, type DefinitionFile } from '../../src/definitions
 import type { SchemaDef } from '../../src/definitions/validate-schema.js';
 import { checkHere, validateByEntry, type EntryChecker, type EntryToCheck } from '../../src/definitions/validate-by-entry.js';
 import { startMemo, usedMemo } from '../../src/emitters/shared/memo.js';
+import { generate } from '../../src/generate.js';
 import { collectInputs } from '../../src/inputs.js';
 import { buildIr } from '../../src/ir/build.js';
 import { ROOT } from './helpers.js';
@@ -168,4 +169,35 @@ describe('what is checked, and where', () => {
     expect(await byEntry(admin, recording.check)).toBeDefined();
     expect(recording.batches).toHaveLength(1);
   });
+});
+
+describe('entries remembered by the text they were parsed from', () => {
+  it('are checked again, and searched for unusable values again, once their text changes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'svcgen-entry-texts-'));
+    temporary.push(dir);
+    const definitions = join(dir, 'definitions');
+    // Large enough to be split into a chunk per entry (chunked-load.ts).
+    await synthesize(60, definitions);
+    const admin = join(definitions, 'admin-api.yaml');
+    const text = await readFile(admin, 'utf8');
+    const options = { cwd: dir, definitionsDir: definitions, outDir: join(dir, 'out'), gitattributes: false };
+    expect((await generate(options)).ok).toBe(true);
+    const at = (edited: string, needle: string) => edited.slice(0, edited.indexOf(needle)).split('\n').length;
+
+    const notFinite = text.replace(/\n {2}entity007:\n(?: {4}.*\n)*? {4}fields:\n/, (found) => `${found}      heft: { type: number, default: .nan }\n`);
+    expect(notFinite).not.toBe(text);
+    await writeFile(admin, notFinite);
+    const first = await generate(options);
+    expect(first.ok).toBe(false);
+    expect(first.ok ? [] : first.diagnostics.map(({ code, line }) => [code, line])).toEqual([['SVC107', at(notFinite, 'heft:')]]);
+
+    const badMethod = text.replace('    method: GET\n    path: /entity003\n', '    method: FETCH\n    path: /entity003\n');
+    expect(badMethod).not.toBe(text);
+    await writeFile(admin, badMethod);
+    const second = await generate(options);
+    expect(second.ok ? [] : second.diagnostics.map(({ code, line }) => [code, line])).toEqual([['SVC105', at(badMethod, 'FETCH')]]);
+
+    await writeFile(admin, text);
+    expect((await generate(options)).ok).toBe(true);
+  }, 60_000);
 });

@@ -54,6 +54,11 @@ export function memoKey(kind: string, input: unknown): string | undefined {
   return enabled ? `${kind}:${hash('sha256', JSON.stringify(input))}` : undefined;
 }
 
+/** The key of an input known by a digest of everything it is made from (instead of its JSON). */
+export function memoKeyOfDigest(kind: string, digest: string): string | undefined {
+  return enabled ? `${kind}:${digest}` : undefined;
+}
+
 /** The result remembered under a key, kept for the next run too; undefined when there is none (or it was null). */
 export function recall(key: string): Exclude<MemoValue, null> | undefined {
   const value = used.get(key) ?? seeded.get(key) ?? undefined;
