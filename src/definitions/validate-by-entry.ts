@@ -29,10 +29,7 @@ export interface EntryToCheck {
   readonly input: unknown;
 }
 
-/**
- * Whether each entry is valid. validateByEntry asks once, even with no entries, so a checker on
- * another thread knows when the asking is over.
- */
+/** Whether each entry is valid. */
 export type EntryChecker = (entries: readonly EntryToCheck[]) => Promise<readonly boolean[]>;
 
 const ENTRY_MAPS = ['records', 'routes'] as const;
@@ -46,7 +43,7 @@ interface Entry extends EntryToCheck {
 export async function validateByEntry(values: readonly unknown[], check: EntryChecker): Promise<(DefinitionFile | undefined)[]> {
   const plans = values.map(entriesOf);
   const unknown = plans.flatMap((entries) => (entries ?? []).filter((entry) => entry.valid === undefined));
-  const verdicts = await check(unknown.map(({ kind, input }) => ({ kind, input })));
+  const verdicts = unknown.length === 0 ? [] : await check(unknown.map(({ kind, input }) => ({ kind, input })));
   unknown.forEach((entry, index) => {
     entry.valid = verdicts[index] === true;
     // Only a valid entry is remembered: an invalid one is reported by the whole-file check.
@@ -99,4 +96,4 @@ function isMapping(value: unknown): value is Record<string, unknown> {
 }
 
 /** Checks on this thread, loading zod on first use. */
-export const checkHere: EntryChecker = async (entries) => (entries.length === 0 ? [] : (await import('./entry-checks.js')).checkEntries(entries));
+export const checkHere: EntryChecker = async (entries) => (await import('./entry-checks.js')).checkEntries(entries);

@@ -11,7 +11,7 @@ import type { EmitContext, GeneratedFile } from './contract.js';
 import { EMITTERS } from './index.js';
 import { irFromJson } from '../ir/ir-json.js';
 import { readMemo, writeMemo, type MemoLocation } from '../output/memo-file.js';
-import { startMemo, usedMemo, type MemoEntry } from './shared/memo.js';
+import { startMemo, usedMemo } from './shared/memo.js';
 
 export interface EmitJob extends EmitContext {
   readonly names: readonly string[];
@@ -48,16 +48,13 @@ const { memo, emitters, checks } = workerData as EmitWorkerData;
 // and zod takes longer to load than everything else that thread does before the IR.
 const entryChecks = import('../definitions/entry-checks.js');
 const loading = entryChecks.catch(() => undefined).then(() => Promise.all(EMITTERS.filter((entry) => emitters.includes(entry.name)).map((entry) => entry.load())));
-// The memo share takes long to parse, all at once: read once the main thread has been answered
-// its checks (it asks once a run, even for none) or, at the latest, once the job comes.
-let memoRead: Promise<MemoEntry[]> | undefined;
-const readMemoShare = () => (memoRead ??= memo === 'off' ? Promise.resolve([]) : readMemo(memo, 'worker'));
+// The memo share after zod too: it is parsed a line at a time, so a request for checks is answered meanwhile.
+const remembered = memo === 'off' ? Promise.resolve([]) : entryChecks.catch(() => undefined).then(() => readMemo(memo, 'worker'));
 checks.on('message', ({ entries }: CheckRequest) => {
   entryChecks
     .then((loaded): CheckReply => ({ results: loaded.checkEntries(entries) }))
     .catch((error: unknown): CheckReply => ({ error: String(error) }))
-    .then((reply) => checks.postMessage(reply))
-    .finally(readMemoShare);
+    .then((reply) => checks.postMessage(reply));
 });
 
 parentPort?.once('message', ({ irJson, ...rest }: EmitJobMessage) => {
@@ -66,7 +63,7 @@ parentPort?.once('message', ({ irJson, ...rest }: EmitJobMessage) => {
   // ends once its port is closed, which is what the main thread waits for (PreparedWorker.finish).
   runJob(job, (emitter, files) => parentPort?.postMessage({ emitter, files } satisfies EmitReply))
     .then(
-      () => (memo === 'off' ? undefined : readMemoShare().then((read) => writeMemo(memo, 'worker', usedMemo(), read))),
+      () => (memo === 'off' ? undefined : remembered.then((read) => writeMemo(memo, 'worker', usedMemo(), read))),
       (error: unknown) => parentPort?.postMessage(error instanceof DefinitionsError ? { diagnostics: error.diagnostics } : { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
     )
     .finally(() => {
@@ -77,7 +74,7 @@ parentPort?.once('message', ({ irJson, ...rest }: EmitJobMessage) => {
 
 async function runJob(job: EmitJob, answer: (emitter: string, files: GeneratedFile[]) => void): Promise<void> {
   await loading;
-  startMemo(memo === 'off' ? 'off' : await readMemoShare());
+  startMemo(memo === 'off' ? 'off' : await remembered);
   for (const entry of EMITTERS.filter((candidate) => job.names.includes(candidate.name))) {
     answer(entry.name, await (await entry.load()).emit(job));
   }

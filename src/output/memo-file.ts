@@ -4,11 +4,13 @@
 // results), so the generator is part of the file's name.
 //
 // A run after a small change reuses almost every entry and computes a few, so the file is a log:
-// a header line, then one line per run with the entries that run added. Rewriting megabytes to add
-// a few entries cost more than anything else such a run did. Once the file holds more than twice
+// a header line, then lines of entries, each parsed at once: a rewrite writes a few hundred to a
+// line, and each later run appends one with the entries it added. Rewriting megabytes to add a
+// few entries cost more than anything else such a run did. Once the file holds more than twice
 // what the last run used, it is rewritten with only that. A damaged line (a run killed while
 // appending) is skipped; the cache only ever costs speed.
 import { appendFile, readdir, readFile, rm } from 'node:fs/promises';
+import { setImmediate } from 'node:timers/promises';
 import { join } from 'node:path';
 import type { MemoEntry } from '../emitters/shared/memo.js';
 import { sha256 } from './hash.js';
@@ -25,6 +27,8 @@ export interface MemoLocation {
 
 /** Entries the file may hold beyond twice the last run's before it is rewritten. */
 const COMPACT_SLACK = 1000;
+/** Entries per line of a rewritten file: each line is parsed at once (readMemo). */
+const ENTRIES_PER_LINE = 250;
 
 export async function readMemo(location: MemoLocation, role: MemoRole): Promise<MemoEntry[]> {
   let text: string;
@@ -35,7 +39,13 @@ export async function readMemo(location: MemoLocation, role: MemoRole): Promise<
   }
   const [header, ...segments] = text.split('\n').filter((line) => line !== '');
   if (header !== headerOf(location)) return [];
-  return segments.flatMap(parseSegment);
+  const entries: MemoEntry[] = [];
+  for (const segment of segments) {
+    entries.push(...parseSegment(segment));
+    // A line at a time, so the thread still answers messages while a large share is parsed.
+    await setImmediate();
+  }
+  return entries;
 }
 
 /**
@@ -57,7 +67,9 @@ export async function writeMemo(location: MemoLocation, role: MemoRole, used: re
 
 async function rewrite(location: MemoLocation, role: MemoRole, used: readonly MemoEntry[]): Promise<void> {
   const target = fileOf(location, role);
-  await replaceFile(target, `${headerOf(location)}\n${JSON.stringify(used)}\n`);
+  const lines = [headerOf(location)];
+  for (let start = 0; start < used.length; start += ENTRIES_PER_LINE) lines.push(JSON.stringify(used.slice(start, start + ENTRIES_PER_LINE)));
+  await replaceFile(target, `${lines.join('\n')}\n`);
   await removeOtherGenerations(location, role, target);
 }
 

@@ -97,6 +97,9 @@ describe('memo store', () => {
     await writeMemo(ours, 'main', many, []);
     const [file] = await readdir(dir);
     const written = await readFile(join(dir, file as string), 'utf8');
+    // Rewritten a few hundred entries to a line (each line is parsed at once), read back in order.
+    expect(written.split('\n').filter(Boolean).length).toBeGreaterThan(3);
+    expect(await readMemo(ours, 'main')).toEqual(many);
 
     await writeMemo(ours, 'main', [...many.slice(1), ['added', 'x']], many);
     const appended = await readFile(join(dir, file as string), 'utf8');
