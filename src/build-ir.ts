@@ -29,8 +29,11 @@ export async function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 
   const validated: ValidatedFile[] = [];
   for (const [index, file] of loaded.files.entries()) {
     const found = unusable[index] ?? [];
-    if (found.length > 0) diagnostics.push(...found);
-    const definition = found.length > 0 ? undefined : (byEntry[index] ?? (await checkWholeFile(file, diagnostics)));
+    if (found.length > 0) {
+      diagnostics.push(...found);
+      continue;
+    }
+    const definition = byEntry[index] ?? (await checkWholeFile(file, diagnostics));
     if (definition) validated.push({ loaded: file, definition });
   }
   // Cross-file checks only make sense once every file is well-formed.

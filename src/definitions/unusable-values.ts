@@ -7,7 +7,7 @@ import { positionOf, type YamlPath } from './positions.js';
 type Unusable = { readonly path: YamlPath; readonly problem: 'prototype-key' | '.inf' | '-.inf' | '.nan' };
 
 /** A diagnostic for each unusable key or number in the file, but in the values `known` says are free of them. */
-export function unusableValueDiagnostics(loaded: LoadedFile, known: (value: object) => boolean = () => false): Diagnostic[] {
+export function unusableValueDiagnostics(loaded: LoadedFile, known: (value: object) => boolean): Diagnostic[] {
   return unusableValues(loaded.value, known).map(({ path, problem }) => {
     const { line, column } = positionOf(loaded.positions, path, { atKey: problem === 'prototype-key' });
     return problem === 'prototype-key'

@@ -76,9 +76,13 @@ function entryOf(kind: EntryKind, input: unknown): Entry {
 }
 
 function keyOf(kind: EntryKind, input: unknown): string | undefined {
-  // The chunk's text names its mapping (records: or routes:), so the kind is part of its key.
-  const textKey = kind === 'file' ? undefined : entryTextKey(input);
-  return textKey === undefined ? memoKey(`definitions/${kind}`, input) : memoKeyOfDigest('definitions/text', textKey);
+  return (kind === 'file' ? undefined : textKeyOf(input)) ?? memoKey(`definitions/${kind}`, input);
+}
+
+/** The memo key of a record or route parsed alone from a cached chunk: its text names its mapping (records: or routes:), so its kind too. */
+function textKeyOf(entry: unknown): string | undefined {
+  const textKey = entryTextKey(entry);
+  return textKey === undefined ? undefined : memoKeyOfDigest('definitions/text', textKey);
 }
 
 /**
@@ -86,8 +90,7 @@ function keyOf(kind: EntryKind, input: unknown): string | undefined {
  * also found free of unusable values (unusable-values.ts), which are looked for before checking.
  */
 export function rememberedValid(entry: unknown): boolean {
-  const textKey = entryTextKey(entry);
-  const key = textKey === undefined ? undefined : memoKeyOfDigest('definitions/text', textKey);
+  const key = textKeyOf(entry);
   return key !== undefined && recall(key) === true;
 }
 

@@ -74,7 +74,6 @@ function lastKey(path: YamlPath): string | number | undefined {
   return path.at(-1);
 }
 
-
 function missingKey(path: YamlPath): string {
   return `missing required key "${String(path.at(-1))}"${parentOf(path)}`;
 }

@@ -1,11 +1,13 @@
-// Shared by the foundation tests: a temporary copy of the repo's inputs and outputs, the CLI as a
-// child process, and a hash of every file of a tree.
+// Shared by the foundation tests: a temporary copy of the repo's inputs and outputs, a temporary
+// project of synthetic definitions, the CLI as a child process, and a hash of every file of a tree.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
+import { synthesize } from '../../bench/synth.mjs';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CLI = join(ROOT, 'dist', 'cli.js');
@@ -46,6 +48,14 @@ export async function tempCopy(folders: readonly string[] = ['definitions', 'gen
   const dir = await mkdtemp(join(tmpdir(), 'svcgen-foundation-'));
   for (const folder of folders) await cp(join(ROOT, folder), join(dir, folder), { recursive: true });
   return dir;
+}
+
+/** A project in a fresh temp folder: synthetic definitions of `count` entities (bench/synth.mjs), with generate()'s options for it. */
+export async function syntheticProject(count: number): Promise<{ dir: string; definitions: string; admin: string; options: { cwd: string; definitionsDir: string; outDir: string; gitattributes: false } }> {
+  const dir = await mkdtemp(join(tmpdir(), 'svcgen-synthetic-'));
+  const definitions = join(dir, 'definitions');
+  await synthesize(count, definitions);
+  return { dir, definitions, admin: join(definitions, 'admin-api.yaml'), options: { cwd: dir, definitionsDir: definitions, outDir: join(dir, 'out'), gitattributes: false } };
 }
 
 export async function removeDir(dir: string): Promise<void> {

@@ -19,7 +19,7 @@ import { startMemo, usedMemo } from '../../src/emitters/shared/memo.js';
 import { generate } from '../../src/generate.js';
 import { collectInputs } from '../../src/inputs.js';
 import { buildIr } from '../../src/ir/build.js';
-import { ROOT } from './helpers.js';
+import { ROOT, syntheticProject } from './helpers.js';
 
 const temporary: string[] = [];
 afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true }))));
@@ -173,14 +173,10 @@ describe('what is checked, and where', () => {
 
 describe('entries remembered by the text they were parsed from', () => {
   it('are checked again, and searched for unusable values again, once their text changes', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'svcgen-entry-texts-'));
-    temporary.push(dir);
-    const definitions = join(dir, 'definitions');
     // Large enough to be split into a chunk per entry (chunked-load.ts).
-    await synthesize(60, definitions);
-    const admin = join(definitions, 'admin-api.yaml');
+    const { dir, admin, options } = await syntheticProject(60);
+    temporary.push(dir);
     const text = await readFile(admin, 'utf8');
-    const options = { cwd: dir, definitionsDir: definitions, outDir: join(dir, 'out'), gitattributes: false };
     expect((await generate(options)).ok).toBe(true);
     const at = (edited: string, needle: string) => edited.slice(0, edited.indexOf(needle)).split('\n').length;
 

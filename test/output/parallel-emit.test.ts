@@ -1,10 +1,8 @@
 // A large run hands some emitters to a worker thread: what it makes must not depend on that.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
-import { synthesize } from '../../bench/synth.mjs';
+import { syntheticProject } from '../foundation/helpers.js';
 
 const root = resolve(import.meta.dirname, '../..');
 // The worker is a compiled script: these tests use the build (npm test builds first).
@@ -95,19 +93,16 @@ describe('emitters split over a worker thread', () => {
   }, 60_000);
 
   it('a run whose checks across the IR fail after the worker has it reports them, and ends the worker', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'svcgen-early-worker-'));
-    temporary.push(dir);
-    const definitions = join(dir, 'definitions');
     // Large enough for the emitter worker (see WORKER_MIN_DEFINITION_BYTES).
-    await synthesize(60, definitions);
-    const admin = join(definitions, 'admin-api.yaml');
+    const { dir, admin, options } = await syntheticProject(60);
+    temporary.push(dir);
     const text = await readFile(admin, 'utf8');
     // A second route answering GET /entity000: found by the duplicate-route check, after the IR is built.
     const listRoute = /\n {2}listEntity000:\n[\s\S]*?(?=\n {2}getEntity000:)/.exec(text)?.[0];
     expect(listRoute).toBeDefined();
     await writeFile(admin, text.replace(listRoute as string, `${listRoute}${(listRoute as string).replace('listEntity000:', 'listEntity000Again:')}`));
     const { generate } = await dist('generate.js');
-    const result = await generate({ cwd: dir, definitionsDir: definitions, outDir: join(dir, 'out'), gitattributes: false });
+    const result = await generate(options);
     expect(result.ok).toBe(false);
     expect(result.diagnostics.map((diagnostic: { code: string }) => diagnostic.code)).toEqual(['SVC203']);
   }, 60_000);
@@ -134,15 +129,11 @@ describe('emitters split over a worker thread', () => {
   }, 60_000);
 
   it('a run with a definition entry that no longer checks out reports it, with the worker checking entries', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'svcgen-worker-checks-'));
+    const { dir, admin, options } = await syntheticProject(60);
     temporary.push(dir);
-    const definitions = join(dir, 'definitions');
-    await synthesize(60, definitions);
     const { generate } = await dist('generate.js');
-    const options = { cwd: dir, definitionsDir: definitions, outDir: join(dir, 'out'), gitattributes: false };
     expect((await generate(options)).ok).toBe(true);
     // The rerun finds every other entry remembered: the worker checks this one alone, and the whole-file check says where.
-    const admin = join(definitions, 'admin-api.yaml');
     const text = await readFile(admin, 'utf8');
     await writeFile(admin, text.replace('    method: GET\n    path: /entity000\n', '    method: FETCH\n    path: /entity000\n'));
     const result = await generate(options);
