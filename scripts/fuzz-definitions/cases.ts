@@ -1,0 +1,32 @@
+// Writes definition documents into mutant folders and judges them as one batch.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { judgeBatch, prepareOutput, ROOT, type Mutant, type Verdict } from './pipeline.js';
+
+export type Documents = Readonly<Record<string, unknown>>;
+
+/** A fresh folder inside the repository (so that generated code finds node_modules). */
+export function workFolder(prefix: string): Promise<string> {
+  return mkdtemp(join(ROOT, 'test', `.tmp-${prefix}-`));
+}
+
+export async function writeMutant(dir: string, documents: Documents, label: string): Promise<Mutant> {
+  await mkdir(join(dir, 'definitions'), { recursive: true });
+  for (const [file, document] of Object.entries(documents)) {
+    await writeFile(join(dir, 'definitions', file), typeof document === 'string' ? document : stringify(document, { lineWidth: 0 }));
+  }
+  await prepareOutput(dir);
+  return { dir, label };
+}
+
+/** Judges each case in its own folder under `batchDir`. */
+export async function judgeCases(batchDir: string, cases: readonly { label: string; documents: Documents }[]): Promise<Verdict[]> {
+  const mutants: Mutant[] = [];
+  for (const [index, item] of cases.entries()) mutants.push(await writeMutant(join(batchDir, `m${index}`), item.documents, item.label));
+  return judgeBatch(batchDir, mutants);
+}
+
+export async function removeFolder(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,199 @@
+// Mutations of definition documents: one to three edits per mutant, drawn from a seeded generator,
+// aimed at what broke generators before: field types, odd names (constructor, spaces, dashes),
+// defaults, path templates, styles, auth, totals, and deleted or duplicated keys.
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+/** mulberry32: small, seedable, good enough to pick mutations. */
+export function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Rng = () => number;
+const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
+
+const ODD_NAMES = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'item-id', 'x_y', 'a b', '名前', 'delete', 'Class', 'x.y', '$x', '', 'A', 'z9'];
+const TYPES = ['string', 'integer', 'number', 'boolean', 'date', 'date-time', 'enum', 'record', 'list', 'map', 'json'];
+const DEFAULTS: Json[] = [{}, [], null, 0, 1, -1, 1.5, '', 'x', true, false, '2024-01-31', { a: 1 }, ['x']];
+const PATHS = ['/a/{id}', '/{item-id}', '/{from}-{to}', '/{x}{y}', '/a/{id}/b', '/', '/a//b', '/a/{id}.json', '/{a_b}/c', '/x-y/{id}'];
+const TEXTS = ['plain', 'with \ud800 lone surrogate', 'a */ comment', '`${x}`', '{param}', 'ünïcödé', '\u2028line'];
+const SEGMENTS = ['*', 'v1', 'v 2', 'a-b', '{x}', ':id', 'products', ''];
+const HEADERS = ['X Trace', 'x-ok', 'Content-Type', 'constructor', 'X:Y', 'Authorization'];
+
+/** A path of mapping keys and list indexes inside a document. */
+type Path = readonly (string | number)[];
+
+function entries(value: Json, path: Path = [], found: { path: Path; value: Json }[] = []): { path: Path; value: Json }[] {
+  found.push({ path, value });
+  if (Array.isArray(value)) value.forEach((item, index) => entries(item, [...path, index], found));
+  else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) entries(item, [...path, key], found);
+  return found;
+}
+
+function parentOf(doc: Json, path: Path): { [key: string]: Json } | Json[] | undefined {
+  let node: Json = doc;
+  for (const key of path.slice(0, -1)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, Json>)[key] as Json;
+  }
+  return node !== null && typeof node === 'object' ? node : undefined;
+}
+
+function setAt(doc: Json, path: Path, value: Json): void {
+  const parent = parentOf(doc, path);
+  if (parent) (parent as Record<string | number, Json>)[path[path.length - 1] as string] = value;
+}
+
+const isObject = (value: Json): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+/** Type-like mappings: fields, parameters, bodies, items. */
+const typeNodes = (doc: Json) => entries(doc).filter((entry) => isObject(entry.value) && typeof entry.value['type'] === 'string' && !['oauth2', 'access-key', 'digest'].includes(entry.value['type']));
+const under = (doc: Json, key: string) => entries(doc).filter((entry) => entry.path[entry.path.length - 2] === key && isObject(entry.value));
+const routes = (doc: Json) => entries(doc).filter((entry) => entry.path.length === 2 && entry.path[0] === 'routes' && isObject(entry.value));
+
+type Mutation = (doc: Json, rng: Rng) => string | undefined;
+
+const MUTATIONS: Record<string, Mutation> = {
+  fieldType(doc, rng) {
+    const target = pick(rng, typeNodes(doc));
+    if (!target || !isObject(target.value)) return undefined;
+    const type = pick(rng, TYPES);
+    target.value['type'] = type;
+    if (type === 'enum' && rng() < 0.8) target.value['values'] = ['a', 'b'];
+    if ((type === 'list' || type === 'map') && rng() < 0.8) target.value['items'] = { type: pick(rng, ['string', 'integer', 'json']) };
+    return `type of ${target.path.join('.')} → ${type}`;
+  },
+  rename(doc, rng) {
+    const groups = ['records', 'fields', 'routes', 'query', 'headers', 'pathParams', 'errors', 'auth'];
+    const candidates = entries(doc).filter((entry) => groups.includes(String(entry.path[entry.path.length - 2])));
+    const target = pick(rng, candidates);
+    if (!target) return undefined;
+    const parent = parentOf(doc, target.path) as JsonObject;
+    const name = pick(rng, ODD_NAMES);
+    const old = String(target.path[target.path.length - 1]);
+    const rebuilt = Object.fromEntries(Object.entries(parent).map(([key, value]) => [key === old ? name : key, value]));
+    for (const key of Object.keys(parent)) delete parent[key];
+    Object.assign(parent, rebuilt);
+    return `rename ${target.path.join('.')} → ${JSON.stringify(name)}`;
+  },
+  addOddMember(doc, rng) {
+    const group = pick(rng, [...under(doc, 'records').map((entry) => ({ path: [...entry.path, 'fields'] })), ...routes(doc).map((entry) => ({ path: [...entry.path, 'query'] }))]);
+    if (!group) return undefined;
+    const name = pick(rng, ['constructor', 'toString', 'valueOf']);
+    const existing = (parentOf(doc, [...group.path, 'x']) ?? {}) as JsonObject;
+    setAt(doc, group.path, { ...existing, [name]: { type: pick(rng, ['string', 'integer']), required: false } });
+    return `optional member ${JSON.stringify(name)} in ${group.path.join('.')}`;
+  },
+  setDefault(doc, rng) {
+    const target = pick(rng, typeNodes(doc).filter((entry) => ['fields', 'query', 'headers', 'pathParams'].includes(String(entry.path[entry.path.length - 2]))));
+    if (!target || !isObject(target.value)) return undefined;
+    target.value['default'] = pick(rng, DEFAULTS);
+    if (rng() < 0.5) target.value['required'] = false;
+    return `default of ${target.path.join('.')} → ${JSON.stringify(target.value['default'])}`;
+  },
+  pathTemplate(doc, rng) {
+    const route = pick(rng, routes(doc));
+    if (!route || !isObject(route.value)) return undefined;
+    const path = pick(rng, PATHS);
+    route.value['path'] = path;
+    const names = [...path.matchAll(/\{([^}]*)\}/g)].map((match) => match[1] as string);
+    if (names.length > 0) route.value['pathParams'] = Object.fromEntries(names.map((name) => [name, { type: pick(rng, ['string', 'integer']) }]));
+    else delete route.value['pathParams'];
+    return `path of ${route.path.join('.')} → ${path}`;
+  },
+  style(doc, rng) {
+    const target = pick(rng, under(doc, 'query'));
+    if (!target || !isObject(target.value)) return undefined;
+    target.value['style'] = pick(rng, ['form', 'deepObject', 'json']);
+    return `style of ${target.path.join('.')} → ${String(target.value['style'])}`;
+  },
+  auth(doc, rng) {
+    const route = pick(rng, routes(doc));
+    const schemes = isObject(doc) && isObject(doc['auth'] ?? null) ? Object.keys(doc['auth'] as JsonObject) : [];
+    if (!route || !isObject(route.value)) return undefined;
+    route.value['auth'] = pick(rng, [...schemes, 'none', 'unknownScheme']);
+    if (rng() < 0.3) route.value['privilege'] = pick(rng, ['read', 'write', 'nope']);
+    return `auth of ${route.path.join('.')} → ${String(route.value['auth'])}`;
+  },
+  total(doc, rng) {
+    const target = pick(rng, under(doc, 'responses'));
+    if (!target || !isObject(target.value)) return undefined;
+    target.value['total'] = true;
+    if (rng() < 0.3 && isObject(target.value['body'] ?? null)) (target.value['body'] as JsonObject)['nullable'] = true;
+    return `total on ${target.path.join('.')}`;
+  },
+  deleteKey(doc, rng) {
+    const target = pick(rng, entries(doc).filter((entry) => entry.path.length > 0 && typeof entry.path[entry.path.length - 1] === 'string'));
+    if (!target) return undefined;
+    delete (parentOf(doc, target.path) as JsonObject)[target.path[target.path.length - 1] as string];
+    return `delete ${target.path.join('.')}`;
+  },
+  duplicateKey(doc, rng) {
+    const target = pick(rng, entries(doc).filter((entry) => ['records', 'routes', 'fields', 'query', 'errors'].includes(String(entry.path[entry.path.length - 2]))));
+    if (!target) return undefined;
+    const parent = parentOf(doc, target.path) as JsonObject;
+    const copy = `${String(target.path[target.path.length - 1])}${pick(rng, ['Copy', '-copy', '_2', ''])}`;
+    parent[copy] = structuredClone(target.value);
+    return `duplicate ${target.path.join('.')} as ${copy}`;
+  },
+  segments(doc, rng) {
+    if (!isObject(doc) || !isObject(doc['interface'] ?? null)) return undefined;
+    const iface = doc['interface'] as JsonObject;
+    if (rng() < 0.5) {
+      iface['versions'] = [pick(rng, SEGMENTS), 'v1'];
+      const route = pick(rng, routes(doc));
+      if (route && isObject(route.value)) route.value['version'] = 'v1';
+      return `versions → ${JSON.stringify(iface['versions'])}`;
+    }
+    const route = pick(rng, routes(doc));
+    const first = route && isObject(route.value) ? String(route.value['path']).split('/')[1] ?? 'a' : 'a';
+    iface['segmentAliases'] = { [first]: [pick(rng, SEGMENTS)] };
+    return `segmentAliases → ${JSON.stringify(iface['segmentAliases'])}`;
+  },
+  header(doc, rng) {
+    const route = pick(rng, routes(doc));
+    if (!route || !isObject(route.value)) return undefined;
+    const name = pick(rng, HEADERS);
+    route.value['headers'] = { [name]: { type: pick(rng, ['string', 'integer']), required: rng() < 0.5 } };
+    return `header ${JSON.stringify(name)} on ${route.path.join('.')}`;
+  },
+  formBody(doc, rng) {
+    const route = pick(rng, routes(doc).filter((entry) => isObject(entry.value) && entry.value['body'] !== undefined));
+    if (!route || !isObject(route.value)) return undefined;
+    route.value['bodyFormats'] = pick(rng, [['form'], ['json', 'form']]);
+    return `form body on ${route.path.join('.')}`;
+  },
+  text(doc, rng) {
+    const target = pick(rng, entries(doc).filter((entry) => ['description', 'summary', 'title', 'message', 'realm'].includes(String(entry.path[entry.path.length - 1]))));
+    if (!target) return undefined;
+    const text = pick(rng, TEXTS);
+    setAt(doc, target.path, text);
+    return `text of ${target.path.join('.')} → ${JSON.stringify(text)}`;
+  },
+  tokenPath(doc, rng) {
+    const scheme = entries(doc).find((entry) => isObject(entry.value) && entry.value['type'] === 'oauth2');
+    if (!scheme || !isObject(scheme.value)) return undefined;
+    scheme.value['tokenPath'] = pick(rng, ['/oauth/{param}', '/token', 'token', '/a b', '/oauth/token']);
+    return `tokenPath → ${String(scheme.value['tokenPath'])}`;
+  },
+};
+
+/** Applies one to three mutations to one of the documents (in place); the descriptions of those applied. */
+export function mutate(documents: Record<string, Json>, rng: Rng): string[] {
+  const files = Object.keys(documents);
+  const applied: string[] = [];
+  const count = 1 + Math.floor(rng() * 3);
+  for (let attempt = 0; applied.length < count && attempt < 10; attempt += 1) {
+    const file = pick(rng, files);
+    const name = pick(rng, Object.keys(MUTATIONS));
+    const described = (MUTATIONS[name] as Mutation)(documents[file] as Json, rng);
+    if (described) applied.push(`${file}: ${described}`);
+  }
+  return applied;
+}

@@ -1,0 +1,149 @@
+// The fuzzer's verdict on a batch of definition folders. An invalid one must get located one-line
+// diagnostics and leave its output folder untouched; a valid one must generate, pass `check` at
+// once, give OpenAPI documents that @readme/openapi-parser accepts, type-check under strict options
+// (one tsc run for the whole batch), import, and serve every route without a 5xx.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { validate } from '@readme/openapi-parser';
+import { buildIrFromInputs } from '../../src/build-ir.js';
+import { resolveConfig } from '../../src/config.js';
+import { formatDiagnostic } from '../../src/definitions/diagnostics.js';
+import { check, generate } from '../../src/generate.js';
+import { collectInputs } from '../../src/inputs.js';
+import type { Ir } from '../../src/ir/types.js';
+import { serveAndProbe } from './serve.js';
+
+export const ROOT = new URL('../../', import.meta.url).pathname;
+
+/** One mutant: a folder holding definitions/ (its input) and out/ (its output, seeded with a sentinel). */
+export interface Mutant {
+  readonly dir: string;
+  /** How it was made, for the report. */
+  readonly label: string;
+}
+
+export type Verdict =
+  | { readonly kind: 'valid' }
+  | { readonly kind: 'invalid'; readonly codes: readonly string[] }
+  | { readonly kind: 'failed'; readonly stage: string; readonly detail: string };
+
+const SENTINEL = 'sentinel.txt';
+const DIAGNOSTIC_LINE = /^[^\s:][^:\n]*:[1-9]\d*:[1-9]\d* SVC\d{3} [^\n]+$/;
+
+export async function prepareOutput(dir: string): Promise<void> {
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(join(dir, 'out'), { recursive: true });
+  await writeFile(join(dir, 'out', SENTINEL), 'left as it was\n');
+}
+
+function runOptions(dir: string) {
+  return { cwd: dir, definitionsDir: join(dir, 'definitions'), outDir: join(dir, 'out'), gitattributes: false, cache: false } as const;
+}
+
+/** Generates, checks and validates one mutant; the batch steps (tsc, serving) come after. */
+async function generateOne(mutant: Mutant): Promise<Verdict> {
+  const options = runOptions(mutant.dir);
+  let result;
+  try {
+    result = await generate(options);
+  } catch (error) {
+    return { kind: 'failed', stage: 'generate', detail: (error as Error).stack ?? String(error) };
+  }
+  if (!result.ok) {
+    const lines = result.diagnostics.map((diagnostic) => formatDiagnostic(diagnostic));
+    const unlocated = lines.find((line) => !DIAGNOSTIC_LINE.test(line));
+    if (lines.length === 0 || unlocated !== undefined) return { kind: 'failed', stage: 'diagnostics', detail: unlocated ?? 'no diagnostics' };
+    const left = await readdir(join(mutant.dir, 'out'));
+    const sentinel = await readFile(join(mutant.dir, 'out', SENTINEL), 'utf8').catch(() => '');
+    if (left.join() !== SENTINEL || sentinel !== 'left as it was\n') return { kind: 'failed', stage: 'untouched', detail: `out/ holds ${left.join(', ')}` };
+    return { kind: 'invalid', codes: [...new Set(result.diagnostics.map((diagnostic) => diagnostic.code))] };
+  }
+  try {
+    const checked = await check(options);
+    if (!checked.ok || !checked.upToDate) return { kind: 'failed', stage: 'check', detail: JSON.stringify(checked.ok ? checked.drift : checked.diagnostics).slice(0, 2000) };
+  } catch (error) {
+    return { kind: 'failed', stage: 'check', detail: (error as Error).stack ?? String(error) };
+  }
+  for (const module of await modulesOf(join(mutant.dir, 'out'))) {
+    const file = join(mutant.dir, 'out', module, 'openapi.json');
+    if (!existsSync(file)) continue;
+    const result = await validate(JSON.parse(await readFile(file, 'utf8')) as Parameters<typeof validate>[0]);
+    if (!result.valid) return { kind: 'failed', stage: 'openapi', detail: `${module}: ${JSON.stringify(result.errors).slice(0, 2000)}` };
+  }
+  return { kind: 'valid' };
+}
+
+async function modulesOf(out: string): Promise<string[]> {
+  const entries = await readdir(out, { withFileTypes: true });
+  return entries.filter((entry) => entry.isDirectory() && entry.name !== 'runtime').map((entry) => entry.name).sort();
+}
+
+/** The IR of a valid mutant (for the stub handlers and the requests). */
+export async function irOf(dir: string): Promise<Ir> {
+  const config = await resolveConfig(runOptions(dir));
+  return buildIrFromInputs(await collectInputs(config));
+}
+
+/** Verdicts of a batch, in order. `batchDir` holds the batch's tsconfig. */
+export async function judgeBatch(batchDir: string, mutants: readonly Mutant[]): Promise<Verdict[]> {
+  const verdicts: Verdict[] = [];
+  for (const mutant of mutants) verdicts.push(await generateOne(mutant));
+  const valid = mutants.filter((_, index) => verdicts[index]?.kind === 'valid');
+  if (valid.length === 0) return verdicts;
+  const typeErrors = await typeCheck(batchDir, valid.map((mutant) => mutant.dir));
+  for (const [index, mutant] of mutants.entries()) {
+    if (verdicts[index]?.kind !== 'valid') continue;
+    const errors = typeErrors.get(mutant.dir);
+    if (errors) {
+      verdicts[index] = { kind: 'failed', stage: 'tsc', detail: errors.slice(0, 20).join('\n') };
+      continue;
+    }
+    try {
+      const problem = await serveAndProbe(join(mutant.dir, 'out'), await irOf(mutant.dir));
+      if (problem) verdicts[index] = { kind: 'failed', stage: 'serve', detail: problem };
+    } catch (error) {
+      verdicts[index] = { kind: 'failed', stage: 'serve', detail: (error as Error).stack ?? String(error) };
+    }
+  }
+  return verdicts;
+}
+
+const COMPILER_OPTIONS = {
+  target: 'ES2022',
+  module: 'NodeNext',
+  moduleResolution: 'NodeNext',
+  lib: ['ES2023'],
+  types: ['node'],
+  typeRoots: [join(ROOT, 'node_modules/@types')],
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  skipLibCheck: true,
+  noEmit: true,
+};
+
+/** One tsc run over the outputs of `dirs`: error lines per mutant folder. */
+async function typeCheck(batchDir: string, dirs: readonly string[]): Promise<Map<string, string[]>> {
+  const project = join(batchDir, 'tsconfig.json');
+  const include = dirs.map((dir) => `${relative(batchDir, dir).split(sep).join('/')}/out/**/*.ts`);
+  await writeFile(project, JSON.stringify({ compilerOptions: COMPILER_OPTIONS, include }, null, 2));
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project, '--pretty', 'false'], { cwd: batchDir });
+    let text = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    child.on('error', reject);
+    child.on('close', () => resolve(text));
+  });
+  const byDir = new Map<string, string[]>();
+  let key = dirs[0] ?? batchDir;
+  for (const line of output.split('\n').filter(Boolean)) {
+    // Continuation lines (indented) belong to the error above them.
+    if (!line.startsWith(' ')) key = dirs.find((dir) => line.startsWith(relative(batchDir, dir).split(sep).join('/') + '/')) ?? key;
+    byDir.set(key, [...(byDir.get(key) ?? []), line]);
+  }
+  return byDir;
+}
+
