@@ -34,6 +34,9 @@ export const DIAGNOSTIC_CODES = {
   SVC212: 'incomplete type (record, items or values missing)',
   SVC213: 'coercion only applies to integer and number',
   SVC214: 'name is not usable as an identifier',
+  SVC215: 'path template the router cannot serve',
+  SVC216: 'total on a response that is not a list',
+  SVC217: 'form body with members that are not text',
   SVC301: 'invalid config file',
   SVC401: 'template error',
 } as const;

@@ -11,6 +11,11 @@ const name = z
   .regex(NAME_PATTERN, 'a name: a letter, then letters, digits, "_" or "-"');
 export const NameSchema = name;
 
+/** An HTTP header name (RFC 9110 token): what every client and server can send. */
+const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a header name: letters, digits and !#$%&\'*+.^_`|~-, no spaces');
+/** One path segment, as versions and segment aliases are: no "/", "*", ":", "{" or space the router would read. */
+const segment = z.string().regex(/^[A-Za-z0-9_.~-]+$/, 'a path segment: letters, digits, "_", ".", "~" or "-"');
+
 export const SCALAR_TYPES = ['string', 'integer', 'number', 'boolean', 'date', 'date-time'] as const;
 export const FIELD_TYPES = [...SCALAR_TYPES, 'enum', 'record', 'list', 'map', 'json'] as const;
 export const STRING_FORMATS = ['hex-id', 'uri', 'email', 'currency-code', 'alphanumeric'] as const;
@@ -114,7 +119,7 @@ const ResponseSchema = z.strictObject({
   origin: Origin.optional(),
   body: TypeSchema.optional(),
   envelope: z.enum(['interface', 'none']).optional().describe('wrap the body in the interface envelope (default) or not'),
-  headers: z.record(z.string(), ParameterSchema).optional(),
+  headers: z.record(headerName, ParameterSchema).optional(),
   when: z.string().optional().describe('the query parameter that selects this response'),
   total: z.boolean().optional().describe('the envelope carries the number of matching records beside a list'),
 });
@@ -126,13 +131,13 @@ export const RouteSchema = z.strictObject({
   summary: z.string().optional(),
   method: z.enum(HTTP_METHODS),
   path: z.string().regex(/^\/[A-Za-z0-9_\-./{}]*$/, 'a path starting with "/"'),
-  version: z.string().optional().describe('version segment placed before the path'),
+  version: segment.optional().describe('version segment placed before the path'),
   auth: z.string().optional().describe('an auth scheme name, or "none"'),
   privilege: z.string().optional(),
   action: z.string().optional().describe('the controller action this route maps to'),
   pathParams: z.record(name, ParameterSchema).optional(),
   query: z.record(z.string(), ParameterSchema).optional(),
-  headers: z.record(z.string(), ParameterSchema).optional(),
+  headers: z.record(headerName, ParameterSchema).optional(),
   body: TypeSchema.optional(),
   bodyRequired: z.boolean().optional().describe('false when the body may be left out (default true)'),
   bodyQueryAlternative: z
@@ -160,7 +165,7 @@ export const AuthSchemeSchema = z.discriminatedUnion('type', [
   z.strictObject({
     ...common,
     type: z.literal('oauth2'),
-    tokenPath: z.string(),
+    tokenPath: z.string().regex(/^\/[A-Za-z0-9_\-./]*$/, 'a path starting with "/", without placeholders'),
     grants: z.strictObject({
       password: OAuthGrant.optional(),
       client_credentials: OAuthGrant.optional(),
@@ -173,10 +178,10 @@ export const AuthSchemeSchema = z.discriminatedUnion('type', [
   z.strictObject({
     ...common,
     type: z.literal('access-key'),
-    header: z.string(),
+    header: headerName,
     session: z
       .strictObject({
-        header: z.string(),
+        header: headerName,
         idleTimeout: z.number().int().positive(),
         tokenLength: z.number().int().min(16),
       })
@@ -218,8 +223,8 @@ export const InterfaceSchema = z.strictObject({
     .enum(['jsonapi', 'success-envelope', 'api-alias'])
     .describe('jsonapi: json:api or plain JSON by Accept; success-envelope: {success,data}; api-alias: records with apiAlias'),
   errorStyle: z.enum(['errors-array', 'success-false']),
-  versions: z.array(z.string()).optional().describe('version segments that all reach the same routes'),
-  segmentAliases: z.record(z.string(), z.array(z.string())).optional().describe('path segments reachable under other spellings'),
+  versions: z.array(segment).optional().describe('version segments that all reach the same routes'),
+  segmentAliases: z.record(segment, z.array(segment)).optional().describe('path segments reachable under other spellings'),
   limits: z
     .strictObject({
       bodyBytes: z.number().int().positive().optional(),

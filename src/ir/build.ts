@@ -7,6 +7,7 @@ import { buildRecords } from './build-records.js';
 import { recordsByKey } from './ir-json.js';
 import { buildRoutes } from './build-routes.js';
 import { checkIdentifiers, fileNameProblems } from './check-identifiers.js';
+import { checkServable } from './check-servable.js';
 import { checkCycles, checkDefaults, checkDuplicateRoutes, checkPatterns, checkShortForms } from './checks.js';
 import { FileContext } from './context.js';
 import { compareCodePoints } from './names.js';
@@ -37,7 +38,7 @@ export function buildIr(files: readonly ValidatedFile[], onBuilt?: (ir: Ir) => v
   const modules = ordered.map(({ loaded, definition }) => buildModule(new FileContext(loaded, definition.name, recordFields, diagnostics), definition));
   const ir: Ir = { modules, records: recordsByKey(modules) };
   if (diagnostics.length === 0) onBuilt?.(ir);
-  diagnostics.push(...checkDefaults(ir), ...checkDuplicateRoutes(ir), ...checkShortForms(ir), ...checkCycles(ir), ...checkPatterns(ir), ...checkIdentifiers(ir));
+  diagnostics.push(...checkDefaults(ir), ...checkDuplicateRoutes(ir), ...checkShortForms(ir), ...checkCycles(ir), ...checkPatterns(ir), ...checkIdentifiers(ir), ...checkServable(ir));
   return { ir, diagnostics };
 }
 

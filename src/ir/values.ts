@@ -30,10 +30,26 @@ export function valueFitsType(value: unknown, type: TypeIr, records: ReadonlyMap
     case 'map':
       return isPlainObject(value) && Object.values(value).every((item) => valueFitsType(item, type.values, records));
     case 'record':
-      return isPlainObject(value) && records.has(type.record);
+      return isPlainObject(value) && recordValueFits(value, type, records);
     case 'json':
       return true;
   }
+}
+
+/**
+ * A record default is used as it is, never parsed (zod's .default): it must hold every member the
+ * schema's output has (required or defaulted fields), each fitting, and nothing else.
+ */
+function recordValueFits(value: Record<string, unknown>, type: Extract<TypeIr, { kind: 'record' }>, records: ReadonlyMap<string, RecordIr>): boolean {
+  const record = records.get(type.record);
+  if (!record) return false;
+  const fields = record.fields.filter((field) => (type.pick.length === 0 || type.pick.includes(field.name)) && !type.omit.includes(field.name));
+  const known = new Set(fields.map((field) => field.name));
+  if (Object.keys(value).some((key) => !known.has(key))) return false;
+  return fields.every((field) => {
+    if (!Object.hasOwn(value, field.name)) return type.partial || (!field.required && field.default === undefined);
+    return valueFitsType(value[field.name], field.type, records);
+  });
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -4,7 +4,8 @@
 const MAX_PARAMETERS = 1000;
 const MAX_DEPTH = 5;
 const MAX_INDEX = 1000;
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+// Values land on null-prototype nodes and then plain objects, where only __proto__ would reach the prototype.
+const FORBIDDEN_KEYS = new Set(['__proto__']);
 
 export type QueryValue = string | QueryValue[] | { [key: string]: QueryValue };
 

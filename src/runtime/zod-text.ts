@@ -36,3 +36,26 @@ export function jsonText<T extends z.ZodType>(schema: T) {
 export function digitsToNumber(value: unknown): unknown {
   return typeof value === 'string' && /^[0-9]{1,15}$/.test(value) ? Number(value) : value;
 }
+
+/**
+ * zod reads a member as `input[name]`, which finds Object.prototype's `constructor`, `toString`…
+ * when the member is absent. A function is never a JSON or text value, so it stands for "absent".
+ */
+export function ownMember<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (typeof value === 'function' ? undefined : value), schema);
+}
+
+type Shape = z.core.$ZodLooseShape;
+
+/** record.pick() for records with a member named like an Object member, which zod's mask type cannot name. */
+export function pickFields<S extends Shape, const K extends keyof S & string>(schema: z.ZodObject<S, z.core.$strict>, names: readonly K[]) {
+  const shape = Object.fromEntries(names.map((name) => [name, schema.shape[name]])) as Pick<S, K>;
+  return z.strictObject(shape);
+}
+
+/** record.omit() for records with a member named like an Object member (see pickFields). */
+export function omitFields<S extends Shape, const K extends keyof S & string>(schema: z.ZodObject<S, z.core.$strict>, names: readonly K[]) {
+  const kept = Object.keys(schema.shape).filter((name) => !(names as readonly string[]).includes(name));
+  const shape = Object.fromEntries(kept.map((name) => [name, schema.shape[name]])) as Omit<S, K>;
+  return z.strictObject(shape);
+}

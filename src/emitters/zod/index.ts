@@ -10,7 +10,7 @@ import { printFile, printStatement } from '../shared/code/print-file.js';
 import { crossModuleImports, referencedRecords } from '../shared/imports.js';
 import { memoRuns } from '../shared/memo-runs.js';
 import { moduleRecordReferences } from '../types/index.js';
-import { lookupFor, recordSchemaName, schemaExpression, usedHelpers, type Reading, type RecordLookup } from './schema-expression.js';
+import { isInheritedName, lookupFor, recordSchemaName, schemaExpression, usedHelpers, type Reading, type RecordLookup } from './schema-expression.js';
 import { routeSchemaNames } from './names.js';
 
 export const zodEmitter: Emitter = {
@@ -93,7 +93,12 @@ function recordSchema(record: RecordView, records: RecordLookup): SchemaConstant
 }
 
 function fieldSchema(field: FieldView, records: RecordLookup): Expr {
-  return withPresence(schemaExpression(field.type, 'json', records), field.required, field.default);
+  return ownLookup(field.name, withPresence(schemaExpression(field.type, 'json', records), field.required, field.default));
+}
+
+/** A member named like an Object member would otherwise read Object.prototype's when absent. */
+function ownLookup(name: string, expression: Expr): Expr {
+  return isInheritedName(name) ? call('ownMember', [expression]) : expression;
 }
 
 function withPresence(expression: Expr, required: boolean, defaultValue: unknown): Expr {
@@ -103,7 +108,7 @@ function withPresence(expression: Expr, required: boolean, defaultValue: unknown
 
 function parameterSchema(param: ParameterView, reading: Reading, records: RecordLookup): Expr {
   const expression = param.style === 'json' ? call('jsonText', [schemaExpression(param.type, 'json', records)]) : schemaExpression(param.type, reading, records);
-  return withPresence(expression, param.required, param.default);
+  return ownLookup(param.name, withPresence(expression, param.required, param.default));
 }
 
 function parameterObject(params: readonly ParameterView[], reading: Reading, strict: boolean, records: RecordLookup): Expr {

@@ -11,22 +11,33 @@ export function recordSchemaName(key: string): string {
   return `${camelCase(recordName(key))}Schema`;
 }
 
-/** The records by key: needed to drop defaults from partial records (pass it whenever a type may name one). */
-export type RecordLookup = ReadonlyMap<RecordKey, { readonly fields: readonly DefaultedField[] }>;
+/**
+ * The records by key: needed to drop defaults from partial records, and to narrow records that have a
+ * member named like an Object member (pass it whenever a type may name one).
+ */
+export type RecordLookup = ReadonlyMap<RecordKey, { readonly fields: readonly DefaultedField[]; readonly inheritedNames?: boolean }>;
+
+/** A name that `value[name]` finds on every object (constructor, toString, valueOf…). */
+export function isInheritedName(name: string): boolean {
+  return name in Object.prototype;
+}
 type DefaultedField = Pick<FieldIr, 'name' | 'type' | 'default'>;
 
 /**
  * The part of `records` that schemaExpression reads for these types: the defaulted fields of each
- * record named partial, at any depth (what withoutDefaults looks up), as plain entries.
+ * record named partial, at any depth (what withoutDefaults looks up), and whether a narrowed record
+ * has a member named like an Object member, as plain entries.
  */
-export function lookupFor(types: Iterable<TypeIr>, records: RecordLookup): [RecordKey, { fields: DefaultedField[] }][] {
-  const found = new Map<RecordKey, { fields: DefaultedField[] }>();
+type LookupEntry = { fields: DefaultedField[]; inheritedNames?: boolean };
+export function lookupFor(types: Iterable<TypeIr>, records: RecordLookup): [RecordKey, LookupEntry][] {
+  const found = new Map<RecordKey, LookupEntry>();
   const visit = (type: TypeIr): void => {
     if (type.kind === 'list') visit(type.items);
     else if (type.kind === 'map') visit(type.values);
-    else if (type.kind === 'record' && type.partial && !found.has(type.record)) {
-      const fields = (records.get(type.record)?.fields ?? []).filter((field) => field.default !== undefined).map((field) => ({ name: field.name, type: field.type, default: field.default }));
-      found.set(type.record, { fields });
+    else if (type.kind === 'record' && (type.partial || type.pick.length + type.omit.length > 0) && !found.has(type.record)) {
+      const all = records.get(type.record)?.fields ?? [];
+      const fields = all.filter((field) => field.default !== undefined).map((field) => ({ name: field.name, type: field.type, default: field.default }));
+      found.set(type.record, all.some((field) => isInheritedName(field.name)) ? { fields, inheritedNames: true } : { fields });
       for (const field of fields) visit(field.type);
     }
   };
@@ -54,8 +65,11 @@ function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | u
     case 'record': {
       let expression = id(recordSchemaName(type.record));
       const mask = (names: readonly string[]) => object(names.map((name) => property(name, literal(true))));
-      if (type.pick.length > 0) expression = method(expression, 'pick', [mask(type.pick)]);
-      if (type.omit.length > 0) expression = method(expression, 'omit', [mask(type.omit)]);
+      const names = (list: readonly string[]) => array(list.map((name) => literal(name)));
+      // zod's mask type cannot leave out a member named like an Object member: those records narrow by helper.
+      const byHelper = records?.get(type.record)?.inheritedNames === true;
+      if (type.pick.length > 0) expression = byHelper ? call('pickFields', [expression, names(type.pick)]) : method(expression, 'pick', [mask(type.pick)]);
+      if (type.omit.length > 0) expression = byHelper ? call('omitFields', [expression, names(type.omit)]) : method(expression, 'omit', [mask(type.omit)]);
       if (type.partial) expression = withoutDefaults(method(expression, 'partial'), type, records);
       return expression;
     }
@@ -118,7 +132,7 @@ function withRangeChecks(expression: Expr, c: Constraints): Expr {
   return c.maximum !== undefined ? method(bounded, 'max', [literal(c.maximum)]) : bounded;
 }
 
-const HELPERS = new Set(['booleanText', 'digitsToNumber', 'integerText', 'jsonText', 'numberText']);
+const HELPERS = new Set(['booleanText', 'digitsToNumber', 'integerText', 'jsonText', 'numberText', 'omitFields', 'ownMember', 'pickFields']);
 
 /** Runtime helpers an expression uses, so the file imports only those. */
 export function usedHelpers(expression: Expr, into: Set<string> = new Set()): Set<string> {
