@@ -101,7 +101,7 @@ function requestsFor(module: ModuleIr, route: RouteIr, records: Records): ProbeR
       body = JSON.stringify(value);
     } else {
       headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, String(item)])).toString();
+      body = new URLSearchParams(Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, String(item)] as [string, string])).toString();
     }
   }
   const search = query.size > 0 ? `?${query}` : '';
