@@ -269,14 +269,15 @@ function digestAuthenticator(scheme: DigestMeta, options: DigestOptions): Authen
         url: request.url,
         authorization: request.headers.authorization,
       });
-      // Only a checked and wrong password counts: a client's first request, without credentials, is no failure.
-      if (!result.ok && result.username !== undefined) throttle?.recordFailure(`digest:${result.username}`, address);
-      const account = `digest:${result.ok ? result.username : (result.username ?? '')}`;
-      const wait = result.username !== undefined ? throttle?.retryAfterSeconds(account, address) : undefined;
+      // Only a checked password counts: a client's first request, without credentials, is no failure.
+      const account = result.ok || result.username !== undefined ? `digest:${result.username}` : undefined;
+      const wait = account !== undefined ? throttle?.retryAfterSeconds(account, address) : undefined;
       if (wait !== undefined) throw throttledError(wait);
-      if (!result.ok)
+      if (!result.ok) {
+        if (account !== undefined) throttle?.recordFailure(account, address);
         throw new Unauthorized({ headers: { 'www-authenticate': await verifier.challenge(result.stale) } });
-      throttle?.recordSuccess(account, address);
+      }
+      throttle?.recordSuccess(`digest:${result.username}`, address);
       const role = options.roleOf ? await options.roleOf(result.username) : undefined;
       if (route.privilege !== undefined && scheme.privileges) {
         const granted = role !== undefined ? (options.privileges?.[role] ?? []) : [];
