@@ -10,7 +10,10 @@ import { priceListApiPlugin } from '../../generated/price-list-api/server.js';
 import { errorResponse } from '../../generated/runtime/error-bodies.js';
 import { ApiError, BadRequest } from '../../generated/runtime/errors.js';
 import type { InterfaceMeta, RouteMeta } from '../../generated/runtime/interface-meta.js';
+import { redactingLogger } from '../../generated/runtime/log-redaction.js';
 import type { DigestOptions } from '../../generated/runtime/server-auth.js';
+import { applyRecommendedServerLimits, recommendedServerOptions } from '../../generated/runtime/server-options.js';
+import { LoginThrottle } from '../../generated/runtime/throttle.js';
 import { storeApiMeta, storeApiRoutes } from '../../generated/store-api/metadata.js';
 import { storeApiPlugin } from '../../generated/store-api/server.js';
 import { createAdminHandlers } from './admin-handlers.js';
@@ -19,7 +22,7 @@ import type { ServiceConfig } from './config.js';
 import { credentialsMatch, secretsEqual } from './credentials.js';
 import { openDatabase, type Db } from './db.js';
 import { createPriceListHandlers } from './price-list-handlers.js';
-import { applyConfig, seedIfEmpty } from './seed.js';
+import { applyConfig, credentialVersions, revokeChangedCredentials, seedIfEmpty, serviceKey } from './seed.js';
 import { SqliteAccessTokenStore, SqliteNonceStore, SqliteRefreshTokenStore, SqliteSessionStore } from './sqlite-stores.js';
 import { createStoreHandlers, findSalesChannel, newStoreSession, type StoreSession } from './store-handlers.js';
 
@@ -64,12 +67,18 @@ function ownerOf(url: string): [InterfaceMeta['errorStyle'], InterfaceMeta['erro
 export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> {
   const db = openDatabase(config.dataFile);
   seedIfEmpty(db);
-  applyConfig(db, config);
+  const versions = credentialVersions(db, config);
+  applyConfig(db, config, versions);
   const now = config.now ?? Date.now;
+  const accessTokens = new SqliteAccessTokenStore(db, now);
+  const refreshTokens = new SqliteRefreshTokenStore(db, now);
+  await revokeChangedCredentials(db, config, versions, { accessTokens, refreshTokens });
 
   const app = Fastify({
-    // Request logs name method, url and status only; Authorization and other headers are never logged.
-    logger: config.logger ? { level: 'info' } : false,
+    // Idle and slow sockets are closed (see docs/server.md, "Limits").
+    ...recommendedServerOptions,
+    // Request logs name method, redacted url and status only; credential headers are never logged.
+    logger: config.logger ? { level: 'info', ...redactingLogger, ...(config.logStream ? { stream: config.logStream } : {}) } : false,
     // Generated clients and curl send small bodies; the interfaces' own limits apply per route.
     bodyLimit: 1_048_576,
     // Long path parameters reach the interfaces, whose validation answers them in their own error shape.
@@ -102,11 +111,15 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
     const { status, body } = errorResponse(...ownerOf(request.url), new ApiError('notFound', { detail: `No route serves ${request.method} ${request.url.split('?')[0] ?? ''}.` }));
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   });
+  applyRecommendedServerLimits(app.server);
   app.decorate('db', db);
   app.addHook('onClose', async () => {
     db.close();
   });
 
+  // One throttle and one nonce key for both Digest interfaces: they share their users.
+  const digestThrottle = new LoginThrottle({ now });
+  const nonceSecret = serviceKey(db, 'digest-nonce');
   const digest = (): DigestOptions => ({
     // Looked up by name, so the comparison itself is the Digest response check (constant time).
     lookupPassword: (username) => {
@@ -117,6 +130,8 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
     roleOf: (username) => (username === config.apiUsername ? 'admin' : username === config.apiReaderUsername ? 'reader' : undefined),
     privileges: ROLE_PRIVILEGES,
     nonces: new SqliteNonceStore(db, now),
+    nonceSecret,
+    throttle: digestThrottle,
     now,
   });
   const can = (role: string | undefined, privilege: string): boolean => role !== undefined && (ROLE_PRIVILEGES[role] ?? []).includes(privilege);
@@ -128,8 +143,13 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
         oauth: {
           verifyPassword: (username, password) => credentialsMatch([username, password], [config.adminUsername, config.adminPassword]),
           verifyClient: (clientId, secret) => credentialsMatch([clientId, secret], [config.integrationId, config.integrationSecret]),
-          accessTokens: new SqliteAccessTokenStore(db, now),
-          refreshTokens: new SqliteRefreshTokenStore(db, now),
+          accessTokens,
+          refreshTokens,
+          // Tokens are bound to the credential they were issued under: a changed password or secret ends them.
+          credentialVersion: (owner) =>
+            owner.kind === 'user'
+              ? owner.id === config.adminUsername ? versions.admin : undefined
+              : owner.id === config.integrationId ? versions.integration : undefined,
           now,
         },
       },
@@ -144,10 +164,12 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
           findSalesChannel: (accessKey) => findSalesChannel(db, accessKey),
           createSession: newStoreSession,
           sessions: new SqliteSessionStore(db, now),
+          sessionSecret: serviceKey(db, 'context-token'),
           now,
         },
       },
       onInternalError: (error, request) => request.log.error({ err: error }, 'Store API handler failed'),
+      loginThrottle: new LoginThrottle({ now }),
     }),
   );
   await app.register(

@@ -23,8 +23,10 @@ export interface ServiceConfig {
   /** Digest API user who may only read. */
   readonly apiReaderUsername: string;
   readonly apiReaderKey: string;
-  /** Fastify request logging (never logs credentials: only method, url and status). */
+  /** Fastify request logging (never logs credentials: method, url with secret parameters redacted, status). */
   readonly logger: boolean;
+  /** Where request logs go (default stdout); tests capture them. */
+  readonly logStream?: NodeJS.WritableStream;
   /** Clock for tokens, nonces and sessions; tests move it forward. */
   readonly now?: () => number;
 }

@@ -1,5 +1,5 @@
 // Secret handling: constant-time comparison and scrypt password hashes.
-import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, createHmac, randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const SCRYPT: ScryptOptions = { N: 16_384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
@@ -41,4 +41,12 @@ export async function verifyPassword(password: string, stored: string | undefine
   const expected = Buffer.from(keyText, 'base64url');
   const actual = await scryptAsync(password, Buffer.from(saltText, 'base64url'));
   return expected.length === actual.length && timingSafeEqual(expected, actual) && stored !== undefined;
+}
+
+/**
+ * A credential's version: an HMAC of who and what under the service's secret, stored with the tokens
+ * and sessions issued under it, so a changed password ends them. It reveals nothing of the secret.
+ */
+export function credentialVersion(key: Buffer, kind: string, ...parts: readonly string[]): string {
+  return createHmac('sha256', key).update([kind, ...parts].join('\u0000'), 'utf8').digest('base64url');
 }

@@ -126,6 +126,19 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX oauth_token_family ON oauth_token(kind, family_id);
   CREATE INDEX oauth_token_expiry ON oauth_token(expires_at);
   `,
+  // Credential binding: tokens and customers carry the version of the credential they were issued
+  // under; settings keep the service's own secret and the versions of the configured credentials.
+  // Digest nonces are signed now: the table only tracks nonce counts of authenticated requests.
+  `
+  ALTER TABLE oauth_token ADD COLUMN credential TEXT;
+  CREATE INDEX oauth_token_subject ON oauth_token(kind, subject);
+  ALTER TABLE customer ADD COLUMN credential TEXT NOT NULL DEFAULT '';
+  CREATE TABLE service_setting (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+  DELETE FROM digest_nonce;
+  `,
 ];
 
 export function openDatabase(file: string): Db {

@@ -1,9 +1,11 @@
 // Demo data, written once into an empty database; and the settings that follow the environment
 // on every start (the sales channel's access key, the demo customer's e-mail and password).
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { AccessTokenStore, RefreshTokenStore } from '../../generated/runtime/stores.js';
 import type { ServiceConfig } from './config.js';
-import { hashPassword } from './credentials.js';
+import { credentialVersion, hashPassword } from './credentials.js';
 import type { Db } from './db.js';
+import { endCustomerSessions } from './sqlite-stores.js';
 
 /** A stable 32-hex id for a seed record, so the walkthrough can name it. */
 export function seedId(name: string): string {
@@ -132,14 +134,69 @@ function seed(db: Db): void {
   banner.run('Outdoor week', '2024-09-01T00:00:00+00:00', null, 'media/image/outdoor.webp', 'https://shop.example.com/outdoor', '_self', 3, 'webp');
 }
 
+/** The service's own secret, made on first start and kept in the database; keys derive from it by purpose. */
+export function serviceKey(db: Db, purpose: string): Buffer {
+  db.prepare('INSERT OR IGNORE INTO service_setting (name, value) VALUES (?, ?)').run('secret', randomBytes(32).toString('base64url'));
+  const row = db.prepare('SELECT value FROM service_setting WHERE name = ?').get('secret') as { value: string };
+  return createHmac('sha256', Buffer.from(row.value, 'base64url')).update(purpose).digest();
+}
+
+/** The versions of the configured credentials (see credentialVersion). */
+export interface CredentialVersions {
+  readonly admin: string;
+  readonly integration: string;
+  readonly customer: string;
+}
+
+export function credentialVersions(db: Db, config: ServiceConfig): CredentialVersions {
+  const key = serviceKey(db, 'credential-version');
+  return {
+    admin: credentialVersion(key, 'user', config.adminUsername, config.adminPassword),
+    integration: credentialVersion(key, 'client', config.integrationId, config.integrationSecret),
+    customer: credentialVersion(key, 'customer', config.customerEmail.toLowerCase(), config.customerPassword),
+  };
+}
+
 /** Settings that follow the environment on every start. */
-export function applyConfig(db: Db, config: ServiceConfig): void {
+export function applyConfig(db: Db, config: ServiceConfig, versions: CredentialVersions = credentialVersions(db, config)): void {
   db.transaction(() => {
     db.prepare('UPDATE sales_channel SET access_key = ? WHERE id = ?').run(config.salesChannelAccessKey, SEED.salesChannelId);
-    db.prepare('UPDATE customer SET email = ?, password_hash = ? WHERE id = ?').run(
+    const customer = db.prepare('SELECT credential FROM customer WHERE id = ?').get(SEED.customerId) as { credential: string };
+    if (customer.credential === versions.customer) return;
+    db.prepare('UPDATE customer SET email = ?, password_hash = ?, credential = ? WHERE id = ?').run(
       config.customerEmail.toLowerCase(),
       hashPassword(config.customerPassword),
+      versions.customer,
       SEED.customerId,
     );
+    // A changed password logs the customer out everywhere.
+    endCustomerSessions(db, SEED.customerId);
   })();
+}
+
+interface TokenStores {
+  readonly accessTokens: AccessTokenStore;
+  readonly refreshTokens: RefreshTokenStore;
+}
+
+/**
+ * Revokes the tokens issued under an admin or integration credential that changed since the last start
+ * (the tokens' own credential versions refuse them too; this also ends tokens of a renamed account).
+ */
+export async function revokeChangedCredentials(db: Db, config: ServiceConfig, versions: CredentialVersions, stores: TokenStores): Promise<void> {
+  const accounts = [
+    { name: 'credential:admin', subject: config.adminUsername, version: versions.admin },
+    { name: 'credential:integration', subject: config.integrationId, version: versions.integration },
+  ];
+  for (const account of accounts) {
+    const row = db.prepare('SELECT value FROM service_setting WHERE name = ?').get(account.name) as { value: string } | undefined;
+    const current = JSON.stringify({ subject: account.subject, version: account.version });
+    if (row?.value === current) continue;
+    if (row !== undefined) {
+      const previous = JSON.parse(row.value) as { subject: string };
+      await stores.accessTokens.revokeSubject(previous.subject);
+      await stores.refreshTokens.revokeSubject(previous.subject);
+    }
+    db.prepare('INSERT OR REPLACE INTO service_setting (name, value) VALUES (?, ?)').run(account.name, current);
+  }
 }

@@ -11,6 +11,8 @@ import type {
   SessionRecord,
   SessionStore,
 } from '../../generated/runtime/stores.js';
+import { MemoryNonceStore } from '../../generated/runtime/stores.js';
+import { isStorageFull } from '../../generated/runtime/storage-errors.js';
 import type { Db } from './db.js';
 
 /** Drops expired rows of a table every so many writes. */
@@ -68,30 +70,46 @@ export class SqliteSessionStore<Data> implements SessionStore<Data> {
   }
 }
 
+/** Ends the Store sessions a customer is logged in to (their tokens are never adopted again). */
+export function endCustomerSessions(db: Db, customerId: string): number {
+  return db
+    .prepare(`UPDATE session SET data = '{"value":null}' WHERE json_extract(data, '$.value.data.customerId') = ?`)
+    .run(customerId).changes;
+}
+
+/**
+ * Nonce counts of authenticated Digest requests (nonces are signed, so issuing one stores nothing).
+ * When the disk is full the counts go on in memory, so reads keep working and replays stay refused.
+ */
 export class SqliteNonceStore implements NonceStore {
   readonly #pruner: Pruner;
+  readonly #overflow: MemoryNonceStore;
 
   constructor(
     private readonly db: Db,
     now: () => number = Date.now,
   ) {
     this.#pruner = new Pruner(db, 'digest_nonce', now);
+    this.#overflow = new MemoryNonceStore({ now });
   }
 
-  async create(nonce: string, expiresAt: number): Promise<void> {
-    this.db.prepare('INSERT OR REPLACE INTO digest_nonce (nonce, expires_at, last_count) VALUES (?, ?, 0)').run(nonce, expiresAt);
-    this.#pruner.tick();
-  }
-
-  async advanceCount(nonce: string, count: number, now: number): Promise<NonceCountResult> {
-    // One statement does the check and the write, so two processes cannot both accept one count.
-    const advanced = this.db
-      .prepare('UPDATE digest_nonce SET last_count = ? WHERE nonce = ? AND expires_at > ? AND last_count < ?')
-      .run(count, nonce, now, count);
-    if (advanced.changes === 1) return 'ok';
-    const row = this.db.prepare('SELECT expires_at FROM digest_nonce WHERE nonce = ?').get(nonce) as { expires_at: number } | undefined;
-    if (!row) return 'unknown';
-    return row.expires_at <= now ? 'expired' : 'replayed';
+  async advanceCount(nonce: string, count: number, expiresAt: number): Promise<NonceCountResult> {
+    try {
+      // One statement does the check and the write, so two processes cannot both accept one count.
+      const advanced = this.db
+        .prepare(
+          `INSERT INTO digest_nonce (nonce, expires_at, last_count) VALUES (?, ?, ?)
+           ON CONFLICT(nonce) DO UPDATE SET last_count = excluded.last_count WHERE last_count < excluded.last_count`,
+        )
+        .run(nonce, expiresAt, count);
+      if (advanced.changes === 1) this.#pruner.tick();
+      return advanced.changes === 1 ? 'ok' : 'replayed';
+    } catch (error) {
+      if (!isStorageFull(error)) throw error;
+      const row = this.db.prepare('SELECT last_count FROM digest_nonce WHERE nonce = ?').get(nonce) as { last_count: number } | undefined;
+      if (row && row.last_count >= count) return 'replayed';
+      return this.#overflow.advanceCount(nonce, count, expiresAt);
+    }
   }
 }
 
@@ -103,6 +121,7 @@ interface TokenRow {
   scopes: string;
   expires_at: number;
   revoked: number;
+  credential: string | null;
 }
 
 type TokenKind = 'access' | 'refresh';
@@ -122,10 +141,20 @@ class SqliteTokenTable {
   save(record: RefreshTokenRecord | AccessTokenRecord): void {
     this.db
       .prepare(
-        `INSERT OR REPLACE INTO oauth_token (kind, token_hash, family_id, subject, client_id, scopes, expires_at, revoked)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR REPLACE INTO oauth_token (kind, token_hash, family_id, subject, client_id, scopes, expires_at, revoked, credential)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(this.kind, record.tokenHash, record.familyId, record.subject, record.clientId, JSON.stringify(record.scopes), record.expiresAt, record.revoked ? 1 : 0);
+      .run(
+        this.kind,
+        record.tokenHash,
+        record.familyId,
+        record.subject,
+        record.clientId,
+        JSON.stringify(record.scopes),
+        record.expiresAt,
+        record.revoked ? 1 : 0,
+        record.credential ?? null,
+      );
     this.#pruner.tick();
   }
 
@@ -140,6 +169,7 @@ class SqliteTokenTable {
       scopes: JSON.parse(row.scopes) as string[],
       expiresAt: row.expires_at,
       revoked: row.revoked === 1,
+      ...(row.credential !== null ? { credential: row.credential } : {}),
     };
   }
 
@@ -149,6 +179,10 @@ class SqliteTokenTable {
 
   revokeFamily(familyId: string): void {
     this.db.prepare('UPDATE oauth_token SET revoked = 1 WHERE kind = ? AND family_id = ?').run(this.kind, familyId);
+  }
+
+  revokeSubject(subject: string): void {
+    this.db.prepare('UPDATE oauth_token SET revoked = 1 WHERE kind = ? AND subject = ?').run(this.kind, subject);
   }
 }
 
@@ -174,6 +208,10 @@ export class SqliteRefreshTokenStore implements RefreshTokenStore {
   async revokeFamily(familyId: string): Promise<void> {
     this.#table.revokeFamily(familyId);
   }
+
+  async revokeSubject(subject: string): Promise<void> {
+    this.#table.revokeSubject(subject);
+  }
 }
 
 export class SqliteAccessTokenStore implements AccessTokenStore {
@@ -197,5 +235,9 @@ export class SqliteAccessTokenStore implements AccessTokenStore {
 
   async revokeFamily(familyId: string): Promise<void> {
     this.#table.revokeFamily(familyId);
+  }
+
+  async revokeSubject(subject: string): Promise<void> {
+    this.#table.revokeSubject(subject);
   }
 }

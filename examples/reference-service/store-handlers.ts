@@ -11,6 +11,8 @@ import type { Db } from './db.js';
 /** What a Store API session holds. Plain JSON, as the session store keeps it. */
 export interface StoreSession {
   customerId: string | null;
+  /** Version of the customer's credential at login: a changed password logs the session out. */
+  customerCredential?: string;
   lineItems: CartLineItem[];
 }
 
@@ -30,6 +32,7 @@ interface CustomerRow {
   first_name: string;
   last_name: string;
   password_hash: string;
+  credential: string;
 }
 
 interface CountryRow {
@@ -67,6 +70,17 @@ export function createStoreHandlers(db: Db): StoreApiHandlers<StoreSession> {
     return context.session;
   };
 
+  /** The logged-in customer, while the credential they logged in with is still theirs. */
+  const customerOf = (context: HandlerContext<StoreSession>): CustomerRow | undefined => {
+    const session = sessionOf(context);
+    const customerId = session.data.customerId;
+    if (customerId === null) return undefined;
+    const row = db.prepare('SELECT * FROM customer WHERE id = ?').get(customerId) as CustomerRow | undefined;
+    if (row && row.credential === session.data.customerCredential) return row;
+    session.data = { customerId: null, lineItems: session.data.lineItems };
+    return undefined;
+  };
+
   const cartOf = (context: HandlerContext<StoreSession>): Cart => {
     const session = sessionOf(context);
     const price = db.prepare('SELECT price_gross FROM product WHERE id = ?');
@@ -82,8 +96,7 @@ export function createStoreHandlers(db: Db): StoreApiHandlers<StoreSession> {
     async getContext(_input, context): Promise<Context> {
       const channel = channelOf(context);
       const session = sessionOf(context);
-      const customerId = session.data.customerId;
-      const customer = customerId === null ? undefined : (db.prepare('SELECT * FROM customer WHERE id = ?').get(customerId) as CustomerRow | undefined);
+      const customer = customerOf(context);
       return {
         token: session.token,
         salesChannel: { id: channel.id, name: channel.name },
@@ -96,10 +109,13 @@ export function createStoreHandlers(db: Db): StoreApiHandlers<StoreSession> {
 
     async login({ body }, context) {
       const session = sessionOf(context);
-      const row = db.prepare('SELECT * FROM customer WHERE email = ?').get(body.username.trim().toLowerCase()) as CustomerRow | undefined;
-      // verifyPassword runs scrypt for unknown users too, so the answer time does not reveal them.
-      if (!(await verifyPassword(body.password, row?.password_hash)) || !row) throw new Unauthorized({ entry: 'badCredentials' });
-      session.data = { ...session.data, customerId: row.id };
+      const email = body.username.trim().toLowerCase();
+      const row = db.prepare('SELECT * FROM customer WHERE email = ?').get(email) as CustomerRow | undefined;
+      // verifyPassword runs scrypt for unknown users too, so the answer time does not reveal them; the
+      // runtime's login throttle counts the outcome per e-mail and client address (429 while throttled).
+      const valid = await context.checkCredential(`customer:${email}`, async () => (await verifyPassword(body.password, row?.password_hash)) && row !== undefined);
+      if (!valid || !row) throw new Unauthorized({ entry: 'badCredentials' });
+      session.data = { ...session.data, customerId: row.id, customerCredential: row.credential };
       const contextToken = await session.rotate();
       return { contextToken };
     },

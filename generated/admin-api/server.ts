@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { ListResult } from '../runtime/responses.js';
 import type { OAuthOptions } from '../runtime/server-auth.js';
 import { createInterfacePlugin, type HandlerContext } from '../runtime/server.js';
+import type { LoginThrottle } from '../runtime/throttle.js';
 import { adminApiMeta, adminApiRoutes } from './metadata.js';
 import * as schemas from './schemas.js';
 import type * as types from './types.js';
@@ -158,6 +159,8 @@ export interface AdminApiServerOptions {
   readonly auth: AdminApiAuthOptions;
   /** Called with errors that are not the client's fault. */
   readonly onInternalError?: (error: unknown, request: FastifyRequest) => void;
+  /** Throttles the credential checks handlers run through context.checkCredential; false turns it off. */
+  readonly loginThrottle?: LoginThrottle | false;
 }
 
 const routeSchemas = {

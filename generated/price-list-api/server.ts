@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { ListResult } from '../runtime/responses.js';
 import type { DigestOptions } from '../runtime/server-auth.js';
 import { createInterfacePlugin, type HandlerContext } from '../runtime/server.js';
+import type { LoginThrottle } from '../runtime/throttle.js';
 import { priceListApiMeta, priceListApiRoutes } from './metadata.js';
 import * as schemas from './schemas.js';
 import type * as types from './types.js';
@@ -110,6 +111,8 @@ export interface PriceListApiServerOptions {
   readonly auth: PriceListApiAuthOptions;
   /** Called with errors that are not the client's fault. */
   readonly onInternalError?: (error: unknown, request: FastifyRequest) => void;
+  /** Throttles the credential checks handlers run through context.checkCredential; false turns it off. */
+  readonly loginThrottle?: LoginThrottle | false;
 }
 
 const routeSchemas = {

@@ -4,7 +4,7 @@
 // Authorization header of a request. Framework-independent; the generated server
 // answers a failed verify() with 401 and the values of challenge(result.stale).
 
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   computeDigestResponse,
   formatChallenge,
@@ -22,7 +22,13 @@ export interface DigestVerifierOptions {
   nonceLifetimeSeconds: number;
   /** The user's password (for the platform: the API key); undefined for an unknown user. */
   lookupPassword: (username: string) => MaybePromise<string | undefined>;
+  /** Nonce counts in use; entries appear only for nonces of authenticated requests. */
   nonceStore: NonceStore;
+  /**
+   * Key that signs nonces (at least 32 bytes); must be the same on every instance of a service.
+   * By default random per process, so after a restart clients answer one stale challenge.
+   */
+  nonceSecret?: string | Buffer;
   now?: () => number;
   /** Must be the same on every instance sharing the nonce store; by default derived from the realm. */
   opaque?: string;
@@ -53,7 +59,9 @@ export type DigestFailureReason =
   | 'nc-replayed';
 
 export type DigestVerifyResult =
-  { ok: true; username: string } | { ok: false; stale: boolean; reason: DigestFailureReason };
+  | { ok: true; username: string }
+  /** `username` is set when a user's password was checked and found wrong (for throttling). */
+  | { ok: false; stale: boolean; reason: DigestFailureReason; username?: string };
 
 // The uri parameter may be in absolute form (requests through a proxy); compare its path and query.
 function uriMatchesTarget(uri: string, target: string): boolean {
@@ -64,10 +72,48 @@ function uriMatchesTarget(uri: string, target: string): boolean {
   return (rest === '' ? '/' : rest) === target;
 }
 
+// A nonce is 24 bytes, base64url: its expiry (6 bytes, epoch ms), 8 random bytes and an HMAC of both
+// (10 bytes). Issuing one stores nothing, so unauthenticated challenges cannot grow any store.
+const NONCE_EXPIRY_BYTES = 6;
+const NONCE_RANDOM_BYTES = 8;
+const NONCE_MAC_BYTES = 10;
+
+type NonceCheck = { ok: true; expiresAt: number } | { ok: false; reason: 'unknown-nonce' | 'nonce-expired' };
+
+class NonceSigner {
+  constructor(private readonly key: string | Buffer) {}
+
+  issue(expiresAt: number): string {
+    const body = Buffer.alloc(NONCE_EXPIRY_BYTES + NONCE_RANDOM_BYTES);
+    body.writeUIntBE(Math.max(0, Math.floor(expiresAt)), 0, NONCE_EXPIRY_BYTES);
+    randomBytes(NONCE_RANDOM_BYTES).copy(body, NONCE_EXPIRY_BYTES);
+    return Buffer.concat([body, this.#mac(body)]).toString('base64url');
+  }
+
+  check(nonce: string, now: number): NonceCheck {
+    const bytes = Buffer.from(nonce, 'base64url');
+    const bodyLength = NONCE_EXPIRY_BYTES + NONCE_RANDOM_BYTES;
+    if (bytes.length !== bodyLength + NONCE_MAC_BYTES || bytes.toString('base64url') !== nonce) {
+      return { ok: false, reason: 'unknown-nonce' };
+    }
+    const body = bytes.subarray(0, bodyLength);
+    if (!safeEqual(this.#mac(body).toString('hex'), bytes.subarray(bodyLength).toString('hex'))) {
+      return { ok: false, reason: 'unknown-nonce' };
+    }
+    const expiresAt = body.readUIntBE(0, NONCE_EXPIRY_BYTES);
+    return expiresAt > now ? { ok: true, expiresAt } : { ok: false, reason: 'nonce-expired' };
+  }
+
+  #mac(body: Buffer): Buffer {
+    return createHmac('sha256', this.key).update(body).digest().subarray(0, NONCE_MAC_BYTES);
+  }
+}
+
 export class DigestVerifier {
   readonly #options: DigestVerifierOptions;
   readonly #now: () => number;
   readonly #opaque: string;
+  readonly #nonces: NonceSigner;
   // Checked against for unknown users too, so that timing does not reveal which names exist.
   readonly #decoyPassword = randomBytes(32).toString('hex');
 
@@ -76,13 +122,13 @@ export class DigestVerifier {
     if (!(options.nonceLifetimeSeconds > 0)) throw new Error('nonceLifetimeSeconds must be positive');
     this.#options = options;
     this.#now = options.now ?? Date.now;
+    this.#nonces = new NonceSigner(options.nonceSecret ?? randomBytes(32));
     this.#opaque = options.opaque ?? createHash('sha256').update(`opaque:${options.realm}`).digest('base64url');
   }
 
   /** Issues a fresh nonce and returns one WWW-Authenticate value per offered algorithm. */
   async challenge(stale = false): Promise<string[]> {
-    const nonce = randomBytes(24).toString('base64url');
-    await this.#options.nonceStore.create(nonce, this.#now() + this.#options.nonceLifetimeSeconds * 1000);
+    const nonce = this.#nonces.issue(this.#now() + this.#options.nonceLifetimeSeconds * 1000);
     return this.#options.algorithms.map((algorithm) =>
       formatChallenge({
         realm: this.#options.realm,
@@ -126,22 +172,15 @@ export class DigestVerifier {
       cnonce: credentials.cnonce,
     });
     const responseMatches = safeEqual(expected, credentials.response);
-    if (password === undefined) return fail('unknown-user');
-    if (!responseMatches) return fail('bad-response');
+    if (password === undefined) return { ...fail('unknown-user'), username: credentials.username };
+    if (!responseMatches) return { ...fail('bad-response'), username: credentials.username };
 
     // Only now touch the nonce: the digest is valid, so a bad nonce is stale (RFC 7616
     // section 3.3) and strangers cannot burn a client's nonce counts.
+    const nonce = this.#nonces.check(credentials.nonce, this.#now());
+    if (!nonce.ok) return fail(nonce.reason, true);
     const count = Number.parseInt(credentials.nc, 16);
-    const outcome = await this.#options.nonceStore.advanceCount(credentials.nonce, count, this.#now());
-    switch (outcome) {
-      case 'ok':
-        return { ok: true, username: credentials.username };
-      case 'unknown':
-        return fail('unknown-nonce', true);
-      case 'expired':
-        return fail('nonce-expired', true);
-      case 'replayed':
-        return fail('nc-replayed');
-    }
+    const outcome = await this.#options.nonceStore.advanceCount(credentials.nonce, count, nonce.expiresAt);
+    return outcome === 'ok' ? { ok: true, username: credentials.username } : fail('nc-replayed');
   }
 }

@@ -16,6 +16,7 @@ const DEFAULT_STATUS: Record<ErrorKind, number> = {
   conflict: 409,
   payloadTooLarge: 413,
   tooManyRequests: 429,
+  serviceUnavailable: 503,
 };
 
 export interface ErrorResponse {

@@ -17,7 +17,8 @@ export type ErrorKind =
   | 'notAcceptable'
   | 'conflict'
   | 'payloadTooLarge'
-  | 'tooManyRequests';
+  | 'tooManyRequests'
+  | 'serviceUnavailable';
 
 export interface ErrorMeta {
   readonly kind: ErrorKind;

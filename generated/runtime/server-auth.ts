@@ -6,15 +6,18 @@
 import type { FastifyRequest } from 'fastify';
 import { DigestVerifier } from './digest-server.js';
 import { ApiError, Forbidden, Unauthorized } from './errors.js';
+import { throttledError } from './login-guard.js';
 import type { AccessKeyMeta, AuthMeta, DigestMeta, OAuthMeta, RouteMeta } from './interface-meta.js';
 import {
   bearerChallenge,
-  FailureThrottle,
   handleTokenRequest,
   verifyBearer,
+  type CredentialBinding,
+  type CredentialVersion,
   type TokenResult,
 } from './oauth-server.js';
-import { ContextSessions } from './session-tokens.js';
+import { ContextSessions, type StoredContext } from './session-tokens.js';
+import { LoginThrottle } from './throttle.js';
 import {
   MemoryAccessTokenStore,
   MemoryNonceStore,
@@ -42,8 +45,13 @@ export interface OAuthOptions {
   verifyClient(clientId: string, clientSecret: string): MaybePromise<boolean>;
   accessTokens?: AccessTokenStore;
   refreshTokens?: RefreshTokenStore;
-  /** Slows repeated failed grants (429 with Retry-After); false turns it off. */
-  throttle?: FailureThrottle | false;
+  /** Slows repeated failed grants per account and client address (429 with Retry-After); false turns it off. */
+  throttle?: LoginThrottle | false;
+  /**
+   * The current version of a user's or client's credential (e.g. an HMAC of the password): tokens
+   * carry the version they were issued under, and stop working once it changes.
+   */
+  credentialVersion?: CredentialVersion;
   now?: () => number;
 }
 
@@ -51,7 +59,10 @@ export interface AccessKeyOptions<Session> {
   findSalesChannel(accessKey: string): MaybePromise<SalesChannel | undefined>;
   /** Data of a new session, e.g. an empty cart. */
   createSession(salesChannel: SalesChannel): Session;
-  sessions?: SessionStore<StoredSession<Session>>;
+  /** Holds a session once it holds something; empty sessions live in their signed token alone. */
+  sessions?: SessionStore<StoredContext<StoredSession<Session>>>;
+  /** Signs context tokens (at least 32 bytes); the same on every instance. Default: random per process. */
+  sessionSecret?: string | Buffer;
   now?: () => number;
 }
 
@@ -62,6 +73,10 @@ export interface DigestOptions {
   /** Privileges per role; a role not listed has none. */
   privileges?: Readonly<Record<string, readonly string[]>>;
   nonces?: NonceStore;
+  /** Signs nonces (at least 32 bytes); the same on every instance. Default: random per process. */
+  nonceSecret?: string | Buffer;
+  /** Slows repeated failed logins per user and client address (429 with Retry-After); false turns it off. */
+  throttle?: LoginThrottle | false;
   now?: () => number;
 }
 
@@ -102,7 +117,9 @@ export function createAuthenticator(scheme: AuthMeta, options: unknown): Authent
 export interface OAuthRuntime {
   readonly scheme: OAuthMeta;
   readonly accessTokens: AccessTokenStore;
-  issue(body: unknown, clientKey: string): Promise<TokenResult>;
+  /** Set when tokens are bound to credential versions. */
+  readonly binding?: CredentialBinding;
+  issue(body: unknown, clientAddress: string): Promise<TokenResult>;
   now(): number;
 }
 
@@ -116,14 +133,18 @@ export function oauthRuntime(scheme: OAuthMeta, options: OAuthOptions): OAuthRun
   const refreshTokens = options.refreshTokens ?? new MemoryRefreshTokenStore();
   const now = options.now ?? Date.now;
   // The service's clock, so that a lockout ends when the service's time says so.
-  const throttle = options.throttle === false ? undefined : (options.throttle ?? new FailureThrottle({ now }));
+  const throttle = options.throttle === false ? undefined : (options.throttle ?? new LoginThrottle({ now }));
+  const passwordClientId = scheme.passwordClientId ?? 'administration';
   const runtime: OAuthRuntime = {
     scheme,
     accessTokens,
     now,
-    issue: (body) =>
+    ...(options.credentialVersion
+      ? { binding: { passwordClientId, credentialVersion: options.credentialVersion } }
+      : {}),
+    issue: (body, clientAddress) =>
       handleTokenRequest(body, {
-        passwordClientId: scheme.passwordClientId ?? 'administration',
+        passwordClientId,
         scopes: scheme.scopes,
         grants: scheme.grants,
         verifyPassword: (username, password) => options.verifyPassword(username, password),
@@ -131,10 +152,11 @@ export function oauthRuntime(scheme: OAuthMeta, options: OAuthOptions): OAuthRun
         accessTokens,
         refreshTokens,
         ...(throttle ? { throttle } : {}),
+        ...(options.credentialVersion ? { credentialVersion: options.credentialVersion } : {}),
         accessTokenLifetimeSeconds: scheme.accessTokenLifetime,
         refreshTokenLifetimeSeconds: scheme.refreshTokenLifetime,
         now,
-      }),
+      }, clientAddress),
   };
   oauthRuntimes.set(options, runtime);
   return runtime;
@@ -143,7 +165,12 @@ export function oauthRuntime(scheme: OAuthMeta, options: OAuthOptions): OAuthRun
 function bearerAuthenticator(runtime: OAuthRuntime): Authenticator {
   return {
     async authenticate(request) {
-      const result = await verifyBearer(request.headers.authorization, runtime.accessTokens, runtime.now);
+      const result = await verifyBearer(
+        request.headers.authorization,
+        runtime.accessTokens,
+        runtime.now,
+        runtime.binding,
+      );
       if (!result.ok) {
         throw new Unauthorized({
           detail: `Access token ${result.reason === 'missing' ? 'missing' : `is ${result.reason}`}.`,
@@ -160,13 +187,12 @@ function bearerAuthenticator(runtime: OAuthRuntime): Authenticator {
 function accessKeyAuthenticator(scheme: AccessKeyMeta, options: AccessKeyOptions<unknown>): Authenticator {
   const sessionMeta = scheme.session;
   const sessions = sessionMeta
-    ? new ContextSessions<StoredSession<unknown> | undefined>({
-        store: (options.sessions ?? new MemorySessionStore<StoredSession<unknown>>()) as SessionStore<
-          StoredSession<unknown> | undefined
-        >,
-        createData: () => undefined,
+    ? new ContextSessions<StoredSession<unknown>>({
+        store: options.sessions ?? new MemorySessionStore<StoredContext<StoredSession<unknown>>>(),
+        createData: () => ({ salesChannelId: '', data: undefined }),
         idleTimeoutSeconds: sessionMeta.idleTimeout,
         tokenLength: sessionMeta.tokenLength,
+        ...(options.sessionSecret !== undefined ? { secret: options.sessionSecret } : {}),
         ...(options.now ? { now: options.now } : {}),
       })
     : undefined;
@@ -178,30 +204,50 @@ function accessKeyAuthenticator(scheme: AccessKeyMeta, options: AccessKeyOptions
       if (!salesChannel) throw new Unauthorized({ entry: 'salesChannelNotFound' });
       const principal: Principal = { kind: 'access-key', salesChannel };
       if (!sessions || !sessionMeta) return { principal };
-      let resolved = await sessions.resolve(headerValue(request, sessionMeta.header));
-      // A token of another sales channel is of no use here: it starts a new session.
-      if (resolved.data !== undefined && resolved.data.salesChannelId !== salesChannel.id)
-        resolved = await sessions.resolve(undefined);
-      let token = resolved.token;
-      const handle = {
-        header: sessionMeta.header,
-        isNew: resolved.data === undefined,
-        data: resolved.data?.data ?? options.createSession(salesChannel),
-        get token() {
-          return token;
-        },
-        async rotate() {
-          await sessions.save(token, { salesChannelId: salesChannel.id, data: handle.data });
-          token = await sessions.rotate(token);
-          return token;
-        },
-        async save() {
-          await sessions.save(token, { salesChannelId: salesChannel.id, data: handle.data });
-        },
-      };
-      return { principal, session: handle };
+      let resolved = await sessions.resolve(headerValue(request, sessionMeta.header), salesChannel.id);
+      // A stored session of another sales channel is of no use here: it starts a new session.
+      if (resolved.stored && resolved.data.salesChannelId !== salesChannel.id)
+        resolved = await sessions.resolve(undefined, salesChannel.id);
+      return { principal, session: sessionHandle(sessions, sessionMeta.header, salesChannel, resolved, options) };
     },
   };
+}
+
+/**
+ * The handler's view of a session. It is written only when its data changed, so an empty session is
+ * never stored and a read does not write.
+ */
+function sessionHandle(
+  sessions: ContextSessions<StoredSession<unknown>>,
+  header: string,
+  salesChannel: SalesChannel,
+  resolved: { token: string; data: StoredSession<unknown>; stored: boolean },
+  options: AccessKeyOptions<unknown>,
+): SessionHandle<unknown> & { save(): Promise<void>; readonly header: string } {
+  let token = resolved.token;
+  const data = resolved.stored ? resolved.data.data : options.createSession(salesChannel);
+  let savedJson = JSON.stringify(data);
+  const stored = (value: unknown): StoredSession<unknown> => ({ salesChannelId: salesChannel.id, data: value });
+  const handle = {
+    header,
+    isNew: !resolved.stored,
+    data,
+    get token() {
+      return token;
+    },
+    async rotate() {
+      token = await sessions.rotate(token, stored(handle.data), salesChannel.id);
+      savedJson = JSON.stringify(handle.data);
+      return token;
+    },
+    async save() {
+      const json = JSON.stringify(handle.data);
+      if (json === savedJson) return;
+      await sessions.save(token, stored(handle.data));
+      savedJson = json;
+    },
+  };
+  return handle;
 }
 
 function digestAuthenticator(scheme: DigestMeta, options: DigestOptions): Authenticator {
@@ -211,17 +257,29 @@ function digestAuthenticator(scheme: DigestMeta, options: DigestOptions): Authen
     nonceLifetimeSeconds: scheme.nonceLifetime,
     lookupPassword: (username) => options.lookupPassword(username),
     nonceStore: options.nonces ?? new MemoryNonceStore(),
+    ...(options.nonceSecret !== undefined ? { nonceSecret: options.nonceSecret } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
+  const throttle = options.throttle === false ? undefined : (options.throttle ?? new LoginThrottle(options.now ? { now: options.now } : {}));
   return {
     async authenticate(request, route) {
+      const address = request.ip;
+      const addressWait = throttle?.retryAfterSeconds(undefined, address);
+      if (addressWait !== undefined) throw throttledError(addressWait);
       const result = await verifier.verify({
         method: request.method,
         url: request.url,
         authorization: request.headers.authorization,
       });
-      if (!result.ok)
+      // Only a checked password counts: a client's first request, without credentials, is no failure.
+      const account = result.ok || result.username !== undefined ? `digest:${result.username}` : undefined;
+      const wait = account !== undefined ? throttle?.retryAfterSeconds(account, address) : undefined;
+      if (wait !== undefined) throw throttledError(wait);
+      if (!result.ok) {
+        if (account !== undefined) throttle?.recordFailure(account, address);
         throw new Unauthorized({ headers: { 'www-authenticate': await verifier.challenge(result.stale) } });
+      }
+      throttle?.recordSuccess(`digest:${result.username}`, address);
       const role = options.roleOf ? await options.roleOf(result.username) : undefined;
       if (route.privilege !== undefined && scheme.privileges) {
         const granted = role !== undefined ? (options.privileges?.[role] ?? []) : [];

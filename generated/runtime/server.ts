@@ -21,6 +21,9 @@ import {
   type SessionHandle,
 } from './server-auth.js';
 import { TOKEN_RESPONSE_HEADERS } from './oauth-server.js';
+import { credentialCheck, type CredentialCheck } from './login-guard.js';
+import { isStorageFull, STORAGE_FULL_RETRY_AFTER_SECONDS } from './storage-errors.js';
+import { LoginThrottle } from './throttle.js';
 
 export interface RouteSchemas {
   readonly pathParams?: z.ZodType;
@@ -39,6 +42,11 @@ export interface HandlerContext<Session = unknown> {
   readonly representation: Representation;
   /** Absolute URL of the route's record with this id (for Location values). */
   resourceUrl(id: string | number): string;
+  /**
+   * Runs a credential check the handler performs itself (e.g. a customer login) through the login
+   * throttle, per account and client address: throws the interface's 429 while throttled.
+   */
+  readonly checkCredential: CredentialCheck;
 }
 
 export interface InterfaceDefinition {
@@ -54,6 +62,8 @@ export interface InterfacePluginOptions {
   readonly auth: object;
   /** Called with errors that are not the client's fault; never with credentials. */
   readonly onInternalError?: ((error: unknown, request: FastifyRequest) => void) | undefined;
+  /** Throttles the handlers' checkCredential calls; false turns it off. Default: a LoginThrottle with its defaults. */
+  readonly loginThrottle?: LoginThrottle | false | undefined;
 }
 
 type Handler = (input: Record<string, unknown>, context: HandlerContext) => Promise<unknown>;
@@ -69,6 +79,7 @@ export function createInterfacePlugin(
     if (schemeOptions === undefined) throw new Error(`${meta.name}: options for auth scheme "${name}" are missing`);
     authenticators.set(name, createAuthenticator(scheme, schemeOptions));
   }
+  const loginThrottle = options.loginThrottle === false ? undefined : (options.loginThrottle ?? new LoginThrottle());
   const handlers = new Map<string, Handler>();
   for (const route of Object.values(definition.routes)) {
     const handler = (options.handlers as Record<string, unknown>)[route.name];
@@ -97,6 +108,7 @@ export function createInterfacePlugin(
         route,
         handler: handlers.get(route.name) as Handler,
         authenticator: route.auth ? authenticators.get(route.auth) : undefined,
+        loginThrottle,
       });
       for (const path of route.paths) {
         app.route({
@@ -184,6 +196,7 @@ function registerTokenEndpoint(
     // A body that cannot be read still gets an RFC 6749 error (with the errors array, like every token error).
     errorHandler: (error, request, reply) => {
       const apiError = toError(error, request);
+      if (apiError.kind === 'serviceUnavailable') return sendTokenUnavailable(reply, apiError);
       const internal = apiError instanceof InternalError;
       const status = internal ? 500 : apiError.kind === 'payloadTooLarge' ? 413 : 400;
       const code = internal ? 'server_error' : 'invalid_request';
@@ -204,11 +217,27 @@ function registerTokenEndpoint(
   });
 }
 
+/** A token request the storage has no room for: RFC 6749's temporarily_unavailable, 503 with Retry-After. */
+function sendTokenUnavailable(reply: FastifyReply, apiError: ApiError): FastifyReply {
+  const description = apiError.detail ?? 'The service cannot issue tokens right now.';
+  const body = {
+    error: 'temporarily_unavailable',
+    error_description: description,
+    errors: [{ status: '503', code: 'temporarily_unavailable', title: 'Service unavailable', detail: description }],
+  };
+  return reply
+    .code(503)
+    .headers({ ...TOKEN_RESPONSE_HEADERS, ...(apiError.headers as Record<string, string>) })
+    .type('application/json; charset=utf-8')
+    .send(body);
+}
+
 interface RunnerParts {
   readonly definition: InterfaceDefinition;
   readonly route: RouteMeta;
   readonly handler: Handler;
   readonly authenticator: Authenticator | undefined;
+  readonly loginThrottle: LoginThrottle | undefined;
 }
 
 interface Prepared {
@@ -216,7 +245,7 @@ interface Prepared {
   readonly auth: AuthResult | undefined;
 }
 
-function routeRunner({ definition, route, handler, authenticator }: RunnerParts) {
+function routeRunner({ definition, route, handler, authenticator, loginThrottle }: RunnerParts) {
   const { meta } = definition;
   const schemas = definition.schemas[route.name] ?? {};
   const prepared = new WeakMap<FastifyRequest, Prepared>();
@@ -246,6 +275,7 @@ function routeRunner({ definition, route, handler, authenticator }: RunnerParts)
       origin,
       representation,
       resourceUrl: (id) => `${origin}${collectionPath(meta, route, request.url)}/${encodeURIComponent(String(id))}`,
+      checkCredential: credentialCheck(loginThrottle, request.ip),
     };
     const result = await handler(input, context);
     if (auth?.session) {
@@ -365,6 +395,7 @@ function toViolation(issue: z.core.$ZodIssue): Violation {
 
 function toApiError(error: unknown, request: FastifyRequest, options: InterfacePluginOptions): ApiError {
   if (error instanceof ApiError) return error;
+  if (isStorageFull(error)) return storageFullError();
   const fastifyError = error as { code?: string; statusCode?: number };
   if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
     return new ApiError('payloadTooLarge', { params: { limit: request.routeOptions.bodyLimit ?? 0 } });
@@ -378,6 +409,14 @@ function toApiError(error: unknown, request: FastifyRequest, options: InterfaceP
   }
   options.onInternalError?.(error, request);
   return new InternalError();
+}
+
+/** A write the storage has no room for: 503 with Retry-After, in the interface's error shape. */
+function storageFullError(): ApiError {
+  return new ApiError('serviceUnavailable', {
+    detail: 'The service cannot store data right now; try again later.',
+    headers: { 'retry-after': String(STORAGE_FULL_RETRY_AFTER_SECONDS) },
+  });
 }
 
 class InternalError extends ApiError {

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AccessKeyOptions } from '../runtime/server-auth.js';
 import { createInterfacePlugin, type HandlerContext } from '../runtime/server.js';
+import type { LoginThrottle } from '../runtime/throttle.js';
 import { storeApiMeta, storeApiRoutes } from './metadata.js';
 import * as schemas from './schemas.js';
 import type * as types from './types.js';
@@ -41,6 +42,8 @@ export interface StoreApiServerOptions<Session> {
   readonly auth: StoreApiAuthOptions<Session>;
   /** Called with errors that are not the client's fault. */
   readonly onInternalError?: (error: unknown, request: FastifyRequest) => void;
+  /** Throttles the credential checks handlers run through context.checkCredential; false turns it off. */
+  readonly loginThrottle?: LoginThrottle | false;
 }
 
 const routeSchemas = {

@@ -15,7 +15,8 @@ export type ErrorKind =
   | 'notAcceptable'
   | 'conflict'
   | 'payloadTooLarge'
-  | 'tooManyRequests';
+  | 'tooManyRequests'
+  | 'serviceUnavailable';
 
 export interface ErrorMeta {
   readonly kind: ErrorKind;

@@ -4,10 +4,11 @@
 // whole family (OAuth 2.0 Security BCP), since it means the token was copied.
 
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { safeEqual } from './digest.js';
 import type { AccessTokenStore, MaybePromise, RefreshTokenStore } from './stores.js';
-import type { FailureThrottle } from './throttle.js';
+import type { LoginThrottle } from './throttle.js';
 
-export { FailureThrottle } from './throttle.js';
+export { LoginThrottle } from './throttle.js';
 
 /** Headers every token endpoint answer carries (RFC 6749 section 5.1). */
 export const TOKEN_RESPONSE_HEADERS = { 'Cache-Control': 'no-store', Pragma: 'no-cache' } as const;
@@ -61,12 +62,25 @@ export interface TokenEndpointDeps {
   verifyClient: (clientId: string, clientSecret: string) => MaybePromise<boolean>;
   accessTokens: AccessTokenStore;
   refreshTokens: RefreshTokenStore;
-  /** Locks out repeated failures of password and client_credentials grants. */
-  throttle?: FailureThrottle;
+  /** Slows repeated failures of every grant, per account and client address (see throttle.ts). */
+  throttle?: LoginThrottle;
+  /**
+   * The current version of an account's credential (e.g. an HMAC of its password), stored with each
+   * token: a token whose account's credential has changed since is revoked. Never the secret itself.
+   */
+  credentialVersion?: CredentialVersion;
   accessTokenLifetimeSeconds?: number;
   refreshTokenLifetimeSeconds?: number;
   now?: () => number;
 }
+
+/** Whose credential a token was issued under: a user (password grant) or a client (client_credentials). */
+export interface CredentialOwner {
+  readonly kind: 'user' | 'client';
+  readonly id: string;
+}
+
+export type CredentialVersion = (owner: CredentialOwner) => MaybePromise<string | undefined>;
 
 const ALL_GRANTS: readonly GrantType[] = ['password', 'client_credentials', 'refresh_token'];
 
@@ -142,9 +156,33 @@ interface Grant {
   clientId: string;
   scopes: string[];
   familyId: string;
+  credential?: string;
 }
 
-async function issueTokens(deps: TokenEndpointDeps, grant: Grant, withRefreshToken: boolean): Promise<TokenResult> {
+function ownerOf(record: { subject: string; clientId: string }, passwordClientId: string): CredentialOwner {
+  return record.clientId === passwordClientId ? { kind: 'user', id: record.subject } : { kind: 'client', id: record.clientId };
+}
+
+/** Credential binding of new tokens: the owner's current credential version, when the service tracks them. */
+async function bindCredential(deps: TokenEndpointDeps, grant: Grant): Promise<Grant> {
+  if (deps.credentialVersion === undefined) return grant;
+  const credential = await deps.credentialVersion(ownerOf(grant, deps.passwordClientId));
+  return credential === undefined ? grant : { ...grant, credential };
+}
+
+/** False when the service tracks credential versions and the token's owner has another one now. */
+export async function credentialStillValid(
+  record: { subject: string; clientId: string; credential?: string | undefined },
+  passwordClientId: string,
+  credentialVersion: CredentialVersion | undefined,
+): Promise<boolean> {
+  if (credentialVersion === undefined) return true;
+  const current = await credentialVersion(ownerOf(record, passwordClientId));
+  return current !== undefined && record.credential !== undefined && safeEqual(current, record.credential);
+}
+
+async function issueTokens(deps: TokenEndpointDeps, unbound: Grant, withRefreshToken: boolean): Promise<TokenResult> {
+  const grant = await bindCredential(deps, unbound);
   const now = (deps.now ?? Date.now)();
   const expiresIn = deps.accessTokenLifetimeSeconds ?? DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS;
   const accessToken = newOpaqueToken();
@@ -169,57 +207,61 @@ async function issueTokens(deps: TokenEndpointDeps, grant: Grant, withRefreshTok
   return { status: 200, headers: { ...TOKEN_RESPONSE_HEADERS }, body };
 }
 
-async function passwordGrant(fields: Fields, deps: TokenEndpointDeps): Promise<TokenResult> {
+async function passwordGrant(fields: Fields, deps: TokenEndpointDeps, address: string): Promise<TokenResult> {
   const { client_id: clientId, username, password } = fields;
   if (clientId === undefined || username === undefined || password === undefined) {
     return tokenError(400, 'invalid_request', 'client_id, username and password are required.');
   }
-  // Keyed by user as well, so that one user's failures do not lock out the others.
-  const key = `password:${clientId}:${username}`;
-  const wait = deps.throttle?.retryAfterSeconds(key);
+  // Per user and address, so that one user's failures do not lock out the others, nor strangers the user.
+  const account = `user:${username}`;
+  const wait = deps.throttle?.retryAfterSeconds(account, address);
   if (wait !== undefined) return throttled(wait);
   if (clientId !== deps.passwordClientId) {
-    deps.throttle?.recordFailure(key);
+    deps.throttle?.recordFailure(account, address);
     return tokenError(401, 'invalid_client', 'The client is unknown.');
   }
   const scopes = resolveScopes(fields['scope'] ?? fields['scopes'], deps.scopes);
   if (scopes === undefined) return tokenError(400, 'invalid_scope', 'A requested scope is not allowed.');
   if (!(await deps.verifyPassword(username, password))) {
-    deps.throttle?.recordFailure(key);
+    deps.throttle?.recordFailure(account, address);
     return tokenError(400, 'invalid_grant', 'The user credentials are invalid.');
   }
-  deps.throttle?.reset(key);
+  deps.throttle?.recordSuccess(account, address);
   return issueTokens(deps, { subject: username, clientId, scopes, familyId: randomUUID() }, true);
 }
 
-async function clientCredentialsGrant(fields: Fields, deps: TokenEndpointDeps): Promise<TokenResult> {
+async function clientCredentialsGrant(fields: Fields, deps: TokenEndpointDeps, address: string): Promise<TokenResult> {
   const { client_id: clientId, client_secret: clientSecret } = fields;
   if (clientId === undefined || clientSecret === undefined) {
     return tokenError(400, 'invalid_request', 'client_id and client_secret are required.');
   }
-  const key = `client_credentials:${clientId}`;
-  const wait = deps.throttle?.retryAfterSeconds(key);
+  const account = `client:${clientId}`;
+  const wait = deps.throttle?.retryAfterSeconds(account, address);
   if (wait !== undefined) return throttled(wait);
   if (!(await deps.verifyClient(clientId, clientSecret))) {
-    deps.throttle?.recordFailure(key);
+    deps.throttle?.recordFailure(account, address);
     return tokenError(401, 'invalid_client', 'The client credentials are invalid.');
   }
   const scopes = resolveScopes(fields['scope'] ?? fields['scopes'], deps.scopes);
   if (scopes === undefined) return tokenError(400, 'invalid_scope', 'A requested scope is not allowed.');
-  deps.throttle?.reset(key);
+  deps.throttle?.recordSuccess(account, address);
   // No refresh token: the client can always authenticate again (RFC 6749 section 4.4.3).
   return issueTokens(deps, { subject: clientId, clientId, scopes, familyId: randomUUID() }, false);
 }
 
-// Refresh failures are not throttled: refresh tokens cannot be guessed, and counting
-// them per client would let stale tokens of some users lock out all the others.
-async function refreshTokenGrant(fields: Fields, deps: TokenEndpointDeps): Promise<TokenResult> {
+// Refresh failures count against the client address only: refresh tokens cannot be guessed, and
+// counting them per client would let stale tokens of some users lock out all the others.
+async function refreshTokenGrant(fields: Fields, deps: TokenEndpointDeps, address: string): Promise<TokenResult> {
   const { client_id: clientId, refresh_token: refreshToken } = fields;
   if (clientId === undefined || refreshToken === undefined) {
     return tokenError(400, 'invalid_request', 'client_id and refresh_token are required.');
   }
-  const invalid = (): TokenResult =>
-    tokenError(400, 'invalid_grant', 'The refresh token is invalid, expired or revoked.');
+  const wait = deps.throttle?.retryAfterSeconds(undefined, address);
+  if (wait !== undefined) return throttled(wait);
+  const invalid = (): TokenResult => {
+    deps.throttle?.recordFailure(undefined, address);
+    return tokenError(400, 'invalid_grant', 'The refresh token is invalid, expired or revoked.');
+  };
   const tokenHash = hashToken(refreshToken);
   const record = await deps.refreshTokens.findByHash(tokenHash);
   if (record === undefined || record.clientId !== clientId) return invalid();
@@ -231,6 +273,8 @@ async function refreshTokenGrant(fields: Fields, deps: TokenEndpointDeps): Promi
   };
   if (record.revoked) return revokeFamily(); // reuse of a rotated token
   if (record.expiresAt <= (deps.now ?? Date.now)()) return invalid();
+  // The owner's credential changed since the login: the whole login ends.
+  if (!(await credentialStillValid(record, deps.passwordClientId, deps.credentialVersion))) return revokeFamily();
 
   const scopes = resolveScopes(fields['scope'] ?? fields['scopes'], record.scopes);
   if (scopes === undefined) return tokenError(400, 'invalid_scope', 'A requested scope exceeds the original grant.');
@@ -247,10 +291,15 @@ async function refreshTokenGrant(fields: Fields, deps: TokenEndpointDeps): Promi
 }
 
 /**
- * Answers a token request. `body` is the parsed JSON or form body. The caller sends
- * result.status, result.headers (no-store, and Retry-After on 429) and result.body.
+ * Answers a token request. `body` is the parsed JSON or form body; `clientAddress` (e.g. the
+ * request's IP) keys the throttle. The caller sends result.status, result.headers (no-store, and
+ * Retry-After on 429) and result.body.
  */
-export async function handleTokenRequest(body: unknown, deps: TokenEndpointDeps): Promise<TokenResult> {
+export async function handleTokenRequest(
+  body: unknown,
+  deps: TokenEndpointDeps,
+  clientAddress = 'unknown',
+): Promise<TokenResult> {
   const fields = readFields(body, [
     'grant_type',
     'client_id',
@@ -267,11 +316,11 @@ export async function handleTokenRequest(body: unknown, deps: TokenEndpointDeps)
   const grant = (deps.grants ?? ALL_GRANTS).find((name) => name === grantType);
   switch (grant) {
     case 'password':
-      return passwordGrant(fields, deps);
+      return passwordGrant(fields, deps, clientAddress);
     case 'client_credentials':
-      return clientCredentialsGrant(fields, deps);
+      return clientCredentialsGrant(fields, deps, clientAddress);
     case 'refresh_token':
-      return refreshTokenGrant(fields, deps);
+      return refreshTokenGrant(fields, deps, clientAddress);
     case undefined:
       return tokenError(400, 'unsupported_grant_type', 'The grant type is not supported.');
   }
@@ -285,11 +334,18 @@ export type BearerResult =
 // b64token of RFC 6750 section 2.1; the length cap keeps hostile headers cheap.
 const BEARER = /^Bearer[ ]+([A-Za-z0-9\-._~+/]{1,512}=*)[ ]*$/i;
 
+/** Where a bearer check finds the current credential versions (see TokenEndpointDeps.credentialVersion). */
+export interface CredentialBinding {
+  readonly passwordClientId: string;
+  readonly credentialVersion: CredentialVersion;
+}
+
 /** Checks an `Authorization: Bearer …` header against the access token store. */
 export async function verifyBearer(
   authorization: string | undefined,
   store: AccessTokenStore,
   now: () => number = Date.now,
+  binding?: CredentialBinding,
 ): Promise<BearerResult> {
   if (authorization === undefined || authorization.trim() === '') return { ok: false, reason: 'missing' };
   const token = BEARER.exec(authorization)?.[1];
@@ -298,6 +354,9 @@ export async function verifyBearer(
   if (record === undefined) return { ok: false, reason: 'unknown' };
   if (record.revoked) return { ok: false, reason: 'revoked' };
   if (record.expiresAt <= now()) return { ok: false, reason: 'expired' };
+  if (binding && !(await credentialStillValid(record, binding.passwordClientId, binding.credentialVersion))) {
+    return { ok: false, reason: 'revoked' };
+  }
   return { ok: true, subject: record.subject, clientId: record.clientId, scopes: [...record.scopes] };
 }
 

@@ -6,16 +6,19 @@
 export type MaybePromise<T> = T | Promise<T>;
 
 /** Outcome of NonceStore.advanceCount. */
-export type NonceCountResult = 'ok' | 'unknown' | 'expired' | 'replayed';
+export type NonceCountResult = 'ok' | 'replayed';
 
+/**
+ * Nonce counts of Digest nonces in use. Nonces themselves are signed and carry their expiry
+ * (digest-server.ts), so issuing one stores nothing: an entry appears only when an authenticated
+ * request first uses a nonce, and may be forgotten once the nonce has expired.
+ */
 export interface NonceStore {
-  /** Records a freshly issued Digest nonce; its last seen count starts at 0. */
-  create(nonce: string, expiresAt: number): Promise<void>;
   /**
-   * In one atomic step: finds the nonce, checks it has not expired at `now`, and
-   * records `count` only if it is greater than the last count seen for it.
+   * In one atomic step: records `count` as the nonce's last count if it is greater than the last
+   * one seen (a nonce not seen yet has seen 0), else answers 'replayed'.
    */
-  advanceCount(nonce: string, count: number, now: number): Promise<NonceCountResult>;
+  advanceCount(nonce: string, count: number, expiresAt: number): Promise<NonceCountResult>;
 }
 
 export interface RefreshTokenRecord {
@@ -30,6 +33,8 @@ export interface RefreshTokenRecord {
   expiresAt: number;
   /** Set once the token has been used (rotated) or its family revoked. */
   revoked: boolean;
+  /** Version of the owner's credential at issue (an HMAC or hash, never the secret), when tracked. */
+  credential?: string;
 }
 
 export interface RefreshTokenStore {
@@ -41,6 +46,8 @@ export interface RefreshTokenStore {
    */
   revoke(tokenHash: string): Promise<boolean>;
   revokeFamily(familyId: string): Promise<void>;
+  /** Revokes every token issued to the subject (user name or client id), e.g. when its credential changed. */
+  revokeSubject(subject: string): Promise<void>;
 }
 
 export interface AccessTokenRecord {
@@ -52,6 +59,8 @@ export interface AccessTokenRecord {
   scopes: string[];
   expiresAt: number;
   revoked: boolean;
+  /** Version of the owner's credential at issue (an HMAC or hash, never the secret), when tracked. */
+  credential?: string;
 }
 
 export interface AccessTokenStore {
@@ -59,6 +68,8 @@ export interface AccessTokenStore {
   findByHash(tokenHash: string): Promise<AccessTokenRecord | undefined>;
   revoke(tokenHash: string): Promise<void>;
   revokeFamily(familyId: string): Promise<void>;
+  /** Revokes every token issued to the subject (user name or client id), e.g. when its credential changed. */
+  revokeSubject(subject: string): Promise<void>;
 }
 
 export interface SessionRecord<Data> {
@@ -134,17 +145,12 @@ export class MemoryNonceStore implements NonceStore {
     this.#nonces = new ExpiringMap(options);
   }
 
-  async create(nonce: string, expiresAt: number): Promise<void> {
-    this.#nonces.set(nonce, { expiresAt, lastCount: 0 });
-  }
-
   // No await between the read and the write, so this is atomic within one process.
-  async advanceCount(nonce: string, count: number, now: number): Promise<NonceCountResult> {
+  async advanceCount(nonce: string, count: number, expiresAt: number): Promise<NonceCountResult> {
     const entry = this.#nonces.get(nonce);
-    if (entry === undefined) return 'unknown';
-    if (entry.expiresAt <= now) return 'expired';
-    if (count <= entry.lastCount) return 'replayed';
-    entry.lastCount = count;
+    if (count <= (entry?.lastCount ?? 0)) return 'replayed';
+    if (entry === undefined) this.#nonces.set(nonce, { expiresAt, lastCount: count });
+    else entry.lastCount = count;
     return 'ok';
   }
 }
@@ -179,6 +185,12 @@ export class MemoryRefreshTokenStore implements RefreshTokenStore {
       if (record.familyId === familyId) record.revoked = true;
     }
   }
+
+  async revokeSubject(subject: string): Promise<void> {
+    for (const record of this.#tokens.values()) {
+      if (record.subject === subject) record.revoked = true;
+    }
+  }
 }
 
 export class MemoryAccessTokenStore implements AccessTokenStore {
@@ -205,6 +217,12 @@ export class MemoryAccessTokenStore implements AccessTokenStore {
   async revokeFamily(familyId: string): Promise<void> {
     for (const record of this.#tokens.values()) {
       if (record.familyId === familyId) record.revoked = true;
+    }
+  }
+
+  async revokeSubject(subject: string): Promise<void> {
+    for (const record of this.#tokens.values()) {
+      if (record.subject === subject) record.revoked = true;
     }
   }
 }

@@ -161,6 +161,7 @@ describe('DigestVerifier.verify', () => {
       ok: false,
       stale: false,
       reason: 'bad-response',
+      username: 'alice',
     });
   });
 

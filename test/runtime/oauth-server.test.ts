@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FailureThrottle,
+  LoginThrottle,
   TOKEN_RESPONSE_HEADERS,
   bearerChallenge,
   handleTokenRequest,
@@ -21,7 +21,7 @@ function setup(overrides: Partial<TokenEndpointDeps> = {}) {
     verifyClient: (clientId, secret) => clientId === 'SWIA123' && secret === 's3cret',
     accessTokens: new MemoryAccessTokenStore({ now }),
     refreshTokens: new MemoryRefreshTokenStore({ now }),
-    throttle: new FailureThrottle({ now }),
+    throttle: new LoginThrottle({ now }),
     now,
     ...overrides,
   };

@@ -47,7 +47,19 @@ describe('ContextSessions', () => {
     const { sessions } = setup();
     const { token } = await sessions.resolve(undefined);
     await sessions.save(token, { lineItems: ['p1'] });
-    expect(await sessions.resolve(token)).toEqual({ token, data: { lineItems: ['p1'] }, isNew: false });
+    expect(await sessions.resolve(token)).toEqual({ token, data: { lineItems: ['p1'] }, isNew: false, stored: true });
+  });
+
+  it('stores nothing for an empty session, and continues it under its signed token in its scope only', async () => {
+    const { sessions, store } = setup();
+    const { token } = await sessions.resolve(undefined, 'channel-a');
+    expect(await store.get(token)).toBeUndefined();
+    expect(await sessions.resolve(token, 'channel-a')).toEqual({ token, data: { lineItems: [] }, isNew: false, stored: false });
+    const foreign = await sessions.resolve(token, 'channel-b');
+    expect(foreign.isNew).toBe(true);
+    expect(foreign.token).not.toBe(token);
+    const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    expect((await sessions.resolve(forged, 'channel-a')).isNew).toBe(true);
   });
 
   it('never adopts a token the client made up', async () => {
@@ -69,39 +81,51 @@ describe('ContextSessions', () => {
     expect(next.isNew).toBe(true);
     expect(next.token).not.toBe(token);
     expect(next.data).toEqual({ lineItems: [] });
-    expect(await store.get(token)).toBeUndefined();
+    expect((await store.get(token))?.expiresAt).toBeLessThanOrEqual(clock.now);
   });
 
-  it('restarts the idle timer on every use', async () => {
+  it('restarts the idle timer on use', async () => {
     const { clock, sessions } = setup();
     const { token } = await sessions.resolve(undefined);
+    await sessions.save(token, { lineItems: ['p1'] });
     clock.now += DAY - 1000;
     expect((await sessions.resolve(token)).isNew).toBe(false);
-    clock.now += DAY - 1000;
-    expect(await sessions.touch(token)).toBe(true);
     clock.now += DAY - 1000;
     expect((await sessions.resolve(token)).isNew).toBe(false);
     clock.now += DAY;
-    expect(await sessions.touch(token)).toBe(false);
+    expect((await sessions.resolve(token)).isNew).toBe(true);
+  });
+
+  it('keeps answering reads when the store is full, without restarting the timer', async () => {
+    const { clock, sessions, store } = setup();
+    const { token } = await sessions.resolve(undefined);
+    await sessions.save(token, { lineItems: ['p1'] });
+    clock.now += 3_600_000;
+    store.set = async () => {
+      throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    };
+    expect(await sessions.resolve(token)).toMatchObject({ isNew: false, data: { lineItems: ['p1'] } });
   });
 
   it('rotates on login: data moves, the old token names nothing', async () => {
     const { sessions } = setup();
     const { token: oldToken } = await sessions.resolve(undefined);
     await sessions.save(oldToken, { lineItems: ['p1'] });
-    const newToken = await sessions.rotate(oldToken);
+    const newToken = await sessions.rotate(oldToken, { lineItems: ['p1'] });
     expect(newToken).not.toBe(oldToken);
-    expect(await sessions.resolve(newToken)).toEqual({ token: newToken, data: { lineItems: ['p1'] }, isNew: false });
+    expect(await sessions.resolve(newToken)).toEqual({ token: newToken, data: { lineItems: ['p1'] }, isNew: false, stored: true });
     const again = await sessions.resolve(oldToken);
     expect(again.isNew).toBe(true);
     expect(again.token).not.toBe(oldToken);
     expect(again.data).toEqual({ lineItems: [] });
   });
 
-  it('rotating an unknown token gives a new empty session', async () => {
+  it('never adopts the old token of a rotated empty session', async () => {
     const { sessions } = setup();
-    const token = await sessions.rotate('B'.repeat(32));
-    expect(await sessions.resolve(token)).toMatchObject({ isNew: false, data: { lineItems: [] } });
+    const { token: oldToken } = await sessions.resolve(undefined);
+    const newToken = await sessions.rotate(oldToken, { lineItems: [] });
+    expect(await sessions.resolve(newToken)).toMatchObject({ isNew: false, stored: true });
+    expect((await sessions.resolve(oldToken)).token).not.toBe(oldToken);
   });
 
   it('ends a session', async () => {

@@ -5,7 +5,7 @@ import { camelCase, pascalCase } from '../../ir/names.js';
 import type { ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
 import { metaNames } from '../metadata/index.js';
-import { call, exported, functionType, id, local, object, path, property, typeLiteral, typeOf, typeRef, type MethodSignature, type TopLevel } from '../shared/code/ast.js';
+import { call, exported, functionType, id, local, object, path, property, typeLiteral, typeOf, typeRef, union, type MethodSignature, type TopLevel } from '../shared/code/ast.js';
 import { printFile } from '../shared/code/print-file.js';
 import { interfacePiece, objectPiece, pieceRefs, printWithPieces } from '../shared/code/print-pieces.js';
 import { routeSchemaNames } from '../zod/names.js';
@@ -40,6 +40,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
     ...(usesListResult ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: '../runtime/responses.js', names: ['ListResult'] } }] : []),
     ...(authTypes.length > 0 ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: '../runtime/server-auth.js', names: authTypes } }] : []),
     { declaration: { kind: 'import', from: '../runtime/server.js', names: ['createInterfacePlugin', 'type HandlerContext'] } },
+    { declaration: { kind: 'import', typeOnly: true, from: '../runtime/throttle.js', names: ['LoginThrottle'] } },
     { declaration: { kind: 'import', from: './metadata.js', names: [names.meta, names.routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
     { declaration: { kind: 'import', typeOnly: true, from: './types.js', namespace: 'types' } },
@@ -72,6 +73,13 @@ function emitServer(module: ModuleIr): GeneratedFile {
           optional: true,
           readonly: true,
           docs: 'Called with errors that are not the client\'s fault.',
+        },
+        {
+          name: 'loginThrottle',
+          type: union([typeRef('LoginThrottle'), typeRef('false')]),
+          optional: true,
+          readonly: true,
+          docs: 'Throttles the credential checks handlers run through context.checkCredential; false turns it off.',
         },
       ],
     }),
