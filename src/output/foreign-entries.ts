@@ -1,10 +1,13 @@
 // Entries of the output folder that svcgen did not write (a README, a symbolic link, an empty
-// folder, a FIFO, a hard-linked file): they are moved, never copied, into the next tree before it
-// is swapped in, so each stays exactly what it was (same inode, same kind, same mode).
+// folder, a FIFO, a hard-linked file) are carried into the next tree before it is swapped in,
+// never copied: a file is hard-linked (the same inode, so its other links still hold), a symbolic
+// link made again with the same target, a folder made again with its mode and its entries
+// carried. The old tree stays whole until the swap, as a killed run needs it.
 //
-// A run killed while they sit in the next tree must not lose them: their paths are written to a
-// journal beside the output folder first, and recovery moves whatever the journal lists back.
-import { lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+// Anything else (a FIFO, a socket, or a file the file system cannot link) is moved. A run killed
+// while it sits in the next tree must not lose it: each path is added to a journal beside the
+// output folder before it is moved, and recovery moves whatever the journal lists back.
+import { chmod, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { MANIFEST_FILE } from './manifest.js';
 import { OutputError, describeFsError } from './output-error.js';
@@ -33,18 +36,30 @@ export function journalOf(outDir: string): string {
   return `${outDir}.svcgen-foreign.json`;
 }
 
-/** Moves the foreign entries into `staging`, journaled first; on any failure moves back those moved. */
+/** Carries the foreign entries into `staging`; on any failure moves back those moved. */
 export async function moveForeignInto(outDir: string, staging: string, paths: readonly string[]): Promise<void> {
-  if (paths.length === 0) return;
   for (const path of paths) {
     if (await lstat(join(staging, path)).catch(() => undefined)) throw new OutputError(join(outDir, path), 'is in the way of a file or folder svcgen generates there; move it elsewhere');
   }
-  await writeFile(journalOf(outDir), JSON.stringify(paths));
-  try {
-    for (const path of paths) {
-      await mkdir(dirname(join(staging, path)), { recursive: true });
-      await rename(join(outDir, path), join(staging, path));
+  const moved: string[] = [];
+  const carry = async (path: string): Promise<void> => {
+    const from = join(outDir, path);
+    const to = join(staging, path);
+    const found = await lstat(from);
+    await mkdir(dirname(to), { recursive: true });
+    if (found.isDirectory()) {
+      await mkdir(to);
+      for (const name of await readdir(from)) await carry(`${path}/${name}`);
+      return chmod(to, found.mode & 0o7777);
     }
+    if (found.isSymbolicLink()) return symlink(await readlink(from), to);
+    if (found.isFile() && (await link(from, to).then(() => true, () => false))) return;
+    moved.push(path);
+    await writeFile(journalOf(outDir), JSON.stringify(moved));
+    await rename(from, to);
+  };
+  try {
+    for (const path of paths) await carry(path);
   } catch (error) {
     await moveForeignBack(outDir, staging);
     const path = (error as NodeJS.ErrnoException).path ?? outDir;
