@@ -2,7 +2,9 @@
 // Argument parsing and printing only; the work is in generate.ts, diff/, watch.ts and init.ts.
 // First, before any other module runs: V8's tiering setting for a short-lived process.
 import './set-v8-tiering.js';
-import { formatDiagnostic, type Diagnostic } from './definitions/diagnostics.js';
+import { formatDiagnostic, printablePath, type Diagnostic } from './definitions/diagnostics.js';
+import { displayPath } from './definitions/sources.js';
+import { describeFsError, OutputError } from './output/output-error.js';
 import { GENERATOR_VERSION } from './version.js';
 
 const USAGE = `svcgen ${GENERATOR_VERSION}: TypeScript code from YAML interface definitions
@@ -30,7 +32,8 @@ Options:
   -v, --version         show the version
 
 Exit codes: 0 success, 1 invalid definitions, check failed or (with --fail-on) a breaking change,
-2 usage error or a base that cannot be found.`;
+2 usage error or a base that cannot be found, 3 a file or folder that cannot be used (the output
+folder refused or not writable, an input that is not a regular file), 70 internal error.`;
 
 const COMMANDS = ['generate', 'check', 'diff', 'watch', 'init', 'schema'] as const;
 type Command = (typeof COMMANDS)[number];
@@ -186,7 +189,8 @@ async function runWatch(options: { definitionsDir: string | undefined; outDir: s
       const time = new Date().toTimeString().slice(0, 8);
       const cause = event.trigger.reason === 'start' ? 'start' : `${event.trigger.changed.join(', ')} changed`;
       if (event.kind === 'error') {
-        process.stderr.write(`svcgen watch: [${time}] ${cause}: internal error: ${event.error instanceof Error ? event.error.message : String(event.error)}\n`);
+        const located = fileSystemProblem(event.error);
+        process.stderr.write(`svcgen watch: [${time}] ${cause}: ${located ?? `internal error: ${event.error instanceof Error ? event.error.message : String(event.error)}`}\n`);
       } else if (!event.result.ok) {
         process.stderr.write(`${event.result.diagnostics.map(formatDiagnostic).join('\n')}\n`);
         process.stderr.write(`svcgen watch: [${time}] ${cause}: ${event.result.diagnostics.length} problem(s); nothing was written; watching for changes\n`);
@@ -226,12 +230,21 @@ function print(text: string, code: number): number {
   return code;
 }
 
+/** One line naming the path and what is wrong with it, for a file-system problem the user can act on. */
+function fileSystemProblem(error: unknown): string | undefined {
+  if (error instanceof OutputError) return `${printablePath(displayPath(error.path) || '.')}: ${error.reason}`;
+  const { code, path } = (error ?? {}) as NodeJS.ErrnoException;
+  if (typeof code !== 'string' || typeof path !== 'string') return undefined;
+  return `${printablePath(displayPath(path) || '.')}: ${describeFsError(error)}`;
+}
+
 run(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`svcgen: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 70;
+    const located = fileSystemProblem(error);
+    process.stderr.write(`svcgen: ${located ?? `internal error: ${error instanceof Error ? error.message : String(error)}`}\n`);
+    process.exitCode = located ? 3 : 70;
   },
 );

@@ -1,9 +1,10 @@
 // svcgen.config.yaml: optional; its defaults fit a repo laid out like this one.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { ConfigFile } from './config-schema.js';
 import { DefinitionsError, type Diagnostic } from './definitions/diagnostics.js';
 import { displayPath } from './definitions/sources.js';
+import { OutputError } from './output/output-error.js';
 
 export const CONFIG_FILE = 'svcgen.config.yaml';
 
@@ -15,6 +16,8 @@ export interface ResolvedConfig {
   readonly cwd: string;
   readonly definitionsDir: string;
   readonly outDir: string;
+  /** The config file read, if any (the output folder must not contain it). */
+  readonly configFile: string | undefined;
   readonly templatesDir: string | undefined;
   readonly emitters: Readonly<Record<string, boolean>>;
 }
@@ -31,8 +34,11 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
   const configPath = resolve(cwd, overrides.configFile ?? CONFIG_FILE);
   let bytes: Buffer | undefined;
   try {
+    // A FIFO would block the read: only a regular file (or a link to one) is read.
+    if (!(await stat(configPath)).isFile()) throw new OutputError(configPath, 'is not a regular file; the config must be a regular file');
     bytes = await readFile(configPath);
   } catch (error) {
+    if (error instanceof OutputError) throw error;
     if (overrides.configFile !== undefined || (error as NodeJS.ErrnoException).code !== 'ENOENT') {
       throw new DefinitionsError([{ code: 'SVC301', file: displayPath(configPath, cwd), line: 1, column: 1, message: `cannot read config file (${(error as NodeJS.ErrnoException).code ?? String(error)})` }]);
     }
@@ -44,6 +50,7 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
     cwd,
     definitionsDir: overrides.definitionsDir ? resolve(cwd, overrides.definitionsDir) : resolve(base, config.definitions ?? 'definitions'),
     outDir: overrides.outDir ? resolve(cwd, overrides.outDir) : resolve(base, config.output ?? 'generated'),
+    configFile: bytes ? configPath : undefined,
     templatesDir: config.templates ? resolve(base, config.templates) : undefined,
     emitters: config.emitters ?? {},
   };

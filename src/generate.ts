@@ -14,6 +14,8 @@ import { compareOutput, hasDrift, type Drift } from './output/check.js';
 import type { GitattributesOutcome } from './output/gitattributes.js';
 import { sha256 } from './output/hash.js';
 import { readManifest } from './output/manifest.js';
+import { withOpenFile } from './output/open-limit.js';
+import { usableOutDir } from './output/out-dir.js';
 import { readOutputStats, statFile, writeOutputStats } from './output/output-stats.js';
 import { recoverInterruptedWrite, StagedOutput, type KnownUnchanged } from './output/write.js';
 import { generatorFingerprint, loadGeneratorFingerprint } from './version.js';
@@ -43,13 +45,15 @@ export type CheckResult =
 
 export async function generate(options: RunOptions = {}): Promise<GenerateResult> {
   return withDiagnostics(async () => {
-    const { config, cacheDir, inputs } = await startRun(options);
-    await recoverInterruptedWrite(config.outDir);
-    if (await isUpToDate(config.outDir, inputs, cacheDir)) return { ok: true, outDir: config.outDir, written: [], deleted: [], upToDate: true, gitattributes: undefined };
+    const { config, cacheDir, inputs, outDir } = await startRun(options);
+    await recoverInterruptedWrite(outDir);
+    if (await isUpToDate(outDir, inputs, cacheDir)) return { ok: true, outDir: config.outDir, written: [], deleted: [], upToDate: true, gitattributes: undefined };
     const { buildOutput } = await import('./build-output.js');
     // The next tree is staged while the build runs: each file is written (or linked) as soon as it is finished.
-    const staging = StagedOutput.open(config.outDir, cacheDir ? await knownUnchangedIn(cacheDir, config.outDir) : undefined);
-    const stage = (finished: readonly FinishedFile[]) => void staging.then((staged) => finished.forEach((file) => staged.add(file, file.hash)));
+    const staging = StagedOutput.open(outDir, cacheDir ? await knownUnchangedIn(cacheDir, outDir) : undefined);
+    // A staging folder that cannot be made is reported once, where the run awaits it (commit).
+    staging.catch(() => undefined);
+    const stage = (finished: readonly FinishedFile[]) => void staging.then((staged) => finished.forEach((file) => staged.add(file, file.hash)), () => undefined);
     let built: BuiltOutput;
     try {
       built = await buildOutput(config, inputs, cacheDir, stage);
@@ -60,7 +64,7 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
     const { files, manifest, finished } = built;
     try {
       const summary = await (await staging).commit(files, manifest);
-      if (cacheDir) await writeOutputStats(cacheDir, config.outDir, manifest.files);
+      if (cacheDir) await writeOutputStats(cacheDir, outDir, manifest.files);
       const gitattributes = options.gitattributes === false ? 'skipped' : await markGenerated(options.cwd ?? process.cwd(), config.outDir);
       return { ok: true, outDir: config.outDir, written: summary.written, deleted: summary.deleted, upToDate: summary.unchanged, gitattributes };
     } finally {
@@ -71,21 +75,30 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
 
 export async function check(options: RunOptions = {}): Promise<CheckResult> {
   return withDiagnostics(async () => {
-    const { config, cacheDir, inputs } = await startRun(options);
+    const { config, cacheDir, inputs, outDir } = await startRun(options);
     const { buildOutput } = await import('./build-output.js');
     const { files, finished } = await buildOutput(config, inputs, cacheDir);
-    const drift = await compareOutput(config.outDir, files).finally(() => finished);
+    const drift = await compareOutput(outDir, files).finally(() => finished);
     return { ok: true, outDir: config.outDir, drift, upToDate: !hasDrift(drift) };
   });
 }
 
-/** What generate and check both start from: the config, the cache folder, and every input read and hashed. */
-async function startRun(options: RunOptions): Promise<{ config: ResolvedConfig; cacheDir: string | undefined; inputs: RunInputs }> {
+interface RunStart {
+  readonly config: ResolvedConfig;
+  readonly cacheDir: string | undefined;
+  readonly inputs: RunInputs;
+  /** The folder really written: config.outDir, or the folder it links to. */
+  readonly outDir: string;
+}
+
+/** What generate and check both start from: the config, the output folder, the cache folder, and every input read and hashed. */
+async function startRun(options: RunOptions): Promise<RunStart> {
   const config = await resolveConfig(options);
+  const outDir = await usableOutDir(config);
   const cacheDir = cacheDirOf(options);
   // Before the inputs are hashed: the hash includes the fingerprint.
   await loadGeneratorFingerprint(cacheDir);
-  return { config, cacheDir, inputs: await collectInputs(config) };
+  return { config, cacheDir, inputs: await collectInputs(config), outDir };
 }
 
 /**
@@ -102,7 +115,7 @@ async function isUpToDate(outDir: string, inputs: RunInputs, cacheDir: string | 
     Object.entries(manifest.files).map(async ([path, hash]) => {
       if (await knownUnchanged?.(path, hash)) return true;
       hashed = true;
-      const text = await readFile(join(outDir, path), 'utf8').catch(() => undefined);
+      const text = await withOpenFile(() => readFile(join(outDir, path), 'utf8')).catch(() => undefined);
       return text !== undefined && sha256(text) === hash;
     }),
   );

@@ -1,6 +1,6 @@
 // Everything a run reads, gathered once and hashed: if the hash matches the manifest's,
 // the output is already what this run would produce.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ResolvedConfig } from './config.js';
@@ -8,6 +8,8 @@ import type { Diagnostic } from './definitions/diagnostics.js';
 import { readDefinitionSources, type DefinitionSource } from './definitions/sources.js';
 import { compareCodePoints } from './ir/names.js';
 import { sha256 } from './output/hash.js';
+import { withOpenFile } from './output/open-limit.js';
+import { OutputError } from './output/output-error.js';
 import { generatorFingerprint } from './version.js';
 
 export const RUNTIME_DIR = fileURLToPath(new URL('../src/runtime/', import.meta.url));
@@ -51,5 +53,11 @@ async function readTextFiles(dir: string, keep: (name: string) => boolean): Prom
   } catch {
     return [];
   }
-  return Promise.all(names.map(async (name) => ({ name, content: await readFile(join(dir, name), 'utf8') })));
+  return Promise.all(names.map(async (name) => ({ name, content: await readRegularFile(join(dir, name)) })));
+}
+
+/** A FIFO or a device would block the read (or never end): only regular files (or links to one) are read. */
+export async function readRegularFile(path: string): Promise<string> {
+  if (!(await stat(path)).isFile()) throw new OutputError(path, 'is not a regular file; svcgen reads only regular files here');
+  return withOpenFile(() => readFile(path, 'utf8'));
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sha256 } from './output/hash.js';
 import { statKeyOf } from './output/output-stats.js';
 import { replaceFile } from './output/replace-file.js';
+import { seal, unseal } from './output/sealed.js';
 
 /** svcgen's own version, from its package.json. */
 export const GENERATOR_VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -78,7 +79,9 @@ function computeFingerprint(root: string, files: readonly string[]): string {
 
 async function readRecord(file: string): Promise<FingerprintRecord | undefined> {
   try {
-    const record = JSON.parse(await readFile(file, 'utf8')) as Partial<FingerprintRecord>;
+    // A record that fails its digest (sealed.ts) is damaged: the code is hashed instead.
+    const record = JSON.parse(unseal(await readFile(file, 'utf8')) ?? 'null') as Partial<FingerprintRecord> | null;
+    if (record === null) return undefined;
     const valid = typeof record.statKey === 'string' && typeof record.fingerprint === 'string' && typeof record.statedAtNs === 'string' && /^\d+$/.test(record.statedAtNs);
     return valid ? (record as FingerprintRecord) : undefined;
   } catch {
@@ -88,7 +91,7 @@ async function readRecord(file: string): Promise<FingerprintRecord | undefined> 
 
 async function writeRecord(file: string, record: FingerprintRecord): Promise<void> {
   try {
-    await replaceFile(file, JSON.stringify(record));
+    await replaceFile(file, seal(JSON.stringify(record)));
   } catch {
     // A record that cannot be written only costs speed: the next run hashes the code again.
   }

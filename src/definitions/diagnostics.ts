@@ -55,7 +55,15 @@ const MAX_PRINTED_MESSAGE = 1000;
 /** One line per diagnostic, whatever the definitions hold: control characters are escaped, long messages cut. */
 export function formatDiagnostic(d: Diagnostic): string {
   const message = d.message.length > MAX_PRINTED_MESSAGE ? `${d.message.slice(0, MAX_PRINTED_MESSAGE)}… (${d.message.length - MAX_PRINTED_MESSAGE} more characters)` : d.message;
-  return `${printable(d.file)}:${d.line}:${d.column} ${d.code} ${printable(message)}`;
+  return `${printablePath(d.file)}:${d.line}:${d.column} ${d.code} ${printable(message)}`;
+}
+
+/**
+ * A file name as printed at the start of a line: quoted (JSON-style) when it holds a colon, white
+ * space or a quote, so that a name such as "a.yaml:1:1 SVC000 fine" cannot pass for a location and code.
+ */
+export function printablePath(path: string): string {
+  return /[:\s"\\]/.test(path) ? printable(JSON.stringify(path)) : printable(path);
 }
 
 /**

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compareCodePoints } from '../ir/names.js';
 import { MANIFEST_FILE, readManifest } from './manifest.js';
+import { withOpenFile } from './open-limit.js';
 import { committedOutputDir } from './write.js';
 
 export interface Drift {
@@ -16,15 +17,12 @@ export async function compareOutput(output: string, files: readonly { path: stri
   const outDir = await committedOutputDir(output);
   const missing: string[] = [];
   const changed: { path: string; diff: string }[] = [];
-  for (const file of [...files].sort((a, b) => compareCodePoints(a.path, b.path))) {
-    let actual: string;
-    try {
-      actual = await readFile(join(outDir, file.path), 'utf8');
-    } catch {
-      missing.push(file.path);
-      continue;
-    }
-    if (actual !== file.content) changed.push({ path: file.path, diff: shortDiff(file.content, actual) });
+  const sorted = [...files].sort((a, b) => compareCodePoints(a.path, b.path));
+  const found = await Promise.all(sorted.map((file) => withOpenFile(() => readFile(join(outDir, file.path), 'utf8')).catch(() => undefined)));
+  for (const [index, file] of sorted.entries()) {
+    const actual = found[index];
+    if (actual === undefined) missing.push(file.path);
+    else if (actual !== file.content) changed.push({ path: file.path, diff: shortDiff(file.content, actual) });
   }
   const produced = new Set(files.map((file) => file.path));
   const previous = await readManifest(outDir);

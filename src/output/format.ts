@@ -11,7 +11,9 @@ import { Worker } from 'node:worker_threads';
 import type { GeneratedFile } from '../emitters/contract.js';
 import { PRETTIER_OPTIONS } from './format-options.js';
 import { sha256 } from './hash.js';
+import { withOpenFile } from './open-limit.js';
 import { replaceFile } from './replace-file.js';
+import { seal, unseal } from './sealed.js';
 
 export { PRETTIER_OPTIONS } from './format-options.js';
 
@@ -108,9 +110,10 @@ function normalize(content: string): string {
   return lf.endsWith('\n') ? lf : `${lf}\n`;
 }
 
+/** A cached result, unless missing or damaged (its digest does not match: sealed.ts). */
 async function readCache(dir: string, key: string): Promise<string | undefined> {
   try {
-    return await readFile(join(dir, key.slice(0, 2), key), 'utf8');
+    return unseal(await withOpenFile(() => readFile(join(dir, key.slice(0, 2), key), 'utf8')));
   } catch {
     return undefined;
   }
@@ -118,7 +121,7 @@ async function readCache(dir: string, key: string): Promise<string | undefined> 
 
 async function writeCache(dir: string, key: string, content: string): Promise<void> {
   try {
-    await replaceFile(join(dir, key.slice(0, 2), key), content);
+    await withOpenFile(() => replaceFile(join(dir, key.slice(0, 2), key), seal(content)));
   } catch {
     // A cache that cannot be written only costs speed.
   }

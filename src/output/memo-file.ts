@@ -7,14 +7,16 @@
 // a header line, then lines of entries, each parsed at once: a rewrite writes a few hundred to a
 // line, and each later run appends one with the entries it added. Rewriting megabytes to add a
 // few entries cost more than anything else such a run did. Once the file holds more than twice
-// what the last run used, it is rewritten with only that. A damaged line (a run killed while
-// appending) is skipped; the cache only ever costs speed.
+// what the last run used, it is rewritten with only that. Each line carries a sha256 of its text
+// (sealed.ts): a damaged line (a run killed while appending, a byte flipped on disk) fails its
+// check and is skipped, never used; the cache only ever costs speed.
 import { appendFile, readdir, readFile, rm } from 'node:fs/promises';
 import { setImmediate } from 'node:timers/promises';
 import { join } from 'node:path';
 import type { MemoEntry } from '../emitters/shared/memo.js';
 import { sha256 } from './hash.js';
 import { replaceFile } from './replace-file.js';
+import { seal, unseal } from './sealed.js';
 
 /** Which share: the main thread's two (main-thread-memo.ts), or the emitter worker's (src/emitters/run-emitters.ts). */
 export type MemoRole = 'definitions' | 'main' | 'worker';
@@ -59,7 +61,7 @@ export async function writeMemo(location: MemoLocation, role: MemoRole, used: re
     const known = new Set(read.map(([key]) => key));
     const added = used.filter(([key]) => !known.has(key));
     // Each line starts with its own line feed, so a line cut short by a killed run spoils only itself.
-    if (added.length > 0) await appendFile(target, `\n${JSON.stringify(added)}\n`);
+    if (added.length > 0) await appendFile(target, `\n${seal(JSON.stringify(added))}\n`);
   } catch {
     // A cache that cannot be written only costs speed.
   }
@@ -68,7 +70,7 @@ export async function writeMemo(location: MemoLocation, role: MemoRole, used: re
 async function rewrite(location: MemoLocation, role: MemoRole, used: readonly MemoEntry[]): Promise<void> {
   const target = fileOf(location, role);
   const lines = [headerOf(location)];
-  for (let start = 0; start < used.length; start += ENTRIES_PER_LINE) lines.push(JSON.stringify(used.slice(start, start + ENTRIES_PER_LINE)));
+  for (let start = 0; start < used.length; start += ENTRIES_PER_LINE) lines.push(seal(JSON.stringify(used.slice(start, start + ENTRIES_PER_LINE))));
   await replaceFile(target, `${lines.join('\n')}\n`);
   await removeOtherGenerations(location, role, target);
 }
@@ -86,8 +88,10 @@ async function removeOtherGenerations(location: MemoLocation, role: MemoRole, ke
 }
 
 function parseSegment(line: string): MemoEntry[] {
+  const text = unseal(line);
+  if (text === undefined) return [];
   try {
-    const entries: unknown = JSON.parse(line);
+    const entries: unknown = JSON.parse(text);
     if (!Array.isArray(entries)) return [];
     return entries.filter((entry): entry is MemoEntry => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && entry[1] !== undefined);
   } catch {
@@ -100,5 +104,5 @@ function fileOf(location: MemoLocation, role: MemoRole): string {
 }
 
 function headerOf(location: MemoLocation): string {
-  return JSON.stringify({ memo: 1, generator: location.generator });
+  return JSON.stringify({ memo: 2, generator: location.generator });
 }

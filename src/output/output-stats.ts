@@ -11,6 +11,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { sha256 } from './hash.js';
 import { replaceFile } from './replace-file.js';
+import { seal, unseal } from './sealed.js';
 
 /** size, mtime, ctime (ns) and inode, as text so bigints survive JSON. */
 type StatKey = string;
@@ -50,7 +51,9 @@ export async function readOutputStats(cacheDir: string, outDir: string): Promise
   const file = statsFile(cacheDir, outDir);
   try {
     const [text, recorded] = await Promise.all([readFile(file, 'utf8'), stat(file, { bigint: true })]);
-    const stored = JSON.parse(text) as Partial<StoredStats>;
+    // A record that fails its digest (sealed.ts) is damaged: every file is hashed instead.
+    const stored = JSON.parse(unseal(text) ?? 'null') as Partial<StoredStats> | null;
+    if (stored === null) return NOTHING_KNOWN;
     if (stored.outDir !== resolve(outDir) || typeof stored.files !== 'object' || stored.files === null) return NOTHING_KNOWN;
     const files = stored.files;
     return {
@@ -74,7 +77,7 @@ export async function writeOutputStats(cacheDir: string, outDir: string, hashes:
         if (found) files[path] = [hash, found.key];
       }),
     );
-    await replaceFile(statsFile(cacheDir, outDir), JSON.stringify({ outDir: resolve(outDir), files } satisfies StoredStats));
+    await replaceFile(statsFile(cacheDir, outDir), seal(JSON.stringify({ outDir: resolve(outDir), files } satisfies StoredStats)));
   } catch {
     // A record that cannot be written only costs speed: the next no-op run hashes the files.
   }

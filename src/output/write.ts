@@ -1,9 +1,13 @@
 // The only place that writes the output folder. The new tree is built beside the old one and
 // swapped in by two renames, so a run killed at any moment leaves the old tree or the new one:
 // if it dies between the renames, the next run puts the old tree back before doing anything.
-import { cp, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+// Entries svcgen did not write are moved into the new tree, never copied (foreign-entries.ts).
+import { access, chmod, constants, link, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
+import { foreignEntries, moveForeignBack, moveForeignInto } from './foreign-entries.js';
 import { MANIFEST_FILE, manifestText, readManifest, type Manifest } from './manifest.js';
+import { withOpenFile } from './open-limit.js';
+import { OutputError, describeFsError } from './output-error.js';
 
 export interface WriteSummary {
   readonly written: readonly string[];
@@ -43,7 +47,12 @@ export class StagedOutput {
   static async open(outDir: string, knownUnchanged: KnownUnchanged = async () => false): Promise<StagedOutput> {
     await recoverInterruptedWrite(outDir);
     const previous = await readManifest(outDir);
-    await mkdir(stagingOf(outDir), { recursive: true });
+    await assertWritable(outDir);
+    try {
+      await mkdir(stagingOf(outDir), { recursive: true });
+    } catch (error) {
+      throw new OutputError(dirname(outDir), `cannot create the output's staging folder here (${describeFsError(error)})`);
+    }
     return new StagedOutput(outDir, previous?.files ?? {}, previous, knownUnchanged);
   }
 
@@ -53,7 +62,7 @@ export class StagedOutput {
       const target = join(stagingOf(this.outDir), file.path);
       await this.folder(dirname(target));
       if (this.previousFiles[file.path] === hash && (await this.knownUnchanged(file.path, hash)) && (await linked(join(this.outDir, file.path), target))) return;
-      await writeFile(target, file.content);
+      await withOpenFile(() => writeFile(target, file.content));
     };
     const written = write();
     // Awaited by commit; until then a failure must not count as unhandled.
@@ -85,18 +94,38 @@ export class StagedOutput {
   /** Drops the next tree (a failed run): the output folder stays as it was. */
   async discard(): Promise<void> {
     await Promise.allSettled(this.writes);
-    await rm(stagingOf(this.outDir), { recursive: true, force: true });
+    await removeTree(stagingOf(this.outDir));
   }
 
   private async swapIn(manifest: Manifest): Promise<void> {
-    await Promise.all(this.writes);
-    const staging = stagingOf(this.outDir);
-    const retired = `${this.outDir}.svcgen-old`;
-    await keepForeignFiles(this.outDir, staging, this.previousFiles, manifest.files);
-    await writeFile(join(staging, MANIFEST_FILE), manifestText(manifest));
-    if (await exists(this.outDir)) await rename(this.outDir, retired);
-    await rename(staging, this.outDir);
-    await rm(retired, { recursive: true, force: true });
+    const { outDir } = this;
+    const staging = stagingOf(outDir);
+    const retired = retiredOf(outDir);
+    try {
+      await Promise.all(this.writes);
+      await writeFile(join(staging, MANIFEST_FILE), manifestText(manifest));
+      if (await exists(outDir)) await moveForeignInto(outDir, staging, await foreignEntries(outDir, this.previousFiles, manifest.files));
+    } catch (error) {
+      await this.discard();
+      throw error;
+    }
+    if (await exists(outDir)) {
+      try {
+        await rename(outDir, retired);
+      } catch (error) {
+        await moveForeignBack(outDir, staging);
+        await this.discard();
+        throw new OutputError(outDir, `cannot be replaced (${describeFsError(error)}); nothing was changed`);
+      }
+    }
+    try {
+      await rename(staging, outDir);
+    } catch (error) {
+      await recoverInterruptedWrite(outDir);
+      throw new OutputError(outDir, `cannot be replaced (${describeFsError(error)}); nothing was changed`);
+    }
+    await moveForeignBack(outDir, staging);
+    await removeTree(retired);
   }
 
   private folder(path: string): Promise<unknown> {
@@ -113,6 +142,47 @@ function stagingOf(outDir: string): string {
   return `${outDir}.svcgen-new`;
 }
 
+function retiredOf(outDir: string): string {
+  return `${outDir}.svcgen-old`;
+}
+
+/**
+ * A read-only output folder (or one of svcgen's folders in it) is the user's choice: refused before
+ * anything is staged, rather than swapped and then found impossible to clean up.
+ */
+async function assertWritable(outDir: string): Promise<void> {
+  if (!(await exists(outDir))) return;
+  for (const folder of [outDir, ...(await listFolders(outDir))]) {
+    try {
+      await access(folder, constants.W_OK);
+    } catch {
+      throw new OutputError(folder, 'is read-only; make it writable (chmod u+w) or remove it, then generate again');
+    }
+  }
+}
+
+async function listFolders(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isDirectory()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+/**
+ * Removes a folder svcgen made (staging, or a retired tree): if a folder in it was made read-only,
+ * it is made writable first, so nothing is left behind to fail later runs.
+ */
+async function removeTree(dir: string): Promise<void> {
+  try {
+    await rm(dir, { recursive: true, force: true });
+  } catch {
+    try {
+      for (const folder of [dir, ...(await listFolders(dir))]) await chmod(folder, 0o700);
+      await rm(dir, { recursive: true, force: true });
+    } catch (error) {
+      throw new OutputError(dir, `cannot be removed (${describeFsError(error)}); remove it by hand`);
+    }
+  }
+}
+
 /** false where the file system cannot link (then the file is written). */
 async function linked(existing: string, target: string): Promise<boolean> {
   try {
@@ -124,16 +194,19 @@ async function linked(existing: string, target: string): Promise<boolean> {
 }
 
 async function filesDifferingOnDisk(outDir: string, files: readonly { path: string; content: string }[]): Promise<string[]> {
-  const differs = await Promise.all(files.map(async (file) => (await readFile(join(outDir, file.path), 'utf8').catch(() => undefined)) !== file.content));
+  const read = (path: string) => withOpenFile(() => readFile(join(outDir, path), 'utf8')).catch(() => undefined);
+  const differs = await Promise.all(files.map(async (file) => (await read(file.path)) !== file.content));
   return files.filter((_, index) => differs[index]).map((file) => file.path);
 }
 
 /** A run that died between the two renames left no output folder but a retired one. */
 export async function recoverInterruptedWrite(outDir: string): Promise<void> {
-  const retired = `${outDir}.svcgen-old`;
+  const retired = retiredOf(outDir);
   if (!(await exists(outDir)) && (await exists(retired))) await rename(retired, outDir);
-  await rm(retired, { recursive: true, force: true });
-  await rm(stagingOf(outDir), { recursive: true, force: true });
+  // Foreign entries moved into the staged tree go back before it is removed.
+  await moveForeignBack(outDir, stagingOf(outDir));
+  await removeTree(retired);
+  await removeTree(stagingOf(outDir));
 }
 
 /**
@@ -142,17 +215,8 @@ export async function recoverInterruptedWrite(outDir: string): Promise<void> {
  * For readers such as `check`, which must not write.
  */
 export async function committedOutputDir(outDir: string): Promise<string> {
-  const retired = `${outDir}.svcgen-old`;
+  const retired = retiredOf(outDir);
   return !(await exists(outDir)) && (await exists(retired)) ? retired : outDir;
-}
-
-/** Files in the output folder that svcgen never wrote stay where they are. */
-async function keepForeignFiles(outDir: string, staging: string, previous: Readonly<Record<string, string>>, next: Readonly<Record<string, string>>): Promise<void> {
-  for (const path of await listFiles(outDir)) {
-    if (path === MANIFEST_FILE || path in previous || path in next) continue;
-    await mkdir(dirname(join(staging, path)), { recursive: true });
-    await cp(join(outDir, path), join(staging, path), { preserveTimestamps: true });
-  }
 }
 
 export async function listFiles(dir: string): Promise<string[]> {
@@ -165,7 +229,7 @@ export async function listFiles(dir: string): Promise<string[]> {
 
 async function exists(path: string): Promise<boolean> {
   try {
-    await stat(path);
+    await lstat(path);
     return true;
   } catch {
     return false;

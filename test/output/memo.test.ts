@@ -10,6 +10,7 @@ import { synthesize } from '../../bench/synth.mjs';
 import { generate } from '../../src/generate.js';
 import { memo, startMemo, usedMemo } from '../../src/emitters/shared/memo.js';
 import { readMemo, writeMemo, type MemoRole } from '../../src/output/memo-file.js';
+import { seal } from '../../src/output/sealed.js';
 import { generatorFingerprint } from '../../src/version.js';
 import { listTree } from '../foundation/helpers.js';
 
@@ -82,11 +83,19 @@ describe('memo store', () => {
       ['key', 'text'],
       ['next', 7],
     ]);
-    await writeFile(join(dir, file as string), `${JSON.stringify({ memo: 1, generator: ours.generator })}\n[["key"],"x",["ok","fine"],["n",7]]\n`);
+    const header = JSON.stringify({ memo: 2, generator: ours.generator });
+    await writeFile(join(dir, file as string), `${header}\n${seal('[["key"],"x",["ok","fine"],["n",7]]')}\n`);
     expect(await readMemo(ours, 'main')).toEqual([
       ['ok', 'fine'],
       ['n', 7],
     ]);
+    // A letter changed on disk still leaves valid JSON: the line's digest no longer matches, and it is dropped.
+    const good = seal('[["a","fine"]]');
+    await writeFile(join(dir, file as string), `${header}\n${seal('[["b","fine"]]').replace('fine', 'fino')}\n${good}\n`);
+    expect(await readMemo(ours, 'main')).toEqual([['a', 'fine']]);
+    // So is a line written before lines carried digests.
+    await writeFile(join(dir, file as string), `${header}\n[["old","value"]]\n`);
+    expect(await readMemo(ours, 'main')).toEqual([]);
   });
 
   it('appends what a run added, and rewrites a file grown past twice what is used', async () => {
@@ -104,7 +113,7 @@ describe('memo store', () => {
     await writeMemo(ours, 'main', [...many.slice(1), ['added', 'x']], many);
     const appended = await readFile(join(dir, file as string), 'utf8');
     expect(appended.startsWith(written)).toBe(true);
-    expect(appended.slice(written.length)).toBe('\n[["added","x"]]\n');
+    expect(appended.slice(written.length)).toBe(`\n${seal('[["added","x"]]')}\n`);
 
     await writeMemo(ours, 'main', [['added', 'x']], await readMemo(ours, 'main'));
     expect(await readMemo(ours, 'main')).toEqual([['added', 'x']]);

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
 import { synthesize } from '../../bench/synth.mjs';
 import { generate } from '../../src/generate.js';
+import { unseal } from '../../src/output/sealed.js';
 
 const temporary: string[] = [];
 afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true }))));
@@ -27,7 +28,7 @@ describe('no-op runs and the recorded output stats', () => {
     expect(result.ok && result.upToDate).toBe(true);
     const statsDir = join(dir, 'node_modules/.cache/svcgen/output-stats');
     const [statsFile] = await readdir(statsDir);
-    const stats = JSON.parse(await readFile(join(statsDir, statsFile ?? ''), 'utf8')) as { files: object };
+    const stats = JSON.parse(unseal(await readFile(join(statsDir, statsFile ?? ''), 'utf8')) ?? '') as { files: object };
     expect(Object.keys(stats.files)).toContain('admin-api/types.ts');
   });
 

@@ -1,0 +1,87 @@
+// Entries of the output folder that svcgen did not write (a README, a symbolic link, an empty
+// folder, a FIFO, a hard-linked file) are carried into the next tree before it is swapped in,
+// never copied: a file is hard-linked (the same inode, so its other links still hold), a symbolic
+// link made again with the same target, a folder made again with its mode and its entries
+// carried. The old tree stays whole until the swap, as a killed run needs it.
+//
+// Anything else (a FIFO, a socket, or a file the file system cannot link) is moved. A run killed
+// while it sits in the next tree must not lose it: each path is added to a journal beside the
+// output folder before it is moved, and recovery moves whatever the journal lists back.
+import { chmod, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { MANIFEST_FILE } from './manifest.js';
+import { OutputError, describeFsError } from './output-error.js';
+
+/**
+ * The foreign entries of `outDir`, outermost first: a folder holding no file of svcgen's (the last
+ * run's or this one's) is one entry, moved whole; svcgen's own folders are looked into.
+ */
+export async function foreignEntries(outDir: string, previous: Readonly<Record<string, string>>, next: Readonly<Record<string, string>>): Promise<string[]> {
+  const owned = new Set([...Object.keys(previous), ...Object.keys(next), MANIFEST_FILE]);
+  const ownedFolders = new Set<string>();
+  for (const path of owned) for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) ownedFolders.add(path.slice(0, at));
+  const found: string[] = [];
+  const walk = async (folder: string): Promise<void> => {
+    for (const entry of await readdir(join(outDir, folder), { withFileTypes: true })) {
+      const path = folder === '' ? entry.name : `${folder}/${entry.name}`;
+      if (entry.isDirectory() && ownedFolders.has(path)) await walk(path);
+      else if (!(entry.isFile() && owned.has(path))) found.push(path);
+    }
+  };
+  await walk('');
+  return found;
+}
+
+export function journalOf(outDir: string): string {
+  return `${outDir}.svcgen-foreign.json`;
+}
+
+/** Carries the foreign entries into `staging`; on any failure moves back those moved. */
+export async function moveForeignInto(outDir: string, staging: string, paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    if (await lstat(join(staging, path)).catch(() => undefined)) throw new OutputError(join(outDir, path), 'is in the way of a file or folder svcgen generates there; move it elsewhere');
+  }
+  const moved: string[] = [];
+  const carry = async (path: string): Promise<void> => {
+    const from = join(outDir, path);
+    const to = join(staging, path);
+    const found = await lstat(from);
+    await mkdir(dirname(to), { recursive: true });
+    if (found.isDirectory()) {
+      await mkdir(to);
+      for (const name of await readdir(from)) await carry(`${path}/${name}`);
+      return chmod(to, found.mode & 0o7777);
+    }
+    if (found.isSymbolicLink()) return symlink(await readlink(from), to);
+    if (found.isFile() && (await link(from, to).then(() => true, () => false))) return;
+    moved.push(path);
+    await writeFile(journalOf(outDir), JSON.stringify(moved));
+    await rename(from, to);
+  };
+  try {
+    for (const path of paths) await carry(path);
+  } catch (error) {
+    await moveForeignBack(outDir, staging);
+    const path = (error as NodeJS.ErrnoException).path ?? outDir;
+    throw new OutputError(path, `cannot be kept in the output folder (${describeFsError(error)}); nothing was changed`);
+  }
+}
+
+/** Moves what the journal lists from `staging` back into `outDir` (each that is there and not yet back), then drops the journal. */
+export async function moveForeignBack(outDir: string, staging: string): Promise<void> {
+  let paths: unknown;
+  try {
+    paths = JSON.parse(await readFile(journalOf(outDir), 'utf8'));
+  } catch {
+    paths = [];
+  }
+  for (const path of Array.isArray(paths) ? paths : []) {
+    if (typeof path !== 'string') continue;
+    const from = join(staging, path);
+    const to = join(outDir, path);
+    if (!(await lstat(from).catch(() => undefined)) || (await lstat(to).catch(() => undefined))) continue;
+    await mkdir(dirname(to), { recursive: true });
+    await rename(from, to);
+  }
+  await rm(journalOf(outDir), { force: true });
+}
