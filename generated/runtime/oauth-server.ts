@@ -6,6 +6,7 @@
 // whole family (OAuth 2.0 Security BCP), since it means the token was copied.
 
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { basicChallenge, readClientCredentials } from './oauth-client-auth.js';
 import type { AccessTokenStore, MaybePromise, RefreshTokenStore } from './stores.js';
 import type { FailureThrottle } from './throttle.js';
 
@@ -57,6 +58,8 @@ export interface TokenEndpointDeps {
   passwordClientId: string;
   /** Scopes that may be granted; also what is granted when none are asked for. */
   scopes: readonly string[];
+  /** Realm of the Basic challenge on a 401 invalid_client (RFC 6749 section 5.2). */
+  clientAuthRealm: string;
   /** Grants this endpoint accepts; default all three. */
   grants?: readonly GrantType[];
   verifyPassword: (username: string, password: string) => MaybePromise<boolean>;
@@ -249,10 +252,15 @@ async function refreshTokenGrant(fields: Fields, deps: TokenEndpointDeps): Promi
 }
 
 /**
- * Answers a token request. `body` is the parsed JSON or form body. The caller sends
- * result.status, result.headers (no-store, and Retry-After on 429) and result.body.
+ * Answers a token request. `body` is the parsed JSON or form body, `authorization` the request's
+ * Authorization header (HTTP Basic client authentication). The caller sends result.status,
+ * result.headers (no-store; Retry-After on 429; the Basic challenge on 401) and result.body.
  */
-export async function handleTokenRequest(body: unknown, deps: TokenEndpointDeps): Promise<TokenResult> {
+export async function handleTokenRequest(
+  body: unknown,
+  deps: TokenEndpointDeps,
+  authorization?: string,
+): Promise<TokenResult> {
   const fields = readFields(body, [
     'grant_type',
     'client_id',
@@ -264,6 +272,19 @@ export async function handleTokenRequest(body: unknown, deps: TokenEndpointDeps)
     'scopes',
   ]);
   if (typeof fields === 'string') return tokenError(400, 'invalid_request', fields);
+  const client = readClientCredentials({
+    bodyClientId: fields['client_id'],
+    bodyClientSecret: fields['client_secret'],
+    authorization,
+  });
+  if (typeof client === 'string') return tokenError(400, 'invalid_request', client);
+  const result = await answerGrant({ ...fields, client_id: client.clientId, client_secret: client.clientSecret }, deps);
+  // Every 401 names its scheme (RFC 9110 section 11.6.1); with Basic, RFC 6749 section 5.2 requires it.
+  if (result.status === 401) result.headers['WWW-Authenticate'] = basicChallenge(deps.clientAuthRealm);
+  return result;
+}
+
+async function answerGrant(fields: Fields, deps: TokenEndpointDeps): Promise<TokenResult> {
   const grantType = fields['grant_type'];
   if (grantType === undefined) return tokenError(400, 'invalid_request', 'grant_type is required.');
   const grant = (deps.grants ?? ALL_GRANTS).find((name) => name === grantType);

@@ -102,7 +102,8 @@ export function createAuthenticator(scheme: AuthMeta, options: unknown): Authent
 export interface OAuthRuntime {
   readonly scheme: OAuthMeta;
   readonly accessTokens: AccessTokenStore;
-  issue(body: unknown, clientKey: string): Promise<TokenResult>;
+  /** Answers a token request: its parsed body and its Authorization header (HTTP Basic client authentication). */
+  issue(body: unknown, authorization: string | undefined, clientKey: string): Promise<TokenResult>;
   now(): number;
 }
 
@@ -121,20 +122,25 @@ export function oauthRuntime(scheme: OAuthMeta, options: OAuthOptions): OAuthRun
     scheme,
     accessTokens,
     now,
-    issue: (body) =>
-      handleTokenRequest(body, {
-        passwordClientId: scheme.passwordClientId ?? 'administration',
-        scopes: scheme.scopes,
-        grants: scheme.grants,
-        verifyPassword: (username, password) => options.verifyPassword(username, password),
-        verifyClient: (clientId, secret) => options.verifyClient(clientId, secret),
-        accessTokens,
-        refreshTokens,
-        ...(throttle ? { throttle } : {}),
-        accessTokenLifetimeSeconds: scheme.accessTokenLifetime,
-        refreshTokenLifetimeSeconds: scheme.refreshTokenLifetime,
-        now,
-      }),
+    issue: (body, authorization) =>
+      handleTokenRequest(
+        body,
+        {
+          passwordClientId: scheme.passwordClientId ?? 'administration',
+          clientAuthRealm: scheme.clientAuthRealm,
+          scopes: scheme.scopes,
+          grants: scheme.grants,
+          verifyPassword: (username, password) => options.verifyPassword(username, password),
+          verifyClient: (clientId, secret) => options.verifyClient(clientId, secret),
+          accessTokens,
+          refreshTokens,
+          ...(throttle ? { throttle } : {}),
+          accessTokenLifetimeSeconds: scheme.accessTokenLifetime,
+          refreshTokenLifetimeSeconds: scheme.refreshTokenLifetime,
+          now,
+        },
+        authorization,
+      ),
   };
   oauthRuntimes.set(options, runtime);
   return runtime;

@@ -20,5 +20,6 @@ export const ERROR_KINDS = [
   'notAcceptable',
   'conflict',
   'payloadTooLarge',
+  'unsupportedMediaType',
   'tooManyRequests',
 ] as const;
