@@ -1,19 +1,17 @@
 // The reference service: the four generated interface plugins on one Fastify instance, with the
 // handlers, credential checks and stores of this service.
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { adminApiMeta, adminApiRoutes } from '../../generated/admin-api/metadata.js';
 import { adminApiPlugin } from '../../generated/admin-api/server.js';
 import { bannerApiMeta, bannerApiRoutes } from '../../generated/banner-api/metadata.js';
 import { bannerApiPlugin } from '../../generated/banner-api/server.js';
 import { priceListApiMeta, priceListApiRoutes } from '../../generated/price-list-api/metadata.js';
 import { priceListApiPlugin } from '../../generated/price-list-api/server.js';
-import { errorResponse } from '../../generated/runtime/error-bodies.js';
-import { ApiError, BadRequest } from '../../generated/runtime/errors.js';
-import type { InterfaceMeta, RouteMeta } from '../../generated/runtime/interface-meta.js';
 import { redactingLogger } from '../../generated/runtime/log-redaction.js';
 import type { DigestOptions } from '../../generated/runtime/server-auth.js';
 import { applyRecommendedServerLimits, recommendedServerOptions } from '../../generated/runtime/server-options.js';
 import { LoginThrottle } from '../../generated/runtime/throttle.js';
+import { frameworkErrorHandler, notFoundHandler, unroutedErrorHandler, type ServedInterface } from '../../generated/runtime/unrouted.js';
 import { storeApiMeta, storeApiRoutes } from '../../generated/store-api/metadata.js';
 import { storeApiPlugin } from '../../generated/store-api/server.js';
 import { createAdminHandlers } from './admin-handlers.js';
@@ -39,30 +37,12 @@ declare module 'fastify' {
   }
 }
 
-const INTERFACES: readonly (readonly [InterfaceMeta, Readonly<Record<string, RouteMeta>>])[] = [
-  [adminApiMeta, adminApiRoutes],
-  [storeApiMeta, storeApiRoutes],
-  [priceListApiMeta, priceListApiRoutes],
-  [bannerApiMeta, bannerApiRoutes],
+const INTERFACES: readonly ServedInterface[] = [
+  { meta: adminApiMeta, routes: adminApiRoutes },
+  { meta: storeApiMeta, routes: storeApiRoutes },
+  { meta: priceListApiMeta, routes: priceListApiRoutes },
+  { meta: bannerApiMeta, routes: bannerApiRoutes },
 ];
-
-/** The error style and catalog of the interface owning a URL: the one whose route paths share the longest static prefix with it. */
-function ownerOf(url: string): [InterfaceMeta['errorStyle'], InterfaceMeta['errors']] {
-  const path = (url.split('?')[0] ?? '/').toLowerCase();
-  let best: InterfaceMeta = adminApiMeta;
-  let bestLength = -1;
-  for (const [meta, routes] of INTERFACES) {
-    for (const route of Object.values(routes)) {
-      for (const routePath of route.paths) {
-        const fixed = (routePath.split('{')[0] ?? '').toLowerCase();
-        let length = 0;
-        while (length < fixed.length && length < path.length && fixed[length] === path[length]) length++;
-        if (length > bestLength) [best, bestLength] = [meta, length];
-      }
-    }
-  }
-  return [best.errorStyle, best.errors];
-}
 
 export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> {
   const db = openDatabase(config.dataFile);
@@ -84,34 +64,13 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
     // Long path parameters reach the interfaces, whose validation answers them in their own error shape.
     routerOptions: { maxParamLength: 2048 },
     // A URL the router cannot read, or a parameter longer still: 400 in the shape of the interface the path belongs to.
-    frameworkErrors: (error, request, reply) => {
-      const { status, body } = errorResponse(...ownerOf(request.url), new BadRequest({ detail: `The request URL is invalid (${error.code}).` }));
-      return (reply as unknown as FastifyReply).code(status).type('application/json; charset=utf-8').send(body);
-    },
-  });
-  // Failures outside every interface (a body sent to a path no route serves that cannot be parsed, or is too large):
-  // the owner's shape as well; anything else is a 500 that is logged.
-  app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
-    const status = error.statusCode ?? 500;
-    const apiError =
-      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-        ? new ApiError('payloadTooLarge', { params: { limit: request.routeOptions.bodyLimit ?? 0 } })
-        : status >= 400 && status < 500
-          ? new BadRequest({ detail: 'The request body could not be read.' })
-          : undefined;
-    if (apiError === undefined) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(500).type('application/json; charset=utf-8').send({ message: 'Internal error.' });
-    }
-    const answer = errorResponse(...ownerOf(request.url), apiError);
-    return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
-  });
-  // A path no route serves: 404 in the shape of the interface whose routes share the longest prefix with it.
-  app.setNotFoundHandler((request, reply) => {
-    const { status, body } = errorResponse(...ownerOf(request.url), new ApiError('notFound', { detail: `No route serves ${request.method} ${request.url.split('?')[0] ?? ''}.` }));
-    return reply.code(status).type('application/json; charset=utf-8').send(body);
+    frameworkErrors: frameworkErrorHandler(INTERFACES),
   });
   applyRecommendedServerLimits(app.server);
+  // Outside every interface (a path no route serves, a body that cannot be read there): the answer in the shape
+  // and negotiated content type of the interface whose routes share the longest prefix with the path.
+  app.setNotFoundHandler(notFoundHandler(INTERFACES));
+  app.setErrorHandler(unroutedErrorHandler(INTERFACES, (error, request) => request.log.error({ err: error }, 'request failed')));
   app.decorate('db', db);
   app.addHook('onClose', async () => {
     db.close();

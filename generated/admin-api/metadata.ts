@@ -25,6 +25,13 @@ export const adminApiMeta = {
       title: 'Conflict',
       message: 'The {entity} with id "{id}" is still referenced and cannot be deleted.',
     },
+    methodNotAllowed: {
+      kind: 'methodNotAllowed',
+      status: 405,
+      code: 'FRAMEWORK__METHOD_NOT_ALLOWED',
+      title: 'Method Not Allowed',
+      message: 'The method {method} is not allowed on this path.',
+    },
     notAcceptable: {
       kind: 'notAcceptable',
       status: 406,
@@ -53,6 +60,13 @@ export const adminApiMeta = {
       title: 'Unauthorized',
       message: 'The access token is missing, invalid or expired.',
     },
+    unsupportedMediaType: {
+      kind: 'unsupportedMediaType',
+      status: 415,
+      code: 'FRAMEWORK__UNSUPPORTED_MEDIA_TYPE',
+      title: 'Unsupported Media Type',
+      message: 'The content type "{type}" is not supported.',
+    },
     validation: {
       kind: 'validation',
       status: 400,
@@ -66,6 +80,7 @@ export const adminApiMeta = {
       type: 'oauth2',
       tokenPath: '/api/oauth/token',
       grants: ['client_credentials', 'password', 'refresh_token'],
+      clientAuthRealm: 'svc',
       passwordClientId: 'administration',
       scopes: ['write'],
       accessTokenLifetime: 600,
@@ -175,7 +190,7 @@ export const adminApiRoutes = {
         location: true,
       },
     ],
-    errors: ['badRequest', 'notAcceptable', 'payloadTooLarge', 'unauthorized', 'validation'],
+    errors: ['badRequest', 'notAcceptable', 'payloadTooLarge', 'unauthorized', 'unsupportedMediaType', 'validation'],
   },
   createProduct: {
     name: 'createProduct',
@@ -211,7 +226,7 @@ export const adminApiRoutes = {
         location: true,
       },
     ],
-    errors: ['badRequest', 'notAcceptable', 'payloadTooLarge', 'unauthorized', 'validation'],
+    errors: ['badRequest', 'notAcceptable', 'payloadTooLarge', 'unauthorized', 'unsupportedMediaType', 'validation'],
   },
   createTax: {
     name: 'createTax',
@@ -247,7 +262,7 @@ export const adminApiRoutes = {
         location: true,
       },
     ],
-    errors: ['badRequest', 'notAcceptable', 'payloadTooLarge', 'unauthorized', 'validation'],
+    errors: ['badRequest', 'notAcceptable', 'payloadTooLarge', 'unauthorized', 'unsupportedMediaType', 'validation'],
   },
   deleteManufacturer: {
     name: 'deleteManufacturer',
@@ -268,7 +283,7 @@ export const adminApiRoutes = {
         location: false,
       },
     ],
-    errors: ['badRequest', 'conflict', 'notAcceptable', 'notFound', 'unauthorized'],
+    errors: ['badRequest', 'conflict', 'notAcceptable', 'notFound', 'unauthorized', 'unsupportedMediaType'],
   },
   deleteProduct: {
     name: 'deleteProduct',
@@ -289,7 +304,7 @@ export const adminApiRoutes = {
         location: false,
       },
     ],
-    errors: ['badRequest', 'conflict', 'notAcceptable', 'notFound', 'unauthorized'],
+    errors: ['badRequest', 'conflict', 'notAcceptable', 'notFound', 'unauthorized', 'unsupportedMediaType'],
   },
   deleteTax: {
     name: 'deleteTax',
@@ -310,7 +325,7 @@ export const adminApiRoutes = {
         location: false,
       },
     ],
-    errors: ['badRequest', 'conflict', 'notAcceptable', 'notFound', 'unauthorized'],
+    errors: ['badRequest', 'conflict', 'notAcceptable', 'notFound', 'unauthorized', 'unsupportedMediaType'],
   },
   getManufacturer: {
     name: 'getManufacturer',
@@ -333,7 +348,7 @@ export const adminApiRoutes = {
         location: false,
       },
     ],
-    errors: ['badRequest', 'notAcceptable', 'notFound', 'unauthorized'],
+    errors: ['badRequest', 'notAcceptable', 'notFound', 'unauthorized', 'unsupportedMediaType'],
   },
   getManufacturerProducts: {
     name: 'getManufacturerProducts',
@@ -356,7 +371,7 @@ export const adminApiRoutes = {
         location: false,
       },
     ],
-    errors: ['badRequest', 'notAcceptable', 'notFound', 'unauthorized'],
+    errors: ['badRequest', 'notAcceptable', 'notFound', 'unauthorized', 'unsupportedMediaType'],
   },
   getProduct: {
     name: 'getProduct',
@@ -379,7 +394,7 @@ export const adminApiRoutes = {
         location: false,
       },
     ],
-    errors: ['badRequest', 'notAcceptable', 'notFound', 'unauthorized'],
+    errors: ['badRequest', 'notAcceptable', 'notFound', 'unauthorized', 'unsupportedMediaType'],
   },
   getProductChildren: {
     name: 'getProductChildren',
@@ -402,7 +417,7 @@ export const adminApiRoutes = {
         location: false,
       },
     ],
-    errors: ['badRequest', 'notAcceptable', 'notFound', 'unauthorized'],
+    errors: ['badRequest', 'notAcceptable', 'notFound', 'unauthorized', 'unsupportedMediaType'],
   },
   getProductManufacturer: {
     name: 'getProductManufacturer',
@@ -425,7 +440,7 @@ export const adminApiRoutes = {
         location: false,
       },
     ],
-    errors: ['badRequest', 'notAcceptable', 'notFound', 'unauthorized'],
+    errors: ['badRequest', 'notAcceptable', 'notFound', 'unauthorized', 'unsupportedMediaType'],
   },
   getProductParent: {
     name: 'getProductParent',
@@ -448,7 +463,7 @@ export const adminApiRoutes = {
         location: false,
       },
     ],
-    errors: ['badRequest', 'notAcceptable', 'notFound', 'unauthorized'],
+    errors: ['badRequest', 'notAcceptable', 'notFound', 'unauthorized', 'unsupportedMediaType'],
   },
   getProductTax: {
     name: 'getProductTax',
@@ -471,7 +486,7 @@ export const adminApiRoutes = {
         location: false,
       },
     ],
-    errors: ['badRequest', 'notAcceptable', 'notFound', 'unauthorized'],
+    errors: ['badRequest', 'notAcceptable', 'notFound', 'unauthorized', 'unsupportedMediaType'],
   },
   getTax: {
     name: 'getTax',
@@ -494,7 +509,7 @@ export const adminApiRoutes = {
         location: false,
       },
     ],
-    errors: ['badRequest', 'notAcceptable', 'notFound', 'unauthorized'],
+    errors: ['badRequest', 'notAcceptable', 'notFound', 'unauthorized', 'unsupportedMediaType'],
   },
   getTaxProducts: {
     name: 'getTaxProducts',
@@ -517,7 +532,7 @@ export const adminApiRoutes = {
         location: false,
       },
     ],
-    errors: ['badRequest', 'notAcceptable', 'notFound', 'unauthorized'],
+    errors: ['badRequest', 'notAcceptable', 'notFound', 'unauthorized', 'unsupportedMediaType'],
   },
   listManufacturer: {
     name: 'listManufacturer',
@@ -540,7 +555,7 @@ export const adminApiRoutes = {
         location: false,
       },
     ],
-    errors: ['badRequest', 'notAcceptable', 'unauthorized'],
+    errors: ['badRequest', 'notAcceptable', 'unauthorized', 'unsupportedMediaType'],
   },
   listProduct: {
     name: 'listProduct',
@@ -563,7 +578,7 @@ export const adminApiRoutes = {
         location: false,
       },
     ],
-    errors: ['badRequest', 'notAcceptable', 'unauthorized'],
+    errors: ['badRequest', 'notAcceptable', 'unauthorized', 'unsupportedMediaType'],
   },
   listTax: {
     name: 'listTax',
@@ -586,7 +601,7 @@ export const adminApiRoutes = {
         location: false,
       },
     ],
-    errors: ['badRequest', 'notAcceptable', 'unauthorized'],
+    errors: ['badRequest', 'notAcceptable', 'unauthorized', 'unsupportedMediaType'],
   },
   updateManufacturer: {
     name: 'updateManufacturer',
@@ -622,7 +637,15 @@ export const adminApiRoutes = {
         location: true,
       },
     ],
-    errors: ['badRequest', 'notAcceptable', 'notFound', 'payloadTooLarge', 'unauthorized', 'validation'],
+    errors: [
+      'badRequest',
+      'notAcceptable',
+      'notFound',
+      'payloadTooLarge',
+      'unauthorized',
+      'unsupportedMediaType',
+      'validation',
+    ],
   },
   updateProduct: {
     name: 'updateProduct',
@@ -658,7 +681,15 @@ export const adminApiRoutes = {
         location: true,
       },
     ],
-    errors: ['badRequest', 'notAcceptable', 'notFound', 'payloadTooLarge', 'unauthorized', 'validation'],
+    errors: [
+      'badRequest',
+      'notAcceptable',
+      'notFound',
+      'payloadTooLarge',
+      'unauthorized',
+      'unsupportedMediaType',
+      'validation',
+    ],
   },
   updateTax: {
     name: 'updateTax',
@@ -694,6 +725,14 @@ export const adminApiRoutes = {
         location: true,
       },
     ],
-    errors: ['badRequest', 'notAcceptable', 'notFound', 'payloadTooLarge', 'unauthorized', 'validation'],
+    errors: [
+      'badRequest',
+      'notAcceptable',
+      'notFound',
+      'payloadTooLarge',
+      'unauthorized',
+      'unsupportedMediaType',
+      'validation',
+    ],
   },
 } as const satisfies Record<string, RouteMeta>;

@@ -17,6 +17,7 @@ export type ErrorKind =
   | 'notAcceptable'
   | 'conflict'
   | 'payloadTooLarge'
+  | 'unsupportedMediaType'
   | 'tooManyRequests'
   | 'serviceUnavailable';
 
@@ -92,6 +93,8 @@ export interface OAuthMeta {
   /** Full path of the token endpoint. */
   readonly tokenPath: string;
   readonly grants: readonly ('password' | 'client_credentials' | 'refresh_token')[];
+  /** Realm of the Basic challenge on a failed client authentication at the token endpoint. */
+  readonly clientAuthRealm: string;
   readonly passwordClientId?: string;
   readonly scopes: readonly string[];
   readonly accessTokenLifetime: number;

@@ -7,6 +7,7 @@
 
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { safeEqual } from './digest.js';
+import { basicChallenge, readClientCredentials } from './oauth-client-auth.js';
 import type { AccessTokenStore, MaybePromise, RefreshTokenStore } from './stores.js';
 import type { LoginThrottle } from './throttle.js';
 
@@ -58,6 +59,8 @@ export interface TokenEndpointDeps {
   passwordClientId: string;
   /** Scopes that may be granted; also what is granted when none are asked for. */
   scopes: readonly string[];
+  /** Realm of the Basic challenge on a 401 invalid_client (RFC 6749 section 5.2). */
+  clientAuthRealm: string;
   /** Grants this endpoint accepts; default all three. */
   grants?: readonly GrantType[];
   verifyPassword: (username: string, password: string) => MaybePromise<boolean>;
@@ -293,14 +296,21 @@ async function refreshTokenGrant(fields: Fields, deps: TokenEndpointDeps, addres
 }
 
 /**
- * Answers a token request. `body` is the parsed JSON or form body; `clientAddress` (e.g. the
- * request's IP) keys the throttle. The caller sends result.status, result.headers (no-store, and
- * Retry-After on 429) and result.body.
+ * Answers a token request. `body` is the parsed JSON or form body; `request.authorization` is the
+ * request's Authorization header (HTTP Basic client authentication) and `request.clientAddress`
+ * (e.g. its IP) keys the throttle. The caller sends result.status, result.headers (no-store;
+ * Retry-After on 429; the Basic challenge on 401) and result.body.
  */
+/** What of the HTTP request beyond its body a token request needs. */
+export interface TokenRequestContext {
+  readonly authorization?: string | undefined;
+  readonly clientAddress?: string | undefined;
+}
+
 export async function handleTokenRequest(
   body: unknown,
   deps: TokenEndpointDeps,
-  clientAddress = 'unknown',
+  request: TokenRequestContext = {},
 ): Promise<TokenResult> {
   const fields = readFields(body, [
     'grant_type',
@@ -313,6 +323,24 @@ export async function handleTokenRequest(
     'scopes',
   ]);
   if (typeof fields === 'string') return tokenError(400, 'invalid_request', fields);
+  const client = readClientCredentials({
+    bodyClientId: fields['client_id'],
+    bodyClientSecret: fields['client_secret'],
+    authorization: request.authorization,
+  });
+  if (typeof client === 'string') return tokenError(400, 'invalid_request', client);
+  const clientAddress = request.clientAddress ?? 'unknown';
+  const result = await answerGrant(
+    { ...fields, client_id: client.clientId, client_secret: client.clientSecret },
+    deps,
+    clientAddress,
+  );
+  // Every 401 names its scheme (RFC 9110 section 11.6.1); with Basic, RFC 6749 section 5.2 requires it.
+  if (result.status === 401) result.headers['WWW-Authenticate'] = basicChallenge(deps.clientAuthRealm);
+  return result;
+}
+
+async function answerGrant(fields: Fields, deps: TokenEndpointDeps, clientAddress: string): Promise<TokenResult> {
   const grantType = fields['grant_type'];
   if (grantType === undefined) return tokenError(400, 'invalid_request', 'grant_type is required.');
   const grant = (deps.grants ?? ALL_GRANTS).find((name) => name === grantType);

@@ -25,6 +25,13 @@ export const storeApiMeta = {
       title: 'Bad Request',
       message: 'The parameter "{name}" is invalid.',
     },
+    methodNotAllowed: {
+      kind: 'methodNotAllowed',
+      status: 405,
+      code: 'FRAMEWORK__METHOD_NOT_ALLOWED',
+      title: 'Method Not Allowed',
+      message: 'The method {method} is not allowed on this path.',
+    },
     payloadTooLarge: {
       kind: 'payloadTooLarge',
       status: 413,
@@ -45,6 +52,13 @@ export const storeApiMeta = {
       code: 'FRAMEWORK__API_ACCESS_KEY_MISSING',
       title: 'Unauthorized',
       message: 'The sales channel access key is missing.',
+    },
+    unsupportedMediaType: {
+      kind: 'unsupportedMediaType',
+      status: 415,
+      code: 'FRAMEWORK__UNSUPPORTED_MEDIA_TYPE',
+      title: 'Unsupported Media Type',
+      message: 'The content type "{type}" is not supported.',
     },
     validation: {
       kind: 'validation',
@@ -193,7 +207,14 @@ export const storeApiRoutes = {
         location: false,
       },
     ],
-    errors: ['badRequest', 'payloadTooLarge', 'salesChannelNotFound', 'unauthorized', 'validation'],
+    errors: [
+      'badRequest',
+      'payloadTooLarge',
+      'salesChannelNotFound',
+      'unauthorized',
+      'unsupportedMediaType',
+      'validation',
+    ],
   },
   getCart: {
     name: 'getCart',
@@ -216,7 +237,7 @@ export const storeApiRoutes = {
         location: false,
       },
     ],
-    errors: ['salesChannelNotFound', 'unauthorized'],
+    errors: ['salesChannelNotFound', 'unauthorized', 'unsupportedMediaType'],
   },
   getContext: {
     name: 'getContext',
@@ -247,7 +268,7 @@ export const storeApiRoutes = {
         location: false,
       },
     ],
-    errors: ['badRequest', 'payloadTooLarge', 'salesChannelNotFound', 'unauthorized'],
+    errors: ['badRequest', 'payloadTooLarge', 'salesChannelNotFound', 'unauthorized', 'unsupportedMediaType'],
   },
   listCountries: {
     name: 'listCountries',
@@ -270,7 +291,7 @@ export const storeApiRoutes = {
         location: false,
       },
     ],
-    errors: ['salesChannelNotFound', 'unauthorized'],
+    errors: ['salesChannelNotFound', 'unauthorized', 'unsupportedMediaType'],
   },
   login: {
     name: 'login',
@@ -297,6 +318,14 @@ export const storeApiRoutes = {
         location: false,
       },
     ],
-    errors: ['badCredentials', 'badRequest', 'payloadTooLarge', 'salesChannelNotFound', 'unauthorized', 'validation'],
+    errors: [
+      'badCredentials',
+      'badRequest',
+      'payloadTooLarge',
+      'salesChannelNotFound',
+      'unauthorized',
+      'unsupportedMediaType',
+      'validation',
+    ],
   },
 } as const satisfies Record<string, RouteMeta>;

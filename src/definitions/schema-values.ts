@@ -20,5 +20,7 @@ export const ERROR_KINDS = [
   'notAcceptable',
   'conflict',
   'payloadTooLarge',
+  'unsupportedMediaType',
   'tooManyRequests',
+  'serviceUnavailable',
 ] as const;

@@ -171,6 +171,13 @@ export const AuthSchemeSchema = z.discriminatedUnion('type', [
       client_credentials: OAuthGrant.optional(),
       refresh_token: OAuthGrant.optional(),
     }),
+    clientAuthentication: z
+      .strictObject({
+        ...common,
+        realm: z.string().describe('realm of the Basic challenge when client authentication fails (default: the scheme name)'),
+      })
+      .optional()
+      .describe('client authentication at the token endpoint: HTTP Basic or the body (RFC 6749 section 2.3.1)'),
     accessTokenLifetime: z.number().int().positive(),
     refreshTokenLifetime: z.number().int().positive(),
     rotateRefreshTokens: z.boolean().optional(),

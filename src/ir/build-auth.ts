@@ -52,6 +52,12 @@ export function buildAuthSchemes(ctx: FileContext, defs: Record<string, AuthSche
             name,
             tokenPath: def.tokenPath,
             grants,
+            clientAuthentication: {
+              realm: def.clientAuthentication?.realm ?? name,
+              description: def.clientAuthentication?.description,
+              origin: inheritOrigin(def.clientAuthentication?.origin, origin),
+              location: ctx.locate(['auth', name, 'clientAuthentication'], true),
+            },
             accessTokenLifetime: def.accessTokenLifetime,
             refreshTokenLifetime: def.refreshTokenLifetime,
             rotateRefreshTokens: def.rotateRefreshTokens ?? true,

@@ -157,11 +157,18 @@ export interface OAuthGrantIr extends Documented {
   readonly issuesRefreshToken: boolean;
 }
 
+export interface OAuthClientAuthIr extends Documented {
+  /** Realm of the Basic challenge that a failed client authentication answers with. */
+  readonly realm: string;
+}
+
 export interface OAuthSchemeIr extends Documented {
   readonly type: 'oauth2';
   readonly name: string;
   readonly tokenPath: string;
   readonly grants: readonly OAuthGrantIr[];
+  /** Client authentication at the token endpoint: HTTP Basic or the body, never both (RFC 6749 section 2.3.1). */
+  readonly clientAuthentication: OAuthClientAuthIr;
   readonly accessTokenLifetime: number;
   readonly refreshTokenLifetime: number;
   readonly rotateRefreshTokens: boolean;
@@ -197,7 +204,9 @@ export type ErrorKind =
   | 'notAcceptable'
   | 'conflict'
   | 'payloadTooLarge'
-  | 'tooManyRequests';
+  | 'unsupportedMediaType'
+  | 'tooManyRequests'
+  | 'serviceUnavailable';
 
 export interface ErrorIr extends Documented {
   /** The catalog entry's name; routes list these. */

@@ -13,6 +13,7 @@ const DEFAULT_STATUS: Record<ErrorKind, number> = {
   notAcceptable: 406,
   conflict: 409,
   payloadTooLarge: 413,
+  unsupportedMediaType: 415,
   tooManyRequests: 429,
   serviceUnavailable: 503,
 };

@@ -15,6 +15,7 @@ export type ErrorKind =
   | 'notAcceptable'
   | 'conflict'
   | 'payloadTooLarge'
+  | 'unsupportedMediaType'
   | 'tooManyRequests'
   | 'serviceUnavailable';
 
@@ -90,6 +91,8 @@ export interface OAuthMeta {
   /** Full path of the token endpoint. */
   readonly tokenPath: string;
   readonly grants: readonly ('password' | 'client_credentials' | 'refresh_token')[];
+  /** Realm of the Basic challenge on a failed client authentication at the token endpoint. */
+  readonly clientAuthRealm: string;
   readonly passwordClientId?: string;
   readonly scopes: readonly string[];
   readonly accessTokenLifetime: number;

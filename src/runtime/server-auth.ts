@@ -12,6 +12,7 @@ import {
   verifyBearer,
   type CredentialBinding,
   type CredentialVersion,
+  type TokenRequestContext,
   type TokenResult,
 } from './oauth-server.js';
 import { ContextSessions, type StoredContext } from './session-tokens.js';
@@ -117,7 +118,8 @@ export interface OAuthRuntime {
   readonly accessTokens: AccessTokenStore;
   /** Set when tokens are bound to credential versions. */
   readonly binding?: CredentialBinding;
-  issue(body: unknown, clientAddress: string): Promise<TokenResult>;
+  /** Answers a token request: its parsed body, and the Authorization header and address of the request. */
+  issue(body: unknown, request: TokenRequestContext): Promise<TokenResult>;
   now(): number;
 }
 
@@ -140,21 +142,26 @@ export function oauthRuntime(scheme: OAuthMeta, options: OAuthOptions): OAuthRun
     ...(options.credentialVersion
       ? { binding: { passwordClientId, credentialVersion: options.credentialVersion } }
       : {}),
-    issue: (body, clientAddress) =>
-      handleTokenRequest(body, {
-        passwordClientId,
-        scopes: scheme.scopes,
-        grants: scheme.grants,
-        verifyPassword: (username, password) => options.verifyPassword(username, password),
-        verifyClient: (clientId, secret) => options.verifyClient(clientId, secret),
-        accessTokens,
-        refreshTokens,
-        ...(throttle ? { throttle } : {}),
-        ...(options.credentialVersion ? { credentialVersion: options.credentialVersion } : {}),
-        accessTokenLifetimeSeconds: scheme.accessTokenLifetime,
-        refreshTokenLifetimeSeconds: scheme.refreshTokenLifetime,
-        now,
-      }, clientAddress),
+    issue: (body, request) =>
+      handleTokenRequest(
+        body,
+        {
+          passwordClientId,
+          clientAuthRealm: scheme.clientAuthRealm,
+          scopes: scheme.scopes,
+          grants: scheme.grants,
+          verifyPassword: (username, password) => options.verifyPassword(username, password),
+          verifyClient: (clientId, secret) => options.verifyClient(clientId, secret),
+          accessTokens,
+          refreshTokens,
+          ...(throttle ? { throttle } : {}),
+          ...(options.credentialVersion ? { credentialVersion: options.credentialVersion } : {}),
+          accessTokenLifetimeSeconds: scheme.accessTokenLifetime,
+          refreshTokenLifetimeSeconds: scheme.refreshTokenLifetime,
+          now,
+        },
+        request,
+      ),
   };
   oauthRuntimes.set(options, runtime);
   return runtime;

@@ -3,10 +3,16 @@
 // rendering in the interface's style, and error mapping to the interface's error body.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { errorResponse } from './error-bodies.js';
+import { sendApiError, sendJson } from './error-reply.js';
 import { ApiError, BadRequest, ParameterMissing, Validation, type Violation } from './errors.js';
 import type { InterfaceMeta, RouteMeta } from './interface-meta.js';
-import { JSONAPI_MEDIA_TYPE, negotiateRepresentation, type Representation } from './negotiate.js';
+import {
+  bodyMediaTypeAccepted,
+  bodyMediaTypes,
+  negotiateRepresentation,
+  type BodyFormat,
+  type Representation,
+} from './negotiate.js';
 import { parseQueryString, type QueryValue } from './query-string.js';
 import { renderResult } from './responses.js';
 import {
@@ -124,32 +130,48 @@ export function createInterfacePlugin(
   };
 }
 
-const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 function fastifyPath(path: string): string {
   return path.replace(/\{([^}]+)\}/g, ':$1');
 }
 
-/** On interfaces whose catalog has a methodNotAllowed error: 405 with Allow for the other methods of a served path. */
+/** The methods each served path answers (HEAD wherever GET is served), the token endpoints' included. */
+function servedMethods(definition: InterfaceDefinition): Map<string, Set<string>> {
+  const served = new Map<string, Set<string>>();
+  const add = (path: string, method: string): void => {
+    served.set(path, (served.get(path) ?? new Set<string>()).add(method));
+    if (method === 'GET') add(path, 'HEAD');
+  };
+  for (const route of Object.values(definition.routes)) for (const path of route.paths) add(path, route.method);
+  for (const scheme of Object.values(definition.meta.auth)) if (scheme.type === 'oauth2') add(scheme.tokenPath, 'POST');
+  return served;
+}
+
+/**
+ * On every served path, a method the path does not serve is 405 with Allow (RFC 9110 section 15.5.6), in
+ * the interface's error shape; OPTIONS is 204 with Allow. A method another interface serves on the
+ * same path stays theirs.
+ */
 function registerMethodNotAllowed(app: FastifyInstance, definition: InterfaceDefinition): void {
-  if (!Object.values(definition.meta.errors).some((entry) => entry.kind === 'methodNotAllowed')) return;
-  const allowed = new Map<string, Set<string>>();
-  for (const route of Object.values(definition.routes)) {
-    for (const path of route.paths) allowed.set(path, (allowed.get(path) ?? new Set<string>()).add(route.method));
-  }
-  for (const [path, methods] of allowed) {
+  for (const [path, methods] of servedMethods(definition)) {
     const url = fastifyPath(path);
-    // A method another interface serves on the same path stays theirs.
+    const allow = [...HTTP_METHODS.filter((method) => methods.has(method)), 'OPTIONS'].join(', ');
     const others = HTTP_METHODS.filter((method) => !methods.has(method) && !app.hasRoute({ method, url }));
-    if (others.length === 0) continue;
-    const allow = HTTP_METHODS.filter((method) => methods.has(method)).join(', ');
-    app.route({
-      method: [...others],
-      url,
-      handler: async (request) => {
+    if (others.length > 0) {
+      const refuse = async (request: FastifyRequest): Promise<never> => {
         throw new ApiError('methodNotAllowed', { params: { method: request.method }, headers: { allow } });
-      },
-    });
+      };
+      // Refused on arrival: a body that cannot be parsed must not turn the 405 into a 400 or 415.
+      app.route({ method: [...others], url, onRequest: refuse, handler: refuse });
+    }
+    if (!app.hasRoute({ method: 'OPTIONS', url })) {
+      app.route({
+        method: 'OPTIONS',
+        url,
+        handler: async (_request, reply) => reply.code(204).header('allow', allow).send(),
+      });
+    }
   }
 }
 
@@ -177,14 +199,35 @@ function allowEmptyJsonBodies(app: FastifyInstance): void {
   });
 }
 
+const TOKEN_BODY_FORMATS: readonly BodyFormat[] = ['json', 'form'];
+
+/** Statuses of token request failures that are not RFC 6749 errors (all others are 400 invalid_request). */
+const TOKEN_ERROR_STATUS: Partial<Record<ApiError['kind'], number>> = {
+  payloadTooLarge: 413,
+  unsupportedMediaType: 415,
+};
+
+/** A body in a media type the route does not read is a 415, before anything reads it. */
+function requireBodyMediaType(request: FastifyRequest, formats: readonly BodyFormat[]): void {
+  if (bodyMediaTypeAccepted(request.headers, formats)) return;
+  throw new ApiError('unsupportedMediaType', {
+    params: { type: request.headers['content-type'] ?? '(none)' },
+    detail: `The request body must be ${bodyMediaTypes(formats)}; got ${request.headers['content-type'] ?? 'no Content-Type'}.`,
+  });
+}
+
 function registerTokenEndpoint(
   app: FastifyInstance,
   runtime: ReturnType<typeof oauthRuntime>,
   toError: (error: unknown, request: FastifyRequest) => ApiError,
 ): void {
   app.post(runtime.scheme.tokenPath, {
+    onRequest: async (request) => requireBodyMediaType(request, TOKEN_BODY_FORMATS),
     handler: async (request, reply) => {
-      const result = await runtime.issue(request.body ?? {}, request.ip);
+      const result = await runtime.issue(request.body ?? {}, {
+        authorization: request.headers.authorization,
+        clientAddress: request.ip,
+      });
       return reply
         .code(result.status)
         .headers({ ...TOKEN_RESPONSE_HEADERS, ...result.headers })
@@ -196,7 +239,7 @@ function registerTokenEndpoint(
       const apiError = toError(error, request);
       if (apiError.kind === 'serviceUnavailable') return sendTokenUnavailable(reply, apiError);
       const internal = apiError instanceof InternalError;
-      const status = internal ? 500 : apiError.kind === 'payloadTooLarge' ? 413 : 400;
+      const status = internal ? 500 : (TOKEN_ERROR_STATUS[apiError.kind] ?? 400);
       const code = internal ? 'server_error' : 'invalid_request';
       const description = internal
         ? 'The token request could not be handled.'
@@ -253,6 +296,8 @@ function routeRunner({ definition, route, handler, authenticator, loginThrottle 
     if (auth?.session) reply.header(auth.session.header, auth.session.token);
     prepared.set(request, { representation, auth });
     if (auth?.session) requestSessions.set(request, auth.session);
+    // Routes without a body ignore a JSON one (clients that send Content-Type: application/json on every request).
+    requireBodyMediaType(request, route.body?.formats ?? ['json']);
   };
   const run = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const { representation, auth } = prepared.get(request) ?? { representation: 'plain', auth: undefined };
@@ -398,9 +443,9 @@ function toApiError(error: unknown, request: FastifyRequest, options: InterfaceP
   if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
     return new ApiError('payloadTooLarge', { params: { limit: request.routeOptions.bodyLimit ?? 0 } });
   if (fastifyError.statusCode === 415)
-    return new BadRequest({
-      params: { name: 'content-type' },
-      detail: 'Unsupported content type; send application/json.',
+    return new ApiError('unsupportedMediaType', {
+      params: { type: request.headers['content-type'] ?? '(none)' },
+      detail: `Unsupported content type ${request.headers['content-type'] ?? '(none)'}.`,
     });
   if (fastifyError.statusCode !== undefined && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return new BadRequest({ params: { name: 'body' }, detail: 'The request body is not valid JSON.' });
@@ -429,14 +474,5 @@ const requestSessions = new WeakMap<FastifyRequest, { readonly header: string; r
 function sendError(meta: InterfaceMeta, error: ApiError, reply: FastifyReply): FastifyReply {
   const session = requestSessions.get(reply.request);
   if (session) reply.header(session.header, session.token);
-  const { status, body } = errorResponse(meta.errorStyle, meta.errors, error);
-  const jsonApi = meta.style === 'jsonapi' && negotiateRepresentation(reply.request.headers.accept) === 'jsonapi';
-  const contentType = jsonApi ? JSONAPI_MEDIA_TYPE : 'application/json; charset=utf-8';
-  reply.code(error instanceof InternalError ? 500 : status).headers(error.headers as Record<string, string | string[]>);
-  return sendJson(reply, contentType, body);
-}
-
-/** Sends JSON as bytes, so that Fastify keeps the content type as given (JSON:API forbids media type parameters). */
-function sendJson(reply: FastifyReply, contentType: string, body: unknown): FastifyReply {
-  return reply.type(contentType).send(Buffer.from(JSON.stringify(body), 'utf8'));
+  return sendApiError(meta, error, reply, error instanceof InternalError ? 500 : undefined);
 }

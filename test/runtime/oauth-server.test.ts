@@ -16,6 +16,7 @@ function setup(overrides: Partial<TokenEndpointDeps> = {}) {
   const now = (): number => clock.now;
   const deps: TokenEndpointDeps = {
     passwordClientId: 'administration',
+    clientAuthRealm: 'svc',
     scopes: ['write'],
     verifyPassword: async (username, password) => username === 'admin' && password === 'shopware',
     verifyClient: (clientId, secret) => clientId === 'SWIA123' && secret === 's3cret',

@@ -102,7 +102,7 @@ describe('OAuth token endpoint', () => {
 
   it.each([
     ['a body that is not JSON', '{"grant_type":', 'application/json', 400],
-    ['a content type it does not read', 'grant_type=password', 'text/plain', 400],
+    ['a content type it does not read', 'grant_type=password', 'text/plain', 415],
     ['a body over 1 MiB', JSON.stringify({ grant_type: 'password', username: 'x'.repeat(1_100_000) }), 'application/json', 413],
   ])('answers %s with an RFC 6749 invalid_request', async (_name, body, type, status) => {
     const answer = await tokenRequest(body, { 'content-type': type });

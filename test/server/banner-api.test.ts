@@ -197,7 +197,7 @@ describe('one banner', () => {
   it('answers 405 with Allow to a method the path does not serve', async () => {
     const answer = await call('/api/Banner', { method: 'PATCH', body: {} });
     expectFailure(answer, 405, 'Method PATCH is not allowed');
-    expect(answer.header('allow')).toBe('GET, POST, PUT, DELETE');
+    expect(answer.header('allow')).toBe('GET, HEAD, POST, PUT, DELETE, OPTIONS');
     expectFailure(await call('/api/banner/1', { method: 'POST', body: {} }), 405);
   });
 });

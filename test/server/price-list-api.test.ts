@@ -193,8 +193,8 @@ describe('price lists', () => {
   it('answers 405 with Allow to a method the path does not serve', async () => {
     const answer = await call('/api/PriceList', { method: 'PATCH', body: {} });
     expectFailure(answer, 405, 'Method PATCH is not allowed');
-    expect(answer.header('allow')).toBe('GET, POST');
-    expect((await call('/api/PriceList/1', { method: 'POST', body: {} })).header('allow')).toBe('GET, PUT, DELETE');
+    expect(answer.header('allow')).toBe('GET, HEAD, POST, OPTIONS');
+    expect((await call('/api/PriceList/1', { method: 'POST', body: {} })).header('allow')).toBe('GET, HEAD, PUT, DELETE, OPTIONS');
   });
 
   it('answers 413 to a body over 1 MiB', async () => {

@@ -12,6 +12,13 @@ export function authView(module: ModuleIr, scheme: AuthSchemeIr): AuthView {
     case 'oauth2':
       type = 'OAuth 2.0';
       facts.push(fact('Token endpoint', `POST ${`${module.interface?.basePath ?? ''}${scheme.tokenPath}`.replace(/\/+/g, '/')}`));
+      facts.push(
+        fact(
+          'Client authentication',
+          `${scheme.clientAuthentication.description ?? 'HTTP Basic or client_id and client_secret in the body, never both'} (realm ${scheme.clientAuthentication.realm})`,
+          scheme.clientAuthentication.origin,
+        ),
+      );
       for (const grant of scheme.grants) {
         const details = [grant.clientId !== undefined ? `client_id ${grant.clientId}` : undefined, grant.scopes.length > 0 ? `scopes ${grant.scopes.join(' ')}` : undefined, `refresh token ${grant.issuesRefreshToken ? 'issued' : 'not issued'}`];
         facts.push(fact(`Grant ${codeSpan(grant.grant)}`, `${grant.description ? `${grant.description} ` : ''}(${details.filter(Boolean).join(', ')})`, grant.origin));

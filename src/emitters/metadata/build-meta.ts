@@ -44,6 +44,7 @@ function authMeta(scheme: AuthSchemeIr, basePath: string): Json {
         type: 'oauth2',
         tokenPath: `${basePath}${scheme.tokenPath}`.replace(/\/+/g, '/'),
         grants: scheme.grants.map((grant) => grant.grant),
+        clientAuthRealm: scheme.clientAuthentication.realm,
         passwordClientId: password?.clientId,
         scopes: password?.scopes ?? [],
         accessTokenLifetime: scheme.accessTokenLifetime,

@@ -2,6 +2,7 @@
 // the session (context token) header of an access-key scheme, and the challenge on a 401.
 import { pascalCase } from '../../ir/names.js';
 import type { AccessKeySchemeIr, AuthSchemeIr, DigestSchemeIr, ModuleIr, OAuthSchemeIr, RouteIr } from '../../ir/types.js';
+import { clientAuthenticationText } from './token-endpoint.js';
 import { originMark, paragraphs, sortedObject, type HeaderObject, type ParameterObject, type ReferenceObject, type SecuritySchemeObject } from './types.js';
 
 export function securitySchemes(module: ModuleIr): Record<string, SecuritySchemeObject> {
@@ -43,7 +44,7 @@ function oauthScheme(module: ModuleIr, scheme: OAuthSchemeIr): SecuritySchemeObj
   const refreshNote = refresh ? `The refresh_token grant (client_id and refresh_token, at the same token URL) exchanges a refresh token for a new token pair${refresh.origin === 'convention' ? ' (a convention; the document does not show it)' : ''}.` : undefined;
   return {
     type: 'oauth2',
-    description: paragraphs(scheme.description, lifetimes, refreshNote) ?? 'OAuth 2.0.',
+    description: paragraphs(scheme.description, clientAuthenticationText(scheme), lifetimes, refreshNote) ?? 'OAuth 2.0.',
     flows: { ...(clientCredentials && { clientCredentials }), ...(password && { password }) },
   };
 }

@@ -26,14 +26,18 @@ export function tokenOperation(module: ModuleIr, scheme: OAuthSchemeIr, componen
   return {
     operationId,
     summary: 'Issues an access token',
-    description: paragraphs(scheme.description, `Grants: ${scheme.grants.map((grant) => grant.grant).join(', ')}.`) ?? '',
+    description: paragraphs(scheme.description, clientAuthenticationText(scheme), `Grants: ${scheme.grants.map((grant) => grant.grant).join(', ')}.`) ?? '',
     tags: [module.name],
     ...originMark(scheme.origin),
     requestBody: { required: true, content: { [JSON_MEDIA]: { schema: request }, [FORM_MEDIA]: { schema: request } } },
     responses: {
       '200': { description: 'The token (RFC 6749 section 5.1).', headers: NO_STORE, content: { [JSON_MEDIA]: { schema: tokenResponseSchema(scheme, components) } } },
       '400': error('invalid_request, invalid_grant (bad user credentials or an invalid, expired or revoked refresh token), unsupported_grant_type or invalid_scope.'),
-      '401': error('invalid_client: the client is unknown or its credentials are invalid.'),
+      '401': {
+        ...error('invalid_client: the client is unknown or its credentials are invalid.'),
+        headers: { ...NO_STORE, 'www-authenticate': asHeader({ required: true, description: 'The Basic challenge (RFC 6749 section 5.2).', schema: { type: 'string', const: basicChallenge(scheme) } }) },
+      },
+      '415': error('invalid_request: the body is neither application/json nor application/x-www-form-urlencoded.'),
       '429': {
         ...error('temporarily_unavailable: too many failed attempts for this user or client, where the server limits them.'),
         headers: { ...NO_STORE, 'retry-after': asHeader({ required: true, description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } }) },
@@ -43,12 +47,27 @@ export function tokenOperation(module: ModuleIr, scheme: OAuthSchemeIr, componen
   };
 }
 
+/** How clients authenticate at the token endpoint (RFC 6749 section 2.3.1), and the challenge a failure gets. */
+export function clientAuthenticationText(scheme: OAuthSchemeIr): string {
+  const how =
+    scheme.clientAuthentication.description ??
+    'Client authentication: HTTP Basic (client_secret_basic, id and secret form-urlencoded) or client_id and client_secret in the body (client_secret_post), never both.';
+  return `${how} A failed client authentication answers 401 invalid_client with WWW-Authenticate: ${basicChallenge(scheme)}.`;
+}
+
+function basicChallenge(scheme: OAuthSchemeIr): string {
+  return `Basic realm="${scheme.clientAuthentication.realm.replace(/["\\]/g, '\\$&')}"`;
+}
+
+const CLIENT_FIELDS = new Set(['client_id', 'client_secret']);
+const VIA_BASIC = 'In the body (client_secret_post) or through HTTP Basic (client_secret_basic), never both.';
+
 function grantSchema(scheme: OAuthSchemeIr, grant: OAuthGrantIr, components: Components): { grant: string; ref: ReferenceObject } {
   const scope: SchemaObject = { type: 'string', description: `Space-separated scopes${grant.scopes.length > 0 ? ` (${grant.scopes.join(' ')})` : ''}; default: all the client may have.` };
-  const clientId: SchemaObject = { type: 'string', ...(grant.clientId !== undefined && { enum: [grant.clientId] }) };
+  const clientId: SchemaObject = { type: 'string', description: VIA_BASIC, ...(grant.clientId !== undefined && { enum: [grant.clientId] }) };
   const fields: Record<OAuthGrantIr['grant'], [string, SchemaObject][]> = {
     password: [['client_id', clientId], ['password', { type: 'string' }], ['username', { type: 'string' }]],
-    client_credentials: [['client_id', { ...clientId, description: 'The integration id.' }], ['client_secret', { type: 'string', description: 'The integration secret.' }]],
+    client_credentials: [['client_id', { ...clientId, description: `The integration id. ${VIA_BASIC}` }], ['client_secret', { type: 'string', description: `The integration secret. ${VIA_BASIC}` }]],
     refresh_token: [['client_id', clientId], ['refresh_token', { type: 'string' }]],
   };
   const own = fields[grant.grant];
@@ -57,7 +76,8 @@ function grantSchema(scheme: OAuthSchemeIr, grant: OAuthGrantIr, components: Com
     ...(grant.description !== undefined && { description: grant.description }),
     ...originMark(grant.origin, scheme.origin),
     properties: sortedObject([['grant_type', { type: 'string', const: grant.grant }], ['scope', scope], ['scopes', { ...scope, description: `The platform's name for scope. ${scope.description ?? ''}`.trim() }], ...own]),
-    required: ['grant_type', ...own.map(([name]) => name)].sort(),
+    // Client credentials may come through HTTP Basic instead (RFC 6749 section 2.3.1), so the body need not carry them.
+    required: ['grant_type', ...own.map(([name]) => name).filter((name) => !CLIENT_FIELDS.has(name))].sort(),
   }));
   return { grant: grant.grant, ref };
 }
