@@ -34,6 +34,7 @@ export function tokenOperation(module: ModuleIr, scheme: OAuthSchemeIr, componen
       '200': { description: 'The token (RFC 6749 section 5.1).', headers: NO_STORE, content: { [JSON_MEDIA]: { schema: tokenResponseSchema(scheme, components) } } },
       '400': error('invalid_request, invalid_grant (bad user credentials or an invalid, expired or revoked refresh token), unsupported_grant_type or invalid_scope.'),
       '401': error('invalid_client: the client is unknown or its credentials are invalid.'),
+      '413': error(`invalid_request: the request body is larger than ${bodyLimit(module)}.`),
       '429': {
         ...error('temporarily_unavailable: too many failed attempts for this user or client, where the server limits them.'),
         headers: { ...NO_STORE, 'retry-after': asHeader({ required: true, description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } }) },
@@ -41,6 +42,12 @@ export function tokenOperation(module: ModuleIr, scheme: OAuthSchemeIr, componen
     },
     security: [],
   };
+}
+
+/** The body limit in words: the interface's own, or the server's default. */
+function bodyLimit(module: ModuleIr): string {
+  const bytes = module.interface?.bodyLimitBytes;
+  return bytes === undefined ? 'the server accepts' : `${bytes} bytes`;
 }
 
 function grantSchema(scheme: OAuthSchemeIr, grant: OAuthGrantIr, components: Components): { grant: string; ref: ReferenceObject } {
