@@ -14,6 +14,7 @@ const AjvClass = Ajv2020.default ?? (Ajv2020 as unknown as typeof Ajv2020.defaul
 const applyFormats = addFormats.default ?? (addFormats as unknown as typeof addFormats.default);
 type Ajv = InstanceType<typeof AjvClass>;
 type ValidateFunction = ReturnType<Ajv['compile']>;
+type Json = Record<string, any>;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 /** The document's key inside ajv; every pointer into the document is resolved against it. */
@@ -31,14 +32,12 @@ export interface Exchange {
 
 interface Operation {
   readonly method: string;
-  /** The document's key for the path, for pointers. */
-  readonly pathKey: string;
+  /** One per served spelling of the path. */
   readonly patterns: readonly RegExp[];
+  /** Where the operation sits in the document, as a URI fragment. */
   readonly pointer: string;
-  readonly value: Record<string, any>;
+  readonly value: Json;
 }
-
-type Json = Record<string, any>;
 
 export class OpenApiConformance {
   readonly #document: Json;
@@ -57,7 +56,12 @@ export class OpenApiConformance {
         const value = (item as Json)[method] as Json | undefined;
         if (value === undefined) continue;
         const spellings = (value['x-svcgen-served-paths'] as string[] | undefined) ?? [pathKey];
-        this.#operations.push({ method, pathKey, patterns: spellings.map(templatePattern), pointer: `#/paths/${escapePointer(pathKey)}/${method}`, value });
+        this.#operations.push({
+          method,
+          patterns: spellings.map(templatePattern),
+          pointer: `#/paths/${escapePointer(pathKey)}/${method}`,
+          value,
+        });
       }
     }
   }
@@ -82,7 +86,10 @@ export class OpenApiConformance {
 
   #find(method: string, path: string): Operation | undefined {
     const bare = path.split('?')[0] ?? path;
-    return this.#operations.find((operation) => operation.method === method.toLowerCase() && operation.patterns.some((pattern) => pattern.test(bare)));
+    return this.#operations.find(
+      (operation) =>
+        operation.method === method.toLowerCase() && operation.patterns.some((pattern) => pattern.test(bare)),
+    );
   }
 
   /** Every way the answer departs from the document; [] when it conforms. */
@@ -93,9 +100,15 @@ export class OpenApiConformance {
     const responses = operation.value.responses as Json;
     const status = String(exchange.status);
     const key = [status, `${status[0]}XX`, 'default'].find((candidate) => responses[candidate] !== undefined);
-    if (key === undefined) return [`${at}: status ${status} is not among the responses of ${operation.value.operationId} (${Object.keys(responses).join(', ')})`];
+    if (key === undefined) {
+      const listed = Object.keys(responses).join(', ');
+      return [`${at}: status ${status} is not among the responses of ${operation.value.operationId} (${listed})`];
+    }
     const { value: response, pointer } = this.#resolve(responses[key] as Json, `${operation.pointer}/responses/${key}`);
-    return [...this.#headerViolations(exchange, response, pointer), ...this.#bodyViolations(exchange, response, pointer)].map((line) => `${at}: ${line}`);
+    return [
+      ...this.#headerViolations(exchange, response, pointer),
+      ...this.#bodyViolations(exchange, response, pointer),
+    ].map((line) => `${at}: ${line}`);
   }
 
   /**
@@ -104,10 +117,18 @@ export class OpenApiConformance {
    */
   #outsideViolations(exchange: Exchange): string[] {
     const bare = exchange.path.split('?')[0] ?? exchange.path;
-    const allowed = this.#operations.filter((operation) => operation.patterns.some((pattern) => pattern.test(bare))).map((operation) => operation.method.toUpperCase());
-    if (allowed.length === 0) return exchange.status === 404 ? [] : [`no path of the document matches, yet the answer is not 404`];
-    if (exchange.status !== 405) return [`the document lists only ${allowed.join(', ')} here, yet the answer is not 405`];
-    const allow = (exchange.header('allow') ?? '').split(',').map((method) => method.trim()).filter((method) => method !== '');
+    const allowed = this.#operations
+      .filter((operation) => operation.patterns.some((pattern) => pattern.test(bare)))
+      .map((operation) => operation.method.toUpperCase());
+    if (allowed.length === 0) {
+      return exchange.status === 404 ? [] : ['no path of the document matches, yet the answer is not 404'];
+    }
+    if (exchange.status !== 405)
+      return [`the document lists only ${allowed.join(', ')} here, yet the answer is not 405`];
+    const allow = (exchange.header('allow') ?? '')
+      .split(',')
+      .map((method) => method.trim())
+      .filter((method) => method !== '');
     const missing = allowed.filter((method) => !allow.includes(method));
     return missing.length === 0 ? [] : [`Allow ${JSON.stringify(allow.join(', '))} lacks ${missing.join(', ')}`];
   }
@@ -115,15 +136,23 @@ export class OpenApiConformance {
   #headerViolations(exchange: Exchange, response: Json, pointer: string): string[] {
     const found: string[] = [];
     for (const [name, declared] of Object.entries((response.headers ?? {}) as Json)) {
-      const { value: header, pointer: headerPointer } = this.#resolve(declared as Json, `${pointer}/headers/${escapePointer(name)}`);
+      const { value: header, pointer: headerPointer } = this.#resolve(
+        declared as Json,
+        `${pointer}/headers/${escapePointer(name)}`,
+      );
       const text = exchange.header(name);
       if (text === undefined) {
         if (header.required === true) found.push(`required header ${name} is missing`);
         continue;
       }
       if (header.schema === undefined) continue;
-      const validate = this.#compiled(this.#headers, { type: 'object', properties: { value: { $ref: `${DOCUMENT_ID}${headerPointer}/schema` } } });
-      if (!validate({ value: text })) found.push(`header ${name}: ${JSON.stringify(text)} ${this.#headers.errorsText(validate.errors)}`);
+      const validate = this.#compiled(this.#headers, {
+        type: 'object',
+        properties: { value: { $ref: `${DOCUMENT_ID}${headerPointer}/schema` } },
+      });
+      if (!validate({ value: text })) {
+        found.push(`header ${name}: ${JSON.stringify(text)} ${this.#headers.errorsText(validate.errors)}`);
+      }
     }
     return found;
   }
@@ -132,11 +161,15 @@ export class OpenApiConformance {
     const content = response.content as Json | undefined;
     const contentType = exchange.header('content-type');
     if (content === undefined || Object.keys(content).length === 0) {
-      return exchange.text === '' ? [] : [`the document declares no body, but one came (${contentType ?? 'no Content-Type'})`];
+      return exchange.text === ''
+        ? []
+        : [`the document declares no body, but one came (${contentType ?? 'no Content-Type'})`];
     }
     if (contentType === undefined) return [`no Content-Type; the document lists ${Object.keys(content).join(', ')}`];
     const mediaType = (contentType.split(';')[0] ?? '').trim().toLowerCase();
-    if (content[mediaType] === undefined) return [`media type ${mediaType} is not among ${Object.keys(content).join(', ')}`];
+    if (content[mediaType] === undefined) {
+      return [`media type ${mediaType} is not among ${Object.keys(content).join(', ')}`];
+    }
     const schema = (content[mediaType] as Json).schema as Json | undefined;
     if (schema === undefined) return [];
     let body: unknown;
@@ -148,7 +181,10 @@ export class OpenApiConformance {
     const schemaPointer = `${pointer}/content/${escapePointer(mediaType)}/schema`;
     const validate = this.#compiled(this.#bodies, { $ref: `${DOCUMENT_ID}${schemaPointer}` });
     if (validate(body)) return [];
-    return (validate.errors ?? []).map((error) => `body${error.instancePath} ${error.message ?? error.keyword} ${JSON.stringify(error.params)} (schema ${error.schemaPath})`);
+    return (validate.errors ?? []).map((error) => {
+      const where = `body${error.instancePath}`;
+      return `${where} ${error.message ?? error.keyword} ${JSON.stringify(error.params)} (schema ${error.schemaPath})`;
+    });
   }
 
   /** One compiled validator per schema text, so each response schema is compiled once. */
