@@ -52,6 +52,11 @@ describe('OpenApiConformance', () => {
       exchange('PATCH', '/api/Banner/7', 405, { allow: 'GET, PUT, DELETE' }, FAILURE),
     ],
     ['404 on a path the document does not have', banner, exchange('GET', '/api/Nothing', 404, {}, '')],
+    [
+      'HEAD by the GET operation',
+      banner,
+      exchange('HEAD', '/api/Banner/7', 404, { 'content-type': 'application/json' }, ''),
+    ],
     ['204 without body', admin, exchange('DELETE', `/api/v3/tax/${'a'.repeat(32)}`, 204, {}, '')],
   ])('accepts %s', (_name, document, answer) => {
     expect(document.violations(answer)).toEqual([]);
@@ -118,6 +123,12 @@ describe('OpenApiConformance', () => {
       admin,
       exchange('DELETE', `/api/v3/tax/${'a'.repeat(32)}`, 204, { 'content-type': 'application/json' }, '{}'),
       /declares no body/,
+    ],
+    [
+      'a HEAD answer with a body',
+      banner,
+      exchange('HEAD', '/api/Banner/7', 404, { 'content-type': 'application/json' }, FAILURE),
+      /HEAD answer with a body/,
     ],
     [
       '404 for a method the path does not serve',

@@ -201,8 +201,10 @@ describe('Admin API', () => {
         await admin(200, 'GET', `/api/v3/${entity}?limit=2&page=2`, { headers });
         await admin(200, 'GET', `/api/v3/${entity}/${id}`, { headers });
       }
-      for (const headers of [JSONAPI, PLAIN])
+      for (const headers of [JSONAPI, PLAIN]) {
         await admin(200, 'GET', `/api/v3/${entity}?limit=500&page=9`, { headers });
+      }
+      await admin(200, 'HEAD', `/api/v3/${entity}/${id}`);
       for (const headers of [JSONAPI, PLAIN]) {
         await admin(400, 'GET', `/api/v3/${entity}?limit=501`, { headers });
         await admin(400, 'GET', `/api/v3/${entity}/NOT-AN-ID`, { headers });
@@ -341,6 +343,7 @@ describe('Store API', () => {
     await store(400, 'GET', '/store-api/v3/context?includes=token', token);
     await store(400, 'GET', '/store-api/v3/context', token, { body: { includes: ['token'] } });
     await store(404, 'GET', '/store-api/v3/nothing-here', token);
+    await store(200, 'HEAD', '/store-api/v2/country', token);
   });
 
   it('includes-filtered answers on every route', async () => {
@@ -413,6 +416,7 @@ describe('Price-List API', () => {
     });
     await priceList(400, 'GET', '/api/PriceList?limit=1001');
     await priceList(200, 'GET', '/api/PriceList/1');
+    await priceList(200, 'HEAD', '/api/PriceListCondition');
     await priceList(404, 'GET', '/api/PriceList/999');
     await priceList(400, 'GET', '/api/PriceList/abc');
     const created = await priceList(201, 'POST', '/api/PriceList', { body: { name: 'Conformance', priority: 3 } });
@@ -529,6 +533,7 @@ describe('Banner API', () => {
       );
       await bannerApi(400, 'GET', `${base}?sort[0][property]=nope`);
       await bannerApi(200, 'GET', `${base}/1`);
+      await bannerApi(200, 'HEAD', `${base}/1`);
       await bannerApi(404, 'GET', `${base}/7777777`);
       const created = await bannerApi(201, 'POST', base, { body: banner() });
       const id = created.json?.data?.id as number;

@@ -2,7 +2,8 @@
 // would: the operation for (method, concrete path) among each path's served spellings, the response
 // for the status (exact, then a range such as 4XX, then default), the Content-Type's media type
 // exactly as a key of that response's content, required and declared headers, and the body with
-// ajv 2020-12 and formats on. Each finding is one readable line; an empty list means conformant.
+// ajv 2020-12 and formats on. HEAD is judged by the path's GET operation without the body
+// (RFC 9110 §9.3.2). Each finding is one readable line; an empty list means conformant.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -95,7 +96,9 @@ export class OpenApiConformance {
   /** Every way the answer departs from the document; [] when it conforms. */
   violations(exchange: Exchange): string[] {
     const at = `${exchange.method} ${exchange.path.slice(0, 120)} → ${exchange.status}`;
-    const operation = this.#find(exchange.method, exchange.path);
+    const head = exchange.method.toUpperCase() === 'HEAD';
+    const operation =
+      this.#find(exchange.method, exchange.path) ?? (head ? this.#find('GET', exchange.path) : undefined);
     if (operation === undefined) return this.#outsideViolations(exchange).map((line) => `${at}: ${line}`);
     const responses = operation.value.responses as Json;
     const status = String(exchange.status);
@@ -170,6 +173,7 @@ export class OpenApiConformance {
     if (content[mediaType] === undefined) {
       return [`media type ${mediaType} is not among ${Object.keys(content).join(', ')}`];
     }
+    if (exchange.method.toUpperCase() === 'HEAD') return exchange.text === '' ? [] : ['a HEAD answer with a body'];
     const schema = (content[mediaType] as Json).schema as Json | undefined;
     if (schema === undefined) return [];
     let body: unknown;
