@@ -68,10 +68,17 @@ export class OpenApiConformance {
   }
 
   #ajv(coerceTypes: boolean): Ajv {
-    // strict off: OpenAPI's own keywords (example, discriminator, x-…) sit beside JSON Schema's.
-    const ajv = new AjvClass({ strict: false, allErrors: true, validateSchema: false, coerceTypes });
+    // strict off: OpenAPI's own keywords (example, x-…) sit beside JSON Schema's. ajv's discriminator
+    // picks the oneOf branch by the tag's const, so an answer is judged by its own branch alone.
+    const ajv = new AjvClass({
+      strict: false,
+      allErrors: true,
+      validateSchema: false,
+      coerceTypes,
+      discriminator: true,
+    });
     applyFormats(ajv);
-    ajv.addSchema(this.#document, DOCUMENT_ID);
+    ajv.addSchema(withoutDiscriminatorMappings(this.#document), DOCUMENT_ID);
     return ajv;
   }
 
@@ -216,6 +223,33 @@ export class OpenApiConformance {
     }
     return { value: current, pointer: at };
   }
+}
+
+/**
+ * The document with each discriminator's mapping left out (ajv refuses mappings). It loses nothing
+ * where every branch fixes the tag with const, which is checked here.
+ */
+function withoutDiscriminatorMappings(node: unknown, document: Json = node as Json): any {
+  if (Array.isArray(node)) return node.map((item) => withoutDiscriminatorMappings(item, document));
+  if (typeof node !== 'object' || node === null) return node;
+  const copy = Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, withoutDiscriminatorMappings(value, document)]),
+  );
+  const discriminator = copy.discriminator as { propertyName: string; mapping?: Record<string, string> } | undefined;
+  if (discriminator?.mapping === undefined) return copy;
+  for (const [tag, ref] of Object.entries(discriminator.mapping)) {
+    const target = ref
+      .slice(2)
+      .split('/')
+      .map(unescapePointer)
+      .reduce<Json>((at, part) => at[part] as Json, document);
+    const fixed = (target.properties as Json | undefined)?.[discriminator.propertyName]?.const;
+    if (fixed !== tag)
+      throw new Error(
+        `discriminator tag ${tag} maps to ${ref}, whose ${discriminator.propertyName} is not const "${tag}"`,
+      );
+  }
+  return { ...copy, discriminator: { propertyName: discriminator.propertyName } };
 }
 
 /** `/api/Banner/{id}` → a pattern for one concrete path; a parameter is one segment. */
