@@ -133,7 +133,7 @@ describe('Admin API', () => {
   it('token endpoint: every grant and its failures', async () => {
     const token = (body: unknown, expected: number, headers: Record<string, string> = {}) =>
       drive('admin-api', expected, 'POST', '/api/oauth/token', { body, headers });
-    const { username, password } = { username: service.config.adminUsername, password: service.config.adminPassword };
+    const [username, password] = [service.config.adminUsername, service.config.adminPassword];
     const pair = await token(
       { grant_type: 'password', client_id: 'administration', scopes: 'write', username, password },
       200,
@@ -238,6 +238,11 @@ describe('Admin API', () => {
       await admin(401, 'GET', `/api/v3/manufacturer/${ACME}/products`, { headers }, null);
     }
     await admin(406, 'GET', `/api/v3/product/${TRAIL_JACKET}/tax`, { headers: { accept: 'text/plain' } });
+    await admin(404, 'GET', `/api/v3/product/${UNKNOWN_ID}/manufacturer`);
+    await admin(404, 'GET', `/api/v3/product/${UNKNOWN_ID}/parent`, { headers: PLAIN });
+    await admin(404, 'PATCH', `/api/v3/manufacturer/${UNKNOWN_ID}`, { body: { name: 'x' } });
+    await admin(404, 'DELETE', `/api/v3/product/${UNKNOWN_ID}`);
+    await admin(400, 'PATCH', `/api/v3/product/${TRAIL_JACKET}`, { body: { stock: '5' }, headers: PLAIN });
   });
 
   it('creates, updates and deletes in both formats, with their failures', async () => {
@@ -475,6 +480,7 @@ describe('Price-List API', () => {
     await priceList(200, 'DELETE', `/api/PriceList/${id}`);
     await priceList(404, 'DELETE', `/api/PriceList/${id}`);
     await priceList(401, 'GET', '/api/PriceList', {}, null);
+    await priceList(401, 'GET', '/api/PriceListCondition', {}, null);
     await priceList(401, 'POST', '/api/PriceListPrices', { body: { prices: [] } }, null);
     // A nonce past its lifetime: 401 with stale=true, then the retry with a fresh nonce succeeds.
     service.clock.advance(3700);
@@ -551,6 +557,7 @@ describe('Banner API', () => {
           { id, linkTarget: '_new' },
         ],
       });
+      await bannerApi(200, 'DELETE', base, { body: [{ id: 7777777 }] });
       await bannerApi(200, 'DELETE', base, { body: [{ id: 7777777 }, { id: 'x' }] });
       await bannerApi(200, 'DELETE', `${base}/${id}`);
       await bannerApi(404, 'DELETE', `${base}/${id}`);
@@ -580,13 +587,7 @@ describe('Banner API', () => {
 /** Every finding: the document's, and a status other than the one the request should get. */
 function findings(): string[] {
   return driven.flatMap(({ api: target, method, path, expected, answer }) => {
-    const exchange = {
-      method,
-      path,
-      status: answer.status,
-      header: (name: string) => answer.header(name),
-      text: answer.text,
-    };
+    const exchange = { method, path, status: answer.status, header: answer.header, text: answer.text };
     const shown = `${target} ${method} ${path.slice(0, 120)} → ${answer.status}`;
     const wrongStatus =
       answer.status === expected ? [] : [`${shown}: expected ${expected}: ${answer.text.slice(0, 160)}`];
@@ -594,21 +595,26 @@ function findings(): string[] {
   });
 }
 
-describe('conformance', () => {
-  it('drives at least 200 requests over every operation of the four documents', () => {
-    expect(driven.length).toBeGreaterThanOrEqual(200);
-    const unreached = Object.values(documents).flatMap((document) =>
-      document
-        .operationNames()
+/** The operations of every document that no request of the given class of status reached. */
+function unreached(statusClass: 2 | 4): string[] {
+  return Object.values(documents).flatMap((document) => {
+    const reached = new Set(
+      driven
         .filter(
-          (name) =>
-            !driven.some(
-              ({ api: target, method, path }) =>
-                target === document.module && document.operationOf(method, path) === name,
-            ),
-        ),
+          ({ api: target, answer }) => target === document.module && Math.floor(answer.status / 100) === statusClass,
+        )
+        .map(({ method, path }) => document.operationOf(method, path)),
     );
-    expect(unreached).toEqual([]);
+    return document.operationNames().filter((name) => !reached.has(name));
+  });
+}
+
+// Judged once every request above was driven: the tests of a file run in order.
+describe('conformance', () => {
+  it('drives at least 200 requests, a success and a failure on every operation of the four documents', () => {
+    expect(driven.length).toBeGreaterThanOrEqual(200);
+    expect(unreached(2)).toEqual([]);
+    expect(unreached(4)).toEqual([]);
   });
 
   it('finds no violation but the known open ones, and each known one still occurs', () => {
