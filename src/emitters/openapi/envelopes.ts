@@ -67,7 +67,7 @@ function aggregations(): SchemaObject {
 function jsonApiDocument(body: TypeIr, ctx: SchemaContext): SchemaObject {
   const included: SchemaObject = {
     type: 'array',
-    items: resourceSchema(ctx.components),
+    items: includedResource(body.kind === 'list' ? body.items : body, ctx),
     description: 'Each related record the primary data references, once.',
   };
   if (body.kind === 'list') {
@@ -132,6 +132,27 @@ function relationship(relation: RelationIr, components: Components): SchemaObjec
     properties: { data, links: { type: 'object', properties: { related: uri() }, required: ['related'] } },
     required: ['data', 'links'],
   };
+}
+
+/**
+ * An included resource: one of the resource objects of the records the primary record relates to
+ * (each names its type, so exactly one matches), or any resource object where the body is no record.
+ */
+function includedResource(primary: TypeIr, ctx: SchemaContext): Schema {
+  if (primary.kind !== 'record') return resourceSchema(ctx.components);
+  const related = new Set<string>();
+  for (const field of ctx.components.record(primary.record).fields) {
+    if (field.relation !== undefined) related.add(field.relation.record);
+  }
+  const resources = [...related].map((key): [string, Schema] => {
+    const record = ctx.components.record(key);
+    return [record.resourceType, recordResource(record, ctx)];
+  });
+  const [only] = resources;
+  if (only === undefined) return resourceSchema(ctx.components);
+  if (resources.length === 1) return only[1];
+  const mapping = sortedObject(resources.flatMap(([type, schema]) => ('$ref' in schema ? [[type, schema.$ref]] : [])));
+  return { oneOf: resources.map(([, schema]) => schema), discriminator: { propertyName: 'type', mapping } };
 }
 
 function resourceSchema(components: Components): Schema {

@@ -37,9 +37,14 @@ export function tokenOperation(module: ModuleIr, scheme: OAuthSchemeIr, componen
         ...error('invalid_client: the client is unknown or its credentials are invalid.'),
         headers: { ...NO_STORE, 'www-authenticate': asHeader({ required: true, description: 'The Basic challenge (RFC 6749 section 5.2).', schema: { type: 'string', const: basicChallenge(scheme) } }) },
       },
+      '413': error(`invalid_request: the request body is larger than ${bodyLimit(module)}.`),
       '415': error('invalid_request: the body is neither application/json nor application/x-www-form-urlencoded.'),
       '429': {
         ...error('temporarily_unavailable: too many failed attempts for this user or client, where the server limits them.'),
+        headers: { ...NO_STORE, 'retry-after': asHeader({ required: true, description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } }) },
+      },
+      '503': {
+        ...error('temporarily_unavailable: the service cannot store tokens now, e.g. its storage is full.'),
         headers: { ...NO_STORE, 'retry-after': asHeader({ required: true, description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } }) },
       },
     },
@@ -61,6 +66,12 @@ function basicChallenge(scheme: OAuthSchemeIr): string {
 
 const CLIENT_FIELDS = new Set(['client_id', 'client_secret']);
 const VIA_BASIC = 'In the body (client_secret_post) or through HTTP Basic (client_secret_basic), never both.';
+
+/** The body limit in words: the interface's own, or the server's default. */
+function bodyLimit(module: ModuleIr): string {
+  const bytes = module.interface?.bodyLimitBytes;
+  return bytes === undefined ? 'the server accepts' : `${bytes} bytes`;
+}
 
 function grantSchema(scheme: OAuthSchemeIr, grant: OAuthGrantIr, components: Components): { grant: string; ref: ReferenceObject } {
   const scope: SchemaObject = { type: 'string', description: `Space-separated scopes${grant.scopes.length > 0 ? ` (${grant.scopes.join(' ')})` : ''}; default: all the client may have.` };
