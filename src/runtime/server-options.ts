@@ -7,7 +7,11 @@ import type { Server } from 'node:http';
 
 /** Fastify options; each can be overridden by spreading your own after them. */
 export const recommendedServerOptions = {
-  /** A socket with no traffic for 10 s is closed (idle keep-alive sockets and ones that never send). */
+  /**
+   * A socket with no traffic for 10 s is closed (idle keep-alive sockets and ones that never send). It counts
+   * silence both ways: a handler that runs longer without sending anything loses its connection too (the
+   * client sees a reset while the handler still finishes), so raise it for services with such routes.
+   */
   connectionTimeout: 10_000,
   /** An idle keep-alive socket is closed after 5 s (below common load balancers' 60 s). */
   keepAliveTimeout: 5_000,
@@ -22,8 +26,9 @@ export const recommendedHttpServerLimits = {
   /** The request headers must arrive within 10 s (slow-header clients are cut off). */
   headersTimeout: 10_000,
   /**
-   * Open sockets kept at most; beyond, new ones are closed at once. Keep it below the process's
-   * file limit (`ulimit -n`) less the files the service itself needs.
+   * Open sockets kept at most; beyond, new ones are closed at once. Keep it below the process's hard
+   * file limit (`ulimit -Hn`: Node raises its soft limit to it at start) less the files the service needs;
+   * under a lower limit it has no effect, and the connection timeout alone sheds idle sockets.
    */
   maxConnections: 4_096,
 } as const;

@@ -1,0 +1,177 @@
+// Idle sockets (issue 24 item 3): the reference service runs as its own process under a file limit of 1,024
+// (`prlimit --nofile=1024`), and 1,100 TCP connections that never send a byte fill that limit, so new clients
+// are dropped unanswered. With the recommended server options (connectionTimeout 10 s) the service closes
+// the idle sockets itself and a real HTTP request is answered again within a bounded time; without them
+// (Fastify's default: no connection timeout) the idle sockets stay open for ever and nobody is answered.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { recommendedServerOptions } from '../../src/runtime/server-options.js';
+import { ACCESS_KEY } from '../server/helpers.js';
+import { ROOT } from './harness.js';
+
+const FILE_LIMIT = 1024;
+const CONTEXT_PATH = '/store-api/v3/context';
+const IDLE_SOCKETS = 1100;
+/** How long after the flood a request must be answered again: the connection timeout plus slack for a busy machine. */
+const RECOVERY_MS = recommendedServerOptions.connectionTimeout + 8_000;
+
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+const sockets: Socket[] = [];
+afterAll(() => {
+  for (const socket of sockets) socket.destroy();
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+interface LimitedService {
+  readonly pid: number;
+  readonly port: number;
+}
+
+/** The reference service as `prlimit --nofile=<limit> node --import tsx main.ts` on 127.0.0.1, port 0. */
+async function startLimitedService(limit: number): Promise<LimitedService> {
+  const dir = mkdtempSync(join(tmpdir(), 'svcgen-idle-'));
+  dirs.push(dir);
+  // prlimit sets soft and hard limit and then execs, so the pid is the service's own and Node cannot raise it.
+  const main = join(ROOT, 'examples', 'reference-service', 'main.ts');
+  const child = spawn('prlimit', [`--nofile=${limit}`, '--', process.execPath, '--import', 'tsx', main], {
+    cwd: ROOT,
+    env: { ...process.env, SVC_DATA: join(dir, 'svc.sqlite'), HOST: '127.0.0.1', PORT: '0', SVC_LOG: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start: ${output}`)), 30_000);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString('utf8');
+      const listening = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (listening) {
+        clearTimeout(timer);
+        resolve(Number(listening[1]));
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited (${String(signal ?? code)}) before listening: ${output}`));
+    });
+  });
+  if (child.pid === undefined) throw new Error('the service has no pid');
+  return { pid: child.pid, port };
+}
+
+/** The soft and hard "Max open files" of a process, from /proc. */
+function openFileLimits(pid: number): [number, number] {
+  const line = readFileSync(`/proc/${pid}/limits`, 'utf8')
+    .split('\n')
+    .find((text) => text.startsWith('Max open files'));
+  const numbers = line?.match(/\d+/g)?.map(Number);
+  if (numbers === undefined || numbers.length < 2) throw new Error(`no open file limit in /proc/${pid}/limits`);
+  return [numbers[0] as number, numbers[1] as number];
+}
+
+/** One GET of the Store API context on a new connection: its status, or why there was none within timeoutMs. */
+function probe(port: number, timeoutMs: number): Promise<number | string> {
+  return new Promise((resolve) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: CONTEXT_PATH, agent: false, headers: { 'svc-access-key': ACCESS_KEY } },
+      (response) => {
+        response.resume();
+        response.once('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    req.end();
+  });
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface IdleSocket {
+  readonly socket: Socket;
+  /** When the server closed it (ms since the flood began); undefined while it is open. */
+  closedAt?: number;
+}
+
+/** Opens `count` connections that never send anything; resolves once every one has connected or failed. */
+async function openIdleSockets(port: number, count: number, floodStart: number): Promise<IdleSocket[]> {
+  const idle: IdleSocket[] = [];
+  const settled: Promise<void>[] = [];
+  for (let index = 0; index < count; index++) {
+    const socket = connect({ host: '127.0.0.1', port });
+    sockets.push(socket);
+    const entry: IdleSocket = { socket };
+    idle.push(entry);
+    // Whatever ends the socket (FIN, reset) comes from the server: the test never writes or closes one.
+    socket.on('error', () => undefined);
+    socket.on('data', () => undefined);
+    socket.once('close', () => (entry.closedAt = Date.now() - floodStart));
+    settled.push(new Promise((resolve) => {
+      socket.once('connect', () => resolve());
+      socket.once('close', () => resolve());
+    }));
+  }
+  await Promise.all(settled);
+  return idle;
+}
+
+describe('idle sockets under a 1,024 file limit', () => {
+  it(`${IDLE_SOCKETS} sockets that send nothing are closed by the server; new clients are answered again`, async () => {
+    expect(IDLE_SOCKETS).toBeGreaterThan(FILE_LIMIT);
+    // The test process must be able to hold every idle socket itself, or it would measure its own limit.
+    const [ownSoft] = openFileLimits(process.pid);
+    expect(ownSoft, 'the test process needs a file limit (ulimit -n) above the flood')
+      .toBeGreaterThan(IDLE_SOCKETS + 200);
+
+    const service = await startLimitedService(FILE_LIMIT);
+    expect(openFileLimits(service.pid)).toEqual([FILE_LIMIT, FILE_LIMIT]);
+    expect(await probe(service.port, 5_000)).toBe(200);
+
+    const floodStart = Date.now();
+    const idle = await openIdleSockets(service.port, IDLE_SOCKETS, floodStart);
+    const openedMs = Date.now() - floodStart;
+    // The premise: while the idle sockets hold the file limit, a new client is not answered.
+    const duringFlood = await probe(service.port, 2_000);
+    expect(duringFlood, 'the flood did not exhaust the file limit').not.toBe(200);
+
+    // A client that retries is answered again once the idle sockets have been shed.
+    let answeredAfterMs: number | undefined;
+    let lastFailure: number | string = duringFlood;
+    while (Date.now() - floodStart < RECOVERY_MS) {
+      const outcome = await probe(service.port, 2_000);
+      if (outcome === 200) {
+        answeredAfterMs = Date.now() - floodStart;
+        break;
+      }
+      lastFailure = outcome;
+      await sleep(250);
+    }
+    const stillOpen = (): number => idle.filter((entry) => entry.closedAt === undefined).length;
+    expect(answeredAfterMs, `no answer within ${RECOVERY_MS} ms of the flood (last: ${String(lastFailure)}); ` +
+      `${stillOpen()} of ${IDLE_SOCKETS} idle sockets still open`).toBeDefined();
+
+    // Every idle socket was closed by the server (the test never closes one before the end).
+    while (stillOpen() > 0 && Date.now() - floodStart < RECOVERY_MS) await sleep(100);
+    expect(stillOpen(), 'idle sockets the server never closed').toBe(0);
+    const lifetimes = idle.map((entry) => entry.closedAt as number);
+    const longest = Math.max(...lifetimes);
+    expect(longest).toBeLessThan(RECOVERY_MS);
+    // Some were held until the connection timeout: those the server had accepted, up to its file limit.
+    const heldToTimeout = lifetimes.filter((ms) => ms >= recommendedServerOptions.connectionTimeout - 1_000).length;
+    expect(heldToTimeout).toBeGreaterThan(FILE_LIMIT / 2);
+    console.log(
+      `idle sockets: ${IDLE_SOCKETS} opened in ${openedMs} ms; ${heldToTimeout} held until the timeout, ` +
+        `${IDLE_SOCKETS - heldToTimeout} dropped earlier; the last closed after ${longest} ms; ` +
+        `a new client was answered again after ${answeredAfterMs} ms (during the flood: ${String(duringFlood)})`,
+    );
+  }, 45_000);
+});
