@@ -216,7 +216,7 @@ export const storeApiRoutes = {
         location: false,
       },
     ],
-    errors: ['salesChannelNotFound', 'unauthorized'],
+    errors: ['badRequest', 'salesChannelNotFound', 'unauthorized'],
   },
   getContext: {
     name: 'getContext',
@@ -270,7 +270,7 @@ export const storeApiRoutes = {
         location: false,
       },
     ],
-    errors: ['salesChannelNotFound', 'unauthorized'],
+    errors: ['badRequest', 'salesChannelNotFound', 'unauthorized'],
   },
   login: {
     name: 'login',
