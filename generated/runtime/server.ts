@@ -242,7 +242,8 @@ function routeRunner({ definition, route, handler, authenticator }: RunnerParts)
     if (schemas.query) input['query'] = parseParameters(schemas.query, rawQuery, 'query');
     if (schemas.headers) input['headers'] = parseParameters(schemas.headers, request.headers, 'header');
     if (schemas.body) input['body'] = parseBody(schemas.body, route, request.body, rawQuery);
-    const includes = meta.style === 'api-alias' ? requestIncludes(input['body'] ?? request.body, includesQuery) : undefined;
+    const includes =
+      meta.style === 'api-alias' ? requestIncludes(input['body'] ?? request.body, includesQuery) : undefined;
     const origin = `${request.protocol}://${request.host}`;
     const context: HandlerContext = {
       principal: auth?.principal,

@@ -159,7 +159,9 @@ export function plainRecord(meta: InterfaceMeta, recordName: string, record: Pla
     const value = out[field];
     if (value === undefined || embedded) out[field] = null;
     else if (Array.isArray(value))
-      out[field] = value.map((item: unknown) => (isPlain(item) ? plainRecord(meta, relation.record, item, true) : item));
+      out[field] = value.map((item: unknown) =>
+        isPlain(item) ? plainRecord(meta, relation.record, item, true) : item,
+      );
     else if (isPlain(value)) out[field] = plainRecord(meta, relation.record, value, true);
   }
   return out;

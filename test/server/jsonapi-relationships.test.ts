@@ -7,10 +7,12 @@ import JsonaModule from 'jsona';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../examples/reference-service/seed.js';
 import { expectJsonApi, passwordGrant, send, startService, type Answer, type Service } from './helpers.js';
+import { OpenApiAnswers } from './openapi-answers.js';
 
 // jsona is published as CommonJS and ES module: take the class whichever way the loader hands it over.
 const Jsona = (JsonaModule as unknown as { default?: typeof JsonaModule }).default ?? JsonaModule;
 const jsona = new Jsona();
+const openapi = new OpenApiAnswers('admin-api');
 
 type Model = Record<string, any> & { id: string; type: string };
 interface Identifier {
@@ -41,10 +43,17 @@ const CHILD = seedId('product:Trail Jacket Small');
 const TAX = seedId('tax:standard');
 const MANUFACTURER = seedId('manufacturer:acme');
 
+/** The path as the Admin API's document names it: ids become {id}, the query goes. */
+const documentedPath = (path: string) => (path.split('?')[0] as string).replace(/\/[0-9a-f]{32}(?=\/|$)/g, '/{id}');
+
+/** A json:api answer, valid JSON:API 1.0 and as the document says; its plain JSON twin too. */
 async function jsonApi(path: string): Promise<Answer> {
   const answer = await send(service.baseUrl, path, { headers: { authorization: `Bearer ${token}` } });
   expect(answer.status, answer.text).toBe(200);
   expectJsonApi(answer);
+  openapi.expectDocumented(answer, documentedPath(path), 'get');
+  const plain = await send(service.baseUrl, path, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+  openapi.expectDocumented(plain, documentedPath(path), 'get');
   return answer;
 }
 

@@ -1,47 +1,18 @@
 // Store API `includes` on every route (context, cart, line items, login, countries), in its three
 // forms (a GET's JSON body, includes[<alias>][]=<field>, JSON text in one parameter), over loopback.
 // Every answer is validated against the emitted store-api openapi.json with ajv 2020-12, formats on.
-import { readFileSync } from 'node:fs';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../examples/reference-service/seed.js';
 import { ACCESS_KEY, send, startService, type Answer, type Send, type Service } from './helpers.js';
+import { OpenApiAnswers } from './openapi-answers.js';
 
 type Includes = Record<string, string[]>;
 type Json = Record<string, any>;
 
-const document = JSON.parse(readFileSync(new URL('../../generated/store-api/openapi.json', import.meta.url), 'utf8')) as Json;
-// Both packages are CommonJS: take the default export whichever way the loader hands it over.
-const AjvClass = Ajv2020.default ?? (Ajv2020 as unknown as typeof Ajv2020.default);
-const applyFormats = addFormats.default ?? (addFormats as unknown as typeof addFormats.default);
-const ajv = new AjvClass({ strict: false, allErrors: true });
-applyFormats(ajv);
-ajv.addSchema(document, 'store-api');
-
-const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
-
-/** The answer validated against the schema the document gives its path, method, status and media type. */
-function expectDocumented(answer: Answer, path: string, method: string): void {
-  const status = String(answer.status);
-  const declared = document['paths'][path][method].responses[status];
-  expect(declared, `${method} ${path} ${status} is documented`).toBeDefined();
-  const name = declared.$ref?.split('/').pop();
-  const response = name ? document['components']['responses'][name] : declared;
-  const mediaType = answer.header('content-type')?.split(';')[0] as string;
-  expect(Object.keys(response.content ?? {})).toContain(mediaType);
-  const where = name ? pointer('components', 'responses', name) : pointer('paths', path, method, 'responses', status);
-  const at = `store-api#/${where}/${pointer('content', mediaType, 'schema')}`;
-  const validate = ajv.getSchema(at) ?? ajv.compile({ $ref: at });
-  const valid = validate(answer.json);
-  expect(valid ? [] : validate.errors, `${method} ${path} ${status}: ${answer.text}`).toEqual([]);
-}
-
-const validateFull = (name: string, value: unknown): boolean => {
-  const validate = ajv.getSchema(`store-api#/components/schemas/${name}`);
-  if (!validate) throw new Error(`no schema ${name}`);
-  return validate(value) as boolean;
-};
+const openapi = new OpenApiAnswers('store-api');
+const document = openapi.document;
+const expectDocumented = (answer: Answer, path: string, method: string) => openapi.expectDocumented(answer, path, method);
+const validateFull = (name: string, value: unknown): boolean => openapi.fits(name, value);
 
 let service: Service;
 beforeAll(async () => {
