@@ -83,20 +83,45 @@ export function createAdminHandlers(db: Db): AdminApiHandlers {
     };
   };
 
-  /** A product with tax, manufacturer, parent and children embedded (one level deep). */
-  const fullProduct = (row: ProductRow, context: HandlerContext): Product => {
+  /**
+   * How deep related records are loaded: plain JSON embeds one level; json:api includes that level
+   * and names, in each included record's relationships, the records related to it (one more level).
+   */
+  const depthFor = (context: HandlerContext): number => (context.representation === 'plain' ? 1 : 2);
+
+  const productRows = (column: 'parent_id' | 'tax_id' | 'manufacturer_id', id: string): ProductRow[] =>
+    db.prepare(`SELECT * FROM product WHERE ${column} = ? ORDER BY rowid`).all(id) as ProductRow[];
+
+  /** A product with tax, manufacturer, parent and children embedded, `depth` levels deep. */
+  const product = (row: ProductRow, depth: number, context: HandlerContext): Product => {
+    if (depth === 0) return shallowProduct(row, context);
     const tax = findRow<TaxRow>('tax', row.tax_id);
     const manufacturer = row.manufacturer_id === null ? undefined : findRow<ManufacturerRow>('manufacturer', row.manufacturer_id);
     const parent = row.parent_id === null ? undefined : findRow<ProductRow>('product', row.parent_id);
-    const children = db.prepare('SELECT * FROM product WHERE parent_id = ? ORDER BY rowid').all(row.id) as ProductRow[];
     return {
       ...shallowProduct(row, context),
-      tax: tax ? taxRecord(tax) : null,
-      manufacturer: manufacturer ? manufacturerRecord(manufacturer) : null,
-      parent: parent ? shallowProduct(parent, context) : null,
-      children: children.map((child) => shallowProduct(child, context)),
+      tax: tax ? taxWithProducts(tax, depth - 1, context) : null,
+      manufacturer: manufacturer ? manufacturerWithProducts(manufacturer, depth - 1, context) : null,
+      parent: parent ? product(parent, depth - 1, context) : null,
+      children: productRows('parent_id', row.id).map((child) => product(child, depth - 1, context)),
     };
   };
+
+  const taxWithProducts = (row: TaxRow, depth: number, context: HandlerContext): Tax =>
+    depth === 0
+      ? taxRecord(row)
+      : { ...taxRecord(row), products: productRows('tax_id', row.id).map((item) => product(item, depth - 1, context)) };
+
+  const manufacturerWithProducts = (row: ManufacturerRow, depth: number, context: HandlerContext): Manufacturer => {
+    if (depth === 0) return manufacturerRecord(row);
+    const products = productRows('manufacturer_id', row.id).map((item) => product(item, depth - 1, context));
+    return { ...manufacturerRecord(row), products };
+  };
+
+  const fullProduct = (row: ProductRow, context: HandlerContext): Product => product(row, depthFor(context), context);
+  const fullTax = (row: TaxRow, context: HandlerContext): Tax => taxWithProducts(row, depthFor(context), context);
+  const fullManufacturer = (row: ManufacturerRow, context: HandlerContext): Manufacturer =>
+    manufacturerWithProducts(row, depthFor(context), context);
 
   const productPage = (where: string, params: unknown[], page: Page, context: HandlerContext): ListResult<Product> => {
     const total = count(`SELECT COUNT(*) AS n FROM product ${where}`, ...params);
@@ -161,15 +186,15 @@ export function createAdminHandlers(db: Db): AdminApiHandlers {
     async getProduct({ params }, context) {
       return fullProduct(requireRow<ProductRow>('product', params.id), context);
     },
-    async getProductTax({ params }) {
+    async getProductTax({ params }, context) {
       const row = requireRow<ProductRow>('product', params.id);
       const tax = findRow<TaxRow>('tax', row.tax_id);
-      return tax ? taxRecord(tax) : null;
+      return tax ? fullTax(tax, context) : null;
     },
-    async getProductManufacturer({ params }) {
+    async getProductManufacturer({ params }, context) {
       const row = requireRow<ProductRow>('product', params.id);
       const manufacturer = row.manufacturer_id === null ? undefined : findRow<ManufacturerRow>('manufacturer', row.manufacturer_id);
-      return manufacturer ? manufacturerRecord(manufacturer) : null;
+      return manufacturer ? fullManufacturer(manufacturer, context) : null;
     },
     async getProductParent({ params }, context) {
       const row = requireRow<ProductRow>('product', params.id);
@@ -215,58 +240,58 @@ export function createAdminHandlers(db: Db): AdminApiHandlers {
     },
 
     // ---- tax ----
-    async listTax({ query }) {
-      return simplePage<TaxRow, Tax>('tax', query, taxRecord);
+    async listTax({ query }, context) {
+      return simplePage<TaxRow, Tax>('tax', query, (row) => fullTax(row, context));
     },
-    async getTax({ params }) {
-      return taxRecord(requireRow<TaxRow>('tax', params.id));
+    async getTax({ params }, context) {
+      return fullTax(requireRow<TaxRow>('tax', params.id), context);
     },
     async getTaxProducts({ params, query }, context) {
       requireRow('tax', params.id);
       return productPage('WHERE tax_id = ?', [params.id], query, context);
     },
-    async createTax({ body }) {
+    async createTax({ body }, context) {
       const violations = nameViolations(body.name);
       if (body.taxRate < 0 || body.taxRate > 100) violations.push({ pointer: '/taxRate', message: 'This value should be between 0 and 100.' });
       fail(violations);
       const id = newHexId();
       db.prepare('INSERT INTO tax (id, tax_rate, name, created_at) VALUES (?, ?, ?, ?)').run(id, body.taxRate, body.name, now());
-      return taxRecord(requireRow<TaxRow>('tax', id));
+      return fullTax(requireRow<TaxRow>('tax', id), context);
     },
-    async updateTax({ params, body }) {
+    async updateTax({ params, body }, context) {
       const row = requireRow<TaxRow>('tax', params.id);
       const violations = nameViolations(body.name);
       if (body.taxRate !== undefined && (body.taxRate < 0 || body.taxRate > 100)) violations.push({ pointer: '/taxRate', message: 'This value should be between 0 and 100.' });
       fail(violations);
       db.prepare('UPDATE tax SET tax_rate = ?, name = ? WHERE id = ?').run(body.taxRate ?? row.tax_rate, body.name ?? row.name, params.id);
-      return taxRecord(requireRow<TaxRow>('tax', params.id));
+      return fullTax(requireRow<TaxRow>('tax', params.id), context);
     },
     async deleteTax({ params }) {
       deleteUnreferenced('tax', params.id, count('SELECT COUNT(*) AS n FROM product WHERE tax_id = ?', params.id));
     },
 
     // ---- manufacturer ----
-    async listManufacturer({ query }) {
-      return simplePage<ManufacturerRow, Manufacturer>('manufacturer', query, manufacturerRecord);
+    async listManufacturer({ query }, context) {
+      return simplePage<ManufacturerRow, Manufacturer>('manufacturer', query, (row) => fullManufacturer(row, context));
     },
-    async getManufacturer({ params }) {
-      return manufacturerRecord(requireRow<ManufacturerRow>('manufacturer', params.id));
+    async getManufacturer({ params }, context) {
+      return fullManufacturer(requireRow<ManufacturerRow>('manufacturer', params.id), context);
     },
     async getManufacturerProducts({ params, query }, context) {
       requireRow('manufacturer', params.id);
       return productPage('WHERE manufacturer_id = ?', [params.id], query, context);
     },
-    async createManufacturer({ body }) {
+    async createManufacturer({ body }, context) {
       fail(nameViolations(body.name));
       const id = newHexId();
       db.prepare('INSERT INTO manufacturer (id, catalog_id, name, created_at) VALUES (?, ?, ?, ?)').run(id, body.catalogId, body.name, now());
-      return manufacturerRecord(requireRow<ManufacturerRow>('manufacturer', id));
+      return fullManufacturer(requireRow<ManufacturerRow>('manufacturer', id), context);
     },
-    async updateManufacturer({ params, body }) {
+    async updateManufacturer({ params, body }, context) {
       const row = requireRow<ManufacturerRow>('manufacturer', params.id);
       fail(nameViolations(body.name));
       db.prepare('UPDATE manufacturer SET catalog_id = ?, name = ? WHERE id = ?').run(body.catalogId ?? row.catalog_id, body.name ?? row.name, params.id);
-      return manufacturerRecord(requireRow<ManufacturerRow>('manufacturer', params.id));
+      return fullManufacturer(requireRow<ManufacturerRow>('manufacturer', params.id), context);
     },
     async deleteManufacturer({ params }) {
       deleteUnreferenced('manufacturer', params.id, count('SELECT COUNT(*) AS n FROM product WHERE manufacturer_id = ?', params.id));

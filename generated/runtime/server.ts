@@ -5,6 +5,7 @@
 // rendering in the interface's style, and error mapping to the interface's error body.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { INCLUDES_MEMBER, requestIncludes } from './api-alias.js';
 import { sendApiError, sendJson } from './error-reply.js';
 import { ApiError, BadRequest, ParameterMissing, Validation, type Violation } from './errors.js';
 import type { InterfaceMeta, RouteMeta } from './interface-meta.js';
@@ -307,12 +308,16 @@ function routeRunner({ definition, route, handler, authenticator, loginThrottle 
       route,
       parseQueryString(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : ''),
     );
+    // api-alias interfaces take includes with every request, apart from the route's own parameters.
+    const includesQuery = meta.style === 'api-alias' ? takeMember(rawQuery, INCLUDES_MEMBER) : undefined;
     const input: Record<string, unknown> = {};
     if (schemas.pathParams)
       input['params'] = parseParameters(schemas.pathParams, pathParameters(meta, route, request.params), 'path');
     if (schemas.query) input['query'] = parseParameters(schemas.query, rawQuery, 'query');
     if (schemas.headers) input['headers'] = parseParameters(schemas.headers, request.headers, 'header');
     if (schemas.body) input['body'] = parseBody(schemas.body, route, request.body, rawQuery);
+    const includes =
+      meta.style === 'api-alias' ? requestIncludes(input['body'] ?? request.body, includesQuery) : undefined;
     const origin = `${request.protocol}://${request.host}`;
     const context: HandlerContext = {
       principal: auth?.principal,
@@ -328,7 +333,6 @@ function routeRunner({ definition, route, handler, authenticator, loginThrottle 
       reply.header(auth.session.header, auth.session.token);
     }
     const query = (input['query'] ?? {}) as Record<string, unknown>;
-    const body = input['body'] as Record<string, unknown> | undefined;
     const rendered = renderResult(
       {
         meta,
@@ -337,7 +341,7 @@ function routeRunner({ definition, route, handler, authenticator, loginThrottle 
         origin,
         path: request.url.split('?')[0] ?? '/',
         query,
-        includes: body?.['includes'] as never,
+        includes,
       },
       result,
     );
@@ -363,6 +367,12 @@ function negotiate(request: FastifyRequest): Representation {
       detail: `Cannot answer in ${request.headers.accept}; accepted: application/vnd.api+json, application/json.`,
     });
   return representation;
+}
+
+function takeMember(query: Record<string, QueryValue>, name: string): QueryValue | undefined {
+  const value = query[name];
+  delete query[name];
+  return value;
 }
 
 /** name[k]=v → name[i][key]=k&name[i][value]=v for the lists that allow the short form; indexed items stay. */

@@ -237,7 +237,7 @@ export const storeApiRoutes = {
         location: false,
       },
     ],
-    errors: ['salesChannelNotFound', 'unauthorized', 'unsupportedMediaType'],
+    errors: ['badRequest', 'salesChannelNotFound', 'unauthorized', 'unsupportedMediaType'],
   },
   getContext: {
     name: 'getContext',
@@ -291,7 +291,7 @@ export const storeApiRoutes = {
         location: false,
       },
     ],
-    errors: ['salesChannelNotFound', 'unauthorized', 'unsupportedMediaType'],
+    errors: ['badRequest', 'salesChannelNotFound', 'unauthorized', 'unsupportedMediaType'],
   },
   login: {
     name: 'login',

@@ -1,5 +1,6 @@
 // Store-style responses: every object of a record with an apiAlias carries it, and the request's
-// `includes` keeps only the listed fields of objects with a given apiAlias.
+// `includes` keeps only the listed fields of objects with a given apiAlias, on every route.
+import { BadRequest } from './errors.js';
 import type { InterfaceMeta } from './interface-meta.js';
 
 type Plain = Record<string, unknown>;
@@ -38,4 +39,41 @@ export function applyIncludes(value: unknown, includes: Includes | undefined): u
     out[field] = applyIncludes(fieldValue, includes);
   }
   return out;
+}
+
+/** The request member that names the fields to keep per apiAlias, on every route of the interface. */
+export const INCLUDES_MEMBER = 'includes';
+
+/**
+ * The request's includes: the `includes` member of the JSON body (a GET may carry one), else the
+ * query, written includes[<apiAlias>][]=<field> or as JSON text in one parameter. A value of
+ * another shape is a 400 naming the parameter.
+ */
+export function requestIncludes(body: unknown, query: unknown): Includes | undefined {
+  const fromBody = isPlain(body) ? body[INCLUDES_MEMBER] : undefined;
+  if (fromBody !== undefined) return includesValue(fromBody);
+  if (query === undefined) return undefined;
+  return includesValue(typeof query === 'string' ? parseJsonText(query) : query);
+}
+
+function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw invalidIncludes('it is neither includes[<apiAlias>][]=<field> nor JSON text');
+  }
+}
+
+function includesValue(value: unknown): Includes {
+  if (!isPlain(value)) throw invalidIncludes('it must map each apiAlias to a list of field names');
+  const entries = Object.entries(value).map(([alias, fields]): [string, string[]] => {
+    if (!Array.isArray(fields) || !fields.every((field) => typeof field === 'string'))
+      throw invalidIncludes(`includes[${alias}] must be a list of field names`);
+    return [alias, fields];
+  });
+  return Object.fromEntries(entries);
+}
+
+function invalidIncludes(why: string): BadRequest {
+  return new BadRequest({ params: { name: INCLUDES_MEMBER }, detail: `The parameter "includes" is invalid: ${why}.` });
 }

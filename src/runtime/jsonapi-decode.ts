@@ -1,6 +1,6 @@
 // json:api documents → plain records, relationships resolved from `included` (and the primary
-// data), the reverse of jsonapi.ts. Cycles (a product whose parent lists it as a child) stop
-// at the second visit.
+// data), the reverse of jsonapi.ts: the same records plain JSON answers, related records embedded
+// one level deep (which also ends cycles, a product whose parent lists it as a child).
 
 type Plain = Record<string, unknown>;
 
@@ -44,17 +44,19 @@ export function decodeDocument(document: unknown): {
     ...(Array.isArray(doc.included) ? doc.included : []),
   ];
   for (const resource of all) if (isResource(resource)) index.set(`${resource.type}:${resource.id}`, resource);
-  const decode = (resource: Resource, trail: ReadonlySet<string>): Plain => {
-    const key = `${resource.type}:${resource.id}`;
+  // As plain JSON embeds them: related records one level deep, their own relations null.
+  const decode = (resource: Resource, embedded: boolean): Plain => {
     const record: Plain = { id: resource.id, ...(resource.attributes ?? {}) };
-    if (trail.has(key)) return record;
-    const nextTrail = new Set(trail).add(key);
     for (const [name, relationship] of Object.entries(resource.relationships ?? {})) {
+      if (embedded) {
+        record[name] = null;
+        continue;
+      }
       if (!('data' in relationship)) continue;
       const resolve = (identifier: unknown): unknown => {
         if (!isResource(identifier)) return null;
         const target = index.get(`${identifier.type}:${identifier.id}`);
-        return target ? decode(target, nextTrail) : undefined;
+        return target ? decode(target, true) : undefined;
       };
       const data = relationship.data;
       if (data === null) record[name] = null;
@@ -69,9 +71,9 @@ export function decodeDocument(document: unknown): {
     return record;
   };
   const data = Array.isArray(doc.data)
-    ? doc.data.filter(isResource).map((resource) => decode(resource, new Set()))
+    ? doc.data.filter(isResource).map((resource) => decode(resource, false))
     : isResource(doc.data)
-      ? decode(doc.data, new Set())
+      ? decode(doc.data, false)
       : null;
   return { data, links: doc.links ?? {}, meta: doc.meta ?? {} };
 }

@@ -1,6 +1,6 @@
 // json:api documents from plain records, driven by the per-record metadata svcgen emits.
 // One serializer for every record type; nothing here is generated per record.
-import type { InterfaceMeta, RecordMeta } from './interface-meta.js';
+import type { InterfaceMeta, RecordMeta, RelationMeta } from './interface-meta.js';
 
 type Plain = Record<string, unknown>;
 
@@ -30,13 +30,18 @@ function isPlain(value: unknown): value is Plain {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Records embedded in the primary data are included; the relationships of included records carry
+ * identifiers only (what they name need not be included: JSON:API 1.0 full linkage asks only that
+ * every included record be named somewhere), so a document is one level of related records deep.
+ */
 class Serializer {
   private readonly included = new Map<string, ResourceObject>();
   private readonly primary = new Set<string>();
 
   constructor(private readonly options: JsonApiOptions) {}
 
-  resource(recordName: string, record: Plain): ResourceObject {
+  resource(recordName: string, record: Plain, level: 'primary' | 'included' = 'primary'): ResourceObject {
     const meta = this.recordMeta(recordName);
     const id = String(record['id']);
     const self = `${this.options.origin}${meta.resourcePath ?? `/${meta.type}`}/${id}`;
@@ -51,17 +56,12 @@ class Serializer {
       }
       relationships[field] = {
         links: { related: `${self}/${field}` },
-        ...this.relationshipData(relation.record, value),
+        ...this.relationshipData(relation.record, value, level),
       };
     }
     for (const [field, relation] of Object.entries(meta.relations)) {
       if (field in relationships) continue;
-      const foreignId = relation.foreignKey ? record[relation.foreignKey] : undefined;
-      const data =
-        relation.kind === 'to-one' && relation.foreignKey
-          ? { data: foreignId == null ? null : { type: this.recordMeta(relation.record).type, id: String(foreignId) } }
-          : {};
-      relationships[field] = { links: { related: `${self}/${field}` }, ...data };
+      relationships[field] = { links: { related: `${self}/${field}` }, ...this.foreignKeyData(relation, record) };
     }
     const resource: ResourceObject = { id, type: meta.type, attributes, links: { self } };
     if (Object.keys(relationships).length > 0) resource.relationships = relationships;
@@ -76,23 +76,29 @@ class Serializer {
     return [...this.included.entries()].filter(([key]) => !this.primary.has(key)).map(([, resource]) => resource);
   }
 
-  private relationshipData(recordName: string, value: unknown): { data?: unknown } {
+  /** Embedded records: identifiers, and from the primary data also included resources. */
+  private relationshipData(recordName: string, value: unknown, level: 'primary' | 'included'): { data?: unknown } {
     if (value === undefined) return {};
     if (value === null) return { data: null };
     const type = this.recordMeta(recordName).type;
-    if (Array.isArray(value))
-      return { data: value.filter(isPlain).map((item) => this.include(recordName, type, item)) };
-    if (isPlain(value)) return { data: this.include(recordName, type, value) };
+    const identify = (item: Plain) =>
+      level === 'primary' ? this.include(recordName, type, item) : { type, id: String(item['id']) };
+    if (Array.isArray(value)) return { data: value.filter(isPlain).map(identify) };
+    if (isPlain(value)) return { data: identify(value) };
     return {};
+  }
+
+  /** A to-one relation the handler did not embed is still identified by its foreign key. */
+  private foreignKeyData(relation: RelationMeta, record: Plain): { data?: unknown } {
+    if (relation.kind !== 'to-one' || !relation.foreignKey) return {};
+    const foreignId = record[relation.foreignKey];
+    return { data: foreignId == null ? null : { type: this.recordMeta(relation.record).type, id: String(foreignId) } };
   }
 
   private include(recordName: string, type: string, record: Plain): { type: string; id: string } {
     const identifier = { type, id: String(record['id']) };
     const key = `${type}:${identifier.id}`;
-    if (!this.included.has(key)) {
-      this.included.set(key, { id: identifier.id, type, attributes: {}, links: { self: '' } });
-      this.included.set(key, this.resource(recordName, record));
-    }
+    if (!this.included.has(key)) this.included.set(key, this.resource(recordName, record, 'included'));
     return identifier;
   }
 
@@ -141,17 +147,22 @@ function pageLinks(options: JsonApiOptions, { limit, page, total }: Pagination):
   return links;
 }
 
-/** Plain JSON keeps related records embedded; a relation the handler did not load is null. */
-export function plainRecord(meta: InterfaceMeta, recordName: string, record: Plain): Plain {
+/**
+ * Plain JSON embeds related records one level deep, as json:api includes them: the relations of an
+ * embedded record are null. A relation the handler did not load is null too.
+ */
+export function plainRecord(meta: InterfaceMeta, recordName: string, record: Plain, embedded = false): Plain {
   const recordMeta = meta.records[recordName];
   if (!recordMeta) return record;
   const out: Plain = { ...record };
   for (const [field, relation] of Object.entries(recordMeta.relations)) {
     const value = out[field];
-    if (value === undefined) out[field] = null;
+    if (value === undefined || embedded) out[field] = null;
     else if (Array.isArray(value))
-      out[field] = value.map((item: unknown) => (isPlain(item) ? plainRecord(meta, relation.record, item) : item));
-    else if (isPlain(value)) out[field] = plainRecord(meta, relation.record, value);
+      out[field] = value.map((item: unknown) =>
+        isPlain(item) ? plainRecord(meta, relation.record, item, true) : item,
+      );
+    else if (isPlain(value)) out[field] = plainRecord(meta, relation.record, value, true);
   }
   return out;
 }

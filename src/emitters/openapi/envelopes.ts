@@ -3,6 +3,7 @@
 import { pascalCase } from '../../ir/names.js';
 import type { InterfaceIr, RecordIr, RelationIr, ResponseIr, TypeIr } from '../../ir/types.js';
 import type { Components } from './components.js';
+import { includesAnswer } from './includes.js';
 import { fieldSchema, nullable, typeSchema, type SchemaContext } from './json-schema.js';
 import { JSON_API_MEDIA, JSON_MEDIA, sortedObject, type Content, type Schema, type SchemaObject } from './types.js';
 
@@ -19,7 +20,7 @@ export function successContent(iface: InterfaceIr, response: ResponseIr, compone
     case 'success-envelope':
       return { [JSON_MEDIA]: { schema: successEnvelope(body, response.total, ctx) } };
     case 'api-alias':
-      return body ? { [JSON_MEDIA]: { schema: typeSchema(body, ctx) } } : undefined;
+      return body ? { [JSON_MEDIA]: { schema: includesAnswer(body, ctx) } } : undefined;
   }
 }
 

@@ -3,11 +3,13 @@ import { pascalCase } from '../../ir/names.js';
 import type { Constraints, FieldIr, Origin, RecordIr, RecordType, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
 import { recordModule, recordName } from '../shared/imports.js';
 import type { Components, Direction } from './components.js';
-import { originMark, sortedObject, type Schema, type SchemaObject } from './types.js';
+import { originMark, paragraphs, sortedObject, type Schema, type SchemaObject } from './types.js';
 
 export interface SchemaContext {
   readonly components: Components;
   readonly direction: Direction;
+  /** An answer `includes` may have filtered: on objects with an apiAlias only apiAlias is sure to be present. */
+  readonly filtered?: boolean;
 }
 
 export function typeSchema(type: TypeIr, ctx: SchemaContext): Schema {
@@ -116,6 +118,12 @@ function hasCoercion(type: TypeIr): boolean {
  */
 export function recordRef(key: string, ctx: SchemaContext): Schema {
   const record = ctx.components.record(key);
+  if (ctx.filtered && reachesApiAlias(record, ctx.components)) {
+    return ctx.components.schemas.define(
+      { owner: `record:${key}:filtered`, preferred: `${pascalCase(recordName(key))}Filtered`, qualifier: recordModule(key) },
+      () => recordSchema(record, { components: ctx.components, direction: 'read', filtered: true }),
+    );
+  }
   const input = ctx.direction === 'write' && record.fields.some((field) => hasCoercion(field.type));
   const direction: Direction = input ? 'write' : 'read';
   const suffix = input ? 'Input' : '';
@@ -131,10 +139,14 @@ export function recordSchema(record: RecordIr, ctx: SchemaContext): SchemaObject
     record.apiAlias !== undefined && ctx.direction === 'read'
       ? [['apiAlias', { type: 'string', const: record.apiAlias, description: 'Names the kind of object, for includes.' }]]
       : [];
-  const required = [...fields.filter((field) => field.required).map((field) => field.name), ...apiAlias.map(([name]) => name)];
+  const requiredFields = filteredAway(record, ctx) ? [] : fields.filter((field) => field.required).map((field) => field.name);
+  const required = [...requiredFields, ...apiAlias.map(([name]) => name)];
+  const description = filteredAway(record, ctx)
+    ? paragraphs(record.description, `As \`includes\` may filter it: only the listed fields of ${record.apiAlias}, and apiAlias.`)
+    : record.description;
   return {
     type: 'object',
-    ...(record.description !== undefined && { description: record.description }),
+    ...(description !== undefined && { description }),
     ...originMark(record.origin),
     properties: sortedObject([...fields.map((field): [string, Schema] => [field.name, fieldSchema(field, record.origin, ctx)]), ...apiAlias]),
     ...(required.length > 0 && { required: required.sort() }),
@@ -152,7 +164,7 @@ export function fieldSchema(field: FieldIr, around: Origin, ctx: SchemaContext):
 function recordViewSchema(type: RecordType, ctx: SchemaContext): SchemaObject {
   const record = ctx.components.record(type.record);
   const fields = record.fields.filter((field) => (type.pick.length === 0 || type.pick.includes(field.name)) && !type.omit.includes(field.name));
-  const required = type.partial ? [] : fields.filter((field) => field.required).map((field) => field.name);
+  const required = type.partial || filteredAway(record, ctx) ? [] : fields.filter((field) => field.required).map((field) => field.name);
   const mode = [type.pick.length > 0 && `only ${type.pick.join(', ')}`, type.omit.length > 0 && `without ${type.omit.join(', ')}`, type.partial && 'every field optional'].filter(Boolean).join(', ');
   return {
     type: 'object',
@@ -161,6 +173,26 @@ function recordViewSchema(type: RecordType, ctx: SchemaContext): SchemaObject {
     ...(required.length > 0 && { required }),
     additionalProperties: false,
   };
+}
+
+/** Whether `includes` may leave out the record's fields: it has an apiAlias, in an answer includes filters. */
+function filteredAway(record: RecordIr, ctx: SchemaContext): boolean {
+  return ctx.filtered === true && record.apiAlias !== undefined;
+}
+
+/** Whether the record, or a record its fields hold (at any depth), has an apiAlias that includes can name. */
+export function reachesApiAlias(record: RecordIr, components: Components, seen = new Set<string>()): boolean {
+  if (record.apiAlias !== undefined) return true;
+  seen.add(record.key);
+  return record.fields.some((field) => recordKeys(field.type).some((key) => !seen.has(key) && reachesApiAlias(components.record(key), components, seen)));
+}
+
+/** The records a type holds: itself, list items, map values. */
+export function recordKeys(type: TypeIr): string[] {
+  if (type.kind === 'record') return [type.record];
+  if (type.kind === 'list') return recordKeys(type.items);
+  if (type.kind === 'map') return recordKeys(type.values);
+  return [];
 }
 
 function pick<K extends keyof Constraints>(constraints: Constraints, ...keys: K[]): Pick<Constraints, K> {

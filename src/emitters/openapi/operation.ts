@@ -1,6 +1,7 @@
 // One route as an OpenAPI operation.
 import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import type { Components } from './components.js';
+import { includesParameters } from './includes.js';
 import { routeParameters } from './parameters.js';
 import { requestBody } from './request-body.js';
 import { routeResponses } from './responses.js';
@@ -9,7 +10,11 @@ import { asParameter, originMark, paragraphs, type OperationObject } from './typ
 
 export function routeOperation(module: ModuleIr, route: RouteIr, components: Components): OperationObject {
   const body = requestBody(route, components);
-  const parameters = [...routeParameters(route, components), ...authParameters(module, route)].map(asParameter);
+  const parameters = [
+    ...routeParameters(route, components),
+    ...includesParameters(module.interface, route),
+    ...authParameters(module, route),
+  ].map(asParameter);
   const description = operationDescription(route, routeScheme(module, route));
   return {
     operationId: route.name,

@@ -1,0 +1,47 @@
+// `includes` on an api-alias interface: every route takes it, and it keeps only the listed fields of
+// the answer's objects with a given apiAlias. So each route documents the parameter, and each answer
+// that holds such objects is described twice: as the record in full, or as includes may filter it.
+import type { InterfaceIr, RouteIr, TypeIr } from '../../ir/types.js';
+import { reachesApiAlias, recordKeys, typeSchema, type SchemaContext } from './json-schema.js';
+import type { ParameterObject, Schema } from './types.js';
+
+/** The request member (and query parameter) of the api-alias style that names the fields to keep. */
+export const INCLUDES_MEMBER = 'includes';
+
+const INCLUDES_SCHEMA: Schema = {
+  type: 'object',
+  description: 'Per apiAlias, the only fields to keep on objects with that apiAlias.',
+  additionalProperties: { type: 'array', items: { type: 'string' } },
+};
+
+/** The includes query parameter, on routes of an api-alias interface that do not declare one themselves. */
+export function includesParameters(iface: InterfaceIr | undefined, route: RouteIr): ParameterObject[] {
+  if (iface?.style !== 'api-alias') return [];
+  const declared = route.query.some((param) => param.name === INCLUDES_MEMBER) || route.bodyQueryAlternative?.member === INCLUDES_MEMBER;
+  if (declared) return [];
+  const getBody = route.method === 'GET' ? ' A GET may send the same map as the includes member of a JSON body instead.' : '';
+  return [
+    {
+      name: INCLUDES_MEMBER,
+      in: 'query',
+      required: false,
+      description:
+        'Keeps only the listed fields of the answer\'s objects with that apiAlias (apiAlias itself stays): ' +
+        `includes[<apiAlias>][]=<field>, or the map as JSON text in this one parameter (includes={"<apiAlias>":["<field>"]}).${getBody}`,
+      style: 'deepObject',
+      explode: true,
+      schema: INCLUDES_SCHEMA,
+    },
+  ];
+}
+
+/** An api-alias answer: the record in full, or (when it holds objects with an apiAlias) as includes may have filtered it. */
+export function includesAnswer(body: TypeIr, ctx: SchemaContext): Schema {
+  const full = typeSchema(body, ctx);
+  const filterable = recordKeys(body).some((key) => reachesApiAlias(ctx.components.record(key), ctx.components));
+  if (!filterable) return full;
+  return {
+    description: 'The answer in full, or as the request\'s includes filtered it.',
+    anyOf: [full, typeSchema(body, { ...ctx, filtered: true })],
+  };
+}
