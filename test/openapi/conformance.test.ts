@@ -24,15 +24,6 @@ import { OpenApiConformance } from './conformance.js';
  */
 const KNOWN_OPEN: readonly { readonly cause: string; readonly match: RegExp }[] = [
   {
-    cause: 'json:api relationships without data (products, children), also on included resources: relationships branch',
-    match:
-      /^admin-api .*→ 200: body\/(data|included)(\S*\/(products|children) .* property 'data'| must (be null|match))/,
-  },
-  {
-    cause: 'Store includes-filtered answers unlike the document, includes as JSON query text: includes branch',
-    match: /^store-api GET \/store-api\/v3\/context(\?includes.*)? → (200: body must have required|400: expected 200)/,
-  },
-  {
     cause: 'Price-List privileges, 403 for the reader: price-list privileges branch',
     match: /^price-list-api (POST|PUT|DELETE) \/api\/PriceList\S* → 20[01]: expected 403/,
   },
