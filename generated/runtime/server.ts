@@ -3,14 +3,30 @@
 // The Fastify plugin behind every generated interface: routing (all served paths), auth,
 // validation of path, query, headers and body with the generated zod schemas, the handler call,
 // rendering in the interface's style, and error mapping to the interface's error body.
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { errorResponse } from './error-bodies.js';
-import { ApiError, BadRequest, ParameterMissing, Validation, type Violation } from './errors.js';
-import type { InterfaceMeta, RouteMeta } from './interface-meta.js';
-import { JSONAPI_MEDIA_TYPE, negotiateRepresentation, type Representation } from './negotiate.js';
-import { parseQueryString, type QueryValue } from './query-string.js';
-import { renderResult } from './responses.js';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+} from "fastify";
+import type { z } from "zod";
+import { errorResponse, internalErrorResponse } from "./error-bodies.js";
+import {
+  ApiError,
+  BadRequest,
+  ParameterMissing,
+  Validation,
+  type Violation,
+} from "./errors.js";
+import type { InterfaceMeta, RouteMeta } from "./interface-meta.js";
+import {
+  JSONAPI_MEDIA_TYPE,
+  negotiateRepresentation,
+  type Representation,
+} from "./negotiate.js";
+import { listParameters } from "./query-schema.js";
+import { parseQueryString, type QueryValue } from "./query-string.js";
+import { renderResult } from "./responses.js";
 import {
   createAuthenticator,
   oauthRuntime,
@@ -19,11 +35,14 @@ import {
   type OAuthOptions,
   type Principal,
   type SessionHandle,
-} from './server-auth.js';
-import { TOKEN_RESPONSE_HEADERS } from './oauth-server.js';
-import { credentialCheck, type CredentialCheck } from './login-guard.js';
-import { isStorageFull, STORAGE_FULL_RETRY_AFTER_SECONDS } from './storage-errors.js';
-import { LoginThrottle } from './throttle.js';
+} from "./server-auth.js";
+import { TOKEN_RESPONSE_HEADERS } from "./oauth-server.js";
+import { credentialCheck, type CredentialCheck } from "./login-guard.js";
+import {
+  isStorageFull,
+  STORAGE_FULL_RETRY_AFTER_SECONDS,
+} from "./storage-errors.js";
+import { LoginThrottle } from "./throttle.js";
 
 export interface RouteSchemas {
   readonly pathParams?: z.ZodType;
@@ -61,12 +80,16 @@ export interface InterfacePluginOptions {
   /** Options per auth scheme, by scheme name. */
   readonly auth: object;
   /** Called with errors that are not the client's fault; never with credentials. */
-  readonly onInternalError?: ((error: unknown, request: FastifyRequest) => void) | undefined;
+  readonly onInternalError?:
+    ((error: unknown, request: FastifyRequest) => void) | undefined;
   /** Throttles the handlers' checkCredential calls; false turns it off. Default: a LoginThrottle with its defaults. */
   readonly loginThrottle?: LoginThrottle | false | undefined;
 }
 
-type Handler = (input: Record<string, unknown>, context: HandlerContext) => Promise<unknown>;
+type Handler = (
+  input: Record<string, unknown>,
+  context: HandlerContext,
+) => Promise<unknown>;
 
 export function createInterfacePlugin(
   definition: InterfaceDefinition,
@@ -76,29 +99,45 @@ export function createInterfacePlugin(
   const authenticators = new Map<string, Authenticator>();
   for (const [name, scheme] of Object.entries(meta.auth)) {
     const schemeOptions = (options.auth as Record<string, unknown>)[name];
-    if (schemeOptions === undefined) throw new Error(`${meta.name}: options for auth scheme "${name}" are missing`);
+    if (schemeOptions === undefined)
+      throw new Error(
+        `${meta.name}: options for auth scheme "${name}" are missing`,
+      );
     authenticators.set(name, createAuthenticator(scheme, schemeOptions));
   }
-  const loginThrottle = options.loginThrottle === false ? undefined : (options.loginThrottle ?? new LoginThrottle());
+  const loginThrottle =
+    options.loginThrottle === false
+      ? undefined
+      : (options.loginThrottle ?? new LoginThrottle());
   const handlers = new Map<string, Handler>();
   for (const route of Object.values(definition.routes)) {
     const handler = (options.handlers as Record<string, unknown>)[route.name];
-    if (typeof handler !== 'function') throw new Error(`${meta.name}: handler "${route.name}" is missing`);
+    if (typeof handler !== "function")
+      throw new Error(`${meta.name}: handler "${route.name}" is missing`);
     handlers.set(route.name, (handler as Handler).bind(options.handlers));
   }
 
   return async function interfacePlugin(app: FastifyInstance): Promise<void> {
     enableGetBodies(app);
     allowEmptyJsonBodies(app);
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
-    app.setErrorHandler((error, request, reply) => sendError(meta, toApiError(error, request, options), reply));
+    app.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string" },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+    app.setErrorHandler((error, request, reply) =>
+      sendError(meta, toApiError(error, request, options), reply),
+    );
     for (const [name, scheme] of Object.entries(meta.auth)) {
-      if (scheme.type === 'oauth2')
+      if (scheme.type === "oauth2")
         registerTokenEndpoint(
           app,
-          oauthRuntime(scheme, (options.auth as Record<string, unknown>)[name] as OAuthOptions),
+          oauthRuntime(
+            scheme,
+            (options.auth as Record<string, unknown>)[name] as OAuthOptions,
+          ),
           (error, request) => toApiError(error, request, options),
         );
     }
@@ -126,30 +165,49 @@ export function createInterfacePlugin(
   };
 }
 
-const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 function fastifyPath(path: string): string {
-  return path.replace(/\{([^}]+)\}/g, ':$1');
+  return path.replace(/\{([^}]+)\}/g, ":$1");
 }
 
 /** On interfaces whose catalog has a methodNotAllowed error: 405 with Allow for the other methods of a served path. */
-function registerMethodNotAllowed(app: FastifyInstance, definition: InterfaceDefinition): void {
-  if (!Object.values(definition.meta.errors).some((entry) => entry.kind === 'methodNotAllowed')) return;
+function registerMethodNotAllowed(
+  app: FastifyInstance,
+  definition: InterfaceDefinition,
+): void {
+  if (
+    !Object.values(definition.meta.errors).some(
+      (entry) => entry.kind === "methodNotAllowed",
+    )
+  )
+    return;
   const allowed = new Map<string, Set<string>>();
   for (const route of Object.values(definition.routes)) {
-    for (const path of route.paths) allowed.set(path, (allowed.get(path) ?? new Set<string>()).add(route.method));
+    for (const path of route.paths)
+      allowed.set(
+        path,
+        (allowed.get(path) ?? new Set<string>()).add(route.method),
+      );
   }
   for (const [path, methods] of allowed) {
     const url = fastifyPath(path);
     // A method another interface serves on the same path stays theirs.
-    const others = HTTP_METHODS.filter((method) => !methods.has(method) && !app.hasRoute({ method, url }));
+    const others = HTTP_METHODS.filter(
+      (method) => !methods.has(method) && !app.hasRoute({ method, url }),
+    );
     if (others.length === 0) continue;
-    const allow = HTTP_METHODS.filter((method) => methods.has(method)).join(', ');
+    const allow = HTTP_METHODS.filter((method) => methods.has(method)).join(
+      ", ",
+    );
     app.route({
       method: [...others],
       url,
       handler: async (request) => {
-        throw new ApiError('methodNotAllowed', { params: { method: request.method }, headers: { allow } });
+        throw new ApiError("methodNotAllowed", {
+          params: { method: request.method },
+          headers: { allow },
+        });
       },
     });
   }
@@ -158,7 +216,7 @@ function registerMethodNotAllowed(app: FastifyInstance, definition: InterfaceDef
 /** Fastify ignores GET bodies unless told otherwise; some routes take one. */
 function enableGetBodies(app: FastifyInstance): void {
   try {
-    app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
+    app.addHttpMethod("GET", { hasBody: true, overrideExisting: true });
   } catch {
     // Already enabled by another interface on the same server.
   }
@@ -170,13 +228,17 @@ function enableGetBodies(app: FastifyInstance): void {
  * (which refuses __proto__ and constructor.prototype keys).
  */
 function allowEmptyJsonBodies(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    return parseJson(request, text, done);
-  });
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser(
+    "application/json",
+    { parseAs: "string" },
+    (request, body, done) => {
+      const text = typeof body === "string" ? body : body.toString("utf8");
+      if (text.trim() === "") return done(null, undefined);
+      return parseJson(request, text, done);
+    },
+  );
 }
 
 function registerTokenEndpoint(
@@ -190,45 +252,73 @@ function registerTokenEndpoint(
       return reply
         .code(result.status)
         .headers({ ...TOKEN_RESPONSE_HEADERS, ...result.headers })
-        .type('application/json; charset=utf-8')
+        .type("application/json; charset=utf-8")
         .send(result.body);
     },
     // A body that cannot be read still gets an RFC 6749 error (with the errors array, like every token error).
     errorHandler: (error, request, reply) => {
       const apiError = toError(error, request);
-      if (apiError.kind === 'serviceUnavailable') return sendTokenUnavailable(reply, apiError);
+      if (apiError.kind === "serviceUnavailable")
+        return sendTokenUnavailable(reply, apiError);
       const internal = apiError instanceof InternalError;
-      const status = internal ? 500 : apiError.kind === 'payloadTooLarge' ? 413 : 400;
-      const code = internal ? 'server_error' : 'invalid_request';
+      const status = internal
+        ? 500
+        : apiError.kind === "payloadTooLarge"
+          ? 413
+          : 400;
+      const code = internal ? "server_error" : "invalid_request";
       const description = internal
-        ? 'The token request could not be handled.'
-        : apiError.kind === 'payloadTooLarge'
-          ? 'The request body is too large.'
-          : (apiError.detail ?? 'The token request is malformed.');
+        ? "The token request could not be handled."
+        : apiError.kind === "payloadTooLarge"
+          ? "The request body is too large."
+          : (apiError.detail ?? "The token request is malformed.");
       const body = {
         error: code,
         error_description: description,
         errors: [
-          { status: String(status), code, title: internal ? 'Server error' : 'Invalid request', detail: description },
+          {
+            status: String(status),
+            code,
+            title: internal ? "Server error" : "Invalid request",
+            detail: description,
+          },
         ],
       };
-      return reply.code(status).headers(TOKEN_RESPONSE_HEADERS).type('application/json; charset=utf-8').send(body);
+      return reply
+        .code(status)
+        .headers(TOKEN_RESPONSE_HEADERS)
+        .type("application/json; charset=utf-8")
+        .send(body);
     },
   });
 }
 
 /** A token request the storage has no room for: RFC 6749's temporarily_unavailable, 503 with Retry-After. */
-function sendTokenUnavailable(reply: FastifyReply, apiError: ApiError): FastifyReply {
-  const description = apiError.detail ?? 'The service cannot issue tokens right now.';
+function sendTokenUnavailable(
+  reply: FastifyReply,
+  apiError: ApiError,
+): FastifyReply {
+  const description =
+    apiError.detail ?? "The service cannot issue tokens right now.";
   const body = {
-    error: 'temporarily_unavailable',
+    error: "temporarily_unavailable",
     error_description: description,
-    errors: [{ status: '503', code: 'temporarily_unavailable', title: 'Service unavailable', detail: description }],
+    errors: [
+      {
+        status: "503",
+        code: "temporarily_unavailable",
+        title: "Service unavailable",
+        detail: description,
+      },
+    ],
   };
   return reply
     .code(503)
-    .headers({ ...TOKEN_RESPONSE_HEADERS, ...(apiError.headers as Record<string, string>) })
-    .type('application/json; charset=utf-8')
+    .headers({
+      ...TOKEN_RESPONSE_HEADERS,
+      ...(apiError.headers as Record<string, string>),
+    })
+    .type("application/json; charset=utf-8")
     .send(body);
 }
 
@@ -245,36 +335,72 @@ interface Prepared {
   readonly auth: AuthResult | undefined;
 }
 
-function routeRunner({ definition, route, handler, authenticator, loginThrottle }: RunnerParts) {
+function routeRunner({
+  definition,
+  route,
+  handler,
+  authenticator,
+  loginThrottle,
+}: RunnerParts) {
   const { meta } = definition;
   const schemas = definition.schemas[route.name] ?? {};
   const prepared = new WeakMap<FastifyRequest, Prepared>();
-  const prepare = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const representation = meta.style === 'jsonapi' ? negotiate(request) : 'plain';
-    const auth = authenticator ? await authenticator.authenticate(request, route) : undefined;
+  const queryLists = listParameters(schemas.query);
+  const prepare = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> => {
+    const representation =
+      meta.style === "jsonapi" ? negotiate(request) : "plain";
+    const auth = authenticator
+      ? await authenticator.authenticate(request, route)
+      : undefined;
     if (auth?.session) reply.header(auth.session.header, auth.session.token);
     prepared.set(request, { representation, auth });
     if (auth?.session) requestSessions.set(request, auth.session);
   };
-  const run = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const { representation, auth } = prepared.get(request) ?? { representation: 'plain', auth: undefined };
+  const run = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> => {
+    const { representation, auth } = prepared.get(request) ?? {
+      representation: "plain",
+      auth: undefined,
+    };
     const rawQuery = expandShortForms(
       route,
-      parseQueryString(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : ''),
+      parseQueryString(
+        request.url.includes("?")
+          ? request.url.slice(request.url.indexOf("?") + 1)
+          : "",
+        queryLists,
+      ),
     );
     const input: Record<string, unknown> = {};
     if (schemas.pathParams)
-      input['params'] = parseParameters(schemas.pathParams, pathParameters(meta, route, request.params), 'path');
-    if (schemas.query) input['query'] = parseParameters(schemas.query, rawQuery, 'query');
-    if (schemas.headers) input['headers'] = parseParameters(schemas.headers, request.headers, 'header');
-    if (schemas.body) input['body'] = parseBody(schemas.body, route, request.body, rawQuery);
+      input["params"] = parseParameters(
+        schemas.pathParams,
+        pathParameters(meta, route, request.params),
+        "path",
+      );
+    if (schemas.query)
+      input["query"] = parseParameters(schemas.query, rawQuery, "query");
+    if (schemas.headers)
+      input["headers"] = parseParameters(
+        schemas.headers,
+        request.headers,
+        "header",
+      );
+    if (schemas.body)
+      input["body"] = parseBody(schemas.body, route, request.body, rawQuery);
     const origin = `${request.protocol}://${request.host}`;
     const context: HandlerContext = {
       principal: auth?.principal,
       session: auth?.session,
       origin,
       representation,
-      resourceUrl: (id) => `${origin}${collectionPath(meta, route, request.url)}/${encodeURIComponent(String(id))}`,
+      resourceUrl: (id) =>
+        `${origin}${collectionPath(meta, route, request.url)}/${encodeURIComponent(String(id))}`,
       checkCredential: credentialCheck(loginThrottle, request.ip),
     };
     const result = await handler(input, context);
@@ -282,49 +408,62 @@ function routeRunner({ definition, route, handler, authenticator, loginThrottle 
       await auth.session.save();
       reply.header(auth.session.header, auth.session.token);
     }
-    const query = (input['query'] ?? {}) as Record<string, unknown>;
-    const body = input['body'] as Record<string, unknown> | undefined;
+    const query = (input["query"] ?? {}) as Record<string, unknown>;
+    const body = input["body"] as Record<string, unknown> | undefined;
     const rendered = renderResult(
       {
         meta,
         route,
         representation,
         origin,
-        path: request.url.split('?')[0] ?? '/',
+        path: request.url.split("?")[0] ?? "/",
         query,
-        includes: body?.['includes'] as never,
+        includes: body?.["includes"] as never,
       },
       result,
     );
     reply.code(rendered.status).headers(rendered.headers);
     if (rendered.body === undefined) return reply.send();
-    return sendJson(reply, rendered.contentType ?? 'application/json; charset=utf-8', rendered.body);
+    return sendJson(
+      reply,
+      rendered.contentType ?? "application/json; charset=utf-8",
+      rendered.body,
+    );
   };
   return { prepare, run };
 }
 
 /** Where the route's records live: the record's get-one path, else the request path (less its id, on routes ending in one). */
-function collectionPath(meta: InterfaceMeta, route: RouteMeta, url: string): string {
-  const known = route.resource ? meta.records[route.resource]?.resourcePath : undefined;
+function collectionPath(
+  meta: InterfaceMeta,
+  route: RouteMeta,
+  url: string,
+): string {
+  const known = route.resource
+    ? meta.records[route.resource]?.resourcePath
+    : undefined;
   if (known !== undefined) return known;
-  const path = url.split('?')[0] ?? '/';
-  return /\/\{[^}]+\}$/.test(route.path) ? path.replace(/\/[^/]*$/, '') : path;
+  const path = url.split("?")[0] ?? "/";
+  return /\/\{[^}]+\}$/.test(route.path) ? path.replace(/\/[^/]*$/, "") : path;
 }
 
 function negotiate(request: FastifyRequest): Representation {
   const representation = negotiateRepresentation(request.headers.accept);
   if (!representation)
-    throw new ApiError('notAcceptable', {
+    throw new ApiError("notAcceptable", {
       detail: `Cannot answer in ${request.headers.accept}; accepted: application/vnd.api+json, application/json.`,
     });
   return representation;
 }
 
 /** name[k]=v → name[i][key]=k&name[i][value]=v for the lists that allow the short form; indexed items stay. */
-function expandShortForms(route: RouteMeta, query: Record<string, QueryValue>): Record<string, QueryValue> {
+function expandShortForms(
+  route: RouteMeta,
+  query: Record<string, QueryValue>,
+): Record<string, QueryValue> {
   for (const [name, form] of Object.entries(route.queryShortForms ?? {})) {
     const value = query[name];
-    if (typeof value !== 'object' || Array.isArray(value)) continue;
+    if (typeof value !== "object" || Array.isArray(value)) continue;
     query[name] = Object.entries(value).map(([key, item]) =>
       /^[0-9]+$/.test(key) ? item : { [form.key]: key, [form.value]: item },
     );
@@ -333,42 +472,71 @@ function expandShortForms(route: RouteMeta, query: Record<string, QueryValue>): 
 }
 
 /** The path parameters; an empty one (e.g. "/Banner/") is missing: ParameterMissing where the route declares it, else a 400. */
-function pathParameters(meta: InterfaceMeta, route: RouteMeta, params: unknown): unknown {
+function pathParameters(
+  meta: InterfaceMeta,
+  route: RouteMeta,
+  params: unknown,
+): unknown {
   const values = (params ?? {}) as Record<string, unknown>;
-  const empty = route.pathParams.find((name) => values[name] === '');
+  const empty = route.pathParams.find((name) => values[name] === "");
   if (empty === undefined) return values;
-  if (route.errors.some((name) => meta.errors[name]?.kind === 'parameterMissing')) throw new ParameterMissing(empty);
-  throw new BadRequest({ params: { name: empty }, detail: `The path parameter "${empty}" is missing.` });
+  if (
+    route.errors.some((name) => meta.errors[name]?.kind === "parameterMissing")
+  )
+    throw new ParameterMissing(empty);
+  throw new BadRequest({
+    params: { name: empty },
+    detail: `The path parameter "${empty}" is missing.`,
+  });
 }
 
-function parseParameters(schema: z.ZodType, value: unknown, where: 'path' | 'query' | 'header'): unknown {
+/** The parameters read by their schema; a 400 that names every bad parameter (one violation each issue). */
+function parseParameters(
+  schema: z.ZodType,
+  value: unknown,
+  where: "path" | "query" | "header",
+): unknown {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const name = String(issue?.path[0] ?? where);
+  const violations = result.error.issues.map((issue): Violation => {
+    const name = String(issue.path[0] ?? where);
+    const message = `The ${where} parameter "${name}" is invalid: ${issue.message}.`;
+    return {
+      pointer: `/${issue.path.map(String).join("/")}`,
+      parameter: name,
+      message,
+    };
+  });
+  const first = violations[0];
   throw new BadRequest({
-    params: { name },
-    detail: `The ${where} parameter "${name}" is invalid: ${issue?.message ?? 'invalid value'}.`,
+    params: { name: first?.parameter ?? where },
+    detail: violations.map((violation) => violation.message).join(" "),
+    violations,
   });
 }
 
 /** The body, or for GET routes that allow it the same member from the query string. */
-function parseBody(schema: z.ZodType, route: RouteMeta, body: unknown, rawQuery: Record<string, unknown>): unknown {
+function parseBody(
+  schema: z.ZodType,
+  route: RouteMeta,
+  body: unknown,
+  rawQuery: Record<string, unknown>,
+): unknown {
   let value = body;
   const alternative = route.body?.queryAlternative;
   if (
-    (value === undefined || value === null || value === '') &&
+    (value === undefined || value === null || value === "") &&
     alternative &&
     rawQuery[alternative.member] !== undefined
   ) {
     value = {
       [alternative.member]:
-        alternative.style === 'json'
+        alternative.style === "json"
           ? parseJsonMember(alternative.member, rawQuery[alternative.member])
           : rawQuery[alternative.member],
     };
   }
-  if (value === undefined || value === null || value === '') {
+  if (value === undefined || value === null || value === "") {
     if (route.body && !route.body.required) value = {};
   }
   const result = schema.safeParse(value);
@@ -377,35 +545,55 @@ function parseBody(schema: z.ZodType, route: RouteMeta, body: unknown, rawQuery:
 }
 
 function parseJsonMember(member: string, text: unknown): unknown {
-  if (typeof text !== 'string') throw new BadRequest({ params: { name: member } });
+  if (typeof text !== "string")
+    throw new BadRequest({ params: { name: member } });
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new BadRequest({ params: { name: member }, detail: `The query parameter "${member}" is not JSON.` });
+    throw new BadRequest({
+      params: { name: member },
+      detail: `The query parameter "${member}" is not JSON.`,
+    });
   }
 }
 
 function toViolation(issue: z.core.$ZodIssue): Violation {
   const path = issue.path.map(String);
-  const unknownKeys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+  const unknownKeys = issue.code === "unrecognized_keys" ? issue.keys : [];
   if (unknownKeys.length > 0)
-    return { pointer: `/${[...path, unknownKeys[0]].join('/')}`, message: `unknown field ${unknownKeys.join(', ')}` };
-  return { pointer: `/${path.join('/')}`, message: issue.message };
+    return {
+      pointer: `/${[...path, unknownKeys[0]].join("/")}`,
+      message: `unknown field ${unknownKeys.join(", ")}`,
+    };
+  return { pointer: `/${path.join("/")}`, message: issue.message };
 }
 
-function toApiError(error: unknown, request: FastifyRequest, options: InterfacePluginOptions): ApiError {
+function toApiError(
+  error: unknown,
+  request: FastifyRequest,
+  options: InterfacePluginOptions,
+): ApiError {
   if (error instanceof ApiError) return error;
   if (isStorageFull(error)) return storageFullError();
   const fastifyError = error as { code?: string; statusCode?: number };
-  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-    return new ApiError('payloadTooLarge', { params: { limit: request.routeOptions.bodyLimit ?? 0 } });
+  if (fastifyError.code === "FST_ERR_CTP_BODY_TOO_LARGE")
+    return new ApiError("payloadTooLarge", {
+      params: { limit: request.routeOptions.bodyLimit ?? 0 },
+    });
   if (fastifyError.statusCode === 415)
     return new BadRequest({
-      params: { name: 'content-type' },
-      detail: 'Unsupported content type; send application/json.',
+      params: { name: "content-type" },
+      detail: "Unsupported content type; send application/json.",
     });
-  if (fastifyError.statusCode !== undefined && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-    return new BadRequest({ params: { name: 'body' }, detail: 'The request body is not valid JSON.' });
+  if (
+    fastifyError.statusCode !== undefined &&
+    fastifyError.statusCode >= 400 &&
+    fastifyError.statusCode < 500
+  ) {
+    return new BadRequest({
+      params: { name: "body" },
+      detail: "The request body is not valid JSON.",
+    });
   }
   options.onInternalError?.(error, request);
   return new InternalError();
@@ -413,32 +601,55 @@ function toApiError(error: unknown, request: FastifyRequest, options: InterfaceP
 
 /** A write the storage has no room for: 503 with Retry-After, in the interface's error shape. */
 function storageFullError(): ApiError {
-  return new ApiError('serviceUnavailable', {
-    detail: 'The service cannot store data right now; try again later.',
-    headers: { 'retry-after': String(STORAGE_FULL_RETRY_AFTER_SECONDS) },
+  return new ApiError("serviceUnavailable", {
+    detail: "The service cannot store data right now; try again later.",
+    headers: { "retry-after": String(STORAGE_FULL_RETRY_AFTER_SECONDS) },
   });
 }
 
+/** An error that is not the client's fault: answered 500 in the interface's internal-error shape, never with its message. */
 class InternalError extends ApiError {
   constructor() {
-    super('badRequest', { detail: 'Internal error.' });
+    super("badRequest", { detail: "Internal error." });
   }
 }
 
 /** The session of a request, so that an error answer names its current token (which a handler may have rotated). */
-const requestSessions = new WeakMap<FastifyRequest, { readonly header: string; readonly token: string }>();
+const requestSessions = new WeakMap<
+  FastifyRequest,
+  { readonly header: string; readonly token: string }
+>();
 
-function sendError(meta: InterfaceMeta, error: ApiError, reply: FastifyReply): FastifyReply {
+function sendError(
+  meta: InterfaceMeta,
+  error: ApiError,
+  reply: FastifyReply,
+): FastifyReply {
   const session = requestSessions.get(reply.request);
   if (session) reply.header(session.header, session.token);
-  const { status, body } = errorResponse(meta.errorStyle, meta.errors, error);
-  const jsonApi = meta.style === 'jsonapi' && negotiateRepresentation(reply.request.headers.accept) === 'jsonapi';
-  const contentType = jsonApi ? JSONAPI_MEDIA_TYPE : 'application/json; charset=utf-8';
-  reply.code(error instanceof InternalError ? 500 : status).headers(error.headers as Record<string, string | string[]>);
+  const { status, body } =
+    error instanceof InternalError
+      ? internalErrorResponse(meta.errorStyle, meta.errors)
+      : errorResponse(meta.errorStyle, meta.errors, error);
+  const jsonApi =
+    meta.style === "jsonapi" &&
+    negotiateRepresentation(reply.request.headers.accept) === "jsonapi";
+  const contentType = jsonApi
+    ? JSONAPI_MEDIA_TYPE
+    : "application/json; charset=utf-8";
+  reply
+    .code(status)
+    .headers(error.headers as Record<string, string | string[]>);
   return sendJson(reply, contentType, body);
 }
 
 /** Sends JSON as bytes, so that Fastify keeps the content type as given (JSON:API forbids media type parameters). */
-function sendJson(reply: FastifyReply, contentType: string, body: unknown): FastifyReply {
-  return reply.type(contentType).send(Buffer.from(JSON.stringify(body), 'utf8'));
+function sendJson(
+  reply: FastifyReply,
+  contentType: string,
+  body: unknown,
+): FastifyReply {
+  return reply
+    .type(contentType)
+    .send(Buffer.from(JSON.stringify(body), "utf8"));
 }

@@ -1,10 +1,12 @@
 // Typed errors a handler throws. The generated server turns each into the interface's error body;
 // handlers never build error bodies themselves.
-import type { ErrorKind } from './interface-meta.js';
+import type { ErrorKind } from "./interface-meta.js";
 
 export interface Violation {
   /** JSON pointer of the offending member, e.g. "/stock" or "/prices/2/from". */
   readonly pointer: string;
+  /** The path, query or header parameter at fault, for violations of parameters rather than of the body. */
+  readonly parameter?: string;
   readonly message: string;
 }
 
@@ -28,7 +30,7 @@ export class ApiError extends Error {
 
   constructor(kind: ErrorKind, options: ApiErrorOptions = {}) {
     super(options.detail ?? kind);
-    this.name = 'ApiError';
+    this.name = "ApiError";
     this.kind = kind;
     this.entry = options.entry;
     this.params = options.params ?? {};
@@ -40,42 +42,45 @@ export class ApiError extends Error {
 
 export class NotFound extends ApiError {
   constructor(options: ApiErrorOptions = {}) {
-    super('notFound', options);
+    super("notFound", options);
   }
 }
 
 export class Validation extends ApiError {
   constructor(violations: readonly Violation[], options: ApiErrorOptions = {}) {
-    super('validation', { ...options, violations });
+    super("validation", { ...options, violations });
   }
 }
 
 export class ParameterMissing extends ApiError {
   constructor(name: string, options: ApiErrorOptions = {}) {
-    super('parameterMissing', { ...options, params: { name, ...options.params } });
+    super("parameterMissing", {
+      ...options,
+      params: { name, ...options.params },
+    });
   }
 }
 
 export class Forbidden extends ApiError {
   constructor(options: ApiErrorOptions = {}) {
-    super('forbidden', options);
+    super("forbidden", options);
   }
 }
 
 export class Unauthorized extends ApiError {
   constructor(options: ApiErrorOptions = {}) {
-    super('unauthorized', options);
+    super("unauthorized", options);
   }
 }
 
 export class Conflict extends ApiError {
   constructor(options: ApiErrorOptions = {}) {
-    super('conflict', options);
+    super("conflict", options);
   }
 }
 
 export class BadRequest extends ApiError {
   constructor(options: ApiErrorOptions = {}) {
-    super('badRequest', options);
+    super("badRequest", options);
   }
 }

@@ -1,9 +1,13 @@
 // A handler's result → status, headers and body in the interface's style. Handlers return records;
 // envelopes, json:api documents, apiAlias members and Location headers are made here.
-import { applyIncludes, withApiAliases, type Includes } from './api-alias.js';
-import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
-import { jsonApiList, jsonApiSingle, plainRecord } from './jsonapi.js';
-import { JSONAPI_MEDIA_TYPE, type Representation } from './negotiate.js';
+import { applyIncludes, withApiAliases, type Includes } from "./api-alias.js";
+import type {
+  InterfaceMeta,
+  ResponseMeta,
+  RouteMeta,
+} from "./interface-meta.js";
+import { jsonApiList, jsonApiSingle, plainRecord } from "./jsonapi.js";
+import { JSONAPI_MEDIA_TYPE, type Representation } from "./negotiate.js";
 
 /** What a handler returns for a list with a count of all matches. */
 export interface ListResult<T> {
@@ -31,52 +35,83 @@ export interface Rendered {
 
 type Plain = Record<string, unknown>;
 
-export function selectResponse(route: RouteMeta, query: Readonly<Record<string, unknown>>): ResponseMeta | undefined {
+export function selectResponse(
+  route: RouteMeta,
+  query: Readonly<Record<string, unknown>>,
+): ResponseMeta | undefined {
   const successes = route.responses.filter((response) => response.status < 300);
   return (
-    successes.find((response) => response.when !== undefined && query[response.when] === true) ??
-    successes.find((response) => response.when === undefined)
+    successes.find(
+      (response) =>
+        response.when !== undefined && query[response.when] === true,
+    ) ?? successes.find((response) => response.when === undefined)
   );
 }
 
 export function renderResult(ctx: RenderContext, result: unknown): Rendered {
   const response = selectResponse(ctx.route, ctx.query);
-  if (!response) return { status: 204, headers: {}, contentType: undefined, body: undefined };
+  if (!response)
+    return {
+      status: 204,
+      headers: {},
+      contentType: undefined,
+      body: undefined,
+    };
   const headers: Record<string, string> = {};
   if (response.location) {
     const location = locationOf(ctx, response, result);
-    if (location !== undefined) headers['location'] = location;
+    if (location !== undefined) headers["location"] = location;
   }
   if (!response.hasBody) {
     // A success envelope without data is still an envelope: {success: true} (204 stays empty).
-    if (response.envelope && response.status !== 204 && ctx.meta.style === 'success-envelope') {
+    if (
+      response.envelope &&
+      response.status !== 204 &&
+      ctx.meta.style === "success-envelope"
+    ) {
       return {
         status: response.status,
         headers,
-        contentType: 'application/json; charset=utf-8',
+        contentType: "application/json; charset=utf-8",
         body: { success: true },
       };
     }
-    return { status: response.status, headers, contentType: undefined, body: undefined };
+    return {
+      status: response.status,
+      headers,
+      contentType: undefined,
+      body: undefined,
+    };
   }
   if (!response.envelope)
-    return { status: response.status, headers, contentType: 'application/json; charset=utf-8', body: result };
+    return {
+      status: response.status,
+      headers,
+      contentType: "application/json; charset=utf-8",
+      body: result,
+    };
   switch (ctx.meta.style) {
-    case 'jsonapi':
-      return { status: response.status, headers, ...jsonApiBody(ctx, response, result) };
-    case 'success-envelope':
+    case "jsonapi":
       return {
         status: response.status,
         headers,
-        contentType: 'application/json; charset=utf-8',
+        ...jsonApiBody(ctx, response, result),
+      };
+    case "success-envelope":
+      return {
+        status: response.status,
+        headers,
+        contentType: "application/json; charset=utf-8",
         body: successEnvelope(response, result),
       };
-    case 'api-alias': {
-      const aliased = response.record ? withApiAliases(ctx.meta, response.record, result) : result;
+    case "api-alias": {
+      const aliased = response.record
+        ? aliasedBody(ctx.meta, response, response.record, result)
+        : result;
       return {
         status: response.status,
         headers,
-        contentType: 'application/json; charset=utf-8',
+        contentType: "application/json; charset=utf-8",
         body: applyIncludes(aliased, ctx.includes),
       };
     }
@@ -92,23 +127,53 @@ function jsonApiBody(
   const options = { meta: ctx.meta, origin: ctx.origin, path: ctx.path };
   if (response.list) {
     const list = result as ListResult<Plain>;
-    if (ctx.representation === 'plain' || !record) {
-      const data = record ? list.items.map((item) => plainRecord(ctx.meta, record, item)) : list.items;
-      return { contentType: 'application/json; charset=utf-8', body: { total: list.total, data, aggregations: [] } };
+    if (ctx.representation === "plain" || !record) {
+      const data = record
+        ? list.items.map((item) => plainRecord(ctx.meta, record, item))
+        : list.items;
+      return {
+        contentType: "application/json; charset=utf-8",
+        body: { total: list.total, data, aggregations: [] },
+      };
     }
-    const limit = typeof ctx.query['limit'] === 'number' ? ctx.query['limit'] : undefined;
-    const page = typeof ctx.query['page'] === 'number' ? ctx.query['page'] : undefined;
-    const pagination = limit !== undefined && page !== undefined ? { limit, page, total: list.total } : undefined;
-    return { contentType: JSONAPI_MEDIA_TYPE, body: jsonApiList(options, record, list.items, pagination) };
-  }
-  const single = (result ?? null) as Plain | null;
-  if (ctx.representation === 'plain' || !record) {
+    const limit =
+      typeof ctx.query["limit"] === "number" ? ctx.query["limit"] : undefined;
+    const page =
+      typeof ctx.query["page"] === "number" ? ctx.query["page"] : undefined;
+    const pagination =
+      limit !== undefined && page !== undefined
+        ? { limit, page, total: list.total }
+        : undefined;
     return {
-      contentType: 'application/json; charset=utf-8',
-      body: { data: single && record ? plainRecord(ctx.meta, record, single) : single },
+      contentType: JSONAPI_MEDIA_TYPE,
+      body: jsonApiList(options, record, list.items, pagination),
     };
   }
-  return { contentType: JSONAPI_MEDIA_TYPE, body: jsonApiSingle(options, record, single) };
+  const single = (result ?? null) as Plain | null;
+  if (ctx.representation === "plain" || !record) {
+    return {
+      contentType: "application/json; charset=utf-8",
+      body: {
+        data: single && record ? plainRecord(ctx.meta, record, single) : single,
+      },
+    };
+  }
+  return {
+    contentType: JSONAPI_MEDIA_TYPE,
+    body: jsonApiSingle(options, record, single),
+  };
+}
+
+/** The api-alias body: a list with a total keeps its {items, total} wrapper, without an apiAlias of its own. */
+function aliasedBody(
+  meta: InterfaceMeta,
+  response: ResponseMeta,
+  record: string,
+  result: unknown,
+): unknown {
+  if (!response.total) return withApiAliases(meta, record, result);
+  const list = result as ListResult<unknown>;
+  return { items: withApiAliases(meta, record, list.items), total: list.total };
 }
 
 function successEnvelope(response: ResponseMeta, result: unknown): unknown {
@@ -116,16 +181,28 @@ function successEnvelope(response: ResponseMeta, result: unknown): unknown {
     const list = result as ListResult<unknown>;
     return { success: true, data: list.items, total: list.total };
   }
-  return result === undefined ? { success: true } : { success: true, data: result };
+  return result === undefined
+    ? { success: true }
+    : { success: true, data: result };
 }
 
-function locationOf(ctx: RenderContext, response: ResponseMeta, result: unknown): string | undefined {
-  if (typeof result !== 'object' || result === null) return undefined;
+function locationOf(
+  ctx: RenderContext,
+  response: ResponseMeta,
+  result: unknown,
+): string | undefined {
+  if (typeof result !== "object" || result === null) return undefined;
   const value = result as Plain;
-  if (typeof value['location'] === 'string') return value['location'];
+  if (typeof value["location"] === "string") return value["location"];
   const record = response.record ?? ctx.route.resource;
-  const resourcePath = record ? ctx.meta.records[record]?.resourcePath : undefined;
-  const id = value['id'];
-  if (resourcePath === undefined || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
+  const resourcePath = record
+    ? ctx.meta.records[record]?.resourcePath
+    : undefined;
+  const id = value["id"];
+  if (
+    resourcePath === undefined ||
+    (typeof id !== "string" && typeof id !== "number")
+  )
+    return undefined;
   return `${ctx.origin}${resourcePath}/${id}`;
 }
