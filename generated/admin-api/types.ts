@@ -8,13 +8,13 @@ export interface Manufacturer {
   id: string;
   name: string;
   /** The products of this manufacturer, or null when not loaded. */
-  products?: Product[] | null;
+  products?: Product[] | null | undefined;
 }
 
 /** Price of a product, net and gross, with whether they are linked. */
 export interface Price {
   /** Empty list the plain JSON format adds. */
-  extensions?: unknown[];
+  extensions?: unknown[] | undefined;
   gross: number;
   /** Whether gross is derived from net by the tax rate. */
   linked: boolean;
@@ -25,22 +25,22 @@ export interface Price {
 export interface Product {
   active: boolean;
   /** The variant products, or null when not loaded. */
-  children?: Product[] | null;
+  children?: Product[] | null | undefined;
   createdAt: string;
   id: string;
   /** The product's manufacturer record, embedded in plain JSON. */
-  manufacturer?: Manufacturer | null;
+  manufacturer?: Manufacturer | null | undefined;
   /** Id of a manufacturer record, or null. */
-  manufacturerId?: string | null;
+  manufacturerId?: string | null | undefined;
   name: string;
   /** The parent product, or null. */
-  parent?: Product | null;
+  parent?: Product | null | undefined;
   /** Id of the parent product, or null for a product without parent. */
-  parentId?: string | null;
+  parentId?: string | null | undefined;
   price: Price;
   stock: number;
   /** The product's tax record, embedded in plain JSON. */
-  tax?: Tax | null;
+  tax?: Tax | null | undefined;
   /** Id of a tax record. */
   taxId: string;
 }
@@ -51,13 +51,13 @@ export interface Tax {
   id: string;
   name: string;
   /** The products with this tax, or null when not loaded. */
-  products?: Product[] | null;
+  products?: Product[] | null | undefined;
   taxRate: number;
 }
 
 export interface CreateManufacturerQuery {
   /** Answer 200 with the written record instead of 204. */
-  _response?: boolean;
+  _response?: boolean | undefined;
 }
 
 export type CreateManufacturerBody = Omit<Manufacturer, 'createdAt' | 'id' | 'products'>;
@@ -72,7 +72,7 @@ export interface CreateManufacturerResponses {
 
 export interface CreateProductQuery {
   /** Answer 200 with the written record instead of 204. */
-  _response?: boolean;
+  _response?: boolean | undefined;
 }
 
 export type CreateProductBody = Omit<Product, 'children' | 'createdAt' | 'id' | 'manufacturer' | 'parent' | 'tax'>;
@@ -87,7 +87,7 @@ export interface CreateProductResponses {
 
 export interface CreateTaxQuery {
   /** Answer 200 with the written record instead of 204. */
-  _response?: boolean;
+  _response?: boolean | undefined;
 }
 
 export type CreateTaxBody = Omit<Tax, 'createdAt' | 'id' | 'products'>;
@@ -145,9 +145,9 @@ export interface GetManufacturerProductsPathParams {
 
 export interface GetManufacturerProductsQuery {
   /** Records per page, 1..500. */
-  limit?: number;
+  limit?: number | undefined;
   /** Page number, from 1. */
-  page?: number;
+  page?: number | undefined;
 }
 
 /** Lists the products of a manufacturer. */
@@ -170,9 +170,9 @@ export interface GetProductChildrenPathParams {
 
 export interface GetProductChildrenQuery {
   /** Records per page, 1..500. */
-  limit?: number;
+  limit?: number | undefined;
   /** Page number, from 1. */
-  page?: number;
+  page?: number | undefined;
 }
 
 /** Lists the child products of a product. */
@@ -222,9 +222,9 @@ export interface GetTaxProductsPathParams {
 
 export interface GetTaxProductsQuery {
   /** Records per page, 1..500. */
-  limit?: number;
+  limit?: number | undefined;
   /** Page number, from 1. */
-  page?: number;
+  page?: number | undefined;
 }
 
 /** Lists the products with a tax. */
@@ -234,9 +234,9 @@ export interface GetTaxProductsResponses {
 
 export interface ListManufacturerQuery {
   /** Records per page, 1..500 (above 500 is a 400). */
-  limit?: number;
+  limit?: number | undefined;
   /** Page number, from 1. */
-  page?: number;
+  page?: number | undefined;
 }
 
 /** Lists manufacturers, one page at a time. */
@@ -246,9 +246,9 @@ export interface ListManufacturerResponses {
 
 export interface ListProductQuery {
   /** Records per page, 1..500 (above 500 is a 400). */
-  limit?: number;
+  limit?: number | undefined;
   /** Page number, from 1. */
-  page?: number;
+  page?: number | undefined;
 }
 
 /** Lists products, one page at a time. */
@@ -258,9 +258,9 @@ export interface ListProductResponses {
 
 export interface ListTaxQuery {
   /** Records per page, 1..500 (above 500 is a 400). */
-  limit?: number;
+  limit?: number | undefined;
   /** Page number, from 1. */
-  page?: number;
+  page?: number | undefined;
 }
 
 /** Lists tax records, one page at a time. */
@@ -274,7 +274,7 @@ export interface UpdateManufacturerPathParams {
 
 export interface UpdateManufacturerQuery {
   /** Answer 200 with the written record instead of 204. */
-  _response?: boolean;
+  _response?: boolean | undefined;
 }
 
 export type UpdateManufacturerBody = Partial<Omit<Manufacturer, 'createdAt' | 'id' | 'products'>>;
@@ -293,7 +293,7 @@ export interface UpdateProductPathParams {
 
 export interface UpdateProductQuery {
   /** Answer 200 with the written record instead of 204. */
-  _response?: boolean;
+  _response?: boolean | undefined;
 }
 
 export type UpdateProductBody = Partial<
@@ -314,7 +314,7 @@ export interface UpdateTaxPathParams {
 
 export interface UpdateTaxQuery {
   /** Answer 200 with the written record instead of 204. */
-  _response?: boolean;
+  _response?: boolean | undefined;
 }
 
 export type UpdateTaxBody = Partial<Omit<Tax, 'createdAt' | 'id' | 'products'>>;

@@ -16,28 +16,28 @@ export interface Banner {
   /** Browser target keyword. */
   linkTarget: '_blank' | '_self' | '_parent' | '_top';
   /** Start of validity (ISO 8601), or null. */
-  validFrom?: string | null;
+  validFrom?: string | null | undefined;
   /** End of validity (ISO 8601, not before validFrom), or null. */
-  validTo?: string | null;
+  validTo?: string | null | undefined;
 }
 
 /** Outcome of one batch entry: success with operation and data, or failure with message and errors (each entry is judged on its own). */
 export interface BannerBatchResult {
   /** Id and URL of the banner, when the entry succeeded. */
-  data?: CreatedRef;
+  data?: CreatedRef | undefined;
   /** Violations of a failed entry, as "<field>: <message>". */
-  errors?: string[];
+  errors?: string[] | undefined;
   /** Why the entry failed. */
-  message?: string;
+  message?: string | undefined;
   /** What the entry did, when it succeeded. */
-  operation?: 'create' | 'update' | 'delete';
+  operation?: 'create' | 'update' | 'delete' | undefined;
   success: boolean;
 }
 
 /** One filter of the banner list, written filter[0][property]=…&filter[0][value]=…&filter[0][expression]=…. */
 export interface BannerFilter {
   /** Comparison expression, e.g. = or LIKE. */
-  expression?: string;
+  expression?: string | undefined;
   /** A banner field name; an unknown property is a 400. */
   property: string;
   value: unknown;
@@ -51,7 +51,7 @@ export interface BannerList {
 
 /** One sort key of the banner list, written sort[0][property]=…&sort[0][direction]=…. */
 export interface SortOrder {
-  direction?: 'ASC' | 'DESC';
+  direction?: 'ASC' | 'DESC' | undefined;
   /** A banner field name; an unknown property is a 400. */
   property: string;
 }
@@ -100,12 +100,12 @@ export interface GetBannerResponses {
 }
 
 export interface ListBannersQuery {
-  filter?: BannerFilter[];
+  filter?: BannerFilter[] | undefined;
   /** Records per page. */
-  limit?: number;
-  sort?: SortOrder[];
+  limit?: number | undefined;
+  sort?: SortOrder[] | undefined;
   /** Records to skip. */
-  start?: number;
+  start?: number | undefined;
 }
 
 /** Lists banners, sorted and filtered. */

@@ -4,7 +4,7 @@ import type { CreatedRef } from '../shared/types.js';
 
 /** Optional filters of a list request, as a GET body or as the same JSON in the filters query parameter. */
 export interface FilterRequest {
-  filters?: PriceFilter[];
+  filters?: PriceFilter[] | undefined;
 }
 
 /** One filter of a list request; an unknown field or type is a 400. */
@@ -38,7 +38,7 @@ export interface PriceListCondition {
 /** A price of one product inside a price list, for a quantity range and an optional validity period. */
 export interface PriceListPrice {
   /** Calculation rule of the price, or null. */
-  calculation?: string | null;
+  calculation?: string | null | undefined;
   /** Lower quantity bound. */
   from: number;
   /** True when the price is a gross price. */
@@ -54,15 +54,15 @@ export interface PriceListPrice {
   /** Upper quantity bound, at least from. */
   to: number;
   /** First day of validity (YYYY-MM-DD), or null. */
-  validFrom?: string | null;
+  validFrom?: string | null | undefined;
   /** Last day of validity (YYYY-MM-DD, not before validFrom), or null. */
-  validTo?: string | null;
+  validTo?: string | null | undefined;
 }
 
 /** Body of a price list replacement; the id may be repeated in the body. */
 export interface PriceListUpdate {
   /** The price list's id; when given it must equal the id in the path. */
-  id?: number;
+  id?: number | undefined;
   name: string;
   priority: number;
 }
@@ -169,9 +169,9 @@ export interface ListPriceListConditionsResponses {
 
 export interface ListPriceListPricesQuery {
   /** Records per page, 1..1000. */
-  limit?: number;
+  limit?: number | undefined;
   /** Records to skip. */
-  offset?: number;
+  offset?: number | undefined;
 }
 
 export type ListPriceListPricesBody = FilterRequest;
@@ -184,9 +184,9 @@ export interface ListPriceListPricesResponses {
 
 export interface ListPriceListsQuery {
   /** Records per page, 1..1000. */
-  limit?: number;
+  limit?: number | undefined;
   /** Records to skip. */
-  offset?: number;
+  offset?: number | undefined;
 }
 
 export type ListPriceListsBody = FilterRequest;

@@ -124,7 +124,7 @@ function digestAuth(client: DigestClient): ClientAuth {
     async headers(method, uri) {
       const authorization = client.authorization(method, uri);
       const headers: Record<string, string> = {};
-      if (authorization) headers.authorization = authorization;
+      if (authorization) headers['authorization'] = authorization;
       return headers;
     },
     async afterResponse() {},

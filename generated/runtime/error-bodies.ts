@@ -54,14 +54,40 @@ export function errorResponse(
   };
 }
 
+/**
+ * The answer to an error that is not the client's fault: 500, from the catalog's 500 entry when it
+ * has one, and never with the error's own message.
+ */
+export function internalErrorResponse(style: ErrorStyle, catalog: Readonly<Record<string, ErrorMeta>>): ErrorResponse {
+  const entry = Object.values(catalog).find((candidate) => candidate.status === 500);
+  const message = entry?.message ?? INTERNAL_ERROR.message;
+  if (style === 'success-false') return { status: 500, body: { success: false, message } };
+  const code = entry?.code ?? INTERNAL_ERROR.code;
+  const title = entry?.title ?? INTERNAL_ERROR.title;
+  return {
+    status: 500,
+    body: { errors: [{ status: '500', code, title, detail: message }] },
+  };
+}
+
+const INTERNAL_ERROR = {
+  code: 'INTERNAL_ERROR',
+  title: 'Internal Server Error',
+  message: 'Internal error.',
+} as const;
+
 function errorsArrayBody(entry: ErrorMeta, message: string, error: ApiError): unknown {
-  const base = { status: String(entry.status), code: entry.code ?? error.kind, title: entry.title ?? error.kind };
+  const base = {
+    status: String(entry.status),
+    code: entry.code ?? error.kind,
+    title: entry.title ?? error.kind,
+  };
   if (error.violations.length === 0) return { errors: [{ ...base, detail: message }] };
   return {
     errors: error.violations.map((violation) => ({
       ...base,
       detail: violation.message,
-      source: { pointer: violation.pointer },
+      source: violation.parameter === undefined ? { pointer: violation.pointer } : { parameter: violation.parameter },
     })),
   };
 }
@@ -71,7 +97,11 @@ function successFalseBody(message: string, error: ApiError): unknown {
   return {
     success: false,
     message,
-    errors: error.violations.map((violation) => `${pointerToPath(violation.pointer)}: ${violation.message}`),
+    errors: error.violations.map((violation) =>
+      violation.parameter === undefined
+        ? `${pointerToPath(violation.pointer)}: ${violation.message}`
+        : violation.message,
+    ),
   };
 }
 

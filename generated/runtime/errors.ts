@@ -7,6 +7,8 @@ import type { ErrorKind } from './interface-meta.js';
 export interface Violation {
   /** JSON pointer of the offending member, e.g. "/stock" or "/prices/2/from". */
   readonly pointer: string;
+  /** The path, query or header parameter at fault, for violations of parameters rather than of the body. */
+  readonly parameter?: string;
   readonly message: string;
 }
 
@@ -54,7 +56,10 @@ export class Validation extends ApiError {
 
 export class ParameterMissing extends ApiError {
   constructor(name: string, options: ApiErrorOptions = {}) {
-    super('parameterMissing', { ...options, params: { name, ...options.params } });
+    super('parameterMissing', {
+      ...options,
+      params: { name, ...options.params },
+    });
   }
 }
 

@@ -165,7 +165,9 @@ interface Grant {
 }
 
 function ownerOf(record: { subject: string; clientId: string }, passwordClientId: string): CredentialOwner {
-  return record.clientId === passwordClientId ? { kind: 'user', id: record.subject } : { kind: 'client', id: record.clientId };
+  return record.clientId === passwordClientId
+    ? { kind: 'user', id: record.subject }
+    : { kind: 'client', id: record.clientId };
 }
 
 /** Credential binding of new tokens: the owner's current credential version, when the service tracks them. */

@@ -43,7 +43,13 @@ export function selectResponse(route: RouteMeta, query: Readonly<Record<string, 
 
 export function renderResult(ctx: RenderContext, result: unknown): Rendered {
   const response = selectResponse(ctx.route, ctx.query);
-  if (!response) return { status: 204, headers: {}, contentType: undefined, body: undefined };
+  if (!response)
+    return {
+      status: 204,
+      headers: {},
+      contentType: undefined,
+      body: undefined,
+    };
   const headers: Record<string, string> = {};
   if (response.location) {
     const location = locationOf(ctx, response, result);
@@ -59,13 +65,27 @@ export function renderResult(ctx: RenderContext, result: unknown): Rendered {
         body: { success: true },
       };
     }
-    return { status: response.status, headers, contentType: undefined, body: undefined };
+    return {
+      status: response.status,
+      headers,
+      contentType: undefined,
+      body: undefined,
+    };
   }
   if (!response.envelope)
-    return { status: response.status, headers, contentType: 'application/json; charset=utf-8', body: result };
+    return {
+      status: response.status,
+      headers,
+      contentType: 'application/json; charset=utf-8',
+      body: result,
+    };
   switch (ctx.meta.style) {
     case 'jsonapi':
-      return { status: response.status, headers, ...jsonApiBody(ctx, response, result) };
+      return {
+        status: response.status,
+        headers,
+        ...jsonApiBody(ctx, response, result),
+      };
     case 'success-envelope':
       return {
         status: response.status,
@@ -74,7 +94,7 @@ export function renderResult(ctx: RenderContext, result: unknown): Rendered {
         body: successEnvelope(response, result),
       };
     case 'api-alias': {
-      const aliased = response.record ? withApiAliases(ctx.meta, response.record, result) : result;
+      const aliased = response.record ? aliasedBody(ctx.meta, response, response.record, result) : result;
       return {
         status: response.status,
         headers,
@@ -96,21 +116,39 @@ function jsonApiBody(
     const list = result as ListResult<Plain>;
     if (ctx.representation === 'plain' || !record) {
       const data = record ? list.items.map((item) => plainRecord(ctx.meta, record, item)) : list.items;
-      return { contentType: 'application/json; charset=utf-8', body: { total: list.total, data, aggregations: [] } };
+      return {
+        contentType: 'application/json; charset=utf-8',
+        body: { total: list.total, data, aggregations: [] },
+      };
     }
     const limit = typeof ctx.query['limit'] === 'number' ? ctx.query['limit'] : undefined;
     const page = typeof ctx.query['page'] === 'number' ? ctx.query['page'] : undefined;
     const pagination = limit !== undefined && page !== undefined ? { limit, page, total: list.total } : undefined;
-    return { contentType: JSONAPI_MEDIA_TYPE, body: jsonApiList(options, record, list.items, pagination) };
+    return {
+      contentType: JSONAPI_MEDIA_TYPE,
+      body: jsonApiList(options, record, list.items, pagination),
+    };
   }
   const single = (result ?? null) as Plain | null;
   if (ctx.representation === 'plain' || !record) {
     return {
       contentType: 'application/json; charset=utf-8',
-      body: { data: single && record ? plainRecord(ctx.meta, record, single) : single },
+      body: {
+        data: single && record ? plainRecord(ctx.meta, record, single) : single,
+      },
     };
   }
-  return { contentType: JSONAPI_MEDIA_TYPE, body: jsonApiSingle(options, record, single) };
+  return {
+    contentType: JSONAPI_MEDIA_TYPE,
+    body: jsonApiSingle(options, record, single),
+  };
+}
+
+/** The api-alias body: a list with a total keeps its {items, total} wrapper, without an apiAlias of its own. */
+function aliasedBody(meta: InterfaceMeta, response: ResponseMeta, record: string, result: unknown): unknown {
+  if (!response.total) return withApiAliases(meta, record, result);
+  const list = result as ListResult<unknown>;
+  return { items: withApiAliases(meta, record, list.items), total: list.total };
 }
 
 function successEnvelope(response: ResponseMeta, result: unknown): unknown {

@@ -267,7 +267,10 @@ function digestAuthenticator(scheme: DigestMeta, options: DigestOptions): Authen
     ...(options.nonceSecret !== undefined ? { nonceSecret: options.nonceSecret } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
-  const throttle = options.throttle === false ? undefined : (options.throttle ?? new LoginThrottle(options.now ? { now: options.now } : {}));
+  const throttle =
+    options.throttle === false
+      ? undefined
+      : (options.throttle ?? new LoginThrottle(options.now ? { now: options.now } : {}));
   return {
     async authenticate(request, route) {
       const address = request.ip;

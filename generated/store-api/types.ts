@@ -44,7 +44,7 @@ export interface Context {
 /** Optional body of the context request, naming the fields to return per apiAlias. */
 export interface ContextRequest {
   /** Per apiAlias (e.g. sales_channel_context), the only fields to keep on objects with that alias. */
-  includes?: Record<string, string[]>;
+  includes?: Record<string, string[]> | undefined;
 }
 
 /** A country the sales channel ships to. */

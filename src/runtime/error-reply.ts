@@ -1,16 +1,24 @@
 // Sends an ApiError in an interface's error shape, with the content type the request negotiated:
 // application/vnd.api+json on json:api interfaces unless plain JSON was asked for.
 import type { FastifyReply } from 'fastify';
-import { errorResponse } from './error-bodies.js';
+import { errorResponse, internalErrorResponse } from './error-bodies.js';
 import type { ApiError } from './errors.js';
 import type { InterfaceMeta } from './interface-meta.js';
 import { JSONAPI_MEDIA_TYPE, negotiateRepresentation } from './negotiate.js';
 
-export function sendApiError(meta: InterfaceMeta, error: ApiError, reply: FastifyReply, status?: number): FastifyReply {
-  const answer = errorResponse(meta.errorStyle, meta.errors, error);
+/** `internal`: a server fault, answered 500 in the interface's internal-error shape whatever the error says. */
+export function sendApiError(
+  meta: InterfaceMeta,
+  error: ApiError,
+  reply: FastifyReply,
+  { internal = false }: { readonly internal?: boolean } = {},
+): FastifyReply {
+  const answer = internal
+    ? internalErrorResponse(meta.errorStyle, meta.errors)
+    : errorResponse(meta.errorStyle, meta.errors, error);
   const jsonApi = meta.style === 'jsonapi' && negotiateRepresentation(reply.request.headers.accept) === 'jsonapi';
   const contentType = jsonApi ? JSONAPI_MEDIA_TYPE : 'application/json; charset=utf-8';
-  reply.code(status ?? answer.status).headers(error.headers as Record<string, string | string[]>);
+  reply.code(answer.status).headers(error.headers as Record<string, string | string[]>);
   return sendJson(reply, contentType, answer.body);
 }
 

@@ -90,12 +90,19 @@ export const redactingLogger = {
     },
   },
   redact: {
-    paths: CREDENTIAL_HEADERS.flatMap((name) => [`req.headers["${name}"]`, `headers["${name}"]`, `res.headers["${name}"]`]),
+    paths: CREDENTIAL_HEADERS.flatMap((name) => [
+      `req.headers["${name}"]`,
+      `headers["${name}"]`,
+      `res.headers["${name}"]`,
+    ]),
     censor: REDACTED,
   },
   hooks: {
     logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void): void {
-      method.apply(this, args.map((arg) => (typeof arg === 'string' ? redactText(arg) : arg)));
+      method.apply(
+        this,
+        args.map((arg) => (typeof arg === 'string' ? redactText(arg) : arg)),
+      );
     },
   },
 };

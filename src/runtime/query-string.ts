@@ -1,5 +1,7 @@
 // Parses a query string with bracket notation (a[0][b]=1, a[]=x, a[k]=v) into plain objects
-// and lists. Hostile input is bounded: keys like __proto__ are dropped, depth and size are capped.
+// and lists, and form-style lists (a=x&a=y, OpenAPI's style form with explode true) for the names
+// the caller says are lists. Hostile input is bounded: keys like __proto__ are dropped, depth and
+// size are capped.
 
 const MAX_PARAMETERS = 1000;
 const MAX_DEPTH = 5;
@@ -9,7 +11,11 @@ const FORBIDDEN_KEYS = new Set(['__proto__']);
 
 export type QueryValue = string | QueryValue[] | { [key: string]: QueryValue };
 
-export function parseQueryString(query: string): Record<string, QueryValue> {
+/**
+ * The parameters of `query`. A name in `lists` may repeat (tag=a&tag=c is ["a", "c"]) and a single
+ * value of it is a one-element list; any other repeated name keeps its first value.
+ */
+export function parseQueryString(query: string, lists: ReadonlySet<string> = new Set()): Record<string, QueryValue> {
   const root: Record<string, QueryValue> = Object.create(null) as Record<string, QueryValue>;
   const pairs = query.split('&').filter(Boolean).slice(0, MAX_PARAMETERS);
   for (const pair of pairs) {
@@ -18,7 +24,7 @@ export function parseQueryString(query: string): Record<string, QueryValue> {
     const value = decode(equals === -1 ? '' : pair.slice(equals + 1));
     if (rawKey === undefined || value === undefined) continue;
     const path = keyPath(rawKey);
-    if (path) assign(root, path, value);
+    if (path) assign(root, lists.has(rawKey) ? [rawKey, ''] : path, value);
   }
   return toPlain(root as unknown as Node) as Record<string, QueryValue>;
 }

@@ -14,6 +14,7 @@ import {
   type BodyFormat,
   type Representation,
 } from './negotiate.js';
+import { listParameters } from './query-schema.js';
 import { parseQueryString, type QueryValue } from './query-string.js';
 import { renderResult } from './responses.js';
 import {
@@ -291,6 +292,7 @@ function routeRunner({ definition, route, handler, authenticator, loginThrottle 
   const { meta } = definition;
   const schemas = definition.schemas[route.name] ?? {};
   const prepared = new WeakMap<FastifyRequest, Prepared>();
+  const queryLists = listParameters(schemas.query);
   const prepare = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const representation = meta.style === 'jsonapi' ? negotiate(request) : 'plain';
     const auth = authenticator ? await authenticator.authenticate(request, route) : undefined;
@@ -304,7 +306,7 @@ function routeRunner({ definition, route, handler, authenticator, loginThrottle 
     const { representation, auth } = prepared.get(request) ?? { representation: 'plain', auth: undefined };
     const rawQuery = expandShortForms(
       route,
-      parseQueryString(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : ''),
+      parseQueryString(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '', queryLists),
     );
     // api-alias interfaces take includes with every request, apart from the route's own parameters.
     const includesQuery = meta.style === 'api-alias' ? takeMember(rawQuery, INCLUDES_MEMBER) : undefined;
@@ -394,14 +396,19 @@ function pathParameters(meta: InterfaceMeta, route: RouteMeta, params: unknown):
   throw new BadRequest({ params: { name: empty }, detail: `The path parameter "${empty}" is missing.` });
 }
 
+/** The parameters read by their schema; a 400 that names every bad parameter (one violation each issue). */
 function parseParameters(schema: z.ZodType, value: unknown, where: 'path' | 'query' | 'header'): unknown {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const name = String(issue?.path[0] ?? where);
+  const violations = result.error.issues.map((issue): Violation => {
+    const name = String(issue.path[0] ?? where);
+    const message = `The ${where} parameter "${name}" is invalid: ${issue.message}.`;
+    return { pointer: `/${issue.path.map(String).join('/')}`, parameter: name, message };
+  });
   throw new BadRequest({
-    params: { name },
-    detail: `The ${where} parameter "${name}" is invalid: ${issue?.message ?? 'invalid value'}.`,
+    params: { name: violations[0]?.parameter ?? where },
+    detail: violations.map((violation) => violation.message).join(' '),
+    violations,
   });
 }
 
@@ -472,6 +479,7 @@ function storageFullError(): ApiError {
   });
 }
 
+/** An error that is not the client's fault: answered 500 in the interface's internal-error shape, never with its message. */
 class InternalError extends ApiError {
   constructor() {
     super('badRequest', { detail: 'Internal error.' });
@@ -484,5 +492,5 @@ const requestSessions = new WeakMap<FastifyRequest, { readonly header: string; r
 function sendError(meta: InterfaceMeta, error: ApiError, reply: FastifyReply): FastifyReply {
   const session = requestSessions.get(reply.request);
   if (session) reply.header(session.header, session.token);
-  return sendApiError(meta, error, reply, error instanceof InternalError ? 500 : undefined);
+  return sendApiError(meta, error, reply, { internal: error instanceof InternalError });
 }

@@ -138,7 +138,11 @@ export class LoginThrottle {
       const pair = accountKey(account, address);
       until = Math.max(until, this.#byPair.blockedUntil(pair, now));
       if (!this.#isTrusted(pair, now)) {
-        until = Math.max(until, this.#byUntrustedAccount.blockedUntil(accountKey(account, ''), now), this.#saturated(now));
+        until = Math.max(
+          until,
+          this.#byUntrustedAccount.blockedUntil(accountKey(account, ''), now),
+          this.#saturated(now),
+        );
       }
     } else {
       until = Math.max(until, this.#saturated(now));
@@ -153,7 +157,8 @@ export class LoginThrottle {
     if (account !== undefined) {
       const pair = accountKey(account, address);
       recorded = this.#byPair.record(pair, now) && recorded;
-      if (!this.#isTrusted(pair, now)) recorded = this.#byUntrustedAccount.record(accountKey(account, ''), now) && recorded;
+      if (!this.#isTrusted(pair, now))
+        recorded = this.#byUntrustedAccount.record(accountKey(account, ''), now) && recorded;
     }
     if (!recorded) this.#saturatedUntil = now + this.#lockoutMs;
   }

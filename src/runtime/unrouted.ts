@@ -74,6 +74,6 @@ export function unroutedErrorHandler(
       return sendApiError(meta, apiError, reply);
     }
     onInternalError(error, request);
-    return sendApiError(meta, new ApiError('badRequest', { detail: 'Internal error.' }), reply, 500);
+    return sendApiError(meta, new ApiError('badRequest', { detail: 'Internal error.' }), reply, { internal: true });
   };
 }

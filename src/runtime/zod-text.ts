@@ -48,13 +48,19 @@ export function ownMember<T extends z.ZodType>(schema: T) {
 type Shape = z.core.$ZodLooseShape;
 
 /** record.pick() for records with a member named like an Object member, which zod's mask type cannot name. */
-export function pickFields<S extends Shape, const K extends keyof S & string>(schema: z.ZodObject<S, z.core.$strict>, names: readonly K[]) {
+export function pickFields<S extends Shape, const K extends keyof S & string>(
+  schema: z.ZodObject<S, z.core.$strict>,
+  names: readonly K[],
+) {
   const shape = Object.fromEntries(names.map((name) => [name, schema.shape[name]])) as Pick<S, K>;
   return z.strictObject(shape);
 }
 
 /** record.omit() for records with a member named like an Object member (see pickFields). */
-export function omitFields<S extends Shape, const K extends keyof S & string>(schema: z.ZodObject<S, z.core.$strict>, names: readonly K[]) {
+export function omitFields<S extends Shape, const K extends keyof S & string>(
+  schema: z.ZodObject<S, z.core.$strict>,
+  names: readonly K[],
+) {
   const kept = Object.keys(schema.shape).filter((name) => !(names as readonly string[]).includes(name));
   const shape = Object.fromEntries(kept.map((name) => [name, schema.shape[name]])) as Omit<S, K>;
   return z.strictObject(shape);

@@ -11,7 +11,7 @@ import { JSON_API_MEDIA, JSON_MEDIA, sortedObject, type Content, type Schema, ty
 export function successContent(iface: InterfaceIr, response: ResponseIr, components: Components): Content | undefined {
   const ctx: SchemaContext = { components, direction: 'read' };
   const body = response.body;
-  if (!response.envelope) return body ? { [JSON_MEDIA]: { schema: typeSchema(body, ctx) } } : undefined;
+  if (!response.envelope) return body ? { [JSON_MEDIA]: { schema: plainBody(body, response.total, ctx) } } : undefined;
   switch (iface.style) {
     case 'jsonapi':
       return body
@@ -20,8 +20,18 @@ export function successContent(iface: InterfaceIr, response: ResponseIr, compone
     case 'success-envelope':
       return { [JSON_MEDIA]: { schema: successEnvelope(body, response.total, ctx) } };
     case 'api-alias':
-      return body ? { [JSON_MEDIA]: { schema: includesAnswer(body, ctx) } } : undefined;
+      return body ? { [JSON_MEDIA]: { schema: includesAnswer(body, ctx, (view) => plainBody(body, response.total, view)) } } : undefined;
   }
+}
+
+/** A body sent as the handler gives it: the value, or for a list with a total, {items, total}. */
+function plainBody(body: TypeIr, total: boolean, ctx: SchemaContext): Schema {
+  if (!total) return typeSchema(body, ctx);
+  return {
+    type: 'object',
+    properties: { items: typeSchema(body, ctx), total: { type: 'integer', minimum: 0, description: 'Number of records matching, on every page.' } },
+    required: ['items', 'total'],
+  };
 }
 
 function successEnvelope(body: TypeIr | undefined, total: boolean, ctx: SchemaContext): SchemaObject {

@@ -94,9 +94,12 @@ export function errorEntrySchema(components: Components): ReferenceObject {
       detail: { type: 'string' },
       source: {
         type: 'object',
-        description: 'The offending field, where there is one.',
-        properties: { pointer: { type: 'string', description: 'JSON pointer to the field, e.g. /stock.' } },
-        required: ['pointer'],
+        description: 'The offending body member or query parameter, where there is one (JSON:API 1.0 error source).',
+        properties: {
+          parameter: { type: 'string', description: 'The offending query parameter, e.g. limit.' },
+          pointer: { type: 'string', description: 'JSON pointer to the field, e.g. /stock.' },
+        },
+        minProperties: 1,
       },
       status: { type: 'string', pattern: '^[1-5][0-9]{2}$', description: 'The HTTP status, as a string.' },
       title: { type: 'string' },

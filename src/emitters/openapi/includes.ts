@@ -36,12 +36,12 @@ export function includesParameters(iface: InterfaceIr | undefined, route: RouteI
 }
 
 /** An api-alias answer: the record in full, or (when it holds objects with an apiAlias) as includes may have filtered it. */
-export function includesAnswer(body: TypeIr, ctx: SchemaContext): Schema {
-  const full = typeSchema(body, ctx);
+export function includesAnswer(body: TypeIr, ctx: SchemaContext, schemaOf: (view: SchemaContext) => Schema): Schema {
+  const full = schemaOf(ctx);
   const filterable = recordKeys(body).some((key) => reachesApiAlias(ctx.components.record(key), ctx.components));
   if (!filterable) return full;
   return {
     description: 'The answer in full, or as the request\'s includes filtered it.',
-    anyOf: [full, typeSchema(body, { ...ctx, filtered: true })],
+    anyOf: [full, schemaOf({ ...ctx, filtered: true })],
   };
 }

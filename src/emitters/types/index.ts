@@ -5,7 +5,7 @@
 import { pascalCase } from '../../ir/names.js';
 import type { ModuleIr, ParameterIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
 import type { Emitter, GeneratedFile } from '../contract.js';
-import { exported, typeRef, type PropertySignature, type TopLevel } from '../shared/code/ast.js';
+import { exported, typeRef, union, type PropertySignature, type TopLevel } from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { crossModuleImports, recordTypeName, referencedRecords } from '../shared/imports.js';
 import { memoRuns } from '../shared/memo-runs.js';
@@ -77,9 +77,14 @@ function recordInterface(record: RecordView): TopLevel {
   return exported({ kind: 'interface', name: recordTypeName(record.key), members: record.fields.map(memberSignature) }, record.docs);
 }
 
-/** A member whose type is missing is `void` (a response without a body). */
+/**
+ * A member whose type is missing is `void` (a response without a body). An optional member also
+ * takes `undefined`, as the zod schemas' output does: under exactOptionalPropertyTypes a handler's
+ * input (`{...body, id}`) is then assignable to the record it creates.
+ */
 function memberSignature(member: MemberView): PropertySignature {
-  return { name: member.name, type: member.type ? typeExpression(member.type) : typeRef('void'), optional: member.optional, docs: member.docs };
+  const type = member.type ? typeExpression(member.type) : typeRef('void');
+  return { name: member.name, type: member.optional ? union([type, typeRef('undefined')]) : type, optional: member.optional, docs: member.docs };
 }
 
 /** Per route: parameters, body and the body of each response by status. */
