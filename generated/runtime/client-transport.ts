@@ -132,8 +132,11 @@ export interface CallDeadline {
  * with the caller's own signal so that aborting still works. `Infinity` means no timeout.
  */
 export function callDeadline(outer: AbortSignal | undefined, timeoutMs: number): CallDeadline {
-  if (!Number.isFinite(timeoutMs)) return { signal: outer, done: () => undefined };
-  if (!(timeoutMs > 0)) throw new RangeError(`timeoutMs must be a positive number of milliseconds, not ${timeoutMs}`);
+  if (timeoutMs === Infinity) return { signal: outer, done: () => undefined };
+  if (!(timeoutMs > 0 && timeoutMs < 2 ** 31))
+    throw new RangeError(
+      `timeoutMs must be Infinity or a positive number of milliseconds below 2^31, not ${timeoutMs}`,
+    );
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new TimeoutError(timeoutMs)), timeoutMs);
   const forward = () => controller.abort(outer?.reason);
