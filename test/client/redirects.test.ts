@@ -177,7 +177,7 @@ describe('a redirect to another origin', () => {
 });
 
 describe('a redirect within the origin', () => {
-  it('is followed by Digest clients, each hop signed for its own method and URI; 307 and 308 keep the body', async () => {
+  it('is followed by Digest clients, each hop signed for its method and URI; 307 and 308 keep the body', async () => {
     const body = { name: 'Spring list', priority: 1 };
     for (const status of [307, 308, 301, 302, 303]) {
       api.received.length = 0;
