@@ -171,6 +171,9 @@ describe('a redirect to another origin', () => {
     };
     await refused(prices().listPriceListConditions(), 307);
     await refused(prices().createPriceList({ body: { name: 'Secret list', priority: 1 } }), 307);
+    const filters = { filters: [{ 'field-name': 'name', value: 'Secret list', type: 'eq' as const }] };
+    await refused(prices().listPriceLists({ body: filters }), 307); // a GET body, sent through undici
+    expect(api.received.at(-1)).toMatchObject({ method: 'GET', body: JSON.stringify(filters) });
     expect(other.received).toEqual([]);
     expect(everything(api)).not.toContain(DIGEST_PASSWORD);
   });
@@ -198,6 +201,17 @@ describe('a redirect within the origin', () => {
           : ['GET', '/moved/api/PriceList', '', undefined],
       ]);
     }
+  });
+
+  it('keeps a GET body (sent through undici) on a 307', async () => {
+    api.answer = (request, response) => {
+      if (!signedFor(request)) return void response.writeHead(401, { 'www-authenticate': challenge }).end();
+      if (!request.url.startsWith('/moved')) return redirect(response, 307, `/moved${request.url}`);
+      json(response, 200, { success: true, data: [], total: 0 });
+    };
+    const filters = { filters: [{ 'field-name': 'name', value: 'Spring list', type: 'eq' as const }] };
+    await expect(prices().listPriceLists({ body: filters })).resolves.toMatchObject({ items: [], total: 0 });
+    expect(api.received.at(-1)).toMatchObject({ method: 'GET', url: '/moved/api/PriceList', body: JSON.stringify(filters) });
   });
 
   it(`stops after ${MAX_REDIRECTS} in a row with a RedirectError`, async () => {
