@@ -6,6 +6,15 @@ import { bannerApiMeta, bannerApiRoutes } from './metadata.js';
 import * as schemas from './schemas.js';
 import type * as types from './types.js';
 
+export {
+  ApiClientError,
+  NetworkError,
+  RedirectError,
+  ResponseValidationError,
+  TimeoutError,
+  UnreadableResponseError,
+} from '../runtime/client-errors.js';
+
 export interface BannerApiClientOptions extends Omit<ClientOptions, 'auth'> {
   /** Credentials per auth scheme. */
   readonly auth: { readonly digest: DigestCredentials };

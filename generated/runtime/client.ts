@@ -3,10 +3,20 @@
 // The one client behind every generated interface client: URL and query building, auth, GET
 // bodies, timeouts, error bodies, decoding per interface style, optional response validation.
 import type { z } from 'zod';
+import { envelopeProblem, readJson } from './client-answers.js';
 import { createClientAuth, type ClientAuth, type ClientAuthOptions } from './client-auth.js';
-import { errorFromBody, ResponseValidationError } from './client-errors.js';
+import { errorFromBody, ResponseValidationError, UnreadableResponseError } from './client-errors.js';
 import { parseJson } from './client-oauth.js';
-import { canSendGetBody, send, type FetchLike, type IncomingResponse } from './client-transport.js';
+import { followRedirects, type Hop } from './client-redirects.js';
+import {
+  DEFAULT_TIMEOUT_MS,
+  callDeadline,
+  canSendGetBody,
+  send,
+  untilAborted,
+  type FetchLike,
+  type IncomingResponse,
+} from './client-transport.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
 import { decodeDocument } from './jsonapi-decode.js';
 
@@ -15,11 +25,14 @@ export interface ClientOptions {
   readonly baseUrl: string;
   /** Credentials per auth scheme, by scheme name. */
   readonly auth: object;
-  /** A fetch to use instead of the global one (GET bodies still go through undici in Node). */
+  /**
+   * A fetch to use instead of the global one (GET bodies still go through undici in Node). It must
+   * honour `redirect: 'manual'`: the client follows same-origin redirects itself and refuses others.
+   */
   readonly fetch?: FetchLike | undefined;
-  /** Check every response against the generated zod schemas (default false). */
+  /** Check every response against the generated zod schemas (default false); envelopes are always checked. */
   readonly validateResponses?: boolean | undefined;
-  /** Milliseconds before a call fails with TimeoutError (default none). */
+  /** Milliseconds before a call fails with TimeoutError (default 30 000; Infinity for none). */
   readonly timeoutMs?: number | undefined;
   /** How to send a GET body: "auto" (undici in Node, else the query form), or always the query form. */
   readonly getBody?: 'auto' | 'query' | undefined;
@@ -28,7 +41,9 @@ export interface ClientOptions {
 }
 
 export interface CallOptions {
+  /** Aborts the call (it then rejects with the signal's reason); the timeout still applies. */
   readonly signal?: AbortSignal | undefined;
+  /** Milliseconds for this call, instead of the client's timeoutMs. */
   readonly timeoutMs?: number | undefined;
   /** Extra request headers (e.g. accept: application/json for plain JSON). */
   readonly headers?: Readonly<Record<string, string>> | undefined;
@@ -63,7 +78,10 @@ export class ClientCore {
 
   constructor(definition: ClientDefinition, options: ClientOptions) {
     this.#definition = definition;
-    this.#options = { ...options, baseUrl: options.baseUrl.replace(/\/+$/, '') };
+    this.#options = {
+      ...options,
+      baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    };
     for (const [name, scheme] of Object.entries(definition.meta.auth)) {
       const credentials = (options.auth as Record<string, ClientAuthOptions | undefined>)[name];
       if (credentials === undefined) continue;
@@ -73,7 +91,7 @@ export class ClientCore {
           interfaceName: definition.meta.name,
           baseUrl: this.#options.baseUrl,
           fetch: options.fetch,
-          timeoutMs: options.timeoutMs,
+          timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
           now: options.now,
         }),
       );
@@ -88,35 +106,48 @@ export class ClientCore {
   async call<T = unknown>(routeName: string, input: CallInput = {}, options: CallOptions = {}): Promise<T> {
     const route = this.#route(routeName);
     const { path, body, query } = this.#requestParts(route, input);
-    const target = `${path}${query ? `?${query}` : ''}`;
     const auth = route.auth ? this.#auth.get(route.auth) : undefined;
     if (route.auth && !auth)
       throw new Error(`${this.#definition.meta.name}: no credentials for auth scheme "${route.auth}"`);
-    let response: IncomingResponse | undefined;
-    for (let attempt = 0; attempt < 2; attempt += 1) {
-      const authHeaders = auth ? await auth.headers(route.method, target) : {};
-      const headers: Record<string, string> = {
-        accept: this.#definition.meta.style === 'jsonapi' ? 'application/vnd.api+json' : 'application/json',
-        ...stringValues(input.headers),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...options.headers,
-        ...authHeaders,
+    const deadline = callDeadline(options.signal, options.timeoutMs ?? this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    try {
+      const first: Hop = {
+        method: route.method,
+        url: `${this.#options.baseUrl}${path}${query ? `?${query}` : ''}`,
+        body,
       };
-      response = await send(
-        {
-          method: route.method,
-          url: `${this.#options.baseUrl}${target}`,
-          headers,
-          body,
-          signal: options.signal,
-          timeoutMs: options.timeoutMs ?? this.#options.timeoutMs,
-        },
-        this.#options.fetch,
-      );
-      await auth?.afterResponse(response);
-      if (response.status !== 401 || !auth || attempt > 0 || !auth.retryAfterUnauthorized(response, authHeaders)) break;
+      for (let attempt = 0; ; attempt += 1) {
+        let sentAuth: Record<string, string> = {};
+        const response = await followRedirects(this.#definition.meta.name, first, async (hop) => {
+          const target = new URL(hop.url);
+          // Per hop: Digest signs the method and URI, and a token may have been renewed meanwhile.
+          sentAuth = auth
+            ? await untilAborted(auth.headers(hop.method, `${target.pathname}${target.search}`), deadline.signal)
+            : {};
+          return send(
+            { ...hop, headers: this.#headers(input, options, hop, sentAuth) },
+            this.#options.fetch,
+            deadline.signal,
+          );
+        });
+        await auth?.afterResponse(response);
+        const retry =
+          response.status === 401 && auth && attempt === 0 && auth.retryAfterUnauthorized(response, sentAuth);
+        if (!retry) return this.#decode(route, input, options, response, Object.values(sentAuth)) as T;
+      }
+    } finally {
+      deadline.done();
     }
-    return this.#decode(route, input, options, response as IncomingResponse) as T;
+  }
+
+  #headers(input: CallInput, options: CallOptions, hop: Hop, auth: Record<string, string>): Record<string, string> {
+    return {
+      accept: this.#definition.meta.style === 'jsonapi' ? 'application/vnd.api+json' : 'application/json',
+      ...stringValues(input.headers),
+      ...(hop.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+      ...auth,
+    };
   }
 
   /** Calls a list route and returns a page that can fetch the pages after it. */
@@ -157,7 +188,9 @@ export class ClientCore {
       return encodeURIComponent(String(value));
     });
     const query = { ...((input.query ?? {}) as Record<string, unknown>) };
-    const styles: Record<string, 'deepObject' | 'json'> = { ...route.queryStyles };
+    const styles: Record<string, 'deepObject' | 'json'> = {
+      ...route.queryStyles,
+    };
     let body = input.body;
     const alternative = route.body?.queryAlternative;
     if (route.method === 'GET' && body !== undefined) {
@@ -173,25 +206,51 @@ export class ClientCore {
         body = undefined;
       }
     }
-    return { path, body: body === undefined ? undefined : JSON.stringify(body), query: encodeQuery(query, styles) };
+    return {
+      path,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      query: encodeQuery(query, styles),
+    };
   }
 
-  #decode(route: RouteMeta, input: CallInput, options: CallOptions, response: IncomingResponse): unknown {
-    const parsed = parseJson(response.text);
-    if (response.status >= 400) throw errorFromBody(this.#definition.meta.name, response.status, parsed);
-    const meta = route.responses.find((candidate) => candidate.status === response.status);
-    const decoded = meta ? this.#unwrap(meta, parsed, options) : parsed;
-    if (this.#options.validateResponses && meta?.hasBody && !hasIncludes(input)) this.#validate(route, meta, decoded);
+  #decode(
+    route: RouteMeta,
+    input: CallInput,
+    options: CallOptions,
+    response: IncomingResponse,
+    sentAuth: readonly string[],
+  ): unknown {
+    const meta = this.#definition.meta;
+    if (response.status >= 400) throw errorFromBody(meta.name, response.status, parseJson(response.text));
+    const unreadable = (problem: string) =>
+      new UnreadableResponseError({
+        interfaceName: meta.name,
+        status: response.status,
+        problem,
+        text: response.text,
+        secrets: secretsOf(sentAuth),
+      });
+    if (response.status < 200 || response.status >= 300) throw unreadable(`${route.name} does not answer this status`);
+    const declared = route.responses.find((candidate) => candidate.status === response.status);
+    if (declared && !declared.hasBody) return undefined;
+    if (!declared && response.text === '') return undefined;
+    const reading = readJson(response.text, response.header('content-type'));
+    if (!reading.ok) throw unreadable(reading.problem);
+    if (!declared) return reading.value;
+    const plain = options.headers?.['accept']?.includes('application/json') ?? false;
+    const problem = envelopeProblem(meta, declared, reading.value, plain);
+    if (problem !== undefined) throw unreadable(problem);
+    const decoded = this.#unwrap(declared, reading.value, plain);
+    if (this.#options.validateResponses && !hasIncludes(input)) this.#validate(route, declared, decoded);
     return decoded;
   }
 
-  #unwrap(response: ResponseMeta, body: unknown, options: CallOptions): unknown {
-    if (!response.hasBody) return undefined;
+  /** The records of an answer whose envelope envelopeProblem accepted. */
+  #unwrap(response: ResponseMeta, body: unknown, plain: boolean): unknown {
     if (!response.envelope) return body;
-    const value = (body ?? {}) as Record<string, unknown>;
+    const value = body as Record<string, unknown>;
     switch (this.#definition.meta.style) {
       case 'jsonapi': {
-        const plain = options.headers?.['accept']?.includes('application/json');
         if (plain) return response.list ? { items: value['data'], total: value['total'] } : value['data'];
         const document = decodeDocument(body);
         if (!response.list) return document.data;
@@ -221,6 +280,11 @@ export class ClientCore {
         result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`),
       );
   }
+}
+
+/** The credentials sent, as they may be echoed back: whole header values and their last word (a token). */
+function secretsOf(values: readonly string[]): string[] {
+  return values.flatMap((value) => [value, value.split(' ').at(-1) ?? value]);
 }
 
 function hasIncludes(input: CallInput): boolean {

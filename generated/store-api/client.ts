@@ -6,6 +6,15 @@ import { storeApiMeta, storeApiRoutes } from './metadata.js';
 import * as schemas from './schemas.js';
 import type * as types from './types.js';
 
+export {
+  ApiClientError,
+  NetworkError,
+  RedirectError,
+  ResponseValidationError,
+  TimeoutError,
+  UnreadableResponseError,
+} from '../runtime/client-errors.js';
+
 export interface StoreApiClientOptions extends Omit<ClientOptions, 'auth'> {
   /** Credentials per auth scheme. */
   readonly auth: { readonly accessKey: AccessKeyCredentials };

@@ -1,5 +1,7 @@
-// Errors a generated client throws: the API said no (ApiClientError, with what it said), or the
-// request never got an answer (NetworkError, TimeoutError). Callers can tell them apart.
+// Errors a generated client throws: the API said no (ApiClientError, with what it said), the
+// request never got an answer (NetworkError, TimeoutError), the answer could not be read
+// (UnreadableResponseError), or the service redirected somewhere the client will not follow
+// (RedirectError). Callers can tell them apart. None of them carries a credential.
 
 export interface ClientViolation {
   readonly pointer: string | undefined;
@@ -46,6 +48,82 @@ export class TimeoutError extends NetworkError {
   }
 }
 
+/** Why a redirect was not followed. */
+export type RedirectRefusal = 'cross-origin' | 'too-many' | 'bad-location' | 'hidden';
+
+/**
+ * The service answered with a redirect the client does not follow: to another origin (credentials,
+ * tokens and bodies never leave the service's origin), one too many, or one it cannot read.
+ */
+export class RedirectError extends Error {
+  readonly interfaceName: string;
+  readonly status: number;
+  readonly reason: RedirectRefusal;
+  /** The origin the redirect pointed to, when it could be read (never its path or query). */
+  readonly targetOrigin: string | undefined;
+
+  constructor(options: {
+    interfaceName: string;
+    status: number;
+    reason: RedirectRefusal;
+    targetOrigin?: string | undefined;
+  }) {
+    super(`${options.interfaceName}: HTTP ${options.status} redirect not followed: ${REFUSALS[options.reason]}`);
+    this.name = 'RedirectError';
+    this.interfaceName = options.interfaceName;
+    this.status = options.status;
+    this.reason = options.reason;
+    this.targetOrigin = options.targetOrigin;
+    if (options.targetOrigin !== undefined) this.message += ` (${options.targetOrigin})`;
+  }
+}
+
+const REFUSALS: Readonly<Record<RedirectRefusal, string>> = {
+  'cross-origin': 'it leads to another origin, which never gets credentials, tokens or bodies',
+  'too-many': 'too many redirects in a row',
+  'bad-location': 'its Location header is missing or not a URL',
+  hidden: 'this fetch hides redirects (opaque or already followed), so their origin cannot be checked',
+};
+
+/**
+ * A success answer the client cannot read: not JSON, cut short, or not the envelope the interface
+ * promises. Carries the status and a short excerpt of the body, with the credentials sent removed.
+ */
+export class UnreadableResponseError extends Error {
+  readonly interfaceName: string;
+  readonly status: number;
+  /** What was wrong, e.g. "the body is not JSON". */
+  readonly problem: string;
+  /** The start of the body (at most 200 characters), credentials replaced by [redacted]. */
+  readonly excerpt: string;
+
+  constructor(options: {
+    interfaceName: string;
+    status: number;
+    problem: string;
+    text: string;
+    secrets: readonly string[];
+  }) {
+    const excerpt = excerptOf(options.text, options.secrets);
+    super(`${options.interfaceName}: unreadable HTTP ${options.status} answer: ${options.problem}: ${excerpt}`);
+    this.name = 'UnreadableResponseError';
+    this.interfaceName = options.interfaceName;
+    this.status = options.status;
+    this.problem = options.problem;
+    this.excerpt = excerpt;
+  }
+}
+
+const EXCERPT_LENGTH = 200;
+
+/** The start of a body on one line, every secret replaced (a hostile server may echo them back). */
+function excerptOf(text: string, secrets: readonly string[]): string {
+  let clean = text;
+  for (const secret of secrets) if (secret.length >= 4) clean = clean.split(secret).join('[redacted]');
+  const line = clean.replace(/\s+/g, ' ').trim();
+  return line.length > EXCERPT_LENGTH ? `${line.slice(0, EXCERPT_LENGTH)}…` : line || '(empty)';
+}
+
 export class ResponseValidationError extends Error {
   readonly issues: readonly string[];
   constructor(route: string, issues: readonly string[]) {
@@ -77,5 +155,12 @@ export function errorFromBody(interfaceName: string, status: number, body: unkno
       message: String(item['detail'] ?? item['title'] ?? ''),
     };
   });
-  return new ApiClientError({ interfaceName, status, code, message, violations, body });
+  return new ApiClientError({
+    interfaceName,
+    status,
+    code,
+    message,
+    violations,
+    body,
+  });
 }

@@ -1,8 +1,10 @@
 // The Admin client's token manager: gets a token with the configured grant, refreshes it shortly
 // before it expires (one refresh shared by every call waiting on it), and falls back to a new
 // grant when a refresh fails.
-import { errorFromBody } from './client-errors.js';
-import { send, type FetchLike } from './client-transport.js';
+import { readJson } from './client-answers.js';
+import { errorFromBody, UnreadableResponseError } from './client-errors.js';
+import { followRedirects } from './client-redirects.js';
+import { callDeadline, DEFAULT_TIMEOUT_MS, send, type FetchLike } from './client-transport.js';
 
 export type OAuthCredentials =
   | {
@@ -12,7 +14,11 @@ export type OAuthCredentials =
       readonly clientId?: string;
       readonly scopes?: string;
     }
-  | { readonly grant: 'client_credentials'; readonly clientId: string; readonly clientSecret: string };
+  | {
+      readonly grant: 'client_credentials';
+      readonly clientId: string;
+      readonly clientSecret: string;
+    };
 
 export interface TokenManagerOptions {
   readonly interfaceName: string;
@@ -105,25 +111,43 @@ export class TokenManager {
   }
 
   async #request(body: Record<string, string>): Promise<TokenState> {
-    const response = await send(
-      {
-        method: 'POST',
-        url: this.#options.tokenUrl,
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
-        signal: undefined,
-        timeoutMs: this.#options.timeoutMs,
-      },
-      this.#options.fetch,
-    );
-    const parsed = parseJson(response.text);
-    if (response.status !== 200) throw errorFromBody(this.#options.interfaceName, response.status, parsed);
-    const token = parsed as { access_token?: unknown; refresh_token?: unknown; expires_in?: unknown };
-    if (typeof token.access_token !== 'string' || typeof token.expires_in !== 'number') {
-      throw errorFromBody(this.#options.interfaceName, response.status, {
-        message: 'token response without access_token or expires_in',
+    const { interfaceName, tokenUrl } = this.#options;
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+    };
+    const deadline = callDeadline(undefined, this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const response = await followRedirects(
+      interfaceName,
+      { method: 'POST', url: tokenUrl, body: JSON.stringify(body) },
+      (hop) =>
+        send(
+          {
+            ...hop,
+            headers: hop.body === undefined ? { accept: headers.accept } : headers,
+          },
+          this.#options.fetch,
+          deadline.signal,
+        ),
+    ).finally(deadline.done);
+    if (response.status !== 200) throw errorFromBody(interfaceName, response.status, parseJson(response.text));
+    const unreadable = (problem: string) =>
+      new UnreadableResponseError({
+        interfaceName,
+        status: response.status,
+        problem,
+        text: response.text,
+        secrets: SECRET_MEMBERS.flatMap((name) => body[name] ?? []),
       });
-    }
+    const reading = readJson(response.text, response.header('content-type'));
+    if (!reading.ok) throw unreadable(reading.problem);
+    const token = (reading.value ?? {}) as {
+      access_token?: unknown;
+      refresh_token?: unknown;
+      expires_in?: unknown;
+    };
+    if (typeof token.access_token !== 'string' || typeof token.expires_in !== 'number')
+      throw unreadable('a token answer without access_token or expires_in');
     return {
       accessToken: token.access_token,
       refreshToken: typeof token.refresh_token === 'string' ? token.refresh_token : undefined,
@@ -131,6 +155,9 @@ export class TokenManager {
     };
   }
 }
+
+/** Grant members an unreadable answer's excerpt must never repeat. */
+const SECRET_MEMBERS = ['password', 'client_secret', 'refresh_token'] as const;
 
 export function parseJson(text: string): unknown {
   if (text === '') return undefined;

@@ -1,29 +1,40 @@
 // Sends requests for generated clients. fetch by default (or an injected one); a GET that carries
 // a body goes through undici in Node, because fetch cannot send one. A body is never dropped.
+// Redirects are never followed here (client-redirects.ts decides), and every call has a deadline.
 import { NetworkError, TimeoutError } from './client-errors.js';
+
+/** Milliseconds a call may take when neither the client nor the call says otherwise. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface OutgoingRequest {
   readonly method: string;
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | undefined;
-  readonly signal: AbortSignal | undefined;
-  readonly timeoutMs: number | undefined;
 }
 
 export interface IncomingResponse {
   readonly status: number;
   header(name: string): string | undefined;
   readonly text: string;
+  /** True when the fetch followed a redirect itself (it was asked not to); such answers are refused. */
+  readonly redirected: boolean;
 }
 
 export type FetchLike = (
   input: string,
-  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: string;
+    signal?: AbortSignal;
+    redirect: 'manual';
+  },
 ) => Promise<{
   status: number;
   headers: { get(name: string): string | null };
   text(): Promise<string>;
+  readonly redirected?: boolean;
 }>;
 
 /** Whether this runtime can send a GET with a body (Node, through undici). */
@@ -31,32 +42,41 @@ export function canSendGetBody(): boolean {
   return typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 }
 
-export async function send(request: OutgoingRequest, fetchImpl: FetchLike | undefined): Promise<IncomingResponse> {
-  const { signal, cleanup, timedOut } = withTimeout(request.signal, request.timeoutMs);
+/** One request, one answer: a redirect comes back as it is. `signal` usually comes from callDeadline. */
+export async function send(
+  request: OutgoingRequest,
+  fetchImpl: FetchLike | undefined,
+  signal: AbortSignal | undefined,
+): Promise<IncomingResponse> {
   try {
     const getWithBody = request.method === 'GET' && request.body !== undefined;
     if (getWithBody) return await sendWithUndici(request, signal);
     const pending = (fetchImpl ?? (globalThis.fetch as unknown as FetchLike))(request.url, {
       method: request.method,
       headers: { ...request.headers },
+      redirect: 'manual',
       ...(request.body !== undefined ? { body: request.body } : {}),
       ...(signal ? { signal } : {}),
     });
     // Settle on abort even when an injected fetch ignores its signal.
     const response = await untilAborted(pending, signal);
     const text = await untilAborted(response.text(), signal);
-    return { status: response.status, header: (name) => response.headers.get(name) ?? undefined, text };
+    return {
+      status: response.status,
+      header: (name) => response.headers.get(name) ?? undefined,
+      text,
+      redirected: response.redirected === true,
+    };
   } catch (error) {
-    if (timedOut()) throw new TimeoutError(request.timeoutMs ?? 0);
-    if ((error as { name?: string }).name === 'AbortError') throw error;
+    if (signal?.aborted && signal.reason instanceof TimeoutError) throw signal.reason;
+    if ((error as { name?: string }).name === 'AbortError' || signal?.aborted) throw error;
     throw new NetworkError(`${request.method} ${request.url} failed: ${(error as Error).message}`, { cause: error });
-  } finally {
-    cleanup();
   }
 }
 
 async function sendWithUndici(request: OutgoingRequest, signal: AbortSignal | undefined): Promise<IncomingResponse> {
   const { request: undiciRequest } = await import('undici');
+  // undici's request() follows no redirect: a 3xx comes back as it is, like fetch with redirect: 'manual'.
   const response = await undiciRequest(request.url, {
     method: 'GET',
     headers: { ...request.headers },
@@ -71,10 +91,12 @@ async function sendWithUndici(request: OutgoingRequest, signal: AbortSignal | un
       return Array.isArray(value) ? value.join(', ') : value;
     },
     text,
+    redirected: false,
   };
 }
 
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+/** Resolves or rejects like `promise`, or rejects with the signal's reason as soon as it aborts. */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
   if (signal.aborted) {
     promise.catch(() => undefined); // its own rejection (AbortError) is the one already reported
@@ -96,23 +118,33 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
   });
 }
 
-function withTimeout(outer: AbortSignal | undefined, timeoutMs: number | undefined) {
-  if (timeoutMs === undefined) return { signal: outer, cleanup: () => undefined, timedOut: () => false };
+export interface CallDeadline {
+  /** Aborts with the caller's reason when the caller's signal does, or with TimeoutError when time is up. */
+  readonly signal: AbortSignal | undefined;
+  /** Stops the timer; call it when the call is over. */
+  done(): void;
+}
+
+/**
+ * One deadline for a whole call (redirects, a 401 retry and waiting for a token included), composed
+ * with the caller's own signal so that aborting still works. `Infinity` means no timeout.
+ */
+export function callDeadline(outer: AbortSignal | undefined, timeoutMs: number): CallDeadline {
+  if (timeoutMs === Infinity) return { signal: outer, done: () => undefined };
+  if (!(timeoutMs > 0 && timeoutMs < 2 ** 31))
+    throw new RangeError(
+      `timeoutMs must be Infinity or a positive number of milliseconds below 2^31, not ${timeoutMs}`,
+    );
   const controller = new AbortController();
-  let expired = false;
-  const timer = setTimeout(() => {
-    expired = true;
-    controller.abort(new TimeoutError(timeoutMs));
-  }, timeoutMs);
+  const timer = setTimeout(() => controller.abort(new TimeoutError(timeoutMs)), timeoutMs);
   const forward = () => controller.abort(outer?.reason);
   outer?.addEventListener('abort', forward, { once: true });
   if (outer?.aborted) controller.abort(outer.reason);
   return {
     signal: controller.signal,
-    cleanup: () => {
+    done: () => {
       clearTimeout(timer);
       outer?.removeEventListener('abort', forward);
     },
-    timedOut: () => expired,
   };
 }

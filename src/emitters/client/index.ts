@@ -37,6 +37,20 @@ export const clientEmitter: Emitter = {
 
 const AUTH_TYPES = { oauth2: 'OAuthCredentials', 'access-key': 'AccessKeyCredentials', digest: 'DigestCredentials' } as const;
 
+/** The errors a client throws, re-exported by every client so callers can catch them by class. */
+const ERROR_CLASSES = [
+  'ApiClientError',
+  'NetworkError',
+  'RedirectError',
+  'ResponseValidationError',
+  'TimeoutError',
+  'UnreadableResponseError',
+];
+/** Printed as prettier lays it out: the names do not fit on one line. */
+const ERROR_EXPORTS = ['export {', ...ERROR_CLASSES.map((name) => `  ${name},`), "} from '../runtime/client-errors.js';"].join(
+  '\n',
+);
+
 function emitClient(module: ModuleIr): GeneratedFile {
   const prefix = pascalCase(module.name);
   const names = metaNames(module);
@@ -51,6 +65,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
     { declaration: { kind: 'import', from: './metadata.js', names: [names.meta, names.routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
     { declaration: { kind: 'import', typeOnly: true, from: './types.js', namespace: 'types' } },
+    ERROR_EXPORTS,
     exported({
       kind: 'interface',
       name: `${prefix}ClientOptions`,
