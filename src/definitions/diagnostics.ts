@@ -34,6 +34,7 @@ export const DIAGNOSTIC_CODES = {
   SVC212: 'incomplete type (record, items or values missing)',
   SVC213: 'coercion only applies to integer and number',
   SVC214: 'name is not usable as an identifier',
+  SVC215: 'route without a privilege on a scheme with privileges',
   SVC301: 'invalid config file',
   SVC401: 'template error',
 } as const;

@@ -151,8 +151,14 @@ function checkAuth(ctx: FileContext, scope: RouteScope, def: RouteDefinition, pa
     ctx.report('SVC202', [...path, 'auth'], `unknown auth scheme "${def.auth}" ${expectedOneOf(def.auth, ['none', ...names])}`);
     return;
   }
-  if (def.privilege === undefined) return;
   const privileges = scheme.type === 'digest' ? (scheme.privileges?.names ?? []) : [];
+  if (def.privilege === undefined) {
+    // A scheme with privileges checks one on every route: a route without one would skip the check.
+    if (privileges.length > 0) {
+      ctx.report('SVC215', [...path, 'auth'], `route without a privilege on auth scheme "${scheme.name}", which checks privileges (expected privilege: one of ${privileges.join(', ')})`);
+    }
+    return;
+  }
   if (!privileges.includes(def.privilege)) {
     ctx.report('SVC210', [...path, 'privilege'], `unknown privilege "${def.privilege}" (expected one of: ${privileges.join(', ') || 'none declared by auth scheme ' + scheme.name})`);
   }
