@@ -47,7 +47,7 @@ const EXPRESSIONS: Readonly<Record<string, Operator>> = {
   '<=': 'lte',
   '>': 'gt',
   '>=': 'gte',
-  LIKE: 'pattern',
+  LIKE: 'like',
   IN: 'in',
 };
 
