@@ -5,6 +5,7 @@
 // rendering in the interface's style, and error mapping to the interface's error body.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { judgeEntries } from './body-entries.js';
 import { errorResponse } from './error-bodies.js';
 import { ApiError, BadRequest, ParameterMissing, Validation, type Violation } from './errors.js';
 import type { InterfaceMeta, RouteMeta } from './interface-meta.js';
@@ -27,6 +28,8 @@ export interface RouteSchemas {
   readonly query?: z.ZodType;
   readonly headers?: z.ZodType;
   readonly body?: z.ZodType;
+  /** Set when the body is a list whose entries are judged one by one (bodyEntries: each). */
+  readonly bodyEntry?: z.ZodType;
 }
 
 export interface HandlerContext<Session = unknown> {
@@ -238,7 +241,9 @@ function routeRunner({ definition, route, handler, authenticator }: RunnerParts)
       input['params'] = parseParameters(schemas.pathParams, pathParameters(meta, route, request.params), 'path');
     if (schemas.query) input['query'] = parseParameters(schemas.query, rawQuery, 'query');
     if (schemas.headers) input['headers'] = parseParameters(schemas.headers, request.headers, 'header');
-    if (schemas.body) input['body'] = parseBody(schemas.body, route, request.body, rawQuery);
+    if (schemas.body && schemas.bodyEntry) {
+      input['body'] = judgeEntries({ list: schemas.body, entry: schemas.bodyEntry }, request.body, toViolation);
+    } else if (schemas.body) input['body'] = parseBody(schemas.body, route, request.body, rawQuery);
     const origin = `${request.protocol}://${request.host}`;
     const context: HandlerContext = {
       principal: auth?.principal,

@@ -35,6 +35,7 @@ export const DIAGNOSTIC_CODES = {
   SVC213: 'coercion only applies to integer and number',
   SVC214: 'name is not usable as an identifier',
   SVC215: 'route without a privilege on a scheme with privileges',
+  SVC216: 'bodyEntries: each without a list body',
   SVC301: 'invalid config file',
   SVC401: 'template error',
 } as const;

@@ -54,6 +54,7 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
     headers: params('headers').map((header) => ({ ...header, name: header.name.toLowerCase() })),
     body: def.body ? buildType(ctx, def.body, [...path, 'body']) : undefined,
     bodyRequired: def.bodyRequired ?? true,
+    bodyEntries: bodyEntries(ctx, def, path),
     bodyQueryAlternative: def.bodyQueryAlternative
       ? { member: def.bodyQueryAlternative.member, style: def.bodyQueryAlternative.style, origin: inheritOrigin(def.bodyQueryAlternative.origin, origin) }
       : undefined,
@@ -64,6 +65,16 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
     origin,
     location: ctx.locate(path, true),
   };
+}
+
+function bodyEntries(ctx: FileContext, def: RouteDefinition, path: YamlPath): 'whole' | 'each' {
+  if (def.bodyEntries !== 'each') return 'whole';
+  if (def.body?.type !== 'list') {
+    const found = def.body ? `a ${def.body.type} body` : 'no body';
+    ctx.report('SVC216', [...path, 'bodyEntries'], `bodyEntries: each on a route with ${found} (expected a body of type list, or bodyEntries left out)`);
+    return 'whole';
+  }
+  return 'each';
 }
 
 function joinPath(basePath: string, version: string | undefined, path: string): string {

@@ -60,6 +60,7 @@ const CASES: readonly Case[] = [
   { fixture: 'svc212-list-without-items.yaml', code: 'SVC212', line: 6, column: 9, found: 'list' },
   { fixture: 'svc213-coerce-on-string.yaml', code: 'SVC213', line: 7, column: 9, found: 'string' },
   { fixture: 'svc215-route-without-privilege.yaml', code: 'SVC215', line: 21, column: 11, found: 'read, create' },
+  { fixture: 'svc216-body-entries-without-list.yaml', code: 'SVC216', line: 15, column: 18, found: 'record body' },
 ];
 
 /** Cases whose bytes cannot sit in a text fixture: written here instead. */
