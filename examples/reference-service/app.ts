@@ -24,10 +24,12 @@ import { applyConfig, credentialVersions, revokeChangedCredentials, seedIfEmpty,
 import { SqliteAccessTokenStore, SqliteNonceStore, SqliteRefreshTokenStore, SqliteSessionStore } from './sqlite-stores.js';
 import { createStoreHandlers, findSalesChannel, newStoreSession, type StoreSession } from './store-handlers.js';
 
-/** Digest API roles and what each may do on the banner resource. */
-export const ROLE_PRIVILEGES: Readonly<Record<string, readonly string[]>> = {
-  admin: ['read', 'create', 'update', 'delete'],
-  reader: ['read'],
+const ALL_PRIVILEGES = ['read', 'create', 'update', 'delete'] as const;
+
+/** Digest API roles and what each may do, per resource (the Banner and the Price-List API). */
+export const ROLE_PRIVILEGES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  admin: { banner: ALL_PRIVILEGES, pricelist: ALL_PRIVILEGES },
+  reader: { banner: ['read'], pricelist: ['read'] },
 };
 
 declare module 'fastify' {
@@ -93,7 +95,8 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
     throttle: digestThrottle,
     now,
   });
-  const can = (role: string | undefined, privilege: string): boolean => role !== undefined && (ROLE_PRIVILEGES[role] ?? []).includes(privilege);
+  const can = (role: string | undefined, privilege: string): boolean =>
+    role !== undefined && Object.hasOwn(ROLE_PRIVILEGES, role) && (ROLE_PRIVILEGES[role]?.['banner'] ?? []).includes(privilege);
 
   await app.register(
     adminApiPlugin({

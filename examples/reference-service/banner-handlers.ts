@@ -1,5 +1,5 @@
 // Banner Resource API handlers. Digest authentication and the route's privilege are checked by the
-// generated server; batch entries are judged one by one here.
+// generated server, which also validates each batch entry on its own; the entries are applied one by one here.
 import type { BannerApiHandlers } from '../../generated/banner-api/server.js';
 import { createBannerBodySchema } from '../../generated/banner-api/schemas.js';
 import type { Banner, BannerBatchResult } from '../../generated/banner-api/types.js';
@@ -47,7 +47,7 @@ const EXPRESSIONS: Readonly<Record<string, Operator>> = {
   '<=': 'lte',
   '>': 'gt',
   '>=': 'gte',
-  LIKE: 'pattern',
+  LIKE: 'like',
   IN: 'in',
 };
 
@@ -140,6 +140,9 @@ export function createBannerHandlers(db: Db, can: PrivilegeCheck): BannerApiHand
     return result;
   };
 
+  /** A batch entry that failed its schema: the same answer as a Validation error for it. */
+  const invalid = (violations: readonly Violation[]): BannerBatchResult => failure(new Validation([...violations]));
+
   const role = (context: HandlerContext): string | undefined => (context.principal?.kind === 'digest' ? (context.principal.role ?? context.principal.username) : undefined);
 
   return {
@@ -171,7 +174,8 @@ export function createBannerHandlers(db: Db, can: PrivilegeCheck): BannerApiHand
 
     async batchUpdateBanners({ body }, context) {
       return body.map((entry): BannerBatchResult => {
-        const { id, ...changes } = entry;
+        if (!entry.valid) return invalid(entry.violations);
+        const { id, ...changes } = entry.value;
         try {
           if (id !== undefined) {
             db.transaction(() => update(id, changes))();
@@ -192,7 +196,9 @@ export function createBannerHandlers(db: Db, can: PrivilegeCheck): BannerApiHand
     },
 
     async batchDeleteBanners({ body }, context) {
-      return body.map(({ id }): BannerBatchResult => {
+      return body.map((entry): BannerBatchResult => {
+        if (!entry.valid) return invalid(entry.violations);
+        const { id } = entry.value;
         try {
           requireRow(id);
           db.prepare('DELETE FROM banner WHERE id = ?').run(id);

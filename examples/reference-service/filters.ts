@@ -12,8 +12,11 @@ export interface FilterField {
 
 export type FieldTable = Readonly<Record<string, FilterField>>;
 
-/** like: the value is a part of the text; pattern: the value is a LIKE pattern with % and _ wildcards. */
-export type Operator = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'like' | 'pattern' | 'in';
+/**
+ * like: the value is an SQL LIKE pattern, the same on both Digest interfaces: % any run, _ one character,
+ * \ escapes them (and itself), ASCII letters compared without case (SQLite's LIKE).
+ */
+export type Operator = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'like' | 'in';
 
 export interface Condition {
   readonly field: string;
@@ -26,7 +29,7 @@ export interface Where {
   readonly params: unknown[];
 }
 
-const COMPARISON: Record<Exclude<Operator, 'like' | 'pattern' | 'in'>, string> = { eq: '=', neq: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' };
+const COMPARISON: Record<Exclude<Operator, 'like' | 'in'>, string> = { eq: '=', neq: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' };
 const MAX_IN_VALUES = 500;
 
 export function badRequest(reason: string): BadRequest {
@@ -64,10 +67,6 @@ function sqlValue(field: string, spec: FilterField, value: unknown): unknown {
   }
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 function conditionSql(fields: FieldTable, condition: Condition): Where {
   const spec = lookupField(fields, condition.field, 'filter field');
   const column = spec.column;
@@ -76,11 +75,11 @@ function conditionSql(fields: FieldTable, condition: Condition): Where {
     if (!Array.isArray(value) || value.length === 0 || value.length > MAX_IN_VALUES) throw badRequest(`filter type "in" needs a list of 1..${MAX_IN_VALUES} values`);
     return { sql: `${column} IN (${value.map(() => '?').join(', ')})`, params: value.map((item) => sqlValue(condition.field, spec, item)) };
   }
-  if (operator === 'like' || operator === 'pattern') {
+  if (operator === 'like') {
     if (spec.kind !== 'string' && spec.kind !== 'date') throw badRequest(`a LIKE filter needs a text field, "${condition.field}" is not one`);
     if (typeof value !== 'string' || value.length > 1000) throw badRequest(`a LIKE filter needs a text value`);
-    // like: % and _ in the value are literal; pattern: they are wildcards.
-    return { sql: `${column} LIKE ? ESCAPE '\\'`, params: [operator === 'like' ? `%${escapeLike(value)}%` : value] };
+    if (/(^|[^\\])(\\\\)*\\$/.test(value)) throw badRequest(`the LIKE pattern of "${condition.field}" ends in a lone escape \\`);
+    return { sql: `${column} LIKE ? ESCAPE '\\'`, params: [value] };
   }
   if (value === null) {
     if (operator === 'eq') return { sql: `${column} IS NULL`, params: [] };

@@ -49,23 +49,25 @@ export const sortOrderSchema = z.strictObject({
   property: z.string(),
 });
 
-export const batchDeleteBannersBodySchema = z.array(bannerSchema.pick({ id: true })).min(1);
+/** One entry of the body, validated on its own. */
+export const batchDeleteBannersBodyEntrySchema = bannerSchema.pick({ id: true });
+
+export const batchDeleteBannersBodySchema = z.array(batchDeleteBannersBodyEntrySchema).min(1);
 
 export const batchDeleteBannersResponseSchemas = {
   200: z.array(bannerBatchResultSchema),
 } as const;
 
-export const batchUpdateBannersBodySchema = z
-  .array(
-    bannerSchema
-      .omit({ extension: true })
-      .partial()
-      .extend({
-        validFrom: z.iso.datetime({ offset: true }).nullable().optional(),
-        validTo: z.iso.datetime({ offset: true }).nullable().optional(),
-      }),
-  )
-  .min(1);
+/** One entry of the body, validated on its own. */
+export const batchUpdateBannersBodyEntrySchema = bannerSchema
+  .omit({ extension: true })
+  .partial()
+  .extend({
+    validFrom: z.iso.datetime({ offset: true }).nullable().optional(),
+    validTo: z.iso.datetime({ offset: true }).nullable().optional(),
+  });
+
+export const batchUpdateBannersBodySchema = z.array(batchUpdateBannersBodyEntrySchema).min(1);
 
 export const batchUpdateBannersResponseSchemas = {
   200: z.array(bannerBatchResultSchema),

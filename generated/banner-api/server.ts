@@ -2,6 +2,7 @@
 
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { BodyEntries } from '../runtime/body-entries.js';
 import type { DigestOptions } from '../runtime/server-auth.js';
 import { createInterfacePlugin, type HandlerContext } from '../runtime/server.js';
 import type { LoginThrottle } from '../runtime/throttle.js';
@@ -13,12 +14,12 @@ import type * as types from './types.js';
 export interface BannerApiHandlers {
   /** Deletes banners named by id, judging each entry on its own. */
   batchDeleteBanners(
-    input: { readonly body: z.output<typeof schemas.batchDeleteBannersBodySchema> },
+    input: { readonly body: BodyEntries<z.output<typeof schemas.batchDeleteBannersBodyEntrySchema>> },
     context: HandlerContext,
   ): Promise<types.BatchDeleteBannersResponses[200]>;
   /** Creates (entries without id) or updates (entries with id) banners, judging each entry on its own. */
   batchUpdateBanners(
-    input: { readonly body: z.output<typeof schemas.batchUpdateBannersBodySchema> },
+    input: { readonly body: BodyEntries<z.output<typeof schemas.batchUpdateBannersBodyEntrySchema>> },
     context: HandlerContext,
   ): Promise<types.BatchUpdateBannersResponses[200]>;
   /** Creates a banner. */
@@ -66,8 +67,14 @@ export interface BannerApiServerOptions {
 }
 
 const routeSchemas = {
-  batchDeleteBanners: { body: schemas.batchDeleteBannersBodySchema },
-  batchUpdateBanners: { body: schemas.batchUpdateBannersBodySchema },
+  batchDeleteBanners: {
+    body: schemas.batchDeleteBannersBodySchema,
+    bodyEntry: schemas.batchDeleteBannersBodyEntrySchema,
+  },
+  batchUpdateBanners: {
+    body: schemas.batchUpdateBannersBodySchema,
+    bodyEntry: schemas.batchUpdateBannersBodyEntrySchema,
+  },
   createBanner: { body: schemas.createBannerBodySchema },
   deleteBanner: { pathParams: schemas.deleteBannerPathParamsSchema },
   getBanner: { pathParams: schemas.getBannerPathParamsSchema },

@@ -36,7 +36,7 @@ export interface BannerBatchResult {
 
 /** One filter of the banner list, written filter[0][property]=…&filter[0][value]=…&filter[0][expression]=…. */
 export interface BannerFilter {
-  /** Comparison expression, e.g. = or LIKE. */
+  /** Comparison expression: = (the default), ==, !=, <>, <, <=, >, >=, IN (value a list) or LIKE (value an SQL LIKE pattern: % any run of characters, _ one character, a backslash escapes them (and itself); ASCII letters are compared without case). */
   expression?: string | undefined;
   /** A banner field name; an unknown property is a 400. */
   property: string;

@@ -156,7 +156,9 @@ export class DigestVerifier {
     }
     if (credentials.userhash) return fail('userhash-not-supported');
     if (credentials.realm !== this.#options.realm) return fail('realm-mismatch');
-    if (credentials.opaque !== this.#opaque) return fail('opaque-mismatch');
+    // RFC 7616: a client SHOULD echo opaque; some do not. Left out is accepted, a wrong one is not.
+    if (credentials.opaque !== undefined && !safeEqual(credentials.opaque, this.#opaque))
+      return fail('opaque-mismatch');
     if (!uriMatchesTarget(credentials.uri, request.url)) return fail('uri-mismatch');
 
     const password = await this.#options.lookupPassword(credentials.username);

@@ -37,6 +37,8 @@ export const DIAGNOSTIC_CODES = {
   SVC215: 'path template the router cannot serve',
   SVC216: 'total on a response that is not a list',
   SVC217: 'form body with members that are not text',
+  SVC218: 'route without a privilege on a scheme with privileges',
+  SVC219: 'bodyEntries: each without a list body',
   SVC301: 'invalid config file',
   SVC401: 'template error',
 } as const;

@@ -140,6 +140,10 @@ export const RouteSchema = z.strictObject({
   headers: z.record(headerName, ParameterSchema).optional(),
   body: TypeSchema.optional(),
   bodyRequired: z.boolean().optional().describe('false when the body may be left out (default true)'),
+  bodyEntries: z
+    .enum(['whole', 'each'])
+    .optional()
+    .describe('each: the entries of a list body are validated one by one and handed over as per-entry results (default whole)'),
   bodyQueryAlternative: z
     .strictObject({
       member: z.string().describe('the body member the query parameter of the same name carries'),

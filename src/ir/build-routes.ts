@@ -54,6 +54,7 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
     headers: params('headers').map((header) => ({ ...header, name: header.name.toLowerCase() })),
     body: def.body ? buildType(ctx, def.body, [...path, 'body']) : undefined,
     bodyRequired: def.bodyRequired ?? true,
+    bodyEntries: bodyEntries(ctx, def, path),
     bodyQueryAlternative: def.bodyQueryAlternative
       ? { member: def.bodyQueryAlternative.member, style: def.bodyQueryAlternative.style, origin: inheritOrigin(def.bodyQueryAlternative.origin, origin) }
       : undefined,
@@ -64,6 +65,16 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
     origin,
     location: ctx.locate(path, true),
   };
+}
+
+function bodyEntries(ctx: FileContext, def: RouteDefinition, path: YamlPath): 'whole' | 'each' {
+  if (def.bodyEntries !== 'each') return 'whole';
+  if (def.body?.type !== 'list') {
+    const found = def.body ? `a ${def.body.type} body` : 'no body';
+    ctx.report('SVC219', [...path, 'bodyEntries'], `bodyEntries: each on a route with ${found} (expected a body of type list, or bodyEntries left out)`);
+    return 'whole';
+  }
+  return 'each';
 }
 
 function joinPath(basePath: string, version: string | undefined, path: string): string {
@@ -151,8 +162,14 @@ function checkAuth(ctx: FileContext, scope: RouteScope, def: RouteDefinition, pa
     ctx.report('SVC202', [...path, 'auth'], `unknown auth scheme "${def.auth}" ${expectedOneOf(def.auth, ['none', ...names])}`);
     return;
   }
-  if (def.privilege === undefined) return;
   const privileges = scheme.type === 'digest' ? (scheme.privileges?.names ?? []) : [];
+  if (def.privilege === undefined) {
+    // A scheme with privileges checks one on every route: a route without one would skip the check.
+    if (privileges.length > 0) {
+      ctx.report('SVC218', [...path, 'auth'], `route without a privilege on auth scheme "${scheme.name}", which checks privileges (expected privilege: one of ${privileges.join(', ')})`);
+    }
+    return;
+  }
   if (!privileges.includes(def.privilege)) {
     ctx.report('SVC210', [...path, 'privilege'], `unknown privilege "${def.privilege}" (expected one of: ${privileges.join(', ') || 'none declared by auth scheme ' + scheme.name})`);
   }

@@ -47,7 +47,7 @@ function checkFormBody(route: RouteIr, records: ReadonlyMap<string, RecordIr>): 
   if (!route.bodyFormats.includes('form') || !route.body) return [];
   const body = route.body;
   const record = body.kind === 'record' ? records.get(body.record) : undefined;
-  let problem = `a ${body.kind} body`;
+  let problem = `${article(body.kind)} ${body.kind} body`;
   if (body.kind === 'record' && record) {
     problem = record.fields
       .filter((field) => (body.pick.length === 0 || body.pick.includes(field.name)) && !body.omit.includes(field.name))
@@ -65,7 +65,11 @@ function isText(type: TypeIr): boolean {
 
 function describe(type: TypeIr): string {
   const base = type.kind === 'scalar' ? type.scalar : type.kind;
-  return type.nullable ? `a nullable ${base}` : `a ${base}`;
+  return type.nullable ? `a nullable ${base}` : `${article(base)} ${base}`;
+}
+
+function article(word: string): string {
+  return /^[aeiou]/.test(word) ? 'an' : 'a';
 }
 
 /** `__proto__` as a member of an object literal sets the prototype: no generated schema can name it. */

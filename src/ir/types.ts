@@ -144,6 +144,11 @@ export interface RouteIr extends Documented {
   readonly headers: readonly ParameterIr[];
   readonly body: TypeIr | undefined;
   readonly bodyRequired: boolean;
+  /**
+   * each: a list body's entries are validated one by one; an invalid entry does not fail the request,
+   * the handler gets it with its violations. whole (the default): any violation fails the request.
+   */
+  readonly bodyEntries: 'whole' | 'each';
   readonly bodyQueryAlternative: { readonly member: string; readonly style: 'json' | 'deepObject'; readonly origin: Origin } | undefined;
   readonly bodyFormats: readonly ('json' | 'form')[];
   readonly responses: readonly ResponseIr[];

@@ -69,8 +69,11 @@ export interface DigestOptions {
   /** The user's password (for API users, their key); undefined for an unknown user. */
   lookupPassword(username: string): MaybePromise<string | undefined>;
   roleOf?(username: string): MaybePromise<string | undefined>;
-  /** Privileges per role; a role not listed has none. */
-  privileges?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Privileges per role and resource (the scheme's `privileges.resource`), e.g.
+   * `{ reader: { banner: ['read'] } }`; a role or resource not listed has none.
+   */
+  privileges?: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
   nonces?: NonceStore;
   /** Signs nonces (at least 32 bytes); the same on every instance. Default: random per process. */
   nonceSecret?: string | Buffer;
@@ -289,17 +292,23 @@ function digestAuthenticator(scheme: DigestMeta, options: DigestOptions): Authen
       }
       throttle?.recordSuccess(`digest:${result.username}`, address);
       const role = options.roleOf ? await options.roleOf(result.username) : undefined;
-      if (route.privilege !== undefined && scheme.privileges) {
-        const granted = role !== undefined ? (options.privileges?.[role] ?? []) : [];
-        if (!granted.includes(route.privilege)) {
-          throw new Forbidden({
-            params: { role: role ?? result.username, privilege: route.privilege, resource: scheme.privileges.resource },
-          });
+      if (scheme.privileges) {
+        const { resource } = scheme.privileges;
+        // The definitions give every route of such a scheme a privilege (SVC218); should one lack it, refuse.
+        const privilege = route.privilege ?? '(none declared)';
+        const granted = role !== undefined ? (ownEntry(ownEntry(options.privileges, role), resource) ?? []) : [];
+        if (route.privilege === undefined || !granted.includes(route.privilege)) {
+          throw new Forbidden({ params: { role: role ?? result.username, privilege, resource } });
         }
       }
       return { principal: { kind: 'digest', username: result.username, role } };
     },
   };
+}
+
+/** table[key] when the table itself holds it: a role named "constructor" gets nothing from Object.prototype. */
+function ownEntry<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {

@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { INCLUDES_MEMBER, requestIncludes } from './api-alias.js';
+import { judgeEntries } from './body-entries.js';
 import { sendApiError, sendJson } from './error-reply.js';
 import { ApiError, BadRequest, ParameterMissing, Validation, type Violation } from './errors.js';
 import type { InterfaceMeta, RouteMeta } from './interface-meta.js';
@@ -36,6 +37,8 @@ export interface RouteSchemas {
   readonly query?: z.ZodType;
   readonly headers?: z.ZodType;
   readonly body?: z.ZodType;
+  /** Set when the body is a list whose entries are judged one by one (bodyEntries: each). */
+  readonly bodyEntry?: z.ZodType;
 }
 
 export interface HandlerContext<Session = unknown> {
@@ -315,7 +318,9 @@ function routeRunner({ definition, route, handler, authenticator, loginThrottle 
       input['params'] = parseParameters(schemas.pathParams, pathParameters(meta, route, request.params), 'path');
     if (schemas.query) input['query'] = parseParameters(schemas.query, rawQuery, 'query');
     if (schemas.headers) input['headers'] = parseParameters(schemas.headers, request.headers, 'header');
-    if (schemas.body) input['body'] = parseBody(schemas.body, route, request.body, rawQuery);
+    if (schemas.body && schemas.bodyEntry) {
+      input['body'] = judgeEntries({ list: schemas.body, entry: schemas.bodyEntry }, request.body, toViolation);
+    } else if (schemas.body) input['body'] = parseBody(schemas.body, route, request.body, rawQuery);
     const includes =
       meta.style === 'api-alias' ? requestIncludes(input['body'] ?? request.body, includesQuery) : undefined;
     const origin = `${request.protocol}://${request.host}`;

@@ -59,6 +59,11 @@ const CASES: readonly Case[] = [
   { fixture: 'svc212-record-without-record.yaml', code: 'SVC212', line: 6, column: 9, found: 'record' },
   { fixture: 'svc212-list-without-items.yaml', code: 'SVC212', line: 6, column: 9, found: 'list' },
   { fixture: 'svc213-coerce-on-string.yaml', code: 'SVC213', line: 7, column: 9, found: 'string' },
+  { fixture: 'svc215-path-template.yaml', code: 'SVC215', line: 8, column: 3, found: '{item-id}' },
+  { fixture: 'svc216-total-on-record.yaml', code: 'SVC216', line: 16, column: 7, found: 'its body is a record' },
+  { fixture: 'svc217-form-body-integer.yaml', code: 'SVC217', line: 13, column: 3, found: '"count"' },
+  { fixture: 'svc218-route-without-privilege.yaml', code: 'SVC218', line: 21, column: 11, found: 'read, create' },
+  { fixture: 'svc219-body-entries-without-list.yaml', code: 'SVC219', line: 15, column: 18, found: 'record body' },
 ];
 
 /** Cases whose bytes cannot sit in a text fixture: written here instead. */

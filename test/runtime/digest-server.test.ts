@@ -201,12 +201,28 @@ describe('DigestVerifier.verify', () => {
     expect(await verifier.verify(request(sign(challenge!, { opaque: 'forged' })))).toMatchObject({
       reason: 'opaque-mismatch',
     });
-    expect(await verifier.verify(request(sign(challenge!, { opaque: undefined })))).toMatchObject({
+    expect(await verifier.verify(request(sign(challenge!, { opaque: '' })))).toMatchObject({
       reason: 'opaque-mismatch',
     });
     expect(await verifier.verify(request(sign(challenge!), '/api/PriceList?limit=5', 'DELETE'))).toMatchObject({
       reason: 'bad-response',
     });
+  });
+
+  it('accepts a response without opaque (RFC 7616: SHOULD echo) when it is otherwise valid', async () => {
+    const { verifier } = setup();
+    const [challenge] = await verifier.challenge();
+    expect(await verifier.verify(request(sign(challenge!, { opaque: undefined, nc: 1 })))).toMatchObject({ ok: true });
+    expect(await verifier.verify(request(sign(challenge!, { opaque: undefined, nc: 1 })))).toMatchObject({
+      reason: 'nc-replayed',
+    });
+    expect(await verifier.verify(request(sign(challenge!, { opaque: undefined, nc: 2, password: 'wrong' })))).toMatchObject({
+      reason: 'bad-response',
+    });
+    expect(await verifier.verify(request(sign(challenge!, { opaque: undefined, nc: 3, nonce: 'made-up' })))).toMatchObject({
+      reason: 'unknown-nonce',
+    });
+    expect(await verifier.verify(request(sign(challenge!, { opaque: undefined, nc: 2 })))).toMatchObject({ ok: true });
   });
 
   it('accepts the uri in absolute form', async () => {

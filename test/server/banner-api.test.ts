@@ -240,11 +240,10 @@ describe('batches', () => {
     });
   });
 
+  // Entries that fail their schema are answered one by one: see banner-batch-entries.test.ts.
   it.each([
     ['an empty list', []],
     ['an object instead of a list', { id: 1 }],
-    ['an entry with an extension', [{ id: 1, extension: 'gif' }]],
-    ['an id that is not an integer', [{ id: 'one' }]],
   ])('answers 400 to %s', async (_name, body) => {
     expectFailure(await call('/api/Banner', { method: 'PUT', body }), 400);
     expectFailure(await call('/api/Banner', { method: 'DELETE', body }), 400);

@@ -5,7 +5,7 @@ import { camelCase, pascalCase } from '../../ir/names.js';
 import type { ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
 import { metaNames } from '../metadata/index.js';
-import { call, exported, functionType, id, local, object, path, property, typeLiteral, typeOf, typeRef, union, type MethodSignature, type TopLevel } from '../shared/code/ast.js';
+import { call, exported, functionType, id, local, object, path, property, typeLiteral, typeOf, typeRef, union, type MethodSignature, type TopLevel, type TypeNode } from '../shared/code/ast.js';
 import { printFile } from '../shared/code/print-file.js';
 import { interfacePiece, objectPiece, pieceRefs, printWithPieces } from '../shared/code/print-pieces.js';
 import { routeSchemaNames } from '../zod/names.js';
@@ -31,13 +31,15 @@ function emitServer(module: ModuleIr): GeneratedFile {
   }));
   const views = module.routes.map((route) => handlerView(module, route, sessions));
   const usesListResult = views.some((view) => view.result.counted);
+  const usesBodyEntries = views.some((view) => view.bodyEntries);
   const handlerPieces = views.map((view) => interfacePiece('server/handler', view.name, view, handlerMethod));
-  const tablePieces = views.map(({ name, inputs }) => objectPiece('server/route-schemas', name, { name, inputs }, routeSchemasRow));
+  const tablePieces = views.map(({ name, inputs, bodyEntries }) => objectPiece('server/route-schemas', name, { name, inputs, bodyEntries }, routeSchemasRow));
   const authTypes = [...new Set(authOptions.map((option) => option.type))].sort();
   const statements: (TopLevel | string)[] = [
     { declaration: { kind: 'import', typeOnly: true, from: 'fastify', names: ['FastifyPluginAsync', 'FastifyRequest'] } },
     { declaration: { kind: 'import', typeOnly: true, from: 'zod', names: ['z'] } },
     ...(usesListResult ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: '../runtime/responses.js', names: ['ListResult'] } }] : []),
+    ...(usesBodyEntries ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: '../runtime/body-entries.js', names: ['BodyEntries'] } }] : []),
     ...(authTypes.length > 0 ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: '../runtime/server-auth.js', names: authTypes } }] : []),
     { declaration: { kind: 'import', from: '../runtime/server.js', names: ['createInterfacePlugin', 'type HandlerContext'] } },
     { declaration: { kind: 'import', typeOnly: true, from: '../runtime/throttle.js', names: ['LoginThrottle'] } },
@@ -126,7 +128,14 @@ function inputSchema(routeName: string, input: HandlerInput): { schema: string; 
 type HandlerView = ReturnType<typeof handlerView>;
 
 function handlerView(module: ModuleIr, route: RouteIr, sessions: boolean) {
-  return { name: route.name, docs: route.summary ?? route.description, inputs: routeInputs(route), result: handlerResultShape(module, route), sessions };
+  return {
+    name: route.name,
+    docs: route.summary ?? route.description,
+    inputs: routeInputs(route),
+    bodyEntries: route.bodyEntries === 'each',
+    result: handlerResultShape(module, route),
+    sessions,
+  };
 }
 
 function handlerMethod(view: HandlerView): { readonly method: true } & MethodSignature {
@@ -135,22 +144,27 @@ function handlerMethod(view: HandlerView): { readonly method: true } & MethodSig
     name: camelCase(view.name),
     docs: view.docs,
     params: [
-      { name: 'input', type: typeLiteral(view.inputs.map((name) => ({ name, type: typeRef('z.output', [typeOf(`schemas.${inputSchema(view.name, name).schema}`)]), readonly: true }))) },
+      { name: 'input', type: typeLiteral(view.inputs.map((name) => ({ name, type: inputType(view, name), readonly: true }))) },
       { name: 'context', type: typeRef('HandlerContext', view.sessions ? [typeRef('Session')] : []) },
     ],
     returns: typeRef('Promise', [handlerResultType(view.name, view.result)]),
   };
 }
 
+/** What the handler gets for an input: the schema's output; for a body judged entry by entry, each entry's result. */
+function inputType(view: HandlerView, input: HandlerInput): TypeNode {
+  if (input === 'body' && view.bodyEntries) {
+    return typeRef('BodyEntries', [typeRef('z.output', [typeOf(`schemas.${routeSchemaNames(view).bodyEntry}`)])]);
+  }
+  return typeRef('z.output', [typeOf(`schemas.${inputSchema(view.name, input).schema}`)]);
+}
+
 /** `name: { pathParams: schemas.…, … }`: the table's keys differ from the handler input names. */
-function routeSchemasRow({ name, inputs }: Pick<HandlerView, 'name' | 'inputs'>) {
-  return property(
-    name,
-    object(
-      inputs.map((input) => {
-        const { schema, key } = inputSchema(name, input);
-        return property(key, path(`schemas.${schema}`));
-      }),
-    ),
-  );
+function routeSchemasRow({ name, inputs, bodyEntries }: Pick<HandlerView, 'name' | 'inputs' | 'bodyEntries'>) {
+  const rows = inputs.map((input) => {
+    const { schema, key } = inputSchema(name, input);
+    return property(key, path(`schemas.${schema}`));
+  });
+  if (bodyEntries) rows.push(property('bodyEntry', path(`schemas.${routeSchemaNames({ name }).bodyEntry}`)));
+  return property(name, object(rows));
 }

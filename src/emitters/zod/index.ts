@@ -5,12 +5,12 @@
 import { compareCodePoints } from '../../ir/names.js';
 import type { FieldIr, ModuleIr, ParameterIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
 import type { Emitter, GeneratedFile } from '../contract.js';
-import { asConst, call, exported, getter, jsonValue, method, object, property, type Expr, type ObjectMember, type TopLevel } from '../shared/code/ast.js';
+import { asConst, call, exported, getter, id, jsonValue, method, object, property, type Expr, type ObjectMember, type TopLevel } from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { crossModuleImports, referencedRecords } from '../shared/imports.js';
 import { memoRuns } from '../shared/memo-runs.js';
 import { moduleRecordReferences } from '../types/index.js';
-import { isInheritedName, lookupFor, recordSchemaName, schemaExpression, usedHelpers, type Reading, type RecordLookup } from './schema-expression.js';
+import { isInheritedName, listSchemaAround, lookupFor, recordSchemaName, schemaExpression, usedHelpers, type Reading, type RecordLookup } from './schema-expression.js';
 import { routeSchemaNames } from './names.js';
 
 export const zodEmitter: Emitter = {
@@ -78,6 +78,7 @@ function routeView(route: RouteIr, records: RecordLookup) {
     query: params(route.query),
     headers: params(route.headers),
     body: route.body,
+    bodyEntries: route.bodyEntries,
     responses: route.responses.map((response) => ({ status: response.status, body: response.body })),
     lookup: lookupFor(types, records),
   };
@@ -123,7 +124,11 @@ function routeSchemas(route: RouteView, records: RecordLookup): SchemaConstant[]
   // Query and headers tolerate members they do not name: proxies and browsers add their own.
   if (route.query.length > 0) constants.push({ name: names.query, value: parameterObject(route.query, 'text', false, records) });
   if (route.headers.length > 0) constants.push({ name: names.headers, value: parameterObject(route.headers, 'text', false, records) });
-  if (route.body) constants.push({ name: names.body, value: schemaExpression(route.body, 'json', records) });
+  if (route.body?.kind === 'list' && route.bodyEntries === 'each') {
+    // Named apart: the server validates each entry with it, and the body is the list of them.
+    constants.push({ name: names.bodyEntry, value: schemaExpression(route.body.items, 'json', records), docs: 'One entry of the body, validated on its own.' });
+    constants.push({ name: names.body, value: listSchemaAround(route.body, id(names.bodyEntry)) });
+  } else if (route.body) constants.push({ name: names.body, value: schemaExpression(route.body, 'json', records) });
   const responses = route.responses.map((response) => property(response.status, response.body ? schemaExpression(response.body, 'json', records) : call('z.undefined')));
   constants.push({ name: names.responses, value: asConst(object(responses, { expanded: true })) });
   return constants;

@@ -7,6 +7,8 @@ export interface RouteSchemaNames {
   readonly query: string;
   readonly headers: string;
   readonly body: string;
+  /** One entry of a list body validated entry by entry (bodyEntries: each). */
+  readonly bodyEntry: string;
   readonly responses: string;
 }
 
@@ -17,6 +19,7 @@ export function routeSchemaNames(route: Pick<RouteIr, 'name'>): RouteSchemaNames
     query: `${base}QuerySchema`,
     headers: `${base}HeadersSchema`,
     body: `${base}BodySchema`,
+    bodyEntry: `${base}BodyEntrySchema`,
     responses: `${base}ResponseSchemas`,
   };
 }

@@ -45,6 +45,12 @@ export function lookupFor(types: Iterable<TypeIr>, records: RecordLookup): [Reco
   return [...found];
 }
 
+/** A list type's schema around an item schema given as an expression (e.g. the name of its constant). */
+export function listSchemaAround(type: Extract<TypeIr, { kind: 'list' }>, item: Expr): Expr {
+  const list = withSizeChecks(call('z.array', [item]), type.constraints, 'minItems', 'maxItems');
+  return type.nullable ? method(list, 'nullable') : list;
+}
+
 export function schemaExpression(type: TypeIr, reading: Reading, records?: RecordLookup): Expr {
   const base = nonNullSchema(type, reading, records);
   return type.nullable ? method(base, 'nullable') : base;
