@@ -37,6 +37,9 @@ export const DIAGNOSTIC_CODES = {
   SVC215: 'path template the router cannot serve',
   SVC216: 'total on a response that is not a list',
   SVC217: 'form body with members that are not text',
+  SVC220: 'query parameter that the body query alternative also names',
+  SVC221: 'deepObject style on a path parameter or header',
+  SVC222: 'response that cannot be sent as declared',
   SVC301: 'invalid config file',
   SVC401: 'template error',
 } as const;
