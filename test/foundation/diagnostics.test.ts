@@ -59,6 +59,12 @@ const CASES: readonly Case[] = [
   { fixture: 'svc212-record-without-record.yaml', code: 'SVC212', line: 6, column: 9, found: 'record' },
   { fixture: 'svc212-list-without-items.yaml', code: 'SVC212', line: 6, column: 9, found: 'list' },
   { fixture: 'svc213-coerce-on-string.yaml', code: 'SVC213', line: 7, column: 9, found: 'string' },
+  { fixture: 'svc215-placeholder-with-dash.yaml', code: 'SVC215', line: 4, column: 3, found: '"{item-id}"' },
+  { fixture: 'svc216-total-on-record.yaml', code: 'SVC216', line: 12, column: 7, found: 'a record' },
+  { fixture: 'svc217-form-body-with-integer.yaml', code: 'SVC217', line: 8, column: 3, found: '"count"' },
+  { fixture: 'svc220-query-named-like-alternative.yaml', code: 'SVC220', line: 12, column: 7, found: '"filters"' },
+  { fixture: 'svc221-deep-object-header.yaml', code: 'SVC221', line: 12, column: 7, found: 'deepObject' },
+  { fixture: 'svc222-body-on-204.yaml', code: 'SVC222', line: 8, column: 7, found: 'has a body' },
 ];
 
 /** Cases whose bytes cannot sit in a text fixture: written here instead. */
