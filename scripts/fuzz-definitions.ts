@@ -76,7 +76,7 @@ export async function fuzzDefinitions(options: FuzzOptions): Promise<FuzzSummary
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { mutants: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, batch: { type: 'string', default: '25' } } });
+  const { values } = parseArgs({ options: { mutants: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, batch: { type: 'string', default: '50' } } });
   const started = Date.now();
   const summary = await fuzzDefinitions({ mutants: Number(values.mutants), seed: Number(values.seed), batch: Number(values.batch), log: (line) => console.log(line) });
   console.log(`time: ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,6 +1,8 @@
 // Mutations of definition documents: one to three edits per mutant, drawn from a seeded generator,
 // aimed at what broke generators before: field types, odd names (constructor, spaces, dashes),
-// defaults, path templates, styles, auth, totals, and deleted or duplicated keys.
+// defaults, constraints and formats, path templates, styles of every kind of parameter, statuses,
+// response headers, body query alternatives, enums, auth and token paths, totals, and deleted or
+// duplicated keys.
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
@@ -23,9 +25,15 @@ const ODD_NAMES = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__pr
 const TYPES = ['string', 'integer', 'number', 'boolean', 'date', 'date-time', 'enum', 'record', 'list', 'map', 'json'];
 const DEFAULTS: Json[] = [{}, [], null, 0, 1, -1, 1.5, '', 'x', true, false, '2024-01-31', { a: 1 }, ['x']];
 const PATHS = ['/a/{id}', '/{item-id}', '/{from}-{to}', '/{x}{y}', '/a/{id}/b', '/', '/a//b', '/a/{id}.json', '/{a_b}/c', '/x-y/{id}'];
-const TEXTS = ['plain', 'with \ud800 lone surrogate', 'a */ comment', '`${x}`', '{param}', 'ünïcödé', '\u2028line'];
+const TEXTS = ['plain', 'with \ud800 lone surrogate', 'a */ comment', '`${x}`', '{param}', 'ünïcödé', '\u2028line', '', ' '];
 const SEGMENTS = ['*', 'v1', 'v 2', 'a-b', '{x}', ':id', 'products', ''];
-const HEADERS = ['X Trace', 'x-ok', 'Content-Type', 'constructor', 'X:Y', 'Authorization'];
+const HEADERS = ['X Trace', 'x-ok', 'Content-Type', 'constructor', 'X:Y', 'Authorization', 'Accept', 'x~y', 'X-Api-Key'];
+const STATUSES = ['101', '200', '201', '202', '204', '299', '302', '304', '400', '404', '409', '500', '599'];
+const PATTERNS = ['^[a-z\\-]+$', '^\\p{L}+$', '(?<word>a+)', 'a{', '[', '^a$', '\\d+', '^[^/~]*$', '.*', '^\\w{2,3}$'];
+const CONSTRAINTS: readonly [string, Json][] = [
+  ['minLength', 2], ['maxLength', 3], ['maxLength', 0], ['minimum', 5], ['maximum', -1], ['minItems', 2], ['maxItems', 0],
+  ['format', 'uri'], ['format', 'email'], ['format', 'hex-id'], ['format', 'currency-code'], ['format', 'alphanumeric'], ['format', 'nope'],
+];
 
 /** A path of mapping keys and list indexes inside a document. */
 type Path = readonly (string | number)[];
@@ -179,8 +187,62 @@ const MUTATIONS: Record<string, Mutation> = {
   tokenPath(doc, rng) {
     const scheme = entries(doc).find((entry) => isObject(entry.value) && entry.value['type'] === 'oauth2');
     if (!scheme || !isObject(scheme.value)) return undefined;
-    scheme.value['tokenPath'] = pick(rng, ['/oauth/{param}', '/token', 'token', '/a b', '/oauth/token']);
+    const route = pick(rng, routes(doc));
+    const routePath = route && isObject(route.value) ? String(route.value['path']) : '/x';
+    scheme.value['tokenPath'] = pick(rng, ['/oauth/{param}', '/token', 'token', '/a b', '/oauth/token', routePath]);
     return `tokenPath → ${String(scheme.value['tokenPath'])}`;
+  },
+  constraint(doc, rng) {
+    const target = pick(rng, typeNodes(doc));
+    if (!target || !isObject(target.value)) return undefined;
+    const [key, value] = rng() < 0.3 ? ['pattern', pick(rng, PATTERNS)] : pick(rng, CONSTRAINTS);
+    target.value[key] = value;
+    if (rng() < 0.4) target.value['default'] = pick(rng, [...DEFAULTS, 'https://example.test/', 'a@example.test', 'EUR', 'abc', '2024-02-30']);
+    return `${key} of ${target.path.join('.')} → ${JSON.stringify(value)}${target.value['default'] === undefined ? '' : ` (default ${JSON.stringify(target.value['default'])})`}`;
+  },
+  status(doc, rng) {
+    const target = pick(rng, under(doc, 'responses'));
+    if (!target || !isObject(target.value)) return undefined;
+    const parent = parentOf(doc, target.path) as JsonObject;
+    const status = pick(rng, STATUSES);
+    delete parent[String(target.path[target.path.length - 1])];
+    parent[status] = target.value;
+    if (rng() < 0.3) target.value['body'] = { type: pick(rng, ['string', 'integer']) };
+    return `status of ${target.path.join('.')} → ${status}`;
+  },
+  responseHeader(doc, rng) {
+    const target = pick(rng, under(doc, 'responses'));
+    if (!target || !isObject(target.value)) return undefined;
+    const name = pick(rng, [...HEADERS, 'location', 'set-cookie']);
+    target.value['headers'] = { [name]: { type: pick(rng, ['string', 'integer']), ...(rng() < 0.3 && { format: 'uri' }), ...(rng() < 0.2 && { style: pick(rng, ['json', 'deepObject']) }) } };
+    return `response header ${JSON.stringify(name)} on ${target.path.join('.')}`;
+  },
+  parameterStyle(doc, rng) {
+    const target = pick(rng, [...under(doc, 'pathParams'), ...under(doc, 'headers')]);
+    if (!target || !isObject(target.value)) return undefined;
+    target.value['style'] = pick(rng, ['form', 'deepObject', 'json']);
+    if (rng() < 0.5) Object.assign(target.value, { type: 'record', record: pick(rng, ['maker', 'product', 'money']) });
+    return `style of ${target.path.join('.')} → ${String(target.value['style'])}`;
+  },
+  queryAlternative(doc, rng) {
+    const route = pick(rng, routes(doc).filter((entry) => isObject(entry.value) && isObject(entry.value['body'] ?? null)));
+    if (!route || !isObject(route.value)) return undefined;
+    const body = route.value['body'] as JsonObject;
+    const record = isObject(doc) && isObject(doc['records'] ?? null) ? (doc['records'] as JsonObject)[String(body['record'])] : undefined;
+    const fields = isObject(record ?? null) && isObject((record as JsonObject)['fields'] ?? null) ? Object.keys((record as JsonObject)['fields'] as JsonObject) : ['nope'];
+    const member = pick(rng, fields);
+    route.value['bodyQueryAlternative'] = { member, style: pick(rng, ['json', 'deepObject']) };
+    if (rng() < 0.5) route.value['method'] = 'GET';
+    if (rng() < 0.5) route.value['bodyRequired'] = false;
+    if (rng() < 0.3) route.value['query'] = { ...(isObject(route.value['query'] ?? null) ? (route.value['query'] as JsonObject) : {}), [member]: { type: 'string', required: false } };
+    return `bodyQueryAlternative ${member} on ${route.path.join('.')}`;
+  },
+  enumValues(doc, rng) {
+    const target = pick(rng, typeNodes(doc));
+    if (!target || !isObject(target.value)) return undefined;
+    const values = pick(rng, [['a', 'a'], ['', 'x'], ['a b', 'a/b', 'a~b'], [1, 2], ['null'], ['constructor', '__proto__']] as Json[]);
+    Object.assign(target.value, { type: 'enum', values, ...(rng() < 0.5 && { nullable: true }), ...(rng() < 0.3 && { default: null, required: false }) });
+    return `enum ${JSON.stringify(values)} at ${target.path.join('.')}`;
   },
 };
 

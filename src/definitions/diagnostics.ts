@@ -39,6 +39,9 @@ export const DIAGNOSTIC_CODES = {
   SVC217: 'form body with members that are not text',
   SVC218: 'route without a privilege on a scheme with privileges',
   SVC219: 'bodyEntries: each without a list body',
+  SVC220: 'query parameter that the body query alternative also names',
+  SVC221: 'deepObject style on a path parameter or header',
+  SVC222: 'response that cannot be sent as declared',
   SVC301: 'invalid config file',
   SVC401: 'template error',
 } as const;

@@ -1,7 +1,8 @@
-// Checks that valid-looking routes can be served: path templates the router reads one way only,
-// totals beside lists, form bodies whose members arrive as the text they are.
+// Checks that valid-looking routes can be served and documented: path templates the router reads
+// one way only, totals beside lists, form bodies whose members arrive as the text they are,
+// parameters that can be told apart and written, responses that can be sent as declared.
 import type { Diagnostic } from '../definitions/diagnostics.js';
-import type { Ir, RecordIr, RouteIr, TypeIr } from './types.js';
+import type { ErrorIr, Ir, ModuleIr, RecordIr, RouteIr, TypeIr } from './types.js';
 
 /** A placeholder fills a whole segment and is named so that every router reads the same name. */
 const PLACEHOLDER_SEGMENT = /^\{[A-Za-z_][A-Za-z0-9_]*\}$/;
@@ -13,6 +14,7 @@ export function checkServable(ir: Ir): Diagnostic[] {
   for (const module of ir.modules) {
     for (const route of module.routes) {
       found.push(...checkTemplate(route), ...checkTotals(route), ...checkFormBody(route, ir.records), ...checkProtoNames(route));
+      found.push(...checkQueryAlternative(route), ...checkStyles(route), ...checkStatuses(module, route));
     }
   }
   return found;
@@ -78,4 +80,49 @@ function checkProtoNames(route: RouteIr): Diagnostic[] {
   return params
     .filter((param) => param.name === '__proto__')
     .map((param) => ({ ...param.location, code: 'SVC214' as const, message: `parameter "__proto__" of route "${route.name}" cannot be a member of a schema (expected another name)` }));
+}
+
+/** The query parameter that may carry a body member must not also be one of the route's own. */
+function checkQueryAlternative(route: RouteIr): Diagnostic[] {
+  const member = route.bodyQueryAlternative?.member;
+  const twin = route.query.find((param) => param.name === member);
+  if (member === undefined || !twin) return [];
+  const message = `route "${route.name}" has a query parameter "${member}" and lets the body member "${member}" arrive as that query parameter too (expected another name for one of them)`;
+  return [{ ...twin.location, code: 'SVC220', message }];
+}
+
+/** deepObject (name[key]=value) is a query string notation: a path segment or a header cannot be written that way. */
+function checkStyles(route: RouteIr): Diagnostic[] {
+  const placed = [
+    ...route.pathParams.map((param) => ({ param, place: 'path parameter' })),
+    ...route.headers.map((param) => ({ param, place: 'header' })),
+    ...route.responses.flatMap((response) => response.headers.map((param) => ({ param, place: `response ${response.status} header` }))),
+  ];
+  return placed
+    .filter(({ param }) => param.style === 'deepObject')
+    .map(({ param, place }) => ({
+      ...param.location,
+      code: 'SVC221' as const,
+      message: `${place} "${param.name}" of route "${route.name}" has style deepObject, which only query parameters have (expected style json, or no style)`,
+    }));
+}
+
+/** HTTP sends no body with 204 and 304, no final 1xx answer, and one answer per status. */
+function checkStatuses(module: ModuleIr, route: RouteIr): Diagnostic[] {
+  const errors = new Map<number, ErrorIr>();
+  for (const name of route.errors) {
+    const error = module.errors.find((candidate) => candidate.name === name);
+    if (error && !errors.has(error.status)) errors.set(error.status, error);
+  }
+  const found: Diagnostic[] = [];
+  for (const response of route.responses) {
+    const where = `response ${response.status} of route "${route.name}"`;
+    const error = errors.get(response.status);
+    let problem: string | undefined;
+    if (response.status < 200) problem = `${where} is informational, which is never a final answer (expected a status from 200 to 599)`;
+    else if ((response.status === 204 || response.status === 304) && response.body) problem = `${where} has a body, which HTTP never sends with ${response.status} (expected no body, or another status)`;
+    else if (error) problem = `${where} has the status of the error "${error.name}" the route lists (expected one answer per status: drop one of them)`;
+    if (problem) found.push({ ...response.location, code: 'SVC222', message: problem });
+  }
+  return found;
 }

@@ -1,7 +1,7 @@
 // Checks that need the whole IR: defaults against their types, duplicate routes, unsatisfiable cycles.
 import type { Diagnostic } from '../definitions/diagnostics.js';
 import type { FieldIr, Ir, ParameterIr, RecordIr, SourceLocation, TypeIr } from './types.js';
-import { describeType, valueFitsType } from './values.js';
+import { describeConstrainedType, describeType, valueFitsType } from './values.js';
 
 function at(location: SourceLocation, code: Diagnostic['code'], message: string): Diagnostic {
   return { ...location, code, message };
@@ -11,7 +11,7 @@ export function checkDefaults(ir: Ir): Diagnostic[] {
   const found: Diagnostic[] = [];
   const check = (owner: FieldIr | ParameterIr, what: string) => {
     if (owner.default === undefined || valueFitsType(owner.default, owner.type, ir.records)) return;
-    found.push(at(owner.location, 'SVC207', `default of ${what} "${owner.name}" is ${JSON.stringify(owner.default)} (expected ${describeType(owner.type)})`));
+    found.push(at(owner.location, 'SVC207', `default of ${what} "${owner.name}" is ${JSON.stringify(owner.default)} (expected ${describeConstrainedType(owner.type)})`));
   };
   for (const module of ir.modules) {
     for (const record of module.records) for (const field of record.fields) check(field, 'field');
@@ -89,6 +89,15 @@ export function checkDuplicateRoutes(ir: Ir): Diagnostic[] {
         }
         seen.set(key, `"${route.name}" of ${module.name}`);
       }
+    }
+  }
+  // An OAuth token endpoint is a POST route of its own, served at basePath + tokenPath.
+  for (const module of ir.modules) {
+    for (const scheme of module.auth) {
+      if (scheme.type !== 'oauth2') continue;
+      const path = `${module.interface?.basePath ?? ''}${scheme.tokenPath}`.replace(/\/+/g, '/');
+      const first = seen.get(`POST ${path.replace(/\{[^}]*\}/g, '{}')}`);
+      if (first) found.push(at(scheme.location, 'SVC203', `the token endpoint of auth scheme "${scheme.name}" answers POST ${path}, as route ${first} does (expected one route per method and path)`));
     }
   }
   return found;

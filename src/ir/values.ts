@@ -1,5 +1,5 @@
 // Whether a plain value fits a type: used to check defaults in definitions.
-import type { RecordIr, TypeIr } from './types.js';
+import type { Constraints, RecordIr, ScalarType, StringFormat, TypeIr } from './types.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -8,31 +8,68 @@ export function valueFitsType(value: unknown, type: TypeIr, records: ReadonlyMap
   if (value === null) return type.nullable;
   switch (type.kind) {
     case 'scalar':
-      switch (type.scalar) {
-        case 'integer':
-          return Number.isInteger(value);
-        case 'number':
-          return typeof value === 'number' && Number.isFinite(value);
-        case 'boolean':
-          return typeof value === 'boolean';
-        case 'date':
-          return typeof value === 'string' && DATE.test(value);
-        case 'date-time':
-          return typeof value === 'string' && DATE_TIME.test(value);
-        case 'string':
-          return typeof value === 'string';
-      }
-      return false;
+      return scalarFits(value, type) && withinConstraints(value, type.constraints);
     case 'enum':
       return typeof value === 'string' && type.values.includes(value);
     case 'list':
-      return Array.isArray(value) && value.every((item) => valueFitsType(item, type.items, records));
+      return Array.isArray(value) && withinConstraints(value, type.constraints) && value.every((item) => valueFitsType(item, type.items, records));
     case 'map':
       return isPlainObject(value) && Object.values(value).every((item) => valueFitsType(item, type.values, records));
     case 'record':
       return isPlainObject(value) && recordValueFits(value, type, records);
     case 'json':
       return true;
+  }
+}
+
+function scalarFits(value: unknown, type: ScalarType): boolean {
+  switch (type.scalar) {
+    case 'integer':
+      return Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'date':
+      return typeof value === 'string' && DATE.test(value) && isCalendarDate(value);
+    case 'date-time':
+      return typeof value === 'string' && DATE_TIME.test(value) && isCalendarDate(value.slice(0, 10));
+    case 'string':
+      return typeof value === 'string' && (type.format === undefined || FORMAT_CHECKS[type.format](value));
+  }
+  return false;
+}
+
+/** The formats as the generated schemas read them (uri and email approximately: zod is not loaded here). */
+const FORMAT_CHECKS: Record<StringFormat, (text: string) => boolean> = {
+  'hex-id': (text) => /^[0-9a-f]{32}$/.test(text),
+  uri: (text) => URL.canParse(text),
+  email: (text) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text),
+  'currency-code': (text) => /^[A-Z]{3}$/.test(text),
+  alphanumeric: (text) => /^[A-Za-z0-9]+$/.test(text),
+};
+
+/** 2024-02-30 has the shape of a date but is none. */
+function isCalendarDate(text: string): boolean {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** A default is used as it is: it must meet the bounds and pattern a request's value must meet. */
+function withinConstraints(value: unknown, c: Constraints): boolean {
+  if (typeof value === 'number') return (c.minimum === undefined || value >= c.minimum) && (c.maximum === undefined || value <= c.maximum);
+  if (Array.isArray(value)) return (c.minItems === undefined || value.length >= c.minItems) && (c.maxItems === undefined || value.length <= c.maxItems);
+  if (typeof value !== 'string') return true;
+  if ((c.minLength !== undefined && value.length < c.minLength) || (c.maxLength !== undefined && value.length > c.maxLength)) return false;
+  return c.pattern === undefined || matches(c.pattern, value);
+}
+
+/** A pattern that does not compile is reported on its own (SVC106): it does not fail the default too. */
+function matches(pattern: string, text: string): boolean {
+  try {
+    return new RegExp(pattern).test(text);
+  } catch {
+    return true;
   }
 }
 
@@ -70,4 +107,20 @@ export function describeType(type: TypeIr): string {
               ? `a ${type.record.split('.').pop()} record`
               : 'any JSON value';
   return type.nullable ? `${base} or null` : base;
+}
+
+/** describeType plus the format and the bounds a value must meet, for messages about one value. */
+export function describeConstrainedType(type: TypeIr): string {
+  const c = type.constraints;
+  const limits = [
+    type.kind === 'scalar' && type.format !== undefined ? `format ${type.format}` : undefined,
+    c.minimum !== undefined ? `minimum ${c.minimum}` : undefined,
+    c.maximum !== undefined ? `maximum ${c.maximum}` : undefined,
+    c.minLength !== undefined ? `minLength ${c.minLength}` : undefined,
+    c.maxLength !== undefined ? `maxLength ${c.maxLength}` : undefined,
+    c.pattern !== undefined ? `pattern ${JSON.stringify(c.pattern)}` : undefined,
+    c.minItems !== undefined ? `minItems ${c.minItems}` : undefined,
+    c.maxItems !== undefined ? `maxItems ${c.maxItems}` : undefined,
+  ].filter((limit) => limit !== undefined);
+  return limits.length > 0 ? `${describeType(type)} with ${limits.join(', ')}` : describeType(type);
 }

@@ -64,6 +64,9 @@ const CASES: readonly Case[] = [
   { fixture: 'svc217-form-body-integer.yaml', code: 'SVC217', line: 13, column: 3, found: '"count"' },
   { fixture: 'svc218-route-without-privilege.yaml', code: 'SVC218', line: 21, column: 11, found: 'read, create' },
   { fixture: 'svc219-body-entries-without-list.yaml', code: 'SVC219', line: 15, column: 18, found: 'record body' },
+  { fixture: 'svc220-query-named-like-alternative.yaml', code: 'SVC220', line: 12, column: 7, found: '"filters"' },
+  { fixture: 'svc221-deep-object-header.yaml', code: 'SVC221', line: 12, column: 7, found: 'deepObject' },
+  { fixture: 'svc222-body-on-204.yaml', code: 'SVC222', line: 8, column: 7, found: 'has a body' },
 ];
 
 /** Cases whose bytes cannot sit in a text fixture: written here instead. */

@@ -66,7 +66,7 @@ function encodingCases(): HostileCase[] {
     one('CRLF line endings on a valid file', valid.replace(/\n/g, '\r\n'), 'ok'),
     one('CRLF line endings, misspelt type on line 5', 'name: shop\r\nrecords:\r\n  product:\r\n    fields:\r\n      id: { type: integr }\r\n', ['SVC104'], '5:19'),
     one('CR-only line endings', 'name: shop\rrecords:\r  product:\r    fields: {}\r', ['SVC002']),
-    one('lone surrogate escape in a record name', 'name: shop\nrecords:\n  "a\\ud800": { fields: {} }\n', ['SVC106'], '3:3'),
+    one('lone surrogate escape in a record name', 'name: shop\nrecords:\n  "a\\ud800": { fields: {} }\n', ['SVC002'], '3:14'),
     one('right-to-left override in a route name', 'name: shop\ninterface: { title: S, basePath: /api, style: success-envelope, errorStyle: success-false }\nroutes:\n  "get\u202eProduct": { method: GET, path: /p, responses: { "200": {} } }\n', ['SVC106'], '4:3'),
   ];
 }

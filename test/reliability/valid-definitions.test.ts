@@ -112,11 +112,11 @@ describe('members named constructor, toString and valueOf', () => {
 });
 
 describe('the definitions mutation fuzzer', () => {
-  it('finds no failure in 40 mutants of a fixed seed', { timeout: SLOW }, async () => {
+  it('finds no failure in 25 mutants of a fixed seed', { timeout: SLOW }, async () => {
     const lines: string[] = [];
-    const summary = await fuzzDefinitions({ mutants: 40, seed: 24, batch: 20, log: (line) => lines.push(line) });
+    const summary = await fuzzDefinitions({ mutants: 25, seed: 24, batch: 25, log: (line) => lines.push(line) });
     expect(lines.filter((line) => line.startsWith('FAILED'))).toEqual([]);
-    expect(summary.tried).toBe(40);
+    expect(summary.tried).toBe(25);
     expect(summary.valid).toBeGreaterThan(0);
     expect(summary.invalid).toBeGreaterThan(0);
   });

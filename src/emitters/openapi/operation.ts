@@ -18,7 +18,8 @@ export function routeOperation(module: ModuleIr, route: RouteIr, components: Com
   const description = operationDescription(route, routeScheme(module, route));
   return {
     operationId: route.name,
-    summary: route.summary ?? firstSentence(route.description) ?? route.name,
+    // An empty summary is no summary: tools list operations by it.
+    summary: route.summary || firstSentence(route.description) || route.name,
     ...(description !== undefined && { description }),
     tags: [module.name],
     ...originMark(route.origin),
