@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
+import { handlerResultShape, mainResponse } from '../../src/emitters/server/handler-types.js';
 import type { AuthSchemeIr, Ir, ModuleIr, RouteIr } from '../../src/ir/types.js';
 import { sampleText, sampleValue, type Records } from './samples.js';
 
@@ -50,14 +51,15 @@ export async function serveAndProbe(outDir: string, ir: Ir): Promise<string | un
 }
 
 function stubHandlers(module: ModuleIr, records: Records): Record<string, () => Promise<unknown>> {
-  return Object.fromEntries(module.routes.map((route) => [route.name, async () => stubResult(route, records)]));
+  return Object.fromEntries(module.routes.map((route) => [route.name, async () => stubResult(module, route, records)]));
 }
 
-function stubResult(route: RouteIr, records: Records): unknown {
-  const response = route.responses.find((candidate) => candidate.status < 300 && candidate.when === undefined) ?? route.responses.find((candidate) => candidate.status < 300);
+/** A sample of what the generated handler type asks for: the body, or a ListResult where it is counted. */
+function stubResult(module: ModuleIr, route: RouteIr, records: Records): unknown {
+  const response = mainResponse(route);
   if (!response?.body) return undefined;
   const value = sampleValue(response.body, records);
-  return response.total && Array.isArray(value) ? { items: value, total: value.length } : value;
+  return handlerResultShape(module, route).counted && Array.isArray(value) ? { items: value, total: value.length } : value;
 }
 
 function authOptions(scheme: AuthSchemeIr): unknown {
