@@ -142,12 +142,13 @@ async function run(argv: readonly string[]): Promise<number> {
       const result = await check(options);
       if (!result.ok) return reportDiagnostics(result.diagnostics);
       if (result.upToDate) return print(`svcgen: ${relativeOut(result.outDir)} matches the definitions`, 0);
-      const { missing, changed, extra } = result.drift;
+      const { missing, changed, extra, foreign } = result.drift;
       const lines = [
         `svcgen: ${relativeOut(result.outDir)} differs from what the definitions produce (run svcgen generate):`,
         ...missing.map((path) => `  missing: ${path}`),
         ...changed.flatMap((entry) => [`  changed: ${entry.path}`, entry.diff]),
-        ...extra.map((path) => `  extra:   ${path}`),
+        ...extra.map((path) => `  extra:   ${path} (no longer generated)`),
+        ...foreign.map((path) => `  extra:   ${path} (not written by svcgen)`),
       ];
       process.stderr.write(`${lines.join('\n')}\n`);
       return 1;

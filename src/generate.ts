@@ -13,10 +13,11 @@ import { collectInputs, type RunInputs } from './inputs.js';
 import { compareOutput, hasDrift, type Drift } from './output/check.js';
 import type { GitattributesOutcome } from './output/gitattributes.js';
 import { sha256 } from './output/hash.js';
-import { readManifest } from './output/manifest.js';
+import { manifestText, readManifest } from './output/manifest.js';
 import { withOpenFile } from './output/open-limit.js';
 import { usableOutDir } from './output/out-dir.js';
 import { readOutputStats, statFile, writeOutputStats } from './output/output-stats.js';
+import { readRunRecord, writeRunRecord } from './output/run-record.js';
 import { recoverInterruptedWrite, StagedOutput, type KnownUnchanged } from './output/write.js';
 import { generatorFingerprint, loadGeneratorFingerprint } from './version.js';
 
@@ -61,10 +62,10 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
       await staging.then((staged) => staged.discard()).catch(() => undefined);
       throw error;
     }
-    const { files, manifest, finished } = built;
+    const { files, record, finished } = built;
     try {
-      const summary = await (await staging).commit(files, manifest);
-      if (cacheDir) await writeOutputStats(cacheDir, outDir, manifest.files);
+      const summary = await (await staging).commit(files);
+      if (cacheDir) await Promise.all([writeOutputStats(cacheDir, outDir, record.files), writeRunRecord(cacheDir, outDir, record)]);
       const gitattributes = options.gitattributes === false ? 'skipped' : await markGenerated(options.cwd ?? process.cwd(), config.outDir);
       return { ok: true, outDir: config.outDir, written: summary.written, deleted: summary.deleted, upToDate: summary.unchanged, gitattributes };
     } finally {
@@ -102,25 +103,27 @@ async function startRun(options: RunOptions): Promise<RunStart> {
 }
 
 /**
- * Same inputs as the last run, and every file it wrote still holds what it wrote. A file whose
- * stat is what it was when its hash was last known is not read again (src/output/output-stats.ts).
+ * Same inputs as the last run recorded in the cache, the manifest lists the files it wrote, and
+ * every one still holds what it wrote. A file whose stat is what it was when its hash was last
+ * known is not read again (src/output/output-stats.ts). Without the cache, a run always builds.
  */
 async function isUpToDate(outDir: string, inputs: RunInputs, cacheDir: string | undefined): Promise<boolean> {
-  if (inputs.diagnostics.length > 0) return false;
-  const manifest = await readManifest(outDir);
-  if (!manifest || manifest.inputHash !== inputs.hash || manifest.generator !== generatorFingerprint()) return false;
-  const knownUnchanged = cacheDir ? await knownUnchangedIn(cacheDir, outDir) : undefined;
+  if (inputs.diagnostics.length > 0 || !cacheDir) return false;
+  const [record, manifest] = await Promise.all([readRunRecord(cacheDir, outDir), readManifest(outDir)]);
+  if (!record || record.inputHash !== inputs.hash || record.generator !== generatorFingerprint()) return false;
+  if (manifest?.text !== manifestText(Object.keys(record.files))) return false;
+  const knownUnchanged = await knownUnchangedIn(cacheDir, outDir);
   let hashed = false;
   const unchanged = await Promise.all(
-    Object.entries(manifest.files).map(async ([path, hash]) => {
-      if (await knownUnchanged?.(path, hash)) return true;
+    Object.entries(record.files).map(async ([path, hash]) => {
+      if (await knownUnchanged(path, hash)) return true;
       hashed = true;
       const text = await withOpenFile(() => readFile(join(outDir, path), 'utf8')).catch(() => undefined);
       return text !== undefined && sha256(text) === hash;
     }),
   );
   if (!unchanged.every(Boolean)) return false;
-  if (cacheDir && hashed) await writeOutputStats(cacheDir, outDir, manifest.files);
+  if (hashed) await writeOutputStats(cacheDir, outDir, record.files);
   return true;
 }
 
