@@ -2,6 +2,7 @@
 // Argument parsing and printing only; the work is in generate.ts, diff/, watch.ts and init.ts.
 // First, before any other module runs: V8's tiering setting for a short-lived process.
 import './set-v8-tiering.js';
+import { relative } from 'node:path';
 import { formatDiagnostic, printablePath, type Diagnostic } from './definitions/diagnostics.js';
 import { displayPath } from './definitions/sources.js';
 import { describeFsError, OutputError } from './output/output-error.js';
@@ -216,9 +217,9 @@ function describeGenerate(result: { outDir: string; upToDate: boolean; written: 
   return `wrote ${result.written.length} file(s), deleted ${result.deleted.length} in ${relativeOut(result.outDir)}`;
 }
 
+/** The output folder as the user would type it from here (`../generated` from a subfolder). */
 function relativeOut(outDir: string): string {
-  const cwd = process.cwd();
-  return outDir.startsWith(`${cwd}/`) ? outDir.slice(cwd.length + 1) : outDir;
+  return relative(process.cwd(), outDir) || '.';
 }
 
 function reportDiagnostics(diagnostics: readonly Diagnostic[]): number {

@@ -66,7 +66,7 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
     try {
       const summary = await (await staging).commit(files);
       if (cacheDir) await Promise.all([writeOutputStats(cacheDir, outDir, record.files), writeRunRecord(cacheDir, outDir, record)]);
-      const gitattributes = options.gitattributes === false ? 'skipped' : await markGenerated(options.cwd ?? process.cwd(), config.outDir);
+      const gitattributes = options.gitattributes === false ? 'skipped' : await markGenerated(config.cwd, config.outDir);
       return { ok: true, outDir: config.outDir, written: summary.written, deleted: summary.deleted, upToDate: summary.unchanged, gitattributes };
     } finally {
       await finished;
@@ -96,7 +96,7 @@ interface RunStart {
 async function startRun(options: RunOptions): Promise<RunStart> {
   const config = await resolveConfig(options);
   const outDir = await usableOutDir(config);
-  const cacheDir = cacheDirOf(options);
+  const cacheDir = cacheDirOf(options, config);
   // Before the inputs are hashed: the hash includes the fingerprint.
   await loadGeneratorFingerprint(cacheDir);
   return { config, cacheDir, inputs: await collectInputs(config), outDir };
@@ -142,9 +142,9 @@ async function markGenerated(cwd: string, outDir: string): Promise<Gitattributes
   return ensureLinguistGenerated(cwd, outDir);
 }
 
-/** svcgen's cache folder, unless the run is told not to use caches. */
-function cacheDirOf(options: RunOptions): string | undefined {
-  return options.cache === false ? undefined : join(options.cwd ?? process.cwd(), 'node_modules', '.cache', 'svcgen');
+/** svcgen's cache folder, in the project folder, unless the run is told not to use caches. */
+function cacheDirOf(options: RunOptions, config: ResolvedConfig): string | undefined {
+  return options.cache === false ? undefined : join(config.cwd, 'node_modules', '.cache', 'svcgen');
 }
 
 async function withDiagnostics<T>(run: () => Promise<T>): Promise<T | { ok: false; diagnostics: readonly Diagnostic[] }> {
