@@ -5,6 +5,7 @@ import './set-v8-tiering.js';
 import { relative } from 'node:path';
 import { formatDiagnostic, printablePath, type Diagnostic } from './definitions/diagnostics.js';
 import { displayPath } from './definitions/sources.js';
+import { closest } from './ir/names.js';
 import { describeFsError, OutputError } from './output/output-error.js';
 import { GENERATOR_VERSION } from './version.js';
 
@@ -85,11 +86,12 @@ function parseArgs(argv: readonly string[]): ParsedArgs | 'help' | 'version' {
       if (inline !== undefined) throw new UsageError(`${name} takes no value`);
       flags.add(name);
     } else if (arg.startsWith('-')) {
-      throw new UsageError(`unknown option ${arg}`);
+      const hint = suggestion(name, [...Object.keys(OPTIONS), '--help', '--version']);
+      throw new UsageError(`unknown option ${name}${hint ? ` (${hint.trim()})` : ''}`);
     } else if (command === undefined && (COMMANDS as readonly string[]).includes(arg)) {
       command = arg as Command;
     } else {
-      throw new UsageError(command === undefined ? `unknown command ${arg} (expected one of: ${COMMANDS.join(', ')})` : `unexpected argument ${arg}`);
+      throw new UsageError(command === undefined ? `unknown command ${arg} (${suggestion(arg, COMMANDS)}expected one of: ${COMMANDS.join(', ')})` : `unexpected argument ${arg}`);
     }
   }
   if (command === undefined) throw new UsageError('missing command');
@@ -114,13 +116,20 @@ function parseArgs(argv: readonly string[]): ParsedArgs | 'help' | 'version' {
   };
 }
 
+/** "did you mean x? " for a mistyped command or option, or "". */
+function suggestion(found: string, known: readonly string[]): string {
+  const [nearest] = closest(found, known);
+  return nearest === undefined ? '' : `did you mean ${nearest}? `;
+}
+
 async function run(argv: readonly string[]): Promise<number> {
   let args: ReturnType<typeof parseArgs>;
   try {
     args = parseArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`svcgen: ${error.message}\n\n${USAGE}\n`);
+    // One line: what was wrong, and where the usage is (not the whole help, which buries it).
+    process.stderr.write(`svcgen: ${error.message}; run svcgen --help for usage\n`);
     return 2;
   }
   if (args === 'help') return print(USAGE, 0);

@@ -51,7 +51,8 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
     if (await isUpToDate(outDir, inputs, cacheDir)) return { ok: true, outDir: config.outDir, written: [], deleted: [], upToDate: true, gitattributes: undefined };
     const { buildOutput } = await import('./build-output.js');
     // The next tree is staged while the build runs: each file is written (or linked) as soon as it is finished.
-    const staging = StagedOutput.open(outDir, cacheDir ? await knownUnchangedIn(cacheDir, outDir) : undefined);
+    const lastRun = cacheDir ? (await readRunRecord(cacheDir, outDir))?.files : undefined;
+    const staging = StagedOutput.open(outDir, cacheDir ? await knownUnchangedIn(cacheDir, outDir) : undefined, lastRun);
     // A staging folder that cannot be made is reported once, where the run awaits it (commit).
     staging.catch(() => undefined);
     const stage = (finished: readonly FinishedFile[]) => void staging.then((staged) => finished.forEach((file) => staged.add(file, file.hash)), () => undefined);

@@ -34,10 +34,14 @@ export class StagedOutput {
     private readonly outDir: string,
     private readonly previous: OwnedFiles | undefined,
     private readonly knownUnchanged: KnownUnchanged,
+    private readonly lastRun: Readonly<Record<string, string>> | undefined,
   ) {}
 
-  /** Starts the next tree (after recovering from a run killed mid-swap). */
-  static async open(outDir: string, knownUnchanged: KnownUnchanged = async () => false): Promise<StagedOutput> {
+  /**
+   * Starts the next tree (after recovering from a run killed mid-swap). `lastRun`: each file's hash
+   * as the last run wrote it (from the cache), to tell what this run changes from what it restores.
+   */
+  static async open(outDir: string, knownUnchanged: KnownUnchanged = async () => false, lastRun?: Readonly<Record<string, string>>): Promise<StagedOutput> {
     await recoverInterruptedWrite(outDir);
     const previous = await readManifest(outDir);
     await assertWritable(outDir);
@@ -46,7 +50,7 @@ export class StagedOutput {
     } catch (error) {
       throw new OutputError(dirname(outDir), `cannot create the output's staging folder here (${describeFsError(error)})`);
     }
-    return new StagedOutput(outDir, previous, knownUnchanged);
+    return new StagedOutput(outDir, previous, knownUnchanged, lastRun);
   }
 
   /** Puts a file into the next tree: linked when the output folder holds this content, untouched since it was hashed, else written. */
@@ -72,15 +76,19 @@ export class StagedOutput {
     const { outDir, previous } = this;
     const produced = new Set(files.map((file) => file.path));
     const stillHeld = await Promise.all(files.map((file) => this.holds(file)));
-    const written = files.filter((_, index) => !stillHeld[index]).map((file) => file.path);
+    const restored = files.filter((_, index) => !stillHeld[index]).map((file) => file.path);
     const deleted = (previous?.paths ?? []).filter((path) => !produced.has(path));
     const manifest = manifestText(produced);
-    if (written.length === 0 && deleted.length === 0 && previous?.text === manifest) {
+    if (restored.length === 0 && deleted.length === 0 && previous?.text === manifest) {
       await this.discard();
-      return { written, deleted, unchanged: true };
+      return { written: [], deleted, unchanged: true };
     }
     await this.swapIn(manifest, produced);
-    return { written, deleted, unchanged: false };
+    // Reported as written: what this run changes from the last one; files edited by hand since and
+    // put back count only when the run changes nothing else (or there is no record of the last run).
+    const { lastRun } = this;
+    const changed = lastRun ? files.filter((file) => lastRun[file.path] !== file.hash).map((file) => file.path) : restored;
+    return { written: changed.length > 0 || deleted.length > 0 ? changed : restored, deleted, unchanged: false };
   }
 
   /** Drops the next tree (a failed run): the output folder stays as it was. */

@@ -74,7 +74,7 @@ describe('a misspelt field type', () => {
     const before = await hashTree(join(dir, 'generated'));
     const result = await runCli([command], dir);
     expect(result.code).toBe(1);
-    expect(result.stderr.split('\n')[0]).toMatch(new RegExp(`^definitions/banner-api\\.yaml:${line}:${column} SVC104 unknown field type "integr" \\(expected `));
+    expect(result.stderr.split('\n')[0]).toMatch(new RegExp(`^definitions/banner-api\\.yaml:${line}:${column} SVC104 unknown field type "integr" \\(did you mean "integer"\\? expected `));
     expect(result.stdout).toBe('');
     expect(await hashTree(join(dir, 'generated'))).toEqual(before);
   }, SLOW);
