@@ -11,6 +11,7 @@ import { OutputError } from './output/output-error.js';
 export const CONFIG_FILE = 'svcgen.config.yaml';
 /** Where the upward search for the config stops: the project's own folder. */
 const PROJECT_MARKERS = ['package.json', '.git'];
+const DEFAULT_DEFINITIONS = 'definitions';
 
 export interface ResolvedConfig {
   /** The config file's text, or "" when there is none (part of the input hash). */
@@ -58,7 +59,7 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
   return {
     text: bytes ? bytes.toString('utf8') : '',
     cwd,
-    definitionsDir: overrides.definitionsDir ? resolve(workingDir, overrides.definitionsDir) : resolve(base, config.definitions ?? 'definitions'),
+    definitionsDir: overrides.definitionsDir ? resolve(workingDir, overrides.definitionsDir) : resolve(base, config.definitions ?? DEFAULT_DEFINITIONS),
     outDir: overrides.outDir ? resolve(workingDir, overrides.outDir) : resolve(base, config.output ?? 'generated'),
     configFile: bytes ? configPath : undefined,
     templatesDir: config.templates ? resolve(base, config.templates) : undefined,
@@ -67,18 +68,26 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
 }
 
 /**
- * The nearest folder, from `workingDir` up, holding svcgen.config.yaml; the search stops at the
- * first folder holding package.json or .git (the project's), or at the file system's root, in
- * which case the project folder is the working directory.
+ * Where a run starts, searching from `workingDir` up to the project's own folder (the first holding
+ * package.json or .git; else the file system's root): the nearest svcgen.config.yaml; without one,
+ * the nearest folder laid out as svcgen's defaults expect (holding definitions/), else the
+ * project's folder (else the working directory).
  */
 async function findProject(workingDir: string): Promise<{ root: string; configPath: string | undefined }> {
   const present = (path: string) => lstat(path).then(() => true, () => false);
+  const folders: string[] = [];
   for (let dir = resolve(workingDir); ; dir = dirname(dir)) {
+    folders.push(dir);
     const configPath = join(dir, CONFIG_FILE);
     if (await present(configPath)) return { root: dir, configPath };
-    if ((await Promise.all(PROJECT_MARKERS.map((name) => present(join(dir, name))))).some(Boolean)) return { root: dir, configPath: undefined };
-    if (dirname(dir) === dir) return { root: resolve(workingDir), configPath: undefined };
+    if ((await Promise.all(PROJECT_MARKERS.map((name) => present(join(dir, name))))).some(Boolean)) break;
+    if (dirname(dir) === dir) {
+      folders.push(resolve(workingDir));
+      break;
+    }
   }
+  for (const dir of folders) if (await present(join(dir, DEFAULT_DEFINITIONS))) return { root: dir, configPath: undefined };
+  return { root: folders.at(-1) ?? resolve(workingDir), configPath: undefined };
 }
 
 /** The parser, the schema (and zod) load only when there is a config file to read. */
