@@ -1,4 +1,4 @@
-// The build half of a run: definitions → IR → emitted files → formatted output and its manifest,
+// The build half of a run: definitions → IR → emitted files → formatted output and its run record,
 // in memory. Loaded by generate.ts only when the output is not already up to date, so a no-op run
 // loads none of the parser, the emitters or the worker machinery.
 import { join } from 'node:path';
@@ -13,9 +13,9 @@ import type { Ir } from './ir/types.js';
 import { formatFiles, type FormattedFile } from './output/format.js';
 import { sha256 } from './output/hash.js';
 import { withHeader } from './output/header.js';
-import { buildManifest, type Manifest } from './output/manifest.js';
 import { MainThreadMemo } from './output/main-thread-memo.js';
 import type { MemoLocation } from './output/memo-file.js';
+import { buildRunRecord, type RunRecord } from './output/run-record.js';
 import { generatorFingerprint } from './version.js';
 
 /** A file as written, with the sha256 of its content. */
@@ -26,7 +26,8 @@ export interface FinishedFile extends FormattedFile {
 /** The output in memory, and a promise that settles once the run's caches are saved and its helper thread has ended. */
 export interface BuiltOutput {
   readonly files: FinishedFile[];
-  readonly manifest: Manifest;
+  /** Hashes of the inputs and of each file, for the cache (output/run-record.ts). */
+  readonly record: RunRecord;
   /** Await before returning: both threads save their memo shares while the output is written. */
   readonly finished: Promise<void>;
 }
@@ -111,10 +112,10 @@ async function buildOutputWith(
   const byEmitter = await runEmitters(enabled, context, worker, { beforeLocal: () => mainMemo.seedEmitters(), whileWaiting }).finally(saveChunkCache);
   const files: FinishedFile[] = [];
   for (const entry of enabled) files.push(...(finishedHere.get(entry.name) ?? (await (finishedFromWorker.get(entry.name) ?? finish(byEmitter.get(entry.name) ?? [])))));
-  return { files, manifest: buildManifest(generatorFingerprint(), inputs.hash, files) };
+  return { files, record: buildRunRecord(generatorFingerprint(), inputs.hash, files) };
 }
 
-/** Emitted files as they are written: with their header, formatted, and hashed for the manifest. */
+/** Emitted files as they are written: with their header, formatted, and hashed for the run record. */
 async function finishFiles(files: readonly GeneratedFile[], cacheDir: string | undefined): Promise<FinishedFile[]> {
   const formatted = await formatFiles(
     files.map((file) => ({ ...file, content: withHeader(file.path, file.content, file.source) })),

@@ -2,8 +2,10 @@
 // Argument parsing and printing only; the work is in generate.ts, diff/, watch.ts and init.ts.
 // First, before any other module runs: V8's tiering setting for a short-lived process.
 import './set-v8-tiering.js';
+import { relative } from 'node:path';
 import { formatDiagnostic, printablePath, type Diagnostic } from './definitions/diagnostics.js';
 import { displayPath } from './definitions/sources.js';
+import { closest } from './ir/names.js';
 import { describeFsError, OutputError } from './output/output-error.js';
 import { GENERATOR_VERSION } from './version.js';
 
@@ -84,11 +86,12 @@ function parseArgs(argv: readonly string[]): ParsedArgs | 'help' | 'version' {
       if (inline !== undefined) throw new UsageError(`${name} takes no value`);
       flags.add(name);
     } else if (arg.startsWith('-')) {
-      throw new UsageError(`unknown option ${arg}`);
+      const hint = suggestion(name, [...Object.keys(OPTIONS), '--help', '--version']);
+      throw new UsageError(`unknown option ${name}${hint ? ` (${hint.trim()})` : ''}`);
     } else if (command === undefined && (COMMANDS as readonly string[]).includes(arg)) {
       command = arg as Command;
     } else {
-      throw new UsageError(command === undefined ? `unknown command ${arg} (expected one of: ${COMMANDS.join(', ')})` : `unexpected argument ${arg}`);
+      throw new UsageError(command === undefined ? `unknown command ${arg} (${suggestion(arg, COMMANDS)}expected one of: ${COMMANDS.join(', ')})` : `unexpected argument ${arg}`);
     }
   }
   if (command === undefined) throw new UsageError('missing command');
@@ -113,13 +116,20 @@ function parseArgs(argv: readonly string[]): ParsedArgs | 'help' | 'version' {
   };
 }
 
+/** "did you mean x? " for a mistyped command or option, or "". */
+function suggestion(found: string, known: readonly string[]): string {
+  const [nearest] = closest(found, known);
+  return nearest === undefined ? '' : `did you mean ${nearest}? `;
+}
+
 async function run(argv: readonly string[]): Promise<number> {
   let args: ReturnType<typeof parseArgs>;
   try {
     args = parseArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`svcgen: ${error.message}\n\n${USAGE}\n`);
+    // One line: what was wrong, and where the usage is (not the whole help, which buries it).
+    process.stderr.write(`svcgen: ${error.message}; run svcgen --help for usage\n`);
     return 2;
   }
   if (args === 'help') return print(USAGE, 0);
@@ -142,12 +152,13 @@ async function run(argv: readonly string[]): Promise<number> {
       const result = await check(options);
       if (!result.ok) return reportDiagnostics(result.diagnostics);
       if (result.upToDate) return print(`svcgen: ${relativeOut(result.outDir)} matches the definitions`, 0);
-      const { missing, changed, extra } = result.drift;
+      const { missing, changed, extra, foreign } = result.drift;
       const lines = [
         `svcgen: ${relativeOut(result.outDir)} differs from what the definitions produce (run svcgen generate):`,
         ...missing.map((path) => `  missing: ${path}`),
         ...changed.flatMap((entry) => [`  changed: ${entry.path}`, entry.diff]),
-        ...extra.map((path) => `  extra:   ${path}`),
+        ...extra.map((path) => `  extra:   ${path} (no longer generated)`),
+        ...foreign.map((path) => `  extra:   ${path} (not written by svcgen)`),
       ];
       process.stderr.write(`${lines.join('\n')}\n`);
       return 1;
@@ -215,9 +226,9 @@ function describeGenerate(result: { outDir: string; upToDate: boolean; written: 
   return `wrote ${result.written.length} file(s), deleted ${result.deleted.length} in ${relativeOut(result.outDir)}`;
 }
 
+/** The output folder as the user would type it from here (`../generated` from a subfolder). */
 function relativeOut(outDir: string): string {
-  const cwd = process.cwd();
-  return outDir.startsWith(`${cwd}/`) ? outDir.slice(cwd.length + 1) : outDir;
+  return relative(process.cwd(), outDir) || '.';
 }
 
 function reportDiagnostics(diagnostics: readonly Diagnostic[]): number {

@@ -1,18 +1,26 @@
-// svcgen.config.yaml: optional; its defaults fit a repo laid out like this one.
-import { readFile, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+// svcgen.config.yaml: optional; its defaults fit a repo laid out like this one. Like git and
+// prettier, svcgen looks for it upward from the working directory, so every command works from a
+// subfolder of the project.
+import { lstat, readFile, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import type { ConfigFile } from './config-schema.js';
 import { DefinitionsError, type Diagnostic } from './definitions/diagnostics.js';
 import { displayPath } from './definitions/sources.js';
 import { OutputError } from './output/output-error.js';
 
 export const CONFIG_FILE = 'svcgen.config.yaml';
-
+/** Where the upward search for the config stops: the project's own folder. */
+const PROJECT_MARKERS = ['package.json', '.git'];
+const DEFAULT_DEFINITIONS = 'definitions';
 
 export interface ResolvedConfig {
   /** The config file's text, or "" when there is none (part of the input hash). */
   readonly text: string;
-  /** The folder paths in diagnostics and file headers are shown relative to. */
+  /**
+   * The project folder, which paths in diagnostics and file headers are shown relative to, and
+   * which holds the cache: the config's folder, else the folder holding package.json or .git
+   * (the working directory when paths were given on the command line, or when there is neither).
+   */
   readonly cwd: string;
   readonly definitionsDir: string;
   readonly outDir: string;
@@ -30,8 +38,11 @@ export interface ConfigOverrides {
 }
 
 export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<ResolvedConfig> {
-  const cwd = overrides.cwd ?? process.cwd();
-  const configPath = resolve(cwd, overrides.configFile ?? CONFIG_FILE);
+  const workingDir = overrides.cwd ?? process.cwd();
+  const found = overrides.configFile === undefined ? await findProject(workingDir) : undefined;
+  // Paths given on the command line are the user's, relative to where they typed them.
+  const cwd = found && (found.configPath !== undefined || overrides.definitionsDir === undefined) ? found.root : workingDir;
+  const configPath = found ? (found.configPath ?? join(found.root, CONFIG_FILE)) : resolve(workingDir, overrides.configFile ?? CONFIG_FILE);
   let bytes: Buffer | undefined;
   try {
     // A FIFO would block the read: only a regular file (or a link to one) is read.
@@ -48,12 +59,35 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
   return {
     text: bytes ? bytes.toString('utf8') : '',
     cwd,
-    definitionsDir: overrides.definitionsDir ? resolve(cwd, overrides.definitionsDir) : resolve(base, config.definitions ?? 'definitions'),
-    outDir: overrides.outDir ? resolve(cwd, overrides.outDir) : resolve(base, config.output ?? 'generated'),
+    definitionsDir: overrides.definitionsDir ? resolve(workingDir, overrides.definitionsDir) : resolve(base, config.definitions ?? DEFAULT_DEFINITIONS),
+    outDir: overrides.outDir ? resolve(workingDir, overrides.outDir) : resolve(base, config.output ?? 'generated'),
     configFile: bytes ? configPath : undefined,
     templatesDir: config.templates ? resolve(base, config.templates) : undefined,
     emitters: config.emitters ?? {},
   };
+}
+
+/**
+ * Where a run starts, searching from `workingDir` up to the project's own folder (the first holding
+ * package.json or .git; else the file system's root): the nearest svcgen.config.yaml; without one,
+ * the nearest folder laid out as svcgen's defaults expect (holding definitions/), else the
+ * project's folder (else the working directory).
+ */
+async function findProject(workingDir: string): Promise<{ root: string; configPath: string | undefined }> {
+  const present = (path: string) => lstat(path).then(() => true, () => false);
+  const folders: string[] = [];
+  for (let dir = resolve(workingDir); ; dir = dirname(dir)) {
+    folders.push(dir);
+    const configPath = join(dir, CONFIG_FILE);
+    if (await present(configPath)) return { root: dir, configPath };
+    if ((await Promise.all(PROJECT_MARKERS.map((name) => present(join(dir, name))))).some(Boolean)) break;
+    if (dirname(dir) === dir) {
+      folders.push(resolve(workingDir));
+      break;
+    }
+  }
+  for (const dir of folders) if (await present(join(dir, DEFAULT_DEFINITIONS))) return { root: dir, configPath: undefined };
+  return { root: folders.at(-1) ?? resolve(workingDir), configPath: undefined };
 }
 
 /** The parser, the schema (and zod) load only when there is a config file to read. */

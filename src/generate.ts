@@ -13,10 +13,11 @@ import { collectInputs, type RunInputs } from './inputs.js';
 import { compareOutput, hasDrift, type Drift } from './output/check.js';
 import type { GitattributesOutcome } from './output/gitattributes.js';
 import { sha256 } from './output/hash.js';
-import { readManifest } from './output/manifest.js';
+import { manifestText, readManifest } from './output/manifest.js';
 import { withOpenFile } from './output/open-limit.js';
 import { usableOutDir } from './output/out-dir.js';
 import { readOutputStats, statFile, writeOutputStats } from './output/output-stats.js';
+import { readRunRecord, writeRunRecord } from './output/run-record.js';
 import { recoverInterruptedWrite, StagedOutput, type KnownUnchanged } from './output/write.js';
 import { generatorFingerprint, loadGeneratorFingerprint } from './version.js';
 
@@ -50,7 +51,8 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
     if (await isUpToDate(outDir, inputs, cacheDir)) return { ok: true, outDir: config.outDir, written: [], deleted: [], upToDate: true, gitattributes: undefined };
     const { buildOutput } = await import('./build-output.js');
     // The next tree is staged while the build runs: each file is written (or linked) as soon as it is finished.
-    const staging = StagedOutput.open(outDir, cacheDir ? await knownUnchangedIn(cacheDir, outDir) : undefined);
+    const lastRun = cacheDir ? (await readRunRecord(cacheDir, outDir))?.files : undefined;
+    const staging = StagedOutput.open(outDir, cacheDir ? await knownUnchangedIn(cacheDir, outDir) : undefined, lastRun);
     // A staging folder that cannot be made is reported once, where the run awaits it (commit).
     staging.catch(() => undefined);
     const stage = (finished: readonly FinishedFile[]) => void staging.then((staged) => finished.forEach((file) => staged.add(file, file.hash)), () => undefined);
@@ -61,11 +63,11 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
       await staging.then((staged) => staged.discard()).catch(() => undefined);
       throw error;
     }
-    const { files, manifest, finished } = built;
+    const { files, record, finished } = built;
     try {
-      const summary = await (await staging).commit(files, manifest);
-      if (cacheDir) await writeOutputStats(cacheDir, outDir, manifest.files);
-      const gitattributes = options.gitattributes === false ? 'skipped' : await markGenerated(options.cwd ?? process.cwd(), config.outDir);
+      const summary = await (await staging).commit(files);
+      if (cacheDir) await Promise.all([writeOutputStats(cacheDir, outDir, record.files), writeRunRecord(cacheDir, outDir, record)]);
+      const gitattributes = options.gitattributes === false ? 'skipped' : await markGenerated(config.cwd, config.outDir);
       return { ok: true, outDir: config.outDir, written: summary.written, deleted: summary.deleted, upToDate: summary.unchanged, gitattributes };
     } finally {
       await finished;
@@ -95,32 +97,34 @@ interface RunStart {
 async function startRun(options: RunOptions): Promise<RunStart> {
   const config = await resolveConfig(options);
   const outDir = await usableOutDir(config);
-  const cacheDir = cacheDirOf(options);
+  const cacheDir = cacheDirOf(options, config);
   // Before the inputs are hashed: the hash includes the fingerprint.
   await loadGeneratorFingerprint(cacheDir);
   return { config, cacheDir, inputs: await collectInputs(config), outDir };
 }
 
 /**
- * Same inputs as the last run, and every file it wrote still holds what it wrote. A file whose
- * stat is what it was when its hash was last known is not read again (src/output/output-stats.ts).
+ * Same inputs as the last run recorded in the cache, the manifest lists the files it wrote, and
+ * every one still holds what it wrote. A file whose stat is what it was when its hash was last
+ * known is not read again (src/output/output-stats.ts). Without the cache, a run always builds.
  */
 async function isUpToDate(outDir: string, inputs: RunInputs, cacheDir: string | undefined): Promise<boolean> {
-  if (inputs.diagnostics.length > 0) return false;
-  const manifest = await readManifest(outDir);
-  if (!manifest || manifest.inputHash !== inputs.hash || manifest.generator !== generatorFingerprint()) return false;
-  const knownUnchanged = cacheDir ? await knownUnchangedIn(cacheDir, outDir) : undefined;
+  if (inputs.diagnostics.length > 0 || !cacheDir) return false;
+  const [record, manifest] = await Promise.all([readRunRecord(cacheDir, outDir), readManifest(outDir)]);
+  if (!record || record.inputHash !== inputs.hash || record.generator !== generatorFingerprint()) return false;
+  if (manifest?.text !== manifestText(Object.keys(record.files))) return false;
+  const knownUnchanged = await knownUnchangedIn(cacheDir, outDir);
   let hashed = false;
   const unchanged = await Promise.all(
-    Object.entries(manifest.files).map(async ([path, hash]) => {
-      if (await knownUnchanged?.(path, hash)) return true;
+    Object.entries(record.files).map(async ([path, hash]) => {
+      if (await knownUnchanged(path, hash)) return true;
       hashed = true;
       const text = await withOpenFile(() => readFile(join(outDir, path), 'utf8')).catch(() => undefined);
       return text !== undefined && sha256(text) === hash;
     }),
   );
   if (!unchanged.every(Boolean)) return false;
-  if (cacheDir && hashed) await writeOutputStats(cacheDir, outDir, manifest.files);
+  if (hashed) await writeOutputStats(cacheDir, outDir, record.files);
   return true;
 }
 
@@ -139,9 +143,9 @@ async function markGenerated(cwd: string, outDir: string): Promise<Gitattributes
   return ensureLinguistGenerated(cwd, outDir);
 }
 
-/** svcgen's cache folder, unless the run is told not to use caches. */
-function cacheDirOf(options: RunOptions): string | undefined {
-  return options.cache === false ? undefined : join(options.cwd ?? process.cwd(), 'node_modules', '.cache', 'svcgen');
+/** svcgen's cache folder, in the project folder, unless the run is told not to use caches. */
+function cacheDirOf(options: RunOptions, config: ResolvedConfig): string | undefined {
+  return options.cache === false ? undefined : join(config.cwd, 'node_modules', '.cache', 'svcgen');
 }
 
 async function withDiagnostics<T>(run: () => Promise<T>): Promise<T | { ok: false; diagnostics: readonly Diagnostic[] }> {

@@ -80,7 +80,10 @@ export function parseDefinitionText(
   const lines = new (yaml().LineCounter)();
   const document = yaml().parseDocument(text, { ...YAML_PARSE_OPTIONS, lineCounter: lines });
   const syntax: Diagnostic[] = [];
-  for (const error of document.errors) {
+  // A tab in an indent throws every line after it out of place: its own error is the one to fix,
+  // and the parser's errors that follow from it are not shown.
+  const tabs = document.errors.filter((error) => error.code === 'TAB_AS_INDENT');
+  for (const error of tabs.length > 0 ? tabs : document.errors) {
     const { line, col } = lines.linePos(error.pos[0]);
     if (error.code === 'RESOURCE_EXHAUSTION') {
       // The parser ran out of stack: nesting far beyond MAX_DEPTH. Once per file is enough.

@@ -5,6 +5,7 @@ import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 import type { LoadedFile } from './load.js';
 import { positionOf, type YamlPath } from './positions.js';
 import { DefinitionFileSchema, type DefinitionFile } from './schema.js';
+import { didYouMean } from './suggestions.js';
 import { describePath } from './unusable-values.js';
 
 /** The whole-file check, for a file that does not check out entry by entry: its diagnostics, located. */
@@ -38,11 +39,13 @@ function issueToDiagnostics(loaded: LoadedFile, issue: Issue, prefix: YamlPath):
       if (path.length === 0) return [located('SVC103', `the document is ${issue.input === null ? 'empty or null' : describeValue(issue.input)} (expected a mapping with name: and the file's definitions)`)];
       return [located('SVC103', `${where} is ${describeValue(issue.input)} (expected ${describeExpected(issue.expected)})`)];
     case 'invalid_value': {
-      const expected = issue.values.map((value) => String(value)).join(', ');
+      const allowed = issue.values.map((value) => String(value));
+      const expected = allowed.join(', ');
       if (issue.input === undefined) return [located('SVC102', `${missingKey(path)} (expected one of: ${expected})`)];
       const found = JSON.stringify(issue.input);
-      if (path.at(-1) === 'type') return [located('SVC104', `unknown field type ${found} (expected one of: ${expected})`)];
-      return [located('SVC105', `${where} is ${found} (expected one of: ${expected})`)];
+      const hint = didYouMean(issue.input, allowed);
+      if (path.at(-1) === 'type') return [located('SVC104', `unknown field type ${found} (${hint}expected one of: ${expected})`)];
+      return [located('SVC105', `${where} is ${found} (${hint}expected one of: ${expected})`)];
     }
     case 'invalid_union':
       if ('discriminator' in issue && (issue as { note?: string }).note === 'No matching discriminator') {
@@ -51,7 +54,8 @@ function issueToDiagnostics(loaded: LoadedFile, issue: Issue, prefix: YamlPath):
         const discriminator = String((issue as { discriminator: unknown }).discriminator);
         const found = isObject(issue.input) ? issue.input[discriminator] : undefined;
         if (found === undefined) return [located('SVC102', `${missingKey(path)} (expected one of: ${options.join(', ')})`)];
-        return [located('SVC105', `${where} is ${JSON.stringify(found)} (expected one of: ${options.join(', ')})`)];
+        const hint = didYouMean(found, options.map(String));
+        return [located('SVC105', `${where} is ${JSON.stringify(found)} (${hint}expected one of: ${options.join(', ')})`)];
       }
       return [located('SVC100', `${where}: ${issue.message}`)];
     case 'invalid_key':

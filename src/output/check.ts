@@ -1,39 +1,55 @@
 // `svcgen check`: compares what the definitions produce, in memory, with the output folder.
-import { readFile } from 'node:fs/promises';
+import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compareCodePoints } from '../ir/names.js';
-import { MANIFEST_FILE, readManifest } from './manifest.js';
+import { foreignEntries } from './foreign-entries.js';
+import { LEGACY_MANIFEST_FILE, MANIFEST_FILE, manifestText, readManifest } from './manifest.js';
 import { withOpenFile } from './open-limit.js';
 import { committedOutputDir } from './write.js';
 
 export interface Drift {
   readonly missing: readonly string[];
   readonly changed: readonly { readonly path: string; readonly diff: string }[];
+  /** Files svcgen wrote (the manifest lists them) that the definitions no longer produce. */
   readonly extra: readonly string[];
+  /** Entries svcgen did not write: files, links and other entries, and empty folders (with a trailing slash). */
+  readonly foreign: readonly string[];
 }
 
 export async function compareOutput(output: string, files: readonly { path: string; content: string }[]): Promise<Drift> {
   // A run killed between its renames left the last complete output under another name; compare with it.
   const outDir = await committedOutputDir(output);
+  const produced = new Set(files.map((file) => file.path));
+  const expected = [...files, { path: MANIFEST_FILE, content: manifestText(produced) }].sort((a, b) => compareCodePoints(a.path, b.path));
+  const found = await Promise.all(expected.map((file) => withOpenFile(() => readFile(join(outDir, file.path), 'utf8')).catch(() => undefined)));
   const missing: string[] = [];
   const changed: { path: string; diff: string }[] = [];
-  const sorted = [...files].sort((a, b) => compareCodePoints(a.path, b.path));
-  const found = await Promise.all(sorted.map((file) => withOpenFile(() => readFile(join(outDir, file.path), 'utf8')).catch(() => undefined)));
-  for (const [index, file] of sorted.entries()) {
+  for (const [index, file] of expected.entries()) {
     const actual = found[index];
     if (actual === undefined) missing.push(file.path);
     else if (actual !== file.content) changed.push({ path: file.path, diff: shortDiff(file.content, actual) });
   }
-  const produced = new Set(files.map((file) => file.path));
-  const previous = await readManifest(outDir);
-  const extra = Object.keys(previous?.files ?? {})
-    .filter((path) => !produced.has(path) && path !== MANIFEST_FILE)
-    .sort(compareCodePoints);
-  return { missing, changed, extra };
+  const previous = (await readManifest(outDir))?.paths ?? [];
+  const exists = (path: string) => lstat(join(outDir, path)).then(() => true, () => false);
+  // Files svcgen wrote (and the manifest of svcgen 0.1) that are still there but no longer produced.
+  const stale = [...previous.filter((path) => !produced.has(path)), LEGACY_MANIFEST_FILE];
+  const present = await Promise.all(stale.map(exists));
+  const extra = stale.filter((_, index) => present[index]).sort(compareCodePoints);
+  const foreign = (await exists('.')) ? await foreignEntries(outDir, [...previous, ...produced]) : [];
+  const named = (await Promise.all(foreign.map((path) => entriesUnder(outDir, path)))).flat();
+  return { missing, changed, extra, foreign: named.sort(compareCodePoints) };
+}
+
+/** A foreign entry, or for a folder every entry in it: an empty folder is named with a trailing slash. */
+async function entriesUnder(outDir: string, path: string): Promise<string[]> {
+  if (!(await lstat(join(outDir, path))).isDirectory()) return [path];
+  const inside = await readdir(join(outDir, path));
+  if (inside.length === 0) return [`${path}/`];
+  return (await Promise.all(inside.map((name) => entriesUnder(outDir, `${path}/${name}`)))).flat();
 }
 
 export function hasDrift(drift: Drift): boolean {
-  return drift.missing.length + drift.changed.length + drift.extra.length > 0;
+  return drift.missing.length + drift.changed.length + drift.extra.length + drift.foreign.length > 0;
 }
 
 /** The first differing region, as a few "-expected" / "+found" lines with their line number. */

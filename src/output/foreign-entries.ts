@@ -9,23 +9,23 @@
 // output folder before it is moved, and recovery moves whatever the journal lists back.
 import { chmod, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { MANIFEST_FILE } from './manifest.js';
+import { LEGACY_MANIFEST_FILE, MANIFEST_FILE } from './manifest.js';
 import { OutputError, describeFsError } from './output-error.js';
 
 /**
- * The foreign entries of `outDir`, outermost first: a folder holding no file of svcgen's (the last
- * run's or this one's) is one entry, moved whole; svcgen's own folders are looked into.
+ * The foreign entries of `outDir`, outermost first: a folder holding no file of svcgen's (`owned`:
+ * the last run's and this one's) is one entry, moved whole; svcgen's own folders are looked into.
  */
-export async function foreignEntries(outDir: string, previous: Readonly<Record<string, string>>, next: Readonly<Record<string, string>>): Promise<string[]> {
-  const owned = new Set([...Object.keys(previous), ...Object.keys(next), MANIFEST_FILE]);
+export async function foreignEntries(outDir: string, owned: Iterable<string>): Promise<string[]> {
+  const ownedPaths = new Set([...owned, MANIFEST_FILE, LEGACY_MANIFEST_FILE]);
   const ownedFolders = new Set<string>();
-  for (const path of owned) for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) ownedFolders.add(path.slice(0, at));
+  for (const path of ownedPaths) for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) ownedFolders.add(path.slice(0, at));
   const found: string[] = [];
   const walk = async (folder: string): Promise<void> => {
     for (const entry of await readdir(join(outDir, folder), { withFileTypes: true })) {
       const path = folder === '' ? entry.name : `${folder}/${entry.name}`;
       if (entry.isDirectory() && ownedFolders.has(path)) await walk(path);
-      else if (!(entry.isFile() && owned.has(path))) found.push(path);
+      else if (!(entry.isFile() && ownedPaths.has(path))) found.push(path);
     }
   };
   await walk('');

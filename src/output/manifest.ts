@@ -1,34 +1,49 @@
-// The manifest: what svcgen wrote into the output folder, so a rerun can delete its own stale
-// files (and only those) and skip work when nothing that goes in has changed.
+// The manifest: the list of files svcgen owns in the output folder, so a rerun deletes its own
+// stale files (and only those) and `check` tells them from files someone else put there.
+//
+// It is committed with the output, so it holds nothing that changes unless the set of files
+// changes: no hashes, no generator version, one sorted path per line. Two pull requests that add
+// different files touch different lines and merge cleanly. The hashes behind the up-to-date
+// shortcut live in the cache instead (run-record.ts); docs/workflow.md says why.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compareCodePoints } from '../ir/names.js';
 
-export const MANIFEST_FILE = '.svcgen-manifest.json';
+export const MANIFEST_FILE = '.svcgen-manifest';
+/** The manifest of svcgen 0.1 (JSON with hashes): read once as the previous list, then removed. */
+export const LEGACY_MANIFEST_FILE = '.svcgen-manifest.json';
 
-export interface Manifest {
-  readonly generator: string;
-  /** Hash of everything that goes in: definitions, config, templates, runtime, generator version. */
-  readonly inputHash: string;
-  /** Output path → sha256 of its content. */
-  readonly files: Readonly<Record<string, string>>;
+const HEADER = '# Files svcgen generated in this folder, one per line. svcgen deletes only these when they go stale.\n';
+
+export interface OwnedFiles {
+  /** Output paths, sorted. */
+  readonly paths: readonly string[];
+  /** The manifest's text as found, or undefined when only a legacy manifest was found. */
+  readonly text: string | undefined;
 }
 
-/** `files`: each output file's path and the sha256 of its content. */
-export function buildManifest(generator: string, inputHash: string, files: readonly { path: string; hash: string }[]): Manifest {
-  const entries = [...files].sort((a, b) => compareCodePoints(a.path, b.path)).map((file) => [file.path, file.hash] as const);
-  return { generator, inputHash, files: Object.fromEntries(entries) };
+export function manifestText(paths: Iterable<string>): string {
+  return HEADER + [...paths].sort(compareCodePoints).map((path) => `${path}\n`).join('');
 }
 
-export function manifestText(manifest: Manifest): string {
-  return `${JSON.stringify(manifest, null, 2)}\n`;
+/** The files the last run wrote, from the manifest (or a legacy one); undefined when there is none. */
+export async function readManifest(outDir: string): Promise<OwnedFiles | undefined> {
+  const text = await readFile(join(outDir, MANIFEST_FILE), 'utf8').catch(() => undefined);
+  if (text !== undefined) return { paths: parsePaths(text), text };
+  const legacy = await readFile(join(outDir, LEGACY_MANIFEST_FILE), 'utf8').catch(() => undefined);
+  const files = legacy === undefined ? undefined : legacyFiles(legacy);
+  return files && { paths: files.sort(compareCodePoints), text: undefined };
 }
 
-export async function readManifest(outDir: string): Promise<Manifest | undefined> {
+function parsePaths(text: string): string[] {
+  const paths = text.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+  return paths.sort(compareCodePoints);
+}
+
+function legacyFiles(text: string): string[] | undefined {
   try {
-    const value = JSON.parse(await readFile(join(outDir, MANIFEST_FILE), 'utf8')) as Partial<Manifest>;
-    if (typeof value.generator !== 'string' || typeof value.inputHash !== 'string' || typeof value.files !== 'object' || value.files === null) return undefined;
-    return value as Manifest;
+    const value = JSON.parse(text) as { files?: unknown };
+    return typeof value.files === 'object' && value.files !== null ? Object.keys(value.files) : undefined;
   } catch {
     return undefined;
   }

@@ -5,7 +5,7 @@
 import { access, chmod, constants, link, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { foreignEntries, moveForeignBack, moveForeignInto } from './foreign-entries.js';
-import { MANIFEST_FILE, manifestText, readManifest, type Manifest } from './manifest.js';
+import { MANIFEST_FILE, manifestText, readManifest, type OwnedFiles } from './manifest.js';
 import { withOpenFile } from './open-limit.js';
 import { OutputError, describeFsError } from './output-error.js';
 
@@ -22,12 +22,6 @@ export interface WriteSummary {
  */
 export type KnownUnchanged = (path: string, hash: string) => Promise<boolean>;
 
-export async function writeOutput(outDir: string, files: readonly { path: string; content: string }[], manifest: Manifest, knownUnchanged?: KnownUnchanged): Promise<WriteSummary> {
-  const staged = await StagedOutput.open(outDir, knownUnchanged);
-  for (const file of files) staged.add(file, manifest.files[file.path] ?? '');
-  return staged.commit(files, manifest);
-}
-
 /**
  * The next output tree, built beside the output folder file by file as a run finishes its files
  * (so most of it is written while the run still works), then swapped in by commit, or dropped.
@@ -38,13 +32,16 @@ export class StagedOutput {
 
   private constructor(
     private readonly outDir: string,
-    private readonly previousFiles: Readonly<Record<string, string>>,
-    private readonly previous: Manifest | undefined,
+    private readonly previous: OwnedFiles | undefined,
     private readonly knownUnchanged: KnownUnchanged,
+    private readonly lastRun: Readonly<Record<string, string>> | undefined,
   ) {}
 
-  /** Starts the next tree (after recovering from a run killed mid-swap). */
-  static async open(outDir: string, knownUnchanged: KnownUnchanged = async () => false): Promise<StagedOutput> {
+  /**
+   * Starts the next tree (after recovering from a run killed mid-swap). `lastRun`: each file's hash
+   * as the last run wrote it (from the cache), to tell what this run changes from what it restores.
+   */
+  static async open(outDir: string, knownUnchanged: KnownUnchanged = async () => false, lastRun?: Readonly<Record<string, string>>): Promise<StagedOutput> {
     await recoverInterruptedWrite(outDir);
     const previous = await readManifest(outDir);
     await assertWritable(outDir);
@@ -53,15 +50,15 @@ export class StagedOutput {
     } catch (error) {
       throw new OutputError(dirname(outDir), `cannot create the output's staging folder here (${describeFsError(error)})`);
     }
-    return new StagedOutput(outDir, previous?.files ?? {}, previous, knownUnchanged);
+    return new StagedOutput(outDir, previous, knownUnchanged, lastRun);
   }
 
-  /** Puts a file into the next tree: linked when the last run wrote this content and it is untouched since, else written. */
+  /** Puts a file into the next tree: linked when the output folder holds this content, untouched since it was hashed, else written. */
   add(file: { readonly path: string; readonly content: string }, hash: string): void {
     const write = async () => {
       const target = join(stagingOf(this.outDir), file.path);
       await this.folder(dirname(target));
-      if (this.previousFiles[file.path] === hash && (await this.knownUnchanged(file.path, hash)) && (await linked(join(this.outDir, file.path), target))) return;
+      if ((await this.knownUnchanged(file.path, hash)) && (await linked(join(this.outDir, file.path), target))) return;
       await withOpenFile(() => writeFile(target, file.content));
     };
     const written = write();
@@ -70,25 +67,28 @@ export class StagedOutput {
     this.writes.push(written);
   }
 
-  /** Swaps the next tree in, given every file of the run (each added) and their manifest. */
-  async commit(files: readonly { path: string; content: string }[], manifest: Manifest): Promise<WriteSummary> {
+  /**
+   * Swaps the next tree in, given every file of the run (each added) with its hash. When the output
+   * folder already holds exactly these files and manifest, nothing is touched.
+   */
+  async commit(files: readonly { path: string; content: string; hash: string }[]): Promise<WriteSummary> {
     await Promise.all(this.writes);
-    const { outDir, previous, previousFiles } = this;
-    const written = files.filter((file) => previousFiles[file.path] !== manifest.files[file.path]).map((file) => file.path);
-    const deleted = Object.keys(previousFiles).filter((path) => !(path in manifest.files));
-    if (previous && written.length === 0 && deleted.length === 0 && previous.inputHash === manifest.inputHash && previous.generator === manifest.generator) {
-      // The same manifest, but a file on disk may have been edited or deleted since: put it back,
-      // every file written again (not linked).
-      const edited = await filesDifferingOnDisk(outDir, files);
+    const { outDir, previous } = this;
+    const produced = new Set(files.map((file) => file.path));
+    const stillHeld = await Promise.all(files.map((file) => this.holds(file)));
+    const restored = files.filter((_, index) => !stillHeld[index]).map((file) => file.path);
+    const deleted = (previous?.paths ?? []).filter((path) => !produced.has(path));
+    const manifest = manifestText(produced);
+    if (restored.length === 0 && deleted.length === 0 && previous?.text === manifest) {
       await this.discard();
-      if (edited.length === 0) return { written, deleted, unchanged: true };
-      const rewritten = await StagedOutput.open(outDir);
-      for (const file of files) rewritten.add(file, manifest.files[file.path] ?? '');
-      await rewritten.swapIn(manifest);
-      return { written: edited, deleted, unchanged: false };
+      return { written: [], deleted, unchanged: true };
     }
-    await this.swapIn(manifest);
-    return { written, deleted, unchanged: false };
+    await this.swapIn(manifest, produced);
+    // Reported as written: what this run changes from the last one; files edited by hand since and
+    // put back count only when the run changes nothing else (or there is no record of the last run).
+    const { lastRun } = this;
+    const changed = lastRun ? files.filter((file) => lastRun[file.path] !== file.hash).map((file) => file.path) : restored;
+    return { written: changed.length > 0 || deleted.length > 0 ? changed : restored, deleted, unchanged: false };
   }
 
   /** Drops the next tree (a failed run): the output folder stays as it was. */
@@ -97,14 +97,20 @@ export class StagedOutput {
     await removeTree(stagingOf(this.outDir));
   }
 
-  private async swapIn(manifest: Manifest): Promise<void> {
+  /** Whether the output folder's file already holds this content (by its recorded stat, else read). */
+  private async holds(file: { path: string; content: string; hash: string }): Promise<boolean> {
+    if (await this.knownUnchanged(file.path, file.hash)) return true;
+    return (await withOpenFile(() => readFile(join(this.outDir, file.path), 'utf8')).catch(() => undefined)) === file.content;
+  }
+
+  private async swapIn(manifest: string, produced: ReadonlySet<string>): Promise<void> {
     const { outDir } = this;
     const staging = stagingOf(outDir);
     const retired = retiredOf(outDir);
     try {
       await Promise.all(this.writes);
-      await writeFile(join(staging, MANIFEST_FILE), manifestText(manifest));
-      if (await exists(outDir)) await moveForeignInto(outDir, staging, await foreignEntries(outDir, this.previousFiles, manifest.files));
+      await writeFile(join(staging, MANIFEST_FILE), manifest);
+      if (await exists(outDir)) await moveForeignInto(outDir, staging, await foreignEntries(outDir, [...(this.previous?.paths ?? []), ...produced]));
     } catch (error) {
       await this.discard();
       throw error;
@@ -191,12 +197,6 @@ async function linked(existing: string, target: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-async function filesDifferingOnDisk(outDir: string, files: readonly { path: string; content: string }[]): Promise<string[]> {
-  const read = (path: string) => withOpenFile(() => readFile(join(outDir, path), 'utf8')).catch(() => undefined);
-  const differs = await Promise.all(files.map(async (file) => (await read(file.path)) !== file.content));
-  return files.filter((_, index) => differs[index]).map((file) => file.path);
 }
 
 /** A run that died between the two renames left no output folder but a retired one. */

@@ -77,8 +77,13 @@ describe('foreign entries in the output folder', () => {
     for (const path of Object.keys(made)) expect(await describeEntry(join(out, path)), path).toBe(before[path]);
     expect((await stat(join(dir, 'notes.txt'))).ino).toBe((await stat(join(out, 'notes-link.txt'))).ino);
     expect((await readdir(dir)).filter((name) => name.includes('.svcgen-'))).toEqual([]);
+    // check names each of them as not written by svcgen (an empty folder with a slash), and fails.
     const check = await runCli(['check', '--out', 'out'], dir);
-    expect(check.code, check.stderr).toBe(0);
+    expect(check.code, check.stderr).toBe(1);
+    const named = check.stderr.split('\n').filter((line) => line.startsWith('  extra:'));
+    const folders = new Set(['empty', 'shop/empty-inside']);
+    const names = Object.keys(made).map((path) => (folders.has(path) ? `${path}/` : path));
+    expect(named).toEqual(names.sort().map((path) => `  extra:   ${path} (not written by svcgen)`));
   });
 
   it('puts foreign entries back after a run killed while they sat in the staged tree', async () => {

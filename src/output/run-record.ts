@@ -1,0 +1,52 @@
+// What the last run into an output folder produced, kept in the cache folder (never committed):
+// the generator's fingerprint, the hash of every input, and each output file's content hash. A
+// run whose inputs hash the same, into a folder whose files still hold these hashes, has nothing
+// to do. A missing or damaged record only costs one full build.
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { compareCodePoints } from '../ir/names.js';
+import { sha256 } from './hash.js';
+import { replaceFile } from './replace-file.js';
+import { seal, unseal } from './sealed.js';
+
+export interface RunRecord {
+  readonly generator: string;
+  /** Hash of everything that goes in: definitions, config, templates, runtime, generator version. */
+  readonly inputHash: string;
+  /** Output path → sha256 of its content. */
+  readonly files: Readonly<Record<string, string>>;
+}
+
+interface StoredRecord extends RunRecord {
+  readonly outDir: string;
+}
+
+export async function readRunRecord(cacheDir: string, outDir: string): Promise<RunRecord | undefined> {
+  try {
+    const stored = JSON.parse(unseal(await readFile(recordFile(cacheDir, outDir), 'utf8')) ?? 'null') as Partial<StoredRecord> | null;
+    if (stored === null || stored.outDir !== resolve(outDir)) return undefined;
+    const { generator, inputHash, files } = stored;
+    if (typeof generator !== 'string' || typeof inputHash !== 'string' || typeof files !== 'object' || files === null) return undefined;
+    return { generator, inputHash, files };
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writeRunRecord(cacheDir: string, outDir: string, record: RunRecord): Promise<void> {
+  try {
+    await replaceFile(recordFile(cacheDir, outDir), seal(JSON.stringify({ outDir: resolve(outDir), ...record } satisfies StoredRecord)));
+  } catch {
+    // A record that cannot be written only costs speed: the next run builds.
+  }
+}
+
+function recordFile(cacheDir: string, outDir: string): string {
+  return join(cacheDir, 'runs', `${sha256(resolve(outDir)).slice(0, 16)}.json`);
+}
+
+/** The record of a run that produced `files` (each with the sha256 of its content), sorted by path. */
+export function buildRunRecord(generator: string, inputHash: string, files: readonly { path: string; hash: string }[]): RunRecord {
+  const entries = [...files].sort((a, b) => compareCodePoints(a.path, b.path)).map((file) => [file.path, file.hash] as const);
+  return { generator, inputHash, files: Object.fromEntries(entries) };
+}
