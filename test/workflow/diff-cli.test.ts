@@ -172,7 +172,8 @@ describe('svcgen diff --base <git ref>', () => {
     await writeText(join(dir, nested, 'shop.yaml'), BASE_DEFINITION);
     const result = await runCli(['diff', '--base', 'HEAD', '--definitions', nested], dir);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^HEAD:services\/shop\/definitions\/shop\.yaml:\d+:\d+ SVC002 /m);
+    // The place holds a colon (ref:path), so it is quoted: a name can never pass for a line and column.
+    expect(result.stderr).toMatch(/^"HEAD:services\/shop\/definitions\/shop\.yaml":\d+:\d+ SVC002 /m);
     expect(result.stderr).toContain('svcgen: the base definitions (HEAD:services/shop/definitions) are invalid');
   });
 });
