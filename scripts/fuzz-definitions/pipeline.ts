@@ -65,6 +65,10 @@ async function generateOne(mutant: Mutant): Promise<Verdict> {
     return { kind: 'invalid', codes: [...new Set(result.diagnostics.map((diagnostic) => diagnostic.code))] };
   }
   try {
+    // generate keeps what it did not write; check (rightly) names such a file, so the sentinel goes first.
+    const kept = await readFile(join(mutant.dir, 'out', SENTINEL), 'utf8').catch(() => '');
+    if (kept !== 'left as it was\n') return { kind: 'failed', stage: 'foreign file', detail: `generate did not keep out/${SENTINEL}` };
+    await rm(join(mutant.dir, 'out', SENTINEL));
     const checked = await check(options);
     if (!checked.ok || !checked.upToDate) return { kind: 'failed', stage: 'check', detail: JSON.stringify(checked.ok ? checked.drift : checked.diagnostics).slice(0, 2000) };
   } catch (error) {
