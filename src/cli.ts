@@ -15,10 +15,16 @@ Usage: svcgen <command> [options]
 
 Commands:
   generate          write the output folder from the definitions
-  check             exit 1 when the output folder differs from what the definitions produce
+  check             exit 1 when the output folder differs from what the definitions produce,
+                    or a handler module (see scaffold) has no method for a route
   diff              list what changed in the definitions since a base, breaking or not,
                     for clients and for servers
   watch             generate, then generate again whenever definitions, templates or config change
+  scaffold          write a handler module per interface (default src/handlers/<interface>.ts),
+                    one stub per route; run again after the definitions change, it adds stubs
+                    for new routes, renames methods of renamed routes and marks methods of
+                    removed routes @deprecated, never changing a body, import or comment it
+                    did not write
   init              write svcgen.config.yaml and a sample definition (never overwrites)
   schema            print the JSON Schema of the definitions format
 
@@ -37,14 +43,14 @@ Exit codes: 0 success, 1 invalid definitions, check failed or (with --fail-on) a
 2 usage error or a base that cannot be found, 3 a file or folder that cannot be used (the output
 folder refused or not writable, an input that is not a regular file), 70 internal error.`;
 
-const COMMANDS = ['generate', 'check', 'diff', 'watch', 'init', 'schema'] as const;
+const COMMANDS = ['generate', 'check', 'diff', 'watch', 'scaffold', 'init', 'schema'] as const;
 type Command = (typeof COMMANDS)[number];
 
 /** Each option, and the commands that take it. */
 const OPTIONS: Readonly<Record<string, { readonly value: boolean; readonly commands: readonly Command[] }>> = {
-  '--definitions': { value: true, commands: ['generate', 'check', 'diff', 'watch'] },
-  '--out': { value: true, commands: ['generate', 'check', 'watch'] },
-  '--config': { value: true, commands: ['generate', 'check', 'diff', 'watch'] },
+  '--definitions': { value: true, commands: ['generate', 'check', 'diff', 'watch', 'scaffold'] },
+  '--out': { value: true, commands: ['generate', 'check', 'watch', 'scaffold'] },
+  '--config': { value: true, commands: ['generate', 'check', 'diff', 'watch', 'scaffold'] },
   '--no-cache': { value: false, commands: ['generate', 'check', 'watch'] },
   '--base': { value: true, commands: ['diff'] },
   '--format': { value: true, commands: ['diff'] },
@@ -147,22 +153,10 @@ async function run(argv: readonly string[]): Promise<number> {
       if (result.gitattributes === 'added') print(`svcgen: marked ${relativeOut(result.outDir)}/** as linguist-generated in .gitattributes`, 0);
       return print(`svcgen: ${describeGenerate(result)}`, 0);
     }
-    case 'check': {
-      const { check } = await import('./generate.js');
-      const result = await check(options);
-      if (!result.ok) return reportDiagnostics(result.diagnostics);
-      if (result.upToDate) return print(`svcgen: ${relativeOut(result.outDir)} matches the definitions`, 0);
-      const { missing, changed, extra, foreign } = result.drift;
-      const lines = [
-        `svcgen: ${relativeOut(result.outDir)} differs from what the definitions produce (run svcgen generate):`,
-        ...missing.map((path) => `  missing: ${path}`),
-        ...changed.flatMap((entry) => [`  changed: ${entry.path}`, entry.diff]),
-        ...extra.map((path) => `  extra:   ${path} (no longer generated)`),
-        ...foreign.map((path) => `  extra:   ${path} (not written by svcgen)`),
-      ];
-      process.stderr.write(`${lines.join('\n')}\n`);
-      return 1;
-    }
+    case 'check':
+      return runCheck(options);
+    case 'scaffold':
+      return runScaffold(options);
     case 'diff':
       return runDiff(args);
     case 'watch':
@@ -180,6 +174,57 @@ async function run(argv: readonly string[]): Promise<number> {
   }
 }
 
+type RunArgs = { definitionsDir: string | undefined; outDir: string | undefined; configFile: string | undefined; cache: boolean };
+
+async function runCheck(options: RunArgs): Promise<number> {
+  const { check } = await import('./generate.js');
+  const result = await check(options);
+  if (!result.ok) return reportDiagnostics(result.diagnostics);
+  const handlers = await checkHandlers(options);
+  if (result.upToDate && handlers.length === 0) return print(`svcgen: ${relativeOut(result.outDir)} matches the definitions`, 0);
+  const { missing, changed, extra, foreign } = result.drift;
+  const lines = result.upToDate
+    ? []
+    : [
+        `svcgen: ${relativeOut(result.outDir)} differs from what the definitions produce (run svcgen generate):`,
+        ...missing.map((path) => `  missing: ${path}`),
+        ...changed.flatMap((entry) => [`  changed: ${entry.path}`, entry.diff]),
+        ...extra.map((path) => `  extra:   ${path} (no longer generated)`),
+        ...foreign.map((path) => `  extra:   ${path} (not written by svcgen)`),
+      ];
+  process.stderr.write(`${[...lines, ...handlers].join('\n')}\n`);
+  return 1;
+}
+
+/** What check reports of the handler modules: routes without a method, modules it cannot read. */
+async function checkHandlers(options: RunArgs): Promise<string[]> {
+  const [{ resolveConfig }, { handlerCoverage }] = await Promise.all([import('./config.js'), import('./scaffold/coverage.js')]);
+  const { missing, problems } = await handlerCoverage(await resolveConfig(options));
+  return [
+    ...problems.map(formatDiagnostic),
+    ...missing.flatMap(({ file, routes }) => [`svcgen: ${printablePath(file)} has no method for ${routes.length} route(s) (run svcgen scaffold):`, ...routes.map((route) => `  missing route: ${route}`)]),
+  ];
+}
+
+async function runScaffold(options: RunArgs): Promise<number> {
+  const { scaffold } = await import('./scaffold/scaffold.js');
+  const result = await scaffold(options);
+  if (!result.ok) return reportDiagnostics(result.diagnostics);
+  const lines = result.modules.flatMap((module) => {
+    const file = printablePath(module.file);
+    const head = module.status === 'created' ? `svcgen: wrote ${file} (${module.added.length} stub(s))` : `svcgen: ${file} ${module.status === 'updated' ? 'updated' : 'is up to date'}`;
+    return [
+      head,
+      ...(module.status === 'created' ? [] : module.added.map((route) => `  added stub: ${route}`)),
+      ...module.renamed.map(({ from, to }) => `  renamed: ${from} -> ${to}`),
+      ...module.revived.map((name) => `  route back: ${name} (its @deprecated mark removed)`),
+      ...module.retired.map(({ name, route, newly }) => `  removed route: ${name} (${route}) ${newly ? 'marked' : 'still marked'} @deprecated; delete it once nothing needs it`),
+      ...module.warnings.map((warning) => `  note: ${warning}`),
+    ];
+  });
+  return print(lines.join('\n'), 0);
+}
+
 async function runDiff(args: ParsedArgs): Promise<number> {
   const [{ diff }, { renderDiff }] = await Promise.all([import('./diff/diff.js'), import('./diff/render.js')]);
   const result = await diff({ base: args.base ?? '', definitionsDir: args.definitionsDir, configFile: args.configFile });
@@ -192,7 +237,7 @@ async function runDiff(args: ParsedArgs): Promise<number> {
   return args.failOnBreaking && result.summary.breaking > 0 ? 1 : 0;
 }
 
-async function runWatch(options: { definitionsDir: string | undefined; outDir: string | undefined; configFile: string | undefined; cache: boolean }): Promise<number> {
+async function runWatch(options: RunArgs): Promise<number> {
   const { watch } = await import('./watch.js');
   const watcher = watch({
     ...options,

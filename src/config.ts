@@ -12,6 +12,7 @@ export const CONFIG_FILE = 'svcgen.config.yaml';
 /** Where the upward search for the config stops: the project's own folder. */
 const PROJECT_MARKERS = ['package.json', '.git'];
 const DEFAULT_DEFINITIONS = 'definitions';
+const DEFAULT_HANDLERS = 'src/handlers';
 
 export interface ResolvedConfig {
   /** The config file's text, or "" when there is none (part of the input hash). */
@@ -27,6 +28,8 @@ export interface ResolvedConfig {
   /** The config file read, if any (the output folder must not contain it). */
   readonly configFile: string | undefined;
   readonly templatesDir: string | undefined;
+  /** The user-owned handler modules `svcgen scaffold` writes, one `<interface>.ts` each. */
+  readonly handlersDir: string;
   readonly emitters: Readonly<Record<string, boolean>>;
 }
 
@@ -63,6 +66,7 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
     outDir: overrides.outDir ? resolve(workingDir, overrides.outDir) : resolve(base, config.output ?? 'generated'),
     configFile: bytes ? configPath : undefined,
     templatesDir: config.templates ? resolve(base, config.templates) : undefined,
+    handlersDir: resolve(base, config.handlers ?? DEFAULT_HANDLERS),
     emitters: config.emitters ?? {},
   };
 }
@@ -104,7 +108,7 @@ async function parseConfig(file: string, bytes: Buffer): Promise<ConfigFile> {
     const where = path.join('.') || 'config';
     const message =
       issue.code === 'unrecognized_keys'
-        ? `unknown config key "${issue.keys.join('", "')}" (expected one of: definitions, output, templates, emitters)`
+        ? `unknown config key "${issue.keys.join('", "')}" (expected one of: ${Object.keys(ConfigSchema.shape).join(', ')})`
         : `${where}: ${issue.message}`;
     return { code: 'SVC301', file, line, column, message };
   });

@@ -42,6 +42,11 @@ export const DIAGNOSTIC_CODES = {
   SVC220: 'query parameter that the body query alternative also names',
   SVC221: 'deepObject style on a path parameter or header',
   SVC222: 'response that cannot be sent as declared',
+  SVC245: 'handler module that does not parse',
+  SVC246: 'handler module without a handlers object',
+  SVC247: 'handlers object with a spread or computed member',
+  SVC248: 'scaffold with the server emitter off',
+  SVC249: 'handlers folder inside the output folder',
   SVC301: 'invalid config file',
   SVC401: 'template error',
 } as const;

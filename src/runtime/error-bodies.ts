@@ -16,6 +16,7 @@ const DEFAULT_STATUS: Record<ErrorKind, number> = {
   unsupportedMediaType: 415,
   tooManyRequests: 429,
   serviceUnavailable: 503,
+  notImplemented: 501,
 };
 
 export interface ErrorResponse {

@@ -84,3 +84,13 @@ export class BadRequest extends ApiError {
     super('badRequest', options);
   }
 }
+
+/**
+ * What a stub written by `svcgen scaffold` throws until the route is implemented: 501 in the
+ * interface's error shape, naming the handler method.
+ */
+export class NotImplemented extends ApiError {
+  constructor(handler: string, options: ApiErrorOptions = {}) {
+    super('notImplemented', { detail: `${handler} is not implemented yet`, ...options });
+  }
+}

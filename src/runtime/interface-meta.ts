@@ -17,7 +17,8 @@ export type ErrorKind =
   | 'payloadTooLarge'
   | 'unsupportedMediaType'
   | 'tooManyRequests'
-  | 'serviceUnavailable';
+  | 'serviceUnavailable'
+  | 'notImplemented';
 
 export interface ErrorMeta {
   readonly kind: ErrorKind;

@@ -1,5 +1,5 @@
 // What a handler returns for a route: the body of its main success response, before any envelope.
-import { pascalCase } from '../../ir/names.js';
+import { camelCase, pascalCase } from '../../ir/names.js';
 import type { ModuleIr, ResponseIr, RouteIr } from '../../ir/types.js';
 import { indexed, numberType, typeRef, type TypeNode } from '../shared/code/ast.js';
 
@@ -28,4 +28,14 @@ export function handlerResultType(routeName: string, shape: { readonly status: n
 
 export function hasSessions(module: ModuleIr): boolean {
   return module.auth.some((scheme) => scheme.type === 'access-key' && scheme.session !== undefined);
+}
+
+/** The names of an interface's server module that code outside it uses (handler modules, svcgen scaffold). */
+export function serverNames(moduleName: string): { readonly handlers: string; readonly plugin: string } {
+  return { handlers: `${pascalCase(moduleName)}Handlers`, plugin: `${camelCase(moduleName).replace(/_$/, '')}Plugin` };
+}
+
+/** A route's method in the handler interface. */
+export function handlerMethodName(routeName: string): string {
+  return camelCase(routeName);
 }

@@ -1,7 +1,7 @@
 // The `server` emitter: per interface a typed handler interface (one method per route) and a
 // Fastify plugin factory that binds the handlers to the runtime's one server implementation.
 // The per-route parts are printed one by one, remembered by a small view of the route.
-import { camelCase, pascalCase } from '../../ir/names.js';
+import { pascalCase } from '../../ir/names.js';
 import type { ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
 import { metaNames } from '../metadata/index.js';
@@ -9,7 +9,7 @@ import { call, exported, functionType, id, local, object, path, property, typeLi
 import { printFile } from '../shared/code/print-file.js';
 import { interfacePiece, objectPiece, pieceRefs, printWithPieces } from '../shared/code/print-pieces.js';
 import { routeSchemaNames } from '../zod/names.js';
-import { handlerResultShape, handlerResultType, hasSessions } from './handler-types.js';
+import { handlerMethodName, handlerResultShape, handlerResultType, hasSessions, serverNames } from './handler-types.js';
 
 export const serverEmitter: Emitter = {
   name: 'server',
@@ -19,7 +19,7 @@ export const serverEmitter: Emitter = {
 
 function emitServer(module: ModuleIr): GeneratedFile {
   const prefix = pascalCase(module.name);
-  const plugin = `${camelCase(module.name).replace(/_$/, '')}Plugin`;
+  const { handlers, plugin } = serverNames(module.name);
   const sessions = hasSessions(module);
   const typeParams = sessions ? ['Session'] : undefined;
   const withSession = (name: string) => typeRef(name, sessions ? [typeRef('Session')] : []);
@@ -48,7 +48,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
     { declaration: { kind: 'import', typeOnly: true, from: './types.js', namespace: 'types' } },
     printWithPieces(
       exported(
-        { kind: 'interface', name: `${prefix}Handlers`, typeParams, members: pieceRefs(handlerPieces) },
+        { kind: 'interface', name: handlers, typeParams, members: pieceRefs(handlerPieces) },
         `The business logic of the ${title}: one method per route. Return records or throw the runtime's typed errors (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you.`,
       ),
       handlerPieces,
@@ -67,7 +67,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
       name: `${prefix}ServerOptions`,
       typeParams,
       members: [
-        { name: 'handlers', type: withSession(`${prefix}Handlers`), readonly: true },
+        { name: 'handlers', type: withSession(handlers), readonly: true },
         { name: 'auth', type: withSession(`${prefix}AuthOptions`), readonly: true },
         {
           name: 'onInternalError',
@@ -141,7 +141,7 @@ function handlerView(module: ModuleIr, route: RouteIr, sessions: boolean) {
 function handlerMethod(view: HandlerView): { readonly method: true } & MethodSignature {
   return {
     method: true,
-    name: camelCase(view.name),
+    name: handlerMethodName(view.name),
     docs: view.docs,
     params: [
       { name: 'input', type: typeLiteral(view.inputs.map((name) => ({ name, type: inputType(view, name), readonly: true }))) },

@@ -1,0 +1,107 @@
+// `svcgen scaffold`: writes the user-owned handler modules and keeps them in step with the
+// definitions. A module that does not exist is written whole, one stub per route; one that exists
+// is edited where scaffold wrote (plan.ts decides, edit-module.ts edits). Every module is read and
+// planned before any is written, so a module scaffold cannot read leaves all of them unchanged.
+import { readFile } from 'node:fs/promises';
+import { relative, isAbsolute } from 'node:path';
+import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from '../config.js';
+import { DefinitionsError, sortDiagnostics, type Diagnostic } from '../definitions/diagnostics.js';
+import { displayPath } from '../definitions/sources.js';
+import { replaceFile } from '../output/replace-file.js';
+import { isEmptyPlan, planScaffold, type ScaffoldPlan } from './plan.js';
+import { newModuleText } from './stub-text.js';
+import { handlerTargets, loadIr, type HandlerTarget } from './targets.js';
+
+export interface ModuleOutcome {
+  /** The module, relative to the project folder. */
+  readonly file: string;
+  readonly status: 'created' | 'updated' | 'unchanged';
+  /** Routes (method name and marker) that got a stub. */
+  readonly added: readonly string[];
+  readonly renamed: readonly { readonly from: string; readonly to: string }[];
+  /** Methods of removed routes (marked @deprecated), with the route each served. */
+  readonly retired: readonly { readonly name: string; readonly route: string; readonly newly: boolean }[];
+  readonly revived: readonly string[];
+  readonly warnings: readonly string[];
+}
+
+export type ScaffoldResult =
+  | { readonly ok: true; readonly modules: readonly ModuleOutcome[] }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+export async function scaffold(options: ConfigOverrides = {}): Promise<ScaffoldResult> {
+  try {
+    const config = await resolveConfig(options);
+    const refused = refusal(config);
+    if (refused) return { ok: false, diagnostics: [refused] };
+    const targets = handlerTargets(config, await loadIr(config));
+    const { readHandlerModule } = await import('./handler-module.js');
+    const { editModule } = await import('./edit-module.js');
+    const planned: { target: HandlerTarget; text: string | undefined; outcome: ModuleOutcome }[] = [];
+    const diagnostics: Diagnostic[] = [];
+    for (const target of targets) {
+      const existing = await readFile(target.path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      });
+      if (existing === undefined) {
+        const text = newModuleText(target.names, target.imports, target.routes);
+        planned.push({ target, text, outcome: outcome(target, 'created', { added: target.routes }) });
+        continue;
+      }
+      const read = readHandlerModule(target.file, existing, target.names.handlers);
+      if (!read.ok) {
+        diagnostics.push(read.diagnostic);
+        continue;
+      }
+      const plan = planScaffold(target.routes, read.module.members);
+      const edited = editModule(read.module, plan, target.names, target.imports);
+      const changed = !isEmptyPlan(plan) && edited.text !== existing;
+      planned.push({ target, text: changed ? edited.text : undefined, outcome: outcome(target, changed ? 'updated' : 'unchanged', { ...planSummary(plan), warnings: edited.warnings }) });
+    }
+    if (diagnostics.length > 0) return { ok: false, diagnostics: sortDiagnostics(diagnostics) };
+    for (const { target, text } of planned) if (text !== undefined) await replaceFile(target.path, text);
+    return { ok: true, modules: planned.map((entry) => entry.outcome) };
+  } catch (error) {
+    if (error instanceof DefinitionsError) return { ok: false, diagnostics: sortDiagnostics(error.diagnostics) };
+    throw error;
+  }
+}
+
+/** Config under which scaffold must not write: no server to implement, or modules that generate would delete. */
+function refusal(config: ResolvedConfig): Diagnostic | undefined {
+  const file = config.configFile ? displayPath(config.configFile, config.cwd) : 'svcgen.config.yaml';
+  if (config.emitters['server'] === false) {
+    return { code: 'SVC248', file, line: 1, column: 1, message: 'the server emitter is off (emitters: server: false): handler modules implement the interfaces it generates' };
+  }
+  const inside = relative(config.outDir, config.handlersDir);
+  if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) {
+    const shown = displayPath(config.handlersDir, config.cwd);
+    return { code: 'SVC249', file, line: 1, column: 1, message: `the handlers folder ${shown} is inside the output folder, where svcgen generate would delete the modules; set handlers: to a folder of your own` };
+  }
+  return undefined;
+}
+
+type PlanSummary = Pick<ModuleOutcome, 'renamed' | 'retired' | 'revived'> & { readonly added: readonly HandlerTarget['routes'][number][] };
+
+function planSummary(plan: ScaffoldPlan): PlanSummary {
+  const newly = new Set(plan.newlyRetired.map((member) => member.name));
+  return {
+    added: plan.added.flatMap((run) => run.routes),
+    renamed: plan.renamed.map(({ from, to }) => ({ from, to: to.method })),
+    retired: plan.retired.map((member) => ({ name: member.name, route: member.route ?? '', newly: newly.has(member.name) })),
+    revived: plan.revived,
+  };
+}
+
+function outcome(target: HandlerTarget, status: ModuleOutcome['status'], summary: Partial<PlanSummary> & { readonly warnings?: readonly string[] }): ModuleOutcome {
+  return {
+    file: target.file,
+    status,
+    added: (summary.added ?? []).map((route) => `${route.method} (${route.route})`),
+    renamed: summary.renamed ?? [],
+    retired: summary.retired ?? [],
+    revived: summary.revived ?? [],
+    warnings: summary.warnings ?? [],
+  };
+}

@@ -1,0 +1,47 @@
+// Which handler modules there are to scaffold or check: one per interface, `<handlers>/<interface>.ts`,
+// with the routes it serves and the names it uses of the generated server module. Shared by
+// `svcgen scaffold` and `svcgen check`, and free of ts-morph.
+import { join, relative, sep } from 'node:path';
+import type { ResolvedConfig } from '../config.js';
+import { collectInputs } from '../inputs.js';
+import { buildIrFromInputs } from '../build-ir.js';
+import { interfaceModules } from '../emitters/contract.js';
+import { handlerMethodName, hasSessions, serverNames } from '../emitters/server/handler-types.js';
+import { pascalCase } from '../ir/names.js';
+import type { Ir } from '../ir/types.js';
+import type { RouteSlot } from './plan.js';
+import type { ModuleImports, ModuleNames } from './stub-text.js';
+
+export interface HandlerTarget {
+  /** The module's path, and as shown to the user. */
+  readonly path: string;
+  readonly file: string;
+  readonly routes: readonly RouteSlot[];
+  readonly names: ModuleNames;
+  readonly imports: ModuleImports;
+}
+
+/** The definitions' IR (throws DefinitionsError with every problem). */
+export async function loadIr(config: ResolvedConfig): Promise<Ir> {
+  return buildIrFromInputs(await collectInputs(config));
+}
+
+export function handlerTargets(config: ResolvedConfig, ir: Ir): HandlerTarget[] {
+  return interfaceModules(ir).map((module) => {
+    const path = join(config.handlersDir, `${module.name}.ts`);
+    const { handlers, plugin } = serverNames(module.name);
+    return {
+      path,
+      file: relative(config.cwd, path).split(sep).join('/'),
+      routes: module.routes.map((route) => ({ method: handlerMethodName(route.name), route: `${route.method} ${route.path}`, summary: route.summary })),
+      names: { title: module.interface?.title ?? module.name, handlers, plugin, factory: `create${pascalCase(module.name)}Handlers`, sessions: hasSessions(module) },
+      imports: { server: importPath(config, join(config.outDir, module.name, 'server.js')), errors: importPath(config, join(config.outDir, 'runtime', 'errors.js')) },
+    };
+  });
+}
+
+/** A path in the output folder as a handler module imports it. */
+function importPath(config: ResolvedConfig, target: string): string {
+  const path = relative(config.handlersDir, target).split(sep).join('/');
+  return path.startsWith('.') ? path : `./${path}`;
+}
