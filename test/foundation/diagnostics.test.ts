@@ -94,6 +94,11 @@ const BYTE_CASES: readonly (Case & { readonly bytes: Uint8Array })[] = [
 const NOT_FROM_DEFINITIONS: Readonly<Record<string, string>> = {
   SVC100: 'fallback for a schema issue no other code describes; no issue of the current schema reaches it',
   SVC214: 'declared, but nothing reports it: names are made into identifiers (reserved words get "_")',
+  SVC245: 'handler modules (svcgen scaffold), not definitions: test/scaffold/edit-module.test.ts',
+  SVC246: 'handler modules (svcgen scaffold), not definitions: test/scaffold/edit-module.test.ts',
+  SVC247: 'handler modules (svcgen scaffold), not definitions: test/scaffold/edit-module.test.ts',
+  SVC248: 'config (svcgen scaffold), not definitions: test/scaffold/refusals.test.ts',
+  SVC249: 'config (svcgen scaffold), not definitions: test/scaffold/refusals.test.ts',
   SVC301: 'config file, not definitions',
   SVC401: 'templates, not definitions',
 };
