@@ -20,6 +20,7 @@ const CONFIG_TEXT = `# svcgen configuration; every key is optional.
 definitions: definitions # the folder of definition files (*.yaml)
 output: generated # the output folder; svcgen owns the files it writes there
 # templates: templates # your own templates, overriding svcgen's by file name
+# handlers: src/handlers # the handler modules svcgen scaffold writes (yours to edit)
 # emitters: # outputs on (true) or off (false); all on by default
 #   docs: false
 `;
