@@ -174,14 +174,21 @@ async function run(argv: readonly string[]): Promise<number> {
   }
 }
 
-type RunArgs = { definitionsDir: string | undefined; outDir: string | undefined; configFile: string | undefined; cache: boolean };
+interface RunArgs {
+  readonly definitionsDir: string | undefined;
+  readonly outDir: string | undefined;
+  readonly configFile: string | undefined;
+  readonly cache: boolean;
+}
 
 async function runCheck(options: RunArgs): Promise<number> {
   const { check } = await import('./generate.js');
   const result = await check(options);
   if (!result.ok) return reportDiagnostics(result.diagnostics);
   const handlers = await checkHandlers(options);
-  if (result.upToDate && handlers.length === 0) return print(`svcgen: ${relativeOut(result.outDir)} matches the definitions`, 0);
+  if (result.upToDate && handlers.length === 0) {
+    return print(`svcgen: ${relativeOut(result.outDir)} matches the definitions`, 0);
+  }
   const { missing, changed, extra, foreign } = result.drift;
   const lines = result.upToDate
     ? []
@@ -196,33 +203,23 @@ async function runCheck(options: RunArgs): Promise<number> {
   return 1;
 }
 
-/** What check reports of the handler modules: routes without a method, modules it cannot read. */
+/** What check reports of the handler modules (scaffold/coverage.ts): routes without a method, unreadable modules. */
 async function checkHandlers(options: RunArgs): Promise<string[]> {
-  const [{ resolveConfig }, { handlerCoverage }] = await Promise.all([import('./config.js'), import('./scaffold/coverage.js')]);
-  const { missing, problems } = await handlerCoverage(await resolveConfig(options));
-  return [
-    ...problems.map(formatDiagnostic),
-    ...missing.flatMap(({ file, routes }) => [`svcgen: ${printablePath(file)} has no method for ${routes.length} route(s) (run svcgen scaffold):`, ...routes.map((route) => `  missing route: ${route}`)]),
-  ];
+  const [{ resolveConfig }, { handlerCoverage }, { describeCoverage }] = await Promise.all([
+    import('./config.js'),
+    import('./scaffold/coverage.js'),
+    import('./scaffold/report.js'),
+  ]);
+  return describeCoverage(await handlerCoverage(await resolveConfig(options)));
 }
 
 async function runScaffold(options: RunArgs): Promise<number> {
-  const { scaffold } = await import('./scaffold/scaffold.js');
+  const [{ scaffold }, { describeScaffold }] = await Promise.all([
+    import('./scaffold/scaffold.js'),
+    import('./scaffold/report.js'),
+  ]);
   const result = await scaffold(options);
-  if (!result.ok) return reportDiagnostics(result.diagnostics);
-  const lines = result.modules.flatMap((module) => {
-    const file = printablePath(module.file);
-    const head = module.status === 'created' ? `svcgen: wrote ${file} (${module.added.length} stub(s))` : `svcgen: ${file} ${module.status === 'updated' ? 'updated' : 'is up to date'}`;
-    return [
-      head,
-      ...(module.status === 'created' ? [] : module.added.map((route) => `  added stub: ${route}`)),
-      ...module.renamed.map(({ from, to }) => `  renamed: ${from} -> ${to}`),
-      ...module.revived.map((name) => `  route back: ${name} (its @deprecated mark removed)`),
-      ...module.retired.map(({ name, route, newly }) => `  removed route: ${name} (${route}) ${newly ? 'marked' : 'still marked'} @deprecated; delete it once nothing needs it`),
-      ...module.warnings.map((warning) => `  note: ${warning}`),
-    ];
-  });
-  return print(lines.join('\n'), 0);
+  return result.ok ? print(describeScaffold(result.modules), 0) : reportDiagnostics(result.diagnostics);
 }
 
 async function runDiff(args: ParsedArgs): Promise<number> {

@@ -17,7 +17,9 @@ export interface HandlerCoverage {
 export async function handlerCoverage(config: ResolvedConfig): Promise<HandlerCoverage> {
   const names = await readdir(config.handlersDir).catch(() => [] as string[]);
   if (!names.some((name) => name.endsWith('.ts'))) return { missing: [], problems: [] };
-  const targets = handlerTargets(config, await loadIr(config)).filter((target) => names.includes(target.path.slice(config.handlersDir.length + 1)));
+  const targets = handlerTargets(config, await loadIr(config)).filter((target) =>
+    names.includes(target.path.slice(config.handlersDir.length + 1)),
+  );
   if (targets.length === 0) return { missing: [], problems: [] };
   const { readHandlerModule, handlerMemberNames } = await import('./handler-module.js');
   const missing: { file: string; routes: string[] }[] = [];
@@ -29,7 +31,9 @@ export async function handlerCoverage(config: ResolvedConfig): Promise<HandlerCo
       continue;
     }
     const present = new Set(handlerMemberNames(read.module));
-    const routes = target.routes.filter((route) => !present.has(route.method)).map((route) => `${route.method} (${route.route})`);
+    const routes = target.routes
+      .filter((route) => !present.has(route.method))
+      .map((route) => `${route.method} (${route.route})`);
     if (routes.length > 0) missing.push({ file: target.file, routes });
   }
   return { missing, problems };

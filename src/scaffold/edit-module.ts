@@ -4,7 +4,15 @@
 // of the module, bodies and comments above all, is copied through unchanged.
 import type { HandlerModule, MemberSite } from './handler-module.js';
 import type { ScaffoldPlan } from './plan.js';
-import { handlersType, isScaffoldType, RETIRED_ALIAS, RETIRED_LINE, stubText, type ModuleImports, type ModuleNames } from './stub-text.js';
+import {
+  handlersType,
+  isScaffoldType,
+  RETIRED_ALIAS,
+  RETIRED_LINE,
+  stubText,
+  type ModuleImports,
+  type ModuleNames,
+} from './stub-text.js';
 
 interface Edit {
   readonly start: number;
@@ -18,7 +26,12 @@ export interface EditedModule {
   readonly warnings: readonly string[];
 }
 
-export function editModule(module: HandlerModule, plan: ScaffoldPlan, names: ModuleNames, imports: ModuleImports): EditedModule {
+export function editModule(
+  module: HandlerModule,
+  plan: ScaffoldPlan,
+  names: ModuleNames,
+  imports: ModuleImports,
+): EditedModule {
   const edits: Edit[] = [];
   const warnings: string[] = [];
   const member = (name: string) => module.members.find((candidate) => candidate.name === name) as MemberSite;
@@ -65,11 +78,16 @@ function typeEdits(module: HandlerModule, plan: ScaffoldPlan, names: ModuleNames
   const wanted = handlersType(names, retired);
   const ours = isScaffoldType(module.type.text, names);
   if (!ours) {
-    if (retired.length > 0) warnings.push(`the handlers type is not the one svcgen scaffold wrote: give the methods of removed routes (${retired.join(', ')}) a type yourself, or delete them`);
+    if (retired.length > 0)
+      warnings.push(
+        'the handlers type is not the one svcgen scaffold wrote: give the methods of removed routes ' +
+          `(${retired.join(', ')}) a type yourself, or delete them`,
+      );
     return [];
   }
   const edits: Edit[] = [];
-  if (compact(module.type.text) !== compact(wanted)) edits.push({ start: module.type.start, end: module.type.end, text: wanted });
+  if (compact(module.type.text) !== compact(wanted))
+    edits.push({ start: module.type.start, end: module.type.end, text: wanted });
   const alias = module.retiredAlias;
   if (retired.length > 0 && !alias) edits.push(insert(module.holderStart, `${RETIRED_ALIAS}\n\n`));
   if (retired.length === 0 && alias?.text === RETIRED_ALIAS) {
@@ -89,7 +107,9 @@ function insert(at: number, text: string): Edit {
 
 /** Edits in order of position (insertions at one position in the order made); they never overlap. */
 function applyEdits(text: string, edits: readonly Edit[]): string {
-  const ordered = edits.map((edit, index) => ({ edit, index })).sort((a, b) => a.edit.start - b.edit.start || a.index - b.index);
+  const ordered = edits
+    .map((edit, index) => ({ edit, index }))
+    .sort((a, b) => a.edit.start - b.edit.start || a.index - b.index);
   let result = '';
   let at = 0;
   for (const { edit } of ordered) {

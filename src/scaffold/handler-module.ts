@@ -2,7 +2,15 @@
 // `const x: FooHandlers = {…}` or returned by a function declared to return FooHandlers), each of
 // its members with what scaffold wrote on it, and where. The only module that imports ts-morph;
 // it is loaded by `svcgen scaffold`, and by `svcgen check` only when handler modules exist.
-import { Node, Project, SyntaxKind, type ObjectLiteralExpression, type SourceFile, type Statement, type TypeNode } from 'ts-morph';
+import {
+  Node,
+  Project,
+  SyntaxKind,
+  type ObjectLiteralExpression,
+  type SourceFile,
+  type Statement,
+  type TypeNode,
+} from 'ts-morph';
 import type { Diagnostic } from '../definitions/diagnostics.js';
 import type { MemberFacts } from './plan.js';
 import { RETIRED_LINE, ROUTE_TAG } from './stub-text.js';
@@ -49,24 +57,49 @@ export interface HandlerModule {
   readonly retiredAlias: { readonly start: number; readonly end: number; readonly text: string } | undefined;
 }
 
-export type ReadResult = { readonly ok: true; readonly module: HandlerModule } | { readonly ok: false; readonly diagnostic: Diagnostic };
+export type ReadResult =
+  { readonly ok: true; readonly module: HandlerModule } | { readonly ok: false; readonly diagnostic: Diagnostic };
 
 /** Parses `text`; `handlers` is the handler interface's name (e.g. LibraryApiHandlers). */
 export function readHandlerModule(file: string, text: string, handlers: string): ReadResult {
   const source = new Project({ useInMemoryFileSystem: true }).createSourceFile('/module.ts', text);
-  const syntaxError = (source.compilerNode as unknown as { parseDiagnostics: readonly { start?: number; messageText: unknown }[] }).parseDiagnostics[0];
+  const syntaxError = (
+    source.compilerNode as unknown as { parseDiagnostics: readonly { start?: number; messageText: unknown }[] }
+  ).parseDiagnostics[0];
   if (syntaxError) {
     const message = typeof syntaxError.messageText === 'string' ? syntaxError.messageText : 'syntax error';
-    return fail(source, file, syntaxError.start ?? 0, 'SVC245', `cannot read the handler module: ${message}; nothing was changed`);
+    return fail(
+      source,
+      file,
+      syntaxError.start ?? 0,
+      'SVC245',
+      `cannot read the handler module: ${message}; nothing was changed`,
+    );
   }
   const holder = findHolder(source, handlers);
   if (!holder) {
-    return fail(source, file, 0, 'SVC246', `no handlers object: svcgen scaffold edits an object literal declared as \`const handlers: ${handlers} = {…}\` or returned by a function declared to return ${handlers}`);
+    return fail(
+      source,
+      file,
+      0,
+      'SVC246',
+      'no handlers object: svcgen scaffold edits an object literal declared as ' +
+        `\`const handlers: ${handlers} = {…}\` or returned by a function declared to return ${handlers}`,
+    );
   }
   const { object, type, statement } = holder;
-  const unreadable = object.getProperties().find((member) => member.isKind(SyntaxKind.SpreadAssignment) || memberName(member) === undefined);
+  const unreadable = object
+    .getProperties()
+    .find((member) => member.isKind(SyntaxKind.SpreadAssignment) || memberName(member) === undefined);
   if (unreadable) {
-    return fail(source, file, unreadable.getStart(), 'SVC247', `${unreadable.getText().split('\n')[0]}: svcgen scaffold cannot tell which routes a spread or computed member serves; write those methods out in the handlers object`);
+    return fail(
+      source,
+      file,
+      unreadable.getStart(),
+      'SVC247',
+      `${unreadable.getText().split('\n')[0]}: svcgen scaffold cannot tell which routes a spread or computed member ` +
+        'serves; write those methods out in the handlers object',
+    );
   }
   const members = object.getProperties().map((member) => memberSite(member, text));
   const imports = source.getImportDeclarations();
@@ -85,9 +118,21 @@ export function readHandlerModule(file: string, text: string, handlers: string):
       closeIndent: indentAt(text, object.getEnd() - 1),
       type: { start: type.getStart(), end: type.getEnd(), text: type.getText() },
       holderStart: lineStart(text, statement.getStart(true)),
-      imported: new Set(imports.flatMap((declaration) => declaration.getNamedImports().map((named) => (named.getAliasNode() ?? named.getNameNode()).getText()))),
-      importAt: imports.at(-1) ? Math.min(text.length, lineEnd(text, (imports.at(-1) as Statement).getEnd()) + 1) : lineStart(text, source.getStatements()[0]?.getStart(true) ?? text.length),
-      retiredAlias: alias ? { start: lineStart(text, alias.getStart(true)), end: lineEnd(text, alias.getEnd()), text: text.slice(lineStart(text, alias.getStart(true)), alias.getEnd()) } : undefined,
+      imported: new Set(
+        imports.flatMap((declaration) =>
+          declaration.getNamedImports().map((named) => (named.getAliasNode() ?? named.getNameNode()).getText()),
+        ),
+      ),
+      importAt: imports.at(-1)
+        ? Math.min(text.length, lineEnd(text, (imports.at(-1) as Statement).getEnd()) + 1)
+        : lineStart(text, source.getStatements()[0]?.getStart(true) ?? text.length),
+      retiredAlias: alias
+        ? {
+            start: lineStart(text, alias.getStart(true)),
+            end: lineEnd(text, alias.getEnd()),
+            text: text.slice(lineStart(text, alias.getStart(true)), alias.getEnd()),
+          }
+        : undefined,
     },
   };
 }
@@ -115,7 +160,8 @@ function findHolder(source: SourceFile, handlers: string): Holder | undefined {
       for (const declaration of statement.getDeclarations()) {
         const initializer = declaration.getInitializer();
         const declared = declaration.getTypeNode();
-        if (declared && names.test(declared.getText()) && Node.isObjectLiteralExpression(initializer)) return { object: initializer, type: declared, statement };
+        if (declared && names.test(declared.getText()) && Node.isObjectLiteralExpression(initializer))
+          return { object: initializer, type: declared, statement };
         if (!Node.isArrowFunction(initializer) && !Node.isFunctionExpression(initializer)) continue;
         const type = initializer.getReturnTypeNode();
         const object = type && names.test(type.getText()) ? returnedObject(initializer.getBody()) : undefined;
@@ -126,7 +172,7 @@ function findHolder(source: SourceFile, handlers: string): Holder | undefined {
   return undefined;
 }
 
-/** The object literal a function body returns: `({…})` of an arrow function, or the first `return {…}` of a block. */
+/** The object a function body returns: `({…})` of an arrow function, or the first `return {…}` of a block. */
 function returnedObject(body: Node | undefined): ObjectLiteralExpression | undefined {
   if (!body) return undefined;
   const expression = Node.isParenthesizedExpression(body) ? body.getExpression() : body;
@@ -144,13 +190,20 @@ function returnedObject(body: Node | undefined): ObjectLiteralExpression | undef
 function memberName(member: Node): { text: string; start: number; end: number } | undefined {
   const name = (member as Node & { getNameNode?: () => Node }).getNameNode?.();
   if (!name) return undefined;
-  const text = Node.isIdentifier(name) ? name.getText() : Node.isStringLiteral(name) || Node.isNoSubstitutionTemplateLiteral(name) ? name.getLiteralText() : undefined;
+  const text = Node.isIdentifier(name)
+    ? name.getText()
+    : Node.isStringLiteral(name) || Node.isNoSubstitutionTemplateLiteral(name)
+      ? name.getLiteralText()
+      : undefined;
   return text === undefined ? undefined : { text, start: name.getStart(), end: name.getEnd() };
 }
 
 function memberSite(member: Node, text: string): MemberSite {
   const name = memberName(member) as NonNullable<ReturnType<typeof memberName>>;
-  const docs = member.getLeadingCommentRanges().filter((range) => range.getText().startsWith('/**')).at(-1);
+  const docs = member
+    .getLeadingCommentRanges()
+    .filter((range) => range.getText().startsWith('/**'))
+    .at(-1);
   const docsText = docs?.getText() ?? '';
   const tag = ROUTE_TAG.exec(docsText);
   const tagStart = tag && docs ? docs.getPos() + tag.index : undefined;
@@ -167,8 +220,14 @@ function memberSite(member: Node, text: string): MemberSite {
     insertAfter: afterComma(text, end),
     comma,
     indent: indentAt(text, member.getStart(true)),
-    tagLine: tagStart !== undefined && tag ? { start: tagStart, end: tagStart + tag[0].length, indent: tag[1] ?? '' } : undefined,
-    retiredLine: docs && retiredAt >= 0 ? { start: lineStart(text, docs.getPos() + retiredAt), end: lineEnd(text, docs.getPos() + retiredAt) + 1 } : undefined,
+    tagLine:
+      tagStart !== undefined && tag
+        ? { start: tagStart, end: tagStart + tag[0].length, indent: tag[1] ?? '' }
+        : undefined,
+    retiredLine:
+      docs && retiredAt >= 0
+        ? { start: lineStart(text, docs.getPos() + retiredAt), end: lineEnd(text, docs.getPos() + retiredAt) + 1 }
+        : undefined,
     stubName: stubNameRange(member, name.text),
   };
 }
@@ -190,7 +249,13 @@ function afterComma(text: string, end: number): number {
   return comment ? comma + comment[0].length : comma;
 }
 
-function fail(source: SourceFile, file: string, position: number, code: Diagnostic['code'], message: string): ReadResult {
+function fail(
+  source: SourceFile,
+  file: string,
+  position: number,
+  code: Diagnostic['code'],
+  message: string,
+): ReadResult {
   const { line, column } = source.getLineAndColumnAtPos(position);
   return { ok: false, diagnostic: { code, file, line, column, message } };
 }

@@ -57,7 +57,14 @@ export async function scaffold(options: ConfigOverrides = {}): Promise<ScaffoldR
       const plan = planScaffold(target.routes, read.module.members);
       const edited = editModule(read.module, plan, target.names, target.imports);
       const changed = !isEmptyPlan(plan) && edited.text !== existing;
-      planned.push({ target, text: changed ? edited.text : undefined, outcome: outcome(target, changed ? 'updated' : 'unchanged', { ...planSummary(plan), warnings: edited.warnings }) });
+      planned.push({
+        target,
+        text: changed ? edited.text : undefined,
+        outcome: outcome(target, changed ? 'updated' : 'unchanged', {
+          ...planSummary(plan),
+          warnings: edited.warnings,
+        }),
+      });
     }
     if (diagnostics.length > 0) return { ok: false, diagnostics: sortDiagnostics(diagnostics) };
     for (const { target, text } of planned) if (text !== undefined) await replaceFile(target.path, text);
@@ -72,29 +79,54 @@ export async function scaffold(options: ConfigOverrides = {}): Promise<ScaffoldR
 function refusal(config: ResolvedConfig): Diagnostic | undefined {
   const file = config.configFile ? displayPath(config.configFile, config.cwd) : 'svcgen.config.yaml';
   if (config.emitters['server'] === false) {
-    return { code: 'SVC248', file, line: 1, column: 1, message: 'the server emitter is off (emitters: server: false): handler modules implement the interfaces it generates' };
+    return {
+      code: 'SVC248',
+      file,
+      line: 1,
+      column: 1,
+      message:
+        'the server emitter is off (emitters: server: false): handler modules implement the interfaces it generates',
+    };
   }
   const inside = relative(config.outDir, config.handlersDir);
   if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) {
     const shown = displayPath(config.handlersDir, config.cwd);
-    return { code: 'SVC249', file, line: 1, column: 1, message: `the handlers folder ${shown} is inside the output folder, where svcgen generate would delete the modules; set handlers: to a folder of your own` };
+    return {
+      code: 'SVC249',
+      file,
+      line: 1,
+      column: 1,
+      message:
+        `the handlers folder ${shown} is inside the output folder, where svcgen generate would delete the modules; ` +
+        'set handlers: to a folder of your own',
+    };
   }
   return undefined;
 }
 
-type PlanSummary = Pick<ModuleOutcome, 'renamed' | 'retired' | 'revived'> & { readonly added: readonly HandlerTarget['routes'][number][] };
+type PlanSummary = Pick<ModuleOutcome, 'renamed' | 'retired' | 'revived'> & {
+  readonly added: readonly HandlerTarget['routes'][number][];
+};
 
 function planSummary(plan: ScaffoldPlan): PlanSummary {
   const newly = new Set(plan.newlyRetired.map((member) => member.name));
   return {
     added: plan.added.flatMap((run) => run.routes),
     renamed: plan.renamed.map(({ from, to }) => ({ from, to: to.method })),
-    retired: plan.retired.map((member) => ({ name: member.name, route: member.route ?? '', newly: newly.has(member.name) })),
+    retired: plan.retired.map((member) => ({
+      name: member.name,
+      route: member.route ?? '',
+      newly: newly.has(member.name),
+    })),
     revived: plan.revived,
   };
 }
 
-function outcome(target: HandlerTarget, status: ModuleOutcome['status'], summary: Partial<PlanSummary> & { readonly warnings?: readonly string[] }): ModuleOutcome {
+function outcome(
+  target: HandlerTarget,
+  status: ModuleOutcome['status'],
+  summary: Partial<PlanSummary> & { readonly warnings?: readonly string[] },
+): ModuleOutcome {
   return {
     file: target.file,
     status,

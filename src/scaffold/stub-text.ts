@@ -21,12 +21,17 @@ export interface ModuleNames {
 }
 
 export const ROUTE_TAG = /^([ \t]*)\*[ \t]*@route[ \t]+([A-Z]+[ \t]+\S+)[ \t]*$/m;
-export const RETIRED_LINE = '@deprecated svcgen scaffold: the definitions no longer have this route; delete it once nothing needs it.';
+export const RETIRED_LINE =
+  '@deprecated svcgen scaffold: the definitions no longer have this route; delete it once nothing needs it.';
 export const RETIRED_TYPE = 'RetiredRoutes';
 
 /** The type alias that gives the methods of removed routes a signature (any input) until they are deleted. */
-export const RETIRED_ALIAS = `/** Methods of removed routes (marked @deprecated by svcgen scaffold): they take any input until you delete them. */
-type ${RETIRED_TYPE}<Name extends string> = { readonly [Method in Name]: (input: any, context: any) => Promise<unknown> };`;
+export const RETIRED_ALIAS = [
+  '/** Methods of removed routes (svcgen scaffold marked them @deprecated): any input, until you delete them. */',
+  `type ${RETIRED_TYPE}<Name extends string> = {`,
+  '  readonly [Method in Name]: (input: any, context: any) => Promise<unknown>;',
+  '};',
+].join('\n');
 
 export function newModuleText(names: ModuleNames, imports: ModuleImports, routes: readonly RouteSlot[]): string {
   const typeParams = names.sessions ? '<Session>' : '';

@@ -33,9 +33,22 @@ export function handlerTargets(config: ResolvedConfig, ir: Ir): HandlerTarget[] 
     return {
       path,
       file: relative(config.cwd, path).split(sep).join('/'),
-      routes: module.routes.map((route) => ({ method: handlerMethodName(route.name), route: `${route.method} ${route.path}`, summary: route.summary })),
-      names: { title: module.interface?.title ?? module.name, handlers, plugin, factory: `create${pascalCase(module.name)}Handlers`, sessions: hasSessions(module) },
-      imports: { server: importPath(config, join(config.outDir, module.name, 'server.js')), errors: importPath(config, join(config.outDir, 'runtime', 'errors.js')) },
+      routes: module.routes.map((route) => ({
+        method: handlerMethodName(route.name),
+        route: `${route.method} ${route.path}`,
+        summary: route.summary,
+      })),
+      names: {
+        title: module.interface?.title ?? module.name,
+        handlers,
+        plugin,
+        factory: `create${pascalCase(module.name)}Handlers`,
+        sessions: hasSessions(module),
+      },
+      imports: {
+        server: importPath(config, join(config.outDir, module.name, 'server.js')),
+        errors: importPath(config, join(config.outDir, 'runtime', 'errors.js')),
+      },
     };
   });
 }

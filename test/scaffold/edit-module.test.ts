@@ -5,7 +5,13 @@ import { readHandlerModule, type HandlerModule } from '../../src/scaffold/handle
 import { planScaffold, type RouteSlot } from '../../src/scaffold/plan.js';
 import type { ModuleNames } from '../../src/scaffold/stub-text.js';
 
-const NAMES: ModuleNames = { title: 'Library API', handlers: 'LibraryApiHandlers', plugin: 'libraryApiPlugin', factory: 'createLibraryApiHandlers', sessions: false };
+const NAMES: ModuleNames = {
+  title: 'Library API',
+  handlers: 'LibraryApiHandlers',
+  plugin: 'libraryApiPlugin',
+  factory: 'createLibraryApiHandlers',
+  sessions: false,
+};
 const IMPORTS = { server: '../gen/library-api/server.js', errors: '../gen/runtime/errors.js' };
 const GET_BOOK: RouteSlot = { method: 'getBook', route: 'GET /books/{id}', summary: 'One book' };
 const LIST_BOOKS: RouteSlot = { method: 'listBooks', route: 'GET /books', summary: undefined };
@@ -46,19 +52,32 @@ describe('editModule', () => {
   it('retires and revives a route, keeping a user type alone (with a note)', () => {
     const text = `export const h: LibraryApiHandlers = {\n  /**\n   * @route GET /books\n   */\n  async listBooks() { return mine(); },\n};\n`;
     const retired = scaffoldText(text, []);
-    expect(retired).toContain(`  /**\n   * @deprecated svcgen scaffold: the definitions no longer have this route; delete it once nothing needs it.\n   * @route GET /books\n   */\n  async listBooks() { return mine(); },`);
+    expect(retired).toContain(
+      `  /**\n   * @deprecated svcgen scaffold: the definitions no longer have this route; delete it once nothing needs it.\n   * @route GET /books\n   */\n  async listBooks() { return mine(); },`,
+    );
     expect(retired).toContain(`export const h: LibraryApiHandlers & RetiredRoutes<'listBooks'> = {`);
     expect(retired).toMatch(/^\/\*\* Methods of removed routes.*\ntype RetiredRoutes<Name extends string>/);
     expect(scaffoldText(retired, [LIST_BOOKS])).toBe(text);
-    const own = read(`export const h: LibraryApiHandlers & Extra = {\n  /**\n   * @route GET /books\n   */\n  async listBooks() {},\n};\n`);
+    const own = read(
+      `export const h: LibraryApiHandlers & Extra = {\n  /**\n   * @route GET /books\n   */\n  async listBooks() {},\n};\n`,
+    );
     const noted = editModule(own, planScaffold([], own.members), NAMES, IMPORTS);
-    expect(noted.warnings).toEqual([expect.stringContaining('give the methods of removed routes (listBooks) a type yourself')]);
+    expect(noted.warnings).toEqual([
+      expect.stringContaining('give the methods of removed routes (listBooks) a type yourself'),
+    ]);
     expect(noted.text).toContain('LibraryApiHandlers & Extra = {');
   });
 
   it('refuses modules it cannot read with a located diagnostic', () => {
-    expect(readHandlerModule('h.ts', 'const h: LibraryApiHandlers = {\n  a() {\n};\n', 'LibraryApiHandlers')).toMatchObject({ ok: false, diagnostic: { code: 'SVC245', file: 'h.ts' } });
-    expect(readHandlerModule('h.ts', 'export const h = {};\n', 'LibraryApiHandlers')).toMatchObject({ ok: false, diagnostic: { code: 'SVC246', line: 1, column: 1 } });
-    expect(readHandlerModule('h.ts', 'const h: LibraryApiHandlers = {\n  ...base,\n};\n', 'LibraryApiHandlers')).toMatchObject({ ok: false, diagnostic: { code: 'SVC247', line: 2, column: 3 } });
+    expect(
+      readHandlerModule('h.ts', 'const h: LibraryApiHandlers = {\n  a() {\n};\n', 'LibraryApiHandlers'),
+    ).toMatchObject({ ok: false, diagnostic: { code: 'SVC245', file: 'h.ts' } });
+    expect(readHandlerModule('h.ts', 'export const h = {};\n', 'LibraryApiHandlers')).toMatchObject({
+      ok: false,
+      diagnostic: { code: 'SVC246', line: 1, column: 1 },
+    });
+    expect(
+      readHandlerModule('h.ts', 'const h: LibraryApiHandlers = {\n  ...base,\n};\n', 'LibraryApiHandlers'),
+    ).toMatchObject({ ok: false, diagnostic: { code: 'SVC247', line: 2, column: 3 } });
   });
 });

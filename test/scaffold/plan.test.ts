@@ -16,7 +16,10 @@ describe('planScaffold', () => {
   });
 
   it('adds new routes in runs, each after the method of the route before it', () => {
-    const plan = planScaffold([CREATE_BOOK, GET_BOOK, LIST_BOOKS, route('zap', 'DELETE /z')], [member('getBook', 'GET /books/{id}')]);
+    const plan = planScaffold(
+      [CREATE_BOOK, GET_BOOK, LIST_BOOKS, route('zap', 'DELETE /z')],
+      [member('getBook', 'GET /books/{id}')],
+    );
     expect(plan.added).toEqual([
       { after: undefined, routes: [CREATE_BOOK] },
       { after: 'getBook', routes: [LIST_BOOKS, route('zap', 'DELETE /z')] },
@@ -31,14 +34,25 @@ describe('planScaffold', () => {
   });
 
   it('does not take a method whose name another route claims', () => {
-    const plan = planScaffold([route('getBook', 'GET /v2/books/{id}'), route('fetchBook', 'GET /books/{id}')], [member('getBook', 'GET /books/{id}')]);
+    const plan = planScaffold(
+      [route('getBook', 'GET /v2/books/{id}'), route('fetchBook', 'GET /books/{id}')],
+      [member('getBook', 'GET /books/{id}')],
+    );
     expect(plan.renamed).toEqual([]);
     expect(plan.retagged).toEqual([{ member: 'getBook', to: route('getBook', 'GET /v2/books/{id}') }]);
     expect(plan.added).toEqual([{ after: 'getBook', routes: [route('fetchBook', 'GET /books/{id}')] }]);
   });
 
   it('retires marked methods no route claims, leaves unmarked ones alone, and revives a route that is back', () => {
-    const plan = planScaffold([LIST_BOOKS], [member('listBooks', 'GET /books', true), member('gone', 'DELETE /gone'), member('old', 'GET /old', true), member('helper')]);
+    const plan = planScaffold(
+      [LIST_BOOKS],
+      [
+        member('listBooks', 'GET /books', true),
+        member('gone', 'DELETE /gone'),
+        member('old', 'GET /old', true),
+        member('helper'),
+      ],
+    );
     expect(plan.retired.map((m) => m.name)).toEqual(['gone', 'old']);
     expect(plan.newlyRetired.map((m) => m.name)).toEqual(['gone']);
     expect(plan.revived).toEqual(['listBooks']);

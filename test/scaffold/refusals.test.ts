@@ -24,6 +24,9 @@ it.each([
 ])('%j is refused (%s), writing nothing', async (config, code, message) => {
   await writeFile(join(project, 'svcgen.config.yaml'), config);
   const result = await scaffold({ cwd: project });
-  expect(result).toEqual({ ok: false, diagnostics: [{ code, file: 'svcgen.config.yaml', line: 1, column: 1, message: expect.stringContaining(message) }] });
+  expect(result).toEqual({
+    ok: false,
+    diagnostics: [{ code, file: 'svcgen.config.yaml', line: 1, column: 1, message: expect.stringContaining(message) }],
+  });
   expect((await readdir(project)).sort()).toEqual(['.git', 'definitions', 'svcgen.config.yaml']);
 });

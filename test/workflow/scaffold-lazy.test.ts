@@ -22,7 +22,10 @@ export async function resolve(specifier, context, next) {
 }
 `,
   );
-  await writeFile(join(project, 'register.mjs'), `import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n`);
+  await writeFile(
+    join(project, 'register.mjs'),
+    `import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n`,
+  );
 });
 
 afterAll(async () => {
@@ -36,10 +39,14 @@ async function loadedBy(...args: string[]): Promise<string[]> {
   return (await readFile(join(project, 'loaded.log'), 'utf8')).split('\n').filter(Boolean);
 }
 
-it('generate and check without handler modules never load ts-morph; check with them does', { timeout: 120_000 }, async () => {
-  expect(await loadedBy('generate')).toEqual([]);
-  expect(await loadedBy('check')).toEqual([]);
-  expect(await loadedBy('scaffold')).toContain('ts-morph');
-  expect(await loadedBy('generate', '--no-cache')).toEqual([]);
-  expect(await loadedBy('check')).toContain('ts-morph');
-});
+it(
+  'generate and check without handler modules never load ts-morph; check with them does',
+  { timeout: 120_000 },
+  async () => {
+    expect(await loadedBy('generate')).toEqual([]);
+    expect(await loadedBy('check')).toEqual([]);
+    expect(await loadedBy('scaffold')).toContain('ts-morph');
+    expect(await loadedBy('generate', '--no-cache')).toEqual([]);
+    expect(await loadedBy('check')).toContain('ts-morph');
+  },
+);

@@ -58,7 +58,9 @@ const STEPS: readonly Step[] = [
       `${yaml}  listTopAuthors:\n    method: GET\n    path: /authors/top\n    responses:\n      "200":\n        body: { type: list, items: { type: record, record: author } }\n`,
     expect: (output, module) => {
       expect(output).toContain('added stub: listTopAuthors (GET /authors/top)');
-      expect(module).toMatch(/\* @route GET \/authors\/top\n {5}\*\/\n {4}async listTopAuthors\(\) \{\n {6}throw new NotImplemented\('listTopAuthors'\);/);
+      expect(module).toMatch(
+        /\* @route GET \/authors\/top\n {5}\*\/\n {4}async listTopAuthors\(\) \{\n {6}throw new NotImplemented\('listTopAuthors'\);/,
+      );
     },
   },
   {
@@ -82,14 +84,25 @@ const STEPS: readonly Step[] = [
   },
   {
     name: 'add a parameter',
-    change: (yaml) => yaml.replace('      id: { type: integer }\n    responses:', '      id: { type: integer }\n    query:\n      edition: { type: integer, required: false }\n    responses:'),
+    change: (yaml) =>
+      yaml.replace(
+        '      id: { type: integer }\n    responses:',
+        '      id: { type: integer }\n    query:\n      edition: { type: integer, required: false }\n    responses:',
+      ),
     expect: (output) => expect(output).toContain('library-api.ts is up to date'),
   },
   {
     name: 'add a record',
     change: (yaml) =>
-      yaml.replace('routes:\n', 'routes:\n  createLoan:\n    method: POST\n    path: /loans\n    body: { type: record, record: loan, omit: [id] }\n    responses:\n      "201":\n        body: { type: record, record: loan }\n')
-        .replace('records:\n', 'records:\n  loan:\n    fields:\n      id: { type: integer, readOnly: true }\n      bookId: { type: integer }\n      due: { type: date }\n'),
+      yaml
+        .replace(
+          'routes:\n',
+          'routes:\n  createLoan:\n    method: POST\n    path: /loans\n    body: { type: record, record: loan, omit: [id] }\n    responses:\n      "201":\n        body: { type: record, record: loan }\n',
+        )
+        .replace(
+          'records:\n',
+          'records:\n  loan:\n    fields:\n      id: { type: integer, readOnly: true }\n      bookId: { type: integer }\n      due: { type: date }\n',
+        ),
     expect: (output) => expect(output).toContain('added stub: createLoan (POST /loans)'),
   },
 ];
@@ -125,10 +138,13 @@ const readModule = () => readFile(join(project, MODULE), 'utf8');
 
 /** Writes the hand-written parts into the fresh module: an import, a constant, two bodies. */
 function editByHand(module: string): string {
-  const stub = (name: string) => new RegExp(`async ${name}\\(\\) \\{\\n {6}throw new NotImplemented\\('${name}'\\);\\n {4}\\},`);
+  const stub = (name: string) =>
+    new RegExp(`async ${name}\\(\\) \\{\\n {6}throw new NotImplemented\\('${name}'\\);\\n {4}\\},`);
   const withImport = module.replace(/(import \{ NotImplemented \} from .*\n)/, `$1${USER_IMPORT}`);
   const withConstant = withImport.replace(/\n\/\*\* The Library API/, `${USER_CONSTANT}\n/** The Library API`);
-  return withConstant.replace(stub('getBook'), `async getBook${GET_BOOK_BODY}`).replace(stub('listAuthors'), `async listAuthors${LIST_AUTHORS_BODY}`);
+  return withConstant
+    .replace(stub('getBook'), `async getBook${GET_BOOK_BODY}`)
+    .replace(stub('listAuthors'), `async listAuthors${LIST_AUTHORS_BODY}`);
 }
 
 describe('svcgen scaffold', { timeout: 240_000 }, () => {
@@ -162,7 +178,13 @@ describe('svcgen scaffold', { timeout: 240_000 }, () => {
 
   it('check names a route a handler module has no method for (exit 1), and scaffold adds it back', async () => {
     const module = await readModule();
-    await writeFile(join(project, MODULE), module.replace(/ {4}\/\*\*\n {5}\* @route POST \/books\n {5}\*\/\n {4}async createBook\(\) \{\n.*\n {4}\},\n/, ''));
+    await writeFile(
+      join(project, MODULE),
+      module.replace(
+        / {4}\/\*\*\n {5}\* @route POST \/books\n {5}\*\/\n {4}async createBook\(\) \{\n.*\n {4}\},\n/,
+        '',
+      ),
+    );
     const checked = await runCli(['check'], project);
     expect(checked.code).toBe(1);
     expect(checked.stderr).toContain('src/handlers/library-api.ts has no method for 1 route(s)');
@@ -196,13 +218,37 @@ process.stdout.write(JSON.stringify(answers));
     const served = await runNode(['--import', TSX, 'serve.ts'], project);
     expect(served.stderr).toBe('');
     const [stub, written] = JSON.parse(served.stdout) as { status: number; body: unknown }[];
-    expect(stub).toEqual({ status: 501, body: { errors: [{ status: '501', code: 'notImplemented', title: 'notImplemented', detail: 'listBooks is not implemented yet' }] } });
+    expect(stub).toEqual({
+      status: 501,
+      body: {
+        errors: [
+          {
+            status: '501',
+            code: 'notImplemented',
+            title: 'notImplemented',
+            detail: 'listBooks is not implemented yet',
+          },
+        ],
+      },
+    });
     expect(written).toEqual({ status: 200, body: { id: 1, title: 'Dune', genre: 'fiction' } });
   });
 });
 
 /** The module's lines, without those scaffold writes or rewrites (stubs, tags, the handlers type, the retired alias). */
 function withoutScaffoldLines(module: string): string[] {
-  const stubs = module.replace(/ {4}\/\*\*\n(?: {5}\*.*\n)+ {5}\*\/\n {4}async \w+\(\) \{\n {6}throw new NotImplemented\('\w+'\);\n {4}\},\n/g, '');
-  return stubs.split('\n').filter((line) => !/@route|@deprecated|RetiredRoutes|export function createLibraryApiHandlers|^\s*async \w+[({]|^\s*\/?\*\*?\/?$|^$/.test(line));
+  const stubs = module
+    .replace(
+      / {4}\/\*\*\n(?: {5}\*.*\n)+ {5}\*\/\n {4}async \w+\(\) \{\n {6}throw new NotImplemented\('\w+'\);\n {4}\},\n/g,
+      '',
+    )
+    .replace(/\/\*\* Methods of removed routes.*\ntype RetiredRoutes[^]*?\n\};\n/, '');
+  return stubs
+    .split('\n')
+    .filter(
+      (line) =>
+        !/@route|@deprecated|RetiredRoutes|export function createLibraryApiHandlers|^\s*async \w+[({]|^\s*\/?\*\*?\/?$|^$/.test(
+          line,
+        ),
+    );
 }
