@@ -1,7 +1,11 @@
 // A scaffold plan as text edits to a handler module. Only spans scaffold wrote or inserts change:
 // member names (a rename), @route and @deprecated lines, the stub's own NotImplemented name, the
 // handlers type it wrote and its RetiredRoutes alias, and new stubs and imports; every other byte
-// of the module, bodies and comments above all, is copied through unchanged.
+// of the module, bodies and comments above all, is copied through unchanged. ts-morph finds the
+// ranges (handler-module.ts); the edits are spliced here rather than made with ts-morph's own
+// manipulation, whose rename goes through the language service (which would follow the member into
+// the generated interface) and whose insertions print through its own writer: splicing makes byte
+// identity outside these spans a property of the code, not of a printer.
 import type { HandlerModule, MemberSite } from './handler-module.js';
 import type { ScaffoldPlan } from './plan.js';
 import {

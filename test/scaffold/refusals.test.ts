@@ -30,3 +30,16 @@ it.each([
   });
   expect((await readdir(project)).sort()).toEqual(['.git', 'definitions', 'svcgen.config.yaml']);
 });
+
+it('invalid definitions are reported, located, and no module is written', async () => {
+  await writeFile(
+    join(project, 'definitions', 'broken.yaml'),
+    'name: broken\nrecords:\n  thing:\n    fields:\n      id: { type: integr }\n',
+  );
+  const result = await scaffold({ cwd: project });
+  expect(result).toMatchObject({
+    ok: false,
+    diagnostics: [{ code: 'SVC104', file: 'definitions/broken.yaml', line: 5 }],
+  });
+  expect((await readdir(project)).sort()).toEqual(['.git', 'definitions']);
+});
