@@ -26,7 +26,8 @@ export interface TokenManagerOptions {
   readonly interfaceName: string;
   readonly tokenUrl: string;
   readonly credentials: OAuthCredentials;
-  readonly defaultClientId: string;
+  /** The password grant's client, as the definitions declare it. */
+  readonly defaultClientId: string | undefined;
   readonly defaultScopes: readonly string[];
   readonly fetch?: FetchLike | undefined;
   /** Refresh this long before expiry (default 30 s). */
@@ -89,9 +90,12 @@ export class TokenManager {
 
   #clientId(): string {
     const credentials = this.#options.credentials;
-    return credentials.grant === 'client_credentials'
-      ? credentials.clientId
-      : (credentials.clientId ?? this.#options.defaultClientId);
+    const clientId =
+      credentials.grant === 'client_credentials'
+        ? credentials.clientId
+        : (credentials.clientId ?? this.#options.defaultClientId);
+    if (clientId === undefined) throw new Error(`${this.#options.interfaceName}: the password grant needs a clientId`);
+    return clientId;
   }
 
   #grantBody(): Record<string, string> {

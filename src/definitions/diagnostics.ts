@@ -42,6 +42,11 @@ export const DIAGNOSTIC_CODES = {
   SVC220: 'query parameter that the body query alternative also names',
   SVC221: 'deepObject style on a path parameter or header',
   SVC222: 'response that cannot be sent as declared',
+  SVC223: 'auth scheme written in a form svcgen no longer reads',
+  SVC224: 'scopes on a route whose auth scheme has none',
+  SVC225: 'unknown scope',
+  SVC226: 'unknown or unfit error entry of an auth scheme',
+  SVC227: 'password grant without a client id',
   SVC301: 'invalid config file',
   SVC401: 'template error',
 } as const;

@@ -53,8 +53,8 @@ export type TokenResult =
   | { status: 400 | 401 | 429; headers: Record<string, string>; body: TokenErrorBody; retryAfterSeconds?: number };
 
 export interface TokenEndpointDeps {
-  /** The client id the password grant requires, e.g. "administration". */
-  passwordClientId: string;
+  /** The client id the password grant requires, as the definitions declare it; none: the grant refuses every client. */
+  passwordClientId: string | undefined;
   /** Scopes that may be granted; also what is granted when none are asked for. */
   scopes: readonly string[];
   /** Realm of the Basic challenge on a 401 invalid_client (RFC 6749 section 5.2). */
@@ -162,7 +162,7 @@ interface Grant {
   credential?: string;
 }
 
-function ownerOf(record: { subject: string; clientId: string }, passwordClientId: string): CredentialOwner {
+function ownerOf(record: { subject: string; clientId: string }, passwordClientId: string | undefined): CredentialOwner {
   return record.clientId === passwordClientId
     ? { kind: 'user', id: record.subject }
     : { kind: 'client', id: record.clientId };
@@ -178,7 +178,7 @@ async function bindCredential(deps: TokenEndpointDeps, grant: Grant): Promise<Gr
 /** False when the service tracks credential versions and the token's owner has another one now. */
 export async function credentialStillValid(
   record: { subject: string; clientId: string; credential?: string | undefined },
-  passwordClientId: string,
+  passwordClientId: string | undefined,
   credentialVersion: CredentialVersion | undefined,
 ): Promise<boolean> {
   if (credentialVersion === undefined) return true;
@@ -221,7 +221,7 @@ async function passwordGrant(fields: Fields, deps: TokenEndpointDeps, address: s
   const account = `user:${username}`;
   const wait = deps.throttle?.retryAfterSeconds(account, address);
   if (wait !== undefined) return throttled(wait);
-  if (clientId !== deps.passwordClientId) {
+  if (deps.passwordClientId === undefined || clientId !== deps.passwordClientId) {
     deps.throttle?.recordFailure(account, address);
     return tokenError(401, 'invalid_client', 'The client is unknown.');
   }
@@ -366,7 +366,7 @@ const BEARER = /^Bearer[ ]+([A-Za-z0-9\-._~+/]{1,512}=*)[ ]*$/i;
 
 /** Where a bearer check finds the current credential versions (see TokenEndpointDeps.credentialVersion). */
 export interface CredentialBinding {
-  readonly passwordClientId: string;
+  readonly passwordClientId: string | undefined;
   readonly credentialVersion: CredentialVersion;
 }
 

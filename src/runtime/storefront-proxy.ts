@@ -12,7 +12,7 @@ export interface ProxiedResult<T> {
 
 /**
  * @param createClient builds a Store API client for one visitor's token store, e.g.
- *   `(contextTokens) => new StoreApiClient({ baseUrl, auth: { accessKey: { accessKey, contextTokens } } })`.
+ *   `(contextTokens) => new StoreApiClient({ baseUrl, auth: { accessKey: { apiKey: accessKey, contextTokens } } })`.
  */
 export function createStorefrontProxy<Client>(createClient: (contextTokens: ContextTokenStore) => Client) {
   return async function forVisitor<T>(
