@@ -86,10 +86,10 @@ function renamedAuthScheme(path: YamlPath, root: unknown): string | undefined {
   const scheme = isObject(auth) ? auth[String(path[1])] : undefined;
   if (!isObject(scheme) || scheme['type'] !== 'access-key') return undefined;
   const header = typeof scheme['header'] === 'string' ? scheme['header'] : '<header>';
-  const session = scheme['session'] !== undefined ? ' (session: stays as written)' : '';
+  const session = scheme['session'] !== undefined ? '; session: stays as written' : '';
   return (
-    `auth scheme type "access-key" is now "apiKey": write type: apiKey, in: header, name: ${header} ` +
-    `instead of type: access-key, header: ${header}${session}; the server hook is verifyApiKey(key) instead of findSalesChannel`
+    `auth scheme type "access-key" is now "apiKey" (expected type: apiKey, in: header, name: ${header} ` +
+    `in place of type: access-key, header: ${header}${session}; the server hook is verifyApiKey(key), returning { subject })`
   );
 }
 

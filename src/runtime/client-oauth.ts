@@ -1,4 +1,4 @@
-// The Admin client's token manager: gets a token with the configured grant, refreshes it shortly
+// The OAuth 2.0 client's token manager: gets a token with the configured grant, refreshes it shortly
 // before it expires (one refresh shared by every call waiting on it), and falls back to a new
 // grant when a refresh fails.
 import { readJson } from './client-answers.js';

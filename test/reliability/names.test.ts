@@ -127,7 +127,7 @@ describe('awkward but usable names', () => {
     { given: 'query parameter "x.y"', file: 'default/schemas.ts', want: "  'x.y': z.string().optional()," },
     { given: 'query parameter ""', file: 'default/schemas.ts', want: "  '': z.string().optional()," },
     { given: 'header "X-Delete"', file: 'default/schemas.ts', want: "  'x-delete': z.string().optional()," },
-    { given: 'auth scheme "delete"', file: 'default/server.ts', want: 'readonly delete: AccessKeyOptions<unknown>;' },
+    { given: 'auth scheme "delete"', file: 'default/server.ts', want: 'readonly delete: ApiKeyOptions;' },
     { given: 'route "getV2HTTPThing"', file: 'default/client.ts', want: 'getV2HTTPThing(' },
     { given: 'a description with "*/"', file: 'default/types.ts', want: '/** A class *\\/ with a comment terminator */' },
   ];

@@ -2,10 +2,11 @@
 // (test/fixtures/library-auth): bearer tokens (opaque, JWT with a given key, JWT with a JWKS served on
 // loopback), API keys in a header, the query and a cookie, HTTP Basic, and scopes per route. Each is
 // driven through the generated client and through third-party clients (undici's fetch, curl).
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
@@ -26,6 +27,9 @@ let jwksUrl: string;
 let serverSource: string;
 let openapi: Loose;
 let Client: new (options: object) => Loose;
+let plugin: (options: object) => any;
+let authOptions: Loose;
+let handlers: Loose;
 let signingKey: CryptoKey;
 let otherKey: CryptoKey;
 let jwksSigningKey: CryptoKey;
@@ -44,6 +48,7 @@ beforeAll(async () => {
   openapi = JSON.parse(await readFile(join(dir, 'out', 'library-auth-api', 'openapi.json'), 'utf8')) as Loose;
   const load = async (path: string) => (await import(pathToFileURL(join(dir, 'out', path)).href)) as Loose;
   const library = await load('library-auth-api/server.ts');
+  plugin = library['libraryAuthApiPlugin'];
   Client = (await load('library-auth-api/client.ts'))['LibraryAuthApiClient'];
 
   const signingPair = await generateKeyPair('ES256');
@@ -61,31 +66,26 @@ beforeAll(async () => {
   jwksUrl = `http://127.0.0.1:${address.port}/.well-known/jwks.json`;
 
   const answer = async (_input: unknown, context: Loose) => (principals.push(context['principal']), BOOKS);
-  const handlers = Object.fromEntries(
+  handlers = Object.fromEntries(
     ['tokenBooks', 'tokenShelve', 'jwtBooks', 'jwksBooks', 'headerBooks', 'headerShelve', 'queryBooks', 'cookieBooks', 'basicBooks', 'basicShelve'].map((name) => [name, answer]),
   );
   const byKey = (key: string) => (Object.hasOwn(KEYS, key) ? { subject: key, scopes: KEYS[key] } : undefined);
+  authOptions = {
+    token: { verifyToken: (token: string) => (Object.hasOwn(TOKENS, token) ? { subject: `holder of ${token}`, scopes: TOKENS[token] } : undefined) },
+    jwt: { key: verifyKey },
+    jwks: { jwksUrl },
+    // No createSession: these apiKey schemes declare no sessions.
+    headerKey: { verifyApiKey: byKey },
+    queryKey: { verifyApiKey: byKey },
+    cookieKey: { verifyApiKey: byKey },
+    login: {
+      verifyCredentials: (user: string, password: string) =>
+        user === 'ada' && password === 'pä:ss' ? { subject: 'ada', scopes: ['books:write'] } : user === 'bob' && password === 'pw' ? { subject: 'bob' } : undefined,
+      throttle: false,
+    },
+  };
   app = Fastify();
-  await app.register(
-    library['libraryAuthApiPlugin']({
-      handlers,
-      auth: {
-        token: { verifyToken: (token: string) => (Object.hasOwn(TOKENS, token) ? { subject: `holder of ${token}`, scopes: TOKENS[token] } : undefined) },
-        jwt: { key: verifyKey },
-        jwks: { jwksUrl },
-        // No createSession: these apiKey schemes declare no sessions.
-        headerKey: { verifyApiKey: byKey },
-        queryKey: { verifyApiKey: byKey },
-        cookieKey: { verifyApiKey: byKey },
-        login: {
-          verifyCredentials: (user: string, password: string) =>
-            user === 'ada' && password === 'pä:ss' ? { subject: 'ada', scopes: ['books:write'] } : user === 'bob' && password === 'pw' ? { subject: 'bob' } : undefined,
-          throttle: false,
-        },
-      },
-      onInternalError: (error: unknown) => internalErrors.push(error),
-    }),
-  );
+  await app.register(plugin({ handlers, auth: authOptions, onInternalError: (error: unknown) => internalErrors.push(error) }));
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 }, 120_000);
 
@@ -203,6 +203,23 @@ describe('bearer, JWT checked with jose', () => {
     const forged = await fetch(`${base}/library/jwks/books`, { headers: { authorization: `Bearer ${await jwt({ key: otherKey, kid: 'k1' })}` } });
     expect(forged.status).toBe(401);
   });
+
+  it('answers a good token with 500 (reported), never 401, while the JWKS is out of reach', async () => {
+    const faults: unknown[] = [];
+    const unreachable = Fastify();
+    // Port 1 on loopback: nothing listens there, the connection is refused.
+    const auth = { ...authOptions, jwks: { jwksUrl: 'http://127.0.0.1:1/jwks.json' } };
+    await unreachable.register(plugin({ handlers, auth, onInternalError: (error: unknown) => faults.push(error) }));
+    const url = await unreachable.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const answer = await fetch(`${url}/library/jwks/books`, { headers: { authorization: `Bearer ${await jwt({ key: jwksSigningKey, kid: 'k1' })}` } });
+      expect(answer.status).toBe(500);
+      expect(answer.headers.get('www-authenticate')).toBeNull();
+      expect(faults).toHaveLength(1);
+    } finally {
+      await unreachable.close();
+    }
+  });
 });
 
 describe('apiKey in a header, the query or a cookie', () => {
@@ -261,6 +278,62 @@ describe('basic', () => {
     expect(malformed.status).toBe(401);
     expect((await refusal(client({ login: { username: 'bob', password: 'pw' } }).basicShelve())).status).toBe(403);
   });
+});
+
+describe('the generated types', () => {
+  it('take exactly each scheme\'s hooks and credentials, under the strictest compiler options', async () => {
+    const root = resolve(import.meta.dirname, '../..');
+    const out = join(dir, 'out');
+    await symlink(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+    await writeFile(
+      join(out, 'usage.ts'),
+      [
+        "import { LibraryAuthApiClient } from './library-auth-api/client.js';",
+        "import { libraryAuthApiPlugin, type LibraryAuthApiAuthOptions } from './library-auth-api/server.js';",
+        'const auth: LibraryAuthApiAuthOptions = {',
+        "  token: { verifyToken: async (token) => (token === 'x' ? { subject: 'a', scopes: ['books:read'] } : undefined) },",
+        '  jwt: { key: new Uint8Array(32), identityOf: (claims) => ({ subject: String(claims[\'sub\']) }) },',
+        "  jwks: { jwksUrl: 'https://issuer.test/jwks.json' },",
+        '  headerKey: { verifyApiKey: () => undefined },',
+        "  queryKey: { verifyApiKey: () => ({ subject: 'k' }) },",
+        '  cookieKey: { verifyApiKey: () => undefined },',
+        '  login: { verifyCredentials: async () => undefined, throttle: false },',
+        '};',
+        'export const plugin = libraryAuthApiPlugin({ handlers: {} as never, auth });',
+        '// @ts-expect-error an apiKey scheme without sessions takes no createSession',
+        "export const extra: LibraryAuthApiAuthOptions['headerKey'] = { verifyApiKey: () => undefined, createSession: () => ({}) };",
+        "// @ts-expect-error a bearer scheme's credentials are a token, not an API key",
+        "export const wrong = new LibraryAuthApiClient({ baseUrl: 'http://x', auth: { ...credentials(), token: { apiKey: 'k' } } });",
+        "export const client = new LibraryAuthApiClient({ baseUrl: 'http://x', auth: credentials() });",
+        'function credentials() {',
+        '  return {',
+        "    token: { token: async () => 't' },",
+        "    jwt: { token: 't' },",
+        "    jwks: { token: () => 't' },",
+        "    headerKey: { apiKey: 'k' },",
+        "    queryKey: { apiKey: 'k' },",
+        "    cookieKey: { apiKey: 'k' },",
+        "    login: { username: 'u', password: 'p' },",
+        '  } as const;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    await writeFile(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], types: ['node'],
+          strict: true, exactOptionalPropertyTypes: true, verbatimModuleSyntax: true, noEmit: true, skipLibCheck: true, allowImportingTsExtensions: true,
+        },
+        files: [join(out, 'usage.ts')],
+      }),
+    );
+    const compiled = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
+    expect(compiled.stdout.split('\n').filter((line) => line.includes('error TS'))).toEqual([]);
+    expect(compiled.status).toBe(0);
+  }, 120_000);
 });
 
 describe('the OpenAPI document', () => {
