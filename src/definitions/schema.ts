@@ -226,7 +226,7 @@ export const AuthSchemeSchema = z.discriminatedUnion('type', [
   z.strictObject({
     ...common,
     type: z.literal('basic'),
-    realm: z.string().regex(/^[^"\\\u0000-\u001f\u007f]*$/, 'text without quotes, backslashes or control characters'),
+    realm: z.string().regex(/^[ !#-[\]-~]*$/, 'printable ASCII without quotes or backslashes (it is sent in a header)'),
     scopes: scopeList,
   }),
   z.strictObject({

@@ -1,14 +1,15 @@
-// Authentication for generated servers, one authenticator per auth scheme of an interface.
-// Credential checks are calls into the service (options); tokens, nonces and sessions live in
-// pluggable stores so several instances can share them.
-import type { FastifyRequest } from 'fastify';
-import { DigestVerifier } from './digest-server.js';
-import { ApiError, Forbidden, Unauthorized } from './errors.js';
-import { throttledError } from './login-guard.js';
+// Authentication for generated servers, one authenticator per auth scheme of an interface (bearer,
+// apiKey and basic live in their own modules), then the route's scopes. Credential checks are calls
+// into the service (options); tokens, nonces and sessions live in pluggable stores so several
+// instances can share them.
 import type { KeyObject, webcrypto } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { apiKeyAuthenticator } from './api-key-server.js';
 import { basicAuthenticator } from './basic-server.js';
 import { bearerAuthenticator } from './bearer-server.js';
+import { DigestVerifier } from './digest-server.js';
+import { ApiError, Forbidden, Unauthorized } from './errors.js';
+import { throttledError } from './login-guard.js';
 import type { AuthMeta, DigestMeta, OAuthMeta, RouteMeta } from './interface-meta.js';
 import {
   bearerChallenge,
@@ -323,11 +324,6 @@ function digestAuthenticator(scheme: DigestMeta, options: DigestOptions): Authen
 /** table[key] when the table itself holds it: a role named "constructor" gets nothing from Object.prototype. */
 function ownEntry<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
   return table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
-}
-
-export function headerValue(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 export function isApiError(error: unknown): error is ApiError {
