@@ -98,6 +98,10 @@ export interface OAuthMeta {
   /** Realm of the Basic challenge on a failed client authentication at the token endpoint. */
   readonly clientAuthRealm: string;
   readonly passwordClientId?: string;
+  /** The one client the client_credentials grant serves, when the definitions name it. */
+  readonly clientCredentialsClientId?: string;
+  /** Scopes of the client_credentials grant, when it declares its own (else those of `scopes`). */
+  readonly clientCredentialsScopes?: readonly string[];
   readonly scopes: readonly string[];
   readonly accessTokenLifetime: number;
   readonly refreshTokenLifetime: number;

@@ -63,6 +63,10 @@ export interface TokenEndpointDeps {
   clientAuthRealm: string;
   /** Grants this endpoint accepts; default all three. */
   grants?: readonly GrantType[];
+  /** The one client the client_credentials grant serves, when the definitions name it; else any verifyClient accepts. */
+  clientCredentialsClientId?: string | undefined;
+  /** Scopes of the client_credentials grant when the definitions give it its own; else `scopes`. */
+  clientCredentialsScopes?: readonly string[] | undefined;
   verifyPassword: (username: string, password: string) => MaybePromise<boolean>;
   verifyClient: (clientId: string, clientSecret: string) => MaybePromise<boolean>;
   accessTokens: AccessTokenStore;
@@ -245,11 +249,12 @@ async function clientCredentialsGrant(fields: Fields, deps: TokenEndpointDeps, a
   const account = `client:${clientId}`;
   const wait = deps.throttle?.retryAfterSeconds(account, address);
   if (wait !== undefined) return throttled(wait);
-  if (!(await deps.verifyClient(clientId, clientSecret))) {
+  const declared = deps.clientCredentialsClientId;
+  if ((declared !== undefined && clientId !== declared) || !(await deps.verifyClient(clientId, clientSecret))) {
     deps.throttle?.recordFailure(account, address);
     return tokenError(401, 'invalid_client', 'The client credentials are invalid.');
   }
-  const scopes = resolveScopes(fields['scope'] ?? fields['scopes'], deps.scopes);
+  const scopes = resolveScopes(fields['scope'] ?? fields['scopes'], deps.clientCredentialsScopes ?? deps.scopes);
   if (scopes === undefined) return tokenError(400, 'invalid_scope', 'A requested scope is not allowed.');
   deps.throttle?.recordSuccess(account, address);
   // No refresh token: the client can always authenticate again (RFC 6749 section 4.4.3).

@@ -234,6 +234,8 @@ export function oauthRuntime(scheme: OAuthMeta, options: OAuthOptions): OAuthRun
           clientAuthRealm: scheme.clientAuthRealm,
           scopes: scheme.scopes,
           grants: scheme.grants,
+          clientCredentialsClientId: scheme.clientCredentialsClientId,
+          clientCredentialsScopes: scheme.clientCredentialsScopes,
           verifyPassword: (username, password) => options.verifyPassword(username, password),
           verifyClient: (clientId, secret) => options.verifyClient(clientId, secret),
           accessTokens,

@@ -67,7 +67,7 @@ beforeAll(async () => {
 
   const answer = async (_input: unknown, context: Loose) => (principals.push(context['principal']), BOOKS);
   handlers = Object.fromEntries(
-    ['tokenBooks', 'tokenShelve', 'jwtBooks', 'jwksBooks', 'headerBooks', 'headerShelve', 'queryBooks', 'cookieBooks', 'basicBooks', 'basicShelve'].map((name) => [name, answer]),
+    ['tokenBooks', 'tokenShelve', 'jwtBooks', 'jwksBooks', 'headerBooks', 'headerShelve', 'queryBooks', 'cookieBooks', 'basicBooks', 'basicShelve', 'staffShelve'].map((name) => [name, answer]),
   );
   const byKey = (key: string) => (Object.hasOwn(KEYS, key) ? { subject: key, scopes: KEYS[key] } : undefined);
   authOptions = {
@@ -81,6 +81,12 @@ beforeAll(async () => {
     login: {
       verifyCredentials: (user: string, password: string) =>
         user === 'ada' && password === 'pä:ss' ? { subject: 'ada', scopes: ['books:write'] } : user === 'bob' && password === 'pw' ? { subject: 'bob' } : undefined,
+      throttle: false,
+    },
+    staff: {
+      verifyPassword: (user: string, password: string) => user === 'ada' && password === 'secret',
+      // Any client with the secret "s3cret" passes this check: the declared client id is what narrows it.
+      verifyClient: (_clientId: string, secret: string) => secret === 's3cret',
       throttle: false,
     },
   };
@@ -280,6 +286,32 @@ describe('basic', () => {
   });
 });
 
+describe('oauth2 with the client ids and scopes the definitions declare', () => {
+  const token = (body: Record<string, string>) =>
+    fetch(`${base}/library/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('serves the password grant to the declared client only: there is no built-in client id', async () => {
+    const desk = await token({ grant_type: 'password', client_id: 'library-desk', username: 'ada', password: 'secret' });
+    expect(desk.status).toBe(200);
+    expect((await desk.json()) as Loose).toMatchObject({ token_type: 'Bearer' });
+    for (const clientId of ['administration', 'catalogue-sync']) {
+      const other = await token({ grant_type: 'password', client_id: clientId, username: 'ada', password: 'secret' });
+      expect(other.status).toBe(401);
+      expect(((await other.json()) as Loose)['error']).toBe('invalid_client');
+    }
+  });
+
+  it('serves client_credentials to the declared client only, and grants each grant its own scopes', async () => {
+    const stranger = await token({ grant_type: 'client_credentials', client_id: 'someone-else', client_secret: 's3cret' });
+    expect(stranger.status).toBe(401);
+    // The generated client sends the declared client id for the password grant; that token lacks books:write.
+    const asUser = client({ staff: { grant: 'password', username: 'ada', password: 'secret' } });
+    expect((await refusal(asUser.staffShelve())).status).toBe(403);
+    const sync = client({ staff: { grant: 'client_credentials', clientId: 'catalogue-sync', clientSecret: 's3cret' } });
+    expect(await sync.staffShelve()).toEqual(BOOKS);
+  });
+});
+
 describe('the generated types', () => {
   it('take exactly each scheme\'s hooks and credentials, under the strictest compiler options', async () => {
     const root = resolve(import.meta.dirname, '../..');
@@ -299,6 +331,7 @@ describe('the generated types', () => {
         "  queryKey: { verifyApiKey: () => ({ subject: 'k' }) },",
         '  cookieKey: { verifyApiKey: () => undefined },',
         '  login: { verifyCredentials: async () => undefined, throttle: false },',
+        '  staff: { verifyPassword: () => false, verifyClient: () => false },',
         '};',
         'export const plugin = libraryAuthApiPlugin({ handlers: {} as never, auth });',
         '// @ts-expect-error an apiKey scheme without sessions takes no createSession',
@@ -315,6 +348,7 @@ describe('the generated types', () => {
         "    queryKey: { apiKey: 'k' },",
         "    cookieKey: { apiKey: 'k' },",
         "    login: { username: 'u', password: 'p' },",
+        "    staff: { grant: 'password', username: 'u', password: 'p' },",
         '  } as const;',
         '}',
         '',

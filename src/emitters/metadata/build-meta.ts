@@ -40,12 +40,15 @@ function authMeta(scheme: AuthSchemeIr, basePath: string): Json {
   switch (scheme.type) {
     case 'oauth2': {
       const password = scheme.grants.find((grant) => grant.grant === 'password');
+      const clientCredentials = scheme.grants.find((grant) => grant.grant === 'client_credentials');
       return dropUndefined({
         type: 'oauth2',
         tokenPath: `${basePath}${scheme.tokenPath}`.replace(/\/+/g, '/'),
         grants: scheme.grants.map((grant) => grant.grant),
         clientAuthRealm: scheme.clientAuthentication.realm,
         passwordClientId: password?.clientId,
+        clientCredentialsClientId: clientCredentials?.clientId,
+        clientCredentialsScopes: clientCredentials && clientCredentials.scopes.length > 0 ? clientCredentials.scopes : undefined,
         scopes: password?.scopes ?? [],
         accessTokenLifetime: scheme.accessTokenLifetime,
         refreshTokenLifetime: scheme.refreshTokenLifetime,
