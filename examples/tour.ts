@@ -5,7 +5,7 @@ import { AdminApiClient } from '../generated/admin-api/client.js';
 import { BannerApiClient } from '../generated/banner-api/client.js';
 import { PriceListApiClient } from '../generated/price-list-api/client.js';
 import { ApiClientError } from '../generated/runtime/client-errors.js';
-import { createStorefrontProxy } from '../generated/runtime/storefront-proxy.js';
+import { createStorefrontProxy } from './reference-service/storefront-proxy.js';
 import { StoreApiClient } from '../generated/store-api/client.js';
 
 export interface TourOptions {
@@ -115,7 +115,7 @@ export async function runTour({ base, env, log }: TourOptions): Promise<void> {
 
   log('Store API (access key, context token)');
   const proxy = createStorefrontProxy(
-    (contextTokens) => new StoreApiClient({ baseUrl: base, validateResponses: true, auth: { accessKey: { accessKey: credential('SVC_SALES_CHANNEL_ACCESS_KEY'), contextTokens } } }),
+    (contextTokens) => new StoreApiClient({ baseUrl: base, validateResponses: true, auth: { accessKey: { apiKey: credential('SVC_SALES_CHANNEL_ACCESS_KEY'), contextTokens } } }),
   );
   const first = await proxy(undefined, (store) => store.getContext({ body: { includes: { sales_channel_context: ['token'] } } }));
   check(first.contextToken && first.result.token === first.contextToken, 'context token missing');

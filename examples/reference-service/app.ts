@@ -123,7 +123,7 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
       handlers: createStoreHandlers(db),
       auth: {
         accessKey: {
-          findSalesChannel: (accessKey) => findSalesChannel(db, accessKey),
+          verifyApiKey: (accessKey) => findSalesChannel(db, accessKey),
           createSession: newStoreSession,
           sessions: new SqliteSessionStore(db, now),
           sessionSecret: serviceKey(db, 'context-token'),

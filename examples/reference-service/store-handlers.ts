@@ -2,7 +2,7 @@
 // (bound to that channel) before a handler runs, and saves the session after it.
 import type { StoreApiHandlers } from '../../generated/store-api/server.js';
 import type { Cart, CartLineItem, Context, Country } from '../../generated/store-api/types.js';
-import type { SalesChannel } from '../../generated/runtime/server-auth.js';
+import type { Identity } from '../../generated/runtime/server-auth.js';
 import type { HandlerContext } from '../../generated/runtime/server.js';
 import { Unauthorized, Validation, type Violation } from '../../generated/runtime/errors.js';
 import { verifyPassword } from './credentials.js';
@@ -51,16 +51,17 @@ export function newStoreSession(): StoreSession {
   return { customerId: null, lineItems: [] };
 }
 
-export function findSalesChannel(db: Db, accessKey: string): SalesChannel | undefined {
+/** The sales channel an access key names, as the caller the store's apiKey scheme sees: its id is the subject. */
+export function findSalesChannel(db: Db, accessKey: string): Identity | undefined {
   const row = db.prepare('SELECT id FROM sales_channel WHERE access_key = ?').get(accessKey) as { id: string } | undefined;
-  return row ? { id: row.id } : undefined;
+  return row ? { subject: row.id } : undefined;
 }
 
 export function createStoreHandlers(db: Db): StoreApiHandlers<StoreSession> {
   const channelOf = (context: HandlerContext<StoreSession>): SalesChannelRow => {
     const principal = context.principal;
-    if (principal?.kind !== 'access-key') throw new Unauthorized();
-    const row = db.prepare('SELECT * FROM sales_channel WHERE id = ?').get(principal.salesChannel.id) as SalesChannelRow | undefined;
+    if (principal?.kind !== 'apiKey') throw new Unauthorized();
+    const row = db.prepare('SELECT * FROM sales_channel WHERE id = ?').get(principal.subject) as SalesChannelRow | undefined;
     if (!row) throw new Unauthorized({ entry: 'salesChannelNotFound' });
     return row;
   };

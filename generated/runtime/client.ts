@@ -111,9 +111,11 @@ export class ClientCore {
       throw new Error(`${this.#definition.meta.name}: no credentials for auth scheme "${route.auth}"`);
     const deadline = callDeadline(options.signal, options.timeoutMs ?? this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     try {
+      // An API key sent in the query goes after the route's own parameters.
+      const search = [query, auth?.query ? new URLSearchParams(auth.query).toString() : ''].filter(Boolean).join('&');
       const first: Hop = {
         method: route.method,
-        url: `${this.#options.baseUrl}${path}${query ? `?${query}` : ''}`,
+        url: `${this.#options.baseUrl}${path}${search ? `?${search}` : ''}`,
         body,
       };
       for (let attempt = 0; ; attempt += 1) {

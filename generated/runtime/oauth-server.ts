@@ -55,14 +55,18 @@ export type TokenResult =
   | { status: 400 | 401 | 429; headers: Record<string, string>; body: TokenErrorBody; retryAfterSeconds?: number };
 
 export interface TokenEndpointDeps {
-  /** The client id the password grant requires, e.g. "administration". */
-  passwordClientId: string;
+  /** The client id the password grant requires, as the definitions declare it; none: the grant refuses every client. */
+  passwordClientId: string | undefined;
   /** Scopes that may be granted; also what is granted when none are asked for. */
   scopes: readonly string[];
   /** Realm of the Basic challenge on a 401 invalid_client (RFC 6749 section 5.2). */
   clientAuthRealm: string;
   /** Grants this endpoint accepts; default all three. */
   grants?: readonly GrantType[];
+  /** The one client the client_credentials grant serves, when the definitions name it; else any verifyClient accepts. */
+  clientCredentialsClientId?: string | undefined;
+  /** Scopes of the client_credentials grant when the definitions give it its own; else `scopes`. */
+  clientCredentialsScopes?: readonly string[] | undefined;
   verifyPassword: (username: string, password: string) => MaybePromise<boolean>;
   verifyClient: (clientId: string, clientSecret: string) => MaybePromise<boolean>;
   accessTokens: AccessTokenStore;
@@ -164,7 +168,7 @@ interface Grant {
   credential?: string;
 }
 
-function ownerOf(record: { subject: string; clientId: string }, passwordClientId: string): CredentialOwner {
+function ownerOf(record: { subject: string; clientId: string }, passwordClientId: string | undefined): CredentialOwner {
   return record.clientId === passwordClientId
     ? { kind: 'user', id: record.subject }
     : { kind: 'client', id: record.clientId };
@@ -180,7 +184,7 @@ async function bindCredential(deps: TokenEndpointDeps, grant: Grant): Promise<Gr
 /** False when the service tracks credential versions and the token's owner has another one now. */
 export async function credentialStillValid(
   record: { subject: string; clientId: string; credential?: string | undefined },
-  passwordClientId: string,
+  passwordClientId: string | undefined,
   credentialVersion: CredentialVersion | undefined,
 ): Promise<boolean> {
   if (credentialVersion === undefined) return true;
@@ -223,7 +227,7 @@ async function passwordGrant(fields: Fields, deps: TokenEndpointDeps, address: s
   const account = `user:${username}`;
   const wait = deps.throttle?.retryAfterSeconds(account, address);
   if (wait !== undefined) return throttled(wait);
-  if (clientId !== deps.passwordClientId) {
+  if (deps.passwordClientId === undefined || clientId !== deps.passwordClientId) {
     deps.throttle?.recordFailure(account, address);
     return tokenError(401, 'invalid_client', 'The client is unknown.');
   }
@@ -245,11 +249,12 @@ async function clientCredentialsGrant(fields: Fields, deps: TokenEndpointDeps, a
   const account = `client:${clientId}`;
   const wait = deps.throttle?.retryAfterSeconds(account, address);
   if (wait !== undefined) return throttled(wait);
-  if (!(await deps.verifyClient(clientId, clientSecret))) {
+  const declared = deps.clientCredentialsClientId;
+  if ((declared !== undefined && clientId !== declared) || !(await deps.verifyClient(clientId, clientSecret))) {
     deps.throttle?.recordFailure(account, address);
     return tokenError(401, 'invalid_client', 'The client credentials are invalid.');
   }
-  const scopes = resolveScopes(fields['scope'] ?? fields['scopes'], deps.scopes);
+  const scopes = resolveScopes(fields['scope'] ?? fields['scopes'], deps.clientCredentialsScopes ?? deps.scopes);
   if (scopes === undefined) return tokenError(400, 'invalid_scope', 'A requested scope is not allowed.');
   deps.throttle?.recordSuccess(account, address);
   // No refresh token: the client can always authenticate again (RFC 6749 section 4.4.3).
@@ -368,7 +373,7 @@ const BEARER = /^Bearer[ ]+([A-Za-z0-9\-._~+/]{1,512}=*)[ ]*$/i;
 
 /** Where a bearer check finds the current credential versions (see TokenEndpointDeps.credentialVersion). */
 export interface CredentialBinding {
-  readonly passwordClientId: string;
+  readonly passwordClientId: string | undefined;
   readonly credentialVersion: CredentialVersion;
 }
 

@@ -45,7 +45,7 @@ export interface RouteSchemas {
 
 export interface HandlerContext<Session = unknown> {
   readonly principal: Principal | undefined;
-  /** The Store-style session, on interfaces with context tokens. */
+  /** The caller's session, on routes of an apiKey scheme that declares sessions (context tokens). */
   readonly session: SessionHandle<Session> | undefined;
   /** scheme://host as the client reached the service. */
   readonly origin: string;

@@ -70,8 +70,10 @@ export const storeApiMeta = {
   },
   auth: {
     accessKey: {
-      type: 'access-key',
-      header: 'svc-access-key',
+      type: 'apiKey',
+      in: 'header',
+      name: 'svc-access-key',
+      unknownKeyError: 'salesChannelNotFound',
       session: {
         header: 'svc-context-token',
         idleTimeout: 86400,

@@ -2,7 +2,7 @@
 
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AccessKeyOptions } from '../runtime/server-auth.js';
+import type { ApiKeySessionOptions } from '../runtime/server-auth.js';
 import { createInterfacePlugin, type HandlerContext } from '../runtime/server.js';
 import type { LoginThrottle } from '../runtime/throttle.js';
 import { storeApiMeta, storeApiRoutes } from './metadata.js';
@@ -34,7 +34,7 @@ export interface StoreApiHandlers<Session> {
 
 /** Credential checks and stores, per auth scheme. */
 export interface StoreApiAuthOptions<Session> {
-  readonly accessKey: AccessKeyOptions<Session>;
+  readonly accessKey: ApiKeySessionOptions<Session>;
 }
 
 export interface StoreApiServerOptions<Session> {

@@ -61,7 +61,7 @@ function setAt(doc: Json, path: Path, value: Json): void {
 
 const isObject = (value: Json): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
 /** Type-like mappings: fields, parameters, bodies, items. */
-const typeNodes = (doc: Json) => entries(doc).filter((entry) => isObject(entry.value) && typeof entry.value['type'] === 'string' && !['oauth2', 'access-key', 'digest'].includes(entry.value['type']));
+const typeNodes = (doc: Json) => entries(doc).filter((entry) => isObject(entry.value) && typeof entry.value['type'] === 'string' && !['oauth2', 'bearer', 'apiKey', 'basic', 'digest'].includes(entry.value['type']));
 const under = (doc: Json, key: string) => entries(doc).filter((entry) => entry.path[entry.path.length - 2] === key && isObject(entry.value));
 const routes = (doc: Json) => entries(doc).filter((entry) => entry.path.length === 2 && entry.path[0] === 'routes' && isObject(entry.value));
 

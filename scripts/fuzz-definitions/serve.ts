@@ -66,8 +66,12 @@ function authOptions(scheme: AuthSchemeIr): unknown {
   switch (scheme.type) {
     case 'oauth2':
       return { verifyPassword: () => false, verifyClient: () => false };
-    case 'access-key':
-      return { findSalesChannel: (key: string) => (key === ACCESS_KEY ? { id: 'fuzz' } : undefined), createSession: () => ({}) };
+    case 'apiKey':
+      return { verifyApiKey: (key: string) => (key === ACCESS_KEY ? { subject: 'fuzz' } : undefined), createSession: () => ({}) };
+    case 'bearer':
+      return scheme.jwt ? { key: new Uint8Array(32) } : { verifyToken: () => undefined };
+    case 'basic':
+      return { verifyCredentials: () => undefined };
     case 'digest':
       return { lookupPassword: () => undefined };
   }
@@ -93,7 +97,9 @@ function requestsFor(module: ModuleIr, route: RouteIr, records: Records): ProbeR
   const headers: Record<string, string> = {};
   for (const header of route.headers) if (header.required) headers[header.name] = sampleText(header.type, records);
   const scheme = module.auth.find((candidate) => candidate.name === route.auth);
-  if (scheme?.type === 'access-key') headers[scheme.header.toLowerCase()] = ACCESS_KEY;
+  if (scheme?.type === 'apiKey' && scheme.in === 'header') headers[scheme.keyName] = ACCESS_KEY;
+  if (scheme?.type === 'apiKey' && scheme.in === 'cookie') headers['cookie'] = `${scheme.keyName}=${ACCESS_KEY}`;
+  if (scheme?.type === 'apiKey' && scheme.in === 'query') query.append(scheme.keyName, ACCESS_KEY);
   let body: string | undefined;
   // fetch cannot send a GET body; GET bodies are a rarity the seed tests cover.
   if (route.body && route.method !== 'GET') {

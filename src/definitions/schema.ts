@@ -134,6 +134,7 @@ export const RouteSchema = z.strictObject({
   version: segment.optional().describe('version segment placed before the path'),
   auth: z.string().optional().describe('an auth scheme name, or "none"'),
   privilege: z.string().optional(),
+  scopes: z.array(z.string()).optional().describe('scopes the caller must hold, all of them (bearer, oauth2, apiKey, basic)'),
   action: z.string().optional().describe('the controller action this route maps to'),
   pathParams: z.record(name, ParameterSchema).optional(),
   query: z.record(z.string(), ParameterSchema).optional(),
@@ -165,6 +166,11 @@ const OAuthGrant = z.strictObject({
   issuesRefreshToken: z.boolean().optional(),
 });
 
+/** Signature algorithms a JWT bearer scheme may accept (JWS, RFC 7518; EdDSA per RFC 8037). */
+export const JWT_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'HS256', 'HS384', 'HS512'] as const;
+
+const scopeList = z.array(z.string().regex(/^[!#-[\]-~]+$/, 'a scope: printable characters without spaces, quotes or backslashes')).optional().describe('the scopes routes may require');
+
 export const AuthSchemeSchema = z.discriminatedUnion('type', [
   z.strictObject({
     ...common,
@@ -188,15 +194,40 @@ export const AuthSchemeSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({
     ...common,
-    type: z.literal('access-key'),
-    header: headerName,
+    type: z.literal('bearer'),
+    scopes: scopeList,
+    jwt: z
+      .strictObject({
+        ...common,
+        issuer: z.string().min(1),
+        audience: z.string().min(1),
+        jwksUrl: z.url({ protocol: /^https?$/ }).optional().describe('where the signing keys are published; without it the server is given a key'),
+        algorithms: z.array(z.enum(JWT_ALGORITHMS)).min(1).optional().describe('accepted signature algorithms (default: all asymmetric ones jose knows)'),
+      })
+      .optional()
+      .describe('tokens are JWTs checked by signature, issuer, audience and expiry; without jwt the server checks opaque tokens'),
+  }),
+  z.strictObject({
+    ...common,
+    type: z.literal('apiKey'),
+    in: z.enum(['header', 'query', 'cookie']),
+    name: z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a header, query or cookie name: letters, digits and !#$%&\'*+.^_`|~-'),
+    scopes: scopeList,
+    unknownKeyError: z.string().optional().describe('the error entry (of kind unauthorized) answering a key that names no one'),
     session: z
       .strictObject({
         header: headerName,
         idleTimeout: z.number().int().positive(),
         tokenLength: z.number().int().min(16),
       })
-      .optional(),
+      .optional()
+      .describe('sessions (context tokens) that the server keeps per key holder'),
+  }),
+  z.strictObject({
+    ...common,
+    type: z.literal('basic'),
+    realm: z.string().regex(/^[ !#-[\]-~]*$/, 'printable ASCII without quotes or backslashes (it is sent in a header)'),
+    scopes: scopeList,
   }),
   z.strictObject({
     ...common,

@@ -54,6 +54,8 @@ function issueToDiagnostics(loaded: LoadedFile, issue: Issue, prefix: YamlPath):
         const discriminator = String((issue as { discriminator: unknown }).discriminator);
         const found = isObject(issue.input) ? issue.input[discriminator] : undefined;
         if (found === undefined) return [located('SVC102', `${missingKey(path)} (expected one of: ${options.join(', ')})`)];
+        const renamed = renamedAuthScheme(path, loaded.value);
+        if (renamed) return [located('SVC223', renamed)];
         const hint = didYouMean(found, options.map(String));
         return [located('SVC105', `${where} is ${JSON.stringify(found)} (${hint}expected one of: ${options.join(', ')})`)];
       }
@@ -72,6 +74,23 @@ function issueToDiagnostics(loaded: LoadedFile, issue: Issue, prefix: YamlPath):
     default:
       return [located('SVC100', `${where}: ${issue.message}`)];
   }
+}
+
+/**
+ * An auth scheme written for svcgen before the schemes were named by what they are: what to write
+ * instead, spelled out from the scheme's own values.
+ */
+function renamedAuthScheme(path: YamlPath, root: unknown): string | undefined {
+  if (path.length !== 3 || path[0] !== 'auth' || path[2] !== 'type' || !isObject(root)) return undefined;
+  const auth = root['auth'];
+  const scheme = isObject(auth) ? auth[String(path[1])] : undefined;
+  if (!isObject(scheme) || scheme['type'] !== 'access-key') return undefined;
+  const header = typeof scheme['header'] === 'string' ? scheme['header'] : '<header>';
+  const session = scheme['session'] !== undefined ? '; session: stays as written' : '';
+  return (
+    `auth scheme type "access-key" is now "apiKey" (expected type: apiKey, in: header, name: ${header} ` +
+    `in place of type: access-key, header: ${header}${session}; the server hook is verifyApiKey(key), returning { subject })`
+  );
 }
 
 function lastKey(path: YamlPath): string | number | undefined {

@@ -37,4 +37,6 @@ export function compareRouteAuth(ctx: CompareContext, subject: string, base: Rou
   const at = { head: head.location };
   if (base.auth !== head.auth) ctx.add({ kind: 'auth-changed', subject, description: `auth ${base.auth ?? 'none'} → ${head.auth ?? 'none'}`, at });
   if (base.privilege !== head.privilege) ctx.add({ kind: 'auth-changed', subject, description: `privilege ${show(base.privilege)} → ${show(head.privilege)}`, at });
+  const scopes = (route: RouteIr) => route.scopes.join(' ');
+  if (scopes(base) !== scopes(head)) ctx.add({ kind: 'auth-changed', subject, description: `scopes [${scopes(base)}] → [${scopes(head)}]`, at });
 }

@@ -29,7 +29,7 @@ function describeRoute(route: RouteIr): string {
 }
 
 const HANDLED: readonly (keyof RouteIr)[] = [
-  'name', 'method', 'path', 'fullPath', 'servedPaths', 'version', 'auth', 'privilege', 'action',
+  'name', 'method', 'path', 'fullPath', 'servedPaths', 'version', 'auth', 'privilege', 'scopes', 'action',
   'pathParams', 'query', 'headers', 'body', 'bodyRequired', 'bodyQueryAlternative', 'bodyFormats', 'responses', 'errors',
 ];
 

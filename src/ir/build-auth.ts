@@ -35,6 +35,10 @@ export function buildAuthSchemes(ctx: FileContext, defs: Record<string, AuthSche
           const grants = (['client_credentials', 'password', 'refresh_token'] as const).flatMap((grant): OAuthGrantIr[] => {
             const grantDef = def.grants[grant];
             if (!grantDef) return [];
+            if (grant === 'password' && grantDef.clientId === undefined) {
+              // There is no built-in client: the definitions name the one client that may send passwords.
+              ctx.report('SVC227', ['auth', name, 'grants', 'password'], 'the password grant names no client (expected clientId: <the id of the client that sends user passwords>)', true);
+            }
             return [
               {
                 grant,
@@ -64,8 +68,38 @@ export function buildAuthSchemes(ctx: FileContext, defs: Record<string, AuthSche
             ...documented,
           };
         }
-        case 'access-key':
-          return { type: 'access-key', name, header: def.header.toLowerCase(), session: def.session ? { header: def.session.header.toLowerCase(), idleTimeout: def.session.idleTimeout, tokenLength: def.session.tokenLength } : undefined, ...documented };
+        case 'bearer': {
+          const jwt = def.jwt;
+          return {
+            type: 'bearer',
+            name,
+            scopes: [...(def.scopes ?? [])],
+            jwt: jwt && {
+              issuer: jwt.issuer,
+              audience: jwt.audience,
+              jwksUrl: jwt.jwksUrl,
+              algorithms: [...(jwt.algorithms ?? [])],
+              description: jwt.description,
+              origin: inheritOrigin(jwt.origin, origin),
+              location: ctx.locate(['auth', name, 'jwt'], true),
+            },
+            ...documented,
+          };
+        }
+        case 'apiKey':
+          return {
+            type: 'apiKey',
+            name,
+            in: def.in,
+            // Header names are compared lower-cased; query and cookie names as written.
+            keyName: def.in === 'header' ? def.name.toLowerCase() : def.name,
+            scopes: [...(def.scopes ?? [])],
+            unknownKeyError: def.unknownKeyError,
+            session: def.session && { header: def.session.header.toLowerCase(), idleTimeout: def.session.idleTimeout, tokenLength: def.session.tokenLength },
+            ...documented,
+          };
+        case 'basic':
+          return { type: 'basic', name, realm: def.realm, scopes: [...(def.scopes ?? [])], ...documented };
         case 'digest':
           return {
             type: 'digest',
@@ -79,6 +113,18 @@ export function buildAuthSchemes(ctx: FileContext, defs: Record<string, AuthSche
           };
       }
     });
+}
+
+/** An apiKey scheme's unknownKeyError names an entry of the catalog that answers 401. */
+export function checkAuthErrors(ctx: FileContext, auth: readonly AuthSchemeIr[], errors: readonly ErrorIr[]): void {
+  for (const scheme of auth) {
+    if (scheme.type !== 'apiKey' || scheme.unknownKeyError === undefined) continue;
+    const entry = errors.find((error) => error.name === scheme.unknownKeyError);
+    if (entry?.kind === 'unauthorized') continue;
+    const fit = errors.filter((error) => error.kind === 'unauthorized').map((error) => error.name);
+    const found = entry ? `error "${entry.name}" is of kind ${entry.kind}` : `unknown error "${scheme.unknownKeyError}"`;
+    ctx.report('SVC226', ['auth', scheme.name, 'unknownKeyError'], `${found} (expected an error of kind unauthorized: ${fit.join(', ') || 'none declared'})`);
+  }
 }
 
 export function buildErrors(ctx: FileContext, defs: NonNullable<DefinitionFile['errors']>, fileOrigin: Origin): ErrorIr[] {

@@ -48,6 +48,7 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
     version: def.version,
     auth: def.auth === 'none' ? undefined : def.auth,
     privilege: def.privilege,
+    scopes: [...(def.scopes ?? [])],
     action: def.action,
     pathParams,
     query: params('query'),
@@ -154,6 +155,7 @@ function checkPathParameters(ctx: FileContext, def: RouteDefinition, path: YamlP
 function checkAuth(ctx: FileContext, scope: RouteScope, def: RouteDefinition, path: YamlPath): void {
   if (def.auth === undefined || def.auth === 'none') {
     if (def.privilege !== undefined) ctx.report('SVC210', [...path, 'privilege'], `privilege "${def.privilege}" on a route without auth (expected an auth scheme with privileges)`);
+    if (def.scopes !== undefined) ctx.report('SVC224', [...path, 'scopes'], 'scopes on a route without auth (expected auth: a bearer, oauth2, apiKey or basic scheme that declares them)', true);
     return;
   }
   const scheme = scope.auth.find((candidate) => candidate.name === def.auth);
@@ -162,6 +164,7 @@ function checkAuth(ctx: FileContext, scope: RouteScope, def: RouteDefinition, pa
     ctx.report('SVC202', [...path, 'auth'], `unknown auth scheme "${def.auth}" ${expectedOneOf(def.auth, ['none', ...names])}`);
     return;
   }
+  checkScopes(ctx, scheme, def, path);
   const privileges = scheme.type === 'digest' ? (scheme.privileges?.names ?? []) : [];
   if (def.privilege === undefined) {
     // A scheme with privileges checks one on every route: a route without one would skip the check.
@@ -172,6 +175,33 @@ function checkAuth(ctx: FileContext, scope: RouteScope, def: RouteDefinition, pa
   }
   if (!privileges.includes(def.privilege)) {
     ctx.report('SVC210', [...path, 'privilege'], `unknown privilege "${def.privilege}" (expected one of: ${privileges.join(', ') || 'none declared by auth scheme ' + scheme.name})`);
+  }
+}
+
+/** A route's scopes must be ones its scheme can grant: a typo would otherwise refuse every caller. */
+function checkScopes(ctx: FileContext, scheme: AuthSchemeIr, def: RouteDefinition, path: YamlPath): void {
+  if (def.scopes === undefined) return;
+  if (scheme.type === 'digest') {
+    ctx.report('SVC224', [...path, 'scopes'], `scopes on a route of digest scheme "${scheme.name}" (expected privilege: one of the scheme's privileges)`, true);
+    return;
+  }
+  const known = schemeScopes(scheme);
+  for (const [index, wanted] of def.scopes.entries()) {
+    if (known.includes(wanted)) continue;
+    const expected = known.length > 0 ? `expected one of: ${known.join(', ')}` : `expected scopes: [${wanted}] on auth scheme ${scheme.name}`;
+    ctx.report('SVC225', [...path, 'scopes', index], `unknown scope "${wanted}" of auth scheme "${scheme.name}" (${expected})`);
+  }
+}
+
+/** The scopes a scheme can grant: declared on it, or for oauth2 on its grants. */
+export function schemeScopes(scheme: AuthSchemeIr): readonly string[] {
+  switch (scheme.type) {
+    case 'oauth2':
+      return [...new Set(scheme.grants.flatMap((grant) => grant.scopes))];
+    case 'digest':
+      return [];
+    default:
+      return scheme.scopes;
   }
 }
 

@@ -2,7 +2,7 @@
 import type { Diagnostic } from '../definitions/diagnostics.js';
 import type { LoadedFile } from '../definitions/load.js';
 import type { DefinitionFile } from '../definitions/schema.js';
-import { buildAuthSchemes, buildErrors, buildInterface } from './build-auth.js';
+import { buildAuthSchemes, buildErrors, buildInterface, checkAuthErrors } from './build-auth.js';
 import { buildRecords } from './build-records.js';
 import { recordsByKey } from './ir-json.js';
 import { buildRoutes } from './build-routes.js';
@@ -46,6 +46,7 @@ function buildModule(ctx: FileContext, definition: DefinitionFile): ModuleIr {
   const iface = definition.interface ? buildInterface(ctx, definition.interface, FILE_ORIGIN) : undefined;
   const auth = buildAuthSchemes(ctx, definition.auth ?? {}, iface?.origin ?? FILE_ORIGIN);
   const errors = buildErrors(ctx, definition.errors ?? {}, FILE_ORIGIN);
+  checkAuthErrors(ctx, auth, errors);
   return {
     name: definition.name,
     sourceFile: ctx.loaded.file,

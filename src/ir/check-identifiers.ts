@@ -15,7 +15,8 @@ const SCHEMAS_FILE_IMPORTS = ['booleanText', 'digitsToNumber', 'integerText', 'j
 
 /** What server.ts, client.ts and metadata.ts import from fastify, zod, svcgen's runtime and each other. */
 const INTERFACE_FILE_IMPORTS = [
-  'AccessKeyCredentials', 'AccessKeyOptions', 'CallOptions', 'ClientCore', 'ClientOptions', 'DigestCredentials', 'DigestOptions',
+  'ApiKeyCredentials', 'ApiKeyOptions', 'ApiKeySessionOptions', 'BasicCredentials', 'BasicOptions', 'BearerCredentials',
+  'BearerOptions', 'CallOptions', 'ClientCore', 'ClientOptions', 'DigestCredentials', 'DigestOptions', 'JwtBearerOptions',
   'FastifyPluginAsync', 'FastifyRequest', 'HandlerContext', 'InterfaceMeta', 'ListResult', 'OAuthCredentials', 'OAuthOptions',
   'Page', 'RouteMeta', 'createInterfacePlugin', 'responseSchemas', 'routeSchemas', 'schemas', 'types', 'z',
 ];

@@ -138,6 +138,8 @@ export interface RouteIr extends Documented {
   readonly version: string | undefined;
   readonly auth: string | undefined;
   readonly privilege: string | undefined;
+  /** Scopes the caller must all hold. */
+  readonly scopes: readonly string[];
   readonly action: string | undefined;
   readonly pathParams: readonly ParameterIr[];
   readonly query: readonly ParameterIr[];
@@ -179,11 +181,48 @@ export interface OAuthSchemeIr extends Documented {
   readonly rotateRefreshTokens: boolean;
 }
 
-export interface AccessKeySchemeIr extends Documented {
-  readonly type: 'access-key';
+export interface BearerJwtIr extends Documented {
+  readonly issuer: string;
+  readonly audience: string;
+  /** Where the signing keys are published; undefined when the server is given the key. */
+  readonly jwksUrl: string | undefined;
+  /** Accepted signature algorithms; empty for jose's default (every asymmetric one). */
+  readonly algorithms: readonly string[];
+}
+
+/** Authorization: Bearer <token>; the token is opaque (checked by the service) or a JWT. */
+export interface BearerSchemeIr extends Documented {
+  readonly type: 'bearer';
   readonly name: string;
+  readonly scopes: readonly string[];
+  readonly jwt: BearerJwtIr | undefined;
+}
+
+export interface SessionIr {
   readonly header: string;
-  readonly session: { readonly header: string; readonly idleTimeout: number; readonly tokenLength: number } | undefined;
+  readonly idleTimeout: number;
+  readonly tokenLength: number;
+}
+
+/** A key in a header, a query parameter or a cookie; optionally with sessions (context tokens). */
+export interface ApiKeySchemeIr extends Documented {
+  readonly type: 'apiKey';
+  readonly name: string;
+  readonly in: 'header' | 'query' | 'cookie';
+  /** The header (lower-cased), query parameter or cookie carrying the key. */
+  readonly keyName: string;
+  readonly scopes: readonly string[];
+  /** The error entry answering a key that names no one; undefined for the unauthorized kind's entry. */
+  readonly unknownKeyError: string | undefined;
+  readonly session: SessionIr | undefined;
+}
+
+/** HTTP Basic (RFC 7617). */
+export interface BasicSchemeIr extends Documented {
+  readonly type: 'basic';
+  readonly name: string;
+  readonly realm: string;
+  readonly scopes: readonly string[];
 }
 
 export interface DigestSchemeIr extends Documented {
@@ -196,7 +235,7 @@ export interface DigestSchemeIr extends Documented {
   readonly privileges: { readonly resource: string; readonly names: readonly string[] } | undefined;
 }
 
-export type AuthSchemeIr = OAuthSchemeIr | AccessKeySchemeIr | DigestSchemeIr;
+export type AuthSchemeIr = OAuthSchemeIr | BearerSchemeIr | ApiKeySchemeIr | BasicSchemeIr | DigestSchemeIr;
 
 export type ErrorKind =
   | 'badRequest'

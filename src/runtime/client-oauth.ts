@@ -1,4 +1,4 @@
-// The Admin client's token manager: gets a token with the configured grant, refreshes it shortly
+// The OAuth 2.0 client's token manager: gets a token with the configured grant, refreshes it shortly
 // before it expires (one refresh shared by every call waiting on it), and falls back to a new
 // grant when a refresh fails.
 import { readJson } from './client-answers.js';
@@ -24,7 +24,8 @@ export interface TokenManagerOptions {
   readonly interfaceName: string;
   readonly tokenUrl: string;
   readonly credentials: OAuthCredentials;
-  readonly defaultClientId: string;
+  /** The password grant's client, as the definitions declare it. */
+  readonly defaultClientId: string | undefined;
   readonly defaultScopes: readonly string[];
   readonly fetch?: FetchLike | undefined;
   /** Refresh this long before expiry (default 30 s). */
@@ -87,9 +88,12 @@ export class TokenManager {
 
   #clientId(): string {
     const credentials = this.#options.credentials;
-    return credentials.grant === 'client_credentials'
-      ? credentials.clientId
-      : (credentials.clientId ?? this.#options.defaultClientId);
+    const clientId =
+      credentials.grant === 'client_credentials'
+        ? credentials.clientId
+        : (credentials.clientId ?? this.#options.defaultClientId);
+    if (clientId === undefined) throw new Error(`${this.#options.interfaceName}: the password grant needs a clientId`);
+    return clientId;
   }
 
   #grantBody(): Record<string, string> {

@@ -73,6 +73,8 @@ export interface RouteMeta {
   readonly paths: readonly string[];
   readonly auth?: string;
   readonly privilege?: string;
+  /** Scopes the caller must all hold. */
+  readonly scopes?: readonly string[];
   /** The record the route reads or writes, when there is one (for Location headers). */
   readonly resource?: string;
   readonly pathParams: readonly string[];
@@ -95,15 +97,45 @@ export interface OAuthMeta {
   /** Realm of the Basic challenge on a failed client authentication at the token endpoint. */
   readonly clientAuthRealm: string;
   readonly passwordClientId?: string;
+  /** The one client the client_credentials grant serves, when the definitions name it. */
+  readonly clientCredentialsClientId?: string;
+  /** Scopes of the client_credentials grant, when it declares its own (else those of `scopes`). */
+  readonly clientCredentialsScopes?: readonly string[];
   readonly scopes: readonly string[];
   readonly accessTokenLifetime: number;
   readonly refreshTokenLifetime: number;
 }
 
-export interface AccessKeyMeta {
-  readonly type: 'access-key';
+/** Authorization: Bearer; an opaque token the service checks, or a JWT checked here. */
+export interface BearerMeta {
+  readonly type: 'bearer';
+  readonly jwt?: {
+    readonly issuer: string;
+    readonly audience: string;
+    readonly jwksUrl?: string;
+    readonly algorithms?: readonly string[];
+  };
+}
+
+export interface SessionMeta {
   readonly header: string;
-  readonly session?: { readonly header: string; readonly idleTimeout: number; readonly tokenLength: number };
+  readonly idleTimeout: number;
+  readonly tokenLength: number;
+}
+
+export interface ApiKeyMeta {
+  readonly type: 'apiKey';
+  readonly in: 'header' | 'query' | 'cookie';
+  /** The header (lower-cased), query parameter or cookie that carries the key. */
+  readonly name: string;
+  /** The error entry answering a key that names no one (default: the unauthorized kind's entry). */
+  readonly unknownKeyError?: string;
+  readonly session?: SessionMeta;
+}
+
+export interface BasicMeta {
+  readonly type: 'basic';
+  readonly realm: string;
 }
 
 export interface DigestMeta {
@@ -114,7 +146,7 @@ export interface DigestMeta {
   readonly privileges?: { readonly resource: string; readonly names: readonly string[] };
 }
 
-export type AuthMeta = OAuthMeta | AccessKeyMeta | DigestMeta;
+export type AuthMeta = OAuthMeta | BearerMeta | ApiKeyMeta | BasicMeta | DigestMeta;
 
 export interface InterfaceMeta {
   readonly name: string;

@@ -1,11 +1,16 @@
-// Authentication for generated servers, one authenticator per auth scheme of an interface.
-// Credential checks are calls into the service (options); tokens, nonces and sessions live in
-// pluggable stores so several instances can share them.
+// Authentication for generated servers, one authenticator per auth scheme of an interface (bearer,
+// apiKey and basic live in their own modules), then the route's scopes. Credential checks are calls
+// into the service (options); tokens, nonces and sessions live in pluggable stores so several
+// instances can share them.
+import type { KeyObject, webcrypto } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { apiKeyAuthenticator } from './api-key-server.js';
+import { basicAuthenticator } from './basic-server.js';
+import { bearerAuthenticator } from './bearer-server.js';
 import { DigestVerifier } from './digest-server.js';
 import { ApiError, Forbidden, Unauthorized } from './errors.js';
 import { throttledError } from './login-guard.js';
-import type { AccessKeyMeta, AuthMeta, DigestMeta, OAuthMeta, RouteMeta } from './interface-meta.js';
+import type { AuthMeta, DigestMeta, OAuthMeta, RouteMeta } from './interface-meta.js';
 import {
   bearerChallenge,
   handleTokenRequest,
@@ -15,13 +20,12 @@ import {
   type TokenRequestContext,
   type TokenResult,
 } from './oauth-server.js';
-import { ContextSessions, type StoredContext } from './session-tokens.js';
+import type { StoredContext } from './session-tokens.js';
 import { LoginThrottle } from './throttle.js';
 import {
   MemoryAccessTokenStore,
   MemoryNonceStore,
   MemoryRefreshTokenStore,
-  MemorySessionStore,
   type AccessTokenStore,
   type MaybePromise,
   type NonceStore,
@@ -29,14 +33,68 @@ import {
   type SessionStore,
 } from './stores.js';
 
+/** Who a scheme's hook says the caller is: verifyToken, verifyApiKey and verifyCredentials return it. */
+export interface Identity {
+  /** Stable id of the caller (user, client, key holder); sessions are bound to it. */
+  readonly subject: string;
+  /** Scopes the caller holds; routes that declare scopes need all of theirs. */
+  readonly scopes?: readonly string[];
+}
+
 export type Principal =
   | { readonly kind: 'oauth2'; readonly subject: string; readonly clientId: string; readonly scopes: readonly string[] }
-  | { readonly kind: 'access-key'; readonly salesChannel: SalesChannel }
+  | {
+      readonly kind: 'bearer';
+      readonly subject: string;
+      readonly scopes: readonly string[];
+      /** The verified claims of a JWT; undefined for opaque tokens. */
+      readonly claims: Readonly<Record<string, unknown>> | undefined;
+    }
+  | { readonly kind: 'apiKey'; readonly subject: string; readonly scopes: readonly string[] }
+  | { readonly kind: 'basic'; readonly subject: string; readonly scopes: readonly string[] }
   | { readonly kind: 'digest'; readonly username: string; readonly role: string | undefined };
 
-export interface SalesChannel {
-  /** Stable id of the channel: sessions are bound to it. */
-  readonly id: string;
+/** An opaque bearer scheme: the service knows its tokens. */
+export interface BearerOptions {
+  /** The caller a token stands for; undefined for a token that is unknown, expired or revoked. */
+  verifyToken(token: string): MaybePromise<Identity | undefined>;
+}
+
+/** A JWT bearer scheme: issuer and audience come from the definitions, the key from here or a JWKS. */
+export interface JwtBearerOptions {
+  /** The verification key (public key, or the shared secret of HS*) when the definitions give no jwksUrl. */
+  readonly key?: KeyObject | webcrypto.CryptoKey | Uint8Array | webcrypto.JsonWebKey;
+  /** Where the signing keys are published; overrides the definitions' jwksUrl (e.g. per environment). */
+  readonly jwksUrl?: string | URL;
+  /** The caller of verified claims; default subject from sub, scopes from scope (space-separated) or scp. */
+  identityOf?(claims: Readonly<Record<string, unknown>>): MaybePromise<Identity | undefined>;
+  /** Seconds of clock skew tolerated on exp and nbf (default 0). */
+  readonly clockToleranceSeconds?: number;
+  readonly now?: () => number;
+}
+
+export interface ApiKeyOptions {
+  /** The caller a key stands for; undefined for a key that names no one. Compare keys in constant time or by hash. */
+  verifyApiKey(key: string): MaybePromise<Identity | undefined>;
+}
+
+/** An apiKey scheme that declares sessions: each key holder's visitors get context tokens. */
+export interface ApiKeySessionOptions<Session> extends ApiKeyOptions {
+  /** Data of a new session, e.g. an empty cart. */
+  createSession(principal: Identity): Session;
+  /** Holds a session once it holds something; empty sessions live in their signed token alone. */
+  sessions?: SessionStore<StoredContext<StoredSession<Session>>>;
+  /** Signs context tokens (at least 32 bytes); the same on every instance. Default: random per process. */
+  sessionSecret?: string | Buffer;
+  now?: () => number;
+}
+
+export interface BasicOptions {
+  /** The caller of a user name and password; undefined when they do not match. */
+  verifyCredentials(username: string, password: string): MaybePromise<Identity | undefined>;
+  /** Slows repeated failed logins per user and client address (429 with Retry-After); false turns it off. */
+  throttle?: LoginThrottle | false;
+  now?: () => number;
 }
 
 export interface OAuthOptions {
@@ -51,17 +109,6 @@ export interface OAuthOptions {
    * carry the version they were issued under, and stop working once it changes.
    */
   credentialVersion?: CredentialVersion;
-  now?: () => number;
-}
-
-export interface AccessKeyOptions<Session> {
-  findSalesChannel(accessKey: string): MaybePromise<SalesChannel | undefined>;
-  /** Data of a new session, e.g. an empty cart. */
-  createSession(salesChannel: SalesChannel): Session;
-  /** Holds a session once it holds something; empty sessions live in their signed token alone. */
-  sessions?: SessionStore<StoredContext<StoredSession<Session>>>;
-  /** Signs context tokens (at least 32 bytes); the same on every instance. Default: random per process. */
-  sessionSecret?: string | Buffer;
   now?: () => number;
 }
 
@@ -83,7 +130,8 @@ export interface DigestOptions {
 }
 
 export interface StoredSession<Session> {
-  readonly salesChannelId: string;
+  /** The subject of the key the session was started with: a session serves that key holder only. */
+  readonly ownerId: string;
   readonly data: Session;
 }
 
@@ -106,14 +154,47 @@ export interface Authenticator {
 }
 
 export function createAuthenticator(scheme: AuthMeta, options: unknown): Authenticator {
+  return withScopeCheck(scheme, schemeAuthenticator(scheme, options));
+}
+
+function schemeAuthenticator(scheme: AuthMeta, options: unknown): Authenticator {
   switch (scheme.type) {
     case 'oauth2':
-      return bearerAuthenticator(oauthRuntime(scheme, options as OAuthOptions));
-    case 'access-key':
-      return accessKeyAuthenticator(scheme, options as AccessKeyOptions<unknown>);
+      return oauthBearerAuthenticator(oauthRuntime(scheme, options as OAuthOptions));
+    case 'bearer':
+      return bearerAuthenticator(scheme, options as BearerOptions | JwtBearerOptions);
+    case 'apiKey':
+      return apiKeyAuthenticator(scheme, options as ApiKeySessionOptions<unknown>);
+    case 'basic':
+      return basicAuthenticator(scheme, options as BasicOptions);
     case 'digest':
       return digestAuthenticator(scheme, options as DigestOptions);
   }
+}
+
+/**
+ * The route's scopes, checked after the caller is known: a caller without all of them gets 403
+ * (for bearer tokens with error="insufficient_scope" and the scopes needed, RFC 6750 section 3.1).
+ */
+function withScopeCheck(scheme: AuthMeta, inner: Authenticator): Authenticator {
+  if (scheme.type === 'digest') return inner;
+  return {
+    async authenticate(request, route) {
+      const result = await inner.authenticate(request, route);
+      const needed = route.scopes ?? [];
+      const held = 'scopes' in result.principal ? result.principal.scopes : [];
+      const missing = needed.filter((scope) => !held.includes(scope));
+      if (missing.length === 0) return result;
+      const bearer = scheme.type === 'bearer' || scheme.type === 'oauth2';
+      throw new Forbidden({
+        detail: `The ${missing.length === 1 ? 'scope' : 'scopes'} ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} needed.`,
+        params: { scope: needed.join(' ') },
+        ...(bearer
+          ? { headers: { 'www-authenticate': `Bearer error="insufficient_scope", scope="${needed.join(' ')}"` } }
+          : {}),
+      });
+    },
+  };
 }
 
 export interface OAuthRuntime {
@@ -137,7 +218,7 @@ export function oauthRuntime(scheme: OAuthMeta, options: OAuthOptions): OAuthRun
   const now = options.now ?? Date.now;
   // The service's clock, so that a lockout ends when the service's time says so.
   const throttle = options.throttle === false ? undefined : (options.throttle ?? new LoginThrottle({ now }));
-  const passwordClientId = scheme.passwordClientId ?? 'administration';
+  const passwordClientId = scheme.passwordClientId;
   const runtime: OAuthRuntime = {
     scheme,
     accessTokens,
@@ -153,6 +234,8 @@ export function oauthRuntime(scheme: OAuthMeta, options: OAuthOptions): OAuthRun
           clientAuthRealm: scheme.clientAuthRealm,
           scopes: scheme.scopes,
           grants: scheme.grants,
+          clientCredentialsClientId: scheme.clientCredentialsClientId,
+          clientCredentialsScopes: scheme.clientCredentialsScopes,
           verifyPassword: (username, password) => options.verifyPassword(username, password),
           verifyClient: (clientId, secret) => options.verifyClient(clientId, secret),
           accessTokens,
@@ -170,7 +253,7 @@ export function oauthRuntime(scheme: OAuthMeta, options: OAuthOptions): OAuthRun
   return runtime;
 }
 
-function bearerAuthenticator(runtime: OAuthRuntime): Authenticator {
+function oauthBearerAuthenticator(runtime: OAuthRuntime): Authenticator {
   return {
     async authenticate(request) {
       const result = await verifyBearer(
@@ -190,72 +273,6 @@ function bearerAuthenticator(runtime: OAuthRuntime): Authenticator {
       };
     },
   };
-}
-
-function accessKeyAuthenticator(scheme: AccessKeyMeta, options: AccessKeyOptions<unknown>): Authenticator {
-  const sessionMeta = scheme.session;
-  const sessions = sessionMeta
-    ? new ContextSessions<StoredSession<unknown>>({
-        store: options.sessions ?? new MemorySessionStore<StoredContext<StoredSession<unknown>>>(),
-        createData: () => ({ salesChannelId: '', data: undefined }),
-        idleTimeoutSeconds: sessionMeta.idleTimeout,
-        tokenLength: sessionMeta.tokenLength,
-        ...(options.sessionSecret !== undefined ? { secret: options.sessionSecret } : {}),
-        ...(options.now ? { now: options.now } : {}),
-      })
-    : undefined;
-  return {
-    async authenticate(request) {
-      const key = headerValue(request, scheme.header);
-      if (key === undefined || key === '') throw new Unauthorized();
-      const salesChannel = await options.findSalesChannel(key);
-      if (!salesChannel) throw new Unauthorized({ entry: 'salesChannelNotFound' });
-      const principal: Principal = { kind: 'access-key', salesChannel };
-      if (!sessions || !sessionMeta) return { principal };
-      let resolved = await sessions.resolve(headerValue(request, sessionMeta.header), salesChannel.id);
-      // A stored session of another sales channel is of no use here: it starts a new session.
-      if (resolved.stored && resolved.data.salesChannelId !== salesChannel.id)
-        resolved = await sessions.resolve(undefined, salesChannel.id);
-      return { principal, session: sessionHandle(sessions, sessionMeta.header, salesChannel, resolved, options) };
-    },
-  };
-}
-
-/**
- * The handler's view of a session. It is written only when its data changed, so an empty session is
- * never stored and a read does not write.
- */
-function sessionHandle(
-  sessions: ContextSessions<StoredSession<unknown>>,
-  header: string,
-  salesChannel: SalesChannel,
-  resolved: { token: string; data: StoredSession<unknown>; stored: boolean },
-  options: AccessKeyOptions<unknown>,
-): SessionHandle<unknown> & { save(): Promise<void>; readonly header: string } {
-  let token = resolved.token;
-  const data = resolved.stored ? resolved.data.data : options.createSession(salesChannel);
-  let savedJson = JSON.stringify(data);
-  const stored = (value: unknown): StoredSession<unknown> => ({ salesChannelId: salesChannel.id, data: value });
-  const handle = {
-    header,
-    isNew: !resolved.stored,
-    data,
-    get token() {
-      return token;
-    },
-    async rotate() {
-      token = await sessions.rotate(token, stored(handle.data), salesChannel.id);
-      savedJson = JSON.stringify(handle.data);
-      return token;
-    },
-    async save() {
-      const json = JSON.stringify(handle.data);
-      if (json === savedJson) return;
-      await sessions.save(token, stored(handle.data));
-      savedJson = json;
-    },
-  };
-  return handle;
 }
 
 function digestAuthenticator(scheme: DigestMeta, options: DigestOptions): Authenticator {
@@ -309,11 +326,6 @@ function digestAuthenticator(scheme: DigestMeta, options: DigestOptions): Authen
 /** table[key] when the table itself holds it: a role named "constructor" gets nothing from Object.prototype. */
 function ownEntry<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
   return table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
-}
-
-function headerValue(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 export function isApiError(error: unknown): error is ApiError {

@@ -1,6 +1,6 @@
-// Store API context tokens: signed session names and the sessions behind them.
+// Context tokens: signed session names and the sessions behind them (apiKey schemes with sessions).
 // A session is stored only once it holds something: an empty one lives in its token alone, which is
-// signed (HMAC over the scope, e.g. the sales channel, the issue time and random characters), so
+// signed (HMAC over the scope, e.g. the key holder, the issue time and random characters), so
 // anonymous traffic grows no store. A token the server did not issue, one idle too long, or one whose
 // session has moved on (login) or ended is never adopted: the caller gets a new token instead, which
 // prevents session fixation.
@@ -89,7 +89,7 @@ export class ContextSessions<Data> {
 
   /**
    * Continues the session the token names, or starts a new one under a new token. `scope` (e.g. the
-   * sales channel id) is signed into tokens: an empty session's token is adopted only in its scope.
+   * key holder's subject) is signed into tokens: an empty session's token is adopted only in its scope.
    */
   async resolve(token: string | undefined, scope = ''): Promise<ResolvedSession<Data>> {
     if (token !== undefined && this.#isWellFormed(token)) {

@@ -33,7 +33,7 @@ const admin = (options: { validateResponses?: boolean; timeoutMs?: number } = {}
 const store = (options: { validateResponses?: boolean; timeoutMs?: number } = {}) =>
   new StoreApiClient({
     baseUrl: api.origin,
-    auth: { accessKey: { accessKey: ACCESS_KEY, contextTokens: new MemoryContextTokenStore(CONTEXT_TOKEN) } },
+    auth: { accessKey: { apiKey: ACCESS_KEY, contextTokens: new MemoryContextTokenStore(CONTEXT_TOKEN) } },
     ...options,
   });
 const digest = { digest: { username: 'api', password: 'digest-password' } };

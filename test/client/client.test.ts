@@ -85,13 +85,13 @@ describe('generated clients against the reference service', () => {
       expect(all.total).toBeGreaterThan(0);
       expect(none.total).toBe(0);
     }
-    const store = new StoreApiClient({ baseUrl: service.base, getBody: 'query', auth: { accessKey: { accessKey: 'SVCSCDEMOACCESSKEY000000001' } } });
+    const store = new StoreApiClient({ baseUrl: service.base, getBody: 'query', auth: { accessKey: { apiKey: 'SVCSCDEMOACCESSKEY000000001' } } });
     const context = await store.getContext({ body: { includes: { sales_channel_context: ['token'] } } });
     expect(Object.keys(context)).toEqual(['token']);
   });
 
   it('keep the Store session across calls and after login', async () => {
-    const store = new StoreApiClient({ baseUrl: service.base, auth: { accessKey: { accessKey: 'SVCSCDEMOACCESSKEY000000001' } } });
+    const store = new StoreApiClient({ baseUrl: service.base, auth: { accessKey: { apiKey: 'SVCSCDEMOACCESSKEY000000001' } } });
     const products = await admin().listProduct({ query: { limit: 1 } });
     const productId = products.items[0]?.id as string;
     await store.addCartLineItems({ body: { items: [{ type: 'product', referencedId: productId, quantity: 1 }] } });

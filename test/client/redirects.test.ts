@@ -58,7 +58,7 @@ const admin = (grant: 'password' | 'client_credentials') =>
 const store = (contextTokens = new MemoryContextTokenStore(CONTEXT_TOKEN), fetch?: typeof globalThis.fetch) =>
   new StoreApiClient({
     baseUrl: api.origin,
-    auth: { accessKey: { accessKey: ACCESS_KEY, contextTokens } },
+    auth: { accessKey: { apiKey: ACCESS_KEY, contextTokens } },
     ...(fetch ? { fetch } : {}),
   });
 const prices = () =>

@@ -67,6 +67,11 @@ const CASES: readonly Case[] = [
   { fixture: 'svc220-query-named-like-alternative.yaml', code: 'SVC220', line: 12, column: 7, found: '"filters"' },
   { fixture: 'svc221-deep-object-header.yaml', code: 'SVC221', line: 12, column: 7, found: 'deepObject' },
   { fixture: 'svc222-body-on-204.yaml', code: 'SVC222', line: 8, column: 7, found: 'has a body' },
+  { fixture: 'svc223-access-key-scheme.yaml', code: 'SVC223', line: 9, column: 11, found: 'type: apiKey, in: header, name: X-Api-Key' },
+  { fixture: 'svc224-scopes-without-auth.yaml', code: 'SVC224', line: 11, column: 5, found: 'scopes on a route without auth' },
+  { fixture: 'svc225-unknown-scope.yaml', code: 'SVC225', line: 16, column: 14, found: '"items:raed"' },
+  { fixture: 'svc226-unknown-key-error.yaml', code: 'SVC226', line: 12, column: 22, found: '"badKey"' },
+  { fixture: 'svc227-password-grant-without-client.yaml', code: 'SVC227', line: 12, column: 7, found: 'clientId:' },
 ];
 
 /** Cases whose bytes cannot sit in a text fixture: written here instead. */

@@ -10,7 +10,7 @@ export function shop(): JsonObject {
     name: 'shop',
     interface: { title: 'Shop API', basePath: '/api', style: 'success-envelope', errorStyle: 'success-false', limits: { bodyBytes: 65536 } },
     auth: {
-      apiKey: { type: 'access-key', header: 'X-Api-Key' },
+      apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
       digest: { type: 'digest', realm: 'shop', algorithms: ['SHA-256'], qop: ['auth'], nonceLifetime: 300, privileges: { resource: 'product', names: ['read', 'write'] } },
     },
     errors: {

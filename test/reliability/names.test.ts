@@ -21,7 +21,7 @@ function awkwardDefinitions(): Record<string, unknown> {
     'default.yaml': {
       name: 'default',
       interface: { title: 'Default */ API', basePath: '/api', style: 'jsonapi', errorStyle: 'errors-array' },
-      auth: { apiKey: { type: 'access-key', header: 'X-Api-Key' }, delete: { type: 'access-key', header: 'X-Delete-Key' } },
+      auth: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' }, delete: { type: 'apiKey', in: 'header', name: 'X-Delete-Key' } },
       errors: { notFound: { status: 404 }, 'gone-for-good': { kind: 'notFound', status: 410 } },
       records: {
         class: {
@@ -127,7 +127,7 @@ describe('awkward but usable names', () => {
     { given: 'query parameter "x.y"', file: 'default/schemas.ts', want: "  'x.y': z.string().optional()," },
     { given: 'query parameter ""', file: 'default/schemas.ts', want: "  '': z.string().optional()," },
     { given: 'header "X-Delete"', file: 'default/schemas.ts', want: "  'x-delete': z.string().optional()," },
-    { given: 'auth scheme "delete"', file: 'default/server.ts', want: 'readonly delete: AccessKeyOptions<unknown>;' },
+    { given: 'auth scheme "delete"', file: 'default/server.ts', want: 'readonly delete: ApiKeyOptions;' },
     { given: 'route "getV2HTTPThing"', file: 'default/client.ts', want: 'getV2HTTPThing(' },
     { given: 'a description with "*/"', file: 'default/types.ts', want: '/** A class *\\/ with a comment terminator */' },
   ];
@@ -206,7 +206,7 @@ describe('names that cannot become identifiers', () => {
     { given: 'route "GetPrice"', files: shopWith({ interface: IFACE, routes: { GetPrice: { method: 'GET', path: '/a', responses: ok } } }), code: 'SVC214', says: '(expected "getPrice"' },
     { given: 'route "valueOf"', files: shopWith({ interface: IFACE, routes: { valueOf: { method: 'GET', path: '/a', responses: ok } } }), code: 'SVC214', says: 'is a member of every JavaScript object' },
     { given: 'route "core"', files: shopWith({ interface: IFACE, routes: { core: { method: 'GET', path: '/a', responses: ok } } }), code: 'SVC214', says: 'is a member of the generated client class' },
-    { given: 'auth "api-key"', files: shopWith({ interface: IFACE, auth: { 'api-key': { type: 'access-key', header: 'X-Key' } } }), code: 'SVC214', says: 'e.g. "apiKey"' },
+    { given: 'auth "api-key"', files: shopWith({ interface: IFACE, auth: { 'api-key': { type: 'apiKey', in: 'header', name: 'X-Key' } } }), code: 'SVC214', says: 'e.g. "apiKey"' },
     { given: 'record "omit"', files: shopWith({ records: { omit: { fields: { id: { type: 'integer' } } } } }), code: 'SVC214', says: 'record "omit" becomes Omit, which shop/types.ts takes from TypeScript' },
     { given: 'record "pick"', files: shopWith({ records: { pick: { fields: { id: { type: 'integer' } } } } }), code: 'SVC214', says: 'becomes Pick' },
     { given: 'records "a_b" and "aB"', files: shopWith({ records: { a_b: { fields: {} }, aB: { fields: {} } } }), code: 'SVC204', says: 'both become the type AB' },

@@ -84,7 +84,7 @@ describe('members named constructor, toString and valueOf', () => {
           getProduct: async (input: unknown) => (seen.push(input), product),
           createProduct: async (input: { body: object }) => (seen.push(input), { ...product, ...input.body }),
         },
-        auth: { apiKey: { findSalesChannel: () => undefined, createSession: () => ({}) }, digest: { lookupPassword: () => undefined } },
+        auth: { apiKey: { verifyApiKey: () => undefined }, digest: { lookupPassword: () => undefined } },
       }),
     );
     const base = await app.listen({ port: 0, host: '127.0.0.1' });

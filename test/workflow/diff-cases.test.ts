@@ -76,8 +76,8 @@ const CASES: readonly Case[] = [
   { name: 'route auth scheme changed', edit: (d) => (d.routes.getItem.auth = 'digest'), want: [['auth-changed', B, B]] },
   { name: 'route auth removed', edit: (d) => (d.routes.getItem.auth = 'none'), want: [['auth-changed', B, B]] },
   { name: 'auth scheme parameter changed', edit: (d) => (d.auth.digest.nonceLifetime = 600), want: [['auth-scheme-changed', B, B]] },
-  { name: 'auth scheme header changed', edit: (d) => (d.auth.key.header = 'x-key'), want: [['auth-scheme-changed', B, B]] },
-  { name: 'auth scheme added', edit: (d) => (d.auth.other = { type: 'access-key', header: 'x-other' }), want: [['auth-scheme-added', N, N]] },
+  { name: 'auth scheme header changed', edit: (d) => (d.auth.key.name = 'x-key'), want: [['auth-scheme-changed', B, B]] },
+  { name: 'auth scheme added', edit: (d) => (d.auth.other = { type: 'apiKey', in: 'header', name: 'x-other' }), want: [['auth-scheme-added', N, N]] },
   // records, interface, errors
   { name: 'unused record removed', edit: (d) => delete d.records.legacy, want: [['record-removed', B, B]] },
   { name: 'record added', edit: (d) => (d.records.coupon = { fields: { code: { type: 'string' } } }), want: [['record-added', N, N]] },

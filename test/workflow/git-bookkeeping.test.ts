@@ -133,9 +133,10 @@ interface:
 
 auth:
   apiKey:
-    type: access-key
+    type: apiKey
     description: Every request carries the caller's key in the x-api-key header.
-    header: x-api-key
+    in: header
+    name: x-api-key
 
 errors:
   badRequest:

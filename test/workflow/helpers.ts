@@ -63,8 +63,9 @@ interface:
 
 auth:
   key:
-    type: access-key
-    header: x-api-key
+    type: apiKey
+    in: header
+    name: x-api-key
   digest:
     type: digest
     realm: shop

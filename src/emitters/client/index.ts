@@ -2,7 +2,7 @@
 // runtime's one client (auth flows, GET bodies, json:api decoding, errors). The per-route parts
 // are printed one by one, remembered by a small view of the route.
 import { camelCase, pascalCase } from '../../ir/names.js';
-import type { ModuleIr, ParameterIr, RouteIr } from '../../ir/types.js';
+import type { AuthSchemeIr, ModuleIr, ParameterIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
 import { metaNames } from '../metadata/index.js';
 import {
@@ -35,7 +35,14 @@ export const clientEmitter: Emitter = {
   emit: ({ ir }) => interfaceModules(ir).map(emitClient),
 };
 
-const AUTH_TYPES = { oauth2: 'OAuthCredentials', 'access-key': 'AccessKeyCredentials', digest: 'DigestCredentials' } as const;
+/** The credentials type a client takes per auth scheme type. */
+const AUTH_TYPES: Record<AuthSchemeIr['type'], string> = {
+  oauth2: 'OAuthCredentials',
+  bearer: 'BearerCredentials',
+  apiKey: 'ApiKeyCredentials',
+  basic: 'BasicCredentials',
+  digest: 'DigestCredentials',
+};
 
 /** The errors a client throws, re-exported by every client so callers can catch them by class. */
 const ERROR_CLASSES = [

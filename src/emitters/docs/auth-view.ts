@@ -7,6 +7,9 @@ import { origin, text } from './view-helpers.js';
 export function authView(module: ModuleIr, scheme: AuthSchemeIr): AuthView {
   const fact = (label: string, value: string, from: Origin = scheme.origin): FactView => ({ label, value: inline(value), ...origin(from) });
   const facts: FactView[] = [];
+  const pushScopes = (scopes: readonly string[]) => {
+    if (scopes.length > 0) facts.push(fact('Scopes', scopes.join(', ')));
+  };
   let type: string;
   switch (scheme.type) {
     case 'oauth2':
@@ -26,14 +29,30 @@ export function authView(module: ModuleIr, scheme: AuthSchemeIr): AuthView {
       facts.push(fact('Access token lifetime', `${scheme.accessTokenLifetime} s`));
       facts.push(fact('Refresh token lifetime', `${scheme.refreshTokenLifetime} s${scheme.rotateRefreshTokens ? ', rotated on use' : ''}`));
       break;
-    case 'access-key':
-      type = 'Access key header';
-      facts.push(fact('Key header', scheme.header));
+    case 'bearer':
+      type = scheme.jwt ? 'Bearer token, JWT (RFC 6750, RFC 7519)' : 'Bearer token (RFC 6750)';
+      if (scheme.jwt) {
+        facts.push(fact('Issuer', scheme.jwt.issuer, scheme.jwt.origin));
+        facts.push(fact('Audience', scheme.jwt.audience, scheme.jwt.origin));
+        if (scheme.jwt.jwksUrl !== undefined) facts.push(fact('Signing keys', scheme.jwt.jwksUrl, scheme.jwt.origin));
+        if (scheme.jwt.algorithms.length > 0) facts.push(fact('Algorithms', scheme.jwt.algorithms.join(', '), scheme.jwt.origin));
+      }
+      pushScopes(scheme.scopes);
+      break;
+    case 'apiKey':
+      type = `API key (${scheme.in})`;
+      facts.push(fact(`Key ${scheme.in === 'query' ? 'query parameter' : scheme.in}`, scheme.keyName));
+      pushScopes(scheme.scopes);
       if (scheme.session) {
         facts.push(fact('Session header', `${scheme.session.header} (request and every response)`));
         facts.push(fact('Session idle timeout', `${scheme.session.idleTimeout} s`));
         facts.push(fact('Session token length', `${scheme.session.tokenLength} characters`));
       }
+      break;
+    case 'basic':
+      type = 'HTTP Basic (RFC 7617)';
+      facts.push(fact('Realm', scheme.realm));
+      pushScopes(scheme.scopes);
       break;
     case 'digest':
       type = 'HTTP Digest (RFC 7616)';
@@ -55,7 +74,7 @@ export function limitViews(module: ModuleIr): LimitView[] {
   }
   for (const scheme of module.auth) {
     if (scheme.type === 'oauth2') limits.push({ what: 'Access token lifetime', value: `${scheme.accessTokenLifetime} s`, ...origin(scheme.origin) });
-    if (scheme.type === 'access-key' && scheme.session) limits.push({ what: 'Session idle timeout', value: `${scheme.session.idleTimeout} s`, ...origin(scheme.origin) });
+    if (scheme.type === 'apiKey' && scheme.session) limits.push({ what: 'Session idle timeout', value: `${scheme.session.idleTimeout} s`, ...origin(scheme.origin) });
     if (scheme.type === 'digest') limits.push({ what: 'Digest nonce lifetime', value: `${scheme.nonceLifetime} s`, ...origin(scheme.origin) });
   }
   for (const route of module.routes) {

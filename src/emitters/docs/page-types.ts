@@ -81,6 +81,8 @@ export interface RouteView extends OriginView {
   readonly description: string | null;
   readonly auth: string | null;
   readonly privilege: string | null;
+  /** The scopes the caller must hold, space-separated as OAuth writes them; null for none. */
+  readonly scopes: string | null;
   readonly action: string | null;
   readonly parameters: readonly ParameterView[];
   readonly body: BodyView | null;

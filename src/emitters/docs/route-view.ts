@@ -56,6 +56,7 @@ export function routeView({ module, route, errors }: RouteInput): RouteView {
     description: text(route.description),
     auth: route.auth ?? null,
     privilege: route.privilege ?? null,
+    scopes: route.scopes.length > 0 ? route.scopes.join(' ') : null,
     action: route.action ?? null,
     parameters: [
       ...route.pathParams.map((param) => parameterView(module, param, 'path')),

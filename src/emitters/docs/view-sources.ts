@@ -13,7 +13,7 @@ export type ResponseSource = Pick<ResponseIr, 'status' | 'body' | 'envelope' | '
 
 export type RouteSource = Pick<
   RouteIr,
-  'name' | 'method' | 'fullPath' | 'servedPaths' | 'summary' | 'description' | 'auth' | 'privilege' | 'action' | 'body' | 'bodyRequired' | 'bodyFormats' | 'bodyQueryAlternative' | 'origin'
+  'name' | 'method' | 'fullPath' | 'servedPaths' | 'summary' | 'description' | 'auth' | 'privilege' | 'scopes' | 'action' | 'body' | 'bodyRequired' | 'bodyFormats' | 'bodyQueryAlternative' | 'origin'
 > & {
   readonly pathParams: readonly ParameterSource[];
   readonly query: readonly ParameterSource[];
@@ -35,6 +35,7 @@ export function routeSource(route: RouteIr): RouteSource {
     description: route.description,
     auth: route.auth,
     privilege: route.privilege,
+    scopes: route.scopes,
     action: route.action,
     pathParams: route.pathParams.map(parameterSource),
     query: route.query.map(parameterSource),

@@ -40,19 +40,29 @@ function authMeta(scheme: AuthSchemeIr, basePath: string): Json {
   switch (scheme.type) {
     case 'oauth2': {
       const password = scheme.grants.find((grant) => grant.grant === 'password');
+      const clientCredentials = scheme.grants.find((grant) => grant.grant === 'client_credentials');
       return dropUndefined({
         type: 'oauth2',
         tokenPath: `${basePath}${scheme.tokenPath}`.replace(/\/+/g, '/'),
         grants: scheme.grants.map((grant) => grant.grant),
         clientAuthRealm: scheme.clientAuthentication.realm,
         passwordClientId: password?.clientId,
+        clientCredentialsClientId: clientCredentials?.clientId,
+        clientCredentialsScopes: clientCredentials && clientCredentials.scopes.length > 0 ? clientCredentials.scopes : undefined,
         scopes: password?.scopes ?? [],
         accessTokenLifetime: scheme.accessTokenLifetime,
         refreshTokenLifetime: scheme.refreshTokenLifetime,
       });
     }
-    case 'access-key':
-      return dropUndefined({ type: 'access-key', header: scheme.header, session: scheme.session });
+    case 'bearer':
+      return dropUndefined({
+        type: 'bearer',
+        jwt: scheme.jwt && dropUndefined({ issuer: scheme.jwt.issuer, audience: scheme.jwt.audience, jwksUrl: scheme.jwt.jwksUrl, algorithms: scheme.jwt.algorithms.length > 0 ? scheme.jwt.algorithms : undefined }),
+      });
+    case 'apiKey':
+      return dropUndefined({ type: 'apiKey', in: scheme.in, name: scheme.keyName, unknownKeyError: scheme.unknownKeyError, session: scheme.session });
+    case 'basic':
+      return { type: 'basic', realm: scheme.realm };
     case 'digest':
       return dropUndefined({ type: 'digest', realm: scheme.realm, algorithms: scheme.algorithms, nonceLifetime: scheme.nonceLifetime, privileges: scheme.privileges });
   }
@@ -95,6 +105,7 @@ export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
     paths: route.servedPaths,
     auth: route.auth,
     privilege: route.privilege,
+    scopes: route.scopes.length > 0 ? route.scopes : undefined,
     resource,
     pathParams: route.pathParams.map((param) => param.name),
     query: route.query.map((param) => param.name),

@@ -1,7 +1,7 @@
 // Security schemes from the auth IR, each route's requirement, and the headers auth adds:
-// the session (context token) header of an access-key scheme, and the challenge on a 401.
+// the session (context token) header of an apiKey scheme with sessions, and the challenge on a 401.
 import { pascalCase } from '../../ir/names.js';
-import type { AccessKeySchemeIr, AuthSchemeIr, DigestSchemeIr, ModuleIr, OAuthSchemeIr, RouteIr } from '../../ir/types.js';
+import type { ApiKeySchemeIr, AuthSchemeIr, DigestSchemeIr, ModuleIr, OAuthSchemeIr, RouteIr } from '../../ir/types.js';
 import { clientAuthenticationText } from './token-endpoint.js';
 import { originMark, paragraphs, sortedObject, type HeaderObject, type ParameterObject, type ReferenceObject, type SecuritySchemeObject } from './types.js';
 
@@ -13,13 +13,22 @@ function securityScheme(module: ModuleIr, scheme: AuthSchemeIr): SecuritySchemeO
   switch (scheme.type) {
     case 'oauth2':
       return oauthScheme(module, scheme);
-    case 'access-key':
+    case 'bearer':
+      return {
+        type: 'http',
+        scheme: 'bearer',
+        ...(scheme.jwt ? { bearerFormat: 'JWT' } : {}),
+        description: paragraphs(scheme.description, scheme.jwt && `A JWT issued by ${scheme.jwt.issuer} for the audience ${scheme.jwt.audience}${scheme.jwt.jwksUrl !== undefined ? `, signed with a key published at ${scheme.jwt.jwksUrl}` : ''}.`, scopesText(scheme.scopes)) ?? 'Bearer token.',
+      };
+    case 'apiKey':
       return {
         type: 'apiKey',
-        in: 'header',
-        name: scheme.header,
-        description: paragraphs(scheme.description, scheme.session && `The optional ${scheme.session.header} header continues a session; every response carries the session's token in the same header.`) ?? 'Access key header.',
+        in: scheme.in,
+        name: scheme.keyName,
+        description: paragraphs(scheme.description, scheme.session && `The optional ${scheme.session.header} header continues a session; every response carries the session's token in the same header.`, scopesText(scheme.scopes)) ?? 'API key.',
       };
+    case 'basic':
+      return { type: 'http', scheme: 'basic', description: paragraphs(scheme.description, `Realm "${scheme.realm}".`, scopesText(scheme.scopes)) ?? 'HTTP Basic.' };
     case 'digest':
       return { type: 'http', scheme: 'digest', description: digestDescription(scheme) };
   }
@@ -60,18 +69,23 @@ function digestDescription(scheme: DigestSchemeIr): string {
   );
 }
 
+function scopesText(scopes: readonly string[]): string | undefined {
+  return scopes.length > 0 ? `Scopes a route may require: ${scopes.join(', ')}.` : undefined;
+}
+
+/** The route's scheme with the scopes it requires (OpenAPI 3.1 allows scopes, as roles, on every scheme type). */
 export function securityRequirement(route: RouteIr): Record<string, string[]>[] {
-  return route.auth ? [{ [route.auth]: [] }] : [];
+  return route.auth ? [{ [route.auth]: [...route.scopes] }] : [];
 }
 
 export function routeScheme(module: ModuleIr, route: RouteIr): AuthSchemeIr | undefined {
   return module.auth.find((scheme) => scheme.name === route.auth);
 }
 
-type Session = NonNullable<AccessKeySchemeIr['session']>;
+type Session = NonNullable<ApiKeySchemeIr['session']>;
 
 function sessionOf(scheme: AuthSchemeIr | undefined): Session | undefined {
-  return scheme?.type === 'access-key' ? scheme.session : undefined;
+  return scheme?.type === 'apiKey' ? scheme.session : undefined;
 }
 
 function sessionComponentName(session: Session): string {
@@ -93,13 +107,19 @@ export function authResponseHeaders(module: ModuleIr, route: RouteIr, status: nu
   if (status === 401 && scheme?.type === 'digest') {
     headers.push(['www-authenticate', { description: 'A fresh Digest challenge per offered algorithm; stale=true when only the nonce expired.', schema: { type: 'string' } }]);
   }
-  if (status === 401 && scheme?.type === 'oauth2') {
+  if (status === 401 && (scheme?.type === 'oauth2' || scheme?.type === 'bearer')) {
     headers.push(['www-authenticate', { description: 'Bearer, with error="invalid_token" when a token was sent (RFC 6750).', schema: { type: 'string' } }]);
+  }
+  if (status === 401 && scheme?.type === 'basic') {
+    headers.push(['www-authenticate', { description: `Basic realm="${scheme.realm}", charset="UTF-8" (RFC 7617).`, schema: { type: 'string' } }]);
+  }
+  if (status === 403 && route.scopes.length > 0 && (scheme?.type === 'oauth2' || scheme?.type === 'bearer')) {
+    headers.push(['www-authenticate', { description: 'Bearer error="insufficient_scope" with the scopes the route needs (RFC 6750).', schema: { type: 'string' } }]);
   }
   return sortedObject(headers);
 }
 
-/** components/parameters and components/headers for the session header of each access-key scheme. */
+/** components/parameters and components/headers for the session header of each apiKey scheme with sessions. */
 export function sessionComponents(module: ModuleIr): { parameters: Record<string, ParameterObject>; headers: Record<string, HeaderObject> } {
   const parameters: [string, ParameterObject][] = [];
   const headers: [string, HeaderObject][] = [];

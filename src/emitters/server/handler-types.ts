@@ -27,7 +27,7 @@ export function handlerResultType(routeName: string, shape: { readonly status: n
 }
 
 export function hasSessions(module: ModuleIr): boolean {
-  return module.auth.some((scheme) => scheme.type === 'access-key' && scheme.session !== undefined);
+  return module.auth.some((scheme) => scheme.type === 'apiKey' && scheme.session !== undefined);
 }
 
 /** The names of an interface's server module that code outside it uses (handler modules, svcgen scaffold). */

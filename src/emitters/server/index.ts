@@ -1,8 +1,8 @@
 // The `server` emitter: per interface a typed handler interface (one method per route) and a
 // Fastify plugin factory that binds the handlers to the runtime's one server implementation.
 // The per-route parts are printed one by one, remembered by a small view of the route.
-import { pascalCase } from '../../ir/names.js';
-import type { ModuleIr, RouteIr } from '../../ir/types.js';
+import { camelCase, pascalCase } from '../../ir/names.js';
+import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
 import { metaNames } from '../metadata/index.js';
 import { call, exported, functionType, id, local, object, path, property, typeLiteral, typeOf, typeRef, union, type MethodSignature, type TopLevel, type TypeNode } from '../shared/code/ast.js';
@@ -25,10 +25,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
   const withSession = (name: string) => typeRef(name, sessions ? [typeRef('Session')] : []);
   const names = metaNames(module);
   const title = module.interface?.title ?? module.name;
-  const authOptions = module.auth.map((scheme) => ({
-    name: scheme.name,
-    type: scheme.type === 'oauth2' ? 'OAuthOptions' : scheme.type === 'digest' ? 'DigestOptions' : 'AccessKeyOptions',
-  }));
+  const authOptions = module.auth.map((scheme) => ({ name: scheme.name, type: authOptionsType(scheme) }));
   const views = module.routes.map((route) => handlerView(module, route, sessions));
   const usesListResult = views.some((view) => view.result.counted);
   const usesBodyEntries = views.some((view) => view.bodyEntries);
@@ -58,7 +55,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
         kind: 'interface',
         name: `${prefix}AuthOptions`,
         typeParams,
-        members: authOptions.map((option) => ({ name: option.name, type: option.type === 'AccessKeyOptions' ? typeRef(option.type, [typeRef(sessions ? 'Session' : 'unknown')]) : typeRef(option.type), readonly: true })),
+        members: authOptions.map((option) => ({ name: option.name, type: option.type === 'ApiKeySessionOptions' ? typeRef(option.type, [typeRef('Session')]) : typeRef(option.type), readonly: true })),
       },
       'Credential checks and stores, per auth scheme.',
     ),
@@ -104,6 +101,22 @@ function emitServer(module: ModuleIr): GeneratedFile {
     ),
   ];
   return { path: `${module.name}/server.ts`, content: printFile(statements), source: module.sourceFile, format: false };
+}
+
+/** The options type a server takes per auth scheme: only what the scheme needs (no session hooks without sessions). */
+function authOptionsType(scheme: AuthSchemeIr): string {
+  switch (scheme.type) {
+    case 'oauth2':
+      return 'OAuthOptions';
+    case 'bearer':
+      return scheme.jwt ? 'JwtBearerOptions' : 'BearerOptions';
+    case 'apiKey':
+      return scheme.session ? 'ApiKeySessionOptions' : 'ApiKeyOptions';
+    case 'basic':
+      return 'BasicOptions';
+    case 'digest':
+      return 'DigestOptions';
+  }
 }
 
 /** The route's inputs, by the handler's name for them. */

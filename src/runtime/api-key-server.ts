@@ -1,0 +1,128 @@
+// The apiKey scheme on the server: the key from its header, query parameter or cookie, the caller
+// from the service's verifyApiKey, and (when the scheme declares them) sessions behind context tokens.
+import type { FastifyRequest } from 'fastify';
+import { Unauthorized } from './errors.js';
+import type { ApiKeyMeta, SessionMeta } from './interface-meta.js';
+import type {
+  ApiKeySessionOptions,
+  Authenticator,
+  Identity,
+  Principal,
+  SessionHandle,
+  StoredSession,
+} from './server-auth.js';
+import { ContextSessions, type StoredContext } from './session-tokens.js';
+import { MemorySessionStore } from './stores.js';
+
+type SessionParts = SessionHandle<unknown> & { save(): Promise<void>; readonly header: string };
+
+export function apiKeyAuthenticator(scheme: ApiKeyMeta, options: ApiKeySessionOptions<unknown>): Authenticator {
+  const sessionMeta = scheme.session;
+  const sessions = sessionMeta ? contextSessions(sessionMeta, options) : undefined;
+  return {
+    async authenticate(request) {
+      const key = keyOf(request, scheme);
+      if (key === undefined || key === '') throw new Unauthorized();
+      const identity = await options.verifyApiKey(key);
+      if (!identity)
+        throw new Unauthorized(scheme.unknownKeyError !== undefined ? { entry: scheme.unknownKeyError } : {});
+      const principal: Principal = { kind: 'apiKey', subject: identity.subject, scopes: identity.scopes ?? [] };
+      if (!sessions || !sessionMeta) return { principal };
+      let resolved = await sessions.resolve(singleHeader(request, sessionMeta.header), identity.subject);
+      // A stored session of another key holder is of no use here: it starts a new session.
+      if (resolved.stored && resolved.data.ownerId !== identity.subject)
+        resolved = await sessions.resolve(undefined, identity.subject);
+      return { principal, session: sessionHandle(sessions, sessionMeta.header, identity, resolved, options) };
+    },
+  };
+}
+
+function contextSessions(
+  meta: SessionMeta,
+  options: ApiKeySessionOptions<unknown>,
+): ContextSessions<StoredSession<unknown>> {
+  if (typeof options.createSession !== 'function') {
+    throw new Error('an apiKey scheme with sessions needs createSession in its options');
+  }
+  return new ContextSessions<StoredSession<unknown>>({
+    store: options.sessions ?? new MemorySessionStore<StoredContext<StoredSession<unknown>>>(),
+    createData: () => ({ ownerId: '', data: undefined }),
+    idleTimeoutSeconds: meta.idleTimeout,
+    tokenLength: meta.tokenLength,
+    ...(options.sessionSecret !== undefined ? { secret: options.sessionSecret } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+}
+
+/** The key where the scheme says it travels; a repeated header, parameter or cookie counts by its first value. */
+function keyOf(request: FastifyRequest, scheme: ApiKeyMeta): string | undefined {
+  switch (scheme.in) {
+    case 'header':
+      return singleHeader(request, scheme.name);
+    case 'query':
+      return queryValue(request.url, scheme.name);
+    case 'cookie':
+      return cookieValue(singleHeader(request, 'cookie'), scheme.name);
+  }
+}
+
+function singleHeader(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Read from the raw URL: the route's query schema knows nothing of the key and must not be asked. */
+function queryValue(url: string, name: string): string | undefined {
+  const start = url.indexOf('?');
+  if (start === -1) return undefined;
+  return new URLSearchParams(url.slice(start + 1)).get(name) ?? undefined;
+}
+
+/** The first cookie of that name (RFC 6265 section 5.4: name=value pairs split by "; "); quotes are dropped. */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (header === undefined) return undefined;
+  for (const pair of header.split(';')) {
+    const equals = pair.indexOf('=');
+    if (equals === -1 || pair.slice(0, equals).trim() !== name) continue;
+    const value = pair.slice(equals + 1).trim();
+    return value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+  }
+  return undefined;
+}
+
+/**
+ * The handler's view of a session. It is written only when its data changed, so an empty session is
+ * never stored and a read does not write.
+ */
+function sessionHandle(
+  sessions: ContextSessions<StoredSession<unknown>>,
+  header: string,
+  identity: Identity,
+  resolved: { token: string; data: StoredSession<unknown>; stored: boolean },
+  options: ApiKeySessionOptions<unknown>,
+): SessionParts {
+  let token = resolved.token;
+  const data = resolved.stored ? resolved.data.data : options.createSession(identity);
+  let savedJson = JSON.stringify(data);
+  const stored = (value: unknown): StoredSession<unknown> => ({ ownerId: identity.subject, data: value });
+  const handle = {
+    header,
+    isNew: !resolved.stored,
+    data,
+    get token() {
+      return token;
+    },
+    async rotate() {
+      token = await sessions.rotate(token, stored(handle.data), identity.subject);
+      savedJson = JSON.stringify(handle.data);
+      return token;
+    },
+    async save() {
+      const json = JSON.stringify(handle.data);
+      if (json === savedJson) return;
+      await sessions.save(token, stored(handle.data));
+      savedJson = json;
+    },
+  };
+  return handle;
+}

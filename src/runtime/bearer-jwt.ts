@@ -1,0 +1,81 @@
+// JWT bearer tokens, checked with jose: signature (a key the service gives, or the keys published
+// at a JWKS URL), issuer, audience, expiry and not-before. Loaded only by interfaces that declare a
+// JWT scheme, so that jose is needed only there.
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { KeyObject, webcrypto } from 'node:crypto';
+
+/** What a JWT check needs: the scheme's declared values and the service's key or JWKS location. */
+export interface JwtCheck {
+  readonly issuer: string;
+  readonly audience: string;
+  readonly algorithms: readonly string[] | undefined;
+  readonly key: KeyObject | webcrypto.CryptoKey | Uint8Array | webcrypto.JsonWebKey | undefined;
+  readonly jwksUrl: string | URL | undefined;
+  readonly clockToleranceSeconds: number;
+  readonly now: () => number;
+}
+
+export type JwtOutcome =
+  | { readonly ok: true; readonly claims: Readonly<Record<string, unknown>> }
+  | { readonly ok: false; readonly description: string };
+
+/** Why a token failed, in words fit for error_description (RFC 6750 section 3). */
+const TOKEN_FAULTS: Readonly<Record<string, string>> = {
+  [errors.JWTExpired.code]: 'The token expired.',
+  [errors.JWTClaimValidationFailed.code]: 'The token is not meant for this service.',
+  [errors.JWSSignatureVerificationFailed.code]: 'The token signature is invalid.',
+  [errors.JWKSNoMatchingKey.code]: 'The token is signed with an unknown key.',
+  [errors.JOSEAlgNotAllowed.code]: 'The token is signed with an algorithm this service does not accept.',
+};
+
+/** The JWKS could not be had (unreachable, timed out, not a key set): the server's fault, not the token's. */
+class KeySourceFailure extends Error {}
+
+/** A verifier for one scheme; the JWKS (when used) is fetched when needed and cached by jose. */
+export function jwtVerifier(check: JwtCheck): (token: string) => Promise<JwtOutcome> {
+  const key = keySource(check);
+  return async (token) => {
+    try {
+      const { payload } = await jwtVerify(token, key as JWTVerifyGetKey, {
+        issuer: check.issuer,
+        audience: check.audience,
+        ...(check.algorithms ? { algorithms: [...check.algorithms] } : {}),
+        clockTolerance: check.clockToleranceSeconds,
+        currentDate: new Date(check.now()),
+      });
+      if (typeof payload.sub !== 'string' || payload.sub === '') {
+        return { ok: false, description: 'The token names no subject.' };
+      }
+      return { ok: true, claims: payload as JWTPayload & Readonly<Record<string, unknown>> };
+    } catch (error) {
+      // A good token must never be called bad because the keys were out of reach: that is a 500.
+      if (error instanceof KeySourceFailure) throw error.cause;
+      // Everything else is the token's fault, including a header naming an algorithm the key cannot do.
+      const code = error instanceof errors.JOSEError ? error.code : '';
+      return { ok: false, description: TOKEN_FAULTS[code] ?? 'The token is invalid.' };
+    }
+  };
+}
+
+function keySource(check: JwtCheck): JWTVerifyGetKey | NonNullable<JwtCheck['key']> {
+  if (check.jwksUrl === undefined) {
+    if (check.key === undefined)
+      throw new Error('a JWT bearer scheme needs a jwksUrl (definitions or options) or a key');
+    return check.key;
+  }
+  const remote = createRemoteJWKSet(new URL(check.jwksUrl));
+  return async (header, token) => {
+    try {
+      return await remote(header, token);
+    } catch (error) {
+      if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) throw error;
+      if (
+        error instanceof errors.JOSEError &&
+        !(error instanceof errors.JWKSTimeout) &&
+        !(error instanceof errors.JWKSInvalid)
+      )
+        throw error;
+      throw new KeySourceFailure('the JWKS could not be fetched', { cause: error });
+    }
+  };
+}
