@@ -64,6 +64,10 @@ export const RULES: Readonly<Record<ChangeKind, Rule>> = {
 
   'route-added': fixed(NONE),
   'route-removed': fixed(CLIENTS),
+  // Same method and path under a new name: the wire is unchanged, so deployed clients keep working; the
+  // handler interface member is renamed, so server code stops compiling. (The generated client's method is
+  // renamed too: a source change for TypeScript callers when they regenerate, said in the change's text.)
+  'route-renamed': fixed(SERVERS),
   'method-changed': fixed(BOTH),
   'path-changed': fixed(BOTH),
   'served-path-added': fixed(NONE),

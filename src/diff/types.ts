@@ -36,6 +36,7 @@ export type ChangeKind =
   // routes
   | 'route-added'
   | 'route-removed'
+  | 'route-renamed'
   | 'method-changed'
   | 'path-changed'
   | 'served-path-added'

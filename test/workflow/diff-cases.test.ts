@@ -63,6 +63,8 @@ const CASES: readonly Case[] = [
   { name: 'query parameter accepts digits (coerce)', edit: (d) => (d.routes.searchItems.query.limit.coerce = true), want: [['coercion-added', N, N]] },
   // routes
   { name: 'route removed', edit: (d) => delete d.routes.pay, want: [['route-removed', B, N]] },
+  { name: 'route renamed, same method and path', edit: (d) => ((d.routes.findItem = d.routes.getItem), delete d.routes.getItem), want: [['route-renamed', N, B]] },
+  { name: 'route renamed and its method changed: removed and added', edit: (d) => ((d.routes.findItem = { ...d.routes.getItem, method: 'POST' }), delete d.routes.getItem), want: [['route-removed', B, N], ['route-added', N, N]] },
   { name: 'route added', edit: (d) => (d.routes.listItems = { method: 'GET', path: '/items', responses: { '200': { body: { type: 'list', items: { type: 'record', record: 'item' } } } } }), want: [['route-added', N, N]] },
   { name: 'method changed', edit: (d) => (d.routes.createItem.method = 'PUT'), want: [['method-changed', B, B]] },
   { name: 'path changed', edit: (d) => (d.routes.searchItems.path = '/items/find'), want: [['path-changed', B, B]] },
