@@ -96,7 +96,7 @@ function compareParameters(ctx: CompareContext, prefix: string, base: readonly P
       const at = { head: after.location };
       if (before.description !== after.description) ctx.add({ kind: 'docs-changed', subject, description: 'description changed', at });
       comparePresence(ctx, { subject, at, directions }, before, after);
-      compareDefault(ctx, { subject, at, directions }, before.default, after.default);
+      compareDefault(ctx, { subject, at, directions }, before, after);
       if (before.style !== after.style) ctx.add({ kind: 'parameter-style-changed', subject, description: `style ${before.style} → ${after.style}`, at });
       for (const delta of compareTypes(before.type, after.type, ctx)) ctx.add({ ...delta, subject, at, directions });
       for (const key of otherDifferences(before, after, ['name', 'type', 'required', 'default', 'style'])) ctx.add({ kind: 'other-changed', subject, description: `${key} changed`, at });
