@@ -273,8 +273,10 @@ export class ClientCore {
   #validate(route: RouteMeta, response: ResponseMeta, decoded: unknown): void {
     const schema = this.#definition.responseSchemas[route.name]?.[response.status];
     if (!schema) return;
-    const isCounted = typeof decoded === 'object' && decoded !== null && 'items' in decoded && 'total' in decoded;
-    const value = isCounted ? (decoded as { items: unknown }).items : decoded;
+    // Only an answer that promises a count is a page: a plain list answered as {items, total} is refused.
+    const counted = response.envelope && this.#definition.meta.style === 'jsonapi' ? response.list : response.total;
+    const value =
+      counted && typeof decoded === 'object' && decoded !== null ? (decoded as { items: unknown }).items : decoded;
     const reading = readTolerantly(schema, value);
     if (!reading.ok) throw new ResponseValidationError(route.name, reading.issues);
   }

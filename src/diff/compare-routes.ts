@@ -20,7 +20,8 @@ export function compareRoutes(ctx: CompareContext, base: ModuleIr | undefined, h
       if (renamedTo) compareRenamedRoute(ctx, moduleName, baseRoute, renamedTo);
       else ctx.add({ kind: 'route-removed', subject, description: `route ${describeRoute(baseRoute)} removed`, at: { base: baseRoute.location } });
     } else if (!baseRoute && headRoute) {
-      if (![...renames.values()].includes(headRoute)) ctx.add({ kind: 'route-added', subject, description: `route ${describeRoute(headRoute)} added`, at: { head: headRoute.location } });
+      // A new interface's routes are the interface-added change: there is no base server to break.
+      if (base && ![...renames.values()].includes(headRoute)) ctx.add({ kind: 'route-added', subject, description: `route ${describeRoute(headRoute)} added`, at: { head: headRoute.location } });
     } else if (baseRoute && headRoute) {
       compareRoute(ctx, subject, baseRoute, headRoute);
     }
