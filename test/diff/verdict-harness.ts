@@ -284,6 +284,17 @@ export function implementationSource(base: Doc, against: Doc): string {
   return lines.join('\n').replace(/return undefined;/g, 'return;');
 }
 
+/**
+ * A TypeScript caller of the base client: names every method the base client has, checked against the
+ * client generated from `against`. Not part of either verdict (see verdicts.test.ts); what it shows is
+ * said in the change's text.
+ */
+export function callerSource(base: Doc, against: Doc): string {
+  const client = `${pascal(against.name)}Client`;
+  const methods = Object.keys(base.routes).map((name) => `client.${name}`);
+  return [`import type { ${client} } from '../${outOf(against)}/client.js';`, `declare const client: ${client};`, `void [${methods.join(', ')}];`, ''].join('\n');
+}
+
 /** Writes one check file per case (and a control: the base against itself), runs one tsc, and returns errors by file name. */
 export async function typeCheck(root: string, files: ReadonlyMap<string, string>): Promise<Map<string, string[]>> {
   await mkdir(join(root, 'checks'), { recursive: true });

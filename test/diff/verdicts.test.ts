@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULES } from '../../src/diff/classify.js';
 import type { Change, ChangeKind } from '../../src/diff/types.js';
 import { BASE, CASES, type VerdictCase } from './verdict-cases.js';
-import { diffCase, generateAll, implementationSource, Servers, sides, typeCheck, writeDefinitions, type Prepared } from './verdict-harness.js';
+import { callerSource, diffCase, generateAll, implementationSource, Servers, sides, typeCheck, writeDefinitions, type Prepared } from './verdict-harness.js';
 
 interface Run extends Prepared {
   readonly kind: ChangeKind;
@@ -45,6 +45,7 @@ const runs: Run[] = [];
 const servers = new Servers();
 const observed = new Map<number, { client: string[]; server: string[]; code: string[] }>();
 let controlErrors: Map<string, string[]>;
+const callerErrors = new Map<number, string[]>();
 const controlFailures: string[] = [];
 
 beforeAll(async () => {
@@ -64,9 +65,12 @@ beforeAll(async () => {
   for (const run of runs) {
     files.set(`case${run.index}.ts`, implementationSource(run.base, run.head));
     files.set(`case${run.index}-control.ts`, implementationSource(run.base, run.base));
+    files.set(`case${run.index}-caller.ts`, callerSource(run.base, run.head));
+    files.set(`case${run.index}-caller-control.ts`, callerSource(run.base, run.base));
   }
   const errors = await typeCheck(root, files);
-  controlErrors = new Map([...errors].filter(([file]) => !/^case\d+\.ts$/.test(file)));
+  controlErrors = new Map([...errors].filter(([file]) => !/^case\d+(-caller)?\.ts$/.test(file)));
+  for (const run of runs) callerErrors.set(run.index, errors.get(`case${run.index}-caller.ts`) ?? []);
   await servers.start(root, runs, 'base');
   await servers.start(root, runs, 'head');
   for (const run of runs) {
@@ -118,5 +122,22 @@ describe('diff verdicts hold', () => {
     const happened = { client: seen.client.length > 0, server: seen.server.length + seen.code.length > 0 };
     const evidence = { changes: run.changes.map((change) => `${change.kind} ${change.client}/${change.server} ${change.subject}`), ...seen };
     expect({ ...said, evidence }).toEqual({ ...happened, evidence });
+  });
+
+  // The client verdict is the HTTP contract. Where a TypeScript caller of a regenerated client must still
+  // edit code that calls a method of the base, the change says so, or the change breaks clients anyway.
+  it.each(RUNS)('$kind: $name: a caller that must rename a call is told so', ({ index }) => {
+    const run = runs[index]!;
+    if (callerErrors.get(index)!.length === 0) return;
+    const told = run.changes.some((change) => change.client === 'breaking' || change.description.includes('must rename the call'));
+    expect({ told, errors: callerErrors.get(index) }).toEqual({ told: true, errors: callerErrors.get(index) });
+  });
+
+  it('a renamed route keeps HTTP clients working and tells TypeScript callers to rename the call', () => {
+    const run = runs.find((candidate) => candidate.kind === 'route-renamed')!;
+    expect(observed.get(run.index)!.client).toEqual([]);
+    expect(callerErrors.get(run.index)!.join('\n')).toContain("Property 'getBook' does not exist");
+    expect(run.changes).toEqual([expect.objectContaining({ kind: 'route-renamed', client: 'non-breaking', server: 'breaking' })]);
+    expect(run.changes[0]!.description).toContain('getBook() → findBook()');
   });
 });
