@@ -11,6 +11,7 @@ export function compareRoutes(ctx: CompareContext, base: ModuleIr | undefined, h
   const baseRoutes = base?.routes ?? [];
   const headRoutes = head?.routes ?? [];
   const renames = renamedRoutes(baseRoutes, headRoutes);
+  const renamedTargets = new Set(renames.values());
   for (const name of unionNames(baseRoutes.map((route) => route.name), headRoutes.map((route) => route.name))) {
     const baseRoute = baseRoutes.find((route) => route.name === name);
     const headRoute = headRoutes.find((route) => route.name === name);
@@ -21,7 +22,9 @@ export function compareRoutes(ctx: CompareContext, base: ModuleIr | undefined, h
       else ctx.add({ kind: 'route-removed', subject, description: `route ${describeRoute(baseRoute)} removed`, at: { base: baseRoute.location } });
     } else if (!baseRoute && headRoute) {
       // A new interface's routes are the interface-added change: there is no base server to break.
-      if (base && ![...renames.values()].includes(headRoute)) ctx.add({ kind: 'route-added', subject, description: `route ${describeRoute(headRoute)} added`, at: { head: headRoute.location } });
+      if (base && !renamedTargets.has(headRoute)) {
+        ctx.add({ kind: 'route-added', subject, description: `route ${describeRoute(headRoute)} added`, at: { head: headRoute.location } });
+      }
     } else if (baseRoute && headRoute) {
       compareRoute(ctx, subject, baseRoute, headRoute);
     }
@@ -36,7 +39,10 @@ function renamedRoutes(base: readonly RouteIr[], head: readonly RouteIr[]): Map<
   const onlyHead = head.filter((route) => !base.some((candidate) => candidate.name === route.name));
   const renames = new Map<RouteIr, RouteIr>();
   for (const route of base.filter((candidate) => !head.some((other) => other.name === candidate.name))) {
-    const match = onlyHead.find((candidate) => candidate.method === route.method && candidate.fullPath === route.fullPath && ![...renames.values()].includes(candidate));
+    const taken = new Set(renames.values());
+    const match = onlyHead.find(
+      (candidate) => candidate.method === route.method && candidate.fullPath === route.fullPath && !taken.has(candidate),
+    );
     if (match) renames.set(route, match);
   }
   return renames;
@@ -45,8 +51,8 @@ function renamedRoutes(base: readonly RouteIr[], head: readonly RouteIr[]): Map<
 function compareRenamedRoute(ctx: CompareContext, moduleName: string, base: RouteIr, head: RouteIr): void {
   const subject = `route ${moduleName}.${head.name}`;
   const description =
-    `route ${describeRoute(head)} renamed ${base.name} → ${head.name}: servers rename the handler; HTTP clients are unaffected, ` +
-    `but TypeScript callers of the generated client must rename the call (${base.name}() → ${head.name}())`;
+    `route ${describeRoute(head)} renamed ${base.name} → ${head.name}: servers rename the handler; HTTP clients ` +
+    `are unaffected, but TypeScript callers of the generated client must rename the call (${base.name}() → ${head.name}())`;
   ctx.add({ kind: 'route-renamed', subject, description, at: { head: head.location } });
   compareRoute(ctx, subject, base, head);
 }

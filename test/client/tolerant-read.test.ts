@@ -16,9 +16,18 @@ const book = z.strictObject({
 
 describe('readTolerantly', () => {
   it('drops unknown members of the record, of nested records and of list items, in place', () => {
-    const value = { id: 1, title: 'Dune', isbn: 'x', author: { name: 'F', born: 1920 }, tags: [{ label: 'a', extra: true }] };
+    const value = {
+      id: 1,
+      title: 'Dune',
+      isbn: 'x',
+      author: { name: 'F', born: 1920 },
+      tags: [{ label: 'a', extra: true }],
+    };
     const reading = readTolerantly(z.array(book), [value]);
-    expect(reading).toEqual({ ok: true, value: [{ id: 1, title: 'Dune', author: { name: 'F' }, tags: [{ label: 'a' }] }] });
+    expect(reading).toEqual({
+      ok: true,
+      value: [{ id: 1, title: 'Dune', author: { name: 'F' }, tags: [{ label: 'a' }] }],
+    });
   });
 
   it('reports the other problems, and not the unknown members', () => {

@@ -87,10 +87,15 @@ const book = (d: Doc) => d.records.book.fields;
 const query = (d: Doc) => d.routes.getBook.query;
 
 export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExecutable>> = {
-  'record-added': [{ name: 'a record is added', edit: (d) => (d.records.shelf = { fields: { code: { type: 'string' } } }) }],
+  'record-added': [
+    { name: 'a record is added', edit: (d) => (d.records.shelf = { fields: { code: { type: 'string' } } }) },
+  ],
   'record-removed': [{ name: 'an unused record is removed', edit: (d) => delete d.records.legacy }],
   'field-added-optional': [
-    { name: 'optional field added to a request body', edit: (d) => (draft(d).isbn = { type: 'string', required: false }) },
+    {
+      name: 'optional field added to a request body',
+      edit: (d) => (draft(d).isbn = { type: 'string', required: false }),
+    },
     { name: 'optional field added to a response', edit: (d) => (book(d).isbn = { type: 'string', required: false }) },
   ],
   'field-added-required': [
@@ -108,7 +113,10 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
   'became-required': [
     { name: 'request field becomes required', edit: (d) => (draft(d).pages.required = true) },
     // Reported as became-required alone: the default is what made it optional for the writer.
-    { name: 'required request field loses its default', edit: (d) => (delete draft(d).copies.default, delete draft(d).copies.required) },
+    {
+      name: 'required request field loses its default',
+      edit: (d) => (delete draft(d).copies.default, delete draft(d).copies.required),
+    },
     { name: 'response field becomes required', edit: (d) => (book(d).pages.required = true) },
   ],
   'became-optional': [
@@ -127,7 +135,9 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
       'the break is in meaning only (kept breaking for clients, who asked for the old default)',
   },
   'relation-changed': { reason: 'relations shape json:api documents; this case runs on plain JSON (not covered yet)' },
-  'resource-type-changed': [{ name: 'response record gets an apiAlias', edit: (d) => (d.records.book.apiAlias = 'book') }],
+  'resource-type-changed': [
+    { name: 'response record gets an apiAlias', edit: (d) => (d.records.book.apiAlias = 'book') },
+  ],
 
   'type-changed': [{ name: 'number becomes string in a response', edit: (d) => (book(d).weight.type = 'string') }],
   'type-narrowed': [
@@ -160,33 +170,67 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
     reason: 'only a caller that sends a number as digits notices, and the generated client always sends numbers',
   },
 
-  'route-added': [{ name: 'a route is added', edit: (d) => (d.routes.countBooks = { method: 'GET', path: '/count', responses: { '204': {} } }) }],
+  'route-added': [
+    {
+      name: 'a route is added',
+      edit: (d) => (d.routes.countBooks = { method: 'GET', path: '/count', responses: { '204': {} } }),
+    },
+  ],
   'route-removed': [{ name: 'a route is removed', edit: (d) => delete d.routes.listBooks }],
-  'route-renamed': [{ name: 'a route is renamed, same method and path', edit: (d) => ((d.routes.findBook = d.routes.getBook), delete d.routes.getBook) }],
+  'route-renamed': [
+    {
+      name: 'a route is renamed, same method and path',
+      edit: (d) => ((d.routes.findBook = d.routes.getBook), delete d.routes.getBook),
+    },
+  ],
   'method-changed': [{ name: 'POST becomes PUT', edit: (d) => (d.routes.createBook.method = 'PUT') }],
   'path-changed': [{ name: 'a route path changes', edit: (d) => (d.routes.listBooks.path = '/all-books') }],
-  'served-path-added': [{ name: 'a segment alias is added', edit: (d) => (d.interface.segmentAliases = { books: ['book'] }) }],
+  'served-path-added': [
+    { name: 'a segment alias is added', edit: (d) => (d.interface.segmentAliases = { books: ['book'] }) },
+  ],
   'served-path-removed': {
     reason: 'the generated client calls the canonical path only; a caller using the alias (or version) gets 404',
   },
-  'parameter-added-optional': [{ name: 'optional query parameter added', edit: (d) => (query(d).sort = { type: 'string' }) }],
-  'parameter-added-required': [{ name: 'required query parameter added', edit: (d) => (query(d).sort = { type: 'string', required: true }) }],
+  'parameter-added-optional': [
+    { name: 'optional query parameter added', edit: (d) => (query(d).sort = { type: 'string' }) },
+  ],
+  'parameter-added-required': [
+    { name: 'required query parameter added', edit: (d) => (query(d).sort = { type: 'string', required: true }) },
+  ],
   'parameter-removed': [{ name: 'query parameter removed', edit: (d) => delete query(d).lang }],
-  'parameter-style-changed': [{ name: 'list query parameter becomes JSON text', edit: (d) => (query(d).tags.style = 'json') }],
-  'body-added': [{ name: 'required request body added', edit: (d) => (d.routes.ping.body = { type: 'record', record: 'legacy' }) }],
+  'parameter-style-changed': [
+    { name: 'list query parameter becomes JSON text', edit: (d) => (query(d).tags.style = 'json') },
+  ],
+  'body-added': [
+    { name: 'required request body added', edit: (d) => (d.routes.ping.body = { type: 'record', record: 'legacy' }) },
+  ],
   'body-added-optional': [
-    { name: 'optional request body added', edit: (d) => Object.assign(d.routes.ping, { body: { type: 'record', record: 'search' }, bodyRequired: false }) },
+    {
+      name: 'optional request body added',
+      edit: (d) => Object.assign(d.routes.ping, { body: { type: 'record', record: 'search' }, bodyRequired: false }),
+    },
   ],
   'body-removed': [{ name: 'request body removed', edit: (d) => delete d.routes.createBook.body }],
   'body-format-added': { reason: 'the generated client sends JSON bodies only; another format is for other callers' },
-  'body-format-removed': { reason: 'the generated client sends JSON bodies only; a caller using the removed format gets 415' },
+  'body-format-removed': {
+    reason: 'the generated client sends JSON bodies only; a caller using the removed format gets 415',
+  },
   'body-query-alternative-added': { reason: 'a GET body or its query form: not covered by this harness yet' },
   'body-query-alternative-removed': { reason: 'a GET body or its query form: not covered by this harness yet' },
   'body-query-alternative-changed': { reason: 'a GET body or its query form: not covered by this harness yet' },
   'response-added': { reason: 'a handler cannot choose among declared statuses without a selector (not covered yet)' },
-  'response-removed': [{ name: 'response status changes 201 → 200', edit: (d) => (d.routes.createBook.responses = { '200': d.routes.createBook.responses['201'] }) }],
-  'response-envelope-changed': { reason: 'plain JSON styles send the same bytes with or without the envelope (not covered yet)' },
-  'response-total-added': [{ name: 'a list answer gets its total', edit: (d) => (d.routes.listBooks.responses['200'].total = true) }],
+  'response-removed': [
+    {
+      name: 'response status changes 201 → 200',
+      edit: (d) => (d.routes.createBook.responses = { '200': d.routes.createBook.responses['201'] }),
+    },
+  ],
+  'response-envelope-changed': {
+    reason: 'plain JSON styles send the same bytes with or without the envelope (not covered yet)',
+  },
+  'response-total-added': [
+    { name: 'a list answer gets its total', edit: (d) => (d.routes.listBooks.responses['200'].total = true) },
+  ],
   'response-total-removed': [
     {
       name: 'a list answer loses its total',
@@ -195,7 +239,9 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
     },
   ],
   'response-selector-changed': { reason: 'selectors choose among statuses (not covered yet)' },
-  'route-errors-changed': [{ name: 'an error is added to a route', edit: (d) => d.routes.createBook.errors.push('notFound') }],
+  'route-errors-changed': [
+    { name: 'an error is added to a route', edit: (d) => d.routes.createBook.errors.push('notFound') },
+  ],
   'action-changed': { reason: 'actions are served by hand-written code of the reference service (not covered yet)' },
 
   'auth-changed': { reason: 'auth needs credentials on both sides (not covered yet)' },
@@ -207,10 +253,12 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
   'interface-removed': { reason: 'every route removed at once (not run yet)' },
   'interface-changed': { reason: 'reported with the path or style changes it causes (not run yet)' },
   'version-added': { reason: 'versions are served paths (not run yet)' },
-  'version-removed': { reason: 'versions are served paths: the generated client uses the route\'s own version' },
+  'version-removed': { reason: "versions are served paths: the generated client uses the route's own version" },
   'body-limit-lowered': { reason: 'needs bodies near the limit (not covered yet)' },
   'body-limit-raised': { reason: 'needs bodies near the limit (not covered yet)' },
-  'error-added': [{ name: 'an error is added to the catalog', edit: (d) => (d.errors.conflict = { status: 409, message: 'Taken' }) }],
+  'error-added': [
+    { name: 'an error is added to the catalog', edit: (d) => (d.errors.conflict = { status: 409, message: 'Taken' }) },
+  ],
   'error-removed': { reason: 'errors are thrown by handlers; the harness throws none (not covered yet)' },
   'error-status-changed': { reason: 'errors are thrown by handlers; the harness throws none (not covered yet)' },
   'error-text-changed': { reason: 'errors are thrown by handlers; the harness throws none (not covered yet)' },

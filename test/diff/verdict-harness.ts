@@ -3,7 +3,6 @@
 // case's base and head are two interfaces under the case's own base path), type-checked in one tsc
 // program, and served by two Fastify apps (every base interface in one, every head interface in the
 // other), so the whole table costs one generate, one tsc and a few hundred loopback calls.
-import { spawn } from 'node:child_process';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +12,7 @@ import { stringify } from 'yaml';
 import { diff } from '../../src/diff/diff.js';
 import { generate } from '../../src/index.js';
 import type { Change } from '../../src/diff/types.js';
+import { runTsc } from '../foundation/helpers.js';
 import type { Doc } from './verdict-cases.js';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
@@ -62,7 +62,13 @@ export async function writeDefinitions(root: string, cases: readonly Prepared[])
 /** Two runs: a base and its head answer the same method and path, which one run refuses (SVC203). */
 export async function generateAll(root: string): Promise<void> {
   for (const side of ['base', 'head']) {
-    const result = await generate({ cwd: root, definitionsDir: join(root, `defs-${side}`), outDir: join(root, `out-${side}`), gitattributes: false, cache: false });
+    const result = await generate({
+      cwd: root,
+      definitionsDir: join(root, `defs-${side}`),
+      outDir: join(root, `out-${side}`),
+      gitattributes: false,
+      cache: false,
+    });
     if (!result.ok) throw new Error(`generate failed: ${JSON.stringify(result).slice(0, 2000)}`);
   }
 }
@@ -145,7 +151,8 @@ function callInput(doc: Doc, route: Loose, mode: Mode): Loose {
   const query = parameters(doc, route['query'], mode, false);
   if (params) input['params'] = params;
   if (query) input['query'] = query;
-  if (route['body'] && (mode === 'full' || route['bodyRequired'] !== false)) input['body'] = sample(doc, route['body'], 'request', mode);
+  if (route['body'] && (mode === 'full' || route['bodyRequired'] !== false))
+    input['body'] = sample(doc, route['body'], 'request', mode);
   return input;
 }
 
@@ -186,7 +193,10 @@ export class Servers {
       const { plugin } = await load(root, doc.name);
       const handlers: Loose = {};
       for (const [name, route] of Object.entries<Loose>(doc.routes)) {
-        handlers[name] = async (input: Loose) => ((this.#seen = input), structuredClone(handlerResult(doc, route, this.#mode)));
+        handlers[name] = async (input: Loose) => (
+          (this.#seen = input),
+          structuredClone(handlerResult(doc, route, this.#mode))
+        );
       }
       await app.register(plugin({ handlers, auth: {} }));
     }
@@ -208,7 +218,8 @@ export class Servers {
         try {
           await client[name](input);
           const misread = misreadMembers(input, this.#seen ?? {});
-          if (misread.length > 0) failures.push(`${name} (${mode}): the handler read ${misread.join(', ')} otherwise than sent`);
+          if (misread.length > 0)
+            failures.push(`${name} (${mode}): the handler read ${misread.join(', ')} otherwise than sent`);
         } catch (error) {
           failures.push(`${name} (${mode}): ${error instanceof Error ? error.message : String(error)}`);
         }
@@ -259,7 +270,9 @@ export function implementationSource(base: Doc, against: Doc): string {
     `import type * as types from '../${outOf(against)}/types.js';`,
     '',
     '/** Code that names each record type of the base. */',
-    `export type UsedRecords = [${Object.keys(base.records).map((name) => `types.${pascal(name)}`).join(', ')}];`,
+    `export type UsedRecords = [${Object.keys(base.records)
+      .map((name) => `types.${pascal(name)}`)
+      .join(', ')}];`,
     'declare const full: boolean;',
     '',
     'export const implementation: Handlers = {',
@@ -269,7 +282,8 @@ export function implementationSource(base: Doc, against: Doc): string {
     for (const param of Object.keys(route['pathParams'] ?? {})) reads.push(`input.params.${param}`);
     for (const param of Object.keys(route['query'] ?? {})) reads.push(`input.query.${param}`);
     if (route['body']?.['type'] === 'record') {
-      for (const field of Object.keys(base.records[route['body']['record']].fields)) reads.push(`input.body${route['bodyRequired'] === false ? '?' : ''}.${field}`);
+      for (const field of Object.keys(base.records[route['body']['record']].fields))
+        reads.push(`input.body${route['bodyRequired'] === false ? '?' : ''}.${field}`);
     }
     lines.push(
       `  async ${name}(input): ReturnType<Handlers['${name}']> {`,
@@ -292,10 +306,15 @@ export function implementationSource(base: Doc, against: Doc): string {
 export function callerSource(base: Doc, against: Doc): string {
   const client = `${pascal(against.name)}Client`;
   const methods = Object.keys(base.routes).map((name) => `client.${name}`);
-  return [`import type { ${client} } from '../${outOf(against)}/client.js';`, `declare const client: ${client};`, `void [${methods.join(', ')}];`, ''].join('\n');
+  return [
+    `import type { ${client} } from '../${outOf(against)}/client.js';`,
+    `declare const client: ${client};`,
+    `void [${methods.join(', ')}];`,
+    '',
+  ].join('\n');
 }
 
-/** Writes one check file per case (and a control: the base against itself), runs one tsc, and returns errors by file name. */
+/** Writes the check files, runs one tsc over all of them, and returns the errors by file name. */
 export async function typeCheck(root: string, files: ReadonlyMap<string, string>): Promise<Map<string, string[]>> {
   await mkdir(join(root, 'checks'), { recursive: true });
   await Promise.all([...files].map(([name, text]) => writeFile(join(root, 'checks', name), text)));
@@ -310,17 +329,10 @@ export async function typeCheck(root: string, files: ReadonlyMap<string, string>
     skipLibCheck: true,
   };
   await writeFile(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['checks/*.ts'] }));
-  const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.json')], { cwd: root });
-    let text = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-    child.on('error', reject);
-    child.on('close', () => resolve(text));
-  });
+  const { output } = await runTsc(['-p', join(root, 'tsconfig.json')]);
   const errors = new Map<string, string[]>();
   for (const line of output.split('\n')) {
-    const match = /^checks\/([^(]+)\(\d+,\d+\): (error .*)$/.exec(line);
+    const match = /(?:^|\/)checks\/([^(]+)\(\d+,\d+\): (error .*)$/.exec(line);
     if (match) errors.set(match[1]!, [...(errors.get(match[1]!) ?? []), match[2]!]);
     else if (/error TS/.test(line)) errors.set('(other)', [...(errors.get('(other)') ?? []), line]);
   }

@@ -22,7 +22,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULES } from '../../src/diff/classify.js';
 import type { Change, ChangeKind } from '../../src/diff/types.js';
 import { BASE, CASES, type VerdictCase } from './verdict-cases.js';
-import { callerSource, diffCase, generateAll, implementationSource, Servers, sides, typeCheck, writeDefinitions, type Prepared } from './verdict-harness.js';
+import {
+  callerSource,
+  diffCase,
+  generateAll,
+  implementationSource,
+  Servers,
+  sides,
+  typeCheck,
+  writeDefinitions,
+  type Prepared,
+} from './verdict-harness.js';
 
 interface Run extends Prepared {
   readonly kind: ChangeKind;
@@ -74,9 +84,16 @@ beforeAll(async () => {
   await servers.start(root, runs, 'base');
   await servers.start(root, runs, 'head');
   for (const run of runs) {
-    const served = (route: Record<string, any>) => Object.values<Record<string, any>>(run.base.routes).some((other) => other['method'] === route['method'] && other['path'] === route['path']);
-    controlFailures.push(...(await servers.run(root, run.base, 'base', () => true)).map((failure) => `case${run.index} base: ${failure}`));
-    controlFailures.push(...(await servers.run(root, run.head, 'head', () => true)).map((failure) => `case${run.index} head: ${failure}`));
+    const served = (route: Record<string, any>) =>
+      Object.values<Record<string, any>>(run.base.routes).some(
+        (other) => other['method'] === route['method'] && other['path'] === route['path'],
+      );
+    controlFailures.push(
+      ...(await servers.run(root, run.base, 'base', () => true)).map((failure) => `case${run.index} base: ${failure}`),
+    );
+    controlFailures.push(
+      ...(await servers.run(root, run.head, 'head', () => true)).map((failure) => `case${run.index} head: ${failure}`),
+    );
     observed.set(run.index, {
       client: await servers.run(root, run.base, 'head', () => true),
       server: await servers.run(root, run.head, 'base', served),
@@ -85,8 +102,16 @@ beforeAll(async () => {
   }
   // VERDICTS_DUMP=<file> writes what happened per case, to read when a verdict and the experiment disagree.
   if (process.env['VERDICTS_DUMP']) {
-    const dump = runs.map((run) => ({ kind: run.kind, name: run.name, changes: run.changes.map((c) => `${c.kind} ${c.client}/${c.server}`), ...observed.get(run.index) }));
-    await writeFile(process.env['VERDICTS_DUMP'], JSON.stringify({ controlFailures, controlErrors: Object.fromEntries(controlErrors), dump }, null, 1));
+    const dump = runs.map((run) => ({
+      kind: run.kind,
+      name: run.name,
+      changes: run.changes.map((c) => `${c.kind} ${c.client}/${c.server}`),
+      ...observed.get(run.index),
+    }));
+    await writeFile(
+      process.env['VERDICTS_DUMP'],
+      JSON.stringify({ controlFailures, controlErrors: Object.fromEntries(controlErrors), dump }, null, 1),
+    );
   }
 }, 300_000);
 
@@ -102,7 +127,7 @@ describe('every rule of the diff table has a case or a reason', () => {
 });
 
 describe('the experiment is sound', () => {
-  it('each side\'s client works against its own server', () => {
+  it("each side's client works against its own server", () => {
     expect(controlFailures).toEqual([]);
   });
   it('the base implementation type-checks against the base', () => {
@@ -120,7 +145,10 @@ describe('diff verdicts hold', () => {
       server: run.changes.some((change) => change.server === 'breaking'),
     };
     const happened = { client: seen.client.length > 0, server: seen.server.length + seen.code.length > 0 };
-    const evidence = { changes: run.changes.map((change) => `${change.kind} ${change.client}/${change.server} ${change.subject}`), ...seen };
+    const evidence = {
+      changes: run.changes.map((change) => `${change.kind} ${change.client}/${change.server} ${change.subject}`),
+      ...seen,
+    };
     expect({ ...said, evidence }).toEqual({ ...happened, evidence });
   });
 
@@ -129,7 +157,9 @@ describe('diff verdicts hold', () => {
   it.each(RUNS)('$kind: $name: a caller that must rename a call is told so', ({ index }) => {
     const run = runs[index]!;
     if (callerErrors.get(index)!.length === 0) return;
-    const told = run.changes.some((change) => change.client === 'breaking' || change.description.includes('must rename the call'));
+    const told = run.changes.some(
+      (change) => change.client === 'breaking' || change.description.includes('must rename the call'),
+    );
     expect({ told, errors: callerErrors.get(index) }).toEqual({ told: true, errors: callerErrors.get(index) });
   });
 
@@ -137,7 +167,9 @@ describe('diff verdicts hold', () => {
     const run = runs.find((candidate) => candidate.kind === 'route-renamed')!;
     expect(observed.get(run.index)!.client).toEqual([]);
     expect(callerErrors.get(run.index)!.join('\n')).toContain("Property 'getBook' does not exist");
-    expect(run.changes).toEqual([expect.objectContaining({ kind: 'route-renamed', client: 'non-breaking', server: 'breaking' })]);
+    expect(run.changes).toEqual([
+      expect.objectContaining({ kind: 'route-renamed', client: 'non-breaking', server: 'breaking' }),
+    ]);
     expect(run.changes[0]!.description).toContain('getBook() → findBook()');
   });
 });

@@ -47,6 +47,16 @@ describe('svcgen diff --base <folder>', () => {
     expect(result.stdout).not.toContain('Breaking');
   });
 
+  it('fails on one side only with --fail-on breaking-for-clients or breaking-for-servers', async () => {
+    // An optional request body member: a server from the base refuses it, no client breaks.
+    await writeText(join(dir, 'definitions', 'shop.yaml'), editedDefinition((d) => (d.records.item.fields.color = { type: 'string', required: false })));
+    const clients = await runCli(['diff', '--base', 'old', '--fail-on', 'breaking-for-clients'], dir);
+    expect(clients.code).toBe(0);
+    expect(clients.stdout).toContain('Breaking for servers:');
+    const servers = await runCli(['diff', '--base', 'old', '--fail-on', 'breaking-for-servers'], dir);
+    expect(servers.code).toBe(1);
+  });
+
   it('writes a pull-request comment with --format markdown: summary first, then a table', async () => {
     await writeText(join(dir, 'definitions', 'shop.yaml'), editedDefinition((d) => {
       delete d.records.item.fields.name;
