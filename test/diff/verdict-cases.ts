@@ -254,8 +254,16 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
   'interface-changed': { reason: 'reported with the path or style changes it causes (not run yet)' },
   'version-added': { reason: 'versions are served paths (not run yet)' },
   'version-removed': { reason: "versions are served paths: the generated client uses the route's own version" },
-  'body-limit-lowered': { reason: 'needs bodies near the limit (not covered yet)' },
-  'body-limit-raised': { reason: 'needs bodies near the limit (not covered yet)' },
+  'body-limit-lowered': {
+    reason:
+      'a lower limit refuses bodies the definitions still allow, from old and new clients alike, so a head client ' +
+      'fails its own server too; the base client does fail against the head (413), as the verdict says',
+  },
+  'body-limit-raised': {
+    reason:
+      'a head client sends a body past the base limit only where the definitions also allow larger values, which ' +
+      'is reported (and executed) as constraint-relaxed',
+  },
   'error-added': [
     { name: 'an error is added to the catalog', edit: (d) => (d.errors.conflict = { status: 409, message: 'Taken' }) },
   ],
