@@ -35,7 +35,8 @@ Options:
   --no-cache            do not use the caches (node_modules/.cache/svcgen)
   --base <ref|dir>      diff: the base, a git ref (branch, tag, commit) or a folder of definitions
   --format <format>     diff: text (default), markdown (a pull-request comment) or json
-  --fail-on breaking    diff: exit 1 when a change is breaking for clients or for servers
+  --fail-on <which>     diff: exit 1 on a change that is breaking (for clients or servers),
+                        breaking-for-clients or breaking-for-servers
   -h, --help            show this help
   -v, --version         show the version
 
@@ -43,6 +44,8 @@ Exit codes: 0 success, 1 invalid definitions, check failed or (with --fail-on) a
 2 usage error or a base that cannot be found, 3 a file or folder that cannot be used (the output
 folder refused or not writable, an input that is not a regular file), 70 internal error.`;
 
+/** What --fail-on accepts: any breaking change, or those breaking one side. */
+const FAIL_ON = ['breaking', 'breaking-for-clients', 'breaking-for-servers'] as const;
 const COMMANDS = ['generate', 'check', 'diff', 'watch', 'scaffold', 'init', 'schema'] as const;
 type Command = (typeof COMMANDS)[number];
 
@@ -67,7 +70,8 @@ interface ParsedArgs {
   readonly cache: boolean;
   readonly base: string | undefined;
   readonly format: (typeof FORMATS)[number];
-  readonly failOnBreaking: boolean;
+  /** Which breaking changes make `diff` exit 1, if any. */
+  readonly failOn: (typeof FAIL_ON)[number] | undefined;
 }
 
 class UsageError extends Error {}
@@ -108,7 +112,9 @@ function parseArgs(argv: readonly string[]): ParsedArgs | 'help' | 'version' {
   const format = values.get('--format') ?? 'text';
   if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format ${format} is not a format (expected one of: ${FORMATS.join(', ')})`);
   const failOn = values.get('--fail-on');
-  if (failOn !== undefined && failOn !== 'breaking') throw new UsageError(`--fail-on ${failOn} is not supported (expected: --fail-on breaking)`);
+  if (failOn !== undefined && !(FAIL_ON as readonly string[]).includes(failOn)) {
+    throw new UsageError(`--fail-on ${failOn} is not supported (expected one of: ${FAIL_ON.join(', ')})`);
+  }
   if (command === 'diff' && !values.has('--base')) throw new UsageError('diff needs --base <git ref or folder>');
   return {
     command,
@@ -118,7 +124,7 @@ function parseArgs(argv: readonly string[]): ParsedArgs | 'help' | 'version' {
     cache: !flags.has('--no-cache'),
     base: values.get('--base'),
     format: format as ParsedArgs['format'],
-    failOnBreaking: failOn === 'breaking',
+    failOn: failOn as ParsedArgs['failOn'],
   };
 }
 
@@ -231,7 +237,8 @@ async function runDiff(args: ParsedArgs): Promise<number> {
     return result.reason === 'base-not-found' ? 2 : 1;
   }
   process.stdout.write(renderDiff(result, args.format));
-  return args.failOnBreaking && result.summary.breaking > 0 ? 1 : 0;
+  const counts = { breaking: result.summary.breaking, 'breaking-for-clients': result.summary.breakingForClients, 'breaking-for-servers': result.summary.breakingForServers };
+  return args.failOn !== undefined && counts[args.failOn] > 0 ? 1 : 0;
 }
 
 async function runWatch(options: RunArgs): Promise<number> {

@@ -19,6 +19,7 @@ import {
 } from './client-transport.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
 import { decodeDocument } from './jsonapi-decode.js';
+import { readTolerantly } from './tolerant-read.js';
 
 export interface ClientOptions {
   /** scheme://host[:port] of the service, without a trailing slash. */
@@ -243,6 +244,7 @@ export class ClientCore {
     const problem = envelopeProblem(meta, declared, reading.value, plain);
     if (problem !== undefined) throw unreadable(problem);
     const decoded = this.#unwrap(declared, reading.value, plain);
+    // Validation drops members the schemas do not declare (in place), so callers see only declared ones.
     if (this.#options.validateResponses && !hasIncludes(input)) this.#validate(route, declared, decoded);
     return decoded;
   }
@@ -273,14 +275,12 @@ export class ClientCore {
   #validate(route: RouteMeta, response: ResponseMeta, decoded: unknown): void {
     const schema = this.#definition.responseSchemas[route.name]?.[response.status];
     if (!schema) return;
-    const isCounted = typeof decoded === 'object' && decoded !== null && 'items' in decoded && 'total' in decoded;
-    const value = isCounted ? (decoded as { items: unknown }).items : decoded;
-    const result = schema.safeParse(value);
-    if (!result.success)
-      throw new ResponseValidationError(
-        route.name,
-        result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`),
-      );
+    // Only an answer that promises a count is a page: a plain list answered as {items, total} is refused.
+    const counted = response.envelope && this.#definition.meta.style === 'jsonapi' ? response.list : response.total;
+    const value =
+      counted && typeof decoded === 'object' && decoded !== null ? (decoded as { items: unknown }).items : decoded;
+    const reading = readTolerantly(schema, value);
+    if (!reading.ok) throw new ResponseValidationError(route.name, reading.issues);
   }
 }
 

@@ -2,14 +2,31 @@
 //
 //   request:  clients write, servers read      response: servers write, clients read
 //
-// - A writer breaks when the values it may produce are no longer all accepted (a value set narrowed,
-//   a constraint tightened, a member now required, something it sends removed).
-// - A reader breaks when its generated type widens (a member may now be missing or null, a new enum
-//   value or status can arrive), since code written against the old type does not handle it.
-// - A relaxed constraint breaks nobody: the generated types stay the same.
-// - Servers validate requests strictly (unknown members are rejected); clients read responses
-//   tolerantly (unknown members are ignored), so a new optional member breaks nobody.
-// Breaking means "code that worked against the base stops working or compiling against the working tree".
+// What "breaking" means is exact, and test/diff/verdicts.test.ts executes every rule against code
+// generated from a base and a head definition:
+// - Breaking for clients: a client generated from the base (validateResponses on) fails against a
+//   server generated from the head. This is the HTTP contract; a deployed client that keeps working is
+//   not broken. A TypeScript caller who regenerates may still edit code (a renamed method, a type that
+//   is gone): the change's text says so where it happens.
+// - Breaking for servers: the base server's implementation no longer type-checks against the head's
+//   handler interface and types, or a client generated from the head fails against the base server on
+//   a route the base serves (a server not yet upgraded must serve clients that already are).
+//
+// What follows from the generated code:
+// - Servers check requests strictly (an unknown body member is a 400) and ignore unknown query and
+//   header parameters; clients drop unknown response members. So a member added to a request body,
+//   even an optional one, breaks servers (the base server refuses it from newer clients); one added to
+//   a response breaks nobody.
+// - Both sides validate against their own constraints, so a relaxed constraint breaks the reader
+//   exactly as a widened type does (a base reader refuses the longer string).
+// - The writer breaks when its values are no longer all accepted; the reader breaks when values it
+//   refuses may now arrive, or its generated type widens.
+// - A handler's code breaks when a member it reads or a type it names is gone, or when the interface
+//   gains or loses a handler (the handlers object is checked member by member).
+// - A value a deployed client no longer receives (a removed optional member, enum value or record)
+//   does not break it.
+// - Where no generated code can show a rule (a changed default, an alias the generated client does not
+//   use), verdicts.test.ts says so per rule, and the verdict is the one for callers that do notice.
 import type { ChangeKind, Direction, Impact } from './types.js';
 
 type Pair = readonly [client: Impact, server: Impact];
@@ -32,60 +49,77 @@ const fixed = (pair: Pair): Rule => ({ fixed: pair });
 
 export const RULES: Readonly<Record<ChangeKind, Rule>> = {
   'record-added': fixed(NONE),
-  // The exported type and schema disappear: code on either side that names them stops compiling.
-  'record-removed': fixed(BOTH),
-  'field-added-optional': fixed(NONE),
-  'field-added-required': WRITER,
-  // Clients that send it are rejected, clients that read it lose it; servers' code reads or writes it.
-  'field-removed': fixed(BOTH),
+  // Clients never see a type on the wire; server code that names it stops compiling.
+  'record-removed': fixed(SERVERS),
+  // The base server refuses a body member it does not know; clients drop one from a response.
+  'field-added-optional': { request: SERVERS, response: NONE },
+  'field-added-required': { request: BOTH, response: SERVERS },
+  // Clients that send it are rejected; servers' code reads or writes it. A deployed client that reads an
+  // optional member it no longer gets still works; one that requires it does not.
+  'field-removed': { request: BOTH, response: SERVERS },
+  'required-field-removed': fixed(BOTH),
   'became-required': WRITER,
   'became-optional': READER,
-  'read-only-added': { request: CLIENTS, response: NONE },
-  'read-only-removed': { request: SERVERS, response: NONE },
+  // readOnly documents the member; schemas and types stay the same (omit it from a body to forbid it).
+  'read-only-added': fixed(NONE),
+  'read-only-removed': fixed(NONE),
   'default-added': fixed(NONE),
-  // A client that leaves the value out no longer gets one filled in; the server now sees it missing.
-  'default-removed': { request: BOTH, response: NONE },
-  // A client that leaves the value out gets different behaviour.
+  // The server now sees the member missing. (Had the member no other reason to be optional, it became
+  // required: reported as became-required instead, which breaks clients.)
+  'default-removed': { request: SERVERS, response: NONE },
+  // A client that leaves the value out gets different behaviour: a break in meaning, nothing fails.
   'default-changed': { request: CLIENTS, response: NONE },
   'relation-changed': fixed(BOTH),
-  'resource-type-changed': fixed(BOTH),
+  // Clients do not check the type name (apiAlias is dropped, the json:api type is not compared); a newer
+  // client checks the apiAlias the base server does not send.
+  'resource-type-changed': fixed(SERVERS),
 
   'type-changed': fixed(BOTH),
   'type-narrowed': WRITER,
   'type-widened': READER,
   'constraint-tightened': WRITER,
-  'constraint-relaxed': fixed(NONE),
+  'constraint-relaxed': READER,
   'enum-value-added': READER,
-  // Clients that send it are rejected and clients that read it compare against a value that is gone;
-  // a server that still produces it sends what the contract no longer allows.
-  'enum-value-removed': { request: CLIENTS, response: BOTH },
+  // Clients that send it are rejected; a server that still produces it no longer compiles, and newer
+  // clients refuse it.
+  'enum-value-removed': { request: CLIENTS, response: SERVERS },
   'coercion-added': fixed(NONE),
   'coercion-removed': { request: CLIENTS, response: NONE },
 
-  'route-added': fixed(NONE),
-  'route-removed': fixed(CLIENTS),
-  'method-changed': fixed(BOTH),
-  'path-changed': fixed(BOTH),
+  // The handler interface gains or loses a member: server code stops compiling until it follows.
+  'route-added': fixed(SERVERS),
+  'route-removed': fixed(BOTH),
+  // Same method and path under a new name: the wire is unchanged, so deployed clients keep working; the
+  // handler interface member is renamed, so server code stops compiling. (The generated client's method is
+  // renamed too: a source change for TypeScript callers when they regenerate, said in the change's text.)
+  'route-renamed': fixed(SERVERS),
+  // The handler stays as it is; callers must move.
+  'method-changed': fixed(CLIENTS),
+  'path-changed': fixed(CLIENTS),
   'served-path-added': fixed(NONE),
   'served-path-removed': fixed(CLIENTS),
   'parameter-added-optional': fixed(NONE),
   'parameter-added-required': WRITER,
-  'parameter-removed': fixed(BOTH),
+  // Servers ignore query parameters and headers they do not know, and a removed path parameter always
+  // changes the path (reported as path-changed); handler code that reads it stops compiling.
+  'parameter-removed': fixed(SERVERS),
   'parameter-style-changed': fixed(BOTH),
   'body-added': WRITER,
   'body-added-optional': fixed(NONE),
-  'body-removed': fixed(BOTH),
+  // A body sent to a route without one is ignored; a response body that is gone is missed by clients.
+  'body-removed': { request: SERVERS, response: BOTH },
   'body-format-added': fixed(NONE),
   'body-format-removed': fixed(CLIENTS),
   'body-query-alternative-added': fixed(NONE),
   'body-query-alternative-removed': fixed(CLIENTS),
   'body-query-alternative-changed': fixed(BOTH),
-  // A status the client has no case for.
-  'response-added': fixed(CLIENTS),
-  'response-removed': fixed(BOTH),
+  // Clients read any 2xx answer by its body; handlers return the body, not the status.
+  'response-added': fixed(NONE),
+  'response-removed': fixed(NONE),
   'response-envelope-changed': fixed(BOTH),
-  'response-total-added': fixed(SERVERS),
-  'response-total-removed': fixed(CLIENTS),
+  // The answer's shape changes between a list and {items, total}: both sides' code and checks see it.
+  'response-total-added': fixed(BOTH),
+  'response-total-removed': fixed(BOTH),
   'response-selector-changed': fixed(BOTH),
   'route-errors-changed': fixed(NONE),
   'action-changed': fixed(SERVERS),

@@ -30,7 +30,8 @@ function compareRecord(ctx: CompareContext, base: RecordIr, head: RecordIr): voi
     const headField = head.fields.find((field) => field.name === name);
     const fieldSubject = `field ${head.key}.${name}`;
     if (baseField && !headField) {
-      ctx.add({ kind: 'field-removed', subject: fieldSubject, description: 'field removed', at: { base: baseField.location }, directions: fieldDirections(ctx.baseUses, base.key, name) });
+      const kind = baseField.required && baseField.default === undefined ? 'required-field-removed' : 'field-removed';
+      ctx.add({ kind, subject: fieldSubject, description: kind === 'field-removed' ? 'optional field removed' : 'required field removed', at: { base: baseField.location }, directions: fieldDirections(ctx.baseUses, base.key, name) });
     } else if (!baseField && headField) {
       addedField(ctx, head, headField, fieldSubject);
     } else if (baseField && headField) {
@@ -64,7 +65,7 @@ function compareField(ctx: CompareContext, record: string, base: FieldIr, head: 
   const presence = unionDirections(fieldDirections(ctx.baseUses, record, head.name, { presence: true }), fieldDirections(ctx.headUses, record, head.name, { presence: true }));
   if (base.description !== head.description) ctx.add({ kind: 'docs-changed', subject, description: 'description changed', at });
   comparePresence(ctx, { subject, at, directions: presence }, base, head);
-  compareDefault(ctx, { subject, at, directions }, base.default, head.default);
+  compareDefault(ctx, { subject, at, directions }, base, head);
   if (base.readOnly !== head.readOnly) {
     ctx.add({ kind: head.readOnly ? 'read-only-added' : 'read-only-removed', subject, description: head.readOnly ? 'now read-only: clients no longer write it' : 'no longer read-only: clients may write it', at, directions });
   }
@@ -85,12 +86,18 @@ interface Place {
 export function comparePresence(ctx: CompareContext, place: Place, base: Pick<FieldIr, 'required' | 'default'>, head: Pick<FieldIr, 'required' | 'default'>): void {
   const nowRequired = place.directions.filter((direction) => !isRequired(base, direction) && isRequired(head, direction));
   const nowOptional = place.directions.filter((direction) => isRequired(base, direction) && !isRequired(head, direction));
-  if (nowRequired.length > 0) ctx.add({ kind: 'became-required', subject: place.subject, description: 'now required', at: place.at, directions: nowRequired });
+  const description = base.default !== undefined && head.default === undefined ? `now required: default ${show(base.default)} removed` : 'now required';
+  if (nowRequired.length > 0) ctx.add({ kind: 'became-required', subject: place.subject, description, at: place.at, directions: nowRequired });
   if (nowOptional.length > 0) ctx.add({ kind: 'became-optional', subject: place.subject, description: 'now optional', at: place.at, directions: nowOptional });
 }
 
-export function compareDefault(ctx: CompareContext, place: Place, base: unknown, head: unknown): void {
-  if (sameValue(base, head)) return;
+/**
+ * A removed default of a member that stays required is reported by comparePresence alone (became-required):
+ * the writer must now send it, and the reader sees it as before.
+ */
+export function compareDefault(ctx: CompareContext, place: Place, before: Pick<FieldIr, 'required' | 'default'>, after: Pick<FieldIr, 'required' | 'default'>): void {
+  const [base, head] = [before.default, after.default];
+  if (sameValue(base, head) || (head === undefined && after.required && place.directions.includes('request'))) return;
   const kind = base === undefined ? 'default-added' : head === undefined ? 'default-removed' : 'default-changed';
   ctx.add({ kind, subject: place.subject, description: `default ${show(base)} → ${show(head)}`, at: place.at, directions: place.directions });
 }

@@ -10,18 +10,51 @@ export function compareRoutes(ctx: CompareContext, base: ModuleIr | undefined, h
   const moduleName = (head ?? base)?.name ?? '';
   const baseRoutes = base?.routes ?? [];
   const headRoutes = head?.routes ?? [];
+  const renames = renamedRoutes(baseRoutes, headRoutes);
+  const renamedTargets = new Set(renames.values());
   for (const name of unionNames(baseRoutes.map((route) => route.name), headRoutes.map((route) => route.name))) {
     const baseRoute = baseRoutes.find((route) => route.name === name);
     const headRoute = headRoutes.find((route) => route.name === name);
     const subject = `route ${moduleName}.${name}`;
     if (baseRoute && !headRoute) {
-      ctx.add({ kind: 'route-removed', subject, description: `route ${describeRoute(baseRoute)} removed`, at: { base: baseRoute.location } });
+      const renamedTo = renames.get(baseRoute);
+      if (renamedTo) compareRenamedRoute(ctx, moduleName, baseRoute, renamedTo);
+      else ctx.add({ kind: 'route-removed', subject, description: `route ${describeRoute(baseRoute)} removed`, at: { base: baseRoute.location } });
     } else if (!baseRoute && headRoute) {
-      ctx.add({ kind: 'route-added', subject, description: `route ${describeRoute(headRoute)} added`, at: { head: headRoute.location } });
+      // A new interface's routes are the interface-added change: there is no base server to break.
+      if (base && !renamedTargets.has(headRoute)) {
+        ctx.add({ kind: 'route-added', subject, description: `route ${describeRoute(headRoute)} added`, at: { head: headRoute.location } });
+      }
     } else if (baseRoute && headRoute) {
       compareRoute(ctx, subject, baseRoute, headRoute);
     }
   }
+}
+
+/**
+ * A route that only the base names and one that only the working tree names, with the same method and
+ * path, are one route under a new name: the wire is the same, the handler and client method are not.
+ */
+function renamedRoutes(base: readonly RouteIr[], head: readonly RouteIr[]): Map<RouteIr, RouteIr> {
+  const onlyHead = head.filter((route) => !base.some((candidate) => candidate.name === route.name));
+  const renames = new Map<RouteIr, RouteIr>();
+  for (const route of base.filter((candidate) => !head.some((other) => other.name === candidate.name))) {
+    const taken = new Set(renames.values());
+    const match = onlyHead.find(
+      (candidate) => candidate.method === route.method && candidate.fullPath === route.fullPath && !taken.has(candidate),
+    );
+    if (match) renames.set(route, match);
+  }
+  return renames;
+}
+
+function compareRenamedRoute(ctx: CompareContext, moduleName: string, base: RouteIr, head: RouteIr): void {
+  const subject = `route ${moduleName}.${head.name}`;
+  const description =
+    `route ${describeRoute(head)} renamed ${base.name} → ${head.name}: servers rename the handler; HTTP clients ` +
+    `are unaffected, but TypeScript callers of the generated client must rename the call (${base.name}() → ${head.name}())`;
+  ctx.add({ kind: 'route-renamed', subject, description, at: { head: head.location } });
+  compareRoute(ctx, subject, base, head);
 }
 
 function describeRoute(route: RouteIr): string {
@@ -70,7 +103,7 @@ function compareParameters(ctx: CompareContext, prefix: string, base: readonly P
       const at = { head: after.location };
       if (before.description !== after.description) ctx.add({ kind: 'docs-changed', subject, description: 'description changed', at });
       comparePresence(ctx, { subject, at, directions }, before, after);
-      compareDefault(ctx, { subject, at, directions }, before.default, after.default);
+      compareDefault(ctx, { subject, at, directions }, before, after);
       if (before.style !== after.style) ctx.add({ kind: 'parameter-style-changed', subject, description: `style ${before.style} → ${after.style}`, at });
       for (const delta of compareTypes(before.type, after.type, ctx)) ctx.add({ ...delta, subject, at, directions });
       for (const key of otherDifferences(before, after, ['name', 'type', 'required', 'default', 'style'])) ctx.add({ kind: 'other-changed', subject, description: `${key} changed`, at });

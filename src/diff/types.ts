@@ -14,6 +14,7 @@ export type ChangeKind =
   | 'field-added-optional'
   | 'field-added-required'
   | 'field-removed'
+  | 'required-field-removed'
   | 'became-required'
   | 'became-optional'
   | 'read-only-added'
@@ -36,6 +37,7 @@ export type ChangeKind =
   // routes
   | 'route-added'
   | 'route-removed'
+  | 'route-renamed'
   | 'method-changed'
   | 'path-changed'
   | 'served-path-added'

@@ -1,5 +1,6 @@
 // The classification table: each case is one small change to the base definition, and the change
-// (or changes) `diff()` must report, with who it breaks. B = breaking, N = non-breaking, I = info (docs).
+// (or changes) `diff()` must report, with who it breaks (test/diff/verdicts.test.ts shows, on generated
+// code, that each rule's verdict is what happens). B = breaking, N = non-breaking, I = info (docs).
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diff } from '../../src/diff/diff.js';
@@ -19,13 +20,13 @@ interface Case {
 
 const CASES: readonly Case[] = [
   // fields: direction decides who breaks
-  { name: 'field removed from a record used both ways', edit: (d) => delete d.records.item.fields.name, want: [['field-removed', B, B]] },
-  { name: 'field removed from a response-only record', edit: (d) => delete d.records.receipt.fields.paidAt, want: [['field-removed', B, B]] },
-  { name: 'optional field added', edit: (d) => (d.records.item.fields.color = { type: 'string', required: false }), want: [['field-added-optional', N, N]] },
-  { name: 'required field added to a request body', edit: (d) => (d.records.itemQuery.fields.page = { type: 'integer' }), want: [['field-added-required', B, N]] },
+  { name: 'field removed from a record used both ways', edit: (d) => delete d.records.item.fields.name, want: [['required-field-removed', B, B]] },
+  { name: 'required field removed from a response-only record', edit: (d) => delete d.records.receipt.fields.paidAt, want: [['required-field-removed', B, B]] },
+  { name: 'optional field added', edit: (d) => (d.records.item.fields.color = { type: 'string', required: false }), want: [['field-added-optional', N, B]] },
+  { name: 'required field added to a request body', edit: (d) => (d.records.itemQuery.fields.page = { type: 'integer' }), want: [['field-added-required', B, B]] },
   { name: 'required field added to a response', edit: (d) => (d.records.receipt.fields.tax = { type: 'number' }), want: [['field-added-required', N, B]] },
   { name: 'required field added to a record used both ways', edit: (d) => (d.records.item.fields.sku = { type: 'string' }), want: [['field-added-required', B, B]] },
-  { name: 'required field with a default added to a request', edit: (d) => (d.records.itemQuery.fields.page = { type: 'integer', default: 1 }), want: [['field-added-optional', N, N]] },
+  { name: 'required field with a default added to a request', edit: (d) => (d.records.itemQuery.fields.page = { type: 'integer', default: 1 }), want: [['field-added-optional', N, B]] },
   { name: 'field added to an unused record counts both ways', edit: (d) => (d.records.legacy.fields.kind = { type: 'string' }), want: [['field-added-required', B, B]] },
   { name: 'optional → required in a request', edit: (d) => (d.records.itemQuery.fields.text.required = true), want: [['became-required', B, N]] },
   { name: 'required → optional in a response', edit: (d) => (d.records.receipt.fields.total.required = false), want: [['became-optional', B, N]] },
@@ -48,29 +49,31 @@ const CASES: readonly Case[] = [
   { name: 'new maxLength in a request', edit: (d) => (d.records.itemQuery.fields.text.maxLength = 20), want: [['constraint-tightened', B, N]] },
   { name: 'maxLength lowered, record used both ways', edit: (d) => (d.records.item.fields.name.maxLength = 50), want: [['constraint-tightened', B, B]] },
   { name: 'new minimum in a response', edit: (d) => (d.records.receipt.fields.total.minimum = 0), want: [['constraint-tightened', N, B]] },
-  { name: 'maxLength raised (relaxed)', edit: (d) => (d.records.item.fields.name.maxLength = 200), want: [['constraint-relaxed', N, N]] },
-  { name: 'minimum removed (relaxed)', edit: (d) => delete d.records.item.fields.price.minimum, want: [['constraint-relaxed', N, N]] },
+  { name: 'maxLength raised (relaxed)', edit: (d) => (d.records.item.fields.name.maxLength = 200), want: [['constraint-relaxed', B, B]] },
+  { name: 'minimum removed (relaxed)', edit: (d) => delete d.records.item.fields.price.minimum, want: [['constraint-relaxed', B, B]] },
   { name: 'format added in a request', edit: (d) => (d.records.itemQuery.fields.text.format = 'email'), want: [['constraint-tightened', B, N]] },
   // defaults and read-only
   { name: 'default changed on a query parameter', edit: (d) => (d.routes.searchItems.query.limit.default = 50), want: [['default-changed', B, N]] },
   { name: 'default added to an optional field', edit: (d) => (d.records.itemQuery.fields.text.default = ''), want: [['default-added', N, N]] },
-  { name: 'field became read-only', edit: (d) => (d.records.item.fields.name.readOnly = true), want: [['read-only-added', B, N]] },
+  { name: 'field became read-only', edit: (d) => (d.records.item.fields.name.readOnly = true), want: [['read-only-added', N, N]] },
   // parameters
   { name: 'new required query parameter', edit: (d) => (d.routes.searchItems.query.page = { type: 'integer', required: true }), want: [['parameter-added-required', B, N]] },
   { name: 'new optional query parameter', edit: (d) => (d.routes.searchItems.query.sort = { type: 'string' }), want: [['parameter-added-optional', N, N]] },
-  { name: 'query parameter removed', edit: (d) => delete d.routes.searchItems.query.limit, want: [['parameter-removed', B, B]] },
+  { name: 'query parameter removed', edit: (d) => delete d.routes.searchItems.query.limit, want: [['parameter-removed', N, B]] },
   { name: 'query parameter maximum lowered', edit: (d) => (d.routes.searchItems.query.limit.maximum = 50), want: [['constraint-tightened', B, N]] },
   { name: 'query parameter accepts digits (coerce)', edit: (d) => (d.routes.searchItems.query.limit.coerce = true), want: [['coercion-added', N, N]] },
   // routes
-  { name: 'route removed', edit: (d) => delete d.routes.pay, want: [['route-removed', B, N]] },
-  { name: 'route added', edit: (d) => (d.routes.listItems = { method: 'GET', path: '/items', responses: { '200': { body: { type: 'list', items: { type: 'record', record: 'item' } } } } }), want: [['route-added', N, N]] },
-  { name: 'method changed', edit: (d) => (d.routes.createItem.method = 'PUT'), want: [['method-changed', B, B]] },
-  { name: 'path changed', edit: (d) => (d.routes.searchItems.path = '/items/find'), want: [['path-changed', B, B]] },
+  { name: 'route removed', edit: (d) => delete d.routes.pay, want: [['route-removed', B, B]] },
+  { name: 'route renamed, same method and path', edit: (d) => ((d.routes.findItem = d.routes.getItem), delete d.routes.getItem), want: [['route-renamed', N, B]] },
+  { name: 'route renamed and its method changed: removed and added', edit: (d) => ((d.routes.findItem = { ...d.routes.getItem, method: 'POST' }), delete d.routes.getItem), want: [['route-added', N, B], ['route-removed', B, B]] },
+  { name: 'route added', edit: (d) => (d.routes.listItems = { method: 'GET', path: '/items', responses: { '200': { body: { type: 'list', items: { type: 'record', record: 'item' } } } } }), want: [['route-added', N, B]] },
+  { name: 'method changed', edit: (d) => (d.routes.createItem.method = 'PUT'), want: [['method-changed', B, N]] },
+  { name: 'path changed', edit: (d) => (d.routes.searchItems.path = '/items/find'), want: [['path-changed', B, N]] },
   { name: 'request body optional', edit: (d) => (d.routes.createItem.bodyRequired = false), want: [['became-optional', N, B]] },
   { name: 'request body view drops a field (omit)', edit: (d) => d.routes.createItem.body.omit.push('note'), want: [['field-removed', B, B]] },
   { name: 'request body view becomes partial', edit: (d) => (d.routes.createItem.body.partial = true), want: [['became-optional', N, B]] },
-  { name: 'response status added', edit: (d) => (d.routes.getItem.responses['203'] = { body: { type: 'record', record: 'item' } }), want: [['response-added', B, N]] },
-  { name: 'response removed', edit: (d) => (d.routes.createItem.responses = { '200': d.routes.createItem.responses['201'] }), want: [['response-added', B, N], ['response-removed', B, B]] },
+  { name: 'response status added', edit: (d) => (d.routes.getItem.responses['203'] = { body: { type: 'record', record: 'item' } }), want: [['response-added', N, N]] },
+  { name: 'response removed', edit: (d) => (d.routes.createItem.responses = { '200': d.routes.createItem.responses['201'] }), want: [['response-added', N, N], ['response-removed', N, N]] },
   { name: 'error added to a route', edit: (d) => d.routes.createItem.errors.push('notFound'), want: [['route-errors-changed', N, N]] },
   // auth
   { name: 'route auth scheme changed', edit: (d) => (d.routes.getItem.auth = 'digest'), want: [['auth-changed', B, B]] },
@@ -79,10 +82,10 @@ const CASES: readonly Case[] = [
   { name: 'auth scheme header changed', edit: (d) => (d.auth.key.name = 'x-key'), want: [['auth-scheme-changed', B, B]] },
   { name: 'auth scheme added', edit: (d) => (d.auth.other = { type: 'apiKey', in: 'header', name: 'x-other' }), want: [['auth-scheme-added', N, N]] },
   // records, interface, errors
-  { name: 'unused record removed', edit: (d) => delete d.records.legacy, want: [['record-removed', B, B]] },
+  { name: 'unused record removed', edit: (d) => delete d.records.legacy, want: [['record-removed', N, B]] },
   { name: 'record added', edit: (d) => (d.records.coupon = { fields: { code: { type: 'string' } } }), want: [['record-added', N, N]] },
   { name: 'version removed', edit: (d) => (d.interface.versions = ['v2']), want: [['version-removed', B, N]] },
-  { name: 'base path changed', edit: (d) => (d.interface.basePath = '/shop'), want: [['interface-changed', B, B], ['path-changed', B, B], ['path-changed', B, B], ['path-changed', B, B], ['path-changed', B, B]] },
+  { name: 'base path changed', edit: (d) => (d.interface.basePath = '/shop'), want: [['interface-changed', B, B], ['path-changed', B, N], ['path-changed', B, N], ['path-changed', B, N], ['path-changed', B, N]] },
   { name: 'body limit lowered', edit: (d) => (d.interface.limits.bodyBytes = 1024), want: [['body-limit-lowered', B, N]] },
   { name: 'error status changed', edit: (d) => (d.errors.notFound.status = 410), want: [['error-status-changed', B, N]] },
   // docs only

@@ -16,7 +16,6 @@ afterEach(async () => {
 });
 
 const withoutName = () => editedDefinition((d) => delete d.records.item.fields.name);
-const withColor = () => editedDefinition((d) => (d.records.item.fields.color = { type: 'string', required: false, description: 'Display colour.' }));
 
 describe('svcgen diff --base <folder>', () => {
   it('exits 1 with --fail-on breaking when a field is removed, naming the field and where it was', async () => {
@@ -26,7 +25,7 @@ describe('svcgen diff --base <folder>', () => {
     expect(result.code).toBe(1);
     const fields = lineOf(BASE_DEFINITION, 'item:');
     const line = lineOf(BASE_DEFINITION, 'name:', fields);
-    expect(result.stdout).toContain(`old/shop.yaml:${line}:7  field shop.item.name: field removed (in requests and responses) [field-removed]`);
+    expect(result.stdout).toContain(`old/shop.yaml:${line}:7  field shop.item.name: required field removed (in requests and responses) [required-field-removed]`);
     expect(result.stdout).toMatch(/^svcgen diff against old: 1 change\(s\), 1 breaking for clients, 1 breaking for servers\n/);
     expect(result.stdout).toContain('Breaking for clients and servers:');
   });
@@ -37,15 +36,25 @@ describe('svcgen diff --base <folder>', () => {
     expect(result.code).toBe(0);
   });
 
-  it('exits 0 with --fail-on breaking when an optional field is added, and lists it as non-breaking', async () => {
-    const text = withColor();
+  it('exits 0 with --fail-on breaking when an optional field is added to a response, and lists it as non-breaking', async () => {
+    const text = editedDefinition((d) => (d.records.receipt.fields.note = { type: 'string', required: false }));
     await writeText(join(dir, 'definitions', 'shop.yaml'), text);
     const result = await runCli(['diff', '--base', 'old', '--fail-on', 'breaking'], dir);
     expect(result.code).toBe(0);
-    const line = lineOf(text, 'color:');
+    const line = lineOf(text, 'note:', lineOf(text, 'receipt:'));
     expect(result.stdout).toContain('Non-breaking:');
-    expect(result.stdout).toContain(`definitions/shop.yaml:${line}:7  field shop.item.color: optional field added (in requests and responses) [field-added-optional]`);
+    expect(result.stdout).toContain(`definitions/shop.yaml:${line}:7  field shop.receipt.note: optional field added (in responses) [field-added-optional]`);
     expect(result.stdout).not.toContain('Breaking');
+  });
+
+  it('fails on one side only with --fail-on breaking-for-clients or breaking-for-servers', async () => {
+    // An optional request body member: a server from the base refuses it, no client breaks.
+    await writeText(join(dir, 'definitions', 'shop.yaml'), editedDefinition((d) => (d.records.item.fields.color = { type: 'string', required: false })));
+    const clients = await runCli(['diff', '--base', 'old', '--fail-on', 'breaking-for-clients'], dir);
+    expect(clients.code).toBe(0);
+    expect(clients.stdout).toContain('Breaking for servers:');
+    const servers = await runCli(['diff', '--base', 'old', '--fail-on', 'breaking-for-servers'], dir);
+    expect(servers.code).toBe(1);
   });
 
   it('writes a pull-request comment with --format markdown: summary first, then a table', async () => {
@@ -58,12 +67,13 @@ describe('svcgen diff --base <folder>', () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('### svcgen: definition changes');
-    expect(lines[2]).toBe('**2 breaking change(s)**: **1** breaking for clients, **2** breaking for servers; 3 change(s) in all against `old`.');
+    expect(lines[2]).toBe('**3 breaking change(s)**: **1** breaking for clients, **3** breaking for servers; 3 change(s) in all against `old`.');
     expect(lines[4]).toBe('| Clients | Servers | Change | Where |');
     expect(lines.slice(6)).toHaveLength(3);
-    expect(lines[6]).toMatch(/^\| \*\*breaking\*\* \| \*\*breaking\*\* \| `field shop\.item\.name`: field removed .* \| `old\/shop\.yaml:\d+:7` \(base\) \|$/);
-    expect(lines[7]).toMatch(/^\| non-breaking \| \*\*breaking\*\* \| `field shop\.receipt\.tax`: required field added \(in responses\)/);
-    expect(lines[8]).toMatch(/^\| non-breaking \| non-breaking \| `field shop\.item\.color`/);
+    expect(lines[6]).toMatch(/^\| \*\*breaking\*\* \| \*\*breaking\*\* \| `field shop\.item\.name`: required field removed .* \| `old\/shop\.yaml:\d+:7` \(base\) \|$/);
+    // A member added to a request body is refused by a server from the base (bodies are checked strictly).
+    expect(lines[7]).toMatch(/^\| non-breaking \| \*\*breaking\*\* \| `field shop\.(receipt\.tax`: required|item\.color`: optional) field added/);
+    expect(lines[8]).toMatch(/^\| non-breaking \| \*\*breaking\*\* \| `field shop\.(receipt\.tax`: required|item\.color`: optional) field added/);
   });
 
   it('says so when nothing changed', async () => {
@@ -81,7 +91,7 @@ describe('svcgen diff --base <folder>', () => {
     expect(report.base).toEqual({ kind: 'folder', label: 'old' });
     expect(report.summary).toEqual({ changes: 1, breakingForClients: 1, breakingForServers: 1, breaking: 1 });
     expect(report.changes[0]).toMatchObject({
-      kind: 'field-removed',
+      kind: 'required-field-removed',
       subject: 'field shop.item.name',
       location: { file: 'old/shop.yaml', side: 'base', column: 7 },
       directions: ['request', 'response'],
@@ -133,7 +143,7 @@ describe('svcgen diff --base <git ref>', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
     const line = lineOf(BASE_DEFINITION, 'name:', lineOf(BASE_DEFINITION, 'item:'));
-    expect(result.stdout).toContain(`main:services/shop/definitions/shop.yaml:${line}:7  field shop.item.name: field removed`);
+    expect(result.stdout).toContain(`main:services/shop/definitions/shop.yaml:${line}:7  field shop.item.name: required field removed`);
     // The working tree is untouched: the field is still gone there.
     expect(git(dir, 'status', '--porcelain')).toBe(' M services/shop/definitions/shop.yaml\n');
   });
@@ -146,7 +156,7 @@ describe('svcgen diff --base <git ref>', () => {
       expect(result.code).toBe(0);
       const report = JSON.parse(result.stdout) as { base: unknown; changes: { kind: string; location: { file: string } }[] };
       expect(report.base).toEqual({ kind: 'git', label: `${ref}:services/shop/definitions` });
-      expect(report.changes.map((change) => [change.kind, change.location.file])).toEqual([['field-removed', `${ref}:services/shop/definitions/shop.yaml`]]);
+      expect(report.changes.map((change) => [change.kind, change.location.file])).toEqual([['required-field-removed', `${ref}:services/shop/definitions/shop.yaml`]]);
     }
   });
 
@@ -156,7 +166,7 @@ describe('svcgen diff --base <git ref>', () => {
     const result = await runCli(['diff', '--base', 'empty', '--definitions', nested, '--format', 'json', '--fail-on', 'breaking'], dir);
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as { changes: { kind: string }[] };
-    expect(new Set(report.changes.map((change) => change.kind))).toEqual(new Set(['record-added', 'route-added', 'interface-added', 'auth-scheme-added', 'error-added']));
+    expect(new Set(report.changes.map((change) => change.kind))).toEqual(new Set(['record-added', 'interface-added', 'auth-scheme-added', 'error-added']));
   });
 
   it('exits 2 on a ref git does not know', async () => {

@@ -1,0 +1,276 @@
+// One executable case (or more) per rule of the diff table (src/diff/classify.ts): a change to a small
+// lending-library definition that `svcgen diff` must report as that kind. The record is keyed by
+// ChangeKind, so a new rule without a case (or a stated reason why none can run) fails to compile.
+//
+// The base has a request-only record (draft, createBook's body) and a response-only one (book), so a
+// directional rule gets one case per direction; query parameters live on getBook, a list on listBooks.
+import type { ChangeKind } from '../../src/diff/types.js';
+
+export type Doc = any;
+
+export interface VerdictCase {
+  readonly name: string;
+  /** Turns the base definition into the head definition. */
+  readonly edit: (doc: Doc) => void;
+  /** Changes BASE for this case first (base and head), when the rule needs a base BASE does not have. */
+  readonly from?: (doc: Doc) => void;
+}
+
+/** A rule no generated client or server can show on the wire or in types: why, said once. */
+export interface NotExecutable {
+  readonly reason: string;
+}
+
+export const BASE: Doc = {
+  interface: { title: 'Lending library', basePath: '/lend', style: 'api-alias', errorStyle: 'errors-array' },
+  errors: {
+    badRequest: { status: 400, message: 'Invalid request' },
+    notFound: { status: 404, message: 'No book {id}' },
+  },
+  records: {
+    draft: {
+      fields: {
+        title: { type: 'string', maxLength: 12 },
+        shelf: { type: 'enum', values: ['a', 'b'] },
+        weight: { type: 'number' },
+        pages: { type: 'integer', required: false },
+        note: { type: 'string', required: false },
+        copies: { type: 'integer', required: false, default: 1 },
+        stamp: { type: 'string', required: false, readOnly: true },
+      },
+    },
+    book: {
+      fields: {
+        id: { type: 'integer', readOnly: true },
+        title: { type: 'string', maxLength: 12 },
+        shelf: { type: 'enum', values: ['a', 'b'] },
+        weight: { type: 'number' },
+        pages: { type: 'integer', required: false },
+        note: { type: 'string', required: false },
+      },
+    },
+    legacy: { fields: { code: { type: 'string' } } },
+    // An absent optional body is read as the empty record, so one takes only records without required fields.
+    search: { fields: { text: { type: 'string', required: false } } },
+  },
+  routes: {
+    createBook: {
+      method: 'POST',
+      path: '/books',
+      body: { type: 'record', record: 'draft' },
+      responses: { '201': { body: { type: 'record', record: 'book' } } },
+      errors: ['badRequest'],
+    },
+    getBook: {
+      method: 'GET',
+      path: '/books/{id}',
+      pathParams: { id: { type: 'integer' } },
+      query: {
+        lang: { type: 'string', maxLength: 5 },
+        tags: { type: 'list', items: { type: 'string' } },
+        limit: { type: 'integer', maximum: 100, default: 20 },
+      },
+      responses: { '200': { body: { type: 'record', record: 'book' } } },
+      errors: ['notFound'],
+    },
+    listBooks: {
+      method: 'GET',
+      path: '/books',
+      responses: { '200': { body: { type: 'list', items: { type: 'record', record: 'book' } } } },
+    },
+    ping: { method: 'POST', path: '/ping', responses: { '204': {} } },
+  },
+};
+
+const draft = (d: Doc) => d.records.draft.fields;
+const book = (d: Doc) => d.records.book.fields;
+const query = (d: Doc) => d.routes.getBook.query;
+
+export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExecutable>> = {
+  'record-added': [
+    { name: 'a record is added', edit: (d) => (d.records.shelf = { fields: { code: { type: 'string' } } }) },
+  ],
+  'record-removed': [{ name: 'an unused record is removed', edit: (d) => delete d.records.legacy }],
+  'field-added-optional': [
+    {
+      name: 'optional field added to a request body',
+      edit: (d) => (draft(d).isbn = { type: 'string', required: false }),
+    },
+    { name: 'optional field added to a response', edit: (d) => (book(d).isbn = { type: 'string', required: false }) },
+  ],
+  'field-added-required': [
+    { name: 'required field added to a request body', edit: (d) => (draft(d).isbn = { type: 'string' }) },
+    { name: 'required field added to a response', edit: (d) => (book(d).isbn = { type: 'string' }) },
+  ],
+  'field-removed': [
+    { name: 'optional field removed from a request body', edit: (d) => delete draft(d).note },
+    { name: 'optional field removed from a response', edit: (d) => delete book(d).note },
+  ],
+  'required-field-removed': [
+    { name: 'required field removed from a request body', edit: (d) => delete draft(d).weight },
+    { name: 'required field removed from a response', edit: (d) => delete book(d).weight },
+  ],
+  'became-required': [
+    { name: 'request field becomes required', edit: (d) => (draft(d).pages.required = true) },
+    // Reported as became-required alone: the default is what made it optional for the writer.
+    {
+      name: 'required request field loses its default',
+      edit: (d) => (delete draft(d).copies.default, delete draft(d).copies.required),
+    },
+    { name: 'response field becomes required', edit: (d) => (book(d).pages.required = true) },
+  ],
+  'became-optional': [
+    { name: 'request field becomes optional', edit: (d) => (draft(d).weight.required = false) },
+    { name: 'response field becomes optional', edit: (d) => (book(d).weight.required = false) },
+  ],
+  'read-only-added': [{ name: 'request field becomes read-only', edit: (d) => (draft(d).note.readOnly = true) }],
+  'read-only-removed': [{ name: 'request field is no longer read-only', edit: (d) => delete draft(d).stamp.readOnly }],
+  'default-added': [{ name: 'optional request field gets a default', edit: (d) => (draft(d).pages.default = 10) }],
+  'default-removed': [
+    { name: 'optional request field loses its default', edit: (d) => delete draft(d).copies.default },
+  ],
+  'default-changed': {
+    reason:
+      'a caller that leaves the value out gets another value: the same values are accepted and nothing fails, so ' +
+      'the break is in meaning only (kept breaking for clients, who asked for the old default)',
+  },
+  'relation-changed': { reason: 'relations shape json:api documents; this case runs on plain JSON (not covered yet)' },
+  'resource-type-changed': [
+    { name: 'response record gets an apiAlias', edit: (d) => (d.records.book.apiAlias = 'book') },
+  ],
+
+  'type-changed': [{ name: 'number becomes string in a response', edit: (d) => (book(d).weight.type = 'string') }],
+  'type-narrowed': [
+    { name: 'number becomes integer in a request', edit: (d) => (draft(d).weight.type = 'integer') },
+    { name: 'number becomes integer in a response', edit: (d) => (book(d).weight.type = 'integer') },
+  ],
+  'type-widened': [
+    { name: 'integer becomes number in a request', edit: (d) => (draft(d).pages.type = 'number') },
+    { name: 'integer becomes number in a response', edit: (d) => (book(d).pages.type = 'number') },
+  ],
+  'constraint-tightened': [
+    { name: 'maxLength lowered in a request', edit: (d) => (draft(d).title.maxLength = 4) },
+    { name: 'maxLength lowered in a response', edit: (d) => (book(d).title.maxLength = 4) },
+    { name: 'query parameter maxLength lowered', edit: (d) => (query(d).lang.maxLength = 2) },
+  ],
+  'constraint-relaxed': [
+    { name: 'maxLength raised in a request', edit: (d) => (draft(d).title.maxLength = 30) },
+    { name: 'maxLength raised in a response', edit: (d) => (book(d).title.maxLength = 30) },
+  ],
+  'enum-value-added': [
+    { name: 'enum value added in a request', edit: (d) => draft(d).shelf.values.push('c') },
+    { name: 'enum value added in a response', edit: (d) => book(d).shelf.values.push('c') },
+  ],
+  'enum-value-removed': [
+    { name: 'enum value removed in a request', edit: (d) => draft(d).shelf.values.pop() },
+    { name: 'enum value removed in a response', edit: (d) => book(d).shelf.values.pop() },
+  ],
+  'coercion-added': [{ name: 'request number also read from digits', edit: (d) => (draft(d).pages.coerce = true) }],
+  'coercion-removed': {
+    reason: 'only a caller that sends a number as digits notices, and the generated client always sends numbers',
+  },
+
+  'route-added': [
+    {
+      name: 'a route is added',
+      edit: (d) => (d.routes.countBooks = { method: 'GET', path: '/count', responses: { '204': {} } }),
+    },
+  ],
+  'route-removed': [{ name: 'a route is removed', edit: (d) => delete d.routes.listBooks }],
+  'route-renamed': [
+    {
+      name: 'a route is renamed, same method and path',
+      edit: (d) => ((d.routes.findBook = d.routes.getBook), delete d.routes.getBook),
+    },
+  ],
+  'method-changed': [{ name: 'POST becomes PUT', edit: (d) => (d.routes.createBook.method = 'PUT') }],
+  'path-changed': [{ name: 'a route path changes', edit: (d) => (d.routes.listBooks.path = '/all-books') }],
+  'served-path-added': [
+    { name: 'a segment alias is added', edit: (d) => (d.interface.segmentAliases = { books: ['book'] }) },
+  ],
+  'served-path-removed': {
+    reason: 'the generated client calls the canonical path only; a caller using the alias (or version) gets 404',
+  },
+  'parameter-added-optional': [
+    { name: 'optional query parameter added', edit: (d) => (query(d).sort = { type: 'string' }) },
+  ],
+  'parameter-added-required': [
+    { name: 'required query parameter added', edit: (d) => (query(d).sort = { type: 'string', required: true }) },
+  ],
+  'parameter-removed': [{ name: 'query parameter removed', edit: (d) => delete query(d).lang }],
+  'parameter-style-changed': [
+    { name: 'list query parameter becomes JSON text', edit: (d) => (query(d).tags.style = 'json') },
+  ],
+  'body-added': [
+    { name: 'required request body added', edit: (d) => (d.routes.ping.body = { type: 'record', record: 'legacy' }) },
+  ],
+  'body-added-optional': [
+    {
+      name: 'optional request body added',
+      edit: (d) => Object.assign(d.routes.ping, { body: { type: 'record', record: 'search' }, bodyRequired: false }),
+    },
+  ],
+  'body-removed': [{ name: 'request body removed', edit: (d) => delete d.routes.createBook.body }],
+  'body-format-added': { reason: 'the generated client sends JSON bodies only; another format is for other callers' },
+  'body-format-removed': {
+    reason: 'the generated client sends JSON bodies only; a caller using the removed format gets 415',
+  },
+  'body-query-alternative-added': { reason: 'a GET body or its query form: not covered by this harness yet' },
+  'body-query-alternative-removed': { reason: 'a GET body or its query form: not covered by this harness yet' },
+  'body-query-alternative-changed': { reason: 'a GET body or its query form: not covered by this harness yet' },
+  'response-added': { reason: 'a handler cannot choose among declared statuses without a selector (not covered yet)' },
+  'response-removed': [
+    {
+      name: 'response status changes 201 → 200',
+      edit: (d) => (d.routes.createBook.responses = { '200': d.routes.createBook.responses['201'] }),
+    },
+  ],
+  'response-envelope-changed': {
+    reason: 'plain JSON styles send the same bytes with or without the envelope (not covered yet)',
+  },
+  'response-total-added': [
+    { name: 'a list answer gets its total', edit: (d) => (d.routes.listBooks.responses['200'].total = true) },
+  ],
+  'response-total-removed': [
+    {
+      name: 'a list answer loses its total',
+      from: (d) => (d.routes.listBooks.responses['200'].total = true),
+      edit: (d) => delete d.routes.listBooks.responses['200'].total,
+    },
+  ],
+  'response-selector-changed': { reason: 'selectors choose among statuses (not covered yet)' },
+  'route-errors-changed': [
+    { name: 'an error is added to a route', edit: (d) => d.routes.createBook.errors.push('notFound') },
+  ],
+  'action-changed': { reason: 'actions are served by hand-written code of the reference service (not covered yet)' },
+
+  'auth-changed': { reason: 'auth needs credentials on both sides (not covered yet)' },
+  'auth-scheme-added': { reason: 'auth needs credentials on both sides (not covered yet)' },
+  'auth-scheme-removed': { reason: 'auth needs credentials on both sides (not covered yet)' },
+  'auth-scheme-changed': { reason: 'auth needs credentials on both sides (not covered yet)' },
+
+  'interface-added': { reason: 'a new file is a new interface: nothing of the base changes (not run yet)' },
+  'interface-removed': { reason: 'every route removed at once (not run yet)' },
+  'interface-changed': { reason: 'reported with the path or style changes it causes (not run yet)' },
+  'version-added': { reason: 'versions are served paths (not run yet)' },
+  'version-removed': { reason: "versions are served paths: the generated client uses the route's own version" },
+  'body-limit-lowered': {
+    reason:
+      'a lower limit refuses bodies the definitions still allow, from old and new clients alike, so a head client ' +
+      'fails its own server too; the base client does fail against the head (413), as the verdict says',
+  },
+  'body-limit-raised': {
+    reason:
+      'a head client sends a body past the base limit only where the definitions also allow larger values, which ' +
+      'is reported (and executed) as constraint-relaxed',
+  },
+  'error-added': [
+    { name: 'an error is added to the catalog', edit: (d) => (d.errors.conflict = { status: 409, message: 'Taken' }) },
+  ],
+  'error-removed': { reason: 'errors are thrown by handlers; the harness throws none (not covered yet)' },
+  'error-status-changed': { reason: 'errors are thrown by handlers; the harness throws none (not covered yet)' },
+  'error-text-changed': { reason: 'errors are thrown by handlers; the harness throws none (not covered yet)' },
+
+  'docs-changed': [{ name: 'a route summary is added', edit: (d) => (d.routes.getBook.summary = 'Reads a book') }],
+  'other-changed': { reason: 'a property diff does not know yet: no definition can produce it on purpose' },
+};

@@ -1,0 +1,340 @@
+// Runs the cases of verdict-cases.ts: what `svcgen diff` says, and what happens between the code
+// generated from the base and from the head definition. All cases are generated in one run (each
+// case's base and head are two interfaces under the case's own base path), type-checked in one tsc
+// program, and served by two Fastify apps (every base interface in one, every head interface in the
+// other), so the whole table costs one generate, one tsc and a few hundred loopback calls.
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { stringify } from 'yaml';
+import { diff } from '../../src/diff/diff.js';
+import { generate } from '../../src/index.js';
+import type { Change } from '../../src/diff/types.js';
+import { runTsc } from '../foundation/helpers.js';
+import type { Doc } from './verdict-cases.js';
+
+export const ROOT = new URL('../../', import.meta.url).pathname;
+
+export interface Prepared {
+  readonly index: number;
+  readonly base: Doc;
+  readonly head: Doc;
+}
+
+/** What happened, per side (see verdicts.test.ts for the definitions). */
+export interface Observed {
+  /** Calls of the base client against the head server that failed, as "route (mode): error". */
+  readonly clientFailures: string[];
+  /** Calls of the head client against the base server that failed, for routes the base serves. */
+  readonly serverFailures: string[];
+  /** tsc errors of the base implementation checked against the head handler interface. */
+  readonly serverCodeErrors: string[];
+}
+
+type Mode = 'full' | 'minimal';
+type Loose = Record<string, any>;
+
+/** The case's two definitions, named and placed apart so that one generate run holds every case. */
+export function sides(index: number, base: Doc, head: Doc): { base: Doc; head: Doc } {
+  const place = (doc: Doc, side: string): Doc => ({
+    name: `case${index}-${side}`,
+    ...doc,
+    interface: { ...doc.interface, basePath: `/c${index}` },
+  });
+  return { base: place(base, 'base'), head: place(head, 'head') };
+}
+
+export async function writeDefinitions(root: string, cases: readonly Prepared[]): Promise<void> {
+  await mkdir(join(root, 'defs-base'), { recursive: true });
+  await mkdir(join(root, 'defs-head'), { recursive: true });
+  await Promise.all(
+    cases.flatMap(({ index, base, head }) => [
+      writeFile(join(root, 'defs-base', `case${index}-base.yaml`), stringify(base)),
+      writeFile(join(root, 'defs-head', `case${index}-head.yaml`), stringify(head)),
+    ]),
+  );
+  // Generated code imports zod and fastify by name.
+  await symlink(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
+}
+
+/** Two runs: a base and its head answer the same method and path, which one run refuses (SVC203). */
+export async function generateAll(root: string): Promise<void> {
+  for (const side of ['base', 'head']) {
+    const result = await generate({
+      cwd: root,
+      definitionsDir: join(root, `defs-${side}`),
+      outDir: join(root, `out-${side}`),
+      gitattributes: false,
+      cache: false,
+    });
+    if (!result.ok) throw new Error(`generate failed: ${JSON.stringify(result).slice(0, 2000)}`);
+  }
+}
+
+/** The folder of a side's generated code, seen from the run's root. */
+function outOf(doc: Doc): string {
+  return `out-${String(doc.name).endsWith('-base') ? 'base' : 'head'}/${doc.name}`;
+}
+
+/** What `svcgen diff` reports for one case: both sides under one name, as a team would diff them. */
+export async function diffCase(root: string, index: number, base: Doc, head: Doc): Promise<readonly Change[]> {
+  const dir = join(root, 'diff', String(index));
+  await mkdir(join(dir, 'base'), { recursive: true });
+  await mkdir(join(dir, 'head'), { recursive: true });
+  await writeFile(join(dir, 'base', 'lend.yaml'), stringify({ name: 'lend', ...base }));
+  await writeFile(join(dir, 'head', 'lend.yaml'), stringify({ name: 'lend', ...head }));
+  const result = await diff({ base: join(dir, 'base'), definitionsDir: join(dir, 'head'), cwd: dir });
+  if (!result.ok) throw new Error(`${result.message}: ${result.diagnostics.map((d) => d.message).join('; ')}`);
+  return result.changes;
+}
+
+// ---- values: the widest a side may send or answer ("full") and the least ("minimal") ----
+
+function sample(doc: Doc, type: Loose, direction: 'request' | 'response', mode: Mode): unknown {
+  if (type['nullable'] && mode === 'full') return null;
+  switch (type['type']) {
+    case 'string':
+      return type['format'] === 'email' ? 'a@example.com' : 'x'.repeat(type['maxLength'] ?? 6);
+    case 'integer':
+      return type['maximum'] ?? 1000;
+    case 'number':
+      return (type['maximum'] ?? 1000) - 0.5;
+    case 'boolean':
+      return true;
+    case 'date':
+      return '2024-01-02';
+    case 'date-time':
+      return '2024-01-02T03:04:05Z';
+    case 'enum':
+      return type['values'].at(-1);
+    case 'json':
+      return { any: [1] };
+    case 'list':
+      return [sample(doc, type['items'], direction, mode)];
+    case 'map':
+      return { key: sample(doc, type['values'], direction, mode) };
+    case 'record':
+      return recordValue(doc, type['record'], direction, mode);
+    default:
+      throw new Error(`no sample for type ${String(type['type'])}`);
+  }
+}
+
+function recordValue(doc: Doc, name: string, direction: 'request' | 'response', mode: Mode): Loose {
+  const value: Loose = {};
+  for (const [field, type] of Object.entries<Loose>(doc.records[name].fields)) {
+    if (direction === 'request' && type['readOnly']) continue;
+    const optional = type['required'] === false || (direction === 'request' && type['default'] !== undefined);
+    if (mode === 'minimal' && optional) continue;
+    value[field] = sample(doc, type, direction, mode);
+  }
+  return value;
+}
+
+function parameters(doc: Doc, list: Loose | undefined, mode: Mode, requiredByDefault: boolean): Loose | undefined {
+  if (!list) return undefined;
+  const value: Loose = {};
+  for (const [name, type] of Object.entries<Loose>(list)) {
+    const required = (type['required'] ?? requiredByDefault) && type['default'] === undefined;
+    if (mode === 'minimal' && !required) continue;
+    value[name] = sample(doc, type, 'request', mode);
+  }
+  return value;
+}
+
+/** A call's input: path parameters, query and body as a client of `doc` may send them. */
+function callInput(doc: Doc, route: Loose, mode: Mode): Loose {
+  const input: Loose = {};
+  const params = parameters(doc, route['pathParams'], mode, true);
+  const query = parameters(doc, route['query'], mode, false);
+  if (params) input['params'] = params;
+  if (query) input['query'] = query;
+  if (route['body'] && (mode === 'full' || route['bodyRequired'] !== false))
+    input['body'] = sample(doc, route['body'], 'request', mode);
+  return input;
+}
+
+/** What a handler of `doc` returns: the body of its first success response. */
+function handlerResult(doc: Doc, route: Loose, mode: Mode): unknown {
+  const [response] = Object.values<Loose>(route['responses']);
+  if (!response?.['body']) return undefined;
+  const value = sample(doc, response['body'], 'response', mode);
+  return response['total'] ? { items: value, total: 1 } : value;
+}
+
+// ---- servers and clients ----
+
+interface Loaded {
+  readonly plugin: (options: object) => any;
+  readonly Client: new (options: object) => Loose;
+}
+
+async function load(root: string, name: string): Promise<Loaded> {
+  const server = (await import(pathToFileURL(join(root, outOf({ name }), 'server.ts')).href)) as Loose;
+  const client = (await import(pathToFileURL(join(root, outOf({ name }), 'client.ts')).href)) as Loose;
+  const plugin = Object.entries(server).find(([key]) => key.endsWith('Plugin'))?.[1];
+  const Client = Object.entries(client).find(([key]) => key.endsWith('Client') && !key.endsWith('ApiClientError'))?.[1];
+  return { plugin, Client };
+}
+
+export class Servers {
+  readonly #apps: FastifyInstance[] = [];
+  readonly #urls = new Map<string, string>();
+  #mode: Mode = 'full';
+  #seen: Loose | undefined;
+
+  /** Serves every case's `side` interface from one app; handlers answer by the current mode. */
+  async start(root: string, cases: readonly Prepared[], side: 'base' | 'head'): Promise<void> {
+    const app = Fastify();
+    for (const prepared of cases) {
+      const doc = prepared[side];
+      const { plugin } = await load(root, doc.name);
+      const handlers: Loose = {};
+      for (const [name, route] of Object.entries<Loose>(doc.routes)) {
+        handlers[name] = async (input: Loose) => (
+          (this.#seen = input),
+          structuredClone(handlerResult(doc, route, this.#mode))
+        );
+      }
+      await app.register(plugin({ handlers, auth: {} }));
+    }
+    this.#apps.push(app);
+    this.#urls.set(side, await app.listen({ port: 0, host: '127.0.0.1' }));
+  }
+
+  /** Each route of `from`'s client (both modes) against the `to` side's server; the calls that failed. */
+  async run(root: string, from: Doc, against: 'base' | 'head', only: (route: Loose) => boolean): Promise<string[]> {
+    const { Client } = await load(root, from.name);
+    const client = new Client({ baseUrl: this.#urls.get(against), auth: {}, validateResponses: true });
+    const failures: string[] = [];
+    for (const [name, route] of Object.entries<Loose>(from.routes)) {
+      if (!only(route)) continue;
+      for (const mode of ['full', 'minimal'] as const) {
+        this.#mode = mode;
+        const input = callInput(from, route, mode);
+        this.#seen = undefined;
+        try {
+          await client[name](input);
+          const misread = misreadMembers(input, this.#seen ?? {});
+          if (misread.length > 0)
+            failures.push(`${name} (${mode}): the handler read ${misread.join(', ')} otherwise than sent`);
+        } catch (error) {
+          failures.push(`${name} (${mode}): ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    }
+    return failures;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.#apps.map((app) => app.close()));
+  }
+}
+
+/** Members the handler got with another value than the client sent (members it does not know are not compared). */
+function misreadMembers(sent: Loose, seen: Loose): string[] {
+  const misread: string[] = [];
+  for (const part of ['params', 'query', 'body'] as const) {
+    const [given, got] = [sent[part], seen[part]];
+    if (given === undefined || got === undefined) continue;
+    if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+      if (!isDeepStrictEqual(given, got)) misread.push(part);
+      continue;
+    }
+    for (const key of Object.keys(given)) {
+      if (key in got && !isDeepStrictEqual(given[key], got[key])) misread.push(`${part}.${key}`);
+    }
+  }
+  return misread;
+}
+
+// ---- the base implementation, type-checked against the head's handler interface ----
+
+function pascal(name: string): string {
+  return name.replace(/(^|-)([a-z0-9])/g, (_, __, letter: string) => letter.toUpperCase());
+}
+
+/**
+ * The base server's implementation: per base route, a handler that reads every member its input
+ * declares (as base code does) and returns the base's widest and least answers. Checked with the
+ * head's handler interface and types (`against`), it is what a base server faces on upgrade.
+ */
+export function implementationSource(base: Doc, against: Doc): string {
+  const handlers = `${pascal(against.name)}Handlers`;
+  const baseHandlers = `${pascal(base.name)}Handlers`;
+  const lines = [
+    `import type { ${handlers} as Handlers } from '../${outOf(against)}/server.js';`,
+    `import type { ${baseHandlers} as Base } from '../${outOf(base)}/server.js';`,
+    `import type * as types from '../${outOf(against)}/types.js';`,
+    '',
+    '/** Code that names each record type of the base. */',
+    `export type UsedRecords = [${Object.keys(base.records)
+      .map((name) => `types.${pascal(name)}`)
+      .join(', ')}];`,
+    'declare const full: boolean;',
+    '',
+    'export const implementation: Handlers = {',
+  ];
+  for (const [name, route] of Object.entries<Loose>(base.routes)) {
+    const reads: string[] = [];
+    for (const param of Object.keys(route['pathParams'] ?? {})) reads.push(`input.params.${param}`);
+    for (const param of Object.keys(route['query'] ?? {})) reads.push(`input.query.${param}`);
+    if (route['body']?.['type'] === 'record') {
+      for (const field of Object.keys(base.records[route['body']['record']].fields))
+        reads.push(`input.body${route['bodyRequired'] === false ? '?' : ''}.${field}`);
+    }
+    lines.push(
+      `  async ${name}(input): ReturnType<Handlers['${name}']> {`,
+      `    const read: Parameters<Base['${name}']>[0] = input;`,
+      `    void [read, ${reads.join(', ')}];`,
+      `    if (full) return ${JSON.stringify(handlerResult(base, route, 'full'))};`,
+      `    return ${JSON.stringify(handlerResult(base, route, 'minimal'))};`,
+      '  },',
+    );
+  }
+  lines.push('};', '');
+  return lines.join('\n').replace(/return undefined;/g, 'return;');
+}
+
+/**
+ * A TypeScript caller of the base client: names every method the base client has, checked against the
+ * client generated from `against`. Not part of either verdict (see verdicts.test.ts); what it shows is
+ * said in the change's text.
+ */
+export function callerSource(base: Doc, against: Doc): string {
+  const client = `${pascal(against.name)}Client`;
+  const methods = Object.keys(base.routes).map((name) => `client.${name}`);
+  return [
+    `import type { ${client} } from '../${outOf(against)}/client.js';`,
+    `declare const client: ${client};`,
+    `void [${methods.join(', ')}];`,
+    '',
+  ].join('\n');
+}
+
+/** Writes the check files, runs one tsc over all of them, and returns the errors by file name. */
+export async function typeCheck(root: string, files: ReadonlyMap<string, string>): Promise<Map<string, string[]>> {
+  await mkdir(join(root, 'checks'), { recursive: true });
+  await Promise.all([...files].map(([name, text]) => writeFile(join(root, 'checks', name), text)));
+  const compilerOptions = {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    lib: ['ES2023'],
+    types: ['node'],
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+  };
+  await writeFile(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['checks/*.ts'] }));
+  const { output } = await runTsc(['-p', join(root, 'tsconfig.json')]);
+  const errors = new Map<string, string[]>();
+  for (const line of output.split('\n')) {
+    const match = /(?:^|\/)checks\/([^(]+)\(\d+,\d+\): (error .*)$/.exec(line);
+    if (match) errors.set(match[1]!, [...(errors.get(match[1]!) ?? []), match[2]!]);
+    else if (/error TS/.test(line)) errors.set('(other)', [...(errors.get('(other)') ?? []), line]);
+  }
+  return errors;
+}
