@@ -1,6 +1,5 @@
 // The `client` emitter: per interface a typed client class, one method per route, over the
-// runtime's one client (auth flows, GET bodies, json:api decoding, errors). The per-route parts
-// are printed one by one, remembered by a small view of the route.
+// runtime's one client (auth flows, GET bodies, json:api decoding, errors).
 import { camelCase, pascalCase } from '../../ir/names.js';
 import type { ModuleIr, ParameterIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
@@ -25,7 +24,6 @@ import {
   type TopLevel,
 } from '../shared/code/ast.js';
 import { printFile } from '../shared/code/print-file.js';
-import { classPiece, objectPiece, pieceRefs, printWithPieces } from '../shared/code/print-pieces.js';
 import { routeSchemaNames } from '../zod/names.js';
 import { clientResult, resultShape } from './results.js';
 
@@ -46,10 +44,6 @@ const ERROR_CLASSES = [
   'TimeoutError',
   'UnreadableResponseError',
 ];
-/** Printed as prettier lays it out: the names do not fit on one line. */
-const ERROR_EXPORTS = ['export {', ...ERROR_CLASSES.map((name) => `  ${name},`), "} from '../runtime/client-errors.js';"].join(
-  '\n',
-);
 
 function emitClient(module: ModuleIr): GeneratedFile {
   const prefix = pascalCase(module.name);
@@ -57,15 +51,14 @@ function emitClient(module: ModuleIr): GeneratedFile {
   const views = module.routes.map((route) => clientMethodView(module, route));
   const runtimeTypes = ['CallOptions', 'ClientOptions', ...(views.some((view) => view.result.paged) ? ['Page'] : [])];
   const authTypes = [...new Set(module.auth.map((scheme) => AUTH_TYPES[scheme.type]))].sort();
-  const schemaPieces = views.map(({ name }) => objectPiece('client/response-schemas', name, name, (routeName) => property(routeName, path(`schemas.${routeSchemaNames({ name: routeName }).responses}`))));
-  const methodPieces = views.map((view) => classPiece('client/method', view.name, view, clientMethod));
+  const responseSchemas = views.map(({ name }) => property(name, path(`schemas.${routeSchemaNames({ name }).responses}`)));
   const statements: (TopLevel | string)[] = [
     ...(authTypes.length > 0 ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: '../runtime/client-auth.js', names: authTypes } }] : []),
     { declaration: { kind: 'import', from: '../runtime/client.js', names: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)] } },
     { declaration: { kind: 'import', from: './metadata.js', names: [names.meta, names.routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
     { declaration: { kind: 'import', typeOnly: true, from: './types.js', namespace: 'types' } },
-    ERROR_EXPORTS,
+    { declaration: { kind: 're-export', from: '../runtime/client-errors.js', names: ERROR_CLASSES } },
     exported({
       kind: 'interface',
       name: `${prefix}ClientOptions`,
@@ -79,28 +72,25 @@ function emitClient(module: ModuleIr): GeneratedFile {
         },
       ],
     }),
-    printWithPieces(local({ kind: 'const', name: 'responseSchemas', value: object(pieceRefs(schemaPieces), { expanded: true }) }), schemaPieces),
-    printWithPieces(
-      exported(
-        {
-          kind: 'class',
-          name: `${prefix}Client`,
-          fields: [{ name: 'core', modifiers: 'private readonly', type: typeRef('ClientCore') }],
-          constructorParams: [{ name: 'options', type: typeRef(`${prefix}ClientOptions`) }],
-          constructorBody: [
-            {
-              kind: 'expression',
-              expression: assign(
-                path('this.core'),
-                newCall('ClientCore', [object([property('meta', id(names.meta)), property('routes', id(names.routes)), property('responseSchemas', id('responseSchemas'))]), id('options')]),
-              ),
-            },
-          ],
-          methods: pieceRefs(methodPieces),
-        },
-        `A typed client of the ${module.interface?.title ?? module.name}: one method per route; auth is handled for you.`,
-      ),
-      methodPieces,
+    local({ kind: 'const', name: 'responseSchemas', value: object(responseSchemas, { expanded: true }) }),
+    exported(
+      {
+        kind: 'class',
+        name: `${prefix}Client`,
+        fields: [{ name: 'core', modifiers: 'private readonly', type: typeRef('ClientCore') }],
+        constructorParams: [{ name: 'options', type: typeRef(`${prefix}ClientOptions`) }],
+        constructorBody: [
+          {
+            kind: 'expression',
+            expression: assign(
+              path('this.core'),
+              newCall('ClientCore', [object([property('meta', id(names.meta)), property('routes', id(names.routes)), property('responseSchemas', id('responseSchemas'))]), id('options')]),
+            ),
+          },
+        ],
+        methods: views.map(clientMethod),
+      },
+      `A typed client of the ${module.interface?.title ?? module.name}: one method per route; auth is handled for you.`,
     ),
   ];
   return { path: `${module.name}/client.ts`, content: printFile(statements), source: module.sourceFile, format: false };

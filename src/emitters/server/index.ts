@@ -1,13 +1,11 @@
 // The `server` emitter: per interface a typed handler interface (one method per route) and a
 // Fastify plugin factory that binds the handlers to the runtime's one server implementation.
-// The per-route parts are printed one by one, remembered by a small view of the route.
 import { camelCase, pascalCase } from '../../ir/names.js';
 import type { ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
 import { metaNames } from '../metadata/index.js';
 import { call, exported, functionType, id, local, object, path, property, typeLiteral, typeOf, typeRef, union, type MethodSignature, type TopLevel, type TypeNode } from '../shared/code/ast.js';
 import { printFile } from '../shared/code/print-file.js';
-import { interfacePiece, objectPiece, pieceRefs, printWithPieces } from '../shared/code/print-pieces.js';
 import { routeSchemaNames } from '../zod/names.js';
 import { handlerResultShape, handlerResultType, hasSessions } from './handler-types.js';
 
@@ -32,8 +30,6 @@ function emitServer(module: ModuleIr): GeneratedFile {
   const views = module.routes.map((route) => handlerView(module, route, sessions));
   const usesListResult = views.some((view) => view.result.counted);
   const usesBodyEntries = views.some((view) => view.bodyEntries);
-  const handlerPieces = views.map((view) => interfacePiece('server/handler', view.name, view, handlerMethod));
-  const tablePieces = views.map(({ name, inputs, bodyEntries }) => objectPiece('server/route-schemas', name, { name, inputs, bodyEntries }, routeSchemasRow));
   const authTypes = [...new Set(authOptions.map((option) => option.type))].sort();
   const statements: (TopLevel | string)[] = [
     { declaration: { kind: 'import', typeOnly: true, from: 'fastify', names: ['FastifyPluginAsync', 'FastifyRequest'] } },
@@ -46,12 +42,9 @@ function emitServer(module: ModuleIr): GeneratedFile {
     { declaration: { kind: 'import', from: './metadata.js', names: [names.meta, names.routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
     { declaration: { kind: 'import', typeOnly: true, from: './types.js', namespace: 'types' } },
-    printWithPieces(
-      exported(
-        { kind: 'interface', name: `${prefix}Handlers`, typeParams, members: pieceRefs(handlerPieces) },
-        `The business logic of the ${title}: one method per route. Return records or throw the runtime's typed errors (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you.`,
-      ),
-      handlerPieces,
+    exported(
+      { kind: 'interface', name: `${prefix}Handlers`, typeParams, members: views.map(handlerMethod) },
+      `The business logic of the ${title}: one method per route. Return records or throw the runtime's typed errors (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you.`,
     ),
     exported(
       {
@@ -85,7 +78,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
         },
       ],
     }),
-    printWithPieces(local({ kind: 'const', name: 'routeSchemas', value: object(pieceRefs(tablePieces), { expanded: true }) }), tablePieces),
+    local({ kind: 'const', name: 'routeSchemas', value: object(views.map(routeSchemasRow), { expanded: true }) }),
     exported(
       {
         kind: 'function',

@@ -2,7 +2,7 @@
 // where types are strict, and as text (path, query, headers), where numbers arrive as digits.
 import type { Constraints, FieldIr, RecordKey, ScalarType, TypeIr } from '../../ir/types.js';
 import { camelCase } from '../../ir/names.js';
-import { array, call, id, literal, method, newCall, object, property, regex, type Expr } from '../shared/code/ast.js';
+import { array, call, id, identifiersOf, literal, method, newCall, object, property, regex, type Expr } from '../shared/code/ast.js';
 import { recordName } from '../shared/imports.js';
 
 export type Reading = 'json' | 'text';
@@ -142,31 +142,6 @@ const HELPERS = new Set(['booleanText', 'digitsToNumber', 'integerText', 'jsonTe
 
 /** Runtime helpers an expression uses, so the file imports only those. */
 export function usedHelpers(expression: Expr, into: Set<string> = new Set()): Set<string> {
-  switch (expression.kind) {
-    case 'identifier':
-      if (HELPERS.has(expression.name)) into.add(expression.name);
-      break;
-    case 'member':
-      usedHelpers(expression.object, into);
-      break;
-    case 'call':
-      usedHelpers(expression.callee, into);
-      for (const arg of expression.args) usedHelpers(arg, into);
-      break;
-    case 'object':
-      for (const member of expression.properties) {
-        if (member.kind === 'piece') throw new Error('zod schemas hold no printed pieces');
-        usedHelpers(member.kind === 'getter' ? member.returns : member.value, into);
-      }
-      break;
-    case 'array':
-      for (const element of expression.elements) usedHelpers(element, into);
-      break;
-    case 'cast':
-      usedHelpers(expression.expression, into);
-      break;
-    default:
-      break;
-  }
+  for (const name of identifiersOf(expression)) if (HELPERS.has(name)) into.add(name);
   return into;
 }
