@@ -1,6 +1,6 @@
 // A TypeIr as a zod 4 schema expression. Two readings of a value: as JSON (bodies, responses),
 // where types are strict, and as text (path, query, headers), where numbers arrive as digits.
-import type { Constraints, FieldIr, RecordKey, ScalarType, TypeIr } from '../../ir/types.js';
+import type { Constraints, FieldIr, RecordKey, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
 import { camelCase } from '../../ir/names.js';
 import { array, call, id, identifiersOf, literal, method, newCall, object, property, regex, type Expr } from '../shared/code/ast.js';
 import { recordName } from '../shared/imports.js';
@@ -95,7 +95,7 @@ function withoutDefaults(partial: Expr, type: Extract<TypeIr, { kind: 'record' }
 }
 
 const hexId = () => method(call('z.string'), 'regex', [regex('^[0-9a-f]{32}$'), literal('expected 32 lowercase hex characters')]);
-const STRING_FORMATS: Record<string, () => Expr> = {
+const STRING_FORMATS: Record<StringFormat, () => Expr> = {
   'hex-id': hexId,
   uri: () => call('z.url'),
   email: () => call('z.email'),
