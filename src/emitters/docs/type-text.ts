@@ -1,7 +1,7 @@
 // A TypeIr as the short text a reader sees in a docs table: "string (32 lowercase hex)",
 // "list of product, 1..", "tax or null", "product without id, createdAt".
 import type { Constraints, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
-import { recordModule, recordName } from '../shared/imports.js';
+import { recordModule, recordName } from '../../ir/symbols.js';
 
 const FORMATS: Record<StringFormat, string> = {
   'hex-id': '32 lowercase hex',

@@ -1,6 +1,6 @@
 // The `metadata` emitter: per interface, the typed tables (interface, records, routes) that the
 // runtime's one server and one client read, instead of logic repeated per record or route.
-import { camelCase } from '../../ir/names.js';
+import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
 import { asConst, exported, jsonValue, object, property, satisfies, typeRef, type Expr, type TopLevel, type TypeNode } from '../shared/code/ast.js';
@@ -13,23 +13,17 @@ export const metadataEmitter: Emitter = {
   emit: ({ ir }) => interfaceModules(ir).map(emitMetadata),
 };
 
-export function metaNames(module: ModuleIr): { meta: string; routes: string } {
-  const base = camelCase(module.name).replace(/_$/, '');
-  return { meta: `${base}Meta`, routes: `${base}Routes` };
-}
-
 function emitMetadata(module: ModuleIr): GeneratedFile {
-  const names = metaNames(module);
   const routes = Object.fromEntries(module.routes.map((route) => [route.name, buildRouteMeta(module, route)]));
   const table = (value: Expr, type: TypeNode) => satisfies(asConst(value), type);
   const statements: TopLevel[] = [
     { declaration: { kind: 'import', typeOnly: true, from: '../runtime/interface-meta.js', names: ['InterfaceMeta', 'RouteMeta'] } },
     exported(
-      { kind: 'const', name: names.meta, value: table(jsonValue(buildInterfaceMeta(module), { expanded: true }), typeRef('InterfaceMeta')) },
+      { kind: 'const', name: symbols.meta(module.name), value: table(jsonValue(buildInterfaceMeta(module), { expanded: true }), typeRef('InterfaceMeta')) },
       `${module.interface?.title ?? module.name}: base path, style, error catalog, auth schemes and records.`,
     ),
     exported(
-      { kind: 'const', name: names.routes, value: table(jsonValue(routes, { expanded: true }), typeRef('Record', [typeRef('string'), typeRef('RouteMeta')])) },
+      { kind: 'const', name: symbols.routes(module.name), value: table(jsonValue(routes, { expanded: true }), typeRef('Record', [typeRef('string'), typeRef('RouteMeta')])) },
       'Every route by name: method, paths, auth, parameters, body and responses.',
     ),
   ];

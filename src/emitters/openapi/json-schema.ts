@@ -1,7 +1,7 @@
 // A TypeIr as JSON Schema (the 2020-12 dialect of OpenAPI 3.1), and a record as a component schema.
 import { pascalCase } from '../../ir/names.js';
 import type { Constraints, FieldIr, Origin, RecordIr, RecordType, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
-import { recordModule, recordName } from '../shared/imports.js';
+import { recordModule, recordName } from '../../ir/symbols.js';
 import type { Components, Direction } from './components.js';
 import { originMark, paragraphs, sortedObject, type Schema, type SchemaObject } from './types.js';
 

@@ -1,5 +1,5 @@
 // What a handler returns for a route: the body of its main success response, before any envelope.
-import { pascalCase } from '../../ir/names.js';
+import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr, ResponseIr, RouteIr } from '../../ir/types.js';
 import { indexed, numberType, typeRef, type TypeNode } from '../shared/code/ast.js';
 
@@ -22,7 +22,7 @@ export function handlerResultShape(module: ModuleIr, route: RouteIr): { readonly
 
 export function handlerResultType(routeName: string, shape: { readonly status: number | null; readonly counted: boolean }): TypeNode {
   if (shape.status === null) return typeRef('void');
-  const body = indexed(typeRef(`types.${pascalCase(routeName)}Responses`), numberType(shape.status));
+  const body = indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), numberType(shape.status));
   return shape.counted ? typeRef('ListResult', [indexed(body, typeRef('number'))]) : body;
 }
 

@@ -1,12 +1,10 @@
 // The `server` emitter: per interface a typed handler interface (one method per route) and a
 // Fastify plugin factory that binds the handlers to the runtime's one server implementation.
-import { camelCase, pascalCase } from '../../ir/names.js';
+import { symbols, type RoutePart } from '../../ir/symbols.js';
 import type { ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
-import { metaNames } from '../metadata/index.js';
 import { call, exported, functionType, id, local, object, path, property, typeLiteral, typeOf, typeRef, union, type MethodSignature, type TopLevel, type TypeNode } from '../shared/code/ast.js';
 import { printFile } from '../shared/code/print-file.js';
-import { routeSchemaNames } from '../zod/names.js';
 import { handlerResultShape, handlerResultType, hasSessions } from './handler-types.js';
 
 export const serverEmitter: Emitter = {
@@ -16,12 +14,10 @@ export const serverEmitter: Emitter = {
 };
 
 function emitServer(module: ModuleIr): GeneratedFile {
-  const prefix = pascalCase(module.name);
-  const plugin = `${camelCase(module.name).replace(/_$/, '')}Plugin`;
   const sessions = hasSessions(module);
   const typeParams = sessions ? ['Session'] : undefined;
   const withSession = (name: string) => typeRef(name, sessions ? [typeRef('Session')] : []);
-  const names = metaNames(module);
+  const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
   const title = module.interface?.title ?? module.name;
   const authOptions = module.auth.map((scheme) => ({
     name: scheme.name,
@@ -39,17 +35,17 @@ function emitServer(module: ModuleIr): GeneratedFile {
     ...(authTypes.length > 0 ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: '../runtime/server-auth.js', names: authTypes } }] : []),
     { declaration: { kind: 'import', from: '../runtime/server.js', names: ['createInterfacePlugin', 'type HandlerContext'] } },
     { declaration: { kind: 'import', typeOnly: true, from: '../runtime/throttle.js', names: ['LoginThrottle'] } },
-    { declaration: { kind: 'import', from: './metadata.js', names: [names.meta, names.routes] } },
+    { declaration: { kind: 'import', from: './metadata.js', names: [meta, routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
     { declaration: { kind: 'import', typeOnly: true, from: './types.js', namespace: 'types' } },
     exported(
-      { kind: 'interface', name: `${prefix}Handlers`, typeParams, members: views.map(handlerMethod) },
+      { kind: 'interface', name: symbols.handlers(module.name), typeParams, members: views.map(handlerMethod) },
       `The business logic of the ${title}: one method per route. Return records or throw the runtime's typed errors (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you.`,
     ),
     exported(
       {
         kind: 'interface',
-        name: `${prefix}AuthOptions`,
+        name: symbols.authOptions(module.name),
         typeParams,
         members: authOptions.map((option) => ({ name: option.name, type: option.type === 'AccessKeyOptions' ? typeRef(option.type, [typeRef(sessions ? 'Session' : 'unknown')]) : typeRef(option.type), readonly: true })),
       },
@@ -57,11 +53,11 @@ function emitServer(module: ModuleIr): GeneratedFile {
     ),
     exported({
       kind: 'interface',
-      name: `${prefix}ServerOptions`,
+      name: symbols.serverOptions(module.name),
       typeParams,
       members: [
-        { name: 'handlers', type: withSession(`${prefix}Handlers`), readonly: true },
-        { name: 'auth', type: withSession(`${prefix}AuthOptions`), readonly: true },
+        { name: 'handlers', type: withSession(symbols.handlers(module.name)), readonly: true },
+        { name: 'auth', type: withSession(symbols.authOptions(module.name)), readonly: true },
         {
           name: 'onInternalError',
           type: functionType([{ name: 'error', type: typeRef('unknown') }, { name: 'request', type: typeRef('FastifyRequest') }], typeRef('void')),
@@ -82,14 +78,14 @@ function emitServer(module: ModuleIr): GeneratedFile {
     exported(
       {
         kind: 'function',
-        name: plugin,
+        name: symbols.plugin(module.name),
         typeParams,
-        params: [{ name: 'options', type: withSession(`${prefix}ServerOptions`) }],
+        params: [{ name: 'options', type: withSession(symbols.serverOptions(module.name)) }],
         returns: typeRef('FastifyPluginAsync'),
         body: [
           {
             kind: 'return',
-            value: call('createInterfacePlugin', [object([property('meta', id(names.meta)), property('routes', id(names.routes)), property('schemas', id('routeSchemas'))]), id('options')]),
+            value: call('createInterfacePlugin', [object([property('meta', id(meta)), property('routes', id(routes)), property('schemas', id('routeSchemas'))]), id('options')]),
           },
         ],
       },
@@ -111,11 +107,16 @@ function routeInputs(route: RouteIr): HandlerInput[] {
 
 type HandlerInput = 'params' | 'query' | 'headers' | 'body';
 
+const INPUT_PARTS: Record<HandlerInput, { readonly part: RoutePart; readonly key: string }> = {
+  params: { part: 'PathParams', key: 'pathParams' },
+  query: { part: 'Query', key: 'query' },
+  headers: { part: 'Headers', key: 'headers' },
+  body: { part: 'Body', key: 'body' },
+};
+
 /** An input's schema name, and its key in the route schemas table. */
 function inputSchema(routeName: string, input: HandlerInput): { schema: string; key: string } {
-  const names = routeSchemaNames({ name: routeName });
-  if (input === 'params') return { schema: names.pathParams, key: 'pathParams' };
-  return { schema: names[input], key: input };
+  return { schema: symbols.routeSchema(routeName, INPUT_PARTS[input].part), key: INPUT_PARTS[input].key };
 }
 
 type HandlerView = ReturnType<typeof handlerView>;
@@ -134,7 +135,7 @@ function handlerView(module: ModuleIr, route: RouteIr, sessions: boolean) {
 function handlerMethod(view: HandlerView): { readonly method: true } & MethodSignature {
   return {
     method: true,
-    name: camelCase(view.name),
+    name: symbols.operation(view.name),
     docs: view.docs,
     params: [
       { name: 'input', type: typeLiteral(view.inputs.map((name) => ({ name, type: inputType(view, name), readonly: true }))) },
@@ -147,7 +148,7 @@ function handlerMethod(view: HandlerView): { readonly method: true } & MethodSig
 /** What the handler gets for an input: the schema's output; for a body judged entry by entry, each entry's result. */
 function inputType(view: HandlerView, input: HandlerInput): TypeNode {
   if (input === 'body' && view.bodyEntries) {
-    return typeRef('BodyEntries', [typeRef('z.output', [typeOf(`schemas.${routeSchemaNames(view).bodyEntry}`)])]);
+    return typeRef('BodyEntries', [typeRef('z.output', [typeOf(`schemas.${symbols.routeSchema(view.name, 'BodyEntry')}`)])]);
   }
   return typeRef('z.output', [typeOf(`schemas.${inputSchema(view.name, input).schema}`)]);
 }
@@ -158,6 +159,6 @@ function routeSchemasRow({ name, inputs, bodyEntries }: Pick<HandlerView, 'name'
     const { schema, key } = inputSchema(name, input);
     return property(key, path(`schemas.${schema}`));
   });
-  if (bodyEntries) rows.push(property('bodyEntry', path(`schemas.${routeSchemaNames({ name }).bodyEntry}`)));
+  if (bodyEntries) rows.push(property('bodyEntry', path(`schemas.${symbols.routeSchema(name, 'BodyEntry')}`)));
   return property(name, object(rows));
 }

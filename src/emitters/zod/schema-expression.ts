@@ -1,15 +1,10 @@
 // A TypeIr as a zod 4 schema expression. Two readings of a value: as JSON (bodies, responses),
 // where types are strict, and as text (path, query, headers), where numbers arrive as digits.
 import type { Constraints, FieldIr, RecordKey, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
-import { camelCase } from '../../ir/names.js';
 import { array, call, id, identifiersOf, literal, method, newCall, object, property, regex, type Expr } from '../shared/code/ast.js';
-import { recordName } from '../shared/imports.js';
+import { symbols } from '../../ir/symbols.js';
 
 export type Reading = 'json' | 'text';
-
-export function recordSchemaName(key: string): string {
-  return `${camelCase(recordName(key))}Schema`;
-}
 
 /**
  * The records by key: needed to drop defaults from partial records, and to narrow records that have a
@@ -69,7 +64,7 @@ function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | u
     case 'json':
       return call('z.json');
     case 'record': {
-      let expression = id(recordSchemaName(type.record));
+      let expression = id(symbols.recordSchema(type.record));
       const mask = (names: readonly string[]) => object(names.map((name) => property(name, literal(true))));
       const names = (list: readonly string[]) => array(list.map((name) => literal(name)));
       // zod's mask type cannot leave out a member named like an Object member: those records narrow by helper.
