@@ -73,7 +73,7 @@ export class StagedOutput {
    */
   async commit(files: readonly { path: string; content: string; hash: string }[]): Promise<WriteSummary> {
     await Promise.all(this.writes);
-    const { outDir, previous } = this;
+    const { previous } = this;
     const produced = new Set(files.map((file) => file.path));
     const stillHeld = await Promise.all(files.map((file) => this.holds(file)));
     const restored = files.filter((_, index) => !stillHeld[index]).map((file) => file.path);

@@ -3,7 +3,7 @@
 import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
-import { asConst, exported, jsonValue, object, property, satisfies, typeRef, type Expr, type TopLevel, type TypeNode } from '../shared/code/ast.js';
+import { asConst, exported, jsonValue, satisfies, typeRef, type Expr, type TopLevel, type TypeNode } from '../shared/code/ast.js';
 import { printFile } from '../shared/code/print-file.js';
 import { buildInterfaceMeta, buildRouteMeta } from './build-meta.js';
 
