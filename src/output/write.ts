@@ -53,7 +53,10 @@ export class StagedOutput {
     return new StagedOutput(outDir, previous, knownUnchanged, lastRun);
   }
 
-  /** Puts a file into the next tree: linked when the output folder holds this content, untouched since it was hashed, else written. */
+  /**
+   * Puts a file into the next tree: linked when the output folder holds this content, untouched since it was hashed,
+   * else written.
+   */
   add(file: { readonly path: string; readonly content: string }, hash: string): void {
     const write = async () => {
       const target = join(stagingOf(this.outDir), file.path);

@@ -1,5 +1,5 @@
-// The types and zod emitters remember each record's and route's printed parts: a rerun after edits that hit those parts writes exactly what a run without
-// any cache writes.
+// The types and zod emitters remember each record's and route's printed parts: a rerun after edits
+// that hit those parts writes exactly what a run without any cache writes.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

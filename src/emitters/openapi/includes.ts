@@ -35,7 +35,10 @@ export function includesParameters(iface: InterfaceIr | undefined, route: RouteI
   ];
 }
 
-/** An api-alias answer: the record in full, or (when it holds objects with an apiAlias) as includes may have filtered it. */
+/**
+ * An api-alias answer: the record in full, or (when it holds objects with an apiAlias) as includes may have filtered
+ * it.
+ */
 export function includesAnswer(body: TypeIr, ctx: SchemaContext, schemaOf: (view: SchemaContext) => Schema): Schema {
   const full = schemaOf(ctx);
   const filterable = recordKeys(body).some((key) => reachesApiAlias(ctx.components.record(key), ctx.components));

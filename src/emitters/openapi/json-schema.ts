@@ -154,7 +154,10 @@ export function recordSchema(record: RecordIr, ctx: SchemaContext): SchemaObject
   };
 }
 
-/** A field's schema. readOnly is a property of records as read: a request body that keeps such a field (an id naming a batch entry) means it. */
+/**
+ * A field's schema. readOnly is a property of records as read: a request body that keeps such a field (an id naming a
+ * batch entry) means it.
+ */
 export function fieldSchema(field: FieldIr, around: Origin, ctx: SchemaContext): Schema {
   const readOnly = field.readOnly && ctx.direction === 'read';
   return annotate(typeSchema(field.type, ctx), { description: field.description, readOnly, default: field.default, origin: field.origin, around });
