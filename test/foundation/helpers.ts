@@ -57,7 +57,14 @@ export async function tempCopy(folders: readonly string[] = ['definitions', 'gen
  * A project in a fresh temp folder: synthetic definitions of `count` entities (bench/synth.mjs), with generate()'s
  * options for it.
  */
-export async function syntheticProject(count: number): Promise<{ dir: string; definitions: string; admin: string; options: { cwd: string; definitionsDir: string; outDir: string; gitattributes: false } }> {
+export interface SyntheticProject {
+  dir: string;
+  definitions: string;
+  admin: string;
+  options: { cwd: string; definitionsDir: string; outDir: string; gitattributes: false };
+}
+
+export async function syntheticProject(count: number): Promise<SyntheticProject> {
   const dir = await mkdtemp(join(tmpdir(), 'svcgen-synthetic-'));
   const definitions = join(dir, 'definitions');
   await synthesize(count, definitions);
