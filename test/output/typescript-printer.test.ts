@@ -140,6 +140,11 @@ const cases: { name: string; given: ast.TopLevel; want: string }[] = [
     ].join('\n'),
   },
   {
+    name: 'a doc comment longer than the line fills ` * ` lines with its words',
+    given: exported({ kind: 'const', name: 'a', value: literal(1) }, `${'word '.repeat(30)}end.`),
+    want: ['/**', ` * ${'word '.repeat(23).trim()}`, ` * ${'word '.repeat(7)}end.`, ' */', 'export const a = 1;'].join('\n'),
+  },
+  {
     name: 'a method signature whose parameters do not fit puts one per line',
     given: exported({
       kind: 'interface',

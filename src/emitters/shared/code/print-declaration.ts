@@ -7,25 +7,29 @@ import { printAssignment, printBlock } from './print-expression.js';
 import { printAnnotation, printParameters, printPropertySignature, printType, printTypeParameters } from './print-type.js';
 
 type Doc = builders.Doc;
-const { group, hardline, ifBreak, indent, join, line } = builders;
+const { align, conditionalGroup, fill, group, hardline, ifBreak, indent, join, line } = builders;
 
 export function printTopLevel(statement: TopLevel): Doc {
   return [printDocComment(statement.docs), statement.exported ? 'export ' : '', printDeclaration(statement.declaration)];
 }
 
 /**
- * `/** text *\/` on its own line; a description of several lines becomes one ` * line` each.
- * A "*\/" inside the text would end the comment early and turn the rest into code: it is escaped.
+ * `/** text *\/` on its own line when it fits, else ` * ` lines filled with words up to the print
+ * width; a blank line of the text stays a paragraph break. A "*\/" inside the text would end the
+ * comment early and turn the rest into code: it is escaped.
  */
 function printDocComment(text: string | undefined): Doc {
   if (!text) return '';
-  const lines = text
+  const paragraphs = text
     .replace(/\*\//g, '*\\/')
     .split('\n')
     .map((textLine) => textLine.trim());
-  if (lines.length === 1) return [`/** ${lines[0]} */`, hardline];
-  const body = lines.map((textLine) => (textLine === '' ? ' *' : ` * ${textLine}`));
-  return ['/**', hardline, join(hardline, body), hardline, ' */', hardline];
+  const words = (paragraph: string) => fill(join(line, paragraph.split(/\s+/)));
+  const body = join([hardline, ''], paragraphs.map((paragraph) => (paragraph === '' ? '' : words(paragraph))));
+  const lines = align(' * ', [hardline, body]);
+  const multiLine = ['/**', lines, hardline, ' */'];
+  const doc = paragraphs.length === 1 ? conditionalGroup([`/** ${paragraphs[0]} */`, multiLine]) : multiLine;
+  return [doc, hardline];
 }
 
 function printDeclaration(node: Declaration): Doc {
