@@ -6,6 +6,8 @@ import { dirname, join, resolve } from 'node:path';
 import type { ConfigFile } from './config-schema.js';
 import { DefinitionsError, type Diagnostic } from './definitions/diagnostics.js';
 import { displayPath } from './definitions/sources.js';
+import { emitterNames } from './emitters/index.js';
+import { closest } from './ir/names.js';
 import { OutputError } from './output/output-error.js';
 
 export const CONFIG_FILE = 'svcgen.config.yaml';
@@ -101,10 +103,15 @@ async function parseConfig(file: string, bytes: Buffer): Promise<ConfigFile> {
   if (!parsed.file) throw new DefinitionsError(parsed.diagnostics.map((d) => ({ ...d, code: 'SVC301' })));
   const loaded = parsed.file;
   const result = ConfigSchema.safeParse(loaded.value ?? {});
-  if (result.success) return result.data;
+  const at = (path: (string | number)[]) => positionOf(loaded.positions, path, { atKey: true });
+  if (result.success) {
+    const unknown = Object.keys(result.data.emitters ?? {}).filter((name) => !emitterNames().includes(name));
+    if (unknown.length === 0) return result.data;
+    throw new DefinitionsError(unknown.map((name) => ({ code: 'SVC301', file, ...at(['emitters', name]), message: unknownEmitter(name) })));
+  }
   const diagnostics: Diagnostic[] = result.error.issues.map((issue) => {
     const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
-    const { line, column } = positionOf(loaded.positions, path as (string | number)[], { atKey: issue.code === 'unrecognized_keys' });
+    const { line, column } = issue.code === 'unrecognized_keys' ? at(path as (string | number)[]) : positionOf(loaded.positions, path as (string | number)[]);
     const where = path.join('.') || 'config';
     const message =
       issue.code === 'unrecognized_keys'
@@ -113,4 +120,11 @@ async function parseConfig(file: string, bytes: Buffer): Promise<ConfigFile> {
     return { code: 'SVC301', file, line, column, message };
   });
   throw new DefinitionsError(diagnostics);
+}
+
+/** An emitter name the registry does not know would otherwise switch nothing off, silently. */
+function unknownEmitter(name: string): string {
+  const [suggestion] = closest(name, emitterNames());
+  const hint = suggestion ? `did you mean "${suggestion}"? ` : '';
+  return `unknown emitter "${name}" (${hint}expected one of: ${emitterNames().join(', ')})`;
 }

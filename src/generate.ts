@@ -35,7 +35,9 @@ export type GenerateResult =
       readonly written: readonly string[];
       readonly deleted: readonly string[];
       readonly upToDate: boolean;
-      /** The .gitattributes step; undefined when the output was up to date (a run with nothing to do touches nothing). */
+      /**
+       * The .gitattributes step; undefined when the output was up to date (a run with nothing to do touches nothing).
+       */
       readonly gitattributes: GitattributesOutcome | undefined;
     }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
@@ -93,7 +95,10 @@ interface RunStart {
   readonly outDir: string;
 }
 
-/** What generate and check both start from: the config, the output folder, the cache folder, and every input read and hashed. */
+/**
+ * What generate and check both start from: the config, the output folder, the cache folder, and every input read and
+ * hashed.
+ */
 async function startRun(options: RunOptions): Promise<RunStart> {
   const config = await resolveConfig(options);
   const outDir = await usableOutDir(config);

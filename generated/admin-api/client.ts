@@ -197,7 +197,10 @@ export class AdminApiClient {
     return this.core.page<types.ListTaxResponses[200][number]>('listTax', input, options);
   }
 
-  /** Changes the given fields of a manufacturer; answers 204 with its Location, or 200 with the record when _response is true. */
+  /**
+   * Changes the given fields of a manufacturer; answers 204 with its Location, or 200 with the record when _response is
+   * true.
+   */
   updateManufacturer(
     input: {
       readonly params: types.UpdateManufacturerPathParams;
@@ -209,7 +212,10 @@ export class AdminApiClient {
     return this.core.call<types.UpdateManufacturerResponses[200] | undefined>('updateManufacturer', input, options);
   }
 
-  /** Changes the given fields of a product; answers 204 with its Location, or 200 with the record when _response is true. */
+  /**
+   * Changes the given fields of a product; answers 204 with its Location, or 200 with the record when _response is
+   * true.
+   */
   updateProduct(
     input: {
       readonly params: types.UpdateProductPathParams;
@@ -221,7 +227,10 @@ export class AdminApiClient {
     return this.core.call<types.UpdateProductResponses[200] | undefined>('updateProduct', input, options);
   }
 
-  /** Changes the given fields of a tax record; answers 204 with its Location, or 200 with the record when _response is true. */
+  /**
+   * Changes the given fields of a tax record; answers 204 with its Location, or 200 with the record when _response is
+   * true.
+   */
   updateTax(
     input: {
       readonly params: types.UpdateTaxPathParams;

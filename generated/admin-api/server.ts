@@ -10,7 +10,10 @@ import { adminApiMeta, adminApiRoutes } from './metadata.js';
 import * as schemas from './schemas.js';
 import type * as types from './types.js';
 
-/** The business logic of the Admin API: one method per route. Return records or throw the runtime's typed errors (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you. */
+/**
+ * The business logic of the Admin API: one method per route. Return records or throw the runtime's typed errors
+ * (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you.
+ */
 export interface AdminApiHandlers {
   /** Creates a manufacturer; answers 204 with its Location, or 200 with the record when _response is true. */
   createManufacturer(
@@ -120,7 +123,10 @@ export interface AdminApiHandlers {
     input: { readonly query: z.output<typeof schemas.listTaxQuerySchema> },
     context: HandlerContext,
   ): Promise<ListResult<types.ListTaxResponses[200][number]>>;
-  /** Changes the given fields of a manufacturer; answers 204 with its Location, or 200 with the record when _response is true. */
+  /**
+   * Changes the given fields of a manufacturer; answers 204 with its Location, or 200 with the record when _response is
+   * true.
+   */
   updateManufacturer(
     input: {
       readonly params: z.output<typeof schemas.updateManufacturerPathParamsSchema>;
@@ -129,7 +135,10 @@ export interface AdminApiHandlers {
     },
     context: HandlerContext,
   ): Promise<types.UpdateManufacturerResponses[200]>;
-  /** Changes the given fields of a product; answers 204 with its Location, or 200 with the record when _response is true. */
+  /**
+   * Changes the given fields of a product; answers 204 with its Location, or 200 with the record when _response is
+   * true.
+   */
   updateProduct(
     input: {
       readonly params: z.output<typeof schemas.updateProductPathParamsSchema>;
@@ -138,7 +147,10 @@ export interface AdminApiHandlers {
     },
     context: HandlerContext,
   ): Promise<types.UpdateProductResponses[200]>;
-  /** Changes the given fields of a tax record; answers 204 with its Location, or 200 with the record when _response is true. */
+  /**
+   * Changes the given fields of a tax record; answers 204 with its Location, or 200 with the record when _response is
+   * true.
+   */
   updateTax(
     input: {
       readonly params: z.output<typeof schemas.updateTaxPathParamsSchema>;

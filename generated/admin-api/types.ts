@@ -279,7 +279,10 @@ export interface UpdateManufacturerQuery {
 
 export type UpdateManufacturerBody = Partial<Omit<Manufacturer, 'createdAt' | 'id' | 'products'>>;
 
-/** Changes the given fields of a manufacturer; answers 204 with its Location, or 200 with the record when _response is true. */
+/**
+ * Changes the given fields of a manufacturer; answers 204 with its Location, or 200 with the record when _response is
+ * true.
+ */
 export interface UpdateManufacturerResponses {
   /** Updated, with the record. */
   200: Manufacturer;
@@ -300,7 +303,9 @@ export type UpdateProductBody = Partial<
   Omit<Product, 'children' | 'createdAt' | 'id' | 'manufacturer' | 'parent' | 'tax'>
 >;
 
-/** Changes the given fields of a product; answers 204 with its Location, or 200 with the record when _response is true. */
+/**
+ * Changes the given fields of a product; answers 204 with its Location, or 200 with the record when _response is true.
+ */
 export interface UpdateProductResponses {
   /** Updated, with the record. */
   200: Product;
@@ -319,7 +324,10 @@ export interface UpdateTaxQuery {
 
 export type UpdateTaxBody = Partial<Omit<Tax, 'createdAt' | 'id' | 'products'>>;
 
-/** Changes the given fields of a tax record; answers 204 with its Location, or 200 with the record when _response is true. */
+/**
+ * Changes the given fields of a tax record; answers 204 with its Location, or 200 with the record when _response is
+ * true.
+ */
 export interface UpdateTaxResponses {
   /** Updated, with the record. */
   200: Tax;

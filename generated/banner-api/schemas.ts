@@ -17,7 +17,10 @@ export const bannerSchema = z.strictObject({
   validTo: z.iso.datetime({ offset: true }).nullable().default(null),
 });
 
-/** Outcome of one batch entry: success with operation and data, or failure with message and errors (each entry is judged on its own). */
+/**
+ * Outcome of one batch entry: success with operation and data, or failure with message and errors (each entry is judged
+ * on its own).
+ */
 export const bannerBatchResultSchema = z.strictObject({
   get data() {
     return createdRefSchema.optional();

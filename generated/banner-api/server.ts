@@ -10,7 +10,10 @@ import { bannerApiMeta, bannerApiRoutes } from './metadata.js';
 import * as schemas from './schemas.js';
 import type * as types from './types.js';
 
-/** The business logic of the Banner Resource API: one method per route. Return records or throw the runtime's typed errors (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you. */
+/**
+ * The business logic of the Banner Resource API: one method per route. Return records or throw the runtime's typed
+ * errors (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you.
+ */
 export interface BannerApiHandlers {
   /** Deletes banners named by id, judging each entry on its own. */
   batchDeleteBanners(

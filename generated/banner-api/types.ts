@@ -21,7 +21,10 @@ export interface Banner {
   validTo?: string | null | undefined;
 }
 
-/** Outcome of one batch entry: success with operation and data, or failure with message and errors (each entry is judged on its own). */
+/**
+ * Outcome of one batch entry: success with operation and data, or failure with message and errors (each entry is judged
+ * on its own).
+ */
 export interface BannerBatchResult {
   /** Id and URL of the banner, when the entry succeeded. */
   data?: CreatedRef | undefined;
@@ -36,7 +39,11 @@ export interface BannerBatchResult {
 
 /** One filter of the banner list, written filter[0][property]=…&filter[0][value]=…&filter[0][expression]=…. */
 export interface BannerFilter {
-  /** Comparison expression: = (the default), ==, !=, <>, <, <=, >, >=, IN (value a list) or LIKE (value an SQL LIKE pattern: % any run of characters, _ one character, a backslash escapes them (and itself); ASCII letters are compared without case). */
+  /**
+   * Comparison expression: = (the default), ==, !=, <>, <, <=, >, >=, IN (value a list) or LIKE (value an SQL LIKE
+   * pattern: % any run of characters, _ one character, a backslash escapes them (and itself); ASCII letters are
+   * compared without case).
+   */
   expression?: string | undefined;
   /** A banner field name; an unknown property is a 400. */
   property: string;

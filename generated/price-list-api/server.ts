@@ -10,7 +10,10 @@ import { priceListApiMeta, priceListApiRoutes } from './metadata.js';
 import * as schemas from './schemas.js';
 import type * as types from './types.js';
 
-/** The business logic of the Price-List API: one method per route. Return records or throw the runtime's typed errors (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you. */
+/**
+ * The business logic of the Price-List API: one method per route. Return records or throw the runtime's typed errors
+ * (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you.
+ */
 export interface PriceListApiHandlers {
   /** Creates a price list. */
   createPriceList(

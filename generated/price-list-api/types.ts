@@ -11,7 +11,10 @@ export interface FilterRequest {
 export interface PriceFilter {
   /** Name of the record field to filter on. */
   'field-name': string;
-  /** Comparison; eq is the one the document shows, the others are conventions. like is an SQL LIKE pattern: % any run of characters, _ one character, a backslash escapes them (and itself); ASCII letters are compared without case. */
+  /**
+   * Comparison; eq is the one the document shows, the others are conventions. like is an SQL LIKE pattern: % any run of
+   * characters, _ one character, a backslash escapes them (and itself); ASCII letters are compared without case.
+   */
   type: 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'like' | 'in';
   /** Value to compare with (a list for type in). */
   value: unknown;

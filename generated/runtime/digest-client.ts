@@ -6,7 +6,8 @@
 // Typical use around one request:
 //   const authorization = digest.authorization(method, target);
 //   let response = await send(authorization);
-//   if (response.status === 401 && digest.handleUnauthorized(response.headers.get('www-authenticate'), authorization !== undefined)) {
+//   const challenge = response.headers.get('www-authenticate');
+//   if (response.status === 401 && digest.handleUnauthorized(challenge, authorization !== undefined)) {
 //     response = await send(digest.authorization(method, target));
 //   }
 

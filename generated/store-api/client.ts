@@ -62,7 +62,10 @@ export class StoreApiClient {
     return this.core.call<types.ListCountriesResponses[200]>('listCountries', input, options);
   }
 
-  /** Logs a customer in and issues a new context token; the session's data moves to it and the old token then names nothing. */
+  /**
+   * Logs a customer in and issues a new context token; the session's data moves to it and the old token then names
+   * nothing.
+   */
   login(input: { readonly body: types.LoginBody }, options?: CallOptions): Promise<types.LoginResponses[200]> {
     return this.core.call<types.LoginResponses[200]>('login', input, options);
   }

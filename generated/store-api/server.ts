@@ -9,7 +9,10 @@ import { storeApiMeta, storeApiRoutes } from './metadata.js';
 import * as schemas from './schemas.js';
 import type * as types from './types.js';
 
-/** The business logic of the Store API: one method per route. Return records or throw the runtime's typed errors (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you. */
+/**
+ * The business logic of the Store API: one method per route. Return records or throw the runtime's typed errors
+ * (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you.
+ */
 export interface StoreApiHandlers<Session> {
   /** Adds line items to the cart of the session and answers the cart. */
   addCartLineItems(
@@ -25,7 +28,10 @@ export interface StoreApiHandlers<Session> {
   ): Promise<types.GetContextResponses[200]>;
   /** Lists the active countries of the sales channel. */
   listCountries(input: {}, context: HandlerContext<Session>): Promise<types.ListCountriesResponses[200]>;
-  /** Logs a customer in and issues a new context token; the session's data moves to it and the old token then names nothing. */
+  /**
+   * Logs a customer in and issues a new context token; the session's data moves to it and the old token then names
+   * nothing.
+   */
   login(
     input: { readonly body: z.output<typeof schemas.loginBodySchema> },
     context: HandlerContext<Session>,

@@ -141,7 +141,10 @@ export interface ListCountriesResponses {
 
 export type LoginBody = LoginRequest;
 
-/** Logs a customer in and issues a new context token; the session's data moves to it and the old token then names nothing. */
+/**
+ * Logs a customer in and issues a new context token; the session's data moves to it and the old token then names
+ * nothing.
+ */
 export interface LoginResponses {
   200: LoginResult;
 }

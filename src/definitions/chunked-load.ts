@@ -90,7 +90,10 @@ interface OpenMapping {
 }
 
 /** The chunks' results put together as one file's, or undefined when the whole-file parse must decide. */
-/** `keys`: the chunks' cache keys, if known; each entry parsed alone from one chunk is recorded with its key (entry-texts.ts). */
+/**
+ * `keys`: the chunks' cache keys, if known; each entry parsed alone from one chunk is recorded with its key
+ * (entry-texts.ts).
+ */
 function assemble(text: string, plan: readonly PlannedChunk[], parsed: readonly ParsedChunk[], keys: readonly string[]): Omit<ChunkedLoad, 'parsedChunks'> | undefined {
   // Every chunk's parser recorded exactly the start of each of its lines (chunk-parse.ts checks),
   // so the whole file's parser would record the start of each of the file's lines.

@@ -9,18 +9,4 @@ export function isName(text: string): boolean {
   return NAME_PATTERN.test(text);
 }
 
-export const ERROR_KINDS = [
-  'badRequest',
-  'validation',
-  'parameterMissing',
-  'unauthorized',
-  'forbidden',
-  'notFound',
-  'methodNotAllowed',
-  'notAcceptable',
-  'conflict',
-  'payloadTooLarge',
-  'unsupportedMediaType',
-  'tooManyRequests',
-  'serviceUnavailable',
-] as const;
+export { ERROR_KINDS } from '../ir/types.js';

@@ -1,6 +1,7 @@
 // The definitions format, written once. The loader validates with it and
 // `schema/svcgen-definitions.schema.json` is generated from it for editors.
 import { z } from 'zod';
+import { HTTP_METHODS, SCALAR_KINDS, STRING_FORMATS } from '../ir/types.js';
 import { ERROR_KINDS, NAME_PATTERN } from './schema-values.js';
 
 /** Where an element comes from: the interface document, or a choice made where it is silent. */
@@ -16,9 +17,7 @@ const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a header n
 /** One path segment, as versions and segment aliases are: no "/", "*", ":", "{" or space the router would read. */
 const segment = z.string().regex(/^[A-Za-z0-9_.~-]+$/, 'a path segment: letters, digits, "_", ".", "~" or "-"');
 
-export const SCALAR_TYPES = ['string', 'integer', 'number', 'boolean', 'date', 'date-time'] as const;
-export const FIELD_TYPES = [...SCALAR_TYPES, 'enum', 'record', 'list', 'map', 'json'] as const;
-export const STRING_FORMATS = ['hex-id', 'uri', 'email', 'currency-code', 'alphanumeric'] as const;
+export const FIELD_TYPES = [...SCALAR_KINDS, 'enum', 'record', 'list', 'map', 'json'] as const;
 
 const common = {
   description: z.string().optional(),
@@ -124,7 +123,6 @@ const ResponseSchema = z.strictObject({
   total: z.boolean().optional().describe('the envelope carries the number of matching records beside a list'),
 });
 
-const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export const RouteSchema = z.strictObject({
   ...common,

@@ -52,7 +52,10 @@ export async function validateByEntry(values: readonly unknown[], check: EntryCh
   return values.map((value, index) => (plans[index]?.every((entry) => entry.valid) ? (value as DefinitionFile) : undefined));
 }
 
-/** The file's shell and its records and routes, each with its verdict if remembered; undefined when its form rules it out. */
+/**
+ * The file's shell and its records and routes, each with its verdict if remembered; undefined when its form rules it
+ * out.
+ */
 function entriesOf(value: unknown): Entry[] | undefined {
   if (!isMapping(value)) return undefined;
   const { records, routes, ...shell } = value;
@@ -79,7 +82,10 @@ function keyOf(kind: EntryKind, input: unknown): string | undefined {
   return (kind === 'file' ? undefined : textKeyOf(input)) ?? memoKey(`definitions/${kind}`, input);
 }
 
-/** The memo key of a record or route parsed alone from a cached chunk: its text names its mapping (records: or routes:), so its kind too. */
+/**
+ * The memo key of a record or route parsed alone from a cached chunk: its text names its mapping (records: or routes:),
+ * so its kind too.
+ */
 function textKeyOf(entry: unknown): string | undefined {
   const textKey = entryTextKey(entry);
   return textKey === undefined ? undefined : memoKeyOfDigest('definitions/text', textKey);

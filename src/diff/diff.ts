@@ -17,7 +17,10 @@ export type DiffResult =
   | { readonly ok: true; readonly base: DiffBase; readonly changes: readonly Change[]; readonly summary: DiffSummary }
   | {
       readonly ok: false;
-      /** base-not-found: no such folder or ref; invalid-base / invalid-definitions: the base's or the working tree's definitions do not build. */
+      /**
+       * base-not-found: no such folder or ref; invalid-base / invalid-definitions: the base's or the working tree's
+       * definitions do not build.
+       */
       readonly reason: 'base-not-found' | 'invalid-base' | 'invalid-definitions';
       readonly message: string;
       readonly diagnostics: readonly Diagnostic[];

@@ -42,7 +42,8 @@ export type EmitReply =
   | { readonly diagnostics: DefinitionsError['diagnostics'] }
   | { readonly error: string };
 
-// Started before the IR exists: load the schema check, the emitters and the memo share while the main thread parses the definitions.
+// Started before the IR exists: load the schema check, the emitters and the memo share while the main thread parses the
+// definitions.
 const { memo, emitters, checks } = workerData as EmitWorkerData;
 // First the schema check: the main thread asks for it as soon as it has parsed the definitions,
 // and zod takes longer to load than everything else that thread does before the IR.

@@ -1,5 +1,5 @@
 // One static registry of emitters. Each is loaded only when a run needs it, so a run with
-// nothing to do never loads ts-morph or prettier.
+// nothing to do never loads prettier, zod or handlebars.
 import type { Emitter } from './contract.js';
 
 export interface EmitterEntry {

@@ -30,7 +30,10 @@ export type WorkerFiles = ReadonlyMap<string, Promise<GeneratedFile[]>>;
 
 /** A worker started ahead of the job. */
 export interface PreparedWorker {
-  /** Checks definition entries on the worker, which loads zod first thing (this thread then need not); here if the worker cannot. */
+  /**
+   * Checks definition entries on the worker, which loads zod first thing (this thread then need not); here if the
+   * worker cannot.
+   */
   readonly checkEntries: EntryChecker;
   /**
    * Gives the worker its share of `entries` (WORKER_SHARE) over `context`: each emitter's files, as
@@ -41,7 +44,10 @@ export interface PreparedWorker {
   give(entries: readonly EmitterEntry[], context: EmitContext): WorkerFiles | undefined;
   /** Ends the worker: at once when it was given no job, else once it has saved its memo share. */
   finish(): Promise<void>;
-  /** After a failed run: ends the worker at once unless it has answered (then it is saving its memo share, and is waited for). */
+  /**
+   * After a failed run: ends the worker at once unless it has answered (then it is saving its memo share, and is waited
+   * for).
+   */
   abort(): Promise<void>;
 }
 

@@ -3,9 +3,9 @@ import type { YamlPath } from '../definitions/positions.js';
 import type { TypeDefinition } from '../definitions/schema.js';
 import type { FileContext } from './context.js';
 import { expectedOneOf } from './names.js';
-import type { Constraints, ScalarKind, TypeIr } from './types.js';
+import { SCALAR_KINDS, type Constraints, type ScalarKind, type TypeIr } from './types.js';
 
-const SCALARS = new Set<string>(['string', 'integer', 'number', 'boolean', 'date', 'date-time']);
+const SCALARS = new Set<string>(SCALAR_KINDS);
 
 export function buildType(ctx: FileContext, def: TypeDefinition, path: YamlPath): TypeIr {
   const nullable = def.nullable ?? false;

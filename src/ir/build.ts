@@ -11,7 +11,7 @@ import { checkServable } from './check-servable.js';
 import { checkCycles, checkDefaults, checkDuplicateRoutes, checkPatterns, checkShortForms } from './checks.js';
 import { FileContext } from './context.js';
 import { compareCodePoints } from './names.js';
-import type { Ir, ModuleIr, Origin, RecordIr } from './types.js';
+import type { Ir, ModuleIr, Origin } from './types.js';
 
 export interface ValidatedFile {
   readonly loaded: LoadedFile;

@@ -1,10 +1,10 @@
 // The identifiers that definition names become in generated code, checked once for the whole IR:
 // each must be usable where it goes (SVC214), and no two may meet in one generated file (SVC204).
-// The names follow the emitters' rules (src/emitters/*: a record is <Record> in types.ts and
-// <record>Schema in schemas.ts, a route gives <Route>Query, <route>QuerySchema and so on);
-// test/reliability/names.test.ts compiles the output of awkward names to keep the two in step.
+// The names come from the symbol table the emitters use (symbols.ts);
+// test/reliability/names.test.ts compiles the output of awkward names.
 import type { Diagnostic } from '../definitions/diagnostics.js';
-import { camelCase, isReservedWord, pascalCase } from './names.js';
+import { camelCase, isReservedWord } from './names.js';
+import { interfaceSymbols, symbols, type RoutePart } from './symbols.js';
 import type { Ir, ModuleIr, RecordKey, SourceLocation, TypeIr } from './types.js';
 
 /** Type names the type expressions of types.ts take from TypeScript. */
@@ -63,10 +63,7 @@ export function fileNameProblems(name: string, hasInterface: boolean): { code: D
     problems.push({ code: 'SVC214', message: `file name is ${name.length} characters long (expected at most ${MAX_FILE_NAME_LENGTH}: it names a folder of the output)` });
   }
   if (hasInterface) {
-    const prefix = pascalCase(name);
-    const base = camelCase(name).replace(/_$/, '');
-    const made = [`${prefix}AuthOptions`, `${prefix}Client`, `${prefix}ClientOptions`, `${prefix}Handlers`, `${prefix}ServerOptions`, `${base}Meta`, `${base}Plugin`, `${base}Routes`];
-    const clash = made.find((identifier) => INTERFACE_FILE_IMPORTS.includes(identifier));
+    const clash = interfaceSymbols(name).find((identifier) => INTERFACE_FILE_IMPORTS.includes(identifier));
     if (clash) problems.push({ code: 'SVC214', message: `file name "${name}" makes the identifier ${clash}, which the generated server or client imports (expected another name)` });
   }
   return problems;
@@ -150,27 +147,23 @@ class FileNames {
 
 function checkTypesFile(module: ModuleIr, found: Diagnostic[], reported: Set<string>): void {
   const names = new FileNames(`${module.name}/types.ts`, found, { TypeScript: TYPES_FILE_GLOBALS }, reported);
-  claimImports(module, names, (key) => pascalCase(recordName(key)));
-  for (const record of module.records) names.claim(pascalCase(record.name), `record "${record.name}"`, record.location, 'record');
+  claimImports(module, names, symbols.recordType);
+  for (const record of module.records) names.claim(symbols.recordType(record.key), `record "${record.name}"`, record.location, 'record');
   for (const route of module.routes) {
-    const prefix = pascalCase(route.name);
-    for (const [suffix, present] of routeParts(route)) if (present) names.claim(`${prefix}${suffix}`, `route "${route.name}"`, route.location, 'route');
+    for (const [part, present] of routeParts(route)) if (present) names.claim(symbols.routeType(route.name, part), `route "${route.name}"`, route.location, 'route');
   }
 }
 
 function checkSchemasFile(module: ModuleIr, found: Diagnostic[], reported: Set<string>): void {
   const names = new FileNames(`${module.name}/schemas.ts`, found, { 'zod and svcgen\'s runtime': SCHEMAS_FILE_IMPORTS }, reported);
-  claimImports(module, names, (key) => `${camelCase(recordName(key))}Schema`);
-  for (const record of module.records) names.claim(`${camelCase(record.name)}Schema`, `record "${record.name}"`, record.location, 'record');
+  claimImports(module, names, symbols.recordSchema);
+  for (const record of module.records) names.claim(symbols.recordSchema(record.key), `record "${record.name}"`, record.location, 'record');
   for (const route of module.routes) {
-    const base = camelCase(route.name).replace(/_$/, '');
-    for (const [suffix, present] of routeParts(route)) {
-      if (present) names.claim(`${base}${suffix === 'Responses' ? 'ResponseSchemas' : `${suffix}Schema`}`, `route "${route.name}"`, route.location, 'route');
-    }
+    for (const [part, present] of routeParts(route)) if (present) names.claim(symbols.routeSchema(route.name, part), `route "${route.name}"`, route.location, 'route');
   }
 }
 
-function routeParts(route: ModuleIr['routes'][number]): [string, boolean][] {
+function routeParts(route: ModuleIr['routes'][number]): [RoutePart, boolean][] {
   return [
     ['PathParams', route.pathParams.length > 0],
     ['Query', route.query.length > 0],
@@ -201,8 +194,4 @@ function referencedElsewhere(module: ModuleIr): Map<RecordKey, SourceLocation> {
     for (const response of route.responses) visit(response.body, response.location);
   }
   return references;
-}
-
-function recordName(key: RecordKey): string {
-  return key.slice(key.indexOf('.') + 1);
 }

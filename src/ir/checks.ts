@@ -22,7 +22,9 @@ export function checkDefaults(ir: Ir): Diagnostic[] {
   return found;
 }
 
-/** A pattern becomes `new RegExp(pattern)` in generated schemas: one that does not compile would fail there, at import. */
+/**
+ * A pattern becomes `new RegExp(pattern)` in generated schemas: one that does not compile would fail there, at import.
+ */
 export function checkPatterns(ir: Ir): Diagnostic[] {
   const found: Diagnostic[] = [];
   const visit = (type: TypeIr | undefined, location: SourceLocation) => {

@@ -16,8 +16,30 @@ export interface Documented {
   readonly location: SourceLocation;
 }
 
-export type ScalarKind = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'date-time';
-export type StringFormat = 'hex-id' | 'uri' | 'email' | 'currency-code' | 'alphanumeric';
+// The vocabularies, declared once: the definitions schema accepts these words, and every table
+// over them is a Record<Union, …>, so a word added here fails to compile until each table has it.
+export const SCALAR_KINDS = ['string', 'integer', 'number', 'boolean', 'date', 'date-time'] as const;
+export type ScalarKind = (typeof SCALAR_KINDS)[number];
+export const STRING_FORMATS = ['hex-id', 'uri', 'email', 'currency-code', 'alphanumeric'] as const;
+export type StringFormat = (typeof STRING_FORMATS)[number];
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+export const ERROR_KINDS = [
+  'badRequest',
+  'validation',
+  'parameterMissing',
+  'unauthorized',
+  'forbidden',
+  'notFound',
+  'methodNotAllowed',
+  'notAcceptable',
+  'conflict',
+  'payloadTooLarge',
+  'unsupportedMediaType',
+  'tooManyRequests',
+  'serviceUnavailable',
+] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 export interface Constraints {
   readonly minLength?: number;
@@ -123,7 +145,6 @@ export interface ResponseIr extends Documented {
   readonly total: boolean;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteIr extends Documented {
   readonly name: string;
@@ -237,20 +258,6 @@ export interface DigestSchemeIr extends Documented {
 
 export type AuthSchemeIr = OAuthSchemeIr | BearerSchemeIr | ApiKeySchemeIr | BasicSchemeIr | DigestSchemeIr;
 
-export type ErrorKind =
-  | 'badRequest'
-  | 'validation'
-  | 'parameterMissing'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'notFound'
-  | 'methodNotAllowed'
-  | 'notAcceptable'
-  | 'conflict'
-  | 'payloadTooLarge'
-  | 'unsupportedMediaType'
-  | 'tooManyRequests'
-  | 'serviceUnavailable';
 
 export interface ErrorIr extends Documented {
   /** The catalog entry's name; routes list these. */

@@ -67,7 +67,10 @@ export async function moveForeignInto(outDir: string, staging: string, paths: re
   }
 }
 
-/** Moves what the journal lists from `staging` back into `outDir` (each that is there and not yet back), then drops the journal. */
+/**
+ * Moves what the journal lists from `staging` back into `outDir` (each that is there and not yet back), then drops the
+ * journal.
+ */
 export async function moveForeignBack(outDir: string, staging: string): Promise<void> {
   let paths: unknown;
   try {

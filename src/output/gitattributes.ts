@@ -37,7 +37,10 @@ export async function ensureLinguistGenerated(cwd: string, outDir: string): Prom
   return 'added';
 }
 
-/** A line with the same pattern (with or without a leading "/") that sets or unsets linguist-generated in any way: the user's choice stands. */
+/**
+ * A line with the same pattern (with or without a leading "/") that sets or unsets linguist-generated in any way: the
+ * user's choice stands.
+ */
 function mentionsFolder(text: string, line: string): boolean {
   const wanted = splitLine(line).pattern;
   return text.split(/\r?\n/).some((existing) => {

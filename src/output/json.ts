@@ -24,7 +24,10 @@ export class PrintedJson {
 /** Writes a member's value into `out`; `used` is how many characters its line holds besides the value. */
 export type WriteMember = (out: string[], used: number) => void;
 
-/** Writes into `out`, laid out as canonicalJson lays out an object at `indent`, an object whose members write their own values (each as printed at indent + 2). */
+/**
+ * Writes into `out`, laid out as canonicalJson lays out an object at `indent`, an object whose members write their own
+ * values (each as printed at indent + 2).
+ */
 export function writeObject(members: readonly (readonly [key: string, write: WriteMember])[], indent: number, out: string[]): void {
   if (members.length === 0) {
     out.push('{}');
@@ -67,7 +70,9 @@ export function jsonParts(value: object, indent: number, holeOf: HoleOf): string
   return parts;
 }
 
-/** Marks a hole's number in printed text: JSON.stringify escapes every control character, so no printed value holds it. */
+/**
+ * Marks a hole's number in printed text: JSON.stringify escapes every control character, so no printed value holds it.
+ */
 const HOLE = '\u0001';
 
 /** `used` is how many characters the line already holds before this value, plus what follows it. */

@@ -53,7 +53,10 @@ export class StagedOutput {
     return new StagedOutput(outDir, previous, knownUnchanged, lastRun);
   }
 
-  /** Puts a file into the next tree: linked when the output folder holds this content, untouched since it was hashed, else written. */
+  /**
+   * Puts a file into the next tree: linked when the output folder holds this content, untouched since it was hashed,
+   * else written.
+   */
   add(file: { readonly path: string; readonly content: string }, hash: string): void {
     const write = async () => {
       const target = join(stagingOf(this.outDir), file.path);
@@ -73,7 +76,7 @@ export class StagedOutput {
    */
   async commit(files: readonly { path: string; content: string; hash: string }[]): Promise<WriteSummary> {
     await Promise.all(this.writes);
-    const { outDir, previous } = this;
+    const { previous } = this;
     const produced = new Set(files.map((file) => file.path));
     const stillHeld = await Promise.all(files.map((file) => this.holds(file)));
     const restored = files.filter((_, index) => !stillHeld[index]).map((file) => file.path);

@@ -357,7 +357,10 @@ function routeRunner({ definition, route, handler, authenticator, loginThrottle 
   return { prepare, run };
 }
 
-/** Where the route's records live: the record's get-one path, else the request path (less its id, on routes ending in one). */
+/**
+ * Where the route's records live: the record's get-one path, else the request path (less its id, on routes ending in
+ * one).
+ */
 function collectionPath(meta: InterfaceMeta, route: RouteMeta, url: string): string {
   const known = route.resource ? meta.records[route.resource]?.resourcePath : undefined;
   if (known !== undefined) return known;
@@ -392,7 +395,10 @@ function expandShortForms(route: RouteMeta, query: Record<string, QueryValue>): 
   return query;
 }
 
-/** The path parameters; an empty one (e.g. "/Banner/") is missing: ParameterMissing where the route declares it, else a 400. */
+/**
+ * The path parameters; an empty one (e.g. "/Banner/") is missing: ParameterMissing where the route declares it, else a
+ * 400.
+ */
 function pathParameters(meta: InterfaceMeta, route: RouteMeta, params: unknown): unknown {
   const values = (params ?? {}) as Record<string, unknown>;
   const empty = route.pathParams.find((name) => values[name] === '');
@@ -484,7 +490,10 @@ function storageFullError(): ApiError {
   });
 }
 
-/** An error that is not the client's fault: answered 500 in the interface's internal-error shape, never with its message. */
+/**
+ * An error that is not the client's fault: answered 500 in the interface's internal-error shape, never with its
+ * message.
+ */
 class InternalError extends ApiError {
   constructor() {
     super('badRequest', { detail: 'Internal error.' });

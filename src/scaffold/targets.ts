@@ -6,7 +6,8 @@ import type { ResolvedConfig } from '../config.js';
 import { collectInputs } from '../inputs.js';
 import { buildIrFromInputs } from '../build-ir.js';
 import { interfaceModules } from '../emitters/contract.js';
-import { handlerMethodName, hasSessions, serverNames } from '../emitters/server/handler-types.js';
+import { hasSessions } from '../emitters/server/handler-types.js';
+import { symbols } from '../ir/symbols.js';
 import { pascalCase } from '../ir/names.js';
 import type { Ir } from '../ir/types.js';
 import type { RouteSlot } from './plan.js';
@@ -29,12 +30,12 @@ export async function loadIr(config: ResolvedConfig): Promise<Ir> {
 export function handlerTargets(config: ResolvedConfig, ir: Ir): HandlerTarget[] {
   return interfaceModules(ir).map((module) => {
     const path = join(config.handlersDir, `${module.name}.ts`);
-    const { handlers, plugin } = serverNames(module.name);
+    const [handlers, plugin] = [symbols.handlers(module.name), symbols.plugin(module.name)];
     return {
       path,
       file: relative(config.cwd, path).split(sep).join('/'),
       routes: module.routes.map((route) => ({
-        method: handlerMethodName(route.name),
+        method: symbols.operation(route.name),
         route: `${route.method} ${route.path}`,
         summary: route.summary,
       })),

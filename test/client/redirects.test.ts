@@ -24,7 +24,6 @@ const token = {
   refresh_token: 'refresh-token-from-api',
 };
 const context = { apiAlias: 'sales_channel_context', token: 'x' };
-const cart = { apiAlias: 'cart', token: 'x', lineItems: [], price: { totalPrice: 0 } };
 
 let api: HostileServer;
 let other: HostileServer;

@@ -149,7 +149,7 @@ describe('parts joined in prettier form', () => {
   it('in a skeleton in prettier form, in place of its markers, are toPrettierForm of the page with the parts in place', () => {
     fc.assert(
       fc.property(part, fc.array(fc.tuple(part, part), { maxLength: 5 }), (start, rest) => {
-        const skeleton = toPrettierForm(start + rest.map(([section, after], index) => marker('docs-route', index) + after).join(''));
+        const skeleton = toPrettierForm(start + rest.map(([_section, after], index) => marker('docs-route', index) + after).join(''));
         const inForm = rest.map(([section]) => partInPrettierForm(section));
         if (skeleton === undefined || inForm.some((text) => text === null)) return;
         const page = fillSkeleton(skeleton, rest.length, (partial, index) => (partial === 'docs-route' ? (inForm[index] ?? null) : null));

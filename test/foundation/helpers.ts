@@ -31,7 +31,10 @@ export function runCli(args: readonly string[], cwd: string, env: Record<string,
   });
 }
 
-/** The repo's TypeScript compiler (`tsc <args>` in the repo root): its exit code and its output, stdout and stderr together. */
+/**
+ * The repo's TypeScript compiler (`tsc <args>` in the repo root): its exit code and its output, stdout and stderr
+ * together.
+ */
 export function runTsc(args: readonly string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -50,8 +53,18 @@ export async function tempCopy(folders: readonly string[] = ['definitions', 'gen
   return dir;
 }
 
-/** A project in a fresh temp folder: synthetic definitions of `count` entities (bench/synth.mjs), with generate()'s options for it. */
-export async function syntheticProject(count: number): Promise<{ dir: string; definitions: string; admin: string; options: { cwd: string; definitionsDir: string; outDir: string; gitattributes: false } }> {
+/**
+ * A project in a fresh temp folder: synthetic definitions of `count` entities (bench/synth.mjs), with generate()'s
+ * options for it.
+ */
+export interface SyntheticProject {
+  dir: string;
+  definitions: string;
+  admin: string;
+  options: { cwd: string; definitionsDir: string; outDir: string; gitattributes: false };
+}
+
+export async function syntheticProject(count: number): Promise<SyntheticProject> {
   const dir = await mkdtemp(join(tmpdir(), 'svcgen-synthetic-'));
   const definitions = join(dir, 'definitions');
   await synthesize(count, definitions);

@@ -49,7 +49,8 @@ describe('openapi memo', () => {
   it('a remembered route builds a component it is now the first to call for, as a run without memo does', async () => {
     const ir = await irOf(6, 0);
     const first = await emit(ir, []);
-    // The first route called for shared components (error bodies, json:api schemas) first; now later, remembered routes do.
+    // The first route called for shared components (error bodies, json:api schemas) first; now later, remembered routes
+    // do.
     const fewer = withoutFirstRoute(ir);
     const rerun = await emit(fewer, first.memo);
     expect(rerun.documents).toEqual((await emit(fewer, [])).documents);

@@ -38,7 +38,8 @@ async function rerunAfterOneChange(count: number, run: Generate, generator: stri
   const keys = async () => new Set((await Promise.all(roles.map((role) => readMemo(location, role)))).flat().map(([key]) => key));
   const before = await keys();
   expect(before.size).toBeGreaterThan(100);
-  // The checks of the definitions have a share of their own, read before the IR is built; the main thread's emitters another.
+  // The checks of the definitions have a share of their own, read before the IR is built; the main thread's emitters
+  // another.
   const kindsIn = async (role: MemoRole) => new Set((await readMemo(location, role)).map(([key]) => key.slice(0, key.indexOf('/'))));
   expect(await kindsIn('definitions')).toEqual(new Set(['definitions']));
   expect((await kindsIn('main')).has('definitions')).toBe(false);

@@ -133,7 +133,8 @@ describe('emitters split over a worker thread', () => {
     temporary.push(dir);
     const { generate } = await dist('generate.js');
     expect((await generate(options)).ok).toBe(true);
-    // The rerun finds every other entry remembered: the worker checks this one alone, and the whole-file check says where.
+    // The rerun finds every other entry remembered: the worker checks this one alone, and the whole-file check says
+    // where.
     const text = await readFile(admin, 'utf8');
     await writeFile(admin, text.replace('    method: GET\n    path: /entity000\n', '    method: FETCH\n    path: /entity000\n'));
     const result = await generate(options);

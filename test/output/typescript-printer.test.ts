@@ -1,15 +1,15 @@
-// The TypeScript emitters skip prettier: their printer builds prettier's own layout documents.
-// Whatever they print must be exactly what prettier prints for it (a fixed point), on the real
-// definitions, on definitions made to stress line fitting, and on constructs one by one.
+// The TypeScript emitters print from a small syntax tree (src/emitters/shared/code/) whose nodes
+// state their own layout. Given a tree, want its text: each construct one by one, then every
+// generated file, and files made from definitions that push every line past the print width, are
+// valid TypeScript, printed the same way twice, and keep within the width wherever a line can break.
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import * as prettier from 'prettier';
+import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
 import { synthesize } from '../../bench/synth.mjs';
 import { generate } from '../../src/generate.js';
-import { PRETTIER_OPTIONS } from '../../src/output/format.js';
 import * as ast from '../../src/emitters/shared/code/ast.js';
 import { printFile } from '../../src/emitters/shared/code/print-file.js';
 
@@ -17,23 +17,183 @@ const root = resolve(import.meta.dirname, '../..');
 const temporary: string[] = [];
 afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true }))));
 
-async function expectFixedPoint(text: string, name: string): Promise<void> {
-  expect(await prettier.format(text, { ...PRETTIER_OPTIONS, filepath: name }), name).toBe(text);
-}
+const { arrow, array, asConst, call, conditional, id, literal, method, newCall, object, property, spread, template } = ast;
+const { arrayType, exported, getter, local, regex, stringType, typeLiteral, typeRef, union } = ast;
+const long = (n: number) => `someRatherLongIdentifierNumber${n}WithExtraWords`;
+const constant = (name: string, value: ast.Expr) => local({ kind: 'const', name, value });
 
-async function emittedTypeScript(outDir: string): Promise<string[]> {
-  const entries = await readdir(outDir, { recursive: true });
-  return entries.filter((entry) => entry.endsWith('.ts') && !entry.startsWith('runtime')).sort();
-}
+/** Each construct, and the text it prints as. */
+const cases: { name: string; given: ast.TopLevel; want: string }[] = [
+  {
+    name: 'an object that fits stays on one line',
+    given: constant('a', object([property('b', literal(1)), property('content-type', literal("it's"))])),
+    want: `const a = { b: 1, 'content-type': "it's" };`,
+  },
+  {
+    name: 'an expanded object keeps one member per line, a getter included',
+    given: constant('a', call('z.strictObject', [object([property('b', id('b')), getter('c', id('cSchema'))], { expanded: true })])),
+    want: ['const a = z.strictObject({', '  b,', '  get c() {', '    return cSchema;', '  },', '});'].join('\n'),
+  },
+  {
+    name: 'a last object argument hugs the parentheses',
+    given: constant('x', call('configure', [id('first'), object([1, 2, 3].map((n) => property(long(n), literal(n))))])),
+    want: [
+      'const x = configure(first, {',
+      '  someRatherLongIdentifierNumber1WithExtraWords: 1,',
+      '  someRatherLongIdentifierNumber2WithExtraWords: 2,',
+      '  someRatherLongIdentifierNumber3WithExtraWords: 3,',
+      '});',
+    ].join('\n'),
+  },
+  {
+    name: 'arguments that cannot hug go one per line',
+    given: constant('x', call('combine', [1, 2, 3].map((n) => id(long(n))))),
+    want: [
+      'const x = combine(',
+      '  someRatherLongIdentifierNumber1WithExtraWords,',
+      '  someRatherLongIdentifierNumber2WithExtraWords,',
+      '  someRatherLongIdentifierNumber3WithExtraWords,',
+      ');',
+    ].join('\n'),
+  },
+  {
+    name: 'a chain that fits stays on one line',
+    given: constant('a', method(method(call('z.string'), 'min', [literal(1)]), 'max', [literal(9)])),
+    want: 'const a = z.string().min(1).max(9);',
+  },
+  {
+    name: 'a chain that does not fit puts one call per line',
+    given: constant('a', method(method(call('z.string'), 'regex', [regex(`^${'[a-z]+-'.repeat(12)}$`)]), 'optional')),
+    want: ['const a = z', '  .string()', `  .regex(/^${'[a-z]+-'.repeat(12)}$/)`, '  .optional();'].join('\n'),
+  },
+  {
+    name: 'a string that does not fit moves after the operator',
+    given: constant('text', literal('word '.repeat(23))),
+    want: `const text =\n  '${'word '.repeat(23)}';`,
+  },
+  {
+    name: 'an arrow function with an expression body, a block body and an object body',
+    given: constant(
+      'f',
+      array([
+        arrow([{ name: 'x' }], method(id('x'), 'trim')),
+        arrow([{ name: 'x', type: typeRef('number') }], [{ kind: 'const', name: 'y', value: id('x') }, { kind: 'return', value: id('y') }], typeRef('number')),
+        arrow([], object([property('a', literal(1))])),
+      ]),
+    ),
+    want: ['const f = [', '  (x) => x.trim(),', '  (x: number): number => {', '    const y = x;', '    return y;', '  },', '  () => ({ a: 1 }),', '];'].join('\n'),
+  },
+  {
+    name: 'a last arrow argument hugs the parentheses',
+    given: constant('ids', call('items.map', [arrow([{ name: 'item' }], [{ kind: 'return', value: call('idOf', [id('item')]) }])])),
+    want: ['const ids = items.map((item) => {', '  return idOf(item);', '});'].join('\n'),
+  },
+  {
+    name: 'spread in objects, arrays and arguments',
+    given: constant('a', call('merge', [object([spread(id('base')), property('b', array([spread(id('list')), literal(2)]))]), spread(id('rest'))])),
+    want: 'const a = merge({ ...base, b: [...list, 2] }, ...rest);',
+  },
+  {
+    name: 'a template literal escapes backticks, backslashes and `${`, and never breaks inside',
+    given: constant('path', template('/a/`', call('encode', [id('id')]), '\\${x}/', id('long'.repeat(30)))),
+    want: `const path =\n  \`/a/\\\`\${encode(id)}\\\\\\\${x}/\${${'long'.repeat(30)}}\`;`,
+  },
+  {
+    name: 'a conditional breaks before ? and :',
+    given: constant('a', conditional(id(long(1)), call('first', [id(long(2))]), call('second', [id(long(3))]))),
+    want: [
+      'const a = someRatherLongIdentifierNumber1WithExtraWords',
+      '  ? first(someRatherLongIdentifierNumber2WithExtraWords)',
+      '  : second(someRatherLongIdentifierNumber3WithExtraWords);',
+    ].join('\n'),
+  },
+  {
+    name: '`as const` and `new`',
+    given: constant('a', asConst(array([newCall('RegExp', [literal('^x$')])]))),
+    want: `const a = [new RegExp('^x$')] as const;`,
+  },
+  {
+    name: 'a union that does not fit puts one member per line; a nullable type stays on one',
+    given: exported({
+      kind: 'interface',
+      name: 'Holder',
+      members: [
+        { name: 'status', type: union([1, 2, 3].map((n) => stringType(long(n)))) },
+        { name: 'list', type: arrayType(union([stringType('a'), stringType('b')])), optional: true, docs: 'Several\n\nlines */' },
+        { name: 'maybe', type: union([typeRef(long(1)), typeRef('null')]), readonly: true },
+      ],
+    }),
+    want: [
+      'export interface Holder {',
+      '  status:',
+      "    | 'someRatherLongIdentifierNumber1WithExtraWords'",
+      "    | 'someRatherLongIdentifierNumber2WithExtraWords'",
+      "    | 'someRatherLongIdentifierNumber3WithExtraWords';",
+      '  /**',
+      '   * Several',
+      '   *',
+      '   * lines *\\/',
+      '   */',
+      "  list?: ('a' | 'b')[];",
+      '  readonly maybe: someRatherLongIdentifierNumber1WithExtraWords | null;',
+      '}',
+    ].join('\n'),
+  },
+  {
+    name: 'a doc comment longer than the line fills ` * ` lines with its words',
+    given: exported({ kind: 'const', name: 'a', value: literal(1) }, `${'word '.repeat(30)}end.`),
+    want: ['/**', ` * ${'word '.repeat(23).trim()}`, ` * ${'word '.repeat(7)}end.`, ' */', 'export const a = 1;'].join('\n'),
+  },
+  {
+    name: 'a method signature whose parameters do not fit puts one per line',
+    given: exported({
+      kind: 'interface',
+      name: 'Handlers',
+      typeParams: ['Session'],
+      members: [
+        {
+          method: true,
+          name: 'handle',
+          params: [{ name: 'input', type: typeLiteral([{ name: 'body', type: typeRef(long(1)), readonly: true }]) }, { name: 'context', type: typeRef(long(2)) }],
+          returns: typeRef('Promise', [typeRef('void')]),
+        },
+      ],
+    }),
+    want: [
+      'export interface Handlers<Session> {',
+      '  handle(',
+      '    input: { readonly body: someRatherLongIdentifierNumber1WithExtraWords },',
+      '    context: someRatherLongIdentifierNumber2WithExtraWords,',
+      '  ): Promise<void>;',
+      '}',
+    ].join('\n'),
+  },
+  {
+    name: 'a re-export whose names do not fit puts one per line',
+    given: { declaration: { kind: 're-export', from: './errors.js', names: [1, 2, 3].map(long) } },
+    want: [
+      'export {',
+      '  someRatherLongIdentifierNumber1WithExtraWords,',
+      '  someRatherLongIdentifierNumber2WithExtraWords,',
+      '  someRatherLongIdentifierNumber3WithExtraWords,',
+      "} from './errors.js';",
+    ].join('\n'),
+  },
+];
 
-describe('printed TypeScript is prettier form', () => {
-  it('in generated/', async () => {
-    const files = await emittedTypeScript(join(root, 'generated'));
-    expect(files.length).toBeGreaterThanOrEqual(20);
-    for (const file of files) await expectFixedPoint(await readFile(join(root, 'generated', file), 'utf8'), file);
+describe('the TypeScript printer', () => {
+  it.each(cases)('$name', ({ given, want }) => {
+    expect(printFile([given])).toBe(`${want}\n`);
+    expectValid(`${want}\n`, 'case.ts');
   });
 
-  it('for definitions that push every line past the print width', async () => {
+  it('prints generated/ as valid TypeScript, the same twice', async () => {
+    const files = await emittedTypeScript(join(root, 'generated'));
+    expect(files.length).toBeGreaterThanOrEqual(20);
+    for (const file of files) expectValid(await readFile(join(root, 'generated', file), 'utf8'), file);
+  });
+
+  it('keeps definitions that push every line past the print width within it where a line can break', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'svcgen-printer-'));
     temporary.push(dir);
     const definitions = join(dir, 'definitions');
@@ -41,118 +201,38 @@ describe('printed TypeScript is prettier form', () => {
     const file = join(definitions, 'admin-api.yaml');
     const stressed = (await readFile(file, 'utf8'))
       .replaceAll('entity', 'extraordinarilyLongBusinessEntityNameForLayoutStress')
-      .replaceAll('values: [draft, active, archived]', 'values: [draft, active, archived, suspended, pendingReview, scheduledForDeletion, migratedToNewPlatform, x]')
-      .replace(/description: A synthetic (\S+), shaped/, 'description: "Several lines\\nwith a */ inside\\n\\nand a blank one" # $1\n    x: shaped');
-    await writeFile(file, stressed.replace(/\n {4}x: shaped[^\n]*/, ''));
-    const result = await generate({ definitionsDir: definitions, outDir: join(dir, 'out'), cwd: dir, cache: false, gitattributes: false });
-    expect(result.ok, JSON.stringify(result)).toBe(true);
-    const files = await emittedTypeScript(join(dir, 'out'));
-    let longLines = 0;
-    for (const name of files) {
-      const text = await readFile(join(dir, 'out', name), 'utf8');
-      longLines += text.split('\n').filter((line) => line.length > 100).length;
-      await expectFixedPoint(text, name);
+      .replaceAll('values: [draft, active, archived]', 'values: [draft, active, archived, suspended, pendingReview, scheduledForDeletion, x]');
+    await writeFile(file, stressed);
+    const outputs: string[][] = [];
+    for (const out of ['out', 'again']) {
+      const result = await generate({ definitionsDir: definitions, outDir: join(dir, out), cwd: dir, cache: false, gitattributes: false });
+      expect(result.ok, JSON.stringify(result)).toBe(true);
+      outputs.push(await Promise.all((await emittedTypeScript(join(dir, out))).map((name) => readFile(join(dir, out, name), 'utf8'))));
     }
-    // The stress must really reach the width where layout decisions are made.
-    expect(longLines).toBeGreaterThan(50);
+    expect(outputs[1]).toEqual(outputs[0]);
+    const tooLong: string[] = [];
+    for (const text of outputs[0] ?? []) {
+      expectValid(text, 'stressed.ts');
+      tooLong.push(...text.split('\n').filter((line) => line.length > 120 && !isUnbreakable(line)));
+    }
+    expect(tooLong).toEqual([]);
   }, 60_000);
-
-  const { call, method, id, literal, object, property, array, regex, newCall, typeRef, union, stringType, arrayType, typeLiteral, exported, local } = ast;
-  const longName = (n: number) => `someRatherLongIdentifierNumber${n}WithExtraWords`;
-  const cases: { name: string; statements: ast.TopLevel[] }[] = [
-    {
-      name: 'a call whose last object argument does not fit',
-      statements: [local({ kind: 'const', name: 'x', value: call('configure', [id('first'), object([1, 2, 3, 4].map((n) => property(longName(n), literal(n))))]) })],
-    },
-    {
-      name: 'arguments that do not fit and cannot hug',
-      statements: [local({ kind: 'const', name: 'x', value: call('combine', [1, 2, 3, 4].map((n) => id(longName(n)))) })],
-    },
-    {
-      name: 'a factory chain and a chain with complex arguments',
-      statements: [
-        local({ kind: 'const', name: 'a', value: method(method(call('Object.keys', [id('items')]), 'filter', [id(longName(1))]), 'map', [id(longName(2))]) }),
-        local({ kind: 'const', name: 'b', value: method(method(method(call('z.string'), 'regex', [regex('^[a-z]+-[0-9]+$')]), 'min', [literal(1)]), 'max', [literal(9)]) }),
-        local({ kind: 'const', name: 'c', value: method(method(method(id('schema'), 'pipe', [newCall('Parser', [literal('x')])]), 'optional'), 'describe', [literal('text '.repeat(20))]) }),
-      ],
-    },
-    {
-      name: 'arrays: numbers fill lines, objects break one per line',
-      statements: [
-        local({ kind: 'const', name: 'numbers', value: array(Array.from({ length: 60 }, (_, n) => literal(n * 1000))) }),
-        local({ kind: 'const', name: 'objects', value: array([1, 2].map((n) => object([property('a', literal(n)), property('b', literal(n))]))) }),
-        local({ kind: 'const', name: 'strings', value: array(Array.from({ length: 12 }, (_, n) => literal(`value number ${n}`))) }),
-      ],
-    },
-    {
-      name: 'strings needing quotes and escapes, keys needing quotes',
-      statements: [
-        local({
-          kind: 'const',
-          name: 'texts',
-          value: object(
-            [
-              property('plain', literal("it's")),
-              property('both', literal(`it's "quoted"`)),
-              property('content-type', literal('line\nbreak\ttab \\ backslash \u2028')),
-              property(404, literal(null)),
-              ...['名前', 'café', 'cafe\u0301', 'a\u203Fb', 'x\u200Cy', '\u{1D4B3}', '2nd', 'a-b', 'π'].map((key) => property(key, literal(key))),
-              property('long', literal('word '.repeat(30))),
-            ],
-            { expanded: true },
-          ),
-        }),
-      ],
-    },
-    {
-      name: 'union types: long ones break, nullable records hug, array elements get parentheses',
-      statements: [
-        exported({ kind: 'type-alias', name: 'Status', type: union([1, 2, 3, 4, 5, 6].map((n) => stringType(longName(n)))) }),
-        exported({
-          kind: 'interface',
-          name: 'Holder',
-          members: [
-            { name: 'list', type: arrayType(union([1, 2, 3, 4].map((n) => stringType(longName(n))))) },
-            { name: 'maybe', type: union([typeRef(longName(1)), typeRef('null')]), optional: true, docs: 'Nullable.' },
-            { name: 'args', type: typeRef('Record', [typeRef('string'), union([1, 2, 3].map((n) => stringType(longName(n))))]) },
-            { name: 'inline', type: typeLiteral([1, 2, 3].map((n) => ({ name: longName(n), type: typeRef('string'), readonly: true }))) },
-            ...['名前', 'cafe\u0301', '\u{1D4B3}', 'a-b'].map((name) => ({ name, type: typeRef('string') })),
-          ],
-        }),
-      ],
-    },
-    {
-      name: 'a method signature and a class method whose parameters break',
-      statements: [
-        exported({
-          kind: 'interface',
-          name: 'Handlers',
-          typeParams: ['Session'],
-          members: [{ method: true, name: 'handle', params: [1, 2].map((n) => ({ name: `p${n}`, type: typeRef(longName(n)) })), returns: typeRef('Promise', [typeRef('void')]) }],
-        }),
-        exported({
-          kind: 'class',
-          name: 'Client',
-          fields: [{ name: 'core', modifiers: 'private readonly', type: typeRef('Core') }],
-          constructorParams: [{ name: 'options', type: typeRef('Options') }],
-          constructorBody: [{ kind: 'expression', expression: ast.assign(ast.path('this.core'), newCall('Core', [id('options')])) }],
-          methods: [
-            {
-              name: 'fetch',
-              params: [
-                { name: 'input', type: typeLiteral([1, 2].map((n) => ({ name: `m${n}`, type: typeRef(longName(n)) }))), initializer: object([]) },
-                { name: 'options', type: typeRef('CallOptions'), optional: true },
-              ],
-              returns: typeRef('Promise', [typeRef(longName(3))]),
-              body: [{ kind: 'return', value: call(ast.member(ast.path('this.core'), 'call'), [literal('fetch'), id('input')], [typeRef(longName(3))]) }],
-            },
-          ],
-        }),
-      ],
-    },
-  ];
-
-  it.each(cases)('$name', async ({ statements }) => {
-    await expectFixedPoint(printFile(statements), 'case.ts');
-  });
 });
+
+async function emittedTypeScript(outDir: string): Promise<string[]> {
+  const entries = await readdir(outDir, { recursive: true });
+  return entries.filter((entry) => entry.endsWith('.ts') && !entry.startsWith('runtime')).sort();
+}
+
+/** Parses without a syntax error. */
+function expectValid(text: string, name: string): void {
+  const source = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const diagnostics = (source as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics;
+  expect(diagnostics.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')), name).toEqual([]);
+}
+
+/** A line with nothing to break at: a comment, or one string or name after its indentation and key. */
+function isUnbreakable(line: string): boolean {
+  const string = String.raw`'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"`;
+  return new RegExp(String.raw`^\s*(//|/\*\*|\*|([\w$]+\??:\s*)?(${string}|[\w$.]+)[,;]?$)`).test(line);
+}

@@ -161,9 +161,10 @@ describe('awkward but usable names', () => {
       if (!(await readFile(join(out, file), 'utf8')).includes(want)) missing.push(`${given}: ${JSON.stringify(want)} not in ${file}`);
     }
     expect(missing).toEqual([]);
-    // Printed without prettier, the awkward names included, yet exactly what prettier would print.
-    const printed = (await readdir(out, { recursive: true })).filter((file) => /\.(ts|md)$/.test(file) && !file.startsWith('runtime'));
-    expect(printed.length).toBeGreaterThan(4);
+    // The docs pages are rendered without prettier, the awkward names included, yet exactly what
+    // prettier would print (the TypeScript, printed from svcgen's own tree, was compiled above).
+    const printed = (await readdir(out, { recursive: true })).filter((file) => file.endsWith('.md'));
+    expect(printed.length).toBeGreaterThanOrEqual(1);
     for (const file of printed) {
       const text = await readFile(join(out, file), 'utf8');
       expect(await prettier.format(text, { ...PRETTIER_OPTIONS, filepath: file }), file).toBe(text);

@@ -220,7 +220,7 @@ describe(`${CLIENTS} concurrent clients for ${SOAK_SECONDS} s`, () => {
               counts.updates++;
             }
           } else if (op === 5) {
-            ok(await digest.send('/api/PriceList?limit=10'), 'list price lists', [200]) && counts.reads++;
+            if (ok(await digest.send('/api/PriceList?limit=10'), 'list price lists', [200])) counts.reads++;
           } else if (op === 6 || mine.banner.length === 0) {
             const answer = await digest.send('/api/Banner', {
               method: 'POST',
@@ -239,8 +239,8 @@ describe(`${CLIENTS} concurrent clients for ${SOAK_SECONDS} s`, () => {
               counts.updates++;
             }
           } else {
-            ok(await admin('/api/v3/product?limit=5'), 'list products', [200]) && counts.reads++;
-            ok(await digest.send('/api/Banner?limit=5'), 'list banners', [200]) && counts.reads++;
+            if (ok(await admin('/api/v3/product?limit=5'), 'list products', [200])) counts.reads++;
+            if (ok(await digest.send('/api/Banner?limit=5'), 'list banners', [200])) counts.reads++;
           }
         }
       }

@@ -89,7 +89,10 @@ function expectFullLinkage(document: { data: Resource | Resource[]; included: Re
   for (const resource of document.included) expect(named.has(`${resource.type}:${resource.id}`)).toBe(true);
 }
 
-/** A product's resolved relationships against the database; `included` says whether the related records' attributes arrived. */
+/**
+ * A product's resolved relationships against the database; `included` says whether the related records' attributes
+ * arrived.
+ */
 function expectProductRelations(product: Model, resolved: boolean): void {
   const row = productRow(product.id);
   expect(product.tax.id).toBe(row.tax_id);

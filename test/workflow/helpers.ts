@@ -188,7 +188,6 @@ routes:
 `;
 
 // The parsed definition, loosely typed: a test reaches into it like into the YAML.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Doc = any;
 
 /** The base definition changed by `edit`, as YAML text. */

@@ -1,10 +1,8 @@
 // The `client` emitter: per interface a typed client class, one method per route, over the
-// runtime's one client (auth flows, GET bodies, json:api decoding, errors). The per-route parts
-// are printed one by one, remembered by a small view of the route.
-import { camelCase, pascalCase } from '../../ir/names.js';
+// runtime's one client (auth flows, GET bodies, json:api decoding, errors).
+import { symbols, type RoutePart } from '../../ir/symbols.js';
 import type { AuthSchemeIr, ModuleIr, ParameterIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
-import { metaNames } from '../metadata/index.js';
 import {
   assign,
   call,
@@ -25,8 +23,6 @@ import {
   type TopLevel,
 } from '../shared/code/ast.js';
 import { printFile } from '../shared/code/print-file.js';
-import { classPiece, objectPiece, pieceRefs, printWithPieces } from '../shared/code/print-pieces.js';
-import { routeSchemaNames } from '../zod/names.js';
 import { clientResult, resultShape } from './results.js';
 
 export const clientEmitter: Emitter = {
@@ -53,29 +49,23 @@ const ERROR_CLASSES = [
   'TimeoutError',
   'UnreadableResponseError',
 ];
-/** Printed as prettier lays it out: the names do not fit on one line. */
-const ERROR_EXPORTS = ['export {', ...ERROR_CLASSES.map((name) => `  ${name},`), "} from '../runtime/client-errors.js';"].join(
-  '\n',
-);
 
 function emitClient(module: ModuleIr): GeneratedFile {
-  const prefix = pascalCase(module.name);
-  const names = metaNames(module);
+  const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
   const views = module.routes.map((route) => clientMethodView(module, route));
   const runtimeTypes = ['CallOptions', 'ClientOptions', ...(views.some((view) => view.result.paged) ? ['Page'] : [])];
   const authTypes = [...new Set(module.auth.map((scheme) => AUTH_TYPES[scheme.type]))].sort();
-  const schemaPieces = views.map(({ name }) => objectPiece('client/response-schemas', name, name, (routeName) => property(routeName, path(`schemas.${routeSchemaNames({ name: routeName }).responses}`))));
-  const methodPieces = views.map((view) => classPiece('client/method', view.name, view, clientMethod));
+  const responseSchemas = views.map(({ name }) => property(name, path(`schemas.${symbols.routeSchema(name, 'Responses')}`)));
   const statements: (TopLevel | string)[] = [
     ...(authTypes.length > 0 ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: '../runtime/client-auth.js', names: authTypes } }] : []),
     { declaration: { kind: 'import', from: '../runtime/client.js', names: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)] } },
-    { declaration: { kind: 'import', from: './metadata.js', names: [names.meta, names.routes] } },
+    { declaration: { kind: 'import', from: './metadata.js', names: [meta, routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
     { declaration: { kind: 'import', typeOnly: true, from: './types.js', namespace: 'types' } },
-    ERROR_EXPORTS,
+    { declaration: { kind: 're-export', from: '../runtime/client-errors.js', names: ERROR_CLASSES } },
     exported({
       kind: 'interface',
-      name: `${prefix}ClientOptions`,
+      name: symbols.clientOptions(module.name),
       extends: [typeRef('Omit', [typeRef('ClientOptions'), stringType('auth')])],
       members: [
         {
@@ -86,28 +76,25 @@ function emitClient(module: ModuleIr): GeneratedFile {
         },
       ],
     }),
-    printWithPieces(local({ kind: 'const', name: 'responseSchemas', value: object(pieceRefs(schemaPieces), { expanded: true }) }), schemaPieces),
-    printWithPieces(
-      exported(
-        {
-          kind: 'class',
-          name: `${prefix}Client`,
-          fields: [{ name: 'core', modifiers: 'private readonly', type: typeRef('ClientCore') }],
-          constructorParams: [{ name: 'options', type: typeRef(`${prefix}ClientOptions`) }],
-          constructorBody: [
-            {
-              kind: 'expression',
-              expression: assign(
-                path('this.core'),
-                newCall('ClientCore', [object([property('meta', id(names.meta)), property('routes', id(names.routes)), property('responseSchemas', id('responseSchemas'))]), id('options')]),
-              ),
-            },
-          ],
-          methods: pieceRefs(methodPieces),
-        },
-        `A typed client of the ${module.interface?.title ?? module.name}: one method per route; auth is handled for you.`,
-      ),
-      methodPieces,
+    local({ kind: 'const', name: 'responseSchemas', value: object(responseSchemas, { expanded: true }) }),
+    exported(
+      {
+        kind: 'class',
+        name: symbols.client(module.name),
+        fields: [{ name: 'core', modifiers: 'private readonly', type: typeRef('ClientCore') }],
+        constructorParams: [{ name: 'options', type: typeRef(symbols.clientOptions(module.name)) }],
+        constructorBody: [
+          {
+            kind: 'expression',
+            expression: assign(
+              path('this.core'),
+              newCall('ClientCore', [object([property('meta', id(meta)), property('routes', id(routes)), property('responseSchemas', id('responseSchemas'))]), id('options')]),
+            ),
+          },
+        ],
+        methods: views.map(clientMethod),
+      },
+      `A typed client of the ${module.interface?.title ?? module.name}: one method per route; auth is handled for you.`,
     ),
   ];
   return { path: `${module.name}/client.ts`, content: printFile(statements), source: module.sourceFile, format: false };
@@ -131,11 +118,11 @@ function clientMethodView(module: ModuleIr, route: RouteIr) {
 
 function clientMethod(view: ClientMethodView): ClassMethod {
   const result = clientResult(view.name, view.result);
-  const prefix = pascalCase(view.name);
   const members: (PropertySignature & { required: boolean })[] = [];
-  const group = (key: string, required: boolean | undefined, suffix: string) => {
+  const group = (key: string, required: boolean | undefined, part: RoutePart) => {
     if (required === undefined) return;
-    members.push({ name: key, type: typeRef(`types.${prefix}${suffix}`), optional: !required, readonly: true, required });
+    const type = typeRef(`types.${symbols.routeType(view.name, part)}`);
+    members.push({ name: key, type, optional: !required, readonly: true, required });
   };
   group('params', view.params, 'PathParams');
   group('query', view.query, 'Query');
@@ -145,7 +132,7 @@ function clientMethod(view: ClientMethodView): ClassMethod {
   const inputType = members.length > 0 ? typeLiteral(members.map(({ required: _required, ...signature }) => signature)) : typeRef('Record', [typeRef('string'), typeRef('never')]);
   const core = member(path('this.core'), result.paged ? 'page' : 'call');
   return {
-    name: camelCase(view.name),
+    name: symbols.operation(view.name),
     docs: view.docs,
     params: [
       { name: 'input', type: inputType, ...(inputRequired ? {} : { initializer: object([]) }) },

@@ -1,7 +1,7 @@
 // What a client method resolves to: the decoded body of the route's success responses. Split in
 // two: the shape (plain data read from the route, what a remembered method is keyed by) and the
 // type made from it.
-import { pascalCase } from '../../ir/names.js';
+import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr, RouteIr } from '../../ir/types.js';
 import { indexed, numberType, typeLiteral, typeRef, union, type TypeNode } from '../shared/code/ast.js';
 
@@ -37,7 +37,7 @@ export function resultShape(module: ModuleIr, route: RouteIr): ResultShape {
 export function clientResult(routeName: string, shape: ResultShape): ClientResult {
   const never = typeRef('never');
   if (shape.statuses.length === 0) return { type: typeRef('void'), paged: false, itemType: never };
-  const bodies = shape.statuses.map((status) => indexed(typeRef(`types.${pascalCase(routeName)}Responses`), numberType(status)));
+  const bodies = shape.statuses.map((status) => indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), numberType(status)));
   const first = bodies[0] as TypeNode;
   if (shape.paged) {
     const itemType = indexed(first, typeRef('number'));

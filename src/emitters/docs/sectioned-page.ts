@@ -25,7 +25,10 @@ import { recordSource, routeSource } from './view-sources.js';
 const ROUTE = 'docs-route';
 const RECORD = 'docs-record';
 
-/** The texts of the templates in effect, by hash (the renderers are compiled from exactly these): part of every memo key below. */
+/**
+ * The texts of the templates in effect, by hash (the renderers are compiled from exactly these): part of every memo key
+ * below.
+ */
 interface Keyed {
   readonly templates: string;
 }

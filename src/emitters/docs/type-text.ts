@@ -1,9 +1,9 @@
 // A TypeIr as the short text a reader sees in a docs table: "string (32 lowercase hex)",
 // "list of product, 1..", "tax or null", "product without id, createdAt".
-import type { Constraints, ScalarType, TypeIr } from '../../ir/types.js';
-import { recordModule, recordName } from '../shared/imports.js';
+import type { Constraints, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
+import { recordModule, recordName } from '../../ir/symbols.js';
 
-const FORMATS: Record<string, string> = {
+const FORMATS: Record<StringFormat, string> = {
   'hex-id': '32 lowercase hex',
   uri: 'URL',
   email: 'email',

@@ -1,6 +1,6 @@
 // The IR of one interface → the plain metadata tables the runtime reads (see runtime/interface-meta.ts).
 import type { AuthSchemeIr, ModuleIr, RecordIr, ResponseIr, RouteIr, TypeIr } from '../../ir/types.js';
-import { recordModule, recordName } from '../shared/imports.js';
+import { recordModule, recordName } from '../../ir/symbols.js';
 
 type Json = Record<string, unknown>;
 

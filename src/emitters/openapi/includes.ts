@@ -2,7 +2,7 @@
 // the answer's objects with a given apiAlias. So each route documents the parameter, and each answer
 // that holds such objects is described twice: as the record in full, or as includes may filter it.
 import type { InterfaceIr, RouteIr, TypeIr } from '../../ir/types.js';
-import { reachesApiAlias, recordKeys, typeSchema, type SchemaContext } from './json-schema.js';
+import { reachesApiAlias, recordKeys, type SchemaContext } from './json-schema.js';
 import type { ParameterObject, Schema } from './types.js';
 
 /** The request member (and query parameter) of the api-alias style that names the fields to keep. */
@@ -35,7 +35,10 @@ export function includesParameters(iface: InterfaceIr | undefined, route: RouteI
   ];
 }
 
-/** An api-alias answer: the record in full, or (when it holds objects with an apiAlias) as includes may have filtered it. */
+/**
+ * An api-alias answer: the record in full, or (when it holds objects with an apiAlias) as includes may have filtered
+ * it.
+ */
 export function includesAnswer(body: TypeIr, ctx: SchemaContext, schemaOf: (view: SchemaContext) => Schema): Schema {
   const full = schemaOf(ctx);
   const filterable = recordKeys(body).some((key) => reachesApiAlias(ctx.components.record(key), ctx.components));

@@ -1,7 +1,7 @@
 // A TypeIr as JSON Schema (the 2020-12 dialect of OpenAPI 3.1), and a record as a component schema.
 import { pascalCase } from '../../ir/names.js';
 import type { Constraints, FieldIr, Origin, RecordIr, RecordType, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
-import { recordModule, recordName } from '../shared/imports.js';
+import { recordModule, recordName } from '../../ir/symbols.js';
 import type { Components, Direction } from './components.js';
 import { originMark, paragraphs, sortedObject, type Schema, type SchemaObject } from './types.js';
 
@@ -154,7 +154,10 @@ export function recordSchema(record: RecordIr, ctx: SchemaContext): SchemaObject
   };
 }
 
-/** A field's schema. readOnly is a property of records as read: a request body that keeps such a field (an id naming a batch entry) means it. */
+/**
+ * A field's schema. readOnly is a property of records as read: a request body that keeps such a field (an id naming a
+ * batch entry) means it.
+ */
 export function fieldSchema(field: FieldIr, around: Origin, ctx: SchemaContext): Schema {
   const readOnly = field.readOnly && ctx.direction === 'read';
   return annotate(typeSchema(field.type, ctx), { description: field.description, readOnly, default: field.default, origin: field.origin, around });

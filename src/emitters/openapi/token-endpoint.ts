@@ -87,7 +87,8 @@ function grantSchema(scheme: OAuthSchemeIr, grant: OAuthGrantIr, components: Com
     ...(grant.description !== undefined && { description: grant.description }),
     ...originMark(grant.origin, scheme.origin),
     properties: sortedObject([['grant_type', { type: 'string', const: grant.grant }], ['scope', scope], ['scopes', { ...scope, description: `The platform's name for scope. ${scope.description ?? ''}`.trim() }], ...own]),
-    // Client credentials may come through HTTP Basic instead (RFC 6749 section 2.3.1), so the body need not carry them.
+    // Client credentials may come through HTTP Basic instead (RFC 6749 section 2.3.1),
+    // so the body need not carry them.
     required: ['grant_type', ...own.map(([name]) => name).filter((name) => !CLIENT_FIELDS.has(name))].sort(),
   }));
   return { grant: grant.grant, ref };

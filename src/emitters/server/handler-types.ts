@@ -1,5 +1,5 @@
 // What a handler returns for a route: the body of its main success response, before any envelope.
-import { camelCase, pascalCase } from '../../ir/names.js';
+import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr, ResponseIr, RouteIr } from '../../ir/types.js';
 import { indexed, numberType, typeRef, type TypeNode } from '../shared/code/ast.js';
 
@@ -22,20 +22,10 @@ export function handlerResultShape(module: ModuleIr, route: RouteIr): { readonly
 
 export function handlerResultType(routeName: string, shape: { readonly status: number | null; readonly counted: boolean }): TypeNode {
   if (shape.status === null) return typeRef('void');
-  const body = indexed(typeRef(`types.${pascalCase(routeName)}Responses`), numberType(shape.status));
+  const body = indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), numberType(shape.status));
   return shape.counted ? typeRef('ListResult', [indexed(body, typeRef('number'))]) : body;
 }
 
 export function hasSessions(module: ModuleIr): boolean {
   return module.auth.some((scheme) => scheme.type === 'apiKey' && scheme.session !== undefined);
-}
-
-/** The names of an interface's server module that code outside it uses (handler modules, svcgen scaffold). */
-export function serverNames(moduleName: string): { readonly handlers: string; readonly plugin: string } {
-  return { handlers: `${pascalCase(moduleName)}Handlers`, plugin: `${camelCase(moduleName).replace(/_$/, '')}Plugin` };
-}
-
-/** A route's method in the handler interface. */
-export function handlerMethodName(routeName: string): string {
-  return camelCase(routeName);
 }

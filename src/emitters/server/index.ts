@@ -1,15 +1,11 @@
 // The `server` emitter: per interface a typed handler interface (one method per route) and a
 // Fastify plugin factory that binds the handlers to the runtime's one server implementation.
-// The per-route parts are printed one by one, remembered by a small view of the route.
-import { camelCase, pascalCase } from '../../ir/names.js';
+import { symbols, type RoutePart } from '../../ir/symbols.js';
 import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
-import { metaNames } from '../metadata/index.js';
 import { call, exported, functionType, id, local, object, path, property, typeLiteral, typeOf, typeRef, union, type MethodSignature, type TopLevel, type TypeNode } from '../shared/code/ast.js';
 import { printFile } from '../shared/code/print-file.js';
-import { interfacePiece, objectPiece, pieceRefs, printWithPieces } from '../shared/code/print-pieces.js';
-import { routeSchemaNames } from '../zod/names.js';
-import { handlerMethodName, handlerResultShape, handlerResultType, hasSessions, serverNames } from './handler-types.js';
+import { handlerResultShape, handlerResultType, hasSessions } from './handler-types.js';
 
 export const serverEmitter: Emitter = {
   name: 'server',
@@ -18,19 +14,15 @@ export const serverEmitter: Emitter = {
 };
 
 function emitServer(module: ModuleIr): GeneratedFile {
-  const prefix = pascalCase(module.name);
-  const { handlers, plugin } = serverNames(module.name);
   const sessions = hasSessions(module);
   const typeParams = sessions ? ['Session'] : undefined;
   const withSession = (name: string) => typeRef(name, sessions ? [typeRef('Session')] : []);
-  const names = metaNames(module);
+  const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
   const title = module.interface?.title ?? module.name;
   const authOptions = module.auth.map((scheme) => ({ name: scheme.name, type: authOptionsType(scheme) }));
   const views = module.routes.map((route) => handlerView(module, route, sessions));
   const usesListResult = views.some((view) => view.result.counted);
   const usesBodyEntries = views.some((view) => view.bodyEntries);
-  const handlerPieces = views.map((view) => interfacePiece('server/handler', view.name, view, handlerMethod));
-  const tablePieces = views.map(({ name, inputs, bodyEntries }) => objectPiece('server/route-schemas', name, { name, inputs, bodyEntries }, routeSchemasRow));
   const authTypes = [...new Set(authOptions.map((option) => option.type))].sort();
   const statements: (TopLevel | string)[] = [
     { declaration: { kind: 'import', typeOnly: true, from: 'fastify', names: ['FastifyPluginAsync', 'FastifyRequest'] } },
@@ -40,20 +32,17 @@ function emitServer(module: ModuleIr): GeneratedFile {
     ...(authTypes.length > 0 ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: '../runtime/server-auth.js', names: authTypes } }] : []),
     { declaration: { kind: 'import', from: '../runtime/server.js', names: ['createInterfacePlugin', 'type HandlerContext'] } },
     { declaration: { kind: 'import', typeOnly: true, from: '../runtime/throttle.js', names: ['LoginThrottle'] } },
-    { declaration: { kind: 'import', from: './metadata.js', names: [names.meta, names.routes] } },
+    { declaration: { kind: 'import', from: './metadata.js', names: [meta, routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
     { declaration: { kind: 'import', typeOnly: true, from: './types.js', namespace: 'types' } },
-    printWithPieces(
-      exported(
-        { kind: 'interface', name: handlers, typeParams, members: pieceRefs(handlerPieces) },
-        `The business logic of the ${title}: one method per route. Return records or throw the runtime's typed errors (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you.`,
-      ),
-      handlerPieces,
+    exported(
+      { kind: 'interface', name: symbols.handlers(module.name), typeParams, members: views.map(handlerMethod) },
+      `The business logic of the ${title}: one method per route. Return records or throw the runtime's typed errors (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you.`,
     ),
     exported(
       {
         kind: 'interface',
-        name: `${prefix}AuthOptions`,
+        name: symbols.authOptions(module.name),
         typeParams,
         members: authOptions.map((option) => ({ name: option.name, type: option.type === 'ApiKeySessionOptions' ? typeRef(option.type, [typeRef('Session')]) : typeRef(option.type), readonly: true })),
       },
@@ -61,11 +50,11 @@ function emitServer(module: ModuleIr): GeneratedFile {
     ),
     exported({
       kind: 'interface',
-      name: `${prefix}ServerOptions`,
+      name: symbols.serverOptions(module.name),
       typeParams,
       members: [
-        { name: 'handlers', type: withSession(handlers), readonly: true },
-        { name: 'auth', type: withSession(`${prefix}AuthOptions`), readonly: true },
+        { name: 'handlers', type: withSession(symbols.handlers(module.name)), readonly: true },
+        { name: 'auth', type: withSession(symbols.authOptions(module.name)), readonly: true },
         {
           name: 'onInternalError',
           type: functionType([{ name: 'error', type: typeRef('unknown') }, { name: 'request', type: typeRef('FastifyRequest') }], typeRef('void')),
@@ -82,18 +71,18 @@ function emitServer(module: ModuleIr): GeneratedFile {
         },
       ],
     }),
-    printWithPieces(local({ kind: 'const', name: 'routeSchemas', value: object(pieceRefs(tablePieces), { expanded: true }) }), tablePieces),
+    local({ kind: 'const', name: 'routeSchemas', value: object(views.map(routeSchemasRow), { expanded: true }) }),
     exported(
       {
         kind: 'function',
-        name: plugin,
+        name: symbols.plugin(module.name),
         typeParams,
-        params: [{ name: 'options', type: withSession(`${prefix}ServerOptions`) }],
+        params: [{ name: 'options', type: withSession(symbols.serverOptions(module.name)) }],
         returns: typeRef('FastifyPluginAsync'),
         body: [
           {
             kind: 'return',
-            value: call('createInterfacePlugin', [object([property('meta', id(names.meta)), property('routes', id(names.routes)), property('schemas', id('routeSchemas'))]), id('options')]),
+            value: call('createInterfacePlugin', [object([property('meta', id(meta)), property('routes', id(routes)), property('schemas', id('routeSchemas'))]), id('options')]),
           },
         ],
       },
@@ -131,11 +120,16 @@ function routeInputs(route: RouteIr): HandlerInput[] {
 
 type HandlerInput = 'params' | 'query' | 'headers' | 'body';
 
+const INPUT_PARTS: Record<HandlerInput, { readonly part: RoutePart; readonly key: string }> = {
+  params: { part: 'PathParams', key: 'pathParams' },
+  query: { part: 'Query', key: 'query' },
+  headers: { part: 'Headers', key: 'headers' },
+  body: { part: 'Body', key: 'body' },
+};
+
 /** An input's schema name, and its key in the route schemas table. */
 function inputSchema(routeName: string, input: HandlerInput): { schema: string; key: string } {
-  const names = routeSchemaNames({ name: routeName });
-  if (input === 'params') return { schema: names.pathParams, key: 'pathParams' };
-  return { schema: names[input], key: input };
+  return { schema: symbols.routeSchema(routeName, INPUT_PARTS[input].part), key: INPUT_PARTS[input].key };
 }
 
 type HandlerView = ReturnType<typeof handlerView>;
@@ -154,7 +148,7 @@ function handlerView(module: ModuleIr, route: RouteIr, sessions: boolean) {
 function handlerMethod(view: HandlerView): { readonly method: true } & MethodSignature {
   return {
     method: true,
-    name: handlerMethodName(view.name),
+    name: symbols.operation(view.name),
     docs: view.docs,
     params: [
       { name: 'input', type: typeLiteral(view.inputs.map((name) => ({ name, type: inputType(view, name), readonly: true }))) },
@@ -167,7 +161,7 @@ function handlerMethod(view: HandlerView): { readonly method: true } & MethodSig
 /** What the handler gets for an input: the schema's output; for a body judged entry by entry, each entry's result. */
 function inputType(view: HandlerView, input: HandlerInput): TypeNode {
   if (input === 'body' && view.bodyEntries) {
-    return typeRef('BodyEntries', [typeRef('z.output', [typeOf(`schemas.${routeSchemaNames(view).bodyEntry}`)])]);
+    return typeRef('BodyEntries', [typeRef('z.output', [typeOf(`schemas.${symbols.routeSchema(view.name, 'BodyEntry')}`)])]);
   }
   return typeRef('z.output', [typeOf(`schemas.${inputSchema(view.name, input).schema}`)]);
 }
@@ -178,6 +172,6 @@ function routeSchemasRow({ name, inputs, bodyEntries }: Pick<HandlerView, 'name'
     const { schema, key } = inputSchema(name, input);
     return property(key, path(`schemas.${schema}`));
   });
-  if (bodyEntries) rows.push(property('bodyEntry', path(`schemas.${routeSchemaNames({ name }).bodyEntry}`)));
+  if (bodyEntries) rows.push(property('bodyEntry', path(`schemas.${symbols.routeSchema(name, 'BodyEntry')}`)));
   return property(name, object(rows));
 }

@@ -1,15 +1,8 @@
 // Collects the records one generated file needs from other modules, as sorted imports.
-import { compareCodePoints, pascalCase } from '../../ir/names.js';
+import { compareCodePoints } from '../../ir/names.js';
+import { recordModule } from '../../ir/symbols.js';
 import type { RecordKey, TypeIr } from '../../ir/types.js';
 import type { TopLevel } from './code/ast.js';
-
-export function recordModule(key: RecordKey): string {
-  return key.slice(0, key.indexOf('.'));
-}
-
-export function recordName(key: RecordKey): string {
-  return key.slice(key.indexOf('.') + 1);
-}
 
 /** Every record a type mentions, at any depth. */
 export function referencedRecords(type: TypeIr, into: Set<RecordKey> = new Set()): Set<RecordKey> {
@@ -53,8 +46,4 @@ export function crossModuleImports(options: {
       names: [...(byModule.get(module) ?? [])].sort(compareCodePoints),
     },
   }));
-}
-
-export function recordTypeName(key: RecordKey): string {
-  return pascalCase(recordName(key));
 }

@@ -2,12 +2,12 @@
 // body and responses, as plain TypeScript (no runtime dependency). Each record's and each route's
 // printed statements are remembered by what they are made from (a view of the IR without source
 // positions), so a rerun rebuilds only the changed ones.
-import { pascalCase } from '../../ir/names.js';
 import type { ModuleIr, ParameterIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
 import type { Emitter, GeneratedFile } from '../contract.js';
 import { exported, typeRef, union, type PropertySignature, type TopLevel } from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
-import { crossModuleImports, recordTypeName, referencedRecords } from '../shared/imports.js';
+import { symbols, type RoutePart } from '../../ir/symbols.js';
+import { crossModuleImports, referencedRecords } from '../shared/imports.js';
 import { memoRuns } from '../shared/memo-runs.js';
 import { typeExpression } from './type-expression.js';
 
@@ -20,7 +20,7 @@ export const typesEmitter: Emitter = {
 function emitModuleTypes(module: ModuleIr): GeneratedFile {
   const records = memoRuns('types/records', module.records.map(recordView), (view) => view.key, (view) => printStatement(recordInterface(view)));
   const routes = memoRuns('types/routes', module.routes.map(routeView), (view) => view.name, (view) => routeTypes(view).map(printStatement)).flat();
-  const imports = crossModuleImports({ fromModule: module.name, records: moduleRecordReferences(module), file: 'types', nameOf: recordTypeName, typeOnly: true });
+  const imports = crossModuleImports({ fromModule: module.name, records: moduleRecordReferences(module), file: 'types', nameOf: symbols.recordType, typeOnly: true });
   return { path: `${module.name}/types.ts`, content: printFile([...imports, ...records, ...routes]), source: module.sourceFile, format: false };
 }
 
@@ -74,7 +74,7 @@ function routeView(route: RouteIr) {
 }
 
 function recordInterface(record: RecordView): TopLevel {
-  return exported({ kind: 'interface', name: recordTypeName(record.key), members: record.fields.map(memberSignature) }, record.docs);
+  return exported({ kind: 'interface', name: symbols.recordType(record.key), members: record.fields.map(memberSignature) }, record.docs);
 }
 
 /**
@@ -89,15 +89,15 @@ function memberSignature(member: MemberView): PropertySignature {
 
 /** Per route: parameters, body and the body of each response by status. */
 function routeTypes(route: RouteView): TopLevel[] {
-  const prefix = pascalCase(route.name);
+  const name = (part: RoutePart) => symbols.routeType(route.name, part);
   const statements: TopLevel[] = [];
-  const group = (suffix: string, params: readonly MemberView[]) => {
-    if (params.length > 0) statements.push(exported({ kind: 'interface', name: `${prefix}${suffix}`, members: params.map(memberSignature) }));
+  const group = (part: RoutePart, params: readonly MemberView[]) => {
+    if (params.length > 0) statements.push(exported({ kind: 'interface', name: name(part), members: params.map(memberSignature) }));
   };
   group('PathParams', route.pathParams);
   group('Query', route.query);
   group('Headers', route.headers);
-  if (route.body) statements.push(exported({ kind: 'type-alias', name: `${prefix}Body`, type: typeExpression(route.body) }));
-  statements.push(exported({ kind: 'interface', name: `${prefix}Responses`, members: route.responses.map(memberSignature) }, route.docs));
+  if (route.body) statements.push(exported({ kind: 'type-alias', name: name('Body'), type: typeExpression(route.body) }));
+  statements.push(exported({ kind: 'interface', name: name('Responses'), members: route.responses.map(memberSignature) }, route.docs));
   return statements;
 }

@@ -1,7 +1,7 @@
 // A TypeIr as a TypeScript type.
 import type { TypeIr } from '../../ir/types.js';
 import { arrayType, stringType, typeRef, union, type TypeNode } from '../shared/code/ast.js';
-import { recordTypeName } from '../shared/imports.js';
+import { symbols } from '../../ir/symbols.js';
 
 export function typeExpression(type: TypeIr): TypeNode {
   const base = nonNullExpression(type);
@@ -26,7 +26,7 @@ function nonNullExpression(type: TypeIr): TypeNode {
 }
 
 function recordExpression(type: Extract<TypeIr, { kind: 'record' }>): TypeNode {
-  let expression = typeRef(recordTypeName(type.record));
+  let expression = typeRef(symbols.recordType(type.record));
   const keys = (names: readonly string[]) => union(names.map(stringType));
   if (type.pick.length > 0) expression = typeRef('Pick', [expression, keys(type.pick)]);
   if (type.omit.length > 0) expression = typeRef('Omit', [expression, keys(type.omit)]);

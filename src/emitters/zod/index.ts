@@ -10,8 +10,8 @@ import { printFile, printStatement } from '../shared/code/print-file.js';
 import { crossModuleImports, referencedRecords } from '../shared/imports.js';
 import { memoRuns } from '../shared/memo-runs.js';
 import { moduleRecordReferences } from '../types/index.js';
-import { isInheritedName, listSchemaAround, lookupFor, recordSchemaName, schemaExpression, usedHelpers, type Reading, type RecordLookup } from './schema-expression.js';
-import { routeSchemaNames } from './names.js';
+import { isInheritedName, listSchemaAround, lookupFor, schemaExpression, usedHelpers, type Reading, type RecordLookup } from './schema-expression.js';
+import { symbols } from '../../ir/symbols.js';
 
 export const zodEmitter: Emitter = {
   name: 'zod',
@@ -38,7 +38,7 @@ function emitModuleSchemas(module: ModuleIr, records: RecordLookup): GeneratedFi
   const statements: (TopLevel | string)[] = [
     { declaration: { kind: 'import', from: 'zod', names: ['z'] } },
     ...(helpers.size > 0 ? [{ declaration: { kind: 'import' as const, from: '../runtime/zod-text.js', names: [...helpers].sort(compareCodePoints) } }] : []),
-    ...crossModuleImports({ fromModule: module.name, records: moduleRecordReferences(module), file: 'schemas', nameOf: recordSchemaName, typeOnly: false }),
+    ...crossModuleImports({ fromModule: module.name, records: moduleRecordReferences(module), file: 'schemas', nameOf: symbols.recordSchema, typeOnly: false }),
     ...printed.flatMap((part) => part.texts),
   ];
   return { path, content: printFile(statements), source: module.sourceFile, format: false };
@@ -90,7 +90,7 @@ function recordSchema(record: RecordView, records: RecordLookup): SchemaConstant
     const expression = fieldSchema(field, records);
     return referencedRecords(field.type).size > 0 ? getter(field.name, expression) : property(field.name, expression);
   });
-  return { name: recordSchemaName(record.key), value: call('z.strictObject', [object(members, { expanded: true })]), docs: record.docs };
+  return { name: symbols.recordSchema(record.key), value: call('z.strictObject', [object(members, { expanded: true })]), docs: record.docs };
 }
 
 function fieldSchema(field: FieldView, records: RecordLookup): Expr {
@@ -118,18 +118,18 @@ function parameterObject(params: readonly ParameterView[], reading: Reading, str
 }
 
 function routeSchemas(route: RouteView, records: RecordLookup): SchemaConstant[] {
-  const names = routeSchemaNames(route);
+  const name = (part: Parameters<typeof symbols.routeSchema>[1]) => symbols.routeSchema(route.name, part);
   const constants: SchemaConstant[] = [];
-  if (route.pathParams.length > 0) constants.push({ name: names.pathParams, value: parameterObject(route.pathParams, 'text', true, records) });
+  if (route.pathParams.length > 0) constants.push({ name: name('PathParams'), value: parameterObject(route.pathParams, 'text', true, records) });
   // Query and headers tolerate members they do not name: proxies and browsers add their own.
-  if (route.query.length > 0) constants.push({ name: names.query, value: parameterObject(route.query, 'text', false, records) });
-  if (route.headers.length > 0) constants.push({ name: names.headers, value: parameterObject(route.headers, 'text', false, records) });
+  if (route.query.length > 0) constants.push({ name: name('Query'), value: parameterObject(route.query, 'text', false, records) });
+  if (route.headers.length > 0) constants.push({ name: name('Headers'), value: parameterObject(route.headers, 'text', false, records) });
   if (route.body?.kind === 'list' && route.bodyEntries === 'each') {
     // Named apart: the server validates each entry with it, and the body is the list of them.
-    constants.push({ name: names.bodyEntry, value: schemaExpression(route.body.items, 'json', records), docs: 'One entry of the body, validated on its own.' });
-    constants.push({ name: names.body, value: listSchemaAround(route.body, id(names.bodyEntry)) });
-  } else if (route.body) constants.push({ name: names.body, value: schemaExpression(route.body, 'json', records) });
+    constants.push({ name: name('BodyEntry'), value: schemaExpression(route.body.items, 'json', records), docs: 'One entry of the body, validated on its own.' });
+    constants.push({ name: name('Body'), value: listSchemaAround(route.body, id(name('BodyEntry'))) });
+  } else if (route.body) constants.push({ name: name('Body'), value: schemaExpression(route.body, 'json', records) });
   const responses = route.responses.map((response) => property(response.status, response.body ? schemaExpression(response.body, 'json', records) : call('z.undefined')));
-  constants.push({ name: names.responses, value: asConst(object(responses, { expanded: true })) });
+  constants.push({ name: name('Responses'), value: asConst(object(responses, { expanded: true })) });
   return constants;
 }

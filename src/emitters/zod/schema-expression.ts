@@ -1,15 +1,10 @@
 // A TypeIr as a zod 4 schema expression. Two readings of a value: as JSON (bodies, responses),
 // where types are strict, and as text (path, query, headers), where numbers arrive as digits.
-import type { Constraints, FieldIr, RecordKey, ScalarType, TypeIr } from '../../ir/types.js';
-import { camelCase } from '../../ir/names.js';
-import { array, call, id, literal, method, newCall, object, property, regex, type Expr } from '../shared/code/ast.js';
-import { recordName } from '../shared/imports.js';
+import type { Constraints, FieldIr, RecordKey, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
+import { array, call, id, identifiersOf, literal, method, newCall, object, property, regex, type Expr } from '../shared/code/ast.js';
+import { symbols } from '../../ir/symbols.js';
 
 export type Reading = 'json' | 'text';
-
-export function recordSchemaName(key: string): string {
-  return `${camelCase(recordName(key))}Schema`;
-}
 
 /**
  * The records by key: needed to drop defaults from partial records, and to narrow records that have a
@@ -69,7 +64,7 @@ function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | u
     case 'json':
       return call('z.json');
     case 'record': {
-      let expression = id(recordSchemaName(type.record));
+      let expression = id(symbols.recordSchema(type.record));
       const mask = (names: readonly string[]) => object(names.map((name) => property(name, literal(true))));
       const names = (list: readonly string[]) => array(list.map((name) => literal(name)));
       // zod's mask type cannot leave out a member named like an Object member: those records narrow by helper.
@@ -95,7 +90,7 @@ function withoutDefaults(partial: Expr, type: Extract<TypeIr, { kind: 'record' }
 }
 
 const hexId = () => method(call('z.string'), 'regex', [regex('^[0-9a-f]{32}$'), literal('expected 32 lowercase hex characters')]);
-const STRING_FORMATS: Record<string, () => Expr> = {
+const STRING_FORMATS: Record<StringFormat, () => Expr> = {
   'hex-id': hexId,
   uri: () => call('z.url'),
   email: () => call('z.email'),
@@ -142,31 +137,6 @@ const HELPERS = new Set(['booleanText', 'digitsToNumber', 'integerText', 'jsonTe
 
 /** Runtime helpers an expression uses, so the file imports only those. */
 export function usedHelpers(expression: Expr, into: Set<string> = new Set()): Set<string> {
-  switch (expression.kind) {
-    case 'identifier':
-      if (HELPERS.has(expression.name)) into.add(expression.name);
-      break;
-    case 'member':
-      usedHelpers(expression.object, into);
-      break;
-    case 'call':
-      usedHelpers(expression.callee, into);
-      for (const arg of expression.args) usedHelpers(arg, into);
-      break;
-    case 'object':
-      for (const member of expression.properties) {
-        if (member.kind === 'piece') throw new Error('zod schemas hold no printed pieces');
-        usedHelpers(member.kind === 'getter' ? member.returns : member.value, into);
-      }
-      break;
-    case 'array':
-      for (const element of expression.elements) usedHelpers(element, into);
-      break;
-    case 'cast':
-      usedHelpers(expression.expression, into);
-      break;
-    default:
-      break;
-  }
+  for (const name of identifiersOf(expression)) if (HELPERS.has(name)) into.add(name);
   return into;
 }

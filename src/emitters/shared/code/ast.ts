@@ -1,6 +1,6 @@
 // The small TypeScript syntax tree the emitters build: only the constructs generated code uses.
-// print-file.ts turns it into text laid out exactly as prettier would lay it out, without
-// parsing anything (see docs/performance.md).
+// print-file.ts turns it into text; each node states its own layout (prettier-style groups that
+// stay on one line when they fit), so the same tree always prints the same text.
 
 // ---------------------------------------------------------------- expressions
 
@@ -13,23 +13,20 @@ export type Expr =
   | { readonly kind: 'object'; readonly properties: readonly ObjectMember[]; readonly expanded: boolean }
   | { readonly kind: 'array'; readonly elements: readonly Expr[] }
   | { readonly kind: 'cast'; readonly operator: 'as' | 'satisfies'; readonly expression: Expr; readonly type: TypeNode }
-  | { readonly kind: 'assign'; readonly left: Expr; readonly right: Expr };
+  | { readonly kind: 'assign'; readonly left: Expr; readonly right: Expr }
+  /** `(params): returns => body`: an expression body, or a block of statements. */
+  | { readonly kind: 'arrow'; readonly params: readonly Parameter[]; readonly returns?: TypeNode; readonly body: Expr | readonly Statement[] }
+  /** `...expression`, in arguments, arrays and objects. */
+  | { readonly kind: 'spread'; readonly expression: Expr }
+  /** `` `text${expression}text` ``: `texts` has one more entry than `expressions`. */
+  | { readonly kind: 'template'; readonly texts: readonly string[]; readonly expressions: readonly Expr[] }
+  | { readonly kind: 'conditional'; readonly test: Expr; readonly then: Expr; readonly otherwise: Expr };
 
-export type ObjectProperty =
+export type ObjectMember =
   | { readonly kind: 'property'; readonly key: string | number; readonly value: Expr }
   /** `get key() { return value; }`: lets records refer to each other in any order. */
-  | { readonly kind: 'getter'; readonly key: string; readonly returns: Expr };
-
-export type ObjectMember = ObjectProperty | PieceRef;
-
-/**
- * Stands in for a member that is printed on its own (print-pieces.ts): the index of the piece.
- * Only in a body that always breaks (an expanded object, an interface or a class).
- */
-export interface PieceRef {
-  readonly kind: 'piece';
-  readonly index: number;
-}
+  | { readonly kind: 'getter'; readonly key: string; readonly returns: Expr }
+  | { readonly kind: 'spread'; readonly expression: Expr };
 
 export const id = (name: string): Expr => ({ kind: 'identifier', name });
 export const literal = (value: string | number | boolean | null): Expr => ({ kind: 'literal', value });
@@ -59,12 +56,75 @@ export function object(properties: readonly ObjectMember[], { expanded = false }
   return { kind: 'object', properties, expanded };
 }
 
-export const property = (key: string | number, value: Expr): ObjectProperty => ({ kind: 'property', key, value });
-export const getter = (key: string, returns: Expr): ObjectProperty => ({ kind: 'getter', key, returns });
+export const property = (key: string | number, value: Expr): ObjectMember => ({ kind: 'property', key, value });
+export const getter = (key: string, returns: Expr): ObjectMember => ({ kind: 'getter', key, returns });
 export const array = (elements: readonly Expr[]): Expr => ({ kind: 'array', elements });
 export const asConst = (expression: Expr): Expr => ({ kind: 'cast', operator: 'as', expression, type: typeRef('const') });
 export const satisfies = (expression: Expr, type: TypeNode): Expr => ({ kind: 'cast', operator: 'satisfies', expression, type });
 export const assign = (left: Expr, right: Expr): Expr => ({ kind: 'assign', left, right });
+export const spread = (expression: Expr): Expr & ObjectMember => ({ kind: 'spread', expression });
+export const conditional = (test: Expr, then: Expr, otherwise: Expr): Expr => ({ kind: 'conditional', test, then, otherwise });
+
+export function arrow(params: readonly Parameter[], body: Expr | readonly Statement[], returns?: TypeNode): Expr {
+  return returns ? { kind: 'arrow', params, body, returns } : { kind: 'arrow', params, body };
+}
+
+/** A template literal from its parts in order: strings are text, the rest are `${…}` holes. */
+export function template(...parts: readonly (string | Expr)[]): Expr {
+  const texts = [''];
+  const expressions: Expr[] = [];
+  for (const part of parts) {
+    if (typeof part === 'string') texts[texts.length - 1] += part;
+    else {
+      expressions.push(part);
+      texts.push('');
+    }
+  }
+  return { kind: 'template', texts, expressions };
+}
+
+/** Every identifier an expression names, at any depth (what a file must import or declare). */
+export function identifiersOf(node: Expr, into: Set<string> = new Set()): Set<string> {
+  const visit = (child: Expr) => identifiersOf(child, into);
+  switch (node.kind) {
+    case 'identifier':
+      into.add(node.name);
+      break;
+    case 'member':
+      visit(node.object);
+      break;
+    case 'call':
+      visit(node.callee);
+      node.args.forEach(visit);
+      break;
+    case 'object':
+      for (const member of node.properties) visit(member.kind === 'property' ? member.value : member.kind === 'getter' ? member.returns : member.expression);
+      break;
+    case 'array':
+      node.elements.forEach(visit);
+      break;
+    case 'cast':
+    case 'spread':
+      visit(node.expression);
+      break;
+    case 'assign':
+      [node.left, node.right].forEach(visit);
+      break;
+    case 'arrow':
+      if (Array.isArray(node.body)) for (const statement of node.body) visit(statement.kind === 'expression' ? statement.expression : statement.value);
+      else visit(node.body as Expr);
+      break;
+    case 'template':
+      node.expressions.forEach(visit);
+      break;
+    case 'conditional':
+      [node.test, node.then, node.otherwise].forEach(visit);
+      break;
+    default:
+      break;
+  }
+  return into;
+}
 
 /** A JSON value as an expression; `expanded` writes every object one member per line. */
 export function jsonValue(value: unknown, options: { readonly expanded: boolean }): Expr {
@@ -103,7 +163,8 @@ export interface PropertySignature {
 
 export interface Parameter {
   readonly name: string;
-  readonly type: TypeNode;
+  /** Left out for an arrow function's parameter whose type is inferred. */
+  readonly type?: TypeNode;
   readonly optional?: boolean;
   readonly initializer?: Expr;
 }
@@ -132,10 +193,13 @@ export interface MethodSignature {
   readonly docs?: string | undefined;
 }
 
-/** `return value;` or a bare expression statement. */
-export type Statement = { readonly kind: 'return'; readonly value: Expr } | { readonly kind: 'expression'; readonly expression: Expr };
+/** `return value;`, `const name = value;` or a bare expression statement. */
+export type Statement =
+  | { readonly kind: 'return'; readonly value: Expr }
+  | { readonly kind: 'const'; readonly name: string; readonly value: Expr }
+  | { readonly kind: 'expression'; readonly expression: Expr };
 
-export type InterfaceMember = PropertySignature | ({ readonly method: true } & MethodSignature) | PieceRef;
+export type InterfaceMember = PropertySignature | ({ readonly method: true } & MethodSignature);
 
 export interface ClassMethod {
   readonly name: string;
@@ -154,6 +218,8 @@ export type Declaration =
       readonly names?: readonly string[];
       readonly namespace?: string;
     }
+  /** `export { names } from 'from';` */
+  | { readonly kind: 're-export'; readonly from: string; readonly names: readonly string[] }
   | {
       readonly kind: 'interface';
       readonly name: string;
@@ -177,7 +243,7 @@ export type Declaration =
       readonly fields: readonly { readonly name: string; readonly type: TypeNode; readonly modifiers: string }[];
       readonly constructorParams: readonly Parameter[];
       readonly constructorBody: readonly Statement[];
-      readonly methods: readonly (ClassMethod | PieceRef)[];
+      readonly methods: readonly ClassMethod[];
     };
 
 /** A top-level statement: a declaration, whether it is exported, and its doc comment. */

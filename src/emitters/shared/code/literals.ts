@@ -51,10 +51,3 @@ export function printKey(key: string | number): string {
   if (typeof key === 'number') return printNumber(key);
   return ES5_IDENTIFIER.test(key) && !ASTRAL.test(key) ? key : printString(key);
 }
-
-/** Display width as prettier counts it: wide East Asian characters count two. */
-export function textWidth(text: string): number {
-  let width = 0;
-  for (const character of text) width += /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1FAFF}\u{20000}-\u{3FFFD}]/u.test(character) ? 2 : 1;
-  return width;
-}
