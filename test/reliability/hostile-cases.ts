@@ -135,7 +135,7 @@ function wrongTypeCases(): HostileCase[] {
     ['interface.limits.bodyBytes', '64k', 'SVC103'],
     ['interface.limits.bodyBytes', -1, 'SVC106'],
     ['auth', ['apiKey'], 'SVC103'],
-    ['auth.apiKey.header', null, 'SVC103'],
+    ['auth.apiKey.name', null, 'SVC103'],
     ['auth.digest.algorithms', 'SHA-256', 'SVC103'],
     ['auth.digest.nonceLifetime', 1.5, 'SVC103'],
     ['errors.notFound.status', '404', 'SVC103'],
