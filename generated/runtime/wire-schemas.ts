@@ -210,9 +210,14 @@ function dropRequired(schema: unknown, seen: Set<unknown>): void {
 /** The result's JSON Schema (as a handler may write it: defaults optional) and its shared definitions. */
 function resultSchema(schema: z.ZodType | undefined): { value: JsonSchema; defs: Record<string, JsonSchema> } {
   if (!schema) return { value: {}, defs: {} };
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', cycles: 'ref', reused: 'inline' });
-  const { $schema: _dialect, $defs, ...value } = simplify(json) as JsonSchema;
-  return { value, defs: ($defs ?? {}) as Record<string, JsonSchema> };
+  // Wrapped, so a record that refers to itself goes into $defs rather than being the root ("#") the answer wraps.
+  const wrapped = z.object({ value: schema });
+  const json = z.toJSONSchema(wrapped, { io: 'input', unrepresentable: 'any', cycles: 'ref', reused: 'inline' });
+  const { properties, $defs } = simplify(json) as {
+    properties: { value: JsonSchema };
+    $defs?: Record<string, JsonSchema>;
+  };
+  return { value: properties.value, defs: $defs ?? {} };
 }
 
 const JSON_TYPES = ['string', 'number', 'boolean', 'null', 'array', 'object'];
