@@ -32,7 +32,7 @@ export function answerSchema(ctx: AnswerSchemaContext): JsonSchema | undefined {
   const refs = new Refs(defs);
   const items = listItems(value, refs);
   const build = (): JsonSchema => {
-    if (!response.envelope) return response.total ? counted(value) : value;
+    if (!response.envelope && meta.style !== 'api-alias') return response.total ? counted(value) : value;
     switch (meta.style) {
       case 'jsonapi':
         return jsonApiAnswer(ctx, value, refs);
@@ -41,7 +41,8 @@ export function answerSchema(ctx: AnswerSchemaContext): JsonSchema | undefined {
           ? object({ success: { type: 'boolean' }, data: value, total: COUNT }, ['success', 'data', 'total'])
           : object({ success: { type: 'boolean' }, data: value }, ['success']);
       case 'api-alias': {
-        // includes may leave out any member of an object with an apiAlias: presence was judged before.
+        // With or without an envelope. includes may leave out any member of an object with an apiAlias:
+        // presence was judged before.
         if (response.record) addApiAliases(meta, response.record, items ?? value, refs);
         dropRequired(value, new Set());
         for (const def of Object.values(defs)) dropRequired(def, new Set());
