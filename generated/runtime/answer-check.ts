@@ -3,7 +3,7 @@
 // Judges a handler's result against the route's response schema before anything is sent: a result
 // that lacks a required member, or holds a value of the wrong type, format or enum, is a server fault
 // (answered 500 by the plugin), never a 200 and never a 400. Members the definitions do not declare are
-// dropped by the serializer; in development they break the result too, so they are seen early.
+// dropped by the serializer; in development they break the answer too (droppedMembers), so they are seen early.
 import type { z } from 'zod';
 import type { InterfaceMeta, ResponseMeta } from './interface-meta.js';
 
@@ -25,8 +25,6 @@ export interface ResultJudgement {
   readonly response: ResponseMeta;
   /** The route's zod schema of the response body (records before any envelope). */
   readonly schema: z.ZodType | undefined;
-  /** Undeclared members break the result (development) instead of being dropped. */
-  readonly undeclaredBreaks: boolean;
 }
 
 /** Whether the handler returns a ListResult ({items, total}) for this response, as its type says. */
@@ -52,17 +50,32 @@ export function judgeResult(judgement: ResultJudgement, result: unknown): void {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
+      // Undeclared members are the serializer's to drop (a strict record schema reports them).
+      if (issue.code === 'unrecognized_keys') continue;
       const pointer = `${prefix}/${issue.path.map(String).join('/')}`.replace(/\/$/, '') || '/';
-      if (issue.code !== 'unrecognized_keys') violations.push(`${pointer}: ${issue.message}`);
-      else if (judgement.undeclaredBreaks)
-        for (const key of issue.keys) violations.push(`${join(pointer, key)}: not declared by the definitions`);
+      violations.push(`${pointer}: ${issue.message}`);
     }
   }
   if (violations.length > 0) throw new ResponseBreach(judgement.route, response.status, violations);
 }
 
-function join(pointer: string, key: string): string {
-  return `${pointer === '/' ? '' : pointer}/${key}`;
+/**
+ * The members of the answer as rendered that its serialized form left out, as JSON pointers into the
+ * answer: what the definitions do not declare (development reports them instead of dropping them).
+ */
+export function droppedMembers(rendered: unknown, sent: unknown, pointer = ''): string[] {
+  if (Array.isArray(rendered) && Array.isArray(sent))
+    return rendered.flatMap((item, index) => droppedMembers(item, sent[index], `${pointer}/${index}`));
+  if (!isPlain(rendered) || !isPlain(sent)) return [];
+  return Object.entries(rendered).flatMap(([key, value]) => {
+    if (value === undefined) return [];
+    const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    return key in sent ? droppedMembers(value, sent[key], at) : [at];
+  });
+}
+
+function isPlain(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describe(value: unknown): string {

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { INCLUDES_MEMBER, requestIncludes } from './api-alias.js';
-import { judgeResult, ResponseBreach } from './answer-check.js';
+import { droppedMembers, judgeResult, ResponseBreach } from './answer-check.js';
 import { AnswerSchemas, serializeBody, type ResponseSchemas } from './answer-serializers.js';
 import { judgeEntries } from './body-entries.js';
 import { sendApiError, sendJson } from './error-reply.js';
@@ -362,7 +362,7 @@ function routeRunner(parts: RunnerParts) {
     const response = selectResponse(route, query);
     if (response && parts.validateResponses) {
       const schema = answers.result(response);
-      judgeResult({ meta, route: route.name, response, schema, undeclaredBreaks: parts.development }, result);
+      judgeResult({ meta, route: route.name, response, schema }, result);
     }
     const rendered = renderResult(
       {
@@ -381,8 +381,14 @@ function routeRunner(parts: RunnerParts) {
     const contentType = rendered.contentType ?? 'application/json; charset=utf-8';
     const schema = response && answers.body(response, representation);
     if (!schema) return sendJson(reply, contentType, rendered.body);
+    const text = serialized(reply, schema, rendered.body, response);
+    if (parts.development) {
+      const dropped = droppedMembers(rendered.body, JSON.parse(text));
+      const violations = dropped.map((pointer) => `${pointer}: not declared by the definitions`);
+      if (violations.length > 0) throw new ResponseBreach(route.name, rendered.status, violations);
+    }
     // As bytes, so that Fastify keeps the content type as given (JSON:API forbids media type parameters).
-    return reply.type(contentType).send(Buffer.from(serialized(reply, schema, rendered.body, response), 'utf8'));
+    return reply.type(contentType).send(Buffer.from(text, 'utf8'));
   };
   /** What the serializer itself refuses (a required member missing, a value it cannot write) is a breach too. */
   const serialized = (reply: FastifyReply, schema: object, body: unknown, response: { status: number }): string => {

@@ -214,14 +214,26 @@ describe('a result that breaks its definition is a server fault', () => {
   });
 
   it('development: the 500 names each bad member by JSON pointer, undeclared members included', async () => {
-    results['getBook'] = { ...book, title: 42, passwordHash: 'x' };
-    const answer = await send(devBase, '/shelf/books/1');
-    expect(answer.status).toBe(500);
-    const detail = answer.json.errors[0].detail as string;
-    expect(detail).toContain('/title: ');
-    expect(detail).toContain('/passwordHash: not declared by the definitions');
-    expect(answer.json.errors[0].status).toBe('500');
-    expect(internalErrors).toHaveLength(1);
+    results['getBook'] = { ...book, title: 42, genre: 'poetry' };
+    const wrong = await send(devBase, '/shelf/books/1');
+    expect(wrong.status).toBe(500);
+    expect(wrong.json.errors[0].status).toBe('500');
+    expect(wrong.json.errors[0].detail).toContain('/title: Invalid input: expected string, received number');
+    expect(wrong.json.errors[0].detail).toContain('/genre: ');
+
+    results['getBook'] = { ...book, passwordHash: 'x', author: { ...author, email: 'e' } };
+    const undeclared = await send(devBase, '/shelf/books/1');
+    expect(undeclared.status).toBe(500);
+    expect(undeclared.json.errors[0].detail).toContain('/passwordHash: not declared by the definitions');
+    expect(undeclared.json.errors[0].detail).toContain('/author/email: not declared by the definitions');
+
+    results['getCity'] = { ...city, token: 't', country: { ...country, vat: 'FR00' } };
+    const document = await send(devBase, '/atlas/v1/city/par');
+    expect(document.status).toBe(500);
+    expect(document.json.errors[0].detail).toContain('/data/attributes/token: not declared');
+    expect(document.json.errors[0].detail).toContain('/included/0/attributes/vat: not declared');
+    expect(internalErrors).toHaveLength(3);
+    expect((internalErrors[1] as { violations: string[] }).violations).toHaveLength(2);
   });
 });
 
