@@ -27,6 +27,8 @@
 // the same records, loaded alternately with autocannon over loopback in BENCH_SERVER_ROUNDS rounds
 // (default 3); the generated server also runs with validateResponses: false, which prices the judging.
 // Printed: each side's median and best requests per second and the ratios; the budget is judged on the best.
+// Serializing alone (bench/serializer.mjs): the same json:api document written by the compiled serializer
+// and by JSON.stringify in one process, alternating rounds, medians and their ratio.
 // Environment: BENCH_RUNS, BENCH_SIZES (none: the server figures only), BENCH_SERVER_SECONDS (default 5;
 // 0 skips the server measurement), BENCH_SERVER_ROUNDS, BENCH_TIMEOUT_SECONDS (default 900, per process).
 // Work files: bench/.work/.
@@ -524,6 +526,15 @@ async function oauthToken(url) {
   return `Bearer ${body.access_token}`;
 }
 
+/** Writes per second of the compiled serializer and of JSON.stringify (bench/serializer.mjs), per round. */
+async function serializerFigures(out) {
+  log(`serializing the json:api list document: compiled serializer and JSON.stringify, ${SERVER_ROUNDS * 3} rounds`);
+  const run = await measure(['--import', 'tsx', join(BENCH, 'serializer.mjs'), out, String(SERVER_ROUNDS * 3)]);
+  if (run.code !== 0) return { error: run.stderr.trim().split('\n').at(-1) ?? `exited with ${run.code}` };
+  const figures = JSON.parse(run.stdout.trim().split('\n').at(-1));
+  return { compiled: median(figures.compiled), stringify: median(figures.stringify), bytes: figures.bytes };
+}
+
 /** One load run against a server started by `args` (see benchServer). */
 async function measureServer(args, authorize) {
   const server = await startServer(args, ROOT);
@@ -552,7 +563,9 @@ async function benchServer() {
   else if (!existsSync(join(out, 'admin-api', 'server.ts'))) figures.generated = { skipped: 'server emitter not built yet' };
   else if (!existsSync(join(ROOT, 'node_modules', 'tsx'))) figures.generated = { skipped: 'tsx is not installed (npm install)' };
   const { BASELINE_TOKEN } = await import('./baseline-server.mjs');
+  // A generated side that failed or was skipped is so for every variant; else serializing alone is measured too.
   if (figures.generated) figures.unchecked = figures.generated;
+  else figures.serializer = await serializerFigures(out);
   const keep = async (key, run) => {
     if (figures[key]?.error || figures[key]?.skipped) return;
     try {
@@ -632,6 +645,8 @@ export function report(results, server, meta) {
   out(`peak RSS: ${RSS_METHOD === 'gnu-time' ? 'the child process\'s own maximum resident set, GNU /usr/bin/time -f %M' : 'process.resourceUsage().maxRSS of each node process at exit (bench/rss-probe.cjs), largest of them'}`);
   out(`load average (1 min) at start ${meta.loadStart}, at end ${loadavg()[0].toFixed(1)}: wall times are only comparable within one run on a quiet machine`);
   if (sizes.length === 0) {
+    out();
+    printTable([['budget', 'ratio', 'CPU ratio', 'limit', 'result'], serverBudget(server)]);
     out();
     printServer(server);
     return;
@@ -745,13 +760,25 @@ function printServer(server) {
     ['ratio of medians: generated without judging / hand-written', ratio(server.unchecked, server.baseline), '', ''],
     ['ratio of medians: judging results (generated / without)', ratio(server.generated, server.unchecked), '', ''],
   ]);
+  const serializer = server.serializer;
+  if (!serializer) return;
+  out();
+  if (serializer.error) return out(`serializing alone: failed (${serializer.error})`);
+  const ops = (value) => `${Math.round(value)} writes/s`;
+  printTable([
+    ['serializing the json:api list document alone (one process, medians)', 'writes per second', 'answer'],
+    ['compiled serializer (fast-json-stringify, from the answer schema)', ops(serializer.compiled), `${serializer.bytes} B`],
+    ['JSON.stringify', ops(serializer.stringify), `${serializer.bytes} B`],
+    ['ratio: compiled / JSON.stringify', fmtRatio(serializer.compiled / serializer.stringify), ''],
+  ]);
 }
 
 // ---------------------------------------------------------------- main
 
 async function main() {
   if (!existsSync(join(ROOT, 'dist', 'cli.js'))) fail('dist/cli.js is missing: run `npm run build` first (npm run bench does)');
-  ensureBenchDependencies();
+  // orval and hey-api run only for the generator's figures.
+  if (SIZES.length > 0) ensureBenchDependencies();
   await mkdir(WORK, { recursive: true });
   await snapshotGenerator();
   const cpu = cpus();
