@@ -508,7 +508,8 @@ async function requestsPerSecond(url, authorization) {
     throw new Error(`${target} did not answer a json:api list of 25 with included (status ${probe.status}: ${text.slice(0, 200)})`);
   }
   const options = { url: target, connections: 10, pipelining: 1, headers };
-  await autocannon({ ...options, duration: 1 }); // warm-up: JIT, connections
+  // Warm-up (JIT, connections): 3 s, since on a loaded machine 1 s left compiled serializers and zod still tiering up.
+  await autocannon({ ...options, duration: 3 });
   const result = await autocannon({ ...options, duration: SERVER_SECONDS });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
   return { rps: result.requests.average, bytes: text.length };

@@ -9,7 +9,7 @@ import { AnswerSchemas, serializeBody, type ResponseSchemas } from './answer-ser
 import { judgeEntries } from './body-entries.js';
 import { sendApiError, sendJson } from './error-reply.js';
 import { ApiError, BadRequest, ParameterMissing, Validation, type Violation } from './errors.js';
-import type { InterfaceMeta, RouteMeta } from './interface-meta.js';
+import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
 import {
   bodyMediaTypeAccepted,
   bodyMediaTypes,
@@ -19,6 +19,7 @@ import {
 } from './negotiate.js';
 import { listParameters } from './query-schema.js';
 import { parseQueryString, type QueryValue } from './query-string.js';
+import type { JsonSchema } from './wire-schemas.js';
 import { renderResult, selectResponse } from './responses.js';
 import {
   createAuthenticator,
@@ -380,6 +381,7 @@ function routeRunner(parts: RunnerParts) {
     if (rendered.body === undefined) return reply.send();
     const contentType = rendered.contentType ?? 'application/json; charset=utf-8';
     const schema = response && answers.body(response, representation);
+    // Every response with a body has a schema; without one (none expected) the body goes out as it is.
     if (!schema) return sendJson(reply, contentType, rendered.body);
     const text = serialized(reply, schema, rendered.body, response);
     if (parts.development) {
@@ -391,9 +393,9 @@ function routeRunner(parts: RunnerParts) {
     return reply.type(contentType).send(Buffer.from(text, 'utf8'));
   };
   /** What the serializer itself refuses (a required member missing, a value it cannot write) is a breach too. */
-  const serialized = (reply: FastifyReply, schema: object, body: unknown, response: { status: number }): string => {
+  const serialized = (reply: FastifyReply, schema: JsonSchema, body: unknown, response: ResponseMeta): string => {
     try {
-      return serializeBody(reply, schema as Record<string, unknown>, body);
+      return serializeBody(reply, schema, body);
     } catch (error) {
       throw new ResponseBreach(route.name, response.status, [error instanceof Error ? error.message : String(error)]);
     }
