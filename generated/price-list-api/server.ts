@@ -115,7 +115,7 @@ export interface PriceListApiServerOptions {
   readonly loginThrottle?: LoginThrottle | false;
   /** Judges each handler result by its response definition before sending (default true); a breach is a 500. */
   readonly validateResponses?: boolean;
-  /** A result that breaks its definition (undeclared members too) is a 500 naming each bad member; never in production. */
+  /** A result that breaks its definition, undeclared members too, is a 500 naming each bad member. Not in production. */
   readonly development?: boolean;
 }
 

@@ -394,7 +394,7 @@ function routeRunner(parts: RunnerParts) {
     // As bytes, so that Fastify keeps the content type as given (JSON:API forbids media type parameters).
     return reply.type(contentType).send(Buffer.from(text, 'utf8'));
   };
-  /** What the serializer itself refuses (a required member missing, a value it cannot write) is a breach too. */
+  /** What the serializer refuses (a required member missing, a value it cannot write) is a breach too. */
   const serialized = (reply: FastifyReply, schema: JsonSchema, body: unknown, response: ResponseMeta): string => {
     try {
       return serializeBody(reply, schema, body);

@@ -23,7 +23,10 @@ export class AnswerSchemas {
     return this.schemas[response.status];
   }
 
-  /** The JSON Schema of the body as sent (one object per response and representation, so Fastify caches its serializer). */
+  /**
+   * The JSON Schema of the body as sent: one object per response and representation, so that Fastify
+   * compiles its serializer once.
+   */
   body(response: ResponseMeta, representation: Representation): JsonSchema | undefined {
     const key = `${response.status} ${response.when ?? ''} ${representation}`;
     let schema = this.made.get(key);

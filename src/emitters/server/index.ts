@@ -95,7 +95,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
           type: typeRef('boolean'),
           optional: true,
           readonly: true,
-          docs: 'A result that breaks its definition (undeclared members too) is a 500 naming each bad member; never in production.',
+          docs: 'A result that breaks its definition, undeclared members too, is a 500 naming each bad member. Not in production.',
         },
       ],
     }),
