@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// The generated side of the server budget: `node --import tsx bench/generated-server.mjs <out> [port]`
+// The generated side of the server budget:
+// `node --import tsx bench/generated-server.mjs <out> [port] [--no-validate-responses]`
 // serves the Admin API from svcgen's generated Fastify plugin (<out>/admin-api/server.ts) over the
 // records of baseline-server.mjs, and prints `listening <url>`. Only listProduct has an
 // implementation; OAuth accepts the client id and secret BENCH_CLIENT (client_credentials grant).
+// Answers go through the compiled serializers; --no-validate-responses turns off judging each result
+// by its response schema (validateResponses: false), to price it.
 import Fastify from 'fastify';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -10,7 +13,7 @@ import { fixtureRecords } from './baseline-server.mjs';
 
 export const BENCH_CLIENT = 'bench';
 
-export async function buildGeneratedServer(outDir) {
+export async function buildGeneratedServer(outDir, { validateResponses = true } = {}) {
   const { adminApiPlugin } = await import(pathToFileURL(join(resolve(outDir), 'admin-api', 'server.ts')).href);
   const { products } = fixtureRecords();
   const implemented = {
@@ -31,6 +34,7 @@ export async function buildGeneratedServer(outDir) {
     adminApiPlugin({
       handlers,
       auth: { oauth: { verifyPassword: () => false, verifyClient: (id, secret) => id === BENCH_CLIENT && secret === BENCH_CLIENT, throttle: false } },
+      validateResponses,
     }),
   );
   return app;
@@ -39,10 +43,10 @@ export async function buildGeneratedServer(outDir) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const outDir = process.argv[2];
   if (!outDir) {
-    process.stderr.write('usage: node --import tsx bench/generated-server.mjs <out> [port]\n');
+    process.stderr.write('usage: node --import tsx bench/generated-server.mjs <out> [port] [--no-validate-responses]\n');
     process.exit(2);
   }
-  const app = await buildGeneratedServer(outDir);
+  const app = await buildGeneratedServer(outDir, { validateResponses: !process.argv.includes('--no-validate-responses') });
   const address = await app.listen({ host: '127.0.0.1', port: Number(process.argv[3] ?? 0) });
   process.stdout.write(`listening ${address}\n`);
   const stop = () => app.close().then(() => process.exit(0));

@@ -22,10 +22,16 @@
 // Wall time is measured here around the child process. Peak RSS is the child's own maximum
 // resident set (GNU `/usr/bin/time -f %M`, else bench/rss-probe.cjs through NODE_OPTIONS).
 // The server budget: the real definitions' generated Admin API server (bench/generated-server.mjs,
-// run with tsx) against the hand-written Fastify route of bench/baseline-server.mjs, both serving
-// the same records, loaded alternately with autocannon over loopback, best of three rounds each.
-// Environment: BENCH_RUNS, BENCH_SIZES, BENCH_SERVER_SECONDS (default 5; 0 skips the server
-// measurement), BENCH_TIMEOUT_SECONDS (default 900, per process). Work files: bench/.work/.
+// run with tsx; answers judged by the response schemas and written by the compiled serializers) against
+// the hand-written Fastify route of bench/baseline-server.mjs (JSON.stringify, no schema), both serving
+// the same records, loaded alternately with autocannon over loopback in BENCH_SERVER_ROUNDS rounds
+// (default 3); the generated server also runs with validateResponses: false, which prices the judging.
+// Printed: each side's median and best requests per second and the ratios; the budget is judged on the best.
+// Serializing alone (bench/serializer.mjs): the same json:api document written by the compiled serializer
+// and by JSON.stringify in one process, alternating rounds, medians and their ratio.
+// Environment: BENCH_RUNS, BENCH_SIZES (none: the server figures only), BENCH_SERVER_SECONDS (default 5;
+// 0 skips the server measurement), BENCH_SERVER_ROUNDS, BENCH_TIMEOUT_SECONDS (default 900, per process).
+// Work files: bench/.work/.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
@@ -44,9 +50,9 @@ const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const GNU_TIME = '/usr/bin/time';
 
 const RUNS = positiveInteger('BENCH_RUNS', 5);
-const SIZES = (process.env.BENCH_SIZES ?? '4,50,300').split(',').map((text) => Number(text.trim()));
+const SIZES = process.env.BENCH_SIZES === 'none' ? [] : (process.env.BENCH_SIZES ?? '4,50,300').split(',').map((text) => Number(text.trim()));
 const SERVER_SECONDS = nonNegativeInteger('BENCH_SERVER_SECONDS', 5);
-const SERVER_ROUNDS = 3;
+const SERVER_ROUNDS = positiveInteger('BENCH_SERVER_ROUNDS', 3);
 const TIMEOUT_MS = positiveInteger('BENCH_TIMEOUT_SECONDS', 900) * 1000;
 if (SIZES.some((size) => !Number.isInteger(size) || size < 1)) fail(`BENCH_SIZES must list whole numbers >= 1 (got "${process.env.BENCH_SIZES}")`);
 
@@ -502,7 +508,8 @@ async function requestsPerSecond(url, authorization) {
     throw new Error(`${target} did not answer a json:api list of 25 with included (status ${probe.status}: ${text.slice(0, 200)})`);
   }
   const options = { url: target, connections: 10, pipelining: 1, headers };
-  await autocannon({ ...options, duration: 1 }); // warm-up: JIT, connections
+  // Warm-up (JIT, connections): 3 s, since on a loaded machine 1 s left compiled serializers and zod still tiering up.
+  await autocannon({ ...options, duration: 3 });
   const result = await autocannon({ ...options, duration: SERVER_SECONDS });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
   return { rps: result.requests.average, bytes: text.length };
@@ -520,7 +527,16 @@ async function oauthToken(url) {
   return `Bearer ${body.access_token}`;
 }
 
-/** One load run against a server started by `args`; the better of the rounds is kept (see benchServer). */
+/** Writes per second of the compiled serializer and of JSON.stringify (bench/serializer.mjs), per round. */
+async function serializerFigures(out) {
+  log(`serializing the json:api list document: compiled serializer and JSON.stringify, ${SERVER_ROUNDS * 3} rounds`);
+  const run = await measure(['--import', 'tsx', join(BENCH, 'serializer.mjs'), out, String(SERVER_ROUNDS * 3)]);
+  if (run.code !== 0) return { error: run.stderr.trim().split('\n').at(-1) ?? `exited with ${run.code}` };
+  const figures = JSON.parse(run.stdout.trim().split('\n').at(-1));
+  return { compiled: median(figures.compiled), stringify: median(figures.stringify), bytes: figures.bytes };
+}
+
+/** One load run against a server started by `args` (see benchServer). */
 async function measureServer(args, authorize) {
   const server = await startServer(args, ROOT);
   try {
@@ -532,8 +548,8 @@ async function measureServer(args, authorize) {
 
 /**
  * The hand-written baseline and the generated server (the real definitions' Admin API, run with tsx),
- * each loaded with autocannon over loopback, alternately, SERVER_ROUNDS times; the best of each is kept,
- * since on a shared machine other work can only lower a figure.
+ * each loaded with autocannon over loopback, alternately, SERVER_ROUNDS times. Every round is kept: the
+ * median says what is typical, the best what the code can do (on a shared machine other work only lowers a figure).
  */
 async function benchServer() {
   if (SERVER_SECONDS === 0) return { skipped: 'BENCH_SERVER_SECONDS=0' };
@@ -548,20 +564,27 @@ async function benchServer() {
   else if (!existsSync(join(out, 'admin-api', 'server.ts'))) figures.generated = { skipped: 'server emitter not built yet' };
   else if (!existsSync(join(ROOT, 'node_modules', 'tsx'))) figures.generated = { skipped: 'tsx is not installed (npm install)' };
   const { BASELINE_TOKEN } = await import('./baseline-server.mjs');
-  const keepBest = async (key, run) => {
+  // A generated side that failed or was skipped is so for every variant; else serializing alone is measured too.
+  if (figures.generated) figures.unchecked = figures.generated;
+  else figures.serializer = await serializerFigures(out);
+  const keep = async (key, run) => {
     if (figures[key]?.error || figures[key]?.skipped) return;
     try {
       const result = await run();
-      if (!figures[key] || result.rps > figures[key].rps) figures[key] = result;
+      const samples = [...(figures[key]?.samples ?? []), result.rps];
+      figures[key] = { ...result, samples, rps: Math.max(...samples), median: median(samples) };
     } catch (error) {
       figures[key] = { error: error.message };
     }
   };
+  const generatedServer = (...flags) => ['--import', 'tsx', join(BENCH, 'generated-server.mjs'), out, '0', ...flags];
   for (let round = 1; round <= SERVER_ROUNDS; round += 1) {
     log(`server round ${round}/${SERVER_ROUNDS}: hand-written Fastify baseline, autocannon ${SERVER_SECONDS} s`);
-    await keepBest('baseline', () => measureServer([join(BENCH, 'baseline-server.mjs'), '0'], async () => `Bearer ${BASELINE_TOKEN}`));
+    await keep('baseline', () => measureServer([join(BENCH, 'baseline-server.mjs'), '0'], async () => `Bearer ${BASELINE_TOKEN}`));
     log(`server round ${round}/${SERVER_ROUNDS}: generated Admin API server, autocannon ${SERVER_SECONDS} s`);
-    await keepBest('generated', () => measureServer(['--import', 'tsx', join(BENCH, 'generated-server.mjs'), out, '0'], oauthToken));
+    await keep('generated', () => measureServer(generatedServer(), oauthToken));
+    log(`server round ${round}/${SERVER_ROUNDS}: generated Admin API server, validateResponses: false, autocannon ${SERVER_SECONDS} s`);
+    await keep('unchecked', () => measureServer(generatedServer('--no-validate-responses'), oauthToken));
   }
   return figures;
 }
@@ -622,6 +645,13 @@ export function report(results, server, meta) {
   out(`svcgen ${meta.svcgen} | orval ${meta.orval} (fetch client + zod) | @hey-api/openapi-ts ${meta.heyApi} (types + sdk + zod) | typescript ${meta.typescript}`);
   out(`peak RSS: ${RSS_METHOD === 'gnu-time' ? 'the child process\'s own maximum resident set, GNU /usr/bin/time -f %M' : 'process.resourceUsage().maxRSS of each node process at exit (bench/rss-probe.cjs), largest of them'}`);
   out(`load average (1 min) at start ${meta.loadStart}, at end ${loadavg()[0].toFixed(1)}: wall times are only comparable within one run on a quiet machine`);
+  if (sizes.length === 0) {
+    out();
+    printTable([['budget', 'ratio', 'CPU ratio', 'limit', 'result'], serverBudget(server)]);
+    out();
+    printServer(server);
+    return;
+  }
   out(`synthetic admin-api: N entities x 7 operations (list, get, owner, members, create, update, delete), plus the real store-api, price-list-api, banner-api and shared`);
   out();
   printTable([
@@ -676,16 +706,6 @@ export function report(results, server, meta) {
   const four = at(4, smallest);
   const big = at(300, largest);
   const noopRows = sizes.map((count) => budget(`no-op rerun <= 2 x node -e 0 (N=${count})`, { figures: bySize.get(count), note: '' }, 'noop.ms', 'nodeNoop.ms', 2));
-  const serverRow = (() => {
-    const label = 'server GET /api/v3/product?limit=25: generated / hand-written Fastify';
-    const describe = (entry, name) => (entry?.rps ? `${name} ${Math.round(entry.rps)} req/s` : entry?.error ? `${name} failed: ${entry.error}` : entry?.skipped ? `${name}: ${entry.skipped}` : `${name} not measured`);
-    if (server.skipped) return [label, 'n/a', '', '>= 0.8x', `n/a (${server.skipped})`];
-    if (server.generated?.rps && server.baseline?.rps) {
-      const ratio = server.generated.rps / server.baseline.rps;
-      return [label, fmtRatio(ratio), '', '>= 0.8x', `${ratio >= 0.8 ? 'PASS' : 'MISS'} (${describe(server.generated, 'generated')}, ${describe(server.baseline, 'baseline')})`];
-    }
-    return [label, 'n/a', '', '>= 0.8x', `n/a (${describe(server.generated, 'generated')}; ${describe(server.baseline, 'baseline')})`];
-  })();
   out();
   printTable([
     ['budget', 'ratio', 'CPU ratio', 'limit', 'result'],
@@ -696,7 +716,7 @@ export function report(results, server, meta) {
     ...noopRows,
     budget('one entity changed / cold (N=300)', big, 'changed.ms', 'cold.ms', 0.25),
     budget('tsc --noEmit: svcgen output / orval output (N=300)', big, 'tscSvcgen.ms', 'tscOrval.ms', 1),
-    serverRow,
+    serverBudget(server),
   ]);
   const failures = results.flatMap((figures) => [
     ...Object.entries(figures).filter(([, value]) => value?.error).map(([key, value]) => `N=${figures.count} ${key}: ${value.error}`),
@@ -707,13 +727,59 @@ export function report(results, server, meta) {
     out('failures (details on stderr):');
     for (const failure of failures) out(`  ${failure}`);
   }
+  out();
+  printServer(server);
+}
+
+const describeServer = (entry, name) => (entry?.rps ? `${name} ${Math.round(entry.rps)} req/s` : entry?.error ? `${name} failed: ${entry.error}` : entry?.skipped ? `${name}: ${entry.skipped}` : `${name} not measured`);
+
+/** The server budget, judged on each side's best round. */
+function serverBudget(server) {
+  const label = 'server GET /api/v3/product?limit=25: generated / hand-written Fastify';
+  if (server.skipped) return [label, 'n/a', '', '>= 0.8x', `n/a (${server.skipped})`];
+  if (server.generated?.rps && server.baseline?.rps) {
+    const ratio = server.generated.rps / server.baseline.rps;
+    return [label, fmtRatio(ratio), '', '>= 0.8x', `${ratio >= 0.8 ? 'PASS' : 'MISS'} (${describeServer(server.generated, 'generated')}, ${describeServer(server.baseline, 'baseline')}; best rounds)`];
+  }
+  return [label, 'n/a', '', '>= 0.8x', `n/a (${describeServer(server.generated, 'generated')}; ${describeServer(server.baseline, 'baseline')})`];
+}
+
+/** Requests per second of each server side, median and best of the rounds, and the ratios of the medians. */
+function printServer(server) {
+  const out = (text = '') => process.stdout.write(`${text}\n`);
+  if (server.skipped) return out(`server: not measured (${server.skipped})`);
+  out(`server: GET /api/v3/product?limit=25 (json:api list of 25 with included), autocannon ${SERVER_SECONDS} s x 10 connections over loopback, ${SERVER_ROUNDS} round(s) each, alternately`);
+  const rps = (value) => (value === undefined ? 'n/a' : `${Math.round(value)} req/s`);
+  const side = (label, entry) => [label, entry?.error ? 'failed' : rps(entry?.median), entry?.error ? entry.error.slice(0, 60) : rps(entry?.rps), entry?.bytes ? `${entry.bytes} B` : 'n/a'];
+  const ratio = (a, b) => (a?.median && b?.median ? fmtRatio(a.median / b.median) : 'n/a');
+  printTable([
+    ['server', 'median', 'best', 'answer'],
+    side('hand-written Fastify route (JSON.stringify, no schema)', server.baseline),
+    side('generated, compiled serializers, results judged (default)', server.generated),
+    side('generated, compiled serializers, validateResponses: false', server.unchecked),
+    ['ratio of medians: generated / hand-written', ratio(server.generated, server.baseline), '', ''],
+    ['ratio of medians: generated without judging / hand-written', ratio(server.unchecked, server.baseline), '', ''],
+    ['ratio of medians: judging results (generated / without)', ratio(server.generated, server.unchecked), '', ''],
+  ]);
+  const serializer = server.serializer;
+  if (!serializer) return;
+  out();
+  if (serializer.error) return out(`serializing alone: failed (${serializer.error})`);
+  const ops = (value) => `${Math.round(value)} writes/s`;
+  printTable([
+    ['serializing the json:api list document alone (one process, medians)', 'writes per second', 'answer'],
+    ['compiled serializer (fast-json-stringify, from the answer schema)', ops(serializer.compiled), `${serializer.bytes} B`],
+    ['JSON.stringify', ops(serializer.stringify), `${serializer.bytes} B`],
+    ['ratio: compiled / JSON.stringify', fmtRatio(serializer.compiled / serializer.stringify), ''],
+  ]);
 }
 
 // ---------------------------------------------------------------- main
 
 async function main() {
   if (!existsSync(join(ROOT, 'dist', 'cli.js'))) fail('dist/cli.js is missing: run `npm run build` first (npm run bench does)');
-  ensureBenchDependencies();
+  // orval and hey-api run only for the generator's figures.
+  if (SIZES.length > 0) ensureBenchDependencies();
   await mkdir(WORK, { recursive: true });
   await snapshotGenerator();
   const cpu = cpus();

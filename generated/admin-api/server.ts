@@ -173,47 +173,86 @@ export interface AdminApiServerOptions {
   readonly onInternalError?: (error: unknown, request: FastifyRequest) => void;
   /** Throttles the credential checks handlers run through context.checkCredential; false turns it off. */
   readonly loginThrottle?: LoginThrottle | false;
+  /** Judges each handler result by its response definition before sending (default true); a breach is a 500. */
+  readonly validateResponses?: boolean;
+  /**
+   * A result that breaks its definition, undeclared members too, is a 500 naming each bad member. Not in production.
+   */
+  readonly development?: boolean;
 }
 
 const routeSchemas = {
-  createManufacturer: { query: schemas.createManufacturerQuerySchema, body: schemas.createManufacturerBodySchema },
-  createProduct: { query: schemas.createProductQuerySchema, body: schemas.createProductBodySchema },
-  createTax: { query: schemas.createTaxQuerySchema, body: schemas.createTaxBodySchema },
-  deleteManufacturer: { pathParams: schemas.deleteManufacturerPathParamsSchema },
-  deleteProduct: { pathParams: schemas.deleteProductPathParamsSchema },
-  deleteTax: { pathParams: schemas.deleteTaxPathParamsSchema },
-  getManufacturer: { pathParams: schemas.getManufacturerPathParamsSchema },
+  createManufacturer: {
+    query: schemas.createManufacturerQuerySchema,
+    body: schemas.createManufacturerBodySchema,
+    responses: schemas.createManufacturerResponseSchemas,
+  },
+  createProduct: {
+    query: schemas.createProductQuerySchema,
+    body: schemas.createProductBodySchema,
+    responses: schemas.createProductResponseSchemas,
+  },
+  createTax: {
+    query: schemas.createTaxQuerySchema,
+    body: schemas.createTaxBodySchema,
+    responses: schemas.createTaxResponseSchemas,
+  },
+  deleteManufacturer: {
+    pathParams: schemas.deleteManufacturerPathParamsSchema,
+    responses: schemas.deleteManufacturerResponseSchemas,
+  },
+  deleteProduct: { pathParams: schemas.deleteProductPathParamsSchema, responses: schemas.deleteProductResponseSchemas },
+  deleteTax: { pathParams: schemas.deleteTaxPathParamsSchema, responses: schemas.deleteTaxResponseSchemas },
+  getManufacturer: {
+    pathParams: schemas.getManufacturerPathParamsSchema,
+    responses: schemas.getManufacturerResponseSchemas,
+  },
   getManufacturerProducts: {
     pathParams: schemas.getManufacturerProductsPathParamsSchema,
     query: schemas.getManufacturerProductsQuerySchema,
+    responses: schemas.getManufacturerProductsResponseSchemas,
   },
-  getProduct: { pathParams: schemas.getProductPathParamsSchema },
+  getProduct: { pathParams: schemas.getProductPathParamsSchema, responses: schemas.getProductResponseSchemas },
   getProductChildren: {
     pathParams: schemas.getProductChildrenPathParamsSchema,
     query: schemas.getProductChildrenQuerySchema,
+    responses: schemas.getProductChildrenResponseSchemas,
   },
-  getProductManufacturer: { pathParams: schemas.getProductManufacturerPathParamsSchema },
-  getProductParent: { pathParams: schemas.getProductParentPathParamsSchema },
-  getProductTax: { pathParams: schemas.getProductTaxPathParamsSchema },
-  getTax: { pathParams: schemas.getTaxPathParamsSchema },
-  getTaxProducts: { pathParams: schemas.getTaxProductsPathParamsSchema, query: schemas.getTaxProductsQuerySchema },
-  listManufacturer: { query: schemas.listManufacturerQuerySchema },
-  listProduct: { query: schemas.listProductQuerySchema },
-  listTax: { query: schemas.listTaxQuerySchema },
+  getProductManufacturer: {
+    pathParams: schemas.getProductManufacturerPathParamsSchema,
+    responses: schemas.getProductManufacturerResponseSchemas,
+  },
+  getProductParent: {
+    pathParams: schemas.getProductParentPathParamsSchema,
+    responses: schemas.getProductParentResponseSchemas,
+  },
+  getProductTax: { pathParams: schemas.getProductTaxPathParamsSchema, responses: schemas.getProductTaxResponseSchemas },
+  getTax: { pathParams: schemas.getTaxPathParamsSchema, responses: schemas.getTaxResponseSchemas },
+  getTaxProducts: {
+    pathParams: schemas.getTaxProductsPathParamsSchema,
+    query: schemas.getTaxProductsQuerySchema,
+    responses: schemas.getTaxProductsResponseSchemas,
+  },
+  listManufacturer: { query: schemas.listManufacturerQuerySchema, responses: schemas.listManufacturerResponseSchemas },
+  listProduct: { query: schemas.listProductQuerySchema, responses: schemas.listProductResponseSchemas },
+  listTax: { query: schemas.listTaxQuerySchema, responses: schemas.listTaxResponseSchemas },
   updateManufacturer: {
     pathParams: schemas.updateManufacturerPathParamsSchema,
     query: schemas.updateManufacturerQuerySchema,
     body: schemas.updateManufacturerBodySchema,
+    responses: schemas.updateManufacturerResponseSchemas,
   },
   updateProduct: {
     pathParams: schemas.updateProductPathParamsSchema,
     query: schemas.updateProductQuerySchema,
     body: schemas.updateProductBodySchema,
+    responses: schemas.updateProductResponseSchemas,
   },
   updateTax: {
     pathParams: schemas.updateTaxPathParamsSchema,
     query: schemas.updateTaxQuerySchema,
     body: schemas.updateTaxBodySchema,
+    responses: schemas.updateTaxResponseSchemas,
   },
 };
 

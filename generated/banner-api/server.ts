@@ -67,22 +67,34 @@ export interface BannerApiServerOptions {
   readonly onInternalError?: (error: unknown, request: FastifyRequest) => void;
   /** Throttles the credential checks handlers run through context.checkCredential; false turns it off. */
   readonly loginThrottle?: LoginThrottle | false;
+  /** Judges each handler result by its response definition before sending (default true); a breach is a 500. */
+  readonly validateResponses?: boolean;
+  /**
+   * A result that breaks its definition, undeclared members too, is a 500 naming each bad member. Not in production.
+   */
+  readonly development?: boolean;
 }
 
 const routeSchemas = {
   batchDeleteBanners: {
     body: schemas.batchDeleteBannersBodySchema,
     bodyEntry: schemas.batchDeleteBannersBodyEntrySchema,
+    responses: schemas.batchDeleteBannersResponseSchemas,
   },
   batchUpdateBanners: {
     body: schemas.batchUpdateBannersBodySchema,
     bodyEntry: schemas.batchUpdateBannersBodyEntrySchema,
+    responses: schemas.batchUpdateBannersResponseSchemas,
   },
-  createBanner: { body: schemas.createBannerBodySchema },
-  deleteBanner: { pathParams: schemas.deleteBannerPathParamsSchema },
-  getBanner: { pathParams: schemas.getBannerPathParamsSchema },
-  listBanners: { query: schemas.listBannersQuerySchema },
-  updateBanner: { pathParams: schemas.updateBannerPathParamsSchema, body: schemas.updateBannerBodySchema },
+  createBanner: { body: schemas.createBannerBodySchema, responses: schemas.createBannerResponseSchemas },
+  deleteBanner: { pathParams: schemas.deleteBannerPathParamsSchema, responses: schemas.deleteBannerResponseSchemas },
+  getBanner: { pathParams: schemas.getBannerPathParamsSchema, responses: schemas.getBannerResponseSchemas },
+  listBanners: { query: schemas.listBannersQuerySchema, responses: schemas.listBannersResponseSchemas },
+  updateBanner: {
+    pathParams: schemas.updateBannerPathParamsSchema,
+    body: schemas.updateBannerBodySchema,
+    responses: schemas.updateBannerResponseSchemas,
+  },
 };
 
 /** The Banner Resource API as a Fastify plugin: register it on a Fastify 5 instance. */

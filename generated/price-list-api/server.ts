@@ -116,27 +116,70 @@ export interface PriceListApiServerOptions {
   readonly onInternalError?: (error: unknown, request: FastifyRequest) => void;
   /** Throttles the credential checks handlers run through context.checkCredential; false turns it off. */
   readonly loginThrottle?: LoginThrottle | false;
+  /** Judges each handler result by its response definition before sending (default true); a breach is a 500. */
+  readonly validateResponses?: boolean;
+  /**
+   * A result that breaks its definition, undeclared members too, is a 500 naming each bad member. Not in production.
+   */
+  readonly development?: boolean;
 }
 
 const routeSchemas = {
-  createPriceList: { body: schemas.createPriceListBodySchema },
-  createPriceListCondition: { body: schemas.createPriceListConditionBodySchema },
-  createPriceListPrices: { body: schemas.createPriceListPricesBodySchema },
-  deletePriceList: { pathParams: schemas.deletePriceListPathParamsSchema },
-  deletePriceListCondition: { pathParams: schemas.deletePriceListConditionPathParamsSchema },
-  deletePriceListPrices: { body: schemas.deletePriceListPricesBodySchema },
-  getPriceList: { pathParams: schemas.getPriceListPathParamsSchema },
-  getPriceListCondition: { pathParams: schemas.getPriceListConditionPathParamsSchema },
-  getPriceListPrice: { pathParams: schemas.getPriceListPricePathParamsSchema },
-  listPriceListConditions: {},
-  listPriceListPrices: { query: schemas.listPriceListPricesQuerySchema, body: schemas.listPriceListPricesBodySchema },
-  listPriceLists: { query: schemas.listPriceListsQuerySchema, body: schemas.listPriceListsBodySchema },
-  updatePriceList: { pathParams: schemas.updatePriceListPathParamsSchema, body: schemas.updatePriceListBodySchema },
+  createPriceList: { body: schemas.createPriceListBodySchema, responses: schemas.createPriceListResponseSchemas },
+  createPriceListCondition: {
+    body: schemas.createPriceListConditionBodySchema,
+    responses: schemas.createPriceListConditionResponseSchemas,
+  },
+  createPriceListPrices: {
+    body: schemas.createPriceListPricesBodySchema,
+    responses: schemas.createPriceListPricesResponseSchemas,
+  },
+  deletePriceList: {
+    pathParams: schemas.deletePriceListPathParamsSchema,
+    responses: schemas.deletePriceListResponseSchemas,
+  },
+  deletePriceListCondition: {
+    pathParams: schemas.deletePriceListConditionPathParamsSchema,
+    responses: schemas.deletePriceListConditionResponseSchemas,
+  },
+  deletePriceListPrices: {
+    body: schemas.deletePriceListPricesBodySchema,
+    responses: schemas.deletePriceListPricesResponseSchemas,
+  },
+  getPriceList: { pathParams: schemas.getPriceListPathParamsSchema, responses: schemas.getPriceListResponseSchemas },
+  getPriceListCondition: {
+    pathParams: schemas.getPriceListConditionPathParamsSchema,
+    responses: schemas.getPriceListConditionResponseSchemas,
+  },
+  getPriceListPrice: {
+    pathParams: schemas.getPriceListPricePathParamsSchema,
+    responses: schemas.getPriceListPriceResponseSchemas,
+  },
+  listPriceListConditions: { responses: schemas.listPriceListConditionsResponseSchemas },
+  listPriceListPrices: {
+    query: schemas.listPriceListPricesQuerySchema,
+    body: schemas.listPriceListPricesBodySchema,
+    responses: schemas.listPriceListPricesResponseSchemas,
+  },
+  listPriceLists: {
+    query: schemas.listPriceListsQuerySchema,
+    body: schemas.listPriceListsBodySchema,
+    responses: schemas.listPriceListsResponseSchemas,
+  },
+  updatePriceList: {
+    pathParams: schemas.updatePriceListPathParamsSchema,
+    body: schemas.updatePriceListBodySchema,
+    responses: schemas.updatePriceListResponseSchemas,
+  },
   updatePriceListCondition: {
     pathParams: schemas.updatePriceListConditionPathParamsSchema,
     body: schemas.updatePriceListConditionBodySchema,
+    responses: schemas.updatePriceListConditionResponseSchemas,
   },
-  updatePriceListPrices: { body: schemas.updatePriceListPricesBodySchema },
+  updatePriceListPrices: {
+    body: schemas.updatePriceListPricesBodySchema,
+    responses: schemas.updatePriceListPricesResponseSchemas,
+  },
 };
 
 /** The Price-List API as a Fastify plugin: register it on a Fastify 5 instance. */

@@ -57,11 +57,15 @@ export function errorResponse(
 
 /**
  * The answer to an error that is not the client's fault: 500, from the catalog's 500 entry when it
- * has one, and never with the error's own message.
+ * has one, and never with the error's own message (`detail` is given in development only).
  */
-export function internalErrorResponse(style: ErrorStyle, catalog: Readonly<Record<string, ErrorMeta>>): ErrorResponse {
+export function internalErrorResponse(
+  style: ErrorStyle,
+  catalog: Readonly<Record<string, ErrorMeta>>,
+  detail?: string,
+): ErrorResponse {
   const entry = Object.values(catalog).find((candidate) => candidate.status === 500);
-  const message = entry?.message ?? INTERNAL_ERROR.message;
+  const message = detail ?? entry?.message ?? INTERNAL_ERROR.message;
   if (style === 'success-false') return { status: 500, body: { success: false, message } };
   const code = entry?.code ?? INTERNAL_ERROR.code;
   const title = entry?.title ?? INTERNAL_ERROR.title;

@@ -8,15 +8,18 @@ import type { ApiError } from './errors.js';
 import type { InterfaceMeta } from './interface-meta.js';
 import { JSONAPI_MEDIA_TYPE, negotiateRepresentation } from './negotiate.js';
 
-/** `internal`: a server fault, answered 500 in the interface's internal-error shape whatever the error says. */
+/**
+ * `internal`: a server fault, answered 500 in the interface's internal-error shape whatever the error says;
+ * `detail` replaces its message (development only: the client learns what went wrong).
+ */
 export function sendApiError(
   meta: InterfaceMeta,
   error: ApiError,
   reply: FastifyReply,
-  { internal = false }: { readonly internal?: boolean } = {},
+  { internal = false, detail }: { readonly internal?: boolean; readonly detail?: string } = {},
 ): FastifyReply {
   const answer = internal
-    ? internalErrorResponse(meta.errorStyle, meta.errors)
+    ? internalErrorResponse(meta.errorStyle, meta.errors, detail)
     : errorResponse(meta.errorStyle, meta.errors, error);
   const jsonApi = meta.style === 'jsonapi' && negotiateRepresentation(reply.request.headers.accept) === 'jsonapi';
   const contentType = jsonApi ? JSONAPI_MEDIA_TYPE : 'application/json; charset=utf-8';

@@ -72,13 +72,16 @@ export function renderResult(ctx: RenderContext, result: unknown): Rendered {
       body: undefined,
     };
   }
-  if (!response.envelope)
+  if (!response.envelope) {
+    // Records keep their apiAlias without an envelope too, as the OpenAPI document describes them.
+    const aliased = ctx.meta.style === 'api-alias' && response.record !== undefined;
     return {
       status: response.status,
       headers,
       contentType: 'application/json; charset=utf-8',
-      body: result,
+      body: aliased ? aliasedBody(ctx.meta, response, response.record as string, result) : result,
     };
+  }
   switch (ctx.meta.style) {
     case 'jsonapi':
       return {

@@ -6,10 +6,12 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { INCLUDES_MEMBER, requestIncludes } from './api-alias.js';
+import { droppedMembers, judgeResult, ResponseBreach } from './answer-check.js';
+import { AnswerSchemas, serializeBody, type ResponseSchemas } from './answer-serializers.js';
 import { judgeEntries } from './body-entries.js';
 import { sendApiError, sendJson } from './error-reply.js';
 import { ApiError, BadRequest, ParameterMissing, Validation, type Violation } from './errors.js';
-import type { InterfaceMeta, RouteMeta } from './interface-meta.js';
+import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
 import {
   bodyMediaTypeAccepted,
   bodyMediaTypes,
@@ -19,7 +21,8 @@ import {
 } from './negotiate.js';
 import { listParameters } from './query-schema.js';
 import { parseQueryString, type QueryValue } from './query-string.js';
-import { renderResult } from './responses.js';
+import type { JsonSchema } from './wire-schemas.js';
+import { renderResult, selectResponse } from './responses.js';
 import {
   createAuthenticator,
   oauthRuntime,
@@ -41,6 +44,8 @@ export interface RouteSchemas {
   readonly body?: z.ZodType;
   /** Set when the body is a list whose entries are judged one by one (bodyEntries: each). */
   readonly bodyEntry?: z.ZodType;
+  /** The bodies of the route's answers, by status: results are judged by them and serialized from them. */
+  readonly responses?: ResponseSchemas;
 }
 
 export interface HandlerContext<Session = unknown> {
@@ -75,6 +80,17 @@ export interface InterfacePluginOptions {
   readonly onInternalError?: ((error: unknown, request: FastifyRequest) => void) | undefined;
   /** Throttles the handlers' checkCredential calls; false turns it off. Default: a LoginThrottle with its defaults. */
   readonly loginThrottle?: LoginThrottle | false | undefined;
+  /**
+   * Judges every handler result by the route's response schema before sending it (default true): a missing
+   * required member or a value of the wrong type, format or enum is answered 500. Off, only what the
+   * serializer itself notices (a missing required member, a value it cannot write) is.
+   */
+  readonly validateResponses?: boolean | undefined;
+  /**
+   * Development: a result that breaks its definition, undeclared members included, is answered 500 with
+   * a detail naming each bad member by JSON pointer, and logged at error level. Never in production.
+   */
+  readonly development?: boolean | undefined;
 }
 
 type Handler = (input: Record<string, unknown>, context: HandlerContext) => Promise<unknown>;
@@ -120,6 +136,8 @@ export function createInterfacePlugin(
         handler: handlers.get(route.name) as Handler,
         authenticator: route.auth ? authenticators.get(route.auth) : undefined,
         loginThrottle,
+        validateResponses: options.validateResponses !== false || options.development === true,
+        development: options.development === true,
       });
       for (const path of route.paths) {
         app.route({
@@ -286,6 +304,8 @@ interface RunnerParts {
   readonly handler: Handler;
   readonly authenticator: Authenticator | undefined;
   readonly loginThrottle: LoginThrottle | undefined;
+  readonly validateResponses: boolean;
+  readonly development: boolean;
 }
 
 interface Prepared {
@@ -293,9 +313,11 @@ interface Prepared {
   readonly auth: AuthResult | undefined;
 }
 
-function routeRunner({ definition, route, handler, authenticator, loginThrottle }: RunnerParts) {
+function routeRunner(parts: RunnerParts) {
+  const { definition, route, handler, authenticator, loginThrottle } = parts;
   const { meta } = definition;
   const schemas = definition.schemas[route.name] ?? {};
+  const answers = new AnswerSchemas(meta, schemas.responses ?? {});
   const prepared = new WeakMap<FastifyRequest, Prepared>();
   const queryLists = listParameters(schemas.query);
   const prepare = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -340,6 +362,11 @@ function routeRunner({ definition, route, handler, authenticator, loginThrottle 
       reply.header(auth.session.header, auth.session.token);
     }
     const query = (input['query'] ?? {}) as Record<string, unknown>;
+    const response = selectResponse(route, query);
+    if (response && parts.validateResponses) {
+      const schema = answers.result(response);
+      judgeResult({ meta, route: route.name, response, schema }, result);
+    }
     const rendered = renderResult(
       {
         meta,
@@ -354,7 +381,26 @@ function routeRunner({ definition, route, handler, authenticator, loginThrottle 
     );
     reply.code(rendered.status).headers(rendered.headers);
     if (rendered.body === undefined) return reply.send();
-    return sendJson(reply, rendered.contentType ?? 'application/json; charset=utf-8', rendered.body);
+    const contentType = rendered.contentType ?? 'application/json; charset=utf-8';
+    const schema = response && answers.body(response, representation);
+    // Every response with a body has a schema; without one (none expected) the body goes out as it is.
+    if (!schema) return sendJson(reply, contentType, rendered.body);
+    const text = serialized(reply, schema, rendered.body, response);
+    if (parts.development) {
+      const dropped = droppedMembers(rendered.body, JSON.parse(text));
+      const violations = dropped.map((pointer) => `${pointer}: not declared by the definitions`);
+      if (violations.length > 0) throw new ResponseBreach(route.name, rendered.status, violations);
+    }
+    // As bytes, so that Fastify keeps the content type as given (JSON:API forbids media type parameters).
+    return reply.type(contentType).send(Buffer.from(text, 'utf8'));
+  };
+  /** What the serializer refuses (a required member missing, a value it cannot write) is a breach too. */
+  const serialized = (reply: FastifyReply, schema: JsonSchema, body: unknown, response: ResponseMeta): string => {
+    try {
+      return serializeBody(reply, schema, body);
+    } catch (error) {
+      throw new ResponseBreach(route.name, response.status, [error instanceof Error ? error.message : String(error)]);
+    }
   };
   return { prepare, run };
 }
@@ -481,6 +527,10 @@ function toApiError(error: unknown, request: FastifyRequest, options: InterfaceP
     return new BadRequest({ params: { name: 'body' }, detail: 'The request body is not valid JSON.' });
   }
   options.onInternalError?.(error, request);
+  if (error instanceof ResponseBreach && options.development === true) {
+    request.log.error({ err: error }, error.message);
+    return new InternalError(error.message);
+  }
   return new InternalError();
 }
 
@@ -497,7 +547,8 @@ function storageFullError(): ApiError {
  * message.
  */
 class InternalError extends ApiError {
-  constructor() {
+  /** `disclosed`: the fault, told to the client in development only. */
+  constructor(readonly disclosed?: string) {
     super('badRequest', { detail: 'Internal error.' });
   }
 }
@@ -508,5 +559,9 @@ const requestSessions = new WeakMap<FastifyRequest, { readonly header: string; r
 function sendError(meta: InterfaceMeta, error: ApiError, reply: FastifyReply): FastifyReply {
   const session = requestSessions.get(reply.request);
   if (session) reply.header(session.header, session.token);
-  return sendApiError(meta, error, reply, { internal: error instanceof InternalError });
+  if (!(error instanceof InternalError)) return sendApiError(meta, error, reply);
+  return sendApiError(meta, error, reply, {
+    internal: true,
+    ...(error.disclosed !== undefined && { detail: error.disclosed }),
+  });
 }

@@ -50,14 +50,20 @@ export interface StoreApiServerOptions<Session> {
   readonly onInternalError?: (error: unknown, request: FastifyRequest) => void;
   /** Throttles the credential checks handlers run through context.checkCredential; false turns it off. */
   readonly loginThrottle?: LoginThrottle | false;
+  /** Judges each handler result by its response definition before sending (default true); a breach is a 500. */
+  readonly validateResponses?: boolean;
+  /**
+   * A result that breaks its definition, undeclared members too, is a 500 naming each bad member. Not in production.
+   */
+  readonly development?: boolean;
 }
 
 const routeSchemas = {
-  addCartLineItems: { body: schemas.addCartLineItemsBodySchema },
-  getCart: {},
-  getContext: { body: schemas.getContextBodySchema },
-  listCountries: {},
-  login: { body: schemas.loginBodySchema },
+  addCartLineItems: { body: schemas.addCartLineItemsBodySchema, responses: schemas.addCartLineItemsResponseSchemas },
+  getCart: { responses: schemas.getCartResponseSchemas },
+  getContext: { body: schemas.getContextBodySchema, responses: schemas.getContextResponseSchemas },
+  listCountries: { responses: schemas.listCountriesResponseSchemas },
+  login: { body: schemas.loginBodySchema, responses: schemas.loginResponseSchemas },
 };
 
 /** The Store API as a Fastify plugin: register it on a Fastify 5 instance. */

@@ -18,10 +18,12 @@ export class OpenApiAnswers {
   readonly document: Json;
   readonly #ajv = new AjvClass({ strict: false, allErrors: true });
 
-  /** `module`: the folder under generated/, e.g. store-api. */
-  constructor(private readonly module: string) {
-    const url = new URL(`../../generated/${module}/openapi.json`, import.meta.url);
-    this.document = JSON.parse(readFileSync(url, 'utf8')) as Json;
+  /** `module`: the folder under generated/, e.g. store-api; `file`: the document elsewhere (a test's own output). */
+  constructor(
+    private readonly module: string,
+    file: string | URL = new URL(`../../generated/${module}/openapi.json`, import.meta.url),
+  ) {
+    this.document = JSON.parse(readFileSync(file, 'utf8')) as Json;
     applyFormats(this.#ajv);
     this.#ajv.addSchema(this.document, module);
   }

@@ -129,6 +129,7 @@ function recordResource(record: RecordIr, ctx: SchemaContext): Schema {
   });
 }
 
+/** A relationship names its records (data) where the handler embedded them or a foreign key names one; links always. */
 function relationship(relation: RelationIr, components: Components): SchemaObject {
   const identifier = components.schemas.define({ owner: 'jsonapi:identifier', preferred: 'JsonApiResourceIdentifier' }, () => ({
     type: 'object',
@@ -141,7 +142,7 @@ function relationship(relation: RelationIr, components: Components): SchemaObjec
     type: 'object',
     description: `The related ${components.resourceType(relation.record)}${relation.kind === 'to-many' ? ' records' : ''}.`,
     properties: { data, links: { type: 'object', properties: { related: uri() }, required: ['related'] } },
-    required: ['data', 'links'],
+    required: ['links'],
   };
 }
 

@@ -69,6 +69,20 @@ function emitServer(module: ModuleIr): GeneratedFile {
           readonly: true,
           docs: 'Throttles the credential checks handlers run through context.checkCredential; false turns it off.',
         },
+        {
+          name: 'validateResponses',
+          type: typeRef('boolean'),
+          optional: true,
+          readonly: true,
+          docs: 'Judges each handler result by its response definition before sending (default true); a breach is a 500.',
+        },
+        {
+          name: 'development',
+          type: typeRef('boolean'),
+          optional: true,
+          readonly: true,
+          docs: 'A result that breaks its definition, undeclared members too, is a 500 naming each bad member. Not in production.',
+        },
       ],
     }),
     local({ kind: 'const', name: 'routeSchemas', value: object(views.map(routeSchemasRow), { expanded: true }) }),
@@ -166,12 +180,13 @@ function inputType(view: HandlerView, input: HandlerInput): TypeNode {
   return typeRef('z.output', [typeOf(`schemas.${inputSchema(view.name, input).schema}`)]);
 }
 
-/** `name: { pathParams: schemas.…, … }`: the table's keys differ from the handler input names. */
+/** `name: { pathParams: schemas.…, …, responses }`: the table's keys differ from the handler input names. */
 function routeSchemasRow({ name, inputs, bodyEntries }: Pick<HandlerView, 'name' | 'inputs' | 'bodyEntries'>) {
   const rows = inputs.map((input) => {
     const { schema, key } = inputSchema(name, input);
     return property(key, path(`schemas.${schema}`));
   });
   if (bodyEntries) rows.push(property('bodyEntry', path(`schemas.${symbols.routeSchema(name, 'BodyEntry')}`)));
+  rows.push(property('responses', path(`schemas.${symbols.routeSchema(name, 'Responses')}`)));
   return property(name, object(rows));
 }
