@@ -101,6 +101,7 @@ export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
     queryStyles: styledQuery(route),
     queryShortForms: shortForms(route),
     headers: route.headers.map((param) => param.name),
+    headerStyles: styledHeaders(route),
     body: route.body ? dropUndefined({ required: route.bodyRequired, formats: route.bodyFormats, queryAlternative: route.bodyQueryAlternative && { member: route.bodyQueryAlternative.member, style: route.bodyQueryAlternative.style } }) : undefined,
     responses: route.responses.map((response) => responseMeta(module, response)),
     errors: route.errors,
@@ -110,6 +111,12 @@ export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
 /** Query parameters not written as plain name=value, by name. */
 function styledQuery(route: RouteIr): Json | undefined {
   const styled = route.query.filter((param) => param.style !== 'form');
+  return styled.length > 0 ? Object.fromEntries(styled.map((param) => [param.name, param.style])) : undefined;
+}
+
+/** Headers written as JSON text, by name. */
+function styledHeaders(route: RouteIr): Json | undefined {
+  const styled = route.headers.filter((param) => param.style === 'json');
   return styled.length > 0 ? Object.fromEntries(styled.map((param) => [param.name, param.style])) : undefined;
 }
 
