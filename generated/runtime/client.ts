@@ -125,7 +125,7 @@ export class ClientCore {
             ? await untilAborted(auth.headers(hop.method, `${target.pathname}${target.search}`), deadline.signal)
             : {};
           return send(
-            { ...hop, headers: this.#headers(input, options, hop, sentAuth) },
+            { ...hop, headers: this.#headers(route, input, options, hop, sentAuth) },
             this.#options.fetch,
             deadline.signal,
           );
@@ -140,7 +140,13 @@ export class ClientCore {
     }
   }
 
-  #headers(input: CallInput, options: CallOptions, hop: Hop, auth: Record<string, string>): Record<string, string> {
+  #headers(
+    route: RouteMeta,
+    input: CallInput,
+    options: CallOptions,
+    hop: Hop,
+    auth: Record<string, string>,
+  ): Record<string, string> {
     return {
       accept: this.#definition.meta.style === 'jsonapi' ? 'application/vnd.api+json' : 'application/json',
       ...stringValues(input.headers),
@@ -291,11 +297,15 @@ function hasIncludes(input: CallInput): boolean {
   return typeof input.body === 'object' && input.body !== null && 'includes' in input.body;
 }
 
-function stringValues(value: object | undefined): Record<string, string> {
+/** Header parameters as text: a list comma-separated (style simple), a json one as JSON text. */
+function headerValues(value: object | undefined, styles: Readonly<Record<string, 'json'>>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(value ?? {})
       .filter(([, entry]) => entry !== undefined)
-      .map(([key, entry]) => [key, String(entry)]),
+      .map(([key, entry]) => [
+        key,
+        styles[key] === 'json' ? JSON.stringify(entry) : Array.isArray(entry) ? entry.join(',') : String(entry),
+      ]),
   );
 }
 
@@ -321,7 +331,11 @@ export function encodeQuery(
     if (style === 'json') add(name, JSON.stringify(value));
     else if (style === 'deepObject') addDeep(name, value);
     else if (Array.isArray(value)) for (const item of value) add(name, item);
-    else add(name, value);
+    // style form, explode true: an object's members are names of their own (from=1&to=2).
+    else if (typeof value === 'object' && value !== null)
+      for (const [key, item] of Object.entries(value))
+        if (item !== undefined) add(key, item);
+        else add(name, value);
   }
   return pairs.join('&');
 }

@@ -83,6 +83,8 @@ export interface RouteMeta {
   /** deepObject lists of records that may also be written name[k]=v, short for the item {[key]: k, [value]: v}. */
   readonly queryShortForms?: Readonly<Record<string, { readonly key: string; readonly value: string }>>;
   readonly headers: readonly string[];
+  /** Header parameters written as JSON text. */
+  readonly headerStyles?: Readonly<Record<string, 'json'>>;
   readonly body?: BodyMeta;
   readonly responses: readonly ResponseMeta[];
   readonly errors: readonly string[];

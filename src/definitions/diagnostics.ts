@@ -42,6 +42,8 @@ export const DIAGNOSTIC_CODES = {
   SVC220: 'query parameter that the body query alternative also names',
   SVC221: 'deepObject style on a path parameter or header',
   SVC222: 'response that cannot be sent as declared',
+  SVC235: 'form-style query parameter with no written form',
+  SVC236: 'structured path parameter or header without style json',
   SVC301: 'invalid config file',
   SVC401: 'template error',
 } as const;
