@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { ConfigFile } from './config-schema.js';
 import { DefinitionsError, type Diagnostic } from './definitions/diagnostics.js';
 import { displayPath } from './definitions/sources.js';
+import { DEFAULT_OPENAPI_OPTIONS, type OpenApiOptions } from './emitters/openapi/options.js';
 import { OutputError } from './output/output-error.js';
 
 export const CONFIG_FILE = 'svcgen.config.yaml';
@@ -28,6 +29,8 @@ export interface ResolvedConfig {
   readonly configFile: string | undefined;
   readonly templatesDir: string | undefined;
   readonly emitters: Readonly<Record<string, boolean>>;
+  /** The OpenAPI renderings chosen, defaults filled in. */
+  readonly openapi: OpenApiOptions;
 }
 
 export interface ConfigOverrides {
@@ -64,6 +67,7 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
     configFile: bytes ? configPath : undefined,
     templatesDir: config.templates ? resolve(base, config.templates) : undefined,
     emitters: config.emitters ?? {},
+    openapi: { ...DEFAULT_OPENAPI_OPTIONS, ...dropUndefined(config.openapi ?? {}) },
   };
 }
 
@@ -104,9 +108,14 @@ async function parseConfig(file: string, bytes: Buffer): Promise<ConfigFile> {
     const where = path.join('.') || 'config';
     const message =
       issue.code === 'unrecognized_keys'
-        ? `unknown config key "${issue.keys.join('", "')}" (expected one of: definitions, output, templates, emitters)`
+        ? `unknown config key "${issue.keys.join('", "')}" (expected one of: definitions, output, templates, emitters, openapi)`
         : `${where}: ${issue.message}`;
     return { code: 'SVC301', file, line, column, message };
   });
   throw new DefinitionsError(diagnostics);
+}
+
+/** The members given (a key written with no value keeps its default). */
+function dropUndefined<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }

@@ -193,6 +193,8 @@ export class ClientCore {
     });
     const query = { ...((input.query ?? {}) as Record<string, unknown>) };
     const styles: Record<string, 'deepObject' | 'json'> = {
+      // api-alias interfaces take includes on every route, as JSON text where the route does not declare it.
+      ...(this.#definition.meta.style === 'api-alias' && { includes: 'json' }),
       ...route.queryStyles,
     };
     let body = input.body;
