@@ -10,13 +10,16 @@ export function isScalarType(type: TypeIr): boolean {
   return type.kind === 'scalar' || type.kind === 'enum';
 }
 
-/** The fields of a record whose every field is a scalar (name[field]=value covers it), else undefined. */
-export function flatRecordFields(type: TypeIr, records: RecordsByKey): RecordIr['fields'] | undefined {
+/**
+ * The fields of a record whose every field is a scalar (name[field]=value covers it), else
+ * undefined; with `json`, fields of type json count too (their value is written as its text).
+ */
+export function flatRecordFields(type: TypeIr, records: RecordsByKey, options: { readonly json?: boolean } = {}): RecordIr['fields'] | undefined {
   if (type.kind !== 'record') return undefined;
   const record = records(type.record);
   if (!record) return undefined;
   const fields = record.fields.filter((field) => !type.omit.includes(field.name) && (type.pick.length === 0 || type.pick.includes(field.name)));
-  return fields.every((field) => isScalarType(field.type)) ? fields : undefined;
+  return fields.every((field) => isScalarType(field.type) || (options.json === true && field.type.kind === 'json')) ? fields : undefined;
 }
 
 /**
@@ -26,8 +29,8 @@ export function flatRecordFields(type: TypeIr, records: RecordsByKey): RecordIr[
  */
 export function keepsBrackets(type: TypeIr, records: RecordsByKey): boolean {
   if (type.kind === 'map') return isScalarType(type.values);
-  if (type.kind === 'list') return flatRecordFields(type.items, records) !== undefined;
-  return flatRecordFields(type, records) !== undefined;
+  if (type.kind === 'list') return flatRecordFields(type.items, records, { json: true }) !== undefined;
+  return flatRecordFields(type, records, { json: true }) !== undefined;
 }
 
 /**

@@ -64,7 +64,7 @@ function jsonText(schema: Schema, defaultValue: unknown, options: OpenApiOptions
 
 /** name[i][field] for the first entries of a deepObject list of flat records; undefined for other lists. */
 function indexedEntries(param: ParameterIr, items: TypeIr, ctx: SchemaContext, options: OpenApiOptions): ParameterObject[] | undefined {
-  const fields = flatRecordFields(items, (key) => ctx.components.record(key));
+  const fields = flatRecordFields(items, (key) => ctx.components.record(key), { json: true });
   if (!fields) return undefined;
   const entries = Array.from({ length: options.indexedEntries }, (_, index) => index);
   return entries.flatMap((index) =>
@@ -74,7 +74,7 @@ function indexedEntries(param: ParameterIr, items: TypeIr, ctx: SchemaContext, o
         in: 'query',
         required: index === 0 && param.required && param.default === undefined && field.required,
         description: `The ${field.name} of entry ${index} of the list ${param.name} (${param.name}[<index>][<field>]; entries past ${options.indexedEntries - 1} are written the same way).`,
-        schema: typeSchema(field.type, ctx),
+        schema: bracketSchema(field.type, ctx),
       }),
     ),
   );
@@ -84,7 +84,7 @@ function indexedEntries(param: ParameterIr, items: TypeIr, ctx: SchemaContext, o
 function shortFormParameter(param: ParameterIr, head: ParameterObject, ctx: SchemaContext): ParameterObject[] {
   const form = param.shortForm;
   if (!form || param.type.kind !== 'list') return [];
-  const value = flatRecordFields(param.type.items, (key) => ctx.components.record(key))?.find((field) => field.name === form.value);
+  const value = flatRecordFields(param.type.items, (key) => ctx.components.record(key), { json: true })?.find((field) => field.name === form.value);
   if (!value) return [];
   const description = `Short form: ${param.name}[<${form.key}>]=<${form.value}>, one entry per name; the indexed names below write whole entries.`;
   return [
@@ -94,9 +94,14 @@ function shortFormParameter(param: ParameterIr, head: ParameterObject, ctx: Sche
       description: head.description !== undefined ? `${head.description} ${description}` : description,
       style: 'deepObject',
       explode: true,
-      schema: { type: 'object', additionalProperties: typeSchema(value.type, ctx) },
+      schema: { type: 'object', additionalProperties: bracketSchema(value.type, ctx) },
     },
   ];
+}
+
+/** A value in brackets is text: a json field there is the text of a scalar. */
+function bracketSchema(type: TypeIr, ctx: SchemaContext): Schema {
+  return type.kind === 'json' ? { type: 'string' } : typeSchema(type, ctx);
 }
 
 /** The query parameter that carries a member of the body, for clients that cannot send a GET body. */
