@@ -42,7 +42,15 @@ export function openApiDocumentText(ir: Ir, module: ModuleIr, generatedBy: strin
     // JSON has no comments: the "generated, do not edit" note is a top-level extension instead.
     'x-generated-by': generatedBy,
     info: { title: iface.title, version: apiVersion(module), ...(description !== undefined && { description }) },
-    servers: [{ url: '/', description: 'The service base address ({base_url}); paths include the base path.' }],
+    servers: [
+      { url: '/', description: 'The address the document is served from; paths include the base path.' },
+      // For tools that open the document from a file, where "/" names no host.
+      {
+        url: '{scheme}://{host}',
+        description: 'Any other address of the service; paths include the base path.',
+        variables: { scheme: { enum: ['https', 'http'], default: 'https' }, host: { default: 'localhost:3000', description: 'Host name and port of the service.' } },
+      },
+    ],
     tags: [{ name: module.name, description: iface.description ?? iface.title }],
     paths: pathsJson(operations, components),
     components: {
