@@ -149,7 +149,7 @@ export class ClientCore {
   ): Record<string, string> {
     return {
       accept: this.#definition.meta.style === 'jsonapi' ? 'application/vnd.api+json' : 'application/json',
-      ...stringValues(input.headers),
+      ...headerValues(input.headers, route.headerStyles ?? {}),
       ...(hop.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...options.headers,
       ...auth,
@@ -334,10 +334,9 @@ export function encodeQuery(
     else if (style === 'deepObject') addDeep(name, value);
     else if (Array.isArray(value)) for (const item of value) add(name, item);
     // style form, explode true: an object's members are names of their own (from=1&to=2).
-    else if (typeof value === 'object' && value !== null)
-      for (const [key, item] of Object.entries(value))
-        if (item !== undefined) add(key, item);
-        else add(name, value);
+    else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) if (item !== undefined) add(key, item);
+    } else add(name, value);
   }
   return pairs.join('&');
 }
