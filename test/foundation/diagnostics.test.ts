@@ -67,6 +67,8 @@ const CASES: readonly Case[] = [
   { fixture: 'svc220-query-named-like-alternative.yaml', code: 'SVC220', line: 12, column: 7, found: '"filters"' },
   { fixture: 'svc221-deep-object-header.yaml', code: 'SVC221', line: 12, column: 7, found: 'deepObject' },
   { fixture: 'svc222-body-on-204.yaml', code: 'SVC222', line: 8, column: 7, found: 'has a body' },
+  { fixture: 'svc235-form-list-of-records.yaml', code: 'SVC235', line: 12, column: 7, found: 'in style form' },
+  { fixture: 'svc236-record-header.yaml', code: 'SVC236', line: 12, column: 7, found: 'expected style json' },
 ];
 
 /** Cases whose bytes cannot sit in a text fixture: written here instead. */

@@ -80,6 +80,8 @@ class Walker {
         const inner = this.expression();
         if (this.source[this.at] !== ')') throw new Error('unclosed group');
         this.at += 1;
+        // A repeated group repeats its text, not the last class inside it.
+        this.choices = undefined;
         return inner;
       }
       case '[':
