@@ -189,7 +189,7 @@ export class ClientCore {
     const path = route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
       const value = params[name];
       if (value === undefined || value === '') throw new Error(`${route.name}: path parameter "${name}" is missing`);
-      return encodeURIComponent(String(value));
+      return encodeURIComponent(route.pathStyles?.[name] === 'json' ? JSON.stringify(value) : String(value));
     });
     const query = { ...((input.query ?? {}) as Record<string, unknown>) };
     const styles: Record<string, 'deepObject' | 'json'> = {

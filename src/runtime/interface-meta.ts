@@ -75,6 +75,8 @@ export interface RouteMeta {
   /** The record the route reads or writes, when there is one (for Location headers). */
   readonly resource?: string;
   readonly pathParams: readonly string[];
+  /** Path parameters written as JSON text. */
+  readonly pathStyles?: Readonly<Record<string, 'json'>>;
   readonly query: readonly string[];
   /** Query parameters written in brackets (deepObject) or as JSON text (json). */
   readonly queryStyles?: Readonly<Record<string, 'deepObject' | 'json'>>;

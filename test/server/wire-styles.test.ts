@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { validate } from '@readme/openapi-parser';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import createFetchClient from 'openapi-fetch';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -55,7 +57,7 @@ beforeAll(async () => {
     if (lastRequest) seen.push({ ...lastRequest, input });
     return [{ id: 'ev-0001', title: 'Standup' }];
   };
-  await app.register(server['wireApiPlugin']({ handlers: { listEvents: record, searchEvents: record }, auth: {} }));
+  await app.register(server['wireApiPlugin']({ handlers: { listEvents: record, searchEvents: record, getSlot: record }, auth: {} }));
   base = await app.listen({ port: 0, host: '127.0.0.1' });
   client = new Client({ baseUrl: base, auth: {}, getBody: 'query' });
   thirdParty = createFetchClient({ baseUrl: base });
@@ -152,6 +154,14 @@ const ROWS: readonly Row[] = [
     headers: ['x-request-label', 'x-page', 'x-labels'],
   },
   {
+    name: 'JSON text in a path segment and in a header (style json)',
+    generated: () => client['getSlot']({ params: { slot: { from: 1, to: 2 } }, headers: { 'x-filter': { room: 'a, b' } } }),
+    fetched: () =>
+      thirdParty['GET']('/calendar/slots/{slot}', { params: { path: { slot: JSON.stringify({ from: 1, to: 2 }) }, header: { 'x-filter': JSON.stringify({ room: 'a, b' }) } } }),
+    values: { params: { slot: { from: 1, to: 2 } }, headers: { 'x-filter': { room: 'a, b' } } },
+    headers: ['x-filter'],
+  },
+  {
     name: 'a GET body sent as its query alternative (JSON text)',
     generated: () => client['searchEvents']({ body: { terms: ['a b', 'c'] } }),
     fetched: () => thirdParty['GET'](SEARCH, { params: { query: { terms: JSON.stringify(['a b', 'c']) } } }),
@@ -226,6 +236,18 @@ describe('the document describes each form', () => {
     expect(example).toMatch(new RegExp(event['properties']['id']['pattern'] as string, 'u'));
     expect(document['servers'][0]).toMatchObject({ url: '/' });
     expect(document['servers'][1]).toMatchObject({ url: '{scheme}://{host}', variables: { host: { default: expect.any(String) } } });
+  });
+});
+
+describe('the document stays valid', () => {
+  it('@readme/openapi-parser accepts it without warnings, Redocly finds no errors', async () => {
+    const text = JSON.stringify(document, null, 2);
+    const result = await validate(JSON.parse(text) as Parameters<typeof validate>[0]);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: text, absoluteRef: join(dir, 'wire-api.json'), config });
+    expect(problems.filter((problem) => problem.severity === 'error').map((problem) => problem.message)).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 // The IR of one interface → the plain metadata tables the runtime reads (see runtime/interface-meta.ts).
-import type { AuthSchemeIr, ModuleIr, RecordIr, ResponseIr, RouteIr, TypeIr } from '../../ir/types.js';
+import type { AuthSchemeIr, ModuleIr, ParameterIr, RecordIr, ResponseIr, RouteIr, TypeIr } from '../../ir/types.js';
 import { recordModule, recordName } from '../shared/imports.js';
 
 type Json = Record<string, unknown>;
@@ -97,11 +97,12 @@ export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
     privilege: route.privilege,
     resource,
     pathParams: route.pathParams.map((param) => param.name),
+    pathStyles: jsonStyled(route.pathParams),
     query: route.query.map((param) => param.name),
     queryStyles: styledQuery(route),
     queryShortForms: shortForms(route),
     headers: route.headers.map((param) => param.name),
-    headerStyles: styledHeaders(route),
+    headerStyles: jsonStyled(route.headers),
     body: route.body ? dropUndefined({ required: route.bodyRequired, formats: route.bodyFormats, queryAlternative: route.bodyQueryAlternative && { member: route.bodyQueryAlternative.member, style: route.bodyQueryAlternative.style } }) : undefined,
     responses: route.responses.map((response) => responseMeta(module, response)),
     errors: route.errors,
@@ -114,9 +115,9 @@ function styledQuery(route: RouteIr): Json | undefined {
   return styled.length > 0 ? Object.fromEntries(styled.map((param) => [param.name, param.style])) : undefined;
 }
 
-/** Headers written as JSON text, by name. */
-function styledHeaders(route: RouteIr): Json | undefined {
-  const styled = route.headers.filter((param) => param.style === 'json');
+/** Path parameters or headers written as JSON text, by name. */
+function jsonStyled(params: readonly ParameterIr[]): Json | undefined {
+  const styled = params.filter((param) => param.style === 'json');
   return styled.length > 0 ? Object.fromEntries(styled.map((param) => [param.name, param.style])) : undefined;
 }
 
