@@ -76,7 +76,7 @@ async function buildOutputWith(
   // The worker's files, each emitter's finished here as soon as it answers (while the worker runs its next).
   const finishedFromWorker = new Map<string, Promise<FinishedFile[]>>();
   const startWorker = (built: Ir) => {
-    for (const [name, files] of worker?.give(enabled, { ir: built, runtimeFiles: inputs.runtimeFiles, templates }) ?? []) {
+    for (const [name, files] of worker?.give(enabled, { ir: built, runtimeFiles: inputs.runtimeFiles, templates, openapi: config.openapi }) ?? []) {
       const finished = files.then(finish);
       // Awaited below once the run gets there; a failure before that is reported by runEmitters.
       finished.catch(() => undefined);
@@ -108,7 +108,7 @@ async function buildOutputWith(
     saveChunkCache();
     for (const [name, files] of local) finishedHere.set(name, await finish(files));
   };
-  const context = { ir, runtimeFiles: inputs.runtimeFiles, templates };
+  const context = { ir, runtimeFiles: inputs.runtimeFiles, templates, openapi: config.openapi };
   const byEmitter = await runEmitters(enabled, context, worker, { beforeLocal: () => mainMemo.seedEmitters(), whileWaiting }).finally(saveChunkCache);
   const files: FinishedFile[] = [];
   for (const entry of enabled) files.push(...(finishedHere.get(entry.name) ?? (await (finishedFromWorker.get(entry.name) ?? finish(byEmitter.get(entry.name) ?? [])))));

@@ -8,6 +8,7 @@ import { DefinitionsError, type Diagnostic } from './definitions/diagnostics.js'
 import { displayPath } from './definitions/sources.js';
 import { emitterNames } from './emitters/index.js';
 import { closest } from './ir/names.js';
+import { DEFAULT_OPENAPI_OPTIONS, type OpenApiOptions } from './emitters/openapi/options.js';
 import { OutputError } from './output/output-error.js';
 
 export const CONFIG_FILE = 'svcgen.config.yaml';
@@ -33,6 +34,8 @@ export interface ResolvedConfig {
   /** The user-owned handler modules `svcgen scaffold` writes, one `<interface>.ts` each. */
   readonly handlersDir: string;
   readonly emitters: Readonly<Record<string, boolean>>;
+  /** The OpenAPI renderings chosen, defaults filled in. */
+  readonly openapi: OpenApiOptions;
 }
 
 export interface ConfigOverrides {
@@ -70,6 +73,7 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
     templatesDir: config.templates ? resolve(base, config.templates) : undefined,
     handlersDir: resolve(base, config.handlers ?? DEFAULT_HANDLERS),
     emitters: config.emitters ?? {},
+    openapi: { ...DEFAULT_OPENAPI_OPTIONS, ...dropUndefined(config.openapi ?? {}) },
   };
 }
 
@@ -127,4 +131,9 @@ function unknownEmitter(name: string): string {
   const [suggestion] = closest(name, emitterNames());
   const hint = suggestion ? `did you mean "${suggestion}"? ` : '';
   return `unknown emitter "${name}" (${hint}expected one of: ${emitterNames().join(', ')})`;
+}
+
+/** The members given (a key written with no value keeps its default). */
+function dropUndefined<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }

@@ -128,7 +128,7 @@ export class ClientCore {
             ? await untilAborted(auth.headers(hop.method, `${target.pathname}${target.search}`), deadline.signal)
             : {};
           return send(
-            { ...hop, headers: this.#headers(input, options, hop, sentAuth) },
+            { ...hop, headers: this.#headers(route, input, options, hop, sentAuth) },
             this.#options.fetch,
             deadline.signal,
           );
@@ -143,10 +143,16 @@ export class ClientCore {
     }
   }
 
-  #headers(input: CallInput, options: CallOptions, hop: Hop, auth: Record<string, string>): Record<string, string> {
+  #headers(
+    route: RouteMeta,
+    input: CallInput,
+    options: CallOptions,
+    hop: Hop,
+    auth: Record<string, string>,
+  ): Record<string, string> {
     return {
       accept: this.#definition.meta.style === 'jsonapi' ? 'application/vnd.api+json' : 'application/json',
-      ...stringValues(input.headers),
+      ...headerValues(input.headers, route.headerStyles ?? {}),
       ...(hop.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...options.headers,
       ...auth,
@@ -188,10 +194,12 @@ export class ClientCore {
     const path = route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
       const value = params[name];
       if (value === undefined || value === '') throw new Error(`${route.name}: path parameter "${name}" is missing`);
-      return encodeURIComponent(String(value));
+      return encodeURIComponent(route.pathStyles?.[name] === 'json' ? JSON.stringify(value) : String(value));
     });
     const query = { ...((input.query ?? {}) as Record<string, unknown>) };
     const styles: Record<string, 'deepObject' | 'json'> = {
+      // api-alias interfaces take includes on every route, as JSON text where the route does not declare it.
+      ...(this.#definition.meta.style === 'api-alias' && { includes: 'json' }),
       ...route.queryStyles,
     };
     let body = input.body;
@@ -293,11 +301,15 @@ function hasIncludes(input: CallInput): boolean {
   return typeof input.body === 'object' && input.body !== null && 'includes' in input.body;
 }
 
-function stringValues(value: object | undefined): Record<string, string> {
+/** Header parameters as text: a list comma-separated (style simple), a json one as JSON text. */
+function headerValues(value: object | undefined, styles: Readonly<Record<string, 'json'>>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(value ?? {})
       .filter(([, entry]) => entry !== undefined)
-      .map(([key, entry]) => [key, String(entry)]),
+      .map(([key, entry]) => [
+        key,
+        styles[key] === 'json' ? JSON.stringify(entry) : Array.isArray(entry) ? entry.join(',') : String(entry),
+      ]),
   );
 }
 
@@ -323,7 +335,10 @@ export function encodeQuery(
     if (style === 'json') add(name, JSON.stringify(value));
     else if (style === 'deepObject') addDeep(name, value);
     else if (Array.isArray(value)) for (const item of value) add(name, item);
-    else add(name, value);
+    // style form, explode true: an object's members are names of their own (from=1&to=2).
+    else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) if (item !== undefined) add(key, item);
+    } else add(name, value);
   }
   return pairs.join('&');
 }

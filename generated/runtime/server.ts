@@ -19,7 +19,7 @@ import {
   type BodyFormat,
   type Representation,
 } from './negotiate.js';
-import { listParameters } from './query-schema.js';
+import { formObjectParameters, listParameters } from './query-schema.js';
 import { parseQueryString, type QueryValue } from './query-string.js';
 import type { JsonSchema } from './wire-schemas.js';
 import { renderResult, selectResponse } from './responses.js';
@@ -320,6 +320,8 @@ function routeRunner(parts: RunnerParts) {
   const answers = new AnswerSchemas(meta, schemas.responses ?? {});
   const prepared = new WeakMap<FastifyRequest, Prepared>();
   const queryLists = listParameters(schemas.query);
+  const formObjects = formObjectParameters(schemas.query, route.queryStyles);
+  const headerLists = listParameters(schemas.headers);
   const prepare = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const representation = meta.style === 'jsonapi' ? negotiate(request) : 'plain';
     const auth = authenticator ? await authenticator.authenticate(request, route) : undefined;
@@ -331,9 +333,12 @@ function routeRunner(parts: RunnerParts) {
   };
   const run = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const { representation, auth } = prepared.get(request) ?? { representation: 'plain', auth: undefined };
-    const rawQuery = expandShortForms(
-      route,
-      parseQueryString(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '', queryLists),
+    const rawQuery = gatherFormObjects(
+      formObjects,
+      expandShortForms(
+        route,
+        parseQueryString(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '', queryLists),
+      ),
     );
     // api-alias interfaces take includes with every request, apart from the route's own parameters.
     const includesQuery = meta.style === 'api-alias' ? takeMember(rawQuery, INCLUDES_MEMBER) : undefined;
@@ -341,7 +346,8 @@ function routeRunner(parts: RunnerParts) {
     if (schemas.pathParams)
       input['params'] = parseParameters(schemas.pathParams, pathParameters(meta, route, request.params), 'path');
     if (schemas.query) input['query'] = parseParameters(schemas.query, rawQuery, 'query');
-    if (schemas.headers) input['headers'] = parseParameters(schemas.headers, request.headers, 'header');
+    if (schemas.headers)
+      input['headers'] = parseParameters(schemas.headers, splitHeaderLists(headerLists, request.headers), 'header');
     if (schemas.body && schemas.bodyEntry) {
       input['body'] = judgeEntries({ list: schemas.body, entry: schemas.bodyEntry }, request.body, toViolation);
     } else if (schemas.body) input['body'] = parseBody(schemas.body, route, request.body, rawQuery);
@@ -444,9 +450,36 @@ function expandShortForms(route: RouteMeta, query: Record<string, QueryValue>): 
 }
 
 /**
- * The path parameters; an empty one (e.g. "/Banner/") is missing: ParameterMissing where the route declares it, else a
- * 400.
+ * A form-style object arrives as its members' own names (from=1&to=2, style form, explode true):
+ * they are gathered under the parameter's name. The bracket spelling (span[from]=1), which tools
+ * that default to deepObject send, is read as well.
  */
+function gatherFormObjects(
+  objects: ReadonlyMap<string, readonly string[]>,
+  query: Record<string, QueryValue>,
+): Record<string, QueryValue> {
+  for (const [name, members] of objects) {
+    if (query[name] !== undefined) continue;
+    const present = members.filter((member) => query[member] !== undefined);
+    if (present.length === 0) continue;
+    query[name] = Object.fromEntries(present.map((member) => [member, query[member] as QueryValue]));
+    for (const member of present) delete query[member];
+  }
+  return query;
+}
+
+/** A header list arrives as one comma-separated value (style simple), with optional spaces after the commas. */
+function splitHeaderLists(lists: ReadonlySet<string>, headers: FastifyRequest['headers']): Record<string, unknown> {
+  if (lists.size === 0) return headers;
+  const split: Record<string, unknown> = { ...headers };
+  for (const name of lists) {
+    const value = headers[name];
+    if (typeof value === 'string') split[name] = value === '' ? [] : value.split(/ *, */);
+  }
+  return split;
+}
+
+/** The path parameters; an empty one (e.g. "/Banner/") is missing: ParameterMissing where the route declares it, else a 400. */
 function pathParameters(meta: InterfaceMeta, route: RouteMeta, params: unknown): unknown {
   const values = (params ?? {}) as Record<string, unknown>;
   const empty = route.pathParams.find((name) => values[name] === '');
@@ -495,8 +528,9 @@ function parseBody(schema: z.ZodType, route: RouteMeta, body: unknown, rawQuery:
   throw new Validation(result.error.issues.map(toViolation));
 }
 
+/** JSON text; a value already structured (the bracket spelling) is taken as it is. */
 function parseJsonMember(member: string, text: unknown): unknown {
-  if (typeof text !== 'string') throw new BadRequest({ params: { name: member } });
+  if (typeof text !== 'string') return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -256,7 +256,7 @@ export const storeApiRoutes = {
       formats: ['json'],
       queryAlternative: {
         member: 'includes',
-        style: 'deepObject',
+        style: 'json',
       },
     },
     responses: [

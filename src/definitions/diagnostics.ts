@@ -47,6 +47,8 @@ export const DIAGNOSTIC_CODES = {
   SVC225: 'unknown scope',
   SVC226: 'unknown or unfit error entry of an auth scheme',
   SVC227: 'password grant without a client id',
+  SVC235: 'form-style query parameter with no written form',
+  SVC236: 'structured path parameter or header without style json',
   SVC245: 'handler module that does not parse',
   SVC246: 'handler module without a handlers object',
   SVC247: 'handlers object with a spread or computed member',

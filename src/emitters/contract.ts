@@ -1,5 +1,6 @@
 // The emitter contract: a pure function from the IR to files. Emitters never touch the disk.
 import type { Ir, ModuleIr } from '../ir/types.js';
+import type { OpenApiOptions } from './openapi/options.js';
 
 export interface GeneratedFile {
   /** Path inside the output folder, "/"-separated, e.g. "admin-api/types.ts". */
@@ -26,6 +27,8 @@ export interface EmitContext {
   readonly runtimeFiles: readonly { readonly name: string; readonly content: string }[];
   /** templates/*.hbs merged with the config's templates folder (user over ours, by file name), sorted by name. */
   readonly templates: readonly TemplateFile[];
+  /** The OpenAPI renderings svcgen.config.yaml chose (the defaults when left out). */
+  readonly openapi?: OpenApiOptions;
 }
 
 export interface Emitter {

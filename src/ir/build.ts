@@ -5,6 +5,7 @@ import type { DefinitionFile } from '../definitions/schema.js';
 import { buildAuthSchemes, buildErrors, buildInterface, checkAuthErrors } from './build-auth.js';
 import { buildRecords } from './build-records.js';
 import { recordsByKey } from './ir-json.js';
+import { settleWireStyles } from './wire-shapes.js';
 import { buildRoutes } from './build-routes.js';
 import { checkIdentifiers, fileNameProblems } from './check-identifiers.js';
 import { checkServable } from './check-servable.js';
@@ -35,8 +36,10 @@ export function buildIr(files: readonly ValidatedFile[], onBuilt?: (ir: Ir) => v
       recordFields.set(`${definition.name}.${name}`, new Set(Object.keys(record.fields)));
     }
   }
-  const modules = ordered.map(({ loaded, definition }) => buildModule(new FileContext(loaded, definition.name, recordFields, diagnostics), definition));
-  const ir: Ir = { modules, records: recordsByKey(modules) };
+  const built = ordered.map(({ loaded, definition }) => buildModule(new FileContext(loaded, definition.name, recordFields, diagnostics), definition));
+  const records = recordsByKey(built);
+  const modules = settleWireStyles(built, (key) => records.get(key));
+  const ir: Ir = { modules, records };
   if (diagnostics.length === 0) onBuilt?.(ir);
   diagnostics.push(...checkDefaults(ir), ...checkDuplicateRoutes(ir), ...checkShortForms(ir), ...checkCycles(ir), ...checkPatterns(ir), ...checkIdentifiers(ir), ...checkServable(ir));
   return { ir, diagnostics };

@@ -2,7 +2,9 @@
 // one way only, totals beside lists, form bodies whose members arrive as the text they are,
 // parameters that can be told apart and written, responses that can be sent as declared.
 import type { Diagnostic } from '../definitions/diagnostics.js';
-import type { ErrorIr, Ir, ModuleIr, RecordIr, RouteIr, TypeIr } from './types.js';
+import type { ErrorIr, Ir, ModuleIr, ParameterIr, RecordIr, RouteIr, TypeIr } from './types.js';
+import { describeType } from './values.js';
+import { flatRecordFields, isScalarType } from './wire-shapes.js';
 
 /** A placeholder fills a whole segment and is named so that every router reads the same name. */
 const PLACEHOLDER_SEGMENT = /^\{[A-Za-z_][A-Za-z0-9_]*\}$/;
@@ -15,6 +17,7 @@ export function checkServable(ir: Ir): Diagnostic[] {
     for (const route of module.routes) {
       found.push(...checkTemplate(route), ...checkTotals(route), ...checkFormBody(route, ir.records), ...checkProtoNames(route));
       found.push(...checkQueryAlternative(route), ...checkStyles(route), ...checkStatuses(module, route));
+      found.push(...checkFormQuery(route, ir.records), ...checkTextParameters(route));
     }
   }
   return found;
@@ -125,4 +128,42 @@ function checkStatuses(module: ModuleIr, route: RouteIr): Diagnostic[] {
     if (problem) found.push({ ...response.location, code: 'SVC222', message: problem });
   }
   return found;
+}
+
+/**
+ * A form-style query value is a scalar, a list of scalars (tag=a&tag=c) or a record whose fields
+ * are scalars, each sent as a name of its own (from=1&to=2): a field must not share its name with
+ * another query parameter, or the two could not be told apart.
+ */
+function checkFormQuery(route: RouteIr, records: ReadonlyMap<string, RecordIr>): Diagnostic[] {
+  const names = new Set([...route.query.map((param) => param.name), ...(route.bodyQueryAlternative ? [route.bodyQueryAlternative.member] : [])]);
+  const found: Diagnostic[] = [];
+  for (const param of route.query.filter((candidate) => candidate.style === 'form')) {
+    const type = param.type;
+    if (isScalarType(type) || type.kind === 'json' || (type.kind === 'list' && isScalarType(type.items))) continue;
+    const fields = flatRecordFields(type, (key) => records.get(key));
+    const where = `query parameter "${param.name}" of route "${route.name}"`;
+    if (!fields) {
+      found.push({ ...param.location, code: 'SVC235', message: `${where} is ${describeType(type)} in style form, which has no written form beyond scalars, lists of scalars and records of scalars (expected style deepObject or json)` });
+      continue;
+    }
+    const clash = fields.find((field) => field.name !== param.name && names.has(field.name));
+    if (clash) found.push({ ...param.location, code: 'SVC235', message: `${where} is sent in style form as its fields' own names, and its field "${clash.name}" is also a query parameter of the route (expected another name for one of them, or style deepObject)` });
+  }
+  return found;
+}
+
+/** A path segment or a header is one text: a structured value there needs style json. */
+function checkTextParameters(route: RouteIr): Diagnostic[] {
+  const placed: { param: ParameterIr; place: string }[] = [
+    ...route.pathParams.map((param) => ({ param, place: 'path parameter' })),
+    ...route.headers.map((param) => ({ param, place: 'header' })),
+  ];
+  return placed
+    .filter(({ param }) => param.style === 'form' && !isScalarType(param.type) && !(param.type.kind === 'list' && isScalarType(param.type.items)) && param.type.kind !== 'json')
+    .map(({ param, place }) => ({
+      ...param.location,
+      code: 'SVC236' as const,
+      message: `${place} "${param.name}" of route "${route.name}" is ${describeType(param.type)}, which has no plain text form there (expected style json, a scalar or a list of scalars)`,
+    }));
 }

@@ -78,12 +78,16 @@ export interface RouteMeta {
   /** The record the route reads or writes, when there is one (for Location headers). */
   readonly resource?: string;
   readonly pathParams: readonly string[];
+  /** Path parameters written as JSON text. */
+  readonly pathStyles?: Readonly<Record<string, 'json'>>;
   readonly query: readonly string[];
   /** Query parameters written in brackets (deepObject) or as JSON text (json). */
   readonly queryStyles?: Readonly<Record<string, 'deepObject' | 'json'>>;
   /** deepObject lists of records that may also be written name[k]=v, short for the item {[key]: k, [value]: v}. */
   readonly queryShortForms?: Readonly<Record<string, { readonly key: string; readonly value: string }>>;
   readonly headers: readonly string[];
+  /** Header parameters written as JSON text. */
+  readonly headerStyles?: Readonly<Record<string, 'json'>>;
   readonly body?: BodyMeta;
   readonly responses: readonly ResponseMeta[];
   readonly errors: readonly string[];

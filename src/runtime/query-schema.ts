@@ -1,24 +1,51 @@
-// What the server needs to know about a route's query schema before it reads the query string:
-// which parameters are lists (a form-style list arrives as repeated names, tag=a&tag=c).
+// What the server needs to know about a route's parameter schemas before it reads the query string
+// and the headers: which parameters are lists (a form-style list arrives as repeated names,
+// tag=a&tag=c; a header list as a,c) and which are form-style objects (their members arrive as
+// names of their own, from=1&to=2).
 import type { z } from 'zod';
 
 interface SchemaDef {
   readonly type: string;
   readonly innerType?: z.ZodType;
+  readonly in?: z.ZodType;
+  readonly shape?: Record<string, z.ZodType>;
 }
 
-/** The names of the query parameters whose schema, under optional, default or nullable, is an array. */
+type Shape = Record<string, z.ZodType>;
+
+function shapeOf(schema: z.ZodType | undefined): Shape {
+  return (schema as { shape?: Shape } | undefined)?.shape ?? {};
+}
+
+/** The names of the parameters whose schema, under optional, default or nullable, is an array. */
 export function listParameters(schema: z.ZodType | undefined): ReadonlySet<string> {
-  const shape = (schema as { shape?: Record<string, z.ZodType> } | undefined)?.shape ?? {};
   return new Set(
-    Object.entries(shape)
-      .filter(([, member]) => isList(member))
+    Object.entries(shapeOf(schema))
+      .filter(([, member]) => core(member).type === 'array')
       .map(([name]) => name),
   );
 }
 
-function isList(schema: z.ZodType): boolean {
+/**
+ * The form-style object parameters (style form, explode true: each member a name of its own) and
+ * their member names; `styled` are the parameters written otherwise (deepObject, json).
+ */
+export function formObjectParameters(
+  schema: z.ZodType | undefined,
+  styled: Readonly<Record<string, unknown>> = {},
+): ReadonlyMap<string, readonly string[]> {
+  const found = new Map<string, readonly string[]>();
+  for (const [name, member] of Object.entries(shapeOf(schema))) {
+    const def = core(member);
+    if (def.type === 'object' && styled[name] === undefined) found.set(name, Object.keys(def.shape ?? {}));
+  }
+  return found;
+}
+
+/** The schema under optional, default, nullable and pipes into it. */
+function core(schema: z.ZodType): SchemaDef {
   const def = schema._zod.def as SchemaDef;
-  if (def.innerType !== undefined) return isList(def.innerType);
-  return def.type === 'array';
+  if (def.innerType !== undefined) return core(def.innerType);
+  if (def.type === 'pipe' && def.in !== undefined) return core(def.in);
+  return def;
 }

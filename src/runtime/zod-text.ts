@@ -17,11 +17,15 @@ export const numberText = z
 /** "true" / "1" → true, "false" / "0" → false. */
 export const booleanText = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
-/** A parameter that carries JSON text, parsed before its schema checks it. */
+/**
+ * A parameter that carries JSON text, parsed before its schema checks it. A value that arrived
+ * already structured (the bracket spelling, name[key]=value) is checked as it is.
+ */
 export function jsonText<T extends z.ZodType>(schema: T) {
   return z
-    .string()
+    .unknown()
     .transform((text, ctx) => {
+      if (typeof text !== 'string') return text;
       try {
         return JSON.parse(text) as unknown;
       } catch {

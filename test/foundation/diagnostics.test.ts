@@ -72,6 +72,8 @@ const CASES: readonly Case[] = [
   { fixture: 'svc225-unknown-scope.yaml', code: 'SVC225', line: 16, column: 14, found: '"items:raed"' },
   { fixture: 'svc226-unknown-key-error.yaml', code: 'SVC226', line: 12, column: 22, found: '"badKey"' },
   { fixture: 'svc227-password-grant-without-client.yaml', code: 'SVC227', line: 12, column: 7, found: 'clientId:' },
+  { fixture: 'svc235-form-list-of-records.yaml', code: 'SVC235', line: 12, column: 7, found: 'in style form' },
+  { fixture: 'svc236-record-header.yaml', code: 'SVC236', line: 12, column: 7, found: 'expected style json' },
 ];
 
 /** Cases whose bytes cannot sit in a text fixture: written here instead. */

@@ -43,7 +43,7 @@ const record = (extra: Partial<Extract<TypeIr, { kind: 'record' }>> = {}): TypeI
 
 describe('typeSchema', () => {
   it.each<{ name: string; given: TypeIr; want: unknown }>([
-    { name: 'hex-id is a pattern', given: scalar('string', { format: 'hex-id' }), want: { type: 'string', pattern: '^[0-9a-f]{32}$' } },
+    { name: 'hex-id is a pattern', given: scalar('string', { format: 'hex-id' }), want: { type: 'string', pattern: '^[0-9a-f]{32}$', examples: ['0123456789abcdef0123456789abcdef'] } },
     { name: 'uri is a format', given: scalar('string', { format: 'uri' }), want: { type: 'string', format: 'uri' } },
     { name: 'date', given: scalar('date'), want: { type: 'string', format: 'date' } },
     { name: 'date-time', given: scalar('date-time'), want: { type: 'string', format: 'date-time' } },

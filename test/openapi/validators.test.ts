@@ -51,7 +51,11 @@ describe('generated OpenAPI documents', () => {
     const problems = await lintFromString({ source: text, absoluteRef: join(GENERATED, module, 'openapi.json'), config });
     const shown = problems.map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? '?'}`);
     expect(shown.filter((line) => line.startsWith('error'))).toEqual([]);
-    expect(problems.filter((problem) => !ACCEPTED_WARNINGS.has(problem.ruleId)).map((problem) => problem.ruleId)).toEqual([]);
+    // A GET body lives in x-svcgen-get-body (fetch cannot send it), which Redocly does not walk: its schema counts as unused.
+    const getBodyRefs = new Set([...text.matchAll(/"x-svcgen-get-body": \{[^]*?"\$ref": "([^"]+)"/g)].map((match) => match[1]));
+    const unusedGetBody = (problem: (typeof problems)[number]) =>
+      problem.ruleId === 'no-unused-components' && getBodyRefs.has(problem.location[0]?.pointer);
+    expect(problems.filter((problem) => !ACCEPTED_WARNINGS.has(problem.ruleId) && !unusedGetBody(problem)).map((problem) => problem.ruleId)).toEqual([]);
   });
 
   it('convert with openapi-typescript to types that compile under strict', async () => {

@@ -1,5 +1,5 @@
 // The IR of one interface → the plain metadata tables the runtime reads (see runtime/interface-meta.ts).
-import type { AuthSchemeIr, ModuleIr, RecordIr, ResponseIr, RouteIr, TypeIr } from '../../ir/types.js';
+import type { AuthSchemeIr, ModuleIr, ParameterIr, RecordIr, ResponseIr, RouteIr, TypeIr } from '../../ir/types.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 
 type Json = Record<string, unknown>;
@@ -108,10 +108,12 @@ export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
     scopes: route.scopes.length > 0 ? route.scopes : undefined,
     resource,
     pathParams: route.pathParams.map((param) => param.name),
+    pathStyles: jsonStyled(route.pathParams),
     query: route.query.map((param) => param.name),
     queryStyles: styledQuery(route),
     queryShortForms: shortForms(route),
     headers: route.headers.map((param) => param.name),
+    headerStyles: jsonStyled(route.headers),
     body: route.body ? dropUndefined({ required: route.bodyRequired, formats: route.bodyFormats, queryAlternative: route.bodyQueryAlternative && { member: route.bodyQueryAlternative.member, style: route.bodyQueryAlternative.style } }) : undefined,
     responses: route.responses.map((response) => responseMeta(module, response)),
     errors: route.errors,
@@ -121,6 +123,12 @@ export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
 /** Query parameters not written as plain name=value, by name. */
 function styledQuery(route: RouteIr): Json | undefined {
   const styled = route.query.filter((param) => param.style !== 'form');
+  return styled.length > 0 ? Object.fromEntries(styled.map((param) => [param.name, param.style])) : undefined;
+}
+
+/** Path parameters or headers written as JSON text, by name. */
+function jsonStyled(params: readonly ParameterIr[]): Json | undefined {
+  const styled = params.filter((param) => param.style === 'json');
   return styled.length > 0 ? Object.fromEntries(styled.map((param) => [param.name, param.style])) : undefined;
 }
 

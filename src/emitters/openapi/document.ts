@@ -6,6 +6,7 @@ import { canonicalJson, PrintedJson, writeObject, type WriteMember } from '../..
 import { Components } from './components.js';
 import { buildNow, DocumentComponents } from './document-names.js';
 import { COMPONENT_INDENT, liveCalls, OPERATION_INDENT, printOperation, type PrintedOperation } from './printed-operation.js';
+import { DEFAULT_OPENAPI_OPTIONS, type OpenApiOptions } from './options.js';
 import { PrintedRoutes } from './printed-routes.js';
 import { securitySchemes, sessionComponents, tokenUrl } from './security.js';
 import { tokenOperation } from './token-endpoint.js';
@@ -15,9 +16,9 @@ const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'patch'] as const;
 type Method = (typeof METHOD_ORDER)[number];
 
 /** The document as text: each route's operation and components come printed (remembered by route). */
-export function openApiDocumentText(ir: Ir, module: ModuleIr, generatedBy: string): string {
+export function openApiDocumentText(ir: Ir, module: ModuleIr, generatedBy: string, options: OpenApiOptions = DEFAULT_OPENAPI_OPTIONS): string {
   const iface = module.interface as InterfaceIr;
-  const routes = new PrintedRoutes(ir, module);
+  const routes = new PrintedRoutes(ir, module, options);
   // Named and built in the order the operations call for them, as one shared registry would;
   // each operation's calls right away, so what builds them can be freed.
   const components = new DocumentComponents();
@@ -41,7 +42,15 @@ export function openApiDocumentText(ir: Ir, module: ModuleIr, generatedBy: strin
     // JSON has no comments: the "generated, do not edit" note is a top-level extension instead.
     'x-generated-by': generatedBy,
     info: { title: iface.title, version: apiVersion(module), ...(description !== undefined && { description }) },
-    servers: [{ url: '/', description: 'The service base address ({base_url}); paths include the base path.' }],
+    servers: [
+      { url: '/', description: 'The address the document is served from; paths include the base path.' },
+      // For tools that open the document from a file, where "/" names no host.
+      {
+        url: '{scheme}://{host}',
+        description: 'Any other address of the service; paths include the base path.',
+        variables: { scheme: { enum: ['https', 'http'], default: 'https' }, host: { default: 'localhost:3000', description: 'Host name and port of the service.' } },
+      },
+    ],
     tags: [{ name: module.name, description: iface.description ?? iface.title }],
     paths: pathsJson(operations, components),
     components: {

@@ -48,15 +48,41 @@ function errorContent(iface: InterfaceIr, errors: readonly ErrorIr[], components
   return Object.fromEntries(media.map((type) => [type, { schema, examples }]));
 }
 
+/**
+ * What the common placeholders of error messages stand for in an example: mocks answer examples
+ * as they are, so an example shows a message as a client would get it, never "{reason}".
+ */
+const PLACEHOLDER_EXAMPLES: Readonly<Record<string, string>> = {
+  reason: 'the query parameter "limit" must be at least 1',
+  name: 'limit',
+  id: '42',
+  entity: 'record',
+  resource: 'record',
+  method: 'PUT',
+  accept: 'text/html',
+  type: 'text/plain',
+  limit: '1048576',
+  role: 'reader',
+  privilege: 'delete',
+  violation: '/name: must not be empty',
+  field: 'name',
+  value: 'x',
+};
+
+/** The message with each {placeholder} filled in with an example value. */
+export function exampleText(message: string): string {
+  return message.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_whole, name: string) => PLACEHOLDER_EXAMPLES[name] ?? 'example');
+}
+
 function errorExample(iface: InterfaceIr, error: ErrorIr): ExampleObject {
-  const detail = error.message ?? error.title ?? error.name;
+  const detail = exampleText(error.message ?? error.title ?? error.name);
   const value =
     iface.errorStyle === 'errors-array'
       ? { errors: [{ status: String(error.status), ...(error.code !== undefined && { code: error.code }), ...(error.title !== undefined && { title: error.title }), detail }] }
       : { success: false, message: detail };
   return {
     summary: error.name,
-    ...(error.message?.includes('{') && { description: 'Words in braces stand for the values of the failing request.' }),
+    ...(error.message?.includes('{') && { description: `The message as the definitions write it: ${error.message} (words in braces stand for the values of the failing request).` }),
     value,
     ...originMark(error.origin),
   };

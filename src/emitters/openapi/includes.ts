@@ -2,8 +2,9 @@
 // the answer's objects with a given apiAlias. So each route documents the parameter, and each answer
 // that holds such objects is described twice: as the record in full, or as includes may filter it.
 import type { InterfaceIr, RouteIr, TypeIr } from '../../ir/types.js';
-import { reachesApiAlias, recordKeys, type SchemaContext } from './json-schema.js';
-import type { ParameterObject, Schema } from './types.js';
+import { reachesApiAlias, recordKeys, typeSchema, type SchemaContext } from './json-schema.js';
+import type { OpenApiOptions } from './options.js';
+import { JSON_MEDIA, type ParameterObject, type Schema } from './types.js';
 
 /** The request member (and query parameter) of the api-alias style that names the fields to keep. */
 export const INCLUDES_MEMBER = 'includes';
@@ -15,7 +16,7 @@ const INCLUDES_SCHEMA: Schema = {
 };
 
 /** The includes query parameter, on routes of an api-alias interface that do not declare one themselves. */
-export function includesParameters(iface: InterfaceIr | undefined, route: RouteIr): ParameterObject[] {
+export function includesParameters(iface: InterfaceIr | undefined, route: RouteIr, options: OpenApiOptions): ParameterObject[] {
   if (iface?.style !== 'api-alias') return [];
   const declared = route.query.some((param) => param.name === INCLUDES_MEMBER) || route.bodyQueryAlternative?.member === INCLUDES_MEMBER;
   if (declared) return [];
@@ -27,10 +28,9 @@ export function includesParameters(iface: InterfaceIr | undefined, route: RouteI
       required: false,
       description:
         'Keeps only the listed fields of the answer\'s objects with that apiAlias (apiAlias itself stays): ' +
-        `includes[<apiAlias>][]=<field>, or the map as JSON text in this one parameter (includes={"<apiAlias>":["<field>"]}).${getBody}`,
-      style: 'deepObject',
-      explode: true,
-      schema: INCLUDES_SCHEMA,
+        `the map as JSON text (includes={"<apiAlias>":["<field>"]}); the bracket spelling includes[<apiAlias>][]=<field> is read too.${getBody}`,
+      // A map of lists has no deepObject form OpenAPI defines: JSON text, as every other such value.
+      ...(options.jsonQuery === 'content' ? { content: { [JSON_MEDIA]: { schema: INCLUDES_SCHEMA } } } : { schema: { type: 'string', contentMediaType: JSON_MEDIA, contentSchema: INCLUDES_SCHEMA } as Schema }),
     },
   ];
 }

@@ -3,6 +3,7 @@ import { pascalCase } from '../../ir/names.js';
 import type { Constraints, FieldIr, Origin, RecordIr, RecordType, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 import type { Components, Direction } from './components.js';
+import { patternExample } from './pattern-example.js';
 import { originMark, paragraphs, sortedObject, type Schema, type SchemaObject } from './types.js';
 
 export interface SchemaContext {
@@ -49,12 +50,16 @@ function scalarSchema(type: ScalarType, direction: Direction): SchemaObject {
     case 'string': {
       const format = type.format ? STRING_FORMATS[type.format] : {};
       const own = pick(c, 'minLength', 'maxLength', 'pattern');
+      const patterns = [own.pattern, format.pattern].filter((pattern): pattern is string => pattern !== undefined);
+      // A value the patterns accept, for mocks and "try it" panels (none when no simple one is found).
+      const example = patternExample({ patterns, minLength: c.minLength, maxLength: c.maxLength });
+      const examples = example !== undefined ? { examples: [example] } : {};
       // Two patterns cannot share one object: the definition's own goes into allOf.
       if (format.pattern !== undefined && own.pattern !== undefined) {
         const { pattern, ...rest } = own;
-        return { type: 'string', ...format, ...rest, allOf: [{ pattern }] };
+        return { type: 'string', ...format, ...rest, allOf: [{ pattern }], ...examples };
       }
-      return { type: 'string', ...format, ...own };
+      return { type: 'string', ...format, ...own, ...examples };
     }
     case 'date':
       return { type: 'string', format: 'date' };

@@ -2,20 +2,23 @@
 import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import type { Components } from './components.js';
 import { includesParameters } from './includes.js';
+import { DEFAULT_OPENAPI_OPTIONS, type OpenApiOptions } from './options.js';
 import { routeParameters } from './parameters.js';
 import { requestBody } from './request-body.js';
 import { routeResponses } from './responses.js';
 import { authParameters, routeScheme, securityRequirement } from './security.js';
 import { asParameter, originMark, paragraphs, type OperationObject } from './types.js';
 
-export function routeOperation(module: ModuleIr, route: RouteIr, components: Components): OperationObject {
+export function routeOperation(module: ModuleIr, route: RouteIr, components: Components, options: OpenApiOptions = DEFAULT_OPENAPI_OPTIONS): OperationObject {
   const body = requestBody(route, components);
+  // fetch cannot send a GET body: tools that read requestBody would fail every call.
+  const getBody = body && route.method === 'GET' && options.getBody === 'extension' ? body : undefined;
   const parameters = [
-    ...routeParameters(route, components),
-    ...includesParameters(module.interface, route),
+    ...routeParameters(route, components, options),
+    ...includesParameters(module.interface, route, options),
     ...authParameters(module, route),
   ].map(asParameter);
-  const description = operationDescription(route, routeScheme(module, route));
+  const description = paragraphs(operationDescription(route, routeScheme(module, route)), getBody && getBodyNote(route));
   return {
     operationId: route.name,
     // An empty summary is no summary: tools list operations by it.
@@ -25,7 +28,8 @@ export function routeOperation(module: ModuleIr, route: RouteIr, components: Com
     ...originMark(route.origin),
     ...(route.servedPaths.length > 1 && { 'x-svcgen-served-paths': [...route.servedPaths] }),
     ...(parameters.length > 0 && { parameters }),
-    ...(body && { requestBody: body }),
+    ...(body && !getBody && { requestBody: body }),
+    ...(getBody && { 'x-svcgen-get-body': getBody }),
     responses: routeResponses(module, route, components),
     security: securityRequirement(route),
   };
@@ -40,6 +44,15 @@ function operationDescription(route: RouteIr, scheme: AuthSchemeIr | undefined):
     privilege,
     route.action ? `Controller action: ${route.action}.` : undefined,
   );
+}
+
+/** How a GET body kept out of requestBody is sent. */
+function getBodyNote(route: RouteIr): string {
+  const alternative = route.bodyQueryAlternative;
+  const instead = alternative
+    ? `Clients that cannot send a body with GET (every fetch-based one) pass its ${alternative.member} member in the query parameter ${alternative.member}, documented here.`
+    : 'Clients that cannot send a body with GET (every fetch-based one) cannot pass it.';
+  return `Also takes a JSON body (${route.bodyRequired ? 'required' : 'optional'}), described by the extension x-svcgen-get-body as a request body would be. ${instead}`;
 }
 
 /** The first sentence of a description, for the summary (which tools show in lists). */

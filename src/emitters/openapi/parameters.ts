@@ -1,59 +1,124 @@
 // Path, query and header parameters of a route, and the query parameter that stands in for a GET
-// body (bodyQueryAlternative): form style by default, deepObject where the IR says so, and a
-// JSON document (content: application/json) for style json.
+// body (bodyQueryAlternative), each described as the generated client writes it:
+// - form: scalars as name=value, lists as repeated names (explode), records as their fields' own
+//   names (style form, explode true); headers and path segments in style simple (a,b);
+// - deepObject: name[key]=value; a list of records, which OpenAPI leaves undefined, as literal
+//   bracketed names for its first entries (options.deepObjectLists), plus the short form
+//   name[<key>]=<value> as a deepObject over a flat object where the definition allows it;
+// - json: JSON text, as a string with contentMediaType and contentSchema, or as content
+//   (options.jsonQuery).
 import type { Origin, ParameterIr, RouteIr, TypeIr } from '../../ir/types.js';
+import { flatRecordFields } from '../../ir/wire-shapes.js';
 import type { Components } from './components.js';
 import { annotate, typeSchema, type SchemaContext } from './json-schema.js';
-import { JSON_MEDIA, originMark, type ParameterObject } from './types.js';
+import type { OpenApiOptions } from './options.js';
+import { JSON_MEDIA, originMark, type ParameterObject, type Schema } from './types.js';
 
-export function routeParameters(route: RouteIr, components: Components): ParameterObject[] {
+type Location = 'path' | 'query' | 'header';
+
+export function routeParameters(route: RouteIr, components: Components, options: OpenApiOptions): ParameterObject[] {
   const ctx: SchemaContext = { components, direction: 'write' };
-  const alternative = queryAlternative(route, ctx);
+  const alternative = queryAlternative(route, ctx, options);
+  const place = (location: Location) => (param: ParameterIr) => parameter(param, location, route.origin, ctx, options);
   return [
-    ...route.pathParams.map((param) => parameter(param, 'path', route.origin, ctx)),
-    ...route.query.map((param) => parameter(param, 'query', route.origin, ctx)),
+    ...route.pathParams.flatMap(place('path')),
+    ...route.query.flatMap(place('query')),
     ...(alternative ? [alternative] : []),
-    ...route.headers.map((param) => parameter(param, 'header', route.origin, ctx)),
+    ...route.headers.flatMap(place('header')),
   ];
 }
 
-function parameter(param: ParameterIr, location: 'path' | 'query' | 'header', around: Origin, ctx: SchemaContext): ParameterObject {
-  const schema = annotate(typeSchema(param.type, ctx), { default: param.default });
-  return {
+function parameter(param: ParameterIr, location: Location, around: Origin, ctx: SchemaContext, options: OpenApiOptions): ParameterObject[] {
+  const head = {
     name: param.name,
     in: location,
     required: location === 'path' ? true : param.required && param.default === undefined,
     ...(param.description !== undefined && { description: param.description }),
     ...originMark(param.origin, around),
-    ...serialization(param.style, schema),
+  };
+  if (param.style === 'deepObject' && param.type.kind === 'list' && options.deepObjectLists === 'indexed') {
+    const indexed = indexedEntries(param, param.type.items, ctx, options);
+    if (indexed) return [...shortFormParameter(param, head, ctx), ...indexed];
+  }
+  const schema = typeSchema(param.type, ctx);
+  const isObject = param.type.kind === 'record' || param.type.kind === 'map';
+  if (param.style === 'json') return [{ ...head, ...jsonText(schema, param.default, options) }];
+  if (param.style === 'deepObject') return [{ ...head, style: 'deepObject', explode: true, schema: annotate(schema, { default: param.default }) }];
+  // A record in the query goes as its fields' own names (OpenAPI's default for objects, said outright for tools that default otherwise).
+  const form = location === 'query' && isObject ? { style: 'form', explode: true } : {};
+  return [{ ...head, ...form, schema: annotate(schema, { default: param.default }) }];
+}
+
+/** JSON text in one parameter. */
+function jsonText(schema: Schema, defaultValue: unknown, options: OpenApiOptions): Pick<ParameterObject, 'schema' | 'content'> {
+  if (options.jsonQuery === 'content') return { content: { [JSON_MEDIA]: { schema: annotate(schema, { default: defaultValue }) } } };
+  return {
+    schema: {
+      type: 'string',
+      contentMediaType: JSON_MEDIA,
+      contentSchema: schema,
+      ...(defaultValue !== undefined && { default: JSON.stringify(defaultValue) }),
+    } as Schema,
   };
 }
 
-function serialization(style: ParameterIr['style'], schema: ReturnType<typeof typeSchema>): Pick<ParameterObject, 'schema' | 'content' | 'style' | 'explode'> {
-  switch (style) {
-    case 'json':
-      return { content: { [JSON_MEDIA]: { schema } } };
-    case 'deepObject':
-      return { style: 'deepObject', explode: true, schema };
-    case 'form':
-      return { schema };
-  }
+/** name[i][field] for the first entries of a deepObject list of flat records; undefined for other lists. */
+function indexedEntries(param: ParameterIr, items: TypeIr, ctx: SchemaContext, options: OpenApiOptions): ParameterObject[] | undefined {
+  const fields = flatRecordFields(items, (key) => ctx.components.record(key), { json: true });
+  if (!fields) return undefined;
+  const entries = Array.from({ length: options.indexedEntries }, (_, index) => index);
+  return entries.flatMap((index) =>
+    fields.map(
+      (field): ParameterObject => ({
+        name: `${param.name}[${index}][${field.name}]`,
+        in: 'query',
+        required: index === 0 && param.required && param.default === undefined && field.required,
+        description: `The ${field.name} of entry ${index} of the list ${param.name} (${param.name}[<index>][<field>]; entries past ${options.indexedEntries - 1} are written the same way).`,
+        schema: bracketSchema(field.type, ctx),
+      }),
+    ),
+  );
+}
+
+/** The short form name[<key>]=<value> of a deepObject list: a deepObject over a flat object. */
+function shortFormParameter(param: ParameterIr, head: ParameterObject, ctx: SchemaContext): ParameterObject[] {
+  const form = param.shortForm;
+  if (!form || param.type.kind !== 'list') return [];
+  const value = flatRecordFields(param.type.items, (key) => ctx.components.record(key), { json: true })?.find((field) => field.name === form.value);
+  if (!value) return [];
+  const description = `Short form: ${param.name}[<${form.key}>]=<${form.value}>, one entry per name; the indexed names below write whole entries.`;
+  return [
+    {
+      ...head,
+      required: false,
+      description: head.description !== undefined ? `${head.description} ${description}` : description,
+      style: 'deepObject',
+      explode: true,
+      schema: { type: 'object', additionalProperties: bracketSchema(value.type, ctx) },
+    },
+  ];
+}
+
+/** A value in brackets is text: a json field there is the text of a scalar. */
+function bracketSchema(type: TypeIr, ctx: SchemaContext): Schema {
+  return type.kind === 'json' ? { type: 'string' } : typeSchema(type, ctx);
 }
 
 /** The query parameter that carries a member of the body, for clients that cannot send a GET body. */
-function queryAlternative(route: RouteIr, ctx: SchemaContext): ParameterObject | undefined {
+function queryAlternative(route: RouteIr, ctx: SchemaContext, options: OpenApiOptions): ParameterObject | undefined {
   const alternative = route.bodyQueryAlternative;
   if (!alternative || !route.body) return undefined;
   const memberType = bodyMemberType(route.body, alternative.member, ctx);
   if (!memberType) return undefined;
-  const written = alternative.style === 'json' ? `the same JSON as the body's ${alternative.member} member` : `the body's ${alternative.member} member written as ${alternative.member}[key][]=value`;
+  const written = alternative.style === 'json' ? `the same JSON as the body's ${alternative.member} member` : `the body's ${alternative.member} member written as ${alternative.member}[key]=value`;
+  const schema = typeSchema(memberType, ctx);
   return {
     name: alternative.member,
     in: 'query',
     required: false,
     description: `Alternative to the request body for clients that cannot send a body with ${route.method}: ${written}.`,
     ...originMark(alternative.origin, route.origin),
-    ...serialization(alternative.style, typeSchema(memberType, ctx)),
+    ...(alternative.style === 'json' ? jsonText(schema, undefined, options) : { style: 'deepObject', explode: true, schema }),
   };
 }
 

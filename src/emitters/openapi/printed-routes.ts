@@ -6,6 +6,7 @@ import { memo } from '../shared/memo.js';
 import { Components } from './components.js';
 import type { ComponentSource } from './document-names.js';
 import { LocalOrder } from './local-order.js';
+import type { OpenApiOptions } from './options.js';
 import { routeOperation } from './operation.js';
 import { buildComponent, liveCalls, printOperation, type Calls, type ComponentRequest, type LiveCall, type PrintedOperation } from './printed-operation.js';
 import { RouteViews, type RouteView } from './route-view.js';
@@ -15,8 +16,8 @@ import type { OperationObject } from './types.js';
 export class PrintedRoutes {
   private readonly views: RouteViews;
 
-  constructor(ir: Ir, module: ModuleIr) {
-    this.views = new RouteViews(ir, module);
+  constructor(ir: Ir, module: ModuleIr, options: OpenApiOptions) {
+    this.views = new RouteViews(ir, module, options);
   }
 
   /** The route's operation, its calls for components, and where those come from. */
@@ -62,6 +63,6 @@ export class PrintedRoutes {
       view.records.map(([, record]) => this.views.records.get(record)),
       view.resourceTypes,
     );
-    return { operation: routeOperation(module, view.route, components), components };
+    return { operation: routeOperation(module, view.route, components, settings.openapi), components };
   }
 }

@@ -6,6 +6,7 @@
 import type { AuthSchemeIr, Documented, ErrorIr, InterfaceIr, Ir, ModuleIr, RecordIr, RecordKey, ResponseIr, RouteIr, SourceLocation, TypeIr } from '../../ir/types.js';
 import { referencedRecords } from '../shared/imports.js';
 import { ContentStore, type Digest } from './content-store.js';
+import type { OpenApiOptions } from './options.js';
 
 /** The module's settings a route reads. */
 export interface RouteSettings {
@@ -15,6 +16,8 @@ export interface RouteSettings {
   readonly errors: readonly ErrorIr[];
   /** The route's auth scheme, if any. */
   readonly auth: readonly AuthSchemeIr[];
+  /** The renderings the config chose. */
+  readonly openapi: OpenApiOptions;
 }
 
 export interface RouteView {
@@ -42,6 +45,7 @@ export class RouteViews {
   constructor(
     private readonly ir: Ir,
     private readonly module: ModuleIr,
+    private readonly options: OpenApiOptions,
   ) {}
 
   view(route: RouteIr): RouteView {
@@ -75,6 +79,7 @@ export class RouteViews {
         interface: unplaced(module.interface as InterfaceIr),
         errors: module.errors.filter((error) => route.errors.includes(error.name)).map(unplaced),
         auth: scheme ? [unplacedScheme(scheme)] : [],
+        openapi: this.options,
       });
       this.settingsBySelection.set(selection, digest);
     }

@@ -80,7 +80,7 @@ function routeView(route: RouteIr, records: RecordLookup) {
     body: route.body,
     bodyEntries: route.bodyEntries,
     responses: route.responses.map((response) => ({ status: response.status, body: response.body })),
-    lookup: lookupFor(types, records),
+    lookup: lookupFor(types, records, [...route.pathParams, ...route.query, ...route.headers].filter((param) => param.style !== 'json').map((param) => param.type)),
   };
 }
 

@@ -1,7 +1,7 @@
 // A TypeIr as a zod 4 schema expression. Two readings of a value: as JSON (bodies, responses),
 // where types are strict, and as text (path, query, headers), where numbers arrive as digits.
 import type { Constraints, FieldIr, RecordKey, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
-import { array, call, id, identifiersOf, literal, method, newCall, object, property, regex, type Expr } from '../shared/code/ast.js';
+import { array, call, id, identifiersOf, jsonValue, literal, method, newCall, object, property, regex, type Expr } from '../shared/code/ast.js';
 import { symbols } from '../../ir/symbols.js';
 
 export type Reading = 'json' | 'text';
@@ -10,34 +10,75 @@ export type Reading = 'json' | 'text';
  * The records by key: needed to drop defaults from partial records, and to narrow records that have a
  * member named like an Object member (pass it whenever a type may name one).
  */
-export type RecordLookup = ReadonlyMap<RecordKey, { readonly fields: readonly DefaultedField[]; readonly inheritedNames?: boolean }>;
+export type RecordLookup = ReadonlyMap<
+  RecordKey,
+  { readonly fields: readonly DefaultedField[]; readonly inheritedNames?: boolean; readonly textFields?: readonly TextField[] }
+>;
 
 /** A name that `value[name]` finds on every object (constructor, toString, valueOf…). */
 export function isInheritedName(name: string): boolean {
   return name in Object.prototype;
 }
 type DefaultedField = Pick<FieldIr, 'name' | 'type' | 'default'>;
+/** A field of a record that arrives as text (in the query), read field by field as text. */
+type TextField = Pick<FieldIr, 'name' | 'type' | 'default' | 'required'>;
 
 /**
  * The part of `records` that schemaExpression reads for these types: the defaulted fields of each
  * record named partial, at any depth (what withoutDefaults looks up), and whether a narrowed record
  * has a member named like an Object member, as plain entries.
  */
-type LookupEntry = { fields: DefaultedField[]; inheritedNames?: boolean };
-export function lookupFor(types: Iterable<TypeIr>, records: RecordLookup): [RecordKey, LookupEntry][] {
+type LookupEntry = { fields: DefaultedField[]; inheritedNames?: boolean; textFields?: TextField[] };
+export function lookupFor(types: Iterable<TypeIr>, records: RecordLookup, textTypes: Iterable<TypeIr> = []): [RecordKey, LookupEntry][] {
   const found = new Map<RecordKey, LookupEntry>();
+  // Records read as text whose fields are not all text already (numbers, booleans, records of those) are spelled out.
+  const visitText = (type: TypeIr): void => {
+    if (type.kind === 'list') visitText(type.items);
+    else if (type.kind === 'map') visitText(type.values);
+    else if (type.kind === 'record' && !found.get(type.record)?.textFields) {
+      const all = (records.get(type.record)?.fields ?? []) as readonly TextField[];
+      if (!all.some((field) => readsDifferentlyAsText(field.type, records))) return;
+      const entry = found.get(type.record) ?? { fields: [] };
+      entry.textFields = all.map((field) => ({ name: field.name, type: field.type, required: field.required, default: field.default }));
+      found.set(type.record, entry);
+      for (const field of all) visitText(field.type);
+    }
+  };
+  for (const type of textTypes) visitText(type);
+  const narrowed = new Set<RecordKey>();
   const visit = (type: TypeIr): void => {
     if (type.kind === 'list') visit(type.items);
     else if (type.kind === 'map') visit(type.values);
-    else if (type.kind === 'record' && (type.partial || type.pick.length + type.omit.length > 0) && !found.has(type.record)) {
+    else if (type.kind === 'record' && (type.partial || type.pick.length + type.omit.length > 0) && !narrowed.has(type.record)) {
+      narrowed.add(type.record);
       const all = records.get(type.record)?.fields ?? [];
       const fields = all.filter((field) => field.default !== undefined).map((field) => ({ name: field.name, type: field.type, default: field.default }));
-      found.set(type.record, all.some((field) => isInheritedName(field.name)) ? { fields, inheritedNames: true } : { fields });
+      const text = found.get(type.record)?.textFields;
+      found.set(type.record, { fields, ...(all.some((field) => isInheritedName(field.name)) && { inheritedNames: true }), ...(text && { textFields: text }) });
       for (const field of fields) visit(field.type);
     }
   };
   for (const type of types) visit(type);
   return [...found];
+}
+
+/** Whether a value of the type reads differently from text than from JSON (a number, a boolean, or a record holding one). */
+function readsDifferentlyAsText(type: TypeIr, records: RecordLookup, seen: Set<RecordKey> = new Set()): boolean {
+  switch (type.kind) {
+    case 'scalar':
+      return type.scalar === 'integer' || type.scalar === 'number' || type.scalar === 'boolean';
+    case 'list':
+      return readsDifferentlyAsText(type.items, records, seen);
+    case 'map':
+      return readsDifferentlyAsText(type.values, records, seen);
+    case 'record': {
+      if (seen.has(type.record)) return false;
+      seen.add(type.record);
+      return (records.get(type.record)?.fields ?? []).some((field) => readsDifferentlyAsText(field.type, records, seen));
+    }
+    default:
+      return false;
+  }
 }
 
 /** A list type's schema around an item schema given as an expression (e.g. the name of its constant). */
@@ -64,6 +105,8 @@ function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | u
     case 'json':
       return call('z.json');
     case 'record': {
+      const textFields = reading === 'text' ? records?.get(type.record)?.textFields : undefined;
+      if (textFields) return textRecordSchema(type, textFields, records);
       let expression = id(symbols.recordSchema(type.record));
       const mask = (names: readonly string[]) => object(names.map((name) => property(name, literal(true))));
       const names = (list: readonly string[]) => array(list.map((name) => literal(name)));
@@ -75,6 +118,17 @@ function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | u
       return expression;
     }
   }
+}
+
+/** A record read from text (name[field]=value in the query): each field in its text reading, spelled out. */
+function textRecordSchema(type: Extract<TypeIr, { kind: 'record' }>, fields: readonly TextField[], records: RecordLookup | undefined): Expr {
+  const kept = fields.filter((field) => !type.omit.includes(field.name) && (type.pick.length === 0 || type.pick.includes(field.name)));
+  const members = kept.map((field) => {
+    const schema = schemaExpression(field.type, 'text', records);
+    if (type.partial || (!field.required && field.default === undefined)) return property(field.name, method(schema, 'optional'));
+    return property(field.name, field.default !== undefined ? method(schema, 'default', [jsonValue(field.default, { expanded: false })]) : schema);
+  });
+  return call('z.strictObject', [object(members)]);
 }
 
 /**
