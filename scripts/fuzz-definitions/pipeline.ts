@@ -26,6 +26,18 @@ export interface Mutant {
   readonly label: string;
 }
 
+/**
+ * What a caller of judgeBatch may change (the API fuzzer, scripts/fuzz-apis.ts, does): TypeScript
+ * options added to the strict ones, work after a mutant passed check (e.g. writing more .ts files
+ * for tsc), whether to type-check at all, and what serving a mutant proves.
+ */
+export interface BatchOptions {
+  readonly compilerOptions?: Readonly<Record<string, unknown>>;
+  readonly afterCheck?: (mutant: Mutant) => Promise<void>;
+  readonly typeCheck?: boolean;
+  readonly serve?: (mutant: Mutant, outDir: string, ir: Ir) => Promise<string | undefined>;
+}
+
 export type Verdict =
   | { readonly kind: 'valid' }
   | { readonly kind: 'invalid'; readonly codes: readonly string[] }
@@ -114,22 +126,37 @@ export async function irOf(dir: string): Promise<Ir> {
 }
 
 /** Verdicts of a batch, in order. `batchDir` holds the batch's tsconfig. */
-export async function judgeBatch(batchDir: string, mutants: readonly Mutant[]): Promise<Verdict[]> {
+export async function judgeBatch(batchDir: string, mutants: readonly Mutant[], options: BatchOptions = {}): Promise<Verdict[]> {
   const verdicts: Verdict[] = [];
   let started = performance.now();
   const lap = (stage: string) => {
     if (process.env['FUZZ_PROFILE']) console.log(`profile: ${stage} ${(performance.now() - started).toFixed(0)} ms`);
     started = performance.now();
   };
-  for (const mutant of mutants) verdicts.push(await generateOne(mutant));
+  for (const mutant of mutants) {
+    const verdict = await generateOne(mutant);
+    if (verdict.kind === 'valid' && options.afterCheck) {
+      try {
+        await options.afterCheck(mutant);
+      } catch (error) {
+        verdicts.push({ kind: 'failed', stage: 'after check', detail: (error as Error).stack ?? String(error) });
+        continue;
+      }
+    }
+    verdicts.push(verdict);
+  }
   lap('generate+check+openapi');
   const valid = mutants.filter((_, index) => verdicts[index]?.kind === 'valid');
   if (valid.length === 0) return verdicts;
   const dirs = valid.map((mutant) => mutant.dir);
-  const dropped = await dropSharedRuntime(dirs);
-  const typeErrors = await typeCheck(batchDir, dirs);
-  await linkSharedRuntime(dirs[0] as string, dropped);
-  lap(`tsc ${valid.length}`);
+  let typeErrors = new Map<string, string[]>();
+  if (options.typeCheck !== false) {
+    const dropped = await dropSharedRuntime(dirs);
+    typeErrors = await typeCheck(batchDir, dirs, options.compilerOptions ?? {});
+    await linkSharedRuntime(dirs[0] as string, dropped);
+    lap(`tsc ${valid.length}`);
+  }
+  const serve = options.serve ?? ((_: Mutant, outDir: string, ir: Ir) => serveAndProbe(outDir, ir));
   for (const [index, mutant] of mutants.entries()) {
     if (verdicts[index]?.kind !== 'valid') continue;
     const errors = typeErrors.get(mutant.dir);
@@ -138,7 +165,7 @@ export async function judgeBatch(batchDir: string, mutants: readonly Mutant[]): 
       continue;
     }
     try {
-      const problem = await serveAndProbe(join(mutant.dir, 'out'), await irOf(mutant.dir));
+      const problem = await serve(mutant, join(mutant.dir, 'out'), await irOf(mutant.dir));
       if (problem) verdicts[index] = { kind: 'failed', stage: 'serve', detail: problem };
     } catch (error) {
       verdicts[index] = { kind: 'failed', stage: 'serve', detail: (error as Error).stack ?? String(error) };
@@ -193,11 +220,11 @@ const COMPILER_OPTIONS = {
 };
 
 /** One tsc run over the outputs of `dirs`: error lines per mutant folder. */
-async function typeCheck(batchDir: string, dirs: readonly string[]): Promise<Map<string, string[]>> {
+async function typeCheck(batchDir: string, dirs: readonly string[], extra: Readonly<Record<string, unknown>>): Promise<Map<string, string[]>> {
   const project = join(batchDir, 'tsconfig.json');
   const outs = dirs.map((dir) => `${relative(batchDir, dir).split(sep).join('/')}/out`);
   // rootDirs: a mutant's ../runtime import finds the shared one when its own was dropped.
-  const compilerOptions = { ...COMPILER_OPTIONS, rootDirs: outs };
+  const compilerOptions = { ...COMPILER_OPTIONS, ...extra, rootDirs: outs };
   await writeFile(project, JSON.stringify({ compilerOptions, include: outs.map((out) => `${out}/**/*.ts`) }, null, 2));
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project, '--pretty', 'false'], { cwd: batchDir });
