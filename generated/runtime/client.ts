@@ -125,7 +125,7 @@ export class ClientCore {
             ? await untilAborted(auth.headers(hop.method, `${target.pathname}${target.search}`), deadline.signal)
             : {};
           return send(
-            { ...hop, headers: this.#headers(input, options, hop, sentAuth) },
+            { ...hop, headers: this.#headers(route, input, options, hop, sentAuth) },
             this.#options.fetch,
             deadline.signal,
           );
@@ -140,11 +140,18 @@ export class ClientCore {
     }
   }
 
-  #headers(input: CallInput, options: CallOptions, hop: Hop, auth: Record<string, string>): Record<string, string> {
+  #headers(
+    route: RouteMeta,
+    input: CallInput,
+    options: CallOptions,
+    hop: Hop,
+    auth: Record<string, string>,
+  ): Record<string, string> {
+    const contentType = sendsForm(route) ? 'application/x-www-form-urlencoded' : 'application/json';
     return {
       accept: this.#definition.meta.style === 'jsonapi' ? 'application/vnd.api+json' : 'application/json',
       ...stringValues(input.headers),
-      ...(hop.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(hop.body !== undefined ? { 'content-type': contentType } : {}),
       ...options.headers,
       ...auth,
     };
@@ -208,7 +215,7 @@ export class ClientCore {
     }
     return {
       path,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : sendsForm(route) ? formText(body) : JSON.stringify(body),
       query: encodeQuery(query, styles),
     };
   }
@@ -280,6 +287,17 @@ export class ClientCore {
         result.error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`),
       );
   }
+}
+
+/** A route whose body the server reads only as a form (bodyFormats without json) is sent as one. */
+function sendsForm(route: RouteMeta): boolean {
+  return route.body !== undefined && !route.body.formats.includes('json') && route.body.formats.includes('form');
+}
+
+/** A form body's members (text, enum and date members only: SVC217) as application/x-www-form-urlencoded. */
+function formText(body: unknown): string {
+  const fields = Object.entries(body as Record<string, unknown>).filter(([, value]) => value !== undefined);
+  return new URLSearchParams(fields.map(([name, value]): [string, string] => [name, String(value)])).toString();
 }
 
 /** The credentials sent, as they may be echoed back: whole header values and their last word (a token). */
