@@ -37,7 +37,8 @@ export function envelopeProblem(
       if (!('data' in body)) return 'no "data" member';
       if (response.list)
         return Array.isArray(body['data']) ? undefined : `"data" is ${kindOf(body['data'])}, not a list`;
-      if (plainJsonApi) return undefined;
+      // An answer that is not a record (a count, a list of strings) is plain JSON {"data": …} either way.
+      if (plainJsonApi || response.record === undefined) return undefined;
       return body['data'] === null || isObject(body['data']) ? undefined : `"data" is ${kindOf(body['data'])}`;
     }
     case 'success-envelope': {

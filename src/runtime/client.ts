@@ -256,8 +256,11 @@ export class ClientCore {
     const value = body as Record<string, unknown>;
     switch (this.#definition.meta.style) {
       case 'jsonapi': {
-        if (plain) return response.list ? { items: value['data'], total: value['total'] } : value['data'];
-        const document = decodeDocument(body);
+        if (plain || response.record === undefined)
+          return response.list ? { items: value['data'], total: value['total'] } : value['data'];
+        const records = Object.values(this.#definition.meta.records);
+        const numericIds = new Set(records.filter((record) => record.numericId).map((record) => record.type));
+        const document = decodeDocument(body, numericIds);
         if (!response.list) return document.data;
         return {
           items: document.data,
