@@ -252,7 +252,7 @@ export class ClientCore {
 
   /** The records of an answer whose envelope envelopeProblem accepted. */
   #unwrap(response: ResponseMeta, body: unknown, plain: boolean): unknown {
-    if (!response.envelope) return body;
+    if (!response.envelope) return this.#definition.meta.style === 'api-alias' ? withoutApiAlias(body) : body;
     const value = body as Record<string, unknown>;
     switch (this.#definition.meta.style) {
       case 'jsonapi': {

@@ -70,13 +70,19 @@ export function renderResult(ctx: RenderContext, result: unknown): Rendered {
       body: undefined,
     };
   }
-  if (!response.envelope)
+  if (!response.envelope) {
+    // Unwrapped, yet its records still carry their apiAlias, as the OpenAPI document's record schemas say.
+    const aliased =
+      ctx.meta.style === 'api-alias' && response.record
+        ? aliasedBody(ctx.meta, response, response.record, result)
+        : result;
     return {
       status: response.status,
       headers,
       contentType: 'application/json; charset=utf-8',
-      body: result,
+      body: aliased,
     };
+  }
   switch (ctx.meta.style) {
     case 'jsonapi':
       return {
