@@ -1,4 +1,5 @@
-// The API fuzzer: `npm run fuzz:apis -- --apis N --seed S [--batch B] [--pending extras,form-objects]`.
+// The API fuzzer: `npm run fuzz:apis -- --apis N --seed S [--batch B] [--calls C] [--shrink-seconds T]
+// [--pending extras,form-objects,typed-query-records]`.
 // fast-check draws N random valid definitions (scripts/fuzz-apis/definitions.ts); each batch is
 // generated and judged by the definitions fuzzer's pipeline (generate, check, OpenAPI validation,
 // one tsc run under the strictest options for the whole batch, plus openapi-typescript's types of
@@ -35,6 +36,8 @@ export interface FuzzApisOptions {
   readonly pending: readonly Pending[];
   /** Calls per route and client. */
   readonly calls: number;
+  /** How long fast-check may shrink one failure; 0 reports it unshrunk. */
+  readonly shrinkSeconds: number;
   readonly log: (line: string) => void;
 }
 
@@ -44,8 +47,6 @@ export interface FuzzApisSummary {
   /** Per failure: the minimal definitions file's path. */
   readonly failures: readonly string[];
 }
-
-const SHRINK_MS = 180_000;
 
 /** The strictest options a team may compile with, beyond the pipeline's strict ones (issue 20 item 5). */
 const STRICTEST = { noPropertyAccessFromIndexSignature: true, verbatimModuleSyntax: true };
@@ -136,7 +137,7 @@ async function shrink(work: string, index: number, stage: string, detail: string
     numRuns: 1,
     endOnFailure: false,
     // Each step generates and serves an API; a bounded search still gives a much smaller file.
-    interruptAfterTimeLimit: SHRINK_MS,
+    interruptAfterTimeLimit: options.shrinkSeconds * 1000,
     markInterruptAsFailure: false,
   });
   // No counterexample: the failure did not come back when the API was judged alone; keep it whole.
@@ -173,6 +174,10 @@ export async function fuzzApis(options: FuzzApisOptions): Promise<FuzzApisSummar
         failures.push((mutants[offset] as Mutant).dir);
         continue;
       }
+      if (options.shrinkSeconds <= 0) {
+        failures.push((mutants[offset] as Mutant).dir);
+        continue;
+      }
       const minimal = await shrink(work, index, stage, detail, options);
       failures.push(minimal.file);
       options.log(`  shrunk to ${minimal.file}:\n${(await readFile(minimal.file, 'utf8')).replace(/^/gm, '    ')}  failing with: ${minimal.detail.split('\n').join('\n    ')}`);
@@ -192,6 +197,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       batch: { type: 'string', default: '25' },
       calls: { type: 'string', default: '2' },
       pending: { type: 'string', default: '' },
+      'shrink-seconds': { type: 'string', default: '180' },
     },
   });
   const pending = (values.pending ?? '').split(',').filter(Boolean);
@@ -206,6 +212,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     seed: Number(values.seed),
     batch: Number(values.batch),
     calls: Number(values.calls),
+    shrinkSeconds: Number(values['shrink-seconds']),
     pending: pending as Pending[],
     log: (line) => console.log(line),
   });
