@@ -31,6 +31,8 @@ export function envelopeProblem(
 ): string | undefined {
   if (!response.envelope) return undefined;
   if (meta.style === 'api-alias' && response.list && Array.isArray(body)) return undefined;
+  // api-alias answers are plain JSON: one that is not a record (a count, a string) needs no object.
+  if (meta.style === 'api-alias' && response.record === undefined && !response.total) return undefined;
   if (!isObject(body)) return `expected a JSON object, got ${kindOf(body)}`;
   switch (meta.style) {
     case 'jsonapi': {
