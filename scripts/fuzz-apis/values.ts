@@ -26,13 +26,18 @@ const FORMAT_TEXT: Record<NonNullable<ScalarType['format']>, fc.Arbitrary<string
   alphanumeric: fc.stringMatching(/^[A-Za-z0-9]{1,12}$/),
 };
 
+/** A string's length as JSON Schema and zod count it: in code points, so 😀 is one. */
+function lengthOf(value: string): number {
+  return [...value].length;
+}
+
 function text(place: Place, minLength = 0, maxLength = 16): fc.Arbitrary<string> {
   // Header values are visible ASCII without surrounding spaces; elsewhere any Unicode text.
   const unit = place === 'header' ? fc.constantFrom(...'abcXYZ019-_.~!*()+=') : fc.oneof(fc.string({ unit: 'binary', maxLength: 1 }).filter((s) => s.length > 0), fc.constantFrom('a', 'Z', '0', ' ', '&', '=', '%', '/', '?', '#', '[', ']', '"', '\\', 'é', '😀'));
   return fc
     .array(unit, { maxLength })
     .map((parts) => parts.join(''))
-    .filter((value) => value.length >= minLength && value.length <= maxLength);
+    .filter((value) => lengthOf(value) >= minLength && lengthOf(value) <= maxLength);
 }
 
 function scalar(type: ScalarType, place: Place): fc.Arbitrary<unknown> {
@@ -52,7 +57,7 @@ function scalar(type: ScalarType, place: Place): fc.Arbitrary<unknown> {
         .map(([date, zone]) => date.toISOString().slice(0, 19) + zone);
     case 'string':
       if (type.format) return FORMAT_TEXT[type.format];
-      if (pattern !== undefined) return fc.stringMatching(new RegExp(pattern)).filter((value) => value.length >= (minLength ?? 0) && value.length <= (maxLength ?? Infinity));
+      if (pattern !== undefined) return fc.stringMatching(new RegExp(pattern)).filter((value) => lengthOf(value) >= (minLength ?? 0) && lengthOf(value) <= (maxLength ?? Infinity));
       // An empty path segment is no parameter at all: the client refuses it as missing.
       return text(place, Math.max(minLength ?? 0, place === 'path' ? 1 : 0), Math.min(maxLength ?? 16, 16));
   }
