@@ -45,6 +45,8 @@ export interface RecordMeta {
   readonly relations: Readonly<Record<string, RelationMeta>>;
   /** Fields that hold records of this interface (one or a list), for nested apiAlias members. */
   readonly nested: Readonly<Record<string, string>>;
+  /** The record's id is a number, sent as a string in json:api (whose ids are strings). */
+  readonly numericId?: true;
 }
 
 export interface ResponseMeta {

@@ -129,7 +129,7 @@ function jsonApiBody(
     const pagination = limit !== undefined && page !== undefined ? { limit, page, total: list.total } : undefined;
     return {
       contentType: JSONAPI_MEDIA_TYPE,
-      body: jsonApiList(options, record, list.items, pagination),
+      body: jsonApiList(options, record, list.items, pagination, list.total),
     };
   }
   const single = (result ?? null) as Plain | null;

@@ -2,7 +2,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { judgeBatch, prepareOutput, ROOT, type Mutant, type Verdict } from './pipeline.js';
+import { judgeBatch, prepareOutput, ROOT, type BatchOptions, type Mutant, type Verdict } from './pipeline.js';
 
 export type Documents = Readonly<Record<string, unknown>>;
 
@@ -21,10 +21,10 @@ export async function writeMutant(dir: string, documents: Documents, label: stri
 }
 
 /** Judges each case in its own folder under `batchDir`. */
-export async function judgeCases(batchDir: string, cases: readonly { label: string; documents: Documents }[]): Promise<Verdict[]> {
+export async function judgeCases(batchDir: string, cases: readonly { label: string; documents: Documents }[], options: BatchOptions = {}): Promise<Verdict[]> {
   const mutants: Mutant[] = [];
   for (const [index, item] of cases.entries()) mutants.push(await writeMutant(join(batchDir, `m${index}`), item.documents, item.label));
-  return judgeBatch(batchDir, mutants);
+  return judgeBatch(batchDir, mutants, options);
 }
 
 export async function removeFolder(dir: string): Promise<void> {

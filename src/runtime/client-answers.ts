@@ -29,13 +29,16 @@ export function envelopeProblem(
 ): string | undefined {
   if (!response.envelope) return undefined;
   if (meta.style === 'api-alias' && response.list && Array.isArray(body)) return undefined;
+  // api-alias answers are plain JSON: one that is not a record (a count, a string) needs no object.
+  if (meta.style === 'api-alias' && response.record === undefined && !response.total) return undefined;
   if (!isObject(body)) return `expected a JSON object, got ${kindOf(body)}`;
   switch (meta.style) {
     case 'jsonapi': {
       if (!('data' in body)) return 'no "data" member';
       if (response.list)
         return Array.isArray(body['data']) ? undefined : `"data" is ${kindOf(body['data'])}, not a list`;
-      if (plainJsonApi) return undefined;
+      // An answer that is not a record (a count, a list of strings) is plain JSON {"data": …} either way.
+      if (plainJsonApi || response.record === undefined) return undefined;
       return body['data'] === null || isObject(body['data']) ? undefined : `"data" is ${kindOf(body['data'])}`;
     }
     case 'success-envelope': {

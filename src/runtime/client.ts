@@ -148,10 +148,11 @@ export class ClientCore {
     hop: Hop,
     auth: Record<string, string>,
   ): Record<string, string> {
+    const contentType = sendsForm(route) ? 'application/x-www-form-urlencoded' : 'application/json';
     return {
       accept: this.#definition.meta.style === 'jsonapi' ? 'application/vnd.api+json' : 'application/json',
       ...headerValues(input.headers, route.headerStyles ?? {}),
-      ...(hop.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(hop.body !== undefined ? { 'content-type': contentType } : {}),
       ...options.headers,
       ...auth,
     };
@@ -217,7 +218,7 @@ export class ClientCore {
     }
     return {
       path,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : sendsForm(route) ? formText(body) : JSON.stringify(body),
       query: encodeQuery(query, styles),
     };
   }
@@ -257,12 +258,15 @@ export class ClientCore {
 
   /** The records of an answer whose envelope envelopeProblem accepted. */
   #unwrap(response: ResponseMeta, body: unknown, plain: boolean): unknown {
-    if (!response.envelope) return body;
+    if (!response.envelope) return this.#definition.meta.style === 'api-alias' ? withoutApiAlias(body) : body;
     const value = body as Record<string, unknown>;
     switch (this.#definition.meta.style) {
       case 'jsonapi': {
-        if (plain) return response.list ? { items: value['data'], total: value['total'] } : value['data'];
-        const document = decodeDocument(body);
+        if (plain || response.record === undefined)
+          return response.list ? { items: value['data'], total: value['total'] } : value['data'];
+        const records = Object.values(this.#definition.meta.records);
+        const numericIds = new Set(records.filter((record) => record.numericId).map((record) => record.type));
+        const document = decodeDocument(body, numericIds);
         if (!response.list) return document.data;
         return {
           items: document.data,
@@ -288,6 +292,17 @@ export class ClientCore {
     const reading = readTolerantly(schema, value);
     if (!reading.ok) throw new ResponseValidationError(route.name, reading.issues);
   }
+}
+
+/** A route whose body the server reads only as a form (bodyFormats without json) is sent as one. */
+function sendsForm(route: RouteMeta): boolean {
+  return route.body !== undefined && !route.body.formats.includes('json') && route.body.formats.includes('form');
+}
+
+/** A form body's members (text, enum and date members only: SVC217) as application/x-www-form-urlencoded. */
+function formText(body: unknown): string {
+  const fields = Object.entries(body as Record<string, unknown>).filter(([, value]) => value !== undefined);
+  return new URLSearchParams(fields.map(([name, value]): [string, string] => [name, String(value)])).toString();
 }
 
 /** The credentials sent, as they may be echoed back: whole header values and their last word (a token). */

@@ -1,5 +1,5 @@
 // Sends an ApiError in an interface's error shape, with the content type the request negotiated:
-// application/vnd.api+json on json:api interfaces unless plain JSON was asked for.
+// application/vnd.api+json for errors arrays on json:api interfaces unless plain JSON was asked for.
 import type { FastifyReply } from 'fastify';
 import { errorResponse, internalErrorResponse } from './error-bodies.js';
 import type { ApiError } from './errors.js';
@@ -19,7 +19,11 @@ export function sendApiError(
   const answer = internal
     ? internalErrorResponse(meta.errorStyle, meta.errors, detail)
     : errorResponse(meta.errorStyle, meta.errors, error);
-  const jsonApi = meta.style === 'jsonapi' && negotiateRepresentation(reply.request.headers.accept) === 'jsonapi';
+  // Only an errors array is a json:api document; {success: false} is plain JSON on any interface.
+  const jsonApi =
+    meta.style === 'jsonapi' &&
+    meta.errorStyle === 'errors-array' &&
+    negotiateRepresentation(reply.request.headers.accept) === 'jsonapi';
   const contentType = jsonApi ? JSONAPI_MEDIA_TYPE : 'application/json; charset=utf-8';
   reply.code(answer.status).headers(error.headers as Record<string, string | string[]>);
   return sendJson(reply, contentType, answer.body);

@@ -27,7 +27,11 @@ function isResource(value: unknown): value is Resource {
   );
 }
 
-export function decodeDocument(document: unknown): {
+/** `numericIds`: the json:api types whose ids stand for numbers (RecordMeta.numericId). */
+export function decodeDocument(
+  document: unknown,
+  numericIds: ReadonlySet<string> = new Set(),
+): {
   data: unknown;
   links: Record<string, string>;
   meta: Record<string, unknown>;
@@ -46,7 +50,8 @@ export function decodeDocument(document: unknown): {
   for (const resource of all) if (isResource(resource)) index.set(`${resource.type}:${resource.id}`, resource);
   // As plain JSON embeds them: related records one level deep, their own relations null.
   const decode = (resource: Resource, embedded: boolean): Plain => {
-    const record: Plain = { id: resource.id, ...(resource.attributes ?? {}) };
+    const id = numericIds.has(resource.type) ? Number(resource.id) : resource.id;
+    const record: Plain = { id, ...(resource.attributes ?? {}) };
     for (const [name, relationship] of Object.entries(resource.relationships ?? {})) {
       if (embedded) {
         record[name] = null;

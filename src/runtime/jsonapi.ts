@@ -114,11 +114,12 @@ export function jsonApiList(
   recordName: string,
   records: readonly Plain[],
   pagination: Pagination | undefined,
+  /** The handler's count of all matching records (meta.total), with or without pages. */
+  total: number,
 ): unknown {
   const serializer = new Serializer(options);
   for (const record of records) serializer.markPrimary(recordName, record);
   const data = records.map((record) => serializer.resource(recordName, record));
-  const total = pagination?.total ?? records.length;
   return {
     data,
     included: serializer.includedResources(),

@@ -8,11 +8,17 @@ export const integerText = z
   .regex(/^-?[0-9]{1,15}$/, 'expected an integer')
   .transform(Number);
 
-/** "4.5" → 4.5; decimal notation only. */
+/**
+ * "4.5" → 4.5, "1e-7" → 1e-7: a finite number as JSON writes it, which is also how JavaScript's
+ * String(number) writes it (0.30000000000000004 has 17 decimals; 1e-7 has an exponent), so that
+ * every number a client sends arrives.
+ */
 export const numberText = z
   .string()
-  .regex(/^-?[0-9]{1,15}(\.[0-9]{1,15})?$/, 'expected a number')
-  .transform(Number);
+  .max(400, 'expected a number')
+  .regex(/^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/, 'expected a number')
+  .transform(Number)
+  .refine(Number.isFinite, 'expected a finite number');
 
 /** "true" / "1" → true, "false" / "0" → false. */
 export const booleanText = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');

@@ -48,8 +48,13 @@ export class OpenApiConformance {
   readonly #headers: Ajv;
   readonly #validators = new Map<string, ValidateFunction>();
 
-  constructor(readonly module: string) {
-    this.#document = JSON.parse(readFileSync(join(ROOT, 'generated', module, 'openapi.json'), 'utf8')) as Json;
+  /** `document`: another document than generated/<module>/openapi.json (the API fuzzer's). */
+  constructor(
+    readonly module: string,
+    document?: Json,
+  ) {
+    this.#document =
+      document ?? (JSON.parse(readFileSync(join(ROOT, 'generated', module, 'openapi.json'), 'utf8')) as Json);
     this.#bodies = this.#ajv(false);
     this.#headers = this.#ajv(true);
     for (const [pathKey, item] of Object.entries(this.#document.paths as Json)) {

@@ -78,7 +78,10 @@ function recordMeta(module: ModuleIr, record: RecordIr, resourcePath: string | u
     const local = localRecordOf(module, field.type);
     if (local) nested[field.name] = local.record;
   }
-  return dropUndefined({ type: record.resourceType, apiAlias: record.apiAlias, resourcePath, relations, nested });
+  // json:api ids are strings on the wire; a client turns those of number ids back into numbers.
+  const idField = record.fields.find((field) => field.name === 'id');
+  const numericId = module.interface?.style === 'jsonapi' && idField?.type.kind === 'scalar' && (idField.type.scalar === 'integer' || idField.type.scalar === 'number') ? true : undefined;
+  return dropUndefined({ type: record.resourceType, apiAlias: record.apiAlias, resourcePath, relations, nested, numericId });
 }
 
 /**

@@ -18,6 +18,8 @@ export function successContent(iface: InterfaceIr, response: ResponseIr, compone
         ? { [JSON_API_MEDIA]: { schema: namedDocument('json:api', body, ctx, jsonApiDocument) }, [JSON_MEDIA]: { schema: namedDocument('plain', body, ctx, plainDocument) } }
         : undefined;
     case 'success-envelope':
+      // {success: true} stands for an empty answer, except on a 204, which has no body at all.
+      if (!body && response.status === 204) return undefined;
       return { [JSON_MEDIA]: { schema: successEnvelope(body, response.total, ctx) } };
     case 'api-alias':
       return body ? { [JSON_MEDIA]: { schema: includesAnswer(body, ctx, (view) => plainBody(body, response.total, view)) } } : undefined;
@@ -116,7 +118,8 @@ function recordResource(record: RecordIr, ctx: SchemaContext): Schema {
           ...(required.length > 0 && { required }),
           additionalProperties: false,
         },
-        id: id ? fieldSchema(id, record.origin, ctx) : { type: 'string' },
+        // JSON:API 1.0: "The values of the id and type members MUST be strings", whatever the record's id.
+        id: id && id.type.kind === 'scalar' && id.type.scalar === 'string' ? fieldSchema(id, record.origin, ctx) : { type: 'string' },
         links: { type: 'object', properties: { self: uri() }, required: ['self'] },
         relationships: {
           type: 'object',
@@ -185,9 +188,10 @@ function resourceSchema(components: Components): Schema {
 function listLinks(components: Components): Schema {
   return components.schemas.define({ owner: 'jsonapi:list-links', preferred: 'JsonApiListLinks' }, () => ({
     type: 'object',
-    description: 'URLs of result pages, <base>/api/v3/<entity>?limit=L&page=P; prev on pages after the first, next when a further page exists.',
+    description:
+      'URLs of this answer; when the request named a page (limit and page), of result pages too, <path>?limit=L&page=P: first and last, prev on pages after the first, next when a further page exists.',
     properties: { first: uri(), last: uri(), next: uri(), prev: uri(), self: uri() },
-    required: ['first', 'last', 'self'],
+    required: ['self'],
   }));
 }
 

@@ -1,0 +1,324 @@
+// Random valid definitions for the API fuzzer (scripts/fuzz-apis.ts), as one fast-check arbitrary.
+// The arbitrary draws a small model (records by field specs, routes by kind, auth schemes by kind)
+// and maps it to a definitions document, so that fast-check shrinks the model: a failing API loses
+// routes, records, fields and parameters until the failure would go away. References between
+// records are indexes resolved modulo what is left, so a shrunk model is still a valid document.
+import fc from 'fast-check';
+import { AUTH_KINDS, type AuthKind } from './auth.js';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+/**
+ * Constructs whose failures other work in progress fixes: they are drawn only when switched on
+ * (`--pending form-objects`), so that a run judges what main already promises.
+ */
+export interface DrawOptions {
+  /** Query parameters of record or map type in the default form style (`a=1&b=2`). */
+  readonly formObjects: boolean;
+  /**
+   * Records in deepObject or form query parameters with members that are not text (integers,
+   * booleans, nested records or lists): the server reads such a record with its JSON schema, so
+   * `sort[0][rank]=2` is refused as "expected number, received string".
+   */
+  readonly typedQueryRecords: boolean;
+}
+
+const PATTERNS = ['^[a-z]+$', '^[A-Z0-9.-]+$', '^[a-z]{2,6}-[0-9]{1,3}$'];
+const FORMATS = ['hex-id', 'uri', 'email', 'currency-code', 'alphanumeric'] as const;
+const ENUM_VALUES = ['red', 'green', 'blue', 'dark-red', 'ASC', 'x_1'];
+const FIELD_NAMES = ['title', 'count', 'price', 'active', 'born', 'updated', 'color', 'tags', 'labels', 'extra', 'child', 'kebab-name', 'snake_name', 'class', 'Upper'];
+const QUERY_NAMES = ['q', 'limit', 'tag', 'sort', 'filter', 'where', 'from', 'page-size', '_flag'];
+const HEADER_NAMES = ['X-Trace', 'X-Count', 'X-Mode', 'X-Flag'];
+
+const stringType: fc.Arbitrary<JsonObject> = fc.oneof(
+  fc.constant({ type: 'string' }),
+  fc.record({ type: fc.constant('string'), minLength: fc.integer({ min: 0, max: 3 }), maxLength: fc.integer({ min: 4, max: 12 }) }, { requiredKeys: ['type'] }),
+  fc.record({ type: fc.constant('string'), format: fc.constantFrom(...FORMATS) }),
+  fc.record({ type: fc.constant('string'), pattern: fc.constantFrom(...PATTERNS) }),
+);
+
+const scalarType: fc.Arbitrary<JsonObject> = fc.oneof(
+  stringType,
+  fc.record({ type: fc.constant('integer'), minimum: fc.integer({ min: -100, max: 0 }), maximum: fc.integer({ min: 1, max: 100_000 }) }, { requiredKeys: ['type'] }),
+  fc.record({ type: fc.constant('number'), minimum: fc.constantFrom(-1000.5, 0), maximum: fc.constantFrom(1, 1e9) }, { requiredKeys: ['type'] }),
+  fc.constant({ type: 'boolean' }),
+  fc.constant({ type: 'date' }),
+  fc.constant({ type: 'date-time' }),
+  fc.record({ type: fc.constant('enum'), values: fc.uniqueArray(fc.constantFrom(...ENUM_VALUES), { minLength: 1, maxLength: 4 }) }),
+);
+
+/** A type that may name a record: `ref` is an index, resolved when the document is built. */
+type TypeModel = { readonly scalar: JsonObject } | { readonly ref: number } | { readonly list: TypeModel; readonly minItems?: number } | { readonly map: TypeModel } | { readonly json: true };
+
+const typeModel: fc.Arbitrary<TypeModel> = fc.oneof(
+  { weight: 6, arbitrary: scalarType.map((scalar) => ({ scalar })) },
+  { weight: 2, arbitrary: fc.nat().map((ref) => ({ ref })) },
+  { weight: 2, arbitrary: fc.record({ list: fc.oneof(scalarType.map((scalar) => ({ scalar })), fc.nat().map((ref) => ({ ref }))), minItems: fc.constantFrom(0, 1) }, { requiredKeys: ['list'] }) },
+  { weight: 1, arbitrary: scalarType.map((scalar) => ({ map: { scalar } })) },
+  { weight: 1, arbitrary: fc.constant({ json: true as const }) },
+);
+
+interface FieldModel {
+  readonly name: string;
+  readonly type: TypeModel;
+  readonly required: boolean;
+  readonly nullable: boolean;
+  readonly withDefault: boolean;
+}
+
+const fieldModel: fc.Arbitrary<FieldModel> = fc.record({
+  name: fc.constantFrom(...FIELD_NAMES),
+  type: typeModel,
+  required: fc.boolean(),
+  nullable: fc.boolean(),
+  withDefault: fc.boolean(),
+});
+
+interface RecordModel {
+  readonly fields: readonly FieldModel[];
+  readonly stringId: boolean;
+  readonly apiAlias: boolean;
+}
+
+const recordModel: fc.Arbitrary<RecordModel> = fc.record({
+  fields: fc.uniqueArray(fieldModel, { selector: (field) => field.name, maxLength: 6 }),
+  stringId: fc.boolean(),
+  apiAlias: fc.boolean(),
+});
+
+type RouteKind = 'list' | 'get' | 'create' | 'update' | 'remove' | 'count';
+
+interface ParamModel {
+  readonly name: string;
+  readonly type: TypeModel;
+  readonly style: 'form' | 'deepObject' | 'json';
+  readonly required: boolean;
+}
+
+const queryModel: fc.Arbitrary<ParamModel> = fc.oneof(
+  fc.record({ name: fc.constantFrom(...QUERY_NAMES), type: scalarType.map((scalar): TypeModel => ({ scalar })), style: fc.constant('form' as const), required: fc.boolean() }),
+  fc.record({ name: fc.constantFrom(...QUERY_NAMES), type: scalarType.map((scalar): TypeModel => ({ list: { scalar } })), style: fc.constant('form' as const), required: fc.boolean() }),
+  fc.record({ name: fc.constantFrom(...QUERY_NAMES), type: fc.nat().map((ref): TypeModel => ({ list: { ref } })), style: fc.constant('deepObject' as const), required: fc.boolean() }),
+  fc.record({ name: fc.constantFrom(...QUERY_NAMES), type: fc.oneof(fc.nat().map((ref): TypeModel => ({ ref })), scalarType.map((scalar): TypeModel => ({ map: { scalar } }))), style: fc.constantFrom('deepObject' as const, 'json' as const, 'form' as const), required: fc.boolean() }),
+  fc.record({ name: fc.constantFrom(...QUERY_NAMES), type: fc.constant({ json: true } as TypeModel), style: fc.constant('json' as const), required: fc.boolean() }),
+);
+
+const headerModel: fc.Arbitrary<ParamModel> = fc.record({
+  name: fc.constantFrom(...HEADER_NAMES),
+  type: scalarType.map((scalar): TypeModel => ({ scalar })),
+  style: fc.constant('form' as const),
+  required: fc.boolean(),
+});
+
+interface RouteModel {
+  readonly kind: RouteKind;
+  readonly record: number;
+  readonly query: readonly ParamModel[];
+  readonly headers: readonly ParamModel[];
+  /** Index into the interface's schemes, or -1 for none. */
+  readonly auth: number;
+  readonly envelopeNone: boolean;
+  readonly total: boolean;
+  readonly form: boolean;
+  readonly stringPathParam: boolean;
+  readonly noContent: boolean;
+}
+
+const routeModel: fc.Arbitrary<RouteModel> = fc.record({
+  kind: fc.constantFrom<RouteKind>('list', 'get', 'create', 'update', 'remove', 'count'),
+  record: fc.nat(),
+  query: fc.uniqueArray(queryModel, { selector: (param) => param.name, maxLength: 4 }),
+  headers: fc.uniqueArray(headerModel, { selector: (param) => param.name.toLowerCase(), maxLength: 2 }),
+  auth: fc.integer({ min: -1, max: 3 }),
+  envelopeNone: fc.boolean(),
+  total: fc.boolean(),
+  form: fc.boolean(),
+  stringPathParam: fc.boolean(),
+  noContent: fc.boolean(),
+});
+
+export interface ApiModel {
+  readonly style: 'jsonapi' | 'success-envelope' | 'api-alias';
+  readonly errorStyle: 'errors-array' | 'success-false';
+  readonly auth: readonly AuthKind[];
+  readonly records: readonly RecordModel[];
+  readonly routes: readonly RouteModel[];
+}
+
+export const apiModel: fc.Arbitrary<ApiModel> = fc.record({
+  style: fc.constantFrom('jsonapi' as const, 'success-envelope' as const, 'api-alias' as const),
+  errorStyle: fc.constantFrom('errors-array' as const, 'success-false' as const),
+  auth: fc.uniqueArray(fc.constantFrom(...(Object.keys(AUTH_KINDS) as AuthKind[])), { maxLength: 3 }),
+  records: fc.array(recordModel, { minLength: 1, maxLength: 4 }),
+  routes: fc.array(routeModel, { minLength: 1, maxLength: 6 }),
+});
+
+/** The definition documents (file name → document) of one random API. */
+export function definitionsArbitrary(options: DrawOptions): fc.Arbitrary<Record<string, JsonObject>> {
+  return apiModel.map((model) => ({ 'fuzz-api.yaml': buildDocument(model, options) }));
+}
+
+const recordName = (index: number) => `item${index}`;
+
+/** Resolves a type model inside record `owner` (records refer only to earlier ones, so no cycle forms). */
+function typeOf(model: TypeModel, owner: number, recordCount: number): JsonObject {
+  if ('scalar' in model) return { ...model.scalar };
+  if ('json' in model) return { type: 'json' };
+  if ('map' in model) return { type: 'map', items: typeOf(model.map, owner, recordCount) };
+  if ('list' in model) {
+    const list: JsonObject = { type: 'list', items: typeOf(model.list, owner, recordCount) };
+    if (model.minItems) list['minItems'] = model.minItems;
+    return list;
+  }
+  if (owner === 0) return { type: 'string' };
+  return { type: 'record', record: recordName(model.ref % Math.min(owner, recordCount)) };
+}
+
+/** A default that fits `type` (SVC207), for the simple types; undefined where none is drawn. */
+function defaultFor(type: JsonObject, nullable: boolean): Json | undefined {
+  if (nullable) return null;
+  switch (type['type']) {
+    case 'boolean':
+      return false;
+    case 'enum':
+      return (type['values'] as string[])[0] as string;
+    case 'integer':
+      return 1;
+    case 'string':
+      return type['format'] === undefined && type['pattern'] === undefined && type['minLength'] === undefined ? 'preset' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function fieldOf(field: FieldModel, owner: number, recordCount: number): JsonObject {
+  const type = typeOf(field.type, owner, recordCount);
+  const result: JsonObject = { ...type };
+  if (field.nullable) result['nullable'] = true;
+  if (!field.required) result['required'] = false;
+  const preset = field.withDefault && !field.required ? defaultFor(type, field.nullable) : undefined;
+  if (preset !== undefined) result['default'] = preset;
+  return result;
+}
+
+const FORM_MEMBERS = new Set(['string', 'enum', 'date', 'date-time']);
+
+function buildDocument(model: ApiModel, options: DrawOptions): JsonObject {
+  const count = model.records.length;
+  const records: JsonObject = {};
+  model.records.forEach((record, index) => {
+    const fields: JsonObject = { id: record.stringId ? { type: 'string', format: 'hex-id', readOnly: true } : { type: 'integer', readOnly: true } };
+    for (const field of record.fields) fields[field.name] = fieldOf(field, index, count);
+    records[recordName(index)] = { fields, ...(model.style === 'api-alias' && record.apiAlias ? { apiAlias: recordName(index) } : {}) };
+  });
+  const auth: JsonObject = {};
+  for (const kind of model.auth) auth[kind.replace(/-(.)/g, (_, letter: string) => letter.toUpperCase())] = AUTH_KINDS[kind].definition();
+  const schemes = Object.keys(auth);
+  const routes: JsonObject = {};
+  model.routes.forEach((route, index) => {
+    const target = route.record % count;
+    const fields = records[recordName(target)] as { fields: Record<string, JsonObject> };
+    routes[`${route.kind}${index}`] = routeOf(route, {
+      index,
+      record: recordName(target),
+      formable: formable(fields.fields),
+      scheme: route.auth < 0 || schemes.length === 0 ? undefined : schemes[route.auth % schemes.length],
+      count,
+      records,
+      style: model.style,
+      options,
+    });
+  });
+  return {
+    name: 'fuzz-api',
+    interface: { title: 'Fuzz API', basePath: '/fuzz', style: model.style, errorStyle: model.errorStyle },
+    ...(schemes.length > 0 ? { auth } : {}),
+    errors: {
+      badRequest: { status: 400, message: 'Invalid request' },
+      validation: { status: 400, message: 'Invalid' },
+      notFound: { status: 404, message: 'No record {id}' },
+      unauthorized: { status: 401, message: 'Unauthorized' },
+      forbidden: { status: 403, message: 'Forbidden' },
+    },
+    records,
+    routes,
+  };
+}
+
+/** Whether every record the type holds has text members only (see DrawOptions.typedQueryRecords). */
+function textOnly(type: JsonObject, records: JsonObject): boolean {
+  if (type['type'] === 'list' || type['type'] === 'map') return textOnly(type['items'] as JsonObject, records);
+  if (type['type'] !== 'record') return true;
+  const record = records[type['record'] as string] as { fields: Record<string, JsonObject> };
+  return Object.values(record.fields).every((field) => FORM_MEMBERS.has(field['type'] as string));
+}
+
+/** A form body needs every member of the body record to be text (SVC217). */
+function formable(fields: Record<string, JsonObject>): boolean {
+  return Object.entries(fields).every(([name, field]) => name === 'id' || (FORM_MEMBERS.has(field['type'] as string) && field['nullable'] !== true));
+}
+
+interface RouteContext {
+  readonly index: number;
+  readonly record: string;
+  readonly formable: boolean;
+  readonly scheme: string | undefined;
+  readonly count: number;
+  readonly records: JsonObject;
+  readonly style: ApiModel['style'];
+  readonly options: DrawOptions;
+}
+
+function paramsOf(params: readonly ParamModel[], ctx: RouteContext): JsonObject | undefined {
+  const result: JsonObject = {};
+  for (const param of params) {
+    const type = typeOf(param.type, ctx.count, ctx.count);
+    const structured = type['type'] === 'record' || type['type'] === 'map';
+    // Constructs pending other work (DrawOptions) are written in a style that works today.
+    let style = structured && param.style === 'form' && !ctx.options.formObjects ? 'deepObject' : param.style;
+    if (style !== 'json' && !ctx.options.typedQueryRecords && !textOnly(type, ctx.records)) style = 'json';
+    result[param.name] = { ...type, ...(param.required ? { required: true } : {}), ...(style === 'form' ? {} : { style }) };
+  }
+  return params.length > 0 ? result : undefined;
+}
+
+function routeOf(route: RouteModel, ctx: RouteContext): JsonObject {
+  const base = `/r${ctx.index}`;
+  const one = { type: 'record', record: ctx.record };
+  const idParam = { id: route.stringPathParam ? { type: 'string' } : { type: 'integer' } };
+  const common: JsonObject = {
+    ...(ctx.scheme ? { auth: ctx.scheme } : {}),
+    errors: ctx.scheme ? ['badRequest', 'validation', 'unauthorized', 'forbidden'] : ['badRequest', 'validation'],
+  };
+  const query = paramsOf(route.query, ctx);
+  const headers = paramsOf(route.headers, ctx);
+  const inputs: JsonObject = { ...(query ? { query } : {}), ...(headers ? { headers } : {}) };
+  const envelope = route.envelopeNone ? { envelope: 'none' } : {};
+  const bodyFormats = route.form && ctx.formable ? { bodyFormats: ['form'] } : {};
+  switch (route.kind) {
+    case 'list': {
+      const total = route.total ? { total: true } : {};
+      return { method: 'GET', path: base, ...inputs, ...common, responses: { '200': { ...envelope, ...total, body: { type: 'list', items: one } } } };
+    }
+    case 'get':
+      return { method: 'GET', path: `${base}/{id}`, pathParams: idParam, ...inputs, ...common, responses: { '200': { ...envelope, body: one } } };
+    case 'create':
+      return { method: 'POST', path: base, ...inputs, body: { ...one, omit: ['id'] }, ...bodyFormats, ...common, responses: { '201': { ...envelope, body: one } } };
+    case 'update':
+      return {
+        method: 'PATCH',
+        path: `${base}/{id}`,
+        pathParams: idParam,
+        ...inputs,
+        body: { ...one, omit: ['id'], partial: true },
+        ...bodyFormats,
+        ...common,
+        responses: route.noContent ? { '204': {} } : { '200': { ...envelope, body: one } },
+      };
+    case 'remove':
+      return { method: 'DELETE', path: `${base}/{id}`, pathParams: idParam, ...inputs, ...common, responses: { '204': {} } };
+    case 'count':
+      return { method: 'GET', path: `${base}/count`, ...inputs, ...common, responses: { '200': { ...envelope, body: { type: 'integer' } } } };
+  }
+}

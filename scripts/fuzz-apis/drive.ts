@@ -1,0 +1,350 @@
+// The differential half of the API fuzzer: serves one generated API in-process (port 0, loopback)
+// with handlers that return random valid records, and calls every route through the generated
+// client and through openapi-fetch driven by the emitted OpenAPI document. It judges: no 5xx,
+// every answer conforms to the document (ajv, test/openapi/conformance.ts), values round-trip
+// equal both ways (what a client sent is what the handler got; what the handler returned is what
+// the client got), and no undeclared member reaches the wire.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fc from 'fast-check';
+import Fastify from 'fastify';
+import createClient, { serializeArrayParam, serializeObjectParam, serializePrimitiveParam } from 'openapi-fetch';
+import { handlerResultShape, mainResponse } from '../../src/emitters/server/handler-types.js';
+import type { Ir, ModuleIr, ParameterIr, RouteIr, TypeIr } from '../../src/ir/types.js';
+import { OpenApiConformance } from '../../test/openapi/conformance.js';
+import { AUTH_KINDS, type AuthKindEntry } from './auth.js';
+import { fieldsOf, UNDECLARED, valueOf, type Place, type Records, type ValueOptions } from './values.js';
+
+/** Which checks run; each pending one is named after the work that will make it pass. */
+export interface DriveChecks {
+  /** Handlers return records with undeclared members; none may reach the wire (pending: compiled serializers). */
+  readonly extras: boolean;
+}
+
+export interface DriveOptions {
+  readonly seed: number;
+  readonly checks: DriveChecks;
+  /** Calls per route and client. */
+  readonly calls: number;
+}
+
+type Json = Record<string, any>;
+
+interface Seen {
+  input: Json | undefined;
+}
+
+/** Undefined when every check passed; otherwise the first finding. */
+export async function driveApi(outDir: string, ir: Ir, options: DriveOptions): Promise<string | undefined> {
+  const modules = ir.modules.filter((module) => module.interface !== undefined);
+  for (const module of modules) {
+    const problem = await driveModule(outDir, ir, module, options);
+    if (problem) return `${module.name}: ${problem}`;
+  }
+  return undefined;
+}
+
+async function driveModule(outDir: string, ir: Ir, module: ModuleIr, options: DriveOptions): Promise<string | undefined> {
+  const records: Records = ir.records;
+  const dir = join(outDir, module.name);
+  const load = async (file: string) => (await import(pathToFileURL(join(dir, file)).href)) as Json;
+  const server = await load('server.ts');
+  const clientModule = await load('client.ts');
+  const document = JSON.parse(await readFile(join(dir, 'openapi.json'), 'utf8')) as Json;
+  const conformance = new OpenApiConformance(module.name, document);
+  const pluginName = Object.keys(server).find((name) => name.endsWith('Plugin'));
+  const clientName = Object.keys(clientModule).find((name) => name.endsWith('Client') && name !== 'ApiClientError');
+  if (!pluginName || !clientName) return 'no plugin or client class exported';
+
+  const seen: Seen = { input: undefined };
+  const results = new Map<string, unknown>();
+  const internalErrors: string[] = [];
+  const app = Fastify({ logger: false });
+  const kinds = AUTH_KINDS as Record<string, AuthKindEntry>;
+  await app.register(
+    server[pluginName]({
+      handlers: Object.fromEntries(
+        module.routes.map((route) => [
+          route.name,
+          async (input: Json) => {
+            seen.input = input;
+            return results.get(route.name);
+          },
+        ]),
+      ),
+      auth: Object.fromEntries(module.auth.map((scheme) => [scheme.name, kinds[scheme.type]?.serverOptions()])),
+      onInternalError: (error: unknown) => internalErrors.push((error as Error).stack ?? String(error)),
+    }),
+  );
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  const exchanges: string[] = [];
+  const recording =
+    (inner: typeof fetch): typeof fetch =>
+    async (input, init) => {
+      // Read before sending: a Request's body can be used once.
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const response = await inner(input, init);
+      const text = await response.clone().text();
+      const head = (name: string) => response.headers.get(name) ?? undefined;
+      const found: string[] = [];
+      if (response.status >= 500) found.push(`answered ${response.status}: ${text.slice(0, 400)} ${internalErrors.join('\n').slice(0, 1500)}`);
+      found.push(...conformance.violations({ method, path: url.pathname + url.search, status: response.status, header: head, text }));
+      if (options.checks.extras && text.includes(UNDECLARED)) found.push(`an undeclared member is on the wire [pending: serializers]: ${text.slice(0, 300)}`);
+      if (found.length > 0) exchanges.push(`${method} ${url.pathname}${url.search.slice(0, 300)}\n    ${found.join('\n    ')}`);
+      return response;
+    };
+  try {
+    const client = new clientModule[clientName]({
+      baseUrl: origin,
+      auth: Object.fromEntries(module.auth.map((scheme) => [scheme.name, kinds[scheme.type]?.clientCredentials()])),
+      fetch: recording(fetch),
+      validateResponses: true,
+    });
+    const basePath = module.interface?.basePath ?? '';
+    const thirdParty = await Promise.all(module.auth.map(async (scheme) => [scheme.name, await kinds[scheme.type]!.thirdParty(scheme, origin + basePath, join(outDir, 'runtime'))] as const));
+    const thirdPartyAuth = new Map(thirdParty);
+    let call = 0;
+    for (const route of module.routes) {
+      for (let round = 0; round < options.calls; round += 1) {
+        call += 1;
+        const draw = <T>(arbitrary: fc.Arbitrary<T>): T => fc.sample(arbitrary, { seed: options.seed * 7919 + call * 104_729 + exchanges.length, numRuns: 1 })[0] as T;
+        const input = draw(inputArbitrary(route, records));
+        const result = draw(resultArbitrary(module, route, records, options.checks.extras));
+        results.set(route.name, result);
+
+        seen.input = undefined;
+        let got: unknown;
+        try {
+          got = await client[route.name](input);
+        } catch (error) {
+          return `${route.name} through the generated client failed: ${describe(error)}\n  input: ${show(input)}\n  handler returned: ${show(result)}\n${exchanges.join('\n')}`;
+        }
+        const problem = exchanges.length > 0 ? exchanges.join('\n') : (compareInput(route, records, input, seen.input) ?? compareResult(module, route, records, result, got));
+        if (problem) return `${route.name} through the generated client: ${problem}\n  input: ${show(input)}\n  handler returned: ${show(result)}\n  client got: ${show(got)}`;
+
+        seen.input = undefined;
+        const auth = route.auth ? thirdPartyAuth.get(route.auth) : undefined;
+        const raw = createClient<any>({ baseUrl: origin, fetch: recording(auth?.wrapFetch ? auth.wrapFetch(fetch) : fetch) });
+        const operation = document['paths'][route.fullPath]?.[route.method.toLowerCase()] as Json | undefined;
+        if (!operation) return `${route.name}: the document has no operation ${route.method} ${route.fullPath}`;
+        const request = thirdPartyRequest(operation, input, auth?.headers ?? {});
+        let answer: { response: Response; error?: unknown };
+        try {
+          answer = await raw.request(route.method.toLowerCase() as 'get', route.fullPath, request);
+        } catch (error) {
+          return `${route.name} through openapi-fetch threw: ${describe(error)}\n  input: ${show(input)}`;
+        }
+        if (answer.response.status >= 400) return `${route.name} through openapi-fetch answered ${answer.response.status}: ${show(answer.error)}\n  input: ${show(input)}\n${exchanges.join('\n')}`;
+        const thirdProblem = exchanges.length > 0 ? exchanges.join('\n') : compareInput(route, records, input, seen.input);
+        if (thirdProblem) return `${route.name} through openapi-fetch: ${thirdProblem}\n  input: ${show(input)}`;
+      }
+    }
+  } finally {
+    await app.close();
+  }
+  return undefined;
+}
+
+function describe(error: unknown): string {
+  const value = error as { name?: string; message?: string; status?: number; body?: unknown };
+  return `${value.name ?? 'Error'} ${value.status ?? ''} ${value.message ?? String(error)} ${value.body === undefined ? '' : show(value.body)}`.slice(0, 1500);
+}
+
+export function show(value: unknown): string {
+  return (JSON.stringify(value) ?? 'undefined').slice(0, 1200);
+}
+
+function paramsArbitrary(params: readonly ParameterIr[], records: Records, place: Place): fc.Arbitrary<Json> {
+  const members: Record<string, fc.Arbitrary<unknown>> = {};
+  const required: string[] = [];
+  for (const param of params) {
+    const value = valueOf(param.type, { records, place, extras: false });
+    // An empty list or record is no bytes at all in a query: a required one cannot be sent empty.
+    const sendable = param.required && place === 'query' ? value.filter((item) => !isEmpty(item)) : value;
+    members[place === 'header' ? param.name.toLowerCase() : param.name] = sendable;
+    if (param.required && param.default === undefined) required.push(place === 'header' ? param.name.toLowerCase() : param.name);
+  }
+  return fc.record(members, { requiredKeys: required, noNullPrototype: true });
+}
+
+function isEmpty(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+}
+
+/** The generated client's input for one call of `route`. */
+function inputArbitrary(route: RouteIr, records: Records): fc.Arbitrary<Json> {
+  const parts: Record<string, fc.Arbitrary<unknown>> = {};
+  if (route.pathParams.length > 0) parts['params'] = paramsArbitrary(route.pathParams, records, 'path');
+  if (route.query.length > 0) parts['query'] = paramsArbitrary(route.query, records, 'query');
+  if (route.headers.length > 0) parts['headers'] = paramsArbitrary(route.headers, records, 'header');
+  if (route.body) parts['body'] = valueOf(route.body, { records, place: route.bodyFormats.includes('json') ? 'json' : 'form', extras: false });
+  return fc.record(parts, { noNullPrototype: true });
+}
+
+function resultArbitrary(module: ModuleIr, route: RouteIr, records: Records, extras: boolean): fc.Arbitrary<unknown> {
+  const body = mainResponse(route)?.body;
+  if (!body) return fc.constant(undefined);
+  const value = valueOf(body, { records, place: 'json', extras } satisfies ValueOptions);
+  if (!handlerResultShape(module, route).counted) return value;
+  return fc.tuple(value, fc.nat({ max: 1000 })).map(([items, more]) => ({ items, total: (items as unknown[]).length + more }));
+}
+
+/** What openapi-fetch is given: parameters as the document says they are written, the body in its first media type. */
+function thirdPartyRequest(operation: Json, input: Json, authHeaders: Record<string, string>): Json {
+  const parameters = (operation['parameters'] ?? []) as Json[];
+  const query = (input['query'] ?? {}) as Json;
+  const querySerializer = () =>
+    parameters
+      .filter((parameter) => parameter['in'] === 'query' && query[parameter['name']] !== undefined)
+      .map((parameter) => queryText(parameter, query[parameter['name']]))
+      .filter((part) => part !== '')
+      .join('&');
+  const headers: Record<string, string> = { ...authHeaders };
+  for (const [name, value] of Object.entries((input['headers'] ?? {}) as Json)) headers[name] = typeof value === 'string' ? value : JSON.stringify(value);
+  const request: Json = { params: { path: input['params'] ?? {}, query }, querySerializer, headers };
+  const content = operation['requestBody']?.['content'] as Json | undefined;
+  if (input['body'] !== undefined && content) {
+    if (content['application/json']) request['body'] = input['body'];
+    else {
+      request['body'] = input['body'];
+      request['bodySerializer'] = (body: Json) => new URLSearchParams(Object.entries(body).map(([key, value]): [string, string] => [key, String(value)])).toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    }
+  }
+  return request;
+}
+
+/** One query parameter as its OpenAPI description says, with openapi-fetch's serializers. */
+function queryText(parameter: Json, value: unknown): string {
+  const name = parameter['name'] as string;
+  if (parameter['content']?.['application/json']) return `${encodeURIComponent(name)}=${encodeURIComponent(JSON.stringify(value))}`;
+  const style = (parameter['style'] ?? 'form') as 'form' | 'deepObject';
+  const explode = (parameter['explode'] ?? style === 'form') as boolean;
+  if (Array.isArray(value)) {
+    // OpenAPI leaves deepObject arrays undefined; svcgen documents them as name[0][member]=….
+    if (style === 'deepObject') return value.map((item, index) => bracketed(`${name}[${index}]`, item)).join('&');
+    return serializeArrayParam(name, value.map(String), { style, explode });
+  }
+  if (typeof value === 'object' && value !== null) {
+    if (style === 'deepObject') return bracketed(name, value);
+    return serializeObjectParam(name, value as Record<string, unknown>, { style, explode });
+  }
+  return serializePrimitiveParam(name, String(value));
+}
+
+function bracketed(prefix: string, value: unknown): string {
+  if (Array.isArray(value)) return value.map((item, index) => bracketed(`${prefix}[${index}]`, item)).join('&');
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value)
+      .map(([key, item]) => bracketed(`${prefix}[${key}]`, item))
+      .filter((part) => part !== '')
+      .join('&');
+  }
+  return `${encodeURIComponent(prefix)}=${encodeURIComponent(String(value))}`;
+}
+
+interface Member {
+  readonly name: string;
+  readonly type: TypeIr;
+  readonly default: unknown;
+}
+
+/** What the handler got equals what the client sent, members with defaults filled in. */
+function compareInput(route: RouteIr, records: Records, sent: Json, got: Json | undefined): string | undefined {
+  if (got === undefined) return 'the handler was not called';
+  const parts: [string, readonly ParameterIr[]][] = [
+    ['params', route.pathParams],
+    ['query', route.query],
+    ['headers', route.headers],
+  ];
+  for (const [part, params] of parts) {
+    if (params.length === 0) continue;
+    const members = params.map((param) => ({ name: part === 'headers' ? param.name.toLowerCase() : param.name, type: param.type, default: param.default }));
+    // An empty list or record written as form or deepObject is no bytes at all: it arrives as absent.
+    const given = Object.fromEntries(
+      Object.entries((sent[part] ?? {}) as Json).filter(([name, value]) => !(isEmpty(value) && params.find((param) => param.name === name)?.style !== 'json')),
+    );
+    const problem = membersAgree(members, given, (got[part] ?? {}) as Json, records, `${part}`, { apiAlias: undefined, ignoreUnknown: part === 'headers' });
+    if (problem) return `the handler got other ${part}: ${problem}; got ${show(got[part])}`;
+  }
+  if (route.body && sent['body'] !== undefined) {
+    const problem = agree(route.body, sent['body'], got['body'], records, 'body');
+    if (problem) return `the handler got another body: ${problem}; got ${show(got['body'])}`;
+  }
+  return undefined;
+}
+
+/** What the generated client returned equals what the handler returned, undeclared members left out. */
+function compareResult(module: ModuleIr, route: RouteIr, records: Records, returned: unknown, got: unknown): string | undefined {
+  const body = mainResponse(route)?.body;
+  if (!body) return undefined;
+  if (handlerResultShape(module, route).counted) {
+    const sent = returned as { items: unknown[]; total: number };
+    const received = got as { items?: unknown; total?: unknown };
+    if (received?.total !== sent.total) return `total ${show(received?.total)} instead of ${sent.total}`;
+    return agree(body, sent.items, received.items, records, 'items');
+  }
+  return agree(body, returned, got, records, 'answer');
+}
+
+interface AgreeOptions {
+  /** The apiAlias member the record carries on the wire, allowed in what was received. */
+  readonly apiAlias: string | undefined;
+  readonly ignoreUnknown: boolean;
+}
+
+function agree(type: TypeIr, sent: unknown, got: unknown, records: Records, at: string): string | undefined {
+  if (sent === null || got === null) return sent === got ? undefined : `${at}: ${show(got)} instead of ${show(sent)}`;
+  switch (type.kind) {
+    case 'list': {
+      if (!Array.isArray(sent) || !Array.isArray(got) || sent.length !== got.length) return `${at}: ${show(got)} instead of ${show(sent)}`;
+      for (const [index, item] of sent.entries()) {
+        const problem = agree(type.items, item, got[index], records, `${at}/${index}`);
+        if (problem) return problem;
+      }
+      return undefined;
+    }
+    case 'map': {
+      if (typeof got !== 'object' || got === null) return `${at}: ${show(got)} instead of ${show(sent)}`;
+      const keys = Object.keys(sent as Json);
+      if (keys.sort().join() !== Object.keys(got).sort().join()) return `${at}: keys ${show(Object.keys(got))} instead of ${show(keys)}`;
+      for (const key of keys) {
+        const problem = agree(type.values, (sent as Json)[key], (got as Json)[key], records, `${at}/${key}`);
+        if (problem) return problem;
+      }
+      return undefined;
+    }
+    case 'record': {
+      if (typeof got !== 'object' || got === null || Array.isArray(got)) return `${at}: ${show(got)} instead of a record`;
+      const members = fieldsOf(type, records).map((field) => ({ name: field.name, type: field.type, default: field.default }));
+      return membersAgree(members, sent as Json, got as Json, records, at, { apiAlias: records.get(type.record)?.apiAlias, ignoreUnknown: false });
+    }
+    default:
+      return JSON.stringify(sent) === JSON.stringify(got) ? undefined : `${at}: ${show(got)} instead of ${show(sent)}`;
+  }
+}
+
+function membersAgree(members: readonly Member[], sent: Json, got: Json, records: Records, at: string, options: AgreeOptions): string | undefined {
+  const declared = new Set(members.map((member) => member.name));
+  for (const member of members) {
+    const where = `${at}/${member.name}`;
+    const has = Object.hasOwn(sent, member.name) && sent[member.name] !== undefined;
+    const received = Object.hasOwn(got, member.name) ? got[member.name] : undefined;
+    if (!has) {
+      if (received !== undefined && JSON.stringify(received) !== JSON.stringify(member.default)) return `${where}: ${show(received)} where nothing (or the default) was sent`;
+      continue;
+    }
+    const problem = agree(member.type, sent[member.name], received, records, where);
+    if (problem) return problem;
+  }
+  if (options.ignoreUnknown) return undefined;
+  for (const key of Object.keys(got)) {
+    if (declared.has(key) || got[key] === undefined) continue;
+    if (key === 'apiAlias' && options.apiAlias !== undefined && got[key] === options.apiAlias) continue;
+    const pending = key.startsWith(UNDECLARED) ? ' [pending: serializers / clients stripping unknown members]' : '';
+    return `${at}: the undeclared member ${key} arrived${pending}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,107 @@
+// Random valid values of IR types for the API fuzzer, as fast-check arbitraries: what handlers
+// return and what clients send. A value fits its type's constraints and format; where it travels
+// (a JSON body, a query, a header, a path segment) narrows what text is drawn, since a header can
+// only carry visible ASCII. Extra members named `undeclared…` are what the server must not send.
+import fc from 'fast-check';
+import type { FieldIr, RecordIr, ScalarType, TypeIr } from '../../src/ir/types.js';
+
+export type Records = ReadonlyMap<string, RecordIr>;
+export type Place = 'json' | 'query' | 'header' | 'path' | 'form';
+
+/** The marker of members no definition declares; the field names the fuzzer draws never hold it. */
+export const UNDECLARED = 'undeclared';
+
+export interface ValueOptions {
+  readonly records: Records;
+  readonly place: Place;
+  /** Add an undeclared member to some records (handler results only). */
+  readonly extras: boolean;
+}
+
+const FORMAT_TEXT: Record<NonNullable<ScalarType['format']>, fc.Arbitrary<string>> = {
+  'hex-id': fc.stringMatching(/^[0-9a-f]{32}$/),
+  uri: fc.constantFrom('https://example.test/x', 'http://a.test/b?c=d', 'https://example.test/p%20q#f'),
+  email: fc.stringMatching(/^[a-z][a-z0-9]{0,7}@[a-z]{1,8}\.test$/),
+  'currency-code': fc.stringMatching(/^[A-Z]{3}$/),
+  alphanumeric: fc.stringMatching(/^[A-Za-z0-9]{1,12}$/),
+};
+
+/** A string's length as JSON Schema and zod count it: in code points, so 😀 is one. */
+function lengthOf(value: string): number {
+  return [...value].length;
+}
+
+function text(place: Place, minLength = 0, maxLength = 16): fc.Arbitrary<string> {
+  // Header values are visible ASCII without surrounding spaces; elsewhere any Unicode text.
+  const unit = place === 'header' ? fc.constantFrom(...'abcXYZ019-_.~!*()+=') : fc.oneof(fc.string({ unit: 'binary', maxLength: 1 }).filter((s) => s.length > 0), fc.constantFrom('a', 'Z', '0', ' ', '&', '=', '%', '/', '?', '#', '[', ']', '"', '\\', 'é', '😀'));
+  return fc
+    .array(unit, { maxLength })
+    .map((parts) => parts.join(''))
+    .filter((value) => lengthOf(value) >= minLength && lengthOf(value) <= maxLength);
+}
+
+function scalar(type: ScalarType, place: Place): fc.Arbitrary<unknown> {
+  const { minimum, maximum, minLength, maxLength, pattern } = type.constraints;
+  switch (type.scalar) {
+    case 'integer':
+      return fc.integer({ min: Math.ceil(minimum ?? -1_000_000), max: Math.floor(maximum ?? 1_000_000) });
+    case 'number':
+      return fc.double({ min: minimum ?? -1e6, max: maximum ?? 1e6, noNaN: true, noDefaultInfinity: true }).map((value) => (Object.is(value, -0) ? 0 : value));
+    case 'boolean':
+      return fc.boolean();
+    case 'date':
+      return fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+    case 'date-time':
+      return fc
+        .tuple(fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }), fc.constantFrom('Z', '+02:00', '-05:30'))
+        .map(([date, zone]) => date.toISOString().slice(0, 19) + zone);
+    case 'string':
+      if (type.format) return FORMAT_TEXT[type.format];
+      if (pattern !== undefined) return fc.stringMatching(new RegExp(pattern)).filter((value) => lengthOf(value) >= (minLength ?? 0) && lengthOf(value) <= (maxLength ?? Infinity));
+      // An empty path segment is no parameter at all: the client refuses it as missing.
+      return text(place, Math.max(minLength ?? 0, place === 'path' ? 1 : 0), Math.min(maxLength ?? 16, 16));
+  }
+}
+
+export function valueOf(type: TypeIr, options: ValueOptions, depth = 0): fc.Arbitrary<unknown> {
+  const inner = valueOfNonNull(type, options, depth);
+  return type.nullable && options.place === 'json' ? fc.oneof(inner, fc.constant(null)) : inner;
+}
+
+function valueOfNonNull(type: TypeIr, options: ValueOptions, depth: number): fc.Arbitrary<unknown> {
+  switch (type.kind) {
+    case 'scalar':
+      return scalar(type, options.place);
+    case 'enum':
+      return fc.constantFrom(...type.values);
+    case 'json':
+      return fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
+    case 'list': {
+      const { minItems = 0, maxItems = 3 } = type.constraints;
+      return fc.array(valueOf(type.items, options, depth + 1), { minLength: minItems, maxLength: Math.min(maxItems, Math.max(minItems, depth > 2 ? 0 : 3)) });
+    }
+    case 'map':
+      return fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9]{0,5}$/), valueOf(type.values, options, depth + 1), { maxKeys: depth > 2 ? 0 : 3 });
+    case 'record':
+      return recordValue(type, options, depth);
+  }
+}
+
+/** The fields a record type holds after pick and omit. */
+export function fieldsOf(type: Extract<TypeIr, { kind: 'record' }>, records: Records): FieldIr[] {
+  const record = records.get(type.record);
+  if (!record) return [];
+  return record.fields.filter((field) => (type.pick.length === 0 || type.pick.includes(field.name)) && !type.omit.includes(field.name));
+}
+
+function recordValue(type: Extract<TypeIr, { kind: 'record' }>, options: ValueOptions, depth: number): fc.Arbitrary<unknown> {
+  const members: Record<string, fc.Arbitrary<unknown>> = {};
+  const required: string[] = [];
+  for (const field of fieldsOf(type, options.records)) {
+    members[field.name] = valueOf(field.type, options, depth + 1);
+    if (!type.partial && field.required && field.default === undefined) required.push(field.name);
+  }
+  const value = fc.record(members, { requiredKeys: required, noNullPrototype: true });
+  if (!options.extras) return value;
+  return fc.tuple(value, fc.boolean()).map(([record, extra]) => (extra ? { ...(record as object), [`${UNDECLARED}Secret`]: 'must not leave' } : record));
+}
