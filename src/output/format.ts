@@ -1,13 +1,9 @@
 // Formats generated files with prettier, results cached on disk by a hash of the input text, the
-// options and prettier's version. Large batches are spread over worker threads; prettier is
-// loaded only when something is not in the cache.
-import { existsSync, readFileSync } from 'node:fs';
+// options and prettier's version; prettier is loaded only when something is not in the cache.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { GeneratedFile } from '../emitters/contract.js';
 import { PRETTIER_OPTIONS } from './format-options.js';
 import { sha256 } from './hash.js';
@@ -26,10 +22,6 @@ export interface FormattedFile {
   readonly path: string;
   readonly content: string;
 }
-
-/** Below this many bytes to format, starting workers costs more than it saves. */
-const WORKER_THRESHOLD_BYTES = 150_000;
-const WORKER_SCRIPT = fileURLToPath(new URL('./format-worker.js', import.meta.url));
 
 export async function formatFiles(files: readonly GeneratedFile[], options: FormatOptions): Promise<FormattedFile[]> {
   const version = prettierVersion();
@@ -55,47 +47,8 @@ export async function formatFiles(files: readonly GeneratedFile[], options: Form
 
 async function formatMisses(misses: readonly { path: string; content: string }[]): Promise<string[]> {
   if (misses.length === 0) return [];
-  const bytes = misses.reduce((sum, miss) => sum + miss.content.length, 0);
-  const workers = Math.min(availableParallelism(), 4, misses.length);
-  if (bytes < WORKER_THRESHOLD_BYTES || workers < 2 || !existsSync(WORKER_SCRIPT)) {
-    const prettier = await import('prettier');
-    return Promise.all(misses.map((miss) => prettier.format(miss.content, { ...PRETTIER_OPTIONS, filepath: miss.path })));
-  }
-  return formatInWorkers(misses, workers);
-}
-
-/** Largest files first, each worker taking the next file as soon as it is free. */
-function formatInWorkers(misses: readonly { path: string; content: string }[], count: number): Promise<string[]> {
-  const order = misses.map((_, index) => index).sort((a, b) => (misses[b]?.content.length ?? 0) - (misses[a]?.content.length ?? 0));
-  const results: string[] = new Array<string>(misses.length);
-  let next = 0;
-  let done = 0;
-  return new Promise((resolve, reject) => {
-    const pool = Array.from({ length: count }, () => new Worker(WORKER_SCRIPT));
-    const finish = (error?: Error) => {
-      for (const worker of pool) void worker.terminate();
-      if (error) reject(error);
-      else resolve(results);
-    };
-    const feed = (worker: Worker) => {
-      const index = order[next];
-      next += 1;
-      if (index === undefined) return;
-      const miss = misses[index] as { path: string; content: string };
-      worker.postMessage({ id: index, path: miss.path, content: miss.content });
-    };
-    for (const worker of pool) {
-      worker.on('message', (reply: { id: number; content?: string; error?: string }) => {
-        if (reply.error !== undefined) return finish(new Error(`prettier failed on ${misses[reply.id]?.path}: ${reply.error}`));
-        results[reply.id] = reply.content as string;
-        done += 1;
-        if (done === misses.length) return finish();
-        feed(worker);
-      });
-      worker.on('error', (error) => finish(error));
-      feed(worker);
-    }
-  });
+  const prettier = await import('prettier');
+  return Promise.all(misses.map((miss) => prettier.format(miss.content, { ...PRETTIER_OPTIONS, filepath: miss.path })));
 }
 
 function prettierVersion(): string {
