@@ -6,7 +6,6 @@ import type { ResolvedConfig } from './config.js';
 import { displayPath } from './definitions/sources.js';
 import type { GeneratedFile, TemplateFile } from './emitters/contract.js';
 import { EMITTERS } from './emitters/index.js';
-import { prepareEmitWorker, runEmitters, type PreparedWorker } from './emitters/run-emitters.js';
 import { TEMPLATES_DIR, type RunInputs } from './inputs.js';
 import { compareCodePoints } from './ir/names.js';
 import type { Ir } from './ir/types.js';
@@ -14,7 +13,6 @@ import { formatFiles, type FormattedFile } from './output/format.js';
 import { sha256 } from './output/hash.js';
 import { withHeader } from './output/header.js';
 import { MainThreadMemo } from './output/main-thread-memo.js';
-import type { MemoLocation } from './output/memo-file.js';
 import { buildRunRecord, type RunRecord } from './output/run-record.js';
 import { generatorFingerprint } from './version.js';
 
@@ -37,82 +35,23 @@ export type FinishedSink = (files: readonly FinishedFile[]) => void;
 
 /** `cacheDir` undefined: no caches (--no-cache). */
 export async function buildOutput(config: ResolvedConfig, inputs: RunInputs, cacheDir: string | undefined, sink: FinishedSink = () => undefined): Promise<BuiltOutput> {
-  const memo: MemoLocation | 'off' = cacheDir ? { cacheDir, generator: generatorFingerprint() } : 'off';
-  // Started first, so the worker loads its modules and its memo share while the definitions are parsed.
-  const worker = prepareEmitWorker(inputs.definitions.reduce((sum, source) => sum + source.bytes.byteLength, 0), memo);
-  // Cache saves started during the run: awaited with the worker, once the output is written.
-  const saves: Promise<void>[] = [];
-  try {
-    const built = await buildOutputWith(config, inputs, worker, memo, saves, sink);
-    return { ...built, finished: Promise.all([...saves, worker?.finish()]).then(() => undefined) };
-  } catch (error) {
-    await Promise.allSettled([...saves, worker?.abort()]);
-    throw error;
-  }
-}
-
-async function buildOutputWith(
-  config: ResolvedConfig,
-  inputs: RunInputs,
-  worker: PreparedWorker | undefined,
-  memo: MemoLocation | 'off',
-  saves: Promise<void>[],
-  sink: FinishedSink,
-): Promise<Omit<BuiltOutput, 'finished'>> {
-  // Loaded once the worker is started, so that it loads its modules meanwhile. The definitions are
-  // checked entry by entry, remembered (validate-by-entry.ts): that share is read at the same time.
-  const mainMemo = new MainThreadMemo(memo);
-  const [{ buildIrFromInputs }] = await Promise.all([import('./build-ir.js'), mainMemo.start()]);
-  // The parsed-chunk cache is saved while the worker is at work (at the latest once the emitters are done).
+  const memo = new MainThreadMemo(cacheDir ? { cacheDir, generator: generatorFingerprint() } : 'off');
+  const [{ buildIrFromInputs }] = await Promise.all([import('./build-ir.js'), memo.start()]);
   const cacheWrites: (() => void)[] = [];
-  const saveChunkCache = () => cacheWrites.splice(0).forEach((write) => write());
-  const enabled = EMITTERS.filter((entry) => config.emitters[entry.name] !== false);
-  const templates = mergeTemplates(inputs, config);
-  const finish = async (files: readonly GeneratedFile[]) => {
-    const finished = await finishFiles(files, memo === 'off' ? undefined : memo.cacheDir);
-    sink(finished);
-    return finished;
-  };
-  // The worker's files, each emitter's finished here as soon as it answers (while the worker runs its next).
-  const finishedFromWorker = new Map<string, Promise<FinishedFile[]>>();
-  const startWorker = (built: Ir) => {
-    for (const [name, files] of worker?.give(enabled, { ir: built, runtimeFiles: inputs.runtimeFiles, templates }) ?? []) {
-      const finished = files.then(finish);
-      // Awaited below once the run gets there; a failure before that is reported by runEmitters.
-      finished.catch(() => undefined);
-      finishedFromWorker.set(name, finished);
-    }
-  };
   let ir: Ir;
   try {
-    ir = await buildIrFromInputs(inputs, {
-      cacheDir: memo === 'off' ? undefined : join(memo.cacheDir, 'definitions'),
-      deferWrite: (write) => cacheWrites.push(write),
-      // The worker has zod loaded by the time the definitions are parsed; this thread never loads it then.
-      checkEntries: worker?.checkEntries,
-      // The worker starts on the IR while this thread checks it; a failed check aborts the worker.
-      onBuilt: startWorker,
-    });
-  } catch (error) {
-    saveChunkCache();
-    throw error;
+    ir = await buildIrFromInputs(inputs, { cacheDir: cacheDir && join(cacheDir, 'definitions'), deferWrite: (write) => cacheWrites.push(write) });
+  } finally {
+    cacheWrites.splice(0).forEach((write) => write());
   }
-  // While the worker, if any, is still at work, this thread starts saving its memo, saves its chunk
-  // cache and finishes its own files.
-  const finishedHere = new Map<string, FinishedFile[]>();
-  const whileWaiting = async (local: ReadonlyMap<string, GeneratedFile[]>) => {
-    const saved = mainMemo.save();
-    // Awaited with the worker; until then a failure must not count as unhandled.
-    saved.catch(() => undefined);
-    saves.push(saved);
-    saveChunkCache();
-    for (const [name, files] of local) finishedHere.set(name, await finish(files));
-  };
-  const context = { ir, runtimeFiles: inputs.runtimeFiles, templates };
-  const byEmitter = await runEmitters(enabled, context, worker, { beforeLocal: () => mainMemo.seedEmitters(), whileWaiting }).finally(saveChunkCache);
-  const files: FinishedFile[] = [];
-  for (const entry of enabled) files.push(...(finishedHere.get(entry.name) ?? (await (finishedFromWorker.get(entry.name) ?? finish(byEmitter.get(entry.name) ?? [])))));
-  return { files, record: buildRunRecord(generatorFingerprint(), inputs.hash, files) };
+  await memo.seedEmitters();
+  const context = { ir, runtimeFiles: inputs.runtimeFiles, templates: mergeTemplates(inputs, config) };
+  const emitted: GeneratedFile[] = [];
+  for (const entry of EMITTERS.filter((candidate) => config.emitters[candidate.name] !== false)) emitted.push(...(await (await entry.load()).emit(context)));
+  const saved = memo.save();
+  const files = await finishFiles(emitted, cacheDir);
+  sink(files);
+  return { files, record: buildRunRecord(generatorFingerprint(), inputs.hash, files), finished: saved };
 }
 
 /** Emitted files as they are written: with their header, formatted, and hashed for the run record. */
