@@ -1,21 +1,19 @@
 // Definitions → IR: parse, check against the schema, build and cross-check. Every problem of the
 // run is collected and thrown together as one DefinitionsError.
 import { DefinitionsError, type Diagnostic } from './definitions/diagnostics.js';
-import { parseDefinitionSources, type LoadedFile, type LoadOptions } from './definitions/load.js';
+import { parseDefinitionSources, type LoadedFile } from './definitions/load.js';
 import { unusableValueDiagnostics } from './definitions/unusable-values.js';
-import { checkHere, rememberedValid, validateByEntry } from './definitions/validate-by-entry.js';
+import { checkHere, validateByEntry } from './definitions/validate-by-entry.js';
 import type { RunInputs } from './inputs.js';
 import { buildIr, type ValidatedFile } from './ir/build.js';
 import type { Ir } from './ir/types.js';
 
-export type BuildIrOptions = LoadOptions;
-
-/** Definitions → IR, or every diagnostic at once. `options.cacheDir` caches parsed definition chunks. */
-export async function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 'diagnostics'>, options: BuildIrOptions = {}): Promise<Ir> {
-  const loaded = parseDefinitionSources(inputs.definitions, options);
+/** Definitions → IR, or every diagnostic at once. */
+export async function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 'diagnostics'>): Promise<Ir> {
+  const loaded = parseDefinitionSources(inputs.definitions);
   const diagnostics: Diagnostic[] = [...inputs.diagnostics, ...loaded.diagnostics];
   // Before any check: the values memo keys are made of must be ones JSON can hold.
-  const unusable = loaded.files.map((file) => unusableValueDiagnostics(file, rememberedValid));
+  const unusable = loaded.files.map((file) => unusableValueDiagnostics(file));
   const byEntry = await validateByEntry(
     loaded.files.map((file, index) => (unusable[index]?.length ? undefined : file.value)),
     checkHere,

@@ -37,13 +37,7 @@ export type FinishedSink = (files: readonly FinishedFile[]) => void;
 export async function buildOutput(config: ResolvedConfig, inputs: RunInputs, cacheDir: string | undefined, sink: FinishedSink = () => undefined): Promise<BuiltOutput> {
   const memo = new MainThreadMemo(cacheDir ? { cacheDir, generator: generatorFingerprint() } : 'off');
   const [{ buildIrFromInputs }] = await Promise.all([import('./build-ir.js'), memo.start()]);
-  const cacheWrites: (() => void)[] = [];
-  let ir: Ir;
-  try {
-    ir = await buildIrFromInputs(inputs, { cacheDir: cacheDir && join(cacheDir, 'definitions'), deferWrite: (write) => cacheWrites.push(write) });
-  } finally {
-    cacheWrites.splice(0).forEach((write) => write());
-  }
+  const ir = await buildIrFromInputs(inputs);
   await memo.seedEmitters();
   const context = { ir, runtimeFiles: inputs.runtimeFiles, templates: mergeTemplates(inputs, config) };
   const emitted: GeneratedFile[] = [];

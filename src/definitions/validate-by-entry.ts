@@ -9,15 +9,11 @@
 // their keys reversed). Anything invalid gives undefined; the whole-file check then reports it,
 // with locations.
 //
-// An entry parsed alone from one cached chunk of text is remembered by that chunk's key
-// (entry-texts.ts), which is known already; any other by its JSON.
-//
 // Checking needs zod, which takes longer to load than a rerun spends on everything else before
 // the IR: this module only looks up what is remembered, and hands the entries it lacks, from all
 // files at once, to a checker (entry-checks.ts: on the emitter worker, which has it loaded, or
 // here). A run that finds every entry remembered checks nothing.
-import { memoKey, memoKeyOfDigest, recall, remember } from '../emitters/shared/memo.js';
-import { entryTextKey } from './entry-texts.js';
+import { memoKey, recall, remember } from '../emitters/shared/memo.js';
 import type { DefinitionFile } from './schema.js';
 import { isName } from './schema-values.js';
 
@@ -76,22 +72,7 @@ function entryOf(kind: EntryKind, input: unknown): Entry {
 }
 
 function keyOf(kind: EntryKind, input: unknown): string | undefined {
-  return (kind === 'file' ? undefined : textKeyOf(input)) ?? memoKey(`definitions/${kind}`, input);
-}
-
-/** The memo key of a record or route parsed alone from a cached chunk: its text names its mapping (records: or routes:), so its kind too. */
-function textKeyOf(entry: unknown): string | undefined {
-  const textKey = entryTextKey(entry);
-  return textKey === undefined ? undefined : memoKeyOfDigest('definitions/text', textKey);
-}
-
-/**
- * Whether a record or route is remembered valid by the text it was parsed from: such an entry was
- * also found free of unusable values (unusable-values.ts), which are looked for before checking.
- */
-export function rememberedValid(entry: unknown): boolean {
-  const key = textKeyOf(entry);
-  return key !== undefined && recall(key) === true;
+  return memoKey(`definitions/${kind}`, input);
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {
