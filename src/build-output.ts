@@ -60,7 +60,7 @@ async function finishFiles(files: readonly GeneratedFile[], cacheDir: string | u
 /** svcgen's templates with the user's folder laid over them: a user file replaces ours of the same name. */
 function mergeTemplates(inputs: RunInputs, config: ResolvedConfig): TemplateFile[] {
   const merged = new Map<string, TemplateFile>();
-  for (const template of inputs.templates) merged.set(template.name, { ...template, file: displayPath(join(TEMPLATES_DIR, template.name), config.cwd) });
+  for (const template of inputs.templates) merged.set(template.name, { ...template, file: displayPath(join(TEMPLATES_DIR, template.name), config.cwd), own: true });
   for (const template of inputs.userTemplates) merged.set(template.name, { ...template, file: displayPath(join(config.templatesDir ?? '', template.name), config.cwd) });
   return [...merged.keys()].sort(compareCodePoints).map((name) => merged.get(name) as TemplateFile);
 }
