@@ -3,20 +3,21 @@
 import { DefinitionsError, type Diagnostic } from './definitions/diagnostics.js';
 import { parseDefinitionSources, type LoadedFile } from './definitions/load.js';
 import { unusableValueDiagnostics } from './definitions/unusable-values.js';
-import { checkHere, validateByEntry } from './definitions/validate-by-entry.js';
+import { checkHere, validateByEntry, type CheckMemo } from './definitions/validate-by-entry.js';
 import type { RunInputs } from './inputs.js';
 import { buildIr, type ValidatedFile } from './ir/build.js';
 import type { Ir } from './ir/types.js';
 
-/** Definitions → IR, or every diagnostic at once. */
-export async function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 'diagnostics'>): Promise<Ir> {
+/** Definitions → IR, or every diagnostic at once. `remembered`: the checks of earlier runs (none without caches). */
+export async function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 'diagnostics'>, remembered?: CheckMemo): Promise<Ir> {
   const loaded = parseDefinitionSources(inputs.definitions);
   const diagnostics: Diagnostic[] = [...inputs.diagnostics, ...loaded.diagnostics];
-  // Before any check: the values memo keys are made of must be ones JSON can hold.
+  // Before any check: the values remembered checks are keyed by must be ones JSON can hold.
   const unusable = loaded.files.map((file) => unusableValueDiagnostics(file));
   const byEntry = await validateByEntry(
     loaded.files.map((file, index) => (unusable[index]?.length ? undefined : file.value)),
     checkHere,
+    remembered,
   );
   const validated: ValidatedFile[] = [];
   for (const [index, file] of loaded.files.entries()) {
