@@ -1,7 +1,7 @@
 // The whole run, top to bottom:
 //
 //   definitions/*.yaml ─load─▶ documents with positions ─validate─▶ diagnostics (all at once)
-//                      ─build─▶ IR ─emit─▶ files in memory ─finish─▶ header, prettier, hash
+//                      ─build─▶ IR ─emit─▶ files in memory ─finish─▶ header, line ends, hash
 //                      ─write | check─▶ the output folder (output/write.ts, the only writer)
 //
 // `generate` and `check` share everything up to the last step. What a run remembers from earlier
@@ -84,10 +84,7 @@ async function build(config: ResolvedConfig, inputs: RunInputs, cache: RunCache)
   const [{ buildIrFromInputs }, memo] = await Promise.all([import('./build-ir.js'), cache.memo()]);
   const ir = await buildIrFromInputs(inputs, memo);
   const emitted = await withMemoStore(memo, () => emit(ir, config, inputs));
-  const formatted = await formatFiles(
-    emitted.map((file) => ({ ...file, content: withHeader(file.path, file.content, file.source) })),
-    cache.formatted,
-  );
+  const formatted = await formatFiles(emitted.map((file) => ({ ...file, content: withHeader(file.path, file.content, file.source) })));
   return formatted.map((file) => ({ ...file, hash: sha256(file.content) }));
 }
 

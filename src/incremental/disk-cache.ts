@@ -1,7 +1,6 @@
 // The RunCache of a run with caches (src/incremental/run-cache.ts), kept in the project's
-// node_modules/.cache/svcgen: the memo store (memo-file.ts), prettier's results
-// (format-cache.ts), and per output folder the record of the last run (run-record.ts) and the
-// stats of its files (output-stats.ts). Anything missing or damaged only costs speed.
+// node_modules/.cache/svcgen: the memo store (memo-file.ts), and per output folder the record of
+// the last run (run-record.ts) and the stats of its files (output-stats.ts). Anything missing or damaged only costs speed.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MemoValue } from '../emitters/shared/memo.js';
@@ -11,7 +10,6 @@ import { manifestText, readManifest } from '../output/manifest.js';
 import { withOpenFile } from '../output/open-limit.js';
 import type { KnownUnchanged } from '../output/write.js';
 import { loadGeneratorFingerprint } from '../version.js';
-import { formatCacheIn } from './format-cache.js';
 import { readMemo, writeMemo, type MemoEntry, type MemoLocation } from './memo-file.js';
 import { readOutputStats, statFile, writeOutputStats } from './output-stats.js';
 import { buildRunRecord, readRunRecord, writeRunRecord, type RunRecord } from './run-record.js';
@@ -28,7 +26,6 @@ export async function diskCache(cacheDir: string, outDir: string): Promise<RunCa
   return {
     upToDate: async (inputs) => isUpToDate(inputs, { cacheDir, outDir, generator, record: await lastRun(), knownUnchanged: await known() }),
     memo,
-    formatted: formatCacheIn(cacheDir),
     knownUnchanged: async (path, hash) => (await known())(path, hash),
     lastRun: async () => (await lastRun())?.files,
     save: async (inputs, files) => {
