@@ -2,9 +2,9 @@
 // prettier, loaded only then; every other file is already in its final form and only gets LF line
 // ends and a final line end.
 import type { GeneratedFile } from '../emitters/contract.js';
-import { PRETTIER_OPTIONS } from './format-options.js';
+import { PRETTIER_OPTIONS } from '../emitters/shared/format-options.js';
 
-export { PRETTIER_OPTIONS } from './format-options.js';
+export { PRETTIER_OPTIONS } from '../emitters/shared/format-options.js';
 
 export interface FormattedFile {
   readonly path: string;

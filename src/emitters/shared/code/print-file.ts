@@ -3,7 +3,7 @@
 // Statements are laid out one at a time (a blank line between two resets every layout decision),
 // so each can be remembered on its own.
 import { printer } from 'prettier/doc';
-import { PRETTIER_OPTIONS } from '../../../output/format-options.js';
+import { PRETTIER_OPTIONS } from '../format-options.js';
 import { memo } from '../memo.js';
 import type { TopLevel } from './ast.js';
 import { printTopLevel } from './print-declaration.js';
