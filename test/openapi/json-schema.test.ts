@@ -1,7 +1,9 @@
 // TypeIr → JSON Schema, one case per rule of json-schema.ts.
 import { describe, expect, it } from 'vitest';
 import { Components, type Direction } from '../../src/emitters/openapi/components.js';
+import { buildNow, DocumentComponents } from '../../src/emitters/openapi/document-names.js';
 import { typeSchema } from '../../src/emitters/openapi/json-schema.js';
+import { liveCalls, printOperation } from '../../src/emitters/openapi/printed-operation.js';
 import type { Constraints, RecordIr, ScalarKind, StringFormat, TypeIr } from '../../src/ir/types.js';
 
 const at = { file: 'definitions/t.yaml', line: 1, column: 1 };
@@ -24,11 +26,17 @@ const item: RecordIr = {
     { name: 'id', type: scalar('integer'), required: true, readOnly: true, default: undefined, relation: undefined, description: undefined, origin: 'spec', location: at },
   ],
 };
-/** The schema and the component schemas, $refs named. */
+/** The schema and the component schemas as the document prints them, $refs named. */
 function schemaOf(type: TypeIr, direction: Direction = 'read') {
   const components = new Components([item]);
-  const schema = typeSchema(type, { components, direction });
-  return { schema, components: Object.fromEntries(components.schemas.entries()) };
+  const printed = printOperation({ schema: typeSchema(type, { components, direction }) }, components);
+  const document = new DocumentComponents();
+  document.add(liveCalls(components, components.operationCalls()), buildNow);
+  const section: string[] = [];
+  document.section('schemas', 4).write(section);
+  const out: string[] = [];
+  document.write(printed.operation, out);
+  return { schema: (JSON.parse(out.join('')) as { schema: unknown }).schema, components: JSON.parse(section.join('')) as Record<string, unknown> };
 }
 
 const record = (extra: Partial<Extract<TypeIr, { kind: 'record' }>> = {}): TypeIr => ({ kind: 'record', record: 't.item', omit: [], pick: [], partial: false, nullable: false, constraints: {}, ...extra });

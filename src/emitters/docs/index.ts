@@ -5,6 +5,7 @@ import type { Emitter, GeneratedFile } from '../contract.js';
 import { interfaceModules } from '../contract.js';
 import { toPrettierForm } from './prettier-form.js';
 import { templateRenderer } from './render.js';
+import { sectionedPages } from './sectioned-page.js';
 import { buildDocsPage } from './view-model.js';
 
 /** The page template; the other docs-*.hbs files are its partials ({{> docs-route}} etc.). */
@@ -15,13 +16,18 @@ export const docsEmitter: Emitter = {
   description: 'Markdown reference of each interface: routes, auth, records, errors, limits, spec or convention',
   emit: ({ ir, templates }) => {
     const docsTemplates = templates.filter((template) => template.name.startsWith('docs-'));
-    const modules = interfaceModules(ir);
-    if (modules.length === 0) return [];
-    // Checks every template up front (SVC401).
-    const render = templateRenderer(docsTemplates, DOCS_ENTRY);
     // Only svcgen's own templates are known to leave Markdown that prettier-form.ts can finish.
     const ownTemplates = docsTemplates.every((template) => template.own === true);
+    const modules = interfaceModules(ir);
+    if (modules.length === 0) return [];
+    // svcgen's templates alone: pages made part by part, each part remembered (sectioned-page.ts).
+    const sectioned = ownTemplates ? sectionedPages(docsTemplates, DOCS_ENTRY) : undefined;
+    // Checks every template up front (SVC401), so built at once unless the pages are sectioned.
+    let render = sectioned ? undefined : templateRenderer(docsTemplates, DOCS_ENTRY);
     return modules.map((module): GeneratedFile => {
+      const page = sectioned?.(ir, module);
+      if (page !== undefined) return { path: `${module.name}/README.md`, content: page, source: module.sourceFile, format: false };
+      render ??= templateRenderer(docsTemplates, DOCS_ENTRY);
       const rendered = render(buildDocsPage(ir, module));
       const formatted = ownTemplates ? toPrettierForm(rendered) : undefined;
       return { path: `${module.name}/README.md`, content: formatted ?? rendered, source: module.sourceFile, format: formatted === undefined };

@@ -1,21 +1,22 @@
 // The records of a page (its own, then those of other modules it refers to) and its error catalog.
-import type { ErrorIr, FieldIr, RecordIr } from '../../ir/types.js';
+import type { ErrorIr } from '../../ir/types.js';
 import { inline } from './markdown.js';
 import type { ErrorView, FieldView, RecordView } from './page-types.js';
 import { typeText } from './type-text.js';
 import { anchor, origin, shown, text } from './view-helpers.js';
+import type { FieldSource, RecordSource } from './view-sources.js';
 
-/** What a record's part of the page is made from. */
+/** What a record's part of the page is made from: all of it, so it can be the part's memo key. */
 export interface RecordInput {
   /** The module whose page it is: a record of another module says where it is from. */
   readonly module: string;
-  readonly record: RecordIr;
+  readonly record: RecordSource;
 }
 
 /** What identifies a record's part of a page. */
 export type RecordRow = Pick<RecordView, 'name' | 'anchor'>;
 
-export function recordRow(module: string, record: RecordIr): RecordRow {
+export function recordRow(module: string, record: RecordSource): RecordRow {
   return { name: record.name, anchor: anchor('record', record.file === module ? record.name : `${record.file}-${record.name}`) };
 }
 
@@ -30,7 +31,7 @@ export function recordView({ module, record }: RecordInput): RecordView {
   };
 }
 
-function fieldView(module: string, field: FieldIr): FieldView {
+function fieldView(module: string, field: FieldSource): FieldView {
   return {
     name: field.name,
     type: inline(typeText(field.type, module)),

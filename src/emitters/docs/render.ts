@@ -61,18 +61,28 @@ export function renderTemplate(templates: readonly TemplateFile[], entry: string
   return templateRenderer(templates, entry)(data);
 }
 
+/** Stands in for a partial (by its name): gets the partial's context, returns its text. */
+export type PartialStub = (context: unknown) => string;
+
+export interface RendererOptions {
+  /** Partials replaced, by name (see sectioned-page.ts). */
+  readonly stubs?: ReadonlyMap<string, PartialStub>;
+  /** svcgen's own templates, known to be sound: compiled without checking them first. */
+  readonly trusted?: boolean;
+}
+
 /**
  * Checks and compiles the templates once, for every page of a run: compiling them again per page
  * cost more than rendering.
  */
-export function templateRenderer(templates: readonly TemplateFile[], entry: string): (data: unknown) => string {
+export function templateRenderer(templates: readonly TemplateFile[], entry: string, { stubs = new Map(), trusted = false }: RendererOptions = {}): (data: unknown) => string {
   const main = templates.find((template) => template.name === entry);
   if (!main) throw templateError({ file: `templates/${entry}`, line: 1, column: 1, message: `template ${entry} not found (expected it in svcgen's templates or the templates folder of the config)` });
   const hb = Handlebars.create();
   registerHelpers(hb);
   const names = new Set(templates.map((template) => partialName(template.name)));
   const calls = new Map<string, readonly PartialCall[]>();
-  for (const template of templates) calls.set(template.name, checkTemplate(hb, template, names));
+  if (!trusted) for (const template of templates) calls.set(template.name, checkTemplate(hb, template, names));
 
   // Pages render one after another, so one stack of the templates being run serves them all.
   const stack: TemplateFile[] = [];
@@ -92,6 +102,11 @@ export function templateRenderer(templates: readonly TemplateFile[], entry: stri
     }
   };
   for (const template of templates) {
+    const stub = stubs.get(partialName(template.name));
+    if (stub) {
+      hb.registerPartial(partialName(template.name), (context: unknown) => stub(context));
+      continue;
+    }
     const compiled = hb.compile(template.content, COMPILE_OPTIONS);
     hb.registerPartial(partialName(template.name), (context: unknown, options?: Handlebars.RuntimeOptions) => run(template, compiled, context, options));
   }

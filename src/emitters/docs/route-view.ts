@@ -1,15 +1,16 @@
 // The routes of a page: parameters, body, responses and the errors each can answer with.
-import type { ErrorIr, ParameterIr, ResponseIr, RouteIr } from '../../ir/types.js';
+import type { ErrorIr } from '../../ir/types.js';
 import { inline } from './markdown.js';
 import type { ParameterView, ResponseView, RouteErrorView, RouteView } from './page-types.js';
 import { typeText } from './type-text.js';
+import type { ParameterSource, ResponseSource, RouteSource } from './view-sources.js';
 import { anchor, origin, shown, text } from './view-helpers.js';
 
-/** What a route's part of the page is made from. */
+/** What a route's part of the page is made from: all of it, so it can be the part's memo key. */
 export interface RouteInput {
   /** The module whose page it is: records of other modules are named with theirs. */
   readonly module: string;
-  readonly route: RouteIr;
+  readonly route: RouteSource;
   /** The catalog entries of the errors the route lists, by status (see routeErrors). */
   readonly errors: readonly RouteErrorView[];
 }
@@ -17,7 +18,7 @@ export interface RouteInput {
 /** What the page's table of routes shows of a route. */
 export type RouteRow = Pick<RouteView, 'name' | 'anchor' | 'method' | 'path' | 'origin' | 'convention'>;
 
-export function routeRow(route: RouteIr): RouteRow {
+export function routeRow(route: RouteSource): RouteRow {
   return { name: route.name, anchor: anchor('route', route.name), method: route.method, path: route.fullPath, ...origin(route.origin) };
 }
 
@@ -33,7 +34,7 @@ export function errorCatalog(errors: readonly ErrorIr[]): ReadonlyMap<string, Ro
   return catalog;
 }
 
-function parameterView(module: string, param: ParameterIr, location: ParameterView['in']): ParameterView {
+function parameterView(module: string, param: ParameterSource, location: ParameterView['in']): ParameterView {
   const style = param.style === 'form' ? '' : param.style === 'json' ? ' (JSON text)' : ' (deepObject)';
   return {
     name: param.name,
@@ -76,13 +77,13 @@ export function routeView({ module, route, errors }: RouteInput): RouteView {
   };
 }
 
-function responseView(module: string, response: ResponseIr): ResponseView {
+function responseView(module: string, response: ResponseSource): ResponseView {
   const description = [response.description, response.when ? `When ${response.when} is true.` : undefined].filter(Boolean).join(' ');
   return {
     status: response.status,
     body: response.body ? inline(`${typeText(response.body, module)}${response.envelope ? '' : ' (no envelope)'}${response.total ? ', with total' : ''}`) : null,
     description: description === '' ? null : inline(description),
-    headers: response.headers.length > 0 ? inline(response.headers.map((header) => header.name).join(', ')) : null,
+    headers: response.headers.length > 0 ? inline(response.headers.join(', ')) : null,
     ...origin(response.origin),
   };
 }

@@ -8,6 +8,7 @@ import type { DocsPage } from './page-types.js';
 import { errorView, recordView } from './record-view.js';
 import { errorCatalog, routeErrors, routeView } from './route-view.js';
 import { text } from './view-helpers.js';
+import { recordSource, routeSource } from './view-sources.js';
 
 const ENVELOPES: Record<InterfaceIr['style'], string> = {
   jsonapi:
@@ -21,16 +22,19 @@ const ERROR_BODIES: Record<InterfaceIr['errorStyle'], string> = {
   'success-false': '{success: false, message, errors?}.',
 };
 
+/** A page without its routes and records, which sectioned-page.ts renders one by one. */
+export type PageHead = Omit<DocsPage, 'routes' | 'records'>;
+
 export function buildDocsPage(ir: Ir, module: ModuleIr): DocsPage {
   const catalog = errorCatalog(module.errors);
   return {
-    ...pageHead(module),
-    routes: module.routes.map((route) => routeView({ module: module.name, route, errors: routeErrors(catalog, route) })),
-    records: pageRecords(ir, module).map((record) => recordView({ module: module.name, record })),
+    ...buildPageHead(module),
+    routes: module.routes.map((route) => routeView({ module: module.name, route: routeSource(route), errors: routeErrors(catalog, route) })),
+    records: pageRecords(ir, module).map((record) => recordView({ module: module.name, record: recordSource(record) })),
   };
 }
 
-function pageHead(module: ModuleIr): Omit<DocsPage, 'routes' | 'records'> {
+export function buildPageHead(module: ModuleIr): PageHead {
   const iface = module.interface as InterfaceIr;
   return {
     title: inline(iface.title),
@@ -49,7 +53,7 @@ function pageHead(module: ModuleIr): Omit<DocsPage, 'routes' | 'records'> {
 }
 
 /** The module's records, then the records of other modules it refers to (from its routes and records, at any depth). */
-function pageRecords(ir: Ir, module: ModuleIr): RecordIr[] {
+export function pageRecords(ir: Ir, module: ModuleIr): RecordIr[] {
   const own = new Set(module.records.map((record) => record.key));
   const queue = [...module.records, ...module.routes.flatMap(routeRecords(ir))];
   const expanded = new Set<string>();

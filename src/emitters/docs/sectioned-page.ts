@@ -1,0 +1,150 @@
+// A docs page from svcgen's own templates, made part by part so a rerun redoes only the parts
+// whose input changed: each route's and each record's part (its partial, docs-route or
+// docs-record, put in prettier's form) is remembered by what it is made of (routes in runs of a
+// few), and so is the rest of the page, rendered with a marker line where each of those
+// partials goes (the skeleton).
+// The page is the skeleton with the parts in place of the markers, exactly what rendering it
+// whole and toPrettierForm give (see prettier-parts.ts); if anything does not fit that, the
+// caller renders the page whole.
+//
+// Only for svcgen's own templates (which render a route or record from its own view alone, with
+// no @root, @index or ../ in the partials): a project's template can do anything.
+import type { Ir, ModuleIr } from '../../ir/types.js';
+import { hash } from 'node:crypto';
+import type { TemplateFile } from '../contract.js';
+import { memo, type MemoValue } from '../shared/memo.js';
+import { memoRuns } from '../shared/memo-runs.js';
+import { joinParts, partInPrettierForm } from './prettier-parts.js';
+import { toPrettierForm } from './prettier-form.js';
+import { recordRow, recordView, type RecordInput, type RecordRow } from './record-view.js';
+import { partialName, templateRenderer } from './render.js';
+import { errorCatalog, routeErrors, routeRow, routeView, type RouteInput, type RouteRow } from './route-view.js';
+import { buildPageHead, pageRecords, type PageHead } from './view-model.js';
+import { recordSource, routeSource } from './view-sources.js';
+
+const ROUTE = 'docs-route';
+const RECORD = 'docs-record';
+
+/** The texts of the templates in effect, by hash (the renderers are compiled from exactly these): part of every memo key below. */
+interface Keyed {
+  readonly templates: string;
+}
+
+interface SkeletonInput extends Keyed {
+  readonly head: PageHead;
+  readonly routes: readonly RouteRow[];
+  readonly records: readonly RecordRow[];
+}
+
+interface Skeleton {
+  /** In prettier's form, or null when only prettier can say (toPrettierForm). */
+  readonly markdown: string | null;
+  /** How many partials the markers stand for (text from the definitions cannot add one unseen). */
+  readonly sections: number;
+  readonly [key: string]: MemoValue;
+}
+
+/** A line of its own in the skeleton (text from the definitions could hold one too: see `sections`). */
+export const marker = (partial: string, index: number | '?') => `\u0000${partial} ${index}\u0000\n`;
+const MARKER = /\u0000(docs-route|docs-record) (\d+)\u0000\n/g;
+
+/** For `templates` (svcgen's own): renders a module's page, or undefined when it has to be rendered whole. */
+export function sectionedPages(templates: readonly TemplateFile[], entry: string): (ir: Ir, module: ModuleIr) => string | undefined {
+  const templatesKey = hash('sha256', JSON.stringify(templates.map((template) => [template.name, template.content])));
+  const renderers = lazyRenderers(templates, entry);
+  return (ir, module) => {
+    const catalog = errorCatalog(module.errors);
+    const routes: (RouteInput & Keyed)[] = module.routes.map((route) => ({
+      templates: templatesKey,
+      module: module.name,
+      route: routeSource(route),
+      errors: routeErrors(catalog, route),
+    }));
+    const records: (RecordInput & Keyed)[] = pageRecords(ir, module).map((record) => ({ templates: templatesKey, module: module.name, record: recordSource(record) }));
+    const skeletonInput: SkeletonInput = {
+      templates: templatesKey,
+      head: buildPageHead(module),
+      routes: routes.map((input) => routeRow(input.route)),
+      records: records.map((input) => recordRow(input.module, input.record)),
+    };
+    const skeleton = memo('docs/skeleton', skeletonInput, () => renderers.skeleton(skeletonInput));
+    if (skeleton.markdown === null) return undefined;
+
+    // Routes in runs (memo-runs.ts): a key per route costs a hash per route. Records one by one:
+    // an edited record, the common change, then re-renders alone, not its whole run.
+    const routeParts = memoRuns('docs/route', routes, (input) => input.route.name, (input) => partInPrettierForm(renderers.route(routeView(input))));
+    return fillSkeleton(skeleton.markdown, skeleton.sections, (partial, index) => {
+      if (partial === ROUTE) return routeParts[index] ?? null;
+      const input = records[index];
+      return input ? memo('docs/record', input, () => partInPrettierForm(renderers.record(recordView(input)))) : null;
+    });
+  };
+}
+
+/**
+ * The page: the skeleton (in prettier's form) with each marker line replaced by its part (in
+ * prettier's form, see partInPrettierForm); undefined when a part does not fit or the markers
+ * are not the `sections` the partials left.
+ */
+export function fillSkeleton(skeleton: string, sections: number, part: (partial: string, index: number) => string | null): string | undefined {
+  const parts: string[] = [];
+  let from = 0;
+  let found = 0;
+  for (const match of skeleton.matchAll(MARKER)) {
+    const section = part(match[1] as string, Number(match[2]));
+    if (section === null || (match.index > 0 && skeleton[match.index - 1] !== '\n')) return undefined;
+    parts.push(skeleton.slice(from, match.index), section);
+    from = match.index + match[0].length;
+    found += 1;
+  }
+  if (found !== sections) return undefined;
+  parts.push(skeleton.slice(from));
+  return joinParts(parts);
+}
+
+interface Renderers {
+  readonly route: (data: unknown) => string;
+  readonly record: (data: unknown) => string;
+  readonly skeleton: (input: SkeletonInput) => Skeleton;
+}
+
+/**
+ * Compiled on first use: a rerun that finds every part remembered compiles nothing, one that
+ * renders one record compiles docs-record alone (ours include no partial).
+ */
+function lazyRenderers(templates: readonly TemplateFile[], entry: string): Renderers {
+  const partialRenderer = (partial: string) => {
+    const own = templates.filter((template) => partialName(template.name) === partial);
+    return templateRenderer(own, own[0]?.name ?? `${partial}.md.hbs`, { trusted: true });
+  };
+  let route: ((data: unknown) => string) | undefined;
+  let record: ((data: unknown) => string) | undefined;
+  let skeleton: Renderers['skeleton'] | undefined;
+  return {
+    route: (data) => (route ??= partialRenderer(ROUTE))(data),
+    record: (data) => (record ??= partialRenderer(RECORD))(data),
+    skeleton: (input) => (skeleton ??= skeletonRenderer(templates, entry))(input),
+  };
+}
+
+/** The page template with a marker line for each route's and record's partial, in prettier's form. */
+function skeletonRenderer(templates: readonly TemplateFile[], entry: string): Renderers['skeleton'] {
+  // The row a partial is given tells which route or record it is; an unknown one gives a marker that fails the page.
+  let indexes = new Map<string, Map<unknown, number>>();
+  let sections = 0;
+  const stub = (partial: string) => (context: unknown) => {
+    sections += 1;
+    return marker(partial, indexes.get(partial)?.get(context) ?? '?');
+  };
+  const render = templateRenderer(templates, entry, { stubs: new Map([ROUTE, RECORD].map((partial) => [partial, stub(partial)])), trusted: true });
+  const byRow = (rows: readonly unknown[]) => new Map(rows.map((row, index) => [row, index]));
+  return (input) => {
+    indexes = new Map([
+      [ROUTE, byRow(input.routes)],
+      [RECORD, byRow(input.records)],
+    ]);
+    sections = 0;
+    const markdown = toPrettierForm(render({ ...input.head, routes: input.routes, records: input.records })) ?? null;
+    return { markdown, sections };
+  };
+}
