@@ -3,11 +3,11 @@
 // `npm run bench` to tell from noise:
 //   node bench/compare.mjs save <name>        keeps the current build (run `npm run build` first)
 //                                              under bench/.work/builds/<name>
-//   node bench/compare.mjs [--rounds R] [--size N] [--cold] <name>[:<node flag>,…] …
+//   node bench/compare.mjs [--rounds R] [--size N] [--cold] [--noop] <name>[:<node flag>,…] …
 // measures each named build in interleaved rounds (every build once per round, so all of them see
 // the same minutes of a shared machine; each round starts one run later, so none always goes
 // first) and prints medians: the rerun after one entity changed (wall and CPU) and, with --cold,
-// the cold run (--no-cache) and the changed/cold ratio. Node flags after a colon run the same
+// the cold run (--no-cache) and the changed/cold ratio; with --noop, the rerun with nothing changed. Node flags after a colon run the same
 // build with V8 settings, e.g. `head head:--v8-pool-size=1`.
 // Each label works in its own folder (bench/.work/compare-<N>/), set up by one unmeasured run;
 // each round edits one entity to a value no run has seen (bench/synth.mjs's variant).
@@ -44,6 +44,12 @@ function parseLabel(label) {
   return { label, cli, flags: flags.split(',').filter(Boolean) };
 }
 
+/** A no-op run must find the output up to date (else it measures a build). */
+function assertNoop(label, run) {
+  assertOk(`${label} (no-op)`, run);
+  if (!/up to date/.test(run.stdout)) throw new Error(`${label} (no-op) was not up to date`);
+}
+
 const wholeNumber = (text, what) => (/^[1-9]\d*$/.test(text) ? Number(text) : fail(`${what} must be a whole number >= 1 (got "${text}")`));
 
 async function compare(options, labels) {
@@ -64,6 +70,9 @@ async function compare(options, labels) {
     const generate = (out, ...flags) => [...build.flags, build.cli, 'generate', '--definitions', 'definitions', '--out', out, ...flags];
     assertOk(`set-up run of ${build.label}`, await measure(generate('out'), { cwd: dir }));
     steps.push(changedStep(`${build.label} changed`, { args: generate('out'), cwd: dir, definitions: join(dir, 'definitions'), realAdmin, count: size, what: build.label }));
+    // The changed step edits the definitions each round: an unmeasured run first brings noop/ up to date.
+    const refresh = async () => assertOk(`refresh of ${build.label} no-op`, await measure(generate('noop'), { cwd: dir }));
+    if (options.noop) steps.push({ name: `${build.label} no-op`, args: generate('noop'), cwd: dir, before: refresh, check: (run) => assertNoop(build.label, run) });
     if (options.cold) steps.push({ name: `${build.label} cold`, args: generate('cold', '--no-cache'), cwd: dir, before: () => rm(join(dir, 'cold'), { recursive: true, force: true }) });
   }
   process.stderr.write(`compare: N=${size}, ${rounds} round(s) of ${steps.map((step) => step.name).join(', ')}\n`);
@@ -71,8 +80,10 @@ async function compare(options, labels) {
   for (const { label } of builds) {
     const changed = results[`${label} changed`];
     const cold = results[`${label} cold`];
+    const noop = results[`${label} no-op`];
     const figures = [`changed ${changed.ms.toFixed(0)} ms (CPU ${changed.cpuMs?.toFixed(0) ?? '?'} ms)`];
     if (cold) figures.push(`cold ${cold.ms.toFixed(0)} ms`, `changed/cold ${(changed.ms / cold.ms).toFixed(3)}`);
+    if (noop) figures.push(`no-op ${noop.ms.toFixed(0)} ms`);
     process.stdout.write(`${label}: ${figures.join(', ')}; changed runs: ${changed.samples.map((ms) => ms.toFixed(0)).join(' ')}\n`);
   }
 }
@@ -81,7 +92,7 @@ function parseCommandLine() {
   try {
     return parseArgs({
       allowPositionals: true,
-      options: { rounds: { type: 'string', default: '9' }, size: { type: 'string', default: '300' }, cold: { type: 'boolean', default: false } },
+      options: { rounds: { type: 'string', default: '9' }, size: { type: 'string', default: '300' }, cold: { type: 'boolean', default: false }, noop: { type: 'boolean', default: false } },
     });
   } catch (error) {
     return fail(error.message);

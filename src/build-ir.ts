@@ -1,30 +1,23 @@
 // Definitions → IR: parse, check against the schema, build and cross-check. Every problem of the
 // run is collected and thrown together as one DefinitionsError.
 import { DefinitionsError, type Diagnostic } from './definitions/diagnostics.js';
-import { parseDefinitionSources, type LoadedFile, type LoadOptions } from './definitions/load.js';
+import { parseDefinitionSources, type LoadedFile } from './definitions/load.js';
 import { unusableValueDiagnostics } from './definitions/unusable-values.js';
-import { checkHere, rememberedValid, validateByEntry, type EntryChecker } from './definitions/validate-by-entry.js';
+import { checkHere, validateByEntry, type CheckMemo } from './definitions/validate-by-entry.js';
 import type { RunInputs } from './inputs.js';
 import { buildIr, type ValidatedFile } from './ir/build.js';
 import type { Ir } from './ir/types.js';
 
-export interface BuildIrOptions extends LoadOptions {
-  /** Sees the IR before the checks across it, which may still throw (see buildIr). */
-  readonly onBuilt?: (ir: Ir) => void;
-  /** Checks the definition entries not remembered from earlier runs; by default this thread does (loading zod). */
-  readonly checkEntries?: EntryChecker | undefined;
-}
-
-/** Definitions → IR, or every diagnostic at once. `options.cacheDir` caches parsed definition chunks. */
-export async function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 'diagnostics'>, options: BuildIrOptions = {}): Promise<Ir> {
-  const { onBuilt, checkEntries = checkHere, ...loadOptions } = options;
-  const loaded = parseDefinitionSources(inputs.definitions, loadOptions);
+/** Definitions → IR, or every diagnostic at once. `remembered`: the checks of earlier runs (none without caches). */
+export async function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 'diagnostics'>, remembered?: CheckMemo): Promise<Ir> {
+  const loaded = parseDefinitionSources(inputs.definitions);
   const diagnostics: Diagnostic[] = [...inputs.diagnostics, ...loaded.diagnostics];
-  // Before any check: the values memo keys are made of must be ones JSON can hold.
-  const unusable = loaded.files.map((file) => unusableValueDiagnostics(file, rememberedValid));
+  // Before any check: the values remembered checks are keyed by must be ones JSON can hold.
+  const unusable = loaded.files.map((file) => unusableValueDiagnostics(file));
   const byEntry = await validateByEntry(
     loaded.files.map((file, index) => (unusable[index]?.length ? undefined : file.value)),
-    checkEntries,
+    checkHere,
+    remembered,
   );
   const validated: ValidatedFile[] = [];
   for (const [index, file] of loaded.files.entries()) {
@@ -38,7 +31,7 @@ export async function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 
   }
   // Cross-file checks only make sense once every file is well-formed.
   if (diagnostics.length > 0) throw new DefinitionsError(diagnostics);
-  const built = buildIr(validated, onBuilt);
+  const built = buildIr(validated);
   if (built.diagnostics.length > 0) throw new DefinitionsError(built.diagnostics);
   return built.ir;
 }

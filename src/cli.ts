@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Argument parsing and printing only; the work is in generate.ts, diff/, watch.ts and init.ts.
+// Argument parsing and printing only; the work is in pipeline.ts, diff/, watch.ts and init.ts.
 // First, before any other module runs: V8's tiering setting for a short-lived process.
 import './set-v8-tiering.js';
 import { relative } from 'node:path';

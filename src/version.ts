@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256 } from './output/hash.js';
-import { statKeyOf } from './output/output-stats.js';
+import { statKeyOf } from './incremental/output-stats.js';
 import { replaceFile } from './output/replace-file.js';
 import { seal, unseal } from './output/sealed.js';
 

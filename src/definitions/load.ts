@@ -1,15 +1,11 @@
 // Parses definition files (read by sources.ts): bytes → UTF-8 text → YAML document with positions → plain value.
-// Nothing here knows the definitions schema; see validate.ts for that. A large file is parsed in
-// chunks when that provably reads the same, and files are cached as chunks (chunked-load.ts);
-// otherwise, and whenever a file has anything to report, it is parsed whole here, so every
-// diagnostic comes from this one path.
+// Nothing here knows the definitions schema; see validate-schema.ts for that.
 import { yaml } from './lazy-yaml.js';
-import { loadInChunks, type ChunkedLoadOptions } from './chunked-load.js';
 import { diagnosticAt as at, type Diagnostic } from './diagnostics.js';
 import type { DefinitionSource } from './sources.js';
 import { MAX_ALIAS_COUNT, MAX_ALIAS_EXPANSION, MAX_DEPTH, MAX_FILE_BYTES, MAX_TOKENS, YAML_PARSE_OPTIONS } from './limits.js';
 import { walkDocument } from './node-index.js';
-import { wholeFilePositions, type FilePositions } from './positions.js';
+import type { FilePositions } from './positions.js';
 
 export interface LoadedFile {
   /** Path relative to the working directory, "/"-separated: what diagnostics show. */
@@ -25,8 +21,6 @@ export interface LoadResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-export type LoadOptions = ChunkedLoadOptions;
-
 /** What a reader should write instead, for the YAML errors people make most. */
 const YAML_EXPECTATIONS: Partial<Record<string, string>> = {
   DUPLICATE_KEY: 'each key at most once in a mapping',
@@ -34,11 +28,11 @@ const YAML_EXPECTATIONS: Partial<Record<string, string>> = {
   NON_STRING_KEY: 'a plain name as each key',
 };
 
-export function parseDefinitionSources(sources: readonly DefinitionSource[], options: LoadOptions = {}): LoadResult {
+export function parseDefinitionSources(sources: readonly DefinitionSource[]): LoadResult {
   const files: LoadedFile[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const source of sources) {
-    const result = parseDefinitionText(source.file, source.bytes, options);
+    const result = parseDefinitionText(source.file, source.bytes);
     diagnostics.push(...result.diagnostics);
     if (result.file) files.push(result.file);
   }
@@ -48,7 +42,6 @@ export function parseDefinitionSources(sources: readonly DefinitionSource[], opt
 export function parseDefinitionText(
   file: string,
   bytes: Uint8Array,
-  options: LoadOptions = {},
 ): { file: LoadedFile | undefined; diagnostics: Diagnostic[] } {
   if (bytes.byteLength > MAX_FILE_BYTES) {
     return fail(at(file, 1, 1, 'SVC003', `file is ${bytes.byteLength} bytes (expected at most ${MAX_FILE_BYTES})`));
@@ -71,8 +64,6 @@ export function parseDefinitionText(
     const message = `control character U+${hex} in the text (expected printable characters; write it as the escape "\\u${hex}" in a double-quoted string)`;
     return fail(at(file, before.split('\n').length, control - before.lastIndexOf('\n'), 'SVC002', message));
   }
-  const chunked = loadInChunks(file, text, options);
-  if (chunked) return { file: { file, text, positions: chunked.positions, value: chunked.value }, diagnostics: [] };
   // Every counted token takes at least one character: a shorter text needs no count.
   if (text.length > MAX_TOKENS && countTokens(text, MAX_TOKENS) > MAX_TOKENS) {
     return fail(at(file, 1, 1, 'SVC003', `more than ${MAX_TOKENS} YAML tokens (expected a smaller document)`));
@@ -122,7 +113,7 @@ export function parseDefinitionText(
   if (depth > MAX_DEPTH) {
     return fail(at(file, 1, 1, 'SVC003', `nesting depth over ${MAX_DEPTH} (expected a shallower document)`));
   }
-  return { file: { file, text, positions: wholeFilePositions(index, lines.lineStarts), value }, diagnostics: [] };
+  return { file: { file, text, positions: { lineStarts: lines.lineStarts, index }, value }, diagnostics: [] };
 }
 
 /** The number of YAML tokens in the text, counting stopped once past `max`. */

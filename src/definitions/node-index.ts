@@ -1,6 +1,5 @@
 // One walk over a parsed YAML document: its shape (for the size and depth guards) and an index of
-// where each mapping key and value starts, as plain data (typed arrays and strings) that can be
-// sent between threads and cached on disk. The index answers the question positions.ts asks:
+// where each mapping key and value starts, as plain data (typed arrays and strings). The index answers the question positions.ts asks:
 // which offset does a path reach, the way a walk through the yaml Document would.
 import type { Document } from 'yaml';
 import { yaml } from './lazy-yaml.js';
@@ -10,16 +9,16 @@ import { yaml } from './lazy-yaml.js';
  * (mapping values only), its kind, and the id range of its children (allocated together, in item
  * order). -1 marks an offset the document has not got. Node 0 is the document's root.
  */
-export const NODE_FIELDS = 5;
+const NODE_FIELDS = 5;
 const START = 0;
 const KEY_START = 1;
 const KIND = 2;
 const FIRST_CHILD = 3;
 const CHILD_COUNT = 4;
 
-export const LEAF = 0;
-export const MAP = 1;
-export const SEQ = 2;
+const LEAF = 0;
+const MAP = 1;
+const SEQ = 2;
 
 export interface NodeIndex {
   readonly fields: Int32Array;
@@ -171,33 +170,4 @@ export function childByKey(index: NodeIndex, id: number, key: string): number {
     maps.set(id, byKey);
   }
   return byKey.get(key) ?? -1;
-}
-
-/** Kind and children of node `id`: what assembling a split file needs to read from a chunk's index. */
-export function nodeAt(index: NodeIndex, id: number): { kind: number; first: number; count: number } {
-  const base = id * NODE_FIELDS;
-  return { kind: index.fields[base + KIND] ?? LEAF, first: index.fields[base + FIRST_CHILD] ?? 0, count: index.fields[base + CHILD_COUNT] ?? 0 };
-}
-
-/** Whether data read from a cache or another thread is a well-formed index of a text of `length` characters. */
-export function isNodeIndex(value: unknown, length: number): value is NodeIndex {
-  if (typeof value !== 'object' || value === null) return false;
-  const { fields, keys } = value as { fields?: unknown; keys?: unknown };
-  if (!(fields instanceof Int32Array) || !Array.isArray(keys)) return false;
-  const count = fields.length / NODE_FIELDS;
-  if (!Number.isInteger(count) || count < 1 || keys.length !== count) return false;
-  for (let id = 0; id < count; id += 1) {
-    const base = id * NODE_FIELDS;
-    const start = fields[base + START] ?? -2;
-    const keyStart = fields[base + KEY_START] ?? -2;
-    const kind = fields[base + KIND] ?? -1;
-    const first = fields[base + FIRST_CHILD] ?? -1;
-    const children = fields[base + CHILD_COUNT] ?? -1;
-    if (start < -1 || start > length || keyStart < -1 || keyStart > length) return false;
-    if (kind !== LEAF && kind !== MAP && kind !== SEQ) return false;
-    if (children < 0 || (children > 0 && (kind === LEAF || first <= id || first + children > count))) return false;
-    const key: unknown = keys[id];
-    if (key !== null && typeof key !== 'string') return false;
-  }
-  return true;
 }

@@ -9,9 +9,9 @@ type Unusable = { readonly path: YamlPath; readonly problem: 'prototype-key' | '
 /** Half of a UTF-16 pair without its other half: no UTF-8 file can hold it, so output would differ from it. */
 const LONE_SURROGATE = /\p{Cs}/u;
 
-/** A diagnostic for each unusable key or number in the file, but in the values `known` says are free of them. */
-export function unusableValueDiagnostics(loaded: LoadedFile, known: (value: object) => boolean): Diagnostic[] {
-  return unusableValues(loaded.value, known).map(({ path, problem }) => {
+/** A diagnostic for each unusable key or number in the file. */
+export function unusableValueDiagnostics(loaded: LoadedFile): Diagnostic[] {
+  return unusableValues(loaded.value).map(({ path, problem }) => {
     const { line, column } = positionOf(loaded.positions, path, { atKey: problem === 'prototype-key' });
     if (problem === 'lone-surrogate') {
       return { code: 'SVC002' as const, file: loaded.file, line, column, message: `${describePath(path)} holds a lone surrogate escape (expected Unicode text: "\\ud800"-style escapes only in pairs)` };
@@ -32,12 +32,12 @@ export function describePath(path: YamlPath): string {
  * would vanish), and generated object literals could not hold them. Numbers that are not finite:
  * neither JSON output nor the memo store's keys (JSON text) could tell them from null.
  */
-function unusableValues(value: unknown, known: (value: object) => boolean, path: (string | number)[] = [], into: Unusable[] = []): Unusable[] {
+function unusableValues(value: unknown, path: (string | number)[] = [], into: Unusable[] = []): Unusable[] {
   // `path` is one array extended and shrunk along the walk (copied only for a finding): the walk
   // visits every node of every definition file, so a path per node would cost more than the check.
   if (typeof value === 'number' && !Number.isFinite(value)) into.push({ path: [...path], problem: Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf' });
   if (typeof value === 'string' && LONE_SURROGATE.test(value)) into.push({ path: [...path], problem: 'lone-surrogate' });
-  if (value === null || typeof value !== 'object' || path.length > 64 || known(value)) return into;
+  if (value === null || typeof value !== 'object' || path.length > 64) return into;
   const isList = Array.isArray(value);
   for (const key of Object.keys(value)) {
     if (LONE_SURROGATE.test(key)) into.push({ path: [...path, key], problem: 'lone-surrogate' });
@@ -46,7 +46,7 @@ function unusableValues(value: unknown, known: (value: object) => boolean, path:
       continue;
     }
     path.push(isList ? Number(key) : key);
-    unusableValues((value as Record<string, unknown>)[key], known, path, into);
+    unusableValues((value as Record<string, unknown>)[key], path, into);
     path.pop();
   }
   return into;

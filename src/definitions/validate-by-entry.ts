@@ -1,6 +1,7 @@
 // Valid files checked entry by entry: each file's records and routes one by one, and the rest of
-// the file (its shell) as one more entry, each verdict remembered by the entry's content
-// (src/emitters/shared/memo.ts), so a run after one entity changed checks just that entity again.
+// the file (its shell) as one more entry, each verdict remembered by the entry's content in the
+// run's cache (CheckMemo, given by src/incremental/), so a run after one entity changed checks just
+// that entity again.
 // A file whose entries all check out is valid as a whole: a map's entries are checked
 // independently. It is then used as written. The schema has no defaults or transforms and no
 // object that lets unknown keys through, so checking would change nothing but the order of an
@@ -9,15 +10,10 @@
 // their keys reversed). Anything invalid gives undefined; the whole-file check then reports it,
 // with locations.
 //
-// An entry parsed alone from one cached chunk of text is remembered by that chunk's key
-// (entry-texts.ts), which is known already; any other by its JSON.
-//
 // Checking needs zod, which takes longer to load than a rerun spends on everything else before
 // the IR: this module only looks up what is remembered, and hands the entries it lacks, from all
-// files at once, to a checker (entry-checks.ts: on the emitter worker, which has it loaded, or
-// here). A run that finds every entry remembered checks nothing.
-import { memoKey, memoKeyOfDigest, recall, remember } from '../emitters/shared/memo.js';
-import { entryTextKey } from './entry-texts.js';
+// files at once, to a checker (entry-checks.ts). A run that finds every entry remembered checks nothing.
+import { hash } from 'node:crypto';
 import type { DefinitionFile } from './schema.js';
 import { isName } from './schema-values.js';
 
@@ -27,6 +23,12 @@ export type EntryKind = 'file' | 'records' | 'routes';
 export interface EntryToCheck {
   readonly kind: EntryKind;
   readonly input: unknown;
+}
+
+/** Verdicts kept between runs, by a key of the entry's kind and content. */
+export interface CheckMemo {
+  get(key: string): unknown;
+  set(key: string, value: true): void;
 }
 
 /** Whether each entry is valid. */
@@ -40,26 +42,23 @@ interface Entry extends EntryToCheck {
 }
 
 /** Each value as a valid definition file, or undefined where the whole-file check must decide. */
-export async function validateByEntry(values: readonly unknown[], check: EntryChecker): Promise<(DefinitionFile | undefined)[]> {
-  const plans = values.map(entriesOf);
+export async function validateByEntry(values: readonly unknown[], check: EntryChecker, remembered?: CheckMemo): Promise<(DefinitionFile | undefined)[]> {
+  const plans = values.map((value) => entriesOf(value, remembered));
   const unknown = plans.flatMap((entries) => (entries ?? []).filter((entry) => entry.valid === undefined));
   const verdicts = unknown.length === 0 ? [] : await check(unknown.map(({ kind, input }) => ({ kind, input })));
   unknown.forEach((entry, index) => {
     entry.valid = verdicts[index] === true;
     // Only a valid entry is remembered: an invalid one is reported by the whole-file check.
-    if (entry.valid && entry.key !== undefined) remember(entry.key, true);
+    if (entry.valid && entry.key !== undefined) remembered?.set(entry.key, true);
   });
   return values.map((value, index) => (plans[index]?.every((entry) => entry.valid) ? (value as DefinitionFile) : undefined));
 }
 
-/**
- * The file's shell and its records and routes, each with its verdict if remembered; undefined when its form rules it
- * out.
- */
-function entriesOf(value: unknown): Entry[] | undefined {
+/** The file's shell and its records and routes, each with its verdict if remembered; undefined when its form rules it out. */
+function entriesOf(value: unknown, remembered: CheckMemo | undefined): Entry[] | undefined {
   if (!isMapping(value)) return undefined;
   const { records, routes, ...shell } = value;
-  const entries = [entryOf('file', shell)];
+  const entries = [entryOf('file', shell, remembered)];
   const maps: Record<string, unknown> = { records, routes };
   for (const key of ENTRY_MAPS) {
     if (!(key in value)) continue;
@@ -67,37 +66,16 @@ function entriesOf(value: unknown): Entry[] | undefined {
     if (!isMapping(map)) return undefined;
     for (const [name, entry] of Object.entries(map)) {
       if (!isName(name)) return undefined;
-      entries.push(entryOf(key, entry));
+      entries.push(entryOf(key, entry, remembered));
     }
   }
   return entries;
 }
 
-function entryOf(kind: EntryKind, input: unknown): Entry {
-  const key = keyOf(kind, input);
-  return { kind, input, key, valid: key !== undefined && recall(key) === true ? true : undefined };
-}
-
-function keyOf(kind: EntryKind, input: unknown): string | undefined {
-  return (kind === 'file' ? undefined : textKeyOf(input)) ?? memoKey(`definitions/${kind}`, input);
-}
-
-/**
- * The memo key of a record or route parsed alone from a cached chunk: its text names its mapping (records: or routes:),
- * so its kind too.
- */
-function textKeyOf(entry: unknown): string | undefined {
-  const textKey = entryTextKey(entry);
-  return textKey === undefined ? undefined : memoKeyOfDigest('definitions/text', textKey);
-}
-
-/**
- * Whether a record or route is remembered valid by the text it was parsed from: such an entry was
- * also found free of unusable values (unusable-values.ts), which are looked for before checking.
- */
-export function rememberedValid(entry: unknown): boolean {
-  const key = textKeyOf(entry);
-  return key !== undefined && recall(key) === true;
+/** Without a memo (a run without caches), nothing is hashed. */
+function entryOf(kind: EntryKind, input: unknown, remembered: CheckMemo | undefined): Entry {
+  const key = remembered && `definitions/${kind}:${hash('sha256', JSON.stringify(input))}`;
+  return { kind, input, key, valid: key !== undefined && remembered?.get(key) === true ? true : undefined };
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {

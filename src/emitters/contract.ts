@@ -19,6 +19,8 @@ export interface TemplateFile {
   readonly content: string;
   /** Where it was read, relative to the working directory: what a template error names. */
   readonly file: string;
+  /** svcgen's own template, not replaced by the user's: its output is known to be in shape (docs/prettier-form.ts). */
+  readonly own?: boolean;
 }
 
 export interface EmitContext {

@@ -4,7 +4,6 @@ import type { LoadedFile } from '../definitions/load.js';
 import type { DefinitionFile } from '../definitions/schema.js';
 import { buildAuthSchemes, buildErrors, buildInterface, checkAuthErrors } from './build-auth.js';
 import { buildRecords } from './build-records.js';
-import { recordsByKey } from './ir-json.js';
 import { settleWireStyles } from './wire-shapes.js';
 import { buildRoutes } from './build-routes.js';
 import { checkIdentifiers, fileNameProblems } from './check-identifiers.js';
@@ -12,7 +11,7 @@ import { checkServable } from './check-servable.js';
 import { checkCycles, checkDefaults, checkDuplicateRoutes, checkPatterns, checkShortForms } from './checks.js';
 import { FileContext } from './context.js';
 import { compareCodePoints } from './names.js';
-import type { Ir, ModuleIr, Origin } from './types.js';
+import type { Ir, ModuleIr, Origin, RecordIr } from './types.js';
 
 export interface ValidatedFile {
   readonly loaded: LoadedFile;
@@ -21,12 +20,7 @@ export interface ValidatedFile {
 
 const FILE_ORIGIN: Origin = 'spec';
 
-/**
- * `onBuilt` is called with the IR as soon as it is built, if nothing is wrong so far, before the
- * checks across the whole IR: those only report problems and never change it, so a caller can
- * start on it early (and must drop that work if the diagnostics that follow are not empty).
- */
-export function buildIr(files: readonly ValidatedFile[], onBuilt?: (ir: Ir) => void): { ir: Ir; diagnostics: Diagnostic[] } {
+export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const ordered = [...files].sort((a, b) => compareCodePoints(a.definition.name, b.definition.name));
   checkModuleNames(ordered, diagnostics);
@@ -40,9 +34,15 @@ export function buildIr(files: readonly ValidatedFile[], onBuilt?: (ir: Ir) => v
   const records = recordsByKey(built);
   const modules = settleWireStyles(built, (key) => records.get(key));
   const ir: Ir = { modules, records };
-  if (diagnostics.length === 0) onBuilt?.(ir);
   diagnostics.push(...checkDefaults(ir), ...checkDuplicateRoutes(ir), ...checkShortForms(ir), ...checkCycles(ir), ...checkPatterns(ir), ...checkIdentifiers(ir), ...checkServable(ir));
   return { ir, diagnostics };
+}
+
+/** Every record of the modules, by key: Ir['records']. */
+function recordsByKey(modules: readonly ModuleIr[]): Map<string, RecordIr> {
+  const records = new Map<string, RecordIr>();
+  for (const module of modules) for (const record of module.records) records.set(record.key, record);
+  return records;
 }
 
 function buildModule(ctx: FileContext, definition: DefinitionFile): ModuleIr {

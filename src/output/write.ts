@@ -22,10 +22,26 @@ export interface WriteSummary {
  */
 export type KnownUnchanged = (path: string, hash: string) => Promise<boolean>;
 
-/**
- * The next output tree, built beside the output folder file by file as a run finishes its files
- * (so most of it is written while the run still works), then swapped in by commit, or dropped.
- */
+/** What the run's cache knows of the output folder (src/incremental/run-cache.ts). */
+export interface WriteHints {
+  readonly knownUnchanged: KnownUnchanged;
+  /** Each file's hash as the last run wrote it, to tell what this run changes from what it restores. */
+  readonly lastRun: Readonly<Record<string, string>> | undefined;
+}
+
+/** Writes the run's files (each with its content hash) as the new output tree; nothing is touched when it already holds them. */
+export async function writeOutput(outDir: string, files: readonly { path: string; content: string; hash: string }[], hints: WriteHints): Promise<WriteSummary> {
+  const staged = await StagedOutput.open(outDir, hints.knownUnchanged, hints.lastRun);
+  for (const file of files) staged.add(file, file.hash);
+  try {
+    return await staged.commit(files);
+  } catch (error) {
+    await staged.discard().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The next output tree, built beside the output folder file by file, then swapped in by commit, or dropped. */
 export class StagedOutput {
   private readonly writes: Promise<void>[] = [];
   private readonly folders = new Map<string, Promise<unknown>>();

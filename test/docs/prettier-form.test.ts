@@ -63,7 +63,7 @@ describe('text in the docs is in prettier form wherever the templates put it', (
 
 async function irOf(definitionsDir?: string): Promise<{ ir: Ir; templates: TemplateFile[] }> {
   const inputs = await collectInputs(await resolveConfig({ cwd: root, definitionsDir }));
-  return { ir: await buildIrFromInputs(inputs), templates: inputs.templates.map((template) => ({ ...template, file: `templates/${template.name}` })) };
+  return { ir: await buildIrFromInputs(inputs), templates: inputs.templates.map((template) => ({ ...template, file: `templates/${template.name}`, own: true })) };
 }
 
 async function emitDocs(ir: Ir, templates: readonly TemplateFile[]): Promise<GeneratedFile[]> {
@@ -127,17 +127,19 @@ describe('docs pages from svcgen templates skip prettier and are in its form', (
 describe('docs pages from a project template go through prettier', () => {
   it('when any docs template is the project\u2019s own', async () => {
     const { ir, templates } = await irOf();
-    const changed = templates.map((template) => (template.name === 'docs-limits.md.hbs' ? { ...template, content: `${template.content}\nOurs.\n`, file: 'my-templates/docs-limits.md.hbs' } : template));
+    const changed = templates.map((template) => (template.name === 'docs-limits.md.hbs' ? { ...template, content: `${template.content}\nOurs.\n`, file: 'my-templates/docs-limits.md.hbs', own: false } : template));
     const files = await emitDocs(ir, changed);
     expect(files.every((file) => file.format)).toBe(true);
     // Handed over as rendered: the tables are prettier's to line up.
     expect(files[0]?.content).toContain('| Route | Method | Path | Origin |');
   });
 
-  it('but not when the project folder holds a copy of svcgen\u2019s template', async () => {
+  it('also when the project folder holds a copy of svcgen\u2019s template, which then reads the same', async () => {
     const { ir, templates } = await irOf();
-    const copied = templates.map((template) => ({ ...template, file: `my-templates/${template.name}` }));
-    expect((await emitDocs(ir, copied)).every((file) => !file.format)).toBe(true);
+    const copied = templates.map((template) => ({ ...template, file: `my-templates/${template.name}`, own: false }));
+    const [ours, theirs] = await Promise.all([emitDocs(ir, templates), emitDocs(ir, copied)]);
+    expect(theirs.every((file) => file.format)).toBe(true);
+    for (const [index, file] of theirs.entries()) expect(await prettierMarkdown(file.content)).toBe(ours[index]?.content);
   });
 
   it('and the page generate writes from one is in prettier form', async () => {

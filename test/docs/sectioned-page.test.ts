@@ -17,7 +17,7 @@ import { joinParts, partInPrettierForm } from '../../src/emitters/docs/prettier-
 import { templateRenderer } from '../../src/emitters/docs/render.js';
 import { fillSkeleton, marker, sectionedPages } from '../../src/emitters/docs/sectioned-page.js';
 import { buildDocsPage } from '../../src/emitters/docs/view-model.js';
-import { startMemo, usedMemo, type MemoEntry } from '../../src/emitters/shared/memo.js';
+import { withSeededMemo, type MemoEntry } from '../incremental/memo-run.js';
 import type { Ir } from '../../src/ir/types.js';
 import { collectInputs } from '../../src/inputs.js';
 
@@ -27,7 +27,7 @@ afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: tru
 
 async function irOf(definitionsDir?: string): Promise<{ ir: Ir; templates: TemplateFile[] }> {
   const inputs = await collectInputs(await resolveConfig({ cwd: root, definitionsDir }));
-  const templates = inputs.templates.filter((template) => template.name.startsWith('docs-')).map((template) => ({ ...template, file: `templates/${template.name}` }));
+  const templates = inputs.templates.filter((template) => template.name.startsWith('docs-')).map((template) => ({ ...template, file: `templates/${template.name}`, own: true }));
   return { ir: await buildIrFromInputs(inputs), templates };
 }
 
@@ -49,9 +49,8 @@ function wholePages(ir: Ir, templates: readonly TemplateFile[]): string[] {
 
 /** The docs emitter's pages, with the memo store seeded with `seed`; returns what it used too. */
 async function emitted(ir: Ir, templates: readonly TemplateFile[], seed: readonly MemoEntry[] = []): Promise<{ pages: string[]; memo: MemoEntry[] }> {
-  startMemo(seed);
-  const files: GeneratedFile[] = await docsEmitter.emit({ ir, runtimeFiles: [], templates });
-  return { pages: files.map((file) => file.content), memo: usedMemo() };
+  const { result: files, used } = await withSeededMemo<GeneratedFile[]>(seed, () => docsEmitter.emit({ ir, runtimeFiles: [], templates }));
+  return { pages: files.map((file) => file.content), memo: used };
 }
 
 const docsKeys = (entries: readonly MemoEntry[]) => new Set(entries.map(([key]) => key).filter((key) => key.startsWith('docs/')));

@@ -148,28 +148,6 @@ describe('one broken file, one diagnostic, at the right place', () => {
     expect(first.message).toContain(found);
   });
 
-  it('shows the IR to onBuilt before the checks across it, and only when building it found nothing wrong', async () => {
-    const builtFor = async (fixture: string) => {
-      const file = `${BROKEN}/${fixture}`;
-      const seen: unknown[] = [];
-      const codes: string[] = [];
-      try {
-        await buildIrFromInputs({ definitions: [{ file, bytes: await readFile(file) }], diagnostics: [] }, { onBuilt: (ir) => seen.push(ir) });
-      } catch (error) {
-        codes.push(...(error as DefinitionsError).diagnostics.map((diagnostic) => diagnostic.code));
-      }
-      return { seen, codes };
-    };
-    // The duplicate route is found by a check across the built IR: the IR was shown first.
-    const duplicate = await builtFor('svc203-duplicate-route.yaml');
-    expect(duplicate.codes).toEqual(['SVC203']);
-    expect(duplicate.seen).toHaveLength(1);
-    // An unknown record is found while building: nothing is shown.
-    const unknown = await builtFor('svc201-unknown-record.yaml');
-    expect(unknown.codes).toEqual(['SVC201']);
-    expect(unknown.seen).toHaveLength(0);
-  });
-
   it('has a row for every fixture file, and every fixture file for a row', async () => {
     const files = (await readdir(BROKEN)).sort();
     expect(files.length).toBeGreaterThanOrEqual(24);

@@ -14,8 +14,7 @@ import { resolveConfig } from '../../src/config.js';
 import { parseDefinitionSources } from '../../src/definitions/load.js';
 import { DefinitionFileSchema, type DefinitionFile } from '../../src/definitions/schema.js';
 import type { SchemaDef } from '../../src/definitions/validate-schema.js';
-import { checkHere, validateByEntry, type EntryChecker, type EntryToCheck } from '../../src/definitions/validate-by-entry.js';
-import { startMemo, usedMemo } from '../../src/emitters/shared/memo.js';
+import { checkHere, validateByEntry, type CheckMemo, type EntryChecker, type EntryToCheck } from '../../src/definitions/validate-by-entry.js';
 import { generate } from '../../src/generate.js';
 import { collectInputs } from '../../src/inputs.js';
 import { buildIr } from '../../src/ir/build.js';
@@ -47,8 +46,14 @@ function objectKeysReversed(value: unknown, def: SchemaDef): unknown {
   return Object.fromEntries(entries.reverse().map(([key, member]) => [key, def.shape?.[key] ? objectKeysReversed(member, def.shape[key]._zod.def) : member]));
 }
 
+/** A memo as a run's cache gives it: what earlier runs kept (`seeded`), and what this one used. */
+function checkMemo(seeded: ReadonlyMap<string, unknown> = new Map()): CheckMemo & { used: Map<string, unknown> } {
+  const used = new Map<string, unknown>();
+  return { used, get: (key) => used.get(key) ?? seeded.get(key), set: (key, value) => void used.set(key, value) };
+}
+
 /** One file checked entry by entry, on this thread. */
-const byEntry = async (value: unknown, check: EntryChecker = checkHere) => (await validateByEntry([value], check))[0];
+const byEntry = async (value: unknown, check: EntryChecker = checkHere, memo: CheckMemo = checkMemo()) => (await validateByEntry([value], check, memo))[0];
 
 function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
@@ -66,12 +71,12 @@ describe('checking definitions entry by entry', () => {
     const admin = values.find((value) => (value as { name?: string }).name === 'admin-api') as Record<string, unknown>;
     values.push({ routes: admin.routes, records: admin.records, interface: admin.interface, auth: admin.auth, errors: admin.errors, name: admin.name });
     values.push({ records: admin.records, name: 'only-records' });
-    startMemo([]);
+    const memo = checkMemo();
     for (const value of values) {
       expect(DefinitionFileSchema.safeParse(value).success).toBe(true);
-      expect(await byEntry(value)).toBe(value);
+      expect(await byEntry(value, checkHere, memo)).toBe(value);
       // Again, now from the memo: the same.
-      expect(await byEntry(value)).toBe(value);
+      expect(await byEntry(value, checkHere, memo)).toBe(value);
     }
   });
 
@@ -89,7 +94,6 @@ describe('checking definitions entry by entry', () => {
   });
 
   it('leaves an invalid entry, name or file to the whole-file check', async () => {
-    startMemo([]);
     const [admin] = (await definitionValues(join(ROOT, 'definitions'))).filter((value) => (value as { name?: string }).name === 'admin-api') as Record<string, Record<string, unknown>>[];
     if (!admin) throw new Error('no admin-api definitions');
     const firstRecord = Object.keys(admin.records ?? {})[0] ?? '';
@@ -103,13 +107,12 @@ describe('checking definitions entry by entry', () => {
 
   it('hands out remembered results that building the IR never changes', async () => {
     const inputs = await collectInputs(await resolveConfig({ cwd: ROOT }));
-    startMemo([]);
-    const first = JSON.stringify(await buildIrFromInputs(inputs));
-    expect(usedMemo().length).toBeGreaterThan(50);
+    const memo = checkMemo();
+    const first = JSON.stringify(await buildIrFromInputs(inputs, memo));
+    expect(memo.used.size).toBeGreaterThan(50);
     // Frozen, a remembered result throws on any write (modules run in strict mode).
-    for (const [, value] of usedMemo()) deepFreeze(value);
-    startMemo(usedMemo());
-    expect(JSON.stringify(await buildIrFromInputs(inputs))).toBe(first);
+    for (const [, value] of memo.used) deepFreeze(value);
+    expect(JSON.stringify(await buildIrFromInputs(inputs, checkMemo(memo.used)))).toBe(first);
   });
 });
 
@@ -126,30 +129,29 @@ describe('what is checked, and where', () => {
       const { records = {}, routes = {} } = value as { records?: object; routes?: object };
       return sum + 1 + Object.keys(records).length + Object.keys(routes).length;
     }, 0);
-    startMemo([]);
+    const firstRun = checkMemo();
     const first = recordingChecker();
-    const checked = await validateByEntry(values, first.check);
+    const checked = await validateByEntry(values, first.check, firstRun);
     expect(first.batches.map((batch) => batch.length)).toEqual([entryCount]);
 
     // The next run, seeded with what this one used, after one record changed.
-    startMemo(usedMemo());
+    const secondRun = checkMemo(firstRun.used);
     const admin = values.find((value) => (value as { name?: string }).name === 'admin-api') as { records: Record<string, { description?: string }> };
     const [name, record] = Object.entries(admin.records)[0] ?? [];
     if (!name || !record) throw new Error('no admin-api record');
     const edited = values.map((value) => (value === admin ? { ...admin, records: { ...admin.records, [name]: { ...record, description: 'changed' } } } : value));
     const second = recordingChecker();
-    const rechecked = await validateByEntry(edited, second.check);
+    const rechecked = await validateByEntry(edited, second.check, secondRun);
     expect(second.batches).toEqual([[{ kind: 'records', input: { ...record, description: 'changed' } }]]);
     expect(rechecked).toEqual(edited);
 
     // Unchanged: nothing to check.
     const third = recordingChecker();
-    expect((await validateByEntry(values, third.check)).map((file) => JSON.stringify(file))).toEqual(checked.map((file) => JSON.stringify(file)));
+    expect((await validateByEntry(values, third.check, secondRun)).map((file) => JSON.stringify(file))).toEqual(checked.map((file) => JSON.stringify(file)));
     expect(third.batches).toEqual([]);
   });
 
   it('checks every entry without a memo (a run without caches)', async () => {
-    startMemo('off');
     const [admin] = (await definitionValues(join(ROOT, 'definitions'))) as { records: object; routes: object }[];
     if (!admin) throw new Error('no definitions');
     const entries = 1 + Object.keys(admin.records).length + Object.keys(admin.routes).length;
@@ -157,23 +159,21 @@ describe('what is checked, and where', () => {
     await validateByEntry([admin, admin], recording.check);
     await validateByEntry([admin], recording.check);
     expect(recording.batches.map((batch) => batch.length)).toEqual([2 * entries, entries]);
-    startMemo([]);
   });
 
   it('takes false from the checker as invalid, and leaves the file to the whole-file check', async () => {
-    startMemo([]);
+    const memo = checkMemo();
     const [admin] = await definitionValues(join(ROOT, 'definitions'));
-    expect(await byEntry(admin, async (entries) => entries.map(() => false))).toBeUndefined();
+    expect(await byEntry(admin, async (entries) => entries.map(() => false), memo)).toBeUndefined();
     // Nothing was remembered as checked: the next check asks again.
     const recording = recordingChecker();
-    expect(await byEntry(admin, recording.check)).toBeDefined();
+    expect(await byEntry(admin, recording.check, memo)).toBeDefined();
     expect(recording.batches).toHaveLength(1);
   });
 });
 
-describe('entries remembered by the text they were parsed from', () => {
+describe('remembered entries', () => {
   it('are checked again, and searched for unusable values again, once their text changes', async () => {
-    // Large enough to be split into a chunk per entry (chunked-load.ts).
     const { dir, admin, options } = await syntheticProject(60);
     temporary.push(dir);
     const text = await readFile(admin, 'utf8');

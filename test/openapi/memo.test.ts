@@ -10,7 +10,7 @@ import { synthesize } from '../../bench/synth.mjs';
 import { buildIrFromInputs } from '../../src/build-ir.js';
 import { resolveConfig } from '../../src/config.js';
 import { openapiEmitter } from '../../src/emitters/openapi/index.js';
-import { startMemo, usedMemo, type MemoEntry } from '../../src/emitters/shared/memo.js';
+import { withSeededMemo, type MemoEntry } from '../incremental/memo-run.js';
 import { collectInputs } from '../../src/inputs.js';
 import type { Ir } from '../../src/ir/types.js';
 
@@ -26,9 +26,8 @@ async function irOf(count: number, variant: number): Promise<Ir> {
 
 /** The documents, and the memo entries the run used. */
 async function emit(ir: Ir, memo: readonly MemoEntry[]): Promise<{ documents: Record<string, string>; memo: MemoEntry[] }> {
-  startMemo(memo);
-  const files = await openapiEmitter.emit({ ir, runtimeFiles: [], templates: [] });
-  return { documents: Object.fromEntries(files.map((file) => [file.path, file.content])), memo: usedMemo() };
+  const { result: files, used } = await withSeededMemo(memo, () => openapiEmitter.emit({ ir, runtimeFiles: [], templates: [] }));
+  return { documents: Object.fromEntries(files.map((file) => [file.path, file.content])), memo: used };
 }
 
 const withoutFirstRoute = (ir: Ir): Ir => ({ ...ir, modules: ir.modules.map((module) => (module.name === 'admin-api' ? { ...module, routes: module.routes.slice(1) } : module)) });

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { PRETTIER_OPTIONS } from '../../src/output/format.js';
-import { canonicalJson } from '../../src/output/json.js';
+import { canonicalJson } from '../../src/emitters/shared/json.js';
 
 const root = resolve(import.meta.dirname, '../..');
 

@@ -1,7 +1,7 @@
 // JSON printed in pieces (src/output/json.ts): an object printed at an indent, with holes filled
 // later, or assembled from printed members, is exactly what canonicalJson prints for the whole.
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, jsonParts, PrintedJson, writeObject, type WriteMember } from '../../src/output/json.js';
+import { canonicalJson, jsonParts, PrintedJson, writeObject, type WriteMember } from '../../src/emitters/shared/json.js';
 
 class Hole {
   constructor(readonly name: string) {}

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
 import { synthesize } from '../../bench/synth.mjs';
 import { generate } from '../../src/generate.js';
-import { readMemo } from '../../src/output/memo-file.js';
+import { readMemo } from '../../src/incremental/memo-file.js';
 import { generatorFingerprint } from '../../src/version.js';
 import { listTree } from '../foundation/helpers.js';
 
@@ -50,7 +50,7 @@ describe('TypeScript emitters remember records and routes', () => {
     await synthesize(6, definitions);
     expect((await run('out', true)).ok).toBe(true);
     const location = { cacheDir: join(dir, 'node_modules/.cache/svcgen'), generator: generatorFingerprint() };
-    const kinds = async () => new Set((await readMemo(location, 'main')).map(([key]) => key));
+    const kinds = async () => new Set((await readMemo(location)).map(([key]) => key));
     const before = await kinds();
 
     const file = join(definitions, 'admin-api.yaml');

@@ -3,8 +3,7 @@
 // letter inside the JSON, which leaves it valid JSON, and one byte for any other), one place per
 // run from a pristine copy of the cache; then `svcgen generate` must write exactly the tree a
 // --no-cache run writes, and `svcgen check` must find that tree current. Real CLI runs (node
-// dist/cli.js; run `npm run build` first) on synthetic definitions large enough for the emitter
-// worker, so that its memo share exists too.
+// dist/cli.js; run `npm run build` first) on synthetic definitions.
 import { cp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,10 +13,7 @@ import { hashTree, removeCliSnapshot, removeDir, runCli, scratch, snapshotCli } 
 
 /** Each kind of cache file, by the name it has in the cache folder. */
 const KINDS: readonly { readonly kind: string; readonly matches: RegExp }[] = [
-  { kind: 'definition checks memo', matches: /^memo-definitions-[0-9a-f]+\.log$/ },
-  { kind: 'main thread memo', matches: /^memo-main-[0-9a-f]+\.log$/ },
-  { kind: 'emitter worker memo', matches: /^memo-worker-[0-9a-f]+\.log$/ },
-  { kind: 'parsed definition chunks', matches: /^definitions\/[0-9a-f]+\.pack$/ },
+  { kind: 'memo store (definition checks and emitter parts)', matches: /^memo-[0-9a-f]+\.log$/ },
   { kind: 'output file stats', matches: /^output-stats\/[0-9a-f]+\.json$/ },
   { kind: 'generator fingerprint record', matches: /^generator\.json$/ },
 ];

@@ -8,7 +8,7 @@ import * as prettier from 'prettier';
 import { stringify } from 'yaml';
 import { DefinitionsError, type Diagnostic } from '../../src/definitions/diagnostics.js';
 import { buildIrFromInputs } from '../../src/build-ir.js';
-import { PRETTIER_OPTIONS } from '../../src/output/format-options.js';
+import { PRETTIER_OPTIONS } from '../../src/emitters/shared/format-options.js';
 import { runTsc } from '../foundation/helpers.js';
 import { hashTree, removeCliSnapshot, removeDir, ROOT, runCli, scratchInRepo, snapshotCli, writeTree } from './harness.js';
 

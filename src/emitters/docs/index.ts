@@ -3,7 +3,6 @@
 // svcgen's own templates are written in prettier's form here; a user's template goes through prettier.
 import type { Emitter, GeneratedFile } from '../contract.js';
 import { interfaceModules } from '../contract.js';
-import { isOwnTemplateSet, rendersOwnTemplatesOnly } from './own-templates.js';
 import { toPrettierForm } from './prettier-form.js';
 import { templateRenderer } from './render.js';
 import { sectionedPages } from './sectioned-page.js';
@@ -17,11 +16,12 @@ export const docsEmitter: Emitter = {
   description: 'Markdown reference of each interface: routes, auth, records, errors, limits, spec or convention',
   emit: ({ ir, templates }) => {
     const docsTemplates = templates.filter((template) => template.name.startsWith('docs-'));
-    const ownTemplates = rendersOwnTemplatesOnly(docsTemplates);
+    // Only svcgen's own templates are known to leave Markdown that prettier-form.ts can finish.
+    const ownTemplates = docsTemplates.every((template) => template.own === true);
     const modules = interfaceModules(ir);
     if (modules.length === 0) return [];
     // svcgen's templates alone: pages made part by part, each part remembered (sectioned-page.ts).
-    const sectioned = isOwnTemplateSet(docsTemplates) ? sectionedPages(docsTemplates, DOCS_ENTRY) : undefined;
+    const sectioned = ownTemplates ? sectionedPages(docsTemplates, DOCS_ENTRY) : undefined;
     // Checks every template up front (SVC401), so built at once unless the pages are sectioned.
     let render = sectioned ? undefined : templateRenderer(docsTemplates, DOCS_ENTRY);
     return modules.map((module): GeneratedFile => {

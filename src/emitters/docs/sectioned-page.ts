@@ -10,7 +10,7 @@
 // Only for svcgen's own templates (which render a route or record from its own view alone, with
 // no @root, @index or ../ in the partials): a project's template can do anything.
 import type { Ir, ModuleIr } from '../../ir/types.js';
-import { sha256 } from '../../output/hash.js';
+import { hash } from 'node:crypto';
 import type { TemplateFile } from '../contract.js';
 import { memo, type MemoValue } from '../shared/memo.js';
 import { memoRuns } from '../shared/memo-runs.js';
@@ -53,7 +53,7 @@ const MARKER = /\u0000(docs-route|docs-record) (\d+)\u0000\n/g;
 
 /** For `templates` (svcgen's own): renders a module's page, or undefined when it has to be rendered whole. */
 export function sectionedPages(templates: readonly TemplateFile[], entry: string): (ir: Ir, module: ModuleIr) => string | undefined {
-  const templatesKey = sha256(JSON.stringify(templates.map((template) => [template.name, template.content])));
+  const templatesKey = hash('sha256', JSON.stringify(templates.map((template) => [template.name, template.content])));
   const renderers = lazyRenderers(templates, entry);
   return (ir, module) => {
     const catalog = errorCatalog(module.errors);

@@ -3,7 +3,7 @@
 // section: a clash gets the qualifier, e.g. the owning module, in front, then a number) and
 // builds it. Then the holes in the printed text get the names.
 import { compareCodePoints, pascalCase } from '../../ir/names.js';
-import { PrintedJson, writeObject, type WriteMember } from '../../output/json.js';
+import { PrintedJson, writeObject, type WriteMember } from '../shared/json.js';
 import type { SectionName } from './components.js';
 import { buildComponent, type Calls, type ComponentRequest, type JsonParts, type LiveCall, type PrintedComponent } from './printed-operation.js';
 

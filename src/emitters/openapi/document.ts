@@ -2,7 +2,7 @@
 // (aliases and other versions are named in the operation); components hold only what is used.
 import { compareCodePoints } from '../../ir/names.js';
 import type { InterfaceIr, Ir, ModuleIr } from '../../ir/types.js';
-import { canonicalJson, PrintedJson, writeObject, type WriteMember } from '../../output/json.js';
+import { canonicalJson, PrintedJson, writeObject, type WriteMember } from '../shared/json.js';
 import { Components } from './components.js';
 import { buildNow, DocumentComponents } from './document-names.js';
 import { COMPONENT_INDENT, liveCalls, OPERATION_INDENT, printOperation, type PrintedOperation } from './printed-operation.js';

@@ -1,7 +1,7 @@
 // Operations and components printed as JSON text with holes where a $ref names a component, with
 // the calls for components they made: what the document is assembled from, and what is
 // remembered between runs (route by route, component by component).
-import { jsonParts } from '../../output/json.js';
+import { jsonParts } from '../shared/json.js';
 import { ComponentRef, type ComponentCall, type Components, type SectionName } from './components.js';
 
 /** Indent of an operation in paths/<path>/<method>, and of a component in components/<section>/<name>. */

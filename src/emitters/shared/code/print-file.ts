@@ -2,7 +2,8 @@
 // printer with svcgen's fixed options (print width 120, single quotes). Statements are laid out
 // one at a time: a blank line between two resets every layout decision.
 import { printer } from 'prettier/doc';
-import { PRETTIER_OPTIONS } from '../../../output/format-options.js';
+import { PRETTIER_OPTIONS } from '../format-options.js';
+import { memo } from '../memo.js';
 import type { TopLevel } from './ast.js';
 import { printTopLevel } from './print-declaration.js';
 

@@ -1,6 +1,5 @@
-// The memo store on disk (src/emitters/shared/memo.ts): a file in the cache folder per share,
-// so the emitter worker reads and writes its own share itself, without copying it through the
-// main thread. Valid only for the generator that wrote it (changed code must never reuse old
+// The memo store on disk (src/emitters/shared/memo.ts, and the definition checks): one file in
+// the cache folder, valid only for the generator that wrote it (changed code must never reuse old
 // results), so the generator is part of the file's name.
 //
 // A run after a small change reuses almost every entry and computes a few, so the file is a log:
@@ -11,17 +10,15 @@
 // (sealed.ts): a damaged line (a run killed while appending, a byte flipped on disk) fails its
 // check and is skipped, never used; the cache only ever costs speed.
 import { appendFile, readdir, readFile, rm } from 'node:fs/promises';
-import { setImmediate } from 'node:timers/promises';
 import { join } from 'node:path';
-import type { MemoEntry } from '../emitters/shared/memo.js';
-import { sha256 } from './hash.js';
-import { replaceFile } from './replace-file.js';
-import { seal, unseal } from './sealed.js';
+import type { MemoValue } from '../emitters/shared/memo.js';
+import { sha256 } from '../output/hash.js';
+import { replaceFile } from '../output/replace-file.js';
+import { seal, unseal } from '../output/sealed.js';
 
-/** Which share: the main thread's two (main-thread-memo.ts), or the emitter worker's (src/emitters/run-emitters.ts). */
-export type MemoRole = 'definitions' | 'main' | 'worker';
+export type MemoEntry = readonly [key: string, value: MemoValue];
 
-/** Where a thread's share lives, and for which generator it is valid. */
+/** Where the store lives, and for which generator it is valid. */
 export interface MemoLocation {
   readonly cacheDir: string;
   readonly generator: string;
@@ -32,10 +29,10 @@ const COMPACT_SLACK = 1000;
 /** Entries per line of a rewritten file: each line is parsed at once (readMemo). */
 const ENTRIES_PER_LINE = 250;
 
-export async function readMemo(location: MemoLocation, role: MemoRole): Promise<MemoEntry[]> {
+export async function readMemo(location: MemoLocation): Promise<MemoEntry[]> {
   let text: string;
   try {
-    text = await readFile(fileOf(location, role), 'utf8');
+    text = await readFile(fileOf(location), 'utf8');
   } catch {
     return [];
   }
@@ -44,8 +41,6 @@ export async function readMemo(location: MemoLocation, role: MemoRole): Promise<
   const entries: MemoEntry[] = [];
   for (const segment of segments) {
     entries.push(...parseSegment(segment));
-    // A line at a time, so the thread still answers messages while a large share is parsed.
-    await setImmediate();
   }
   return entries;
 }
@@ -54,10 +49,10 @@ export async function readMemo(location: MemoLocation, role: MemoRole): Promise<
  * Saves what this run used (`used`), given what it read (`read`): appends the entries the file
  * lacks, or rewrites the file when it is missing or has grown past twice what is used.
  */
-export async function writeMemo(location: MemoLocation, role: MemoRole, used: readonly MemoEntry[], read: readonly MemoEntry[]): Promise<void> {
-  const target = fileOf(location, role);
+export async function writeMemo(location: MemoLocation, used: readonly MemoEntry[], read: readonly MemoEntry[]): Promise<void> {
+  const target = fileOf(location);
   try {
-    if (read.length === 0 || read.length > 2 * used.length + COMPACT_SLACK) return await rewrite(location, role, used);
+    if (read.length === 0 || read.length > 2 * used.length + COMPACT_SLACK) return await rewrite(location, used);
     const known = new Set(read.map(([key]) => key));
     const added = used.filter(([key]) => !known.has(key));
     // Each line starts with its own line feed, so a line cut short by a killed run spoils only itself.
@@ -67,23 +62,21 @@ export async function writeMemo(location: MemoLocation, role: MemoRole, used: re
   }
 }
 
-async function rewrite(location: MemoLocation, role: MemoRole, used: readonly MemoEntry[]): Promise<void> {
-  const target = fileOf(location, role);
+async function rewrite(location: MemoLocation, used: readonly MemoEntry[]): Promise<void> {
+  const target = fileOf(location);
   const lines = [headerOf(location)];
   for (let start = 0; start < used.length; start += ENTRIES_PER_LINE) lines.push(seal(JSON.stringify(used.slice(start, start + ENTRIES_PER_LINE))));
   await replaceFile(target, `${lines.join('\n')}\n`);
-  await removeOtherGenerations(location, role, target);
+  await removeOtherGenerations(location, target);
 }
 
-/** The stores of earlier svcgen versions, one file for both threads: the main thread removes them. */
-const EARLIER_FORMATS = ['memo.json', 'printed-statements.json'];
+/** The stores of earlier svcgen versions (one per thread, or one JSON file): never read again. */
+const EARLIER_FORMAT = /^memo-(definitions|worker|main)-|^memo(-\w+)?\.json$|^printed-statements\.json$/;
 
-/** Files of this role left by other generators (or the older single-file formats): never read again. */
-async function removeOtherGenerations(location: MemoLocation, role: MemoRole, keep: string): Promise<void> {
+/** Files left by other generators (or the older formats): never read again. */
+async function removeOtherGenerations(location: MemoLocation, keep: string): Promise<void> {
   const names = await readdir(location.cacheDir);
-  const stale = names.filter(
-    (name) => (name.startsWith(`memo-${role}-`) && name.endsWith('.log') && join(location.cacheDir, name) !== keep) || name === `memo-${role}.json` || (role === 'main' && EARLIER_FORMATS.includes(name)),
-  );
+  const stale = names.filter((name) => join(location.cacheDir, name) !== keep && (name.startsWith('memo-') || EARLIER_FORMAT.test(name)));
   await Promise.all(stale.map((name) => rm(join(location.cacheDir, name), { force: true })));
 }
 
@@ -99,8 +92,8 @@ function parseSegment(line: string): MemoEntry[] {
   }
 }
 
-function fileOf(location: MemoLocation, role: MemoRole): string {
-  return join(location.cacheDir, `memo-${role}-${sha256(location.generator).slice(0, 16)}.log`);
+function fileOf(location: MemoLocation): string {
+  return join(location.cacheDir, `memo-${sha256(location.generator).slice(0, 16)}.log`);
 }
 
 function headerOf(location: MemoLocation): string {

@@ -5,9 +5,9 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { compareCodePoints } from '../ir/names.js';
-import { sha256 } from './hash.js';
-import { replaceFile } from './replace-file.js';
-import { seal, unseal } from './sealed.js';
+import { sha256 } from '../output/hash.js';
+import { replaceFile } from '../output/replace-file.js';
+import { seal, unseal } from '../output/sealed.js';
 
 export interface RunRecord {
   readonly generator: string;

@@ -9,9 +9,9 @@
 import type { BigIntStats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { sha256 } from './hash.js';
-import { replaceFile } from './replace-file.js';
-import { seal, unseal } from './sealed.js';
+import { sha256 } from '../output/hash.js';
+import { replaceFile } from '../output/replace-file.js';
+import { seal, unseal } from '../output/sealed.js';
 
 /** size, mtime, ctime (ns) and inode, as text so bigints survive JSON. */
 type StatKey = string;

@@ -1,0 +1,98 @@
+// The RunCache of a run with caches (src/incremental/run-cache.ts), kept in the project's
+// node_modules/.cache/svcgen: the memo store (memo-file.ts), and per output folder the record of
+// the last run (run-record.ts) and the stats of its files (output-stats.ts). Anything missing or damaged only costs speed.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { MemoValue } from '../emitters/shared/memo.js';
+import type { RunInputs } from '../inputs.js';
+import { sha256 } from '../output/hash.js';
+import { manifestText, readManifest } from '../output/manifest.js';
+import { withOpenFile } from '../output/open-limit.js';
+import type { KnownUnchanged } from '../output/write.js';
+import { loadGeneratorFingerprint } from '../version.js';
+import { readMemo, writeMemo, type MemoEntry, type MemoLocation } from './memo-file.js';
+import { readOutputStats, statFile, writeOutputStats } from './output-stats.js';
+import { buildRunRecord, readRunRecord, writeRunRecord, type RunRecord } from './run-record.js';
+import type { RunCache } from './run-cache.js';
+
+/** The cache in `cacheDir` for a run into `outDir` (the folder really written). */
+export async function diskCache(cacheDir: string, outDir: string): Promise<RunCache> {
+  // Taken from a record of the code's stats when it still holds (version.ts): a no-op run reads no code.
+  const generator = await loadGeneratorFingerprint(cacheDir);
+  const location: MemoLocation = { cacheDir, generator };
+  const lastRun = once(() => readRunRecord(cacheDir, outDir));
+  const known = once(() => knownUnchangedIn(cacheDir, outDir));
+  const memo = once(async () => new RunMemo(await readMemo(location)));
+  return {
+    upToDate: async (inputs) => isUpToDate(inputs, { cacheDir, outDir, generator, record: await lastRun(), knownUnchanged: await known() }),
+    memo,
+    knownUnchanged: async (path, hash) => (await known())(path, hash),
+    lastRun: async () => (await lastRun())?.files,
+    save: async (inputs, files) => {
+      const record = buildRunRecord(generator, inputs.hash, files);
+      await Promise.all([(await memo()).save(location), writeOutputStats(cacheDir, outDir, record.files), writeRunRecord(cacheDir, outDir, record)]);
+    },
+  };
+}
+
+/** `make()` on the first call; its promise on every call. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
+/** The memo store of one run: what earlier runs kept, and what this one used (all that is worth keeping). */
+class RunMemo {
+  private readonly seeded: ReadonlyMap<string, MemoValue>;
+  private readonly used = new Map<string, MemoValue>();
+
+  constructor(private readonly read: readonly MemoEntry[]) {
+    this.seeded = new Map(read);
+  }
+
+  get(key: string): MemoValue | undefined {
+    const value = this.used.get(key) ?? this.seeded.get(key);
+    if (value !== undefined) this.used.set(key, value);
+    return value;
+  }
+
+  set(key: string, value: MemoValue): void {
+    this.used.set(key, value);
+  }
+
+  save(location: MemoLocation): Promise<void> {
+    return writeMemo(location, [...this.used], this.read);
+  }
+}
+
+/**
+ * Same inputs as the last run recorded, the manifest lists the files it wrote, and every one
+ * still holds what it wrote. A file whose stat is what it was when its hash was last known is not
+ * read again (output-stats.ts).
+ */
+async function isUpToDate(inputs: RunInputs, run: { cacheDir: string; outDir: string; generator: string; record: RunRecord | undefined; knownUnchanged: KnownUnchanged }): Promise<boolean> {
+  const { cacheDir, outDir, record, knownUnchanged } = run;
+  if (inputs.diagnostics.length > 0 || !record || record.inputHash !== inputs.hash || record.generator !== run.generator) return false;
+  if ((await readManifest(outDir))?.text !== manifestText(Object.keys(record.files))) return false;
+  let hashed = false;
+  const unchanged = await Promise.all(
+    Object.entries(record.files).map(async ([path, hash]) => {
+      if (await knownUnchanged(path, hash)) return true;
+      hashed = true;
+      const text = await withOpenFile(() => readFile(join(outDir, path), 'utf8')).catch(() => undefined);
+      return text !== undefined && sha256(text) === hash;
+    }),
+  );
+  if (!unchanged.every(Boolean)) return false;
+  if (hashed) await writeOutputStats(cacheDir, outDir, record.files);
+  return true;
+}
+
+/** Output files whose recorded stat shows they still hold what the last run wrote. */
+async function knownUnchangedIn(cacheDir: string, outDir: string): Promise<KnownUnchanged> {
+  const known = await readOutputStats(cacheDir, outDir);
+  return async (path, hash) => {
+    const found = await statFile(join(outDir, path));
+    return found !== undefined && known.knownHash(path, found) === hash;
+  };
+}

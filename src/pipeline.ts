@@ -1,0 +1,135 @@
+// The whole run, top to bottom:
+//
+//   definitions/*.yaml ─load─▶ documents with positions ─validate─▶ diagnostics (all at once)
+//                      ─build─▶ IR ─emit─▶ files in memory ─finish─▶ header, line ends, hash
+//                      ─write | check─▶ the output folder (output/write.ts, the only writer)
+//
+// `generate` and `check` share everything up to the last step. What a run remembers from earlier
+// runs sits behind one RunCache (src/incremental/run-cache.ts), used at the seams below and
+// nowhere else; --no-cache passes `noCache`, which remembers nothing.
+import { join } from 'node:path';
+import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from './config.js';
+import { DefinitionsError, sortDiagnostics, type Diagnostic } from './definitions/diagnostics.js';
+import { displayPath } from './definitions/sources.js';
+import type { GeneratedFile, TemplateFile } from './emitters/contract.js';
+import { EMITTERS } from './emitters/index.js';
+import { withMemoStore } from './emitters/shared/memo.js';
+import { noCache, type RunCache } from './incremental/run-cache.js';
+import { collectInputs, TEMPLATES_DIR, type RunInputs } from './inputs.js';
+import { compareCodePoints } from './ir/names.js';
+import type { Ir } from './ir/types.js';
+import { compareOutput, hasDrift, type Drift } from './output/check.js';
+import { formatFiles } from './output/format.js';
+import type { GitattributesOutcome } from './output/gitattributes.js';
+import { sha256 } from './output/hash.js';
+import { withHeader } from './output/header.js';
+import { usableOutDir } from './output/out-dir.js';
+import { recoverInterruptedWrite, writeOutput } from './output/write.js';
+
+export interface RunOptions extends ConfigOverrides {
+  /** Remember results between runs (default true); false is --no-cache. */
+  readonly cache?: boolean;
+  /** Keep "<output>/** linguist-generated=true" in the working directory's .gitattributes (default true). */
+  readonly gitattributes?: boolean;
+}
+
+export type GenerateResult =
+  | {
+      readonly ok: true;
+      readonly outDir: string;
+      readonly written: readonly string[];
+      readonly deleted: readonly string[];
+      readonly upToDate: boolean;
+      /** The .gitattributes step; undefined when the output was up to date (a run with nothing to do touches nothing). */
+      readonly gitattributes: GitattributesOutcome | undefined;
+    }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+export type CheckResult =
+  | { readonly ok: true; readonly outDir: string; readonly drift: Drift; readonly upToDate: boolean }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+
+/** A file as written: with its header, formatted, and the sha256 of its content. */
+export interface FinishedFile {
+  readonly path: string;
+  readonly content: string;
+  readonly hash: string;
+}
+
+export async function generate(options: RunOptions = {}): Promise<GenerateResult> {
+  return withDiagnostics(async () => {
+    const { config, outDir, inputs, cache } = await startRun(options);
+    await recoverInterruptedWrite(outDir);
+    if (await cache.upToDate(inputs)) return { ok: true, outDir: config.outDir, written: [], deleted: [], upToDate: true, gitattributes: undefined };
+    const files = await build(config, inputs, cache);
+    const summary = await writeOutput(outDir, files, { knownUnchanged: cache.knownUnchanged, lastRun: await cache.lastRun() });
+    await cache.save(inputs, files);
+    const gitattributes = options.gitattributes === false ? 'skipped' : await markGenerated(config.cwd, config.outDir);
+    return { ok: true, outDir: config.outDir, written: summary.written, deleted: summary.deleted, upToDate: summary.unchanged, gitattributes };
+  });
+}
+
+/** `generate` in memory, compared with the output folder: never a second code path. */
+export async function check(options: RunOptions = {}): Promise<CheckResult> {
+  return withDiagnostics(async () => {
+    const { config, outDir, inputs, cache } = await startRun(options);
+    const drift = await compareOutput(outDir, await build(config, inputs, cache));
+    return { ok: true, outDir: config.outDir, drift, upToDate: !hasDrift(drift) };
+  });
+}
+
+/** Load, validate, build the IR, emit, finish: the output in memory. */
+async function build(config: ResolvedConfig, inputs: RunInputs, cache: RunCache): Promise<FinishedFile[]> {
+  // Loaded here, not at the top: a run with nothing to do never loads the parser, zod or the emitters.
+  const [{ buildIrFromInputs }, memo] = await Promise.all([import('./build-ir.js'), cache.memo()]);
+  const ir = await buildIrFromInputs(inputs, memo);
+  const emitted = await withMemoStore(memo, () => emit(ir, config, inputs));
+  const formatted = await formatFiles(emitted.map((file) => ({ ...file, content: withHeader(file.path, file.content, file.source) })));
+  return formatted.map((file) => ({ ...file, hash: sha256(file.content) }));
+}
+
+/** Every enabled emitter over the IR, in registry order. */
+async function emit(ir: Ir, config: ResolvedConfig, inputs: RunInputs): Promise<GeneratedFile[]> {
+  const context = { ir, runtimeFiles: inputs.runtimeFiles, templates: mergeTemplates(inputs, config), openapi: config.openapi };
+  const files: GeneratedFile[] = [];
+  for (const entry of EMITTERS) if (config.emitters[entry.name] !== false) files.push(...(await (await entry.load()).emit(context)));
+  return files;
+}
+
+/** The config, the output folder, every input read and hashed, and the run's cache. */
+async function startRun(options: RunOptions): Promise<{ config: ResolvedConfig; outDir: string; inputs: RunInputs; cache: RunCache }> {
+  const config = await resolveConfig(options);
+  // The folder really written: config.outDir, or the folder it links to.
+  const outDir = await usableOutDir(config);
+  const cache = options.cache === false ? noCache : await openCache(config.cwd, outDir);
+  return { config, outDir, inputs: await collectInputs(config), cache };
+}
+
+/** svcgen's cache, in the project's node_modules/.cache/svcgen. */
+async function openCache(cwd: string, outDir: string): Promise<RunCache> {
+  const { diskCache } = await import('./incremental/disk-cache.js');
+  return diskCache(join(cwd, 'node_modules', '.cache', 'svcgen'), outDir);
+}
+
+/** svcgen's templates with the user's folder laid over them: a user file replaces ours of the same name. */
+function mergeTemplates(inputs: RunInputs, config: ResolvedConfig): TemplateFile[] {
+  const merged = new Map<string, TemplateFile>();
+  for (const template of inputs.templates) merged.set(template.name, { ...template, file: displayPath(join(TEMPLATES_DIR, template.name), config.cwd), own: true });
+  for (const template of inputs.userTemplates) merged.set(template.name, { ...template, file: displayPath(join(config.templatesDir ?? '', template.name), config.cwd) });
+  return [...merged.keys()].sort(compareCodePoints).map((name) => merged.get(name) as TemplateFile);
+}
+
+/** Only a run that wrote touches .gitattributes, so only it loads that step (and child_process). */
+async function markGenerated(cwd: string, outDir: string): Promise<GitattributesOutcome> {
+  const { ensureLinguistGenerated } = await import('./output/gitattributes.js');
+  return ensureLinguistGenerated(cwd, outDir);
+}
+
+async function withDiagnostics<T>(run: () => Promise<T>): Promise<T | { ok: false; diagnostics: readonly Diagnostic[] }> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof DefinitionsError) return { ok: false, diagnostics: sortDiagnostics(error.diagnostics) };
+    throw error;
+  }
+}
