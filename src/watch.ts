@@ -1,7 +1,8 @@
 // `svcgen watch`: generate once, then again whenever the definitions, the templates or the config
 // change. Bursts of events (an editor's save is often several) are debounced into one run; a run
 // that fails reports its diagnostics and watching goes on.
-import { existsSync, watch as watchPath, type FSWatcher } from 'node:fs';
+import { existsSync, statSync, watch as watchPath, type FSWatcher } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { CONFIG_FILE, resolveConfig } from './config.js';
 import { generate, type GenerateResult, type RunOptions } from './generate.js';
@@ -32,6 +33,7 @@ export interface Watcher {
   close(): Promise<void>;
 }
 
+/** A folder to watch: which entries' changes count, and whether its subfolders are watched too. */
 interface Target {
   readonly dir: string;
   readonly recursive: boolean;
@@ -101,27 +103,28 @@ export function watch(options: WatchOptions = {}): Watcher {
     try {
       const config = await resolveConfig(options);
       outDir = config.outDir;
-      targets = watchTargets(cwd, options.configFile, config.definitionsDir, config.templatesDir);
+      targets = watchTargets(config.configFile ?? join(config.cwd, CONFIG_FILE), config.definitionsDir, config.templatesDir);
     } catch {
       // An invalid config: keep what is watched (the config file among it); generate reports the problem.
       if (watchers.size > 0) return;
-      targets = watchTargets(cwd, options.configFile, resolve(cwd, options.definitionsDir ?? 'definitions'), undefined);
+      targets = watchTargets(resolve(cwd, options.configFile ?? CONFIG_FILE), resolve(cwd, options.definitionsDir ?? 'definitions'), undefined);
     }
-    const wanted = new Map(targets.map((target) => [`${target.recursive ? 'r' : 'f'}:${target.dir}`, target]));
-    for (const [key, watcher] of watchers) {
-      if (!wanted.has(key)) {
+    const wanted = new Map<string, Target>();
+    for (const target of targets) for (const folder of await foldersOf(target)) wanted.set(folder.dir, folder);
+    for (const [dir, watcher] of watchers) {
+      if (!wanted.has(dir)) {
         watcher.close();
-        watchers.delete(key);
+        watchers.delete(dir);
       }
     }
-    for (const [key, target] of wanted) {
-      if (watchers.has(key) || closed) continue;
-      const watcher = openWatcher(target, schedule, () => {
-        watchers.get(key)?.close();
-        watchers.delete(key);
-        schedule(target.dir);
+    for (const [dir, folder] of wanted) {
+      if (watchers.has(dir) || closed) continue;
+      const watcher = openWatcher(folder, schedule, () => {
+        watchers.get(dir)?.close();
+        watchers.delete(dir);
+        schedule(folder.dir);
       });
-      if (watcher) watchers.set(key, watcher);
+      if (watcher) watchers.set(dir, watcher);
     }
   };
 
@@ -148,8 +151,7 @@ export function watch(options: WatchOptions = {}): Watcher {
  * working copy (an installed package does not change), and the config file's folder (watching the
  * folder, not the file, survives editors that save by replacing the file).
  */
-function watchTargets(cwd: string, configFile: string | undefined, definitionsDir: string, templatesDir: string | undefined): Target[] {
-  const configPath = resolve(cwd, configFile ?? CONFIG_FILE);
+function watchTargets(configPath: string, definitionsDir: string, templatesDir: string | undefined): Target[] {
   const templateFile = (path: string) => !basename(path).startsWith('.') && !path.endsWith('~');
   const targets: Target[] = [
     { dir: definitionsDir, recursive: true, accepts: (path) => /\.ya?ml$/.test(path) },
@@ -160,24 +162,48 @@ function watchTargets(cwd: string, configFile: string | undefined, definitionsDi
   return targets;
 }
 
-function openWatcher(target: Target, onChange: (path: string) => void, onGone: () => void): FSWatcher | undefined {
-  const listener = (_event: string, name: string | Buffer | null) => {
-    const path = name === null ? target.dir : join(target.dir, name.toString());
-    if (name === null || target.accepts(path)) onChange(path);
-  };
-  for (const recursive of target.recursive ? [true, false] : [false]) {
-    try {
-      const watcher = watchPath(target.dir, { recursive, persistent: true }, listener);
-      watcher.on('error', onGone);
-      return watcher;
-    } catch (error) {
-      // No recursive watching on this platform: watch the folder itself.
-      if ((error as NodeJS.ErrnoException).code === 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM') continue;
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return awaitFolder(target.dir, onGone);
-      return undefined;
+/**
+ * Every folder of a target, each to be watched without `recursive`: Node 20's recursive watching
+ * on Linux follows files, not folders, and loses a file an editor saves by renaming a new one over
+ * it (vim, JetBrains' safe write, `sed -i`); a watch on the folder itself sees every such save.
+ */
+async function foldersOf(target: Target): Promise<Target[]> {
+  const folders: Target[] = [target];
+  if (!target.recursive) return folders;
+  try {
+    const entries = await readdir(target.dir, { recursive: true, withFileTypes: true });
+    for (const entry of entries) {
+      if (!entry.isDirectory() || entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      folders.push({ ...target, dir: join(entry.parentPath, entry.name) });
     }
+  } catch {
+    // Not there (yet): openWatcher waits for it to appear.
   }
-  return undefined;
+  return folders;
+}
+
+function openWatcher(folder: Target, onChange: (path: string) => void, onGone: () => void): FSWatcher | undefined {
+  // A new subfolder of a recursive target is reported as a change, so the run that follows watches it.
+  const listener = (_event: string, name: string | Buffer | null) => {
+    const path = name === null ? folder.dir : join(folder.dir, name.toString());
+    if (name === null || folder.accepts(path) || (folder.recursive && isFolder(path))) onChange(path);
+  };
+  try {
+    const watcher = watchPath(folder.dir, { persistent: true }, listener);
+    watcher.on('error', onGone);
+    return watcher;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return awaitFolder(folder.dir, onGone);
+    return undefined;
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /**

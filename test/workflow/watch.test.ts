@@ -2,7 +2,7 @@
 // watching goes on. Waits are generous and only for events; nothing asserts on elapsed time.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { watch, type WatchEvent, type Watcher } from '../../src/watch.js';
@@ -86,6 +86,47 @@ describe('watch', () => {
     await sleep(SETTLE_MS);
     expect(events).toHaveLength(2);
     expect(resultOf(events[1]).ok).toBe(true);
+  });
+
+  it('keeps regenerating after rename-saves (vim, safe write, sed -i), twice, then a plain edit', { timeout: SLOW }, async () => {
+    await start().ready;
+    const file = join(dir, 'definitions', 'shop.yaml');
+    const renameSave = async (text: string) => {
+      await writeFile(`${file}.tmp`, text);
+      await rename(`${file}.tmp`, file); // the new file replaces the old one: a new inode under the same name
+    };
+    const descriptions = ['First.', 'Second.', 'Third.'];
+    for (const [index, description] of descriptions.entries()) {
+      const text = editedDefinition((d) => (d.records.item.description = description));
+      if (index < 2) await renameSave(text);
+      else await writeFile(file, text);
+      await waitForEvents(index + 2);
+      await sleep(SETTLE_MS);
+      expect(events).toHaveLength(index + 2);
+      const result = resultOf(events.at(-1));
+      expect(result.ok).toBe(true);
+      expect(await readFile(join(dir, 'generated', 'shop', 'README.md'), 'utf8')).toContain(description);
+    }
+  });
+
+  it('finds the config upward when started in a subfolder, and watches it and the folders it names', { timeout: SLOW }, async () => {
+    await writeText(join(dir, 'package.json'), '{}\n');
+    await writeText(join(dir, 'svcgen.config.yaml'), 'definitions: api\noutput: out\n');
+    await writeText(join(dir, 'api', 'shop.yaml'), BASE_DEFINITION);
+    await removeDir(join(dir, 'definitions'));
+    await writeText(join(dir, 'src', 'keep.txt'), '');
+    watcher = watch({ cwd: join(dir, 'src'), onResult: (event) => events.push(event) });
+    await watcher.ready;
+    expect(resultOf(events[0])).toMatchObject({ ok: true });
+    await writeFile(join(dir, 'api', 'shop.yaml'), editedDefinition((d) => (d.records.item.description = 'Nested.')));
+    await waitForEvents(2);
+    expect(resultOf(events[1]).ok).toBe(true);
+    expect(await readFile(join(dir, 'out', 'shop', 'README.md'), 'utf8')).toContain('Nested.');
+    // The config found upward is watched too, not one in the working directory.
+    await writeFile(join(dir, 'svcgen.config.yaml'), 'definitions: api\noutput: elsewhere\n');
+    await waitForEvents(3);
+    expect(events[2]?.trigger.changed).toEqual(['../svcgen.config.yaml']);
+    expect(await readFile(join(dir, 'elsewhere', 'shop', 'README.md'), 'utf8')).toContain('Nested.');
   });
 
   it('reports invalid definitions and keeps watching', { timeout: SLOW }, async () => {

@@ -1,0 +1,39 @@
+// Only the runtime modules an output uses: the runtime emitter offers all of src/runtime/, and this
+// keeps those that the other emitted files import, directly or through another runtime module.
+// An API without Digest or OAuth gets no Digest or OAuth code, and a svcgen upgrade rewrites only
+// the modules a team's output really contains.
+import type { GeneratedFile } from '../contract.js';
+
+const RUNTIME_DIR = 'runtime/';
+/** Modules no generated file imports but a server's own code does (docs/server.md): kept with the server runtime. */
+const SERVER_COMPANIONS = ['runtime/server-options.ts', 'runtime/log-redaction.ts', 'runtime/unrouted.ts'];
+/** Relative module specifiers in static imports, re-exports and dynamic imports: from './x.js', import('../runtime/x.js'). */
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*)'(\.{1,2}\/[^']+)'/g;
+
+export function keepUsedRuntime(files: readonly GeneratedFile[]): GeneratedFile[] {
+  const runtime = new Map(files.filter((file) => file.path.startsWith(RUNTIME_DIR)).map((file) => [file.path, file]));
+  if (runtime.size === 0) return [...files];
+  const used = new Set<string>();
+  const visit = (path: string) => {
+    const file = runtime.get(path);
+    if (!file || used.has(path)) return;
+    used.add(path);
+    for (const target of importedPaths(file)) visit(target);
+  };
+  for (const file of files) if (!runtime.has(file.path)) for (const target of importedPaths(file)) visit(target);
+  if (used.has('runtime/server.ts')) SERVER_COMPANIONS.forEach(visit);
+  return files.filter((file) => !runtime.has(file.path) || used.has(file.path));
+}
+
+/** The output paths a file's relative imports name ("admin-api/server.ts" importing '../runtime/x.js' names "runtime/x.ts"). */
+function importedPaths(file: GeneratedFile): string[] {
+  const folder = file.path.split('/').slice(0, -1);
+  return [...file.content.matchAll(SPECIFIER)].map((match) => {
+    const parts = [...folder];
+    for (const part of (match[1] as string).split('/')) {
+      if (part === '..') parts.pop();
+      else if (part !== '.') parts.push(part);
+    }
+    return parts.join('/').replace(/\.js$/, '.ts');
+  });
+}
