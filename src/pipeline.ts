@@ -13,6 +13,7 @@ import { DefinitionsError, sortDiagnostics, type Diagnostic } from './definition
 import { displayPath } from './definitions/sources.js';
 import type { GeneratedFile, TemplateFile } from './emitters/contract.js';
 import { EMITTERS } from './emitters/index.js';
+import { keepUsedRuntime } from './emitters/runtime/used-modules.js';
 import { withMemoStore } from './emitters/shared/memo.js';
 import { noCache, type RunCache } from './incremental/run-cache.js';
 import { collectInputs, TEMPLATES_DIR, type RunInputs } from './inputs.js';
@@ -88,12 +89,12 @@ async function build(config: ResolvedConfig, inputs: RunInputs, cache: RunCache)
   return formatted.map((file) => ({ ...file, hash: sha256(file.content) }));
 }
 
-/** Every enabled emitter over the IR, in registry order. */
+/** Every enabled emitter over the IR, in registry order; of the runtime, only the modules the output imports. */
 async function emit(ir: Ir, config: ResolvedConfig, inputs: RunInputs): Promise<GeneratedFile[]> {
   const context = { ir, runtimeFiles: inputs.runtimeFiles, templates: mergeTemplates(inputs, config), openapi: config.openapi };
   const files: GeneratedFile[] = [];
   for (const entry of EMITTERS) if (config.emitters[entry.name] !== false) files.push(...(await (await entry.load()).emit(context)));
-  return files;
+  return keepUsedRuntime(files);
 }
 
 /** The config, the output folder, every input read and hashed, and the run's cache. */

@@ -1,5 +1,9 @@
 // Only the runtime modules an output imports are written (issue 22): given emitted files, want the runtime kept.
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { generate, init } from '../../src/index.js';
 import type { GeneratedFile } from '../../src/emitters/contract.js';
 import { keepUsedRuntime } from '../../src/emitters/runtime/used-modules.js';
 
@@ -38,5 +42,32 @@ describe('keepUsedRuntime', () => {
   it('keeps every file that is not runtime, in order', () => {
     const files = [file('b/types.ts'), file('a/client.ts', "import { Client } from '../runtime/client.js';"), file('a/README.md')];
     expect(keepUsedRuntime(files).map((kept) => kept.path)).toEqual(['b/types.ts', 'a/client.ts', 'a/README.md']);
+  });
+});
+
+describe('an output written with only the runtime it uses', () => {
+  it('a clients-only config gets no server runtime, and every import of what is written resolves', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'svcgen-used-runtime-'));
+    try {
+      await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
+      await init({ cwd: dir });
+      await writeFile(join(dir, 'svcgen.config.yaml'), 'emitters:\n  server: false\n', { flag: 'a' });
+      const result = await generate({ cwd: dir, cache: false, gitattributes: false });
+      expect(result.ok).toBe(true);
+      const out = join(dir, 'generated');
+      const runtime = await readdir(join(out, 'runtime'));
+      expect(runtime).toContain('client.ts');
+      expect(runtime.filter((name) => name.startsWith('server') || name.includes('-server'))).toEqual([]);
+      const files = (await readdir(out, { recursive: true })).filter((name) => name.endsWith('.ts'));
+      for (const name of files) {
+        const text = await readFile(join(out, name), 'utf8');
+        for (const match of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)'(\.{1,2}\/[^']+)\.js'/g)) {
+          const target = join(out, name, '..', `${match[1]}.ts`).slice(out.length + 1);
+          expect(files, `${name} imports ${match[1]}`).toContain(target);
+        }
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
