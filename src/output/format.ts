@@ -1,7 +1,8 @@
 // Formats the generated files that ask for it (a page from a project's own template) with
-// prettier, loaded only then; every other file is already in its final form and only gets LF line
-// ends and a final line end.
+// prettier, loaded only then, its tables unpadded as in every docs page; every other file is
+// already in its final form and only gets LF line ends and a final line end.
 import type { GeneratedFile } from '../emitters/contract.js';
+import { compactTables } from '../emitters/docs/markdown-table.js';
 import { PRETTIER_OPTIONS } from '../emitters/shared/format-options.js';
 
 export { PRETTIER_OPTIONS } from '../emitters/shared/format-options.js';
@@ -16,9 +17,14 @@ export async function formatFiles(files: readonly GeneratedFile[]): Promise<Form
   return Promise.all(
     files.map(async (file) => ({
       path: file.path,
-      content: file.format && prettier ? await prettier.format(file.content, { ...PRETTIER_OPTIONS, filepath: file.path }) : normalize(file.content),
+      content: file.format && prettier ? await formatted(prettier, file) : normalize(file.content),
     })),
   );
+}
+
+async function formatted(prettier: typeof import('prettier'), file: GeneratedFile): Promise<string> {
+  const text = await prettier.format(file.content, { ...PRETTIER_OPTIONS, filepath: file.path });
+  return file.path.endsWith('.md') ? (compactTables(text) ?? text) : text;
 }
 
 function normalize(content: string): string {

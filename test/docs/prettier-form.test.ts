@@ -1,5 +1,5 @@
 // The docs skip prettier when they come from svcgen's own templates: what they print must be
-// exactly what prettier prints (a fixed point), for any text in the definitions and for large
+// exactly what prettier prints, tables unpadded (a fixed point), for any text in the definitions and for large
 // definition sets. A page from a project's own template still goes through prettier.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { buildIrFromInputs } from '../../src/build-ir.js';
 import { resolveConfig } from '../../src/config.js';
 import type { GeneratedFile, TemplateFile } from '../../src/emitters/contract.js';
 import { docsEmitter } from '../../src/emitters/docs/index.js';
+import { compactTables } from '../../src/emitters/docs/markdown-table.js';
 import { codeSpan, inline } from '../../src/emitters/docs/markdown.js';
 import { toPrettierForm } from '../../src/emitters/docs/prettier-form.js';
 import { generate } from '../../src/generate.js';
@@ -24,7 +25,8 @@ const root = resolve(import.meta.dirname, '../..');
 const temporary: string[] = [];
 afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true }))));
 
-const prettierMarkdown = (text: string) => prettier.format(text, { ...PRETTIER_OPTIONS, filepath: 'README.md' });
+/** prettier's Markdown, with its padded tables unpadded: the docs' own form (markdown-table.ts). */
+const prettierMarkdown = async (text: string) => compactTables(await prettier.format(text, { ...PRETTIER_OPTIONS, filepath: 'README.md' }));
 
 /** Text that means something to Markdown, to prettier's printer or to the table aligner. */
 const TRICKY = [

@@ -162,6 +162,6 @@ describe('parts joined in prettier form', () => {
     expect(partInPrettierForm('| a |\n| --- |\n')).toBeNull();
     expect(partInPrettierForm('text\n| a |\n')).toBeNull();
     expect(partInPrettierForm('text')).toBeNull();
-    expect(partInPrettierForm('text\n\n| a |\n| --- |\n\n')).toBe('text\n\n| a   |\n| --- |\n\n');
+    expect(partInPrettierForm('text\n\n| a |\n| --- |\n\n')).toBe('text\n\n| a |\n| --- |\n\n');
   });
 });

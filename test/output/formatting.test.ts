@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as prettier from 'prettier';
+import { compactTables } from '../../src/emitters/docs/markdown-table.js';
 import { describe, expect, it } from 'vitest';
 import { PRETTIER_OPTIONS } from '../../src/output/format.js';
 import { canonicalJson } from '../../src/emitters/shared/json.js';
@@ -25,10 +26,10 @@ describe('output that skips the formatter', () => {
     }
   });
 
-  it('the generated docs pages (svcgen templates, aligned without prettier) are in prettier form', async () => {
+  it('the generated docs pages (svcgen templates, without prettier) are in prettier form, tables unpadded', async () => {
     for (const name of ['admin-api', 'store-api', 'price-list-api', 'banner-api']) {
       const text = readFileSync(join(root, 'generated', name, 'README.md'), 'utf8');
-      expect(await prettier.format(text, { ...PRETTIER_OPTIONS, filepath: 'README.md' }), `generated/${name}/README.md`).toBe(text);
+      expect(compactTables(await prettier.format(text, { ...PRETTIER_OPTIONS, filepath: 'README.md' })), `generated/${name}/README.md`).toBe(text);
     }
   });
 

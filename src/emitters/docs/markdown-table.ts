@@ -1,23 +1,18 @@
-// Lines up GFM tables the way prettier prints them, so the docs need no prettier run: every
-// column as wide as its widest cell (at least 3, prettier's "---"), cells padded to it by the
-// alignment of the delimiter row, the delimiter row's dashes filling the width. Cell text is
-// kept as written: the docs' cell text is already in the form prettier prints (see markdown.ts).
-import { displayWidth } from './display-width.js';
+// GFM tables in the docs' own form: unpadded, `| a | b |` rows under a `| --- | --- |` delimiter row.
+// prettier pads every column to its widest cell, so one longer field name would rewrite every row
+// of a table in a pull request; unpadded, a change touches its own row only. Everything else on a
+// page is in prettier's form (markdown.ts, prettier-form.ts).
 
 type Align = 'left' | 'right' | 'center' | 'none';
 
-interface Cell {
-  readonly text: string;
-  readonly width: number;
-}
-
 const DELIMITER_CELL = /^:?-+:?$/;
+const DELIMITERS: Record<Align, string> = { left: ':---', right: '---:', center: ':---:', none: '---' };
 
 /**
- * `markdown` with every table aligned, or undefined when a table has a cell whose width we
- * cannot count as prettier does, or a row that GFM would continue past where we stop.
+ * `markdown` with every table unpadded, or undefined when a text line right under a table would be
+ * read by GFM as one more row (such a page is left to prettier).
  */
-export function alignTables(markdown: string): string | undefined {
+export function compactTables(markdown: string): string | undefined {
   const lines = markdown.split('\n');
   const out: string[] = [];
   let index = 0;
@@ -36,43 +31,16 @@ export function alignTables(markdown: string): string | undefined {
       rows.push(row);
       next += 1;
     }
-    // GFM would read a following text line as one more row (a lazy row): leave such a page to prettier.
     if (next < lines.length && trimSpaces(lines[next] as string) !== '') return undefined;
-    const table = printTable(rows, delimiter.map(alignOf));
-    if (table === undefined) return undefined;
-    out.push(...table);
+    const [head, ...body] = rows as [string[], ...string[][]];
+    out.push(printRow(head), printRow(delimiter.map((cell) => DELIMITERS[alignOf(cell)])), ...body.map(printRow));
     index = next;
   }
   return out.join('\n');
 }
 
-function printTable(rows: readonly (readonly string[])[], aligns: readonly Align[]): string[] | undefined {
-  const cells: Cell[][] = [];
-  const widths: number[] = [];
-  for (const row of rows) {
-    const printed: Cell[] = [];
-    for (const [column, text] of row.entries()) {
-      const width = displayWidth(text);
-      if (width === undefined) return undefined;
-      widths[column] = Math.max(widths[column] ?? 3, width);
-      printed.push({ text, width });
-    }
-    cells.push(printed);
-  }
-  const line = (parts: readonly string[]) => `| ${parts.join(' | ')} |`;
-  const pad = (cell: Cell, column: number) => {
-    const spaces = (widths[column] as number) - cell.width;
-    const align = aligns[column] ?? 'none';
-    const before = align === 'right' ? spaces : align === 'center' ? Math.floor(spaces / 2) : 0;
-    return `${' '.repeat(before)}${cell.text}${' '.repeat(spaces - before)}`;
-  };
-  // Only the header's columns get a delimiter: a row with more cells must not change the table's shape.
-  const delimiter = aligns.map((align, column) => {
-    const width = widths[column] as number;
-    return `${align === 'left' || align === 'center' ? ':' : '-'}${'-'.repeat(width - 2)}${align === 'right' || align === 'center' ? ':' : '-'}`;
-  });
-  const [header, ...body] = cells as [Cell[], ...Cell[][]];
-  return [line(header.map(pad)), line(delimiter), ...body.map((row) => line(row.map(pad)))];
+function printRow(cells: readonly string[]): string {
+  return `|${cells.map((cell) => (cell === '' ? ' |' : ` ${cell} |`)).join('')}`;
 }
 
 /**

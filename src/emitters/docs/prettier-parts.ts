@@ -1,15 +1,15 @@
 // A page put in prettier's form part by part (see sectioned-page.ts), with the same result as
 // toPrettierForm on the whole page: toPrettierForm collapses runs of blank lines, fixes empty
-// headings and lines up tables, all within lines or tables. So if every part ends at a line end
+// headings and unpads tables, all within lines or tables. So if every part ends at a line end
 // and no table can run from one part into the next, each part can be done on its own, and the
 // runs of blank lines that meet where parts join are collapsed when they are joined.
-import { alignTables, splitRow } from './markdown-table.js';
+import { compactTables, splitRow } from './markdown-table.js';
 
 /**
  * A part of a page in prettier's form, leading and trailing line ends kept for joinParts; null
  * when the part could change a table of its neighbours (it starts with a table row, or ends with
- * one without a blank line after it), does not end at a line end, or has a table only prettier
- * can line up (see alignTables).
+ * one without a blank line after it), does not end at a line end, or has a table GFM would
+ * continue past its last row (see compactTables).
  */
 export function partInPrettierForm(markdown: string): string | null {
   if (!markdown.endsWith('\n')) return null;
@@ -17,7 +17,7 @@ export function partInPrettierForm(markdown: string): string | null {
   const firstLine = collapsed.slice(0, collapsed.indexOf('\n'));
   const lastLine = collapsed.slice(collapsed.lastIndexOf('\n', collapsed.length - 2) + 1, -1);
   if (isRow(firstLine) || isRow(lastLine)) return null;
-  return alignTables(collapsed) ?? null;
+  return compactTables(collapsed) ?? null;
 }
 
 /** Runs of blank lines as one, and "#" alone for a heading with no text (as toPrettierForm does). */
