@@ -19,7 +19,8 @@ export interface Entry {
 }
 
 const [tool, base] = process.argv.slice(2);
-if (tool === undefined || base === undefined || !(tool in TOOLS)) throw new Error(`usage: drive.ts <${Object.keys(TOOLS).join('|')}> <base-url>`);
+if (tool === undefined || base === undefined || !(tool in TOOLS))
+  throw new Error(`usage: drive.ts <${Object.keys(TOOLS).join('|')}> <base-url>`);
 
 const transcript: Entry[] = [];
 const shared: Answers = {};
@@ -28,7 +29,9 @@ for (const scenario of SCENARIOS) {
   const recorder: Recorder = { last: undefined };
   const fetch = authFetch(scenario.api, base, recorder, tool === 'svcgen');
   setHookFetch(fetch);
-  const document = JSON.parse(readFileSync(new URL(`../generated/${scenario.api}/openapi.json`, import.meta.url), 'utf8'));
+  const document = JSON.parse(
+    readFileSync(new URL(`../generated/${scenario.api}/openapi.json`, import.meta.url), 'utf8'),
+  );
   const invoke: Invoke = await TOOLS[tool as keyof typeof TOOLS](scenario.api, base, fetch, document);
   await drive(scenario, invoke, recorder);
 }
@@ -47,8 +50,16 @@ async function drive(scenario: Scenario, invoke: Invoke, recorder: Recorder): Pr
     }
     const last = recorder.last as { status: number; body: unknown; sent: string } | undefined;
     // An exception after an answer (e.g. svcgen's client throwing on a 404) still counts the answer.
-    transcript.push({ api: scenario.api, step: step.name, status: last?.status ?? null, body: last?.body ?? null, sent: last?.sent ?? '', ...(last === undefined && error !== undefined ? { error } : {}) });
+    transcript.push({
+      api: scenario.api,
+      step: step.name,
+      status: last?.status ?? null,
+      body: last?.body ?? null,
+      sent: last?.sent ?? '',
+      ...(last === undefined && error !== undefined ? { error } : {}),
+    });
     answers[step.name] = last?.body;
   }
-  if (scenario.api === 'admin-api') shared['productId'] = (answers['product'] as { data?: { id?: string } } | undefined)?.data?.id;
+  if (scenario.api === 'admin-api')
+    shared['productId'] = (answers['product'] as { data?: { id?: string } } | undefined)?.data?.id;
 }

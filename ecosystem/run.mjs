@@ -18,7 +18,13 @@ const BIN = (name) => join(HERE, 'node_modules/.bin', name);
 const TOOLS = ['orval', 'hey-api', 'kubb', 'openapi-fetch'];
 
 function run(command, args, options = {}) {
-  return execFileSync(command, args, { cwd: HERE, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 64 << 20, ...options });
+  return execFileSync(command, args, {
+    cwd: HERE,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    ...options,
+  });
 }
 
 if (!existsSync(NODE22)) {
@@ -27,11 +33,13 @@ if (!existsSync(NODE22)) {
 }
 
 const version = (name) => JSON.parse(readFileSync(join(HERE, 'node_modules', name, 'package.json'), 'utf8')).version;
-console.log(
-  `ecosystem: versions node ${run(NODE22, ['--version']).trim()} (tools; service on ${process.version}), orval ${version('orval')}, ` +
-    `@hey-api/openapi-ts ${version('@hey-api/openapi-ts')}, kubb ${version('@kubb/cli')}, openapi-typescript ${version('openapi-typescript')}, ` +
-    `openapi-fetch ${version('openapi-fetch')}, typescript ${version('typescript')}, zod ${version('zod')}`,
-);
+const versions = [
+  `node ${run(NODE22, ['--version']).trim()} (tools; service on ${process.version})`,
+  ...['orval', '@hey-api/openapi-ts', '@kubb/cli', 'openapi-typescript', 'openapi-fetch', 'typescript', 'zod'].map(
+    (name) => `${name === '@kubb/cli' ? 'kubb' : name} ${version(name)}`,
+  ),
+];
+console.log(`ecosystem: versions ${versions.join(', ')}`);
 
 rmSync(join(HERE, 'out'), { recursive: true, force: true });
 const generate = (label, args) => {
@@ -46,7 +54,12 @@ generate('orval', [BIN('orval'), '--config', 'orval.config.mjs']);
 generate('hey-api', [BIN('openapi-ts'), '-f', 'openapi-ts.config.mjs']);
 generate('kubb', [BIN('kubb'), 'generate', '--config', 'kubb.config.ts']);
 for (const name of INTERFACES) {
-  generate('openapi-typescript', [BIN('openapi-typescript'), `../generated/${name}/openapi.json`, '-o', `out/openapi-typescript/${name}.ts`]);
+  generate('openapi-typescript', [
+    BIN('openapi-typescript'),
+    `../generated/${name}/openapi.json`,
+    '-o',
+    `out/openapi-typescript/${name}.ts`,
+  ]);
 }
 
 // strict type-check, one project per tool so that a failure is named.
@@ -75,7 +88,8 @@ function startService() {
     child.stdout.setEncoding('utf8').on('data', (chunk) => {
       seen += chunk;
       const match = /listening on (http:\/\/\S+)/.exec(seen);
-      if (match) resolve({ base: match[1], stop: () => (child.kill('SIGTERM'), rmSync(dir, { recursive: true, force: true })) });
+      if (match)
+        resolve({ base: match[1], stop: () => (child.kill('SIGTERM'), rmSync(dir, { recursive: true, force: true })) });
     });
     child.on('exit', (code) => reject(new Error(`the reference service exited (${code}) before listening`)));
   });
@@ -84,13 +98,15 @@ function startService() {
 async function transcriptOf(tool) {
   const service = await startService();
   try {
-    return JSON.parse(run(NODE22, ['--import', 'tsx', 'drive.ts', tool, service.base], { stdio: ['ignore', 'pipe', 'inherit'] }));
+    return JSON.parse(
+      run(NODE22, ['--import', 'tsx', 'drive.ts', tool, service.base], { stdio: ['ignore', 'pipe', 'inherit'] }),
+    );
   } finally {
     service.stop();
   }
 }
 
-/** Generated values (ids, tokens, timestamps, the service's port) become placeholders numbered in order of appearance. */
+/** Generated values (ids, tokens, timestamps, the port) become placeholders numbered by first appearance. */
 function normalizer() {
   const seen = new Map();
   const generated = /^([0-9a-f]{32}|[A-Za-z0-9_-]{24,}|\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:?\d\d)?)$/;
@@ -105,7 +121,8 @@ function normalizer() {
       return generated.test(text) ? number(text) : text;
     }
     if (Array.isArray(value)) return value.map(replace);
-    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v)]));
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v)]));
     return value;
   };
   return (entry) => JSON.stringify({ status: entry.status, body: replace(entry.body) });
@@ -128,7 +145,11 @@ for (const tool of TOOLS) {
       count += 1;
       const got = transcript[index];
       if (got && got.step === entry.step && normalize(got) === expected[index]) good += 1;
-      else failures.push(`${tool} ${name} ${entry.step}: sent ${got?.sent || '(nothing)'}${got?.error ? ` (${got.error})` : ''}; got ${got?.status}, svcgen's client got ${entry.status} for ${entry.sent}`);
+      else
+        failures.push(
+          `${tool} ${name} ${entry.step}: sent ${got?.sent || '(nothing)'}${got?.error ? ` (${got.error})` : ''}; ` +
+            `got ${got?.status}, svcgen's client got ${entry.status} for ${entry.sent}`,
+        );
     });
     console.log(`ecosystem: ${tool} ${name} ${good}/${count} requests correct`);
     correct += good;

@@ -20,13 +20,15 @@ interface Located {
 function locate(document: OpenApiDocument, op: string): Located {
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
-      if (operation.operationId === op) return { method: method.toUpperCase(), path, hasBody: operation.requestBody !== undefined };
+      if (operation.operationId === op)
+        return { method: method.toUpperCase(), path, hasBody: operation.requestBody !== undefined };
     }
   }
   throw new Error(`no operation ${op}`);
 }
 
-const pathParamNames = (path: string): string[] => [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
+const pathParamNames = (path: string): string[] =>
+  [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
 
 type Module = Record<string, (...args: unknown[]) => Promise<unknown>>;
 
@@ -54,7 +56,10 @@ export const TOOLS = {
   /** svcgen's own generated client: the reference every other tool is compared with. */
   svcgen: (async (api, base, fetch, document) => {
     const [folder, className] = CLIENT_CLASSES[api] as [string, string];
-    const module = (await import(`../generated/${folder}/client.ts`)) as Record<string, new (options: object) => Module>;
+    const module = (await import(`../generated/${folder}/client.ts`)) as Record<
+      string,
+      new (options: object) => Module
+    >;
     const Client = module[className] as new (options: object) => Module;
     const client = new Client({ baseUrl: base, auth: SVCGEN_AUTH[api], fetch, getBody: 'query' });
     return async (op, call, svcgenInput) => {
@@ -62,9 +67,18 @@ export const TOOLS = {
       if (typeof method !== 'function') {
         // The token endpoint is no client method (the client calls it itself): the same request, sent plainly.
         const { method: verb, path } = locate(document, op);
-        return fetch(path, { method: verb, headers: { 'content-type': 'application/json' }, body: JSON.stringify(call.body) });
+        return fetch(path, {
+          method: verb,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(call.body),
+        });
       }
-      const input = { ...(call.path ? { params: call.path } : {}), ...(call.query ? { query: call.query } : {}), ...(call.body !== undefined ? { body: call.body } : {}), ...svcgenInput };
+      const input = {
+        ...(call.path ? { params: call.path } : {}),
+        ...(call.query ? { query: call.query } : {}),
+        ...(call.body !== undefined ? { body: call.body } : {}),
+        ...svcgenInput,
+      };
       return method.call(client, input);
     };
   }) satisfies Factory,
@@ -74,18 +88,34 @@ export const TOOLS = {
     const client = createOpenApiFetch({ baseUrl: base, fetch: (request: Request) => fetch(request) });
     return async (op, call) => {
       const { method, path } = locate(document, op);
-      const init = { params: { path: call.path ?? {}, query: call.query ?? {} }, ...(call.body !== undefined ? { body: call.body } : {}) };
-      return (client as unknown as Record<string, (path: string, init: object) => Promise<unknown>>)[method]?.(path, init);
+      const init = {
+        params: { path: call.path ?? {}, query: call.query ?? {} },
+        ...(call.body !== undefined ? { body: call.body } : {}),
+      };
+      return (client as unknown as Record<string, (path: string, init: object) => Promise<unknown>>)[method]?.(
+        path,
+        init,
+      );
     };
   }) satisfies Factory,
 
   /** @hey-api/openapi-ts sdk over its fetch client, created with createClient({ baseUrl, fetch }). */
   'hey-api': (async (api, base, fetch) => {
-    const { createClient } = (await import(`./out/hey-api/${api}/client/index.ts`)) as { createClient: (config: object) => unknown };
+    const { createClient } = (await import(`./out/hey-api/${api}/client/index.ts`)) as {
+      createClient: (config: object) => unknown;
+    };
     const sdk = (await import(`./out/hey-api/${api}/sdk.gen.ts`)) as Module;
     const client = createClient({ baseUrl: base, fetch });
     return async (op, call) =>
-      operation(sdk, op)({ client, ...(call.path ? { path: call.path } : {}), ...(call.query ? { query: call.query } : {}), ...(call.body !== undefined ? { body: call.body } : {}) });
+      operation(
+        sdk,
+        op,
+      )({
+        client,
+        ...(call.path ? { path: call.path } : {}),
+        ...(call.query ? { query: call.query } : {}),
+        ...(call.body !== undefined ? { body: call.body } : {}),
+      });
   }) satisfies Factory,
 
   /** orval's fetch client; the mutator (hooks/orval-fetch.ts) calls the installed fetch. */
@@ -104,7 +134,14 @@ export const TOOLS = {
   kubb: (async (api) => {
     return async (op, call) => {
       const module = (await import(`./out/kubb/${api}/clients/${op}.ts`)) as Module;
-      return operation(module, op)({ ...call.path, ...(call.query ? { params: call.query } : {}), ...(call.body !== undefined ? { data: call.body } : {}) }, {});
+      return operation(module, op)(
+        {
+          ...call.path,
+          ...(call.query ? { params: call.query } : {}),
+          ...(call.body !== undefined ? { data: call.body } : {}),
+        },
+        {},
+      );
     };
   }) satisfies Factory,
 };

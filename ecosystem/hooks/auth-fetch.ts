@@ -33,11 +33,20 @@ export function authFetch(api: string, base: string, recorder: Recorder, recordO
     const useDigest = !recordOnly && (api === 'price-list-api' || api === 'banner-api');
     const send = (authorization: string | undefined): Promise<Response> => {
       if (authorization !== undefined) headers.set('authorization', authorization);
-      return globalThis.fetch(request.url, { method: request.method, headers, redirect: 'manual', ...(body === undefined ? {} : { body }) });
+      return globalThis.fetch(request.url, {
+        method: request.method,
+        headers,
+        redirect: 'manual',
+        ...(body === undefined ? {} : { body }),
+      });
     };
     let sentAuthorization = useDigest ? digest.authorization(request.method, target) : undefined;
     let response = await send(sentAuthorization);
-    if (useDigest && response.status === 401 && digest.handleUnauthorized(response.headers.get('www-authenticate'), sentAuthorization !== undefined)) {
+    if (
+      useDigest &&
+      response.status === 401 &&
+      digest.handleUnauthorized(response.headers.get('www-authenticate'), sentAuthorization !== undefined)
+    ) {
       sentAuthorization = digest.authorization(request.method, target);
       response = await send(sentAuthorization);
     }
@@ -50,7 +59,8 @@ export function authFetch(api: string, base: string, recorder: Recorder, recordO
     }
     const token = response.headers.get('svc-context-token');
     if (token !== null) contextToken = token;
-    if (api === 'admin-api' && url.pathname.endsWith('/oauth/token') && response.ok) bearer = (parsed as { access_token?: string }).access_token;
+    if (api === 'admin-api' && url.pathname.endsWith('/oauth/token') && response.ok)
+      bearer = (parsed as { access_token?: string }).access_token;
     recorder.last = { status: response.status, body: parsed, sent: `${request.method} ${target}` };
     return response;
   };

@@ -29,7 +29,8 @@ export async function client<TResponseData, _TError = unknown, TRequestData = un
     // kubb leaves query serialization to the client; its bundled one sends String(value), "[object Object]"
     // for a deepObject parameter. This client writes a flat object the deepObject way: key[name]=value.
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [name, entry] of Object.entries(value)) if (entry !== undefined) query.append(`${key}[${name}]`, String(entry));
+      for (const [name, entry] of Object.entries(value))
+        if (entry !== undefined) query.append(`${key}[${name}]`, String(entry));
     } else query.append(key, value === null ? 'null' : String(value));
   }
   const search = query.toString();

@@ -50,7 +50,8 @@ describe.each(Object.entries(COMPILERS))('%s', (_name, compiler) => {
     temporary.push(dir);
     const control = join(dir, 'control.ts');
     const types = join(ROOT, 'generated/banner-api/types.js');
-    await writeFile(control, `import type { Banner } from '${types}';\nexport const wrong: Banner['categoryId'] = 'three';\n`);
+    const text = `import type { Banner } from '${types}';\nexport const wrong: Banner['categoryId'] = 'three';\n`;
+    await writeFile(control, text);
     const result = await compile(compiler, await projectFor([control]));
     expect(result.code).not.toBe(0);
     expect(result.output).toMatch(/control\.ts.*TS2322/);
