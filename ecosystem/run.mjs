@@ -1,0 +1,161 @@
+// npm run ecosystem: installs the tools of ecosystem/package.json (from its lockfile, like a separate
+// project), generates a client from each of the four emitted documents with orval, @hey-api/openapi-ts,
+// kubb and openapi-typescript (+ openapi-fetch), type-checks the output under strict, then drives every
+// scenario (scenarios.ts) through each client against a fresh reference service and compares each answer
+// with the answer to svcgen's own client for the same call (status and body; generated ids, tokens and
+// timestamps are numbered by first appearance).
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { INTERFACES } from './interfaces.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(HERE, '..');
+const NODE22 = join(HERE, 'node_modules/node/bin/node');
+const BIN = (name) => join(HERE, 'node_modules/.bin', name);
+const TOOLS = ['orval', 'hey-api', 'kubb', 'openapi-fetch'];
+
+function run(command, args, options = {}) {
+  return execFileSync(command, args, {
+    cwd: HERE,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    ...options,
+  });
+}
+
+if (!existsSync(NODE22)) {
+  console.log('ecosystem: installing the tools (npm ci in ecosystem/)');
+  run('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+}
+
+const version = (name) => JSON.parse(readFileSync(join(HERE, 'node_modules', name, 'package.json'), 'utf8')).version;
+const versions = [
+  `node ${run(NODE22, ['--version']).trim()} (tools; service on ${process.version})`,
+  ...['orval', '@hey-api/openapi-ts', '@kubb/cli', 'openapi-typescript', 'openapi-fetch', 'typescript', 'zod'].map(
+    (name) => `${name === '@kubb/cli' ? 'kubb' : name} ${version(name)}`,
+  ),
+];
+console.log(`ecosystem: versions ${versions.join(', ')}`);
+
+rmSync(join(HERE, 'out'), { recursive: true, force: true });
+const generate = (label, args) => {
+  try {
+    run(NODE22, args);
+  } catch (error) {
+    console.log(`ecosystem: ${label} failed to generate:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+    process.exit(1);
+  }
+};
+generate('orval', [BIN('orval'), '--config', 'orval.config.mjs']);
+generate('hey-api', [BIN('openapi-ts'), '-f', 'openapi-ts.config.mjs']);
+generate('kubb', [BIN('kubb'), 'generate', '--config', 'kubb.config.ts']);
+for (const name of INTERFACES) {
+  generate('openapi-typescript', [
+    BIN('openapi-typescript'),
+    `../generated/${name}/openapi.json`,
+    '-o',
+    `out/openapi-typescript/${name}.ts`,
+  ]);
+}
+
+// strict type-check, one project per tool so that a failure is named.
+const typeChecked = {};
+for (const tool of ['orval', 'hey-api', 'kubb', 'openapi-typescript']) {
+  try {
+    run(NODE22, [BIN('tsc'), '-p', `tsconfig.${tool}.json`]);
+    typeChecked[tool] = 'type-checks under strict';
+  } catch (error) {
+    const errors = `${error.stdout ?? ''}`.split('\n').filter((line) => line.includes('error TS'));
+    typeChecked[tool] = `${errors.length} type errors under strict, first: ${errors[0] ?? error.message}`;
+  }
+  console.log(`ecosystem: ${tool} output ${typeChecked[tool]}`);
+}
+
+/** Starts the reference service on a free loopback port with SQLite in a temp dir; resolves its base URL. */
+function startService() {
+  const dir = mkdtempSync(join(tmpdir(), 'svcgen-ecosystem-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/reference-service/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, SVC_LOG: '0', HOST: '127.0.0.1', PORT: '0', SVC_DATA: join(dir, 'svc.sqlite') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      seen += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(seen);
+      if (match)
+        resolve({ base: match[1], stop: () => (child.kill('SIGTERM'), rmSync(dir, { recursive: true, force: true })) });
+    });
+    child.on('exit', (code) => reject(new Error(`the reference service exited (${code}) before listening`)));
+  });
+}
+
+async function transcriptOf(tool) {
+  const service = await startService();
+  try {
+    return JSON.parse(
+      run(NODE22, ['--import', 'tsx', 'drive.ts', tool, service.base], { stdio: ['ignore', 'pipe', 'inherit'] }),
+    );
+  } finally {
+    service.stop();
+  }
+}
+
+/** Generated values (ids, tokens, timestamps, the port) become placeholders numbered by first appearance. */
+function normalizer() {
+  const seen = new Map();
+  const generated = /^([0-9a-f]{32}|[A-Za-z0-9_-]{24,}|\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:?\d\d)?)$/;
+  const replace = (value) => {
+    if (typeof value === 'string') {
+      const number = (text) => {
+        if (!seen.has(text)) seen.set(text, `<generated ${seen.size + 1}>`);
+        return seen.get(text);
+      };
+      // Hex ids also appear inside links and messages.
+      const text = value.replace(/http:\/\/127\.0\.0\.1:\d+/g, 'http://service').replace(/\b[0-9a-f]{32}\b/g, number);
+      return generated.test(text) ? number(text) : text;
+    }
+    if (Array.isArray(value)) return value.map(replace);
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v)]));
+    return value;
+  };
+  return (entry) => JSON.stringify({ status: entry.status, body: replace(entry.body) });
+}
+
+const reference = await transcriptOf('svcgen');
+const normalizeReference = normalizer();
+const expected = reference.map(normalizeReference);
+let correct = 0;
+let total = 0;
+const failures = [];
+for (const tool of TOOLS) {
+  const transcript = await transcriptOf(tool);
+  const normalize = normalizer();
+  for (const name of INTERFACES) {
+    let good = 0;
+    let count = 0;
+    reference.forEach((entry, index) => {
+      if (entry.api !== name) return;
+      count += 1;
+      const got = transcript[index];
+      if (got && got.step === entry.step && normalize(got) === expected[index]) good += 1;
+      else
+        failures.push(
+          `${tool} ${name} ${entry.step}: sent ${got?.sent || '(nothing)'}${got?.error ? ` (${got.error})` : ''}; ` +
+            `got ${got?.status}, svcgen's client got ${entry.status} for ${entry.sent}`,
+        );
+    });
+    console.log(`ecosystem: ${tool} ${name} ${good}/${count} requests correct`);
+    correct += good;
+    total += count;
+  }
+}
+for (const failure of failures) console.log(`ecosystem: wrong: ${failure}`);
+console.log(`ecosystem: ${correct}/${total}`);
+process.exitCode = correct === total ? 0 : 1;
