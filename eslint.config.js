@@ -8,7 +8,17 @@ import tseslint from 'typescript-eslint';
 const NODE_GLOBALS = ['Buffer', 'URL', 'clearTimeout', 'console', 'fetch', 'process', 'setImmediate', 'setTimeout'];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'generated/', 'node_modules/', 'test/fixtures/', '**/generated/'] },
+  {
+    ignores: [
+      'dist/',
+      'generated/',
+      '**/node_modules/',
+      'test/fixtures/',
+      '**/generated/',
+      'bench/.work/',
+      'ecosystem/out/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

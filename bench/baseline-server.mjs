@@ -62,7 +62,8 @@ function resource(origin, type, record, relationships) {
   }
   const links = {};
   for (const [name, data] of Object.entries(relationships)) {
-    links[name] = data === undefined ? { links: { related: `${self}/${name}` } } : { data, links: { related: `${self}/${name}` } };
+    links[name] =
+      data === undefined ? { links: { related: `${self}/${name}` } } : { data, links: { related: `${self}/${name}` } };
   }
   return { id: record.id, type, attributes, links: { self }, relationships: links };
 }
@@ -75,13 +76,31 @@ export function buildServer() {
     const authorization = request.headers.authorization ?? '';
     if (!authorization.startsWith('Bearer ') || !tokens.has(authorization.slice(7))) {
       reply.code(401).type('application/vnd.api+json');
-      return { errors: [{ status: '401', code: 'FRAMEWORK__UNAUTHORIZED', title: 'Unauthorized', detail: 'The access token is missing, invalid or expired.' }] };
+      return {
+        errors: [
+          {
+            status: '401',
+            code: 'FRAMEWORK__UNAUTHORIZED',
+            title: 'Unauthorized',
+            detail: 'The access token is missing, invalid or expired.',
+          },
+        ],
+      };
     }
     const limit = request.query.limit === undefined ? 25 : Number(request.query.limit);
     const page = request.query.page === undefined ? 1 : Number(request.query.page);
     if (!Number.isInteger(limit) || limit < 1 || limit > 500 || !Number.isInteger(page) || page < 1) {
       reply.code(400).type('application/vnd.api+json');
-      return { errors: [{ status: '400', code: 'FRAMEWORK__INVALID_REQUEST_PARAMETER', title: 'Bad Request', detail: 'The parameter "limit" is invalid.' }] };
+      return {
+        errors: [
+          {
+            status: '400',
+            code: 'FRAMEWORK__INVALID_REQUEST_PARAMETER',
+            title: 'Bad Request',
+            detail: 'The parameter "limit" is invalid.',
+          },
+        ],
+      };
     }
     const origin = `${request.protocol}://${request.host}`;
     const rows = products.slice((page - 1) * limit, page * limit);
@@ -89,13 +108,22 @@ export function buildServer() {
     const data = rows.map((product) => {
       const { tax, manufacturer, ...plain } = product;
       if (tax) included.set(`tax:${tax.id}`, resource(origin, 'tax', tax, { products: undefined }));
-      if (manufacturer) included.set(`manufacturer:${manufacturer.id}`, resource(origin, 'manufacturer', manufacturer, { products: undefined }));
-      return resource(origin, 'product', { ...plain, tax: null, manufacturer: null, parent: null, children: null }, {
-        parent: plain.parentId === null ? null : { type: 'product', id: plain.parentId },
-        children: undefined,
-        tax: tax ? { type: 'tax', id: tax.id } : null,
-        manufacturer: manufacturer ? { type: 'manufacturer', id: manufacturer.id } : null,
-      });
+      if (manufacturer)
+        included.set(
+          `manufacturer:${manufacturer.id}`,
+          resource(origin, 'manufacturer', manufacturer, { products: undefined }),
+        );
+      return resource(
+        origin,
+        'product',
+        { ...plain, tax: null, manufacturer: null, parent: null, children: null },
+        {
+          parent: plain.parentId === null ? null : { type: 'product', id: plain.parentId },
+          children: undefined,
+          tax: tax ? { type: 'tax', id: tax.id } : null,
+          manufacturer: manufacturer ? { type: 'manufacturer', id: manufacturer.id } : null,
+        },
+      );
     });
     const last = Math.max(1, Math.ceil(products.length / limit));
     const url = (p) => `${origin}/api/v3/product?limit=${limit}&page=${p}`;
@@ -105,7 +133,13 @@ export function buildServer() {
     links.last = url(last);
     links.self = url(page);
     reply.type('application/vnd.api+json');
-    return { data, included: [...included.values()], links, meta: { fetchCount: rows.length, total: products.length }, aggregations: [] };
+    return {
+      data,
+      included: [...included.values()],
+      links,
+      meta: { fetchCount: rows.length, total: products.length },
+      aggregations: [],
+    };
   });
   return app;
 }

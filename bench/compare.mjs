@@ -7,7 +7,8 @@
 // measures each named build in interleaved rounds (every build once per round, so all of them see
 // the same minutes of a shared machine; each round starts one run later, so none always goes
 // first) and prints medians: the rerun after one entity changed (wall and CPU) and, with --cold,
-// the cold run (--no-cache) and the changed/cold ratio; with --noop, the rerun with nothing changed. Node flags after a colon run the same
+// the cold run (--no-cache) and the changed/cold ratio; with --noop, the rerun with nothing changed. Node flags after a
+// colon run the same
 // build with V8 settings, e.g. `head head:--v8-pool-size=1`.
 // Each label works in its own folder (bench/.work/compare-<N>/), set up by one unmeasured run;
 // each round edits one entity to a value no run has seen (bench/synth.mjs's variant).
@@ -40,7 +41,8 @@ async function save(name) {
 function parseLabel(label) {
   const [name, flags = ''] = label.split(':');
   const cli = join(BUILDS, name, 'dist', 'cli.js');
-  if (!NAME.test(name) || !existsSync(cli)) fail(`no saved build "${name}" (save it first: node bench/compare.mjs save ${name})`);
+  if (!NAME.test(name) || !existsSync(cli))
+    fail(`no saved build "${name}" (save it first: node bench/compare.mjs save ${name})`);
   return { label, cli, flags: flags.split(',').filter(Boolean) };
 }
 
@@ -50,7 +52,8 @@ function assertNoop(label, run) {
   if (!/up to date/.test(run.stdout)) throw new Error(`${label} (no-op) was not up to date`);
 }
 
-const wholeNumber = (text, what) => (/^[1-9]\d*$/.test(text) ? Number(text) : fail(`${what} must be a whole number >= 1 (got "${text}")`));
+const wholeNumber = (text, what) =>
+  /^[1-9]\d*$/.test(text) ? Number(text) : fail(`${what} must be a whole number >= 1 (got "${text}")`);
 
 async function compare(options, labels) {
   const rounds = wholeNumber(options.rounds, '--rounds');
@@ -67,13 +70,45 @@ async function compare(options, labels) {
   for (const [index, build] of builds.entries()) {
     const dir = join(work, String(index));
     await cp(definitions, join(dir, 'definitions'), { recursive: true });
-    const generate = (out, ...flags) => [...build.flags, build.cli, 'generate', '--definitions', 'definitions', '--out', out, ...flags];
+    const generate = (out, ...flags) => [
+      ...build.flags,
+      build.cli,
+      'generate',
+      '--definitions',
+      'definitions',
+      '--out',
+      out,
+      ...flags,
+    ];
     assertOk(`set-up run of ${build.label}`, await measure(generate('out'), { cwd: dir }));
-    steps.push(changedStep(`${build.label} changed`, { args: generate('out'), cwd: dir, definitions: join(dir, 'definitions'), realAdmin, count: size, what: build.label }));
+    steps.push(
+      changedStep(`${build.label} changed`, {
+        args: generate('out'),
+        cwd: dir,
+        definitions: join(dir, 'definitions'),
+        realAdmin,
+        count: size,
+        what: build.label,
+      }),
+    );
     // The changed step edits the definitions each round: an unmeasured run first brings noop/ up to date.
-    const refresh = async () => assertOk(`refresh of ${build.label} no-op`, await measure(generate('noop'), { cwd: dir }));
-    if (options.noop) steps.push({ name: `${build.label} no-op`, args: generate('noop'), cwd: dir, before: refresh, check: (run) => assertNoop(build.label, run) });
-    if (options.cold) steps.push({ name: `${build.label} cold`, args: generate('cold', '--no-cache'), cwd: dir, before: () => rm(join(dir, 'cold'), { recursive: true, force: true }) });
+    const refresh = async () =>
+      assertOk(`refresh of ${build.label} no-op`, await measure(generate('noop'), { cwd: dir }));
+    if (options.noop)
+      steps.push({
+        name: `${build.label} no-op`,
+        args: generate('noop'),
+        cwd: dir,
+        before: refresh,
+        check: (run) => assertNoop(build.label, run),
+      });
+    if (options.cold)
+      steps.push({
+        name: `${build.label} cold`,
+        args: generate('cold', '--no-cache'),
+        cwd: dir,
+        before: () => rm(join(dir, 'cold'), { recursive: true, force: true }),
+      });
   }
   process.stderr.write(`compare: N=${size}, ${rounds} round(s) of ${steps.map((step) => step.name).join(', ')}\n`);
   const results = await interleave(steps, (name, error) => fail(`${name}: ${error.message}`), rounds, { rotate: true });
@@ -84,7 +119,9 @@ async function compare(options, labels) {
     const figures = [`changed ${changed.ms.toFixed(0)} ms (CPU ${changed.cpuMs?.toFixed(0) ?? '?'} ms)`];
     if (cold) figures.push(`cold ${cold.ms.toFixed(0)} ms`, `changed/cold ${(changed.ms / cold.ms).toFixed(3)}`);
     if (noop) figures.push(`no-op ${noop.ms.toFixed(0)} ms`);
-    process.stdout.write(`${label}: ${figures.join(', ')}; changed runs: ${changed.samples.map((ms) => ms.toFixed(0)).join(' ')}\n`);
+    process.stdout.write(
+      `${label}: ${figures.join(', ')}; changed runs: ${changed.samples.map((ms) => ms.toFixed(0)).join(' ')}\n`,
+    );
   }
 }
 
@@ -92,7 +129,12 @@ function parseCommandLine() {
   try {
     return parseArgs({
       allowPositionals: true,
-      options: { rounds: { type: 'string', default: '9' }, size: { type: 'string', default: '300' }, cold: { type: 'boolean', default: false }, noop: { type: 'boolean', default: false } },
+      options: {
+        rounds: { type: 'string', default: '9' },
+        size: { type: 'string', default: '300' },
+        cold: { type: 'boolean', default: false },
+        noop: { type: 'boolean', default: false },
+      },
     });
   } catch (error) {
     return fail(error.message);

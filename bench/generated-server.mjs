@@ -33,7 +33,13 @@ export async function buildGeneratedServer(outDir, { validateResponses = true } 
   await app.register(
     adminApiPlugin({
       handlers,
-      auth: { oauth: { verifyPassword: () => false, verifyClient: (id, secret) => id === BENCH_CLIENT && secret === BENCH_CLIENT, throttle: false } },
+      auth: {
+        oauth: {
+          verifyPassword: () => false,
+          verifyClient: (id, secret) => id === BENCH_CLIENT && secret === BENCH_CLIENT,
+          throttle: false,
+        },
+      },
       validateResponses,
     }),
   );
@@ -43,10 +49,14 @@ export async function buildGeneratedServer(outDir, { validateResponses = true } 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const outDir = process.argv[2];
   if (!outDir) {
-    process.stderr.write('usage: node --import tsx bench/generated-server.mjs <out> [port] [--no-validate-responses]\n');
+    process.stderr.write(
+      'usage: node --import tsx bench/generated-server.mjs <out> [port] [--no-validate-responses]\n',
+    );
     process.exit(2);
   }
-  const app = await buildGeneratedServer(outDir, { validateResponses: !process.argv.includes('--no-validate-responses') });
+  const app = await buildGeneratedServer(outDir, {
+    validateResponses: !process.argv.includes('--no-validate-responses'),
+  });
   const address = await app.listen({ host: '127.0.0.1', port: Number(process.argv[3] ?? 0) });
   process.stdout.write(`listening ${address}\n`);
   const stop = () => app.close().then(() => process.exit(0));

@@ -69,10 +69,18 @@ export function summarise(profile) {
     if (['(garbage collector)', '(idle)', '(program)'].includes(leaf.functionName)) {
       phase = code = leaf.functionName === '(program)' ? '(program: native, compiling)' : leaf.functionName;
     } else {
-      const moduleTop = stack.some((node) => node.callFrame.functionName === '' && node.callFrame.lineNumber === 0 && node.callFrame.url && !node.callFrame.url.includes('/dist/cli.js'));
+      const moduleTop = stack.some(
+        (node) =>
+          node.callFrame.functionName === '' &&
+          node.callFrame.lineNumber === 0 &&
+          node.callFrame.url &&
+          !node.callFrame.url.includes('/dist/cli.js'),
+      );
       const svcgenFrames = stack.filter((node) => library(node.callFrame.url)?.startsWith('svcgen '));
       const outer = svcgenFrames.filter((node) => !/\/dist\/(cli|generate)\.js$/.test(node.callFrame.url)).at(-1);
-      const innerLibrary = stack.map((node) => library(node.callFrame.url)).find((name) => name && name !== 'node internals' && name !== 'other');
+      const innerLibrary = stack
+        .map((node) => library(node.callFrame.url))
+        .find((name) => name && name !== 'node internals' && name !== 'other');
       code = label(stack.map((node) => library(node.callFrame.url)).find((name) => name) ?? 'other');
       if (moduleTop) phase = 'module loading (imports)';
       else if (outer) phase = library(outer.callFrame.url);
@@ -91,32 +99,60 @@ export function summarise(profile) {
     byPhase.set(phase, (byPhase.get(phase) ?? 0) + ms);
     byCode.set(code, (byCode.get(code) ?? 0) + ms);
   });
-  const rank = (map) => [...map.entries()].sort((a, b) => b[1] - a[1]).map(([name, ms]) => ({ name, ms, share: ms / total }));
+  const rank = (map) =>
+    [...map.entries()].sort((a, b) => b[1] - a[1]).map(([name, ms]) => ({ name, ms, share: ms / total }));
   return { totalMs: total, byPhase: rank(byPhase), byCode: rank(byCode) };
 }
 
 function print({ totalMs, byPhase, byCode }) {
-  const rows = (list) => list.filter((entry) => entry.share >= 0.001).map((entry, index) => `  ${String(index + 1).padStart(2)}. ${entry.name.padEnd(46)} ${(entry.ms / 1000).toFixed(2).padStart(7)} s ${(entry.share * 100).toFixed(1).padStart(5)} %`);
-  process.stdout.write(`profiled: ${(totalMs / 1000).toFixed(2)} s of samples\n\nby phase (the svcgen module working; otherwise the library):\n${rows(byPhase).join('\n')}\n\nby code (whose function is running):\n${rows(byCode).join('\n')}\n`);
+  const rows = (list) =>
+    list
+      .filter((entry) => entry.share >= 0.001)
+      .map(
+        (entry, index) =>
+          `  ${String(index + 1).padStart(2)}. ${entry.name.padEnd(46)} ${(entry.ms / 1000).toFixed(2).padStart(7)} s ${(entry.share * 100).toFixed(1).padStart(5)} %`,
+      );
+  process.stdout.write(
+    `profiled: ${(totalMs / 1000).toFixed(2)} s of samples\n\nby phase (the svcgen module working; otherwise the library):\n${rows(byPhase).join('\n')}\n\nby code (whose function is running):\n${rows(byCode).join('\n')}\n`,
+  );
 }
 
 async function main() {
   let file = process.argv[3];
   if (!file) {
     const count = Number(process.argv[2] ?? 300);
-    if (!Number.isInteger(count) || count < 1) throw new Error('usage: node bench/profile.mjs [N] [profile.cpuprofile]');
+    if (!Number.isInteger(count) || count < 1)
+      throw new Error('usage: node bench/profile.mjs [N] [profile.cpuprofile]');
     if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/cli.js is missing: run `npm run build` first');
     const dir = join(BENCH, '.work', `profile-${count}`);
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
     await synthesize(count, join(dir, 'definitions'));
-    const args = ['--cpu-prof', '--cpu-prof-dir', join(dir, 'profile'), join(ROOT, 'dist', 'cli.js'), 'generate', '--definitions', 'definitions', '--out', 'out', '--no-cache'];
+    const args = [
+      '--cpu-prof',
+      '--cpu-prof-dir',
+      join(dir, 'profile'),
+      join(ROOT, 'dist', 'cli.js'),
+      'generate',
+      '--definitions',
+      'definitions',
+      '--out',
+      'out',
+      '--no-cache',
+    ];
     const timed = existsSync('/usr/bin/time');
     const started = process.hrtime.bigint();
-    const run = timed ? spawnSync('/usr/bin/time', ['-f', 'peak RSS %M KiB, CPU %U s user + %S s system', process.execPath, ...args], { cwd: dir, encoding: 'utf8' }) : spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8' });
+    const run = timed
+      ? spawnSync('/usr/bin/time', ['-f', 'peak RSS %M KiB, CPU %U s user + %S s system', process.execPath, ...args], {
+          cwd: dir,
+          encoding: 'utf8',
+        })
+      : spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8' });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     if (run.status !== 0) throw new Error(`svcgen generate failed:\n${run.stderr}`);
-    process.stdout.write(`svcgen generate, N=${count}, cold, under --cpu-prof: ${seconds.toFixed(2)} s wall${timed ? `, ${run.stderr.trim().split('\n').at(-1)}` : ''}\n`);
+    process.stdout.write(
+      `svcgen generate, N=${count}, cold, under --cpu-prof: ${seconds.toFixed(2)} s wall${timed ? `, ${run.stderr.trim().split('\n').at(-1)}` : ''}\n`,
+    );
     const profiles = (await readdir(join(dir, 'profile'))).filter((name) => name.endsWith('.cpuprofile'));
     file = join(dir, 'profile', profiles[0]);
     process.stdout.write(`profile: ${file}\n`);

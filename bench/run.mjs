@@ -50,11 +50,15 @@ const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const GNU_TIME = '/usr/bin/time';
 
 const RUNS = positiveInteger('BENCH_RUNS', 5);
-const SIZES = process.env.BENCH_SIZES === 'none' ? [] : (process.env.BENCH_SIZES ?? '4,50,300').split(',').map((text) => Number(text.trim()));
+const SIZES =
+  process.env.BENCH_SIZES === 'none'
+    ? []
+    : (process.env.BENCH_SIZES ?? '4,50,300').split(',').map((text) => Number(text.trim()));
 const SERVER_SECONDS = nonNegativeInteger('BENCH_SERVER_SECONDS', 5);
 const SERVER_ROUNDS = positiveInteger('BENCH_SERVER_ROUNDS', 3);
 const TIMEOUT_MS = positiveInteger('BENCH_TIMEOUT_SECONDS', 900) * 1000;
-if (SIZES.some((size) => !Number.isInteger(size) || size < 1)) fail(`BENCH_SIZES must list whole numbers >= 1 (got "${process.env.BENCH_SIZES}")`);
+if (SIZES.some((size) => !Number.isInteger(size) || size < 1))
+  fail(`BENCH_SIZES must list whole numbers >= 1 (got "${process.env.BENCH_SIZES}")`);
 
 function positiveInteger(name, fallback) {
   const value = process.env[name] === undefined || process.env[name] === '' ? fallback : Number(process.env[name]);
@@ -77,7 +81,8 @@ const log = (text) => process.stderr.write(`bench: ${text}\n`);
 
 // ---------------------------------------------------------------- measuring one process
 
-const RSS_METHOD = existsSync(GNU_TIME) && spawnSync(GNU_TIME, ['-f', '%M %U %S', 'true']).status === 0 ? 'gnu-time' : 'probe';
+const RSS_METHOD =
+  existsSync(GNU_TIME) && spawnSync(GNU_TIME, ['-f', '%M %U %S', 'true']).status === 0 ? 'gnu-time' : 'probe';
 
 /** Runs `node <args>` to completion: wall time (ms), peak RSS (KiB), exit code, output. */
 export async function measure(args, { cwd = ROOT, env = {} } = {}) {
@@ -90,12 +95,18 @@ export async function measure(args, { cwd = ROOT, env = {} } = {}) {
     commandArgs = ['-f', '%M %U %S', '-o', rssFile, NODE, ...args];
   } else {
     childEnv.BENCH_RSS_FILE = rssFile;
-    childEnv.NODE_OPTIONS = `${childEnv.NODE_OPTIONS ?? ''} --require ${JSON.stringify(join(BENCH, 'rss-probe.cjs'))}`.trim();
+    childEnv.NODE_OPTIONS =
+      `${childEnv.NODE_OPTIONS ?? ''} --require ${JSON.stringify(join(BENCH, 'rss-probe.cjs'))}`.trim();
   }
   const started = process.hrtime.bigint();
   const result = await new Promise((resolve) => {
     // Its own process group, so a timeout ends the measured process and not only /usr/bin/time.
-    const child = spawn(command, commandArgs, { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(command, commandArgs, {
+      cwd,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     const stdout = [];
     const stderr = [];
     child.stdout.on('data', (chunk) => stdout.push(chunk));
@@ -111,7 +122,13 @@ export async function measure(args, { cwd = ROOT, env = {} } = {}) {
     }, TIMEOUT_MS);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code: code ?? (signal ? 128 : 1), signal, timedOut, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') });
+      resolve({
+        code: code ?? (signal ? 128 : 1),
+        signal,
+        timedOut,
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: Buffer.concat(stderr).toString('utf8'),
+      });
     });
   });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -120,7 +137,10 @@ export async function measure(args, { cwd = ROOT, env = {} } = {}) {
   let rssKiB;
   let cpuMs;
   try {
-    const lines = (await readFile(rssFile, 'utf8')).split('\n').map((line) => line.trim().split(/\s+/).map(Number)).filter((fields) => fields.length >= 2 && fields.every(Number.isFinite));
+    const lines = (await readFile(rssFile, 'utf8'))
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/).map(Number))
+      .filter((fields) => fields.length >= 2 && fields.every(Number.isFinite));
     if (RSS_METHOD === 'gnu-time') {
       const last = lines.at(-1);
       if (last) [rssKiB, cpuMs] = [last[0], (last[1] + last[2]) * 1000];
@@ -145,7 +165,10 @@ class StepError extends Error {
 export function assertOk(what, run) {
   if (run.code === 0) return;
   const tail = `${run.stderr}\n${run.stdout}`.trim().split('\n').slice(-15).join('\n');
-  throw new StepError(`${what} ${run.timedOut ? `timed out after ${TIMEOUT_MS / 1000} s` : `exited with ${run.code}`}:\n${tail}`, run.timedOut);
+  throw new StepError(
+    `${what} ${run.timedOut ? `timed out after ${TIMEOUT_MS / 1000} s` : `exited with ${run.code}`}:\n${tail}`,
+    run.timedOut,
+  );
 }
 
 const median = (values) => {
@@ -187,7 +210,12 @@ export function changedStep(name, { args, cwd, definitions, realAdmin, count, wh
   };
 }
 
-const summarize = (runs) => ({ ms: median(runs.map((run) => run.ms)), cpuMs: median(runs.map((run) => run.cpuMs)), rssKiB: median(runs.map((run) => run.rssKiB)), last: runs.at(-1) });
+const summarize = (runs) => ({
+  ms: median(runs.map((run) => run.ms)),
+  cpuMs: median(runs.map((run) => run.cpuMs)),
+  rssKiB: median(runs.map((run) => run.rssKiB)),
+  last: runs.at(-1),
+});
 
 /**
  * `rounds` rounds, each running every step once, in order: the two sides of a ratio are then sampled
@@ -217,7 +245,12 @@ export async function interleave(steps, failed, rounds = RUNS, { rotate = false 
     }
   }
   const results = {};
-  for (const step of live) results[step.name] = { ...summarize(runs.get(step.name)), samples: runs.get(step.name).map((run) => run.ms), ...(step.extra ? await step.extra() : {}) };
+  for (const step of live)
+    results[step.name] = {
+      ...summarize(runs.get(step.name)),
+      samples: runs.get(step.name).map((run) => run.ms),
+      ...(step.extra ? await step.extra() : {}),
+    };
   return results;
 }
 
@@ -277,7 +310,10 @@ async function typecheck(what, tsconfig, cwd) {
     },
   });
   const errors = (result.last.stdout.match(/error TS\d+/g) ?? []).length;
-  if (errors > 0) log(`${what}: ${errors} type error(s), first: ${result.last.stdout.split('\n').find((line) => /error TS\d+/.test(line))}`);
+  if (errors > 0)
+    log(
+      `${what}: ${errors} type error(s), first: ${result.last.stdout.split('\n').find((line) => /error TS\d+/.test(line))}`,
+    );
   return { ms: result.ms, cpuMs: result.cpuMs, errors };
 }
 
@@ -314,7 +350,10 @@ function ensureBenchDependencies() {
   if (existsSync(ORVAL_DIR) && existsSync(HEY_API_DIR)) return;
   log('installing the comparison tools: npm ci --prefix bench');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['ci', '--prefix', BENCH, '--no-audit', '--no-fund'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  const result = spawnSync(npm, ['ci', '--prefix', BENCH, '--no-audit', '--no-fund'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   if (result.status !== 0) fail('npm ci --prefix bench failed');
 }
 
@@ -344,8 +383,14 @@ async function orvalStep(dir, documents) {
   for (const { name, file } of documents) {
     // packageJson: the repo's, so orval sees zod 4 and writes zod 4 code.
     const common = { packageJson: join(ROOT, 'package.json') };
-    projects[`${name}-client`] = { input: { target: file }, output: { ...common, target: join(out, name, 'client.ts'), client: 'fetch' } };
-    projects[`${name}-zod`] = { input: { target: file }, output: { ...common, target: join(out, name, 'zod.ts'), client: 'zod' } };
+    projects[`${name}-client`] = {
+      input: { target: file },
+      output: { ...common, target: join(out, name, 'client.ts'), client: 'fetch' },
+    };
+    projects[`${name}-zod`] = {
+      input: { target: file },
+      output: { ...common, target: join(out, name, 'zod.ts'), client: 'zod' },
+    };
   }
   const config = join(dir, 'orval.config.cjs');
   await writeFile(config, `module.exports = ${JSON.stringify(projects, null, 2)};\n`);
@@ -363,7 +408,12 @@ async function orvalStep(dir, documents) {
       if (failures.length === 0 || failures.length === Object.keys(projects).length) assertOk('orval', run);
       for (const [, project, message] of failures) failed.set(project, message.trim());
     },
-    extra: async () => ({ out, size: await folderSize(out), failed: [...failed].map(([project, message]) => `${project}: ${message}`), projects: Object.keys(projects).length }),
+    extra: async () => ({
+      out,
+      size: await folderSize(out),
+      failed: [...failed].map(([project, message]) => `${project}: ${message}`),
+      projects: Object.keys(projects).length,
+    }),
   };
 }
 
@@ -377,7 +427,10 @@ async function runHeyApi(dir, documents) {
   }));
   const config = join(dir, 'openapi-ts.config.mjs');
   await writeFile(config, `export default ${JSON.stringify(configs, null, 2)};\n`);
-  const timing = await repeat('@hey-api/openapi-ts', [binOf(HEY_API_DIR, 'openapi-ts'), '--file', config], { cwd: dir, before: () => rm(out, { recursive: true, force: true }) });
+  const timing = await repeat('@hey-api/openapi-ts', [binOf(HEY_API_DIR, 'openapi-ts'), '--file', config], {
+    cwd: dir,
+    before: () => rm(out, { recursive: true, force: true }),
+  });
   return { ...timing, out, size: await folderSize(out) };
 }
 
@@ -403,9 +456,18 @@ async function benchSize(count) {
       failed(name, error);
     }
   };
-  const generateArgs = (definitions, out, ...flags) => [CLI, 'generate', '--definitions', definitions, '--out', out, ...flags];
+  const generateArgs = (definitions, out, ...flags) => [
+    CLI,
+    'generate',
+    '--definitions',
+    definitions,
+    '--out',
+    out,
+    ...flags,
+  ];
   // cwd is the size's folder, so the format cache lives in <dir>/node_modules/.cache/svcgen, fresh per bench.
-  const generate = async (what, definitions, out, ...flags) => assertOk(what, await measure(generateArgs(definitions, out, ...flags), { cwd: dir }));
+  const generate = async (what, definitions, out, ...flags) =>
+    assertOk(what, await measure(generateArgs(definitions, out, ...flags), { cwd: dir }));
 
   // Unmeasured set-up: the cold output gives the OpenAPI documents the other tools read; the no-op
   // and the one-entity-changed reruns each get an output folder and caches left by an earlier run.
@@ -442,8 +504,20 @@ async function benchSize(count) {
         }
       },
     },
-    { name: 'cold', args: generateArgs(defs, coldOut, '--no-cache'), cwd: dir, before: () => rm(coldOut, { recursive: true, force: true }) },
-    changedStep('changed', { args: generateArgs(editDefs, editOut), cwd: dir, definitions: editDefs, realAdmin, count, what: 'svcgen generate' }),
+    {
+      name: 'cold',
+      args: generateArgs(defs, coldOut, '--no-cache'),
+      cwd: dir,
+      before: () => rm(coldOut, { recursive: true, force: true }),
+    },
+    changedStep('changed', {
+      args: generateArgs(editDefs, editOut),
+      cwd: dir,
+      definitions: editDefs,
+      realAdmin,
+      count,
+      what: 'svcgen generate',
+    }),
     ...(documents ? [await orvalStep(join(dir, 'orval'), documents)] : []),
   ];
   log(`N=${count}: ${RUNS} round(s) of ${steps.map((each) => each.name).join(', ')}`);
@@ -490,10 +564,18 @@ async function startServer(args, cwd) {
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before listening: ${errors.trim().split('\n').slice(0, 5).join(' | ')}`));
+      reject(
+        new Error(`server exited with ${code} before listening: ${errors.trim().split('\n').slice(0, 5).join(' | ')}`),
+      );
     });
   });
-  return { url, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.on('exit', resolve), child.kill('SIGTERM')))) };
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) =>
+        child.exitCode !== null ? resolve() : (child.on('exit', resolve), child.kill('SIGTERM')),
+      ),
+  };
 }
 
 /** autocannon on `GET /api/v3/product?limit=25` after checking the answer is the json:api list with included. */
@@ -504,14 +586,23 @@ async function requestsPerSecond(url, authorization) {
   const probe = await fetch(target, { headers });
   const text = await probe.text();
   const body = probe.status === 200 ? JSON.parse(text) : undefined;
-  if (!body || !Array.isArray(body.data) || body.data.length !== 25 || !Array.isArray(body.included) || body.included.length === 0) {
-    throw new Error(`${target} did not answer a json:api list of 25 with included (status ${probe.status}: ${text.slice(0, 200)})`);
+  if (
+    !body ||
+    !Array.isArray(body.data) ||
+    body.data.length !== 25 ||
+    !Array.isArray(body.included) ||
+    body.included.length === 0
+  ) {
+    throw new Error(
+      `${target} did not answer a json:api list of 25 with included (status ${probe.status}: ${text.slice(0, 200)})`,
+    );
   }
   const options = { url: target, connections: 10, pipelining: 1, headers };
   // Warm-up (JIT, connections): 3 s, since on a loaded machine 1 s left compiled serializers and zod still tiering up.
   await autocannon({ ...options, duration: 3 });
   const result = await autocannon({ ...options, duration: SERVER_SECONDS });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
   return { rps: result.requests.average, bytes: text.length };
 }
 
@@ -523,7 +614,8 @@ async function oauthToken(url) {
     body: JSON.stringify({ grant_type: 'client_credentials', client_id: BENCH_CLIENT, client_secret: BENCH_CLIENT }),
   });
   const body = await response.json();
-  if (response.status !== 200 || typeof body.access_token !== 'string') throw new Error(`token request failed: ${response.status} ${JSON.stringify(body)}`);
+  if (response.status !== 200 || typeof body.access_token !== 'string')
+    throw new Error(`token request failed: ${response.status} ${JSON.stringify(body)}`);
   return `Bearer ${body.access_token}`;
 }
 
@@ -553,16 +645,23 @@ async function measureServer(args, authorize) {
  */
 async function benchServer() {
   if (SERVER_SECONDS === 0) return { skipped: 'BENCH_SERVER_SECONDS=0' };
-  if (!existsSync(join(ROOT, 'node_modules', 'autocannon'))) return { skipped: 'autocannon is not installed (npm install)' };
+  if (!existsSync(join(ROOT, 'node_modules', 'autocannon')))
+    return { skipped: 'autocannon is not installed (npm install)' };
   const dir = join(WORK, 'server');
   const out = join(dir, 'out');
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const figures = {};
-  const generated = await measure([CLI, 'generate', '--definitions', join(ROOT, 'definitions'), '--out', out, '--no-cache'], { cwd: dir });
-  if (generated.code !== 0) figures.generated = { error: `svcgen generate failed: ${generated.stderr.trim().split('\n')[0]}` };
-  else if (!existsSync(join(out, 'admin-api', 'server.ts'))) figures.generated = { skipped: 'server emitter not built yet' };
-  else if (!existsSync(join(ROOT, 'node_modules', 'tsx'))) figures.generated = { skipped: 'tsx is not installed (npm install)' };
+  const generated = await measure(
+    [CLI, 'generate', '--definitions', join(ROOT, 'definitions'), '--out', out, '--no-cache'],
+    { cwd: dir },
+  );
+  if (generated.code !== 0)
+    figures.generated = { error: `svcgen generate failed: ${generated.stderr.trim().split('\n')[0]}` };
+  else if (!existsSync(join(out, 'admin-api', 'server.ts')))
+    figures.generated = { skipped: 'server emitter not built yet' };
+  else if (!existsSync(join(ROOT, 'node_modules', 'tsx')))
+    figures.generated = { skipped: 'tsx is not installed (npm install)' };
   const { BASELINE_TOKEN } = await import('./baseline-server.mjs');
   // A generated side that failed or was skipped is so for every variant; else serializing alone is measured too.
   if (figures.generated) figures.unchecked = figures.generated;
@@ -580,10 +679,14 @@ async function benchServer() {
   const generatedServer = (...flags) => ['--import', 'tsx', join(BENCH, 'generated-server.mjs'), out, '0', ...flags];
   for (let round = 1; round <= SERVER_ROUNDS; round += 1) {
     log(`server round ${round}/${SERVER_ROUNDS}: hand-written Fastify baseline, autocannon ${SERVER_SECONDS} s`);
-    await keep('baseline', () => measureServer([join(BENCH, 'baseline-server.mjs'), '0'], async () => `Bearer ${BASELINE_TOKEN}`));
+    await keep('baseline', () =>
+      measureServer([join(BENCH, 'baseline-server.mjs'), '0'], async () => `Bearer ${BASELINE_TOKEN}`),
+    );
     log(`server round ${round}/${SERVER_ROUNDS}: generated Admin API server, autocannon ${SERVER_SECONDS} s`);
     await keep('generated', () => measureServer(generatedServer(), oauthToken));
-    log(`server round ${round}/${SERVER_ROUNDS}: generated Admin API server, validateResponses: false, autocannon ${SERVER_SECONDS} s`);
+    log(
+      `server round ${round}/${SERVER_ROUNDS}: generated Admin API server, validateResponses: false, autocannon ${SERVER_SECONDS} s`,
+    );
     await keep('unchecked', () => measureServer(generatedServer('--no-validate-responses'), oauthToken));
   }
   return figures;
@@ -593,8 +696,12 @@ async function benchServer() {
 
 const fmtMs = (ms) => (ms === undefined ? 'n/a' : ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`);
 const fmtMiB = (kib) => (kib === undefined ? 'n/a' : `${(kib / 1024).toFixed(0)} MiB`);
-const fmtSize = (size) => (size ? `${size.files} files, ${size.bytes >= 1048576 ? `${(size.bytes / 1048576).toFixed(1)} MiB` : `${(size.bytes / 1024).toFixed(0)} KiB`}` : 'n/a');
-const fmtRatio = (ratio) => (ratio === undefined || !Number.isFinite(ratio) ? 'n/a' : `${ratio.toFixed(ratio < 0.1 ? 3 : 2)}x`);
+const fmtSize = (size) =>
+  size
+    ? `${size.files} files, ${size.bytes >= 1048576 ? `${(size.bytes / 1048576).toFixed(1)} MiB` : `${(size.bytes / 1024).toFixed(0)} KiB`}`
+    : 'n/a';
+const fmtRatio = (ratio) =>
+  ratio === undefined || !Number.isFinite(ratio) ? 'n/a' : `${ratio.toFixed(ratio < 0.1 ? 3 : 2)}x`;
 
 function cell(figures, key, show) {
   if (!figures) return 'n/a';
@@ -611,8 +718,13 @@ function cell(figures, key, show) {
 function ratioCell(figures, numerator, denominator) {
   const ratio = ratioOf(figures, numerator, denominator);
   const floor = valueOf(figures, denominator.replace(/\.ms$/, '.atLeastMs'));
-  if (ratio === undefined && floor !== undefined && valueOf(figures, numerator) !== undefined) return `< ${fmtRatio(valueOf(figures, numerator) / floor)}`;
-  return ratio === undefined ? (figures?.openApi || !/orval|heyApi/.test(denominator) ? 'n/a' : 'n/a (no openapi.json yet)') : fmtRatio(ratio);
+  if (ratio === undefined && floor !== undefined && valueOf(figures, numerator) !== undefined)
+    return `< ${fmtRatio(valueOf(figures, numerator) / floor)}`;
+  return ratio === undefined
+    ? figures?.openApi || !/orval|heyApi/.test(denominator)
+      ? 'n/a'
+      : 'n/a (no openapi.json yet)'
+    : fmtRatio(ratio);
 }
 
 function valueOf(figures, path) {
@@ -629,8 +741,12 @@ function ratioOf(figures, numerator, denominator) {
 
 function printTable(rows) {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  const line = (row) => `| ${row.map((text, column) => (column === 0 ? text.padEnd(widths[column]) : text.padStart(widths[column]))).join(' | ')} |`;
-  const out = [line(rows[0]), `|${widths.map((width, column) => (column === 0 ? ':' : '') + '-'.repeat(width + 1) + (column === 0 ? '' : ':')).join('|')}|`];
+  const line = (row) =>
+    `| ${row.map((text, column) => (column === 0 ? text.padEnd(widths[column]) : text.padStart(widths[column]))).join(' | ')} |`;
+  const out = [
+    line(rows[0]),
+    `|${widths.map((width, column) => (column === 0 ? ':' : '') + '-'.repeat(width + 1) + (column === 0 ? '' : ':')).join('|')}|`,
+  ];
   for (const row of rows.slice(1)) out.push(line(row));
   process.stdout.write(`${out.join('\n')}\n`);
 }
@@ -642,9 +758,15 @@ export function report(results, server, meta) {
   const out = (text = '') => process.stdout.write(`${text}\n`);
 
   out(`svcgen benchmark: medians of ${RUNS} whole-process run(s); ${meta.machine}`);
-  out(`svcgen ${meta.svcgen} | orval ${meta.orval} (fetch client + zod) | @hey-api/openapi-ts ${meta.heyApi} (types + sdk + zod) | typescript ${meta.typescript}`);
-  out(`peak RSS: ${RSS_METHOD === 'gnu-time' ? 'the child process\'s own maximum resident set, GNU /usr/bin/time -f %M' : 'process.resourceUsage().maxRSS of each node process at exit (bench/rss-probe.cjs), largest of them'}`);
-  out(`load average (1 min) at start ${meta.loadStart}, at end ${loadavg()[0].toFixed(1)}: wall times are only comparable within one run on a quiet machine`);
+  out(
+    `svcgen ${meta.svcgen} | orval ${meta.orval} (fetch client + zod) | @hey-api/openapi-ts ${meta.heyApi} (types + sdk + zod) | typescript ${meta.typescript}`,
+  );
+  out(
+    `peak RSS: ${RSS_METHOD === 'gnu-time' ? "the child process's own maximum resident set, GNU /usr/bin/time -f %M" : 'process.resourceUsage().maxRSS of each node process at exit (bench/rss-probe.cjs), largest of them'}`,
+  );
+  out(
+    `load average (1 min) at start ${meta.loadStart}, at end ${loadavg()[0].toFixed(1)}: wall times are only comparable within one run on a quiet machine`,
+  );
   if (sizes.length === 0) {
     out();
     printTable([['budget', 'ratio', 'CPU ratio', 'limit', 'result'], serverBudget(server)]);
@@ -652,7 +774,9 @@ export function report(results, server, meta) {
     printServer(server);
     return;
   }
-  out(`synthetic admin-api: N entities x 7 operations (list, get, owner, members, create, update, delete), plus the real store-api, price-list-api, banner-api and shared`);
+  out(
+    `synthetic admin-api: N entities x 7 operations (list, get, owner, members, create, update, delete), plus the real store-api, price-list-api, banner-api and shared`,
+  );
   out();
   printTable([
     ['figure', ...sizes.map((count) => `N=${count}`)],
@@ -661,16 +785,40 @@ export function report(results, server, meta) {
     row('svcgen generate, cold (--no-cache, fresh out)', (f) => cell(f, 'cold', (e) => fmtMs(e.ms))),
     row('svcgen generate, cold: CPU (user + sys)', (f) => cell(f, 'cold', (e) => fmtMs(e.cpuMs))),
     row('svcgen generate, cold: peak RSS', (f) => cell(f, 'cold', (e) => fmtMiB(e.rssKiB))),
-    row('svcgen generate, no-op rerun', (f) => cell(f, 'noop', (e) => `${fmtMs(e.ms)}${f.noopRebuilt ? ` (NOT up to date in ${f.noopRebuilt} of ${RUNS})` : ''}`)),
+    row('svcgen generate, no-op rerun', (f) =>
+      cell(
+        f,
+        'noop',
+        (e) => `${fmtMs(e.ms)}${f.noopRebuilt ? ` (NOT up to date in ${f.noopRebuilt} of ${RUNS})` : ''}`,
+      ),
+    ),
     row('svcgen generate, one entity changed', (f) => cell(f, 'changed', (e) => fmtMs(e.ms))),
     row('svcgen output', (f) => (f?.size ? fmtSize(f.size) : 'n/a')),
-    row('tsc --noEmit over svcgen output', (f) => cell(f, 'tscSvcgen', (e) => `${fmtMs(e.ms)}${e.errors ? ` (${e.errors} type error${e.errors === 1 ? '' : 's'})` : ''}`)),
+    row('tsc --noEmit over svcgen output', (f) =>
+      cell(
+        f,
+        'tscSvcgen',
+        (e) => `${fmtMs(e.ms)}${e.errors ? ` (${e.errors} type error${e.errors === 1 ? '' : 's'})` : ''}`,
+      ),
+    ),
     row('openapi.json documents', (f) => (f?.openApi ? String(f.openApi.length) : 'n/a (no openapi.json yet)')),
-    row('orval (fetch client + zod)', (f) => cell(f, 'orval', (e) => `${fmtMs(e.ms)}${e.failed?.length ? ` (${e.failed.length} of ${e.projects} projects failed)` : ''}`)),
+    row('orval (fetch client + zod)', (f) =>
+      cell(
+        f,
+        'orval',
+        (e) => `${fmtMs(e.ms)}${e.failed?.length ? ` (${e.failed.length} of ${e.projects} projects failed)` : ''}`,
+      ),
+    ),
     row('orval: CPU (user + sys)', (f) => cell(f, 'orval', (e) => fmtMs(e.cpuMs))),
     row('orval: peak RSS', (f) => cell(f, 'orval', (e) => fmtMiB(e.rssKiB))),
     row('orval output', (f) => cell(f, 'orval', (e) => fmtSize(e.size))),
-    row('tsc --noEmit over orval output', (f) => cell(f, 'tscOrval', (e) => `${fmtMs(e.ms)}${e.errors ? ` (${e.errors} type error${e.errors === 1 ? '' : 's'})` : ''}`)),
+    row('tsc --noEmit over orval output', (f) =>
+      cell(
+        f,
+        'tscOrval',
+        (e) => `${fmtMs(e.ms)}${e.errors ? ` (${e.errors} type error${e.errors === 1 ? '' : 's'})` : ''}`,
+      ),
+    ),
     row('hey-api (types + sdk + zod)', (f) => cell(f, 'heyApi', (e) => fmtMs(e.ms))),
     row('hey-api: CPU (user + sys)', (f) => cell(f, 'heyApi', (e) => fmtMs(e.cpuMs))),
     row('hey-api: peak RSS', (f) => cell(f, 'heyApi', (e) => fmtMiB(e.rssKiB))),
@@ -686,7 +834,10 @@ export function report(results, server, meta) {
   // Budgets: each is judged at the N the issue names; without that N, at the nearest one measured (said so).
   const smallest = Math.min(...sizes);
   const largest = Math.max(...sizes);
-  const at = (wanted, fallback) => (bySize.has(wanted) ? { figures: bySize.get(wanted), note: '' } : { figures: bySize.get(fallback), note: ` [N=${wanted} not measured; at N=${fallback}]` });
+  const at = (wanted, fallback) =>
+    bySize.has(wanted)
+      ? { figures: bySize.get(wanted), note: '' }
+      : { figures: bySize.get(fallback), note: ` [N=${wanted} not measured; at N=${fallback}]` };
   // Judged on wall time, as the issue states them; the CPU-time ratio beside it is less disturbed by other load.
   const budget = (label, { figures, note }, numerator, denominator, limit) => {
     const ratio = ratioOf(figures, numerator, denominator);
@@ -694,18 +845,38 @@ export function report(results, server, meta) {
     const value = valueOf(figures, numerator);
     if (ratio === undefined && floor !== undefined && value !== undefined) {
       // The denominator timed out: the ratio is at most value / timeout.
-      return [label + note, `< ${fmtRatio(value / floor)}`, '', `<= ${limit}x`, value / floor <= limit ? 'PASS (the other side timed out)' : 'n/a (the other side timed out)'];
+      return [
+        label + note,
+        `< ${fmtRatio(value / floor)}`,
+        '',
+        `<= ${limit}x`,
+        value / floor <= limit ? 'PASS (the other side timed out)' : 'n/a (the other side timed out)',
+      ];
     }
-    const cpu = numerator.endsWith('.ms') ? fmtRatio(ratioOf(figures, numerator.replace(/\.ms$/, '.cpuMs'), denominator.replace(/\.ms$/, '.cpuMs'))) : '';
+    const cpu = numerator.endsWith('.ms')
+      ? fmtRatio(ratioOf(figures, numerator.replace(/\.ms$/, '.cpuMs'), denominator.replace(/\.ms$/, '.cpuMs')))
+      : '';
     if (ratio === undefined) {
-      const why = figures?.cold?.error ? 'svcgen failed' : !figures?.openApi && /orval|heyApi/.test(denominator) ? 'no openapi.json yet' : 'not measured';
+      const why = figures?.cold?.error
+        ? 'svcgen failed'
+        : !figures?.openApi && /orval|heyApi/.test(denominator)
+          ? 'no openapi.json yet'
+          : 'not measured';
       return [label + note, 'n/a', cpu, `<= ${limit}x`, `n/a (${why})`];
     }
     return [label + note, fmtRatio(ratio), cpu, `<= ${limit}x`, ratio <= limit ? 'PASS' : 'MISS'];
   };
   const four = at(4, smallest);
   const big = at(300, largest);
-  const noopRows = sizes.map((count) => budget(`no-op rerun <= 2 x node -e 0 (N=${count})`, { figures: bySize.get(count), note: '' }, 'noop.ms', 'nodeNoop.ms', 2));
+  const noopRows = sizes.map((count) =>
+    budget(
+      `no-op rerun <= 2 x node -e 0 (N=${count})`,
+      { figures: bySize.get(count), note: '' },
+      'noop.ms',
+      'nodeNoop.ms',
+      2,
+    ),
+  );
   out();
   printTable([
     ['budget', 'ratio', 'CPU ratio', 'limit', 'result'],
@@ -719,8 +890,12 @@ export function report(results, server, meta) {
     serverBudget(server),
   ]);
   const failures = results.flatMap((figures) => [
-    ...Object.entries(figures).filter(([, value]) => value?.error).map(([key, value]) => `N=${figures.count} ${key}: ${value.error}`),
-    ...Object.entries(figures).flatMap(([key, value]) => (value?.failed ?? []).map((failure) => `N=${figures.count} ${key}, project ${failure}`)),
+    ...Object.entries(figures)
+      .filter(([, value]) => value?.error)
+      .map(([key, value]) => `N=${figures.count} ${key}: ${value.error}`),
+    ...Object.entries(figures).flatMap(([key, value]) =>
+      (value?.failed ?? []).map((failure) => `N=${figures.count} ${key}, project ${failure}`),
+    ),
   ]);
   if (failures.length > 0) {
     out();
@@ -731,7 +906,14 @@ export function report(results, server, meta) {
   printServer(server);
 }
 
-const describeServer = (entry, name) => (entry?.rps ? `${name} ${Math.round(entry.rps)} req/s` : entry?.error ? `${name} failed: ${entry.error}` : entry?.skipped ? `${name}: ${entry.skipped}` : `${name} not measured`);
+const describeServer = (entry, name) =>
+  entry?.rps
+    ? `${name} ${Math.round(entry.rps)} req/s`
+    : entry?.error
+      ? `${name} failed: ${entry.error}`
+      : entry?.skipped
+        ? `${name}: ${entry.skipped}`
+        : `${name} not measured`;
 
 /** The server budget, judged on each side's best round. */
 function serverBudget(server) {
@@ -739,18 +921,37 @@ function serverBudget(server) {
   if (server.skipped) return [label, 'n/a', '', '>= 0.8x', `n/a (${server.skipped})`];
   if (server.generated?.rps && server.baseline?.rps) {
     const ratio = server.generated.rps / server.baseline.rps;
-    return [label, fmtRatio(ratio), '', '>= 0.8x', `${ratio >= 0.8 ? 'PASS' : 'MISS'} (${describeServer(server.generated, 'generated')}, ${describeServer(server.baseline, 'baseline')}; best rounds)`];
+    return [
+      label,
+      fmtRatio(ratio),
+      '',
+      '>= 0.8x',
+      `${ratio >= 0.8 ? 'PASS' : 'MISS'} (${describeServer(server.generated, 'generated')}, ${describeServer(server.baseline, 'baseline')}; best rounds)`,
+    ];
   }
-  return [label, 'n/a', '', '>= 0.8x', `n/a (${describeServer(server.generated, 'generated')}; ${describeServer(server.baseline, 'baseline')})`];
+  return [
+    label,
+    'n/a',
+    '',
+    '>= 0.8x',
+    `n/a (${describeServer(server.generated, 'generated')}; ${describeServer(server.baseline, 'baseline')})`,
+  ];
 }
 
 /** Requests per second of each server side, median and best of the rounds, and the ratios of the medians. */
 function printServer(server) {
   const out = (text = '') => process.stdout.write(`${text}\n`);
   if (server.skipped) return out(`server: not measured (${server.skipped})`);
-  out(`server: GET /api/v3/product?limit=25 (json:api list of 25 with included), autocannon ${SERVER_SECONDS} s x 10 connections over loopback, ${SERVER_ROUNDS} round(s) each, alternately`);
+  out(
+    `server: GET /api/v3/product?limit=25 (json:api list of 25 with included), autocannon ${SERVER_SECONDS} s x 10 connections over loopback, ${SERVER_ROUNDS} round(s) each, alternately`,
+  );
   const rps = (value) => (value === undefined ? 'n/a' : `${Math.round(value)} req/s`);
-  const side = (label, entry) => [label, entry?.error ? 'failed' : rps(entry?.median), entry?.error ? entry.error.slice(0, 60) : rps(entry?.rps), entry?.bytes ? `${entry.bytes} B` : 'n/a'];
+  const side = (label, entry) => [
+    label,
+    entry?.error ? 'failed' : rps(entry?.median),
+    entry?.error ? entry.error.slice(0, 60) : rps(entry?.rps),
+    entry?.bytes ? `${entry.bytes} B` : 'n/a',
+  ];
   const ratio = (a, b) => (a?.median && b?.median ? fmtRatio(a.median / b.median) : 'n/a');
   printTable([
     ['server', 'median', 'best', 'answer'],
@@ -768,7 +969,11 @@ function printServer(server) {
   const ops = (value) => `${Math.round(value)} writes/s`;
   printTable([
     ['serializing the json:api list document alone (one process, medians)', 'writes per second', 'answer'],
-    ['compiled serializer (fast-json-stringify, from the answer schema)', ops(serializer.compiled), `${serializer.bytes} B`],
+    [
+      'compiled serializer (fast-json-stringify, from the answer schema)',
+      ops(serializer.compiled),
+      `${serializer.bytes} B`,
+    ],
     ['JSON.stringify', ops(serializer.stringify), `${serializer.bytes} B`],
     ['ratio: compiled / JSON.stringify', fmtRatio(serializer.compiled / serializer.stringify), ''],
   ]);
@@ -777,7 +982,8 @@ function printServer(server) {
 // ---------------------------------------------------------------- main
 
 async function main() {
-  if (!existsSync(join(ROOT, 'dist', 'cli.js'))) fail('dist/cli.js is missing: run `npm run build` first (npm run bench does)');
+  if (!existsSync(join(ROOT, 'dist', 'cli.js')))
+    fail('dist/cli.js is missing: run `npm run build` first (npm run bench does)');
   // orval and hey-api run only for the generator's figures.
   if (SIZES.length > 0) ensureBenchDependencies();
   await mkdir(WORK, { recursive: true });

@@ -29,7 +29,11 @@ const { jsonApiList } = await load('runtime/jsonapi.ts');
 const { products } = fixtureRecords();
 const origin = 'http://127.0.0.1:3000';
 const page = products.slice(0, 25);
-const document = jsonApiList({ meta: adminApiMeta, origin, path: '/api/v3/product' }, 'product', page, { limit: 25, page: 1, total: products.length });
+const document = jsonApiList({ meta: adminApiMeta, origin, path: '/api/v3/product' }, 'product', page, {
+  limit: 25,
+  page: 1,
+  total: products.length,
+});
 const response = adminApiRoutes.listProduct.responses[0];
 const schema = new AnswerSchemas(adminApiMeta, schemas.listProductResponseSchemas).body(response, 'jsonapi');
 const compiled = fastJsonStringify(schema);

@@ -56,7 +56,13 @@ export async function fuzzDefinitions(options: FuzzOptions): Promise<FuzzSummary
       const rng = random(options.seed * 1_000_003 + index);
       const documents = baseFor(rng, seeds);
       const applied = mutate(documents, rng);
-      mutants.push(await writeMutant(join(batchDir, `mutant${index}`), documents as Record<string, unknown>, `mutant ${index}: ${applied.join('; ')}`));
+      mutants.push(
+        await writeMutant(
+          join(batchDir, `mutant${index}`),
+          documents as Record<string, unknown>,
+          `mutant ${index}: ${applied.join('; ')}`,
+        ),
+      );
     }
     const verdicts = await judgeBatch(batchDir, mutants);
     for (const [index, verdict] of verdicts.entries()) {
@@ -65,7 +71,9 @@ export async function fuzzDefinitions(options: FuzzOptions): Promise<FuzzSummary
       counts[verdict.kind] += 1;
       if (verdict.kind === 'failed') {
         keepWork = true;
-        options.log(`FAILED seed ${options.seed} ${mutant.label}\n  definitions: ${join(mutant.dir, 'definitions')}\n  stage ${verdict.stage}: ${verdict.detail.split('\n').join('\n    ')}`);
+        options.log(
+          `FAILED seed ${options.seed} ${mutant.label}\n  definitions: ${join(mutant.dir, 'definitions')}\n  stage ${verdict.stage}: ${verdict.detail.split('\n').join('\n    ')}`,
+        );
       }
     }
     if (!keepWork) await removeFolder(batchDir);
@@ -76,10 +84,23 @@ export async function fuzzDefinitions(options: FuzzOptions): Promise<FuzzSummary
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { mutants: { type: 'string', default: '100' }, seed: { type: 'string', default: '1' }, batch: { type: 'string', default: '50' } } });
+  const { values } = parseArgs({
+    options: {
+      mutants: { type: 'string', default: '100' },
+      seed: { type: 'string', default: '1' },
+      batch: { type: 'string', default: '50' },
+    },
+  });
   const started = Date.now();
-  const summary = await fuzzDefinitions({ mutants: Number(values.mutants), seed: Number(values.seed), batch: Number(values.batch), log: (line) => console.log(line) });
+  const summary = await fuzzDefinitions({
+    mutants: Number(values.mutants),
+    seed: Number(values.seed),
+    batch: Number(values.batch),
+    log: (line) => console.log(line),
+  });
   console.log(`time: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  console.log(`mutants: ${summary.tried} tried, ${summary.valid} valid, ${summary.invalid} invalid, ${summary.failed} failed`);
+  console.log(
+    `mutants: ${summary.tried} tried, ${summary.valid} valid, ${summary.invalid} invalid, ${summary.failed} failed`,
+  );
   process.exitCode = summary.failed > 0 ? 1 : 0;
 }

@@ -9,7 +9,10 @@ import { buildIr, type ValidatedFile } from './ir/build.js';
 import type { Ir } from './ir/types.js';
 
 /** Definitions → IR, or every diagnostic at once. `remembered`: the checks of earlier runs (none without caches). */
-export async function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 'diagnostics'>, remembered?: CheckMemo): Promise<Ir> {
+export async function buildIrFromInputs(
+  inputs: Pick<RunInputs, 'definitions' | 'diagnostics'>,
+  remembered?: CheckMemo,
+): Promise<Ir> {
   const loaded = parseDefinitionSources(inputs.definitions);
   const diagnostics: Diagnostic[] = [...inputs.diagnostics, ...loaded.diagnostics];
   // Before any check: the values remembered checks are keyed by must be ones JSON can hold.
@@ -37,7 +40,10 @@ export async function buildIrFromInputs(inputs: Pick<RunInputs, 'definitions' | 
 }
 
 /** A file that does not check out entry by entry: the whole-file check says where and what. */
-async function checkWholeFile(file: LoadedFile, diagnostics: Diagnostic[]): Promise<ValidatedFile['definition'] | undefined> {
+async function checkWholeFile(
+  file: LoadedFile,
+  diagnostics: Diagnostic[],
+): Promise<ValidatedFile['definition'] | undefined> {
   const { validateFileSchema } = await import('./definitions/validate-schema.js');
   const result = validateFileSchema(file);
   diagnostics.push(...result.diagnostics);

@@ -84,11 +84,15 @@ function parseArgs(argv: readonly string[]): ParsedArgs | 'help' | 'version' {
     const arg = argv[index] as string;
     if (arg === '-h' || arg === '--help') return 'help';
     if (arg === '-v' || arg === '--version') return 'version';
-    const [name = arg, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [name = arg, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     const option = OPTIONS[name];
     if (option && option.value) {
       const value = inline ?? argv[index + 1];
-      if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) throw new UsageError(`${name} needs a value`);
+      if (value === undefined || value === '' || (inline === undefined && value.startsWith('--')))
+        throw new UsageError(`${name} needs a value`);
       if (values.has(name)) throw new UsageError(`${name} given twice`);
       values.set(name, value);
       if (inline === undefined) index += 1;
@@ -101,16 +105,22 @@ function parseArgs(argv: readonly string[]): ParsedArgs | 'help' | 'version' {
     } else if (command === undefined && (COMMANDS as readonly string[]).includes(arg)) {
       command = arg as Command;
     } else {
-      throw new UsageError(command === undefined ? `unknown command ${arg} (${suggestion(arg, COMMANDS)}expected one of: ${COMMANDS.join(', ')})` : `unexpected argument ${arg}`);
+      throw new UsageError(
+        command === undefined
+          ? `unknown command ${arg} (${suggestion(arg, COMMANDS)}expected one of: ${COMMANDS.join(', ')})`
+          : `unexpected argument ${arg}`,
+      );
     }
   }
   if (command === undefined) throw new UsageError('missing command');
   for (const name of [...values.keys(), ...flags]) {
     const allowed = OPTIONS[name]?.commands ?? [];
-    if (!allowed.includes(command)) throw new UsageError(`${name} does not apply to ${command} (it is for: ${allowed.join(', ')})`);
+    if (!allowed.includes(command))
+      throw new UsageError(`${name} does not apply to ${command} (it is for: ${allowed.join(', ')})`);
   }
   const format = values.get('--format') ?? 'text';
-  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format ${format} is not a format (expected one of: ${FORMATS.join(', ')})`);
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`--format ${format} is not a format (expected one of: ${FORMATS.join(', ')})`);
   const failOn = values.get('--fail-on');
   if (failOn !== undefined && !(FAIL_ON as readonly string[]).includes(failOn)) {
     throw new UsageError(`--fail-on ${failOn} is not supported (expected one of: ${FAIL_ON.join(', ')})`);
@@ -146,7 +156,12 @@ async function run(argv: readonly string[]): Promise<number> {
   }
   if (args === 'help') return print(USAGE, 0);
   if (args === 'version') return print(GENERATOR_VERSION, 0);
-  const options = { definitionsDir: args.definitionsDir, outDir: args.outDir, configFile: args.configFile, cache: args.cache };
+  const options = {
+    definitionsDir: args.definitionsDir,
+    outDir: args.outDir,
+    configFile: args.configFile,
+    cache: args.cache,
+  };
   switch (args.command) {
     case 'schema': {
       const { definitionsJsonSchema } = await import('./definitions/json-schema.js');
@@ -156,7 +171,8 @@ async function run(argv: readonly string[]): Promise<number> {
       const { generate } = await import('./generate.js');
       const result = await generate(options);
       if (!result.ok) return reportDiagnostics(result.diagnostics);
-      if (result.gitattributes === 'added') print(`svcgen: marked ${relativeOut(result.outDir)}/** as linguist-generated in .gitattributes`, 0);
+      if (result.gitattributes === 'added')
+        print(`svcgen: marked ${relativeOut(result.outDir)}/** as linguist-generated in .gitattributes`, 0);
       return print(`svcgen: ${describeGenerate(result)}`, 0);
     }
     case 'check':
@@ -174,7 +190,8 @@ async function run(argv: readonly string[]): Promise<number> {
         process.stderr.write(`svcgen: ${result.message}\n`);
         return 1;
       }
-      const marked = result.gitattributes === 'added' ? '; marked generated/** as linguist-generated in .gitattributes' : '';
+      const marked =
+        result.gitattributes === 'added' ? '; marked generated/** as linguist-generated in .gitattributes' : '';
       return print(`svcgen: wrote ${result.written.join(', ')}${marked}\nNext: svcgen generate`, 0);
     }
   }
@@ -230,14 +247,22 @@ async function runScaffold(options: RunArgs): Promise<number> {
 
 async function runDiff(args: ParsedArgs): Promise<number> {
   const [{ diff }, { renderDiff }] = await Promise.all([import('./diff/diff.js'), import('./diff/render.js')]);
-  const result = await diff({ base: args.base ?? '', definitionsDir: args.definitionsDir, configFile: args.configFile });
+  const result = await diff({
+    base: args.base ?? '',
+    definitionsDir: args.definitionsDir,
+    configFile: args.configFile,
+  });
   if (!result.ok) {
     const details = result.diagnostics.map(formatDiagnostic);
     process.stderr.write(`${[...details, `svcgen: ${result.message}`].join('\n')}\n`);
     return result.reason === 'base-not-found' ? 2 : 1;
   }
   process.stdout.write(renderDiff(result, args.format));
-  const counts = { breaking: result.summary.breaking, 'breaking-for-clients': result.summary.breakingForClients, 'breaking-for-servers': result.summary.breakingForServers };
+  const counts = {
+    breaking: result.summary.breaking,
+    'breaking-for-clients': result.summary.breakingForClients,
+    'breaking-for-servers': result.summary.breakingForServers,
+  };
   return args.failOn !== undefined && counts[args.failOn] > 0 ? 1 : 0;
 }
 
@@ -250,10 +275,14 @@ async function runWatch(options: RunArgs): Promise<number> {
       const cause = event.trigger.reason === 'start' ? 'start' : `${event.trigger.changed.join(', ')} changed`;
       if (event.kind === 'error') {
         const located = fileSystemProblem(event.error);
-        process.stderr.write(`svcgen watch: [${time}] ${cause}: ${located ?? `internal error: ${event.error instanceof Error ? event.error.message : String(event.error)}`}\n`);
+        process.stderr.write(
+          `svcgen watch: [${time}] ${cause}: ${located ?? `internal error: ${event.error instanceof Error ? event.error.message : String(event.error)}`}\n`,
+        );
       } else if (!event.result.ok) {
         process.stderr.write(`${event.result.diagnostics.map(formatDiagnostic).join('\n')}\n`);
-        process.stderr.write(`svcgen watch: [${time}] ${cause}: ${event.result.diagnostics.length} problem(s); nothing was written; watching for changes\n`);
+        process.stderr.write(
+          `svcgen watch: [${time}] ${cause}: ${event.result.diagnostics.length} problem(s); nothing was written; watching for changes\n`,
+        );
       } else {
         process.stdout.write(`svcgen watch: [${time}] ${cause}: ${describeGenerate(event.result)}\n`);
       }
@@ -270,7 +299,12 @@ async function runWatch(options: RunArgs): Promise<number> {
   return 0;
 }
 
-function describeGenerate(result: { outDir: string; upToDate: boolean; written: readonly string[]; deleted: readonly string[] }): string {
+function describeGenerate(result: {
+  outDir: string;
+  upToDate: boolean;
+  written: readonly string[];
+  deleted: readonly string[];
+}): string {
   if (result.upToDate) return `${relativeOut(result.outDir)} is up to date`;
   return `wrote ${result.written.length} file(s), deleted ${result.deleted.length} in ${relativeOut(result.outDir)}`;
 }
@@ -281,7 +315,9 @@ function relativeOut(outDir: string): string {
 }
 
 function reportDiagnostics(diagnostics: readonly Diagnostic[]): number {
-  process.stderr.write(`${diagnostics.map(formatDiagnostic).join('\n')}\nsvcgen: ${diagnostics.length} problem(s); nothing was written\n`);
+  process.stderr.write(
+    `${diagnostics.map(formatDiagnostic).join('\n')}\nsvcgen: ${diagnostics.length} problem(s); nothing was written\n`,
+  );
   return 1;
 }
 
@@ -304,7 +340,9 @@ run(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     const located = fileSystemProblem(error);
-    process.stderr.write(`svcgen: ${located ?? `internal error: ${error instanceof Error ? error.message : String(error)}`}\n`);
+    process.stderr.write(
+      `svcgen: ${located ?? `internal error: ${error instanceof Error ? error.message : String(error)}`}\n`,
+    );
     process.exitCode = located ? 3 : 70;
   },
 );

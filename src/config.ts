@@ -49,17 +49,29 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
   const workingDir = overrides.cwd ?? process.cwd();
   const found = overrides.configFile === undefined ? await findProject(workingDir) : undefined;
   // Paths given on the command line are the user's, relative to where they typed them.
-  const cwd = found && (found.configPath !== undefined || overrides.definitionsDir === undefined) ? found.root : workingDir;
-  const configPath = found ? (found.configPath ?? join(found.root, CONFIG_FILE)) : resolve(workingDir, overrides.configFile ?? CONFIG_FILE);
+  const cwd =
+    found && (found.configPath !== undefined || overrides.definitionsDir === undefined) ? found.root : workingDir;
+  const configPath = found
+    ? (found.configPath ?? join(found.root, CONFIG_FILE))
+    : resolve(workingDir, overrides.configFile ?? CONFIG_FILE);
   let bytes: Buffer | undefined;
   try {
     // A FIFO would block the read: only a regular file (or a link to one) is read.
-    if (!(await stat(configPath)).isFile()) throw new OutputError(configPath, 'is not a regular file; the config must be a regular file');
+    if (!(await stat(configPath)).isFile())
+      throw new OutputError(configPath, 'is not a regular file; the config must be a regular file');
     bytes = await readFile(configPath);
   } catch (error) {
     if (error instanceof OutputError) throw error;
     if (overrides.configFile !== undefined || (error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new DefinitionsError([{ code: 'SVC301', file: displayPath(configPath, cwd), line: 1, column: 1, message: `cannot read config file (${(error as NodeJS.ErrnoException).code ?? String(error)})` }]);
+      throw new DefinitionsError([
+        {
+          code: 'SVC301',
+          file: displayPath(configPath, cwd),
+          line: 1,
+          column: 1,
+          message: `cannot read config file (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+        },
+      ]);
     }
   }
   const config = bytes ? await parseConfig(displayPath(configPath, cwd), bytes) : {};
@@ -67,7 +79,9 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
   return {
     text: bytes ? bytes.toString('utf8') : '',
     cwd,
-    definitionsDir: overrides.definitionsDir ? resolve(workingDir, overrides.definitionsDir) : resolve(base, config.definitions ?? DEFAULT_DEFINITIONS),
+    definitionsDir: overrides.definitionsDir
+      ? resolve(workingDir, overrides.definitionsDir)
+      : resolve(base, config.definitions ?? DEFAULT_DEFINITIONS),
     outDir: overrides.outDir ? resolve(workingDir, overrides.outDir) : resolve(base, config.output ?? 'generated'),
     configFile: bytes ? configPath : undefined,
     templatesDir: config.templates ? resolve(base, config.templates) : undefined,
@@ -84,7 +98,11 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
  * project's folder (else the working directory).
  */
 async function findProject(workingDir: string): Promise<{ root: string; configPath: string | undefined }> {
-  const present = (path: string) => lstat(path).then(() => true, () => false);
+  const present = (path: string) =>
+    lstat(path).then(
+      () => true,
+      () => false,
+    );
   const folders: string[] = [];
   for (let dir = resolve(workingDir); ; dir = dirname(dir)) {
     folders.push(dir);
@@ -96,13 +114,18 @@ async function findProject(workingDir: string): Promise<{ root: string; configPa
       break;
     }
   }
-  for (const dir of folders) if (await present(join(dir, DEFAULT_DEFINITIONS))) return { root: dir, configPath: undefined };
+  for (const dir of folders)
+    if (await present(join(dir, DEFAULT_DEFINITIONS))) return { root: dir, configPath: undefined };
   return { root: folders.at(-1) ?? resolve(workingDir), configPath: undefined };
 }
 
 /** The parser, the schema (and zod) load only when there is a config file to read. */
 async function parseConfig(file: string, bytes: Buffer): Promise<ConfigFile> {
-  const [{ ConfigSchema }, { parseDefinitionText }, { positionOf }] = await Promise.all([import('./config-schema.js'), import('./definitions/load.js'), import('./definitions/positions.js')]);
+  const [{ ConfigSchema }, { parseDefinitionText }, { positionOf }] = await Promise.all([
+    import('./config-schema.js'),
+    import('./definitions/load.js'),
+    import('./definitions/positions.js'),
+  ]);
   const parsed = parseDefinitionText(file, bytes);
   if (!parsed.file) throw new DefinitionsError(parsed.diagnostics.map((d) => ({ ...d, code: 'SVC301' })));
   const loaded = parsed.file;
@@ -111,11 +134,16 @@ async function parseConfig(file: string, bytes: Buffer): Promise<ConfigFile> {
   if (result.success) {
     const unknown = Object.keys(result.data.emitters ?? {}).filter((name) => !emitterNames().includes(name));
     if (unknown.length === 0) return result.data;
-    throw new DefinitionsError(unknown.map((name) => ({ code: 'SVC301', file, ...at(['emitters', name]), message: unknownEmitter(name) })));
+    throw new DefinitionsError(
+      unknown.map((name) => ({ code: 'SVC301', file, ...at(['emitters', name]), message: unknownEmitter(name) })),
+    );
   }
   const diagnostics: Diagnostic[] = result.error.issues.map((issue) => {
     const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
-    const { line, column } = issue.code === 'unrecognized_keys' ? at(path as (string | number)[]) : positionOf(loaded.positions, path as (string | number)[]);
+    const { line, column } =
+      issue.code === 'unrecognized_keys'
+        ? at(path as (string | number)[])
+        : positionOf(loaded.positions, path as (string | number)[]);
     const where = path.join('.') || 'config';
     const message =
       issue.code === 'unrecognized_keys'
@@ -135,5 +163,7 @@ function unknownEmitter(name: string): string {
 
 /** The members given (a key written with no value keeps its default). */
 function dropUndefined<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }

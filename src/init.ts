@@ -124,7 +124,11 @@ export async function init(options: InitOptions = {}): Promise<InitResult> {
   const existing: string[] = [];
   for (const file of files) if (await exists(join(cwd, file.path))) existing.push(file.path);
   if (existing.length > 0) {
-    return { ok: false, existing, message: `${existing.join(' and ')} already exist${existing.length === 1 ? 's' : ''}; init never overwrites a file (nothing was written)` };
+    return {
+      ok: false,
+      existing,
+      message: `${existing.join(' and ')} already exist${existing.length === 1 ? 's' : ''}; init never overwrites a file (nothing was written)`,
+    };
   }
   for (const file of files) {
     const target = join(cwd, file.path);

@@ -58,6 +58,7 @@ async function readTextFiles(dir: string, keep: (name: string) => boolean): Prom
 
 /** A FIFO or a device would block the read (or never end): only regular files (or links to one) are read. */
 export async function readRegularFile(path: string): Promise<string> {
-  if (!(await stat(path)).isFile()) throw new OutputError(path, 'is not a regular file; svcgen reads only regular files here');
+  if (!(await stat(path)).isFile())
+    throw new OutputError(path, 'is not a regular file; svcgen reads only regular files here');
   return withOpenFile(() => readFile(path, 'utf8'));
 }

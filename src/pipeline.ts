@@ -41,7 +41,9 @@ export type GenerateResult =
       readonly written: readonly string[];
       readonly deleted: readonly string[];
       readonly upToDate: boolean;
-      /** The .gitattributes step; undefined when the output was up to date (a run with nothing to do touches nothing). */
+      /**
+       * The .gitattributes step; undefined when the output was up to date (a run with nothing to do touches nothing).
+       */
       readonly gitattributes: GitattributesOutcome | undefined;
     }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
@@ -61,12 +63,23 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
   return withDiagnostics(async () => {
     const { config, outDir, inputs, cache } = await startRun(options);
     await recoverInterruptedWrite(outDir);
-    if (await cache.upToDate(inputs)) return { ok: true, outDir: config.outDir, written: [], deleted: [], upToDate: true, gitattributes: undefined };
+    if (await cache.upToDate(inputs))
+      return { ok: true, outDir: config.outDir, written: [], deleted: [], upToDate: true, gitattributes: undefined };
     const files = await build(config, inputs, cache);
-    const summary = await writeOutput(outDir, files, { knownUnchanged: cache.knownUnchanged, lastRun: await cache.lastRun() });
+    const summary = await writeOutput(outDir, files, {
+      knownUnchanged: cache.knownUnchanged,
+      lastRun: await cache.lastRun(),
+    });
     await cache.save(inputs, files);
     const gitattributes = options.gitattributes === false ? 'skipped' : await markGenerated(config.cwd, config.outDir);
-    return { ok: true, outDir: config.outDir, written: summary.written, deleted: summary.deleted, upToDate: summary.unchanged, gitattributes };
+    return {
+      ok: true,
+      outDir: config.outDir,
+      written: summary.written,
+      deleted: summary.deleted,
+      upToDate: summary.unchanged,
+      gitattributes,
+    };
   });
 }
 
@@ -85,20 +98,30 @@ async function build(config: ResolvedConfig, inputs: RunInputs, cache: RunCache)
   const [{ buildIrFromInputs }, memo] = await Promise.all([import('./build-ir.js'), cache.memo()]);
   const ir = await buildIrFromInputs(inputs, memo);
   const emitted = await withMemoStore(memo, () => emit(ir, config, inputs));
-  const formatted = await formatFiles(emitted.map((file) => ({ ...file, content: withHeader(file.path, file.content, file.source) })));
+  const formatted = await formatFiles(
+    emitted.map((file) => ({ ...file, content: withHeader(file.path, file.content, file.source) })),
+  );
   return formatted.map((file) => ({ ...file, hash: sha256(file.content) }));
 }
 
 /** Every enabled emitter over the IR, in registry order; of the runtime, only the modules the output imports. */
 async function emit(ir: Ir, config: ResolvedConfig, inputs: RunInputs): Promise<GeneratedFile[]> {
-  const context = { ir, runtimeFiles: inputs.runtimeFiles, templates: mergeTemplates(inputs, config), openapi: config.openapi };
+  const context = {
+    ir,
+    runtimeFiles: inputs.runtimeFiles,
+    templates: mergeTemplates(inputs, config),
+    openapi: config.openapi,
+  };
   const files: GeneratedFile[] = [];
-  for (const entry of EMITTERS) if (config.emitters[entry.name] !== false) files.push(...(await (await entry.load()).emit(context)));
+  for (const entry of EMITTERS)
+    if (config.emitters[entry.name] !== false) files.push(...(await (await entry.load()).emit(context)));
   return keepUsedRuntime(files);
 }
 
 /** The config, the output folder, every input read and hashed, and the run's cache. */
-async function startRun(options: RunOptions): Promise<{ config: ResolvedConfig; outDir: string; inputs: RunInputs; cache: RunCache }> {
+async function startRun(
+  options: RunOptions,
+): Promise<{ config: ResolvedConfig; outDir: string; inputs: RunInputs; cache: RunCache }> {
   const config = await resolveConfig(options);
   // The folder really written: config.outDir, or the folder it links to.
   const outDir = await usableOutDir(config);
@@ -115,8 +138,17 @@ async function openCache(cwd: string, outDir: string): Promise<RunCache> {
 /** svcgen's templates with the user's folder laid over them: a user file replaces ours of the same name. */
 function mergeTemplates(inputs: RunInputs, config: ResolvedConfig): TemplateFile[] {
   const merged = new Map<string, TemplateFile>();
-  for (const template of inputs.templates) merged.set(template.name, { ...template, file: displayPath(join(TEMPLATES_DIR, template.name), config.cwd), own: true });
-  for (const template of inputs.userTemplates) merged.set(template.name, { ...template, file: displayPath(join(config.templatesDir ?? '', template.name), config.cwd) });
+  for (const template of inputs.templates)
+    merged.set(template.name, {
+      ...template,
+      file: displayPath(join(TEMPLATES_DIR, template.name), config.cwd),
+      own: true,
+    });
+  for (const template of inputs.userTemplates)
+    merged.set(template.name, {
+      ...template,
+      file: displayPath(join(config.templatesDir ?? '', template.name), config.cwd),
+    });
   return [...merged.keys()].sort(compareCodePoints).map((name) => merged.get(name) as TemplateFile);
 }
 
@@ -126,7 +158,9 @@ async function markGenerated(cwd: string, outDir: string): Promise<Gitattributes
   return ensureLinguistGenerated(cwd, outDir);
 }
 
-async function withDiagnostics<T>(run: () => Promise<T>): Promise<T | { ok: false; diagnostics: readonly Diagnostic[] }> {
+async function withDiagnostics<T>(
+  run: () => Promise<T>,
+): Promise<T | { ok: false; diagnostics: readonly Diagnostic[] }> {
   try {
     return await run();
   } catch (error) {

@@ -8,7 +8,9 @@ import { replaceFile } from './output/replace-file.js';
 import { seal, unseal } from './output/sealed.js';
 
 /** svcgen's own version, from its package.json. */
-export const GENERATOR_VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const GENERATOR_VERSION: string = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 /**
  * The version plus a hash of the generator's own code, so output made by a changed generator
@@ -25,7 +27,8 @@ export function generatorFingerprint(): string {
  * it was when the record was made, so a run with nothing to do does not read svcgen's code.
  */
 export async function loadGeneratorFingerprint(cacheDir: string | undefined): Promise<string> {
-  if (fingerprint === undefined && cacheDir !== undefined) fingerprint = (await recordedFingerprint(CODE_ROOT, join(cacheDir, 'generator.json'))).fingerprint;
+  if (fingerprint === undefined && cacheDir !== undefined)
+    fingerprint = (await recordedFingerprint(CODE_ROOT, join(cacheDir, 'generator.json'))).fingerprint;
   return generatorFingerprint();
 }
 
@@ -35,13 +38,18 @@ export async function loadGeneratorFingerprint(cacheDir: string | undefined): Pr
  * keep the same stat, so the record only counts for files whose ctime is `racyMarginNs` before
  * that moment (git calls such files "racy"); otherwise the code is read and hashed again.
  */
-export async function recordedFingerprint(root: string, recordFile: string, racyMarginNs = RACY_MARGIN_NS): Promise<{ fingerprint: string; fromRecord: boolean }> {
+export async function recordedFingerprint(
+  root: string,
+  recordFile: string,
+  racyMarginNs = RACY_MARGIN_NS,
+): Promise<{ fingerprint: string; fromRecord: boolean }> {
   const statedAtNs = BigInt(Date.now()) * 1_000_000n;
   const files = codeFiles(root);
   const stats = files.map((name) => statSync(join(root, name), { bigint: true }));
   const statKey = sha256(...files.flatMap((name, index) => [name, statKeyOf(stats[index] as BigIntStats)]));
   const record = await readRecord(recordFile);
-  if (record?.statKey === statKey && stats.every((stat) => stat.ctimeNs < BigInt(record.statedAtNs) - racyMarginNs)) return { fingerprint: record.fingerprint, fromRecord: true };
+  if (record?.statKey === statKey && stats.every((stat) => stat.ctimeNs < BigInt(record.statedAtNs) - racyMarginNs))
+    return { fingerprint: record.fingerprint, fromRecord: true };
   // Hashed after the stats were taken: a file changed in between no longer matches them next time.
   const fingerprint = computeFingerprint(root, files);
   await writeRecord(recordFile, { statKey, statedAtNs: String(statedAtNs), fingerprint });
@@ -82,7 +90,11 @@ async function readRecord(file: string): Promise<FingerprintRecord | undefined> 
     // A record that fails its digest (sealed.ts) is damaged: the code is hashed instead.
     const record = JSON.parse(unseal(await readFile(file, 'utf8')) ?? 'null') as Partial<FingerprintRecord> | null;
     if (record === null) return undefined;
-    const valid = typeof record.statKey === 'string' && typeof record.fingerprint === 'string' && typeof record.statedAtNs === 'string' && /^\d+$/.test(record.statedAtNs);
+    const valid =
+      typeof record.statKey === 'string' &&
+      typeof record.fingerprint === 'string' &&
+      typeof record.statedAtNs === 'string' &&
+      /^\d+$/.test(record.statedAtNs);
     return valid ? (record as FingerprintRecord) : undefined;
   } catch {
     return undefined;

@@ -62,7 +62,8 @@ export function watch(options: WatchOptions = {}): Watcher {
 
   const schedule = (path: string) => {
     if (closed) return;
-    if (outDir && (path === outDir || path.startsWith(`${outDir}${sep}`) || path.startsWith(`${outDir}.svcgen-`))) return;
+    if (outDir && (path === outDir || path.startsWith(`${outDir}${sep}`) || path.startsWith(`${outDir}.svcgen-`)))
+      return;
     pending.add(relative(cwd, path) || '.');
     if (timer) clearTimeout(timer);
     timer = setTimeout(flush, debounceMs);
@@ -103,11 +104,19 @@ export function watch(options: WatchOptions = {}): Watcher {
     try {
       const config = await resolveConfig(options);
       outDir = config.outDir;
-      targets = watchTargets(config.configFile ?? join(config.cwd, CONFIG_FILE), config.definitionsDir, config.templatesDir);
+      targets = watchTargets(
+        config.configFile ?? join(config.cwd, CONFIG_FILE),
+        config.definitionsDir,
+        config.templatesDir,
+      );
     } catch {
       // An invalid config: keep what is watched (the config file among it); generate reports the problem.
       if (watchers.size > 0) return;
-      targets = watchTargets(resolve(cwd, options.configFile ?? CONFIG_FILE), resolve(cwd, options.definitionsDir ?? 'definitions'), undefined);
+      targets = watchTargets(
+        resolve(cwd, options.configFile ?? CONFIG_FILE),
+        resolve(cwd, options.definitionsDir ?? 'definitions'),
+        undefined,
+      );
     }
     const wanted = new Map<string, Target>();
     for (const target of targets) for (const folder of await foldersOf(target)) wanted.set(folder.dir, folder);
@@ -158,7 +167,8 @@ function watchTargets(configPath: string, definitionsDir: string, templatesDir: 
     { dir: dirname(configPath), recursive: false, accepts: (path) => path === configPath },
   ];
   if (templatesDir) targets.push({ dir: templatesDir, recursive: true, accepts: templateFile });
-  if (!TEMPLATES_DIR.split(sep).includes('node_modules')) targets.push({ dir: TEMPLATES_DIR, recursive: true, accepts: templateFile });
+  if (!TEMPLATES_DIR.split(sep).includes('node_modules'))
+    targets.push({ dir: TEMPLATES_DIR, recursive: true, accepts: templateFile });
   return targets;
 }
 

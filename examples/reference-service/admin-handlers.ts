@@ -96,7 +96,8 @@ export function createAdminHandlers(db: Db): AdminApiHandlers {
   const product = (row: ProductRow, depth: number, context: HandlerContext): Product => {
     if (depth === 0) return shallowProduct(row, context);
     const tax = findRow<TaxRow>('tax', row.tax_id);
-    const manufacturer = row.manufacturer_id === null ? undefined : findRow<ManufacturerRow>('manufacturer', row.manufacturer_id);
+    const manufacturer =
+      row.manufacturer_id === null ? undefined : findRow<ManufacturerRow>('manufacturer', row.manufacturer_id);
     const parent = row.parent_id === null ? undefined : findRow<ProductRow>('product', row.parent_id);
     return {
       ...shallowProduct(row, context),
@@ -133,22 +134,44 @@ export function createAdminHandlers(db: Db): AdminApiHandlers {
 
   const simplePage = <Row, Out>(entity: Entity, page: Page, map: (row: Row) => Out): ListResult<Out> => {
     const total = count(`SELECT COUNT(*) AS n FROM ${TABLES[entity]}`);
-    const rows = db.prepare(`SELECT * FROM ${TABLES[entity]} ORDER BY rowid LIMIT ? OFFSET ?`).all(page.limit, (page.page - 1) * page.limit) as Row[];
+    const rows = db
+      .prepare(`SELECT * FROM ${TABLES[entity]} ORDER BY rowid LIMIT ? OFFSET ?`)
+      .all(page.limit, (page.page - 1) * page.limit) as Row[];
     return { items: rows.map(map), total };
   };
 
   /** Foreign keys and the few rules the schema cannot say, as violations with pointers. */
-  const productViolations = (id: string | undefined, fields: { name?: string | undefined; taxId?: string | undefined; manufacturerId?: string | null | undefined; parentId?: string | null | undefined; stock?: number | undefined }): Violation[] => {
+  const productViolations = (
+    id: string | undefined,
+    fields: {
+      name?: string | undefined;
+      taxId?: string | undefined;
+      manufacturerId?: string | null | undefined;
+      parentId?: string | null | undefined;
+      stock?: number | undefined;
+    },
+  ): Violation[] => {
     const violations: Violation[] = [];
-    if (fields.name !== undefined && fields.name.trim() === '') violations.push({ pointer: '/name', message: 'This value should not be blank.' });
-    if (fields.stock !== undefined && fields.stock < 0) violations.push({ pointer: '/stock', message: 'This value should be 0 or more.' });
-    if (fields.taxId !== undefined && !exists('tax', fields.taxId)) violations.push({ pointer: '/taxId', message: `No tax with id "${fields.taxId}" exists.` });
+    if (fields.name !== undefined && fields.name.trim() === '')
+      violations.push({ pointer: '/name', message: 'This value should not be blank.' });
+    if (fields.stock !== undefined && fields.stock < 0)
+      violations.push({ pointer: '/stock', message: 'This value should be 0 or more.' });
+    if (fields.taxId !== undefined && !exists('tax', fields.taxId))
+      violations.push({ pointer: '/taxId', message: `No tax with id "${fields.taxId}" exists.` });
     if (fields.manufacturerId != null && !exists('manufacturer', fields.manufacturerId)) {
-      violations.push({ pointer: '/manufacturerId', message: `No manufacturer with id "${fields.manufacturerId}" exists.` });
+      violations.push({
+        pointer: '/manufacturerId',
+        message: `No manufacturer with id "${fields.manufacturerId}" exists.`,
+      });
     }
     if (fields.parentId != null) {
-      if (!exists('product', fields.parentId)) violations.push({ pointer: '/parentId', message: `No product with id "${fields.parentId}" exists.` });
-      else if (id !== undefined && isSelfOrDescendant(fields.parentId, id)) violations.push({ pointer: '/parentId', message: 'A product cannot be its own parent or the parent of its parent.' });
+      if (!exists('product', fields.parentId))
+        violations.push({ pointer: '/parentId', message: `No product with id "${fields.parentId}" exists.` });
+      else if (id !== undefined && isSelfOrDescendant(fields.parentId, id))
+        violations.push({
+          pointer: '/parentId',
+          message: 'A product cannot be its own parent or the parent of its parent.',
+        });
     }
     return violations;
   };
@@ -193,7 +216,8 @@ export function createAdminHandlers(db: Db): AdminApiHandlers {
     },
     async getProductManufacturer({ params }, context) {
       const row = requireRow<ProductRow>('product', params.id);
-      const manufacturer = row.manufacturer_id === null ? undefined : findRow<ManufacturerRow>('manufacturer', row.manufacturer_id);
+      const manufacturer =
+        row.manufacturer_id === null ? undefined : findRow<ManufacturerRow>('manufacturer', row.manufacturer_id);
       return manufacturer ? fullManufacturer(manufacturer, context) : null;
     },
     async getProductParent({ params }, context) {
@@ -211,7 +235,19 @@ export function createAdminHandlers(db: Db): AdminApiHandlers {
       db.prepare(
         `INSERT INTO product (id, parent_id, name, tax_id, manufacturer_id, stock, active, price_net, price_gross, price_linked, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(id, body.parentId, body.name, body.taxId, body.manufacturerId, body.stock, body.active ? 1 : 0, body.price.net, body.price.gross, body.price.linked ? 1 : 0, now());
+      ).run(
+        id,
+        body.parentId,
+        body.name,
+        body.taxId,
+        body.manufacturerId,
+        body.stock,
+        body.active ? 1 : 0,
+        body.price.net,
+        body.price.gross,
+        body.price.linked ? 1 : 0,
+        now(),
+      );
       return fullProduct(requireRow<ProductRow>('product', id), context);
     },
     async updateProduct({ params, body }, context) {
@@ -236,7 +272,11 @@ export function createAdminHandlers(db: Db): AdminApiHandlers {
       return fullProduct(requireRow<ProductRow>('product', params.id), context);
     },
     async deleteProduct({ params }) {
-      deleteUnreferenced('product', params.id, count('SELECT COUNT(*) AS n FROM product WHERE parent_id = ?', params.id));
+      deleteUnreferenced(
+        'product',
+        params.id,
+        count('SELECT COUNT(*) AS n FROM product WHERE parent_id = ?', params.id),
+      );
     },
 
     // ---- tax ----
@@ -252,18 +292,29 @@ export function createAdminHandlers(db: Db): AdminApiHandlers {
     },
     async createTax({ body }, context) {
       const violations = nameViolations(body.name);
-      if (body.taxRate < 0 || body.taxRate > 100) violations.push({ pointer: '/taxRate', message: 'This value should be between 0 and 100.' });
+      if (body.taxRate < 0 || body.taxRate > 100)
+        violations.push({ pointer: '/taxRate', message: 'This value should be between 0 and 100.' });
       fail(violations);
       const id = newHexId();
-      db.prepare('INSERT INTO tax (id, tax_rate, name, created_at) VALUES (?, ?, ?, ?)').run(id, body.taxRate, body.name, now());
+      db.prepare('INSERT INTO tax (id, tax_rate, name, created_at) VALUES (?, ?, ?, ?)').run(
+        id,
+        body.taxRate,
+        body.name,
+        now(),
+      );
       return fullTax(requireRow<TaxRow>('tax', id), context);
     },
     async updateTax({ params, body }, context) {
       const row = requireRow<TaxRow>('tax', params.id);
       const violations = nameViolations(body.name);
-      if (body.taxRate !== undefined && (body.taxRate < 0 || body.taxRate > 100)) violations.push({ pointer: '/taxRate', message: 'This value should be between 0 and 100.' });
+      if (body.taxRate !== undefined && (body.taxRate < 0 || body.taxRate > 100))
+        violations.push({ pointer: '/taxRate', message: 'This value should be between 0 and 100.' });
       fail(violations);
-      db.prepare('UPDATE tax SET tax_rate = ?, name = ? WHERE id = ?').run(body.taxRate ?? row.tax_rate, body.name ?? row.name, params.id);
+      db.prepare('UPDATE tax SET tax_rate = ?, name = ? WHERE id = ?').run(
+        body.taxRate ?? row.tax_rate,
+        body.name ?? row.name,
+        params.id,
+      );
       return fullTax(requireRow<TaxRow>('tax', params.id), context);
     },
     async deleteTax({ params }) {
@@ -284,17 +335,30 @@ export function createAdminHandlers(db: Db): AdminApiHandlers {
     async createManufacturer({ body }, context) {
       fail(nameViolations(body.name));
       const id = newHexId();
-      db.prepare('INSERT INTO manufacturer (id, catalog_id, name, created_at) VALUES (?, ?, ?, ?)').run(id, body.catalogId, body.name, now());
+      db.prepare('INSERT INTO manufacturer (id, catalog_id, name, created_at) VALUES (?, ?, ?, ?)').run(
+        id,
+        body.catalogId,
+        body.name,
+        now(),
+      );
       return fullManufacturer(requireRow<ManufacturerRow>('manufacturer', id), context);
     },
     async updateManufacturer({ params, body }, context) {
       const row = requireRow<ManufacturerRow>('manufacturer', params.id);
       fail(nameViolations(body.name));
-      db.prepare('UPDATE manufacturer SET catalog_id = ?, name = ? WHERE id = ?').run(body.catalogId ?? row.catalog_id, body.name ?? row.name, params.id);
+      db.prepare('UPDATE manufacturer SET catalog_id = ?, name = ? WHERE id = ?').run(
+        body.catalogId ?? row.catalog_id,
+        body.name ?? row.name,
+        params.id,
+      );
       return fullManufacturer(requireRow<ManufacturerRow>('manufacturer', params.id), context);
     },
     async deleteManufacturer({ params }) {
-      deleteUnreferenced('manufacturer', params.id, count('SELECT COUNT(*) AS n FROM product WHERE manufacturer_id = ?', params.id));
+      deleteUnreferenced(
+        'manufacturer',
+        params.id,
+        count('SELECT COUNT(*) AS n FROM product WHERE manufacturer_id = ?', params.id),
+      );
     },
   };
 }

@@ -11,7 +11,12 @@ import { redactingLogger } from '../../generated/runtime/log-redaction.js';
 import type { DigestOptions } from '../../generated/runtime/server-auth.js';
 import { applyRecommendedServerLimits, recommendedServerOptions } from '../../generated/runtime/server-options.js';
 import { LoginThrottle } from '../../generated/runtime/throttle.js';
-import { frameworkErrorHandler, notFoundHandler, unroutedErrorHandler, type ServedInterface } from '../../generated/runtime/unrouted.js';
+import {
+  frameworkErrorHandler,
+  notFoundHandler,
+  unroutedErrorHandler,
+  type ServedInterface,
+} from '../../generated/runtime/unrouted.js';
 import { storeApiMeta, storeApiRoutes } from '../../generated/store-api/metadata.js';
 import { storeApiPlugin } from '../../generated/store-api/server.js';
 import { createAdminHandlers } from './admin-handlers.js';
@@ -21,7 +26,12 @@ import { credentialsMatch, secretsEqual } from './credentials.js';
 import { openDatabase, type Db } from './db.js';
 import { createPriceListHandlers } from './price-list-handlers.js';
 import { applyConfig, credentialVersions, revokeChangedCredentials, seedIfEmpty, serviceKey } from './seed.js';
-import { SqliteAccessTokenStore, SqliteNonceStore, SqliteRefreshTokenStore, SqliteSessionStore } from './sqlite-stores.js';
+import {
+  SqliteAccessTokenStore,
+  SqliteNonceStore,
+  SqliteRefreshTokenStore,
+  SqliteSessionStore,
+} from './sqlite-stores.js';
 import { createStoreHandlers, findSalesChannel, newStoreSession, type StoreSession } from './store-handlers.js';
 
 const ALL_PRIVILEGES = ['read', 'create', 'update', 'delete'] as const;
@@ -60,7 +70,9 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
     // Idle and slow sockets are closed (see docs/server.md, "Limits").
     ...recommendedServerOptions,
     // Request logs name method, redacted url and status only; credential headers are never logged.
-    logger: config.logger ? { level: 'info', ...redactingLogger, ...(config.logStream ? { stream: config.logStream } : {}) } : false,
+    logger: config.logger
+      ? { level: 'info', ...redactingLogger, ...(config.logStream ? { stream: config.logStream } : {}) }
+      : false,
     // Generated clients and curl send small bodies; the interfaces' own limits apply per route.
     bodyLimit: 1_048_576,
     // Long path parameters reach the interfaces, whose validation answers them in their own error shape.
@@ -72,7 +84,9 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
   // Outside every interface (a path no route serves, a body that cannot be read there): the answer in the shape
   // and negotiated content type of the interface whose routes share the longest prefix with the path.
   app.setNotFoundHandler(notFoundHandler(INTERFACES));
-  app.setErrorHandler(unroutedErrorHandler(INTERFACES, (error, request) => request.log.error({ err: error }, 'request failed')));
+  app.setErrorHandler(
+    unroutedErrorHandler(INTERFACES, (error, request) => request.log.error({ err: error }, 'request failed')),
+  );
   app.decorate('db', db);
   app.addHook('onClose', async () => {
     db.close();
@@ -88,7 +102,8 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
       if (secretsEqual(username, config.apiReaderUsername)) return config.apiReaderKey;
       return undefined;
     },
-    roleOf: (username) => (username === config.apiUsername ? 'admin' : username === config.apiReaderUsername ? 'reader' : undefined),
+    roleOf: (username) =>
+      username === config.apiUsername ? 'admin' : username === config.apiReaderUsername ? 'reader' : undefined,
     privileges: ROLE_PRIVILEGES,
     nonces: new SqliteNonceStore(db, now),
     nonceSecret,
@@ -96,22 +111,30 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
     now,
   });
   const can = (role: string | undefined, privilege: string): boolean =>
-    role !== undefined && Object.hasOwn(ROLE_PRIVILEGES, role) && (ROLE_PRIVILEGES[role]?.['banner'] ?? []).includes(privilege);
+    role !== undefined &&
+    Object.hasOwn(ROLE_PRIVILEGES, role) &&
+    (ROLE_PRIVILEGES[role]?.['banner'] ?? []).includes(privilege);
 
   await app.register(
     adminApiPlugin({
       handlers: createAdminHandlers(db),
       auth: {
         oauth: {
-          verifyPassword: (username, password) => credentialsMatch([username, password], [config.adminUsername, config.adminPassword]),
-          verifyClient: (clientId, secret) => credentialsMatch([clientId, secret], [config.integrationId, config.integrationSecret]),
+          verifyPassword: (username, password) =>
+            credentialsMatch([username, password], [config.adminUsername, config.adminPassword]),
+          verifyClient: (clientId, secret) =>
+            credentialsMatch([clientId, secret], [config.integrationId, config.integrationSecret]),
           accessTokens,
           refreshTokens,
           // Tokens are bound to the credential they were issued under: a changed password or secret ends them.
           credentialVersion: (owner) =>
             owner.kind === 'user'
-              ? owner.id === config.adminUsername ? versions.admin : undefined
-              : owner.id === config.integrationId ? versions.integration : undefined,
+              ? owner.id === config.adminUsername
+                ? versions.admin
+                : undefined
+              : owner.id === config.integrationId
+                ? versions.integration
+                : undefined,
           now,
         },
       },

@@ -6,7 +6,16 @@ import type { Banner, BannerBatchResult } from '../../generated/banner-api/types
 import type { HandlerContext } from '../../generated/runtime/server.js';
 import { ApiError, NotFound, ParameterMissing, Validation, type Violation } from '../../generated/runtime/errors.js';
 import type { Db } from './db.js';
-import { badRequest, fromText, lookupField, orderClause, whereClause, type Condition, type FieldTable, type Operator } from './filters.js';
+import {
+  badRequest,
+  fromText,
+  lookupField,
+  orderClause,
+  whereClause,
+  type Condition,
+  type FieldTable,
+  type Operator,
+} from './filters.js';
 
 interface BannerRow {
   id: number;
@@ -76,8 +85,13 @@ function toCondition(filter: { property: string; value: unknown; expression?: st
   const spec = lookupField(BANNER_FIELDS, filter.property, 'filter property');
   const expression = (filter.expression ?? '=').trim().toUpperCase();
   const operator = Object.hasOwn(EXPRESSIONS, expression) ? EXPRESSIONS[expression] : undefined;
-  if (!operator) throw badRequest(`unknown filter expression "${filter.expression ?? ''}"; known: ${Object.keys(EXPRESSIONS).join(' ')}`);
-  const value = Array.isArray(filter.value) ? filter.value.map((item) => fromText(spec, item)) : fromText(spec, filter.value);
+  if (!operator)
+    throw badRequest(
+      `unknown filter expression "${filter.expression ?? ''}"; known: ${Object.keys(EXPRESSIONS).join(' ')}`,
+    );
+  const value = Array.isArray(filter.value)
+    ? filter.value.map((item) => fromText(spec, item))
+    : fromText(spec, filter.value);
   return { field: filter.property, operator, value };
 }
 
@@ -85,7 +99,9 @@ function toCondition(filter: { property: string; value: unknown; expression?: st
 function periodViolations(banner: Pick<BannerInput, 'validFrom' | 'validTo'>): Violation[] {
   const { validFrom, validTo } = banner;
   if (validFrom == null || validTo == null) return [];
-  return Date.parse(validTo) < Date.parse(validFrom) ? [{ pointer: '/validTo', message: 'This value should not be before validFrom.' }] : [];
+  return Date.parse(validTo) < Date.parse(validFrom)
+    ? [{ pointer: '/validTo', message: 'This value should not be before validFrom.' }]
+    : [];
 }
 
 function pointerPath(pointer: string): string {
@@ -93,7 +109,8 @@ function pointerPath(pointer: string): string {
 }
 
 export function createBannerHandlers(db: Db, can: PrivilegeCheck): BannerApiHandlers {
-  const findRow = (id: number): BannerRow | undefined => db.prepare('SELECT * FROM banner WHERE id = ?').get(id) as BannerRow | undefined;
+  const findRow = (id: number): BannerRow | undefined =>
+    db.prepare('SELECT * FROM banner WHERE id = ?').get(id) as BannerRow | undefined;
 
   const requireRow = (id: number): BannerRow => {
     if (!Number.isSafeInteger(id) || id <= 0) throw new ParameterMissing('id');
@@ -113,7 +130,16 @@ export function createBannerHandlers(db: Db, can: PrivilegeCheck): BannerApiHand
           `INSERT INTO banner (description, valid_from, valid_to, image, link, link_target, category_id, extension)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(banner.description, banner.validFrom ?? null, banner.validTo ?? null, banner.image, banner.link, banner.linkTarget, banner.categoryId, extensionOf(banner.image)).lastInsertRowid,
+        .run(
+          banner.description,
+          banner.validFrom ?? null,
+          banner.validTo ?? null,
+          banner.image,
+          banner.link,
+          banner.linkTarget,
+          banner.categoryId,
+          extensionOf(banner.image),
+        ).lastInsertRowid,
     );
   };
 
@@ -128,29 +154,49 @@ export function createBannerHandlers(db: Db, can: PrivilegeCheck): BannerApiHand
     db.prepare(
       `UPDATE banner SET description = ?, valid_from = ?, valid_to = ?, image = ?, link = ?, link_target = ?, category_id = ?, extension = ?
        WHERE id = ?`,
-    ).run(merged.description, merged.validFrom ?? null, merged.validTo ?? null, merged.image, merged.link, merged.linkTarget, merged.categoryId, extensionOf(merged.image), id);
+    ).run(
+      merged.description,
+      merged.validFrom ?? null,
+      merged.validTo ?? null,
+      merged.image,
+      merged.link,
+      merged.linkTarget,
+      merged.categoryId,
+      extensionOf(merged.image),
+      id,
+    );
   };
 
   /** A failed batch entry as the conventions show it: message, and the violations when there are any. */
   const failure = (error: unknown): BannerBatchResult => {
     if (!(error instanceof ApiError)) throw error;
-    const message = error instanceof NotFound ? `Banner by id ${String(error.params['id'])} not found` : error.kind === 'validation' ? 'Validation error' : error.message;
+    const message =
+      error instanceof NotFound
+        ? `Banner by id ${String(error.params['id'])} not found`
+        : error.kind === 'validation'
+          ? 'Validation error'
+          : error.message;
     const result: BannerBatchResult = { success: false, message };
-    if (error.violations.length > 0) result.errors = error.violations.map((violation) => `${pointerPath(violation.pointer)}: ${violation.message}`);
+    if (error.violations.length > 0)
+      result.errors = error.violations.map((violation) => `${pointerPath(violation.pointer)}: ${violation.message}`);
     return result;
   };
 
   /** A batch entry that failed its schema: the same answer as a Validation error for it. */
   const invalid = (violations: readonly Violation[]): BannerBatchResult => failure(new Validation([...violations]));
 
-  const role = (context: HandlerContext): string | undefined => (context.principal?.kind === 'digest' ? (context.principal.role ?? context.principal.username) : undefined);
+  const role = (context: HandlerContext): string | undefined =>
+    context.principal?.kind === 'digest' ? (context.principal.role ?? context.principal.username) : undefined;
 
   return {
     async listBanners({ query }) {
       const where = whereClause(BANNER_FIELDS, query.filter.map(toCondition));
       const order = orderClause(BANNER_FIELDS, query.sort, 'id ASC');
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM banner ${where.sql}`).get(...where.params) as { n: number }).n;
-      const rows = db.prepare(`SELECT * FROM banner ${where.sql} ${order} LIMIT ? OFFSET ?`).all(...where.params, query.limit, query.start) as BannerRow[];
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM banner ${where.sql}`).get(...where.params) as { n: number })
+        .n;
+      const rows = db
+        .prepare(`SELECT * FROM banner ${where.sql} ${order} LIMIT ? OFFSET ?`)
+        .all(...where.params, query.limit, query.start) as BannerRow[];
       return { data: rows.map(bannerRecord), total };
     },
 
@@ -182,11 +228,19 @@ export function createBannerHandlers(db: Db, can: PrivilegeCheck): BannerApiHand
             return { success: true, operation: 'update', data: ref(id, context) };
           }
           if (!can(role(context), 'create')) {
-            return { success: false, message: `Role "${role(context) ?? ''}" is not allowed to "create" on resource "banner"` };
+            return {
+              success: false,
+              message: `Role "${role(context) ?? ''}" is not allowed to "create" on resource "banner"`,
+            };
           }
           const parsed = createBannerBodySchema.safeParse(changes);
           if (!parsed.success) {
-            throw new Validation(parsed.error.issues.map((issue) => ({ pointer: `/${issue.path.map(String).join('/')}`, message: issue.message })));
+            throw new Validation(
+              parsed.error.issues.map((issue) => ({
+                pointer: `/${issue.path.map(String).join('/')}`,
+                message: issue.message,
+              })),
+            );
           }
           return { success: true, operation: 'create', data: ref(insert(parsed.data), context) };
         } catch (error) {

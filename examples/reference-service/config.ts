@@ -57,7 +57,8 @@ function read(env: Env, name: keyof typeof DEFAULTS): string {
 
 function port(text: string): number {
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 0 || value > 65_535) throw new Error(`PORT must be an integer 0..65535, got "${text}"`);
+  if (!Number.isInteger(value) || value < 0 || value > 65_535)
+    throw new Error(`PORT must be an integer 0..65535, got "${text}"`);
   return value;
 }
 
@@ -79,6 +80,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     apiReaderKey: read(env, 'SVC_API_READER_KEY'),
     logger: env['SVC_LOG'] !== '0',
   };
-  if (config.apiUsername === config.apiReaderUsername) throw new Error('SVC_API_USERNAME and SVC_API_READER_USERNAME must differ');
+  if (config.apiUsername === config.apiReaderUsername)
+    throw new Error('SVC_API_USERNAME and SVC_API_READER_USERNAME must differ');
   return config;
 }

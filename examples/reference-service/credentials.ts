@@ -1,5 +1,13 @@
 // Secret handling: constant-time comparison and scrypt password hashes.
-import { createHash, createHmac, randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  randomBytes,
+  scrypt,
+  scryptSync,
+  timingSafeEqual,
+  type ScryptOptions,
+} from 'node:crypto';
 
 const SCRYPT: ScryptOptions = { N: 16_384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
@@ -48,5 +56,7 @@ export async function verifyPassword(password: string, stored: string | undefine
  * and sessions issued under it, so a changed password ends them. It reveals nothing of the secret.
  */
 export function credentialVersion(key: Buffer, kind: string, ...parts: readonly string[]): string {
-  return createHmac('sha256', key).update([kind, ...parts].join('\u0000'), 'utf8').digest('base64url');
+  return createHmac('sha256', key)
+    .update([kind, ...parts].join('\u0000'), 'utf8')
+    .digest('base64url');
 }

@@ -29,7 +29,14 @@ export interface Where {
   readonly params: unknown[];
 }
 
-const COMPARISON: Record<Exclude<Operator, 'like' | 'in'>, string> = { eq: '=', neq: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' };
+const COMPARISON: Record<Exclude<Operator, 'like' | 'in'>, string> = {
+  eq: '=',
+  neq: '<>',
+  lt: '<',
+  lte: '<=',
+  gt: '>',
+  gte: '>=',
+};
 const MAX_IN_VALUES = 500;
 
 export function badRequest(reason: string): BadRequest {
@@ -37,15 +44,18 @@ export function badRequest(reason: string): BadRequest {
 }
 
 export function lookupField(fields: FieldTable, name: string, what: string): FilterField {
-  if (!Object.hasOwn(fields, name)) throw badRequest(`unknown ${what} "${name}"; known: ${Object.keys(fields).join(', ')}`);
+  if (!Object.hasOwn(fields, name))
+    throw badRequest(`unknown ${what} "${name}"; known: ${Object.keys(fields).join(', ')}`);
   return fields[name] as FilterField;
 }
 
 /** A query-string value (always text) read as the field's kind; other values are left as they are. */
 export function fromText(spec: FilterField, value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  if ((spec.kind === 'integer' || spec.kind === 'number') && /^-?[0-9]{1,15}(\.[0-9]{1,15})?$/.test(value)) return Number(value);
-  if (spec.kind === 'boolean' && (value === 'true' || value === '1' || value === 'false' || value === '0')) return value === 'true' || value === '1';
+  if ((spec.kind === 'integer' || spec.kind === 'number') && /^-?[0-9]{1,15}(\.[0-9]{1,15})?$/.test(value))
+    return Number(value);
+  if (spec.kind === 'boolean' && (value === 'true' || value === '1' || value === 'false' || value === '0'))
+    return value === 'true' || value === '1';
   return value;
 }
 
@@ -72,13 +82,19 @@ function conditionSql(fields: FieldTable, condition: Condition): Where {
   const column = spec.column;
   const { operator, value } = condition;
   if (operator === 'in') {
-    if (!Array.isArray(value) || value.length === 0 || value.length > MAX_IN_VALUES) throw badRequest(`filter type "in" needs a list of 1..${MAX_IN_VALUES} values`);
-    return { sql: `${column} IN (${value.map(() => '?').join(', ')})`, params: value.map((item) => sqlValue(condition.field, spec, item)) };
+    if (!Array.isArray(value) || value.length === 0 || value.length > MAX_IN_VALUES)
+      throw badRequest(`filter type "in" needs a list of 1..${MAX_IN_VALUES} values`);
+    return {
+      sql: `${column} IN (${value.map(() => '?').join(', ')})`,
+      params: value.map((item) => sqlValue(condition.field, spec, item)),
+    };
   }
   if (operator === 'like') {
-    if (spec.kind !== 'string' && spec.kind !== 'date') throw badRequest(`a LIKE filter needs a text field, "${condition.field}" is not one`);
+    if (spec.kind !== 'string' && spec.kind !== 'date')
+      throw badRequest(`a LIKE filter needs a text field, "${condition.field}" is not one`);
     if (typeof value !== 'string' || value.length > 1000) throw badRequest(`a LIKE filter needs a text value`);
-    if (/(^|[^\\])(\\\\)*\\$/.test(value)) throw badRequest(`the LIKE pattern of "${condition.field}" ends in a lone escape \\`);
+    if (/(^|[^\\])(\\\\)*\\$/.test(value))
+      throw badRequest(`the LIKE pattern of "${condition.field}" ends in a lone escape \\`);
     return { sql: `${column} LIKE ? ESCAPE '\\'`, params: [value] };
   }
   if (value === null) {
@@ -86,7 +102,8 @@ function conditionSql(fields: FieldTable, condition: Condition): Where {
     if (operator === 'neq') return { sql: `${column} IS NOT NULL`, params: [] };
     throw badRequest(`filter type "${operator}" cannot compare with null`);
   }
-  if (spec.kind === 'boolean' && operator !== 'eq' && operator !== 'neq') throw badRequest(`filter type "${operator}" does not apply to the boolean "${condition.field}"`);
+  if (spec.kind === 'boolean' && operator !== 'eq' && operator !== 'neq')
+    throw badRequest(`filter type "${operator}" does not apply to the boolean "${condition.field}"`);
   return { sql: `${column} ${COMPARISON[operator]} ?`, params: [sqlValue(condition.field, spec, value)] };
 }
 
@@ -94,11 +111,21 @@ function conditionSql(fields: FieldTable, condition: Condition): Where {
 export function whereClause(fields: FieldTable, conditions: readonly Condition[]): Where {
   const parts = conditions.map((condition) => conditionSql(fields, condition));
   if (parts.length === 0) return { sql: '', params: [] };
-  return { sql: `WHERE ${parts.map((part) => `(${part.sql})`).join(' AND ')}`, params: parts.flatMap((part) => part.params) };
+  return {
+    sql: `WHERE ${parts.map((part) => `(${part.sql})`).join(' AND ')}`,
+    params: parts.flatMap((part) => part.params),
+  };
 }
 
 /** "ORDER BY …" from sort keys over the same allow-list. */
-export function orderClause(fields: FieldTable, sort: readonly { property: string; direction?: 'ASC' | 'DESC' | undefined }[], fallback: string): string {
-  const keys = sort.map((key) => `${lookupField(fields, key.property, 'sort property').column} ${key.direction === 'DESC' ? 'DESC' : 'ASC'}`);
+export function orderClause(
+  fields: FieldTable,
+  sort: readonly { property: string; direction?: 'ASC' | 'DESC' | undefined }[],
+  fallback: string,
+): string {
+  const keys = sort.map(
+    (key) =>
+      `${lookupField(fields, key.property, 'sort property').column} ${key.direction === 'DESC' ? 'DESC' : 'ASC'}`,
+  );
   return `ORDER BY ${[...keys, fallback].join(', ')}`;
 }

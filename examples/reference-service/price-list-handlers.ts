@@ -1,7 +1,12 @@
 // Price-List API handlers: price lists, their conditions and their prices. Batch writes of
 // prices run in one transaction: one bad entry fails the batch, naming its index, and nothing is written.
 import type { PriceListApiHandlers } from '../../generated/price-list-api/server.js';
-import type { PriceFilter, PriceList, PriceListCondition, PriceListPrice } from '../../generated/price-list-api/types.js';
+import type {
+  PriceFilter,
+  PriceList,
+  PriceListCondition,
+  PriceListPrice,
+} from '../../generated/price-list-api/types.js';
 import type { HandlerContext } from '../../generated/runtime/server.js';
 import { NotFound, Validation, type Violation } from '../../generated/runtime/errors.js';
 import { inTransaction, type Db } from './db.js';
@@ -36,9 +41,12 @@ interface PriceRow {
 
 /** The configurable condition classes, and how each checks its value. */
 export const CONDITION_TYPES: Readonly<Record<string, (value: string) => string | undefined>> = {
-  'SvcPriceList\\Condition\\CurrencyCondition': (value) => (CURRENCIES.has(value) ? undefined : `"${value}" is not an ISO 4217 currency code.`),
-  'SvcPriceList\\Condition\\CustomerGroupCondition': (value) => (value.trim() !== '' ? undefined : 'The customer group must not be blank.'),
-  'SvcPriceList\\Condition\\ShopCondition': (value) => (/^[1-9][0-9]{0,9}$/.test(value) ? undefined : 'The shop must be a positive integer id.'),
+  'SvcPriceList\\Condition\\CurrencyCondition': (value) =>
+    CURRENCIES.has(value) ? undefined : `"${value}" is not an ISO 4217 currency code.`,
+  'SvcPriceList\\Condition\\CustomerGroupCondition': (value) =>
+    value.trim() !== '' ? undefined : 'The customer group must not be blank.',
+  'SvcPriceList\\Condition\\ShopCondition': (value) =>
+    /^[1-9][0-9]{0,9}$/.test(value) ? undefined : 'The shop must be a positive integer id.',
 };
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
@@ -94,7 +102,8 @@ function conditions(filters: readonly PriceFilter[] | undefined) {
 }
 
 export function createPriceListHandlers(db: Db): PriceListApiHandlers {
-  const priceListExists = (id: number): boolean => db.prepare('SELECT 1 FROM price_list WHERE id = ?').get(id) !== undefined;
+  const priceListExists = (id: number): boolean =>
+    db.prepare('SELECT 1 FROM price_list WHERE id = ?').get(id) !== undefined;
 
   const requirePriceList = (id: number): PriceListRow => {
     const row = db.prepare('SELECT * FROM price_list WHERE id = ?').get(id) as PriceListRow | undefined;
@@ -108,16 +117,22 @@ export function createPriceListHandlers(db: Db): PriceListApiHandlers {
     return row;
   };
 
-  const findPrice = (id: number): PriceRow | undefined => db.prepare('SELECT * FROM price_list_price WHERE id = ?').get(id) as PriceRow | undefined;
+  const findPrice = (id: number): PriceRow | undefined =>
+    db.prepare('SELECT * FROM price_list_price WHERE id = ?').get(id) as PriceRow | undefined;
 
   const priceListViolations = (body: { name: string; priority: number }): Violation[] =>
     body.name.trim() === '' ? [{ pointer: '/name', message: 'This value should not be blank.' }] : [];
 
   const conditionViolations = (body: { priceListId: number; type: string; value: string }): Violation[] => {
     const violations: Violation[] = [];
-    if (!priceListExists(body.priceListId)) violations.push({ pointer: '/priceListId', message: `No price list with id ${body.priceListId} exists.` });
+    if (!priceListExists(body.priceListId))
+      violations.push({ pointer: '/priceListId', message: `No price list with id ${body.priceListId} exists.` });
     const check = Object.hasOwn(CONDITION_TYPES, body.type) ? CONDITION_TYPES[body.type] : undefined;
-    if (!check) violations.push({ pointer: '/type', message: `Unknown condition type; known: ${Object.keys(CONDITION_TYPES).join(', ')}.` });
+    if (!check)
+      violations.push({
+        pointer: '/type',
+        message: `Unknown condition type; known: ${Object.keys(CONDITION_TYPES).join(', ')}.`,
+      });
     else {
       const problem = check(body.value);
       if (problem) violations.push({ pointer: '/value', message: problem });
@@ -129,9 +144,12 @@ export function createPriceListHandlers(db: Db): PriceListApiHandlers {
   const priceViolations = (price: PriceInput, index: number): Violation[] => {
     const at = (field: string) => `/prices/${index}/${field}`;
     const violations: Violation[] = [];
-    if (!priceListExists(price.priceListId)) violations.push({ pointer: at('priceListId'), message: `No price list with id ${price.priceListId} exists.` });
-    if (price.orderNumber.trim() === '') violations.push({ pointer: at('orderNumber'), message: 'This value should not be blank.' });
-    if (price.to < price.from) violations.push({ pointer: at('to'), message: 'This value should be greater than or equal to from.' });
+    if (!priceListExists(price.priceListId))
+      violations.push({ pointer: at('priceListId'), message: `No price list with id ${price.priceListId} exists.` });
+    if (price.orderNumber.trim() === '')
+      violations.push({ pointer: at('orderNumber'), message: 'This value should not be blank.' });
+    if (price.to < price.from)
+      violations.push({ pointer: at('to'), message: 'This value should be greater than or equal to from.' });
     if (price.validFrom != null && price.validTo != null && price.validTo < price.validFrom) {
       violations.push({ pointer: at('validTo'), message: 'This value should not be before validFrom.' });
     }
@@ -141,7 +159,10 @@ export function createPriceListHandlers(db: Db): PriceListApiHandlers {
   const duplicateIdViolations = (prices: readonly { id: number }[]): Violation[] => {
     const seen = new Set<number>();
     return prices.flatMap((price, index) => {
-      if (seen.has(price.id)) return [{ pointer: `/prices/${index}/id`, message: `The id ${price.id} appears more than once in this batch.` }];
+      if (seen.has(price.id))
+        return [
+          { pointer: `/prices/${index}/id`, message: `The id ${price.id} appears more than once in this batch.` },
+        ];
       seen.add(price.id);
       return [];
     });
@@ -151,15 +172,27 @@ export function createPriceListHandlers(db: Db): PriceListApiHandlers {
   const requirePrices = (prices: readonly { id: number }[]): void => {
     prices.forEach((price, index) => {
       if (!findPrice(price.id)) {
-        throw new NotFound({ params: { resource: 'PriceListPrice', id: price.id }, violations: [{ pointer: `/prices/${index}/id`, message: `No price with id ${price.id} exists.` }] });
+        throw new NotFound({
+          params: { resource: 'PriceListPrice', id: price.id },
+          violations: [{ pointer: `/prices/${index}/id`, message: `No price with id ${price.id} exists.` }],
+        });
       }
     });
   };
 
-  const list = <Row, Out>(table: string, fields: FieldTable, filters: readonly PriceFilter[] | undefined, page: { limit: number; offset: number }, map: (row: Row) => Out) => {
+  const list = <Row, Out>(
+    table: string,
+    fields: FieldTable,
+    filters: readonly PriceFilter[] | undefined,
+    page: { limit: number; offset: number },
+    map: (row: Row) => Out,
+  ) => {
     const where = whereClause(fields, conditions(filters));
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM ${table} ${where.sql}`).get(...where.params) as { n: number }).n;
-    const rows = db.prepare(`SELECT * FROM ${table} ${where.sql} ORDER BY id LIMIT ? OFFSET ?`).all(...where.params, page.limit, page.offset) as Row[];
+    const total = (db.prepare(`SELECT COUNT(*) AS n FROM ${table} ${where.sql}`).get(...where.params) as { n: number })
+      .n;
+    const rows = db
+      .prepare(`SELECT * FROM ${table} ${where.sql} ORDER BY id LIMIT ? OFFSET ?`)
+      .all(...where.params, page.limit, page.offset) as Row[];
     return { items: rows.map(map), total };
   };
 
@@ -198,13 +231,20 @@ export function createPriceListHandlers(db: Db): PriceListApiHandlers {
     async createPriceList({ body }, context) {
       const violations = priceListViolations(body);
       if (violations.length > 0) throw new Validation(violations);
-      const id = Number(db.prepare('INSERT INTO price_list (name, priority) VALUES (?, ?)').run(body.name, body.priority).lastInsertRowid);
+      const id = Number(
+        db.prepare('INSERT INTO price_list (name, priority) VALUES (?, ?)').run(body.name, body.priority)
+          .lastInsertRowid,
+      );
       return ref(id, context);
     },
     async updatePriceList({ params, body }) {
       requirePriceList(params.id);
       const violations = priceListViolations(body);
-      if (body.id !== undefined && body.id !== params.id) violations.push({ pointer: '/id', message: `The id in the body (${body.id}) differs from the id in the path (${params.id}).` });
+      if (body.id !== undefined && body.id !== params.id)
+        violations.push({
+          pointer: '/id',
+          message: `The id in the body (${body.id}) differs from the id in the path (${params.id}).`,
+        });
       if (violations.length > 0) throw new Validation(violations);
       db.prepare('UPDATE price_list SET name = ?, priority = ? WHERE id = ?').run(body.name, body.priority, params.id);
       return priceListRecord(requirePriceList(params.id));
@@ -227,7 +267,9 @@ export function createPriceListHandlers(db: Db): PriceListApiHandlers {
       const violations = conditionViolations(body);
       if (violations.length > 0) throw new Validation(violations);
       const id = Number(
-        db.prepare('INSERT INTO price_list_condition (price_list_id, type, value) VALUES (?, ?, ?)').run(body.priceListId, body.type, body.value).lastInsertRowid,
+        db
+          .prepare('INSERT INTO price_list_condition (price_list_id, type, value) VALUES (?, ?, ?)')
+          .run(body.priceListId, body.type, body.value).lastInsertRowid,
       );
       return ref(id, context);
     },
@@ -235,7 +277,12 @@ export function createPriceListHandlers(db: Db): PriceListApiHandlers {
       requireCondition(params.id);
       const violations = conditionViolations(body);
       if (violations.length > 0) throw new Validation(violations);
-      db.prepare('UPDATE price_list_condition SET price_list_id = ?, type = ?, value = ? WHERE id = ?').run(body.priceListId, body.type, body.value, params.id);
+      db.prepare('UPDATE price_list_condition SET price_list_id = ?, type = ?, value = ? WHERE id = ?').run(
+        body.priceListId,
+        body.type,
+        body.value,
+        params.id,
+      );
       return conditionRecord(requireCondition(params.id));
     },
     async deletePriceListCondition({ params }) {

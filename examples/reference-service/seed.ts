@@ -45,8 +45,18 @@ const COUNTRIES = [
 const PARENTS = ['Trail Jacket', 'Canvas Backpack', 'Merino Sweater', 'Running Shoe', 'Rain Poncho', 'Wool Beanie'];
 const VARIANTS = ['Small', 'Large'];
 const SINGLES = [
-  'Water Bottle', 'Camping Mug', 'Head Lamp', 'Trekking Pole', 'Sleeping Mat', 'Compass',
-  'First Aid Kit', 'Dry Bag', 'Map Case', 'Sun Cap', 'Gaiters', 'Thermos',
+  'Water Bottle',
+  'Camping Mug',
+  'Head Lamp',
+  'Trekking Pole',
+  'Sleeping Mat',
+  'Compass',
+  'First Aid Kit',
+  'Dry Bag',
+  'Map Case',
+  'Sun Cap',
+  'Gaiters',
+  'Thermos',
 ];
 
 export function seedIfEmpty(db: Db): boolean {
@@ -61,7 +71,8 @@ function seed(db: Db): void {
   for (const entry of TAXES) tax.run(seedId(`tax:${entry.key}`), entry.rate, entry.name, CREATED_AT);
 
   const manufacturer = db.prepare('INSERT INTO manufacturer (id, catalog_id, name, created_at) VALUES (?, ?, ?, ?)');
-  for (const entry of MANUFACTURERS) manufacturer.run(seedId(`manufacturer:${entry.key}`), entry.catalog, entry.name, CREATED_AT);
+  for (const entry of MANUFACTURERS)
+    manufacturer.run(seedId(`manufacturer:${entry.key}`), entry.catalog, entry.name, CREATED_AT);
 
   const product = db.prepare(
     `INSERT INTO product (id, parent_id, name, tax_id, manufacturer_id, stock, active, price_net, price_gross, price_linked, created_at)
@@ -94,11 +105,27 @@ function seed(db: Db): void {
   for (const single of SINGLES) addProduct(single, null);
 
   const country = db.prepare('INSERT INTO country (id, name, iso, iso3, active, position) VALUES (?, ?, ?, ?, ?, ?)');
-  for (const entry of COUNTRIES) country.run(seedId(`country:${entry.iso}`), entry.name, entry.iso, entry.iso3, entry.active ? 1 : 0, entry.position);
+  for (const entry of COUNTRIES)
+    country.run(
+      seedId(`country:${entry.iso}`),
+      entry.name,
+      entry.iso,
+      entry.iso3,
+      entry.active ? 1 : 0,
+      entry.position,
+    );
 
   db.prepare(
     'INSERT INTO sales_channel (id, name, access_key, currency, language_id, locale, country_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ).run(SEED.salesChannelId, 'Storefront', 'set-from-config-on-start', 'EUR', SEED.languageId, 'en-GB', seedId('country:DE'));
+  ).run(
+    SEED.salesChannelId,
+    'Storefront',
+    'set-from-config-on-start',
+    'EUR',
+    SEED.languageId,
+    'en-GB',
+    seedId('country:DE'),
+  );
 
   db.prepare('INSERT INTO customer (id, email, first_name, last_name, password_hash) VALUES (?, ?, ?, ?, ?)').run(
     SEED.customerId,
@@ -129,14 +156,44 @@ function seed(db: Db): void {
     `INSERT INTO banner (description, valid_from, valid_to, image, link, link_target, category_id, extension)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  banner.run('Summer sale', '2024-06-01T00:00:00+00:00', '2024-08-31T23:59:59+00:00', 'media/image/summer-sale.jpg', 'https://shop.example.com/sale', '_self', 3, 'jpg');
-  banner.run('New arrivals', null, null, 'media/image/new-arrivals.png', 'https://shop.example.com/new', '_blank', 5, 'png');
-  banner.run('Outdoor week', '2024-09-01T00:00:00+00:00', null, 'media/image/outdoor.webp', 'https://shop.example.com/outdoor', '_self', 3, 'webp');
+  banner.run(
+    'Summer sale',
+    '2024-06-01T00:00:00+00:00',
+    '2024-08-31T23:59:59+00:00',
+    'media/image/summer-sale.jpg',
+    'https://shop.example.com/sale',
+    '_self',
+    3,
+    'jpg',
+  );
+  banner.run(
+    'New arrivals',
+    null,
+    null,
+    'media/image/new-arrivals.png',
+    'https://shop.example.com/new',
+    '_blank',
+    5,
+    'png',
+  );
+  banner.run(
+    'Outdoor week',
+    '2024-09-01T00:00:00+00:00',
+    null,
+    'media/image/outdoor.webp',
+    'https://shop.example.com/outdoor',
+    '_self',
+    3,
+    'webp',
+  );
 }
 
 /** The service's own secret, made on first start and kept in the database; keys derive from it by purpose. */
 export function serviceKey(db: Db, purpose: string): Buffer {
-  db.prepare('INSERT OR IGNORE INTO service_setting (name, value) VALUES (?, ?)').run('secret', randomBytes(32).toString('base64url'));
+  db.prepare('INSERT OR IGNORE INTO service_setting (name, value) VALUES (?, ?)').run(
+    'secret',
+    randomBytes(32).toString('base64url'),
+  );
   const row = db.prepare('SELECT value FROM service_setting WHERE name = ?').get('secret') as { value: string };
   return createHmac('sha256', Buffer.from(row.value, 'base64url')).update(purpose).digest();
 }
@@ -158,10 +215,19 @@ export function credentialVersions(db: Db, config: ServiceConfig): CredentialVer
 }
 
 /** Settings that follow the environment on every start. */
-export function applyConfig(db: Db, config: ServiceConfig, versions: CredentialVersions = credentialVersions(db, config)): void {
+export function applyConfig(
+  db: Db,
+  config: ServiceConfig,
+  versions: CredentialVersions = credentialVersions(db, config),
+): void {
   db.transaction(() => {
-    db.prepare('UPDATE sales_channel SET access_key = ? WHERE id = ?').run(config.salesChannelAccessKey, SEED.salesChannelId);
-    const customer = db.prepare('SELECT credential FROM customer WHERE id = ?').get(SEED.customerId) as { credential: string };
+    db.prepare('UPDATE sales_channel SET access_key = ? WHERE id = ?').run(
+      config.salesChannelAccessKey,
+      SEED.salesChannelId,
+    );
+    const customer = db.prepare('SELECT credential FROM customer WHERE id = ?').get(SEED.customerId) as {
+      credential: string;
+    };
     if (customer.credential === versions.customer) return;
     db.prepare('UPDATE customer SET email = ?, password_hash = ?, credential = ? WHERE id = ?').run(
       config.customerEmail.toLowerCase(),
@@ -183,13 +249,19 @@ interface TokenStores {
  * Revokes the tokens issued under an admin or integration credential that changed since the last start
  * (the tokens' own credential versions refuse them too; this also ends tokens of a renamed account).
  */
-export async function revokeChangedCredentials(db: Db, config: ServiceConfig, versions: CredentialVersions, stores: TokenStores): Promise<void> {
+export async function revokeChangedCredentials(
+  db: Db,
+  config: ServiceConfig,
+  versions: CredentialVersions,
+  stores: TokenStores,
+): Promise<void> {
   const accounts = [
     { name: 'credential:admin', subject: config.adminUsername, version: versions.admin },
     { name: 'credential:integration', subject: config.integrationId, version: versions.integration },
   ];
   for (const account of accounts) {
-    const row = db.prepare('SELECT value FROM service_setting WHERE name = ?').get(account.name) as { value: string } | undefined;
+    const row = db.prepare('SELECT value FROM service_setting WHERE name = ?').get(account.name) as
+      { value: string } | undefined;
     const current = JSON.stringify({ subject: account.subject, version: account.version });
     if (row?.value === current) continue;
     if (row !== undefined) {

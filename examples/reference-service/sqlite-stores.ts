@@ -48,7 +48,8 @@ export class SqliteSessionStore<Data> implements SessionStore<Data> {
   }
 
   async get(token: string): Promise<SessionRecord<Data> | undefined> {
-    const row = this.db.prepare('SELECT data, expires_at FROM session WHERE token = ?').get(token) as SessionRow | undefined;
+    const row = this.db.prepare('SELECT data, expires_at FROM session WHERE token = ?').get(token) as
+      SessionRow | undefined;
     if (!row) return undefined;
     const wrapped = JSON.parse(row.data) as { value?: Data };
     return { data: wrapped.value as Data, expiresAt: row.expires_at };
@@ -56,7 +57,9 @@ export class SqliteSessionStore<Data> implements SessionStore<Data> {
 
   async set(token: string, data: Data, expiresAt: number): Promise<void> {
     this.db
-      .prepare('INSERT INTO session (token, data, expires_at) VALUES (?, ?, ?) ON CONFLICT(token) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at')
+      .prepare(
+        'INSERT INTO session (token, data, expires_at) VALUES (?, ?, ?) ON CONFLICT(token) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at',
+      )
       .run(token, JSON.stringify({ value: data }), expiresAt);
     this.#pruner.tick();
   }
@@ -106,7 +109,8 @@ export class SqliteNonceStore implements NonceStore {
       return advanced.changes === 1 ? 'ok' : 'replayed';
     } catch (error) {
       if (!isStorageFull(error)) throw error;
-      const row = this.db.prepare('SELECT last_count FROM digest_nonce WHERE nonce = ?').get(nonce) as { last_count: number } | undefined;
+      const row = this.db.prepare('SELECT last_count FROM digest_nonce WHERE nonce = ?').get(nonce) as
+        { last_count: number } | undefined;
       if (row && row.last_count >= count) return 'replayed';
       return this.#overflow.advanceCount(nonce, count, expiresAt);
     }
@@ -159,7 +163,9 @@ class SqliteTokenTable {
   }
 
   find(tokenHash: string): RefreshTokenRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM oauth_token WHERE kind = ? AND token_hash = ?').get(this.kind, tokenHash) as TokenRow | undefined;
+    const row = this.db
+      .prepare('SELECT * FROM oauth_token WHERE kind = ? AND token_hash = ?')
+      .get(this.kind, tokenHash) as TokenRow | undefined;
     if (!row) return undefined;
     return {
       tokenHash: row.token_hash,
@@ -174,7 +180,11 @@ class SqliteTokenTable {
   }
 
   revoke(tokenHash: string): boolean {
-    return this.db.prepare('UPDATE oauth_token SET revoked = 1 WHERE kind = ? AND token_hash = ? AND revoked = 0').run(this.kind, tokenHash).changes === 1;
+    return (
+      this.db
+        .prepare('UPDATE oauth_token SET revoked = 1 WHERE kind = ? AND token_hash = ? AND revoked = 0')
+        .run(this.kind, tokenHash).changes === 1
+    );
   }
 
   revokeFamily(familyId: string): void {

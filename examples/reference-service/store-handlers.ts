@@ -53,7 +53,8 @@ export function newStoreSession(): StoreSession {
 
 /** The sales channel an access key names, as the caller the store's apiKey scheme sees: its id is the subject. */
 export function findSalesChannel(db: Db, accessKey: string): Identity | undefined {
-  const row = db.prepare('SELECT id FROM sales_channel WHERE access_key = ?').get(accessKey) as { id: string } | undefined;
+  const row = db.prepare('SELECT id FROM sales_channel WHERE access_key = ?').get(accessKey) as
+    { id: string } | undefined;
   return row ? { subject: row.id } : undefined;
 }
 
@@ -61,7 +62,8 @@ export function createStoreHandlers(db: Db): StoreApiHandlers<StoreSession> {
   const channelOf = (context: HandlerContext<StoreSession>): SalesChannelRow => {
     const principal = context.principal;
     if (principal?.kind !== 'apiKey') throw new Unauthorized();
-    const row = db.prepare('SELECT * FROM sales_channel WHERE id = ?').get(principal.subject) as SalesChannelRow | undefined;
+    const row = db.prepare('SELECT * FROM sales_channel WHERE id = ?').get(principal.subject) as
+      SalesChannelRow | undefined;
     if (!row) throw new Unauthorized({ entry: 'salesChannelNotFound' });
     return row;
   };
@@ -90,7 +92,11 @@ export function createStoreHandlers(db: Db): StoreApiHandlers<StoreSession> {
       const row = price.get(item.referencedId) as { price_gross: number } | undefined;
       total += (row?.price_gross ?? 0) * item.quantity;
     }
-    return { token: session.token, lineItems: session.data.lineItems, price: { totalPrice: Math.round(total * 100) / 100 } };
+    return {
+      token: session.token,
+      lineItems: session.data.lineItems,
+      price: { totalPrice: Math.round(total * 100) / 100 },
+    };
   };
 
   return {
@@ -104,7 +110,9 @@ export function createStoreHandlers(db: Db): StoreApiHandlers<StoreSession> {
         currency: { isoCode: channel.currency },
         language: { id: channel.language_id, locale: channel.locale },
         shippingLocation: { countryId: channel.country_id },
-        customer: customer ? { id: customer.id, email: customer.email, firstName: customer.first_name, lastName: customer.last_name } : null,
+        customer: customer
+          ? { id: customer.id, email: customer.email, firstName: customer.first_name, lastName: customer.last_name }
+          : null,
       };
     },
 
@@ -114,7 +122,10 @@ export function createStoreHandlers(db: Db): StoreApiHandlers<StoreSession> {
       const row = db.prepare('SELECT * FROM customer WHERE email = ?').get(email) as CustomerRow | undefined;
       // verifyPassword runs scrypt for unknown users too, so the answer time does not reveal them; the
       // runtime's login throttle counts the outcome per e-mail and client address (429 while throttled).
-      const valid = await context.checkCredential(`customer:${email}`, async () => (await verifyPassword(body.password, row?.password_hash)) && row !== undefined);
+      const valid = await context.checkCredential(
+        `customer:${email}`,
+        async () => (await verifyPassword(body.password, row?.password_hash)) && row !== undefined,
+      );
       if (!valid || !row) throw new Unauthorized({ entry: 'badCredentials' });
       session.data = { ...session.data, customerId: row.id, customerCredential: row.credential };
       const contextToken = await session.rotate();
@@ -132,19 +143,26 @@ export function createStoreHandlers(db: Db): StoreApiHandlers<StoreSession> {
       const lineItems = session.data.lineItems.map((item) => ({ ...item }));
       body.items.forEach((item, index) => {
         if (!exists.get(item.referencedId)) {
-          violations.push({ pointer: `/items/${index}/referencedId`, message: `No active product with id "${item.referencedId}" exists.` });
+          violations.push({
+            pointer: `/items/${index}/referencedId`,
+            message: `No active product with id "${item.referencedId}" exists.`,
+          });
           return;
         }
         const line = lineItems.find((candidate) => candidate.referencedId === item.referencedId);
         const quantity = (line?.quantity ?? 0) + item.quantity;
         if (quantity > MAX_QUANTITY) {
-          violations.push({ pointer: `/items/${index}/quantity`, message: `The quantity of one line may not exceed ${MAX_QUANTITY}.` });
+          violations.push({
+            pointer: `/items/${index}/quantity`,
+            message: `The quantity of one line may not exceed ${MAX_QUANTITY}.`,
+          });
           return;
         }
         if (line) line.quantity = quantity;
         else lineItems.push({ id: item.referencedId, referencedId: item.referencedId, quantity, type: item.type });
       });
-      if (lineItems.length > MAX_LINE_ITEMS) violations.push({ pointer: '/items', message: `A cart holds at most ${MAX_LINE_ITEMS} lines.` });
+      if (lineItems.length > MAX_LINE_ITEMS)
+        violations.push({ pointer: '/items', message: `A cart holds at most ${MAX_LINE_ITEMS} lines.` });
       if (violations.length > 0) throw new Validation(violations);
       session.data = { ...session.data, lineItems };
       return cartOf(context);
@@ -153,7 +171,14 @@ export function createStoreHandlers(db: Db): StoreApiHandlers<StoreSession> {
     async listCountries(_input, context) {
       channelOf(context);
       const rows = db.prepare('SELECT * FROM country WHERE active = 1 ORDER BY position, name').all() as CountryRow[];
-      const elements: Country[] = rows.map((row) => ({ id: row.id, name: row.name, iso: row.iso, iso3: row.iso3, active: row.active === 1, position: row.position }));
+      const elements: Country[] = rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        iso: row.iso,
+        iso3: row.iso3,
+        active: row.active === 1,
+        position: row.position,
+      }));
       return { total: elements.length, aggregations: {}, page: 1, limit: Math.max(elements.length, 1), elements };
     },
   };

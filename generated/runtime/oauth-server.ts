@@ -63,7 +63,9 @@ export interface TokenEndpointDeps {
   clientAuthRealm: string;
   /** Grants this endpoint accepts; default all three. */
   grants?: readonly GrantType[];
-  /** The one client the client_credentials grant serves, when the definitions name it; else any verifyClient accepts. */
+  /**
+   * The one client the client_credentials grant serves, when the definitions name it; else any verifyClient accepts.
+   */
   clientCredentialsClientId?: string | undefined;
   /** Scopes of the client_credentials grant when the definitions give it its own; else `scopes`. */
   clientCredentialsScopes?: readonly string[] | undefined;

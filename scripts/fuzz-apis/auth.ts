@@ -33,12 +33,23 @@ export const AUTH_KINDS = {
     thirdParty: async (scheme) => ({ headers: { [(scheme as { header: string }).header]: FUZZ_SECRET } }),
   },
   digest: {
-    definition: () => ({ type: 'digest', realm: 'fuzz', algorithms: ['SHA-256', 'MD5'], qop: ['auth'], nonceLifetime: 3600 }),
-    serverOptions: () => ({ lookupPassword: (user: string) => (user === FUZZ_USER ? FUZZ_SECRET : undefined), throttle: false }),
+    definition: () => ({
+      type: 'digest',
+      realm: 'fuzz',
+      algorithms: ['SHA-256', 'MD5'],
+      qop: ['auth'],
+      nonceLifetime: 3600,
+    }),
+    serverOptions: () => ({
+      lookupPassword: (user: string) => (user === FUZZ_USER ? FUZZ_SECRET : undefined),
+      throttle: false,
+    }),
     clientCredentials: () => ({ username: FUZZ_USER, password: FUZZ_SECRET }),
     thirdParty: async (_scheme, _baseUrl, runtime) => {
       // openapi-fetch has no Digest: its fetch answers the challenge with the runtime's DigestClient.
-      const { DigestClient } = (await import(`${runtime}/digest-client.ts`)) as typeof import('../../src/runtime/digest-client.js');
+      const { DigestClient } = (await import(
+        `${runtime}/digest-client.ts`
+      )) as typeof import('../../src/runtime/digest-client.js');
       const digest = new DigestClient({ username: FUZZ_USER, password: FUZZ_SECRET });
       return {
         headers: {},
@@ -52,7 +63,8 @@ export const AUTH_KINDS = {
             return inner(request.url, { method: request.method, headers, ...(body ? { body } : {}) });
           };
           const first = await send(digest.authorization(request.method, url.pathname + url.search));
-          if (first.status !== 401 || !digest.acceptChallenge(first.headers.get('www-authenticate')).usable) return first;
+          if (first.status !== 401 || !digest.acceptChallenge(first.headers.get('www-authenticate')).usable)
+            return first;
           return send(digest.authorization(request.method, url.pathname + url.search));
         },
       };
@@ -66,17 +78,27 @@ export const AUTH_KINDS = {
       accessTokenLifetime: 600,
       refreshTokenLifetime: 3600,
     }),
-    serverOptions: () => ({ verifyPassword: (user: string, password: string) => user === FUZZ_USER && password === FUZZ_SECRET, verifyClient: () => false, throttle: false }),
+    serverOptions: () => ({
+      verifyPassword: (user: string, password: string) => user === FUZZ_USER && password === FUZZ_SECRET,
+      verifyClient: () => false,
+      throttle: false,
+    }),
     clientCredentials: () => ({ grant: 'password', username: FUZZ_USER, password: FUZZ_SECRET, clientId: FUZZ_CLIENT }),
     thirdParty: async (scheme, baseUrl) => {
       // The token request a team would write by hand: RFC 6749 section 4.3.
       const response = await fetch(`${baseUrl}${(scheme as { tokenPath: string }).tokenPath}`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'password', username: FUZZ_USER, password: FUZZ_SECRET, client_id: FUZZ_CLIENT }),
+        body: new URLSearchParams({
+          grant_type: 'password',
+          username: FUZZ_USER,
+          password: FUZZ_SECRET,
+          client_id: FUZZ_CLIENT,
+        }),
       });
       const token = (await response.json()) as { access_token?: string };
-      if (!token.access_token) throw new Error(`the token endpoint answered ${response.status}: ${JSON.stringify(token)}`);
+      if (!token.access_token)
+        throw new Error(`the token endpoint answered ${response.status}: ${JSON.stringify(token)}`);
       return { headers: { authorization: `Bearer ${token.access_token}` } };
     },
   },

@@ -14,16 +14,24 @@ export function workFolder(prefix: string): Promise<string> {
 export async function writeMutant(dir: string, documents: Documents, label: string): Promise<Mutant> {
   await mkdir(join(dir, 'definitions'), { recursive: true });
   for (const [file, document] of Object.entries(documents)) {
-    await writeFile(join(dir, 'definitions', file), typeof document === 'string' ? document : stringify(document, { lineWidth: 0 }));
+    await writeFile(
+      join(dir, 'definitions', file),
+      typeof document === 'string' ? document : stringify(document, { lineWidth: 0 }),
+    );
   }
   await prepareOutput(dir);
   return { dir, label };
 }
 
 /** Judges each case in its own folder under `batchDir`. */
-export async function judgeCases(batchDir: string, cases: readonly { label: string; documents: Documents }[], options: BatchOptions = {}): Promise<Verdict[]> {
+export async function judgeCases(
+  batchDir: string,
+  cases: readonly { label: string; documents: Documents }[],
+  options: BatchOptions = {},
+): Promise<Verdict[]> {
   const mutants: Mutant[] = [];
-  for (const [index, item] of cases.entries()) mutants.push(await writeMutant(join(batchDir, `m${index}`), item.documents, item.label));
+  for (const [index, item] of cases.entries())
+    mutants.push(await writeMutant(join(batchDir, `m${index}`), item.documents, item.label));
   return judgeBatch(batchDir, mutants, options);
 }
 

@@ -21,27 +21,91 @@ export function random(seed: number): () => number {
 type Rng = () => number;
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
 
-const ODD_NAMES = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'item-id', 'x_y', 'a b', '名前', 'delete', 'Class', 'x.y', '$x', '', 'A', 'z9'];
+const ODD_NAMES = [
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__proto__',
+  'item-id',
+  'x_y',
+  'a b',
+  '名前',
+  'delete',
+  'Class',
+  'x.y',
+  '$x',
+  '',
+  'A',
+  'z9',
+];
 const TYPES = ['string', 'integer', 'number', 'boolean', 'date', 'date-time', 'enum', 'record', 'list', 'map', 'json'];
 const DEFAULTS: Json[] = [{}, [], null, 0, 1, -1, 1.5, '', 'x', true, false, '2024-01-31', { a: 1 }, ['x']];
-const PATHS = ['/a/{id}', '/{item-id}', '/{from}-{to}', '/{x}{y}', '/a/{id}/b', '/', '/a//b', '/a/{id}.json', '/{a_b}/c', '/x-y/{id}'];
-const TEXTS = ['plain', 'with \ud800 lone surrogate', 'a */ comment', '`${x}`', '{param}', 'ünïcödé', '\u2028line', '', ' '];
+const PATHS = [
+  '/a/{id}',
+  '/{item-id}',
+  '/{from}-{to}',
+  '/{x}{y}',
+  '/a/{id}/b',
+  '/',
+  '/a//b',
+  '/a/{id}.json',
+  '/{a_b}/c',
+  '/x-y/{id}',
+];
+const TEXTS = [
+  'plain',
+  'with \ud800 lone surrogate',
+  'a */ comment',
+  '`${x}`',
+  '{param}',
+  'ünïcödé',
+  '\u2028line',
+  '',
+  ' ',
+];
 const SEGMENTS = ['*', 'v1', 'v 2', 'a-b', '{x}', ':id', 'products', ''];
-const HEADERS = ['X Trace', 'x-ok', 'Content-Type', 'constructor', 'X:Y', 'Authorization', 'Accept', 'x~y', 'X-Api-Key'];
+const HEADERS = [
+  'X Trace',
+  'x-ok',
+  'Content-Type',
+  'constructor',
+  'X:Y',
+  'Authorization',
+  'Accept',
+  'x~y',
+  'X-Api-Key',
+];
 const STATUSES = ['101', '200', '201', '202', '204', '299', '302', '304', '400', '404', '409', '500', '599'];
 const PATTERNS = ['^[a-z\\-]+$', '^\\p{L}+$', '(?<word>a+)', 'a{', '[', '^a$', '\\d+', '^[^/~]*$', '.*', '^\\w{2,3}$'];
 const CONSTRAINTS: readonly [string, Json][] = [
-  ['minLength', 2], ['maxLength', 3], ['maxLength', 0], ['minimum', 5], ['maximum', -1], ['minItems', 2], ['maxItems', 0],
-  ['format', 'uri'], ['format', 'email'], ['format', 'hex-id'], ['format', 'currency-code'], ['format', 'alphanumeric'], ['format', 'nope'],
+  ['minLength', 2],
+  ['maxLength', 3],
+  ['maxLength', 0],
+  ['minimum', 5],
+  ['maximum', -1],
+  ['minItems', 2],
+  ['maxItems', 0],
+  ['format', 'uri'],
+  ['format', 'email'],
+  ['format', 'hex-id'],
+  ['format', 'currency-code'],
+  ['format', 'alphanumeric'],
+  ['format', 'nope'],
 ];
 
 /** A path of mapping keys and list indexes inside a document. */
 type Path = readonly (string | number)[];
 
-function entries(value: Json, path: Path = [], found: { path: Path; value: Json }[] = []): { path: Path; value: Json }[] {
+function entries(
+  value: Json,
+  path: Path = [],
+  found: { path: Path; value: Json }[] = [],
+): { path: Path; value: Json }[] {
   found.push({ path, value });
   if (Array.isArray(value)) value.forEach((item, index) => entries(item, [...path, index], found));
-  else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) entries(item, [...path, key], found);
+  else if (value !== null && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) entries(item, [...path, key], found);
   return found;
 }
 
@@ -59,11 +123,20 @@ function setAt(doc: Json, path: Path, value: Json): void {
   if (parent) (parent as Record<string | number, Json>)[path[path.length - 1] as string] = value;
 }
 
-const isObject = (value: Json): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: Json): value is JsonObject =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 /** Type-like mappings: fields, parameters, bodies, items. */
-const typeNodes = (doc: Json) => entries(doc).filter((entry) => isObject(entry.value) && typeof entry.value['type'] === 'string' && !['oauth2', 'bearer', 'apiKey', 'basic', 'digest'].includes(entry.value['type']));
-const under = (doc: Json, key: string) => entries(doc).filter((entry) => entry.path[entry.path.length - 2] === key && isObject(entry.value));
-const routes = (doc: Json) => entries(doc).filter((entry) => entry.path.length === 2 && entry.path[0] === 'routes' && isObject(entry.value));
+const typeNodes = (doc: Json) =>
+  entries(doc).filter(
+    (entry) =>
+      isObject(entry.value) &&
+      typeof entry.value['type'] === 'string' &&
+      !['oauth2', 'bearer', 'apiKey', 'basic', 'digest'].includes(entry.value['type']),
+  );
+const under = (doc: Json, key: string) =>
+  entries(doc).filter((entry) => entry.path[entry.path.length - 2] === key && isObject(entry.value));
+const routes = (doc: Json) =>
+  entries(doc).filter((entry) => entry.path.length === 2 && entry.path[0] === 'routes' && isObject(entry.value));
 
 type Mutation = (doc: Json, rng: Rng) => string | undefined;
 
@@ -74,7 +147,8 @@ const MUTATIONS: Record<string, Mutation> = {
     const type = pick(rng, TYPES);
     target.value['type'] = type;
     if (type === 'enum' && rng() < 0.8) target.value['values'] = ['a', 'b'];
-    if ((type === 'list' || type === 'map') && rng() < 0.8) target.value['items'] = { type: pick(rng, ['string', 'integer', 'json']) };
+    if ((type === 'list' || type === 'map') && rng() < 0.8)
+      target.value['items'] = { type: pick(rng, ['string', 'integer', 'json']) };
     return `type of ${target.path.join('.')} → ${type}`;
   },
   rename(doc, rng) {
@@ -91,7 +165,10 @@ const MUTATIONS: Record<string, Mutation> = {
     return `rename ${target.path.join('.')} → ${JSON.stringify(name)}`;
   },
   addOddMember(doc, rng) {
-    const group = pick(rng, [...under(doc, 'records').map((entry) => ({ path: [...entry.path, 'fields'] })), ...routes(doc).map((entry) => ({ path: [...entry.path, 'query'] }))]);
+    const group = pick(rng, [
+      ...under(doc, 'records').map((entry) => ({ path: [...entry.path, 'fields'] })),
+      ...routes(doc).map((entry) => ({ path: [...entry.path, 'query'] })),
+    ]);
     if (!group) return undefined;
     const name = pick(rng, ['constructor', 'toString', 'valueOf']);
     const existing = (parentOf(doc, [...group.path, 'x']) ?? {}) as JsonObject;
@@ -99,7 +176,12 @@ const MUTATIONS: Record<string, Mutation> = {
     return `optional member ${JSON.stringify(name)} in ${group.path.join('.')}`;
   },
   setDefault(doc, rng) {
-    const target = pick(rng, typeNodes(doc).filter((entry) => ['fields', 'query', 'headers', 'pathParams'].includes(String(entry.path[entry.path.length - 2]))));
+    const target = pick(
+      rng,
+      typeNodes(doc).filter((entry) =>
+        ['fields', 'query', 'headers', 'pathParams'].includes(String(entry.path[entry.path.length - 2])),
+      ),
+    );
     if (!target || !isObject(target.value)) return undefined;
     target.value['default'] = pick(rng, DEFAULTS);
     if (rng() < 0.5) target.value['required'] = false;
@@ -111,7 +193,10 @@ const MUTATIONS: Record<string, Mutation> = {
     const path = pick(rng, PATHS);
     route.value['path'] = path;
     const names = [...path.matchAll(/\{([^}]*)\}/g)].map((match) => match[1] as string);
-    if (names.length > 0) route.value['pathParams'] = Object.fromEntries(names.map((name) => [name, { type: pick(rng, ['string', 'integer']) }]));
+    if (names.length > 0)
+      route.value['pathParams'] = Object.fromEntries(
+        names.map((name) => [name, { type: pick(rng, ['string', 'integer']) }]),
+      );
     else delete route.value['pathParams'];
     return `path of ${route.path.join('.')} → ${path}`;
   },
@@ -137,13 +222,21 @@ const MUTATIONS: Record<string, Mutation> = {
     return `total on ${target.path.join('.')}`;
   },
   deleteKey(doc, rng) {
-    const target = pick(rng, entries(doc).filter((entry) => entry.path.length > 0 && typeof entry.path[entry.path.length - 1] === 'string'));
+    const target = pick(
+      rng,
+      entries(doc).filter((entry) => entry.path.length > 0 && typeof entry.path[entry.path.length - 1] === 'string'),
+    );
     if (!target) return undefined;
     delete (parentOf(doc, target.path) as JsonObject)[target.path[target.path.length - 1] as string];
     return `delete ${target.path.join('.')}`;
   },
   duplicateKey(doc, rng) {
-    const target = pick(rng, entries(doc).filter((entry) => ['records', 'routes', 'fields', 'query', 'errors'].includes(String(entry.path[entry.path.length - 2]))));
+    const target = pick(
+      rng,
+      entries(doc).filter((entry) =>
+        ['records', 'routes', 'fields', 'query', 'errors'].includes(String(entry.path[entry.path.length - 2])),
+      ),
+    );
     if (!target) return undefined;
     const parent = parentOf(doc, target.path) as JsonObject;
     const copy = `${String(target.path[target.path.length - 1])}${pick(rng, ['Copy', '-copy', '_2', ''])}`;
@@ -160,7 +253,7 @@ const MUTATIONS: Record<string, Mutation> = {
       return `versions → ${JSON.stringify(iface['versions'])}`;
     }
     const route = pick(rng, routes(doc));
-    const first = route && isObject(route.value) ? String(route.value['path']).split('/')[1] ?? 'a' : 'a';
+    const first = route && isObject(route.value) ? (String(route.value['path']).split('/')[1] ?? 'a') : 'a';
     iface['segmentAliases'] = { [first]: [pick(rng, SEGMENTS)] };
     return `segmentAliases → ${JSON.stringify(iface['segmentAliases'])}`;
   },
@@ -172,13 +265,21 @@ const MUTATIONS: Record<string, Mutation> = {
     return `header ${JSON.stringify(name)} on ${route.path.join('.')}`;
   },
   formBody(doc, rng) {
-    const route = pick(rng, routes(doc).filter((entry) => isObject(entry.value) && entry.value['body'] !== undefined));
+    const route = pick(
+      rng,
+      routes(doc).filter((entry) => isObject(entry.value) && entry.value['body'] !== undefined),
+    );
     if (!route || !isObject(route.value)) return undefined;
     route.value['bodyFormats'] = pick(rng, [['form'], ['json', 'form']]);
     return `form body on ${route.path.join('.')}`;
   },
   text(doc, rng) {
-    const target = pick(rng, entries(doc).filter((entry) => ['description', 'summary', 'title', 'message', 'realm'].includes(String(entry.path[entry.path.length - 1]))));
+    const target = pick(
+      rng,
+      entries(doc).filter((entry) =>
+        ['description', 'summary', 'title', 'message', 'realm'].includes(String(entry.path[entry.path.length - 1])),
+      ),
+    );
     if (!target) return undefined;
     const text = pick(rng, TEXTS);
     setAt(doc, target.path, text);
@@ -197,7 +298,15 @@ const MUTATIONS: Record<string, Mutation> = {
     if (!target || !isObject(target.value)) return undefined;
     const [key, value] = rng() < 0.3 ? ['pattern', pick(rng, PATTERNS)] : pick(rng, CONSTRAINTS);
     target.value[key] = value;
-    if (rng() < 0.4) target.value['default'] = pick(rng, [...DEFAULTS, 'https://example.test/', 'a@example.test', 'EUR', 'abc', '2024-02-30']);
+    if (rng() < 0.4)
+      target.value['default'] = pick(rng, [
+        ...DEFAULTS,
+        'https://example.test/',
+        'a@example.test',
+        'EUR',
+        'abc',
+        '2024-02-30',
+      ]);
     return `${key} of ${target.path.join('.')} → ${JSON.stringify(value)}${target.value['default'] === undefined ? '' : ` (default ${JSON.stringify(target.value['default'])})`}`;
   },
   status(doc, rng) {
@@ -214,7 +323,13 @@ const MUTATIONS: Record<string, Mutation> = {
     const target = pick(rng, under(doc, 'responses'));
     if (!target || !isObject(target.value)) return undefined;
     const name = pick(rng, [...HEADERS, 'location', 'set-cookie']);
-    target.value['headers'] = { [name]: { type: pick(rng, ['string', 'integer']), ...(rng() < 0.3 && { format: 'uri' }), ...(rng() < 0.2 && { style: pick(rng, ['json', 'deepObject']) }) } };
+    target.value['headers'] = {
+      [name]: {
+        type: pick(rng, ['string', 'integer']),
+        ...(rng() < 0.3 && { format: 'uri' }),
+        ...(rng() < 0.2 && { style: pick(rng, ['json', 'deepObject']) }),
+      },
+    };
     return `response header ${JSON.stringify(name)} on ${target.path.join('.')}`;
   },
   parameterStyle(doc, rng) {
@@ -225,23 +340,48 @@ const MUTATIONS: Record<string, Mutation> = {
     return `style of ${target.path.join('.')} → ${String(target.value['style'])}`;
   },
   queryAlternative(doc, rng) {
-    const route = pick(rng, routes(doc).filter((entry) => isObject(entry.value) && isObject(entry.value['body'] ?? null)));
+    const route = pick(
+      rng,
+      routes(doc).filter((entry) => isObject(entry.value) && isObject(entry.value['body'] ?? null)),
+    );
     if (!route || !isObject(route.value)) return undefined;
     const body = route.value['body'] as JsonObject;
-    const record = isObject(doc) && isObject(doc['records'] ?? null) ? (doc['records'] as JsonObject)[String(body['record'])] : undefined;
-    const fields = isObject(record ?? null) && isObject((record as JsonObject)['fields'] ?? null) ? Object.keys((record as JsonObject)['fields'] as JsonObject) : ['nope'];
+    const record =
+      isObject(doc) && isObject(doc['records'] ?? null)
+        ? (doc['records'] as JsonObject)[String(body['record'])]
+        : undefined;
+    const fields =
+      isObject(record ?? null) && isObject((record as JsonObject)['fields'] ?? null)
+        ? Object.keys((record as JsonObject)['fields'] as JsonObject)
+        : ['nope'];
     const member = pick(rng, fields);
     route.value['bodyQueryAlternative'] = { member, style: pick(rng, ['json', 'deepObject']) };
     if (rng() < 0.5) route.value['method'] = 'GET';
     if (rng() < 0.5) route.value['bodyRequired'] = false;
-    if (rng() < 0.3) route.value['query'] = { ...(isObject(route.value['query'] ?? null) ? (route.value['query'] as JsonObject) : {}), [member]: { type: 'string', required: false } };
+    if (rng() < 0.3)
+      route.value['query'] = {
+        ...(isObject(route.value['query'] ?? null) ? (route.value['query'] as JsonObject) : {}),
+        [member]: { type: 'string', required: false },
+      };
     return `bodyQueryAlternative ${member} on ${route.path.join('.')}`;
   },
   enumValues(doc, rng) {
     const target = pick(rng, typeNodes(doc));
     if (!target || !isObject(target.value)) return undefined;
-    const values = pick(rng, [['a', 'a'], ['', 'x'], ['a b', 'a/b', 'a~b'], [1, 2], ['null'], ['constructor', '__proto__']] as Json[]);
-    Object.assign(target.value, { type: 'enum', values, ...(rng() < 0.5 && { nullable: true }), ...(rng() < 0.3 && { default: null, required: false }) });
+    const values = pick(rng, [
+      ['a', 'a'],
+      ['', 'x'],
+      ['a b', 'a/b', 'a~b'],
+      [1, 2],
+      ['null'],
+      ['constructor', '__proto__'],
+    ] as Json[]);
+    Object.assign(target.value, {
+      type: 'enum',
+      values,
+      ...(rng() < 0.5 && { nullable: true }),
+      ...(rng() < 0.3 && { default: null, required: false }),
+    });
     return `enum ${JSON.stringify(values)} at ${target.path.join('.')}`;
   },
 };

@@ -55,7 +55,13 @@ export async function prepareOutput(dir: string): Promise<void> {
 }
 
 function runOptions(dir: string) {
-  return { cwd: dir, definitionsDir: join(dir, 'definitions'), outDir: join(dir, 'out'), gitattributes: false, cache: false } as const;
+  return {
+    cwd: dir,
+    definitionsDir: join(dir, 'definitions'),
+    outDir: join(dir, 'out'),
+    gitattributes: false,
+    cache: false,
+  } as const;
 }
 
 let redoclyConfig: ReturnType<typeof createConfig> | undefined;
@@ -72,19 +78,27 @@ async function generateOne(mutant: Mutant): Promise<Verdict> {
   if (!result.ok) {
     const lines = result.diagnostics.map((diagnostic) => formatDiagnostic(diagnostic));
     const unlocated = lines.find((line) => !DIAGNOSTIC_LINE.test(line));
-    if (lines.length === 0 || unlocated !== undefined) return { kind: 'failed', stage: 'diagnostics', detail: unlocated ?? 'no diagnostics' };
+    if (lines.length === 0 || unlocated !== undefined)
+      return { kind: 'failed', stage: 'diagnostics', detail: unlocated ?? 'no diagnostics' };
     const left = await readdir(join(mutant.dir, 'out'));
     const sentinel = await readFile(join(mutant.dir, 'out', SENTINEL), 'utf8').catch(() => '');
-    if (left.join() !== SENTINEL || sentinel !== 'left as it was\n') return { kind: 'failed', stage: 'untouched', detail: `out/ holds ${left.join(', ')}` };
+    if (left.join() !== SENTINEL || sentinel !== 'left as it was\n')
+      return { kind: 'failed', stage: 'untouched', detail: `out/ holds ${left.join(', ')}` };
     return { kind: 'invalid', codes: [...new Set(result.diagnostics.map((diagnostic) => diagnostic.code))] };
   }
   try {
     // generate keeps what it did not write; check (rightly) names such a file, so the sentinel goes first.
     const kept = await readFile(join(mutant.dir, 'out', SENTINEL), 'utf8').catch(() => '');
-    if (kept !== 'left as it was\n') return { kind: 'failed', stage: 'foreign file', detail: `generate did not keep out/${SENTINEL}` };
+    if (kept !== 'left as it was\n')
+      return { kind: 'failed', stage: 'foreign file', detail: `generate did not keep out/${SENTINEL}` };
     await rm(join(mutant.dir, 'out', SENTINEL));
     const checked = await check(options);
-    if (!checked.ok || !checked.upToDate) return { kind: 'failed', stage: 'check', detail: JSON.stringify(checked.ok ? checked.drift : checked.diagnostics).slice(0, 2000) };
+    if (!checked.ok || !checked.upToDate)
+      return {
+        kind: 'failed',
+        stage: 'check',
+        detail: JSON.stringify(checked.ok ? checked.drift : checked.diagnostics).slice(0, 2000),
+      };
   } catch (error) {
     return { kind: 'failed', stage: 'check', detail: (error as Error).stack ?? String(error) };
   }
@@ -93,11 +107,19 @@ async function generateOne(mutant: Mutant): Promise<Verdict> {
     if (!existsSync(file)) continue;
     const text = await readFile(file, 'utf8');
     const result = await validate(JSON.parse(text) as Parameters<typeof validate>[0]);
-    if (!result.valid) return { kind: 'failed', stage: 'openapi', detail: `${module}: ${JSON.stringify(result.errors).slice(0, 2000)}` };
+    if (!result.valid)
+      return { kind: 'failed', stage: 'openapi', detail: `${module}: ${JSON.stringify(result.errors).slice(0, 2000)}` };
     const lint = await redoclyLint(text, file);
     if (lint === undefined) continue;
-    const errors = lint.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? '?'}`);
-    if (errors.length > 0) return { kind: 'failed', stage: 'openapi', detail: `${module} (Redocly recommended): ${errors.join('\n').slice(0, 2000)}` };
+    const errors = lint
+      .filter((problem) => problem.severity === 'error')
+      .map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? '?'}`);
+    if (errors.length > 0)
+      return {
+        kind: 'failed',
+        stage: 'openapi',
+        detail: `${module} (Redocly recommended): ${errors.join('\n').slice(0, 2000)}`,
+      };
   }
   return { kind: 'valid' };
 }
@@ -107,18 +129,30 @@ async function generateOne(mutant: Mutant): Promise<Verdict> {
  * schema with a property named hasOwnProperty (its getOwn calls obj.hasOwnProperty); such a document has
  * passed @readme/openapi-parser already, so it is reported and judged without Redocly.
  */
-async function redoclyLint(text: string, file: string): Promise<Awaited<ReturnType<typeof lintFromString>> | undefined> {
+async function redoclyLint(
+  text: string,
+  file: string,
+): Promise<Awaited<ReturnType<typeof lintFromString>> | undefined> {
   try {
-    return await lintFromString({ source: text, absoluteRef: file, config: await (redoclyConfig ??= createConfig({ extends: ['recommended'] })) });
+    return await lintFromString({
+      source: text,
+      absoluteRef: file,
+      config: await (redoclyConfig ??= createConfig({ extends: ['recommended'] })),
+    });
   } catch (error) {
-    console.log(`note: Redocly could not lint ${file} (${(error as Error).message}); judged by @readme/openapi-parser alone`);
+    console.log(
+      `note: Redocly could not lint ${file} (${(error as Error).message}); judged by @readme/openapi-parser alone`,
+    );
     return undefined;
   }
 }
 
 async function modulesOf(out: string): Promise<string[]> {
   const entries = await readdir(out, { withFileTypes: true });
-  return entries.filter((entry) => entry.isDirectory() && entry.name !== 'runtime').map((entry) => entry.name).sort();
+  return entries
+    .filter((entry) => entry.isDirectory() && entry.name !== 'runtime')
+    .map((entry) => entry.name)
+    .sort();
 }
 
 /** The IR of a valid mutant (for the stub handlers and the requests). */
@@ -128,7 +162,11 @@ export async function irOf(dir: string): Promise<Ir> {
 }
 
 /** Verdicts of a batch, in order. `batchDir` holds the batch's tsconfig. */
-export async function judgeBatch(batchDir: string, mutants: readonly Mutant[], options: BatchOptions = {}): Promise<Verdict[]> {
+export async function judgeBatch(
+  batchDir: string,
+  mutants: readonly Mutant[],
+  options: BatchOptions = {},
+): Promise<Verdict[]> {
   const verdicts: Verdict[] = [];
   let started = performance.now();
   const lap = (stage: string) => {
@@ -194,7 +232,9 @@ async function dropSharedRuntime(dirs: readonly string[]): Promise<string[]> {
     const runtime = join(dir, 'out', 'runtime');
     const own = await readdir(runtime).catch(() => [] as string[]);
     if (own.join() !== files.join()) continue;
-    const same = await Promise.all(files.map(async (file, index) => (await readFile(join(runtime, file), 'utf8')) === texts[index]));
+    const same = await Promise.all(
+      files.map(async (file, index) => (await readFile(join(runtime, file), 'utf8')) === texts[index]),
+    );
     if (!same.every(Boolean)) continue;
     await rm(runtime, { recursive: true });
     dropped.push(dir);
@@ -224,7 +264,12 @@ const COMPILER_OPTIONS = {
 /** One tsc run over the outputs of `dirs`: error lines per mutant folder. */
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 
-async function typeCheck(batchDir: string, dirs: readonly string[], extra: Readonly<Record<string, unknown>>, compiler: string): Promise<Map<string, string[]>> {
+async function typeCheck(
+  batchDir: string,
+  dirs: readonly string[],
+  extra: Readonly<Record<string, unknown>>,
+  compiler: string,
+): Promise<Map<string, string[]>> {
   const project = join(batchDir, 'tsconfig.json');
   const outs = dirs.map((dir) => `${relative(batchDir, dir).split(sep).join('/')}/out`);
   // rootDirs: a mutant's ../runtime import finds the shared one when its own was dropped.
@@ -236,7 +281,9 @@ async function typeCheck(batchDir: string, dirs: readonly string[], extra: Reado
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
     child.on('error', reject);
-    child.on('close', (code) => resolve(code === 0 || text.trim() !== '' ? text : `the type checker ended with code ${code}`));
+    child.on('close', (code) =>
+      resolve(code === 0 || text.trim() !== '' ? text : `the type checker ended with code ${code}`),
+    );
   });
   const byDir = new Map<string, string[]>();
   const prefixes = dirs.map((dir) => relative(batchDir, dir).split(sep).join('/') + '/');
@@ -248,9 +295,9 @@ async function typeCheck(batchDir: string, dirs: readonly string[], extra: Reado
   let key = dirs[0] ?? batchDir;
   for (const line of output.split('\n').filter(Boolean)) {
     // Continuation lines (indented) belong to the error above them.
-    if (!line.startsWith(' ')) key = dirs.find((dir) => line.startsWith(relative(batchDir, dir).split(sep).join('/') + '/')) ?? key;
+    if (!line.startsWith(' '))
+      key = dirs.find((dir) => line.startsWith(relative(batchDir, dir).split(sep).join('/') + '/')) ?? key;
     byDir.set(key, [...(byDir.get(key) ?? []), line]);
   }
   return byDir;
 }
-

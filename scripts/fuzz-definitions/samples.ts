@@ -25,7 +25,9 @@ export function sampleValue(type: TypeIr, records: Records, depth = 0): unknown 
       return { sample: true };
     case 'list': {
       const count = Math.max(type.constraints.minItems ?? 0, depth > 3 ? 0 : 1);
-      return Array.from({ length: Math.min(count, type.constraints.maxItems ?? count) }, () => sampleValue(type.items, records, depth + 1));
+      return Array.from({ length: Math.min(count, type.constraints.maxItems ?? count) }, () =>
+        sampleValue(type.items, records, depth + 1),
+      );
     }
     case 'map':
       return depth > 3 ? {} : { key: sampleValue(type.values, records, depth + 1) };
@@ -67,8 +69,13 @@ function sampleScalar(type: Extract<TypeIr, { kind: 'scalar' }>): unknown {
     case 'string': {
       if (type.format) return STRING_BY_FORMAT[type.format];
       const fits = (text: string) =>
-        text.length >= (minLength ?? 0) && text.length <= (maxLength ?? Infinity) && (pattern === undefined || new RegExp(pattern).test(text));
-      const padded = (text: string) => text.repeat(Math.ceil(Math.max(minLength ?? 1, 1) / text.length)).slice(0, Math.max(minLength ?? 0, Math.min(text.length, maxLength ?? text.length)));
+        text.length >= (minLength ?? 0) &&
+        text.length <= (maxLength ?? Infinity) &&
+        (pattern === undefined || new RegExp(pattern).test(text));
+      const padded = (text: string) =>
+        text
+          .repeat(Math.ceil(Math.max(minLength ?? 1, 1) / text.length))
+          .slice(0, Math.max(minLength ?? 0, Math.min(text.length, maxLength ?? text.length)));
       return PATTERN_CANDIDATES.map(padded).find(fits) ?? padded('abc');
     }
   }

@@ -16,8 +16,13 @@ export async function serveAndProbe(outDir: string, ir: Ir): Promise<string | un
   const app = Fastify({ logger: false });
   const internalErrors: string[] = [];
   for (const module of interfaces) {
-    const server = (await import(pathToFileURL(join(outDir, module.name, 'server.ts')).href)) as Record<string, unknown>;
-    const pluginName = Object.keys(server).find((name) => name.endsWith('Plugin') && typeof server[name] === 'function');
+    const server = (await import(pathToFileURL(join(outDir, module.name, 'server.ts')).href)) as Record<
+      string,
+      unknown
+    >;
+    const pluginName = Object.keys(server).find(
+      (name) => name.endsWith('Plugin') && typeof server[name] === 'function',
+    );
     if (!pluginName) return `${module.name}/server.ts exports no plugin`;
     const plugin = (server[pluginName] as (options: unknown) => Parameters<typeof app.register>[0])({
       handlers: stubHandlers(module, ir.records),
@@ -38,9 +43,14 @@ export async function serveAndProbe(outDir: string, ir: Ir): Promise<string | un
     for (const module of interfaces) {
       for (const route of module.routes) {
         for (const request of requestsFor(module, route, ir.records)) {
-          const response = await fetch(base + request.url, { method: route.method, headers: request.headers, ...(request.body === undefined ? {} : { body: request.body }) });
+          const response = await fetch(base + request.url, {
+            method: route.method,
+            headers: request.headers,
+            ...(request.body === undefined ? {} : { body: request.body }),
+          });
           const text = await response.text();
-          if (response.status >= 500) return `${route.method} ${request.url} (${module.name}.${route.name}) answered ${response.status}: ${text.slice(0, 300)} ${internalErrors.join('\n').slice(0, 1500)}`;
+          if (response.status >= 500)
+            return `${route.method} ${request.url} (${module.name}.${route.name}) answered ${response.status}: ${text.slice(0, 300)} ${internalErrors.join('\n').slice(0, 1500)}`;
         }
       }
     }
@@ -59,7 +69,9 @@ function stubResult(module: ModuleIr, route: RouteIr, records: Records): unknown
   const response = mainResponse(route);
   if (!response?.body) return undefined;
   const value = sampleValue(response.body, records);
-  return handlerResultShape(module, route).counted && Array.isArray(value) ? { items: value, total: value.length } : value;
+  return handlerResultShape(module, route).counted && Array.isArray(value)
+    ? { items: value, total: value.length }
+    : value;
 }
 
 function authOptions(scheme: AuthSchemeIr): unknown {
@@ -67,7 +79,10 @@ function authOptions(scheme: AuthSchemeIr): unknown {
     case 'oauth2':
       return { verifyPassword: () => false, verifyClient: () => false };
     case 'apiKey':
-      return { verifyApiKey: (key: string) => (key === ACCESS_KEY ? { subject: 'fuzz' } : undefined), createSession: () => ({}) };
+      return {
+        verifyApiKey: (key: string) => (key === ACCESS_KEY ? { subject: 'fuzz' } : undefined),
+        createSession: () => ({}),
+      };
     case 'bearer':
       return scheme.jwt ? { key: new Uint8Array(32) } : { verifyToken: () => undefined };
     case 'basic':
@@ -92,7 +107,8 @@ function requestsFor(module: ModuleIr, route: RouteIr, records: Records): ProbeR
   });
   const query = new URLSearchParams();
   for (const param of route.query) {
-    if (param.required && param.type.kind !== 'record' && param.type.kind !== 'map') query.append(param.name, sampleText(param.type, records));
+    if (param.required && param.type.kind !== 'record' && param.type.kind !== 'map')
+      query.append(param.name, sampleText(param.type, records));
   }
   const headers: Record<string, string> = {};
   for (const header of route.headers) if (header.required) headers[header.name] = sampleText(header.type, records);
@@ -109,7 +125,9 @@ function requestsFor(module: ModuleIr, route: RouteIr, records: Records): ProbeR
       body = JSON.stringify(value);
     } else {
       headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, String(item)] as [string, string])).toString();
+      body = new URLSearchParams(
+        Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, String(item)] as [string, string]),
+      ).toString();
     }
   }
   const search = query.size > 0 ? `?${query}` : '';

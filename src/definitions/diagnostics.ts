@@ -71,7 +71,10 @@ const MAX_PRINTED_MESSAGE = 1000;
 
 /** One line per diagnostic, whatever the definitions hold: control characters are escaped, long messages cut. */
 export function formatDiagnostic(d: Diagnostic): string {
-  const message = d.message.length > MAX_PRINTED_MESSAGE ? `${d.message.slice(0, MAX_PRINTED_MESSAGE)}… (${d.message.length - MAX_PRINTED_MESSAGE} more characters)` : d.message;
+  const message =
+    d.message.length > MAX_PRINTED_MESSAGE
+      ? `${d.message.slice(0, MAX_PRINTED_MESSAGE)}… (${d.message.length - MAX_PRINTED_MESSAGE} more characters)`
+      : d.message;
   return `${printablePath(d.file)}:${d.line}:${d.column} ${d.code} ${printable(message)}`;
 }
 
@@ -104,7 +107,6 @@ export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   );
 }
 
-
 /** Thrown when definitions are invalid; carries every diagnostic of the run. */
 export class DefinitionsError extends Error {
   readonly diagnostics: readonly Diagnostic[];
@@ -116,6 +118,12 @@ export class DefinitionsError extends Error {
   }
 }
 
-export function diagnosticAt(file: string, line: number, column: number, code: DiagnosticCode, message: string): Diagnostic {
+export function diagnosticAt(
+  file: string,
+  line: number,
+  column: number,
+  code: DiagnosticCode,
+  message: string,
+): Diagnostic {
   return { file, line, column, code, message };
 }

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { DefinitionFileSchema } from './schema.js';
 
 export function definitionsJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(DefinitionFileSchema, { target: 'draft-2020-12', unrepresentable: 'any', io: 'input' }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(DefinitionFileSchema, {
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    io: 'input',
+  }) as Record<string, unknown>;
   return {
     ...schema,
     $id: 'https://svcgen.dev/schema/svcgen-definitions.schema.json',

@@ -3,7 +3,14 @@
 import { yaml } from './lazy-yaml.js';
 import { diagnosticAt as at, type Diagnostic } from './diagnostics.js';
 import type { DefinitionSource } from './sources.js';
-import { MAX_ALIAS_COUNT, MAX_ALIAS_EXPANSION, MAX_DEPTH, MAX_FILE_BYTES, MAX_TOKENS, YAML_PARSE_OPTIONS } from './limits.js';
+import {
+  MAX_ALIAS_COUNT,
+  MAX_ALIAS_EXPANSION,
+  MAX_DEPTH,
+  MAX_FILE_BYTES,
+  MAX_TOKENS,
+  YAML_PARSE_OPTIONS,
+} from './limits.js';
 import { walkDocument } from './node-index.js';
 import type { FilePositions } from './positions.js';
 
@@ -54,7 +61,15 @@ export function parseDefinitionText(
     const prefix = new TextDecoder('utf-8').decode(bytes.subarray(0, offset));
     const line = prefix.split('\n').length;
     const column = prefix.length - prefix.lastIndexOf('\n');
-    return fail(at(file, line, column, 'SVC001', `invalid UTF-8 byte 0x${(bytes[offset] ?? 0).toString(16)} (expected UTF-8 text)`));
+    return fail(
+      at(
+        file,
+        line,
+        column,
+        'SVC001',
+        `invalid UTF-8 byte 0x${(bytes[offset] ?? 0).toString(16)} (expected UTF-8 text)`,
+      ),
+    );
   }
   if (text.startsWith('\uFEFF')) text = text.slice(1);
   const control = firstControlCharacter(text);
@@ -78,11 +93,14 @@ export function parseDefinitionText(
     const { line, col } = lines.linePos(error.pos[0]);
     if (error.code === 'RESOURCE_EXHAUSTION') {
       // The parser ran out of stack: nesting far beyond MAX_DEPTH. Once per file is enough.
-      if (!syntax.some((d) => d.code === 'SVC003')) syntax.push(at(file, line, col, 'SVC003', `nesting too deep to parse (expected at most ${MAX_DEPTH} levels)`));
+      if (!syntax.some((d) => d.code === 'SVC003'))
+        syntax.push(at(file, line, col, 'SVC003', `nesting too deep to parse (expected at most ${MAX_DEPTH} levels)`));
       continue;
     }
     const message = YAML_MESSAGES[error.code] ?? firstLine(error.message);
-    syntax.push(at(file, line, col, 'SVC002', `${message} (expected ${YAML_EXPECTATIONS[error.code] ?? 'well-formed YAML'})`));
+    syntax.push(
+      at(file, line, col, 'SVC002', `${message} (expected ${YAML_EXPECTATIONS[error.code] ?? 'well-formed YAML'})`),
+    );
   }
   const { shape, index } = walkDocument(document);
   for (const offset of shape.duplicateKeys) {
@@ -101,14 +119,30 @@ export function parseDefinitionText(
     const unresolved = /^Unresolved alias[^:]*: (.*)$/.exec(message);
     if (unresolved) {
       const { line, col } = lines.linePos(shape.aliases.get(unresolved[1] ?? '') ?? 0);
-      return fail(at(file, line, col, 'SVC002', `alias *${unresolved[1]} names no anchor before it (expected &${unresolved[1]} on an earlier value)`));
+      return fail(
+        at(
+          file,
+          line,
+          col,
+          'SVC002',
+          `alias *${unresolved[1]} names no anchor before it (expected &${unresolved[1]} on an earlier value)`,
+        ),
+      );
     }
     return fail(at(file, 1, 1, 'SVC004', `${message} (expected at most ${MAX_ALIAS_COUNT} alias expansions)`));
   }
   const budget = { left: shape.nodes + MAX_ALIAS_EXPANSION };
   const depth = nestingDepth(value, 0, budget);
   if (budget.left < 0) {
-    return fail(at(file, 1, 1, 'SVC004', `aliases add more than ${MAX_ALIAS_EXPANSION} values to the document (expected at most ${MAX_ALIAS_EXPANSION} values added by aliases)`));
+    return fail(
+      at(
+        file,
+        1,
+        1,
+        'SVC004',
+        `aliases add more than ${MAX_ALIAS_EXPANSION} values to the document (expected at most ${MAX_ALIAS_EXPANSION} values added by aliases)`,
+      ),
+    );
   }
   if (depth > MAX_DEPTH) {
     return fail(at(file, 1, 1, 'SVC003', `nesting depth over ${MAX_DEPTH} (expected a shallower document)`));
@@ -157,11 +191,29 @@ function firstInvalidUtf8Offset(bytes: Uint8Array): number {
   let offset = 0;
   while (offset < bytes.byteLength) {
     const lead = bytes[offset] ?? 0;
-    const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead < 0xe0 ? 2 : lead >= 0xe0 && lead < 0xf0 ? 3 : lead >= 0xf0 && lead < 0xf5 ? 4 : 0;
+    const length =
+      lead < 0x80
+        ? 1
+        : lead >= 0xc2 && lead < 0xe0
+          ? 2
+          : lead >= 0xe0 && lead < 0xf0
+            ? 3
+            : lead >= 0xf0 && lead < 0xf5
+              ? 4
+              : 0;
     if (length === 0 || offset + length > bytes.byteLength) return offset;
     // The second byte's range is narrower after some leads: no overlong forms, no surrogates, nothing past U+10FFFF.
     const second = bytes[offset + 1] ?? 0;
-    const [low, high] = lead === 0xe0 ? [0xa0, 0xbf] : lead === 0xed ? [0x80, 0x9f] : lead === 0xf0 ? [0x90, 0xbf] : lead === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf];
+    const [low, high] =
+      lead === 0xe0
+        ? [0xa0, 0xbf]
+        : lead === 0xed
+          ? [0x80, 0x9f]
+          : lead === 0xf0
+            ? [0x90, 0xbf]
+            : lead === 0xf4
+              ? [0x80, 0x8f]
+              : [0x80, 0xbf];
     if (length > 1 && (second < low || second > high)) return offset;
     for (let next = offset + 2; next < offset + length; next += 1) {
       if (((bytes[next] ?? 0) & 0xc0) !== 0x80) return offset;

@@ -1,5 +1,6 @@
 // One walk over a parsed YAML document: its shape (for the size and depth guards) and an index of
-// where each mapping key and value starts, as plain data (typed arrays and strings). The index answers the question positions.ts asks:
+// where each mapping key and value starts, as plain data (typed arrays and strings). The index answers the question
+// positions.ts asks:
 // which offset does a path reach, the way a walk through the yaml Document would.
 import type { Document } from 'yaml';
 import { yaml } from './lazy-yaml.js';
@@ -93,7 +94,12 @@ export function walkDocument(document: Document): { shape: DocumentShape; index:
         seen.add(keyText);
       }
       // A pair written as a list item is not a step a path can take: positions stop there.
-      const child = id < 0 ? -1 : isMap ? add(startOf(item.value), startOf(item.key), keyText, item.value) : add(-1, -1, null, null);
+      const child =
+        id < 0
+          ? -1
+          : isMap
+            ? add(startOf(item.value), startOf(item.key), keyText, item.value)
+            : add(-1, -1, null, null);
       stack.push([item.key, level + 1, -1], [item.value, level + 1, isMap ? child : -1]);
     }
   }

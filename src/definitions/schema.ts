@@ -5,15 +5,17 @@ import { HTTP_METHODS, SCALAR_KINDS, STRING_FORMATS } from '../ir/types.js';
 import { ERROR_KINDS, NAME_PATTERN } from './schema-values.js';
 
 /** Where an element comes from: the interface document, or a choice made where it is silent. */
-export const Origin = z.enum(['spec', 'convention']).describe('spec: fixed by the interface document; convention: chosen where it is silent');
+export const Origin = z
+  .enum(['spec', 'convention'])
+  .describe('spec: fixed by the interface document; convention: chosen where it is silent');
 
-const name = z
-  .string()
-  .regex(NAME_PATTERN, 'a name: a letter, then letters, digits, "_" or "-"');
+const name = z.string().regex(NAME_PATTERN, 'a name: a letter, then letters, digits, "_" or "-"');
 export const NameSchema = name;
 
 /** An HTTP header name (RFC 9110 token): what every client and server can send. */
-const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a header name: letters, digits and !#$%&\'*+.^_`|~-, no spaces');
+const headerName = z
+  .string()
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "a header name: letters, digits and !#$%&'*+.^_`|~-, no spaces");
 /** One path segment, as versions and segment aliases are: no "/", "*", ":", "{" or space the router would read. */
 const segment = z.string().regex(/^[A-Za-z0-9_.~-]+$/, 'a path segment: letters, digits, "_", ".", "~" or "-"');
 
@@ -117,12 +119,14 @@ const ResponseSchema = z.strictObject({
   description: z.string().optional(),
   origin: Origin.optional(),
   body: TypeSchema.optional(),
-  envelope: z.enum(['interface', 'none']).optional().describe('wrap the body in the interface envelope (default) or not'),
+  envelope: z
+    .enum(['interface', 'none'])
+    .optional()
+    .describe('wrap the body in the interface envelope (default) or not'),
   headers: z.record(headerName, ParameterSchema).optional(),
   when: z.string().optional().describe('the query parameter that selects this response'),
   total: z.boolean().optional().describe('the envelope carries the number of matching records beside a list'),
 });
-
 
 export const RouteSchema = z.strictObject({
   ...common,
@@ -132,7 +136,10 @@ export const RouteSchema = z.strictObject({
   version: segment.optional().describe('version segment placed before the path'),
   auth: z.string().optional().describe('an auth scheme name, or "none"'),
   privilege: z.string().optional(),
-  scopes: z.array(z.string()).optional().describe('scopes the caller must hold, all of them (bearer, oauth2, apiKey, basic)'),
+  scopes: z
+    .array(z.string())
+    .optional()
+    .describe('scopes the caller must hold, all of them (bearer, oauth2, apiKey, basic)'),
   action: z.string().optional().describe('the controller action this route maps to'),
   pathParams: z.record(name, ParameterSchema).optional(),
   query: z.record(z.string(), ParameterSchema).optional(),
@@ -142,7 +149,9 @@ export const RouteSchema = z.strictObject({
   bodyEntries: z
     .enum(['whole', 'each'])
     .optional()
-    .describe('each: the entries of a list body are validated one by one and handed over as per-entry results (default whole)'),
+    .describe(
+      'each: the entries of a list body are validated one by one and handed over as per-entry results (default whole)',
+    ),
   bodyQueryAlternative: z
     .strictObject({
       member: z.string().describe('the body member the query parameter of the same name carries'),
@@ -165,9 +174,26 @@ const OAuthGrant = z.strictObject({
 });
 
 /** Signature algorithms a JWT bearer scheme may accept (JWS, RFC 7518; EdDSA per RFC 8037). */
-export const JWT_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'HS256', 'HS384', 'HS512'] as const;
+export const JWT_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+  'HS256',
+  'HS384',
+  'HS512',
+] as const;
 
-const scopeList = z.array(z.string().regex(/^[!#-[\]-~]+$/, 'a scope: printable characters without spaces, quotes or backslashes')).optional().describe('the scopes routes may require');
+const scopeList = z
+  .array(z.string().regex(/^[!#-[\]-~]+$/, 'a scope: printable characters without spaces, quotes or backslashes'))
+  .optional()
+  .describe('the scopes routes may require');
 
 export const AuthSchemeSchema = z.discriminatedUnion('type', [
   z.strictObject({
@@ -182,7 +208,9 @@ export const AuthSchemeSchema = z.discriminatedUnion('type', [
     clientAuthentication: z
       .strictObject({
         ...common,
-        realm: z.string().describe('realm of the Basic challenge when client authentication fails (default: the scheme name)'),
+        realm: z
+          .string()
+          .describe('realm of the Basic challenge when client authentication fails (default: the scheme name)'),
       })
       .optional()
       .describe('client authentication at the token endpoint: HTTP Basic or the body (RFC 6749 section 2.3.1)'),
@@ -199,19 +227,33 @@ export const AuthSchemeSchema = z.discriminatedUnion('type', [
         ...common,
         issuer: z.string().min(1),
         audience: z.string().min(1),
-        jwksUrl: z.url({ protocol: /^https?$/ }).optional().describe('where the signing keys are published; without it the server is given a key'),
-        algorithms: z.array(z.enum(JWT_ALGORITHMS)).min(1).optional().describe('accepted signature algorithms (default: all asymmetric ones jose knows)'),
+        jwksUrl: z
+          .url({ protocol: /^https?$/ })
+          .optional()
+          .describe('where the signing keys are published; without it the server is given a key'),
+        algorithms: z
+          .array(z.enum(JWT_ALGORITHMS))
+          .min(1)
+          .optional()
+          .describe('accepted signature algorithms (default: all asymmetric ones jose knows)'),
       })
       .optional()
-      .describe('tokens are JWTs checked by signature, issuer, audience and expiry; without jwt the server checks opaque tokens'),
+      .describe(
+        'tokens are JWTs checked by signature, issuer, audience and expiry; without jwt the server checks opaque tokens',
+      ),
   }),
   z.strictObject({
     ...common,
     type: z.literal('apiKey'),
     in: z.enum(['header', 'query', 'cookie']),
-    name: z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a header, query or cookie name: letters, digits and !#$%&\'*+.^_`|~-'),
+    name: z
+      .string()
+      .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "a header, query or cookie name: letters, digits and !#$%&'*+.^_`|~-"),
     scopes: scopeList,
-    unknownKeyError: z.string().optional().describe('the error entry (of kind unauthorized) answering a key that names no one'),
+    unknownKeyError: z
+      .string()
+      .optional()
+      .describe('the error entry (of kind unauthorized) answering a key that names no one'),
     session: z
       .strictObject({
         header: headerName,
@@ -248,7 +290,10 @@ export { ERROR_KINDS } from './schema-values.js';
 
 export const ErrorSchema = z.strictObject({
   ...common,
-  kind: z.enum(ERROR_KINDS).optional().describe('what a handler throws to answer with this error; the entry name when it is a kind'),
+  kind: z
+    .enum(ERROR_KINDS)
+    .optional()
+    .describe('what a handler throws to answer with this error; the entry name when it is a kind'),
   status: z.number().int().min(400).max(599),
   code: z.string().optional(),
   title: z.string().optional(),
@@ -261,10 +306,15 @@ export const InterfaceSchema = z.strictObject({
   basePath: z.string().regex(/^\/[A-Za-z0-9_\-/]*$/, 'a path starting with "/"'),
   style: z
     .enum(['jsonapi', 'success-envelope', 'api-alias'])
-    .describe('jsonapi: json:api or plain JSON by Accept; success-envelope: {success,data}; api-alias: records with apiAlias'),
+    .describe(
+      'jsonapi: json:api or plain JSON by Accept; success-envelope: {success,data}; api-alias: records with apiAlias',
+    ),
   errorStyle: z.enum(['errors-array', 'success-false']),
   versions: z.array(segment).optional().describe('version segments that all reach the same routes'),
-  segmentAliases: z.record(segment, z.array(segment)).optional().describe('path segments reachable under other spellings'),
+  segmentAliases: z
+    .record(segment, z.array(segment))
+    .optional()
+    .describe('path segments reachable under other spellings'),
   limits: z
     .strictObject({
       bodyBytes: z.number().int().positive().optional(),
@@ -275,10 +325,13 @@ export const InterfaceSchema = z.strictObject({
 
 export const DefinitionFileSchema = z.strictObject({
   $schema: z.string().optional(),
-  name: name.describe('the file\'s name, used to reference its records from other files'),
+  name: name.describe("the file's name, used to reference its records from other files"),
   interface: InterfaceSchema.optional(),
   auth: z.record(name, AuthSchemeSchema).optional(),
-  errors: z.record(name, ErrorSchema).optional().describe('the error catalog: an entry per error, keyed by a name (a kind name, or any name with kind:)'),
+  errors: z
+    .record(name, ErrorSchema)
+    .optional()
+    .describe('the error catalog: an entry per error, keyed by a name (a kind name, or any name with kind:)'),
   records: z.record(name, RecordSchema).optional(),
   routes: z.record(name, RouteSchema).optional(),
 });

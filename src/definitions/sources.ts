@@ -25,16 +25,33 @@ export interface DefinitionSource {
 }
 
 /** Reads every definition file's bytes, or says why it cannot. */
-export async function readDefinitionSources(dir: string, cwd: string = process.cwd()): Promise<{ sources: DefinitionSource[]; diagnostics: Diagnostic[] }> {
+export async function readDefinitionSources(
+  dir: string,
+  cwd: string = process.cwd(),
+): Promise<{ sources: DefinitionSource[]; diagnostics: Diagnostic[] }> {
   const shown = displayPath(dir, cwd);
   let paths: string[];
   try {
     paths = await listDefinitionFiles(dir);
   } catch (error) {
-    return { sources: [], diagnostics: [at(shown, 1, 1, 'SVC005', `cannot read definitions folder (${describeFsError(error)}; expected a readable folder of *.yaml files)`)] };
+    return {
+      sources: [],
+      diagnostics: [
+        at(
+          shown,
+          1,
+          1,
+          'SVC005',
+          `cannot read definitions folder (${describeFsError(error)}; expected a readable folder of *.yaml files)`,
+        ),
+      ],
+    };
   }
   if (paths.length === 0) {
-    return { sources: [], diagnostics: [at(shown, 1, 1, 'SVC006', 'no definition files found (expected *.yaml files)')] };
+    return {
+      sources: [],
+      diagnostics: [at(shown, 1, 1, 'SVC006', 'no definition files found (expected *.yaml files)')],
+    };
   }
   const sources: DefinitionSource[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -42,7 +59,15 @@ export async function readDefinitionSources(dir: string, cwd: string = process.c
     try {
       sources.push({ file: displayPath(path, cwd), bytes: await readFile(path) });
     } catch (error) {
-      diagnostics.push(at(displayPath(path, cwd), 1, 1, 'SVC005', `cannot read file (${describeFsError(error)}; expected a readable file)`));
+      diagnostics.push(
+        at(
+          displayPath(path, cwd),
+          1,
+          1,
+          'SVC005',
+          `cannot read file (${describeFsError(error)}; expected a readable file)`,
+        ),
+      );
     }
   }
   return { sources, diagnostics };

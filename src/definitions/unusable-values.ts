@@ -4,7 +4,10 @@ import type { Diagnostic } from './diagnostics.js';
 import type { LoadedFile } from './load.js';
 import { positionOf, type YamlPath } from './positions.js';
 
-type Unusable = { readonly path: YamlPath; readonly problem: 'prototype-key' | 'lone-surrogate' | '.inf' | '-.inf' | '.nan' };
+type Unusable = {
+  readonly path: YamlPath;
+  readonly problem: 'prototype-key' | 'lone-surrogate' | '.inf' | '-.inf' | '.nan';
+};
 
 /** Half of a UTF-16 pair without its other half: no UTF-8 file can hold it, so output would differ from it. */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -14,17 +17,38 @@ export function unusableValueDiagnostics(loaded: LoadedFile): Diagnostic[] {
   return unusableValues(loaded.value).map(({ path, problem }) => {
     const { line, column } = positionOf(loaded.positions, path, { atKey: problem === 'prototype-key' });
     if (problem === 'lone-surrogate') {
-      return { code: 'SVC002' as const, file: loaded.file, line, column, message: `${describePath(path)} holds a lone surrogate escape (expected Unicode text: "\\ud800"-style escapes only in pairs)` };
+      return {
+        code: 'SVC002' as const,
+        file: loaded.file,
+        line,
+        column,
+        message: `${describePath(path)} holds a lone surrogate escape (expected Unicode text: "\\ud800"-style escapes only in pairs)`,
+      };
     }
     return problem === 'prototype-key'
-      ? { code: 'SVC214' as const, file: loaded.file, line, column, message: `key "__proto__"${path.length > 1 ? ` in ${describePath(path.slice(0, -1))}` : ''} is not usable as a name: a JavaScript object cannot hold it as a key (expected another name)` }
-      : { code: 'SVC107' as const, file: loaded.file, line, column, message: `${describePath(path)} is ${problem}, a number JSON cannot hold (expected a finite number)` };
+      ? {
+          code: 'SVC214' as const,
+          file: loaded.file,
+          line,
+          column,
+          message: `key "__proto__"${path.length > 1 ? ` in ${describePath(path.slice(0, -1))}` : ''} is not usable as a name: a JavaScript object cannot hold it as a key (expected another name)`,
+        }
+      : {
+          code: 'SVC107' as const,
+          file: loaded.file,
+          line,
+          column,
+          message: `${describePath(path)} is ${problem}, a number JSON cannot hold (expected a finite number)`,
+        };
   });
 }
 
 /** A path as diagnostics write it: records.Product.fields[2]. */
 export function describePath(path: YamlPath): string {
-  return path.map((segment) => (typeof segment === 'number' ? `[${segment}]` : segment)).join('.').replace(/\.\[/g, '[');
+  return path
+    .map((segment) => (typeof segment === 'number' ? `[${segment}]` : segment))
+    .join('.')
+    .replace(/\.\[/g, '[');
 }
 
 /**
@@ -35,8 +59,10 @@ export function describePath(path: YamlPath): string {
 function unusableValues(value: unknown, path: (string | number)[] = [], into: Unusable[] = []): Unusable[] {
   // `path` is one array extended and shrunk along the walk (copied only for a finding): the walk
   // visits every node of every definition file, so a path per node would cost more than the check.
-  if (typeof value === 'number' && !Number.isFinite(value)) into.push({ path: [...path], problem: Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf' });
-  if (typeof value === 'string' && LONE_SURROGATE.test(value)) into.push({ path: [...path], problem: 'lone-surrogate' });
+  if (typeof value === 'number' && !Number.isFinite(value))
+    into.push({ path: [...path], problem: Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf' });
+  if (typeof value === 'string' && LONE_SURROGATE.test(value))
+    into.push({ path: [...path], problem: 'lone-surrogate' });
   if (value === null || typeof value !== 'object' || path.length > 64) return into;
   const isList = Array.isArray(value);
   for (const key of Object.keys(value)) {

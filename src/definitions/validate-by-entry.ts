@@ -42,7 +42,11 @@ interface Entry extends EntryToCheck {
 }
 
 /** Each value as a valid definition file, or undefined where the whole-file check must decide. */
-export async function validateByEntry(values: readonly unknown[], check: EntryChecker, remembered?: CheckMemo): Promise<(DefinitionFile | undefined)[]> {
+export async function validateByEntry(
+  values: readonly unknown[],
+  check: EntryChecker,
+  remembered?: CheckMemo,
+): Promise<(DefinitionFile | undefined)[]> {
   const plans = values.map((value) => entriesOf(value, remembered));
   const unknown = plans.flatMap((entries) => (entries ?? []).filter((entry) => entry.valid === undefined));
   const verdicts = unknown.length === 0 ? [] : await check(unknown.map(({ kind, input }) => ({ kind, input })));
@@ -51,10 +55,15 @@ export async function validateByEntry(values: readonly unknown[], check: EntryCh
     // Only a valid entry is remembered: an invalid one is reported by the whole-file check.
     if (entry.valid && entry.key !== undefined) remembered?.set(entry.key, true);
   });
-  return values.map((value, index) => (plans[index]?.every((entry) => entry.valid) ? (value as DefinitionFile) : undefined));
+  return values.map((value, index) =>
+    plans[index]?.every((entry) => entry.valid) ? (value as DefinitionFile) : undefined,
+  );
 }
 
-/** The file's shell and its records and routes, each with its verdict if remembered; undefined when its form rules it out. */
+/**
+ * The file's shell and its records and routes, each with its verdict if remembered; undefined when its form rules it
+ * out.
+ */
 function entriesOf(value: unknown, remembered: CheckMemo | undefined): Entry[] | undefined {
   if (!isMapping(value)) return undefined;
   const { records, routes, ...shell } = value;

@@ -9,7 +9,10 @@ import { didYouMean } from './suggestions.js';
 import { describePath } from './unusable-values.js';
 
 /** The whole-file check, for a file that does not check out entry by entry: its diagnostics, located. */
-export function validateFileSchema(loaded: LoadedFile): { definition: DefinitionFile | undefined; diagnostics: Diagnostic[] } {
+export function validateFileSchema(loaded: LoadedFile): {
+  definition: DefinitionFile | undefined;
+  diagnostics: Diagnostic[];
+} {
   const result = DefinitionFileSchema.safeParse(loaded.value, { reportInput: true });
   if (result.success) return { definition: result.data, diagnostics: [] };
   const diagnostics = result.error.issues.flatMap((issue) => issueToDiagnostics(loaded, issue as Issue, []));
@@ -32,19 +35,35 @@ function issueToDiagnostics(loaded: LoadedFile, issue: Issue, prefix: YamlPath):
         const known = allowedKeys(path, loaded.value);
         const hint = closest(key, known);
         const expected = `${hint.length ? `did you mean "${hint[0]}"? ` : ''}expected one of: ${known.join(', ')}`;
-        return { code: 'SVC101' as const, file: loaded.file, line, column, message: `unknown key "${key}"${where ? ` in ${where}` : ''} (${expected})` };
+        return {
+          code: 'SVC101' as const,
+          file: loaded.file,
+          line,
+          column,
+          message: `unknown key "${key}"${where ? ` in ${where}` : ''} (${expected})`,
+        };
       });
     case 'invalid_type':
-      if (issue.input === undefined) return [located('SVC102', `${missingKey(path)} (expected ${describeExpected(issue.expected)})`)];
-      if (path.length === 0) return [located('SVC103', `the document is ${issue.input === null ? 'empty or null' : describeValue(issue.input)} (expected a mapping with name: and the file's definitions)`)];
-      return [located('SVC103', `${where} is ${describeValue(issue.input)} (expected ${describeExpected(issue.expected)})`)];
+      if (issue.input === undefined)
+        return [located('SVC102', `${missingKey(path)} (expected ${describeExpected(issue.expected)})`)];
+      if (path.length === 0)
+        return [
+          located(
+            'SVC103',
+            `the document is ${issue.input === null ? 'empty or null' : describeValue(issue.input)} (expected a mapping with name: and the file's definitions)`,
+          ),
+        ];
+      return [
+        located('SVC103', `${where} is ${describeValue(issue.input)} (expected ${describeExpected(issue.expected)})`),
+      ];
     case 'invalid_value': {
       const allowed = issue.values.map((value) => String(value));
       const expected = allowed.join(', ');
       if (issue.input === undefined) return [located('SVC102', `${missingKey(path)} (expected one of: ${expected})`)];
       const found = JSON.stringify(issue.input);
       const hint = didYouMean(issue.input, allowed);
-      if (path.at(-1) === 'type') return [located('SVC104', `unknown field type ${found} (${hint}expected one of: ${expected})`)];
+      if (path.at(-1) === 'type')
+        return [located('SVC104', `unknown field type ${found} (${hint}expected one of: ${expected})`)];
       return [located('SVC105', `${where} is ${found} (${hint}expected one of: ${expected})`)];
     }
     case 'invalid_union':
@@ -53,11 +72,14 @@ function issueToDiagnostics(loaded: LoadedFile, issue: Issue, prefix: YamlPath):
         // The issue's input is the whole object; what was found is its discriminator member.
         const discriminator = String((issue as { discriminator: unknown }).discriminator);
         const found = isObject(issue.input) ? issue.input[discriminator] : undefined;
-        if (found === undefined) return [located('SVC102', `${missingKey(path)} (expected one of: ${options.join(', ')})`)];
+        if (found === undefined)
+          return [located('SVC102', `${missingKey(path)} (expected one of: ${options.join(', ')})`)];
         const renamed = renamedAuthScheme(path, loaded.value);
         if (renamed) return [located('SVC223', renamed)];
         const hint = didYouMean(found, options.map(String));
-        return [located('SVC105', `${where} is ${JSON.stringify(found)} (${hint}expected one of: ${options.join(', ')})`)];
+        return [
+          located('SVC105', `${where} is ${JSON.stringify(found)} (${hint}expected one of: ${options.join(', ')})`),
+        ];
       }
       return [located('SVC100', `${where}: ${issue.message}`)];
     case 'invalid_key':
@@ -131,7 +153,13 @@ function allowedKeys(path: YamlPath, root: unknown): string[] {
   let value: unknown = root;
   for (const segment of path) {
     const next: { _zod: { def: SchemaDef } } | undefined =
-      def?.type === 'object' ? def.shape?.[String(segment)] : def?.type === 'record' ? def.valueType : def?.type === 'array' ? def.element : undefined;
+      def?.type === 'object'
+        ? def.shape?.[String(segment)]
+        : def?.type === 'record'
+          ? def.valueType
+          : def?.type === 'array'
+            ? def.element
+            : undefined;
     value = isObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[String(segment)] : undefined;
     def = next ? unwrap(next._zod.def, value) : undefined;
   }
@@ -139,11 +167,14 @@ function allowedKeys(path: YamlPath, root: unknown): string[] {
 }
 
 function unwrap(def: SchemaDef, value: unknown): SchemaDef {
-  if ((def.type === 'optional' || def.type === 'nullable' || def.type === 'default') && def.innerType) return unwrap(def.innerType._zod.def, value);
+  if ((def.type === 'optional' || def.type === 'nullable' || def.type === 'default') && def.innerType)
+    return unwrap(def.innerType._zod.def, value);
   if (def.type === 'lazy' && def.getter) return unwrap(def.getter()._zod.def, value);
   if (def.type === 'union' && def.discriminator !== undefined && isObject(value)) {
     const tag = value[def.discriminator];
-    const option = def.options?.find((candidate) => candidate._zod.def.shape?.[def.discriminator as string]?._zod.def.values?.includes(tag));
+    const option = def.options?.find((candidate) =>
+      candidate._zod.def.shape?.[def.discriminator as string]?._zod.def.values?.includes(tag),
+    );
     if (option) return unwrap(option._zod.def, value);
   }
   return def;

@@ -35,16 +35,25 @@ async function readGitSources(ref: string, definitionsDir: string, cwd: string):
   try {
     root = await realpath((await git(cwd, ['rev-parse', '--show-toplevel'])).toString('utf8').trim());
   } catch {
-    throw new BaseNotFoundError(`base "${ref}" is not a folder, and ${cwd} is not inside a git repository (expected a folder or a git ref)`);
+    throw new BaseNotFoundError(
+      `base "${ref}" is not a folder, and ${cwd} is not inside a git repository (expected a folder or a git ref)`,
+    );
   }
   let commit: string;
   try {
-    commit = (await git(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])).toString('utf8').trim();
+    commit = (await git(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]))
+      .toString('utf8')
+      .trim();
   } catch {
-    throw new BaseNotFoundError(`base "${ref}" is neither a folder nor a git ref (expected a folder, a branch, a tag or a commit)`);
+    throw new BaseNotFoundError(
+      `base "${ref}" is neither a folder nor a git ref (expected a folder, a branch, a tag or a commit)`,
+    );
   }
-  const dir = relative(root, await realpathOrSelf(definitionsDir)).split(sep).join('/');
-  if (dir.startsWith('..') || isAbsolute(dir)) throw new BaseNotFoundError(`the definitions folder ${definitionsDir} is outside the git repository ${root}`);
+  const dir = relative(root, await realpathOrSelf(definitionsDir))
+    .split(sep)
+    .join('/');
+  if (dir.startsWith('..') || isAbsolute(dir))
+    throw new BaseNotFoundError(`the definitions folder ${definitionsDir} is outside the git repository ${root}`);
   const listing = (await git(root, ['ls-tree', '-z', commit, '--', ...(dir ? [`${dir}/`] : [])])).toString('utf8');
   const paths = listing
     .split('\0')
@@ -56,7 +65,12 @@ async function readGitSources(ref: string, definitionsDir: string, cwd: string):
     .filter(({ type, path }) => type === 'blob' && DEFINITION_FILE.test(path) && posix.dirname(path) === (dir || '.'))
     .map(({ path }) => path)
     .sort();
-  const sources = await Promise.all(paths.map(async (path) => ({ file: `${ref}:${path}`, bytes: new Uint8Array(await git(root, ['show', `${commit}:${path}`])) })));
+  const sources = await Promise.all(
+    paths.map(async (path) => ({
+      file: `${ref}:${path}`,
+      bytes: new Uint8Array(await git(root, ['show', `${commit}:${path}`])),
+    })),
+  );
   return { base: { kind: 'git', label: `${ref}:${dir || '.'}` }, sources, diagnostics: [] };
 }
 

@@ -31,12 +31,21 @@ export function compareTypes(base: TypeIr, head: TypeIr, irs: Side, where = ''):
   if (base.kind === 'scalar' && head.kind === 'scalar') {
     if (base.scalar !== head.scalar) add(scalarShift(base.scalar, head.scalar), `type ${base.scalar} → ${head.scalar}`);
     if (base.format !== head.format) {
-      add(head.format === undefined ? 'constraint-relaxed' : 'constraint-tightened', `format ${show(base.format)} → ${show(head.format)}`);
+      add(
+        head.format === undefined ? 'constraint-relaxed' : 'constraint-tightened',
+        `format ${show(base.format)} → ${show(head.format)}`,
+      );
     }
-    if (base.coerce !== head.coerce) add(head.coerce ? 'coercion-added' : 'coercion-removed', head.coerce ? 'now also accepts a string of digits' : 'no longer accepts a string of digits');
+    if (base.coerce !== head.coerce)
+      add(
+        head.coerce ? 'coercion-added' : 'coercion-removed',
+        head.coerce ? 'now also accepts a string of digits' : 'no longer accepts a string of digits',
+      );
   } else if (base.kind === 'enum' && head.kind === 'enum') {
-    for (const value of head.values.filter((value) => !base.values.includes(value))) add('enum-value-added', `enum value "${value}" added`);
-    for (const value of base.values.filter((value) => !head.values.includes(value))) add('enum-value-removed', `enum value "${value}" removed`);
+    for (const value of head.values.filter((value) => !base.values.includes(value)))
+      add('enum-value-added', `enum value "${value}" added`);
+    for (const value of base.values.filter((value) => !head.values.includes(value)))
+      add('enum-value-removed', `enum value "${value}" removed`);
   } else if (base.kind === 'list' && head.kind === 'list') {
     deltas.push(...compareTypes(base.items, head.items, irs, `${where}items: `));
   } else if (base.kind === 'map' && head.kind === 'map') {
@@ -79,18 +88,29 @@ function compareConstraints(base: Constraints, head: Constraints, where: string)
     if (from === to) return;
     const tightened = to !== undefined && (from === undefined || tighter(from, to));
     const verb = from === undefined ? 'added' : to === undefined ? 'removed' : to > from ? 'raised' : 'lowered';
-    deltas.push({ kind: tightened ? 'constraint-tightened' : 'constraint-relaxed', description: `${where}${key} ${verb}${from === undefined ? '' : ` from ${from}`}${to === undefined ? '' : ` to ${to}`}` });
+    deltas.push({
+      kind: tightened ? 'constraint-tightened' : 'constraint-relaxed',
+      description: `${where}${key} ${verb}${from === undefined ? '' : ` from ${from}`}${to === undefined ? '' : ` to ${to}`}`,
+    });
   };
   for (const key of LOWER_BOUNDS) bound(key, (from, to) => to > from);
   for (const key of UPPER_BOUNDS) bound(key, (from, to) => to < from);
   if (base.pattern !== head.pattern) {
-    deltas.push({ kind: head.pattern === undefined ? 'constraint-relaxed' : 'constraint-tightened', description: `${where}pattern ${show(base.pattern)} → ${show(head.pattern)}` });
+    deltas.push({
+      kind: head.pattern === undefined ? 'constraint-relaxed' : 'constraint-tightened',
+      description: `${where}pattern ${show(base.pattern)} → ${show(head.pattern)}`,
+    });
   }
   return deltas;
 }
 
 /** omit, pick and partial of the same record: which fields the view shows, and whether they are required. */
-function compareRecordViews(base: TypeIr & { kind: 'record' }, head: TypeIr & { kind: 'record' }, irs: Side, where: string): TypeDelta[] {
+function compareRecordViews(
+  base: TypeIr & { kind: 'record' },
+  head: TypeIr & { kind: 'record' },
+  irs: Side,
+  where: string,
+): TypeDelta[] {
   const deltas: TypeDelta[] = [];
   const baseRecord = irs.base.records.get(base.record);
   const headRecord = irs.head.records.get(head.record);
@@ -101,13 +121,25 @@ function compareRecordViews(base: TypeIr & { kind: 'record' }, head: TypeIr & { 
     if (!baseRecord.fields.some((candidate) => candidate.name === field.name)) continue;
     const before = isVisible(base, field.name);
     const after = isVisible(head, field.name);
-    if (before && !after) deltas.push({ kind: 'field-removed', description: `${where}field ${name(headRecord, field.name)} no longer included (omit/pick)` });
+    if (before && !after)
+      deltas.push({
+        kind: 'field-removed',
+        description: `${where}field ${name(headRecord, field.name)} no longer included (omit/pick)`,
+      });
     if (!before && after) {
       const required = field.required && !head.partial;
-      deltas.push({ kind: required ? 'field-added-required' : 'field-added-optional', description: `${where}field ${name(headRecord, field.name)} now included (omit/pick)${required ? ', required' : ''}` });
+      deltas.push({
+        kind: required ? 'field-added-required' : 'field-added-optional',
+        description: `${where}field ${name(headRecord, field.name)} now included (omit/pick)${required ? ', required' : ''}`,
+      });
     }
   }
-  if (base.partial && !head.partial) deltas.push({ kind: 'became-required', description: `${where}no longer partial: the record's required fields are required` });
-  if (!base.partial && head.partial) deltas.push({ kind: 'became-optional', description: `${where}now partial: every field of the record optional` });
+  if (base.partial && !head.partial)
+    deltas.push({
+      kind: 'became-required',
+      description: `${where}no longer partial: the record's required fields are required`,
+    });
+  if (!base.partial && head.partial)
+    deltas.push({ kind: 'became-optional', description: `${where}now partial: every field of the record optional` });
   return deltas;
 }

@@ -11,7 +11,10 @@ import type { Change, DiffSummary } from './types.js';
 export function compareIr(base: Ir, head: Ir): Change[] {
   const ctx = new CompareContext(base, head);
   compareRecords(ctx);
-  for (const name of unionNames(base.modules.map((module) => module.name), head.modules.map((module) => module.name))) {
+  for (const name of unionNames(
+    base.modules.map((module) => module.name),
+    head.modules.map((module) => module.name),
+  )) {
     const before = findModule(base, name);
     const after = findModule(head, name);
     compareInterface(ctx, before, after);

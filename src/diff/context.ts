@@ -29,8 +29,18 @@ export class CompareContext {
 
   add(input: ChangeInput): void {
     const directions = input.directions ?? [];
-    const location = 'head' in input.at ? { ...pickLocation(input.at.head), side: 'head' as const } : { ...pickLocation(input.at.base), side: 'base' as const };
-    this.changes.push({ kind: input.kind, subject: input.subject, description: input.description, location, directions, ...classify(input.kind, directions) });
+    const location =
+      'head' in input.at
+        ? { ...pickLocation(input.at.head), side: 'head' as const }
+        : { ...pickLocation(input.at.base), side: 'base' as const };
+    this.changes.push({
+      kind: input.kind,
+      subject: input.subject,
+      description: input.description,
+      location,
+      directions,
+      ...classify(input.kind, directions),
+    });
   }
 
   /** Breaking first, then by place: the order a reviewer wants to read them in. */
@@ -74,7 +84,12 @@ const DOC_KEYS = new Set(['description', 'summary', 'origin', 'location']);
  */
 export function otherDifferences<T extends object>(base: T, head: T, handled: readonly (keyof T)[]): string[] {
   const keys = unionNames(Object.keys(base), Object.keys(head));
-  return keys.filter((key) => !DOC_KEYS.has(key) && !(handled as readonly string[]).includes(key) && !sameValue(stripDocs((base as Record<string, unknown>)[key]), stripDocs((head as Record<string, unknown>)[key])));
+  return keys.filter(
+    (key) =>
+      !DOC_KEYS.has(key) &&
+      !(handled as readonly string[]).includes(key) &&
+      !sameValue(stripDocs((base as Record<string, unknown>)[key]), stripDocs((head as Record<string, unknown>)[key])),
+  );
 }
 
 /** A value without descriptions, origins and locations (what a docs-only edit changes). */

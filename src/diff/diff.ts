@@ -32,12 +32,14 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
   try {
     definitionsDir = (await resolveConfig(options)).definitionsDir;
   } catch (error) {
-    if (error instanceof DefinitionsError) return failure('invalid-definitions', 'the config file is invalid', error.diagnostics);
+    if (error instanceof DefinitionsError)
+      return failure('invalid-definitions', 'the config file is invalid', error.diagnostics);
     throw error;
   }
   const head = await readDefinitionSources(definitionsDir, cwd);
   const headIr = await buildOrFail(head.sources, head.diagnostics);
-  if (!('modules' in headIr)) return failure('invalid-definitions', 'the working tree\'s definitions are invalid', headIr.diagnostics);
+  if (!('modules' in headIr))
+    return failure('invalid-definitions', "the working tree's definitions are invalid", headIr.diagnostics);
   let base: Awaited<ReturnType<typeof readBaseSources>>;
   try {
     base = await readBaseSources(options.base, definitionsDir, cwd);
@@ -46,12 +48,16 @@ export async function diff(options: DiffOptions): Promise<DiffResult> {
     throw error;
   }
   const baseIr = await buildOrFail(base.sources, base.diagnostics);
-  if (!('modules' in baseIr)) return failure('invalid-base', `the base definitions (${base.base.label}) are invalid`, baseIr.diagnostics);
+  if (!('modules' in baseIr))
+    return failure('invalid-base', `the base definitions (${base.base.label}) are invalid`, baseIr.diagnostics);
   const changes = compareIr(baseIr, headIr);
   return { ok: true, base: base.base, changes, summary: summarize(changes) };
 }
 
-async function buildOrFail(definitions: readonly DefinitionSource[], diagnostics: readonly Diagnostic[]): Promise<Ir | { diagnostics: readonly Diagnostic[] }> {
+async function buildOrFail(
+  definitions: readonly DefinitionSource[],
+  diagnostics: readonly Diagnostic[],
+): Promise<Ir | { diagnostics: readonly Diagnostic[] }> {
   try {
     return await buildIrFromInputs({ definitions, diagnostics });
   } catch (error) {
@@ -60,6 +66,10 @@ async function buildOrFail(definitions: readonly DefinitionSource[], diagnostics
   }
 }
 
-function failure(reason: 'base-not-found' | 'invalid-base' | 'invalid-definitions', message: string, diagnostics: readonly Diagnostic[]): DiffResult {
+function failure(
+  reason: 'base-not-found' | 'invalid-base' | 'invalid-definitions',
+  message: string,
+  diagnostics: readonly Diagnostic[],
+): DiffResult {
   return { ok: false, reason, message, diagnostics: sortDiagnostics(diagnostics) };
 }

@@ -8,7 +8,9 @@ export function formatMarkdown(base: DiffBase, changes: readonly Change[], summa
     lines.push('', '| Clients | Servers | Change | Where |', '| --- | --- | --- | --- |');
     for (const change of changes) {
       const where = `\`${cell(locationText(change))}\`${change.location.side === 'base' ? ' (base)' : ''}`;
-      lines.push(`| ${impact(change.client)} | ${impact(change.server)} | \`${cell(change.subject)}\`: ${cell(describe(change))} | ${where} |`);
+      lines.push(
+        `| ${impact(change.client)} | ${impact(change.server)} | \`${cell(change.subject)}\`: ${cell(describe(change))} | ${where} |`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;

@@ -2,7 +2,10 @@
 import type { Change, DiffBase, DiffSummary } from './types.js';
 
 const GROUPS: readonly { readonly title: string; readonly test: (change: Change) => boolean }[] = [
-  { title: 'Breaking for clients and servers', test: (change) => change.client === 'breaking' && change.server === 'breaking' },
+  {
+    title: 'Breaking for clients and servers',
+    test: (change) => change.client === 'breaking' && change.server === 'breaking',
+  },
   { title: 'Breaking for clients', test: (change) => change.client === 'breaking' && change.server !== 'breaking' },
   { title: 'Breaking for servers', test: (change) => change.client !== 'breaking' && change.server === 'breaking' },
   { title: 'Non-breaking', test: (change) => change.client === 'non-breaking' && change.server === 'non-breaking' },
@@ -31,6 +34,7 @@ export function locationText(change: Change): string {
 
 /** The description with the directions it applies to and the change kind. */
 export function describe(change: Change): string {
-  const where = change.directions.length > 0 ? ` (in ${change.directions.map((direction) => `${direction}s`).join(' and ')})` : '';
+  const where =
+    change.directions.length > 0 ? ` (in ${change.directions.map((direction) => `${direction}s`).join(' and ')})` : '';
   return `${change.description}${where} [${change.kind}]`;
 }

@@ -7,7 +7,10 @@ import type { Change, DiffBase, DiffSummary } from './types.js';
 export const DIFF_FORMATS = ['text', 'markdown', 'json'] as const;
 export type DiffFormat = (typeof DIFF_FORMATS)[number];
 
-export function renderDiff(report: { readonly base: DiffBase; readonly changes: readonly Change[]; readonly summary: DiffSummary }, format: DiffFormat = 'text'): string {
+export function renderDiff(
+  report: { readonly base: DiffBase; readonly changes: readonly Change[]; readonly summary: DiffSummary },
+  format: DiffFormat = 'text',
+): string {
   switch (format) {
     case 'json':
       return formatJson(report.base, report.changes, report.summary);

@@ -61,10 +61,17 @@ export function isVisible(use: Pick<RecordUse, 'omit' | 'pick'>, field: string):
  * so it counts as both. With `presence`, only views that keep the field's required-ness count
  * (a partial view makes every field optional).
  */
-export function fieldDirections(uses: RecordUses, record: RecordKey, field: string, options: { presence?: boolean } = {}): Direction[] {
+export function fieldDirections(
+  uses: RecordUses,
+  record: RecordKey,
+  field: string,
+  options: { presence?: boolean } = {},
+): Direction[] {
   const list = uses.get(record);
   if (!list || list.length === 0) return [...BOTH];
-  return BOTH.filter((direction) => list.some((use) => use.direction === direction && isVisible(use, field) && !(options.presence && use.partial)));
+  return BOTH.filter((direction) =>
+    list.some((use) => use.direction === direction && isVisible(use, field) && !(options.presence && use.partial)),
+  );
 }
 
 export function unionDirections(...lists: readonly (readonly Direction[])[]): Direction[] {

@@ -1,6 +1,7 @@
 // The RunCache of a run with caches (src/incremental/run-cache.ts), kept in the project's
 // node_modules/.cache/svcgen: the memo store (memo-file.ts), and per output folder the record of
-// the last run (run-record.ts) and the stats of its files (output-stats.ts). Anything missing or damaged only costs speed.
+// the last run (run-record.ts) and the stats of its files (output-stats.ts). Anything missing or damaged only costs
+// speed.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MemoValue } from '../emitters/shared/memo.js';
@@ -24,13 +25,18 @@ export async function diskCache(cacheDir: string, outDir: string): Promise<RunCa
   const known = once(() => knownUnchangedIn(cacheDir, outDir));
   const memo = once(async () => new RunMemo(await readMemo(location)));
   return {
-    upToDate: async (inputs) => isUpToDate(inputs, { cacheDir, outDir, generator, record: await lastRun(), knownUnchanged: await known() }),
+    upToDate: async (inputs) =>
+      isUpToDate(inputs, { cacheDir, outDir, generator, record: await lastRun(), knownUnchanged: await known() }),
     memo,
     knownUnchanged: async (path, hash) => (await known())(path, hash),
     lastRun: async () => (await lastRun())?.files,
     save: async (inputs, files) => {
       const record = buildRunRecord(generator, inputs.hash, files);
-      await Promise.all([(await memo()).save(location), writeOutputStats(cacheDir, outDir, record.files), writeRunRecord(cacheDir, outDir, record)]);
+      await Promise.all([
+        (await memo()).save(location),
+        writeOutputStats(cacheDir, outDir, record.files),
+        writeRunRecord(cacheDir, outDir, record),
+      ]);
     },
   };
 }
@@ -70,9 +76,24 @@ class RunMemo {
  * still holds what it wrote. A file whose stat is what it was when its hash was last known is not
  * read again (output-stats.ts).
  */
-async function isUpToDate(inputs: RunInputs, run: { cacheDir: string; outDir: string; generator: string; record: RunRecord | undefined; knownUnchanged: KnownUnchanged }): Promise<boolean> {
+async function isUpToDate(
+  inputs: RunInputs,
+  run: {
+    cacheDir: string;
+    outDir: string;
+    generator: string;
+    record: RunRecord | undefined;
+    knownUnchanged: KnownUnchanged;
+  },
+): Promise<boolean> {
   const { cacheDir, outDir, record, knownUnchanged } = run;
-  if (inputs.diagnostics.length > 0 || !record || record.inputHash !== inputs.hash || record.generator !== run.generator) return false;
+  if (
+    inputs.diagnostics.length > 0 ||
+    !record ||
+    record.inputHash !== inputs.hash ||
+    record.generator !== run.generator
+  )
+    return false;
   if ((await readManifest(outDir))?.text !== manifestText(Object.keys(record.files))) return false;
   let hashed = false;
   const unchanged = await Promise.all(

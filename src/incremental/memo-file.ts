@@ -49,7 +49,11 @@ export async function readMemo(location: MemoLocation): Promise<MemoEntry[]> {
  * Saves what this run used (`used`), given what it read (`read`): appends the entries the file
  * lacks, or rewrites the file when it is missing or has grown past twice what is used.
  */
-export async function writeMemo(location: MemoLocation, used: readonly MemoEntry[], read: readonly MemoEntry[]): Promise<void> {
+export async function writeMemo(
+  location: MemoLocation,
+  used: readonly MemoEntry[],
+  read: readonly MemoEntry[],
+): Promise<void> {
   const target = fileOf(location);
   try {
     if (read.length === 0 || read.length > 2 * used.length + COMPACT_SLACK) return await rewrite(location, used);
@@ -65,7 +69,8 @@ export async function writeMemo(location: MemoLocation, used: readonly MemoEntry
 async function rewrite(location: MemoLocation, used: readonly MemoEntry[]): Promise<void> {
   const target = fileOf(location);
   const lines = [headerOf(location)];
-  for (let start = 0; start < used.length; start += ENTRIES_PER_LINE) lines.push(seal(JSON.stringify(used.slice(start, start + ENTRIES_PER_LINE))));
+  for (let start = 0; start < used.length; start += ENTRIES_PER_LINE)
+    lines.push(seal(JSON.stringify(used.slice(start, start + ENTRIES_PER_LINE))));
   await replaceFile(target, `${lines.join('\n')}\n`);
   await removeOtherGenerations(location, target);
 }
@@ -76,7 +81,9 @@ const EARLIER_FORMAT = /^memo-(definitions|worker|main)-|^memo(-\w+)?\.json$|^pr
 /** Files left by other generators (or the older formats): never read again. */
 async function removeOtherGenerations(location: MemoLocation, keep: string): Promise<void> {
   const names = await readdir(location.cacheDir);
-  const stale = names.filter((name) => join(location.cacheDir, name) !== keep && (name.startsWith('memo-') || EARLIER_FORMAT.test(name)));
+  const stale = names.filter(
+    (name) => join(location.cacheDir, name) !== keep && (name.startsWith('memo-') || EARLIER_FORMAT.test(name)),
+  );
   await Promise.all(stale.map((name) => rm(join(location.cacheDir, name), { force: true })));
 }
 
@@ -86,7 +93,10 @@ function parseSegment(line: string): MemoEntry[] {
   try {
     const entries: unknown = JSON.parse(text);
     if (!Array.isArray(entries)) return [];
-    return entries.filter((entry): entry is MemoEntry => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && entry[1] !== undefined);
+    return entries.filter(
+      (entry): entry is MemoEntry =>
+        Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && entry[1] !== undefined,
+    );
   } catch {
     return [];
   }

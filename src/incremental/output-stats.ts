@@ -54,7 +54,8 @@ export async function readOutputStats(cacheDir: string, outDir: string): Promise
     // A record that fails its digest (sealed.ts) is damaged: every file is hashed instead.
     const stored = JSON.parse(unseal(text) ?? 'null') as Partial<StoredStats> | null;
     if (stored === null) return NOTHING_KNOWN;
-    if (stored.outDir !== resolve(outDir) || typeof stored.files !== 'object' || stored.files === null) return NOTHING_KNOWN;
+    if (stored.outDir !== resolve(outDir) || typeof stored.files !== 'object' || stored.files === null)
+      return NOTHING_KNOWN;
     const files = stored.files;
     return {
       knownHash(path, current) {
@@ -68,7 +69,11 @@ export async function readOutputStats(cacheDir: string, outDir: string): Promise
 }
 
 /** Records the stat of every listed file, whose content hash the caller knows. */
-export async function writeOutputStats(cacheDir: string, outDir: string, hashes: Readonly<Record<string, string>>): Promise<void> {
+export async function writeOutputStats(
+  cacheDir: string,
+  outDir: string,
+  hashes: Readonly<Record<string, string>>,
+): Promise<void> {
   try {
     const files: Record<string, readonly [string, StatKey]> = {};
     await Promise.all(
@@ -77,7 +82,10 @@ export async function writeOutputStats(cacheDir: string, outDir: string, hashes:
         if (found) files[path] = [hash, found.key];
       }),
     );
-    await replaceFile(statsFile(cacheDir, outDir), seal(JSON.stringify({ outDir: resolve(outDir), files } satisfies StoredStats)));
+    await replaceFile(
+      statsFile(cacheDir, outDir),
+      seal(JSON.stringify({ outDir: resolve(outDir), files } satisfies StoredStats)),
+    );
   } catch {
     // A record that cannot be written only costs speed: the next no-op run hashes the files.
   }

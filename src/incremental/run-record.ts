@@ -23,10 +23,13 @@ interface StoredRecord extends RunRecord {
 
 export async function readRunRecord(cacheDir: string, outDir: string): Promise<RunRecord | undefined> {
   try {
-    const stored = JSON.parse(unseal(await readFile(recordFile(cacheDir, outDir), 'utf8')) ?? 'null') as Partial<StoredRecord> | null;
+    const stored = JSON.parse(
+      unseal(await readFile(recordFile(cacheDir, outDir), 'utf8')) ?? 'null',
+    ) as Partial<StoredRecord> | null;
     if (stored === null || stored.outDir !== resolve(outDir)) return undefined;
     const { generator, inputHash, files } = stored;
-    if (typeof generator !== 'string' || typeof inputHash !== 'string' || typeof files !== 'object' || files === null) return undefined;
+    if (typeof generator !== 'string' || typeof inputHash !== 'string' || typeof files !== 'object' || files === null)
+      return undefined;
     return { generator, inputHash, files };
   } catch {
     return undefined;
@@ -35,7 +38,10 @@ export async function readRunRecord(cacheDir: string, outDir: string): Promise<R
 
 export async function writeRunRecord(cacheDir: string, outDir: string, record: RunRecord): Promise<void> {
   try {
-    await replaceFile(recordFile(cacheDir, outDir), seal(JSON.stringify({ outDir: resolve(outDir), ...record } satisfies StoredRecord)));
+    await replaceFile(
+      recordFile(cacheDir, outDir),
+      seal(JSON.stringify({ outDir: resolve(outDir), ...record } satisfies StoredRecord)),
+    );
   } catch {
     // A record that cannot be written only costs speed: the next run builds.
   }
@@ -46,7 +52,13 @@ function recordFile(cacheDir: string, outDir: string): string {
 }
 
 /** The record of a run that produced `files` (each with the sha256 of its content), sorted by path. */
-export function buildRunRecord(generator: string, inputHash: string, files: readonly { path: string; hash: string }[]): RunRecord {
-  const entries = [...files].sort((a, b) => compareCodePoints(a.path, b.path)).map((file) => [file.path, file.hash] as const);
+export function buildRunRecord(
+  generator: string,
+  inputHash: string,
+  files: readonly { path: string; hash: string }[],
+): RunRecord {
+  const entries = [...files]
+    .sort((a, b) => compareCodePoints(a.path, b.path))
+    .map((file) => [file.path, file.hash] as const);
   return { generator, inputHash, files: Object.fromEntries(entries) };
 }

@@ -5,7 +5,11 @@ import { inheritOrigin, type FileContext } from './context.js';
 import { compareCodePoints } from './names.js';
 import type { AuthSchemeIr, ErrorIr, ErrorKind, InterfaceIr, OAuthGrantIr, Origin } from './types.js';
 
-export function buildInterface(ctx: FileContext, def: NonNullable<DefinitionFile['interface']>, fileOrigin: Origin): InterfaceIr {
+export function buildInterface(
+  ctx: FileContext,
+  def: NonNullable<DefinitionFile['interface']>,
+  fileOrigin: Origin,
+): InterfaceIr {
   return {
     title: def.title,
     basePath: def.basePath,
@@ -23,7 +27,11 @@ export function buildInterface(ctx: FileContext, def: NonNullable<DefinitionFile
   };
 }
 
-export function buildAuthSchemes(ctx: FileContext, defs: Record<string, AuthSchemeDefinition>, fileOrigin: Origin): AuthSchemeIr[] {
+export function buildAuthSchemes(
+  ctx: FileContext,
+  defs: Record<string, AuthSchemeDefinition>,
+  fileOrigin: Origin,
+): AuthSchemeIr[] {
   return Object.keys(defs)
     .sort(compareCodePoints)
     .map((name) => {
@@ -32,25 +40,32 @@ export function buildAuthSchemes(ctx: FileContext, defs: Record<string, AuthSche
       const documented = { description: def.description, origin, location: ctx.locate(['auth', name], true) };
       switch (def.type) {
         case 'oauth2': {
-          const grants = (['client_credentials', 'password', 'refresh_token'] as const).flatMap((grant): OAuthGrantIr[] => {
-            const grantDef = def.grants[grant];
-            if (!grantDef) return [];
-            if (grant === 'password' && grantDef.clientId === undefined) {
-              // There is no built-in client: the definitions name the one client that may send passwords.
-              ctx.report('SVC227', ['auth', name, 'grants', 'password'], 'the password grant names no client (expected clientId: <the id of the client that sends user passwords>)', true);
-            }
-            return [
-              {
-                grant,
-                clientId: grantDef.clientId,
-                scopes: [...(grantDef.scopes ?? [])],
-                issuesRefreshToken: grantDef.issuesRefreshToken ?? grant !== 'client_credentials',
-                description: grantDef.description,
-                origin: inheritOrigin(grantDef.origin, origin),
-                location: ctx.locate(['auth', name, 'grants', grant], true),
-              },
-            ];
-          });
+          const grants = (['client_credentials', 'password', 'refresh_token'] as const).flatMap(
+            (grant): OAuthGrantIr[] => {
+              const grantDef = def.grants[grant];
+              if (!grantDef) return [];
+              if (grant === 'password' && grantDef.clientId === undefined) {
+                // There is no built-in client: the definitions name the one client that may send passwords.
+                ctx.report(
+                  'SVC227',
+                  ['auth', name, 'grants', 'password'],
+                  'the password grant names no client (expected clientId: <the id of the client that sends user passwords>)',
+                  true,
+                );
+              }
+              return [
+                {
+                  grant,
+                  clientId: grantDef.clientId,
+                  scopes: [...(grantDef.scopes ?? [])],
+                  issuesRefreshToken: grantDef.issuesRefreshToken ?? grant !== 'client_credentials',
+                  description: grantDef.description,
+                  origin: inheritOrigin(grantDef.origin, origin),
+                  location: ctx.locate(['auth', name, 'grants', grant], true),
+                },
+              ];
+            },
+          );
           return {
             type: 'oauth2',
             name,
@@ -95,7 +110,11 @@ export function buildAuthSchemes(ctx: FileContext, defs: Record<string, AuthSche
             keyName: def.in === 'header' ? def.name.toLowerCase() : def.name,
             scopes: [...(def.scopes ?? [])],
             unknownKeyError: def.unknownKeyError,
-            session: def.session && { header: def.session.header.toLowerCase(), idleTimeout: def.session.idleTimeout, tokenLength: def.session.tokenLength },
+            session: def.session && {
+              header: def.session.header.toLowerCase(),
+              idleTimeout: def.session.idleTimeout,
+              tokenLength: def.session.tokenLength,
+            },
             ...documented,
           };
         case 'basic':
@@ -108,7 +127,9 @@ export function buildAuthSchemes(ctx: FileContext, defs: Record<string, AuthSche
             algorithms: [...def.algorithms],
             qop: [...def.qop],
             nonceLifetime: def.nonceLifetime,
-            privileges: def.privileges ? { resource: def.privileges.resource, names: [...def.privileges.names] } : undefined,
+            privileges: def.privileges
+              ? { resource: def.privileges.resource, names: [...def.privileges.names] }
+              : undefined,
             ...documented,
           };
       }
@@ -122,19 +143,34 @@ export function checkAuthErrors(ctx: FileContext, auth: readonly AuthSchemeIr[],
     const entry = errors.find((error) => error.name === scheme.unknownKeyError);
     if (entry?.kind === 'unauthorized') continue;
     const fit = errors.filter((error) => error.kind === 'unauthorized').map((error) => error.name);
-    const found = entry ? `error "${entry.name}" is of kind ${entry.kind}` : `unknown error "${scheme.unknownKeyError}"`;
-    ctx.report('SVC226', ['auth', scheme.name, 'unknownKeyError'], `${found} (expected an error of kind unauthorized: ${fit.join(', ') || 'none declared'})`);
+    const found = entry
+      ? `error "${entry.name}" is of kind ${entry.kind}`
+      : `unknown error "${scheme.unknownKeyError}"`;
+    ctx.report(
+      'SVC226',
+      ['auth', scheme.name, 'unknownKeyError'],
+      `${found} (expected an error of kind unauthorized: ${fit.join(', ') || 'none declared'})`,
+    );
   }
 }
 
-export function buildErrors(ctx: FileContext, defs: NonNullable<DefinitionFile['errors']>, fileOrigin: Origin): ErrorIr[] {
+export function buildErrors(
+  ctx: FileContext,
+  defs: NonNullable<DefinitionFile['errors']>,
+  fileOrigin: Origin,
+): ErrorIr[] {
   return Object.keys(defs)
     .sort(compareCodePoints)
     .map((name) => {
       const def = defs[name] as NonNullable<(typeof defs)[string]>;
       const kind = def.kind ?? (ERROR_KINDS as readonly string[]).find((candidate) => candidate === name);
       if (kind === undefined) {
-        ctx.report('SVC211', ['errors', name], `error "${name}" is not an error kind and has no kind: (expected kind: one of ${ERROR_KINDS.join(', ')})`, true);
+        ctx.report(
+          'SVC211',
+          ['errors', name],
+          `error "${name}" is not an error kind and has no kind: (expected kind: one of ${ERROR_KINDS.join(', ')})`,
+          true,
+        );
       }
       return {
         name,

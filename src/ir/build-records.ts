@@ -6,14 +6,24 @@ import { inheritOrigin, type FileContext } from './context.js';
 import { compareCodePoints, pascalCase } from './names.js';
 import type { FieldIr, Origin, RecordIr, RelationIr } from './types.js';
 
-export function buildRecords(ctx: FileContext, records: Record<string, RecordDefinition>, fileOrigin: Origin): RecordIr[] {
+export function buildRecords(
+  ctx: FileContext,
+  records: Record<string, RecordDefinition>,
+  fileOrigin: Origin,
+): RecordIr[] {
   const seenTypeNames = new Map<string, string>();
   return Object.keys(records)
     .sort(compareCodePoints)
     .map((name) => {
       const typeName = pascalCase(name);
       const clash = seenTypeNames.get(typeName);
-      if (clash) ctx.report('SVC204', ['records', name], `record "${name}" and record "${clash}" both become the type ${typeName} (expected distinct names)`, true);
+      if (clash)
+        ctx.report(
+          'SVC204',
+          ['records', name],
+          `record "${name}" and record "${clash}" both become the type ${typeName} (expected distinct names)`,
+          true,
+        );
       seenTypeNames.set(typeName, name);
       return buildRecord(ctx, name, records[name] as RecordDefinition, fileOrigin);
     });
@@ -24,7 +34,9 @@ function buildRecord(ctx: FileContext, name: string, def: RecordDefinition, file
   const origin = inheritOrigin(def.origin, fileOrigin);
   const fields = Object.keys(def.fields)
     .sort(compareCodePoints)
-    .map((fieldName) => buildField(ctx, fieldName, def.fields[fieldName] as FieldDefinition, [...path, 'fields', fieldName], origin, def));
+    .map((fieldName) =>
+      buildField(ctx, fieldName, def.fields[fieldName] as FieldDefinition, [...path, 'fields', fieldName], origin, def),
+    );
   return {
     key: `${ctx.moduleName}.${name}`,
     name,
@@ -38,7 +50,14 @@ function buildRecord(ctx: FileContext, name: string, def: RecordDefinition, file
   };
 }
 
-function buildField(ctx: FileContext, name: string, def: FieldDefinition, path: YamlPath, parentOrigin: Origin, record: RecordDefinition): FieldIr {
+function buildField(
+  ctx: FileContext,
+  name: string,
+  def: FieldDefinition,
+  path: YamlPath,
+  parentOrigin: Origin,
+  record: RecordDefinition,
+): FieldIr {
   return {
     name,
     type: buildType(ctx, def, path),
@@ -52,15 +71,34 @@ function buildField(ctx: FileContext, name: string, def: FieldDefinition, path: 
   };
 }
 
-function buildRelation(ctx: FileContext, def: NonNullable<FieldDefinition['relation']>, path: YamlPath, record: RecordDefinition): RelationIr {
+function buildRelation(
+  ctx: FileContext,
+  def: NonNullable<FieldDefinition['relation']>,
+  path: YamlPath,
+  record: RecordDefinition,
+): RelationIr {
   const key = ctx.recordKey(def.record);
   const related = ctx.recordFields.get(key);
   if (!related) ctx.report('SVC201', [...path, 'record'], unknownRecordMessage(ctx, def.record));
   if (def.foreignKey !== undefined && !(def.foreignKey in record.fields)) {
-    ctx.report('SVC209', [...path, 'foreignKey'], `foreign key "${def.foreignKey}" is not a field of this record (expected one of: ${Object.keys(record.fields).join(', ')})`);
+    ctx.report(
+      'SVC209',
+      [...path, 'foreignKey'],
+      `foreign key "${def.foreignKey}" is not a field of this record (expected one of: ${Object.keys(record.fields).join(', ')})`,
+    );
   }
   if (def.inverse !== undefined && related && !related.has(def.inverse)) {
-    ctx.report('SVC209', [...path, 'inverse'], `inverse "${def.inverse}" is not a field of ${def.record} (expected one of: ${[...related].join(', ')})`);
+    ctx.report(
+      'SVC209',
+      [...path, 'inverse'],
+      `inverse "${def.inverse}" is not a field of ${def.record} (expected one of: ${[...related].join(', ')})`,
+    );
   }
-  return { kind: def.kind, record: key, foreignKey: def.foreignKey, inverse: def.inverse, embedded: def.embedded ?? true };
+  return {
+    kind: def.kind,
+    record: key,
+    foreignKey: def.foreignKey,
+    inverse: def.inverse,
+    embedded: def.embedded ?? true,
+  };
 }

@@ -21,19 +21,38 @@ export function buildRoutes(ctx: FileContext, scope: RouteScope, fileOrigin: Ori
     .map((name) => {
       const identifier = camelCase(name);
       const clash = seen.get(identifier);
-      if (clash) ctx.report('SVC204', ['routes', name], `route "${name}" and route "${clash}" both become the method ${identifier} (expected distinct names)`, true);
+      if (clash)
+        ctx.report(
+          'SVC204',
+          ['routes', name],
+          `route "${name}" and route "${clash}" both become the method ${identifier} (expected distinct names)`,
+          true,
+        );
       seen.set(identifier, name);
       return buildRoute(ctx, scope, name, routes[name] as RouteDefinition, fileOrigin);
     });
 }
 
-function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: RouteDefinition, fileOrigin: Origin): RouteIr {
+function buildRoute(
+  ctx: FileContext,
+  scope: RouteScope,
+  name: string,
+  def: RouteDefinition,
+  fileOrigin: Origin,
+): RouteIr {
   const path: YamlPath = ['routes', name];
   const origin = inheritOrigin(def.origin, fileOrigin);
-  if (!scope.iface) ctx.report('SVC102', path, `route "${name}" in a file without an interface block (expected interface: {title, basePath, …})`, true);
+  if (!scope.iface)
+    ctx.report(
+      'SVC102',
+      path,
+      `route "${name}" in a file without an interface block (expected interface: {title, basePath, …})`,
+      true,
+    );
   checkAuth(ctx, scope, def, path);
   checkErrors(ctx, scope, def, path);
-  const params = (group: 'pathParams' | 'query' | 'headers') => buildParameters(ctx, def[group] ?? {}, [...path, group], origin, group);
+  const params = (group: 'pathParams' | 'query' | 'headers') =>
+    buildParameters(ctx, def[group] ?? {}, [...path, group], origin, group);
   const pathParams = params('pathParams');
   checkPathParameters(ctx, def, path, pathParams);
   const basePath = scope.iface?.basePath ?? '';
@@ -57,7 +76,11 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
     bodyRequired: def.bodyRequired ?? true,
     bodyEntries: bodyEntries(ctx, def, path),
     bodyQueryAlternative: def.bodyQueryAlternative
-      ? { member: def.bodyQueryAlternative.member, style: def.bodyQueryAlternative.style, origin: inheritOrigin(def.bodyQueryAlternative.origin, origin) }
+      ? {
+          member: def.bodyQueryAlternative.member,
+          style: def.bodyQueryAlternative.style,
+          origin: inheritOrigin(def.bodyQueryAlternative.origin, origin),
+        }
       : undefined,
     bodyFormats: def.bodyFormats ?? (def.body ? ['json'] : []),
     responses: buildResponses(ctx, def, path, origin),
@@ -72,7 +95,11 @@ function bodyEntries(ctx: FileContext, def: RouteDefinition, path: YamlPath): 'w
   if (def.bodyEntries !== 'each') return 'whole';
   if (def.body?.type !== 'list') {
     const found = def.body ? `a ${def.body.type} body` : 'no body';
-    ctx.report('SVC219', [...path, 'bodyEntries'], `bodyEntries: each on a route with ${found} (expected a body of type list, or bodyEntries left out)`);
+    ctx.report(
+      'SVC219',
+      [...path, 'bodyEntries'],
+      `bodyEntries: each on a route with ${found} (expected a body of type list, or bodyEntries left out)`,
+    );
     return 'whole';
   }
   return 'each';
@@ -90,14 +117,25 @@ function servedPaths(iface: InterfaceIr | undefined, def: RouteDefinition, fullP
   for (const { segment, aliases } of iface?.segmentAliases ?? []) {
     paths = paths.flatMap((candidate) => [
       candidate,
-      ...aliases.map((alias) => candidate.split('/').map((part) => (part === segment ? alias : part)).join('/')),
+      ...aliases.map((alias) =>
+        candidate
+          .split('/')
+          .map((part) => (part === segment ? alias : part))
+          .join('/'),
+      ),
     ]);
   }
   const unique = [...new Set(paths)].filter((candidate) => candidate !== fullPath).sort(compareCodePoints);
   return [fullPath, ...unique];
 }
 
-function buildParameters(ctx: FileContext, defs: Record<string, ParameterDefinition>, path: YamlPath, origin: Origin, group: string): ParameterIr[] {
+function buildParameters(
+  ctx: FileContext,
+  defs: Record<string, ParameterDefinition>,
+  path: YamlPath,
+  origin: Origin,
+  group: string,
+): ParameterIr[] {
   return Object.keys(defs)
     .sort(compareCodePoints)
     .map((name) => {
@@ -127,7 +165,13 @@ function buildResponses(ctx: FileContext, def: RouteDefinition, path: YamlPath, 
         status: Number(status),
         body: response.body ? buildType(ctx, response.body, [...responsePath, 'body']) : undefined,
         envelope: (response.envelope ?? 'interface') === 'interface',
-        headers: buildParameters(ctx, response.headers ?? {}, [...responsePath, 'headers'], responseOrigin, 'headers').map((header) => ({ ...header, name: header.name.toLowerCase() })),
+        headers: buildParameters(
+          ctx,
+          response.headers ?? {},
+          [...responsePath, 'headers'],
+          responseOrigin,
+          'headers',
+        ).map((header) => ({ ...header, name: header.name.toLowerCase() })),
         when: response.when,
         total: response.total ?? false,
         description: response.description,
@@ -137,31 +181,60 @@ function buildResponses(ctx: FileContext, def: RouteDefinition, path: YamlPath, 
     });
 }
 
-function checkPathParameters(ctx: FileContext, def: RouteDefinition, path: YamlPath, declared: readonly ParameterIr[]): void {
+function checkPathParameters(
+  ctx: FileContext,
+  def: RouteDefinition,
+  path: YamlPath,
+  declared: readonly ParameterIr[],
+): void {
   const used = [...def.path.matchAll(/\{([^}]*)\}/g)].map((match) => match[1] ?? '');
   const declaredNames = declared.map((param) => param.name);
   for (const name of used) {
     if (!declaredNames.includes(name)) {
-      ctx.report('SVC205', [...path, 'path'], `path parameter "{${name}}" is not declared (expected pathParams.${name})`);
+      ctx.report(
+        'SVC205',
+        [...path, 'path'],
+        `path parameter "{${name}}" is not declared (expected pathParams.${name})`,
+      );
     }
   }
   for (const name of declaredNames) {
     if (!used.includes(name)) {
-      ctx.report('SVC206', [...path, 'pathParams', name], `path parameter "${name}" is not used in the path "${def.path}" (expected {${name}} in the path)`, true);
+      ctx.report(
+        'SVC206',
+        [...path, 'pathParams', name],
+        `path parameter "${name}" is not used in the path "${def.path}" (expected {${name}} in the path)`,
+        true,
+      );
     }
   }
 }
 
 function checkAuth(ctx: FileContext, scope: RouteScope, def: RouteDefinition, path: YamlPath): void {
   if (def.auth === undefined || def.auth === 'none') {
-    if (def.privilege !== undefined) ctx.report('SVC210', [...path, 'privilege'], `privilege "${def.privilege}" on a route without auth (expected an auth scheme with privileges)`);
-    if (def.scopes !== undefined) ctx.report('SVC224', [...path, 'scopes'], 'scopes on a route without auth (expected auth: a bearer, oauth2, apiKey or basic scheme that declares them)', true);
+    if (def.privilege !== undefined)
+      ctx.report(
+        'SVC210',
+        [...path, 'privilege'],
+        `privilege "${def.privilege}" on a route without auth (expected an auth scheme with privileges)`,
+      );
+    if (def.scopes !== undefined)
+      ctx.report(
+        'SVC224',
+        [...path, 'scopes'],
+        'scopes on a route without auth (expected auth: a bearer, oauth2, apiKey or basic scheme that declares them)',
+        true,
+      );
     return;
   }
   const scheme = scope.auth.find((candidate) => candidate.name === def.auth);
   if (!scheme) {
     const names = scope.auth.map((candidate) => candidate.name);
-    ctx.report('SVC202', [...path, 'auth'], `unknown auth scheme "${def.auth}" ${expectedOneOf(def.auth, ['none', ...names])}`);
+    ctx.report(
+      'SVC202',
+      [...path, 'auth'],
+      `unknown auth scheme "${def.auth}" ${expectedOneOf(def.auth, ['none', ...names])}`,
+    );
     return;
   }
   checkScopes(ctx, scheme, def, path);
@@ -169,12 +242,20 @@ function checkAuth(ctx: FileContext, scope: RouteScope, def: RouteDefinition, pa
   if (def.privilege === undefined) {
     // A scheme with privileges checks one on every route: a route without one would skip the check.
     if (privileges.length > 0) {
-      ctx.report('SVC218', [...path, 'auth'], `route without a privilege on auth scheme "${scheme.name}", which checks privileges (expected privilege: one of ${privileges.join(', ')})`);
+      ctx.report(
+        'SVC218',
+        [...path, 'auth'],
+        `route without a privilege on auth scheme "${scheme.name}", which checks privileges (expected privilege: one of ${privileges.join(', ')})`,
+      );
     }
     return;
   }
   if (!privileges.includes(def.privilege)) {
-    ctx.report('SVC210', [...path, 'privilege'], `unknown privilege "${def.privilege}" (expected one of: ${privileges.join(', ') || 'none declared by auth scheme ' + scheme.name})`);
+    ctx.report(
+      'SVC210',
+      [...path, 'privilege'],
+      `unknown privilege "${def.privilege}" (expected one of: ${privileges.join(', ') || 'none declared by auth scheme ' + scheme.name})`,
+    );
   }
 }
 
@@ -182,14 +263,26 @@ function checkAuth(ctx: FileContext, scope: RouteScope, def: RouteDefinition, pa
 function checkScopes(ctx: FileContext, scheme: AuthSchemeIr, def: RouteDefinition, path: YamlPath): void {
   if (def.scopes === undefined) return;
   if (scheme.type === 'digest') {
-    ctx.report('SVC224', [...path, 'scopes'], `scopes on a route of digest scheme "${scheme.name}" (expected privilege: one of the scheme's privileges)`, true);
+    ctx.report(
+      'SVC224',
+      [...path, 'scopes'],
+      `scopes on a route of digest scheme "${scheme.name}" (expected privilege: one of the scheme's privileges)`,
+      true,
+    );
     return;
   }
   const known = schemeScopes(scheme);
   for (const [index, wanted] of def.scopes.entries()) {
     if (known.includes(wanted)) continue;
-    const expected = known.length > 0 ? `expected one of: ${known.join(', ')}` : `expected scopes: [${wanted}] on auth scheme ${scheme.name}`;
-    ctx.report('SVC225', [...path, 'scopes', index], `unknown scope "${wanted}" of auth scheme "${scheme.name}" (${expected})`);
+    const expected =
+      known.length > 0
+        ? `expected one of: ${known.join(', ')}`
+        : `expected scopes: [${wanted}] on auth scheme ${scheme.name}`;
+    ctx.report(
+      'SVC225',
+      [...path, 'scopes', index],
+      `unknown scope "${wanted}" of auth scheme "${scheme.name}" (${expected})`,
+    );
   }
 }
 
@@ -208,7 +301,11 @@ export function schemeScopes(scheme: AuthSchemeIr): readonly string[] {
 function checkErrors(ctx: FileContext, scope: RouteScope, def: RouteDefinition, path: YamlPath): void {
   for (const [index, kind] of (def.errors ?? []).entries()) {
     if (!scope.errorNames.includes(kind)) {
-      ctx.report('SVC211', [...path, 'errors', index], `unknown error "${kind}" (expected one of the file's errors: ${scope.errorNames.join(', ') || 'none declared'})`);
+      ctx.report(
+        'SVC211',
+        [...path, 'errors', index],
+        `unknown error "${kind}" (expected one of the file's errors: ${scope.errorNames.join(', ') || 'none declared'})`,
+      );
     }
   }
 }

@@ -14,7 +14,14 @@ export function buildType(ctx: FileContext, def: TypeDefinition, path: YamlPath)
     ctx.report('SVC213', [...path, 'coerce'], `coerce on a ${def.type} (expected integer or number)`, true);
   }
   if (SCALARS.has(def.type)) {
-    return { kind: 'scalar', scalar: def.type as ScalarKind, format: def.format, coerce: def.coerce ?? false, nullable, constraints };
+    return {
+      kind: 'scalar',
+      scalar: def.type as ScalarKind,
+      format: def.format,
+      coerce: def.coerce ?? false,
+      nullable,
+      constraints,
+    };
   }
   switch (def.type) {
     case 'enum':
@@ -36,7 +43,13 @@ export function buildType(ctx: FileContext, def: TypeDefinition, path: YamlPath)
   }
 }
 
-function buildRecordType(ctx: FileContext, def: TypeDefinition, path: YamlPath, nullable: boolean, constraints: Constraints): TypeIr {
+function buildRecordType(
+  ctx: FileContext,
+  def: TypeDefinition,
+  path: YamlPath,
+  nullable: boolean,
+  constraints: Constraints,
+): TypeIr {
   if (!def.record) {
     ctx.report('SVC212', path, 'record type without a record name (expected record: <name>)');
     return jsonType();
@@ -49,7 +62,11 @@ function buildRecordType(ctx: FileContext, def: TypeDefinition, path: YamlPath, 
     for (const list of ['omit', 'pick'] as const) {
       for (const [index, field] of (def[list] ?? []).entries()) {
         if (!fields.has(field)) {
-          ctx.report('SVC209', [...path, list, index], `unknown field "${field}" of record ${def.record} ${expectedOneOf(field, [...fields])}`);
+          ctx.report(
+            'SVC209',
+            [...path, list, index],
+            `unknown field "${field}" of record ${def.record} ${expectedOneOf(field, [...fields])}`,
+          );
         }
       }
     }
@@ -66,7 +83,9 @@ function buildRecordType(ctx: FileContext, def: TypeDefinition, path: YamlPath, 
 }
 
 export function unknownRecordMessage(ctx: FileContext, reference: string): string {
-  const known = [...ctx.recordFields.keys()].map((key) => (key.startsWith(`${ctx.moduleName}.`) ? key.slice(ctx.moduleName.length + 1) : key));
+  const known = [...ctx.recordFields.keys()].map((key) =>
+    key.startsWith(`${ctx.moduleName}.`) ? key.slice(ctx.moduleName.length + 1) : key,
+  );
   return `unknown record "${reference}" ${expectedOneOf(reference, known.sort())}`;
 }
 

@@ -30,11 +30,21 @@ export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics:
       recordFields.set(`${definition.name}.${name}`, new Set(Object.keys(record.fields)));
     }
   }
-  const built = ordered.map(({ loaded, definition }) => buildModule(new FileContext(loaded, definition.name, recordFields, diagnostics), definition));
+  const built = ordered.map(({ loaded, definition }) =>
+    buildModule(new FileContext(loaded, definition.name, recordFields, diagnostics), definition),
+  );
   const records = recordsByKey(built);
   const modules = settleWireStyles(built, (key) => records.get(key));
   const ir: Ir = { modules, records };
-  diagnostics.push(...checkDefaults(ir), ...checkDuplicateRoutes(ir), ...checkShortForms(ir), ...checkCycles(ir), ...checkPatterns(ir), ...checkIdentifiers(ir), ...checkServable(ir));
+  diagnostics.push(
+    ...checkDefaults(ir),
+    ...checkDuplicateRoutes(ir),
+    ...checkShortForms(ir),
+    ...checkCycles(ir),
+    ...checkPatterns(ir),
+    ...checkIdentifiers(ir),
+    ...checkServable(ir),
+  );
   return { ir, diagnostics };
 }
 
@@ -57,7 +67,11 @@ function buildModule(ctx: FileContext, definition: DefinitionFile): ModuleIr {
     auth,
     errors,
     records: buildRecords(ctx, definition.records ?? {}, FILE_ORIGIN),
-    routes: buildRoutes(ctx, { file: definition, iface, auth, errorNames: errors.map((error) => error.name) }, FILE_ORIGIN),
+    routes: buildRoutes(
+      ctx,
+      { file: definition, iface, auth, errorNames: errors.map((error) => error.name) },
+      FILE_ORIGIN,
+    ),
   };
 }
 
@@ -69,11 +83,20 @@ function checkModuleNames(files: readonly ValidatedFile[], diagnostics: Diagnost
     const first = seen.get(definition.name);
     const folder = folders.get(definition.name.toLowerCase());
     if (first !== undefined) {
-      ctx.report('SVC204', ['name'], `definition name "${definition.name}" is already used by ${first} (expected a unique name per file)`);
+      ctx.report(
+        'SVC204',
+        ['name'],
+        `definition name "${definition.name}" is already used by ${first} (expected a unique name per file)`,
+      );
     } else if (folder !== undefined) {
-      ctx.report('SVC204', ['name'], `definition name "${definition.name}" differs only in case from "${folder.name}" of ${folder.file} (expected names that differ in more: they name output folders, one folder on case-insensitive file systems)`);
+      ctx.report(
+        'SVC204',
+        ['name'],
+        `definition name "${definition.name}" differs only in case from "${folder.name}" of ${folder.file} (expected names that differ in more: they name output folders, one folder on case-insensitive file systems)`,
+      );
     }
-    for (const problem of fileNameProblems(definition.name, definition.interface !== undefined)) ctx.report(problem.code, ['name'], problem.message);
+    for (const problem of fileNameProblems(definition.name, definition.interface !== undefined))
+      ctx.report(problem.code, ['name'], problem.message);
     seen.set(definition.name, loaded.file);
     if (folder === undefined) folders.set(definition.name.toLowerCase(), { name: definition.name, file: loaded.file });
   }

@@ -15,10 +15,34 @@ const SCHEMAS_FILE_IMPORTS = ['booleanText', 'digitsToNumber', 'integerText', 'j
 
 /** What server.ts, client.ts and metadata.ts import from fastify, zod, svcgen's runtime and each other. */
 const INTERFACE_FILE_IMPORTS = [
-  'ApiKeyCredentials', 'ApiKeyOptions', 'ApiKeySessionOptions', 'BasicCredentials', 'BasicOptions', 'BearerCredentials',
-  'BearerOptions', 'CallOptions', 'ClientCore', 'ClientOptions', 'DigestCredentials', 'DigestOptions', 'JwtBearerOptions',
-  'FastifyPluginAsync', 'FastifyRequest', 'HandlerContext', 'InterfaceMeta', 'ListResult', 'OAuthCredentials', 'OAuthOptions',
-  'Page', 'RouteMeta', 'createInterfacePlugin', 'responseSchemas', 'routeSchemas', 'schemas', 'types', 'z',
+  'ApiKeyCredentials',
+  'ApiKeyOptions',
+  'ApiKeySessionOptions',
+  'BasicCredentials',
+  'BasicOptions',
+  'BearerCredentials',
+  'BearerOptions',
+  'CallOptions',
+  'ClientCore',
+  'ClientOptions',
+  'DigestCredentials',
+  'DigestOptions',
+  'JwtBearerOptions',
+  'FastifyPluginAsync',
+  'FastifyRequest',
+  'HandlerContext',
+  'InterfaceMeta',
+  'ListResult',
+  'OAuthCredentials',
+  'OAuthOptions',
+  'Page',
+  'RouteMeta',
+  'createInterfacePlugin',
+  'responseSchemas',
+  'routeSchemas',
+  'schemas',
+  'types',
+  'z',
 ];
 
 /** Members every JavaScript object has: a handler of that name would be found even when missing. */
@@ -58,13 +82,24 @@ export function checkIdentifiers(ir: Ir): Diagnostic[] {
  */
 export function fileNameProblems(name: string, hasInterface: boolean): { code: Diagnostic['code']; message: string }[] {
   const problems: { code: Diagnostic['code']; message: string }[] = [];
-  if (name === RUNTIME_FOLDER) problems.push({ code: 'SVC214', message: `file name "${name}" is the output folder of svcgen's runtime (expected another name)` });
+  if (name === RUNTIME_FOLDER)
+    problems.push({
+      code: 'SVC214',
+      message: `file name "${name}" is the output folder of svcgen's runtime (expected another name)`,
+    });
   if (name.length > MAX_FILE_NAME_LENGTH) {
-    problems.push({ code: 'SVC214', message: `file name is ${name.length} characters long (expected at most ${MAX_FILE_NAME_LENGTH}: it names a folder of the output)` });
+    problems.push({
+      code: 'SVC214',
+      message: `file name is ${name.length} characters long (expected at most ${MAX_FILE_NAME_LENGTH}: it names a folder of the output)`,
+    });
   }
   if (hasInterface) {
     const clash = interfaceSymbols(name).find((identifier) => INTERFACE_FILE_IMPORTS.includes(identifier));
-    if (clash) problems.push({ code: 'SVC214', message: `file name "${name}" makes the identifier ${clash}, which the generated server or client imports (expected another name)` });
+    if (clash)
+      problems.push({
+        code: 'SVC214',
+        message: `file name "${name}" makes the identifier ${clash}, which the generated server or client imports (expected another name)`,
+      });
   }
   return problems;
 }
@@ -73,13 +108,37 @@ function checkRouteNames(module: ModuleIr, found: Diagnostic[]): void {
   for (const route of module.routes) {
     const method = camelCase(route.name);
     if (isReservedWord(route.name)) {
-      found.push(at(route.location, 'SVC214', `route name "${route.name}" is a reserved or contextual word of TypeScript (expected another name, e.g. "${route.name}Item": handlers and client methods are named after the route)`));
+      found.push(
+        at(
+          route.location,
+          'SVC214',
+          `route name "${route.name}" is a reserved or contextual word of TypeScript (expected another name, e.g. "${route.name}Item": handlers and client methods are named after the route)`,
+        ),
+      );
     } else if (method !== route.name) {
-      found.push(at(route.location, 'SVC214', `route name "${route.name}" is not a camelCase identifier (expected "${method.replace(/_$/, '')}": handlers and client methods are named after the route, as written)`));
+      found.push(
+        at(
+          route.location,
+          'SVC214',
+          `route name "${route.name}" is not a camelCase identifier (expected "${method.replace(/_$/, '')}": handlers and client methods are named after the route, as written)`,
+        ),
+      );
     } else if (OBJECT_MEMBERS.has(route.name)) {
-      found.push(at(route.location, 'SVC214', `route name "${route.name}" is a member of every JavaScript object (expected another name: a missing handler of that name would go unnoticed)`));
+      found.push(
+        at(
+          route.location,
+          'SVC214',
+          `route name "${route.name}" is a member of every JavaScript object (expected another name: a missing handler of that name would go unnoticed)`,
+        ),
+      );
     } else if (CLIENT_MEMBERS.has(route.name)) {
-      found.push(at(route.location, 'SVC214', `route name "${route.name}" is a member of the generated client class (expected another name)`));
+      found.push(
+        at(
+          route.location,
+          'SVC214',
+          `route name "${route.name}" is a member of the generated client class (expected another name)`,
+        ),
+      );
     }
   }
 }
@@ -87,7 +146,13 @@ function checkRouteNames(module: ModuleIr, found: Diagnostic[]): void {
 function checkAuthNames(module: ModuleIr, found: Diagnostic[]): void {
   for (const scheme of module.auth) {
     if (!PROPERTY_NAME.test(scheme.name)) {
-      found.push(at(scheme.location, 'SVC214', `auth scheme name "${scheme.name}" is not usable as a property name of the generated auth options (expected letters, digits and "_", e.g. "${camelCase(scheme.name).replace(/_$/, '')}")`));
+      found.push(
+        at(
+          scheme.location,
+          'SVC214',
+          `auth scheme name "${scheme.name}" is not usable as a property name of the generated auth options (expected letters, digits and "_", e.g. "${camelCase(scheme.name).replace(/_$/, '')}")`,
+        ),
+      );
     }
   }
 }
@@ -98,13 +163,22 @@ function checkParameterNames(module: ModuleIr, found: Diagnostic[]): void {
     const groups = [
       { what: 'query parameter', params: route.query },
       { what: 'header', params: route.headers },
-      ...route.responses.map((response) => ({ what: `header of response ${response.status}`, params: response.headers })),
+      ...route.responses.map((response) => ({
+        what: `header of response ${response.status}`,
+        params: response.headers,
+      })),
     ];
     for (const { what, params } of groups) {
       const seen = new Set<string>();
       for (const param of params) {
         if (seen.has(param.name)) {
-          found.push(at(param.location, 'SVC204', `${what} "${param.name}" is declared twice (expected each name once; header names are compared without case)`));
+          found.push(
+            at(
+              param.location,
+              'SVC204',
+              `${what} "${param.name}" is declared twice (expected each name once; header names are compared without case)`,
+            ),
+          );
         }
         seen.add(param.name);
       }
@@ -123,7 +197,8 @@ class FileNames {
     /** Pairs reported already (in another file of the module): one diagnostic per pair. */
     private readonly reported: Set<string>,
   ) {
-    for (const [source, names] of Object.entries(given)) for (const name of names) this.taken.set(name, { what: source, owned: false, kind: 'given' });
+    for (const [source, names] of Object.entries(given))
+      for (const name of names) this.taken.set(name, { what: source, owned: false, kind: 'given' });
   }
 
   /** `kind` "record" or "route": two of the same kind are reported by the IR builder already. */
@@ -138,9 +213,21 @@ class FileNames {
     if (this.reported.has(pair)) return;
     this.reported.add(pair);
     if (holder.owned) {
-      this.found.push(at(location, 'SVC204', `${what} and ${holder.what} both become ${identifier} in ${this.file} (expected distinct names)`));
+      this.found.push(
+        at(
+          location,
+          'SVC204',
+          `${what} and ${holder.what} both become ${identifier} in ${this.file} (expected distinct names)`,
+        ),
+      );
     } else {
-      this.found.push(at(location, 'SVC214', `${what} becomes ${identifier}, which ${this.file} takes from ${holder.what} (expected another name)`));
+      this.found.push(
+        at(
+          location,
+          'SVC214',
+          `${what} becomes ${identifier}, which ${this.file} takes from ${holder.what} (expected another name)`,
+        ),
+      );
     }
   }
 }
@@ -148,18 +235,27 @@ class FileNames {
 function checkTypesFile(module: ModuleIr, found: Diagnostic[], reported: Set<string>): void {
   const names = new FileNames(`${module.name}/types.ts`, found, { TypeScript: TYPES_FILE_GLOBALS }, reported);
   claimImports(module, names, symbols.recordType);
-  for (const record of module.records) names.claim(symbols.recordType(record.key), `record "${record.name}"`, record.location, 'record');
+  for (const record of module.records)
+    names.claim(symbols.recordType(record.key), `record "${record.name}"`, record.location, 'record');
   for (const route of module.routes) {
-    for (const [part, present] of routeParts(route)) if (present) names.claim(symbols.routeType(route.name, part), `route "${route.name}"`, route.location, 'route');
+    for (const [part, present] of routeParts(route))
+      if (present) names.claim(symbols.routeType(route.name, part), `route "${route.name}"`, route.location, 'route');
   }
 }
 
 function checkSchemasFile(module: ModuleIr, found: Diagnostic[], reported: Set<string>): void {
-  const names = new FileNames(`${module.name}/schemas.ts`, found, { 'zod and svcgen\'s runtime': SCHEMAS_FILE_IMPORTS }, reported);
+  const names = new FileNames(
+    `${module.name}/schemas.ts`,
+    found,
+    { "zod and svcgen's runtime": SCHEMAS_FILE_IMPORTS },
+    reported,
+  );
   claimImports(module, names, symbols.recordSchema);
-  for (const record of module.records) names.claim(symbols.recordSchema(record.key), `record "${record.name}"`, record.location, 'record');
+  for (const record of module.records)
+    names.claim(symbols.recordSchema(record.key), `record "${record.name}"`, record.location, 'record');
   for (const route of module.routes) {
-    for (const [part, present] of routeParts(route)) if (present) names.claim(symbols.routeSchema(route.name, part), `route "${route.name}"`, route.location, 'route');
+    for (const [part, present] of routeParts(route))
+      if (present) names.claim(symbols.routeSchema(route.name, part), `route "${route.name}"`, route.location, 'route');
   }
 }
 
@@ -175,7 +271,8 @@ function routeParts(route: ModuleIr['routes'][number]): [RoutePart, boolean][] {
 
 /** Records of other files that this file's types name: each is imported under its own name. */
 function claimImports(module: ModuleIr, names: FileNames, identifierOf: (key: RecordKey) => string): void {
-  for (const [key, location] of referencedElsewhere(module)) names.claim(identifierOf(key), `record "${key}" (imported)`, location);
+  for (const [key, location] of referencedElsewhere(module))
+    names.claim(identifierOf(key), `record "${key}" (imported)`, location);
 }
 
 /** Each record of another file that a module refers to, with the first place that does. */
@@ -183,7 +280,8 @@ function referencedElsewhere(module: ModuleIr): Map<RecordKey, SourceLocation> {
   const references = new Map<RecordKey, SourceLocation>();
   const visit = (type: TypeIr | undefined, location: SourceLocation) => {
     if (!type) return;
-    if (type.kind === 'record' && !type.record.startsWith(`${module.name}.`) && !references.has(type.record)) references.set(type.record, location);
+    if (type.kind === 'record' && !type.record.startsWith(`${module.name}.`) && !references.has(type.record))
+      references.set(type.record, location);
     if (type.kind === 'list') visit(type.items, location);
     if (type.kind === 'map') visit(type.values, location);
   };

@@ -15,7 +15,12 @@ export function checkServable(ir: Ir): Diagnostic[] {
   const found: Diagnostic[] = [];
   for (const module of ir.modules) {
     for (const route of module.routes) {
-      found.push(...checkTemplate(route), ...checkTotals(route), ...checkFormBody(route, ir.records), ...checkProtoNames(route));
+      found.push(
+        ...checkTemplate(route),
+        ...checkTotals(route),
+        ...checkFormBody(route, ir.records),
+        ...checkProtoNames(route),
+      );
       found.push(...checkQueryAlternative(route), ...checkStyles(route), ...checkStatuses(module, route));
       found.push(...checkFormQuery(route, ir.records), ...checkTextParameters(route));
     }
@@ -61,7 +66,13 @@ function checkFormBody(route: RouteIr, records: ReadonlyMap<string, RecordIr>): 
       .join(', ');
   }
   if (!problem) return [];
-  return [{ ...route.location, code: 'SVC217', message: `route "${route.name}" accepts a form body, which arrives as text, with ${problem} (expected members of type string, enum, date or date-time, or bodyFormats: [json])` }];
+  return [
+    {
+      ...route.location,
+      code: 'SVC217',
+      message: `route "${route.name}" accepts a form body, which arrives as text, with ${problem} (expected members of type string, enum, date or date-time, or bodyFormats: [json])`,
+    },
+  ];
 }
 
 function isText(type: TypeIr): boolean {
@@ -82,7 +93,11 @@ function checkProtoNames(route: RouteIr): Diagnostic[] {
   const params = [...route.query, ...route.headers, ...route.responses.flatMap((response) => response.headers)];
   return params
     .filter((param) => param.name === '__proto__')
-    .map((param) => ({ ...param.location, code: 'SVC214' as const, message: `parameter "__proto__" of route "${route.name}" cannot be a member of a schema (expected another name)` }));
+    .map((param) => ({
+      ...param.location,
+      code: 'SVC214' as const,
+      message: `parameter "__proto__" of route "${route.name}" cannot be a member of a schema (expected another name)`,
+    }));
 }
 
 /** The query parameter that may carry a body member must not also be one of the route's own. */
@@ -99,7 +114,9 @@ function checkStyles(route: RouteIr): Diagnostic[] {
   const placed = [
     ...route.pathParams.map((param) => ({ param, place: 'path parameter' })),
     ...route.headers.map((param) => ({ param, place: 'header' })),
-    ...route.responses.flatMap((response) => response.headers.map((param) => ({ param, place: `response ${response.status} header` }))),
+    ...route.responses.flatMap((response) =>
+      response.headers.map((param) => ({ param, place: `response ${response.status} header` })),
+    ),
   ];
   return placed
     .filter(({ param }) => param.style === 'deepObject')
@@ -122,9 +139,12 @@ function checkStatuses(module: ModuleIr, route: RouteIr): Diagnostic[] {
     const where = `response ${response.status} of route "${route.name}"`;
     const error = errors.get(response.status);
     let problem: string | undefined;
-    if (response.status < 200) problem = `${where} is informational, which is never a final answer (expected a status from 200 to 599)`;
-    else if ((response.status === 204 || response.status === 304) && response.body) problem = `${where} has a body, which HTTP never sends with ${response.status} (expected no body, or another status)`;
-    else if (error) problem = `${where} has the status of the error "${error.name}" the route lists (expected one answer per status: drop one of them)`;
+    if (response.status < 200)
+      problem = `${where} is informational, which is never a final answer (expected a status from 200 to 599)`;
+    else if ((response.status === 204 || response.status === 304) && response.body)
+      problem = `${where} has a body, which HTTP never sends with ${response.status} (expected no body, or another status)`;
+    else if (error)
+      problem = `${where} has the status of the error "${error.name}" the route lists (expected one answer per status: drop one of them)`;
     if (problem) found.push({ ...response.location, code: 'SVC222', message: problem });
   }
   return found;
@@ -136,7 +156,10 @@ function checkStatuses(module: ModuleIr, route: RouteIr): Diagnostic[] {
  * another query parameter, or the two could not be told apart.
  */
 function checkFormQuery(route: RouteIr, records: ReadonlyMap<string, RecordIr>): Diagnostic[] {
-  const names = new Set([...route.query.map((param) => param.name), ...(route.bodyQueryAlternative ? [route.bodyQueryAlternative.member] : [])]);
+  const names = new Set([
+    ...route.query.map((param) => param.name),
+    ...(route.bodyQueryAlternative ? [route.bodyQueryAlternative.member] : []),
+  ]);
   const found: Diagnostic[] = [];
   for (const param of route.query.filter((candidate) => candidate.style === 'form')) {
     const type = param.type;
@@ -144,11 +167,20 @@ function checkFormQuery(route: RouteIr, records: ReadonlyMap<string, RecordIr>):
     const fields = flatRecordFields(type, (key) => records.get(key));
     const where = `query parameter "${param.name}" of route "${route.name}"`;
     if (!fields) {
-      found.push({ ...param.location, code: 'SVC235', message: `${where} is ${describeType(type)} in style form, which has no written form beyond scalars, lists of scalars and records of scalars (expected style deepObject or json)` });
+      found.push({
+        ...param.location,
+        code: 'SVC235',
+        message: `${where} is ${describeType(type)} in style form, which has no written form beyond scalars, lists of scalars and records of scalars (expected style deepObject or json)`,
+      });
       continue;
     }
     const clash = fields.find((field) => field.name !== param.name && names.has(field.name));
-    if (clash) found.push({ ...param.location, code: 'SVC235', message: `${where} is sent in style form as its fields' own names, and its field "${clash.name}" is also a query parameter of the route (expected another name for one of them, or style deepObject)` });
+    if (clash)
+      found.push({
+        ...param.location,
+        code: 'SVC235',
+        message: `${where} is sent in style form as its fields' own names, and its field "${clash.name}" is also a query parameter of the route (expected another name for one of them, or style deepObject)`,
+      });
   }
   return found;
 }
@@ -160,7 +192,13 @@ function checkTextParameters(route: RouteIr): Diagnostic[] {
     ...route.headers.map((param) => ({ param, place: 'header' })),
   ];
   return placed
-    .filter(({ param }) => param.style === 'form' && !isScalarType(param.type) && !(param.type.kind === 'list' && isScalarType(param.type.items)) && param.type.kind !== 'json')
+    .filter(
+      ({ param }) =>
+        param.style === 'form' &&
+        !isScalarType(param.type) &&
+        !(param.type.kind === 'list' && isScalarType(param.type.items)) &&
+        param.type.kind !== 'json',
+    )
     .map(({ param, place }) => ({
       ...param.location,
       code: 'SVC236' as const,

@@ -11,7 +11,13 @@ export function checkDefaults(ir: Ir): Diagnostic[] {
   const found: Diagnostic[] = [];
   const check = (owner: FieldIr | ParameterIr, what: string) => {
     if (owner.default === undefined || valueFitsType(owner.default, owner.type, ir.records)) return;
-    found.push(at(owner.location, 'SVC207', `default of ${what} "${owner.name}" is ${JSON.stringify(owner.default)} (expected ${describeConstrainedType(owner.type)})`));
+    found.push(
+      at(
+        owner.location,
+        'SVC207',
+        `default of ${what} "${owner.name}" is ${JSON.stringify(owner.default)} (expected ${describeConstrainedType(owner.type)})`,
+      ),
+    );
   };
   for (const module of ir.modules) {
     for (const record of module.records) for (const field of record.fields) check(field, 'field');
@@ -34,7 +40,13 @@ export function checkPatterns(ir: Ir): Diagnostic[] {
       try {
         new RegExp(pattern);
       } catch (error) {
-        found.push(at(location, 'SVC106', `pattern ${JSON.stringify(pattern)} is not a regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')}; expected a JavaScript regular expression)`));
+        found.push(
+          at(
+            location,
+            'SVC106',
+            `pattern ${JSON.stringify(pattern)} is not a regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')}; expected a JavaScript regular expression)`,
+          ),
+        );
       }
     }
     if (type.kind === 'list') visit(type.items, location);
@@ -64,12 +76,25 @@ export function checkShortForms(ir: Ir): Diagnostic[] {
         const items = param.type.kind === 'list' ? param.type.items : undefined;
         const record = items?.kind === 'record' ? ir.records.get(items.record) : undefined;
         if (!record || param.style !== 'deepObject') {
-          found.push(at(param.location, 'SVC209', `shortForm of query parameter "${param.name}" needs a deepObject list of records (found ${describeType(param.type)} in ${param.style} style)`));
+          found.push(
+            at(
+              param.location,
+              'SVC209',
+              `shortForm of query parameter "${param.name}" needs a deepObject list of records (found ${describeType(param.type)} in ${param.style} style)`,
+            ),
+          );
           continue;
         }
         const names = record.fields.map((field) => field.name);
         for (const member of [param.shortForm.key, param.shortForm.value]) {
-          if (!names.includes(member)) found.push(at(param.location, 'SVC209', `shortForm of "${param.name}" names "${member}", not a field of ${record.name} (expected one of: ${names.join(', ')})`));
+          if (!names.includes(member))
+            found.push(
+              at(
+                param.location,
+                'SVC209',
+                `shortForm of "${param.name}" names "${member}", not a field of ${record.name} (expected one of: ${names.join(', ')})`,
+              ),
+            );
         }
       }
     }
@@ -86,7 +111,13 @@ export function checkDuplicateRoutes(ir: Ir): Diagnostic[] {
         const key = `${route.method} ${path.replace(/\{[^}]*\}/g, '{}')}`;
         const first = seen.get(key);
         if (first) {
-          found.push(at(route.location, 'SVC203', `route "${route.name}" answers ${route.method} ${path}, as route ${first} does (expected one route per method and path)`));
+          found.push(
+            at(
+              route.location,
+              'SVC203',
+              `route "${route.name}" answers ${route.method} ${path}, as route ${first} does (expected one route per method and path)`,
+            ),
+          );
           break;
         }
         seen.set(key, `"${route.name}" of ${module.name}`);
@@ -99,7 +130,14 @@ export function checkDuplicateRoutes(ir: Ir): Diagnostic[] {
       if (scheme.type !== 'oauth2') continue;
       const path = `${module.interface?.basePath ?? ''}${scheme.tokenPath}`.replace(/\/+/g, '/');
       const first = seen.get(`POST ${path.replace(/\{[^}]*\}/g, '{}')}`);
-      if (first) found.push(at(scheme.location, 'SVC203', `the token endpoint of auth scheme "${scheme.name}" answers POST ${path}, as route ${first} does (expected one route per method and path)`));
+      if (first)
+        found.push(
+          at(
+            scheme.location,
+            'SVC203',
+            `the token endpoint of auth scheme "${scheme.name}" answers POST ${path}, as route ${first} does (expected one route per method and path)`,
+          ),
+        );
     }
   }
   return found;
@@ -121,7 +159,13 @@ export function checkCycles(ir: Ir): Diagnostic[] {
       if (!next) continue;
       if (state.get(target) === 'visiting') {
         const cycle = [...trail.slice(trail.indexOf(target)), target].map((key) => key.split('.').pop()).join(' → ');
-        found.push(at(field.location, 'SVC208', `field "${field.name}" closes a cycle of required records ${cycle} (expected a nullable or optional field, or a list, somewhere in the cycle)`));
+        found.push(
+          at(
+            field.location,
+            'SVC208',
+            `field "${field.name}" closes a cycle of required records ${cycle} (expected a nullable or optional field, or a list, somewhere in the cycle)`,
+          ),
+        );
       } else if (!state.has(target)) {
         visit(next, [...trail, target]);
       }

@@ -41,5 +41,7 @@ export const symbols = {
 /** Every identifier the server, client and metadata files of a module declare. */
 export function interfaceSymbols(module: string): string[] {
   const { handlers, authOptions, serverOptions, plugin, client, clientOptions, meta, routes } = symbols;
-  return [authOptions, client, clientOptions, handlers, serverOptions, meta, plugin, routes].map((name) => name(module));
+  return [authOptions, client, clientOptions, handlers, serverOptions, meta, plugin, routes].map((name) =>
+    name(module),
+  );
 }

@@ -145,7 +145,6 @@ export interface ResponseIr extends Documented {
   readonly total: boolean;
 }
 
-
 export interface RouteIr extends Documented {
   readonly name: string;
   readonly summary: string | undefined;
@@ -172,7 +171,8 @@ export interface RouteIr extends Documented {
    * the handler gets it with its violations. whole (the default): any violation fails the request.
    */
   readonly bodyEntries: 'whole' | 'each';
-  readonly bodyQueryAlternative: { readonly member: string; readonly style: 'json' | 'deepObject'; readonly origin: Origin } | undefined;
+  readonly bodyQueryAlternative:
+    { readonly member: string; readonly style: 'json' | 'deepObject'; readonly origin: Origin } | undefined;
   readonly bodyFormats: readonly ('json' | 'form')[];
   readonly responses: readonly ResponseIr[];
   readonly errors: readonly string[];
@@ -257,7 +257,6 @@ export interface DigestSchemeIr extends Documented {
 }
 
 export type AuthSchemeIr = OAuthSchemeIr | BearerSchemeIr | ApiKeySchemeIr | BasicSchemeIr | DigestSchemeIr;
-
 
 export interface ErrorIr extends Documented {
   /** The catalog entry's name; routes list these. */

@@ -12,7 +12,11 @@ export function valueFitsType(value: unknown, type: TypeIr, records: ReadonlyMap
     case 'enum':
       return typeof value === 'string' && type.values.includes(value);
     case 'list':
-      return Array.isArray(value) && withinConstraints(value, type.constraints) && value.every((item) => valueFitsType(item, type.items, records));
+      return (
+        Array.isArray(value) &&
+        withinConstraints(value, type.constraints) &&
+        value.every((item) => valueFitsType(item, type.items, records))
+      );
     case 'map':
       return isPlainObject(value) && Object.values(value).every((item) => valueFitsType(item, type.values, records));
     case 'record':
@@ -57,10 +61,19 @@ function isCalendarDate(text: string): boolean {
 
 /** A default is used as it is: it must meet the bounds and pattern a request's value must meet. */
 function withinConstraints(value: unknown, c: Constraints): boolean {
-  if (typeof value === 'number') return (c.minimum === undefined || value >= c.minimum) && (c.maximum === undefined || value <= c.maximum);
-  if (Array.isArray(value)) return (c.minItems === undefined || value.length >= c.minItems) && (c.maxItems === undefined || value.length <= c.maxItems);
+  if (typeof value === 'number')
+    return (c.minimum === undefined || value >= c.minimum) && (c.maximum === undefined || value <= c.maximum);
+  if (Array.isArray(value))
+    return (
+      (c.minItems === undefined || value.length >= c.minItems) &&
+      (c.maxItems === undefined || value.length <= c.maxItems)
+    );
   if (typeof value !== 'string') return true;
-  if ((c.minLength !== undefined && value.length < c.minLength) || (c.maxLength !== undefined && value.length > c.maxLength)) return false;
+  if (
+    (c.minLength !== undefined && value.length < c.minLength) ||
+    (c.maxLength !== undefined && value.length > c.maxLength)
+  )
+    return false;
   return c.pattern === undefined || matches(c.pattern, value);
 }
 
@@ -77,10 +90,16 @@ function matches(pattern: string, text: string): boolean {
  * A record default is used as it is, never parsed (zod's .default): it must hold every member the
  * schema's output has (required or defaulted fields), each fitting, and nothing else.
  */
-function recordValueFits(value: Record<string, unknown>, type: Extract<TypeIr, { kind: 'record' }>, records: ReadonlyMap<string, RecordIr>): boolean {
+function recordValueFits(
+  value: Record<string, unknown>,
+  type: Extract<TypeIr, { kind: 'record' }>,
+  records: ReadonlyMap<string, RecordIr>,
+): boolean {
   const record = records.get(type.record);
   if (!record) return false;
-  const fields = record.fields.filter((field) => (type.pick.length === 0 || type.pick.includes(field.name)) && !type.omit.includes(field.name));
+  const fields = record.fields.filter(
+    (field) => (type.pick.length === 0 || type.pick.includes(field.name)) && !type.omit.includes(field.name),
+  );
   const known = new Set(fields.map((field) => field.name));
   if (Object.keys(value).some((key) => !known.has(key))) return false;
   return fields.every((field) => {

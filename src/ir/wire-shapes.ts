@@ -14,12 +14,20 @@ export function isScalarType(type: TypeIr): boolean {
  * The fields of a record whose every field is a scalar (name[field]=value covers it), else
  * undefined; with `json`, fields of type json count too (their value is written as its text).
  */
-export function flatRecordFields(type: TypeIr, records: RecordsByKey, options: { readonly json?: boolean } = {}): RecordIr['fields'] | undefined {
+export function flatRecordFields(
+  type: TypeIr,
+  records: RecordsByKey,
+  options: { readonly json?: boolean } = {},
+): RecordIr['fields'] | undefined {
   if (type.kind !== 'record') return undefined;
   const record = records(type.record);
   if (!record) return undefined;
-  const fields = record.fields.filter((field) => !type.omit.includes(field.name) && (type.pick.length === 0 || type.pick.includes(field.name)));
-  return fields.every((field) => isScalarType(field.type) || (options.json === true && field.type.kind === 'json')) ? fields : undefined;
+  const fields = record.fields.filter(
+    (field) => !type.omit.includes(field.name) && (type.pick.length === 0 || type.pick.includes(field.name)),
+  );
+  return fields.every((field) => isScalarType(field.type) || (options.json === true && field.type.kind === 'json'))
+    ? fields
+    : undefined;
 }
 
 /**
@@ -40,14 +48,20 @@ export function keepsBrackets(type: TypeIr, records: RecordsByKey): boolean {
  */
 export function settleWireStyles(modules: readonly ModuleIr[], records: RecordsByKey): ModuleIr[] {
   const settleParam = (param: ParameterIr): ParameterIr =>
-    param.style === 'deepObject' && param.shortForm === undefined && !keepsBrackets(param.type, records) ? { ...param, style: 'json' } : param;
+    param.style === 'deepObject' && param.shortForm === undefined && !keepsBrackets(param.type, records)
+      ? { ...param, style: 'json' }
+      : param;
   const settleRoute = (route: RouteIr): RouteIr => {
     const alternative = route.bodyQueryAlternative;
-    const member = alternative?.style === 'deepObject' && route.body?.kind === 'record' ? records(route.body.record)?.fields.find((field) => field.name === alternative.member) : undefined;
+    const member =
+      alternative?.style === 'deepObject' && route.body?.kind === 'record'
+        ? records(route.body.record)?.fields.find((field) => field.name === alternative.member)
+        : undefined;
     return {
       ...route,
       query: route.query.map(settleParam),
-      bodyQueryAlternative: alternative && member && !keepsBrackets(member.type, records) ? { ...alternative, style: 'json' } : alternative,
+      bodyQueryAlternative:
+        alternative && member && !keepsBrackets(member.type, records) ? { ...alternative, style: 'json' } : alternative,
     };
   };
   return modules.map((module) => ({ ...module, routes: module.routes.map(settleRoute) }));

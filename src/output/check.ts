@@ -16,12 +16,19 @@ export interface Drift {
   readonly foreign: readonly string[];
 }
 
-export async function compareOutput(output: string, files: readonly { path: string; content: string }[]): Promise<Drift> {
+export async function compareOutput(
+  output: string,
+  files: readonly { path: string; content: string }[],
+): Promise<Drift> {
   // A run killed between its renames left the last complete output under another name; compare with it.
   const outDir = await committedOutputDir(output);
   const produced = new Set(files.map((file) => file.path));
-  const expected = [...files, { path: MANIFEST_FILE, content: manifestText(produced) }].sort((a, b) => compareCodePoints(a.path, b.path));
-  const found = await Promise.all(expected.map((file) => withOpenFile(() => readFile(join(outDir, file.path), 'utf8')).catch(() => undefined)));
+  const expected = [...files, { path: MANIFEST_FILE, content: manifestText(produced) }].sort((a, b) =>
+    compareCodePoints(a.path, b.path),
+  );
+  const found = await Promise.all(
+    expected.map((file) => withOpenFile(() => readFile(join(outDir, file.path), 'utf8')).catch(() => undefined)),
+  );
   const missing: string[] = [];
   const changed: { path: string; diff: string }[] = [];
   for (const [index, file] of expected.entries()) {
@@ -30,7 +37,11 @@ export async function compareOutput(output: string, files: readonly { path: stri
     else if (actual !== file.content) changed.push({ path: file.path, diff: shortDiff(file.content, actual) });
   }
   const previous = (await readManifest(outDir))?.paths ?? [];
-  const exists = (path: string) => lstat(join(outDir, path)).then(() => true, () => false);
+  const exists = (path: string) =>
+    lstat(join(outDir, path)).then(
+      () => true,
+      () => false,
+    );
   // Files svcgen wrote (and the manifest of svcgen 0.1) that are still there but no longer produced.
   const stale = [...previous.filter((path) => !produced.has(path)), LEGACY_MANIFEST_FILE];
   const present = await Promise.all(stale.map(exists));
@@ -64,7 +75,13 @@ export function shortDiff(expected: string, actual: string, maxLines = 6): strin
     endWant -= 1;
     endGot -= 1;
   }
-  const removed = want.slice(start, endWant + 1).slice(0, maxLines).map((line) => `    - ${line}`);
-  const added = got.slice(start, endGot + 1).slice(0, maxLines).map((line) => `    + ${line}`);
+  const removed = want
+    .slice(start, endWant + 1)
+    .slice(0, maxLines)
+    .map((line) => `    - ${line}`);
+  const added = got
+    .slice(start, endGot + 1)
+    .slice(0, maxLines)
+    .map((line) => `    + ${line}`);
   return [`    @@ line ${start + 1} @@`, ...removed, ...added].join('\n');
 }

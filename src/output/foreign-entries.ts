@@ -7,7 +7,19 @@
 // Anything else (a FIFO, a socket, or a file the file system cannot link) is moved. A run killed
 // while it sits in the next tree must not lose it: each path is added to a journal beside the
 // output folder before it is moved, and recovery moves whatever the journal lists back.
-import { chmod, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  link,
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  rename,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { LEGACY_MANIFEST_FILE, MANIFEST_FILE } from './manifest.js';
 import { OutputError, describeFsError } from './output-error.js';
@@ -19,7 +31,9 @@ import { OutputError, describeFsError } from './output-error.js';
 export async function foreignEntries(outDir: string, owned: Iterable<string>): Promise<string[]> {
   const ownedPaths = new Set([...owned, MANIFEST_FILE, LEGACY_MANIFEST_FILE]);
   const ownedFolders = new Set<string>();
-  for (const path of ownedPaths) for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) ownedFolders.add(path.slice(0, at));
+  for (const path of ownedPaths)
+    for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1))
+      ownedFolders.add(path.slice(0, at));
   const found: string[] = [];
   const walk = async (folder: string): Promise<void> => {
     for (const entry of await readdir(join(outDir, folder), { withFileTypes: true })) {
@@ -39,7 +53,11 @@ export function journalOf(outDir: string): string {
 /** Carries the foreign entries into `staging`; on any failure moves back those moved. */
 export async function moveForeignInto(outDir: string, staging: string, paths: readonly string[]): Promise<void> {
   for (const path of paths) {
-    if (await lstat(join(staging, path)).catch(() => undefined)) throw new OutputError(join(outDir, path), 'is in the way of a file or folder svcgen generates there; move it elsewhere');
+    if (await lstat(join(staging, path)).catch(() => undefined))
+      throw new OutputError(
+        join(outDir, path),
+        'is in the way of a file or folder svcgen generates there; move it elsewhere',
+      );
   }
   const moved: string[] = [];
   const carry = async (path: string): Promise<void> => {
@@ -53,7 +71,14 @@ export async function moveForeignInto(outDir: string, staging: string, paths: re
       return chmod(to, found.mode & 0o7777);
     }
     if (found.isSymbolicLink()) return symlink(await readlink(from), to);
-    if (found.isFile() && (await link(from, to).then(() => true, () => false))) return;
+    if (
+      found.isFile() &&
+      (await link(from, to).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     moved.push(path);
     await writeFile(journalOf(outDir), JSON.stringify(moved));
     await rename(from, to);

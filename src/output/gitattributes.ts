@@ -45,7 +45,10 @@ function mentionsFolder(text: string, line: string): boolean {
   const wanted = splitLine(line).pattern;
   return text.split(/\r?\n/).some((existing) => {
     const { pattern, attributes } = splitLine(existing.trim());
-    return (pattern === wanted || pattern === `/${wanted}`) && attributes.some((attribute) => /^[-!]?linguist-generated(=|$)/.test(attribute));
+    return (
+      (pattern === wanted || pattern === `/${wanted}`) &&
+      attributes.some((attribute) => /^[-!]?linguist-generated(=|$)/.test(attribute))
+    );
   });
 }
 
@@ -73,6 +76,8 @@ function quotePattern(pattern: string): string {
 /** `git check-ignore`: true only when git runs and says the folder is ignored (not a repo, no git: false). */
 function isIgnoredByGit(cwd: string, outDir: string): Promise<boolean> {
   return new Promise((resolve) => {
-    execFile('git', ['check-ignore', '-q', '--', relative(cwd, outDir)], { cwd, timeout: 10_000 }, (error) => resolve(error === null));
+    execFile('git', ['check-ignore', '-q', '--', relative(cwd, outDir)], { cwd, timeout: 10_000 }, (error) =>
+      resolve(error === null),
+    );
   });
 }

@@ -23,7 +23,13 @@ export interface OwnedFiles {
 }
 
 export function manifestText(paths: Iterable<string>): string {
-  return HEADER + [...paths].sort(compareCodePoints).map((path) => `${path}\n`).join('');
+  return (
+    HEADER +
+    [...paths]
+      .sort(compareCodePoints)
+      .map((path) => `${path}\n`)
+      .join('')
+  );
 }
 
 /** The files the last run wrote, from the manifest (or a legacy one); undefined when there is none. */

@@ -15,7 +15,11 @@ export async function usableOutDir(config: ResolvedConfig): Promise<string> {
   const found = await lstat(outDir).catch(() => undefined);
   if (found?.isSymbolicLink()) {
     const target = await stat(outDir).catch(() => undefined);
-    if (!target?.isDirectory()) throw new OutputError(shown, 'is a symbolic link, but not to a folder that exists; point it at a folder or remove it');
+    if (!target?.isDirectory())
+      throw new OutputError(
+        shown,
+        'is a symbolic link, but not to a folder that exists; point it at a folder or remove it',
+      );
     outDir = await realpath(outDir);
   } else if (found && !found.isDirectory()) {
     throw new OutputError(shown, 'is not a folder; the output folder must be a folder (or not exist yet)');
@@ -31,7 +35,10 @@ export async function usableOutDir(config: ResolvedConfig): Promise<string> {
     if (path === undefined) continue;
     const real = await realPathOfLongestExisting(path);
     if (real === realOut || real.startsWith(realOut.endsWith(sep) ? realOut : `${realOut}${sep}`)) {
-      throw new OutputError(shown, `contains ${what} (${shownPath(path, config.cwd)}); svcgen replaces its output folder, so give it a folder of its own`);
+      throw new OutputError(
+        shown,
+        `contains ${what} (${shownPath(path, config.cwd)}); svcgen replaces its output folder, so give it a folder of its own`,
+      );
     }
   }
   return outDir;
@@ -49,6 +56,9 @@ async function realPathOfLongestExisting(path: string): Promise<string> {
   } catch {
     const parent = dirname(absolute);
     if (parent === absolute) return absolute;
-    return resolve(await realPathOfLongestExisting(parent), absolute.slice(parent.length + (parent.endsWith(sep) ? 0 : 1)));
+    return resolve(
+      await realPathOfLongestExisting(parent),
+      absolute.slice(parent.length + (parent.endsWith(sep) ? 0 : 1)),
+    );
   }
 }

@@ -10,7 +10,9 @@ export function seal(text: string): string {
 /** The text `seal` sealed, or undefined when the digest does not match (or is missing). */
 export function unseal(sealed: string): string | undefined {
   const text = sealed.slice(DIGEST_LENGTH + 1);
-  return sealed.charAt(DIGEST_LENGTH) === ' ' && hash('sha256', text) === sealed.slice(0, DIGEST_LENGTH) ? text : undefined;
+  return sealed.charAt(DIGEST_LENGTH) === ' ' && hash('sha256', text) === sealed.slice(0, DIGEST_LENGTH)
+    ? text
+    : undefined;
 }
 
 const DIGEST_LENGTH = 64;

@@ -2,7 +2,19 @@
 // swapped in by two renames, so a run killed at any moment leaves the old tree or the new one:
 // if it dies between the renames, the next run puts the old tree back before doing anything.
 // Entries svcgen did not write are moved into the new tree, never copied (foreign-entries.ts).
-import { access, chmod, constants, link, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import {
+  access,
+  chmod,
+  constants,
+  link,
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  writeFile,
+} from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { foreignEntries, moveForeignBack, moveForeignInto } from './foreign-entries.js';
 import { MANIFEST_FILE, manifestText, readManifest, type OwnedFiles } from './manifest.js';
@@ -29,8 +41,15 @@ export interface WriteHints {
   readonly lastRun: Readonly<Record<string, string>> | undefined;
 }
 
-/** Writes the run's files (each with its content hash) as the new output tree; nothing is touched when it already holds them. */
-export async function writeOutput(outDir: string, files: readonly { path: string; content: string; hash: string }[], hints: WriteHints): Promise<WriteSummary> {
+/**
+ * Writes the run's files (each with its content hash) as the new output tree; nothing is touched when it already holds
+ * them.
+ */
+export async function writeOutput(
+  outDir: string,
+  files: readonly { path: string; content: string; hash: string }[],
+  hints: WriteHints,
+): Promise<WriteSummary> {
   const staged = await StagedOutput.open(outDir, hints.knownUnchanged, hints.lastRun);
   for (const file of files) staged.add(file, file.hash);
   try {
@@ -57,14 +76,21 @@ export class StagedOutput {
    * Starts the next tree (after recovering from a run killed mid-swap). `lastRun`: each file's hash
    * as the last run wrote it (from the cache), to tell what this run changes from what it restores.
    */
-  static async open(outDir: string, knownUnchanged: KnownUnchanged = async () => false, lastRun?: Readonly<Record<string, string>>): Promise<StagedOutput> {
+  static async open(
+    outDir: string,
+    knownUnchanged: KnownUnchanged = async () => false,
+    lastRun?: Readonly<Record<string, string>>,
+  ): Promise<StagedOutput> {
     await recoverInterruptedWrite(outDir);
     const previous = await readManifest(outDir);
     await assertWritable(outDir);
     try {
       await mkdir(stagingOf(outDir), { recursive: true });
     } catch (error) {
-      throw new OutputError(dirname(outDir), `cannot create the output's staging folder here (${describeFsError(error)})`);
+      throw new OutputError(
+        dirname(outDir),
+        `cannot create the output's staging folder here (${describeFsError(error)})`,
+      );
     }
     return new StagedOutput(outDir, previous, knownUnchanged, lastRun);
   }
@@ -106,7 +132,9 @@ export class StagedOutput {
     // Reported as written: what this run changes from the last one; files edited by hand since and
     // put back count only when the run changes nothing else (or there is no record of the last run).
     const { lastRun } = this;
-    const changed = lastRun ? files.filter((file) => lastRun[file.path] !== file.hash).map((file) => file.path) : restored;
+    const changed = lastRun
+      ? files.filter((file) => lastRun[file.path] !== file.hash).map((file) => file.path)
+      : restored;
     return { written: changed.length > 0 || deleted.length > 0 ? changed : restored, deleted, unchanged: false };
   }
 
@@ -119,7 +147,9 @@ export class StagedOutput {
   /** Whether the output folder's file already holds this content (by its recorded stat, else read). */
   private async holds(file: { path: string; content: string; hash: string }): Promise<boolean> {
     if (await this.knownUnchanged(file.path, file.hash)) return true;
-    return (await withOpenFile(() => readFile(join(this.outDir, file.path), 'utf8')).catch(() => undefined)) === file.content;
+    return (
+      (await withOpenFile(() => readFile(join(this.outDir, file.path), 'utf8')).catch(() => undefined)) === file.content
+    );
   }
 
   private async swapIn(manifest: string, produced: ReadonlySet<string>): Promise<void> {
@@ -129,7 +159,12 @@ export class StagedOutput {
     try {
       await Promise.all(this.writes);
       await writeFile(join(staging, MANIFEST_FILE), manifest);
-      if (await exists(outDir)) await moveForeignInto(outDir, staging, await foreignEntries(outDir, [...(this.previous?.paths ?? []), ...produced]));
+      if (await exists(outDir))
+        await moveForeignInto(
+          outDir,
+          staging,
+          await foreignEntries(outDir, [...(this.previous?.paths ?? []), ...produced]),
+        );
     } catch (error) {
       await this.discard();
       throw error;

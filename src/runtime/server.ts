@@ -477,7 +477,10 @@ function splitHeaderLists(lists: ReadonlySet<string>, headers: FastifyRequest['h
   return split;
 }
 
-/** The path parameters; an empty one (e.g. "/Banner/") is missing: ParameterMissing where the route declares it, else a 400. */
+/**
+ * The path parameters; an empty one (e.g. "/Banner/") is missing: ParameterMissing where the route declares it, else a
+ * 400.
+ */
 function pathParameters(meta: InterfaceMeta, route: RouteMeta, params: unknown): unknown {
   const values = (params ?? {}) as Record<string, unknown>;
   const empty = route.pathParams.find((name) => values[name] === '');

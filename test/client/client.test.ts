@@ -20,7 +20,12 @@ afterAll(async () => {
 });
 
 const admin = (extra: Partial<ConstructorParameters<typeof AdminApiClient>[0]> = {}) =>
-  new AdminApiClient({ baseUrl: service.base, auth: { oauth: { grant: 'password', username: 'admin', password: 'admin-demo-password' } }, now: service.now, ...extra });
+  new AdminApiClient({
+    baseUrl: service.base,
+    auth: { oauth: { grant: 'password', username: 'admin', password: 'admin-demo-password' } },
+    now: service.now,
+    ...extra,
+  });
 const digestAuth = { digest: { username: 'api', password: 'api-demo-key' } };
 
 describe('generated clients against the reference service', () => {
@@ -57,11 +62,17 @@ describe('generated clients against the reference service', () => {
   });
 
   it('fail with a typed error on bad credentials, distinct from network failures', async () => {
-    const wrong = new AdminApiClient({ baseUrl: service.base, auth: { oauth: { grant: 'password', username: 'admin', password: 'nope' } } });
+    const wrong = new AdminApiClient({
+      baseUrl: service.base,
+      auth: { oauth: { grant: 'password', username: 'admin', password: 'nope' } },
+    });
     const error = await wrong.listTax().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiClientError);
     expect((error as ApiClientError).code).toBe('invalid_grant');
-    const offline = new AdminApiClient({ baseUrl: 'http://127.0.0.1:9', auth: { oauth: { grant: 'client_credentials', clientId: 'x', clientSecret: 'y' } } });
+    const offline = new AdminApiClient({
+      baseUrl: 'http://127.0.0.1:9',
+      auth: { oauth: { grant: 'client_credentials', clientId: 'x', clientSecret: 'y' } },
+    });
     await expect(offline.listTax()).rejects.toBeInstanceOf(NetworkError);
   });
 
@@ -85,13 +96,20 @@ describe('generated clients against the reference service', () => {
       expect(all.total).toBeGreaterThan(0);
       expect(none.total).toBe(0);
     }
-    const store = new StoreApiClient({ baseUrl: service.base, getBody: 'query', auth: { accessKey: { apiKey: 'SVCSCDEMOACCESSKEY000000001' } } });
+    const store = new StoreApiClient({
+      baseUrl: service.base,
+      getBody: 'query',
+      auth: { accessKey: { apiKey: 'SVCSCDEMOACCESSKEY000000001' } },
+    });
     const context = await store.getContext({ body: { includes: { sales_channel_context: ['token'] } } });
     expect(Object.keys(context)).toEqual(['token']);
   });
 
   it('keep the Store session across calls and after login', async () => {
-    const store = new StoreApiClient({ baseUrl: service.base, auth: { accessKey: { apiKey: 'SVCSCDEMOACCESSKEY000000001' } } });
+    const store = new StoreApiClient({
+      baseUrl: service.base,
+      auth: { accessKey: { apiKey: 'SVCSCDEMOACCESSKEY000000001' } },
+    });
     const products = await admin().listProduct({ query: { limit: 1 } });
     const productId = products.items[0]?.id as string;
     await store.addCartLineItems({ body: { items: [{ type: 'product', referencedId: productId, quantity: 1 }] } });
@@ -108,7 +126,10 @@ describe('generated clients against the reference service', () => {
     const client = new BannerApiClient({ baseUrl: service.base, auth: digestAuth, fetch: slowFetch, timeoutMs: 50 });
     await expect(client.listBanners()).rejects.toBeInstanceOf(TimeoutError);
     const controller = new AbortController();
-    const pending = new BannerApiClient({ baseUrl: service.base, auth: digestAuth }).listBanners({}, { signal: controller.signal });
+    const pending = new BannerApiClient({ baseUrl: service.base, auth: digestAuth }).listBanners(
+      {},
+      { signal: controller.signal },
+    );
     controller.abort();
     await expect(pending).rejects.toThrow();
   });
@@ -127,18 +148,34 @@ describe('the generated client on its own', () => {
   it('compiles under strict settings without the server', () => {
     const root = resolve(import.meta.dirname, '../..');
     const dir = mkdtempSync(join(tmpdir(), 'svcgen-client-tsc-'));
-    const clients = ['admin-api', 'store-api', 'price-list-api', 'banner-api'].map((name) => join(root, 'generated', name, 'client.ts'));
+    const clients = ['admin-api', 'store-api', 'price-list-api', 'banner-api'].map((name) =>
+      join(root, 'generated', name, 'client.ts'),
+    );
     writeFileSync(
       join(dir, 'tsconfig.json'),
       JSON.stringify({
         compilerOptions: {
-          target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], types: ['node'], typeRoots: [join(root, 'node_modules/@types')],
-          strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, verbatimModuleSyntax: true, noEmit: true, skipLibCheck: true,
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2023', 'DOM'],
+          types: ['node'],
+          typeRoots: [join(root, 'node_modules/@types')],
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          exactOptionalPropertyTypes: true,
+          verbatimModuleSyntax: true,
+          noEmit: true,
+          skipLibCheck: true,
         },
         files: clients,
       }),
     );
-    const compiled = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json'), '--listFiles'], { encoding: 'utf8' });
+    const compiled = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json'), '--listFiles'],
+      { encoding: 'utf8' },
+    );
     const lines = compiled.stdout.split('\n').filter(Boolean);
     expect(lines.filter((line) => line.includes('error TS'))).toEqual([]);
     expect(compiled.status).toBe(0);

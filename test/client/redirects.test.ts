@@ -210,7 +210,11 @@ describe('a redirect within the origin', () => {
     };
     const filters = { filters: [{ 'field-name': 'name', value: 'Spring list', type: 'eq' as const }] };
     await expect(prices().listPriceLists({ body: filters })).resolves.toMatchObject({ items: [], total: 0 });
-    expect(api.received.at(-1)).toMatchObject({ method: 'GET', url: '/moved/api/PriceList', body: JSON.stringify(filters) });
+    expect(api.received.at(-1)).toMatchObject({
+      method: 'GET',
+      url: '/moved/api/PriceList',
+      body: JSON.stringify(filters),
+    });
   });
 
   it(`stops after ${MAX_REDIRECTS} in a row with a RedirectError`, async () => {

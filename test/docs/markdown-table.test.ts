@@ -11,13 +11,49 @@ describe('compactTables', () => {
       text: table('| Name  | Type   |', '| ----- | ------ |', '| `id`  | string |', '| title | string |'),
       want: table('| Name | Type |', '| --- | --- |', '| `id` | string |', '| title | string |'),
     },
-    { given: 'empty cells and an empty header', text: table('|  |   |', '| - | --- |', '| Base path |  |'), want: table('| | |', '| --- | --- |', '| Base path | |') },
-    { given: 'alignment colons', text: table('| l | c | r | n |', '|:---|:-:|--:|---|', '| 1 | 2 | 3 | 4 |'), want: table('| l | c | r | n |', '| :--- | :---: | ---: | --- |', '| 1 | 2 | 3 | 4 |') },
-    { given: 'escaped pipes, kept in their cells', text: table('| Text | Code |', '| --- | --- |', '| a \\| b | `x\\|y` |'), want: table('| Text | Code |', '| --- | --- |', '| a \\| b | `x\\|y` |') },
+    {
+      given: 'empty cells and an empty header',
+      text: table('|  |   |', '| - | --- |', '| Base path |  |'),
+      want: table('| | |', '| --- | --- |', '| Base path | |'),
+    },
+    {
+      given: 'alignment colons',
+      text: table('| l | c | r | n |', '|:---|:-:|--:|---|', '| 1 | 2 | 3 | 4 |'),
+      want: table('| l | c | r | n |', '| :--- | :---: | ---: | --- |', '| 1 | 2 | 3 | 4 |'),
+    },
+    {
+      given: 'escaped pipes, kept in their cells',
+      text: table('| Text | Code |', '| --- | --- |', '| a \\| b | `x\\|y` |'),
+      want: table('| Text | Code |', '| --- | --- |', '| a \\| b | `x\\|y` |'),
+    },
     {
       given: 'two tables and the text around them',
-      text: table('# Title', '', '| a |', '|---|', '| 1 |', '', 'Text | with a pipe.', '', '| b  | c |', '| -- | - |', '| 2  | 3 |'),
-      want: table('# Title', '', '| a |', '| --- |', '| 1 |', '', 'Text | with a pipe.', '', '| b | c |', '| --- | --- |', '| 2 | 3 |'),
+      text: table(
+        '# Title',
+        '',
+        '| a |',
+        '|---|',
+        '| 1 |',
+        '',
+        'Text | with a pipe.',
+        '',
+        '| b  | c |',
+        '| -- | - |',
+        '| 2  | 3 |',
+      ),
+      want: table(
+        '# Title',
+        '',
+        '| a |',
+        '| --- |',
+        '| 1 |',
+        '',
+        'Text | with a pipe.',
+        '',
+        '| b | c |',
+        '| --- | --- |',
+        '| 2 | 3 |',
+      ),
     },
   ])('$given', ({ text, want }) => {
     expect(compactTables(text)).toBe(want);
@@ -25,8 +61,12 @@ describe('compactTables', () => {
   });
 
   it('a longer cell changes its own row only', () => {
-    const before = compactTables(table('| Field | Type |', '| --- | --- |', '| id | string |', '| title | string |')) as string;
-    const after = compactTables(table('| Field | Type |', '| --- | --- |', '| id | string |', '| aMuchLongerFieldName | string |')) as string;
+    const before = compactTables(
+      table('| Field | Type |', '| --- | --- |', '| id | string |', '| title | string |'),
+    ) as string;
+    const after = compactTables(
+      table('| Field | Type |', '| --- | --- |', '| id | string |', '| aMuchLongerFieldName | string |'),
+    ) as string;
     const changed = before.split('\n').filter((line, index) => line !== after.split('\n')[index]);
     expect(changed).toEqual(['| title | string |']);
   });

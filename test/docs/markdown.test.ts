@@ -7,11 +7,17 @@ import { escapeInline, inline } from '../../src/emitters/docs/markdown.js';
 describe('inline', () => {
   it('takes the plain-text shortcut only for text the escaping leaves alone', () => {
     // Mostly plain characters, so that many texts are plain and many are one character away.
-    const char = fc.oneof({ arbitrary: fc.constantFrom(...'aZ09:,. '.split('')), weight: 12 }, { arbitrary: fc.constantFrom(...'#-+_*`|\\<>&=~$)\t\n'.split('')), weight: 1 });
+    const char = fc.oneof(
+      { arbitrary: fc.constantFrom(...'aZ09:,. '.split('')), weight: 12 },
+      { arbitrary: fc.constantFrom(...'#-+_*`|\\<>&=~$)\t\n'.split('')), weight: 1 },
+    );
     fc.assert(
-      fc.property(fc.array(char, { maxLength: 12 }).map((chars) => chars.join('')), (text) => {
-        expect(inline(text)).toBe(escapeInline(text));
-      }),
+      fc.property(
+        fc.array(char, { maxLength: 12 }).map((chars) => chars.join('')),
+        (text) => {
+          expect(inline(text)).toBe(escapeInline(text));
+        },
+      ),
       { numRuns: 5000 },
     );
   });

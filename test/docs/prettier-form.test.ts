@@ -26,18 +26,77 @@ const temporary: string[] = [];
 afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 /** prettier's Markdown, with its padded tables unpadded: the docs' own form (markdown-table.ts). */
-const prettierMarkdown = async (text: string) => compactTables(await prettier.format(text, { ...PRETTIER_OPTIONS, filepath: 'README.md' }));
+const prettierMarkdown = async (text: string) =>
+  compactTables(await prettier.format(text, { ...PRETTIER_OPTIONS, filepath: 'README.md' }));
 
 /** Text that means something to Markdown, to prettier's printer or to the table aligner. */
 const TRICKY = [
   ...'!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'.split(''),
-  '- item', '+ item', '* item', '1. item', '1) item', '10) item', '- - -', '-- -', '--- ------', '***', '___', '==', '---',
-  '# heading', 'ends with #', 'ends with ##', '# both #', '```', '~~~ fence', '$$ math', '$x$ inline', '> quote', '    indented',
-  '`code`', '``double``', '`a|b`', '` padded `', 'un`paired', '`a` and `b`', '``` a`b ```', 'a\\', '\\', 'C:\\path\\to', 'a\\|b', '\\`x`',
-  'a*b*c', '**strong**', '_emphasis_', 'snake_case_name', '__init__', '~strike~', '~~strike~~', '[link](url)', '[x]: y', '![img](x)',
-  '<b>html</b>', '<!-- comment -->', '&amp; &copy; &#35;', 'http://example.com/a_b_c', 'www.example.com', 'a@b.co', '{{x}} {% y %}',
-  'pipe | inside', 'line\nbreak', 'trailing  ', 'tab\there', '中文，标点。', '日本語 and English', '한국어', 'ｱｲｳ ＡＢＣ', '😀 👍🏽 🇩🇪 ©️ 1️⃣',
-  'e\u0301', 'zero\u200bwidth', 'nbsp\u00a0here', 'ideographic\u3000space',
+  '- item',
+  '+ item',
+  '* item',
+  '1. item',
+  '1) item',
+  '10) item',
+  '- - -',
+  '-- -',
+  '--- ------',
+  '***',
+  '___',
+  '==',
+  '---',
+  '# heading',
+  'ends with #',
+  'ends with ##',
+  '# both #',
+  '```',
+  '~~~ fence',
+  '$$ math',
+  '$x$ inline',
+  '> quote',
+  '    indented',
+  '`code`',
+  '``double``',
+  '`a|b`',
+  '` padded `',
+  'un`paired',
+  '`a` and `b`',
+  '``` a`b ```',
+  'a\\',
+  '\\',
+  'C:\\path\\to',
+  'a\\|b',
+  '\\`x`',
+  'a*b*c',
+  '**strong**',
+  '_emphasis_',
+  'snake_case_name',
+  '__init__',
+  '~strike~',
+  '~~strike~~',
+  '[link](url)',
+  '[x]: y',
+  '![img](x)',
+  '<b>html</b>',
+  '<!-- comment -->',
+  '&amp; &copy; &#35;',
+  'http://example.com/a_b_c',
+  'www.example.com',
+  'a@b.co',
+  '{{x}} {% y %}',
+  'pipe | inside',
+  'line\nbreak',
+  'trailing  ',
+  'tab\there',
+  '中文，标点。',
+  '日本語 and English',
+  '한국어',
+  'ｱｲｳ ＡＢＣ',
+  '😀 👍🏽 🇩🇪 ©️ 1️⃣',
+  'e\u0301',
+  'zero\u200bwidth',
+  'nbsp\u00a0here',
+  'ideographic\u3000space',
 ];
 
 describe('text in the docs is in prettier form wherever the templates put it', () => {
@@ -65,7 +124,10 @@ describe('text in the docs is in prettier form wherever the templates put it', (
 
 async function irOf(definitionsDir?: string): Promise<{ ir: Ir; templates: TemplateFile[] }> {
   const inputs = await collectInputs(await resolveConfig({ cwd: root, definitionsDir }));
-  return { ir: await buildIrFromInputs(inputs), templates: inputs.templates.map((template) => ({ ...template, file: `templates/${template.name}`, own: true })) };
+  return {
+    ir: await buildIrFromInputs(inputs),
+    templates: inputs.templates.map((template) => ({ ...template, file: `templates/${template.name}`, own: true })),
+  };
 }
 
 async function emitDocs(ir: Ir, templates: readonly TemplateFile[]): Promise<GeneratedFile[]> {
@@ -83,7 +145,8 @@ function withTrickyText(ir: Ir, offset: number): Ir {
     if (!(node instanceof Map) && !Array.isArray(node)) {
       const record = node as Record<string, unknown>;
       for (const key of ['description', 'summary', 'title', 'message', 'when', 'pattern']) {
-        if (typeof record[key] === 'string') record[key] = `${TRICKY[next++ % TRICKY.length]} ${TRICKY[next++ % TRICKY.length]}`;
+        if (typeof record[key] === 'string')
+          record[key] = `${TRICKY[next++ % TRICKY.length]} ${TRICKY[next++ % TRICKY.length]}`;
       }
       if (record.default !== undefined) record.default = TRICKY[next++ % TRICKY.length];
     }
@@ -116,7 +179,13 @@ describe('docs pages from svcgen templates skip prettier and are in its form', (
     const emitted = await emitDocs(ir, templates);
     expect(emitted.length).toBe(4);
     expect(emitted.every((file) => !file.format)).toBe(true);
-    const result = await generate({ cwd: root, definitionsDir: join(dir, 'definitions'), outDir: join(dir, 'out'), cache: false, gitattributes: false });
+    const result = await generate({
+      cwd: root,
+      definitionsDir: join(dir, 'definitions'),
+      outDir: join(dir, 'out'),
+      cache: false,
+      gitattributes: false,
+    });
     expect(result.ok).toBe(true);
     for (const file of emitted) {
       const written = await readFile(join(dir, 'out', file.path), 'utf8');
@@ -129,7 +198,11 @@ describe('docs pages from svcgen templates skip prettier and are in its form', (
 describe('docs pages from a project template go through prettier', () => {
   it('when any docs template is the project\u2019s own', async () => {
     const { ir, templates } = await irOf();
-    const changed = templates.map((template) => (template.name === 'docs-limits.md.hbs' ? { ...template, content: `${template.content}\nOurs.\n`, file: 'my-templates/docs-limits.md.hbs', own: false } : template));
+    const changed = templates.map((template) =>
+      template.name === 'docs-limits.md.hbs'
+        ? { ...template, content: `${template.content}\nOurs.\n`, file: 'my-templates/docs-limits.md.hbs', own: false }
+        : template,
+    );
     const files = await emitDocs(ir, changed);
     expect(files.every((file) => file.format)).toBe(true);
     // Handed over as rendered: the tables are prettier's to line up.
@@ -141,13 +214,19 @@ describe('docs pages from a project template go through prettier', () => {
     const copied = templates.map((template) => ({ ...template, file: `my-templates/${template.name}`, own: false }));
     const [ours, theirs] = await Promise.all([emitDocs(ir, templates), emitDocs(ir, copied)]);
     expect(theirs.every((file) => file.format)).toBe(true);
-    for (const [index, file] of theirs.entries()) expect(await prettierMarkdown(file.content)).toBe(ours[index]?.content);
+    for (const [index, file] of theirs.entries())
+      expect(await prettierMarkdown(file.content)).toBe(ours[index]?.content);
   });
 
   it('and the page generate writes from one is in prettier form', async () => {
     const outDir = await mkdtemp(join(tmpdir(), 'svcgen-docs-form-'));
     temporary.push(outDir);
-    const result = await generate({ cwd: join(root, 'test/fixtures/docs-override'), outDir, cache: false, gitattributes: false });
+    const result = await generate({
+      cwd: join(root, 'test/fixtures/docs-override'),
+      outDir,
+      cache: false,
+      gitattributes: false,
+    });
     expect(result.ok).toBe(true);
     const page = await readFile(join(outDir, 'pets/README.md'), 'utf8');
     expect(page).toContain('(house style)');

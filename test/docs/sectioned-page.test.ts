@@ -27,7 +27,9 @@ afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: tru
 
 async function irOf(definitionsDir?: string): Promise<{ ir: Ir; templates: TemplateFile[] }> {
   const inputs = await collectInputs(await resolveConfig({ cwd: root, definitionsDir }));
-  const templates = inputs.templates.filter((template) => template.name.startsWith('docs-')).map((template) => ({ ...template, file: `templates/${template.name}`, own: true }));
+  const templates = inputs.templates
+    .filter((template) => template.name.startsWith('docs-'))
+    .map((template) => ({ ...template, file: `templates/${template.name}`, own: true }));
   return { ir: await buildIrFromInputs(inputs), templates };
 }
 
@@ -48,12 +50,19 @@ function wholePages(ir: Ir, templates: readonly TemplateFile[]): string[] {
 }
 
 /** The docs emitter's pages, with the memo store seeded with `seed`; returns what it used too. */
-async function emitted(ir: Ir, templates: readonly TemplateFile[], seed: readonly MemoEntry[] = []): Promise<{ pages: string[]; memo: MemoEntry[] }> {
-  const { result: files, used } = await withSeededMemo<GeneratedFile[]>(seed, () => docsEmitter.emit({ ir, runtimeFiles: [], templates }));
+async function emitted(
+  ir: Ir,
+  templates: readonly TemplateFile[],
+  seed: readonly MemoEntry[] = [],
+): Promise<{ pages: string[]; memo: MemoEntry[] }> {
+  const { result: files, used } = await withSeededMemo<GeneratedFile[]>(seed, () =>
+    docsEmitter.emit({ ir, runtimeFiles: [], templates }),
+  );
   return { pages: files.map((file) => file.content), memo: used };
 }
 
-const docsKeys = (entries: readonly MemoEntry[]) => new Set(entries.map(([key]) => key).filter((key) => key.startsWith('docs/')));
+const docsKeys = (entries: readonly MemoEntry[]) =>
+  new Set(entries.map(([key]) => key).filter((key) => key.startsWith('docs/')));
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]> : T[K] };
 const mutable = (ir: Ir) => ir as unknown as Mutable<Ir>;
@@ -71,10 +80,14 @@ describe('a docs page made part by part', () => {
   it('after a change, from remembered parts, is the page rendered whole from scratch', async () => {
     const { ir, templates } = await synthetic(6);
     const api = mutable(ir).modules.find((module) => module.name === 'admin-api') as Mutable<Ir['modules'][number]>;
-    const field = (record: string, name: string) => api.records.find((candidate) => candidate.name === record)?.fields.find((candidate) => candidate.name === name);
+    const field = (record: string, name: string) =>
+      api.records.find((candidate) => candidate.name === record)?.fields.find((candidate) => candidate.name === name);
     const changes: [string, () => void][] = [
       ['a record field', () => Object.assign(field('entity003', 'name')?.type.constraints ?? {}, { maxLength: 300 })],
-      ['a record of another module', () => Object.assign(ir.records.get('shared.createdRef') ?? {}, { description: 'Changed, in `shared`.' })],
+      [
+        'a record of another module',
+        () => Object.assign(ir.records.get('shared.createdRef') ?? {}, { description: 'Changed, in `shared`.' }),
+      ],
       ['a route description', () => Object.assign(api.routes[5] ?? {}, { description: 'Lists | pipes *and* stars.' })],
       ['a query default', () => Object.assign(api.routes[0]?.query[0] ?? {}, { default: 7 })],
       ['an error status in the catalog', () => Object.assign(api.errors[0] ?? {}, { status: 418 })],
@@ -126,12 +139,24 @@ describe('parts joined in prettier form', () => {
   const rowish = fc.constantFrom('| a | b |', '| --- | --- |', '| :-- | --: |');
   const cell = fc.constantFrom('a', 'long cell', '中文', '`x\\|y`', '');
   // A table as the templates write one: cells unpadded, a blank line after it.
-  const table = fc.integer({ min: 1, max: 3 }).chain((columns) =>
-    fc
-      .tuple(fc.array(fc.constantFrom('---', ':--', '--:', ':-:'), { minLength: columns, maxLength: columns }), fc.array(fc.array(cell, { minLength: columns, maxLength: columns }), { minLength: 1, maxLength: 4 }))
-      .map(([aligns, rows]) => `${[rows[0] as string[], aligns, ...rows.slice(1)].map((row) => `| ${row.join(' | ')} |`).join('\n')}\n\n`),
+  const table = fc
+    .integer({ min: 1, max: 3 })
+    .chain((columns) =>
+      fc
+        .tuple(
+          fc.array(fc.constantFrom('---', ':--', '--:', ':-:'), { minLength: columns, maxLength: columns }),
+          fc.array(fc.array(cell, { minLength: columns, maxLength: columns }), { minLength: 1, maxLength: 4 }),
+        )
+        .map(
+          ([aligns, rows]) =>
+            `${[rows[0] as string[], aligns, ...rows.slice(1)].map((row) => `| ${row.join(' | ')} |`).join('\n')}\n\n`,
+        ),
+    );
+  const block = fc.oneof(
+    { arbitrary: line.map((text) => `${text}\n`), weight: 6 },
+    { arbitrary: rowish.map((text) => `${text}\n`), weight: 1 },
+    { arbitrary: table, weight: 2 },
   );
-  const block = fc.oneof({ arbitrary: line.map((text) => `${text}\n`), weight: 6 }, { arbitrary: rowish.map((text) => `${text}\n`), weight: 1 }, { arbitrary: table, weight: 2 });
   const part = fc.array(block, { maxLength: 6 }).map((blocks) => blocks.join(''));
 
   it('are toPrettierForm of the parts joined, whenever every part fits', () => {
@@ -148,10 +173,14 @@ describe('parts joined in prettier form', () => {
   it('in a skeleton in prettier form, in place of its markers, are toPrettierForm of the page with the parts in place', () => {
     fc.assert(
       fc.property(part, fc.array(fc.tuple(part, part), { maxLength: 5 }), (start, rest) => {
-        const skeleton = toPrettierForm(start + rest.map(([_section, after], index) => marker('docs-route', index) + after).join(''));
+        const skeleton = toPrettierForm(
+          start + rest.map(([_section, after], index) => marker('docs-route', index) + after).join(''),
+        );
         const inForm = rest.map(([section]) => partInPrettierForm(section));
         if (skeleton === undefined || inForm.some((text) => text === null)) return;
-        const page = fillSkeleton(skeleton, rest.length, (partial, index) => (partial === 'docs-route' ? (inForm[index] ?? null) : null));
+        const page = fillSkeleton(skeleton, rest.length, (partial, index) =>
+          partial === 'docs-route' ? (inForm[index] ?? null) : null,
+        );
         expect(page).toBe(toPrettierForm(start + rest.map(([section, after]) => section + after).join('')));
       }),
       { numRuns: 2000 },

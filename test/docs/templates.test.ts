@@ -18,7 +18,10 @@ async function tempDir(): Promise<string> {
 }
 
 /** generate in `cwd` (its svcgen.config.yaml, if any) into a temporary output folder. */
-async function generateIn(cwd: string, overrides: { configFile?: string } = {}): Promise<{ result: GenerateResult; outDir: string }> {
+async function generateIn(
+  cwd: string,
+  overrides: { configFile?: string } = {},
+): Promise<{ result: GenerateResult; outDir: string }> {
   const outDir = await tempDir();
   const result = await generate({ cwd, outDir, cache: false, gitattributes: false, ...overrides });
   return { result, outDir };
@@ -43,14 +46,30 @@ describe('docs templates', () => {
   }, 120_000);
 
   it.each([
-    { fixture: 'docs-broken-variable', file: 'templates/docs-route.md.hbs', line: 5, column: 10, message: /unknown variable "owner"/ },
-    { fixture: 'docs-broken-helper', file: 'templates/docs-record.md.hbs', line: 4, column: 3, message: /unknown helper "shout"/ },
-  ])('$fixture: SVC401 at the template file and line', async ({ fixture, file, line, column, message }) => {
-    const { result } = await generateIn(join(FIXTURES, fixture));
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.diagnostics).toHaveLength(1);
-    expect(result.diagnostics[0]).toMatchObject({ code: 'SVC401', file, line, column });
-    expect(result.diagnostics[0]?.message).toMatch(message);
-  }, 120_000);
+    {
+      fixture: 'docs-broken-variable',
+      file: 'templates/docs-route.md.hbs',
+      line: 5,
+      column: 10,
+      message: /unknown variable "owner"/,
+    },
+    {
+      fixture: 'docs-broken-helper',
+      file: 'templates/docs-record.md.hbs',
+      line: 4,
+      column: 3,
+      message: /unknown helper "shout"/,
+    },
+  ])(
+    '$fixture: SVC401 at the template file and line',
+    async ({ fixture, file, line, column, message }) => {
+      const { result } = await generateIn(join(FIXTURES, fixture));
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.diagnostics).toHaveLength(1);
+      expect(result.diagnostics[0]).toMatchObject({ code: 'SVC401', file, line, column });
+      expect(result.diagnostics[0]?.message).toMatch(message);
+    },
+    120_000,
+  );
 });

@@ -12,7 +12,10 @@ import { typeSchema, type SchemaContext } from '../../src/emitters/openapi/json-
 import { typeText } from '../../src/emitters/docs/type-text.js';
 
 const base = { nullable: false, constraints: {} as Constraints };
-const scalar = (kind: ScalarKind, more: { format?: StringFormat; constraints?: Constraints; coerce?: boolean } = {}): TypeIr => ({
+const scalar = (
+  kind: ScalarKind,
+  more: { format?: StringFormat; constraints?: Constraints; coerce?: boolean } = {},
+): TypeIr => ({
   ...base,
   kind: 'scalar',
   scalar: kind,
@@ -36,7 +39,14 @@ interface Row {
 const HEX = `z.string().regex(/^[0-9a-f]{32}$/, 'expected 32 lowercase hex characters')`;
 
 const rows: Row[] = [
-  { given: 'string', type: scalar('string'), typescript: 'string', zod: 'z.string()', jsonSchema: { type: 'string' }, docs: 'string' },
+  {
+    given: 'string',
+    type: scalar('string'),
+    typescript: 'string',
+    zod: 'z.string()',
+    jsonSchema: { type: 'string' },
+    docs: 'string',
+  },
   {
     given: 'string, 1 to 80 characters',
     type: scalar('string', { constraints: { minLength: 1, maxLength: 80 } }),
@@ -53,9 +63,30 @@ const rows: Row[] = [
     jsonSchema: { type: 'string', pattern: '^[a-z]+$' },
     docs: 'string, pattern ^[a-z]+$',
   },
-  { given: 'hex-id', type: scalar('string', { format: 'hex-id' }), typescript: 'string', zod: HEX, jsonSchema: { type: 'string', pattern: '^[0-9a-f]{32}$' }, docs: 'string (32 lowercase hex)' },
-  { given: 'uri', type: scalar('string', { format: 'uri' }), typescript: 'string', zod: 'z.url()', jsonSchema: { type: 'string', format: 'uri' }, docs: 'string (URL)' },
-  { given: 'email', type: scalar('string', { format: 'email' }), typescript: 'string', zod: 'z.email()', jsonSchema: { type: 'string', format: 'email' }, docs: 'string (email)' },
+  {
+    given: 'hex-id',
+    type: scalar('string', { format: 'hex-id' }),
+    typescript: 'string',
+    zod: HEX,
+    jsonSchema: { type: 'string', pattern: '^[0-9a-f]{32}$' },
+    docs: 'string (32 lowercase hex)',
+  },
+  {
+    given: 'uri',
+    type: scalar('string', { format: 'uri' }),
+    typescript: 'string',
+    zod: 'z.url()',
+    jsonSchema: { type: 'string', format: 'uri' },
+    docs: 'string (URL)',
+  },
+  {
+    given: 'email',
+    type: scalar('string', { format: 'email' }),
+    typescript: 'string',
+    zod: 'z.email()',
+    jsonSchema: { type: 'string', format: 'email' },
+    docs: 'string (email)',
+  },
   {
     given: 'currency-code',
     type: scalar('string', { format: 'currency-code' }),
@@ -87,11 +118,31 @@ const rows: Row[] = [
     typescript: 'number',
     zod: 'z.preprocess(digitsToNumber, z.number())',
     zodText: 'numberText.pipe(z.number())',
-    jsonSchema: { anyOf: [{ type: 'number' }, { type: 'string', pattern: '^[0-9]{1,15}$', description: 'The same number written as a string of digits.' }] },
+    jsonSchema: {
+      anyOf: [
+        { type: 'number' },
+        { type: 'string', pattern: '^[0-9]{1,15}$', description: 'The same number written as a string of digits.' },
+      ],
+    },
     docs: 'number (digits as a string accepted)',
   },
-  { given: 'boolean', type: scalar('boolean'), typescript: 'boolean', zod: 'z.boolean()', zodText: 'booleanText', jsonSchema: { type: 'boolean' }, docs: 'boolean' },
-  { given: 'date', type: scalar('date'), typescript: 'string', zod: 'z.iso.date()', jsonSchema: { type: 'string', format: 'date' }, docs: 'date' },
+  {
+    given: 'boolean',
+    type: scalar('boolean'),
+    typescript: 'boolean',
+    zod: 'z.boolean()',
+    zodText: 'booleanText',
+    jsonSchema: { type: 'boolean' },
+    docs: 'boolean',
+  },
+  {
+    given: 'date',
+    type: scalar('date'),
+    typescript: 'string',
+    zod: 'z.iso.date()',
+    jsonSchema: { type: 'string', format: 'date' },
+    docs: 'date',
+  },
   {
     given: 'date-time',
     type: scalar('date-time'),
@@ -133,7 +184,14 @@ const rows: Row[] = [
     jsonSchema: { type: 'object', additionalProperties: { type: 'integer' } },
     docs: 'map of integer',
   },
-  { given: 'json', type: { ...base, kind: 'json' }, typescript: 'unknown', zod: 'z.json()', jsonSchema: {}, docs: 'any JSON' },
+  {
+    given: 'json',
+    type: { ...base, kind: 'json' },
+    typescript: 'unknown',
+    zod: 'z.json()',
+    jsonSchema: {},
+    docs: 'any JSON',
+  },
 ];
 
 /** One expression or type as printed in its file, without the declaration around it. */
@@ -149,10 +207,15 @@ const context: SchemaContext = { components: undefined as never, direction: 'wri
 
 describe.each(rows)('$given', (row) => {
   it('types.ts', () => {
-    expect(printedAlone('type', () => printFile([local({ kind: 'type-alias', name: 'T', type: typeExpression(row.type) })]))).toBe(row.typescript);
+    expect(
+      printedAlone('type', () => printFile([local({ kind: 'type-alias', name: 'T', type: typeExpression(row.type) })])),
+    ).toBe(row.typescript);
   });
   it('schemas.ts', () => {
-    const zod = (reading: 'json' | 'text') => printedAlone('const', () => printFile([local({ kind: 'const', name: 't', value: schemaExpression(row.type, reading) })]));
+    const zod = (reading: 'json' | 'text') =>
+      printedAlone('const', () =>
+        printFile([local({ kind: 'const', name: 't', value: schemaExpression(row.type, reading) })]),
+      );
     expect(zod('json')).toBe(row.zod);
     expect(zod('text')).toBe(row.zodText ?? row.zod);
   });

@@ -8,7 +8,8 @@ import type { GeneratedFile } from '../../src/emitters/contract.js';
 import { keepUsedRuntime } from '../../src/emitters/runtime/used-modules.js';
 
 const file = (path: string, content = ''): GeneratedFile => ({ path, content, source: undefined, format: false });
-const runtime = (name: string, ...imports: string[]) => file(`runtime/${name}.ts`, imports.map((target) => `import { x } from './${target}.js';\n`).join(''));
+const runtime = (name: string, ...imports: string[]) =>
+  file(`runtime/${name}.ts`, imports.map((target) => `import { x } from './${target}.js';\n`).join(''));
 const RUNTIME = [
   runtime('client', 'client-transport'),
   runtime('client-transport', 'client-errors'),
@@ -22,17 +23,27 @@ const RUNTIME = [
   runtime('unrouted', 'errors'),
 ];
 const keptRuntime = (files: readonly GeneratedFile[]) =>
-  keepUsedRuntime([...files, ...RUNTIME]).filter((kept) => kept.path.startsWith('runtime/')).map((kept) => kept.path.slice(8, -3));
+  keepUsedRuntime([...files, ...RUNTIME])
+    .filter((kept) => kept.path.startsWith('runtime/'))
+    .map((kept) => kept.path.slice(8, -3));
 
 describe('keepUsedRuntime', () => {
   const cases: { given: string; files: GeneratedFile[]; want: string[] }[] = [
-    { given: 'a client only', files: [file('todo/client.ts', "import { Client } from '../runtime/client.js';")], want: ['client', 'client-transport', 'client-errors'] },
+    {
+      given: 'a client only',
+      files: [file('todo/client.ts', "import { Client } from '../runtime/client.js';")],
+      want: ['client', 'client-transport', 'client-errors'],
+    },
     {
       given: 'a server: its companions too',
       files: [file('todo/server.ts', "import type { X } from '../runtime/server.js';")],
       want: ['server', 'errors', 'server-options', 'log-redaction', 'unrouted'],
     },
-    { given: 'a dynamic import', files: [file('todo/client.ts', "await import('../runtime/digest-client.js');")], want: ['digest-client', 'digest'] },
+    {
+      given: 'a dynamic import',
+      files: [file('todo/client.ts', "await import('../runtime/digest-client.js');")],
+      want: ['digest-client', 'digest'],
+    },
     { given: 'types only', files: [file('todo/types.ts', 'export interface Task { id: number }')], want: [] },
   ];
   it.each(cases)('$given', ({ files, want }) => {
@@ -40,7 +51,11 @@ describe('keepUsedRuntime', () => {
   });
 
   it('keeps every file that is not runtime, in order', () => {
-    const files = [file('b/types.ts'), file('a/client.ts', "import { Client } from '../runtime/client.js';"), file('a/README.md')];
+    const files = [
+      file('b/types.ts'),
+      file('a/client.ts', "import { Client } from '../runtime/client.js';"),
+      file('a/README.md'),
+    ];
     expect(keepUsedRuntime(files).map((kept) => kept.path)).toEqual(['b/types.ts', 'a/client.ts', 'a/README.md']);
   });
 });

@@ -46,7 +46,10 @@ describe('svcgen check', () => {
     for (const path of files) await changeOneByte(join(dir, 'generated', path));
     const result = await runCli(['check'], dir);
     expect(result.code).toBe(1);
-    const named = result.stderr.split('\n').filter((line) => line.startsWith('  changed: ')).map((line) => line.slice('  changed: '.length));
+    const named = result.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('  changed: '))
+      .map((line) => line.slice('  changed: '.length));
     expect(named).toEqual(files);
   });
 
@@ -69,15 +72,23 @@ describe('a misspelt field type', () => {
     return { line: index + 1, column: (lines[index] as string).indexOf('integr') + 1 };
   }
 
-  it.each(['generate', 'check'])('makes `%s` exit 1 at file:line:col, leaving the output untouched', async (command) => {
-    const { line, column } = await misspell();
-    const before = await hashTree(join(dir, 'generated'));
-    const result = await runCli([command], dir);
-    expect(result.code).toBe(1);
-    expect(result.stderr.split('\n')[0]).toMatch(new RegExp(`^definitions/banner-api\\.yaml:${line}:${column} SVC104 unknown field type "integr" \\(did you mean "integer"\\? expected `));
-    expect(result.stdout).toBe('');
-    expect(await hashTree(join(dir, 'generated'))).toEqual(before);
-  }, SLOW);
+  it.each(['generate', 'check'])(
+    'makes `%s` exit 1 at file:line:col, leaving the output untouched',
+    async (command) => {
+      const { line, column } = await misspell();
+      const before = await hashTree(join(dir, 'generated'));
+      const result = await runCli([command], dir);
+      expect(result.code).toBe(1);
+      expect(result.stderr.split('\n')[0]).toMatch(
+        new RegExp(
+          `^definitions/banner-api\\.yaml:${line}:${column} SVC104 unknown field type "integr" \\(did you mean "integer"\\? expected `,
+        ),
+      );
+      expect(result.stdout).toBe('');
+      expect(await hashTree(join(dir, 'generated'))).toEqual(before);
+    },
+    SLOW,
+  );
 });
 
 describe('arguments', () => {

@@ -22,7 +22,11 @@ function reverseKeys(text: string): string {
   return doc.toString();
 }
 
-async function generateFresh(name: string, env: Record<string, string>, prepare?: (dir: string) => Promise<void>): Promise<void> {
+async function generateFresh(
+  name: string,
+  env: Record<string, string>,
+  prepare?: (dir: string) => Promise<void>,
+): Promise<void> {
   const dir = await tempCopy(['definitions']);
   dirs[name] = dir;
   if (prepare) await prepare(dir);

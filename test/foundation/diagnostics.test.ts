@@ -5,7 +5,13 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DefinitionsError, DIAGNOSTIC_CODES, formatDiagnostic, type Diagnostic, type DiagnosticCode } from '../../src/definitions/diagnostics.js';
+import {
+  DefinitionsError,
+  DIAGNOSTIC_CODES,
+  formatDiagnostic,
+  type Diagnostic,
+  type DiagnosticCode,
+} from '../../src/definitions/diagnostics.js';
 import { buildIrFromInputs } from '../../src/build-ir.js';
 import { generate } from '../../src/generate.js';
 
@@ -28,8 +34,20 @@ const CASES: readonly Case[] = [
   { fixture: 'svc002-unclosed-flow-mapping.yaml', code: 'SVC002', line: 6, column: 7, found: 'end with a }' },
   { fixture: 'svc003-deep-nesting.yaml', code: 'SVC003', line: 1, column: 1, found: 'depth' },
   { fixture: 'svc004-alias-bomb.yaml', code: 'SVC004', line: 1, column: 1, found: 'alias' },
-  { fixture: 'svc101-unknown-key.yaml', code: 'SVC101', line: 7, column: 9, found: 'unknown key "requried" in records.item.fields.id (did you mean "required"?' },
-  { fixture: 'svc101-unknown-key-in-auth-scheme.yaml', code: 'SVC101', line: 14, column: 5, found: 'expected one of: description, origin, type, realm, algorithms' },
+  {
+    fixture: 'svc101-unknown-key.yaml',
+    code: 'SVC101',
+    line: 7,
+    column: 9,
+    found: 'unknown key "requried" in records.item.fields.id (did you mean "required"?',
+  },
+  {
+    fixture: 'svc101-unknown-key-in-auth-scheme.yaml',
+    code: 'SVC101',
+    line: 14,
+    column: 5,
+    found: 'expected one of: description, origin, type, realm, algorithms',
+  },
   { fixture: 'svc102-missing-path.yaml', code: 'SVC102', line: 9, column: 5, found: '"path"' },
   { fixture: 'svc102-missing-method.yaml', code: 'SVC102', line: 9, column: 5, found: '"method"' },
   { fixture: 'svc102-missing-field-type.yaml', code: 'SVC102', line: 6, column: 9, found: '"type"' },
@@ -45,13 +63,25 @@ const CASES: readonly Case[] = [
   { fixture: 'svc201-unknown-record.yaml', code: 'SVC201', line: 7, column: 17, found: '"person"' },
   { fixture: 'svc202-unknown-auth-scheme.yaml', code: 'SVC202', line: 18, column: 11, found: '"basic"' },
   { fixture: 'svc203-duplicate-route.yaml', code: 'SVC203', line: 8, column: 3, found: 'GET /api/item' },
-  { fixture: 'svc203-duplicate-route-param-names.yaml', code: 'SVC203', line: 16, column: 3, found: 'GET /api/item/{key}' },
+  {
+    fixture: 'svc203-duplicate-route-param-names.yaml',
+    code: 'SVC203',
+    line: 16,
+    column: 3,
+    found: 'GET /api/item/{key}',
+  },
   { fixture: 'svc204-records-same-type-name.yaml', code: 'SVC204', line: 7, column: 3, found: 'PriceList' },
   { fixture: 'svc205-undeclared-path-param.yaml', code: 'SVC205', line: 10, column: 11, found: '{id}' },
   { fixture: 'svc206-unused-path-param.yaml', code: 'SVC206', line: 12, column: 7, found: '"id"' },
   { fixture: 'svc207-integer-default-string.yaml', code: 'SVC207', line: 5, column: 7, found: '"5"' },
   { fixture: 'svc207-enum-default-not-a-value.yaml', code: 'SVC207', line: 5, column: 7, found: '"UP"' },
-  { fixture: 'svc208-required-record-cycle.yaml', code: 'SVC208', line: 10, column: 7, found: 'chicken → egg → chicken' },
+  {
+    fixture: 'svc208-required-record-cycle.yaml',
+    code: 'SVC208',
+    line: 10,
+    column: 7,
+    found: 'chicken → egg → chicken',
+  },
   { fixture: 'svc209-omit-unknown-field.yaml', code: 'SVC209', line: 18, column: 48, found: '"identifier"' },
   { fixture: 'svc209-bad-foreign-key.yaml', code: 'SVC209', line: 14, column: 60, found: '"taxRef"' },
   { fixture: 'svc210-unknown-privilege.yaml', code: 'SVC210', line: 22, column: 16, found: '"write"' },
@@ -67,8 +97,20 @@ const CASES: readonly Case[] = [
   { fixture: 'svc220-query-named-like-alternative.yaml', code: 'SVC220', line: 12, column: 7, found: '"filters"' },
   { fixture: 'svc221-deep-object-header.yaml', code: 'SVC221', line: 12, column: 7, found: 'deepObject' },
   { fixture: 'svc222-body-on-204.yaml', code: 'SVC222', line: 8, column: 7, found: 'has a body' },
-  { fixture: 'svc223-access-key-scheme.yaml', code: 'SVC223', line: 9, column: 11, found: 'type: apiKey, in: header, name: X-Api-Key' },
-  { fixture: 'svc224-scopes-without-auth.yaml', code: 'SVC224', line: 11, column: 5, found: 'scopes on a route without auth' },
+  {
+    fixture: 'svc223-access-key-scheme.yaml',
+    code: 'SVC223',
+    line: 9,
+    column: 11,
+    found: 'type: apiKey, in: header, name: X-Api-Key',
+  },
+  {
+    fixture: 'svc224-scopes-without-auth.yaml',
+    code: 'SVC224',
+    line: 11,
+    column: 5,
+    found: 'scopes on a route without auth',
+  },
   { fixture: 'svc225-unknown-scope.yaml', code: 'SVC225', line: 16, column: 14, found: '"items:raed"' },
   { fixture: 'svc226-unknown-key-error.yaml', code: 'SVC226', line: 12, column: 22, found: '"badKey"' },
   { fixture: 'svc227-password-grant-without-client.yaml', code: 'SVC227', line: 12, column: 7, found: 'clientId:' },
@@ -81,7 +123,11 @@ const BYTE_CASES: readonly (Case & { readonly bytes: Uint8Array })[] = [
   {
     // "é" in Latin-1 (0xE9), not UTF-8, in the middle of line 4: column 21 is the byte after "Caf".
     fixture: 'svc001-latin1.yaml',
-    bytes: Buffer.concat([Buffer.from('name: mini\nrecords:\n  item:\n    description: Caf'), Buffer.from([0xe9]), Buffer.from(' list\n    fields: {}\n')]),
+    bytes: Buffer.concat([
+      Buffer.from('name: mini\nrecords:\n  item:\n    description: Caf'),
+      Buffer.from([0xe9]),
+      Buffer.from(' list\n    fields: {}\n'),
+    ]),
     code: 'SVC001',
     line: 4,
     column: 21,
@@ -110,7 +156,9 @@ const NOT_FROM_DEFINITIONS: Readonly<Record<string, string>> = {
   SVC401: 'templates, not definitions',
 };
 
-async function diagnosticsOf(definitions: readonly { file: string; bytes: Uint8Array }[]): Promise<readonly Diagnostic[]> {
+async function diagnosticsOf(
+  definitions: readonly { file: string; bytes: Uint8Array }[],
+): Promise<readonly Diagnostic[]> {
   try {
     await buildIrFromInputs({ definitions, diagnostics: [] });
   } catch (error) {
@@ -139,14 +187,17 @@ describe('one broken file, one diagnostic, at the right place', () => {
     expect(first.message).toContain(found);
   });
 
-  it.each(BYTE_CASES)('$fixture (bytes) → $code at $line:$column', async ({ fixture, bytes, code, line, column, found }) => {
-    const diagnostics = await diagnosticsOf([{ file: fixture, bytes }]);
-    expect(diagnostics).toHaveLength(1);
-    const first = diagnostics[0] as Diagnostic;
-    expect(where(first)).toBe(`${fixture}:${line}:${column} ${code}`);
-    expect(first.message).toContain('expected');
-    expect(first.message).toContain(found);
-  });
+  it.each(BYTE_CASES)(
+    '$fixture (bytes) → $code at $line:$column',
+    async ({ fixture, bytes, code, line, column, found }) => {
+      const diagnostics = await diagnosticsOf([{ file: fixture, bytes }]);
+      expect(diagnostics).toHaveLength(1);
+      const first = diagnostics[0] as Diagnostic;
+      expect(where(first)).toBe(`${fixture}:${line}:${column} ${code}`);
+      expect(first.message).toContain('expected');
+      expect(first.message).toContain(found);
+    },
+  );
 
   it('has a row for every fixture file, and every fixture file for a row', async () => {
     const files = (await readdir(BROKEN)).sort();
@@ -156,7 +207,9 @@ describe('one broken file, one diagnostic, at the right place', () => {
 
   it('covers every diagnostic code the definitions can cause', () => {
     const covered = new Set<string>([...CASES, ...BYTE_CASES, ...MULTI_CASES].map((c) => c.code));
-    const uncovered = Object.keys(DIAGNOSTIC_CODES).filter((code) => !covered.has(code) && !(code in NOT_FROM_DEFINITIONS));
+    const uncovered = Object.keys(DIAGNOSTIC_CODES).filter(
+      (code) => !covered.has(code) && !(code in NOT_FROM_DEFINITIONS),
+    );
     expect(uncovered).toEqual([]);
   });
 });
@@ -182,26 +235,32 @@ describe('a definitions folder, through generate()', () => {
   const outDirs: string[] = [];
   afterAll(async () => Promise.all(outDirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
-  it.each(MULTI_CASES)('$folder → $code in $file at $line:$column, nothing written', async ({ folder, code, file, line, column, found }) => {
-    const outDir = join(await mkdtemp(join(tmpdir(), 'svcgen-broken-')), 'out');
-    outDirs.push(outDir);
-    const result = await generate({ definitionsDir: `${MULTI}/${folder}`, outDir, cache: false });
-    expect(result.ok).toBe(false);
-    const diagnostics = result.ok ? [] : result.diagnostics;
-    expect(diagnostics).toHaveLength(1);
-    const first = diagnostics[0] as Diagnostic;
-    expect(where(first)).toBe(`${[MULTI, folder, file].filter(Boolean).join('/')}:${line}:${column} ${code}`);
-    expect(first.message).toContain('expected');
-    expect(first.message).toContain(found);
-    await expect(readdir(outDir)).rejects.toThrow(/ENOENT/);
-  });
+  it.each(MULTI_CASES)(
+    '$folder → $code in $file at $line:$column, nothing written',
+    async ({ folder, code, file, line, column, found }) => {
+      const outDir = join(await mkdtemp(join(tmpdir(), 'svcgen-broken-')), 'out');
+      outDirs.push(outDir);
+      const result = await generate({ definitionsDir: `${MULTI}/${folder}`, outDir, cache: false });
+      expect(result.ok).toBe(false);
+      const diagnostics = result.ok ? [] : result.diagnostics;
+      expect(diagnostics).toHaveLength(1);
+      const first = diagnostics[0] as Diagnostic;
+      expect(where(first)).toBe(`${[MULTI, folder, file].filter(Boolean).join('/')}:${line}:${column} ${code}`);
+      expect(first.message).toContain('expected');
+      expect(first.message).toContain(found);
+      await expect(readdir(outDir)).rejects.toThrow(/ENOENT/);
+    },
+  );
 });
 
 describe('every problem of a run, at once', () => {
   const table: readonly { fixture: string; want: readonly string[] }[] = [
     { fixture: 'syntax-problems.yaml', want: ['7:7 SVC002', '11:7 SVC002'] },
     { fixture: 'schema-problems.yaml', want: ['6:15 SVC104', '7:9 SVC101', '10:20 SVC103', '13:13 SVC105'] },
-    { fixture: 'reference-problems.yaml', want: ['10:7 SVC207', '15:17 SVC201', '19:11 SVC205', '20:11 SVC202', '23:52 SVC209'] },
+    {
+      fixture: 'reference-problems.yaml',
+      want: ['10:7 SVC207', '15:17 SVC201', '19:11 SVC205', '20:11 SVC202', '23:52 SVC209'],
+    },
   ];
 
   it.each(table)('$fixture reports all of $want', async ({ fixture, want }) => {
@@ -235,7 +294,12 @@ describe('every problem of a run, at once', () => {
 
   it('reports the problems of every file, not just the first broken one', async () => {
     const files = ['svc104-misspelt-type.yaml', 'svc101-unknown-key.yaml'];
-    const definitions = await Promise.all(files.map(async (name, index) => ({ file: `${index}-${name}`, bytes: await readFile(`${BROKEN}/${name}`) })));
-    expect((await diagnosticsOf(definitions)).map(where)).toEqual(['0-svc104-misspelt-type.yaml:6:15 SVC104', '1-svc101-unknown-key.yaml:7:9 SVC101']);
+    const definitions = await Promise.all(
+      files.map(async (name, index) => ({ file: `${index}-${name}`, bytes: await readFile(`${BROKEN}/${name}`) })),
+    );
+    expect((await diagnosticsOf(definitions)).map(where)).toEqual([
+      '0-svc104-misspelt-type.yaml:6:15 SVC104',
+      '1-svc101-unknown-key.yaml:7:9 SVC101',
+    ]);
   });
 });

@@ -21,7 +21,11 @@ export interface RunResult {
 /** `node dist/cli.js <args>` in `cwd`, with extra environment variables. */
 export function runCli(args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -37,7 +41,10 @@ export function runCli(args: readonly string[], cwd: string, env: Record<string,
  */
 export function runTsc(args: readonly string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -68,7 +75,12 @@ export async function syntheticProject(count: number): Promise<SyntheticProject>
   const dir = await mkdtemp(join(tmpdir(), 'svcgen-synthetic-'));
   const definitions = join(dir, 'definitions');
   await synthesize(count, definitions);
-  return { dir, definitions, admin: join(definitions, 'admin-api.yaml'), options: { cwd: dir, definitionsDir: definitions, outDir: join(dir, 'out'), gitattributes: false } };
+  return {
+    dir,
+    definitions,
+    admin: join(definitions, 'admin-api.yaml'),
+    options: { cwd: dir, definitionsDir: definitions, outDir: join(dir, 'out'), gitattributes: false },
+  };
 }
 
 export async function removeDir(dir: string): Promise<void> {
@@ -87,6 +99,9 @@ export async function listTree(dir: string): Promise<string[]> {
 /** Relative path → sha256 of the bytes, for every file under `dir`. */
 export async function hashTree(dir: string): Promise<Record<string, string>> {
   const hashes: Record<string, string> = {};
-  for (const path of await listTree(dir)) hashes[path] = createHash('sha256').update(await readFile(join(dir, path))).digest('hex');
+  for (const path of await listTree(dir))
+    hashes[path] = createHash('sha256')
+      .update(await readFile(join(dir, path)))
+      .digest('hex');
   return hashes;
 }

@@ -67,14 +67,27 @@ let dir: string;
 async function esmPackage(options: object, include: readonly string[]): Promise<string> {
   await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'library', private: true, type: 'module' }));
   const path = join(dir, 'tsconfig.json');
-  await writeFile(path, JSON.stringify({ compilerOptions: { ...options, typeRoots: [join(ROOT, 'node_modules/@types')] }, include }, null, 2));
+  await writeFile(
+    path,
+    JSON.stringify(
+      { compilerOptions: { ...options, typeRoots: [join(ROOT, 'node_modules/@types')] }, include },
+      null,
+      2,
+    ),
+  );
   return path;
 }
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'svcgen-strict-ts-'));
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  const result = await generate({ cwd: dir, definitionsDir: FIXTURE, outDir: join(dir, 'out'), gitattributes: false, cache: false });
+  const result = await generate({
+    cwd: dir,
+    definitionsDir: FIXTURE,
+    outDir: join(dir, 'out'),
+    gitattributes: false,
+    cache: false,
+  });
   expect(result.ok).toBe(true);
   await writeFile(join(dir, 'handlers.ts'), HANDLERS);
 }, 120_000);
@@ -96,13 +109,23 @@ describe('generated code under the strictest options, in an ESM package', () => 
   }, 300_000);
 
   it.each([
-    { option: 'noPropertyAccessFromIndexSignature', given: 'const map: Record<string, number> = {};\nexport const a = map.a;\n' },
-    { option: 'verbatimModuleSyntax', given: "import { ObjectEncodingOptions } from 'node:fs';\nexport type Encoding = ObjectEncodingOptions;\n" },
-  ])('the options are in force: a control file that breaks only under $option is refused', async ({ given }) => {
-    await writeFile(join(dir, 'control.ts'), given);
-    const project = await esmPackage(STRICTEST, [join(dir, 'control.ts')]);
-    const result = await runTsc(['-p', project]);
-    expect(result.code).not.toBe(0);
-    expect(result.output).toMatch(/control\.ts\(\d+,\d+\): error TS/);
-  }, 120_000);
+    {
+      option: 'noPropertyAccessFromIndexSignature',
+      given: 'const map: Record<string, number> = {};\nexport const a = map.a;\n',
+    },
+    {
+      option: 'verbatimModuleSyntax',
+      given: "import { ObjectEncodingOptions } from 'node:fs';\nexport type Encoding = ObjectEncodingOptions;\n",
+    },
+  ])(
+    'the options are in force: a control file that breaks only under $option is refused',
+    async ({ given }) => {
+      await writeFile(join(dir, 'control.ts'), given);
+      const project = await esmPackage(STRICTEST, [join(dir, 'control.ts')]);
+      const result = await runTsc(['-p', project]);
+      expect(result.code).not.toBe(0);
+      expect(result.output).toMatch(/control\.ts\(\d+,\d+\): error TS/);
+    },
+    120_000,
+  );
 });

@@ -50,7 +50,9 @@ describe('did you mean, for common aliases', () => {
     { given: 'Integer', want: 'integer' },
     { given: 'integr', want: 'integer' },
   ])('type: $given suggests $want', async ({ given, want }) => {
-    expect(await diagnosticsOf(definition(given))).toEqual([`${FILE}:5:22 SVC104 unknown field type "${given}" (did you mean "${want}"? ${TYPES})`]);
+    expect(await diagnosticsOf(definition(given))).toEqual([
+      `${FILE}:5:22 SVC104 unknown field type "${given}" (did you mean "${want}"? ${TYPES})`,
+    ]);
   });
 
   it.each([
@@ -65,7 +67,9 @@ describe('did you mean, for common aliases', () => {
   });
 
   it('suggests nothing when nothing is close', async () => {
-    expect(await diagnosticsOf(definition('banana'))).toEqual([`${FILE}:5:22 SVC104 unknown field type "banana" (${TYPES})`]);
+    expect(await diagnosticsOf(definition('banana'))).toEqual([
+      `${FILE}:5:22 SVC104 unknown field type "banana" (${TYPES})`,
+    ]);
     expect(intendedValue('zzz', ['GET', 'POST'])).toBeUndefined();
     // An alias whose meaning is not among the allowed values is not suggested.
     expect(intendedValue('int', ['boolean', 'date'])).toBeUndefined();
@@ -74,15 +78,26 @@ describe('did you mean, for common aliases', () => {
 
 describe('a tab in an indent', () => {
   it('gives one error that says so, not the cascade after it', async () => {
-    const text = definition('integer').replace('      pages: { type: integer }', '\tpages: { type: integer }\n      title: { type: string }');
-    expect(await diagnosticsOf(text)).toEqual([`${FILE}:5:1 SVC002 Tabs are not allowed as indentation (expected spaces, not tabs, for indentation)`]);
+    const text = definition('integer').replace(
+      '      pages: { type: integer }',
+      '\tpages: { type: integer }\n      title: { type: string }',
+    );
+    expect(await diagnosticsOf(text)).toEqual([
+      `${FILE}:5:1 SVC002 Tabs are not allowed as indentation (expected spaces, not tabs, for indentation)`,
+    ]);
   });
 });
 
 describe('a usage error', () => {
   it.each([
-    { given: ['genrate'], want: 'svcgen: unknown command genrate (did you mean generate? expected one of: generate, check, diff, watch, init, schema); run svcgen --help for usage\n' },
-    { given: ['check', '--no-cahce'], want: 'svcgen: unknown option --no-cahce (did you mean --no-cache?); run svcgen --help for usage\n' },
+    {
+      given: ['genrate'],
+      want: 'svcgen: unknown command genrate (did you mean generate? expected one of: generate, check, diff, watch, init, schema); run svcgen --help for usage\n',
+    },
+    {
+      given: ['check', '--no-cahce'],
+      want: 'svcgen: unknown option --no-cahce (did you mean --no-cache?); run svcgen --help for usage\n',
+    },
     { given: ['check', '--zzzzzzzz'], want: 'svcgen: unknown option --zzzzzzzz; run svcgen --help for usage\n' },
     { given: [], want: 'svcgen: missing command; run svcgen --help for usage\n' },
   ])('$given is one line and exit 2', async ({ given, want }) => {

@@ -34,7 +34,10 @@ async function tsconfigFor(include: readonly string[], { exactOptionalPropertyTy
 describe('tsc over generated/', () => {
   // Most projects run strict without exactOptionalPropertyTypes; code that passes only with it is a bug there.
   it('checks without an error under plain strict too', async () => {
-    const result = await tsc(['-p', await tsconfigFor([join(ROOT, 'generated/**/*.ts')], { exactOptionalPropertyTypes: false })]);
+    const result = await tsc([
+      '-p',
+      await tsconfigFor([join(ROOT, 'generated/**/*.ts')], { exactOptionalPropertyTypes: false }),
+    ]);
     expect(result.output).toBe('');
     expect(result.code).toBe(0);
   }, 300_000);
@@ -42,8 +45,15 @@ describe('tsc over generated/', () => {
   it('checks every generated .ts file without an error', async () => {
     const project = await tsconfigFor([join(ROOT, 'generated/**/*.ts')]);
     const listed = await tsc(['-p', project, '--listFilesOnly']);
-    const generated = (await listTree(join(ROOT, 'generated'))).filter((path) => path.endsWith('.ts')).map((path) => join(ROOT, 'generated', path));
-    expect(listed.output.split('\n').filter((line) => line.startsWith(join(ROOT, 'generated'))).sort()).toEqual(generated.sort());
+    const generated = (await listTree(join(ROOT, 'generated')))
+      .filter((path) => path.endsWith('.ts'))
+      .map((path) => join(ROOT, 'generated', path));
+    expect(
+      listed.output
+        .split('\n')
+        .filter((line) => line.startsWith(join(ROOT, 'generated')))
+        .sort(),
+    ).toEqual(generated.sort());
 
     const result = await tsc(['-p', project]);
     expect(result.output).toBe('');
@@ -51,15 +61,25 @@ describe('tsc over generated/', () => {
   }, 300_000);
 
   it.each([
-    { option: 'noUncheckedIndexedAccess', given: 'const list: number[] = [];\nexport const first: number = list[0];\n' },
-    { option: 'exactOptionalPropertyTypes', given: 'const value: { a?: number } = { a: undefined };\nexport default value;\n' },
+    {
+      option: 'noUncheckedIndexedAccess',
+      given: 'const list: number[] = [];\nexport const first: number = list[0];\n',
+    },
+    {
+      option: 'exactOptionalPropertyTypes',
+      given: 'const value: { a?: number } = { a: undefined };\nexport default value;\n',
+    },
     { option: 'strict', given: 'export function twice(x) {\n  return x * 2;\n}\n' },
-  ])('refuses a control file that breaks only under $option', async ({ given }) => {
-    const dir = await mkdtemp(join(tmpdir(), 'svcgen-tsc-control-'));
-    temporary.push(dir);
-    await writeFile(join(dir, 'control.ts'), given);
-    const result = await tsc(['-p', await tsconfigFor([join(dir, '*.ts')])]);
-    expect(result.code).not.toBe(0);
-    expect(result.output).toMatch(/control\.ts\(\d+,\d+\): error TS/);
-  }, 120_000);
+  ])(
+    'refuses a control file that breaks only under $option',
+    async ({ given }) => {
+      const dir = await mkdtemp(join(tmpdir(), 'svcgen-tsc-control-'));
+      temporary.push(dir);
+      await writeFile(join(dir, 'control.ts'), given);
+      const result = await tsc(['-p', await tsconfigFor([join(dir, '*.ts')])]);
+      expect(result.code).not.toBe(0);
+      expect(result.output).toMatch(/control\.ts\(\d+,\d+\): error TS/);
+    },
+    120_000,
+  );
 });

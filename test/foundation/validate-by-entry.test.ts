@@ -14,7 +14,13 @@ import { resolveConfig } from '../../src/config.js';
 import { parseDefinitionSources } from '../../src/definitions/load.js';
 import { DefinitionFileSchema, type DefinitionFile } from '../../src/definitions/schema.js';
 import type { SchemaDef } from '../../src/definitions/validate-schema.js';
-import { checkHere, validateByEntry, type CheckMemo, type EntryChecker, type EntryToCheck } from '../../src/definitions/validate-by-entry.js';
+import {
+  checkHere,
+  validateByEntry,
+  type CheckMemo,
+  type EntryChecker,
+  type EntryToCheck,
+} from '../../src/definitions/validate-by-entry.js';
 import { generate } from '../../src/generate.js';
 import { collectInputs } from '../../src/inputs.js';
 import { buildIr } from '../../src/ir/build.js';
@@ -34,16 +40,29 @@ async function definitionValues(dir: string): Promise<unknown[]> {
  * same whichever matches, as their objects share the keys they both have.
  */
 function objectKeysReversed(value: unknown, def: SchemaDef): unknown {
-  if (def.type === 'optional' || def.type === 'nullable') return def.innerType ? objectKeysReversed(value, def.innerType._zod.def) : value;
+  if (def.type === 'optional' || def.type === 'nullable')
+    return def.innerType ? objectKeysReversed(value, def.innerType._zod.def) : value;
   if (def.type === 'lazy' && def.getter) return objectKeysReversed(value, def.getter()._zod.def);
-  if (def.type === 'union') return (def.options ?? []).reduce((current, option) => objectKeysReversed(current, option._zod.def), value);
+  if (def.type === 'union')
+    return (def.options ?? []).reduce((current, option) => objectKeysReversed(current, option._zod.def), value);
   if (typeof value !== 'object' || value === null) return value;
-  if (def.type === 'array' && Array.isArray(value)) return value.map((item) => (def.element ? objectKeysReversed(item, def.element._zod.def) : item));
+  if (def.type === 'array' && Array.isArray(value))
+    return value.map((item) => (def.element ? objectKeysReversed(item, def.element._zod.def) : item));
   if (Array.isArray(value)) return value;
   const entries = Object.entries(value);
-  if (def.type === 'record') return Object.fromEntries(entries.map(([key, member]) => [key, def.valueType ? objectKeysReversed(member, def.valueType._zod.def) : member]));
+  if (def.type === 'record')
+    return Object.fromEntries(
+      entries.map(([key, member]) => [
+        key,
+        def.valueType ? objectKeysReversed(member, def.valueType._zod.def) : member,
+      ]),
+    );
   if (def.type !== 'object') return value;
-  return Object.fromEntries(entries.reverse().map(([key, member]) => [key, def.shape?.[key] ? objectKeysReversed(member, def.shape[key]._zod.def) : member]));
+  return Object.fromEntries(
+    entries
+      .reverse()
+      .map(([key, member]) => [key, def.shape?.[key] ? objectKeysReversed(member, def.shape[key]._zod.def) : member]),
+  );
 }
 
 /** A memo as a run's cache gives it: what earlier runs kept (`seeded`), and what this one used. */
@@ -53,7 +72,8 @@ function checkMemo(seeded: ReadonlyMap<string, unknown> = new Map()): CheckMemo 
 }
 
 /** One file checked entry by entry, on this thread. */
-const byEntry = async (value: unknown, check: EntryChecker = checkHere, memo: CheckMemo = checkMemo()) => (await validateByEntry([value], check, memo))[0];
+const byEntry = async (value: unknown, check: EntryChecker = checkHere, memo: CheckMemo = checkMemo()) =>
+  (await validateByEntry([value], check, memo))[0];
 
 function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
@@ -69,7 +89,14 @@ describe('checking definitions entry by entry', () => {
     const values = [...(await definitionValues(join(ROOT, 'definitions'))), ...(await definitionValues(dir))];
     // Keys in an order other than the schema's, and a file with records but no routes.
     const admin = values.find((value) => (value as { name?: string }).name === 'admin-api') as Record<string, unknown>;
-    values.push({ routes: admin.routes, records: admin.records, interface: admin.interface, auth: admin.auth, errors: admin.errors, name: admin.name });
+    values.push({
+      routes: admin.routes,
+      records: admin.records,
+      interface: admin.interface,
+      auth: admin.auth,
+      errors: admin.errors,
+      name: admin.name,
+    });
     values.push({ records: admin.records, name: 'only-records' });
     const memo = checkMemo();
     for (const value of values) {
@@ -86,20 +113,32 @@ describe('checking definitions entry by entry', () => {
     await synthesize(5, join(dir, 'definitions'));
     for (const cwd of [ROOT, dir]) {
       const loaded = parseDefinitionSources((await collectInputs(await resolveConfig({ cwd }))).definitions);
-      const build = (definition: (value: unknown) => unknown) => JSON.stringify(buildIr(loaded.files.map((file) => ({ loaded: file, definition: definition(file.value) as DefinitionFile }))).ir);
+      const build = (definition: (value: unknown) => unknown) =>
+        JSON.stringify(
+          buildIr(loaded.files.map((file) => ({ loaded: file, definition: definition(file.value) as DefinitionFile })))
+            .ir,
+        );
       const checked = build((value) => DefinitionFileSchema.parse(value));
-      expect(build((value) => objectKeysReversed(value, DefinitionFileSchema._zod.def as unknown as SchemaDef))).toBe(checked);
+      expect(build((value) => objectKeysReversed(value, DefinitionFileSchema._zod.def as unknown as SchemaDef))).toBe(
+        checked,
+      );
       expect(build((value) => value)).toBe(checked);
     }
   });
 
   it('leaves an invalid entry, name or file to the whole-file check', async () => {
-    const [admin] = (await definitionValues(join(ROOT, 'definitions'))).filter((value) => (value as { name?: string }).name === 'admin-api') as Record<string, Record<string, unknown>>[];
+    const [admin] = (await definitionValues(join(ROOT, 'definitions'))).filter(
+      (value) => (value as { name?: string }).name === 'admin-api',
+    ) as Record<string, Record<string, unknown>>[];
     if (!admin) throw new Error('no admin-api definitions');
     const firstRecord = Object.keys(admin.records ?? {})[0] ?? '';
     expect(await byEntry(admin)).toBeDefined();
-    expect(await byEntry({ ...admin, records: { ...admin.records, [firstRecord]: { fields: { id: { type: 'nope' } } } } })).toBeUndefined();
-    expect(await byEntry({ ...admin, routes: { 'bad name': { method: 'GET', path: '/x', responses: {} } } })).toBeUndefined();
+    expect(
+      await byEntry({ ...admin, records: { ...admin.records, [firstRecord]: { fields: { id: { type: 'nope' } } } } }),
+    ).toBeUndefined();
+    expect(
+      await byEntry({ ...admin, routes: { 'bad name': { method: 'GET', path: '/x', responses: {} } } }),
+    ).toBeUndefined();
     expect(await byEntry({ ...admin, records: null })).toBeUndefined();
     expect(await byEntry({ ...admin, unknownKey: 1 })).toBeUndefined();
     expect(await byEntry([admin])).toBeUndefined();
@@ -136,10 +175,16 @@ describe('what is checked, and where', () => {
 
     // The next run, seeded with what this one used, after one record changed.
     const secondRun = checkMemo(firstRun.used);
-    const admin = values.find((value) => (value as { name?: string }).name === 'admin-api') as { records: Record<string, { description?: string }> };
+    const admin = values.find((value) => (value as { name?: string }).name === 'admin-api') as {
+      records: Record<string, { description?: string }>;
+    };
     const [name, record] = Object.entries(admin.records)[0] ?? [];
     if (!name || !record) throw new Error('no admin-api record');
-    const edited = values.map((value) => (value === admin ? { ...admin, records: { ...admin.records, [name]: { ...record, description: 'changed' } } } : value));
+    const edited = values.map((value) =>
+      value === admin
+        ? { ...admin, records: { ...admin.records, [name]: { ...record, description: 'changed' } } }
+        : value,
+    );
     const second = recordingChecker();
     const rechecked = await validateByEntry(edited, second.check, secondRun);
     expect(second.batches).toEqual([[{ kind: 'records', input: { ...record, description: 'changed' } }]]);
@@ -147,7 +192,9 @@ describe('what is checked, and where', () => {
 
     // Unchanged: nothing to check.
     const third = recordingChecker();
-    expect((await validateByEntry(values, third.check, secondRun)).map((file) => JSON.stringify(file))).toEqual(checked.map((file) => JSON.stringify(file)));
+    expect((await validateByEntry(values, third.check, secondRun)).map((file) => JSON.stringify(file))).toEqual(
+      checked.map((file) => JSON.stringify(file)),
+    );
     expect(third.batches).toEqual([]);
   });
 
@@ -180,18 +227,28 @@ describe('remembered entries', () => {
     expect((await generate(options)).ok).toBe(true);
     const at = (edited: string, needle: string) => edited.slice(0, edited.indexOf(needle)).split('\n').length;
 
-    const notFinite = text.replace(/\n {2}entity007:\n(?: {4}.*\n)*? {4}fields:\n/, (found) => `${found}      heft: { type: number, default: .nan }\n`);
+    const notFinite = text.replace(
+      /\n {2}entity007:\n(?: {4}.*\n)*? {4}fields:\n/,
+      (found) => `${found}      heft: { type: number, default: .nan }\n`,
+    );
     expect(notFinite).not.toBe(text);
     await writeFile(admin, notFinite);
     const first = await generate(options);
     expect(first.ok).toBe(false);
-    expect(first.ok ? [] : first.diagnostics.map(({ code, line }) => [code, line])).toEqual([['SVC107', at(notFinite, 'heft:')]]);
+    expect(first.ok ? [] : first.diagnostics.map(({ code, line }) => [code, line])).toEqual([
+      ['SVC107', at(notFinite, 'heft:')],
+    ]);
 
-    const badMethod = text.replace('    method: GET\n    path: /entity003\n', '    method: FETCH\n    path: /entity003\n');
+    const badMethod = text.replace(
+      '    method: GET\n    path: /entity003\n',
+      '    method: FETCH\n    path: /entity003\n',
+    );
     expect(badMethod).not.toBe(text);
     await writeFile(admin, badMethod);
     const second = await generate(options);
-    expect(second.ok ? [] : second.diagnostics.map(({ code, line }) => [code, line])).toEqual([['SVC105', at(badMethod, 'FETCH')]]);
+    expect(second.ok ? [] : second.diagnostics.map(({ code, line }) => [code, line])).toEqual([
+      ['SVC105', at(badMethod, 'FETCH')],
+    ]);
 
     await writeFile(admin, text);
     expect((await generate(options)).ok).toBe(true);

@@ -22,17 +22,28 @@ async function tree(dir: string): Promise<Record<string, string>> {
   return files;
 }
 
-async function project(count: number): Promise<{ dir: string; definitions: string; run: (out: string, cache: boolean) => ReturnType<typeof generate> }> {
+async function project(
+  count: number,
+): Promise<{ dir: string; definitions: string; run: (out: string, cache: boolean) => ReturnType<typeof generate> }> {
   const dir = await mkdtemp(join(tmpdir(), 'svcgen-cache-equivalence-'));
   temporary.push(dir);
   const definitions = join(dir, 'definitions');
   await synthesize(count, definitions);
-  return { dir, definitions, run: (out, cache) => generate({ cwd: dir, definitionsDir: definitions, outDir: join(dir, out), cache, gitattributes: false }) };
+  return {
+    dir,
+    definitions,
+    run: (out, cache) =>
+      generate({ cwd: dir, definitionsDir: definitions, outDir: join(dir, out), cache, gitattributes: false }),
+  };
 }
 
 /** The keys of the memo store the cached runs of `dir` keep. */
 async function memoKeys(dir: string): Promise<Set<string>> {
-  return new Set((await readMemo({ cacheDir: join(dir, 'node_modules/.cache/svcgen'), generator: generatorFingerprint() })).map(([key]) => key));
+  return new Set(
+    (await readMemo({ cacheDir: join(dir, 'node_modules/.cache/svcgen'), generator: generatorFingerprint() })).map(
+      ([key]) => key,
+    ),
+  );
 }
 
 describe('a cached run writes what an uncached run writes', () => {
@@ -71,6 +82,8 @@ describe('a cached run writes what an uncached run writes', () => {
     // The cached run kept its emitters' parts and its checks, though the other run remembered nothing meanwhile.
     const kinds = new Set([...(await memoKeys(dir))].map((key) => key.slice(0, key.indexOf(':'))));
     for (const kind of ['definitions/records', 'types/records', 'zod/routes']) expect(kinds.has(kind), kind).toBe(true);
-    expect((await readdir(join(dir, 'node_modules/.cache/svcgen'))).some((name) => name.startsWith('memo-'))).toBe(true);
+    expect((await readdir(join(dir, 'node_modules/.cache/svcgen'))).some((name) => name.startsWith('memo-'))).toBe(
+      true,
+    );
   }, 120_000);
 });

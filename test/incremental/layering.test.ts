@@ -23,7 +23,8 @@ describe('layering', () => {
     for (const file of await sourceFiles(join(SRC, layer))) {
       for (const specifier of importsOf(await readFile(file, 'utf8'))) {
         const target = specifier.startsWith('.') ? relative(SRC, resolve(file, '..', specifier)) : specifier;
-        if (/^(incremental|output)\//.test(target) || target === 'node:worker_threads') offending.push(`${relative(SRC, file)} → ${specifier}`);
+        if (/^(incremental|output)\//.test(target) || target === 'node:worker_threads')
+          offending.push(`${relative(SRC, file)} → ${specifier}`);
       }
     }
     expect(offending).toEqual([]);
@@ -32,7 +33,8 @@ describe('layering', () => {
   it('no module of the generator starts a worker thread', async () => {
     const files = (await sourceFiles(SRC)).filter((file) => !file.includes(`${join(SRC, 'runtime')}`));
     const users = [];
-    for (const file of files) if (importsOf(await readFile(file, 'utf8')).includes('node:worker_threads')) users.push(relative(SRC, file));
+    for (const file of files)
+      if (importsOf(await readFile(file, 'utf8')).includes('node:worker_threads')) users.push(relative(SRC, file));
     expect(users).toEqual([]);
   });
 });

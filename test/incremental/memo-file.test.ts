@@ -26,7 +26,14 @@ describe('memo file', () => {
     const [file] = await readdir(dir);
     // A run killed while appending leaves a line cut short; the next run's line is still read.
     await appendFile(join(dir, file as string), '\n[["cut", "te');
-    await writeMemo(ours, [['key', 'text'], ['next', 7]], [['key', 'text']]);
+    await writeMemo(
+      ours,
+      [
+        ['key', 'text'],
+        ['next', 7],
+      ],
+      [['key', 'text']],
+    );
     expect(await readMemo(ours)).toEqual([
       ['key', 'text'],
       ['next', 7],
@@ -39,7 +46,10 @@ describe('memo file', () => {
     ]);
     // A letter changed on disk still leaves valid JSON: the line's digest no longer matches, and it is dropped.
     const good = seal('[["a","fine"]]');
-    await writeFile(join(dir, file as string), `${header}\n${seal('[["b","fine"]]').replace('fine', 'fino')}\n${good}\n`);
+    await writeFile(
+      join(dir, file as string),
+      `${header}\n${seal('[["b","fine"]]').replace('fine', 'fino')}\n${good}\n`,
+    );
     expect(await readMemo(ours)).toEqual([['a', 'fine']]);
     // So is a line written before lines carried digests.
     await writeFile(join(dir, file as string), `${header}\n[["old","value"]]\n`);
@@ -68,7 +78,14 @@ describe('memo file', () => {
 
   it("removes another generator's file and the stores of earlier versions when it writes its own", async () => {
     const dir = await cacheDir();
-    for (const name of ['memo.json', 'printed-statements.json', 'memo-main.json', 'memo-worker-0123456789abcdef.log', 'format.json']) await writeFile(join(dir, name), '{}');
+    for (const name of [
+      'memo.json',
+      'printed-statements.json',
+      'memo-main.json',
+      'memo-worker-0123456789abcdef.log',
+      'format.json',
+    ])
+      await writeFile(join(dir, name), '{}');
     await writeMemo({ cacheDir: dir, generator: 'svcgen 1+aaaa' }, [['key', 'old']], []);
     await writeMemo({ cacheDir: dir, generator: 'svcgen 1+bbbb' }, [['key', 'new']], []);
     expect(await readMemo({ cacheDir: dir, generator: 'svcgen 1+aaaa' })).toEqual([]);

@@ -5,7 +5,10 @@ import { withMemoStore, type MemoValue } from '../../src/emitters/shared/memo.js
 export type MemoEntry = readonly [key: string, value: MemoValue];
 
 /** `step` with a store seeded from `seed` in effect; its result and the entries it used. */
-export async function withSeededMemo<T>(seed: readonly MemoEntry[], step: () => T | Promise<T>): Promise<{ result: T; used: MemoEntry[] }> {
+export async function withSeededMemo<T>(
+  seed: readonly MemoEntry[],
+  step: () => T | Promise<T>,
+): Promise<{ result: T; used: MemoEntry[] }> {
   const seeded = new Map(seed);
   const used = new Map<string, MemoValue>();
   const store = {

@@ -13,7 +13,12 @@ describe('memo', () => {
     let calls = 0;
     const render = () => `text ${++calls}`;
     const run = store();
-    const results = withMemoStore(run, () => [memo('k', { a: 1 }, render), memo('k', { a: 1 }, render), memo('k', { a: 2 }, render), memo('other', { a: 1 }, render)]);
+    const results = withMemoStore(run, () => [
+      memo('k', { a: 1 }, render),
+      memo('k', { a: 1 }, render),
+      memo('k', { a: 2 }, render),
+      memo('other', { a: 1 }, render),
+    ]);
     expect(results).toEqual(['text 1', 'text 1', 'text 2', 'text 3']);
     expect(run.entries.size).toBe(3);
     expect([memo('k', { a: 1 }, render), memo('k', { a: 1 }, render)]).toEqual(['text 4', 'text 5']);

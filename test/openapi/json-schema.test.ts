@@ -8,8 +8,18 @@ import type { Constraints, RecordIr, ScalarKind, StringFormat, TypeIr } from '..
 
 const at = { file: 'definitions/t.yaml', line: 1, column: 1 };
 
-function scalar(kind: ScalarKind, extra: { format?: StringFormat; nullable?: boolean; coerce?: boolean; constraints?: Constraints } = {}): TypeIr {
-  return { kind: 'scalar', scalar: kind, format: extra.format, coerce: extra.coerce ?? false, nullable: extra.nullable ?? false, constraints: extra.constraints ?? {} };
+function scalar(
+  kind: ScalarKind,
+  extra: { format?: StringFormat; nullable?: boolean; coerce?: boolean; constraints?: Constraints } = {},
+): TypeIr {
+  return {
+    kind: 'scalar',
+    scalar: kind,
+    format: extra.format,
+    coerce: extra.coerce ?? false,
+    nullable: extra.nullable ?? false,
+    constraints: extra.constraints ?? {},
+  };
 }
 
 const item: RecordIr = {
@@ -22,8 +32,28 @@ const item: RecordIr = {
   origin: 'spec',
   location: at,
   fields: [
-    { name: 'count', type: scalar('integer', { coerce: true }), required: true, readOnly: false, default: undefined, relation: undefined, description: undefined, origin: 'spec', location: at },
-    { name: 'id', type: scalar('integer'), required: true, readOnly: true, default: undefined, relation: undefined, description: undefined, origin: 'spec', location: at },
+    {
+      name: 'count',
+      type: scalar('integer', { coerce: true }),
+      required: true,
+      readOnly: false,
+      default: undefined,
+      relation: undefined,
+      description: undefined,
+      origin: 'spec',
+      location: at,
+    },
+    {
+      name: 'id',
+      type: scalar('integer'),
+      required: true,
+      readOnly: true,
+      default: undefined,
+      relation: undefined,
+      description: undefined,
+      origin: 'spec',
+      location: at,
+    },
   ],
 };
 /** The schema and the component schemas as the document prints them, $refs named. */
@@ -36,35 +66,75 @@ function schemaOf(type: TypeIr, direction: Direction = 'read') {
   document.section('schemas', 4).write(section);
   const out: string[] = [];
   document.write(printed.operation, out);
-  return { schema: (JSON.parse(out.join('')) as { schema: unknown }).schema, components: JSON.parse(section.join('')) as Record<string, unknown> };
+  return {
+    schema: (JSON.parse(out.join('')) as { schema: unknown }).schema,
+    components: JSON.parse(section.join('')) as Record<string, unknown>,
+  };
 }
 
-const record = (extra: Partial<Extract<TypeIr, { kind: 'record' }>> = {}): TypeIr => ({ kind: 'record', record: 't.item', omit: [], pick: [], partial: false, nullable: false, constraints: {}, ...extra });
+const record = (extra: Partial<Extract<TypeIr, { kind: 'record' }>> = {}): TypeIr => ({
+  kind: 'record',
+  record: 't.item',
+  omit: [],
+  pick: [],
+  partial: false,
+  nullable: false,
+  constraints: {},
+  ...extra,
+});
 
 describe('typeSchema', () => {
   it.each<{ name: string; given: TypeIr; want: unknown }>([
-    { name: 'hex-id is a pattern', given: scalar('string', { format: 'hex-id' }), want: { type: 'string', pattern: '^[0-9a-f]{32}$', examples: ['0123456789abcdef0123456789abcdef'] } },
+    {
+      name: 'hex-id is a pattern',
+      given: scalar('string', { format: 'hex-id' }),
+      want: { type: 'string', pattern: '^[0-9a-f]{32}$', examples: ['0123456789abcdef0123456789abcdef'] },
+    },
     { name: 'uri is a format', given: scalar('string', { format: 'uri' }), want: { type: 'string', format: 'uri' } },
     { name: 'date', given: scalar('date'), want: { type: 'string', format: 'date' } },
     { name: 'date-time', given: scalar('date-time'), want: { type: 'string', format: 'date-time' } },
-    { name: 'nullable adds null to type', given: scalar('date', { nullable: true }), want: { type: ['string', 'null'], format: 'date' } },
-    { name: 'string constraints', given: scalar('string', { constraints: { minLength: 1, maxLength: 60 } }), want: { type: 'string', minLength: 1, maxLength: 60 } },
+    {
+      name: 'nullable adds null to type',
+      given: scalar('date', { nullable: true }),
+      want: { type: ['string', 'null'], format: 'date' },
+    },
+    {
+      name: 'string constraints',
+      given: scalar('string', { constraints: { minLength: 1, maxLength: 60 } }),
+      want: { type: 'string', minLength: 1, maxLength: 60 },
+    },
     {
       name: 'format pattern and own pattern both hold',
       given: scalar('string', { format: 'currency-code', constraints: { pattern: '^E' } }),
       want: { type: 'string', pattern: '^[A-Z]{3}$', allOf: [{ pattern: '^E' }] },
     },
-    { name: 'integer range', given: scalar('integer', { constraints: { minimum: 1, maximum: 500 } }), want: { type: 'integer', minimum: 1, maximum: 500 } },
-    { name: 'nullable enum lists null', given: { kind: 'enum', values: ['a', 'b'], nullable: true, constraints: {} }, want: { type: ['string', 'null'], enum: ['a', 'b', null] } },
+    {
+      name: 'integer range',
+      given: scalar('integer', { constraints: { minimum: 1, maximum: 500 } }),
+      want: { type: 'integer', minimum: 1, maximum: 500 },
+    },
+    {
+      name: 'nullable enum lists null',
+      given: { kind: 'enum', values: ['a', 'b'], nullable: true, constraints: {} },
+      want: { type: ['string', 'null'], enum: ['a', 'b', null] },
+    },
     {
       name: 'list with item bounds',
       given: { kind: 'list', items: scalar('string'), nullable: false, constraints: { minItems: 1 } },
       want: { type: 'array', items: { type: 'string' }, minItems: 1 },
     },
-    { name: 'map', given: { kind: 'map', values: scalar('number'), nullable: false, constraints: {} }, want: { type: 'object', additionalProperties: { type: 'number' } } },
+    {
+      name: 'map',
+      given: { kind: 'map', values: scalar('number'), nullable: false, constraints: {} },
+      want: { type: 'object', additionalProperties: { type: 'number' } },
+    },
     { name: 'json is any value', given: { kind: 'json', nullable: true, constraints: {} }, want: {} },
     { name: 'record is a $ref', given: record(), want: { $ref: '#/components/schemas/Item' } },
-    { name: 'nullable record', given: record({ nullable: true }), want: { oneOf: [{ $ref: '#/components/schemas/Item' }, { type: 'null' }] } },
+    {
+      name: 'nullable record',
+      given: record({ nullable: true }),
+      want: { oneOf: [{ $ref: '#/components/schemas/Item' }, { type: 'null' }] },
+    },
   ])('$name', ({ given, want }) => {
     expect(schemaOf(given).schema).toEqual(want);
   });
@@ -84,7 +154,10 @@ describe('typeSchema', () => {
       properties: { count: { anyOf: [{ type: 'integer' }, { type: 'string', pattern: '^[0-9]{1,15}$' }] } },
       additionalProperties: false,
     });
-    expect(schemaOf(record({ pick: ['id'] }), 'write').schema).toMatchObject({ properties: { id: { type: 'integer' } }, required: ['id'] });
+    expect(schemaOf(record({ pick: ['id'] }), 'write').schema).toMatchObject({
+      properties: { id: { type: 'integer' } },
+      required: ['id'],
+    });
   });
 
   it('gives a record whose fields accept digits a separate input schema', () => {

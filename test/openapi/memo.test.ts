@@ -21,16 +21,28 @@ async function irOf(count: number, variant: number): Promise<Ir> {
   const dir = await mkdtemp(join(tmpdir(), 'svcgen-openapi-memo-'));
   temporary.push(dir);
   await synthesize(count, join(dir, 'definitions'), variant);
-  return await buildIrFromInputs(await collectInputs(await resolveConfig({ cwd: dir, definitionsDir: join(dir, 'definitions') })));
+  return await buildIrFromInputs(
+    await collectInputs(await resolveConfig({ cwd: dir, definitionsDir: join(dir, 'definitions') })),
+  );
 }
 
 /** The documents, and the memo entries the run used. */
-async function emit(ir: Ir, memo: readonly MemoEntry[]): Promise<{ documents: Record<string, string>; memo: MemoEntry[] }> {
-  const { result: files, used } = await withSeededMemo(memo, () => openapiEmitter.emit({ ir, runtimeFiles: [], templates: [] }));
+async function emit(
+  ir: Ir,
+  memo: readonly MemoEntry[],
+): Promise<{ documents: Record<string, string>; memo: MemoEntry[] }> {
+  const { result: files, used } = await withSeededMemo(memo, () =>
+    openapiEmitter.emit({ ir, runtimeFiles: [], templates: [] }),
+  );
   return { documents: Object.fromEntries(files.map((file) => [file.path, file.content])), memo: used };
 }
 
-const withoutFirstRoute = (ir: Ir): Ir => ({ ...ir, modules: ir.modules.map((module) => (module.name === 'admin-api' ? { ...module, routes: module.routes.slice(1) } : module)) });
+const withoutFirstRoute = (ir: Ir): Ir => ({
+  ...ir,
+  modules: ir.modules.map((module) =>
+    module.name === 'admin-api' ? { ...module, routes: module.routes.slice(1) } : module,
+  ),
+});
 
 describe('openapi memo', () => {
   it('a rerun after one entity changed writes what a run without memo writes', async () => {
@@ -54,6 +66,8 @@ describe('openapi memo', () => {
     const rerun = await emit(fewer, first.memo);
     expect(rerun.documents).toEqual((await emit(fewer, [])).documents);
     const before = new Set(first.memo.map(([key]) => key));
-    expect(rerun.memo.filter(([key]) => key.startsWith('openapi/component') && !before.has(key)).length).toBeGreaterThan(0);
+    expect(
+      rerun.memo.filter(([key]) => key.startsWith('openapi/component') && !before.has(key)).length,
+    ).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -25,7 +25,13 @@ async function generateShop(name: string, edit: Edit) {
   await mkdir(join(root, 'definitions'), { recursive: true });
   await writeFile(join(root, 'definitions', 'shop.yaml'), yamlText(edited(shop(), edit as (doc: JsonObject) => void)));
   await writeFile(join(root, 'definitions', 'common.yaml'), yamlText(common()));
-  const result = await generate({ cwd: root, definitionsDir: 'definitions', outDir: 'out', gitattributes: false, cache: false });
+  const result = await generate({
+    cwd: root,
+    definitionsDir: 'definitions',
+    outDir: 'out',
+    gitattributes: false,
+    cache: false,
+  });
   return { root, result };
 }
 
@@ -49,37 +55,167 @@ const rejected: readonly [string, string, Edit][] = [
       };
     },
   ],
-  ['a deepObject path parameter', 'SVC221', (d) => (d.routes.getProduct.pathParams.id = { type: 'record', record: 'maker', style: 'deepObject' })],
-  ['a deepObject header', 'SVC221', (d) => (d.routes.getProduct.headers = { 'X-Maker': { type: 'record', record: 'maker', style: 'deepObject' } })],
-  ['a form-style list of records in the query', 'SVC235', (d) => (d.routes.getProduct.query = { makers: { type: 'list', items: { type: 'record', record: 'maker' } } })],
-  ['a form-style record whose field is named like another query parameter', 'SVC235', (d) => (d.routes.getProduct.query = { maker: { type: 'record', record: 'maker' }, label: { type: 'string', required: false } })],
-  ['a record header without style json', 'SVC236', (d) => (d.routes.getProduct.headers = { 'X-Maker': { type: 'record', record: 'maker' } })],
-  ['a 204 response with a body', 'SVC222', (d) => (d.routes.createProduct.responses = { '204': { body: { type: 'string' } } })],
+  [
+    'a deepObject path parameter',
+    'SVC221',
+    (d) => (d.routes.getProduct.pathParams.id = { type: 'record', record: 'maker', style: 'deepObject' }),
+  ],
+  [
+    'a deepObject header',
+    'SVC221',
+    (d) => (d.routes.getProduct.headers = { 'X-Maker': { type: 'record', record: 'maker', style: 'deepObject' } }),
+  ],
+  [
+    'a form-style list of records in the query',
+    'SVC235',
+    (d) => (d.routes.getProduct.query = { makers: { type: 'list', items: { type: 'record', record: 'maker' } } }),
+  ],
+  [
+    'a form-style record whose field is named like another query parameter',
+    'SVC235',
+    (d) =>
+      (d.routes.getProduct.query = {
+        maker: { type: 'record', record: 'maker' },
+        label: { type: 'string', required: false },
+      }),
+  ],
+  [
+    'a record header without style json',
+    'SVC236',
+    (d) => (d.routes.getProduct.headers = { 'X-Maker': { type: 'record', record: 'maker' } }),
+  ],
+  [
+    'a 204 response with a body',
+    'SVC222',
+    (d) => (d.routes.createProduct.responses = { '204': { body: { type: 'string' } } }),
+  ],
   ['an informational response', 'SVC222', (d) => (d.routes.createProduct.responses = { '101': {} })],
-  ['a response with the status of a listed error', 'SVC222', (d) => (d.routes.createProduct.responses['400'] = { body: { type: 'string' } })],
-  ['a default that fails its pattern', 'SVC207', (d) => (d.records.product.fields.code = { type: 'string', pattern: '^a+$', default: 'b', required: false })],
-  ['a default that fails its format', 'SVC207', (d) => (d.records.product.fields.site = { type: 'string', format: 'uri', default: 'not a uri', required: false })],
-  ['a default date the calendar lacks', 'SVC207', (d) => (d.records.product.fields.since = { type: 'date', default: '2024-02-30', required: false })],
-  ['a default below its minimum', 'SVC207', (d) => (d.routes.getProduct.query = { page: { type: 'integer', minimum: 1, default: 0 } })],
-  ['a default longer than maxItems', 'SVC207', (d) => (d.routes.getProduct.query = { tags: { type: 'list', items: { type: 'string' }, maxItems: 1, default: ['a', 'b'] } })],
+  [
+    'a response with the status of a listed error',
+    'SVC222',
+    (d) => (d.routes.createProduct.responses['400'] = { body: { type: 'string' } }),
+  ],
+  [
+    'a default that fails its pattern',
+    'SVC207',
+    (d) => (d.records.product.fields.code = { type: 'string', pattern: '^a+$', default: 'b', required: false }),
+  ],
+  [
+    'a default that fails its format',
+    'SVC207',
+    (d) => (d.records.product.fields.site = { type: 'string', format: 'uri', default: 'not a uri', required: false }),
+  ],
+  [
+    'a default date the calendar lacks',
+    'SVC207',
+    (d) => (d.records.product.fields.since = { type: 'date', default: '2024-02-30', required: false }),
+  ],
+  [
+    'a default below its minimum',
+    'SVC207',
+    (d) => (d.routes.getProduct.query = { page: { type: 'integer', minimum: 1, default: 0 } }),
+  ],
+  [
+    'a default longer than maxItems',
+    'SVC207',
+    (d) =>
+      (d.routes.getProduct.query = {
+        tags: { type: 'list', items: { type: 'string' }, maxItems: 1, default: ['a', 'b'] },
+      }),
+  ],
   [
     'a token endpoint at the path of a POST route',
     'SVC203',
-    (d) => (d.auth.oauth = { type: 'oauth2', tokenPath: '/products', grants: { client_credentials: {} }, accessTokenLifetime: 60, refreshTokenLifetime: 60 }),
+    (d) =>
+      (d.auth.oauth = {
+        type: 'oauth2',
+        tokenPath: '/products',
+        grants: { client_credentials: {} },
+        accessTokenLifetime: 60,
+        refreshTokenLifetime: 60,
+      }),
   ],
 ];
 
 /** Given these, want a valid document. */
 const accepted: readonly [string, Edit][] = [
-  ['an empty summary, title and record description', (d) => ((d.interface.title = ''), (d.routes.getProduct.summary = ''), (d.records.product.description = ''))],
-  ['query names with /, ~, spaces, unicode and brackets', (d) => (d.routes.getProduct.query = { 'a/b': { type: 'string' }, 'a~b': { type: 'string' }, 'a b': { type: 'string' }, 名前: { type: 'string' }, 'x[]': { type: 'string' } })],
-  ['a query parameter named like a path parameter and like a header', (d) => (d.routes.getProduct.query = { id: { type: 'string' }, 'X-Trace': { type: 'string' } })],
-  ['a nullable enum defaulting to null', (d) => (d.records.product.fields.kind = { type: 'enum', values: ['simple', 'bundle'], nullable: true, default: null, required: false })],
-  ['json style on a path parameter and a header', (d) => ((d.routes.getProduct.pathParams.id = { type: 'record', record: 'maker', style: 'json' }), (d.routes.getProduct.headers = { 'X-Maker': { type: 'record', record: 'maker', style: 'json' } }))],
-  ['headers named Content-Type, Accept and Authorization', (d) => ((d.routes.createProduct.headers = { 'Content-Type': { type: 'string' }, Accept: { type: 'string' } }), (d.routes.createProduct.responses['201'].headers = { 'content-type': { type: 'string' } }))],
-  ['versions and aliases with . and ~', (d) => ((d.interface.versions = ['v1', 'v.2', '~x']), (d.routes.getProduct.version = '~x'), (d.interface.segmentAliases = { products: ['pro~ducts', 'p.x'] }))],
-  ['a route named like the token operation', (d) => ((d.auth.oauth = { type: 'oauth2', tokenPath: '/oauth/token', grants: { client_credentials: {} }, accessTokenLifetime: 60, refreshTokenLifetime: 60 }), (d.routes.oauthToken = { method: 'GET', path: '/t', auth: 'oauth', responses: { '200': {} } }))],
-  ['defaults that meet their constraints and formats', (d) => (d.records.product.fields.site = { type: 'string', format: 'uri', pattern: '^https:', maxLength: 40, default: 'https://example.test/', required: false })],
+  [
+    'an empty summary, title and record description',
+    (d) => ((d.interface.title = ''), (d.routes.getProduct.summary = ''), (d.records.product.description = '')),
+  ],
+  [
+    'query names with /, ~, spaces, unicode and brackets',
+    (d) =>
+      (d.routes.getProduct.query = {
+        'a/b': { type: 'string' },
+        'a~b': { type: 'string' },
+        'a b': { type: 'string' },
+        名前: { type: 'string' },
+        'x[]': { type: 'string' },
+      }),
+  ],
+  [
+    'a query parameter named like a path parameter and like a header',
+    (d) => (d.routes.getProduct.query = { id: { type: 'string' }, 'X-Trace': { type: 'string' } }),
+  ],
+  [
+    'a nullable enum defaulting to null',
+    (d) =>
+      (d.records.product.fields.kind = {
+        type: 'enum',
+        values: ['simple', 'bundle'],
+        nullable: true,
+        default: null,
+        required: false,
+      }),
+  ],
+  [
+    'json style on a path parameter and a header',
+    (d) => (
+      (d.routes.getProduct.pathParams.id = { type: 'record', record: 'maker', style: 'json' }),
+      (d.routes.getProduct.headers = { 'X-Maker': { type: 'record', record: 'maker', style: 'json' } })
+    ),
+  ],
+  [
+    'headers named Content-Type, Accept and Authorization',
+    (d) => (
+      (d.routes.createProduct.headers = { 'Content-Type': { type: 'string' }, Accept: { type: 'string' } }),
+      (d.routes.createProduct.responses['201'].headers = { 'content-type': { type: 'string' } })
+    ),
+  ],
+  [
+    'versions and aliases with . and ~',
+    (d) => (
+      (d.interface.versions = ['v1', 'v.2', '~x']),
+      (d.routes.getProduct.version = '~x'),
+      (d.interface.segmentAliases = { products: ['pro~ducts', 'p.x'] })
+    ),
+  ],
+  [
+    'a route named like the token operation',
+    (d) => (
+      (d.auth.oauth = {
+        type: 'oauth2',
+        tokenPath: '/oauth/token',
+        grants: { client_credentials: {} },
+        accessTokenLifetime: 60,
+        refreshTokenLifetime: 60,
+      }),
+      (d.routes.oauthToken = { method: 'GET', path: '/t', auth: 'oauth', responses: { '200': {} } })
+    ),
+  ],
+  [
+    'defaults that meet their constraints and formats',
+    (d) =>
+      (d.records.product.fields.site = {
+        type: 'string',
+        format: 'uri',
+        pattern: '^https:',
+        maxLength: 40,
+        default: 'https://example.test/',
+        required: false,
+      }),
+  ],
 ];
 
 describe('odd definitions that cannot be documented or served as written', () => {
@@ -99,7 +235,15 @@ describe('odd definitions that give valid OpenAPI', () => {
     const parsed = await validate(JSON.parse(text) as Parameters<typeof validate>[0]);
     expect(parsed.valid ? [] : parsed.errors).toEqual([]);
     expect(parsed.warnings).toEqual([]);
-    const problems = await lintFromString({ source: text, absoluteRef: join(root, 'openapi.json'), config: await createConfig({ extends: ['recommended'] }) });
-    expect(problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId} at ${problem.location[0]?.pointer ?? '?'}`)).toEqual([]);
+    const problems = await lintFromString({
+      source: text,
+      absoluteRef: join(root, 'openapi.json'),
+      config: await createConfig({ extends: ['recommended'] }),
+    });
+    expect(
+      problems
+        .filter((problem) => problem.severity === 'error')
+        .map((problem) => `${problem.ruleId} at ${problem.location[0]?.pointer ?? '?'}`),
+    ).toEqual([]);
   });
 });

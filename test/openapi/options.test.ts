@@ -23,17 +23,29 @@ async function documentWith(name: string, config: string): Promise<Loose> {
   const configFile = join(dir, `${name}.yaml`);
   await writeFile(configFile, config);
   const outDir = join(dir, name);
-  const result = await generate({ cwd: dir, configFile, definitionsDir: FIXTURE, outDir, gitattributes: false, cache: false });
+  const result = await generate({
+    cwd: dir,
+    configFile,
+    definitionsDir: FIXTURE,
+    outDir,
+    gitattributes: false,
+    cache: false,
+  });
   expect(result.ok).toBe(true);
   return JSON.parse(await readFile(join(outDir, 'wire-api', 'openapi.json'), 'utf8')) as Loose;
 }
 
 const named = (document: Loose, name: string) =>
-  (document['paths']['/calendar/rooms/{room}/events/{day}']['get']['parameters'] as Loose[]).find((parameter) => parameter['name'] === name);
+  (document['paths']['/calendar/rooms/{room}/events/{day}']['get']['parameters'] as Loose[]).find(
+    (parameter) => parameter['name'] === name,
+  );
 
 describe('openapi options', () => {
   it('the specification-first renderings: content, requestBody, deepObject lists', async () => {
-    const document = await documentWith('spec', 'openapi:\n  jsonQuery: content\n  getBody: requestBody\n  deepObjectLists: deepObject\n');
+    const document = await documentWith(
+      'spec',
+      'openapi:\n  jsonQuery: content\n  getBody: requestBody\n  deepObjectLists: deepObject\n',
+    );
     expect(named(document, 'where')).toMatchObject({ content: { 'application/json': { schema: {} } } });
     expect(named(document, 'sort')).toMatchObject({ style: 'deepObject', schema: { type: 'array' } });
     expect(named(document, 'sort[0][field]')).toBeUndefined();
@@ -51,7 +63,14 @@ describe('openapi options', () => {
   it('a value the option does not take is a located config error', async () => {
     const configFile = join(dir, 'bad.yaml');
     await writeFile(configFile, 'openapi:\n  getBody: body\n');
-    const failed = await generate({ cwd: dir, configFile, definitionsDir: FIXTURE, outDir: join(dir, 'bad'), gitattributes: false, cache: false });
+    const failed = await generate({
+      cwd: dir,
+      configFile,
+      definitionsDir: FIXTURE,
+      outDir: join(dir, 'bad'),
+      gitattributes: false,
+      cache: false,
+    });
     if (failed.ok) throw new Error('expected the config to be refused');
     const [diagnostic] = failed.diagnostics;
     expect(diagnostic).toMatchObject({ code: 'SVC301', line: 2 });

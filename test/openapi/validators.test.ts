@@ -48,14 +48,28 @@ describe('generated OpenAPI documents', () => {
   it.each(documents)('%s passes Redocly lint (recommended) without errors', async (module) => {
     const { text } = await readDocument(module);
     const config = await createConfig({ extends: ['recommended'] });
-    const problems = await lintFromString({ source: text, absoluteRef: join(GENERATED, module, 'openapi.json'), config });
-    const shown = problems.map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? '?'}`);
+    const problems = await lintFromString({
+      source: text,
+      absoluteRef: join(GENERATED, module, 'openapi.json'),
+      config,
+    });
+    const shown = problems.map(
+      (problem) =>
+        `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? '?'}`,
+    );
     expect(shown.filter((line) => line.startsWith('error'))).toEqual([]);
-    // A GET body lives in x-svcgen-get-body (fetch cannot send it), which Redocly does not walk: its schema counts as unused.
-    const getBodyRefs = new Set([...text.matchAll(/"x-svcgen-get-body": \{[^]*?"\$ref": "([^"]+)"/g)].map((match) => match[1]));
+    // A GET body lives in x-svcgen-get-body (fetch cannot send it), which Redocly does not walk: its schema counts as
+    // unused.
+    const getBodyRefs = new Set(
+      [...text.matchAll(/"x-svcgen-get-body": \{[^]*?"\$ref": "([^"]+)"/g)].map((match) => match[1]),
+    );
     const unusedGetBody = (problem: (typeof problems)[number]) =>
       problem.ruleId === 'no-unused-components' && getBodyRefs.has(problem.location[0]?.pointer);
-    expect(problems.filter((problem) => !ACCEPTED_WARNINGS.has(problem.ruleId) && !unusedGetBody(problem)).map((problem) => problem.ruleId)).toEqual([]);
+    expect(
+      problems
+        .filter((problem) => !ACCEPTED_WARNINGS.has(problem.ruleId) && !unusedGetBody(problem))
+        .map((problem) => problem.ruleId),
+    ).toEqual([]);
   });
 
   it('convert with openapi-typescript to types that compile under strict', async () => {
@@ -76,7 +90,16 @@ describe('generated OpenAPI documents', () => {
     await writeFile(
       join(dir, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, noEmit: true, types: [] },
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          exactOptionalPropertyTypes: true,
+          noEmit: true,
+          types: [],
+        },
         include: ['*.ts'],
       }),
     );

@@ -49,7 +49,9 @@ describe('recordedFingerprint', () => {
     expect(after.fromRecord).toBe(false);
     expect(after.fingerprint).not.toBe(before.fingerprint);
     // What a run without any record computes.
-    expect(after.fingerprint).toBe((await recordedFingerprint(code, join(dir, 'elsewhere.json'), NO_MARGIN)).fingerprint);
+    expect(after.fingerprint).toBe(
+      (await recordedFingerprint(code, join(dir, 'elsewhere.json'), NO_MARGIN)).fingerprint,
+    );
   });
 
   it('hashes the code again when a file is added', async () => {
@@ -71,6 +73,9 @@ describe('recordedFingerprint', () => {
   it('ignores a damaged record', async () => {
     const first = await recordedFingerprint(code, record, NO_MARGIN);
     await writeFile(record, '{"statKey": 1');
-    expect(await recordedFingerprint(code, record, NO_MARGIN)).toEqual({ fingerprint: first.fingerprint, fromRecord: false });
+    expect(await recordedFingerprint(code, record, NO_MARGIN)).toEqual({
+      fingerprint: first.fingerprint,
+      fromRecord: false,
+    });
   });
 });

@@ -6,7 +6,11 @@ const unformatted = (path: string, content: string) => ({ path, content, format:
 
 describe('formatFiles without the formatter', () => {
   it('turns CRLF and lone CR line ends into LF and ends every file with one', async () => {
-    const files = await formatFiles([unformatted('a.md', 'one\r\ntwo\rthree'), unformatted('b.md', 'plain\nlines'), unformatted('c.md', 'done\n')]);
+    const files = await formatFiles([
+      unformatted('a.md', 'one\r\ntwo\rthree'),
+      unformatted('b.md', 'plain\nlines'),
+      unformatted('c.md', 'done\n'),
+    ]);
     expect(files).toEqual([
       { path: 'a.md', content: 'one\ntwo\nthree\n' },
       { path: 'b.md', content: 'plain\nlines\n' },

@@ -29,7 +29,10 @@ describe('output that skips the formatter', () => {
   it('the generated docs pages (svcgen templates, without prettier) are in prettier form, tables unpadded', async () => {
     for (const name of ['admin-api', 'store-api', 'price-list-api', 'banner-api']) {
       const text = readFileSync(join(root, 'generated', name, 'README.md'), 'utf8');
-      expect(compactTables(await prettier.format(text, { ...PRETTIER_OPTIONS, filepath: 'README.md' })), `generated/${name}/README.md`).toBe(text);
+      expect(
+        compactTables(await prettier.format(text, { ...PRETTIER_OPTIONS, filepath: 'README.md' })),
+        `generated/${name}/README.md`,
+      ).toBe(text);
     }
   });
 

@@ -16,22 +16,34 @@ describe('generated TypeScript, read back with ts-morph', async () => {
   const project = new Project({ skipAddingFilesFromTsConfig: true, compilerOptions: { noEmit: true } });
   project.addSourceFilesAtPaths(join(root, 'generated/*/*.ts'));
 
-  it.each(interfaceModules(ir).map((module) => ({ name: module.name, module })))('$name: one client method and one handler per route', ({ module }) => {
-    const routes = module.routes.map((route) => camelCase(route.name)).sort();
-    const client = project.getSourceFileOrThrow(join(root, 'generated', module.name, 'client.ts'));
-    const server = project.getSourceFileOrThrow(join(root, 'generated', module.name, 'server.ts'));
-    const methods = client.getClassOrThrow(`${pascalCase(module.name)}Client`).getMethods().map((method) => method.getName());
-    const handlers = server.getInterfaceOrThrow(`${pascalCase(module.name)}Handlers`).getMethods().map((method) => method.getName());
-    expect([...methods].sort()).toEqual(routes);
-    expect([...handlers].sort()).toEqual(routes);
-  });
+  it.each(interfaceModules(ir).map((module) => ({ name: module.name, module })))(
+    '$name: one client method and one handler per route',
+    ({ module }) => {
+      const routes = module.routes.map((route) => camelCase(route.name)).sort();
+      const client = project.getSourceFileOrThrow(join(root, 'generated', module.name, 'client.ts'));
+      const server = project.getSourceFileOrThrow(join(root, 'generated', module.name, 'server.ts'));
+      const methods = client
+        .getClassOrThrow(`${pascalCase(module.name)}Client`)
+        .getMethods()
+        .map((method) => method.getName());
+      const handlers = server
+        .getInterfaceOrThrow(`${pascalCase(module.name)}Handlers`)
+        .getMethods()
+        .map((method) => method.getName());
+      expect([...methods].sort()).toEqual(routes);
+      expect([...handlers].sort()).toEqual(routes);
+    },
+  );
 
   it('every generated file parses without a syntax error', () => {
     const files = project.getSourceFiles();
     expect(files.length).toBeGreaterThanOrEqual(20);
     for (const file of files) {
       const syntaxErrors = project.getProgram().compilerObject.getSyntacticDiagnostics(file.compilerNode);
-      expect(syntaxErrors.map((diagnostic) => diagnostic.messageText), file.getFilePath()).toEqual([]);
+      expect(
+        syntaxErrors.map((diagnostic) => diagnostic.messageText),
+        file.getFilePath(),
+      ).toEqual([]);
     }
   });
 });

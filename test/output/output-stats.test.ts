@@ -16,7 +16,8 @@ async function setUp(): Promise<{ dir: string; run: () => ReturnType<typeof gene
   const dir = await mkdtemp(join(tmpdir(), 'svcgen-output-stats-'));
   temporary.push(dir);
   await synthesize(2, join(dir, 'definitions'));
-  const run = () => generate({ cwd: dir, definitionsDir: join(dir, 'definitions'), outDir: join(dir, 'out'), gitattributes: false });
+  const run = () =>
+    generate({ cwd: dir, definitionsDir: join(dir, 'definitions'), outDir: join(dir, 'out'), gitattributes: false });
   expect((await run()).ok).toBe(true);
   return { dir, run };
 }
@@ -28,7 +29,9 @@ describe('no-op runs and the recorded output stats', () => {
     expect(result.ok && result.upToDate).toBe(true);
     const statsDir = join(dir, 'node_modules/.cache/svcgen/output-stats');
     const [statsFile] = await readdir(statsDir);
-    const stats = JSON.parse(unseal(await readFile(join(statsDir, statsFile ?? ''), 'utf8')) ?? '') as { files: object };
+    const stats = JSON.parse(unseal(await readFile(join(statsDir, statsFile ?? ''), 'utf8')) ?? '') as {
+      files: object;
+    };
     expect(Object.keys(stats.files)).toContain('admin-api/types.ts');
   });
 

@@ -16,7 +16,8 @@ afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: tru
 
 async function tree(dir: string): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
-  for (const path of await listTree(dir)) if (!path.endsWith('.svcgen-manifest.json')) files[path] = await readFile(join(dir, path), 'utf8');
+  for (const path of await listTree(dir))
+    if (!path.endsWith('.svcgen-manifest.json')) files[path] = await readFile(join(dir, path), 'utf8');
   return files;
 }
 
@@ -32,9 +33,19 @@ function replaceAfter(text: string, after: string, find: string, replacement: st
 function edit(yaml: string): string {
   // A defaulted field of entity002: its zod schema, and the update route of entity002, whose
   // partial body redeclares defaulted fields (a dependency on another part of the IR).
-  let text = replaceAfter(yaml, '\n  entity002:\n', 'description: A short text, or null.\n        type: string\n', 'description: A short text, or null.\n        type: string\n        maxLength: 77\n');
+  let text = replaceAfter(
+    yaml,
+    '\n  entity002:\n',
+    'description: A short text, or null.\n        type: string\n',
+    'description: A short text, or null.\n        type: string\n        maxLength: 77\n',
+  );
   // A route's description: its types, server handler and client method docs.
-  text = replaceAfter(text, '\n  getEntity003:\n', 'description: Reads one entity003 record.', 'description: Reads one entity003 record, now documented at rather greater length than before.');
+  text = replaceAfter(
+    text,
+    '\n  getEntity003:\n',
+    'description: Reads one entity003 record.',
+    'description: Reads one entity003 record, now documented at rather greater length than before.',
+  );
   // A route removed: every table and body after it shifts by one entry.
   const removed = text.replace(/\n {2}getEntity001Members:\n(?: {4}.*\n|\n(?! {2}\S))*/, '\n');
   if (removed === text) throw new Error('route block not found');
@@ -46,7 +57,8 @@ describe('TypeScript emitters remember records and routes', () => {
     const dir = await mkdtemp(join(tmpdir(), 'svcgen-ts-memo-'));
     temporary.push(dir);
     const definitions = join(dir, 'definitions');
-    const run = (outDir: string, cache: boolean) => generate({ cwd: dir, definitionsDir: definitions, outDir: join(dir, outDir), cache, gitattributes: false });
+    const run = (outDir: string, cache: boolean) =>
+      generate({ cwd: dir, definitionsDir: definitions, outDir: join(dir, outDir), cache, gitattributes: false });
     await synthesize(6, definitions);
     expect((await run('out', true)).ok).toBe(true);
     const location = { cacheDir: join(dir, 'node_modules/.cache/svcgen'), generator: generatorFingerprint() };

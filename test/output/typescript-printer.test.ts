@@ -17,7 +17,8 @@ const root = resolve(import.meta.dirname, '../..');
 const temporary: string[] = [];
 afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true }))));
 
-const { arrow, array, asConst, call, conditional, id, literal, method, newCall, object, property, spread, template } = ast;
+const { arrow, array, asConst, call, conditional, id, literal, method, newCall, object, property, spread, template } =
+  ast;
 const { arrayType, exported, getter, local, regex, stringType, typeLiteral, typeRef, union } = ast;
 const long = (n: number) => `someRatherLongIdentifierNumber${n}WithExtraWords`;
 const constant = (name: string, value: ast.Expr) => local({ kind: 'const', name, value });
@@ -31,7 +32,10 @@ const cases: { name: string; given: ast.TopLevel; want: string }[] = [
   },
   {
     name: 'an expanded object keeps one member per line, a getter included',
-    given: constant('a', call('z.strictObject', [object([property('b', id('b')), getter('c', id('cSchema'))], { expanded: true })])),
+    given: constant(
+      'a',
+      call('z.strictObject', [object([property('b', id('b')), getter('c', id('cSchema'))], { expanded: true })]),
+    ),
     want: ['const a = z.strictObject({', '  b,', '  get c() {', '    return cSchema;', '  },', '});'].join('\n'),
   },
   {
@@ -47,7 +51,13 @@ const cases: { name: string; given: ast.TopLevel; want: string }[] = [
   },
   {
     name: 'arguments that cannot hug go one per line',
-    given: constant('x', call('combine', [1, 2, 3].map((n) => id(long(n))))),
+    given: constant(
+      'x',
+      call(
+        'combine',
+        [1, 2, 3].map((n) => id(long(n))),
+      ),
+    ),
     want: [
       'const x = combine(',
       '  someRatherLongIdentifierNumber1WithExtraWords,',
@@ -77,20 +87,45 @@ const cases: { name: string; given: ast.TopLevel; want: string }[] = [
       'f',
       array([
         arrow([{ name: 'x' }], method(id('x'), 'trim')),
-        arrow([{ name: 'x', type: typeRef('number') }], [{ kind: 'const', name: 'y', value: id('x') }, { kind: 'return', value: id('y') }], typeRef('number')),
+        arrow(
+          [{ name: 'x', type: typeRef('number') }],
+          [
+            { kind: 'const', name: 'y', value: id('x') },
+            { kind: 'return', value: id('y') },
+          ],
+          typeRef('number'),
+        ),
         arrow([], object([property('a', literal(1))])),
       ]),
     ),
-    want: ['const f = [', '  (x) => x.trim(),', '  (x: number): number => {', '    const y = x;', '    return y;', '  },', '  () => ({ a: 1 }),', '];'].join('\n'),
+    want: [
+      'const f = [',
+      '  (x) => x.trim(),',
+      '  (x: number): number => {',
+      '    const y = x;',
+      '    return y;',
+      '  },',
+      '  () => ({ a: 1 }),',
+      '];',
+    ].join('\n'),
   },
   {
     name: 'a last arrow argument hugs the parentheses',
-    given: constant('ids', call('items.map', [arrow([{ name: 'item' }], [{ kind: 'return', value: call('idOf', [id('item')]) }])])),
+    given: constant(
+      'ids',
+      call('items.map', [arrow([{ name: 'item' }], [{ kind: 'return', value: call('idOf', [id('item')]) }])]),
+    ),
     want: ['const ids = items.map((item) => {', '  return idOf(item);', '});'].join('\n'),
   },
   {
     name: 'spread in objects, arrays and arguments',
-    given: constant('a', call('merge', [object([spread(id('base')), property('b', array([spread(id('list')), literal(2)]))]), spread(id('rest'))])),
+    given: constant(
+      'a',
+      call('merge', [
+        object([spread(id('base')), property('b', array([spread(id('list')), literal(2)]))]),
+        spread(id('rest')),
+      ]),
+    ),
     want: 'const a = merge({ ...base, b: [...list, 2] }, ...rest);',
   },
   {
@@ -119,7 +154,12 @@ const cases: { name: string; given: ast.TopLevel; want: string }[] = [
       name: 'Holder',
       members: [
         { name: 'status', type: union([1, 2, 3].map((n) => stringType(long(n)))) },
-        { name: 'list', type: arrayType(union([stringType('a'), stringType('b')])), optional: true, docs: 'Several\n\nlines */' },
+        {
+          name: 'list',
+          type: arrayType(union([stringType('a'), stringType('b')])),
+          optional: true,
+          docs: 'Several\n\nlines */',
+        },
         { name: 'maybe', type: union([typeRef(long(1)), typeRef('null')]), readonly: true },
       ],
     }),
@@ -142,7 +182,9 @@ const cases: { name: string; given: ast.TopLevel; want: string }[] = [
   {
     name: 'a doc comment longer than the line fills ` * ` lines with its words',
     given: exported({ kind: 'const', name: 'a', value: literal(1) }, `${'word '.repeat(30)}end.`),
-    want: ['/**', ` * ${'word '.repeat(23).trim()}`, ` * ${'word '.repeat(7)}end.`, ' */', 'export const a = 1;'].join('\n'),
+    want: ['/**', ` * ${'word '.repeat(23).trim()}`, ` * ${'word '.repeat(7)}end.`, ' */', 'export const a = 1;'].join(
+      '\n',
+    ),
   },
   {
     name: 'a method signature whose parameters do not fit puts one per line',
@@ -154,7 +196,10 @@ const cases: { name: string; given: ast.TopLevel; want: string }[] = [
         {
           method: true,
           name: 'handle',
-          params: [{ name: 'input', type: typeLiteral([{ name: 'body', type: typeRef(long(1)), readonly: true }]) }, { name: 'context', type: typeRef(long(2)) }],
+          params: [
+            { name: 'input', type: typeLiteral([{ name: 'body', type: typeRef(long(1)), readonly: true }]) },
+            { name: 'context', type: typeRef(long(2)) },
+          ],
           returns: typeRef('Promise', [typeRef('void')]),
         },
       ],
@@ -201,13 +246,26 @@ describe('the TypeScript printer', () => {
     const file = join(definitions, 'admin-api.yaml');
     const stressed = (await readFile(file, 'utf8'))
       .replaceAll('entity', 'extraordinarilyLongBusinessEntityNameForLayoutStress')
-      .replaceAll('values: [draft, active, archived]', 'values: [draft, active, archived, suspended, pendingReview, scheduledForDeletion, x]');
+      .replaceAll(
+        'values: [draft, active, archived]',
+        'values: [draft, active, archived, suspended, pendingReview, scheduledForDeletion, x]',
+      );
     await writeFile(file, stressed);
     const outputs: string[][] = [];
     for (const out of ['out', 'again']) {
-      const result = await generate({ definitionsDir: definitions, outDir: join(dir, out), cwd: dir, cache: false, gitattributes: false });
+      const result = await generate({
+        definitionsDir: definitions,
+        outDir: join(dir, out),
+        cwd: dir,
+        cache: false,
+        gitattributes: false,
+      });
       expect(result.ok, JSON.stringify(result)).toBe(true);
-      outputs.push(await Promise.all((await emittedTypeScript(join(dir, out))).map((name) => readFile(join(dir, out, name), 'utf8'))));
+      outputs.push(
+        await Promise.all(
+          (await emittedTypeScript(join(dir, out))).map((name) => readFile(join(dir, out, name), 'utf8')),
+        ),
+      );
     }
     expect(outputs[1]).toEqual(outputs[0]);
     const tooLong: string[] = [];
@@ -228,7 +286,10 @@ async function emittedTypeScript(outDir: string): Promise<string[]> {
 function expectValid(text: string, name: string): void {
   const source = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const diagnostics = (source as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics;
-  expect(diagnostics.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')), name).toEqual([]);
+  expect(
+    diagnostics.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')),
+    name,
+  ).toEqual([]);
 }
 
 /** A line with nothing to break at: a comment, or one string or name after its indentation and key. */

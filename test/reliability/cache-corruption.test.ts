@@ -75,9 +75,15 @@ describe('a damaged cache entry is discarded, never emitted', () => {
 
 /** The largest cache file of a kind (the admin definitions' pack among the five packs). */
 async function largestOfKind(matches: RegExp): Promise<string[]> {
-  const names = (await readdir(pristine, { recursive: true })).map((name) => name.split('\\').join('/')).filter((name) => matches.test(name));
+  const names = (await readdir(pristine, { recursive: true }))
+    .map((name) => name.split('\\').join('/'))
+    .filter((name) => matches.test(name));
   const sizes = await Promise.all(names.map(async (name) => (await stat(join(pristine, name))).size));
-  return names.map((name, index) => ({ name, size: sizes[index] ?? 0 })).sort((a, b) => b.size - a.size).slice(0, 1).map(({ name }) => name);
+  return names
+    .map((name, index) => ({ name, size: sizes[index] ?? 0 }))
+    .sort((a, b) => b.size - a.size)
+    .slice(0, 1)
+    .map(({ name }) => name);
 }
 
 async function restoreCache(): Promise<void> {

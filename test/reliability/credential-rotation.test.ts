@@ -25,7 +25,11 @@ async function issueEverything(current: Service): Promise<Issued> {
   const password = await passwordGrant(current);
   const client = await send(current.baseUrl, '/api/oauth/token', {
     method: 'POST',
-    body: { grant_type: 'client_credentials', client_id: current.config.integrationId, client_secret: current.config.integrationSecret },
+    body: {
+      grant_type: 'client_credentials',
+      client_id: current.config.integrationId,
+      client_secret: current.config.integrationSecret,
+    },
   });
   expect(client.status).toBe(200);
   const login = await send(current.baseUrl, '/store-api/v3/account/login', {
@@ -34,16 +38,24 @@ async function issueEverything(current: Service): Promise<Issued> {
     body: { username: current.config.customerEmail, password: current.config.customerPassword },
   });
   expect(login.status).toBe(200);
-  return { access: password.access_token, refresh: password.refresh_token as string, client: client.json.access_token, context: login.json.contextToken };
+  return {
+    access: password.access_token,
+    refresh: password.refresh_token as string,
+    client: client.json.access_token,
+    context: login.json.contextToken,
+  };
 }
 
 async function observe(current: Service, issued: Issued) {
-  const bearer = (token: string) => send(current.baseUrl, '/api/v3/product?limit=1', { headers: { authorization: `Bearer ${token}` } });
+  const bearer = (token: string) =>
+    send(current.baseUrl, '/api/v3/product?limit=1', { headers: { authorization: `Bearer ${token}` } });
   const refresh = await send(current.baseUrl, '/api/oauth/token', {
     method: 'POST',
     body: { grant_type: 'refresh_token', client_id: 'administration', refresh_token: issued.refresh },
   });
-  const context = await send(current.baseUrl, '/store-api/v3/context', { headers: { 'svc-access-key': ACCESS_KEY, 'svc-context-token': issued.context } });
+  const context = await send(current.baseUrl, '/store-api/v3/context', {
+    headers: { 'svc-access-key': ACCESS_KEY, 'svc-context-token': issued.context },
+  });
   return {
     access: (await bearer(issued.access)).status,
     client: (await bearer(issued.client)).status,
@@ -63,7 +75,12 @@ describe('credential rotation', () => {
     const dataDir = tempDataDir();
     dirs.push(dataDir);
     const issued = await issueEverything(await restart(dataDir, {}));
-    expect(await observe(await restart(dataDir, {}), issued)).toEqual({ access: 200, client: 200, refresh: 200, customer: 'logged in' });
+    expect(await observe(await restart(dataDir, {}), issued)).toEqual({
+      access: 200,
+      client: 200,
+      refresh: 200,
+      customer: 'logged in',
+    });
   });
 
   it('ends the tokens and sessions of each credential that changed, and only those', async () => {
@@ -74,8 +91,16 @@ describe('credential rotation', () => {
     expect(await observe(rotated, issued)).toEqual({ access: 401, client: 200, refresh: 400, customer: 'logged in' });
 
     const again = await issueEverything(rotated);
-    const secretRotated = await restart(dataDir, { SVC_ADMIN_PASSWORD: 'a-new-admin-password', SVC_INTEGRATION_SECRET: 'a-new-secret' });
-    expect(await observe(secretRotated, again)).toEqual({ access: 200, client: 401, refresh: 200, customer: 'logged in' });
+    const secretRotated = await restart(dataDir, {
+      SVC_ADMIN_PASSWORD: 'a-new-admin-password',
+      SVC_INTEGRATION_SECRET: 'a-new-secret',
+    });
+    expect(await observe(secretRotated, again)).toEqual({
+      access: 200,
+      client: 401,
+      refresh: 200,
+      customer: 'logged in',
+    });
 
     const third = await issueEverything(secretRotated);
     const all = await restart(dataDir, {

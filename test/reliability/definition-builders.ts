@@ -8,10 +8,23 @@ export type JsonObject = { [key: string]: Json };
 export function shop(): JsonObject {
   return {
     name: 'shop',
-    interface: { title: 'Shop API', basePath: '/api', style: 'success-envelope', errorStyle: 'success-false', limits: { bodyBytes: 65536 } },
+    interface: {
+      title: 'Shop API',
+      basePath: '/api',
+      style: 'success-envelope',
+      errorStyle: 'success-false',
+      limits: { bodyBytes: 65536 },
+    },
     auth: {
       apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
-      digest: { type: 'digest', realm: 'shop', algorithms: ['SHA-256'], qop: ['auth'], nonceLifetime: 300, privileges: { resource: 'product', names: ['read', 'write'] } },
+      digest: {
+        type: 'digest',
+        realm: 'shop',
+        algorithms: ['SHA-256'],
+        qop: ['auth'],
+        nonceLifetime: 300,
+        privileges: { resource: 'product', names: ['read', 'write'] },
+      },
     },
     errors: {
       notFound: { status: 404, message: 'No product {id}' },
@@ -58,7 +71,12 @@ export function shop(): JsonObject {
 
 /** A file of shared records only. */
 export function common(): JsonObject {
-  return { name: 'common', records: { money: { fields: { amount: { type: 'number' }, currency: { type: 'string', format: 'currency-code' } } } } };
+  return {
+    name: 'common',
+    records: {
+      money: { fields: { amount: { type: 'number' }, currency: { type: 'string', format: 'currency-code' } } },
+    },
+  };
 }
 
 export function yamlText(value: unknown): string {

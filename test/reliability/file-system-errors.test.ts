@@ -10,7 +10,16 @@ import { chmod, chown, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { cliArgs, hashTree, removeCliSnapshot, removeDir, scratch, snapshotCli, TIME_LIMIT_MS, type CliRun } from './harness.js';
+import {
+  cliArgs,
+  hashTree,
+  removeCliSnapshot,
+  removeDir,
+  scratch,
+  snapshotCli,
+  TIME_LIMIT_MS,
+  type CliRun,
+} from './harness.js';
 
 const NOBODY = 65534;
 const asRoot = process.getuid?.() === 0;
@@ -35,7 +44,12 @@ afterEach(async () => {
 });
 
 /** The CLI behind a wrapper command (prlimit, setpriv), to the end or killed at the time limit. */
-function run(wrapper: readonly string[], args: readonly string[], cwd: string, timeLimitMs = TIME_LIMIT_MS): Promise<CliRun> {
+function run(
+  wrapper: readonly string[],
+  args: readonly string[],
+  cwd: string,
+  timeLimitMs = TIME_LIMIT_MS,
+): Promise<CliRun> {
   const [command = process.execPath, ...rest] = [...wrapper, process.execPath];
   return new Promise((resolve, reject) => {
     const started = Date.now();
@@ -66,9 +80,21 @@ const UNPRIVILEGED = asRoot ? ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY
 function definition(index: number): string {
   return stringify({
     name: `svc${index}`,
-    interface: { title: `Service ${index}`, basePath: `/s${index}`, style: 'success-envelope', errorStyle: 'success-false' },
+    interface: {
+      title: `Service ${index}`,
+      basePath: `/s${index}`,
+      style: 'success-envelope',
+      errorStyle: 'success-false',
+    },
     records: { item: { fields: { id: { type: 'integer' }, label: { type: 'string' } } } },
-    routes: { getItem: { method: 'GET', path: '/items/{id}', pathParams: { id: { type: 'integer' } }, responses: { '200': { body: { type: 'record', record: 'item' } } } } },
+    routes: {
+      getItem: {
+        method: 'GET',
+        path: '/items/{id}',
+        pathParams: { id: { type: 'integer' } },
+        responses: { '200': { body: { type: 'record', record: 'item' } } },
+      },
+    },
   });
 }
 
@@ -77,7 +103,8 @@ async function project(count: number, forNobody = false): Promise<string> {
   dir = await scratch('fs-errors');
   await chmod(dir, 0o755);
   await mkdir(join(dir, 'definitions'));
-  for (let index = 0; index < count; index += 1) await writeFile(join(dir, 'definitions', `svc${index}.yaml`), definition(index));
+  for (let index = 0; index < count; index += 1)
+    await writeFile(join(dir, 'definitions', `svc${index}.yaml`), definition(index));
   if (forNobody && asRoot) execFileSync('chown', ['-R', `${NOBODY}:${NOBODY}`, dir]);
   return dir;
 }
@@ -104,7 +131,9 @@ describe('file-system trouble', () => {
     else await chmod(join(dir, 'locked'), 0o555);
     const result = await run(UNPRIVILEGED, ['generate', '--no-cache', '--out', 'locked/out'], dir);
     expect(result.code).toBe(3);
-    expect(result.stderr).toBe("svcgen: locked: cannot create the output's staging folder here (permission denied (EACCES))\n");
+    expect(result.stderr).toBe(
+      "svcgen: locked: cannot create the output's staging folder here (permission denied (EACCES))\n",
+    );
     expect(await readdir(join(dir, 'locked'))).toEqual([]);
   });
 
@@ -119,7 +148,9 @@ describe('file-system trouble', () => {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const refused = await run(UNPRIVILEGED, ['generate', '--no-cache', '--out', 'out'], dir);
       expect(refused.code).toBe(3);
-      expect(refused.stderr).toBe('svcgen: out: is read-only; make it writable (chmod u+w) or remove it, then generate again\n');
+      expect(refused.stderr).toBe(
+        'svcgen: out: is read-only; make it writable (chmod u+w) or remove it, then generate again\n',
+      );
       expect(await leftovers(dir)).toEqual([]);
       expect(await hashTree(join(dir, 'out'))).toEqual(before);
     }
@@ -155,7 +186,9 @@ describe('file-system trouble', () => {
     const template = await run([], ['generate', '--out', 'out'], dir, 30_000);
     expect(template.timedOut).toBe(false);
     expect(template.code).toBe(3);
-    expect(template.stderr).toBe('svcgen: templates/readme.hbs: is not a regular file; svcgen reads only regular files here\n');
+    expect(template.stderr).toBe(
+      'svcgen: templates/readme.hbs: is not a regular file; svcgen reads only regular files here\n',
+    );
     execFileSync('mkfifo', [join(dir, 'fifo.yaml')]);
     const config = await run([], ['generate', '--config', 'fifo.yaml', '--out', 'out'], dir, 30_000);
     expect(config.timedOut).toBe(false);

@@ -37,8 +37,13 @@ afterAll(async () => {
 
 describe('full disk', () => {
   it('keeps answering reads on every interface', async () => {
-    expect((await send(service.baseUrl, '/api/v3/product?limit=1', { headers: { authorization: `Bearer ${bearer}` } })).status).toBe(200);
-    const read = await send(service.baseUrl, '/store-api/v3/context', { headers: { 'svc-access-key': ACCESS_KEY, 'svc-context-token': context } });
+    expect(
+      (await send(service.baseUrl, '/api/v3/product?limit=1', { headers: { authorization: `Bearer ${bearer}` } }))
+        .status,
+    ).toBe(200);
+    const read = await send(service.baseUrl, '/store-api/v3/context', {
+      headers: { 'svc-access-key': ACCESS_KEY, 'svc-context-token': context },
+    });
     expect(read.status, read.text).toBe(200);
     expect(read.json.customer).not.toBeNull();
     const digest = await apiUser(service).send('/api/Banner');
@@ -48,7 +53,13 @@ describe('full disk', () => {
   it('answers writes 503 with Retry-After in the interface error shape', async () => {
     const banner = await apiUser(service).send('/api/Banner', {
       method: 'POST',
-      body: { description: 'Full', image: 'media/image/x.png', link: 'https://shop.example.com/x', linkTarget: '_blank', categoryId: '3' },
+      body: {
+        description: 'Full',
+        image: 'media/image/x.png',
+        link: 'https://shop.example.com/x',
+        linkTarget: '_blank',
+        categoryId: '3',
+      },
     });
     expect(banner.status, banner.text).toBe(503);
     expect(banner.header('retry-after')).toBe('30');
@@ -62,7 +73,12 @@ describe('full disk', () => {
     expect(cart.json.errors[0]).toMatchObject({ status: '503' });
     const token = await send(service.baseUrl, '/api/oauth/token', {
       method: 'POST',
-      body: { grant_type: 'password', client_id: 'administration', username: service.config.adminUsername, password: service.config.adminPassword },
+      body: {
+        grant_type: 'password',
+        client_id: 'administration',
+        username: service.config.adminUsername,
+        password: service.config.adminPassword,
+      },
     });
     expect(token.status, token.text).toBe(503);
     expect(token.json.error).toBe('temporarily_unavailable');

@@ -21,7 +21,8 @@ let snapshotDir: string | undefined;
 export async function snapshotCli(): Promise<string> {
   if (cli) return cli;
   snapshotDir = await mkdtemp(join(ROOT, 'test', '.tmp-cli-'));
-  for (const part of ['dist', 'src/runtime', 'templates', 'package.json']) await cp(join(ROOT, part), join(snapshotDir, part), { recursive: true });
+  for (const part of ['dist', 'src/runtime', 'templates', 'package.json'])
+    await cp(join(ROOT, part), join(snapshotDir, part), { recursive: true });
   cli = join(snapshotDir, 'dist', 'cli.js');
   return cli;
 }
@@ -69,12 +70,21 @@ export interface StartOptions {
 }
 
 export function cliArgs(args: readonly string[], options: StartOptions = {}): string[] {
-  return [`--max-old-space-size=${HEAP_MB}`, ...(options.preload ? ['--import', options.preload] : []), cliPath(), ...args];
+  return [
+    `--max-old-space-size=${HEAP_MB}`,
+    ...(options.preload ? ['--import', options.preload] : []),
+    cliPath(),
+    ...args,
+  ];
 }
 
 /** Starts `node dist/cli.js <args>` in `cwd` (heap capped), for callers that kill it themselves. */
 export function startCli(args: readonly string[], cwd: string, options: StartOptions = {}): ChildProcess {
-  return spawn(process.execPath, cliArgs(args, options), { cwd, env: { ...cliEnv(), ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, cliArgs(args, options), {
+    cwd,
+    env: { ...cliEnv(), ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** Runs the CLI to the end, or kills it (SIGKILL) at the time limit. */
@@ -150,18 +160,28 @@ export async function listTree(dir: string): Promise<string[]> {
 /** Relative path → sha256 of the bytes, for every file under `dir` (an empty object when it does not exist). */
 export async function hashTree(dir: string): Promise<Record<string, string>> {
   const hashes: Record<string, string> = {};
-  for (const path of await listTree(dir)) hashes[path] = createHash('sha256').update(await readFile(join(dir, path))).digest('hex');
+  for (const path of await listTree(dir))
+    hashes[path] = createHash('sha256')
+      .update(await readFile(join(dir, path)))
+      .digest('hex');
   return hashes;
 }
 
 /** A diagnostic line as the CLI prints it: `<file>:<line>:<col> SVC<nnn> <message>`. */
-export const DIAGNOSTIC_LINE = /^(?<file>[^\s:][^:]*):(?<line>[1-9]\d*):(?<column>[1-9]\d*) (?<code>SVC\d{3}) (?<message>.+)$/;
+export const DIAGNOSTIC_LINE =
+  /^(?<file>[^\s:][^:]*):(?<line>[1-9]\d*):(?<column>[1-9]\d*) (?<code>SVC\d{3}) (?<message>.+)$/;
 export const SUMMARY_LINE = /^svcgen: \d+ problem\(s\); nothing was written$/;
 
 export interface ParsedStderr {
   /** Lines that are neither a diagnostic nor the summary. */
   readonly stray: readonly string[];
-  readonly diagnostics: readonly { readonly file: string; readonly line: number; readonly column: number; readonly code: string; readonly message: string }[];
+  readonly diagnostics: readonly {
+    readonly file: string;
+    readonly line: number;
+    readonly column: number;
+    readonly code: string;
+    readonly message: string;
+  }[];
   readonly summaries: number;
 }
 
@@ -187,7 +207,11 @@ export function parseStderr(stderr: string): ParsedStderr {
 }
 
 /** Runs `work` over `items` with at most `limit` at a time, keeping the order of the results. */
-export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {

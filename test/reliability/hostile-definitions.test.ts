@@ -38,13 +38,19 @@ describe('hostile definitions', () => {
   // One child process per case, a few at a time; each case is judged on its own below.
   let running: Promise<CaseOutcome[]> | undefined;
   const outcomeOf = async (index: number): Promise<CaseOutcome> => {
-    running ??= snapshotCli().then(() => mapLimited(cases, 3, (hostile, at) => runHostileCase(hostile, { existingOutput: at % 2 === 1 })));
+    running ??= snapshotCli().then(() =>
+      mapLimited(cases, 3, (hostile, at) => runHostileCase(hostile, { existingOutput: at % 2 === 1 })),
+    );
     return (await running)[index] as CaseOutcome;
   };
 
-  it.each(cases.map((hostile, index) => ({ id: hostile.id, index })))('$id', async ({ index }) => {
-    const outcome = await outcomeOf(index);
-    outcomes.push(outcome);
-    expect(outcome.problems, `${outcome.id}\n${outcome.run.stderr.slice(0, 2000)}`).toEqual([]);
-  }, 30 * 60_000);
+  it.each(cases.map((hostile, index) => ({ id: hostile.id, index })))(
+    '$id',
+    async ({ index }) => {
+      const outcome = await outcomeOf(index);
+      outcomes.push(outcome);
+      expect(outcome.problems, `${outcome.id}\n${outcome.run.stderr.slice(0, 2000)}`).toEqual([]);
+    },
+    30 * 60_000,
+  );
 });

@@ -19,7 +19,10 @@ export interface CaseOutcome {
   readonly first: string | undefined;
 }
 
-export async function runHostileCase(hostile: HostileCase, options: { readonly existingOutput: boolean }): Promise<CaseOutcome> {
+export async function runHostileCase(
+  hostile: HostileCase,
+  options: { readonly existingOutput: boolean },
+): Promise<CaseOutcome> {
   const dir = await scratch('hostile');
   try {
     await writeTree(join(dir, 'definitions'), hostile.definitions);
@@ -44,15 +47,24 @@ export async function runHostileCase(hostile: HostileCase, options: { readonly e
       if (run.stderr !== '') problems.push(`stderr not empty: ${run.stderr.slice(0, 300)}`);
     } else {
       if (run.code !== 1) problems.push(`exit code ${run.code} (expected 1)`);
-      if (stderr.stray.length > 0) problems.push(`stderr lines that are not diagnostics: ${JSON.stringify(stderr.stray.slice(0, 3))}`);
+      if (stderr.stray.length > 0)
+        problems.push(`stderr lines that are not diagnostics: ${JSON.stringify(stderr.stray.slice(0, 3))}`);
       if (stderr.summaries !== 1) problems.push(`${stderr.summaries} summary lines (expected 1)`);
-      if (codes.join(' ') !== [...hostile.expect].sort().join(' ')) problems.push(`codes ${codes.join(' ') || '(none)'} (expected ${hostile.expect.join(' ')})`);
+      if (codes.join(' ') !== [...hostile.expect].sort().join(' '))
+        problems.push(`codes ${codes.join(' ') || '(none)'} (expected ${hostile.expect.join(' ')})`);
       const where = first ? `${first.file}:${first.line}:${first.column}` : undefined;
       if (hostile.at && where !== hostile.at) problems.push(`first diagnostic at ${where} (expected ${hostile.at})`);
       const after = await hashTree(out);
-      if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(options.existingOutput ? 'the existing output folder changed' : 'an output folder was written');
+      if (JSON.stringify(after) !== JSON.stringify(before))
+        problems.push(options.existingOutput ? 'the existing output folder changed' : 'an output folder was written');
     }
-    return { id: hostile.id, run, problems, codes, first: first ? `${first.file}:${first.line}:${first.column} ${first.code} ${first.message}` : undefined };
+    return {
+      id: hostile.id,
+      run,
+      problems,
+      codes,
+      first: first ? `${first.file}:${first.line}:${first.column} ${first.code} ${first.message}` : undefined,
+    };
   } finally {
     await removeDir(dir);
   }

@@ -115,10 +115,12 @@ async function openIdleSockets(port: number, count: number, floodStart: number):
     socket.on('error', () => undefined);
     socket.on('data', () => undefined);
     socket.once('close', () => (entry.closedAt = Date.now() - floodStart));
-    settled.push(new Promise((resolve) => {
-      socket.once('connect', () => resolve());
-      socket.once('close', () => resolve());
-    }));
+    settled.push(
+      new Promise((resolve) => {
+        socket.once('connect', () => resolve());
+        socket.once('close', () => resolve());
+      }),
+    );
   }
   await Promise.all(settled);
   return idle;
@@ -129,8 +131,9 @@ describe('idle sockets under a 1,024 file limit', () => {
     expect(IDLE_SOCKETS).toBeGreaterThan(FILE_LIMIT);
     // The test process must be able to hold every idle socket itself, or it would measure its own limit.
     const [ownSoft] = openFileLimits(process.pid);
-    expect(ownSoft, 'the test process needs a file limit (ulimit -n) above the flood')
-      .toBeGreaterThan(IDLE_SOCKETS + 200);
+    expect(ownSoft, 'the test process needs a file limit (ulimit -n) above the flood').toBeGreaterThan(
+      IDLE_SOCKETS + 200,
+    );
 
     const service = await startLimitedService(FILE_LIMIT);
     expect(openFileLimits(service.pid)).toEqual([FILE_LIMIT, FILE_LIMIT]);
@@ -156,8 +159,11 @@ describe('idle sockets under a 1,024 file limit', () => {
       await sleep(250);
     }
     const stillOpen = (): number => idle.filter((entry) => entry.closedAt === undefined).length;
-    expect(answeredAfterMs, `no answer within ${RECOVERY_MS} ms of the flood (last: ${String(lastFailure)}); ` +
-      `${stillOpen()} of ${IDLE_SOCKETS} idle sockets still open`).toBeDefined();
+    expect(
+      answeredAfterMs,
+      `no answer within ${RECOVERY_MS} ms of the flood (last: ${String(lastFailure)}); ` +
+        `${stillOpen()} of ${IDLE_SOCKETS} idle sockets still open`,
+    ).toBeDefined();
 
     // Every idle socket was closed by the server (the test never closes one before the end).
     while (stillOpen() > 0 && Date.now() - floodStart < RECOVERY_MS) await sleep(100);

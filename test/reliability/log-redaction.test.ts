@@ -42,7 +42,9 @@ describe('log redaction', () => {
     await send(baseUrl, `/store-api/v3/context?password=${secrets[2]}`, { headers: { 'svc-access-key': ACCESS_KEY } });
     await send(baseUrl, `/api/v3/product?key=${secrets[3]}`, { headers: { authorization: `Bearer ${secrets[3]}` } });
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const urls = lines.map((line) => JSON.parse(line) as { req?: { url?: string } }).flatMap((entry) => (entry.req?.url ? [entry.req.url] : []));
+    const urls = lines
+      .map((line) => JSON.parse(line) as { req?: { url?: string } })
+      .flatMap((entry) => (entry.req?.url ? [entry.req.url] : []));
     expect(urls).toContain('/api/v3/product?access_token=[redacted]&limit=1');
     expect(urls.length).toBeGreaterThanOrEqual(4);
     for (const secret of [...secrets, ACCESS_KEY]) expect(lines.filter((line) => line.includes(secret))).toEqual([]);

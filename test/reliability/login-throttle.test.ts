@@ -32,7 +32,11 @@ function agentFrom(address: string): Agent {
 }
 
 /** A request from the given loopback address. */
-async function from(address: string, path: string, options: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) {
+async function from(
+  address: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+) {
   let agent = agents.get(address);
   if (!agent) agents.set(address, (agent = agentFrom(address)));
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
@@ -43,11 +47,18 @@ async function from(address: string, path: string, options: { method?: string; h
     ...(body ? { body } : {}),
   });
   const text = await response.body.text();
-  return { status: response.statusCode, retryAfter: response.headers['retry-after'], json: text ? JSON.parse(text) : undefined };
+  return {
+    status: response.statusCode,
+    retryAfter: response.headers['retry-after'],
+    json: text ? JSON.parse(text) : undefined,
+  };
 }
 
 const grant = (address: string, username: string, password: string) =>
-  from(address, '/api/oauth/token', { method: 'POST', body: { grant_type: 'password', client_id: 'administration', username, password } });
+  from(address, '/api/oauth/token', {
+    method: 'POST',
+    body: { grant_type: 'password', client_id: 'administration', username, password },
+  });
 
 describe('login throttling', () => {
   it('locks a guessing address out of the admin account, never the admin on their own address', async () => {
@@ -80,10 +91,17 @@ describe('login throttling', () => {
 
   it('throttles client_credentials and refresh grants', async () => {
     const client = (secret: string) =>
-      from('127.0.0.5', '/api/oauth/token', { method: 'POST', body: { grant_type: 'client_credentials', client_id: service.config.integrationId, client_secret: secret } });
+      from('127.0.0.5', '/api/oauth/token', {
+        method: 'POST',
+        body: { grant_type: 'client_credentials', client_id: service.config.integrationId, client_secret: secret },
+      });
     for (let i = 0; i < 5; i++) expect((await client('wrong')).status).toBe(401);
     expect((await client(service.config.integrationSecret)).status).toBe(429);
-    const refresh = () => from('127.0.0.6', '/api/oauth/token', { method: 'POST', body: { grant_type: 'refresh_token', client_id: 'administration', refresh_token: 'not-a-token' } });
+    const refresh = () =>
+      from('127.0.0.6', '/api/oauth/token', {
+        method: 'POST',
+        body: { grant_type: 'refresh_token', client_id: 'administration', refresh_token: 'not-a-token' },
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) statuses.push((await refresh()).status);
     expect(statuses.slice(0, 29).every((status) => status === 400)).toBe(true);
@@ -92,7 +110,11 @@ describe('login throttling', () => {
 
   it('throttles Store API customer logins in the Store API error shape', async () => {
     const login = (address: string, password: string) =>
-      from(address, '/store-api/v3/account/login', { method: 'POST', headers: { 'svc-access-key': ACCESS_KEY }, body: { username: service.config.customerEmail, password } });
+      from(address, '/store-api/v3/account/login', {
+        method: 'POST',
+        headers: { 'svc-access-key': ACCESS_KEY },
+        body: { username: service.config.customerEmail, password },
+      });
     for (let i = 0; i < 5; i++) expect((await login('127.0.0.7', `guess-${i}`)).status).toBe(401);
     const locked = await login('127.0.0.7', service.config.customerPassword);
     expect(locked.status).toBe(429);
@@ -109,7 +131,9 @@ describe('login throttling', () => {
       await response.body.text();
       client.handleUnauthorized(response.headers['www-authenticate'], false);
       expect(first.status).toBe(401);
-      return from(address, '/api/Banner', { headers: { authorization: client.authorization('GET', '/api/Banner') as string } });
+      return from(address, '/api/Banner', {
+        headers: { authorization: client.authorization('GET', '/api/Banner') as string },
+      });
     };
     for (let i = 0; i < 5; i++) expect((await attempt('127.0.0.9', `guess-${i}`)).status).toBe(401);
     const locked = await attempt('127.0.0.9', service.config.apiKey);

@@ -37,7 +37,10 @@ async function project(): Promise<string> {
 
 function writeShop(title: string): Promise<void> {
   const definition = shop();
-  return writeFile(join(dir, 'definitions', 'shop.yaml'), stringify({ ...definition, interface: { ...(definition.interface as object), title } }));
+  return writeFile(
+    join(dir, 'definitions', 'shop.yaml'),
+    stringify({ ...definition, interface: { ...(definition.interface as object), title } }),
+  );
 }
 
 /** What an entry is: its kind, and for a link its target, for a file its inode and link count. */
@@ -104,7 +107,10 @@ describe('foreign entries in the output folder', () => {
     const out = join(dir, 'out');
     // The next generation adds a "shop2" folder; the user has a link of that name.
     await symlink('shop', join(out, 'shop2'));
-    await writeFile(join(dir, 'definitions', 'shop2.yaml'), stringify({ ...shop(), name: 'shop2', interface: { ...(shop().interface as object), basePath: '/api2' } }));
+    await writeFile(
+      join(dir, 'definitions', 'shop2.yaml'),
+      stringify({ ...shop(), name: 'shop2', interface: { ...(shop().interface as object), basePath: '/api2' } }),
+    );
     const before = await hashTree(out);
     const run = await runCli(['generate', '--out', 'out'], dir);
     expect(run.code).toBe(3);
@@ -124,7 +130,9 @@ describe('output folders that are refused or followed', () => {
     await mkdir(join(dir, 'empty'));
     const run = await runCli(['generate', '--out', '.'], dir);
     expect(run.code).toBe(3);
-    expect(run.stderr).toBe('svcgen: .: contains the project folder (.); svcgen replaces its output folder, so give it a folder of its own\n');
+    expect(run.stderr).toBe(
+      'svcgen: .: contains the project folder (.); svcgen replaces its output folder, so give it a folder of its own\n',
+    );
     expect(await describeEntry(join(dir, 'node_modules', '.bin', 'tool'))).toBe('link -> ../tool/cli.js');
     expect(await describeEntry(join(dir, 'empty'))).toBe('folder of 0');
     expect((await readdir(dir)).filter((name) => name.includes('.svcgen-'))).toEqual([]);
@@ -142,7 +150,9 @@ describe('output folders that are refused or followed', () => {
       await writeFile(join(dir, 'out', 'svcgen.config.yaml'), 'definitions: ../definitions\n');
       const run = await runCli(args, dir);
       expect(run.code, args.join(' ')).toBe(3);
-      expect(run.stderr).toMatch(/^svcgen: out: contains the (definitions folder \(out\/defs\)|config file \(out\/svcgen\.config\.yaml\)); [^\n]*\n$/);
+      expect(run.stderr).toMatch(
+        /^svcgen: out: contains the (definitions folder \(out\/defs\)|config file \(out\/svcgen\.config\.yaml\)); [^\n]*\n$/,
+      );
     }
   });
 

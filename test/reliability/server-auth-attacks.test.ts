@@ -70,7 +70,17 @@ function digestHeader(given: DigestChallenge, path: string, forge: Forge = {}): 
     cnonce,
   });
   const opaque = forge.opaque ?? given.opaque;
-  return formatAuthorization({ username: service.config.apiUsername, realm, uri, algorithm, nonce, nc, cnonce, response, ...(opaque !== undefined ? { opaque } : {}) });
+  return formatAuthorization({
+    username: service.config.apiUsername,
+    realm,
+    uri,
+    algorithm,
+    nonce,
+    nc,
+    cnonce,
+    response,
+    ...(opaque !== undefined ? { opaque } : {}),
+  });
 }
 
 function digestGet(path: string, authorization: string): Promise<Answer> {
@@ -96,7 +106,10 @@ describe('Digest under attack', () => {
     const replay = await digestGet('/api/PriceList', first);
     refused('digest replayed nc', replay);
     expectDigestFailureBody(replay);
-    refused('digest same nc, new cnonce', await digestGet('/api/PriceList', digestHeader(given, '/api/PriceList', { nc: 5 })));
+    refused(
+      'digest same nc, new cnonce',
+      await digestGet('/api/PriceList', digestHeader(given, '/api/PriceList', { nc: 5 })),
+    );
     refused('digest lower nc', await digestGet('/api/PriceList', digestHeader(given, '/api/PriceList', { nc: 3 })));
     // A higher count on the same nonce goes on working.
     expect((await digestGet('/api/PriceList', digestHeader(given, '/api/PriceList', { nc: 6 }))).status).toBe(200);
@@ -108,14 +121,20 @@ describe('Digest under attack', () => {
     const next = (forge: Forge) => digestHeader(given, '/api/PriceList', { nc: nc++, ...forge });
     refused('digest wrong realm', await digestGet('/api/PriceList', next({ realm: 'other realm' })));
     refused('digest wrong uri', await digestGet('/api/PriceList', next({ uri: '/api/Banner' })));
-    refused('digest uri of another query', await digestGet('/api/PriceList?limit=1', next({ uri: '/api/PriceList?limit=2' })));
+    refused(
+      'digest uri of another query',
+      await digestGet('/api/PriceList?limit=1', next({ uri: '/api/PriceList?limit=2' })),
+    );
     refused('digest wrong method', await digestGet('/api/PriceList', next({ method: 'DELETE' })));
     refused('digest forged opaque', await digestGet('/api/PriceList', next({ opaque: 'forged' })));
     refused('digest no opaque', await digestGet('/api/PriceList', next({ opaque: '' })));
     const wrong = await digestGet('/api/PriceList', next({ password: 'not-the-key' }));
     refused('digest wrong password', wrong);
     expect(String(wrong.headers['www-authenticate'])).not.toMatch(/stale=true/i);
-    refused('digest made-up nonce', await digestGet('/api/PriceList', next({ nonce: randomBytes(24).toString('base64url') })));
+    refused(
+      'digest made-up nonce',
+      await digestGet('/api/PriceList', next({ nonce: randomBytes(24).toString('base64url') })),
+    );
     // None of these used up the nonce: the honest client goes on.
     expect((await digestGet('/api/PriceList', next({}))).status).toBe(200);
   });
@@ -155,11 +174,17 @@ describe('OAuth under attack', () => {
     const { access_token: token } = await passwordGrant(service);
     expect((await bearerGet(token)).status).toBe(200);
     expectBearer401('bearer forged', await bearerGet(randomBytes(32).toString('base64url')));
-    expectBearer401('bearer one character changed', await bearerGet(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`));
+    expectBearer401(
+      'bearer one character changed',
+      await bearerGet(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`),
+    );
     expectBearer401('bearer malformed', await bearerGet('not a token'));
     expectBearer401('bearer oversized', await bearerGet('A'.repeat(5000)));
     refused('bearer missing', await send(service.baseUrl, '/api/v3/product'));
-    refused('bearer as basic', await send(service.baseUrl, '/api/v3/product', { headers: { authorization: `Basic ${token}` } }));
+    refused(
+      'bearer as basic',
+      await send(service.baseUrl, '/api/v3/product', { headers: { authorization: `Basic ${token}` } }),
+    );
     service.clock.advance(601);
     expectBearer401('bearer expired', await bearerGet(token));
   });
@@ -173,18 +198,30 @@ describe('OAuth under attack', () => {
 
   it('reuse of a rotated refresh token revokes the whole family, the access token issued alongside included', async () => {
     const first = await passwordGrant(service);
-    const rotated = await tokenRequest({ grant_type: 'refresh_token', client_id: 'administration', refresh_token: first.refresh_token as string });
+    const rotated = await tokenRequest({
+      grant_type: 'refresh_token',
+      client_id: 'administration',
+      refresh_token: first.refresh_token as string,
+    });
     expect(rotated.status, rotated.text).toBe(200);
     const second = rotated.json as { access_token: string; refresh_token: string };
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect((await bearerGet(second.access_token)).status).toBe(200);
     // An attacker (or the victim) presents the used refresh token again.
-    const reuse = await tokenRequest({ grant_type: 'refresh_token', client_id: 'administration', refresh_token: first.refresh_token as string });
+    const reuse = await tokenRequest({
+      grant_type: 'refresh_token',
+      client_id: 'administration',
+      refresh_token: first.refresh_token as string,
+    });
     refused('refresh token reuse', reuse, 400);
     expect(reuse.json.error).toBe('invalid_grant');
     expectBearer401('access token of a revoked family', await bearerGet(second.access_token));
     expectBearer401('first access token of a revoked family', await bearerGet(first.access_token));
-    const newest = await tokenRequest({ grant_type: 'refresh_token', client_id: 'administration', refresh_token: second.refresh_token });
+    const newest = await tokenRequest({
+      grant_type: 'refresh_token',
+      client_id: 'administration',
+      refresh_token: second.refresh_token,
+    });
     refused('newest refresh token of a revoked family', newest, 400);
     // Another login is not touched.
     const other = await passwordGrant(service);
@@ -195,31 +232,55 @@ describe('OAuth under attack', () => {
     const statuses: number[] = [];
     let locked: Answer | undefined;
     for (let attempt = 0; attempt < 10 && !locked; attempt++) {
-      const answer = await tokenRequest({ grant_type: 'password', client_id: 'administration', username: service.config.adminUsername, password: `guess-${attempt}` });
+      const answer = await tokenRequest({
+        grant_type: 'password',
+        client_id: 'administration',
+        username: service.config.adminUsername,
+        password: `guess-${attempt}`,
+      });
       statuses.push(answer.status);
       if (answer.status === 429) locked = answer;
     }
-    expect(statuses.slice(0, 4).every((status) => status === 400 || status === 401), String(statuses)).toBe(true);
+    expect(
+      statuses.slice(0, 4).every((status) => status === 400 || status === 401),
+      String(statuses),
+    ).toBe(true);
     expect(locked, `statuses ${statuses.join(',')}`).toBeDefined();
     const retryAfter = Number(locked?.header('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(locked?.json.error).toBe('temporarily_unavailable');
     attacks.push(`password guessing (locked after ${statuses.length} attempts, Retry-After ${retryAfter})`);
-    const right = await tokenRequest({ grant_type: 'password', client_id: 'administration', username: service.config.adminUsername, password: service.config.adminPassword });
+    const right = await tokenRequest({
+      grant_type: 'password',
+      client_id: 'administration',
+      username: service.config.adminUsername,
+      password: service.config.adminPassword,
+    });
     refused('right password while locked out', right, 429);
     expect(Number(right.header('retry-after'))).toBeGreaterThan(0);
     service.clock.advance(retryAfter + 1);
-    const after = await tokenRequest({ grant_type: 'password', client_id: 'administration', username: service.config.adminUsername, password: service.config.adminPassword });
+    const after = await tokenRequest({
+      grant_type: 'password',
+      client_id: 'administration',
+      username: service.config.adminUsername,
+      password: service.config.adminPassword,
+    });
     expect(after.status, after.text).toBe(200);
   });
 });
 
 // ---- Store API --------------------------------------------------------------------------------
 
-function store(path: string, options: { token?: string; key?: string; method?: string; body?: unknown } = {}): Promise<Answer> {
+function store(
+  path: string,
+  options: { token?: string; key?: string; method?: string; body?: unknown } = {},
+): Promise<Answer> {
   return send(service.baseUrl, path, {
     method: options.method ?? 'GET',
-    headers: { 'svc-access-key': options.key ?? ACCESS_KEY, ...(options.token ? { 'svc-context-token': options.token } : {}) },
+    headers: {
+      'svc-access-key': options.key ?? ACCESS_KEY,
+      ...(options.token ? { 'svc-context-token': options.token } : {}),
+    },
     ...(options.body !== undefined ? { body: options.body } : {}),
   });
 }
@@ -231,7 +292,10 @@ describe('Store API sessions under attack', () => {
   });
 
   async function sessionWithItem(quantity: number): Promise<string> {
-    const answer = await store('/store-api/v3/checkout/cart/line-item', { method: 'POST', body: { items: [{ type: 'product', referencedId: productId, quantity }] } });
+    const answer = await store('/store-api/v3/checkout/cart/line-item', {
+      method: 'POST',
+      body: { items: [{ type: 'product', referencedId: productId, quantity }] },
+    });
     expect(answer.status, answer.text).toBe(200);
     const token = answer.header('svc-context-token') as string;
     const cart = await store('/store-api/v3/checkout/cart', { token });
@@ -266,7 +330,9 @@ describe('Store API sessions under attack', () => {
     const db = service.app.db;
     const channel = db.prepare('SELECT * FROM sales_channel LIMIT 1').get() as Record<string, string>;
     const otherKey = 'SVCSCSECONDCHANNELKEY000001';
-    db.prepare('INSERT INTO sales_channel (id, name, access_key, currency, language_id, locale, country_id) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+    db.prepare(
+      'INSERT INTO sales_channel (id, name, access_key, currency, language_id, locale, country_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(
       randomBytes(16).toString('hex'),
       'Second channel',
       otherKey,
@@ -292,6 +358,9 @@ describe('Store API sessions under attack', () => {
     const home = await store('/store-api/v3/checkout/cart', { token });
     expect(home.json.lineItems.map((item: { quantity: number }) => item.quantity)).toEqual([2]);
     refused('store unknown access key', await store('/store-api/v3/checkout/cart', { token, key: 'SVCSCUNKNOWN' }));
-    refused('store missing access key', await send(service.baseUrl, '/store-api/v3/checkout/cart', { headers: { 'svc-context-token': token } }));
+    refused(
+      'store missing access key',
+      await send(service.baseUrl, '/store-api/v3/checkout/cart', { headers: { 'svc-context-token': token } }),
+    );
   });
 });

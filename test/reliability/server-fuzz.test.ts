@@ -10,7 +10,16 @@ import { bannerApiRoutes } from '../../generated/banner-api/metadata.js';
 import { priceListApiRoutes } from '../../generated/price-list-api/metadata.js';
 import type { RouteMeta } from '../../generated/runtime/interface-meta.js';
 import { storeApiRoutes } from '../../generated/store-api/metadata.js';
-import { ACCESS_KEY, DigestUser, apiUser, passwordGrant, send, startService, type Answer, type Service } from '../server/helpers.js';
+import {
+  ACCESS_KEY,
+  DigestUser,
+  apiUser,
+  passwordGrant,
+  send,
+  startService,
+  type Answer,
+  type Service,
+} from '../server/helpers.js';
 
 const RUNS_PER_ROUTE = Number(process.env.SVC_FUZZ_RUNS ?? 200);
 const LIMIT = 1_048_576;
@@ -110,26 +119,65 @@ const queryKey = (names: readonly string[]) =>
 
 const queryValue = fc.oneof(
   hostileText.map(encodeText),
-  fc.constantFrom('1', '0', '-1', '501', '1001', 'true', 'ASC', 'DESC', 'eq', 'like', '%', '%zz', '[]', '{}', '{"filters":[]}', '[{"field-name":"id","value":1,"type":"eq"}]'),
+  fc.constantFrom(
+    '1',
+    '0',
+    '-1',
+    '501',
+    '1001',
+    'true',
+    'ASC',
+    'DESC',
+    'eq',
+    'like',
+    '%',
+    '%zz',
+    '[]',
+    '{}',
+    '{"filters":[]}',
+    '[{"field-name":"id","value":1,"type":"eq"}]',
+  ),
   numberish.map((value) => encodeText(String(value))),
 );
 
 const queryString = (names: readonly string[]) =>
   fc.oneof(
-    { weight: 6, arbitrary: fc.array(fc.tuple(queryKey(names), queryValue), { maxLength: 8 }).map((pairs) => pairs.map(([key, value]) => `${key}=${value}`).join('&')) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .array(fc.tuple(queryKey(names), queryValue), { maxLength: 8 })
+        .map((pairs) => pairs.map(([key, value]) => `${key}=${value}`).join('&')),
+    },
     // Huge counts and deep nesting.
     // Huge counts and deep nesting, kept under Node's 16 KiB request-head limit (Digest repeats the URL in its
     // Authorization header; beyond the limit Node answers 431 before any route, tested apart).
-    { weight: 1, arbitrary: fc.integer({ min: 500, max: 700 }).map((count) => Array.from({ length: count }, (_, i) => `a[]=${i % 10}`).join('&')) },
-    { weight: 1, arbitrary: fc.integer({ min: 600, max: 1000 }).map((count) => Array.from({ length: count }, () => 'x=1').join('&')) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 500, max: 700 })
+        .map((count) => Array.from({ length: count }, (_, i) => `a[]=${i % 10}`).join('&')),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 600, max: 1000 })
+        .map((count) => Array.from({ length: count }, () => 'x=1').join('&')),
+    },
     { weight: 1, arbitrary: fc.integer({ min: 10, max: 1200 }).map((depth) => `a${'[x]'.repeat(depth)}=1`) },
-    { weight: 1, arbitrary: fc.constant('__proto__[polluted]=1&constructor[prototype][polluted]=1&__proto__.polluted=1&a[__proto__][polluted]=1') },
+    {
+      weight: 1,
+      arbitrary: fc.constant(
+        '__proto__[polluted]=1&constructor[prototype][polluted]=1&__proto__.polluted=1&a[__proto__][polluted]=1',
+      ),
+    },
   );
 
 const jsonValue = fc.jsonValue({ maxDepth: 4 });
 
 function deepJson(depth: number, kind: 'array' | 'object'): string {
-  return kind === 'array' ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+  return kind === 'array'
+    ? `${'['.repeat(depth)}${']'.repeat(depth)}`
+    : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 }
 
 interface BodyCase {
@@ -140,12 +188,61 @@ interface BodyCase {
 const json = (value: unknown): BodyCase => ({ text: JSON.stringify(value), contentType: 'application/json' });
 
 /** A plausible body for the route, then broken in one way. */
-const fieldNames = ['id', 'name', 'priority', 'priceListId', 'orderNumber', 'price', 'pseudoPrice', 'from', 'to', 'validFrom', 'validTo', 'calculation', 'gross', 'type', 'value', 'description', 'image', 'link', 'linkTarget', 'categoryId', 'extension', 'taxRate', 'stock', 'active', 'taxId', 'manufacturerId', 'parentId', 'items', 'referencedId', 'quantity', 'username', 'password', 'filters', 'includes', 'prices', 'data'];
+const fieldNames = [
+  'id',
+  'name',
+  'priority',
+  'priceListId',
+  'orderNumber',
+  'price',
+  'pseudoPrice',
+  'from',
+  'to',
+  'validFrom',
+  'validTo',
+  'calculation',
+  'gross',
+  'type',
+  'value',
+  'description',
+  'image',
+  'link',
+  'linkTarget',
+  'categoryId',
+  'extension',
+  'taxRate',
+  'stock',
+  'active',
+  'taxId',
+  'manufacturerId',
+  'parentId',
+  'items',
+  'referencedId',
+  'quantity',
+  'username',
+  'password',
+  'filters',
+  'includes',
+  'prices',
+  'data',
+];
 
 const bodyCase: fc.Arbitrary<BodyCase> = fc.oneof(
   { weight: 2, arbitrary: fc.constant<BodyCase>({ text: undefined, contentType: undefined }) },
-  { weight: 4, arbitrary: fc.dictionary(fc.constantFrom(...fieldNames), fc.oneof(jsonValue, hostileText, numberish), { maxKeys: 8 }).map(json) },
-  { weight: 2, arbitrary: fc.array(fc.dictionary(fc.constantFrom(...fieldNames), fc.oneof(jsonValue, numberish), { maxKeys: 6 }), { maxLength: 5 }).map(json) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .dictionary(fc.constantFrom(...fieldNames), fc.oneof(jsonValue, hostileText, numberish), { maxKeys: 8 })
+      .map(json),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .array(fc.dictionary(fc.constantFrom(...fieldNames), fc.oneof(jsonValue, numberish), { maxKeys: 6 }), {
+        maxLength: 5,
+      })
+      .map(json),
+  },
   { weight: 2, arbitrary: jsonValue.map(json) },
   { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 10 }), jsonValue, { maxKeys: 5 }).map(json) },
   {
@@ -154,10 +251,19 @@ const bodyCase: fc.Arbitrary<BodyCase> = fc.oneof(
       { text: '{"__proto__":{"polluted":"yes"}}', contentType: 'application/json' },
       { text: '{"constructor":{"prototype":{"polluted":"yes"}}}', contentType: 'application/json' },
       { text: '[{"__proto__":{"polluted":"yes"},"id":1}]', contentType: 'application/json' },
-      { text: '{"filters":[{"field-name":"__proto__","value":{"polluted":1},"type":"eq"}]}', contentType: 'application/json' },
-      { text: '{"items":[{"type":"product","referencedId":"__proto__","quantity":1}]}', contentType: 'application/json' },
+      {
+        text: '{"filters":[{"field-name":"__proto__","value":{"polluted":1},"type":"eq"}]}',
+        contentType: 'application/json',
+      },
+      {
+        text: '{"items":[{"type":"product","referencedId":"__proto__","quantity":1}]}',
+        contentType: 'application/json',
+      },
       { text: '{"includes":{"__proto__":["polluted"]}}', contentType: 'application/json' },
-      { text: '__proto__[polluted]=yes&constructor[prototype][polluted]=yes', contentType: 'application/x-www-form-urlencoded' },
+      {
+        text: '__proto__[polluted]=yes&constructor[prototype][polluted]=yes',
+        contentType: 'application/x-www-form-urlencoded',
+      },
     ),
   },
   {
@@ -173,7 +279,10 @@ const bodyCase: fc.Arbitrary<BodyCase> = fc.oneof(
       { text: '"\\ud800"', contentType: 'application/json' },
       { text: '{"a":1}', contentType: 'text/plain' },
       { text: '<a>1</a>', contentType: 'application/xml' },
-      { text: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--', contentType: 'multipart/form-data; boundary=x' },
+      {
+        text: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+        contentType: 'multipart/form-data; boundary=x',
+      },
       { text: 'a=1&b[]=2', contentType: 'application/x-www-form-urlencoded' },
       { text: '{"a":1}', contentType: 'application/json; charset=utf-16' },
       { text: '{"a":1}', contentType: 'application/vnd.api+json' },
@@ -181,21 +290,65 @@ const bodyCase: fc.Arbitrary<BodyCase> = fc.oneof(
       { text: '{"a":1}', contentType: 'application/json\u00ff' },
     ),
   },
-  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 1000, max: 10_000 }), fc.constantFrom<'array' | 'object'>('array', 'object')).map(([depth, kind]) => ({ text: deepJson(depth, kind), contentType: 'application/json' })) },
-  { weight: 1, arbitrary: fc.integer({ min: 10_000, max: 400_000 }).map((size) => json({ name: 'x'.repeat(size), description: '\u00e9'.repeat(size / 4), orderNumber: 'y'.repeat(size) })) },
-  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 200 }).map((text) => ({ text, contentType: 'application/json' })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 1000, max: 10_000 }), fc.constantFrom<'array' | 'object'>('array', 'object'))
+      .map(([depth, kind]) => ({ text: deepJson(depth, kind), contentType: 'application/json' })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 10_000, max: 400_000 })
+      .map((size) =>
+        json({ name: 'x'.repeat(size), description: '\u00e9'.repeat(size / 4), orderNumber: 'y'.repeat(size) }),
+      ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.string({ unit: 'binary', maxLength: 200 }).map((text) => ({ text, contentType: 'application/json' })),
+  },
 );
 
-const unicodeHeader = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 30 }), fc.constantFrom('\u202e\ud83d\ude00', 'é', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', 'a'.repeat(2000)));
+const unicodeHeader = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+  fc.constantFrom('\u202e\ud83d\ude00', 'é', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', 'a'.repeat(2000)),
+);
 
 /** UTF-8 bytes of a text as a latin1 string: what a client puts on the wire for a unicode header value. */
 function wireBytes(text: string): string {
-  return Buffer.from(text, 'utf8').toString('latin1').replace(/[\r\n\0]/g, ' ');
+  return Buffer.from(text, 'utf8')
+    .toString('latin1')
+    .replace(/[\r\n\0]/g, ' ');
 }
 
 const headerCase = fc.record({
-  accept: fc.oneof(fc.constant(undefined), fc.constantFrom('*/*', 'application/json', 'application/vnd.api+json', 'text/html', 'application/vnd.api+json; ext=x', ''), unicodeHeader),
-  extra: fc.dictionary(fc.constantFrom('x-custom', 'svc-language-id', 'svc-currency-id', 'x-forwarded-host', 'x-forwarded-proto', 'svc-context-token', 'if-none-match', 'user-agent'), unicodeHeader, { maxKeys: 3 }),
+  accept: fc.oneof(
+    fc.constant(undefined),
+    fc.constantFrom(
+      '*/*',
+      'application/json',
+      'application/vnd.api+json',
+      'text/html',
+      'application/vnd.api+json; ext=x',
+      '',
+    ),
+    unicodeHeader,
+  ),
+  extra: fc.dictionary(
+    fc.constantFrom(
+      'x-custom',
+      'svc-language-id',
+      'svc-currency-id',
+      'x-forwarded-host',
+      'x-forwarded-proto',
+      'svc-context-token',
+      'if-none-match',
+      'user-agent',
+    ),
+    unicodeHeader,
+    { maxKeys: 3 },
+  ),
 });
 
 // ---- assertions -------------------------------------------------------------------------------
@@ -206,7 +359,11 @@ function shapeProblem(shape: Shape, answer: Answer): string | undefined {
   if (shape === 'success-false') {
     if (body['success'] !== false) return 'success is not false';
     if (typeof body['message'] !== 'string') return 'message is not a string';
-    if (body['errors'] !== undefined && !(Array.isArray(body['errors']) && body['errors'].every((entry) => typeof entry === 'string'))) return 'errors is not a list of strings';
+    if (
+      body['errors'] !== undefined &&
+      !(Array.isArray(body['errors']) && body['errors'].every((entry) => typeof entry === 'string'))
+    )
+      return 'errors is not a list of strings';
     return undefined;
   }
   if (shape === 'oauth') {
@@ -215,8 +372,10 @@ function shapeProblem(shape: Shape, answer: Answer): string | undefined {
   const errors = body['errors'];
   if (!Array.isArray(errors) || errors.length === 0) return 'no errors array';
   for (const entry of errors as Record<string, unknown>[]) {
-    for (const key of ['status', 'code', 'title', 'detail']) if (typeof entry[key] !== 'string') return `errors[].${key} is not a string`;
-    if (entry['status'] !== String(answer.status)) return `errors[].status ${String(entry['status'])} differs from ${answer.status}`;
+    for (const key of ['status', 'code', 'title', 'detail'])
+      if (typeof entry[key] !== 'string') return `errors[].${key} is not a string`;
+    if (entry['status'] !== String(answer.status))
+      return `errors[].status ${String(entry['status'])} differs from ${answer.status}`;
   }
   return undefined;
 }
@@ -267,10 +426,21 @@ interface FuzzRequest {
 }
 
 async function authorisedSend(api: Interface, request: FuzzRequest): Promise<Answer> {
-  const options = { method: request.method, headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}) };
+  const options = {
+    method: request.method,
+    headers: request.headers,
+    ...(request.body !== undefined ? { body: request.body } : {}),
+  };
   if (api.shape === 'success-false') return digest.send(request.path, options);
-  if (api.name === 'admin-api') return send(service.baseUrl, request.path, { ...options, headers: { ...request.headers, authorization: `Bearer ${bearer}` } });
-  return send(service.baseUrl, request.path, { ...options, headers: { ...request.headers, 'svc-access-key': ACCESS_KEY } });
+  if (api.name === 'admin-api')
+    return send(service.baseUrl, request.path, {
+      ...options,
+      headers: { ...request.headers, authorization: `Bearer ${bearer}` },
+    });
+  return send(service.baseUrl, request.path, {
+    ...options,
+    headers: { ...request.headers, 'svc-access-key': ACCESS_KEY },
+  });
 }
 
 function describeRequest(request: FuzzRequest): string {
@@ -278,7 +448,12 @@ function describeRequest(request: FuzzRequest): string {
   return `${request.method} ${request.path.slice(0, 300)} ${JSON.stringify(request.headers).slice(0, 200)}${body}`;
 }
 
-async function check(api: Interface, routeKey: string, request: FuzzRequest, shape: Shape = api.shape): Promise<Answer> {
+async function check(
+  api: Interface,
+  routeKey: string,
+  request: FuzzRequest,
+  shape: Shape = api.shape,
+): Promise<Answer> {
   sentPerRoute.set(routeKey, (sentPerRoute.get(routeKey) ?? 0) + 1);
   const answer = await authorisedSend(api, request);
   let problem: string | undefined;
@@ -292,7 +467,14 @@ async function check(api: Interface, routeKey: string, request: FuzzRequest, sha
       problem = shapeProblem(other, answer) === undefined ? undefined : problem;
     }
   } else if (answer.status < 200 || answer.status >= 300) problem = `unexpected status`;
-  if (problem) failures.push({ route: routeKey, request: describeRequest(request), status: answer.status, problem, body: answer.text.slice(0, 300) });
+  if (problem)
+    failures.push({
+      route: routeKey,
+      request: describeRequest(request),
+      status: answer.status,
+      problem,
+      body: answer.text.slice(0, 300),
+    });
   return answer;
 }
 
@@ -321,7 +503,12 @@ describe('fuzzing every route of the reference service', () => {
             if (input.headers.accept !== undefined) headers['accept'] = wireBytes(input.headers.accept);
             for (const [name, value] of Object.entries(input.headers.extra)) headers[name] = wireBytes(value);
             if (input.body.contentType !== undefined) headers['content-type'] = input.body.contentType;
-            await check(api, routeKey, { method: route.method, path: input.query === '' ? path : `${path}?${input.query}`, headers, body: input.body.text });
+            await check(api, routeKey, {
+              method: route.method,
+              path: input.query === '' ? path : `${path}?${input.query}`,
+              headers,
+              body: input.body.text,
+            });
           }),
           { numRuns: RUNS_PER_ROUTE, seed: Number(process.env.SVC_FUZZ_SEED ?? 20_240_608) ^ hash(routeKey) },
         );
@@ -339,16 +526,34 @@ describe('fuzzing every route of the reference service', () => {
     const grantBody = fc.oneof(
       bodyCase,
       fc
-        .record({
-          grant_type: fc.oneof(fc.constantFrom('password', 'client_credentials', 'refresh_token', 'implicit', ''), hostileText, jsonValue),
-          client_id: fc.oneof(fc.constantFrom('administration', 'SVCIADEMOINTEGRATION0000001'), hostileText, jsonValue),
-          client_secret: fc.oneof(hostileText, jsonValue),
-          username: fc.oneof(fc.constant('admin'), hostileText),
-          password: fc.oneof(hostileText, jsonValue),
-          refresh_token: fc.oneof(hostileText, fc.constant('A'.repeat(5000))),
-          scopes: fc.oneof(fc.constantFrom('write', 'read write', ''), hostileText),
-        }, { requiredKeys: [] })
-        .chain((fields) => fc.constantFrom(json(fields), { text: new URLSearchParams(Object.entries(fields).map(([key, value]): [string, string] => [key, String(value)])).toString(), contentType: 'application/x-www-form-urlencoded' })),
+        .record(
+          {
+            grant_type: fc.oneof(
+              fc.constantFrom('password', 'client_credentials', 'refresh_token', 'implicit', ''),
+              hostileText,
+              jsonValue,
+            ),
+            client_id: fc.oneof(
+              fc.constantFrom('administration', 'SVCIADEMOINTEGRATION0000001'),
+              hostileText,
+              jsonValue,
+            ),
+            client_secret: fc.oneof(hostileText, jsonValue),
+            username: fc.oneof(fc.constant('admin'), hostileText),
+            password: fc.oneof(hostileText, jsonValue),
+            refresh_token: fc.oneof(hostileText, fc.constant('A'.repeat(5000))),
+            scopes: fc.oneof(fc.constantFrom('write', 'read write', ''), hostileText),
+          },
+          { requiredKeys: [] },
+        )
+        .chain((fields) =>
+          fc.constantFrom(json(fields), {
+            text: new URLSearchParams(
+              Object.entries(fields).map(([key, value]): [string, string] => [key, String(value)]),
+            ).toString(),
+            contentType: 'application/x-www-form-urlencoded',
+          }),
+        ),
     );
     await fc.assert(
       fc.asyncProperty(grantBody, headerCase, async (body, headerInput) => {
@@ -358,12 +563,23 @@ describe('fuzzing every route of the reference service', () => {
         // Sent without credentials of the fuzzer's own: the token endpoint is public.
         sentPerRoute.set(routeKey, (sentPerRoute.get(routeKey) ?? 0) + 1);
         const request = { method: 'POST', path: '/api/oauth/token', headers, body: body.text };
-        const answer = await send(service.baseUrl, request.path, { method: 'POST', headers, ...(body.text !== undefined ? { body: body.text } : {}) });
+        const answer = await send(service.baseUrl, request.path, {
+          method: 'POST',
+          headers,
+          ...(body.text !== undefined ? { body: body.text } : {}),
+        });
         let problem: string | undefined;
         if (answer.status >= 500) problem = 'server error';
         else if (answer.status >= 400) problem = shapeProblem(api.shape, answer);
         else if (answer.status !== 200) problem = 'unexpected status';
-        if (problem) failures.push({ route: routeKey, request: describeRequest(request), status: answer.status, problem, body: answer.text.slice(0, 300) });
+        if (problem)
+          failures.push({
+            route: routeKey,
+            request: describeRequest(request),
+            status: answer.status,
+            problem,
+            body: answer.text.slice(0, 300),
+          });
       }),
       { numRuns: RUNS_PER_ROUTE, seed: 7 },
     );
@@ -382,20 +598,36 @@ describe('fuzzing every route of the reference service', () => {
       [INTERFACES[3] as Interface, 'PUT', '/api/Banner'],
     ];
     for (const [api, method, path] of cases) {
-      const answer = await check(api, `${api.name} 413 ${method} ${path}`, { method, path, headers: { 'content-type': 'application/json' }, body: big });
+      const answer = await check(api, `${api.name} 413 ${method} ${path}`, {
+        method,
+        path,
+        headers: { 'content-type': 'application/json' },
+        body: big,
+      });
       expect(answer.status, `${method} ${path}`).toBe(413);
     }
-    const token = await send(service.baseUrl, '/api/oauth/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    const token = await send(service.baseUrl, '/api/oauth/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
     expect(token.status).toBe(413);
     expect(shapeProblem('oauth', token)).toBeUndefined();
     // Just under the limit is read (and judged on its content).
     const under = JSON.stringify({ name: 'x'.repeat(LIMIT - 100) });
-    const answer = await check(INTERFACES[3] as Interface, 'banner-api under-limit POST /api/Banner', { method: 'POST', path: '/api/Banner', headers: { 'content-type': 'application/json' }, body: under });
+    const answer = await check(INTERFACES[3] as Interface, 'banner-api under-limit POST /api/Banner', {
+      method: 'POST',
+      path: '/api/Banner',
+      headers: { 'content-type': 'application/json' },
+      body: under,
+    });
     expect(answer.status).toBe(400);
   });
 
   it('a request head over 16 KiB is refused by the HTTP layer (431) and the server goes on', async () => {
-    const answer = await send(service.baseUrl, `/api/v3/product?${'a[]=1&'.repeat(5000)}`, { headers: { authorization: `Bearer ${bearer}` } });
+    const answer = await send(service.baseUrl, `/api/v3/product?${'a[]=1&'.repeat(5000)}`, {
+      headers: { authorization: `Bearer ${bearer}` },
+    });
     expect(answer.status).toBe(431);
     const after = await send(service.baseUrl, '/api/v3/product', { headers: { authorization: `Bearer ${bearer}` } });
     expect(after.status).toBe(200);

@@ -43,8 +43,12 @@ describe('storage growth under unauthenticated traffic', () => {
     expect(Object.fromEntries(statuses)).toEqual({ 200: 16_000 });
     expect(rows('session') - before).toBe(0);
 
-    const token = (await send(service.baseUrl, '/store-api/v3/context', { headers: { 'svc-access-key': ACCESS_KEY } })).header('svc-context-token') as string;
-    const again = await send(service.baseUrl, '/store-api/v3/context', { headers: { 'svc-access-key': ACCESS_KEY, 'svc-context-token': token } });
+    const token = (
+      await send(service.baseUrl, '/store-api/v3/context', { headers: { 'svc-access-key': ACCESS_KEY } })
+    ).header('svc-context-token') as string;
+    const again = await send(service.baseUrl, '/store-api/v3/context', {
+      headers: { 'svc-access-key': ACCESS_KEY, 'svc-context-token': token },
+    });
     expect(again.header('svc-context-token')).toBe(token);
     const added = await send(service.baseUrl, '/store-api/v3/checkout/cart/line-item', {
       method: 'POST',

@@ -17,36 +17,114 @@ beforeAll(async () => {
 });
 afterAll(async () => removeFolder(dir));
 
-const shopWith = (edit: (doc: JsonObject & Record<string, any>) => void): Documents => ({ 'shop.yaml': edited(shop(), edit as (doc: JsonObject) => void), 'common.yaml': common() });
+const shopWith = (edit: (doc: JsonObject & Record<string, any>) => void): Documents => ({
+  'shop.yaml': edited(shop(), edit as (doc: JsonObject) => void),
+  'common.yaml': common(),
+});
 
 /** Definitions that must be rejected, with the code each must get. */
 const rejected: readonly { label: string; code: string; documents: Documents }[] = [
-  { label: 'total on a record answer', code: 'SVC216', documents: shopWith((d) => (d.routes.getProduct.responses['200'].total = true)) },
+  {
+    label: 'total on a record answer',
+    code: 'SVC216',
+    documents: shopWith((d) => (d.routes.getProduct.responses['200'].total = true)),
+  },
   {
     label: 'total on a nullable list',
     code: 'SVC216',
-    documents: shopWith((d) => (d.routes.getProduct.responses['200'] = { total: true, body: { type: 'list', nullable: true, items: { type: 'string' } } })),
+    documents: shopWith(
+      (d) =>
+        (d.routes.getProduct.responses['200'] = {
+          total: true,
+          body: { type: 'list', nullable: true, items: { type: 'string' } },
+        }),
+    ),
   },
-  { label: 'a record default {} missing required fields', code: 'SVC207', documents: shopWith((d) => (d.records.product.fields.maker = { type: 'record', record: 'maker', required: false, default: {} })) },
-  { label: 'a placeholder with a dash', code: 'SVC215', documents: shopWith((d) => Object.assign(d.routes.getProduct, { path: '/products/{item-id}', pathParams: { 'item-id': { type: 'integer' } } })) },
-  { label: 'two placeholders in one segment', code: 'SVC215', documents: shopWith((d) => Object.assign(d.routes.getProduct, { path: '/{from}-{to}', pathParams: { from: { type: 'string' }, to: { type: 'string' } } })) },
-  { label: 'adjacent placeholders', code: 'SVC215', documents: shopWith((d) => Object.assign(d.routes.getProduct, { path: '/p/{x}{y}', pathParams: { x: { type: 'string' }, y: { type: 'string' } } })) },
-  { label: 'a segment alias *', code: 'SVC106', documents: shopWith((d) => (d.interface.segmentAliases = { products: ['*'] })) },
-  { label: 'a version *', code: 'SVC106', documents: shopWith((d) => ((d.interface.versions = ['*', 'v1']), (d.routes.getProduct.version = 'v1'))) },
-  { label: 'a header name with a space', code: 'SVC106', documents: shopWith((d) => (d.routes.getProduct.headers = { 'X Trace': { type: 'string' } })) },
-  { label: 'a form body with integer and list members', code: 'SVC217', documents: shopWith((d) => (d.routes.createProduct.bodyFormats = ['form'])) },
+  {
+    label: 'a record default {} missing required fields',
+    code: 'SVC207',
+    documents: shopWith(
+      (d) => (d.records.product.fields.maker = { type: 'record', record: 'maker', required: false, default: {} }),
+    ),
+  },
+  {
+    label: 'a placeholder with a dash',
+    code: 'SVC215',
+    documents: shopWith((d) =>
+      Object.assign(d.routes.getProduct, {
+        path: '/products/{item-id}',
+        pathParams: { 'item-id': { type: 'integer' } },
+      }),
+    ),
+  },
+  {
+    label: 'two placeholders in one segment',
+    code: 'SVC215',
+    documents: shopWith((d) =>
+      Object.assign(d.routes.getProduct, {
+        path: '/{from}-{to}',
+        pathParams: { from: { type: 'string' }, to: { type: 'string' } },
+      }),
+    ),
+  },
+  {
+    label: 'adjacent placeholders',
+    code: 'SVC215',
+    documents: shopWith((d) =>
+      Object.assign(d.routes.getProduct, {
+        path: '/p/{x}{y}',
+        pathParams: { x: { type: 'string' }, y: { type: 'string' } },
+      }),
+    ),
+  },
+  {
+    label: 'a segment alias *',
+    code: 'SVC106',
+    documents: shopWith((d) => (d.interface.segmentAliases = { products: ['*'] })),
+  },
+  {
+    label: 'a version *',
+    code: 'SVC106',
+    documents: shopWith((d) => ((d.interface.versions = ['*', 'v1']), (d.routes.getProduct.version = 'v1'))),
+  },
+  {
+    label: 'a header name with a space',
+    code: 'SVC106',
+    documents: shopWith((d) => (d.routes.getProduct.headers = { 'X Trace': { type: 'string' } })),
+  },
+  {
+    label: 'a form body with integer and list members',
+    code: 'SVC217',
+    documents: shopWith((d) => (d.routes.createProduct.bodyFormats = ['form'])),
+  },
   {
     label: 'a token path with a placeholder',
     code: 'SVC106',
-    documents: shopWith((d) => (d.auth.oauth = { type: 'oauth2', tokenPath: '/oauth/{param}', grants: { client_credentials: {} }, accessTokenLifetime: 60, refreshTokenLifetime: 60 })),
+    documents: shopWith(
+      (d) =>
+        (d.auth.oauth = {
+          type: 'oauth2',
+          tokenPath: '/oauth/{param}',
+          grants: { client_credentials: {} },
+          accessTokenLifetime: 60,
+          refreshTokenLifetime: 60,
+        }),
+    ),
   },
-  { label: 'a lone surrogate in free text', code: 'SVC002', documents: shopWith((d) => (d.interface.title = 'Shop \ud800 API')) },
+  {
+    label: 'a lone surrogate in free text',
+    code: 'SVC002',
+    documents: shopWith((d) => (d.interface.title = 'Shop \ud800 API')),
+  },
 ];
 
 describe('definitions that cannot be served are rejected with a located diagnostic', () => {
   it('each gets its code, and its output folder is left alone', { timeout: SLOW }, async () => {
     const verdicts = await judgeCases(join(dir, 'rejected'), rejected);
-    const got = verdicts.map((verdict, index) => ({ label: rejected[index]?.label, verdict: verdict.kind === 'invalid' ? verdict.codes : verdict }));
+    const got = verdicts.map((verdict, index) => ({
+      label: rejected[index]?.label,
+      verdict: verdict.kind === 'invalid' ? verdict.codes : verdict,
+    }));
     expect(got).toEqual(rejected.map((item) => ({ label: item.label, verdict: [item.code] })));
   });
 });
@@ -66,15 +144,25 @@ const inheritedNames = shopWith((d) => {
 
 describe('members named constructor, toString and valueOf', () => {
   it('generate, type-check under strict options, import and serve', { timeout: SLOW }, async () => {
-    const verdicts = await judgeCases(join(dir, 'inherited'), [{ label: 'inherited names', documents: inheritedNames }]);
+    const verdicts = await judgeCases(join(dir, 'inherited'), [
+      { label: 'inherited names', documents: inheritedNames },
+    ]);
     expect(verdicts).toEqual([{ kind: 'valid' }]);
   });
 
   it('may be left out of a request, and a query parameter named constructor arrives', { timeout: SLOW }, async () => {
     const out = join(dir, 'inherited', 'm0', 'out');
-    const result = await generate({ cwd: join(dir, 'inherited', 'm0'), definitionsDir: 'definitions', outDir: 'out', gitattributes: false, cache: false });
+    const result = await generate({
+      cwd: join(dir, 'inherited', 'm0'),
+      definitionsDir: 'definitions',
+      outDir: 'out',
+      gitattributes: false,
+      cache: false,
+    });
     expect(result.ok).toBe(true);
-    const server = (await import(pathToFileURL(join(out, 'shop', 'server.ts')).href)) as { shopPlugin: (options: unknown) => never };
+    const server = (await import(pathToFileURL(join(out, 'shop', 'server.ts')).href)) as {
+      shopPlugin: (options: unknown) => never;
+    };
     const seen: unknown[] = [];
     const product = { id: 1, name: 'n', price: 1, kind: 'simple' };
     const app = Fastify();
@@ -93,7 +181,11 @@ describe('members named constructor, toString and valueOf', () => {
       expect(plain.status).toBe(200);
       const named = await fetch(`${base}/api/products/1?constructor=made-by`);
       expect(named.status).toBe(200);
-      const created = await fetch(`${base}/api/products`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'n', price: 2 }) });
+      const created = await fetch(`${base}/api/products`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'n', price: 2 }),
+      });
       expect(created.status).toBe(201);
       const withMembers = await fetch(`${base}/api/products`, {
         method: 'POST',
@@ -107,7 +199,11 @@ describe('members named constructor, toString and valueOf', () => {
     const queries = seen.slice(0, 2).map((input) => (input as { query: Record<string, unknown> }).query);
     expect(queries[0]?.['constructor']).toBeUndefined();
     expect(queries[1]?.['constructor']).toBe('made-by');
-    expect((seen[3] as { body: Record<string, unknown> }).body).toMatchObject({ constructor: 'c', toString: 't', valueOf: 3 });
+    expect((seen[3] as { body: Record<string, unknown> }).body).toMatchObject({
+      constructor: 'c',
+      toString: 't',
+      valueOf: 3,
+    });
   });
 });
 

@@ -216,10 +216,14 @@ describe('DigestVerifier.verify', () => {
     expect(await verifier.verify(request(sign(challenge!, { opaque: undefined, nc: 1 })))).toMatchObject({
       reason: 'nc-replayed',
     });
-    expect(await verifier.verify(request(sign(challenge!, { opaque: undefined, nc: 2, password: 'wrong' })))).toMatchObject({
+    expect(
+      await verifier.verify(request(sign(challenge!, { opaque: undefined, nc: 2, password: 'wrong' }))),
+    ).toMatchObject({
       reason: 'bad-response',
     });
-    expect(await verifier.verify(request(sign(challenge!, { opaque: undefined, nc: 3, nonce: 'made-up' })))).toMatchObject({
+    expect(
+      await verifier.verify(request(sign(challenge!, { opaque: undefined, nc: 3, nonce: 'made-up' }))),
+    ).toMatchObject({
       reason: 'unknown-nonce',
     });
     expect(await verifier.verify(request(sign(challenge!, { opaque: undefined, nc: 2 })))).toMatchObject({ ok: true });

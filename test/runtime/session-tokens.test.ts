@@ -54,7 +54,12 @@ describe('ContextSessions', () => {
     const { sessions, store } = setup();
     const { token } = await sessions.resolve(undefined, 'channel-a');
     expect(await store.get(token)).toBeUndefined();
-    expect(await sessions.resolve(token, 'channel-a')).toEqual({ token, data: { lineItems: [] }, isNew: false, stored: false });
+    expect(await sessions.resolve(token, 'channel-a')).toEqual({
+      token,
+      data: { lineItems: [] },
+      isNew: false,
+      stored: false,
+    });
     const foreign = await sessions.resolve(token, 'channel-b');
     expect(foreign.isNew).toBe(true);
     expect(foreign.token).not.toBe(token);
@@ -113,7 +118,12 @@ describe('ContextSessions', () => {
     await sessions.save(oldToken, { lineItems: ['p1'] });
     const newToken = await sessions.rotate(oldToken, { lineItems: ['p1'] });
     expect(newToken).not.toBe(oldToken);
-    expect(await sessions.resolve(newToken)).toEqual({ token: newToken, data: { lineItems: ['p1'] }, isNew: false, stored: true });
+    expect(await sessions.resolve(newToken)).toEqual({
+      token: newToken,
+      data: { lineItems: ['p1'] },
+      isNew: false,
+      stored: true,
+    });
     const again = await sessions.resolve(oldToken);
     expect(again.isNew).toBe(true);
     expect(again.token).not.toBe(oldToken);

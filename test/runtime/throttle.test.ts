@@ -25,7 +25,7 @@ describe('LoginThrottle', () => {
     expect(throttle.retryAfterSeconds('admin', '10.0.0.66')).toBeUndefined();
   });
 
-  it('forgets failures older than the window, and a pair\'s failures on success', () => {
+  it("forgets failures older than the window, and a pair's failures on success", () => {
     const { clock, throttle } = setup({ accountFailures: 3 });
     fail(throttle, 'admin', 'a', 2);
     clock.now += 61_000;

@@ -38,7 +38,9 @@ function expectError(answer: Answer, status: number, code: string): void {
 }
 
 function pointers(answer: Answer): string[] {
-  return (answer.json as { errors: { source?: { pointer: string } }[] }).errors.map((error) => error.source?.pointer ?? '');
+  return (answer.json as { errors: { source?: { pointer: string } }[] }).errors.map(
+    (error) => error.source?.pointer ?? '',
+  );
 }
 
 const newProduct = (overrides: Record<string, unknown> = {}) => ({
@@ -69,28 +71,59 @@ describe('OAuth token endpoint', () => {
   });
 
   it('accepts a form-encoded body as well', async () => {
-    const form = new URLSearchParams({ grant_type: 'password', client_id: 'administration', username: service.config.adminUsername, password: service.config.adminPassword });
+    const form = new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'administration',
+      username: service.config.adminUsername,
+      password: service.config.adminPassword,
+    });
     const answer = await tokenRequest(form.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
     expect(answer.status).toBe(200);
     expect(answer.json.token_type).toBe('Bearer');
   });
 
   it('issues an access token without refresh token for client_credentials', async () => {
-    const answer = await tokenRequest({ grant_type: 'client_credentials', client_id: service.config.integrationId, client_secret: service.config.integrationSecret });
+    const answer = await tokenRequest({
+      grant_type: 'client_credentials',
+      client_id: service.config.integrationId,
+      client_secret: service.config.integrationSecret,
+    });
     expect(answer.status).toBe(200);
     expect(answer.json.refresh_token).toBeUndefined();
-    const list = await send(service.baseUrl, '/api/v3/tax', { headers: { authorization: `Bearer ${answer.json.access_token}` } });
+    const list = await send(service.baseUrl, '/api/v3/tax', {
+      headers: { authorization: `Bearer ${answer.json.access_token}` },
+    });
     expect(list.status).toBe(200);
   });
 
   it.each([
-    ['a wrong password', { grant_type: 'password', client_id: 'administration', username: 'intruder', password: 'guess' }, 400, 'invalid_grant'],
-    ['an unknown client of the password grant', { grant_type: 'password', client_id: 'other', username: 'intruder2', password: 'x' }, 401, 'invalid_client'],
-    ['a wrong client secret', { grant_type: 'client_credentials', client_id: 'intruder-client', client_secret: 'guess' }, 401, 'invalid_client'],
+    [
+      'a wrong password',
+      { grant_type: 'password', client_id: 'administration', username: 'intruder', password: 'guess' },
+      400,
+      'invalid_grant',
+    ],
+    [
+      'an unknown client of the password grant',
+      { grant_type: 'password', client_id: 'other', username: 'intruder2', password: 'x' },
+      401,
+      'invalid_client',
+    ],
+    [
+      'a wrong client secret',
+      { grant_type: 'client_credentials', client_id: 'intruder-client', client_secret: 'guess' },
+      401,
+      'invalid_client',
+    ],
     ['an unknown grant', { grant_type: 'implicit' }, 400, 'unsupported_grant_type'],
     ['no grant type', { client_id: 'administration' }, 400, 'invalid_request'],
     ['missing credentials', { grant_type: 'password', client_id: 'administration' }, 400, 'invalid_request'],
-    ['a scope that is not allowed', { grant_type: 'password', client_id: 'administration', username: 'intruder3', password: 'x', scopes: 'admin' }, 400, 'invalid_scope'],
+    [
+      'a scope that is not allowed',
+      { grant_type: 'password', client_id: 'administration', username: 'intruder3', password: 'x', scopes: 'admin' },
+      400,
+      'invalid_scope',
+    ],
     ['a list where a string belongs', { grant_type: ['password'] }, 400, 'invalid_request'],
   ])('answers %s per RFC 6749 with the errors array too', async (_name, body, status, error) => {
     const answer = await tokenRequest(body);
@@ -103,22 +136,33 @@ describe('OAuth token endpoint', () => {
   it.each([
     ['a body that is not JSON', '{"grant_type":', 'application/json', 400],
     ['a content type it does not read', 'grant_type=password', 'text/plain', 415],
-    ['a body over 1 MiB', JSON.stringify({ grant_type: 'password', username: 'x'.repeat(1_100_000) }), 'application/json', 413],
+    [
+      'a body over 1 MiB',
+      JSON.stringify({ grant_type: 'password', username: 'x'.repeat(1_100_000) }),
+      'application/json',
+      413,
+    ],
   ])('answers %s with an RFC 6749 invalid_request', async (_name, body, type, status) => {
     const answer = await tokenRequest(body, { 'content-type': type });
     expect(answer.status).toBe(status);
-    expect(answer.json).toMatchObject({ error: 'invalid_request', errors: [{ status: String(status), code: 'invalid_request' }] });
+    expect(answer.json).toMatchObject({
+      error: 'invalid_request',
+      errors: [{ status: String(status), code: 'invalid_request' }],
+    });
     expect(answer.header('cache-control')).toBe('no-store');
   });
 
   it('rotates refresh tokens, and reuse of a rotated one revokes the whole family', async () => {
     const first = await passwordGrant(service);
-    const refresh = (refreshToken: string | undefined) => tokenRequest({ grant_type: 'refresh_token', client_id: 'administration', refresh_token: refreshToken });
+    const refresh = (refreshToken: string | undefined) =>
+      tokenRequest({ grant_type: 'refresh_token', client_id: 'administration', refresh_token: refreshToken });
     const second = await refresh(first.refresh_token);
     expect(second.status).toBe(200);
     expect(second.json.refresh_token).not.toBe(first.refresh_token);
     const secondAccess = second.json.access_token as string;
-    expect((await send(service.baseUrl, '/api/v3/tax', { headers: { authorization: `Bearer ${secondAccess}` } })).status).toBe(200);
+    expect(
+      (await send(service.baseUrl, '/api/v3/tax', { headers: { authorization: `Bearer ${secondAccess}` } })).status,
+    ).toBe(200);
 
     // The first refresh token was used: presenting it again means it was copied.
     const reuse = await refresh(first.refresh_token);
@@ -126,7 +170,9 @@ describe('OAuth token endpoint', () => {
     expect(reuse.json.error).toBe('invalid_grant');
     // Now every token of that grant is gone, the newest pair included.
     expect((await refresh(second.json.refresh_token as string)).json.error).toBe('invalid_grant');
-    const revoked = await send(service.baseUrl, '/api/v3/tax', { headers: { authorization: `Bearer ${secondAccess}` } });
+    const revoked = await send(service.baseUrl, '/api/v3/tax', {
+      headers: { authorization: `Bearer ${secondAccess}` },
+    });
     expectError(revoked, 401, 'FRAMEWORK__UNAUTHORIZED');
     // Another grant's tokens are untouched.
     expect((await admin('/api/v3/tax')).status).toBe(200);
@@ -134,13 +180,18 @@ describe('OAuth token endpoint', () => {
 
   it('refuses a refresh token presented by another client', async () => {
     const pair = await passwordGrant(service);
-    const answer = await tokenRequest({ grant_type: 'refresh_token', client_id: 'someone-else', refresh_token: pair.refresh_token });
+    const answer = await tokenRequest({
+      grant_type: 'refresh_token',
+      client_id: 'someone-else',
+      refresh_token: pair.refresh_token,
+    });
     expect(answer.json.error).toBe('invalid_grant');
   });
 
   it('answers 401 once an access token has expired', async () => {
     const pair = await passwordGrant(service);
-    const call = () => send(service.baseUrl, '/api/v3/tax', { headers: { authorization: `Bearer ${pair.access_token}` } });
+    const call = () =>
+      send(service.baseUrl, '/api/v3/tax', { headers: { authorization: `Bearer ${pair.access_token}` } });
     expect((await call()).status).toBe(200);
     service.clock.advance(601);
     try {
@@ -148,7 +199,11 @@ describe('OAuth token endpoint', () => {
       expectError(expired, 401, 'FRAMEWORK__UNAUTHORIZED');
       expect(expired.header('www-authenticate')).toBe('Bearer error="invalid_token"');
       // The refresh token still works and yields a fresh access token.
-      const refreshed = await tokenRequest({ grant_type: 'refresh_token', client_id: 'administration', refresh_token: pair.refresh_token });
+      const refreshed = await tokenRequest({
+        grant_type: 'refresh_token',
+        client_id: 'administration',
+        refresh_token: pair.refresh_token,
+      });
       expect(refreshed.status).toBe(200);
     } finally {
       token = (await passwordGrant(service)).access_token;
@@ -161,7 +216,12 @@ describe('OAuth token endpoint', () => {
     ['Basic credentials', { authorization: 'Basic YWRtaW46YWRtaW4=' }],
     ['an unknown token', { authorization: 'Bearer AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }],
   ])('answers 401 to %s on every entity route', async (_name, headers) => {
-    for (const path of ['/api/v3/product', `/api/v3/product/${PARENT}`, `/api/v3/tax/${TAX_STANDARD}/products`, '/api/v3/manufacturer']) {
+    for (const path of [
+      '/api/v3/product',
+      `/api/v3/product/${PARENT}`,
+      `/api/v3/tax/${TAX_STANDARD}/products`,
+      '/api/v3/manufacturer',
+    ]) {
       const answer = await send(service.baseUrl, path, { headers });
       expectError(answer, 401, 'FRAMEWORK__UNAUTHORIZED');
       expect(answer.header('www-authenticate')).toMatch(/^Bearer/);
@@ -171,11 +231,14 @@ describe('OAuth token endpoint', () => {
 });
 
 describe('content negotiation', () => {
-  it.each([[undefined], ['*/*'], ['application/vnd.api+json'], ['application/*']])('answers json:api for Accept %s', async (accept) => {
-    const answer = await admin('/api/v3/tax', accept ? { headers: { accept } } : {});
-    expect(answer.status).toBe(200);
-    expectJsonApi(answer);
-  });
+  it.each([[undefined], ['*/*'], ['application/vnd.api+json'], ['application/*']])(
+    'answers json:api for Accept %s',
+    async (accept) => {
+      const answer = await admin('/api/v3/tax', accept ? { headers: { accept } } : {});
+      expect(answer.status).toBe(200);
+      expectJsonApi(answer);
+    },
+  );
 
   it('answers plain JSON for Accept application/json', async () => {
     const answer = await admin('/api/v3/tax', { headers: PLAIN });
@@ -202,15 +265,24 @@ describe('products', () => {
     const url = (page: number) => `${service.baseUrl}/api/v3/product?limit=5&page=${page}`;
     expect(body.links).toEqual({ first: url(1), prev: url(1), next: url(3), last: url(6), self: url(2) });
     const resource = body.data[0];
-    expect(resource).toMatchObject({ type: 'product', links: { self: `${service.baseUrl}/api/v3/product/${resource.id}` } });
-    expect(resource.attributes).toMatchObject({ name: expect.any(String), stock: expect.any(Number), price: { net: expect.any(Number) } });
+    expect(resource).toMatchObject({
+      type: 'product',
+      links: { self: `${service.baseUrl}/api/v3/product/${resource.id}` },
+    });
+    expect(resource.attributes).toMatchObject({
+      name: expect.any(String),
+      stock: expect.any(Number),
+      price: { net: expect.any(Number) },
+    });
     expect(resource.attributes.price.extensions).toBeUndefined();
     expect(resource.relationships.tax).toEqual({
       links: { related: `${service.baseUrl}/api/v3/product/${resource.id}/tax` },
       data: { type: 'tax', id: resource.attributes.taxId },
     });
     // Every related record referenced by the primary data is included exactly once.
-    const included = new Set((body.included as { type: string; id: string }[]).map((item) => `${item.type}:${item.id}`));
+    const included = new Set(
+      (body.included as { type: string; id: string }[]).map((item) => `${item.type}:${item.id}`),
+    );
     expect(included.size).toBe(body.included.length);
     expect(included.has(`tax:${resource.attributes.taxId}`)).toBe(true);
   });
@@ -228,7 +300,10 @@ describe('products', () => {
     const answer = await admin('/api/v3/product?limit=500', { headers: PLAIN });
     expect(answer.status).toBe(200);
     expect(Object.keys(answer.json).sort()).toEqual(['aggregations', 'data', 'total']);
-    const parent = (answer.json.data as { id: string }[]).find((product) => product.id === PARENT) as Record<string, any>;
+    const parent = (answer.json.data as { id: string }[]).find((product) => product.id === PARENT) as Record<
+      string,
+      any
+    >;
     expect(parent.price.extensions).toEqual([]);
     expect(parent.tax).toMatchObject({ id: parent.taxId, taxRate: expect.any(Number) });
     expect(parent.parent).toBeNull();
@@ -262,7 +337,12 @@ describe('products', () => {
 
   it('reads one product in plain JSON as {data}', async () => {
     const answer = await admin(`/api/v3/product/${CHILD}`, { headers: PLAIN });
-    expect(answer.json.data).toMatchObject({ id: CHILD, parent: { id: PARENT }, tax: { id: expect.any(String) }, price: { extensions: [] } });
+    expect(answer.json.data).toMatchObject({
+      id: CHILD,
+      parent: { id: PARENT },
+      tax: { id: expect.any(String) },
+      price: { extensions: [] },
+    });
   });
 
   it('reads the associations tax, manufacturer, parent and children', async () => {
@@ -304,9 +384,17 @@ describe('products', () => {
     const location = created.header('location') as string;
     expect(location).toMatch(new RegExp(`^${service.baseUrl}/api/v3/product/[0-9a-f]{32}$`));
     const read = await send(location, '', { headers: { authorization: `Bearer ${token}`, ...PLAIN } });
-    expect(read.json.data).toMatchObject({ name: 'Test Lantern', stock: 12, manufacturerId: MANUFACTURER, parentId: null });
+    expect(read.json.data).toMatchObject({
+      name: 'Test Lantern',
+      stock: 12,
+      manufacturerId: MANUFACTURER,
+      parentId: null,
+    });
 
-    const withRecord = await admin('/api/v3/product?_response=true', { method: 'POST', body: newProduct({ name: 'Lantern Mini', parentId: PARENT }) });
+    const withRecord = await admin('/api/v3/product?_response=true', {
+      method: 'POST',
+      body: newProduct({ name: 'Lantern Mini', parentId: PARENT }),
+    });
     expect(withRecord.status).toBe(200);
     expectJsonApi(withRecord);
     expect(withRecord.json.data.attributes).toMatchObject({ name: 'Lantern Mini', parentId: PARENT });
@@ -330,36 +418,65 @@ describe('products', () => {
   });
 
   it('lists one error per violation', async () => {
-    const answer = await admin('/api/v3/product', { method: 'POST', body: newProduct({ taxId: UNKNOWN, manufacturerId: UNKNOWN, name: '' }) });
+    const answer = await admin('/api/v3/product', {
+      method: 'POST',
+      body: newProduct({ taxId: UNKNOWN, manufacturerId: UNKNOWN, name: '' }),
+    });
     expectError(answer, 400, 'FRAMEWORK__WRITE_CONSTRAINT_VIOLATION');
     expect(pointers(answer).sort()).toEqual(['/manufacturerId', '/name', '/taxId']);
   });
 
   it('answers 413 to a body over 1 MiB', async () => {
-    const answer = await admin('/api/v3/product', { method: 'POST', body: newProduct({ name: 'x'.repeat(1_100_000) }) });
+    const answer = await admin('/api/v3/product', {
+      method: 'POST',
+      body: newProduct({ name: 'x'.repeat(1_100_000) }),
+    });
     expectError(answer, 413, 'FRAMEWORK__PAYLOAD_TOO_LARGE');
   });
 
   it('updates only the given fields; 404 for an unknown id; 400 for a cycle', async () => {
-    const created = await admin('/api/v3/product?_response=true', { method: 'POST', body: newProduct({ name: 'Patch Me' }) });
+    const created = await admin('/api/v3/product?_response=true', {
+      method: 'POST',
+      body: newProduct({ name: 'Patch Me' }),
+    });
     const id = created.json.data.id as string;
     const patched = await admin(`/api/v3/product/${id}`, { method: 'PATCH', body: { stock: 99 } });
     expect(patched.status).toBe(204);
     expect(patched.header('location')).toBe(`${service.baseUrl}/api/v3/product/${id}`);
     const read = await admin(`/api/v3/product/${id}`, { headers: PLAIN });
-    expect(read.json.data).toMatchObject({ name: 'Patch Me', stock: 99, manufacturerId: MANUFACTURER, taxId: TAX_STANDARD });
+    expect(read.json.data).toMatchObject({
+      name: 'Patch Me',
+      stock: 99,
+      manufacturerId: MANUFACTURER,
+      taxId: TAX_STANDARD,
+    });
 
-    const withRecord = await admin(`/api/v3/product/${id}?_response=1`, { method: 'PATCH', body: { manufacturerId: null }, headers: PLAIN });
+    const withRecord = await admin(`/api/v3/product/${id}?_response=1`, {
+      method: 'PATCH',
+      body: { manufacturerId: null },
+      headers: PLAIN,
+    });
     expect(withRecord.status).toBe(200);
     expect(withRecord.json.data).toMatchObject({ manufacturerId: null, manufacturer: null });
 
-    expectError(await admin(`/api/v3/product/${UNKNOWN}`, { method: 'PATCH', body: { stock: 1 } }), 404, 'FRAMEWORK__RESOURCE_NOT_FOUND');
-    expect(pointers(await admin(`/api/v3/product/${PARENT}`, { method: 'PATCH', body: { parentId: CHILD } }))).toEqual(['/parentId']);
-    expect(pointers(await admin(`/api/v3/product/${id}`, { method: 'PATCH', body: { active: 'yes' } }))).toEqual(['/active']);
+    expectError(
+      await admin(`/api/v3/product/${UNKNOWN}`, { method: 'PATCH', body: { stock: 1 } }),
+      404,
+      'FRAMEWORK__RESOURCE_NOT_FOUND',
+    );
+    expect(pointers(await admin(`/api/v3/product/${PARENT}`, { method: 'PATCH', body: { parentId: CHILD } }))).toEqual([
+      '/parentId',
+    ]);
+    expect(pointers(await admin(`/api/v3/product/${id}`, { method: 'PATCH', body: { active: 'yes' } }))).toEqual([
+      '/active',
+    ]);
   });
 
   it('deletes a product; 409 when others still reference it; 404 afterwards', async () => {
-    const created = await admin('/api/v3/product?_response=true', { method: 'POST', body: newProduct({ name: 'Delete Me' }) });
+    const created = await admin('/api/v3/product?_response=true', {
+      method: 'POST',
+      body: newProduct({ name: 'Delete Me' }),
+    });
     const id = created.json.data.id as string;
     const deleted = await admin(`/api/v3/product/${id}`, { method: 'DELETE' });
     expect(deleted.status).toBe(204);
@@ -383,10 +500,18 @@ describe('taxes', () => {
     const plain = await admin(`/api/v3/tax/${TAX_STANDARD}`, { headers: PLAIN });
     expect(plain.json.data).toMatchObject({ id: TAX_STANDARD, name: 'Standard rate' });
     expect(plain.json.data.products.length).toBeGreaterThan(0);
-    expect(plain.json.data.products.every((product: { taxId: string; tax: unknown }) => product.taxId === TAX_STANDARD && product.tax === null)).toBe(true);
+    expect(
+      plain.json.data.products.every(
+        (product: { taxId: string; tax: unknown }) => product.taxId === TAX_STANDARD && product.tax === null,
+      ),
+    ).toBe(true);
     const products = await admin(`/api/v3/tax/${TAX_REDUCED}/products?limit=3`);
     expectJsonApi(products);
-    expect(products.json.data.every((product: { attributes: { taxId: string } }) => product.attributes.taxId === TAX_REDUCED)).toBe(true);
+    expect(
+      products.json.data.every(
+        (product: { attributes: { taxId: string } }) => product.attributes.taxId === TAX_REDUCED,
+      ),
+    ).toBe(true);
     expectError(await admin(`/api/v3/tax/${UNKNOWN}`), 404, 'FRAMEWORK__RESOURCE_NOT_FOUND');
     expectError(await admin(`/api/v3/tax/${UNKNOWN}/products`), 404, 'FRAMEWORK__RESOURCE_NOT_FOUND');
     expectError(await admin('/api/v3/tax/x'), 400, 'FRAMEWORK__INVALID_REQUEST_PARAMETER');
@@ -396,16 +521,30 @@ describe('taxes', () => {
     const created = await admin('/api/v3/tax', { method: 'POST', body: { name: 'Super reduced', taxRate: 5.5 } });
     expect(created.status).toBe(204);
     const id = (created.header('location') as string).split('/').pop() as string;
-    const updated = await admin(`/api/v3/tax/${id}?_response=true`, { method: 'PATCH', body: { taxRate: 4 }, headers: PLAIN });
+    const updated = await admin(`/api/v3/tax/${id}?_response=true`, {
+      method: 'PATCH',
+      body: { taxRate: 4 },
+      headers: PLAIN,
+    });
     expect(updated.json.data).toMatchObject({ id, name: 'Super reduced', taxRate: 4 });
-    expect(pointers(await admin('/api/v3/tax', { method: 'POST', body: { name: 'Bad', taxRate: '7' } }))).toEqual(['/taxRate']);
-    expect(pointers(await admin('/api/v3/tax', { method: 'POST', body: { name: 'Bad', taxRate: 170 } }))).toEqual(['/taxRate']);
+    expect(pointers(await admin('/api/v3/tax', { method: 'POST', body: { name: 'Bad', taxRate: '7' } }))).toEqual([
+      '/taxRate',
+    ]);
+    expect(pointers(await admin('/api/v3/tax', { method: 'POST', body: { name: 'Bad', taxRate: 170 } }))).toEqual([
+      '/taxRate',
+    ]);
     expect(pointers(await admin('/api/v3/tax', { method: 'POST', body: { taxRate: 7 } }))).toEqual(['/name']);
-    expectError(await admin(`/api/v3/tax/${UNKNOWN}`, { method: 'PATCH', body: { taxRate: 4 } }), 404, 'FRAMEWORK__RESOURCE_NOT_FOUND');
+    expectError(
+      await admin(`/api/v3/tax/${UNKNOWN}`, { method: 'PATCH', body: { taxRate: 4 } }),
+      404,
+      'FRAMEWORK__RESOURCE_NOT_FOUND',
+    );
     expect((await admin(`/api/v3/tax/${id}`, { method: 'DELETE' })).status).toBe(204);
     const restricted = await admin(`/api/v3/tax/${TAX_STANDARD}`, { method: 'DELETE' });
     expectError(restricted, 409, 'FRAMEWORK__DELETE_RESTRICTED');
-    expect(restricted.json.errors[0].detail).toBe(`The tax with id "${TAX_STANDARD}" is still referenced and cannot be deleted.`);
+    expect(restricted.json.errors[0].detail).toBe(
+      `The tax with id "${TAX_STANDARD}" is still referenced and cannot be deleted.`,
+    );
     expectError(await admin(`/api/v3/tax/${UNKNOWN}`, { method: 'DELETE' }), 404, 'FRAMEWORK__RESOURCE_NOT_FOUND');
   });
 });
@@ -418,25 +557,42 @@ describe('manufacturers', () => {
     const one = await admin(`/api/v3/manufacturer/${MANUFACTURER}`, { headers: PLAIN });
     expect(one.json.data).toMatchObject({ id: MANUFACTURER, name: 'Acme Goods', catalogId: 'catalog-main' });
     expect(one.json.data.products.length).toBeGreaterThan(0);
-    expect(one.json.data.products.every((product: { manufacturerId: string }) => product.manufacturerId === MANUFACTURER)).toBe(true);
+    expect(
+      one.json.data.products.every((product: { manufacturerId: string }) => product.manufacturerId === MANUFACTURER),
+    ).toBe(true);
     const products = await admin(`/api/v3/manufacturer/${MANUFACTURER}/products`, { headers: PLAIN });
     expect(products.json.total).toBeGreaterThan(0);
-    expect(products.json.data.every((product: { manufacturerId: string }) => product.manufacturerId === MANUFACTURER)).toBe(true);
+    expect(
+      products.json.data.every((product: { manufacturerId: string }) => product.manufacturerId === MANUFACTURER),
+    ).toBe(true);
     expectError(await admin(`/api/v3/manufacturer/${UNKNOWN}`), 404, 'FRAMEWORK__RESOURCE_NOT_FOUND');
     expectError(await admin(`/api/v3/manufacturer/${UNKNOWN}/products`), 404, 'FRAMEWORK__RESOURCE_NOT_FOUND');
   });
 
   it('creates, updates and deletes a manufacturer; a referenced one is a 409', async () => {
-    const created = await admin('/api/v3/manufacturer?_response=true', { method: 'POST', body: { name: 'Lumen Works', catalogId: 'catalog-main' } });
+    const created = await admin('/api/v3/manufacturer?_response=true', {
+      method: 'POST',
+      body: { name: 'Lumen Works', catalogId: 'catalog-main' },
+    });
     expect(created.status).toBe(200);
     expectJsonApi(created);
     const id = created.json.data.id as string;
     const patched = await admin(`/api/v3/manufacturer/${id}`, { method: 'PATCH', body: { name: 'Lumen Works Ltd' } });
     expect(patched.status).toBe(204);
     expect((await admin(`/api/v3/manufacturer/${id}`)).json.data.attributes.name).toBe('Lumen Works Ltd');
-    expect(pointers(await admin(`/api/v3/manufacturer/${id}`, { method: 'PATCH', body: { id: UNKNOWN } }))).toEqual(['/id']);
-    expectError(await admin(`/api/v3/manufacturer/${UNKNOWN}`, { method: 'PATCH', body: { name: 'x' } }), 404, 'FRAMEWORK__RESOURCE_NOT_FOUND');
-    expectError(await admin(`/api/v3/manufacturer/${MANUFACTURER}`, { method: 'DELETE' }), 409, 'FRAMEWORK__DELETE_RESTRICTED');
+    expect(pointers(await admin(`/api/v3/manufacturer/${id}`, { method: 'PATCH', body: { id: UNKNOWN } }))).toEqual([
+      '/id',
+    ]);
+    expectError(
+      await admin(`/api/v3/manufacturer/${UNKNOWN}`, { method: 'PATCH', body: { name: 'x' } }),
+      404,
+      'FRAMEWORK__RESOURCE_NOT_FOUND',
+    );
+    expectError(
+      await admin(`/api/v3/manufacturer/${MANUFACTURER}`, { method: 'DELETE' }),
+      409,
+      'FRAMEWORK__DELETE_RESTRICTED',
+    );
     expect((await admin(`/api/v3/manufacturer/${id}`, { method: 'DELETE' })).status).toBe(204);
     expectError(await admin(`/api/v3/manufacturer/${id}`, { method: 'DELETE' }), 404, 'FRAMEWORK__RESOURCE_NOT_FOUND');
   });
@@ -479,10 +635,17 @@ describe('hostile input', () => {
       expect(answer.status, answer.text).toBeLessThan(500);
     }
     for (const authorization of [`Bearer ${'a'.repeat(5000)}`, 'Bearer \u00e9t\u00e9', 'Bearer a b c']) {
-      const answer = await send(service.baseUrl, '/api/v3/product', { headers: { authorization: encodeURI(authorization) } });
+      const answer = await send(service.baseUrl, '/api/v3/product', {
+        headers: { authorization: encodeURI(authorization) },
+      });
       expectError(answer, 401, 'FRAMEWORK__UNAUTHORIZED');
     }
-    for (const path of ['/api/v3/product?limit[]=1', '/api/v3/product?page=1e2', '/api/v3/product?limit=%', `/api/v3/product/${'%2e%2e%2f'.repeat(4)}`]) {
+    for (const path of [
+      '/api/v3/product?limit[]=1',
+      '/api/v3/product?page=1e2',
+      '/api/v3/product?limit=%',
+      `/api/v3/product/${'%2e%2e%2f'.repeat(4)}`,
+    ]) {
       const answer = await admin(path);
       expect(answer.status, `${path}: ${answer.text}`).toBeLessThan(500);
     }

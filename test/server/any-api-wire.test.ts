@@ -31,14 +31,22 @@ const book = { id: 1, title: 'Dune', genre: 'fiction', tags: ['classic'] };
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'svcgen-any-api-'));
-  const result = await generate({ cwd: dir, definitionsDir: FIXTURE, outDir: join(dir, 'out'), gitattributes: false, cache: false });
+  const result = await generate({
+    cwd: dir,
+    definitionsDir: FIXTURE,
+    outDir: join(dir, 'out'),
+    gitattributes: false,
+    cache: false,
+  });
   expect(result.ok).toBe(true);
   const load = async (path: string) => (await import(pathToFileURL(join(dir, 'out', path)).href)) as Loose;
   const library = await load('library-api/server.ts');
   const envelope = await load('library-envelope-api/server.ts');
   Client = (await load('library-api/client.ts'))['LibraryApiClient'];
   openapi = JSON.parse(await readFile(join(dir, 'out', 'library-api', 'openapi.json'), 'utf8')) as Json;
-  envelopeOpenapi = JSON.parse(await readFile(join(dir, 'out', 'library-envelope-api', 'openapi.json'), 'utf8')) as Json;
+  envelopeOpenapi = JSON.parse(
+    await readFile(join(dir, 'out', 'library-envelope-api', 'openapi.json'), 'utf8'),
+  ) as Json;
   const maybeFail = () => {
     if (failWith) throw failWith;
   };
@@ -59,7 +67,11 @@ beforeAll(async () => {
   await app.register(
     envelope['libraryEnvelopeApiPlugin']({
       handlers: {
-        listAuthors: async (input: Loose) => (seen.push(input), maybeFail(), { items: [{ id: 1, name: 'Herbert' }], total: 1 }),
+        listAuthors: async (input: Loose) => (
+          seen.push(input),
+          maybeFail(),
+          { items: [{ id: 1, name: 'Herbert' }], total: 1 }
+        ),
         createAuthor: async (input: Loose) => (maybeFail(), { ...input['body'], id: 2 }),
       },
       auth: {},
@@ -119,9 +131,13 @@ describe('form-style list query parameters', () => {
       expect(parameter['explode'] ?? true).toBe(true);
       expect(parameter['schema']['type']).toBe('array');
     }
-    // A deepObject list of records is described by its indexed names; JSON text as a string with contentSchema (wire-styles.test.ts).
+    // A deepObject list of records is described by its indexed names; JSON text as a string with contentSchema (wire-
+    // styles.test.ts).
     expect(queryParameter(openapi, '/library/books', 'filter[0][field]')).toMatchObject({ schema: { type: 'string' } });
-    expect(queryParameter(openapi, '/library/books', 'where')['schema']).toMatchObject({ type: 'string', contentMediaType: 'application/json' });
+    expect(queryParameter(openapi, '/library/books', 'where')['schema']).toMatchObject({
+      type: 'string',
+      contentMediaType: 'application/json',
+    });
   });
 
   it('reports every bad query parameter at once', async () => {
@@ -129,7 +145,8 @@ describe('form-style list query parameters', () => {
     expect(answer.status).toBe(400);
     const details = (answer.body['errors'] as Json[]).map((error) => String(error['detail']));
     expect(details).toHaveLength(3);
-    for (const name of ['year', 'limit', 'genre']) expect(details.some((detail) => detail.includes(`"${name}`))).toBe(true);
+    for (const name of ['year', 'limit', 'genre'])
+      expect(details.some((detail) => detail.includes(`"${name}`))).toBe(true);
   });
 
   it('in the success-false style too, every bad parameter is named', async () => {
@@ -155,7 +172,9 @@ describe('total answers in the OpenAPI document', () => {
     const schema = document['paths'][path]['get']['responses']['200']['content']['application/json']['schema'] as Json;
     const validator = ajv();
     validator.addSchema({ ...document, $id: 'doc' } as object, 'doc');
-    const validate = validator.compile({ $ref: `doc#/paths/${path.replace(/\//g, '~1')}/get/responses/200/content/application~1json/schema` });
+    const validate = validator.compile({
+      $ref: `doc#/paths/${path.replace(/\//g, '~1')}/get/responses/200/content/application~1json/schema`,
+    });
     expect(validate(body), JSON.stringify({ body, schema, errors: validate.errors })).toBe(true);
   }
 
@@ -179,27 +198,34 @@ describe('an unexpected error in a handler', () => {
     { style: 'errors-array', method: 'GET', path: '/library/books/1' },
     { style: 'errors-array', method: 'GET', path: '/library/books' },
     { style: 'success-false', method: 'GET', path: '/envelope/authors' },
-  ])('is a 500 in the $style internal-error shape, reported through onInternalError ($path)', async ({ style, path }) => {
-    internalErrors.length = 0;
-    failWith = new Error('boom: secret detail');
-    try {
-      const response = await fetch(`${base}${path}`);
-      const text = await response.text();
-      expect(response.status).toBe(500);
-      expect(text).not.toContain('boom');
-      expect(text).not.toContain('400');
-      expect(text).not.toContain('BAD_REQUEST');
-      const body = JSON.parse(text) as Json;
-      if (style === 'errors-array') {
-        expect(body).toEqual({ errors: [{ status: '500', code: 'INTERNAL_ERROR', title: 'Internal Server Error', detail: 'Internal error.' }] });
-      } else {
-        expect(body).toEqual({ success: false, message: 'Internal error.' });
+  ])(
+    'is a 500 in the $style internal-error shape, reported through onInternalError ($path)',
+    async ({ style, path }) => {
+      internalErrors.length = 0;
+      failWith = new Error('boom: secret detail');
+      try {
+        const response = await fetch(`${base}${path}`);
+        const text = await response.text();
+        expect(response.status).toBe(500);
+        expect(text).not.toContain('boom');
+        expect(text).not.toContain('400');
+        expect(text).not.toContain('BAD_REQUEST');
+        const body = JSON.parse(text) as Json;
+        if (style === 'errors-array') {
+          expect(body).toEqual({
+            errors: [
+              { status: '500', code: 'INTERNAL_ERROR', title: 'Internal Server Error', detail: 'Internal error.' },
+            ],
+          });
+        } else {
+          expect(body).toEqual({ success: false, message: 'Internal error.' });
+        }
+        expect(internalErrors).toEqual([failWith]);
+      } finally {
+        failWith = undefined;
       }
-      expect(internalErrors).toEqual([failWith]);
-    } finally {
-      failWith = undefined;
-    }
-  });
+    },
+  );
 
   it('a client fault stays a 400 and is not reported', async () => {
     internalErrors.length = 0;

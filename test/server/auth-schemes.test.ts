@@ -37,12 +37,21 @@ const principals: unknown[] = [];
 const internalErrors: unknown[] = [];
 
 /** Opaque tokens the service knows, with their holder's scopes. */
-const TOKENS: Record<string, readonly string[]> = { 'reader-token': ['books:read'], 'librarian-token': ['books:read', 'books:write'] };
+const TOKENS: Record<string, readonly string[]> = {
+  'reader-token': ['books:read'],
+  'librarian-token': ['books:read', 'books:write'],
+};
 const KEYS: Record<string, readonly string[]> = { 'key-reader': [], 'key-librarian': ['books:write'] };
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'svcgen-auth-schemes-'));
-  const result = await generate({ cwd: dir, definitionsDir: FIXTURE, outDir: join(dir, 'out'), gitattributes: false, cache: false });
+  const result = await generate({
+    cwd: dir,
+    definitionsDir: FIXTURE,
+    outDir: join(dir, 'out'),
+    gitattributes: false,
+    cache: false,
+  });
   expect(result.ok).toBe(true);
   serverSource = await readFile(join(dir, 'out', 'library-auth-api', 'server.ts'), 'utf8');
   openapi = JSON.parse(await readFile(join(dir, 'out', 'library-auth-api', 'openapi.json'), 'utf8')) as Loose;
@@ -67,11 +76,26 @@ beforeAll(async () => {
 
   const answer = async (_input: unknown, context: Loose) => (principals.push(context['principal']), BOOKS);
   handlers = Object.fromEntries(
-    ['tokenBooks', 'tokenShelve', 'jwtBooks', 'jwksBooks', 'headerBooks', 'headerShelve', 'queryBooks', 'cookieBooks', 'basicBooks', 'basicShelve', 'staffShelve'].map((name) => [name, answer]),
+    [
+      'tokenBooks',
+      'tokenShelve',
+      'jwtBooks',
+      'jwksBooks',
+      'headerBooks',
+      'headerShelve',
+      'queryBooks',
+      'cookieBooks',
+      'basicBooks',
+      'basicShelve',
+      'staffShelve',
+    ].map((name) => [name, answer]),
   );
   const byKey = (key: string) => (Object.hasOwn(KEYS, key) ? { subject: key, scopes: KEYS[key] } : undefined);
   authOptions = {
-    token: { verifyToken: (token: string) => (Object.hasOwn(TOKENS, token) ? { subject: `holder of ${token}`, scopes: TOKENS[token] } : undefined) },
+    token: {
+      verifyToken: (token: string) =>
+        Object.hasOwn(TOKENS, token) ? { subject: `holder of ${token}`, scopes: TOKENS[token] } : undefined,
+    },
     jwt: { key: verifyKey },
     jwks: { jwksUrl },
     // No createSession: these apiKey schemes declare no sessions.
@@ -80,7 +104,11 @@ beforeAll(async () => {
     cookieKey: { verifyApiKey: byKey },
     login: {
       verifyCredentials: (user: string, password: string) =>
-        user === 'ada' && password === 'pä:ss' ? { subject: 'ada', scopes: ['books:write'] } : user === 'bob' && password === 'pw' ? { subject: 'bob' } : undefined,
+        user === 'ada' && password === 'pä:ss'
+          ? { subject: 'ada', scopes: ['books:write'] }
+          : user === 'bob' && password === 'pw'
+            ? { subject: 'bob' }
+            : undefined,
       throttle: false,
     },
     staff: {
@@ -91,7 +119,9 @@ beforeAll(async () => {
     },
   };
   app = Fastify();
-  await app.register(plugin({ handlers, auth: authOptions, onInternalError: (error: unknown) => internalErrors.push(error) }));
+  await app.register(
+    plugin({ handlers, auth: authOptions, onInternalError: (error: unknown) => internalErrors.push(error) }),
+  );
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 }, 120_000);
 
@@ -132,7 +162,10 @@ async function refusal(call: Promise<unknown>): Promise<{ status: number; challe
     (caught: unknown) => caught,
   )) as Loose | undefined;
   expect(error, 'the call was expected to fail').toBeDefined();
-  return { status: error?.['status'], challenge: error?.['headers']?.['www-authenticate'] ?? error?.['response']?.headers?.['www-authenticate'] };
+  return {
+    status: error?.['status'],
+    challenge: error?.['headers']?.['www-authenticate'] ?? error?.['response']?.headers?.['www-authenticate'],
+  };
 }
 
 describe('bearer, opaque tokens', () => {
@@ -144,7 +177,12 @@ describe('bearer, opaque tokens', () => {
     expect(asked).toBe(1);
     expect(principals).toEqual([
       { kind: 'bearer', subject: 'holder of reader-token', scopes: ['books:read'], claims: undefined },
-      { kind: 'bearer', subject: 'holder of librarian-token', scopes: ['books:read', 'books:write'], claims: undefined },
+      {
+        kind: 'bearer',
+        subject: 'holder of librarian-token',
+        scopes: ['books:read', 'books:write'],
+        claims: undefined,
+      },
     ]);
   });
 
@@ -154,17 +192,23 @@ describe('bearer, opaque tokens', () => {
     expect(missing.headers.get('www-authenticate')).toBe('Bearer');
     const unknown = await fetch(`${base}/library/token/books`, { headers: { authorization: 'Bearer nobody-knows' } });
     expect(unknown.status).toBe(401);
-    expect(unknown.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token", error_description="[^"]+"$/);
+    expect(unknown.headers.get('www-authenticate')).toMatch(
+      /^Bearer error="invalid_token", error_description="[^"]+"$/,
+    );
     const basicInstead = await curl(['-u', 'a:b', `${base}/library/token/books`]);
     expect(basicInstead.status).toBe(401);
     expect(basicInstead.headers).toMatch(/www-authenticate: Bearer error="invalid_token"/i);
   });
 
-  it('refuses a token without the route\'s scopes with 403 insufficient_scope', async () => {
+  it("refuses a token without the route's scopes with 403 insufficient_scope", async () => {
     const answer = await fetch(`${base}/library/token/shelve`, { headers: { authorization: 'Bearer reader-token' } });
     expect(answer.status).toBe(403);
-    expect(answer.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope", scope="books:read books:write"');
-    expect(await answer.json()).toMatchObject({ errors: [{ status: '403', detail: 'The scope books:write is needed.' }] });
+    expect(answer.headers.get('www-authenticate')).toBe(
+      'Bearer error="insufficient_scope", scope="books:read books:write"',
+    );
+    expect(await answer.json()).toMatchObject({
+      errors: [{ status: '403', detail: 'The scope books:write is needed.' }],
+    });
     expect((await refusal(client({ token: { token: 'reader-token' } }).tokenShelve())).status).toBe(403);
   });
 });
@@ -176,7 +220,12 @@ describe('bearer, JWT checked with jose', () => {
     expect(await client({ jwt: { token } }).jwtBooks()).toEqual(BOOKS);
     const answer = await curl(['-H', `Authorization: Bearer ${token}`, `${base}/library/jwt/books`]);
     expect(answer.status).toBe(200);
-    expect(principals[0]).toMatchObject({ kind: 'bearer', subject: 'reader-1', scopes: ['books:read'], claims: { iss: 'https://issuer.test', aud: 'library' } });
+    expect(principals[0]).toMatchObject({
+      kind: 'bearer',
+      subject: 'reader-1',
+      scopes: ['books:read'],
+      claims: { iss: 'https://issuer.test', aud: 'library' },
+    });
   });
 
   it.each([
@@ -188,14 +237,18 @@ describe('bearer, JWT checked with jose', () => {
     const token = await jwt({ ...parts, key: 'key' in parts ? otherKey : signingKey } as JwtParts);
     const answer = await fetch(`${base}/library/jwt/books`, { headers: { authorization: `Bearer ${token}` } });
     expect(answer.status).toBe(401);
-    expect(answer.headers.get('www-authenticate')).toBe(`Bearer error="invalid_token", error_description="${description}"`);
+    expect(answer.headers.get('www-authenticate')).toBe(
+      `Bearer error="invalid_token", error_description="${description}"`,
+    );
     expect((await refusal(client({ jwt: { token } }).jwtBooks())).status).toBe(401);
   });
 
   it('refuses a token that is no JWT, and one without the scope the route needs', async () => {
     const garbage = await fetch(`${base}/library/jwt/books`, { headers: { authorization: 'Bearer not.a.jwt' } });
     expect(garbage.status).toBe(401);
-    const noScope = await fetch(`${base}/library/jwt/books`, { headers: { authorization: `Bearer ${await jwt({ scope: 'books:write' })}` } });
+    const noScope = await fetch(`${base}/library/jwt/books`, {
+      headers: { authorization: `Bearer ${await jwt({ scope: 'books:write' })}` },
+    });
     expect(noScope.status).toBe(403);
     expect(noScope.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope", scope="books:read"');
   });
@@ -203,10 +256,16 @@ describe('bearer, JWT checked with jose', () => {
   it('checks tokens against a JWKS served on loopback, and refuses keys it does not publish', async () => {
     const good = await jwt({ key: jwksSigningKey, kid: 'k1' });
     expect(await client({ jwks: { token: good } }).jwksBooks()).toEqual(BOOKS);
-    const unpublished = await fetch(`${base}/library/jwks/books`, { headers: { authorization: `Bearer ${await jwt({ key: otherKey, kid: 'k2' })}` } });
+    const unpublished = await fetch(`${base}/library/jwks/books`, {
+      headers: { authorization: `Bearer ${await jwt({ key: otherKey, kid: 'k2' })}` },
+    });
     expect(unpublished.status).toBe(401);
-    expect(unpublished.headers.get('www-authenticate')).toBe('Bearer error="invalid_token", error_description="The token is signed with an unknown key."');
-    const forged = await fetch(`${base}/library/jwks/books`, { headers: { authorization: `Bearer ${await jwt({ key: otherKey, kid: 'k1' })}` } });
+    expect(unpublished.headers.get('www-authenticate')).toBe(
+      'Bearer error="invalid_token", error_description="The token is signed with an unknown key."',
+    );
+    const forged = await fetch(`${base}/library/jwks/books`, {
+      headers: { authorization: `Bearer ${await jwt({ key: otherKey, kid: 'k1' })}` },
+    });
     expect(forged.status).toBe(401);
   });
 
@@ -218,7 +277,9 @@ describe('bearer, JWT checked with jose', () => {
     await unreachable.register(plugin({ handlers, auth, onInternalError: (error: unknown) => faults.push(error) }));
     const url = await unreachable.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const answer = await fetch(`${url}/library/jwks/books`, { headers: { authorization: `Bearer ${await jwt({ key: jwksSigningKey, kid: 'k1' })}` } });
+      const answer = await fetch(`${url}/library/jwks/books`, {
+        headers: { authorization: `Bearer ${await jwt({ key: jwksSigningKey, kid: 'k1' })}` },
+      });
       expect(answer.status).toBe(500);
       expect(answer.headers.get('www-authenticate')).toBeNull();
       expect(faults).toHaveLength(1);
@@ -247,7 +308,7 @@ describe('apiKey in a header, the query or a cookie', () => {
     expect((await curl(['-H', 'library_key: key-reader', `${base}/library/cookie/books`])).status).toBe(401);
   });
 
-  it('refuses a missing or unknown key with 401, and a key without the route\'s scope with 403', async () => {
+  it("refuses a missing or unknown key with 401, and a key without the route's scope with 403", async () => {
     expect((await fetch(`${base}/library/header/books`)).status).toBe(401);
     expect((await fetch(`${base}/library/header/books`, { headers: { 'x-api-key': 'stolen' } })).status).toBe(401);
     expect((await refusal(client({ queryKey: { apiKey: 'stolen' } }).queryBooks({ query: {} }))).status).toBe(401);
@@ -288,10 +349,19 @@ describe('basic', () => {
 
 describe('oauth2 with the client ids and scopes the definitions declare', () => {
   const token = (body: Record<string, string>) =>
-    fetch(`${base}/library/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${base}/library/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('serves the password grant to the declared client only: there is no built-in client id', async () => {
-    const desk = await token({ grant_type: 'password', client_id: 'library-desk', username: 'ada', password: 'secret' });
+    const desk = await token({
+      grant_type: 'password',
+      client_id: 'library-desk',
+      username: 'ada',
+      password: 'secret',
+    });
     expect(desk.status).toBe(200);
     expect((await desk.json()) as Loose).toMatchObject({ token_type: 'Bearer' });
     for (const clientId of ['administration', 'catalogue-sync']) {
@@ -302,7 +372,11 @@ describe('oauth2 with the client ids and scopes the definitions declare', () => 
   });
 
   it('serves client_credentials to the declared client only, and grants each grant its own scopes', async () => {
-    const stranger = await token({ grant_type: 'client_credentials', client_id: 'someone-else', client_secret: 's3cret' });
+    const stranger = await token({
+      grant_type: 'client_credentials',
+      client_id: 'someone-else',
+      client_secret: 's3cret',
+    });
     expect(stranger.status).toBe(401);
     // The generated client sends the declared client id for the password grant; that token lacks books:write.
     const asUser = client({ staff: { grant: 'password', username: 'ada', password: 'secret' } });
@@ -313,7 +387,7 @@ describe('oauth2 with the client ids and scopes the definitions declare', () => 
 });
 
 describe('the generated types', () => {
-  it('take exactly each scheme\'s hooks and credentials, under the strictest compiler options', async () => {
+  it("take exactly each scheme's hooks and credentials, under the strictest compiler options", async () => {
     const root = resolve(import.meta.dirname, '../..');
     const out = join(dir, 'out');
     await symlink(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
@@ -325,7 +399,7 @@ describe('the generated types', () => {
         "import { libraryAuthApiPlugin, type LibraryAuthApiAuthOptions } from './library-auth-api/server.js';",
         'const auth: LibraryAuthApiAuthOptions = {',
         "  token: { verifyToken: async (token) => (token === 'x' ? { subject: 'a', scopes: ['books:read'] } : undefined) },",
-        '  jwt: { key: new Uint8Array(32), identityOf: (claims) => ({ subject: String(claims[\'sub\']) }) },',
+        "  jwt: { key: new Uint8Array(32), identityOf: (claims) => ({ subject: String(claims['sub']) }) },",
         "  jwks: { jwksUrl: 'https://issuer.test/jwks.json' },",
         '  headerKey: { verifyApiKey: () => undefined },',
         "  queryKey: { verifyApiKey: () => ({ subject: 'k' }) },",
@@ -358,13 +432,26 @@ describe('the generated types', () => {
       join(dir, 'tsconfig.json'),
       JSON.stringify({
         compilerOptions: {
-          target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], types: ['node'],
-          strict: true, exactOptionalPropertyTypes: true, verbatimModuleSyntax: true, noEmit: true, skipLibCheck: true, allowImportingTsExtensions: true,
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2023', 'DOM'],
+          types: ['node'],
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          verbatimModuleSyntax: true,
+          noEmit: true,
+          skipLibCheck: true,
+          allowImportingTsExtensions: true,
         },
         files: [join(out, 'usage.ts')],
       }),
     );
-    const compiled = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
+    const compiled = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')],
+      { encoding: 'utf8' },
+    );
     expect(compiled.stdout.split('\n').filter((line) => line.includes('error TS'))).toEqual([]);
     expect(compiled.status).toBe(0);
   }, 120_000);
@@ -380,7 +467,9 @@ describe('the OpenAPI document', () => {
     expect(schemes['queryKey']).toMatchObject({ type: 'apiKey', in: 'query', name: 'api_key' });
     expect(schemes['cookieKey']).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'library_key' });
     expect(schemes['login']).toMatchObject({ type: 'http', scheme: 'basic' });
-    expect(openapi['paths']['/library/token/shelve']['get']['security']).toEqual([{ token: ['books:read', 'books:write'] }]);
+    expect(openapi['paths']['/library/token/shelve']['get']['security']).toEqual([
+      { token: ['books:read', 'books:write'] },
+    ]);
     expect(openapi['paths']['/library/header/books']['get']['security']).toEqual([{ headerKey: [] }]);
   });
 

@@ -1,7 +1,18 @@
 // Banner Resource API end to end: Digest with privileges per role, both path spellings, list with
 // sort and filter (indexed and short form), create/update/delete with the conventions' failures, batches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUser, curl, expectClientError, readerUser, send, startService, type Answer, type DigestUser, type Send, type Service } from './helpers.js';
+import {
+  apiUser,
+  curl,
+  expectClientError,
+  readerUser,
+  send,
+  startService,
+  type Answer,
+  type DigestUser,
+  type Send,
+  type Service,
+} from './helpers.js';
 
 let service: Service;
 let api: DigestUser;
@@ -52,7 +63,12 @@ describe('authentication and privileges', () => {
   });
 
   it('answers curl --digest with {success, data: {data, total}}', async () => {
-    const answer = await curl(['--digest', '-u', `${service.config.apiUsername}:${service.config.apiKey}`, `${service.baseUrl}/api/Banner`]);
+    const answer = await curl([
+      '--digest',
+      '-u',
+      `${service.config.apiUsername}:${service.config.apiKey}`,
+      `${service.baseUrl}/api/Banner`,
+    ]);
     expect(answer.status).toBe(200);
     const body = JSON.parse(answer.body);
     expect(body).toEqual({ success: true, data: { data: expect.any(Array), total: expect.any(Number) } });
@@ -62,16 +78,46 @@ describe('authentication and privileges', () => {
 
   it('creates, updates and deletes with curl --digest, on the lower-case path too', async () => {
     const credentials = `${service.config.apiUsername}:${service.config.apiKey}`;
-    const created = await curl(['--digest', '-u', credentials, '-H', 'Content-Type: application/json', '-d', JSON.stringify(banner({ description: 'Curl banner', categoryId: '9' })), `${service.baseUrl}/api/banner`]);
+    const created = await curl([
+      '--digest',
+      '-u',
+      credentials,
+      '-H',
+      'Content-Type: application/json',
+      '-d',
+      JSON.stringify(banner({ description: 'Curl banner', categoryId: '9' })),
+      `${service.baseUrl}/api/banner`,
+    ]);
     expect(created.status).toBe(201);
     const { id, location } = JSON.parse(created.body).data as { id: number; location: string };
     expect(location).toBe(`${service.baseUrl}/api/banner/${id}`);
     expect(created.headers).toContain(`${location}`);
-    const updated = await curl(['--digest', '-u', credentials, '-X', 'PUT', '-H', 'Content-Type: application/json', '-d', '{"description":"Curl banner 2"}', `${service.baseUrl}/api/Banner/${id}`]);
-    expect(JSON.parse(updated.body)).toEqual({ success: true, data: { id, location: `${service.baseUrl}/api/Banner/${id}` } });
+    const updated = await curl([
+      '--digest',
+      '-u',
+      credentials,
+      '-X',
+      'PUT',
+      '-H',
+      'Content-Type: application/json',
+      '-d',
+      '{"description":"Curl banner 2"}',
+      `${service.baseUrl}/api/Banner/${id}`,
+    ]);
+    expect(JSON.parse(updated.body)).toEqual({
+      success: true,
+      data: { id, location: `${service.baseUrl}/api/Banner/${id}` },
+    });
     const removed = await curl(['--digest', '-u', credentials, '-X', 'DELETE', `${service.baseUrl}/api/Banner/${id}`]);
     expect(JSON.parse(removed.body)).toEqual({ success: true });
-    const readOnly = await curl(['--digest', '-u', `${service.config.apiReaderUsername}:${service.config.apiReaderKey}`, '-X', 'DELETE', `${service.baseUrl}/api/Banner/1`]);
+    const readOnly = await curl([
+      '--digest',
+      '-u',
+      `${service.config.apiReaderUsername}:${service.config.apiReaderKey}`,
+      '-X',
+      'DELETE',
+      `${service.baseUrl}/api/Banner/1`,
+    ]);
     expect(readOnly.status).toBe(403);
   });
 
@@ -86,7 +132,11 @@ describe('authentication and privileges', () => {
       ['/api/Banner', { method: 'DELETE', body: [{ id: 1 }] }, 'delete'],
     ];
     for (const [path, options, privilege] of forbidden) {
-      expectFailure(await call(path, options, reader), 403, `Role "reader" is not allowed to "${privilege}" on resource "banner"`);
+      expectFailure(
+        await call(path, options, reader),
+        403,
+        `Role "reader" is not allowed to "${privilege}" on resource "banner"`,
+      );
     }
     expect((await call('/api/Banner/1', {}, reader)).json.data.description).toBe('Summer sale');
   });
@@ -101,11 +151,15 @@ describe('list', () => {
   });
 
   it('sorts by sort[i][property] and sort[i][direction]', async () => {
-    const answer = await call('/api/Banner?sort[0][property]=categoryId&sort[0][direction]=DESC&sort[1][property]=description');
+    const answer = await call(
+      '/api/Banner?sort[0][property]=categoryId&sort[0][direction]=DESC&sort[1][property]=description',
+    );
     const rows = answer.json.data.data as { categoryId: number; description: string }[];
     for (let i = 1; i < rows.length; i++) {
       const [a, b] = [rows[i - 1], rows[i]] as [(typeof rows)[number], (typeof rows)[number]];
-      expect(a.categoryId > b.categoryId || (a.categoryId === b.categoryId && a.description <= b.description)).toBe(true);
+      expect(a.categoryId > b.categoryId || (a.categoryId === b.categoryId && a.description <= b.description)).toBe(
+        true,
+      );
     }
   });
 
@@ -113,21 +167,41 @@ describe('list', () => {
     const byCategory = await call('/api/Banner?filter[0][property]=categoryId&filter[0][value]=3');
     expect(byCategory.json.data.data.every((row: { categoryId: number }) => row.categoryId === 3)).toBe(true);
     expect(byCategory.json.data.total).toBe(byCategory.json.data.data.length);
-    const like = await call(`/api/Banner?filter[0][property]=description&filter[0][value]=${encodeURIComponent('%sale%')}&filter[0][expression]=LIKE`);
+    const like = await call(
+      `/api/Banner?filter[0][property]=description&filter[0][value]=${encodeURIComponent('%sale%')}&filter[0][expression]=LIKE`,
+    );
     expect(like.json.data.data.map((row: { description: string }) => row.description)).toEqual(['Summer sale']);
     const short = await call('/api/Banner?filter[description]=New%20arrivals');
     expect(short.json.data.data.map((row: { id: number }) => row.id)).toEqual([2]);
-    const both = await call('/api/Banner?filter[0][property]=categoryId&filter[0][value]=3&filter[0][expression]=%3E%3D&filter[linkTarget]=_self');
-    expect(both.json.data.data.every((row: { linkTarget: string; categoryId: number }) => row.linkTarget === '_self' && row.categoryId >= 3)).toBe(true);
+    const both = await call(
+      '/api/Banner?filter[0][property]=categoryId&filter[0][value]=3&filter[0][expression]=%3E%3D&filter[linkTarget]=_self',
+    );
+    expect(
+      both.json.data.data.every(
+        (row: { linkTarget: string; categoryId: number }) => row.linkTarget === '_self' && row.categoryId >= 3,
+      ),
+    ).toBe(true);
   });
 
   it.each([
     ['an unknown sort property', '/api/Banner?sort[0][property]=colour', /unknown sort property "colour"/],
-    ['an unknown filter property', '/api/Banner?filter[0][property]=colour&filter[0][value]=x', /unknown filter property "colour"/],
+    [
+      'an unknown filter property',
+      '/api/Banner?filter[0][property]=colour&filter[0][value]=x',
+      /unknown filter property "colour"/,
+    ],
     ['an unknown short filter property', '/api/Banner?filter[colour]=red', /unknown filter property "colour"/],
-    ['an unknown expression', '/api/Banner?filter[0][property]=id&filter[0][value]=1&filter[0][expression]=SOUNDS', /unknown filter expression/],
+    [
+      'an unknown expression',
+      '/api/Banner?filter[0][property]=id&filter[0][value]=1&filter[0][expression]=SOUNDS',
+      /unknown filter expression/,
+    ],
     ['a sort direction other than ASC and DESC', '/api/Banner?sort[0][property]=id&sort[0][direction]=UP', /sort/],
-    ['a text value for an integer filter', '/api/Banner?filter[0][property]=categoryId&filter[0][value]=three', /integer/],
+    [
+      'a text value for an integer filter',
+      '/api/Banner?filter[0][property]=categoryId&filter[0][value]=three',
+      /integer/,
+    ],
     ['limit 0', '/api/Banner?limit=0', /limit/],
     ['a negative start', '/api/Banner?start=-5', /start/],
   ])('answers 400 to %s', async (_name, path, message) => {
@@ -145,19 +219,34 @@ describe('one banner', () => {
   it('answers 404 "Banner by id … not found" and ParameterMissing for an empty id', async () => {
     for (const method of ['GET', 'PUT', 'DELETE']) {
       const body = method === 'PUT' ? { description: 'x' } : undefined;
-      expectFailure(await call('/api/Banner/7000', { method, ...(body ? { body } : {}) }), 404, 'Banner by id 7000 not found');
-      expectFailure(await call('/api/Banner/', { method, ...(body ? { body } : {}) }), 400, 'A required parameter is missing: id');
+      expectFailure(
+        await call('/api/Banner/7000', { method, ...(body ? { body } : {}) }),
+        404,
+        'Banner by id 7000 not found',
+      );
+      expectFailure(
+        await call('/api/Banner/', { method, ...(body ? { body } : {}) }),
+        400,
+        'A required parameter is missing: id',
+      );
       expectFailure(await call('/api/Banner/x7', { method, ...(body ? { body } : {}) }), 400);
     }
   });
 
   it('creates a banner: 201, Location, {id, location}; categoryId may be a string of digits', async () => {
-    const answer = await call('/api/Banner', { method: 'POST', body: banner({ categoryId: '12', validFrom: null, validTo: null, image: 'media/noext' }) });
+    const answer = await call('/api/Banner', {
+      method: 'POST',
+      body: banner({ categoryId: '12', validFrom: null, validTo: null, image: 'media/noext' }),
+    });
     expect(answer.status).toBe(201);
     const { id, location } = answer.json.data as { id: number; location: string };
     expect(answer.json).toEqual({ success: true, data: { id, location: `${service.baseUrl}/api/Banner/${id}` } });
     expect(answer.header('location')).toBe(location);
-    expect((await call(`/api/Banner/${id}`)).json.data).toMatchObject({ categoryId: 12, validFrom: null, extension: '' });
+    expect((await call(`/api/Banner/${id}`)).json.data).toMatchObject({
+      categoryId: 12,
+      validFrom: null,
+      extension: '',
+    });
   });
 
   it.each([
@@ -180,9 +269,17 @@ describe('one banner', () => {
 
   it('updates only the given fields and re-derives the extension', async () => {
     const id = await create();
-    const answer = await call(`/api/Banner/${id}`, { method: 'PUT', body: { image: 'media/image/new.webp', categoryId: '8' } });
+    const answer = await call(`/api/Banner/${id}`, {
+      method: 'PUT',
+      body: { image: 'media/image/new.webp', categoryId: '8' },
+    });
     expect(answer.json).toEqual({ success: true, data: { id, location: `${service.baseUrl}/api/Banner/${id}` } });
-    expect((await call(`/api/Banner/${id}`)).json.data).toMatchObject({ description: 'Autumn deals', image: 'media/image/new.webp', extension: 'webp', categoryId: 8 });
+    expect((await call(`/api/Banner/${id}`)).json.data).toMatchObject({
+      description: 'Autumn deals',
+      image: 'media/image/new.webp',
+      extension: 'webp',
+      categoryId: 8,
+    });
     const invalid = await call(`/api/Banner/${id}`, { method: 'PUT', body: { validTo: '2020-01-01T00:00:00Z' } });
     expectFailure(invalid, 400, 'Validation error');
     expect(invalid.json.errors).toEqual(['validTo: This value should not be before validFrom.']);
@@ -218,12 +315,22 @@ describe('batches', () => {
     expect(answer.status).toBe(200);
     expect(answer.json.success).toBe(true);
     const [updated, created, missing, incomplete, invalid] = answer.json.data as Record<string, any>[];
-    expect(updated).toEqual({ success: true, operation: 'update', data: { id, location: `${service.baseUrl}/api/Banner/${id}` } });
+    expect(updated).toEqual({
+      success: true,
+      operation: 'update',
+      data: { id, location: `${service.baseUrl}/api/Banner/${id}` },
+    });
     expect(created).toMatchObject({ success: true, operation: 'create', data: { id: expect.any(Number) } });
     expect(missing).toEqual({ success: false, message: 'Banner by id 99999 not found' });
     expect(incomplete).toMatchObject({ success: false, message: 'Validation error' });
-    expect(incomplete?.errors).toEqual(expect.arrayContaining([expect.stringMatching(/^image: /), expect.stringMatching(/^link: /)]));
-    expect(invalid).toEqual({ success: false, message: 'Validation error', errors: ['validTo: This value should not be before validFrom.'] });
+    expect(incomplete?.errors).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^image: /), expect.stringMatching(/^link: /)]),
+    );
+    expect(invalid).toEqual({
+      success: false,
+      message: 'Validation error',
+      errors: ['validTo: This value should not be before validFrom.'],
+    });
     expect((await call(`/api/Banner/${id}`)).json.data.description).toBe('Batch updated');
     expect((await call(`/api/Banner/${created?.data.id}`)).json.data.description).toBe('Batch created');
   });
@@ -259,7 +366,12 @@ describe('hostile input', () => {
     ['a constructor.prototype key', '{"constructor":{"prototype":{"polluted":true}}}'],
     ['deep nesting', `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`],
   ])('answers %s with a 4xx on every body route', async (_name, body) => {
-    for (const [method, path] of [['POST', '/api/Banner'], ['PUT', '/api/Banner/1'], ['PUT', '/api/Banner'], ['DELETE', '/api/Banner']] as const) {
+    for (const [method, path] of [
+      ['POST', '/api/Banner'],
+      ['PUT', '/api/Banner/1'],
+      ['PUT', '/api/Banner'],
+      ['DELETE', '/api/Banner'],
+    ] as const) {
       expectClientError(await call(path, { method, body }));
     }
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
@@ -273,7 +385,15 @@ describe('hostile input', () => {
   });
 
   it('answers hostile query strings with a 4xx, never a 5xx', async () => {
-    for (const query of ['sort[__proto__][property]=id', 'filter[0][value][a][b][c][d][e][f]=1', `sort[${'9'.repeat(30)}][property]=id`, 'filter=%', 'limit=1e3', 'limit=99999999999999999999', 'filter[0][property]=id&filter[0][expression]=IN&filter[0][value]=1']) {
+    for (const query of [
+      'sort[__proto__][property]=id',
+      'filter[0][value][a][b][c][d][e][f]=1',
+      `sort[${'9'.repeat(30)}][property]=id`,
+      'filter=%',
+      'limit=1e3',
+      'limit=99999999999999999999',
+      'filter[0][property]=id&filter[0][expression]=IN&filter[0][value]=1',
+    ]) {
       const answer = await call(`/api/Banner?${query}`);
       expect(answer.status, `${query}: ${answer.text}`).toBeLessThan(500);
     }

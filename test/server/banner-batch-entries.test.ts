@@ -42,12 +42,19 @@ async function batch(method: 'PUT' | 'DELETE', body: unknown): Promise<Record<st
   return answer.json.data as Record<string, any>[];
 }
 
-const failedWith = (field: string) => ({ success: false, message: 'Validation error', errors: [expect.stringMatching(new RegExp(`^${field}: .+`))] });
+const failedWith = (field: string) => ({
+  success: false,
+  message: 'Validation error',
+  errors: [expect.stringMatching(new RegExp(`^${field}: .+`))],
+});
 
 describe('PUT /api/Banner', () => {
-  it('applies the first entry and answers the second, whose linkTarget is not allowed (the issue\'s example)', async () => {
+  it("applies the first entry and answers the second, whose linkTarget is not allowed (the issue's example)", async () => {
     const [first, second] = [await create(), await create()];
-    const results = await batch('PUT', [{ id: first, description: 'Summer sale' }, { id: second, linkTarget: '_new' }]);
+    const results = await batch('PUT', [
+      { id: first, description: 'Summer sale' },
+      { id: second, linkTarget: '_new' },
+    ]);
     expect(results).toEqual([
       { success: true, operation: 'update', data: { id: first, location: `${service.baseUrl}/api/Banner/${first}` } },
       failedWith('linkTarget'),
@@ -65,7 +72,11 @@ describe('PUT /api/Banner', () => {
     ]);
     expect(results.map((result) => result.success)).toEqual([true, false, true]);
     expect(results[1]).toEqual(failedWith('description'));
-    expect([await description(first), await description(second), await description(third)]).toEqual(['x'.repeat(60), 'Entry by entry', 'Third']);
+    expect([await description(first), await description(second), await description(third)]).toEqual([
+      'x'.repeat(60),
+      'Entry by entry',
+      'Third',
+    ]);
   });
 
   it('answers a create without image in its place, and creates the complete one', async () => {
@@ -80,8 +91,17 @@ describe('PUT /api/Banner', () => {
 
   it('answers entries that are not records, or name read-only or unknown fields, each in its place', async () => {
     const id = await create();
-    const results = await batch('PUT', [42, null, { id, extension: 'gif' }, { id, colour: 'red' }, { id: 'one' }, { id, description: 'Still applied' }]);
-    expect(results.slice(0, 5).every((result) => result.success === false && result.message === 'Validation error')).toBe(true);
+    const results = await batch('PUT', [
+      42,
+      null,
+      { id, extension: 'gif' },
+      { id, colour: 'red' },
+      { id: 'one' },
+      { id, description: 'Still applied' },
+    ]);
+    expect(
+      results.slice(0, 5).every((result) => result.success === false && result.message === 'Validation error'),
+    ).toBe(true);
     for (const result of results.slice(0, 5)) expect(result.errors.length).toBeGreaterThan(0);
     expect(results[5]).toMatchObject({ success: true, operation: 'update' });
     expect(await description(id)).toBe('Still applied');
@@ -89,7 +109,7 @@ describe('PUT /api/Banner', () => {
 });
 
 describe('DELETE /api/Banner', () => {
-  it('answers an unknown id and an id that is not an integer each in its place (the issue\'s example)', async () => {
+  it("answers an unknown id and an id that is not an integer each in its place (the issue's example)", async () => {
     const results = await batch('DELETE', [{ id: 7_777_777 }, { id: 'x' }]);
     expect(results).toEqual([{ success: false, message: 'Banner by id 7777777 not found' }, failedWith('id')]);
   });
@@ -98,7 +118,11 @@ describe('DELETE /api/Banner', () => {
     const id = await create();
     const results = await batch('DELETE', [{ id: 'x' }, { id }]);
     expect(results[0]).toEqual(failedWith('id'));
-    expect(results[1]).toEqual({ success: true, operation: 'delete', data: { id, location: `${service.baseUrl}/api/Banner/${id}` } });
+    expect(results[1]).toEqual({
+      success: true,
+      operation: 'delete',
+      data: { id, location: `${service.baseUrl}/api/Banner/${id}` },
+    });
     expect((await call(`/api/Banner/${id}`)).status).toBe(404);
   });
 });
@@ -119,7 +143,9 @@ describe('what is wrong with the list itself fails the whole request', () => {
 
 it('says in the OpenAPI document that entries are validated one by one', async () => {
   const { readFile } = await import('node:fs/promises');
-  const document = JSON.parse(await readFile(new URL('../../generated/banner-api/openapi.json', import.meta.url), 'utf8'));
+  const document = JSON.parse(
+    await readFile(new URL('../../generated/banner-api/openapi.json', import.meta.url), 'utf8'),
+  );
   for (const method of ['put', 'delete']) {
     const operation = document.paths['/api/Banner'][method];
     expect(operation.requestBody.description).toMatch(/Each entry is validated on its own/);

@@ -10,15 +10,33 @@ let api: DigestUser;
 const TEXTS = ['Like-100%', 'Like-1000', 'like_a', 'LIKEXa', 'like\\b'];
 
 const json = { 'content-type': 'application/json' };
-const priceFor = (orderNumber: string) => ({ priceListId: 1, orderNumber, price: 1, pseudoPrice: 0, from: 1, to: 10, gross: true });
+const priceFor = (orderNumber: string) => ({
+  priceListId: 1,
+  orderNumber,
+  price: 1,
+  pseudoPrice: 0,
+  from: 1,
+  to: 10,
+  gross: true,
+});
 
 beforeAll(async () => {
   service = await startService();
   api = apiUser(service);
-  const prices = await api.send('/api/PriceListPrices', { method: 'POST', headers: json, body: { prices: TEXTS.map(priceFor) } });
+  const prices = await api.send('/api/PriceListPrices', {
+    method: 'POST',
+    headers: json,
+    body: { prices: TEXTS.map(priceFor) },
+  });
   expect(prices.status, prices.text).toBe(201);
   for (const description of TEXTS) {
-    const body = { description, image: 'media/image/like.png', link: 'https://shop.example.com/like', linkTarget: '_self', categoryId: 3 };
+    const body = {
+      description,
+      image: 'media/image/like.png',
+      link: 'https://shop.example.com/like',
+      linkTarget: '_self',
+      categoryId: 3,
+    };
     const banner = await api.send('/api/Banner', { method: 'POST', headers: json, body });
     expect(banner.status, banner.text).toBe(201);
   }
@@ -37,13 +55,18 @@ const SURFACES: readonly Surface[] = [
   {
     title: 'Price-List API (type like, GET body)',
     search: (pattern) =>
-      api.send('/api/PriceListPrices?limit=1000', { headers: json, body: { filters: [{ 'field-name': 'orderNumber', value: pattern, type: 'like' }] } }),
+      api.send('/api/PriceListPrices?limit=1000', {
+        headers: json,
+        body: { filters: [{ 'field-name': 'orderNumber', value: pattern, type: 'like' }] },
+      }),
     texts: (answer) => (answer.json.data as { orderNumber: string }[]).map((price) => price.orderNumber),
   },
   {
     title: 'Banner Resource API (expression LIKE, query)',
     search: (pattern) =>
-      api.send(`/api/Banner?filter[0][property]=description&filter[0][value]=${encodeURIComponent(pattern)}&filter[0][expression]=LIKE`),
+      api.send(
+        `/api/Banner?filter[0][property]=description&filter[0][value]=${encodeURIComponent(pattern)}&filter[0][expression]=LIKE`,
+      ),
     texts: (answer) => (answer.json.data.data as { description: string }[]).map((banner) => banner.description),
   },
 ];
@@ -64,7 +87,12 @@ describe.each(SURFACES)('$title', (surface) => {
   it.each(CASES)('%s (%s)', async (_rule, pattern, expected) => {
     const answer = await surface.search(pattern);
     expect(answer.status, answer.text).toBe(200);
-    expect(surface.texts(answer).filter((text) => TEXTS.includes(text)).sort()).toEqual([...expected].sort());
+    expect(
+      surface
+        .texts(answer)
+        .filter((text) => TEXTS.includes(text))
+        .sort(),
+    ).toEqual([...expected].sort());
   });
 
   it('answers a pattern ending in a lone escape with 400', async () => {
@@ -74,7 +102,7 @@ describe.each(SURFACES)('$title', (surface) => {
   });
 });
 
-it('finds the seeded order numbers with the issue\'s example, SVC1%', async () => {
+it("finds the seeded order numbers with the issue's example, SVC1%", async () => {
   const answer = await SURFACES[0]!.search('SVC1%');
   const found = SURFACES[0]!.texts(answer);
   expect(found.length).toBeGreaterThan(0);

@@ -22,8 +22,22 @@ interface Targets {
 let targets: Targets;
 
 const CURRENCY_CONDITION = 'SvcPriceList\\Condition\\CurrencyCondition';
-const price = (priceListId: number) => ({ priceListId, orderNumber: 'SVC-PRIV-1', price: 3, pseudoPrice: 0, from: 1, to: 10, gross: true });
-const banner = { description: 'Privilege walk', image: 'media/image/walk.png', link: 'https://shop.example.com/walk', linkTarget: '_self', categoryId: 3 };
+const price = (priceListId: number) => ({
+  priceListId,
+  orderNumber: 'SVC-PRIV-1',
+  price: 3,
+  pseudoPrice: 0,
+  from: 1,
+  to: 10,
+  gross: true,
+});
+const banner = {
+  description: 'Privilege walk',
+  image: 'media/image/walk.png',
+  link: 'https://shop.example.com/walk',
+  linkTarget: '_self',
+  categoryId: 3,
+};
 
 interface RouteCase {
   readonly method: string;
@@ -41,15 +55,30 @@ const PRICE_LIST_CASES: Readonly<Record<keyof typeof priceListApiRoutes, RouteCa
   getPriceListCondition: { method: 'GET', path: (t) => `/api/PriceListCondition/${t.condition}`, status: 200 },
   listPriceListPrices: { method: 'GET', path: () => '/api/PriceListPrices', status: 200 },
   getPriceListPrice: { method: 'GET', path: (t) => `/api/PriceListPrices/${t.price}`, status: 200 },
-  createPriceList: { method: 'POST', path: () => '/api/PriceList', body: () => ({ name: 'x', priority: 1 }), status: 201 },
+  createPriceList: {
+    method: 'POST',
+    path: () => '/api/PriceList',
+    body: () => ({ name: 'x', priority: 1 }),
+    status: 201,
+  },
   createPriceListCondition: {
     method: 'POST',
     path: () => '/api/PriceListCondition',
     body: (t) => ({ priceListId: t.priceList, type: CURRENCY_CONDITION, value: 'USD' }),
     status: 201,
   },
-  createPriceListPrices: { method: 'POST', path: () => '/api/PriceListPrices', body: (t) => ({ prices: [price(t.priceList)] }), status: 201 },
-  updatePriceList: { method: 'PUT', path: (t) => `/api/PriceList/${t.priceList}`, body: () => ({ name: 'changed', priority: 2 }), status: 200 },
+  createPriceListPrices: {
+    method: 'POST',
+    path: () => '/api/PriceListPrices',
+    body: (t) => ({ prices: [price(t.priceList)] }),
+    status: 201,
+  },
+  updatePriceList: {
+    method: 'PUT',
+    path: (t) => `/api/PriceList/${t.priceList}`,
+    body: () => ({ name: 'changed', priority: 2 }),
+    status: 200,
+  },
   updatePriceListCondition: {
     method: 'PUT',
     path: (t) => `/api/PriceListCondition/${t.condition}`,
@@ -62,7 +91,12 @@ const PRICE_LIST_CASES: Readonly<Record<keyof typeof priceListApiRoutes, RouteCa
     body: (t) => ({ prices: [{ ...price(t.priceList), id: t.price, price: 4 }] }),
     status: 200,
   },
-  deletePriceListPrices: { method: 'DELETE', path: () => '/api/PriceListPrices', body: (t) => ({ prices: [{ id: t.price }] }), status: 200 },
+  deletePriceListPrices: {
+    method: 'DELETE',
+    path: () => '/api/PriceListPrices',
+    body: (t) => ({ prices: [{ id: t.price }] }),
+    status: 200,
+  },
   deletePriceListCondition: { method: 'DELETE', path: (t) => `/api/PriceListCondition/${t.condition}`, status: 200 },
   deletePriceList: { method: 'DELETE', path: (t) => `/api/PriceList/${t.priceList}`, status: 200 },
 };
@@ -71,9 +105,24 @@ const BANNER_CASES: Readonly<Record<keyof typeof bannerApiRoutes, RouteCase>> = 
   listBanners: { method: 'GET', path: () => '/api/Banner', status: 200 },
   getBanner: { method: 'GET', path: (t) => `/api/Banner/${t.banner}`, status: 200 },
   createBanner: { method: 'POST', path: () => '/api/Banner', body: () => banner, status: 201 },
-  updateBanner: { method: 'PUT', path: (t) => `/api/Banner/${t.banner}`, body: () => ({ description: 'changed' }), status: 200 },
-  batchUpdateBanners: { method: 'PUT', path: () => '/api/Banner', body: (t) => [{ id: t.banner, description: 'batch changed' }], status: 200 },
-  batchDeleteBanners: { method: 'DELETE', path: () => '/api/Banner', body: (t) => [{ id: t.batchBanner }], status: 200 },
+  updateBanner: {
+    method: 'PUT',
+    path: (t) => `/api/Banner/${t.banner}`,
+    body: () => ({ description: 'changed' }),
+    status: 200,
+  },
+  batchUpdateBanners: {
+    method: 'PUT',
+    path: () => '/api/Banner',
+    body: (t) => [{ id: t.banner, description: 'batch changed' }],
+    status: 200,
+  },
+  batchDeleteBanners: {
+    method: 'DELETE',
+    path: () => '/api/Banner',
+    body: (t) => [{ id: t.batchBanner }],
+    status: 200,
+  },
   deleteBanner: { method: 'DELETE', path: (t) => `/api/Banner/${t.banner}`, status: 200 },
 };
 
@@ -94,7 +143,9 @@ function call(user: DigestUser, route: RouteCase): Promise<Answer> {
 /** Every row the two interfaces can write. */
 function snapshot(): unknown {
   const tables = ['price_list', 'price_list_condition', 'price_list_price', 'banner'];
-  return Object.fromEntries(tables.map((table) => [table, service.app.db.prepare(`SELECT * FROM ${table} ORDER BY id`).all()]));
+  return Object.fromEntries(
+    tables.map((table) => [table, service.app.db.prepare(`SELECT * FROM ${table} ORDER BY id`).all()]),
+  );
 }
 
 async function created(answer: Answer): Promise<number> {
@@ -107,10 +158,18 @@ beforeAll(async () => {
   api = apiUser(service);
   reader = readerUser(service);
   const json = { 'content-type': 'application/json' };
-  const priceList = await created(await api.send('/api/PriceList', { method: 'POST', headers: json, body: { name: 'walk', priority: 5 } }));
+  const priceList = await created(
+    await api.send('/api/PriceList', { method: 'POST', headers: json, body: { name: 'walk', priority: 5 } }),
+  );
   const conditionBody = { priceListId: priceList, type: CURRENCY_CONDITION, value: 'EUR' };
-  const condition = await created(await api.send('/api/PriceListCondition', { method: 'POST', headers: json, body: conditionBody }));
-  const prices = await api.send('/api/PriceListPrices', { method: 'POST', headers: json, body: { prices: [price(priceList)] } });
+  const condition = await created(
+    await api.send('/api/PriceListCondition', { method: 'POST', headers: json, body: conditionBody }),
+  );
+  const prices = await api.send('/api/PriceListPrices', {
+    method: 'POST',
+    headers: json,
+    body: { prices: [price(priceList)] },
+  });
   expect(prices.status, prices.text).toBe(201);
   const bannerId = await created(await api.send('/api/Banner', { method: 'POST', headers: json, body: banner }));
   const batchBanner = await created(await api.send('/api/Banner', { method: 'POST', headers: json, body: banner }));
@@ -121,7 +180,8 @@ afterAll(async () => service.close());
 describe.each(INTERFACES)('$title: every route with both Digest users', ({ resource, routes, cases }) => {
   it('has a case for every route, and every route a privilege', () => {
     expect(Object.keys(cases).sort()).toEqual(Object.keys(routes).sort());
-    for (const route of Object.values(routes)) expect(['read', 'create', 'update', 'delete']).toContain(route.privilege);
+    for (const route of Object.values(routes))
+      expect(['read', 'create', 'update', 'delete']).toContain(route.privilege);
   });
 
   it('lets the read-only user read, and refuses every write with 403 and writes nothing', async () => {
@@ -134,7 +194,10 @@ describe.each(INTERFACES)('$title: every route with both Digest users', ({ resou
         expect(answer.json.success).toBe(true);
       } else {
         expect(answer.status, `${name}: ${answer.text}`).toBe(403);
-        expect(answer.json).toEqual({ success: false, message: `Role "reader" is not allowed to "${privilege}" on resource "${resource}"` });
+        expect(answer.json).toEqual({
+          success: false,
+          message: `Role "reader" is not allowed to "${privilege}" on resource "${resource}"`,
+        });
       }
     }
     expect(snapshot()).toEqual(before);

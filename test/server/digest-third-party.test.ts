@@ -7,7 +7,8 @@ import { DigestClient } from '../../generated/runtime/digest-client.js';
 import { send, startService, type Service } from './helpers.js';
 
 // CommonJS: take the default export whichever way the loader hands it over.
-const AxiosDigestAuth = AxiosDigestAuthModule.default ?? (AxiosDigestAuthModule as unknown as typeof AxiosDigestAuthModule.default);
+const AxiosDigestAuth =
+  AxiosDigestAuthModule.default ?? (AxiosDigestAuthModule as unknown as typeof AxiosDigestAuthModule.default);
 
 let service: Service;
 
@@ -24,7 +25,12 @@ interface Outcome {
 }
 
 /** One request through the library; axios rejects non-2xx answers, so those are read from the rejection. */
-async function viaLibrary(user: 'api' | 'reader', method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown): Promise<Outcome> {
+async function viaLibrary(
+  user: 'api' | 'reader',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<Outcome> {
   const { config } = service;
   const credentials =
     user === 'api'
@@ -33,7 +39,13 @@ async function viaLibrary(user: 'api' | 'reader', method: 'GET' | 'POST' | 'PUT'
   const client = new AxiosDigestAuth(credentials);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   // proxy: false keeps axios off any proxy the environment names: the traffic stays on loopback.
-  const options = { method, url: `${service.baseUrl}${path}`, headers, proxy: false as const, ...(data !== undefined ? { data } : {}) };
+  const options = {
+    method,
+    url: `${service.baseUrl}${path}`,
+    headers,
+    proxy: false as const,
+    ...(data !== undefined ? { data } : {}),
+  };
   try {
     const response = await client.request(options);
     return { status: response.status, data: response.data, authorization: headers['authorization'] };
@@ -53,7 +65,14 @@ describe('@mhoc/axios-digest-auth (a client that does not echo opaque)', () => {
   });
 
   it('reads both Digest interfaces', async () => {
-    for (const path of ['/api/Banner', '/api/Banner/1', '/api/PriceList', '/api/PriceList/1', '/api/PriceListCondition', '/api/PriceListPrices']) {
+    for (const path of [
+      '/api/Banner',
+      '/api/Banner/1',
+      '/api/PriceList',
+      '/api/PriceList/1',
+      '/api/PriceListCondition',
+      '/api/PriceListPrices',
+    ]) {
       const answer = await viaLibrary('api', 'GET', path);
       expect(answer.status, path).toBe(200);
       expect(answer.data.success, path).toBe(true);
@@ -64,7 +83,10 @@ describe('@mhoc/axios-digest-auth (a client that does not echo opaque)', () => {
     const created = await viaLibrary('api', 'POST', '/api/PriceList', { name: 'Third party', priority: 3 });
     expect(created.status).toBe(201);
     const id = created.data.data.id as number;
-    const updated = await viaLibrary('api', 'PUT', `/api/PriceList/${id}`, { name: 'Third party, renamed', priority: 4 });
+    const updated = await viaLibrary('api', 'PUT', `/api/PriceList/${id}`, {
+      name: 'Third party, renamed',
+      priority: 4,
+    });
     expect(updated.status).toBe(200);
     expect(updated.data.data).toEqual({ id, name: 'Third party, renamed', priority: 4 });
     expect((await viaLibrary('api', 'DELETE', `/api/PriceList/${id}`)).status).toBe(200);
@@ -75,12 +97,17 @@ describe('@mhoc/axios-digest-auth (a client that does not echo opaque)', () => {
     expect((await viaLibrary('reader', 'GET', '/api/PriceList')).status).toBe(200);
     const refused = await viaLibrary('reader', 'POST', '/api/PriceList', { name: 'x', priority: 1 });
     expect(refused.status).toBe(403);
-    expect(refused.data).toEqual({ success: false, message: 'Role "reader" is not allowed to "create" on resource "pricelist"' });
+    expect(refused.data).toEqual({
+      success: false,
+      message: 'Role "reader" is not allowed to "create" on resource "pricelist"',
+    });
   });
 
   it('is refused with the wrong key', async () => {
     const client = new AxiosDigestAuth({ username: service.config.apiUsername, password: 'not-the-key' });
-    const failure = await client.request({ url: `${service.baseUrl}/api/Banner`, proxy: false }).catch((error: unknown) => error);
+    const failure = await client
+      .request({ url: `${service.baseUrl}/api/Banner`, proxy: false })
+      .catch((error: unknown) => error);
     expect((failure as { response?: { status: number } }).response?.status).toBe(401);
   });
 });

@@ -42,7 +42,11 @@ export function tempDataDir(): string {
 /** The service with default credentials, a fresh database and a test clock, on 127.0.0.1:<random>. */
 export async function startService(env: Record<string, string> = {}, dataDir = tempDataDir()): Promise<Service> {
   const clock = new TestClock();
-  const config: ServiceConfig = { ...loadConfig({ SVC_DATA: join(dataDir, 'svc.sqlite'), ...env }), logger: false, now: clock.now };
+  const config: ServiceConfig = {
+    ...loadConfig({ SVC_DATA: join(dataDir, 'svc.sqlite'), ...env }),
+    logger: false,
+    now: clock.now,
+  };
   const app = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -82,9 +86,14 @@ export async function send(baseUrl: string, path: string, options: Send = {}): P
   let body: string | undefined;
   if (options.body !== undefined) {
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-    if (typeof options.body !== 'string' && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    if (typeof options.body !== 'string' && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type'))
+      headers['content-type'] = 'application/json';
   }
-  const response = await undiciRequest(`${baseUrl}${path}`, { method: (options.method ?? 'GET') as 'GET', headers, ...(body !== undefined ? { body } : {}) });
+  const response = await undiciRequest(`${baseUrl}${path}`, {
+    method: (options.method ?? 'GET') as 'GET',
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  });
   const text = await response.body.text();
   let json: unknown;
   try {
@@ -120,10 +129,16 @@ export class DigestUser {
   async send(path: string, options: Send = {}): Promise<Answer> {
     const method = options.method ?? 'GET';
     const attempt = (authorization: string | undefined) =>
-      send(this.baseUrl, path, { ...options, headers: { ...options.headers, ...(authorization ? { authorization } : {}) } });
+      send(this.baseUrl, path, {
+        ...options,
+        headers: { ...options.headers, ...(authorization ? { authorization } : {}) },
+      });
     const first = this.#client.authorization(method, path);
     let answer = await attempt(first);
-    if (answer.status === 401 && this.#client.handleUnauthorized(answer.headers['www-authenticate'], first !== undefined)) {
+    if (
+      answer.status === 401 &&
+      this.#client.handleUnauthorized(answer.headers['www-authenticate'], first !== undefined)
+    ) {
       answer = await attempt(this.#client.authorization(method, path));
     }
     return answer;
@@ -147,7 +162,13 @@ export interface TokenPair {
 export async function passwordGrant(service: Service): Promise<TokenPair> {
   const answer = await send(service.baseUrl, '/api/oauth/token', {
     method: 'POST',
-    body: { grant_type: 'password', client_id: 'administration', scopes: 'write', username: service.config.adminUsername, password: service.config.adminPassword },
+    body: {
+      grant_type: 'password',
+      client_id: 'administration',
+      scopes: 'write',
+      username: service.config.adminUsername,
+      password: service.config.adminPassword,
+    },
   });
   expect(answer.status).toBe(200);
   return answer.json as TokenPair;
@@ -163,7 +184,9 @@ export interface CurlResult {
 /** Runs curl (a real third-party client) and splits its answer into status, headers and body. */
 export function curl(args: readonly string[]): Promise<CurlResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn('curl', ['--silent', '--show-error', '--include', '--max-time', '20', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('curl', ['--silent', '--show-error', '--include', '--max-time', '20', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

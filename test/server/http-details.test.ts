@@ -3,7 +3,17 @@
 // type with parameters (JSON:API 1.0), and 415 for a body in a media type the route does not read.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_KEY, apiUser, curl, passwordGrant, send, startService, type Answer, type Send, type Service } from './helpers.js';
+import {
+  ACCESS_KEY,
+  apiUser,
+  curl,
+  passwordGrant,
+  send,
+  startService,
+  type Answer,
+  type Send,
+  type Service,
+} from './helpers.js';
 
 let service: Service;
 let bearer: string;
@@ -57,7 +67,13 @@ describe('405 with Allow for a method the path does not serve', () => {
   });
 
   it('answers curl -X PUT the same, and not 404', async () => {
-    const answer = await curl(['-X', 'PUT', '-H', 'Accept: application/json', `${service.baseUrl}/api/v3/product/${productId}`]);
+    const answer = await curl([
+      '-X',
+      'PUT',
+      '-H',
+      'Accept: application/json',
+      `${service.baseUrl}/api/v3/product/${productId}`,
+    ]);
     expect(answer.status).toBe(405);
     expect(answer.headers).toMatch(/^allow: GET, HEAD, PATCH, DELETE, OPTIONS\r?$/im);
     expect(answer.headers).toMatch(/^content-type: application\/json; charset=utf-8\r?$/im);
@@ -103,10 +119,14 @@ describe('406 for a json:api media type with parameters (JSON:API 1.0)', () => {
   );
 
   it('serves an acceptable alternative listed beside it', async () => {
-    const answer = await admin('/api/v3/product', { headers: { accept: 'application/vnd.api+json; ext="x", application/json' } });
+    const answer = await admin('/api/v3/product', {
+      headers: { accept: 'application/vnd.api+json; ext="x", application/json' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.header('content-type')).toBe('application/json; charset=utf-8');
-    const unmodified = await admin('/api/v3/product', { headers: { accept: 'application/vnd.api+json; ext="x", application/vnd.api+json' } });
+    const unmodified = await admin('/api/v3/product', {
+      headers: { accept: 'application/vnd.api+json; ext="x", application/vnd.api+json' },
+    });
     expect([unmodified.status, unmodified.header('content-type')]).toEqual([200, 'application/vnd.api+json']);
   });
 });
@@ -124,20 +144,32 @@ describe('415 for a body in a media type the route does not read', () => {
   });
 
   it('answers a Store API login in text/plain with 415', async () => {
-    const answer = await store('/store-api/v3/account/login', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'user' });
+    const answer = await store('/store-api/v3/account/login', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'user',
+    });
     expect(answer.status).toBe(415);
     expect(answer.json).toMatchObject({ errors: [{ status: '415', code: 'FRAMEWORK__UNSUPPORTED_MEDIA_TYPE' }] });
   });
 
   it('answers a Digest write in text/plain with 415 in the success-false envelope', async () => {
-    const answer = await apiUser(service).send('/api/PriceList', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+    const answer = await apiUser(service).send('/api/PriceList', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x',
+    });
     expect(answer.status).toBe(415);
     expect(answer.json).toMatchObject({ success: false });
     expect(answer.json.message).toContain('text/plain');
   });
 
   it('still reads JSON, and a GET without a body whatever its Content-Type', async () => {
-    const created = await admin('/api/v3/product', { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{}' });
+    const created = await admin('/api/v3/product', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: '{}',
+    });
     expect(created.status).toBe(400); // read, then refused by validation
     const get = await admin('/api/v3/product?limit=1', { headers: { 'content-type': 'text/plain' } });
     expect(get.status).toBe(200);
@@ -147,8 +179,12 @@ describe('415 for a body in a media type the route does not read', () => {
 describe('the OpenAPI documents', () => {
   it('list 415 on every Admin and Store API operation, and 406 on the Admin API ones', () => {
     for (const name of ['admin-api', 'store-api']) {
-      const document = JSON.parse(readFileSync(new URL(`../../generated/${name}/openapi.json`, import.meta.url), 'utf8'));
-      for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, { responses?: object }>>)) {
+      const document = JSON.parse(
+        readFileSync(new URL(`../../generated/${name}/openapi.json`, import.meta.url), 'utf8'),
+      );
+      for (const [path, item] of Object.entries(
+        document.paths as Record<string, Record<string, { responses?: object }>>,
+      )) {
         for (const [method, operation] of Object.entries(item)) {
           if (path.endsWith('/oauth/token') || typeof operation !== 'object' || !operation.responses) continue;
           expect(Object.keys(operation.responses), `${name} ${method} ${path}`).toContain('415');

@@ -52,7 +52,9 @@ async function jsonApi(path: string): Promise<Answer> {
   expect(answer.status, answer.text).toBe(200);
   expectJsonApi(answer);
   openapi.expectDocumented(answer, documentedPath(path), 'get');
-  const plain = await send(service.baseUrl, path, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+  const plain = await send(service.baseUrl, path, {
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  });
   openapi.expectDocumented(plain, documentedPath(path), 'get');
   return answer;
 }
@@ -67,7 +69,9 @@ interface ProductRow {
 
 const productRow = (id: string) => db.prepare('SELECT * FROM product WHERE id = ?').get(id) as ProductRow;
 const productIds = (column: 'parent_id' | 'tax_id' | 'manufacturer_id', id: string): string[] =>
-  (db.prepare(`SELECT id FROM product WHERE ${column} = ? ORDER BY rowid`).all(id) as { id: string }[]).map((row) => row.id);
+  (db.prepare(`SELECT id FROM product WHERE ${column} = ? ORDER BY rowid`).all(id) as { id: string }[]).map(
+    (row) => row.id,
+  );
 const nameOf = (table: 'product' | 'tax' | 'manufacturer', id: string): string =>
   (db.prepare(`SELECT name FROM ${table} WHERE id = ?`).get(id) as { name: string }).name;
 const ids = (models: Model[]): string[] => models.map((model) => model.id);
@@ -83,7 +87,8 @@ function expectFullLinkage(document: { data: Resource | Resource[]; included: Re
     for (const [name, relationship] of Object.entries(resource.relationships ?? {})) {
       expect(relationship, `${resource.type}:${resource.id} ${name}`).toHaveProperty('data');
       const data = relationship.data;
-      for (const identifier of Array.isArray(data) ? data : data ? [data] : []) named.add(`${identifier.type}:${identifier.id}`);
+      for (const identifier of Array.isArray(data) ? data : data ? [data] : [])
+        named.add(`${identifier.type}:${identifier.id}`);
     }
   }
   for (const resource of document.included) expect(named.has(`${resource.type}:${resource.id}`)).toBe(true);
@@ -159,7 +164,8 @@ describe('json:api relationships resolved by jsona from data + included', () => 
     }
     const list = await jsonApi('/api/v3/tax');
     expectFullLinkage(list.json);
-    for (const item of jsona.deserialize(list.json) as Model[]) expect(ids(item.products)).toEqual(productIds('tax_id', item.id));
+    for (const item of jsona.deserialize(list.json) as Model[])
+      expect(ids(item.products)).toEqual(productIds('tax_id', item.id));
   });
 
   it('a manufacturer with its products, and a page of manufacturers', async () => {

@@ -38,7 +38,9 @@ function tokenRequest(target: Service, form: Record<string, string>, authorizati
 
 /** An Admin API call with the token: 200 when the token works. */
 async function adminCallStatus(target: Service, accessToken: string): Promise<number> {
-  const answer = await send(target.baseUrl, '/api/v3/product?limit=1', { headers: { authorization: `Bearer ${accessToken}` } });
+  const answer = await send(target.baseUrl, '/api/v3/product?limit=1', {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
   return answer.status;
 }
 
@@ -51,7 +53,13 @@ function expectTokenError(answer: Awaited<ReturnType<typeof send>>, status: numb
 describe('HTTP Basic client authentication with curl', () => {
   it('issues a client_credentials token to curl -u, and the token works', async () => {
     const { integrationId, integrationSecret } = service.config;
-    const answer = await curl(['-u', `${integrationId}:${integrationSecret}`, '-d', 'grant_type=client_credentials', `${service.baseUrl}${TOKEN_PATH}`]);
+    const answer = await curl([
+      '-u',
+      `${integrationId}:${integrationSecret}`,
+      '-d',
+      'grant_type=client_credentials',
+      `${service.baseUrl}${TOKEN_PATH}`,
+    ]);
     expect(answer.status, answer.body).toBe(200);
     const body = JSON.parse(answer.body) as { access_token: string; token_type: string; refresh_token?: string };
     expect(body.token_type).toBe('Bearer');
@@ -60,7 +68,13 @@ describe('HTTP Basic client authentication with curl', () => {
   });
 
   it('answers a wrong secret with 401 invalid_client and a Basic challenge of the realm the definitions name', async () => {
-    const answer = await curl(['-u', `${service.config.integrationId}:wrong-secret`, '-d', 'grant_type=client_credentials', `${service.baseUrl}${TOKEN_PATH}`]);
+    const answer = await curl([
+      '-u',
+      `${service.config.integrationId}:wrong-secret`,
+      '-d',
+      'grant_type=client_credentials',
+      `${service.baseUrl}${TOKEN_PATH}`,
+    ]);
     expect(answer.status).toBe(401);
     expect(JSON.parse(answer.body)).toMatchObject({ error: 'invalid_client' });
     expect(adminApiMeta.auth.oauth?.type === 'oauth2' && adminApiMeta.auth.oauth.clientAuthRealm).toBe('svc');
@@ -68,7 +82,11 @@ describe('HTTP Basic client authentication with curl', () => {
   });
 
   it('answers an unknown client id sent with Basic with the same 401', async () => {
-    const answer = await tokenRequest(service, { grant_type: 'client_credentials' }, basic('SVCIANOSUCHCLIENT', service.config.integrationSecret));
+    const answer = await tokenRequest(
+      service,
+      { grant_type: 'client_credentials' },
+      basic('SVCIANOSUCHCLIENT', service.config.integrationSecret),
+    );
     expectTokenError(answer, 401, 'invalid_client');
     expect(answer.header('www-authenticate')).toBe('Basic realm="svc"');
   });
@@ -81,13 +99,21 @@ describe('HTTP Basic client authentication with curl', () => {
       basic(integrationId, integrationSecret),
     );
     expectTokenError(both, 400, 'invalid_request');
-    const otherId = await tokenRequest(service, { grant_type: 'client_credentials', client_id: 'someone-else' }, basic(integrationId, integrationSecret));
+    const otherId = await tokenRequest(
+      service,
+      { grant_type: 'client_credentials', client_id: 'someone-else' },
+      basic(integrationId, integrationSecret),
+    );
     expectTokenError(otherId, 400, 'invalid_request');
   });
 
   it('accepts a client_id in the body that repeats the one in the header (RFC 6749 section 3.2.1)', async () => {
     const { integrationId, integrationSecret } = service.config;
-    const answer = await tokenRequest(service, { grant_type: 'client_credentials', client_id: integrationId }, basic(integrationId, integrationSecret));
+    const answer = await tokenRequest(
+      service,
+      { grant_type: 'client_credentials', client_id: integrationId },
+      basic(integrationId, integrationSecret),
+    );
     expect(answer.status, answer.text).toBe(200);
   });
 
@@ -98,7 +124,11 @@ describe('HTTP Basic client authentication with curl', () => {
     ['no client id', `Basic ${Buffer.from(':secret').toString('base64')}`],
     ['no credentials', 'Basic'],
   ])('answers a malformed Authorization header (%s) with 400 invalid_request', async (_name, authorization) => {
-    expectTokenError(await tokenRequest(service, { grant_type: 'client_credentials' }, authorization), 400, 'invalid_request');
+    expectTokenError(
+      await tokenRequest(service, { grant_type: 'client_credentials' }, authorization),
+      400,
+      'invalid_request',
+    );
   });
 
   it('decodes form-urlencoded Basic credentials (RFC 6749 section 2.3.1), and refuses them sent raw', async () => {
@@ -112,25 +142,40 @@ describe('HTTP Basic client authentication with curl', () => {
   it('lets the public password client send its id through Basic with an empty secret, for password and refresh_token', async () => {
     const publicClient = basic('administration', '');
     const { adminUsername, adminPassword } = service.config;
-    const first = await tokenRequest(service, { grant_type: 'password', username: adminUsername, password: adminPassword, scope: 'write' }, publicClient);
+    const first = await tokenRequest(
+      service,
+      { grant_type: 'password', username: adminUsername, password: adminPassword, scope: 'write' },
+      publicClient,
+    );
     expect(first.status, first.text).toBe(200);
     expect(await adminCallStatus(service, first.json.access_token)).toBe(200);
-    const second = await tokenRequest(service, { grant_type: 'refresh_token', refresh_token: first.json.refresh_token }, publicClient);
+    const second = await tokenRequest(
+      service,
+      { grant_type: 'refresh_token', refresh_token: first.json.refresh_token },
+      publicClient,
+    );
     expect(second.status, second.text).toBe(200);
     expect(second.json.refresh_token).not.toBe(first.json.refresh_token);
-    const wrongClient = await tokenRequest(service, { grant_type: 'password', username: adminUsername, password: adminPassword }, basic('not-administration', ''));
+    const wrongClient = await tokenRequest(
+      service,
+      { grant_type: 'password', username: adminUsername, password: adminPassword },
+      basic('not-administration', ''),
+    );
     expectTokenError(wrongClient, 401, 'invalid_client');
     expect(wrongClient.header('www-authenticate')).toBe('Basic realm="svc"');
   });
 });
 
 describe('methods on the token path', () => {
-  it.each(['GET', 'PUT', 'PATCH', 'DELETE'])('answers %s with 405 and Allow: POST in the Admin API error shape', async (method) => {
-    const answer = await send(service.baseUrl, TOKEN_PATH, { method });
-    expect(answer.status).toBe(405);
-    expect(answer.header('allow')).toBe('POST, OPTIONS');
-    expect(answer.json).toMatchObject({ errors: [{ status: '405', code: 'FRAMEWORK__METHOD_NOT_ALLOWED' }] });
-  });
+  it.each(['GET', 'PUT', 'PATCH', 'DELETE'])(
+    'answers %s with 405 and Allow: POST in the Admin API error shape',
+    async (method) => {
+      const answer = await send(service.baseUrl, TOKEN_PATH, { method });
+      expect(answer.status).toBe(405);
+      expect(answer.header('allow')).toBe('POST, OPTIONS');
+      expect(answer.json).toMatchObject({ errors: [{ status: '405', code: 'FRAMEWORK__METHOD_NOT_ALLOWED' }] });
+    },
+  );
 
   it('answers HEAD with 405 and OPTIONS with 204, both with Allow', async () => {
     const head = await send(service.baseUrl, TOKEN_PATH, { method: 'HEAD' });
@@ -142,10 +187,15 @@ describe('methods on the token path', () => {
 
 describe.each(['client_secret_basic', 'client_secret_post'] as const)('oauth4webapi with %s', (mode) => {
   const http = { [oauth.allowInsecureRequests]: true } as const;
-  const server = (): oauth.AuthorizationServer => ({ issuer: service.baseUrl, token_endpoint: `${service.baseUrl}${TOKEN_PATH}` });
+  const server = (): oauth.AuthorizationServer => ({
+    issuer: service.baseUrl,
+    token_endpoint: `${service.baseUrl}${TOKEN_PATH}`,
+  });
   const integration = (): oauth.Client => ({ client_id: service.config.integrationId });
   const integrationAuth = (): oauth.ClientAuth =>
-    mode === 'client_secret_basic' ? oauth.ClientSecretBasic(service.config.integrationSecret) : oauth.ClientSecretPost(service.config.integrationSecret);
+    mode === 'client_secret_basic'
+      ? oauth.ClientSecretBasic(service.config.integrationSecret)
+      : oauth.ClientSecretPost(service.config.integrationSecret);
   // The administration client is public (no secret): oauth4webapi's ClientSecretBasic needs a secret, so Basic
   // mode sends "administration:" encoded as ClientSecretBasic would; body mode sends client_id alone (None).
   const administration: oauth.Client = { client_id: 'administration' };
@@ -155,7 +205,13 @@ describe.each(['client_secret_basic', 'client_secret_post'] as const)('oauth4web
       : oauth.None();
 
   it('gets a client_credentials token that works on an Admin API call', async () => {
-    const response = await oauth.clientCredentialsGrantRequest(server(), integration(), integrationAuth(), { scope: 'write' }, http);
+    const response = await oauth.clientCredentialsGrantRequest(
+      server(),
+      integration(),
+      integrationAuth(),
+      { scope: 'write' },
+      http,
+    );
     const tokens = await oauth.processClientCredentialsResponse(server(), integration(), response);
     expect(tokens.token_type).toBe('bearer');
     expect(tokens.refresh_token).toBeUndefined();
@@ -177,19 +233,40 @@ describe.each(['client_secret_basic', 'client_secret_post'] as const)('oauth4web
   it('gets a password token, refreshes it, and the used refresh token is then refused', async () => {
     const { adminUsername, adminPassword } = service.config;
     const parameters = { username: adminUsername, password: adminPassword, scope: 'write' };
-    const passwordResponse = await oauth.genericTokenEndpointRequest(server(), administration, publicAuth(), 'password', parameters, http);
+    const passwordResponse = await oauth.genericTokenEndpointRequest(
+      server(),
+      administration,
+      publicAuth(),
+      'password',
+      parameters,
+      http,
+    );
     const first = await oauth.processGenericTokenEndpointResponse(server(), administration, passwordResponse);
     expect(await adminCallStatus(service, first.access_token)).toBe(200);
     expect(first.refresh_token).toEqual(expect.any(String));
 
-    const refreshResponse = await oauth.refreshTokenGrantRequest(server(), administration, publicAuth(), first.refresh_token as string, http);
+    const refreshResponse = await oauth.refreshTokenGrantRequest(
+      server(),
+      administration,
+      publicAuth(),
+      first.refresh_token as string,
+      http,
+    );
     const second = await oauth.processRefreshTokenResponse(server(), administration, refreshResponse);
     expect(second.access_token).not.toBe(first.access_token);
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(await adminCallStatus(service, second.access_token)).toBe(200);
 
-    const reuse = await oauth.refreshTokenGrantRequest(server(), administration, publicAuth(), first.refresh_token as string, http);
-    await expect(oauth.processRefreshTokenResponse(server(), administration, reuse)).rejects.toMatchObject({ error: 'invalid_grant' });
+    const reuse = await oauth.refreshTokenGrantRequest(
+      server(),
+      administration,
+      publicAuth(),
+      first.refresh_token as string,
+      http,
+    );
+    await expect(oauth.processRefreshTokenResponse(server(), administration, reuse)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
     // Reuse of a rotated token revokes its family, the pair just issued included.
     expect(await adminCallStatus(service, second.access_token)).toBe(401);
   });

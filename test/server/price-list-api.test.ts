@@ -3,7 +3,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DigestClient } from '../../generated/runtime/digest-client.js';
 import { parseDigestChallenges } from '../../generated/runtime/digest.js';
-import { apiUser, curl, expectClientError, send, startService, type Answer, type DigestUser, type Send, type Service } from './helpers.js';
+import {
+  apiUser,
+  curl,
+  expectClientError,
+  send,
+  startService,
+  type Answer,
+  type DigestUser,
+  type Send,
+  type Service,
+} from './helpers.js';
 
 let service: Service;
 let api: DigestUser;
@@ -51,15 +61,24 @@ describe('Digest authentication', () => {
     expectFailure(answer, 401, 'Invalid or missing auth');
     const challenges = parseDigestChallenges(answer.headers['www-authenticate']);
     expect(challenges.map((challenge) => challenge.algorithm)).toEqual(['SHA-256', 'MD5']);
-    for (const challenge of challenges) expect(challenge).toMatchObject({ realm: 'svc REST-API', qop: ['auth'], stale: false });
+    for (const challenge of challenges)
+      expect(challenge).toMatchObject({ realm: 'svc REST-API', qop: ['auth'], stale: false });
   });
 
   it('refuses a wrong key, an unknown user and other schemes', async () => {
-    for (const [username, password] of [[service.config.apiUsername, 'wrong-key'], ['nobody', service.config.apiKey]] as const) {
-      const answer = await new (await import('./helpers.js')).DigestUser(service.baseUrl, username, password).send('/api/PriceList');
+    for (const [username, password] of [
+      [service.config.apiUsername, 'wrong-key'],
+      ['nobody', service.config.apiKey],
+    ] as const) {
+      const answer = await new (await import('./helpers.js')).DigestUser(service.baseUrl, username, password).send(
+        '/api/PriceList',
+      );
       expectFailure(answer, 401, 'Invalid or missing auth');
     }
-    expectFailure(await send(service.baseUrl, '/api/PriceList', { headers: { authorization: 'Basic YXBpOmFwaQ==' } }), 401);
+    expectFailure(
+      await send(service.baseUrl, '/api/PriceList', { headers: { authorization: 'Basic YXBpOmFwaQ==' } }),
+      401,
+    );
     expectFailure(await send(service.baseUrl, '/api/PriceList', { headers: { authorization: 'Digest garbage' } }), 401);
   });
 
@@ -68,7 +87,9 @@ describe('Digest authentication', () => {
     const md5Only = (first.headers['www-authenticate'] as string[]).filter((value) => /algorithm=MD5/.test(value));
     const client = new DigestClient({ username: service.config.apiUsername, password: service.config.apiKey });
     expect(client.acceptChallenge(md5Only).usable).toBe(true);
-    const answer = await send(service.baseUrl, '/api/PriceList', { headers: { authorization: client.authorization('GET', '/api/PriceList') as string } });
+    const answer = await send(service.baseUrl, '/api/PriceList', {
+      headers: { authorization: client.authorization('GET', '/api/PriceList') as string },
+    });
     expect(answer.status).toBe(200);
   });
 
@@ -91,7 +112,9 @@ describe('Digest authentication', () => {
     const fresh = await send(service.baseUrl, '/api/PriceList');
     client.acceptChallenge(fresh.headers['www-authenticate']);
     service.clock.advance(3601);
-    const stale = await send(service.baseUrl, '/api/PriceList', { headers: { authorization: client.authorization('GET', '/api/PriceList') as string } });
+    const stale = await send(service.baseUrl, '/api/PriceList', {
+      headers: { authorization: client.authorization('GET', '/api/PriceList') as string },
+    });
     expectFailure(stale, 401);
     expect(parseDigestChallenges(stale.headers['www-authenticate']).every((challenge) => challenge.stale)).toBe(true);
     expect((await user.send('/api/PriceList')).status).toBe(200);
@@ -102,16 +125,41 @@ describe('Digest authentication', () => {
     const list = await curl(['--digest', '-u', credentials, `${service.baseUrl}/api/PriceList?limit=1`]);
     expect(list.status).toBe(200);
     expect(JSON.parse(list.body)).toMatchObject({ success: true, data: [{ id: 1 }], total: expect.any(Number) });
-    const created = await curl(['--digest', '-u', credentials, '-H', 'Content-Type: application/json', '-d', '{"name":"Curl list","priority":3}', `${service.baseUrl}/api/PriceList`]);
+    const created = await curl([
+      '--digest',
+      '-u',
+      credentials,
+      '-H',
+      'Content-Type: application/json',
+      '-d',
+      '{"name":"Curl list","priority":3}',
+      `${service.baseUrl}/api/PriceList`,
+    ]);
     expect(created.status).toBe(201);
     expect(created.headers).toMatch(/location: http:\/\/127\.0\.0\.1:[0-9]+\/api\/PriceList\/[0-9]+/i);
-    const wrong = await curl(['--digest', '-u', `${service.config.apiUsername}:nope`, `${service.baseUrl}/api/PriceList`]);
+    const wrong = await curl([
+      '--digest',
+      '-u',
+      `${service.config.apiUsername}:nope`,
+      `${service.baseUrl}/api/PriceList`,
+    ]);
     expect(wrong.status).toBe(401);
   });
 
   it('works with curl --digest for a GET with a filters body', async () => {
     const body = JSON.stringify({ filters: [{ 'field-name': 'orderNumber', value: 'SVC10003', type: 'eq' }] });
-    const answer = await curl(['--digest', '-u', `${service.config.apiUsername}:${service.config.apiKey}`, '-X', 'GET', '-H', 'Content-Type: application/json', '-d', body, `${service.baseUrl}/api/PriceListPrices`]);
+    const answer = await curl([
+      '--digest',
+      '-u',
+      `${service.config.apiUsername}:${service.config.apiKey}`,
+      '-X',
+      'GET',
+      '-H',
+      'Content-Type: application/json',
+      '-d',
+      body,
+      `${service.baseUrl}/api/PriceListPrices`,
+    ]);
     expect(answer.status).toBe(200);
     const parsed = JSON.parse(answer.body);
     expect(parsed.total).toBe(1);
@@ -123,7 +171,11 @@ describe('price lists', () => {
   it('lists with limit, offset and total', async () => {
     const answer = await call('/api/PriceList?limit=1&offset=1');
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ success: true, data: [{ id: 2, name: 'Swiss wholesale', priority: 20 }], total: expect.any(Number) });
+    expect(answer.json).toEqual({
+      success: true,
+      data: [{ id: 2, name: 'Swiss wholesale', priority: 20 }],
+      total: expect.any(Number),
+    });
   });
 
   it('filters by a GET body and by the same JSON in the filters query parameter', async () => {
@@ -136,11 +188,36 @@ describe('price lists', () => {
   });
 
   it.each([
-    ['an unknown filter field', '/api/PriceList', { filters: [{ 'field-name': 'colour', value: 'x', type: 'eq' }] }, /unknown filter field "colour"/],
-    ['an unknown filter type', '/api/PriceList', { filters: [{ 'field-name': 'name', value: 'x', type: 'between' }] }, 'Validation error'],
-    ['a value of the wrong type', '/api/PriceList', { filters: [{ 'field-name': 'priority', value: 'high', type: 'eq' }] }, /must be an integer/],
-    ['in without a list', '/api/PriceList', { filters: [{ 'field-name': 'id', value: 1, type: 'in' }] }, /needs a list/],
-    ['like on a number', '/api/PriceList', { filters: [{ 'field-name': 'priority', value: '1', type: 'like' }] }, /text field/],
+    [
+      'an unknown filter field',
+      '/api/PriceList',
+      { filters: [{ 'field-name': 'colour', value: 'x', type: 'eq' }] },
+      /unknown filter field "colour"/,
+    ],
+    [
+      'an unknown filter type',
+      '/api/PriceList',
+      { filters: [{ 'field-name': 'name', value: 'x', type: 'between' }] },
+      'Validation error',
+    ],
+    [
+      'a value of the wrong type',
+      '/api/PriceList',
+      { filters: [{ 'field-name': 'priority', value: 'high', type: 'eq' }] },
+      /must be an integer/,
+    ],
+    [
+      'in without a list',
+      '/api/PriceList',
+      { filters: [{ 'field-name': 'id', value: 1, type: 'in' }] },
+      /needs a list/,
+    ],
+    [
+      'like on a number',
+      '/api/PriceList',
+      { filters: [{ 'field-name': 'priority', value: '1', type: 'like' }] },
+      /text field/,
+    ],
     ['limit above 1000', '/api/PriceList?limit=1001', undefined, /limit/],
     ['a negative offset', '/api/PriceList?offset=-1', undefined, /offset/],
     ['a filters query that is not JSON', '/api/PriceList?filters=%5B', undefined, /filters/],
@@ -155,11 +232,20 @@ describe('price lists', () => {
     const { id, location } = created.json.data as { id: number; location: string };
     expect(created.json).toEqual({ success: true, data: { id, location: `${service.baseUrl}/api/PriceList/${id}` } });
     expect(created.header('location')).toBe(location);
-    expect((await call(`/api/PriceList/${id}`)).json).toEqual({ success: true, data: { id, name: 'Spring promo', priority: 5 } });
-    const replaced = await call(`/api/PriceList/${id}`, { method: 'PUT', body: { name: 'Spring promo 2', priority: 6 } });
+    expect((await call(`/api/PriceList/${id}`)).json).toEqual({
+      success: true,
+      data: { id, name: 'Spring promo', priority: 5 },
+    });
+    const replaced = await call(`/api/PriceList/${id}`, {
+      method: 'PUT',
+      body: { name: 'Spring promo 2', priority: 6 },
+    });
     expect(replaced.json).toEqual({ success: true, data: { id, name: 'Spring promo 2', priority: 6 } });
     // The id may be repeated in the body, but must then be the same.
-    const withId = await call(`/api/PriceList/${id}`, { method: 'PUT', body: { id, name: 'Spring promo 3', priority: 7 } });
+    const withId = await call(`/api/PriceList/${id}`, {
+      method: 'PUT',
+      body: { id, name: 'Spring promo 3', priority: 7 },
+    });
     expect(withId.json.data).toEqual({ id, name: 'Spring promo 3', priority: 7 });
     const otherId = await call(`/api/PriceList/${id}`, { method: 'PUT', body: { id: id + 1, name: 'x', priority: 7 } });
     expectFailure(otherId, 400, 'Validation error');
@@ -194,11 +280,16 @@ describe('price lists', () => {
     const answer = await call('/api/PriceList', { method: 'PATCH', body: {} });
     expectFailure(answer, 405, 'Method PATCH is not allowed');
     expect(answer.header('allow')).toBe('GET, HEAD, POST, OPTIONS');
-    expect((await call('/api/PriceList/1', { method: 'POST', body: {} })).header('allow')).toBe('GET, HEAD, PUT, DELETE, OPTIONS');
+    expect((await call('/api/PriceList/1', { method: 'POST', body: {} })).header('allow')).toBe(
+      'GET, HEAD, PUT, DELETE, OPTIONS',
+    );
   });
 
   it('answers 413 to a body over 1 MiB', async () => {
-    expectFailure(await call('/api/PriceList', { method: 'POST', body: { name: 'x'.repeat(1_100_000), priority: 1 } }), 413);
+    expectFailure(
+      await call('/api/PriceList', { method: 'POST', body: { name: 'x'.repeat(1_100_000), priority: 1 } }),
+      413,
+    );
   });
 });
 
@@ -211,16 +302,33 @@ describe('conditions', () => {
   });
 
   it('creates, reads, replaces and deletes a condition', async () => {
-    const created = await call('/api/PriceListCondition', { method: 'POST', body: { priceListId: 2, type: CURRENCY, value: 'USD' } });
+    const created = await call('/api/PriceListCondition', {
+      method: 'POST',
+      body: { priceListId: 2, type: CURRENCY, value: 'USD' },
+    });
     expect(created.status).toBe(201);
     const id = created.json.data.id as number;
     expect(created.header('location')).toBe(`${service.baseUrl}/api/PriceListCondition/${id}`);
-    expect((await call(`/api/PriceListCondition/${id}`)).json.data).toEqual({ id, priceListId: 2, type: CURRENCY, value: 'USD' });
-    const replaced = await call(`/api/PriceListCondition/${id}`, { method: 'PUT', body: { priceListId: 1, type: CURRENCY, value: 'GBP' } });
+    expect((await call(`/api/PriceListCondition/${id}`)).json.data).toEqual({
+      id,
+      priceListId: 2,
+      type: CURRENCY,
+      value: 'USD',
+    });
+    const replaced = await call(`/api/PriceListCondition/${id}`, {
+      method: 'PUT',
+      body: { priceListId: 1, type: CURRENCY, value: 'GBP' },
+    });
     expect(replaced.json.data).toEqual({ id, priceListId: 1, type: CURRENCY, value: 'GBP' });
     expect((await call(`/api/PriceListCondition/${id}`, { method: 'DELETE' })).json).toEqual({ success: true });
     expectFailure(await call(`/api/PriceListCondition/${id}`), 404, `PriceListCondition by id ${id} not found`);
-    expectFailure(await call(`/api/PriceListCondition/${id}`, { method: 'PUT', body: { priceListId: 1, type: CURRENCY, value: 'GBP' } }), 404);
+    expectFailure(
+      await call(`/api/PriceListCondition/${id}`, {
+        method: 'PUT',
+        body: { priceListId: 1, type: CURRENCY, value: 'GBP' },
+      }),
+      404,
+    );
     expectFailure(await call(`/api/PriceListCondition/${id}`, { method: 'DELETE' }), 404);
   });
 
@@ -239,25 +347,61 @@ describe('conditions', () => {
 
 describe('prices', () => {
   it('lists with filters of every type', async () => {
-    const filter = async (filters: unknown[]) => (await call('/api/PriceListPrices?limit=1000', { body: { filters } })).json;
+    const filter = async (filters: unknown[]) =>
+      (await call('/api/PriceListPrices?limit=1000', { body: { filters } })).json;
     expect((await filter([{ 'field-name': 'orderNumber', value: 'SVC10001', type: 'eq' }])).total).toBe(3);
-    expect((await filter([{ 'field-name': 'orderNumber', value: 'SVC10001', type: 'neq' }])).data.every((p: { orderNumber: string }) => p.orderNumber !== 'SVC10001')).toBe(true);
-    expect((await filter([{ 'field-name': 'price', value: 17.99, type: 'lt' }])).data.every((p: { price: number }) => p.price < 17.99)).toBe(true);
-    expect((await filter([{ 'field-name': 'price', value: 17.99, type: 'lte' }])).data.some((p: { price: number }) => p.price === 17.99)).toBe(true);
-    expect((await filter([{ 'field-name': 'from', value: 1, type: 'gt' }])).data.every((p: { from: number }) => p.from > 1)).toBe(true);
-    expect((await filter([{ 'field-name': 'id', value: [1, 3], type: 'in' }])).data.map((p: { id: number }) => p.id)).toEqual([1, 3]);
+    expect(
+      (await filter([{ 'field-name': 'orderNumber', value: 'SVC10001', type: 'neq' }])).data.every(
+        (p: { orderNumber: string }) => p.orderNumber !== 'SVC10001',
+      ),
+    ).toBe(true);
+    expect(
+      (await filter([{ 'field-name': 'price', value: 17.99, type: 'lt' }])).data.every(
+        (p: { price: number }) => p.price < 17.99,
+      ),
+    ).toBe(true);
+    expect(
+      (await filter([{ 'field-name': 'price', value: 17.99, type: 'lte' }])).data.some(
+        (p: { price: number }) => p.price === 17.99,
+      ),
+    ).toBe(true);
+    expect(
+      (await filter([{ 'field-name': 'from', value: 1, type: 'gt' }])).data.every((p: { from: number }) => p.from > 1),
+    ).toBe(true);
+    expect(
+      (await filter([{ 'field-name': 'id', value: [1, 3], type: 'in' }])).data.map((p: { id: number }) => p.id),
+    ).toEqual([1, 3]);
     expect((await filter([{ 'field-name': 'orderNumber', value: '%1000%', type: 'like' }])).total).toBeGreaterThan(0);
-    expect((await filter([{ 'field-name': 'validFrom', value: null, type: 'eq' }])).data.every((p: { validFrom: null }) => p.validFrom === null)).toBe(true);
-    expect((await filter([{ 'field-name': 'gross', value: false, type: 'eq' }, { 'field-name': 'priceListId', value: 2, type: 'eq' }])).total).toBe(2);
+    expect(
+      (await filter([{ 'field-name': 'validFrom', value: null, type: 'eq' }])).data.every(
+        (p: { validFrom: null }) => p.validFrom === null,
+      ),
+    ).toBe(true);
+    expect(
+      (
+        await filter([
+          { 'field-name': 'gross', value: false, type: 'eq' },
+          { 'field-name': 'priceListId', value: 2, type: 'eq' },
+        ])
+      ).total,
+    ).toBe(2);
   });
 
   it('creates a batch (201, one ref per price) and reads each price', async () => {
-    const answer = await call('/api/PriceListPrices', { method: 'POST', body: { prices: [price(), price({ orderNumber: 'SVC20002', validFrom: null, validTo: null, calculation: 'net' })] } });
+    const answer = await call('/api/PriceListPrices', {
+      method: 'POST',
+      body: {
+        prices: [price(), price({ orderNumber: 'SVC20002', validFrom: null, validTo: null, calculation: 'net' })],
+      },
+    });
     expect(answer.status).toBe(201);
     expect(answer.json.data).toHaveLength(2);
     const [first, second] = answer.json.data as { id: number; location: string }[];
     expect(first?.location).toBe(`${service.baseUrl}/api/PriceListPrices/${first?.id}`);
-    expect((await call(`/api/PriceListPrices/${second?.id}`)).json.data).toEqual({ ...price({ orderNumber: 'SVC20002', validFrom: null, validTo: null, calculation: 'net' }), id: second?.id });
+    expect((await call(`/api/PriceListPrices/${second?.id}`)).json.data).toEqual({
+      ...price({ orderNumber: 'SVC20002', validFrom: null, validTo: null, calculation: 'net' }),
+      id: second?.id,
+    });
   });
 
   it.each([
@@ -272,26 +416,44 @@ describe('prices', () => {
     ['an id on create', { id: 5 }, 'prices.1.id'],
   ])('fails the whole batch for %s, naming the entry index, and writes nothing', async (_name, overrides, path) => {
     const before = priceCount();
-    const answer = await call('/api/PriceListPrices', { method: 'POST', body: { prices: [price(), price(overrides), price()] } });
+    const answer = await call('/api/PriceListPrices', {
+      method: 'POST',
+      body: { prices: [price(), price(overrides), price()] },
+    });
     expectFailure(answer, 400, 'Validation error');
     expect(answer.json.errors.some((error: string) => error.startsWith(`${path}:`))).toBe(true);
     expect(priceCount()).toBe(before);
   });
 
   it('updates a batch all or nothing', async () => {
-    const created = await call('/api/PriceListPrices', { method: 'POST', body: { prices: [price({ orderNumber: 'U1' }), price({ orderNumber: 'U2' })] } });
+    const created = await call('/api/PriceListPrices', {
+      method: 'POST',
+      body: { prices: [price({ orderNumber: 'U1' }), price({ orderNumber: 'U2' })] },
+    });
     const [a, b] = (created.json.data as { id: number }[]).map((ref) => ref.id);
-    const updated = await call('/api/PriceListPrices', { method: 'PUT', body: { prices: [price({ id: a, price: 1.25 }), price({ id: b, price: 2.5, gross: false })] } });
+    const updated = await call('/api/PriceListPrices', {
+      method: 'PUT',
+      body: { prices: [price({ id: a, price: 1.25 }), price({ id: b, price: 2.5, gross: false })] },
+    });
     expect(updated.status).toBe(200);
     expect(updated.json.data.map((p: { price: number }) => p.price)).toEqual([1.25, 2.5]);
 
-    const invalid = await call('/api/PriceListPrices', { method: 'PUT', body: { prices: [price({ id: a, price: 99 }), price({ id: b, from: 9, to: 1 })] } });
+    const invalid = await call('/api/PriceListPrices', {
+      method: 'PUT',
+      body: { prices: [price({ id: a, price: 99 }), price({ id: b, from: 9, to: 1 })] },
+    });
     expectFailure(invalid, 400, 'Validation error');
     expect(invalid.json.errors[0]).toMatch(/^prices\.1\.to:/);
-    const unknown = await call('/api/PriceListPrices', { method: 'PUT', body: { prices: [price({ id: a, price: 99 }), price({ id: 99_999 })] } });
+    const unknown = await call('/api/PriceListPrices', {
+      method: 'PUT',
+      body: { prices: [price({ id: a, price: 99 }), price({ id: 99_999 })] },
+    });
     expectFailure(unknown, 404, 'PriceListPrice by id 99999 not found');
     expect(unknown.json.errors[0]).toMatch(/^prices\.1\.id:/);
-    const twice = await call('/api/PriceListPrices', { method: 'PUT', body: { prices: [price({ id: a }), price({ id: a })] } });
+    const twice = await call('/api/PriceListPrices', {
+      method: 'PUT',
+      body: { prices: [price({ id: a }), price({ id: a })] },
+    });
     expectFailure(twice, 400);
     const missingId = await call('/api/PriceListPrices', { method: 'PUT', body: { prices: [price()] } });
     expectFailure(missingId, 400, 'Validation error');
@@ -299,14 +461,25 @@ describe('prices', () => {
   });
 
   it('deletes a batch all or nothing', async () => {
-    const created = await call('/api/PriceListPrices', { method: 'POST', body: { prices: [price({ orderNumber: 'D1' }), price({ orderNumber: 'D2' })] } });
+    const created = await call('/api/PriceListPrices', {
+      method: 'POST',
+      body: { prices: [price({ orderNumber: 'D1' }), price({ orderNumber: 'D2' })] },
+    });
     const [a, b] = (created.json.data as { id: number }[]).map((ref) => ref.id);
     const before = priceCount();
-    expectFailure(await call('/api/PriceListPrices', { method: 'DELETE', body: { prices: [{ id: a }, { id: 99_999 }] } }), 404);
+    expectFailure(
+      await call('/api/PriceListPrices', { method: 'DELETE', body: { prices: [{ id: a }, { id: 99_999 }] } }),
+      404,
+    );
     expect(priceCount()).toBe(before);
     expectFailure(await call('/api/PriceListPrices', { method: 'DELETE', body: { prices: [] } }), 400);
-    expectFailure(await call('/api/PriceListPrices', { method: 'DELETE', body: { prices: [{ id: a, price: 1 }] } }), 400);
-    expect((await call('/api/PriceListPrices', { method: 'DELETE', body: { prices: [{ id: a }, { id: b }] } })).json).toEqual({ success: true });
+    expectFailure(
+      await call('/api/PriceListPrices', { method: 'DELETE', body: { prices: [{ id: a, price: 1 }] } }),
+      400,
+    );
+    expect(
+      (await call('/api/PriceListPrices', { method: 'DELETE', body: { prices: [{ id: a }, { id: b }] } })).json,
+    ).toEqual({ success: true });
     expect(priceCount()).toBe(before - 2);
     expectFailure(await call(`/api/PriceListPrices/${a}`), 404, `PriceListPrice by id ${a} not found`);
   });
@@ -317,7 +490,9 @@ describe('prices', () => {
     await call('/api/PriceListCondition', { method: 'POST', body: { priceListId: id, type: CURRENCY, value: 'EUR' } });
     await call('/api/PriceListPrices', { method: 'POST', body: { prices: [price({ priceListId: id })] } });
     expect((await call(`/api/PriceList/${id}`, { method: 'DELETE' })).status).toBe(200);
-    const left = await call('/api/PriceListPrices', { body: { filters: [{ 'field-name': 'priceListId', value: id, type: 'eq' }] } });
+    const left = await call('/api/PriceListPrices', {
+      body: { filters: [{ 'field-name': 'priceListId', value: id, type: 'eq' }] },
+    });
     expect(left.json.total).toBe(0);
   });
 });
@@ -333,7 +508,14 @@ describe('hostile input', () => {
     ['deep nesting', `${'['.repeat(5000)}${']'.repeat(5000)}`],
     ['a huge number', '{"prices":[{"id":1e400}]}'],
   ])('answers %s with a 4xx on every body route, never a 5xx', async (_name, body) => {
-    for (const [method, path] of [['POST', '/api/PriceList'], ['PUT', '/api/PriceList/1'], ['POST', '/api/PriceListCondition'], ['POST', '/api/PriceListPrices'], ['PUT', '/api/PriceListPrices'], ['DELETE', '/api/PriceListPrices']] as const) {
+    for (const [method, path] of [
+      ['POST', '/api/PriceList'],
+      ['PUT', '/api/PriceList/1'],
+      ['POST', '/api/PriceListCondition'],
+      ['POST', '/api/PriceListPrices'],
+      ['PUT', '/api/PriceListPrices'],
+      ['DELETE', '/api/PriceListPrices'],
+    ] as const) {
       expectClientError(await call(path, { method, body }));
     }
     // A list's filters body is optional: JSON null is no filters; anything else malformed is a 400.
@@ -343,11 +525,26 @@ describe('hostile input', () => {
   });
 
   it('answers odd query strings and content types with a 4xx or a 200, never a 5xx', async () => {
-    for (const path of ['/api/PriceList?limit[]=1', '/api/PriceList?filters=%7B%7D', '/api/PriceList?filters=null', '/api/PriceList?offset=99999999999999999999', '/api/PriceList?%E0%A4%A=1', '/api/PriceListPrices?filters[0][field-name]=id']) {
+    for (const path of [
+      '/api/PriceList?limit[]=1',
+      '/api/PriceList?filters=%7B%7D',
+      '/api/PriceList?filters=null',
+      '/api/PriceList?offset=99999999999999999999',
+      '/api/PriceList?%E0%A4%A=1',
+      '/api/PriceListPrices?filters[0][field-name]=id',
+    ]) {
       const answer = await call(path);
       expect(answer.status, `${path}: ${answer.text}`).toBeLessThan(500);
     }
-    expectClientError(await call('/api/PriceList', { method: 'POST', body: 'name=x', headers: { 'content-type': 'text/plain' } }));
-    expectClientError(await call('/api/PriceList', { method: 'POST', body: 'name=x&priority=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }));
+    expectClientError(
+      await call('/api/PriceList', { method: 'POST', body: 'name=x', headers: { 'content-type': 'text/plain' } }),
+    );
+    expectClientError(
+      await call('/api/PriceList', {
+        method: 'POST',
+        body: 'name=x&priority=1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    );
   });
 });

@@ -36,7 +36,9 @@ async function builtBy(path: string, query: Loose): Promise<string> {
 /** The document's parameter names of a GET operation. */
 function parameterNames(module: string, path: string): string[] {
   const document = new OpenApiAnswers(module).document as Loose;
-  return (document['paths'][path]['get']['parameters'] as Loose[]).map((parameter) => String(parameter['name'] ?? parameter['$ref']));
+  return (document['paths'][path]['get']['parameters'] as Loose[]).map((parameter) =>
+    String(parameter['name'] ?? parameter['$ref']),
+  );
 }
 
 function expectSame(theirs: Answer, ours: Answer): void {
@@ -49,30 +51,42 @@ describe('openapi-fetch against the reference service', () => {
     expect(parameterNames('banner-api', '/api/Banner')).toContain('sort[0][property]');
     const url = await builtBy('/api/Banner', { 'sort[0][property]': 'description', 'sort[0][direction]': 'DESC' });
     expect(url).toBe('/api/Banner?sort[0][property]=description&sort[0][direction]=DESC');
-    expectSame(await api.send(url), await api.send('/api/Banner?sort%5B0%5D%5Bproperty%5D=description&sort%5B0%5D%5Bdirection%5D=DESC'));
+    expectSame(
+      await api.send(url),
+      await api.send('/api/Banner?sort%5B0%5D%5Bproperty%5D=description&sort%5B0%5D%5Bdirection%5D=DESC'),
+    );
   });
 
   it('Banner: filter in its short form, a deepObject over a flat object', async () => {
     const url = await builtBy('/api/Banner', { filter: { description: 'New arrivals' } });
     expect(url).toBe('/api/Banner?filter[description]=New%20arrivals');
-    expectSame(await api.send(url), await api.send('/api/Banner?filter[0][property]=description&filter[0][value]=New%20arrivals'));
+    expectSame(
+      await api.send(url),
+      await api.send('/api/Banner?filter[0][property]=description&filter[0][value]=New%20arrivals'),
+    );
   });
 
   it('Price-List: filters as JSON text in a string parameter, answered as the GET body is', async () => {
     const filters = [{ 'field-name': 'priority', value: 15, type: 'gte' }];
     const url = await builtBy('/api/PriceList', { filters: JSON.stringify(filters) });
     const theirs = await api.send(url, { headers: { 'content-type': 'application/json' } });
-    expectSame(theirs, await api.send('/api/PriceList', { body: { filters }, headers: { 'content-type': 'application/json' } }));
+    expectSame(
+      theirs,
+      await api.send('/api/PriceList', { body: { filters }, headers: { 'content-type': 'application/json' } }),
+    );
     expect(theirs.json.data.every((list: { priority: number }) => list.priority >= 15)).toBe(true);
   });
 
-  it('Store: the context\'s includes as JSON text, answered as the GET body is', async () => {
+  it("Store: the context's includes as JSON text, answered as the GET body is", async () => {
     const includes = { sales_channel_context: ['token'] };
     const url = await builtBy('/store-api/v3/context', { includes: JSON.stringify(includes) });
     const headers = { 'svc-access-key': ACCESS_KEY };
     const theirs = await send(service.baseUrl, url, { headers });
     expect(theirs.status, theirs.text).toBe(200);
-    const byBody = await send(service.baseUrl, '/store-api/v3/context', { headers: { ...headers, 'svc-context-token': theirs.header('svc-context-token') as string }, body: { includes } });
+    const byBody = await send(service.baseUrl, '/store-api/v3/context', {
+      headers: { ...headers, 'svc-context-token': theirs.header('svc-context-token') as string },
+      body: { includes },
+    });
     expect(Object.keys(theirs.json as Loose).sort()).toEqual(['apiAlias', 'token']);
     expect(Object.keys(byBody.json as Loose).sort()).toEqual(['apiAlias', 'token']);
   });

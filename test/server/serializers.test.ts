@@ -43,11 +43,19 @@ let devApp: FastifyInstance;
 let base: string;
 let devBase: string;
 
-async function serve(development: boolean, validateResponses?: boolean): Promise<{ app: FastifyInstance; base: string }> {
+async function serve(
+  development: boolean,
+  validateResponses?: boolean,
+): Promise<{ app: FastifyInstance; base: string }> {
   const load = async (path: string) => (await import(pathToFileURL(join(out, path)).href)) as Loose;
   const server = Fastify();
   const onInternalError = (error: unknown) => internalErrors.push(error);
-  const options = { auth: {}, onInternalError, development, ...(validateResponses !== undefined && { validateResponses }) };
+  const options = {
+    auth: {},
+    onInternalError,
+    development,
+    ...(validateResponses !== undefined && { validateResponses }),
+  };
   const answer = (name: string) => async () => results[name];
   await server.register(
     (await load('shelf-api/server.ts'))['shelfApiPlugin']({
@@ -157,7 +165,9 @@ describe('only declared members reach the wire', () => {
     expectWithout(list, 'token', 'vat');
     expect(list.json.data[0].attributes).toEqual({ name: 'Paris', population: 2_100_000, countryId: 'fr' });
     expect(list.json.data[0].relationships.country.data).toEqual({ type: 'country', id: 'fr' });
-    expect(list.json.included).toEqual([expect.objectContaining({ type: 'country', id: 'fr', attributes: { name: 'France' } })]);
+    expect(list.json.included).toEqual([
+      expect.objectContaining({ type: 'country', id: 'fr', attributes: { name: 'France' } }),
+    ]);
     atlas.expectDocumented(list, '/atlas/v1/city', 'get');
 
     results['getCity'] = leaky;
@@ -185,7 +195,11 @@ describe('a result that breaks its definition is a server fault', () => {
   });
 
   it('a value of the wrong type, enum or format: 500, never coerced into a 200', async () => {
-    for (const broken of [{ ...book, title: 42 }, { ...book, genre: 'poetry' }, { ...book, published: 'May 1974' }]) {
+    for (const broken of [
+      { ...book, title: 42 },
+      { ...book, genre: 'poetry' },
+      { ...book, published: 'May 1974' },
+    ]) {
       results['getBook'] = broken;
       const answer = await send(base, '/shelf/books/1');
       expect(answer.status).toBe(500);

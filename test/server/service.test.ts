@@ -41,12 +41,18 @@ describe('restarts', () => {
 
     const second = await startService({}, dir);
     try {
-      const read = await new DigestUser(second.baseUrl, second.config.apiUsername, second.config.apiKey).send(`/api/Banner/${id}`);
+      const read = await new DigestUser(second.baseUrl, second.config.apiUsername, second.config.apiKey).send(
+        `/api/Banner/${id}`,
+      );
       expect(read.json.data.description).toBe('Survivor');
-      const products = await send(second.baseUrl, '/api/v3/product', { headers: { authorization: `Bearer ${tokens.access_token}` } });
+      const products = await send(second.baseUrl, '/api/v3/product', {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
       expect(products.status).toBe(200);
       expect(products.json.meta.total).toBe(30);
-      const cart = await send(second.baseUrl, '/store-api/v3/checkout/cart', { headers: { 'svc-access-key': ACCESS_KEY, 'svc-context-token': contextToken } });
+      const cart = await send(second.baseUrl, '/store-api/v3/checkout/cart', {
+        headers: { 'svc-access-key': ACCESS_KEY, 'svc-context-token': contextToken },
+      });
       expect(cart.header('svc-context-token')).toBe(contextToken);
       expect(cart.json.lineItems).toHaveLength(1);
     } finally {
@@ -67,16 +73,39 @@ describe('restarts', () => {
     };
     const second = await startService(env, dir);
     try {
-      expect((await send(second.baseUrl, '/store-api/v3/context', { headers: { 'svc-access-key': ACCESS_KEY } })).status).toBe(401);
+      expect(
+        (await send(second.baseUrl, '/store-api/v3/context', { headers: { 'svc-access-key': ACCESS_KEY } })).status,
+      ).toBe(401);
       const storeHeaders = { 'svc-access-key': env.SVC_SALES_CHANNEL_ACCESS_KEY };
       expect((await send(second.baseUrl, '/store-api/v3/context', { headers: storeHeaders })).status).toBe(200);
-      const oldLogin = await send(second.baseUrl, '/store-api/v3/account/login', { method: 'POST', headers: storeHeaders, body: { username: DEFAULTS.SVC_CUSTOMER_EMAIL, password: DEFAULTS.SVC_CUSTOMER_PASSWORD } });
+      const oldLogin = await send(second.baseUrl, '/store-api/v3/account/login', {
+        method: 'POST',
+        headers: storeHeaders,
+        body: { username: DEFAULTS.SVC_CUSTOMER_EMAIL, password: DEFAULTS.SVC_CUSTOMER_PASSWORD },
+      });
       expect(oldLogin.status).toBe(401);
-      const newLogin = await send(second.baseUrl, '/store-api/v3/account/login', { method: 'POST', headers: storeHeaders, body: { username: env.SVC_CUSTOMER_EMAIL, password: env.SVC_CUSTOMER_PASSWORD } });
+      const newLogin = await send(second.baseUrl, '/store-api/v3/account/login', {
+        method: 'POST',
+        headers: storeHeaders,
+        body: { username: env.SVC_CUSTOMER_EMAIL, password: env.SVC_CUSTOMER_PASSWORD },
+      });
       expect(newLogin.status).toBe(200);
-      expect((await new DigestUser(second.baseUrl, DEFAULTS.SVC_API_USERNAME, DEFAULTS.SVC_API_KEY).send('/api/Banner')).status).toBe(401);
-      expect((await new DigestUser(second.baseUrl, DEFAULTS.SVC_API_USERNAME, env.SVC_API_KEY).send('/api/Banner')).status).toBe(200);
-      const oldAdmin = await send(second.baseUrl, '/api/oauth/token', { method: 'POST', body: { grant_type: 'password', client_id: 'administration', username: 'admin', password: DEFAULTS.SVC_ADMIN_PASSWORD } });
+      expect(
+        (await new DigestUser(second.baseUrl, DEFAULTS.SVC_API_USERNAME, DEFAULTS.SVC_API_KEY).send('/api/Banner'))
+          .status,
+      ).toBe(401);
+      expect(
+        (await new DigestUser(second.baseUrl, DEFAULTS.SVC_API_USERNAME, env.SVC_API_KEY).send('/api/Banner')).status,
+      ).toBe(200);
+      const oldAdmin = await send(second.baseUrl, '/api/oauth/token', {
+        method: 'POST',
+        body: {
+          grant_type: 'password',
+          client_id: 'administration',
+          username: 'admin',
+          password: DEFAULTS.SVC_ADMIN_PASSWORD,
+        },
+      });
       expect(oldAdmin.json.error).toBe('invalid_grant');
       expect((await passwordGrant(second)).access_token).toBeTruthy();
     } finally {
@@ -126,7 +155,9 @@ describe('the service process', () => {
   it.each([['SIGTERM'], ['SIGINT']] as const)('closes cleanly on %s', async (signal) => {
     const dir = dataDir();
     const running = await startProcess({ SVC_DATA: join(dir, 'svc.sqlite'), SVC_LOG: '0' });
-    expect((await send(running.baseUrl, '/store-api/v2/country', { headers: { 'svc-access-key': ACCESS_KEY } })).status).toBe(200);
+    expect(
+      (await send(running.baseUrl, '/store-api/v2/country', { headers: { 'svc-access-key': ACCESS_KEY } })).status,
+    ).toBe(200);
     running.child.kill(signal);
     expect(await running.exit()).toBe(0);
   });
@@ -136,7 +167,12 @@ describe('the service process', () => {
     const running = await startProcess({ SVC_DATA: join(dir, 'svc.sqlite') });
     const tokens = await send(running.baseUrl, '/api/oauth/token', {
       method: 'POST',
-      body: { grant_type: 'password', client_id: 'administration', username: DEFAULTS.SVC_ADMIN_USERNAME, password: DEFAULTS.SVC_ADMIN_PASSWORD },
+      body: {
+        grant_type: 'password',
+        client_id: 'administration',
+        username: DEFAULTS.SVC_ADMIN_USERNAME,
+        password: DEFAULTS.SVC_ADMIN_PASSWORD,
+      },
     });
     await send(running.baseUrl, '/api/v3/tax', { headers: { authorization: `Bearer ${tokens.json.access_token}` } });
     await new DigestUser(running.baseUrl, DEFAULTS.SVC_API_USERNAME, DEFAULTS.SVC_API_KEY).send('/api/Banner');

@@ -11,8 +11,18 @@ beforeAll(async () => {
   service = await startService();
   // A second sales channel, to show that sessions do not cross channels.
   service.app.db
-    .prepare('INSERT INTO sales_channel (id, name, access_key, currency, language_id, locale, country_id) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .run(seedId('sales-channel:other'), 'Other shop', OTHER_KEY, 'CHF', seedId('language:de-CH'), 'de-CH', seedId('country:CH'));
+    .prepare(
+      'INSERT INTO sales_channel (id, name, access_key, currency, language_id, locale, country_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
+    .run(
+      seedId('sales-channel:other'),
+      'Other shop',
+      OTHER_KEY,
+      'CHF',
+      seedId('language:de-CH'),
+      'de-CH',
+      seedId('country:CH'),
+    );
 });
 afterAll(async () => service.close());
 
@@ -39,11 +49,17 @@ function expectError(answer: Answer, status: number, code: string): void {
 }
 
 async function login(token: string): Promise<Answer> {
-  return store('/store-api/v3/account/login', token, { method: 'POST', body: { username: service.config.customerEmail, password: service.config.customerPassword } });
+  return store('/store-api/v3/account/login', token, {
+    method: 'POST',
+    body: { username: service.config.customerEmail, password: service.config.customerPassword },
+  });
 }
 
 async function addToCart(token: string, referencedId: string, quantity: number): Promise<Answer> {
-  return store('/store-api/v3/checkout/cart/line-item', token, { method: 'POST', body: { items: [{ type: 'product', referencedId, quantity }] } });
+  return store('/store-api/v3/checkout/cart/line-item', token, {
+    method: 'POST',
+    body: { items: [{ type: 'product', referencedId, quantity }] },
+  });
 }
 
 describe('access key', () => {
@@ -56,7 +72,8 @@ describe('access key', () => {
   ];
 
   it('answers 401 API_ACCESS_KEY_MISSING without the header, on every route', async () => {
-    for (const [path, options] of routes) expectError(await send(service.baseUrl, path, options), 401, 'FRAMEWORK__API_ACCESS_KEY_MISSING');
+    for (const [path, options] of routes)
+      expectError(await send(service.baseUrl, path, options), 401, 'FRAMEWORK__API_ACCESS_KEY_MISSING');
   });
 
   it('answers 401 SALES_CHANNEL_NOT_FOUND for an unknown key, on every route', async () => {
@@ -95,7 +112,12 @@ describe('context and sessions', () => {
   });
 
   it('never adopts a token it did not issue', async () => {
-    for (const chosen of ['ChosenByTheClient0000000000000AB', 'short', 'x'.repeat(200), 'bad token with spaces!!!!!!!!!!!']) {
+    for (const chosen of [
+      'ChosenByTheClient0000000000000AB',
+      'short',
+      'x'.repeat(200),
+      'bad token with spaces!!!!!!!!!!!',
+    ]) {
       const answer = await store('/store-api/v3/context', chosen);
       expect(answer.status).toBe(200);
       expect(tokenOf(answer)).not.toBe(chosen);
@@ -128,18 +150,30 @@ describe('context and sessions', () => {
   });
 
   it('applies includes sent as the JSON body of a GET', async () => {
-    const answer = await store('/store-api/v3/context', undefined, { body: { includes: { sales_channel_context: ['token'] } } });
+    const answer = await store('/store-api/v3/context', undefined, {
+      body: { includes: { sales_channel_context: ['token'] } },
+    });
     expect(answer.status).toBe(200);
     expect(answer.json).toEqual({ token: tokenOf(answer), apiAlias: 'sales_channel_context' });
   });
 
   it('applies includes sent as the query includes[<alias>][]=<field>', async () => {
-    const answer = await store('/store-api/v3/context?includes[sales_channel_context][]=token&includes[sales_channel_context][]=currency');
-    expect(answer.json).toEqual({ token: tokenOf(answer), currency: { isoCode: 'EUR' }, apiAlias: 'sales_channel_context' });
+    const answer = await store(
+      '/store-api/v3/context?includes[sales_channel_context][]=token&includes[sales_channel_context][]=currency',
+    );
+    expect(answer.json).toEqual({
+      token: tokenOf(answer),
+      currency: { isoCode: 'EUR' },
+      apiAlias: 'sales_channel_context',
+    });
   });
 
   it('refuses includes of the wrong shape with 400, still naming the session', async () => {
-    for (const options of [{ body: { includes: ['token'] } }, { body: { includes: { sales_channel_context: 'token' } } }, { body: { other: 1 } }]) {
+    for (const options of [
+      { body: { includes: ['token'] } },
+      { body: { includes: { sales_channel_context: 'token' } } },
+      { body: { other: 1 } },
+    ]) {
       const answer = await store('/store-api/v3/context', undefined, options);
       expect(answer.status).toBe(400);
       tokenOf(answer);
@@ -164,7 +198,11 @@ describe('login', () => {
     expect(tokenOf(cart)).toBe(after);
     expect(cart.json.lineItems).toEqual([{ id: PRODUCT, referencedId: PRODUCT, quantity: 3, type: 'product' }]);
     const context = await store('/store-api/v3/context', after);
-    expect(context.json.customer).toMatchObject({ email: service.config.customerEmail, firstName: 'Dana', lastName: 'Demo' });
+    expect(context.json.customer).toMatchObject({
+      email: service.config.customerEmail,
+      firstName: 'Dana',
+      lastName: 'Demo',
+    });
 
     const old = await store('/store-api/v3/checkout/cart', before);
     expect(tokenOf(old)).not.toBe(before);
@@ -173,7 +211,10 @@ describe('login', () => {
   });
 
   it('logs in without a token too (a new session)', async () => {
-    const answer = await store('/store-api/v3/account/login', undefined, { method: 'POST', body: { username: service.config.customerEmail.toUpperCase(), password: service.config.customerPassword } });
+    const answer = await store('/store-api/v3/account/login', undefined, {
+      method: 'POST',
+      body: { username: service.config.customerEmail.toUpperCase(), password: service.config.customerPassword },
+    });
     expect(answer.status).toBe(200);
     expect(answer.json.contextToken).toBe(tokenOf(answer));
   });
@@ -195,15 +236,25 @@ describe('login', () => {
     const missing = await store('/store-api/v3/account/login', undefined, { method: 'POST', body: { username: 'a' } });
     expectError(missing, 400, 'FRAMEWORK__WRITE_CONSTRAINT_VIOLATION');
     expect(missing.json.errors[0].source.pointer).toBe('/password');
-    const mistyped = await store('/store-api/v3/account/login', undefined, { method: 'POST', body: { username: 1, password: 'x' } });
+    const mistyped = await store('/store-api/v3/account/login', undefined, {
+      method: 'POST',
+      body: { username: 1, password: 'x' },
+    });
     expect(mistyped.json.errors[0].source.pointer).toBe('/username');
-    const notJson = await store('/store-api/v3/account/login', undefined, { method: 'POST', body: '{"username":', headers: { 'content-type': 'application/json' } });
+    const notJson = await store('/store-api/v3/account/login', undefined, {
+      method: 'POST',
+      body: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expectError(notJson, 400, 'FRAMEWORK__INVALID_REQUEST_PARAMETER');
     tokenOf(notJson);
   });
 
   it('answers 413 to a body over 1 MiB', async () => {
-    const answer = await store('/store-api/v3/account/login', undefined, { method: 'POST', body: { username: 'x'.repeat(1_100_000), password: 'y' } });
+    const answer = await store('/store-api/v3/account/login', undefined, {
+      method: 'POST',
+      body: { username: 'x'.repeat(1_100_000), password: 'y' },
+    });
     expectError(answer, 413, 'FRAMEWORK__PAYLOAD_TOO_LARGE');
   });
 });
@@ -216,7 +267,12 @@ describe('cart', () => {
     await addToCart(token, PRODUCT, 1);
     const answer = await store('/store-api/v3/checkout/cart/line-item', token, {
       method: 'POST',
-      body: { items: [{ type: 'product', referencedId: PRODUCT, quantity: 2 }, { type: 'product', referencedId: OTHER_PRODUCT, quantity: 1 }] },
+      body: {
+        items: [
+          { type: 'product', referencedId: PRODUCT, quantity: 2 },
+          { type: 'product', referencedId: OTHER_PRODUCT, quantity: 1 },
+        ],
+      },
     });
     expect(answer.status).toBe(200);
     expect(tokenOf(answer)).toBe(token);
@@ -229,9 +285,17 @@ describe('cart', () => {
   });
 
   it.each([
-    ['an unknown product', { items: [{ type: 'product', referencedId: 'f'.repeat(32), quantity: 1 }] }, '/items/0/referencedId'],
+    [
+      'an unknown product',
+      { items: [{ type: 'product', referencedId: 'f'.repeat(32), quantity: 1 }] },
+      '/items/0/referencedId',
+    ],
     ['quantity 0', { items: [{ type: 'product', referencedId: PRODUCT, quantity: 0 }] }, '/items/0/quantity'],
-    ['a quantity as a string', { items: [{ type: 'product', referencedId: PRODUCT, quantity: '2' }] }, '/items/0/quantity'],
+    [
+      'a quantity as a string',
+      { items: [{ type: 'product', referencedId: PRODUCT, quantity: '2' }] },
+      '/items/0/quantity',
+    ],
     ['another line item type', { items: [{ type: 'promotion', referencedId: PRODUCT, quantity: 1 }] }, '/items/0/type'],
     ['no items', { items: [] }, '/items'],
     ['a line item id', { items: [{ id: 'x', type: 'product', referencedId: PRODUCT, quantity: 1 }] }, '/items/0/id'],
@@ -251,9 +315,23 @@ describe('countries', () => {
       const answer = await store(`/store-api/${version}/country`);
       expect(answer.status).toBe(200);
       tokenOf(answer);
-      expect(answer.json).toMatchObject({ total: 4, aggregations: {}, page: 1, limit: 4, apiAlias: 'dal_entity_search_result' });
+      expect(answer.json).toMatchObject({
+        total: 4,
+        aggregations: {},
+        page: 1,
+        limit: 4,
+        apiAlias: 'dal_entity_search_result',
+      });
       expect(answer.json.elements.map((country: { iso: string }) => country.iso)).toEqual(['DE', 'AT', 'CH', 'GB']);
-      expect(answer.json.elements[0]).toEqual({ id: seedId('country:DE'), name: 'Germany', iso: 'DE', iso3: 'DEU', active: true, position: 1, apiAlias: 'country' });
+      expect(answer.json.elements[0]).toEqual({
+        id: seedId('country:DE'),
+        name: 'Germany',
+        iso: 'DE',
+        iso3: 'DEU',
+        active: true,
+        position: 1,
+        apiAlias: 'country',
+      });
     }
   });
 });
@@ -267,7 +345,10 @@ describe('hostile input', () => {
     ['deep nesting', `{"items":${'['.repeat(4000)}${']'.repeat(4000)}}`],
     ['a huge quantity', `{"items":[{"type":"product","referencedId":"${PRODUCT}","quantity":1e300}]}`],
   ])('answers %s with a 4xx on every body route, with a session token', async (_name, body) => {
-    for (const [method, path] of [['POST', '/store-api/v3/account/login'], ['POST', '/store-api/v3/checkout/cart/line-item']] as const) {
+    for (const [method, path] of [
+      ['POST', '/store-api/v3/account/login'],
+      ['POST', '/store-api/v3/checkout/cart/line-item'],
+    ] as const) {
       const answer = await store(path, undefined, { method, body, headers: { 'content-type': 'application/json' } });
       expect(answer.status, `${path}: ${answer.text}`).toBeGreaterThanOrEqual(400);
       expect(answer.status, `${path}: ${answer.text}`).toBeLessThan(500);

@@ -11,7 +11,8 @@ type Json = Record<string, any>;
 
 const openapi = new OpenApiAnswers('store-api');
 const document = openapi.document;
-const expectDocumented = (answer: Answer, path: string, method: string) => openapi.expectDocumented(answer, path, method);
+const expectDocumented = (answer: Answer, path: string, method: string) =>
+  openapi.expectDocumented(answer, path, method);
 const validateFull = (name: string, value: unknown): boolean => openapi.fits(name, value);
 
 let service: Service;
@@ -34,11 +35,16 @@ const FORMS = {
   body: (includes: Includes) => ({ query: '', body: { includes } }),
   deepObject: (includes: Includes) => ({
     query: Object.entries(includes)
-      .flatMap(([alias, fields]) => fields.map((field) => `includes[${encodeURIComponent(alias)}][]=${encodeURIComponent(field)}`))
+      .flatMap(([alias, fields]) =>
+        fields.map((field) => `includes[${encodeURIComponent(alias)}][]=${encodeURIComponent(field)}`),
+      )
       .join('&'),
     body: undefined,
   }),
-  json: (includes: Includes) => ({ query: `includes=${encodeURIComponent(JSON.stringify(includes))}`, body: undefined }),
+  json: (includes: Includes) => ({
+    query: `includes=${encodeURIComponent(JSON.stringify(includes))}`,
+    body: undefined,
+  }),
 } as const;
 type Form = keyof typeof FORMS;
 
@@ -53,7 +59,10 @@ interface Route {
 async function filtered(route: Route, form: Form, includes: Includes, token: string | undefined): Promise<Answer> {
   const { query, body } = FORMS[form](includes);
   const url = query === '' ? route.path : `${route.path}?${query}`;
-  const answer = await store(url, token, { method: route.method.toUpperCase(), ...(body ?? route.body ? { body: body ?? route.body } : {}) });
+  const answer = await store(url, token, {
+    method: route.method.toUpperCase(),
+    ...((body ?? route.body) ? { body: body ?? route.body } : {}),
+  });
   expect(answer.status, answer.text).toBe(200);
   expect(answer.header('svc-context-token')).toMatch(/^[A-Za-z0-9]{32}$/);
   expectDocumented(answer, route.path, route.method);
@@ -63,7 +72,11 @@ async function filtered(route: Route, form: Form, includes: Includes, token: str
 const CONTEXT: Route = { method: 'get', path: '/store-api/v3/context' };
 const CART: Route = { method: 'get', path: '/store-api/v3/checkout/cart' };
 const COUNTRIES: Route = { method: 'get', path: '/store-api/v2/country' };
-const ADD: Route = { method: 'post', path: '/store-api/v3/checkout/cart/line-item', body: { items: [{ type: 'product', referencedId: PRODUCT, quantity: 1 }] } };
+const ADD: Route = {
+  method: 'post',
+  path: '/store-api/v3/checkout/cart/line-item',
+  body: { items: [{ type: 'product', referencedId: PRODUCT, quantity: 1 }] },
+};
 
 async function newToken(): Promise<string> {
   return (await store('/store-api/v3/context', undefined)).header('svc-context-token') as string;
@@ -75,7 +88,11 @@ describe('includes on every Store API answer', () => {
 
     it(`filters the context (${form})`, async () => {
       const answer = await filtered(CONTEXT, form, { sales_channel_context: ['token', 'currency'] }, undefined);
-      expect(answer.json).toEqual({ token: answer.header('svc-context-token'), currency: { isoCode: 'EUR' }, apiAlias: 'sales_channel_context' });
+      expect(answer.json).toEqual({
+        token: answer.header('svc-context-token'),
+        currency: { isoCode: 'EUR' },
+        apiAlias: 'sales_channel_context',
+      });
       // The record in full requires salesChannel, language, …: the filtered answer needs the document's second shape.
       expect(validateFull('Context', answer.json)).toBe(false);
     });
@@ -90,14 +107,25 @@ describe('includes on every Store API answer', () => {
     });
 
     it(`filters the country list and each country (${form})`, async () => {
-      const answer = await filtered(COUNTRIES, form, { dal_entity_search_result: ['total', 'elements'], country: ['iso', 'name'] }, undefined);
+      const answer = await filtered(
+        COUNTRIES,
+        form,
+        { dal_entity_search_result: ['total', 'elements'], country: ['iso', 'name'] },
+        undefined,
+      );
       expect(Object.keys(answer.json).sort()).toEqual(['apiAlias', 'elements', 'total']);
       expect(answer.json.elements.length).toBe(answer.json.total);
       expect(answer.json.elements.length).toBeGreaterThan(0);
-      for (const country of answer.json.elements) expect(Object.keys(country).sort()).toEqual(['apiAlias', 'iso', 'name']);
+      for (const country of answer.json.elements)
+        expect(Object.keys(country).sort()).toEqual(['apiAlias', 'iso', 'name']);
       const elementsOnly = await filtered(COUNTRIES, form, { country: ['iso'] }, undefined);
-      expect(elementsOnly.json).toMatchObject({ total: answer.json.total, page: 1, apiAlias: 'dal_entity_search_result' });
-      for (const country of elementsOnly.json.elements) expect(country).toEqual({ iso: expect.stringMatching(/^[A-Z]{2}$/), apiAlias: 'country' });
+      expect(elementsOnly.json).toMatchObject({
+        total: answer.json.total,
+        page: 1,
+        apiAlias: 'dal_entity_search_result',
+      });
+      for (const country of elementsOnly.json.elements)
+        expect(country).toEqual({ iso: expect.stringMatching(/^[A-Z]{2}$/), apiAlias: 'country' });
     });
 
     if (getOnly) continue;
@@ -106,7 +134,11 @@ describe('includes on every Store API answer', () => {
       const token = await newToken();
       const cart = await filtered(ADD, form, { cart: ['token'] }, token);
       expect(cart.json).toEqual({ token, apiAlias: 'cart' });
-      const login: Route = { method: 'post', path: '/store-api/v3/account/login', body: { username: service.config.customerEmail, password: service.config.customerPassword } };
+      const login: Route = {
+        method: 'post',
+        path: '/store-api/v3/account/login',
+        body: { username: service.config.customerEmail, password: service.config.customerPassword },
+      };
       const answer = await filtered(login, form, { array_struct: ['apiAlias'] }, token);
       expect(answer.json).toEqual({ apiAlias: 'array_struct' });
       expect(answer.header('svc-context-token')).not.toBe(token);
@@ -133,10 +165,18 @@ describe('includes on every Store API answer', () => {
       expect(answer.status, answer.text).toBe(400);
       expectDocumented(answer, CART.path, 'get');
     }
-    const queries = ['includes=token', `includes=${encodeURIComponent('{"cart":"token"}')}`, `includes=${encodeURIComponent('[1]')}`, 'includes[cart]=token'];
+    const queries = [
+      'includes=token',
+      `includes=${encodeURIComponent('{"cart":"token"}')}`,
+      `includes=${encodeURIComponent('[1]')}`,
+      'includes[cart]=token',
+    ];
     for (const route of [CONTEXT, CART, COUNTRIES, ADD]) {
       for (const query of queries) {
-        const answer = await store(`${route.path}?${query}`, token, { method: route.method.toUpperCase(), ...(route.body ? { body: route.body } : {}) });
+        const answer = await store(`${route.path}?${query}`, token, {
+          method: route.method.toUpperCase(),
+          ...(route.body ? { body: route.body } : {}),
+        });
         expect(answer.status, `${route.path}?${query}: ${answer.text}`).toBe(400);
         expect(answer.json.errors[0]).toMatchObject({ code: 'FRAMEWORK__INVALID_REQUEST_PARAMETER' });
         expectDocumented(answer, route.path, route.method);

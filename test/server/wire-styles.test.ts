@@ -43,7 +43,13 @@ let lastRequest: { url: string; headers: Record<string, string | string[] | unde
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'svcgen-wire-styles-'));
-  const result = await generate({ cwd: dir, definitionsDir: FIXTURE, outDir: join(dir, 'out'), gitattributes: false, cache: false });
+  const result = await generate({
+    cwd: dir,
+    definitionsDir: FIXTURE,
+    outDir: join(dir, 'out'),
+    gitattributes: false,
+    cache: false,
+  });
   expect(result.ok).toBe(true);
   const load = async (path: string) => (await import(pathToFileURL(join(dir, 'out', path)).href)) as Loose;
   const server = await load('wire-api/server.ts');
@@ -57,7 +63,9 @@ beforeAll(async () => {
     if (lastRequest) seen.push({ ...lastRequest, input });
     return [{ id: 'ev-0001', title: 'Standup' }];
   };
-  await app.register(server['wireApiPlugin']({ handlers: { listEvents: record, searchEvents: record, getSlot: record }, auth: {} }));
+  await app.register(
+    server['wireApiPlugin']({ handlers: { listEvents: record, searchEvents: record, getSlot: record }, auth: {} }),
+  );
   base = await app.listen({ port: 0, host: '127.0.0.1' });
   client = new Client({ baseUrl: base, auth: {}, getBody: 'query' });
   thirdParty = createFetchClient({ baseUrl: base });
@@ -72,14 +80,24 @@ afterAll(async () => {
 async function capture(call: () => Promise<unknown>): Promise<Seen> {
   seen.length = 0;
   const answer = (await call()) as { response?: Response; error?: unknown } | undefined;
-  if (answer && typeof answer === 'object' && 'response' in answer) expect(answer.error, JSON.stringify(answer.error)).toBeUndefined();
+  if (answer && typeof answer === 'object' && 'response' in answer)
+    expect(answer.error, JSON.stringify(answer.error)).toBeUndefined();
   expect(seen).toHaveLength(1);
   return seen[0] as Seen;
 }
 
 const room = { room: 'main hall/2', day: 7 };
-const generated = (query: Loose = {}, headers?: Loose) => () => client['listEvents']({ params: room, query, ...(headers && { headers }) });
-const fetched = (query: Loose = {}, options: Loose = {}) => () => thirdParty['GET'](LIST, { params: { path: room, query, ...(options['header'] && { header: options['header'] }) }, ...options });
+const generated =
+  (query: Loose = {}, headers?: Loose) =>
+  () =>
+    client['listEvents']({ params: room, query, ...(headers && { headers }) });
+const fetched =
+  (query: Loose = {}, options: Loose = {}) =>
+  () =>
+    thirdParty['GET'](LIST, {
+      params: { path: room, query, ...(options['header'] && { header: options['header'] }) },
+      ...options,
+    });
 
 interface Row {
   /** Location and style. */
@@ -131,7 +149,12 @@ const ROWS: readonly Row[] = [
   {
     name: 'query list of records (style deepObject): the indexed names the document lists',
     generated: generated({ sort }),
-    fetched: fetched({ 'sort[0][field]': 'title', 'sort[0][order]': 'DESC', 'sort[1][field]': 'id', 'sort[1][order]': 'ASC' }),
+    fetched: fetched({
+      'sort[0][field]': 'title',
+      'sort[0][order]': 'DESC',
+      'sort[1][field]': 'id',
+      'sort[1][order]': 'ASC',
+    }),
     values: { query: { sort } },
   },
   {
@@ -155,9 +178,15 @@ const ROWS: readonly Row[] = [
   },
   {
     name: 'JSON text in a path segment and in a header (style json)',
-    generated: () => client['getSlot']({ params: { slot: { from: 1, to: 2 } }, headers: { 'x-filter': { room: 'a, b' } } }),
+    generated: () =>
+      client['getSlot']({ params: { slot: { from: 1, to: 2 } }, headers: { 'x-filter': { room: 'a, b' } } }),
     fetched: () =>
-      thirdParty['GET']('/calendar/slots/{slot}', { params: { path: { slot: JSON.stringify({ from: 1, to: 2 }) }, header: { 'x-filter': JSON.stringify({ room: 'a, b' }) } } }),
+      thirdParty['GET']('/calendar/slots/{slot}', {
+        params: {
+          path: { slot: JSON.stringify({ from: 1, to: 2 }) },
+          header: { 'x-filter': JSON.stringify({ room: 'a, b' }) },
+        },
+      }),
     values: { params: { slot: { from: 1, to: 2 } }, headers: { 'x-filter': { room: 'a, b' } } },
     headers: ['x-filter'],
   },
@@ -181,7 +210,7 @@ describe('the generated client and openapi-fetch send the same bytes, and the se
 });
 
 describe('second spellings the document also describes, read to the same values', () => {
-  it('a form record in brackets (openapi-fetch\'s default for objects)', async () => {
+  it("a form record in brackets (openapi-fetch's default for objects)", async () => {
     const theirs = await capture(fetched({ span: { from: 1, to: 2 } }));
     expect(theirs.url).toContain('span[from]=1');
     expect(theirs.input['query']).toMatchObject({ span: { from: 1, to: 2 } });
@@ -216,9 +245,16 @@ describe('the document describes each form', () => {
     expect(named('sort')).toBeUndefined();
     expect(named('sort[0][field]')).toMatchObject({ in: 'query', schema: { type: 'string' } });
     expect(named('sort[2][order]')).toMatchObject({ in: 'query', schema: { enum: ['ASC', 'DESC'] } });
-    expect(named('filter')).toMatchObject({ style: 'deepObject', schema: { type: 'object', additionalProperties: { type: 'string' } } });
+    expect(named('filter')).toMatchObject({
+      style: 'deepObject',
+      schema: { type: 'object', additionalProperties: { type: 'string' } },
+    });
     expect(named('where')['content']).toBeUndefined();
-    expect(named('where')['schema']).toMatchObject({ type: 'string', contentMediaType: 'application/json', contentSchema: {} });
+    expect(named('where')['schema']).toMatchObject({
+      type: 'string',
+      contentMediaType: 'application/json',
+      contentSchema: {},
+    });
     expect(named('x-labels')).toMatchObject({ in: 'header', schema: { type: 'array' } });
   });
 
@@ -227,7 +263,11 @@ describe('the document describes each form', () => {
     expect(operation['requestBody']).toBeUndefined();
     expect(operation['x-svcgen-get-body']['content']['application/json']).toBeDefined();
     expect(operation['description']).toContain('x-svcgen-get-body');
-    expect(operation['parameters'][0]).toMatchObject({ name: 'terms', in: 'query', schema: { contentMediaType: 'application/json' } });
+    expect(operation['parameters'][0]).toMatchObject({
+      name: 'terms',
+      in: 'query',
+      schema: { contentMediaType: 'application/json' },
+    });
   });
 
   it('a pattern-constrained string has an example its pattern accepts; a second, templated server follows "/"', () => {
@@ -235,7 +275,10 @@ describe('the document describes each form', () => {
     const [example] = event['properties']['id']['examples'] as string[];
     expect(example).toMatch(new RegExp(event['properties']['id']['pattern'] as string, 'u'));
     expect(document['servers'][0]).toMatchObject({ url: '/' });
-    expect(document['servers'][1]).toMatchObject({ url: '{scheme}://{host}', variables: { host: { default: expect.any(String) } } });
+    expect(document['servers'][1]).toMatchObject({
+      url: '{scheme}://{host}',
+      variables: { host: { default: expect.any(String) } },
+    });
   });
 });
 
@@ -270,7 +313,20 @@ export const calls = [
 `;
     await writeFile(join(dir, 'calls.ts'), calls);
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    const args = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--skipLibCheck', '--typeRoots', join(ROOT, 'node_modules', '@types'), join(dir, 'calls.ts')];
+    const args = [
+      '--noEmit',
+      '--strict',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--target',
+      'es2022',
+      '--skipLibCheck',
+      '--typeRoots',
+      join(ROOT, 'node_modules', '@types'),
+      join(dir, 'calls.ts'),
+    ];
     // openapi-fetch resolves from the repository's node_modules: the files live in a temporary folder.
     await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
     await rm(join(dir, 'node_modules'), { force: true, recursive: true });

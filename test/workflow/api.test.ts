@@ -18,7 +18,8 @@ afterAll(async () => {
 
 describe("the package entry ('svcgen')", () => {
   it('exports generate, check, diff, watch and init', async () => {
-    const script = "const api = await import('svcgen'); console.log(['generate','check','diff','watch','init'].map((name) => name + ':' + typeof api[name]).join(' '));";
+    const script =
+      "const api = await import('svcgen'); console.log(['generate','check','diff','watch','init'].map((name) => name + ':' + typeof api[name]).join(' '));";
     const result = await runNode(['--input-type=module', '-e', script], ROOT);
     expect(result.stderr).toBe('');
     expect(result.stdout.trim()).toBe('generate:function check:function diff:function watch:function init:function');
@@ -56,11 +57,20 @@ describe('generate, check, diff and init in process', () => {
     const checked = await check({ cwd: dir, outDir: join(dir, 'generated') });
     expect(checked.ok && checked.upToDate).toBe(true);
 
-    await writeText(join(dir, 'next', 'shop.yaml'), editedDefinition((d) => (d.records.itemQuery.fields.page = { type: 'integer' })));
+    await writeText(
+      join(dir, 'next', 'shop.yaml'),
+      editedDefinition((d) => (d.records.itemQuery.fields.page = { type: 'integer' })),
+    );
     const result = await diff({ cwd: dir, base: join(dir, 'definitions'), definitionsDir: join(dir, 'next') });
     if (!result.ok) throw new Error(result.message);
     expect(result.summary).toEqual({ changes: 1, breakingForClients: 1, breakingForServers: 0, breaking: 1 });
-    expect(result.changes[0]).toMatchObject({ kind: 'field-added-required', subject: 'field shop.itemQuery.page', directions: ['request'], client: 'breaking', server: 'non-breaking' });
+    expect(result.changes[0]).toMatchObject({
+      kind: 'field-added-required',
+      subject: 'field shop.itemQuery.page',
+      directions: ['request'],
+      client: 'breaking',
+      server: 'non-breaking',
+    });
     expect(renderDiff(result, 'text')).toContain('Breaking for clients:');
   });
 
@@ -72,7 +82,14 @@ describe('generate, check, diff and init in process', () => {
 
   it('init reports existing files instead of exiting', async () => {
     const target = join(dir, 'fresh');
-    expect(await init({ cwd: target })).toMatchObject({ ok: true, written: ['svcgen.config.yaml', 'definitions/todo-api.yaml'], gitattributes: 'added' });
-    expect(await init({ cwd: target })).toMatchObject({ ok: false, existing: ['svcgen.config.yaml', 'definitions/todo-api.yaml'] });
+    expect(await init({ cwd: target })).toMatchObject({
+      ok: true,
+      written: ['svcgen.config.yaml', 'definitions/todo-api.yaml'],
+      gitattributes: 'added',
+    });
+    expect(await init({ cwd: target })).toMatchObject({
+      ok: false,
+      existing: ['svcgen.config.yaml', 'definitions/todo-api.yaml'],
+    });
   });
 });

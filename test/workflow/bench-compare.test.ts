@@ -21,7 +21,12 @@ describe('interleave (bench/run.mjs)', () => {
     await mkdir(join(ROOT, 'bench', '.work'), { recursive: true });
     const order: string[] = [];
     const steps = ['a', 'b', 'c'].map((name) => ({ name, args: ['-e', '0'], before: () => void order.push(name) }));
-    const results = await interleave(steps, (name: string, error: Error) => expect.unreachable(`${name}: ${error.message}`), 4, { rotate: true });
+    const results = await interleave(
+      steps,
+      (name: string, error: Error) => expect.unreachable(`${name}: ${error.message}`),
+      4,
+      { rotate: true },
+    );
     expect(order).toEqual(['a', 'b', 'c', 'b', 'c', 'a', 'c', 'a', 'b', 'a', 'b', 'c']);
     for (const name of ['a', 'b', 'c']) expect(results[name].samples).toHaveLength(4);
   });
@@ -50,7 +55,10 @@ describe('node bench/compare.mjs', () => {
       const result = await runNode([COMPARE, '--size', '3', '--rounds', '2', '--cold', BUILD, flagged], ROOT);
       expect(result.code, result.stderr).toBe(0);
       const lines = result.stdout.trim().split('\n');
-      const figures = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}: changed \\d+ ms \\(CPU \\d+ ms\\), cold \\d+ ms, changed/cold \\d+\\.\\d{3}; changed runs: \\d+ \\d+$`);
+      const figures = (label: string) =>
+        new RegExp(
+          `^${label.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}: changed \\d+ ms \\(CPU \\d+ ms\\), cold \\d+ ms, changed/cold \\d+\\.\\d{3}; changed runs: \\d+ \\d+$`,
+        );
       expect(lines).toHaveLength(2);
       expect(lines[0]).toMatch(figures(BUILD));
       expect(lines[1]).toMatch(figures(flagged));

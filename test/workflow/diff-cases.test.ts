@@ -20,78 +20,323 @@ interface Case {
 
 const CASES: readonly Case[] = [
   // fields: direction decides who breaks
-  { name: 'field removed from a record used both ways', edit: (d) => delete d.records.item.fields.name, want: [['required-field-removed', B, B]] },
-  { name: 'required field removed from a response-only record', edit: (d) => delete d.records.receipt.fields.paidAt, want: [['required-field-removed', B, B]] },
-  { name: 'optional field added', edit: (d) => (d.records.item.fields.color = { type: 'string', required: false }), want: [['field-added-optional', N, B]] },
-  { name: 'required field added to a request body', edit: (d) => (d.records.itemQuery.fields.page = { type: 'integer' }), want: [['field-added-required', B, B]] },
-  { name: 'required field added to a response', edit: (d) => (d.records.receipt.fields.tax = { type: 'number' }), want: [['field-added-required', N, B]] },
-  { name: 'required field added to a record used both ways', edit: (d) => (d.records.item.fields.sku = { type: 'string' }), want: [['field-added-required', B, B]] },
-  { name: 'required field with a default added to a request', edit: (d) => (d.records.itemQuery.fields.page = { type: 'integer', default: 1 }), want: [['field-added-optional', N, B]] },
-  { name: 'field added to an unused record counts both ways', edit: (d) => (d.records.legacy.fields.kind = { type: 'string' }), want: [['field-added-required', B, B]] },
-  { name: 'optional → required in a request', edit: (d) => (d.records.itemQuery.fields.text.required = true), want: [['became-required', B, N]] },
-  { name: 'required → optional in a response', edit: (d) => (d.records.receipt.fields.total.required = false), want: [['became-optional', B, N]] },
-  { name: 'required → optional, field in requests and responses', edit: (d) => (d.records.item.fields.price.required = false), want: [['became-optional', B, B]] },
-  { name: 'optional → required, field in requests and responses', edit: (d) => (d.records.item.fields.note.required = true), want: [['became-required', B, B]] },
+  {
+    name: 'field removed from a record used both ways',
+    edit: (d) => delete d.records.item.fields.name,
+    want: [['required-field-removed', B, B]],
+  },
+  {
+    name: 'required field removed from a response-only record',
+    edit: (d) => delete d.records.receipt.fields.paidAt,
+    want: [['required-field-removed', B, B]],
+  },
+  {
+    name: 'optional field added',
+    edit: (d) => (d.records.item.fields.color = { type: 'string', required: false }),
+    want: [['field-added-optional', N, B]],
+  },
+  {
+    name: 'required field added to a request body',
+    edit: (d) => (d.records.itemQuery.fields.page = { type: 'integer' }),
+    want: [['field-added-required', B, B]],
+  },
+  {
+    name: 'required field added to a response',
+    edit: (d) => (d.records.receipt.fields.tax = { type: 'number' }),
+    want: [['field-added-required', N, B]],
+  },
+  {
+    name: 'required field added to a record used both ways',
+    edit: (d) => (d.records.item.fields.sku = { type: 'string' }),
+    want: [['field-added-required', B, B]],
+  },
+  {
+    name: 'required field with a default added to a request',
+    edit: (d) => (d.records.itemQuery.fields.page = { type: 'integer', default: 1 }),
+    want: [['field-added-optional', N, B]],
+  },
+  {
+    name: 'field added to an unused record counts both ways',
+    edit: (d) => (d.records.legacy.fields.kind = { type: 'string' }),
+    want: [['field-added-required', B, B]],
+  },
+  {
+    name: 'optional → required in a request',
+    edit: (d) => (d.records.itemQuery.fields.text.required = true),
+    want: [['became-required', B, N]],
+  },
+  {
+    name: 'required → optional in a response',
+    edit: (d) => (d.records.receipt.fields.total.required = false),
+    want: [['became-optional', B, N]],
+  },
+  {
+    name: 'required → optional, field in requests and responses',
+    edit: (d) => (d.records.item.fields.price.required = false),
+    want: [['became-optional', B, B]],
+  },
+  {
+    name: 'optional → required, field in requests and responses',
+    edit: (d) => (d.records.item.fields.note.required = true),
+    want: [['became-required', B, B]],
+  },
   // enums
-  { name: 'enum value removed (request and response)', edit: (d) => (d.records.item.fields.status.values = ['live']), want: [['enum-value-removed', B, B]] },
-  { name: 'enum value removed in a request', edit: (d) => (d.records.itemQuery.fields.status.values = ['live']), want: [['enum-value-removed', B, N]] },
-  { name: 'enum value added in a request', edit: (d) => d.records.itemQuery.fields.status.values.push('sold'), want: [['enum-value-added', N, B]] },
-  { name: 'enum value added in a response', edit: (d) => d.records.receipt.fields.method.values.push('voucher'), want: [['enum-value-added', B, N]] },
+  {
+    name: 'enum value removed (request and response)',
+    edit: (d) => (d.records.item.fields.status.values = ['live']),
+    want: [['enum-value-removed', B, B]],
+  },
+  {
+    name: 'enum value removed in a request',
+    edit: (d) => (d.records.itemQuery.fields.status.values = ['live']),
+    want: [['enum-value-removed', B, N]],
+  },
+  {
+    name: 'enum value added in a request',
+    edit: (d) => d.records.itemQuery.fields.status.values.push('sold'),
+    want: [['enum-value-added', N, B]],
+  },
+  {
+    name: 'enum value added in a response',
+    edit: (d) => d.records.receipt.fields.method.values.push('voucher'),
+    want: [['enum-value-added', B, N]],
+  },
   // types
-  { name: 'number → integer in a response (narrowed)', edit: (d) => (d.records.receipt.fields.total.type = 'integer'), want: [['type-narrowed', N, B]] },
-  { name: 'integer → number in a request (widened)', edit: (d) => (d.records.itemQuery.fields.minPrice.type = 'number'), want: [['type-widened', N, B]] },
-  { name: 'integer → number, field in requests and responses', edit: (d) => (d.records.item.fields.price.type = 'number'), want: [['type-widened', B, B]] },
-  { name: 'number → string (incompatible)', edit: (d) => (d.records.receipt.fields.total.type = 'string'), want: [['type-changed', B, B]] },
-  { name: 'nullable → non-null in a request', edit: (d) => delete d.records.itemQuery.fields.owner.nullable, want: [['type-narrowed', B, N]] },
-  { name: 'non-null → nullable in a response', edit: (d) => (d.records.receipt.fields.currency.nullable = true), want: [['type-widened', B, N]] },
-  { name: 'string → enum in a request', edit: (d) => Object.assign(d.records.itemQuery.fields.text, { type: 'enum', values: ['a', 'b'] }), want: [['type-narrowed', B, N]] },
+  {
+    name: 'number → integer in a response (narrowed)',
+    edit: (d) => (d.records.receipt.fields.total.type = 'integer'),
+    want: [['type-narrowed', N, B]],
+  },
+  {
+    name: 'integer → number in a request (widened)',
+    edit: (d) => (d.records.itemQuery.fields.minPrice.type = 'number'),
+    want: [['type-widened', N, B]],
+  },
+  {
+    name: 'integer → number, field in requests and responses',
+    edit: (d) => (d.records.item.fields.price.type = 'number'),
+    want: [['type-widened', B, B]],
+  },
+  {
+    name: 'number → string (incompatible)',
+    edit: (d) => (d.records.receipt.fields.total.type = 'string'),
+    want: [['type-changed', B, B]],
+  },
+  {
+    name: 'nullable → non-null in a request',
+    edit: (d) => delete d.records.itemQuery.fields.owner.nullable,
+    want: [['type-narrowed', B, N]],
+  },
+  {
+    name: 'non-null → nullable in a response',
+    edit: (d) => (d.records.receipt.fields.currency.nullable = true),
+    want: [['type-widened', B, N]],
+  },
+  {
+    name: 'string → enum in a request',
+    edit: (d) => Object.assign(d.records.itemQuery.fields.text, { type: 'enum', values: ['a', 'b'] }),
+    want: [['type-narrowed', B, N]],
+  },
   // constraints
-  { name: 'new maxLength in a request', edit: (d) => (d.records.itemQuery.fields.text.maxLength = 20), want: [['constraint-tightened', B, N]] },
-  { name: 'maxLength lowered, record used both ways', edit: (d) => (d.records.item.fields.name.maxLength = 50), want: [['constraint-tightened', B, B]] },
-  { name: 'new minimum in a response', edit: (d) => (d.records.receipt.fields.total.minimum = 0), want: [['constraint-tightened', N, B]] },
-  { name: 'maxLength raised (relaxed)', edit: (d) => (d.records.item.fields.name.maxLength = 200), want: [['constraint-relaxed', B, B]] },
-  { name: 'minimum removed (relaxed)', edit: (d) => delete d.records.item.fields.price.minimum, want: [['constraint-relaxed', B, B]] },
-  { name: 'format added in a request', edit: (d) => (d.records.itemQuery.fields.text.format = 'email'), want: [['constraint-tightened', B, N]] },
+  {
+    name: 'new maxLength in a request',
+    edit: (d) => (d.records.itemQuery.fields.text.maxLength = 20),
+    want: [['constraint-tightened', B, N]],
+  },
+  {
+    name: 'maxLength lowered, record used both ways',
+    edit: (d) => (d.records.item.fields.name.maxLength = 50),
+    want: [['constraint-tightened', B, B]],
+  },
+  {
+    name: 'new minimum in a response',
+    edit: (d) => (d.records.receipt.fields.total.minimum = 0),
+    want: [['constraint-tightened', N, B]],
+  },
+  {
+    name: 'maxLength raised (relaxed)',
+    edit: (d) => (d.records.item.fields.name.maxLength = 200),
+    want: [['constraint-relaxed', B, B]],
+  },
+  {
+    name: 'minimum removed (relaxed)',
+    edit: (d) => delete d.records.item.fields.price.minimum,
+    want: [['constraint-relaxed', B, B]],
+  },
+  {
+    name: 'format added in a request',
+    edit: (d) => (d.records.itemQuery.fields.text.format = 'email'),
+    want: [['constraint-tightened', B, N]],
+  },
   // defaults and read-only
-  { name: 'default changed on a query parameter', edit: (d) => (d.routes.searchItems.query.limit.default = 50), want: [['default-changed', B, N]] },
-  { name: 'default added to an optional field', edit: (d) => (d.records.itemQuery.fields.text.default = ''), want: [['default-added', N, N]] },
-  { name: 'field became read-only', edit: (d) => (d.records.item.fields.name.readOnly = true), want: [['read-only-added', N, N]] },
+  {
+    name: 'default changed on a query parameter',
+    edit: (d) => (d.routes.searchItems.query.limit.default = 50),
+    want: [['default-changed', B, N]],
+  },
+  {
+    name: 'default added to an optional field',
+    edit: (d) => (d.records.itemQuery.fields.text.default = ''),
+    want: [['default-added', N, N]],
+  },
+  {
+    name: 'field became read-only',
+    edit: (d) => (d.records.item.fields.name.readOnly = true),
+    want: [['read-only-added', N, N]],
+  },
   // parameters
-  { name: 'new required query parameter', edit: (d) => (d.routes.searchItems.query.page = { type: 'integer', required: true }), want: [['parameter-added-required', B, N]] },
-  { name: 'new optional query parameter', edit: (d) => (d.routes.searchItems.query.sort = { type: 'string' }), want: [['parameter-added-optional', N, N]] },
-  { name: 'query parameter removed', edit: (d) => delete d.routes.searchItems.query.limit, want: [['parameter-removed', N, B]] },
-  { name: 'query parameter maximum lowered', edit: (d) => (d.routes.searchItems.query.limit.maximum = 50), want: [['constraint-tightened', B, N]] },
-  { name: 'query parameter accepts digits (coerce)', edit: (d) => (d.routes.searchItems.query.limit.coerce = true), want: [['coercion-added', N, N]] },
+  {
+    name: 'new required query parameter',
+    edit: (d) => (d.routes.searchItems.query.page = { type: 'integer', required: true }),
+    want: [['parameter-added-required', B, N]],
+  },
+  {
+    name: 'new optional query parameter',
+    edit: (d) => (d.routes.searchItems.query.sort = { type: 'string' }),
+    want: [['parameter-added-optional', N, N]],
+  },
+  {
+    name: 'query parameter removed',
+    edit: (d) => delete d.routes.searchItems.query.limit,
+    want: [['parameter-removed', N, B]],
+  },
+  {
+    name: 'query parameter maximum lowered',
+    edit: (d) => (d.routes.searchItems.query.limit.maximum = 50),
+    want: [['constraint-tightened', B, N]],
+  },
+  {
+    name: 'query parameter accepts digits (coerce)',
+    edit: (d) => (d.routes.searchItems.query.limit.coerce = true),
+    want: [['coercion-added', N, N]],
+  },
   // routes
   { name: 'route removed', edit: (d) => delete d.routes.pay, want: [['route-removed', B, B]] },
-  { name: 'route renamed, same method and path', edit: (d) => ((d.routes.findItem = d.routes.getItem), delete d.routes.getItem), want: [['route-renamed', N, B]] },
-  { name: 'route renamed and its method changed: removed and added', edit: (d) => ((d.routes.findItem = { ...d.routes.getItem, method: 'POST' }), delete d.routes.getItem), want: [['route-added', N, B], ['route-removed', B, B]] },
-  { name: 'route added', edit: (d) => (d.routes.listItems = { method: 'GET', path: '/items', responses: { '200': { body: { type: 'list', items: { type: 'record', record: 'item' } } } } }), want: [['route-added', N, B]] },
+  {
+    name: 'route renamed, same method and path',
+    edit: (d) => ((d.routes.findItem = d.routes.getItem), delete d.routes.getItem),
+    want: [['route-renamed', N, B]],
+  },
+  {
+    name: 'route renamed and its method changed: removed and added',
+    edit: (d) => ((d.routes.findItem = { ...d.routes.getItem, method: 'POST' }), delete d.routes.getItem),
+    want: [
+      ['route-added', N, B],
+      ['route-removed', B, B],
+    ],
+  },
+  {
+    name: 'route added',
+    edit: (d) =>
+      (d.routes.listItems = {
+        method: 'GET',
+        path: '/items',
+        responses: { '200': { body: { type: 'list', items: { type: 'record', record: 'item' } } } },
+      }),
+    want: [['route-added', N, B]],
+  },
   { name: 'method changed', edit: (d) => (d.routes.createItem.method = 'PUT'), want: [['method-changed', B, N]] },
   { name: 'path changed', edit: (d) => (d.routes.searchItems.path = '/items/find'), want: [['path-changed', B, N]] },
-  { name: 'request body optional', edit: (d) => (d.routes.createItem.bodyRequired = false), want: [['became-optional', N, B]] },
-  { name: 'request body view drops a field (omit)', edit: (d) => d.routes.createItem.body.omit.push('note'), want: [['field-removed', B, B]] },
-  { name: 'request body view becomes partial', edit: (d) => (d.routes.createItem.body.partial = true), want: [['became-optional', N, B]] },
-  { name: 'response status added', edit: (d) => (d.routes.getItem.responses['203'] = { body: { type: 'record', record: 'item' } }), want: [['response-added', N, N]] },
-  { name: 'response removed', edit: (d) => (d.routes.createItem.responses = { '200': d.routes.createItem.responses['201'] }), want: [['response-added', N, N], ['response-removed', N, N]] },
-  { name: 'error added to a route', edit: (d) => d.routes.createItem.errors.push('notFound'), want: [['route-errors-changed', N, N]] },
+  {
+    name: 'request body optional',
+    edit: (d) => (d.routes.createItem.bodyRequired = false),
+    want: [['became-optional', N, B]],
+  },
+  {
+    name: 'request body view drops a field (omit)',
+    edit: (d) => d.routes.createItem.body.omit.push('note'),
+    want: [['field-removed', B, B]],
+  },
+  {
+    name: 'request body view becomes partial',
+    edit: (d) => (d.routes.createItem.body.partial = true),
+    want: [['became-optional', N, B]],
+  },
+  {
+    name: 'response status added',
+    edit: (d) => (d.routes.getItem.responses['203'] = { body: { type: 'record', record: 'item' } }),
+    want: [['response-added', N, N]],
+  },
+  {
+    name: 'response removed',
+    edit: (d) => (d.routes.createItem.responses = { '200': d.routes.createItem.responses['201'] }),
+    want: [
+      ['response-added', N, N],
+      ['response-removed', N, N],
+    ],
+  },
+  {
+    name: 'error added to a route',
+    edit: (d) => d.routes.createItem.errors.push('notFound'),
+    want: [['route-errors-changed', N, N]],
+  },
   // auth
-  { name: 'route auth scheme changed', edit: (d) => (d.routes.getItem.auth = 'digest'), want: [['auth-changed', B, B]] },
+  {
+    name: 'route auth scheme changed',
+    edit: (d) => (d.routes.getItem.auth = 'digest'),
+    want: [['auth-changed', B, B]],
+  },
   { name: 'route auth removed', edit: (d) => (d.routes.getItem.auth = 'none'), want: [['auth-changed', B, B]] },
-  { name: 'auth scheme parameter changed', edit: (d) => (d.auth.digest.nonceLifetime = 600), want: [['auth-scheme-changed', B, B]] },
-  { name: 'auth scheme header changed', edit: (d) => (d.auth.key.name = 'x-key'), want: [['auth-scheme-changed', B, B]] },
-  { name: 'auth scheme added', edit: (d) => (d.auth.other = { type: 'apiKey', in: 'header', name: 'x-other' }), want: [['auth-scheme-added', N, N]] },
+  {
+    name: 'auth scheme parameter changed',
+    edit: (d) => (d.auth.digest.nonceLifetime = 600),
+    want: [['auth-scheme-changed', B, B]],
+  },
+  {
+    name: 'auth scheme header changed',
+    edit: (d) => (d.auth.key.name = 'x-key'),
+    want: [['auth-scheme-changed', B, B]],
+  },
+  {
+    name: 'auth scheme added',
+    edit: (d) => (d.auth.other = { type: 'apiKey', in: 'header', name: 'x-other' }),
+    want: [['auth-scheme-added', N, N]],
+  },
   // records, interface, errors
   { name: 'unused record removed', edit: (d) => delete d.records.legacy, want: [['record-removed', N, B]] },
-  { name: 'record added', edit: (d) => (d.records.coupon = { fields: { code: { type: 'string' } } }), want: [['record-added', N, N]] },
+  {
+    name: 'record added',
+    edit: (d) => (d.records.coupon = { fields: { code: { type: 'string' } } }),
+    want: [['record-added', N, N]],
+  },
   { name: 'version removed', edit: (d) => (d.interface.versions = ['v2']), want: [['version-removed', B, N]] },
-  { name: 'base path changed', edit: (d) => (d.interface.basePath = '/shop'), want: [['interface-changed', B, B], ['path-changed', B, N], ['path-changed', B, N], ['path-changed', B, N], ['path-changed', B, N]] },
-  { name: 'body limit lowered', edit: (d) => (d.interface.limits.bodyBytes = 1024), want: [['body-limit-lowered', B, N]] },
-  { name: 'error status changed', edit: (d) => (d.errors.notFound.status = 410), want: [['error-status-changed', B, N]] },
+  {
+    name: 'base path changed',
+    edit: (d) => (d.interface.basePath = '/shop'),
+    want: [
+      ['interface-changed', B, B],
+      ['path-changed', B, N],
+      ['path-changed', B, N],
+      ['path-changed', B, N],
+      ['path-changed', B, N],
+    ],
+  },
+  {
+    name: 'body limit lowered',
+    edit: (d) => (d.interface.limits.bodyBytes = 1024),
+    want: [['body-limit-lowered', B, N]],
+  },
+  {
+    name: 'error status changed',
+    edit: (d) => (d.errors.notFound.status = 410),
+    want: [['error-status-changed', B, N]],
+  },
   // docs only
-  { name: 'record description changed', edit: (d) => (d.records.item.description = 'A thing for sale.'), want: [['docs-changed', I, I]] },
-  { name: 'field description added', edit: (d) => (d.records.item.fields.price.description = 'In cents.'), want: [['docs-changed', I, I]] },
-  { name: 'route summary added', edit: (d) => (d.routes.getItem.summary = 'Reads an item'), want: [['docs-changed', I, I]] },
+  {
+    name: 'record description changed',
+    edit: (d) => (d.records.item.description = 'A thing for sale.'),
+    want: [['docs-changed', I, I]],
+  },
+  {
+    name: 'field description added',
+    edit: (d) => (d.records.item.fields.price.description = 'In cents.'),
+    want: [['docs-changed', I, I]],
+  },
+  {
+    name: 'route summary added',
+    edit: (d) => (d.routes.getItem.summary = 'Reads an item'),
+    want: [['docs-changed', I, I]],
+  },
 ];
 
 let root: string;
@@ -117,7 +362,10 @@ describe('diff classification', () => {
     const head = join(root, `case-${index}`);
     await writeText(join(head, 'shop.yaml'), editedDefinition(edit));
     const result = await diff({ base: join(root, 'base'), definitionsDir: head, cwd: root });
-    if (!result.ok) throw new Error(`${result.message}\n${result.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`).join('\n')}`);
+    if (!result.ok)
+      throw new Error(
+        `${result.message}\n${result.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`).join('\n')}`,
+      );
     const got = result.changes.map((change) => [change.kind, change.client, change.server]);
     expect(sortRows(got)).toEqual(sortRows(want.map((row) => [...row])));
   });

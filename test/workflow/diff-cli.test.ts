@@ -25,8 +25,12 @@ describe('svcgen diff --base <folder>', () => {
     expect(result.code).toBe(1);
     const fields = lineOf(BASE_DEFINITION, 'item:');
     const line = lineOf(BASE_DEFINITION, 'name:', fields);
-    expect(result.stdout).toContain(`old/shop.yaml:${line}:7  field shop.item.name: required field removed (in requests and responses) [required-field-removed]`);
-    expect(result.stdout).toMatch(/^svcgen diff against old: 1 change\(s\), 1 breaking for clients, 1 breaking for servers\n/);
+    expect(result.stdout).toContain(
+      `old/shop.yaml:${line}:7  field shop.item.name: required field removed (in requests and responses) [required-field-removed]`,
+    );
+    expect(result.stdout).toMatch(
+      /^svcgen diff against old: 1 change\(s\), 1 breaking for clients, 1 breaking for servers\n/,
+    );
     expect(result.stdout).toContain('Breaking for clients and servers:');
   });
 
@@ -43,13 +47,18 @@ describe('svcgen diff --base <folder>', () => {
     expect(result.code).toBe(0);
     const line = lineOf(text, 'note:', lineOf(text, 'receipt:'));
     expect(result.stdout).toContain('Non-breaking:');
-    expect(result.stdout).toContain(`definitions/shop.yaml:${line}:7  field shop.receipt.note: optional field added (in responses) [field-added-optional]`);
+    expect(result.stdout).toContain(
+      `definitions/shop.yaml:${line}:7  field shop.receipt.note: optional field added (in responses) [field-added-optional]`,
+    );
     expect(result.stdout).not.toContain('Breaking');
   });
 
   it('fails on one side only with --fail-on breaking-for-clients or breaking-for-servers', async () => {
     // An optional request body member: a server from the base refuses it, no client breaks.
-    await writeText(join(dir, 'definitions', 'shop.yaml'), editedDefinition((d) => (d.records.item.fields.color = { type: 'string', required: false })));
+    await writeText(
+      join(dir, 'definitions', 'shop.yaml'),
+      editedDefinition((d) => (d.records.item.fields.color = { type: 'string', required: false })),
+    );
     const clients = await runCli(['diff', '--base', 'old', '--fail-on', 'breaking-for-clients'], dir);
     expect(clients.code).toBe(0);
     expect(clients.stdout).toContain('Breaking for servers:');
@@ -58,22 +67,33 @@ describe('svcgen diff --base <folder>', () => {
   });
 
   it('writes a pull-request comment with --format markdown: summary first, then a table', async () => {
-    await writeText(join(dir, 'definitions', 'shop.yaml'), editedDefinition((d) => {
-      delete d.records.item.fields.name;
-      d.records.item.fields.color = { type: 'string', required: false };
-      d.records.receipt.fields.tax = { type: 'number' };
-    }));
+    await writeText(
+      join(dir, 'definitions', 'shop.yaml'),
+      editedDefinition((d) => {
+        delete d.records.item.fields.name;
+        d.records.item.fields.color = { type: 'string', required: false };
+        d.records.receipt.fields.tax = { type: 'number' };
+      }),
+    );
     const result = await runCli(['diff', '--base', 'old', '--format', 'markdown'], dir);
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('### svcgen: definition changes');
-    expect(lines[2]).toBe('**3 breaking change(s)**: **1** breaking for clients, **3** breaking for servers; 3 change(s) in all against `old`.');
+    expect(lines[2]).toBe(
+      '**3 breaking change(s)**: **1** breaking for clients, **3** breaking for servers; 3 change(s) in all against `old`.',
+    );
     expect(lines[4]).toBe('| Clients | Servers | Change | Where |');
     expect(lines.slice(6)).toHaveLength(3);
-    expect(lines[6]).toMatch(/^\| \*\*breaking\*\* \| \*\*breaking\*\* \| `field shop\.item\.name`: required field removed .* \| `old\/shop\.yaml:\d+:7` \(base\) \|$/);
+    expect(lines[6]).toMatch(
+      /^\| \*\*breaking\*\* \| \*\*breaking\*\* \| `field shop\.item\.name`: required field removed .* \| `old\/shop\.yaml:\d+:7` \(base\) \|$/,
+    );
     // A member added to a request body is refused by a server from the base (bodies are checked strictly).
-    expect(lines[7]).toMatch(/^\| non-breaking \| \*\*breaking\*\* \| `field shop\.(receipt\.tax`: required|item\.color`: optional) field added/);
-    expect(lines[8]).toMatch(/^\| non-breaking \| \*\*breaking\*\* \| `field shop\.(receipt\.tax`: required|item\.color`: optional) field added/);
+    expect(lines[7]).toMatch(
+      /^\| non-breaking \| \*\*breaking\*\* \| `field shop\.(receipt\.tax`: required|item\.color`: optional) field added/,
+    );
+    expect(lines[8]).toMatch(
+      /^\| non-breaking \| \*\*breaking\*\* \| `field shop\.(receipt\.tax`: required|item\.color`: optional) field added/,
+    );
   });
 
   it('says so when nothing changed', async () => {
@@ -101,7 +121,10 @@ describe('svcgen diff --base <folder>', () => {
   });
 
   it('is a clear error, exit 1, when the base definitions are invalid', async () => {
-    await writeText(join(dir, 'old', 'shop.yaml'), BASE_DEFINITION.replace('type: integer\n        readOnly: true', 'type: integr\n        readOnly: true'));
+    await writeText(
+      join(dir, 'old', 'shop.yaml'),
+      BASE_DEFINITION.replace('type: integer\n        readOnly: true', 'type: integr\n        readOnly: true'),
+    );
     await writeText(join(dir, 'definitions', 'shop.yaml'), BASE_DEFINITION);
     const result = await runCli(['diff', '--base', 'old'], dir);
     expect(result.code).toBe(1);
@@ -126,7 +149,11 @@ describe('svcgen diff --base <folder>', () => {
 
 describe('svcgen diff --base <git ref>', () => {
   const git = (cwd: string, ...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=svcgen test', '-c', 'user.email=test@svcgen.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
+    execFileSync(
+      'git',
+      ['-c', 'user.name=svcgen test', '-c', 'user.email=test@svcgen.invalid', '-c', 'commit.gpgsign=false', ...args],
+      { cwd, encoding: 'utf8' },
+    );
   const nested = join('services', 'shop', 'definitions');
 
   beforeEach(async () => {
@@ -143,7 +170,9 @@ describe('svcgen diff --base <git ref>', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
     const line = lineOf(BASE_DEFINITION, 'name:', lineOf(BASE_DEFINITION, 'item:'));
-    expect(result.stdout).toContain(`main:services/shop/definitions/shop.yaml:${line}:7  field shop.item.name: required field removed`);
+    expect(result.stdout).toContain(
+      `main:services/shop/definitions/shop.yaml:${line}:7  field shop.item.name: required field removed`,
+    );
     // The working tree is untouched: the field is still gone there.
     expect(git(dir, 'status', '--porcelain')).toBe(' M services/shop/definitions/shop.yaml\n');
   });
@@ -154,19 +183,29 @@ describe('svcgen diff --base <git ref>', () => {
     for (const ref of ['HEAD', hash]) {
       const result = await runCli(['diff', '--base', ref, '--format', 'json'], cwd);
       expect(result.code).toBe(0);
-      const report = JSON.parse(result.stdout) as { base: unknown; changes: { kind: string; location: { file: string } }[] };
+      const report = JSON.parse(result.stdout) as {
+        base: unknown;
+        changes: { kind: string; location: { file: string } }[];
+      };
       expect(report.base).toEqual({ kind: 'git', label: `${ref}:services/shop/definitions` });
-      expect(report.changes.map((change) => [change.kind, change.location.file])).toEqual([['required-field-removed', `${ref}:services/shop/definitions/shop.yaml`]]);
+      expect(report.changes.map((change) => [change.kind, change.location.file])).toEqual([
+        ['required-field-removed', `${ref}:services/shop/definitions/shop.yaml`],
+      ]);
     }
   });
 
   it('lists a base without the definitions folder as everything added', async () => {
     const emptyTree = execFileSync('git', ['mktree'], { cwd: dir, input: '', encoding: 'utf8' }).trim();
     git(dir, 'branch', 'empty', git(dir, 'commit-tree', emptyTree, '-m', 'empty').trim());
-    const result = await runCli(['diff', '--base', 'empty', '--definitions', nested, '--format', 'json', '--fail-on', 'breaking'], dir);
+    const result = await runCli(
+      ['diff', '--base', 'empty', '--definitions', nested, '--format', 'json', '--fail-on', 'breaking'],
+      dir,
+    );
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as { changes: { kind: string }[] };
-    expect(new Set(report.changes.map((change) => change.kind))).toEqual(new Set(['record-added', 'interface-added', 'auth-scheme-added', 'error-added']));
+    expect(new Set(report.changes.map((change) => change.kind))).toEqual(
+      new Set(['record-added', 'interface-added', 'auth-scheme-added', 'error-added']),
+    );
   });
 
   it('exits 2 on a ref git does not know', async () => {

@@ -41,7 +41,9 @@ describe('a fresh clone', () => {
     const generated = await exec('npm', ['run', 'generate'], { cwd: clone, env: GIT_ENV });
     expect(generated.stdout).toMatch(/svcgen: (wrote 0 file\(s\), deleted 0|generated is up to date)/);
     // node_modules is a link here, which .gitignore's "node_modules/" does not cover: look past it.
-    const status = (await git(clone, 'status', '--porcelain')).split('\n').filter((line) => line !== '' && line !== '?? node_modules');
+    const status = (await git(clone, 'status', '--porcelain'))
+      .split('\n')
+      .filter((line) => line !== '' && line !== '?? node_modules');
     expect(status).toEqual([]);
     await git(clone, 'diff', '--exit-code');
   });
@@ -74,8 +76,10 @@ describe('two pull requests that change different records', () => {
     expect([...authors, ...loans]).not.toContain('generated/.svcgen-manifest');
 
     await git(repo, 'checkout', '--quiet', 'authors');
-    const merge = await git(repo, "merge", "--no-edit", "loans").catch(async (error: { stdout: string }) => `${error.stdout}${await git(repo, "diff")}`);
-    expect(merge).not.toContain("CONFLICT");
+    const merge = await git(repo, 'merge', '--no-edit', 'loans').catch(
+      async (error: { stdout: string }) => `${error.stdout}${await git(repo, 'diff')}`,
+    );
+    expect(merge).not.toContain('CONFLICT');
     const merged = await readFile(definition, 'utf8');
     expect(merged).toContain(AUTHOR_FIELD);
     expect(merged).toContain(LOAN_FIELD);
@@ -104,7 +108,6 @@ async function changedFiles(repo: string, base: string): Promise<string[]> {
 async function snapshot(repo: string): Promise<string> {
   return git(repo, 'rev-parse', 'HEAD^{tree}');
 }
-
 
 const AUTHOR_ANCHOR = `      name:
         description: The author's name as printed.

@@ -40,11 +40,14 @@ describe('ensureLinguistGenerated', () => {
     expect(await read()).toBe('* text=auto\r\ngenerated/** linguist-generated=true\r\n');
   });
 
-  it.each(['/src/api/** linguist-generated', 'src/api/** -linguist-generated', 'src/api/**\tlinguist-generated=false'])('respects an existing line for the folder: %s', async (line) => {
-    await writeFile(join(dir, '.gitattributes'), `${line}\n`);
-    expect(await ensureLinguistGenerated(dir, join(dir, 'src', 'api'))).toBe('present');
-    expect(await read()).toBe(`${line}\n`);
-  });
+  it.each(['/src/api/** linguist-generated', 'src/api/** -linguist-generated', 'src/api/**\tlinguist-generated=false'])(
+    'respects an existing line for the folder: %s',
+    async (line) => {
+      await writeFile(join(dir, '.gitattributes'), `${line}\n`);
+      expect(await ensureLinguistGenerated(dir, join(dir, 'src', 'api'))).toBe('present');
+      expect(await read()).toBe(`${line}\n`);
+    },
+  );
 
   it('uses the path relative to the working directory, and quotes it when it has spaces', async () => {
     await ensureLinguistGenerated(dir, join(dir, 'packages', 'api', 'gen'));

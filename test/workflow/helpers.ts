@@ -18,7 +18,11 @@ export interface RunResult {
 
 export function runNode(args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -200,6 +204,7 @@ export function editedDefinition(edit: (doc: Doc) => void): string {
 /** The 1-based line of the first line of `text` that, trimmed, starts with `start` after line `after`. */
 export function lineOf(text: string, start: string, after = 0): number {
   const lines = text.split('\n');
-  for (let index = after; index < lines.length; index += 1) if ((lines[index] ?? '').trim().startsWith(start)) return index + 1;
+  for (let index = after; index < lines.length; index += 1)
+    if ((lines[index] ?? '').trim().startsWith(start)) return index + 1;
   throw new Error(`no line starting with ${start}`);
 }

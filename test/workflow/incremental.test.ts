@@ -42,26 +42,39 @@ afterAll(async () => {
 });
 
 /** `svcgen <args>` in the temp folder; the module URLs it resolved. */
-async function generateLogged(args: readonly string[]): Promise<{ code: number | null; stdout: string; modules: string[] }> {
+async function generateLogged(
+  args: readonly string[],
+): Promise<{ code: number | null; stdout: string; modules: string[] }> {
   const log = join(dir, 'modules.log');
   await rm(log, { force: true });
   await writeFile(log, '');
-  const result = await runNode(['--import', pathToFileURL(join(dir, 'register.mjs')).href, CLI, ...args], dir, { SVCGEN_LOAD_LOG: log });
+  const result = await runNode(['--import', pathToFileURL(join(dir, 'register.mjs')).href, CLI, ...args], dir, {
+    SVCGEN_LOAD_LOG: log,
+  });
   if (result.code !== 0) throw new Error(`svcgen ${args.join(' ')} failed:\n${result.stderr}`);
-  return { code: result.code, stdout: result.stdout, modules: (await readFile(log, 'utf8')).split('\n').filter(Boolean) };
+  return {
+    code: result.code,
+    stdout: result.stdout,
+    modules: (await readFile(log, 'utf8')).split('\n').filter(Boolean),
+  };
 }
 
-const loads = (modules: readonly string[], name: string) => modules.some((url) => url.includes(`/node_modules/${name}/`));
+const loads = (modules: readonly string[], name: string) =>
+  modules.some((url) => url.includes(`/node_modules/${name}/`));
 const WORKING_LIBRARIES = /\/node_modules\/(zod|handlebars|prettier|ts-morph|@ts-morph|typescript)\//;
 const COMPILER = /\/node_modules\/(ts-morph|@ts-morph|typescript)\//;
 
 describe('incremental runs', () => {
-  it('the first run loads the working libraries (the hook sees them), but never the compiler', { timeout: SLOW }, async () => {
-    const first = await generateLogged(['generate']);
-    expect(first.stdout).toMatch(/wrote \d+ file\(s\)/);
-    for (const name of ['zod', 'handlebars', 'prettier']) expect(loads(first.modules, name), name).toBe(true);
-    expect(first.modules.filter((url) => COMPILER.test(url))).toEqual([]);
-  });
+  it(
+    'the first run loads the working libraries (the hook sees them), but never the compiler',
+    { timeout: SLOW },
+    async () => {
+      const first = await generateLogged(['generate']);
+      expect(first.stdout).toMatch(/wrote \d+ file\(s\)/);
+      for (const name of ['zod', 'handlebars', 'prettier']) expect(loads(first.modules, name), name).toBe(true);
+      expect(first.modules.filter((url) => COMPILER.test(url))).toEqual([]);
+    },
+  );
 
   it('a second run with nothing changed loads neither', { timeout: SLOW }, async () => {
     const second = await generateLogged(['generate']);
@@ -74,14 +87,23 @@ describe('incremental runs', () => {
     const log = join(dir, 'api.log');
     await writeFile(log, '');
     const script = `const api = await import(${JSON.stringify(pathToFileURL(join(CLI, '..', 'index.js')).href)}); console.log(Object.keys(api).sort().join(','));`;
-    const result = await runNode(['--import', pathToFileURL(join(dir, 'register.mjs')).href, '--input-type=module', '-e', script], dir, { SVCGEN_LOAD_LOG: log });
+    const result = await runNode(
+      ['--import', pathToFileURL(join(dir, 'register.mjs')).href, '--input-type=module', '-e', script],
+      dir,
+      { SVCGEN_LOAD_LOG: log },
+    );
     expect(result.stderr).toBe('');
     const modules = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
-    expect(modules.filter((url) => /\/node_modules\/(handlebars|prettier|ts-morph|@ts-morph|typescript)\//.test(url))).toEqual([]);
+    expect(
+      modules.filter((url) => /\/node_modules\/(handlebars|prettier|ts-morph|@ts-morph|typescript)\//.test(url)),
+    ).toEqual([]);
   });
 
   it('a changed definition runs the whole pipeline again', { timeout: SLOW }, async () => {
-    await writeText(join(dir, 'definitions', 'shop.yaml'), BASE_DEFINITION.replace('description: An item for sale.', 'description: An item on sale.'));
+    await writeText(
+      join(dir, 'definitions', 'shop.yaml'),
+      BASE_DEFINITION.replace('description: An item for sale.', 'description: An item on sale.'),
+    );
     const third = await generateLogged(['generate']);
     expect(third.stdout).toMatch(/wrote [1-9]\d* file\(s\)/);
     expect(loads(third.modules, 'prettier')).toBe(true);

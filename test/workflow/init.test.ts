@@ -22,7 +22,9 @@ describe('svcgen init', () => {
     expect(init.stdout).toContain('wrote svcgen.config.yaml, definitions/todo-api.yaml');
 
     const sample = await readFile(join(dir, 'definitions', 'todo-api.yaml'), 'utf8');
-    expect(sample.split('\n')[0]).toBe('# yaml-language-server: $schema=../node_modules/svcgen/schema/svcgen-definitions.schema.json');
+    expect(sample.split('\n')[0]).toBe(
+      '# yaml-language-server: $schema=../node_modules/svcgen/schema/svcgen-definitions.schema.json',
+    );
     expect(await readFile(join(dir, 'svcgen.config.yaml'), 'utf8')).toContain('output: generated');
     expect(await readFile(join(dir, '.gitattributes'), 'utf8')).toBe('generated/** linguist-generated=true\n');
 
@@ -45,7 +47,9 @@ describe('svcgen init', () => {
     await writeFile(join(dir, 'svcgen.config.yaml'), 'output: out\n');
     const result = await runCli(['init'], dir);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('svcgen: svcgen.config.yaml already exists; init never overwrites a file (nothing was written)\n');
+    expect(result.stderr).toBe(
+      'svcgen: svcgen.config.yaml already exists; init never overwrites a file (nothing was written)\n',
+    );
     expect(await readFile(join(dir, 'svcgen.config.yaml'), 'utf8')).toBe('output: out\n');
     await expect(readFile(join(dir, 'definitions', 'todo-api.yaml'))).rejects.toThrow();
     await expect(readFile(join(dir, '.gitattributes'))).rejects.toThrow();
@@ -61,6 +65,8 @@ describe('svcgen init', () => {
   it('appends to an existing .gitattributes', async () => {
     await writeFile(join(dir, '.gitattributes'), '*.png binary\n');
     expect((await runCli(['init'], dir)).code).toBe(0);
-    expect(await readFile(join(dir, '.gitattributes'), 'utf8')).toBe('*.png binary\ngenerated/** linguist-generated=true\n');
+    expect(await readFile(join(dir, '.gitattributes'), 'utf8')).toBe(
+      '*.png binary\ngenerated/** linguist-generated=true\n',
+    );
   });
 });

@@ -76,7 +76,11 @@ export function lineHunks(a: readonly string[], b: readonly string[]): Hunk[] {
 
 /** Whether every removed line comes back among the added ones, in order, ignoring whitespace and a trailing comma. */
 function reappearsInOrder(removed: readonly string[], added: readonly string[]): boolean {
-  const bare = (line: string) => line.replace(/[,;]\s*$/, '').replace(/\s+/g, '').replace(/-{3,}/g, '---');
+  const bare = (line: string) =>
+    line
+      .replace(/[,;]\s*$/, '')
+      .replace(/\s+/g, '')
+      .replace(/-{3,}/g, '---');
   let next = 0;
   for (const line of removed) {
     while (next < added.length && bare(added[next] as string) !== bare(line)) next += 1;
@@ -101,7 +105,14 @@ describe('lineHunks', () => {
     { a: 'a b c', b: 'a b c', want: [] },
     { a: 'a b c', b: 'a x b c', want: [{ removed: [], added: ['x'] }] },
     { a: 'a b c d', b: 'a c d', want: [{ removed: ['b'], added: [] }] },
-    { a: 'a b c d e', b: 'a B c d E', want: [{ removed: ['b'], added: ['B'] }, { removed: ['e'], added: ['E'] }] },
+    {
+      a: 'a b c d e',
+      b: 'a B c d E',
+      want: [
+        { removed: ['b'], added: ['B'] },
+        { removed: ['e'], added: ['E'] },
+      ],
+    },
     { a: '', b: 'x', want: [{ removed: [''], added: ['x'] }] },
   ])('$a → $b', ({ a, b, want }) => {
     expect(lineHunks(a.split(' '), b.split(' '))).toEqual(want);
@@ -138,7 +149,7 @@ describe('adding one optional field', () => {
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
   });
 
-  it('changes the record\'s type and schema', () => {
+  it("changes the record's type and schema", () => {
     expect(after.get('price-list-api/types.ts')).not.toBe(before.get('price-list-api/types.ts'));
     expect(after.get('price-list-api/schemas.ts')).not.toBe(before.get('price-list-api/schemas.ts'));
   });
@@ -156,7 +167,8 @@ describe('adding one optional field', () => {
         if (hunk.added.length > 12) problems.push(`a hunk of ${hunk.added.length} added lines: ${shown}`);
         // A removed line may only come back, in the same order, with other padding (a re-aligned
         // Markdown table of the record) or other punctuation (a comma after a JSON member).
-        if (!reappearsInOrder(hunk.removed, hunk.added)) problems.push(`a line removed, rewritten or reordered: ${shown}`);
+        if (!reappearsInOrder(hunk.removed, hunk.added))
+          problems.push(`a line removed, rewritten or reordered: ${shown}`);
       }
     }
     expect(problems).toEqual([]);

@@ -238,7 +238,9 @@ process.stdout.write(JSON.stringify(answers));
   });
 });
 
-/** The module's lines, without those scaffold writes or rewrites (stubs, tags, the handlers type, the retired alias). */
+/**
+ * The module's lines, without those scaffold writes or rewrites (stubs, tags, the handlers type, the retired alias).
+ */
 function withoutScaffoldLines(module: string): string[] {
   const stubs = module
     .replace(

@@ -30,7 +30,12 @@ afterEach(async () => {
 });
 
 function start(): Watcher {
-  watcher = watch({ cwd: dir, outDir: join(dir, 'generated'), definitionsDir: join(dir, 'definitions'), onResult: (event) => events.push(event) });
+  watcher = watch({
+    cwd: dir,
+    outDir: join(dir, 'generated'),
+    definitionsDir: join(dir, 'definitions'),
+    onResult: (event) => events.push(event),
+  });
   return watcher;
 }
 
@@ -64,7 +69,10 @@ describe('watch', () => {
     expect(events[0]?.trigger).toEqual({ reason: 'start', changed: [] });
     expect(resultOf(events[0]).ok).toBe(true);
 
-    await writeFile(join(dir, 'definitions', 'shop.yaml'), editedDefinition((d) => (d.records.item.fields.color = { type: 'string', required: false })));
+    await writeFile(
+      join(dir, 'definitions', 'shop.yaml'),
+      editedDefinition((d) => (d.records.item.fields.color = { type: 'string', required: false })),
+    );
     await waitForEvents(2);
     await sleep(SETTLE_MS);
     expect(events).toHaveLength(2);
@@ -80,7 +88,10 @@ describe('watch', () => {
     const file = join(dir, 'definitions', 'shop.yaml');
     writeFileSync(file, ''); // an editor that truncates first: the debounce starts here
     await sleep(20);
-    writeFileSync(file, editedDefinition((d) => (d.records.item.fields.color = { type: 'string', required: false })));
+    writeFileSync(
+      file,
+      editedDefinition((d) => (d.records.item.fields.color = { type: 'string', required: false })),
+    );
     blockFor(3 * DEBOUNCE_MS); // the process stalls: the timer expires while the second event is queued
     await waitForEvents(2);
     await sleep(SETTLE_MS);
@@ -88,46 +99,57 @@ describe('watch', () => {
     expect(resultOf(events[1]).ok).toBe(true);
   });
 
-  it('keeps regenerating after rename-saves (vim, safe write, sed -i), twice, then a plain edit', { timeout: SLOW }, async () => {
-    await start().ready;
-    const file = join(dir, 'definitions', 'shop.yaml');
-    const renameSave = async (text: string) => {
-      await writeFile(`${file}.tmp`, text);
-      await rename(`${file}.tmp`, file); // the new file replaces the old one: a new inode under the same name
-    };
-    const descriptions = ['First.', 'Second.', 'Third.'];
-    for (const [index, description] of descriptions.entries()) {
-      const text = editedDefinition((d) => (d.records.item.description = description));
-      if (index < 2) await renameSave(text);
-      else await writeFile(file, text);
-      await waitForEvents(index + 2);
-      await sleep(SETTLE_MS);
-      expect(events).toHaveLength(index + 2);
-      const result = resultOf(events.at(-1));
-      expect(result.ok).toBe(true);
-      expect(await readFile(join(dir, 'generated', 'shop', 'README.md'), 'utf8')).toContain(description);
-    }
-  });
+  it(
+    'keeps regenerating after rename-saves (vim, safe write, sed -i), twice, then a plain edit',
+    { timeout: SLOW },
+    async () => {
+      await start().ready;
+      const file = join(dir, 'definitions', 'shop.yaml');
+      const renameSave = async (text: string) => {
+        await writeFile(`${file}.tmp`, text);
+        await rename(`${file}.tmp`, file); // the new file replaces the old one: a new inode under the same name
+      };
+      const descriptions = ['First.', 'Second.', 'Third.'];
+      for (const [index, description] of descriptions.entries()) {
+        const text = editedDefinition((d) => (d.records.item.description = description));
+        if (index < 2) await renameSave(text);
+        else await writeFile(file, text);
+        await waitForEvents(index + 2);
+        await sleep(SETTLE_MS);
+        expect(events).toHaveLength(index + 2);
+        const result = resultOf(events.at(-1));
+        expect(result.ok).toBe(true);
+        expect(await readFile(join(dir, 'generated', 'shop', 'README.md'), 'utf8')).toContain(description);
+      }
+    },
+  );
 
-  it('finds the config upward when started in a subfolder, and watches it and the folders it names', { timeout: SLOW }, async () => {
-    await writeText(join(dir, 'package.json'), '{}\n');
-    await writeText(join(dir, 'svcgen.config.yaml'), 'definitions: api\noutput: out\n');
-    await writeText(join(dir, 'api', 'shop.yaml'), BASE_DEFINITION);
-    await removeDir(join(dir, 'definitions'));
-    await writeText(join(dir, 'src', 'keep.txt'), '');
-    watcher = watch({ cwd: join(dir, 'src'), onResult: (event) => events.push(event) });
-    await watcher.ready;
-    expect(resultOf(events[0])).toMatchObject({ ok: true });
-    await writeFile(join(dir, 'api', 'shop.yaml'), editedDefinition((d) => (d.records.item.description = 'Nested.')));
-    await waitForEvents(2);
-    expect(resultOf(events[1]).ok).toBe(true);
-    expect(await readFile(join(dir, 'out', 'shop', 'README.md'), 'utf8')).toContain('Nested.');
-    // The config found upward is watched too, not one in the working directory.
-    await writeFile(join(dir, 'svcgen.config.yaml'), 'definitions: api\noutput: elsewhere\n');
-    await waitForEvents(3);
-    expect(events[2]?.trigger.changed).toEqual(['../svcgen.config.yaml']);
-    expect(await readFile(join(dir, 'elsewhere', 'shop', 'README.md'), 'utf8')).toContain('Nested.');
-  });
+  it(
+    'finds the config upward when started in a subfolder, and watches it and the folders it names',
+    { timeout: SLOW },
+    async () => {
+      await writeText(join(dir, 'package.json'), '{}\n');
+      await writeText(join(dir, 'svcgen.config.yaml'), 'definitions: api\noutput: out\n');
+      await writeText(join(dir, 'api', 'shop.yaml'), BASE_DEFINITION);
+      await removeDir(join(dir, 'definitions'));
+      await writeText(join(dir, 'src', 'keep.txt'), '');
+      watcher = watch({ cwd: join(dir, 'src'), onResult: (event) => events.push(event) });
+      await watcher.ready;
+      expect(resultOf(events[0])).toMatchObject({ ok: true });
+      await writeFile(
+        join(dir, 'api', 'shop.yaml'),
+        editedDefinition((d) => (d.records.item.description = 'Nested.')),
+      );
+      await waitForEvents(2);
+      expect(resultOf(events[1]).ok).toBe(true);
+      expect(await readFile(join(dir, 'out', 'shop', 'README.md'), 'utf8')).toContain('Nested.');
+      // The config found upward is watched too, not one in the working directory.
+      await writeFile(join(dir, 'svcgen.config.yaml'), 'definitions: api\noutput: elsewhere\n');
+      await waitForEvents(3);
+      expect(events[2]?.trigger.changed).toEqual(['../svcgen.config.yaml']);
+      expect(await readFile(join(dir, 'elsewhere', 'shop', 'README.md'), 'utf8')).toContain('Nested.');
+    },
+  );
 
   it('reports invalid definitions and keeps watching', { timeout: SLOW }, async () => {
     await start().ready;
@@ -157,7 +179,10 @@ describe('watch', () => {
 
     // Watched now: an edit of the new folder's file regenerates.
     const seen = events.length;
-    await writeFile(join(dir, 'definitions', 'shop.yaml'), editedDefinition((d) => (d.records.item.description = 'Changed.')));
+    await writeFile(
+      join(dir, 'definitions', 'shop.yaml'),
+      editedDefinition((d) => (d.records.item.description = 'Changed.')),
+    );
     await waitForEvents(seen + 1);
     expect(events.at(-1)?.trigger.changed).toEqual(['definitions/shop.yaml']);
     expect(resultOf(events.at(-1)).ok).toBe(true);
@@ -193,7 +218,10 @@ describe('watch', () => {
     const running = start();
     await running.ready;
     await running.close();
-    await writeFile(join(dir, 'definitions', 'shop.yaml'), editedDefinition((d) => (d.records.item.description = 'Changed.')));
+    await writeFile(
+      join(dir, 'definitions', 'shop.yaml'),
+      editedDefinition((d) => (d.records.item.description = 'Changed.')),
+    );
     await sleep(SETTLE_MS);
     expect(events).toHaveLength(1);
   });
@@ -218,7 +246,10 @@ describe('svcgen watch (CLI)', () => {
       await waitFor(() => stdout.includes('(Ctrl-C to stop)'));
       await writeFile(join(dir, 'definitions', 'shop.yaml'), 'name: [unclosed\n');
       await waitFor(() => stderr.includes('problem(s)'));
-      await writeFile(join(dir, 'definitions', 'shop.yaml'), editedDefinition((d) => (d.records.item.fields.color = { type: 'string', required: false })));
+      await writeFile(
+        join(dir, 'definitions', 'shop.yaml'),
+        editedDefinition((d) => (d.records.item.fields.color = { type: 'string', required: false })),
+      );
       await waitFor(() => stdout.includes('definitions/shop.yaml changed: wrote'));
     } finally {
       child.kill('SIGINT');
@@ -227,8 +258,12 @@ describe('svcgen watch (CLI)', () => {
     const lines = stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^svcgen watch: \[\d\d:\d\d:\d\d\] start: wrote \d+ file\(s\), deleted 0 in generated$/);
-    expect(lines[2]).toMatch(/^svcgen watch: \[\d\d:\d\d:\d\d\] definitions\/shop\.yaml changed: wrote \d+ file\(s\), deleted 0 in generated$/);
+    expect(lines[2]).toMatch(
+      /^svcgen watch: \[\d\d:\d\d:\d\d\] definitions\/shop\.yaml changed: wrote \d+ file\(s\), deleted 0 in generated$/,
+    );
     expect(stderr).toMatch(/^definitions\/shop\.yaml:\d+:\d+ SVC002 /m);
-    expect(stderr).toMatch(/definitions\/shop\.yaml changed: 1 problem\(s\); nothing was written; watching for changes/);
+    expect(stderr).toMatch(
+      /definitions\/shop\.yaml changed: 1 problem\(s\); nothing was written; watching for changes/,
+    );
   });
 });

@@ -55,10 +55,29 @@ function emitClient(module: ModuleIr): GeneratedFile {
   const views = module.routes.map((route) => clientMethodView(module, route));
   const runtimeTypes = ['CallOptions', 'ClientOptions', ...(views.some((view) => view.result.paged) ? ['Page'] : [])];
   const authTypes = [...new Set(module.auth.map((scheme) => AUTH_TYPES[scheme.type]))].sort();
-  const responseSchemas = views.map(({ name }) => property(name, path(`schemas.${symbols.routeSchema(name, 'Responses')}`)));
+  const responseSchemas = views.map(({ name }) =>
+    property(name, path(`schemas.${symbols.routeSchema(name, 'Responses')}`)),
+  );
   const statements: (TopLevel | string)[] = [
-    ...(authTypes.length > 0 ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: '../runtime/client-auth.js', names: authTypes } }] : []),
-    { declaration: { kind: 'import', from: '../runtime/client.js', names: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)] } },
+    ...(authTypes.length > 0
+      ? [
+          {
+            declaration: {
+              kind: 'import' as const,
+              typeOnly: true,
+              from: '../runtime/client-auth.js',
+              names: authTypes,
+            },
+          },
+        ]
+      : []),
+    {
+      declaration: {
+        kind: 'import',
+        from: '../runtime/client.js',
+        names: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)],
+      },
+    },
     { declaration: { kind: 'import', from: './metadata.js', names: [meta, routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
     { declaration: { kind: 'import', typeOnly: true, from: './types.js', namespace: 'types' } },
@@ -72,7 +91,13 @@ function emitClient(module: ModuleIr): GeneratedFile {
           name: 'auth',
           readonly: true,
           docs: 'Credentials per auth scheme.',
-          type: typeLiteral(module.auth.map((scheme) => ({ name: scheme.name, type: typeRef(AUTH_TYPES[scheme.type]), readonly: true }))),
+          type: typeLiteral(
+            module.auth.map((scheme) => ({
+              name: scheme.name,
+              type: typeRef(AUTH_TYPES[scheme.type]),
+              readonly: true,
+            })),
+          ),
         },
       ],
     }),
@@ -88,7 +113,14 @@ function emitClient(module: ModuleIr): GeneratedFile {
             kind: 'expression',
             expression: assign(
               path('this.core'),
-              newCall('ClientCore', [object([property('meta', id(meta)), property('routes', id(routes)), property('responseSchemas', id('responseSchemas'))]), id('options')]),
+              newCall('ClientCore', [
+                object([
+                  property('meta', id(meta)),
+                  property('routes', id(routes)),
+                  property('responseSchemas', id('responseSchemas')),
+                ]),
+                id('options'),
+              ]),
             ),
           },
         ],
@@ -104,7 +136,8 @@ type ClientMethodView = ReturnType<typeof clientMethodView>;
 
 /** What a client method is made from: the route's name, docs, which inputs it has and its result. */
 function clientMethodView(module: ModuleIr, route: RouteIr) {
-  const required = (params: readonly ParameterIr[]) => (params.length === 0 ? undefined : params.some((param) => param.required && param.default === undefined));
+  const required = (params: readonly ParameterIr[]) =>
+    params.length === 0 ? undefined : params.some((param) => param.required && param.default === undefined);
   return {
     name: route.name,
     docs: route.summary ?? route.description,
@@ -129,7 +162,10 @@ function clientMethod(view: ClientMethodView): ClassMethod {
   group('headers', view.headers, 'Headers');
   group('body', view.body, 'Body');
   const inputRequired = members.some((entry) => entry.required);
-  const inputType = members.length > 0 ? typeLiteral(members.map(({ required: _required, ...signature }) => signature)) : typeRef('Record', [typeRef('string'), typeRef('never')]);
+  const inputType =
+    members.length > 0
+      ? typeLiteral(members.map(({ required: _required, ...signature }) => signature))
+      : typeRef('Record', [typeRef('string'), typeRef('never')]);
   const core = member(path('this.core'), result.paged ? 'page' : 'call');
   return {
     name: symbols.operation(view.name),
@@ -139,6 +175,15 @@ function clientMethod(view: ClientMethodView): ClassMethod {
       { name: 'options', type: typeRef('CallOptions'), optional: true },
     ],
     returns: typeRef('Promise', [result.type]),
-    body: [{ kind: 'return', value: call(core, [literal(view.name), id('input'), id('options')], [result.paged ? result.itemType : result.type]) }],
+    body: [
+      {
+        kind: 'return',
+        value: call(
+          core,
+          [literal(view.name), id('input'), id('options')],
+          [result.paged ? result.itemType : result.type],
+        ),
+      },
+    ],
   };
 }

@@ -37,12 +37,26 @@ export function resultShape(module: ModuleIr, route: RouteIr): ResultShape {
 export function clientResult(routeName: string, shape: ResultShape): ClientResult {
   const never = typeRef('never');
   if (shape.statuses.length === 0) return { type: typeRef('void'), paged: false, itemType: never };
-  const bodies = shape.statuses.map((status) => indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), numberType(status)));
+  const bodies = shape.statuses.map((status) =>
+    indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), numberType(status)),
+  );
   const first = bodies[0] as TypeNode;
   if (shape.paged) {
     const itemType = indexed(first, typeRef('number'));
     return { type: typeRef('Page', [itemType]), paged: true, itemType };
   }
-  if (shape.total) return { type: typeLiteral([{ name: 'items', type: first }, { name: 'total', type: typeRef('number') }]), paged: false, itemType: never };
-  return { type: union([...bodies, ...(shape.orUndefined ? [typeRef('undefined')] : [])]), paged: false, itemType: never };
+  if (shape.total)
+    return {
+      type: typeLiteral([
+        { name: 'items', type: first },
+        { name: 'total', type: typeRef('number') },
+      ]),
+      paged: false,
+      itemType: never,
+    };
+  return {
+    type: union([...bodies, ...(shape.orUndefined ? [typeRef('undefined')] : [])]),
+    paged: false,
+    itemType: never,
+  };
 }

@@ -5,7 +5,11 @@ import type { AuthView, FactView, LimitView } from './page-types.js';
 import { origin, text } from './view-helpers.js';
 
 export function authView(module: ModuleIr, scheme: AuthSchemeIr): AuthView {
-  const fact = (label: string, value: string, from: Origin = scheme.origin): FactView => ({ label, value: inline(value), ...origin(from) });
+  const fact = (label: string, value: string, from: Origin = scheme.origin): FactView => ({
+    label,
+    value: inline(value),
+    ...origin(from),
+  });
   const facts: FactView[] = [];
   const pushScopes = (scopes: readonly string[]) => {
     if (scopes.length > 0) facts.push(fact('Scopes', scopes.join(', ')));
@@ -14,7 +18,9 @@ export function authView(module: ModuleIr, scheme: AuthSchemeIr): AuthView {
   switch (scheme.type) {
     case 'oauth2':
       type = 'OAuth 2.0';
-      facts.push(fact('Token endpoint', `POST ${`${module.interface?.basePath ?? ''}${scheme.tokenPath}`.replace(/\/+/g, '/')}`));
+      facts.push(
+        fact('Token endpoint', `POST ${`${module.interface?.basePath ?? ''}${scheme.tokenPath}`.replace(/\/+/g, '/')}`),
+      );
       facts.push(
         fact(
           'Client authentication',
@@ -23,11 +29,26 @@ export function authView(module: ModuleIr, scheme: AuthSchemeIr): AuthView {
         ),
       );
       for (const grant of scheme.grants) {
-        const details = [grant.clientId !== undefined ? `client_id ${grant.clientId}` : undefined, grant.scopes.length > 0 ? `scopes ${grant.scopes.join(' ')}` : undefined, `refresh token ${grant.issuesRefreshToken ? 'issued' : 'not issued'}`];
-        facts.push(fact(`Grant ${codeSpan(grant.grant)}`, `${grant.description ? `${grant.description} ` : ''}(${details.filter(Boolean).join(', ')})`, grant.origin));
+        const details = [
+          grant.clientId !== undefined ? `client_id ${grant.clientId}` : undefined,
+          grant.scopes.length > 0 ? `scopes ${grant.scopes.join(' ')}` : undefined,
+          `refresh token ${grant.issuesRefreshToken ? 'issued' : 'not issued'}`,
+        ];
+        facts.push(
+          fact(
+            `Grant ${codeSpan(grant.grant)}`,
+            `${grant.description ? `${grant.description} ` : ''}(${details.filter(Boolean).join(', ')})`,
+            grant.origin,
+          ),
+        );
       }
       facts.push(fact('Access token lifetime', `${scheme.accessTokenLifetime} s`));
-      facts.push(fact('Refresh token lifetime', `${scheme.refreshTokenLifetime} s${scheme.rotateRefreshTokens ? ', rotated on use' : ''}`));
+      facts.push(
+        fact(
+          'Refresh token lifetime',
+          `${scheme.refreshTokenLifetime} s${scheme.rotateRefreshTokens ? ', rotated on use' : ''}`,
+        ),
+      );
       break;
     case 'bearer':
       type = scheme.jwt ? 'Bearer token, JWT (RFC 6750, RFC 7519)' : 'Bearer token (RFC 6750)';
@@ -35,7 +56,8 @@ export function authView(module: ModuleIr, scheme: AuthSchemeIr): AuthView {
         facts.push(fact('Issuer', scheme.jwt.issuer, scheme.jwt.origin));
         facts.push(fact('Audience', scheme.jwt.audience, scheme.jwt.origin));
         if (scheme.jwt.jwksUrl !== undefined) facts.push(fact('Signing keys', scheme.jwt.jwksUrl, scheme.jwt.origin));
-        if (scheme.jwt.algorithms.length > 0) facts.push(fact('Algorithms', scheme.jwt.algorithms.join(', '), scheme.jwt.origin));
+        if (scheme.jwt.algorithms.length > 0)
+          facts.push(fact('Algorithms', scheme.jwt.algorithms.join(', '), scheme.jwt.origin));
       }
       pushScopes(scheme.scopes);
       break;
@@ -60,7 +82,8 @@ export function authView(module: ModuleIr, scheme: AuthSchemeIr): AuthView {
       facts.push(fact('Algorithms', scheme.algorithms.join(', ')));
       facts.push(fact('qop', scheme.qop.join(', ')));
       facts.push(fact('Nonce lifetime', `${scheme.nonceLifetime} s`));
-      if (scheme.privileges) facts.push(fact('Privileges', `${scheme.privileges.names.join(', ')} on ${scheme.privileges.resource}`));
+      if (scheme.privileges)
+        facts.push(fact('Privileges', `${scheme.privileges.names.join(', ')} on ${scheme.privileges.resource}`));
       break;
   }
   return { name: scheme.name, type, description: text(scheme.description), facts, ...origin(scheme.origin) };
@@ -73,16 +96,26 @@ export function limitViews(module: ModuleIr): LimitView[] {
     limits.push({ what: 'Request body size', value: `${iface.bodyLimitBytes} bytes`, ...origin(iface.limitsOrigin) });
   }
   for (const scheme of module.auth) {
-    if (scheme.type === 'oauth2') limits.push({ what: 'Access token lifetime', value: `${scheme.accessTokenLifetime} s`, ...origin(scheme.origin) });
-    if (scheme.type === 'apiKey' && scheme.session) limits.push({ what: 'Session idle timeout', value: `${scheme.session.idleTimeout} s`, ...origin(scheme.origin) });
-    if (scheme.type === 'digest') limits.push({ what: 'Digest nonce lifetime', value: `${scheme.nonceLifetime} s`, ...origin(scheme.origin) });
+    if (scheme.type === 'oauth2')
+      limits.push({
+        what: 'Access token lifetime',
+        value: `${scheme.accessTokenLifetime} s`,
+        ...origin(scheme.origin),
+      });
+    if (scheme.type === 'apiKey' && scheme.session)
+      limits.push({ what: 'Session idle timeout', value: `${scheme.session.idleTimeout} s`, ...origin(scheme.origin) });
+    if (scheme.type === 'digest')
+      limits.push({ what: 'Digest nonce lifetime', value: `${scheme.nonceLifetime} s`, ...origin(scheme.origin) });
   }
   for (const route of module.routes) {
     for (const param of route.query) {
       const c = param.type.constraints;
-      const bounds = c.minimum !== undefined || c.maximum !== undefined ? `${c.minimum ?? ''}..${c.maximum ?? ''}` : undefined;
+      const bounds =
+        c.minimum !== undefined || c.maximum !== undefined ? `${c.minimum ?? ''}..${c.maximum ?? ''}` : undefined;
       if (bounds === undefined && param.default === undefined) continue;
-      const value = [bounds, param.default !== undefined ? `default ${JSON.stringify(param.default)}` : undefined].filter(Boolean).join(', ');
+      const value = [bounds, param.default !== undefined ? `default ${JSON.stringify(param.default)}` : undefined]
+        .filter(Boolean)
+        .join(', ');
       limits.push({ what: inline(`${route.name}: ${param.name}`), value: inline(value), ...origin(param.origin) });
     }
   }

@@ -26,11 +26,17 @@ export const docsEmitter: Emitter = {
     let render = sectioned ? undefined : templateRenderer(docsTemplates, DOCS_ENTRY);
     return modules.map((module): GeneratedFile => {
       const page = sectioned?.(ir, module);
-      if (page !== undefined) return { path: `${module.name}/README.md`, content: page, source: module.sourceFile, format: false };
+      if (page !== undefined)
+        return { path: `${module.name}/README.md`, content: page, source: module.sourceFile, format: false };
       render ??= templateRenderer(docsTemplates, DOCS_ENTRY);
       const rendered = render(buildDocsPage(ir, module));
       const formatted = ownTemplates ? toPrettierForm(rendered) : undefined;
-      return { path: `${module.name}/README.md`, content: formatted ?? rendered, source: module.sourceFile, format: formatted === undefined };
+      return {
+        path: `${module.name}/README.md`,
+        content: formatted ?? rendered,
+        source: module.sourceFile,
+        format: formatted === undefined,
+      };
     });
   },
 };

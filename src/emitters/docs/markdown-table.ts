@@ -19,7 +19,8 @@ export function compactTables(markdown: string): string | undefined {
   while (index < lines.length) {
     const header = splitRow(lines[index] as string);
     const delimiter = index + 1 < lines.length ? splitRow(lines[index + 1] as string) : undefined;
-    const isTable = header && delimiter && delimiter.length === header.length && delimiter.every((cell) => DELIMITER_CELL.test(cell));
+    const isTable =
+      header && delimiter && delimiter.length === header.length && delimiter.every((cell) => DELIMITER_CELL.test(cell));
     if (!isTable) {
       out.push(lines[index] as string);
       index += 1;

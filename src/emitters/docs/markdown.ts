@@ -31,13 +31,15 @@ export function codeSpan(value: string): string {
 
 /** Plain text with everything literal: backslashes that would escape, HTML, emphasis, cell ends, unpaired backticks. */
 function escapeText(text: string): string {
-  return text
-    // A backslash before ASCII punctuation (or at the end of a line) would escape it.
-    .replace(/\\(?=[!-/:-@[-`{-~]|$)/g, '\\\\')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/[|*_`]/g, (char) => `\\${char}`);
+  return (
+    text
+      // A backslash before ASCII punctuation (or at the end of a line) would escape it.
+      .replace(/\\(?=[!-/:-@[-`{-~]|$)/g, '\\\\')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/[|*_`]/g, (char) => `\\${char}`)
+  );
 }
 
 /** Text that starts a line of the page must not start a list, heading, rule, fence or math block there. */

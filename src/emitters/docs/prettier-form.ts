@@ -5,7 +5,9 @@
 // in prettier's form (markdown.ts). test/docs/prettier-form.test.ts holds this to prettier's output.
 import { compactTables } from './markdown-table.js';
 
-/** `markdown` as prettier would print it (tables unpadded), or undefined when only prettier can say (see compactTables). */
+/**
+ * `markdown` as prettier would print it (tables unpadded), or undefined when only prettier can say (see compactTables).
+ */
 export function toPrettierForm(markdown: string): string | undefined {
   const blocks = markdown
     .replace(/^\n+/, '')

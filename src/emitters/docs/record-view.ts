@@ -17,7 +17,10 @@ export interface RecordInput {
 export type RecordRow = Pick<RecordView, 'name' | 'anchor'>;
 
 export function recordRow(module: string, record: RecordSource): RecordRow {
-  return { name: record.name, anchor: anchor('record', record.file === module ? record.name : `${record.file}-${record.name}`) };
+  return {
+    name: record.name,
+    anchor: anchor('record', record.file === module ? record.name : `${record.file}-${record.name}`),
+  };
 }
 
 export function recordView({ module, record }: RecordInput): RecordView {

@@ -34,7 +34,8 @@ const HELPERS: Record<string, (...args: unknown[]) => unknown> = {
   /** {{code value}}: the value in a code span. */
   code: (value) => codeSpan(String(value)),
   /** {{join list ", "}}: the items of a list joined by a separator. */
-  join: (list, separator) => (Array.isArray(list) ? list.map(String).join(typeof separator === 'string' ? separator : ', ') : String(list)),
+  join: (list, separator) =>
+    Array.isArray(list) ? list.map(String).join(typeof separator === 'string' ? separator : ', ') : String(list),
 };
 
 const BUILT_IN_BLOCKS = ['each', 'if', 'unless', 'with'] as const;
@@ -75,9 +76,19 @@ export interface RendererOptions {
  * Checks and compiles the templates once, for every page of a run: compiling them again per page
  * cost more than rendering.
  */
-export function templateRenderer(templates: readonly TemplateFile[], entry: string, { stubs = new Map(), trusted = false }: RendererOptions = {}): (data: unknown) => string {
+export function templateRenderer(
+  templates: readonly TemplateFile[],
+  entry: string,
+  { stubs = new Map(), trusted = false }: RendererOptions = {},
+): (data: unknown) => string {
   const main = templates.find((template) => template.name === entry);
-  if (!main) throw templateError({ file: `templates/${entry}`, line: 1, column: 1, message: `template ${entry} not found (expected it in svcgen's templates or the templates folder of the config)` });
+  if (!main)
+    throw templateError({
+      file: `templates/${entry}`,
+      line: 1,
+      column: 1,
+      message: `template ${entry} not found (expected it in svcgen's templates or the templates folder of the config)`,
+    });
   const hb = Handlebars.create();
   registerHelpers(hb);
   const names = new Set(templates.map((template) => partialName(template.name)));
@@ -86,11 +97,21 @@ export function templateRenderer(templates: readonly TemplateFile[], entry: stri
 
   // Pages render one after another, so one stack of the templates being run serves them all.
   const stack: TemplateFile[] = [];
-  const run = (template: TemplateFile, compiled: Delegate, context: unknown, options?: Handlebars.RuntimeOptions): string => {
+  const run = (
+    template: TemplateFile,
+    compiled: Delegate,
+    context: unknown,
+    options?: Handlebars.RuntimeOptions,
+  ): string => {
     const caller = stack.at(-1);
     if (stack.length >= MAX_PARTIAL_DEPTH && caller) {
       const call = calls.get(caller.name)?.find((candidate) => candidate.partial === partialName(template.name));
-      throw new LocatedFailure(`partials nested deeper than ${MAX_PARTIAL_DEPTH} (does ${partialName(template.name)} include itself?)`, call?.line ?? 1, call?.column ?? 1, caller.file);
+      throw new LocatedFailure(
+        `partials nested deeper than ${MAX_PARTIAL_DEPTH} (does ${partialName(template.name)} include itself?)`,
+        call?.line ?? 1,
+        call?.column ?? 1,
+        caller.file,
+      );
     }
     stack.push(template);
     try {
@@ -108,7 +129,9 @@ export function templateRenderer(templates: readonly TemplateFile[], entry: stri
       continue;
     }
     const compiled = hb.compile(template.content, COMPILE_OPTIONS);
-    hb.registerPartial(partialName(template.name), (context: unknown, options?: Handlebars.RuntimeOptions) => run(template, compiled, context, options));
+    hb.registerPartial(partialName(template.name), (context: unknown, options?: Handlebars.RuntimeOptions) =>
+      run(template, compiled, context, options),
+    );
   }
   const compiledMain = hb.compile(main.content, COMPILE_OPTIONS);
   return (data) => {
@@ -116,7 +139,12 @@ export function templateRenderer(templates: readonly TemplateFile[], entry: stri
       return run(main, compiledMain, data);
     } catch (error) {
       const failure = locate(error, main);
-      throw templateError({ file: failure.file ?? main.file, line: failure.line, column: failure.column, message: failure.message });
+      throw templateError({
+        file: failure.file ?? main.file,
+        line: failure.line,
+        column: failure.column,
+        message: failure.message,
+      });
     }
   };
 }
@@ -134,7 +162,12 @@ function checkTemplate(hb: typeof Handlebars, template: TemplateFile, partials: 
   const calls = partialCalls(program);
   for (const call of calls) {
     if (!partials.has(call.partial)) {
-      throw templateError({ file: template.file, line: call.line, column: call.column, message: `unknown partial "${call.partial}" (expected one of: ${[...partials].sort().join(', ')})` });
+      throw templateError({
+        file: template.file,
+        line: call.line,
+        column: call.column,
+        message: `unknown partial "${call.partial}" (expected one of: ${[...partials].sort().join(', ')})`,
+      });
     }
   }
   return calls;
@@ -148,7 +181,11 @@ function partialCalls(node: unknown, into: PartialCall[] = []): PartialCall[] {
   if (typeof node !== 'object' || node === null) return into;
   const statement = node as { type?: string; name?: { type?: string; original?: unknown }; loc?: Location };
   if (statement.type === 'PartialStatement' && statement.name?.type !== 'SubExpression' && statement.loc) {
-    into.push({ partial: String(statement.name?.original), line: statement.loc.start.line, column: statement.loc.start.column + 1 });
+    into.push({
+      partial: String(statement.name?.original),
+      line: statement.loc.start.line,
+      column: statement.loc.start.column + 1,
+    });
   }
   for (const key of ['body', 'program', 'inverse'] as const) partialCalls((node as Record<string, unknown>)[key], into);
   return into;
@@ -167,7 +204,11 @@ function registerHelpers(hb: typeof Handlebars): void {
       const hashMissing = Object.entries(options.hash ?? {}).find(([, value]) => value === undefined)?.[0];
       if (missing !== -1 || hashMissing !== undefined) {
         const what = hashMissing !== undefined ? `its ${hashMissing}= argument` : `its argument ${missing + 1}`;
-        throw new LocatedFailure(`helper ${name}: ${what} is not defined (a misspelled or unknown variable)`, options.loc?.start.line ?? 1, (options.loc?.start.column ?? 0) + 1);
+        throw new LocatedFailure(
+          `helper ${name}: ${what} is not defined (a misspelled or unknown variable)`,
+          options.loc?.start.line ?? 1,
+          (options.loc?.start.column ?? 0) + 1,
+        );
       }
       return helper.apply(this, args);
     };
@@ -180,12 +221,15 @@ function registerHelpers(hb: typeof Handlebars): void {
 
 /** Handlebars' own errors carry "line:column" (column 0-based) or "on line N"; ours carry a location. */
 function locate(error: unknown, template: TemplateFile): LocatedFailure {
-  if (error instanceof LocatedFailure) return error.file ? error : new LocatedFailure(error.message, error.line, error.column, template.file);
+  if (error instanceof LocatedFailure)
+    return error.file ? error : new LocatedFailure(error.message, error.line, error.column, template.file);
   const message = error instanceof Error ? error.message : String(error);
   const { lineNumber, column } = error as { lineNumber?: number; column?: number };
-  if (typeof lineNumber === 'number') return new LocatedFailure(describe(message), lineNumber, (column ?? 0) + 1, template.file);
+  if (typeof lineNumber === 'number')
+    return new LocatedFailure(describe(message), lineNumber, (column ?? 0) + 1, template.file);
   const parse = /Parse error on line (\d+):[\s\S]*?\n(Expecting [\s\S]*)$/.exec(message);
-  if (parse) return new LocatedFailure(`syntax error: ${parse[2]?.replace(/\s+/g, ' ')}`, Number(parse[1]), 1, template.file);
+  if (parse)
+    return new LocatedFailure(`syntax error: ${parse[2]?.replace(/\s+/g, ' ')}`, Number(parse[1]), 1, template.file);
   return new LocatedFailure(message, 1, 1, template.file);
 }
 
@@ -194,7 +238,8 @@ function describe(message: string): string {
   const variable = /^"([^"]+)" not defined in /.exec(bare);
   if (variable) return `unknown variable "${variable[1]}" (not in the page data; see src/emitters/docs/page-types.ts)`;
   const helper = /unknown helper (\S+)$/.exec(bare);
-  if (helper) return `unknown helper "${helper[1]}" (expected one of: ${[...Object.keys(HELPERS), ...BUILT_IN_BLOCKS, 'lookup'].sort().join(', ')})`;
+  if (helper)
+    return `unknown helper "${helper[1]}" (expected one of: ${[...Object.keys(HELPERS), ...BUILT_IN_BLOCKS, 'lookup'].sort().join(', ')})`;
   return bare;
 }
 

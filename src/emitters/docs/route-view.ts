@@ -19,18 +19,28 @@ export interface RouteInput {
 export type RouteRow = Pick<RouteView, 'name' | 'anchor' | 'method' | 'path' | 'origin' | 'convention'>;
 
 export function routeRow(route: RouteSource): RouteRow {
-  return { name: route.name, anchor: anchor('route', route.name), method: route.method, path: route.fullPath, ...origin(route.origin) };
+  return {
+    name: route.name,
+    anchor: anchor('route', route.name),
+    method: route.method,
+    path: route.fullPath,
+    ...origin(route.origin),
+  };
 }
 
 /** The errors a route lists that the module's catalog has, by status. */
-export function routeErrors(catalog: ReadonlyMap<string, RouteErrorView>, route: { readonly errors: readonly string[] }): RouteErrorView[] {
+export function routeErrors(
+  catalog: ReadonlyMap<string, RouteErrorView>,
+  route: { readonly errors: readonly string[] },
+): RouteErrorView[] {
   return route.errors.flatMap((name) => catalog.get(name) ?? []).sort((a, b) => a.status - b.status);
 }
 
 /** What a route shows of each of a module's errors, by name: the first of a name where there are more. */
 export function errorCatalog(errors: readonly ErrorIr[]): ReadonlyMap<string, RouteErrorView> {
   const catalog = new Map<string, RouteErrorView>();
-  for (const { name, status, kind } of errors) if (!catalog.has(name)) catalog.set(name, { name, anchor: anchor('error', name), status, kind });
+  for (const { name, status, kind } of errors)
+    if (!catalog.has(name)) catalog.set(name, { name, anchor: anchor('error', name), status, kind });
   return catalog;
 }
 
@@ -69,7 +79,9 @@ export function routeView({ module, route, errors }: RouteInput): RouteView {
           required: route.bodyRequired,
           formats: route.bodyFormats.join(', '),
           alternative: alternative
-            ? inline(`query parameter ${alternative.member} (${alternative.style === 'json' ? 'the same JSON as text' : 'deepObject'}${alternative.origin === 'convention' ? ', convention' : ''})`)
+            ? inline(
+                `query parameter ${alternative.member} (${alternative.style === 'json' ? 'the same JSON as text' : 'deepObject'}${alternative.origin === 'convention' ? ', convention' : ''})`,
+              )
             : null,
         }
       : null,
@@ -79,10 +91,16 @@ export function routeView({ module, route, errors }: RouteInput): RouteView {
 }
 
 function responseView(module: string, response: ResponseSource): ResponseView {
-  const description = [response.description, response.when ? `When ${response.when} is true.` : undefined].filter(Boolean).join(' ');
+  const description = [response.description, response.when ? `When ${response.when} is true.` : undefined]
+    .filter(Boolean)
+    .join(' ');
   return {
     status: response.status,
-    body: response.body ? inline(`${typeText(response.body, module)}${response.envelope ? '' : ' (no envelope)'}${response.total ? ', with total' : ''}`) : null,
+    body: response.body
+      ? inline(
+          `${typeText(response.body, module)}${response.envelope ? '' : ' (no envelope)'}${response.total ? ', with total' : ''}`,
+        )
+      : null,
     description: description === '' ? null : inline(description),
     headers: response.headers.length > 0 ? inline(response.headers.join(', ')) : null,
     ...origin(response.origin),

@@ -52,7 +52,10 @@ export const marker = (partial: string, index: number | '?') => `\u0000${partial
 const MARKER = /\u0000(docs-route|docs-record) (\d+)\u0000\n/g;
 
 /** For `templates` (svcgen's own): renders a module's page, or undefined when it has to be rendered whole. */
-export function sectionedPages(templates: readonly TemplateFile[], entry: string): (ir: Ir, module: ModuleIr) => string | undefined {
+export function sectionedPages(
+  templates: readonly TemplateFile[],
+  entry: string,
+): (ir: Ir, module: ModuleIr) => string | undefined {
   const templatesKey = hash('sha256', JSON.stringify(templates.map((template) => [template.name, template.content])));
   const renderers = lazyRenderers(templates, entry);
   return (ir, module) => {
@@ -63,7 +66,11 @@ export function sectionedPages(templates: readonly TemplateFile[], entry: string
       route: routeSource(route),
       errors: routeErrors(catalog, route),
     }));
-    const records: (RecordInput & Keyed)[] = pageRecords(ir, module).map((record) => ({ templates: templatesKey, module: module.name, record: recordSource(record) }));
+    const records: (RecordInput & Keyed)[] = pageRecords(ir, module).map((record) => ({
+      templates: templatesKey,
+      module: module.name,
+      record: recordSource(record),
+    }));
     const skeletonInput: SkeletonInput = {
       templates: templatesKey,
       head: buildPageHead(module),
@@ -75,7 +82,12 @@ export function sectionedPages(templates: readonly TemplateFile[], entry: string
 
     // Routes in runs (memo-runs.ts): a key per route costs a hash per route. Records one by one:
     // an edited record, the common change, then re-renders alone, not its whole run.
-    const routeParts = memoRuns('docs/route', routes, (input) => input.route.name, (input) => partInPrettierForm(renderers.route(routeView(input))));
+    const routeParts = memoRuns(
+      'docs/route',
+      routes,
+      (input) => input.route.name,
+      (input) => partInPrettierForm(renderers.route(routeView(input))),
+    );
     return fillSkeleton(skeleton.markdown, skeleton.sections, (partial, index) => {
       if (partial === ROUTE) return routeParts[index] ?? null;
       const input = records[index];
@@ -89,7 +101,11 @@ export function sectionedPages(templates: readonly TemplateFile[], entry: string
  * prettier's form, see partInPrettierForm); undefined when a part does not fit or the markers
  * are not the `sections` the partials left.
  */
-export function fillSkeleton(skeleton: string, sections: number, part: (partial: string, index: number) => string | null): string | undefined {
+export function fillSkeleton(
+  skeleton: string,
+  sections: number,
+  part: (partial: string, index: number) => string | null,
+): string | undefined {
   const parts: string[] = [];
   let from = 0;
   let found = 0;
@@ -139,7 +155,10 @@ function skeletonRenderer(templates: readonly TemplateFile[], entry: string): Re
     sections += 1;
     return marker(partial, indexes.get(partial)?.get(context) ?? '?');
   };
-  const render = templateRenderer(templates, entry, { stubs: new Map([ROUTE, RECORD].map((partial) => [partial, stub(partial)])), trusted: true });
+  const render = templateRenderer(templates, entry, {
+    stubs: new Map([ROUTE, RECORD].map((partial) => [partial, stub(partial)])),
+    trusted: true,
+  });
   const byRow = (rows: readonly unknown[]) => new Map(rows.map((row, index) => [row, index]));
   return (input) => {
     indexes = new Map([

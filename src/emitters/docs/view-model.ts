@@ -29,7 +29,9 @@ export function buildDocsPage(ir: Ir, module: ModuleIr): DocsPage {
   const catalog = errorCatalog(module.errors);
   return {
     ...buildPageHead(module),
-    routes: module.routes.map((route) => routeView({ module: module.name, route: routeSource(route), errors: routeErrors(catalog, route) })),
+    routes: module.routes.map((route) =>
+      routeView({ module: module.name, route: routeSource(route), errors: routeErrors(catalog, route) }),
+    ),
     records: pageRecords(ir, module).map((record) => recordView({ module: module.name, record: recordSource(record) })),
   };
 }
@@ -86,7 +88,8 @@ function routeRecords(ir: Ir): (route: RouteIr) => RecordIr[] {
 
 function conventionSummary(module: ModuleIr): string {
   // Counts of chosen elements only: a new element from the document leaves this line alone.
-  const count = (items: readonly { origin: Origin }[], noun: string) => `${items.filter((item) => item.origin === 'convention').length} ${noun}`;
+  const count = (items: readonly { origin: Origin }[], noun: string) =>
+    `${items.filter((item) => item.origin === 'convention').length} ${noun}`;
   const fields = module.records.flatMap((record) => record.fields);
   return `From the conventions: ${[count(module.routes, 'routes'), count(module.records, 'records'), count(fields, 'record fields'), count(module.errors, 'errors'), count(module.auth, 'auth schemes')].join(', ')}; everything else is from the interface document.`;
 }

@@ -4,16 +4,36 @@
 // defaults are the IR's own objects, shared, not copied.
 import type { FieldIr, ParameterIr, RecordIr, ResponseIr, RouteIr } from '../../ir/types.js';
 
-export type ParameterSource = Pick<ParameterIr, 'name' | 'type' | 'required' | 'default' | 'style' | 'description' | 'origin'>;
+export type ParameterSource = Pick<
+  ParameterIr,
+  'name' | 'type' | 'required' | 'default' | 'style' | 'description' | 'origin'
+>;
 
-export type ResponseSource = Pick<ResponseIr, 'status' | 'body' | 'envelope' | 'total' | 'when' | 'description' | 'origin'> & {
+export type ResponseSource = Pick<
+  ResponseIr,
+  'status' | 'body' | 'envelope' | 'total' | 'when' | 'description' | 'origin'
+> & {
   /** The names of the response's headers. */
   readonly headers: readonly string[];
 };
 
 export type RouteSource = Pick<
   RouteIr,
-  'name' | 'method' | 'fullPath' | 'servedPaths' | 'summary' | 'description' | 'auth' | 'privilege' | 'scopes' | 'action' | 'body' | 'bodyRequired' | 'bodyFormats' | 'bodyQueryAlternative' | 'origin'
+  | 'name'
+  | 'method'
+  | 'fullPath'
+  | 'servedPaths'
+  | 'summary'
+  | 'description'
+  | 'auth'
+  | 'privilege'
+  | 'scopes'
+  | 'action'
+  | 'body'
+  | 'bodyRequired'
+  | 'bodyFormats'
+  | 'bodyQueryAlternative'
+  | 'origin'
 > & {
   readonly pathParams: readonly ParameterSource[];
   readonly query: readonly ParameterSource[];
@@ -21,9 +41,14 @@ export type RouteSource = Pick<
   readonly responses: readonly ResponseSource[];
 };
 
-export type FieldSource = Pick<FieldIr, 'name' | 'type' | 'required' | 'readOnly' | 'default' | 'description' | 'origin'>;
+export type FieldSource = Pick<
+  FieldIr,
+  'name' | 'type' | 'required' | 'readOnly' | 'default' | 'description' | 'origin'
+>;
 
-export type RecordSource = Pick<RecordIr, 'name' | 'file' | 'description' | 'apiAlias' | 'origin'> & { readonly fields: readonly FieldSource[] };
+export type RecordSource = Pick<RecordIr, 'name' | 'file' | 'description' | 'apiAlias' | 'origin'> & {
+  readonly fields: readonly FieldSource[];
+};
 
 export function routeSource(route: RouteIr): RouteSource {
   return {
@@ -50,11 +75,26 @@ export function routeSource(route: RouteIr): RouteSource {
 }
 
 export function recordSource(record: RecordIr): RecordSource {
-  return { name: record.name, file: record.file, description: record.description, apiAlias: record.apiAlias, origin: record.origin, fields: record.fields.map(fieldSource) };
+  return {
+    name: record.name,
+    file: record.file,
+    description: record.description,
+    apiAlias: record.apiAlias,
+    origin: record.origin,
+    fields: record.fields.map(fieldSource),
+  };
 }
 
 function parameterSource(param: ParameterIr): ParameterSource {
-  return { name: param.name, type: param.type, required: param.required, default: param.default, style: param.style, description: param.description, origin: param.origin };
+  return {
+    name: param.name,
+    type: param.type,
+    required: param.required,
+    default: param.default,
+    style: param.style,
+    description: param.description,
+    origin: param.origin,
+  };
 }
 
 function responseSource(response: ResponseIr): ResponseSource {
@@ -71,5 +111,13 @@ function responseSource(response: ResponseIr): ResponseSource {
 }
 
 function fieldSource(field: FieldIr): FieldSource {
-  return { name: field.name, type: field.type, required: field.required, readOnly: field.readOnly, default: field.default, description: field.description, origin: field.origin };
+  return {
+    name: field.name,
+    type: field.type,
+    required: field.required,
+    readOnly: field.readOnly,
+    default: field.default,
+    description: field.description,
+    origin: field.origin,
+  };
 }

@@ -5,13 +5,17 @@ import { recordModule, recordName } from '../../ir/symbols.js';
 type Json = Record<string, unknown>;
 
 /** A record of this module named by a type, and whether the type is a list of it. */
-export function localRecordOf(module: ModuleIr, type: TypeIr | undefined): { record: string; list: boolean } | undefined {
+export function localRecordOf(
+  module: ModuleIr,
+  type: TypeIr | undefined,
+): { record: string; list: boolean } | undefined {
   if (!type) return undefined;
   if (type.kind === 'list') {
     const item = localRecordOf(module, type.items);
     return item && !item.list ? { record: item.record, list: true } : undefined;
   }
-  if (type.kind === 'record' && recordModule(type.record) === module.name) return { record: recordName(type.record), list: false };
+  if (type.kind === 'record' && recordModule(type.record) === module.name)
+    return { record: recordName(type.record), list: false };
   return undefined;
 }
 
@@ -25,7 +29,18 @@ export function buildInterfaceMeta(module: ModuleIr): Json {
     style: iface.style,
     errorStyle: iface.errorStyle,
     ...(iface.bodyLimitBytes !== undefined ? { bodyLimitBytes: iface.bodyLimitBytes } : {}),
-    errors: Object.fromEntries(module.errors.map((error) => [error.name, dropUndefined({ kind: error.kind, status: error.status, code: error.code, title: error.title, message: error.message })])),
+    errors: Object.fromEntries(
+      module.errors.map((error) => [
+        error.name,
+        dropUndefined({
+          kind: error.kind,
+          status: error.status,
+          code: error.code,
+          title: error.title,
+          message: error.message,
+        }),
+      ]),
+    ),
     auth: Object.fromEntries(module.auth.map((scheme) => [scheme.name, authMeta(scheme, iface.basePath)])),
     records: recordsMeta(module),
   };
@@ -33,7 +48,9 @@ export function buildInterfaceMeta(module: ModuleIr): Json {
 
 function recordsMeta(module: ModuleIr): Json {
   const paths = resourcePaths(module);
-  return Object.fromEntries(module.records.map((record) => [record.name, recordMeta(module, record, paths.get(record.name))]));
+  return Object.fromEntries(
+    module.records.map((record) => [record.name, recordMeta(module, record, paths.get(record.name))]),
+  );
 }
 
 function authMeta(scheme: AuthSchemeIr, basePath: string): Json {
@@ -48,7 +65,8 @@ function authMeta(scheme: AuthSchemeIr, basePath: string): Json {
         clientAuthRealm: scheme.clientAuthentication.realm,
         passwordClientId: password?.clientId,
         clientCredentialsClientId: clientCredentials?.clientId,
-        clientCredentialsScopes: clientCredentials && clientCredentials.scopes.length > 0 ? clientCredentials.scopes : undefined,
+        clientCredentialsScopes:
+          clientCredentials && clientCredentials.scopes.length > 0 ? clientCredentials.scopes : undefined,
         scopes: password?.scopes ?? [],
         accessTokenLifetime: scheme.accessTokenLifetime,
         refreshTokenLifetime: scheme.refreshTokenLifetime,
@@ -57,14 +75,33 @@ function authMeta(scheme: AuthSchemeIr, basePath: string): Json {
     case 'bearer':
       return dropUndefined({
         type: 'bearer',
-        jwt: scheme.jwt && dropUndefined({ issuer: scheme.jwt.issuer, audience: scheme.jwt.audience, jwksUrl: scheme.jwt.jwksUrl, algorithms: scheme.jwt.algorithms.length > 0 ? scheme.jwt.algorithms : undefined }),
+        jwt:
+          scheme.jwt &&
+          dropUndefined({
+            issuer: scheme.jwt.issuer,
+            audience: scheme.jwt.audience,
+            jwksUrl: scheme.jwt.jwksUrl,
+            algorithms: scheme.jwt.algorithms.length > 0 ? scheme.jwt.algorithms : undefined,
+          }),
       });
     case 'apiKey':
-      return dropUndefined({ type: 'apiKey', in: scheme.in, name: scheme.keyName, unknownKeyError: scheme.unknownKeyError, session: scheme.session });
+      return dropUndefined({
+        type: 'apiKey',
+        in: scheme.in,
+        name: scheme.keyName,
+        unknownKeyError: scheme.unknownKeyError,
+        session: scheme.session,
+      });
     case 'basic':
       return { type: 'basic', realm: scheme.realm };
     case 'digest':
-      return dropUndefined({ type: 'digest', realm: scheme.realm, algorithms: scheme.algorithms, nonceLifetime: scheme.nonceLifetime, privileges: scheme.privileges });
+      return dropUndefined({
+        type: 'digest',
+        realm: scheme.realm,
+        algorithms: scheme.algorithms,
+        nonceLifetime: scheme.nonceLifetime,
+        privileges: scheme.privileges,
+      });
   }
 }
 
@@ -73,15 +110,31 @@ function recordMeta(module: ModuleIr, record: RecordIr, resourcePath: string | u
   const nested: Json = {};
   for (const field of record.fields) {
     if (field.relation && recordModule(field.relation.record) === module.name) {
-      relations[field.name] = dropUndefined({ kind: field.relation.kind, record: recordName(field.relation.record), foreignKey: field.relation.foreignKey });
+      relations[field.name] = dropUndefined({
+        kind: field.relation.kind,
+        record: recordName(field.relation.record),
+        foreignKey: field.relation.foreignKey,
+      });
     }
     const local = localRecordOf(module, field.type);
     if (local) nested[field.name] = local.record;
   }
   // json:api ids are strings on the wire; a client turns those of number ids back into numbers.
   const idField = record.fields.find((field) => field.name === 'id');
-  const numericId = module.interface?.style === 'jsonapi' && idField?.type.kind === 'scalar' && (idField.type.scalar === 'integer' || idField.type.scalar === 'number') ? true : undefined;
-  return dropUndefined({ type: record.resourceType, apiAlias: record.apiAlias, resourcePath, relations, nested, numericId });
+  const numericId =
+    module.interface?.style === 'jsonapi' &&
+    idField?.type.kind === 'scalar' &&
+    (idField.type.scalar === 'integer' || idField.type.scalar === 'number')
+      ? true
+      : undefined;
+  return dropUndefined({
+    type: record.resourceType,
+    apiAlias: record.apiAlias,
+    resourcePath,
+    relations,
+    nested,
+    numericId,
+  });
 }
 
 /**
@@ -94,7 +147,8 @@ function resourcePaths(module: ModuleIr): Map<string, string> {
     if (candidate.method !== 'GET' || candidate.pathParams.length !== 1) continue;
     if (!/\/\{[^}]+\}$/.test(candidate.fullPath)) continue;
     const answer = localRecordOf(module, candidate.responses.find((response) => response.status === 200)?.body);
-    if (answer && !answer.list && !paths.has(answer.record)) paths.set(answer.record, candidate.fullPath.replace(/\/\{[^}]+\}$/, ''));
+    if (answer && !answer.list && !paths.has(answer.record))
+      paths.set(answer.record, candidate.fullPath.replace(/\/\{[^}]+\}$/, ''));
   }
   return paths;
 }
@@ -117,7 +171,16 @@ export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
     queryShortForms: shortForms(route),
     headers: route.headers.map((param) => param.name),
     headerStyles: jsonStyled(route.headers),
-    body: route.body ? dropUndefined({ required: route.bodyRequired, formats: route.bodyFormats, queryAlternative: route.bodyQueryAlternative && { member: route.bodyQueryAlternative.member, style: route.bodyQueryAlternative.style } }) : undefined,
+    body: route.body
+      ? dropUndefined({
+          required: route.bodyRequired,
+          formats: route.bodyFormats,
+          queryAlternative: route.bodyQueryAlternative && {
+            member: route.bodyQueryAlternative.member,
+            style: route.bodyQueryAlternative.style,
+          },
+        })
+      : undefined,
     responses: route.responses.map((response) => responseMeta(module, response)),
     errors: route.errors,
   });

@@ -48,7 +48,8 @@ export class Section<T extends object> {
   define(name: ComponentName, build: () => T): ReferenceObject {
     const calls = this.calls.at(-1);
     // Only a caller's first call for a component can build it.
-    if (calls && !calls.some((call) => call.name.owner === name.owner && call.section === this.name)) calls.push({ section: this.name, name, build });
+    if (calls && !calls.some((call) => call.name.owner === name.owner && call.section === this.name))
+      calls.push({ section: this.name, name, build });
     // The ref is typed as the string it becomes once the document has named the component.
     return { $ref: new ComponentRef(this.name, name.owner) as unknown as string };
   }

@@ -5,7 +5,14 @@
 import { compareCodePoints, pascalCase } from '../../ir/names.js';
 import { PrintedJson, writeObject, type WriteMember } from '../shared/json.js';
 import type { SectionName } from './components.js';
-import { buildComponent, type Calls, type ComponentRequest, type JsonParts, type LiveCall, type PrintedComponent } from './printed-operation.js';
+import {
+  buildComponent,
+  type Calls,
+  type ComponentRequest,
+  type JsonParts,
+  type LiveCall,
+  type PrintedComponent,
+} from './printed-operation.js';
 
 /** Where the components an operation calls for come from. */
 export interface ComponentSource {
@@ -47,7 +54,11 @@ class NamedSection {
 }
 
 export class DocumentComponents {
-  private readonly sections: Record<SectionName, NamedSection> = { schemas: new NamedSection(), responses: new NamedSection(), examples: new NamedSection() };
+  private readonly sections: Record<SectionName, NamedSection> = {
+    schemas: new NamedSection(),
+    responses: new NamedSection(),
+    examples: new NamedSection(),
+  };
   private readonly refs = new Map<string, string>();
 
   /** Names and builds what the calls reach that has no name yet, in call order, depth first. */
@@ -70,13 +81,16 @@ export class DocumentComponents {
 
   /** A section's components by name, in code-point order of the names, printed at `indent`. */
   section(section: SectionName, indent: number): PrintedJson {
-    const members = [...this.sections[section].byName].sort(([a], [b]) => compareCodePoints(a, b)).map(([name, parts]): [string, WriteMember] => [name, (out) => this.write(parts, out)]);
+    const members = [...this.sections[section].byName]
+      .sort(([a], [b]) => compareCodePoints(a, b))
+      .map(([name, parts]): [string, WriteMember] => [name, (out) => this.write(parts, out)]);
     return new PrintedJson((out) => writeObject(members, indent, out), indent);
   }
 
   /** Writes printed text into `out` with its holes filled with the $refs of the named components. */
   write(parts: JsonParts, out: string[]): void {
-    for (let index = 0; index < parts.length; index += 1) out.push(index % 2 === 1 ? this.ref(parts[index] as string) : (parts[index] as string));
+    for (let index = 0; index < parts.length; index += 1)
+      out.push(index % 2 === 1 ? this.ref(parts[index] as string) : (parts[index] as string));
   }
 
   /** A hole's text: the $ref as a JSON string (the same few thousand holes recur in every operation). */

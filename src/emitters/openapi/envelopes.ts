@@ -15,14 +15,19 @@ export function successContent(iface: InterfaceIr, response: ResponseIr, compone
   switch (iface.style) {
     case 'jsonapi':
       return body
-        ? { [JSON_API_MEDIA]: { schema: namedDocument('json:api', body, ctx, jsonApiDocument) }, [JSON_MEDIA]: { schema: namedDocument('plain', body, ctx, plainDocument) } }
+        ? {
+            [JSON_API_MEDIA]: { schema: namedDocument('json:api', body, ctx, jsonApiDocument) },
+            [JSON_MEDIA]: { schema: namedDocument('plain', body, ctx, plainDocument) },
+          }
         : undefined;
     case 'success-envelope':
       // {success: true} stands for an empty answer, except on a 204, which has no body at all.
       if (!body && response.status === 204) return undefined;
       return { [JSON_MEDIA]: { schema: successEnvelope(body, response.total, ctx) } };
     case 'api-alias':
-      return body ? { [JSON_MEDIA]: { schema: includesAnswer(body, ctx, (view) => plainBody(body, response.total, view)) } } : undefined;
+      return body
+        ? { [JSON_MEDIA]: { schema: includesAnswer(body, ctx, (view) => plainBody(body, response.total, view)) } }
+        : undefined;
   }
 }
 
@@ -31,7 +36,10 @@ function plainBody(body: TypeIr, total: boolean, ctx: SchemaContext): Schema {
   if (!total) return typeSchema(body, ctx);
   return {
     type: 'object',
-    properties: { items: typeSchema(body, ctx), total: { type: 'integer', minimum: 0, description: 'Number of records matching, on every page.' } },
+    properties: {
+      items: typeSchema(body, ctx),
+      total: { type: 'integer', minimum: 0, description: 'Number of records matching, on every page.' },
+    },
     required: ['items', 'total'],
   };
 }
@@ -39,7 +47,11 @@ function plainBody(body: TypeIr, total: boolean, ctx: SchemaContext): Schema {
 function successEnvelope(body: TypeIr | undefined, total: boolean, ctx: SchemaContext): SchemaObject {
   const properties: [string, Schema][] = [['success', { type: 'boolean', const: true }]];
   if (body) properties.push(['data', typeSchema(body, ctx)]);
-  if (total) properties.push(['total', { type: 'integer', minimum: 0, description: 'Number of records matching, on every page.' }]);
+  if (total)
+    properties.push([
+      'total',
+      { type: 'integer', minimum: 0, description: 'Number of records matching, on every page.' },
+    ]);
   return { type: 'object', properties: sortedObject(properties), required: properties.map(([name]) => name).sort() };
 }
 
@@ -47,13 +59,22 @@ function successEnvelope(body: TypeIr | undefined, total: boolean, ctx: SchemaCo
  * The document of a record or a list of records as a named schema (ProductListDocument,
  * ProductPlainDocument, …), so routes that answer the same share it; other bodies stay inline.
  */
-function namedDocument(format: 'json:api' | 'plain', body: TypeIr, ctx: SchemaContext, build: (body: TypeIr, ctx: SchemaContext) => SchemaObject): Schema {
+function namedDocument(
+  format: 'json:api' | 'plain',
+  body: TypeIr,
+  ctx: SchemaContext,
+  build: (body: TypeIr, ctx: SchemaContext) => SchemaObject,
+): Schema {
   const record = body.kind === 'list' ? body.items : body;
   const view = record.kind === 'record' && (record.omit.length > 0 || record.pick.length > 0 || record.partial);
   if (record.kind !== 'record' || view || (body.kind === 'list' && record.nullable)) return build(body, ctx);
   const shape = body.kind === 'list' ? 'List' : body.nullable ? 'OrNull' : '';
   return ctx.components.schemas.define(
-    { owner: `${format} ${shape} ${record.record}`, preferred: `${pascalCase(ctx.components.record(record.record).name)}${shape}${format === 'plain' ? 'Plain' : ''}Document`, qualifier: ctx.components.record(record.record).file },
+    {
+      owner: `${format} ${shape} ${record.record}`,
+      preferred: `${pascalCase(ctx.components.record(record.record).name)}${shape}${format === 'plain' ? 'Plain' : ''}Document`,
+      qualifier: ctx.components.record(record.record).file,
+    },
     () => build(body, ctx),
   );
 }
@@ -64,7 +85,11 @@ function plainDocument(body: TypeIr, ctx: SchemaContext): SchemaObject {
   if (body.kind === 'list') {
     return {
       type: 'object',
-      properties: { aggregations: aggregations(), data: typeSchema(body, ctx), total: { type: 'integer', minimum: 0, description: 'Number of records matching.' } },
+      properties: {
+        aggregations: aggregations(),
+        data: typeSchema(body, ctx),
+        total: { type: 'integer', minimum: 0, description: 'Number of records matching.' },
+      },
       required: ['aggregations', 'data', 'total'],
     };
   }
@@ -86,61 +111,85 @@ function jsonApiDocument(body: TypeIr, ctx: SchemaContext): SchemaObject {
   if (body.kind === 'list') {
     return {
       type: 'object',
-      properties: { aggregations: aggregations(), data: { type: 'array', items: jsonApiData(body.items, ctx) }, included, links: listLinks(ctx.components), meta: listMeta(ctx.components) },
+      properties: {
+        aggregations: aggregations(),
+        data: { type: 'array', items: jsonApiData(body.items, ctx) },
+        included,
+        links: listLinks(ctx.components),
+        meta: listMeta(ctx.components),
+      },
       required: ['data', 'links', 'meta'],
     };
   }
   return {
     type: 'object',
-    properties: { data: body.nullable ? nullable(jsonApiData(body, ctx)) : jsonApiData(body, ctx), included, links: { type: 'object', properties: { self: uri() } } },
+    properties: {
+      data: body.nullable ? nullable(jsonApiData(body, ctx)) : jsonApiData(body, ctx),
+      included,
+      links: { type: 'object', properties: { self: uri() } },
+    },
     required: ['data'],
   };
 }
 
 /** A record's json:api resource object; other values as they are. */
 function jsonApiData(type: TypeIr, ctx: SchemaContext): Schema {
-  return type.kind === 'record' ? recordResource(ctx.components.record(type.record), ctx) : typeSchema({ ...type, nullable: false }, ctx);
+  return type.kind === 'record'
+    ? recordResource(ctx.components.record(type.record), ctx)
+    : typeSchema({ ...type, nullable: false }, ctx);
 }
 
 function recordResource(record: RecordIr, ctx: SchemaContext): Schema {
-  return ctx.components.schemas.define({ owner: `resource:${record.key}`, preferred: `${pascalCase(record.name)}Resource`, qualifier: record.file }, () => {
-    const id = record.fields.find((field) => field.name === 'id');
-    const attributes = record.fields.filter((field) => field.name !== 'id' && field.relation === undefined);
-    const relations = record.fields.filter((field) => field.relation !== undefined);
-    const required = attributes.filter((field) => field.required).map((field) => field.name);
-    return {
-      type: 'object',
-      description: `A ${record.resourceType} as a json:api resource object.`,
-      properties: {
-        attributes: {
-          type: 'object',
-          properties: sortedObject(attributes.map((field) => [field.name, fieldSchema(field, record.origin, ctx)])),
-          ...(required.length > 0 && { required }),
-          additionalProperties: false,
+  return ctx.components.schemas.define(
+    { owner: `resource:${record.key}`, preferred: `${pascalCase(record.name)}Resource`, qualifier: record.file },
+    () => {
+      const id = record.fields.find((field) => field.name === 'id');
+      const attributes = record.fields.filter((field) => field.name !== 'id' && field.relation === undefined);
+      const relations = record.fields.filter((field) => field.relation !== undefined);
+      const required = attributes.filter((field) => field.required).map((field) => field.name);
+      return {
+        type: 'object',
+        description: `A ${record.resourceType} as a json:api resource object.`,
+        properties: {
+          attributes: {
+            type: 'object',
+            properties: sortedObject(attributes.map((field) => [field.name, fieldSchema(field, record.origin, ctx)])),
+            ...(required.length > 0 && { required }),
+            additionalProperties: false,
+          },
+          // JSON:API 1.0: "The values of the id and type members MUST be strings", whatever the record's id.
+          id:
+            id && id.type.kind === 'scalar' && id.type.scalar === 'string'
+              ? fieldSchema(id, record.origin, ctx)
+              : { type: 'string' },
+          links: { type: 'object', properties: { self: uri() }, required: ['self'] },
+          relationships: {
+            type: 'object',
+            properties: sortedObject(
+              relations.map((field) => [field.name, relationship(field.relation as RelationIr, ctx.components)]),
+            ),
+          },
+          type: { type: 'string', const: record.resourceType },
         },
-        // JSON:API 1.0: "The values of the id and type members MUST be strings", whatever the record's id.
-        id: id && id.type.kind === 'scalar' && id.type.scalar === 'string' ? fieldSchema(id, record.origin, ctx) : { type: 'string' },
-        links: { type: 'object', properties: { self: uri() }, required: ['self'] },
-        relationships: {
-          type: 'object',
-          properties: sortedObject(relations.map((field) => [field.name, relationship(field.relation as RelationIr, ctx.components)])),
-        },
-        type: { type: 'string', const: record.resourceType },
-      },
-      required: ['attributes', 'id', 'type'],
-    };
-  });
+        required: ['attributes', 'id', 'type'],
+      };
+    },
+  );
 }
 
 /** A relationship names its records (data) where the handler embedded them or a foreign key names one; links always. */
 function relationship(relation: RelationIr, components: Components): SchemaObject {
-  const identifier = components.schemas.define({ owner: 'jsonapi:identifier', preferred: 'JsonApiResourceIdentifier' }, () => ({
-    type: 'object',
-    description: 'Names a related record by type and id.',
-    properties: { id: { type: 'string' }, type: { type: 'string' } },
-    required: ['id', 'type'],
-  }));
-  const data: Schema = relation.kind === 'to-one' ? nullable(identifier) : { type: ['array', 'null'], items: identifier };
+  const identifier = components.schemas.define(
+    { owner: 'jsonapi:identifier', preferred: 'JsonApiResourceIdentifier' },
+    () => ({
+      type: 'object',
+      description: 'Names a related record by type and id.',
+      properties: { id: { type: 'string' }, type: { type: 'string' } },
+      required: ['id', 'type'],
+    }),
+  );
+  const data: Schema =
+    relation.kind === 'to-one' ? nullable(identifier) : { type: ['array', 'null'], items: identifier };
   return {
     type: 'object',
     description: `The related ${components.resourceType(relation.record)}${relation.kind === 'to-many' ? ' records' : ''}.`,

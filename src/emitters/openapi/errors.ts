@@ -4,11 +4,25 @@
 import { pascalCase } from '../../ir/names.js';
 import type { ErrorIr, InterfaceIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import type { Components } from './components.js';
-import { JSON_API_MEDIA, JSON_MEDIA, originMark, sortedObject, type Content, type ExampleObject, type ReferenceObject, type ResponseObject } from './types.js';
+import {
+  JSON_API_MEDIA,
+  JSON_MEDIA,
+  originMark,
+  sortedObject,
+  type Content,
+  type ExampleObject,
+  type ReferenceObject,
+  type ResponseObject,
+} from './types.js';
 
 export type HeadersFor = (status: number) => ResponseObject['headers'];
 
-export function errorResponses(module: ModuleIr, route: RouteIr, components: Components, headersFor: HeadersFor): [string, ReferenceObject][] {
+export function errorResponses(
+  module: ModuleIr,
+  route: RouteIr,
+  components: Components,
+  headersFor: HeadersFor,
+): [string, ReferenceObject][] {
   const iface = module.interface as InterfaceIr;
   const byStatus = new Map<number, ErrorIr[]>();
   for (const name of route.errors) {
@@ -18,7 +32,11 @@ export function errorResponses(module: ModuleIr, route: RouteIr, components: Com
   }
   return [...byStatus.entries()].map(([status, errors]) => {
     const names = errors.map((error) => error.name);
-    const name = { owner: `${names.join(',')} ${route.auth ?? ''}`, preferred: names.map(pascalCase).join('Or'), ...(route.auth !== undefined && { qualifier: route.auth }) };
+    const name = {
+      owner: `${names.join(',')} ${route.auth ?? ''}`,
+      preferred: names.map(pascalCase).join('Or'),
+      ...(route.auth !== undefined && { qualifier: route.auth }),
+    };
     const ref = components.responses.define(name, () => {
       const headers = headersFor(status);
       return {
@@ -42,9 +60,15 @@ function errorDescription(errors: readonly ErrorIr[]): string {
 function errorContent(iface: InterfaceIr, errors: readonly ErrorIr[], components: Components): Content {
   const schema = errorBodySchema(iface, components);
   const examples = sortedObject(
-    errors.map((error) => [error.name, components.examples.define({ owner: error.name, preferred: pascalCase(error.name) }, () => errorExample(iface, error))]),
+    errors.map((error) => [
+      error.name,
+      components.examples.define({ owner: error.name, preferred: pascalCase(error.name) }, () =>
+        errorExample(iface, error),
+      ),
+    ]),
   );
-  const media = iface.errorStyle === 'errors-array' && iface.style === 'jsonapi' ? [JSON_API_MEDIA, JSON_MEDIA] : [JSON_MEDIA];
+  const media =
+    iface.errorStyle === 'errors-array' && iface.style === 'jsonapi' ? [JSON_API_MEDIA, JSON_MEDIA] : [JSON_MEDIA];
   return Object.fromEntries(media.map((type) => [type, { schema, examples }]));
 }
 
@@ -71,18 +95,32 @@ const PLACEHOLDER_EXAMPLES: Readonly<Record<string, string>> = {
 
 /** The message with each {placeholder} filled in with an example value. */
 export function exampleText(message: string): string {
-  return message.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_whole, name: string) => PLACEHOLDER_EXAMPLES[name] ?? 'example');
+  return message.replace(
+    /\{([A-Za-z_][A-Za-z0-9_]*)\}/g,
+    (_whole, name: string) => PLACEHOLDER_EXAMPLES[name] ?? 'example',
+  );
 }
 
 function errorExample(iface: InterfaceIr, error: ErrorIr): ExampleObject {
   const detail = exampleText(error.message ?? error.title ?? error.name);
   const value =
     iface.errorStyle === 'errors-array'
-      ? { errors: [{ status: String(error.status), ...(error.code !== undefined && { code: error.code }), ...(error.title !== undefined && { title: error.title }), detail }] }
+      ? {
+          errors: [
+            {
+              status: String(error.status),
+              ...(error.code !== undefined && { code: error.code }),
+              ...(error.title !== undefined && { title: error.title }),
+              detail,
+            },
+          ],
+        }
       : { success: false, message: detail };
   return {
     summary: error.name,
-    ...(error.message?.includes('{') && { description: `The message as the definitions write it: ${error.message} (words in braces stand for the values of the failing request).` }),
+    ...(error.message?.includes('{') && {
+      description: `The message as the definitions write it: ${error.message} (words in braces stand for the values of the failing request).`,
+    }),
     value,
     ...originMark(error.origin),
   };

@@ -2,7 +2,7 @@
 // the answer's objects with a given apiAlias. So each route documents the parameter, and each answer
 // that holds such objects is described twice: as the record in full, or as includes may filter it.
 import type { InterfaceIr, RouteIr, TypeIr } from '../../ir/types.js';
-import { reachesApiAlias, recordKeys, typeSchema, type SchemaContext } from './json-schema.js';
+import { reachesApiAlias, recordKeys, type SchemaContext } from './json-schema.js';
 import type { OpenApiOptions } from './options.js';
 import { JSON_MEDIA, type ParameterObject, type Schema } from './types.js';
 
@@ -16,21 +16,30 @@ const INCLUDES_SCHEMA: Schema = {
 };
 
 /** The includes query parameter, on routes of an api-alias interface that do not declare one themselves. */
-export function includesParameters(iface: InterfaceIr | undefined, route: RouteIr, options: OpenApiOptions): ParameterObject[] {
+export function includesParameters(
+  iface: InterfaceIr | undefined,
+  route: RouteIr,
+  options: OpenApiOptions,
+): ParameterObject[] {
   if (iface?.style !== 'api-alias') return [];
-  const declared = route.query.some((param) => param.name === INCLUDES_MEMBER) || route.bodyQueryAlternative?.member === INCLUDES_MEMBER;
+  const declared =
+    route.query.some((param) => param.name === INCLUDES_MEMBER) ||
+    route.bodyQueryAlternative?.member === INCLUDES_MEMBER;
   if (declared) return [];
-  const getBody = route.method === 'GET' ? ' A GET may send the same map as the includes member of a JSON body instead.' : '';
+  const getBody =
+    route.method === 'GET' ? ' A GET may send the same map as the includes member of a JSON body instead.' : '';
   return [
     {
       name: INCLUDES_MEMBER,
       in: 'query',
       required: false,
       description:
-        'Keeps only the listed fields of the answer\'s objects with that apiAlias (apiAlias itself stays): ' +
+        "Keeps only the listed fields of the answer's objects with that apiAlias (apiAlias itself stays): " +
         `the map as JSON text (includes={"<apiAlias>":["<field>"]}); the bracket spelling includes[<apiAlias>][]=<field> is read too.${getBody}`,
       // A map of lists has no deepObject form OpenAPI defines: JSON text, as every other such value.
-      ...(options.jsonQuery === 'content' ? { content: { [JSON_MEDIA]: { schema: INCLUDES_SCHEMA } } } : { schema: { type: 'string', contentMediaType: JSON_MEDIA, contentSchema: INCLUDES_SCHEMA } as Schema }),
+      ...(options.jsonQuery === 'content'
+        ? { content: { [JSON_MEDIA]: { schema: INCLUDES_SCHEMA } } }
+        : { schema: { type: 'string', contentMediaType: JSON_MEDIA, contentSchema: INCLUDES_SCHEMA } as Schema }),
     },
   ];
 }
@@ -44,7 +53,7 @@ export function includesAnswer(body: TypeIr, ctx: SchemaContext, schemaOf: (view
   const filterable = recordKeys(body).some((key) => reachesApiAlias(ctx.components.record(key), ctx.components));
   if (!filterable) return full;
   return {
-    description: 'The answer in full, or as the request\'s includes filtered it.',
+    description: "The answer in full, or as the request's includes filtered it.",
     anyOf: [full, schemaOf({ ...ctx, filtered: true })],
   };
 }

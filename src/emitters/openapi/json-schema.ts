@@ -1,6 +1,15 @@
 // A TypeIr as JSON Schema (the 2020-12 dialect of OpenAPI 3.1), and a record as a component schema.
 import { pascalCase } from '../../ir/names.js';
-import type { Constraints, FieldIr, Origin, RecordIr, RecordType, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
+import type {
+  Constraints,
+  FieldIr,
+  Origin,
+  RecordIr,
+  RecordType,
+  ScalarType,
+  StringFormat,
+  TypeIr,
+} from '../../ir/types.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 import type { Components, Direction } from './components.js';
 import { patternExample } from './pattern-example.js';
@@ -71,7 +80,12 @@ function scalarSchema(type: ScalarType, direction: Direction): SchemaObject {
     case 'number': {
       const number: SchemaObject = { type: type.scalar, ...pick(c, 'minimum', 'maximum') };
       if (!type.coerce || direction === 'read') return number;
-      return { anyOf: [number, { type: 'string', pattern: '^[0-9]{1,15}$', description: 'The same number written as a string of digits.' }] };
+      return {
+        anyOf: [
+          number,
+          { type: 'string', pattern: '^[0-9]{1,15}$', description: 'The same number written as a string of digits.' },
+        ],
+      };
     }
   }
 }
@@ -125,7 +139,11 @@ export function recordRef(key: string, ctx: SchemaContext): Schema {
   const record = ctx.components.record(key);
   if (ctx.filtered && reachesApiAlias(record, ctx.components)) {
     return ctx.components.schemas.define(
-      { owner: `record:${key}:filtered`, preferred: `${pascalCase(recordName(key))}Filtered`, qualifier: recordModule(key) },
+      {
+        owner: `record:${key}:filtered`,
+        preferred: `${pascalCase(recordName(key))}Filtered`,
+        qualifier: recordModule(key),
+      },
       () => recordSchema(record, { components: ctx.components, direction: 'read', filtered: true }),
     );
   }
@@ -133,7 +151,11 @@ export function recordRef(key: string, ctx: SchemaContext): Schema {
   const direction: Direction = input ? 'write' : 'read';
   const suffix = input ? 'Input' : '';
   return ctx.components.schemas.define(
-    { owner: `record:${key}${suffix}`, preferred: `${pascalCase(recordName(key))}${suffix}`, qualifier: recordModule(key) },
+    {
+      owner: `record:${key}${suffix}`,
+      preferred: `${pascalCase(recordName(key))}${suffix}`,
+      qualifier: recordModule(key),
+    },
     () => recordSchema(record, { components: ctx.components, direction }),
   );
 }
@@ -142,18 +164,31 @@ export function recordSchema(record: RecordIr, ctx: SchemaContext): SchemaObject
   const fields = record.fields;
   const apiAlias: [string, Schema][] =
     record.apiAlias !== undefined && ctx.direction === 'read'
-      ? [['apiAlias', { type: 'string', const: record.apiAlias, description: 'Names the kind of object, for includes.' }]]
+      ? [
+          [
+            'apiAlias',
+            { type: 'string', const: record.apiAlias, description: 'Names the kind of object, for includes.' },
+          ],
+        ]
       : [];
-  const requiredFields = filteredAway(record, ctx) ? [] : fields.filter((field) => field.required).map((field) => field.name);
+  const requiredFields = filteredAway(record, ctx)
+    ? []
+    : fields.filter((field) => field.required).map((field) => field.name);
   const required = [...requiredFields, ...apiAlias.map(([name]) => name)];
   const description = filteredAway(record, ctx)
-    ? paragraphs(record.description, `As \`includes\` may filter it: only the listed fields of ${record.apiAlias}, and apiAlias.`)
+    ? paragraphs(
+        record.description,
+        `As \`includes\` may filter it: only the listed fields of ${record.apiAlias}, and apiAlias.`,
+      )
     : record.description;
   return {
     type: 'object',
     ...(description !== undefined && { description }),
     ...originMark(record.origin),
-    properties: sortedObject([...fields.map((field): [string, Schema] => [field.name, fieldSchema(field, record.origin, ctx)]), ...apiAlias]),
+    properties: sortedObject([
+      ...fields.map((field): [string, Schema] => [field.name, fieldSchema(field, record.origin, ctx)]),
+      ...apiAlias,
+    ]),
     ...(required.length > 0 && { required: required.sort() }),
     additionalProperties: false,
   };
@@ -165,15 +200,32 @@ export function recordSchema(record: RecordIr, ctx: SchemaContext): SchemaObject
  */
 export function fieldSchema(field: FieldIr, around: Origin, ctx: SchemaContext): Schema {
   const readOnly = field.readOnly && ctx.direction === 'read';
-  return annotate(typeSchema(field.type, ctx), { description: field.description, readOnly, default: field.default, origin: field.origin, around });
+  return annotate(typeSchema(field.type, ctx), {
+    description: field.description,
+    readOnly,
+    default: field.default,
+    origin: field.origin,
+    around,
+  });
 }
 
 /** A record with fields left out (omit, pick) or all optional (partial), written out in place. */
 function recordViewSchema(type: RecordType, ctx: SchemaContext): SchemaObject {
   const record = ctx.components.record(type.record);
-  const fields = record.fields.filter((field) => (type.pick.length === 0 || type.pick.includes(field.name)) && !type.omit.includes(field.name));
-  const required = type.partial || filteredAway(record, ctx) ? [] : fields.filter((field) => field.required).map((field) => field.name);
-  const mode = [type.pick.length > 0 && `only ${type.pick.join(', ')}`, type.omit.length > 0 && `without ${type.omit.join(', ')}`, type.partial && 'every field optional'].filter(Boolean).join(', ');
+  const fields = record.fields.filter(
+    (field) => (type.pick.length === 0 || type.pick.includes(field.name)) && !type.omit.includes(field.name),
+  );
+  const required =
+    type.partial || filteredAway(record, ctx)
+      ? []
+      : fields.filter((field) => field.required).map((field) => field.name);
+  const mode = [
+    type.pick.length > 0 && `only ${type.pick.join(', ')}`,
+    type.omit.length > 0 && `without ${type.omit.join(', ')}`,
+    type.partial && 'every field optional',
+  ]
+    .filter(Boolean)
+    .join(', ');
   return {
     type: 'object',
     description: `${pascalCase(record.name)} (${mode}).`,
@@ -192,7 +244,9 @@ function filteredAway(record: RecordIr, ctx: SchemaContext): boolean {
 export function reachesApiAlias(record: RecordIr, components: Components, seen = new Set<string>()): boolean {
   if (record.apiAlias !== undefined) return true;
   seen.add(record.key);
-  return record.fields.some((field) => recordKeys(field.type).some((key) => !seen.has(key) && reachesApiAlias(components.record(key), components, seen)));
+  return record.fields.some((field) =>
+    recordKeys(field.type).some((key) => !seen.has(key) && reachesApiAlias(components.record(key), components, seen)),
+  );
 }
 
 /** The records a type holds: itself, list items, map values. */

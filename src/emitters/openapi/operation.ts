@@ -9,7 +9,12 @@ import { routeResponses } from './responses.js';
 import { authParameters, routeScheme, securityRequirement } from './security.js';
 import { asParameter, originMark, paragraphs, type OperationObject } from './types.js';
 
-export function routeOperation(module: ModuleIr, route: RouteIr, components: Components, options: OpenApiOptions = DEFAULT_OPENAPI_OPTIONS): OperationObject {
+export function routeOperation(
+  module: ModuleIr,
+  route: RouteIr,
+  components: Components,
+  options: OpenApiOptions = DEFAULT_OPENAPI_OPTIONS,
+): OperationObject {
   const body = requestBody(route, components);
   // fetch cannot send a GET body: tools that read requestBody would fail every call.
   const getBody = body && route.method === 'GET' && options.getBody === 'extension' ? body : undefined;
@@ -18,7 +23,10 @@ export function routeOperation(module: ModuleIr, route: RouteIr, components: Com
     ...includesParameters(module.interface, route, options),
     ...authParameters(module, route),
   ].map(asParameter);
-  const description = paragraphs(operationDescription(route, routeScheme(module, route)), getBody && getBodyNote(route));
+  const description = paragraphs(
+    operationDescription(route, routeScheme(module, route)),
+    getBody && getBodyNote(route),
+  );
   return {
     operationId: route.name,
     // An empty summary is no summary: tools list operations by it.
@@ -37,10 +45,15 @@ export function routeOperation(module: ModuleIr, route: RouteIr, components: Com
 
 function operationDescription(route: RouteIr, scheme: AuthSchemeIr | undefined): string | undefined {
   const aliases = route.servedPaths.slice(1);
-  const privilege = route.privilege && scheme?.type === 'digest' && scheme.privileges ? `Requires the ${route.privilege} privilege on the ${scheme.privileges.resource} resource.` : undefined;
+  const privilege =
+    route.privilege && scheme?.type === 'digest' && scheme.privileges
+      ? `Requires the ${route.privilege} privilege on the ${scheme.privileges.resource} resource.`
+      : undefined;
   return paragraphs(
     route.description,
-    aliases.length > 0 ? `Also served at ${aliases.map((path) => `\`${path}\``).join(', ')} (other versions and spellings of the same route).` : undefined,
+    aliases.length > 0
+      ? `Also served at ${aliases.map((path) => `\`${path}\``).join(', ')} (other versions and spellings of the same route).`
+      : undefined,
     privilege,
     route.action ? `Controller action: ${route.action}.` : undefined,
   );

@@ -28,7 +28,13 @@ export function routeParameters(route: RouteIr, components: Components, options:
   ];
 }
 
-function parameter(param: ParameterIr, location: Location, around: Origin, ctx: SchemaContext, options: OpenApiOptions): ParameterObject[] {
+function parameter(
+  param: ParameterIr,
+  location: Location,
+  around: Origin,
+  ctx: SchemaContext,
+  options: OpenApiOptions,
+): ParameterObject[] {
   const head = {
     name: param.name,
     in: location,
@@ -43,15 +49,22 @@ function parameter(param: ParameterIr, location: Location, around: Origin, ctx: 
   const schema = typeSchema(param.type, ctx);
   const isObject = param.type.kind === 'record' || param.type.kind === 'map';
   if (param.style === 'json') return [{ ...head, ...jsonText(schema, param.default, options) }];
-  if (param.style === 'deepObject') return [{ ...head, style: 'deepObject', explode: true, schema: annotate(schema, { default: param.default }) }];
-  // A record in the query goes as its fields' own names (OpenAPI's default for objects, said outright for tools that default otherwise).
+  if (param.style === 'deepObject')
+    return [{ ...head, style: 'deepObject', explode: true, schema: annotate(schema, { default: param.default }) }];
+  // A record in the query goes as its fields' own names (OpenAPI's default for objects, said outright for tools that
+  // default otherwise).
   const form = location === 'query' && isObject ? { style: 'form', explode: true } : {};
   return [{ ...head, ...form, schema: annotate(schema, { default: param.default }) }];
 }
 
 /** JSON text in one parameter. */
-function jsonText(schema: Schema, defaultValue: unknown, options: OpenApiOptions): Pick<ParameterObject, 'schema' | 'content'> {
-  if (options.jsonQuery === 'content') return { content: { [JSON_MEDIA]: { schema: annotate(schema, { default: defaultValue }) } } };
+function jsonText(
+  schema: Schema,
+  defaultValue: unknown,
+  options: OpenApiOptions,
+): Pick<ParameterObject, 'schema' | 'content'> {
+  if (options.jsonQuery === 'content')
+    return { content: { [JSON_MEDIA]: { schema: annotate(schema, { default: defaultValue }) } } };
   return {
     schema: {
       type: 'string',
@@ -63,20 +76,23 @@ function jsonText(schema: Schema, defaultValue: unknown, options: OpenApiOptions
 }
 
 /** name[i][field] for the first entries of a deepObject list of flat records; undefined for other lists. */
-function indexedEntries(param: ParameterIr, items: TypeIr, ctx: SchemaContext, options: OpenApiOptions): ParameterObject[] | undefined {
+function indexedEntries(
+  param: ParameterIr,
+  items: TypeIr,
+  ctx: SchemaContext,
+  options: OpenApiOptions,
+): ParameterObject[] | undefined {
   const fields = flatRecordFields(items, (key) => ctx.components.record(key), { json: true });
   if (!fields) return undefined;
   const entries = Array.from({ length: options.indexedEntries }, (_, index) => index);
   return entries.flatMap((index) =>
-    fields.map(
-      (field): ParameterObject => ({
-        name: `${param.name}[${index}][${field.name}]`,
-        in: 'query',
-        required: index === 0 && param.required && param.default === undefined && field.required,
-        description: `The ${field.name} of entry ${index} of the list ${param.name} (${param.name}[<index>][<field>]; entries past ${options.indexedEntries - 1} are written the same way).`,
-        schema: bracketSchema(field.type, ctx),
-      }),
-    ),
+    fields.map((field): ParameterObject => ({
+      name: `${param.name}[${index}][${field.name}]`,
+      in: 'query',
+      required: index === 0 && param.required && param.default === undefined && field.required,
+      description: `The ${field.name} of entry ${index} of the list ${param.name} (${param.name}[<index>][<field>]; entries past ${options.indexedEntries - 1} are written the same way).`,
+      schema: bracketSchema(field.type, ctx),
+    })),
   );
 }
 
@@ -84,7 +100,9 @@ function indexedEntries(param: ParameterIr, items: TypeIr, ctx: SchemaContext, o
 function shortFormParameter(param: ParameterIr, head: ParameterObject, ctx: SchemaContext): ParameterObject[] {
   const form = param.shortForm;
   if (!form || param.type.kind !== 'list') return [];
-  const value = flatRecordFields(param.type.items, (key) => ctx.components.record(key), { json: true })?.find((field) => field.name === form.value);
+  const value = flatRecordFields(param.type.items, (key) => ctx.components.record(key), { json: true })?.find(
+    (field) => field.name === form.value,
+  );
   if (!value) return [];
   const description = `Short form: ${param.name}[<${form.key}>]=<${form.value}>, one entry per name; the indexed names below write whole entries.`;
   return [
@@ -110,7 +128,10 @@ function queryAlternative(route: RouteIr, ctx: SchemaContext, options: OpenApiOp
   if (!alternative || !route.body) return undefined;
   const memberType = bodyMemberType(route.body, alternative.member, ctx);
   if (!memberType) return undefined;
-  const written = alternative.style === 'json' ? `the same JSON as the body's ${alternative.member} member` : `the body's ${alternative.member} member written as ${alternative.member}[key]=value`;
+  const written =
+    alternative.style === 'json'
+      ? `the same JSON as the body's ${alternative.member} member`
+      : `the body's ${alternative.member} member written as ${alternative.member}[key]=value`;
   const schema = typeSchema(memberType, ctx);
   return {
     name: alternative.member,
@@ -118,7 +139,9 @@ function queryAlternative(route: RouteIr, ctx: SchemaContext, options: OpenApiOp
     required: false,
     description: `Alternative to the request body for clients that cannot send a body with ${route.method}: ${written}.`,
     ...originMark(alternative.origin, route.origin),
-    ...(alternative.style === 'json' ? jsonText(schema, undefined, options) : { style: 'deepObject', explode: true, schema }),
+    ...(alternative.style === 'json'
+      ? jsonText(schema, undefined, options)
+      : { style: 'deepObject', explode: true, schema }),
   };
 }
 

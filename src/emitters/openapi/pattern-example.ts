@@ -119,7 +119,8 @@ class Walker {
       if (this.source[this.at] === '-' && this.source[this.at + 1] !== ']' && start.length === 1) {
         this.at += 1;
         const end = this.classChar();
-        for (let code = start.charCodeAt(0); code <= end.charCodeAt(0) && code - start.charCodeAt(0) < 256; code += 1) allowed += String.fromCharCode(code);
+        for (let code = start.charCodeAt(0); code <= end.charCodeAt(0) && code - start.charCodeAt(0) < 256; code += 1)
+          allowed += String.fromCharCode(code);
       } else allowed += start;
     }
     this.at += 1;
@@ -138,7 +139,10 @@ class Walker {
     return char === '\\' ? this.escape() : char;
   }
 
-  /** The quantifier after an atom, if any, applied with its smallest count (at least one for + and *, so the example shows the atom). */
+  /**
+   * The quantifier after an atom, if any, applied with its smallest count (at least one for + and *, so the example
+   * shows the atom).
+   */
   private repeat(atom: string, choices: string | undefined): string {
     const char = this.source[this.at];
     let count = 1;

@@ -12,7 +12,12 @@ export const COMPONENT_INDENT = 6;
 export type JsonParts = readonly string[];
 
 /** A call for a component as remembered: what its name is made from. */
-export type ComponentRequest = readonly [section: SectionName, owner: string, preferred: string, qualifier: string | null];
+export type ComponentRequest = readonly [
+  section: SectionName,
+  owner: string,
+  preferred: string,
+  qualifier: string | null,
+];
 
 export type PrintedOperation = { readonly operation: JsonParts; readonly calls: readonly ComponentRequest[] };
 export type PrintedComponent = { readonly text: JsonParts; readonly calls: readonly ComponentRequest[] };
@@ -31,7 +36,10 @@ export interface Calls {
 
 /** `operation` is an OperationObject (or, in tests, any object). */
 export function printOperation(operation: object, components: Components): PrintedOperation {
-  return { operation: jsonParts(operation, OPERATION_INDENT, holeOf), calls: components.operationCalls().map(requestOf) };
+  return {
+    operation: jsonParts(operation, OPERATION_INDENT, holeOf),
+    calls: components.operationCalls().map(requestOf),
+  };
 }
 
 export function liveCalls(components: Components, calls: readonly ComponentCall[]): Calls {

@@ -8,7 +8,15 @@ import type { ComponentSource } from './document-names.js';
 import { LocalOrder } from './local-order.js';
 import type { OpenApiOptions } from './options.js';
 import { routeOperation } from './operation.js';
-import { buildComponent, liveCalls, printOperation, type Calls, type ComponentRequest, type LiveCall, type PrintedOperation } from './printed-operation.js';
+import {
+  buildComponent,
+  liveCalls,
+  printOperation,
+  type Calls,
+  type ComponentRequest,
+  type LiveCall,
+  type PrintedOperation,
+} from './printed-operation.js';
 import { RouteViews, type RouteView } from './route-view.js';
 import type { OperationObject } from './types.js';
 
@@ -38,13 +46,24 @@ export class PrintedRoutes {
       source: {
         // A remembered call (the route was not built in this run) is found again by building the
         // route's components in the document's order; the view is made again (the same) for it.
-        component: (request, call) => this.component(digest, request, call, () => (replay ??= new LocalOrder(this.build(this.views.view(route)).components))),
+        component: (request, call) =>
+          this.component(
+            digest,
+            request,
+            call,
+            () => (replay ??= new LocalOrder(this.build(this.views.view(route)).components)),
+          ),
       },
     };
   }
 
   /** A component as this route builds it: how the document builds it when this route is the first to call for it. */
-  private component(digest: string, request: ComponentRequest, call: LiveCall | undefined, replay: () => LocalOrder): ReturnType<ComponentSource['component']> {
+  private component(
+    digest: string,
+    request: ComponentRequest,
+    call: LiveCall | undefined,
+    replay: () => LocalOrder,
+  ): ReturnType<ComponentSource['component']> {
     const [section, owner] = request;
     let live: Calls | undefined;
     const printed = memo('openapi/component', [digest, section, owner], () => {
@@ -58,7 +77,15 @@ export class PrintedRoutes {
   /** Reads nothing but the view and what its digests name: records beyond it are unknown to its Components. */
   private build(view: RouteView): { operation: OperationObject; components: Components } {
     const settings = this.views.settings.get(view.settings);
-    const module: ModuleIr = { name: settings.module, sourceFile: '', interface: settings.interface, auth: settings.auth, errors: settings.errors, records: [], routes: [view.route] };
+    const module: ModuleIr = {
+      name: settings.module,
+      sourceFile: '',
+      interface: settings.interface,
+      auth: settings.auth,
+      errors: settings.errors,
+      records: [],
+      routes: [view.route],
+    };
     const components = new Components(
       view.records.map(([, record]) => this.views.records.get(record)),
       view.resourceTypes,

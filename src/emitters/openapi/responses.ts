@@ -5,22 +5,52 @@ import { successContent } from './envelopes.js';
 import { errorResponses } from './errors.js';
 import { typeSchema } from './json-schema.js';
 import { authResponseHeaders } from './security.js';
-import { asHeader, originMark, paragraphs, sortedObject, type HeaderObject, type ReferenceObject, type ResponseObject } from './types.js';
+import {
+  asHeader,
+  originMark,
+  paragraphs,
+  sortedObject,
+  type HeaderObject,
+  type ReferenceObject,
+  type ResponseObject,
+} from './types.js';
 
 const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content' };
 
-export function routeResponses(module: ModuleIr, route: RouteIr, components: Components): Record<string, ResponseObject | ReferenceObject> {
-  const success = route.responses.map((response): [string, ResponseObject] => [String(response.status), successResponse(module, route, response, components)]);
+export function routeResponses(
+  module: ModuleIr,
+  route: RouteIr,
+  components: Components,
+): Record<string, ResponseObject | ReferenceObject> {
+  const success = route.responses.map((response): [string, ResponseObject] => [
+    String(response.status),
+    successResponse(module, route, response, components),
+  ]);
   const errors = errorResponses(module, route, components, (status) => responseHeaders(module, route, status, {}));
   return sortedObject<ResponseObject | ReferenceObject>([...success, ...errors]);
 }
 
 /** A response's own headers plus those auth adds, by name. */
-function responseHeaders(module: ModuleIr, route: RouteIr, status: number, own: Record<string, HeaderObject>): NonNullable<ResponseObject['headers']> {
-  return sortedObject(Object.entries({ ...own, ...authResponseHeaders(module, route, status) }).map(([name, header]) => [name, asHeader(header)]));
+function responseHeaders(
+  module: ModuleIr,
+  route: RouteIr,
+  status: number,
+  own: Record<string, HeaderObject>,
+): NonNullable<ResponseObject['headers']> {
+  return sortedObject(
+    Object.entries({ ...own, ...authResponseHeaders(module, route, status) }).map(([name, header]) => [
+      name,
+      asHeader(header),
+    ]),
+  );
 }
 
-function successResponse(module: ModuleIr, route: RouteIr, response: ResponseIr, components: Components): ResponseObject {
+function successResponse(
+  module: ModuleIr,
+  route: RouteIr,
+  response: ResponseIr,
+  components: Components,
+): ResponseObject {
   const own = Object.fromEntries(
     response.headers.map((header): [string, HeaderObject] => [
       header.name,

@@ -3,7 +3,20 @@
 // reach and the resource types of records they relate to. Parts many routes share (the settings,
 // each record) enter a view by their digest, made once per run. Source locations are left out
 // (no operation shows them): moving a definition does not rebuild its routes.
-import type { AuthSchemeIr, Documented, ErrorIr, InterfaceIr, Ir, ModuleIr, RecordIr, RecordKey, ResponseIr, RouteIr, SourceLocation, TypeIr } from '../../ir/types.js';
+import type {
+  AuthSchemeIr,
+  Documented,
+  ErrorIr,
+  InterfaceIr,
+  Ir,
+  ModuleIr,
+  RecordIr,
+  RecordKey,
+  ResponseIr,
+  RouteIr,
+  SourceLocation,
+  TypeIr,
+} from '../../ir/types.js';
 import { referencedRecords } from '../shared/imports.js';
 import { ContentStore, type Digest } from './content-store.js';
 import type { OpenApiOptions } from './options.js';
@@ -52,7 +65,12 @@ export class RouteViews {
     const records = new Map<RecordKey, Digest>();
     const related = new Set<RecordKey>();
     const types = [...route.pathParams, ...route.query, ...route.headers].map((param) => param.type);
-    types.push(...route.responses.flatMap((response) => [...(response.body ? [response.body] : []), ...response.headers.map((header) => header.type)]));
+    types.push(
+      ...route.responses.flatMap((response) => [
+        ...(response.body ? [response.body] : []),
+        ...response.headers.map((header) => header.type),
+      ]),
+    );
     if (route.body) types.push(route.body);
     for (const key of new Set(types.flatMap((type) => [...referencedRecords(type)]))) {
       const reach = this.reach(key);

@@ -3,10 +3,20 @@
 import { pascalCase } from '../../ir/names.js';
 import type { ApiKeySchemeIr, AuthSchemeIr, DigestSchemeIr, ModuleIr, OAuthSchemeIr, RouteIr } from '../../ir/types.js';
 import { clientAuthenticationText } from './token-endpoint.js';
-import { originMark, paragraphs, sortedObject, type HeaderObject, type ParameterObject, type ReferenceObject, type SecuritySchemeObject } from './types.js';
+import {
+  originMark,
+  paragraphs,
+  sortedObject,
+  type HeaderObject,
+  type ParameterObject,
+  type ReferenceObject,
+  type SecuritySchemeObject,
+} from './types.js';
 
 export function securitySchemes(module: ModuleIr): Record<string, SecuritySchemeObject> {
-  return sortedObject(module.auth.map((scheme) => [scheme.name, { ...securityScheme(module, scheme), ...originMark(scheme.origin) }]));
+  return sortedObject(
+    module.auth.map((scheme) => [scheme.name, { ...securityScheme(module, scheme), ...originMark(scheme.origin) }]),
+  );
 }
 
 function securityScheme(module: ModuleIr, scheme: AuthSchemeIr): SecuritySchemeObject {
@@ -18,17 +28,34 @@ function securityScheme(module: ModuleIr, scheme: AuthSchemeIr): SecuritySchemeO
         type: 'http',
         scheme: 'bearer',
         ...(scheme.jwt ? { bearerFormat: 'JWT' } : {}),
-        description: paragraphs(scheme.description, scheme.jwt && `A JWT issued by ${scheme.jwt.issuer} for the audience ${scheme.jwt.audience}${scheme.jwt.jwksUrl !== undefined ? `, signed with a key published at ${scheme.jwt.jwksUrl}` : ''}.`, scopesText(scheme.scopes)) ?? 'Bearer token.',
+        description:
+          paragraphs(
+            scheme.description,
+            scheme.jwt &&
+              `A JWT issued by ${scheme.jwt.issuer} for the audience ${scheme.jwt.audience}${scheme.jwt.jwksUrl !== undefined ? `, signed with a key published at ${scheme.jwt.jwksUrl}` : ''}.`,
+            scopesText(scheme.scopes),
+          ) ?? 'Bearer token.',
       };
     case 'apiKey':
       return {
         type: 'apiKey',
         in: scheme.in,
         name: scheme.keyName,
-        description: paragraphs(scheme.description, scheme.session && `The optional ${scheme.session.header} header continues a session; every response carries the session's token in the same header.`, scopesText(scheme.scopes)) ?? 'API key.',
+        description:
+          paragraphs(
+            scheme.description,
+            scheme.session &&
+              `The optional ${scheme.session.header} header continues a session; every response carries the session's token in the same header.`,
+            scopesText(scheme.scopes),
+          ) ?? 'API key.',
       };
     case 'basic':
-      return { type: 'http', scheme: 'basic', description: paragraphs(scheme.description, `Realm "${scheme.realm}".`, scopesText(scheme.scopes)) ?? 'HTTP Basic.' };
+      return {
+        type: 'http',
+        scheme: 'basic',
+        description:
+          paragraphs(scheme.description, `Realm "${scheme.realm}".`, scopesText(scheme.scopes)) ?? 'HTTP Basic.',
+      };
     case 'digest':
       return { type: 'http', scheme: 'digest', description: digestDescription(scheme) };
   }
@@ -50,16 +77,21 @@ function oauthScheme(module: ModuleIr, scheme: OAuthSchemeIr): SecuritySchemeObj
   const password = flow('password');
   const clientCredentials = flow('client_credentials');
   const lifetimes = `Access tokens live ${scheme.accessTokenLifetime} s (expires_in); refresh tokens live ${scheme.refreshTokenLifetime} s${scheme.rotateRefreshTokens ? ' and rotate: a used refresh token is revoked' : ''}.`;
-  const refreshNote = refresh ? `The refresh_token grant (client_id and refresh_token, at the same token URL) exchanges a refresh token for a new token pair${refresh.origin === 'convention' ? ' (a convention; the document does not show it)' : ''}.` : undefined;
+  const refreshNote = refresh
+    ? `The refresh_token grant (client_id and refresh_token, at the same token URL) exchanges a refresh token for a new token pair${refresh.origin === 'convention' ? ' (a convention; the document does not show it)' : ''}.`
+    : undefined;
   return {
     type: 'oauth2',
-    description: paragraphs(scheme.description, clientAuthenticationText(scheme), lifetimes, refreshNote) ?? 'OAuth 2.0.',
+    description:
+      paragraphs(scheme.description, clientAuthenticationText(scheme), lifetimes, refreshNote) ?? 'OAuth 2.0.',
     flows: { ...(clientCredentials && { clientCredentials }), ...(password && { password }) },
   };
 }
 
 function digestDescription(scheme: DigestSchemeIr): string {
-  const privileges = scheme.privileges ? `Privileges on the ${scheme.privileges.resource} resource: ${scheme.privileges.names.join(', ')}.` : undefined;
+  const privileges = scheme.privileges
+    ? `Privileges on the ${scheme.privileges.resource} resource: ${scheme.privileges.names.join(', ')}.`
+    : undefined;
   return (
     paragraphs(
       scheme.description,
@@ -99,28 +131,57 @@ export function authParameters(module: ModuleIr, route: RouteIr): ReferenceObjec
 }
 
 /** Response headers that auth adds: the session's token on every answer but a refused key, the challenge on a 401. */
-export function authResponseHeaders(module: ModuleIr, route: RouteIr, status: number): Record<string, HeaderObject | ReferenceObject> {
+export function authResponseHeaders(
+  module: ModuleIr,
+  route: RouteIr,
+  status: number,
+): Record<string, HeaderObject | ReferenceObject> {
   const scheme = routeScheme(module, route);
   const session = sessionOf(scheme);
   const headers: [string, HeaderObject | ReferenceObject][] = [];
-  if (session && status !== 401) headers.push([session.header, { $ref: `#/components/headers/${sessionComponentName(session)}` }]);
+  if (session && status !== 401)
+    headers.push([session.header, { $ref: `#/components/headers/${sessionComponentName(session)}` }]);
   if (status === 401 && scheme?.type === 'digest') {
-    headers.push(['www-authenticate', { description: 'A fresh Digest challenge per offered algorithm; stale=true when only the nonce expired.', schema: { type: 'string' } }]);
+    headers.push([
+      'www-authenticate',
+      {
+        description: 'A fresh Digest challenge per offered algorithm; stale=true when only the nonce expired.',
+        schema: { type: 'string' },
+      },
+    ]);
   }
   if (status === 401 && (scheme?.type === 'oauth2' || scheme?.type === 'bearer')) {
-    headers.push(['www-authenticate', { description: 'Bearer, with error="invalid_token" when a token was sent (RFC 6750).', schema: { type: 'string' } }]);
+    headers.push([
+      'www-authenticate',
+      {
+        description: 'Bearer, with error="invalid_token" when a token was sent (RFC 6750).',
+        schema: { type: 'string' },
+      },
+    ]);
   }
   if (status === 401 && scheme?.type === 'basic') {
-    headers.push(['www-authenticate', { description: `Basic realm="${scheme.realm}", charset="UTF-8" (RFC 7617).`, schema: { type: 'string' } }]);
+    headers.push([
+      'www-authenticate',
+      { description: `Basic realm="${scheme.realm}", charset="UTF-8" (RFC 7617).`, schema: { type: 'string' } },
+    ]);
   }
   if (status === 403 && route.scopes.length > 0 && (scheme?.type === 'oauth2' || scheme?.type === 'bearer')) {
-    headers.push(['www-authenticate', { description: 'Bearer error="insufficient_scope" with the scopes the route needs (RFC 6750).', schema: { type: 'string' } }]);
+    headers.push([
+      'www-authenticate',
+      {
+        description: 'Bearer error="insufficient_scope" with the scopes the route needs (RFC 6750).',
+        schema: { type: 'string' },
+      },
+    ]);
   }
   return sortedObject(headers);
 }
 
 /** components/parameters and components/headers for the session header of each apiKey scheme with sessions. */
-export function sessionComponents(module: ModuleIr): { parameters: Record<string, ParameterObject>; headers: Record<string, HeaderObject> } {
+export function sessionComponents(module: ModuleIr): {
+  parameters: Record<string, ParameterObject>;
+  headers: Record<string, HeaderObject>;
+} {
   const parameters: [string, ParameterObject][] = [];
   const headers: [string, HeaderObject][] = [];
   for (const scheme of module.auth) {
@@ -140,7 +201,8 @@ export function sessionComponents(module: ModuleIr): { parameters: Record<string
     headers.push([
       name,
       {
-        description: 'The context token of the session: send it on later requests. It changes when a new session starts and on login.',
+        description:
+          'The context token of the session: send it on later requests. It changes when a new session starts and on login.',
         required: true,
         schema: { type: 'string', pattern: `^[A-Za-z0-9]{${session.tokenLength}}$` },
       },

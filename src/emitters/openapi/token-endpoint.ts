@@ -5,7 +5,17 @@ import { camelCase, pascalCase } from '../../ir/names.js';
 import type { ModuleIr, OAuthGrantIr, OAuthSchemeIr } from '../../ir/types.js';
 import type { Components } from './components.js';
 import { errorEntrySchema } from './errors.js';
-import { asHeader, FORM_MEDIA, JSON_MEDIA, originMark, paragraphs, sortedObject, type OperationObject, type ReferenceObject, type SchemaObject } from './types.js';
+import {
+  asHeader,
+  FORM_MEDIA,
+  JSON_MEDIA,
+  originMark,
+  paragraphs,
+  sortedObject,
+  type OperationObject,
+  type ReferenceObject,
+  type SchemaObject,
+} from './types.js';
 
 const NO_STORE = {
   'cache-control': asHeader({ required: true, schema: { type: 'string', const: 'no-store' } }),
@@ -16,36 +26,77 @@ export function tokenOperation(module: ModuleIr, scheme: OAuthSchemeIr, componen
   const grants = scheme.grants.map((grant) => grantSchema(scheme, grant, components));
   const request: SchemaObject = {
     oneOf: grants.map(({ ref }) => ref),
-    discriminator: { propertyName: 'grant_type', mapping: sortedObject(grants.map(({ grant, ref }) => [grant, ref.$ref])) },
+    discriminator: {
+      propertyName: 'grant_type',
+      mapping: sortedObject(grants.map(({ grant, ref }) => [grant, ref.$ref])),
+    },
   };
   const names = new Set(module.routes.map((route) => route.name));
   let operationId = `${camelCase(scheme.name)}Token`;
   while (names.has(operationId)) operationId = `${operationId}Endpoint`;
   const errorBody = tokenErrorSchema(scheme, components);
-  const error = (description: string) => ({ description, headers: NO_STORE, content: { [JSON_MEDIA]: { schema: errorBody } } });
+  const error = (description: string) => ({
+    description,
+    headers: NO_STORE,
+    content: { [JSON_MEDIA]: { schema: errorBody } },
+  });
   return {
     operationId,
     summary: 'Issues an access token',
-    description: paragraphs(scheme.description, clientAuthenticationText(scheme), `Grants: ${scheme.grants.map((grant) => grant.grant).join(', ')}.`) ?? '',
+    description:
+      paragraphs(
+        scheme.description,
+        clientAuthenticationText(scheme),
+        `Grants: ${scheme.grants.map((grant) => grant.grant).join(', ')}.`,
+      ) ?? '',
     tags: [module.name],
     ...originMark(scheme.origin),
     requestBody: { required: true, content: { [JSON_MEDIA]: { schema: request }, [FORM_MEDIA]: { schema: request } } },
     responses: {
-      '200': { description: 'The token (RFC 6749 section 5.1).', headers: NO_STORE, content: { [JSON_MEDIA]: { schema: tokenResponseSchema(scheme, components) } } },
-      '400': error('invalid_request, invalid_grant (bad user credentials or an invalid, expired or revoked refresh token), unsupported_grant_type or invalid_scope.'),
+      '200': {
+        description: 'The token (RFC 6749 section 5.1).',
+        headers: NO_STORE,
+        content: { [JSON_MEDIA]: { schema: tokenResponseSchema(scheme, components) } },
+      },
+      '400': error(
+        'invalid_request, invalid_grant (bad user credentials or an invalid, expired or revoked refresh token), unsupported_grant_type or invalid_scope.',
+      ),
       '401': {
         ...error('invalid_client: the client is unknown or its credentials are invalid.'),
-        headers: { ...NO_STORE, 'www-authenticate': asHeader({ required: true, description: 'The Basic challenge (RFC 6749 section 5.2).', schema: { type: 'string', const: basicChallenge(scheme) } }) },
+        headers: {
+          ...NO_STORE,
+          'www-authenticate': asHeader({
+            required: true,
+            description: 'The Basic challenge (RFC 6749 section 5.2).',
+            schema: { type: 'string', const: basicChallenge(scheme) },
+          }),
+        },
       },
       '413': error(`invalid_request: the request body is larger than ${bodyLimit(module)}.`),
       '415': error('invalid_request: the body is neither application/json nor application/x-www-form-urlencoded.'),
       '429': {
-        ...error('temporarily_unavailable: too many failed attempts for this user or client, where the server limits them.'),
-        headers: { ...NO_STORE, 'retry-after': asHeader({ required: true, description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } }) },
+        ...error(
+          'temporarily_unavailable: too many failed attempts for this user or client, where the server limits them.',
+        ),
+        headers: {
+          ...NO_STORE,
+          'retry-after': asHeader({
+            required: true,
+            description: 'Seconds to wait.',
+            schema: { type: 'integer', minimum: 1 },
+          }),
+        },
       },
       '503': {
         ...error('temporarily_unavailable: the service cannot store tokens now, e.g. its storage is full.'),
-        headers: { ...NO_STORE, 'retry-after': asHeader({ required: true, description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } }) },
+        headers: {
+          ...NO_STORE,
+          'retry-after': asHeader({
+            required: true,
+            description: 'Seconds to wait.',
+            schema: { type: 'integer', minimum: 1 },
+          }),
+        },
       },
     },
     security: [],
@@ -73,51 +124,106 @@ function bodyLimit(module: ModuleIr): string {
   return bytes === undefined ? 'the server accepts' : `${bytes} bytes`;
 }
 
-function grantSchema(scheme: OAuthSchemeIr, grant: OAuthGrantIr, components: Components): { grant: string; ref: ReferenceObject } {
-  const scope: SchemaObject = { type: 'string', description: `Space-separated scopes${grant.scopes.length > 0 ? ` (${grant.scopes.join(' ')})` : ''}; default: all the client may have.` };
-  const clientId: SchemaObject = { type: 'string', description: VIA_BASIC, ...(grant.clientId !== undefined && { enum: [grant.clientId] }) };
+function grantSchema(
+  scheme: OAuthSchemeIr,
+  grant: OAuthGrantIr,
+  components: Components,
+): { grant: string; ref: ReferenceObject } {
+  const scope: SchemaObject = {
+    type: 'string',
+    description: `Space-separated scopes${grant.scopes.length > 0 ? ` (${grant.scopes.join(' ')})` : ''}; default: all the client may have.`,
+  };
+  const clientId: SchemaObject = {
+    type: 'string',
+    description: VIA_BASIC,
+    ...(grant.clientId !== undefined && { enum: [grant.clientId] }),
+  };
   const fields: Record<OAuthGrantIr['grant'], [string, SchemaObject][]> = {
-    password: [['client_id', clientId], ['password', { type: 'string' }], ['username', { type: 'string' }]],
-    client_credentials: [['client_id', { ...clientId, description: `The integration id. ${VIA_BASIC}` }], ['client_secret', { type: 'string', description: `The integration secret. ${VIA_BASIC}` }]],
-    refresh_token: [['client_id', clientId], ['refresh_token', { type: 'string' }]],
+    password: [
+      ['client_id', clientId],
+      ['password', { type: 'string' }],
+      ['username', { type: 'string' }],
+    ],
+    client_credentials: [
+      ['client_id', { ...clientId, description: `The integration id. ${VIA_BASIC}` }],
+      ['client_secret', { type: 'string', description: `The integration secret. ${VIA_BASIC}` }],
+    ],
+    refresh_token: [
+      ['client_id', clientId],
+      ['refresh_token', { type: 'string' }],
+    ],
   };
   const own = fields[grant.grant];
-  const ref = components.schemas.define({ owner: `oauth:${scheme.name}:${grant.grant}`, preferred: `${pascalCase(scheme.name)}${pascalCase(grant.grant)}Grant` }, () => ({
-    type: 'object',
-    ...(grant.description !== undefined && { description: grant.description }),
-    ...originMark(grant.origin, scheme.origin),
-    properties: sortedObject([['grant_type', { type: 'string', const: grant.grant }], ['scope', scope], ['scopes', { ...scope, description: `The platform's name for scope. ${scope.description ?? ''}`.trim() }], ...own]),
-    // Client credentials may come through HTTP Basic instead (RFC 6749 section 2.3.1),
-    // so the body need not carry them.
-    required: ['grant_type', ...own.map(([name]) => name).filter((name) => !CLIENT_FIELDS.has(name))].sort(),
-  }));
+  const ref = components.schemas.define(
+    {
+      owner: `oauth:${scheme.name}:${grant.grant}`,
+      preferred: `${pascalCase(scheme.name)}${pascalCase(grant.grant)}Grant`,
+    },
+    () => ({
+      type: 'object',
+      ...(grant.description !== undefined && { description: grant.description }),
+      ...originMark(grant.origin, scheme.origin),
+      properties: sortedObject([
+        ['grant_type', { type: 'string', const: grant.grant }],
+        ['scope', scope],
+        ['scopes', { ...scope, description: `The platform's name for scope. ${scope.description ?? ''}`.trim() }],
+        ...own,
+      ]),
+      // Client credentials may come through HTTP Basic instead (RFC 6749 section 2.3.1),
+      // so the body need not carry them.
+      required: ['grant_type', ...own.map(([name]) => name).filter((name) => !CLIENT_FIELDS.has(name))].sort(),
+    }),
+  );
   return { grant: grant.grant, ref };
 }
 
 function tokenResponseSchema(scheme: OAuthSchemeIr, components: Components): ReferenceObject {
   const noRefresh = scheme.grants.filter((grant) => !grant.issuesRefreshToken).map((grant) => grant.grant);
-  return components.schemas.define({ owner: `oauth:${scheme.name}:token`, preferred: `${pascalCase(scheme.name)}TokenResponse` }, () => ({
-    type: 'object',
-    properties: {
-      access_token: { type: 'string', description: 'Send as "Authorization: Bearer <access_token>".' },
-      expires_in: { type: 'integer', minimum: 1, description: `Lifetime of the access token in seconds (${scheme.accessTokenLifetime}).` },
-      refresh_token: { type: 'string', description: `For the refresh_token grant${noRefresh.length > 0 ? `; not issued by ${noRefresh.join(', ')}` : ''}.` },
-      token_type: { type: 'string', const: 'Bearer' },
-    },
-    required: ['access_token', 'expires_in', 'token_type'],
-  }));
+  return components.schemas.define(
+    { owner: `oauth:${scheme.name}:token`, preferred: `${pascalCase(scheme.name)}TokenResponse` },
+    () => ({
+      type: 'object',
+      properties: {
+        access_token: { type: 'string', description: 'Send as "Authorization: Bearer <access_token>".' },
+        expires_in: {
+          type: 'integer',
+          minimum: 1,
+          description: `Lifetime of the access token in seconds (${scheme.accessTokenLifetime}).`,
+        },
+        refresh_token: {
+          type: 'string',
+          description: `For the refresh_token grant${noRefresh.length > 0 ? `; not issued by ${noRefresh.join(', ')}` : ''}.`,
+        },
+        token_type: { type: 'string', const: 'Bearer' },
+      },
+      required: ['access_token', 'expires_in', 'token_type'],
+    }),
+  );
 }
 
 function tokenErrorSchema(scheme: OAuthSchemeIr, components: Components): ReferenceObject {
   const entry = errorEntrySchema(components);
-  return components.schemas.define({ owner: `oauth:${scheme.name}:error`, preferred: `${pascalCase(scheme.name)}TokenError` }, () => ({
-    type: 'object',
-    description: 'RFC 6749 section 5.2 error, with the platform errors array as well.',
-    properties: {
-      error: { type: 'string', enum: ['invalid_request', 'invalid_client', 'invalid_grant', 'unsupported_grant_type', 'invalid_scope', 'temporarily_unavailable'] },
-      error_description: { type: 'string' },
-      errors: { type: 'array', items: entry },
-    },
-    required: ['error', 'error_description', 'errors'],
-  }));
+  return components.schemas.define(
+    { owner: `oauth:${scheme.name}:error`, preferred: `${pascalCase(scheme.name)}TokenError` },
+    () => ({
+      type: 'object',
+      description: 'RFC 6749 section 5.2 error, with the platform errors array as well.',
+      properties: {
+        error: {
+          type: 'string',
+          enum: [
+            'invalid_request',
+            'invalid_client',
+            'invalid_grant',
+            'unsupported_grant_type',
+            'invalid_scope',
+            'temporarily_unavailable',
+          ],
+        },
+        error_description: { type: 'string' },
+        errors: { type: 'array', items: entry },
+      },
+      required: ['error', 'error_description', 'errors'],
+    }),
+  );
 }

@@ -31,7 +31,9 @@ export type ParameterObject = Omit<OpenAPIV3_1.ParameterObject, 'schema' | 'cont
 export type HeaderObject = Omit<OpenAPIV3_1.HeaderObject, 'schema'> & { readonly schema?: Schema };
 
 /** openapi-types' parameter type, for a parameter built with a 3.1 schema (same JSON, older typing). */
-export function asParameter(parameter: ParameterObject | ReferenceObject): OpenAPIV3_1.ParameterObject | ReferenceObject {
+export function asParameter(
+  parameter: ParameterObject | ReferenceObject,
+): OpenAPIV3_1.ParameterObject | ReferenceObject {
   return parameter as OpenAPIV3_1.ParameterObject | ReferenceObject;
 }
 

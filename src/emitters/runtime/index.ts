@@ -7,5 +7,10 @@ export const runtimeEmitter: Emitter = {
   description: 'support code that generated servers and clients import',
   emit: ({ runtimeFiles }) =>
     // Copied as written: the sources are kept in prettier's form (a test checks), so no formatter run.
-    runtimeFiles.map((file) => ({ path: `runtime/${file.name}`, content: file.content, source: undefined, format: false })),
+    runtimeFiles.map((file) => ({
+      path: `runtime/${file.name}`,
+      content: file.content,
+      source: undefined,
+      format: false,
+    })),
 };

@@ -7,7 +7,10 @@ import type { GeneratedFile } from '../contract.js';
 const RUNTIME_DIR = 'runtime/';
 /** Modules no generated file imports but a server's own code does (docs/server.md): kept with the server runtime. */
 const SERVER_COMPANIONS = ['runtime/server-options.ts', 'runtime/log-redaction.ts', 'runtime/unrouted.ts'];
-/** Relative module specifiers in static imports, re-exports and dynamic imports: from './x.js', import('../runtime/x.js'). */
+/**
+ * Relative module specifiers in static imports, re-exports and dynamic imports: from './x.js',
+ * import('../runtime/x.js').
+ */
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*)'(\.{1,2}\/[^']+)'/g;
 
 export function keepUsedRuntime(files: readonly GeneratedFile[]): GeneratedFile[] {
@@ -25,7 +28,10 @@ export function keepUsedRuntime(files: readonly GeneratedFile[]): GeneratedFile[
   return files.filter((file) => !runtime.has(file.path) || used.has(file.path));
 }
 
-/** The output paths a file's relative imports name ("admin-api/server.ts" importing '../runtime/x.js' names "runtime/x.ts"). */
+/**
+ * The output paths a file's relative imports name ("admin-api/server.ts" importing '../runtime/x.js' names
+ * "runtime/x.ts").
+ */
 function importedPaths(file: GeneratedFile): string[] {
   const folder = file.path.split('/').slice(0, -1);
   return [...file.content.matchAll(SPECIFIER)].map((match) => {

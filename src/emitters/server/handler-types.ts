@@ -13,14 +13,23 @@ export function mainResponse(route: RouteIr): ResponseIr | undefined {
  * What the handler's result type is made from (plain data): the status of the main success
  * response with a body, if any, and whether it is a ListResult (items and a total).
  */
-export function handlerResultShape(module: ModuleIr, route: RouteIr): { readonly status: number | null; readonly counted: boolean } {
+export function handlerResultShape(
+  module: ModuleIr,
+  route: RouteIr,
+): { readonly status: number | null; readonly counted: boolean } {
   const response = mainResponse(route);
   if (!response?.body) return { status: null, counted: false };
   const isList = response.body.kind === 'list';
-  return { status: response.status, counted: response.total || (isList && module.interface?.style === 'jsonapi' && response.envelope) };
+  return {
+    status: response.status,
+    counted: response.total || (isList && module.interface?.style === 'jsonapi' && response.envelope),
+  };
 }
 
-export function handlerResultType(routeName: string, shape: { readonly status: number | null; readonly counted: boolean }): TypeNode {
+export function handlerResultType(
+  routeName: string,
+  shape: { readonly status: number | null; readonly counted: boolean },
+): TypeNode {
   if (shape.status === null) return typeRef('void');
   const body = indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), numberType(shape.status));
   return shape.counted ? typeRef('ListResult', [indexed(body, typeRef('number'))]) : body;

@@ -3,7 +3,23 @@
 import { symbols, type RoutePart } from '../../ir/symbols.js';
 import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
-import { call, exported, functionType, id, local, object, path, property, typeLiteral, typeOf, typeRef, union, type MethodSignature, type TopLevel, type TypeNode } from '../shared/code/ast.js';
+import {
+  call,
+  exported,
+  functionType,
+  id,
+  local,
+  object,
+  path,
+  property,
+  typeLiteral,
+  typeOf,
+  typeRef,
+  union,
+  type MethodSignature,
+  type TopLevel,
+  type TypeNode,
+} from '../shared/code/ast.js';
 import { printFile } from '../shared/code/print-file.js';
 import { handlerResultShape, handlerResultType, hasSessions } from './handler-types.js';
 
@@ -25,12 +41,53 @@ function emitServer(module: ModuleIr): GeneratedFile {
   const usesBodyEntries = views.some((view) => view.bodyEntries);
   const authTypes = [...new Set(authOptions.map((option) => option.type))].sort();
   const statements: (TopLevel | string)[] = [
-    { declaration: { kind: 'import', typeOnly: true, from: 'fastify', names: ['FastifyPluginAsync', 'FastifyRequest'] } },
+    {
+      declaration: { kind: 'import', typeOnly: true, from: 'fastify', names: ['FastifyPluginAsync', 'FastifyRequest'] },
+    },
     { declaration: { kind: 'import', typeOnly: true, from: 'zod', names: ['z'] } },
-    ...(usesListResult ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: '../runtime/responses.js', names: ['ListResult'] } }] : []),
-    ...(usesBodyEntries ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: '../runtime/body-entries.js', names: ['BodyEntries'] } }] : []),
-    ...(authTypes.length > 0 ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: '../runtime/server-auth.js', names: authTypes } }] : []),
-    { declaration: { kind: 'import', from: '../runtime/server.js', names: ['createInterfacePlugin', 'type HandlerContext'] } },
+    ...(usesListResult
+      ? [
+          {
+            declaration: {
+              kind: 'import' as const,
+              typeOnly: true,
+              from: '../runtime/responses.js',
+              names: ['ListResult'],
+            },
+          },
+        ]
+      : []),
+    ...(usesBodyEntries
+      ? [
+          {
+            declaration: {
+              kind: 'import' as const,
+              typeOnly: true,
+              from: '../runtime/body-entries.js',
+              names: ['BodyEntries'],
+            },
+          },
+        ]
+      : []),
+    ...(authTypes.length > 0
+      ? [
+          {
+            declaration: {
+              kind: 'import' as const,
+              typeOnly: true,
+              from: '../runtime/server-auth.js',
+              names: authTypes,
+            },
+          },
+        ]
+      : []),
+    {
+      declaration: {
+        kind: 'import',
+        from: '../runtime/server.js',
+        names: ['createInterfacePlugin', 'type HandlerContext'],
+      },
+    },
     { declaration: { kind: 'import', typeOnly: true, from: '../runtime/throttle.js', names: ['LoginThrottle'] } },
     { declaration: { kind: 'import', from: './metadata.js', names: [meta, routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
@@ -44,7 +101,12 @@ function emitServer(module: ModuleIr): GeneratedFile {
         kind: 'interface',
         name: symbols.authOptions(module.name),
         typeParams,
-        members: authOptions.map((option) => ({ name: option.name, type: option.type === 'ApiKeySessionOptions' ? typeRef(option.type, [typeRef('Session')]) : typeRef(option.type), readonly: true })),
+        members: authOptions.map((option) => ({
+          name: option.name,
+          type:
+            option.type === 'ApiKeySessionOptions' ? typeRef(option.type, [typeRef('Session')]) : typeRef(option.type),
+          readonly: true,
+        })),
       },
       'Credential checks and stores, per auth scheme.',
     ),
@@ -57,10 +119,16 @@ function emitServer(module: ModuleIr): GeneratedFile {
         { name: 'auth', type: withSession(symbols.authOptions(module.name)), readonly: true },
         {
           name: 'onInternalError',
-          type: functionType([{ name: 'error', type: typeRef('unknown') }, { name: 'request', type: typeRef('FastifyRequest') }], typeRef('void')),
+          type: functionType(
+            [
+              { name: 'error', type: typeRef('unknown') },
+              { name: 'request', type: typeRef('FastifyRequest') },
+            ],
+            typeRef('void'),
+          ),
           optional: true,
           readonly: true,
-          docs: 'Called with errors that are not the client\'s fault.',
+          docs: "Called with errors that are not the client's fault.",
         },
         {
           name: 'loginThrottle',
@@ -96,7 +164,14 @@ function emitServer(module: ModuleIr): GeneratedFile {
         body: [
           {
             kind: 'return',
-            value: call('createInterfacePlugin', [object([property('meta', id(meta)), property('routes', id(routes)), property('schemas', id('routeSchemas'))]), id('options')]),
+            value: call('createInterfacePlugin', [
+              object([
+                property('meta', id(meta)),
+                property('routes', id(routes)),
+                property('schemas', id('routeSchemas')),
+              ]),
+              id('options'),
+            ]),
           },
         ],
       },
@@ -165,7 +240,10 @@ function handlerMethod(view: HandlerView): { readonly method: true } & MethodSig
     name: symbols.operation(view.name),
     docs: view.docs,
     params: [
-      { name: 'input', type: typeLiteral(view.inputs.map((name) => ({ name, type: inputType(view, name), readonly: true }))) },
+      {
+        name: 'input',
+        type: typeLiteral(view.inputs.map((name) => ({ name, type: inputType(view, name), readonly: true }))),
+      },
       { name: 'context', type: typeRef('HandlerContext', view.sessions ? [typeRef('Session')] : []) },
     ],
     returns: typeRef('Promise', [handlerResultType(view.name, view.result)]),
@@ -175,7 +253,9 @@ function handlerMethod(view: HandlerView): { readonly method: true } & MethodSig
 /** What the handler gets for an input: the schema's output; for a body judged entry by entry, each entry's result. */
 function inputType(view: HandlerView, input: HandlerInput): TypeNode {
   if (input === 'body' && view.bodyEntries) {
-    return typeRef('BodyEntries', [typeRef('z.output', [typeOf(`schemas.${symbols.routeSchema(view.name, 'BodyEntry')}`)])]);
+    return typeRef('BodyEntries', [
+      typeRef('z.output', [typeOf(`schemas.${symbols.routeSchema(view.name, 'BodyEntry')}`)]),
+    ]);
   }
   return typeRef('z.output', [typeOf(`schemas.${inputSchema(view.name, input).schema}`)]);
 }

@@ -28,7 +28,11 @@ export type WriteMember = (out: string[], used: number) => void;
  * Writes into `out`, laid out as canonicalJson lays out an object at `indent`, an object whose members write their own
  * values (each as printed at indent + 2).
  */
-export function writeObject(members: readonly (readonly [key: string, write: WriteMember])[], indent: number, out: string[]): void {
+export function writeObject(
+  members: readonly (readonly [key: string, write: WriteMember])[],
+  indent: number,
+  out: string[],
+): void {
   if (members.length === 0) {
     out.push('{}');
     return;
@@ -84,7 +88,8 @@ function print(value: unknown, indent: number, used: number, holeOf: HoleOf, hol
 
 function printObject(object: object, indent: number, holeOf: HoleOf, holes: string[], out: string[]): void {
   if (object instanceof PrintedJson) {
-    if (object.indent !== indent) throw new Error(`json: text printed at indent ${object.indent} used at indent ${indent}`);
+    if (object.indent !== indent)
+      throw new Error(`json: text printed at indent ${object.indent} used at indent ${indent}`);
     object.write(out);
     return;
   }
@@ -95,11 +100,21 @@ function printObject(object: object, indent: number, holeOf: HoleOf, holes: stri
   }
   const members = Object.entries(object)
     .filter(([, value]) => value !== undefined)
-    .map(([key, value]): [string, WriteMember] => [key, (into, used) => print(value, indent + 2, used, holeOf, holes, into)]);
+    .map(([key, value]): [string, WriteMember] => [
+      key,
+      (into, used) => print(value, indent + 2, used, holeOf, holes, into),
+    ]);
   writeObject(members, indent, out);
 }
 
-function printArray(items: readonly unknown[], indent: number, used: number, holeOf: HoleOf, holes: string[], out: string[]): void {
+function printArray(
+  items: readonly unknown[],
+  indent: number,
+  used: number,
+  holeOf: HoleOf,
+  holes: string[],
+  out: string[],
+): void {
   if (items.length === 0) {
     out.push('[]');
     return;
@@ -115,7 +130,8 @@ function printArray(items: readonly unknown[], indent: number, used: number, hol
   const inner = ' '.repeat(indent + 2);
   out.push('[\n');
   items.forEach((item, index) => {
-    if (typeof item === 'object' && item !== null && holeOf(item) !== undefined) throw new Error('json: a hole cannot be an array item');
+    if (typeof item === 'object' && item !== null && holeOf(item) !== undefined)
+      throw new Error('json: a hole cannot be an array item');
     const last = index === items.length - 1;
     out.push(inner);
     print(item, indent + 2, inner.length + (last ? 0 : 1), holeOf, holes, out);

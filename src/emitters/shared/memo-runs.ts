@@ -24,7 +24,12 @@ export function splitRuns<I>(items: readonly I[], nameOf: (item: I) => string): 
 }
 
 /** `items.map(compute)`, each run of items remembered by the run's items (JSON inputs). */
-export function memoRuns<I, T extends MemoValue>(kind: string, items: readonly I[], nameOf: (item: I) => string, compute: (item: I) => T): T[] {
+export function memoRuns<I, T extends MemoValue>(
+  kind: string,
+  items: readonly I[],
+  nameOf: (item: I) => string,
+  compute: (item: I) => T,
+): T[] {
   return splitRuns(items, nameOf).flatMap((run) => memo(kind, run, () => run.map(compute)));
 }
 

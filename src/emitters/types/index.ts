@@ -18,10 +18,31 @@ export const typesEmitter: Emitter = {
 };
 
 function emitModuleTypes(module: ModuleIr): GeneratedFile {
-  const records = memoRuns('types/records', module.records.map(recordView), (view) => view.key, (view) => printStatement(recordInterface(view)));
-  const routes = memoRuns('types/routes', module.routes.map(routeView), (view) => view.name, (view) => routeTypes(view).map(printStatement)).flat();
-  const imports = crossModuleImports({ fromModule: module.name, records: moduleRecordReferences(module), file: 'types', nameOf: symbols.recordType, typeOnly: true });
-  return { path: `${module.name}/types.ts`, content: printFile([...imports, ...records, ...routes]), source: module.sourceFile, format: false };
+  const records = memoRuns(
+    'types/records',
+    module.records.map(recordView),
+    (view) => view.key,
+    (view) => printStatement(recordInterface(view)),
+  );
+  const routes = memoRuns(
+    'types/routes',
+    module.routes.map(routeView),
+    (view) => view.name,
+    (view) => routeTypes(view).map(printStatement),
+  ).flat();
+  const imports = crossModuleImports({
+    fromModule: module.name,
+    records: moduleRecordReferences(module),
+    file: 'types',
+    nameOf: symbols.recordType,
+    typeOnly: true,
+  });
+  return {
+    path: `${module.name}/types.ts`,
+    content: printFile([...imports, ...records, ...routes]),
+    source: module.sourceFile,
+    format: false,
+  };
 }
 
 /** Computed once per module: the types and zod emitters both import by it. */
@@ -55,13 +76,23 @@ function recordView(record: RecordIr) {
   return {
     key: record.key,
     docs: record.description,
-    fields: record.fields.map((field): MemberView => ({ name: field.name, type: field.type, optional: !field.required, docs: field.description })),
+    fields: record.fields.map((field): MemberView => ({
+      name: field.name,
+      type: field.type,
+      optional: !field.required,
+      docs: field.description,
+    })),
   };
 }
 
 function routeView(route: RouteIr) {
   const params = (list: readonly ParameterIr[]) =>
-    list.map((param): MemberView => ({ name: param.name, type: param.type, optional: !param.required || param.default !== undefined, docs: param.description }));
+    list.map((param): MemberView => ({
+      name: param.name,
+      type: param.type,
+      optional: !param.required || param.default !== undefined,
+      docs: param.description,
+    }));
   return {
     name: route.name,
     docs: route.summary ?? route.description,
@@ -69,12 +100,20 @@ function routeView(route: RouteIr) {
     query: params(route.query),
     headers: params(route.headers),
     body: route.body,
-    responses: route.responses.map((response): MemberView => ({ name: response.status, type: response.body, optional: false, docs: response.description })),
+    responses: route.responses.map((response): MemberView => ({
+      name: response.status,
+      type: response.body,
+      optional: false,
+      docs: response.description,
+    })),
   };
 }
 
 function recordInterface(record: RecordView): TopLevel {
-  return exported({ kind: 'interface', name: symbols.recordType(record.key), members: record.fields.map(memberSignature) }, record.docs);
+  return exported(
+    { kind: 'interface', name: symbols.recordType(record.key), members: record.fields.map(memberSignature) },
+    record.docs,
+  );
 }
 
 /**
@@ -84,7 +123,12 @@ function recordInterface(record: RecordView): TopLevel {
  */
 function memberSignature(member: MemberView): PropertySignature {
   const type = member.type ? typeExpression(member.type) : typeRef('void');
-  return { name: member.name, type: member.optional ? union([type, typeRef('undefined')]) : type, optional: member.optional, docs: member.docs };
+  return {
+    name: member.name,
+    type: member.optional ? union([type, typeRef('undefined')]) : type,
+    optional: member.optional,
+    docs: member.docs,
+  };
 }
 
 /** Per route: parameters, body and the body of each response by status. */
@@ -92,12 +136,16 @@ function routeTypes(route: RouteView): TopLevel[] {
   const name = (part: RoutePart) => symbols.routeType(route.name, part);
   const statements: TopLevel[] = [];
   const group = (part: RoutePart, params: readonly MemberView[]) => {
-    if (params.length > 0) statements.push(exported({ kind: 'interface', name: name(part), members: params.map(memberSignature) }));
+    if (params.length > 0)
+      statements.push(exported({ kind: 'interface', name: name(part), members: params.map(memberSignature) }));
   };
   group('PathParams', route.pathParams);
   group('Query', route.query);
   group('Headers', route.headers);
-  if (route.body) statements.push(exported({ kind: 'type-alias', name: name('Body'), type: typeExpression(route.body) }));
-  statements.push(exported({ kind: 'interface', name: name('Responses'), members: route.responses.map(memberSignature) }, route.docs));
+  if (route.body)
+    statements.push(exported({ kind: 'type-alias', name: name('Body'), type: typeExpression(route.body) }));
+  statements.push(
+    exported({ kind: 'interface', name: name('Responses'), members: route.responses.map(memberSignature) }, route.docs),
+  );
   return statements;
 }

@@ -11,7 +11,13 @@ export function typeExpression(type: TypeIr): TypeNode {
 function nonNullExpression(type: TypeIr): TypeNode {
   switch (type.kind) {
     case 'scalar':
-      return typeRef(type.scalar === 'integer' || type.scalar === 'number' ? 'number' : type.scalar === 'boolean' ? 'boolean' : 'string');
+      return typeRef(
+        type.scalar === 'integer' || type.scalar === 'number'
+          ? 'number'
+          : type.scalar === 'boolean'
+            ? 'boolean'
+            : 'string',
+      );
     case 'enum':
       return union(type.values.map(stringType));
     case 'list':

@@ -5,17 +5,38 @@
 import { compareCodePoints } from '../../ir/names.js';
 import type { FieldIr, ModuleIr, ParameterIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
 import type { Emitter, GeneratedFile } from '../contract.js';
-import { asConst, call, exported, getter, id, jsonValue, method, object, property, type Expr, type ObjectMember, type TopLevel } from '../shared/code/ast.js';
+import {
+  asConst,
+  call,
+  exported,
+  getter,
+  id,
+  jsonValue,
+  method,
+  object,
+  property,
+  type Expr,
+  type ObjectMember,
+  type TopLevel,
+} from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { crossModuleImports, referencedRecords } from '../shared/imports.js';
 import { memoRuns } from '../shared/memo-runs.js';
 import { moduleRecordReferences } from '../types/index.js';
-import { isInheritedName, listSchemaAround, lookupFor, schemaExpression, usedHelpers, type Reading, type RecordLookup } from './schema-expression.js';
+import {
+  isInheritedName,
+  listSchemaAround,
+  lookupFor,
+  schemaExpression,
+  usedHelpers,
+  type Reading,
+  type RecordLookup,
+} from './schema-expression.js';
 import { symbols } from '../../ir/symbols.js';
 
 export const zodEmitter: Emitter = {
   name: 'zod',
-  description: 'zod 4 schemas of records and of each route\'s path, query, headers, body and responses',
+  description: "zod 4 schemas of records and of each route's path, query, headers, body and responses",
   emit: ({ ir }) => ir.modules.map((module) => emitModuleSchemas(module, ir.records)),
 };
 
@@ -31,14 +52,40 @@ type PrintedSchemas = { readonly texts: string[]; readonly helpers: string[] };
 function emitModuleSchemas(module: ModuleIr, records: RecordLookup): GeneratedFile {
   const path = `${module.name}/schemas.ts`;
   const printed = [
-    ...memoRuns('zod/records', module.records.map((record) => recordView(record, records)), (view) => view.key, (view) => printSchemas([recordSchema(view, new Map(view.lookup))])),
-    ...memoRuns('zod/routes', module.routes.map((route) => routeView(route, records)), (view) => view.name, (view) => printSchemas(routeSchemas(view, new Map(view.lookup)))),
+    ...memoRuns(
+      'zod/records',
+      module.records.map((record) => recordView(record, records)),
+      (view) => view.key,
+      (view) => printSchemas([recordSchema(view, new Map(view.lookup))]),
+    ),
+    ...memoRuns(
+      'zod/routes',
+      module.routes.map((route) => routeView(route, records)),
+      (view) => view.name,
+      (view) => printSchemas(routeSchemas(view, new Map(view.lookup))),
+    ),
   ];
   const helpers = new Set(printed.flatMap((part) => part.helpers));
   const statements: (TopLevel | string)[] = [
     { declaration: { kind: 'import', from: 'zod', names: ['z'] } },
-    ...(helpers.size > 0 ? [{ declaration: { kind: 'import' as const, from: '../runtime/zod-text.js', names: [...helpers].sort(compareCodePoints) } }] : []),
-    ...crossModuleImports({ fromModule: module.name, records: moduleRecordReferences(module), file: 'schemas', nameOf: symbols.recordSchema, typeOnly: false }),
+    ...(helpers.size > 0
+      ? [
+          {
+            declaration: {
+              kind: 'import' as const,
+              from: '../runtime/zod-text.js',
+              names: [...helpers].sort(compareCodePoints),
+            },
+          },
+        ]
+      : []),
+    ...crossModuleImports({
+      fromModule: module.name,
+      records: moduleRecordReferences(module),
+      file: 'schemas',
+      nameOf: symbols.recordSchema,
+      typeOnly: false,
+    }),
     ...printed.flatMap((part) => part.texts),
   ];
   return { path, content: printFile(statements), source: module.sourceFile, format: false };
@@ -47,7 +94,12 @@ function emitModuleSchemas(module: ModuleIr, records: RecordLookup): GeneratedFi
 function printSchemas(constants: readonly SchemaConstant[]): PrintedSchemas {
   const helpers = new Set<string>();
   for (const constant of constants) usedHelpers(constant.value, helpers);
-  return { texts: constants.map((constant) => printStatement(exported({ kind: 'const', name: constant.name, value: constant.value }, constant.docs))), helpers: [...helpers] };
+  return {
+    texts: constants.map((constant) =>
+      printStatement(exported({ kind: 'const', name: constant.name, value: constant.value }, constant.docs)),
+    ),
+    helpers: [...helpers],
+  };
 }
 
 type FieldView = Pick<FieldIr, 'name' | 'type' | 'required' | 'default'>;
@@ -59,7 +111,12 @@ function recordView(record: RecordIr, records: RecordLookup) {
   return {
     key: record.key,
     docs: record.description,
-    fields: record.fields.map((field): FieldView => ({ name: field.name, type: field.type, required: field.required, default: field.default })),
+    fields: record.fields.map((field): FieldView => ({
+      name: field.name,
+      type: field.type,
+      required: field.required,
+      default: field.default,
+    })),
     lookup: lookupFor(
       record.fields.map((field) => field.type),
       records,
@@ -68,7 +125,14 @@ function recordView(record: RecordIr, records: RecordLookup) {
 }
 
 function routeView(route: RouteIr, records: RecordLookup) {
-  const params = (list: readonly ParameterIr[]) => list.map((param): ParameterView => ({ name: param.name, type: param.type, required: param.required, default: param.default, style: param.style }));
+  const params = (list: readonly ParameterIr[]) =>
+    list.map((param): ParameterView => ({
+      name: param.name,
+      type: param.type,
+      required: param.required,
+      default: param.default,
+      style: param.style,
+    }));
   const types: TypeIr[] = [...route.pathParams, ...route.query, ...route.headers].map((param) => param.type);
   if (route.body) types.push(route.body);
   for (const response of route.responses) if (response.body) types.push(response.body);
@@ -80,7 +144,13 @@ function routeView(route: RouteIr, records: RecordLookup) {
     body: route.body,
     bodyEntries: route.bodyEntries,
     responses: route.responses.map((response) => ({ status: response.status, body: response.body })),
-    lookup: lookupFor(types, records, [...route.pathParams, ...route.query, ...route.headers].filter((param) => param.style !== 'json').map((param) => param.type)),
+    lookup: lookupFor(
+      types,
+      records,
+      [...route.pathParams, ...route.query, ...route.headers]
+        .filter((param) => param.style !== 'json')
+        .map((param) => param.type),
+    ),
   };
 }
 
@@ -90,11 +160,18 @@ function recordSchema(record: RecordView, records: RecordLookup): SchemaConstant
     const expression = fieldSchema(field, records);
     return referencedRecords(field.type).size > 0 ? getter(field.name, expression) : property(field.name, expression);
   });
-  return { name: symbols.recordSchema(record.key), value: call('z.strictObject', [object(members, { expanded: true })]), docs: record.docs };
+  return {
+    name: symbols.recordSchema(record.key),
+    value: call('z.strictObject', [object(members, { expanded: true })]),
+    docs: record.docs,
+  };
 }
 
 function fieldSchema(field: FieldView, records: RecordLookup): Expr {
-  return ownLookup(field.name, withPresence(schemaExpression(field.type, 'json', records), field.required, field.default));
+  return ownLookup(
+    field.name,
+    withPresence(schemaExpression(field.type, 'json', records), field.required, field.default),
+  );
 }
 
 /** A member named like an Object member would otherwise read Object.prototype's when absent. */
@@ -108,11 +185,19 @@ function withPresence(expression: Expr, required: boolean, defaultValue: unknown
 }
 
 function parameterSchema(param: ParameterView, reading: Reading, records: RecordLookup): Expr {
-  const expression = param.style === 'json' ? call('jsonText', [schemaExpression(param.type, 'json', records)]) : schemaExpression(param.type, reading, records);
+  const expression =
+    param.style === 'json'
+      ? call('jsonText', [schemaExpression(param.type, 'json', records)])
+      : schemaExpression(param.type, reading, records);
   return ownLookup(param.name, withPresence(expression, param.required, param.default));
 }
 
-function parameterObject(params: readonly ParameterView[], reading: Reading, strict: boolean, records: RecordLookup): Expr {
+function parameterObject(
+  params: readonly ParameterView[],
+  reading: Reading,
+  strict: boolean,
+  records: RecordLookup,
+): Expr {
   const members = params.map((param) => property(param.name, parameterSchema(param, reading, records)));
   return call(strict ? 'z.strictObject' : 'z.object', [object(members, { expanded: true })]);
 }
@@ -120,16 +205,25 @@ function parameterObject(params: readonly ParameterView[], reading: Reading, str
 function routeSchemas(route: RouteView, records: RecordLookup): SchemaConstant[] {
   const name = (part: Parameters<typeof symbols.routeSchema>[1]) => symbols.routeSchema(route.name, part);
   const constants: SchemaConstant[] = [];
-  if (route.pathParams.length > 0) constants.push({ name: name('PathParams'), value: parameterObject(route.pathParams, 'text', true, records) });
+  if (route.pathParams.length > 0)
+    constants.push({ name: name('PathParams'), value: parameterObject(route.pathParams, 'text', true, records) });
   // Query and headers tolerate members they do not name: proxies and browsers add their own.
-  if (route.query.length > 0) constants.push({ name: name('Query'), value: parameterObject(route.query, 'text', false, records) });
-  if (route.headers.length > 0) constants.push({ name: name('Headers'), value: parameterObject(route.headers, 'text', false, records) });
+  if (route.query.length > 0)
+    constants.push({ name: name('Query'), value: parameterObject(route.query, 'text', false, records) });
+  if (route.headers.length > 0)
+    constants.push({ name: name('Headers'), value: parameterObject(route.headers, 'text', false, records) });
   if (route.body?.kind === 'list' && route.bodyEntries === 'each') {
     // Named apart: the server validates each entry with it, and the body is the list of them.
-    constants.push({ name: name('BodyEntry'), value: schemaExpression(route.body.items, 'json', records), docs: 'One entry of the body, validated on its own.' });
+    constants.push({
+      name: name('BodyEntry'),
+      value: schemaExpression(route.body.items, 'json', records),
+      docs: 'One entry of the body, validated on its own.',
+    });
     constants.push({ name: name('Body'), value: listSchemaAround(route.body, id(name('BodyEntry'))) });
   } else if (route.body) constants.push({ name: name('Body'), value: schemaExpression(route.body, 'json', records) });
-  const responses = route.responses.map((response) => property(response.status, response.body ? schemaExpression(response.body, 'json', records) : call('z.undefined')));
+  const responses = route.responses.map((response) =>
+    property(response.status, response.body ? schemaExpression(response.body, 'json', records) : call('z.undefined')),
+  );
   constants.push({ name: name('Responses'), value: asConst(object(responses, { expanded: true })) });
   return constants;
 }

@@ -1,7 +1,20 @@
 // A TypeIr as a zod 4 schema expression. Two readings of a value: as JSON (bodies, responses),
 // where types are strict, and as text (path, query, headers), where numbers arrive as digits.
 import type { Constraints, FieldIr, RecordKey, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
-import { array, call, id, identifiersOf, jsonValue, literal, method, newCall, object, property, regex, type Expr } from '../shared/code/ast.js';
+import {
+  array,
+  call,
+  id,
+  identifiersOf,
+  jsonValue,
+  literal,
+  method,
+  newCall,
+  object,
+  property,
+  regex,
+  type Expr,
+} from '../shared/code/ast.js';
 import { symbols } from '../../ir/symbols.js';
 
 export type Reading = 'json' | 'text';
@@ -12,7 +25,11 @@ export type Reading = 'json' | 'text';
  */
 export type RecordLookup = ReadonlyMap<
   RecordKey,
-  { readonly fields: readonly DefaultedField[]; readonly inheritedNames?: boolean; readonly textFields?: readonly TextField[] }
+  {
+    readonly fields: readonly DefaultedField[];
+    readonly inheritedNames?: boolean;
+    readonly textFields?: readonly TextField[];
+  }
 >;
 
 /** A name that `value[name]` finds on every object (constructor, toString, valueOf…). */
@@ -29,7 +46,11 @@ type TextField = Pick<FieldIr, 'name' | 'type' | 'default' | 'required'>;
  * has a member named like an Object member, as plain entries.
  */
 type LookupEntry = { fields: DefaultedField[]; inheritedNames?: boolean; textFields?: TextField[] };
-export function lookupFor(types: Iterable<TypeIr>, records: RecordLookup, textTypes: Iterable<TypeIr> = []): [RecordKey, LookupEntry][] {
+export function lookupFor(
+  types: Iterable<TypeIr>,
+  records: RecordLookup,
+  textTypes: Iterable<TypeIr> = [],
+): [RecordKey, LookupEntry][] {
   const found = new Map<RecordKey, LookupEntry>();
   // Records read as text whose fields are not all text already (numbers, booleans, records of those) are spelled out.
   const visitText = (type: TypeIr): void => {
@@ -39,7 +60,12 @@ export function lookupFor(types: Iterable<TypeIr>, records: RecordLookup, textTy
       const all = (records.get(type.record)?.fields ?? []) as readonly TextField[];
       if (!all.some((field) => readsDifferentlyAsText(field.type, records))) return;
       const entry = found.get(type.record) ?? { fields: [] };
-      entry.textFields = all.map((field) => ({ name: field.name, type: field.type, required: field.required, default: field.default }));
+      entry.textFields = all.map((field) => ({
+        name: field.name,
+        type: field.type,
+        required: field.required,
+        default: field.default,
+      }));
       found.set(type.record, entry);
       for (const field of all) visitText(field.type);
     }
@@ -49,12 +75,22 @@ export function lookupFor(types: Iterable<TypeIr>, records: RecordLookup, textTy
   const visit = (type: TypeIr): void => {
     if (type.kind === 'list') visit(type.items);
     else if (type.kind === 'map') visit(type.values);
-    else if (type.kind === 'record' && (type.partial || type.pick.length + type.omit.length > 0) && !narrowed.has(type.record)) {
+    else if (
+      type.kind === 'record' &&
+      (type.partial || type.pick.length + type.omit.length > 0) &&
+      !narrowed.has(type.record)
+    ) {
       narrowed.add(type.record);
       const all = records.get(type.record)?.fields ?? [];
-      const fields = all.filter((field) => field.default !== undefined).map((field) => ({ name: field.name, type: field.type, default: field.default }));
+      const fields = all
+        .filter((field) => field.default !== undefined)
+        .map((field) => ({ name: field.name, type: field.type, default: field.default }));
       const text = found.get(type.record)?.textFields;
-      found.set(type.record, { fields, ...(all.some((field) => isInheritedName(field.name)) && { inheritedNames: true }), ...(text && { textFields: text }) });
+      found.set(type.record, {
+        fields,
+        ...(all.some((field) => isInheritedName(field.name)) && { inheritedNames: true }),
+        ...(text && { textFields: text }),
+      });
       for (const field of fields) visit(field.type);
     }
   };
@@ -62,7 +98,10 @@ export function lookupFor(types: Iterable<TypeIr>, records: RecordLookup, textTy
   return [...found];
 }
 
-/** Whether a value of the type reads differently from text than from JSON (a number, a boolean, or a record holding one). */
+/**
+ * Whether a value of the type reads differently from text than from JSON (a number, a boolean, or a record holding
+ * one).
+ */
 function readsDifferentlyAsText(type: TypeIr, records: RecordLookup, seen: Set<RecordKey> = new Set()): boolean {
   switch (type.kind) {
     case 'scalar':
@@ -74,7 +113,9 @@ function readsDifferentlyAsText(type: TypeIr, records: RecordLookup, seen: Set<R
     case 'record': {
       if (seen.has(type.record)) return false;
       seen.add(type.record);
-      return (records.get(type.record)?.fields ?? []).some((field) => readsDifferentlyAsText(field.type, records, seen));
+      return (records.get(type.record)?.fields ?? []).some((field) =>
+        readsDifferentlyAsText(field.type, records, seen),
+      );
     }
     default:
       return false;
@@ -99,7 +140,12 @@ function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | u
     case 'enum':
       return call('z.enum', [array(type.values.map((value) => literal(value)))]);
     case 'list':
-      return withSizeChecks(call('z.array', [schemaExpression(type.items, reading, records)]), type.constraints, 'minItems', 'maxItems');
+      return withSizeChecks(
+        call('z.array', [schemaExpression(type.items, reading, records)]),
+        type.constraints,
+        'minItems',
+        'maxItems',
+      );
     case 'map':
       return call('z.record', [call('z.string'), schemaExpression(type.values, reading, records)]);
     case 'json':
@@ -112,8 +158,14 @@ function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | u
       const names = (list: readonly string[]) => array(list.map((name) => literal(name)));
       // zod's mask type cannot leave out a member named like an Object member: those records narrow by helper.
       const byHelper = records?.get(type.record)?.inheritedNames === true;
-      if (type.pick.length > 0) expression = byHelper ? call('pickFields', [expression, names(type.pick)]) : method(expression, 'pick', [mask(type.pick)]);
-      if (type.omit.length > 0) expression = byHelper ? call('omitFields', [expression, names(type.omit)]) : method(expression, 'omit', [mask(type.omit)]);
+      if (type.pick.length > 0)
+        expression = byHelper
+          ? call('pickFields', [expression, names(type.pick)])
+          : method(expression, 'pick', [mask(type.pick)]);
+      if (type.omit.length > 0)
+        expression = byHelper
+          ? call('omitFields', [expression, names(type.omit)])
+          : method(expression, 'omit', [mask(type.omit)]);
       if (type.partial) expression = withoutDefaults(method(expression, 'partial'), type, records);
       return expression;
     }
@@ -121,12 +173,22 @@ function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | u
 }
 
 /** A record read from text (name[field]=value in the query): each field in its text reading, spelled out. */
-function textRecordSchema(type: Extract<TypeIr, { kind: 'record' }>, fields: readonly TextField[], records: RecordLookup | undefined): Expr {
-  const kept = fields.filter((field) => !type.omit.includes(field.name) && (type.pick.length === 0 || type.pick.includes(field.name)));
+function textRecordSchema(
+  type: Extract<TypeIr, { kind: 'record' }>,
+  fields: readonly TextField[],
+  records: RecordLookup | undefined,
+): Expr {
+  const kept = fields.filter(
+    (field) => !type.omit.includes(field.name) && (type.pick.length === 0 || type.pick.includes(field.name)),
+  );
   const members = kept.map((field) => {
     const schema = schemaExpression(field.type, 'text', records);
-    if (type.partial || (!field.required && field.default === undefined)) return property(field.name, method(schema, 'optional'));
-    return property(field.name, field.default !== undefined ? method(schema, 'default', [jsonValue(field.default, { expanded: false })]) : schema);
+    if (type.partial || (!field.required && field.default === undefined))
+      return property(field.name, method(schema, 'optional'));
+    return property(
+      field.name,
+      field.default !== undefined ? method(schema, 'default', [jsonValue(field.default, { expanded: false })]) : schema,
+    );
   });
   return call('z.strictObject', [object(members)]);
 }
@@ -135,21 +197,35 @@ function textRecordSchema(type: Extract<TypeIr, { kind: 'record' }>, fields: rea
  * zod applies a field's default even inside .partial(), so an update body that leaves a field out
  * would set it to its default. A partial record redeclares its defaulted fields as plain optional.
  */
-function withoutDefaults(partial: Expr, type: Extract<TypeIr, { kind: 'record' }>, records: RecordLookup | undefined): Expr {
+function withoutDefaults(
+  partial: Expr,
+  type: Extract<TypeIr, { kind: 'record' }>,
+  records: RecordLookup | undefined,
+): Expr {
   const fields = (records?.get(type.record)?.fields ?? []).filter(
-    (field) => field.default !== undefined && !type.omit.includes(field.name) && (type.pick.length === 0 || type.pick.includes(field.name)),
+    (field) =>
+      field.default !== undefined &&
+      !type.omit.includes(field.name) &&
+      (type.pick.length === 0 || type.pick.includes(field.name)),
   );
   if (fields.length === 0) return partial;
-  return method(partial, 'extend', [object(fields.map((field) => property(field.name, method(schemaExpression(field.type, 'json', records), 'optional'))))]);
+  return method(partial, 'extend', [
+    object(
+      fields.map((field) => property(field.name, method(schemaExpression(field.type, 'json', records), 'optional'))),
+    ),
+  ]);
 }
 
-const hexId = () => method(call('z.string'), 'regex', [regex('^[0-9a-f]{32}$'), literal('expected 32 lowercase hex characters')]);
+const hexId = () =>
+  method(call('z.string'), 'regex', [regex('^[0-9a-f]{32}$'), literal('expected 32 lowercase hex characters')]);
 const STRING_FORMATS: Record<StringFormat, () => Expr> = {
   'hex-id': hexId,
   uri: () => call('z.url'),
   email: () => call('z.email'),
-  'currency-code': () => method(call('z.string'), 'regex', [regex('^[A-Z]{3}$'), literal('expected an ISO 4217 currency code')]),
-  alphanumeric: () => method(call('z.string'), 'regex', [regex('^[A-Za-z0-9]+$'), literal('expected letters and digits only')]),
+  'currency-code': () =>
+    method(call('z.string'), 'regex', [regex('^[A-Z]{3}$'), literal('expected an ISO 4217 currency code')]),
+  alphanumeric: () =>
+    method(call('z.string'), 'regex', [regex('^[A-Za-z0-9]+$'), literal('expected letters and digits only')]),
 };
 
 function scalarSchema(type: ScalarType, reading: Reading): Expr {
@@ -169,13 +245,19 @@ function scalarSchema(type: ScalarType, reading: Reading): Expr {
     case 'integer':
     case 'number': {
       const number = withRangeChecks(call(type.scalar === 'integer' ? 'z.int' : 'z.number'), c);
-      if (reading === 'text') return method(id(type.scalar === 'integer' ? 'integerText' : 'numberText'), 'pipe', [number]);
+      if (reading === 'text')
+        return method(id(type.scalar === 'integer' ? 'integerText' : 'numberText'), 'pipe', [number]);
       return type.coerce ? call('z.preprocess', [id('digitsToNumber'), number]) : number;
     }
   }
 }
 
-function withSizeChecks(expression: Expr, c: Constraints, min: 'minLength' | 'minItems', max: 'maxLength' | 'maxItems'): Expr {
+function withSizeChecks(
+  expression: Expr,
+  c: Constraints,
+  min: 'minLength' | 'minItems',
+  max: 'maxLength' | 'maxItems',
+): Expr {
   const minimum = c[min];
   const maximum = c[max];
   const bounded = minimum !== undefined ? method(expression, 'min', [literal(minimum)]) : expression;
@@ -187,7 +269,16 @@ function withRangeChecks(expression: Expr, c: Constraints): Expr {
   return c.maximum !== undefined ? method(bounded, 'max', [literal(c.maximum)]) : bounded;
 }
 
-const HELPERS = new Set(['booleanText', 'digitsToNumber', 'integerText', 'jsonText', 'numberText', 'omitFields', 'ownMember', 'pickFields']);
+const HELPERS = new Set([
+  'booleanText',
+  'digitsToNumber',
+  'integerText',
+  'jsonText',
+  'numberText',
+  'omitFields',
+  'ownMember',
+  'pickFields',
+]);
 
 /** Runtime helpers an expression uses, so the file imports only those. */
 export function usedHelpers(expression: Expr, into: Set<string> = new Set()): Set<string> {

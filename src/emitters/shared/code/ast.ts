@@ -9,13 +9,24 @@ export type Expr =
   | { readonly kind: 'literal'; readonly value: string | number | boolean | null }
   | { readonly kind: 'regex'; readonly pattern: string }
   | { readonly kind: 'member'; readonly object: Expr; readonly property: string }
-  | { readonly kind: 'call'; readonly callee: Expr; readonly args: readonly Expr[]; readonly typeArgs: readonly TypeNode[]; readonly isNew: boolean }
+  | {
+      readonly kind: 'call';
+      readonly callee: Expr;
+      readonly args: readonly Expr[];
+      readonly typeArgs: readonly TypeNode[];
+      readonly isNew: boolean;
+    }
   | { readonly kind: 'object'; readonly properties: readonly ObjectMember[]; readonly expanded: boolean }
   | { readonly kind: 'array'; readonly elements: readonly Expr[] }
   | { readonly kind: 'cast'; readonly operator: 'as' | 'satisfies'; readonly expression: Expr; readonly type: TypeNode }
   | { readonly kind: 'assign'; readonly left: Expr; readonly right: Expr }
   /** `(params): returns => body`: an expression body, or a block of statements. */
-  | { readonly kind: 'arrow'; readonly params: readonly Parameter[]; readonly returns?: TypeNode; readonly body: Expr | readonly Statement[] }
+  | {
+      readonly kind: 'arrow';
+      readonly params: readonly Parameter[];
+      readonly returns?: TypeNode;
+      readonly body: Expr | readonly Statement[];
+    }
   /** `...expression`, in arguments, arrays and objects. */
   | { readonly kind: 'spread'; readonly expression: Expr }
   /** `` `text${expression}text` ``: `texts` has one more entry than `expressions`. */
@@ -49,7 +60,8 @@ export function newCall(callee: string, args: readonly Expr[]): Expr {
 }
 
 /** `receiver.name(args)`: one link of a method chain. */
-export const method = (receiver: Expr, name: string, args: readonly Expr[] = []): Expr => call(member(receiver, name), args);
+export const method = (receiver: Expr, name: string, args: readonly Expr[] = []): Expr =>
+  call(member(receiver, name), args);
 
 /** An object literal; `expanded` keeps one member per line even when it would fit on one. */
 export function object(properties: readonly ObjectMember[], { expanded = false } = {}): Expr {
@@ -59,11 +71,26 @@ export function object(properties: readonly ObjectMember[], { expanded = false }
 export const property = (key: string | number, value: Expr): ObjectMember => ({ kind: 'property', key, value });
 export const getter = (key: string, returns: Expr): ObjectMember => ({ kind: 'getter', key, returns });
 export const array = (elements: readonly Expr[]): Expr => ({ kind: 'array', elements });
-export const asConst = (expression: Expr): Expr => ({ kind: 'cast', operator: 'as', expression, type: typeRef('const') });
-export const satisfies = (expression: Expr, type: TypeNode): Expr => ({ kind: 'cast', operator: 'satisfies', expression, type });
+export const asConst = (expression: Expr): Expr => ({
+  kind: 'cast',
+  operator: 'as',
+  expression,
+  type: typeRef('const'),
+});
+export const satisfies = (expression: Expr, type: TypeNode): Expr => ({
+  kind: 'cast',
+  operator: 'satisfies',
+  expression,
+  type,
+});
 export const assign = (left: Expr, right: Expr): Expr => ({ kind: 'assign', left, right });
 export const spread = (expression: Expr): Expr & ObjectMember => ({ kind: 'spread', expression });
-export const conditional = (test: Expr, then: Expr, otherwise: Expr): Expr => ({ kind: 'conditional', test, then, otherwise });
+export const conditional = (test: Expr, then: Expr, otherwise: Expr): Expr => ({
+  kind: 'conditional',
+  test,
+  then,
+  otherwise,
+});
 
 export function arrow(params: readonly Parameter[], body: Expr | readonly Statement[], returns?: TypeNode): Expr {
   return returns ? { kind: 'arrow', params, body, returns } : { kind: 'arrow', params, body };
@@ -98,7 +125,10 @@ export function identifiersOf(node: Expr, into: Set<string> = new Set()): Set<st
       node.args.forEach(visit);
       break;
     case 'object':
-      for (const member of node.properties) visit(member.kind === 'property' ? member.value : member.kind === 'getter' ? member.returns : member.expression);
+      for (const member of node.properties)
+        visit(
+          member.kind === 'property' ? member.value : member.kind === 'getter' ? member.returns : member.expression,
+        );
       break;
     case 'array':
       node.elements.forEach(visit);
@@ -111,7 +141,9 @@ export function identifiersOf(node: Expr, into: Set<string> = new Set()): Set<st
       [node.left, node.right].forEach(visit);
       break;
     case 'arrow':
-      if (Array.isArray(node.body)) for (const statement of node.body) visit(statement.kind === 'expression' ? statement.expression : statement.value);
+      if (Array.isArray(node.body))
+        for (const statement of node.body)
+          visit(statement.kind === 'expression' ? statement.expression : statement.value);
       else visit(node.body as Expr);
       break;
     case 'template':
@@ -135,7 +167,8 @@ export function jsonValue(value: unknown, options: { readonly expanded: boolean 
       options,
     );
   }
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null) return literal(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null)
+    return literal(value);
   throw new Error(`not a JSON value: ${String(value)}`);
 }
 
@@ -176,7 +209,11 @@ export const arrayType = (element: TypeNode): TypeNode => ({ kind: 'array', elem
 export const indexed = (object: TypeNode, index: TypeNode): TypeNode => ({ kind: 'indexed', object, index });
 export const typeOf = (name: string): TypeNode => ({ kind: 'typeof', name });
 export const typeLiteral = (members: readonly PropertySignature[]): TypeNode => ({ kind: 'type-literal', members });
-export const functionType = (params: readonly Parameter[], returns: TypeNode): TypeNode => ({ kind: 'function', params, returns });
+export const functionType = (params: readonly Parameter[], returns: TypeNode): TypeNode => ({
+  kind: 'function',
+  params,
+  returns,
+});
 
 /** A union, flattened; one member is that member itself. */
 export function union(types: readonly TypeNode[]): TypeNode {

@@ -43,7 +43,8 @@ export function printNumber(value: number): string {
  * An ES5 identifier name, the test prettier uses to unquote a key: letters of any script, `$`, `_`,
  * then also digits, combining marks and connectors; characters outside the BMP are not ES5 letters.
  */
-const ES5_IDENTIFIER = /^[$_\p{Lu}\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{Nl}][$_\p{Lu}\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}\u200C\u200D]*$/u;
+const ES5_IDENTIFIER =
+  /^[$_\p{Lu}\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{Nl}][$_\p{Lu}\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}\u200C\u200D]*$/u;
 const ASTRAL = /[\u{10000}-\u{10FFFF}]/u;
 
 /** An object or interface key: bare when it is an identifier or a number, else quoted. */

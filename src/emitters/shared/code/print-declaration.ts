@@ -4,13 +4,23 @@ import { builders } from 'prettier/doc';
 import type { ClassMethod, Declaration, InterfaceMember, Parameter, TopLevel, TypeNode } from './ast.js';
 import { printKey, printString } from './literals.js';
 import { printAssignment, printBlock } from './print-expression.js';
-import { printAnnotation, printParameters, printPropertySignature, printType, printTypeParameters } from './print-type.js';
+import {
+  printAnnotation,
+  printParameters,
+  printPropertySignature,
+  printType,
+  printTypeParameters,
+} from './print-type.js';
 
 type Doc = builders.Doc;
 const { align, conditionalGroup, fill, group, hardline, ifBreak, indent, join, line } = builders;
 
 export function printTopLevel(statement: TopLevel): Doc {
-  return [printDocComment(statement.docs), statement.exported ? 'export ' : '', printDeclaration(statement.declaration)];
+  return [
+    printDocComment(statement.docs),
+    statement.exported ? 'export ' : '',
+    printDeclaration(statement.declaration),
+  ];
 }
 
 /**
@@ -25,7 +35,10 @@ function printDocComment(text: string | undefined): Doc {
     .split('\n')
     .map((textLine) => textLine.trim());
   const words = (paragraph: string) => fill(join(line, paragraph.split(/\s+/)));
-  const body = join([hardline, ''], paragraphs.map((paragraph) => (paragraph === '' ? '' : words(paragraph))));
+  const body = join(
+    [hardline, ''],
+    paragraphs.map((paragraph) => (paragraph === '' ? '' : words(paragraph))),
+  );
   const lines = align(' * ', [hardline, body]);
   const multiLine = ['/**', lines, hardline, ' */'];
   const doc = paragraphs.length === 1 ? conditionalGroup([`/** ${paragraphs[0]} */`, multiLine]) : multiLine;
@@ -63,16 +76,29 @@ function printImport(node: Extract<Declaration, { kind: 'import' }>): Doc {
   return [head, printNames(node.names ?? []), source];
 }
 
-const printNames = (names: readonly string[]) => group(['{', indent([line, join([',', line], [...names])]), ifBreak(','), line, '}']);
+const printNames = (names: readonly string[]) =>
+  group(['{', indent([line, join([',', line], [...names])]), ifBreak(','), line, '}']);
 
 /** `{ member; member; }` (or without a separator), one member per line. */
 function printBody(members: readonly Doc[], separator: string): Doc {
   if (members.length === 0) return '{}';
-  return ['{', indent([hardline, join(hardline, members.map((member) => [member, separator]))]), hardline, '}'];
+  return [
+    '{',
+    indent([
+      hardline,
+      join(
+        hardline,
+        members.map((member) => [member, separator]),
+      ),
+    ]),
+    hardline,
+    '}',
+  ];
 }
 
 function printInterfaceMember(member: InterfaceMember): Doc {
-  const signature = 'method' in member ? [member.name, printSignature(member.params, member.returns)] : printPropertySignature(member);
+  const signature =
+    'method' in member ? [member.name, printSignature(member.params, member.returns)] : printPropertySignature(member);
   return [printDocComment(member.docs), signature];
 }
 
@@ -82,12 +108,29 @@ function printSignature(params: readonly Parameter[], returns: TypeNode | undefi
 }
 
 function printClassMethod(method: ClassMethod): Doc {
-  return [printDocComment(method.docs), method.name, printSignature(method.params, method.returns), ' ', printBlock(method.body)];
+  return [
+    printDocComment(method.docs),
+    method.name,
+    printSignature(method.params, method.returns),
+    ' ',
+    printBlock(method.body),
+  ];
 }
 
 function printClass(node: Extract<Declaration, { kind: 'class' }>): Doc {
-  const fields = node.fields.map((field) => [field.modifiers ? `${field.modifiers} ` : '', printKey(field.name), ': ', printType(field.type), ';']);
-  const constructor = ['constructor', printSignature(node.constructorParams, undefined), ' ', printBlock(node.constructorBody)];
+  const fields = node.fields.map((field) => [
+    field.modifiers ? `${field.modifiers} ` : '',
+    printKey(field.name),
+    ': ',
+    printType(field.type),
+    ';',
+  ]);
+  const constructor = [
+    'constructor',
+    printSignature(node.constructorParams, undefined),
+    ' ',
+    printBlock(node.constructorBody),
+  ];
   const members = [...fields, constructor, ...node.methods.map(printClassMethod)];
   return ['class ', node.name, ' {', indent([hardline, join([hardline, hardline], members)]), hardline, '}'];
 }

@@ -82,7 +82,12 @@ function breaksInside(node: Expr): boolean {
 
 function printCall(node: Call): Doc {
   if (node.isNew || node.callee.kind !== 'member') {
-    return [node.isNew ? 'new ' : '', printExpression(node.callee), printTypeArguments(node.typeArgs), printArguments(node.args)];
+    return [
+      node.isNew ? 'new ' : '',
+      printExpression(node.callee),
+      printTypeArguments(node.typeArgs),
+      printArguments(node.args),
+    ];
   }
   const { root, links } = chainOf(node);
   // One call, or calls whose arguments break anyway (`z.strictObject({…}).optional()`): one line.
@@ -96,11 +101,15 @@ const isPlainCall = (node: Expr) => node.kind === 'call' && !node.isNew;
 function chainOf(node: Expr): { root: Expr; links: Doc[] } {
   if (node.kind === 'call' && !node.isNew && node.callee.kind === 'member') {
     const { root, links } = chainOf(node.callee.object);
-    return { root, links: [...links, ['.', node.callee.property, printTypeArguments(node.typeArgs), printArguments(node.args)]] };
+    return {
+      root,
+      links: [...links, ['.', node.callee.property, printTypeArguments(node.typeArgs), printArguments(node.args)]],
+    };
   }
   if (node.kind === 'member') {
     const { root, links } = chainOf(node.object);
-    if (links.length > 0) return { root, links: [...links.slice(0, -1), [links[links.length - 1] as Doc, '.', node.property]] };
+    if (links.length > 0)
+      return { root, links: [...links.slice(0, -1), [links[links.length - 1] as Doc, '.', node.property]] };
   }
   return { root: node, links: [] };
 }

@@ -3,7 +3,6 @@
 // one at a time: a blank line between two resets every layout decision.
 import { printer } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../format-options.js';
-import { memo } from '../memo.js';
 import type { TopLevel } from './ast.js';
 import { printTopLevel } from './print-declaration.js';
 
@@ -14,8 +13,10 @@ const PRINT_OPTIONS = { ...PRETTIER_OPTIONS, parser: 'typescript' } as Parameter
  * already printed by printStatement (e.g. remembered by what it is made from).
  */
 export function printFile(statements: readonly (TopLevel | string)[]): string {
-  const isImport = (statement: TopLevel | string) => typeof statement !== 'string' && statement.declaration.kind === 'import';
-  const printText = (statement: TopLevel | string) => (typeof statement === 'string' ? statement : printStatement(statement));
+  const isImport = (statement: TopLevel | string) =>
+    typeof statement !== 'string' && statement.declaration.kind === 'import';
+  const printText = (statement: TopLevel | string) =>
+    typeof statement === 'string' ? statement : printStatement(statement);
   const imports = statements.filter(isImport).map(printText);
   const declarations = statements.filter((statement) => !isImport(statement)).map(printText);
   const blocks = imports.length > 0 ? [imports.join('\n'), ...declarations] : declarations;

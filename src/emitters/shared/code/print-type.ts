@@ -17,7 +17,9 @@ export function printType(node: TypeNode): Doc {
     case 'number-literal':
       return printNumber(node.value);
     case 'union':
-      return staysOnOneLine(node.types) ? join(' | ', node.types.map(printType)) : group([indent([softline, unionMembers(node.types)]), softline]);
+      return staysOnOneLine(node.types)
+        ? join(' | ', node.types.map(printType))
+        : group([indent([softline, unionMembers(node.types)]), softline]);
     case 'array':
       return node.element.kind === 'union' ? ['(', printType(node.element), ')[]'] : [printType(node.element), '[]'];
     case 'indexed':
@@ -33,7 +35,8 @@ export function printType(node: TypeNode): Doc {
 
 /** `T | null`: a type and null or undefined reads as one type and is never broken. */
 function staysOnOneLine(types: readonly TypeNode[]): boolean {
-  const isNullish = (type: TypeNode) => type.kind === 'reference' && (type.name === 'null' || type.name === 'undefined');
+  const isNullish = (type: TypeNode) =>
+    type.kind === 'reference' && (type.name === 'null' || type.name === 'undefined');
   return types.length === 2 && types.some(isNullish);
 }
 
