@@ -1,0 +1,130 @@
+// svcgen as a team installs it (issue 22): `npm pack`, the tarball installed as a devDependency in a
+// new ESM repo with nothing else but typescript (the peer dependencies come with it), then init,
+// generate and check through `npx svcgen`, the output type-checked under the strictest options, and a
+// generated server called by the generated client on loopback. Uses npm's cache first, so a machine
+// that ran `npm ci` needs no network.
+import { execFile } from 'node:child_process';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDir, ROOT, tempDir } from '../workflow/helpers.js';
+
+const run = promisify(execFile);
+const SLOW = 600_000;
+const TYPESCRIPT = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')).devDependencies.typescript as string;
+
+let work: string;
+let repo: string;
+
+const npm = (args: string[], cwd: string) =>
+  run('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], { cwd, maxBuffer: 1 << 24 });
+const npx = (args: string[]) => run('npx', ['--no-install', ...args], { cwd: repo, maxBuffer: 1 << 24 });
+
+beforeAll(async () => {
+  work = await tempDir('svcgen-tarball-');
+  repo = join(work, 'team-repo');
+  await run('mkdir', ['-p', repo]);
+  const { stdout } = await npm(['pack', '--ignore-scripts', '--pack-destination', work], ROOT);
+  const tarball = join(work, stdout.trim().split('\n').at(-1) as string);
+  await writeFile(
+    join(repo, 'package.json'),
+    `${JSON.stringify({ name: 'team-repo', private: true, type: 'module' }, null, 2)}\n`,
+  );
+  await npm(['install', '--save-dev', tarball, `typescript@${TYPESCRIPT}`], repo);
+}, SLOW);
+afterAll(async () => removeDir(work));
+
+describe('svcgen installed from its tarball in a new ESM repo', () => {
+  it('brings the generated code its imports as peer dependencies', async () => {
+    const installed = await readdir(join(repo, 'node_modules'));
+    for (const name of ['svcgen', 'zod', 'fastify', 'undici', 'jose', '@types']) expect(installed).toContain(name);
+    // The docs the README links to ship with it.
+    expect(await readdir(join(repo, 'node_modules', 'svcgen', 'docs'))).toContain('definitions.md');
+  });
+
+  it(
+    'init, generate and check through npx svcgen; the output type-checks strictly; server and client talk',
+    { timeout: SLOW },
+    async () => {
+      expect((await npx(['svcgen', 'init'])).stdout).toContain('wrote svcgen.config.yaml');
+      expect((await npx(['svcgen', 'generate'])).stdout).toContain('wrote');
+      expect((await npx(['svcgen', 'check'])).stdout).toContain('matches');
+
+      await writeFile(
+        join(repo, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            target: 'es2022',
+            module: 'nodenext',
+            moduleResolution: 'nodenext',
+            strict: true,
+            exactOptionalPropertyTypes: true,
+            noUncheckedIndexedAccess: true,
+            noPropertyAccessFromIndexSignature: true,
+            verbatimModuleSyntax: true,
+            skipLibCheck: true,
+            outDir: 'build',
+          },
+          include: ['generated', 'main.ts'],
+        }),
+      );
+      await writeFile(join(repo, 'main.ts'), MAIN);
+      await npx(['tsc', '-p', '.']);
+      const { stdout } = await run(process.execPath, [join(repo, 'build', 'main.js')], { cwd: repo });
+      expect(JSON.parse(stdout)).toEqual({
+        created: { id: 1, title: 'Write the tests', done: false, dueDate: null },
+        total: 1,
+        refused: 401,
+      });
+    },
+  );
+});
+
+/** A team's code: the generated plugin with its handlers, and the generated client calling it. */
+const MAIN = `import { timingSafeEqual } from 'node:crypto';
+import Fastify from 'fastify';
+import { ApiClientError, TodoApiClient } from './generated/todo-api/client.js';
+import { todoApiPlugin } from './generated/todo-api/server.js';
+import type * as types from './generated/todo-api/types.js';
+
+const KEY = Buffer.from('team-key');
+const tasks: types.Task[] = [];
+const app = Fastify();
+await app.register(
+  todoApiPlugin({
+    handlers: {
+      async createTask({ body }) {
+        const task: types.Task = { ...body, id: tasks.length + 1 };
+        tasks.push(task);
+        return task;
+      },
+      async listTasks({ query }) {
+        return { items: tasks.slice(0, query.limit), total: tasks.length };
+      },
+    },
+    auth: {
+      apiKey: {
+        verifyApiKey: (key) => {
+          const given = Buffer.from(key);
+          return given.length === KEY.length && timingSafeEqual(given, KEY) ? { subject: 'team' } : undefined;
+        },
+      },
+    },
+  }),
+);
+const base = await app.listen({ host: '127.0.0.1', port: 0 });
+try {
+  const client = new TodoApiClient({ baseUrl: base, auth: { apiKey: { apiKey: 'team-key' } }, validateResponses: true });
+  const created = await client.createTask({ body: { title: 'Write the tests' } });
+  const { total } = await client.listTasks();
+  const stranger = new TodoApiClient({ baseUrl: base, auth: { apiKey: { apiKey: 'wrong' } } });
+  const refused = await stranger.listTasks().then(
+    () => 200,
+    (error: unknown) => (error instanceof ApiClientError ? error.status : -1),
+  );
+  process.stdout.write(JSON.stringify({ created, total, refused }));
+} finally {
+  await app.close();
+}
+`;
