@@ -152,7 +152,7 @@ function paramsArbitrary(params: readonly ParameterIr[], records: Records, place
   const members: Record<string, fc.Arbitrary<unknown>> = {};
   const required: string[] = [];
   for (const param of params) {
-    const value = valueOf(param.type, { records, place, extras: false });
+    const value = valueOf(param.type, { records, place: place === 'query' && param.style === 'deepObject' ? 'bracket' : place, extras: false });
     // An empty list or record is no bytes at all in a query: a required one cannot be sent empty.
     const sendable = param.required && place === 'query' ? value.filter((item) => !isEmpty(item)) : value;
     members[place === 'header' ? param.name.toLowerCase() : param.name] = sendable;
