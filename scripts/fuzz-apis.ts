@@ -88,7 +88,13 @@ export function signature(stage: string, detail: string): string {
 }
 
 /** One API judged on its own (for shrinking). */
-async function failsAlike(work: string, documents: Record<string, unknown>, stage: string, options: FuzzApisOptions, attempt: number): Promise<Verdict> {
+async function failsAlike(
+  work: string,
+  documents: Record<string, unknown>,
+  stage: string,
+  options: FuzzApisOptions,
+  attempt: number,
+): Promise<Verdict> {
   const dir = join(work, `shrink${attempt}`);
   const mutant = await writeMutant(dir, documents, 'shrink');
   const [verdict] = await judgeBatch(dir, [mutant], batchOptions(options.seed, options.calls, stage === 'tsc'));
@@ -100,14 +106,23 @@ async function failsAlike(work: string, documents: Record<string, unknown>, stag
  * fast-check replays draw `index` of the run (its path) and shrinks it while the API still fails
  * at the same stage; the result is written as a definitions folder.
  */
-async function shrink(work: string, index: number, stage: string, detail: string, options: FuzzApisOptions): Promise<{ file: string; detail: string }> {
+async function shrink(
+  work: string,
+  index: number,
+  stage: string,
+  detail: string,
+  options: FuzzApisOptions,
+): Promise<{ file: string; detail: string }> {
   let attempt = 0;
   let lastDetail = detail;
   const wanted = signature(stage, detail);
   const property = fc.asyncProperty(definitionsArbitrary(), async (documents) => {
     attempt += 1;
     const verdict = await failsAlike(work, documents, stage, options, attempt);
-    if (process.env['FUZZ_DEBUG']) console.log(`shrink step ${attempt}: ${verdict.kind === 'failed' ? signature(verdict.stage, verdict.detail) : verdict.kind}\n  wanted ${wanted}`);
+    if (process.env['FUZZ_DEBUG'])
+      console.log(
+        `shrink step ${attempt}: ${verdict.kind === 'failed' ? signature(verdict.stage, verdict.detail) : verdict.kind}\n  wanted ${wanted}`,
+      );
     if (verdict.kind === 'failed' && signature(verdict.stage, verdict.detail) === wanted) {
       lastDetail = verdict.detail;
       return false;
@@ -124,10 +139,12 @@ async function shrink(work: string, index: number, stage: string, detail: string
     markInterruptAsFailure: false,
   });
   // No counterexample: the failure did not come back when the API was judged alone; keep it whole.
-  const minimal = (result.counterexample?.[0] ?? fc.sample(definitionsArbitrary(), { seed: options.seed, numRuns: index + 1 })[index]) as Record<string, unknown>;
+  const minimal = (result.counterexample?.[0] ??
+    fc.sample(definitionsArbitrary(), { seed: options.seed, numRuns: index + 1 })[index]) as Record<string, unknown>;
   const folder = join(work, `minimal-${index}`, 'definitions');
   await mkdir(folder, { recursive: true });
-  for (const [name, document] of Object.entries(minimal)) await writeFile(join(folder, name), stringify(document, { lineWidth: 0 }));
+  for (const [name, document] of Object.entries(minimal))
+    await writeFile(join(folder, name), stringify(document, { lineWidth: 0 }));
   return { file: join(folder, Object.keys(minimal)[0] ?? ''), detail: lastDetail };
 }
 
@@ -141,7 +158,9 @@ export async function fuzzApis(options: FuzzApisOptions): Promise<FuzzApisSummar
     const batchDir = join(work, `batch${start}`);
     const mutants: Mutant[] = [];
     for (let index = start; index < Math.min(start + options.batch, drawn.length); index += 1) {
-      mutants.push(await writeMutant(join(batchDir, `api${index}`), drawn[index] as Record<string, unknown>, `api ${index}`));
+      mutants.push(
+        await writeMutant(join(batchDir, `api${index}`), drawn[index] as Record<string, unknown>, `api ${index}`),
+      );
     }
     const verdicts = await judgeBatch(batchDir, mutants, batchOptions(options.seed, options.calls));
     for (const [offset, verdict] of verdicts.entries()) {
@@ -151,7 +170,10 @@ export async function fuzzApis(options: FuzzApisOptions): Promise<FuzzApisSummar
         continue;
       }
       const stage = verdict.kind === 'failed' ? verdict.stage : 'rejected';
-      const detail = verdict.kind === 'failed' ? verdict.detail : `svcgen rejected a definition the fuzzer meant to be valid: ${verdict.codes.join(', ')}`;
+      const detail =
+        verdict.kind === 'failed'
+          ? verdict.detail
+          : `svcgen rejected a definition the fuzzer meant to be valid: ${verdict.codes.join(', ')}`;
       options.log(`FAILED seed ${options.seed} api ${index} (stage ${stage}): ${detail.split('\n').join('\n    ')}`);
       if (verdict.kind === 'invalid') {
         failures.push((mutants[offset] as Mutant).dir);
@@ -163,7 +185,9 @@ export async function fuzzApis(options: FuzzApisOptions): Promise<FuzzApisSummar
       }
       const minimal = await shrink(work, index, stage, detail, options);
       failures.push(minimal.file);
-      options.log(`  shrunk to ${minimal.file}:\n${(await readFile(minimal.file, 'utf8')).replace(/^/gm, '    ')}  failing with: ${minimal.detail.split('\n').join('\n    ')}`);
+      options.log(
+        `  shrunk to ${minimal.file}:\n${(await readFile(minimal.file, 'utf8')).replace(/^/gm, '    ')}  failing with: ${minimal.detail.split('\n').join('\n    ')}`,
+      );
     }
     if (failures.length === 0) await removeFolder(batchDir);
     options.log(`… ${Math.min(start + options.batch, drawn.length)} tried, ${passed} passed`);

@@ -85,7 +85,11 @@ export const AUTH_KINDS = {
     thirdParty: async () => ({ headers: { authorization: `Bearer ${FUZZ_SECRET}` } }),
   },
   'bearer-jwt': {
-    definition: () => ({ type: 'bearer', scopes: [...FUZZ_SCOPES], jwt: { issuer: ISSUER, audience: AUDIENCE, algorithms: ['ES256'] } }),
+    definition: () => ({
+      type: 'bearer',
+      scopes: [...FUZZ_SCOPES],
+      jwt: { issuer: ISSUER, audience: AUDIENCE, algorithms: ['ES256'] },
+    }),
     scoped: true,
     serverOptions: () => ({ key: jwtKeys.publicKey }),
     clientCredentials: async () => ({ token: await signedToken() }),
@@ -98,18 +102,35 @@ export const AUTH_KINDS = {
   basic: {
     definition: () => ({ type: 'basic', realm: 'fuzz', scopes: [...FUZZ_SCOPES] }),
     scoped: true,
-    serverOptions: () => ({ verifyCredentials: (user: string, password: string) => (user === FUZZ_USER && password === FUZZ_SECRET ? PRINCIPAL : undefined), throttle: false }),
+    serverOptions: () => ({
+      verifyCredentials: (user: string, password: string) =>
+        user === FUZZ_USER && password === FUZZ_SECRET ? PRINCIPAL : undefined,
+      throttle: false,
+    }),
     clientCredentials: async () => ({ username: FUZZ_USER, password: FUZZ_SECRET }),
-    thirdParty: async () => ({ headers: { authorization: `Basic ${Buffer.from(`${FUZZ_USER}:${FUZZ_SECRET}`).toString('base64')}` } }),
+    thirdParty: async () => ({
+      headers: { authorization: `Basic ${Buffer.from(`${FUZZ_USER}:${FUZZ_SECRET}`).toString('base64')}` },
+    }),
   },
   digest: {
-    definition: () => ({ type: 'digest', realm: 'fuzz', algorithms: ['SHA-256', 'MD5'], qop: ['auth'], nonceLifetime: 3600 }),
+    definition: () => ({
+      type: 'digest',
+      realm: 'fuzz',
+      algorithms: ['SHA-256', 'MD5'],
+      qop: ['auth'],
+      nonceLifetime: 3600,
+    }),
     scoped: false,
-    serverOptions: () => ({ lookupPassword: (user: string) => (user === FUZZ_USER ? FUZZ_SECRET : undefined), throttle: false }),
+    serverOptions: () => ({
+      lookupPassword: (user: string) => (user === FUZZ_USER ? FUZZ_SECRET : undefined),
+      throttle: false,
+    }),
     clientCredentials: async () => ({ username: FUZZ_USER, password: FUZZ_SECRET }),
     thirdParty: async (_scheme, _baseUrl, runtime) => {
       // openapi-fetch has no Digest: its fetch answers the challenge with the runtime's DigestClient.
-      const { DigestClient } = (await import(`${runtime}/digest-client.ts`)) as typeof import('../../src/runtime/digest-client.js');
+      const { DigestClient } = (await import(
+        `${runtime}/digest-client.ts`
+      )) as typeof import('../../src/runtime/digest-client.js');
       const digest = new DigestClient({ username: FUZZ_USER, password: FUZZ_SECRET });
       return {
         headers: {},
@@ -123,7 +144,8 @@ export const AUTH_KINDS = {
             return inner(request.url, { method: request.method, headers, ...(body ? { body } : {}) });
           };
           const first = await send(digest.authorization(request.method, url.pathname + url.search));
-          if (first.status !== 401 || !digest.acceptChallenge(first.headers.get('www-authenticate')).usable) return first;
+          if (first.status !== 401 || !digest.acceptChallenge(first.headers.get('www-authenticate')).usable)
+            return first;
           return send(digest.authorization(request.method, url.pathname + url.search));
         },
       };
@@ -138,17 +160,32 @@ export const AUTH_KINDS = {
       refreshTokenLifetime: 3600,
     }),
     scoped: true,
-    serverOptions: () => ({ verifyPassword: (user: string, password: string) => user === FUZZ_USER && password === FUZZ_SECRET, verifyClient: () => false, throttle: false }),
-    clientCredentials: async () => ({ grant: 'password', username: FUZZ_USER, password: FUZZ_SECRET, clientId: FUZZ_CLIENT }),
+    serverOptions: () => ({
+      verifyPassword: (user: string, password: string) => user === FUZZ_USER && password === FUZZ_SECRET,
+      verifyClient: () => false,
+      throttle: false,
+    }),
+    clientCredentials: async () => ({
+      grant: 'password',
+      username: FUZZ_USER,
+      password: FUZZ_SECRET,
+      clientId: FUZZ_CLIENT,
+    }),
     thirdParty: async (scheme, baseUrl) => {
       // The token request a team would write by hand: RFC 6749 section 4.3.
       const response = await fetch(`${baseUrl}${(scheme as { tokenPath: string }).tokenPath}`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'password', username: FUZZ_USER, password: FUZZ_SECRET, client_id: FUZZ_CLIENT }),
+        body: new URLSearchParams({
+          grant_type: 'password',
+          username: FUZZ_USER,
+          password: FUZZ_SECRET,
+          client_id: FUZZ_CLIENT,
+        }),
       });
       const token = (await response.json()) as { access_token?: string };
-      if (!token.access_token) throw new Error(`the token endpoint answered ${response.status}: ${JSON.stringify(token)}`);
+      if (!token.access_token)
+        throw new Error(`the token endpoint answered ${response.status}: ${JSON.stringify(token)}`);
       return { headers: { authorization: `Bearer ${token.access_token}` } };
     },
   },

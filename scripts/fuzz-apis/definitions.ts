@@ -12,34 +12,87 @@ type JsonObject = { [key: string]: Json };
 const PATTERNS = ['^[a-z]+$', '^[A-Z0-9.-]+$', '^[a-z]{2,6}-[0-9]{1,3}$'];
 const FORMATS = ['hex-id', 'uri', 'email', 'currency-code', 'alphanumeric'] as const;
 const ENUM_VALUES = ['red', 'green', 'blue', 'dark-red', 'ASC', 'x_1'];
-const FIELD_NAMES = ['title', 'count', 'price', 'active', 'born', 'updated', 'color', 'tags', 'labels', 'extra', 'child', 'kebab-name', 'snake_name', 'class', 'Upper'];
+const FIELD_NAMES = [
+  'title',
+  'count',
+  'price',
+  'active',
+  'born',
+  'updated',
+  'color',
+  'tags',
+  'labels',
+  'extra',
+  'child',
+  'kebab-name',
+  'snake_name',
+  'class',
+  'Upper',
+];
 const QUERY_NAMES = ['q', 'limit', 'tag', 'sort', 'filter', 'where', 'from', 'page-size', '_flag'];
 const HEADER_NAMES = ['X-Trace', 'X-Count', 'X-Mode', 'X-Flag'];
 
 const stringType: fc.Arbitrary<JsonObject> = fc.oneof(
   fc.constant({ type: 'string' }),
-  fc.record({ type: fc.constant('string'), minLength: fc.integer({ min: 0, max: 3 }), maxLength: fc.integer({ min: 4, max: 12 }) }, { requiredKeys: ['type'] }),
+  fc.record(
+    {
+      type: fc.constant('string'),
+      minLength: fc.integer({ min: 0, max: 3 }),
+      maxLength: fc.integer({ min: 4, max: 12 }),
+    },
+    { requiredKeys: ['type'] },
+  ),
   fc.record({ type: fc.constant('string'), format: fc.constantFrom(...FORMATS) }),
   fc.record({ type: fc.constant('string'), pattern: fc.constantFrom(...PATTERNS) }),
 );
 
 const scalarType: fc.Arbitrary<JsonObject> = fc.oneof(
   stringType,
-  fc.record({ type: fc.constant('integer'), minimum: fc.integer({ min: -100, max: 0 }), maximum: fc.integer({ min: 1, max: 100_000 }) }, { requiredKeys: ['type'] }),
-  fc.record({ type: fc.constant('number'), minimum: fc.constantFrom(-1000.5, 0), maximum: fc.constantFrom(1, 1e9) }, { requiredKeys: ['type'] }),
+  fc.record(
+    {
+      type: fc.constant('integer'),
+      minimum: fc.integer({ min: -100, max: 0 }),
+      maximum: fc.integer({ min: 1, max: 100_000 }),
+    },
+    { requiredKeys: ['type'] },
+  ),
+  fc.record(
+    { type: fc.constant('number'), minimum: fc.constantFrom(-1000.5, 0), maximum: fc.constantFrom(1, 1e9) },
+    { requiredKeys: ['type'] },
+  ),
   fc.constant({ type: 'boolean' }),
   fc.constant({ type: 'date' }),
   fc.constant({ type: 'date-time' }),
-  fc.record({ type: fc.constant('enum'), values: fc.uniqueArray(fc.constantFrom(...ENUM_VALUES), { minLength: 1, maxLength: 4 }) }),
+  fc.record({
+    type: fc.constant('enum'),
+    values: fc.uniqueArray(fc.constantFrom(...ENUM_VALUES), { minLength: 1, maxLength: 4 }),
+  }),
 );
 
 /** A type that may name a record: `ref` is an index, resolved when the document is built. */
-type TypeModel = { readonly scalar: JsonObject } | { readonly ref: number } | { readonly list: TypeModel; readonly minItems?: number } | { readonly map: TypeModel } | { readonly json: true };
+type TypeModel =
+  | { readonly scalar: JsonObject }
+  | { readonly ref: number }
+  | { readonly list: TypeModel; readonly minItems?: number }
+  | { readonly map: TypeModel }
+  | { readonly json: true };
 
 const typeModel: fc.Arbitrary<TypeModel> = fc.oneof(
   { weight: 6, arbitrary: scalarType.map((scalar) => ({ scalar })) },
   { weight: 2, arbitrary: fc.nat().map((ref) => ({ ref })) },
-  { weight: 2, arbitrary: fc.record({ list: fc.oneof(scalarType.map((scalar) => ({ scalar })), fc.nat().map((ref) => ({ ref }))), minItems: fc.constantFrom(0, 1) }, { requiredKeys: ['list'] }) },
+  {
+    weight: 2,
+    arbitrary: fc.record(
+      {
+        list: fc.oneof(
+          scalarType.map((scalar) => ({ scalar })),
+          fc.nat().map((ref) => ({ ref })),
+        ),
+        minItems: fc.constantFrom(0, 1),
+      },
+      { requiredKeys: ['list'] },
+    ),
+  },
   { weight: 1, arbitrary: scalarType.map((scalar) => ({ map: { scalar } })) },
   { weight: 1, arbitrary: fc.constant({ json: true as const }) },
 );
@@ -82,11 +135,39 @@ interface ParamModel {
 }
 
 const queryModel: fc.Arbitrary<ParamModel> = fc.oneof(
-  fc.record({ name: fc.constantFrom(...QUERY_NAMES), type: scalarType.map((scalar): TypeModel => ({ scalar })), style: fc.constant('form' as const), required: fc.boolean() }),
-  fc.record({ name: fc.constantFrom(...QUERY_NAMES), type: scalarType.map((scalar): TypeModel => ({ list: { scalar } })), style: fc.constant('form' as const), required: fc.boolean() }),
-  fc.record({ name: fc.constantFrom(...QUERY_NAMES), type: fc.nat().map((ref): TypeModel => ({ list: { ref } })), style: fc.constant('deepObject' as const), required: fc.boolean() }),
-  fc.record({ name: fc.constantFrom(...QUERY_NAMES), type: fc.oneof(fc.nat().map((ref): TypeModel => ({ ref })), scalarType.map((scalar): TypeModel => ({ map: { scalar } }))), style: fc.constantFrom('deepObject' as const, 'json' as const, 'form' as const), required: fc.boolean() }),
-  fc.record({ name: fc.constantFrom(...QUERY_NAMES), type: fc.constant({ json: true } as TypeModel), style: fc.constant('json' as const), required: fc.boolean() }),
+  fc.record({
+    name: fc.constantFrom(...QUERY_NAMES),
+    type: scalarType.map((scalar): TypeModel => ({ scalar })),
+    style: fc.constant('form' as const),
+    required: fc.boolean(),
+  }),
+  fc.record({
+    name: fc.constantFrom(...QUERY_NAMES),
+    type: scalarType.map((scalar): TypeModel => ({ list: { scalar } })),
+    style: fc.constant('form' as const),
+    required: fc.boolean(),
+  }),
+  fc.record({
+    name: fc.constantFrom(...QUERY_NAMES),
+    type: fc.nat().map((ref): TypeModel => ({ list: { ref } })),
+    style: fc.constant('deepObject' as const),
+    required: fc.boolean(),
+  }),
+  fc.record({
+    name: fc.constantFrom(...QUERY_NAMES),
+    type: fc.oneof(
+      fc.nat().map((ref): TypeModel => ({ ref })),
+      scalarType.map((scalar): TypeModel => ({ map: { scalar } })),
+    ),
+    style: fc.constantFrom('deepObject' as const, 'json' as const, 'form' as const),
+    required: fc.boolean(),
+  }),
+  fc.record({
+    name: fc.constantFrom(...QUERY_NAMES),
+    type: fc.constant({ json: true } as TypeModel),
+    style: fc.constant('json' as const),
+    required: fc.boolean(),
+  }),
 );
 
 const headerModel: fc.Arbitrary<ParamModel> = fc.record({
@@ -174,7 +255,9 @@ function defaultFor(type: JsonObject, nullable: boolean): Json | undefined {
     case 'integer':
       return 1;
     case 'string':
-      return type['format'] === undefined && type['pattern'] === undefined && type['minLength'] === undefined ? 'preset' : undefined;
+      return type['format'] === undefined && type['pattern'] === undefined && type['minLength'] === undefined
+        ? 'preset'
+        : undefined;
     default:
       return undefined;
   }
@@ -196,9 +279,14 @@ function buildDocument(model: ApiModel): JsonObject {
   const count = model.records.length;
   const records: JsonObject = {};
   model.records.forEach((record, index) => {
-    const fields: JsonObject = { id: record.stringId ? { type: 'string', format: 'hex-id', readOnly: true } : { type: 'integer', readOnly: true } };
+    const fields: JsonObject = {
+      id: record.stringId ? { type: 'string', format: 'hex-id', readOnly: true } : { type: 'integer', readOnly: true },
+    };
     for (const field of record.fields) fields[field.name] = fieldOf(field, index, count);
-    records[recordName(index)] = { fields, ...(model.style === 'api-alias' && record.apiAlias ? { apiAlias: recordName(index) } : {}) };
+    records[recordName(index)] = {
+      fields,
+      ...(model.style === 'api-alias' && record.apiAlias ? { apiAlias: recordName(index) } : {}),
+    };
   });
   const auth: JsonObject = {};
   for (const kind of model.auth) auth[schemeName(kind)] = AUTH_KINDS[kind].definition() as JsonObject;
@@ -245,7 +333,9 @@ function formWritable(type: JsonObject, names: readonly string[], records: JsonO
 
 /** A form body needs every member of the body record to be text (SVC217). */
 function formable(fields: Record<string, JsonObject>): boolean {
-  return Object.entries(fields).every(([name, field]) => name === 'id' || (FORM_MEMBERS.has(field['type'] as string) && field['nullable'] !== true));
+  return Object.entries(fields).every(
+    ([name, field]) => name === 'id' || (FORM_MEMBERS.has(field['type'] as string) && field['nullable'] !== true),
+  );
 }
 
 interface RouteContext {
@@ -262,9 +352,22 @@ function paramsOf(params: readonly ParamModel[], ctx: RouteContext): JsonObject 
   const result: JsonObject = {};
   for (const param of params) {
     const type = typeOf(param.type, ctx.count, ctx.count);
-    // Form style writes a record's fields as names of their own (SVC235): scalars only, none named like another parameter.
-    const style = param.style === 'form' && !formWritable(type, params.map((other) => other.name), ctx.records) ? 'deepObject' : param.style;
-    result[param.name] = { ...type, ...(param.required ? { required: true } : {}), ...(style === 'form' ? {} : { style }) };
+    // Form style writes a record's fields as names of their own (SVC235): scalars only, and none
+    // named like another parameter.
+    const style =
+      param.style === 'form' &&
+      !formWritable(
+        type,
+        params.map((other) => other.name),
+        ctx.records,
+      )
+        ? 'deepObject'
+        : param.style;
+    result[param.name] = {
+      ...type,
+      ...(param.required ? { required: true } : {}),
+      ...(style === 'form' ? {} : { style }),
+    };
   }
   return params.length > 0 ? result : undefined;
 }
@@ -286,12 +389,33 @@ function routeOf(route: RouteModel, ctx: RouteContext): JsonObject {
   switch (route.kind) {
     case 'list': {
       const total = route.total ? { total: true } : {};
-      return { method: 'GET', path: base, ...inputs, ...common, responses: { '200': { ...envelope, ...total, body: { type: 'list', items: one } } } };
+      return {
+        method: 'GET',
+        path: base,
+        ...inputs,
+        ...common,
+        responses: { '200': { ...envelope, ...total, body: { type: 'list', items: one } } },
+      };
     }
     case 'get':
-      return { method: 'GET', path: `${base}/{id}`, pathParams: idParam, ...inputs, ...common, responses: { '200': { ...envelope, body: one } } };
+      return {
+        method: 'GET',
+        path: `${base}/{id}`,
+        pathParams: idParam,
+        ...inputs,
+        ...common,
+        responses: { '200': { ...envelope, body: one } },
+      };
     case 'create':
-      return { method: 'POST', path: base, ...inputs, body: { ...one, omit: ['id'] }, ...bodyFormats, ...common, responses: { '201': { ...envelope, body: one } } };
+      return {
+        method: 'POST',
+        path: base,
+        ...inputs,
+        body: { ...one, omit: ['id'] },
+        ...bodyFormats,
+        ...common,
+        responses: { '201': { ...envelope, body: one } },
+      };
     case 'update':
       return {
         method: 'PATCH',
@@ -304,8 +428,21 @@ function routeOf(route: RouteModel, ctx: RouteContext): JsonObject {
         responses: route.noContent ? { '204': {} } : { '200': { ...envelope, body: one } },
       };
     case 'remove':
-      return { method: 'DELETE', path: `${base}/{id}`, pathParams: idParam, ...inputs, ...common, responses: { '204': {} } };
+      return {
+        method: 'DELETE',
+        path: `${base}/{id}`,
+        pathParams: idParam,
+        ...inputs,
+        ...common,
+        responses: { '204': {} },
+      };
     case 'count':
-      return { method: 'GET', path: `${base}/count`, ...inputs, ...common, responses: { '200': { ...envelope, body: { type: 'integer' } } } };
+      return {
+        method: 'GET',
+        path: `${base}/count`,
+        ...inputs,
+        ...common,
+        responses: { '200': { ...envelope, body: { type: 'integer' } } },
+      };
   }
 }

@@ -22,6 +22,8 @@ export interface DriveOptions {
   readonly calls: number;
 }
 
+// Generated modules, documents and answers of APIs drawn at run time: no static type describes them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
 interface Seen {
@@ -38,7 +40,12 @@ export async function driveApi(outDir: string, ir: Ir, options: DriveOptions): P
   return undefined;
 }
 
-async function driveModule(outDir: string, ir: Ir, module: ModuleIr, options: DriveOptions): Promise<string | undefined> {
+async function driveModule(
+  outDir: string,
+  ir: Ir,
+  module: ModuleIr,
+  options: DriveOptions,
+): Promise<string | undefined> {
   const records: Records = ir.records;
   const dir = join(outDir, module.name);
   const load = async (file: string) => (await import(pathToFileURL(join(dir, file)).href)) as Json;
@@ -81,27 +88,45 @@ async function driveModule(outDir: string, ir: Ir, module: ModuleIr, options: Dr
       const text = await response.clone().text();
       const head = (name: string) => response.headers.get(name) ?? undefined;
       const found: string[] = [];
-      if (response.status >= 500) found.push(`answered ${response.status}: ${text.slice(0, 400)} ${internalErrors.join('\n').slice(0, 1500)}`);
-      found.push(...conformance.violations({ method, path: url.pathname + url.search, status: response.status, header: head, text }));
+      if (response.status >= 500)
+        found.push(`answered ${response.status}: ${text.slice(0, 400)} ${internalErrors.join('\n').slice(0, 1500)}`);
+      found.push(
+        ...conformance.violations({
+          method,
+          path: url.pathname + url.search,
+          status: response.status,
+          header: head,
+          text,
+        }),
+      );
       if (text.includes(UNDECLARED)) found.push(`an undeclared member is on the wire: ${text.slice(0, 300)}`);
-      if (found.length > 0) exchanges.push(`${method} ${url.pathname}${url.search.slice(0, 300)}\n    ${found.join('\n    ')}`);
+      if (found.length > 0)
+        exchanges.push(`${method} ${url.pathname}${url.search.slice(0, 300)}\n    ${found.join('\n    ')}`);
       return response;
     };
   try {
     const client = new clientModule[clientName]({
       baseUrl: origin,
-      auth: Object.fromEntries(await Promise.all(module.auth.map(async (scheme) => [scheme.name, await kindOf(scheme)?.clientCredentials()]))),
+      auth: Object.fromEntries(
+        await Promise.all(module.auth.map(async (scheme) => [scheme.name, await kindOf(scheme)?.clientCredentials()])),
+      ),
       fetch: recording(fetch),
       validateResponses: true,
     });
     const basePath = module.interface?.basePath ?? '';
-    const thirdParty = await Promise.all(module.auth.map(async (scheme) => [scheme.name, await kindOf(scheme)!.thirdParty(scheme, origin + basePath, join(outDir, 'runtime'))] as const));
+    const thirdParty = await Promise.all(
+      module.auth.map(
+        async (scheme) =>
+          [scheme.name, await kindOf(scheme)!.thirdParty(scheme, origin + basePath, join(outDir, 'runtime'))] as const,
+      ),
+    );
     const thirdPartyAuth = new Map(thirdParty);
     let call = 0;
     for (const route of module.routes) {
       for (let round = 0; round < options.calls; round += 1) {
         call += 1;
-        const draw = <T>(arbitrary: fc.Arbitrary<T>): T => fc.sample(arbitrary, { seed: options.seed * 7919 + call * 104_729 + exchanges.length, numRuns: 1 })[0] as T;
+        const draw = <T>(arbitrary: fc.Arbitrary<T>): T =>
+          fc.sample(arbitrary, { seed: options.seed * 7919 + call * 104_729 + exchanges.length, numRuns: 1 })[0] as T;
         const input = draw(inputArbitrary(route, records));
         const result = draw(resultArbitrary(module, route, records, true));
         results.set(route.name, result);
@@ -113,12 +138,21 @@ async function driveModule(outDir: string, ir: Ir, module: ModuleIr, options: Dr
         } catch (error) {
           return `${route.name} through the generated client failed: ${describe(error)}\n  input: ${show(input)}\n  handler returned: ${show(result)}\n${exchanges.join('\n')}`;
         }
-        const problem = exchanges.length > 0 ? exchanges.join('\n') : (compareInput(route, records, input, seen.input) ?? compareResult(module, route, records, result, got));
-        if (problem) return `${route.name} through the generated client: ${problem}\n  input: ${show(input)}\n  handler returned: ${show(result)}\n  client got: ${show(got)}`;
+        const problem =
+          exchanges.length > 0
+            ? exchanges.join('\n')
+            : (compareInput(route, records, input, seen.input) ?? compareResult(module, route, records, result, got));
+        if (problem)
+          return `${route.name} through the generated client: ${problem}\n  input: ${show(input)}\n  handler returned: ${show(result)}\n  client got: ${show(got)}`;
 
         seen.input = undefined;
         const auth = route.auth ? thirdPartyAuth.get(route.auth) : undefined;
-        const raw = createClient<any>({ baseUrl: origin, fetch: recording(auth?.wrapFetch ? auth.wrapFetch(fetch) : fetch) });
+        // openapi-fetch typed by the drawn document's paths would need its types at compile time.
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        const raw = createClient<any>({
+          baseUrl: origin,
+          fetch: recording(auth?.wrapFetch ? auth.wrapFetch(fetch) : fetch),
+        });
         const operation = document['paths'][route.fullPath]?.[route.method.toLowerCase()] as Json | undefined;
         if (!operation) return `${route.name}: the document has no operation ${route.method} ${route.fullPath}`;
         const request = thirdPartyRequest(operation, input, auth?.headers ?? {});
@@ -128,8 +162,10 @@ async function driveModule(outDir: string, ir: Ir, module: ModuleIr, options: Dr
         } catch (error) {
           return `${route.name} through openapi-fetch threw: ${describe(error)}\n  input: ${show(input)}`;
         }
-        if (answer.response.status >= 400) return `${route.name} through openapi-fetch answered ${answer.response.status}: ${show(answer.error)}\n  input: ${show(input)}\n${exchanges.join('\n')}`;
-        const thirdProblem = exchanges.length > 0 ? exchanges.join('\n') : compareInput(route, records, input, seen.input);
+        if (answer.response.status >= 400)
+          return `${route.name} through openapi-fetch answered ${answer.response.status}: ${show(answer.error)}\n  input: ${show(input)}\n${exchanges.join('\n')}`;
+        const thirdProblem =
+          exchanges.length > 0 ? exchanges.join('\n') : compareInput(route, records, input, seen.input);
         if (thirdProblem) return `${route.name} through openapi-fetch: ${thirdProblem}\n  input: ${show(input)}`;
       }
     }
@@ -141,7 +177,10 @@ async function driveModule(outDir: string, ir: Ir, module: ModuleIr, options: Dr
 
 function describe(error: unknown): string {
   const value = error as { name?: string; message?: string; status?: number; body?: unknown };
-  return `${value.name ?? 'Error'} ${value.status ?? ''} ${value.message ?? String(error)} ${value.body === undefined ? '' : show(value.body)}`.slice(0, 1500);
+  return `${value.name ?? 'Error'} ${value.status ?? ''} ${value.message ?? String(error)} ${value.body === undefined ? '' : show(value.body)}`.slice(
+    0,
+    1500,
+  );
 }
 
 export function show(value: unknown): string {
@@ -152,11 +191,16 @@ function paramsArbitrary(params: readonly ParameterIr[], records: Records, place
   const members: Record<string, fc.Arbitrary<unknown>> = {};
   const required: string[] = [];
   for (const param of params) {
-    const value = valueOf(param.type, { records, place: place === 'query' && param.style === 'deepObject' ? 'bracket' : place, extras: false });
+    const value = valueOf(param.type, {
+      records,
+      place: place === 'query' && param.style === 'deepObject' ? 'bracket' : place,
+      extras: false,
+    });
     // An empty list or record is no bytes at all in a query: a required one cannot be sent empty.
     const sendable = param.required && place === 'query' ? value.filter((item) => !isEmpty(item)) : value;
     members[place === 'header' ? param.name.toLowerCase() : param.name] = sendable;
-    if (param.required && param.default === undefined) required.push(place === 'header' ? param.name.toLowerCase() : param.name);
+    if (param.required && param.default === undefined)
+      required.push(place === 'header' ? param.name.toLowerCase() : param.name);
   }
   return fc.record(members, { requiredKeys: required, noNullPrototype: true });
 }
@@ -171,7 +215,12 @@ function inputArbitrary(route: RouteIr, records: Records): fc.Arbitrary<Json> {
   if (route.pathParams.length > 0) parts['params'] = paramsArbitrary(route.pathParams, records, 'path');
   if (route.query.length > 0) parts['query'] = paramsArbitrary(route.query, records, 'query');
   if (route.headers.length > 0) parts['headers'] = paramsArbitrary(route.headers, records, 'header');
-  if (route.body) parts['body'] = valueOf(route.body, { records, place: route.bodyFormats.includes('json') ? 'json' : 'form', extras: false });
+  if (route.body)
+    parts['body'] = valueOf(route.body, {
+      records,
+      place: route.bodyFormats.includes('json') ? 'json' : 'form',
+      extras: false,
+    });
   return fc.record(parts, { noNullPrototype: true });
 }
 
@@ -180,7 +229,9 @@ function resultArbitrary(module: ModuleIr, route: RouteIr, records: Records, ext
   if (!body) return fc.constant(undefined);
   const value = valueOf(body, { records, place: 'json', extras } satisfies ValueOptions);
   if (!handlerResultShape(module, route).counted) return value;
-  return fc.tuple(value, fc.nat({ max: 1000 })).map(([items, more]) => ({ items, total: (items as unknown[]).length + more }));
+  return fc
+    .tuple(value, fc.nat({ max: 1000 }))
+    .map(([items, more]) => ({ items, total: (items as unknown[]).length + more }));
 }
 
 /** What openapi-fetch is given: parameters as the document says they are written, the body in its first media type. */
@@ -195,19 +246,25 @@ function thirdPartyRequest(operation: Json, input: Json, authHeaders: Record<str
         const parameter = inQuery.find((candidate) => candidate['name'] === name);
         if (parameter) return queryText(parameter, value);
         // A deepObject list of records is documented entry by entry: name[0][member], name[1][member], ….
-        return inQuery.some((candidate) => String(candidate['name']).startsWith(`${name}[`)) ? bracketed(name, value) : '';
+        return inQuery.some((candidate) => String(candidate['name']).startsWith(`${name}[`))
+          ? bracketed(name, value)
+          : '';
       })
       .filter((part) => part !== '')
       .join('&');
   const headers: Record<string, string> = { ...authHeaders };
-  for (const [name, value] of Object.entries((input['headers'] ?? {}) as Json)) headers[name] = typeof value === 'string' ? value : JSON.stringify(value);
+  for (const [name, value] of Object.entries((input['headers'] ?? {}) as Json))
+    headers[name] = typeof value === 'string' ? value : JSON.stringify(value);
   const request: Json = { params: { path: input['params'] ?? {}, query }, querySerializer, headers };
   const content = operation['requestBody']?.['content'] as Json | undefined;
   if (input['body'] !== undefined && content) {
     if (content['application/json']) request['body'] = input['body'];
     else {
       request['body'] = input['body'];
-      request['bodySerializer'] = (body: Json) => new URLSearchParams(Object.entries(body).map(([key, value]): [string, string] => [key, String(value)])).toString();
+      request['bodySerializer'] = (body: Json) =>
+        new URLSearchParams(
+          Object.entries(body).map(([key, value]): [string, string] => [key, String(value)]),
+        ).toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
     }
   }
@@ -217,7 +274,8 @@ function thirdPartyRequest(operation: Json, input: Json, authHeaders: Record<str
 /** One query parameter as its OpenAPI description says, with openapi-fetch's serializers. */
 function queryText(parameter: Json, value: unknown): string {
   const name = parameter['name'] as string;
-  const json = parameter['content']?.['application/json'] ?? parameter['schema']?.['contentMediaType'] === 'application/json';
+  const json =
+    parameter['content']?.['application/json'] ?? parameter['schema']?.['contentMediaType'] === 'application/json';
   if (json) return `${encodeURIComponent(name)}=${encodeURIComponent(JSON.stringify(value))}`;
   const style = (parameter['style'] ?? 'form') as 'form' | 'deepObject';
   const explode = (parameter['explode'] ?? style === 'form') as boolean;
@@ -260,12 +318,21 @@ function compareInput(route: RouteIr, records: Records, sent: Json, got: Json | 
   ];
   for (const [part, params] of parts) {
     if (params.length === 0) continue;
-    const members = params.map((param) => ({ name: part === 'headers' ? param.name.toLowerCase() : param.name, type: param.type, default: param.default }));
+    const members = params.map((param) => ({
+      name: part === 'headers' ? param.name.toLowerCase() : param.name,
+      type: param.type,
+      default: param.default,
+    }));
     // An empty list or record written as form or deepObject is no bytes at all: it arrives as absent.
     const given = Object.fromEntries(
-      Object.entries((sent[part] ?? {}) as Json).filter(([name, value]) => !(isEmpty(value) && params.find((param) => param.name === name)?.style !== 'json')),
+      Object.entries((sent[part] ?? {}) as Json).filter(
+        ([name, value]) => !(isEmpty(value) && params.find((param) => param.name === name)?.style !== 'json'),
+      ),
     );
-    const problem = membersAgree(members, given, (got[part] ?? {}) as Json, records, `${part}`, { apiAlias: undefined, ignoreUnknown: part === 'headers' });
+    const problem = membersAgree(members, given, (got[part] ?? {}) as Json, records, `${part}`, {
+      apiAlias: undefined,
+      ignoreUnknown: part === 'headers',
+    });
     if (problem) return `the handler got other ${part}: ${problem}; got ${show(got[part])}`;
   }
   if (route.body && sent['body'] !== undefined) {
@@ -276,7 +343,13 @@ function compareInput(route: RouteIr, records: Records, sent: Json, got: Json | 
 }
 
 /** What the generated client returned equals what the handler returned, undeclared members left out. */
-function compareResult(module: ModuleIr, route: RouteIr, records: Records, returned: unknown, got: unknown): string | undefined {
+function compareResult(
+  module: ModuleIr,
+  route: RouteIr,
+  records: Records,
+  returned: unknown,
+  got: unknown,
+): string | undefined {
   const body = mainResponse(route)?.body;
   if (!body) return undefined;
   if (handlerResultShape(module, route).counted) {
@@ -298,7 +371,8 @@ function agree(type: TypeIr, sent: unknown, got: unknown, records: Records, at: 
   if (sent === null || got === null) return sent === got ? undefined : `${at}: ${show(got)} instead of ${show(sent)}`;
   switch (type.kind) {
     case 'list': {
-      if (!Array.isArray(sent) || !Array.isArray(got) || sent.length !== got.length) return `${at}: ${show(got)} instead of ${show(sent)}`;
+      if (!Array.isArray(sent) || !Array.isArray(got) || sent.length !== got.length)
+        return `${at}: ${show(got)} instead of ${show(sent)}`;
       for (const [index, item] of sent.entries()) {
         const problem = agree(type.items, item, got[index], records, `${at}/${index}`);
         if (problem) return problem;
@@ -308,7 +382,8 @@ function agree(type: TypeIr, sent: unknown, got: unknown, records: Records, at: 
     case 'map': {
       if (typeof got !== 'object' || got === null) return `${at}: ${show(got)} instead of ${show(sent)}`;
       const keys = Object.keys(sent as Json);
-      if (keys.sort().join() !== Object.keys(got).sort().join()) return `${at}: keys ${show(Object.keys(got))} instead of ${show(keys)}`;
+      if (keys.sort().join() !== Object.keys(got).sort().join())
+        return `${at}: keys ${show(Object.keys(got))} instead of ${show(keys)}`;
       for (const key of keys) {
         const problem = agree(type.values, (sent as Json)[key], (got as Json)[key], records, `${at}/${key}`);
         if (problem) return problem;
@@ -316,23 +391,39 @@ function agree(type: TypeIr, sent: unknown, got: unknown, records: Records, at: 
       return undefined;
     }
     case 'record': {
-      if (typeof got !== 'object' || got === null || Array.isArray(got)) return `${at}: ${show(got)} instead of a record`;
-      const members = fieldsOf(type, records).map((field) => ({ name: field.name, type: field.type, default: field.default }));
-      return membersAgree(members, sent as Json, got as Json, records, at, { apiAlias: records.get(type.record)?.apiAlias, ignoreUnknown: false });
+      if (typeof got !== 'object' || got === null || Array.isArray(got))
+        return `${at}: ${show(got)} instead of a record`;
+      const members = fieldsOf(type, records).map((field) => ({
+        name: field.name,
+        type: field.type,
+        default: field.default,
+      }));
+      return membersAgree(members, sent as Json, got as Json, records, at, {
+        apiAlias: records.get(type.record)?.apiAlias,
+        ignoreUnknown: false,
+      });
     }
     default:
       return JSON.stringify(sent) === JSON.stringify(got) ? undefined : `${at}: ${show(got)} instead of ${show(sent)}`;
   }
 }
 
-function membersAgree(members: readonly Member[], sent: Json, got: Json, records: Records, at: string, options: AgreeOptions): string | undefined {
+function membersAgree(
+  members: readonly Member[],
+  sent: Json,
+  got: Json,
+  records: Records,
+  at: string,
+  options: AgreeOptions,
+): string | undefined {
   const declared = new Set(members.map((member) => member.name));
   for (const member of members) {
     const where = `${at}/${member.name}`;
     const has = Object.hasOwn(sent, member.name) && sent[member.name] !== undefined;
     const received = Object.hasOwn(got, member.name) ? got[member.name] : undefined;
     if (!has) {
-      if (received !== undefined && JSON.stringify(received) !== JSON.stringify(member.default)) return `${where}: ${show(received)} where nothing (or the default) was sent`;
+      if (received !== undefined && JSON.stringify(received) !== JSON.stringify(member.default))
+        return `${where}: ${show(received)} where nothing (or the default) was sent`;
       continue;
     }
     const problem = agree(member.type, sent[member.name], received, records, where);

@@ -34,7 +34,13 @@ function lengthOf(value: string): number {
 
 function text(place: Place, minLength = 0, maxLength = 16): fc.Arbitrary<string> {
   // Header values are visible ASCII without surrounding spaces; elsewhere any Unicode text.
-  const unit = place === 'header' ? fc.constantFrom(...'abcXYZ019-_.~!*()+=') : fc.oneof(fc.string({ unit: 'binary', maxLength: 1 }).filter((s) => s.length > 0), fc.constantFrom('a', 'Z', '0', ' ', '&', '=', '%', '/', '?', '#', '[', ']', '"', '\\', 'é', '😀'));
+  const unit =
+    place === 'header'
+      ? fc.constantFrom(...'abcXYZ019-_.~!*()+=')
+      : fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 1 }).filter((s) => s.length > 0),
+          fc.constantFrom('a', 'Z', '0', ' ', '&', '=', '%', '/', '?', '#', '[', ']', '"', '\\', 'é', '😀'),
+        );
   return fc
     .array(unit, { maxLength })
     .map((parts) => parts.join(''))
@@ -47,18 +53,32 @@ function scalar(type: ScalarType, place: Place): fc.Arbitrary<unknown> {
     case 'integer':
       return fc.integer({ min: Math.ceil(minimum ?? -1_000_000), max: Math.floor(maximum ?? 1_000_000) });
     case 'number':
-      return fc.double({ min: minimum ?? -1e6, max: maximum ?? 1e6, noNaN: true, noDefaultInfinity: true }).map((value) => (Object.is(value, -0) ? 0 : value));
+      return fc
+        .double({ min: minimum ?? -1e6, max: maximum ?? 1e6, noNaN: true, noDefaultInfinity: true })
+        .map((value) => (Object.is(value, -0) ? 0 : value));
     case 'boolean':
       return fc.boolean();
     case 'date':
-      return fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true })
+        .map((date) => date.toISOString().slice(0, 10));
     case 'date-time':
       return fc
-        .tuple(fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }), fc.constantFrom('Z', '+02:00', '-05:30'))
+        .tuple(
+          fc.date({
+            min: new Date('1900-01-01T00:00:00Z'),
+            max: new Date('2100-12-31T00:00:00Z'),
+            noInvalidDate: true,
+          }),
+          fc.constantFrom('Z', '+02:00', '-05:30'),
+        )
         .map(([date, zone]) => date.toISOString().slice(0, 19) + zone);
     case 'string':
       if (type.format) return FORMAT_TEXT[type.format];
-      if (pattern !== undefined) return fc.stringMatching(new RegExp(pattern)).filter((value) => lengthOf(value) >= (minLength ?? 0) && lengthOf(value) <= (maxLength ?? Infinity));
+      if (pattern !== undefined)
+        return fc
+          .stringMatching(new RegExp(pattern))
+          .filter((value) => lengthOf(value) >= (minLength ?? 0) && lengthOf(value) <= (maxLength ?? Infinity));
       // An empty path segment is no parameter at all: the client refuses it as missing.
       return text(place, Math.max(minLength ?? 0, place === 'path' ? 1 : 0), Math.min(maxLength ?? 16, 16));
   }
@@ -81,10 +101,15 @@ function valueOfNonNull(type: TypeIr, options: ValueOptions, depth: number): fc.
       return fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
     case 'list': {
       const { minItems = 0, maxItems = 3 } = type.constraints;
-      return fc.array(valueOf(type.items, options, depth + 1), { minLength: minItems, maxLength: Math.min(maxItems, Math.max(minItems, depth > 2 ? 0 : 3)) });
+      return fc.array(valueOf(type.items, options, depth + 1), {
+        minLength: minItems,
+        maxLength: Math.min(maxItems, Math.max(minItems, depth > 2 ? 0 : 3)),
+      });
     }
     case 'map':
-      return fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9]{0,5}$/), valueOf(type.values, options, depth + 1), { maxKeys: depth > 2 ? 0 : 3 });
+      return fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9]{0,5}$/), valueOf(type.values, options, depth + 1), {
+        maxKeys: depth > 2 ? 0 : 3,
+      });
     case 'record':
       return recordValue(type, options, depth);
   }
@@ -94,10 +119,16 @@ function valueOfNonNull(type: TypeIr, options: ValueOptions, depth: number): fc.
 export function fieldsOf(type: Extract<TypeIr, { kind: 'record' }>, records: Records): FieldIr[] {
   const record = records.get(type.record);
   if (!record) return [];
-  return record.fields.filter((field) => (type.pick.length === 0 || type.pick.includes(field.name)) && !type.omit.includes(field.name));
+  return record.fields.filter(
+    (field) => (type.pick.length === 0 || type.pick.includes(field.name)) && !type.omit.includes(field.name),
+  );
 }
 
-function recordValue(type: Extract<TypeIr, { kind: 'record' }>, options: ValueOptions, depth: number): fc.Arbitrary<unknown> {
+function recordValue(
+  type: Extract<TypeIr, { kind: 'record' }>,
+  options: ValueOptions,
+  depth: number,
+): fc.Arbitrary<unknown> {
   const members: Record<string, fc.Arbitrary<unknown>> = {};
   const required: string[] = [];
   for (const field of fieldsOf(type, options.records)) {
@@ -106,5 +137,7 @@ function recordValue(type: Extract<TypeIr, { kind: 'record' }>, options: ValueOp
   }
   const value = fc.record(members, { requiredKeys: required, noNullPrototype: true });
   if (!options.extras) return value;
-  return fc.tuple(value, fc.boolean()).map(([record, extra]) => (extra ? { ...(record as object), [`${UNDECLARED}Secret`]: 'must not leave' } : record));
+  return fc
+    .tuple(value, fc.boolean())
+    .map(([record, extra]) => (extra ? { ...(record as object), [`${UNDECLARED}Secret`]: 'must not leave' } : record));
 }

@@ -33,7 +33,9 @@ describe('APIs the fuzzer once failed on', () => {
   it('each passes every check of the fuzzer', async () => {
     const cases = await fixtureCases();
     const verdicts = await judgeCases(join(dir, 'fixtures'), cases, batchOptions(1, 3));
-    const failed = verdicts.flatMap((verdict, index) => (verdict.kind === 'valid' ? [] : [`${cases[index]?.label}: ${JSON.stringify(verdict)}`]));
+    const failed = verdicts.flatMap((verdict, index) =>
+      verdict.kind === 'valid' ? [] : [`${cases[index]?.label}: ${JSON.stringify(verdict)}`],
+    );
     expect(failed).toEqual([]);
   }, 300_000);
 });
