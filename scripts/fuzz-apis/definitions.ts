@@ -255,7 +255,8 @@ function defaultFor(type: JsonObject, nullable: boolean): Json | undefined {
     case 'integer':
       return 1;
     case 'string':
-      return type['format'] === undefined && type['pattern'] === undefined && type['minLength'] === undefined
+      // Only a string without constraints: 'preset' may be longer than a drawn maxLength (SVC207).
+      return ['format', 'pattern', 'minLength', 'maxLength'].every((key) => type[key] === undefined)
         ? 'preset'
         : undefined;
     default:
