@@ -1,5 +1,4 @@
-// The API fuzzer: `npm run fuzz:apis -- --apis N --seed S [--batch B] [--calls C] [--shrink-seconds T]
-// [--pending extras,form-objects,typed-query-records]`.
+// The API fuzzer: `npm run fuzz:apis -- --apis N --seed S [--batch B] [--calls C] [--shrink-seconds T]`.
 // fast-check draws N random valid definitions (scripts/fuzz-apis/definitions.ts); each batch is
 // generated and judged by the definitions fuzzer's pipeline (generate, check, OpenAPI validation,
 // one tsc run under the strictest options for the whole batch, plus openapi-typescript's types of
@@ -15,25 +14,13 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { stringify } from 'yaml';
 import { removeFolder, workFolder, writeMutant } from './fuzz-definitions/cases.js';
 import { judgeBatch, ROOT, type BatchOptions, type Mutant, type Verdict } from './fuzz-definitions/pipeline.js';
-import { definitionsArbitrary, type DrawOptions } from './fuzz-apis/definitions.js';
-import { driveApi, type DriveChecks } from './fuzz-apis/drive.js';
-
-/** Constructs and checks that wait for work in progress elsewhere; off unless named in --pending. */
-export const PENDING = {
-  /** Handlers' undeclared members must not reach the wire (compiled response serializers). */
-  extras: 'undeclared members in handler results must not reach the wire',
-  /** Record and map query parameters in the form style (`a=1&b=2`). */
-  'form-objects': 'record and map query parameters in the form style',
-  /** Records with number, boolean or nested members in deepObject (or form) query parameters. */
-  'typed-query-records': 'records with non-text members in deepObject query parameters',
-} as const;
-export type Pending = keyof typeof PENDING;
+import { definitionsArbitrary } from './fuzz-apis/definitions.js';
+import { driveApi } from './fuzz-apis/drive.js';
 
 export interface FuzzApisOptions {
   readonly apis: number;
   readonly seed: number;
   readonly batch: number;
-  readonly pending: readonly Pending[];
   /** Calls per route and client. */
   readonly calls: number;
   /** How long fast-check may shrink one failure; 0 reports it unshrunk. */
@@ -54,22 +41,14 @@ const TSGO = join(ROOT, 'node_modules/@typescript/native-preview/bin/tsgo');
 /** The strictest options a team may compile with, beyond the pipeline's strict ones (issue 20 item 5). */
 const STRICTEST = { noPropertyAccessFromIndexSignature: true, verbatimModuleSyntax: true };
 
-export function drawOptions(pending: readonly Pending[]): DrawOptions {
-  return { formObjects: pending.includes('form-objects'), typedQueryRecords: pending.includes('typed-query-records') };
-}
-
-function driveChecks(pending: readonly Pending[]): DriveChecks {
-  return { extras: pending.includes('extras') };
-}
-
 /** What judgeBatch does for this fuzzer beyond the definitions fuzzer's checks. */
-export function batchOptions(seed: number, pending: readonly Pending[], calls: number, typeCheck = true): BatchOptions {
+export function batchOptions(seed: number, calls: number, typeCheck = true): BatchOptions {
   return {
     compilerOptions: STRICTEST,
     typeCheck,
     compiler: TSGO,
     afterCheck: writeThirdPartyTypes,
-    serve: (_mutant, outDir, ir) => driveApi(outDir, ir, { seed, checks: driveChecks(pending), calls }),
+    serve: (_mutant, outDir, ir) => driveApi(outDir, ir, { seed, calls }),
   };
 }
 
@@ -118,11 +97,7 @@ async function failsAlike(
 ): Promise<Verdict> {
   const dir = join(work, `shrink${attempt}`);
   const mutant = await writeMutant(dir, documents, 'shrink');
-  const [verdict] = await judgeBatch(
-    dir,
-    [mutant],
-    batchOptions(options.seed, options.pending, options.calls, stage === 'tsc'),
-  );
+  const [verdict] = await judgeBatch(dir, [mutant], batchOptions(options.seed, options.calls, stage === 'tsc'));
   await removeFolder(dir);
   return verdict as Verdict;
 }
@@ -141,7 +116,7 @@ async function shrink(
   let attempt = 0;
   let lastDetail = detail;
   const wanted = signature(stage, detail);
-  const property = fc.asyncProperty(definitionsArbitrary(drawOptions(options.pending)), async (documents) => {
+  const property = fc.asyncProperty(definitionsArbitrary(), async (documents) => {
     attempt += 1;
     const verdict = await failsAlike(work, documents, stage, options, attempt);
     if (process.env['FUZZ_DEBUG'])
@@ -165,9 +140,7 @@ async function shrink(
   });
   // No counterexample: the failure did not come back when the API was judged alone; keep it whole.
   const minimal = (result.counterexample?.[0] ??
-    fc.sample(definitionsArbitrary(drawOptions(options.pending)), { seed: options.seed, numRuns: index + 1 })[
-      index
-    ]) as Record<string, unknown>;
+    fc.sample(definitionsArbitrary(), { seed: options.seed, numRuns: index + 1 })[index]) as Record<string, unknown>;
   const folder = join(work, `minimal-${index}`, 'definitions');
   await mkdir(folder, { recursive: true });
   for (const [name, document] of Object.entries(minimal))
@@ -177,10 +150,7 @@ async function shrink(
 
 export async function fuzzApis(options: FuzzApisOptions): Promise<FuzzApisSummary> {
   // fc.sample with the run's seed draws exactly the values fc.check replays by path (see shrink).
-  const drawn = fc.sample(definitionsArbitrary(drawOptions(options.pending)), {
-    seed: options.seed,
-    numRuns: options.apis,
-  });
+  const drawn = fc.sample(definitionsArbitrary(), { seed: options.seed, numRuns: options.apis });
   const work = await workFolder('fuzz-apis');
   let passed = 0;
   const failures: string[] = [];
@@ -192,7 +162,7 @@ export async function fuzzApis(options: FuzzApisOptions): Promise<FuzzApisSummar
         await writeMutant(join(batchDir, `api${index}`), drawn[index] as Record<string, unknown>, `api ${index}`),
       );
     }
-    const verdicts = await judgeBatch(batchDir, mutants, batchOptions(options.seed, options.pending, options.calls));
+    const verdicts = await judgeBatch(batchDir, mutants, batchOptions(options.seed, options.calls));
     for (const [offset, verdict] of verdicts.entries()) {
       const index = start + offset;
       if (verdict.kind === 'valid') {
@@ -233,16 +203,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       seed: { type: 'string', default: '1' },
       batch: { type: 'string', default: '25' },
       calls: { type: 'string', default: '2' },
-      pending: { type: 'string', default: '' },
       'shrink-seconds': { type: 'string', default: '180' },
     },
   });
-  const pending = (values.pending ?? '').split(',').filter(Boolean);
-  const unknown = pending.filter((name) => !(name in PENDING));
-  if (unknown.length > 0) {
-    console.error(`unknown --pending ${unknown.join(', ')}; known: ${Object.keys(PENDING).join(', ')}`);
-    process.exit(2);
-  }
   const started = Date.now();
   const summary = await fuzzApis({
     apis: Number(values.apis),
@@ -250,11 +213,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     batch: Number(values.batch),
     calls: Number(values.calls),
     shrinkSeconds: Number(values['shrink-seconds']),
-    pending: pending as Pending[],
     log: (line) => console.log(line),
   });
-  const off = (Object.keys(PENDING) as Pending[]).filter((name) => !pending.includes(name));
-  if (off.length > 0) console.log(`pending checks off: ${off.map((name) => `${name} (${PENDING[name]})`).join('; ')}`);
   console.log(`time: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`apis: ${summary.tried} tried, ${summary.passed} passed`);
   process.exitCode = summary.failures.length > 0 ? 1 : 0;

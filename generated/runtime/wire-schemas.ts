@@ -179,18 +179,22 @@ function relationsNullable(meta: InterfaceMeta, record: string, schema: JsonSche
 
 // ---- api-alias interfaces ----
 
-/** Declares apiAlias on the objects of records that have one, where withApiAliases adds it. */
+/**
+ * Declares apiAlias on the objects of records that have one, where withApiAliases adds it. A record
+ * used in two places is inlined twice, so the walk remembers the schema objects it has been to (a
+ * record that refers to itself is one $defs entry), not the records.
+ */
 function addApiAliases(
   meta: InterfaceMeta,
   record: string,
   schema: JsonSchema,
   refs: Refs,
-  seen = new Set<string>(),
+  seen = new Set<JsonSchema>(),
 ): void {
   const recordMeta = meta.records[record];
   const target = refs.object(schema);
-  if (!recordMeta || !target || seen.has(record)) return;
-  seen.add(record);
+  if (!recordMeta || !target || seen.has(target)) return;
+  seen.add(target);
   const properties = (target['properties'] ?? {}) as Record<string, JsonSchema>;
   if (recordMeta.apiAlias !== undefined) target['properties'] = { ...properties, apiAlias: STRING };
   for (const [field, nested] of Object.entries(recordMeta.nested)) {

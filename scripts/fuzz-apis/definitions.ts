@@ -4,25 +4,10 @@
 // routes, records, fields and parameters until the failure would go away. References between
 // records are indexes resolved modulo what is left, so a shrunk model is still a valid document.
 import fc from 'fast-check';
-import { AUTH_KINDS, type AuthKind } from './auth.js';
+import { AUTH_KINDS, FUZZ_SCOPES, schemeName, type AuthKind } from './auth.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
-
-/**
- * Constructs whose failures other work in progress fixes: they are drawn only when switched on
- * (`--pending form-objects`), so that a run judges what main already promises.
- */
-export interface DrawOptions {
-  /** Query parameters of record or map type in the default form style (`a=1&b=2`). */
-  readonly formObjects: boolean;
-  /**
-   * Records in deepObject or form query parameters with members that are not text (integers,
-   * booleans, nested records or lists): the server reads such a record with its JSON schema, so
-   * `sort[0][rank]=2` is refused as "expected number, received string".
-   */
-  readonly typedQueryRecords: boolean;
-}
 
 const PATTERNS = ['^[a-z]+$', '^[A-Z0-9.-]+$', '^[a-z]{2,6}-[0-9]{1,3}$'];
 const FORMATS = ['hex-id', 'uri', 'email', 'currency-code', 'alphanumeric'] as const;
@@ -199,6 +184,8 @@ interface RouteModel {
   readonly headers: readonly ParamModel[];
   /** Index into the interface's schemes, or -1 for none. */
   readonly auth: number;
+  /** The scopes the route requires, where its scheme has scopes. */
+  readonly scopes: readonly string[];
   readonly envelopeNone: boolean;
   readonly total: boolean;
   readonly form: boolean;
@@ -212,6 +199,7 @@ const routeModel: fc.Arbitrary<RouteModel> = fc.record({
   query: fc.uniqueArray(queryModel, { selector: (param) => param.name, maxLength: 4 }),
   headers: fc.uniqueArray(headerModel, { selector: (param) => param.name.toLowerCase(), maxLength: 2 }),
   auth: fc.integer({ min: -1, max: 3 }),
+  scopes: fc.subarray([...FUZZ_SCOPES]),
   envelopeNone: fc.boolean(),
   total: fc.boolean(),
   form: fc.boolean(),
@@ -236,8 +224,8 @@ export const apiModel: fc.Arbitrary<ApiModel> = fc.record({
 });
 
 /** The definition documents (file name → document) of one random API. */
-export function definitionsArbitrary(options: DrawOptions): fc.Arbitrary<Record<string, JsonObject>> {
-  return apiModel.map((model) => ({ 'fuzz-api.yaml': buildDocument(model, options) }));
+export function definitionsArbitrary(): fc.Arbitrary<Record<string, JsonObject>> {
+  return apiModel.map((model) => ({ 'fuzz-api.yaml': buildDocument(model) }));
 }
 
 const recordName = (index: number) => `item${index}`;
@@ -267,7 +255,8 @@ function defaultFor(type: JsonObject, nullable: boolean): Json | undefined {
     case 'integer':
       return 1;
     case 'string':
-      return type['format'] === undefined && type['pattern'] === undefined && type['minLength'] === undefined
+      // Only a string without constraints: 'preset' may be longer than a drawn maxLength (SVC207).
+      return ['format', 'pattern', 'minLength', 'maxLength'].every((key) => type[key] === undefined)
         ? 'preset'
         : undefined;
     default:
@@ -287,7 +276,7 @@ function fieldOf(field: FieldModel, owner: number, recordCount: number): JsonObj
 
 const FORM_MEMBERS = new Set(['string', 'enum', 'date', 'date-time']);
 
-function buildDocument(model: ApiModel, options: DrawOptions): JsonObject {
+function buildDocument(model: ApiModel): JsonObject {
   const count = model.records.length;
   const records: JsonObject = {};
   model.records.forEach((record, index) => {
@@ -301,8 +290,7 @@ function buildDocument(model: ApiModel, options: DrawOptions): JsonObject {
     };
   });
   const auth: JsonObject = {};
-  for (const kind of model.auth)
-    auth[kind.replace(/-(.)/g, (_, letter: string) => letter.toUpperCase())] = AUTH_KINDS[kind].definition();
+  for (const kind of model.auth) auth[schemeName(kind)] = AUTH_KINDS[kind].definition() as JsonObject;
   const schemes = Object.keys(auth);
   const routes: JsonObject = {};
   model.routes.forEach((route, index) => {
@@ -312,11 +300,10 @@ function buildDocument(model: ApiModel, options: DrawOptions): JsonObject {
       index,
       record: recordName(target),
       formable: formable(fields.fields),
-      scheme: route.auth < 0 || schemes.length === 0 ? undefined : schemes[route.auth % schemes.length],
+      scheme: route.auth < 0 || model.auth.length === 0 ? undefined : model.auth[route.auth % model.auth.length],
       count,
       records,
       style: model.style,
-      options,
     });
   });
   return {
@@ -335,12 +322,14 @@ function buildDocument(model: ApiModel, options: DrawOptions): JsonObject {
   };
 }
 
-/** Whether every record the type holds has text members only (see DrawOptions.typedQueryRecords). */
-function textOnly(type: JsonObject, records: JsonObject): boolean {
-  if (type['type'] === 'list' || type['type'] === 'map') return textOnly(type['items'] as JsonObject, records);
+const SCALARS = new Set([...FORM_MEMBERS, 'integer', 'number', 'boolean']);
+
+/** Whether a query parameter of `type` has a form-style spelling (SVC235). */
+function formWritable(type: JsonObject, names: readonly string[], records: JsonObject): boolean {
+  if (type['type'] === 'map') return false;
   if (type['type'] !== 'record') return true;
-  const record = records[type['record'] as string] as { fields: Record<string, JsonObject> };
-  return Object.values(record.fields).every((field) => FORM_MEMBERS.has(field['type'] as string));
+  const fields = (records[type['record'] as string] as { fields: Record<string, JsonObject> }).fields;
+  return Object.entries(fields).every(([name, field]) => SCALARS.has(field['type'] as string) && !names.includes(name));
 }
 
 /** A form body needs every member of the body record to be text (SVC217). */
@@ -354,21 +343,27 @@ interface RouteContext {
   readonly index: number;
   readonly record: string;
   readonly formable: boolean;
-  readonly scheme: string | undefined;
+  readonly scheme: AuthKind | undefined;
   readonly count: number;
   readonly records: JsonObject;
   readonly style: ApiModel['style'];
-  readonly options: DrawOptions;
 }
 
 function paramsOf(params: readonly ParamModel[], ctx: RouteContext): JsonObject | undefined {
   const result: JsonObject = {};
   for (const param of params) {
     const type = typeOf(param.type, ctx.count, ctx.count);
-    const structured = type['type'] === 'record' || type['type'] === 'map';
-    // Constructs pending other work (DrawOptions) are written in a style that works today.
-    let style = structured && param.style === 'form' && !ctx.options.formObjects ? 'deepObject' : param.style;
-    if (style !== 'json' && !ctx.options.typedQueryRecords && !textOnly(type, ctx.records)) style = 'json';
+    // Form style writes a record's fields as names of their own (SVC235): scalars only, and none
+    // named like another parameter.
+    const style =
+      param.style === 'form' &&
+      !formWritable(
+        type,
+        params.map((other) => other.name),
+        ctx.records,
+      )
+        ? 'deepObject'
+        : param.style;
     result[param.name] = {
       ...type,
       ...(param.required ? { required: true } : {}),
@@ -383,7 +378,8 @@ function routeOf(route: RouteModel, ctx: RouteContext): JsonObject {
   const one = { type: 'record', record: ctx.record };
   const idParam = { id: route.stringPathParam ? { type: 'string' } : { type: 'integer' } };
   const common: JsonObject = {
-    ...(ctx.scheme ? { auth: ctx.scheme } : {}),
+    ...(ctx.scheme ? { auth: schemeName(ctx.scheme) } : {}),
+    ...(ctx.scheme && AUTH_KINDS[ctx.scheme].scoped && route.scopes.length > 0 ? { scopes: [...route.scopes] } : {}),
     errors: ctx.scheme ? ['badRequest', 'validation', 'unauthorized', 'forbidden'] : ['badRequest', 'validation'],
   };
   const query = paramsOf(route.query, ctx);

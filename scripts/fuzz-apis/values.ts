@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import type { FieldIr, RecordIr, ScalarType, TypeIr } from '../../src/ir/types.js';
 
 export type Records = ReadonlyMap<string, RecordIr>;
-export type Place = 'json' | 'query' | 'header' | 'path' | 'form';
+/** `bracket`: a member inside a deepObject query value (name[key]=value), where a json member is text. */
+export type Place = 'json' | 'query' | 'bracket' | 'header' | 'path' | 'form';
 
 /** The marker of members no definition declares; the field names the fuzzer draws never hold it. */
 export const UNDECLARED = 'undeclared';
@@ -95,6 +96,8 @@ function valueOfNonNull(type: TypeIr, options: ValueOptions, depth: number): fc.
     case 'enum':
       return fc.constantFrom(...type.values);
     case 'json':
+      // A json member in brackets is the text of a scalar (docs/definitions.md, deepObject): a string.
+      if (options.place === 'bracket') return text('query');
       return fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
     case 'list': {
       const { minItems = 0, maxItems = 3 } = type.constraints;
