@@ -42,5 +42,40 @@ export class AnswerSchemas {
 
 /** The body as JSON text, by the compiled serializer of its schema. */
 export function serializeBody(reply: FastifyReply, schema: JsonSchema, body: unknown): string {
-  return reply.serializeInput(body as Record<string, unknown>, schema);
+  const input = declaresInheritedName(schema) ? ownMembersOnly(body) : body;
+  return reply.serializeInput(input as Record<string, unknown>, schema);
+}
+
+/** Names every plain object inherits: a serializer that reads an absent `valueOf` member finds Object.prototype's. */
+const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+const inheritedNameIn = new WeakMap<JsonSchema, boolean>();
+
+/** Whether a record of the schema has a member named like one every object inherits (remembered per schema). */
+function declaresInheritedName(schema: JsonSchema): boolean {
+  let found = inheritedNameIn.get(schema);
+  if (found === undefined) {
+    found = hasInheritedName(schema);
+    inheritedNameIn.set(schema, found);
+  }
+  return found;
+}
+
+function hasInheritedName(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(hasInheritedName);
+  if (node === null || typeof node !== 'object') return false;
+  const properties = (node as { properties?: unknown }).properties;
+  if (properties && typeof properties === 'object' && Object.keys(properties).some((name) => INHERITED.has(name)))
+    return true;
+  return Object.values(node).some(hasInheritedName);
+}
+
+/** A copy without prototypes: only the members the handler gave are there to be read. */
+function ownMembersOnly(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(ownMembersOnly);
+  if (value === null || typeof value !== 'object') return value;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const copy: Record<string, unknown> = Object.create(null);
+  for (const [name, member] of Object.entries(value)) copy[name] = ownMembersOnly(member);
+  return copy;
 }

@@ -60,7 +60,7 @@ const rows: Row[] = [
     type: scalar('string', { constraints: { pattern: '^[a-z]+$' } }),
     typescript: 'string',
     zod: `z.string().regex(new RegExp('^[a-z]+$'))`,
-    jsonSchema: { type: 'string', pattern: '^[a-z]+$' },
+    jsonSchema: { type: 'string', pattern: '^[a-z]+$', examples: ['a'] },
     docs: 'string, pattern ^[a-z]+$',
   },
   {
@@ -68,7 +68,7 @@ const rows: Row[] = [
     type: scalar('string', { format: 'hex-id' }),
     typescript: 'string',
     zod: HEX,
-    jsonSchema: { type: 'string', pattern: '^[0-9a-f]{32}$' },
+    jsonSchema: { type: 'string', pattern: '^[0-9a-f]{32}$', examples: ['0123456789abcdef0123456789abcdef'] },
     docs: 'string (32 lowercase hex)',
   },
   {
@@ -92,7 +92,7 @@ const rows: Row[] = [
     type: scalar('string', { format: 'currency-code' }),
     typescript: 'string',
     zod: `z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 currency code')`,
-    jsonSchema: { type: 'string', pattern: '^[A-Z]{3}$' },
+    jsonSchema: { type: 'string', pattern: '^[A-Z]{3}$', examples: ['ABC'] },
     docs: 'string (ISO 4217 code)',
   },
   {
@@ -100,7 +100,7 @@ const rows: Row[] = [
     type: scalar('string', { format: 'alphanumeric' }),
     typescript: 'string',
     zod: `z.string().regex(/^[A-Za-z0-9]+$/, 'expected letters and digits only')`,
-    jsonSchema: { type: 'string', pattern: '^[A-Za-z0-9]+$' },
+    jsonSchema: { type: 'string', pattern: '^[A-Za-z0-9]+$', examples: ['a'] },
     docs: 'string (letters and digits)',
   },
   {

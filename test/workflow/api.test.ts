@@ -63,15 +63,15 @@ describe('generate, check, diff and init in process', () => {
     );
     const result = await diff({ cwd: dir, base: join(dir, 'definitions'), definitionsDir: join(dir, 'next') });
     if (!result.ok) throw new Error(result.message);
-    expect(result.summary).toEqual({ changes: 1, breakingForClients: 1, breakingForServers: 0, breaking: 1 });
+    expect(result.summary).toEqual({ changes: 1, breakingForClients: 1, breakingForServers: 1, breaking: 1 });
     expect(result.changes[0]).toMatchObject({
       kind: 'field-added-required',
       subject: 'field shop.itemQuery.page',
       directions: ['request'],
       client: 'breaking',
-      server: 'non-breaking',
+      server: 'breaking',
     });
-    expect(renderDiff(result, 'text')).toContain('Breaking for clients:');
+    expect(renderDiff(result, 'text')).toContain('Breaking for clients and servers:');
   });
 
   it('diff reports a base that does not exist', async () => {
