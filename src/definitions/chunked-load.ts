@@ -29,8 +29,8 @@ interface ParsedChunk {
 }
 
 /** The file's value and positions from its chunks, or undefined when it must be parsed whole. */
-export function loadInChunks(text: string, store: ChunkStore): { value: unknown; positions: FilePositions } | undefined {
-  const plan = text.length < SPLIT_MIN_CHARS ? undefined : planChunks(text);
+export function loadInChunks(text: string, store: ChunkStore, minChars = SPLIT_MIN_CHARS): { value: unknown; positions: FilePositions } | undefined {
+  const plan = text.length < minChars ? undefined : planChunks(text);
   if (!plan) return undefined;
   const parsed: ParsedChunk[] = [];
   let tokens = 1;
