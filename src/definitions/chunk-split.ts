@@ -66,7 +66,7 @@ export function planChunks(text: string): PlannedChunk[] | undefined {
   /** A comment at or below `level` was seen: only comments, cuts or a key line may follow. */
   let lowered = false;
   let splitEntries = 0;
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     const end = lineEnd(text, start);
     const first = firstNonSpace(text, start, end);
     const indent = first - start;

@@ -9,7 +9,7 @@ import { memoKey, type MemoValue } from '../emitters/shared/memo.js';
 import { planChunks, type PlannedChunk } from './chunk-split.js';
 import { yaml } from './lazy-yaml.js';
 import { MAX_ALIAS_COUNT, MAX_DEPTH, MAX_TOKENS, YAML_PARSE_OPTIONS } from './limits.js';
-import { isMapNode, isNodeIndex, nodeAt, placedIndex, walkDocument, type NodeIndex, type PlacedNode } from './node-index.js';
+import { MAP, isNodeIndex, nodeAt, placedIndex, walkDocument, type NodeIndex, type PlacedNode } from './node-index.js';
 import type { FilePositions } from './positions.js';
 
 /** Parsed chunks remembered between runs, by a key of their text (the run's cache, src/incremental/). */
@@ -29,7 +29,11 @@ interface ParsedChunk {
 }
 
 /** The file's value and positions from its chunks, or undefined when it must be parsed whole. */
-export function loadInChunks(text: string, store: ChunkStore, minChars = SPLIT_MIN_CHARS): { value: unknown; positions: FilePositions } | undefined {
+export function loadInChunks(
+  text: string,
+  store: ChunkStore,
+  minChars = SPLIT_MIN_CHARS,
+): { value: unknown; positions: FilePositions } | undefined {
   const plan = text.length < minChars ? undefined : planChunks(text);
   if (!plan) return undefined;
   const parsed: ParsedChunk[] = [];
@@ -41,7 +45,12 @@ export function loadInChunks(text: string, store: ChunkStore, minChars = SPLIT_M
     if (!result) {
       result = parseChunk(source, chunk, MAX_TOKENS - tokens);
       if (!result) return undefined;
-      store.set(key, { value: result.value as MemoValue, fields: [...result.index.fields], keys: result.index.keys, tokens: result.tokens });
+      store.set(key, {
+        value: result.value as MemoValue,
+        fields: [...result.index.fields],
+        keys: result.index.keys,
+        tokens: result.tokens,
+      });
     }
     parsed.push(result);
     tokens += result.tokens;
@@ -57,7 +66,9 @@ function storedChunk(stored: unknown, length: number): ParsedChunk | undefined {
   const { value, fields, keys, tokens } = stored as Record<string, unknown>;
   if (!Array.isArray(fields) || !fields.every(Number.isSafeInteger) || !Number.isSafeInteger(tokens)) return undefined;
   const index = Int32Array.from(fields as number[]);
-  return isNodeIndex(index, keys, length) ? { value, index: { fields: index, keys }, tokens: tokens as number } : undefined;
+  return isNodeIndex(index, keys, length)
+    ? { value, index: { fields: index, keys }, tokens: tokens as number }
+    : undefined;
 }
 
 /** Lexer tokens that mark a state and take no characters of the text. */
@@ -93,9 +104,11 @@ function parseChunk(text: string, { prefix, lookahead }: PlannedChunk, allowance
   try {
     const documents = [...new y.Composer(YAML_PARSE_OPTIONS).compose(cst(), true, text.length)];
     const document = documents[0];
-    if (documents.length !== 1 || !document || document.errors.length > 0 || document.warnings.length > 0) return undefined;
+    if (documents.length !== 1 || !document || document.errors.length > 0 || document.warnings.length > 0)
+      return undefined;
     const { shape, index } = walkDocument(document);
-    if (shape.aliases.size > 0 || shape.decorated || shape.duplicateKeys.length > 0 || shape.depth > MAX_DEPTH) return undefined;
+    if (shape.aliases.size > 0 || shape.decorated || shape.duplicateKeys.length > 0 || shape.depth > MAX_DEPTH)
+      return undefined;
     // Every line start recorded, and only those: the file's line starts are then simply its text's.
     const starts = lineStartsOf(text);
     if (starts.length !== lineStarts.length || starts.some((at, line) => lineStarts[line] !== at)) return undefined;
@@ -114,7 +127,11 @@ function jsonHolds(value: unknown): boolean {
 }
 
 /** The chunks' results put together as the whole file's, or undefined when the whole-file parse must decide. */
-function assemble(text: string, plan: readonly PlannedChunk[], parsed: readonly ParsedChunk[]): { value: unknown; positions: FilePositions } | undefined {
+function assemble(
+  text: string,
+  plan: readonly PlannedChunk[],
+  parsed: readonly ParsedChunk[],
+): { value: unknown; positions: FilePositions } | undefined {
   const root: Record<string, unknown> = {};
   const topLevel: PlacedNode[] = [];
   let mapping: { name: string; value: Record<string, unknown>; entries: PlacedNode[] } | undefined;
@@ -146,15 +163,20 @@ function assemble(text: string, plan: readonly PlannedChunk[], parsed: readonly 
 
 function lineStartsOf(text: string): number[] {
   const starts = [0];
-  for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', newline + 1)) starts.push(newline + 1);
+  for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', newline + 1))
+    starts.push(newline + 1);
   return starts;
 }
 
 /** A mapping node with exactly one pair whose key the value has too: its key, child node and value. */
-function onlyPair(index: NodeIndex, id: number, value: unknown): { name: string; id: number; value: unknown } | undefined {
+function onlyPair(
+  index: NodeIndex,
+  id: number,
+  value: unknown,
+): { name: string; id: number; value: unknown } | undefined {
   const node = nodeAt(index, id);
   const name = index.keys[node.first];
-  if (!isMapNode(index, id) || node.count !== 1 || typeof name !== 'string') return undefined;
+  if (node.kind !== MAP || node.count !== 1 || typeof name !== 'string') return undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const own = Object.keys(value);
   if (own.length !== 1 || own[0] !== name) return undefined;

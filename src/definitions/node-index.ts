@@ -17,7 +17,7 @@ const FIRST_CHILD = 3;
 const CHILD_COUNT = 4;
 
 const LEAF = 0;
-const MAP = 1;
+export const MAP = 1;
 const SEQ = 2;
 
 export interface NodeIndex {
@@ -180,28 +180,25 @@ export interface PlacedNode {
   readonly children?: readonly PlacedNode[];
 }
 
-/** One index made of nodes of others: a file parsed in chunks gets the index a whole-file parse gives. */
+/** One index made of nodes of others: a file loaded from chunks gets the index a whole-file parse gives. */
 export function placedIndex(root: PlacedNode): NodeIndex {
   const fields: number[] = [];
   const keys: (string | null)[] = [];
   const add = ({ source, id, shift }: PlacedNode): void => {
-    const base = id * NODE_FIELDS;
-    const [start, keyStart] = [source.fields[base + START] ?? -1, source.fields[base + KEY_START] ?? -1];
-    fields.push(start < 0 ? -1 : start + shift, keyStart < 0 ? -1 : keyStart + shift, source.fields[base + KIND] ?? LEAF, 0, 0);
+    const { start, keyStart, kind } = nodeAt(source, id);
+    fields.push(start < 0 ? -1 : start + shift, keyStart < 0 ? -1 : keyStart + shift, kind, 0, 0);
     keys.push(source.keys[id] ?? null);
   };
-  // Breadth first, as walkDocument allocates: each node's children get consecutive ids.
+  // Breadth first: each node's children get consecutive ids.
   const queue = [root];
   add(root);
   for (let at = 0; at < queue.length; at += 1) {
-    const node = queue[at] as PlacedNode;
-    const { source, id, shift } = node;
-    const first = source.fields[id * NODE_FIELDS + FIRST_CHILD] ?? 0;
-    const count = source.fields[id * NODE_FIELDS + CHILD_COUNT] ?? 0;
-    const children = node.children ?? Array.from({ length: count }, (_, offset) => ({ source, id: first + offset, shift }));
+    const { source, id, shift, children } = queue[at] as PlacedNode;
+    const { first, count } = nodeAt(source, id);
+    const below = children ?? Array.from({ length: count }, (_, offset) => ({ source, id: first + offset, shift }));
     fields[at * NODE_FIELDS + FIRST_CHILD] = keys.length;
-    fields[at * NODE_FIELDS + CHILD_COUNT] = children.length;
-    for (const child of children) {
+    fields[at * NODE_FIELDS + CHILD_COUNT] = below.length;
+    for (const child of below) {
       queue.push(child);
       add(child);
     }
@@ -209,13 +206,12 @@ export function placedIndex(root: PlacedNode): NodeIndex {
   return { fields: Int32Array.from(fields), keys };
 }
 
-/** Kind and children of node `id`. */
-export function nodeAt(index: NodeIndex, id: number): { kind: number; first: number; count: number } {
-  const base = id * NODE_FIELDS;
-  return { kind: index.fields[base + KIND] ?? LEAF, first: index.fields[base + FIRST_CHILD] ?? 0, count: index.fields[base + CHILD_COUNT] ?? 0 };
+/** The fields of node `id` (-2 for one the index has not got). */
+export function nodeAt(index: NodeIndex, id: number) {
+  const field = (offset: number): number => index.fields[id * NODE_FIELDS + offset] ?? -2;
+  const [start, keyStart, kind, first, count] = [START, KEY_START, KIND, FIRST_CHILD, CHILD_COUNT].map(field);
+  return { start, keyStart, kind, first, count } as Record<'start' | 'keyStart' | 'kind' | 'first' | 'count', number>;
 }
-
-export const isMapNode = (index: NodeIndex, id: number): boolean => nodeAt(index, id).kind === MAP;
 
 /**
  * Whether data read from a cache is an index walkDocument could have made of a text of `length`
@@ -223,23 +219,21 @@ export const isMapNode = (index: NodeIndex, id: number): boolean => nodeAt(index
  * node reached twice), every offset inside the text.
  */
 export function isNodeIndex(fields: Int32Array, keys: unknown, length: number): keys is (string | null)[] {
-  const count = fields.length / NODE_FIELDS;
-  if (!Array.isArray(keys) || !Number.isInteger(count) || count < 1 || keys.length !== count) return false;
-  const parented = new Uint8Array(count);
+  const nodes = fields.length / NODE_FIELDS;
+  if (!Array.isArray(keys) || !Number.isInteger(nodes) || nodes < 1 || keys.length !== nodes) return false;
+  const parented = new Uint8Array(nodes);
   let children = 0;
-  for (let id = 0; id < count; id += 1) {
-    const base = id * NODE_FIELDS;
-    const [start, keyStart, kind, first, childCount] = [START, KEY_START, KIND, FIRST_CHILD, CHILD_COUNT].map((field) => fields[base + field] ?? -2) as [number, number, number, number, number];
-    if (start < -1 || start > length || keyStart < -1 || keyStart > length || (kind !== LEAF && kind !== MAP && kind !== SEQ)) return false;
-    const key: unknown = keys[id];
-    if ((key !== null && typeof key !== 'string') || childCount < 0) return false;
-    if (childCount === 0) continue;
-    if (kind === LEAF || first <= id || first + childCount > count) return false;
-    for (let child = first; child < first + childCount; child += 1) {
+  for (let id = 0; id < nodes; id += 1) {
+    const { start, keyStart, kind, first, count } = nodeAt({ fields, keys }, id);
+    if (Math.min(start, keyStart) < -1 || Math.max(start, keyStart) > length) return false;
+    if (![LEAF, MAP, SEQ].includes(kind)) return false;
+    if ((keys[id] !== null && typeof keys[id] !== 'string') || count < 0) return false;
+    if (count > 0 && (kind === LEAF || first <= id || first + count > nodes)) return false;
+    for (let child = first; child < first + count; child += 1) {
       if (parented[child] === 1) return false;
       parented[child] = 1;
     }
-    children += childCount;
+    children += count;
   }
-  return children === count - 1;
+  return children === nodes - 1;
 }

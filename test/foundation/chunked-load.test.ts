@@ -20,7 +20,7 @@ const realAdmin = await readFile(join(ROOT, 'definitions', 'admin-api.yaml'), 'u
 const synthetic = (count: number, variant = 0): string => synthesizeAdminApi(realAdmin, count, variant) as string;
 const BIG = synthetic(34);
 
-/** A store as the run's memo store is: values kept as JSON; `parsed` counts the chunks parsed (stored) since the last reset. */
+/** A store as the run's memo store is: values kept as JSON; `parsed` counts the chunks parsed (stored). */
 class TestStore implements ChunkStore {
   readonly entries = new Map<string, unknown>();
   parsed = 0;
@@ -44,7 +44,8 @@ function chunked(text: string, store: ChunkStore = new TestStore(), file = 'defi
 function allPaths(value: unknown, path: YamlPath = [], into: YamlPath[] = []): YamlPath[] {
   into.push(path, [...path, 'no-such-key'], [...path, 99]);
   if (value !== null && typeof value === 'object') {
-    for (const key of Object.keys(value)) allPaths((value as Record<string, unknown>)[key], [...path, Array.isArray(value) ? Number(key) : key], into);
+    for (const key of Object.keys(value))
+      allPaths((value as Record<string, unknown>)[key], [...path, Array.isArray(value) ? Number(key) : key], into);
   }
   return into;
 }
@@ -53,12 +54,14 @@ function allPaths(value: unknown, path: YamlPath = [], into: YamlPath[] = []): Y
 function differences(expected: LoadedFile, actual: LoadedFile): string[] {
   const found: string[] = [];
   if (!isDeepStrictEqual(actual.value, expected.value)) found.push('value');
-  if (!isDeepStrictEqual(Array.from(actual.positions.lineStarts), Array.from(expected.positions.lineStarts))) found.push('line starts');
+  if (!isDeepStrictEqual(Array.from(actual.positions.lineStarts), Array.from(expected.positions.lineStarts)))
+    found.push('line starts');
   for (const path of allPaths(expected.value)) {
     for (const atKey of [false, true]) {
       const want = positionOf(expected.positions, path, { atKey });
       const got = positionOf(actual.positions, path, { atKey });
-      if (want.line !== got.line || want.column !== got.column) found.push(`${JSON.stringify(path)} atKey=${atKey}: ${want.line}:${want.column} != ${got.line}:${got.column}`);
+      if (want.line !== got.line || want.column !== got.column)
+        found.push(`${JSON.stringify(path)} atKey=${atKey}: ${want.line}:${want.column} != ${got.line}:${got.column}`);
       if (found.length >= 5) return found;
     }
   }
@@ -75,8 +78,14 @@ describe('a large definition file loaded from chunks', () => {
     expect(differences(reference, loaded)).toEqual([]);
     // A few by hand: an entry's key, a field deep in a record, a route's method.
     const line = (text: string) => BIG.slice(0, BIG.indexOf(text)).split('\n').length;
-    expect(positionOf(loaded.positions, ['routes', 'getEntity020'], { atKey: true })).toEqual({ line: line('  getEntity020:'), column: 3 });
-    expect(positionOf(loaded.positions, ['routes', 'deleteEntity007', 'method'])).toEqual({ line: line('  deleteEntity007:') + 3, column: 13 });
+    expect(positionOf(loaded.positions, ['routes', 'getEntity020'], { atKey: true })).toEqual({
+      line: line('  getEntity020:'),
+      column: 3,
+    });
+    expect(positionOf(loaded.positions, ['routes', 'deleteEntity007', 'method'])).toEqual({
+      line: line('  deleteEntity007:') + 3,
+      column: 13,
+    });
   });
 
   it('parses only the changed entity again, and nothing when nothing changed', () => {
@@ -124,7 +133,9 @@ describe('a large definition file loaded from chunks', () => {
     const result = chunked(text);
     expect(result.file).toBeUndefined();
     expect(result.diagnostics).toEqual(whole(text).diagnostics);
-    expect(result.diagnostics).toContainEqual(expect.objectContaining({ code: 'SVC002', line: BIG.split('\n').length, column: 3 }));
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'SVC002', line: BIG.split('\n').length, column: 3 }),
+    );
     const twice = `${BIG}records:\n  extra:\n    fields: {}\n`;
     expect(chunked(twice).diagnostics).toEqual(whole(twice).diagnostics);
     expect(chunked(twice).diagnostics).toHaveLength(1);
@@ -132,7 +143,10 @@ describe('a large definition file loaded from chunks', () => {
 
   it('reads a file with anchors, aliases, tags or values JSON cannot hold as the whole-file parse does', () => {
     const texts = [
-      BIG.replace('  getEntity001:\n    description: Reads', '  getEntity001:\n    description: &described Reads').replace(
+      BIG.replace(
+        '  getEntity001:\n    description: Reads',
+        '  getEntity001:\n    description: &described Reads',
+      ).replace(
         '  getEntity002:\n    description: Reads one entity002 record.',
         '  getEntity002:\n    description: *described',
       ),
@@ -215,17 +229,25 @@ function seeded(seed: number): () => number {
  * then a repeated key, an anchor or a broken line.
  */
 function randomDefinitions(random: () => number): string {
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const lines: string[] = [];
   const comment = () => {
-    if (random() < 0.25) lines.push(`${' '.repeat(pick([0, 0, 1, 2, 2, 3, 4, 6]))}${pick(['#c', '# c', '#', '# ---- x ----'])}`);
+    if (random() < 0.25)
+      lines.push(`${' '.repeat(pick([0, 0, 1, 2, 2, 3, 4, 6]))}${pick(['#c', '# c', '#', '# ---- x ----'])}`);
     if (random() < 0.15) lines.push(' '.repeat(pick([0, 1, 2, 5])));
   };
   const scalar = (indent: number): string[] => {
     const pad = ' '.repeat(indent);
     switch (Math.floor(random() * 12)) {
       case 0:
-        return [`${pick(['|', '>', '|-', '>-', '|+', '>+', '|2', '>1-'])}`, ...Array.from({ length: 1 + Math.floor(random() * 3) }, () => `${pad}  ${pick(['text', 'more: text', '# not a comment', '  indented', ''])}`), ...(random() < 0.3 ? [''] : [])];
+        return [
+          `${pick(['|', '>', '|-', '>-', '|+', '>+', '|2', '>1-'])}`,
+          ...Array.from(
+            { length: 1 + Math.floor(random() * 3) },
+            () => `${pad}  ${pick(['text', 'more: text', '# not a comment', '  indented', ''])}`,
+          ),
+          ...(random() < 0.3 ? [''] : []),
+        ];
       case 1:
         return ['plain words', `${pad}  continued here`];
       case 2:
@@ -249,7 +271,9 @@ function randomDefinitions(random: () => number): string {
     }
   };
   const mapping = (indent: number, depth: number) => {
-    const keys = ['type', 'description', 'items', 'default', '200', 'true', '__proto__', 'k.x', 'a-b', 'list'].sort(() => random() - 0.5);
+    const keys = ['type', 'description', 'items', 'default', '200', 'true', '__proto__', 'k.x', 'a-b', 'list'].sort(
+      () => random() - 0.5,
+    );
     const count = 1 + Math.floor(random() * 3);
     for (let index = 0; index < count; index += 1) {
       comment();
@@ -259,7 +283,8 @@ function randomDefinitions(random: () => number): string {
         mapping(indent + 2, depth - 1);
       } else if (depth > 0 && random() < 0.15) {
         lines.push(`${' '.repeat(indent)}${key}:`);
-        for (let item = 0; item < 2; item += 1) lines.push(`${' '.repeat(indent + 2)}- ${pick(['x', '1', '"q"', '{ a: 1 }', '[b]', ''])}`);
+        for (let item = 0; item < 2; item += 1)
+          lines.push(`${' '.repeat(indent + 2)}- ${pick(['x', '1', '"q"', '{ a: 1 }', '[b]', ''])}`);
       } else {
         const [first, ...rest] = scalar(indent);
         lines.push(`${' '.repeat(indent)}${key}:${first ? ` ${first}` : ''}`, ...rest);
