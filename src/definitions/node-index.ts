@@ -184,24 +184,37 @@ export interface PlacedNode {
 export function placedIndex(root: PlacedNode): NodeIndex {
   const fields: number[] = [];
   const keys: (string | null)[] = [];
-  const add = ({ source, id, shift }: PlacedNode): void => {
-    const { start, keyStart, kind } = nodeAt(source, id);
+  // Breadth first, so each node's children get consecutive ids; the queue is kept in parallel
+  // arrays (a 2 MB file has hundreds of thousands of nodes).
+  const sources: NodeIndex[] = [];
+  const ids: number[] = [];
+  const shifts: number[] = [];
+  const placed = new Map<number, readonly PlacedNode[]>();
+  const add = (source: NodeIndex, id: number, shift: number, children?: readonly PlacedNode[]): void => {
+    const base = id * NODE_FIELDS;
+    const [start, keyStart] = [source.fields[base + START] ?? -1, source.fields[base + KEY_START] ?? -1];
+    if (children) placed.set(keys.length, children);
+    const kind = source.fields[base + KIND] ?? LEAF;
     fields.push(start < 0 ? -1 : start + shift, keyStart < 0 ? -1 : keyStart + shift, kind, 0, 0);
     keys.push(source.keys[id] ?? null);
+    sources.push(source);
+    ids.push(id);
+    shifts.push(shift);
   };
-  // Breadth first: each node's children get consecutive ids.
-  const queue = [root];
-  add(root);
-  for (let at = 0; at < queue.length; at += 1) {
-    const { source, id, shift, children } = queue[at] as PlacedNode;
-    const { first, count } = nodeAt(source, id);
-    const below = children ?? Array.from({ length: count }, (_, offset) => ({ source, id: first + offset, shift }));
+  add(root.source, root.id, root.shift, root.children);
+  for (let at = 0; at < keys.length; at += 1) {
+    const [source, id, shift] = [sources[at] as NodeIndex, ids[at] as number, shifts[at] as number];
+    const children = placed.get(at);
     fields[at * NODE_FIELDS + FIRST_CHILD] = keys.length;
-    fields[at * NODE_FIELDS + CHILD_COUNT] = below.length;
-    for (const child of below) {
-      queue.push(child);
-      add(child);
+    if (children) {
+      fields[at * NODE_FIELDS + CHILD_COUNT] = children.length;
+      for (const child of children) add(child.source, child.id, child.shift, child.children);
+      continue;
     }
+    const first = source.fields[id * NODE_FIELDS + FIRST_CHILD] ?? 0;
+    const count = source.fields[id * NODE_FIELDS + CHILD_COUNT] ?? 0;
+    fields[at * NODE_FIELDS + CHILD_COUNT] = count;
+    for (let child = first; child < first + count; child += 1) add(source, child, shift);
   }
   return { fields: Int32Array.from(fields), keys };
 }
