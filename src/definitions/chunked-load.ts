@@ -64,7 +64,8 @@ export function loadInChunks(
 function storedChunk(stored: unknown, length: number): ParsedChunk | undefined {
   if (typeof stored !== 'object' || stored === null) return undefined;
   const { value, fields, keys, tokens } = stored as Record<string, unknown>;
-  if (!Array.isArray(fields) || !fields.every(Number.isSafeInteger) || !Number.isSafeInteger(tokens)) return undefined;
+  if (!Array.isArray(fields) || !fields.every((field) => field === (field | 0)) || !Number.isSafeInteger(tokens))
+    return undefined;
   const index = Int32Array.from(fields as number[]);
   return isNodeIndex(index, keys, length)
     ? { value, index: { fields: index, keys }, tokens: tokens as number }
