@@ -1,6 +1,7 @@
 // Definitions → IR: parse, check against the schema, build and cross-check. Every problem of the
 // run is collected and thrown together as one DefinitionsError.
 import { DefinitionsError, type Diagnostic } from './definitions/diagnostics.js';
+import type { ChunkStore } from './definitions/chunked-load.js';
 import { parseDefinitionSources, type LoadedFile } from './definitions/load.js';
 import { unusableValueDiagnostics } from './definitions/unusable-values.js';
 import { checkHere, validateByEntry, type CheckMemo } from './definitions/validate-by-entry.js';
@@ -8,12 +9,15 @@ import type { RunInputs } from './inputs.js';
 import { buildIr, type ValidatedFile } from './ir/build.js';
 import type { Ir } from './ir/types.js';
 
-/** Definitions → IR, or every diagnostic at once. `remembered`: the checks of earlier runs (none without caches). */
+/**
+ * Definitions → IR, or every diagnostic at once. `remembered`: the checks and parsed chunks of earlier runs (none
+ * without caches).
+ */
 export async function buildIrFromInputs(
   inputs: Pick<RunInputs, 'definitions' | 'diagnostics'>,
-  remembered?: CheckMemo,
+  remembered?: CheckMemo & ChunkStore,
 ): Promise<Ir> {
-  const loaded = parseDefinitionSources(inputs.definitions);
+  const loaded = parseDefinitionSources(inputs.definitions, remembered);
   const diagnostics: Diagnostic[] = [...inputs.diagnostics, ...loaded.diagnostics];
   // Before any check: the values remembered checks are keyed by must be ones JSON can hold.
   const unusable = loaded.files.map((file) => unusableValueDiagnostics(file));

@@ -1,5 +1,8 @@
 // Parses definition files (read by sources.ts): bytes → UTF-8 text → YAML document with positions → plain value.
-// Nothing here knows the definitions schema; see validate-schema.ts for that.
+// Nothing here knows the definitions schema; see validate-schema.ts for that. With a store of parsed
+// chunks, a large file is loaded from chunks when that provably reads the same (chunked-load.ts);
+// otherwise, and whenever a file has anything to report, it is parsed whole here.
+import { loadInChunks, type ChunkStore } from './chunked-load.js';
 import { yaml } from './lazy-yaml.js';
 import { diagnosticAt as at, type Diagnostic } from './diagnostics.js';
 import type { DefinitionSource } from './sources.js';
@@ -35,11 +38,11 @@ const YAML_EXPECTATIONS: Partial<Record<string, string>> = {
   NON_STRING_KEY: 'a plain name as each key',
 };
 
-export function parseDefinitionSources(sources: readonly DefinitionSource[]): LoadResult {
+export function parseDefinitionSources(sources: readonly DefinitionSource[], chunks?: ChunkStore): LoadResult {
   const files: LoadedFile[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const source of sources) {
-    const result = parseDefinitionText(source.file, source.bytes);
+    const result = parseDefinitionText(source.file, source.bytes, chunks);
     diagnostics.push(...result.diagnostics);
     if (result.file) files.push(result.file);
   }
@@ -49,6 +52,7 @@ export function parseDefinitionSources(sources: readonly DefinitionSource[]): Lo
 export function parseDefinitionText(
   file: string,
   bytes: Uint8Array,
+  chunks?: ChunkStore,
 ): { file: LoadedFile | undefined; diagnostics: Diagnostic[] } {
   if (bytes.byteLength > MAX_FILE_BYTES) {
     return fail(at(file, 1, 1, 'SVC003', `file is ${bytes.byteLength} bytes (expected at most ${MAX_FILE_BYTES})`));
@@ -79,6 +83,8 @@ export function parseDefinitionText(
     const message = `control character U+${hex} in the text (expected printable characters; write it as the escape "\\u${hex}" in a double-quoted string)`;
     return fail(at(file, before.split('\n').length, control - before.lastIndexOf('\n'), 'SVC002', message));
   }
+  const chunked = chunks && loadInChunks(text, chunks);
+  if (chunked) return { file: { file, text, ...chunked }, diagnostics: [] };
   // Every counted token takes at least one character: a shorter text needs no count.
   if (text.length > MAX_TOKENS && countTokens(text, MAX_TOKENS) > MAX_TOKENS) {
     return fail(at(file, 1, 1, 'SVC003', `more than ${MAX_TOKENS} YAML tokens (expected a smaller document)`));

@@ -18,7 +18,7 @@ const FIRST_CHILD = 3;
 const CHILD_COUNT = 4;
 
 const LEAF = 0;
-const MAP = 1;
+export const MAP = 1;
 const SEQ = 2;
 
 export interface NodeIndex {
@@ -176,4 +176,83 @@ export function childByKey(index: NodeIndex, id: number, key: string): number {
     maps.set(id, byKey);
   }
   return byKey.get(key) ?? -1;
+}
+
+/** Node `id` of `source`, its offsets moved by `shift`; below it `children`, or else its own children. */
+export interface PlacedNode {
+  readonly source: NodeIndex;
+  readonly id: number;
+  readonly shift: number;
+  readonly children?: readonly PlacedNode[];
+}
+
+/** One index made of nodes of others: a file loaded from chunks gets the index a whole-file parse gives. */
+export function placedIndex(root: PlacedNode): NodeIndex {
+  const fields: number[] = [];
+  const keys: (string | null)[] = [];
+  // Breadth first, so each node's children get consecutive ids; the queue is kept in parallel
+  // arrays (a 2 MB file has hundreds of thousands of nodes).
+  const sources: NodeIndex[] = [];
+  const ids: number[] = [];
+  const shifts: number[] = [];
+  const placed = new Map<number, readonly PlacedNode[]>();
+  const add = (source: NodeIndex, id: number, shift: number, children?: readonly PlacedNode[]): void => {
+    const base = id * NODE_FIELDS;
+    const [start, keyStart] = [source.fields[base + START] ?? -1, source.fields[base + KEY_START] ?? -1];
+    if (children) placed.set(keys.length, children);
+    const kind = source.fields[base + KIND] ?? LEAF;
+    fields.push(start < 0 ? -1 : start + shift, keyStart < 0 ? -1 : keyStart + shift, kind, 0, 0);
+    keys.push(source.keys[id] ?? null);
+    sources.push(source);
+    ids.push(id);
+    shifts.push(shift);
+  };
+  add(root.source, root.id, root.shift, root.children);
+  for (let at = 0; at < keys.length; at += 1) {
+    const [source, id, shift] = [sources[at] as NodeIndex, ids[at] as number, shifts[at] as number];
+    const children = placed.get(at);
+    fields[at * NODE_FIELDS + FIRST_CHILD] = keys.length;
+    if (children) {
+      fields[at * NODE_FIELDS + CHILD_COUNT] = children.length;
+      for (const child of children) add(child.source, child.id, child.shift, child.children);
+      continue;
+    }
+    const first = source.fields[id * NODE_FIELDS + FIRST_CHILD] ?? 0;
+    const count = source.fields[id * NODE_FIELDS + CHILD_COUNT] ?? 0;
+    fields[at * NODE_FIELDS + CHILD_COUNT] = count;
+    for (let child = first; child < first + count; child += 1) add(source, child, shift);
+  }
+  return { fields: Int32Array.from(fields), keys };
+}
+
+/** The fields of node `id` (-2 for one the index has not got). */
+export function nodeAt(index: NodeIndex, id: number) {
+  const field = (offset: number): number => index.fields[id * NODE_FIELDS + offset] ?? -2;
+  const [start, keyStart, kind, first, count] = [START, KEY_START, KIND, FIRST_CHILD, CHILD_COUNT].map(field);
+  return { start, keyStart, kind, first, count } as Record<'start' | 'keyStart' | 'kind' | 'first' | 'count', number>;
+}
+
+/**
+ * Whether data read from a cache is an index walkDocument could have made of a text of `length`
+ * characters: each node but the root is the child of exactly one node before it (no loops, no
+ * node reached twice), every offset inside the text.
+ */
+export function isNodeIndex(fields: Int32Array, keys: unknown, length: number): keys is (string | null)[] {
+  const nodes = fields.length / NODE_FIELDS;
+  if (!Array.isArray(keys) || !Number.isInteger(nodes) || nodes < 1 || keys.length !== nodes) return false;
+  const parented = new Uint8Array(nodes);
+  let children = 0;
+  for (let id = 0; id < nodes; id += 1) {
+    const { start, keyStart, kind, first, count } = nodeAt({ fields, keys }, id);
+    if (Math.min(start, keyStart) < -1 || Math.max(start, keyStart) > length) return false;
+    if (![LEAF, MAP, SEQ].includes(kind)) return false;
+    if ((keys[id] !== null && typeof keys[id] !== 'string') || count < 0) return false;
+    if (count > 0 && (kind === LEAF || first <= id || first + count > nodes)) return false;
+    for (let child = first; child < first + count; child += 1) {
+      if (parented[child] === 1) return false;
+      parented[child] = 1;
+    }
+    children += count;
+  }
+  return children === nodes - 1;
 }

@@ -1,10 +1,11 @@
 // The one seam for everything a run remembers from earlier runs. The pipeline (src/pipeline.ts)
 // takes a RunCache and uses it at three points: is the output already up to date; remembered
-// definition checks and emitter parts; what to link rather than write, and the record of what
-// this run made. `noCache` (--no-cache) remembers nothing and keeps nothing;
+// definition checks, parsed chunks of large definition files and emitter parts; what to link
+// rather than write, and the record of what this run made. `noCache` (--no-cache) remembers nothing and keeps nothing;
 // a run with it writes byte for byte what a run with a cache writes (test/incremental/).
 // Nothing under definitions/, ir/ or emitters/ imports this folder: they see narrow interfaces of
-// their own (CheckMemo, MemoStore), which a RunCache fills in.
+// their own (CheckMemo, ChunkStore, MemoStore), which a RunCache fills in.
+import type { ChunkStore } from '../definitions/chunked-load.js';
 import type { CheckMemo } from '../definitions/validate-by-entry.js';
 import type { MemoStore } from '../emitters/shared/memo.js';
 import type { RunInputs } from '../inputs.js';
@@ -13,8 +14,8 @@ import type { KnownUnchanged } from '../output/write.js';
 export interface RunCache {
   /** The output folder holds what the last run made from these same inputs, untouched. */
   upToDate(inputs: RunInputs): Promise<boolean>;
-  /** Verdicts of the definition checks, and parts emitters print (memo()): read only by a run that builds. */
-  memo(): Promise<(MemoStore & CheckMemo) | undefined>;
+  /** Definition checks' verdicts, parsed definition chunks, parts emitters print: read only by a run that builds. */
+  memo(): Promise<(MemoStore & CheckMemo & ChunkStore) | undefined>;
   /** Output files known to hold a content hash without reading them (linked into the new tree). */
   readonly knownUnchanged: KnownUnchanged;
   /** Each output file's hash as the last run wrote it, to tell what this run changed. */

@@ -1,7 +1,8 @@
 // A run with the cache (src/incremental/) writes byte for byte what a run without it writes: on a
 // cold cache, after one entity changed, and when nothing changed. And the cache is really used: a
 // rerun reuses what the run before kept. Two overlapping runs in one process, one without caches,
-// leave the other's cache whole (the memo store belongs to a run, not to the process).
+// leave the other's cache whole (the memo store belongs to a run, not to the process). A large
+// definition file is loaded from parsed chunks the cache keeps (test/foundation/chunked-load.test.ts).
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,6 +74,19 @@ describe('a cached run writes what an uncached run writes', () => {
     expect(noop.ok && noop.upToDate).toBe(true);
     expect(await tree(join(dir, 'cached'))).toEqual(await tree(join(dir, 'uncached')));
   }, 120_000);
+
+  it('with a definition file large enough to be loaded from parsed chunks', async () => {
+    // 34 entities make an admin-api.yaml of about 220 KB, over the split threshold (chunked-load.ts).
+    const { dir, definitions, run } = await project(34);
+    for (const variant of [0, 1]) {
+      await synthesize(34, definitions, variant);
+      expect((await run('cached', true)).ok).toBe(true);
+      expect((await run('uncached', false)).ok).toBe(true);
+      expect(await tree(join(dir, 'cached'))).toEqual(await tree(join(dir, 'uncached')));
+    }
+    const chunks = [...(await memoKeys(dir))].filter((key) => key.startsWith('definitions/chunk:'));
+    expect(chunks.length).toBeGreaterThan(200);
+  }, 240_000);
 
   it('with an uncached run overlapping it in the same process', async () => {
     const { dir, run } = await project(6);

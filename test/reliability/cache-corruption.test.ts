@@ -13,7 +13,7 @@ import { hashTree, removeCliSnapshot, removeDir, runCli, scratch, snapshotCli } 
 
 /** Each kind of cache file, by the name it has in the cache folder. */
 const KINDS: readonly { readonly kind: string; readonly matches: RegExp }[] = [
-  { kind: 'memo store (definition checks and emitter parts)', matches: /^memo-[0-9a-f]+\.log$/ },
+  { kind: 'memo store (definition checks, parsed definition chunks, emitter parts)', matches: /^memo-[0-9a-f]+\.log$/ },
   { kind: 'output file stats', matches: /^output-stats\/[0-9a-f]+\.json$/ },
   { kind: 'generator fingerprint record', matches: /^generator\.json$/ },
 ];
