@@ -1,6 +1,10 @@
 // One adapter per client kind: it builds the client for an interface and calls an operation by its
 // operationId with the request in the document's terms, the way a user of that tool writes the call.
 import createOpenApiFetch from 'openapi-fetch';
+import type { AdminApiClientOptions } from '../generated/admin-api/client.js';
+import type { BannerApiClientOptions } from '../generated/banner-api/client.js';
+import type { PriceListApiClientOptions } from '../generated/price-list-api/client.js';
+import type { StoreApiClientOptions } from '../generated/store-api/client.js';
 import type { Call } from './scenarios.js';
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -45,11 +49,14 @@ const CLIENT_CLASSES: Record<string, [string, string]> = {
   'banner-api': ['banner-api', 'BannerApiClient'],
 };
 
+/** Typed by the generated clients' own options, so a change to their credentials fails to compile here. */
 const SVCGEN_AUTH: Record<string, object> = {
-  'admin-api': { oauth: { grant: 'password', username: 'admin', password: 'admin-demo-password' } },
-  'store-api': { accessKey: { accessKey: 'SVCSCDEMOACCESSKEY000000001' } },
-  'price-list-api': { digest: { username: 'api', password: 'api-demo-key' } },
-  'banner-api': { digest: { username: 'api', password: 'api-demo-key' } },
+  'admin-api': {
+    oauth: { grant: 'password', username: 'admin', password: 'admin-demo-password' },
+  } satisfies AdminApiClientOptions['auth'],
+  'store-api': { accessKey: { apiKey: 'SVCSCDEMOACCESSKEY000000001' } } satisfies StoreApiClientOptions['auth'],
+  'price-list-api': { digest: { username: 'api', password: 'api-demo-key' } } satisfies PriceListApiClientOptions['auth'],
+  'banner-api': { digest: { username: 'api', password: 'api-demo-key' } } satisfies BannerApiClientOptions['auth'],
 };
 
 export const TOOLS = {
