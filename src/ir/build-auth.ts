@@ -1,7 +1,7 @@
 // Auth schemes, error catalogs and the interface block → IR.
 import type { AuthSchemeDefinition, DefinitionFile } from '../definitions/schema.js';
 import { ERROR_KINDS } from '../definitions/schema-values.js';
-import { inheritOrigin, type FileContext } from './context.js';
+import type { FileContext } from './context.js';
 import { compareCodePoints } from './names.js';
 import type { AuthSchemeIr, ErrorIr, ErrorKind, InterfaceIr, OAuthGrantIr, Origin } from './types.js';
 
@@ -20,9 +20,9 @@ export function buildInterface(
       .sort(compareCodePoints)
       .map((segment) => ({ segment, aliases: [...(def.segmentAliases?.[segment] ?? [])].sort(compareCodePoints) })),
     bodyLimitBytes: def.limits?.bodyBytes,
-    limitsOrigin: inheritOrigin(def.limits?.origin, inheritOrigin(def.origin, fileOrigin)),
+    limitsOrigin: ctx.origin(def.limits?.origin, ctx.origin(def.origin, fileOrigin)),
     description: def.description,
-    origin: inheritOrigin(def.origin, fileOrigin),
+    origin: ctx.origin(def.origin, fileOrigin),
     location: ctx.locate(['interface'], true),
   };
 }
@@ -36,7 +36,7 @@ export function buildAuthSchemes(
     .sort(compareCodePoints)
     .map((name) => {
       const def = defs[name] as AuthSchemeDefinition;
-      const origin = inheritOrigin(def.origin, fileOrigin);
+      const origin = ctx.origin(def.origin, fileOrigin);
       const documented = { description: def.description, origin, location: ctx.locate(['auth', name], true) };
       switch (def.type) {
         case 'oauth2': {
@@ -60,7 +60,7 @@ export function buildAuthSchemes(
                   scopes: [...(grantDef.scopes ?? [])],
                   issuesRefreshToken: grantDef.issuesRefreshToken ?? grant !== 'client_credentials',
                   description: grantDef.description,
-                  origin: inheritOrigin(grantDef.origin, origin),
+                  origin: ctx.origin(grantDef.origin, origin),
                   location: ctx.locate(['auth', name, 'grants', grant], true),
                 },
               ];
@@ -74,7 +74,7 @@ export function buildAuthSchemes(
             clientAuthentication: {
               realm: def.clientAuthentication?.realm ?? name,
               description: def.clientAuthentication?.description,
-              origin: inheritOrigin(def.clientAuthentication?.origin, origin),
+              origin: ctx.origin(def.clientAuthentication?.origin, origin),
               location: ctx.locate(['auth', name, 'clientAuthentication'], true),
             },
             accessTokenLifetime: def.accessTokenLifetime,
@@ -95,7 +95,7 @@ export function buildAuthSchemes(
               jwksUrl: jwt.jwksUrl,
               algorithms: [...(jwt.algorithms ?? [])],
               description: jwt.description,
-              origin: inheritOrigin(jwt.origin, origin),
+              origin: ctx.origin(jwt.origin, origin),
               location: ctx.locate(['auth', name, 'jwt'], true),
             },
             ...documented,
@@ -180,7 +180,7 @@ export function buildErrors(
         title: def.title,
         message: def.message,
         description: def.description,
-        origin: inheritOrigin(def.origin, fileOrigin),
+        origin: ctx.origin(def.origin, fileOrigin),
         location: ctx.locate(['errors', name], true),
       };
     });

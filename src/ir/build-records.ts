@@ -2,7 +2,7 @@
 import type { YamlPath } from '../definitions/positions.js';
 import type { FieldDefinition, RecordDefinition } from '../definitions/schema.js';
 import { buildType, unknownRecordMessage } from './build-type.js';
-import { inheritOrigin, type FileContext } from './context.js';
+import type { FileContext } from './context.js';
 import { compareCodePoints, pascalCase } from './names.js';
 import type { FieldIr, Origin, RecordIr, RelationIr } from './types.js';
 
@@ -31,7 +31,7 @@ export function buildRecords(
 
 function buildRecord(ctx: FileContext, name: string, def: RecordDefinition, fileOrigin: Origin): RecordIr {
   const path = ['records', name];
-  const origin = inheritOrigin(def.origin, fileOrigin);
+  const origin = ctx.origin(def.origin, fileOrigin);
   const fields = Object.keys(def.fields)
     .sort(compareCodePoints)
     .map((fieldName) =>
@@ -66,7 +66,7 @@ function buildField(
     default: def.default,
     relation: def.relation ? buildRelation(ctx, def.relation, [...path, 'relation'], record) : undefined,
     description: def.description,
-    origin: inheritOrigin(def.origin, parentOrigin),
+    origin: ctx.origin(def.origin, parentOrigin),
     location: ctx.locate(path, true),
   };
 }

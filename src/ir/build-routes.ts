@@ -2,7 +2,7 @@
 import type { YamlPath } from '../definitions/positions.js';
 import type { DefinitionFile, ParameterDefinition, RouteDefinition } from '../definitions/schema.js';
 import { buildType } from './build-type.js';
-import { inheritOrigin, type FileContext } from './context.js';
+import type { FileContext } from './context.js';
 import { camelCase, compareCodePoints, expectedOneOf } from './names.js';
 import type { AuthSchemeIr, InterfaceIr, Origin, ParameterIr, ResponseIr, RouteIr } from './types.js';
 
@@ -41,7 +41,7 @@ function buildRoute(
   fileOrigin: Origin,
 ): RouteIr {
   const path: YamlPath = ['routes', name];
-  const origin = inheritOrigin(def.origin, fileOrigin);
+  const origin = ctx.origin(def.origin, fileOrigin);
   if (!scope.iface)
     ctx.report(
       'SVC102',
@@ -79,7 +79,7 @@ function buildRoute(
       ? {
           member: def.bodyQueryAlternative.member,
           style: def.bodyQueryAlternative.style,
-          origin: inheritOrigin(def.bodyQueryAlternative.origin, origin),
+          origin: ctx.origin(def.bodyQueryAlternative.origin, origin),
         }
       : undefined,
     bodyFormats: def.bodyFormats ?? (def.body ? ['json'] : []),
@@ -148,7 +148,7 @@ function buildParameters(
         style: def.style ?? 'form',
         ...(def.shortForm ? { shortForm: { key: def.shortForm.key, value: def.shortForm.value } } : {}),
         description: def.description,
-        origin: inheritOrigin(def.origin, origin),
+        origin: ctx.origin(def.origin, origin),
         location: ctx.locate([...path, name], true),
       };
     });
@@ -160,7 +160,7 @@ function buildResponses(ctx: FileContext, def: RouteDefinition, path: YamlPath, 
     .map((status) => {
       const response = def.responses[status] as NonNullable<RouteDefinition['responses'][string]>;
       const responsePath = [...path, 'responses', status];
-      const responseOrigin = inheritOrigin(response.origin, origin);
+      const responseOrigin = ctx.origin(response.origin, origin);
       return {
         status: Number(status),
         body: response.body ? buildType(ctx, response.body, [...responsePath, 'body']) : undefined,

@@ -60,18 +60,22 @@ function buildModule(ctx: FileContext, definition: DefinitionFile): ModuleIr {
   const auth = buildAuthSchemes(ctx, definition.auth ?? {}, iface?.origin ?? FILE_ORIGIN);
   const errors = buildErrors(ctx, definition.errors ?? {}, FILE_ORIGIN);
   checkAuthErrors(ctx, auth, errors);
+  const records = buildRecords(ctx, definition.records ?? {}, FILE_ORIGIN);
+  const routes = buildRoutes(
+    ctx,
+    { file: definition, iface, auth, errorNames: errors.map((error) => error.name) },
+    FILE_ORIGIN,
+  );
+  // Read after every element is built: each one's origin notes whether the file said any.
   return {
     name: definition.name,
     sourceFile: ctx.loaded.file,
     interface: iface,
     auth,
     errors,
-    records: buildRecords(ctx, definition.records ?? {}, FILE_ORIGIN),
-    routes: buildRoutes(
-      ctx,
-      { file: definition, iface, auth, errorNames: errors.map((error) => error.name) },
-      FILE_ORIGIN,
-    ),
+    records,
+    routes,
+    recordsOrigins: ctx.recordsOrigins,
   };
 }
 

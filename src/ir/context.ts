@@ -13,6 +13,9 @@ export class FileContext {
     private readonly diagnostics: Diagnostic[],
   ) {}
 
+  /** Whether any definition of the file has said `origin:` so far (see ModuleIr.recordsOrigins). */
+  recordsOrigins = false;
+
   locate(path: YamlPath, atKey = false): SourceLocation {
     const { line, column } = positionOf(this.loaded.positions, path, { atKey });
     return { file: this.loaded.file, line, column };
@@ -27,8 +30,11 @@ export class FileContext {
   recordKey(reference: string): string {
     return reference.includes('.') ? reference : `${this.moduleName}.${reference}`;
   }
-}
 
-export function inheritOrigin(own: Origin | undefined, parent: Origin): Origin {
-  return own ?? parent;
+  /** An element's origin: its own `origin:`, else its parent's; notes that the file records origins. */
+  origin(own: Origin | undefined, parent: Origin): Origin {
+    if (own === undefined) return parent;
+    this.recordsOrigins = true;
+    return own;
+  }
 }

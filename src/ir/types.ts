@@ -289,6 +289,11 @@ export interface ModuleIr {
   readonly errors: readonly ErrorIr[];
   readonly records: readonly RecordIr[];
   readonly routes: readonly RouteIr[];
+  /**
+   * Whether the file says `origin:` anywhere. Without it every element's origin is "spec" by default alone, so
+   * docs leave origins out (no Origin column, no spec/convention wording).
+   */
+  readonly recordsOrigins: boolean;
 }
 
 export interface Ir {

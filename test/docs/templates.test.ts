@@ -1,6 +1,7 @@
 // Docs templates: a project's own template folder (config `templates:`) replaces svcgen's by
 // file name, and a broken template stops the run with SVC401 at the template's file and line.
-import { mkdtemp, readFile } from 'node:fs/promises';
+// svcgen's own show origins (spec / convention) only for definitions that record any.
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -72,4 +73,43 @@ describe('docs templates', () => {
     },
     120_000,
   );
+});
+
+describe('origins in the docs', () => {
+  /** The Library Auth fixture, its book record described, with `extra` after the record's name. */
+  async function libraryDocs(extra: string): Promise<{ readme: string; openapi: string }> {
+    const cwd = await tempDir();
+    await cp(join(FIXTURES, 'library-auth/definitions'), join(cwd, 'definitions'), { recursive: true });
+    const file = join(cwd, 'definitions/library-auth-api.yaml');
+    const yaml = await readFile(file, 'utf8');
+    expect(yaml).not.toContain('origin:');
+    await writeFile(file, yaml.replace(/^ {2}book:\n/m, `  book:\n    description: A book on a shelf.\n${extra}`));
+    const { result, outDir } = await generateIn(cwd);
+    expect(result.ok).toBe(true);
+    const read = (name: string) => readFile(join(outDir, 'library-auth-api', name), 'utf8');
+    return { readme: await read('README.md'), openapi: await read('openapi.json') };
+  }
+
+  it('an API whose definitions record no origin: no Origin column, no spec/convention wording', async () => {
+    const { readme, openapi } = await libraryDocs('');
+    expect(readme).toContain('| Route | Method | Path |\n| --- | --- | --- |\n');
+    expect(readme).toContain('| Field | Type | Required | Read-only | Default | Description |\n');
+    expect(readme).toContain('`GET /library/token/books`\n');
+    expect(readme).not.toMatch(/origin|convention|\bspec\b/i);
+    // The record's line ends with its description, without the space an origin would have followed.
+    expect(readme).toContain('\nA book on a shelf.\n');
+    expect(readme).not.toMatch(/ $/m);
+    expect(openapi).not.toMatch(/origin|convention/i);
+  }, 120_000);
+
+  it('one `origin:` in the definitions brings the Origin columns and the paragraph back', async () => {
+    const { readme, openapi } = await libraryDocs('    origin: convention\n');
+    expect(readme).toContain('**spec** (the interface document) or **convention**');
+    expect(readme).toContain('From the conventions: 0 routes, 1 records, 2 record fields,');
+    expect(readme).toContain('| Route | Method | Path | Origin |\n');
+    expect(readme).toContain('| `id` | integer | yes | no | | | convention |\n');
+    expect(readme).toContain('`GET /library/token/books` · spec\n');
+    expect(readme).toContain('\nA book on a shelf. · convention\n');
+    expect(openapi).toContain('x-svcgen-origin: convention were chosen');
+  }, 120_000);
 });

@@ -86,7 +86,8 @@ export function authView(module: ModuleIr, scheme: AuthSchemeIr): AuthView {
         facts.push(fact('Privileges', `${scheme.privileges.names.join(', ')} on ${scheme.privileges.resource}`));
       break;
   }
-  return { name: scheme.name, type, description: text(scheme.description), facts, ...origin(scheme.origin) };
+  const { recordsOrigins: origins } = module;
+  return { name: scheme.name, type, description: text(scheme.description), facts, ...origin(scheme.origin), origins };
 }
 
 export function limitViews(module: ModuleIr): LimitView[] {

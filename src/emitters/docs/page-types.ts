@@ -4,13 +4,21 @@
 // Users who write their own templates write against these names.
 import type { Origin } from '../../ir/types.js';
 
+/**
+ * Whether the module's definitions record origins (`origin:` anywhere). Without, every origin is "spec" by
+ * default alone: svcgen's templates then show no Origin column and no spec/convention wording.
+ */
+export interface OriginsShown {
+  readonly origins: boolean;
+}
+
 export interface OriginView {
-  /** "spec" (the interface document) or "convention" (CONVENTIONS.md, where the document says "not shown"). */
+  /** "spec" (the interface document) or "convention" (chosen where the document is silent). */
   readonly origin: Origin;
   readonly convention: boolean;
 }
 
-export interface DocsPage {
+export interface DocsPage extends OriginsShown {
   readonly title: string;
   readonly module: string;
   readonly sourceFile: string;
@@ -19,7 +27,8 @@ export interface DocsPage {
   readonly versions: string | null;
   readonly envelope: string;
   readonly errorBody: string;
-  readonly conventionSummary: string;
+  /** How many elements are conventions, or null where no origins are recorded. */
+  readonly conventionSummary: string | null;
   readonly auth: readonly AuthView[];
   readonly routes: readonly RouteView[];
   readonly records: readonly RecordView[];
@@ -32,7 +41,7 @@ export interface FactView extends OriginView {
   readonly value: string;
 }
 
-export interface AuthView extends OriginView {
+export interface AuthView extends OriginView, OriginsShown {
   readonly name: string;
   readonly type: string;
   readonly description: string | null;
@@ -70,7 +79,7 @@ export interface RouteErrorView {
   readonly kind: string;
 }
 
-export interface RouteView extends OriginView {
+export interface RouteView extends OriginView, OriginsShown {
   readonly name: string;
   /** An id for links to the route: "route-<name, lower case>". */
   readonly anchor: string;
@@ -99,7 +108,7 @@ export interface FieldView extends OriginView {
   readonly description: string | null;
 }
 
-export interface RecordView extends OriginView {
+export interface RecordView extends OriginView, OriginsShown {
   readonly name: string;
   /** An id for links to the record: "record-<name, lower case>". */
   readonly anchor: string;

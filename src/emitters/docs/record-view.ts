@@ -11,6 +11,8 @@ export interface RecordInput {
   /** The module whose page it is: a record of another module says where it is from. */
   readonly module: string;
   readonly record: RecordSource;
+  /** Whether the page's module records origins (ModuleIr.recordsOrigins). */
+  readonly origins: boolean;
 }
 
 /** What identifies a record's part of a page. */
@@ -23,7 +25,7 @@ export function recordRow(module: string, record: RecordSource): RecordRow {
   };
 }
 
-export function recordView({ module, record }: RecordInput): RecordView {
+export function recordView({ module, record, origins }: RecordInput): RecordView {
   return {
     ...recordRow(module, record),
     from: record.file === module ? null : `${record.file}.${record.name}`,
@@ -31,6 +33,7 @@ export function recordView({ module, record }: RecordInput): RecordView {
     apiAlias: record.apiAlias ?? null,
     fields: record.fields.map((field) => fieldView(module, field)),
     ...origin(record.origin),
+    origins,
   };
 }
 

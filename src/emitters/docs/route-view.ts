@@ -13,6 +13,8 @@ export interface RouteInput {
   readonly route: RouteSource;
   /** The catalog entries of the errors the route lists, by status (see routeErrors). */
   readonly errors: readonly RouteErrorView[];
+  /** Whether the module records origins (ModuleIr.recordsOrigins). */
+  readonly origins: boolean;
 }
 
 /** What the page's table of routes shows of a route. */
@@ -57,7 +59,7 @@ function parameterView(module: string, param: ParameterSource, location: Paramet
   };
 }
 
-export function routeView({ module, route, errors }: RouteInput): RouteView {
+export function routeView({ module, route, errors, origins }: RouteInput): RouteView {
   const alternative = route.bodyQueryAlternative;
   return {
     ...routeRow(route),
@@ -87,6 +89,7 @@ export function routeView({ module, route, errors }: RouteInput): RouteView {
       : null,
     responses: route.responses.map((response) => responseView(module, response)),
     errors,
+    origins,
   };
 }
 

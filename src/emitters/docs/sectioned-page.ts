@@ -65,11 +65,13 @@ export function sectionedPages(
       module: module.name,
       route: routeSource(route),
       errors: routeErrors(catalog, route),
+      origins: module.recordsOrigins,
     }));
     const records: (RecordInput & Keyed)[] = pageRecords(ir, module).map((record) => ({
       templates: templatesKey,
       module: module.name,
       record: recordSource(record),
+      origins: module.recordsOrigins,
     }));
     const skeletonInput: SkeletonInput = {
       templates: templatesKey,

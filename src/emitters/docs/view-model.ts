@@ -27,12 +27,15 @@ export type PageHead = Omit<DocsPage, 'routes' | 'records'>;
 
 export function buildDocsPage(ir: Ir, module: ModuleIr): DocsPage {
   const catalog = errorCatalog(module.errors);
+  const { name, recordsOrigins: origins } = module;
   return {
     ...buildPageHead(module),
     routes: module.routes.map((route) =>
-      routeView({ module: module.name, route: routeSource(route), errors: routeErrors(catalog, route) }),
+      routeView({ module: name, route: routeSource(route), errors: routeErrors(catalog, route), origins }),
     ),
-    records: pageRecords(ir, module).map((record) => recordView({ module: module.name, record: recordSource(record) })),
+    records: pageRecords(ir, module).map((record) =>
+      recordView({ module: name, record: recordSource(record), origins }),
+    ),
   };
 }
 
@@ -47,7 +50,8 @@ export function buildPageHead(module: ModuleIr): PageHead {
     versions: iface.versions.length > 0 ? iface.versions.join(', ') : null,
     envelope: inline(ENVELOPES[iface.style]),
     errorBody: inline(ERROR_BODIES[iface.errorStyle]),
-    conventionSummary: conventionSummary(module),
+    origins: module.recordsOrigins,
+    conventionSummary: module.recordsOrigins ? conventionSummary(module) : null,
     auth: module.auth.map((scheme) => authView(module, scheme)),
     errors: module.errors.map(errorView),
     limits: limitViews(module),

@@ -47,7 +47,7 @@ export function openApiDocumentText(
     operations.push({ path: tokenUrl(module, scheme), method: 'post', printed });
   }
   const session = sessionComponents(module);
-  const description = infoDescription(iface);
+  const description = infoDescription(iface, module.recordsOrigins);
   const document = {
     openapi: '3.1.0',
     // JSON has no comments: the "generated, do not edit" note is a top-level extension instead.
@@ -119,14 +119,16 @@ function apiVersion(module: ModuleIr): string {
   return versions.size > 0 ? [...versions].sort(compareCodePoints).join(', ') : 'unversioned';
 }
 
-function infoDescription(iface: InterfaceIr): string | undefined {
+/** Says what x-svcgen-origin means only where the definitions record origins (none of it is marked otherwise). */
+function infoDescription(iface: InterfaceIr, recordsOrigins: boolean): string | undefined {
   const negotiation =
     iface.style === 'jsonapi'
       ? 'Answers are json:api documents (application/vnd.api+json) when the Accept header is absent, */* or application/vnd.api+json, plain JSON for application/json, and 406 for any other Accept.'
       : undefined;
   const limit =
     iface.bodyLimitBytes !== undefined ? `Request bodies are limited to ${iface.bodyLimitBytes} bytes.` : undefined;
-  const origin =
-    'Elements marked x-svcgen-origin: convention were chosen where the interface document says "not shown"; the mark holds for everything inside the marked element.';
+  const origin = recordsOrigins
+    ? 'Elements marked x-svcgen-origin: convention were chosen where the interface document is silent; the mark holds for everything inside the marked element.'
+    : undefined;
   return paragraphs(iface.description, negotiation, limit, origin);
 }
