@@ -1,28 +1,10 @@
 // Issue 20 item 8: generated code compiles in an ESM package under the strictest options a team
 // may use, and a handler builds the record it creates from its input (`{...body, id}`) without a cast.
-import { mkdtemp, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate } from '../../src/index.js';
-import { removeDir, ROOT, runTsc } from './helpers.js';
-
-const FIXTURE = join(ROOT, 'test/fixtures/library/definitions');
-
-const STRICTEST = {
-  target: 'ES2022',
-  module: 'NodeNext',
-  moduleResolution: 'NodeNext',
-  lib: ['ES2023'],
-  types: ['node'],
-  strict: true,
-  exactOptionalPropertyTypes: true,
-  noUncheckedIndexedAccess: true,
-  noPropertyAccessFromIndexSignature: true,
-  verbatimModuleSyntax: true,
-  noEmit: true,
-  skipLibCheck: true,
-};
+import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { ROOT } from './helpers.js';
 
 /** Handlers of the Library fixture that build records from their inputs, as a team would write them. */
 const HANDLERS = `import type { LibraryApiHandlers } from './out/library-api/server.js';
@@ -61,49 +43,23 @@ export const envelopeHandlers: LibraryEnvelopeApiHandlers = {
 };
 `;
 
-let dir: string;
-
-/** An ESM package in a temporary folder: package.json, tsconfig.json with `options`, node_modules of the repo. */
-async function esmPackage(options: object, include: readonly string[]): Promise<string> {
-  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'library', private: true, type: 'module' }));
-  const path = join(dir, 'tsconfig.json');
-  await writeFile(
-    path,
-    JSON.stringify(
-      { compilerOptions: { ...options, typeRoots: [join(ROOT, 'node_modules/@types')] }, include },
-      null,
-      2,
-    ),
-  );
-  return path;
-}
+let fixture: GeneratedFixture;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'svcgen-strict-ts-'));
-  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  const result = await generate({
-    cwd: dir,
-    definitionsDir: FIXTURE,
-    outDir: join(dir, 'out'),
-    gitattributes: false,
-    cache: false,
-  });
-  expect(result.ok).toBe(true);
-  await writeFile(join(dir, 'handlers.ts'), HANDLERS);
+  fixture = await generateFixture('library');
+  await writeFile(join(fixture.dir, 'handlers.ts'), HANDLERS);
 }, 120_000);
-afterAll(async () => removeDir(dir));
+afterAll(async () => fixture?.remove());
 
 describe('generated code under the strictest options, in an ESM package', () => {
   it("compiles the repo's generated/ folder", async () => {
-    const project = await esmPackage(STRICTEST, [join(ROOT, 'generated/**/*.ts')]);
-    const result = await runTsc(['-p', project]);
+    const result = await fixture.typecheck([join(ROOT, 'generated/**/*.ts')]);
     expect(result.output).toBe('');
     expect(result.code).toBe(0);
   }, 300_000);
 
   it('compiles a generated API of another team with handlers that build records from their inputs', async () => {
-    const project = await esmPackage(STRICTEST, [join(dir, 'out/**/*.ts'), join(dir, 'handlers.ts')]);
-    const result = await runTsc(['-p', project]);
+    const result = await fixture.typecheck(['out/**/*.ts', 'handlers.ts']);
     expect(result.output).toBe('');
     expect(result.code).toBe(0);
   }, 300_000);
@@ -120,9 +76,8 @@ describe('generated code under the strictest options, in an ESM package', () => 
   ])(
     'the options are in force: a control file that breaks only under $option is refused',
     async ({ given }) => {
-      await writeFile(join(dir, 'control.ts'), given);
-      const project = await esmPackage(STRICTEST, [join(dir, 'control.ts')]);
-      const result = await runTsc(['-p', project]);
+      await writeFile(join(fixture.dir, 'control.ts'), given);
+      const result = await fixture.typecheck(['control.ts']);
       expect(result.code).not.toBe(0);
       expect(result.output).toMatch(/control\.ts\(\d+,\d+\): error TS/);
     },

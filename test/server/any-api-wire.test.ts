@@ -2,22 +2,16 @@
 // client sends, the generated server accepts and the OpenAPI document describes the same query
 // bytes; `total` answers are described as sent; a handler's unexpected error is a 500 in the
 // interface's internal-error shape, reported through onInternalError, in both error styles.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate } from '../../src/index.js';
-
-const FIXTURE = new URL('../fixtures/library/definitions/', import.meta.url).pathname;
+import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
 
 type Json = Record<string, any>;
 type Loose = Record<string, any>;
 
-let dir: string;
+let fixture: GeneratedFixture;
 let app: FastifyInstance;
 let base: string;
 let openapi: Json;
@@ -30,23 +24,12 @@ let failWith: Error | undefined;
 const book = { id: 1, title: 'Dune', genre: 'fiction', tags: ['classic'] };
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'svcgen-any-api-'));
-  const result = await generate({
-    cwd: dir,
-    definitionsDir: FIXTURE,
-    outDir: join(dir, 'out'),
-    gitattributes: false,
-    cache: false,
-  });
-  expect(result.ok).toBe(true);
-  const load = async (path: string) => (await import(pathToFileURL(join(dir, 'out', path)).href)) as Loose;
-  const library = await load('library-api/server.ts');
-  const envelope = await load('library-envelope-api/server.ts');
-  Client = (await load('library-api/client.ts'))['LibraryApiClient'];
-  openapi = JSON.parse(await readFile(join(dir, 'out', 'library-api', 'openapi.json'), 'utf8')) as Json;
-  envelopeOpenapi = JSON.parse(
-    await readFile(join(dir, 'out', 'library-envelope-api', 'openapi.json'), 'utf8'),
-  ) as Json;
+  fixture = await generateFixture('library');
+  const library = await fixture.load('library-api/server.ts');
+  const envelope = await fixture.load('library-envelope-api/server.ts');
+  Client = (await fixture.load('library-api/client.ts'))['LibraryApiClient'];
+  openapi = await fixture.json('library-api/openapi.json');
+  envelopeOpenapi = await fixture.json('library-envelope-api/openapi.json');
   const maybeFail = () => {
     if (failWith) throw failWith;
   };
@@ -83,7 +66,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await fixture?.remove();
 });
 
 /** The query the handler of the last request saw. */

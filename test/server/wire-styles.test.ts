@@ -5,22 +5,16 @@
 // the same bytes, and the generated server reads both to the same values. Where the document offers
 // a second spelling (the short form, the bracket spelling of a form object, a header list
 // as an array), the server reads it to the same values as well.
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { validate } from '@readme/openapi-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import createFetchClient from 'openapi-fetch';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate } from '../../src/index.js';
+import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
 
-const FIXTURE = new URL('../fixtures/wire/definitions/', import.meta.url).pathname;
-const ROOT = new URL('../../', import.meta.url).pathname;
 const LIST = '/calendar/rooms/{room}/events/{day}';
 const SEARCH = '/calendar/search';
 
@@ -32,7 +26,7 @@ interface Seen {
   readonly input: Loose;
 }
 
-let dir: string;
+let fixture: GeneratedFixture;
 let app: FastifyInstance;
 let base: string;
 let document: Loose;
@@ -42,19 +36,10 @@ const seen: Seen[] = [];
 let lastRequest: { url: string; headers: Record<string, string | string[] | undefined> } | undefined;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'svcgen-wire-styles-'));
-  const result = await generate({
-    cwd: dir,
-    definitionsDir: FIXTURE,
-    outDir: join(dir, 'out'),
-    gitattributes: false,
-    cache: false,
-  });
-  expect(result.ok).toBe(true);
-  const load = async (path: string) => (await import(pathToFileURL(join(dir, 'out', path)).href)) as Loose;
-  const server = await load('wire-api/server.ts');
-  const Client = (await load('wire-api/client.ts'))['WireApiClient'] as new (options: object) => Loose;
-  document = JSON.parse(await readFile(join(dir, 'out', 'wire-api', 'openapi.json'), 'utf8')) as Loose;
+  fixture = await generateFixture('wire');
+  const server = await fixture.load('wire-api/server.ts');
+  const Client = (await fixture.load('wire-api/client.ts'))['WireApiClient'] as new (options: object) => Loose;
+  document = await fixture.json('wire-api/openapi.json');
   app = Fastify();
   app.addHook('onRequest', async (request) => {
     lastRequest = { url: request.url, headers: request.headers };
@@ -73,7 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await fixture?.remove();
 });
 
 /** What the server saw for one call. */
@@ -289,15 +274,15 @@ describe('the document stays valid', () => {
     expect(result.valid ? [] : result.errors).toEqual([]);
     expect(result.warnings).toEqual([]);
     const config = await createConfig({ extends: ['recommended'] });
-    const problems = await lintFromString({ source: text, absoluteRef: join(dir, 'wire-api.json'), config });
+    const problems = await lintFromString({ source: text, absoluteRef: join(fixture.dir, 'wire-api.json'), config });
     expect(problems.filter((problem) => problem.severity === 'error').map((problem) => problem.message)).toEqual([]);
   });
 });
 
 describe('openapi-typescript types the values as they are passed to openapi-fetch above', () => {
-  it('the calls type-check under strict', async () => {
+  it('the calls type-check under the strictest options', async () => {
     const types = astToString(await openapiTS(document as never));
-    await writeFile(join(dir, 'wire-api.d.ts'), types);
+    await writeFile(join(fixture.dir, 'wire-api.d.ts'), types);
     const calls = `import createClient from 'openapi-fetch';
 import type { paths } from './wire-api.js';
 const api = createClient<paths>({ baseUrl: 'http://127.0.0.1' });
@@ -311,30 +296,10 @@ export const calls = [
   api.GET('${SEARCH}', { params: { query: { terms: JSON.stringify(['a']) } } }),
 ];
 `;
-    await writeFile(join(dir, 'calls.ts'), calls);
-    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    const args = [
-      '--noEmit',
-      '--strict',
-      '--module',
-      'nodenext',
-      '--moduleResolution',
-      'nodenext',
-      '--target',
-      'es2022',
-      '--skipLibCheck',
-      '--typeRoots',
-      join(ROOT, 'node_modules', '@types'),
-      join(dir, 'calls.ts'),
-    ];
+    await writeFile(join(fixture.dir, 'calls.ts'), calls);
     // openapi-fetch resolves from the repository's node_modules: the files live in a temporary folder.
-    await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-    await rm(join(dir, 'node_modules'), { force: true, recursive: true });
-    await promisify(execFile)('ln', ['-s', join(ROOT, 'node_modules'), join(dir, 'node_modules')]);
-    const run = await promisify(execFile)(process.execPath, [tsc, ...args], { cwd: dir }).then(
-      () => '',
-      (error: { stdout?: string }) => error.stdout ?? String(error),
-    );
-    expect(run).toBe('');
+    const run = await fixture.typecheck(['calls.ts']);
+    expect(run.output).toBe('');
+    expect(run.code).toBe(0);
   }, 120_000);
 });
