@@ -68,8 +68,14 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]
 const mutable = (ir: Ir) => ir as unknown as Mutable<Ir>;
 
 describe('a docs page made part by part', () => {
-  it('is the page rendered whole, for the repository definitions and the synthetic ones', async () => {
-    for (const { ir, templates } of [await irOf(), await synthetic(6)]) {
+  it('is the page rendered whole, for the repository definitions, the synthetic ones and APIs without origins', async () => {
+    const fixture = (name: string) => irOf(join(root, 'test/fixtures', name, 'definitions'));
+    for (const { ir, templates } of [
+      await irOf(),
+      await synthetic(6),
+      await fixture('library'),
+      await fixture('wire'),
+    ]) {
       const sectioned = sectionedPages(templates, DOCS_ENTRY);
       // Really made part by part, not rendered whole as the fallback.
       for (const module of interfaceModules(ir)) expect(sectioned(ir, module), module.name).toBeDefined();
