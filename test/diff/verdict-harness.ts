@@ -13,6 +13,7 @@ import { diff } from '../../src/diff/diff.js';
 import { generate } from '../../src/index.js';
 import type { Change } from '../../src/diff/types.js';
 import { runTsc } from '../foundation/helpers.js';
+import { ESM_STRICT } from '../helpers/generated-fixture.js';
 import type { Doc } from './verdict-cases.js';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
@@ -318,16 +319,7 @@ export function callerSource(base: Doc, against: Doc): string {
 export async function typeCheck(root: string, files: ReadonlyMap<string, string>): Promise<Map<string, string[]>> {
   await mkdir(join(root, 'checks'), { recursive: true });
   await Promise.all([...files].map(([name, text]) => writeFile(join(root, 'checks', name), text)));
-  const compilerOptions = {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    lib: ['ES2023'],
-    types: ['node'],
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-  };
+  const compilerOptions = ESM_STRICT;
   await writeFile(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['checks/*.ts'] }));
   const { output } = await runTsc(['-p', join(root, 'tsconfig.json')]);
   const errors = new Map<string, string[]>();
