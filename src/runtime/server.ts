@@ -1,5 +1,5 @@
 // The Fastify plugin behind every generated interface: routing (all served paths), auth,
-// validation of path, query, headers and body with the generated zod schemas, the handler call,
+// validation of path, query, headers, cookies and body with the generated zod schemas, the handler call,
 // rendering in the interface's style, and error mapping to the interface's error body.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -7,6 +7,7 @@ import { INCLUDES_MEMBER, requestIncludes } from './api-alias.js';
 import { droppedMembers, judgeResult, ResponseBreach } from './answer-check.js';
 import { AnswerSchemas, serializeBody, type ResponseSchemas } from './answer-serializers.js';
 import { judgeEntries } from './body-entries.js';
+import { cookieParameters } from './cookies.js';
 import { sendApiError, sendJson } from './error-reply.js';
 import { ApiError, BadRequest, ParameterMissing, Validation, type Violation } from './errors.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
@@ -39,6 +40,7 @@ export interface RouteSchemas {
   readonly pathParams?: z.ZodType;
   readonly query?: z.ZodType;
   readonly headers?: z.ZodType;
+  readonly cookies?: z.ZodType;
   readonly body?: z.ZodType;
   /** Set when the body is a list whose entries are judged one by one (bodyEntries: each). */
   readonly bodyEntry?: z.ZodType;
@@ -320,6 +322,7 @@ function routeRunner(parts: RunnerParts) {
   const queryLists = listParameters(schemas.query);
   const formObjects = formObjectParameters(schemas.query, route.queryStyles);
   const headerLists = listParameters(schemas.headers);
+  const cookieLists = listParameters(schemas.cookies);
   const prepare = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const representation = meta.style === 'jsonapi' ? negotiate(request) : 'plain';
     const auth = authenticator ? await authenticator.authenticate(request, route) : undefined;
@@ -346,6 +349,12 @@ function routeRunner(parts: RunnerParts) {
     if (schemas.query) input['query'] = parseParameters(schemas.query, rawQuery, 'query');
     if (schemas.headers)
       input['headers'] = parseParameters(schemas.headers, splitHeaderLists(headerLists, request.headers), 'header');
+    if (schemas.cookies)
+      input['cookies'] = parseParameters(
+        schemas.cookies,
+        cookieParameters(request.headers.cookie, cookieLists),
+        'cookie',
+      );
     if (schemas.body && schemas.bodyEntry) {
       input['body'] = judgeEntries({ list: schemas.body, entry: schemas.bodyEntry }, request.body, toViolation);
     } else if (schemas.body) input['body'] = parseBody(schemas.body, route, request.body, rawQuery);
@@ -490,7 +499,7 @@ function pathParameters(meta: InterfaceMeta, route: RouteMeta, params: unknown):
 }
 
 /** The parameters read by their schema; a 400 that names every bad parameter (one violation each issue). */
-function parseParameters(schema: z.ZodType, value: unknown, where: 'path' | 'query' | 'header'): unknown {
+function parseParameters(schema: z.ZodType, value: unknown, where: 'path' | 'query' | 'header' | 'cookie'): unknown {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const violations = result.error.issues.map((issue): Violation => {

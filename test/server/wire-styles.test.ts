@@ -4,7 +4,10 @@
 // from the emitted openapi.json, told only what the document says) reach a loopback server with
 // the same bytes, and the generated server reads both to the same values. Where the document offers
 // a second spelling (the short form, the bracket spelling of a form object, a header list
-// as an array), the server reads it to the same values as well.
+// as an array, a cookie percent-encoded beyond what a cookie needs), the server reads it to the same
+// values as well. openapi-fetch sends no cookies of its own: its Cookie header is written here from
+// what the document says of each `in: cookie` parameter (style form, explode false: name=a,b;
+// values percent-encoded as RFC 6570 form expansion does), and curl sends one as a user would.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,11 +21,14 @@ import createFetchClient from 'openapi-fetch';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../src/index.js';
+import { runTsc } from '../foundation/helpers.js';
 
 const FIXTURE = new URL('../fixtures/wire/definitions/', import.meta.url).pathname;
 const ROOT = new URL('../../', import.meta.url).pathname;
 const LIST = '/calendar/rooms/{room}/events/{day}';
 const SEARCH = '/calendar/search';
+const PREFERENCES = '/calendar/preferences';
+const VISITOR_KEY = 'visitor-key-1';
 
 type Loose = Record<string, any>;
 
@@ -63,11 +69,11 @@ beforeAll(async () => {
     if (lastRequest) seen.push({ ...lastRequest, input });
     return [{ id: 'ev-0001', title: 'Standup' }];
   };
-  await app.register(
-    server['wireApiPlugin']({ handlers: { listEvents: record, searchEvents: record, getSlot: record }, auth: {} }),
-  );
+  const handlers = { listEvents: record, searchEvents: record, getSlot: record, getPreferences: record };
+  const visitorKey = { verifyApiKey: (key: string) => (key === VISITOR_KEY ? { subject: 'visitor' } : undefined) };
+  await app.register(server['wireApiPlugin']({ handlers, auth: { visitorKey } }));
   base = await app.listen({ port: 0, host: '127.0.0.1' });
-  client = new Client({ baseUrl: base, auth: {}, getBody: 'query' });
+  client = new Client({ baseUrl: base, auth: { visitorKey: { apiKey: VISITOR_KEY } }, getBody: 'query' });
   thirdParty = createFetchClient({ baseUrl: base });
 }, 120_000);
 
@@ -88,9 +94,9 @@ async function capture(call: () => Promise<unknown>): Promise<Seen> {
 
 const room = { room: 'main hall/2', day: 7 };
 const generated =
-  (query: Loose = {}, headers?: Loose) =>
+  (query: Loose = {}, headers?: Loose, cookies?: Loose) =>
   () =>
-    client['listEvents']({ params: room, query, ...(headers && { headers }) });
+    client['listEvents']({ params: room, query, ...(headers && { headers }), ...(cookies && { cookies }) });
 const fetched =
   (query: Loose = {}, options: Loose = {}) =>
   () =>
@@ -109,6 +115,27 @@ interface Row {
   /** The request headers that must be equal byte for byte. */
   readonly headers?: readonly string[];
 }
+
+/**
+ * A Cookie header as a third party writes it from the document alone: each `in: cookie` parameter
+ * of the operation that has a value, in style form (explode false joins a list with ","), its
+ * values percent-encoded as RFC 6570 form expansion does.
+ */
+function documentCookies(path: string, values: Loose): string {
+  const parameters = document['paths'][path]['get']['parameters'] as Loose[];
+  const text = (value: unknown) => encodeURIComponent(String(value));
+  return parameters
+    .filter((parameter) => parameter['in'] === 'cookie' && values[parameter['name']] !== undefined)
+    .map((parameter) => {
+      const value = values[parameter['name']];
+      const exploded = parameter['explode'] ?? (parameter['style'] ?? 'form') === 'form';
+      if (Array.isArray(value) && exploded) throw new Error('a cookie list must not be exploded');
+      return `${parameter['name']}=${Array.isArray(value) ? value.map(text).join(',') : text(value)}`;
+    })
+    .join('; ');
+}
+
+const cookies = { beta: true, recent: ['a b', 'c,d'], theme: 'dark mode;ü', tz: 'UTC', visits: 3 };
 
 const sort = [
   { field: 'title', order: 'DESC' },
@@ -191,6 +218,23 @@ const ROWS: readonly Row[] = [
     headers: ['x-filter'],
   },
   {
+    name: 'cookies: a string, a boolean, an enum, an integer, a list (style form, explode false: a,b)',
+    generated: generated({}, undefined, cookies),
+    fetched: () => fetched({}, { headers: { cookie: documentCookies(LIST, cookies) } })(),
+    values: { cookies },
+    headers: ['cookie'],
+  },
+  {
+    name: 'cookies beside an API key that travels as a cookie: one Cookie header',
+    generated: () => client['getPreferences']({ cookies: { recent: [3, 5], theme: 'dark' } }),
+    fetched: () =>
+      thirdParty['GET'](PREFERENCES, {
+        headers: { cookie: `${documentCookies(PREFERENCES, { recent: [3, 5], theme: 'dark' })}; sid=${VISITOR_KEY}` },
+      }),
+    values: { cookies: { recent: [3, 5], theme: 'dark' } },
+    headers: ['cookie'],
+  },
+  {
     name: 'a GET body sent as its query alternative (JSON text)',
     generated: () => client['searchEvents']({ body: { terms: ['a b', 'c'] } }),
     fetched: () => thirdParty['GET'](SEARCH, { params: { query: { terms: JSON.stringify(['a b', 'c']) } } }),
@@ -228,9 +272,51 @@ describe('second spellings the document also describes, read to the same values'
     expect(theirs.input['headers']).toMatchObject({ 'x-labels': ['a', 'b'] });
   });
 
+  it('cookies encoded beyond the cookie-octets, quoted, or among cookies the route does not declare', async () => {
+    const ours = await capture(generated({}, undefined, { tz: 'Europe/Berlin', theme: 'dark' }));
+    expect(ours.headers['cookie']).toBe('tz=Europe/Berlin; theme=dark');
+    const theirs = await capture(fetched({}, { headers: { cookie: '_ga=GA1.2; tz=Europe%2FBerlin; theme="dark"' } }));
+    expect(theirs.input['cookies']).toEqual(ours.input['cookies']);
+    expect(theirs.input['cookies']).toEqual({ tz: 'Europe/Berlin', theme: 'dark' });
+  });
+
+  it('curl sends cookies as a user writes them (--cookie), read to the values', async () => {
+    const url = `${base}${LIST.replace('{room}', 'r').replace('{day}', '1')}`;
+    const call = () =>
+      promisify(execFile)('curl', ['--silent', '--max-time', '20', '--cookie', 'recent=a,b; visits=7', url]);
+    const theirs = await capture(call);
+    expect(theirs.headers['cookie']).toBe('recent=a,b; visits=7');
+    expect(theirs.input['cookies']).toEqual({ recent: ['a', 'b'], visits: 7 });
+  });
+
   it('JSON text in the bracket spelling (old clients of a JSON parameter)', async () => {
     const theirs = await capture(fetched({ where: { text: 'a' } }));
     expect(theirs.input['query']).toMatchObject({ where: { text: 'a' } });
+  });
+});
+
+describe('cookies the server refuses', () => {
+  const listUrl = () => `${base}${LIST.replace('{room}', 'r').replace('{day}', '1')}`;
+
+  it('a 400 that names every bad cookie at once, each the source of its own error', async () => {
+    const response = await fetch(listUrl(), { headers: { cookie: 'visits=many; beta=perhaps; tz=Mars; theme=ok' } });
+    expect(response.status).toBe(400);
+    const errors = ((await response.json()) as Loose)['errors'] as Loose[];
+    expect(errors.map((error) => error['source'])).toEqual([
+      { parameter: 'beta' },
+      { parameter: 'tz' },
+      { parameter: 'visits' },
+    ]);
+    for (const error of errors) expect(error['detail']).toMatch(/^The cookie parameter "(beta|tz|visits)" is invalid/);
+  });
+
+  it('a required cookie left out: 400 naming it; the key cookie is no parameter', async () => {
+    const response = await fetch(`${base}${PREFERENCES}`, { headers: { cookie: `sid=${VISITOR_KEY}` } });
+    expect(response.status).toBe(400);
+    const errors = ((await response.json()) as Loose)['errors'] as Loose[];
+    expect(errors.map((error) => error['source'])).toEqual([{ parameter: 'theme' }]);
+    const refused = await fetch(`${base}${PREFERENCES}`, { headers: { cookie: 'theme=dark' } });
+    expect(refused.status).toBe(401);
   });
 });
 
@@ -256,6 +342,8 @@ describe('the document describes each form', () => {
       contentSchema: {},
     });
     expect(named('x-labels')).toMatchObject({ in: 'header', schema: { type: 'array' } });
+    expect(named('recent')).toMatchObject({ in: 'cookie', style: 'form', explode: false, schema: { type: 'array' } });
+    expect(named('visits')).toMatchObject({ in: 'cookie', required: false, schema: { type: 'integer' } });
   });
 
   it('a GET body stays out of requestBody: the query alternative is the input, the body an extension', () => {
@@ -309,6 +397,8 @@ export const calls = [
   api.GET('${LIST}', { params: { path, query: { filter: { title: 'x' }, where: JSON.stringify({ a: 1 }) } } }),
   api.GET('${LIST}', { params: { path, header: { 'x-request-label': 'a', 'x-page': 3, 'x-labels': ['a', 'b'] } } }),
   api.GET('${SEARCH}', { params: { query: { terms: JSON.stringify(['a']) } } }),
+  api.GET('${LIST}', { params: { path, cookie: { theme: 'a', visits: 3, beta: true, tz: 'UTC', recent: ['a'] } } }),
+  api.GET('${PREFERENCES}', { params: { cookie: { theme: 'dark', recent: [3] } } }),
 ];
 `;
     await writeFile(join(dir, 'calls.ts'), calls);
@@ -336,5 +426,62 @@ export const calls = [
       (error: { stdout?: string }) => error.stdout ?? String(error),
     );
     expect(run).toBe('');
+  }, 120_000);
+});
+
+describe('cookies in the generated code, under the strictest options', () => {
+  it('handlers read them as typed values, and client calls type their values', async () => {
+    const code = `import type { WireApiHandlers } from './out/wire-api/server.js';
+import type { WireApiClient } from './out/wire-api/client.js';
+
+export const handlers: WireApiHandlers = {
+  async listEvents({ cookies }) {
+    const visits: number | undefined = cookies.visits;
+    const recent: string[] | undefined = cookies.recent;
+    const tz: 'UTC' | 'Europe/Berlin' | undefined = cookies.tz;
+    return [{ id: 'ev-0001', title: [visits, recent?.join(), tz, cookies.beta, cookies.theme].join() }];
+  },
+  async searchEvents() {
+    return [];
+  },
+  async getSlot() {
+    return [];
+  },
+  async getPreferences({ cookies }) {
+    const theme: string = cookies.theme;
+    return [{ id: 'ev-0002', title: theme }];
+  },
+};
+
+declare const client: WireApiClient;
+export const calls = [
+  client.listEvents({ params: { room: 'a', day: 1 }, cookies: { visits: 3, recent: ['a'], beta: true } }),
+  client.getPreferences({ cookies: { theme: 'dark', recent: [1] } }),
+];
+`;
+    await writeFile(join(dir, 'cookie-handlers.ts'), code);
+    const compilerOptions = {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      lib: ['ES2023'],
+      types: ['node'],
+      typeRoots: [join(ROOT, 'node_modules', '@types')],
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      noUncheckedIndexedAccess: true,
+      noPropertyAccessFromIndexSignature: true,
+      verbatimModuleSyntax: true,
+      noEmit: true,
+      skipLibCheck: true,
+    };
+    const include = [join(dir, 'out', 'wire-api', '*.ts'), join(dir, 'cookie-handlers.ts')];
+    await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include }));
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+    await rm(join(dir, 'node_modules'), { force: true, recursive: true });
+    await promisify(execFile)('ln', ['-s', join(ROOT, 'node_modules'), join(dir, 'node_modules')]);
+    const result = await runTsc(['-p', join(dir, 'tsconfig.json')]);
+    expect(result.output).toBe('');
+    expect(result.code).toBe(0);
   }, 120_000);
 });
