@@ -280,6 +280,18 @@ describe('second spellings the document also describes, read to the same values'
     expect(theirs.input['cookies']).toEqual({ tz: 'Europe/Berlin', theme: 'dark' });
   });
 
+  it("a caller's own cookie joins the route's cookies and the API key in the one Cookie header", async () => {
+    const call = () => client['getPreferences']({ cookies: { theme: 'dark' } }, { headers: { cookie: 'consent=yes' } });
+    const ours = await capture(call);
+    expect(ours.headers['cookie']).toBe(`theme=dark; consent=yes; sid=${VISITOR_KEY}`);
+    expect(ours.input['cookies']).toEqual({ theme: 'dark' });
+  });
+
+  it('a malformed escape is kept as sent, and a first cookie of a name wins over a later one', async () => {
+    const theirs = await capture(fetched({}, { headers: { cookie: 'theme=100%zz; visits=2; visits=9' } }));
+    expect(theirs.input['cookies']).toEqual({ theme: '100%zz', visits: 2 });
+  });
+
   it('curl sends cookies as a user writes them (--cookie), read to the values', async () => {
     const url = `${base}${LIST.replace('{room}', 'r').replace('{day}', '1')}`;
     const call = () =>
