@@ -36,6 +36,25 @@ export function runCli(args: readonly string[], cwd: string, env: Record<string,
 }
 
 /**
+ * The strictest compiler options a team may use (issue 20 item 8), for an ESM package in a temporary
+ * folder: generated code must compile under them.
+ */
+export const STRICTEST_COMPILER_OPTIONS = {
+  target: 'ES2022',
+  module: 'NodeNext',
+  moduleResolution: 'NodeNext',
+  lib: ['ES2023'],
+  types: ['node'],
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  noPropertyAccessFromIndexSignature: true,
+  verbatimModuleSyntax: true,
+  noEmit: true,
+  skipLibCheck: true,
+};
+
+/**
  * The repo's TypeScript compiler (`tsc <args>` in the repo root): its exit code and its output, stdout and stderr
  * together.
  */

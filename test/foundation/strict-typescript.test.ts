@@ -5,24 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../src/index.js';
-import { removeDir, ROOT, runTsc } from './helpers.js';
+import { removeDir, ROOT, runTsc, STRICTEST_COMPILER_OPTIONS as STRICTEST } from './helpers.js';
 
 const FIXTURE = join(ROOT, 'test/fixtures/library/definitions');
-
-const STRICTEST = {
-  target: 'ES2022',
-  module: 'NodeNext',
-  moduleResolution: 'NodeNext',
-  lib: ['ES2023'],
-  types: ['node'],
-  strict: true,
-  exactOptionalPropertyTypes: true,
-  noUncheckedIndexedAccess: true,
-  noPropertyAccessFromIndexSignature: true,
-  verbatimModuleSyntax: true,
-  noEmit: true,
-  skipLibCheck: true,
-};
 
 /** Handlers of the Library fixture that build records from their inputs, as a team would write them. */
 const HANDLERS = `import type { LibraryApiHandlers } from './out/library-api/server.js';

@@ -21,7 +21,7 @@ import createFetchClient from 'openapi-fetch';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../src/index.js';
-import { runTsc } from '../foundation/helpers.js';
+import { runTsc, STRICTEST_COMPILER_OPTIONS } from '../foundation/helpers.js';
 
 const FIXTURE = new URL('../fixtures/wire/definitions/', import.meta.url).pathname;
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -472,21 +472,7 @@ export const calls = [
 ];
 `;
     await writeFile(join(dir, 'cookie-handlers.ts'), code);
-    const compilerOptions = {
-      target: 'ES2022',
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
-      lib: ['ES2023'],
-      types: ['node'],
-      typeRoots: [join(ROOT, 'node_modules', '@types')],
-      strict: true,
-      exactOptionalPropertyTypes: true,
-      noUncheckedIndexedAccess: true,
-      noPropertyAccessFromIndexSignature: true,
-      verbatimModuleSyntax: true,
-      noEmit: true,
-      skipLibCheck: true,
-    };
+    const compilerOptions = { ...STRICTEST_COMPILER_OPTIONS, typeRoots: [join(ROOT, 'node_modules', '@types')] };
     const include = [join(dir, 'out', 'wire-api', '*.ts'), join(dir, 'cookie-handlers.ts')];
     await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include }));
     await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
