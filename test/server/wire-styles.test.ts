@@ -322,6 +322,18 @@ describe('cookies the server refuses', () => {
     for (const error of errors) expect(error['detail']).toMatch(/^The cookie parameter "(beta|tz|visits)" is invalid/);
   });
 
+  it('bad parameters in the query, a header and a cookie: one 400 naming each', async () => {
+    const headers = { cookie: 'visits=many', 'x-page': 'three' };
+    const response = await fetch(`${listUrl()}?limit=ten`, { headers });
+    expect(response.status).toBe(400);
+    const errors = ((await response.json()) as Loose)['errors'] as Loose[];
+    expect(errors.map((error) => error['source'])).toEqual([
+      { parameter: 'limit' },
+      { parameter: 'x-page' },
+      { parameter: 'visits' },
+    ]);
+  });
+
   it('a required cookie left out: 400 naming it; the key cookie is no parameter', async () => {
     const response = await fetch(`${base}${PREFERENCES}`, { headers: { cookie: `sid=${VISITOR_KEY}` } });
     expect(response.status).toBe(400);
