@@ -7,7 +7,7 @@ import type { ErrorKind } from './interface-meta.js';
 export interface Violation {
   /** JSON pointer of the offending member, e.g. "/stock" or "/prices/2/from". */
   readonly pointer: string;
-  /** The path, query or header parameter at fault, for violations of parameters rather than of the body. */
+  /** The path, query, header or cookie parameter at fault, for violations of parameters rather than of the body. */
   readonly parameter?: string;
   readonly message: string;
 }

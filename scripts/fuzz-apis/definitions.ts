@@ -31,6 +31,8 @@ const FIELD_NAMES = [
 ];
 const QUERY_NAMES = ['q', 'limit', 'tag', 'sort', 'filter', 'where', 'from', 'page-size', '_flag'];
 const HEADER_NAMES = ['X-Trace', 'X-Count', 'X-Mode', 'X-Flag'];
+/** Cookie names are compared as written: two differing in case are two cookies. */
+const COOKIE_NAMES = ['theme', 'Theme', 'visits', 'recent', 'ui-lang'];
 
 const stringType: fc.Arbitrary<JsonObject> = fc.oneof(
   fc.constant({ type: 'string' }),
@@ -177,11 +179,23 @@ const headerModel: fc.Arbitrary<ParamModel> = fc.record({
   required: fc.boolean(),
 });
 
+/** A cookie is one text: a scalar, or a list of scalars written a,b. */
+const cookieModel: fc.Arbitrary<ParamModel> = fc.record({
+  name: fc.constantFrom(...COOKIE_NAMES),
+  type: fc.oneof(
+    scalarType.map((scalar): TypeModel => ({ scalar })),
+    scalarType.map((scalar): TypeModel => ({ list: { scalar } })),
+  ),
+  style: fc.constant('form' as const),
+  required: fc.boolean(),
+});
+
 interface RouteModel {
   readonly kind: RouteKind;
   readonly record: number;
   readonly query: readonly ParamModel[];
   readonly headers: readonly ParamModel[];
+  readonly cookies: readonly ParamModel[];
   /** Index into the interface's schemes, or -1 for none. */
   readonly auth: number;
   /** The scopes the route requires, where its scheme has scopes. */
@@ -198,6 +212,7 @@ const routeModel: fc.Arbitrary<RouteModel> = fc.record({
   record: fc.nat(),
   query: fc.uniqueArray(queryModel, { selector: (param) => param.name, maxLength: 4 }),
   headers: fc.uniqueArray(headerModel, { selector: (param) => param.name.toLowerCase(), maxLength: 2 }),
+  cookies: fc.uniqueArray(cookieModel, { selector: (param) => param.name, maxLength: 3 }),
   auth: fc.integer({ min: -1, max: 3 }),
   scopes: fc.subarray([...FUZZ_SCOPES]),
   envelopeNone: fc.boolean(),
@@ -384,7 +399,12 @@ function routeOf(route: RouteModel, ctx: RouteContext): JsonObject {
   };
   const query = paramsOf(route.query, ctx);
   const headers = paramsOf(route.headers, ctx);
-  const inputs: JsonObject = { ...(query ? { query } : {}), ...(headers ? { headers } : {}) };
+  const cookies = paramsOf(route.cookies, ctx);
+  const inputs: JsonObject = {
+    ...(query ? { query } : {}),
+    ...(headers ? { headers } : {}),
+    ...(cookies ? { cookies } : {}),
+  };
   const envelope = route.envelopeNone ? { envelope: 'none' } : {};
   const bodyFormats = route.form && ctx.formable ? { bodyFormats: ['form'] } : {};
   switch (route.kind) {

@@ -215,6 +215,13 @@ function inputArbitrary(route: RouteIr, records: Records): fc.Arbitrary<Json> {
   if (route.pathParams.length > 0) parts['params'] = paramsArbitrary(route.pathParams, records, 'path');
   if (route.query.length > 0) parts['query'] = paramsArbitrary(route.query, records, 'query');
   if (route.headers.length > 0) parts['headers'] = paramsArbitrary(route.headers, records, 'header');
+  // A cookie carries any text: the client percent-encodes what is not a cookie-octet. A list of one
+  // empty text is written like the empty list (recent=), which is how it is read (docs/definitions.md).
+  if (route.cookies.length > 0)
+    parts['cookies'] = paramsArbitrary(route.cookies, records, 'json').filter(
+      (cookies) =>
+        !Object.values(cookies).some((value) => Array.isArray(value) && value.length === 1 && value[0] === ''),
+    );
   if (route.body)
     parts['body'] = valueOf(route.body, {
       records,
@@ -255,6 +262,8 @@ function thirdPartyRequest(operation: Json, input: Json, authHeaders: Record<str
   const headers: Record<string, string> = { ...authHeaders };
   for (const [name, value] of Object.entries((input['headers'] ?? {}) as Json))
     headers[name] = typeof value === 'string' ? value : JSON.stringify(value);
+  const cookies = cookieText(parameters, (input['cookies'] ?? {}) as Json);
+  if (cookies !== '') headers['cookie'] = [cookies, authHeaders['cookie']].filter(Boolean).join('; ');
   const request: Json = { params: { path: input['params'] ?? {}, query }, querySerializer, headers };
   const content = operation['requestBody']?.['content'] as Json | undefined;
   if (input['body'] !== undefined && content) {
@@ -269,6 +278,22 @@ function thirdPartyRequest(operation: Json, input: Json, authHeaders: Record<str
     }
   }
   return request;
+}
+
+/**
+ * The Cookie header for the document's `in: cookie` parameters (openapi-fetch sends none itself):
+ * style form, a list joined by "," where explode is false, values percent-encoded as RFC 6570 does.
+ */
+function cookieText(parameters: readonly Json[], cookies: Json): string {
+  return parameters
+    .filter((parameter) => parameter['in'] === 'cookie' && cookies[parameter['name']] !== undefined)
+    .map((parameter) => {
+      const value = cookies[parameter['name']] as unknown;
+      const text = (item: unknown) => encodeURIComponent(String(item));
+      if (Array.isArray(value) && parameter['explode'] !== false) throw new Error('an exploded cookie list');
+      return `${parameter['name']}=${Array.isArray(value) ? value.map(text).join(',') : text(value)}`;
+    })
+    .join('; ');
 }
 
 /** One query parameter as its OpenAPI description says, with openapi-fetch's serializers. */
@@ -315,6 +340,7 @@ function compareInput(route: RouteIr, records: Records, sent: Json, got: Json | 
     ['params', route.pathParams],
     ['query', route.query],
     ['headers', route.headers],
+    ['cookies', route.cookies],
   ];
   for (const [part, params] of parts) {
     if (params.length === 0) continue;
@@ -323,10 +349,12 @@ function compareInput(route: RouteIr, records: Records, sent: Json, got: Json | 
       type: param.type,
       default: param.default,
     }));
-    // An empty list or record written as form or deepObject is no bytes at all: it arrives as absent.
+    // An empty list or record written as form or deepObject in a query is no bytes at all: it arrives
+    // as absent. A cookie's empty list is its name with no value (recent=), read as the empty list.
     const given = Object.fromEntries(
       Object.entries((sent[part] ?? {}) as Json).filter(
-        ([name, value]) => !(isEmpty(value) && params.find((param) => param.name === name)?.style !== 'json'),
+        ([name, value]) =>
+          part === 'cookies' || !(isEmpty(value) && params.find((param) => param.name === name)?.style !== 'json'),
       ),
     );
     const problem = membersAgree(members, given, (got[part] ?? {}) as Json, records, `${part}`, {

@@ -49,6 +49,8 @@ export const DIAGNOSTIC_CODES = {
   SVC227: 'password grant without a client id',
   SVC235: 'form-style query parameter with no written form',
   SVC236: 'structured path parameter or header without style json',
+  SVC237: 'cookie parameter with no cookie form',
+  SVC238: 'cookie parameter named like the apiKey cookie of its route',
   SVC245: 'handler module that does not parse',
   SVC246: 'handler module without a handlers object',
   SVC247: 'handlers object with a spread or computed member',

@@ -16,6 +16,10 @@ export const NameSchema = name;
 const headerName = z
   .string()
   .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "a header name: letters, digits and !#$%&'*+.^_`|~-, no spaces");
+/** A cookie name (RFC 6265 section 4.1.1: a token, as header names are); compared as written. */
+const cookieName = z
+  .string()
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a cookie name: letters, digits and !#$%&\'*+.^_`|~-, no spaces or "="');
 /** One path segment, as versions and segment aliases are: no "/", "*", ":", "{" or space the router would read. */
 const segment = z.string().regex(/^[A-Za-z0-9_.~-]+$/, 'a path segment: letters, digits, "_", ".", "~" or "-"');
 
@@ -144,6 +148,10 @@ export const RouteSchema = z.strictObject({
   pathParams: z.record(name, ParameterSchema).optional(),
   query: z.record(z.string(), ParameterSchema).optional(),
   headers: z.record(headerName, ParameterSchema).optional(),
+  cookies: z
+    .record(cookieName, ParameterSchema)
+    .optional()
+    .describe('parameters sent in the Cookie header (in: cookie): scalars, enums or lists of scalars (a,b)'),
   body: TypeSchema.optional(),
   bodyRequired: z.boolean().optional().describe('false when the body may be left out (default true)'),
   bodyEntries: z

@@ -14,9 +14,9 @@
 //
 // What follows from the generated code:
 // - Servers check requests strictly (an unknown body member is a 400) and ignore unknown query and
-//   header parameters; clients drop unknown response members. So a member added to a request body,
-//   even an optional one, breaks servers (the base server refuses it from newer clients); one added to
-//   a response breaks nobody.
+//   header parameters and cookies; clients drop unknown response members. So a member added to a
+//   request body, even an optional one, breaks servers (the base server refuses it from newer
+//   clients); one added to a response breaks nobody.
 // - Both sides validate against their own constraints, so a relaxed constraint breaks the reader
 //   exactly as a widened type does (a base reader refuses the longer string).
 // - The writer breaks when its values are no longer all accepted; the reader breaks when values it
@@ -100,8 +100,8 @@ export const RULES: Readonly<Record<ChangeKind, Rule>> = {
   'served-path-removed': fixed(CLIENTS),
   'parameter-added-optional': fixed(NONE),
   'parameter-added-required': WRITER,
-  // Servers ignore query parameters and headers they do not know, and a removed path parameter always
-  // changes the path (reported as path-changed); handler code that reads it stops compiling.
+  // Servers ignore query parameters, headers and cookies they do not know, and a removed path parameter
+  // always changes the path (reported as path-changed); handler code that reads it stops compiling.
   'parameter-removed': fixed(SERVERS),
   'parameter-style-changed': fixed(BOTH),
   'body-added': WRITER,

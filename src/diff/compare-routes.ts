@@ -90,6 +90,7 @@ const HANDLED: readonly (keyof RouteIr)[] = [
   'pathParams',
   'query',
   'headers',
+  'cookies',
   'body',
   'bodyRequired',
   'bodyQueryAlternative',
@@ -113,6 +114,7 @@ function compareRoute(ctx: CompareContext, subject: string, base: RouteIr, head:
   compareParameters(ctx, `${subject} › path parameter`, base.pathParams, head.pathParams, 'request');
   compareParameters(ctx, `${subject} › query parameter`, base.query, head.query, 'request');
   compareParameters(ctx, `${subject} › header`, base.headers, head.headers, 'request');
+  compareParameters(ctx, `${subject} › cookie`, base.cookies, head.cookies, 'request');
   compareBody(ctx, subject, base, head);
   compareResponses(ctx, subject, base, head);
   const addedErrors = head.errors.filter((error) => !base.errors.includes(error));

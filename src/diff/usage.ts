@@ -2,6 +2,7 @@
 // write them), or both. A record reached through another record inherits its direction.
 import type { Ir, RecordKey, TypeIr } from '../ir/types.js';
 import type { Direction } from './types.js';
+import { requestParameters } from '../ir/route-parameters.js';
 
 /** One place a record is used, with the view that place takes of it. */
 export interface RecordUse {
@@ -41,7 +42,7 @@ export function collectRecordUses(ir: Ir): RecordUses {
   };
   for (const module of ir.modules) {
     for (const route of module.routes) {
-      for (const param of [...route.pathParams, ...route.query, ...route.headers]) visit(param.type, 'request');
+      for (const param of requestParameters(route)) visit(param.type, 'request');
       if (route.body) visit(route.body, 'request');
       for (const response of route.responses) {
         if (response.body) visit(response.body, 'response');

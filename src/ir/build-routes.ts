@@ -51,7 +51,7 @@ function buildRoute(
     );
   checkAuth(ctx, scope, def, path);
   checkErrors(ctx, scope, def, path);
-  const params = (group: 'pathParams' | 'query' | 'headers') =>
+  const params = (group: 'pathParams' | 'query' | 'headers' | 'cookies') =>
     buildParameters(ctx, def[group] ?? {}, [...path, group], origin, group);
   const pathParams = params('pathParams');
   checkPathParameters(ctx, def, path, pathParams);
@@ -72,6 +72,7 @@ function buildRoute(
     pathParams,
     query: params('query'),
     headers: params('headers').map((header) => ({ ...header, name: header.name.toLowerCase() })),
+    cookies: params('cookies'),
     body: def.body ? buildType(ctx, def.body, [...path, 'body']) : undefined,
     bodyRequired: def.bodyRequired ?? true,
     bodyEntries: bodyEntries(ctx, def, path),

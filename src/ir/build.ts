@@ -8,6 +8,7 @@ import { settleWireStyles } from './wire-shapes.js';
 import { buildRoutes } from './build-routes.js';
 import { checkIdentifiers, fileNameProblems } from './check-identifiers.js';
 import { checkServable } from './check-servable.js';
+import { checkCookies } from './check-cookies.js';
 import { checkCycles, checkDefaults, checkDuplicateRoutes, checkPatterns, checkShortForms } from './checks.js';
 import { FileContext } from './context.js';
 import { compareCodePoints } from './names.js';
@@ -44,6 +45,7 @@ export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics:
     ...checkPatterns(ir),
     ...checkIdentifiers(ir),
     ...checkServable(ir),
+    ...checkCookies(ir.modules),
   );
   return { ir, diagnostics };
 }

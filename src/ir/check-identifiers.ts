@@ -6,6 +6,7 @@ import type { Diagnostic } from '../definitions/diagnostics.js';
 import { camelCase, isReservedWord } from './names.js';
 import { interfaceSymbols, symbols, type RoutePart } from './symbols.js';
 import type { Ir, ModuleIr, RecordKey, SourceLocation, TypeIr } from './types.js';
+import { requestParameters } from './route-parameters.js';
 
 /** Type names the type expressions of types.ts take from TypeScript. */
 const TYPES_FILE_GLOBALS = ['Omit', 'Partial', 'Pick', 'Record'];
@@ -264,6 +265,7 @@ function routeParts(route: ModuleIr['routes'][number]): [RoutePart, boolean][] {
     ['PathParams', route.pathParams.length > 0],
     ['Query', route.query.length > 0],
     ['Headers', route.headers.length > 0],
+    ['Cookies', route.cookies.length > 0],
     ['Body', route.body !== undefined],
     ['Responses', true],
   ];
@@ -287,7 +289,7 @@ function referencedElsewhere(module: ModuleIr): Map<RecordKey, SourceLocation> {
   };
   for (const record of module.records) for (const field of record.fields) visit(field.type, field.location);
   for (const route of module.routes) {
-    for (const param of [...route.pathParams, ...route.query, ...route.headers]) visit(param.type, param.location);
+    for (const param of requestParameters(route)) visit(param.type, param.location);
     visit(route.body, route.location);
     for (const response of route.responses) visit(response.body, response.location);
   }

@@ -90,7 +90,12 @@ function article(word: string): string {
 
 /** `__proto__` as a member of an object literal sets the prototype: no generated schema can name it. */
 function checkProtoNames(route: RouteIr): Diagnostic[] {
-  const params = [...route.query, ...route.headers, ...route.responses.flatMap((response) => response.headers)];
+  const params = [
+    ...route.query,
+    ...route.headers,
+    ...route.cookies,
+    ...route.responses.flatMap((response) => response.headers),
+  ];
   return params
     .filter((param) => param.name === '__proto__')
     .map((param) => ({

@@ -2,6 +2,7 @@
 import type { Diagnostic } from '../definitions/diagnostics.js';
 import type { FieldIr, Ir, ParameterIr, RecordIr, SourceLocation, TypeIr } from './types.js';
 import { describeConstrainedType, describeType, valueFitsType } from './values.js';
+import { requestParameters } from './route-parameters.js';
 
 function at(location: SourceLocation, code: Diagnostic['code'], message: string): Diagnostic {
   return { ...location, code, message };
@@ -22,7 +23,7 @@ export function checkDefaults(ir: Ir): Diagnostic[] {
   for (const module of ir.modules) {
     for (const record of module.records) for (const field of record.fields) check(field, 'field');
     for (const route of module.routes) {
-      for (const param of [...route.pathParams, ...route.query, ...route.headers]) check(param, 'parameter');
+      for (const param of requestParameters(route)) check(param, 'parameter');
     }
   }
   return found;
@@ -55,7 +56,7 @@ export function checkPatterns(ir: Ir): Diagnostic[] {
   for (const module of ir.modules) {
     for (const record of module.records) for (const field of record.fields) visit(field.type, field.location);
     for (const route of module.routes) {
-      for (const param of [...route.pathParams, ...route.query, ...route.headers]) visit(param.type, param.location);
+      for (const param of requestParameters(route)) visit(param.type, param.location);
       visit(route.body, route.location);
       for (const response of route.responses) {
         visit(response.body, response.location);

@@ -164,6 +164,8 @@ export interface RouteIr extends Documented {
   readonly pathParams: readonly ParameterIr[];
   readonly query: readonly ParameterIr[];
   readonly headers: readonly ParameterIr[];
+  /** Parameters in the Cookie header, by their names as written (cookie names are case-sensitive). */
+  readonly cookies: readonly ParameterIr[];
   readonly body: TypeIr | undefined;
   readonly bodyRequired: boolean;
   /**

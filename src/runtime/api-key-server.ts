@@ -1,6 +1,7 @@
 // The apiKey scheme on the server: the key from its header, query parameter or cookie, the caller
 // from the service's verifyApiKey, and (when the scheme declares them) sessions behind context tokens.
 import type { FastifyRequest } from 'fastify';
+import { parseCookies } from './cookies.js';
 import { Unauthorized } from './errors.js';
 import type { ApiKeyMeta, SessionMeta } from './interface-meta.js';
 import type {
@@ -62,7 +63,7 @@ function keyOf(request: FastifyRequest, scheme: ApiKeyMeta): string | undefined 
     case 'query':
       return queryValue(request.url, scheme.name);
     case 'cookie':
-      return cookieValue(singleHeader(request, 'cookie'), scheme.name);
+      return parseCookies(singleHeader(request, 'cookie')).get(scheme.name);
   }
 }
 
@@ -76,18 +77,6 @@ function queryValue(url: string, name: string): string | undefined {
   const start = url.indexOf('?');
   if (start === -1) return undefined;
   return new URLSearchParams(url.slice(start + 1)).get(name) ?? undefined;
-}
-
-/** The first cookie of that name (RFC 6265 section 5.4: name=value pairs split by "; "); quotes are dropped. */
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (header === undefined) return undefined;
-  for (const pair of header.split(';')) {
-    const equals = pair.indexOf('=');
-    if (equals === -1 || pair.slice(0, equals).trim() !== name) continue;
-    const value = pair.slice(equals + 1).trim();
-    return value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
-  }
-  return undefined;
 }
 
 /**

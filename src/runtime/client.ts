@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { envelopeProblem, readJson } from './client-answers.js';
 import { createClientAuth, type ClientAuth, type ClientAuthOptions } from './client-auth.js';
+import { cookieHeader, joinCookies } from './cookies.js';
 import { errorFromBody, ResponseValidationError, UnreadableResponseError } from './client-errors.js';
 import { parseJson } from './client-oauth.js';
 import { followRedirects, type Hop } from './client-redirects.js';
@@ -52,6 +53,7 @@ export interface CallInput {
   readonly params?: object;
   readonly query?: object;
   readonly headers?: object;
+  readonly cookies?: object;
   readonly body?: unknown;
 }
 
@@ -149,12 +151,15 @@ export class ClientCore {
     auth: Record<string, string>,
   ): Record<string, string> {
     const contentType = sendsForm(route) ? 'application/x-www-form-urlencoded' : 'application/json';
+    // One Cookie header: the route's cookies, the caller's own, and an API key that travels as a cookie.
+    const cookie = joinCookies(cookieHeader(input.cookies), options.headers?.['cookie'], auth['cookie']);
     return {
       accept: this.#definition.meta.style === 'jsonapi' ? 'application/vnd.api+json' : 'application/json',
       ...headerValues(input.headers, route.headerStyles ?? {}),
       ...(hop.body !== undefined ? { 'content-type': contentType } : {}),
       ...options.headers,
       ...auth,
+      ...(cookie !== undefined && { cookie }),
     };
   }
 

@@ -1,5 +1,5 @@
 // The Fastify plugin behind every generated interface: routing (all served paths), auth,
-// validation of path, query, headers and body with the generated zod schemas, the handler call,
+// validation of path, query, headers, cookies and body with the generated zod schemas, the handler call,
 // rendering in the interface's style, and error mapping to the interface's error body.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -7,6 +7,7 @@ import { INCLUDES_MEMBER, requestIncludes } from './api-alias.js';
 import { droppedMembers, judgeResult, ResponseBreach } from './answer-check.js';
 import { AnswerSchemas, serializeBody, type ResponseSchemas } from './answer-serializers.js';
 import { judgeEntries } from './body-entries.js';
+import { cookieParameters } from './cookies.js';
 import { sendApiError, sendJson } from './error-reply.js';
 import { ApiError, BadRequest, ParameterMissing, Validation, type Violation } from './errors.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
@@ -39,6 +40,7 @@ export interface RouteSchemas {
   readonly pathParams?: z.ZodType;
   readonly query?: z.ZodType;
   readonly headers?: z.ZodType;
+  readonly cookies?: z.ZodType;
   readonly body?: z.ZodType;
   /** Set when the body is a list whose entries are judged one by one (bodyEntries: each). */
   readonly bodyEntry?: z.ZodType;
@@ -320,6 +322,7 @@ function routeRunner(parts: RunnerParts) {
   const queryLists = listParameters(schemas.query);
   const formObjects = formObjectParameters(schemas.query, route.queryStyles);
   const headerLists = listParameters(schemas.headers);
+  const cookieLists = listParameters(schemas.cookies);
   const prepare = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const representation = meta.style === 'jsonapi' ? negotiate(request) : 'plain';
     const auth = authenticator ? await authenticator.authenticate(request, route) : undefined;
@@ -341,11 +344,20 @@ function routeRunner(parts: RunnerParts) {
     // api-alias interfaces take includes with every request, apart from the route's own parameters.
     const includesQuery = meta.style === 'api-alias' ? takeMember(rawQuery, INCLUDES_MEMBER) : undefined;
     const input: Record<string, unknown> = {};
+    // Every bad parameter, wherever it is (path, query, header, cookie), is named in one 400.
+    const bad: Violation[] = [];
     if (schemas.pathParams)
-      input['params'] = parseParameters(schemas.pathParams, pathParameters(meta, route, request.params), 'path');
-    if (schemas.query) input['query'] = parseParameters(schemas.query, rawQuery, 'query');
-    if (schemas.headers)
-      input['headers'] = parseParameters(schemas.headers, splitHeaderLists(headerLists, request.headers), 'header');
+      input['params'] = parseParameters(schemas.pathParams, pathParameters(meta, route, request.params), 'path', bad);
+    if (schemas.query) input['query'] = parseParameters(schemas.query, rawQuery, 'query', bad);
+    if (schemas.headers) {
+      const headers = splitHeaderLists(headerLists, request.headers);
+      input['headers'] = parseParameters(schemas.headers, headers, 'header', bad);
+    }
+    if (schemas.cookies) {
+      const cookies = cookieParameters(request.headers.cookie, cookieLists);
+      input['cookies'] = parseParameters(schemas.cookies, cookies, 'cookie', bad);
+    }
+    refuseBadParameters(bad);
     if (schemas.body && schemas.bodyEntry) {
       input['body'] = judgeEntries({ list: schemas.body, entry: schemas.bodyEntry }, request.body, toViolation);
     } else if (schemas.body) input['body'] = parseBody(schemas.body, route, request.body, rawQuery);
@@ -489,19 +501,31 @@ function pathParameters(meta: InterfaceMeta, route: RouteMeta, params: unknown):
   throw new BadRequest({ params: { name: empty }, detail: `The path parameter "${empty}" is missing.` });
 }
 
-/** The parameters read by their schema; a 400 that names every bad parameter (one violation each issue). */
-function parseParameters(schema: z.ZodType, value: unknown, where: 'path' | 'query' | 'header'): unknown {
+/** The parameters read by their schema; each issue is added to `bad` (see refuseBadParameters). */
+function parseParameters(
+  schema: z.ZodType,
+  value: unknown,
+  where: 'path' | 'query' | 'header' | 'cookie',
+  bad: Violation[],
+): unknown {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  const violations = result.error.issues.map((issue): Violation => {
+  for (const issue of result.error.issues) {
     const name = String(issue.path[0] ?? where);
     const message = `The ${where} parameter "${name}" is invalid: ${issue.message}.`;
-    return { pointer: `/${issue.path.map(String).join('/')}`, parameter: name, message };
-  });
+    bad.push({ pointer: `/${issue.path.map(String).join('/')}`, parameter: name, message });
+  }
+  return undefined;
+}
+
+/** A 400 that names every bad parameter (one violation each issue), when there is one. */
+function refuseBadParameters(bad: readonly Violation[]): void {
+  const [first] = bad;
+  if (first === undefined) return;
   throw new BadRequest({
-    params: { name: violations[0]?.parameter ?? where },
-    detail: violations.map((violation) => violation.message).join(' '),
-    violations,
+    params: { name: first.parameter ?? 'parameter' },
+    detail: bad.map((violation) => violation.message).join(' '),
+    violations: bad,
   });
 }
 

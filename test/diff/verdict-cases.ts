@@ -85,6 +85,7 @@ export const BASE: Doc = {
 const draft = (d: Doc) => d.records.draft.fields;
 const book = (d: Doc) => d.records.book.fields;
 const query = (d: Doc) => d.routes.getBook.query;
+const cookies = (d: Doc) => (d.routes.getBook.cookies ??= {});
 
 export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExecutable>> = {
   'record-added': [
@@ -193,11 +194,23 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
   },
   'parameter-added-optional': [
     { name: 'optional query parameter added', edit: (d) => (query(d).sort = { type: 'string' }) },
+    { name: 'optional cookie added', edit: (d) => (cookies(d).theme = { type: 'string' }) },
   ],
   'parameter-added-required': [
     { name: 'required query parameter added', edit: (d) => (query(d).sort = { type: 'string', required: true }) },
+    {
+      name: 'required cookie added',
+      edit: (d) => (cookies(d).visits = { type: 'list', items: { type: 'integer' }, required: true }),
+    },
   ],
-  'parameter-removed': [{ name: 'query parameter removed', edit: (d) => delete query(d).lang }],
+  'parameter-removed': [
+    { name: 'query parameter removed', edit: (d) => delete query(d).lang },
+    {
+      name: 'cookie removed',
+      from: (d) => (cookies(d).theme = { type: 'string', required: false }),
+      edit: (d) => delete cookies(d).theme,
+    },
+  ],
   'parameter-style-changed': [
     { name: 'list query parameter becomes JSON text', edit: (d) => (query(d).tags.style = 'json') },
   ],

@@ -145,13 +145,15 @@ function parameters(doc: Doc, list: Loose | undefined, mode: Mode, requiredByDef
   return value;
 }
 
-/** A call's input: path parameters, query and body as a client of `doc` may send them. */
+/** A call's input: path parameters, query, cookies and body as a client of `doc` may send them. */
 function callInput(doc: Doc, route: Loose, mode: Mode): Loose {
   const input: Loose = {};
   const params = parameters(doc, route['pathParams'], mode, true);
   const query = parameters(doc, route['query'], mode, false);
+  const cookies = parameters(doc, route['cookies'], mode, false);
   if (params) input['params'] = params;
   if (query) input['query'] = query;
+  if (cookies) input['cookies'] = cookies;
   if (route['body'] && (mode === 'full' || route['bodyRequired'] !== false))
     input['body'] = sample(doc, route['body'], 'request', mode);
   return input;
@@ -237,7 +239,7 @@ export class Servers {
 /** Members the handler got with another value than the client sent (members it does not know are not compared). */
 function misreadMembers(sent: Loose, seen: Loose): string[] {
   const misread: string[] = [];
-  for (const part of ['params', 'query', 'body'] as const) {
+  for (const part of ['params', 'query', 'cookies', 'body'] as const) {
     const [given, got] = [sent[part], seen[part]];
     if (given === undefined || got === undefined) continue;
     if (typeof given !== 'object' || given === null || Array.isArray(given)) {
@@ -282,6 +284,7 @@ export function implementationSource(base: Doc, against: Doc): string {
     const reads: string[] = [];
     for (const param of Object.keys(route['pathParams'] ?? {})) reads.push(`input.params.${param}`);
     for (const param of Object.keys(route['query'] ?? {})) reads.push(`input.query.${param}`);
+    for (const param of Object.keys(route['cookies'] ?? {})) reads.push(`input.cookies.${param}`);
     if (route['body']?.['type'] === 'record') {
       for (const field of Object.keys(base.records[route['body']['record']].fields))
         reads.push(`input.body${route['bodyRequired'] === false ? '?' : ''}.${field}`);

@@ -116,6 +116,8 @@ const CASES: readonly Case[] = [
   { fixture: 'svc227-password-grant-without-client.yaml', code: 'SVC227', line: 12, column: 7, found: 'clientId:' },
   { fixture: 'svc235-form-list-of-records.yaml', code: 'SVC235', line: 12, column: 7, found: 'in style form' },
   { fixture: 'svc236-record-header.yaml', code: 'SVC236', line: 12, column: 7, found: 'expected style json' },
+  { fixture: 'svc237-record-cookie.yaml', code: 'SVC237', line: 12, column: 7, found: 'a tracing record' },
+  { fixture: 'svc238-cookie-named-like-key.yaml', code: 'SVC238', line: 12, column: 7, found: 'apiKey scheme "key"' },
 ];
 
 /** Cases whose bytes cannot sit in a text fixture: written here instead. */

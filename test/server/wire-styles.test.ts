@@ -4,9 +4,14 @@
 // from the emitted openapi.json, told only what the document says) reach a loopback server with
 // the same bytes, and the generated server reads both to the same values. Where the document offers
 // a second spelling (the short form, the bracket spelling of a form object, a header list
-// as an array), the server reads it to the same values as well.
+// as an array, a cookie percent-encoded beyond what a cookie needs), the server reads it to the same
+// values as well. openapi-fetch sends no cookies of its own: its Cookie header is written here from
+// what the document says of each `in: cookie` parameter (style form, explode false: name=a,b;
+// values percent-encoded as RFC 6570 form expansion does), and curl sends one as a user would.
+import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { validate } from '@readme/openapi-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -17,6 +22,8 @@ import { generateFixture, type GeneratedFixture } from '../helpers/generated-fix
 
 const LIST = '/calendar/rooms/{room}/events/{day}';
 const SEARCH = '/calendar/search';
+const PREFERENCES = '/calendar/preferences';
+const VISITOR_KEY = 'visitor-key-1';
 
 type Loose = Record<string, any>;
 
@@ -48,11 +55,11 @@ beforeAll(async () => {
     if (lastRequest) seen.push({ ...lastRequest, input });
     return [{ id: 'ev-0001', title: 'Standup' }];
   };
-  await app.register(
-    server['wireApiPlugin']({ handlers: { listEvents: record, searchEvents: record, getSlot: record }, auth: {} }),
-  );
+  const handlers = { listEvents: record, searchEvents: record, getSlot: record, getPreferences: record };
+  const visitorKey = { verifyApiKey: (key: string) => (key === VISITOR_KEY ? { subject: 'visitor' } : undefined) };
+  await app.register(server['wireApiPlugin']({ handlers, auth: { visitorKey } }));
   base = await app.listen({ port: 0, host: '127.0.0.1' });
-  client = new Client({ baseUrl: base, auth: {}, getBody: 'query' });
+  client = new Client({ baseUrl: base, auth: { visitorKey: { apiKey: VISITOR_KEY } }, getBody: 'query' });
   thirdParty = createFetchClient({ baseUrl: base });
 }, 120_000);
 
@@ -73,9 +80,9 @@ async function capture(call: () => Promise<unknown>): Promise<Seen> {
 
 const room = { room: 'main hall/2', day: 7 };
 const generated =
-  (query: Loose = {}, headers?: Loose) =>
+  (query: Loose = {}, headers?: Loose, cookies?: Loose) =>
   () =>
-    client['listEvents']({ params: room, query, ...(headers && { headers }) });
+    client['listEvents']({ params: room, query, ...(headers && { headers }), ...(cookies && { cookies }) });
 const fetched =
   (query: Loose = {}, options: Loose = {}) =>
   () =>
@@ -94,6 +101,27 @@ interface Row {
   /** The request headers that must be equal byte for byte. */
   readonly headers?: readonly string[];
 }
+
+/**
+ * A Cookie header as a third party writes it from the document alone: each `in: cookie` parameter
+ * of the operation that has a value, in style form (explode false joins a list with ","), its
+ * values percent-encoded as RFC 6570 form expansion does.
+ */
+function documentCookies(path: string, values: Loose): string {
+  const parameters = document['paths'][path]['get']['parameters'] as Loose[];
+  const text = (value: unknown) => encodeURIComponent(String(value));
+  return parameters
+    .filter((parameter) => parameter['in'] === 'cookie' && values[parameter['name']] !== undefined)
+    .map((parameter) => {
+      const value = values[parameter['name']];
+      const exploded = parameter['explode'] ?? (parameter['style'] ?? 'form') === 'form';
+      if (Array.isArray(value) && exploded) throw new Error('a cookie list must not be exploded');
+      return `${parameter['name']}=${Array.isArray(value) ? value.map(text).join(',') : text(value)}`;
+    })
+    .join('; ');
+}
+
+const cookies = { beta: true, recent: ['a b', 'c,d'], theme: 'dark mode;ü', tz: 'UTC', visits: 3 };
 
 const sort = [
   { field: 'title', order: 'DESC' },
@@ -176,6 +204,23 @@ const ROWS: readonly Row[] = [
     headers: ['x-filter'],
   },
   {
+    name: 'cookies: a string, a boolean, an enum, an integer, a list (style form, explode false: a,b)',
+    generated: generated({}, undefined, cookies),
+    fetched: () => fetched({}, { headers: { cookie: documentCookies(LIST, cookies) } })(),
+    values: { cookies },
+    headers: ['cookie'],
+  },
+  {
+    name: 'cookies beside an API key that travels as a cookie: one Cookie header',
+    generated: () => client['getPreferences']({ cookies: { recent: [3, 5], theme: 'dark' } }),
+    fetched: () =>
+      thirdParty['GET'](PREFERENCES, {
+        headers: { cookie: `${documentCookies(PREFERENCES, { recent: [3, 5], theme: 'dark' })}; sid=${VISITOR_KEY}` },
+      }),
+    values: { cookies: { recent: [3, 5], theme: 'dark' } },
+    headers: ['cookie'],
+  },
+  {
     name: 'a GET body sent as its query alternative (JSON text)',
     generated: () => client['searchEvents']({ body: { terms: ['a b', 'c'] } }),
     fetched: () => thirdParty['GET'](SEARCH, { params: { query: { terms: JSON.stringify(['a b', 'c']) } } }),
@@ -213,9 +258,75 @@ describe('second spellings the document also describes, read to the same values'
     expect(theirs.input['headers']).toMatchObject({ 'x-labels': ['a', 'b'] });
   });
 
+  it('cookies encoded beyond the cookie-octets, quoted, or among cookies the route does not declare', async () => {
+    const ours = await capture(generated({}, undefined, { tz: 'Europe/Berlin', theme: 'dark' }));
+    expect(ours.headers['cookie']).toBe('tz=Europe/Berlin; theme=dark');
+    const theirs = await capture(fetched({}, { headers: { cookie: '_ga=GA1.2; tz=Europe%2FBerlin; theme="dark"' } }));
+    expect(theirs.input['cookies']).toEqual(ours.input['cookies']);
+    expect(theirs.input['cookies']).toEqual({ tz: 'Europe/Berlin', theme: 'dark' });
+  });
+
+  it("a caller's own cookie joins the route's cookies and the API key in the one Cookie header", async () => {
+    const call = () => client['getPreferences']({ cookies: { theme: 'dark' } }, { headers: { cookie: 'consent=yes' } });
+    const ours = await capture(call);
+    expect(ours.headers['cookie']).toBe(`theme=dark; consent=yes; sid=${VISITOR_KEY}`);
+    expect(ours.input['cookies']).toEqual({ theme: 'dark' });
+  });
+
+  it('a malformed escape is kept as sent, and a first cookie of a name wins over a later one', async () => {
+    const theirs = await capture(fetched({}, { headers: { cookie: 'theme=100%zz; visits=2; visits=9' } }));
+    expect(theirs.input['cookies']).toEqual({ theme: '100%zz', visits: 2 });
+  });
+
+  it('curl sends cookies as a user writes them (--cookie), read to the values', async () => {
+    const url = `${base}${LIST.replace('{room}', 'r').replace('{day}', '1')}`;
+    const call = () =>
+      promisify(execFile)('curl', ['--silent', '--max-time', '20', '--cookie', 'recent=a,b; visits=7', url]);
+    const theirs = await capture(call);
+    expect(theirs.headers['cookie']).toBe('recent=a,b; visits=7');
+    expect(theirs.input['cookies']).toEqual({ recent: ['a', 'b'], visits: 7 });
+  });
+
   it('JSON text in the bracket spelling (old clients of a JSON parameter)', async () => {
     const theirs = await capture(fetched({ where: { text: 'a' } }));
     expect(theirs.input['query']).toMatchObject({ where: { text: 'a' } });
+  });
+});
+
+describe('cookies the server refuses', () => {
+  const listUrl = () => `${base}${LIST.replace('{room}', 'r').replace('{day}', '1')}`;
+
+  it('a 400 that names every bad cookie at once, each the source of its own error', async () => {
+    const response = await fetch(listUrl(), { headers: { cookie: 'visits=many; beta=perhaps; tz=Mars; theme=ok' } });
+    expect(response.status).toBe(400);
+    const errors = ((await response.json()) as Loose)['errors'] as Loose[];
+    expect(errors.map((error) => error['source'])).toEqual([
+      { parameter: 'beta' },
+      { parameter: 'tz' },
+      { parameter: 'visits' },
+    ]);
+    for (const error of errors) expect(error['detail']).toMatch(/^The cookie parameter "(beta|tz|visits)" is invalid/);
+  });
+
+  it('bad parameters in the query, a header and a cookie: one 400 naming each', async () => {
+    const headers = { cookie: 'visits=many', 'x-page': 'three' };
+    const response = await fetch(`${listUrl()}?limit=ten`, { headers });
+    expect(response.status).toBe(400);
+    const errors = ((await response.json()) as Loose)['errors'] as Loose[];
+    expect(errors.map((error) => error['source'])).toEqual([
+      { parameter: 'limit' },
+      { parameter: 'x-page' },
+      { parameter: 'visits' },
+    ]);
+  });
+
+  it('a required cookie left out: 400 naming it; the key cookie is no parameter', async () => {
+    const response = await fetch(`${base}${PREFERENCES}`, { headers: { cookie: `sid=${VISITOR_KEY}` } });
+    expect(response.status).toBe(400);
+    const errors = ((await response.json()) as Loose)['errors'] as Loose[];
+    expect(errors.map((error) => error['source'])).toEqual([{ parameter: 'theme' }]);
+    const refused = await fetch(`${base}${PREFERENCES}`, { headers: { cookie: 'theme=dark' } });
+    expect(refused.status).toBe(401);
   });
 });
 
@@ -241,6 +352,8 @@ describe('the document describes each form', () => {
       contentSchema: {},
     });
     expect(named('x-labels')).toMatchObject({ in: 'header', schema: { type: 'array' } });
+    expect(named('recent')).toMatchObject({ in: 'cookie', style: 'form', explode: false, schema: { type: 'array' } });
+    expect(named('visits')).toMatchObject({ in: 'cookie', required: false, schema: { type: 'integer' } });
   });
 
   it('a GET body stays out of requestBody: the query alternative is the input, the body an extension', () => {
@@ -294,12 +407,50 @@ export const calls = [
   api.GET('${LIST}', { params: { path, query: { filter: { title: 'x' }, where: JSON.stringify({ a: 1 }) } } }),
   api.GET('${LIST}', { params: { path, header: { 'x-request-label': 'a', 'x-page': 3, 'x-labels': ['a', 'b'] } } }),
   api.GET('${SEARCH}', { params: { query: { terms: JSON.stringify(['a']) } } }),
+  api.GET('${LIST}', { params: { path, cookie: { theme: 'a', visits: 3, beta: true, tz: 'UTC', recent: ['a'] } } }),
+  api.GET('${PREFERENCES}', { params: { cookie: { theme: 'dark', recent: [3] } } }),
 ];
 `;
     await writeFile(join(fixture.dir, 'calls.ts'), calls);
-    // openapi-fetch resolves from the repository's node_modules: the files live in a temporary folder.
     const run = await fixture.typecheck(['calls.ts']);
     expect(run.output).toBe('');
     expect(run.code).toBe(0);
+  }, 120_000);
+});
+
+describe('cookies in the generated code, under the strictest options', () => {
+  it('handlers read them as typed values, and client calls type their values', async () => {
+    const code = `import type { WireApiHandlers } from './out/wire-api/server.js';
+import type { WireApiClient } from './out/wire-api/client.js';
+
+export const handlers: WireApiHandlers = {
+  async listEvents({ cookies }) {
+    const visits: number | undefined = cookies.visits;
+    const recent: string[] | undefined = cookies.recent;
+    const tz: 'UTC' | 'Europe/Berlin' | undefined = cookies.tz;
+    return [{ id: 'ev-0001', title: [visits, recent?.join(), tz, cookies.beta, cookies.theme].join() }];
+  },
+  async searchEvents() {
+    return [];
+  },
+  async getSlot() {
+    return [];
+  },
+  async getPreferences({ cookies }) {
+    const theme: string = cookies.theme;
+    return [{ id: 'ev-0002', title: theme }];
+  },
+};
+
+declare const client: WireApiClient;
+export const calls = [
+  client.listEvents({ params: { room: 'a', day: 1 }, cookies: { visits: 3, recent: ['a'], beta: true } }),
+  client.getPreferences({ cookies: { theme: 'dark', recent: [1] } }),
+];
+`;
+    await writeFile(join(fixture.dir, 'cookie-handlers.ts'), code);
+    const result = await fixture.typecheck(['out/wire-api/*.ts', 'cookie-handlers.ts']);
+    expect(result.output).toBe('');
+    expect(result.code).toBe(0);
   }, 120_000);
 });

@@ -144,6 +144,7 @@ function clientMethodView(module: ModuleIr, route: RouteIr) {
     params: required(route.pathParams),
     query: required(route.query),
     headers: required(route.headers),
+    cookies: required(route.cookies),
     body: route.body ? route.bodyRequired : undefined,
     result: resultShape(module, route),
   };
@@ -160,6 +161,7 @@ function clientMethod(view: ClientMethodView): ClassMethod {
   group('params', view.params, 'PathParams');
   group('query', view.query, 'Query');
   group('headers', view.headers, 'Headers');
+  group('cookies', view.cookies, 'Cookies');
   group('body', view.body, 'Body');
   const inputRequired = members.some((entry) => entry.required);
   const inputType =

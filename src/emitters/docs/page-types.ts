@@ -50,7 +50,7 @@ export interface AuthView extends OriginView, OriginsShown {
 
 export interface ParameterView extends OriginView {
   readonly name: string;
-  readonly in: 'path' | 'query' | 'header';
+  readonly in: 'path' | 'query' | 'header' | 'cookie';
   readonly type: string;
   readonly required: boolean;
   readonly default: string | null;

@@ -74,6 +74,7 @@ export function routeView({ module, route, errors, origins }: RouteInput): Route
       ...route.pathParams.map((param) => parameterView(module, param, 'path')),
       ...route.query.map((param) => parameterView(module, param, 'query')),
       ...route.headers.map((param) => parameterView(module, param, 'header')),
+      ...route.cookies.map((param) => parameterView(module, param, 'cookie')),
     ],
     body: route.body
       ? {

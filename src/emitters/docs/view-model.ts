@@ -9,6 +9,7 @@ import { errorView, recordView } from './record-view.js';
 import { errorCatalog, routeErrors, routeView } from './route-view.js';
 import { text } from './view-helpers.js';
 import { recordSource, routeSource } from './view-sources.js';
+import { requestParameters } from '../../ir/route-parameters.js';
 
 const ENVELOPES: Record<InterfaceIr['style'], string> = {
   jsonapi:
@@ -83,7 +84,7 @@ export function pageRecords(ir: Ir, module: ModuleIr): RecordIr[] {
 function routeRecords(ir: Ir): (route: RouteIr) => RecordIr[] {
   return (route) => {
     const keys = new Set<string>();
-    for (const param of [...route.pathParams, ...route.query, ...route.headers]) referencedRecords(param.type, keys);
+    for (const param of requestParameters(route)) referencedRecords(param.type, keys);
     if (route.body) referencedRecords(route.body, keys);
     for (const response of route.responses) if (response.body) referencedRecords(response.body, keys);
     return [...keys].flatMap((key) => ir.records.get(key) ?? []);

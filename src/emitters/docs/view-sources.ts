@@ -38,6 +38,7 @@ export type RouteSource = Pick<
   readonly pathParams: readonly ParameterSource[];
   readonly query: readonly ParameterSource[];
   readonly headers: readonly ParameterSource[];
+  readonly cookies: readonly ParameterSource[];
   readonly responses: readonly ResponseSource[];
 };
 
@@ -65,6 +66,7 @@ export function routeSource(route: RouteIr): RouteSource {
     pathParams: route.pathParams.map(parameterSource),
     query: route.query.map(parameterSource),
     headers: route.headers.map(parameterSource),
+    cookies: route.cookies.map(parameterSource),
     body: route.body,
     bodyRequired: route.bodyRequired,
     bodyFormats: route.bodyFormats,

@@ -1,7 +1,8 @@
-// Path, query and header parameters of a route, and the query parameter that stands in for a GET
-// body (bodyQueryAlternative), each described as the generated client writes it:
+// Path, query, header and cookie parameters of a route, and the query parameter that stands in for a
+// GET body (bodyQueryAlternative), each described as the generated client writes it:
 // - form: scalars as name=value, lists as repeated names (explode), records as their fields' own
-//   names (style form, explode true); headers and path segments in style simple (a,b);
+//   names (style form, explode true); headers and path segments in style simple (a,b); cookie
+//   lists in style form without explode (name=a,b), the cookie OpenAPI 3.1 describes;
 // - deepObject: name[key]=value; a list of records, which OpenAPI leaves undefined, as literal
 //   bracketed names for its first entries (options.deepObjectLists), plus the short form
 //   name[<key>]=<value> as a deepObject over a flat object where the definition allows it;
@@ -14,7 +15,7 @@ import { annotate, typeSchema, type SchemaContext } from './json-schema.js';
 import type { OpenApiOptions } from './options.js';
 import { JSON_MEDIA, originMark, type ParameterObject, type Schema } from './types.js';
 
-type Location = 'path' | 'query' | 'header';
+type Location = 'path' | 'query' | 'header' | 'cookie';
 
 export function routeParameters(route: RouteIr, components: Components, options: OpenApiOptions): ParameterObject[] {
   const ctx: SchemaContext = { components, direction: 'write' };
@@ -25,6 +26,7 @@ export function routeParameters(route: RouteIr, components: Components, options:
     ...route.query.flatMap(place('query')),
     ...(alternative ? [alternative] : []),
     ...route.headers.flatMap(place('header')),
+    ...route.cookies.flatMap(place('cookie')),
   ];
 }
 
@@ -53,7 +55,12 @@ function parameter(
     return [{ ...head, style: 'deepObject', explode: true, schema: annotate(schema, { default: param.default }) }];
   // A record in the query goes as its fields' own names (OpenAPI's default for objects, said outright for tools that
   // default otherwise).
-  const form = location === 'query' && isObject ? { style: 'form', explode: true } : {};
+  const form =
+    location === 'query' && isObject
+      ? { style: 'form', explode: true }
+      : location === 'cookie' && param.type.kind === 'list'
+        ? { style: 'form', explode: false }
+        : {};
   return [{ ...head, ...form, schema: annotate(schema, { default: param.default }) }];
 }
 

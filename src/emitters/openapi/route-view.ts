@@ -20,6 +20,7 @@ import type {
 import { referencedRecords } from '../shared/imports.js';
 import { ContentStore, type Digest } from './content-store.js';
 import type { OpenApiOptions } from './options.js';
+import { requestParameters } from '../../ir/route-parameters.js';
 
 /** The module's settings a route reads. */
 export interface RouteSettings {
@@ -64,7 +65,7 @@ export class RouteViews {
   view(route: RouteIr): RouteView {
     const records = new Map<RecordKey, Digest>();
     const related = new Set<RecordKey>();
-    const types = [...route.pathParams, ...route.query, ...route.headers].map((param) => param.type);
+    const types = requestParameters(route).map((param) => param.type);
     types.push(
       ...route.responses.flatMap((response) => [
         ...(response.body ? [response.body] : []),
@@ -166,6 +167,7 @@ function unplacedRoute(route: RouteIr): RouteIr {
     pathParams: route.pathParams.map(unplaced),
     query: route.query.map(unplaced),
     headers: route.headers.map(unplaced),
+    cookies: route.cookies.map(unplaced),
     responses: route.responses.map(response),
   };
 }

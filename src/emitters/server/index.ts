@@ -203,16 +203,18 @@ function routeInputs(route: RouteIr): HandlerInput[] {
   if (route.pathParams.length > 0) inputs.push('params');
   if (route.query.length > 0) inputs.push('query');
   if (route.headers.length > 0) inputs.push('headers');
+  if (route.cookies.length > 0) inputs.push('cookies');
   if (route.body) inputs.push('body');
   return inputs;
 }
 
-type HandlerInput = 'params' | 'query' | 'headers' | 'body';
+type HandlerInput = 'params' | 'query' | 'headers' | 'cookies' | 'body';
 
 const INPUT_PARTS: Record<HandlerInput, { readonly part: RoutePart; readonly key: string }> = {
   params: { part: 'PathParams', key: 'pathParams' },
   query: { part: 'Query', key: 'query' },
   headers: { part: 'Headers', key: 'headers' },
+  cookies: { part: 'Cookies', key: 'cookies' },
   body: { part: 'Body', key: 'body' },
 };
 

@@ -10,6 +10,7 @@ import { symbols, type RoutePart } from '../../ir/symbols.js';
 import { crossModuleImports, referencedRecords } from '../shared/imports.js';
 import { memoRuns } from '../shared/memo-runs.js';
 import { typeExpression } from './type-expression.js';
+import { requestParameters } from '../../ir/route-parameters.js';
 
 export const typesEmitter: Emitter = {
   name: 'types',
@@ -54,7 +55,7 @@ export function moduleRecordReferences(module: ModuleIr): ReadonlySet<string> {
   const keys = new Set<string>();
   for (const record of module.records) for (const field of record.fields) referencedRecords(field.type, keys);
   for (const route of module.routes) {
-    for (const param of [...route.pathParams, ...route.query, ...route.headers]) referencedRecords(param.type, keys);
+    for (const param of requestParameters(route)) referencedRecords(param.type, keys);
     if (route.body) referencedRecords(route.body, keys);
     for (const response of route.responses) if (response.body) referencedRecords(response.body, keys);
   }
@@ -99,6 +100,7 @@ function routeView(route: RouteIr) {
     pathParams: params(route.pathParams),
     query: params(route.query),
     headers: params(route.headers),
+    cookies: params(route.cookies),
     body: route.body,
     responses: route.responses.map((response): MemberView => ({
       name: response.status,
@@ -142,6 +144,7 @@ function routeTypes(route: RouteView): TopLevel[] {
   group('PathParams', route.pathParams);
   group('Query', route.query);
   group('Headers', route.headers);
+  group('Cookies', route.cookies);
   if (route.body)
     statements.push(exported({ kind: 'type-alias', name: name('Body'), type: typeExpression(route.body) }));
   statements.push(

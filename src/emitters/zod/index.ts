@@ -1,5 +1,5 @@
 // The `zod` emitter: one schemas.ts per module with a schema per record and, per route, schemas
-// for path, query, headers, body and each response body. Each record's and each route's printed
+// for path, query, headers, cookies, body and each response body. Each record's and each route's printed
 // schemas are remembered by what they are made from (a view of the IR without source positions,
 // with the defaults of the partial records they name), so a rerun rebuilds only the changed ones.
 import { compareCodePoints } from '../../ir/names.js';
@@ -33,10 +33,11 @@ import {
   type RecordLookup,
 } from './schema-expression.js';
 import { symbols } from '../../ir/symbols.js';
+import { requestParameters } from '../../ir/route-parameters.js';
 
 export const zodEmitter: Emitter = {
   name: 'zod',
-  description: "zod 4 schemas of records and of each route's path, query, headers, body and responses",
+  description: "zod 4 schemas of records and of each route's path, query, headers, cookies, body and responses",
   emit: ({ ir }) => ir.modules.map((module) => emitModuleSchemas(module, ir.records)),
 };
 
@@ -133,7 +134,7 @@ function routeView(route: RouteIr, records: RecordLookup) {
       default: param.default,
       style: param.style,
     }));
-  const types: TypeIr[] = [...route.pathParams, ...route.query, ...route.headers].map((param) => param.type);
+  const types: TypeIr[] = requestParameters(route).map((param) => param.type);
   if (route.body) types.push(route.body);
   for (const response of route.responses) if (response.body) types.push(response.body);
   return {
@@ -141,13 +142,14 @@ function routeView(route: RouteIr, records: RecordLookup) {
     pathParams: params(route.pathParams),
     query: params(route.query),
     headers: params(route.headers),
+    cookies: params(route.cookies),
     body: route.body,
     bodyEntries: route.bodyEntries,
     responses: route.responses.map((response) => ({ status: response.status, body: response.body })),
     lookup: lookupFor(
       types,
       records,
-      [...route.pathParams, ...route.query, ...route.headers]
+      requestParameters(route)
         .filter((param) => param.style !== 'json')
         .map((param) => param.type),
     ),
@@ -207,11 +209,13 @@ function routeSchemas(route: RouteView, records: RecordLookup): SchemaConstant[]
   const constants: SchemaConstant[] = [];
   if (route.pathParams.length > 0)
     constants.push({ name: name('PathParams'), value: parameterObject(route.pathParams, 'text', true, records) });
-  // Query and headers tolerate members they do not name: proxies and browsers add their own.
+  // Query, headers and cookies tolerate members they do not name: proxies and browsers add their own.
   if (route.query.length > 0)
     constants.push({ name: name('Query'), value: parameterObject(route.query, 'text', false, records) });
   if (route.headers.length > 0)
     constants.push({ name: name('Headers'), value: parameterObject(route.headers, 'text', false, records) });
+  if (route.cookies.length > 0)
+    constants.push({ name: name('Cookies'), value: parameterObject(route.cookies, 'text', false, records) });
   if (route.body?.kind === 'list' && route.bodyEntries === 'each') {
     // Named apart: the server validates each entry with it, and the body is the list of them.
     constants.push({
