@@ -8,7 +8,7 @@ import { bannerApiPlugin } from '../../generated/banner-api/server.js';
 import { priceListApiMeta, priceListApiRoutes } from '../../generated/price-list-api/metadata.js';
 import { priceListApiPlugin } from '../../generated/price-list-api/server.js';
 import { redactingLogger } from '../../generated/runtime/log-redaction.js';
-import type { DigestOptions } from '../../generated/runtime/server-auth.js';
+import type { DigestOptions } from '../../generated/runtime/digest-server.js';
 import { applyRecommendedServerLimits, recommendedServerOptions } from '../../generated/runtime/server-options.js';
 import { LoginThrottle } from '../../generated/runtime/throttle.js';
 import {

@@ -2,8 +2,9 @@
 
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { renderJsonApi } from '../runtime/jsonapi.js';
+import { oauthScheme, type OAuthOptions } from '../runtime/oauth-scheme.js';
 import type { ListResult } from '../runtime/responses.js';
-import type { OAuthOptions } from '../runtime/server-auth.js';
 import { createInterfacePlugin, type HandlerContext } from '../runtime/server.js';
 import type { LoginThrottle } from '../runtime/throttle.js';
 import { adminApiMeta, adminApiRoutes } from './metadata.js';
@@ -258,5 +259,14 @@ const routeSchemas = {
 
 /** The Admin API as a Fastify plugin: register it on a Fastify 5 instance. */
 export function adminApiPlugin(options: AdminApiServerOptions): FastifyPluginAsync {
-  return createInterfacePlugin({ meta: adminApiMeta, routes: adminApiRoutes, schemas: routeSchemas }, options);
+  return createInterfacePlugin(
+    {
+      meta: adminApiMeta,
+      routes: adminApiRoutes,
+      schemas: routeSchemas,
+      authSchemes: { oauth: oauthScheme },
+      jsonApi: renderJsonApi,
+    },
+    options,
+  );
 }

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { BodyEntries } from '../runtime/body-entries.js';
-import type { DigestOptions } from '../runtime/server-auth.js';
+import { digestScheme, type DigestOptions } from '../runtime/digest-server.js';
 import { createInterfacePlugin, type HandlerContext } from '../runtime/server.js';
 import type { LoginThrottle } from '../runtime/throttle.js';
 import { bannerApiMeta, bannerApiRoutes } from './metadata.js';
@@ -99,5 +99,8 @@ const routeSchemas = {
 
 /** The Banner Resource API as a Fastify plugin: register it on a Fastify 5 instance. */
 export function bannerApiPlugin(options: BannerApiServerOptions): FastifyPluginAsync {
-  return createInterfacePlugin({ meta: bannerApiMeta, routes: bannerApiRoutes, schemas: routeSchemas }, options);
+  return createInterfacePlugin(
+    { meta: bannerApiMeta, routes: bannerApiRoutes, schemas: routeSchemas, authSchemes: { digest: digestScheme } },
+    options,
+  );
 }

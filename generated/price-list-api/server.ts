@@ -2,8 +2,8 @@
 
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { digestScheme, type DigestOptions } from '../runtime/digest-server.js';
 import type { ListResult } from '../runtime/responses.js';
-import type { DigestOptions } from '../runtime/server-auth.js';
 import { createInterfacePlugin, type HandlerContext } from '../runtime/server.js';
 import type { LoginThrottle } from '../runtime/throttle.js';
 import { priceListApiMeta, priceListApiRoutes } from './metadata.js';
@@ -184,5 +184,13 @@ const routeSchemas = {
 
 /** The Price-List API as a Fastify plugin: register it on a Fastify 5 instance. */
 export function priceListApiPlugin(options: PriceListApiServerOptions): FastifyPluginAsync {
-  return createInterfacePlugin({ meta: priceListApiMeta, routes: priceListApiRoutes, schemas: routeSchemas }, options);
+  return createInterfacePlugin(
+    {
+      meta: priceListApiMeta,
+      routes: priceListApiRoutes,
+      schemas: routeSchemas,
+      authSchemes: { digest: digestScheme },
+    },
+    options,
+  );
 }

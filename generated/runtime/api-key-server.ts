@@ -6,16 +6,36 @@ import type { FastifyRequest } from 'fastify';
 import { parseCookies } from './cookies.js';
 import { Unauthorized } from './errors.js';
 import type { ApiKeyMeta, SessionMeta } from './interface-meta.js';
-import type {
-  ApiKeySessionOptions,
-  Authenticator,
-  Identity,
-  Principal,
-  SessionHandle,
-  StoredSession,
-} from './server-auth.js';
+import type { Authenticator, AuthScheme, Identity, Principal, SessionHandle } from './server-auth.js';
 import { ContextSessions, type StoredContext } from './session-tokens.js';
-import { MemorySessionStore } from './stores.js';
+import { MemorySessionStore, type MaybePromise, type SessionStore } from './stores.js';
+
+export interface ApiKeyOptions {
+  /** The caller a key stands for; undefined for a key that names no one. Compare keys in constant time or by hash. */
+  verifyApiKey(key: string): MaybePromise<Identity | undefined>;
+}
+
+/** An apiKey scheme that declares sessions: each key holder's visitors get context tokens. */
+export interface ApiKeySessionOptions<Session> extends ApiKeyOptions {
+  /** Data of a new session, e.g. an empty cart. */
+  createSession(principal: Identity): Session;
+  /** Holds a session once it holds something; empty sessions live in their signed token alone. */
+  sessions?: SessionStore<StoredContext<StoredSession<Session>>>;
+  /** Signs context tokens (at least 32 bytes); the same on every instance. Default: random per process. */
+  sessionSecret?: string | Buffer;
+  now?: () => number;
+}
+
+export interface StoredSession<Session> {
+  /** The subject of the key the session was started with: a session serves that key holder only. */
+  readonly ownerId: string;
+  readonly data: Session;
+}
+
+/** The apiKey scheme, for a generated server's plugin. */
+export const apiKeyScheme: AuthScheme<ApiKeyMeta, ApiKeySessionOptions<unknown>> = {
+  authenticator: apiKeyAuthenticator,
+};
 
 type SessionParts = SessionHandle<unknown> & { save(): Promise<void>; readonly header: string };
 

@@ -2,11 +2,13 @@
 
 // The OAuth 2.0 client's token manager: gets a token with the configured grant, refreshes it shortly
 // before it expires (one refresh shared by every call waiting on it), and falls back to a new
-// grant when a refresh fails.
-import { readJson } from './client-answers.js';
+// grant when a refresh fails. Imported only by the clients of APIs with an oauth2 scheme.
+import { parseJson, readJson } from './client-answers.js';
+import type { ClientAuth, ClientAuthScheme } from './client-auth.js';
 import { errorFromBody, UnreadableResponseError } from './client-errors.js';
 import { followRedirects } from './client-redirects.js';
 import { callDeadline, DEFAULT_TIMEOUT_MS, send, type FetchLike } from './client-transport.js';
+import type { OAuthMeta } from './interface-meta.js';
 
 export type OAuthCredentials =
   | {
@@ -21,6 +23,37 @@ export type OAuthCredentials =
       readonly clientId: string;
       readonly clientSecret: string;
     };
+
+/** OAuth 2.0, for a generated client: bearer tokens from the scheme's token endpoint, renewed as needed. */
+export const oauthClientAuth: ClientAuthScheme<OAuthMeta, OAuthCredentials> = {
+  create: (scheme, credentials, context) =>
+    oauthAuth(
+      new TokenManager({
+        interfaceName: context.interfaceName,
+        tokenUrl: `${context.baseUrl}${scheme.tokenPath}`,
+        credentials,
+        defaultClientId: scheme.passwordClientId,
+        defaultScopes: scheme.scopes,
+        fetch: context.fetch,
+        timeoutMs: context.timeoutMs,
+        now: context.now,
+      }),
+    ),
+};
+
+export function oauthAuth(tokens: TokenManager): ClientAuth & { readonly tokens: TokenManager } {
+  return {
+    tokens,
+    async headers() {
+      return { authorization: `Bearer ${await tokens.accessToken()}` };
+    },
+    async afterResponse() {},
+    retryAfterUnauthorized(_response, sent) {
+      tokens.invalidate((sent['authorization'] ?? '').replace(/^Bearer /, ''));
+      return true;
+    },
+  };
+}
 
 export interface TokenManagerOptions {
   readonly interfaceName: string;
@@ -164,12 +197,3 @@ export class TokenManager {
 
 /** Grant members an unreadable answer's excerpt must never repeat. */
 const SECRET_MEMBERS = ['password', 'client_secret', 'refresh_token'] as const;
-
-export function parseJson(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}

@@ -3,11 +3,10 @@
 // The one client behind every generated interface client: URL and query building, auth, GET
 // bodies, timeouts, error bodies, decoding per interface style, optional response validation.
 import type { z } from 'zod';
-import { envelopeProblem, readJson } from './client-answers.js';
-import { createClientAuth, type ClientAuth, type ClientAuthOptions } from './client-auth.js';
+import { envelopeProblem, parseJson, readJson } from './client-answers.js';
+import type { ClientAuth, ClientAuthScheme } from './client-auth.js';
 import { cookieHeader, joinCookies } from './cookies.js';
 import { errorFromBody, ResponseValidationError, UnreadableResponseError } from './client-errors.js';
-import { parseJson } from './client-oauth.js';
 import { followRedirects, type Hop } from './client-redirects.js';
 import {
   DEFAULT_TIMEOUT_MS,
@@ -19,7 +18,6 @@ import {
   type IncomingResponse,
 } from './client-transport.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
-import { decodeDocument } from './jsonapi-decode.js';
 import { readTolerantly } from './tolerant-read.js';
 
 export interface ClientOptions {
@@ -72,7 +70,20 @@ export interface ClientDefinition {
   readonly meta: InterfaceMeta;
   readonly routes: Readonly<Record<string, RouteMeta>>;
   readonly responseSchemas: Readonly<Record<string, Readonly<Record<number, z.ZodType>>>>;
+  /**
+   * The client side of each auth scheme, by scheme name: a generated client imports those its API
+   * declares (client-auth, client-oauth, digest-client), so that an output holds no code of other schemes.
+   */
+  readonly authSchemes?: Readonly<Record<string, ClientAuthScheme>>;
+  /** Reads json:api documents (decodeDocument of jsonapi-decode.ts); given by clients of json:api interfaces only. */
+  readonly jsonApi?: JsonApiDecoding;
 }
+
+/** A json:api document as plain records; `numericIds`: the types whose ids stand for numbers. */
+export type JsonApiDecoding = (
+  document: unknown,
+  numericIds: ReadonlySet<string>,
+) => { data: unknown; links: Record<string, string>; meta: Record<string, unknown> };
 
 export class ClientCore {
   readonly #definition: ClientDefinition;
@@ -85,12 +96,17 @@ export class ClientCore {
       ...options,
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
     };
+    if (definition.meta.style === 'jsonapi' && !definition.jsonApi)
+      throw new Error(`${definition.meta.name}: json:api decoding is missing`);
     for (const [name, scheme] of Object.entries(definition.meta.auth)) {
-      const credentials = (options.auth as Record<string, ClientAuthOptions | undefined>)[name];
+      const credentials = (options.auth as Record<string, unknown>)[name];
       if (credentials === undefined) continue;
+      const kind = definition.authSchemes?.[name];
+      if (kind === undefined)
+        throw new Error(`${definition.meta.name}: the client side of auth scheme "${name}" is missing`);
       this.#auth.set(
         name,
-        createClientAuth(scheme, credentials, {
+        kind.create(scheme, credentials, {
           interfaceName: definition.meta.name,
           baseUrl: this.#options.baseUrl,
           fetch: options.fetch,
@@ -273,7 +289,7 @@ export class ClientCore {
           return response.list ? { items: value['data'], total: value['total'] } : value['data'];
         const records = Object.values(this.#definition.meta.records);
         const numericIds = new Set(records.filter((record) => record.numericId).map((record) => record.type));
-        const document = decodeDocument(body, numericIds);
+        const document = (this.#definition.jsonApi as JsonApiDecoding)(body, numericIds);
         if (!response.list) return document.data;
         return {
           items: document.data,

@@ -22,6 +22,18 @@ import {
   type DigestAlgorithm,
   type DigestChallenge,
 } from './digest.js';
+import type { ClientAuth, ClientAuthScheme } from './client-auth.js';
+import type { DigestMeta } from './interface-meta.js';
+
+export interface DigestCredentials {
+  readonly username: string;
+  readonly password: string;
+}
+
+/** HTTP Digest, for a generated client: answers the server's challenges, one retry per fresh nonce. */
+export const digestClientAuth: ClientAuthScheme<DigestMeta, DigestCredentials> = {
+  create: (_scheme, credentials) => digestAuth(new DigestClient(credentials)),
+};
 
 export interface DigestClientOptions {
   username: string;
@@ -135,4 +147,20 @@ export class DigestClient {
     this.#challenge = undefined;
     this.#count = 0;
   }
+}
+
+function digestAuth(client: DigestClient): ClientAuth {
+  return {
+    async headers(method, uri) {
+      const authorization = client.authorization(method, uri);
+      const headers: Record<string, string> = {};
+      if (authorization) headers['authorization'] = authorization;
+      return headers;
+    },
+    async afterResponse() {},
+    retryAfterUnauthorized(response) {
+      // A fresh nonce (first contact, stale, or a count the server saw out of order) is worth one retry.
+      return client.acceptChallenge(response.header('www-authenticate')).usable;
+    },
+  };
 }

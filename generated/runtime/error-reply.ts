@@ -4,7 +4,7 @@
 // application/vnd.api+json for errors arrays on json:api interfaces unless plain JSON was asked for.
 import type { FastifyReply } from 'fastify';
 import { errorResponse, internalErrorResponse } from './error-bodies.js';
-import type { ApiError } from './errors.js';
+import { ApiError } from './errors.js';
 import type { InterfaceMeta } from './interface-meta.js';
 import { JSONAPI_MEDIA_TYPE, negotiateRepresentation } from './negotiate.js';
 
@@ -34,4 +34,15 @@ export function sendApiError(
 /** Sends JSON as bytes, so that Fastify keeps the content type as given (JSON:API forbids media type parameters). */
 export function sendJson(reply: FastifyReply, contentType: string, body: unknown): FastifyReply {
   return reply.type(contentType).send(Buffer.from(JSON.stringify(body), 'utf8'));
+}
+
+/**
+ * An error that is not the client's fault: answered 500 in the interface's internal-error shape, never with its
+ * message.
+ */
+export class InternalError extends ApiError {
+  /** `disclosed`: the fault, told to the client in development only. */
+  constructor(readonly disclosed?: string) {
+    super('badRequest', { detail: 'Internal error.' });
+  }
 }

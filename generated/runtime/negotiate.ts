@@ -2,6 +2,7 @@
 
 // Content negotiation: the answer's representation for json:api interfaces (json:api by default, plain
 // JSON on request), and whether a request body comes in a media type the route reads.
+import { ApiError } from './errors.js';
 
 export type Representation = 'jsonapi' | 'plain';
 
@@ -60,4 +61,17 @@ export function bodyMediaTypeAccepted(
 /** The media types of the given formats, for a 415's message. */
 export function bodyMediaTypes(formats: readonly BodyFormat[]): string {
   return formats.map((format) => BODY_MEDIA_TYPES[format]).join(', ');
+}
+
+/** A body in a media type the route does not read is a 415, before anything reads it. */
+export function requireBodyMediaType(
+  request: { readonly headers: Readonly<Record<string, string | string[] | undefined>> },
+  formats: readonly BodyFormat[],
+): void {
+  if (bodyMediaTypeAccepted(request.headers, formats)) return;
+  const type = request.headers['content-type'];
+  throw new ApiError('unsupportedMediaType', {
+    params: { type: typeof type === 'string' ? type : '(none)' },
+    detail: `The request body must be ${bodyMediaTypes(formats)}; got ${typeof type === 'string' ? type : 'no Content-Type'}.`,
+  });
 }

@@ -10,30 +10,22 @@ import { droppedMembers, judgeResult, ResponseBreach } from './answer-check.js';
 import { AnswerSchemas, serializeBody, type ResponseSchemas } from './answer-serializers.js';
 import { judgeEntries } from './body-entries.js';
 import { cookieParameters } from './cookies.js';
-import { sendApiError, sendJson } from './error-reply.js';
+import { InternalError, sendApiError, sendJson } from './error-reply.js';
 import { ApiError, BadRequest, ParameterMissing, Validation, type Violation } from './errors.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
-import {
-  bodyMediaTypeAccepted,
-  bodyMediaTypes,
-  negotiateRepresentation,
-  type BodyFormat,
-  type Representation,
-} from './negotiate.js';
+import { negotiateRepresentation, requireBodyMediaType, type Representation } from './negotiate.js';
 import { formObjectParameters, listParameters } from './query-schema.js';
 import { parseQueryString, type QueryValue } from './query-string.js';
 import type { JsonSchema } from './wire-schemas.js';
-import { renderResult, selectResponse } from './responses.js';
+import { renderResult, selectResponse, type JsonApiRendering } from './responses.js';
 import {
   createAuthenticator,
-  oauthRuntime,
   type Authenticator,
   type AuthResult,
-  type OAuthOptions,
+  type AuthScheme,
   type Principal,
   type SessionHandle,
 } from './server-auth.js';
-import { TOKEN_RESPONSE_HEADERS } from './oauth-server.js';
 import { credentialCheck, type CredentialCheck } from './login-guard.js';
 import { isStorageFull, STORAGE_FULL_RETRY_AFTER_SECONDS } from './storage-errors.js';
 import { LoginThrottle } from './throttle.js';
@@ -71,6 +63,13 @@ export interface InterfaceDefinition {
   readonly meta: InterfaceMeta;
   readonly routes: Readonly<Record<string, RouteMeta>>;
   readonly schemas: Readonly<Record<string, RouteSchemas>>;
+  /**
+   * The implementation of each auth scheme, by scheme name: a generated server imports those its API
+   * declares (api-key-server, oauth-scheme, …), so that an output holds no code of other schemes.
+   */
+  readonly authSchemes?: Readonly<Record<string, AuthScheme>>;
+  /** Renders json:api documents (jsonapi.ts); given by the servers of json:api interfaces only. */
+  readonly jsonApi?: JsonApiRendering;
 }
 
 export interface InterfacePluginOptions {
@@ -102,12 +101,17 @@ export function createInterfacePlugin(
   options: InterfacePluginOptions,
 ): FastifyPluginAsync {
   const { meta } = definition;
-  const authenticators = new Map<string, Authenticator>();
-  for (const [name, scheme] of Object.entries(meta.auth)) {
+  if (meta.style === 'jsonapi' && !definition.jsonApi) throw new Error(`${meta.name}: json:api rendering is missing`);
+  const schemes = Object.entries(meta.auth).map(([name, scheme]) => {
+    const kind = definition.authSchemes?.[name];
+    if (kind === undefined) throw new Error(`${meta.name}: the implementation of auth scheme "${name}" is missing`);
     const schemeOptions = (options.auth as Record<string, unknown>)[name];
     if (schemeOptions === undefined) throw new Error(`${meta.name}: options for auth scheme "${name}" are missing`);
-    authenticators.set(name, createAuthenticator(scheme, schemeOptions));
-  }
+    return { name, scheme, kind, options: schemeOptions };
+  });
+  const authenticators = new Map<string, Authenticator>(
+    schemes.map(({ name, scheme, kind, options }) => [name, createAuthenticator(scheme, kind, options)]),
+  );
   const loginThrottle = options.loginThrottle === false ? undefined : (options.loginThrottle ?? new LoginThrottle());
   const handlers = new Map<string, Handler>();
   for (const route of Object.values(definition.routes)) {
@@ -123,14 +127,9 @@ export function createInterfacePlugin(
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
     app.setErrorHandler((error, request, reply) => sendError(meta, toApiError(error, request, options), reply));
-    for (const [name, scheme] of Object.entries(meta.auth)) {
-      if (scheme.type === 'oauth2')
-        registerTokenEndpoint(
-          app,
-          oauthRuntime(scheme, (options.auth as Record<string, unknown>)[name] as OAuthOptions),
-          (error, request) => toApiError(error, request, options),
-        );
-    }
+    const toSchemeError = (error: unknown, request: FastifyRequest) => toApiError(error, request, options);
+    for (const { scheme, kind, options: schemeOptions } of schemes)
+      kind.routes?.(app, scheme, schemeOptions, { toApiError: toSchemeError });
     for (const route of Object.values(definition.routes)) {
       const { prepare, run } = routeRunner({
         definition,
@@ -224,80 +223,6 @@ function allowEmptyJsonBodies(app: FastifyInstance): void {
     if (text.trim() === '') return done(null, undefined);
     return parseJson(request, text, done);
   });
-}
-
-const TOKEN_BODY_FORMATS: readonly BodyFormat[] = ['json', 'form'];
-
-/** Statuses of token request failures that are not RFC 6749 errors (all others are 400 invalid_request). */
-const TOKEN_ERROR_STATUS: Partial<Record<ApiError['kind'], number>> = {
-  payloadTooLarge: 413,
-  unsupportedMediaType: 415,
-};
-
-/** A body in a media type the route does not read is a 415, before anything reads it. */
-function requireBodyMediaType(request: FastifyRequest, formats: readonly BodyFormat[]): void {
-  if (bodyMediaTypeAccepted(request.headers, formats)) return;
-  throw new ApiError('unsupportedMediaType', {
-    params: { type: request.headers['content-type'] ?? '(none)' },
-    detail: `The request body must be ${bodyMediaTypes(formats)}; got ${request.headers['content-type'] ?? 'no Content-Type'}.`,
-  });
-}
-
-function registerTokenEndpoint(
-  app: FastifyInstance,
-  runtime: ReturnType<typeof oauthRuntime>,
-  toError: (error: unknown, request: FastifyRequest) => ApiError,
-): void {
-  app.post(runtime.scheme.tokenPath, {
-    onRequest: async (request) => requireBodyMediaType(request, TOKEN_BODY_FORMATS),
-    handler: async (request, reply) => {
-      const result = await runtime.issue(request.body ?? {}, {
-        authorization: request.headers.authorization,
-        clientAddress: request.ip,
-      });
-      return reply
-        .code(result.status)
-        .headers({ ...TOKEN_RESPONSE_HEADERS, ...result.headers })
-        .type('application/json; charset=utf-8')
-        .send(result.body);
-    },
-    // A body that cannot be read still gets an RFC 6749 error (with the errors array, like every token error).
-    errorHandler: (error, request, reply) => {
-      const apiError = toError(error, request);
-      if (apiError.kind === 'serviceUnavailable') return sendTokenUnavailable(reply, apiError);
-      const internal = apiError instanceof InternalError;
-      const status = internal ? 500 : (TOKEN_ERROR_STATUS[apiError.kind] ?? 400);
-      const code = internal ? 'server_error' : 'invalid_request';
-      const description = internal
-        ? 'The token request could not be handled.'
-        : apiError.kind === 'payloadTooLarge'
-          ? 'The request body is too large.'
-          : (apiError.detail ?? 'The token request is malformed.');
-      const body = {
-        error: code,
-        error_description: description,
-        errors: [
-          { status: String(status), code, title: internal ? 'Server error' : 'Invalid request', detail: description },
-        ],
-      };
-      return reply.code(status).headers(TOKEN_RESPONSE_HEADERS).type('application/json; charset=utf-8').send(body);
-    },
-  });
-}
-
-/** A token request the storage has no room for: RFC 6749's temporarily_unavailable, 503 with Retry-After. */
-function sendTokenUnavailable(reply: FastifyReply, apiError: ApiError): FastifyReply {
-  const description = apiError.detail ?? 'The service cannot issue tokens right now.';
-  const body = {
-    error: 'temporarily_unavailable',
-    error_description: description,
-    errors: [{ status: '503', code: 'temporarily_unavailable', title: 'Service unavailable', detail: description }],
-  };
-  return reply
-    .code(503)
-    .headers({ ...TOKEN_RESPONSE_HEADERS, ...(apiError.headers as Record<string, string>) })
-    .type('application/json; charset=utf-8')
-    .send(body);
 }
 
 interface RunnerParts {
@@ -394,6 +319,7 @@ function routeRunner(parts: RunnerParts) {
         path: request.url.split('?')[0] ?? '/',
         query,
         includes,
+        jsonApi: definition.jsonApi,
       },
       result,
     );
@@ -601,17 +527,6 @@ function storageFullError(): ApiError {
     detail: 'The service cannot store data right now; try again later.',
     headers: { 'retry-after': String(STORAGE_FULL_RETRY_AFTER_SECONDS) },
   });
-}
-
-/**
- * An error that is not the client's fault: answered 500 in the interface's internal-error shape, never with its
- * message.
- */
-class InternalError extends ApiError {
-  /** `disclosed`: the fault, told to the client in development only. */
-  constructor(readonly disclosed?: string) {
-    super('badRequest', { detail: 'Internal error.' });
-  }
 }
 
 /** The session of a request, so that an error answer names its current token (which a handler may have rotated). */

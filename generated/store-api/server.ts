@@ -2,7 +2,7 @@
 
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ApiKeySessionOptions } from '../runtime/server-auth.js';
+import { apiKeyScheme, type ApiKeySessionOptions } from '../runtime/api-key-server.js';
 import { createInterfacePlugin, type HandlerContext } from '../runtime/server.js';
 import type { LoginThrottle } from '../runtime/throttle.js';
 import { storeApiMeta, storeApiRoutes } from './metadata.js';
@@ -68,5 +68,8 @@ const routeSchemas = {
 
 /** The Store API as a Fastify plugin: register it on a Fastify 5 instance. */
 export function storeApiPlugin<Session>(options: StoreApiServerOptions<Session>): FastifyPluginAsync {
-  return createInterfacePlugin({ meta: storeApiMeta, routes: storeApiRoutes, schemas: routeSchemas }, options);
+  return createInterfacePlugin(
+    { meta: storeApiMeta, routes: storeApiRoutes, schemas: routeSchemas, authSchemes: { accessKey: apiKeyScheme } },
+    options,
+  );
 }

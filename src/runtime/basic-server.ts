@@ -3,8 +3,20 @@
 import { Unauthorized } from './errors.js';
 import type { BasicMeta } from './interface-meta.js';
 import { throttledError } from './login-guard.js';
-import type { Authenticator, BasicOptions } from './server-auth.js';
+import type { Authenticator, AuthScheme, Identity } from './server-auth.js';
+import type { MaybePromise } from './stores.js';
 import { LoginThrottle } from './throttle.js';
+
+export interface BasicOptions {
+  /** The caller of a user name and password; undefined when they do not match. */
+  verifyCredentials(username: string, password: string): MaybePromise<Identity | undefined>;
+  /** Slows repeated failed logins per user and client address (429 with Retry-After); false turns it off. */
+  throttle?: LoginThrottle | false;
+  now?: () => number;
+}
+
+/** HTTP Basic, for a generated server's plugin. */
+export const basicScheme: AuthScheme<BasicMeta, BasicOptions> = { authenticator: basicAuthenticator };
 
 // token68 of RFC 9110 section 11.2; the cap keeps hostile headers cheap.
 const BASIC = /^Basic[ ]+([A-Za-z0-9+/]{1,4096}={0,2})[ ]*$/i;

@@ -1,8 +1,33 @@
 // JWT bearer tokens, checked with jose: signature (a key the service gives, or the keys published
-// at a JWKS URL), issuer, audience, expiry and not-before. Loaded only by interfaces that declare a
-// JWT scheme, so that jose is needed only there.
+// at a JWKS URL), issuer, audience, expiry and not-before. Imported only by the servers of APIs that
+// declare a JWT scheme, so that jose is needed only there.
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { KeyObject, webcrypto } from 'node:crypto';
+import { bearerAuthenticator, type TokenCheck } from './bearer-server.js';
+import type { BearerMeta } from './interface-meta.js';
+import type { AuthScheme, Identity } from './server-auth.js';
+import type { MaybePromise } from './stores.js';
+
+/** A JWT bearer scheme: issuer and audience come from the definitions, the key from here or a JWKS. */
+export interface JwtBearerOptions {
+  /** The verification key (public key, or the shared secret of HS*) when the definitions give no jwksUrl. */
+  readonly key?: KeyObject | webcrypto.CryptoKey | Uint8Array | webcrypto.JsonWebKey;
+  /** Where the signing keys are published; overrides the definitions' jwksUrl (e.g. per environment). */
+  readonly jwksUrl?: string | URL;
+  /** The caller of verified claims; default subject from sub, scopes from scope (space-separated) or scp. */
+  identityOf?(claims: Readonly<Record<string, unknown>>): MaybePromise<Identity | undefined>;
+  /** Seconds of clock skew tolerated on exp and nbf (default 0). */
+  readonly clockToleranceSeconds?: number;
+  readonly now?: () => number;
+}
+
+/** JWT bearer tokens, for a generated server's plugin. */
+export const jwtBearerScheme: AuthScheme<BearerMeta, JwtBearerOptions> = {
+  authenticator: (scheme, options) => {
+    if (!scheme.jwt) throw new Error('a JWT bearer scheme needs jwt in its definition');
+    return bearerAuthenticator(jwtCheck(scheme.jwt, options));
+  },
+};
 
 /** What a JWT check needs: the scheme's declared values and the service's key or JWKS location. */
 export interface JwtCheck {
@@ -78,4 +103,40 @@ function keySource(check: JwtCheck): JWTVerifyGetKey | NonNullable<JwtCheck['key
       throw new KeySourceFailure('the JWKS could not be fetched', { cause: error });
     }
   };
+}
+
+function jwtCheck(declared: NonNullable<BearerMeta['jwt']>, options: JwtBearerOptions): TokenCheck {
+  if (options.key === undefined && options.jwksUrl === undefined && declared.jwksUrl === undefined) {
+    throw new Error('a JWT bearer scheme without jwksUrl in the definitions needs key (or jwksUrl) in its options');
+  }
+  const verify = jwtVerifier({
+    issuer: declared.issuer,
+    audience: declared.audience,
+    algorithms: declared.algorithms,
+    key: options.key,
+    jwksUrl: options.jwksUrl ?? declared.jwksUrl,
+    clockToleranceSeconds: options.clockToleranceSeconds ?? 0,
+    now: options.now ?? Date.now,
+  });
+  const identityOf = options.identityOf ?? identityFromClaims;
+  return async (token) => {
+    const outcome = await verify(token);
+    if (!outcome.ok) return outcome.description;
+    const identity = await identityOf(outcome.claims);
+    return identity ? { identity, claims: outcome.claims } : 'The token names no known caller.';
+  };
+}
+
+/** sub is the subject; scopes from scope (space-separated, RFC 8693) or scp (a list or a string). */
+export function identityFromClaims(claims: Readonly<Record<string, unknown>>): Identity | undefined {
+  const subject = claims['sub'];
+  if (typeof subject !== 'string') return undefined;
+  const raw = claims['scope'] ?? claims['scp'];
+  const scopes =
+    typeof raw === 'string'
+      ? raw.split(' ').filter((scope) => scope !== '')
+      : Array.isArray(raw)
+        ? raw.filter((scope): scope is string => typeof scope === 'string')
+        : [];
+  return { subject, scopes };
 }

@@ -64,3 +64,13 @@ function kindOf(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
+
+/** A body as JSON when it is JSON, else its text (an error body of a proxy, say); empty is undefined. */
+export function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

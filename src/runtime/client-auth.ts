@@ -1,8 +1,8 @@
-// Client-side auth per scheme: OAuth 2.0 tokens, bearer tokens, API keys (with context tokens when the
-// scheme has sessions), Basic and Digest credentials.
-import { DigestClient } from './digest-client.js';
-import type { ApiKeyMeta, AuthMeta } from './interface-meta.js';
-import { TokenManager, type OAuthCredentials } from './client-oauth.js';
+// Client-side auth: what every scheme's client side is (ClientAuth), and the small schemes, bearer
+// tokens, API keys (with context tokens when the scheme has sessions) and Basic credentials. OAuth 2.0
+// (client-oauth.ts) and Digest (digest-client.ts) live in modules of their own, which a generated
+// client imports only when its API declares them.
+import type { ApiKeyMeta, AuthMeta, BasicMeta, BearerMeta } from './interface-meta.js';
 import type { FetchLike } from './client-transport.js';
 import type { MaybePromise } from './stores.js';
 
@@ -25,8 +25,6 @@ export class MemoryContextTokenStore implements ContextTokenStore {
   }
 }
 
-export type { OAuthCredentials } from './client-oauth.js';
-
 export interface BearerCredentials {
   /** The token, or a function that gives the current one (asked before every request and after a 401). */
   readonly token: string | (() => MaybePromise<string>);
@@ -42,14 +40,6 @@ export interface BasicCredentials {
   readonly username: string;
   readonly password: string;
 }
-
-export interface DigestCredentials {
-  readonly username: string;
-  readonly password: string;
-}
-
-export type ClientAuthOptions =
-  OAuthCredentials | BearerCredentials | ApiKeyCredentials | BasicCredentials | DigestCredentials;
 
 /** Prepares headers before a request and decides, after a 401, whether to try once more. */
 export interface ClientAuth {
@@ -69,49 +59,26 @@ export interface ClientAuthContext {
   readonly now: (() => number) | undefined;
 }
 
-export function createClientAuth(scheme: AuthMeta, options: ClientAuthOptions, ctx: ClientAuthContext): ClientAuth {
-  switch (scheme.type) {
-    case 'oauth2':
-      return oauthAuth(
-        new TokenManager({
-          interfaceName: ctx.interfaceName,
-          tokenUrl: `${ctx.baseUrl}${scheme.tokenPath}`,
-          credentials: options as OAuthCredentials,
-          defaultClientId: scheme.passwordClientId,
-          defaultScopes: scheme.scopes,
-          fetch: ctx.fetch,
-          timeoutMs: ctx.timeoutMs,
-          now: ctx.now,
-        }),
-      );
-    case 'bearer':
-      return bearerTokenAuth((options as BearerCredentials).token);
-    case 'apiKey': {
-      const { apiKey, contextTokens } = options as ApiKeyCredentials;
-      return apiKeyAuth(scheme, apiKey, contextTokens ?? new MemoryContextTokenStore());
-    }
-    case 'basic': {
-      const { username, password } = options as BasicCredentials;
-      return basicAuth(username, password);
-    }
-    case 'digest':
-      return digestAuth(new DigestClient(options as DigestCredentials));
-  }
+/** The client side of one kind of auth scheme: its ClientAuth from the scheme's definition and the credentials. */
+export interface ClientAuthScheme<Meta extends AuthMeta = AuthMeta, Credentials = unknown> {
+  create(scheme: Meta, credentials: Credentials, context: ClientAuthContext): ClientAuth;
 }
 
-export function oauthAuth(tokens: TokenManager): ClientAuth & { readonly tokens: TokenManager } {
-  return {
-    tokens,
-    async headers() {
-      return { authorization: `Bearer ${await tokens.accessToken()}` };
-    },
-    async afterResponse() {},
-    retryAfterUnauthorized(_response, sent) {
-      tokens.invalidate((sent['authorization'] ?? '').replace(/^Bearer /, ''));
-      return true;
-    },
-  };
-}
+/** Bearer tokens the caller has (opaque or JWT), for a generated client. */
+export const bearerClientAuth: ClientAuthScheme<BearerMeta, BearerCredentials> = {
+  create: (_scheme, credentials) => bearerTokenAuth(credentials.token),
+};
+
+/** API keys in a header, the query or a cookie, with the scheme's context tokens, for a generated client. */
+export const apiKeyClientAuth: ClientAuthScheme<ApiKeyMeta, ApiKeyCredentials> = {
+  create: (scheme, { apiKey, contextTokens }) =>
+    apiKeyAuth(scheme, apiKey, contextTokens ?? new MemoryContextTokenStore()),
+};
+
+/** HTTP Basic, for a generated client. */
+export const basicClientAuth: ClientAuthScheme<BasicMeta, BasicCredentials> = {
+  create: (_scheme, { username, password }) => basicAuth(username, password),
+};
 
 function bearerTokenAuth(token: BearerCredentials['token']): ClientAuth {
   return {
@@ -153,21 +120,5 @@ function basicAuth(username: string, password: string): ClientAuth {
     },
     async afterResponse() {},
     retryAfterUnauthorized: () => false,
-  };
-}
-
-function digestAuth(client: DigestClient): ClientAuth {
-  return {
-    async headers(method, uri) {
-      const authorization = client.authorization(method, uri);
-      const headers: Record<string, string> = {};
-      if (authorization) headers['authorization'] = authorization;
-      return headers;
-    },
-    async afterResponse() {},
-    retryAfterUnauthorized(response) {
-      // A fresh nonce (first contact, stale, or a count the server saw out of order) is worth one retry.
-      return client.acceptChallenge(response.header('www-authenticate')).usable;
-    },
   };
 }

@@ -1,6 +1,6 @@
-// Server side of HTTP Digest (RFC 7616): issues challenges and verifies the
-// Authorization header of a request. Framework-independent; the generated server
-// answers a failed verify() with 401 and the values of challenge(result.stale).
+// Server side of HTTP Digest (RFC 7616): the DigestVerifier issues challenges and verifies the
+// Authorization header of a request, framework-independent; digestScheme is the scheme a generated
+// server hands its plugin, which answers a failed verify() with 401 and challenge(result.stale).
 
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
@@ -11,7 +11,32 @@ import {
   safeEqual,
   type DigestAlgorithm,
 } from './digest.js';
-import type { MaybePromise, NonceStore } from './stores.js';
+import { Forbidden, Unauthorized } from './errors.js';
+import type { DigestMeta } from './interface-meta.js';
+import { throttledError } from './login-guard.js';
+import type { Authenticator, AuthScheme } from './server-auth.js';
+import { MemoryNonceStore, type MaybePromise, type NonceStore } from './stores.js';
+import { LoginThrottle } from './throttle.js';
+
+export interface DigestOptions {
+  /** The user's password (for API users, their key); undefined for an unknown user. */
+  lookupPassword(username: string): MaybePromise<string | undefined>;
+  roleOf?(username: string): MaybePromise<string | undefined>;
+  /**
+   * Privileges per role and resource (the scheme's `privileges.resource`), e.g.
+   * `{ reader: { banner: ['read'] } }`; a role or resource not listed has none.
+   */
+  privileges?: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
+  nonces?: NonceStore;
+  /** Signs nonces (at least 32 bytes); the same on every instance. Default: random per process. */
+  nonceSecret?: string | Buffer;
+  /** Slows repeated failed logins per user and client address (429 with Retry-After); false turns it off. */
+  throttle?: LoginThrottle | false;
+  now?: () => number;
+}
+
+/** HTTP Digest, for a generated server's plugin. */
+export const digestScheme: AuthScheme<DigestMeta, DigestOptions> = { authenticator: digestAuthenticator };
 
 export interface DigestVerifierOptions {
   realm: string;
@@ -183,4 +208,57 @@ export class DigestVerifier {
     const outcome = await this.#options.nonceStore.advanceCount(credentials.nonce, count, nonce.expiresAt);
     return outcome === 'ok' ? { ok: true, username: credentials.username } : fail('nc-replayed');
   }
+}
+
+function digestAuthenticator(scheme: DigestMeta, options: DigestOptions): Authenticator {
+  const verifier = new DigestVerifier({
+    realm: scheme.realm,
+    algorithms: scheme.algorithms,
+    nonceLifetimeSeconds: scheme.nonceLifetime,
+    lookupPassword: (username) => options.lookupPassword(username),
+    nonceStore: options.nonces ?? new MemoryNonceStore(),
+    ...(options.nonceSecret !== undefined ? { nonceSecret: options.nonceSecret } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const throttle =
+    options.throttle === false
+      ? undefined
+      : (options.throttle ?? new LoginThrottle(options.now ? { now: options.now } : {}));
+  return {
+    async authenticate(request, route) {
+      const address = request.ip;
+      const addressWait = throttle?.retryAfterSeconds(undefined, address);
+      if (addressWait !== undefined) throw throttledError(addressWait);
+      const result = await verifier.verify({
+        method: request.method,
+        url: request.url,
+        authorization: request.headers.authorization,
+      });
+      // Only a checked password counts: a client's first request, without credentials, is no failure.
+      const account = result.ok || result.username !== undefined ? `digest:${result.username}` : undefined;
+      const wait = account !== undefined ? throttle?.retryAfterSeconds(account, address) : undefined;
+      if (wait !== undefined) throw throttledError(wait);
+      if (!result.ok) {
+        if (account !== undefined) throttle?.recordFailure(account, address);
+        throw new Unauthorized({ headers: { 'www-authenticate': await verifier.challenge(result.stale) } });
+      }
+      throttle?.recordSuccess(`digest:${result.username}`, address);
+      const role = options.roleOf ? await options.roleOf(result.username) : undefined;
+      if (scheme.privileges) {
+        const { resource } = scheme.privileges;
+        // The definitions give every route of such a scheme a privilege (SVC218); should one lack it, refuse.
+        const privilege = route.privilege ?? '(none declared)';
+        const granted = role !== undefined ? (ownEntry(ownEntry(options.privileges, role), resource) ?? []) : [];
+        if (route.privilege === undefined || !granted.includes(route.privilege)) {
+          throw new Forbidden({ params: { role: role ?? result.username, privilege, resource } });
+        }
+      }
+      return { principal: { kind: 'digest', username: result.username, role } };
+    },
+  };
+}
+
+/** table[key] when the table itself holds it: a role named "constructor" gets nothing from Object.prototype. */
+function ownEntry<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
 }

@@ -1,6 +1,9 @@
 // json:api documents from plain records, driven by the per-record metadata svcgen emits.
-// One serializer for every record type; nothing here is generated per record.
-import type { InterfaceMeta, RecordMeta, RelationMeta } from './interface-meta.js';
+// One serializer for every record type; nothing here is generated per record. Imported only by the
+// servers of json:api interfaces, which hand renderJsonApi to their plugin.
+import type { InterfaceMeta, RecordMeta, RelationMeta, ResponseMeta } from './interface-meta.js';
+import { JSONAPI_MEDIA_TYPE } from './negotiate.js';
+import type { ListResult, RenderContext } from './responses.js';
 
 type Plain = Record<string, unknown>;
 
@@ -166,4 +169,44 @@ export function plainRecord(meta: InterfaceMeta, recordName: string, record: Pla
     else if (isPlain(value)) out[field] = plainRecord(meta, relation.record, value, true);
   }
   return out;
+}
+
+/** A json:api interface's enveloped answer: a json:api document, or plain JSON when that was asked for. */
+export function renderJsonApi(
+  ctx: RenderContext,
+  response: ResponseMeta,
+  result: unknown,
+): { contentType: string; body: unknown } {
+  const record = response.record;
+  const options = { meta: ctx.meta, origin: ctx.origin, path: ctx.path };
+  if (response.list) {
+    const list = result as ListResult<Plain>;
+    if (ctx.representation === 'plain' || !record) {
+      const data = record ? list.items.map((item) => plainRecord(ctx.meta, record, item)) : list.items;
+      return {
+        contentType: 'application/json; charset=utf-8',
+        body: { total: list.total, data, aggregations: [] },
+      };
+    }
+    const limit = typeof ctx.query['limit'] === 'number' ? ctx.query['limit'] : undefined;
+    const page = typeof ctx.query['page'] === 'number' ? ctx.query['page'] : undefined;
+    const pagination = limit !== undefined && page !== undefined ? { limit, page, total: list.total } : undefined;
+    return {
+      contentType: JSONAPI_MEDIA_TYPE,
+      body: jsonApiList(options, record, list.items, pagination, list.total),
+    };
+  }
+  const single = (result ?? null) as Plain | null;
+  if (ctx.representation === 'plain' || !record) {
+    return {
+      contentType: 'application/json; charset=utf-8',
+      body: {
+        data: single && record ? plainRecord(ctx.meta, record, single) : single,
+      },
+    };
+  }
+  return {
+    contentType: JSONAPI_MEDIA_TYPE,
+    body: jsonApiSingle(options, record, single),
+  };
 }

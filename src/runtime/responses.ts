@@ -2,8 +2,7 @@
 // envelopes, json:api documents, apiAlias members and Location headers are made here.
 import { applyIncludes, withApiAliases, type Includes } from './api-alias.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
-import { jsonApiList, jsonApiSingle, plainRecord } from './jsonapi.js';
-import { JSONAPI_MEDIA_TYPE, type Representation } from './negotiate.js';
+import type { Representation } from './negotiate.js';
 
 /** What a handler returns for a list with a count of all matches. */
 export interface ListResult<T> {
@@ -20,7 +19,16 @@ export interface RenderContext {
   readonly path: string;
   readonly query: Readonly<Record<string, unknown>>;
   readonly includes: Includes | undefined;
+  /** The json:api documents of json:api interfaces (renderJsonApi of jsonapi.ts). */
+  readonly jsonApi: JsonApiRendering | undefined;
 }
+
+/** The body and content type of a json:api interface's enveloped answer, in the negotiated representation. */
+export type JsonApiRendering = (
+  ctx: RenderContext,
+  response: ResponseMeta,
+  result: unknown,
+) => { contentType: string; body: unknown };
 
 export interface Rendered {
   readonly status: number;
@@ -82,10 +90,11 @@ export function renderResult(ctx: RenderContext, result: unknown): Rendered {
   }
   switch (ctx.meta.style) {
     case 'jsonapi':
+      if (!ctx.jsonApi) throw new Error(`${ctx.meta.name}: json:api rendering is missing`);
       return {
         status: response.status,
         headers,
-        ...jsonApiBody(ctx, response, result),
+        ...ctx.jsonApi(ctx, response, result),
       };
     case 'success-envelope':
       return {
@@ -104,45 +113,6 @@ export function renderResult(ctx: RenderContext, result: unknown): Rendered {
       };
     }
   }
-}
-
-function jsonApiBody(
-  ctx: RenderContext,
-  response: ResponseMeta,
-  result: unknown,
-): { contentType: string; body: unknown } {
-  const record = response.record;
-  const options = { meta: ctx.meta, origin: ctx.origin, path: ctx.path };
-  if (response.list) {
-    const list = result as ListResult<Plain>;
-    if (ctx.representation === 'plain' || !record) {
-      const data = record ? list.items.map((item) => plainRecord(ctx.meta, record, item)) : list.items;
-      return {
-        contentType: 'application/json; charset=utf-8',
-        body: { total: list.total, data, aggregations: [] },
-      };
-    }
-    const limit = typeof ctx.query['limit'] === 'number' ? ctx.query['limit'] : undefined;
-    const page = typeof ctx.query['page'] === 'number' ? ctx.query['page'] : undefined;
-    const pagination = limit !== undefined && page !== undefined ? { limit, page, total: list.total } : undefined;
-    return {
-      contentType: JSONAPI_MEDIA_TYPE,
-      body: jsonApiList(options, record, list.items, pagination, list.total),
-    };
-  }
-  const single = (result ?? null) as Plain | null;
-  if (ctx.representation === 'plain' || !record) {
-    return {
-      contentType: 'application/json; charset=utf-8',
-      body: {
-        data: single && record ? plainRecord(ctx.meta, record, single) : single,
-      },
-    };
-  }
-  return {
-    contentType: JSONAPI_MEDIA_TYPE,
-    body: jsonApiSingle(options, record, single),
-  };
 }
 
 /** The api-alias body: a list with a total keeps its {items, total} wrapper, without an apiAlias of its own. */

@@ -36,9 +36,10 @@ beforeAll(async () => {
 afterAll(async () => removeDir(work));
 
 describe('svcgen installed from its tarball in a new ESM repo', () => {
-  it('brings the generated code its imports as peer dependencies', async () => {
+  it('brings the generated code its imports as peer dependencies; jose, which only JWT servers need, is optional', async () => {
     const installed = await readdir(join(repo, 'node_modules'));
-    for (const name of ['svcgen', 'zod', 'fastify', 'undici', 'jose', '@types']) expect(installed).toContain(name);
+    for (const name of ['svcgen', 'zod', 'fastify', 'undici', '@types']) expect(installed).toContain(name);
+    expect(installed).not.toContain('jose');
     // The docs the README links to ship with it.
     expect(await readdir(join(repo, 'node_modules', 'svcgen', 'docs'))).toContain('definitions.md');
   });
@@ -50,6 +51,9 @@ describe('svcgen installed from its tarball in a new ESM repo', () => {
       expect((await npx(['svcgen', 'init'])).stdout).toContain('wrote svcgen.config.yaml');
       expect((await npx(['svcgen', 'generate'])).stdout).toContain('wrote');
       expect((await npx(['svcgen', 'check'])).stdout).toContain('matches');
+      // The example's apiKey scheme needs no other scheme's runtime (and so no jose).
+      const runtime = await readdir(join(repo, 'generated', 'runtime'));
+      expect(runtime.filter((name) => /^(bearer|digest|oauth|client-oauth|jsonapi)/.test(name))).toEqual([]);
 
       await writeFile(
         join(repo, 'tsconfig.json'),

@@ -108,7 +108,7 @@ describe('text in the docs is in prettier form wherever the templates put it', (
     'table cell': (text) => `| Name | Description |\n| --- | --- |\n| \`a\` | ${text} |\n| ${text} | |\n`,
   };
   it.each(Object.keys(places))('%s', async (place) => {
-    const differing: { text: string; ours: string | undefined; prettier: string }[] = [];
+    const differing: { text: string; ours: string | undefined; prettier: string | undefined }[] = [];
     for (const text of [...TRICKY.map(inline), ...TRICKY.map(codeSpan)]) {
       const ours = toPrettierForm((places[place] as (text: string) => string)(text));
       const theirs = await prettierMarkdown(ours ?? '');

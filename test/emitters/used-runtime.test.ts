@@ -1,7 +1,11 @@
-// Only the runtime modules an output imports are written (issue 22): given emitted files, want the runtime kept.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+// Only the runtime modules an output imports are written (issue 22): given emitted files, want the runtime kept;
+// and an API's output holds the code of its own auth schemes and style only, compiles and serves.
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { generate, init } from '../../src/index.js';
 import type { GeneratedFile } from '../../src/emitters/contract.js';
@@ -86,3 +90,84 @@ describe('an output written with only the runtime it uses', () => {
     }
   });
 });
+
+describe('an apiKey-only plain JSON API (test/fixtures/library-key)', () => {
+  const fixture = new URL('../fixtures/library-key/definitions/', import.meta.url).pathname;
+  const root = resolve(import.meta.dirname, '../..');
+
+  it('gets no Digest, OAuth, JWT or json:api runtime, type-checks strictly, and serves its client', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'svcgen-library-key-'));
+    const out = join(dir, 'out');
+    try {
+      const result = await generate({
+        cwd: dir,
+        definitionsDir: fixture,
+        outDir: out,
+        gitattributes: false,
+        cache: false,
+      });
+      expect(result.ok).toBe(true);
+      const runtime = (await readdir(join(out, 'runtime'))).map((name) => name.replace(/\.ts$/, ''));
+      expect(runtime).toEqual(
+        expect.arrayContaining(['server', 'server-auth', 'api-key-server', 'client', 'client-auth']),
+      );
+      const foreign = /^(digest|oauth|client-oauth|bearer|basic|jsonapi)/;
+      expect(runtime.filter((name) => foreign.test(name))).toEqual([]);
+
+      await symlink(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+      await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+      await writeFile(join(dir, 'tsconfig.json'), JSON.stringify(strictConfig(['out/**/*.ts'])));
+      const compiled = spawnSync(
+        process.execPath,
+        [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')],
+        { encoding: 'utf8' },
+      );
+      expect(compiled.stdout.split('\n').filter((line) => line.includes('error TS'))).toEqual([]);
+      expect(compiled.status).toBe(0);
+
+      const load = async (path: string) => (await import(pathToFileURL(join(out, path)).href)) as Record<string, any>;
+      const { libraryKeyApiPlugin } = await load('library-key-api/server.ts');
+      const { LibraryKeyApiClient, ApiClientError } = await load('library-key-api/client.ts');
+      const app = Fastify();
+      await app.register(
+        libraryKeyApiPlugin({
+          handlers: { listBooks: async () => [{ id: 1, title: 'Dune' }] },
+          auth: { key: { verifyApiKey: (key: string) => (key === 'k1' ? { subject: 'reader' } : undefined) } },
+        }),
+      );
+      const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const client = new LibraryKeyApiClient({ baseUrl, auth: { key: { apiKey: 'k1' } } });
+        expect(await client.listBooks()).toEqual([{ id: 1, title: 'Dune' }]);
+        const stranger = new LibraryKeyApiClient({ baseUrl, auth: { key: { apiKey: 'nobody' } } });
+        const refused = await stranger.listBooks().catch((error: unknown) => error);
+        expect(refused).toBeInstanceOf(ApiClientError);
+        expect(refused).toMatchObject({ status: 401 });
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+/** The compiler options a team with the strictest settings uses, over the given files. */
+function strictConfig(include: readonly string[]): object {
+  return {
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      lib: ['ES2023', 'DOM'],
+      types: ['node'],
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      verbatimModuleSyntax: true,
+      noEmit: true,
+      skipLibCheck: true,
+      allowImportingTsExtensions: true,
+    },
+    include,
+  };
+}

@@ -23,6 +23,7 @@ import {
   type TopLevel,
 } from '../shared/code/ast.js';
 import { printFile } from '../shared/code/print-file.js';
+import { runtimeImports } from '../shared/imports.js';
 import { clientResult, resultShape } from './results.js';
 
 export const clientEmitter: Emitter = {
@@ -31,13 +32,13 @@ export const clientEmitter: Emitter = {
   emit: ({ ir }) => interfaceModules(ir).map(emitClient),
 };
 
-/** The credentials type a client takes per auth scheme type. */
-const AUTH_TYPES: Record<AuthSchemeIr['type'], string> = {
-  oauth2: 'OAuthCredentials',
-  bearer: 'BearerCredentials',
-  apiKey: 'ApiKeyCredentials',
-  basic: 'BasicCredentials',
-  digest: 'DigestCredentials',
+/** Per auth scheme type: the runtime module of its client side, the scheme object and the credentials type. */
+const AUTH_RUNTIME: Record<AuthSchemeIr['type'], { module: string; value: string; type: string }> = {
+  oauth2: { module: 'client-oauth', value: 'oauthClientAuth', type: 'OAuthCredentials' },
+  bearer: { module: 'client-auth', value: 'bearerClientAuth', type: 'BearerCredentials' },
+  apiKey: { module: 'client-auth', value: 'apiKeyClientAuth', type: 'ApiKeyCredentials' },
+  basic: { module: 'client-auth', value: 'basicClientAuth', type: 'BasicCredentials' },
+  digest: { module: 'digest-client', value: 'digestClientAuth', type: 'DigestCredentials' },
 };
 
 /** The errors a client throws, re-exported by every client so callers can catch them by class. */
@@ -54,30 +55,19 @@ function emitClient(module: ModuleIr): GeneratedFile {
   const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
   const views = module.routes.map((route) => clientMethodView(module, route));
   const runtimeTypes = ['CallOptions', 'ClientOptions', ...(views.some((view) => view.result.paged) ? ['Page'] : [])];
-  const authTypes = [...new Set(module.auth.map((scheme) => AUTH_TYPES[scheme.type]))].sort();
+  const jsonApi = module.interface?.style === 'jsonapi';
   const responseSchemas = views.map(({ name }) =>
     property(name, path(`schemas.${symbols.routeSchema(name, 'Responses')}`)),
   );
   const statements: (TopLevel | string)[] = [
-    ...(authTypes.length > 0
-      ? [
-          {
-            declaration: {
-              kind: 'import' as const,
-              typeOnly: true,
-              from: '../runtime/client-auth.js',
-              names: authTypes,
-            },
-          },
-        ]
-      : []),
-    {
-      declaration: {
-        kind: 'import',
-        from: '../runtime/client.js',
-        names: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)],
-      },
-    },
+    ...runtimeImports([
+      ...module.auth.map((scheme) => {
+        const { module: from, value, type } = AUTH_RUNTIME[scheme.type];
+        return { module: from, names: [value, `type ${type}`] };
+      }),
+      { module: 'client', names: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)] },
+      ...(jsonApi ? [{ module: 'jsonapi-decode', names: ['decodeDocument'] }] : []),
+    ]),
     { declaration: { kind: 'import', from: './metadata.js', names: [meta, routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
     { declaration: { kind: 'import', typeOnly: true, from: './types.js', namespace: 'types' } },
@@ -94,7 +84,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
           type: typeLiteral(
             module.auth.map((scheme) => ({
               name: scheme.name,
-              type: typeRef(AUTH_TYPES[scheme.type]),
+              type: typeRef(AUTH_RUNTIME[scheme.type].type),
               readonly: true,
             })),
           ),
@@ -118,6 +108,17 @@ function emitClient(module: ModuleIr): GeneratedFile {
                   property('meta', id(meta)),
                   property('routes', id(routes)),
                   property('responseSchemas', id('responseSchemas')),
+                  ...(module.auth.length > 0
+                    ? [
+                        property(
+                          'authSchemes',
+                          object(
+                            module.auth.map((scheme) => property(scheme.name, id(AUTH_RUNTIME[scheme.type].value))),
+                          ),
+                        ),
+                      ]
+                    : []),
+                  ...(jsonApi ? [property('jsonApi', id('decodeDocument'))] : []),
                 ]),
                 id('options'),
               ]),

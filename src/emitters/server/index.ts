@@ -21,6 +21,7 @@ import {
   type TypeNode,
 } from '../shared/code/ast.js';
 import { printFile } from '../shared/code/print-file.js';
+import { runtimeImports } from '../shared/imports.js';
 import { handlerResultShape, handlerResultType, hasSessions } from './handler-types.js';
 
 export const serverEmitter: Emitter = {
@@ -35,60 +36,24 @@ function emitServer(module: ModuleIr): GeneratedFile {
   const withSession = (name: string) => typeRef(name, sessions ? [typeRef('Session')] : []);
   const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
   const title = module.interface?.title ?? module.name;
-  const authOptions = module.auth.map((scheme) => ({ name: scheme.name, type: authOptionsType(scheme) }));
+  const authOptions = module.auth.map((scheme) => ({ name: scheme.name, ...schemeRuntime(scheme) }));
   const views = module.routes.map((route) => handlerView(module, route, sessions));
   const usesListResult = views.some((view) => view.result.counted);
   const usesBodyEntries = views.some((view) => view.bodyEntries);
-  const authTypes = [...new Set(authOptions.map((option) => option.type))].sort();
+  const jsonApi = module.interface?.style === 'jsonapi';
   const statements: (TopLevel | string)[] = [
     {
       declaration: { kind: 'import', typeOnly: true, from: 'fastify', names: ['FastifyPluginAsync', 'FastifyRequest'] },
     },
     { declaration: { kind: 'import', typeOnly: true, from: 'zod', names: ['z'] } },
-    ...(usesListResult
-      ? [
-          {
-            declaration: {
-              kind: 'import' as const,
-              typeOnly: true,
-              from: '../runtime/responses.js',
-              names: ['ListResult'],
-            },
-          },
-        ]
-      : []),
-    ...(usesBodyEntries
-      ? [
-          {
-            declaration: {
-              kind: 'import' as const,
-              typeOnly: true,
-              from: '../runtime/body-entries.js',
-              names: ['BodyEntries'],
-            },
-          },
-        ]
-      : []),
-    ...(authTypes.length > 0
-      ? [
-          {
-            declaration: {
-              kind: 'import' as const,
-              typeOnly: true,
-              from: '../runtime/server-auth.js',
-              names: authTypes,
-            },
-          },
-        ]
-      : []),
-    {
-      declaration: {
-        kind: 'import',
-        from: '../runtime/server.js',
-        names: ['createInterfacePlugin', 'type HandlerContext'],
-      },
-    },
-    { declaration: { kind: 'import', typeOnly: true, from: '../runtime/throttle.js', names: ['LoginThrottle'] } },
+    ...runtimeImports([
+      ...(usesListResult ? [{ module: 'responses', names: ['type ListResult'] }] : []),
+      ...(usesBodyEntries ? [{ module: 'body-entries', names: ['type BodyEntries'] }] : []),
+      ...authOptions.map(({ module, value, type }) => ({ module, names: [value, `type ${type}`] })),
+      ...(jsonApi ? [{ module: 'jsonapi', names: ['renderJsonApi'] }] : []),
+      { module: 'server', names: ['createInterfacePlugin', 'type HandlerContext'] },
+      { module: 'throttle', names: ['type LoginThrottle'] },
+    ]),
     { declaration: { kind: 'import', from: './metadata.js', names: [meta, routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
     { declaration: { kind: 'import', typeOnly: true, from: './types.js', namespace: 'types' } },
@@ -169,6 +134,10 @@ function emitServer(module: ModuleIr): GeneratedFile {
                 property('meta', id(meta)),
                 property('routes', id(routes)),
                 property('schemas', id('routeSchemas')),
+                ...(authOptions.length > 0
+                  ? [property('authSchemes', object(authOptions.map(({ name, value }) => property(name, id(value)))))]
+                  : []),
+                ...(jsonApi ? [property('jsonApi', id('renderJsonApi'))] : []),
               ]),
               id('options'),
             ]),
@@ -181,19 +150,28 @@ function emitServer(module: ModuleIr): GeneratedFile {
   return { path: `${module.name}/server.ts`, content: printFile(statements), source: module.sourceFile, format: false };
 }
 
-/** The options type a server takes per auth scheme: only what the scheme needs (no session hooks without sessions). */
-function authOptionsType(scheme: AuthSchemeIr): string {
+/**
+ * The runtime module of an auth scheme, the scheme object the plugin gets from it and the options type a
+ * server takes for it: only what the scheme needs (no session hooks without sessions, jose only for JWTs).
+ */
+function schemeRuntime(scheme: AuthSchemeIr): { module: string; value: string; type: string } {
   switch (scheme.type) {
     case 'oauth2':
-      return 'OAuthOptions';
+      return { module: 'oauth-scheme', value: 'oauthScheme', type: 'OAuthOptions' };
     case 'bearer':
-      return scheme.jwt ? 'JwtBearerOptions' : 'BearerOptions';
+      return scheme.jwt
+        ? { module: 'bearer-jwt', value: 'jwtBearerScheme', type: 'JwtBearerOptions' }
+        : { module: 'bearer-server', value: 'bearerScheme', type: 'BearerOptions' };
     case 'apiKey':
-      return scheme.session ? 'ApiKeySessionOptions' : 'ApiKeyOptions';
+      return {
+        module: 'api-key-server',
+        value: 'apiKeyScheme',
+        type: scheme.session ? 'ApiKeySessionOptions' : 'ApiKeyOptions',
+      };
     case 'basic':
-      return 'BasicOptions';
+      return { module: 'basic-server', value: 'basicScheme', type: 'BasicOptions' };
     case 'digest':
-      return 'DigestOptions';
+      return { module: 'digest-server', value: 'digestScheme', type: 'DigestOptions' };
   }
 }
 

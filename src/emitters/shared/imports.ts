@@ -1,4 +1,4 @@
-// Collects the records one generated file needs from other modules, as sorted imports.
+// Collects what one generated file needs from other modules (records, runtime modules), as sorted imports.
 import { compareCodePoints } from '../../ir/names.js';
 import { recordModule } from '../../ir/symbols.js';
 import type { RecordKey, TypeIr } from '../../ir/types.js';
@@ -46,4 +46,23 @@ export function crossModuleImports(options: {
       names: [...(byModule.get(module) ?? [])].sort(compareCodePoints),
     },
   }));
+}
+
+/**
+ * The imports of a generated server or client from the runtime: one per module, its values then its
+ * types ("type X"), each sorted, type-only where every name is a type; the modules sorted by path.
+ */
+export function runtimeImports(wanted: readonly { module: string; names: readonly string[] }[]): TopLevel[] {
+  const byPath = new Map<string, Set<string>>();
+  for (const { module, names } of wanted) {
+    const path = `../runtime/${module}.js`;
+    byPath.set(path, new Set([...(byPath.get(path) ?? []), ...names]));
+  }
+  return [...byPath.keys()].sort(compareCodePoints).map((path) => {
+    const names = [...(byPath.get(path) ?? [])];
+    const values = names.filter((name) => !name.startsWith('type ')).sort(compareCodePoints);
+    const types = names.filter((name) => name.startsWith('type ')).sort(compareCodePoints);
+    if (values.length > 0) return { declaration: { kind: 'import', from: path, names: [...values, ...types] } };
+    return { declaration: { kind: 'import', typeOnly: true, from: path, names: types.map((name) => name.slice(5)) } };
+  });
 }
