@@ -19,9 +19,9 @@ import {
 /** Which way a value travels: read from responses, or written in requests and parameters. */
 export type Direction = 'read' | 'write';
 
-export type SectionName = 'schemas' | 'responses' | 'examples';
+type SectionName = 'schemas' | 'responses' | 'examples';
 
-export interface ComponentName {
+interface ComponentName {
   /** What the component stands for; asking again for the same owner returns the same $ref. */
   readonly owner: string;
   readonly preferred: string;
@@ -29,7 +29,7 @@ export interface ComponentName {
   readonly qualifier?: string;
 }
 
-export class Section<T extends object> {
+class Section<T extends object> {
   private readonly byOwner = new Map<string, string>();
   private readonly byName = new Map<string, T>();
 
