@@ -1,7 +1,9 @@
 // TypeIr → JSON Schema, one case per rule of json-schema.ts.
 import { describe, expect, it } from 'vitest';
 import { Components, type Direction } from '../../src/emitters/openapi/components.js';
+import { buildNow, DocumentComponents } from '../../src/emitters/openapi/document-names.js';
 import { typeSchema } from '../../src/emitters/openapi/json-schema.js';
+import { liveCalls, printOperation } from '../../src/emitters/openapi/printed-operation.js';
 import type { Constraints, RecordIr, ScalarKind, StringFormat, TypeIr } from '../../src/ir/types.js';
 
 const at = { file: 'definitions/t.yaml', line: 1, column: 1 };
@@ -54,11 +56,20 @@ const item: RecordIr = {
     },
   ],
 };
-/** The schema and the component schemas it called for. */
+/** The schema and the component schemas as the document prints them, $refs named. */
 function schemaOf(type: TypeIr, direction: Direction = 'read') {
-  const components = new Components(new Map([[item.key, item]]));
-  const schema = typeSchema(type, { components, direction });
-  return { schema, components: components.schemas.object() as Record<string, unknown> };
+  const components = new Components([item]);
+  const printed = printOperation({ schema: typeSchema(type, { components, direction }) }, components);
+  const document = new DocumentComponents();
+  document.add(liveCalls(components, components.operationCalls()), buildNow);
+  const section: string[] = [];
+  document.section('schemas', 4).write(section);
+  const out: string[] = [];
+  document.write(printed.operation, out);
+  return {
+    schema: (JSON.parse(out.join('')) as { schema: unknown }).schema,
+    components: JSON.parse(section.join('')) as Record<string, unknown>,
+  };
 }
 
 const record = (extra: Partial<Extract<TypeIr, { kind: 'record' }>> = {}): TypeIr => ({

@@ -2,26 +2,20 @@
 // refer to themselves), the fixed envelope and error schemas, and the error responses and
 // examples routes share, each created only when something uses it.
 //
-// The first call for a component names it (unique within its section: a clash gets the
-// qualifier, e.g. the owning module, in front, then a number) and builds it before the caller
-// goes on. So a component is named before those it calls for (depth first), and the names follow
-// the order of the operations: the same definitions always give the same names.
-import { pascalCase } from '../../ir/names.js';
+// Asking for a component only notes the call and returns a $ref that names it by owner (a
+// ComponentRef); the document builds each component when it first meets a call for it, walking
+// operations in order and each component's own calls depth-first (document-names.ts). That is
+// the order in which one registry building on first use would build and name them, so names and
+// contents are the same; and an operation can be built and remembered apart from the others.
 import type { RecordIr, RecordKey } from '../../ir/types.js';
-import {
-  sortedObject,
-  type ExampleObject,
-  type ReferenceObject,
-  type ResponseObject,
-  type SchemaObject,
-} from './types.js';
+import type { ExampleObject, ReferenceObject, ResponseObject, SchemaObject } from './types.js';
 
 /** Which way a value travels: read from responses, or written in requests and parameters. */
 export type Direction = 'read' | 'write';
 
-type SectionName = 'schemas' | 'responses' | 'examples';
+export type SectionName = 'schemas' | 'responses' | 'examples';
 
-interface ComponentName {
+export interface ComponentName {
   /** What the component stands for; asking again for the same owner returns the same $ref. */
   readonly owner: string;
   readonly preferred: string;
@@ -29,58 +23,78 @@ interface ComponentName {
   readonly qualifier?: string;
 }
 
-class Section<T extends object> {
-  private readonly byOwner = new Map<string, string>();
-  private readonly byName = new Map<string, T>();
+/** Stands in a $ref (and a discriminator mapping) until the document has named the component. */
+export class ComponentRef {
+  constructor(
+    readonly section: SectionName,
+    readonly owner: string,
+  ) {}
+}
 
-  constructor(readonly name: SectionName) {}
+/** A call for a component: its name, and how this caller would build it. */
+export interface ComponentCall {
+  readonly section: SectionName;
+  readonly name: ComponentName;
+  readonly build: () => object;
+}
 
-  /** A $ref to the component, built now if this is the first call for its owner. */
+export class Section<T extends object> {
+  constructor(
+    readonly name: SectionName,
+    private readonly calls: ComponentCall[][],
+  ) {}
+
+  /** A $ref to the component; it is built when the document first meets this call. */
   define(name: ComponentName, build: () => T): ReferenceObject {
-    let named = this.byOwner.get(name.owner);
-    if (named === undefined) {
-      named = this.uniqueName(name.preferred, name.qualifier);
-      // Named before it is built: a record that refers to itself gets the $ref being built.
-      this.byOwner.set(name.owner, named);
-      this.byName.set(named, {} as T);
-      this.byName.set(named, build());
-    }
-    return { $ref: `#/components/${this.name}/${named}` };
-  }
-
-  get size(): number {
-    return this.byName.size;
-  }
-
-  /** The components by name, in code-point order of the names. */
-  object(): Record<string, T> {
-    return sortedObject(this.byName);
-  }
-
-  private uniqueName(preferred: string, qualifier: string | undefined): string {
-    if (!this.byName.has(preferred)) return preferred;
-    const qualified = qualifier ? `${pascalCase(qualifier)}${preferred}` : preferred;
-    let name = qualified;
-    for (let index = 2; this.byName.has(name); index += 1) name = `${qualified}${index}`;
-    return name;
+    const calls = this.calls.at(-1);
+    // Only a caller's first call for a component can build it.
+    if (calls && !calls.some((call) => call.name.owner === name.owner && call.section === this.name))
+      calls.push({ section: this.name, name, build });
+    // The ref is typed as the string it becomes once the document has named the component.
+    return { $ref: new ComponentRef(this.name, name.owner) as unknown as string };
   }
 }
 
-/** The components of one document, and the records its types may reach. */
 export class Components {
-  readonly schemas = new Section<SchemaObject>('schemas');
-  readonly responses = new Section<ResponseObject>('responses');
-  readonly examples = new Section<ExampleObject>('examples');
+  /** The calls of the operation, then of each component being built (innermost last). */
+  private readonly calls: ComponentCall[][] = [[]];
+  readonly schemas = new Section<SchemaObject>('schemas', this.calls);
+  readonly responses = new Section<ResponseObject>('responses', this.calls);
+  readonly examples = new Section<ExampleObject>('examples', this.calls);
+  private readonly records: ReadonlyMap<RecordKey, RecordIr>;
+  private readonly resourceTypes: ReadonlyMap<RecordKey, string>;
 
-  constructor(private readonly records: ReadonlyMap<RecordKey, RecordIr>) {}
+  /** `records`: every record the operation reaches; `resourceTypes`: those of further records it only names. */
+  constructor(records: Iterable<RecordIr>, resourceTypes: Iterable<readonly [RecordKey, string]> = []) {
+    this.records = new Map([...records].map((record) => [record.key, record]));
+    this.resourceTypes = new Map(resourceTypes);
+  }
 
   record(key: RecordKey): RecordIr {
     const record = this.records.get(key);
-    if (!record) throw new Error(`openapi: unknown record ${key} (the IR builder resolves every reference)`);
+    if (!record) throw new Error(`openapi: record ${key} is not among those the operation reaches`);
     return record;
   }
 
   resourceType(key: RecordKey): string {
-    return this.record(key).resourceType;
+    const type = this.records.get(key)?.resourceType ?? this.resourceTypes.get(key);
+    if (type === undefined) throw new Error(`openapi: record ${key} is not among those the operation names`);
+    return type;
+  }
+
+  /** The calls made outside any component's build (by the operation), in order. */
+  operationCalls(): readonly ComponentCall[] {
+    return this.calls[0] as ComponentCall[];
+  }
+
+  /** Builds a component: its value, and the calls its build made, in order. */
+  build(call: ComponentCall): { value: object; calls: readonly ComponentCall[] } {
+    const calls: ComponentCall[] = [];
+    this.calls.push(calls);
+    try {
+      return { value: call.build(), calls };
+    } finally {
+      this.calls.pop();
+    }
   }
 }

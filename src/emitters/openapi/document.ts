@@ -2,17 +2,26 @@
 // (aliases and other versions are named in the operation); components hold only what is used.
 import { compareCodePoints } from '../../ir/names.js';
 import type { InterfaceIr, Ir, ModuleIr } from '../../ir/types.js';
-import { canonicalJson } from '../shared/json.js';
+import { canonicalJson, PrintedJson, writeObject, type WriteMember } from '../shared/json.js';
 import { Components } from './components.js';
-import { routeOperation } from './operation.js';
+import { buildNow, DocumentComponents } from './document-names.js';
+import {
+  COMPONENT_INDENT,
+  liveCalls,
+  OPERATION_INDENT,
+  printOperation,
+  type PrintedOperation,
+} from './printed-operation.js';
 import { DEFAULT_OPENAPI_OPTIONS, type OpenApiOptions } from './options.js';
+import { PrintedRoutes } from './printed-routes.js';
 import { securitySchemes, sessionComponents, tokenUrl } from './security.js';
 import { tokenOperation } from './token-endpoint.js';
-import { asHeader, asParameter, paragraphs, sortedObject, type OperationObject } from './types.js';
+import { asHeader, asParameter, paragraphs, sortedObject } from './types.js';
 
 const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'patch'] as const;
 type Method = (typeof METHOD_ORDER)[number];
 
+/** The document as text: each route's operation and components come printed (remembered by route). */
 export function openApiDocumentText(
   ir: Ir,
   module: ModuleIr,
@@ -20,20 +29,22 @@ export function openApiDocumentText(
   options: OpenApiOptions = DEFAULT_OPENAPI_OPTIONS,
 ): string {
   const iface = module.interface as InterfaceIr;
-  // One registry for the document: components are named in the order the operations call for them.
-  const components = new Components(ir.records);
-  const operations: { path: string; method: Method; operation: OperationObject }[] = module.routes.map((route) => ({
-    path: route.fullPath,
-    method: route.method.toLowerCase() as Method,
-    operation: routeOperation(module, route, components, options),
-  }));
+  const routes = new PrintedRoutes(ir, module, options);
+  // Named and built in the order the operations call for them, as one shared registry would;
+  // each operation's calls right away, so what builds them can be freed.
+  const components = new DocumentComponents();
+  const operations: { path: string; method: Method; printed: PrintedOperation }[] = [];
+  for (const route of module.routes) {
+    const { printed, calls, source } = routes.route(route);
+    components.add(calls, source);
+    operations.push({ path: route.fullPath, method: route.method.toLowerCase() as Method, printed });
+  }
   for (const scheme of module.auth) {
     if (scheme.type !== 'oauth2') continue;
-    operations.push({
-      path: tokenUrl(module, scheme),
-      method: 'post',
-      operation: tokenOperation(module, scheme, components),
-    });
+    const built = new Components([]);
+    const printed = printOperation(tokenOperation(module, scheme, built), built);
+    components.add(liveCalls(built, built.operationCalls()), buildNow);
+    operations.push({ path: tokenUrl(module, scheme), method: 'post', printed });
   }
   const session = sessionComponents(module);
   const description = infoDescription(iface);
@@ -55,11 +66,11 @@ export function openApiDocumentText(
       },
     ],
     tags: [{ name: module.name, description: iface.description ?? iface.title }],
-    paths: pathsObject(operations),
+    paths: pathsJson(operations, components),
     components: {
-      schemas: components.schemas.object(),
-      ...(components.responses.size > 0 && { responses: components.responses.object() }),
-      ...(components.examples.size > 0 && { examples: components.examples.object() }),
+      schemas: components.section('schemas', SECTION_INDENT),
+      ...(components.size('responses') > 0 && { responses: components.section('responses', SECTION_INDENT) }),
+      ...(components.size('examples') > 0 && { examples: components.section('examples', SECTION_INDENT) }),
       ...(Object.keys(session.parameters).length > 0 && {
         parameters: sortedObject(Object.entries(session.parameters).map(([name, p]) => [name, asParameter(p)])),
       }),
@@ -72,24 +83,31 @@ export function openApiDocumentText(
   return canonicalJson(document);
 }
 
+/** Indent of paths/ and of components/<section>/: the operations and components in them were printed at theirs. */
+const PATHS_INDENT = OPERATION_INDENT - 4;
+const SECTION_INDENT = COMPONENT_INDENT - 2;
+
 /** The paths object: each path's operations in method order, the paths in code-point order. */
-function pathsObject(
-  operations: readonly { path: string; method: Method; operation: OperationObject }[],
-): Record<string, Partial<Record<Method, OperationObject>>> {
-  const byPath = new Map<string, Map<Method, OperationObject>>();
-  for (const { path, method, operation } of operations) {
-    const item = byPath.get(path) ?? new Map<Method, OperationObject>();
-    item.set(method, operation);
+function pathsJson(
+  operations: readonly { path: string; method: Method; printed: PrintedOperation }[],
+  components: DocumentComponents,
+): PrintedJson {
+  const byPath = new Map<string, Map<Method, PrintedOperation>>();
+  for (const { path, method, printed } of operations) {
+    const item = byPath.get(path) ?? new Map<Method, PrintedOperation>();
+    item.set(method, printed);
     byPath.set(path, item);
   }
-  return sortedObject(
-    [...byPath].map(([path, methods]) => [
-      path,
-      Object.fromEntries(
-        METHOD_ORDER.flatMap((method) => (methods.has(method) ? [[method, methods.get(method)]] : [])),
-      ),
-    ]),
-  );
+  const paths = [...byPath]
+    .sort(([a], [b]) => compareCodePoints(a, b))
+    .map(([path, methods]): [string, WriteMember] => {
+      const item = METHOD_ORDER.flatMap((method): [string, WriteMember][] => {
+        const printed = methods.get(method);
+        return printed ? [[method, (out) => components.write(printed.operation, out)]] : [];
+      });
+      return [path, (out) => writeObject(item, PATHS_INDENT + 2, out)];
+    });
+  return new PrintedJson((out) => writeObject(paths, PATHS_INDENT, out), PATHS_INDENT);
 }
 
 /** info.version: the interface's version segments, or "unversioned" when its paths carry none. */

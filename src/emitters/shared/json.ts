@@ -1,22 +1,141 @@
 // JSON in exactly the form prettier gives it (printWidth 120), so emitted JSON needs no formatter
-// run: JSON.stringify's layout (every non-empty object and array expanded), except that an array
-// of scalars goes on one line where it fits. A test checks every emitted .json file is a
-// prettier fixed point.
+// run: non-empty objects always expanded, arrays on one line when they hold only scalars and fit.
+// A test checks every emitted .json file is a prettier fixed point.
+//
+// Only a one-line array depends on the space around it (its key's width, a following comma); an
+// object's text depends on nothing but its indent. So an object printed once can be reused at the
+// same indent anywhere (PrintedJson), and printed with holes that are filled in later (jsonParts).
+// Everything is written into one array of pieces, joined once at the end.
 
 const PRINT_WIDTH = 120;
 
-const SCALAR = String.raw`(?:"(?:[^"\\\n]|\\.)*"|[-+.\deE]+|true|false|null)`;
-/** An expanded array of scalars: a raw line end follows "[" only where an array opens (strings escape theirs). */
-const SCALAR_ARRAY = new RegExp(String.raw`\[\n(?: *${SCALAR},\n)* *${SCALAR}\n *\]`, 'g');
+/**
+ * An object as printed at `indent`, to put into a larger value at that same indent: it writes
+ * its text into the larger value's output, so a large document assembled from printed parts is
+ * joined once, not once per level.
+ */
+export class PrintedJson {
+  constructor(
+    readonly write: (out: string[]) => void,
+    readonly indent: number,
+  ) {}
+}
+
+/** Writes a member's value into `out`; `used` is how many characters its line holds besides the value. */
+export type WriteMember = (out: string[], used: number) => void;
+
+/**
+ * Writes into `out`, laid out as canonicalJson lays out an object at `indent`, an object whose members write their own
+ * values (each as printed at indent + 2).
+ */
+export function writeObject(
+  members: readonly (readonly [key: string, write: WriteMember])[],
+  indent: number,
+  out: string[],
+): void {
+  if (members.length === 0) {
+    out.push('{}');
+    return;
+  }
+  const inner = ' '.repeat(indent + 2);
+  out.push('{\n');
+  members.forEach(([key, write], index) => {
+    const prefix = `${inner}${JSON.stringify(key)}: `;
+    const last = index === members.length - 1;
+    out.push(prefix);
+    write(out, prefix.length + (last ? 0 : 1));
+    out.push(last ? '\n' : ',\n');
+  });
+  out.push(' '.repeat(indent), '}');
+}
+
+type HoleOf = (value: object) => string | undefined;
+
+const noHoles: HoleOf = () => undefined;
 
 export function canonicalJson(value: unknown): string {
-  const text = JSON.stringify(value, null, 2).replace(SCALAR_ARRAY, (array: string, at: number, whole: string) => {
-    const lines = array.slice(2, array.lastIndexOf('\n')).split('\n');
-    const items = lines.map((line, index) => line.trimStart().slice(0, index < lines.length - 1 ? -1 : undefined));
-    const flat = `[${items.join(', ')}]`;
-    // What the line holds besides the array: the text before it, and a comma after it.
-    const used = at - (whole.lastIndexOf('\n', at) + 1) + (whole[at + array.length] === ',' ? 1 : 0);
-    return used + flat.length <= PRINT_WIDTH ? flat : array;
+  const out: string[] = [];
+  print(value, 0, 0, noHoles, [], out);
+  out.push('\n');
+  return out.join('');
+}
+
+/**
+ * An object printed at `indent` as [text, hole, text, …, text]: where `holeOf` names a value, the
+ * text has a gap to fill with a JSON string later. A hole may be an object member's value, never an
+ * array item (a scalar array's layout would depend on what fills it).
+ */
+export function jsonParts(value: object, indent: number, holeOf: HoleOf): string[] {
+  const holes: string[] = [];
+  const out: string[] = [];
+  print(value, indent, 0, holeOf, holes, out);
+  const parts = out.join('').split(HOLE);
+  for (let index = 1; index < parts.length; index += 2) parts[index] = holes[Number(parts[index])] as string;
+  return parts;
+}
+
+/**
+ * Marks a hole's number in printed text: JSON.stringify escapes every control character, so no printed value holds it.
+ */
+const HOLE = '\u0001';
+
+/** `used` is how many characters the line already holds before this value, plus what follows it. */
+function print(value: unknown, indent: number, used: number, holeOf: HoleOf, holes: string[], out: string[]): void {
+  if (Array.isArray(value)) printArray(value, indent, used, holeOf, holes, out);
+  else if (typeof value === 'object' && value !== null) printObject(value, indent, holeOf, holes, out);
+  else out.push(JSON.stringify(value) ?? 'null');
+}
+
+function printObject(object: object, indent: number, holeOf: HoleOf, holes: string[], out: string[]): void {
+  if (object instanceof PrintedJson) {
+    if (object.indent !== indent)
+      throw new Error(`json: text printed at indent ${object.indent} used at indent ${indent}`);
+    object.write(out);
+    return;
+  }
+  const hole = holeOf(object);
+  if (hole !== undefined) {
+    out.push(`${HOLE}${holes.push(hole) - 1}${HOLE}`);
+    return;
+  }
+  const members = Object.entries(object)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]): [string, WriteMember] => [
+      key,
+      (into, used) => print(value, indent + 2, used, holeOf, holes, into),
+    ]);
+  writeObject(members, indent, out);
+}
+
+function printArray(
+  items: readonly unknown[],
+  indent: number,
+  used: number,
+  holeOf: HoleOf,
+  holes: string[],
+  out: string[],
+): void {
+  if (items.length === 0) {
+    out.push('[]');
+    return;
+  }
+  const scalars = items.every((item) => item === null || typeof item !== 'object');
+  if (scalars) {
+    const flat = `[${items.map((item) => JSON.stringify(item) ?? 'null').join(', ')}]`;
+    if (used + flat.length <= PRINT_WIDTH) {
+      out.push(flat);
+      return;
+    }
+  }
+  const inner = ' '.repeat(indent + 2);
+  out.push('[\n');
+  items.forEach((item, index) => {
+    if (typeof item === 'object' && item !== null && holeOf(item) !== undefined)
+      throw new Error('json: a hole cannot be an array item');
+    const last = index === items.length - 1;
+    out.push(inner);
+    print(item, indent + 2, inner.length + (last ? 0 : 1), holeOf, holes, out);
+    out.push(last ? '\n' : ',\n');
   });
-  return `${text}\n`;
+  out.push(' '.repeat(indent), ']');
 }
