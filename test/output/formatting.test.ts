@@ -1,6 +1,7 @@
 // Files svcgen writes without running prettier must be exactly what prettier would write.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import fc from 'fast-check';
 import * as prettier from 'prettier';
 import { compactTables } from '../../src/emitters/docs/markdown-table.js';
 import { describe, expect, it } from 'vitest';
@@ -44,5 +45,24 @@ describe('output that skips the formatter', () => {
     const text = canonicalJson(given);
     if (want !== null) expect(text).toBe(want);
     expect(await prettier.format(text, { ...PRETTIER_OPTIONS, parser: 'json' })).toBe(text);
+  });
+
+  it('canonicalJson is a prettier fixed point and the same value (scalar arrays near the width too)', async () => {
+    // Values shaped like the documents' (no empty objects or arrays of arrays, which both print
+    // differently); keys and items of many lengths put one-line arrays on both sides of the limit.
+    const key = fc.string({ maxLength: 40 });
+    const scalar = fc.oneof(fc.string({ maxLength: 30 }), fc.integer(), fc.double({ noNaN: true }), fc.constant(null));
+    const flat = fc.dictionary(key, fc.oneof(scalar, fc.array(scalar, { maxLength: 12 })), { minKeys: 1 });
+    const value = fc.dictionary(key, fc.oneof(scalar, fc.array(scalar, { maxLength: 12 }), flat, fc.array(flat)));
+    await fc.assert(
+      fc.asyncProperty(value, async (given) => {
+        const text = canonicalJson(given);
+        // prettier drops the "+" of an exponent (1e+21), a number no definition is likely to hold.
+        fc.pre(!/\de\+/.test(text));
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(given)));
+        expect(await prettier.format(text, { ...PRETTIER_OPTIONS, parser: 'json' })).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

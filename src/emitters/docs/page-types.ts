@@ -57,7 +57,7 @@ export interface ParameterView extends OriginView {
   readonly description: string | null;
 }
 
-export interface BodyView {
+interface BodyView {
   readonly type: string;
   readonly required: boolean;
   readonly formats: string;

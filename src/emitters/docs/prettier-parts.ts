@@ -21,7 +21,7 @@ export function partInPrettierForm(markdown: string): string | null {
 }
 
 /** Runs of blank lines as one, and "#" alone for a heading with no text (as toPrettierForm does). */
-export function collapseBlankLines(markdown: string): string {
+function collapseBlankLines(markdown: string): string {
   return markdown.replace(/\n{3,}/g, '\n\n').replace(/^(#{1,6}) +$/gm, '$1');
 }
 

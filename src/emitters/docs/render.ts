@@ -63,9 +63,9 @@ export function renderTemplate(templates: readonly TemplateFile[], entry: string
 }
 
 /** Stands in for a partial (by its name): gets the partial's context, returns its text. */
-export type PartialStub = (context: unknown) => string;
+type PartialStub = (context: unknown) => string;
 
-export interface RendererOptions {
+interface RendererOptions {
   /** Partials replaced, by name (see sectioned-page.ts). */
   readonly stubs?: ReadonlyMap<string, PartialStub>;
   /** svcgen's own templates, known to be sound: compiled without checking them first. */

@@ -31,6 +31,8 @@ export function successContent(iface: InterfaceIr, response: ResponseIr, compone
   }
 }
 
+const TOTAL: SchemaObject = { type: 'integer', minimum: 0, description: 'Number of records matching, on every page.' };
+
 /** A body sent as the handler gives it: the value, or for a list with a total, {items, total}. */
 function plainBody(body: TypeIr, total: boolean, ctx: SchemaContext): Schema {
   if (!total) return typeSchema(body, ctx);
@@ -38,7 +40,7 @@ function plainBody(body: TypeIr, total: boolean, ctx: SchemaContext): Schema {
     type: 'object',
     properties: {
       items: typeSchema(body, ctx),
-      total: { type: 'integer', minimum: 0, description: 'Number of records matching, on every page.' },
+      total: TOTAL,
     },
     required: ['items', 'total'],
   };
@@ -47,11 +49,7 @@ function plainBody(body: TypeIr, total: boolean, ctx: SchemaContext): Schema {
 function successEnvelope(body: TypeIr | undefined, total: boolean, ctx: SchemaContext): SchemaObject {
   const properties: [string, Schema][] = [['success', { type: 'boolean', const: true }]];
   if (body) properties.push(['data', typeSchema(body, ctx)]);
-  if (total)
-    properties.push([
-      'total',
-      { type: 'integer', minimum: 0, description: 'Number of records matching, on every page.' },
-    ]);
+  if (total) properties.push(['total', TOTAL]);
   return { type: 'object', properties: sortedObject(properties), required: properties.map(([name]) => name).sort() };
 }
 

@@ -15,7 +15,7 @@ import {
   type ResponseObject,
 } from './types.js';
 
-export type HeadersFor = (status: number) => ResponseObject['headers'];
+type HeadersFor = (status: number) => ResponseObject['headers'];
 
 export function errorResponses(
   module: ModuleIr,
@@ -94,7 +94,7 @@ const PLACEHOLDER_EXAMPLES: Readonly<Record<string, string>> = {
 };
 
 /** The message with each {placeholder} filled in with an example value. */
-export function exampleText(message: string): string {
+function exampleText(message: string): string {
   return message.replace(
     /\{([A-Za-z_][A-Za-z0-9_]*)\}/g,
     (_whole, name: string) => PLACEHOLDER_EXAMPLES[name] ?? 'example',
@@ -127,7 +127,7 @@ function errorExample(iface: InterfaceIr, error: ErrorIr): ExampleObject {
 }
 
 /** The interface's error body: the errors array, or {success: false, message, errors?}. */
-export function errorBodySchema(iface: InterfaceIr, components: Components): ReferenceObject {
+function errorBodySchema(iface: InterfaceIr, components: Components): ReferenceObject {
   if (iface.errorStyle === 'success-false') {
     return components.schemas.define({ owner: 'error:success-false', preferred: 'FailureResponse' }, () => ({
       type: 'object',

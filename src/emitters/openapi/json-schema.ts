@@ -99,7 +99,7 @@ export function nullable(schema: Schema): Schema {
   return schema.enum ? { ...withNull, enum: [...schema.enum, null] } : withNull;
 }
 
-export interface Annotations {
+interface Annotations {
   readonly description?: string | undefined;
   readonly readOnly?: boolean;
   readonly default?: unknown;
@@ -135,7 +135,7 @@ function hasCoercion(type: TypeIr): boolean {
  * A $ref to a record's schema. A record with fields that accept digits as text gets a second
  * schema for requests ("…Input"); every other record has one schema for both directions.
  */
-export function recordRef(key: string, ctx: SchemaContext): Schema {
+function recordRef(key: string, ctx: SchemaContext): Schema {
   const record = ctx.components.record(key);
   if (ctx.filtered && reachesApiAlias(record, ctx.components)) {
     return ctx.components.schemas.define(

@@ -69,7 +69,7 @@ function getBodyNote(route: RouteIr): string {
 }
 
 /** The first sentence of a description, for the summary (which tools show in lists). */
-export function firstSentence(text: string | undefined): string | undefined {
+function firstSentence(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   const match = /^(.+?[.!?])(\s|$)/s.exec(text.trim());
   return (match?.[1] ?? text.trim()).replace(/\.$/, '').replace(/\s+/g, ' ');

@@ -141,39 +141,17 @@ export function authResponseHeaders(
   const headers: [string, HeaderObject | ReferenceObject][] = [];
   if (session && status !== 401)
     headers.push([session.header, { $ref: `#/components/headers/${sessionComponentName(session)}` }]);
-  if (status === 401 && scheme?.type === 'digest') {
-    headers.push([
-      'www-authenticate',
-      {
-        description: 'A fresh Digest challenge per offered algorithm; stale=true when only the nonce expired.',
-        schema: { type: 'string' },
-      },
-    ]);
-  }
-  if (status === 401 && (scheme?.type === 'oauth2' || scheme?.type === 'bearer')) {
-    headers.push([
-      'www-authenticate',
-      {
-        description: 'Bearer, with error="invalid_token" when a token was sent (RFC 6750).',
-        schema: { type: 'string' },
-      },
-    ]);
-  }
-  if (status === 401 && scheme?.type === 'basic') {
-    headers.push([
-      'www-authenticate',
-      { description: `Basic realm="${scheme.realm}", charset="UTF-8" (RFC 7617).`, schema: { type: 'string' } },
-    ]);
-  }
-  if (status === 403 && route.scopes.length > 0 && (scheme?.type === 'oauth2' || scheme?.type === 'bearer')) {
-    headers.push([
-      'www-authenticate',
-      {
-        description: 'Bearer error="insufficient_scope" with the scopes the route needs (RFC 6750).',
-        schema: { type: 'string' },
-      },
-    ]);
-  }
+  const bearer = scheme?.type === 'oauth2' || scheme?.type === 'bearer';
+  let challenge: string | undefined;
+  if (status === 401 && scheme?.type === 'digest')
+    challenge = 'A fresh Digest challenge per offered algorithm; stale=true when only the nonce expired.';
+  if (status === 401 && bearer) challenge = 'Bearer, with error="invalid_token" when a token was sent (RFC 6750).';
+  if (status === 401 && scheme?.type === 'basic')
+    challenge = `Basic realm="${scheme.realm}", charset="UTF-8" (RFC 7617).`;
+  if (status === 403 && route.scopes.length > 0 && bearer)
+    challenge = 'Bearer error="insufficient_scope" with the scopes the route needs (RFC 6750).';
+  if (challenge !== undefined)
+    headers.push(['www-authenticate', { description: challenge, schema: { type: 'string' } }]);
   return sortedObject(headers);
 }
 

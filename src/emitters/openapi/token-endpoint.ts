@@ -22,6 +22,11 @@ const NO_STORE = {
   pragma: asHeader({ required: true, schema: { type: 'string', const: 'no-cache' } }),
 };
 
+const RETRY_AFTER = {
+  ...NO_STORE,
+  'retry-after': asHeader({ required: true, description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } }),
+};
+
 export function tokenOperation(module: ModuleIr, scheme: OAuthSchemeIr, components: Components): OperationObject {
   const grants = scheme.grants.map((grant) => grantSchema(scheme, grant, components));
   const request: SchemaObject = {
@@ -78,25 +83,11 @@ export function tokenOperation(module: ModuleIr, scheme: OAuthSchemeIr, componen
         ...error(
           'temporarily_unavailable: too many failed attempts for this user or client, where the server limits them.',
         ),
-        headers: {
-          ...NO_STORE,
-          'retry-after': asHeader({
-            required: true,
-            description: 'Seconds to wait.',
-            schema: { type: 'integer', minimum: 1 },
-          }),
-        },
+        headers: RETRY_AFTER,
       },
       '503': {
         ...error('temporarily_unavailable: the service cannot store tokens now, e.g. its storage is full.'),
-        headers: {
-          ...NO_STORE,
-          'retry-after': asHeader({
-            required: true,
-            description: 'Seconds to wait.',
-            schema: { type: 'integer', minimum: 1 },
-          }),
-        },
+        headers: RETRY_AFTER,
       },
     },
     security: [],

@@ -12,13 +12,12 @@ export const FORM_MEDIA = 'application/x-www-form-urlencoded';
 export type Schema = OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject;
 export type SchemaObject = OpenAPIV3_1.SchemaObject;
 export type ReferenceObject = OpenAPIV3_1.ReferenceObject;
-export type MediaTypeObject = OpenAPIV3_1.MediaTypeObject;
+type MediaTypeObject = OpenAPIV3_1.MediaTypeObject;
 export type Content = Record<string, MediaTypeObject>;
 export type ResponseObject = OpenAPIV3_1.ResponseObject;
 export type RequestBodyObject = OpenAPIV3_1.RequestBodyObject;
 export type SecuritySchemeObject = OpenAPIV3_1.SecuritySchemeObject;
 export type OperationObject = OpenAPIV3_1.OperationObject;
-export type PathItemObject = OpenAPIV3_1.PathItemObject;
 export type ExampleObject = OpenAPIV3_1.ExampleObject;
 
 /** A parameter whose schema is a 3.1 schema (openapi-types types it with the 3.0 one). */
