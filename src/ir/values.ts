@@ -1,4 +1,5 @@
 // Whether a plain value fits a type: used to check defaults in definitions.
+import { inView } from './types.js';
 import type { Constraints, RecordIr, ScalarType, StringFormat, TypeIr } from './types.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -97,9 +98,7 @@ function recordValueFits(
 ): boolean {
   const record = records.get(type.record);
   if (!record) return false;
-  const fields = record.fields.filter(
-    (field) => (type.pick.length === 0 || type.pick.includes(field.name)) && !type.omit.includes(field.name),
-  );
+  const fields = record.fields.filter((field) => inView(type, field.name));
   const known = new Set(fields.map((field) => field.name));
   if (Object.keys(value).some((key) => !known.has(key))) return false;
   return fields.every((field) => {
