@@ -1,10 +1,11 @@
 // `svcgen init`: a config file, one sample definition and the .gitattributes line, so that
 // `svcgen generate` and `svcgen check` work in a repo that had no svcgen yet. Never overwrites.
-import { constants, copyFile, lstat, mkdir } from 'node:fs/promises';
+import { constants, copyFile, mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_FILE } from './config.js';
 import { ensureLinguistGenerated, type GitattributesOutcome } from './output/gitattributes.js';
+import { exists } from './output/write.js';
 
 export interface InitOptions {
   /** The folder to set up (default: the working directory). */
@@ -40,13 +41,4 @@ export async function init(options: InitOptions = {}): Promise<InitResult> {
   }
   const gitattributes = await ensureLinguistGenerated(cwd, join(cwd, 'generated'));
   return { ok: true, written: files, gitattributes };
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,4 +1,5 @@
 // Whether a plain value fits a type: used to check defaults in definitions.
+import { isMapping } from '../definitions/schema-values.js';
 import { inView } from './types.js';
 import type { Constraints, RecordIr, ScalarType, StringFormat, TypeIr } from './types.js';
 
@@ -19,9 +20,9 @@ export function valueFitsType(value: unknown, type: TypeIr, records: ReadonlyMap
         value.every((item) => valueFitsType(item, type.items, records))
       );
     case 'map':
-      return isPlainObject(value) && Object.values(value).every((item) => valueFitsType(item, type.values, records));
+      return isMapping(value) && Object.values(value).every((item) => valueFitsType(item, type.values, records));
     case 'record':
-      return isPlainObject(value) && recordValueFits(value, type, records);
+      return isMapping(value) && recordValueFits(value, type, records);
     case 'json':
       return true;
   }
@@ -105,10 +106,6 @@ function recordValueFits(
     if (!Object.hasOwn(value, field.name)) return type.partial || (!field.required && field.default === undefined);
     return valueFitsType(value[field.name], field.type, records);
   });
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function describeType(type: TypeIr): string {

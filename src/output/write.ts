@@ -221,7 +221,8 @@ export async function committedOutputDir(outDir: string): Promise<string> {
   return !(await exists(outDir)) && (await exists(retired)) ? retired : outDir;
 }
 
-async function exists(path: string): Promise<boolean> {
+/** Whether anything (a file, folder or link) is at `path`. */
+export async function exists(path: string): Promise<boolean> {
   try {
     await lstat(path);
     return true;
