@@ -197,12 +197,7 @@ async function run(argv: readonly string[]): Promise<number> {
   }
 }
 
-interface RunArgs {
-  readonly definitionsDir: string | undefined;
-  readonly outDir: string | undefined;
-  readonly configFile: string | undefined;
-  readonly cache: boolean;
-}
+type RunArgs = Pick<ParsedArgs, 'definitionsDir' | 'outDir' | 'configFile' | 'cache'>;
 
 async function runCheck(options: RunArgs): Promise<number> {
   const { check } = await import('./generate.js');
@@ -274,10 +269,7 @@ async function runWatch(options: RunArgs): Promise<number> {
       const time = new Date().toTimeString().slice(0, 8);
       const cause = event.trigger.reason === 'start' ? 'start' : `${event.trigger.changed.join(', ')} changed`;
       if (event.kind === 'error') {
-        const located = fileSystemProblem(event.error);
-        process.stderr.write(
-          `svcgen watch: [${time}] ${cause}: ${located ?? `internal error: ${event.error instanceof Error ? event.error.message : String(event.error)}`}\n`,
-        );
+        process.stderr.write(`svcgen watch: [${time}] ${cause}: ${describeFailure(event.error)}\n`);
       } else if (!event.result.ok) {
         process.stderr.write(`${event.result.diagnostics.map(formatDiagnostic).join('\n')}\n`);
         process.stderr.write(
@@ -334,15 +326,17 @@ function fileSystemProblem(error: unknown): string | undefined {
   return `${printablePath(displayPath(path) || '.')}: ${describeFsError(error)}`;
 }
 
+/** A failure as one line: the file-system problem the user can act on, else an internal error. */
+function describeFailure(error: unknown): string {
+  return fileSystemProblem(error) ?? `internal error: ${error instanceof Error ? error.message : String(error)}`;
+}
+
 run(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
-    const located = fileSystemProblem(error);
-    process.stderr.write(
-      `svcgen: ${located ?? `internal error: ${error instanceof Error ? error.message : String(error)}`}\n`,
-    );
-    process.exitCode = located ? 3 : 70;
+    process.stderr.write(`svcgen: ${describeFailure(error)}\n`);
+    process.exitCode = fileSystemProblem(error) ? 3 : 70;
   },
 );

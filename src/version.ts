@@ -1,11 +1,9 @@
 import { readdirSync, readFileSync, statSync, type BigIntStats } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256 } from './output/hash.js';
 import { statKeyOf } from './incremental/output-stats.js';
-import { replaceFile } from './output/replace-file.js';
-import { seal, unseal } from './output/sealed.js';
+import { readRecord, writeRecord } from './output/sealed.js';
 
 /** svcgen's own version, from its package.json. */
 export const GENERATOR_VERSION: string = (
@@ -47,12 +45,12 @@ export async function recordedFingerprint(
   const files = codeFiles(root);
   const stats = files.map((name) => statSync(join(root, name), { bigint: true }));
   const statKey = sha256(...files.flatMap((name, index) => [name, statKeyOf(stats[index] as BigIntStats)]));
-  const record = await readRecord(recordFile);
+  const record = await readFingerprintRecord(recordFile);
   if (record?.statKey === statKey && stats.every((stat) => stat.ctimeNs < BigInt(record.statedAtNs) - racyMarginNs))
     return { fingerprint: record.fingerprint, fromRecord: true };
   // Hashed after the stats were taken: a file changed in between no longer matches them next time.
   const fingerprint = computeFingerprint(root, files);
-  await writeRecord(recordFile, { statKey, statedAtNs: String(statedAtNs), fingerprint });
+  await writeRecord(recordFile, { statKey, statedAtNs: String(statedAtNs), fingerprint } satisfies FingerprintRecord);
   return { fingerprint, fromRecord: false };
 }
 
@@ -85,26 +83,13 @@ function computeFingerprint(root: string, files: readonly string[]): string {
   return `${GENERATOR_VERSION}+${sha256(...files.flatMap((name) => [name, readFileSync(join(root, name))])).slice(0, 16)}`;
 }
 
-async function readRecord(file: string): Promise<FingerprintRecord | undefined> {
-  try {
-    // A record that fails its digest (sealed.ts) is damaged: the code is hashed instead.
-    const record = JSON.parse(unseal(await readFile(file, 'utf8')) ?? 'null') as Partial<FingerprintRecord> | null;
-    if (record === null) return undefined;
-    const valid =
-      typeof record.statKey === 'string' &&
-      typeof record.fingerprint === 'string' &&
-      typeof record.statedAtNs === 'string' &&
-      /^\d+$/.test(record.statedAtNs);
-    return valid ? (record as FingerprintRecord) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-async function writeRecord(file: string, record: FingerprintRecord): Promise<void> {
-  try {
-    await replaceFile(file, seal(JSON.stringify(record)));
-  } catch {
-    // A record that cannot be written only costs speed: the next run hashes the code again.
-  }
+async function readFingerprintRecord(file: string): Promise<FingerprintRecord | undefined> {
+  // A record that fails its digest (sealed.ts) is damaged: the code is hashed instead.
+  const record = (await readRecord(file)) as Partial<FingerprintRecord> | undefined;
+  const valid =
+    typeof record?.statKey === 'string' &&
+    typeof record.fingerprint === 'string' &&
+    typeof record.statedAtNs === 'string' &&
+    /^\d+$/.test(record.statedAtNs);
+  return valid ? (record as FingerprintRecord) : undefined;
 }

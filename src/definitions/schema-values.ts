@@ -9,4 +9,9 @@ export function isName(text: string): boolean {
   return NAME_PATTERN.test(text);
 }
 
+/** A YAML mapping as a plain value: an object, not null and not a list. */
+export function isMapping(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 export { ERROR_KINDS } from '../ir/types.js';

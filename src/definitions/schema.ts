@@ -10,7 +10,6 @@ export const Origin = z
   .describe('spec: fixed by the interface document; convention: chosen where it is silent');
 
 const name = z.string().regex(NAME_PATTERN, 'a name: a letter, then letters, digits, "_" or "-"');
-export const NameSchema = name;
 
 /** An HTTP header name (RFC 9110 token): what every client and server can send. */
 const headerName = z

@@ -15,7 +15,7 @@
 // files at once, to a checker (entry-checks.ts). A run that finds every entry remembered checks nothing.
 import { hash } from 'node:crypto';
 import type { DefinitionFile } from './schema.js';
-import { isName } from './schema-values.js';
+import { isMapping, isName } from './schema-values.js';
 
 /** What an entry is checked against: the file's shell (DefinitionFileSchema), or a record or a route. */
 export type EntryKind = 'file' | 'records' | 'routes';
@@ -85,10 +85,6 @@ function entriesOf(value: unknown, remembered: CheckMemo | undefined): Entry[] |
 function entryOf(kind: EntryKind, input: unknown, remembered: CheckMemo | undefined): Entry {
   const key = remembered && `definitions/${kind}:${hash('sha256', JSON.stringify(input))}`;
   return { kind, input, key, valid: key !== undefined && remembered?.get(key) === true ? true : undefined };
-}
-
-function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Checks on this thread, loading zod on first use. */

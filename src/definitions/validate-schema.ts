@@ -5,6 +5,7 @@ import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 import type { LoadedFile } from './load.js';
 import { positionOf, type YamlPath } from './positions.js';
 import { DefinitionFileSchema, type DefinitionFile } from './schema.js';
+import { isMapping } from './schema-values.js';
 import { didYouMean } from './suggestions.js';
 import { describePath } from './unusable-values.js';
 
@@ -71,7 +72,7 @@ function issueToDiagnostics(loaded: LoadedFile, issue: Issue, prefix: YamlPath):
         const options = (issue as { options?: unknown[] }).options ?? [];
         // The issue's input is the whole object; what was found is its discriminator member.
         const discriminator = String((issue as { discriminator: unknown }).discriminator);
-        const found = isObject(issue.input) ? issue.input[discriminator] : undefined;
+        const found = isMapping(issue.input) ? issue.input[discriminator] : undefined;
         if (found === undefined)
           return [located('SVC102', `${missingKey(path)} (expected one of: ${options.join(', ')})`)];
         const renamed = renamedAuthScheme(path, loaded.value);
@@ -103,10 +104,10 @@ function issueToDiagnostics(loaded: LoadedFile, issue: Issue, prefix: YamlPath):
  * instead, spelled out from the scheme's own values.
  */
 function renamedAuthScheme(path: YamlPath, root: unknown): string | undefined {
-  if (path.length !== 3 || path[0] !== 'auth' || path[2] !== 'type' || !isObject(root)) return undefined;
+  if (path.length !== 3 || path[0] !== 'auth' || path[2] !== 'type' || !isMapping(root)) return undefined;
   const auth = root['auth'];
-  const scheme = isObject(auth) ? auth[String(path[1])] : undefined;
-  if (!isObject(scheme) || scheme['type'] !== 'access-key') return undefined;
+  const scheme = isMapping(auth) ? auth[String(path[1])] : undefined;
+  if (!isMapping(scheme) || scheme['type'] !== 'access-key') return undefined;
   const header = typeof scheme['header'] === 'string' ? scheme['header'] : '<header>';
   const session = scheme['session'] !== undefined ? '; session: stays as written' : '';
   return (
@@ -128,10 +129,6 @@ function describeExpected(expected: string): string {
   if (expected === 'object' || expected === 'record' || expected === 'map') return 'a mapping';
   if (expected === 'array') return 'a list';
   return expected;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Just enough of a zod schema's definition to walk it. */
@@ -160,7 +157,7 @@ function allowedKeys(path: YamlPath, root: unknown): string[] {
           : def?.type === 'array'
             ? def.element
             : undefined;
-    value = isObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[String(segment)] : undefined;
+    value = isMapping(value) || Array.isArray(value) ? (value as Record<string, unknown>)[String(segment)] : undefined;
     def = next ? unwrap(next._zod.def, value) : undefined;
   }
   return def?.type === 'object' ? Object.keys(def.shape ?? {}) : [];
@@ -170,7 +167,7 @@ function unwrap(def: SchemaDef, value: unknown): SchemaDef {
   if ((def.type === 'optional' || def.type === 'nullable' || def.type === 'default') && def.innerType)
     return unwrap(def.innerType._zod.def, value);
   if (def.type === 'lazy' && def.getter) return unwrap(def.getter()._zod.def, value);
-  if (def.type === 'union' && def.discriminator !== undefined && isObject(value)) {
+  if (def.type === 'union' && def.discriminator !== undefined && isMapping(value)) {
     const tag = value[def.discriminator];
     const option = def.options?.find((candidate) =>
       candidate._zod.def.shape?.[def.discriminator as string]?._zod.def.values?.includes(tag),

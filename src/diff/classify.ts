@@ -27,7 +27,7 @@
 //   does not break it.
 // - Where no generated code can show a rule (a changed default, an alias the generated client does not
 //   use), verdicts.test.ts says so per rule, and the verdict is the one for callers that do notice.
-import type { ChangeKind, Direction, Impact } from './types.js';
+import type { Direction, Impact } from './types.js';
 
 type Pair = readonly [client: Impact, server: Impact];
 type Rule = { readonly request: Pair; readonly response: Pair } | { readonly fixed: Pair };
@@ -47,7 +47,9 @@ const WRITER: Rule = { request: CLIENTS, response: SERVERS };
 const READER: Rule = { request: SERVERS, response: CLIENTS };
 const fixed = (pair: Pair): Rule => ({ fixed: pair });
 
-export const RULES: Readonly<Record<ChangeKind, Rule>> = {
+/** Every kind of change, with who it breaks: the keys are ChangeKind. */
+export const RULES = {
+  // records and fields
   'record-added': fixed(NONE),
   // Clients never see a type on the wire; server code that names it stops compiling.
   'record-removed': fixed(SERVERS),
@@ -74,6 +76,7 @@ export const RULES: Readonly<Record<ChangeKind, Rule>> = {
   // client checks the apiAlias the base server does not send.
   'resource-type-changed': fixed(SERVERS),
 
+  // types and constraints
   'type-changed': fixed(BOTH),
   'type-narrowed': WRITER,
   'type-widened': READER,
@@ -86,6 +89,7 @@ export const RULES: Readonly<Record<ChangeKind, Rule>> = {
   'coercion-added': fixed(NONE),
   'coercion-removed': { request: CLIENTS, response: NONE },
 
+  // routes
   // The handler interface gains or loses a member: server code stops compiling until it follows.
   'route-added': fixed(SERVERS),
   'route-removed': fixed(BOTH),
@@ -124,11 +128,13 @@ export const RULES: Readonly<Record<ChangeKind, Rule>> = {
   'route-errors-changed': fixed(NONE),
   'action-changed': fixed(SERVERS),
 
+  // auth
   'auth-changed': fixed(BOTH),
   'auth-scheme-added': fixed(NONE),
   'auth-scheme-removed': fixed(BOTH),
   'auth-scheme-changed': fixed(BOTH),
 
+  // interface and error catalog
   'interface-added': fixed(NONE),
   'interface-removed': fixed(BOTH),
   'interface-changed': fixed(BOTH),
@@ -142,10 +148,13 @@ export const RULES: Readonly<Record<ChangeKind, Rule>> = {
   'error-status-changed': fixed(CLIENTS),
   'error-text-changed': fixed(NONE),
 
+  // anything else
   'docs-changed': fixed([I, I]),
   // Anything the comparison does not know yet is assumed to break both sides.
   'other-changed': fixed(BOTH),
-};
+} satisfies Readonly<Record<string, Rule>>;
+
+export type ChangeKind = keyof typeof RULES;
 
 const RANK: Readonly<Record<Impact, number>> = { info: 0, 'non-breaking': 1, breaking: 2 };
 
@@ -158,7 +167,7 @@ function worst(a: Impact, b: Impact): Impact {
  * changed element travels (see usage.ts); an element that travels nowhere breaks nobody.
  */
 export function classify(kind: ChangeKind, directions: readonly Direction[]): { client: Impact; server: Impact } {
-  const rule = RULES[kind];
+  const rule: Rule = RULES[kind];
   if ('fixed' in rule) return { client: rule.fixed[0], server: rule.fixed[1] };
   let client: Impact = 'non-breaking';
   let server: Impact = 'non-breaking';

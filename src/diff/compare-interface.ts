@@ -1,57 +1,42 @@
 // The interface block (base path, style, versions, aliases, limits) and the error catalog of a file.
 import type { ErrorIr, InterfaceIr, ModuleIr } from '../ir/types.js';
-import { otherDifferences, show, unionNames, type CompareContext } from './context.js';
+import { compareKeyed, listDelta, otherDifferences, show, type CompareContext } from './context.js';
 
 export function compareInterface(ctx: CompareContext, base: ModuleIr | undefined, head: ModuleIr | undefined): void {
   const moduleName = (head ?? base)?.name ?? '';
   const subject = `interface ${moduleName}`;
   const [before, after] = [base?.interface, head?.interface];
   if (before && !after)
-    ctx.add({
-      kind: 'interface-removed',
-      subject,
-      description: `interface ${before.title} removed`,
-      at: { base: before.location },
-    });
+    ctx.reporter(subject, { base: before.location })('interface-removed', `interface ${before.title} removed`);
   else if (!before && after)
-    ctx.add({
-      kind: 'interface-added',
-      subject,
-      description: `interface ${after.title} added`,
-      at: { head: after.location },
-    });
+    ctx.reporter(subject, { head: after.location })('interface-added', `interface ${after.title} added`);
   else if (before && after) compareInterfaceBlock(ctx, subject, before, after);
   compareErrors(ctx, moduleName, base?.errors ?? [], head?.errors ?? []);
 }
 
 function compareInterfaceBlock(ctx: CompareContext, subject: string, base: InterfaceIr, head: InterfaceIr): void {
-  const at = { head: head.location };
+  const report = ctx.reporter(subject, { head: head.location });
   if (base.title !== head.title || base.description !== head.description)
-    ctx.add({ kind: 'docs-changed', subject, description: 'title or description changed', at });
+    report('docs-changed', 'title or description changed');
   for (const key of ['basePath', 'style', 'errorStyle'] as const) {
-    if (base[key] !== head[key])
-      ctx.add({ kind: 'interface-changed', subject, description: `${key} ${base[key]} → ${head[key]}`, at });
+    if (base[key] !== head[key]) report('interface-changed', `${key} ${base[key]} → ${head[key]}`);
   }
-  for (const version of head.versions.filter((candidate) => !base.versions.includes(candidate)))
-    ctx.add({ kind: 'version-added', subject, description: `version ${version} added`, at });
-  for (const version of base.versions.filter((candidate) => !head.versions.includes(candidate)))
-    ctx.add({ kind: 'version-removed', subject, description: `version ${version} removed`, at });
+  const versions = listDelta(base.versions, head.versions);
+  for (const version of versions.added) report('version-added', `version ${version} added`);
+  for (const version of versions.removed) report('version-removed', `version ${version} removed`);
   const aliases = (iface: InterfaceIr) =>
     iface.segmentAliases.flatMap(({ segment, aliases: names }) => names.map((alias) => `${segment} as ${alias}`));
-  for (const alias of aliases(head).filter((candidate) => !aliases(base).includes(candidate)))
-    ctx.add({ kind: 'served-path-added', subject, description: `segment alias ${alias} added`, at });
-  for (const alias of aliases(base).filter((candidate) => !aliases(head).includes(candidate)))
-    ctx.add({ kind: 'served-path-removed', subject, description: `segment alias ${alias} removed`, at });
+  const served = listDelta(aliases(base), aliases(head));
+  for (const alias of served.added) report('served-path-added', `segment alias ${alias} added`);
+  for (const alias of served.removed) report('served-path-removed', `segment alias ${alias} removed`);
   if (base.bodyLimitBytes !== head.bodyLimitBytes) {
     const lowered =
       head.bodyLimitBytes !== undefined &&
       (base.bodyLimitBytes === undefined || head.bodyLimitBytes < base.bodyLimitBytes);
-    ctx.add({
-      kind: lowered ? 'body-limit-lowered' : 'body-limit-raised',
-      subject,
-      description: `body limit ${show(base.bodyLimitBytes)} → ${show(head.bodyLimitBytes)} bytes`,
-      at,
-    });
+    report(
+      lowered ? 'body-limit-lowered' : 'body-limit-raised',
+      `body limit ${show(base.bodyLimitBytes)} → ${show(head.bodyLimitBytes)} bytes`,
+    );
   }
   for (const key of otherDifferences(base, head, [
     'title',
@@ -62,7 +47,7 @@ function compareInterfaceBlock(ctx: CompareContext, subject: string, base: Inter
     'segmentAliases',
     'bodyLimitBytes',
   ])) {
-    ctx.add({ kind: 'other-changed', subject, description: `${key} changed`, at });
+    report('other-changed', `${key} changed`);
   }
 }
 
@@ -72,54 +57,28 @@ function compareErrors(
   base: readonly ErrorIr[],
   head: readonly ErrorIr[],
 ): void {
-  for (const name of unionNames(
-    base.map((error) => error.name),
-    head.map((error) => error.name),
-  )) {
-    const before = base.find((error) => error.name === name);
-    const after = head.find((error) => error.name === name);
-    const subject = `error ${moduleName}.${name}`;
-    if (before && !after) {
-      ctx.add({
-        kind: 'error-removed',
-        subject,
-        description: 'error removed from the catalog',
-        at: { base: before.location },
-      });
-      continue;
-    }
-    if (!before || !after) {
-      if (after)
-        ctx.add({
-          kind: 'error-added',
-          subject,
-          description: `error added (${after.status}${after.code ? ` ${after.code}` : ''})`,
-          at: { head: after.location },
-        });
-      continue;
-    }
-    const at = { head: after.location };
-    if (before.description !== after.description)
-      ctx.add({ kind: 'docs-changed', subject, description: 'description changed', at });
-    for (const key of ['kind', 'status', 'code'] as const) {
-      if (before[key] !== after[key])
-        ctx.add({
-          kind: 'error-status-changed',
-          subject,
-          description: `${key} ${show(before[key])} → ${show(after[key])}`,
-          at,
-        });
-    }
-    for (const key of ['title', 'message'] as const) {
-      if (before[key] !== after[key])
-        ctx.add({
-          kind: 'error-text-changed',
-          subject,
-          description: `${key} ${show(before[key])} → ${show(after[key])}`,
-          at,
-        });
-    }
-    for (const key of otherDifferences(before, after, ['name', 'kind', 'status', 'code', 'title', 'message']))
-      ctx.add({ kind: 'other-changed', subject, description: `${key} changed`, at });
-  }
+  const subject = (name: string) => `error ${moduleName}.${name}`;
+  compareKeyed(base, head, (error) => error.name, {
+    removed: (before, name) =>
+      ctx.reporter(subject(name), { base: before.location })('error-removed', 'error removed from the catalog'),
+    added: (after, name) =>
+      ctx.reporter(subject(name), { head: after.location })(
+        'error-added',
+        `error added (${after.status}${after.code ? ` ${after.code}` : ''})`,
+      ),
+    changed: (before, after, name) => {
+      const report = ctx.reporter(subject(name), { head: after.location });
+      if (before.description !== after.description) report('docs-changed', 'description changed');
+      for (const key of ['kind', 'status', 'code'] as const) {
+        if (before[key] !== after[key])
+          report('error-status-changed', `${key} ${show(before[key])} → ${show(after[key])}`);
+      }
+      for (const key of ['title', 'message'] as const) {
+        if (before[key] !== after[key])
+          report('error-text-changed', `${key} ${show(before[key])} → ${show(after[key])}`);
+      }
+      for (const key of otherDifferences(before, after, ['name', 'kind', 'status', 'code', 'title', 'message']))
+        report('other-changed', `${key} changed`);
+    },
+  });
 }

@@ -1,99 +1,54 @@
 // Records and their fields, matched by record key ("<file>.<record>") and field name.
 import type { FieldIr, RecordIr } from '../ir/types.js';
-import { otherDifferences, sameValue, show, unionNames, type CompareContext } from './context.js';
+import { compareKeyed, otherDifferences, sameValue, show, type CompareContext, type Report } from './context.js';
 import { compareTypes } from './compare-types.js';
 import type { Direction } from './types.js';
 import { fieldDirections, unionDirections } from './usage.js';
 
 export function compareRecords(ctx: CompareContext): void {
-  for (const key of unionNames([...ctx.base.records.keys()], [...ctx.head.records.keys()])) {
-    const base = ctx.base.records.get(key);
-    const head = ctx.head.records.get(key);
-    if (base && !head)
-      ctx.add({
-        kind: 'record-removed',
-        subject: `record ${key}`,
-        description: 'record removed',
-        at: { base: base.location },
-      });
-    else if (!base && head)
-      ctx.add({
-        kind: 'record-added',
-        subject: `record ${key}`,
-        description: 'record added',
-        at: { head: head.location },
-      });
-    else if (base && head) compareRecord(ctx, base, head);
-  }
+  compareKeyed([...ctx.base.records.values()], [...ctx.head.records.values()], (record) => record.key, {
+    removed: (base, key) => ctx.reporter(`record ${key}`, { base: base.location })('record-removed', 'record removed'),
+    added: (head, key) => ctx.reporter(`record ${key}`, { head: head.location })('record-added', 'record added'),
+    changed: (base, head) => compareRecord(ctx, base, head),
+  });
 }
 
 function compareRecord(ctx: CompareContext, base: RecordIr, head: RecordIr): void {
-  const subject = `record ${head.key}`;
-  const at = { head: head.location };
-  if (base.description !== head.description)
-    ctx.add({ kind: 'docs-changed', subject, description: 'description changed', at });
+  const report = ctx.reporter(`record ${head.key}`, { head: head.location });
+  if (base.description !== head.description) report('docs-changed', 'description changed');
   if (base.resourceType !== head.resourceType)
-    ctx.add({
-      kind: 'resource-type-changed',
-      subject,
-      description: `resource type ${base.resourceType} → ${head.resourceType}`,
-      at,
-    });
+    report('resource-type-changed', `resource type ${base.resourceType} → ${head.resourceType}`);
   if (base.apiAlias !== head.apiAlias)
-    ctx.add({
-      kind: 'resource-type-changed',
-      subject,
-      description: `apiAlias ${show(base.apiAlias)} → ${show(head.apiAlias)}`,
-      at,
-    });
-  for (const key of otherDifferences(base, head, ['key', 'name', 'file', 'resourceType', 'apiAlias', 'fields'])) {
-    ctx.add({ kind: 'other-changed', subject, description: `${key} changed`, at });
-  }
-  const names = unionNames(
-    base.fields.map((field) => field.name),
-    head.fields.map((field) => field.name),
-  );
-  for (const name of names) {
-    const baseField = base.fields.find((field) => field.name === name);
-    const headField = head.fields.find((field) => field.name === name);
-    const fieldSubject = `field ${head.key}.${name}`;
-    if (baseField && !headField) {
-      const kind = baseField.required && baseField.default === undefined ? 'required-field-removed' : 'field-removed';
-      ctx.add({
+    report('resource-type-changed', `apiAlias ${show(base.apiAlias)} → ${show(head.apiAlias)}`);
+  for (const key of otherDifferences(base, head, ['key', 'name', 'file', 'resourceType', 'apiAlias', 'fields']))
+    report('other-changed', `${key} changed`);
+  const fieldSubject = (name: string) => `field ${head.key}.${name}`;
+  compareKeyed(base.fields, head.fields, (field) => field.name, {
+    removed: (field, name) => {
+      const kind = field.required && field.default === undefined ? 'required-field-removed' : 'field-removed';
+      ctx.reporter(fieldSubject(name), { base: field.location })(
         kind,
-        subject: fieldSubject,
-        description: kind === 'field-removed' ? 'optional field removed' : 'required field removed',
-        at: { base: baseField.location },
-        directions: fieldDirections(ctx.baseUses, base.key, name),
-      });
-    } else if (!baseField && headField) {
-      addedField(ctx, head, headField, fieldSubject);
-    } else if (baseField && headField) {
-      compareField(ctx, head.key, baseField, headField, fieldSubject);
-    }
-  }
+        kind === 'field-removed' ? 'optional field removed' : 'required field removed',
+        fieldDirections(ctx.baseUses, base.key, name),
+      );
+    },
+    added: (field, name) => addedField(ctx, head, field, fieldSubject(name)),
+    changed: (before, after, name) => compareField(ctx, head.key, before, after, fieldSubject(name)),
+  });
 }
 
 function addedField(ctx: CompareContext, record: RecordIr, field: FieldIr, subject: string): void {
+  const report = ctx.reporter(subject, { head: field.location });
   const directions = fieldDirections(ctx.headUses, record.key, field.name, { presence: true });
   const requiredIn = directions.filter((direction) => isRequired(field, direction));
-  if (requiredIn.length > 0) {
-    ctx.add({
-      kind: 'field-added-required',
-      subject,
-      description: `required field added${describeDefault(field)}`,
-      at: { head: field.location },
-      directions: requiredIn,
-    });
-  } else {
-    ctx.add({
-      kind: 'field-added-optional',
-      subject,
-      description: `optional field added${describeDefault(field)}`,
-      at: { head: field.location },
-      directions: fieldDirections(ctx.headUses, record.key, field.name),
-    });
-  }
+  if (requiredIn.length > 0)
+    report('field-added-required', `required field added${describeDefault(field)}`, requiredIn);
+  else
+    report(
+      'field-added-optional',
+      `optional field added${describeDefault(field)}`,
+      fieldDirections(ctx.headUses, record.key, field.name),
+    );
 }
 
 /** Whether the writer must send the field: a default fills it in on the way into a server. */
@@ -106,7 +61,7 @@ function describeDefault(field: FieldIr): string {
 }
 
 function compareField(ctx: CompareContext, record: string, base: FieldIr, head: FieldIr, subject: string): void {
-  const at = { head: head.location };
+  const report = ctx.reporter(subject, { head: head.location });
   const directions = unionDirections(
     fieldDirections(ctx.baseUses, record, head.name),
     fieldDirections(ctx.headUses, record, head.name),
@@ -115,67 +70,40 @@ function compareField(ctx: CompareContext, record: string, base: FieldIr, head: 
     fieldDirections(ctx.baseUses, record, head.name, { presence: true }),
     fieldDirections(ctx.headUses, record, head.name, { presence: true }),
   );
-  if (base.description !== head.description)
-    ctx.add({ kind: 'docs-changed', subject, description: 'description changed', at });
-  comparePresence(ctx, { subject, at, directions: presence }, base, head);
-  compareDefault(ctx, { subject, at, directions }, base, head);
+  if (base.description !== head.description) report('docs-changed', 'description changed');
+  comparePresence(report, presence, base, head);
+  compareDefault(report, directions, base, head);
   if (base.readOnly !== head.readOnly) {
-    ctx.add({
-      kind: head.readOnly ? 'read-only-added' : 'read-only-removed',
-      subject,
-      description: head.readOnly
-        ? 'now read-only: clients no longer write it'
-        : 'no longer read-only: clients may write it',
-      at,
+    report(
+      head.readOnly ? 'read-only-added' : 'read-only-removed',
+      head.readOnly ? 'now read-only: clients no longer write it' : 'no longer read-only: clients may write it',
       directions,
-    });
+    );
   }
   if (!sameValue(base.relation, head.relation))
-    ctx.add({
-      kind: 'relation-changed',
-      subject,
-      description: `relation ${describeRelation(base)} → ${describeRelation(head)}`,
-      at,
-    });
-  for (const delta of compareTypes(base.type, head.type, ctx)) ctx.add({ ...delta, subject, at, directions });
-  for (const key of otherDifferences(base, head, ['name', 'type', 'required', 'readOnly', 'default', 'relation'])) {
-    ctx.add({ kind: 'other-changed', subject, description: `${key} changed`, at });
-  }
+    report('relation-changed', `relation ${describeRelation(base)} → ${describeRelation(head)}`);
+  for (const delta of compareTypes(base.type, head.type, ctx)) report(delta.kind, delta.description, directions);
+  for (const key of otherDifferences(base, head, ['name', 'type', 'required', 'readOnly', 'default', 'relation']))
+    report('other-changed', `${key} changed`);
 }
 
-interface Place {
-  readonly subject: string;
-  readonly at: { readonly head: FieldIr['location'] };
-  readonly directions: readonly Direction[];
-}
+type Presence = Pick<FieldIr, 'required' | 'default'>;
 
 /** Required-ness per direction (a default makes a value optional for a request's writer). */
 export function comparePresence(
-  ctx: CompareContext,
-  place: Place,
-  base: Pick<FieldIr, 'required' | 'default'>,
-  head: Pick<FieldIr, 'required' | 'default'>,
+  report: Report,
+  directions: readonly Direction[],
+  base: Presence,
+  head: Presence,
 ): void {
-  const nowRequired = place.directions.filter(
-    (direction) => !isRequired(base, direction) && isRequired(head, direction),
-  );
-  const nowOptional = place.directions.filter(
-    (direction) => isRequired(base, direction) && !isRequired(head, direction),
-  );
+  const nowRequired = directions.filter((direction) => !isRequired(base, direction) && isRequired(head, direction));
+  const nowOptional = directions.filter((direction) => isRequired(base, direction) && !isRequired(head, direction));
   const description =
     base.default !== undefined && head.default === undefined
       ? `now required: default ${show(base.default)} removed`
       : 'now required';
-  if (nowRequired.length > 0)
-    ctx.add({ kind: 'became-required', subject: place.subject, description, at: place.at, directions: nowRequired });
-  if (nowOptional.length > 0)
-    ctx.add({
-      kind: 'became-optional',
-      subject: place.subject,
-      description: 'now optional',
-      at: place.at,
-      directions: nowOptional,
-    });
+  if (nowRequired.length > 0) report('became-required', description, nowRequired);
+  if (nowOptional.length > 0) report('became-optional', 'now optional', nowOptional);
 }
 
 /**
@@ -183,21 +111,15 @@ export function comparePresence(
  * the writer must now send it, and the reader sees it as before.
  */
 export function compareDefault(
-  ctx: CompareContext,
-  place: Place,
-  before: Pick<FieldIr, 'required' | 'default'>,
-  after: Pick<FieldIr, 'required' | 'default'>,
+  report: Report,
+  directions: readonly Direction[],
+  before: Presence,
+  after: Presence,
 ): void {
   const [base, head] = [before.default, after.default];
-  if (sameValue(base, head) || (head === undefined && after.required && place.directions.includes('request'))) return;
+  if (sameValue(base, head) || (head === undefined && after.required && directions.includes('request'))) return;
   const kind = base === undefined ? 'default-added' : head === undefined ? 'default-removed' : 'default-changed';
-  ctx.add({
-    kind,
-    subject: place.subject,
-    description: `default ${show(base)} → ${show(head)}`,
-    at: place.at,
-    directions: place.directions,
-  });
+  report(kind, `default ${show(base)} → ${show(head)}`, directions);
 }
 
 function describeRelation(field: FieldIr): string {

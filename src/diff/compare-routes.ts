@@ -1,6 +1,14 @@
 // Routes, matched by file and route name: method and path, parameters, body and responses.
-import type { ModuleIr, ParameterIr, ResponseIr, RouteIr, SourceLocation } from '../ir/types.js';
-import { otherDifferences, sameValue, show, unionNames, type CompareContext } from './context.js';
+import type { ModuleIr, ParameterIr, ResponseIr, RouteIr } from '../ir/types.js';
+import {
+  compareKeyed,
+  listDelta,
+  otherDifferences,
+  sameValue,
+  show,
+  type CompareContext,
+  type Report,
+} from './context.js';
 import { compareRouteAuth } from './compare-auth.js';
 import { compareDefault, comparePresence } from './compare-records.js';
 import { compareTypes } from './compare-types.js';
@@ -12,37 +20,21 @@ export function compareRoutes(ctx: CompareContext, base: ModuleIr | undefined, h
   const headRoutes = head?.routes ?? [];
   const renames = renamedRoutes(baseRoutes, headRoutes);
   const renamedTargets = new Set(renames.values());
-  for (const name of unionNames(
-    baseRoutes.map((route) => route.name),
-    headRoutes.map((route) => route.name),
-  )) {
-    const baseRoute = baseRoutes.find((route) => route.name === name);
-    const headRoute = headRoutes.find((route) => route.name === name);
-    const subject = `route ${moduleName}.${name}`;
-    if (baseRoute && !headRoute) {
-      const renamedTo = renames.get(baseRoute);
-      if (renamedTo) compareRenamedRoute(ctx, moduleName, baseRoute, renamedTo);
+  const subject = (name: string) => `route ${moduleName}.${name}`;
+  compareKeyed(baseRoutes, headRoutes, (route) => route.name, {
+    removed: (route, name) => {
+      const renamedTo = renames.get(route);
+      if (renamedTo) compareRenamedRoute(ctx, subject(renamedTo.name), route, renamedTo);
       else
-        ctx.add({
-          kind: 'route-removed',
-          subject,
-          description: `route ${describeRoute(baseRoute)} removed`,
-          at: { base: baseRoute.location },
-        });
-    } else if (!baseRoute && headRoute) {
+        ctx.reporter(subject(name), { base: route.location })('route-removed', `route ${describeRoute(route)} removed`);
+    },
+    added: (route, name) => {
       // A new interface's routes are the interface-added change: there is no base server to break.
-      if (base && !renamedTargets.has(headRoute)) {
-        ctx.add({
-          kind: 'route-added',
-          subject,
-          description: `route ${describeRoute(headRoute)} added`,
-          at: { head: headRoute.location },
-        });
-      }
-    } else if (baseRoute && headRoute) {
-      compareRoute(ctx, subject, baseRoute, headRoute);
-    }
-  }
+      if (base && !renamedTargets.has(route))
+        ctx.reporter(subject(name), { head: route.location })('route-added', `route ${describeRoute(route)} added`);
+    },
+    changed: (before, after, name) => compareRoute(ctx, subject(name), before, after),
+  });
 }
 
 /**
@@ -63,12 +55,11 @@ function renamedRoutes(base: readonly RouteIr[], head: readonly RouteIr[]): Map<
   return renames;
 }
 
-function compareRenamedRoute(ctx: CompareContext, moduleName: string, base: RouteIr, head: RouteIr): void {
-  const subject = `route ${moduleName}.${head.name}`;
+function compareRenamedRoute(ctx: CompareContext, subject: string, base: RouteIr, head: RouteIr): void {
   const description =
     `route ${describeRoute(head)} renamed ${base.name} → ${head.name}: servers rename the handler; HTTP clients ` +
     `are unaffected, but TypeScript callers of the generated client must rename the call (${base.name}() → ${head.name}())`;
-  ctx.add({ kind: 'route-renamed', subject, description, at: { head: head.location } });
+  ctx.reporter(subject, { head: head.location })('route-renamed', description);
   compareRoute(ctx, subject, base, head);
 }
 
@@ -100,34 +91,29 @@ const HANDLED: readonly (keyof RouteIr)[] = [
 ];
 
 function compareRoute(ctx: CompareContext, subject: string, base: RouteIr, head: RouteIr): void {
-  const at = { head: head.location };
+  const report = ctx.reporter(subject, { head: head.location });
   if (base.description !== head.description || base.summary !== head.summary)
-    ctx.add({ kind: 'docs-changed', subject, description: 'summary or description changed', at });
-  if (base.method !== head.method)
-    ctx.add({ kind: 'method-changed', subject, description: `method ${base.method} → ${head.method}`, at });
+    report('docs-changed', 'summary or description changed');
+  if (base.method !== head.method) report('method-changed', `method ${base.method} → ${head.method}`);
   // Versions and segment aliases of the interface are reported with the interface (compare-interface.ts).
-  if (base.fullPath !== head.fullPath)
-    ctx.add({ kind: 'path-changed', subject, description: `path ${base.fullPath} → ${head.fullPath}`, at });
-  compareRouteAuth(ctx, subject, base, head);
-  if (base.action !== head.action)
-    ctx.add({ kind: 'action-changed', subject, description: `action ${show(base.action)} → ${show(head.action)}`, at });
+  if (base.fullPath !== head.fullPath) report('path-changed', `path ${base.fullPath} → ${head.fullPath}`);
+  compareRouteAuth(report, base, head);
+  if (base.action !== head.action) report('action-changed', `action ${show(base.action)} → ${show(head.action)}`);
   compareParameters(ctx, `${subject} › path parameter`, base.pathParams, head.pathParams, 'request');
   compareParameters(ctx, `${subject} › query parameter`, base.query, head.query, 'request');
   compareParameters(ctx, `${subject} › header`, base.headers, head.headers, 'request');
   compareParameters(ctx, `${subject} › cookie`, base.cookies, head.cookies, 'request');
   compareBody(ctx, subject, base, head);
   compareResponses(ctx, subject, base, head);
-  const addedErrors = head.errors.filter((error) => !base.errors.includes(error));
-  const removedErrors = base.errors.filter((error) => !head.errors.includes(error));
-  if (addedErrors.length + removedErrors.length > 0) {
+  const { added, removed } = listDelta(base.errors, head.errors);
+  if (added.length + removed.length > 0) {
     const parts = [
-      addedErrors.length ? `added ${addedErrors.join(', ')}` : '',
-      removedErrors.length ? `removed ${removedErrors.join(', ')}` : '',
+      added.length ? `added ${added.join(', ')}` : '',
+      removed.length ? `removed ${removed.join(', ')}` : '',
     ].filter(Boolean);
-    ctx.add({ kind: 'route-errors-changed', subject, description: `errors: ${parts.join('; ')}`, at });
+    report('route-errors-changed', `errors: ${parts.join('; ')}`);
   }
-  for (const key of otherDifferences(base, head, HANDLED))
-    ctx.add({ kind: 'other-changed', subject, description: `${key} changed`, at });
+  for (const key of otherDifferences(base, head, HANDLED)) report('other-changed', `${key} changed`);
 }
 
 function compareParameters(
@@ -138,82 +124,56 @@ function compareParameters(
   direction: Direction,
 ): void {
   const directions = [direction];
-  for (const name of unionNames(
-    base.map((param) => param.name),
-    head.map((param) => param.name),
-  )) {
-    const before = base.find((param) => param.name === name);
-    const after = head.find((param) => param.name === name);
-    const subject = `${prefix} ${name}`;
-    if (before && !after) {
-      ctx.add({
-        kind: 'parameter-removed',
-        subject,
-        description: 'removed',
-        at: { base: before.location },
-        directions,
-      });
-    } else if (!before && after) {
+  compareKeyed(base, head, (param) => param.name, {
+    removed: (before, name) =>
+      ctx.reporter(`${prefix} ${name}`, { base: before.location })('parameter-removed', 'removed', directions),
+    added: (after, name) => {
       const required = after.required && (direction === 'response' || after.default === undefined);
-      ctx.add({
-        kind: required ? 'parameter-added-required' : 'parameter-added-optional',
-        subject,
-        description: required ? 'required, added' : 'optional, added',
-        at: { head: after.location },
+      ctx.reporter(`${prefix} ${name}`, { head: after.location })(
+        required ? 'parameter-added-required' : 'parameter-added-optional',
+        required ? 'required, added' : 'optional, added',
         directions,
-      });
-    } else if (before && after) {
+      );
+    },
+    changed: (before, after, name) => {
+      const subject = `${prefix} ${name}`;
       const at = { head: after.location };
-      if (before.description !== after.description)
-        ctx.add({ kind: 'docs-changed', subject, description: 'description changed', at });
-      comparePresence(ctx, { subject, at, directions }, before, after);
-      compareDefault(ctx, { subject, at, directions }, before, after);
-      if (before.style !== after.style)
-        ctx.add({
-          kind: 'parameter-style-changed',
-          subject,
-          description: `style ${before.style} → ${after.style}`,
-          at,
-        });
-      for (const delta of compareTypes(before.type, after.type, ctx)) ctx.add({ ...delta, subject, at, directions });
+      const report = ctx.reporter(subject, at);
+      if (before.description !== after.description) report('docs-changed', 'description changed');
+      comparePresence(report, directions, before, after);
+      compareDefault(report, directions, before, after);
+      if (before.style !== after.style) report('parameter-style-changed', `style ${before.style} → ${after.style}`);
+      for (const delta of compareTypes(before.type, after.type, ctx)) report(delta.kind, delta.description, directions);
       for (const key of otherDifferences(before, after, ['name', 'type', 'required', 'default', 'style']))
-        ctx.add({ kind: 'other-changed', subject, description: `${key} changed`, at });
-    }
-  }
+        report('other-changed', `${key} changed`);
+    },
+  });
 }
 
 function compareBody(ctx: CompareContext, route: string, base: RouteIr, head: RouteIr): void {
-  const subject = `${route} › body`;
-  const at = { head: head.location };
+  const report = ctx.reporter(`${route} › body`, { head: head.location });
   const directions: Direction[] = ['request'];
   if (!base.body && head.body) {
-    ctx.add({
-      kind: head.bodyRequired ? 'body-added' : 'body-added-optional',
-      subject,
-      description: `${head.bodyRequired ? 'required' : 'optional'} request body added`,
-      at,
+    report(
+      head.bodyRequired ? 'body-added' : 'body-added-optional',
+      `${head.bodyRequired ? 'required' : 'optional'} request body added`,
       directions,
-    });
+    );
   } else if (base.body && !head.body) {
-    ctx.add({ kind: 'body-removed', subject, description: 'request body removed', at, directions });
+    report('body-removed', 'request body removed', directions);
   } else if (base.body && head.body) {
     if (base.bodyRequired !== head.bodyRequired)
-      ctx.add({
-        kind: head.bodyRequired ? 'became-required' : 'became-optional',
-        subject,
-        description: head.bodyRequired ? 'now required' : 'now optional',
-        at,
+      report(
+        head.bodyRequired ? 'became-required' : 'became-optional',
+        head.bodyRequired ? 'now required' : 'now optional',
         directions,
-      });
-    for (const delta of compareTypes(base.body, head.body, ctx)) ctx.add({ ...delta, subject, at, directions });
+      );
+    for (const delta of compareTypes(base.body, head.body, ctx)) report(delta.kind, delta.description, directions);
   }
-  for (const format of head.bodyFormats.filter((candidate) => !base.bodyFormats.includes(candidate))) {
-    if (base.body) ctx.add({ kind: 'body-format-added', subject, description: `accepts ${format} bodies`, at });
-  }
-  for (const format of base.bodyFormats.filter((candidate) => !head.bodyFormats.includes(candidate))) {
-    if (head.body)
-      ctx.add({ kind: 'body-format-removed', subject, description: `no longer accepts ${format} bodies`, at });
-  }
+  const formats = listDelta(base.bodyFormats, head.bodyFormats);
+  if (base.body) for (const format of formats.added) report('body-format-added', `accepts ${format} bodies`);
+  if (head.body)
+    for (const format of formats.removed) report('body-format-removed', `no longer accepts ${format} bodies`);
   const [before, after] = [base.bodyQueryAlternative, head.bodyQueryAlternative];
   if (!sameValue(before, after)) {
     const describe = (value: typeof before) => (value ? `${value.member} as ${value.style} query parameter` : 'none');
@@ -222,84 +182,45 @@ function compareBody(ctx: CompareContext, route: string, base: RouteIr, head: Ro
       : !after
         ? 'body-query-alternative-removed'
         : 'body-query-alternative-changed';
-    ctx.add({ kind, subject, description: `query alternative ${describe(before)} → ${describe(after)}`, at });
+    report(kind, `query alternative ${describe(before)} → ${describe(after)}`);
   }
 }
 
 function compareResponses(ctx: CompareContext, route: string, base: RouteIr, head: RouteIr): void {
   const directions: Direction[] = ['response'];
-  const statuses = unionNames(
-    base.responses.map((response) => String(response.status)),
-    head.responses.map((response) => String(response.status)),
-  );
-  for (const status of statuses) {
-    const before = base.responses.find((response) => String(response.status) === status);
-    const after = head.responses.find((response) => String(response.status) === status);
-    const subject = `${route} › response ${status}`;
-    if (before && !after) {
-      ctx.add({
-        kind: 'response-removed',
-        subject,
-        description: `response ${status} removed`,
-        at: { base: before.location },
-      });
-      continue;
-    }
-    if (!before || !after) {
-      if (after)
-        ctx.add({
-          kind: 'response-added',
-          subject,
-          description: `response ${status} added`,
-          at: { head: after.location },
-        });
-      continue;
-    }
-    const at = { head: after.location };
-    if (before.description !== after.description)
-      ctx.add({ kind: 'docs-changed', subject, description: 'description changed', at });
-    if (before.envelope !== after.envelope)
-      ctx.add({
-        kind: 'response-envelope-changed',
-        subject,
-        description: after.envelope
-          ? 'now wrapped in the interface envelope'
-          : 'no longer wrapped in the interface envelope',
-        at,
-      });
-    if (before.total !== after.total)
-      ctx.add({
-        kind: after.total ? 'response-total-added' : 'response-total-removed',
-        subject,
-        description: after.total ? 'envelope now carries the total' : 'envelope no longer carries the total',
-        at,
-      });
-    if (before.when !== after.when)
-      ctx.add({
-        kind: 'response-selector-changed',
-        subject,
-        description: `selected by ${show(before.when)} → ${show(after.when)}`,
-        at,
-      });
-    compareResponseBody(ctx, `${subject} › body`, before, after, at);
-    compareParameters(ctx, `${subject} › header`, before.headers, after.headers, 'response');
-    for (const key of otherDifferences(before, after, ['status', 'body', 'envelope', 'headers', 'when', 'total']))
-      ctx.add({ kind: 'other-changed', subject, description: `${key} changed`, at, directions });
-  }
+  const subject = (status: string) => `${route} › response ${status}`;
+  compareKeyed(base.responses, head.responses, (response) => String(response.status), {
+    removed: (before, status) =>
+      ctx.reporter(subject(status), { base: before.location })('response-removed', `response ${status} removed`),
+    added: (after, status) =>
+      ctx.reporter(subject(status), { head: after.location })('response-added', `response ${status} added`),
+    changed: (before, after, status) => {
+      const report = ctx.reporter(subject(status), { head: after.location });
+      if (before.description !== after.description) report('docs-changed', 'description changed');
+      if (before.envelope !== after.envelope)
+        report(
+          'response-envelope-changed',
+          after.envelope ? 'now wrapped in the interface envelope' : 'no longer wrapped in the interface envelope',
+        );
+      if (before.total !== after.total)
+        report(
+          after.total ? 'response-total-added' : 'response-total-removed',
+          after.total ? 'envelope now carries the total' : 'envelope no longer carries the total',
+        );
+      if (before.when !== after.when)
+        report('response-selector-changed', `selected by ${show(before.when)} → ${show(after.when)}`);
+      compareResponseBody(ctx.reporter(`${subject(status)} › body`, { head: after.location }), ctx, before, after);
+      compareParameters(ctx, `${subject(status)} › header`, before.headers, after.headers, 'response');
+      for (const key of otherDifferences(before, after, ['status', 'body', 'envelope', 'headers', 'when', 'total']))
+        report('other-changed', `${key} changed`, directions);
+    },
+  });
 }
 
-function compareResponseBody(
-  ctx: CompareContext,
-  subject: string,
-  base: ResponseIr,
-  head: ResponseIr,
-  at: { head: SourceLocation },
-): void {
+function compareResponseBody(report: Report, ctx: CompareContext, base: ResponseIr, head: ResponseIr): void {
   const directions: Direction[] = ['response'];
-  if (!base.body && head.body)
-    ctx.add({ kind: 'body-added', subject, description: 'response body added', at, directions });
-  else if (base.body && !head.body)
-    ctx.add({ kind: 'body-removed', subject, description: 'response body removed', at, directions });
+  if (!base.body && head.body) report('body-added', 'response body added', directions);
+  else if (base.body && !head.body) report('body-removed', 'response body removed', directions);
   else if (base.body && head.body)
-    for (const delta of compareTypes(base.body, head.body, ctx)) ctx.add({ ...delta, subject, at, directions });
+    for (const delta of compareTypes(base.body, head.body, ctx)) report(delta.kind, delta.description, directions);
 }

@@ -1,11 +1,11 @@
 // Two types of the same element → what changed about the values it allows. Record references
 // compare by name and view (omit, pick, partial); the record's own fields are compared once, in
 // compare-records.ts, not at every place the record is used.
+import { inView } from '../ir/types.js';
 import type { Constraints, Ir, RecordIr, TypeIr } from '../ir/types.js';
 import { describeType } from '../ir/values.js';
 import { show } from './context.js';
 import type { ChangeKind } from './types.js';
-import { isVisible } from './usage.js';
 
 export interface TypeDelta {
   readonly kind: ChangeKind;
@@ -119,8 +119,8 @@ function compareRecordViews(
   for (const field of headRecord.fields) {
     // A field new to the record is reported with the record; here only what the view changes.
     if (!baseRecord.fields.some((candidate) => candidate.name === field.name)) continue;
-    const before = isVisible(base, field.name);
-    const after = isVisible(head, field.name);
+    const before = inView(base, field.name);
+    const after = inView(head, field.name);
     if (before && !after)
       deltas.push({
         kind: 'field-removed',

@@ -11,12 +11,9 @@ import type { Change, DiffSummary } from './types.js';
 export function compareIr(base: Ir, head: Ir): Change[] {
   const ctx = new CompareContext(base, head);
   compareRecords(ctx);
-  for (const name of unionNames(
-    base.modules.map((module) => module.name),
-    head.modules.map((module) => module.name),
-  )) {
-    const before = findModule(base, name);
-    const after = findModule(head, name);
+  for (const name of unionNames(base.modules.map(moduleName), head.modules.map(moduleName))) {
+    const before = base.modules.find((module) => module.name === name);
+    const after = head.modules.find((module) => module.name === name);
     compareInterface(ctx, before, after);
     compareAuthSchemes(ctx, before, after);
     compareRoutes(ctx, before, after);
@@ -24,9 +21,7 @@ export function compareIr(base: Ir, head: Ir): Change[] {
   return ctx.sorted();
 }
 
-function findModule(ir: Ir, name: string): ModuleIr | undefined {
-  return ir.modules.find((module) => module.name === name);
-}
+const moduleName = (module: ModuleIr): string => module.name;
 
 export function summarize(changes: readonly Change[]): DiffSummary {
   return {

@@ -14,6 +14,9 @@ export interface ChangeInput {
   readonly directions?: readonly Direction[];
 }
 
+/** Files one change of the subject a reporter was made for: `directions` are the sides it reaches, if it names them. */
+export type Report = (kind: ChangeKind, description: string, directions?: readonly Direction[]) => void;
+
 export class CompareContext {
   readonly baseUses: RecordUses;
   readonly headUses: RecordUses;
@@ -41,6 +44,12 @@ export class CompareContext {
       directions,
       ...classify(input.kind, directions),
     });
+  }
+
+  /** A reporter for one subject at one place. */
+  reporter(subject: string, at: ChangeInput['at']): Report {
+    return (kind, description, directions) =>
+      this.add({ kind, subject, description, at, ...(directions ? { directions } : {}) });
   }
 
   /** Breaking first, then by place: the order a reviewer wants to read them in. */
@@ -74,6 +83,37 @@ export function sameValue(a: unknown, b: unknown): boolean {
 /** Names present in either list, in code-point order. */
 export function unionNames(a: readonly string[], b: readonly string[]): string[] {
   return [...new Set([...a, ...b])].sort(compareCodePoints);
+}
+
+/** What to file for a member only the base has, one only the working tree has, and one both have. */
+export interface KeyedComparer<T> {
+  readonly removed: (before: T, name: string) => void;
+  readonly added: (after: T, name: string) => void;
+  readonly changed: (before: T, after: T, name: string) => void;
+}
+
+/** The members of two lists matched by key, visited in code-point order of the keys. */
+export function compareKeyed<T>(
+  base: readonly T[],
+  head: readonly T[],
+  key: (item: T) => string,
+  on: KeyedComparer<T>,
+): void {
+  for (const name of unionNames(base.map(key), head.map(key))) {
+    const before = base.find((item) => key(item) === name);
+    const after = head.find((item) => key(item) === name);
+    if (before && after) on.changed(before, after, name);
+    else if (before) on.removed(before, name);
+    else if (after) on.added(after, name);
+  }
+}
+
+/** What a list of plain values gained and lost. */
+export function listDelta<T>(base: readonly T[], head: readonly T[]): { added: T[]; removed: T[] } {
+  return {
+    added: head.filter((value) => !base.includes(value)),
+    removed: base.filter((value) => !head.includes(value)),
+  };
 }
 
 const DOC_KEYS = new Set(['description', 'summary', 'origin', 'location']);

@@ -1,5 +1,6 @@
 // Which way each record's fields travel: in requests (clients write them), in responses (servers
 // write them), or both. A record reached through another record inherits its direction.
+import { inView } from '../ir/types.js';
 import type { Ir, RecordKey, TypeIr } from '../ir/types.js';
 import type { Direction } from './types.js';
 import { requestParameters } from '../ir/route-parameters.js';
@@ -32,7 +33,7 @@ export function collectRecordUses(ir: Ir): RecordUses {
         seen.add(id);
         uses.set(type.record, [...(uses.get(type.record) ?? []), use]);
         for (const field of ir.records.get(type.record)?.fields ?? []) {
-          if (isVisible(use, field.name)) visit(field.type, direction);
+          if (inView(use, field.name)) visit(field.type, direction);
         }
         return;
       }
@@ -53,10 +54,6 @@ export function collectRecordUses(ir: Ir): RecordUses {
   return uses;
 }
 
-export function isVisible(use: Pick<RecordUse, 'omit' | 'pick'>, field: string): boolean {
-  return (use.pick.length === 0 || use.pick.includes(field)) && !use.omit.includes(field);
-}
-
 /**
  * The directions a field of a record travels in. A record no route uses is exported all the same,
  * so it counts as both. With `presence`, only views that keep the field's required-ness count
@@ -71,7 +68,7 @@ export function fieldDirections(
   const list = uses.get(record);
   if (!list || list.length === 0) return [...BOTH];
   return BOTH.filter((direction) =>
-    list.some((use) => use.direction === direction && isVisible(use, field) && !(options.presence && use.partial)),
+    list.some((use) => use.direction === direction && inView(use, field) && !(options.presence && use.partial)),
   );
 }
 

@@ -7,11 +7,9 @@
 // older than the record itself; anything else is hashed. Any change to a file's content moves its
 // ctime, and no tool can set ctime back.
 import type { BigIntStats } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { sha256 } from '../output/hash.js';
-import { replaceFile } from '../output/replace-file.js';
-import { seal, unseal } from '../output/sealed.js';
+import { outDirRecordFile, readRecord, writeRecord } from '../output/sealed.js';
 
 /** size, mtime, ctime (ns) and inode, as text so bigints survive JSON. */
 type StatKey = string;
@@ -49,23 +47,20 @@ export async function statFile(file: string): Promise<FileStat | undefined> {
 
 export async function readOutputStats(cacheDir: string, outDir: string): Promise<OutputStats> {
   const file = statsFile(cacheDir, outDir);
-  try {
-    const [text, recorded] = await Promise.all([readFile(file, 'utf8'), stat(file, { bigint: true })]);
-    // A record that fails its digest (sealed.ts) is damaged: every file is hashed instead.
-    const stored = JSON.parse(unseal(text) ?? 'null') as Partial<StoredStats> | null;
-    if (stored === null) return NOTHING_KNOWN;
-    if (stored.outDir !== resolve(outDir) || typeof stored.files !== 'object' || stored.files === null)
-      return NOTHING_KNOWN;
-    const files = stored.files;
-    return {
-      knownHash(path, current) {
-        const entry = Object.hasOwn(files, path) ? files[path] : undefined;
-        return entry && entry[1] === current.key && current.ctimeNs < recorded.mtimeNs ? entry[0] : undefined;
-      },
-    };
-  } catch {
-    return NOTHING_KNOWN;
-  }
+  // A record that fails its digest (sealed.ts) is damaged: every file is hashed instead.
+  const [stored, recorded] = await Promise.all([
+    readRecord(file) as Promise<Partial<StoredStats> | undefined>,
+    stat(file, { bigint: true }).catch(() => undefined),
+  ]);
+  if (!recorded || !stored || stored.outDir !== resolve(outDir)) return NOTHING_KNOWN;
+  const files = stored.files;
+  if (typeof files !== 'object' || files === null) return NOTHING_KNOWN;
+  return {
+    knownHash(path, current) {
+      const entry = Object.hasOwn(files, path) ? files[path] : undefined;
+      return entry && entry[1] === current.key && current.ctimeNs < recorded.mtimeNs ? entry[0] : undefined;
+    },
+  };
 }
 
 /** Records the stat of every listed file, whose content hash the caller knows. */
@@ -74,25 +69,19 @@ export async function writeOutputStats(
   outDir: string,
   hashes: Readonly<Record<string, string>>,
 ): Promise<void> {
-  try {
-    const files: Record<string, readonly [string, StatKey]> = {};
-    await Promise.all(
-      Object.entries(hashes).map(async ([path, hash]) => {
-        const found = await statFile(join(outDir, path));
-        if (found) files[path] = [hash, found.key];
-      }),
-    );
-    await replaceFile(
-      statsFile(cacheDir, outDir),
-      seal(JSON.stringify({ outDir: resolve(outDir), files } satisfies StoredStats)),
-    );
-  } catch {
-    // A record that cannot be written only costs speed: the next no-op run hashes the files.
-  }
+  const files: Record<string, readonly [string, StatKey]> = {};
+  await Promise.all(
+    Object.entries(hashes).map(async ([path, hash]) => {
+      const found = await statFile(join(outDir, path));
+      if (found) files[path] = [hash, found.key];
+    }),
+  );
+  // A record that cannot be written only costs speed: the next no-op run hashes the files.
+  await writeRecord(statsFile(cacheDir, outDir), { outDir: resolve(outDir), files } satisfies StoredStats);
 }
 
 const NOTHING_KNOWN: OutputStats = { knownHash: () => undefined };
 
 function statsFile(cacheDir: string, outDir: string): string {
-  return join(cacheDir, 'output-stats', `${sha256(resolve(outDir)).slice(0, 16)}.json`);
+  return outDirRecordFile(cacheDir, 'output-stats', outDir);
 }

@@ -2,12 +2,9 @@
 // the generator's fingerprint, the hash of every input, and each output file's content hash. A
 // run whose inputs hash the same, into a folder whose files still hold these hashes, has nothing
 // to do. A missing or damaged record only costs one full build.
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { compareCodePoints } from '../ir/names.js';
-import { sha256 } from '../output/hash.js';
-import { replaceFile } from '../output/replace-file.js';
-import { seal, unseal } from '../output/sealed.js';
+import { outDirRecordFile, readRecord, writeRecord } from '../output/sealed.js';
 
 export interface RunRecord {
   readonly generator: string;
@@ -22,33 +19,20 @@ interface StoredRecord extends RunRecord {
 }
 
 export async function readRunRecord(cacheDir: string, outDir: string): Promise<RunRecord | undefined> {
-  try {
-    const stored = JSON.parse(
-      unseal(await readFile(recordFile(cacheDir, outDir), 'utf8')) ?? 'null',
-    ) as Partial<StoredRecord> | null;
-    if (stored === null || stored.outDir !== resolve(outDir)) return undefined;
-    const { generator, inputHash, files } = stored;
-    if (typeof generator !== 'string' || typeof inputHash !== 'string' || typeof files !== 'object' || files === null)
-      return undefined;
-    return { generator, inputHash, files };
-  } catch {
+  const stored = (await readRecord(recordFile(cacheDir, outDir))) as Partial<StoredRecord> | undefined;
+  if (!stored || stored.outDir !== resolve(outDir)) return undefined;
+  const { generator, inputHash, files } = stored;
+  if (typeof generator !== 'string' || typeof inputHash !== 'string' || typeof files !== 'object' || files === null)
     return undefined;
-  }
+  return { generator, inputHash, files };
 }
 
 export async function writeRunRecord(cacheDir: string, outDir: string, record: RunRecord): Promise<void> {
-  try {
-    await replaceFile(
-      recordFile(cacheDir, outDir),
-      seal(JSON.stringify({ outDir: resolve(outDir), ...record } satisfies StoredRecord)),
-    );
-  } catch {
-    // A record that cannot be written only costs speed: the next run builds.
-  }
+  await writeRecord(recordFile(cacheDir, outDir), { outDir: resolve(outDir), ...record } satisfies StoredRecord);
 }
 
 function recordFile(cacheDir: string, outDir: string): string {
-  return join(cacheDir, 'runs', `${sha256(resolve(outDir)).slice(0, 16)}.json`);
+  return outDirRecordFile(cacheDir, 'runs', outDir);
 }
 
 /** The record of a run that produced `files` (each with the sha256 of its content), sorted by path. */

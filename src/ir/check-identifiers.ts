@@ -84,8 +84,8 @@ export function checkIdentifiers(ir: Ir): Diagnostic[] {
     checkAuthNames(module, found);
     checkParameterNames(module, found);
     const reported = new Set<string>();
-    checkTypesFile(module, found, reported);
-    checkSchemasFile(module, found, reported);
+    checkFile(module, found, reported, 'types');
+    checkFile(module, found, reported, 'schemas');
   }
   return found;
 }
@@ -120,41 +120,22 @@ export function fileNameProblems(name: string, hasInterface: boolean): { code: D
 
 function checkRouteNames(module: ModuleIr, found: Diagnostic[]): void {
   for (const route of module.routes) {
-    const method = camelCase(route.name);
-    if (isReservedWord(route.name)) {
-      found.push(
-        at(
-          route.location,
-          'SVC214',
-          `route name "${route.name}" is a reserved or contextual word of TypeScript (expected another name, e.g. "${route.name}Item": handlers and client methods are named after the route)`,
-        ),
-      );
-    } else if (method !== route.name) {
-      found.push(
-        at(
-          route.location,
-          'SVC214',
-          `route name "${route.name}" is not a camelCase identifier (expected "${method.replace(/_$/, '')}": handlers and client methods are named after the route, as written)`,
-        ),
-      );
-    } else if (OBJECT_MEMBERS.has(route.name)) {
-      found.push(
-        at(
-          route.location,
-          'SVC214',
-          `route name "${route.name}" is a member of every JavaScript object (expected another name: a missing handler of that name would go unnoticed)`,
-        ),
-      );
-    } else if (CLIENT_MEMBERS.has(route.name)) {
-      found.push(
-        at(
-          route.location,
-          'SVC214',
-          `route name "${route.name}" is a member of the generated client class (expected another name)`,
-        ),
-      );
-    }
+    const problem = routeNameProblem(route.name);
+    if (problem) found.push(at(route.location, 'SVC214', `route name "${route.name}" ${problem}`));
   }
+}
+
+/** Handlers and client methods are named after the route: what keeps a name from serving there. */
+function routeNameProblem(name: string): string | undefined {
+  const method = camelCase(name);
+  if (isReservedWord(name))
+    return `is a reserved or contextual word of TypeScript (expected another name, e.g. "${name}Item": handlers and client methods are named after the route)`;
+  if (method !== name)
+    return `is not a camelCase identifier (expected "${method.replace(/_$/, '')}": handlers and client methods are named after the route, as written)`;
+  if (OBJECT_MEMBERS.has(name))
+    return 'is a member of every JavaScript object (expected another name: a missing handler of that name would go unnoticed)';
+  if (CLIENT_MEMBERS.has(name)) return 'is a member of the generated client class (expected another name)';
+  return undefined;
 }
 
 function checkAuthNames(module: ModuleIr, found: Diagnostic[]): void {
@@ -246,30 +227,19 @@ class FileNames {
   }
 }
 
-function checkTypesFile(module: ModuleIr, found: Diagnostic[], reported: Set<string>): void {
-  const names = new FileNames(`${module.name}/types.ts`, found, { TypeScript: TYPES_FILE_GLOBALS }, reported);
-  claimImports(module, names, symbols.recordType);
+/** The top-level names of types.ts or schemas.ts: imported records, then the module's records and routes. */
+function checkFile(module: ModuleIr, found: Diagnostic[], reported: Set<string>, file: 'types' | 'schemas'): void {
+  const [given, recordName, routeName] =
+    file === 'types'
+      ? [{ TypeScript: TYPES_FILE_GLOBALS }, symbols.recordType, symbols.routeType]
+      : [{ "zod and svcgen's runtime": SCHEMAS_FILE_IMPORTS }, symbols.recordSchema, symbols.routeSchema];
+  const names = new FileNames(`${module.name}/${file}.ts`, found, given, reported);
+  claimImports(module, names, recordName);
   for (const record of module.records)
-    names.claim(symbols.recordType(record.key), `record "${record.name}"`, record.location, 'record');
+    names.claim(recordName(record.key), `record "${record.name}"`, record.location, 'record');
   for (const route of module.routes) {
     for (const [part, present] of routeParts(route))
-      if (present) names.claim(symbols.routeType(route.name, part), `route "${route.name}"`, route.location, 'route');
-  }
-}
-
-function checkSchemasFile(module: ModuleIr, found: Diagnostic[], reported: Set<string>): void {
-  const names = new FileNames(
-    `${module.name}/schemas.ts`,
-    found,
-    { "zod and svcgen's runtime": SCHEMAS_FILE_IMPORTS },
-    reported,
-  );
-  claimImports(module, names, symbols.recordSchema);
-  for (const record of module.records)
-    names.claim(symbols.recordSchema(record.key), `record "${record.name}"`, record.location, 'record');
-  for (const route of module.routes) {
-    for (const [part, present] of routeParts(route))
-      if (present) names.claim(symbols.routeSchema(route.name, part), `route "${route.name}"`, route.location, 'route');
+      if (present) names.claim(routeName(route.name, part), `route "${route.name}"`, route.location, 'route');
   }
 }
 

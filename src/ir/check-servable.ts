@@ -2,6 +2,7 @@
 // one way only, totals beside lists, form bodies whose members arrive as the text they are,
 // parameters that can be told apart and written, responses that can be sent as declared.
 import type { Diagnostic } from '../definitions/diagnostics.js';
+import { inView } from './types.js';
 import type { ErrorIr, Ir, ModuleIr, ParameterIr, RecordIr, RouteIr, TypeIr } from './types.js';
 import { describeType } from './values.js';
 import { flatRecordFields, isScalarType } from './wire-shapes.js';
@@ -60,7 +61,7 @@ function checkFormBody(route: RouteIr, records: ReadonlyMap<string, RecordIr>): 
   let problem = `${article(body.kind)} ${body.kind} body`;
   if (body.kind === 'record' && record) {
     problem = record.fields
-      .filter((field) => (body.pick.length === 0 || body.pick.includes(field.name)) && !body.omit.includes(field.name))
+      .filter((field) => inView(body, field.name))
       .filter((field) => !isText(field.type))
       .map((field) => `"${field.name}" (${describe(field.type)})`)
       .join(', ');

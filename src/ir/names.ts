@@ -53,18 +53,9 @@ export function isReservedWord(name: string): boolean {
   return RESERVED.has(name);
 }
 
-/** A property key as TypeScript writes it: bare when it is an identifier, quoted otherwise. */
-export function propertyKey(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
-}
-
 /** Code-point order: the same on every machine and locale. */
 export function compareCodePoints(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-export function sortByName<T extends { readonly name: string }>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => compareCodePoints(a.name, b.name));
 }
 
 /** "(expected one of: a, b, c; did you mean "b"?)": what is allowed, and the nearest of it. */

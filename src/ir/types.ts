@@ -80,6 +80,11 @@ export interface RecordType extends TypeBase {
   readonly partial: boolean;
 }
 
+/** Whether a view of a record (its omit and pick lists) shows the field. */
+export function inView(view: Pick<RecordType, 'omit' | 'pick'>, field: string): boolean {
+  return (view.pick.length === 0 || view.pick.includes(field)) && !view.omit.includes(field);
+}
+
 export interface ListType extends TypeBase {
   readonly kind: 'list';
   readonly items: TypeIr;

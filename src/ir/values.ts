@@ -1,4 +1,6 @@
 // Whether a plain value fits a type: used to check defaults in definitions.
+import { isMapping } from '../definitions/schema-values.js';
+import { inView } from './types.js';
 import type { Constraints, RecordIr, ScalarType, StringFormat, TypeIr } from './types.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -18,9 +20,9 @@ export function valueFitsType(value: unknown, type: TypeIr, records: ReadonlyMap
         value.every((item) => valueFitsType(item, type.items, records))
       );
     case 'map':
-      return isPlainObject(value) && Object.values(value).every((item) => valueFitsType(item, type.values, records));
+      return isMapping(value) && Object.values(value).every((item) => valueFitsType(item, type.values, records));
     case 'record':
-      return isPlainObject(value) && recordValueFits(value, type, records);
+      return isMapping(value) && recordValueFits(value, type, records);
     case 'json':
       return true;
   }
@@ -97,19 +99,13 @@ function recordValueFits(
 ): boolean {
   const record = records.get(type.record);
   if (!record) return false;
-  const fields = record.fields.filter(
-    (field) => (type.pick.length === 0 || type.pick.includes(field.name)) && !type.omit.includes(field.name),
-  );
+  const fields = record.fields.filter((field) => inView(type, field.name));
   const known = new Set(fields.map((field) => field.name));
   if (Object.keys(value).some((key) => !known.has(key))) return false;
   return fields.every((field) => {
     if (!Object.hasOwn(value, field.name)) return type.partial || (!field.required && field.default === undefined);
     return valueFitsType(value[field.name], field.type, records);
   });
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function describeType(type: TypeIr): string {

@@ -1,6 +1,7 @@
 // Which structured values a query string can carry in brackets (name[key]=value) in a form every
 // tool reads alike, and which must travel as JSON text instead. The metadata (what the generated
 // client sends) and the OpenAPI document (what other tools send) decide by the same rules here.
+import { inView } from './types.js';
 import type { ModuleIr, ParameterIr, RecordIr, RecordKey, RouteIr, TypeIr } from './types.js';
 
 export type RecordsByKey = (key: RecordKey) => RecordIr | undefined;
@@ -22,9 +23,7 @@ export function flatRecordFields(
   if (type.kind !== 'record') return undefined;
   const record = records(type.record);
   if (!record) return undefined;
-  const fields = record.fields.filter(
-    (field) => !type.omit.includes(field.name) && (type.pick.length === 0 || type.pick.includes(field.name)),
-  );
+  const fields = record.fields.filter((field) => inView(type, field.name));
   return fields.every((field) => isScalarType(field.type) || (options.json === true && field.type.kind === 'json'))
     ? fields
     : undefined;

@@ -5,7 +5,7 @@ import { compareCodePoints } from '../ir/names.js';
 import { foreignEntries } from './foreign-entries.js';
 import { LEGACY_MANIFEST_FILE, MANIFEST_FILE, manifestText, readManifest } from './manifest.js';
 import { withOpenFile } from './open-limit.js';
-import { committedOutputDir } from './write.js';
+import { committedOutputDir, exists } from './write.js';
 
 export interface Drift {
   readonly missing: readonly string[];
@@ -37,16 +37,11 @@ export async function compareOutput(
     else if (actual !== file.content) changed.push({ path: file.path, diff: shortDiff(file.content, actual) });
   }
   const previous = (await readManifest(outDir))?.paths ?? [];
-  const exists = (path: string) =>
-    lstat(join(outDir, path)).then(
-      () => true,
-      () => false,
-    );
   // Files svcgen wrote (and the manifest of svcgen 0.1) that are still there but no longer produced.
   const stale = [...previous.filter((path) => !produced.has(path)), LEGACY_MANIFEST_FILE];
-  const present = await Promise.all(stale.map(exists));
+  const present = await Promise.all(stale.map((path) => exists(join(outDir, path))));
   const extra = stale.filter((_, index) => present[index]).sort(compareCodePoints);
-  const foreign = (await exists('.')) ? await foreignEntries(outDir, [...previous, ...produced]) : [];
+  const foreign = (await exists(outDir)) ? await foreignEntries(outDir, [...previous, ...produced]) : [];
   const named = (await Promise.all(foreign.map((path) => entriesUnder(outDir, path)))).flat();
   return { missing, changed, extra, foreign: named.sort(compareCodePoints) };
 }

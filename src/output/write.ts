@@ -15,9 +15,9 @@ import {
   rm,
   writeFile,
 } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { foreignEntries, moveForeignBack, moveForeignInto } from './foreign-entries.js';
-import { MANIFEST_FILE, manifestText, readManifest, type OwnedFiles } from './manifest.js';
+import { MANIFEST_FILE, manifestText, readManifest } from './manifest.js';
 import { withOpenFile } from './open-limit.js';
 import { OutputError, describeFsError } from './output-error.js';
 
@@ -41,161 +41,109 @@ export interface WriteHints {
   readonly lastRun: Readonly<Record<string, string>> | undefined;
 }
 
+/** A file of the run, with the sha256 of its content. */
+type RunFile = { readonly path: string; readonly content: string; readonly hash: string };
+
 /**
- * Writes the run's files (each with its content hash) as the new output tree; nothing is touched when it already holds
- * them.
+ * Writes the run's files as the new output tree, built beside the output folder, then swapped in;
+ * nothing is touched when the output folder already holds exactly these files and manifest.
  */
-export async function writeOutput(
-  outDir: string,
-  files: readonly { path: string; content: string; hash: string }[],
-  hints: WriteHints,
-): Promise<WriteSummary> {
-  const staged = await StagedOutput.open(outDir, hints.knownUnchanged, hints.lastRun);
-  for (const file of files) staged.add(file, file.hash);
+export async function writeOutput(outDir: string, files: readonly RunFile[], hints: WriteHints): Promise<WriteSummary> {
+  await recoverInterruptedWrite(outDir);
+  const previous = await readManifest(outDir);
+  await assertWritable(outDir);
+  const staging = stagingOf(outDir);
   try {
-    return await staged.commit(files);
+    await mkdir(staging, { recursive: true });
   } catch (error) {
-    await staged.discard().catch(() => undefined);
+    throw new OutputError(
+      dirname(outDir),
+      `cannot create the output's staging folder here (${describeFsError(error)})`,
+    );
+  }
+  const produced = new Set(files.map((file) => file.path));
+  const deleted = (previous?.paths ?? []).filter((path) => !produced.has(path));
+  let restored: string[];
+  try {
+    await stage(outDir, files, hints.knownUnchanged);
+    const stillHeld = await Promise.all(files.map((file) => holds(outDir, file, hints.knownUnchanged)));
+    restored = files.filter((_, index) => !stillHeld[index]).map((file) => file.path);
+    const manifest = manifestText(produced);
+    if (restored.length === 0 && deleted.length === 0 && previous?.text === manifest) {
+      await removeTree(staging);
+      return { written: [], deleted, unchanged: true };
+    }
+    await swapIn(outDir, manifest, [...(previous?.paths ?? []), ...produced]);
+  } catch (error) {
+    // A failed run drops the staged tree: the output folder stays as it was.
+    await removeTree(staging).catch(() => undefined);
+    throw error;
+  }
+  // Reported as written: what this run changes from the last one; files edited by hand since and
+  // put back count only when the run changes nothing else (or there is no record of the last run).
+  const { lastRun } = hints;
+  const changed = lastRun
+    ? files.filter((file) => lastRun[file.path] !== file.hash).map((file) => file.path)
+    : restored;
+  return { written: changed.length > 0 || deleted.length > 0 ? changed : restored, deleted, unchanged: false };
+}
+
+/**
+ * Puts each file into the staged tree: linked when the output folder holds this content, untouched
+ * since it was hashed, else written.
+ */
+async function stage(outDir: string, files: readonly RunFile[], knownUnchanged: KnownUnchanged): Promise<void> {
+  const folders = new Map<string, Promise<unknown>>();
+  const folder = (path: string) => {
+    let made = folders.get(path);
+    if (!made) {
+      made = mkdir(path, { recursive: true });
+      folders.set(path, made);
+    }
+    return made;
+  };
+  const writes = files.map(async (file) => {
+    const target = join(stagingOf(outDir), file.path);
+    await folder(dirname(target));
+    if ((await knownUnchanged(file.path, file.hash)) && (await linked(join(outDir, file.path), target))) return;
+    await withOpenFile(() => writeFile(target, file.content));
+  });
+  try {
+    await Promise.all(writes);
+  } catch (error) {
+    // Every write settles before the staged tree is removed.
+    await Promise.allSettled(writes);
     throw error;
   }
 }
 
-/** The next output tree, built beside the output folder file by file, then swapped in by commit, or dropped. */
-export class StagedOutput {
-  private readonly writes: Promise<void>[] = [];
-  private readonly folders = new Map<string, Promise<unknown>>();
+/** Whether the output folder's file already holds this content (by its recorded stat, else read). */
+async function holds(outDir: string, file: RunFile, knownUnchanged: KnownUnchanged): Promise<boolean> {
+  if (await knownUnchanged(file.path, file.hash)) return true;
+  return (await withOpenFile(() => readFile(join(outDir, file.path), 'utf8')).catch(() => undefined)) === file.content;
+}
 
-  private constructor(
-    private readonly outDir: string,
-    private readonly previous: OwnedFiles | undefined,
-    private readonly knownUnchanged: KnownUnchanged,
-    private readonly lastRun: Readonly<Record<string, string>> | undefined,
-  ) {}
-
-  /**
-   * Starts the next tree (after recovering from a run killed mid-swap). `lastRun`: each file's hash
-   * as the last run wrote it (from the cache), to tell what this run changes from what it restores.
-   */
-  static async open(
-    outDir: string,
-    knownUnchanged: KnownUnchanged = async () => false,
-    lastRun?: Readonly<Record<string, string>>,
-  ): Promise<StagedOutput> {
-    await recoverInterruptedWrite(outDir);
-    const previous = await readManifest(outDir);
-    await assertWritable(outDir);
+/** Two renames: the staged tree (with the entries svcgen did not write moved into it) for the output folder. */
+async function swapIn(outDir: string, manifest: string, owned: readonly string[]): Promise<void> {
+  const staging = stagingOf(outDir);
+  await writeFile(join(staging, MANIFEST_FILE), manifest);
+  if (await exists(outDir)) await moveForeignInto(outDir, staging, await foreignEntries(outDir, owned));
+  if (await exists(outDir)) {
     try {
-      await mkdir(stagingOf(outDir), { recursive: true });
+      await rename(outDir, retiredOf(outDir));
     } catch (error) {
-      throw new OutputError(
-        dirname(outDir),
-        `cannot create the output's staging folder here (${describeFsError(error)})`,
-      );
-    }
-    return new StagedOutput(outDir, previous, knownUnchanged, lastRun);
-  }
-
-  /**
-   * Puts a file into the next tree: linked when the output folder holds this content, untouched since it was hashed,
-   * else written.
-   */
-  add(file: { readonly path: string; readonly content: string }, hash: string): void {
-    const write = async () => {
-      const target = join(stagingOf(this.outDir), file.path);
-      await this.folder(dirname(target));
-      if ((await this.knownUnchanged(file.path, hash)) && (await linked(join(this.outDir, file.path), target))) return;
-      await withOpenFile(() => writeFile(target, file.content));
-    };
-    const written = write();
-    // Awaited by commit; until then a failure must not count as unhandled.
-    written.catch(() => undefined);
-    this.writes.push(written);
-  }
-
-  /**
-   * Swaps the next tree in, given every file of the run (each added) with its hash. When the output
-   * folder already holds exactly these files and manifest, nothing is touched.
-   */
-  async commit(files: readonly { path: string; content: string; hash: string }[]): Promise<WriteSummary> {
-    await Promise.all(this.writes);
-    const { previous } = this;
-    const produced = new Set(files.map((file) => file.path));
-    const stillHeld = await Promise.all(files.map((file) => this.holds(file)));
-    const restored = files.filter((_, index) => !stillHeld[index]).map((file) => file.path);
-    const deleted = (previous?.paths ?? []).filter((path) => !produced.has(path));
-    const manifest = manifestText(produced);
-    if (restored.length === 0 && deleted.length === 0 && previous?.text === manifest) {
-      await this.discard();
-      return { written: [], deleted, unchanged: true };
-    }
-    await this.swapIn(manifest, produced);
-    // Reported as written: what this run changes from the last one; files edited by hand since and
-    // put back count only when the run changes nothing else (or there is no record of the last run).
-    const { lastRun } = this;
-    const changed = lastRun
-      ? files.filter((file) => lastRun[file.path] !== file.hash).map((file) => file.path)
-      : restored;
-    return { written: changed.length > 0 || deleted.length > 0 ? changed : restored, deleted, unchanged: false };
-  }
-
-  /** Drops the next tree (a failed run): the output folder stays as it was. */
-  async discard(): Promise<void> {
-    await Promise.allSettled(this.writes);
-    await removeTree(stagingOf(this.outDir));
-  }
-
-  /** Whether the output folder's file already holds this content (by its recorded stat, else read). */
-  private async holds(file: { path: string; content: string; hash: string }): Promise<boolean> {
-    if (await this.knownUnchanged(file.path, file.hash)) return true;
-    return (
-      (await withOpenFile(() => readFile(join(this.outDir, file.path), 'utf8')).catch(() => undefined)) === file.content
-    );
-  }
-
-  private async swapIn(manifest: string, produced: ReadonlySet<string>): Promise<void> {
-    const { outDir } = this;
-    const staging = stagingOf(outDir);
-    const retired = retiredOf(outDir);
-    try {
-      await Promise.all(this.writes);
-      await writeFile(join(staging, MANIFEST_FILE), manifest);
-      if (await exists(outDir))
-        await moveForeignInto(
-          outDir,
-          staging,
-          await foreignEntries(outDir, [...(this.previous?.paths ?? []), ...produced]),
-        );
-    } catch (error) {
-      await this.discard();
-      throw error;
-    }
-    if (await exists(outDir)) {
-      try {
-        await rename(outDir, retired);
-      } catch (error) {
-        await moveForeignBack(outDir, staging);
-        await this.discard();
-        throw new OutputError(outDir, `cannot be replaced (${describeFsError(error)}); nothing was changed`);
-      }
-    }
-    try {
-      await rename(staging, outDir);
-    } catch (error) {
-      await recoverInterruptedWrite(outDir);
+      await moveForeignBack(outDir, staging);
       throw new OutputError(outDir, `cannot be replaced (${describeFsError(error)}); nothing was changed`);
     }
-    await moveForeignBack(outDir, staging);
-    await removeTree(retired);
   }
-
-  private folder(path: string): Promise<unknown> {
-    let made = this.folders.get(path);
-    if (!made) {
-      made = mkdir(path, { recursive: true });
-      this.folders.set(path, made);
-    }
-    return made;
+  try {
+    await rename(staging, outDir);
+  } catch (error) {
+    await recoverInterruptedWrite(outDir);
+    throw new OutputError(outDir, `cannot be replaced (${describeFsError(error)}); nothing was changed`);
   }
+  await moveForeignBack(outDir, staging);
+  await removeTree(retiredOf(outDir));
 }
 
 function stagingOf(outDir: string): string {
@@ -273,15 +221,8 @@ export async function committedOutputDir(outDir: string): Promise<string> {
   return !(await exists(outDir)) && (await exists(retired)) ? retired : outDir;
 }
 
-export async function listFiles(dir: string): Promise<string[]> {
-  if (!(await exists(dir))) return [];
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
-}
-
-async function exists(path: string): Promise<boolean> {
+/** Whether anything (a file, folder or link) is at `path`. */
+export async function exists(path: string): Promise<boolean> {
   try {
     await lstat(path);
     return true;

@@ -1,5 +1,6 @@
 // A TypeIr as a zod 4 schema expression. Two readings of a value: as JSON (bodies, responses),
 // where types are strict, and as text (path, query, headers), where numbers arrive as digits.
+import { inView } from '../../ir/types.js';
 import type { Constraints, FieldIr, RecordKey, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
 import {
   array,
@@ -178,9 +179,7 @@ function textRecordSchema(
   fields: readonly TextField[],
   records: RecordLookup | undefined,
 ): Expr {
-  const kept = fields.filter(
-    (field) => !type.omit.includes(field.name) && (type.pick.length === 0 || type.pick.includes(field.name)),
-  );
+  const kept = fields.filter((field) => inView(type, field.name));
   const members = kept.map((field) => {
     const schema = schemaExpression(field.type, 'text', records);
     if (type.partial || (!field.required && field.default === undefined))
@@ -203,10 +202,7 @@ function withoutDefaults(
   records: RecordLookup | undefined,
 ): Expr {
   const fields = (records?.get(type.record)?.fields ?? []).filter(
-    (field) =>
-      field.default !== undefined &&
-      !type.omit.includes(field.name) &&
-      (type.pick.length === 0 || type.pick.includes(field.name)),
+    (field) => field.default !== undefined && inView(type, field.name),
   );
   if (fields.length === 0) return partial;
   return method(partial, 'extend', [
