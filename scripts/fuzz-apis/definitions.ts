@@ -324,12 +324,20 @@ function buildDocument(model: ApiModel): JsonObject {
 
 const SCALARS = new Set([...FORM_MEMBERS, 'integer', 'number', 'boolean']);
 
-/** Whether a query parameter of `type` has a form-style spelling (SVC235). */
-function formWritable(type: JsonObject, names: readonly string[], records: JsonObject): boolean {
+/**
+ * Whether a query parameter of `type` has a form-style spelling (SVC235): a record's fields go as
+ * names of their own, so none may be named like a parameter or like a field another form-style
+ * record sends (`taken`, which a form-style record adds its fields to).
+ */
+function formWritable(type: JsonObject, names: readonly string[], records: JsonObject, taken: Set<string>): boolean {
   if (type['type'] === 'map') return false;
   if (type['type'] !== 'record') return true;
   const fields = (records[type['record'] as string] as { fields: Record<string, JsonObject> }).fields;
-  return Object.entries(fields).every(([name, field]) => SCALARS.has(field['type'] as string) && !names.includes(name));
+  const writable = Object.entries(fields).every(
+    ([name, field]) => SCALARS.has(field['type'] as string) && !names.includes(name) && !taken.has(name),
+  );
+  if (writable) for (const name of Object.keys(fields)) taken.add(name);
+  return writable;
 }
 
 /** A form body needs every member of the body record to be text (SVC217). */
@@ -351,19 +359,13 @@ interface RouteContext {
 
 function paramsOf(params: readonly ParamModel[], ctx: RouteContext): JsonObject | undefined {
   const result: JsonObject = {};
+  const taken = new Set<string>();
   for (const param of params) {
     const type = typeOf(param.type, ctx.count, ctx.count);
     // Form style writes a record's fields as names of their own (SVC235): scalars only, and none
-    // named like another parameter.
-    const style =
-      param.style === 'form' &&
-      !formWritable(
-        type,
-        params.map((other) => other.name),
-        ctx.records,
-      )
-        ? 'deepObject'
-        : param.style;
+    // named like another parameter or another form-style record's field.
+    const names = params.map((other) => other.name);
+    const style = param.style === 'form' && !formWritable(type, names, ctx.records, taken) ? 'deepObject' : param.style;
     result[param.name] = {
       ...type,
       ...(param.required ? { required: true } : {}),
