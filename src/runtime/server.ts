@@ -116,7 +116,9 @@ export function createInterfacePlugin(
     enableGetBodies(app);
     allowEmptyJsonBodies(app);
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      // An empty form body is no body, as an empty JSON one is (see allowEmptyJsonBodies).
+      const text = String(body);
+      done(null, text === '' ? undefined : Object.fromEntries(new URLSearchParams(text)));
     });
     app.setErrorHandler((error, request, reply) => sendError(meta, toApiError(error, request, options), reply));
     for (const [name, scheme] of Object.entries(meta.auth)) {
@@ -347,7 +349,10 @@ function routeRunner(parts: RunnerParts) {
     if (schemas.headers)
       input['headers'] = parseParameters(schemas.headers, splitHeaderLists(headerLists, request.headers), 'header');
     if (schemas.body && schemas.bodyEntry) {
-      input['body'] = judgeEntries({ list: schemas.body, entry: schemas.bodyEntry }, request.body, toViolation);
+      const list = { list: schemas.body, entry: schemas.bodyEntry };
+      input['body'] = absentOptionalBody(route, request.body)
+        ? undefined
+        : judgeEntries(list, request.body, toViolation);
     } else if (schemas.body) input['body'] = parseBody(schemas.body, route, request.body, rawQuery);
     const includes =
       meta.style === 'api-alias' ? requestIncludes(input['body'] ?? request.body, includesQuery) : undefined;
@@ -505,7 +510,10 @@ function parseParameters(schema: z.ZodType, value: unknown, where: 'path' | 'que
   });
 }
 
-/** The body, or for GET routes that allow it the same member from the query string. */
+/**
+ * The body, or for GET routes that allow it the same member from the query string; undefined where an optional body
+ * is absent (no content), so that a record with required members is not demanded of a request that sends none.
+ */
 function parseBody(schema: z.ZodType, route: RouteMeta, body: unknown, rawQuery: Record<string, unknown>): unknown {
   let value = body;
   const alternative = route.body?.queryAlternative;
@@ -521,12 +529,18 @@ function parseBody(schema: z.ZodType, route: RouteMeta, body: unknown, rawQuery:
           : rawQuery[alternative.member],
     };
   }
-  if (value === undefined || value === null || value === '') {
-    if (route.body && !route.body.required) value = {};
-  }
+  if (absentOptionalBody(route, value)) return undefined;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw new Validation(result.error.issues.map(toViolation));
+}
+
+/**
+ * A request without content (the parsers read an empty body as undefined), or with JSON null, on a route whose body
+ * is optional.
+ */
+function absentOptionalBody(route: RouteMeta, body: unknown): boolean {
+  return (body === undefined || body === null || body === '') && route.body !== undefined && !route.body.required;
 }
 
 /** JSON text; a value already structured (the bracket spelling) is taken as it is. */
