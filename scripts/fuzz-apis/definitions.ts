@@ -191,6 +191,8 @@ interface RouteModel {
   readonly form: boolean;
   readonly stringPathParam: boolean;
   readonly noContent: boolean;
+  /** Index into the interface's versions, or -1 for none (kept when the interface has no versions). */
+  readonly version: number;
 }
 
 const routeModel: fc.Arbitrary<RouteModel> = fc.record({
@@ -205,6 +207,7 @@ const routeModel: fc.Arbitrary<RouteModel> = fc.record({
   form: fc.boolean(),
   stringPathParam: fc.boolean(),
   noContent: fc.boolean(),
+  version: fc.integer({ min: -1, max: 2 }),
 });
 
 export interface ApiModel {
@@ -213,6 +216,8 @@ export interface ApiModel {
   readonly auth: readonly AuthKind[];
   readonly records: readonly RecordModel[];
   readonly routes: readonly RouteModel[];
+  /** Version segments that all reach the same routes (interface `versions`); empty for none. */
+  readonly versions: readonly string[];
 }
 
 export const apiModel: fc.Arbitrary<ApiModel> = fc.record({
@@ -221,6 +226,7 @@ export const apiModel: fc.Arbitrary<ApiModel> = fc.record({
   auth: fc.uniqueArray(fc.constantFrom(...(Object.keys(AUTH_KINDS) as AuthKind[])), { maxLength: 3 }),
   records: fc.array(recordModel, { minLength: 1, maxLength: 4 }),
   routes: fc.array(routeModel, { minLength: 1, maxLength: 6 }),
+  versions: fc.constantFrom([], ['v1', 'v2'], ['v1', 'v2', 'v3']),
 });
 
 /** The definition documents (file name → document) of one random API. */
@@ -296,7 +302,9 @@ function buildDocument(model: ApiModel): JsonObject {
   model.routes.forEach((route, index) => {
     const target = route.record % count;
     const fields = records[recordName(target)] as { fields: Record<string, JsonObject> };
+    const version = route.version < 0 ? undefined : model.versions[route.version % (model.versions.length || 1)];
     routes[`${route.kind}${index}`] = routeOf(route, {
+      version,
       index,
       record: recordName(target),
       formable: formable(fields.fields),
@@ -308,7 +316,13 @@ function buildDocument(model: ApiModel): JsonObject {
   });
   return {
     name: 'fuzz-api',
-    interface: { title: 'Fuzz API', basePath: '/fuzz', style: model.style, errorStyle: model.errorStyle },
+    interface: {
+      title: 'Fuzz API',
+      basePath: '/fuzz',
+      style: model.style,
+      errorStyle: model.errorStyle,
+      ...(model.versions.length > 0 ? { versions: [...model.versions] } : {}),
+    },
     ...(schemes.length > 0 ? { auth } : {}),
     errors: {
       badRequest: { status: 400, message: 'Invalid request' },
@@ -349,6 +363,8 @@ function formable(fields: Record<string, JsonObject>): boolean {
 
 interface RouteContext {
   readonly index: number;
+  /** The route's version segment (one of the interface's versions), if it has one. */
+  readonly version: string | undefined;
   readonly record: string;
   readonly formable: boolean;
   readonly scheme: AuthKind | undefined;
@@ -380,6 +396,7 @@ function routeOf(route: RouteModel, ctx: RouteContext): JsonObject {
   const one = { type: 'record', record: ctx.record };
   const idParam = { id: route.stringPathParam ? { type: 'string' } : { type: 'integer' } };
   const common: JsonObject = {
+    ...(ctx.version ? { version: ctx.version } : {}),
     ...(ctx.scheme ? { auth: schemeName(ctx.scheme) } : {}),
     ...(ctx.scheme && AUTH_KINDS[ctx.scheme].scoped && route.scopes.length > 0 ? { scopes: [...route.scopes] } : {}),
     errors: ctx.scheme ? ['badRequest', 'validation', 'unauthorized', 'forbidden'] : ['badRequest', 'validation'],
