@@ -193,6 +193,8 @@ interface RouteModel {
   readonly noContent: boolean;
   /** Index into the interface's versions, or -1 for none (kept when the interface has no versions). */
   readonly version: number;
+  /** A create route answers 204 unless the query flag `_response` selects the 201 with the record (`when`). */
+  readonly selectable: boolean;
 }
 
 const routeModel: fc.Arbitrary<RouteModel> = fc.record({
@@ -208,6 +210,7 @@ const routeModel: fc.Arbitrary<RouteModel> = fc.record({
   stringPathParam: fc.boolean(),
   noContent: fc.boolean(),
   version: fc.integer({ min: -1, max: 2 }),
+  selectable: fc.boolean(),
 });
 
 export interface ApiModel {
@@ -426,16 +429,29 @@ function routeOf(route: RouteModel, ctx: RouteContext): JsonObject {
         ...common,
         responses: { '200': { ...envelope, body: one } },
       };
-    case 'create':
+    case 'create': {
+      if (!route.selectable)
+        return {
+          method: 'POST',
+          path: base,
+          ...inputs,
+          body: { ...one, omit: ['id'] },
+          ...bodyFormats,
+          ...common,
+          responses: { '201': { ...envelope, body: one } },
+        };
+      const flag = { _response: { type: 'boolean', required: false, default: false } };
       return {
         method: 'POST',
         path: base,
         ...inputs,
+        query: { ...(query ?? {}), ...flag },
         body: { ...one, omit: ['id'] },
         ...bodyFormats,
         ...common,
-        responses: { '201': { ...envelope, body: one } },
+        responses: { '204': {}, '201': { ...envelope, when: '_response', body: one } },
       };
+    }
     case 'update':
       return {
         method: 'PATCH',
