@@ -116,9 +116,7 @@ export function createInterfacePlugin(
     enableGetBodies(app);
     allowEmptyJsonBodies(app);
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      // An empty form body is no body, as an empty JSON one is (see allowEmptyJsonBodies).
-      const text = String(body);
-      done(null, text === '' ? undefined : Object.fromEntries(new URLSearchParams(text)));
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
     app.setErrorHandler((error, request, reply) => sendError(meta, toApiError(error, request, options), reply));
     for (const [name, scheme] of Object.entries(meta.auth)) {
@@ -348,12 +346,13 @@ function routeRunner(parts: RunnerParts) {
     if (schemas.query) input['query'] = parseParameters(schemas.query, rawQuery, 'query');
     if (schemas.headers)
       input['headers'] = parseParameters(schemas.headers, splitHeaderLists(headerLists, request.headers), 'header');
+    // An optional body a request sends no content for is absent, even where a parser reads "" as a value ({} for a
+    // form); a required one is judged as read, so an empty form is an empty record.
+    const body = route.body && !route.body.required && withoutContent(request) ? undefined : request.body;
     if (schemas.body && schemas.bodyEntry) {
       const list = { list: schemas.body, entry: schemas.bodyEntry };
-      input['body'] = absentOptionalBody(route, request.body)
-        ? undefined
-        : judgeEntries(list, request.body, toViolation);
-    } else if (schemas.body) input['body'] = parseBody(schemas.body, route, request.body, rawQuery);
+      input['body'] = absentOptionalBody(route, body) ? undefined : judgeEntries(list, body, toViolation);
+    } else if (schemas.body) input['body'] = parseBody(schemas.body, route, body, rawQuery);
     const includes =
       meta.style === 'api-alias' ? requestIncludes(input['body'] ?? request.body, includesQuery) : undefined;
     const origin = `${request.protocol}://${request.host}`;
@@ -541,6 +540,12 @@ function parseBody(schema: z.ZodType, route: RouteMeta, body: unknown, rawQuery:
  */
 function absentOptionalBody(route: RouteMeta, body: unknown): boolean {
   return (body === undefined || body === null || body === '') && route.body !== undefined && !route.body.required;
+}
+
+/** Whether a request carries no content: no body at all, or Content-Length 0. */
+function withoutContent(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] === undefined && (length === undefined || Number(length) === 0);
 }
 
 /** JSON text; a value already structured (the bracket spelling) is taken as it is. */
