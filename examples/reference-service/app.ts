@@ -7,7 +7,7 @@ import { bannerApiMeta, bannerApiRoutes } from '../../generated/banner-api/metad
 import { bannerApiPlugin } from '../../generated/banner-api/server.js';
 import { priceListApiMeta, priceListApiRoutes } from '../../generated/price-list-api/metadata.js';
 import { priceListApiPlugin } from '../../generated/price-list-api/server.js';
-import { redactingLogger } from '../../generated/runtime/log-redaction.js';
+import { credentialNames, redactingLoggerFor } from '../../generated/runtime/log-redaction.js';
 import type { DigestOptions } from '../../generated/runtime/digest-server.js';
 import { applyRecommendedServerLimits, recommendedServerOptions } from '../../generated/runtime/server-options.js';
 import { LoginThrottle } from '../../generated/runtime/throttle.js';
@@ -69,9 +69,14 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
   const app = Fastify({
     // Idle and slow sockets are closed (see docs/server.md, "Limits").
     ...recommendedServerOptions,
-    // Request logs name method, redacted url and status only; credential headers are never logged.
+    // Request logs name method, redacted url and status only; credential headers (the generic ones and those the
+    // interfaces' auth schemes read: the access key and the context token) are never logged.
     logger: config.logger
-      ? { level: 'info', ...redactingLogger, ...(config.logStream ? { stream: config.logStream } : {}) }
+      ? {
+          level: 'info',
+          ...redactingLoggerFor(credentialNames(...INTERFACES.map((served) => served.meta))),
+          ...(config.logStream ? { stream: config.logStream } : {}),
+        }
       : false,
     // Generated clients and curl send small bodies; the interfaces' own limits apply per route.
     bodyLimit: 1_048_576,

@@ -223,7 +223,7 @@ export function createPriceListHandlers(db: Db): PriceListApiHandlers {
   return {
     // ---- price lists ----
     async listPriceLists({ query, body }) {
-      return list<PriceListRow, PriceList>('price_list', PRICE_LIST_FIELDS, body.filters, query, priceListRecord);
+      return list<PriceListRow, PriceList>('price_list', PRICE_LIST_FIELDS, body?.filters, query, priceListRecord);
     },
     async getPriceList({ params }) {
       return priceListRecord(requirePriceList(params.id));
@@ -292,7 +292,7 @@ export function createPriceListHandlers(db: Db): PriceListApiHandlers {
 
     // ---- prices ----
     async listPriceListPrices({ query, body }) {
-      return list<PriceRow, PriceListPrice>('price_list_price', PRICE_FIELDS, body.filters, query, priceRecord);
+      return list<PriceRow, PriceListPrice>('price_list_price', PRICE_FIELDS, body?.filters, query, priceRecord);
     },
     async getPriceListPrice({ params }) {
       const row = findPrice(params.id);

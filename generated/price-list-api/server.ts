@@ -69,7 +69,7 @@ export interface PriceListApiHandlers {
   listPriceListPrices(
     input: {
       readonly query: z.output<typeof schemas.listPriceListPricesQuerySchema>;
-      readonly body: z.output<typeof schemas.listPriceListPricesBodySchema>;
+      readonly body: z.output<typeof schemas.listPriceListPricesBodySchema> | undefined;
     },
     context: HandlerContext,
   ): Promise<ListResult<types.ListPriceListPricesResponses[200][number]>>;
@@ -77,7 +77,7 @@ export interface PriceListApiHandlers {
   listPriceLists(
     input: {
       readonly query: z.output<typeof schemas.listPriceListsQuerySchema>;
-      readonly body: z.output<typeof schemas.listPriceListsBodySchema>;
+      readonly body: z.output<typeof schemas.listPriceListsBodySchema> | undefined;
     },
     context: HandlerContext,
   ): Promise<ListResult<types.ListPriceListsResponses[200][number]>>;

@@ -23,7 +23,7 @@ export interface StoreApiHandlers<Session> {
   getCart(input: {}, context: HandlerContext<Session>): Promise<types.GetCartResponses[200]>;
   /** Reads the session's context; a request without token starts a new session with a new token. */
   getContext(
-    input: { readonly body: z.output<typeof schemas.getContextBodySchema> },
+    input: { readonly body: z.output<typeof schemas.getContextBodySchema> | undefined },
     context: HandlerContext<Session>,
   ): Promise<types.GetContextResponses[200]>;
   /** Lists the active countries of the sales channel. */

@@ -205,6 +205,10 @@ interface RouteModel {
   readonly form: boolean;
   readonly stringPathParam: boolean;
   readonly noContent: boolean;
+  /** Index into the interface's versions, or -1 for none (kept when the interface has no versions). */
+  readonly version: number;
+  /** A create route answers 204 unless the query flag `_response` selects the 201 with the record (`when`). */
+  readonly selectable: boolean;
 }
 
 const routeModel: fc.Arbitrary<RouteModel> = fc.record({
@@ -220,6 +224,8 @@ const routeModel: fc.Arbitrary<RouteModel> = fc.record({
   form: fc.boolean(),
   stringPathParam: fc.boolean(),
   noContent: fc.boolean(),
+  version: fc.integer({ min: -1, max: 2 }),
+  selectable: fc.boolean(),
 });
 
 export interface ApiModel {
@@ -228,6 +234,8 @@ export interface ApiModel {
   readonly auth: readonly AuthKind[];
   readonly records: readonly RecordModel[];
   readonly routes: readonly RouteModel[];
+  /** Version segments that all reach the same routes (interface `versions`); empty for none. */
+  readonly versions: readonly string[];
 }
 
 export const apiModel: fc.Arbitrary<ApiModel> = fc.record({
@@ -236,6 +244,7 @@ export const apiModel: fc.Arbitrary<ApiModel> = fc.record({
   auth: fc.uniqueArray(fc.constantFrom(...(Object.keys(AUTH_KINDS) as AuthKind[])), { maxLength: 3 }),
   records: fc.array(recordModel, { minLength: 1, maxLength: 4 }),
   routes: fc.array(routeModel, { minLength: 1, maxLength: 6 }),
+  versions: fc.constantFrom([], ['v1', 'v2'], ['v1', 'v2', 'v3']),
 });
 
 /** The definition documents (file name → document) of one random API. */
@@ -311,7 +320,9 @@ function buildDocument(model: ApiModel): JsonObject {
   model.routes.forEach((route, index) => {
     const target = route.record % count;
     const fields = records[recordName(target)] as { fields: Record<string, JsonObject> };
+    const version = route.version < 0 ? undefined : model.versions[route.version % (model.versions.length || 1)];
     routes[`${route.kind}${index}`] = routeOf(route, {
+      version,
       index,
       record: recordName(target),
       formable: formable(fields.fields),
@@ -323,7 +334,13 @@ function buildDocument(model: ApiModel): JsonObject {
   });
   return {
     name: 'fuzz-api',
-    interface: { title: 'Fuzz API', basePath: '/fuzz', style: model.style, errorStyle: model.errorStyle },
+    interface: {
+      title: 'Fuzz API',
+      basePath: '/fuzz',
+      style: model.style,
+      errorStyle: model.errorStyle,
+      ...(model.versions.length > 0 ? { versions: [...model.versions] } : {}),
+    },
     ...(schemes.length > 0 ? { auth } : {}),
     errors: {
       badRequest: { status: 400, message: 'Invalid request' },
@@ -339,12 +356,20 @@ function buildDocument(model: ApiModel): JsonObject {
 
 const SCALARS = new Set([...FORM_MEMBERS, 'integer', 'number', 'boolean']);
 
-/** Whether a query parameter of `type` has a form-style spelling (SVC235). */
-function formWritable(type: JsonObject, names: readonly string[], records: JsonObject): boolean {
+/**
+ * Whether a query parameter of `type` has a form-style spelling (SVC235): a record's fields go as
+ * names of their own, so none may be named like a parameter or like a field another form-style
+ * record sends (`taken`, which a form-style record adds its fields to).
+ */
+function formWritable(type: JsonObject, names: readonly string[], records: JsonObject, taken: Set<string>): boolean {
   if (type['type'] === 'map') return false;
   if (type['type'] !== 'record') return true;
   const fields = (records[type['record'] as string] as { fields: Record<string, JsonObject> }).fields;
-  return Object.entries(fields).every(([name, field]) => SCALARS.has(field['type'] as string) && !names.includes(name));
+  const writable = Object.entries(fields).every(
+    ([name, field]) => SCALARS.has(field['type'] as string) && !names.includes(name) && !taken.has(name),
+  );
+  if (writable) for (const name of Object.keys(fields)) taken.add(name);
+  return writable;
 }
 
 /** A form body needs every member of the body record to be text (SVC217). */
@@ -356,6 +381,8 @@ function formable(fields: Record<string, JsonObject>): boolean {
 
 interface RouteContext {
   readonly index: number;
+  /** The route's version segment (one of the interface's versions), if it has one. */
+  readonly version: string | undefined;
   readonly record: string;
   readonly formable: boolean;
   readonly scheme: AuthKind | undefined;
@@ -366,19 +393,13 @@ interface RouteContext {
 
 function paramsOf(params: readonly ParamModel[], ctx: RouteContext): JsonObject | undefined {
   const result: JsonObject = {};
+  const taken = new Set<string>();
   for (const param of params) {
     const type = typeOf(param.type, ctx.count, ctx.count);
     // Form style writes a record's fields as names of their own (SVC235): scalars only, and none
-    // named like another parameter.
-    const style =
-      param.style === 'form' &&
-      !formWritable(
-        type,
-        params.map((other) => other.name),
-        ctx.records,
-      )
-        ? 'deepObject'
-        : param.style;
+    // named like another parameter or another form-style record's field.
+    const names = params.map((other) => other.name);
+    const style = param.style === 'form' && !formWritable(type, names, ctx.records, taken) ? 'deepObject' : param.style;
     result[param.name] = {
       ...type,
       ...(param.required ? { required: true } : {}),
@@ -393,6 +414,7 @@ function routeOf(route: RouteModel, ctx: RouteContext): JsonObject {
   const one = { type: 'record', record: ctx.record };
   const idParam = { id: route.stringPathParam ? { type: 'string' } : { type: 'integer' } };
   const common: JsonObject = {
+    ...(ctx.version ? { version: ctx.version } : {}),
     ...(ctx.scheme ? { auth: schemeName(ctx.scheme) } : {}),
     ...(ctx.scheme && AUTH_KINDS[ctx.scheme].scoped && route.scopes.length > 0 ? { scopes: [...route.scopes] } : {}),
     errors: ctx.scheme ? ['badRequest', 'validation', 'unauthorized', 'forbidden'] : ['badRequest', 'validation'],
@@ -427,16 +449,29 @@ function routeOf(route: RouteModel, ctx: RouteContext): JsonObject {
         ...common,
         responses: { '200': { ...envelope, body: one } },
       };
-    case 'create':
+    case 'create': {
+      if (!route.selectable)
+        return {
+          method: 'POST',
+          path: base,
+          ...inputs,
+          body: { ...one, omit: ['id'] },
+          ...bodyFormats,
+          ...common,
+          responses: { '201': { ...envelope, body: one } },
+        };
+      const flag = { _response: { type: 'boolean', required: false, default: false } };
       return {
         method: 'POST',
         path: base,
         ...inputs,
+        query: { ...(query ?? {}), ...flag },
         body: { ...one, omit: ['id'] },
         ...bodyFormats,
         ...common,
-        responses: { '201': { ...envelope, body: one } },
+        responses: { '204': {}, '201': { ...envelope, when: '_response', body: one } },
       };
+    }
     case 'update':
       return {
         method: 'PATCH',

@@ -141,7 +141,8 @@ async function driveModule(
         const problem =
           exchanges.length > 0
             ? exchanges.join('\n')
-            : (compareInput(route, records, input, seen.input) ?? compareResult(module, route, records, result, got));
+            : (compareInput(route, records, input, seen.input) ??
+              compareResult(module, route, records, result, got, input));
         if (problem)
           return `${route.name} through the generated client: ${problem}\n  input: ${show(input)}\n  handler returned: ${show(result)}\n  client got: ${show(got)}`;
 
@@ -377,9 +378,14 @@ function compareResult(
   records: Records,
   returned: unknown,
   got: unknown,
+  input: Json,
 ): string | undefined {
-  const body = mainResponse(route)?.body;
+  const main = mainResponse(route);
+  const body = main?.body;
   if (!body) return undefined;
+  // A response selected by a query flag (`when`) is sent only when the call sets it; else the one without a body.
+  if (main?.when !== undefined && (input['query'] as Json | undefined)?.[main.when] !== true)
+    return got === undefined ? undefined : `an answer ${show(got)} although "${main.when}" did not select one`;
   if (handlerResultShape(module, route).counted) {
     const sent = returned as { items: unknown[]; total: number };
     const received = got as { items?: unknown; total?: unknown };

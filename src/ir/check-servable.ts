@@ -159,7 +159,8 @@ function checkStatuses(module: ModuleIr, route: RouteIr): Diagnostic[] {
 /**
  * A form-style query value is a scalar, a list of scalars (tag=a&tag=c) or a record whose fields
  * are scalars, each sent as a name of its own (from=1&to=2): a field must not share its name with
- * another query parameter, or the two could not be told apart.
+ * another query parameter, nor with a field of another form-style record, or the two could not be
+ * told apart.
  */
 function checkFormQuery(route: RouteIr, records: ReadonlyMap<string, RecordIr>): Diagnostic[] {
   const names = new Set([
@@ -167,6 +168,8 @@ function checkFormQuery(route: RouteIr, records: ReadonlyMap<string, RecordIr>):
     ...(route.bodyQueryAlternative ? [route.bodyQueryAlternative.member] : []),
   ]);
   const found: Diagnostic[] = [];
+  /** Which form-style record parameter sends each field name: two sending one name cannot be told apart. */
+  const fieldOwners = new Map<string, string>();
   for (const param of route.query.filter((candidate) => candidate.style === 'form')) {
     const type = param.type;
     if (isScalarType(type) || type.kind === 'json' || (type.kind === 'list' && isScalarType(type.items))) continue;
@@ -181,12 +184,20 @@ function checkFormQuery(route: RouteIr, records: ReadonlyMap<string, RecordIr>):
       continue;
     }
     const clash = fields.find((field) => field.name !== param.name && names.has(field.name));
+    const shared = fields.find((field) => fieldOwners.has(field.name));
     if (clash)
       found.push({
         ...param.location,
         code: 'SVC235',
         message: `${where} is sent in style form as its fields' own names, and its field "${clash.name}" is also a query parameter of the route (expected another name for one of them, or style deepObject)`,
       });
+    else if (shared)
+      found.push({
+        ...param.location,
+        code: 'SVC235',
+        message: `${where} is sent in style form as its fields' own names, and its field "${shared.name}" is also a field of the form-style query parameter "${fieldOwners.get(shared.name)}" (expected style deepObject for one of them, or another field name)`,
+      });
+    for (const field of fields) if (!fieldOwners.has(field.name)) fieldOwners.set(field.name, param.name);
   }
   return found;
 }

@@ -1,23 +1,39 @@
 // Request logs without secrets: query parameters whose names look secret (access_token, token, key,
-// secret, password, …) and credential headers are replaced by "[redacted]" in every log line.
-// Use the pieces with Fastify's pino logger:
-//   Fastify({ logger: { level: 'info', ...redactingLogger } })
+// secret, password, …) or carry an interface's API key, and credential headers (the generic ones and
+// those an interface's auth schemes declare) are replaced by "[redacted]" in every log line.
+// Use the pieces with Fastify's pino logger, naming the interfaces served:
+//   Fastify({ logger: { level: 'info', ...redactingLoggerFor(credentialNames(libraryApiMeta)) } })
+import type { InterfaceMeta } from './interface-meta.js';
 
 const REDACTED = '[redacted]';
 
 /** Query parameter names whose values are never logged: any that mentions a token, key, secret, … */
 const SECRET_NAME = /token|secret|passw|pwd|key|auth|signature|credential|session|nonce|^code$|^sig$/i;
 
-/** Headers that carry credentials. */
-export const CREDENTIAL_HEADERS = [
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-  'svc-access-key',
-  'svc-context-token',
-  'x-api-key',
-] as const;
+/** Headers that carry credentials in any API; an interface's own come from its auth schemes (credentialNames). */
+export const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie'] as const;
+
+/** The names that carry credentials: headers (lower-cased), query parameters and cookies. */
+export interface CredentialNames {
+  readonly headers: readonly string[];
+  readonly query: readonly string[];
+  readonly cookies: readonly string[];
+}
+
+/**
+ * What the auth schemes of these interfaces read credentials from: API keys (header, query parameter
+ * or cookie) and session headers. Bearer, Basic, Digest and OAuth use Authorization, always redacted.
+ */
+export function credentialNames(...interfaces: readonly Pick<InterfaceMeta, 'auth'>[]): CredentialNames {
+  const names = { headers: new Set<string>(), query: new Set<string>(), cookies: new Set<string>() };
+  for (const scheme of interfaces.flatMap((meta) => Object.values(meta.auth))) {
+    if (scheme.type !== 'apiKey') continue;
+    const place = { header: names.headers, query: names.query, cookie: names.cookies }[scheme.in];
+    place.add(scheme.in === 'header' ? scheme.name.toLowerCase() : scheme.name);
+    if (scheme.session) names.headers.add(scheme.session.header.toLowerCase());
+  }
+  return { headers: [...names.headers], query: [...names.query], cookies: [...names.cookies] };
+}
 
 export function isSecretName(name: string): boolean {
   let decoded = name;
@@ -29,8 +45,8 @@ export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(decoded);
 }
 
-/** The URL with the values of secret-looking query parameters replaced. */
-export function redactUrl(url: string): string {
+/** The URL with the values of secret-looking query parameters, and of those in `secretNames`, replaced. */
+export function redactUrl(url: string, secretNames: readonly string[] = []): string {
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const hashStart = url.indexOf('#', queryStart);
@@ -41,16 +57,19 @@ export function redactUrl(url: string): string {
     .map((pair) => {
       const equals = pair.indexOf('=');
       const name = equals === -1 ? pair : pair.slice(0, equals);
-      return equals !== -1 && isSecretName(name) ? `${name}=${REDACTED}` : pair;
+      return equals !== -1 && (isSecretName(name) || secretNames.includes(name)) ? `${name}=${REDACTED}` : pair;
     })
     .join('&');
   return `${url.slice(0, queryStart + 1)}${query}${url.slice(end)}`;
 }
 
-/** Redacts secret-looking query parameters wherever a URL appears in free text (e.g. an error message). */
-export function redactText(text: string): string {
+/**
+ * Redacts secret-looking query parameters, and those named in `query`, wherever a URL appears in free
+ * text (e.g. an error message).
+ */
+export function redactText(text: string, query: readonly string[] = []): string {
   return text.replace(/([?&])([^=&\s#"']+)=([^&\s#"']*)/g, (whole, separator: string, name: string) =>
-    isSecretName(name) ? `${separator}${name}=${REDACTED}` : whole,
+    isSecretName(name) || query.includes(name) ? `${separator}${name}=${REDACTED}` : whole,
   );
 }
 
@@ -63,46 +82,53 @@ interface LoggedRequest {
   socket?: { remotePort?: number | undefined };
 }
 
-/** A copy of the headers with the credential ones replaced. */
-export function redactHeaders(headers: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+/** A copy of the headers with the credential ones (the generic ones and those named in `names`) replaced. */
+export function redactHeaders(
+  headers: Record<string, unknown> | undefined,
+  names: readonly string[] = [],
+): Record<string, unknown> | undefined {
   if (headers === undefined) return undefined;
+  const secret = new Set<string>([...CREDENTIAL_HEADERS, ...names.map((name) => name.toLowerCase())]);
   const safe: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    safe[name] = (CREDENTIAL_HEADERS as readonly string[]).includes(name.toLowerCase()) ? REDACTED : value;
-  }
+  for (const [name, value] of Object.entries(headers)) safe[name] = secret.has(name.toLowerCase()) ? REDACTED : value;
   return safe;
 }
 
 /**
- * Pino options for Fastify's logger: the request serializer logs the redacted URL and no credential
- * header, and every string argument of every log call is scrubbed of secret query parameters.
+ * Pino options for Fastify's logger: the request serializer logs the redacted URL and no header, the
+ * credential headers (generic and `names.headers`) are redacted wherever a logged object carries
+ * headers, and every string argument of every log call is scrubbed of secret query parameters.
+ * Cookies go in the Cookie header, which is redacted whole.
  */
-export const redactingLogger = {
-  serializers: {
-    req(request: LoggedRequest) {
-      return {
-        method: request.method ?? '',
-        url: redactUrl(request.url ?? ''),
-        hostname: request.hostname ?? '',
-        remoteAddress: request.ip ?? '',
-        remotePort: request.socket?.remotePort ?? 0,
-      };
+export function redactingLoggerFor(names: Partial<CredentialNames> = {}) {
+  const query = names.query ?? [];
+  const headers = [...new Set([...CREDENTIAL_HEADERS, ...(names.headers ?? []).map((name) => name.toLowerCase())])];
+  return {
+    serializers: {
+      req(request: LoggedRequest) {
+        return {
+          method: request.method ?? '',
+          url: redactUrl(request.url ?? '', query),
+          hostname: request.hostname ?? '',
+          remoteAddress: request.ip ?? '',
+          remotePort: request.socket?.remotePort ?? 0,
+        };
+      },
     },
-  },
-  redact: {
-    paths: CREDENTIAL_HEADERS.flatMap((name) => [
-      `req.headers["${name}"]`,
-      `headers["${name}"]`,
-      `res.headers["${name}"]`,
-    ]),
-    censor: REDACTED,
-  },
-  hooks: {
-    logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void): void {
-      method.apply(
-        this,
-        args.map((arg) => (typeof arg === 'string' ? redactText(arg) : arg)),
-      );
+    redact: {
+      paths: headers.flatMap((name) => [`req.headers["${name}"]`, `headers["${name}"]`, `res.headers["${name}"]`]),
+      censor: REDACTED,
     },
-  },
-};
+    hooks: {
+      logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void): void {
+        method.apply(
+          this,
+          args.map((arg) => (typeof arg === 'string' ? redactText(arg, query) : arg)),
+        );
+      },
+    },
+  };
+}
+
+/** The options of redactingLoggerFor for the generic credential names only. */
+export const redactingLogger = redactingLoggerFor();

@@ -1,7 +1,7 @@
 // Limits a service's Fastify server should run with: without them, sockets that send nothing stay
 // open for ever, and about a thousand of them exhaust a 1,024 file limit so new clients go unanswered.
 // Spread them into Fastify(...) and apply the connection cap to the server it creates:
-//   const app = Fastify({ ...recommendedServerOptions, logger: { ...redactingLogger } });
+//   const app = Fastify({ ...recommendedServerOptions, logger: { ...redactingLoggerFor(credentialNames(apiMeta)) } });
 //   applyRecommendedServerLimits(app.server);
 import type { Server } from 'node:http';
 

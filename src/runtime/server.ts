@@ -283,9 +283,13 @@ function routeRunner(parts: RunnerParts) {
       input['cookies'] = parseParameters(schemas.cookies, cookies, 'cookie', bad);
     }
     refuseBadParameters(bad);
+    // An optional body a request sends no content for is absent, even where a parser reads "" as a value ({} for a
+    // form); a required one is judged as read, so an empty form is an empty record.
+    const body = route.body && !route.body.required && withoutContent(request) ? undefined : request.body;
     if (schemas.body && schemas.bodyEntry) {
-      input['body'] = judgeEntries({ list: schemas.body, entry: schemas.bodyEntry }, request.body, toViolation);
-    } else if (schemas.body) input['body'] = parseBody(schemas.body, route, request.body, rawQuery);
+      const list = { list: schemas.body, entry: schemas.bodyEntry };
+      input['body'] = absentOptionalBody(route, body) ? undefined : judgeEntries(list, body, toViolation);
+    } else if (schemas.body) input['body'] = parseBody(schemas.body, route, body, rawQuery);
     const includes =
       meta.style === 'api-alias' ? requestIncludes(input['body'] ?? request.body, includesQuery) : undefined;
     const origin = `${request.protocol}://${request.host}`;
@@ -455,7 +459,10 @@ function refuseBadParameters(bad: readonly Violation[]): void {
   });
 }
 
-/** The body, or for GET routes that allow it the same member from the query string. */
+/**
+ * The body, or for GET routes that allow it the same member from the query string; undefined where an optional body
+ * is absent (no content), so that a record with required members is not demanded of a request that sends none.
+ */
 function parseBody(schema: z.ZodType, route: RouteMeta, body: unknown, rawQuery: Record<string, unknown>): unknown {
   let value = body;
   const alternative = route.body?.queryAlternative;
@@ -471,12 +478,24 @@ function parseBody(schema: z.ZodType, route: RouteMeta, body: unknown, rawQuery:
           : rawQuery[alternative.member],
     };
   }
-  if (value === undefined || value === null || value === '') {
-    if (route.body && !route.body.required) value = {};
-  }
+  if (absentOptionalBody(route, value)) return undefined;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw new Validation(result.error.issues.map(toViolation));
+}
+
+/**
+ * A request without content (the parsers read an empty body as undefined), or with JSON null, on a route whose body
+ * is optional.
+ */
+function absentOptionalBody(route: RouteMeta, body: unknown): boolean {
+  return (body === undefined || body === null || body === '') && route.body !== undefined && !route.body.required;
+}
+
+/** Whether a request carries no content: no body at all, or Content-Length 0. */
+function withoutContent(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] === undefined && (length === undefined || Number(length) === 0);
 }
 
 /** JSON text; a value already structured (the bracket spelling) is taken as it is. */

@@ -115,6 +115,13 @@ const CASES: readonly Case[] = [
   { fixture: 'svc226-unknown-key-error.yaml', code: 'SVC226', line: 12, column: 22, found: '"badKey"' },
   { fixture: 'svc227-password-grant-without-client.yaml', code: 'SVC227', line: 12, column: 7, found: 'clientId:' },
   { fixture: 'svc235-form-list-of-records.yaml', code: 'SVC235', line: 12, column: 7, found: 'in style form' },
+  {
+    fixture: 'svc235-form-records-sharing-a-field.yaml',
+    code: 'SVC235',
+    line: 18,
+    column: 7,
+    found: 'its field "from" is also a field of the form-style query parameter "added"',
+  },
   { fixture: 'svc236-record-header.yaml', code: 'SVC236', line: 12, column: 7, found: 'expected style json' },
   { fixture: 'svc237-record-cookie.yaml', code: 'SVC237', line: 12, column: 7, found: 'a tracing record' },
   { fixture: 'svc238-cookie-named-like-key.yaml', code: 'SVC238', line: 12, column: 7, found: 'apiKey scheme "key"' },

@@ -80,6 +80,17 @@ const rejected: readonly [string, string, Edit][] = [
       }),
   ],
   [
+    'two form-style records in the query that share a field name',
+    'SVC235',
+    (d) => {
+      d.records.origin = { fields: { id: { type: 'integer' }, country: { type: 'string' } } };
+      d.routes.getProduct.query = {
+        maker: { type: 'record', record: 'maker' },
+        origin: { type: 'record', record: 'origin' },
+      };
+    },
+  ],
+  [
     'a record header without style json',
     'SVC236',
     (d) => (d.routes.getProduct.headers = { 'X-Maker': { type: 'record', record: 'maker' } }),

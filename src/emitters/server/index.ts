@@ -209,6 +209,7 @@ function handlerView(module: ModuleIr, route: RouteIr, sessions: boolean) {
     docs: route.summary ?? route.description,
     inputs: routeInputs(route),
     bodyEntries: route.bodyEntries === 'each',
+    bodyOptional: route.body !== undefined && !route.bodyRequired,
     result: handlerResultShape(module, route),
     sessions,
   };
@@ -230,14 +231,18 @@ function handlerMethod(view: HandlerView): { readonly method: true } & MethodSig
   };
 }
 
-/** What the handler gets for an input: the schema's output; for a body judged entry by entry, each entry's result. */
+/**
+ * What the handler gets for an input: the schema's output; for a body judged entry by entry, each entry's result;
+ * for an optional body, undefined when the request has none.
+ */
 function inputType(view: HandlerView, input: HandlerInput): TypeNode {
-  if (input === 'body' && view.bodyEntries) {
-    return typeRef('BodyEntries', [
-      typeRef('z.output', [typeOf(`schemas.${symbols.routeSchema(view.name, 'BodyEntry')}`)]),
-    ]);
-  }
-  return typeRef('z.output', [typeOf(`schemas.${inputSchema(view.name, input).schema}`)]);
+  const type =
+    input === 'body' && view.bodyEntries
+      ? typeRef('BodyEntries', [
+          typeRef('z.output', [typeOf(`schemas.${symbols.routeSchema(view.name, 'BodyEntry')}`)]),
+        ])
+      : typeRef('z.output', [typeOf(`schemas.${inputSchema(view.name, input).schema}`)]);
+  return input === 'body' && view.bodyOptional ? union([type, typeRef('undefined')]) : type;
 }
 
 /** `name: { pathParams: schemas.…, …, responses }`: the table's keys differ from the handler input names. */

@@ -1,0 +1,109 @@
+// Issue 20 (leftovers): log redaction comes from the definitions, not from the shop. A generated API
+// whose API keys travel in a header and a query parameter of its own naming (test/fixtures/log-redaction)
+// keeps both out of its logs when the logger is made from its metadata; the runtime's defaults name
+// only generic credential headers, and the shop's reference service redacts its access key and
+// context token through its own definitions.
+import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeApiMeta } from '../../generated/store-api/metadata.js';
+import { generate } from '../../src/index.js';
+import { CREDENTIAL_HEADERS, credentialNames, redactingLoggerFor } from '../../src/runtime/log-redaction.js';
+
+const FIXTURE = new URL('../fixtures/log-redaction/definitions/', import.meta.url).pathname;
+const RUNTIME = new URL('../../src/runtime/', import.meta.url).pathname;
+const HEADER_KEY = 'header-key-5c4b3a';
+const QUERY_KEY = 'query-key-9e8d7c';
+
+type Loose = Record<string, any>;
+
+let dir: string;
+let app: FastifyInstance;
+let base: string;
+let meta: Loose;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'svcgen-log-redaction-'));
+  const result = await generate({
+    cwd: dir,
+    definitionsDir: FIXTURE,
+    outDir: join(dir, 'out'),
+    gitattributes: false,
+    cache: false,
+  });
+  expect(result.ok).toBe(true);
+  const load = async (path: string) => (await import(pathToFileURL(join(dir, 'out', path)).href)) as Loose;
+  const server = await load('shelf-api/server.ts');
+  meta = (await load('shelf-api/metadata.ts'))['shelfApiMeta'] as Loose;
+  // The generated runtime's own copy, as a service would import it.
+  const redaction = await load('runtime/log-redaction.ts');
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  app = Fastify({
+    logger: { level: 'info', ...redaction['redactingLoggerFor'](redaction['credentialNames'](meta)), stream },
+  });
+  // What a service logs while it looks into a request: its headers and its URL in a message.
+  app.addHook('onRequest', async (request) => {
+    request.log.info({ headers: request.headers }, 'request headers');
+    request.log.info(`called ${request.url}`);
+  });
+  const known = (key: string) => (key === HEADER_KEY || key === QUERY_KEY ? { subject: 'reader' } : undefined);
+  const shelves = async () => [{ id: 1 }];
+  await app.register(
+    server['shelfApiPlugin']({
+      handlers: { listShelves: shelves, listLinkedShelves: shelves },
+      auth: { libraryKey: { verifyApiKey: known }, linkKey: { verifyApiKey: known } },
+    }),
+  );
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('log redaction from the definitions', () => {
+  it('reads the credential names from the auth schemes', () => {
+    expect(credentialNames(meta as never)).toEqual({ headers: ['x-library-key'], query: ['lib'], cookies: [] });
+  });
+
+  it("keeps an API key in the API's own header and query parameter out of every log line", async () => {
+    lines.length = 0;
+    const byHeader = await fetch(`${base}/shelf/shelves`, { headers: { 'X-Library-Key': HEADER_KEY } });
+    const byQuery = await fetch(`${base}/shelf/linked?lib=${QUERY_KEY}&page=2`);
+    expect([byHeader.status, byQuery.status]).toEqual([200, 200]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const entries = lines.map((line) => JSON.parse(line) as Loose);
+    expect(entries.some((entry) => entry['headers']?.['x-library-key'] === '[redacted]')).toBe(true);
+    expect(entries.some((entry) => entry['req']?.['url'] === '/shelf/linked?lib=[redacted]&page=2')).toBe(true);
+    expect(entries.some((entry) => entry['msg'] === 'called /shelf/linked?lib=[redacted]&page=2')).toBe(true);
+    expect(lines.filter((line) => line.includes(HEADER_KEY) || line.includes(QUERY_KEY))).toEqual([]);
+  });
+});
+
+describe('the defaults', () => {
+  it('name only generic credential headers, and no runtime module names the shop', async () => {
+    expect([...CREDENTIAL_HEADERS].sort()).toEqual(['authorization', 'cookie', 'proxy-authorization', 'set-cookie']);
+    for (const file of await readdir(RUNTIME)) {
+      const text = await readFile(join(RUNTIME, file), 'utf8');
+      expect(text, file).not.toMatch(/svc-access-key|svc-context-token/i);
+    }
+  });
+
+  it("redact the shop's access key and context token through the shop's definitions", () => {
+    expect(credentialNames(storeApiMeta).headers).toEqual(['svc-access-key', 'svc-context-token']);
+    const paths = redactingLoggerFor(credentialNames(storeApiMeta)).redact.paths;
+    expect(paths).toContain('headers["svc-access-key"]');
+    expect(paths).toContain('req.headers["svc-context-token"]');
+  });
+});
