@@ -5,7 +5,7 @@
 // parentheses, and a chain of two or more calls (`z.string().min(1)`) puts one call per line
 // when it breaks.
 import { builders, utils } from 'prettier/doc';
-import type { Expr, ObjectMember, Statement } from './ast.js';
+import type { Expr, ObjectMember, PrintedMember, Statement } from './ast.js';
 import { printKey, printNumber, printString } from './literals.js';
 import { printParameters, printType, printTypeArguments } from './print-type.js';
 
@@ -134,13 +134,19 @@ function printObject(members: readonly ObjectMember[], expanded: boolean): Doc {
   return printList('{', members.map(printObjectMember), '}', line, expanded);
 }
 
-function printObjectMember(member: ObjectMember): Doc {
+export function printObjectMember(member: ObjectMember): Doc {
+  if (member.kind === 'printed') return printedLines(member);
   if (member.kind === 'spread') return ['...', printExpression(member.expression)];
   const key = printKey(member.key);
   if (member.kind === 'getter') return ['get ', key, '() ', printBlock([{ kind: 'return', value: member.returns }])];
   // `{ name }` for `{ name: name }`.
   if (member.value.kind === 'identifier' && member.value.name === member.key) return key;
   return group(printAssignment(key, ':', member.value));
+}
+
+/** A member printed apart: its lines, each indented as the body around it is. */
+export function printedLines(member: PrintedMember): Doc {
+  return join(hardline, member.text.split('\n'));
 }
 
 function printArrow(node: Extract<Expr, { kind: 'arrow' }>): Doc {

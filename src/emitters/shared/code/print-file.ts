@@ -1,10 +1,11 @@
 // A generated TypeScript file from its top-level statements, laid out by prettier's document
 // printer with svcgen's fixed options (print width 120, single quotes). Statements are laid out
 // one at a time: a blank line between two resets every layout decision.
-import { printer } from 'prettier/doc';
+import { builders, printer } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../format-options.js';
-import type { TopLevel } from './ast.js';
-import { printTopLevel } from './print-declaration.js';
+import type { ClassMethod, InterfaceMember, ObjectMember, PrintedMember, TopLevel } from './ast.js';
+import { printClassMethod, printInterfaceMember, printTopLevel } from './print-declaration.js';
+import { printObjectMember } from './print-expression.js';
 
 const PRINT_OPTIONS = { ...PRETTIER_OPTIONS, parser: 'typescript' } as Parameters<typeof printer.printDocToString>[1];
 
@@ -25,4 +26,40 @@ export function printFile(statements: readonly (TopLevel | string)[]): string {
 
 export function printStatement(statement: TopLevel): string {
   return printer.printDocToString(printTopLevel(statement), PRINT_OPTIONS).formatted;
+}
+
+// ---------------------------------------------------------------- members printed apart
+
+/**
+ * Members laid out apart from their body, to be remembered and put back in it (PrintedMember).
+ * Each is laid out where it will sit: `depth` bodies deep and followed by what follows it there
+ * (a separator, then a line break, as the body breaks), so it prints the same text it would have
+ * printed in place: a layout decision reads only the column, the member and what follows up to
+ * the next line break.
+ */
+export const printObjectMemberApart = (member: ObjectMember, depth: number): PrintedMember =>
+  printApart(printObjectMember(member), depth, ',');
+
+export const printInterfaceMemberApart = (member: InterfaceMember, depth: number): PrintedMember =>
+  printApart(printInterfaceMember(member), depth, ';');
+
+export const printClassMethodApart = (method: ClassMethod, depth: number): PrintedMember =>
+  printApart(printClassMethod(method), depth, '');
+
+function printApart(doc: builders.Doc, depth: number, after: string): PrintedMember {
+  let placed: builders.Doc = [builders.hardline, doc, after];
+  for (let level = 0; level < depth; level += 1) placed = builders.indent(placed);
+  const text = printer.printDocToString(placed, PRINT_OPTIONS).formatted;
+  // The text starts with the line break and ends with `after`; its lines lose the body's indentation.
+  const margin = ' '.repeat(depth * PRETTIER_OPTIONS.tabWidth);
+  const lines = text.slice(1, text.length - after.length).split('\n');
+  return {
+    kind: 'printed',
+    text: lines
+      .map((line) => {
+        if (line !== '' && !line.startsWith(margin)) throw new Error(`a member's line left its body: ${line}`);
+        return line.slice(margin.length);
+      })
+      .join('\n'),
+  };
 }
