@@ -41,10 +41,10 @@ export type ObjectMember =
   | PrintedMember;
 
 /**
- * A member of an object, interface or class body printed apart (print-file.ts's printApart), as
- * its lines without the body's indentation: a part remembered by what it is made from, so a rerun
- * lays out only the members that changed. Its body must break (an expanded object, an interface,
- * a class), as the member was laid out in one that does.
+ * A member of an object, interface or class body printed apart (print-file.ts's printApart) at the
+ * depth it is put back at: a part remembered by what it is made from, so a rerun lays out only the
+ * members that changed. Its body must break (an expanded object, an interface, a class), as the
+ * member was laid out in one that does, and sit as deep as the member was laid out.
  */
 export type PrintedMember = { readonly kind: 'printed'; readonly text: string };
 

@@ -11,7 +11,7 @@ import { printParameters, printType, printTypeArguments } from './print-type.js'
 
 type Doc = builders.Doc;
 type Call = Extract<Expr, { kind: 'call' }>;
-const { group, hardline, ifBreak, indent, join, line, softline } = builders;
+const { breakParent, group, hardline, ifBreak, indent, join, line, softline } = builders;
 
 export function printExpression(node: Expr): Doc {
   switch (node.kind) {
@@ -144,9 +144,14 @@ export function printObjectMember(member: ObjectMember): Doc {
   return group(printAssignment(key, ':', member.value));
 }
 
-/** A member printed apart: its lines, each indented as the body around it is. */
+/**
+ * A member printed apart, as one piece of text: its lines after the first are indented already,
+ * and the layout around it reads no width from it, as its body breaks (a text of several lines
+ * breaks the groups around it, as the line breaks inside the member did). Splitting it into lines
+ * joined by line breaks would lay it out again, at a cost that grows with the whole body.
+ */
 export function printedLines(member: PrintedMember): Doc {
-  return join(hardline, member.text.split('\n'));
+  return member.text.includes('\n') ? [member.text, breakParent] : member.text;
 }
 
 function printArrow(node: Extract<Expr, { kind: 'arrow' }>): Doc {

@@ -50,16 +50,9 @@ function printApart(doc: builders.Doc, depth: number, after: string): PrintedMem
   let placed: builders.Doc = [builders.hardline, doc, after];
   for (let level = 0; level < depth; level += 1) placed = builders.indent(placed);
   const text = printer.printDocToString(placed, PRINT_OPTIONS).formatted;
-  // The text starts with the line break and ends with `after`; its lines lose the body's indentation.
+  // The text starts with the line break and the body's indentation, which the body gives it again,
+  // and ends with `after`, which the body writes itself.
   const margin = ' '.repeat(depth * PRETTIER_OPTIONS.tabWidth);
-  const lines = text.slice(1, text.length - after.length).split('\n');
-  return {
-    kind: 'printed',
-    text: lines
-      .map((line) => {
-        if (line !== '' && !line.startsWith(margin)) throw new Error(`a member's line left its body: ${line}`);
-        return line.slice(margin.length);
-      })
-      .join('\n'),
-  };
+  if (!text.startsWith(`\n${margin}`)) throw new Error(`a member printed apart starts elsewhere: ${text}`);
+  return { kind: 'printed', text: text.slice(1 + margin.length, text.length - after.length) };
 }
