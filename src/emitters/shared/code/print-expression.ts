@@ -11,7 +11,7 @@ import { printParameters, printType, printTypeArguments } from './print-type.js'
 
 type Doc = builders.Doc;
 type Call = Extract<Expr, { kind: 'call' }>;
-const { breakParent, group, hardline, ifBreak, indent, join, line, softline } = builders;
+const { group, hardline, ifBreak, indent, join, line, literalline, softline } = builders;
 
 export function printExpression(node: Expr): Doc {
   switch (node.kind) {
@@ -145,13 +145,14 @@ export function printObjectMember(member: ObjectMember): Doc {
 }
 
 /**
- * A member printed apart, as one piece of text: its lines after the first are indented already,
- * and the layout around it reads no width from it, as its body breaks (a text of several lines
- * breaks the groups around it, as the line breaks inside the member did). Splitting it into lines
- * joined by line breaks would lay it out again, at a cost that grows with the whole body.
+ * A member printed apart: its lines after the first are indented already, so they follow literal
+ * line breaks (which add no indentation and break the groups around it, as the line breaks inside
+ * the member did). The layout around it reads no width from it, as its body breaks. One string of
+ * several lines would cost more: prettier measures a text with a line break in it character by
+ * character.
  */
 export function printedLines(member: PrintedMember): Doc {
-  return member.text.includes('\n') ? [member.text, breakParent] : member.text;
+  return join(literalline, member.text.split('\n'));
 }
 
 function printArrow(node: Extract<Expr, { kind: 'arrow' }>): Doc {
