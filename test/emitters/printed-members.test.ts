@@ -29,9 +29,13 @@ import {
 } from '../../src/emitters/shared/code/print-file.js';
 
 const word = fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,14}$/);
-/** Text of 0 to 70 characters: a member's width crosses the print width at some lengths, not at others. */
+/**
+ * Text of 0 to 70 characters: a member's width crosses the print width at some lengths, not at
+ * others. A DEL in it is the stand-in printed members are laid out as (print-expression.ts): in a statement's
+ * own text, the members go back by laying them out line by line.
+ */
 const text = fc
-  .array(fc.constantFrom('a', 'b', ' ', 'word', "'", 'x-y'), { maxLength: 24 })
+  .array(fc.constantFrom('a', 'b', ' ', 'word', "'", 'x-y', '\x7f'), { maxLength: 24 })
   .map((parts) => parts.join(''));
 const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof(
@@ -86,18 +90,21 @@ function bothWays(statement: (apart: boolean) => TopLevel): [string, string] {
 describe('a member printed apart', () => {
   it('prints what it prints in place, in an object one and two bodies deep', () => {
     fc.assert(
-      fc.property(fc.array(objectMember, { minLength: 1, maxLength: 5 }), (members) => {
+      fc.property(fc.array(objectMember, { minLength: 1, maxLength: 5 }), docs, (members, tableDocs) => {
         const table = (apart: boolean, depth: number) =>
           object(
             members.map((member) => (apart ? printObjectMemberApart(member, depth) : member)),
             { expanded: true },
           );
         const [inPlace, apart] = bothWays((printed) =>
-          exported({
-            kind: 'const',
-            name: 'table',
-            value: object([property('name', literal('x')), property('rows', table(printed, 2))], { expanded: true }),
-          }),
+          exported(
+            {
+              kind: 'const',
+              name: 'table',
+              value: object([property('name', literal('x')), property('rows', table(printed, 2))], { expanded: true }),
+            },
+            tableDocs,
+          ),
         );
         expect(apart).toBe(inPlace);
         const [flatInPlace, flatApart] = bothWays((printed) =>
@@ -114,13 +121,17 @@ describe('a member printed apart', () => {
       fc.property(
         fc.array(interfaceMember, { minLength: 1, maxLength: 4 }),
         fc.array(classMethod, { minLength: 1, maxLength: 3 }),
-        (members, methods) => {
+        docs,
+        (members, methods, interfaceDocs) => {
           const [interfaceInPlace, interfaceApart] = bothWays((apart) =>
-            exported({
-              kind: 'interface',
-              name: 'Handlers',
-              members: members.map((member) => (apart ? printInterfaceMemberApart(member, 1) : member)),
-            }),
+            exported(
+              {
+                kind: 'interface',
+                name: 'Handlers',
+                members: members.map((member) => (apart ? printInterfaceMemberApart(member, 1) : member)),
+              },
+              interfaceDocs,
+            ),
           );
           expect(interfaceApart).toBe(interfaceInPlace);
           const [classInPlace, classApart] = bothWays((apart) =>

@@ -11,7 +11,7 @@ import { printParameters, printType, printTypeArguments } from './print-type.js'
 
 type Doc = builders.Doc;
 type Call = Extract<Expr, { kind: 'call' }>;
-const { group, hardline, ifBreak, indent, join, line, literalline, softline } = builders;
+const { breakParent, group, hardline, ifBreak, indent, join, label, line, softline } = builders;
 
 export function printExpression(node: Expr): Doc {
   switch (node.kind) {
@@ -145,15 +145,19 @@ export function printObjectMember(member: ObjectMember): Doc {
 }
 
 /**
- * A member printed apart: its lines after the first are indented already, so they follow literal
- * line breaks (which add no indentation and break the groups around it, as the line breaks inside
- * the member did). The layout around it reads no width from it, as its body breaks. One string of
- * several lines would cost more: prettier measures a text with a line break in it character by
- * character.
+ * A member printed apart, held by a label for print-file.ts to put back once the statement is
+ * printed: its layout is done, and the layout around it reads no width from it, as its body breaks.
+ * Laid out as a stand-in of one character (PRINTED_MARK), not as its lines: prettier measures a
+ * text with a line break in it character by character, and a text of many lines costs a document
+ * node per line, for every unchanged member of every run. A member of several lines breaks the
+ * groups around it, as the line breaks inside it did.
  */
 export function printedLines(member: PrintedMember): Doc {
-  return join(literalline, member.text.split('\n'));
+  return label(member, member.text.includes('\n') ? [PRINTED_MARK, breakParent] : PRINTED_MARK);
 }
+
+/** DEL: inside the character range prettier measures fast, and never in svcgen's own output. */
+export const PRINTED_MARK = '\x7f';
 
 function printArrow(node: Extract<Expr, { kind: 'arrow' }>): Doc {
   const head = [group(printParameters(node.params)), node.returns ? [': ', printType(node.returns)] : '', ' =>'];

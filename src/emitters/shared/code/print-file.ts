@@ -1,11 +1,18 @@
 // A generated TypeScript file from its top-level statements, laid out by prettier's document
 // printer with svcgen's fixed options (print width 120, single quotes). Statements are laid out
 // one at a time: a blank line between two resets every layout decision.
-import { builders, printer } from 'prettier/doc';
+import { builders, printer, utils } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../format-options.js';
-import type { ClassMethod, InterfaceMember, ObjectMember, PrintedMember, TopLevel } from './ast.js';
+import {
+  isPrinted,
+  type ClassMethod,
+  type InterfaceMember,
+  type ObjectMember,
+  type PrintedMember,
+  type TopLevel,
+} from './ast.js';
 import { printClassMethod, printInterfaceMember, printTopLevel } from './print-declaration.js';
-import { printObjectMember } from './print-expression.js';
+import { PRINTED_MARK, printObjectMember } from './print-expression.js';
 
 const PRINT_OPTIONS = { ...PRETTIER_OPTIONS, parser: 'typescript' } as Parameters<typeof printer.printDocToString>[1];
 
@@ -25,7 +32,36 @@ export function printFile(statements: readonly (TopLevel | string)[]): string {
 }
 
 export function printStatement(statement: TopLevel): string {
-  return printer.printDocToString(printTopLevel(statement), PRINT_OPTIONS).formatted;
+  const doc = printTopLevel(statement);
+  const printed = printedMembers(doc);
+  const text = printer.printDocToString(doc, PRINT_OPTIONS).formatted;
+  if (printed.length === 0) return text;
+  const parts = text.split(PRINTED_MARK);
+  // A mark the statement wrote itself (a DEL in a user's description) would put members out of place.
+  if (parts.length === printed.length + 1)
+    return parts
+      .map((part, index) => (index === 0 ? part : `${(printed[index - 1] as PrintedMember).text}${part}`))
+      .join('');
+  return printer.printDocToString(withPrintedLines(doc), PRINT_OPTIONS).formatted;
+}
+
+/** The members printed apart that a statement's document holds (printedLines' labels), in print order. */
+function printedMembers(doc: builders.Doc): PrintedMember[] {
+  const found: PrintedMember[] = [];
+  utils.traverseDoc(doc, (part) => {
+    if (typeof part === 'object' && !Array.isArray(part) && part.type === 'label' && isPrinted(part.label))
+      found.push(part.label);
+  });
+  return found;
+}
+
+/** The document with each member printed apart as its lines, after literal line breaks (indented already). */
+function withPrintedLines(doc: builders.Doc): builders.Doc {
+  return utils.mapDoc(doc, (part) =>
+    typeof part === 'object' && !Array.isArray(part) && part.type === 'label' && isPrinted(part.label)
+      ? builders.join(builders.literalline, part.label.text.split('\n'))
+      : part,
+  );
 }
 
 // ---------------------------------------------------------------- members printed apart
