@@ -12,7 +12,7 @@ import {
   type TypeNode,
 } from './ast.js';
 import { printKey, printString } from './literals.js';
-import { printAssignment, printBlock, printedLines } from './print-expression.js';
+import { printAssignment, printBlock, printedStandIn } from './print-expression.js';
 import {
   printAnnotation,
   printParameters,
@@ -106,7 +106,7 @@ function printBody(members: readonly Doc[], separator: string): Doc {
 }
 
 export function printInterfaceMember(member: InterfaceMember): Doc {
-  if (isPrinted(member)) return printedLines(member);
+  if (isPrinted(member)) return printedStandIn(member);
   const signature =
     'method' in member ? [member.name, printSignature(member.params, member.returns)] : printPropertySignature(member);
   return [printDocComment(member.docs), signature];
@@ -118,7 +118,7 @@ function printSignature(params: readonly Parameter[], returns: TypeNode | undefi
 }
 
 export function printClassMethod(method: ClassMethod | PrintedMember): Doc {
-  if (isPrinted(method)) return printedLines(method);
+  if (isPrinted(method)) return printedStandIn(method);
   return [
     printDocComment(method.docs),
     method.name,

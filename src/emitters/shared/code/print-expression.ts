@@ -135,7 +135,7 @@ function printObject(members: readonly ObjectMember[], expanded: boolean): Doc {
 }
 
 export function printObjectMember(member: ObjectMember): Doc {
-  if (member.kind === 'printed') return printedLines(member);
+  if (member.kind === 'printed') return printedStandIn(member);
   if (member.kind === 'spread') return ['...', printExpression(member.expression)];
   const key = printKey(member.key);
   if (member.kind === 'getter') return ['get ', key, '() ', printBlock([{ kind: 'return', value: member.returns }])];
@@ -152,7 +152,7 @@ export function printObjectMember(member: ObjectMember): Doc {
  * node per line, for every unchanged member of every run. A member of several lines breaks the
  * groups around it, as the line breaks inside it did.
  */
-export function printedLines(member: PrintedMember): Doc {
+export function printedStandIn(member: PrintedMember): Doc {
   return label(member, member.text.includes('\n') ? [PRINTED_MARK, breakParent] : PRINTED_MARK);
 }
 

@@ -45,7 +45,7 @@ export function printStatement(statement: TopLevel): string {
   return printer.printDocToString(withPrintedLines(doc), PRINT_OPTIONS).formatted;
 }
 
-/** The members printed apart that a statement's document holds (printedLines' labels), in print order. */
+/** The members printed apart that a statement's document holds (printedStandIn' labels), in print order. */
 function printedMembers(doc: builders.Doc): PrintedMember[] {
   const found: PrintedMember[] = [];
   utils.traverseDoc(doc, (part) => {
