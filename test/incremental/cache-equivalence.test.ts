@@ -95,7 +95,15 @@ describe('a cached run writes what an uncached run writes', () => {
     expect(await tree(join(dir, 'cached'))).toEqual(await tree(join(dir, 'uncached')));
     // The cached run kept its emitters' parts and its checks, though the other run remembered nothing meanwhile.
     const kinds = new Set([...(await memoKeys(dir))].map((key) => key.slice(0, key.indexOf(':'))));
-    for (const kind of ['definitions/records', 'types/records', 'zod/routes']) expect(kinds.has(kind), kind).toBe(true);
+    for (const kind of [
+      'definitions/records',
+      'types/records',
+      'zod/routes',
+      'metadata/routes',
+      'server/routes',
+      'client/routes',
+    ])
+      expect(kinds.has(kind), kind).toBe(true);
     expect((await readdir(join(dir, 'node_modules/.cache/svcgen'))).some((name) => name.startsWith('memo-'))).toBe(
       true,
     );

@@ -1,5 +1,7 @@
 // The `client` emitter: per interface a typed client class, one method per route, over the
-// runtime's one client (auth flows, GET bodies, json:api decoding, errors).
+// runtime's one client (auth flows, GET bodies, json:api decoding, errors). Each route's method and
+// response schemas row are printed apart and remembered by what they are made from
+// (clientMethodView), so a rerun lays out only the changed routes' members.
 import { symbols, type RoutePart } from '../../ir/symbols.js';
 import type { AuthSchemeIr, ModuleIr, ParameterIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
@@ -19,11 +21,13 @@ import {
   typeLiteral,
   typeRef,
   type ClassMethod,
+  type PrintedMember,
   type PropertySignature,
   type TopLevel,
 } from '../shared/code/ast.js';
-import { printFile } from '../shared/code/print-file.js';
+import { printClassMethodApart, printFile, printObjectMemberApart } from '../shared/code/print-file.js';
 import { runtimeImports } from '../shared/imports.js';
+import { memoRuns } from '../shared/memo-runs.js';
 import { clientResult, resultShape } from './results.js';
 
 export const clientEmitter: Emitter = {
@@ -56,9 +60,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
   const views = module.routes.map((route) => clientMethodView(module, route));
   const runtimeTypes = ['CallOptions', 'ClientOptions', ...(views.some((view) => view.result.paged) ? ['Page'] : [])];
   const jsonApi = module.interface?.style === 'jsonapi';
-  const responseSchemas = views.map(({ name }) =>
-    property(name, path(`schemas.${symbols.routeSchema(name, 'Responses')}`)),
-  );
+  const members = memoRuns('client/routes', views, (view) => view.name, printRouteMembers);
   const statements: (TopLevel | string)[] = [
     ...runtimeImports([
       ...module.auth.map((scheme) => {
@@ -91,7 +93,14 @@ function emitClient(module: ModuleIr): GeneratedFile {
         },
       ],
     }),
-    local({ kind: 'const', name: 'responseSchemas', value: object(responseSchemas, { expanded: true }) }),
+    local({
+      kind: 'const',
+      name: 'responseSchemas',
+      value: object(
+        members.map((member) => member.row),
+        { expanded: true },
+      ),
+    }),
     exported(
       {
         kind: 'class',
@@ -125,7 +134,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
             ),
           },
         ],
-        methods: views.map(clientMethod),
+        methods: members.map((member) => member.method),
       },
       `A typed client of the ${module.interface?.title ?? module.name}: one method per route; auth is handled for you.`,
     ),
@@ -149,6 +158,12 @@ function clientMethodView(module: ModuleIr, route: RouteIr) {
     body: route.body ? route.bodyRequired : undefined,
     result: resultShape(module, route),
   };
+}
+
+/** A route's method of the client class and its row of the response schemas table, both one body deep. */
+function printRouteMembers(view: ClientMethodView): { method: PrintedMember; row: PrintedMember } {
+  const row = property(view.name, path(`schemas.${symbols.routeSchema(view.name, 'Responses')}`));
+  return { method: printClassMethodApart(clientMethod(view), 1), row: printObjectMemberApart(row, 1) };
 }
 
 function clientMethod(view: ClientMethodView): ClassMethod {

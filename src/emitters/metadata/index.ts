@@ -1,5 +1,7 @@
 // The `metadata` emitter: per interface, the typed tables (interface, records, routes) that the
-// runtime's one server and one client read, instead of logic repeated per record or route.
+// runtime's one server and one client read, instead of logic repeated per record or route. Each
+// record's and each route's row is printed apart and remembered by its table entry (plain data),
+// so a rerun lays out only the rows that changed.
 import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
@@ -7,13 +9,17 @@ import {
   asConst,
   exported,
   jsonValue,
+  object,
+  property,
   satisfies,
   typeRef,
   type Expr,
+  type PrintedMember,
   type TopLevel,
   type TypeNode,
 } from '../shared/code/ast.js';
-import { printFile } from '../shared/code/print-file.js';
+import { printFile, printObjectMemberApart } from '../shared/code/print-file.js';
+import { memoRuns } from '../shared/memo-runs.js';
 import { buildInterfaceMeta, buildRouteMeta } from './build-meta.js';
 
 export const metadataEmitter: Emitter = {
@@ -23,7 +29,23 @@ export const metadataEmitter: Emitter = {
 };
 
 function emitMetadata(module: ModuleIr): GeneratedFile {
-  const routes = Object.fromEntries(module.routes.map((route) => [route.name, buildRouteMeta(module, route)]));
+  const interfaceTable = object(
+    Object.entries(buildInterfaceMeta(module)).map(([key, value]) =>
+      property(
+        key,
+        // Records are rows of the interface table's `records` member: two bodies deep.
+        key === 'records'
+          ? object(rows('metadata/records', Object.entries(value as object), 2), { expanded: true })
+          : jsonValue(value, { expanded: true }),
+      ),
+    ),
+    { expanded: true },
+  );
+  const routes = rows(
+    'metadata/routes',
+    module.routes.map((route) => [route.name, buildRouteMeta(module, route)]),
+    1,
+  );
   const table = (value: Expr, type: TypeNode) => satisfies(asConst(value), type);
   const statements: TopLevel[] = [
     {
@@ -38,7 +60,7 @@ function emitMetadata(module: ModuleIr): GeneratedFile {
       {
         kind: 'const',
         name: symbols.meta(module.name),
-        value: table(jsonValue(buildInterfaceMeta(module), { expanded: true }), typeRef('InterfaceMeta')),
+        value: table(interfaceTable, typeRef('InterfaceMeta')),
       },
       `${module.interface?.title ?? module.name}: base path, style, error catalog, auth schemes and records.`,
     ),
@@ -46,10 +68,7 @@ function emitMetadata(module: ModuleIr): GeneratedFile {
       {
         kind: 'const',
         name: symbols.routes(module.name),
-        value: table(
-          jsonValue(routes, { expanded: true }),
-          typeRef('Record', [typeRef('string'), typeRef('RouteMeta')]),
-        ),
+        value: table(object(routes, { expanded: true }), typeRef('Record', [typeRef('string'), typeRef('RouteMeta')])),
       },
       'Every route by name: method, paths, auth, parameters, body and responses.',
     ),
@@ -60,4 +79,14 @@ function emitMetadata(module: ModuleIr): GeneratedFile {
     source: module.sourceFile,
     format: false,
   };
+}
+
+/** `name: { … }` per entry of a table `depth` bodies deep, remembered in runs by the entries. */
+function rows(kind: string, entries: readonly (readonly [string, unknown])[], depth: number): PrintedMember[] {
+  return memoRuns(
+    kind,
+    entries,
+    ([name]) => name,
+    ([name, value]) => printObjectMemberApart(property(name, jsonValue(value, { expanded: true })), depth),
+  );
 }

@@ -1,5 +1,7 @@
 // The `server` emitter: per interface a typed handler interface (one method per route) and a
-// Fastify plugin factory that binds the handlers to the runtime's one server implementation.
+// Fastify plugin factory that binds the handlers to the runtime's one server implementation. Each
+// route's handler method and schemas row are printed apart and remembered by what they are made
+// from (handlerView), so a rerun lays out only the changed routes' members.
 import { symbols, type RoutePart } from '../../ir/symbols.js';
 import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
@@ -17,11 +19,13 @@ import {
   typeRef,
   union,
   type MethodSignature,
+  type PrintedMember,
   type TopLevel,
   type TypeNode,
 } from '../shared/code/ast.js';
-import { printFile } from '../shared/code/print-file.js';
+import { printFile, printInterfaceMemberApart, printObjectMemberApart } from '../shared/code/print-file.js';
 import { runtimeImports } from '../shared/imports.js';
+import { memoRuns } from '../shared/memo-runs.js';
 import { handlerResultShape, handlerResultType, hasSessions } from './handler-types.js';
 
 export const serverEmitter: Emitter = {
@@ -41,6 +45,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
   const usesListResult = views.some((view) => view.result.counted);
   const usesBodyEntries = views.some((view) => view.bodyEntries);
   const jsonApi = module.interface?.style === 'jsonapi';
+  const members = memoRuns('server/routes', views, (view) => view.name, printRouteMembers);
   const statements: (TopLevel | string)[] = [
     {
       declaration: { kind: 'import', typeOnly: true, from: 'fastify', names: ['FastifyPluginAsync', 'FastifyRequest'] },
@@ -58,7 +63,12 @@ function emitServer(module: ModuleIr): GeneratedFile {
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
     { declaration: { kind: 'import', typeOnly: true, from: './types.js', namespace: 'types' } },
     exported(
-      { kind: 'interface', name: symbols.handlers(module.name), typeParams, members: views.map(handlerMethod) },
+      {
+        kind: 'interface',
+        name: symbols.handlers(module.name),
+        typeParams,
+        members: members.map((member) => member.method),
+      },
       `The business logic of the ${title}: one method per route. Return records or throw the runtime's typed errors (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you.`,
     ),
     exported(
@@ -118,7 +128,14 @@ function emitServer(module: ModuleIr): GeneratedFile {
         },
       ],
     }),
-    local({ kind: 'const', name: 'routeSchemas', value: object(views.map(routeSchemasRow), { expanded: true }) }),
+    local({
+      kind: 'const',
+      name: 'routeSchemas',
+      value: object(
+        members.map((member) => member.row),
+        { expanded: true },
+      ),
+    }),
     exported(
       {
         kind: 'function',
@@ -202,6 +219,14 @@ function inputSchema(routeName: string, input: HandlerInput): { schema: string; 
 }
 
 type HandlerView = ReturnType<typeof handlerView>;
+
+/** A route's method of the handlers interface and its row of the route schemas table, both one body deep. */
+function printRouteMembers(view: HandlerView): { method: PrintedMember; row: PrintedMember } {
+  return {
+    method: printInterfaceMemberApart(handlerMethod(view), 1),
+    row: printObjectMemberApart(routeSchemasRow(view), 1),
+  };
+}
 
 function handlerView(module: ModuleIr, route: RouteIr, sessions: boolean) {
   return {

@@ -37,7 +37,19 @@ export type ObjectMember =
   | { readonly kind: 'property'; readonly key: string | number; readonly value: Expr }
   /** `get key() { return value; }`: lets records refer to each other in any order. */
   | { readonly kind: 'getter'; readonly key: string; readonly returns: Expr }
-  | { readonly kind: 'spread'; readonly expression: Expr };
+  | { readonly kind: 'spread'; readonly expression: Expr }
+  | PrintedMember;
+
+/**
+ * A member of an object, interface or class body printed apart (print-file.ts's printApart) at the
+ * depth it is put back at: a part remembered by what it is made from, so a rerun lays out only the
+ * members that changed. Its body must break (an expanded object, an interface, a class), as the
+ * member was laid out in one that does, and sit as deep as the member was laid out.
+ */
+export type PrintedMember = { readonly kind: 'printed'; readonly text: string };
+
+export const isPrinted = (member: object): member is PrintedMember =>
+  (member as { readonly kind?: unknown }).kind === 'printed';
 
 export const id = (name: string): Expr => ({ kind: 'identifier', name });
 export const literal = (value: string | number | boolean | null): Expr => ({ kind: 'literal', value });
@@ -110,7 +122,10 @@ export function template(...parts: readonly (string | Expr)[]): Expr {
   return { kind: 'template', texts, expressions };
 }
 
-/** Every identifier an expression names, at any depth (what a file must import or declare). */
+/**
+ * Every identifier an expression names, at any depth (what a file must import or declare); a
+ * printed member is text, not a tree: what it names is not seen.
+ */
 export function identifiersOf(node: Expr, into: Set<string> = new Set()): Set<string> {
   const visit = (child: Expr) => identifiersOf(child, into);
   switch (node.kind) {
@@ -125,10 +140,11 @@ export function identifiersOf(node: Expr, into: Set<string> = new Set()): Set<st
       node.args.forEach(visit);
       break;
     case 'object':
-      for (const member of node.properties)
-        visit(
-          member.kind === 'property' ? member.value : member.kind === 'getter' ? member.returns : member.expression,
-        );
+      for (const member of node.properties) {
+        if (member.kind === 'property') visit(member.value);
+        else if (member.kind === 'getter') visit(member.returns);
+        else if (member.kind === 'spread') visit(member.expression);
+      }
       break;
     case 'array':
       node.elements.forEach(visit);
@@ -236,7 +252,7 @@ export type Statement =
   | { readonly kind: 'const'; readonly name: string; readonly value: Expr }
   | { readonly kind: 'expression'; readonly expression: Expr };
 
-export type InterfaceMember = PropertySignature | ({ readonly method: true } & MethodSignature);
+export type InterfaceMember = PropertySignature | ({ readonly method: true } & MethodSignature) | PrintedMember;
 
 export interface ClassMethod {
   readonly name: string;
@@ -280,7 +296,7 @@ export type Declaration =
       readonly fields: readonly { readonly name: string; readonly type: TypeNode; readonly modifiers: string }[];
       readonly constructorParams: readonly Parameter[];
       readonly constructorBody: readonly Statement[];
-      readonly methods: readonly ClassMethod[];
+      readonly methods: readonly (ClassMethod | PrintedMember)[];
     };
 
 /** A top-level statement: a declaration, whether it is exported, and its doc comment. */

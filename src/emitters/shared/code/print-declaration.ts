@@ -1,9 +1,18 @@
 // Top-level declarations as layout documents: imports, interfaces, type aliases, constants,
 // functions and classes, with their doc comments. Bodies of interfaces and classes always break.
 import { builders } from 'prettier/doc';
-import type { ClassMethod, Declaration, InterfaceMember, Parameter, TopLevel, TypeNode } from './ast.js';
+import {
+  isPrinted,
+  type ClassMethod,
+  type Declaration,
+  type InterfaceMember,
+  type Parameter,
+  type PrintedMember,
+  type TopLevel,
+  type TypeNode,
+} from './ast.js';
 import { printKey, printString } from './literals.js';
-import { printAssignment, printBlock } from './print-expression.js';
+import { printAssignment, printBlock, printedStandIn } from './print-expression.js';
 import {
   printAnnotation,
   printParameters,
@@ -96,7 +105,8 @@ function printBody(members: readonly Doc[], separator: string): Doc {
   ];
 }
 
-function printInterfaceMember(member: InterfaceMember): Doc {
+export function printInterfaceMember(member: InterfaceMember): Doc {
+  if (isPrinted(member)) return printedStandIn(member);
   const signature =
     'method' in member ? [member.name, printSignature(member.params, member.returns)] : printPropertySignature(member);
   return [printDocComment(member.docs), signature];
@@ -107,7 +117,8 @@ function printSignature(params: readonly Parameter[], returns: TypeNode | undefi
   return group([printParameters(params), returns ? [': ', printType(returns)] : '']);
 }
 
-function printClassMethod(method: ClassMethod): Doc {
+export function printClassMethod(method: ClassMethod | PrintedMember): Doc {
+  if (isPrinted(method)) return printedStandIn(method);
   return [
     printDocComment(method.docs),
     method.name,

@@ -5,13 +5,13 @@
 // parentheses, and a chain of two or more calls (`z.string().min(1)`) puts one call per line
 // when it breaks.
 import { builders, utils } from 'prettier/doc';
-import type { Expr, ObjectMember, Statement } from './ast.js';
+import type { Expr, ObjectMember, PrintedMember, Statement } from './ast.js';
 import { printKey, printNumber, printString } from './literals.js';
 import { printParameters, printType, printTypeArguments } from './print-type.js';
 
 type Doc = builders.Doc;
 type Call = Extract<Expr, { kind: 'call' }>;
-const { group, hardline, ifBreak, indent, join, line, softline } = builders;
+const { breakParent, group, hardline, ifBreak, indent, join, label, line, softline } = builders;
 
 export function printExpression(node: Expr): Doc {
   switch (node.kind) {
@@ -134,7 +134,8 @@ function printObject(members: readonly ObjectMember[], expanded: boolean): Doc {
   return printList('{', members.map(printObjectMember), '}', line, expanded);
 }
 
-function printObjectMember(member: ObjectMember): Doc {
+export function printObjectMember(member: ObjectMember): Doc {
+  if (member.kind === 'printed') return printedStandIn(member);
   if (member.kind === 'spread') return ['...', printExpression(member.expression)];
   const key = printKey(member.key);
   if (member.kind === 'getter') return ['get ', key, '() ', printBlock([{ kind: 'return', value: member.returns }])];
@@ -142,6 +143,21 @@ function printObjectMember(member: ObjectMember): Doc {
   if (member.value.kind === 'identifier' && member.value.name === member.key) return key;
   return group(printAssignment(key, ':', member.value));
 }
+
+/**
+ * A member printed apart, held by a label for print-file.ts to put back once the statement is
+ * printed: its layout is done, and the layout around it reads no width from it, as its body breaks.
+ * Laid out as a stand-in of one character (PRINTED_MARK), not as its lines: prettier measures a
+ * text with a line break in it character by character, and a text of many lines costs a document
+ * node per line, for every unchanged member of every run. A member of several lines breaks the
+ * groups around it, as the line breaks inside it did.
+ */
+export function printedStandIn(member: PrintedMember): Doc {
+  return label(member, member.text.includes('\n') ? [PRINTED_MARK, breakParent] : PRINTED_MARK);
+}
+
+/** DEL: inside the character range prettier measures fast, and never in svcgen's own output. */
+export const PRINTED_MARK = '\x7f';
 
 function printArrow(node: Extract<Expr, { kind: 'arrow' }>): Doc {
   const head = [group(printParameters(node.params)), node.returns ? [': ', printType(node.returns)] : '', ' =>'];
