@@ -56,6 +56,8 @@ function emitClient(module: ModuleIr): GeneratedFile {
   const views = module.routes.map((route) => clientMethodView(module, route));
   const runtimeTypes = ['CallOptions', 'ClientOptions', ...(views.some((view) => view.result.paged) ? ['Page'] : [])];
   const jsonApi = module.interface?.style === 'jsonapi';
+  // fetch cannot send a GET body: only an API with such routes imports the transport that can (and needs undici).
+  const getBodies = module.routes.some((route) => route.method === 'GET' && route.body !== undefined);
   const responseSchemas = views.map(({ name }) =>
     property(name, path(`schemas.${symbols.routeSchema(name, 'Responses')}`)),
   );
@@ -67,6 +69,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
       }),
       { module: 'client', names: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)] },
       ...(jsonApi ? [{ module: 'jsonapi-decode', names: ['decodeDocument'] }] : []),
+      ...(getBodies ? [{ module: 'client-get-body', names: ['undiciGetBody'] }] : []),
     ]),
     { declaration: { kind: 'import', from: './metadata.js', names: [meta, routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
@@ -119,6 +122,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
                       ]
                     : []),
                   ...(jsonApi ? [property('jsonApi', id('decodeDocument'))] : []),
+                  ...(getBodies ? [property('getBodyTransport', id('undiciGetBody'))] : []),
                 ]),
                 id('options'),
               ]),
