@@ -1,5 +1,6 @@
 // Sends requests for generated clients. fetch by default (or an injected one); a GET that carries
-// a body goes through undici in Node, because fetch cannot send one. A body is never dropped.
+// a body goes through the client's GetBodyTransport (client-get-body.ts), because fetch cannot send
+// one. A body is never dropped.
 // Redirects are never followed here (client-redirects.ts decides), and every call has a deadline.
 import { NetworkError, TimeoutError } from './client-errors.js';
 
@@ -37,9 +38,14 @@ export type FetchLike = (
   readonly redirected?: boolean;
 }>;
 
-/** Whether this runtime can send a GET with a body (Node, through undici). */
-export function canSendGetBody(): boolean {
-  return typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+/**
+ * Sends a GET that carries a body. Given only by clients of APIs with such routes (client-get-body.ts), so
+ * that other clients hold no code for it and need no HTTP library beside fetch.
+ */
+export interface GetBodyTransport {
+  /** Whether this runtime can send one at all; where it cannot, the core sends the route's query form. */
+  canSend(): boolean;
+  send(request: OutgoingRequest, signal: AbortSignal | undefined): Promise<IncomingResponse>;
 }
 
 /** One request, one answer: a redirect comes back as it is. `signal` usually comes from callDeadline. */
@@ -47,10 +53,12 @@ export async function send(
   request: OutgoingRequest,
   fetchImpl: FetchLike | undefined,
   signal: AbortSignal | undefined,
+  getBody?: GetBodyTransport,
 ): Promise<IncomingResponse> {
+  const getWithBody = request.method === 'GET' && request.body !== undefined;
+  if (getWithBody && !getBody) throw new Error(`GET ${request.url}: this client has no way to send a GET body`);
   try {
-    const getWithBody = request.method === 'GET' && request.body !== undefined;
-    if (getWithBody) return await sendWithUndici(request, signal);
+    if (getWithBody && getBody) return await getBody.send(request, signal);
     const pending = (fetchImpl ?? (globalThis.fetch as unknown as FetchLike))(request.url, {
       method: request.method,
       headers: { ...request.headers },
@@ -72,27 +80,6 @@ export async function send(
     if ((error as { name?: string }).name === 'AbortError' || signal?.aborted) throw error;
     throw new NetworkError(`${request.method} ${request.url} failed: ${(error as Error).message}`, { cause: error });
   }
-}
-
-async function sendWithUndici(request: OutgoingRequest, signal: AbortSignal | undefined): Promise<IncomingResponse> {
-  const { request: undiciRequest } = await import('undici');
-  // undici's request() follows no redirect: a 3xx comes back as it is, like fetch with redirect: 'manual'.
-  const response = await undiciRequest(request.url, {
-    method: 'GET',
-    headers: { ...request.headers },
-    body: request.body ?? null,
-    ...(signal ? { signal } : {}),
-  });
-  const text = await response.body.text();
-  return {
-    status: response.statusCode,
-    header: (name) => {
-      const value = response.headers[name.toLowerCase()];
-      return Array.isArray(value) ? value.join(', ') : value;
-    },
-    text,
-    redirected: false,
-  };
 }
 
 /** Resolves or rejects like `promise`, or rejects with the signal's reason as soon as it aborts. */

@@ -9,10 +9,10 @@ import { followRedirects, type Hop } from './client-redirects.js';
 import {
   DEFAULT_TIMEOUT_MS,
   callDeadline,
-  canSendGetBody,
   send,
   untilAborted,
   type FetchLike,
+  type GetBodyTransport,
   type IncomingResponse,
 } from './client-transport.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
@@ -75,6 +75,8 @@ export interface ClientDefinition {
   readonly authSchemes?: Readonly<Record<string, ClientAuthScheme>>;
   /** Reads json:api documents (decodeDocument of jsonapi-decode.ts); given by clients of json:api interfaces only. */
   readonly jsonApi?: JsonApiDecoding;
+  /** Sends GET bodies (undiciGetBody of client-get-body.ts); given by clients of APIs with GET-body routes only. */
+  readonly getBodyTransport?: GetBodyTransport;
 }
 
 /** A json:api document as plain records; `numericIds`: the types whose ids stand for numbers. */
@@ -147,6 +149,7 @@ export class ClientCore {
             { ...hop, headers: this.#headers(route, input, options, hop, sentAuth) },
             this.#options.fetch,
             deadline.signal,
+            this.#definition.getBodyTransport,
           );
         });
         await auth?.afterResponse(response);
@@ -225,7 +228,7 @@ export class ClientCore {
     let body = input.body;
     const alternative = route.body?.queryAlternative;
     if (route.method === 'GET' && body !== undefined) {
-      const useQuery = this.#options.getBody === 'query' || !canSendGetBody();
+      const useQuery = this.#options.getBody === 'query' || !this.#definition.getBodyTransport?.canSend();
       if (useQuery) {
         if (!alternative)
           throw new Error(`${route.name}: this runtime cannot send a GET body and the route has no query form`);

@@ -36,10 +36,12 @@ beforeAll(async () => {
 afterAll(async () => removeDir(work));
 
 describe('svcgen installed from its tarball in a new ESM repo', () => {
-  it('brings the generated code its imports as peer dependencies; jose, which only JWT servers need, is optional', async () => {
+  it('brings the generated code its imports as peer dependencies; jose and undici, needed by some outputs, are optional', async () => {
     const installed = await readdir(join(repo, 'node_modules'));
-    for (const name of ['svcgen', 'zod', 'fastify', 'undici', '@types']) expect(installed).toContain(name);
+    for (const name of ['svcgen', 'zod', 'fastify', '@types']) expect(installed).toContain(name);
+    // JWT bearer servers import jose, clients of APIs with GET-body routes undici; the starter's API has neither.
     expect(installed).not.toContain('jose');
+    expect(installed).not.toContain('undici');
     // The docs the README links to ship with it.
     expect(await readdir(join(repo, 'node_modules', 'svcgen', 'docs'))).toContain('definitions.md');
   });
@@ -51,9 +53,12 @@ describe('svcgen installed from its tarball in a new ESM repo', () => {
       expect((await npx(['svcgen', 'init'])).stdout).toContain('wrote svcgen.config.yaml');
       expect((await npx(['svcgen', 'generate'])).stdout).toContain('wrote');
       expect((await npx(['svcgen', 'check'])).stdout).toContain('matches');
-      // The example's apiKey scheme needs no other scheme's runtime (and so no jose).
+      // The example's apiKey scheme needs no other scheme's runtime (and so no jose), its GET routes no body
+      // (and so no undici): the output below type-checks and runs without either.
       const runtime = await readdir(join(repo, 'generated', 'runtime'));
-      expect(runtime.filter((name) => /^(bearer|digest|oauth|client-oauth|jsonapi)/.test(name))).toEqual([]);
+      expect(
+        runtime.filter((name) => /^(bearer|digest|oauth|client-oauth|jsonapi|client-get-body)/.test(name)),
+      ).toEqual([]);
 
       await writeFile(
         join(repo, 'tsconfig.json'),

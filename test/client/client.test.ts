@@ -96,13 +96,19 @@ describe('generated clients against the reference service', () => {
       expect(all.total).toBeGreaterThan(0);
       expect(none.total).toBe(0);
     }
-    const store = new StoreApiClient({
-      baseUrl: service.base,
-      getBody: 'query',
-      auth: { accessKey: { apiKey: 'SVCSCDEMOACCESSKEY000000001' } },
-    });
-    const context = await store.getContext({ body: { includes: { sales_channel_context: ['token'] } } });
-    expect(Object.keys(context)).toEqual(['token']);
+    // The Store API client imports the GET-body transport too: its includes travel as a GET body, past fetch.
+    for (const getBody of ['auto', 'query'] as const) {
+      const counter = countingFetch();
+      const store = new StoreApiClient({
+        baseUrl: service.base,
+        getBody,
+        fetch: counter.fetch,
+        auth: { accessKey: { apiKey: 'SVCSCDEMOACCESSKEY000000001' } },
+      });
+      const context = await store.getContext({ body: { includes: { sales_channel_context: ['token'] } } });
+      expect(Object.keys(context)).toEqual(['token']);
+      expect(counter.sent).toEqual(getBody === 'query' ? ['GET /store-api/v3/context'] : []);
+    }
   });
 
   it('keep the Store session across calls and after login', async () => {

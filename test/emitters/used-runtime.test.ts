@@ -1,7 +1,7 @@
 // Only the runtime modules an output imports are written (issue 22): given emitted files, want the runtime kept;
 // and an API's output holds the code of its own auth schemes and style only, compiles and serves.
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -65,6 +65,8 @@ describe('keepUsedRuntime', () => {
 });
 
 describe('an output written with only the runtime it uses', () => {
+  const root = resolve(import.meta.dirname, '../..');
+
   it('a clients-only config gets no server runtime, and every import of what is written resolves', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'svcgen-used-runtime-'));
     try {
@@ -85,6 +87,24 @@ describe('an output written with only the runtime it uses', () => {
           expect(files, `${name} imports ${match[1]}`).toContain(target);
         }
       }
+
+      // The starter's API has no GET-body route: no module sends one, and the output compiles without undici
+      // (an optional peer). Every installed package but undici is linked; the probe shows undici is unresolvable.
+      expect(runtime).not.toContain('client-get-body.ts');
+      const importsUndici = /(?:\bfrom\s*|\bimport\s*\(\s*)'undici'/;
+      for (const name of files) expect(await readFile(join(out, name), 'utf8'), name).not.toMatch(importsUndici);
+      await mkdir(join(dir, 'node_modules'));
+      for (const name of await readdir(join(root, 'node_modules')))
+        if (name !== 'undici') await symlink(join(root, 'node_modules', name), join(dir, 'node_modules', name));
+      await writeFile(join(dir, 'probe.ts'), "export { request } from 'undici';\n");
+      await writeFile(join(dir, 'tsconfig.json'), JSON.stringify(strictConfig(['generated/**/*.ts', 'probe.ts'])));
+      const compiled = spawnSync(
+        process.execPath,
+        [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')],
+        { encoding: 'utf8', cwd: dir },
+      );
+      const errors = compiled.stdout.split('\n').filter((line) => line.includes('error TS'));
+      expect(errors).toEqual([expect.stringMatching(/^probe\.ts\(1,\d+\): error TS2307: Cannot find module 'undici'/)]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -61,6 +61,8 @@ function emitClient(module: ModuleIr): GeneratedFile {
   const runtimeTypes = ['CallOptions', 'ClientOptions', ...(views.some((view) => view.result.paged) ? ['Page'] : [])];
   const jsonApi = module.interface?.style === 'jsonapi';
   const members = memoRuns('client/routes', views, (view) => view.name, printRouteMembers);
+  // fetch cannot send a GET body: only an API with such routes imports the transport that can (and needs undici).
+  const getBodies = module.routes.some((route) => route.method === 'GET' && route.body !== undefined);
   const statements: (TopLevel | string)[] = [
     ...runtimeImports([
       ...module.auth.map((scheme) => {
@@ -69,6 +71,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
       }),
       { module: 'client', names: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)] },
       ...(jsonApi ? [{ module: 'jsonapi-decode', names: ['decodeDocument'] }] : []),
+      ...(getBodies ? [{ module: 'client-get-body', names: ['undiciGetBody'] }] : []),
     ]),
     { declaration: { kind: 'import', from: './metadata.js', names: [meta, routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
@@ -128,6 +131,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
                       ]
                     : []),
                   ...(jsonApi ? [property('jsonApi', id('decodeDocument'))] : []),
+                  ...(getBodies ? [property('getBodyTransport', id('undiciGetBody'))] : []),
                 ]),
                 id('options'),
               ]),
