@@ -254,8 +254,14 @@ function simplify(schema: unknown): unknown {
   return out;
 }
 
-/** The schema with null allowed: a type list where the schema is one plain type, else an if on null. */
+/**
+ * The schema with null allowed: a type list where the schema is one plain type, an anyOf beside a
+ * bare reference, else an if on null. fast-json-stringify merges the branches of an if into new
+ * schemas, so a reference that leads back to its record (a relation to the same record) would be
+ * built again at every level without end; an anyOf option that is a bare reference is built once.
+ */
 function orNull(schema: JsonSchema): JsonSchema {
+  if (typeof schema['$ref'] === 'string' && Object.keys(schema).length === 1) return { anyOf: [NULL, schema] };
   const plain = ['$ref', 'anyOf', 'oneOf', 'allOf', 'if'].every((key) => !(key in schema));
   if (plain && typeof schema['type'] === 'string') {
     const nullable: JsonSchema = { ...schema, type: [schema['type'], 'null'] };
@@ -268,7 +274,14 @@ function orNull(schema: JsonSchema): JsonSchema {
 
 function allowsNull(schema: JsonSchema): boolean {
   const type = schema['type'];
-  return type === 'null' || (Array.isArray(type) && type.includes('null')) || schema['then'] === NULL;
+  return type === 'null' || (Array.isArray(type) && type.includes('null')) || nonNull(schema) !== undefined;
+}
+
+/** The other branch of a schema orNull made of one that is not null, else undefined. */
+function nonNull(schema: JsonSchema): JsonSchema | undefined {
+  if (schema['then'] === NULL) return schema['else'] as JsonSchema;
+  const anyOf = schema['anyOf'] as JsonSchema[] | undefined;
+  return anyOf?.length === 2 && anyOf[0] === NULL ? anyOf[1] : undefined;
 }
 
 /** Resolves the schema's local references, through null wrappers, to the object schema of a record. */
@@ -286,8 +299,8 @@ class Refs {
   resolve(schema: JsonSchema): JsonSchema | undefined {
     const ref = schema['$ref'];
     if (typeof ref === 'string') return this.defs[ref.replace('#/$defs/', '')];
-    if (schema['then'] === NULL) return this.resolve(schema['else'] as JsonSchema);
-    return schema;
+    const inner = nonNull(schema);
+    return inner ? this.resolve(inner) : schema;
   }
 }
 
