@@ -390,9 +390,9 @@ function compareResult(
     const sent = returned as { items: unknown[]; total: number };
     const received = got as { items?: unknown; total?: unknown };
     if (received?.total !== sent.total) return `total ${show(received?.total)} instead of ${sent.total}`;
-    return agree(body, expectedAnswer(module, body, sent.items, records), received.items, records, 'items');
+    return agree(body, expectedAnswer(module, route, sent.items, records), received.items, records, 'items');
   }
-  return agree(body, expectedAnswer(module, body, returned, records), got, records, 'answer');
+  return agree(body, expectedAnswer(module, route, returned, records), got, records, 'answer');
 }
 
 /** The answer's outermost records: the answer itself, or the items of a list answer. */
@@ -451,13 +451,15 @@ function relateIds(route: RouteIr, records: Records, result: unknown): unknown {
 }
 
 /**
- * What the generated client returns for a handler's answer. A json:api answer carries related
+ * What the generated client returns for a handler's answer. A json:api document carries related
  * records in `included`, whose own relationships name records by identifier only: the client
  * embeds them one level deep, so the relations of an embedded record are null (docs/definitions.md,
- * Relations). Plain JSON answers carry the records as the handler returned them.
+ * Relations). Plain JSON answers (and json:api answers without an envelope, which are plain)
+ * carry the records as the handler returned them.
  */
-function expectedAnswer(module: ModuleIr, type: TypeIr, returned: unknown, records: Records): unknown {
-  if (module.interface?.style !== 'jsonapi') return returned;
+function expectedAnswer(module: ModuleIr, route: RouteIr, returned: unknown, records: Records): unknown {
+  const type = mainResponse(route)?.body;
+  if (module.interface?.style !== 'jsonapi' || !mainResponse(route)?.envelope || !type) return returned;
   const expected = structuredClone(returned);
   for (const [recordType, record] of outermost(type, expected)) {
     for (const { field, relation, value, embedded } of relationsOf(record, recordType, records)) {
