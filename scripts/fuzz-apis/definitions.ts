@@ -29,6 +29,8 @@ const FIELD_NAMES = [
   'class',
   'Upper',
 ];
+/** Names of relation fields; a to-one relation's foreign key is `<name>Id`. None is in FIELD_NAMES. */
+const RELATION_NAMES = ['owner', 'parent', 'members', 'linked'];
 const QUERY_NAMES = ['q', 'limit', 'tag', 'sort', 'filter', 'where', 'from', 'page-size', '_flag'];
 const HEADER_NAMES = ['X-Trace', 'X-Count', 'X-Mode', 'X-Flag'];
 /** Cookie names are compared as written: two differing in case are two cookies. */
@@ -115,14 +117,35 @@ const fieldModel: fc.Arbitrary<FieldModel> = fc.record({
   withDefault: fc.boolean(),
 });
 
+/** A relation field (docs/definitions.md, Relations): optional and read-only, to any record (itself too). */
+interface RelationModel {
+  readonly name: string;
+  readonly kind: 'to-one' | 'to-many';
+  /** Index of the related record, resolved modulo the record count. */
+  readonly ref: number;
+  readonly nullable: boolean;
+  /** to-one: a field `<name>Id` holds the related id; to-many: the related record has no inverse field. */
+  readonly foreignKey: boolean;
+}
+
+const relationModel: fc.Arbitrary<RelationModel> = fc.record({
+  name: fc.constantFrom(...RELATION_NAMES),
+  kind: fc.constantFrom('to-one' as const, 'to-many' as const),
+  ref: fc.nat(),
+  nullable: fc.boolean(),
+  foreignKey: fc.boolean(),
+});
+
 interface RecordModel {
   readonly fields: readonly FieldModel[];
+  readonly relations: readonly RelationModel[];
   readonly stringId: boolean;
   readonly apiAlias: boolean;
 }
 
 const recordModel: fc.Arbitrary<RecordModel> = fc.record({
   fields: fc.uniqueArray(fieldModel, { selector: (field) => field.name, maxLength: 6 }),
+  relations: fc.uniqueArray(relationModel, { selector: (relation) => relation.name, maxLength: 2 }),
   stringId: fc.boolean(),
   apiAlias: fc.boolean(),
 });
@@ -298,6 +321,34 @@ function fieldOf(field: FieldModel, owner: number, recordCount: number): JsonObj
   return result;
 }
 
+/** A relation field, and a to-one relation's foreign key field of the related record's id type. */
+function relationFields(relation: RelationModel, records: readonly RecordModel[]): JsonObject {
+  const target = relation.ref % records.length;
+  const record = recordName(target);
+  const one = { type: 'record', record };
+  const foreignKey = relation.kind === 'to-one' && relation.foreignKey ? `${relation.name}Id` : undefined;
+  const result: JsonObject = {
+    [relation.name]: {
+      ...(relation.kind === 'to-one' ? one : { type: 'list', items: one }),
+      ...(relation.nullable ? { nullable: true } : {}),
+      required: false,
+      readOnly: true,
+      relation: { kind: relation.kind, record, ...(foreignKey ? { foreignKey } : {}) },
+    },
+  };
+  if (foreignKey) {
+    const id = records[target]?.stringId ? { type: 'string', format: 'hex-id' } : { type: 'integer' };
+    result[foreignKey] = { ...id, nullable: true, required: false };
+  }
+  return result;
+}
+
+/** The relation fields of a built record: a request body leaves them out (they are read-only). */
+function relationNames(record: JsonObject): string[] {
+  const fields = (record as { fields: Record<string, JsonObject> }).fields;
+  return Object.keys(fields).filter((name) => fields[name]?.['relation'] !== undefined);
+}
+
 const FORM_MEMBERS = new Set(['string', 'enum', 'date', 'date-time']);
 
 function buildDocument(model: ApiModel): JsonObject {
@@ -308,6 +359,7 @@ function buildDocument(model: ApiModel): JsonObject {
       id: record.stringId ? { type: 'string', format: 'hex-id', readOnly: true } : { type: 'integer', readOnly: true },
     };
     for (const field of record.fields) fields[field.name] = fieldOf(field, index, count);
+    for (const relation of record.relations) Object.assign(fields, relationFields(relation, model.records));
     records[recordName(index)] = {
       fields,
       ...(model.style === 'api-alias' && record.apiAlias ? { apiAlias: recordName(index) } : {}),
@@ -372,10 +424,13 @@ function formWritable(type: JsonObject, names: readonly string[], records: JsonO
   return writable;
 }
 
-/** A form body needs every member of the body record to be text (SVC217). */
+/** A form body needs every member of the body record to be text (SVC217); it omits id and relations. */
 function formable(fields: Record<string, JsonObject>): boolean {
   return Object.entries(fields).every(
-    ([name, field]) => name === 'id' || (FORM_MEMBERS.has(field['type'] as string) && field['nullable'] !== true),
+    ([name, field]) =>
+      name === 'id' ||
+      field['relation'] !== undefined ||
+      (FORM_MEMBERS.has(field['type'] as string) && field['nullable'] !== true),
   );
 }
 
@@ -412,6 +467,7 @@ function paramsOf(params: readonly ParamModel[], ctx: RouteContext): JsonObject 
 function routeOf(route: RouteModel, ctx: RouteContext): JsonObject {
   const base = `/r${ctx.index}`;
   const one = { type: 'record', record: ctx.record };
+  const omit = ['id', ...relationNames(ctx.records[ctx.record] as JsonObject)];
   const idParam = { id: route.stringPathParam ? { type: 'string' } : { type: 'integer' } };
   const common: JsonObject = {
     ...(ctx.version ? { version: ctx.version } : {}),
@@ -455,7 +511,7 @@ function routeOf(route: RouteModel, ctx: RouteContext): JsonObject {
           method: 'POST',
           path: base,
           ...inputs,
-          body: { ...one, omit: ['id'] },
+          body: { ...one, omit },
           ...bodyFormats,
           ...common,
           responses: { '201': { ...envelope, body: one } },
@@ -466,7 +522,7 @@ function routeOf(route: RouteModel, ctx: RouteContext): JsonObject {
         path: base,
         ...inputs,
         query: { ...(query ?? {}), ...flag },
-        body: { ...one, omit: ['id'] },
+        body: { ...one, omit },
         ...bodyFormats,
         ...common,
         responses: { '204': {}, '201': { ...envelope, when: '_response', body: one } },
@@ -478,7 +534,7 @@ function routeOf(route: RouteModel, ctx: RouteContext): JsonObject {
         path: `${base}/{id}`,
         pathParams: idParam,
         ...inputs,
-        body: { ...one, omit: ['id'], partial: true },
+        body: { ...one, omit, partial: true },
         ...bodyFormats,
         ...common,
         responses: route.noContent ? { '204': {} } : { '200': { ...envelope, body: one } },

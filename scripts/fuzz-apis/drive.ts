@@ -128,7 +128,7 @@ async function driveModule(
         const draw = <T>(arbitrary: fc.Arbitrary<T>): T =>
           fc.sample(arbitrary, { seed: options.seed * 7919 + call * 104_729 + exchanges.length, numRuns: 1 })[0] as T;
         const input = draw(inputArbitrary(route, records));
-        const result = draw(resultArbitrary(module, route, records, true));
+        const result = relateIds(route, records, draw(resultArbitrary(module, route, records, true)));
         results.set(route.name, result);
 
         seen.input = undefined;
@@ -235,7 +235,7 @@ function inputArbitrary(route: RouteIr, records: Records): fc.Arbitrary<Json> {
 function resultArbitrary(module: ModuleIr, route: RouteIr, records: Records, extras: boolean): fc.Arbitrary<unknown> {
   const body = mainResponse(route)?.body;
   if (!body) return fc.constant(undefined);
-  const value = valueOf(body, { records, place: 'json', extras } satisfies ValueOptions);
+  const value = valueOf(body, { records, place: 'json', extras, relations: true } satisfies ValueOptions);
   if (!handlerResultShape(module, route).counted) return value;
   return fc
     .tuple(value, fc.nat({ max: 1000 }))
@@ -390,9 +390,87 @@ function compareResult(
     const sent = returned as { items: unknown[]; total: number };
     const received = got as { items?: unknown; total?: unknown };
     if (received?.total !== sent.total) return `total ${show(received?.total)} instead of ${sent.total}`;
-    return agree(body, sent.items, received.items, records, 'items');
+    return agree(body, expectedAnswer(module, route, sent.items, records), received.items, records, 'items');
   }
-  return agree(body, returned, got, records, 'answer');
+  return agree(body, expectedAnswer(module, route, returned, records), got, records, 'answer');
+}
+
+/** The answer's outermost records: the answer itself, or the items of a list answer. */
+function outermost(type: TypeIr, value: unknown): [Extract<TypeIr, { kind: 'record' }>, Json][] {
+  const isRecord = (item: unknown): item is Json => typeof item === 'object' && item !== null && !Array.isArray(item);
+  if (type.kind === 'record') return isRecord(value) ? [[type, value]] : [];
+  if (type.kind === 'list' && type.items.kind === 'record' && Array.isArray(value)) {
+    const items = type.items;
+    return value.filter(isRecord).map((item) => [items, item]);
+  }
+  return [];
+}
+
+/** The relation fields of `record` with their values, embedded records listed one by one. */
+function relationsOf(record: Json, type: Extract<TypeIr, { kind: 'record' }>, records: Records) {
+  return fieldsOf(type, records)
+    .filter((field) => field.relation !== undefined)
+    .map((field) => {
+      const value = record[field.name] as unknown;
+      const embedded = (Array.isArray(value) ? value : [value]).filter(
+        (item): item is Json => typeof item === 'object' && item !== null,
+      );
+      return { field, relation: field.relation!, value, embedded };
+    });
+}
+
+/**
+ * Makes a handler result's related records what a data store would return: each related record has
+ * an id of its own (json:api includes one record per type and id, and resolves identifiers through
+ * the primary data too), and a to-one relation's foreign key names the embedded record, is null
+ * beside null, and names no record of the answer where the relation was left out.
+ */
+function relateIds(route: RouteIr, records: Records, result: unknown): unknown {
+  const body = mainResponse(route)?.body;
+  if (!body) return result;
+  let next = 0;
+  // Drawn ids are hex text or integers within ±1e6; these are neither.
+  const freshId = (record: string) => {
+    next += 1;
+    const id = records.get(record)?.fields.find((field) => field.name === 'id')?.type;
+    return id?.kind === 'scalar' && id.scalar === 'string' ? next.toString(16).padStart(32, '0') : 2_000_000 + next;
+  };
+  const counted = typeof result === 'object' && result !== null && 'items' in result && 'total' in result;
+  const value = counted ? (result as Json)['items'] : result;
+  for (const [type, record] of outermost(body, value)) {
+    for (const { relation, value: related, embedded } of relationsOf(record, type, records)) {
+      for (const item of embedded) item['id'] = freshId(relation.record);
+      if (!relation.foreignKey) continue;
+      if (related === null) record[relation.foreignKey] = null;
+      else if (embedded[0]) record[relation.foreignKey] = embedded[0]['id'];
+      else if (related === undefined && record[relation.foreignKey] != null)
+        record[relation.foreignKey] = freshId(relation.record);
+    }
+  }
+  return result;
+}
+
+/**
+ * What the generated client returns for a handler's answer. A json:api document carries related
+ * records in `included`, whose own relationships name records by identifier only: the client
+ * embeds them one level deep, so the relations of an embedded record are null (docs/definitions.md,
+ * Relations). Plain JSON answers (and json:api answers without an envelope, which are plain)
+ * carry the records as the handler returned them.
+ */
+function expectedAnswer(module: ModuleIr, route: RouteIr, returned: unknown, records: Records): unknown {
+  const type = mainResponse(route)?.body;
+  if (module.interface?.style !== 'jsonapi' || !mainResponse(route)?.envelope || !type) return returned;
+  const expected = structuredClone(returned);
+  for (const [recordType, record] of outermost(type, expected)) {
+    for (const { field, relation, value, embedded } of relationsOf(record, recordType, records)) {
+      // A to-one relation left out is identified through a foreign key that is null: as none.
+      if (value === undefined && relation.foreignKey && record[relation.foreignKey] === null) record[field.name] = null;
+      const target = records.get(relation.record);
+      for (const item of embedded)
+        for (const field of target?.fields ?? []) if (field.relation !== undefined) item[field.name] = null;
+    }
+  }
+  return expected;
 }
 
 interface AgreeOptions {

@@ -17,6 +17,12 @@ export interface ValueOptions {
   readonly place: Place;
   /** Add an undeclared member to some records (handler results only). */
   readonly extras: boolean;
+  /**
+   * Draw relation fields of the outermost records (handler results only): the related records are
+   * drawn without relations of their own, one level, as plain JSON and json:api carry them. Inputs
+   * never hold relations: bodies omit them (read-only) and nested records leave them out (optional).
+   */
+  readonly relations?: boolean;
 }
 
 const FORMAT_TEXT: Record<NonNullable<ScalarType['format']>, fc.Arbitrary<string>> = {
@@ -131,8 +137,10 @@ function recordValue(
 ): fc.Arbitrary<unknown> {
   const members: Record<string, fc.Arbitrary<unknown>> = {};
   const required: string[] = [];
+  const inner = { ...options, relations: false };
   for (const field of fieldsOf(type, options.records)) {
-    members[field.name] = valueOf(field.type, options, depth + 1);
+    if (field.relation !== undefined && options.relations !== true) continue;
+    members[field.name] = valueOf(field.type, inner, depth + 1);
     if (!type.partial && field.required && field.default === undefined) required.push(field.name);
   }
   const value = fc.record(members, { requiredKeys: required, noNullPrototype: true });

@@ -58,9 +58,12 @@ function buildField(
   parentOrigin: Origin,
   record: RecordDefinition,
 ): FieldIr {
+  const type = buildType(ctx, def, path);
   return {
     name,
-    type: buildType(ctx, def, path),
+    // A relation is null where it was not loaded: the relations of a related record embedded in an
+    // answer (json:api documents and plain JSON carry one level), so it is nullable as read and written.
+    type: def.relation ? { ...type, nullable: true } : type,
     required: def.required ?? true,
     readOnly: def.readOnly ?? false,
     default: def.default,

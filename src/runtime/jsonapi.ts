@@ -91,11 +91,15 @@ class Serializer {
     return {};
   }
 
-  /** A to-one relation the handler did not embed is still identified by its foreign key. */
+  /**
+   * A to-one relation the handler did not embed is still identified by its foreign key: null names
+   * no record; a foreign key the handler left out too says nothing, so the relationship has no data.
+   */
   private foreignKeyData(relation: RelationMeta, record: Plain): { data?: unknown } {
     if (relation.kind !== 'to-one' || !relation.foreignKey) return {};
     const foreignId = record[relation.foreignKey];
-    return { data: foreignId == null ? null : { type: this.recordMeta(relation.record).type, id: String(foreignId) } };
+    if (foreignId === undefined) return {};
+    return { data: foreignId === null ? null : { type: this.recordMeta(relation.record).type, id: String(foreignId) } };
   }
 
   private include(recordName: string, type: string, record: Plain): { type: string; id: string } {

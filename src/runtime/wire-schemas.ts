@@ -50,7 +50,42 @@ export function answerSchema(ctx: AnswerSchemaContext): JsonSchema | undefined {
       }
     }
   };
-  return { ...build(), ...(Object.keys(defs).length > 0 && { $defs: defs }) };
+  const schema = nullReferences(build(), defs);
+  return { ...schema, ...(Object.keys(defs).length > 0 && { $defs: defs }) };
+}
+
+/**
+ * Replaces each nullable bare reference to an object ({anyOf: [null, {$ref}]}, from orNull) by a
+ * reference to a twin of its definition marked `nullable` (fast-json-stringify's keyword for "or
+ * null"). fast-json-stringify decides an anyOf by running a validator (which refuses the undeclared
+ * members it would drop), and it copies the schema of an if's branch or of a type list, so that a
+ * reference leading back to its record (a relation to the same record) would be built again at
+ * every level without end; a definition it meets again it builds once.
+ */
+function nullReferences(root: JsonSchema, defs: Record<string, JsonSchema>): JsonSchema {
+  const seen = new Set<unknown>();
+  const replace = (schema: unknown): unknown => {
+    const inner = typeof schema === 'object' && schema !== null ? nonNull(schema as JsonSchema) : undefined;
+    const ref = inner?.['$ref'];
+    if (typeof ref !== 'string' || (schema as JsonSchema)['anyOf'] === undefined) return walk(schema);
+    const name = ref.replace('#/$defs/', '');
+    const def = defs[name];
+    const type = def?.['type'];
+    if (!def || type !== 'object' || ['anyOf', 'oneOf', 'allOf', 'if'].some((key) => key in def))
+      return { if: NULL, then: NULL, else: inner };
+    defs[`${name}OrNull`] ??= { ...def, nullable: true };
+    return { $ref: `#/$defs/${name}OrNull` };
+  };
+  const walk = (schema: unknown): unknown => {
+    if (typeof schema !== 'object' || schema === null || seen.has(schema)) return schema;
+    seen.add(schema);
+    const node = schema as Record<string, unknown>;
+    for (const [key, value] of Object.entries(node))
+      node[key] = Array.isArray(value) ? value.map(replace) : replace(value);
+    return schema;
+  };
+  for (const def of Object.values(defs)) walk(def);
+  return replace(root) as JsonSchema;
 }
 
 function counted(list: JsonSchema): JsonSchema {
@@ -254,8 +289,12 @@ function simplify(schema: unknown): unknown {
   return out;
 }
 
-/** The schema with null allowed: a type list where the schema is one plain type, else an if on null. */
+/**
+ * The schema with null allowed: a type list where the schema is one plain type, an anyOf beside a
+ * bare reference (nullReferences makes it a reference to a nullable twin), else an if on null.
+ */
 function orNull(schema: JsonSchema): JsonSchema {
+  if (typeof schema['$ref'] === 'string' && Object.keys(schema).length === 1) return { anyOf: [NULL, schema] };
   const plain = ['$ref', 'anyOf', 'oneOf', 'allOf', 'if'].every((key) => !(key in schema));
   if (plain && typeof schema['type'] === 'string') {
     const nullable: JsonSchema = { ...schema, type: [schema['type'], 'null'] };
@@ -268,7 +307,14 @@ function orNull(schema: JsonSchema): JsonSchema {
 
 function allowsNull(schema: JsonSchema): boolean {
   const type = schema['type'];
-  return type === 'null' || (Array.isArray(type) && type.includes('null')) || schema['then'] === NULL;
+  return type === 'null' || (Array.isArray(type) && type.includes('null')) || nonNull(schema) !== undefined;
+}
+
+/** The other branch of a schema orNull made of one that is not null, else undefined. */
+function nonNull(schema: JsonSchema): JsonSchema | undefined {
+  if (schema['then'] === NULL) return schema['else'] as JsonSchema;
+  const anyOf = schema['anyOf'] as JsonSchema[] | undefined;
+  return anyOf?.length === 2 && anyOf[0] === NULL ? anyOf[1] : undefined;
 }
 
 /** Resolves the schema's local references, through null wrappers, to the object schema of a record. */
@@ -286,8 +332,8 @@ class Refs {
   resolve(schema: JsonSchema): JsonSchema | undefined {
     const ref = schema['$ref'];
     if (typeof ref === 'string') return this.defs[ref.replace('#/$defs/', '')];
-    if (schema['then'] === NULL) return this.resolve(schema['else'] as JsonSchema);
-    return schema;
+    const inner = nonNull(schema);
+    return inner ? this.resolve(inner) : schema;
   }
 }
 
