@@ -3,41 +3,30 @@
 // keeps both out of its logs when the logger is made from its metadata; the runtime's defaults name
 // only generic credential headers, and the shop's reference service redacts its access key and
 // context token through its own definitions.
-import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeApiMeta } from '../../generated/store-api/metadata.js';
-import { generate } from '../../src/index.js';
+import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
 import { CREDENTIAL_HEADERS, credentialNames, redactingLoggerFor } from '../../src/runtime/log-redaction.js';
 
-const FIXTURE = new URL('../fixtures/log-redaction/definitions/', import.meta.url).pathname;
 const RUNTIME = new URL('../../src/runtime/', import.meta.url).pathname;
 const HEADER_KEY = 'header-key-5c4b3a';
 const QUERY_KEY = 'query-key-9e8d7c';
 
 type Loose = Record<string, any>;
 
-let dir: string;
+let fixture: GeneratedFixture;
 let app: FastifyInstance;
 let base: string;
 let meta: Loose;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'svcgen-log-redaction-'));
-  const result = await generate({
-    cwd: dir,
-    definitionsDir: FIXTURE,
-    outDir: join(dir, 'out'),
-    gitattributes: false,
-    cache: false,
-  });
-  expect(result.ok).toBe(true);
-  const load = async (path: string) => (await import(pathToFileURL(join(dir, 'out', path)).href)) as Loose;
+  fixture = await generateFixture('log-redaction');
+  const load = fixture.load;
   const server = await load('shelf-api/server.ts');
   meta = (await load('shelf-api/metadata.ts'))['shelfApiMeta'] as Loose;
   // The generated runtime's own copy, as a service would import it.
@@ -69,7 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await fixture?.remove();
 });
 
 describe('log redaction from the definitions', () => {

@@ -3,35 +3,21 @@
 // is validated as always. On a live generated server (test/fixtures/optional-body), called with
 // raw requests (no content, Content-Length 0 with a media type, an empty form) and through the
 // generated client.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate } from '../../src/index.js';
-
-const FIXTURE = new URL('../fixtures/optional-body/definitions/', import.meta.url).pathname;
+import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
 
 type Loose = Record<string, any>;
 
-let dir: string;
+let fixture: GeneratedFixture;
 let app: FastifyInstance;
 let base: string;
 let client: Loose;
 const bodies: unknown[] = [];
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'svcgen-optional-body-'));
-  const result = await generate({
-    cwd: dir,
-    definitionsDir: FIXTURE,
-    outDir: join(dir, 'out'),
-    gitattributes: false,
-    cache: false,
-  });
-  expect(result.ok).toBe(true);
-  const load = async (path: string) => (await import(pathToFileURL(join(dir, 'out', path)).href)) as Loose;
+  fixture = await generateFixture('optional-body');
+  const load = fixture.load;
   const server = await load('notes-api/server.ts');
   const Client = (await load('notes-api/client.ts'))['NotesApiClient'] as new (options: object) => Loose;
   const answer = async (input: Loose) => {
@@ -48,7 +34,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await fixture?.remove();
 });
 
 /** One raw POST; the handler's body (if it was called) and the answer. */
