@@ -41,6 +41,12 @@ describe('output that skips the formatter', () => {
     { given: { a: [1, 2, 3], b: {}, c: [] }, want: '{\n  "a": [1, 2, 3],\n  "b": {},\n  "c": []\n}\n' },
     { given: { list: [{ x: 1 }] }, want: '{\n  "list": [\n    {\n      "x": 1\n    }\n  ]\n}\n' },
     { given: { long: Array.from({ length: 30 }, (_, i) => `value-${i}`) }, want: null },
+    // prettier fills a long array of numbers, as many to a line as fit (found by the property below).
+    {
+      given: { n: [0, -1e6, 1e9, -1.0001161816314042e-194, 1e9, -1.6819887311402043e-306, 1.0000916849351382e-270] },
+      want: null,
+    },
+    { given: { n: Array.from({ length: 40 }, (_, i) => i * 1001) }, want: null },
   ])('canonicalJson matches prettier: $given', async ({ given, want }) => {
     const text = canonicalJson(given);
     if (want !== null) expect(text).toBe(want);
@@ -60,6 +66,21 @@ describe('output that skips the formatter', () => {
         // prettier drops the "+" of an exponent (1e+21), a number no definition is likely to hold.
         fc.pre(!/\de\+/.test(text));
         expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(given)));
+        expect(await prettier.format(text, { ...PRETTIER_OPTIONS, parser: 'json' })).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('canonicalJson fills arrays of numbers as prettier does', async () => {
+    const numbers = fc.array(fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })), {
+      minLength: 2,
+      maxLength: 30,
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 40 }), numbers, async (key, list) => {
+        const text = canonicalJson({ [key]: list, after: list.slice(1) });
+        fc.pre(!/\de\+/.test(text));
         expect(await prettier.format(text, { ...PRETTIER_OPTIONS, parser: 'json' })).toBe(text);
       }),
       { numRuns: 300 },

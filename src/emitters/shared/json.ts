@@ -129,6 +129,11 @@ function printArray(
   }
   const inner = ' '.repeat(indent + 2);
   out.push('[\n');
+  if (scalars && items.length > 1 && items.every((item) => typeof item === 'number' && Number.isFinite(item))) {
+    fillNumbers(items as number[], inner, out);
+    out.push('\n', ' '.repeat(indent), ']');
+    return;
+  }
   items.forEach((item, index) => {
     if (typeof item === 'object' && item !== null && holeOf(item) !== undefined)
       throw new Error('json: a hole cannot be an array item');
@@ -138,4 +143,26 @@ function printArray(
     out.push(last ? '\n' : ',\n');
   });
   out.push(' '.repeat(indent), ']');
+}
+
+/**
+ * prettier fills an array of numbers that does not fit on one line: as many items per line as fit, each line
+ * judged from where its item starts by whether that item, a space and the next still fit.
+ */
+function fillNumbers(items: readonly number[], inner: string, out: string[]): void {
+  const texts = items.map((item, index) => `${JSON.stringify(item)}${index === items.length - 1 ? '' : ','}`);
+  let column = inner.length;
+  out.push(inner);
+  texts.forEach((text, index) => {
+    out.push(text);
+    const next = texts[index + 1];
+    if (next === undefined) return;
+    if (column + text.length + 1 + next.length <= PRINT_WIDTH) {
+      out.push(' ');
+      column += text.length + 1;
+    } else {
+      out.push('\n', inner);
+      column = inner.length;
+    }
+  });
 }
