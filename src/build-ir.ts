@@ -2,7 +2,7 @@
 // run is collected and thrown together as one DefinitionsError.
 import { DefinitionsError, type Diagnostic } from './definitions/diagnostics.js';
 import type { ChunkStore } from './definitions/chunked-load.js';
-import { parseDefinitionSources, type LoadedFile } from './definitions/load.js';
+import { parseDefinitionSources } from './definitions/load.js';
 import { unusableValueDiagnostics } from './definitions/unusable-values.js';
 import { checkHere, validateByEntry, type CheckMemo } from './definitions/validate-by-entry.js';
 import type { RunInputs } from './inputs.js';
@@ -29,11 +29,16 @@ export async function buildIrFromInputs(
   const validated: ValidatedFile[] = [];
   for (const [index, file] of loaded.files.entries()) {
     const found = unusable[index] ?? [];
-    if (found.length > 0) {
-      diagnostics.push(...found);
-      continue;
+    diagnostics.push(...found);
+    if (found.length > 0) continue;
+    let definition = byEntry[index];
+    if (!definition) {
+      // A file that does not check out entry by entry: the whole-file check says where and what.
+      const { validateFileSchema } = await import('./definitions/validate-schema.js');
+      const result = validateFileSchema(file);
+      diagnostics.push(...result.diagnostics);
+      definition = result.definition;
     }
-    const definition = byEntry[index] ?? (await checkWholeFile(file, diagnostics));
     if (definition) validated.push({ loaded: file, definition });
   }
   // Cross-file checks only make sense once every file is well-formed.
@@ -41,15 +46,4 @@ export async function buildIrFromInputs(
   const built = buildIr(validated);
   if (built.diagnostics.length > 0) throw new DefinitionsError(built.diagnostics);
   return built.ir;
-}
-
-/** A file that does not check out entry by entry: the whole-file check says where and what. */
-async function checkWholeFile(
-  file: LoadedFile,
-  diagnostics: Diagnostic[],
-): Promise<ValidatedFile['definition'] | undefined> {
-  const { validateFileSchema } = await import('./definitions/validate-schema.js');
-  const result = validateFileSchema(file);
-  diagnostics.push(...result.diagnostics);
-  return result.definition;
 }

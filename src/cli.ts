@@ -6,6 +6,7 @@ import { relative } from 'node:path';
 import { formatDiagnostic, printablePath, type Diagnostic } from './definitions/diagnostics.js';
 import { displayPath } from './definitions/sources.js';
 import { closest } from './ir/names.js';
+import type { GenerateResult } from './generate.js';
 import { describeFsError, OutputError } from './output/output-error.js';
 import { GENERATOR_VERSION } from './version.js';
 
@@ -62,24 +63,11 @@ const OPTIONS: Readonly<Record<string, { readonly value: boolean; readonly comma
 
 const FORMATS = ['text', 'markdown', 'json'] as const;
 
-interface ParsedArgs {
-  readonly command: Command;
-  readonly definitionsDir: string | undefined;
-  readonly outDir: string | undefined;
-  readonly configFile: string | undefined;
-  readonly cache: boolean;
-  readonly base: string | undefined;
-  readonly format: (typeof FORMATS)[number];
-  /** Which breaking changes make `diff` exit 1, if any. */
-  readonly failOn: (typeof FAIL_ON)[number] | undefined;
-}
-
 class UsageError extends Error {}
 
-function parseArgs(argv: readonly string[]): ParsedArgs | 'help' | 'version' {
+function parseArgs(argv: readonly string[]) {
   let command: Command | undefined;
-  const values = new Map<string, string>();
-  const flags = new Set<string>();
+  const values = new Map<string, string>(); // a flag (--no-cache) maps to ""
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index] as string;
     if (arg === '-h' || arg === '--help') return 'help';
@@ -98,7 +86,7 @@ function parseArgs(argv: readonly string[]): ParsedArgs | 'help' | 'version' {
       if (inline === undefined) index += 1;
     } else if (option) {
       if (inline !== undefined) throw new UsageError(`${name} takes no value`);
-      flags.add(name);
+      values.set(name, '');
     } else if (arg.startsWith('-')) {
       const hint = suggestion(name, [...Object.keys(OPTIONS), '--help', '--version']);
       throw new UsageError(`unknown option ${name}${hint ? ` (${hint.trim()})` : ''}`);
@@ -113,30 +101,34 @@ function parseArgs(argv: readonly string[]): ParsedArgs | 'help' | 'version' {
     }
   }
   if (command === undefined) throw new UsageError('missing command');
-  for (const name of [...values.keys(), ...flags]) {
+  for (const name of values.keys()) {
     const allowed = OPTIONS[name]?.commands ?? [];
     if (!allowed.includes(command))
       throw new UsageError(`${name} does not apply to ${command} (it is for: ${allowed.join(', ')})`);
   }
-  const format = values.get('--format') ?? 'text';
-  if (!(FORMATS as readonly string[]).includes(format))
-    throw new UsageError(`--format ${format} is not a format (expected one of: ${FORMATS.join(', ')})`);
-  const failOn = values.get('--fail-on');
-  if (failOn !== undefined && !(FAIL_ON as readonly string[]).includes(failOn)) {
-    throw new UsageError(`--fail-on ${failOn} is not supported (expected one of: ${FAIL_ON.join(', ')})`);
-  }
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], problem: string) => {
+    const value = values.get(name);
+    if (value === undefined || (allowed as readonly string[]).includes(value)) return value as T | undefined;
+    throw new UsageError(`${name} ${value} ${problem} (expected one of: ${allowed.join(', ')})`);
+  };
+  // diff's: the base, how to print, and which breaking changes make it exit 1, if any.
+  const diff = {
+    base: values.get('--base') ?? '',
+    format: oneOf('--format', FORMATS, 'is not a format') ?? 'text',
+    failOn: oneOf('--fail-on', FAIL_ON, 'is not supported'),
+  };
   if (command === 'diff' && !values.has('--base')) throw new UsageError('diff needs --base <git ref or folder>');
-  return {
-    command,
+  const options = {
     definitionsDir: values.get('--definitions'),
     outDir: values.get('--out'),
     configFile: values.get('--config'),
-    cache: !flags.has('--no-cache'),
-    base: values.get('--base'),
-    format: format as ParsedArgs['format'],
-    failOn: failOn as ParsedArgs['failOn'],
+    cache: !values.has('--no-cache'),
   };
+  return { command, options, diff };
 }
+
+type ParsedArgs = Exclude<ReturnType<typeof parseArgs>, string>;
+type RunArgs = ParsedArgs['options'];
 
 /** "did you mean x? " for a mistyped command or option, or "". */
 function suggestion(found: string, known: readonly string[]): string {
@@ -154,33 +146,28 @@ async function run(argv: readonly string[]): Promise<number> {
     process.stderr.write(`svcgen: ${error.message}; run svcgen --help for usage\n`);
     return 2;
   }
-  if (args === 'help') return print(USAGE, 0);
-  if (args === 'version') return print(GENERATOR_VERSION, 0);
-  const options = {
-    definitionsDir: args.definitionsDir,
-    outDir: args.outDir,
-    configFile: args.configFile,
-    cache: args.cache,
-  };
+  if (args === 'help') return print(USAGE);
+  if (args === 'version') return print(GENERATOR_VERSION);
+  const { options } = args;
   switch (args.command) {
     case 'schema': {
       const { definitionsJsonSchema } = await import('./definitions/json-schema.js');
-      return print(JSON.stringify(definitionsJsonSchema(), null, 2), 0);
+      return print(JSON.stringify(definitionsJsonSchema(), null, 2));
     }
     case 'generate': {
       const { generate } = await import('./generate.js');
       const result = await generate(options);
       if (!result.ok) return reportDiagnostics(result.diagnostics);
       if (result.gitattributes === 'added')
-        print(`svcgen: marked ${relativeOut(result.outDir)}/** as linguist-generated in .gitattributes`, 0);
-      return print(`svcgen: ${describeGenerate(result)}`, 0);
+        print(`svcgen: marked ${relativeOut(result.outDir)}/** as linguist-generated in .gitattributes`);
+      return print(`svcgen: ${describeGenerate(result)}`);
     }
     case 'check':
       return runCheck(options);
     case 'scaffold':
       return runScaffold(options);
     case 'diff':
-      return runDiff(args);
+      return runDiff(options, args.diff);
     case 'watch':
       return runWatch(options);
     case 'init': {
@@ -192,20 +179,24 @@ async function run(argv: readonly string[]): Promise<number> {
       }
       const marked =
         result.gitattributes === 'added' ? '; marked generated/** as linguist-generated in .gitattributes' : '';
-      return print(`svcgen: wrote ${result.written.join(', ')}${marked}\nNext: svcgen generate`, 0);
+      return print(`svcgen: wrote ${result.written.join(', ')}${marked}\nNext: svcgen generate`);
     }
   }
 }
 
-type RunArgs = Pick<ParsedArgs, 'definitionsDir' | 'outDir' | 'configFile' | 'cache'>;
-
 async function runCheck(options: RunArgs): Promise<number> {
-  const { check } = await import('./generate.js');
+  const [{ check }, { resolveConfig }, { handlerCoverage }, { describeCoverage }] = await Promise.all([
+    import('./generate.js'),
+    import('./config.js'),
+    import('./scaffold/coverage.js'),
+    import('./scaffold/report.js'),
+  ]);
   const result = await check(options);
   if (!result.ok) return reportDiagnostics(result.diagnostics);
-  const handlers = await checkHandlers(options);
+  // The handler modules' report: routes without a method, unreadable modules.
+  const handlers = describeCoverage(await handlerCoverage(await resolveConfig(options)));
   if (result.upToDate && handlers.length === 0) {
-    return print(`svcgen: ${relativeOut(result.outDir)} matches the definitions`, 0);
+    return print(`svcgen: ${relativeOut(result.outDir)} matches the definitions`);
   }
   const { missing, changed, extra, foreign } = result.drift;
   const lines = result.upToDate
@@ -221,32 +212,18 @@ async function runCheck(options: RunArgs): Promise<number> {
   return 1;
 }
 
-/** What check reports of the handler modules (scaffold/coverage.ts): routes without a method, unreadable modules. */
-async function checkHandlers(options: RunArgs): Promise<string[]> {
-  const [{ resolveConfig }, { handlerCoverage }, { describeCoverage }] = await Promise.all([
-    import('./config.js'),
-    import('./scaffold/coverage.js'),
-    import('./scaffold/report.js'),
-  ]);
-  return describeCoverage(await handlerCoverage(await resolveConfig(options)));
-}
-
 async function runScaffold(options: RunArgs): Promise<number> {
   const [{ scaffold }, { describeScaffold }] = await Promise.all([
     import('./scaffold/scaffold.js'),
     import('./scaffold/report.js'),
   ]);
   const result = await scaffold(options);
-  return result.ok ? print(describeScaffold(result.modules), 0) : reportDiagnostics(result.diagnostics);
+  return result.ok ? print(describeScaffold(result.modules)) : reportDiagnostics(result.diagnostics);
 }
 
-async function runDiff(args: ParsedArgs): Promise<number> {
+async function runDiff(options: RunArgs, args: ParsedArgs['diff']): Promise<number> {
   const [{ diff }, { renderDiff }] = await Promise.all([import('./diff/diff.js'), import('./diff/render.js')]);
-  const result = await diff({
-    base: args.base ?? '',
-    definitionsDir: args.definitionsDir,
-    configFile: args.configFile,
-  });
+  const result = await diff({ ...options, base: args.base });
   if (!result.ok) {
     const details = result.diagnostics.map(formatDiagnostic);
     process.stderr.write(`${[...details, `svcgen: ${result.message}`].join('\n')}\n`);
@@ -291,12 +268,7 @@ async function runWatch(options: RunArgs): Promise<number> {
   return 0;
 }
 
-function describeGenerate(result: {
-  outDir: string;
-  upToDate: boolean;
-  written: readonly string[];
-  deleted: readonly string[];
-}): string {
+function describeGenerate(result: Extract<GenerateResult, { ok: true }>): string {
   if (result.upToDate) return `${relativeOut(result.outDir)} is up to date`;
   return `wrote ${result.written.length} file(s), deleted ${result.deleted.length} in ${relativeOut(result.outDir)}`;
 }
@@ -313,9 +285,10 @@ function reportDiagnostics(diagnostics: readonly Diagnostic[]): number {
   return 1;
 }
 
-function print(text: string, code: number): number {
+/** Prints a line of success: exit code 0. */
+function print(text: string): 0 {
   process.stdout.write(`${text}\n`);
-  return code;
+  return 0;
 }
 
 /** One line naming the path and what is wrong with it, for a file-system problem the user can act on. */

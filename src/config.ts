@@ -1,7 +1,7 @@
 // svcgen.config.yaml: optional; its defaults fit a repo laid out like this one. Like git and
 // prettier, svcgen looks for it upward from the working directory, so every command works from a
 // subfolder of the project.
-import { lstat, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { ConfigFile } from './config-schema.js';
 import { DefinitionsError, type Diagnostic } from './definitions/diagnostics.js';
@@ -10,6 +10,7 @@ import { emitterNames } from './emitters/index.js';
 import { closest } from './ir/names.js';
 import { DEFAULT_OPENAPI_OPTIONS, type OpenApiOptions } from './emitters/openapi/options.js';
 import { OutputError } from './output/output-error.js';
+import { exists } from './output/write.js';
 
 export const CONFIG_FILE = 'svcgen.config.yaml';
 /** Where the upward search for the config stops: the project's own folder. */
@@ -62,16 +63,10 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
     bytes = await readFile(configPath);
   } catch (error) {
     if (error instanceof OutputError) throw error;
-    if (overrides.configFile !== undefined || (error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new DefinitionsError([
-        {
-          code: 'SVC301',
-          file: displayPath(configPath, cwd),
-          line: 1,
-          column: 1,
-          message: `cannot read config file (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
-        },
-      ]);
+    const { code } = error as NodeJS.ErrnoException;
+    if (overrides.configFile !== undefined || code !== 'ENOENT') {
+      const message = `cannot read config file (${code ?? String(error)})`;
+      throw new DefinitionsError([{ code: 'SVC301', file: displayPath(configPath, cwd), line: 1, column: 1, message }]);
     }
   }
   const config = bytes ? await parseConfig(displayPath(configPath, cwd), bytes) : {};
@@ -98,24 +93,19 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
  * project's folder (else the working directory).
  */
 async function findProject(workingDir: string): Promise<{ root: string; configPath: string | undefined }> {
-  const present = (path: string) =>
-    lstat(path).then(
-      () => true,
-      () => false,
-    );
   const folders: string[] = [];
   for (let dir = resolve(workingDir); ; dir = dirname(dir)) {
     folders.push(dir);
     const configPath = join(dir, CONFIG_FILE);
-    if (await present(configPath)) return { root: dir, configPath };
-    if ((await Promise.all(PROJECT_MARKERS.map((name) => present(join(dir, name))))).some(Boolean)) break;
+    if (await exists(configPath)) return { root: dir, configPath };
+    if ((await Promise.all(PROJECT_MARKERS.map((name) => exists(join(dir, name))))).some(Boolean)) break;
     if (dirname(dir) === dir) {
       folders.push(resolve(workingDir));
       break;
     }
   }
   for (const dir of folders)
-    if (await present(join(dir, DEFAULT_DEFINITIONS))) return { root: dir, configPath: undefined };
+    if (await exists(join(dir, DEFAULT_DEFINITIONS))) return { root: dir, configPath: undefined };
   return { root: folders.at(-1) ?? resolve(workingDir), configPath: undefined };
 }
 
@@ -128,30 +118,30 @@ async function parseConfig(file: string, bytes: Buffer): Promise<ConfigFile> {
   ]);
   const parsed = parseDefinitionText(file, bytes);
   if (!parsed.file) throw new DefinitionsError(parsed.diagnostics.map((d) => ({ ...d, code: 'SVC301' })));
-  const loaded = parsed.file;
-  const result = ConfigSchema.safeParse(loaded.value ?? {});
-  const at = (path: (string | number)[]) => positionOf(loaded.positions, path, { atKey: true });
-  if (result.success) {
-    const unknown = Object.keys(result.data.emitters ?? {}).filter((name) => !emitterNames().includes(name));
-    if (unknown.length === 0) return result.data;
+  const { value, positions } = parsed.file;
+  const problem = (path: PropertyKey[], message: string, atKey = false): Diagnostic => {
+    const { line, column } = positionOf(positions, path as (string | number)[], { atKey });
+    return { code: 'SVC301', file, line, column, message };
+  };
+  const result = ConfigSchema.safeParse(value ?? {});
+  if (!result.success) {
+    const keys = Object.keys(ConfigSchema.shape).join(', ');
     throw new DefinitionsError(
-      unknown.map((name) => ({ code: 'SVC301', file, ...at(['emitters', name]), message: unknownEmitter(name) })),
+      result.error.issues.map((issue) =>
+        issue.code === 'unrecognized_keys'
+          ? problem(
+              [...issue.path, issue.keys[0] ?? ''],
+              `unknown config key "${issue.keys.join('", "')}" (expected one of: ${keys})`,
+              true,
+            )
+          : problem(issue.path, `${issue.path.join('.') || 'config'}: ${issue.message}`),
+      ),
     );
   }
-  const diagnostics: Diagnostic[] = result.error.issues.map((issue) => {
-    const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
-    const { line, column } =
-      issue.code === 'unrecognized_keys'
-        ? at(path as (string | number)[])
-        : positionOf(loaded.positions, path as (string | number)[]);
-    const where = path.join('.') || 'config';
-    const message =
-      issue.code === 'unrecognized_keys'
-        ? `unknown config key "${issue.keys.join('", "')}" (expected one of: ${Object.keys(ConfigSchema.shape).join(', ')})`
-        : `${where}: ${issue.message}`;
-    return { code: 'SVC301', file, line, column, message };
-  });
-  throw new DefinitionsError(diagnostics);
+  const unknown = Object.keys(result.data.emitters ?? {}).filter((name) => !emitterNames().includes(name));
+  if (unknown.length > 0)
+    throw new DefinitionsError(unknown.map((name) => problem(['emitters', name], unknownEmitter(name), true)));
+  return result.data;
 }
 
 /** An emitter name the registry does not know would otherwise switch nothing off, silently. */

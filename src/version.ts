@@ -45,8 +45,16 @@ export async function recordedFingerprint(
   const files = codeFiles(root);
   const stats = files.map((name) => statSync(join(root, name), { bigint: true }));
   const statKey = sha256(...files.flatMap((name, index) => [name, statKeyOf(stats[index] as BigIntStats)]));
-  const record = await readFingerprintRecord(recordFile);
-  if (record?.statKey === statKey && stats.every((stat) => stat.ctimeNs < BigInt(record.statedAtNs) - racyMarginNs))
+  // A record that fails its digest (sealed.ts) or is not of this shape is damaged: the code is hashed instead.
+  const record = (await readRecord(recordFile)) as Partial<FingerprintRecord> | undefined;
+  const { statedAtNs: at } = record ?? {};
+  const recordedAt = typeof at === 'string' && /^\d+$/.test(at) ? BigInt(at) : undefined;
+  if (
+    record?.statKey === statKey &&
+    typeof record.fingerprint === 'string' &&
+    recordedAt !== undefined &&
+    stats.every((stat) => stat.ctimeNs < recordedAt - racyMarginNs)
+  )
     return { fingerprint: record.fingerprint, fromRecord: true };
   // Hashed after the stats were taken: a file changed in between no longer matches them next time.
   const fingerprint = computeFingerprint(root, files);
@@ -81,15 +89,4 @@ function codeFiles(root: string, prefix = ''): string[] {
 
 function computeFingerprint(root: string, files: readonly string[]): string {
   return `${GENERATOR_VERSION}+${sha256(...files.flatMap((name) => [name, readFileSync(join(root, name))])).slice(0, 16)}`;
-}
-
-async function readFingerprintRecord(file: string): Promise<FingerprintRecord | undefined> {
-  // A record that fails its digest (sealed.ts) is damaged: the code is hashed instead.
-  const record = (await readRecord(file)) as Partial<FingerprintRecord> | undefined;
-  const valid =
-    typeof record?.statKey === 'string' &&
-    typeof record.fingerprint === 'string' &&
-    typeof record.statedAtNs === 'string' &&
-    /^\d+$/.test(record.statedAtNs);
-  return valid ? (record as FingerprintRecord) : undefined;
 }

@@ -81,7 +81,11 @@ export function watch(options: WatchOptions = {}): Watcher {
     if (timer || closed || running || pending.size === 0) return;
     const changed = [...pending];
     pending.clear();
-    running = runOnce({ reason: 'change', changed }).finally(() => {
+    track(runOnce({ reason: 'change', changed }));
+  };
+
+  const track = (run: Promise<void>) => {
+    running = run.finally(() => {
       running = undefined;
       // Changes that arrived during the run get a run of their own.
       if (pending.size > 0 && !closed) timer = setTimeout(flush, debounceMs);
@@ -100,37 +104,26 @@ export function watch(options: WatchOptions = {}): Watcher {
 
   /** Watches what the current config names (it may have changed since the last run). */
   const syncWatchers = async () => {
-    let targets: Target[];
-    try {
-      const config = await resolveConfig(options);
-      outDir = config.outDir;
-      targets = watchTargets(
-        config.configFile ?? join(config.cwd, CONFIG_FILE),
-        config.definitionsDir,
-        config.templatesDir,
-      );
-    } catch {
-      // An invalid config: keep what is watched (the config file among it); generate reports the problem.
-      if (watchers.size > 0) return;
-      targets = watchTargets(
-        resolve(cwd, options.configFile ?? CONFIG_FILE),
-        resolve(cwd, options.definitionsDir ?? 'definitions'),
-        undefined,
-      );
-    }
+    const config = await resolveConfig(options).catch(() => undefined);
+    // An invalid config: keep what is watched (the config file among it); generate reports the problem.
+    if (!config && watchers.size > 0) return;
+    if (config) outDir = config.outDir;
+    const targets = watchTargets(
+      config ? (config.configFile ?? join(config.cwd, CONFIG_FILE)) : resolve(cwd, options.configFile ?? CONFIG_FILE),
+      config?.definitionsDir ?? resolve(cwd, options.definitionsDir ?? 'definitions'),
+      config?.templatesDir,
+    );
     const wanted = new Map<string, Target>();
     for (const target of targets) for (const folder of await foldersOf(target)) wanted.set(folder.dir, folder);
-    for (const [dir, watcher] of watchers) {
-      if (!wanted.has(dir)) {
-        watcher.close();
-        watchers.delete(dir);
-      }
-    }
+    const unwatch = (dir: string) => {
+      watchers.get(dir)?.close();
+      watchers.delete(dir);
+    };
+    for (const dir of watchers.keys()) if (!wanted.has(dir)) unwatch(dir);
     for (const [dir, folder] of wanted) {
       if (watchers.has(dir) || closed) continue;
       const watcher = openWatcher(folder, schedule, () => {
-        watchers.get(dir)?.close();
-        watchers.delete(dir);
+        unwatch(dir);
         schedule(folder.dir);
       });
       if (watcher) watchers.set(dir, watcher);
@@ -138,10 +131,7 @@ export function watch(options: WatchOptions = {}): Watcher {
   };
 
   const ready = runOnce({ reason: 'start', changed: [] });
-  running = ready.finally(() => {
-    running = undefined;
-    if (pending.size > 0 && !closed) timer = setTimeout(flush, debounceMs);
-  });
+  track(ready);
 
   return {
     ready,
@@ -178,18 +168,13 @@ function watchTargets(configPath: string, definitionsDir: string, templatesDir: 
  * it (vim, JetBrains' safe write, `sed -i`); a watch on the folder itself sees every such save.
  */
 async function foldersOf(target: Target): Promise<Target[]> {
-  const folders: Target[] = [target];
-  if (!target.recursive) return folders;
-  try {
-    const entries = await readdir(target.dir, { recursive: true, withFileTypes: true });
-    for (const entry of entries) {
-      if (!entry.isDirectory() || entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-      folders.push({ ...target, dir: join(entry.parentPath, entry.name) });
-    }
-  } catch {
-    // Not there (yet): openWatcher waits for it to appear.
-  }
-  return folders;
+  if (!target.recursive) return [target];
+  // Not there (yet): openWatcher waits for it to appear.
+  const entries = await readdir(target.dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const folders = entries.filter(
+    (entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules',
+  );
+  return [target, ...folders.map((entry) => ({ ...target, dir: join(entry.parentPath, entry.name) }))];
 }
 
 function openWatcher(folder: Target, onChange: (path: string) => void, onGone: () => void): FSWatcher | undefined {

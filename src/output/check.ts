@@ -59,24 +59,14 @@ export function hasDrift(drift: Drift): boolean {
 }
 
 /** The first differing region, as a few "-expected" / "+found" lines with their line number. */
-export function shortDiff(expected: string, actual: string, maxLines = 6): string {
+function shortDiff(expected: string, actual: string): string {
   const want = expected.split('\n');
   const got = actual.split('\n');
   let start = 0;
   while (start < want.length && start < got.length && want[start] === got[start]) start += 1;
-  let endWant = want.length - 1;
-  let endGot = got.length - 1;
-  while (endWant > start && endGot > start && want[endWant] === got[endGot]) {
-    endWant -= 1;
-    endGot -= 1;
-  }
-  const removed = want
-    .slice(start, endWant + 1)
-    .slice(0, maxLines)
-    .map((line) => `    - ${line}`);
-  const added = got
-    .slice(start, endGot + 1)
-    .slice(0, maxLines)
-    .map((line) => `    + ${line}`);
-  return [`    @@ line ${start + 1} @@`, ...removed, ...added].join('\n');
+  let end = 0; // lines equal at the end of both, after the first difference
+  while (end < Math.min(want.length, got.length) - start - 1 && want.at(-1 - end) === got.at(-1 - end)) end += 1;
+  const region = (lines: string[], sign: string) =>
+    lines.slice(start, Math.min(lines.length - end, start + 6)).map((line) => `    ${sign} ${line}`);
+  return [`    @@ line ${start + 1} @@`, ...region(want, '-'), ...region(got, '+')].join('\n');
 }

@@ -71,14 +71,7 @@ export async function moveForeignInto(outDir: string, staging: string, paths: re
       return chmod(to, found.mode & 0o7777);
     }
     if (found.isSymbolicLink()) return symlink(await readlink(from), to);
-    if (
-      found.isFile() &&
-      (await link(from, to).then(
-        () => true,
-        () => false,
-      ))
-    )
-      return;
+    if (found.isFile() && (await hardLinked(from, to))) return;
     moved.push(path);
     await writeFile(journalOf(outDir), JSON.stringify(moved));
     await rename(from, to);
@@ -92,17 +85,22 @@ export async function moveForeignInto(outDir: string, staging: string, paths: re
   }
 }
 
+/** Whether `to` could be made a hard link to `from`: false where the file system cannot link. */
+export async function hardLinked(from: string, to: string): Promise<boolean> {
+  try {
+    await link(from, to);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Moves what the journal lists from `staging` back into `outDir` (each that is there and not yet back), then drops the
  * journal.
  */
 export async function moveForeignBack(outDir: string, staging: string): Promise<void> {
-  let paths: unknown;
-  try {
-    paths = JSON.parse(await readFile(journalOf(outDir), 'utf8'));
-  } catch {
-    paths = [];
-  }
+  const paths: unknown = await readFile(journalOf(outDir), 'utf8').then(JSON.parse, () => []);
   for (const path of Array.isArray(paths) ? paths : []) {
     if (typeof path !== 'string') continue;
     const from = join(staging, path);

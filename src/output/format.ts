@@ -7,12 +7,7 @@ import { PRETTIER_OPTIONS } from '../emitters/shared/format-options.js';
 
 export { PRETTIER_OPTIONS } from '../emitters/shared/format-options.js';
 
-export interface FormattedFile {
-  readonly path: string;
-  readonly content: string;
-}
-
-export async function formatFiles(files: readonly GeneratedFile[]): Promise<FormattedFile[]> {
+export async function formatFiles(files: readonly GeneratedFile[]): Promise<{ path: string; content: string }[]> {
   const prettier = files.some((file) => file.format) ? await import('prettier') : undefined;
   return Promise.all(
     files.map(async (file) => ({

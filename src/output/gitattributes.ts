@@ -5,35 +5,26 @@ import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { replaceFile } from './replace-file.js';
 
-export const GITATTRIBUTES_FILE = '.gitattributes';
-
 /**
  * added: the line was written; present: a line for the folder was there already; skipped: the
  * folder is not below the working directory, or git ignores it (it never shows in a pull request).
  */
 export type GitattributesOutcome = 'added' | 'present' | 'skipped';
 
-export function linguistGeneratedLine(cwd: string, outDir: string): string | undefined {
-  const folder = relative(cwd, outDir).split(sep).join('/');
-  if (folder === '' || folder.startsWith('../') || folder === '..' || /^[A-Za-z]:|^\//.test(folder)) return undefined;
-  return `${quotePattern(`${folder}/**`)} linguist-generated=true`;
-}
-
 export async function ensureLinguistGenerated(cwd: string, outDir: string): Promise<GitattributesOutcome> {
-  const line = linguistGeneratedLine(cwd, outDir);
-  if (line === undefined) return 'skipped';
-  const path = join(cwd, GITATTRIBUTES_FILE);
-  let text = '';
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  if (mentionsFolder(text, line)) return 'present';
+  const folder = relative(cwd, outDir).split(sep).join('/');
+  if (folder === '' || folder.startsWith('../') || folder === '..' || /^[A-Za-z]:|^\//.test(folder)) return 'skipped';
+  const pattern = `${folder}/**`;
+  const path = join(cwd, '.gitattributes');
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return '';
+    throw error;
+  });
+  if (mentionsPattern(text, pattern)) return 'present';
   if (await isIgnoredByGit(cwd, outDir)) return 'skipped';
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const separator = text === '' || text.endsWith('\n') ? '' : eol;
-  await replaceFile(path, `${text}${separator}${line}${eol}`);
+  await replaceFile(path, `${text}${separator}${quotePattern(pattern)} linguist-generated=true${eol}`);
   return 'added';
 }
 
@@ -41,8 +32,7 @@ export async function ensureLinguistGenerated(cwd: string, outDir: string): Prom
  * A line with the same pattern (with or without a leading "/") that sets or unsets linguist-generated in any way: the
  * user's choice stands.
  */
-function mentionsFolder(text: string, line: string): boolean {
-  const wanted = splitLine(line).pattern;
+function mentionsPattern(text: string, wanted: string): boolean {
   return text.split(/\r?\n/).some((existing) => {
     const { pattern, attributes } = splitLine(existing.trim());
     return (

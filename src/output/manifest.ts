@@ -23,27 +23,19 @@ export interface OwnedFiles {
 }
 
 export function manifestText(paths: Iterable<string>): string {
-  return (
-    HEADER +
-    [...paths]
-      .sort(compareCodePoints)
-      .map((path) => `${path}\n`)
-      .join('')
-  );
+  const sorted = [...paths].sort(compareCodePoints);
+  return HEADER + sorted.map((path) => `${path}\n`).join('');
 }
 
 /** The files the last run wrote, from the manifest (or a legacy one); undefined when there is none. */
 export async function readManifest(outDir: string): Promise<OwnedFiles | undefined> {
   const text = await readFile(join(outDir, MANIFEST_FILE), 'utf8').catch(() => undefined);
-  if (text !== undefined) return { paths: parsePaths(text), text };
-  const legacy = await readFile(join(outDir, LEGACY_MANIFEST_FILE), 'utf8').catch(() => undefined);
-  const files = legacy === undefined ? undefined : legacyFiles(legacy);
-  return files && { paths: files.sort(compareCodePoints), text: undefined };
-}
-
-function parsePaths(text: string): string[] {
-  const paths = text.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
-  return paths.sort(compareCodePoints);
+  if (text !== undefined) {
+    const paths = text.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+    return { paths: paths.sort(compareCodePoints), text };
+  }
+  const legacy = await readFile(join(outDir, LEGACY_MANIFEST_FILE), 'utf8').then(legacyFiles, () => undefined);
+  return legacy && { paths: legacy.sort(compareCodePoints), text: undefined };
 }
 
 function legacyFiles(text: string): string[] | undefined {

@@ -2,21 +2,9 @@
 // swapped in by two renames, so a run killed at any moment leaves the old tree or the new one:
 // if it dies between the renames, the next run puts the old tree back before doing anything.
 // Entries svcgen did not write are moved into the new tree, never copied (foreign-entries.ts).
-import {
-  access,
-  chmod,
-  constants,
-  link,
-  lstat,
-  mkdir,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  writeFile,
-} from 'node:fs/promises';
+import { access, chmod, constants, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { foreignEntries, moveForeignBack, moveForeignInto } from './foreign-entries.js';
+import { foreignEntries, hardLinked, moveForeignBack, moveForeignInto } from './foreign-entries.js';
 import { MANIFEST_FILE, manifestText, readManifest } from './manifest.js';
 import { withOpenFile } from './open-limit.js';
 import { OutputError, describeFsError } from './output-error.js';
@@ -94,18 +82,12 @@ export async function writeOutput(outDir: string, files: readonly RunFile[], hin
  */
 async function stage(outDir: string, files: readonly RunFile[], knownUnchanged: KnownUnchanged): Promise<void> {
   const folders = new Map<string, Promise<unknown>>();
-  const folder = (path: string) => {
-    let made = folders.get(path);
-    if (!made) {
-      made = mkdir(path, { recursive: true });
-      folders.set(path, made);
-    }
-    return made;
-  };
   const writes = files.map(async (file) => {
     const target = join(stagingOf(outDir), file.path);
-    await folder(dirname(target));
-    if ((await knownUnchanged(file.path, file.hash)) && (await linked(join(outDir, file.path), target))) return;
+    const folder = dirname(target);
+    if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
+    await folders.get(folder);
+    if ((await knownUnchanged(file.path, file.hash)) && (await hardLinked(join(outDir, file.path), target))) return;
     await withOpenFile(() => writeFile(target, file.content));
   });
   try {
@@ -188,16 +170,6 @@ async function removeTree(dir: string): Promise<void> {
     } catch (error) {
       throw new OutputError(dir, `cannot be removed (${describeFsError(error)}); remove it by hand`);
     }
-  }
-}
-
-/** false where the file system cannot link (then the file is written). */
-async function linked(existing: string, target: string): Promise<boolean> {
-  try {
-    await link(existing, target);
-    return true;
-  } catch {
-    return false;
   }
 }
 
