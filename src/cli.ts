@@ -248,10 +248,7 @@ async function runWatch(options: RunArgs): Promise<number> {
       if (event.kind === 'error') {
         process.stderr.write(`svcgen watch: [${time}] ${cause}: ${describeFailure(event.error)}\n`);
       } else if (!event.result.ok) {
-        process.stderr.write(`${event.result.diagnostics.map(formatDiagnostic).join('\n')}\n`);
-        process.stderr.write(
-          `svcgen watch: [${time}] ${cause}: ${event.result.diagnostics.length} problem(s); nothing was written; watching for changes\n`,
-        );
+        reportDiagnostics(event.result.diagnostics, `svcgen watch: [${time}] ${cause}`, '; watching for changes');
       } else {
         process.stdout.write(`svcgen watch: [${time}] ${cause}: ${describeGenerate(event.result)}\n`);
       }
@@ -259,11 +256,7 @@ async function runWatch(options: RunArgs): Promise<number> {
   });
   await watcher.ready;
   process.stdout.write('svcgen watch: watching definitions, templates and config (Ctrl-C to stop)\n');
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await new Promise((resolve) => process.once('SIGINT', resolve).once('SIGTERM', resolve));
   await watcher.close();
   return 0;
 }
@@ -278,10 +271,10 @@ function relativeOut(outDir: string): string {
   return relative(process.cwd(), outDir) || '.';
 }
 
-function reportDiagnostics(diagnostics: readonly Diagnostic[]): number {
-  process.stderr.write(
-    `${diagnostics.map(formatDiagnostic).join('\n')}\nsvcgen: ${diagnostics.length} problem(s); nothing was written\n`,
-  );
+/** The diagnostics, then a line counting them (begun by `lead`): exit code 1. */
+function reportDiagnostics(diagnostics: readonly Diagnostic[], lead = 'svcgen', tail = ''): 1 {
+  const summary = `${lead}: ${diagnostics.length} problem(s); nothing was written${tail}`;
+  process.stderr.write(`${[...diagnostics.map(formatDiagnostic), summary].join('\n')}\n`);
   return 1;
 }
 

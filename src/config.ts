@@ -82,7 +82,8 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
     templatesDir: config.templates ? resolve(base, config.templates) : undefined,
     handlersDir: resolve(base, config.handlers ?? DEFAULT_HANDLERS),
     emitters: config.emitters ?? {},
-    openapi: { ...DEFAULT_OPENAPI_OPTIONS, ...dropUndefined(config.openapi ?? {}) },
+    // YAML has no undefined: a member given holds a value (a key with none, null, fails the schema).
+    openapi: { ...DEFAULT_OPENAPI_OPTIONS, ...(config.openapi as Partial<OpenApiOptions> | undefined) },
   };
 }
 
@@ -149,11 +150,4 @@ function unknownEmitter(name: string): string {
   const [suggestion] = closest(name, emitterNames());
   const hint = suggestion ? `did you mean "${suggestion}"? ` : '';
   return `unknown emitter "${name}" (${hint}expected one of: ${emitterNames().join(', ')})`;
-}
-
-/** The members given (a key written with no value keeps its default). */
-function dropUndefined<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as {
-    [K in keyof T]?: Exclude<T[K], undefined>;
-  };
 }

@@ -52,14 +52,6 @@ export function watch(options: WatchOptions = {}): Watcher {
   let closed = false;
   let outDir: string | undefined;
 
-  const report = (event: WatchEvent) => {
-    try {
-      options.onResult?.(event);
-    } catch {
-      // A failing callback must not stop the watcher.
-    }
-  };
-
   const schedule = (path: string) => {
     if (closed) return;
     if (outDir && (path === outDir || path.startsWith(`${outDir}${sep}`) || path.startsWith(`${outDir}.svcgen-`)))
@@ -93,12 +85,17 @@ export function watch(options: WatchOptions = {}): Watcher {
   };
 
   const runOnce = async (trigger: WatchTrigger) => {
+    let event: WatchEvent;
     try {
       await syncWatchers();
-      const result = await generate(options);
-      if (!closed) report({ kind: 'result', trigger, result });
+      event = { kind: 'result', trigger, result: await generate(options) };
     } catch (error) {
-      if (!closed) report({ kind: 'error', trigger, error });
+      event = { kind: 'error', trigger, error };
+    }
+    try {
+      if (!closed) options.onResult?.(event);
+    } catch {
+      // A failing callback must not stop the watcher.
     }
   };
 
@@ -113,8 +110,7 @@ export function watch(options: WatchOptions = {}): Watcher {
       config?.definitionsDir ?? resolve(cwd, options.definitionsDir ?? 'definitions'),
       config?.templatesDir,
     );
-    const wanted = new Map<string, Target>();
-    for (const target of targets) for (const folder of await foldersOf(target)) wanted.set(folder.dir, folder);
+    const wanted = new Map((await Promise.all(targets.map(foldersOf))).flat().map((folder) => [folder.dir, folder]));
     const unwatch = (dir: string) => {
       watchers.get(dir)?.close();
       watchers.delete(dir);

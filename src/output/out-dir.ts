@@ -10,7 +10,7 @@ import { OutputError } from './output-error.js';
 
 /** The folder to write (the target of a symbolic link), or a located OutputError. */
 export async function usableOutDir(config: ResolvedConfig): Promise<string> {
-  const shown = shownPath(config.outDir, config.cwd);
+  const shown = displayPath(config.outDir, config.cwd) || '.';
   let outDir = config.outDir;
   const found = await lstat(outDir).catch(() => undefined);
   if (found?.isSymbolicLink()) {
@@ -37,15 +37,11 @@ export async function usableOutDir(config: ResolvedConfig): Promise<string> {
     if (real === realOut || real.startsWith(realOut.endsWith(sep) ? realOut : `${realOut}${sep}`)) {
       throw new OutputError(
         shown,
-        `contains ${what} (${shownPath(path, config.cwd)}); svcgen replaces its output folder, so give it a folder of its own`,
+        `contains ${what} (${displayPath(path, config.cwd) || '.'}); svcgen replaces its output folder, so give it a folder of its own`,
       );
     }
   }
   return outDir;
-}
-
-function shownPath(path: string, cwd: string): string {
-  return displayPath(path, cwd) || '.';
 }
 
 /** The real path of `path`, or of its nearest existing ancestor with the rest appended. */
