@@ -72,10 +72,8 @@ function parseArgs(argv: readonly string[]) {
     const arg = argv[index] as string;
     if (arg === '-h' || arg === '--help') return 'help';
     if (arg === '-v' || arg === '--version') return 'version';
-    const [name = arg, inline] =
-      arg.startsWith('--') && arg.includes('=')
-        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-        : [arg, undefined];
+    const equals = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const [name, inline] = equals > 0 ? [arg.slice(0, equals), arg.slice(equals + 1)] : [arg, undefined];
     const option = OPTIONS[name];
     if (option && option.value) {
       const value = inline ?? argv[index + 1];

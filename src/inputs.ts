@@ -47,12 +47,7 @@ export async function collectInputs(config: ResolvedConfig): Promise<RunInputs> 
 }
 
 async function readTextFiles(dir: string, keep: (name: string) => boolean): Promise<NamedText[]> {
-  let names: string[];
-  try {
-    names = (await readdir(dir)).filter(keep).sort(compareCodePoints);
-  } catch {
-    return [];
-  }
+  const names = (await readdir(dir).catch(() => [])).filter(keep).sort(compareCodePoints);
   return Promise.all(names.map(async (name) => ({ name, content: await readRegularFile(join(dir, name)) })));
 }
 

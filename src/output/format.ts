@@ -10,16 +10,12 @@ export { PRETTIER_OPTIONS } from '../emitters/shared/format-options.js';
 export async function formatFiles(files: readonly GeneratedFile[]): Promise<{ path: string; content: string }[]> {
   const prettier = files.some((file) => file.format) ? await import('prettier') : undefined;
   return Promise.all(
-    files.map(async (file) => ({
-      path: file.path,
-      content: file.format && prettier ? await formatted(prettier, file) : normalize(file.content),
-    })),
+    files.map(async ({ path, content, format }) => {
+      if (!format || !prettier) return { path, content: normalize(content) };
+      const text = await prettier.format(content, { ...PRETTIER_OPTIONS, filepath: path });
+      return { path, content: path.endsWith('.md') ? (compactTables(text) ?? text) : text };
+    }),
   );
-}
-
-async function formatted(prettier: typeof import('prettier'), file: GeneratedFile): Promise<string> {
-  const text = await prettier.format(file.content, { ...PRETTIER_OPTIONS, filepath: file.path });
-  return file.path.endsWith('.md') ? (compactTables(text) ?? text) : text;
 }
 
 function normalize(content: string): string {
