@@ -16,7 +16,6 @@ export const CONFIG_FILE = 'svcgen.config.yaml';
 /** Where the upward search for the config stops: the project's own folder. */
 const PROJECT_MARKERS = ['package.json', '.git'];
 const DEFAULT_DEFINITIONS = 'definitions';
-const DEFAULT_HANDLERS = 'src/handlers';
 
 export interface ResolvedConfig {
   /** The config file's text, or "" when there is none (part of the input hash). */
@@ -80,7 +79,7 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
     outDir: overrides.outDir ? resolve(workingDir, overrides.outDir) : resolve(base, config.output ?? 'generated'),
     configFile: bytes ? configPath : undefined,
     templatesDir: config.templates ? resolve(base, config.templates) : undefined,
-    handlersDir: resolve(base, config.handlers ?? DEFAULT_HANDLERS),
+    handlersDir: resolve(base, config.handlers ?? 'src/handlers'),
     emitters: config.emitters ?? {},
     // YAML has no undefined: a member given holds a value (a key with none, null, fails the schema).
     openapi: { ...DEFAULT_OPENAPI_OPTIONS, ...(config.openapi as Partial<OpenApiOptions> | undefined) },

@@ -27,11 +27,8 @@ export async function init(options: InitOptions = {}): Promise<InitResult> {
   const existing: string[] = [];
   for (const file of files) if (await exists(join(cwd, file))) existing.push(file);
   if (existing.length > 0) {
-    return {
-      ok: false,
-      existing,
-      message: `${existing.join(' and ')} already exist${existing.length === 1 ? 's' : ''}; init never overwrites a file (nothing was written)`,
-    };
+    const message = `${existing.join(' and ')} already exist${existing.length === 1 ? 's' : ''}; init never overwrites a file (nothing was written)`;
+    return { ok: false, existing, message };
   }
   for (const file of files) {
     const target = join(cwd, file);

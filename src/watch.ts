@@ -40,11 +40,9 @@ interface Target {
   readonly accepts: (path: string) => boolean;
 }
 
-const DEFAULT_DEBOUNCE_MS = 100;
-
 export function watch(options: WatchOptions = {}): Watcher {
   const cwd = options.cwd ?? process.cwd();
-  const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+  const debounceMs = options.debounceMs ?? 100;
   const watchers = new Map<string, FSWatcher>();
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
