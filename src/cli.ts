@@ -228,11 +228,8 @@ async function runDiff(options: RunArgs, args: ParsedArgs['diff']): Promise<numb
     return result.reason === 'base-not-found' ? 2 : 1;
   }
   process.stdout.write(renderDiff(result, args.format));
-  const counts = {
-    breaking: result.summary.breaking,
-    'breaking-for-clients': result.summary.breakingForClients,
-    'breaking-for-servers': result.summary.breakingForServers,
-  };
+  const { breaking, breakingForClients, breakingForServers } = result.summary;
+  const counts = { breaking, 'breaking-for-clients': breakingForClients, 'breaking-for-servers': breakingForServers };
   return args.failOn !== undefined && counts[args.failOn] > 0 ? 1 : 0;
 }
 
