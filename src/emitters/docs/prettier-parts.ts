@@ -16,7 +16,7 @@ export function partInPrettierForm(markdown: string): string | null {
   const collapsed = collapseBlankLines(markdown);
   const firstLine = collapsed.slice(0, collapsed.indexOf('\n'));
   const lastLine = collapsed.slice(collapsed.lastIndexOf('\n', collapsed.length - 2) + 1, -1);
-  if (isRow(firstLine) || isRow(lastLine)) return null;
+  if (splitRow(firstLine) || splitRow(lastLine)) return null;
   return compactTables(collapsed) ?? null;
 }
 
@@ -34,24 +34,10 @@ export function joinParts(parts: readonly string[]): string {
   const out: string[] = [];
   let endingNewlines = Number.POSITIVE_INFINITY; // at the start of the page, every line end goes
   for (const part of parts) {
-    const leading = countNewlines(part, 'leading');
+    const leading = part.length - part.replace(/^\n+/, '').length;
     const keep = Math.max(0, Math.min(leading, 2 - endingNewlines));
     out.push(part.slice(leading - keep));
-    endingNewlines = leading === part.length ? endingNewlines + keep : countNewlines(part, 'trailing');
+    endingNewlines = leading === part.length ? endingNewlines + keep : part.length - part.replace(/\n+$/, '').length;
   }
-  while (out.length > 0 && countNewlines(out.at(-1) as string, 'trailing') === (out.at(-1) as string).length) out.pop();
-  const last = out.pop() ?? '';
-  out.push(`${last.slice(0, last.length - countNewlines(last, 'trailing'))}\n`);
-  return out.join('');
-}
-
-function countNewlines(text: string, where: 'leading' | 'trailing'): number {
-  let count = 0;
-  if (where === 'leading') while (count < text.length && text[count] === '\n') count += 1;
-  else while (count < text.length && text[text.length - 1 - count] === '\n') count += 1;
-  return count;
-}
-
-function isRow(line: string): boolean {
-  return splitRow(line) !== undefined;
+  return `${out.join('').replace(/\n+$/, '')}\n`;
 }

@@ -5,8 +5,8 @@ import { referencedRecords } from '../shared/imports.js';
 import { authView, limitViews } from './auth-view.js';
 import { inline } from './markdown.js';
 import type { DocsPage } from './page-types.js';
-import { errorView, recordView } from './record-view.js';
-import { errorCatalog, routeErrors, routeView } from './route-view.js';
+import { errorView, recordView, type RecordInput } from './record-view.js';
+import { errorCatalog, routeErrors, routeView, type RouteInput } from './route-view.js';
 import { text } from './view-helpers.js';
 import { recordSource, routeSource } from './view-sources.js';
 import { requestParameters } from '../../ir/route-parameters.js';
@@ -27,16 +27,22 @@ const ERROR_BODIES: Record<InterfaceIr['errorStyle'], string> = {
 export type PageHead = Omit<DocsPage, 'routes' | 'records'>;
 
 export function buildDocsPage(ir: Ir, module: ModuleIr): DocsPage {
+  const { routes, records } = partInputs(ir, module);
+  return { ...buildPageHead(module), routes: routes.map(routeView), records: records.map(recordView) };
+}
+
+/** What each route's and record's part of the page is made from (its memo key in sectioned-page.ts). */
+export function partInputs(ir: Ir, module: ModuleIr): { routes: RouteInput[]; records: RecordInput[] } {
   const catalog = errorCatalog(module.errors);
   const { name, recordsOrigins: origins } = module;
   return {
-    ...buildPageHead(module),
-    routes: module.routes.map((route) =>
-      routeView({ module: name, route: routeSource(route), errors: routeErrors(catalog, route), origins }),
-    ),
-    records: pageRecords(ir, module).map((record) =>
-      recordView({ module: name, record: recordSource(record), origins }),
-    ),
+    routes: module.routes.map((route) => ({
+      module: name,
+      route: routeSource(route),
+      errors: routeErrors(catalog, route),
+      origins,
+    })),
+    records: pageRecords(ir, module).map((record) => ({ module: name, record: recordSource(record), origins })),
   };
 }
 
@@ -60,7 +66,7 @@ export function buildPageHead(module: ModuleIr): PageHead {
 }
 
 /** The module's records, then the records of other modules it refers to (from its routes and records, at any depth). */
-export function pageRecords(ir: Ir, module: ModuleIr): RecordIr[] {
+function pageRecords(ir: Ir, module: ModuleIr): RecordIr[] {
   const own = new Set(module.records.map((record) => record.key));
   const queue = [...module.records, ...module.routes.flatMap(routeRecords(ir))];
   const expanded = new Set<string>();
