@@ -48,13 +48,17 @@ export interface AuthView extends OriginView, OriginsShown {
   readonly facts: readonly FactView[];
 }
 
-export interface ParameterView extends OriginView {
+/** A route's parameter or a record's field. */
+interface ValueView extends OriginView {
   readonly name: string;
-  readonly in: 'path' | 'query' | 'header' | 'cookie';
   readonly type: string;
   readonly required: boolean;
   readonly default: string | null;
   readonly description: string | null;
+}
+
+export interface ParameterView extends ValueView {
+  readonly in: 'path' | 'query' | 'header' | 'cookie';
 }
 
 interface BodyView {
@@ -73,7 +77,7 @@ export interface ResponseView extends OriginView {
 
 export interface RouteErrorView {
   readonly name: string;
-  /** The id of the error's row in the errors table. */
+  /** An id for links to the error (its row in the errors table): "error-<name, lower case>". */
   readonly anchor: string;
   readonly status: number;
   readonly kind: string;
@@ -99,13 +103,8 @@ export interface RouteView extends OriginView, OriginsShown {
   readonly errors: readonly RouteErrorView[];
 }
 
-export interface FieldView extends OriginView {
-  readonly name: string;
-  readonly type: string;
-  readonly required: boolean;
+export interface FieldView extends ValueView {
   readonly readOnly: boolean;
-  readonly default: string | null;
-  readonly description: string | null;
 }
 
 export interface RecordView extends OriginView, OriginsShown {
@@ -119,12 +118,7 @@ export interface RecordView extends OriginView, OriginsShown {
   readonly fields: readonly FieldView[];
 }
 
-export interface ErrorView extends OriginView {
-  readonly name: string;
-  /** An id for links to the error: "error-<name, lower case>". */
-  readonly anchor: string;
-  readonly kind: string;
-  readonly status: number;
+export interface ErrorView extends RouteErrorView, OriginView {
   readonly code: string | null;
   readonly title: string | null;
   readonly message: string | null;

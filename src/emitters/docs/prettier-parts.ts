@@ -4,6 +4,7 @@
 // and no table can run from one part into the next, each part can be done on its own, and the
 // runs of blank lines that meet where parts join are collapsed when they are joined.
 import { compactTables, splitRow } from './markdown-table.js';
+import { collapseBlankLines } from './prettier-form.js';
 
 /**
  * A part of a page in prettier's form, leading and trailing line ends kept for joinParts; null
@@ -18,11 +19,6 @@ export function partInPrettierForm(markdown: string): string | null {
   const lastLine = collapsed.slice(collapsed.lastIndexOf('\n', collapsed.length - 2) + 1, -1);
   if (splitRow(firstLine) || splitRow(lastLine)) return null;
   return compactTables(collapsed) ?? null;
-}
-
-/** Runs of blank lines as one, and "#" alone for a heading with no text (as toPrettierForm does). */
-function collapseBlankLines(markdown: string): string {
-  return markdown.replace(/\n{3,}/g, '\n\n').replace(/^(#{1,6}) +$/gm, '$1');
 }
 
 /**

@@ -10,6 +10,7 @@ import { codeSpan } from './markdown.js';
 /** Deep enough for any sensible nesting; a partial that includes itself hits it at once. */
 export const MAX_PARTIAL_DEPTH = 32;
 
+type Delegate = Handlebars.TemplateDelegate;
 type HelperOptions = Handlebars.HelperOptions & { readonly loc?: hbs.AST.SourceLocation };
 
 /** A template failure at a place inside the template being run (its file is added on the way out). */
@@ -82,41 +83,37 @@ export function templateRenderer(
 
   // Pages render one after another, so one stack of the templates being run serves them all.
   const stack: TemplateFile[] = [];
-  const run = (
-    template: TemplateFile,
-    compiled: Handlebars.TemplateDelegate,
-    context: unknown,
-    options?: Handlebars.RuntimeOptions,
-  ): string => {
-    const caller = stack.at(-1);
-    if (stack.length >= MAX_PARTIAL_DEPTH && caller) {
-      const call = calls.get(caller.name)?.find((candidate) => candidate.partial === partialName(template.name));
-      throw new LocatedFailure(
-        `partials nested deeper than ${MAX_PARTIAL_DEPTH} (does ${partialName(template.name)} include itself?)`,
-        call?.line ?? 1,
-        call?.column ?? 1,
-        caller.file,
-      );
-    }
-    stack.push(template);
-    try {
-      return compiled(context, options);
-    } catch (error) {
-      throw locate(error, template);
-    } finally {
-      stack.pop();
-    }
-  };
+  const run =
+    (template: TemplateFile, compiled: Delegate): Delegate =>
+    (context, options) => {
+      const caller = stack.at(-1);
+      if (stack.length >= MAX_PARTIAL_DEPTH && caller) {
+        const call = calls.get(caller.name)?.find((candidate) => candidate.partial === partialName(template.name));
+        throw new LocatedFailure(
+          `partials nested deeper than ${MAX_PARTIAL_DEPTH} (does ${partialName(template.name)} include itself?)`,
+          call?.line ?? 1,
+          call?.column ?? 1,
+          caller.file,
+        );
+      }
+      stack.push(template);
+      try {
+        return compiled(context, options);
+      } catch (error) {
+        throw locate(error, template);
+      } finally {
+        stack.pop();
+      }
+    };
   for (const template of templates) {
     const name = partialName(template.name);
     // Handlebars compiles at the first call: a stubbed template never is.
-    const compiled = hb.compile(template.content, COMPILE_OPTIONS);
-    hb.registerPartial(name, stubs.get(name) ?? ((context, options) => run(template, compiled, context, options)));
+    hb.registerPartial(name, stubs.get(name) ?? run(template, hb.compile(template.content, COMPILE_OPTIONS)));
   }
-  const compiledMain = hb.compile(main.content, COMPILE_OPTIONS);
+  const runMain = run(main, hb.compile(main.content, COMPILE_OPTIONS));
   return (data) => {
     try {
-      return run(main, compiledMain, data);
+      return runMain(data);
     } catch (error) {
       throw templateError(locate(error, main), main.file);
     }

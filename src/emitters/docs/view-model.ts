@@ -6,7 +6,7 @@ import { authView, limitViews } from './auth-view.js';
 import { inline } from './markdown.js';
 import type { DocsPage } from './page-types.js';
 import { errorView, recordView, type RecordInput } from './record-view.js';
-import { errorCatalog, routeErrors, routeView, type RouteInput } from './route-view.js';
+import { routeErrors, routeView, type RouteInput } from './route-view.js';
 import { text } from './view-helpers.js';
 import { recordSource, routeSource } from './view-sources.js';
 import { requestParameters } from '../../ir/route-parameters.js';
@@ -33,13 +33,13 @@ export function buildDocsPage(ir: Ir, module: ModuleIr): DocsPage {
 
 /** What each route's and record's part of the page is made from (its memo key in sectioned-page.ts). */
 export function partInputs(ir: Ir, module: ModuleIr): { routes: RouteInput[]; records: RecordInput[] } {
-  const catalog = errorCatalog(module.errors);
+  const errors = routeErrors(module.errors);
   const { name, recordsOrigins: origins } = module;
   return {
     routes: module.routes.map((route) => ({
       module: name,
       route: routeSource(route),
-      errors: routeErrors(catalog, route),
+      errors: errors(route),
       origins,
     })),
     records: pageRecords(ir, module).map((record) => ({ module: name, record: recordSource(record), origins })),
