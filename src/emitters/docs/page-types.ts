@@ -75,18 +75,19 @@ export interface ResponseView extends OriginView {
   readonly headers: string | null;
 }
 
-export interface RouteErrorView {
+/** A route, record or error, which links can point at. */
+interface Anchored {
   readonly name: string;
-  /** An id for links to the error (its row in the errors table): "error-<name, lower case>". */
+  /** "route-", "record-" or "error-" and the name in lower case (a record of another module: its file too). */
   readonly anchor: string;
+}
+
+export interface RouteErrorView extends Anchored {
   readonly status: number;
   readonly kind: string;
 }
 
-export interface RouteView extends OriginView, OriginsShown {
-  readonly name: string;
-  /** An id for links to the route: "route-<name, lower case>". */
-  readonly anchor: string;
+export interface RouteView extends Anchored, OriginView, OriginsShown {
   readonly method: string;
   readonly path: string;
   readonly aliases: readonly string[];
@@ -107,10 +108,7 @@ export interface FieldView extends ValueView {
   readonly readOnly: boolean;
 }
 
-export interface RecordView extends OriginView, OriginsShown {
-  readonly name: string;
-  /** An id for links to the record: "record-<name, lower case>". */
-  readonly anchor: string;
+export interface RecordView extends Anchored, OriginView, OriginsShown {
   /** The definition file of a record from another module, else null. */
   readonly from: string | null;
   readonly description: string | null;

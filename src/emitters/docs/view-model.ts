@@ -1,5 +1,5 @@
 // Builds the data of one docs page (see page-types.ts) from an interface module.
-import type { InterfaceIr, Ir, ModuleIr, Origin, RecordIr, RouteIr } from '../../ir/types.js';
+import type { InterfaceIr, Ir, ModuleIr, Origin, RecordIr } from '../../ir/types.js';
 import { compareCodePoints } from '../../ir/names.js';
 import { referencedRecords } from '../shared/imports.js';
 import { authView, limitViews } from './auth-view.js';
@@ -68,33 +68,17 @@ export function buildPageHead(module: ModuleIr): PageHead {
 /** The module's records, then the records of other modules it refers to (from its routes and records, at any depth). */
 function pageRecords(ir: Ir, module: ModuleIr): RecordIr[] {
   const own = new Set(module.records.map((record) => record.key));
-  const queue = [...module.records, ...module.routes.flatMap(routeRecords(ir))];
-  const expanded = new Set<string>();
-  const foreign: RecordIr[] = [];
-  // An index, not queue.shift(): shifting a long queue moves all of it every time.
-  for (let next = 0; next < queue.length; next += 1) {
-    const record = queue[next] as RecordIr;
-    if (expanded.has(record.key)) continue;
-    expanded.add(record.key);
-    if (!own.has(record.key)) foreign.push(record);
-    const keys = new Set<string>();
-    for (const field of record.fields) referencedRecords(field.type, keys);
-    for (const key of keys) {
-      const referenced = ir.records.get(key);
-      if (referenced && !expanded.has(key)) queue.push(referenced);
-    }
+  // The keys reached so far, in a set that is also the queue: iterating a Set visits what is added meanwhile.
+  const reached = new Set(own);
+  for (const route of module.routes) {
+    for (const param of requestParameters(route)) referencedRecords(param.type, reached);
+    if (route.body) referencedRecords(route.body, reached);
+    for (const response of route.responses) if (response.body) referencedRecords(response.body, reached);
   }
+  for (const key of reached)
+    for (const field of ir.records.get(key)?.fields ?? []) referencedRecords(field.type, reached);
+  const foreign = [...reached].filter((key) => !own.has(key)).flatMap((key) => ir.records.get(key) ?? []);
   return [...module.records, ...foreign.sort((a, b) => compareCodePoints(a.key, b.key))];
-}
-
-function routeRecords(ir: Ir): (route: RouteIr) => RecordIr[] {
-  return (route) => {
-    const keys = new Set<string>();
-    for (const param of requestParameters(route)) referencedRecords(param.type, keys);
-    if (route.body) referencedRecords(route.body, keys);
-    for (const response of route.responses) if (response.body) referencedRecords(response.body, keys);
-    return [...keys].flatMap((key) => ir.records.get(key) ?? []);
-  };
 }
 
 function conventionSummary(module: ModuleIr): string {
