@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { DefinitionsError } from '../../src/definitions/diagnostics.js';
 import type { TemplateFile } from '../../src/emitters/contract.js';
-import { MAX_PARTIAL_DEPTH, renderTemplate } from '../../src/emitters/docs/render.js';
+import { MAX_PARTIAL_DEPTH, templateRenderer } from '../../src/emitters/docs/render.js';
 
 const data = { title: 'Pets', description: null, items: [{ name: 'a', tags: ['x'] }], empty: [] };
 
@@ -13,7 +13,7 @@ function template(name: string, content: string): TemplateFile {
 
 function failure(templates: TemplateFile[]): unknown {
   try {
-    renderTemplate(templates, 'page.md.hbs', data);
+    templateRenderer(templates, 'page.md.hbs')(data);
   } catch (error) {
     expect(error).toBeInstanceOf(DefinitionsError);
     return (error as DefinitionsError).diagnostics;
@@ -21,16 +21,15 @@ function failure(templates: TemplateFile[]): unknown {
   throw new Error('expected a template error');
 }
 
-describe('renderTemplate', () => {
+describe('templateRenderer', () => {
   it('renders with partials, helpers and null values', () => {
-    const out = renderTemplate(
+    const out = templateRenderer(
       [
         template('page.md.hbs', '# {{title}}\n{{description}}\n{{#each items}}{{> item}}{{/each}}'),
         template('item.md.hbs', '- {{code name}}: {{join tags "+"}}\n'),
       ],
       'page.md.hbs',
-      data,
-    );
+    )(data);
     expect(out).toBe('# Pets\n\n- `a`: x\n');
   });
 
@@ -106,7 +105,7 @@ describe('renderTemplate', () => {
   });
 
   it('reports a missing page template', () => {
-    expect(() => renderTemplate([], 'page.md.hbs', data)).toThrow(
+    expect(() => templateRenderer([], 'page.md.hbs')(data)).toThrow(
       /SVC401 template error: template page.md.hbs not found/,
     );
   });

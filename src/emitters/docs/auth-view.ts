@@ -93,20 +93,14 @@ export function authView(module: ModuleIr, scheme: AuthSchemeIr): AuthView {
 export function limitViews(module: ModuleIr): LimitView[] {
   const iface = module.interface as InterfaceIr;
   const limits: LimitView[] = [];
-  if (iface.bodyLimitBytes !== undefined) {
-    limits.push({ what: 'Request body size', value: `${iface.bodyLimitBytes} bytes`, ...origin(iface.limitsOrigin) });
-  }
+  const limit = (what: string, value: string, from: Origin) => limits.push({ what, value, ...origin(from) });
+  if (iface.bodyLimitBytes !== undefined)
+    limit('Request body size', `${iface.bodyLimitBytes} bytes`, iface.limitsOrigin);
   for (const scheme of module.auth) {
-    if (scheme.type === 'oauth2')
-      limits.push({
-        what: 'Access token lifetime',
-        value: `${scheme.accessTokenLifetime} s`,
-        ...origin(scheme.origin),
-      });
+    if (scheme.type === 'oauth2') limit('Access token lifetime', `${scheme.accessTokenLifetime} s`, scheme.origin);
     if (scheme.type === 'apiKey' && scheme.session)
-      limits.push({ what: 'Session idle timeout', value: `${scheme.session.idleTimeout} s`, ...origin(scheme.origin) });
-    if (scheme.type === 'digest')
-      limits.push({ what: 'Digest nonce lifetime', value: `${scheme.nonceLifetime} s`, ...origin(scheme.origin) });
+      limit('Session idle timeout', `${scheme.session.idleTimeout} s`, scheme.origin);
+    if (scheme.type === 'digest') limit('Digest nonce lifetime', `${scheme.nonceLifetime} s`, scheme.origin);
   }
   for (const route of module.routes) {
     for (const param of route.query) {
@@ -117,7 +111,7 @@ export function limitViews(module: ModuleIr): LimitView[] {
       const value = [bounds, param.default !== undefined ? `default ${JSON.stringify(param.default)}` : undefined]
         .filter(Boolean)
         .join(', ');
-      limits.push({ what: inline(`${route.name}: ${param.name}`), value: inline(value), ...origin(param.origin) });
+      limit(inline(`${route.name}: ${param.name}`), inline(value), param.origin);
     }
   }
   return limits;

@@ -25,18 +25,13 @@ export const docsEmitter: Emitter = {
     // Checks every template up front (SVC401), so built at once unless the pages are sectioned.
     let render = sectioned ? undefined : templateRenderer(docsTemplates, DOCS_ENTRY);
     return modules.map((module): GeneratedFile => {
+      const path = `${module.name}/README.md`;
       const page = sectioned?.(ir, module);
-      if (page !== undefined)
-        return { path: `${module.name}/README.md`, content: page, source: module.sourceFile, format: false };
+      if (page !== undefined) return { path, content: page, source: module.sourceFile, format: false };
       render ??= templateRenderer(docsTemplates, DOCS_ENTRY);
       const rendered = render(buildDocsPage(ir, module));
       const formatted = ownTemplates ? toPrettierForm(rendered) : undefined;
-      return {
-        path: `${module.name}/README.md`,
-        content: formatted ?? rendered,
-        source: module.sourceFile,
-        format: formatted === undefined,
-      };
+      return { path, content: formatted ?? rendered, source: module.sourceFile, format: formatted === undefined };
     });
   },
 };

@@ -3,10 +3,7 @@
 // of a table in a pull request; unpadded, a change touches its own row only. Everything else on a
 // page is in prettier's form (markdown.ts, prettier-form.ts).
 
-type Align = 'left' | 'right' | 'center' | 'none';
-
 const DELIMITER_CELL = /^:?-+:?$/;
-const DELIMITERS: Record<Align, string> = { left: ':---', right: '---:', center: ':---:', none: '---' };
 
 /**
  * `markdown` with every table unpadded, or undefined when a text line right under a table would be
@@ -34,7 +31,7 @@ export function compactTables(markdown: string): string | undefined {
     }
     if (next < lines.length && trimSpaces(lines[next] as string) !== '') return undefined;
     const [head, ...body] = rows as [string[], ...string[][]];
-    out.push(printRow(head), printRow(delimiter.map((cell) => DELIMITERS[alignOf(cell)])), ...body.map(printRow));
+    out.push(printRow(head), printRow(delimiter.map(shortDelimiter)), ...body.map(printRow));
     index = next;
   }
   return out.join('\n');
@@ -74,8 +71,7 @@ function trimSpaces(text: string): string {
   return text.replace(/^[ \t]+|[ \t]+$/g, '');
 }
 
-function alignOf(cell: string): Align {
-  const left = cell.startsWith(':');
-  const right = cell.endsWith(':');
-  return left && right ? 'center' : left ? 'left' : right ? 'right' : 'none';
+/** A delimiter cell as three dashes, its alignment colons kept ("---", ":---", "---:", ":---:"). */
+function shortDelimiter(cell: string): string {
+  return `${cell.startsWith(':') ? ':' : ''}---${cell.endsWith(':') ? ':' : ''}`;
 }

@@ -11,9 +11,17 @@ export function inline(text: string): string {
   return PLAIN.test(text) ? text : escapeInline(text);
 }
 
+/** A CommonMark code span: a run of n backticks up to the next run of exactly n (an unpaired run is text). */
+const CODE_SPAN = /(?<!`)(`+)(?!`)(.*?)(?<!`)\1(?!`)/;
+
 export function escapeInline(text: string): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
-  const escaped = splitCodeSpans(oneLine).map((part) => (part.code ? codeSpan(part.text) : escapeText(part.text)));
+  // split() leaves the text before each code span, the span's fence and its content, ..., the text after the last.
+  const escaped = oneLine.split(CODE_SPAN).map((part, index) => {
+    if (index % 3 === 0) return escapeText(part);
+    // The content as CommonMark reads it: one space stripped from each end of " x ".
+    return index % 3 === 2 ? codeSpan(/^ .*[^ ].* $/.test(part) ? part.slice(1, -1) : part) : '';
+  });
   return escapeLineStart(escaped.join('')).replace(/(^| )(#+)$/, '$1\\$2'); // not an ATX heading's closing "#"
 }
 
@@ -48,29 +56,4 @@ function escapeLineStart(text: string): string {
     .replace(/^([-+]|#{1,6})(?= |$)/, '\\$1')
     .replace(/^(\d{1,9})([.)])(?= |$)/, '$1\\$2')
     .replace(/^(?=-[- ]*$|=+$|~~~|\$\$)/, '\\'); // "- -- -" is a rule, "==" underlines the line above
-}
-
-interface TextPart {
-  readonly text: string;
-  readonly code: boolean;
-}
-
-/** CommonMark code spans: a run of n backticks up to the next run of exactly n; an unpaired run is text. */
-function splitCodeSpans(text: string): TextPart[] {
-  const parts: TextPart[] = [];
-  const runs = [...text.matchAll(/`+/g)];
-  let textStart = 0;
-  for (let index = 0; index < runs.length; index += 1) {
-    const open = runs[index] as RegExpMatchArray & { index: number };
-    const closeAt = runs.findIndex((run, at) => at > index && run[0].length === open[0].length);
-    if (closeAt === -1) continue;
-    const close = runs[closeAt] as RegExpMatchArray & { index: number };
-    parts.push({ text: text.slice(textStart, open.index), code: false });
-    const content = text.slice(open.index + open[0].length, close.index);
-    parts.push({ text: /^ .*[^ ].* $/.test(content) ? content.slice(1, -1) : content, code: true });
-    textStart = close.index + close[0].length;
-    index = closeAt;
-  }
-  parts.push({ text: text.slice(textStart), code: false });
-  return parts.filter((part) => part.code || part.text !== '');
 }

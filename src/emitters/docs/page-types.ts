@@ -48,13 +48,17 @@ export interface AuthView extends OriginView, OriginsShown {
   readonly facts: readonly FactView[];
 }
 
-export interface ParameterView extends OriginView {
+/** A route's parameter or a record's field. */
+interface ValueView extends OriginView {
   readonly name: string;
-  readonly in: 'path' | 'query' | 'header' | 'cookie';
   readonly type: string;
   readonly required: boolean;
   readonly default: string | null;
   readonly description: string | null;
+}
+
+export interface ParameterView extends ValueView {
+  readonly in: 'path' | 'query' | 'header' | 'cookie';
 }
 
 interface BodyView {
@@ -71,18 +75,19 @@ export interface ResponseView extends OriginView {
   readonly headers: string | null;
 }
 
-export interface RouteErrorView {
+/** A route, record or error, which links can point at. */
+interface Anchored {
   readonly name: string;
-  /** The id of the error's row in the errors table. */
+  /** "route-", "record-" or "error-" and the name in lower case (a record of another module: its file too). */
   readonly anchor: string;
+}
+
+export interface RouteErrorView extends Anchored {
   readonly status: number;
   readonly kind: string;
 }
 
-export interface RouteView extends OriginView, OriginsShown {
-  readonly name: string;
-  /** An id for links to the route: "route-<name, lower case>". */
-  readonly anchor: string;
+export interface RouteView extends Anchored, OriginView, OriginsShown {
   readonly method: string;
   readonly path: string;
   readonly aliases: readonly string[];
@@ -99,19 +104,11 @@ export interface RouteView extends OriginView, OriginsShown {
   readonly errors: readonly RouteErrorView[];
 }
 
-export interface FieldView extends OriginView {
-  readonly name: string;
-  readonly type: string;
-  readonly required: boolean;
+export interface FieldView extends ValueView {
   readonly readOnly: boolean;
-  readonly default: string | null;
-  readonly description: string | null;
 }
 
-export interface RecordView extends OriginView, OriginsShown {
-  readonly name: string;
-  /** An id for links to the record: "record-<name, lower case>". */
-  readonly anchor: string;
+export interface RecordView extends Anchored, OriginView, OriginsShown {
   /** The definition file of a record from another module, else null. */
   readonly from: string | null;
   readonly description: string | null;
@@ -119,12 +116,7 @@ export interface RecordView extends OriginView, OriginsShown {
   readonly fields: readonly FieldView[];
 }
 
-export interface ErrorView extends OriginView {
-  readonly name: string;
-  /** An id for links to the error: "error-<name, lower case>". */
-  readonly anchor: string;
-  readonly kind: string;
-  readonly status: number;
+export interface ErrorView extends RouteErrorView, OriginView {
   readonly code: string | null;
   readonly title: string | null;
   readonly message: string | null;

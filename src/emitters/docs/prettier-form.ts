@@ -9,10 +9,10 @@ import { compactTables } from './markdown-table.js';
  * `markdown` as prettier would print it (tables unpadded), or undefined when only prettier can say (see compactTables).
  */
 export function toPrettierForm(markdown: string): string | undefined {
-  const blocks = markdown
-    .replace(/^\n+/, '')
-    .replace(/\n{3,}/g, '\n\n')
-    .replace(/\n*$/, '\n')
-    .replace(/^(#{1,6}) +$/gm, '$1'); // a heading whose text is empty
-  return compactTables(blocks);
+  return compactTables(collapseBlankLines(markdown.replace(/^\n+/, '').replace(/\n*$/, '\n')));
+}
+
+/** Runs of blank lines as one, and "#" alone for a heading with no text. */
+export function collapseBlankLines(markdown: string): string {
+  return markdown.replace(/\n{3,}/g, '\n\n').replace(/^(#{1,6}) +$/gm, '$1');
 }

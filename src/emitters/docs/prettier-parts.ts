@@ -4,6 +4,7 @@
 // and no table can run from one part into the next, each part can be done on its own, and the
 // runs of blank lines that meet where parts join are collapsed when they are joined.
 import { compactTables, splitRow } from './markdown-table.js';
+import { collapseBlankLines } from './prettier-form.js';
 
 /**
  * A part of a page in prettier's form, leading and trailing line ends kept for joinParts; null
@@ -16,13 +17,8 @@ export function partInPrettierForm(markdown: string): string | null {
   const collapsed = collapseBlankLines(markdown);
   const firstLine = collapsed.slice(0, collapsed.indexOf('\n'));
   const lastLine = collapsed.slice(collapsed.lastIndexOf('\n', collapsed.length - 2) + 1, -1);
-  if (isRow(firstLine) || isRow(lastLine)) return null;
+  if (splitRow(firstLine) || splitRow(lastLine)) return null;
   return compactTables(collapsed) ?? null;
-}
-
-/** Runs of blank lines as one, and "#" alone for a heading with no text (as toPrettierForm does). */
-function collapseBlankLines(markdown: string): string {
-  return markdown.replace(/\n{3,}/g, '\n\n').replace(/^(#{1,6}) +$/gm, '$1');
 }
 
 /**
@@ -34,24 +30,10 @@ export function joinParts(parts: readonly string[]): string {
   const out: string[] = [];
   let endingNewlines = Number.POSITIVE_INFINITY; // at the start of the page, every line end goes
   for (const part of parts) {
-    const leading = countNewlines(part, 'leading');
+    const leading = part.length - part.replace(/^\n+/, '').length;
     const keep = Math.max(0, Math.min(leading, 2 - endingNewlines));
     out.push(part.slice(leading - keep));
-    endingNewlines = leading === part.length ? endingNewlines + keep : countNewlines(part, 'trailing');
+    endingNewlines = leading === part.length ? endingNewlines + keep : part.length - part.replace(/\n+$/, '').length;
   }
-  while (out.length > 0 && countNewlines(out.at(-1) as string, 'trailing') === (out.at(-1) as string).length) out.pop();
-  const last = out.pop() ?? '';
-  out.push(`${last.slice(0, last.length - countNewlines(last, 'trailing'))}\n`);
-  return out.join('');
-}
-
-function countNewlines(text: string, where: 'leading' | 'trailing'): number {
-  let count = 0;
-  if (where === 'leading') while (count < text.length && text[count] === '\n') count += 1;
-  else while (count < text.length && text[text.length - 1 - count] === '\n') count += 1;
-  return count;
-}
-
-function isRow(line: string): boolean {
-  return splitRow(line) !== undefined;
+  return `${out.join('').replace(/\n+$/, '')}\n`;
 }

@@ -11,11 +11,7 @@ import { codeSpan } from './markdown.js';
 export const MAX_PARTIAL_DEPTH = 32;
 
 type Delegate = Handlebars.TemplateDelegate;
-type HelperOptions = Handlebars.HelperOptions & { readonly name?: string; readonly loc?: Location };
-
-interface Location {
-  readonly start: { readonly line: number; readonly column: number };
-}
+type HelperOptions = Handlebars.HelperOptions & { readonly loc?: hbs.AST.SourceLocation };
 
 /** A template failure at a place inside the template being run (its file is added on the way out). */
 class LocatedFailure extends Error {
@@ -55,19 +51,12 @@ interface PartialCall {
 
 /** The name a template is included by: its file name up to the first dot ("docs-route.md.hbs" → "docs-route"). */
 export function partialName(fileName: string): string {
-  return fileName.slice(0, fileName.indexOf('.') === -1 ? undefined : fileName.indexOf('.'));
+  return fileName.split('.')[0] as string;
 }
-
-export function renderTemplate(templates: readonly TemplateFile[], entry: string, data: unknown): string {
-  return templateRenderer(templates, entry)(data);
-}
-
-/** Stands in for a partial (by its name): gets the partial's context, returns its text. */
-type PartialStub = (context: unknown) => string;
 
 interface RendererOptions {
-  /** Partials replaced, by name (see sectioned-page.ts). */
-  readonly stubs?: ReadonlyMap<string, PartialStub>;
+  /** Partials replaced, by name (see sectioned-page.ts): each gets the partial's context, returns its text. */
+  readonly stubs?: ReadonlyMap<string, (context: unknown) => string>;
   /** svcgen's own templates, known to be sound: compiled without checking them first. */
   readonly trusted?: boolean;
 }
@@ -82,13 +71,10 @@ export function templateRenderer(
   { stubs = new Map(), trusted = false }: RendererOptions = {},
 ): (data: unknown) => string {
   const main = templates.find((template) => template.name === entry);
-  if (!main)
-    throw templateError({
-      file: `templates/${entry}`,
-      line: 1,
-      column: 1,
-      message: `template ${entry} not found (expected it in svcgen's templates or the templates folder of the config)`,
-    });
+  if (!main) {
+    const expected = "expected it in svcgen's templates or the templates folder of the config";
+    throw templateError(new LocatedFailure(`template ${entry} not found (${expected})`, 1, 1), `templates/${entry}`);
+  }
   const hb = Handlebars.create();
   registerHelpers(hb);
   const names = new Set(templates.map((template) => partialName(template.name)));
@@ -97,54 +83,39 @@ export function templateRenderer(
 
   // Pages render one after another, so one stack of the templates being run serves them all.
   const stack: TemplateFile[] = [];
-  const run = (
-    template: TemplateFile,
-    compiled: Delegate,
-    context: unknown,
-    options?: Handlebars.RuntimeOptions,
-  ): string => {
-    const caller = stack.at(-1);
-    if (stack.length >= MAX_PARTIAL_DEPTH && caller) {
-      const call = calls.get(caller.name)?.find((candidate) => candidate.partial === partialName(template.name));
-      throw new LocatedFailure(
-        `partials nested deeper than ${MAX_PARTIAL_DEPTH} (does ${partialName(template.name)} include itself?)`,
-        call?.line ?? 1,
-        call?.column ?? 1,
-        caller.file,
-      );
-    }
-    stack.push(template);
-    try {
-      return compiled(context, options);
-    } catch (error) {
-      throw locate(error, template);
-    } finally {
-      stack.pop();
-    }
-  };
+  const run =
+    (template: TemplateFile, compiled: Delegate): Delegate =>
+    (context, options) => {
+      const caller = stack.at(-1);
+      if (stack.length >= MAX_PARTIAL_DEPTH && caller) {
+        const call = calls.get(caller.name)?.find((candidate) => candidate.partial === partialName(template.name));
+        throw new LocatedFailure(
+          `partials nested deeper than ${MAX_PARTIAL_DEPTH} (does ${partialName(template.name)} include itself?)`,
+          call?.line ?? 1,
+          call?.column ?? 1,
+          caller.file,
+        );
+      }
+      stack.push(template);
+      try {
+        return compiled(context, options);
+      } catch (error) {
+        throw locate(error, template);
+      } finally {
+        stack.pop();
+      }
+    };
   for (const template of templates) {
-    const stub = stubs.get(partialName(template.name));
-    if (stub) {
-      hb.registerPartial(partialName(template.name), (context: unknown) => stub(context));
-      continue;
-    }
-    const compiled = hb.compile(template.content, COMPILE_OPTIONS);
-    hb.registerPartial(partialName(template.name), (context: unknown, options?: Handlebars.RuntimeOptions) =>
-      run(template, compiled, context, options),
-    );
+    const name = partialName(template.name);
+    // Handlebars compiles at the first call: a stubbed template never is.
+    hb.registerPartial(name, stubs.get(name) ?? run(template, hb.compile(template.content, COMPILE_OPTIONS)));
   }
-  const compiledMain = hb.compile(main.content, COMPILE_OPTIONS);
+  const runMain = run(main, hb.compile(main.content, COMPILE_OPTIONS));
   return (data) => {
     try {
-      return run(main, compiledMain, data);
+      return runMain(data);
     } catch (error) {
-      const failure = locate(error, main);
-      throw templateError({
-        file: failure.file ?? main.file,
-        line: failure.line,
-        column: failure.column,
-        message: failure.message,
-      });
+      throw templateError(locate(error, main), main.file);
     }
   };
 }
@@ -156,39 +127,21 @@ function checkTemplate(hb: typeof Handlebars, template: TemplateFile, partials: 
     program = hb.parse(template.content);
     hb.precompile(program, COMPILE_OPTIONS);
   } catch (error) {
-    const failure = locate(error, template);
-    throw templateError({ file: template.file, line: failure.line, column: failure.column, message: failure.message });
+    throw templateError(locate(error, template), template.file);
   }
-  const calls = partialCalls(program);
-  for (const call of calls) {
-    if (!partials.has(call.partial)) {
-      throw templateError({
-        file: template.file,
-        line: call.line,
-        column: call.column,
-        message: `unknown partial "${call.partial}" (expected one of: ${[...partials].sort().join(', ')})`,
-      });
-    }
+  const calls: PartialCall[] = [];
+  const visitor = new Handlebars.Visitor();
+  visitor.PartialStatement = ({ name, loc }) => {
+    if (name.type !== 'SubExpression')
+      calls.push({ partial: name.original, line: loc.start.line, column: loc.start.column + 1 });
+  };
+  visitor.accept(program);
+  const unknown = calls.find((call) => !partials.has(call.partial));
+  if (unknown) {
+    const message = `unknown partial "${unknown.partial}" (expected one of: ${[...partials].sort().join(', ')})`;
+    throw templateError(new LocatedFailure(message, unknown.line, unknown.column), template.file);
   }
   return calls;
-}
-
-function partialCalls(node: unknown, into: PartialCall[] = []): PartialCall[] {
-  if (Array.isArray(node)) {
-    for (const item of node) partialCalls(item, into);
-    return into;
-  }
-  if (typeof node !== 'object' || node === null) return into;
-  const statement = node as { type?: string; name?: { type?: string; original?: unknown }; loc?: Location };
-  if (statement.type === 'PartialStatement' && statement.name?.type !== 'SubExpression' && statement.loc) {
-    into.push({
-      partial: String(statement.name?.original),
-      line: statement.loc.start.line,
-      column: statement.loc.start.column + 1,
-    });
-  }
-  for (const key of ['body', 'program', 'inverse'] as const) partialCalls((node as Record<string, unknown>)[key], into);
-  return into;
 }
 
 /**
@@ -243,6 +196,9 @@ function describe(message: string): string {
   return bare;
 }
 
-function templateError(diagnostic: { file: string; line: number; column: number; message: string }): DefinitionsError {
-  return new DefinitionsError([{ code: 'SVC401', ...diagnostic, message: `template error: ${diagnostic.message}` }]);
+/** SVC401 at the failure's place: in the template it names, else in `file`. */
+function templateError({ message, line, column, file: named }: LocatedFailure, file: string): DefinitionsError {
+  return new DefinitionsError([
+    { code: 'SVC401', file: named ?? file, line, column, message: `template error: ${message}` },
+  ]);
 }

@@ -1,5 +1,5 @@
 // The routes of a page: parameters, body, responses and the errors each can answer with.
-import type { ErrorIr } from '../../ir/types.js';
+import type { ErrorIr, RouteIr } from '../../ir/types.js';
 import { inline } from './markdown.js';
 import type { ParameterView, ResponseView, RouteErrorView, RouteView } from './page-types.js';
 import { typeText } from './type-text.js';
@@ -30,20 +30,15 @@ export function routeRow(route: RouteSource): RouteRow {
   };
 }
 
-/** The errors a route lists that the module's catalog has, by status. */
-export function routeErrors(
-  catalog: ReadonlyMap<string, RouteErrorView>,
-  route: { readonly errors: readonly string[] },
-): RouteErrorView[] {
-  return route.errors.flatMap((name) => catalog.get(name) ?? []).sort((a, b) => a.status - b.status);
-}
-
-/** What a route shows of each of a module's errors, by name: the first of a name where there are more. */
-export function errorCatalog(errors: readonly ErrorIr[]): ReadonlyMap<string, RouteErrorView> {
+/**
+ * The errors a route lists that the module's catalog `errors` has (the first of a name where there
+ * are more), by status.
+ */
+export function routeErrors(errors: readonly ErrorIr[]): (route: RouteIr) => RouteErrorView[] {
   const catalog = new Map<string, RouteErrorView>();
   for (const { name, status, kind } of errors)
     if (!catalog.has(name)) catalog.set(name, { name, anchor: anchor('error', name), status, kind });
-  return catalog;
+  return (route) => route.errors.flatMap((name) => catalog.get(name) ?? []).sort((a, b) => a.status - b.status);
 }
 
 function parameterView(module: string, param: ParameterSource, location: ParameterView['in']): ParameterView {

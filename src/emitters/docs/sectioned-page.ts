@@ -16,24 +16,17 @@ import { memo, type MemoValue } from '../shared/memo.js';
 import { memoRuns } from '../shared/memo-runs.js';
 import { joinParts, partInPrettierForm } from './prettier-parts.js';
 import { toPrettierForm } from './prettier-form.js';
-import { recordRow, recordView, type RecordInput, type RecordRow } from './record-view.js';
+import { recordRow, recordView, type RecordRow } from './record-view.js';
 import { partialName, templateRenderer } from './render.js';
-import { errorCatalog, routeErrors, routeRow, routeView, type RouteInput, type RouteRow } from './route-view.js';
-import { buildPageHead, pageRecords, type PageHead } from './view-model.js';
-import { recordSource, routeSource } from './view-sources.js';
+import { routeRow, routeView, type RouteRow } from './route-view.js';
+import { buildPageHead, partInputs, type PageHead } from './view-model.js';
 
 const ROUTE = 'docs-route';
 const RECORD = 'docs-record';
 
-/**
- * The texts of the templates in effect, by hash (the renderers are compiled from exactly these): part of every memo key
- * below.
- */
-interface Keyed {
+interface SkeletonInput {
+  /** The texts of the templates in effect, by hash (the renderers are compiled from exactly these): in every key. */
   readonly templates: string;
-}
-
-interface SkeletonInput extends Keyed {
   readonly head: PageHead;
   readonly routes: readonly RouteRow[];
   readonly records: readonly RecordRow[];
@@ -57,43 +50,37 @@ export function sectionedPages(
   entry: string,
 ): (ir: Ir, module: ModuleIr) => string | undefined {
   const templatesKey = hash('sha256', JSON.stringify(templates.map((template) => [template.name, template.content])));
-  const renderers = lazyRenderers(templates, entry);
+  // Compiled on first use: a rerun that finds every part remembered compiles nothing, one that
+  // renders one record compiles docs-record alone (ours include no partial).
+  const renderRoute = lazy(() => partialRenderer(templates, ROUTE));
+  const renderRecord = lazy(() => partialRenderer(templates, RECORD));
+  const renderSkeleton = lazy(() => skeletonRenderer(templates, entry));
   return (ir, module) => {
-    const catalog = errorCatalog(module.errors);
-    const routes: (RouteInput & Keyed)[] = module.routes.map((route) => ({
-      templates: templatesKey,
-      module: module.name,
-      route: routeSource(route),
-      errors: routeErrors(catalog, route),
-      origins: module.recordsOrigins,
-    }));
-    const records: (RecordInput & Keyed)[] = pageRecords(ir, module).map((record) => ({
-      templates: templatesKey,
-      module: module.name,
-      record: recordSource(record),
-      origins: module.recordsOrigins,
-    }));
+    const { routes, records } = partInputs(ir, module);
     const skeletonInput: SkeletonInput = {
       templates: templatesKey,
       head: buildPageHead(module),
       routes: routes.map((input) => routeRow(input.route)),
       records: records.map((input) => recordRow(input.module, input.record)),
     };
-    const skeleton = memo('docs/skeleton', skeletonInput, () => renderers.skeleton(skeletonInput));
+    const skeleton = memo('docs/skeleton', skeletonInput, () => renderSkeleton()(skeletonInput));
     if (skeleton.markdown === null) return undefined;
 
     // Routes in runs (memo-runs.ts): a key per route costs a hash per route. Records one by one:
     // an edited record, the common change, then re-renders alone, not its whole run.
     const routeParts = memoRuns(
       'docs/route',
-      routes,
+      routes.map((input) => ({ templates: templatesKey, ...input })),
       (input) => input.route.name,
-      (input) => partInPrettierForm(renderers.route(routeView(input))),
+      (input) => partInPrettierForm(renderRoute()(routeView(input))),
     );
     return fillSkeleton(skeleton.markdown, skeleton.sections, (partial, index) => {
       if (partial === ROUTE) return routeParts[index] ?? null;
       const input = records[index];
-      return input ? memo('docs/record', input, () => partInPrettierForm(renderers.record(recordView(input)))) : null;
+      if (!input) return null;
+      return memo('docs/record', { templates: templatesKey, ...input }, () =>
+        partInPrettierForm(renderRecord()(recordView(input))),
+      );
     });
   };
 }
@@ -123,33 +110,18 @@ export function fillSkeleton(
   return joinParts(parts);
 }
 
-interface Renderers {
-  readonly route: (data: unknown) => string;
-  readonly record: (data: unknown) => string;
-  readonly skeleton: (input: SkeletonInput) => Skeleton;
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
 }
 
-/**
- * Compiled on first use: a rerun that finds every part remembered compiles nothing, one that
- * renders one record compiles docs-record alone (ours include no partial).
- */
-function lazyRenderers(templates: readonly TemplateFile[], entry: string): Renderers {
-  const partialRenderer = (partial: string) => {
-    const own = templates.filter((template) => partialName(template.name) === partial);
-    return templateRenderer(own, own[0]?.name ?? `${partial}.md.hbs`, { trusted: true });
-  };
-  let route: ((data: unknown) => string) | undefined;
-  let record: ((data: unknown) => string) | undefined;
-  let skeleton: Renderers['skeleton'] | undefined;
-  return {
-    route: (data) => (route ??= partialRenderer(ROUTE))(data),
-    record: (data) => (record ??= partialRenderer(RECORD))(data),
-    skeleton: (input) => (skeleton ??= skeletonRenderer(templates, entry))(input),
-  };
+function partialRenderer(templates: readonly TemplateFile[], partial: string): (data: unknown) => string {
+  const own = templates.filter((template) => partialName(template.name) === partial);
+  return templateRenderer(own, own[0]?.name ?? `${partial}.md.hbs`, { trusted: true });
 }
 
 /** The page template with a marker line for each route's and record's partial, in prettier's form. */
-function skeletonRenderer(templates: readonly TemplateFile[], entry: string): Renderers['skeleton'] {
+function skeletonRenderer(templates: readonly TemplateFile[], entry: string): (input: SkeletonInput) => Skeleton {
   // The row a partial is given tells which route or record it is; an unknown one gives a marker that fails the page.
   let indexes = new Map<string, Map<unknown, number>>();
   let sections = 0;

@@ -1,12 +1,12 @@
 // Builds the data of one docs page (see page-types.ts) from an interface module.
-import type { InterfaceIr, Ir, ModuleIr, Origin, RecordIr, RouteIr } from '../../ir/types.js';
+import type { InterfaceIr, Ir, ModuleIr, Origin, RecordIr } from '../../ir/types.js';
 import { compareCodePoints } from '../../ir/names.js';
 import { referencedRecords } from '../shared/imports.js';
 import { authView, limitViews } from './auth-view.js';
 import { inline } from './markdown.js';
 import type { DocsPage } from './page-types.js';
-import { errorView, recordView } from './record-view.js';
-import { errorCatalog, routeErrors, routeView } from './route-view.js';
+import { errorView, recordView, type RecordInput } from './record-view.js';
+import { routeErrors, routeView, type RouteInput } from './route-view.js';
 import { text } from './view-helpers.js';
 import { recordSource, routeSource } from './view-sources.js';
 import { requestParameters } from '../../ir/route-parameters.js';
@@ -27,16 +27,22 @@ const ERROR_BODIES: Record<InterfaceIr['errorStyle'], string> = {
 export type PageHead = Omit<DocsPage, 'routes' | 'records'>;
 
 export function buildDocsPage(ir: Ir, module: ModuleIr): DocsPage {
-  const catalog = errorCatalog(module.errors);
+  const { routes, records } = partInputs(ir, module);
+  return { ...buildPageHead(module), routes: routes.map(routeView), records: records.map(recordView) };
+}
+
+/** What each route's and record's part of the page is made from (its memo key in sectioned-page.ts). */
+export function partInputs(ir: Ir, module: ModuleIr): { routes: RouteInput[]; records: RecordInput[] } {
+  const errors = routeErrors(module.errors);
   const { name, recordsOrigins: origins } = module;
   return {
-    ...buildPageHead(module),
-    routes: module.routes.map((route) =>
-      routeView({ module: name, route: routeSource(route), errors: routeErrors(catalog, route), origins }),
-    ),
-    records: pageRecords(ir, module).map((record) =>
-      recordView({ module: name, record: recordSource(record), origins }),
-    ),
+    routes: module.routes.map((route) => ({
+      module: name,
+      route: routeSource(route),
+      errors: errors(route),
+      origins,
+    })),
+    records: pageRecords(ir, module).map((record) => ({ module: name, record: recordSource(record), origins })),
   };
 }
 
@@ -60,35 +66,19 @@ export function buildPageHead(module: ModuleIr): PageHead {
 }
 
 /** The module's records, then the records of other modules it refers to (from its routes and records, at any depth). */
-export function pageRecords(ir: Ir, module: ModuleIr): RecordIr[] {
+function pageRecords(ir: Ir, module: ModuleIr): RecordIr[] {
   const own = new Set(module.records.map((record) => record.key));
-  const queue = [...module.records, ...module.routes.flatMap(routeRecords(ir))];
-  const expanded = new Set<string>();
-  const foreign: RecordIr[] = [];
-  // An index, not queue.shift(): shifting a long queue moves all of it every time.
-  for (let next = 0; next < queue.length; next += 1) {
-    const record = queue[next] as RecordIr;
-    if (expanded.has(record.key)) continue;
-    expanded.add(record.key);
-    if (!own.has(record.key)) foreign.push(record);
-    const keys = new Set<string>();
-    for (const field of record.fields) referencedRecords(field.type, keys);
-    for (const key of keys) {
-      const referenced = ir.records.get(key);
-      if (referenced && !expanded.has(key)) queue.push(referenced);
-    }
+  // The keys reached so far, in a set that is also the queue: iterating a Set visits what is added meanwhile.
+  const reached = new Set(own);
+  for (const route of module.routes) {
+    for (const param of requestParameters(route)) referencedRecords(param.type, reached);
+    if (route.body) referencedRecords(route.body, reached);
+    for (const response of route.responses) if (response.body) referencedRecords(response.body, reached);
   }
+  for (const key of reached)
+    for (const field of ir.records.get(key)?.fields ?? []) referencedRecords(field.type, reached);
+  const foreign = [...reached].filter((key) => !own.has(key)).flatMap((key) => ir.records.get(key) ?? []);
   return [...module.records, ...foreign.sort((a, b) => compareCodePoints(a.key, b.key))];
-}
-
-function routeRecords(ir: Ir): (route: RouteIr) => RecordIr[] {
-  return (route) => {
-    const keys = new Set<string>();
-    for (const param of requestParameters(route)) referencedRecords(param.type, keys);
-    if (route.body) referencedRecords(route.body, keys);
-    for (const response of route.responses) if (response.body) referencedRecords(response.body, keys);
-    return [...keys].flatMap((key) => ir.records.get(key) ?? []);
-  };
 }
 
 function conventionSummary(module: ModuleIr): string {

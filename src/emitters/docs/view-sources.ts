@@ -4,37 +4,36 @@
 // defaults are the IR's own objects, shared, not copied.
 import type { FieldIr, ParameterIr, RecordIr, ResponseIr, RouteIr } from '../../ir/types.js';
 
-export type ParameterSource = Pick<
-  ParameterIr,
-  'name' | 'type' | 'required' | 'default' | 'style' | 'description' | 'origin'
->;
+const PARAMETER_KEYS = ['name', 'type', 'required', 'default', 'style', 'description', 'origin'] as const;
+const RESPONSE_KEYS = ['status', 'body', 'envelope', 'total', 'when', 'description', 'origin'] as const;
+const FIELD_KEYS = ['name', 'type', 'required', 'readOnly', 'default', 'description', 'origin'] as const;
+const RECORD_KEYS = ['name', 'file', 'description', 'apiAlias', 'origin'] as const;
+const ROUTE_KEYS = [
+  'name',
+  'method',
+  'fullPath',
+  'servedPaths',
+  'summary',
+  'description',
+  'auth',
+  'privilege',
+  'scopes',
+  'action',
+  'body',
+  'bodyRequired',
+  'bodyFormats',
+  'bodyQueryAlternative',
+  'origin',
+] as const;
 
-export type ResponseSource = Pick<
-  ResponseIr,
-  'status' | 'body' | 'envelope' | 'total' | 'when' | 'description' | 'origin'
-> & {
+export type ParameterSource = Pick<ParameterIr, (typeof PARAMETER_KEYS)[number]>;
+
+export type ResponseSource = Pick<ResponseIr, (typeof RESPONSE_KEYS)[number]> & {
   /** The names of the response's headers. */
   readonly headers: readonly string[];
 };
 
-export type RouteSource = Pick<
-  RouteIr,
-  | 'name'
-  | 'method'
-  | 'fullPath'
-  | 'servedPaths'
-  | 'summary'
-  | 'description'
-  | 'auth'
-  | 'privilege'
-  | 'scopes'
-  | 'action'
-  | 'body'
-  | 'bodyRequired'
-  | 'bodyFormats'
-  | 'bodyQueryAlternative'
-  | 'origin'
-> & {
+export type RouteSource = Pick<RouteIr, (typeof ROUTE_KEYS)[number]> & {
   readonly pathParams: readonly ParameterSource[];
   readonly query: readonly ParameterSource[];
   readonly headers: readonly ParameterSource[];
@@ -42,84 +41,31 @@ export type RouteSource = Pick<
   readonly responses: readonly ResponseSource[];
 };
 
-export type FieldSource = Pick<
-  FieldIr,
-  'name' | 'type' | 'required' | 'readOnly' | 'default' | 'description' | 'origin'
->;
+export type FieldSource = Pick<FieldIr, (typeof FIELD_KEYS)[number]>;
 
-export type RecordSource = Pick<RecordIr, 'name' | 'file' | 'description' | 'apiAlias' | 'origin'> & {
+export type RecordSource = Pick<RecordIr, (typeof RECORD_KEYS)[number]> & {
   readonly fields: readonly FieldSource[];
 };
 
 export function routeSource(route: RouteIr): RouteSource {
+  const parameters = (list: readonly ParameterIr[]) => list.map((param) => pick(param, PARAMETER_KEYS));
   return {
-    name: route.name,
-    method: route.method,
-    fullPath: route.fullPath,
-    servedPaths: route.servedPaths,
-    summary: route.summary,
-    description: route.description,
-    auth: route.auth,
-    privilege: route.privilege,
-    scopes: route.scopes,
-    action: route.action,
-    pathParams: route.pathParams.map(parameterSource),
-    query: route.query.map(parameterSource),
-    headers: route.headers.map(parameterSource),
-    cookies: route.cookies.map(parameterSource),
-    body: route.body,
-    bodyRequired: route.bodyRequired,
-    bodyFormats: route.bodyFormats,
-    bodyQueryAlternative: route.bodyQueryAlternative,
-    responses: route.responses.map(responseSource),
-    origin: route.origin,
+    ...pick(route, ROUTE_KEYS),
+    pathParams: parameters(route.pathParams),
+    query: parameters(route.query),
+    headers: parameters(route.headers),
+    cookies: parameters(route.cookies),
+    responses: route.responses.map((response) => ({
+      ...pick(response, RESPONSE_KEYS),
+      headers: response.headers.map((header) => header.name),
+    })),
   };
 }
 
 export function recordSource(record: RecordIr): RecordSource {
-  return {
-    name: record.name,
-    file: record.file,
-    description: record.description,
-    apiAlias: record.apiAlias,
-    origin: record.origin,
-    fields: record.fields.map(fieldSource),
-  };
+  return { ...pick(record, RECORD_KEYS), fields: record.fields.map((field) => pick(field, FIELD_KEYS)) };
 }
 
-function parameterSource(param: ParameterIr): ParameterSource {
-  return {
-    name: param.name,
-    type: param.type,
-    required: param.required,
-    default: param.default,
-    style: param.style,
-    description: param.description,
-    origin: param.origin,
-  };
-}
-
-function responseSource(response: ResponseIr): ResponseSource {
-  return {
-    status: response.status,
-    body: response.body,
-    envelope: response.envelope,
-    total: response.total,
-    when: response.when,
-    description: response.description,
-    origin: response.origin,
-    headers: response.headers.map((header) => header.name),
-  };
-}
-
-function fieldSource(field: FieldIr): FieldSource {
-  return {
-    name: field.name,
-    type: field.type,
-    required: field.required,
-    readOnly: field.readOnly,
-    default: field.default,
-    description: field.description,
-    origin: field.origin,
-  };
+function pick<T, K extends keyof T>(value: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
 }
