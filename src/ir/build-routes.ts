@@ -13,35 +13,16 @@ export interface RouteScope {
   readonly errorNames: readonly string[];
 }
 
-export function buildRoutes(ctx: FileContext, scope: RouteScope, fileOrigin: Origin): RouteIr[] {
+export function buildRoutes(ctx: FileContext, scope: RouteScope): RouteIr[] {
   const routes = scope.file.routes ?? {};
-  const seen = new Map<string, string>();
-  return Object.keys(routes)
-    .sort(compareCodePoints)
-    .map((name) => {
-      const identifier = camelCase(name);
-      const clash = seen.get(identifier);
-      if (clash)
-        ctx.report(
-          'SVC204',
-          ['routes', name],
-          `route "${name}" and route "${clash}" both become the method ${identifier} (expected distinct names)`,
-          true,
-        );
-      seen.set(identifier, name);
-      return buildRoute(ctx, scope, name, routes[name] as RouteDefinition, fileOrigin);
-    });
+  const names = Object.keys(routes).sort(compareCodePoints);
+  ctx.reportSameIdentifiers('routes', names, camelCase, 'the method');
+  return names.map((name) => buildRoute(ctx, scope, name, routes[name] as RouteDefinition));
 }
 
-function buildRoute(
-  ctx: FileContext,
-  scope: RouteScope,
-  name: string,
-  def: RouteDefinition,
-  fileOrigin: Origin,
-): RouteIr {
+function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: RouteDefinition): RouteIr {
   const path: YamlPath = ['routes', name];
-  const origin = ctx.origin(def.origin, fileOrigin);
+  const origin = ctx.origin(def.origin);
   if (!scope.iface)
     ctx.report(
       'SVC102',
