@@ -52,7 +52,7 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
     action: def.action,
     pathParams,
     query: params('query'),
-    headers: params('headers').map((header) => ({ ...header, name: header.name.toLowerCase() })),
+    headers: params('headers'),
     cookies: params('cookies'),
     body: def.body ? buildType(ctx, def.body, [...path, 'body']) : undefined,
     bodyRequired: def.bodyRequired ?? true,
@@ -111,19 +111,20 @@ function servedPaths(iface: InterfaceIr | undefined, def: RouteDefinition, fullP
   return [fullPath, ...unique];
 }
 
+/** Sorted by name as written; header names are then lower-cased, as they are compared. */
 function buildParameters(
   ctx: FileContext,
   defs: Record<string, ParameterDefinition>,
   path: YamlPath,
   origin: Origin,
-  group: string,
+  group: 'pathParams' | 'query' | 'headers' | 'cookies',
 ): ParameterIr[] {
   return Object.keys(defs)
     .sort(compareCodePoints)
     .map((name) => {
       const def = defs[name] as ParameterDefinition;
       return {
-        name,
+        name: group === 'headers' ? name.toLowerCase() : name,
         type: buildType(ctx, def, [...path, name]),
         required: def.required ?? group === 'pathParams',
         default: def.default,
@@ -147,13 +148,7 @@ function buildResponses(ctx: FileContext, def: RouteDefinition, path: YamlPath, 
         status: Number(status),
         body: response.body ? buildType(ctx, response.body, [...responsePath, 'body']) : undefined,
         envelope: (response.envelope ?? 'interface') === 'interface',
-        headers: buildParameters(
-          ctx,
-          response.headers ?? {},
-          [...responsePath, 'headers'],
-          responseOrigin,
-          'headers',
-        ).map((header) => ({ ...header, name: header.name.toLowerCase() })),
+        headers: buildParameters(ctx, response.headers ?? {}, [...responsePath, 'headers'], responseOrigin, 'headers'),
         when: response.when,
         total: response.total ?? false,
         description: response.description,

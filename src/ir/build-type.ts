@@ -90,12 +90,8 @@ export function unknownRecordMessage(ctx: FileContext, reference: string): strin
 }
 
 function buildConstraints(def: TypeDefinition): Constraints {
-  const constraints: { -readonly [K in keyof Constraints]: Constraints[K] } = {};
-  for (const key of ['minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'minItems', 'maxItems'] as const) {
-    const value = def[key];
-    if (value !== undefined) (constraints as Record<string, unknown>)[key] = value;
-  }
-  return constraints;
+  const keys = ['minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'minItems', 'maxItems'] as const;
+  return Object.fromEntries(keys.filter((key) => def[key] !== undefined).map((key) => [key, def[key]]));
 }
 
 function jsonType(): TypeIr {

@@ -5,8 +5,8 @@
 import type { Report } from './context.js';
 import { camelCase, isReservedWord } from './names.js';
 import { interfaceSymbols, symbols, type RoutePart } from './symbols.js';
-import type { Ir, ModuleIr, RecordKey, SourceLocation, TypeIr } from './types.js';
-import { requestParameters } from './route-parameters.js';
+import type { Ir, ModuleIr, RecordKey, SourceLocation } from './types.js';
+import { visitTypes } from './checks.js';
 
 /** Type names the type expressions of types.ts take from TypeScript. */
 const TYPES_FILE_GLOBALS = ['Omit', 'Partial', 'Pick', 'Record'];
@@ -227,18 +227,9 @@ function routeParts(route: ModuleIr['routes'][number]): [RoutePart, boolean][] {
 /** Each record of another file that a module refers to, with the first place that does. */
 function referencedElsewhere(module: ModuleIr): Map<RecordKey, SourceLocation> {
   const references = new Map<RecordKey, SourceLocation>();
-  const visit = (type: TypeIr | undefined, location: SourceLocation) => {
-    if (!type) return;
+  visitTypes(module, false, (type, location) => {
     if (type.kind === 'record' && !type.record.startsWith(`${module.name}.`) && !references.has(type.record))
       references.set(type.record, location);
-    if (type.kind === 'list') visit(type.items, location);
-    if (type.kind === 'map') visit(type.values, location);
-  };
-  for (const record of module.records) for (const field of record.fields) visit(field.type, field.location);
-  for (const route of module.routes) {
-    for (const param of requestParameters(route)) visit(param.type, param.location);
-    visit(route.body, route.location);
-    for (const response of route.responses) visit(response.body, response.location);
-  }
+  });
   return references;
 }

@@ -1,6 +1,6 @@
 // Checks that need the whole IR: defaults against their types, duplicate routes, unsatisfiable cycles.
 import type { Report } from './context.js';
-import type { FieldIr, Ir, ParameterIr, RecordIr, SourceLocation, TypeIr } from './types.js';
+import type { FieldIr, Ir, ModuleIr, ParameterIr, RecordIr, SourceLocation, TypeIr } from './types.js';
 import { describeConstrainedType, describeType, valueFitsType } from './values.js';
 import { requestParameters } from './route-parameters.js';
 
@@ -20,37 +20,48 @@ export function checkDefaults(ir: Ir, report: Report): void {
 }
 
 /**
+ * Each type a module writes, nested list items and map values included, with where it is written
+ * (response headers only when asked: types.ts declares none).
+ */
+export function visitTypes(
+  module: ModuleIr,
+  withResponseHeaders: boolean,
+  visit: (type: TypeIr, location: SourceLocation) => void,
+): void {
+  const walk = (type: TypeIr | undefined, location: SourceLocation): void => {
+    if (!type) return;
+    visit(type, location);
+    if (type.kind === 'list') walk(type.items, location);
+    if (type.kind === 'map') walk(type.values, location);
+  };
+  for (const record of module.records) for (const field of record.fields) walk(field.type, field.location);
+  for (const route of module.routes) {
+    for (const param of requestParameters(route)) walk(param.type, param.location);
+    walk(route.body, route.location);
+    for (const response of route.responses) {
+      walk(response.body, response.location);
+      if (withResponseHeaders) for (const header of response.headers) walk(header.type, header.location);
+    }
+  }
+}
+
+/**
  * A pattern becomes `new RegExp(pattern)` in generated schemas: one that does not compile would fail there, at import.
  */
 export function checkPatterns(ir: Ir, report: Report): void {
-  const visit = (type: TypeIr | undefined, location: SourceLocation) => {
-    if (!type) return;
-    const pattern = type.constraints.pattern;
-    if (pattern !== undefined) {
-      try {
-        new RegExp(pattern);
-      } catch (error) {
-        report(
-          location,
-          'SVC106',
-          `pattern ${JSON.stringify(pattern)} is not a regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')}; expected a JavaScript regular expression)`,
-        );
-      }
+  const check = ({ constraints: { pattern } }: TypeIr, location: SourceLocation) => {
+    if (pattern === undefined) return;
+    try {
+      new RegExp(pattern);
+    } catch (error) {
+      report(
+        location,
+        'SVC106',
+        `pattern ${JSON.stringify(pattern)} is not a regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')}; expected a JavaScript regular expression)`,
+      );
     }
-    if (type.kind === 'list') visit(type.items, location);
-    if (type.kind === 'map') visit(type.values, location);
   };
-  for (const module of ir.modules) {
-    for (const record of module.records) for (const field of record.fields) visit(field.type, field.location);
-    for (const route of module.routes) {
-      for (const param of requestParameters(route)) visit(param.type, param.location);
-      visit(route.body, route.location);
-      for (const response of route.responses) {
-        visit(response.body, response.location);
-        for (const header of response.headers) visit(header.type, header.location);
-      }
-    }
-  }
+  for (const module of ir.modules) visitTypes(module, true, check);
 }
 
 /** shortForm names two fields of the items of a deepObject list of records. */
