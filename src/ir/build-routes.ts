@@ -34,10 +34,8 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
   checkErrors(ctx, scope, def, path);
   const params = (group: 'pathParams' | 'query' | 'headers' | 'cookies') =>
     buildParameters(ctx, def[group] ?? {}, [...path, group], origin, group);
-  const pathParams = params('pathParams');
-  checkPathParameters(ctx, def, path, pathParams);
-  const basePath = scope.iface?.basePath ?? '';
-  const fullPath = joinPath(basePath, def.version, def.path);
+  checkPathParameters(ctx, def, path);
+  const fullPath = joinPath(scope.iface?.basePath ?? '', def.version, def.path);
   return {
     name,
     summary: def.summary,
@@ -50,7 +48,7 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
     privilege: def.privilege,
     scopes: [...(def.scopes ?? [])],
     action: def.action,
-    pathParams,
+    pathParams: params('pathParams'),
     query: params('query'),
     headers: params('headers'),
     cookies: params('cookies'),
@@ -158,14 +156,9 @@ function buildResponses(ctx: FileContext, def: RouteDefinition, path: YamlPath, 
     });
 }
 
-function checkPathParameters(
-  ctx: FileContext,
-  def: RouteDefinition,
-  path: YamlPath,
-  declared: readonly ParameterIr[],
-): void {
+function checkPathParameters(ctx: FileContext, def: RouteDefinition, path: YamlPath): void {
   const used = [...def.path.matchAll(/\{([^}]*)\}/g)].map((match) => match[1] ?? '');
-  const declaredNames = declared.map((param) => param.name);
+  const declaredNames = Object.keys(def.pathParams ?? {});
   for (const name of used) {
     if (!declaredNames.includes(name)) {
       ctx.report(
