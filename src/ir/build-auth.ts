@@ -5,11 +5,8 @@ import type { FileContext } from './context.js';
 import { compareCodePoints } from './names.js';
 import type { AuthSchemeIr, ErrorIr, ErrorKind, InterfaceIr, OAuthGrantIr, Origin } from './types.js';
 
-export function buildInterface(
-  ctx: FileContext,
-  def: NonNullable<DefinitionFile['interface']>,
-  fileOrigin: Origin,
-): InterfaceIr {
+export function buildInterface(ctx: FileContext, def: NonNullable<DefinitionFile['interface']>): InterfaceIr {
+  const origin = ctx.origin(def.origin);
   return {
     title: def.title,
     basePath: def.basePath,
@@ -20,23 +17,24 @@ export function buildInterface(
       .sort(compareCodePoints)
       .map((segment) => ({ segment, aliases: [...(def.segmentAliases?.[segment] ?? [])].sort(compareCodePoints) })),
     bodyLimitBytes: def.limits?.bodyBytes,
-    limitsOrigin: ctx.origin(def.limits?.origin, ctx.origin(def.origin, fileOrigin)),
+    limitsOrigin: ctx.origin(def.limits?.origin, origin),
     description: def.description,
-    origin: ctx.origin(def.origin, fileOrigin),
+    origin,
     location: ctx.locate(['interface'], true),
   };
 }
 
+/** `parent`: the interface's origin, which the schemes take by default. */
 export function buildAuthSchemes(
   ctx: FileContext,
   defs: Record<string, AuthSchemeDefinition>,
-  fileOrigin: Origin,
+  parent: Origin | undefined,
 ): AuthSchemeIr[] {
   return Object.keys(defs)
     .sort(compareCodePoints)
     .map((name) => {
       const def = defs[name] as AuthSchemeDefinition;
-      const origin = ctx.origin(def.origin, fileOrigin);
+      const origin = ctx.origin(def.origin, parent);
       const documented = { description: def.description, origin, location: ctx.locate(['auth', name], true) };
       switch (def.type) {
         case 'oauth2': {
@@ -154,11 +152,7 @@ export function checkAuthErrors(ctx: FileContext, auth: readonly AuthSchemeIr[],
   }
 }
 
-export function buildErrors(
-  ctx: FileContext,
-  defs: NonNullable<DefinitionFile['errors']>,
-  fileOrigin: Origin,
-): ErrorIr[] {
+export function buildErrors(ctx: FileContext, defs: NonNullable<DefinitionFile['errors']>): ErrorIr[] {
   return Object.keys(defs)
     .sort(compareCodePoints)
     .map((name) => {
@@ -180,7 +174,7 @@ export function buildErrors(
         title: def.title,
         message: def.message,
         description: def.description,
-        origin: ctx.origin(def.origin, fileOrigin),
+        origin: ctx.origin(def.origin),
         location: ctx.locate(['errors', name], true),
       };
     });

@@ -6,32 +6,15 @@ import type { FileContext } from './context.js';
 import { compareCodePoints, pascalCase } from './names.js';
 import type { FieldIr, Origin, RecordIr, RelationIr } from './types.js';
 
-export function buildRecords(
-  ctx: FileContext,
-  records: Record<string, RecordDefinition>,
-  fileOrigin: Origin,
-): RecordIr[] {
-  const seenTypeNames = new Map<string, string>();
-  return Object.keys(records)
-    .sort(compareCodePoints)
-    .map((name) => {
-      const typeName = pascalCase(name);
-      const clash = seenTypeNames.get(typeName);
-      if (clash)
-        ctx.report(
-          'SVC204',
-          ['records', name],
-          `record "${name}" and record "${clash}" both become the type ${typeName} (expected distinct names)`,
-          true,
-        );
-      seenTypeNames.set(typeName, name);
-      return buildRecord(ctx, name, records[name] as RecordDefinition, fileOrigin);
-    });
+export function buildRecords(ctx: FileContext, records: Record<string, RecordDefinition>): RecordIr[] {
+  const names = Object.keys(records).sort(compareCodePoints);
+  ctx.reportSameIdentifiers('records', names, pascalCase, 'the type');
+  return names.map((name) => buildRecord(ctx, name, records[name] as RecordDefinition));
 }
 
-function buildRecord(ctx: FileContext, name: string, def: RecordDefinition, fileOrigin: Origin): RecordIr {
+function buildRecord(ctx: FileContext, name: string, def: RecordDefinition): RecordIr {
   const path = ['records', name];
-  const origin = ctx.origin(def.origin, fileOrigin);
+  const origin = ctx.origin(def.origin);
   const fields = Object.keys(def.fields)
     .sort(compareCodePoints)
     .map((fieldName) =>

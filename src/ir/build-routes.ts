@@ -13,35 +13,16 @@ export interface RouteScope {
   readonly errorNames: readonly string[];
 }
 
-export function buildRoutes(ctx: FileContext, scope: RouteScope, fileOrigin: Origin): RouteIr[] {
+export function buildRoutes(ctx: FileContext, scope: RouteScope): RouteIr[] {
   const routes = scope.file.routes ?? {};
-  const seen = new Map<string, string>();
-  return Object.keys(routes)
-    .sort(compareCodePoints)
-    .map((name) => {
-      const identifier = camelCase(name);
-      const clash = seen.get(identifier);
-      if (clash)
-        ctx.report(
-          'SVC204',
-          ['routes', name],
-          `route "${name}" and route "${clash}" both become the method ${identifier} (expected distinct names)`,
-          true,
-        );
-      seen.set(identifier, name);
-      return buildRoute(ctx, scope, name, routes[name] as RouteDefinition, fileOrigin);
-    });
+  const names = Object.keys(routes).sort(compareCodePoints);
+  ctx.reportSameIdentifiers('routes', names, camelCase, 'the method');
+  return names.map((name) => buildRoute(ctx, scope, name, routes[name] as RouteDefinition));
 }
 
-function buildRoute(
-  ctx: FileContext,
-  scope: RouteScope,
-  name: string,
-  def: RouteDefinition,
-  fileOrigin: Origin,
-): RouteIr {
+function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: RouteDefinition): RouteIr {
   const path: YamlPath = ['routes', name];
-  const origin = ctx.origin(def.origin, fileOrigin);
+  const origin = ctx.origin(def.origin);
   if (!scope.iface)
     ctx.report(
       'SVC102',
@@ -53,10 +34,8 @@ function buildRoute(
   checkErrors(ctx, scope, def, path);
   const params = (group: 'pathParams' | 'query' | 'headers' | 'cookies') =>
     buildParameters(ctx, def[group] ?? {}, [...path, group], origin, group);
-  const pathParams = params('pathParams');
-  checkPathParameters(ctx, def, path, pathParams);
-  const basePath = scope.iface?.basePath ?? '';
-  const fullPath = joinPath(basePath, def.version, def.path);
+  checkPathParameters(ctx, def, path);
+  const fullPath = joinPath(scope.iface?.basePath ?? '', def.version, def.path);
   return {
     name,
     summary: def.summary,
@@ -69,9 +48,9 @@ function buildRoute(
     privilege: def.privilege,
     scopes: [...(def.scopes ?? [])],
     action: def.action,
-    pathParams,
+    pathParams: params('pathParams'),
     query: params('query'),
-    headers: params('headers').map((header) => ({ ...header, name: header.name.toLowerCase() })),
+    headers: params('headers'),
     cookies: params('cookies'),
     body: def.body ? buildType(ctx, def.body, [...path, 'body']) : undefined,
     bodyRequired: def.bodyRequired ?? true,
@@ -130,19 +109,20 @@ function servedPaths(iface: InterfaceIr | undefined, def: RouteDefinition, fullP
   return [fullPath, ...unique];
 }
 
+/** Sorted by name as written; header names are then lower-cased, as they are compared. */
 function buildParameters(
   ctx: FileContext,
   defs: Record<string, ParameterDefinition>,
   path: YamlPath,
   origin: Origin,
-  group: string,
+  group: 'pathParams' | 'query' | 'headers' | 'cookies',
 ): ParameterIr[] {
   return Object.keys(defs)
     .sort(compareCodePoints)
     .map((name) => {
       const def = defs[name] as ParameterDefinition;
       return {
-        name,
+        name: group === 'headers' ? name.toLowerCase() : name,
         type: buildType(ctx, def, [...path, name]),
         required: def.required ?? group === 'pathParams',
         default: def.default,
@@ -166,13 +146,7 @@ function buildResponses(ctx: FileContext, def: RouteDefinition, path: YamlPath, 
         status: Number(status),
         body: response.body ? buildType(ctx, response.body, [...responsePath, 'body']) : undefined,
         envelope: (response.envelope ?? 'interface') === 'interface',
-        headers: buildParameters(
-          ctx,
-          response.headers ?? {},
-          [...responsePath, 'headers'],
-          responseOrigin,
-          'headers',
-        ).map((header) => ({ ...header, name: header.name.toLowerCase() })),
+        headers: buildParameters(ctx, response.headers ?? {}, [...responsePath, 'headers'], responseOrigin, 'headers'),
         when: response.when,
         total: response.total ?? false,
         description: response.description,
@@ -182,14 +156,9 @@ function buildResponses(ctx: FileContext, def: RouteDefinition, path: YamlPath, 
     });
 }
 
-function checkPathParameters(
-  ctx: FileContext,
-  def: RouteDefinition,
-  path: YamlPath,
-  declared: readonly ParameterIr[],
-): void {
+function checkPathParameters(ctx: FileContext, def: RouteDefinition, path: YamlPath): void {
   const used = [...def.path.matchAll(/\{([^}]*)\}/g)].map((match) => match[1] ?? '');
-  const declaredNames = declared.map((param) => param.name);
+  const declaredNames = Object.keys(def.pathParams ?? {});
   for (const name of used) {
     if (!declaredNames.includes(name)) {
       ctx.report(

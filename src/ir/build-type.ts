@@ -8,8 +8,7 @@ import { SCALAR_KINDS, type Constraints, type ScalarKind, type TypeIr } from './
 const SCALARS = new Set<string>(SCALAR_KINDS);
 
 export function buildType(ctx: FileContext, def: TypeDefinition, path: YamlPath): TypeIr {
-  const nullable = def.nullable ?? false;
-  const constraints = buildConstraints(def);
+  const base = { nullable: def.nullable ?? false, constraints: buildConstraints(def) };
   if (def.coerce && def.type !== 'integer' && def.type !== 'number') {
     ctx.report('SVC213', [...path, 'coerce'], `coerce on a ${def.type} (expected integer or number)`, true);
   }
@@ -19,27 +18,24 @@ export function buildType(ctx: FileContext, def: TypeDefinition, path: YamlPath)
       scalar: def.type as ScalarKind,
       format: def.format,
       coerce: def.coerce ?? false,
-      nullable,
-      constraints,
+      ...base,
     };
   }
   switch (def.type) {
     case 'enum':
       if (!def.values) ctx.report('SVC212', path, 'enum without values (expected values: [a, b, …])');
-      return { kind: 'enum', values: def.values ?? [], nullable, constraints };
+      return { kind: 'enum', values: def.values ?? [], ...base };
     case 'list':
     case 'map': {
       const items = def.items
         ? buildType(ctx, def.items, [...path, 'items'])
         : (ctx.report('SVC212', path, `${def.type} without items (expected items: {type: …})`), jsonType());
-      return def.type === 'list'
-        ? { kind: 'list', items, nullable, constraints }
-        : { kind: 'map', values: items, nullable, constraints };
+      return def.type === 'list' ? { kind: 'list', items, ...base } : { kind: 'map', values: items, ...base };
     }
     case 'record':
-      return buildRecordType(ctx, def, path, nullable, constraints);
+      return buildRecordType(ctx, def, path, base);
     default:
-      return { kind: 'json', nullable, constraints };
+      return { kind: 'json', ...base };
   }
 }
 
@@ -47,8 +43,7 @@ function buildRecordType(
   ctx: FileContext,
   def: TypeDefinition,
   path: YamlPath,
-  nullable: boolean,
-  constraints: Constraints,
+  base: Pick<TypeIr, 'nullable' | 'constraints'>,
 ): TypeIr {
   if (!def.record) {
     ctx.report('SVC212', path, 'record type without a record name (expected record: <name>)');
@@ -77,8 +72,7 @@ function buildRecordType(
     omit: [...(def.omit ?? [])].sort(),
     pick: [...(def.pick ?? [])].sort(),
     partial: def.partial ?? false,
-    nullable,
-    constraints,
+    ...base,
   };
 }
 
@@ -90,12 +84,8 @@ export function unknownRecordMessage(ctx: FileContext, reference: string): strin
 }
 
 function buildConstraints(def: TypeDefinition): Constraints {
-  const constraints: { -readonly [K in keyof Constraints]: Constraints[K] } = {};
-  for (const key of ['minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'minItems', 'maxItems'] as const) {
-    const value = def[key];
-    if (value !== undefined) (constraints as Record<string, unknown>)[key] = value;
-  }
-  return constraints;
+  const keys = ['minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'minItems', 'maxItems'] as const;
+  return Object.fromEntries(keys.filter((key) => def[key] !== undefined).map((key) => [key, def[key]]));
 }
 
 function jsonType(): TypeIr {

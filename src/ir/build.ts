@@ -10,16 +10,26 @@ import { checkIdentifiers, fileNameProblems } from './check-identifiers.js';
 import { checkServable } from './check-servable.js';
 import { checkCookies } from './check-cookies.js';
 import { checkCycles, checkDefaults, checkDuplicateRoutes, checkPatterns, checkShortForms } from './checks.js';
-import { FileContext } from './context.js';
+import { FileContext, type Report } from './context.js';
 import { compareCodePoints } from './names.js';
-import type { Ir, ModuleIr, Origin, RecordIr } from './types.js';
+import type { Ir, ModuleIr } from './types.js';
 
 export interface ValidatedFile {
   readonly loaded: LoadedFile;
   readonly definition: DefinitionFile;
 }
 
-const FILE_ORIGIN: Origin = 'spec';
+/** The checks that need the whole IR, in the order their findings are listed. */
+const IR_CHECKS: readonly ((ir: Ir, report: Report) => void)[] = [
+  checkDefaults,
+  checkDuplicateRoutes,
+  checkShortForms,
+  checkCycles,
+  checkPatterns,
+  checkIdentifiers,
+  checkServable,
+  checkCookies,
+];
 
 export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
@@ -34,40 +44,20 @@ export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics:
   const built = ordered.map(({ loaded, definition }) =>
     buildModule(new FileContext(loaded, definition.name, recordFields, diagnostics), definition),
   );
-  const records = recordsByKey(built);
-  const modules = settleWireStyles(built, (key) => records.get(key));
-  const ir: Ir = { modules, records };
-  diagnostics.push(
-    ...checkDefaults(ir),
-    ...checkDuplicateRoutes(ir),
-    ...checkShortForms(ir),
-    ...checkCycles(ir),
-    ...checkPatterns(ir),
-    ...checkIdentifiers(ir),
-    ...checkServable(ir),
-    ...checkCookies(ir.modules),
-  );
+  const records = new Map(built.flatMap((module) => module.records.map((record) => [record.key, record] as const)));
+  const ir: Ir = { modules: settleWireStyles(built, (key) => records.get(key)), records };
+  const report: Report = (location, code, message) => diagnostics.push({ ...location, code, message });
+  for (const check of IR_CHECKS) check(ir, report);
   return { ir, diagnostics };
 }
 
-/** Every record of the modules, by key: Ir['records']. */
-function recordsByKey(modules: readonly ModuleIr[]): Map<string, RecordIr> {
-  const records = new Map<string, RecordIr>();
-  for (const module of modules) for (const record of module.records) records.set(record.key, record);
-  return records;
-}
-
 function buildModule(ctx: FileContext, definition: DefinitionFile): ModuleIr {
-  const iface = definition.interface ? buildInterface(ctx, definition.interface, FILE_ORIGIN) : undefined;
-  const auth = buildAuthSchemes(ctx, definition.auth ?? {}, iface?.origin ?? FILE_ORIGIN);
-  const errors = buildErrors(ctx, definition.errors ?? {}, FILE_ORIGIN);
+  const iface = definition.interface ? buildInterface(ctx, definition.interface) : undefined;
+  const auth = buildAuthSchemes(ctx, definition.auth ?? {}, iface?.origin);
+  const errors = buildErrors(ctx, definition.errors ?? {});
   checkAuthErrors(ctx, auth, errors);
-  const records = buildRecords(ctx, definition.records ?? {}, FILE_ORIGIN);
-  const routes = buildRoutes(
-    ctx,
-    { file: definition, iface, auth, errorNames: errors.map((error) => error.name) },
-    FILE_ORIGIN,
-  );
+  const records = buildRecords(ctx, definition.records ?? {});
+  const routes = buildRoutes(ctx, { file: definition, iface, auth, errorNames: errors.map((error) => error.name) });
   // Read after every element is built: each one's origin notes whether the file said any.
   return {
     name: definition.name,
@@ -102,7 +92,7 @@ function checkModuleNames(files: readonly ValidatedFile[], diagnostics: Diagnost
       );
     }
     for (const problem of fileNameProblems(definition.name, definition.interface !== undefined))
-      ctx.report(problem.code, ['name'], problem.message);
+      ctx.report('SVC214', ['name'], problem);
     seen.set(definition.name, loaded.file);
     if (folder === undefined) folders.set(definition.name.toLowerCase(), { name: definition.name, file: loaded.file });
   }

@@ -2,11 +2,11 @@
 // each must be usable where it goes (SVC214), and no two may meet in one generated file (SVC204).
 // The names come from the symbol table the emitters use (symbols.ts);
 // test/reliability/names.test.ts compiles the output of awkward names.
-import type { Diagnostic } from '../definitions/diagnostics.js';
+import type { Report } from './context.js';
 import { camelCase, isReservedWord } from './names.js';
 import { interfaceSymbols, symbols, type RoutePart } from './symbols.js';
-import type { Ir, ModuleIr, RecordKey, SourceLocation, TypeIr } from './types.js';
-import { requestParameters } from './route-parameters.js';
+import type { Ir, ModuleIr, RecordKey, SourceLocation } from './types.js';
+import { visitTypes } from './checks.js';
 
 /** Type names the type expressions of types.ts take from TypeScript. */
 const TYPES_FILE_GLOBALS = ['Omit', 'Partial', 'Pick', 'Record'];
@@ -73,55 +73,45 @@ const MAX_FILE_NAME_LENGTH = 100;
 
 const PROPERTY_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-function at(location: SourceLocation, code: Diagnostic['code'], message: string): Diagnostic {
-  return { ...location, code, message };
-}
-
-export function checkIdentifiers(ir: Ir): Diagnostic[] {
-  const found: Diagnostic[] = [];
+export function checkIdentifiers(ir: Ir, report: Report): void {
   for (const module of ir.modules) {
-    checkRouteNames(module, found);
-    checkAuthNames(module, found);
-    checkParameterNames(module, found);
+    checkRouteNames(module, report);
+    checkAuthNames(module, report);
+    checkHeaderNames(module, report);
+    /** Pairs reported already (in the module's other file): one diagnostic per pair. */
     const reported = new Set<string>();
-    checkFile(module, found, reported, 'types');
-    checkFile(module, found, reported, 'schemas');
+    checkFile(module, 'types', reported, report);
+    checkFile(module, 'schemas', reported, report);
   }
-  return found;
 }
 
 /**
  * What is wrong with a definition file's name as the name of its output folder and the prefix of
- * its generated identifiers (reported by the IR builder, at the file's `name:`).
+ * its generated identifiers (reported by the IR builder as SVC214, at the file's `name:`).
  */
-export function fileNameProblems(name: string, hasInterface: boolean): { code: Diagnostic['code']; message: string }[] {
-  const problems: { code: Diagnostic['code']; message: string }[] = [];
+export function fileNameProblems(name: string, hasInterface: boolean): string[] {
+  const problems: string[] = [];
   if (name === RUNTIME_FOLDER)
-    problems.push({
-      code: 'SVC214',
-      message: `file name "${name}" is the output folder of svcgen's runtime (expected another name)`,
-    });
+    problems.push(`file name "${name}" is the output folder of svcgen's runtime (expected another name)`);
   if (name.length > MAX_FILE_NAME_LENGTH) {
-    problems.push({
-      code: 'SVC214',
-      message: `file name is ${name.length} characters long (expected at most ${MAX_FILE_NAME_LENGTH}: it names a folder of the output)`,
-    });
+    problems.push(
+      `file name is ${name.length} characters long (expected at most ${MAX_FILE_NAME_LENGTH}: it names a folder of the output)`,
+    );
   }
-  if (hasInterface) {
-    const clash = interfaceSymbols(name).find((identifier) => INTERFACE_FILE_IMPORTS.includes(identifier));
-    if (clash)
-      problems.push({
-        code: 'SVC214',
-        message: `file name "${name}" makes the identifier ${clash}, which the generated server or client imports (expected another name)`,
-      });
-  }
+  const clash = hasInterface
+    ? interfaceSymbols(name).find((identifier) => INTERFACE_FILE_IMPORTS.includes(identifier))
+    : undefined;
+  if (clash)
+    problems.push(
+      `file name "${name}" makes the identifier ${clash}, which the generated server or client imports (expected another name)`,
+    );
   return problems;
 }
 
-function checkRouteNames(module: ModuleIr, found: Diagnostic[]): void {
+function checkRouteNames(module: ModuleIr, report: Report): void {
   for (const route of module.routes) {
     const problem = routeNameProblem(route.name);
-    if (problem) found.push(at(route.location, 'SVC214', `route name "${route.name}" ${problem}`));
+    if (problem) report(route.location, 'SVC214', `route name "${route.name}" ${problem}`);
   }
 }
 
@@ -138,25 +128,24 @@ function routeNameProblem(name: string): string | undefined {
   return undefined;
 }
 
-function checkAuthNames(module: ModuleIr, found: Diagnostic[]): void {
+function checkAuthNames(module: ModuleIr, report: Report): void {
   for (const scheme of module.auth) {
-    if (!PROPERTY_NAME.test(scheme.name)) {
-      found.push(
-        at(
-          scheme.location,
-          'SVC214',
-          `auth scheme name "${scheme.name}" is not usable as a property name of the generated auth options (expected letters, digits and "_", e.g. "${camelCase(scheme.name).replace(/_$/, '')}")`,
-        ),
+    if (!PROPERTY_NAME.test(scheme.name))
+      report(
+        scheme.location,
+        'SVC214',
+        `auth scheme name "${scheme.name}" is not usable as a property name of the generated auth options (expected letters, digits and "_", e.g. "${camelCase(scheme.name).replace(/_$/, '')}")`,
       );
-    }
   }
 }
 
-/** Header names are compared without case (and lower-cased in the IR): two may become one. */
-function checkParameterNames(module: ModuleIr, found: Diagnostic[]): void {
+/**
+ * Header names are compared without case (and lower-cased in the IR): two may become one. (Other
+ * names are keys of one YAML mapping, never the same twice.)
+ */
+function checkHeaderNames(module: ModuleIr, report: Report): void {
   for (const route of module.routes) {
     const groups = [
-      { what: 'query parameter', params: route.query },
       { what: 'header', params: route.headers },
       ...route.responses.map((response) => ({
         what: `header of response ${response.status}`,
@@ -166,80 +155,61 @@ function checkParameterNames(module: ModuleIr, found: Diagnostic[]): void {
     for (const { what, params } of groups) {
       const seen = new Set<string>();
       for (const param of params) {
-        if (seen.has(param.name)) {
-          found.push(
-            at(
-              param.location,
-              'SVC204',
-              `${what} "${param.name}" is declared twice (expected each name once; header names are compared without case)`,
-            ),
+        if (seen.has(param.name))
+          report(
+            param.location,
+            'SVC204',
+            `${what} "${param.name}" is declared twice (expected each name once; header names are compared without case)`,
           );
-        }
         seen.add(param.name);
       }
     }
   }
 }
 
-/** Top-level names of one generated file: who took each, and where. */
-class FileNames {
-  private readonly taken = new Map<string, { readonly what: string; readonly owned: boolean; readonly kind: string }>();
-
-  constructor(
-    private readonly file: string,
-    private readonly found: Diagnostic[],
-    given: Readonly<Record<string, readonly string[]>>,
-    /** Pairs reported already (in another file of the module): one diagnostic per pair. */
-    private readonly reported: Set<string>,
-  ) {
-    for (const [source, names] of Object.entries(given))
-      for (const name of names) this.taken.set(name, { what: source, owned: false, kind: 'given' });
-  }
-
-  /** `kind` "record" or "route": two of the same kind are reported by the IR builder already. */
-  claim(identifier: string, what: string, location: SourceLocation, kind = 'import'): void {
-    const holder = this.taken.get(identifier);
+/** The top-level names of types.ts or schemas.ts: imported records, then the module's records and routes. */
+function checkFile(module: ModuleIr, file: 'types' | 'schemas', reported: Set<string>, report: Report): void {
+  const [source, givenNames, recordName, routeName] =
+    file === 'types'
+      ? ['TypeScript', TYPES_FILE_GLOBALS, symbols.recordType, symbols.routeType]
+      : ["zod and svcgen's runtime", SCHEMAS_FILE_IMPORTS, symbols.recordSchema, symbols.routeSchema];
+  const path = `${module.name}/${file}.ts`;
+  /** Who took each name, and as what: "given" (imported by every such file), "import", "record" or "route". */
+  const taken = new Map<string, { what: string; kind: string }>(
+    givenNames.map((name) => [name, { what: source, kind: 'given' }]),
+  );
+  const claim = (identifier: string, what: string, location: SourceLocation, kind = 'import') => {
+    const holder = taken.get(identifier);
     if (!holder) {
-      this.taken.set(identifier, { what, owned: true, kind });
+      taken.set(identifier, { what, kind });
       return;
     }
+    // Two records or two routes that meet are reported by the IR builder already.
     if (holder.kind === kind && kind !== 'import') return;
     const pair = `${what}\u0000${holder.what}`;
-    if (this.reported.has(pair)) return;
-    this.reported.add(pair);
-    if (holder.owned) {
-      this.found.push(
-        at(
-          location,
-          'SVC204',
-          `${what} and ${holder.what} both become ${identifier} in ${this.file} (expected distinct names)`,
-        ),
+    if (reported.has(pair)) return;
+    reported.add(pair);
+    if (holder.kind === 'given')
+      report(
+        location,
+        'SVC214',
+        `${what} becomes ${identifier}, which ${path} takes from ${holder.what} (expected another name)`,
       );
-    } else {
-      this.found.push(
-        at(
-          location,
-          'SVC214',
-          `${what} becomes ${identifier}, which ${this.file} takes from ${holder.what} (expected another name)`,
-        ),
+    else
+      report(
+        location,
+        'SVC204',
+        `${what} and ${holder.what} both become ${identifier} in ${path} (expected distinct names)`,
       );
-    }
-  }
-}
-
-/** The top-level names of types.ts or schemas.ts: imported records, then the module's records and routes. */
-function checkFile(module: ModuleIr, found: Diagnostic[], reported: Set<string>, file: 'types' | 'schemas'): void {
-  const [given, recordName, routeName] =
-    file === 'types'
-      ? [{ TypeScript: TYPES_FILE_GLOBALS }, symbols.recordType, symbols.routeType]
-      : [{ "zod and svcgen's runtime": SCHEMAS_FILE_IMPORTS }, symbols.recordSchema, symbols.routeSchema];
-  const names = new FileNames(`${module.name}/${file}.ts`, found, given, reported);
-  claimImports(module, names, recordName);
+  };
+  // Records of other files that this file's types name: each is imported under its own name.
+  for (const [key, location] of referencedElsewhere(module))
+    claim(recordName(key), `record "${key}" (imported)`, location);
   for (const record of module.records)
-    names.claim(recordName(record.key), `record "${record.name}"`, record.location, 'record');
+    claim(recordName(record.key), `record "${record.name}"`, record.location, 'record');
   for (const route of module.routes) {
     for (const [part, present] of routeParts(route))
-      if (present) names.claim(routeName(route.name, part), `route "${route.name}"`, route.location, 'route');
+      if (present) claim(routeName(route.name, part), `route "${route.name}"`, route.location, 'route');
   }
 }
 
@@ -254,27 +224,12 @@ function routeParts(route: ModuleIr['routes'][number]): [RoutePart, boolean][] {
   ];
 }
 
-/** Records of other files that this file's types name: each is imported under its own name. */
-function claimImports(module: ModuleIr, names: FileNames, identifierOf: (key: RecordKey) => string): void {
-  for (const [key, location] of referencedElsewhere(module))
-    names.claim(identifierOf(key), `record "${key}" (imported)`, location);
-}
-
 /** Each record of another file that a module refers to, with the first place that does. */
 function referencedElsewhere(module: ModuleIr): Map<RecordKey, SourceLocation> {
   const references = new Map<RecordKey, SourceLocation>();
-  const visit = (type: TypeIr | undefined, location: SourceLocation) => {
-    if (!type) return;
+  visitTypes(module, false, (type, location) => {
     if (type.kind === 'record' && !type.record.startsWith(`${module.name}.`) && !references.has(type.record))
       references.set(type.record, location);
-    if (type.kind === 'list') visit(type.items, location);
-    if (type.kind === 'map') visit(type.values, location);
-  };
-  for (const record of module.records) for (const field of record.fields) visit(field.type, field.location);
-  for (const route of module.routes) {
-    for (const param of requestParameters(route)) visit(param.type, param.location);
-    visit(route.body, route.location);
-    for (const response of route.responses) visit(response.body, response.location);
-  }
+  });
   return references;
 }

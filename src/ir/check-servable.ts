@@ -1,61 +1,55 @@
 // Checks that valid-looking routes can be served and documented: path templates the router reads
 // one way only, totals beside lists, form bodies whose members arrive as the text they are,
 // parameters that can be told apart and written, responses that can be sent as declared.
-import type { Diagnostic } from '../definitions/diagnostics.js';
+import type { Report } from './context.js';
 import { inView } from './types.js';
 import type { ErrorIr, Ir, ModuleIr, ParameterIr, RecordIr, RouteIr, TypeIr } from './types.js';
 import { describeType } from './values.js';
-import { flatRecordFields, isScalarType } from './wire-shapes.js';
+import { flatRecordFields, isTextValue } from './wire-shapes.js';
 
 /** A placeholder fills a whole segment and is named so that every router reads the same name. */
 const PLACEHOLDER_SEGMENT = /^\{[A-Za-z_][A-Za-z0-9_]*\}$/;
 /** What a form body carries as text: no numbers, booleans, lists or nested records. */
 const TEXT_KINDS = new Set(['string', 'date', 'date-time']);
 
-export function checkServable(ir: Ir): Diagnostic[] {
-  const found: Diagnostic[] = [];
+export function checkServable(ir: Ir, report: Report): void {
   for (const module of ir.modules) {
     for (const route of module.routes) {
-      found.push(
-        ...checkTemplate(route),
-        ...checkTotals(route),
-        ...checkFormBody(route, ir.records),
-        ...checkProtoNames(route),
-      );
-      found.push(...checkQueryAlternative(route), ...checkStyles(route), ...checkStatuses(module, route));
-      found.push(...checkFormQuery(route, ir.records), ...checkTextParameters(route));
+      checkTemplate(route, report);
+      checkTotals(route, report);
+      checkFormBody(route, ir.records, report);
+      checkProtoNames(route, report);
+      checkQueryAlternative(route, report);
+      checkStyles(route, report);
+      checkStatuses(module, route, report);
+      checkFormQuery(route, ir.records, report);
+      checkTextParameters(route, report);
     }
   }
-  return found;
 }
 
-function checkTemplate(route: RouteIr): Diagnostic[] {
-  for (const part of route.path.split('/')) {
-    if (!part.includes('{') && !part.includes('}')) continue;
-    if (PLACEHOLDER_SEGMENT.test(part)) continue;
-    return [
-      {
-        ...route.location,
-        code: 'SVC215',
-        message: `path "${route.path}" of route "${route.name}" has the segment "${part}" (expected a placeholder to fill a whole segment, named with letters, digits and "_", e.g. {itemId})`,
-      },
-    ];
-  }
-  return [];
+function checkTemplate(route: RouteIr, report: Report): void {
+  const part = route.path.split('/').find((part) => /[{}]/.test(part) && !PLACEHOLDER_SEGMENT.test(part));
+  if (part === undefined) return;
+  report(
+    route.location,
+    'SVC215',
+    `path "${route.path}" of route "${route.name}" has the segment "${part}" (expected a placeholder to fill a whole segment, named with letters, digits and "_", e.g. {itemId})`,
+  );
 }
 
-function checkTotals(route: RouteIr): Diagnostic[] {
-  return route.responses
-    .filter((response) => response.total && (response.body?.kind !== 'list' || response.body.nullable))
-    .map((response) => ({
-      ...response.location,
-      code: 'SVC216' as const,
-      message: `response ${response.status} of route "${route.name}" has total: true but its body is ${response.body ? describe(response.body) : 'empty'} (expected a list that is not nullable)`,
-    }));
+function checkTotals(route: RouteIr, report: Report): void {
+  for (const response of route.responses)
+    if (response.total && (response.body?.kind !== 'list' || response.body.nullable))
+      report(
+        response.location,
+        'SVC216',
+        `response ${response.status} of route "${route.name}" has total: true but its body is ${response.body ? describe(response.body) : 'empty'} (expected a list that is not nullable)`,
+      );
 }
 
-function checkFormBody(route: RouteIr, records: ReadonlyMap<string, RecordIr>): Diagnostic[] {
-  if (!route.bodyFormats.includes('form') || !route.body) return [];
+function checkFormBody(route: RouteIr, records: ReadonlyMap<string, RecordIr>, report: Report): void {
+  if (!route.bodyFormats.includes('form') || !route.body) return;
   const body = route.body;
   const record = body.kind === 'record' ? records.get(body.record) : undefined;
   let problem = `${article(body.kind)} ${body.kind} body`;
@@ -66,14 +60,12 @@ function checkFormBody(route: RouteIr, records: ReadonlyMap<string, RecordIr>): 
       .map((field) => `"${field.name}" (${describe(field.type)})`)
       .join(', ');
   }
-  if (!problem) return [];
-  return [
-    {
-      ...route.location,
-      code: 'SVC217',
-      message: `route "${route.name}" accepts a form body, which arrives as text, with ${problem} (expected members of type string, enum, date or date-time, or bodyFormats: [json])`,
-    },
-  ];
+  if (!problem) return;
+  report(
+    route.location,
+    'SVC217',
+    `route "${route.name}" accepts a form body, which arrives as text, with ${problem} (expected members of type string, enum, date or date-time, or bodyFormats: [json])`,
+  );
 }
 
 function isText(type: TypeIr): boolean {
@@ -90,57 +82,63 @@ function article(word: string): string {
 }
 
 /** `__proto__` as a member of an object literal sets the prototype: no generated schema can name it. */
-function checkProtoNames(route: RouteIr): Diagnostic[] {
-  const params = [
-    ...route.query,
-    ...route.headers,
-    ...route.cookies,
-    ...route.responses.flatMap((response) => response.headers),
-  ];
-  return params
-    .filter((param) => param.name === '__proto__')
-    .map((param) => ({
-      ...param.location,
-      code: 'SVC214' as const,
-      message: `parameter "__proto__" of route "${route.name}" cannot be a member of a schema (expected another name)`,
-    }));
+function checkProtoNames(route: RouteIr, report: Report): void {
+  const responseHeaders = route.responses.flatMap((response) => response.headers);
+  for (const param of [...route.query, ...route.headers, ...route.cookies, ...responseHeaders])
+    if (param.name === '__proto__')
+      report(
+        param.location,
+        'SVC214',
+        `parameter "__proto__" of route "${route.name}" cannot be a member of a schema (expected another name)`,
+      );
 }
 
 /** The query parameter that may carry a body member must not also be one of the route's own. */
-function checkQueryAlternative(route: RouteIr): Diagnostic[] {
+function checkQueryAlternative(route: RouteIr, report: Report): void {
   const member = route.bodyQueryAlternative?.member;
   const twin = route.query.find((param) => param.name === member);
-  if (member === undefined || !twin) return [];
-  const message = `route "${route.name}" has a query parameter "${member}" and lets the body member "${member}" arrive as that query parameter too (expected another name for one of them)`;
-  return [{ ...twin.location, code: 'SVC220', message }];
+  if (member === undefined || !twin) return;
+  report(
+    twin.location,
+    'SVC220',
+    `route "${route.name}" has a query parameter "${member}" and lets the body member "${member}" arrive as that query parameter too (expected another name for one of them)`,
+  );
+}
+
+/** The parameters written as one text (path segments and request headers), with the words for their place. */
+function textParameters(route: RouteIr): { param: ParameterIr; place: string }[] {
+  return [
+    ...route.pathParams.map((param) => ({ param, place: 'path parameter' })),
+    ...route.headers.map((param) => ({ param, place: 'header' })),
+  ];
+}
+
+/** Each response header, with the words for its place. */
+function responseHeaders(route: RouteIr): { param: ParameterIr; place: string }[] {
+  return route.responses.flatMap((response) =>
+    response.headers.map((param) => ({ param, place: `response ${response.status} header` })),
+  );
 }
 
 /** deepObject (name[key]=value) is a query string notation: a path segment or a header cannot be written that way. */
-function checkStyles(route: RouteIr): Diagnostic[] {
-  const placed = [
-    ...route.pathParams.map((param) => ({ param, place: 'path parameter' })),
-    ...route.headers.map((param) => ({ param, place: 'header' })),
-    ...route.responses.flatMap((response) =>
-      response.headers.map((param) => ({ param, place: `response ${response.status} header` })),
-    ),
-  ];
-  return placed
-    .filter(({ param }) => param.style === 'deepObject')
-    .map(({ param, place }) => ({
-      ...param.location,
-      code: 'SVC221' as const,
-      message: `${place} "${param.name}" of route "${route.name}" has style deepObject, which only query parameters have (expected style json, or no style)`,
-    }));
+function checkStyles(route: RouteIr, report: Report): void {
+  for (const { param, place } of [...textParameters(route), ...responseHeaders(route)]) {
+    if (param.style !== 'deepObject') continue;
+    report(
+      param.location,
+      'SVC221',
+      `${place} "${param.name}" of route "${route.name}" has style deepObject, which only query parameters have (expected style json, or no style)`,
+    );
+  }
 }
 
 /** HTTP sends no body with 204 and 304, no final 1xx answer, and one answer per status. */
-function checkStatuses(module: ModuleIr, route: RouteIr): Diagnostic[] {
+function checkStatuses(module: ModuleIr, route: RouteIr, report: Report): void {
   const errors = new Map<number, ErrorIr>();
   for (const name of route.errors) {
     const error = module.errors.find((candidate) => candidate.name === name);
     if (error && !errors.has(error.status)) errors.set(error.status, error);
   }
-  const found: Diagnostic[] = [];
   for (const response of route.responses) {
     const where = `response ${response.status} of route "${route.name}"`;
     const error = errors.get(response.status);
@@ -151,9 +149,8 @@ function checkStatuses(module: ModuleIr, route: RouteIr): Diagnostic[] {
       problem = `${where} has a body, which HTTP never sends with ${response.status} (expected no body, or another status)`;
     else if (error)
       problem = `${where} has the status of the error "${error.name}" the route lists (expected one answer per status: drop one of them)`;
-    if (problem) found.push({ ...response.location, code: 'SVC222', message: problem });
+    if (problem) report(response.location, 'SVC222', problem);
   }
-  return found;
 }
 
 /**
@@ -162,63 +159,52 @@ function checkStatuses(module: ModuleIr, route: RouteIr): Diagnostic[] {
  * another query parameter, nor with a field of another form-style record, or the two could not be
  * told apart.
  */
-function checkFormQuery(route: RouteIr, records: ReadonlyMap<string, RecordIr>): Diagnostic[] {
+function checkFormQuery(route: RouteIr, records: ReadonlyMap<string, RecordIr>, report: Report): void {
   const names = new Set([
     ...route.query.map((param) => param.name),
     ...(route.bodyQueryAlternative ? [route.bodyQueryAlternative.member] : []),
   ]);
-  const found: Diagnostic[] = [];
   /** Which form-style record parameter sends each field name: two sending one name cannot be told apart. */
   const fieldOwners = new Map<string, string>();
   for (const param of route.query.filter((candidate) => candidate.style === 'form')) {
     const type = param.type;
-    if (isScalarType(type) || type.kind === 'json' || (type.kind === 'list' && isScalarType(type.items))) continue;
+    if (isTextValue(type) || type.kind === 'json') continue;
     const fields = flatRecordFields(type, (key) => records.get(key));
     const where = `query parameter "${param.name}" of route "${route.name}"`;
     if (!fields) {
-      found.push({
-        ...param.location,
-        code: 'SVC235',
-        message: `${where} is ${describeType(type)} in style form, which has no written form beyond scalars, lists of scalars and records of scalars (expected style deepObject or json)`,
-      });
+      report(
+        param.location,
+        'SVC235',
+        `${where} is ${describeType(type)} in style form, which has no written form beyond scalars, lists of scalars and records of scalars (expected style deepObject or json)`,
+      );
       continue;
     }
     const clash = fields.find((field) => field.name !== param.name && names.has(field.name));
     const shared = fields.find((field) => fieldOwners.has(field.name));
     if (clash)
-      found.push({
-        ...param.location,
-        code: 'SVC235',
-        message: `${where} is sent in style form as its fields' own names, and its field "${clash.name}" is also a query parameter of the route (expected another name for one of them, or style deepObject)`,
-      });
+      report(
+        param.location,
+        'SVC235',
+        `${where} is sent in style form as its fields' own names, and its field "${clash.name}" is also a query parameter of the route (expected another name for one of them, or style deepObject)`,
+      );
     else if (shared)
-      found.push({
-        ...param.location,
-        code: 'SVC235',
-        message: `${where} is sent in style form as its fields' own names, and its field "${shared.name}" is also a field of the form-style query parameter "${fieldOwners.get(shared.name)}" (expected style deepObject for one of them, or another field name)`,
-      });
+      report(
+        param.location,
+        'SVC235',
+        `${where} is sent in style form as its fields' own names, and its field "${shared.name}" is also a field of the form-style query parameter "${fieldOwners.get(shared.name)}" (expected style deepObject for one of them, or another field name)`,
+      );
     for (const field of fields) if (!fieldOwners.has(field.name)) fieldOwners.set(field.name, param.name);
   }
-  return found;
 }
 
 /** A path segment or a header is one text: a structured value there needs style json. */
-function checkTextParameters(route: RouteIr): Diagnostic[] {
-  const placed: { param: ParameterIr; place: string }[] = [
-    ...route.pathParams.map((param) => ({ param, place: 'path parameter' })),
-    ...route.headers.map((param) => ({ param, place: 'header' })),
-  ];
-  return placed
-    .filter(
-      ({ param }) =>
-        param.style === 'form' &&
-        !isScalarType(param.type) &&
-        !(param.type.kind === 'list' && isScalarType(param.type.items)) &&
-        param.type.kind !== 'json',
-    )
-    .map(({ param, place }) => ({
-      ...param.location,
-      code: 'SVC236' as const,
-      message: `${place} "${param.name}" of route "${route.name}" is ${describeType(param.type)}, which has no plain text form there (expected style json, a scalar or a list of scalars)`,
-    }));
+function checkTextParameters(route: RouteIr, report: Report): void {
+  for (const { param, place } of textParameters(route)) {
+    if (param.style !== 'form' || isTextValue(param.type) || param.type.kind === 'json') continue;
+    report(
+      param.location,
+      'SVC236',
+      `${place} "${param.name}" of route "${route.name}" is ${describeType(param.type)}, which has no plain text form there (expected style json, a scalar or a list of scalars)`,
+    );
+  }
 }

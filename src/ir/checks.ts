@@ -1,75 +1,71 @@
 // Checks that need the whole IR: defaults against their types, duplicate routes, unsatisfiable cycles.
-import type { Diagnostic } from '../definitions/diagnostics.js';
-import type { FieldIr, Ir, ParameterIr, RecordIr, SourceLocation, TypeIr } from './types.js';
+import type { Report } from './context.js';
+import type { FieldIr, Ir, ModuleIr, ParameterIr, RecordIr, SourceLocation, TypeIr } from './types.js';
 import { describeConstrainedType, describeType, valueFitsType } from './values.js';
 import { requestParameters } from './route-parameters.js';
 
-function at(location: SourceLocation, code: Diagnostic['code'], message: string): Diagnostic {
-  return { ...location, code, message };
-}
-
-export function checkDefaults(ir: Ir): Diagnostic[] {
-  const found: Diagnostic[] = [];
+export function checkDefaults(ir: Ir, report: Report): void {
   const check = (owner: FieldIr | ParameterIr, what: string) => {
     if (owner.default === undefined || valueFitsType(owner.default, owner.type, ir.records)) return;
-    found.push(
-      at(
-        owner.location,
-        'SVC207',
-        `default of ${what} "${owner.name}" is ${JSON.stringify(owner.default)} (expected ${describeConstrainedType(owner.type)})`,
-      ),
+    report(
+      owner.location,
+      'SVC207',
+      `default of ${what} "${owner.name}" is ${JSON.stringify(owner.default)} (expected ${describeConstrainedType(owner.type)})`,
     );
   };
   for (const module of ir.modules) {
     for (const record of module.records) for (const field of record.fields) check(field, 'field');
-    for (const route of module.routes) {
-      for (const param of requestParameters(route)) check(param, 'parameter');
+    for (const route of module.routes) for (const param of requestParameters(route)) check(param, 'parameter');
+  }
+}
+
+/**
+ * Each type a module writes, nested list items and map values included, with where it is written
+ * (response headers only when asked: types.ts declares none).
+ */
+export function visitTypes(
+  module: ModuleIr,
+  withResponseHeaders: boolean,
+  visit: (type: TypeIr, location: SourceLocation) => void,
+): void {
+  const walk = (type: TypeIr | undefined, location: SourceLocation): void => {
+    if (!type) return;
+    visit(type, location);
+    if (type.kind === 'list') walk(type.items, location);
+    if (type.kind === 'map') walk(type.values, location);
+  };
+  for (const record of module.records) for (const field of record.fields) walk(field.type, field.location);
+  for (const route of module.routes) {
+    for (const param of requestParameters(route)) walk(param.type, param.location);
+    walk(route.body, route.location);
+    for (const response of route.responses) {
+      walk(response.body, response.location);
+      if (withResponseHeaders) for (const header of response.headers) walk(header.type, header.location);
     }
   }
-  return found;
 }
 
 /**
  * A pattern becomes `new RegExp(pattern)` in generated schemas: one that does not compile would fail there, at import.
  */
-export function checkPatterns(ir: Ir): Diagnostic[] {
-  const found: Diagnostic[] = [];
-  const visit = (type: TypeIr | undefined, location: SourceLocation) => {
-    if (!type) return;
-    const pattern = type.constraints.pattern;
-    if (pattern !== undefined) {
-      try {
-        new RegExp(pattern);
-      } catch (error) {
-        found.push(
-          at(
-            location,
-            'SVC106',
-            `pattern ${JSON.stringify(pattern)} is not a regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')}; expected a JavaScript regular expression)`,
-          ),
-        );
-      }
+export function checkPatterns(ir: Ir, report: Report): void {
+  const check = ({ constraints: { pattern } }: TypeIr, location: SourceLocation) => {
+    if (pattern === undefined) return;
+    try {
+      new RegExp(pattern);
+    } catch (error) {
+      report(
+        location,
+        'SVC106',
+        `pattern ${JSON.stringify(pattern)} is not a regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')}; expected a JavaScript regular expression)`,
+      );
     }
-    if (type.kind === 'list') visit(type.items, location);
-    if (type.kind === 'map') visit(type.values, location);
   };
-  for (const module of ir.modules) {
-    for (const record of module.records) for (const field of record.fields) visit(field.type, field.location);
-    for (const route of module.routes) {
-      for (const param of requestParameters(route)) visit(param.type, param.location);
-      visit(route.body, route.location);
-      for (const response of route.responses) {
-        visit(response.body, response.location);
-        for (const header of response.headers) visit(header.type, header.location);
-      }
-    }
-  }
-  return found;
+  for (const module of ir.modules) visitTypes(module, true, check);
 }
 
 /** shortForm names two fields of the items of a deepObject list of records. */
-export function checkShortForms(ir: Ir): Diagnostic[] {
-  const found: Diagnostic[] = [];
+export function checkShortForms(ir: Ir, report: Report): void {
   for (const module of ir.modules) {
     for (const route of module.routes) {
       for (const param of route.query) {
@@ -77,47 +73,41 @@ export function checkShortForms(ir: Ir): Diagnostic[] {
         const items = param.type.kind === 'list' ? param.type.items : undefined;
         const record = items?.kind === 'record' ? ir.records.get(items.record) : undefined;
         if (!record || param.style !== 'deepObject') {
-          found.push(
-            at(
-              param.location,
-              'SVC209',
-              `shortForm of query parameter "${param.name}" needs a deepObject list of records (found ${describeType(param.type)} in ${param.style} style)`,
-            ),
+          report(
+            param.location,
+            'SVC209',
+            `shortForm of query parameter "${param.name}" needs a deepObject list of records (found ${describeType(param.type)} in ${param.style} style)`,
           );
           continue;
         }
         const names = record.fields.map((field) => field.name);
         for (const member of [param.shortForm.key, param.shortForm.value]) {
           if (!names.includes(member))
-            found.push(
-              at(
-                param.location,
-                'SVC209',
-                `shortForm of "${param.name}" names "${member}", not a field of ${record.name} (expected one of: ${names.join(', ')})`,
-              ),
+            report(
+              param.location,
+              'SVC209',
+              `shortForm of "${param.name}" names "${member}", not a field of ${record.name} (expected one of: ${names.join(', ')})`,
             );
         }
       }
     }
   }
-  return found;
 }
 
-export function checkDuplicateRoutes(ir: Ir): Diagnostic[] {
+export function checkDuplicateRoutes(ir: Ir, report: Report): void {
   const seen = new Map<string, string>();
-  const found: Diagnostic[] = [];
+  /** Placeholders named differently still meet: /item/{id} and /item/{key} are one route. */
+  const routeKey = (method: string, path: string) => `${method} ${path.replace(/\{[^}]*\}/g, '{}')}`;
   for (const module of ir.modules) {
     for (const route of module.routes) {
       for (const path of route.servedPaths) {
-        const key = `${route.method} ${path.replace(/\{[^}]*\}/g, '{}')}`;
+        const key = routeKey(route.method, path);
         const first = seen.get(key);
         if (first) {
-          found.push(
-            at(
-              route.location,
-              'SVC203',
-              `route "${route.name}" answers ${route.method} ${path}, as route ${first} does (expected one route per method and path)`,
-            ),
+          report(
+            route.location,
+            'SVC203',
+            `route "${route.name}" answers ${route.method} ${path}, as route ${first} does (expected one route per method and path)`,
           );
           break;
         }
@@ -130,26 +120,22 @@ export function checkDuplicateRoutes(ir: Ir): Diagnostic[] {
     for (const scheme of module.auth) {
       if (scheme.type !== 'oauth2') continue;
       const path = `${module.interface?.basePath ?? ''}${scheme.tokenPath}`.replace(/\/+/g, '/');
-      const first = seen.get(`POST ${path.replace(/\{[^}]*\}/g, '{}')}`);
+      const first = seen.get(routeKey('POST', path));
       if (first)
-        found.push(
-          at(
-            scheme.location,
-            'SVC203',
-            `the token endpoint of auth scheme "${scheme.name}" answers POST ${path}, as route ${first} does (expected one route per method and path)`,
-          ),
+        report(
+          scheme.location,
+          'SVC203',
+          `the token endpoint of auth scheme "${scheme.name}" answers POST ${path}, as route ${first} does (expected one route per method and path)`,
         );
     }
   }
-  return found;
 }
 
 /**
  * A cycle of required, non-nullable, single-record fields has no finite value (a needs b needs a …),
  * so neither a type nor a schema can be emitted for it. Lists, maps and nullable links break a cycle.
  */
-export function checkCycles(ir: Ir): Diagnostic[] {
-  const found: Diagnostic[] = [];
+export function checkCycles(ir: Ir, report: Report): void {
   const state = new Map<string, 'visiting' | 'done'>();
   const visit = (record: RecordIr, trail: string[]): void => {
     state.set(record.key, 'visiting');
@@ -160,12 +146,10 @@ export function checkCycles(ir: Ir): Diagnostic[] {
       if (!next) continue;
       if (state.get(target) === 'visiting') {
         const cycle = [...trail.slice(trail.indexOf(target)), target].map((key) => key.split('.').pop()).join(' → ');
-        found.push(
-          at(
-            field.location,
-            'SVC208',
-            `field "${field.name}" closes a cycle of required records ${cycle} (expected a nullable or optional field, or a list, somewhere in the cycle)`,
-          ),
+        report(
+          field.location,
+          'SVC208',
+          `field "${field.name}" closes a cycle of required records ${cycle} (expected a nullable or optional field, or a list, somewhere in the cycle)`,
         );
       } else if (!state.has(target)) {
         visit(next, [...trail, target]);
@@ -174,7 +158,6 @@ export function checkCycles(ir: Ir): Diagnostic[] {
     state.set(record.key, 'done');
   };
   for (const record of ir.records.values()) if (!state.has(record.key)) visit(record, [record.key]);
-  return found;
 }
 
 function mandatoryRecord(field: FieldIr): string | undefined {

@@ -4,6 +4,9 @@ import type { LoadedFile } from '../definitions/load.js';
 import { positionOf, type YamlPath } from '../definitions/positions.js';
 import type { Origin, SourceLocation } from './types.js';
 
+/** Where the checks of the whole IR put what they find: at an element's location. */
+export type Report = (location: SourceLocation, code: DiagnosticCode, message: string) => void;
+
 export class FileContext {
   constructor(
     readonly loaded: LoadedFile,
@@ -26,13 +29,39 @@ export class FileContext {
     this.diagnostics.push({ code, file, line, column, message });
   }
 
+  /**
+   * SVC204 at each name of a section that becomes the same identifier as an earlier one ("record
+   * "a-b" and record "aB" both become the type AB").
+   */
+  reportSameIdentifiers(
+    section: 'records' | 'routes',
+    names: readonly string[],
+    identifier: (name: string) => string,
+    becomes: 'the type' | 'the method',
+  ): void {
+    const element = section === 'records' ? 'record' : 'route';
+    const seen = new Map<string, string>();
+    for (const name of names) {
+      const made = identifier(name);
+      const first = seen.get(made);
+      if (first === undefined) seen.set(made, name);
+      else {
+        const message = `${element} "${name}" and ${element} "${first}" both become ${becomes} ${made} (expected distinct names)`;
+        this.report('SVC204', [section, name], message, true);
+      }
+    }
+  }
+
   /** A record reference as written ("price" or "shared.money") → its key ("<file>.<record>"). */
   recordKey(reference: string): string {
     return reference.includes('.') ? reference : `${this.moduleName}.${reference}`;
   }
 
-  /** An element's origin: its own `origin:`, else its parent's; notes that the file records origins. */
-  origin(own: Origin | undefined, parent: Origin): Origin {
+  /**
+   * An element's origin: its own `origin:`, else its parent's (a top-level element's parent is the
+   * file, whose origin is spec); notes that the file records origins.
+   */
+  origin(own: Origin | undefined, parent: Origin = 'spec'): Origin {
     if (own === undefined) return parent;
     this.recordsOrigins = true;
     return own;

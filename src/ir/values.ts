@@ -128,14 +128,10 @@ export function describeType(type: TypeIr): string {
 export function describeConstrainedType(type: TypeIr): string {
   const c = type.constraints;
   const limits = [
-    type.kind === 'scalar' && type.format !== undefined ? `format ${type.format}` : undefined,
-    c.minimum !== undefined ? `minimum ${c.minimum}` : undefined,
-    c.maximum !== undefined ? `maximum ${c.maximum}` : undefined,
-    c.minLength !== undefined ? `minLength ${c.minLength}` : undefined,
-    c.maxLength !== undefined ? `maxLength ${c.maxLength}` : undefined,
-    c.pattern !== undefined ? `pattern ${JSON.stringify(c.pattern)}` : undefined,
-    c.minItems !== undefined ? `minItems ${c.minItems}` : undefined,
-    c.maxItems !== undefined ? `maxItems ${c.maxItems}` : undefined,
-  ].filter((limit) => limit !== undefined);
+    ...(type.kind === 'scalar' && type.format !== undefined ? [`format ${type.format}`] : []),
+    ...(['minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems'] as const)
+      .filter((key) => c[key] !== undefined)
+      .map((key) => `${key} ${JSON.stringify(c[key])}`),
+  ];
   return limits.length > 0 ? `${describeType(type)} with ${limits.join(', ')}` : describeType(type);
 }

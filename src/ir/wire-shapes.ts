@@ -11,6 +11,11 @@ export function isScalarType(type: TypeIr): boolean {
   return type.kind === 'scalar' || type.kind === 'enum';
 }
 
+/** A value with a plain text form: a scalar, or a list of scalars (written a,b or repeated). */
+export function isTextValue(type: TypeIr): boolean {
+  return isScalarType(type) || (type.kind === 'list' && isScalarType(type.items));
+}
+
 /**
  * The fields of a record whose every field is a scalar (name[field]=value covers it), else
  * undefined; with `json`, fields of type json count too (their value is written as its text).
