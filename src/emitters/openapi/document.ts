@@ -5,13 +5,7 @@ import type { InterfaceIr, Ir, ModuleIr } from '../../ir/types.js';
 import { canonicalJson, PrintedJson, writeObject, type WriteMember } from '../shared/json.js';
 import { Components } from './components.js';
 import { buildNow, DocumentComponents } from './document-names.js';
-import {
-  COMPONENT_INDENT,
-  liveCalls,
-  OPERATION_INDENT,
-  printOperation,
-  type PrintedOperation,
-} from './printed-operation.js';
+import { COMPONENT_INDENT, OPERATION_INDENT, printOperation, type PrintedOperation } from './printed-operation.js';
 import { DEFAULT_OPENAPI_OPTIONS, type OpenApiOptions } from './options.js';
 import { PrintedRoutes } from './printed-routes.js';
 import { securitySchemes, sessionComponents, tokenUrl } from './security.js';
@@ -42,8 +36,8 @@ export function openApiDocumentText(
   for (const scheme of module.auth) {
     if (scheme.type !== 'oauth2') continue;
     const built = new Components([]);
-    const printed = printOperation(tokenOperation(module, scheme, built), built);
-    components.add(liveCalls(built, built.operationCalls()), buildNow);
+    const { printed, calls } = printOperation(tokenOperation(module, scheme, built), built);
+    components.add(calls, buildNow);
     operations.push({ path: tokenUrl(module, scheme), method: 'post', printed });
   }
   const session = sessionComponents(module);

@@ -160,22 +160,21 @@ function recordRef(key: string, ctx: SchemaContext): Schema {
   );
 }
 
-export function recordSchema(record: RecordIr, ctx: SchemaContext): SchemaObject {
-  const fields = record.fields;
-  const apiAlias: [string, Schema][] =
-    record.apiAlias !== undefined && ctx.direction === 'read'
-      ? [
-          [
-            'apiAlias',
-            { type: 'string', const: record.apiAlias, description: 'Names the kind of object, for includes.' },
-          ],
-        ]
-      : [];
-  const requiredFields = filteredAway(record, ctx)
-    ? []
-    : fields.filter((field) => field.required).map((field) => field.name);
-  const required = [...requiredFields, ...apiAlias.map(([name]) => name)];
-  const description = filteredAway(record, ctx)
+function recordSchema(record: RecordIr, ctx: SchemaContext): SchemaObject {
+  const filtered = filteredAway(record, ctx);
+  const properties = record.fields.map((field): [string, Schema] => [
+    field.name,
+    fieldSchema(field, record.origin, ctx),
+  ]);
+  const required = filtered ? [] : record.fields.filter((field) => field.required).map((field) => field.name);
+  if (record.apiAlias !== undefined && ctx.direction === 'read') {
+    properties.push([
+      'apiAlias',
+      { type: 'string', const: record.apiAlias, description: 'Names the kind of object, for includes.' },
+    ]);
+    required.push('apiAlias');
+  }
+  const description = filtered
     ? paragraphs(
         record.description,
         `As \`includes\` may filter it: only the listed fields of ${record.apiAlias}, and apiAlias.`,
@@ -185,10 +184,7 @@ export function recordSchema(record: RecordIr, ctx: SchemaContext): SchemaObject
     type: 'object',
     ...(description !== undefined && { description }),
     ...originMark(record.origin),
-    properties: sortedObject([
-      ...fields.map((field): [string, Schema] => [field.name, fieldSchema(field, record.origin, ctx)]),
-      ...apiAlias,
-    ]),
+    properties: sortedObject(properties),
     ...(required.length > 0 && { required: required.sort() }),
     additionalProperties: false,
   };
