@@ -157,34 +157,26 @@ export function authResponseHeaders(
 
 /** components/parameters and components/headers for the session header of each apiKey scheme with sessions. */
 export function sessionComponents(module: ModuleIr): {
-  parameters: Record<string, ParameterObject>;
-  headers: Record<string, HeaderObject>;
+  parameters?: Record<string, ParameterObject>;
+  headers?: Record<string, HeaderObject>;
 } {
-  const parameters: [string, ParameterObject][] = [];
-  const headers: [string, HeaderObject][] = [];
-  for (const scheme of module.auth) {
-    const session = sessionOf(scheme);
-    if (!session) continue;
-    const name = sessionComponentName(session);
-    parameters.push([
-      name,
-      {
-        name: session.header,
-        in: 'header',
-        required: false,
-        description: `Context token of the session to continue. Without it, or with an unknown token or one idle for over ${session.idleTimeout} s, a new session starts under a new token (a token the client chose is never adopted).`,
-        schema: { type: 'string' },
-      },
-    ]);
-    headers.push([
-      name,
-      {
-        description:
-          'The context token of the session: send it on later requests. It changes when a new session starts and on login.',
-        required: true,
-        schema: { type: 'string', pattern: `^[A-Za-z0-9]{${session.tokenLength}}$` },
-      },
-    ]);
-  }
-  return { parameters: sortedObject(parameters), headers: sortedObject(headers) };
+  const sessions = module.auth.flatMap((scheme) => sessionOf(scheme) ?? []);
+  if (sessions.length === 0) return {};
+  const parameter = (session: Session): ParameterObject => ({
+    name: session.header,
+    in: 'header',
+    required: false,
+    description: `Context token of the session to continue. Without it, or with an unknown token or one idle for over ${session.idleTimeout} s, a new session starts under a new token (a token the client chose is never adopted).`,
+    schema: { type: 'string' },
+  });
+  const header = (session: Session): HeaderObject => ({
+    description:
+      'The context token of the session: send it on later requests. It changes when a new session starts and on login.',
+    required: true,
+    schema: { type: 'string', pattern: `^[A-Za-z0-9]{${session.tokenLength}}$` },
+  });
+  return {
+    parameters: sortedObject(sessions.map((session) => [sessionComponentName(session), parameter(session)])),
+    headers: sortedObject(sessions.map((session) => [sessionComponentName(session), header(session)])),
+  };
 }
