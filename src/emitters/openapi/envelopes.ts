@@ -31,6 +31,12 @@ export function successContent(iface: InterfaceIr, response: ResponseIr, compone
   }
 }
 
+const URI: SchemaObject = { type: 'string', format: 'uri' };
+const AGGREGATIONS: SchemaObject = {
+  type: 'array',
+  items: {},
+  description: 'Aggregation results (outside JSON:API 1.0).',
+};
 const TOTAL: SchemaObject = { type: 'integer', minimum: 0, description: 'Number of records matching, on every page.' };
 
 /** A body sent as the handler gives it: the value, or for a list with a total, {items, total}. */
@@ -84,7 +90,7 @@ function plainDocument(body: TypeIr, ctx: SchemaContext): SchemaObject {
     return {
       type: 'object',
       properties: {
-        aggregations: aggregations(),
+        aggregations: AGGREGATIONS,
         data: typeSchema(body, ctx),
         total: { type: 'integer', minimum: 0, description: 'Number of records matching.' },
       },
@@ -92,10 +98,6 @@ function plainDocument(body: TypeIr, ctx: SchemaContext): SchemaObject {
     };
   }
   return { type: 'object', properties: { data: typeSchema(body, ctx) }, required: ['data'] };
-}
-
-function aggregations(): SchemaObject {
-  return { type: 'array', items: {}, description: 'Aggregation results (outside JSON:API 1.0).' };
 }
 
 // ---- json:api (the default) ----
@@ -110,7 +112,7 @@ function jsonApiDocument(body: TypeIr, ctx: SchemaContext): SchemaObject {
     return {
       type: 'object',
       properties: {
-        aggregations: aggregations(),
+        aggregations: AGGREGATIONS,
         data: { type: 'array', items: jsonApiData(body.items, ctx) },
         included,
         links: listLinks(ctx.components),
@@ -124,7 +126,7 @@ function jsonApiDocument(body: TypeIr, ctx: SchemaContext): SchemaObject {
     properties: {
       data: body.nullable ? nullable(jsonApiData(body, ctx)) : jsonApiData(body, ctx),
       included,
-      links: { type: 'object', properties: { self: uri() } },
+      links: { type: 'object', properties: { self: URI } },
     },
     required: ['data'],
   };
@@ -160,7 +162,7 @@ function recordResource(record: RecordIr, ctx: SchemaContext): Schema {
             id && id.type.kind === 'scalar' && id.type.scalar === 'string'
               ? fieldSchema(id, record.origin, ctx)
               : { type: 'string' },
-          links: { type: 'object', properties: { self: uri() }, required: ['self'] },
+          links: { type: 'object', properties: { self: URI }, required: ['self'] },
           relationships: {
             type: 'object',
             properties: sortedObject(
@@ -191,7 +193,7 @@ function relationship(relation: RelationIr, components: Components): SchemaObjec
   return {
     type: 'object',
     description: `The related ${components.resourceType(relation.record)}${relation.kind === 'to-many' ? ' records' : ''}.`,
-    properties: { data, links: { type: 'object', properties: { related: uri() }, required: ['related'] } },
+    properties: { data, links: { type: 'object', properties: { related: URI }, required: ['related'] } },
     required: ['links'],
   };
 }
@@ -224,7 +226,7 @@ function resourceSchema(components: Components): Schema {
     properties: {
       attributes: { type: 'object' },
       id: { type: 'string' },
-      links: { type: 'object', properties: { self: uri() } },
+      links: { type: 'object', properties: { self: URI } },
       relationships: { type: 'object' },
       type: { type: 'string' },
     },
@@ -237,7 +239,7 @@ function listLinks(components: Components): Schema {
     type: 'object',
     description:
       'URLs of this answer; when the request named a page (limit and page), of result pages too, <path>?limit=L&page=P: first and last, prev on pages after the first, next when a further page exists.',
-    properties: { first: uri(), last: uri(), next: uri(), prev: uri(), self: uri() },
+    properties: { first: URI, last: URI, next: URI, prev: URI, self: URI },
     required: ['self'],
   }));
 }
@@ -251,8 +253,4 @@ function listMeta(components: Components): Schema {
     },
     required: ['fetchCount', 'total'],
   }));
-}
-
-function uri(): SchemaObject {
-  return { type: 'string', format: 'uri' };
 }

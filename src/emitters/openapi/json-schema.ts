@@ -254,7 +254,6 @@ export function recordKeys(type: TypeIr): string[] {
 }
 
 function pick<K extends keyof Constraints>(constraints: Constraints, ...keys: K[]): Pick<Constraints, K> {
-  const out: Partial<Constraints> = {};
-  for (const key of keys) if (constraints[key] !== undefined) (out as Record<string, unknown>)[key] = constraints[key];
-  return out as Pick<Constraints, K>;
+  const present = keys.filter((key) => constraints[key] !== undefined);
+  return Object.fromEntries(present.map((key) => [key, constraints[key]])) as Pick<Constraints, K>;
 }

@@ -2,7 +2,7 @@
 import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import type { Components } from './components.js';
 import { includesParameters } from './includes.js';
-import { DEFAULT_OPENAPI_OPTIONS, type OpenApiOptions } from './options.js';
+import type { OpenApiOptions } from './options.js';
 import { routeParameters } from './parameters.js';
 import { requestBody } from './request-body.js';
 import { routeResponses } from './responses.js';
@@ -13,7 +13,7 @@ export function routeOperation(
   module: ModuleIr,
   route: RouteIr,
   components: Components,
-  options: OpenApiOptions = DEFAULT_OPENAPI_OPTIONS,
+  options: OpenApiOptions,
 ): OperationObject {
   const body = requestBody(route, components);
   // fetch cannot send a GET body: tools that read requestBody would fail every call.
