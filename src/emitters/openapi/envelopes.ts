@@ -4,7 +4,7 @@ import { pascalCase } from '../../ir/names.js';
 import type { InterfaceIr, RecordIr, RelationIr, ResponseIr, TypeIr } from '../../ir/types.js';
 import type { Components } from './components.js';
 import { includesAnswer } from './includes.js';
-import { fieldSchema, nullable, typeSchema, type SchemaContext } from './json-schema.js';
+import { fieldSchema, isView, nullable, typeSchema, type SchemaContext } from './json-schema.js';
 import { JSON_API_MEDIA, JSON_MEDIA, sortedObject, type Content, type Schema, type SchemaObject } from './types.js';
 
 /** The content of a success response, or undefined for a response without a body. */
@@ -70,14 +70,14 @@ function namedDocument(
   build: (body: TypeIr, ctx: SchemaContext) => SchemaObject,
 ): Schema {
   const record = body.kind === 'list' ? body.items : body;
-  const view = record.kind === 'record' && (record.omit.length > 0 || record.pick.length > 0 || record.partial);
-  if (record.kind !== 'record' || view || (body.kind === 'list' && record.nullable)) return build(body, ctx);
+  if (record.kind !== 'record' || isView(record) || (body.kind === 'list' && record.nullable)) return build(body, ctx);
   const shape = body.kind === 'list' ? 'List' : body.nullable ? 'OrNull' : '';
+  const named = ctx.components.record(record.record);
   return ctx.components.schemas.define(
     {
       owner: `${format} ${shape} ${record.record}`,
-      preferred: `${pascalCase(ctx.components.record(record.record).name)}${shape}${format === 'plain' ? 'Plain' : ''}Document`,
-      qualifier: ctx.components.record(record.record).file,
+      preferred: `${pascalCase(named.name)}${shape}${format === 'plain' ? 'Plain' : ''}Document`,
+      qualifier: named.file,
     },
     () => build(body, ctx),
   );

@@ -71,9 +71,8 @@ function scalarSchema(type: ScalarType, direction: Direction): SchemaObject {
       return { type: 'string', ...format, ...own, ...examples };
     }
     case 'date':
-      return { type: 'string', format: 'date' };
     case 'date-time':
-      return { type: 'string', format: 'date-time' };
+      return { type: 'string', format: type.scalar };
     case 'boolean':
       return { type: 'boolean' };
     case 'integer':
@@ -120,7 +119,7 @@ export function annotate(schema: Schema, annotations: Annotations): Schema {
   return '$ref' in schema ? { ...extra, allOf: [schema] } : { ...extra, ...schema };
 }
 
-function isView(type: RecordType): boolean {
+export function isView(type: RecordType): boolean {
   return type.omit.length > 0 || type.pick.length > 0 || type.partial;
 }
 
@@ -137,26 +136,22 @@ function hasCoercion(type: TypeIr): boolean {
  */
 function recordRef(key: string, ctx: SchemaContext): Schema {
   const record = ctx.components.record(key);
-  if (ctx.filtered && reachesApiAlias(record, ctx.components)) {
-    return ctx.components.schemas.define(
-      {
-        owner: `record:${key}:filtered`,
-        preferred: `${pascalCase(recordName(key))}Filtered`,
-        qualifier: recordModule(key),
-      },
-      () => recordSchema(record, { components: ctx.components, direction: 'read', filtered: true }),
-    );
-  }
-  const input = ctx.direction === 'write' && record.fields.some((field) => hasCoercion(field.type));
-  const direction: Direction = input ? 'write' : 'read';
-  const suffix = input ? 'Input' : '';
+  // An answer includes may have filtered has its own schema where the record reaches an apiAlias.
+  const filtered = ctx.filtered === true && reachesApiAlias(record, ctx.components);
+  const input = !filtered && ctx.direction === 'write' && record.fields.some((field) => hasCoercion(field.type));
+  const suffix = filtered ? 'Filtered' : input ? 'Input' : '';
   return ctx.components.schemas.define(
     {
-      owner: `record:${key}${suffix}`,
+      owner: `record:${key}${filtered ? ':filtered' : suffix}`,
       preferred: `${pascalCase(recordName(key))}${suffix}`,
       qualifier: recordModule(key),
     },
-    () => recordSchema(record, { components: ctx.components, direction }),
+    () =>
+      recordSchema(record, {
+        components: ctx.components,
+        direction: input ? 'write' : 'read',
+        ...(filtered && { filtered: true }),
+      }),
   );
 }
 
