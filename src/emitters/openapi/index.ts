@@ -113,13 +113,11 @@ function apiVersion(module: ModuleIr): string {
 /** Says what x-svcgen-origin means only where the definitions record origins (none of it is marked otherwise). */
 function infoDescription(iface: InterfaceIr, recordsOrigins: boolean): string | undefined {
   const negotiation =
-    iface.style === 'jsonapi'
-      ? 'Answers are json:api documents (application/vnd.api+json) when the Accept header is absent, */* or application/vnd.api+json, plain JSON for application/json, and 406 for any other Accept.'
-      : undefined;
-  const limit =
-    iface.bodyLimitBytes !== undefined ? `Request bodies are limited to ${iface.bodyLimitBytes} bytes.` : undefined;
-  const origin = recordsOrigins
-    ? 'Elements marked x-svcgen-origin: convention were chosen where the interface document is silent; the mark holds for everything inside the marked element.'
-    : undefined;
+    iface.style === 'jsonapi' &&
+    'Answers are json:api documents (application/vnd.api+json) when the Accept header is absent, */* or application/vnd.api+json, plain JSON for application/json, and 406 for any other Accept.';
+  const limit = iface.bodyLimitBytes !== undefined && `Request bodies are limited to ${iface.bodyLimitBytes} bytes.`;
+  const origin =
+    recordsOrigins &&
+    'Elements marked x-svcgen-origin: convention were chosen where the interface document is silent; the mark holds for everything inside the marked element.';
   return paragraphs(iface.description, negotiation, limit, origin);
 }

@@ -46,16 +46,16 @@ export function routeOperation(
 function operationDescription(route: RouteIr, scheme: AuthSchemeIr | undefined): string | undefined {
   const aliases = route.servedPaths.slice(1);
   const privilege =
-    route.privilege && scheme?.type === 'digest' && scheme.privileges
-      ? `Requires the ${route.privilege} privilege on the ${scheme.privileges.resource} resource.`
-      : undefined;
+    route.privilege &&
+    scheme?.type === 'digest' &&
+    scheme.privileges &&
+    `Requires the ${route.privilege} privilege on the ${scheme.privileges.resource} resource.`;
   return paragraphs(
     route.description,
-    aliases.length > 0
-      ? `Also served at ${aliases.map((path) => `\`${path}\``).join(', ')} (other versions and spellings of the same route).`
-      : undefined,
+    aliases.length > 0 &&
+      `Also served at ${aliases.map((path) => `\`${path}\``).join(', ')} (other versions and spellings of the same route).`,
     privilege,
-    route.action ? `Controller action: ${route.action}.` : undefined,
+    route.action && `Controller action: ${route.action}.`,
   );
 }
 

@@ -77,9 +77,9 @@ function oauthScheme(module: ModuleIr, scheme: OAuthSchemeIr): SecuritySchemeObj
   const password = flow('password');
   const clientCredentials = flow('client_credentials');
   const lifetimes = `Access tokens live ${scheme.accessTokenLifetime} s (expires_in); refresh tokens live ${scheme.refreshTokenLifetime} s${scheme.rotateRefreshTokens ? ' and rotate: a used refresh token is revoked' : ''}.`;
-  const refreshNote = refresh
-    ? `The refresh_token grant (client_id and refresh_token, at the same token URL) exchanges a refresh token for a new token pair${refresh.origin === 'convention' ? ' (a convention; the document does not show it)' : ''}.`
-    : undefined;
+  const refreshNote =
+    refresh &&
+    `The refresh_token grant (client_id and refresh_token, at the same token URL) exchanges a refresh token for a new token pair${refresh.origin === 'convention' ? ' (a convention; the document does not show it)' : ''}.`;
   return {
     type: 'oauth2',
     description:
@@ -89,9 +89,9 @@ function oauthScheme(module: ModuleIr, scheme: OAuthSchemeIr): SecuritySchemeObj
 }
 
 function digestDescription(scheme: DigestSchemeIr): string {
-  const privileges = scheme.privileges
-    ? `Privileges on the ${scheme.privileges.resource} resource: ${scheme.privileges.names.join(', ')}.`
-    : undefined;
+  const privileges =
+    scheme.privileges &&
+    `Privileges on the ${scheme.privileges.resource} resource: ${scheme.privileges.names.join(', ')}.`;
   return (
     paragraphs(
       scheme.description,

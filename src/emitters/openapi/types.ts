@@ -52,7 +52,7 @@ export function sortedObject<T>(entries: Iterable<readonly [string, T]>): Record
 }
 
 /** Joins the sentences that are present with a blank line, or undefined when none is. */
-export function paragraphs(...parts: readonly (string | undefined)[]): string | undefined {
-  const present = parts.filter((part): part is string => part !== undefined && part.trim() !== '');
+export function paragraphs(...parts: readonly (string | false | undefined)[]): string | undefined {
+  const present = parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '');
   return present.length > 0 ? present.join('\n\n') : undefined;
 }
