@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Components, type Direction } from '../../src/emitters/openapi/components.js';
 import { buildNow, DocumentComponents } from '../../src/emitters/openapi/document-names.js';
 import { typeSchema } from '../../src/emitters/openapi/json-schema.js';
-import { liveCalls, printOperation } from '../../src/emitters/openapi/printed-operation.js';
+import { printOperation } from '../../src/emitters/openapi/printed-operation.js';
 import type { Constraints, RecordIr, ScalarKind, StringFormat, TypeIr } from '../../src/ir/types.js';
 
 const at = { file: 'definitions/t.yaml', line: 1, column: 1 };
@@ -59,9 +59,9 @@ const item: RecordIr = {
 /** The schema and the component schemas as the document prints them, $refs named. */
 function schemaOf(type: TypeIr, direction: Direction = 'read') {
   const components = new Components([item]);
-  const printed = printOperation({ schema: typeSchema(type, { components, direction }) }, components);
+  const { printed, calls } = printOperation({ schema: typeSchema(type, { components, direction }) }, components);
   const document = new DocumentComponents();
-  document.add(liveCalls(components, components.operationCalls()), buildNow);
+  document.add(calls, buildNow);
   const section: string[] = [];
   document.section('schemas', 4).write(section);
   const out: string[] = [];

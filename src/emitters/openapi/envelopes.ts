@@ -4,7 +4,7 @@ import { pascalCase } from '../../ir/names.js';
 import type { InterfaceIr, RecordIr, RelationIr, ResponseIr, TypeIr } from '../../ir/types.js';
 import type { Components } from './components.js';
 import { includesAnswer } from './includes.js';
-import { fieldSchema, nullable, typeSchema, type SchemaContext } from './json-schema.js';
+import { fieldSchema, isView, nullable, typeSchema, type SchemaContext } from './json-schema.js';
 import { JSON_API_MEDIA, JSON_MEDIA, sortedObject, type Content, type Schema, type SchemaObject } from './types.js';
 
 /** The content of a success response, or undefined for a response without a body. */
@@ -31,6 +31,12 @@ export function successContent(iface: InterfaceIr, response: ResponseIr, compone
   }
 }
 
+const URI: SchemaObject = { type: 'string', format: 'uri' };
+const AGGREGATIONS: SchemaObject = {
+  type: 'array',
+  items: {},
+  description: 'Aggregation results (outside JSON:API 1.0).',
+};
 const TOTAL: SchemaObject = { type: 'integer', minimum: 0, description: 'Number of records matching, on every page.' };
 
 /** A body sent as the handler gives it: the value, or for a list with a total, {items, total}. */
@@ -64,14 +70,14 @@ function namedDocument(
   build: (body: TypeIr, ctx: SchemaContext) => SchemaObject,
 ): Schema {
   const record = body.kind === 'list' ? body.items : body;
-  const view = record.kind === 'record' && (record.omit.length > 0 || record.pick.length > 0 || record.partial);
-  if (record.kind !== 'record' || view || (body.kind === 'list' && record.nullable)) return build(body, ctx);
+  if (record.kind !== 'record' || isView(record) || (body.kind === 'list' && record.nullable)) return build(body, ctx);
   const shape = body.kind === 'list' ? 'List' : body.nullable ? 'OrNull' : '';
+  const named = ctx.components.record(record.record);
   return ctx.components.schemas.define(
     {
       owner: `${format} ${shape} ${record.record}`,
-      preferred: `${pascalCase(ctx.components.record(record.record).name)}${shape}${format === 'plain' ? 'Plain' : ''}Document`,
-      qualifier: ctx.components.record(record.record).file,
+      preferred: `${pascalCase(named.name)}${shape}${format === 'plain' ? 'Plain' : ''}Document`,
+      qualifier: named.file,
     },
     () => build(body, ctx),
   );
@@ -84,7 +90,7 @@ function plainDocument(body: TypeIr, ctx: SchemaContext): SchemaObject {
     return {
       type: 'object',
       properties: {
-        aggregations: aggregations(),
+        aggregations: AGGREGATIONS,
         data: typeSchema(body, ctx),
         total: { type: 'integer', minimum: 0, description: 'Number of records matching.' },
       },
@@ -92,10 +98,6 @@ function plainDocument(body: TypeIr, ctx: SchemaContext): SchemaObject {
     };
   }
   return { type: 'object', properties: { data: typeSchema(body, ctx) }, required: ['data'] };
-}
-
-function aggregations(): SchemaObject {
-  return { type: 'array', items: {}, description: 'Aggregation results (outside JSON:API 1.0).' };
 }
 
 // ---- json:api (the default) ----
@@ -110,7 +112,7 @@ function jsonApiDocument(body: TypeIr, ctx: SchemaContext): SchemaObject {
     return {
       type: 'object',
       properties: {
-        aggregations: aggregations(),
+        aggregations: AGGREGATIONS,
         data: { type: 'array', items: jsonApiData(body.items, ctx) },
         included,
         links: listLinks(ctx.components),
@@ -124,7 +126,7 @@ function jsonApiDocument(body: TypeIr, ctx: SchemaContext): SchemaObject {
     properties: {
       data: body.nullable ? nullable(jsonApiData(body, ctx)) : jsonApiData(body, ctx),
       included,
-      links: { type: 'object', properties: { self: uri() } },
+      links: { type: 'object', properties: { self: URI } },
     },
     required: ['data'],
   };
@@ -160,7 +162,7 @@ function recordResource(record: RecordIr, ctx: SchemaContext): Schema {
             id && id.type.kind === 'scalar' && id.type.scalar === 'string'
               ? fieldSchema(id, record.origin, ctx)
               : { type: 'string' },
-          links: { type: 'object', properties: { self: uri() }, required: ['self'] },
+          links: { type: 'object', properties: { self: URI }, required: ['self'] },
           relationships: {
             type: 'object',
             properties: sortedObject(
@@ -191,7 +193,7 @@ function relationship(relation: RelationIr, components: Components): SchemaObjec
   return {
     type: 'object',
     description: `The related ${components.resourceType(relation.record)}${relation.kind === 'to-many' ? ' records' : ''}.`,
-    properties: { data, links: { type: 'object', properties: { related: uri() }, required: ['related'] } },
+    properties: { data, links: { type: 'object', properties: { related: URI }, required: ['related'] } },
     required: ['links'],
   };
 }
@@ -224,7 +226,7 @@ function resourceSchema(components: Components): Schema {
     properties: {
       attributes: { type: 'object' },
       id: { type: 'string' },
-      links: { type: 'object', properties: { self: uri() } },
+      links: { type: 'object', properties: { self: URI } },
       relationships: { type: 'object' },
       type: { type: 'string' },
     },
@@ -237,7 +239,7 @@ function listLinks(components: Components): Schema {
     type: 'object',
     description:
       'URLs of this answer; when the request named a page (limit and page), of result pages too, <path>?limit=L&page=P: first and last, prev on pages after the first, next when a further page exists.',
-    properties: { first: uri(), last: uri(), next: uri(), prev: uri(), self: uri() },
+    properties: { first: URI, last: URI, next: URI, prev: URI, self: URI },
     required: ['self'],
   }));
 }
@@ -251,8 +253,4 @@ function listMeta(components: Components): Schema {
     },
     required: ['fetchCount', 'total'],
   }));
-}
-
-function uri(): SchemaObject {
-  return { type: 'string', format: 'uri' };
 }

@@ -15,13 +15,11 @@ import {
   type ResponseObject,
 } from './types.js';
 
-type HeadersFor = (status: number) => ResponseObject['headers'];
-
 export function errorResponses(
   module: ModuleIr,
   route: RouteIr,
   components: Components,
-  headersFor: HeadersFor,
+  headersFor: (status: number) => ResponseObject['headers'],
 ): [string, ReferenceObject][] {
   const iface = module.interface as InterfaceIr;
   const byStatus = new Map<number, ErrorIr[]>();

@@ -21,11 +21,10 @@ export function includesParameters(
   route: RouteIr,
   options: OpenApiOptions,
 ): ParameterObject[] {
-  if (iface?.style !== 'api-alias') return [];
   const declared =
     route.query.some((param) => param.name === INCLUDES_MEMBER) ||
     route.bodyQueryAlternative?.member === INCLUDES_MEMBER;
-  if (declared) return [];
+  if (iface?.style !== 'api-alias' || declared) return [];
   const getBody =
     route.method === 'GET' ? ' A GET may send the same map as the includes member of a JSON body instead.' : '';
   return [

@@ -71,9 +71,8 @@ function scalarSchema(type: ScalarType, direction: Direction): SchemaObject {
       return { type: 'string', ...format, ...own, ...examples };
     }
     case 'date':
-      return { type: 'string', format: 'date' };
     case 'date-time':
-      return { type: 'string', format: 'date-time' };
+      return { type: 'string', format: type.scalar };
     case 'boolean':
       return { type: 'boolean' };
     case 'integer':
@@ -120,7 +119,7 @@ export function annotate(schema: Schema, annotations: Annotations): Schema {
   return '$ref' in schema ? { ...extra, allOf: [schema] } : { ...extra, ...schema };
 }
 
-function isView(type: RecordType): boolean {
+export function isView(type: RecordType): boolean {
   return type.omit.length > 0 || type.pick.length > 0 || type.partial;
 }
 
@@ -137,45 +136,40 @@ function hasCoercion(type: TypeIr): boolean {
  */
 function recordRef(key: string, ctx: SchemaContext): Schema {
   const record = ctx.components.record(key);
-  if (ctx.filtered && reachesApiAlias(record, ctx.components)) {
-    return ctx.components.schemas.define(
-      {
-        owner: `record:${key}:filtered`,
-        preferred: `${pascalCase(recordName(key))}Filtered`,
-        qualifier: recordModule(key),
-      },
-      () => recordSchema(record, { components: ctx.components, direction: 'read', filtered: true }),
-    );
-  }
-  const input = ctx.direction === 'write' && record.fields.some((field) => hasCoercion(field.type));
-  const direction: Direction = input ? 'write' : 'read';
-  const suffix = input ? 'Input' : '';
+  // An answer includes may have filtered has its own schema where the record reaches an apiAlias.
+  const filtered = ctx.filtered === true && reachesApiAlias(record, ctx.components);
+  const input = !filtered && ctx.direction === 'write' && record.fields.some((field) => hasCoercion(field.type));
+  const suffix = filtered ? 'Filtered' : input ? 'Input' : '';
   return ctx.components.schemas.define(
     {
-      owner: `record:${key}${suffix}`,
+      owner: `record:${key}${filtered ? ':filtered' : suffix}`,
       preferred: `${pascalCase(recordName(key))}${suffix}`,
       qualifier: recordModule(key),
     },
-    () => recordSchema(record, { components: ctx.components, direction }),
+    () =>
+      recordSchema(record, {
+        components: ctx.components,
+        direction: input ? 'write' : 'read',
+        ...(filtered && { filtered: true }),
+      }),
   );
 }
 
-export function recordSchema(record: RecordIr, ctx: SchemaContext): SchemaObject {
-  const fields = record.fields;
-  const apiAlias: [string, Schema][] =
-    record.apiAlias !== undefined && ctx.direction === 'read'
-      ? [
-          [
-            'apiAlias',
-            { type: 'string', const: record.apiAlias, description: 'Names the kind of object, for includes.' },
-          ],
-        ]
-      : [];
-  const requiredFields = filteredAway(record, ctx)
-    ? []
-    : fields.filter((field) => field.required).map((field) => field.name);
-  const required = [...requiredFields, ...apiAlias.map(([name]) => name)];
-  const description = filteredAway(record, ctx)
+function recordSchema(record: RecordIr, ctx: SchemaContext): SchemaObject {
+  const filtered = filteredAway(record, ctx);
+  const properties = record.fields.map((field): [string, Schema] => [
+    field.name,
+    fieldSchema(field, record.origin, ctx),
+  ]);
+  const required = filtered ? [] : record.fields.filter((field) => field.required).map((field) => field.name);
+  if (record.apiAlias !== undefined && ctx.direction === 'read') {
+    properties.push([
+      'apiAlias',
+      { type: 'string', const: record.apiAlias, description: 'Names the kind of object, for includes.' },
+    ]);
+    required.push('apiAlias');
+  }
+  const description = filtered
     ? paragraphs(
         record.description,
         `As \`includes\` may filter it: only the listed fields of ${record.apiAlias}, and apiAlias.`,
@@ -185,10 +179,7 @@ export function recordSchema(record: RecordIr, ctx: SchemaContext): SchemaObject
     type: 'object',
     ...(description !== undefined && { description }),
     ...originMark(record.origin),
-    properties: sortedObject([
-      ...fields.map((field): [string, Schema] => [field.name, fieldSchema(field, record.origin, ctx)]),
-      ...apiAlias,
-    ]),
+    properties: sortedObject(properties),
     ...(required.length > 0 && { required: required.sort() }),
     additionalProperties: false,
   };
@@ -258,7 +249,6 @@ export function recordKeys(type: TypeIr): string[] {
 }
 
 function pick<K extends keyof Constraints>(constraints: Constraints, ...keys: K[]): Pick<Constraints, K> {
-  const out: Partial<Constraints> = {};
-  for (const key of keys) if (constraints[key] !== undefined) (out as Record<string, unknown>)[key] = constraints[key];
-  return out as Pick<Constraints, K>;
+  const present = keys.filter((key) => constraints[key] !== undefined);
+  return Object.fromEntries(present.map((key) => [key, constraints[key]])) as Pick<Constraints, K>;
 }

@@ -4,12 +4,10 @@
 // this order, but not in the document's, belongs to components named earlier, whose own calls
 // reach only components named earlier too.
 import type { Components } from './components.js';
-import { buildComponent, liveCalls, type Calls, type PrintedComponent } from './printed-operation.js';
-
-type Built = { printed: PrintedComponent; calls: Calls };
+import { buildComponent, liveCalls, type BuiltComponent, type Calls } from './printed-operation.js';
 
 export class LocalOrder {
-  private readonly found = new Map<string, Built>();
+  private readonly found = new Map<string, BuiltComponent>();
   private readonly walk: Iterator<void>;
 
   constructor(components: Components) {
@@ -17,7 +15,7 @@ export class LocalOrder {
   }
 
   /** The component as this order first builds it. */
-  find(section: string, owner: string): Built {
+  find(section: string, owner: string): BuiltComponent {
     const key = `${section} ${owner}`;
     for (let built = this.found.get(key); ; built = this.found.get(key)) {
       if (built) return built;

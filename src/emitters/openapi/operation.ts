@@ -2,7 +2,7 @@
 import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import type { Components } from './components.js';
 import { includesParameters } from './includes.js';
-import { DEFAULT_OPENAPI_OPTIONS, type OpenApiOptions } from './options.js';
+import type { OpenApiOptions } from './options.js';
 import { routeParameters } from './parameters.js';
 import { requestBody } from './request-body.js';
 import { routeResponses } from './responses.js';
@@ -13,7 +13,7 @@ export function routeOperation(
   module: ModuleIr,
   route: RouteIr,
   components: Components,
-  options: OpenApiOptions = DEFAULT_OPENAPI_OPTIONS,
+  options: OpenApiOptions,
 ): OperationObject {
   const body = requestBody(route, components);
   // fetch cannot send a GET body: tools that read requestBody would fail every call.
@@ -46,16 +46,16 @@ export function routeOperation(
 function operationDescription(route: RouteIr, scheme: AuthSchemeIr | undefined): string | undefined {
   const aliases = route.servedPaths.slice(1);
   const privilege =
-    route.privilege && scheme?.type === 'digest' && scheme.privileges
-      ? `Requires the ${route.privilege} privilege on the ${scheme.privileges.resource} resource.`
-      : undefined;
+    route.privilege &&
+    scheme?.type === 'digest' &&
+    scheme.privileges &&
+    `Requires the ${route.privilege} privilege on the ${scheme.privileges.resource} resource.`;
   return paragraphs(
     route.description,
-    aliases.length > 0
-      ? `Also served at ${aliases.map((path) => `\`${path}\``).join(', ')} (other versions and spellings of the same route).`
-      : undefined,
+    aliases.length > 0 &&
+      `Also served at ${aliases.map((path) => `\`${path}\``).join(', ')} (other versions and spellings of the same route).`,
     privilege,
-    route.action ? `Controller action: ${route.action}.` : undefined,
+    route.action && `Controller action: ${route.action}.`,
   );
 }
 

@@ -132,9 +132,9 @@ function bracketSchema(type: TypeIr, ctx: SchemaContext): Schema {
 /** The query parameter that carries a member of the body, for clients that cannot send a GET body. */
 function queryAlternative(route: RouteIr, ctx: SchemaContext, options: OpenApiOptions): ParameterObject | undefined {
   const alternative = route.bodyQueryAlternative;
-  if (!alternative || !route.body) return undefined;
-  const memberType = bodyMemberType(route.body, alternative.member, ctx);
-  if (!memberType) return undefined;
+  const body = route.body?.kind === 'record' ? ctx.components.record(route.body.record) : undefined;
+  const memberType = body?.fields.find((field) => field.name === alternative?.member)?.type;
+  if (!alternative || !memberType) return undefined;
   const written =
     alternative.style === 'json'
       ? `the same JSON as the body's ${alternative.member} member`
@@ -150,9 +150,4 @@ function queryAlternative(route: RouteIr, ctx: SchemaContext, options: OpenApiOp
       ? jsonText(schema, undefined, options)
       : { style: 'deepObject', explode: true, schema }),
   };
-}
-
-function bodyMemberType(body: TypeIr, member: string, ctx: SchemaContext): TypeIr | undefined {
-  if (body.kind !== 'record') return undefined;
-  return ctx.components.record(body.record).fields.find((field) => field.name === member)?.type;
 }

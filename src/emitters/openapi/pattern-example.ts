@@ -16,26 +16,18 @@ interface Constraints {
 }
 
 /** An example that every pattern and the length bounds accept, or undefined. */
-export function patternExample({ patterns, minLength, maxLength }: Constraints): string | undefined {
+export function patternExample({ patterns, minLength = 0, maxLength = Infinity }: Constraints): string | undefined {
   const [first] = patterns;
   if (first === undefined) return undefined;
-  let example: string | undefined;
   try {
-    example = new Walker(first).expression();
+    const example = new Walker(first).expression();
+    const length = [...example].length;
+    if (length < minLength || length > maxLength) return undefined;
+    // A pattern the walk misread, or one that does not compile, rejects the example.
+    return patterns.every((pattern) => new RegExp(pattern, 'u').test(example)) ? example : undefined;
   } catch {
     return undefined;
   }
-  if (example === undefined) return undefined;
-  if (minLength !== undefined && [...example].length < minLength) return undefined;
-  if (maxLength !== undefined && [...example].length > maxLength) return undefined;
-  const accepted = patterns.every((pattern) => {
-    try {
-      return new RegExp(pattern, 'u').test(example);
-    } catch {
-      return false;
-    }
-  });
-  return accepted ? example : undefined;
 }
 
 class Walker {
@@ -111,10 +103,9 @@ class Walker {
     const negated = this.source[this.at] === '^';
     if (negated) this.at += 1;
     let allowed = '';
-    let first = true;
-    while (this.source[this.at] !== ']' || first) {
+    // The first character may be "]" itself.
+    do {
       if (this.at >= this.source.length) throw new Error('unclosed class');
-      first = false;
       const start = this.classChar();
       if (this.source[this.at] === '-' && this.source[this.at + 1] !== ']' && start.length === 1) {
         this.at += 1;
@@ -122,7 +113,7 @@ class Walker {
         for (let code = start.charCodeAt(0); code <= end.charCodeAt(0) && code - start.charCodeAt(0) < 256; code += 1)
           allowed += String.fromCharCode(code);
       } else allowed += start;
-    }
+    } while (this.source[this.at] !== ']');
     this.at += 1;
     if (!negated) {
       this.choices = allowed;

@@ -34,12 +34,13 @@ export interface Calls {
   readonly live?: readonly LiveCall[];
 }
 
-/** `operation` is an OperationObject (or, in tests, any object). */
-export function printOperation(operation: object, components: Components): PrintedOperation {
-  return {
-    operation: jsonParts(operation, OPERATION_INDENT, holeOf),
-    calls: components.operationCalls().map(requestOf),
-  };
+/** A component printed, with its calls. */
+export type BuiltComponent = { readonly printed: PrintedComponent; readonly calls: Calls };
+
+/** Prints an operation (an OperationObject or, in tests, any object); its calls are live. */
+export function printOperation(operation: object, components: Components): { printed: PrintedOperation; calls: Calls } {
+  const calls = liveCalls(components, components.operationCalls());
+  return { printed: { operation: jsonParts(operation, OPERATION_INDENT, holeOf), calls: calls.requests }, calls };
 }
 
 export function liveCalls(components: Components, calls: readonly ComponentCall[]): Calls {
@@ -47,7 +48,7 @@ export function liveCalls(components: Components, calls: readonly ComponentCall[
 }
 
 /** Builds and prints the component a live call asks for; its own calls are live too. */
-export function buildComponent(live: LiveCall): { printed: PrintedComponent; calls: Calls } {
+export function buildComponent(live: LiveCall): BuiltComponent {
   const { value, calls } = live.components.build(live.call);
   const own = liveCalls(live.components, calls);
   return { printed: { text: jsonParts(value, COMPONENT_INDENT, holeOf), calls: own.requests }, calls: own };

@@ -10,11 +10,9 @@ import type { OpenApiOptions } from './options.js';
 import { routeOperation } from './operation.js';
 import {
   buildComponent,
-  liveCalls,
   printOperation,
   type Calls,
-  type ComponentRequest,
-  type LiveCall,
+  type PrintedComponent,
   type PrintedOperation,
 } from './printed-operation.js';
 import { RouteViews, type RouteView } from './route-view.js';
@@ -33,45 +31,24 @@ export class PrintedRoutes {
     const view = this.views.view(route);
     // The view, hashed once: the key of the route and of the components it is the first to call for.
     const digest = hash('sha256', JSON.stringify(view));
-    let live: Calls | undefined;
-    const printed = memo('openapi/route', digest, () => {
+    const { printed, calls } = remembered('openapi/route', digest, () => {
       const { operation, components } = this.build(view);
-      live = liveCalls(components, components.operationCalls());
       return printOperation(operation, components);
     });
     let replay: LocalOrder | undefined;
     return {
       printed,
-      calls: live ?? { requests: printed.calls },
-      source: {
-        // A remembered call (the route was not built in this run) is found again by building the
-        // route's components in the document's order; the view is made again (the same) for it.
-        component: (request, call) =>
-          this.component(
-            digest,
-            request,
-            call,
-            () => (replay ??= new LocalOrder(this.build(this.views.view(route)).components)),
-          ),
-      },
+      calls,
+      // A component as this route builds it: how the document builds it when this route is the first to call for it.
+      // A remembered call (the route was not built in this run) is found again by building the route's components in
+      // the document's order; the view is made again (the same) for it.
+      source: ([section, owner], call) =>
+        remembered('openapi/component', [digest, section, owner], () =>
+          call
+            ? buildComponent(call)
+            : (replay ??= new LocalOrder(this.build(this.views.view(route)).components)).find(section, owner),
+        ),
     };
-  }
-
-  /** A component as this route builds it: how the document builds it when this route is the first to call for it. */
-  private component(
-    digest: string,
-    request: ComponentRequest,
-    call: LiveCall | undefined,
-    replay: () => LocalOrder,
-  ): ReturnType<ComponentSource['component']> {
-    const [section, owner] = request;
-    let live: Calls | undefined;
-    const printed = memo('openapi/component', [digest, section, owner], () => {
-      const built = call ? buildComponent(call) : replay().find(section, owner);
-      live = built.calls;
-      return built.printed;
-    });
-    return { printed, calls: live ?? { requests: printed.calls } };
   }
 
   /** Reads nothing but the view and what its digests name: records beyond it are unknown to its Components. */
@@ -94,4 +71,19 @@ export class PrintedRoutes {
     );
     return { operation: routeOperation(module, view.route, components, settings.openapi), components };
   }
+}
+
+/** What `build` prints, remembered: on a hit, its calls are the remembered requests, none live. */
+function remembered<T extends PrintedOperation | PrintedComponent>(
+  kind: string,
+  input: unknown,
+  build: () => { printed: T; calls: Calls },
+): { printed: T; calls: Calls } {
+  let live: Calls | undefined;
+  const printed = memo(kind, input, () => {
+    const built = build();
+    live = built.calls;
+    return built.printed;
+  });
+  return { printed, calls: live ?? { requests: printed.calls } };
 }

@@ -12,15 +12,11 @@ export function requestBody(route: RouteIr, components: Components): RequestBody
   const schema = typeSchema(route.body, { components, direction: 'write' });
   const alternative = route.bodyQueryAlternative;
   const description = paragraphs(
-    route.method === 'GET'
-      ? `A JSON body on a ${route.method} request${route.bodyRequired ? '' : ', optional'}.`
-      : undefined,
-    alternative
-      ? `Clients that cannot send it may pass its ${alternative.member} member in the query parameter ${alternative.member} instead.`
-      : undefined,
-    route.bodyEntries === 'each'
-      ? 'Each entry is validated on its own: an entry that does not match the schema fails alone and the others are still processed; only a body that is not a list of the allowed length fails the whole request.'
-      : undefined,
+    route.method === 'GET' && `A JSON body on a ${route.method} request${route.bodyRequired ? '' : ', optional'}.`,
+    alternative &&
+      `Clients that cannot send it may pass its ${alternative.member} member in the query parameter ${alternative.member} instead.`,
+    route.bodyEntries === 'each' &&
+      'Each entry is validated on its own: an entry that does not match the schema fails alone and the others are still processed; only a body that is not a list of the allowed length fails the whole request.',
   );
   return {
     ...(description !== undefined && { description }),

@@ -64,7 +64,7 @@ function successResponse(
   );
   const headers = responseHeaders(module, route, response.status, own);
   const content = successContent(module.interface as InterfaceIr, response, components);
-  const when = response.when ? `Answered when the query parameter ${response.when} is true.` : undefined;
+  const when = response.when && `Answered when the query parameter ${response.when} is true.`;
   return {
     description: paragraphs(response.description, when) ?? STATUS_TEXT[response.status] ?? `Status ${response.status}.`,
     ...originMark(response.origin, route.origin),

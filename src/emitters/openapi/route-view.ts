@@ -5,17 +5,14 @@
 // (no operation shows them): moving a definition does not rebuild its routes.
 import type {
   AuthSchemeIr,
-  Documented,
   ErrorIr,
   InterfaceIr,
   Ir,
   ModuleIr,
   RecordIr,
   RecordKey,
-  ResponseIr,
   RouteIr,
   SourceLocation,
-  TypeIr,
 } from '../../ir/types.js';
 import { referencedRecords } from '../shared/imports.js';
 import { ContentStore, type Digest } from './content-store.js';
@@ -63,24 +60,22 @@ export class RouteViews {
   ) {}
 
   view(route: RouteIr): RouteView {
-    const records = new Map<RecordKey, Digest>();
-    const related = new Set<RecordKey>();
-    const types = requestParameters(route).map((param) => param.type);
-    types.push(
+    const types = [
+      ...requestParameters(route).map((param) => param.type),
       ...route.responses.flatMap((response) => [
         ...(response.body ? [response.body] : []),
         ...response.headers.map((header) => header.type),
       ]),
-    );
-    if (route.body) types.push(route.body);
-    for (const key of new Set(types.flatMap((type) => [...referencedRecords(type)]))) {
-      const reach = this.reach(key);
-      for (const [reached, digest] of reach.records) records.set(reached, digest);
-      for (const relation of reach.related) related.add(relation);
-    }
+      ...(route.body ? [route.body] : []),
+    ];
+    const keys = new Set<RecordKey>();
+    for (const type of types) referencedRecords(type, keys);
+    const reaches = [...keys].map((key) => this.reach(key));
+    const records = new Map(reaches.flatMap((reach) => [...reach.records]));
+    const related = new Set(reaches.flatMap((reach) => [...reach.related]));
     return {
       settings: this.settingsOf(route),
-      route: unplacedRoute(route),
+      route: unplaced(route),
       records: [...records],
       resourceTypes: [...related].filter((key) => !records.has(key)).map((key) => [key, this.record(key).resourceType]),
     };
@@ -88,54 +83,39 @@ export class RouteViews {
 
   private settingsOf(route: RouteIr): Digest {
     // Scheme and error names are identifiers (letters, digits, _ and -): a space separates them.
-    const selection = `${route.auth ?? ''} ${route.errors.join(' ')}`;
-    let digest = this.settingsBySelection.get(selection);
-    if (digest === undefined) {
+    return cached(this.settingsBySelection, `${route.auth ?? ''} ${route.errors.join(' ')}`, () => {
       const { module } = this;
       const scheme = module.auth.find((candidate) => candidate.name === route.auth);
-      digest = this.settings.put({
+      return this.settings.put({
         module: module.name,
         interface: unplaced(module.interface as InterfaceIr),
         errors: module.errors.filter((error) => route.errors.includes(error.name)).map(unplaced),
-        auth: scheme ? [unplacedScheme(scheme)] : [],
+        auth: scheme ? [unplaced(scheme)] : [],
         openapi: this.options,
       });
-      this.settingsBySelection.set(selection, digest);
-    }
-    return digest;
+    });
   }
 
   /** Every record a record reaches through its fields' types (itself first), and those its relations name. */
   private reach(key: RecordKey): Reach {
-    let reach = this.reachByRecord.get(key);
-    if (!reach) {
+    return cached(this.reachByRecord, key, () => {
       const records = new Map<RecordKey, Digest>();
       const related = new Set<RecordKey>();
-      const visit = (type: TypeIr): void => {
-        for (const next of referencedRecords(type)) {
-          if (records.has(next)) continue;
-          const record = this.record(next);
-          records.set(next, this.recordDigest(record));
-          for (const field of record.fields) {
-            visit(field.type);
-            if (field.relation) related.add(field.relation.record);
-          }
+      const visit = (next: RecordKey): void => {
+        if (records.has(next)) return;
+        const record = this.record(next);
+        records.set(
+          next,
+          cached(this.recordDigests, next, () => this.records.put(unplaced(record))),
+        );
+        for (const field of record.fields) {
+          for (const reached of referencedRecords(field.type)) visit(reached);
+          if (field.relation) related.add(field.relation.record);
         }
       };
-      visit({ kind: 'record', record: key, omit: [], pick: [], partial: false, nullable: false, constraints: {} });
-      reach = { records, related };
-      this.reachByRecord.set(key, reach);
-    }
-    return reach;
-  }
-
-  private recordDigest(record: RecordIr): Digest {
-    let digest = this.recordDigests.get(record.key);
-    if (digest === undefined) {
-      digest = this.records.put(unplacedRecord(record));
-      this.recordDigests.set(record.key, digest);
-    }
-    return digest;
+      visit(key);
+      return { records, related };
+    });
   }
 
   private record(key: RecordKey): RecordIr {
@@ -145,29 +125,21 @@ export class RouteViews {
   }
 }
 
+/** The value cached under `key`, computed on first use. */
+function cached<K, V>(cache: Map<K, V>, key: K, compute: () => V): V {
+  let value = cache.get(key);
+  if (value === undefined) cache.set(key, (value = compute()));
+  return value;
+}
+
 /** Stands for every source location in a view. */
 const NOWHERE: SourceLocation = { file: '', line: 0, column: 0 };
 
-function unplaced<T extends Documented>(element: T): T {
-  return { ...element, location: NOWHERE };
-}
-
-function unplacedRecord(record: RecordIr): RecordIr {
-  return { ...unplaced(record), fields: record.fields.map(unplaced) };
-}
-
-function unplacedScheme(scheme: AuthSchemeIr): AuthSchemeIr {
-  return scheme.type === 'oauth2' ? { ...unplaced(scheme), grants: scheme.grants.map(unplaced) } : unplaced(scheme);
-}
-
-function unplacedRoute(route: RouteIr): RouteIr {
-  const response = (item: ResponseIr): ResponseIr => ({ ...unplaced(item), headers: item.headers.map(unplaced) });
-  return {
-    ...unplaced(route),
-    pathParams: route.pathParams.map(unplaced),
-    query: route.query.map(unplaced),
-    headers: route.headers.map(unplaced),
-    cookies: route.cookies.map(unplaced),
-    responses: route.responses.map(response),
-  };
+/** A copy with every source location in it (the element's own and its parts') made NOWHERE. */
+function unplaced<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(unplaced) as T;
+  if (typeof value !== 'object' || value === null || !('location' in value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, key === 'location' ? NOWHERE : unplaced(item)]),
+  ) as T;
 }

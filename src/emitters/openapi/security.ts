@@ -1,7 +1,7 @@
 // Security schemes from the auth IR, each route's requirement, and the headers auth adds:
 // the session (context token) header of an apiKey scheme with sessions, and the challenge on a 401.
 import { pascalCase } from '../../ir/names.js';
-import type { ApiKeySchemeIr, AuthSchemeIr, DigestSchemeIr, ModuleIr, OAuthSchemeIr, RouteIr } from '../../ir/types.js';
+import type { AuthSchemeIr, DigestSchemeIr, ModuleIr, OAuthSchemeIr, RouteIr, SessionIr } from '../../ir/types.js';
 import { clientAuthenticationText } from './token-endpoint.js';
 import {
   originMark,
@@ -77,9 +77,9 @@ function oauthScheme(module: ModuleIr, scheme: OAuthSchemeIr): SecuritySchemeObj
   const password = flow('password');
   const clientCredentials = flow('client_credentials');
   const lifetimes = `Access tokens live ${scheme.accessTokenLifetime} s (expires_in); refresh tokens live ${scheme.refreshTokenLifetime} s${scheme.rotateRefreshTokens ? ' and rotate: a used refresh token is revoked' : ''}.`;
-  const refreshNote = refresh
-    ? `The refresh_token grant (client_id and refresh_token, at the same token URL) exchanges a refresh token for a new token pair${refresh.origin === 'convention' ? ' (a convention; the document does not show it)' : ''}.`
-    : undefined;
+  const refreshNote =
+    refresh &&
+    `The refresh_token grant (client_id and refresh_token, at the same token URL) exchanges a refresh token for a new token pair${refresh.origin === 'convention' ? ' (a convention; the document does not show it)' : ''}.`;
   return {
     type: 'oauth2',
     description:
@@ -89,9 +89,9 @@ function oauthScheme(module: ModuleIr, scheme: OAuthSchemeIr): SecuritySchemeObj
 }
 
 function digestDescription(scheme: DigestSchemeIr): string {
-  const privileges = scheme.privileges
-    ? `Privileges on the ${scheme.privileges.resource} resource: ${scheme.privileges.names.join(', ')}.`
-    : undefined;
+  const privileges =
+    scheme.privileges &&
+    `Privileges on the ${scheme.privileges.resource} resource: ${scheme.privileges.names.join(', ')}.`;
   return (
     paragraphs(
       scheme.description,
@@ -114,20 +114,14 @@ export function routeScheme(module: ModuleIr, route: RouteIr): AuthSchemeIr | un
   return module.auth.find((scheme) => scheme.name === route.auth);
 }
 
-type Session = NonNullable<ApiKeySchemeIr['session']>;
-
-function sessionOf(scheme: AuthSchemeIr | undefined): Session | undefined {
+function sessionOf(scheme: AuthSchemeIr | undefined): SessionIr | undefined {
   return scheme?.type === 'apiKey' ? scheme.session : undefined;
-}
-
-function sessionComponentName(session: Session): string {
-  return pascalCase(session.header);
 }
 
 /** Header parameters that auth adds to a route (the context token), as $refs. */
 export function authParameters(module: ModuleIr, route: RouteIr): ReferenceObject[] {
   const session = sessionOf(routeScheme(module, route));
-  return session ? [{ $ref: `#/components/parameters/${sessionComponentName(session)}` }] : [];
+  return session ? [{ $ref: `#/components/parameters/${pascalCase(session.header)}` }] : [];
 }
 
 /** Response headers that auth adds: the session's token on every answer but a refused key, the challenge on a 401. */
@@ -140,7 +134,7 @@ export function authResponseHeaders(
   const session = sessionOf(scheme);
   const headers: [string, HeaderObject | ReferenceObject][] = [];
   if (session && status !== 401)
-    headers.push([session.header, { $ref: `#/components/headers/${sessionComponentName(session)}` }]);
+    headers.push([session.header, { $ref: `#/components/headers/${pascalCase(session.header)}` }]);
   const bearer = scheme?.type === 'oauth2' || scheme?.type === 'bearer';
   let challenge: string | undefined;
   if (status === 401 && scheme?.type === 'digest')
@@ -157,34 +151,26 @@ export function authResponseHeaders(
 
 /** components/parameters and components/headers for the session header of each apiKey scheme with sessions. */
 export function sessionComponents(module: ModuleIr): {
-  parameters: Record<string, ParameterObject>;
-  headers: Record<string, HeaderObject>;
+  parameters?: Record<string, ParameterObject>;
+  headers?: Record<string, HeaderObject>;
 } {
-  const parameters: [string, ParameterObject][] = [];
-  const headers: [string, HeaderObject][] = [];
-  for (const scheme of module.auth) {
-    const session = sessionOf(scheme);
-    if (!session) continue;
-    const name = sessionComponentName(session);
-    parameters.push([
-      name,
-      {
-        name: session.header,
-        in: 'header',
-        required: false,
-        description: `Context token of the session to continue. Without it, or with an unknown token or one idle for over ${session.idleTimeout} s, a new session starts under a new token (a token the client chose is never adopted).`,
-        schema: { type: 'string' },
-      },
-    ]);
-    headers.push([
-      name,
-      {
-        description:
-          'The context token of the session: send it on later requests. It changes when a new session starts and on login.',
-        required: true,
-        schema: { type: 'string', pattern: `^[A-Za-z0-9]{${session.tokenLength}}$` },
-      },
-    ]);
-  }
-  return { parameters: sortedObject(parameters), headers: sortedObject(headers) };
+  const sessions = module.auth.flatMap((scheme) => sessionOf(scheme) ?? []);
+  if (sessions.length === 0) return {};
+  const parameter = (session: SessionIr): ParameterObject => ({
+    name: session.header,
+    in: 'header',
+    required: false,
+    description: `Context token of the session to continue. Without it, or with an unknown token or one idle for over ${session.idleTimeout} s, a new session starts under a new token (a token the client chose is never adopted).`,
+    schema: { type: 'string' },
+  });
+  const header = (session: SessionIr): HeaderObject => ({
+    description:
+      'The context token of the session: send it on later requests. It changes when a new session starts and on login.',
+    required: true,
+    schema: { type: 'string', pattern: `^[A-Za-z0-9]{${session.tokenLength}}$` },
+  });
+  return {
+    parameters: sortedObject(sessions.map((session) => [pascalCase(session.header), parameter(session)])),
+    headers: sortedObject(sessions.map((session) => [pascalCase(session.header), header(session)])),
+  };
 }

@@ -28,7 +28,7 @@ const RETRY_AFTER = {
 };
 
 export function tokenOperation(module: ModuleIr, scheme: OAuthSchemeIr, components: Components): OperationObject {
-  const grants = scheme.grants.map((grant) => grantSchema(scheme, grant, components));
+  const grants = scheme.grants.map((grant) => ({ grant: grant.grant, ref: grantSchema(scheme, grant, components) }));
   const request: SchemaObject = {
     oneOf: grants.map(({ ref }) => ref),
     discriminator: {
@@ -115,11 +115,7 @@ function bodyLimit(module: ModuleIr): string {
   return bytes === undefined ? 'the server accepts' : `${bytes} bytes`;
 }
 
-function grantSchema(
-  scheme: OAuthSchemeIr,
-  grant: OAuthGrantIr,
-  components: Components,
-): { grant: string; ref: ReferenceObject } {
+function grantSchema(scheme: OAuthSchemeIr, grant: OAuthGrantIr, components: Components): ReferenceObject {
   const scope: SchemaObject = {
     type: 'string',
     description: `Space-separated scopes${grant.scopes.length > 0 ? ` (${grant.scopes.join(' ')})` : ''}; default: all the client may have.`,
@@ -145,7 +141,7 @@ function grantSchema(
     ],
   };
   const own = fields[grant.grant];
-  const ref = components.schemas.define(
+  return components.schemas.define(
     {
       owner: `oauth:${scheme.name}:${grant.grant}`,
       preferred: `${pascalCase(scheme.name)}${pascalCase(grant.grant)}Grant`,
@@ -165,7 +161,6 @@ function grantSchema(
       required: ['grant_type', ...own.map(([name]) => name).filter((name) => !CLIENT_FIELDS.has(name))].sort(),
     }),
   );
-  return { grant: grant.grant, ref };
 }
 
 function tokenResponseSchema(scheme: OAuthSchemeIr, components: Components): ReferenceObject {

@@ -12,8 +12,7 @@ export const FORM_MEDIA = 'application/x-www-form-urlencoded';
 export type Schema = OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject;
 export type SchemaObject = OpenAPIV3_1.SchemaObject;
 export type ReferenceObject = OpenAPIV3_1.ReferenceObject;
-type MediaTypeObject = OpenAPIV3_1.MediaTypeObject;
-export type Content = Record<string, MediaTypeObject>;
+export type Content = Record<string, OpenAPIV3_1.MediaTypeObject>;
 export type ResponseObject = OpenAPIV3_1.ResponseObject;
 export type RequestBodyObject = OpenAPIV3_1.RequestBodyObject;
 export type SecuritySchemeObject = OpenAPIV3_1.SecuritySchemeObject;
@@ -53,7 +52,7 @@ export function sortedObject<T>(entries: Iterable<readonly [string, T]>): Record
 }
 
 /** Joins the sentences that are present with a blank line, or undefined when none is. */
-export function paragraphs(...parts: readonly (string | undefined)[]): string | undefined {
-  const present = parts.filter((part): part is string => part !== undefined && part.trim() !== '');
+export function paragraphs(...parts: readonly (string | false | undefined)[]): string | undefined {
+  const present = parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '');
   return present.length > 0 ? present.join('\n\n') : undefined;
 }
