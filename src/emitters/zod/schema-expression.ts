@@ -18,7 +18,7 @@ import {
 } from '../shared/code/ast.js';
 import { symbols } from '../../ir/symbols.js';
 
-export type Reading = 'json' | 'text';
+type Reading = 'json' | 'text';
 
 /**
  * The records by key: needed to drop defaults from partial records, and to narrow records that have a
