@@ -19,6 +19,7 @@ import {
   type TypeNode,
 } from '../shared/code/ast.js';
 import { printFile, printObjectMemberApart } from '../shared/code/print-file.js';
+import { runtimeImports } from '../shared/imports.js';
 import { memoRuns } from '../shared/memo-runs.js';
 import { buildInterfaceMeta, buildRouteMeta } from './build-meta.js';
 
@@ -48,14 +49,7 @@ function emitMetadata(module: ModuleIr): GeneratedFile {
   );
   const table = (value: Expr, type: TypeNode) => satisfies(asConst(value), type);
   const statements: TopLevel[] = [
-    {
-      declaration: {
-        kind: 'import',
-        typeOnly: true,
-        from: '../runtime/interface-meta.js',
-        names: ['InterfaceMeta', 'RouteMeta'],
-      },
-    },
+    ...runtimeImports([{ module: 'interface-meta', names: ['type InterfaceMeta', 'type RouteMeta'] }]),
     exported(
       {
         kind: 'const',

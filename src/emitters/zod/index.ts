@@ -10,8 +10,6 @@ import {
   exported,
   getter,
   id,
-  jsonValue,
-  method,
   object,
   property,
   type Expr,
@@ -29,6 +27,7 @@ import {
   lookupFor,
   schemaExpression,
   usedHelpers,
+  withPresence,
   type RecordLookup,
 } from './schema-expression.js';
 import { symbols } from '../../ir/symbols.js';
@@ -166,11 +165,6 @@ function fieldSchema(field: FieldView, records: RecordLookup): Expr {
 /** A member named like an Object member would otherwise read Object.prototype's when absent. */
 function ownLookup(name: string, expression: Expr): Expr {
   return isInheritedName(name) ? call('ownMember', [expression]) : expression;
-}
-
-function withPresence(expression: Expr, required: boolean, defaultValue: unknown): Expr {
-  if (defaultValue !== undefined) return method(expression, 'default', [jsonValue(defaultValue, { expanded: false })]);
-  return required ? expression : method(expression, 'optional');
 }
 
 /** Parameters arrive as text; a JSON-styled one is JSON inside the text. */
