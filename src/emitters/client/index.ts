@@ -61,6 +61,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
   const runtimeTypes = ['CallOptions', 'ClientOptions', ...(views.some((view) => view.result.paged) ? ['Page'] : [])];
   const jsonApi = module.interface?.style === 'jsonapi';
   const members = memoRuns('client/routes', views, (view) => view.name, printRouteMembers);
+  const rows = members.map((member) => member.row);
   // fetch cannot send a GET body: only an API with such routes imports the transport that can (and needs undici).
   const getBodies = module.routes.some((route) => route.method === 'GET' && route.body !== undefined);
   const statements: (TopLevel | string)[] = [
@@ -96,14 +97,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
         },
       ],
     }),
-    local({
-      kind: 'const',
-      name: 'responseSchemas',
-      value: object(
-        members.map((member) => member.row),
-        { expanded: true },
-      ),
-    }),
+    local({ kind: 'const', name: 'responseSchemas', value: object(rows, { expanded: true }) }),
     exported(
       {
         kind: 'class',
@@ -180,7 +174,8 @@ function clientMethod(view: ClientMethodView): ClassMethod {
         )
       : typeRef('Record', [typeRef('string'), typeRef('never')]);
   const inputRequired = view.inputs.some((input) => input.required);
-  const core = member(path('this.core'), result.paged ? 'page' : 'call');
+  const core = member(path('this.core'), result.itemType ? 'page' : 'call');
+  const args = [literal(view.name), id('input'), id('options')];
   return {
     name: symbols.operation(view.name),
     docs: view.docs,
@@ -189,15 +184,6 @@ function clientMethod(view: ClientMethodView): ClassMethod {
       { name: 'options', type: typeRef('CallOptions'), optional: true },
     ],
     returns: typeRef('Promise', [result.type]),
-    body: [
-      {
-        kind: 'return',
-        value: call(
-          core,
-          [literal(view.name), id('input'), id('options')],
-          [result.paged ? result.itemType : result.type],
-        ),
-      },
-    ],
+    body: [{ kind: 'return', value: call(core, args, [result.itemType ?? result.type]) }],
   };
 }

@@ -121,19 +121,15 @@ function recordMeta(module: ModuleIr, record: RecordIr, resourcePath: string | u
   }
   // json:api ids are strings on the wire; a client turns those of number ids back into numbers.
   const idField = record.fields.find((field) => field.name === 'id');
-  const numericId =
-    module.interface?.style === 'jsonapi' &&
-    idField?.type.kind === 'scalar' &&
-    (idField.type.scalar === 'integer' || idField.type.scalar === 'number')
-      ? true
-      : undefined;
+  const idType = idField?.type.kind === 'scalar' ? idField.type.scalar : undefined;
+  const numericId = module.interface?.style === 'jsonapi' && (idType === 'integer' || idType === 'number');
   return dropUndefined({
     type: record.resourceType,
     apiAlias: record.apiAlias,
     resourcePath,
     relations,
     nested,
-    numericId,
+    numericId: numericId || undefined,
   });
 }
 

@@ -47,6 +47,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
   const usesBodyEntries = views.some((view) => view.bodyEntries);
   const jsonApi = module.interface?.style === 'jsonapi';
   const members = memoRuns('server/routes', views, (view) => view.name, printRouteMembers);
+  const rows = members.map((member) => member.row);
   const statements: (TopLevel | string)[] = [
     {
       declaration: { kind: 'import', typeOnly: true, from: 'fastify', names: ['FastifyPluginAsync', 'FastifyRequest'] },
@@ -129,14 +130,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
         },
       ],
     }),
-    local({
-      kind: 'const',
-      name: 'routeSchemas',
-      value: object(
-        members.map((member) => member.row),
-        { expanded: true },
-      ),
-    }),
+    local({ kind: 'const', name: 'routeSchemas', value: object(rows, { expanded: true }) }),
     exported(
       {
         kind: 'function',
