@@ -2,12 +2,7 @@
 // nothing to do never loads prettier, zod or handlebars.
 import type { Emitter } from './contract.js';
 
-export interface EmitterEntry {
-  readonly name: string;
-  readonly load: () => Promise<Emitter>;
-}
-
-export const EMITTERS: readonly EmitterEntry[] = [
+export const EMITTERS: readonly { readonly name: string; readonly load: () => Promise<Emitter> }[] = [
   { name: 'runtime', load: async () => (await import('./runtime/index.js')).runtimeEmitter },
   { name: 'types', load: async () => (await import('./types/index.js')).typesEmitter },
   { name: 'zod', load: async () => (await import('./zod/index.js')).zodEmitter },

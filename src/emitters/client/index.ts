@@ -2,8 +2,8 @@
 // runtime's one client (auth flows, GET bodies, json:api decoding, errors). Each route's method and
 // response schemas row are printed apart and remembered by what they are made from
 // (clientMethodView), so a rerun lays out only the changed routes' members.
-import { symbols, type RoutePart } from '../../ir/symbols.js';
-import type { AuthSchemeIr, ModuleIr, ParameterIr, RouteIr } from '../../ir/types.js';
+import { symbols } from '../../ir/symbols.js';
+import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
 import {
   assign,
@@ -22,11 +22,11 @@ import {
   typeRef,
   type ClassMethod,
   type PrintedMember,
-  type PropertySignature,
   type TopLevel,
 } from '../shared/code/ast.js';
 import { printClassMethodApart, printFile, printObjectMemberApart } from '../shared/code/print-file.js';
 import { runtimeImports } from '../shared/imports.js';
+import { routeInputs, type RouteInput } from '../shared/route-inputs.js';
 import { memoRuns } from '../shared/memo-runs.js';
 import { clientResult, resultShape } from './results.js';
 
@@ -61,6 +61,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
   const runtimeTypes = ['CallOptions', 'ClientOptions', ...(views.some((view) => view.result.paged) ? ['Page'] : [])];
   const jsonApi = module.interface?.style === 'jsonapi';
   const members = memoRuns('client/routes', views, (view) => view.name, printRouteMembers);
+  const rows = members.map((member) => member.row);
   // fetch cannot send a GET body: only an API with such routes imports the transport that can (and needs undici).
   const getBodies = module.routes.some((route) => route.method === 'GET' && route.body !== undefined);
   const statements: (TopLevel | string)[] = [
@@ -96,14 +97,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
         },
       ],
     }),
-    local({
-      kind: 'const',
-      name: 'responseSchemas',
-      value: object(
-        members.map((member) => member.row),
-        { expanded: true },
-      ),
-    }),
+    local({ kind: 'const', name: 'responseSchemas', value: object(rows, { expanded: true }) }),
     exported(
       {
         kind: 'class',
@@ -148,18 +142,14 @@ function emitClient(module: ModuleIr): GeneratedFile {
 
 type ClientMethodView = ReturnType<typeof clientMethodView>;
 
-/** What a client method is made from: the route's name, docs, which inputs it has and its result. */
+/** What a client method is made from: the route's name, docs, its inputs (each required or not) and its result. */
 function clientMethodView(module: ModuleIr, route: RouteIr) {
-  const required = (params: readonly ParameterIr[]) =>
-    params.length === 0 ? undefined : params.some((param) => param.required && param.default === undefined);
+  const required = (key: RouteInput['key']) =>
+    key === 'body' ? route.bodyRequired : route[key].some((param) => param.required && param.default === undefined);
   return {
     name: route.name,
     docs: route.summary ?? route.description,
-    params: required(route.pathParams),
-    query: required(route.query),
-    headers: required(route.headers),
-    cookies: required(route.cookies),
-    body: route.body ? route.bodyRequired : undefined,
+    inputs: routeInputs(route).map(({ input, part, key }) => ({ input, part, required: required(key) })),
     result: resultShape(module, route),
   };
 }
@@ -172,23 +162,20 @@ function printRouteMembers(view: ClientMethodView): { method: PrintedMember; row
 
 function clientMethod(view: ClientMethodView): ClassMethod {
   const result = clientResult(view.name, view.result);
-  const members: (PropertySignature & { required: boolean })[] = [];
-  const group = (key: string, required: boolean | undefined, part: RoutePart) => {
-    if (required === undefined) return;
-    const type = typeRef(`types.${symbols.routeType(view.name, part)}`);
-    members.push({ name: key, type, optional: !required, readonly: true, required });
-  };
-  group('params', view.params, 'PathParams');
-  group('query', view.query, 'Query');
-  group('headers', view.headers, 'Headers');
-  group('cookies', view.cookies, 'Cookies');
-  group('body', view.body, 'Body');
-  const inputRequired = members.some((entry) => entry.required);
   const inputType =
-    members.length > 0
-      ? typeLiteral(members.map(({ required: _required, ...signature }) => signature))
+    view.inputs.length > 0
+      ? typeLiteral(
+          view.inputs.map(({ input, part, required }) => ({
+            name: input,
+            type: typeRef(`types.${symbols.routeType(view.name, part)}`),
+            optional: !required,
+            readonly: true,
+          })),
+        )
       : typeRef('Record', [typeRef('string'), typeRef('never')]);
-  const core = member(path('this.core'), result.paged ? 'page' : 'call');
+  const inputRequired = view.inputs.some((input) => input.required);
+  const core = member(path('this.core'), result.itemType ? 'page' : 'call');
+  const args = [literal(view.name), id('input'), id('options')];
   return {
     name: symbols.operation(view.name),
     docs: view.docs,
@@ -197,15 +184,6 @@ function clientMethod(view: ClientMethodView): ClassMethod {
       { name: 'options', type: typeRef('CallOptions'), optional: true },
     ],
     returns: typeRef('Promise', [result.type]),
-    body: [
-      {
-        kind: 'return',
-        value: call(
-          core,
-          [literal(view.name), id('input'), id('options')],
-          [result.paged ? result.itemType : result.type],
-        ),
-      },
-    ],
+    body: [{ kind: 'return', value: call(core, args, [result.itemType ?? result.type]) }],
   };
 }

@@ -7,9 +7,8 @@ import { indexed, numberType, typeLiteral, typeRef, union, type TypeNode } from 
 
 export interface ClientResult {
   readonly type: TypeNode;
-  /** A json:api list: resolves to a Page that can fetch the following pages. */
-  readonly paged: boolean;
-  readonly itemType: TypeNode;
+  /** Only of a json:api list, which resolves to a Page that can fetch the following pages. */
+  readonly itemType?: TypeNode;
 }
 
 /** The success responses with a body (by status), and how the first one is decoded. */
@@ -35,15 +34,14 @@ export function resultShape(module: ModuleIr, route: RouteIr): ResultShape {
 }
 
 export function clientResult(routeName: string, shape: ResultShape): ClientResult {
-  const never = typeRef('never');
-  if (shape.statuses.length === 0) return { type: typeRef('void'), paged: false, itemType: never };
+  if (shape.statuses.length === 0) return { type: typeRef('void') };
   const bodies = shape.statuses.map((status) =>
     indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), numberType(status)),
   );
   const first = bodies[0] as TypeNode;
   if (shape.paged) {
     const itemType = indexed(first, typeRef('number'));
-    return { type: typeRef('Page', [itemType]), paged: true, itemType };
+    return { type: typeRef('Page', [itemType]), itemType };
   }
   if (shape.total)
     return {
@@ -51,12 +49,6 @@ export function clientResult(routeName: string, shape: ResultShape): ClientResul
         { name: 'items', type: first },
         { name: 'total', type: typeRef('number') },
       ]),
-      paged: false,
-      itemType: never,
     };
-  return {
-    type: union([...bodies, ...(shape.orUndefined ? [typeRef('undefined')] : [])]),
-    paged: false,
-    itemType: never,
-  };
+  return { type: union([...bodies, ...(shape.orUndefined ? [typeRef('undefined')] : [])]) };
 }

@@ -121,19 +121,15 @@ function recordMeta(module: ModuleIr, record: RecordIr, resourcePath: string | u
   }
   // json:api ids are strings on the wire; a client turns those of number ids back into numbers.
   const idField = record.fields.find((field) => field.name === 'id');
-  const numericId =
-    module.interface?.style === 'jsonapi' &&
-    idField?.type.kind === 'scalar' &&
-    (idField.type.scalar === 'integer' || idField.type.scalar === 'number')
-      ? true
-      : undefined;
+  const idType = idField?.type.kind === 'scalar' ? idField.type.scalar : undefined;
+  const numericId = module.interface?.style === 'jsonapi' && (idType === 'integer' || idType === 'number');
   return dropUndefined({
     type: record.resourceType,
     apiAlias: record.apiAlias,
     resourcePath,
     relations,
     nested,
-    numericId,
+    numericId: numericId || undefined,
   });
 }
 
@@ -165,12 +161,14 @@ export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
     scopes: route.scopes.length > 0 ? route.scopes : undefined,
     resource,
     pathParams: route.pathParams.map((param) => param.name),
-    pathStyles: jsonStyled(route.pathParams),
+    // Path parameters and headers written as JSON text; query parameters not written as plain name=value, and
+    // deepObject lists that may also be written name[k]=v.
+    pathStyles: byName(route.pathParams, 'style', (style) => style === 'json'),
     query: route.query.map((param) => param.name),
-    queryStyles: styledQuery(route),
-    queryShortForms: shortForms(route),
+    queryStyles: byName(route.query, 'style', (style) => style !== 'form'),
+    queryShortForms: byName(route.query, 'shortForm', (shortForm) => shortForm !== undefined),
     headers: route.headers.map((param) => param.name),
-    headerStyles: jsonStyled(route.headers),
+    headerStyles: byName(route.headers, 'style', (style) => style === 'json'),
     body: route.body
       ? dropUndefined({
           required: route.bodyRequired,
@@ -186,22 +184,14 @@ export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
   });
 }
 
-/** Query parameters not written as plain name=value, by name. */
-function styledQuery(route: RouteIr): Json | undefined {
-  const styled = route.query.filter((param) => param.style !== 'form');
-  return styled.length > 0 ? Object.fromEntries(styled.map((param) => [param.name, param.style])) : undefined;
-}
-
-/** Path parameters or headers written as JSON text, by name. */
-function jsonStyled(params: readonly ParameterIr[]): Json | undefined {
-  const styled = params.filter((param) => param.style === 'json');
-  return styled.length > 0 ? Object.fromEntries(styled.map((param) => [param.name, param.style])) : undefined;
-}
-
-/** deepObject lists that may also be written name[k]=v, by name. */
-function shortForms(route: RouteIr): Json | undefined {
-  const short = route.query.filter((param) => param.shortForm !== undefined);
-  return short.length > 0 ? Object.fromEntries(short.map((param) => [param.name, { ...param.shortForm }])) : undefined;
+/** The `key` of each parameter whose `key` is kept, by name; none when none is. */
+function byName<K extends 'style' | 'shortForm'>(
+  params: readonly ParameterIr[],
+  key: K,
+  keep: (value: ParameterIr[K]) => boolean,
+): Json | undefined {
+  const kept = params.filter((param) => keep(param[key]));
+  return kept.length > 0 ? Object.fromEntries(kept.map((param) => [param.name, param[key]])) : undefined;
 }
 
 function responseMeta(module: ModuleIr, response: ResponseIr): Json {

@@ -13,12 +13,14 @@ import {
   property,
   satisfies,
   typeRef,
+  type Declaration,
   type Expr,
   type PrintedMember,
   type TopLevel,
   type TypeNode,
 } from '../shared/code/ast.js';
 import { printFile, printObjectMemberApart } from '../shared/code/print-file.js';
+import { runtimeImports } from '../shared/imports.js';
 import { memoRuns } from '../shared/memo-runs.js';
 import { buildInterfaceMeta, buildRouteMeta } from './build-meta.js';
 
@@ -46,30 +48,21 @@ function emitMetadata(module: ModuleIr): GeneratedFile {
     module.routes.map((route) => [route.name, buildRouteMeta(module, route)]),
     1,
   );
-  const table = (value: Expr, type: TypeNode) => satisfies(asConst(value), type);
+  /** `const name = value as const satisfies type`. */
+  const table = (name: string, value: Expr, type: TypeNode): Declaration => ({
+    kind: 'const',
+    name,
+    value: satisfies(asConst(value), type),
+  });
+  const routesType = typeRef('Record', [typeRef('string'), typeRef('RouteMeta')]);
   const statements: TopLevel[] = [
-    {
-      declaration: {
-        kind: 'import',
-        typeOnly: true,
-        from: '../runtime/interface-meta.js',
-        names: ['InterfaceMeta', 'RouteMeta'],
-      },
-    },
+    ...runtimeImports([{ module: 'interface-meta', names: ['type InterfaceMeta', 'type RouteMeta'] }]),
     exported(
-      {
-        kind: 'const',
-        name: symbols.meta(module.name),
-        value: table(interfaceTable, typeRef('InterfaceMeta')),
-      },
+      table(symbols.meta(module.name), interfaceTable, typeRef('InterfaceMeta')),
       `${module.interface?.title ?? module.name}: base path, style, error catalog, auth schemes and records.`,
     ),
     exported(
-      {
-        kind: 'const',
-        name: symbols.routes(module.name),
-        value: table(object(routes, { expanded: true }), typeRef('Record', [typeRef('string'), typeRef('RouteMeta')])),
-      },
+      table(symbols.routes(module.name), object(routes, { expanded: true }), routesType),
       'Every route by name: method, paths, auth, parameters, body and responses.',
     ),
   ];

@@ -25,6 +25,7 @@ import {
 } from '../shared/code/ast.js';
 import { printFile, printInterfaceMemberApart, printObjectMemberApart } from '../shared/code/print-file.js';
 import { runtimeImports } from '../shared/imports.js';
+import { routeInputs, type RouteInput } from '../shared/route-inputs.js';
 import { memoRuns } from '../shared/memo-runs.js';
 import { handlerResultShape, handlerResultType, hasSessions } from './handler-types.js';
 
@@ -46,6 +47,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
   const usesBodyEntries = views.some((view) => view.bodyEntries);
   const jsonApi = module.interface?.style === 'jsonapi';
   const members = memoRuns('server/routes', views, (view) => view.name, printRouteMembers);
+  const rows = members.map((member) => member.row);
   const statements: (TopLevel | string)[] = [
     {
       declaration: { kind: 'import', typeOnly: true, from: 'fastify', names: ['FastifyPluginAsync', 'FastifyRequest'] },
@@ -128,14 +130,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
         },
       ],
     }),
-    local({
-      kind: 'const',
-      name: 'routeSchemas',
-      value: object(
-        members.map((member) => member.row),
-        { expanded: true },
-      ),
-    }),
+    local({ kind: 'const', name: 'routeSchemas', value: object(rows, { expanded: true }) }),
     exported(
       {
         kind: 'function',
@@ -192,32 +187,6 @@ function schemeRuntime(scheme: AuthSchemeIr): { module: string; value: string; t
   }
 }
 
-/** The route's inputs, by the handler's name for them. */
-function routeInputs(route: RouteIr): HandlerInput[] {
-  const inputs: HandlerInput[] = [];
-  if (route.pathParams.length > 0) inputs.push('params');
-  if (route.query.length > 0) inputs.push('query');
-  if (route.headers.length > 0) inputs.push('headers');
-  if (route.cookies.length > 0) inputs.push('cookies');
-  if (route.body) inputs.push('body');
-  return inputs;
-}
-
-type HandlerInput = 'params' | 'query' | 'headers' | 'cookies' | 'body';
-
-const INPUT_PARTS: Record<HandlerInput, { readonly part: RoutePart; readonly key: string }> = {
-  params: { part: 'PathParams', key: 'pathParams' },
-  query: { part: 'Query', key: 'query' },
-  headers: { part: 'Headers', key: 'headers' },
-  cookies: { part: 'Cookies', key: 'cookies' },
-  body: { part: 'Body', key: 'body' },
-};
-
-/** An input's schema name, and its key in the route schemas table. */
-function inputSchema(routeName: string, input: HandlerInput): { schema: string; key: string } {
-  return { schema: symbols.routeSchema(routeName, INPUT_PARTS[input].part), key: INPUT_PARTS[input].key };
-}
-
 type HandlerView = ReturnType<typeof handlerView>;
 
 /** A route's method of the handlers interface and its row of the route schemas table, both one body deep. */
@@ -248,7 +217,9 @@ function handlerMethod(view: HandlerView): { readonly method: true } & MethodSig
     params: [
       {
         name: 'input',
-        type: typeLiteral(view.inputs.map((name) => ({ name, type: inputType(view, name), readonly: true }))),
+        type: typeLiteral(
+          view.inputs.map((input) => ({ name: input.input, type: inputType(view, input), readonly: true })),
+        ),
       },
       { name: 'context', type: typeRef('HandlerContext', view.sessions ? [typeRef('Session')] : []) },
     ],
@@ -260,22 +231,17 @@ function handlerMethod(view: HandlerView): { readonly method: true } & MethodSig
  * What the handler gets for an input: the schema's output; for a body judged entry by entry, each entry's result;
  * for an optional body, undefined when the request has none.
  */
-function inputType(view: HandlerView, input: HandlerInput): TypeNode {
-  const type =
-    input === 'body' && view.bodyEntries
-      ? typeRef('BodyEntries', [
-          typeRef('z.output', [typeOf(`schemas.${symbols.routeSchema(view.name, 'BodyEntry')}`)]),
-        ])
-      : typeRef('z.output', [typeOf(`schemas.${inputSchema(view.name, input).schema}`)]);
-  return input === 'body' && view.bodyOptional ? union([type, typeRef('undefined')]) : type;
+function inputType(view: HandlerView, { input, part }: RouteInput): TypeNode {
+  const output = (schema: RoutePart | 'BodyEntry') =>
+    typeRef('z.output', [typeOf(`schemas.${symbols.routeSchema(view.name, schema)}`)]);
+  if (input !== 'body') return output(part);
+  const type = view.bodyEntries ? typeRef('BodyEntries', [output('BodyEntry')]) : output(part);
+  return view.bodyOptional ? union([type, typeRef('undefined')]) : type;
 }
 
 /** `name: { pathParams: schemas.…, …, responses }`: the table's keys differ from the handler input names. */
 function routeSchemasRow({ name, inputs, bodyEntries }: Pick<HandlerView, 'name' | 'inputs' | 'bodyEntries'>) {
-  const rows = inputs.map((input) => {
-    const { schema, key } = inputSchema(name, input);
-    return property(key, path(`schemas.${schema}`));
-  });
+  const rows = inputs.map(({ key, part }) => property(key, path(`schemas.${symbols.routeSchema(name, part)}`)));
   if (bodyEntries) rows.push(property('bodyEntry', path(`schemas.${symbols.routeSchema(name, 'BodyEntry')}`)));
   rows.push(property('responses', path(`schemas.${symbols.routeSchema(name, 'Responses')}`)));
   return property(name, object(rows));

@@ -6,19 +6,9 @@ import type { TopLevel } from './code/ast.js';
 
 /** Every record a type mentions, at any depth. */
 export function referencedRecords(type: TypeIr, into: Set<RecordKey> = new Set()): Set<RecordKey> {
-  switch (type.kind) {
-    case 'record':
-      into.add(type.record);
-      break;
-    case 'list':
-      referencedRecords(type.items, into);
-      break;
-    case 'map':
-      referencedRecords(type.values, into);
-      break;
-    default:
-      break;
-  }
+  if (type.kind === 'record') into.add(type.record);
+  else if (type.kind === 'list') referencedRecords(type.items, into);
+  else if (type.kind === 'map') referencedRecords(type.values, into);
   return into;
 }
 
@@ -30,39 +20,33 @@ export function crossModuleImports(options: {
   readonly nameOf: (key: RecordKey) => string;
   readonly typeOnly: boolean;
 }): TopLevel[] {
-  const byModule = new Map<string, Set<string>>();
-  for (const key of options.records) {
-    const module = recordModule(key);
-    if (module === options.fromModule) continue;
-    const names = byModule.get(module) ?? new Set<string>();
-    names.add(options.nameOf(key));
-    byModule.set(module, names);
-  }
-  return [...byModule.keys()].sort(compareCodePoints).map((module) => ({
-    declaration: {
-      kind: 'import',
-      typeOnly: options.typeOnly,
-      from: `../${module}/${options.file}.js`,
-      names: [...(byModule.get(module) ?? [])].sort(compareCodePoints),
-    },
+  const wanted = [...options.records]
+    .filter((key) => recordModule(key) !== options.fromModule)
+    .map((key): [string, string] => [`../${recordModule(key)}/${options.file}.js`, options.nameOf(key)]);
+  return byPath(wanted).map(([from, names]) => ({
+    declaration: { kind: 'import', typeOnly: options.typeOnly, from, names: names.sort(compareCodePoints) },
   }));
 }
 
 /**
- * The imports of a generated server or client from the runtime: one per module, its values then its
- * types ("type X"), each sorted, type-only where every name is a type; the modules sorted by path.
+ * The imports of a generated file from the runtime: one per module, its values then its types
+ * ("type X"), each sorted, type-only where every name is a type; the modules sorted by path.
  */
 export function runtimeImports(wanted: readonly { module: string; names: readonly string[] }[]): TopLevel[] {
-  const byPath = new Map<string, Set<string>>();
-  for (const { module, names } of wanted) {
-    const path = `../runtime/${module}.js`;
-    byPath.set(path, new Set([...(byPath.get(path) ?? []), ...names]));
-  }
-  return [...byPath.keys()].sort(compareCodePoints).map((path) => {
-    const names = [...(byPath.get(path) ?? [])];
+  const paths = wanted.flatMap(({ module, names }) =>
+    names.map((name): [string, string] => [`../runtime/${module}.js`, name]),
+  );
+  return byPath(paths).map(([from, names]) => {
     const values = names.filter((name) => !name.startsWith('type ')).sort(compareCodePoints);
     const types = names.filter((name) => name.startsWith('type ')).sort(compareCodePoints);
-    if (values.length > 0) return { declaration: { kind: 'import', from: path, names: [...values, ...types] } };
-    return { declaration: { kind: 'import', typeOnly: true, from: path, names: types.map((name) => name.slice(5)) } };
+    if (values.length > 0) return { declaration: { kind: 'import', from, names: [...values, ...types] } };
+    return { declaration: { kind: 'import', typeOnly: true, from, names: types.map((name) => name.slice(5)) } };
   });
+}
+
+/** The names wanted from each path, once each, the paths sorted. */
+function byPath(wanted: Iterable<readonly [path: string, name: string]>): [path: string, names: string[]][] {
+  const names = new Map<string, Set<string>>();
+  for (const [path, name] of wanted) names.set(path, (names.get(path) ?? new Set()).add(name));
+  return [...names.keys()].sort(compareCodePoints).map((path) => [path, [...(names.get(path) ?? [])]]);
 }

@@ -2,13 +2,14 @@
 // body and responses, as plain TypeScript (no runtime dependency). Each record's and each route's
 // printed statements are remembered by what they are made from (a view of the IR without source
 // positions), so a rerun rebuilds only the changed ones.
-import type { ModuleIr, ParameterIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
+import type { ModuleIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
 import type { Emitter, GeneratedFile } from '../contract.js';
 import { exported, typeRef, union, type PropertySignature, type TopLevel } from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { symbols, type RoutePart } from '../../ir/symbols.js';
 import { crossModuleImports, referencedRecords } from '../shared/imports.js';
 import { memoRuns } from '../shared/memo-runs.js';
+import { PARAMETER_GROUPS } from '../shared/route-inputs.js';
 import { typeExpression } from './type-expression.js';
 import { requestParameters } from '../../ir/route-parameters.js';
 
@@ -87,20 +88,18 @@ function recordView(record: RecordIr) {
 }
 
 function routeView(route: RouteIr) {
-  const params = (list: readonly ParameterIr[]) =>
-    list.map((param): MemberView => ({
-      name: param.name,
-      type: param.type,
-      optional: !param.required || param.default !== undefined,
-      docs: param.description,
-    }));
   return {
     name: route.name,
     docs: route.summary ?? route.description,
-    pathParams: params(route.pathParams),
-    query: params(route.query),
-    headers: params(route.headers),
-    cookies: params(route.cookies),
+    groups: PARAMETER_GROUPS.map(({ part, key }) => ({
+      part,
+      params: route[key].map((param): MemberView => ({
+        name: param.name,
+        type: param.type,
+        optional: !param.required || param.default !== undefined,
+        docs: param.description,
+      })),
+    })),
     body: route.body,
     responses: route.responses.map((response): MemberView => ({
       name: response.status,
@@ -136,15 +135,9 @@ function memberSignature(member: MemberView): PropertySignature {
 /** Per route: parameters, body and the body of each response by status. */
 function routeTypes(route: RouteView): TopLevel[] {
   const name = (part: RoutePart) => symbols.routeType(route.name, part);
-  const statements: TopLevel[] = [];
-  const group = (part: RoutePart, params: readonly MemberView[]) => {
-    if (params.length > 0)
-      statements.push(exported({ kind: 'interface', name: name(part), members: params.map(memberSignature) }));
-  };
-  group('PathParams', route.pathParams);
-  group('Query', route.query);
-  group('Headers', route.headers);
-  group('Cookies', route.cookies);
+  const statements = route.groups
+    .filter((group) => group.params.length > 0)
+    .map(({ part, params }) => exported({ kind: 'interface', name: name(part), members: params.map(memberSignature) }));
   if (route.body)
     statements.push(exported({ kind: 'type-alias', name: name('Body'), type: typeExpression(route.body) }));
   statements.push(

@@ -2,7 +2,6 @@
 // for path, query, headers, cookies, body and each response body. Each record's and each route's printed
 // schemas are remembered by what they are made from (a view of the IR without source positions,
 // with the defaults of the partial records they name), so a rerun rebuilds only the changed ones.
-import { compareCodePoints } from '../../ir/names.js';
 import type { FieldIr, ModuleIr, ParameterIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
 import type { Emitter, GeneratedFile } from '../contract.js';
 import {
@@ -11,8 +10,6 @@ import {
   exported,
   getter,
   id,
-  jsonValue,
-  method,
   object,
   property,
   type Expr,
@@ -20,8 +17,9 @@ import {
   type TopLevel,
 } from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
-import { crossModuleImports, referencedRecords } from '../shared/imports.js';
+import { crossModuleImports, referencedRecords, runtimeImports } from '../shared/imports.js';
 import { memoRuns } from '../shared/memo-runs.js';
+import { PARAMETER_GROUPS } from '../shared/route-inputs.js';
 import { moduleRecordReferences } from '../types/index.js';
 import {
   isInheritedName,
@@ -29,7 +27,7 @@ import {
   lookupFor,
   schemaExpression,
   usedHelpers,
-  type Reading,
+  withPresence,
   type RecordLookup,
 } from './schema-expression.js';
 import { symbols } from '../../ir/symbols.js';
@@ -69,17 +67,7 @@ function emitModuleSchemas(module: ModuleIr, records: RecordLookup): GeneratedFi
   const helpers = new Set(printed.flatMap((part) => part.helpers));
   const statements: (TopLevel | string)[] = [
     { declaration: { kind: 'import', from: 'zod', names: ['z'] } },
-    ...(helpers.size > 0
-      ? [
-          {
-            declaration: {
-              kind: 'import' as const,
-              from: '../runtime/zod-text.js',
-              names: [...helpers].sort(compareCodePoints),
-            },
-          },
-        ]
-      : []),
+    ...runtimeImports(helpers.size > 0 ? [{ module: 'zod-text', names: [...helpers] }] : []),
     ...crossModuleImports({
       fromModule: module.name,
       records: moduleRecordReferences(module),
@@ -126,23 +114,21 @@ function recordView(record: RecordIr, records: RecordLookup) {
 }
 
 function routeView(route: RouteIr, records: RecordLookup) {
-  const params = (list: readonly ParameterIr[]) =>
-    list.map((param): ParameterView => ({
-      name: param.name,
-      type: param.type,
-      required: param.required,
-      default: param.default,
-      style: param.style,
-    }));
   const types: TypeIr[] = requestParameters(route).map((param) => param.type);
   if (route.body) types.push(route.body);
   for (const response of route.responses) if (response.body) types.push(response.body);
   return {
     name: route.name,
-    pathParams: params(route.pathParams),
-    query: params(route.query),
-    headers: params(route.headers),
-    cookies: params(route.cookies),
+    groups: PARAMETER_GROUPS.map(({ part, key }) => ({
+      part,
+      params: route[key].map((param): ParameterView => ({
+        name: param.name,
+        type: param.type,
+        required: param.required,
+        default: param.default,
+        style: param.style,
+      })),
+    })),
     body: route.body,
     bodyEntries: route.bodyEntries,
     responses: route.responses.map((response) => ({ status: response.status, body: response.body })),
@@ -181,41 +167,25 @@ function ownLookup(name: string, expression: Expr): Expr {
   return isInheritedName(name) ? call('ownMember', [expression]) : expression;
 }
 
-function withPresence(expression: Expr, required: boolean, defaultValue: unknown): Expr {
-  if (defaultValue !== undefined) return method(expression, 'default', [jsonValue(defaultValue, { expanded: false })]);
-  return required ? expression : method(expression, 'optional');
-}
-
-function parameterSchema(param: ParameterView, reading: Reading, records: RecordLookup): Expr {
+/** Parameters arrive as text; a JSON-styled one is JSON inside the text. */
+function parameterSchema(param: ParameterView, records: RecordLookup): Expr {
   const expression =
     param.style === 'json'
       ? call('jsonText', [schemaExpression(param.type, 'json', records)])
-      : schemaExpression(param.type, reading, records);
+      : schemaExpression(param.type, 'text', records);
   return ownLookup(param.name, withPresence(expression, param.required, param.default));
-}
-
-function parameterObject(
-  params: readonly ParameterView[],
-  reading: Reading,
-  strict: boolean,
-  records: RecordLookup,
-): Expr {
-  const members = params.map((param) => property(param.name, parameterSchema(param, reading, records)));
-  return call(strict ? 'z.strictObject' : 'z.object', [object(members, { expanded: true })]);
 }
 
 function routeSchemas(route: RouteView, records: RecordLookup): SchemaConstant[] {
   const name = (part: Parameters<typeof symbols.routeSchema>[1]) => symbols.routeSchema(route.name, part);
-  const constants: SchemaConstant[] = [];
-  if (route.pathParams.length > 0)
-    constants.push({ name: name('PathParams'), value: parameterObject(route.pathParams, 'text', true, records) });
-  // Query, headers and cookies tolerate members they do not name: proxies and browsers add their own.
-  if (route.query.length > 0)
-    constants.push({ name: name('Query'), value: parameterObject(route.query, 'text', false, records) });
-  if (route.headers.length > 0)
-    constants.push({ name: name('Headers'), value: parameterObject(route.headers, 'text', false, records) });
-  if (route.cookies.length > 0)
-    constants.push({ name: name('Cookies'), value: parameterObject(route.cookies, 'text', false, records) });
+  const constants = route.groups
+    .filter((group) => group.params.length > 0)
+    .map(({ part, params }): SchemaConstant => {
+      const members = params.map((param) => property(param.name, parameterSchema(param, records)));
+      // Query, headers and cookies tolerate members they do not name: proxies and browsers add their own.
+      const value = call(part === 'PathParams' ? 'z.strictObject' : 'z.object', [object(members, { expanded: true })]);
+      return { name: name(part), value };
+    });
   if (route.body?.kind === 'list' && route.bodyEntries === 'each') {
     // Named apart: the server validates each entry with it, and the body is the list of them.
     constants.push({

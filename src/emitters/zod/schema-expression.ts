@@ -1,7 +1,7 @@
 // A TypeIr as a zod 4 schema expression. Two readings of a value: as JSON (bodies, responses),
 // where types are strict, and as text (path, query, headers), where numbers arrive as digits.
 import { inView } from '../../ir/types.js';
-import type { Constraints, FieldIr, RecordKey, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
+import type { FieldIr, RecordKey, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
 import {
   array,
   call,
@@ -18,7 +18,7 @@ import {
 } from '../shared/code/ast.js';
 import { symbols } from '../../ir/symbols.js';
 
-export type Reading = 'json' | 'text';
+type Reading = 'json' | 'text';
 
 /**
  * The records by key: needed to drop defaults from partial records, and to narrow records that have a
@@ -104,34 +104,34 @@ export function lookupFor(
  * one).
  */
 function readsDifferentlyAsText(type: TypeIr, records: RecordLookup, seen: Set<RecordKey> = new Set()): boolean {
-  switch (type.kind) {
-    case 'scalar':
-      return type.scalar === 'integer' || type.scalar === 'number' || type.scalar === 'boolean';
-    case 'list':
-      return readsDifferentlyAsText(type.items, records, seen);
-    case 'map':
-      return readsDifferentlyAsText(type.values, records, seen);
-    case 'record': {
-      if (seen.has(type.record)) return false;
-      seen.add(type.record);
-      return (records.get(type.record)?.fields ?? []).some((field) =>
-        readsDifferentlyAsText(field.type, records, seen),
-      );
-    }
-    default:
-      return false;
-  }
+  if (type.kind === 'scalar') return type.scalar === 'integer' || type.scalar === 'number' || type.scalar === 'boolean';
+  if (type.kind === 'list') return readsDifferentlyAsText(type.items, records, seen);
+  if (type.kind === 'map') return readsDifferentlyAsText(type.values, records, seen);
+  if (type.kind !== 'record' || seen.has(type.record)) return false;
+  seen.add(type.record);
+  return (records.get(type.record)?.fields ?? []).some((field) => readsDifferentlyAsText(field.type, records, seen));
 }
 
+type ListType = Extract<TypeIr, { kind: 'list' }>;
+
 /** A list type's schema around an item schema given as an expression (e.g. the name of its constant). */
-export function listSchemaAround(type: Extract<TypeIr, { kind: 'list' }>, item: Expr): Expr {
-  const list = withSizeChecks(call('z.array', [item]), type.constraints, 'minItems', 'maxItems');
-  return type.nullable ? method(list, 'nullable') : list;
+export function listSchemaAround(type: ListType, item: Expr): Expr {
+  return orNull(type, arraySchema(type, item));
 }
 
 export function schemaExpression(type: TypeIr, reading: Reading, records?: RecordLookup): Expr {
-  const base = nonNullSchema(type, reading, records);
-  return type.nullable ? method(base, 'nullable') : base;
+  return orNull(type, nonNullSchema(type, reading, records));
+}
+
+const orNull = (type: TypeIr, schema: Expr) => (type.nullable ? method(schema, 'nullable') : schema);
+
+const arraySchema = (type: ListType, item: Expr) =>
+  withBounds(call('z.array', [item]), type.constraints.minItems, type.constraints.maxItems);
+
+/** A field's or parameter's schema as a member: with its default, else optional unless required. */
+export function withPresence(expression: Expr, required: boolean, defaultValue: unknown): Expr {
+  if (defaultValue !== undefined) return method(expression, 'default', [jsonValue(defaultValue, { expanded: false })]);
+  return required ? expression : method(expression, 'optional');
 }
 
 function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | undefined): Expr {
@@ -141,12 +141,7 @@ function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | u
     case 'enum':
       return call('z.enum', [array(type.values.map((value) => literal(value)))]);
     case 'list':
-      return withSizeChecks(
-        call('z.array', [schemaExpression(type.items, reading, records)]),
-        type.constraints,
-        'minItems',
-        'maxItems',
-      );
+      return arraySchema(type, schemaExpression(type.items, reading, records));
     case 'map':
       return call('z.record', [call('z.string'), schemaExpression(type.values, reading, records)]);
     case 'json':
@@ -155,18 +150,14 @@ function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | u
       const textFields = reading === 'text' ? records?.get(type.record)?.textFields : undefined;
       if (textFields) return textRecordSchema(type, textFields, records);
       let expression = id(symbols.recordSchema(type.record));
-      const mask = (names: readonly string[]) => object(names.map((name) => property(name, literal(true))));
-      const names = (list: readonly string[]) => array(list.map((name) => literal(name)));
       // zod's mask type cannot leave out a member named like an Object member: those records narrow by helper.
       const byHelper = records?.get(type.record)?.inheritedNames === true;
-      if (type.pick.length > 0)
-        expression = byHelper
-          ? call('pickFields', [expression, names(type.pick)])
-          : method(expression, 'pick', [mask(type.pick)]);
-      if (type.omit.length > 0)
-        expression = byHelper
-          ? call('omitFields', [expression, names(type.omit)])
-          : method(expression, 'omit', [mask(type.omit)]);
+      const narrow = (how: 'pick' | 'omit', names: readonly string[]) =>
+        byHelper
+          ? call(`${how}Fields`, [expression, array(names.map((name) => literal(name)))])
+          : method(expression, how, [object(names.map((name) => property(name, literal(true))))]);
+      if (type.pick.length > 0) expression = narrow('pick', type.pick);
+      if (type.omit.length > 0) expression = narrow('omit', type.omit);
       if (type.partial) expression = withoutDefaults(method(expression, 'partial'), type, records);
       return expression;
     }
@@ -179,16 +170,14 @@ function textRecordSchema(
   fields: readonly TextField[],
   records: RecordLookup | undefined,
 ): Expr {
-  const kept = fields.filter((field) => inView(type, field.name));
-  const members = kept.map((field) => {
-    const schema = schemaExpression(field.type, 'text', records);
-    if (type.partial || (!field.required && field.default === undefined))
-      return property(field.name, method(schema, 'optional'));
-    return property(
-      field.name,
-      field.default !== undefined ? method(schema, 'default', [jsonValue(field.default, { expanded: false })]) : schema,
-    );
-  });
+  const members = fields
+    .filter((field) => inView(type, field.name))
+    .map((field) => {
+      const schema = schemaExpression(field.type, 'text', records);
+      // A partial record's fields are all optional, none defaulted.
+      const member = type.partial ? method(schema, 'optional') : withPresence(schema, field.required, field.default);
+      return property(field.name, member);
+    });
   return call('z.strictObject', [object(members)]);
 }
 
@@ -212,16 +201,14 @@ function withoutDefaults(
   ]);
 }
 
-const hexId = () =>
-  method(call('z.string'), 'regex', [regex('^[0-9a-f]{32}$'), literal('expected 32 lowercase hex characters')]);
+const matching = (pattern: string, message: string) => () =>
+  method(call('z.string'), 'regex', [regex(pattern), literal(message)]);
 const STRING_FORMATS: Record<StringFormat, () => Expr> = {
-  'hex-id': hexId,
+  'hex-id': matching('^[0-9a-f]{32}$', 'expected 32 lowercase hex characters'),
   uri: () => call('z.url'),
   email: () => call('z.email'),
-  'currency-code': () =>
-    method(call('z.string'), 'regex', [regex('^[A-Z]{3}$'), literal('expected an ISO 4217 currency code')]),
-  alphanumeric: () =>
-    method(call('z.string'), 'regex', [regex('^[A-Za-z0-9]+$'), literal('expected letters and digits only')]),
+  'currency-code': matching('^[A-Z]{3}$', 'expected an ISO 4217 currency code'),
+  alphanumeric: matching('^[A-Za-z0-9]+$', 'expected letters and digits only'),
 };
 
 function scalarSchema(type: ScalarType, reading: Reading): Expr {
@@ -229,7 +216,7 @@ function scalarSchema(type: ScalarType, reading: Reading): Expr {
   switch (type.scalar) {
     case 'string': {
       const format = type.format ? STRING_FORMATS[type.format] : undefined;
-      const sized = withSizeChecks(format ? format() : call('z.string'), c, 'minLength', 'maxLength');
+      const sized = withBounds(format ? format() : call('z.string'), c.minLength, c.maxLength);
       return c.pattern !== undefined ? method(sized, 'regex', [newCall('RegExp', [literal(c.pattern)])]) : sized;
     }
     case 'date':
@@ -240,7 +227,7 @@ function scalarSchema(type: ScalarType, reading: Reading): Expr {
       return reading === 'text' ? id('booleanText') : call('z.boolean');
     case 'integer':
     case 'number': {
-      const number = withRangeChecks(call(type.scalar === 'integer' ? 'z.int' : 'z.number'), c);
+      const number = withBounds(call(type.scalar === 'integer' ? 'z.int' : 'z.number'), c.minimum, c.maximum);
       if (reading === 'text')
         return method(id(type.scalar === 'integer' ? 'integerText' : 'numberText'), 'pipe', [number]);
       return type.coerce ? call('z.preprocess', [id('digitsToNumber'), number]) : number;
@@ -248,21 +235,10 @@ function scalarSchema(type: ScalarType, reading: Reading): Expr {
   }
 }
 
-function withSizeChecks(
-  expression: Expr,
-  c: Constraints,
-  min: 'minLength' | 'minItems',
-  max: 'maxLength' | 'maxItems',
-): Expr {
-  const minimum = c[min];
-  const maximum = c[max];
+/** `.min(minimum).max(maximum)`, each where it is set: lengths, item counts and number ranges alike. */
+function withBounds(expression: Expr, minimum: number | undefined, maximum: number | undefined): Expr {
   const bounded = minimum !== undefined ? method(expression, 'min', [literal(minimum)]) : expression;
   return maximum !== undefined ? method(bounded, 'max', [literal(maximum)]) : bounded;
-}
-
-function withRangeChecks(expression: Expr, c: Constraints): Expr {
-  const bounded = c.minimum !== undefined ? method(expression, 'min', [literal(c.minimum)]) : expression;
-  return c.maximum !== undefined ? method(bounded, 'max', [literal(c.maximum)]) : bounded;
 }
 
 const HELPERS = new Set([

@@ -83,18 +83,14 @@ export function object(properties: readonly ObjectMember[], { expanded = false }
 export const property = (key: string | number, value: Expr): ObjectMember => ({ kind: 'property', key, value });
 export const getter = (key: string, returns: Expr): ObjectMember => ({ kind: 'getter', key, returns });
 export const array = (elements: readonly Expr[]): Expr => ({ kind: 'array', elements });
-export const asConst = (expression: Expr): Expr => ({
+const cast = (operator: 'as' | 'satisfies', expression: Expr, type: TypeNode): Expr => ({
   kind: 'cast',
-  operator: 'as',
-  expression,
-  type: typeRef('const'),
-});
-export const satisfies = (expression: Expr, type: TypeNode): Expr => ({
-  kind: 'cast',
-  operator: 'satisfies',
+  operator,
   expression,
   type,
 });
+export const asConst = (expression: Expr): Expr => cast('as', expression, typeRef('const'));
+export const satisfies = (expression: Expr, type: TypeNode): Expr => cast('satisfies', expression, type);
 export const assign = (left: Expr, right: Expr): Expr => ({ kind: 'assign', left, right });
 export const spread = (expression: Expr): Expr & ObjectMember => ({ kind: 'spread', expression });
 export const conditional = (test: Expr, then: Expr, otherwise: Expr): Expr => ({
@@ -123,54 +119,18 @@ export function template(...parts: readonly (string | Expr)[]): Expr {
 }
 
 /**
- * Every identifier an expression names, at any depth (what a file must import or declare); a
- * printed member is text, not a tree: what it names is not seen.
+ * Every identifier an expression names, at any depth (what a file must import or declare): a walk
+ * over every child, so a new kind of node needs no case here. A printed member is text, not a
+ * tree: what it names is not seen.
  */
 export function identifiersOf(node: Expr, into: Set<string> = new Set()): Set<string> {
-  const visit = (child: Expr) => identifiersOf(child, into);
-  switch (node.kind) {
-    case 'identifier':
-      into.add(node.name);
-      break;
-    case 'member':
-      visit(node.object);
-      break;
-    case 'call':
-      visit(node.callee);
-      node.args.forEach(visit);
-      break;
-    case 'object':
-      for (const member of node.properties) {
-        if (member.kind === 'property') visit(member.value);
-        else if (member.kind === 'getter') visit(member.returns);
-        else if (member.kind === 'spread') visit(member.expression);
-      }
-      break;
-    case 'array':
-      node.elements.forEach(visit);
-      break;
-    case 'cast':
-    case 'spread':
-      visit(node.expression);
-      break;
-    case 'assign':
-      [node.left, node.right].forEach(visit);
-      break;
-    case 'arrow':
-      if (Array.isArray(node.body))
-        for (const statement of node.body)
-          visit(statement.kind === 'expression' ? statement.expression : statement.value);
-      else visit(node.body as Expr);
-      break;
-    case 'template':
-      node.expressions.forEach(visit);
-      break;
-    case 'conditional':
-      [node.test, node.then, node.otherwise].forEach(visit);
-      break;
-    default:
-      break;
-  }
+  const visit = (child: unknown): void => {
+    if (Array.isArray(child)) child.forEach(visit);
+    else if (typeof child !== 'object' || child === null) return;
+    else if ((child as Expr).kind === 'identifier') into.add((child as { name: string }).name);
+    else Object.values(child).forEach(visit);
+  };
+  visit(node);
   return into;
 }
 

@@ -4,14 +4,8 @@
 /** A string literal: single quotes unless the text holds more single than double quotes. */
 export function printString(value: string): string {
   const raw = JSON.stringify(value).slice(1, -1);
-  const singles = countOf(raw, "'");
-  const doubles = countOf(raw, '"');
-  const quote = singles > doubles ? '"' : "'";
+  const quote = raw.split("'").length > raw.split('"').length ? '"' : "'";
   return `${quote}${requote(raw, quote)}${quote}`;
-}
-
-function countOf(text: string, quote: string): number {
-  return text.split(quote).length - 1;
 }
 
 /**

@@ -91,18 +91,8 @@ const printNames = (names: readonly string[]) =>
 /** `{ member; member; }` (or without a separator), one member per line. */
 function printBody(members: readonly Doc[], separator: string): Doc {
   if (members.length === 0) return '{}';
-  return [
-    '{',
-    indent([
-      hardline,
-      join(
-        hardline,
-        members.map((member) => [member, separator]),
-      ),
-    ]),
-    hardline,
-    '}',
-  ];
+  const lines = members.map((member) => [member, separator]);
+  return ['{', indent([hardline, join(hardline, lines)]), hardline, '}'];
 }
 
 export function printInterfaceMember(member: InterfaceMember): Doc {

@@ -1,0 +1,26 @@
+// A route's inputs, in the order every generated file lists them: the name a handler's and a
+// client's input gives each, the route part its type and schema are named by (ir/symbols.ts), and
+// where the IR keeps it, which is also its key in the server's route schemas table.
+import type { RoutePart } from '../../ir/symbols.js';
+import type { RouteIr } from '../../ir/types.js';
+
+export interface RouteInput {
+  readonly input: 'params' | 'query' | 'headers' | 'cookies' | 'body';
+  readonly part: RoutePart;
+  readonly key: 'pathParams' | 'query' | 'headers' | 'cookies' | 'body';
+}
+
+/** The request parameters, by where they are sent. */
+export const PARAMETER_GROUPS = [
+  { input: 'params', part: 'PathParams', key: 'pathParams' },
+  { input: 'query', part: 'Query', key: 'query' },
+  { input: 'headers', part: 'Headers', key: 'headers' },
+  { input: 'cookies', part: 'Cookies', key: 'cookies' },
+] as const satisfies readonly RouteInput[];
+
+const ROUTE_INPUTS: readonly RouteInput[] = [...PARAMETER_GROUPS, { input: 'body', part: 'Body', key: 'body' }];
+
+/** The inputs a route has: its groups of parameters that are not empty, and its body. */
+export function routeInputs(route: RouteIr): RouteInput[] {
+  return ROUTE_INPUTS.filter(({ key }) => (key === 'body' ? route.body !== undefined : route[key].length > 0));
+}
