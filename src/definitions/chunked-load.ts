@@ -5,17 +5,29 @@
 // gives. Only a file that would load without a single diagnostic comes back: on any refusal (a
 // chunk the parse cannot vouch for, a key repeated across chunks, a token count near the guard) the
 // caller parses the file whole, so every diagnostic comes from one path (load.ts).
-import { memoKey, type MemoValue } from '../emitters/shared/memo.js';
+import { hash } from 'node:crypto';
+import type { MemoValue } from '../emitters/shared/memo.js';
 import { planChunks, type PlannedChunk } from './chunk-split.js';
 import { yaml } from './lazy-yaml.js';
 import { MAX_ALIAS_COUNT, MAX_DEPTH, MAX_TOKENS, YAML_PARSE_OPTIONS } from './limits.js';
 import { MAP, isNodeIndex, nodeAt, placedIndex, walkDocument, type NodeIndex, type PlacedNode } from './node-index.js';
 import type { FilePositions } from './positions.js';
 
-/** Parsed chunks remembered between runs, by a key of their text (the run's cache, src/incremental/). */
+/**
+ * Parsed chunks remembered between runs, by a key of their text (the run's cache, src/incremental/).
+ * The store keeps values in V8's serialization format, so the index's fields stay an Int32Array.
+ */
 export interface ChunkStore {
   get(key: string): unknown;
-  set(key: string, value: MemoValue): void;
+  set(key: string, value: StoredChunk): void;
+}
+
+/** What the store keeps of a parsed chunk. */
+export interface StoredChunk {
+  readonly value: MemoValue;
+  readonly fields: Int32Array;
+  readonly keys: readonly (string | null)[];
+  readonly tokens: number;
 }
 
 /** Below this many characters a file is parsed whole: splitting it would save little. */
@@ -40,14 +52,14 @@ export function loadInChunks(
   let tokens = 1;
   for (const chunk of plan) {
     const source = chunk.prefix + text.slice(chunk.start, chunk.end);
-    const key = memoKey('definitions/chunk', [source, chunk.prefix.length, chunk.lookahead]);
+    const key = chunkKey(source, chunk);
     let result = storedChunk(store.get(key), source.length);
     if (!result) {
       result = parseChunk(source, chunk, MAX_TOKENS - tokens);
       if (!result) return undefined;
       store.set(key, {
         value: result.value as MemoValue,
-        fields: [...result.index.fields],
+        fields: result.index.fields,
         keys: result.index.keys,
         tokens: result.tokens,
       });
@@ -60,16 +72,20 @@ export function loadInChunks(
   return assemble(text, plan, parsed);
 }
 
+/**
+ * The key of a chunk's text as parsed: its text is hashed as it is (a memoKey of it would first
+ * write 2 MB of JSON every run), behind what else decides the parse.
+ */
+function chunkKey(source: string, { prefix, lookahead }: PlannedChunk): string {
+  return `definitions/chunk:${prefix.length}:${JSON.stringify(lookahead)}:${hash('sha256', source)}`;
+}
+
 /** A remembered chunk, if well-formed for a text of `length` characters (anything else is parsed again). */
 function storedChunk(stored: unknown, length: number): ParsedChunk | undefined {
   if (typeof stored !== 'object' || stored === null) return undefined;
   const { value, fields, keys, tokens } = stored as Record<string, unknown>;
-  if (!Array.isArray(fields) || !fields.every((field) => field === (field | 0)) || !Number.isSafeInteger(tokens))
-    return undefined;
-  const index = Int32Array.from(fields as number[]);
-  return isNodeIndex(index, keys, length)
-    ? { value, index: { fields: index, keys }, tokens: tokens as number }
-    : undefined;
+  if (!(fields instanceof Int32Array) || !Number.isSafeInteger(tokens)) return undefined;
+  return isNodeIndex(fields, keys, length) ? { value, index: { fields, keys }, tokens: tokens as number } : undefined;
 }
 
 /** Lexer tokens that mark a state and take no characters of the text. */

@@ -191,17 +191,23 @@ export function placedIndex(root: PlacedNode): NodeIndex {
   const fields: number[] = [];
   const keys: (string | null)[] = [];
   // Breadth first, so each node's children get consecutive ids; the queue is kept in parallel
-  // arrays (a 2 MB file has hundreds of thousands of nodes).
+  // arrays (a 2 MB file has hundreds of thousands of nodes), and nothing is allocated per node:
+  // this runs on every load from chunks.
   const sources: NodeIndex[] = [];
   const ids: number[] = [];
   const shifts: number[] = [];
   const placed = new Map<number, readonly PlacedNode[]>();
   const add = (source: NodeIndex, id: number, shift: number, children?: readonly PlacedNode[]): void => {
     const base = id * NODE_FIELDS;
-    const [start, keyStart] = [source.fields[base + START] ?? -1, source.fields[base + KEY_START] ?? -1];
+    const start = source.fields[base + START] as number;
+    const keyStart = source.fields[base + KEY_START] as number;
     if (children) placed.set(keys.length, children);
-    const kind = source.fields[base + KIND] ?? LEAF;
-    fields.push(start < 0 ? -1 : start + shift, keyStart < 0 ? -1 : keyStart + shift, kind, 0, 0);
+    fields.push(
+      start < 0 ? -1 : start + shift,
+      keyStart < 0 ? -1 : keyStart + shift,
+      source.fields[base + KIND] ?? LEAF,
+    );
+    fields.push(0, 0);
     keys.push(source.keys[id] ?? null);
     sources.push(source);
     ids.push(id);
@@ -209,7 +215,9 @@ export function placedIndex(root: PlacedNode): NodeIndex {
   };
   add(root.source, root.id, root.shift, root.children);
   for (let at = 0; at < keys.length; at += 1) {
-    const [source, id, shift] = [sources[at] as NodeIndex, ids[at] as number, shifts[at] as number];
+    const source = sources[at] as NodeIndex;
+    const shift = shifts[at] as number;
+    const base = (ids[at] as number) * NODE_FIELDS;
     const children = placed.get(at);
     fields[at * NODE_FIELDS + FIRST_CHILD] = keys.length;
     if (children) {
@@ -217,8 +225,8 @@ export function placedIndex(root: PlacedNode): NodeIndex {
       for (const child of children) add(child.source, child.id, child.shift, child.children);
       continue;
     }
-    const first = source.fields[id * NODE_FIELDS + FIRST_CHILD] ?? 0;
-    const count = source.fields[id * NODE_FIELDS + CHILD_COUNT] ?? 0;
+    const first = source.fields[base + FIRST_CHILD] as number;
+    const count = source.fields[base + CHILD_COUNT] as number;
     fields[at * NODE_FIELDS + CHILD_COUNT] = count;
     for (let child = first; child < first + count; child += 1) add(source, child, shift);
   }
@@ -242,10 +250,16 @@ export function isNodeIndex(fields: Int32Array, keys: unknown, length: number): 
   if (!Array.isArray(keys) || !Number.isInteger(nodes) || nodes < 1 || keys.length !== nodes) return false;
   const parented = new Uint8Array(nodes);
   let children = 0;
+  // Field by field, with nothing allocated per node: every run that loads from chunks checks every node.
   for (let id = 0; id < nodes; id += 1) {
-    const { start, keyStart, kind, first, count } = nodeAt({ fields, keys }, id);
-    if (Math.min(start, keyStart) < -1 || Math.max(start, keyStart) > length) return false;
-    if (![LEAF, MAP, SEQ].includes(kind)) return false;
+    const base = id * NODE_FIELDS;
+    const start = fields[base + START] as number;
+    const keyStart = fields[base + KEY_START] as number;
+    const kind = fields[base + KIND] as number;
+    const first = fields[base + FIRST_CHILD] as number;
+    const count = fields[base + CHILD_COUNT] as number;
+    if (start < -1 || keyStart < -1 || start > length || keyStart > length) return false;
+    if (kind !== LEAF && kind !== MAP && kind !== SEQ) return false;
     if ((keys[id] !== null && typeof keys[id] !== 'string') || count < 0) return false;
     if (count > 0 && (kind === LEAF || first <= id || first + count > nodes)) return false;
     for (let child = first; child < first + count; child += 1) {

@@ -5,14 +5,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
 import { synthesizeAdminApi } from '../../bench/synth.mjs';
-import { loadInChunks, type ChunkStore } from '../../src/definitions/chunked-load.js';
+import { loadInChunks, type ChunkStore, type StoredChunk } from '../../src/definitions/chunked-load.js';
 import { planChunks } from '../../src/definitions/chunk-split.js';
 import { parseDefinitionText, type LoadedFile } from '../../src/definitions/load.js';
 import { positionOf, type YamlPath } from '../../src/definitions/positions.js';
-import type { MemoValue } from '../../src/emitters/shared/memo.js';
 import { ROOT } from './helpers.js';
 
 const realAdmin = await readFile(join(ROOT, 'definitions', 'admin-api.yaml'), 'utf8');
@@ -20,16 +20,16 @@ const realAdmin = await readFile(join(ROOT, 'definitions', 'admin-api.yaml'), 'u
 const synthetic = (count: number, variant = 0): string => synthesizeAdminApi(realAdmin, count, variant) as string;
 const BIG = synthetic(34);
 
-/** A store as the run's memo store is: values kept as JSON; `parsed` counts the chunks parsed (stored). */
+/** A store as the run's memo store is: values kept in V8's serialization; `parsed` counts chunks parsed (stored). */
 class TestStore implements ChunkStore {
   readonly entries = new Map<string, unknown>();
   parsed = 0;
   get(key: string): unknown {
     return this.entries.get(key);
   }
-  set(key: string, value: MemoValue): void {
+  set(key: string, value: StoredChunk): void {
     this.parsed += 1;
-    this.entries.set(key, JSON.parse(JSON.stringify(value)));
+    this.entries.set(key, deserialize(serialize(value)));
   }
 }
 
@@ -107,11 +107,12 @@ describe('a large definition file loaded from chunks', () => {
       (entry) => ({ ...entry, value: {} }),
       (entry) => ({ ...entry, value: { other: 1 } }),
       (entry) => ({ ...entry, keys: (entry.keys as unknown[]).slice(1) }),
-      (entry) => ({ ...entry, fields: (entry.fields as number[]).slice(5) }),
-      (entry) => ({ ...entry, fields: (entry.fields as number[]).map((field, at) => (at === 0 ? 1e9 : field)) }),
+      (entry) => ({ ...entry, fields: (entry.fields as Int32Array).slice(5) }),
+      (entry) => ({ ...entry, fields: (entry.fields as Int32Array).map((field, at) => (at === 0 ? 1e9 : field)) }),
       // The root's child pointed back at the root: a loop.
-      (entry) => ({ ...entry, fields: (entry.fields as number[]).map((field, at) => (at === 3 ? 0 : field)) }),
-      (entry) => ({ ...entry, fields: (entry.fields as number[]).map((field) => (field === -1 ? 'x' : field)) }),
+      (entry) => ({ ...entry, fields: (entry.fields as Int32Array).map((field, at) => (at === 3 ? 0 : field)) }),
+      // The same numbers, but not the typed array the store keeps.
+      (entry) => ({ ...entry, fields: [...(entry.fields as Int32Array)] }),
     ];
     const reference = whole(BIG).file as LoadedFile;
     for (const [which, damage] of damages.entries()) {
