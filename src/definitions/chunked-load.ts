@@ -30,8 +30,12 @@ export interface StoredChunk {
   readonly tokens: number;
 }
 
-/** Below this many characters a file is parsed whole: splitting it would save little. */
-export const SPLIT_MIN_CHARS = 200_000;
+/**
+ * Below this many characters a file is parsed whole: splitting it would save little. A small file
+ * is still worth loading from chunks: parsed whole, a 10 KB file costs 20 to 40 ms of every run
+ * (yaml's code not yet compiled), from chunks about 1 ms (docs/performance.md).
+ */
+export const SPLIT_MIN_CHARS = 4_000;
 
 interface ParsedChunk {
   readonly value: unknown;
