@@ -13,22 +13,23 @@ import { MAX_ALIAS_COUNT, MAX_DEPTH, MAX_TOKENS, YAML_PARSE_OPTIONS } from './li
 import { MAP, isNodeIndex, nodeAt, placedIndex, walkDocument, type NodeIndex, type PlacedNode } from './node-index.js';
 import type { FilePositions } from './positions.js';
 
-/**
- * Parsed chunks remembered between runs, by a key of their text (the run's cache, src/incremental/).
- * The store keeps values in V8's serialization format, so the index's fields stay an Int32Array.
- */
+/** Parsed chunks remembered between runs, by a key of their text (the run's cache, src/incremental/). */
 export interface ChunkStore {
   get(key: string): unknown;
   set(key: string, value: StoredChunk): void;
 }
 
-/** What the store keeps of a parsed chunk. */
-export interface StoredChunk {
+/**
+ * What the store keeps of a parsed chunk (as JSON): the index's fields as the base64 of their
+ * bytes, which read back at once, where a JSON array of hundreds of thousands of numbers is
+ * parsed number by number and then copied into an Int32Array.
+ */
+export type StoredChunk = {
   readonly value: MemoValue;
-  readonly fields: Int32Array;
+  readonly fields: string;
   readonly keys: readonly (string | null)[];
   readonly tokens: number;
-}
+};
 
 /**
  * Below this many characters a file is parsed whole: splitting it would save little. A small file
@@ -63,7 +64,11 @@ export function loadInChunks(
       if (!result) return undefined;
       store.set(key, {
         value: result.value as MemoValue,
-        fields: result.index.fields,
+        fields: Buffer.from(
+          result.index.fields.buffer,
+          result.index.fields.byteOffset,
+          result.index.fields.byteLength,
+        ).toString('base64'),
         keys: result.index.keys,
         tokens: result.tokens,
       });
@@ -88,8 +93,15 @@ function chunkKey(source: string, { prefix, lookahead }: PlannedChunk): string {
 function storedChunk(stored: unknown, length: number): ParsedChunk | undefined {
   if (typeof stored !== 'object' || stored === null) return undefined;
   const { value, fields, keys, tokens } = stored as Record<string, unknown>;
-  if (!(fields instanceof Int32Array) || !Number.isSafeInteger(tokens)) return undefined;
-  return isNodeIndex(fields, keys, length) ? { value, index: { fields, keys }, tokens: tokens as number } : undefined;
+  if (typeof fields !== 'string' || !Number.isSafeInteger(tokens)) return undefined;
+  const bytes = Buffer.from(fields, 'base64');
+  if (bytes.length % Int32Array.BYTES_PER_ELEMENT !== 0) return undefined;
+  // Copied, not viewed: the buffer may not start at a multiple of 4 bytes.
+  const index = new Int32Array(bytes.length / Int32Array.BYTES_PER_ELEMENT);
+  new Uint8Array(index.buffer).set(bytes);
+  return isNodeIndex(index, keys, length)
+    ? { value, index: { fields: index, keys }, tokens: tokens as number }
+    : undefined;
 }
 
 /** Lexer tokens that mark a state and take no characters of the text. */

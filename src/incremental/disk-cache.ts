@@ -49,21 +49,20 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 
 /** The memo store of one run: what earlier runs kept, and what this one used (all that is worth keeping). */
 class RunMemo {
-  private readonly seeded: ReadonlyMap<string, MemoEntry[1]>;
-  private readonly used = new Map<string, MemoEntry[1]>();
+  private readonly seeded: ReadonlyMap<string, MemoValue>;
+  private readonly used = new Map<string, MemoValue>();
 
   constructor(private readonly read: readonly MemoEntry[]) {
     this.seeded = new Map(read);
   }
 
-  /** Each caller's own kind of value, under keys of its own kind (memoKey, chunkKey, the checks' keys). */
   get(key: string): MemoValue | undefined {
     const value = this.used.get(key) ?? this.seeded.get(key);
     if (value !== undefined) this.used.set(key, value);
-    return value as MemoValue | undefined;
+    return value;
   }
 
-  set(key: string, value: MemoEntry[1]): void {
+  set(key: string, value: MemoValue): void {
     this.used.set(key, value);
   }
 

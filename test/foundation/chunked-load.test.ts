@@ -5,7 +5,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
 import { synthesizeAdminApi } from '../../bench/synth.mjs';
@@ -20,7 +19,7 @@ const realAdmin = await readFile(join(ROOT, 'definitions', 'admin-api.yaml'), 'u
 const synthetic = (count: number, variant = 0): string => synthesizeAdminApi(realAdmin, count, variant) as string;
 const BIG = synthetic(34);
 
-/** A store as the run's memo store is: values kept in V8's serialization; `parsed` counts chunks parsed (stored). */
+/** A store as the run's memo store is: values kept as JSON; `parsed` counts the chunks parsed (stored). */
 class TestStore implements ChunkStore {
   readonly entries = new Map<string, unknown>();
   parsed = 0;
@@ -29,7 +28,7 @@ class TestStore implements ChunkStore {
   }
   set(key: string, value: StoredChunk): void {
     this.parsed += 1;
-    this.entries.set(key, deserialize(serialize(value)));
+    this.entries.set(key, JSON.parse(JSON.stringify(value)));
   }
 }
 
@@ -107,12 +106,19 @@ describe('a large definition file loaded from chunks', () => {
       (entry) => ({ ...entry, value: {} }),
       (entry) => ({ ...entry, value: { other: 1 } }),
       (entry) => ({ ...entry, keys: (entry.keys as unknown[]).slice(1) }),
-      (entry) => ({ ...entry, fields: (entry.fields as Int32Array).slice(5) }),
-      (entry) => ({ ...entry, fields: (entry.fields as Int32Array).map((field, at) => (at === 0 ? 1e9 : field)) }),
+      (entry) => ({ ...entry, fields: changedFields(entry, (fields) => fields.slice(5)) }),
+      (entry) => ({
+        ...entry,
+        fields: changedFields(entry, (fields) => fields.map((field, at) => (at ? field : 1e9))),
+      }),
       // The root's child pointed back at the root: a loop.
-      (entry) => ({ ...entry, fields: (entry.fields as Int32Array).map((field, at) => (at === 3 ? 0 : field)) }),
-      // The same numbers, but not the typed array the store keeps.
-      (entry) => ({ ...entry, fields: [...(entry.fields as Int32Array)] }),
+      (entry) => ({
+        ...entry,
+        fields: changedFields(entry, (fields) => fields.map((field, at) => (at === 3 ? 0 : field))),
+      }),
+      // Bytes that are no whole number of fields, and the numbers as a list instead of their bytes.
+      (entry) => ({ ...entry, fields: (entry.fields as string).slice(0, -4) }),
+      (entry) => ({ ...entry, fields: Array.from(Buffer.from(entry.fields as string, 'base64')) }),
     ];
     const reference = whole(BIG).file as LoadedFile;
     for (const [which, damage] of damages.entries()) {
@@ -319,4 +325,13 @@ function randomDefinitions(random: () => number): string {
   }
   comment();
   return `${lines.join('\n')}${random() < 0.9 ? '\n' : ''}`;
+}
+
+/** A stored chunk's index fields (base64 of their bytes) changed by `change`. */
+function changedFields(entry: Record<string, unknown>, change: (fields: Int32Array) => Int32Array): string {
+  const bytes = Buffer.from(entry.fields as string, 'base64');
+  const fields = new Int32Array(bytes.length / 4);
+  new Uint8Array(fields.buffer).set(bytes);
+  const changed = change(fields);
+  return Buffer.from(changed.buffer, changed.byteOffset, changed.byteLength).toString('base64');
 }

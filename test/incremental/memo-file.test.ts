@@ -1,5 +1,5 @@
-// The memo store on disk (src/incremental/memo-file.ts): a log of records with digests, valid only for
-// the generator that wrote it; a damaged record or another generator's file is never used.
+// The memo store on disk (src/incremental/memo-file.ts): a log of sealed lines, valid only for the
+// generator that wrote it; a damaged line or another generator's file is never used.
 import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,21 +16,16 @@ async function cacheDir(): Promise<string> {
   return dir;
 }
 
-/** The file's records as the reader finds them: each starts with the marker (memo-file.ts). */
-const MARKER = Buffer.from('\nsvcgen-memo\n');
-
 describe('memo file', () => {
-  it('ignores a cache written by another generator, and a damaged record', async () => {
+  it('ignores a cache written by another generator, and a damaged line', async () => {
     const dir = await cacheDir();
     const ours = { cacheDir: dir, generator: 'svcgen 1+aaaa' };
     await writeMemo(ours, [['key', 'text']], []);
     expect(await readMemo(ours)).toEqual([['key', 'text']]);
     expect(await readMemo({ cacheDir: dir, generator: 'svcgen 1+bbbb' })).toEqual([]);
-    const [name] = await readdir(dir);
-    const file = join(dir, name as string);
-    const pristine = await readFile(file);
-    // A run killed while appending leaves a record cut short; the next run's record is still read.
-    await appendFile(file, pristine.subarray(pristine.indexOf(MARKER), pristine.length - 3));
+    const [file] = await readdir(dir);
+    // A run killed while appending leaves a line cut short; the next run's line is still read.
+    await appendFile(join(dir, file as string), '\n[["cut", "te');
     await writeMemo(
       ours,
       [
@@ -43,35 +38,22 @@ describe('memo file', () => {
       ['key', 'text'],
       ['next', 7],
     ]);
-    // One byte changed in a record's payload: its digest no longer matches, it is dropped, the next one is read.
-    await writeFile(file, pristine);
-    await writeMemo(ours, [['other', 'fine']], [['key', 'text']]);
-    const two = await readFile(file);
-    const damaged = Buffer.from(two);
-    damaged[two.indexOf(Buffer.from('text')) + 1] = 'o'.charCodeAt(0);
-    await writeFile(file, damaged);
-    expect(await readMemo(ours)).toEqual([['other', 'fine']]);
-    // So is a damaged length: the record runs past the file's end, or into the next one.
-    for (const length of [0xffffffff, 10]) {
-      const wrong = Buffer.from(two);
-      wrong.writeUInt32LE(length, two.indexOf(MARKER) + MARKER.length);
-      await writeFile(file, wrong);
-      expect(await readMemo(ours), `length ${length}`).toEqual([['other', 'fine']]);
-    }
-    // A file of the format before (lines of JSON) is not read.
-    const before = JSON.stringify({ memo: 2, generator: ours.generator });
-    await writeFile(file, `${before}\n${seal('[["old","value"]]')}\n`);
+    const header = JSON.stringify({ memo: 2, generator: ours.generator });
+    await writeFile(join(dir, file as string), `${header}\n${seal('[["key"],"x",["ok","fine"],["n",7]]')}\n`);
+    expect(await readMemo(ours)).toEqual([
+      ['ok', 'fine'],
+      ['n', 7],
+    ]);
+    // A letter changed on disk still leaves valid JSON: the line's digest no longer matches, and it is dropped.
+    const good = seal('[["a","fine"]]');
+    await writeFile(
+      join(dir, file as string),
+      `${header}\n${seal('[["b","fine"]]').replace('fine', 'fino')}\n${good}\n`,
+    );
+    expect(await readMemo(ours)).toEqual([['a', 'fine']]);
+    // So is a line written before lines carried digests.
+    await writeFile(join(dir, file as string), `${header}\n[["old","value"]]\n`);
     expect(await readMemo(ours)).toEqual([]);
-  });
-
-  it('keeps what JSON would change, as the run left it', async () => {
-    const dir = await cacheDir();
-    const ours = { cacheDir: dir, generator: 'svcgen 1+aaaa' };
-    const chunk = { value: { a: [1, 'b'] }, fields: Int32Array.from([0, -1, 1, 1, 1]), keys: [null], tokens: 3 };
-    await writeMemo(ours, [['chunk', chunk]], []);
-    const [[, read]] = (await readMemo(ours)) as [[string, typeof chunk]];
-    expect(read).toEqual(chunk);
-    expect(read.fields).toBeInstanceOf(Int32Array);
   });
 
   it('appends what a run added, and rewrites a file grown past twice what is used', async () => {
@@ -80,16 +62,15 @@ describe('memo file', () => {
     const many = Array.from({ length: 3000 }, (_, index) => [`key ${index}`, index] as const);
     await writeMemo(ours, many, []);
     const [file] = await readdir(dir);
-    const written = await readFile(join(dir, file as string));
-    // Rewritten a few hundred entries to a record, read back in order.
-    expect(countOf(written, MARKER)).toBeGreaterThan(3);
+    const written = await readFile(join(dir, file as string), 'utf8');
+    // Rewritten a few hundred entries to a line (each line is parsed at once), read back in order.
+    expect(written.split('\n').filter(Boolean).length).toBeGreaterThan(3);
     expect(await readMemo(ours)).toEqual(many);
 
     await writeMemo(ours, [...many.slice(1), ['added', 'x']], many);
-    const appended = await readFile(join(dir, file as string));
-    expect(appended.subarray(0, written.length).equals(written)).toBe(true);
-    expect(countOf(appended.subarray(written.length), MARKER)).toBe(1);
-    expect(await readMemo(ours)).toEqual([...many, ['added', 'x']]);
+    const appended = await readFile(join(dir, file as string), 'utf8');
+    expect(appended.startsWith(written)).toBe(true);
+    expect(appended.slice(written.length)).toBe(`\n${seal('[["added","x"]]')}\n`);
 
     await writeMemo(ours, [['added', 'x']], await readMemo(ours));
     expect(await readMemo(ours)).toEqual([['added', 'x']]);
@@ -113,9 +94,3 @@ describe('memo file', () => {
     expect(stored).toEqual(['format.json', 'memo-<generator>.log']);
   });
 });
-
-function countOf(bytes: Buffer, part: Buffer): number {
-  let count = 0;
-  for (let at = bytes.indexOf(part); at >= 0; at = bytes.indexOf(part, at + 1)) count += 1;
-  return count;
-}
