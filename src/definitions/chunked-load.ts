@@ -5,7 +5,8 @@
 // gives. Only a file that would load without a single diagnostic comes back: on any refusal (a
 // chunk the parse cannot vouch for, a key repeated across chunks, a token count near the guard) the
 // caller parses the file whole, so every diagnostic comes from one path (load.ts).
-import { memoKey, type MemoValue } from '../emitters/shared/memo.js';
+import { hash } from 'node:crypto';
+import type { MemoValue } from '../emitters/shared/memo.js';
 import { planChunks, type PlannedChunk } from './chunk-split.js';
 import { yaml } from './lazy-yaml.js';
 import { MAX_ALIAS_COUNT, MAX_DEPTH, MAX_TOKENS, YAML_PARSE_OPTIONS } from './limits.js';
@@ -15,11 +16,27 @@ import type { FilePositions } from './positions.js';
 /** Parsed chunks remembered between runs, by a key of their text (the run's cache, src/incremental/). */
 export interface ChunkStore {
   get(key: string): unknown;
-  set(key: string, value: MemoValue): void;
+  set(key: string, value: StoredChunk): void;
 }
 
-/** Below this many characters a file is parsed whole: splitting it would save little. */
-export const SPLIT_MIN_CHARS = 200_000;
+/**
+ * What the store keeps of a parsed chunk (as JSON): the index's fields as the base64 of their
+ * bytes, which read back at once, where a JSON array of hundreds of thousands of numbers is
+ * parsed number by number and then copied into an Int32Array.
+ */
+export type StoredChunk = {
+  readonly value: MemoValue;
+  readonly fields: string;
+  readonly keys: readonly (string | null)[];
+  readonly tokens: number;
+};
+
+/**
+ * Below this many characters a file is parsed whole: splitting it would save little. A small file
+ * is still worth loading from chunks: parsed whole, a 10 KB file costs 20 to 40 ms of every run
+ * (yaml's code not yet compiled), from chunks about 1 ms (docs/performance.md).
+ */
+export const SPLIT_MIN_CHARS = 4_000;
 
 interface ParsedChunk {
   readonly value: unknown;
@@ -40,14 +57,18 @@ export function loadInChunks(
   let tokens = 1;
   for (const chunk of plan) {
     const source = chunk.prefix + text.slice(chunk.start, chunk.end);
-    const key = memoKey('definitions/chunk', [source, chunk.prefix.length, chunk.lookahead]);
+    const key = chunkKey(source, chunk);
     let result = storedChunk(store.get(key), source.length);
     if (!result) {
       result = parseChunk(source, chunk, MAX_TOKENS - tokens);
       if (!result) return undefined;
       store.set(key, {
         value: result.value as MemoValue,
-        fields: [...result.index.fields],
+        fields: Buffer.from(
+          result.index.fields.buffer,
+          result.index.fields.byteOffset,
+          result.index.fields.byteLength,
+        ).toString('base64'),
         keys: result.index.keys,
         tokens: result.tokens,
       });
@@ -60,13 +81,24 @@ export function loadInChunks(
   return assemble(text, plan, parsed);
 }
 
+/**
+ * The key of a chunk's text as parsed: its text is hashed as it is (a memoKey of it would first
+ * write 2 MB of JSON every run), behind what else decides the parse.
+ */
+function chunkKey(source: string, { prefix, lookahead }: PlannedChunk): string {
+  return `definitions/chunk:${prefix.length}:${JSON.stringify(lookahead)}:${hash('sha256', source)}`;
+}
+
 /** A remembered chunk, if well-formed for a text of `length` characters (anything else is parsed again). */
 function storedChunk(stored: unknown, length: number): ParsedChunk | undefined {
   if (typeof stored !== 'object' || stored === null) return undefined;
   const { value, fields, keys, tokens } = stored as Record<string, unknown>;
-  if (!Array.isArray(fields) || !fields.every((field) => field === (field | 0)) || !Number.isSafeInteger(tokens))
-    return undefined;
-  const index = Int32Array.from(fields as number[]);
+  if (typeof fields !== 'string' || !Number.isSafeInteger(tokens)) return undefined;
+  const bytes = Buffer.from(fields, 'base64');
+  if (bytes.length % Int32Array.BYTES_PER_ELEMENT !== 0) return undefined;
+  // Copied, not viewed: the buffer may not start at a multiple of 4 bytes.
+  const index = new Int32Array(bytes.length / Int32Array.BYTES_PER_ELEMENT);
+  new Uint8Array(index.buffer).set(bytes);
   return isNodeIndex(index, keys, length)
     ? { value, index: { fields: index, keys }, tokens: tokens as number }
     : undefined;

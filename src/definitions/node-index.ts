@@ -188,41 +188,79 @@ export interface PlacedNode {
 
 /** One index made of nodes of others: a file loaded from chunks gets the index a whole-file parse gives. */
 export function placedIndex(root: PlacedNode): NodeIndex {
-  const fields: number[] = [];
-  const keys: (string | null)[] = [];
-  // Breadth first, so each node's children get consecutive ids; the queue is kept in parallel
-  // arrays (a 2 MB file has hundreds of thousands of nodes).
-  const sources: NodeIndex[] = [];
-  const ids: number[] = [];
-  const shifts: number[] = [];
-  const placed = new Map<number, readonly PlacedNode[]>();
-  const add = (source: NodeIndex, id: number, shift: number, children?: readonly PlacedNode[]): void => {
-    const base = id * NODE_FIELDS;
-    const [start, keyStart] = [source.fields[base + START] ?? -1, source.fields[base + KEY_START] ?? -1];
-    if (children) placed.set(keys.length, children);
-    const kind = source.fields[base + KIND] ?? LEAF;
-    fields.push(start < 0 ? -1 : start + shift, keyStart < 0 ? -1 : keyStart + shift, kind, 0, 0);
-    keys.push(source.keys[id] ?? null);
-    sources.push(source);
-    ids.push(id);
-    shifts.push(shift);
-  };
-  add(root.source, root.id, root.shift, root.children);
-  for (let at = 0; at < keys.length; at += 1) {
-    const [source, id, shift] = [sources[at] as NodeIndex, ids[at] as number, shifts[at] as number];
-    const children = placed.get(at);
-    fields[at * NODE_FIELDS + FIRST_CHILD] = keys.length;
-    if (children) {
-      fields[at * NODE_FIELDS + CHILD_COUNT] = children.length;
-      for (const child of children) add(child.source, child.id, child.shift, child.children);
+  const index = new IndexWriter();
+  // The placed nodes first, breadth first, so each one's children get consecutive ids (a placed
+  // node's id is then its place in `placed`); then below each placed without children its own
+  // subtree. A 2 MB file has hundreds of thousands of nodes, each copied on every load from
+  // chunks: nothing is allocated per node but its queue entry.
+  const placed: PlacedNode[] = [root];
+  index.add(root.source, root.id, root.shift);
+  const leaves: number[] = [];
+  for (let at = 0; at < placed.length; at += 1) {
+    const children = (placed[at] as PlacedNode).children;
+    if (!children) {
+      leaves.push(at);
       continue;
     }
-    const first = source.fields[id * NODE_FIELDS + FIRST_CHILD] ?? 0;
-    const count = source.fields[id * NODE_FIELDS + CHILD_COUNT] ?? 0;
-    fields[at * NODE_FIELDS + CHILD_COUNT] = count;
-    for (let child = first; child < first + count; child += 1) add(source, child, shift);
+    index.setChildren(at, index.size, children.length);
+    for (const child of children) {
+      placed.push(child);
+      index.add(child.source, child.id, child.shift);
+    }
   }
-  return { fields: Int32Array.from(fields), keys };
+  for (const at of leaves) {
+    const { source, id, shift } = placed[at] as PlacedNode;
+    // Breadth first through the source: the node at queue[q] (q >= 1) becomes node base + q - 1.
+    const base = index.size;
+    const queue = [id];
+    for (let q = 0; q < queue.length; q += 1) {
+      const from = (queue[q] as number) * NODE_FIELDS;
+      const first = source.fields[from + FIRST_CHILD] as number;
+      const count = source.fields[from + CHILD_COUNT] as number;
+      index.setChildren(q === 0 ? at : base + q - 1, index.size, count);
+      for (let child = first; child < first + count; child += 1) {
+        queue.push(child);
+        index.add(source, child, shift);
+      }
+    }
+  }
+  return index.finish();
+}
+
+/** An index written node by node into a typed array that grows as needed. */
+class IndexWriter {
+  private fields = new Int32Array(1024 * NODE_FIELDS);
+  private readonly keys: (string | null)[] = [];
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  /** Appends node `id` of `source`, its offsets moved by `shift`, with no children yet. */
+  add(source: NodeIndex, id: number, shift: number): void {
+    const to = this.keys.length * NODE_FIELDS;
+    if (to + NODE_FIELDS > this.fields.length) {
+      const grown = new Int32Array(this.fields.length * 2);
+      grown.set(this.fields);
+      this.fields = grown;
+    }
+    const from = id * NODE_FIELDS;
+    const start = source.fields[from + START] as number;
+    const keyStart = source.fields[from + KEY_START] as number;
+    this.fields[to + START] = start < 0 ? -1 : start + shift;
+    this.fields[to + KEY_START] = keyStart < 0 ? -1 : keyStart + shift;
+    this.fields[to + KIND] = source.fields[from + KIND] ?? LEAF;
+    this.keys.push(source.keys[id] ?? null);
+  }
+
+  setChildren(id: number, first: number, count: number): void {
+    this.fields[id * NODE_FIELDS + FIRST_CHILD] = first;
+    this.fields[id * NODE_FIELDS + CHILD_COUNT] = count;
+  }
+
+  finish(): NodeIndex {
+    return { fields: this.fields.slice(0, this.keys.length * NODE_FIELDS), keys: this.keys };
+  }
 }
 
 /** The fields of node `id` (-2 for one the index has not got). */
@@ -242,10 +280,16 @@ export function isNodeIndex(fields: Int32Array, keys: unknown, length: number): 
   if (!Array.isArray(keys) || !Number.isInteger(nodes) || nodes < 1 || keys.length !== nodes) return false;
   const parented = new Uint8Array(nodes);
   let children = 0;
+  // Field by field, with nothing allocated per node: every run that loads from chunks checks every node.
   for (let id = 0; id < nodes; id += 1) {
-    const { start, keyStart, kind, first, count } = nodeAt({ fields, keys }, id);
-    if (Math.min(start, keyStart) < -1 || Math.max(start, keyStart) > length) return false;
-    if (![LEAF, MAP, SEQ].includes(kind)) return false;
+    const base = id * NODE_FIELDS;
+    const start = fields[base + START] as number;
+    const keyStart = fields[base + KEY_START] as number;
+    const kind = fields[base + KIND] as number;
+    const first = fields[base + FIRST_CHILD] as number;
+    const count = fields[base + CHILD_COUNT] as number;
+    if (start < -1 || keyStart < -1 || start > length || keyStart > length) return false;
+    if (kind !== LEAF && kind !== MAP && kind !== SEQ) return false;
     if ((keys[id] !== null && typeof keys[id] !== 'string') || count < 0) return false;
     if (count > 0 && (kind === LEAF || first <= id || first + count > nodes)) return false;
     for (let child = first; child < first + count; child += 1) {

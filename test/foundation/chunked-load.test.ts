@@ -8,11 +8,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
 import { synthesizeAdminApi } from '../../bench/synth.mjs';
-import { loadInChunks, type ChunkStore } from '../../src/definitions/chunked-load.js';
+import { loadInChunks, type ChunkStore, type StoredChunk } from '../../src/definitions/chunked-load.js';
 import { planChunks } from '../../src/definitions/chunk-split.js';
 import { parseDefinitionText, type LoadedFile } from '../../src/definitions/load.js';
 import { positionOf, type YamlPath } from '../../src/definitions/positions.js';
-import type { MemoValue } from '../../src/emitters/shared/memo.js';
 import { ROOT } from './helpers.js';
 
 const realAdmin = await readFile(join(ROOT, 'definitions', 'admin-api.yaml'), 'utf8');
@@ -27,7 +26,7 @@ class TestStore implements ChunkStore {
   get(key: string): unknown {
     return this.entries.get(key);
   }
-  set(key: string, value: MemoValue): void {
+  set(key: string, value: StoredChunk): void {
     this.parsed += 1;
     this.entries.set(key, JSON.parse(JSON.stringify(value)));
   }
@@ -107,11 +106,19 @@ describe('a large definition file loaded from chunks', () => {
       (entry) => ({ ...entry, value: {} }),
       (entry) => ({ ...entry, value: { other: 1 } }),
       (entry) => ({ ...entry, keys: (entry.keys as unknown[]).slice(1) }),
-      (entry) => ({ ...entry, fields: (entry.fields as number[]).slice(5) }),
-      (entry) => ({ ...entry, fields: (entry.fields as number[]).map((field, at) => (at === 0 ? 1e9 : field)) }),
+      (entry) => ({ ...entry, fields: changedFields(entry, (fields) => fields.slice(5)) }),
+      (entry) => ({
+        ...entry,
+        fields: changedFields(entry, (fields) => fields.map((field, at) => (at ? field : 1e9))),
+      }),
       // The root's child pointed back at the root: a loop.
-      (entry) => ({ ...entry, fields: (entry.fields as number[]).map((field, at) => (at === 3 ? 0 : field)) }),
-      (entry) => ({ ...entry, fields: (entry.fields as number[]).map((field) => (field === -1 ? 'x' : field)) }),
+      (entry) => ({
+        ...entry,
+        fields: changedFields(entry, (fields) => fields.map((field, at) => (at === 3 ? 0 : field))),
+      }),
+      // Bytes that are no whole number of fields, and the numbers as a list instead of their bytes.
+      (entry) => ({ ...entry, fields: (entry.fields as string).slice(0, -4) }),
+      (entry) => ({ ...entry, fields: Array.from(Buffer.from(entry.fields as string, 'base64')) }),
     ];
     const reference = whole(BIG).file as LoadedFile;
     for (const [which, damage] of damages.entries()) {
@@ -318,4 +325,13 @@ function randomDefinitions(random: () => number): string {
   }
   comment();
   return `${lines.join('\n')}${random() < 0.9 ? '\n' : ''}`;
+}
+
+/** A stored chunk's index fields (base64 of their bytes) changed by `change`. */
+function changedFields(entry: Record<string, unknown>, change: (fields: Int32Array) => Int32Array): string {
+  const bytes = Buffer.from(entry.fields as string, 'base64');
+  const fields = new Int32Array(bytes.length / 4);
+  new Uint8Array(fields.buffer).set(bytes);
+  const changed = change(fields);
+  return Buffer.from(changed.buffer, changed.byteOffset, changed.byteLength).toString('base64');
 }
