@@ -11,6 +11,7 @@ import { parse } from 'yaml';
 import { synthesize } from '../../bench/synth.mjs';
 import { buildIrFromInputs } from '../../src/build-ir.js';
 import { resolveConfig } from '../../src/config.js';
+import type { ChunkStore } from '../../src/definitions/chunked-load.js';
 import { parseDefinitionSources } from '../../src/definitions/load.js';
 import { DefinitionFileSchema, type DefinitionFile } from '../../src/definitions/schema.js';
 import type { SchemaDef } from '../../src/definitions/validate-schema.js';
@@ -66,9 +67,16 @@ function objectKeysReversed(value: unknown, def: SchemaDef): unknown {
 }
 
 /** A memo as a run's cache gives it: what earlier runs kept (`seeded`), and what this one used. */
-function checkMemo(seeded: ReadonlyMap<string, unknown> = new Map()): CheckMemo & { used: Map<string, unknown> } {
+/** A run's memo as the incremental cache gives it: one store for check results and parsed chunks. */
+function checkMemo(
+  seeded: ReadonlyMap<string, unknown> = new Map(),
+): CheckMemo & ChunkStore & { used: Map<string, unknown> } {
   const used = new Map<string, unknown>();
-  return { used, get: (key) => used.get(key) ?? seeded.get(key), set: (key, value) => void used.set(key, value) };
+  return {
+    used,
+    get: (key: string) => used.get(key) ?? seeded.get(key),
+    set: (key: string, value: unknown) => void used.set(key, value),
+  };
 }
 
 /** One file checked entry by entry, on this thread. */
