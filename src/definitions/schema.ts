@@ -11,14 +11,13 @@ export const Origin = z
 
 const name = z.string().regex(NAME_PATTERN, 'a name: a letter, then letters, digits, "_" or "-"');
 
-/** An HTTP header name (RFC 9110 token): what every client and server can send. */
-const headerName = z
-  .string()
-  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "a header name: letters, digits and !#$%&'*+.^_`|~-, no spaces");
-/** A cookie name (RFC 6265 section 4.1.1: a token, as header names are); compared as written. */
-const cookieName = z
-  .string()
-  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a cookie name: letters, digits and !#$%&\'*+.^_`|~-, no spaces or "="');
+/**
+ * An RFC 9110 token, what header names are: what every client and server can send. Cookie names
+ * (RFC 6265 section 4.1.1, compared as written) and apiKey names are tokens too.
+ */
+const token = (what: string) => z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, what);
+const headerName = token("a header name: letters, digits and !#$%&'*+.^_`|~-, no spaces");
+const cookieName = token('a cookie name: letters, digits and !#$%&\'*+.^_`|~-, no spaces or "="');
 /** One path segment, as versions and segment aliases are: no "/", "*", ":", "{" or space the router would read. */
 const segment = z.string().regex(/^[A-Za-z0-9_.~-]+$/, 'a path segment: letters, digits, "_", ".", "~" or "-"');
 
@@ -253,9 +252,7 @@ export const AuthSchemeSchema = z.discriminatedUnion('type', [
     ...common,
     type: z.literal('apiKey'),
     in: z.enum(['header', 'query', 'cookie']),
-    name: z
-      .string()
-      .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "a header, query or cookie name: letters, digits and !#$%&'*+.^_`|~-"),
+    name: token("a header, query or cookie name: letters, digits and !#$%&'*+.^_`|~-"),
     scopes: scopeList,
     unknownKeyError: z
       .string()
@@ -292,8 +289,6 @@ export const AuthSchemeSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type AuthSchemeDefinition = z.infer<typeof AuthSchemeSchema>;
-
-export { ERROR_KINDS } from './schema-values.js';
 
 export const ErrorSchema = z.strictObject({
   ...common,
