@@ -31,11 +31,14 @@ export interface LoadResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** What a reader should write instead, for the YAML errors people make most. */
-const YAML_EXPECTATIONS: Partial<Record<string, string>> = {
-  DUPLICATE_KEY: 'each key at most once in a mapping',
-  TAB_AS_INDENT: 'spaces, not tabs, for indentation',
-  NON_STRING_KEY: 'a plain name as each key',
+/**
+ * For the YAML errors people make most: what a reader should write instead, and a message in place
+ * of the parser's where that names its options rather than the problem.
+ */
+const YAML_HELP: Partial<Record<string, { expected: string; message?: string }>> = {
+  DUPLICATE_KEY: { expected: 'each key at most once in a mapping' },
+  TAB_AS_INDENT: { expected: 'spaces, not tabs, for indentation' },
+  NON_STRING_KEY: { expected: 'a plain name as each key', message: 'a key is a list or a mapping' },
 };
 
 export function parseDefinitionSources(sources: readonly DefinitionSource[], chunks?: ChunkStore): LoadResult {
@@ -62,19 +65,15 @@ export function parseDefinitionText(
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     const offset = firstInvalidUtf8Offset(bytes);
-    const prefix = new TextDecoder('utf-8').decode(bytes.subarray(0, offset));
-    const line = prefix.split('\n').length;
-    const column = prefix.length - prefix.lastIndexOf('\n');
-    const byte = (bytes[offset] ?? 0).toString(16);
-    return fail('SVC001', `invalid UTF-8 byte 0x${byte} (expected UTF-8 text)`, line, column);
+    const where = positionAfter(new TextDecoder('utf-8').decode(bytes.subarray(0, offset)));
+    return fail('SVC001', `invalid UTF-8 byte 0x${(bytes[offset] ?? 0).toString(16)} (expected UTF-8 text)`, ...where);
   }
   if (text.startsWith('\uFEFF')) text = text.slice(1);
   const control = firstControlCharacter(text);
   if (control !== undefined) {
-    const before = text.slice(0, control);
     const hex = (text.codePointAt(control) ?? 0).toString(16).toUpperCase().padStart(4, '0');
     const message = `control character U+${hex} in the text (expected printable characters; write it as the escape "\\u${hex}" in a double-quoted string)`;
-    return fail('SVC002', message, before.split('\n').length, control - before.lastIndexOf('\n'));
+    return fail('SVC002', message, ...positionAfter(text.slice(0, control)));
   }
   const chunked = chunks && loadInChunks(text, chunks);
   if (chunked) return { file: { file, text, ...chunked }, diagnostics: [] };
@@ -95,15 +94,16 @@ export function parseDefinitionText(
         syntax.push(at(file, line, col, 'SVC003', `nesting too deep to parse (expected at most ${MAX_DEPTH} levels)`));
       continue;
     }
-    const message = YAML_MESSAGES[error.code] ?? firstLine(error.message);
+    const message = YAML_HELP[error.code]?.message ?? firstLine(error.message);
     syntax.push(
-      at(file, line, col, 'SVC002', `${message} (expected ${YAML_EXPECTATIONS[error.code] ?? 'well-formed YAML'})`),
+      at(file, line, col, 'SVC002', `${message} (expected ${YAML_HELP[error.code]?.expected ?? 'well-formed YAML'})`),
     );
   }
   const { shape, index } = walkDocument(document);
+  const duplicate = `Map keys must be unique (expected ${YAML_HELP.DUPLICATE_KEY?.expected})`;
   for (const offset of shape.duplicateKeys) {
     const { line, col } = lines.linePos(offset);
-    syntax.push(at(file, line, col, 'SVC002', `Map keys must be unique (expected ${YAML_EXPECTATIONS.DUPLICATE_KEY})`));
+    syntax.push(at(file, line, col, 'SVC002', duplicate));
   }
   if (syntax.length > 0) return { file: undefined, diagnostics: syntax };
   if (shape.depth > MAX_DEPTH) return fail('SVC003', `nesting depth over ${MAX_DEPTH} (expected a shallower document)`);
@@ -140,11 +140,6 @@ function countTokens(text: string, max: number): number {
   return count;
 }
 
-/** Messages of the YAML parser that name its options rather than the problem. */
-const YAML_MESSAGES: Partial<Record<string, string>> = {
-  NON_STRING_KEY: 'a key is a list or a mapping',
-};
-
 /**
  * YAML allows only printable characters (plus tab and line breaks) in its text; others must be
  * escaped in a double-quoted string. The offset of the first one, if any.
@@ -180,6 +175,11 @@ function firstInvalidUtf8Offset(bytes: Uint8Array): number {
     if (bytes[offset] !== 0xef || bytes[offset + 1] !== 0xbf || bytes[offset + 2] !== 0xbd) return offset;
   }
   return bytes.byteLength;
+}
+
+/** 1-based line and column of the character after `prefix`. */
+function positionAfter(prefix: string): [line: number, column: number] {
+  return [prefix.split('\n').length, prefix.length - prefix.lastIndexOf('\n')];
 }
 
 function firstLine(message: string): string {

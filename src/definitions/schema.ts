@@ -28,29 +28,6 @@ const common = {
   origin: Origin.optional(),
 };
 
-/** A value's type: a scalar, an enum, a record (possibly narrowed), a list or a map. */
-export interface TypeDefinition {
-  type: (typeof FIELD_TYPES)[number];
-  format?: (typeof STRING_FORMATS)[number] | undefined;
-  nullable?: boolean | undefined;
-  values?: string[] | undefined;
-  record?: string | undefined;
-  omit?: string[] | undefined;
-  pick?: string[] | undefined;
-  partial?: boolean | undefined;
-  items?: TypeDefinition | undefined;
-  minItems?: number | undefined;
-  maxItems?: number | undefined;
-  minLength?: number | undefined;
-  maxLength?: number | undefined;
-  pattern?: string | undefined;
-  minimum?: number | undefined;
-  maximum?: number | undefined;
-  coerce?: boolean | undefined;
-  description?: string | undefined;
-  origin?: 'spec' | 'convention' | undefined;
-}
-
 const typeShape = {
   type: z.enum(FIELD_TYPES),
   format: z.enum(STRING_FORMATS).optional(),
@@ -70,6 +47,9 @@ const typeShape = {
   coerce: z.boolean().optional().describe('accept a string of digits for an integer or number'),
   ...common,
 };
+
+/** A value's type: a scalar, an enum, a record (possibly narrowed), a list or a map. */
+export type TypeDefinition = z.output<z.ZodObject<typeof typeShape>> & { items?: TypeDefinition | undefined };
 
 export const TypeSchema: z.ZodType<TypeDefinition> = z.lazy(() =>
   z.strictObject({ ...typeShape, items: TypeSchema.optional() }),
@@ -118,8 +98,7 @@ export const ParameterSchema = z.strictObject({
 export type ParameterDefinition = z.infer<typeof ParameterSchema>;
 
 const ResponseSchema = z.strictObject({
-  description: z.string().optional(),
-  origin: Origin.optional(),
+  ...common,
   body: TypeSchema.optional(),
   envelope: z
     .enum(['interface', 'none'])

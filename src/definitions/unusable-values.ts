@@ -14,15 +14,14 @@ const LONE_SURROGATE = /\p{Cs}/u;
 
 /** A diagnostic for each unusable key or number in the file. */
 export function unusableValueDiagnostics(loaded: LoadedFile): Diagnostic[] {
-  return unusableValues(loaded.value).map((unusable) => {
-    const atKey = unusable.problem === 'prototype-key';
-    const { line, column } = positionOf(loaded.positions, unusable.path, { atKey });
-    const { code, message } = describeUnusable(unusable);
+  return unusableValues(loaded.value).map(({ path, problem }) => {
+    const { line, column } = positionOf(loaded.positions, path, { atKey: problem === 'prototype-key' });
+    const { code, message } = describeUnusable(path, problem);
     return { code, file: loaded.file, line, column, message };
   });
 }
 
-function describeUnusable({ path, problem }: Unusable): Pick<Diagnostic, 'code' | 'message'> {
+function describeUnusable(path: YamlPath, problem: Unusable['problem']): Pick<Diagnostic, 'code' | 'message'> {
   const where = describePath(path);
   if (problem === 'lone-surrogate') {
     const expected = 'expected Unicode text: "\\ud800"-style escapes only in pairs';

@@ -38,18 +38,16 @@ function issueToDiagnostics(loaded: LoadedFile, issue: Issue): Diagnostic[] {
         const message = `unknown key "${key}"${where ? ` in ${where}` : ''} (${expected})`;
         return located('SVC101', message, true, [...path, key]);
       });
-    case 'invalid_type':
-      if (issue.input === undefined)
-        return [located('SVC102', `${missingKey(path)} (expected ${describeExpected(issue.expected)})`)];
+    case 'invalid_type': {
+      const expected = describeExpected(issue.expected);
+      if (issue.input === undefined) return [located('SVC102', `${missingKey(path)} (expected ${expected})`)];
       if (path.length === 0) {
         const found = issue.input === null ? 'empty or null' : describeValue(issue.input);
-        return [
-          located('SVC103', `the document is ${found} (expected a mapping with name: and the file's definitions)`),
-        ];
+        const message = `the document is ${found} (expected a mapping with name: and the file's definitions)`;
+        return [located('SVC103', message)];
       }
-      return [
-        located('SVC103', `${where} is ${describeValue(issue.input)} (expected ${describeExpected(issue.expected)})`),
-      ];
+      return [located('SVC103', `${where} is ${describeValue(issue.input)} (expected ${expected})`)];
+    }
     case 'invalid_value': {
       const allowed = issue.values.map((value) => String(value));
       const expected = allowed.join(', ');
