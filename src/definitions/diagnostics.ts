@@ -93,13 +93,13 @@ export function printablePath(path: string): string {
  * user, written as escapes: they could otherwise split a diagnostic or disguise it on a terminal.
  */
 function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => {
-    if (char === '\n') return '\\n';
-    if (char === '\r') return '\\r';
-    if (char === '\t') return '\\t';
-    return `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
-  });
+  return text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    (char) => SHORT_ESCAPES[char] ?? `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`,
+  );
 }
+
+const SHORT_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** Sorted by file, then position, then code: the order a reader fixes them in. */
 export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {

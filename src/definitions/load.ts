@@ -4,7 +4,7 @@
 // otherwise, and whenever a file has anything to report, it is parsed whole here.
 import { loadInChunks, type ChunkStore } from './chunked-load.js';
 import { yaml } from './lazy-yaml.js';
-import { diagnosticAt as at, type Diagnostic } from './diagnostics.js';
+import { diagnosticAt as at, type Diagnostic, type DiagnosticCode } from './diagnostics.js';
 import type { DefinitionSource } from './sources.js';
 import {
   MAX_ALIAS_COUNT,
@@ -31,22 +31,22 @@ export interface LoadResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** What a reader should write instead, for the YAML errors people make most. */
-const YAML_EXPECTATIONS: Partial<Record<string, string>> = {
-  DUPLICATE_KEY: 'each key at most once in a mapping',
-  TAB_AS_INDENT: 'spaces, not tabs, for indentation',
-  NON_STRING_KEY: 'a plain name as each key',
+/**
+ * For the YAML errors people make most: what a reader should write instead, and a message in place
+ * of the parser's where that names its options rather than the problem.
+ */
+const YAML_HELP: Partial<Record<string, { expected: string; message?: string }>> = {
+  DUPLICATE_KEY: { expected: 'each key at most once in a mapping' },
+  TAB_AS_INDENT: { expected: 'spaces, not tabs, for indentation' },
+  NON_STRING_KEY: { expected: 'a plain name as each key', message: 'a key is a list or a mapping' },
 };
 
 export function parseDefinitionSources(sources: readonly DefinitionSource[], chunks?: ChunkStore): LoadResult {
-  const files: LoadedFile[] = [];
-  const diagnostics: Diagnostic[] = [];
-  for (const source of sources) {
-    const result = parseDefinitionText(source.file, source.bytes, chunks);
-    diagnostics.push(...result.diagnostics);
-    if (result.file) files.push(result.file);
-  }
-  return { files, diagnostics };
+  const results = sources.map((source) => parseDefinitionText(source.file, source.bytes, chunks));
+  return {
+    files: results.flatMap((result) => (result.file ? [result.file] : [])),
+    diagnostics: results.flatMap((result) => result.diagnostics),
+  };
 }
 
 export function parseDefinitionText(
@@ -54,41 +54,32 @@ export function parseDefinitionText(
   bytes: Uint8Array,
   chunks?: ChunkStore,
 ): { file: LoadedFile | undefined; diagnostics: Diagnostic[] } {
-  if (bytes.byteLength > MAX_FILE_BYTES) {
-    return fail(at(file, 1, 1, 'SVC003', `file is ${bytes.byteLength} bytes (expected at most ${MAX_FILE_BYTES})`));
-  }
+  const fail = (code: DiagnosticCode, message: string, line = 1, column = 1) => ({
+    file: undefined,
+    diagnostics: [at(file, line, column, code, message)],
+  });
+  if (bytes.byteLength > MAX_FILE_BYTES)
+    return fail('SVC003', `file is ${bytes.byteLength} bytes (expected at most ${MAX_FILE_BYTES})`);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     const offset = firstInvalidUtf8Offset(bytes);
-    const prefix = new TextDecoder('utf-8').decode(bytes.subarray(0, offset));
-    const line = prefix.split('\n').length;
-    const column = prefix.length - prefix.lastIndexOf('\n');
-    return fail(
-      at(
-        file,
-        line,
-        column,
-        'SVC001',
-        `invalid UTF-8 byte 0x${(bytes[offset] ?? 0).toString(16)} (expected UTF-8 text)`,
-      ),
-    );
+    const where = positionAfter(new TextDecoder('utf-8').decode(bytes.subarray(0, offset)));
+    return fail('SVC001', `invalid UTF-8 byte 0x${(bytes[offset] ?? 0).toString(16)} (expected UTF-8 text)`, ...where);
   }
   if (text.startsWith('\uFEFF')) text = text.slice(1);
   const control = firstControlCharacter(text);
   if (control !== undefined) {
-    const before = text.slice(0, control);
     const hex = (text.codePointAt(control) ?? 0).toString(16).toUpperCase().padStart(4, '0');
     const message = `control character U+${hex} in the text (expected printable characters; write it as the escape "\\u${hex}" in a double-quoted string)`;
-    return fail(at(file, before.split('\n').length, control - before.lastIndexOf('\n'), 'SVC002', message));
+    return fail('SVC002', message, ...positionAfter(text.slice(0, control)));
   }
   const chunked = chunks && loadInChunks(text, chunks);
   if (chunked) return { file: { file, text, ...chunked }, diagnostics: [] };
   // Every counted token takes at least one character: a shorter text needs no count.
-  if (text.length > MAX_TOKENS && countTokens(text, MAX_TOKENS) > MAX_TOKENS) {
-    return fail(at(file, 1, 1, 'SVC003', `more than ${MAX_TOKENS} YAML tokens (expected a smaller document)`));
-  }
+  if (text.length > MAX_TOKENS && countTokens(text, MAX_TOKENS) > MAX_TOKENS)
+    return fail('SVC003', `more than ${MAX_TOKENS} YAML tokens (expected a smaller document)`);
   const lines = new (yaml().LineCounter)();
   const document = yaml().parseDocument(text, { ...YAML_PARSE_OPTIONS, lineCounter: lines });
   const syntax: Diagnostic[] = [];
@@ -103,20 +94,19 @@ export function parseDefinitionText(
         syntax.push(at(file, line, col, 'SVC003', `nesting too deep to parse (expected at most ${MAX_DEPTH} levels)`));
       continue;
     }
-    const message = YAML_MESSAGES[error.code] ?? firstLine(error.message);
+    const message = YAML_HELP[error.code]?.message ?? firstLine(error.message);
     syntax.push(
-      at(file, line, col, 'SVC002', `${message} (expected ${YAML_EXPECTATIONS[error.code] ?? 'well-formed YAML'})`),
+      at(file, line, col, 'SVC002', `${message} (expected ${YAML_HELP[error.code]?.expected ?? 'well-formed YAML'})`),
     );
   }
   const { shape, index } = walkDocument(document);
+  const duplicate = `Map keys must be unique (expected ${YAML_HELP.DUPLICATE_KEY?.expected})`;
   for (const offset of shape.duplicateKeys) {
     const { line, col } = lines.linePos(offset);
-    syntax.push(at(file, line, col, 'SVC002', `Map keys must be unique (expected ${YAML_EXPECTATIONS.DUPLICATE_KEY})`));
+    syntax.push(at(file, line, col, 'SVC002', duplicate));
   }
   if (syntax.length > 0) return { file: undefined, diagnostics: syntax };
-  if (shape.depth > MAX_DEPTH) {
-    return fail(at(file, 1, 1, 'SVC003', `nesting depth over ${MAX_DEPTH} (expected a shallower document)`));
-  }
+  if (shape.depth > MAX_DEPTH) return fail('SVC003', `nesting depth over ${MAX_DEPTH} (expected a shallower document)`);
   let value: unknown;
   try {
     value = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
@@ -125,34 +115,18 @@ export function parseDefinitionText(
     const unresolved = /^Unresolved alias[^:]*: (.*)$/.exec(message);
     if (unresolved) {
       const { line, col } = lines.linePos(shape.aliases.get(unresolved[1] ?? '') ?? 0);
-      return fail(
-        at(
-          file,
-          line,
-          col,
-          'SVC002',
-          `alias *${unresolved[1]} names no anchor before it (expected &${unresolved[1]} on an earlier value)`,
-        ),
-      );
+      const expected = `expected &${unresolved[1]} on an earlier value`;
+      return fail('SVC002', `alias *${unresolved[1]} names no anchor before it (${expected})`, line, col);
     }
-    return fail(at(file, 1, 1, 'SVC004', `${message} (expected at most ${MAX_ALIAS_COUNT} alias expansions)`));
+    return fail('SVC004', `${message} (expected at most ${MAX_ALIAS_COUNT} alias expansions)`);
   }
   const budget = { left: shape.nodes + MAX_ALIAS_EXPANSION };
   const depth = nestingDepth(value, 0, budget);
   if (budget.left < 0) {
-    return fail(
-      at(
-        file,
-        1,
-        1,
-        'SVC004',
-        `aliases add more than ${MAX_ALIAS_EXPANSION} values to the document (expected at most ${MAX_ALIAS_EXPANSION} values added by aliases)`,
-      ),
-    );
+    const expected = `expected at most ${MAX_ALIAS_EXPANSION} values added by aliases`;
+    return fail('SVC004', `aliases add more than ${MAX_ALIAS_EXPANSION} values to the document (${expected})`);
   }
-  if (depth > MAX_DEPTH) {
-    return fail(at(file, 1, 1, 'SVC003', `nesting depth over ${MAX_DEPTH} (expected a shallower document)`));
-  }
+  if (depth > MAX_DEPTH) return fail('SVC003', `nesting depth over ${MAX_DEPTH} (expected a shallower document)`);
   return { file: { file, text, positions: { lineStarts: lines.lineStarts, index }, value }, diagnostics: [] };
 }
 
@@ -165,11 +139,6 @@ function countTokens(text: string, max: number): number {
   }
   return count;
 }
-
-/** Messages of the YAML parser that name its options rather than the problem. */
-const YAML_MESSAGES: Partial<Record<string, string>> = {
-  NON_STRING_KEY: 'a key is a list or a mapping',
-};
 
 /**
  * YAML allows only printable characters (plus tab and line breaks) in its text; others must be
@@ -192,47 +161,27 @@ function nestingDepth(value: unknown, depth: number, budget: { left: number }): 
   return deepest;
 }
 
-/** Offset of the first byte that starts no valid UTF-8 sequence (only used to place SVC001). */
+/**
+ * Offset of the first byte that starts no valid UTF-8 sequence (only used to place SVC001): where the
+ * decoder wrote its first U+FFFD that the file does not hold as such (EF BF BD).
+ */
 function firstInvalidUtf8Offset(bytes: Uint8Array): number {
+  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
   let offset = 0;
-  while (offset < bytes.byteLength) {
-    const lead = bytes[offset] ?? 0;
-    const length =
-      lead < 0x80
-        ? 1
-        : lead >= 0xc2 && lead < 0xe0
-          ? 2
-          : lead >= 0xe0 && lead < 0xf0
-            ? 3
-            : lead >= 0xf0 && lead < 0xf5
-              ? 4
-              : 0;
-    if (length === 0 || offset + length > bytes.byteLength) return offset;
-    // The second byte's range is narrower after some leads: no overlong forms, no surrogates, nothing past U+10FFFF.
-    const second = bytes[offset + 1] ?? 0;
-    const [low, high] =
-      lead === 0xe0
-        ? [0xa0, 0xbf]
-        : lead === 0xed
-          ? [0x80, 0x9f]
-          : lead === 0xf0
-            ? [0x90, 0xbf]
-            : lead === 0xf4
-              ? [0x80, 0x8f]
-              : [0x80, 0xbf];
-    if (length > 1 && (second < low || second > high)) return offset;
-    for (let next = offset + 2; next < offset + length; next += 1) {
-      if (((bytes[next] ?? 0) & 0xc0) !== 0x80) return offset;
-    }
-    offset += length;
+  let done = 0;
+  for (let index = text.indexOf('\uFFFD'); index >= 0; index = text.indexOf('\uFFFD', index + 1)) {
+    offset += Buffer.byteLength(text.slice(done, index));
+    done = index;
+    if (bytes[offset] !== 0xef || bytes[offset + 1] !== 0xbf || bytes[offset + 2] !== 0xbd) return offset;
   }
-  return offset;
+  return bytes.byteLength;
+}
+
+/** 1-based line and column of the character after `prefix`. */
+function positionAfter(prefix: string): [line: number, column: number] {
+  return [prefix.split('\n').length, prefix.length - prefix.lastIndexOf('\n')];
 }
 
 function firstLine(message: string): string {
   return message.split('\n')[0] ?? message;
-}
-
-function fail(diagnostic: Diagnostic): { file: undefined; diagnostics: Diagnostic[] } {
-  return { file: undefined, diagnostics: [diagnostic] };
 }

@@ -1,16 +1,11 @@
 // Maps a path inside a loaded definition file (["routes", "getX", "method"]) to a line and column.
-import { offsetOf, type NodeIndex } from './node-index.js';
+import { offsetOf, type LookupOptions, type NodeIndex } from './node-index.js';
 
 export type YamlPath = readonly (string | number)[];
 
 export interface Position {
   readonly line: number;
   readonly column: number;
-}
-
-export interface PositionOptions {
-  /** Point at the key of the last path element rather than its value. */
-  readonly atKey?: boolean;
 }
 
 export interface FilePositions {
@@ -22,14 +17,15 @@ export interface FilePositions {
 
 /**
  * The position of the deepest node the path reaches: the value itself when it exists,
- * or the closest existing parent (a missing key is reported where it should be).
+ * or the closest existing parent (a missing key is reported where it should be); with atKey, the
+ * key of the last path element rather than its value.
  */
-export function positionOf(positions: FilePositions, path: YamlPath, options: PositionOptions = {}): Position {
+export function positionOf(positions: FilePositions, path: YamlPath, options: LookupOptions = {}): Position {
   return linePos(positions.lineStarts, offsetOf(positions.index, path, options));
 }
 
 /** LineCounter.linePos over recorded line starts: 1-based line and column of an offset. */
-export function linePos(lineStarts: ArrayLike<number>, offset: number): Position {
+function linePos(lineStarts: ArrayLike<number>, offset: number): Position {
   let low = 0;
   let high = lineStarts.length;
   while (low < high) {

@@ -5,10 +5,6 @@
 /** What a record, route, scheme or error name looks like. */
 export const NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
-export function isName(text: string): boolean {
-  return NAME_PATTERN.test(text);
-}
-
 /** A YAML mapping as a plain value: an object, not null and not a list. */
 export function isMapping(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -11,14 +11,13 @@ export const Origin = z
 
 const name = z.string().regex(NAME_PATTERN, 'a name: a letter, then letters, digits, "_" or "-"');
 
-/** An HTTP header name (RFC 9110 token): what every client and server can send. */
-const headerName = z
-  .string()
-  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "a header name: letters, digits and !#$%&'*+.^_`|~-, no spaces");
-/** A cookie name (RFC 6265 section 4.1.1: a token, as header names are); compared as written. */
-const cookieName = z
-  .string()
-  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a cookie name: letters, digits and !#$%&\'*+.^_`|~-, no spaces or "="');
+/**
+ * An RFC 9110 token, what header names are: what every client and server can send. Cookie names
+ * (RFC 6265 section 4.1.1, compared as written) and apiKey names are tokens too.
+ */
+const token = (what: string) => z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, what);
+const headerName = token("a header name: letters, digits and !#$%&'*+.^_`|~-, no spaces");
+const cookieName = token('a cookie name: letters, digits and !#$%&\'*+.^_`|~-, no spaces or "="');
 /** One path segment, as versions and segment aliases are: no "/", "*", ":", "{" or space the router would read. */
 const segment = z.string().regex(/^[A-Za-z0-9_.~-]+$/, 'a path segment: letters, digits, "_", ".", "~" or "-"');
 
@@ -28,29 +27,6 @@ const common = {
   description: z.string().optional(),
   origin: Origin.optional(),
 };
-
-/** A value's type: a scalar, an enum, a record (possibly narrowed), a list or a map. */
-export interface TypeDefinition {
-  type: (typeof FIELD_TYPES)[number];
-  format?: (typeof STRING_FORMATS)[number] | undefined;
-  nullable?: boolean | undefined;
-  values?: string[] | undefined;
-  record?: string | undefined;
-  omit?: string[] | undefined;
-  pick?: string[] | undefined;
-  partial?: boolean | undefined;
-  items?: TypeDefinition | undefined;
-  minItems?: number | undefined;
-  maxItems?: number | undefined;
-  minLength?: number | undefined;
-  maxLength?: number | undefined;
-  pattern?: string | undefined;
-  minimum?: number | undefined;
-  maximum?: number | undefined;
-  coerce?: boolean | undefined;
-  description?: string | undefined;
-  origin?: 'spec' | 'convention' | undefined;
-}
 
 const typeShape = {
   type: z.enum(FIELD_TYPES),
@@ -71,6 +47,9 @@ const typeShape = {
   coerce: z.boolean().optional().describe('accept a string of digits for an integer or number'),
   ...common,
 };
+
+/** A value's type: a scalar, an enum, a record (possibly narrowed), a list or a map. */
+export type TypeDefinition = z.output<z.ZodObject<typeof typeShape>> & { items?: TypeDefinition | undefined };
 
 export const TypeSchema: z.ZodType<TypeDefinition> = z.lazy(() =>
   z.strictObject({ ...typeShape, items: TypeSchema.optional() }),
@@ -119,8 +98,7 @@ export const ParameterSchema = z.strictObject({
 export type ParameterDefinition = z.infer<typeof ParameterSchema>;
 
 const ResponseSchema = z.strictObject({
-  description: z.string().optional(),
-  origin: Origin.optional(),
+  ...common,
   body: TypeSchema.optional(),
   envelope: z
     .enum(['interface', 'none'])
@@ -253,9 +231,7 @@ export const AuthSchemeSchema = z.discriminatedUnion('type', [
     ...common,
     type: z.literal('apiKey'),
     in: z.enum(['header', 'query', 'cookie']),
-    name: z
-      .string()
-      .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "a header, query or cookie name: letters, digits and !#$%&'*+.^_`|~-"),
+    name: token("a header, query or cookie name: letters, digits and !#$%&'*+.^_`|~-"),
     scopes: scopeList,
     unknownKeyError: z
       .string()
@@ -292,8 +268,6 @@ export const AuthSchemeSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type AuthSchemeDefinition = z.infer<typeof AuthSchemeSchema>;
-
-export { ERROR_KINDS } from './schema-values.js';
 
 export const ErrorSchema = z.strictObject({
   ...common,

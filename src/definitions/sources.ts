@@ -3,15 +3,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { compareCodePoints } from '../ir/names.js';
-import { diagnosticAt as at, type Diagnostic } from './diagnostics.js';
-
-export async function listDefinitionFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && /\.ya?ml$/.test(entry.name))
-    .map((entry) => join(dir, entry.name))
-    .sort(compareCodePoints);
-}
+import { diagnosticAt as at, type Diagnostic, type DiagnosticCode } from './diagnostics.js';
 
 export function displayPath(path: string, cwd: string = process.cwd()): string {
   const rel = relative(cwd, path);
@@ -24,56 +16,37 @@ export interface DefinitionSource {
   readonly bytes: Uint8Array;
 }
 
-/** Reads every definition file's bytes, or says why it cannot. */
+/** Reads every definition file's bytes (the *.yaml and *.yml files of `dir`, in name order), or says why it cannot. */
 export async function readDefinitionSources(
   dir: string,
   cwd: string = process.cwd(),
 ): Promise<{ sources: DefinitionSource[]; diagnostics: Diagnostic[] }> {
-  const shown = displayPath(dir, cwd);
-  let paths: string[];
-  try {
-    paths = await listDefinitionFiles(dir);
-  } catch (error) {
-    return {
-      sources: [],
-      diagnostics: [
-        at(
-          shown,
-          1,
-          1,
-          'SVC005',
-          `cannot read definitions folder (${describeFsError(error)}; expected a readable folder of *.yaml files)`,
-        ),
-      ],
-    };
-  }
-  if (paths.length === 0) {
-    return {
-      sources: [],
-      diagnostics: [at(shown, 1, 1, 'SVC006', 'no definition files found (expected *.yaml files)')],
-    };
-  }
   const sources: DefinitionSource[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const path of paths) {
+  /** Records a problem with `path` (the folder or a file in it); returns the result so far. */
+  const report = (path: string, code: DiagnosticCode, message: string) => {
+    diagnostics.push(at(displayPath(path, cwd), 1, 1, code, message));
+    return { sources, diagnostics };
+  };
+  let names: string[];
+  try {
+    const entries = await readdir(dir, { withFileTypes: true });
+    names = entries.filter((entry) => entry.isFile() && /\.ya?ml$/.test(entry.name)).map((entry) => entry.name);
+  } catch (error) {
+    const message = `cannot read definitions folder (${describeFsError(error)}; expected a readable folder of *.yaml files)`;
+    return report(dir, 'SVC005', message);
+  }
+  if (names.length === 0) return report(dir, 'SVC006', 'no definition files found (expected *.yaml files)');
+  for (const path of names.map((name) => join(dir, name)).sort(compareCodePoints)) {
     try {
       sources.push({ file: displayPath(path, cwd), bytes: await readFile(path) });
     } catch (error) {
-      diagnostics.push(
-        at(
-          displayPath(path, cwd),
-          1,
-          1,
-          'SVC005',
-          `cannot read file (${describeFsError(error)}; expected a readable file)`,
-        ),
-      );
+      report(path, 'SVC005', `cannot read file (${describeFsError(error)}; expected a readable file)`);
     }
   }
   return { sources, diagnostics };
 }
 
 function describeFsError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code ?? String(error);
+  return (error as NodeJS.ErrnoException).code ?? String(error);
 }

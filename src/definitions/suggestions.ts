@@ -28,9 +28,7 @@ export function intendedValue(found: unknown, allowed: readonly string[]): strin
   const lower = found.toLowerCase();
   const alias = ALIASES[lower];
   if (alias !== undefined && allowed.includes(alias)) return alias;
-  const sameWord = allowed.find((value) => value.toLowerCase() === lower);
-  if (sameWord !== undefined) return sameWord;
-  return closest(found, allowed)[0];
+  return allowed.find((value) => value.toLowerCase() === lower) ?? closest(found, allowed)[0];
 }
 
 /** `did you mean "x"? ` before an "expected one of" list, or nothing. */

@@ -16,31 +16,23 @@ const LONE_SURROGATE = /\p{Cs}/u;
 export function unusableValueDiagnostics(loaded: LoadedFile): Diagnostic[] {
   return unusableValues(loaded.value).map(({ path, problem }) => {
     const { line, column } = positionOf(loaded.positions, path, { atKey: problem === 'prototype-key' });
-    if (problem === 'lone-surrogate') {
-      return {
-        code: 'SVC002' as const,
-        file: loaded.file,
-        line,
-        column,
-        message: `${describePath(path)} holds a lone surrogate escape (expected Unicode text: "\\ud800"-style escapes only in pairs)`,
-      };
-    }
-    return problem === 'prototype-key'
-      ? {
-          code: 'SVC214' as const,
-          file: loaded.file,
-          line,
-          column,
-          message: `key "__proto__"${path.length > 1 ? ` in ${describePath(path.slice(0, -1))}` : ''} is not usable as a name: a JavaScript object cannot hold it as a key (expected another name)`,
-        }
-      : {
-          code: 'SVC107' as const,
-          file: loaded.file,
-          line,
-          column,
-          message: `${describePath(path)} is ${problem}, a number JSON cannot hold (expected a finite number)`,
-        };
+    const { code, message } = describeUnusable(path, problem);
+    return { code, file: loaded.file, line, column, message };
   });
+}
+
+function describeUnusable(path: YamlPath, problem: Unusable['problem']): Pick<Diagnostic, 'code' | 'message'> {
+  const where = describePath(path);
+  if (problem === 'lone-surrogate') {
+    const expected = 'expected Unicode text: "\\ud800"-style escapes only in pairs';
+    return { code: 'SVC002', message: `${where} holds a lone surrogate escape (${expected})` };
+  }
+  if (problem === 'prototype-key') {
+    const parent = path.length > 1 ? ` in ${describePath(path.slice(0, -1))}` : '';
+    const why = 'a JavaScript object cannot hold it as a key (expected another name)';
+    return { code: 'SVC214', message: `key "__proto__"${parent} is not usable as a name: ${why}` };
+  }
+  return { code: 'SVC107', message: `${where} is ${problem}, a number JSON cannot hold (expected a finite number)` };
 }
 
 /** A path as diagnostics write it: records.Product.fields[2]. */

@@ -12,10 +12,10 @@
 //
 // Checking needs zod, which takes longer to load than a rerun spends on everything else before
 // the IR: this module only looks up what is remembered, and hands the entries it lacks, from all
-// files at once, to a checker (entry-checks.ts). A run that finds every entry remembered checks nothing.
+// files at once, to a checker (checkHere). A run that finds every entry remembered checks nothing.
 import { hash } from 'node:crypto';
 import type { DefinitionFile } from './schema.js';
-import { isMapping, isName } from './schema-values.js';
+import { isMapping, NAME_PATTERN } from './schema-values.js';
 
 /** What an entry is checked against: the file's shell (DefinitionFileSchema), or a record or a route. */
 export type EntryKind = 'file' | 'records' | 'routes';
@@ -33,8 +33,6 @@ export interface CheckMemo {
 
 /** Whether each entry is valid. */
 export type EntryChecker = (entries: readonly EntryToCheck[]) => Promise<readonly boolean[]>;
-
-const ENTRY_MAPS = ['records', 'routes'] as const;
 
 interface Entry extends EntryToCheck {
   readonly key: string | undefined;
@@ -68,14 +66,15 @@ function entriesOf(value: unknown, remembered: CheckMemo | undefined): Entry[] |
   if (!isMapping(value)) return undefined;
   const { records, routes, ...shell } = value;
   const entries = [entryOf('file', shell, remembered)];
-  const maps: Record<string, unknown> = { records, routes };
-  for (const key of ENTRY_MAPS) {
-    if (!(key in value)) continue;
-    const map = maps[key];
+  for (const [kind, map] of [
+    ['records', records],
+    ['routes', routes],
+  ] as const) {
+    if (!(kind in value)) continue;
     if (!isMapping(map)) return undefined;
     for (const [name, entry] of Object.entries(map)) {
-      if (!isName(name)) return undefined;
-      entries.push(entryOf(key, entry, remembered));
+      if (!NAME_PATTERN.test(name)) return undefined;
+      entries.push(entryOf(kind, entry, remembered));
     }
   }
   return entries;
@@ -87,5 +86,9 @@ function entryOf(kind: EntryKind, input: unknown, remembered: CheckMemo | undefi
   return { kind, input, key, valid: key !== undefined && remembered?.get(key) === true ? true : undefined };
 }
 
-/** Checks on this thread, loading zod on first use. */
-export const checkHere: EntryChecker = async (entries) => (await import('./entry-checks.js')).checkEntries(entries);
+/** Checks on this thread, loading zod (with the schema) on first use. */
+export const checkHere: EntryChecker = async (entries) => {
+  const { DefinitionFileSchema, RecordSchema, RouteSchema } = await import('./schema.js');
+  const schemas = { file: DefinitionFileSchema, records: RecordSchema, routes: RouteSchema };
+  return entries.map(({ kind, input }) => schemas[kind].safeParse(input).success);
+};

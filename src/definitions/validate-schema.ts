@@ -16,47 +16,38 @@ export function validateFileSchema(loaded: LoadedFile): {
 } {
   const result = DefinitionFileSchema.safeParse(loaded.value, { reportInput: true });
   if (result.success) return { definition: result.data, diagnostics: [] };
-  const diagnostics = result.error.issues.flatMap((issue) => issueToDiagnostics(loaded, issue as Issue, []));
+  const diagnostics = result.error.issues.flatMap((issue) => issueToDiagnostics(loaded, issue as Issue));
   return { definition: undefined, diagnostics };
 }
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
 
-function issueToDiagnostics(loaded: LoadedFile, issue: Issue, prefix: YamlPath): Diagnostic[] {
-  const path: YamlPath = [...prefix, ...(issue.path as (string | number)[])];
-  const located = (code: DiagnosticCode, message: string, atKey = false): Diagnostic => {
-    const { line, column } = positionOf(loaded.positions, path, { atKey });
+function issueToDiagnostics(loaded: LoadedFile, issue: Issue): Diagnostic[] {
+  const path = issue.path as (string | number)[];
+  const located = (code: DiagnosticCode, message: string, atKey = false, at = path): Diagnostic => {
+    const { line, column } = positionOf(loaded.positions, at, { atKey });
     return { code, file: loaded.file, line, column, message };
   };
   const where = describePath(path);
   switch (issue.code) {
     case 'unrecognized_keys':
       return issue.keys.map((key) => {
-        const { line, column } = positionOf(loaded.positions, [...path, key], { atKey: true });
         const known = allowedKeys(path, loaded.value);
         const hint = closest(key, known);
         const expected = `${hint.length ? `did you mean "${hint[0]}"? ` : ''}expected one of: ${known.join(', ')}`;
-        return {
-          code: 'SVC101' as const,
-          file: loaded.file,
-          line,
-          column,
-          message: `unknown key "${key}"${where ? ` in ${where}` : ''} (${expected})`,
-        };
+        const message = `unknown key "${key}"${where ? ` in ${where}` : ''} (${expected})`;
+        return located('SVC101', message, true, [...path, key]);
       });
-    case 'invalid_type':
-      if (issue.input === undefined)
-        return [located('SVC102', `${missingKey(path)} (expected ${describeExpected(issue.expected)})`)];
-      if (path.length === 0)
-        return [
-          located(
-            'SVC103',
-            `the document is ${issue.input === null ? 'empty or null' : describeValue(issue.input)} (expected a mapping with name: and the file's definitions)`,
-          ),
-        ];
-      return [
-        located('SVC103', `${where} is ${describeValue(issue.input)} (expected ${describeExpected(issue.expected)})`),
-      ];
+    case 'invalid_type': {
+      const expected = describeExpected(issue.expected);
+      if (issue.input === undefined) return [located('SVC102', `${missingKey(path)} (expected ${expected})`)];
+      if (path.length === 0) {
+        const found = issue.input === null ? 'empty or null' : describeValue(issue.input);
+        const message = `the document is ${found} (expected a mapping with name: and the file's definitions)`;
+        return [located('SVC103', message)];
+      }
+      return [located('SVC103', `${where} is ${describeValue(issue.input)} (expected ${expected})`)];
+    }
     case 'invalid_value': {
       const allowed = issue.values.map((value) => String(value));
       const expected = allowed.join(', ');
@@ -69,25 +60,21 @@ function issueToDiagnostics(loaded: LoadedFile, issue: Issue, prefix: YamlPath):
     }
     case 'invalid_union':
       if ('discriminator' in issue && (issue as { note?: string }).note === 'No matching discriminator') {
-        const options = (issue as { options?: unknown[] }).options ?? [];
+        const options = ((issue as { options?: unknown[] }).options ?? []).map(String);
         // The issue's input is the whole object; what was found is its discriminator member.
         const discriminator = String((issue as { discriminator: unknown }).discriminator);
         const found = isMapping(issue.input) ? issue.input[discriminator] : undefined;
-        if (found === undefined)
-          return [located('SVC102', `${missingKey(path)} (expected one of: ${options.join(', ')})`)];
+        const expected = `expected one of: ${options.join(', ')}`;
+        if (found === undefined) return [located('SVC102', `${missingKey(path)} (${expected})`)];
         const renamed = renamedAuthScheme(path, loaded.value);
         if (renamed) return [located('SVC223', renamed)];
-        const hint = didYouMean(found, options.map(String));
-        return [
-          located('SVC105', `${where} is ${JSON.stringify(found)} (${hint}expected one of: ${options.join(', ')})`),
-        ];
+        return [located('SVC105', `${where} is ${JSON.stringify(found)} (${didYouMean(found, options)}${expected})`)];
       }
       return [located('SVC100', `${where}: ${issue.message}`)];
     case 'invalid_key':
       return issue.issues.map((inner) => {
-        const { line, column } = positionOf(loaded.positions, path, { atKey: true });
-        const message = `key ${JSON.stringify(lastKey(path))} in ${describePath(path.slice(0, -1))} is not valid (expected ${inner.message})`;
-        return { code: 'SVC106' as const, file: loaded.file, line, column, message };
+        const message = `key ${JSON.stringify(path.at(-1))} in ${describePath(path.slice(0, -1))} is not valid (expected ${inner.message})`;
+        return located('SVC106', message, true);
       });
     case 'invalid_format':
       return [located('SVC106', `${where} is ${JSON.stringify(issue.input)} (expected ${issue.message})`)];
@@ -116,12 +103,9 @@ function renamedAuthScheme(path: YamlPath, root: unknown): string | undefined {
   );
 }
 
-function lastKey(path: YamlPath): string | number | undefined {
-  return path.at(-1);
-}
-
 function missingKey(path: YamlPath): string {
-  return `missing required key "${String(path.at(-1))}"${parentOf(path)}`;
+  const parent = describePath(path.slice(0, -1));
+  return `missing required key "${String(path.at(-1))}"${parent ? ` in ${parent}` : ''}`;
 }
 
 /** zod's names for expected types, in the words of a YAML file. */
@@ -175,11 +159,6 @@ function unwrap(def: SchemaDef, value: unknown): SchemaDef {
     if (option) return unwrap(option._zod.def, value);
   }
   return def;
-}
-
-function parentOf(path: YamlPath): string {
-  const parent = describePath(path.slice(0, -1));
-  return parent ? ` in ${parent}` : '';
 }
 
 function describeValue(value: unknown): string {
