@@ -95,15 +95,16 @@ export function readHandlerModule(file: string, text: string, handlers: string):
   const members = properties.map((member) => memberSite(member, text));
   const imports = source.getImportDeclarations();
   const alias = source.getTypeAlias('RetiredRoutes');
-  const open = object.getStart() + 1;
-  const objectIndent = indentAt(text, object.getStart());
+  const aliasStart = alias ? lineStart(text, alias.getStart(true)) : 0;
   return {
     ok: true,
     module: {
       text,
       members,
-      objectStart: open,
-      memberIndent: properties[0] ? indentAt(text, properties[0].getStart(true)) : `${objectIndent}  `,
+      objectStart: object.getStart() + 1,
+      memberIndent: properties[0]
+        ? indentAt(text, properties[0].getStart(true))
+        : `${indentAt(text, object.getStart())}  `,
       empty: object.getText().slice(1, -1).trim() === '',
       objectClose: object.getEnd() - 1,
       closeIndent: indentAt(text, object.getEnd() - 1),
@@ -117,13 +118,11 @@ export function readHandlerModule(file: string, text: string, handlers: string):
       importAt: imports.at(-1)
         ? Math.min(text.length, lineEnd(text, (imports.at(-1) as Statement).getEnd()) + 1)
         : lineStart(text, source.getStatements()[0]?.getStart(true) ?? text.length),
-      retiredAlias: alias
-        ? {
-            start: lineStart(text, alias.getStart(true)),
-            end: lineEnd(text, alias.getEnd()),
-            text: text.slice(lineStart(text, alias.getStart(true)), alias.getEnd()),
-          }
-        : undefined,
+      retiredAlias: alias && {
+        start: aliasStart,
+        end: lineEnd(text, alias.getEnd()),
+        text: text.slice(aliasStart, alias.getEnd()),
+      },
     },
   };
 }
@@ -184,29 +183,24 @@ function memberSite(member: Node, text: string): MemberSite {
     .getLeadingCommentRanges()
     .filter((range) => range.getText().startsWith('/**'))
     .at(-1);
-  const docsText = docs?.getText() ?? '';
+  const [docsText, docsAt] = [docs?.getText() ?? '', docs?.getPos() ?? 0];
   const tag = ROUTE_TAG.exec(docsText);
-  const tagStart = tag && docs ? docs.getPos() + tag.index : undefined;
-  const retiredAt = docs ? docsText.indexOf(RETIRED_LINE) : -1;
+  const retiredAt = docsAt + docsText.indexOf(RETIRED_LINE);
+  const retired = docsText.includes(RETIRED_LINE);
   const end = member.getEnd();
-  const comma = /^[ \t]*,/.test(text.slice(end));
   return {
     name: name.text,
     route: tag?.[2]?.replace(/[ \t]+/, ' '),
-    retired: retiredAt >= 0,
+    retired,
     nameStart: name.start,
     nameEnd: name.end,
     end,
     insertAfter: afterComma(text, end),
-    comma,
-    tagLine:
-      tagStart !== undefined && tag
-        ? { start: tagStart, end: tagStart + tag[0].length, indent: tag[1] ?? '' }
-        : undefined,
-    retiredLine:
-      docs && retiredAt >= 0
-        ? { start: lineStart(text, docs.getPos() + retiredAt), end: lineEnd(text, docs.getPos() + retiredAt) + 1 }
-        : undefined,
+    comma: /^[ \t]*,/.test(text.slice(end)),
+    tagLine: tag
+      ? { start: docsAt + tag.index, end: docsAt + tag.index + tag[0].length, indent: tag[1] ?? '' }
+      : undefined,
+    retiredLine: retired ? { start: lineStart(text, retiredAt), end: lineEnd(text, retiredAt) + 1 } : undefined,
     stubName: stubNameRange(member, name.text),
   };
 }
