@@ -8,7 +8,7 @@ export { classify, isBreaking, RULES as DIFF_RULES } from './diff/classify.js';
 export type { Change, ChangeKind, ChangeLocation, DiffBase, DiffSummary, Direction, Impact } from './diff/types.js';
 export { watch, type WatchEvent, type WatchOptions, type WatchTrigger, type Watcher } from './watch.js';
 export { init, type InitOptions, type InitResult } from './init.js';
-export { scaffold, type ModuleOutcome, type ScaffoldResult } from './scaffold/index.js';
+export { scaffold, type ModuleOutcome, type ScaffoldResult } from './scaffold/scaffold.js';
 export { ensureLinguistGenerated, type GitattributesOutcome } from './output/gitattributes.js';
 export { formatDiagnostic, type Diagnostic, type DiagnosticCode } from './definitions/diagnostics.js';
 export type * from './ir/types.js';

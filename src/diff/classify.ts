@@ -158,25 +158,16 @@ export type ChangeKind = keyof typeof RULES;
 
 const RANK: Readonly<Record<Impact, number>> = { info: 0, 'non-breaking': 1, breaking: 2 };
 
-function worst(a: Impact, b: Impact): Impact {
-  return RANK[a] >= RANK[b] ? a : b;
-}
-
 /**
- * The impact of a change on clients and servers. Directional rules apply to every direction the
- * changed element travels (see usage.ts); an element that travels nowhere breaks nobody.
+ * The impact of a change on clients and servers. Directional rules (made of breaking and non-breaking
+ * only) apply to every direction the changed element travels (see usage.ts); an element that travels
+ * nowhere breaks nobody.
  */
 export function classify(kind: ChangeKind, directions: readonly Direction[]): { client: Impact; server: Impact } {
   const rule: Rule = RULES[kind];
   if ('fixed' in rule) return { client: rule.fixed[0], server: rule.fixed[1] };
-  let client: Impact = 'non-breaking';
-  let server: Impact = 'non-breaking';
-  for (const direction of directions) {
-    const [c, s] = rule[direction];
-    client = worst(client, c);
-    server = worst(server, s);
-  }
-  return { client, server };
+  const worst = (side: 0 | 1): Impact => (directions.some((direction) => rule[direction][side] === B) ? B : N);
+  return { client: worst(0), server: worst(1) };
 }
 
 export function isBreaking(change: { readonly client: Impact; readonly server: Impact }): boolean {

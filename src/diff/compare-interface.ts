@@ -1,17 +1,16 @@
 // The interface block (base path, style, versions, aliases, limits) and the error catalog of a file.
-import type { ErrorIr, InterfaceIr, ModuleIr } from '../ir/types.js';
-import { compareKeyed, listDelta, otherDifferences, show, type CompareContext } from './context.js';
+import type { InterfaceIr, ModuleIr } from '../ir/types.js';
+import { compareKeyed, listDelta, reportOtherChanges, show, type CompareContext } from './context.js';
 
 export function compareInterface(ctx: CompareContext, base: ModuleIr | undefined, head: ModuleIr | undefined): void {
-  const moduleName = (head ?? base)?.name ?? '';
-  const subject = `interface ${moduleName}`;
+  const subject = `interface ${(head ?? base)?.name ?? ''}`;
   const [before, after] = [base?.interface, head?.interface];
   if (before && !after)
     ctx.reporter(subject, { base: before.location })('interface-removed', `interface ${before.title} removed`);
   else if (!before && after)
     ctx.reporter(subject, { head: after.location })('interface-added', `interface ${after.title} added`);
   else if (before && after) compareInterfaceBlock(ctx, subject, before, after);
-  compareErrors(ctx, moduleName, base?.errors ?? [], head?.errors ?? []);
+  compareErrors(ctx, base, head);
 }
 
 function compareInterfaceBlock(ctx: CompareContext, subject: string, base: InterfaceIr, head: InterfaceIr): void {
@@ -38,7 +37,7 @@ function compareInterfaceBlock(ctx: CompareContext, subject: string, base: Inter
       `body limit ${show(base.bodyLimitBytes)} → ${show(head.bodyLimitBytes)} bytes`,
     );
   }
-  for (const key of otherDifferences(base, head, [
+  reportOtherChanges(report, base, head, [
     'title',
     'basePath',
     'style',
@@ -46,19 +45,12 @@ function compareInterfaceBlock(ctx: CompareContext, subject: string, base: Inter
     'versions',
     'segmentAliases',
     'bodyLimitBytes',
-  ])) {
-    report('other-changed', `${key} changed`);
-  }
+  ]);
 }
 
-function compareErrors(
-  ctx: CompareContext,
-  moduleName: string,
-  base: readonly ErrorIr[],
-  head: readonly ErrorIr[],
-): void {
-  const subject = (name: string) => `error ${moduleName}.${name}`;
-  compareKeyed(base, head, (error) => error.name, {
+function compareErrors(ctx: CompareContext, base: ModuleIr | undefined, head: ModuleIr | undefined): void {
+  const subject = (name: string) => `error ${(head ?? base)?.name ?? ''}.${name}`;
+  compareKeyed(base?.errors ?? [], head?.errors ?? [], (error) => error.name, {
     removed: (before, name) =>
       ctx.reporter(subject(name), { base: before.location })('error-removed', 'error removed from the catalog'),
     added: (after, name) =>
@@ -77,8 +69,7 @@ function compareErrors(
         if (before[key] !== after[key])
           report('error-text-changed', `${key} ${show(before[key])} → ${show(after[key])}`);
       }
-      for (const key of otherDifferences(before, after, ['name', 'kind', 'status', 'code', 'title', 'message']))
-        report('other-changed', `${key} changed`);
+      reportOtherChanges(report, before, after, ['name', 'kind', 'status', 'code', 'title', 'message']);
     },
   });
 }

@@ -1,9 +1,9 @@
 // Records and their fields, matched by record key ("<file>.<record>") and field name.
 import type { FieldIr, RecordIr } from '../ir/types.js';
-import { compareKeyed, otherDifferences, sameValue, show, type CompareContext, type Report } from './context.js';
+import { compareKeyed, reportOtherChanges, sameValue, show, type CompareContext, type Report } from './context.js';
 import { compareTypes } from './compare-types.js';
 import type { Direction } from './types.js';
-import { fieldDirections, unionDirections } from './usage.js';
+import { fieldDirections } from './usage.js';
 
 export function compareRecords(ctx: CompareContext): void {
   compareKeyed([...ctx.base.records.values()], [...ctx.head.records.values()], (record) => record.key, {
@@ -20,8 +20,7 @@ function compareRecord(ctx: CompareContext, base: RecordIr, head: RecordIr): voi
     report('resource-type-changed', `resource type ${base.resourceType} → ${head.resourceType}`);
   if (base.apiAlias !== head.apiAlias)
     report('resource-type-changed', `apiAlias ${show(base.apiAlias)} → ${show(head.apiAlias)}`);
-  for (const key of otherDifferences(base, head, ['key', 'name', 'file', 'resourceType', 'apiAlias', 'fields']))
-    report('other-changed', `${key} changed`);
+  reportOtherChanges(report, base, head, ['key', 'name', 'file', 'resourceType', 'apiAlias', 'fields']);
   const fieldSubject = (name: string) => `field ${head.key}.${name}`;
   compareKeyed(base.fields, head.fields, (field) => field.name, {
     removed: (field, name) => {
@@ -29,7 +28,7 @@ function compareRecord(ctx: CompareContext, base: RecordIr, head: RecordIr): voi
       ctx.reporter(fieldSubject(name), { base: field.location })(
         kind,
         kind === 'field-removed' ? 'optional field removed' : 'required field removed',
-        fieldDirections(ctx.baseUses, base.key, name),
+        fieldDirections([ctx.baseUses], base.key, name),
       );
     },
     added: (field, name) => addedField(ctx, head, field, fieldSubject(name)),
@@ -39,37 +38,23 @@ function compareRecord(ctx: CompareContext, base: RecordIr, head: RecordIr): voi
 
 function addedField(ctx: CompareContext, record: RecordIr, field: FieldIr, subject: string): void {
   const report = ctx.reporter(subject, { head: field.location });
-  const directions = fieldDirections(ctx.headUses, record.key, field.name, { presence: true });
-  const requiredIn = directions.filter((direction) => isRequired(field, direction));
-  if (requiredIn.length > 0)
-    report('field-added-required', `required field added${describeDefault(field)}`, requiredIn);
-  else
-    report(
-      'field-added-optional',
-      `optional field added${describeDefault(field)}`,
-      fieldDirections(ctx.headUses, record.key, field.name),
-    );
+  const directions = (presence?: boolean) => fieldDirections([ctx.headUses], record.key, field.name, presence);
+  const requiredIn = directions(true).filter((direction) => isRequired(field, direction));
+  const withDefault = field.default === undefined ? '' : ` (default ${show(field.default)})`;
+  if (requiredIn.length > 0) report('field-added-required', `required field added${withDefault}`, requiredIn);
+  else report('field-added-optional', `optional field added${withDefault}`, directions());
 }
 
 /** Whether the writer must send the field: a default fills it in on the way into a server. */
-function isRequired(field: Pick<FieldIr, 'required' | 'default'>, direction: Direction): boolean {
+export function isRequired(field: Pick<FieldIr, 'required' | 'default'>, direction: Direction): boolean {
   return field.required && (direction === 'response' || field.default === undefined);
-}
-
-function describeDefault(field: FieldIr): string {
-  return field.default === undefined ? '' : ` (default ${show(field.default)})`;
 }
 
 function compareField(ctx: CompareContext, record: string, base: FieldIr, head: FieldIr, subject: string): void {
   const report = ctx.reporter(subject, { head: head.location });
-  const directions = unionDirections(
-    fieldDirections(ctx.baseUses, record, head.name),
-    fieldDirections(ctx.headUses, record, head.name),
-  );
-  const presence = unionDirections(
-    fieldDirections(ctx.baseUses, record, head.name, { presence: true }),
-    fieldDirections(ctx.headUses, record, head.name, { presence: true }),
-  );
+  const sides = [ctx.baseUses, ctx.headUses];
+  const directions = fieldDirections(sides, record, head.name);
+  const presence = fieldDirections(sides, record, head.name, true);
   if (base.description !== head.description) report('docs-changed', 'description changed');
   comparePresence(report, presence, base, head);
   compareDefault(report, directions, base, head);
@@ -82,9 +67,8 @@ function compareField(ctx: CompareContext, record: string, base: FieldIr, head: 
   }
   if (!sameValue(base.relation, head.relation))
     report('relation-changed', `relation ${describeRelation(base)} → ${describeRelation(head)}`);
-  for (const delta of compareTypes(base.type, head.type, ctx)) report(delta.kind, delta.description, directions);
-  for (const key of otherDifferences(base, head, ['name', 'type', 'required', 'readOnly', 'default', 'relation']))
-    report('other-changed', `${key} changed`);
+  compareTypes(report, directions, base.type, head.type, ctx);
+  reportOtherChanges(report, base, head, ['name', 'type', 'required', 'readOnly', 'default', 'relation']);
 }
 
 type Presence = Pick<FieldIr, 'required' | 'default'>;

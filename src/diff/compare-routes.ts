@@ -3,14 +3,14 @@ import type { ModuleIr, ParameterIr, ResponseIr, RouteIr } from '../ir/types.js'
 import {
   compareKeyed,
   listDelta,
-  otherDifferences,
+  reportOtherChanges,
   sameValue,
   show,
   type CompareContext,
   type Report,
 } from './context.js';
 import { compareRouteAuth } from './compare-auth.js';
-import { compareDefault, comparePresence } from './compare-records.js';
+import { compareDefault, comparePresence, isRequired } from './compare-records.js';
 import { compareTypes } from './compare-types.js';
 import type { Direction } from './types.js';
 
@@ -105,15 +105,14 @@ function compareRoute(ctx: CompareContext, subject: string, base: RouteIr, head:
   compareParameters(ctx, `${subject} › cookie`, base.cookies, head.cookies, 'request');
   compareBody(ctx, subject, base, head);
   compareResponses(ctx, subject, base, head);
-  const { added, removed } = listDelta(base.errors, head.errors);
-  if (added.length + removed.length > 0) {
-    const parts = [
-      added.length ? `added ${added.join(', ')}` : '',
-      removed.length ? `removed ${removed.join(', ')}` : '',
-    ].filter(Boolean);
-    report('route-errors-changed', `errors: ${parts.join('; ')}`);
-  }
-  for (const key of otherDifferences(base, head, HANDLED)) report('other-changed', `${key} changed`);
+  // "errors: added a, b; removed c"
+  const errors = Object.entries(listDelta(base.errors, head.errors)).filter(([, names]) => names.length > 0);
+  if (errors.length > 0)
+    report(
+      'route-errors-changed',
+      `errors: ${errors.map(([verb, names]) => `${verb} ${names.join(', ')}`).join('; ')}`,
+    );
+  reportOtherChanges(report, base, head, HANDLED);
 }
 
 function compareParameters(
@@ -128,7 +127,7 @@ function compareParameters(
     removed: (before, name) =>
       ctx.reporter(`${prefix} ${name}`, { base: before.location })('parameter-removed', 'removed', directions),
     added: (after, name) => {
-      const required = after.required && (direction === 'response' || after.default === undefined);
+      const required = isRequired(after, direction);
       ctx.reporter(`${prefix} ${name}`, { head: after.location })(
         required ? 'parameter-added-required' : 'parameter-added-optional',
         required ? 'required, added' : 'optional, added',
@@ -136,16 +135,13 @@ function compareParameters(
       );
     },
     changed: (before, after, name) => {
-      const subject = `${prefix} ${name}`;
-      const at = { head: after.location };
-      const report = ctx.reporter(subject, at);
+      const report = ctx.reporter(`${prefix} ${name}`, { head: after.location });
       if (before.description !== after.description) report('docs-changed', 'description changed');
       comparePresence(report, directions, before, after);
       compareDefault(report, directions, before, after);
       if (before.style !== after.style) report('parameter-style-changed', `style ${before.style} → ${after.style}`);
-      for (const delta of compareTypes(before.type, after.type, ctx)) report(delta.kind, delta.description, directions);
-      for (const key of otherDifferences(before, after, ['name', 'type', 'required', 'default', 'style']))
-        report('other-changed', `${key} changed`);
+      compareTypes(report, directions, before.type, after.type, ctx);
+      reportOtherChanges(report, before, after, ['name', 'type', 'required', 'default', 'style']);
     },
   });
 }
@@ -168,7 +164,7 @@ function compareBody(ctx: CompareContext, route: string, base: RouteIr, head: Ro
         head.bodyRequired ? 'now required' : 'now optional',
         directions,
       );
-    for (const delta of compareTypes(base.body, head.body, ctx)) report(delta.kind, delta.description, directions);
+    compareTypes(report, directions, base.body, head.body, ctx);
   }
   const formats = listDelta(base.bodyFormats, head.bodyFormats);
   if (base.body) for (const format of formats.added) report('body-format-added', `accepts ${format} bodies`);
@@ -211,8 +207,7 @@ function compareResponses(ctx: CompareContext, route: string, base: RouteIr, hea
         report('response-selector-changed', `selected by ${show(before.when)} → ${show(after.when)}`);
       compareResponseBody(ctx.reporter(`${subject(status)} › body`, { head: after.location }), ctx, before, after);
       compareParameters(ctx, `${subject(status)} › header`, before.headers, after.headers, 'response');
-      for (const key of otherDifferences(before, after, ['status', 'body', 'envelope', 'headers', 'when', 'total']))
-        report('other-changed', `${key} changed`, directions);
+      reportOtherChanges(report, before, after, ['status', 'body', 'envelope', 'headers', 'when', 'total'], directions);
     },
   });
 }
@@ -221,6 +216,5 @@ function compareResponseBody(report: Report, ctx: CompareContext, base: Response
   const directions: Direction[] = ['response'];
   if (!base.body && head.body) report('body-added', 'response body added', directions);
   else if (base.body && !head.body) report('body-removed', 'response body removed', directions);
-  else if (base.body && head.body)
-    for (const delta of compareTypes(base.body, head.body, ctx)) report(delta.kind, delta.description, directions);
+  else if (base.body && head.body) compareTypes(report, directions, base.body, head.body, ctx);
 }

@@ -2,62 +2,58 @@
 // compare by name and view (omit, pick, partial); the record's own fields are compared once, in
 // compare-records.ts, not at every place the record is used.
 import { inView } from '../ir/types.js';
-import type { Constraints, Ir, RecordIr, TypeIr } from '../ir/types.js';
+import type { Constraints, Ir, TypeIr } from '../ir/types.js';
 import { describeType } from '../ir/values.js';
-import { show } from './context.js';
-import type { ChangeKind } from './types.js';
-
-export interface TypeDelta {
-  readonly kind: ChangeKind;
-  readonly description: string;
-}
+import { listDelta, show, type Report } from './context.js';
+import type { ChangeKind, Direction } from './types.js';
 
 interface Side {
   readonly base: Ir;
   readonly head: Ir;
 }
 
-export function compareTypes(base: TypeIr, head: TypeIr, irs: Side, where = ''): TypeDelta[] {
-  const deltas: TypeDelta[] = [];
-  const add = (kind: ChangeKind, description: string) => deltas.push({ kind, description: `${where}${description}` });
+/** Reports each difference, prefixed with `where`, for the `directions` the element travels. */
+export function compareTypes(
+  report: Report,
+  directions: readonly Direction[],
+  base: TypeIr,
+  head: TypeIr,
+  irs: Side,
+  where = '',
+): void {
+  const add: Add = (kind, description) => report(kind, `${where}${description}`, directions);
   if (base.nullable && !head.nullable) add('type-narrowed', 'no longer nullable');
   if (!base.nullable && head.nullable) add('type-widened', 'now nullable');
   if (base.kind !== head.kind) {
     const shift = kindShift(base, head);
     add(shift, `type ${describeType({ ...base, nullable: false })} → ${describeType({ ...head, nullable: false })}`);
-    return deltas;
+    return;
   }
-  deltas.push(...compareConstraints(base.constraints, head.constraints, where));
+  compareConstraints(base.constraints, head.constraints, add);
   if (base.kind === 'scalar' && head.kind === 'scalar') {
     if (base.scalar !== head.scalar) add(scalarShift(base.scalar, head.scalar), `type ${base.scalar} → ${head.scalar}`);
-    if (base.format !== head.format) {
+    if (base.format !== head.format)
       add(
         head.format === undefined ? 'constraint-relaxed' : 'constraint-tightened',
         `format ${show(base.format)} → ${show(head.format)}`,
       );
-    }
     if (base.coerce !== head.coerce)
       add(
         head.coerce ? 'coercion-added' : 'coercion-removed',
         head.coerce ? 'now also accepts a string of digits' : 'no longer accepts a string of digits',
       );
   } else if (base.kind === 'enum' && head.kind === 'enum') {
-    for (const value of head.values.filter((value) => !base.values.includes(value)))
-      add('enum-value-added', `enum value "${value}" added`);
-    for (const value of base.values.filter((value) => !head.values.includes(value)))
-      add('enum-value-removed', `enum value "${value}" removed`);
+    const values = listDelta(base.values, head.values);
+    for (const value of values.added) add('enum-value-added', `enum value "${value}" added`);
+    for (const value of values.removed) add('enum-value-removed', `enum value "${value}" removed`);
   } else if (base.kind === 'list' && head.kind === 'list') {
-    deltas.push(...compareTypes(base.items, head.items, irs, `${where}items: `));
+    compareTypes(report, directions, base.items, head.items, irs, `${where}items: `);
   } else if (base.kind === 'map' && head.kind === 'map') {
-    deltas.push(...compareTypes(base.values, head.values, irs, `${where}values: `));
+    compareTypes(report, directions, base.values, head.values, irs, `${where}values: `);
   } else if (base.kind === 'record' && head.kind === 'record') {
-    if (base.record !== head.record) {
-      add('type-changed', `record ${base.record} → ${head.record}`);
-    } else {
-      deltas.push(...compareRecordViews(base, head, irs, where));
-    }
+    if (base.record !== head.record) add('type-changed', `record ${base.record} → ${head.record}`);
+    else compareRecordViews(base, head, irs, add);
   }
-  return deltas;
 }
 
 /** string ⊃ enum, anything ⊂ json; every other change of kind is incompatible. */
@@ -81,27 +77,26 @@ function scalarShift(base: string, head: string): ChangeKind {
 const LOWER_BOUNDS = ['minLength', 'minimum', 'minItems'] as const;
 const UPPER_BOUNDS = ['maxLength', 'maximum', 'maxItems'] as const;
 
-function compareConstraints(base: Constraints, head: Constraints, where: string): TypeDelta[] {
-  const deltas: TypeDelta[] = [];
+type Add = (kind: ChangeKind, description: string) => void;
+
+function compareConstraints(base: Constraints, head: Constraints, add: Add): void {
   const bound = (key: keyof Constraints, tighter: (a: number, b: number) => boolean) => {
     const [from, to] = [base[key] as number | undefined, head[key] as number | undefined];
     if (from === to) return;
     const tightened = to !== undefined && (from === undefined || tighter(from, to));
     const verb = from === undefined ? 'added' : to === undefined ? 'removed' : to > from ? 'raised' : 'lowered';
-    deltas.push({
-      kind: tightened ? 'constraint-tightened' : 'constraint-relaxed',
-      description: `${where}${key} ${verb}${from === undefined ? '' : ` from ${from}`}${to === undefined ? '' : ` to ${to}`}`,
-    });
+    add(
+      tightened ? 'constraint-tightened' : 'constraint-relaxed',
+      `${key} ${verb}${from === undefined ? '' : ` from ${from}`}${to === undefined ? '' : ` to ${to}`}`,
+    );
   };
   for (const key of LOWER_BOUNDS) bound(key, (from, to) => to > from);
   for (const key of UPPER_BOUNDS) bound(key, (from, to) => to < from);
-  if (base.pattern !== head.pattern) {
-    deltas.push({
-      kind: head.pattern === undefined ? 'constraint-relaxed' : 'constraint-tightened',
-      description: `${where}pattern ${show(base.pattern)} → ${show(head.pattern)}`,
-    });
-  }
-  return deltas;
+  if (base.pattern !== head.pattern)
+    add(
+      head.pattern === undefined ? 'constraint-relaxed' : 'constraint-tightened',
+      `pattern ${show(base.pattern)} → ${show(head.pattern)}`,
+    );
 }
 
 /** omit, pick and partial of the same record: which fields the view shows, and whether they are required. */
@@ -109,37 +104,26 @@ function compareRecordViews(
   base: TypeIr & { kind: 'record' },
   head: TypeIr & { kind: 'record' },
   irs: Side,
-  where: string,
-): TypeDelta[] {
-  const deltas: TypeDelta[] = [];
+  add: Add,
+): void {
   const baseRecord = irs.base.records.get(base.record);
   const headRecord = irs.head.records.get(head.record);
-  if (!baseRecord || !headRecord) return deltas;
-  const name = (record: RecordIr, field: string) => `${record.name}.${field}`;
+  if (!baseRecord || !headRecord) return;
   for (const field of headRecord.fields) {
     // A field new to the record is reported with the record; here only what the view changes.
     if (!baseRecord.fields.some((candidate) => candidate.name === field.name)) continue;
-    const before = inView(base, field.name);
-    const after = inView(head, field.name);
-    if (before && !after)
-      deltas.push({
-        kind: 'field-removed',
-        description: `${where}field ${name(headRecord, field.name)} no longer included (omit/pick)`,
-      });
+    const [before, after] = [inView(base, field.name), inView(head, field.name)];
+    const name = `${headRecord.name}.${field.name}`;
+    if (before && !after) add('field-removed', `field ${name} no longer included (omit/pick)`);
     if (!before && after) {
       const required = field.required && !head.partial;
-      deltas.push({
-        kind: required ? 'field-added-required' : 'field-added-optional',
-        description: `${where}field ${name(headRecord, field.name)} now included (omit/pick)${required ? ', required' : ''}`,
-      });
+      add(
+        required ? 'field-added-required' : 'field-added-optional',
+        `field ${name} now included (omit/pick)${required ? ', required' : ''}`,
+      );
     }
   }
   if (base.partial && !head.partial)
-    deltas.push({
-      kind: 'became-required',
-      description: `${where}no longer partial: the record's required fields are required`,
-    });
-  if (!base.partial && head.partial)
-    deltas.push({ kind: 'became-optional', description: `${where}now partial: every field of the record optional` });
-  return deltas;
+    add('became-required', "no longer partial: the record's required fields are required");
+  if (!base.partial && head.partial) add('became-optional', 'now partial: every field of the record optional');
 }

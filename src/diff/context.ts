@@ -5,14 +5,8 @@ import { classify, impactRank } from './classify.js';
 import type { Change, ChangeKind, Direction } from './types.js';
 import { collectRecordUses, type RecordUses } from './usage.js';
 
-export interface ChangeInput {
-  readonly kind: ChangeKind;
-  readonly subject: string;
-  readonly description: string;
-  /** Where it is: in the working tree, or in the base for what only the base has. */
-  readonly at: { readonly head: SourceLocation } | { readonly base: SourceLocation };
-  readonly directions?: readonly Direction[];
-}
+/** Where a change is: in the working tree, or in the base for what only the base has. */
+export type At = { readonly head: SourceLocation } | { readonly base: SourceLocation };
 
 /** Files one change of the subject a reporter was made for: `directions` are the sides it reaches, if it names them. */
 export type Report = (kind: ChangeKind, description: string, directions?: readonly Direction[]) => void;
@@ -30,26 +24,18 @@ export class CompareContext {
     this.headUses = collectRecordUses(head);
   }
 
-  add(input: ChangeInput): void {
-    const directions = input.directions ?? [];
-    const location =
-      'head' in input.at
-        ? { ...pickLocation(input.at.head), side: 'head' as const }
-        : { ...pickLocation(input.at.base), side: 'base' as const };
-    this.changes.push({
-      kind: input.kind,
-      subject: input.subject,
-      description: input.description,
-      location,
-      directions,
-      ...classify(input.kind, directions),
-    });
-  }
-
   /** A reporter for one subject at one place. */
-  reporter(subject: string, at: ChangeInput['at']): Report {
-    return (kind, description, directions) =>
-      this.add({ kind, subject, description, at, ...(directions ? { directions } : {}) });
+  reporter(subject: string, at: At): Report {
+    const [side, { file, line, column }] = 'head' in at ? (['head', at.head] as const) : (['base', at.base] as const);
+    return (kind, description, directions = []) =>
+      this.changes.push({
+        kind,
+        subject,
+        description,
+        location: { file, line, column, side },
+        directions,
+        ...classify(kind, directions),
+      });
   }
 
   /** Breaking first, then by place: the order a reviewer wants to read them in. */
@@ -67,10 +53,6 @@ export class CompareContext {
   }
 }
 
-function pickLocation(location: SourceLocation): SourceLocation {
-  return { file: location.file, line: location.line, column: location.column };
-}
-
 /** A value as a report shows it: JSON, or "none" when absent. */
 export function show(value: unknown): string {
   return value === undefined ? 'none' : JSON.stringify(value);
@@ -85,19 +67,19 @@ export function unionNames(a: readonly string[], b: readonly string[]): string[]
   return [...new Set([...a, ...b])].sort(compareCodePoints);
 }
 
-/** What to file for a member only the base has, one only the working tree has, and one both have. */
-export interface KeyedComparer<T> {
-  readonly removed: (before: T, name: string) => void;
-  readonly added: (after: T, name: string) => void;
-  readonly changed: (before: T, after: T, name: string) => void;
-}
-
-/** The members of two lists matched by key, visited in code-point order of the keys. */
+/**
+ * The members of two lists matched by key, visited in code-point order of the keys: what to file for a
+ * member only the base has, one only the working tree has, and one both have.
+ */
 export function compareKeyed<T>(
   base: readonly T[],
   head: readonly T[],
   key: (item: T) => string,
-  on: KeyedComparer<T>,
+  on: {
+    readonly removed: (before: T, name: string) => void;
+    readonly added: (after: T, name: string) => void;
+    readonly changed: (before: T, after: T, name: string) => void;
+  },
 ): void {
   for (const name of unionNames(base.map(key), head.map(key))) {
     const before = base.find((item) => key(item) === name);
@@ -119,17 +101,21 @@ export function listDelta<T>(base: readonly T[], head: readonly T[]): { added: T
 const DOC_KEYS = new Set(['description', 'summary', 'origin', 'location']);
 
 /**
- * Keys of two IR objects that differ and that the caller did not compare itself: a safety net, so
- * an IR property added later shows up as a change rather than going unnoticed.
+ * Files other-changed for each key of two IR objects that differs and that the caller did not compare
+ * itself: a safety net, so an IR property added later shows up as a change rather than going unnoticed.
  */
-export function otherDifferences<T extends object>(base: T, head: T, handled: readonly (keyof T)[]): string[] {
-  const keys = unionNames(Object.keys(base), Object.keys(head));
-  return keys.filter(
-    (key) =>
-      !DOC_KEYS.has(key) &&
-      !(handled as readonly string[]).includes(key) &&
-      !sameValue(stripDocs((base as Record<string, unknown>)[key]), stripDocs((head as Record<string, unknown>)[key])),
-  );
+export function reportOtherChanges<T extends object>(
+  report: Report,
+  base: T,
+  head: T,
+  handled: readonly (keyof T)[],
+  directions?: readonly Direction[],
+): void {
+  for (const key of unionNames(Object.keys(base), Object.keys(head))) {
+    const [before, after] = [(base as Record<string, unknown>)[key], (head as Record<string, unknown>)[key]];
+    if (DOC_KEYS.has(key) || (handled as readonly string[]).includes(key)) continue;
+    if (!sameValue(stripDocs(before), stripDocs(after))) report('other-changed', `${key} changed`, directions);
+  }
 }
 
 /** A value without descriptions, origins and locations (what a docs-only edit changes). */

@@ -26,6 +26,8 @@ export type DiffResult =
       readonly diagnostics: readonly Diagnostic[];
     };
 
+type Failure = Extract<DiffResult, { ok: false }>;
+
 export async function diff(options: DiffOptions): Promise<DiffResult> {
   const cwd = options.cwd ?? process.cwd();
   let definitionsDir: string;
@@ -66,10 +68,6 @@ async function buildOrFail(
   }
 }
 
-function failure(
-  reason: 'base-not-found' | 'invalid-base' | 'invalid-definitions',
-  message: string,
-  diagnostics: readonly Diagnostic[],
-): DiffResult {
+function failure(reason: Failure['reason'], message: string, diagnostics: readonly Diagnostic[]): Failure {
   return { ok: false, reason, message, diagnostics: sortDiagnostics(diagnostics) };
 }

@@ -1,22 +1,94 @@
-// One entry point for the three report formats.
-import { formatJson } from './format-json.js';
-import { formatMarkdown } from './format-markdown.js';
-import { formatText } from './format-text.js';
-import type { Change, DiffBase, DiffSummary } from './types.js';
+// The three report formats: text for a terminal, markdown for a pull-request comment, and JSON for
+// machines. All list the changes in the same order (breaking first).
+import type { Change, DiffBase, DiffSummary, Impact } from './types.js';
 
 export const DIFF_FORMATS = ['text', 'markdown', 'json'] as const;
 export type DiffFormat = (typeof DIFF_FORMATS)[number];
 
-export function renderDiff(
-  report: { readonly base: DiffBase; readonly changes: readonly Change[]; readonly summary: DiffSummary },
-  format: DiffFormat = 'text',
-): string {
+interface DiffReport {
+  readonly base: DiffBase;
+  readonly changes: readonly Change[];
+  readonly summary: DiffSummary;
+}
+
+export function renderDiff({ base, changes, summary }: DiffReport, format: DiffFormat = 'text'): string {
   switch (format) {
     case 'json':
-      return formatJson(report.base, report.changes, report.summary);
+      // Stable keys: a change's own, in the order context.ts builds them.
+      return `${JSON.stringify({ base, summary, changes }, null, 2)}\n`;
     case 'markdown':
-      return formatMarkdown(report.base, report.changes, report.summary);
+      return formatMarkdown(base, changes, summary);
     case 'text':
-      return formatText(report.base, report.changes, report.summary);
+      return formatText(base, changes, summary);
   }
+}
+
+/** The terminal report: a summary line, then the changes grouped by who they break. */
+const GROUPS: readonly { readonly title: string; readonly test: (change: Change) => boolean }[] = [
+  {
+    title: 'Breaking for clients and servers',
+    test: (change) => change.client === 'breaking' && change.server === 'breaking',
+  },
+  { title: 'Breaking for clients', test: (change) => change.client === 'breaking' && change.server !== 'breaking' },
+  { title: 'Breaking for servers', test: (change) => change.client !== 'breaking' && change.server === 'breaking' },
+  { title: 'Non-breaking', test: (change) => change.client === 'non-breaking' && change.server === 'non-breaking' },
+  { title: 'Docs only', test: (change) => change.client === 'info' && change.server === 'info' },
+];
+
+function formatText(base: DiffBase, changes: readonly Change[], summary: DiffSummary): string {
+  const counts =
+    summary.changes === 0
+      ? 'no changes'
+      : `${summary.changes} change(s), ${summary.breakingForClients} breaking for clients, ${summary.breakingForServers} breaking for servers`;
+  const lines = [`svcgen diff against ${base.label}: ${counts}`];
+  for (const group of GROUPS) {
+    const members = changes.filter(group.test);
+    if (members.length === 0) continue;
+    lines.push('', `${group.title}:`);
+    for (const change of members) lines.push(`  ${locationText(change)}  ${change.subject}: ${describe(change)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** A pull-request comment: the summary first, then one table row per change. */
+function formatMarkdown(base: DiffBase, changes: readonly Change[], summary: DiffSummary): string {
+  const lines = ['### svcgen: definition changes', '', summaryParagraph(base, summary)];
+  if (changes.length > 0) {
+    lines.push('', '| Clients | Servers | Change | Where |', '| --- | --- | --- | --- |');
+    for (const change of changes) {
+      const where = `\`${cell(locationText(change))}\`${change.location.side === 'base' ? ' (base)' : ''}`;
+      lines.push(
+        `| ${impact(change.client)} | ${impact(change.server)} | \`${cell(change.subject)}\`: ${cell(describe(change))} | ${where} |`,
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function summaryParagraph(base: DiffBase, summary: DiffSummary): string {
+  const against = `against \`${cell(base.label)}\``;
+  if (summary.changes === 0) return `No changes to the definitions ${against}.`;
+  const counts = `**${summary.breakingForClients}** breaking for clients, **${summary.breakingForServers}** breaking for servers`;
+  const headline = summary.breaking > 0 ? `**${summary.breaking} breaking change(s)**` : '**No breaking changes**';
+  return `${headline}: ${counts}; ${summary.changes} change(s) in all ${against}.`;
+}
+
+function impact(value: Impact): string {
+  return value === 'breaking' ? '**breaking**' : value;
+}
+
+/** Text safe inside a table cell (and inside backticks). */
+function cell(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/`/g, "'").replace(/\r?\n/g, ' ');
+}
+
+function locationText(change: Change): string {
+  return `${change.location.file}:${change.location.line}:${change.location.column}`;
+}
+
+/** The description with the directions it applies to and the change kind. */
+function describe(change: Change): string {
+  const where =
+    change.directions.length > 0 ? ` (in ${change.directions.map((direction) => `${direction}s`).join(' and ')})` : '';
+  return `${change.description}${where} [${change.kind}]`;
 }

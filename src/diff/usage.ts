@@ -21,24 +21,16 @@ export function collectRecordUses(ir: Ir): RecordUses {
   const uses = new Map<RecordKey, RecordUse[]>();
   const seen = new Set<string>();
   const visit = (type: TypeIr, direction: Direction): void => {
-    switch (type.kind) {
-      case 'list':
-        return visit(type.items, direction);
-      case 'map':
-        return visit(type.values, direction);
-      case 'record': {
-        const use: RecordUse = { direction, omit: type.omit, pick: type.pick, partial: type.partial };
-        const id = JSON.stringify([type.record, use]);
-        if (seen.has(id)) return;
-        seen.add(id);
-        uses.set(type.record, [...(uses.get(type.record) ?? []), use]);
-        for (const field of ir.records.get(type.record)?.fields ?? []) {
-          if (inView(use, field.name)) visit(field.type, direction);
-        }
-        return;
-      }
-      default:
-        return;
+    if (type.kind === 'list') return visit(type.items, direction);
+    if (type.kind === 'map') return visit(type.values, direction);
+    if (type.kind !== 'record') return;
+    const use: RecordUse = { direction, omit: type.omit, pick: type.pick, partial: type.partial };
+    const id = JSON.stringify([type.record, use]);
+    if (seen.has(id)) return;
+    seen.add(id);
+    uses.set(type.record, [...(uses.get(type.record) ?? []), use]);
+    for (const field of ir.records.get(type.record)?.fields ?? []) {
+      if (inView(use, field.name)) visit(field.type, direction);
     }
   };
   for (const module of ir.modules) {
@@ -55,23 +47,23 @@ export function collectRecordUses(ir: Ir): RecordUses {
 }
 
 /**
- * The directions a field of a record travels in. A record no route uses is exported all the same,
- * so it counts as both. With `presence`, only views that keep the field's required-ness count
- * (a partial view makes every field optional).
+ * The directions a field of a record travels in, on any of the sides given. A record no route uses is
+ * exported all the same, so it counts as both. With `presence`, only views that keep the field's
+ * required-ness count (a partial view makes every field optional).
  */
 export function fieldDirections(
-  uses: RecordUses,
+  sides: readonly RecordUses[],
   record: RecordKey,
   field: string,
-  options: { presence?: boolean } = {},
+  presence = false,
 ): Direction[] {
-  const list = uses.get(record);
-  if (!list || list.length === 0) return [...BOTH];
   return BOTH.filter((direction) =>
-    list.some((use) => use.direction === direction && inView(use, field) && !(options.presence && use.partial)),
+    sides.some((uses) => {
+      const list = uses.get(record) ?? [];
+      return (
+        list.length === 0 ||
+        list.some((use) => use.direction === direction && inView(use, field) && !(presence && use.partial))
+      );
+    }),
   );
-}
-
-export function unionDirections(...lists: readonly (readonly Direction[])[]): Direction[] {
-  return BOTH.filter((direction) => lists.some((list) => list.includes(direction)));
 }

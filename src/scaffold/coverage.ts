@@ -21,7 +21,7 @@ export async function handlerCoverage(config: ResolvedConfig): Promise<HandlerCo
     names.includes(target.path.slice(config.handlersDir.length + 1)),
   );
   if (targets.length === 0) return { missing: [], problems: [] };
-  const { readHandlerModule, handlerMemberNames } = await import('./handler-module.js');
+  const { readHandlerModule } = await import('./handler-module.js');
   const missing: { file: string; routes: string[] }[] = [];
   const problems: Diagnostic[] = [];
   for (const target of targets) {
@@ -30,7 +30,7 @@ export async function handlerCoverage(config: ResolvedConfig): Promise<HandlerCo
       problems.push(read.diagnostic);
       continue;
     }
-    const present = new Set(handlerMemberNames(read.module));
+    const present = new Set(read.module.members.map((member) => member.name));
     const routes = target.routes
       .filter((route) => !present.has(route.method))
       .map((route) => `${route.method} (${route.route})`);

@@ -9,6 +9,7 @@
 import type { HandlerModule, MemberSite } from './handler-module.js';
 import type { ScaffoldPlan } from './plan.js';
 import {
+  compact,
   handlersType,
   isScaffoldType,
   RETIRED_ALIAS,
@@ -24,18 +25,16 @@ interface Edit {
   readonly text: string;
 }
 
-export interface EditedModule {
-  readonly text: string;
-  /** What the user must do by hand (scaffold found code it does not own where it would write). */
-  readonly warnings: readonly string[];
-}
-
+/**
+ * The edited text, and warnings: what the user must do by hand (scaffold found code it does not own
+ * where it would write).
+ */
 export function editModule(
   module: HandlerModule,
   plan: ScaffoldPlan,
   names: ModuleNames,
   imports: ModuleImports,
-): EditedModule {
+): { text: string; warnings: string[] } {
   const edits: Edit[] = [];
   const warnings: string[] = [];
   const member = (name: string) => module.members.find((candidate) => candidate.name === name) as MemberSite;
@@ -99,10 +98,6 @@ function typeEdits(module: HandlerModule, plan: ScaffoldPlan, names: ModuleNames
     edits.push({ start: alias.start, end: alias.end + blank, text: '' });
   }
   return edits;
-}
-
-function compact(text: string): string {
-  return text.replace(/\s+/g, '');
 }
 
 function insert(at: number, text: string): Edit {

@@ -25,8 +25,6 @@ export interface MemberSite extends MemberFacts {
   readonly insertAfter: number;
   /** Whether a comma follows it (the last member may have none). */
   readonly comma: boolean;
-  /** The line's indentation. */
-  readonly indent: string;
   /** The @route tag's line (start and its indentation), when it has one. */
   readonly tagLine: { readonly start: number; readonly end: number; readonly indent: string } | undefined;
   /** The range of scaffold's @deprecated line (with its line break), when it has one. */
@@ -63,56 +61,50 @@ export type ReadResult =
 /** Parses `text`; `handlers` is the handler interface's name (e.g. LibraryApiHandlers). */
 export function readHandlerModule(file: string, text: string, handlers: string): ReadResult {
   const source = new Project({ useInMemoryFileSystem: true }).createSourceFile('/module.ts', text);
+  const fail = (position: number, code: Diagnostic['code'], message: string): ReadResult => {
+    const { line, column } = source.getLineAndColumnAtPos(position);
+    return { ok: false, diagnostic: { code, file, line, column, message } };
+  };
   const syntaxError = (
     source.compilerNode as unknown as { parseDiagnostics: readonly { start?: number; messageText: unknown }[] }
   ).parseDiagnostics[0];
   if (syntaxError) {
     const message = typeof syntaxError.messageText === 'string' ? syntaxError.messageText : 'syntax error';
-    return fail(
-      source,
-      file,
-      syntaxError.start ?? 0,
-      'SVC245',
-      `cannot read the handler module: ${message}; nothing was changed`,
-    );
+    return fail(syntaxError.start ?? 0, 'SVC245', `cannot read the handler module: ${message}; nothing was changed`);
   }
   const holder = findHolder(source, handlers);
-  if (!holder) {
+  if (!holder)
     return fail(
-      source,
-      file,
       0,
       'SVC246',
       'no handlers object: svcgen scaffold edits an object literal declared as ' +
         `\`const handlers: ${handlers} = {…}\` or returned by a function declared to return ${handlers}`,
     );
-  }
   const { object, type, statement } = holder;
   const unreadable = object
     .getProperties()
     .find((member) => member.isKind(SyntaxKind.SpreadAssignment) || memberName(member) === undefined);
-  if (unreadable) {
+  if (unreadable)
     return fail(
-      source,
-      file,
       unreadable.getStart(),
       'SVC247',
       `${unreadable.getText().split('\n')[0]}: svcgen scaffold cannot tell which routes a spread or computed member ` +
         'serves; write those methods out in the handlers object',
     );
-  }
-  const members = object.getProperties().map((member) => memberSite(member, text));
+  const properties = object.getProperties();
+  const members = properties.map((member) => memberSite(member, text));
   const imports = source.getImportDeclarations();
   const alias = source.getTypeAlias('RetiredRoutes');
-  const open = object.getStart() + 1;
-  const objectIndent = indentAt(text, object.getStart());
+  const aliasStart = alias ? lineStart(text, alias.getStart(true)) : 0;
   return {
     ok: true,
     module: {
       text,
       members,
-      objectStart: open,
-      memberIndent: members[0]?.indent ?? `${objectIndent}  `,
+      objectStart: object.getStart() + 1,
+      memberIndent: properties[0]
+        ? indentAt(text, properties[0].getStart(true))
+        : `${indentAt(text, object.getStart())}  `,
       empty: object.getText().slice(1, -1).trim() === '',
       objectClose: object.getEnd() - 1,
       closeIndent: indentAt(text, object.getEnd() - 1),
@@ -126,20 +118,13 @@ export function readHandlerModule(file: string, text: string, handlers: string):
       importAt: imports.at(-1)
         ? Math.min(text.length, lineEnd(text, (imports.at(-1) as Statement).getEnd()) + 1)
         : lineStart(text, source.getStatements()[0]?.getStart(true) ?? text.length),
-      retiredAlias: alias
-        ? {
-            start: lineStart(text, alias.getStart(true)),
-            end: lineEnd(text, alias.getEnd()),
-            text: text.slice(lineStart(text, alias.getStart(true)), alias.getEnd()),
-          }
-        : undefined,
+      retiredAlias: alias && {
+        start: aliasStart,
+        end: lineEnd(text, alias.getEnd()),
+        text: text.slice(aliasStart, alias.getEnd()),
+      },
     },
   };
-}
-
-/** The members' names only (svcgen check). */
-export function handlerMemberNames(module: HandlerModule): string[] {
-  return module.members.map((member) => member.name);
 }
 
 interface Holder {
@@ -150,23 +135,20 @@ interface Holder {
 
 function findHolder(source: SourceFile, handlers: string): Holder | undefined {
   const names = new RegExp(`\\b${handlers}\\b`);
+  const holder = (statement: Node, type: TypeNode | undefined, object: ObjectLiteralExpression | undefined) =>
+    type && object && names.test(type.getText()) ? { object, type, statement } : undefined;
   for (const statement of source.getStatements()) {
     if (Node.isFunctionDeclaration(statement)) {
-      const type = statement.getReturnTypeNode();
-      const object = type && names.test(type.getText()) ? returnedObject(statement.getBody()) : undefined;
-      if (type && object) return { object, type, statement };
+      const found = holder(statement, statement.getReturnTypeNode(), returnedObject(statement.getBody()));
+      if (found) return found;
     }
-    if (Node.isVariableStatement(statement)) {
-      for (const declaration of statement.getDeclarations()) {
-        const initializer = declaration.getInitializer();
-        const declared = declaration.getTypeNode();
-        if (declared && names.test(declared.getText()) && Node.isObjectLiteralExpression(initializer))
-          return { object: initializer, type: declared, statement };
-        if (!Node.isArrowFunction(initializer) && !Node.isFunctionExpression(initializer)) continue;
-        const type = initializer.getReturnTypeNode();
-        const object = type && names.test(type.getText()) ? returnedObject(initializer.getBody()) : undefined;
-        if (type && object) return { object, type, statement };
-      }
+    for (const declaration of Node.isVariableStatement(statement) ? statement.getDeclarations() : []) {
+      const value = declaration.getInitializer();
+      const found =
+        Node.isArrowFunction(value) || Node.isFunctionExpression(value)
+          ? holder(statement, value.getReturnTypeNode(), returnedObject(value.getBody()))
+          : holder(statement, declaration.getTypeNode(), Node.isObjectLiteralExpression(value) ? value : undefined);
+      if (found) return found;
     }
   }
   return undefined;
@@ -174,15 +156,12 @@ function findHolder(source: SourceFile, handlers: string): Holder | undefined {
 
 /** The object a function body returns: `({…})` of an arrow function, or the first `return {…}` of a block. */
 function returnedObject(body: Node | undefined): ObjectLiteralExpression | undefined {
-  if (!body) return undefined;
-  const expression = Node.isParenthesizedExpression(body) ? body.getExpression() : body;
+  const unwrap = (node: Node | undefined) => (Node.isParenthesizedExpression(node) ? node.getExpression() : node);
+  const expression = unwrap(body);
   if (Node.isObjectLiteralExpression(expression)) return expression;
-  if (!Node.isBlock(body)) return undefined;
-  for (const statement of body.getStatements()) {
-    if (!Node.isReturnStatement(statement)) continue;
-    const returned = statement.getExpression();
-    const object = Node.isParenthesizedExpression(returned) ? returned.getExpression() : returned;
-    if (Node.isObjectLiteralExpression(object)) return object;
+  for (const statement of Node.isBlock(body) ? body.getStatements() : []) {
+    const returned = Node.isReturnStatement(statement) ? unwrap(statement.getExpression()) : undefined;
+    if (Node.isObjectLiteralExpression(returned)) return returned;
   }
   return undefined;
 }
@@ -204,30 +183,24 @@ function memberSite(member: Node, text: string): MemberSite {
     .getLeadingCommentRanges()
     .filter((range) => range.getText().startsWith('/**'))
     .at(-1);
-  const docsText = docs?.getText() ?? '';
+  const [docsText, docsAt] = [docs?.getText() ?? '', docs?.getPos() ?? 0];
   const tag = ROUTE_TAG.exec(docsText);
-  const tagStart = tag && docs ? docs.getPos() + tag.index : undefined;
-  const retiredAt = docs ? docsText.indexOf(RETIRED_LINE) : -1;
+  const retiredAt = docsAt + docsText.indexOf(RETIRED_LINE);
+  const retired = docsText.includes(RETIRED_LINE);
   const end = member.getEnd();
-  const comma = /^[ \t]*,/.test(text.slice(end));
   return {
     name: name.text,
     route: tag?.[2]?.replace(/[ \t]+/, ' '),
-    retired: retiredAt >= 0,
+    retired,
     nameStart: name.start,
     nameEnd: name.end,
     end,
     insertAfter: afterComma(text, end),
-    comma,
-    indent: indentAt(text, member.getStart(true)),
-    tagLine:
-      tagStart !== undefined && tag
-        ? { start: tagStart, end: tagStart + tag[0].length, indent: tag[1] ?? '' }
-        : undefined,
-    retiredLine:
-      docs && retiredAt >= 0
-        ? { start: lineStart(text, docs.getPos() + retiredAt), end: lineEnd(text, docs.getPos() + retiredAt) + 1 }
-        : undefined,
+    comma: /^[ \t]*,/.test(text.slice(end)),
+    tagLine: tag
+      ? { start: docsAt + tag.index, end: docsAt + tag.index + tag[0].length, indent: tag[1] ?? '' }
+      : undefined,
+    retiredLine: retired ? { start: lineStart(text, retiredAt), end: lineEnd(text, retiredAt) + 1 } : undefined,
     stubName: stubNameRange(member, name.text),
   };
 }
@@ -247,17 +220,6 @@ function afterComma(text: string, end: number): number {
   const comma = end + rest[0].length;
   const comment = /^[ \t]*(\/\/[^\n]*|\/\*[^\n]*?\*\/[ \t]*)?(?=\n)/.exec(text.slice(comma));
   return comment ? comma + comment[0].length : comma;
-}
-
-function fail(
-  source: SourceFile,
-  file: string,
-  position: number,
-  code: Diagnostic['code'],
-  message: string,
-): ReadResult {
-  const { line, column } = source.getLineAndColumnAtPos(position);
-  return { ok: false, diagnostic: { code, file, line, column, message } };
 }
 
 function lineStart(text: string, position: number): number {

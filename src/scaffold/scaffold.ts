@@ -2,6 +2,7 @@
 // definitions. A module that does not exist is written whole, one stub per route; one that exists
 // is edited where scaffold wrote (plan.ts decides, edit-module.ts edits). Every module is read and
 // planned before any is written, so a module scaffold cannot read leaves all of them unchanged.
+// ts-morph loads on the first call (handler-module.ts), so importing svcgen's API does not load it.
 import { readFile } from 'node:fs/promises';
 import { relative, isAbsolute } from 'node:path';
 import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from '../config.js';
@@ -46,7 +47,8 @@ export async function scaffold(options: ConfigOverrides = {}): Promise<ScaffoldR
       });
       if (existing === undefined) {
         const text = newModuleText(target.names, target.imports, target.routes);
-        planned.push({ target, text, outcome: outcome(target, 'created', { added: target.routes }) });
+        // A new module is the plan for a module with no members: every route added.
+        planned.push({ target, text, outcome: outcome(target.file, 'created', planScaffold(target.routes, [])) });
         continue;
       }
       const read = readHandlerModule(target.file, existing, target.names.handlers);
@@ -57,14 +59,9 @@ export async function scaffold(options: ConfigOverrides = {}): Promise<ScaffoldR
       const plan = planScaffold(target.routes, read.module.members);
       const edited = editModule(read.module, plan, target.names, target.imports);
       const changed = !isEmptyPlan(plan) && edited.text !== existing;
-      planned.push({
-        target,
-        text: changed ? edited.text : undefined,
-        outcome: outcome(target, changed ? 'updated' : 'unchanged', {
-          ...planSummary(plan),
-          warnings: edited.warnings,
-        }),
-      });
+      const status = changed ? 'updated' : 'unchanged';
+      const text = changed ? edited.text : undefined;
+      planned.push({ target, text, outcome: outcome(target.file, status, plan, edited.warnings) });
     }
     if (diagnostics.length > 0) return { ok: false, diagnostics: sortDiagnostics(diagnostics) };
     for (const { target, text } of planned) if (text !== undefined) await replaceFile(target.path, text);
@@ -78,62 +75,36 @@ export async function scaffold(options: ConfigOverrides = {}): Promise<ScaffoldR
 /** Config under which scaffold must not write: no server to implement, or modules that generate would delete. */
 function refusal(config: ResolvedConfig): Diagnostic | undefined {
   const file = config.configFile ? displayPath(config.configFile, config.cwd) : 'svcgen.config.yaml';
-  if (config.emitters['server'] === false) {
-    return {
-      code: 'SVC248',
-      file,
-      line: 1,
-      column: 1,
-      message:
-        'the server emitter is off (emitters: server: false): handler modules implement the interfaces it generates',
-    };
-  }
+  const refused = (code: Diagnostic['code'], message: string) => ({ code, file, line: 1, column: 1, message });
+  if (config.emitters['server'] === false)
+    return refused(
+      'SVC248',
+      'the server emitter is off (emitters: server: false): handler modules implement the interfaces it generates',
+    );
   const inside = relative(config.outDir, config.handlersDir);
-  if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) {
-    const shown = displayPath(config.handlersDir, config.cwd);
-    return {
-      code: 'SVC249',
-      file,
-      line: 1,
-      column: 1,
-      message:
-        `the handlers folder ${shown} is inside the output folder, where svcgen generate would delete the modules; ` +
-        'set handlers: to a folder of your own',
-    };
-  }
+  if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside)))
+    return refused(
+      'SVC249',
+      `the handlers folder ${displayPath(config.handlersDir, config.cwd)} is inside the output folder, where ` +
+        'svcgen generate would delete the modules; set handlers: to a folder of your own',
+    );
   return undefined;
 }
 
-type PlanSummary = Pick<ModuleOutcome, 'renamed' | 'retired' | 'revived'> & {
-  readonly added: readonly HandlerTarget['routes'][number][];
-};
-
-function planSummary(plan: ScaffoldPlan): PlanSummary {
+function outcome(
+  file: string,
+  status: ModuleOutcome['status'],
+  plan: ScaffoldPlan,
+  warnings: readonly string[] = [],
+): ModuleOutcome {
   const newly = new Set(plan.newlyRetired.map((member) => member.name));
   return {
-    added: plan.added.flatMap((run) => run.routes),
-    renamed: plan.renamed.map(({ from, to }) => ({ from, to: to.method })),
-    retired: plan.retired.map((member) => ({
-      name: member.name,
-      route: member.route ?? '',
-      newly: newly.has(member.name),
-    })),
-    revived: plan.revived,
-  };
-}
-
-function outcome(
-  target: HandlerTarget,
-  status: ModuleOutcome['status'],
-  summary: Partial<PlanSummary> & { readonly warnings?: readonly string[] },
-): ModuleOutcome {
-  return {
-    file: target.file,
+    file,
     status,
-    added: (summary.added ?? []).map((route) => `${route.method} (${route.route})`),
-    renamed: summary.renamed ?? [],
-    retired: summary.retired ?? [],
-    revived: summary.revived ?? [],
-    warnings: summary.warnings ?? [],
+    added: plan.added.flatMap((run) => run.routes.map((route) => `${route.method} (${route.route})`)),
+    renamed: plan.renamed.map(({ from, to }) => ({ from, to: to.method })),
+    retired: plan.retired.map(({ name, route }) => ({ name, route: route ?? '', newly: newly.has(name) })),
+    revived: plan.revived,
+    warnings,
   };
 }

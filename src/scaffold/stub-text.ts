@@ -60,14 +60,10 @@ export function stubText(route: RouteSlot, indent: string): string {
     ...docs.map((line) => `${indent} * ${line}`),
     `${indent} */`,
     `${indent}async ${route.method}() {`,
-    `${indent}  ${notImplemented(route.method)}`,
+    `${indent}  throw new NotImplemented('${route.method}');`,
     `${indent}},`,
     '',
   ].join('\n');
-}
-
-export function notImplemented(method: string): string {
-  return `throw new NotImplemented('${method}');`;
 }
 
 /** The handlers type scaffold writes: the handler interface, and the retired methods' type while there are any. */
@@ -79,7 +75,11 @@ export function handlersType(names: Pick<ModuleNames, 'handlers' | 'sessions'>, 
 
 /** Whether a type annotation is one scaffold wrote (so it may rewrite it), whitespace aside. */
 export function isScaffoldType(text: string, names: Pick<ModuleNames, 'handlers'>): boolean {
-  const compact = text.replace(/\s+/g, '');
   const retired = `(&${RETIRED_TYPE}<'[A-Za-z0-9_$]+'(\\|'[A-Za-z0-9_$]+')*>)?`;
-  return new RegExp(`^${names.handlers}(<Session>)?${retired}$`).test(compact);
+  return new RegExp(`^${names.handlers}(<Session>)?${retired}$`).test(compact(text));
+}
+
+/** Text without white space, to compare type annotations. */
+export function compact(text: string): string {
+  return text.replace(/\s+/g, '');
 }
