@@ -29,8 +29,12 @@
 // Printed: each side's median and best requests per second and the ratios; the budget is judged on the best.
 // Serializing alone (bench/serializer.mjs): the same json:api document written by the compiled serializer
 // and by JSON.stringify in one process, alternating rounds, medians and their ratio.
+// Before and after in one run: BENCH_BEFORE=<name>, a build kept with `node bench/compare.mjs save <name>`,
+// runs that build's no-op, cold and one-changed steps in the same rounds (and tsc over its output when it
+// differs), then judges every budget for both builds and prints each svcgen figure after / before.
 // Environment: BENCH_RUNS, BENCH_SIZES (none: the server figures only), BENCH_SERVER_SECONDS (default 5;
-// 0 skips the server measurement), BENCH_SERVER_ROUNDS, BENCH_TIMEOUT_SECONDS (default 900, per process).
+// 0 skips the server measurement), BENCH_SERVER_ROUNDS, BENCH_TIMEOUT_SECONDS (default 900, per process),
+// BENCH_BEFORE.
 // Work files: bench/.work/.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -57,6 +61,10 @@ const SIZES =
 const SERVER_SECONDS = nonNegativeInteger('BENCH_SERVER_SECONDS', 5);
 const SERVER_ROUNDS = positiveInteger('BENCH_SERVER_ROUNDS', 3);
 const TIMEOUT_MS = positiveInteger('BENCH_TIMEOUT_SECONDS', 900) * 1000;
+const BEFORE = process.env.BENCH_BEFORE || undefined;
+const BEFORE_CLI = BEFORE && join(WORK, 'builds', BEFORE, 'dist', 'cli.js');
+if (BEFORE && (!/^[\w.-]+$/.test(BEFORE) || !existsSync(BEFORE_CLI)))
+  fail(`BENCH_BEFORE names no saved build "${BEFORE}" (keep one first: node bench/compare.mjs save <name>)`);
 if (SIZES.some((size) => !Number.isInteger(size) || size < 1))
   fail(`BENCH_SIZES must list whole numbers >= 1 (got "${process.env.BENCH_SIZES}")`);
 
@@ -268,6 +276,19 @@ async function folderSize(dir) {
   return { files, bytes };
 }
 
+/** Whether two output folders hold the same files with the same bytes. */
+async function sameFiles(a, b) {
+  const listing = async (root) =>
+    (await readdir(root, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+      .sort();
+  const files = await listing(a);
+  if (files.join('\n') !== (await listing(b)).join('\n')) return false;
+  for (const file of files) if (!(await readFile(join(a, file))).equals(await readFile(join(b, file)))) return false;
+  return true;
+}
+
 /** One strict type-check config for every tool's output; the libraries the output imports come from the repo. */
 async function writeTsconfig(file, includeDir) {
   const modules = join(ROOT, 'node_modules');
@@ -456,8 +477,8 @@ async function benchSize(count) {
       failed(name, error);
     }
   };
-  const generateArgs = (definitions, out, ...flags) => [
-    CLI,
+  const generateArgs = (cli, definitions, out, ...flags) => [
+    cli,
     'generate',
     '--definitions',
     definitions,
@@ -465,59 +486,72 @@ async function benchSize(count) {
     out,
     ...flags,
   ];
-  // cwd is the size's folder, so the format cache lives in <dir>/node_modules/.cache/svcgen, fresh per bench.
-  const generate = async (what, definitions, out, ...flags) =>
-    assertOk(what, await measure(generateArgs(definitions, out, ...flags), { cwd: dir }));
+  // The measured build, and with BENCH_BEFORE the build it is compared with (its folders prefixed "before-").
+  const builds = [{ key: '', cli: CLI }, ...(BEFORE ? [{ key: 'before', cli: BEFORE_CLI }] : [])];
+  const named = (build, name) => (build.key ? `${build.key}${name[0].toUpperCase()}${name.slice(1)}` : name);
+  const folder = (build, name) => join(dir, build.key ? `${build.key}-${name}` : name);
 
   // Unmeasured set-up: the cold output gives the OpenAPI documents the other tools read; the no-op
   // and the one-entity-changed reruns each get an output folder and caches left by an earlier run.
+  // cwd is a build's folder, so its format cache lives in <folder>/node_modules/.cache/svcgen, fresh per bench.
   log(`N=${count}: set-up runs`);
-  const coldOut = join(dir, 'out');
-  const noopOut = join(dir, 'out-noop');
-  const editDefs = join(dir, 'definitions-edited');
-  const editOut = join(dir, 'out-edited');
-  await cp(defs, editDefs, { recursive: true });
-  try {
-    await generate('svcgen generate (cold)', defs, coldOut, '--no-cache');
-    await generate('svcgen generate (before the no-op reruns)', defs, noopOut);
-    await generate('svcgen generate (before the edits)', editDefs, editOut);
-  } catch (error) {
-    if (!(error instanceof StepError)) throw error;
-    failed('cold', error);
-    return figures;
+  for (const build of builds) {
+    build.cwd = build.key ? folder(build, 'cwd') : dir;
+    await mkdir(build.cwd, { recursive: true });
+    build.editDefs = folder(build, 'definitions-edited');
+    await cp(defs, build.editDefs, { recursive: true });
+    const generate = async (what, definitions, out, ...flags) =>
+      assertOk(
+        `${what}${build.key ? ` (${build.key})` : ''}`,
+        await measure(generateArgs(build.cli, definitions, out, ...flags), { cwd: build.cwd }),
+      );
+    try {
+      await generate('svcgen generate (cold)', defs, folder(build, 'out'), '--no-cache');
+      await generate('svcgen generate (before the no-op reruns)', defs, folder(build, 'out-noop'));
+      await generate('svcgen generate (before the edits)', build.editDefs, folder(build, 'out-edited'));
+    } catch (error) {
+      if (!(error instanceof StepError)) throw error;
+      failed(named(build, 'cold'), error);
+      return figures;
+    }
   }
+  const coldOut = join(dir, 'out');
   const documents = await copyOpenApiDocuments(coldOut, join(dir, 'openapi'));
   figures.openApi = documents?.map((document) => document.name);
 
   const realAdmin = await readFile(join(ROOT, 'definitions', 'admin-api.yaml'), 'utf8');
-  const steps = [
-    { name: 'nodeNoop', args: ['-e', '0'], cwd: dir },
+  const svcgenSteps = (build) => [
     {
-      name: 'noop',
-      args: generateArgs(defs, noopOut),
-      cwd: dir,
+      name: named(build, 'noop'),
+      args: generateArgs(build.cli, defs, folder(build, 'out-noop')),
+      cwd: build.cwd,
       check: (run) => {
         assertOk('svcgen generate (no-op)', run);
         if (!/up to date/.test(run.stdout)) {
-          figures.noopRebuilt = (figures.noopRebuilt ?? 0) + 1;
+          const key = named(build, 'noopRebuilt');
+          figures[key] = (figures[key] ?? 0) + 1;
           log(`N=${count}: the no-op rerun did not find the output up to date and rebuilt it: ${run.stdout.trim()}`);
         }
       },
     },
     {
-      name: 'cold',
-      args: generateArgs(defs, coldOut, '--no-cache'),
-      cwd: dir,
-      before: () => rm(coldOut, { recursive: true, force: true }),
+      name: named(build, 'cold'),
+      args: generateArgs(build.cli, defs, folder(build, 'out'), '--no-cache'),
+      cwd: build.cwd,
+      before: () => rm(folder(build, 'out'), { recursive: true, force: true }),
     },
-    changedStep('changed', {
-      args: generateArgs(editDefs, editOut),
-      cwd: dir,
-      definitions: editDefs,
+    changedStep(named(build, 'changed'), {
+      args: generateArgs(build.cli, build.editDefs, folder(build, 'out-edited')),
+      cwd: build.cwd,
+      definitions: build.editDefs,
       realAdmin,
       count,
-      what: 'svcgen generate',
+      what: `svcgen generate${build.key ? ` (${build.key})` : ''}`,
     }),
+  ];
+  const steps = [
+    { name: 'nodeNoop', args: ['-e', '0'], cwd: dir },
+    ...builds.flatMap(svcgenSteps),
     ...(documents ? [await orvalStep(join(dir, 'orval'), documents)] : []),
   ];
   log(`N=${count}: ${RUNS} round(s) of ${steps.map((each) => each.name).join(', ')}`);
@@ -529,6 +563,16 @@ async function benchSize(count) {
   const svcgenTsconfig = join(dir, 'tsconfig.svcgen.json');
   await writeTsconfig(svcgenTsconfig, coldOut);
   await step('tscSvcgen', () => typecheck(`tsc over svcgen's output (N=${count})`, svcgenTsconfig, dir));
+  if (BEFORE && !figures.beforeCold?.error) {
+    const beforeOut = folder(builds[1], 'out');
+    if (await sameFiles(coldOut, beforeOut)) figures.beforeSameOutput = true;
+    else {
+      log(`N=${count}: tsc --noEmit over the output of ${BEFORE} (it differs)`);
+      const beforeTsconfig = join(dir, 'tsconfig.before.json');
+      await writeTsconfig(beforeTsconfig, beforeOut);
+      await step('beforeTscSvcgen', () => typecheck(`tsc over ${BEFORE}'s output (N=${count})`, beforeTsconfig, dir));
+    }
+  }
 
   if (documents) {
     if (figures.orval.out) {
@@ -676,18 +720,42 @@ async function benchServer() {
       figures[key] = { error: error.message };
     }
   };
-  const generatedServer = (...flags) => ['--import', 'tsx', join(BENCH, 'generated-server.mjs'), out, '0', ...flags];
+  const generatedServer = (folder, ...flags) => [
+    '--import',
+    'tsx',
+    join(BENCH, 'generated-server.mjs'),
+    folder,
+    '0',
+    ...flags,
+  ];
+  // BENCH_BEFORE: the before build's server is measured too, unless it generated the same code.
+  const beforeOut = join(dir, 'before-out');
+  if (BEFORE && !figures.generated) {
+    const before = await measure(
+      [BEFORE_CLI, 'generate', '--definitions', join(ROOT, 'definitions'), '--out', beforeOut, '--no-cache'],
+      { cwd: dir },
+    );
+    if (before.code !== 0)
+      figures.beforeGenerated = { error: `${BEFORE} failed: ${before.stderr.trim().split('\n')[0]}` };
+    figures.beforeSame = before.code === 0 && (await sameFiles(out, beforeOut));
+  }
   for (let round = 1; round <= SERVER_ROUNDS; round += 1) {
     log(`server round ${round}/${SERVER_ROUNDS}: hand-written Fastify baseline, autocannon ${SERVER_SECONDS} s`);
     await keep('baseline', () =>
       measureServer([join(BENCH, 'baseline-server.mjs'), '0'], async () => `Bearer ${BASELINE_TOKEN}`),
     );
     log(`server round ${round}/${SERVER_ROUNDS}: generated Admin API server, autocannon ${SERVER_SECONDS} s`);
-    await keep('generated', () => measureServer(generatedServer(), oauthToken));
+    await keep('generated', () => measureServer(generatedServer(out), oauthToken));
+    if (figures.beforeSame === false) {
+      log(
+        `server round ${round}/${SERVER_ROUNDS}: generated Admin API server of ${BEFORE}, autocannon ${SERVER_SECONDS} s`,
+      );
+      await keep('beforeGenerated', () => measureServer(generatedServer(beforeOut), oauthToken));
+    }
     log(
       `server round ${round}/${SERVER_ROUNDS}: generated Admin API server, validateResponses: false, autocannon ${SERVER_SECONDS} s`,
     );
-    await keep('unchecked', () => measureServer(generatedServer('--no-validate-responses'), oauthToken));
+    await keep('unchecked', () => measureServer(generatedServer(out, '--no-validate-responses'), oauthToken));
   }
   return figures;
 }
@@ -831,7 +899,50 @@ export function report(results, server, meta) {
     row('ratio: tsc svcgen output / orval output', (f) => ratioCell(f, 'tscSvcgen.ms', 'tscOrval.ms')),
   ]);
 
-  // Budgets: each is judged at the N the issue names; without that N, at the nearest one measured (said so).
+  out();
+  if (BEFORE) {
+    out(`after: this build`);
+    printBudgets(bySize, sizes, server);
+    out();
+    out(`before: the saved build ${BEFORE}, measured in the same rounds`);
+    const before = new Map([...bySize].map(([count, figures]) => [count, asBefore(figures)]));
+    printBudgets(before, sizes, asBefore(server));
+    out();
+    printBeforeAfter(bySize, sizes, server);
+  } else printBudgets(bySize, sizes, server);
+  const failures = results.flatMap((figures) => [
+    ...Object.entries(figures)
+      .filter(([, value]) => value?.error)
+      .map(([key, value]) => `N=${figures.count} ${key}: ${value.error}`),
+    ...Object.entries(figures).flatMap(([key, value]) =>
+      (value?.failed ?? []).map((failure) => `N=${figures.count} ${key}, project ${failure}`),
+    ),
+  ]);
+  if (failures.length > 0) {
+    out();
+    out('failures (details on stderr):');
+    for (const failure of failures) out(`  ${failure}`);
+  }
+  out();
+  printServer(server);
+}
+
+/** The before build's figures in the places the budgets read (BENCH_BEFORE). */
+function asBefore(figures) {
+  if (figures.beforeSame !== undefined)
+    return figures.beforeSame ? figures : { ...figures, generated: figures.beforeGenerated };
+  return {
+    ...figures,
+    cold: figures.beforeCold,
+    noop: figures.beforeNoop,
+    changed: figures.beforeChanged,
+    noopRebuilt: figures.beforeNoopRebuilt,
+    tscSvcgen: figures.beforeSameOutput ? figures.tscSvcgen : figures.beforeTscSvcgen,
+  };
+}
+
+/** The budgets of the issues: each judged at the N the issue names; without it, at the nearest N measured (said so). */
+function printBudgets(bySize, sizes, server) {
   const smallest = Math.min(...sizes);
   const largest = Math.max(...sizes);
   const at = (wanted, fallback) =>
@@ -877,7 +988,6 @@ export function report(results, server, meta) {
       2,
     ),
   );
-  out();
   printTable([
     ['budget', 'ratio', 'CPU ratio', 'limit', 'result'],
     budget('four interfaces, cold, all emitters: svcgen / orval (N=4)', four, 'cold.ms', 'orval.ms', 0.6),
@@ -889,21 +999,42 @@ export function report(results, server, meta) {
     budget('tsc --noEmit: svcgen output / orval output (N=300)', big, 'tscSvcgen.ms', 'tscOrval.ms', 1),
     serverBudget(server),
   ]);
-  const failures = results.flatMap((figures) => [
-    ...Object.entries(figures)
-      .filter(([, value]) => value?.error)
-      .map(([key, value]) => `N=${figures.count} ${key}: ${value.error}`),
-    ...Object.entries(figures).flatMap(([key, value]) =>
-      (value?.failed ?? []).map((failure) => `N=${figures.count} ${key}, project ${failure}`),
-    ),
-  ]);
-  if (failures.length > 0) {
-    out();
-    out('failures (details on stderr):');
-    for (const failure of failures) out(`  ${failure}`);
-  }
-  out();
-  printServer(server);
+}
+
+/** Each svcgen figure of this build over the same figure of the BENCH_BEFORE build, measured in the same rounds. */
+function printBeforeAfter(bySize, sizes, server) {
+  const rows = [['svcgen figure', ...sizes.flatMap((count) => [`N=${count} before`, 'after', 'after / before'])]];
+  const figure = (label, key, field, show) =>
+    rows.push([
+      label,
+      ...sizes.flatMap((count) => {
+        const after = bySize.get(count);
+        const before = asBefore(after);
+        return [
+          cell(before, key, (e) => show(e[field])),
+          cell(after, key, (e) => show(e[field])),
+          fmtRatio(ratioOf({ after, before }, `after.${key}.${field}`, `before.${key}.${field}`)),
+        ];
+      }),
+    ]);
+  figure('cold', 'cold', 'ms', fmtMs);
+  figure('cold: CPU (user + sys)', 'cold', 'cpuMs', fmtMs);
+  figure('cold: peak RSS', 'cold', 'rssKiB', fmtMiB);
+  figure('no-op rerun', 'noop', 'ms', fmtMs);
+  figure('no-op rerun: CPU', 'noop', 'cpuMs', fmtMs);
+  figure('one entity changed', 'changed', 'ms', fmtMs);
+  figure('one entity changed: CPU', 'changed', 'cpuMs', fmtMs);
+  figure('tsc --noEmit over the output', 'tscSvcgen', 'ms', fmtMs);
+  printTable(rows);
+  const same = sizes.filter((count) => bySize.get(count).beforeSameOutput);
+  if (same.length > 0)
+    process.stdout.write(`same output from both builds at N=${same.join(', ')}: one tsc measurement serves both\n`);
+  if (server.beforeSame)
+    process.stdout.write('same generated server code from both builds: one server measurement serves both\n');
+  else if (server.beforeGenerated?.rps && server.generated?.rps)
+    process.stdout.write(
+      `server, best rounds: before ${Math.round(server.beforeGenerated.rps)}, after ${Math.round(server.generated.rps)} req/s (after / before ${fmtRatio(server.generated.rps / server.beforeGenerated.rps)})\n`,
+    );
 }
 
 const describeServer = (entry, name) =>
