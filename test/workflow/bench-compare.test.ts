@@ -65,4 +65,43 @@ describe('node bench/compare.mjs', () => {
     },
     SLOW,
   );
+
+  it('BENCH_BEFORE refuses a build that was never saved', async () => {
+    const result = await runNode([join(ROOT, 'bench', 'run.mjs')], ROOT, { BENCH_BEFORE: 'no-such-build' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('BENCH_BEFORE names no saved build "no-such-build"');
+  });
+
+  it('with BENCH_BEFORE, judges every budget for both builds and prints each figure after / before', async () => {
+    // The build saved by the test above; the figures are given, so the verdicts are known.
+    const side = (ms: number) => ({ ms, cpuMs: ms, rssKiB: 100 * 1024 });
+    const figures = {
+      count: 300,
+      openApi: ['admin-api'],
+      nodeNoop: side(100),
+      orval: side(20_000),
+      heyApi: side(400_000),
+      tscOrval: side(60_000),
+      tscSvcgen: side(30_000),
+      cold: side(8_000),
+      noop: side(150),
+      changed: side(1_600),
+      beforeCold: side(10_000),
+      beforeNoop: side(250),
+      beforeChanged: side(3_000),
+      beforeSameOutput: true,
+    };
+    const script = `import { report } from './bench/run.mjs';
+report([${JSON.stringify(figures)}], { skipped: 'not measured here' }, { machine: 'test' });`;
+    const result = await runNode(['--input-type=module', '-e', script], ROOT, { BENCH_BEFORE: BUILD });
+    expect(result.code, result.stderr).toBe(0);
+    const [after, before] = result.stdout.split(`before: the saved build ${BUILD}`);
+    expect(after).toMatch(/no-op rerun <= 2 x node -e 0 \(N=300\)\s*\|\s*1\.50x \|.*\|\s*PASS \|/);
+    expect(after).toMatch(/one entity changed \/ cold \(N=300\)\s*\|\s*0\.20x \|.*\|\s*PASS \|/);
+    expect(before).toMatch(/no-op rerun <= 2 x node -e 0 \(N=300\)\s*\|\s*2\.50x \|.*\|\s*MISS \|/);
+    expect(before).toMatch(/one entity changed \/ cold \(N=300\)\s*\|\s*0\.30x \|.*\|\s*MISS \|/);
+    expect(before).toMatch(/\| cold\s*\|\s*10\.00 s \|\s*8\.00 s \|\s*0\.80x \|/);
+    expect(before).toMatch(/\| tsc --noEmit over the output\s*\|\s*30\.00 s \|\s*30\.00 s \|\s*1\.00x \|/);
+    expect(before).toContain('same output from both builds at N=300');
+  });
 });
