@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { Components, type Direction } from '../../src/emitters/openapi/components.js';
 import { buildNow, DocumentComponents } from '../../src/emitters/openapi/document-names.js';
 import { typeSchema } from '../../src/emitters/openapi/json-schema.js';
-import { printOperation } from '../../src/emitters/openapi/printed-operation.js';
 import type { Constraints, RecordIr, ScalarKind, StringFormat, TypeIr } from '../../src/ir/types.js';
 
 const at = { file: 'definitions/t.yaml', line: 1, column: 1 };
@@ -59,13 +58,13 @@ const item: RecordIr = {
 /** The schema and the component schemas as the document prints them, $refs named. */
 function schemaOf(type: TypeIr, direction: Direction = 'read') {
   const components = new Components([item]);
-  const { printed, calls } = printOperation({ schema: typeSchema(type, { components, direction }) }, components);
+  const { printed, calls } = components.printOperation({ schema: typeSchema(type, { components, direction }) });
   const document = new DocumentComponents();
   document.add(calls, buildNow);
   const section: string[] = [];
   document.section('schemas', 4).write(section);
   const out: string[] = [];
-  document.write(printed.operation, out);
+  document.write(printed.text, out);
   return {
     schema: (JSON.parse(out.join('')) as { schema: unknown }).schema,
     components: JSON.parse(section.join('')) as Record<string, unknown>,

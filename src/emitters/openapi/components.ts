@@ -7,13 +7,25 @@
 // operations in order and each component's own calls depth-first (document-names.ts). That is
 // the order in which one registry building on first use would build and name them, so names and
 // contents are the same; and an operation can be built and remembered apart from the others.
+//
+// Operations and components are printed as JSON text with holes where a $ref names a component,
+// with the calls for components they made: what the document is assembled from, and what is
+// remembered between runs (route by route, component by component).
 import type { RecordIr, RecordKey } from '../../ir/types.js';
+import { jsonParts } from '../shared/json.js';
 import type { ExampleObject, ReferenceObject, ResponseObject, SchemaObject } from './types.js';
 
 /** Which way a value travels: read from responses, or written in requests and parameters. */
 export type Direction = 'read' | 'write';
 
-export type SectionName = 'schemas' | 'responses' | 'examples';
+/** What each section of components/ holds. */
+interface SectionValues {
+  readonly schemas: SchemaObject;
+  readonly responses: ResponseObject;
+  readonly examples: ExampleObject;
+}
+
+export type SectionName = keyof SectionValues;
 
 export interface ComponentName {
   /** What the component stands for; asking again for the same owner returns the same $ref. */
@@ -23,44 +35,50 @@ export interface ComponentName {
   readonly qualifier?: string;
 }
 
+/** Indent of an operation in paths/<path>/<method>, and of a component in components/<section>/<name>. */
+export const OPERATION_INDENT = 6;
+export const COMPONENT_INDENT = 6;
+
+/** Printed text split by holes: [text, hole, text, …, text]; a hole is "<section> <owner>". */
+export type JsonParts = readonly string[];
+
+/** A call for a component as remembered: what its name is made from. */
+export type ComponentRequest = readonly [
+  section: SectionName,
+  owner: string,
+  preferred: string,
+  qualifier: string | null,
+];
+
+/** An operation or a component printed, with its calls for components in order: what is remembered. */
+export type Printed = { readonly text: JsonParts; readonly calls: readonly ComponentRequest[] };
+
+/** A call as the document walks it; `build` (its component, printed) where its caller was built in this run. */
+export interface Call {
+  readonly request: ComponentRequest;
+  readonly build?: () => Built;
+}
+
+/** Something printed, with its calls as the document walks them. */
+export interface Built {
+  readonly printed: Printed;
+  readonly calls: readonly Call[];
+}
+
 /** Stands in a $ref (and a discriminator mapping) until the document has named the component. */
-export class ComponentRef {
-  constructor(
-    readonly section: SectionName,
-    readonly owner: string,
-  ) {}
+class ComponentRef {
+  constructor(readonly hole: string) {}
 }
 
-/** A call for a component: its name, and how this caller would build it. */
-export interface ComponentCall {
-  readonly section: SectionName;
-  readonly name: ComponentName;
+/** A call made in this run: how its caller would build the component. */
+interface LiveCall {
+  readonly request: ComponentRequest;
   readonly build: () => object;
-}
-
-export class Section<T extends object> {
-  constructor(
-    readonly name: SectionName,
-    private readonly calls: ComponentCall[][],
-  ) {}
-
-  /** A $ref to the component; it is built when the document first meets this call. */
-  define(name: ComponentName, build: () => T): ReferenceObject {
-    const calls = this.calls.at(-1);
-    // Only a caller's first call for a component can build it.
-    if (calls && !calls.some((call) => call.name.owner === name.owner && call.section === this.name))
-      calls.push({ section: this.name, name, build });
-    // The ref is typed as the string it becomes once the document has named the component.
-    return { $ref: new ComponentRef(this.name, name.owner) as unknown as string };
-  }
 }
 
 export class Components {
   /** The calls of the operation, then of each component being built (innermost last). */
-  private readonly calls: ComponentCall[][] = [[]];
-  readonly schemas = new Section<SchemaObject>('schemas', this.calls);
-  readonly responses = new Section<ResponseObject>('responses', this.calls);
-  readonly examples = new Section<ExampleObject>('examples', this.calls);
+  private readonly calls: LiveCall[][] = [[]];
   private readonly records: ReadonlyMap<RecordKey, RecordIr>;
   private readonly resourceTypes: ReadonlyMap<RecordKey, string>;
 
@@ -82,17 +100,41 @@ export class Components {
     return type;
   }
 
-  /** The calls made outside any component's build (by the operation), in order. */
-  operationCalls(): readonly ComponentCall[] {
-    return this.calls[0] as ComponentCall[];
+  /** A $ref to the component; it is built when the document first meets this call. */
+  define<S extends SectionName>(section: S, name: ComponentName, build: () => SectionValues[S]): ReferenceObject {
+    const calls = this.calls.at(-1) as LiveCall[];
+    // Only a caller's first call for a component can build it.
+    if (!calls.some(({ request }) => request[0] === section && request[1] === name.owner))
+      calls.push({ request: [section, name.owner, name.preferred, name.qualifier ?? null], build });
+    // The ref is typed as the string it becomes once the document has named the component.
+    return { $ref: new ComponentRef(`${section} ${name.owner}`) as unknown as string };
   }
 
-  /** Builds a component: its value, and the calls its build made, in order. */
-  build(call: ComponentCall): { value: object; calls: readonly ComponentCall[] } {
-    const calls: ComponentCall[] = [];
+  /** The calls made outside any component's build (by the operation), in order. */
+  operationCalls(): readonly Call[] {
+    return this.live(this.calls[0] as LiveCall[]);
+  }
+
+  /** Prints the operation (an OperationObject or, in tests, any object) built with these components. */
+  printOperation(operation: object): Built {
+    return this.print(operation, OPERATION_INDENT, this.calls[0] as LiveCall[]);
+  }
+
+  private print(value: object, indent: number, calls: readonly LiveCall[]): Built {
+    const text = jsonParts(value, indent, (part) => (part instanceof ComponentRef ? part.hole : undefined));
+    return { printed: { text, calls: calls.map(({ request }) => request) }, calls: this.live(calls) };
+  }
+
+  private live(calls: readonly LiveCall[]): Call[] {
+    return calls.map((call) => ({ request: call.request, build: () => this.build(call) }));
+  }
+
+  /** Builds and prints a component, noting the calls its build makes. */
+  private build(call: LiveCall): Built {
+    const calls: LiveCall[] = [];
     this.calls.push(calls);
     try {
-      return { value: call.build(), calls };
+      return this.print(call.build(), COMPONENT_INDENT, calls);
     } finally {
       this.calls.pop();
     }

@@ -4,23 +4,15 @@
 // builds it. Then the holes in the printed text get the names.
 import { compareCodePoints, pascalCase } from '../../ir/names.js';
 import { PrintedJson, writeObject, type WriteMember } from '../shared/json.js';
-import type { SectionName } from './components.js';
-import {
-  buildComponent,
-  type BuiltComponent,
-  type Calls,
-  type ComponentRequest,
-  type JsonParts,
-  type LiveCall,
-} from './printed-operation.js';
+import type { Built, Call, JsonParts, SectionName } from './components.js';
 
 /** Where the components an operation calls for come from: the one a call asks for, printed, and its own calls. */
-export type ComponentSource = (request: ComponentRequest, live: LiveCall | undefined) => BuiltComponent;
+export type ComponentSource = (call: Call) => Built;
 
 /** Builds each component from its live call (an operation built in this run, not remembered). */
-export const buildNow: ComponentSource = (request, live) => {
-  if (!live) throw new Error(`openapi: ${request[1]} cannot be built from a remembered call`);
-  return buildComponent(live);
+export const buildNow: ComponentSource = ({ request, build }) => {
+  if (!build) throw new Error(`openapi: ${request[1]} cannot be built from a remembered call`);
+  return build();
 };
 
 export class DocumentComponents {
@@ -34,20 +26,20 @@ export class DocumentComponents {
   private readonly refs = new Map<string, string>();
 
   /** Names and builds what the calls reach that has no name yet, in call order, depth first. */
-  add(calls: Calls, source: ComponentSource): void {
-    calls.requests.forEach((request, index) => {
-      const [section, owner, preferred, qualifier] = request;
+  add(calls: readonly Call[], source: ComponentSource): void {
+    for (const call of calls) {
+      const [section, owner, preferred, qualifier] = call.request;
       const hole = `${section} ${owner}`;
-      if (this.refs.has(hole)) return;
+      if (this.refs.has(hole)) continue;
       const texts = this.texts[section];
       const name = uniqueName(texts, preferred, qualifier);
       // Named before it is built, so the components it calls for come after it.
       this.refs.set(hole, JSON.stringify(`#/components/${section}/${name}`));
       texts.set(name, []);
-      const { printed, calls: own } = source(request, calls.live?.[index]);
+      const { printed, calls: own } = source(call);
       texts.set(name, printed.text);
       this.add(own, source);
-    });
+    }
   }
 
   size(section: SectionName): number {

@@ -73,7 +73,8 @@ function namedDocument(
   if (record.kind !== 'record' || isView(record) || (body.kind === 'list' && record.nullable)) return build(body, ctx);
   const shape = body.kind === 'list' ? 'List' : body.nullable ? 'OrNull' : '';
   const named = ctx.components.record(record.record);
-  return ctx.components.schemas.define(
+  return ctx.components.define(
+    'schemas',
     {
       owner: `${format} ${shape} ${record.record}`,
       preferred: `${pascalCase(named.name)}${shape}${format === 'plain' ? 'Plain' : ''}Document`,
@@ -140,7 +141,8 @@ function jsonApiData(type: TypeIr, ctx: SchemaContext): Schema {
 }
 
 function recordResource(record: RecordIr, ctx: SchemaContext): Schema {
-  return ctx.components.schemas.define(
+  return ctx.components.define(
+    'schemas',
     { owner: `resource:${record.key}`, preferred: `${pascalCase(record.name)}Resource`, qualifier: record.file },
     () => {
       const id = record.fields.find((field) => field.name === 'id');
@@ -179,7 +181,8 @@ function recordResource(record: RecordIr, ctx: SchemaContext): Schema {
 
 /** A relationship names its records (data) where the handler embedded them or a foreign key names one; links always. */
 function relationship(relation: RelationIr, components: Components): SchemaObject {
-  const identifier = components.schemas.define(
+  const identifier = components.define(
+    'schemas',
     { owner: 'jsonapi:identifier', preferred: 'JsonApiResourceIdentifier' },
     () => ({
       type: 'object',
@@ -220,7 +223,7 @@ function includedResource(primary: TypeIr, ctx: SchemaContext): Schema {
 }
 
 function resourceSchema(components: Components): Schema {
-  return components.schemas.define({ owner: 'jsonapi:resource', preferred: 'JsonApiResource' }, () => ({
+  return components.define('schemas', { owner: 'jsonapi:resource', preferred: 'JsonApiResource' }, () => ({
     type: 'object',
     description: 'Any json:api resource object (the included related records).',
     properties: {
@@ -235,7 +238,7 @@ function resourceSchema(components: Components): Schema {
 }
 
 function listLinks(components: Components): Schema {
-  return components.schemas.define({ owner: 'jsonapi:list-links', preferred: 'JsonApiListLinks' }, () => ({
+  return components.define('schemas', { owner: 'jsonapi:list-links', preferred: 'JsonApiListLinks' }, () => ({
     type: 'object',
     description:
       'URLs of this answer; when the request named a page (limit and page), of result pages too, <path>?limit=L&page=P: first and last, prev on pages after the first, next when a further page exists.',
@@ -245,7 +248,7 @@ function listLinks(components: Components): Schema {
 }
 
 function listMeta(components: Components): Schema {
-  return components.schemas.define({ owner: 'jsonapi:list-meta', preferred: 'JsonApiListMeta' }, () => ({
+  return components.define('schemas', { owner: 'jsonapi:list-meta', preferred: 'JsonApiListMeta' }, () => ({
     type: 'object',
     properties: {
       fetchCount: { type: 'integer', minimum: 0, description: 'Number of records on this page.' },

@@ -35,7 +35,7 @@ export function errorResponses(
       preferred: names.map(pascalCase).join('Or'),
       ...(route.auth !== undefined && { qualifier: route.auth }),
     };
-    const ref = components.responses.define(name, () => {
+    const ref = components.define('responses', name, () => {
       const headers = headersFor(status);
       return {
         description: errorDescription(errors),
@@ -60,7 +60,7 @@ function errorContent(iface: InterfaceIr, errors: readonly ErrorIr[], components
   const examples = sortedObject(
     errors.map((error) => [
       error.name,
-      components.examples.define({ owner: error.name, preferred: pascalCase(error.name) }, () =>
+      components.define('examples', { owner: error.name, preferred: pascalCase(error.name) }, () =>
         errorExample(iface, error),
       ),
     ]),
@@ -127,7 +127,7 @@ function errorExample(iface: InterfaceIr, error: ErrorIr): ExampleObject {
 /** The interface's error body: the errors array, or {success: false, message, errors?}. */
 function errorBodySchema(iface: InterfaceIr, components: Components): ReferenceObject {
   if (iface.errorStyle === 'success-false') {
-    return components.schemas.define({ owner: 'error:success-false', preferred: 'FailureResponse' }, () => ({
+    return components.define('schemas', { owner: 'error:success-false', preferred: 'FailureResponse' }, () => ({
       type: 'object',
       description: 'Body of every failure.',
       properties: {
@@ -139,7 +139,7 @@ function errorBodySchema(iface: InterfaceIr, components: Components): ReferenceO
     }));
   }
   const entry = errorEntrySchema(components);
-  return components.schemas.define({ owner: 'error:errors-array', preferred: 'ErrorResponse' }, () => ({
+  return components.define('schemas', { owner: 'error:errors-array', preferred: 'ErrorResponse' }, () => ({
     type: 'object',
     description: 'Body of every failure: one entry per problem.',
     properties: { errors: { type: 'array', items: entry, minItems: 1 } },
@@ -149,7 +149,7 @@ function errorBodySchema(iface: InterfaceIr, components: Components): ReferenceO
 
 /** One entry of the platform's errors array (also part of the OAuth token errors). */
 export function errorEntrySchema(components: Components): ReferenceObject {
-  return components.schemas.define({ owner: 'error:entry', preferred: 'ErrorObject' }, () => ({
+  return components.define('schemas', { owner: 'error:entry', preferred: 'ErrorObject' }, () => ({
     type: 'object',
     properties: {
       code: { type: 'string', description: 'Stable error code, e.g. FRAMEWORK__RESOURCE_NOT_FOUND.' },

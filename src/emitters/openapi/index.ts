@@ -5,9 +5,8 @@ import { compareCodePoints } from '../../ir/names.js';
 import type { InterfaceIr, Ir, ModuleIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
 import { canonicalJson, PrintedJson, writeObject, type WriteMember } from '../shared/json.js';
-import { Components } from './components.js';
+import { COMPONENT_INDENT, Components, OPERATION_INDENT, type JsonParts } from './components.js';
 import { buildNow, DocumentComponents } from './document-names.js';
-import { COMPONENT_INDENT, OPERATION_INDENT, printOperation, type JsonParts } from './printed-operation.js';
 import { DEFAULT_OPENAPI_OPTIONS, type OpenApiOptions } from './options.js';
 import { PrintedRoutes } from './printed-routes.js';
 import { securitySchemes, sessionComponents, tokenUrl } from './security.js';
@@ -43,14 +42,14 @@ function openApiDocumentText(ir: Ir, module: ModuleIr, options: OpenApiOptions):
   for (const route of module.routes) {
     const { printed, calls, source } = routes.route(route);
     components.add(calls, source);
-    addOperation(route.fullPath, route.method.toLowerCase() as Method, printed.operation);
+    addOperation(route.fullPath, route.method.toLowerCase() as Method, printed.text);
   }
   for (const scheme of module.auth) {
     if (scheme.type !== 'oauth2') continue;
-    const built = new Components([]);
-    const { printed, calls } = printOperation(tokenOperation(module, scheme, built), built);
+    const token = new Components([]);
+    const { printed, calls } = token.printOperation(tokenOperation(module, scheme, token));
     components.add(calls, buildNow);
-    addOperation(tokenUrl(module, scheme), 'post', printed.operation);
+    addOperation(tokenUrl(module, scheme), 'post', printed.text);
   }
   const description = infoDescription(iface, module.recordsOrigins);
   const document = {

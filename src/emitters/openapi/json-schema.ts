@@ -140,7 +140,8 @@ function recordRef(key: string, ctx: SchemaContext): Schema {
   const filtered = ctx.filtered === true && reachesApiAlias(record, ctx.components);
   const input = !filtered && ctx.direction === 'write' && record.fields.some((field) => hasCoercion(field.type));
   const suffix = filtered ? 'Filtered' : input ? 'Input' : '';
-  return ctx.components.schemas.define(
+  return ctx.components.define(
+    'schemas',
     {
       owner: `record:${key}${filtered ? ':filtered' : suffix}`,
       preferred: `${pascalCase(recordName(key))}${suffix}`,

@@ -3,19 +3,19 @@
 // later operation is the first to call for is built the same way there: what comes before it in
 // this order, but not in the document's, belongs to components named earlier, whose own calls
 // reach only components named earlier too.
-import type { Components } from './components.js';
-import { buildComponent, liveCalls, type BuiltComponent, type Calls } from './printed-operation.js';
+import type { Built, Call } from './components.js';
+import { buildNow } from './document-names.js';
 
 export class LocalOrder {
-  private readonly found = new Map<string, BuiltComponent>();
+  private readonly found = new Map<string, Built>();
   private readonly walk: Iterator<void>;
 
-  constructor(components: Components) {
-    this.walk = this.visit(liveCalls(components, components.operationCalls()), new Set());
+  constructor(operationCalls: readonly Call[]) {
+    this.walk = this.visit(operationCalls, new Set());
   }
 
   /** The component as this order first builds it. */
-  find(section: string, owner: string): BuiltComponent {
+  find(section: string, owner: string): Built {
     const key = `${section} ${owner}`;
     for (let built = this.found.get(key); ; built = this.found.get(key)) {
       if (built) return built;
@@ -23,12 +23,12 @@ export class LocalOrder {
     }
   }
 
-  private *visit(calls: Calls, seen: Set<string>): Generator<void> {
-    for (const live of calls.live ?? []) {
-      const key = `${live.call.section} ${live.call.name.owner}`;
+  private *visit(calls: readonly Call[], seen: Set<string>): Generator<void> {
+    for (const call of calls) {
+      const key = `${call.request[0]} ${call.request[1]}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const built = buildComponent(live);
+      const built = buildNow(call);
       this.found.set(key, built);
       yield;
       yield* this.visit(built.calls, seen);

@@ -3,18 +3,11 @@
 import { hash } from 'node:crypto';
 import type { Ir, ModuleIr, RouteIr } from '../../ir/types.js';
 import { memo } from '../shared/memo.js';
-import { Components } from './components.js';
+import { Components, type Built, type Call, type Printed } from './components.js';
 import type { ComponentSource } from './document-names.js';
 import { LocalOrder } from './local-order.js';
 import type { OpenApiOptions } from './options.js';
 import { routeOperation } from './operation.js';
-import {
-  buildComponent,
-  printOperation,
-  type Calls,
-  type PrintedComponent,
-  type PrintedOperation,
-} from './printed-operation.js';
 import { RouteViews, type RouteView } from './route-view.js';
 import type { OperationObject } from './types.js';
 
@@ -27,26 +20,28 @@ export class PrintedRoutes {
   }
 
   /** The route's operation, its calls for components, and where those come from. */
-  route(route: RouteIr): { printed: PrintedOperation; calls: Calls; source: ComponentSource } {
+  route(route: RouteIr): Built & { source: ComponentSource } {
     const view = this.views.view(route);
     // The view, hashed once: the key of the route and of the components it is the first to call for.
     const digest = hash('sha256', JSON.stringify(view));
-    const { printed, calls } = remembered('openapi/route', digest, () => {
+    const built = remembered('openapi/route', digest, () => {
       const { operation, components } = this.build(view);
-      return printOperation(operation, components);
+      return components.printOperation(operation);
     });
     let replay: LocalOrder | undefined;
     return {
-      printed,
-      calls,
+      ...built,
       // A component as this route builds it: how the document builds it when this route is the first to call for it.
       // A remembered call (the route was not built in this run) is found again by building the route's components in
       // the document's order; the view is made again (the same) for it.
-      source: ([section, owner], call) =>
+      source: ({ request: [section, owner], build }) =>
         remembered('openapi/component', [digest, section, owner], () =>
-          call
-            ? buildComponent(call)
-            : (replay ??= new LocalOrder(this.build(this.views.view(route)).components)).find(section, owner),
+          build
+            ? build()
+            : (replay ??= new LocalOrder(this.build(this.views.view(route)).components.operationCalls())).find(
+                section,
+                owner,
+              ),
         ),
     };
   }
@@ -74,16 +69,12 @@ export class PrintedRoutes {
 }
 
 /** What `build` prints, remembered: on a hit, its calls are the remembered requests, none live. */
-function remembered<T extends PrintedOperation | PrintedComponent>(
-  kind: string,
-  input: unknown,
-  build: () => { printed: T; calls: Calls },
-): { printed: T; calls: Calls } {
-  let live: Calls | undefined;
-  const printed = memo(kind, input, () => {
+function remembered(kind: string, input: unknown, build: () => Built): Built {
+  let live: readonly Call[] | undefined;
+  const printed: Printed = memo(kind, input, () => {
     const built = build();
     live = built.calls;
     return built.printed;
   });
-  return { printed, calls: live ?? { requests: printed.calls } };
+  return { printed, calls: live ?? printed.calls.map((request) => ({ request })) };
 }

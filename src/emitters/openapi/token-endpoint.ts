@@ -141,7 +141,8 @@ function grantSchema(scheme: OAuthSchemeIr, grant: OAuthGrantIr, components: Com
     ],
   };
   const own = fields[grant.grant];
-  return components.schemas.define(
+  return components.define(
+    'schemas',
     {
       owner: `oauth:${scheme.name}:${grant.grant}`,
       preferred: `${pascalCase(scheme.name)}${pascalCase(grant.grant)}Grant`,
@@ -165,7 +166,8 @@ function grantSchema(scheme: OAuthSchemeIr, grant: OAuthGrantIr, components: Com
 
 function tokenResponseSchema(scheme: OAuthSchemeIr, components: Components): ReferenceObject {
   const noRefresh = scheme.grants.filter((grant) => !grant.issuesRefreshToken).map((grant) => grant.grant);
-  return components.schemas.define(
+  return components.define(
+    'schemas',
     { owner: `oauth:${scheme.name}:token`, preferred: `${pascalCase(scheme.name)}TokenResponse` },
     () => ({
       type: 'object',
@@ -189,7 +191,8 @@ function tokenResponseSchema(scheme: OAuthSchemeIr, components: Components): Ref
 
 function tokenErrorSchema(scheme: OAuthSchemeIr, components: Components): ReferenceObject {
   const entry = errorEntrySchema(components);
-  return components.schemas.define(
+  return components.define(
+    'schemas',
     { owner: `oauth:${scheme.name}:error`, preferred: `${pascalCase(scheme.name)}TokenError` },
     () => ({
       type: 'object',
