@@ -6,7 +6,7 @@ import { compareCodePoints } from './names.js';
 import type { AuthSchemeIr, ErrorIr, ErrorKind, InterfaceIr, OAuthGrantIr, Origin } from './types.js';
 
 export function buildInterface(ctx: FileContext, def: NonNullable<DefinitionFile['interface']>): InterfaceIr {
-  const origin = ctx.origin(def.origin);
+  const documented = ctx.documented(def, ['interface']);
   return {
     title: def.title,
     basePath: def.basePath,
@@ -17,10 +17,8 @@ export function buildInterface(ctx: FileContext, def: NonNullable<DefinitionFile
       .sort(compareCodePoints)
       .map((segment) => ({ segment, aliases: [...(def.segmentAliases?.[segment] ?? [])].sort(compareCodePoints) })),
     bodyLimitBytes: def.limits?.bodyBytes,
-    limitsOrigin: ctx.origin(def.limits?.origin, origin),
-    description: def.description,
-    origin,
-    location: ctx.locate(['interface'], true),
+    limitsOrigin: ctx.origin(def.limits?.origin, documented.origin),
+    ...documented,
   };
 }
 
@@ -34,8 +32,8 @@ export function buildAuthSchemes(
     .sort(compareCodePoints)
     .map((name) => {
       const def = defs[name] as AuthSchemeDefinition;
-      const origin = ctx.origin(def.origin, parent);
-      const documented = { description: def.description, origin, location: ctx.locate(['auth', name], true) };
+      const documented = ctx.documented(def, ['auth', name], parent);
+      const { origin } = documented;
       switch (def.type) {
         case 'oauth2': {
           const grants = (['client_credentials', 'password', 'refresh_token'] as const).flatMap(
@@ -57,9 +55,7 @@ export function buildAuthSchemes(
                   clientId: grantDef.clientId,
                   scopes: [...(grantDef.scopes ?? [])],
                   issuesRefreshToken: grantDef.issuesRefreshToken ?? grant !== 'client_credentials',
-                  description: grantDef.description,
-                  origin: ctx.origin(grantDef.origin, origin),
-                  location: ctx.locate(['auth', name, 'grants', grant], true),
+                  ...ctx.documented(grantDef, ['auth', name, 'grants', grant], origin),
                 },
               ];
             },
@@ -71,9 +67,7 @@ export function buildAuthSchemes(
             grants,
             clientAuthentication: {
               realm: def.clientAuthentication?.realm ?? name,
-              description: def.clientAuthentication?.description,
-              origin: ctx.origin(def.clientAuthentication?.origin, origin),
-              location: ctx.locate(['auth', name, 'clientAuthentication'], true),
+              ...ctx.documented(def.clientAuthentication ?? {}, ['auth', name, 'clientAuthentication'], origin),
             },
             accessTokenLifetime: def.accessTokenLifetime,
             refreshTokenLifetime: def.refreshTokenLifetime,
@@ -92,9 +86,7 @@ export function buildAuthSchemes(
               audience: jwt.audience,
               jwksUrl: jwt.jwksUrl,
               algorithms: [...(jwt.algorithms ?? [])],
-              description: jwt.description,
-              origin: ctx.origin(jwt.origin, origin),
-              location: ctx.locate(['auth', name, 'jwt'], true),
+              ...ctx.documented(jwt, ['auth', name, 'jwt'], origin),
             },
             ...documented,
           };
@@ -125,9 +117,7 @@ export function buildAuthSchemes(
             algorithms: [...def.algorithms],
             qop: [...def.qop],
             nonceLifetime: def.nonceLifetime,
-            privileges: def.privileges
-              ? { resource: def.privileges.resource, names: [...def.privileges.names] }
-              : undefined,
+            privileges: def.privileges,
             ...documented,
           };
       }
@@ -173,9 +163,7 @@ export function buildErrors(ctx: FileContext, defs: NonNullable<DefinitionFile['
         code: def.code,
         title: def.title,
         message: def.message,
-        description: def.description,
-        origin: ctx.origin(def.origin),
-        location: ctx.locate(['errors', name], true),
+        ...ctx.documented(def, ['errors', name]),
       };
     });
 }

@@ -14,12 +14,10 @@ export function buildRecords(ctx: FileContext, records: Record<string, RecordDef
 
 function buildRecord(ctx: FileContext, name: string, def: RecordDefinition): RecordIr {
   const path = ['records', name];
-  const origin = ctx.origin(def.origin);
+  const documented = ctx.documented(def, path);
   const fields = Object.keys(def.fields)
     .sort(compareCodePoints)
-    .map((fieldName) =>
-      buildField(ctx, fieldName, def.fields[fieldName] as FieldDefinition, [...path, 'fields', fieldName], origin, def),
-    );
+    .map((fieldName) => buildField(ctx, def, fieldName, [...path, 'fields', fieldName], documented.origin));
   return {
     key: `${ctx.moduleName}.${name}`,
     name,
@@ -27,20 +25,18 @@ function buildRecord(ctx: FileContext, name: string, def: RecordDefinition): Rec
     resourceType: def.resourceType ?? name,
     apiAlias: def.apiAlias,
     fields,
-    description: def.description,
-    origin,
-    location: ctx.locate(path, true),
+    ...documented,
   };
 }
 
 function buildField(
   ctx: FileContext,
+  record: RecordDefinition,
   name: string,
-  def: FieldDefinition,
   path: YamlPath,
   parentOrigin: Origin,
-  record: RecordDefinition,
 ): FieldIr {
+  const def = record.fields[name] as FieldDefinition;
   const type = buildType(ctx, def, path);
   return {
     name,
@@ -51,9 +47,7 @@ function buildField(
     readOnly: def.readOnly ?? false,
     default: def.default,
     relation: def.relation ? buildRelation(ctx, def.relation, [...path, 'relation'], record) : undefined,
-    description: def.description,
-    origin: ctx.origin(def.origin, parentOrigin),
-    location: ctx.locate(path, true),
+    ...ctx.documented(def, path, parentOrigin),
   };
 }
 

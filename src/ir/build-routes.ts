@@ -22,7 +22,8 @@ export function buildRoutes(ctx: FileContext, scope: RouteScope): RouteIr[] {
 
 function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: RouteDefinition): RouteIr {
   const path: YamlPath = ['routes', name];
-  const origin = ctx.origin(def.origin);
+  const documented = ctx.documented(def, path);
+  const { origin } = documented;
   if (!scope.iface)
     ctx.report(
       'SVC102',
@@ -32,8 +33,6 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
     );
   checkAuth(ctx, scope, def, path);
   checkErrors(ctx, scope, def, path);
-  const params = (group: 'pathParams' | 'query' | 'headers' | 'cookies') =>
-    buildParameters(ctx, def[group] ?? {}, [...path, group], origin, group);
   checkPathParameters(ctx, def, path);
   const fullPath = joinPath(scope.iface?.basePath ?? '', def.version, def.path);
   return {
@@ -48,26 +47,21 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
     privilege: def.privilege,
     scopes: [...(def.scopes ?? [])],
     action: def.action,
-    pathParams: params('pathParams'),
-    query: params('query'),
-    headers: params('headers'),
-    cookies: params('cookies'),
+    pathParams: buildParameters(ctx, def, path, origin, 'pathParams'),
+    query: buildParameters(ctx, def, path, origin, 'query'),
+    headers: buildParameters(ctx, def, path, origin, 'headers'),
+    cookies: buildParameters(ctx, def, path, origin, 'cookies'),
     body: def.body ? buildType(ctx, def.body, [...path, 'body']) : undefined,
     bodyRequired: def.bodyRequired ?? true,
     bodyEntries: bodyEntries(ctx, def, path),
-    bodyQueryAlternative: def.bodyQueryAlternative
-      ? {
-          member: def.bodyQueryAlternative.member,
-          style: def.bodyQueryAlternative.style,
-          origin: ctx.origin(def.bodyQueryAlternative.origin, origin),
-        }
-      : undefined,
+    bodyQueryAlternative: def.bodyQueryAlternative && {
+      ...def.bodyQueryAlternative,
+      origin: ctx.origin(def.bodyQueryAlternative.origin, origin),
+    },
     bodyFormats: def.bodyFormats ?? (def.body ? ['json'] : []),
     responses: buildResponses(ctx, def, path, origin),
     errors: [...(def.errors ?? [])].sort(compareCodePoints),
-    description: def.description,
-    origin,
-    location: ctx.locate(path, true),
+    ...documented,
   };
 }
 
@@ -109,28 +103,30 @@ function servedPaths(iface: InterfaceIr | undefined, def: RouteDefinition, fullP
   return [fullPath, ...unique];
 }
 
-/** Sorted by name as written; header names are then lower-cased, as they are compared. */
+/** The parameter groups of a route; a response has headers only. */
+type ParameterGroups = Pick<RouteDefinition, 'pathParams' | 'query' | 'headers' | 'cookies'>;
+
+/** One group, sorted by name as written; header names are then lower-cased, as they are compared. */
 function buildParameters(
   ctx: FileContext,
-  defs: Record<string, ParameterDefinition>,
-  path: YamlPath,
+  owner: ParameterGroups,
+  parent: YamlPath,
   origin: Origin,
-  group: 'pathParams' | 'query' | 'headers' | 'cookies',
+  group: keyof ParameterGroups,
 ): ParameterIr[] {
+  const defs = owner[group] ?? {};
   return Object.keys(defs)
     .sort(compareCodePoints)
     .map((name) => {
       const def = defs[name] as ParameterDefinition;
       return {
         name: group === 'headers' ? name.toLowerCase() : name,
-        type: buildType(ctx, def, [...path, name]),
+        type: buildType(ctx, def, [...parent, group, name]),
         required: def.required ?? group === 'pathParams',
         default: def.default,
         style: def.style ?? 'form',
-        ...(def.shortForm ? { shortForm: { key: def.shortForm.key, value: def.shortForm.value } } : {}),
-        description: def.description,
-        origin: ctx.origin(def.origin, origin),
-        location: ctx.locate([...path, name], true),
+        ...(def.shortForm && { shortForm: def.shortForm }),
+        ...ctx.documented(def, [...parent, group, name], origin),
       };
     });
 }
@@ -141,17 +137,15 @@ function buildResponses(ctx: FileContext, def: RouteDefinition, path: YamlPath, 
     .map((status) => {
       const response = def.responses[status] as NonNullable<RouteDefinition['responses'][string]>;
       const responsePath = [...path, 'responses', status];
-      const responseOrigin = ctx.origin(response.origin, origin);
+      const documented = ctx.documented(response, responsePath, origin);
       return {
         status: Number(status),
         body: response.body ? buildType(ctx, response.body, [...responsePath, 'body']) : undefined,
         envelope: (response.envelope ?? 'interface') === 'interface',
-        headers: buildParameters(ctx, response.headers ?? {}, [...responsePath, 'headers'], responseOrigin, 'headers'),
+        headers: buildParameters(ctx, response, responsePath, documented.origin, 'headers'),
         when: response.when,
         total: response.total ?? false,
-        description: response.description,
-        origin: responseOrigin,
-        location: ctx.locate(responsePath, true),
+        ...documented,
       };
     });
 }

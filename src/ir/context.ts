@@ -2,7 +2,7 @@
 import type { Diagnostic, DiagnosticCode } from '../definitions/diagnostics.js';
 import type { LoadedFile } from '../definitions/load.js';
 import { positionOf, type YamlPath } from '../definitions/positions.js';
-import type { Origin, SourceLocation } from './types.js';
+import type { Documented, Origin, SourceLocation } from './types.js';
 
 /** Where the checks of the whole IR put what they find: at an element's location. */
 export type Report = (location: SourceLocation, code: DiagnosticCode, message: string) => void;
@@ -65,5 +65,14 @@ export class FileContext {
     if (own === undefined) return parent;
     this.recordsOrigins = true;
     return own;
+  }
+
+  /** What every element carries: its description, its origin (see origin) and where its key is. */
+  documented(
+    def: { description?: string | undefined; origin?: Origin | undefined },
+    path: YamlPath,
+    parent?: Origin,
+  ): Documented {
+    return { description: def.description, origin: this.origin(def.origin, parent), location: this.locate(path, true) };
   }
 }
