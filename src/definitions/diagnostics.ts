@@ -119,13 +119,3 @@ export class DefinitionsError extends Error {
     this.diagnostics = sorted;
   }
 }
-
-export function diagnosticAt(
-  file: string,
-  line: number,
-  column: number,
-  code: DiagnosticCode,
-  message: string,
-): Diagnostic {
-  return { file, line, column, code, message };
-}

@@ -4,7 +4,7 @@
 // otherwise, and whenever a file has anything to report, it is parsed whole here.
 import { loadInChunks, type ChunkStore } from './chunked-load.js';
 import { yaml } from './lazy-yaml.js';
-import { diagnosticAt as at, type Diagnostic, type DiagnosticCode } from './diagnostics.js';
+import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 import type { DefinitionSource } from './sources.js';
 import {
   MAX_ALIAS_COUNT,
@@ -26,11 +26,6 @@ export interface LoadedFile {
   readonly value: unknown;
 }
 
-export interface LoadResult {
-  readonly files: readonly LoadedFile[];
-  readonly diagnostics: readonly Diagnostic[];
-}
-
 /**
  * For the YAML errors people make most: what a reader should write instead, and a message in place
  * of the parser's where that names its options rather than the problem.
@@ -41,7 +36,7 @@ const YAML_HELP: Partial<Record<string, { expected: string; message?: string }>>
   NON_STRING_KEY: { expected: 'a plain name as each key', message: 'a key is a list or a mapping' },
 };
 
-export function parseDefinitionSources(sources: readonly DefinitionSource[], chunks?: ChunkStore): LoadResult {
+export function parseDefinitionSources(sources: readonly DefinitionSource[], chunks?: ChunkStore) {
   const results = sources.map((source) => parseDefinitionText(source.file, source.bytes, chunks));
   return {
     files: results.flatMap((result) => (result.file ? [result.file] : [])),
@@ -56,7 +51,7 @@ export function parseDefinitionText(
 ): { file: LoadedFile | undefined; diagnostics: Diagnostic[] } {
   const fail = (code: DiagnosticCode, message: string, line = 1, column = 1) => ({
     file: undefined,
-    diagnostics: [at(file, line, column, code, message)],
+    diagnostics: [{ file, line, column, code, message }],
   });
   if (bytes.byteLength > MAX_FILE_BYTES)
     return fail('SVC003', `file is ${bytes.byteLength} bytes (expected at most ${MAX_FILE_BYTES})`);
@@ -82,29 +77,28 @@ export function parseDefinitionText(
     return fail('SVC003', `more than ${MAX_TOKENS} YAML tokens (expected a smaller document)`);
   const lines = new (yaml().LineCounter)();
   const document = yaml().parseDocument(text, { ...YAML_PARSE_OPTIONS, lineCounter: lines });
+  const at = (offset: number, code: DiagnosticCode, message: string): Diagnostic => {
+    const { line, col } = lines.linePos(offset);
+    return { file, line, column: col, code, message };
+  };
   const syntax: Diagnostic[] = [];
   // A tab in an indent throws every line after it out of place: its own error is the one to fix,
   // and the parser's errors that follow from it are not shown.
   const tabs = document.errors.filter((error) => error.code === 'TAB_AS_INDENT');
   for (const error of tabs.length > 0 ? tabs : document.errors) {
-    const { line, col } = lines.linePos(error.pos[0]);
     if (error.code === 'RESOURCE_EXHAUSTION') {
       // The parser ran out of stack: nesting far beyond MAX_DEPTH. Once per file is enough.
-      if (!syntax.some((d) => d.code === 'SVC003'))
-        syntax.push(at(file, line, col, 'SVC003', `nesting too deep to parse (expected at most ${MAX_DEPTH} levels)`));
+      const message = `nesting too deep to parse (expected at most ${MAX_DEPTH} levels)`;
+      if (!syntax.some((d) => d.code === 'SVC003')) syntax.push(at(error.pos[0], 'SVC003', message));
       continue;
     }
     const message = YAML_HELP[error.code]?.message ?? firstLine(error.message);
-    syntax.push(
-      at(file, line, col, 'SVC002', `${message} (expected ${YAML_HELP[error.code]?.expected ?? 'well-formed YAML'})`),
-    );
+    const expected = YAML_HELP[error.code]?.expected ?? 'well-formed YAML';
+    syntax.push(at(error.pos[0], 'SVC002', `${message} (expected ${expected})`));
   }
   const { shape, index } = walkDocument(document);
   const duplicate = `Map keys must be unique (expected ${YAML_HELP.DUPLICATE_KEY?.expected})`;
-  for (const offset of shape.duplicateKeys) {
-    const { line, col } = lines.linePos(offset);
-    syntax.push(at(file, line, col, 'SVC002', duplicate));
-  }
+  for (const offset of shape.duplicateKeys) syntax.push(at(offset, 'SVC002', duplicate));
   if (syntax.length > 0) return { file: undefined, diagnostics: syntax };
   if (shape.depth > MAX_DEPTH) return fail('SVC003', `nesting depth over ${MAX_DEPTH} (expected a shallower document)`);
   let value: unknown;
@@ -114,9 +108,9 @@ export function parseDefinitionText(
     const message = firstLine(String((error as Error).message));
     const unresolved = /^Unresolved alias[^:]*: (.*)$/.exec(message);
     if (unresolved) {
-      const { line, col } = lines.linePos(shape.aliases.get(unresolved[1] ?? '') ?? 0);
       const expected = `expected &${unresolved[1]} on an earlier value`;
-      return fail('SVC002', `alias *${unresolved[1]} names no anchor before it (${expected})`, line, col);
+      const message = `alias *${unresolved[1]} names no anchor before it (${expected})`;
+      return { file: undefined, diagnostics: [at(shape.aliases.get(unresolved[1] ?? '') ?? 0, 'SVC002', message)] };
     }
     return fail('SVC004', `${message} (expected at most ${MAX_ALIAS_COUNT} alias expansions)`);
   }

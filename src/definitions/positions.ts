@@ -3,11 +3,6 @@ import { offsetOf, type LookupOptions, type NodeIndex } from './node-index.js';
 
 export type YamlPath = readonly (string | number)[];
 
-export interface Position {
-  readonly line: number;
-  readonly column: number;
-}
-
 export interface FilePositions {
   /** Offset of the start of each line, as the yaml LineCounter records them. */
   readonly lineStarts: ArrayLike<number>;
@@ -20,12 +15,12 @@ export interface FilePositions {
  * or the closest existing parent (a missing key is reported where it should be); with atKey, the
  * key of the last path element rather than its value.
  */
-export function positionOf(positions: FilePositions, path: YamlPath, options: LookupOptions = {}): Position {
+export function positionOf(positions: FilePositions, path: YamlPath, options: LookupOptions = {}) {
   return linePos(positions.lineStarts, offsetOf(positions.index, path, options));
 }
 
 /** LineCounter.linePos over recorded line starts: 1-based line and column of an offset. */
-function linePos(lineStarts: ArrayLike<number>, offset: number): Position {
+function linePos(lineStarts: ArrayLike<number>, offset: number) {
   let low = 0;
   let high = lineStarts.length;
   while (low < high) {

@@ -3,7 +3,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { compareCodePoints } from '../ir/names.js';
-import { diagnosticAt as at, type Diagnostic, type DiagnosticCode } from './diagnostics.js';
+import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 
 export function displayPath(path: string, cwd: string = process.cwd()): string {
   const rel = relative(cwd, path);
@@ -25,7 +25,7 @@ export async function readDefinitionSources(
   const diagnostics: Diagnostic[] = [];
   /** Records a problem with `path` (the folder or a file in it); returns the result so far. */
   const report = (path: string, code: DiagnosticCode, message: string) => {
-    diagnostics.push(at(displayPath(path, cwd), 1, 1, code, message));
+    diagnostics.push({ file: displayPath(path, cwd), line: 1, column: 1, code, message });
     return { sources, diagnostics };
   };
   let names: string[];

@@ -14,10 +14,19 @@ export function validateFileSchema(loaded: LoadedFile): {
   definition: DefinitionFile | undefined;
   diagnostics: Diagnostic[];
 } {
-  const result = DefinitionFileSchema.safeParse(loaded.value, { reportInput: true });
+  const result = DefinitionFileSchema.safeParse(loaded.value, { reportInput: true, error: allowedKeysMessage });
   if (result.success) return { definition: result.data, diagnostics: [] };
   const diagnostics = result.error.issues.flatMap((issue) => issueToDiagnostics(loaded, issue as Issue));
   return { definition: undefined, diagnostics };
+}
+
+/**
+ * The message of an unknown-key issue: the keys its object allows, for the diagnostic's "expected
+ * one of" (only the raw issue knows the object; the other issues keep zod's messages).
+ */
+function allowedKeysMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code !== 'unrecognized_keys') return undefined;
+  return Object.keys((issue.inst as z.core.$ZodObject)._zod.def.shape).join(', ');
 }
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
@@ -32,9 +41,8 @@ function issueToDiagnostics(loaded: LoadedFile, issue: Issue): Diagnostic[] {
   switch (issue.code) {
     case 'unrecognized_keys':
       return issue.keys.map((key) => {
-        const known = allowedKeys(path, loaded.value);
-        const hint = closest(key, known);
-        const expected = `${hint.length ? `did you mean "${hint[0]}"? ` : ''}expected one of: ${known.join(', ')}`;
+        const hint = closest(key, issue.message.split(', '));
+        const expected = `${hint.length ? `did you mean "${hint[0]}"? ` : ''}expected one of: ${issue.message}`;
         const message = `unknown key "${key}"${where ? ` in ${where}` : ''} (${expected})`;
         return located('SVC101', message, true, [...path, key]);
       });
@@ -113,52 +121,6 @@ function describeExpected(expected: string): string {
   if (expected === 'object' || expected === 'record' || expected === 'map') return 'a mapping';
   if (expected === 'array') return 'a list';
   return expected;
-}
-
-/** Just enough of a zod schema's definition to walk it. */
-export interface SchemaDef {
-  readonly type: string;
-  readonly shape?: Record<string, { _zod: { def: SchemaDef } }>;
-  readonly innerType?: { _zod: { def: SchemaDef } };
-  readonly valueType?: { _zod: { def: SchemaDef } };
-  readonly element?: { _zod: { def: SchemaDef } };
-  readonly getter?: () => { _zod: { def: SchemaDef } };
-  readonly options?: readonly { _zod: { def: SchemaDef } }[];
-  readonly discriminator?: string;
-  readonly values?: readonly unknown[];
-}
-
-/** The keys the definitions schema allows in the mapping at `path`, for unknown-key messages. */
-function allowedKeys(path: YamlPath, root: unknown): string[] {
-  let def: SchemaDef | undefined = unwrap(DefinitionFileSchema._zod.def as unknown as SchemaDef, root);
-  let value: unknown = root;
-  for (const segment of path) {
-    const next: { _zod: { def: SchemaDef } } | undefined =
-      def?.type === 'object'
-        ? def.shape?.[String(segment)]
-        : def?.type === 'record'
-          ? def.valueType
-          : def?.type === 'array'
-            ? def.element
-            : undefined;
-    value = isMapping(value) || Array.isArray(value) ? (value as Record<string, unknown>)[String(segment)] : undefined;
-    def = next ? unwrap(next._zod.def, value) : undefined;
-  }
-  return def?.type === 'object' ? Object.keys(def.shape ?? {}) : [];
-}
-
-function unwrap(def: SchemaDef, value: unknown): SchemaDef {
-  if ((def.type === 'optional' || def.type === 'nullable' || def.type === 'default') && def.innerType)
-    return unwrap(def.innerType._zod.def, value);
-  if (def.type === 'lazy' && def.getter) return unwrap(def.getter()._zod.def, value);
-  if (def.type === 'union' && def.discriminator !== undefined && isMapping(value)) {
-    const tag = value[def.discriminator];
-    const option = def.options?.find((candidate) =>
-      candidate._zod.def.shape?.[def.discriminator as string]?._zod.def.values?.includes(tag),
-    );
-    if (option) return unwrap(option._zod.def, value);
-  }
-  return def;
 }
 
 function describeValue(value: unknown): string {

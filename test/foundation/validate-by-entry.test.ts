@@ -14,7 +14,6 @@ import { resolveConfig } from '../../src/config.js';
 import type { ChunkStore } from '../../src/definitions/chunked-load.js';
 import { parseDefinitionSources } from '../../src/definitions/load.js';
 import { DefinitionFileSchema, type DefinitionFile } from '../../src/definitions/schema.js';
-import type { SchemaDef } from '../../src/definitions/validate-schema.js';
 import {
   checkHere,
   validateByEntry,
@@ -33,6 +32,17 @@ afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: tru
 async function definitionValues(dir: string): Promise<unknown[]> {
   const names = (await readdir(dir)).filter((name) => name.endsWith('.yaml')).sort();
   return Promise.all(names.map(async (name) => parse(await readFile(join(dir, name), 'utf8')) as unknown));
+}
+
+/** Just enough of a zod schema's definition to walk it. */
+interface SchemaDef {
+  readonly type: string;
+  readonly shape?: Record<string, { _zod: { def: SchemaDef } }>;
+  readonly innerType?: { _zod: { def: SchemaDef } };
+  readonly valueType?: { _zod: { def: SchemaDef } };
+  readonly element?: { _zod: { def: SchemaDef } };
+  readonly getter?: () => { _zod: { def: SchemaDef } };
+  readonly options?: readonly { _zod: { def: SchemaDef } }[];
 }
 
 /**
