@@ -16,40 +16,31 @@ export class BaseNotFoundError extends Error {}
 
 export interface BaseSources {
   readonly base: DiffBase;
-  readonly sources: readonly DefinitionSource[];
+  readonly definitions: readonly DefinitionSource[];
   readonly diagnostics: readonly Diagnostic[];
 }
 
 export async function readBaseSources(base: string, definitionsDir: string, cwd: string): Promise<BaseSources> {
   const folder = resolve(cwd, base);
-  if (await isDirectory(folder)) {
+  if ((await stat(folder).catch(() => undefined))?.isDirectory()) {
     const { sources, diagnostics } = await readDefinitionSources(folder, cwd);
-    return { base: { kind: 'folder', label: base }, sources, diagnostics };
+    return { base: { kind: 'folder', label: base }, definitions: sources, diagnostics };
   }
   return readGitSources(base, definitionsDir, cwd);
 }
 
 async function readGitSources(ref: string, definitionsDir: string, cwd: string): Promise<BaseSources> {
   if (ref.startsWith('-')) throw new BaseNotFoundError(`base "${ref}" is neither a folder nor a git ref`);
-  let root: string;
-  try {
-    root = await realpath((await git(cwd, ['rev-parse', '--show-toplevel'])).toString('utf8').trim());
-  } catch {
-    throw new BaseNotFoundError(
-      `base "${ref}" is not a folder, and ${cwd} is not inside a git repository (expected a folder or a git ref)`,
-    );
-  }
-  let commit: string;
-  try {
-    commit = (await git(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]))
-      .toString('utf8')
-      .trim();
-  } catch {
-    throw new BaseNotFoundError(
-      `base "${ref}" is neither a folder nor a git ref (expected a folder, a branch, a tag or a commit)`,
-    );
-  }
-  const dir = relative(root, await realpathOrSelf(definitionsDir))
+  const notFound = (why: string) => (): never => {
+    throw new BaseNotFoundError(`base "${ref}" ${why}`);
+  };
+  const root = await git(cwd, ['rev-parse', '--show-toplevel'])
+    .then((stdout) => realpath(stdout.toString('utf8').trim()))
+    .catch(notFound(`is not a folder, and ${cwd} is not inside a git repository (expected a folder or a git ref)`));
+  const commit = await git(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])
+    .then((stdout) => stdout.toString('utf8').trim())
+    .catch(notFound('is neither a folder nor a git ref (expected a folder, a branch, a tag or a commit)'));
+  const dir = relative(root, await realpath(definitionsDir).catch(() => definitionsDir))
     .split(sep)
     .join('/');
   if (dir.startsWith('..') || isAbsolute(dir))
@@ -65,32 +56,16 @@ async function readGitSources(ref: string, definitionsDir: string, cwd: string):
     .filter(({ type, path }) => type === 'blob' && DEFINITION_FILE.test(path) && posix.dirname(path) === (dir || '.'))
     .map(({ path }) => path)
     .sort();
-  const sources = await Promise.all(
+  const definitions = await Promise.all(
     paths.map(async (path) => ({
       file: `${ref}:${path}`,
       bytes: new Uint8Array(await git(root, ['show', `${commit}:${path}`])),
     })),
   );
-  return { base: { kind: 'git', label: `${ref}:${dir || '.'}` }, sources, diagnostics: [] };
+  return { base: { kind: 'git', label: `${ref}:${dir || '.'}` }, definitions, diagnostics: [] };
 }
 
 async function git(cwd: string, args: readonly string[]): Promise<Buffer> {
   const { stdout } = await run('git', ['-C', cwd, ...args], { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 });
   return stdout;
-}
-
-async function isDirectory(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-async function realpathOrSelf(path: string): Promise<string> {
-  try {
-    return await realpath(path);
-  } catch {
-    return path;
-  }
 }

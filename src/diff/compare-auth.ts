@@ -1,18 +1,14 @@
 // Auth: the schemes a file declares, and which scheme (and privilege) each route asks for.
 // Any change of either, beyond its description, breaks both sides.
 import type { AuthSchemeIr, ModuleIr, RouteIr } from '../ir/types.js';
-import { compareKeyed, sameValue, show, stripDocs, unionNames, type CompareContext, type Report } from './context.js';
+import { sameValue, show, stripDocs, unionNames, type CompareContext, type Report } from './context.js';
 
 export function compareAuthSchemes(ctx: CompareContext, base: ModuleIr | undefined, head: ModuleIr | undefined): void {
-  const moduleName = (head ?? base)?.name ?? '';
-  const subject = (name: string) => `auth scheme ${moduleName}.${name}`;
-  compareKeyed(base?.auth ?? [], head?.auth ?? [], (scheme) => scheme.name, {
-    removed: (before, name) =>
-      ctx.reporter(subject(name), { base: before.location })('auth-scheme-removed', `${before.type} scheme removed`),
-    added: (after, name) =>
-      ctx.reporter(subject(name), { head: after.location })('auth-scheme-added', `${after.type} scheme added`),
-    changed: (before, after, name) =>
-      compareScheme(ctx.reporter(subject(name), { head: after.location }), before, after),
+  const subject = (name: string) => `auth scheme ${(head ?? base)?.name ?? ''}.${name}`;
+  ctx.compareKeyed(base?.auth ?? [], head?.auth ?? [], 'name', subject, {
+    removed: (report, before) => report('auth-scheme-removed', `${before.type} scheme removed`),
+    added: (report, after) => report('auth-scheme-added', `${after.type} scheme added`),
+    changed: compareScheme,
   });
 }
 

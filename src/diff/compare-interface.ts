@@ -1,6 +1,6 @@
 // The interface block (base path, style, versions, aliases, limits) and the error catalog of a file.
 import type { InterfaceIr, ModuleIr } from '../ir/types.js';
-import { compareKeyed, listDelta, reportOtherChanges, show, type CompareContext } from './context.js';
+import { listDelta, reportOtherChanges, show, type CompareContext } from './context.js';
 
 export function compareInterface(ctx: CompareContext, base: ModuleIr | undefined, head: ModuleIr | undefined): void {
   const subject = `interface ${(head ?? base)?.name ?? ''}`;
@@ -50,16 +50,11 @@ function compareInterfaceBlock(ctx: CompareContext, subject: string, base: Inter
 
 function compareErrors(ctx: CompareContext, base: ModuleIr | undefined, head: ModuleIr | undefined): void {
   const subject = (name: string) => `error ${(head ?? base)?.name ?? ''}.${name}`;
-  compareKeyed(base?.errors ?? [], head?.errors ?? [], (error) => error.name, {
-    removed: (before, name) =>
-      ctx.reporter(subject(name), { base: before.location })('error-removed', 'error removed from the catalog'),
-    added: (after, name) =>
-      ctx.reporter(subject(name), { head: after.location })(
-        'error-added',
-        `error added (${after.status}${after.code ? ` ${after.code}` : ''})`,
-      ),
-    changed: (before, after, name) => {
-      const report = ctx.reporter(subject(name), { head: after.location });
+  ctx.compareKeyed(base?.errors ?? [], head?.errors ?? [], 'name', subject, {
+    removed: (report) => report('error-removed', 'error removed from the catalog'),
+    added: (report, after) =>
+      report('error-added', `error added (${after.status}${after.code ? ` ${after.code}` : ''})`),
+    changed: (report, before, after) => {
       if (before.description !== after.description) report('docs-changed', 'description changed');
       for (const key of ['kind', 'status', 'code'] as const) {
         if (before[key] !== after[key])

@@ -1,43 +1,41 @@
 // Records and their fields, matched by record key ("<file>.<record>") and field name.
 import type { FieldIr, RecordIr } from '../ir/types.js';
-import { compareKeyed, reportOtherChanges, sameValue, show, type CompareContext, type Report } from './context.js';
+import { reportOtherChanges, sameValue, show, type CompareContext, type Report } from './context.js';
 import { compareTypes } from './compare-types.js';
 import type { Direction } from './types.js';
 import { fieldDirections } from './usage.js';
 
 export function compareRecords(ctx: CompareContext): void {
-  compareKeyed([...ctx.base.records.values()], [...ctx.head.records.values()], (record) => record.key, {
-    removed: (base, key) => ctx.reporter(`record ${key}`, { base: base.location })('record-removed', 'record removed'),
-    added: (head, key) => ctx.reporter(`record ${key}`, { head: head.location })('record-added', 'record added'),
-    changed: (base, head) => compareRecord(ctx, base, head),
+  const [base, head] = [[...ctx.base.records.values()], [...ctx.head.records.values()]];
+  ctx.compareKeyed(base, head, 'key', (key) => `record ${key}`, {
+    removed: (report) => report('record-removed', 'record removed'),
+    added: (report) => report('record-added', 'record added'),
+    changed: (report, before, after) => compareRecord(ctx, report, before, after),
   });
 }
 
-function compareRecord(ctx: CompareContext, base: RecordIr, head: RecordIr): void {
-  const report = ctx.reporter(`record ${head.key}`, { head: head.location });
+function compareRecord(ctx: CompareContext, report: Report, base: RecordIr, head: RecordIr): void {
   if (base.description !== head.description) report('docs-changed', 'description changed');
   if (base.resourceType !== head.resourceType)
     report('resource-type-changed', `resource type ${base.resourceType} → ${head.resourceType}`);
   if (base.apiAlias !== head.apiAlias)
     report('resource-type-changed', `apiAlias ${show(base.apiAlias)} → ${show(head.apiAlias)}`);
   reportOtherChanges(report, base, head, ['key', 'name', 'file', 'resourceType', 'apiAlias', 'fields']);
-  const fieldSubject = (name: string) => `field ${head.key}.${name}`;
-  compareKeyed(base.fields, head.fields, (field) => field.name, {
-    removed: (field, name) => {
+  ctx.compareKeyed(base.fields, head.fields, 'name', (name) => `field ${head.key}.${name}`, {
+    removed: (report, field) => {
       const kind = field.required && field.default === undefined ? 'required-field-removed' : 'field-removed';
-      ctx.reporter(fieldSubject(name), { base: field.location })(
+      report(
         kind,
         kind === 'field-removed' ? 'optional field removed' : 'required field removed',
-        fieldDirections([ctx.baseUses], base.key, name),
+        fieldDirections([ctx.baseUses], base.key, field.name),
       );
     },
-    added: (field, name) => addedField(ctx, head, field, fieldSubject(name)),
-    changed: (before, after, name) => compareField(ctx, head.key, before, after, fieldSubject(name)),
+    added: (report, field) => addedField(ctx, report, head, field),
+    changed: (report, before, after) => compareField(ctx, report, head.key, before, after),
   });
 }
 
-function addedField(ctx: CompareContext, record: RecordIr, field: FieldIr, subject: string): void {
-  const report = ctx.reporter(subject, { head: field.location });
+function addedField(ctx: CompareContext, report: Report, record: RecordIr, field: FieldIr): void {
   const directions = (presence?: boolean) => fieldDirections([ctx.headUses], record.key, field.name, presence);
   const requiredIn = directions(true).filter((direction) => isRequired(field, direction));
   const withDefault = field.default === undefined ? '' : ` (default ${show(field.default)})`;
@@ -50,8 +48,7 @@ export function isRequired(field: Pick<FieldIr, 'required' | 'default'>, directi
   return field.required && (direction === 'response' || field.default === undefined);
 }
 
-function compareField(ctx: CompareContext, record: string, base: FieldIr, head: FieldIr, subject: string): void {
-  const report = ctx.reporter(subject, { head: head.location });
+function compareField(ctx: CompareContext, report: Report, record: string, base: FieldIr, head: FieldIr): void {
   const sides = [ctx.baseUses, ctx.headUses];
   const directions = fieldDirections(sides, record, head.name);
   const presence = fieldDirections(sides, record, head.name, true);

@@ -1,14 +1,6 @@
 // Routes, matched by file and route name: method and path, parameters, body and responses.
 import type { ModuleIr, ParameterIr, ResponseIr, RouteIr } from '../ir/types.js';
-import {
-  compareKeyed,
-  listDelta,
-  reportOtherChanges,
-  sameValue,
-  show,
-  type CompareContext,
-  type Report,
-} from './context.js';
+import { listDelta, reportOtherChanges, sameValue, show, type CompareContext, type Report } from './context.js';
 import { compareRouteAuth } from './compare-auth.js';
 import { compareDefault, comparePresence, isRequired } from './compare-records.js';
 import { compareTypes } from './compare-types.js';
@@ -21,19 +13,17 @@ export function compareRoutes(ctx: CompareContext, base: ModuleIr | undefined, h
   const renames = renamedRoutes(baseRoutes, headRoutes);
   const renamedTargets = new Set(renames.values());
   const subject = (name: string) => `route ${moduleName}.${name}`;
-  compareKeyed(baseRoutes, headRoutes, (route) => route.name, {
-    removed: (route, name) => {
+  ctx.compareKeyed(baseRoutes, headRoutes, 'name', subject, {
+    removed: (report, route) => {
       const renamedTo = renames.get(route);
       if (renamedTo) compareRenamedRoute(ctx, subject(renamedTo.name), route, renamedTo);
-      else
-        ctx.reporter(subject(name), { base: route.location })('route-removed', `route ${describeRoute(route)} removed`);
+      else report('route-removed', `route ${describeRoute(route)} removed`);
     },
-    added: (route, name) => {
+    added: (report, route) => {
       // A new interface's routes are the interface-added change: there is no base server to break.
-      if (base && !renamedTargets.has(route))
-        ctx.reporter(subject(name), { head: route.location })('route-added', `route ${describeRoute(route)} added`);
+      if (base && !renamedTargets.has(route)) report('route-added', `route ${describeRoute(route)} added`);
     },
-    changed: (before, after, name) => compareRoute(ctx, subject(name), before, after),
+    changed: (_report, before, after, name) => compareRoute(ctx, subject(name), before, after),
   });
 }
 
@@ -123,19 +113,17 @@ function compareParameters(
   direction: Direction,
 ): void {
   const directions = [direction];
-  compareKeyed(base, head, (param) => param.name, {
-    removed: (before, name) =>
-      ctx.reporter(`${prefix} ${name}`, { base: before.location })('parameter-removed', 'removed', directions),
-    added: (after, name) => {
+  ctx.compareKeyed(base, head, 'name', (name) => `${prefix} ${name}`, {
+    removed: (report) => report('parameter-removed', 'removed', directions),
+    added: (report, after) => {
       const required = isRequired(after, direction);
-      ctx.reporter(`${prefix} ${name}`, { head: after.location })(
+      report(
         required ? 'parameter-added-required' : 'parameter-added-optional',
         required ? 'required, added' : 'optional, added',
         directions,
       );
     },
-    changed: (before, after, name) => {
-      const report = ctx.reporter(`${prefix} ${name}`, { head: after.location });
+    changed: (report, before, after) => {
       if (before.description !== after.description) report('docs-changed', 'description changed');
       comparePresence(report, directions, before, after);
       compareDefault(report, directions, before, after);
@@ -185,13 +173,10 @@ function compareBody(ctx: CompareContext, route: string, base: RouteIr, head: Ro
 function compareResponses(ctx: CompareContext, route: string, base: RouteIr, head: RouteIr): void {
   const directions: Direction[] = ['response'];
   const subject = (status: string) => `${route} › response ${status}`;
-  compareKeyed(base.responses, head.responses, (response) => String(response.status), {
-    removed: (before, status) =>
-      ctx.reporter(subject(status), { base: before.location })('response-removed', `response ${status} removed`),
-    added: (after, status) =>
-      ctx.reporter(subject(status), { head: after.location })('response-added', `response ${status} added`),
-    changed: (before, after, status) => {
-      const report = ctx.reporter(subject(status), { head: after.location });
+  ctx.compareKeyed(base.responses, head.responses, 'status', subject, {
+    removed: (report, before) => report('response-removed', `response ${before.status} removed`),
+    added: (report, after) => report('response-added', `response ${after.status} added`),
+    changed: (report, before, after, status) => {
       if (before.description !== after.description) report('docs-changed', 'description changed');
       if (before.envelope !== after.envelope)
         report(

@@ -1,5 +1,5 @@
 // What every comparison step shares: both IRs, where their records travel, and the list of changes.
-import type { Ir, SourceLocation } from '../ir/types.js';
+import type { Documented, Ir, SourceLocation } from '../ir/types.js';
 import { compareCodePoints } from '../ir/names.js';
 import { classify, impactRank } from './classify.js';
 import type { Change, ChangeKind, Direction } from './types.js';
@@ -38,6 +38,31 @@ export class CompareContext {
       });
   }
 
+  /**
+   * The members of two lists matched by key, visited in code-point order of the keys, each with a reporter
+   * for its subject: at its place in the base for a member only the base has, in the working tree otherwise.
+   */
+  compareKeyed<T extends Documented>(
+    base: readonly T[],
+    head: readonly T[],
+    key: keyof T,
+    subject: (key: string) => string,
+    on: {
+      readonly removed: (report: Report, before: T) => void;
+      readonly added: (report: Report, after: T) => void;
+      readonly changed: (report: Report, before: T, after: T, key: string) => void;
+    },
+  ): void {
+    const keyOf = (item: T) => String(item[key]);
+    for (const name of unionNames(base.map(keyOf), head.map(keyOf))) {
+      const before = base.find((item) => keyOf(item) === name);
+      const after = head.find((item) => keyOf(item) === name);
+      if (before && after) on.changed(this.reporter(subject(name), { head: after.location }), before, after, name);
+      else if (before) on.removed(this.reporter(subject(name), { base: before.location }), before);
+      else if (after) on.added(this.reporter(subject(name), { head: after.location }), after);
+    }
+  }
+
   /** Breaking first, then by place: the order a reviewer wants to read them in. */
   sorted(): Change[] {
     return [...this.changes].sort(
@@ -65,29 +90,6 @@ export function sameValue(a: unknown, b: unknown): boolean {
 /** Names present in either list, in code-point order. */
 export function unionNames(a: readonly string[], b: readonly string[]): string[] {
   return [...new Set([...a, ...b])].sort(compareCodePoints);
-}
-
-/**
- * The members of two lists matched by key, visited in code-point order of the keys: what to file for a
- * member only the base has, one only the working tree has, and one both have.
- */
-export function compareKeyed<T>(
-  base: readonly T[],
-  head: readonly T[],
-  key: (item: T) => string,
-  on: {
-    readonly removed: (before: T, name: string) => void;
-    readonly added: (after: T, name: string) => void;
-    readonly changed: (before: T, after: T, name: string) => void;
-  },
-): void {
-  for (const name of unionNames(base.map(key), head.map(key))) {
-    const before = base.find((item) => key(item) === name);
-    const after = head.find((item) => key(item) === name);
-    if (before && after) on.changed(before, after, name);
-    else if (before) on.removed(before, name);
-    else if (after) on.added(after, name);
-  }
 }
 
 /** What a list of plain values gained and lost. */

@@ -1,9 +1,8 @@
 // `svcgen diff`: the IR of the base definitions against the IR of the working tree's.
 import { resolveConfig, type ConfigOverrides } from '../config.js';
 import { DefinitionsError, sortDiagnostics, type Diagnostic } from '../definitions/diagnostics.js';
-import { readDefinitionSources, type DefinitionSource } from '../definitions/sources.js';
+import { readDefinitionSources } from '../definitions/sources.js';
 import { buildIrFromInputs } from '../build-ir.js';
-import type { Ir } from '../ir/types.js';
 import { BaseNotFoundError, readBaseSources } from './base.js';
 import { compareIr, summarize } from './compare.js';
 import type { Change, DiffBase, DiffSummary } from './types.js';
@@ -30,42 +29,28 @@ type Failure = Extract<DiffResult, { ok: false }>;
 
 export async function diff(options: DiffOptions): Promise<DiffResult> {
   const cwd = options.cwd ?? process.cwd();
-  let definitionsDir: string;
-  try {
-    definitionsDir = (await resolveConfig(options)).definitionsDir;
-  } catch (error) {
-    if (error instanceof DefinitionsError)
-      return failure('invalid-definitions', 'the config file is invalid', error.diagnostics);
-    throw error;
-  }
-  const head = await readDefinitionSources(definitionsDir, cwd);
-  const headIr = await buildOrFail(head.sources, head.diagnostics);
-  if (!('modules' in headIr))
+  const config = await caught(resolveConfig(options), DefinitionsError);
+  if (config instanceof DefinitionsError)
+    return failure('invalid-definitions', 'the config file is invalid', config.diagnostics);
+  const { sources: definitions, diagnostics } = await readDefinitionSources(config.definitionsDir, cwd);
+  const headIr = await caught(buildIrFromInputs({ definitions, diagnostics }), DefinitionsError);
+  if (headIr instanceof DefinitionsError)
     return failure('invalid-definitions', "the working tree's definitions are invalid", headIr.diagnostics);
-  let base: Awaited<ReturnType<typeof readBaseSources>>;
-  try {
-    base = await readBaseSources(options.base, definitionsDir, cwd);
-  } catch (error) {
-    if (error instanceof BaseNotFoundError) return failure('base-not-found', error.message, []);
-    throw error;
-  }
-  const baseIr = await buildOrFail(base.sources, base.diagnostics);
-  if (!('modules' in baseIr))
+  const base = await caught(readBaseSources(options.base, config.definitionsDir, cwd), BaseNotFoundError);
+  if (base instanceof BaseNotFoundError) return failure('base-not-found', base.message, []);
+  const baseIr = await caught(buildIrFromInputs(base), DefinitionsError);
+  if (baseIr instanceof DefinitionsError)
     return failure('invalid-base', `the base definitions (${base.base.label}) are invalid`, baseIr.diagnostics);
   const changes = compareIr(baseIr, headIr);
   return { ok: true, base: base.base, changes, summary: summarize(changes) };
 }
 
-async function buildOrFail(
-  definitions: readonly DefinitionSource[],
-  diagnostics: readonly Diagnostic[],
-): Promise<Ir | { diagnostics: readonly Diagnostic[] }> {
-  try {
-    return await buildIrFromInputs({ definitions, diagnostics });
-  } catch (error) {
-    if (error instanceof DefinitionsError) return { diagnostics: error.diagnostics };
+/** What `promise` resolves to, or the error it rejects with when that is a `type` (any other is thrown). */
+async function caught<T, E extends Error>(promise: Promise<T>, type: new (...args: never[]) => E): Promise<T | E> {
+  return promise.catch((error: unknown) => {
+    if (error instanceof type) return error;
     throw error;
-  }
+  });
 }
 
 function failure(reason: Failure['reason'], message: string, diagnostics: readonly Diagnostic[]): Failure {
