@@ -2,6 +2,18 @@
 // print-file.ts turns it into text; each node states its own layout (prettier-style groups that
 // stay on one line when they fit), so the same tree always prints the same text.
 
+/**
+ * A function per kind of node, given that kind's node: the printers' tables, over every kind, so a
+ * new kind of node fails to compile until each has an entry for it.
+ */
+export type ByKind<Node extends { readonly kind: string }, Result> = {
+  readonly [Kind in Node['kind']]: (node: Extract<Node, { readonly kind: Kind }>) => Result;
+};
+
+/** The entry of `table` for the node's kind, called with the node. */
+export const byKind = <Node extends { readonly kind: string }, Result>(table: ByKind<Node, Result>, node: Node) =>
+  (table[node.kind as Node['kind']] as (node: Node) => Result)(node);
+
 // ---------------------------------------------------------------- expressions
 
 export type Expr =

@@ -2,7 +2,9 @@
 // functions and classes, with their doc comments. Bodies of interfaces and classes always break.
 import { builders } from 'prettier/doc';
 import {
+  byKind,
   isPrinted,
+  type ByKind,
   type ClassMethod,
   type Declaration,
   type InterfaceMember,
@@ -12,7 +14,7 @@ import {
   type TypeNode,
 } from './ast.js';
 import { printKey, printString } from './literals.js';
-import { printAssignment, printBlock, printedStandIn } from './print-expression.js';
+import { printBlock, printBody, printConst, printedStandIn, printList } from './print-expression.js';
 import {
   printAnnotation,
   printParameters,
@@ -22,13 +24,13 @@ import {
 } from './print-type.js';
 
 type Doc = builders.Doc;
-const { align, conditionalGroup, fill, group, hardline, ifBreak, indent, join, line } = builders;
+const { align, conditionalGroup, fill, group, hardline, join, line } = builders;
 
 export function printTopLevel(statement: TopLevel): Doc {
   return [
     printDocComment(statement.docs),
     statement.exported ? 'export ' : '',
-    printDeclaration(statement.declaration),
+    byKind(DECLARATIONS, statement.declaration),
   ];
 }
 
@@ -54,46 +56,45 @@ function printDocComment(text: string | undefined): Doc {
   return [doc, hardline];
 }
 
-function printDeclaration(node: Declaration): Doc {
-  switch (node.kind) {
-    case 'import':
-      return printImport(node);
-    case 're-export':
-      return ['export ', printNames(node.names), ' from ', printString(node.from), ';'];
-    case 'interface': {
-      const heritage = node.extends?.length ? [' extends ', join(', ', node.extends.map(printType))] : '';
-      const members = node.members.map(printInterfaceMember);
-      return ['interface ', node.name, printTypeParameters(node.typeParams), heritage, ' ', printBody(members, ';')];
-    }
-    case 'type-alias':
-      return group(['type ', node.name, printAnnotation(' =', node.type), ';']);
-    case 'const':
-      return group(['const ', printAssignment(node.name, ' =', node.value), ';']);
-    case 'function': {
-      const signature = printSignature(node.params, node.returns);
-      return ['function ', node.name, printTypeParameters(node.typeParams), signature, ' ', printBlock(node.body)];
-    }
-    case 'class':
-      return printClass(node);
-  }
-}
+const DECLARATIONS: ByKind<Declaration, Doc> = {
+  import: (node) => [
+    node.typeOnly ? 'import type ' : 'import ',
+    node.namespace ? ['* as ', node.namespace] : printNames(node.names ?? []),
+    ' from ',
+    printString(node.from),
+    ';',
+  ],
+  're-export': (node) => ['export ', printNames(node.names), ' from ', printString(node.from), ';'],
+  interface: (node) => {
+    const heritage = node.extends?.length ? [' extends ', join(', ', node.extends.map(printType))] : '';
+    const members = printBody(node.members.map((member) => [printInterfaceMember(member), ';']));
+    return ['interface ', node.name, printTypeParameters(node.typeParams), heritage, ' ', members];
+  },
+  'type-alias': (node) => group(['type ', node.name, printAnnotation(' =', node.type), ';']),
+  const: printConst,
+  function: (node) => {
+    const signature = printSignature(node.params, node.returns);
+    return ['function ', node.name, printTypeParameters(node.typeParams), signature, ' ', printBlock(node.body)];
+  },
+  class: (node) => {
+    const fields = node.fields.map((field) => [
+      field.modifiers ? `${field.modifiers} ` : '',
+      printKey(field.name),
+      ': ',
+      printType(field.type),
+      ';',
+    ]);
+    const constructor = printClassMethod({
+      name: 'constructor',
+      params: node.constructorParams,
+      body: node.constructorBody,
+    });
+    const members = [...fields, constructor, ...node.methods.map(printClassMethod)];
+    return ['class ', node.name, ' ', printBody(members, [hardline, hardline])];
+  },
+};
 
-function printImport(node: Extract<Declaration, { kind: 'import' }>): Doc {
-  const head = node.typeOnly ? 'import type ' : 'import ';
-  const source = [' from ', printString(node.from), ';'];
-  if (node.namespace) return [head, '* as ', node.namespace, source];
-  return [head, printNames(node.names ?? []), source];
-}
-
-const printNames = (names: readonly string[]) =>
-  group(['{', indent([line, join([',', line], [...names])]), ifBreak(','), line, '}']);
-
-/** `{ member; member; }` (or without a separator), one member per line. */
-function printBody(members: readonly Doc[], separator: string): Doc {
-  if (members.length === 0) return '{}';
-  const lines = members.map((member) => [member, separator]);
-  return ['{', indent([hardline, join(hardline, lines)]), hardline, '}'];
-}
+const printNames = (names: readonly string[]) => group(printList('{', names, '}', line));
 
 export function printInterfaceMember(member: InterfaceMember): Doc {
   if (isPrinted(member)) return printedStandIn(member);
@@ -116,22 +117,4 @@ export function printClassMethod(method: ClassMethod | PrintedMember): Doc {
     ' ',
     printBlock(method.body),
   ];
-}
-
-function printClass(node: Extract<Declaration, { kind: 'class' }>): Doc {
-  const fields = node.fields.map((field) => [
-    field.modifiers ? `${field.modifiers} ` : '',
-    printKey(field.name),
-    ': ',
-    printType(field.type),
-    ';',
-  ]);
-  const constructor = [
-    'constructor',
-    printSignature(node.constructorParams, undefined),
-    ' ',
-    printBlock(node.constructorBody),
-  ];
-  const members = [...fields, constructor, ...node.methods.map(printClassMethod)];
-  return ['class ', node.name, ' {', indent([hardline, join([hardline, hardline], members)]), hardline, '}'];
 }

@@ -5,7 +5,7 @@
 // parentheses, and a chain of two or more calls (`z.string().min(1)`) puts one call per line
 // when it breaks.
 import { builders, utils } from 'prettier/doc';
-import type { Expr, ObjectMember, PrintedMember, Statement } from './ast.js';
+import { byKind, type ByKind, type Expr, type ObjectMember, type PrintedMember, type Statement } from './ast.js';
 import { printKey, printNumber, printString } from './literals.js';
 import { printParameters, printType, printTypeArguments } from './print-type.js';
 
@@ -13,39 +13,31 @@ type Doc = builders.Doc;
 type Call = Extract<Expr, { kind: 'call' }>;
 const { breakParent, group, hardline, ifBreak, indent, join, label, line, softline } = builders;
 
-export function printExpression(node: Expr): Doc {
-  switch (node.kind) {
-    case 'identifier':
-      return node.name;
-    case 'literal':
-      return printLiteral(node.value);
-    case 'regex':
-      return `/${node.pattern}/`;
-    case 'member':
-      return [printExpression(node.object), '.', node.property];
-    case 'call':
-      return printCall(node);
-    case 'object':
-      return printObject(node.properties, node.expanded);
-    case 'array':
-      return printList('[', node.elements.map(printExpression), ']', softline);
-    case 'cast':
-      return [printExpression(node.expression), ` ${node.operator} `, printType(node.type)];
-    case 'assign':
-      return group(printAssignment(printExpression(node.left), ' =', node.right));
-    case 'arrow':
-      return printArrow(node);
-    case 'spread':
-      return ['...', printExpression(node.expression)];
-    case 'template':
-      return printTemplate(node);
-    case 'conditional':
-      return group([
-        printExpression(node.test),
-        indent([line, '? ', printExpression(node.then), line, ': ', printExpression(node.otherwise)]),
-      ]);
-  }
-}
+export const printExpression = (node: Expr): Doc => byKind(EXPRESSIONS, node);
+
+const EXPRESSIONS: ByKind<Expr, Doc> = {
+  identifier: (node) => node.name,
+  literal: (node) => printLiteral(node.value),
+  regex: (node) => `/${node.pattern}/`,
+  member: (node) => [printExpression(node.object), '.', node.property],
+  call: printCall,
+  // `expanded` keeps one member per line even when the object would fit on one (`{}` stays as it is).
+  object: ({ properties, expanded }) =>
+    group(printList('{', properties.map(printObjectMember), '}', line), {
+      shouldBreak: expanded && properties.length > 0,
+    }),
+  array: (node) => group(printList('[', node.elements.map(printExpression), ']', softline)),
+  cast: (node) => [printExpression(node.expression), ` ${node.operator} `, printType(node.type)],
+  assign: (node) => group(printAssignment(printExpression(node.left), ' =', node.right)),
+  arrow: printArrow,
+  spread: (node) => ['...', printExpression(node.expression)],
+  template: printTemplate,
+  conditional: (node) =>
+    group([
+      printExpression(node.test),
+      indent([line, '? ', printExpression(node.then), line, ': ', printExpression(node.otherwise)]),
+    ]),
+};
 
 function printLiteral(value: string | number | boolean | null): string {
   if (typeof value === 'string') return printString(value);
@@ -53,10 +45,13 @@ function printLiteral(value: string | number | boolean | null): string {
   return String(value);
 }
 
-/** `open item, item close` on one line, else one item per line with a trailing comma. */
-function printList(open: string, items: readonly Doc[], close: string, padding: Doc, shouldBreak = false): Doc {
+/**
+ * `open item, item close` on one line, else one item per line with a trailing separator; `padding`
+ * is what stands inside the brackets on one line. Not grouped: the caller decides what breaks it.
+ */
+export function printList(open: string, items: readonly Doc[], close: string, padding: Doc, separator = ','): Doc {
   if (items.length === 0) return `${open}${close}`;
-  return group([open, indent([padding, join([',', line], [...items])]), ifBreak(','), padding, close], { shouldBreak });
+  return [open, indent([padding, join([separator, line], [...items])]), ifBreak(separator), padding, close];
 }
 
 /** An expression that breaks inside its own brackets, so it can start on the line before it. */
@@ -118,7 +113,7 @@ function printArguments(args: readonly Expr[]): Doc {
   const printed = args.map(printExpression);
   const last = args[args.length - 1];
   if (last && hugs(last) && !args.slice(0, -1).some(hugs)) return ['(', join(', ', printed), ')'];
-  return printList('(', printed, ')', softline);
+  return group(printList('(', printed, ')', softline));
 }
 
 /** A last argument that opens its own brackets on the call's line (`f(a, {`, `f((x) => {`). */
@@ -129,14 +124,9 @@ function hugs(node: Expr): boolean {
 
 // ---------------------------------------------------------------- objects, functions, templates
 
-/** `{ a, b: c }`; `expanded` keeps one member per line even when the object would fit on one. */
-function printObject(members: readonly ObjectMember[], expanded: boolean): Doc {
-  return printList('{', members.map(printObjectMember), '}', line, expanded);
-}
-
 export function printObjectMember(member: ObjectMember): Doc {
   if (member.kind === 'printed') return printedStandIn(member);
-  if (member.kind === 'spread') return ['...', printExpression(member.expression)];
+  if (member.kind === 'spread') return EXPRESSIONS.spread(member);
   const key = printKey(member.key);
   if (member.kind === 'getter') return ['get ', key, '() ', printBlock([{ kind: 'return', value: member.returns }])];
   // `{ name }` for `{ name: name }`.
@@ -189,22 +179,25 @@ function printTemplate(node: Extract<Expr, { kind: 'template' }>): Doc {
 
 // ---------------------------------------------------------------- statements and assignments
 
-/** `{ statement; … }`, each statement on its own line. */
-export function printBlock(statements: readonly Statement[]): Doc {
-  if (statements.length === 0) return '{}';
-  return ['{', indent([hardline, join(hardline, statements.map(printStatement))]), hardline, '}'];
+/** `{`, each of `lines` on its own line (`between` them: a line break), `}`; `{}` for none. */
+export function printBody(lines: readonly Doc[], between: Doc = hardline): Doc {
+  if (lines.length === 0) return '{}';
+  return ['{', indent([hardline, join(between, [...lines])]), hardline, '}'];
 }
 
-function printStatement(statement: Statement): Doc {
-  switch (statement.kind) {
-    case 'return':
-      return group(['return ', printExpression(statement.value), ';']);
-    case 'const':
-      return group(['const ', printAssignment(statement.name, ' =', statement.value), ';']);
-    case 'expression':
-      return [printExpression(statement.expression), ';'];
-  }
-}
+export const printBlock = (statements: readonly Statement[]): Doc => printBody(statements.map(printStatement));
+
+const printStatement = (statement: Statement): Doc => byKind(STATEMENTS, statement);
+
+const STATEMENTS: ByKind<Statement, Doc> = {
+  return: (statement) => group(['return ', printExpression(statement.value), ';']),
+  const: (statement) => printConst(statement),
+  expression: (statement) => [printExpression(statement.expression), ';'],
+};
+
+/** `const name = value;`, a statement or a top-level declaration. */
+export const printConst = ({ name, value }: { readonly name: string; readonly value: Expr }): Doc =>
+  group(['const ', printAssignment(name, ' =', value), ';']);
 
 /**
  * `left = right` and `key: value`: a value that breaks inside its own brackets stays on the line;

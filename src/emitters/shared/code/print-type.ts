@@ -1,37 +1,30 @@
 // Types as layout documents: on one line when they fit, else a union puts one member per line
 // and a type literal or parameter list one entry per line.
 import { builders } from 'prettier/doc';
-import type { Parameter, PropertySignature, TypeNode } from './ast.js';
+import { byKind, type ByKind, type Parameter, type PropertySignature, type TypeNode } from './ast.js';
 import { printKey, printNumber, printString } from './literals.js';
-import { printExpression } from './print-expression.js';
+import { printExpression, printList } from './print-expression.js';
 
 type Doc = builders.Doc;
 const { group, ifBreak, indent, join, line, softline } = builders;
 
-export function printType(node: TypeNode): Doc {
-  switch (node.kind) {
-    case 'reference':
-      return [node.name, printTypeArguments(node.args)];
-    case 'string-literal':
-      return printString(node.value);
-    case 'number-literal':
-      return printNumber(node.value);
-    case 'union':
-      return staysOnOneLine(node.types)
-        ? join(' | ', node.types.map(printType))
-        : group([indent([softline, unionMembers(node.types)]), softline]);
-    case 'array':
-      return node.element.kind === 'union' ? ['(', printType(node.element), ')[]'] : [printType(node.element), '[]'];
-    case 'indexed':
-      return [printType(node.object), '[', printType(node.index), ']'];
-    case 'typeof':
-      return ['typeof ', node.name];
-    case 'type-literal':
-      return printTypeLiteral(node.members);
-    case 'function':
-      return group([printParameters(node.params), ' => ', printType(node.returns)]);
-  }
-}
+export const printType = (node: TypeNode): Doc => byKind(TYPES, node);
+
+const TYPES: ByKind<TypeNode, Doc> = {
+  reference: (node) => [node.name, printTypeArguments(node.args)],
+  'string-literal': (node) => printString(node.value),
+  'number-literal': (node) => printNumber(node.value),
+  union: (node) =>
+    staysOnOneLine(node.types)
+      ? join(' | ', node.types.map(printType))
+      : group([indent([softline, unionMembers(node.types)]), softline]),
+  array: ({ element }) => (element.kind === 'union' ? ['(', printType(element), ')[]'] : [printType(element), '[]']),
+  indexed: (node) => [printType(node.object), '[', printType(node.index), ']'],
+  typeof: (node) => ['typeof ', node.name],
+  // `{ a: A; b: B }`: on one line when it fits, else one member per line.
+  'type-literal': (node) => group(printList('{', node.members.map(printPropertySignature), '}', line, ';')),
+  function: (node) => group([printParameters(node.params), ' => ', printType(node.returns)]),
+};
 
 /** `T | null`: a type and null or undefined reads as one type and is never broken. */
 function staysOnOneLine(types: readonly TypeNode[]): boolean {
@@ -63,12 +56,6 @@ export function printTypeParameters(names: readonly string[] | undefined): Doc {
   return names && names.length > 0 ? ['<', names.join(', '), '>'] : '';
 }
 
-/** `{ a: A; b: B }`: on one line when it fits, else one member per line. */
-function printTypeLiteral(members: readonly PropertySignature[]): Doc {
-  if (members.length === 0) return '{}';
-  return group(['{', indent([line, join([';', line], members.map(printPropertySignature))]), ifBreak(';'), line, '}']);
-}
-
 export function printPropertySignature(member: PropertySignature): Doc {
   const name = [member.readonly ? 'readonly ' : '', printKey(member.name), member.optional ? '?' : ''];
   return group([name, printAnnotation(':', member.type)]);
@@ -76,8 +63,7 @@ export function printPropertySignature(member: PropertySignature): Doc {
 
 /** `(a: A, b?: B = x)`: one line when it fits, else one parameter per line with a trailing comma. */
 export function printParameters(params: readonly Parameter[]): Doc {
-  if (params.length === 0) return '()';
-  return ['(', indent([softline, join([',', line], params.map(printParameter))]), ifBreak(','), softline, ')'];
+  return printList('(', params.map(printParameter), ')', softline);
 }
 
 function printParameter(param: Parameter): Doc {
