@@ -6,8 +6,8 @@ import { relative } from 'node:path';
 import { formatDiagnostic, printablePath, type Diagnostic } from './definitions/diagnostics.js';
 import { displayPath } from './definitions/sources.js';
 import { closest } from './ir/names.js';
-import type { GenerateResult } from './generate.js';
 import { describeFsError, OutputError } from './output/output-error.js';
+import type { GenerateResult } from './pipeline.js';
 import { GENERATOR_VERSION } from './version.js';
 
 const USAGE = `svcgen ${GENERATOR_VERSION}: TypeScript code from YAML interface definitions
@@ -153,7 +153,7 @@ async function run(argv: readonly string[]): Promise<number> {
       return print(JSON.stringify(definitionsJsonSchema(), null, 2));
     }
     case 'generate': {
-      const { generate } = await import('./generate.js');
+      const { generate } = await import('./pipeline.js');
       const result = await generate(options);
       if (!result.ok) return reportDiagnostics(result.diagnostics);
       if (result.gitattributes === 'added')
@@ -184,7 +184,7 @@ async function run(argv: readonly string[]): Promise<number> {
 
 async function runCheck(options: RunArgs): Promise<number> {
   const [{ check }, { resolveConfig }, { handlerCoverage }, { describeCoverage }] = await Promise.all([
-    import('./generate.js'),
+    import('./pipeline.js'),
     import('./config.js'),
     import('./scaffold/coverage.js'),
     import('./scaffold/report.js'),

@@ -5,8 +5,8 @@ import { existsSync, statSync, watch as watchPath, type FSWatcher } from 'node:f
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { CONFIG_FILE, resolveConfig } from './config.js';
-import { generate, type GenerateResult, type RunOptions } from './generate.js';
 import { TEMPLATES_DIR } from './inputs.js';
+import { generate, type GenerateResult, type RunOptions } from './pipeline.js';
 
 export interface WatchOptions extends RunOptions {
   /** Called after every run: the first one, then one per debounced burst of changes. */
