@@ -104,18 +104,13 @@ async function stage(outDir: string, files: readonly RunFile[], knownUnchanged: 
 async function swapIn(outDir: string, manifest: string, owned: readonly string[]): Promise<void> {
   const staging = stagingOf(outDir);
   await writeFile(join(staging, MANIFEST_FILE), manifest);
-  if (await exists(outDir)) {
-    await moveForeignInto(outDir, staging, await foreignEntries(outDir, owned));
-    try {
-      await rename(outDir, retiredOf(outDir));
-    } catch (error) {
-      await moveForeignBack(outDir, staging);
-      throw new OutputError(outDir, `cannot be replaced (${describeFsError(error)}); nothing was changed`);
-    }
-  }
+  const replacing = await exists(outDir);
+  if (replacing) await moveForeignInto(outDir, staging, await foreignEntries(outDir, owned));
   try {
+    if (replacing) await rename(outDir, retiredOf(outDir));
     await rename(staging, outDir);
   } catch (error) {
+    // Either rename failed: the old tree is put back in place, and the foreign entries back into it.
     await recoverInterruptedWrite(outDir);
     throw new OutputError(outDir, `cannot be replaced (${describeFsError(error)}); nothing was changed`);
   }
