@@ -3,7 +3,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
-import { PRETTIER_OPTIONS } from '../dist/output/format.js';
+import { PRETTIER_OPTIONS } from '../dist/emitters/shared/format-options.js';
 
 const dir = new URL('../src/runtime/', import.meta.url).pathname;
 for (const name of (await readdir(dir)).filter((file) => file.endsWith('.ts')).sort()) {

@@ -6,8 +6,8 @@ import { relative } from 'node:path';
 import { formatDiagnostic, printablePath, type Diagnostic } from './definitions/diagnostics.js';
 import { displayPath } from './definitions/sources.js';
 import { closest } from './ir/names.js';
-import type { GenerateResult } from './generate.js';
 import { describeFsError, OutputError } from './output/output-error.js';
+import type { GenerateResult, RunOptions } from './pipeline.js';
 import { GENERATOR_VERSION } from './version.js';
 
 const USAGE = `svcgen ${GENERATOR_VERSION}: TypeScript code from YAML interface definitions
@@ -126,7 +126,6 @@ function parseArgs(argv: readonly string[]) {
 }
 
 type ParsedArgs = Exclude<ReturnType<typeof parseArgs>, string>;
-type RunArgs = ParsedArgs['options'];
 
 /** "did you mean x? " for a mistyped command or option, or "". */
 function suggestion(found: string, known: readonly string[]): string {
@@ -153,7 +152,7 @@ async function run(argv: readonly string[]): Promise<number> {
       return print(JSON.stringify(definitionsJsonSchema(), null, 2));
     }
     case 'generate': {
-      const { generate } = await import('./generate.js');
+      const { generate } = await import('./pipeline.js');
       const result = await generate(options);
       if (!result.ok) return reportDiagnostics(result.diagnostics);
       if (result.gitattributes === 'added')
@@ -182,9 +181,9 @@ async function run(argv: readonly string[]): Promise<number> {
   }
 }
 
-async function runCheck(options: RunArgs): Promise<number> {
+async function runCheck(options: RunOptions): Promise<number> {
   const [{ check }, { resolveConfig }, { handlerCoverage }, { describeCoverage }] = await Promise.all([
-    import('./generate.js'),
+    import('./pipeline.js'),
     import('./config.js'),
     import('./scaffold/coverage.js'),
     import('./scaffold/report.js'),
@@ -210,7 +209,7 @@ async function runCheck(options: RunArgs): Promise<number> {
   return 1;
 }
 
-async function runScaffold(options: RunArgs): Promise<number> {
+async function runScaffold(options: RunOptions): Promise<number> {
   const [{ scaffold }, { describeScaffold }] = await Promise.all([
     import('./scaffold/scaffold.js'),
     import('./scaffold/report.js'),
@@ -219,7 +218,7 @@ async function runScaffold(options: RunArgs): Promise<number> {
   return result.ok ? print(describeScaffold(result.modules)) : reportDiagnostics(result.diagnostics);
 }
 
-async function runDiff(options: RunArgs, args: ParsedArgs['diff']): Promise<number> {
+async function runDiff(options: RunOptions, args: ParsedArgs['diff']): Promise<number> {
   const [{ diff }, { renderDiff }] = await Promise.all([import('./diff/diff.js'), import('./diff/render.js')]);
   const result = await diff({ ...options, base: args.base });
   if (!result.ok) {
@@ -233,7 +232,7 @@ async function runDiff(options: RunArgs, args: ParsedArgs['diff']): Promise<numb
   return args.failOn !== undefined && counts[args.failOn] > 0 ? 1 : 0;
 }
 
-async function runWatch(options: RunArgs): Promise<number> {
+async function runWatch(options: RunOptions): Promise<number> {
   const { watch } = await import('./watch.js');
   const watcher = watch({
     ...options,

@@ -1,7 +1,7 @@
 // The programmatic API: the same operations as the CLI, with typed options and results.
 // Nothing here exits the process; failures come back as diagnostics (or a rejected promise for
 // what no user input can cause). Importing this module loads neither prettier nor handlebars.
-export { check, generate, type CheckResult, type GenerateResult, type RunOptions } from './generate.js';
+export { check, generate, type CheckResult, type GenerateResult, type RunOptions } from './pipeline.js';
 export { diff, type DiffOptions, type DiffResult } from './diff/diff.js';
 export { renderDiff, DIFF_FORMATS, type DiffFormat } from './diff/render.js';
 export { classify, isBreaking, RULES as DIFF_RULES } from './diff/classify.js';

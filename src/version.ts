@@ -24,9 +24,8 @@ export function generatorFingerprint(): string {
  * The same fingerprint, taken from a record in `cacheDir` when every code file's stat is still what
  * it was when the record was made, so a run with nothing to do does not read svcgen's code.
  */
-export async function loadGeneratorFingerprint(cacheDir: string | undefined): Promise<string> {
-  if (fingerprint === undefined && cacheDir !== undefined)
-    fingerprint = (await recordedFingerprint(CODE_ROOT, join(cacheDir, 'generator.json'))).fingerprint;
+export async function loadGeneratorFingerprint(cacheDir: string): Promise<string> {
+  fingerprint ??= (await recordedFingerprint(CODE_ROOT, join(cacheDir, 'generator.json'))).fingerprint;
   return generatorFingerprint();
 }
 

@@ -5,8 +5,8 @@ import { existsSync, statSync, watch as watchPath, type FSWatcher } from 'node:f
 import { readdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { CONFIG_FILE, resolveConfig } from './config.js';
-import { generate, type GenerateResult, type RunOptions } from './generate.js';
 import { TEMPLATES_DIR } from './inputs.js';
+import { generate, type GenerateResult, type RunOptions } from './pipeline.js';
 
 export interface WatchOptions extends RunOptions {
   /** Called after every run: the first one, then one per debounced burst of changes. */
@@ -178,12 +178,9 @@ function openWatcher(folder: Target, onChange: (path: string) => void, onGone: (
     if (name === null || folder.accepts(path) || (folder.recursive && isFolder(path))) onChange(path);
   };
   try {
-    const watcher = watchPath(folder.dir, { persistent: true }, listener);
-    watcher.on('error', onGone);
-    return watcher;
+    return watchPath(folder.dir, listener).on('error', onGone);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return awaitFolder(folder.dir, onGone);
-    return undefined;
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? awaitFolder(folder.dir, onGone) : undefined;
   }
 }
 
@@ -209,11 +206,9 @@ function awaitFolder(dir: string, onAppeared: () => void): FSWatcher | undefined
   }
   const awaited = basename(child);
   try {
-    const watcher = watchPath(ancestor, { persistent: true }, (_event, name) => {
+    return watchPath(ancestor, (_event, name) => {
       if (name === null || name.toString() === awaited) onAppeared();
-    });
-    watcher.on('error', onAppeared);
-    return watcher;
+    }).on('error', onAppeared);
   } catch {
     return undefined;
   }

@@ -12,9 +12,9 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { buildIrFromInputs } from '../../src/build-ir.js';
 import { resolveConfig } from '../../src/config.js';
 import { formatDiagnostic } from '../../src/definitions/diagnostics.js';
-import { check, generate } from '../../src/generate.js';
 import { collectInputs } from '../../src/inputs.js';
 import type { Ir } from '../../src/ir/types.js';
+import { check, generate } from '../../src/pipeline.js';
 import { serveAndProbe } from './serve.js';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;

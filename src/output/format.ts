@@ -5,8 +5,6 @@ import type { GeneratedFile } from '../emitters/contract.js';
 import { compactTables } from '../emitters/docs/markdown-table.js';
 import { PRETTIER_OPTIONS } from '../emitters/shared/format-options.js';
 
-export { PRETTIER_OPTIONS } from '../emitters/shared/format-options.js';
-
 export async function formatFiles(files: readonly GeneratedFile[]): Promise<{ path: string; content: string }[]> {
   const prettier = files.some((file) => file.format) ? await import('prettier') : undefined;
   return Promise.all(

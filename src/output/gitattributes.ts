@@ -44,18 +44,14 @@ function mentionsPattern(text: string, wanted: string): boolean {
 
 /** A gitattributes line → its pattern (unquoted) and attributes. */
 function splitLine(line: string): { pattern: string; attributes: string[] } {
-  const quoted = /^("(?:[^"\\]|\\.)*")(.*)$/.exec(line);
-  if (quoted) {
-    let pattern = quoted[1] ?? '';
-    try {
-      pattern = JSON.parse(pattern) as string;
-    } catch {
-      // C quoting that JSON does not read (e.g. octal escapes): compare it as written.
-    }
-    return { pattern, attributes: (quoted[2] ?? '').trim().split(/\s+/).filter(Boolean) };
+  const [, written = '', rest = ''] = /^("(?:[^"\\]|\\.)*"|\S*)(.*)$/s.exec(line) ?? [];
+  let pattern = written;
+  try {
+    if (written.startsWith('"')) pattern = JSON.parse(written) as string;
+  } catch {
+    // C quoting that JSON does not read (e.g. octal escapes): compare it as written.
   }
-  const [pattern = '', ...attributes] = line.split(/\s+/);
-  return { pattern, attributes };
+  return { pattern, attributes: rest.split(/\s+/).filter(Boolean) };
 }
 
 /** Patterns with spaces or quotes are written C-style quoted, as gitattributes reads them. */

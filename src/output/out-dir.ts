@@ -3,7 +3,7 @@
 // config or the templates is refused: svcgen replaces its output folder's tree, and must never
 // be pointed at the user's work (`--out .`).
 import { lstat, realpath, stat } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { ResolvedConfig } from '../config.js';
 import { displayPath } from '../definitions/sources.js';
 import { OutputError } from './output-error.js';
@@ -51,10 +51,6 @@ async function realPathOfLongestExisting(path: string): Promise<string> {
     return await realpath(absolute);
   } catch {
     const parent = dirname(absolute);
-    if (parent === absolute) return absolute;
-    return resolve(
-      await realPathOfLongestExisting(parent),
-      absolute.slice(parent.length + (parent.endsWith(sep) ? 0 : 1)),
-    );
+    return parent === absolute ? absolute : join(await realPathOfLongestExisting(parent), basename(absolute));
   }
 }

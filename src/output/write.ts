@@ -53,8 +53,7 @@ export async function writeOutput(outDir: string, files: readonly RunFile[], hin
   const deleted = (previous?.paths ?? []).filter((path) => !produced.has(path));
   let restored: string[];
   try {
-    await stage(outDir, files, hints.knownUnchanged);
-    const stillHeld = await Promise.all(files.map((file) => holds(outDir, file, hints.knownUnchanged)));
+    const stillHeld = await stage(outDir, files, hints.knownUnchanged);
     restored = files.filter((_, index) => !stillHeld[index]).map((file) => file.path);
     const manifest = manifestText(produced);
     if (restored.length === 0 && deleted.length === 0 && previous?.text === manifest) {
@@ -78,20 +77,22 @@ export async function writeOutput(outDir: string, files: readonly RunFile[], hin
 
 /**
  * Puts each file into the staged tree: linked when the output folder holds this content, untouched
- * since it was hashed, else written.
+ * since it was hashed, else written. Returns, for each file, whether the output folder already held it.
  */
-async function stage(outDir: string, files: readonly RunFile[], knownUnchanged: KnownUnchanged): Promise<void> {
+async function stage(outDir: string, files: readonly RunFile[], knownUnchanged: KnownUnchanged): Promise<boolean[]> {
   const folders = new Map<string, Promise<unknown>>();
   const writes = files.map(async (file) => {
     const target = join(stagingOf(outDir), file.path);
     const folder = dirname(target);
     if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
     await folders.get(folder);
-    if ((await knownUnchanged(file.path, file.hash)) && (await hardLinked(join(outDir, file.path), target))) return;
+    const current = join(outDir, file.path);
+    if ((await knownUnchanged(file.path, file.hash)) && (await hardLinked(current, target))) return true;
     await withOpenFile(() => writeFile(target, file.content));
+    return (await withOpenFile(() => readFile(current, 'utf8')).catch(() => undefined)) === file.content;
   });
   try {
-    await Promise.all(writes);
+    return await Promise.all(writes);
   } catch (error) {
     // Every write settles before the staged tree is removed.
     await Promise.allSettled(writes);
@@ -99,28 +100,17 @@ async function stage(outDir: string, files: readonly RunFile[], knownUnchanged: 
   }
 }
 
-/** Whether the output folder's file already holds this content (by its recorded stat, else read). */
-async function holds(outDir: string, file: RunFile, knownUnchanged: KnownUnchanged): Promise<boolean> {
-  if (await knownUnchanged(file.path, file.hash)) return true;
-  return (await withOpenFile(() => readFile(join(outDir, file.path), 'utf8')).catch(() => undefined)) === file.content;
-}
-
 /** Two renames: the staged tree (with the entries svcgen did not write moved into it) for the output folder. */
 async function swapIn(outDir: string, manifest: string, owned: readonly string[]): Promise<void> {
   const staging = stagingOf(outDir);
   await writeFile(join(staging, MANIFEST_FILE), manifest);
-  if (await exists(outDir)) await moveForeignInto(outDir, staging, await foreignEntries(outDir, owned));
-  if (await exists(outDir)) {
-    try {
-      await rename(outDir, retiredOf(outDir));
-    } catch (error) {
-      await moveForeignBack(outDir, staging);
-      throw new OutputError(outDir, `cannot be replaced (${describeFsError(error)}); nothing was changed`);
-    }
-  }
+  const replacing = await exists(outDir);
+  if (replacing) await moveForeignInto(outDir, staging, await foreignEntries(outDir, owned));
   try {
+    if (replacing) await rename(outDir, retiredOf(outDir));
     await rename(staging, outDir);
   } catch (error) {
+    // Either rename failed: the old tree is put back in place, and the foreign entries back into it.
     await recoverInterruptedWrite(outDir);
     throw new OutputError(outDir, `cannot be replaced (${describeFsError(error)}); nothing was changed`);
   }

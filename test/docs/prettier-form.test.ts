@@ -15,11 +15,11 @@ import { docsEmitter } from '../../src/emitters/docs/index.js';
 import { compactTables } from '../../src/emitters/docs/markdown-table.js';
 import { codeSpan, inline } from '../../src/emitters/docs/markdown.js';
 import { toPrettierForm } from '../../src/emitters/docs/prettier-form.js';
-import { generate } from '../../src/generate.js';
+import { PRETTIER_OPTIONS } from '../../src/emitters/shared/format-options.js';
 import type { Ir } from '../../src/ir/types.js';
 import { collectInputs } from '../../src/inputs.js';
-import { PRETTIER_OPTIONS } from '../../src/output/format.js';
 import { withHeader } from '../../src/output/header.js';
+import { generate } from '../../src/pipeline.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const temporary: string[] = [];

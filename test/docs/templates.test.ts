@@ -5,7 +5,7 @@ import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generate, type GenerateResult } from '../../src/generate.js';
+import { generate, type GenerateResult } from '../../src/pipeline.js';
 import { removeDir, ROOT } from '../foundation/helpers.js';
 
 const FIXTURES = join(ROOT, 'test/fixtures');

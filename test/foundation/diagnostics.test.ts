@@ -13,7 +13,7 @@ import {
   type DiagnosticCode,
 } from '../../src/definitions/diagnostics.js';
 import { buildIrFromInputs } from '../../src/build-ir.js';
-import { generate } from '../../src/generate.js';
+import { generate } from '../../src/pipeline.js';
 
 const BROKEN = 'test/fixtures/broken';
 const MULTI = 'test/fixtures/broken-multi';

@@ -21,9 +21,9 @@ import {
   type EntryChecker,
   type EntryToCheck,
 } from '../../src/definitions/validate-by-entry.js';
-import { generate } from '../../src/generate.js';
 import { collectInputs } from '../../src/inputs.js';
 import { buildIr } from '../../src/ir/build.js';
+import { generate } from '../../src/pipeline.js';
 import { ROOT, syntheticProject } from './helpers.js';
 
 const temporary: string[] = [];

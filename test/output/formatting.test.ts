@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import * as prettier from 'prettier';
 import { compactTables } from '../../src/emitters/docs/markdown-table.js';
 import { describe, expect, it } from 'vitest';
-import { PRETTIER_OPTIONS } from '../../src/output/format.js';
+import { PRETTIER_OPTIONS } from '../../src/emitters/shared/format-options.js';
 import { canonicalJson } from '../../src/emitters/shared/json.js';
 
 const root = resolve(import.meta.dirname, '../..');

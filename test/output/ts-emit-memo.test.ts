@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
 import { synthesize } from '../../bench/synth.mjs';
-import { generate } from '../../src/generate.js';
 import { readMemo } from '../../src/incremental/memo-file.js';
+import { generate } from '../../src/pipeline.js';
 import { generatorFingerprint } from '../../src/version.js';
 import { listTree } from '../foundation/helpers.js';
 

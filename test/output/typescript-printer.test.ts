@@ -9,9 +9,9 @@ import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
 import { synthesize } from '../../bench/synth.mjs';
-import { generate } from '../../src/generate.js';
 import * as ast from '../../src/emitters/shared/code/ast.js';
 import { printFile } from '../../src/emitters/shared/code/print-file.js';
+import { generate } from '../../src/pipeline.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const temporary: string[] = [];
