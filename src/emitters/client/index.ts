@@ -4,7 +4,7 @@
 // (clientMethodView), so a rerun lays out only the changed routes' members.
 import { symbols } from '../../ir/symbols.js';
 import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
-import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
+import { interfaceModules, moduleFile, type Emitter, type GeneratedFile } from '../contract.js';
 import {
   assign,
   call,
@@ -137,7 +137,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
       `A typed client of the ${module.interface?.title ?? module.name}: one method per route; auth is handled for you.`,
     ),
   ];
-  return { path: `${module.name}/client.ts`, content: printFile(statements), source: module.sourceFile, format: false };
+  return moduleFile(module, 'client', printFile(statements));
 }
 
 type ClientMethodView = ReturnType<typeof clientMethodView>;

@@ -3,15 +3,14 @@
 // printed statements are remembered by what they are made from (a view of the IR without source
 // positions), so a rerun rebuilds only the changed ones.
 import type { ModuleIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
-import type { Emitter, GeneratedFile } from '../contract.js';
+import { moduleFile, type Emitter, type GeneratedFile } from '../contract.js';
 import { exported, typeRef, union, type PropertySignature, type TopLevel } from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { symbols, type RoutePart } from '../../ir/symbols.js';
-import { crossModuleImports, referencedRecords } from '../shared/imports.js';
+import { recordImports } from '../shared/imports.js';
 import { memoRuns } from '../shared/memo-runs.js';
 import { PARAMETER_GROUPS } from '../shared/route-inputs.js';
 import { typeExpression } from './type-expression.js';
-import { requestParameters } from '../../ir/route-parameters.js';
 
 export const typesEmitter: Emitter = {
   name: 'types',
@@ -32,36 +31,7 @@ function emitModuleTypes(module: ModuleIr): GeneratedFile {
     (view) => view.name,
     (view) => routeTypes(view).map(printStatement),
   ).flat();
-  const imports = crossModuleImports({
-    fromModule: module.name,
-    records: moduleRecordReferences(module),
-    file: 'types',
-    nameOf: symbols.recordType,
-    typeOnly: true,
-  });
-  return {
-    path: `${module.name}/types.ts`,
-    content: printFile([...imports, ...records, ...routes]),
-    source: module.sourceFile,
-    format: false,
-  };
-}
-
-/** Computed once per module: the types and zod emitters both import by it. */
-const recordReferences = new WeakMap<ModuleIr, ReadonlySet<string>>();
-
-export function moduleRecordReferences(module: ModuleIr): ReadonlySet<string> {
-  const known = recordReferences.get(module);
-  if (known) return known;
-  const keys = new Set<string>();
-  for (const record of module.records) for (const field of record.fields) referencedRecords(field.type, keys);
-  for (const route of module.routes) {
-    for (const param of requestParameters(route)) referencedRecords(param.type, keys);
-    if (route.body) referencedRecords(route.body, keys);
-    for (const response of route.responses) if (response.body) referencedRecords(response.body, keys);
-  }
-  recordReferences.set(module, keys);
-  return keys;
+  return moduleFile(module, 'types', printFile([...recordImports(module, 'types'), ...records, ...routes]));
 }
 
 interface MemberView {
