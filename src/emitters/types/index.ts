@@ -9,6 +9,7 @@ import { printFile, printStatement } from '../shared/code/print-file.js';
 import { symbols, type RoutePart } from '../../ir/symbols.js';
 import { recordImports } from '../shared/imports.js';
 import { memoRuns } from '../shared/memo-runs.js';
+import { pick } from '../shared/pick.js';
 import { PARAMETER_GROUPS } from '../shared/route-inputs.js';
 import { typeExpression } from './type-expression.js';
 
@@ -38,7 +39,7 @@ interface MemberView {
   readonly name: string | number;
   readonly type: TypeIr | undefined;
   readonly optional: boolean;
-  readonly docs: string | undefined;
+  readonly description: string | undefined;
 }
 
 type RecordView = ReturnType<typeof recordView>;
@@ -48,11 +49,9 @@ function recordView(record: RecordIr) {
   return {
     key: record.key,
     docs: record.description,
-    fields: record.fields.map((field): MemberView => ({
-      name: field.name,
-      type: field.type,
+    fields: record.fields.map((field) => ({
+      ...pick(field, 'name', 'type', 'description'),
       optional: !field.required,
-      docs: field.description,
     })),
   };
 }
@@ -63,11 +62,9 @@ function routeView(route: RouteIr) {
     docs: route.summary ?? route.description,
     groups: PARAMETER_GROUPS.map(({ part, key }) => ({
       part,
-      params: route[key].map((param): MemberView => ({
-        name: param.name,
-        type: param.type,
+      params: route[key].map((param) => ({
+        ...pick(param, 'name', 'type', 'description'),
         optional: !param.required || param.default !== undefined,
-        docs: param.description,
       })),
     })),
     body: route.body,
@@ -75,7 +72,7 @@ function routeView(route: RouteIr) {
       name: response.status,
       type: response.body,
       optional: false,
-      docs: response.description,
+      description: response.description,
     })),
   };
 }
@@ -98,7 +95,7 @@ function memberSignature(member: MemberView): PropertySignature {
     name: member.name,
     type: member.optional ? union([type, typeRef('undefined')]) : type,
     optional: member.optional,
-    docs: member.docs,
+    docs: member.description,
   };
 }
 
