@@ -39,6 +39,11 @@ export interface Emitter {
   emit(ctx: EmitContext): GeneratedFile[] | Promise<GeneratedFile[]>;
 }
 
+/** A module's file `<module>/<name>.ts`, printed in its final form (no formatter run). */
+export function moduleFile(module: ModuleIr, name: string, content: string): GeneratedFile {
+  return { path: `${module.name}/${name}.ts`, content, source: module.sourceFile, format: false };
+}
+
 /** Modules that describe an HTTP interface (shared record files have none). */
 export function interfaceModules(ir: Ir): ModuleIr[] {
   return ir.modules.filter((module) => module.interface !== undefined);

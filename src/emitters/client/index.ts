@@ -4,7 +4,7 @@
 // (clientMethodView), so a rerun lays out only the changed routes' members.
 import { symbols } from '../../ir/symbols.js';
 import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
-import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
+import { interfaceModules, moduleFile, type Emitter, type GeneratedFile } from '../contract.js';
 import {
   assign,
   call,
@@ -57,6 +57,7 @@ const ERROR_CLASSES = [
 
 function emitClient(module: ModuleIr): GeneratedFile {
   const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
+  const auth = module.auth.map((scheme) => ({ name: scheme.name, ...AUTH_RUNTIME[scheme.type] }));
   const views = module.routes.map((route) => clientMethodView(module, route));
   const runtimeTypes = ['CallOptions', 'ClientOptions', ...(views.some((view) => view.result.paged) ? ['Page'] : [])];
   const jsonApi = module.interface?.style === 'jsonapi';
@@ -66,10 +67,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
   const getBodies = module.routes.some((route) => route.method === 'GET' && route.body !== undefined);
   const statements: (TopLevel | string)[] = [
     ...runtimeImports([
-      ...module.auth.map((scheme) => {
-        const { module: from, value, type } = AUTH_RUNTIME[scheme.type];
-        return { module: from, names: [value, `type ${type}`] };
-      }),
+      ...auth.map(({ module, value, type }) => ({ module, names: [value, `type ${type}`] })),
       { module: 'client', names: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)] },
       ...(jsonApi ? [{ module: 'jsonapi-decode', names: ['decodeDocument'] }] : []),
       ...(getBodies ? [{ module: 'client-get-body', names: ['undiciGetBody'] }] : []),
@@ -87,13 +85,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
           name: 'auth',
           readonly: true,
           docs: 'Credentials per auth scheme.',
-          type: typeLiteral(
-            module.auth.map((scheme) => ({
-              name: scheme.name,
-              type: typeRef(AUTH_RUNTIME[scheme.type].type),
-              readonly: true,
-            })),
-          ),
+          type: typeLiteral(auth.map(({ name, type }) => ({ name, type: typeRef(type), readonly: true }))),
         },
       ],
     }),
@@ -114,15 +106,8 @@ function emitClient(module: ModuleIr): GeneratedFile {
                   property('meta', id(meta)),
                   property('routes', id(routes)),
                   property('responseSchemas', id('responseSchemas')),
-                  ...(module.auth.length > 0
-                    ? [
-                        property(
-                          'authSchemes',
-                          object(
-                            module.auth.map((scheme) => property(scheme.name, id(AUTH_RUNTIME[scheme.type].value))),
-                          ),
-                        ),
-                      ]
+                  ...(auth.length > 0
+                    ? [property('authSchemes', object(auth.map(({ name, value }) => property(name, id(value)))))]
                     : []),
                   ...(jsonApi ? [property('jsonApi', id('decodeDocument'))] : []),
                   ...(getBodies ? [property('getBodyTransport', id('undiciGetBody'))] : []),
@@ -137,7 +122,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
       `A typed client of the ${module.interface?.title ?? module.name}: one method per route; auth is handled for you.`,
     ),
   ];
-  return { path: `${module.name}/client.ts`, content: printFile(statements), source: module.sourceFile, format: false };
+  return moduleFile(module, 'client', printFile(statements));
 }
 
 type ClientMethodView = ReturnType<typeof clientMethodView>;

@@ -1,14 +1,12 @@
 // The IR of one interface → the plain metadata tables the runtime reads (see runtime/interface-meta.ts).
 import type { AuthSchemeIr, ModuleIr, ParameterIr, RecordIr, ResponseIr, RouteIr, TypeIr } from '../../ir/types.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
+import { pick } from '../shared/pick.js';
 
 type Json = Record<string, unknown>;
 
 /** A record of this module named by a type, and whether the type is a list of it. */
-export function localRecordOf(
-  module: ModuleIr,
-  type: TypeIr | undefined,
-): { record: string; list: boolean } | undefined {
+function localRecordOf(module: ModuleIr, type: TypeIr | undefined): { record: string; list: boolean } | undefined {
   if (!type) return undefined;
   if (type.kind === 'list') {
     const item = localRecordOf(module, type.items);
@@ -22,6 +20,7 @@ export function localRecordOf(
 export function buildInterfaceMeta(module: ModuleIr): Json {
   const iface = module.interface;
   if (!iface) throw new Error(`${module.name} has no interface`);
+  const paths = resourcePaths(module);
   return {
     name: module.name,
     title: iface.title,
@@ -32,25 +31,14 @@ export function buildInterfaceMeta(module: ModuleIr): Json {
     errors: Object.fromEntries(
       module.errors.map((error) => [
         error.name,
-        dropUndefined({
-          kind: error.kind,
-          status: error.status,
-          code: error.code,
-          title: error.title,
-          message: error.message,
-        }),
+        dropUndefined(pick(error, 'kind', 'status', 'code', 'title', 'message')),
       ]),
     ),
     auth: Object.fromEntries(module.auth.map((scheme) => [scheme.name, authMeta(scheme, iface.basePath)])),
-    records: recordsMeta(module),
+    records: Object.fromEntries(
+      module.records.map((record) => [record.name, recordMeta(module, record, paths.get(record.name))]),
+    ),
   };
-}
-
-function recordsMeta(module: ModuleIr): Json {
-  const paths = resourcePaths(module);
-  return Object.fromEntries(
-    module.records.map((record) => [record.name, recordMeta(module, record, paths.get(record.name))]),
-  );
 }
 
 function authMeta(scheme: AuthSchemeIr, basePath: string): Json {
@@ -95,13 +83,7 @@ function authMeta(scheme: AuthSchemeIr, basePath: string): Json {
     case 'basic':
       return { type: 'basic', realm: scheme.realm };
     case 'digest':
-      return dropUndefined({
-        type: 'digest',
-        realm: scheme.realm,
-        algorithms: scheme.algorithms,
-        nonceLifetime: scheme.nonceLifetime,
-        privileges: scheme.privileges,
-      });
+      return dropUndefined({ type: 'digest', ...pick(scheme, 'realm', 'algorithms', 'nonceLifetime', 'privileges') });
   }
 }
 
@@ -173,10 +155,7 @@ export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
       ? dropUndefined({
           required: route.bodyRequired,
           formats: route.bodyFormats,
-          queryAlternative: route.bodyQueryAlternative && {
-            member: route.bodyQueryAlternative.member,
-            style: route.bodyQueryAlternative.style,
-          },
+          queryAlternative: route.bodyQueryAlternative && pick(route.bodyQueryAlternative, 'member', 'style'),
         })
       : undefined,
     responses: route.responses.map((response) => responseMeta(module, response)),

@@ -4,7 +4,7 @@
 // so a rerun lays out only the rows that changed.
 import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr } from '../../ir/types.js';
-import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
+import { interfaceModules, moduleFile, type Emitter, type GeneratedFile } from '../contract.js';
 import {
   asConst,
   exported,
@@ -66,12 +66,7 @@ function emitMetadata(module: ModuleIr): GeneratedFile {
       'Every route by name: method, paths, auth, parameters, body and responses.',
     ),
   ];
-  return {
-    path: `${module.name}/metadata.ts`,
-    content: printFile(statements),
-    source: module.sourceFile,
-    format: false,
-  };
+  return moduleFile(module, 'metadata', printFile(statements));
 }
 
 /** `name: { … }` per entry of a table `depth` bodies deep, remembered in runs by the entries. */

@@ -2,6 +2,7 @@
 // keeps those that the other emitted files import, directly or through another runtime module.
 // An API without Digest or OAuth gets no Digest or OAuth code, and a svcgen upgrade rewrites only
 // the modules a team's output really contains.
+import { posix } from 'node:path';
 import type { GeneratedFile } from '../contract.js';
 
 const RUNTIME_DIR = 'runtime/';
@@ -33,13 +34,7 @@ export function keepUsedRuntime(files: readonly GeneratedFile[]): GeneratedFile[
  * "runtime/x.ts").
  */
 function importedPaths(file: GeneratedFile): string[] {
-  const folder = file.path.split('/').slice(0, -1);
-  return [...file.content.matchAll(SPECIFIER)].map((match) => {
-    const parts = [...folder];
-    for (const part of (match[1] as string).split('/')) {
-      if (part === '..') parts.pop();
-      else if (part !== '.') parts.push(part);
-    }
-    return parts.join('/').replace(/\.js$/, '.ts');
-  });
+  return [...file.content.matchAll(SPECIFIER)].map((match) =>
+    posix.join(posix.dirname(file.path), match[1] as string).replace(/\.js$/, '.ts'),
+  );
 }

@@ -13,10 +13,9 @@ export function mainResponse(route: RouteIr): ResponseIr | undefined {
  * What the handler's result type is made from (plain data): the status of the main success
  * response with a body, if any, and whether it is a ListResult (items and a total).
  */
-export function handlerResultShape(
-  module: ModuleIr,
-  route: RouteIr,
-): { readonly status: number | null; readonly counted: boolean } {
+type ResultShape = { readonly status: number | null; readonly counted: boolean };
+
+export function handlerResultShape(module: ModuleIr, route: RouteIr): ResultShape {
   const response = mainResponse(route);
   if (!response?.body) return { status: null, counted: false };
   const isList = response.body.kind === 'list';
@@ -26,10 +25,7 @@ export function handlerResultShape(
   };
 }
 
-export function handlerResultType(
-  routeName: string,
-  shape: { readonly status: number | null; readonly counted: boolean },
-): TypeNode {
+export function handlerResultType(routeName: string, shape: ResultShape): TypeNode {
   if (shape.status === null) return typeRef('void');
   const body = indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), numberType(shape.status));
   return shape.counted ? typeRef('ListResult', [indexed(body, typeRef('number'))]) : body;

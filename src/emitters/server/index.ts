@@ -4,7 +4,7 @@
 // from (handlerView), so a rerun lays out only the changed routes' members.
 import { symbols, type RoutePart } from '../../ir/symbols.js';
 import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
-import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
+import { interfaceModules, moduleFile, type Emitter, type GeneratedFile } from '../contract.js';
 import {
   call,
   exported,
@@ -159,7 +159,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
       `The ${title} as a Fastify plugin: register it on a Fastify 5 instance.`,
     ),
   ];
-  return { path: `${module.name}/server.ts`, content: printFile(statements), source: module.sourceFile, format: false };
+  return moduleFile(module, 'server', printFile(statements));
 }
 
 /**

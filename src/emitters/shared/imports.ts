@@ -1,7 +1,8 @@
 // Collects what one generated file needs from other modules (records, runtime modules), as sorted imports.
 import { compareCodePoints } from '../../ir/names.js';
-import { recordModule } from '../../ir/symbols.js';
-import type { RecordKey, TypeIr } from '../../ir/types.js';
+import { requestParameters } from '../../ir/route-parameters.js';
+import { recordModule, symbols } from '../../ir/symbols.js';
+import type { ModuleIr, RecordKey, RouteIr, TypeIr } from '../../ir/types.js';
 import type { TopLevel } from './code/ast.js';
 
 /** Every record a type mentions, at any depth. */
@@ -12,19 +13,32 @@ export function referencedRecords(type: TypeIr, into: Set<RecordKey> = new Set()
   return into;
 }
 
-/** One import per other module, naming what this file uses from it. */
-export function crossModuleImports(options: {
-  readonly fromModule: string;
-  readonly records: Iterable<RecordKey>;
-  readonly file: string;
-  readonly nameOf: (key: RecordKey) => string;
-  readonly typeOnly: boolean;
-}): TopLevel[] {
-  const wanted = [...options.records]
-    .filter((key) => recordModule(key) !== options.fromModule)
-    .map((key): [string, string] => [`../${recordModule(key)}/${options.file}.js`, options.nameOf(key)]);
+/** Every type a route's parameters, body and responses are made of, in that order. */
+export function typesOfRoute(route: RouteIr): TypeIr[] {
+  return [
+    ...requestParameters(route).map((param) => param.type),
+    ...(route.body ? [route.body] : []),
+    ...route.responses.flatMap((response) => response.body ?? []),
+  ];
+}
+
+/** What a module's types.ts and schemas.ts import from the same file of another module: its records' names. */
+const RECORD_FILES = {
+  types: { nameOf: symbols.recordType, typeOnly: true },
+  schemas: { nameOf: symbols.recordSchema, typeOnly: false },
+} as const;
+
+/** One import per other module, naming the records that the module's `file` refers to. */
+export function recordImports(module: ModuleIr, file: keyof typeof RECORD_FILES): TopLevel[] {
+  const { nameOf, typeOnly } = RECORD_FILES[file];
+  const keys = new Set<RecordKey>();
+  for (const record of module.records) for (const field of record.fields) referencedRecords(field.type, keys);
+  for (const type of module.routes.flatMap(typesOfRoute)) referencedRecords(type, keys);
+  const wanted = [...keys]
+    .filter((key) => recordModule(key) !== module.name)
+    .map((key): [string, string] => [`../${recordModule(key)}/${file}.js`, nameOf(key)]);
   return byPath(wanted).map(([from, names]) => ({
-    declaration: { kind: 'import', typeOnly: options.typeOnly, from, names: names.sort(compareCodePoints) },
+    declaration: { kind: 'import', typeOnly, from, names: names.sort(compareCodePoints) },
   }));
 }
 

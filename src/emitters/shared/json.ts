@@ -51,11 +51,12 @@ export function writeObject(
 
 type HoleOf = (value: object) => string | undefined;
 
-const noHoles: HoleOf = () => undefined;
+/** What one printing run shares: where holes are, the texts that fill them, and the output pieces. */
+type Printing = { readonly holeOf: HoleOf; readonly holes: string[]; readonly out: string[] };
 
 export function canonicalJson(value: unknown): string {
   const out: string[] = [];
-  print(value, 0, 0, noHoles, [], out);
+  print(value, 0, 0, { holeOf: () => undefined, holes: [], out });
   out.push('\n');
   return out.join('');
 }
@@ -66,11 +67,10 @@ export function canonicalJson(value: unknown): string {
  * array item (a scalar array's layout would depend on what fills it).
  */
 export function jsonParts(value: object, indent: number, holeOf: HoleOf): string[] {
-  const holes: string[] = [];
-  const out: string[] = [];
-  print(value, indent, 0, holeOf, holes, out);
-  const parts = out.join('').split(HOLE);
-  for (let index = 1; index < parts.length; index += 2) parts[index] = holes[Number(parts[index])] as string;
+  const printing: Printing = { holeOf, holes: [], out: [] };
+  print(value, indent, 0, printing);
+  const parts = printing.out.join('').split(HOLE);
+  for (let index = 1; index < parts.length; index += 2) parts[index] = printing.holes[Number(parts[index])] as string;
   return parts;
 }
 
@@ -80,13 +80,14 @@ export function jsonParts(value: object, indent: number, holeOf: HoleOf): string
 const HOLE = '\u0001';
 
 /** `used` is how many characters the line already holds before this value, plus what follows it. */
-function print(value: unknown, indent: number, used: number, holeOf: HoleOf, holes: string[], out: string[]): void {
-  if (Array.isArray(value)) printArray(value, indent, used, holeOf, holes, out);
-  else if (typeof value === 'object' && value !== null) printObject(value, indent, holeOf, holes, out);
-  else out.push(JSON.stringify(value) ?? 'null');
+function print(value: unknown, indent: number, used: number, printing: Printing): void {
+  if (Array.isArray(value)) printArray(value, indent, used, printing);
+  else if (typeof value === 'object' && value !== null) printObject(value, indent, printing);
+  else printing.out.push(JSON.stringify(value) ?? 'null');
 }
 
-function printObject(object: object, indent: number, holeOf: HoleOf, holes: string[], out: string[]): void {
+function printObject(object: object, indent: number, printing: Printing): void {
+  const { holeOf, holes, out } = printing;
   if (object instanceof PrintedJson) {
     if (object.indent !== indent)
       throw new Error(`json: text printed at indent ${object.indent} used at indent ${indent}`);
@@ -100,21 +101,13 @@ function printObject(object: object, indent: number, holeOf: HoleOf, holes: stri
   }
   const members = Object.entries(object)
     .filter(([, value]) => value !== undefined)
-    .map(([key, value]): [string, WriteMember] => [
-      key,
-      (into, used) => print(value, indent + 2, used, holeOf, holes, into),
-    ]);
+    // writeObject hands each member the `out` it was given: this run's.
+    .map(([key, value]): [string, WriteMember] => [key, (_out, used) => print(value, indent + 2, used, printing)]);
   writeObject(members, indent, out);
 }
 
-function printArray(
-  items: readonly unknown[],
-  indent: number,
-  used: number,
-  holeOf: HoleOf,
-  holes: string[],
-  out: string[],
-): void {
+function printArray(items: readonly unknown[], indent: number, used: number, printing: Printing): void {
+  const { out } = printing;
   if (items.length === 0) {
     out.push('[]');
     return;
@@ -135,11 +128,11 @@ function printArray(
     return;
   }
   items.forEach((item, index) => {
-    if (typeof item === 'object' && item !== null && holeOf(item) !== undefined)
+    if (typeof item === 'object' && item !== null && printing.holeOf(item) !== undefined)
       throw new Error('json: a hole cannot be an array item');
     const last = index === items.length - 1;
     out.push(inner);
-    print(item, indent + 2, inner.length + (last ? 0 : 1), holeOf, holes, out);
+    print(item, indent + 2, inner.length + (last ? 0 : 1), printing);
     out.push(last ? '\n' : ',\n');
   });
   out.push(' '.repeat(indent), ']');

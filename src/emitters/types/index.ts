@@ -3,15 +3,15 @@
 // printed statements are remembered by what they are made from (a view of the IR without source
 // positions), so a rerun rebuilds only the changed ones.
 import type { ModuleIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
-import type { Emitter, GeneratedFile } from '../contract.js';
+import { moduleFile, type Emitter, type GeneratedFile } from '../contract.js';
 import { exported, typeRef, union, type PropertySignature, type TopLevel } from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { symbols, type RoutePart } from '../../ir/symbols.js';
-import { crossModuleImports, referencedRecords } from '../shared/imports.js';
+import { recordImports } from '../shared/imports.js';
 import { memoRuns } from '../shared/memo-runs.js';
+import { pick } from '../shared/pick.js';
 import { PARAMETER_GROUPS } from '../shared/route-inputs.js';
 import { typeExpression } from './type-expression.js';
-import { requestParameters } from '../../ir/route-parameters.js';
 
 export const typesEmitter: Emitter = {
   name: 'types',
@@ -32,43 +32,14 @@ function emitModuleTypes(module: ModuleIr): GeneratedFile {
     (view) => view.name,
     (view) => routeTypes(view).map(printStatement),
   ).flat();
-  const imports = crossModuleImports({
-    fromModule: module.name,
-    records: moduleRecordReferences(module),
-    file: 'types',
-    nameOf: symbols.recordType,
-    typeOnly: true,
-  });
-  return {
-    path: `${module.name}/types.ts`,
-    content: printFile([...imports, ...records, ...routes]),
-    source: module.sourceFile,
-    format: false,
-  };
-}
-
-/** Computed once per module: the types and zod emitters both import by it. */
-const recordReferences = new WeakMap<ModuleIr, ReadonlySet<string>>();
-
-export function moduleRecordReferences(module: ModuleIr): ReadonlySet<string> {
-  const known = recordReferences.get(module);
-  if (known) return known;
-  const keys = new Set<string>();
-  for (const record of module.records) for (const field of record.fields) referencedRecords(field.type, keys);
-  for (const route of module.routes) {
-    for (const param of requestParameters(route)) referencedRecords(param.type, keys);
-    if (route.body) referencedRecords(route.body, keys);
-    for (const response of route.responses) if (response.body) referencedRecords(response.body, keys);
-  }
-  recordReferences.set(module, keys);
-  return keys;
+  return moduleFile(module, 'types', printFile([...recordImports(module, 'types'), ...records, ...routes]));
 }
 
 interface MemberView {
   readonly name: string | number;
   readonly type: TypeIr | undefined;
   readonly optional: boolean;
-  readonly docs: string | undefined;
+  readonly description: string | undefined;
 }
 
 type RecordView = ReturnType<typeof recordView>;
@@ -78,11 +49,9 @@ function recordView(record: RecordIr) {
   return {
     key: record.key,
     docs: record.description,
-    fields: record.fields.map((field): MemberView => ({
-      name: field.name,
-      type: field.type,
+    fields: record.fields.map((field) => ({
+      ...pick(field, 'name', 'type', 'description'),
       optional: !field.required,
-      docs: field.description,
     })),
   };
 }
@@ -93,11 +62,9 @@ function routeView(route: RouteIr) {
     docs: route.summary ?? route.description,
     groups: PARAMETER_GROUPS.map(({ part, key }) => ({
       part,
-      params: route[key].map((param): MemberView => ({
-        name: param.name,
-        type: param.type,
+      params: route[key].map((param) => ({
+        ...pick(param, 'name', 'type', 'description'),
         optional: !param.required || param.default !== undefined,
-        docs: param.description,
       })),
     })),
     body: route.body,
@@ -105,7 +72,7 @@ function routeView(route: RouteIr) {
       name: response.status,
       type: response.body,
       optional: false,
-      docs: response.description,
+      description: response.description,
     })),
   };
 }
@@ -128,7 +95,7 @@ function memberSignature(member: MemberView): PropertySignature {
     name: member.name,
     type: member.optional ? union([type, typeRef('undefined')]) : type,
     optional: member.optional,
-    docs: member.docs,
+    docs: member.description,
   };
 }
 

@@ -1,7 +1,17 @@
 // A TypeIr as a TypeScript type.
-import type { TypeIr } from '../../ir/types.js';
+import type { ScalarKind, TypeIr } from '../../ir/types.js';
 import { arrayType, stringType, typeRef, union, type TypeNode } from '../shared/code/ast.js';
 import { symbols } from '../../ir/symbols.js';
+
+/** The TypeScript type of each scalar: dates travel as ISO text. */
+const SCALAR_TYPES: Record<ScalarKind, 'string' | 'number' | 'boolean'> = {
+  string: 'string',
+  integer: 'number',
+  number: 'number',
+  boolean: 'boolean',
+  date: 'string',
+  'date-time': 'string',
+};
 
 export function typeExpression(type: TypeIr): TypeNode {
   const base = nonNullExpression(type);
@@ -11,13 +21,7 @@ export function typeExpression(type: TypeIr): TypeNode {
 function nonNullExpression(type: TypeIr): TypeNode {
   switch (type.kind) {
     case 'scalar':
-      return typeRef(
-        type.scalar === 'integer' || type.scalar === 'number'
-          ? 'number'
-          : type.scalar === 'boolean'
-            ? 'boolean'
-            : 'string',
-      );
+      return typeRef(SCALAR_TYPES[type.scalar]);
     case 'enum':
       return union(type.values.map(stringType));
     case 'list':

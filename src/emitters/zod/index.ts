@@ -2,8 +2,8 @@
 // for path, query, headers, cookies, body and each response body. Each record's and each route's printed
 // schemas are remembered by what they are made from (a view of the IR without source positions,
 // with the defaults of the partial records they name), so a rerun rebuilds only the changed ones.
-import type { FieldIr, ModuleIr, ParameterIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
-import type { Emitter, GeneratedFile } from '../contract.js';
+import type { ModuleIr, ParameterIr, RecordIr, RouteIr } from '../../ir/types.js';
+import { moduleFile, type Emitter, type GeneratedFile } from '../contract.js';
 import {
   asConst,
   call,
@@ -17,17 +17,19 @@ import {
   type TopLevel,
 } from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
-import { crossModuleImports, referencedRecords, runtimeImports } from '../shared/imports.js';
+import { recordImports, referencedRecords, runtimeImports, typesOfRoute } from '../shared/imports.js';
 import { memoRuns } from '../shared/memo-runs.js';
+import { pick } from '../shared/pick.js';
 import { PARAMETER_GROUPS } from '../shared/route-inputs.js';
-import { moduleRecordReferences } from '../types/index.js';
 import {
   isInheritedName,
   listSchemaAround,
+  lookupField,
   lookupFor,
   schemaExpression,
   usedHelpers,
   withPresence,
+  type LookupField,
   type RecordLookup,
 } from './schema-expression.js';
 import { symbols } from '../../ir/symbols.js';
@@ -49,7 +51,6 @@ interface SchemaConstant {
 type PrintedSchemas = { readonly texts: string[]; readonly helpers: string[] };
 
 function emitModuleSchemas(module: ModuleIr, records: RecordLookup): GeneratedFile {
-  const path = `${module.name}/schemas.ts`;
   const printed = [
     ...memoRuns(
       'zod/records',
@@ -68,16 +69,10 @@ function emitModuleSchemas(module: ModuleIr, records: RecordLookup): GeneratedFi
   const statements: (TopLevel | string)[] = [
     { declaration: { kind: 'import', from: 'zod', names: ['z'] } },
     ...runtimeImports(helpers.size > 0 ? [{ module: 'zod-text', names: [...helpers] }] : []),
-    ...crossModuleImports({
-      fromModule: module.name,
-      records: moduleRecordReferences(module),
-      file: 'schemas',
-      nameOf: symbols.recordSchema,
-      typeOnly: false,
-    }),
+    ...recordImports(module, 'schemas'),
     ...printed.flatMap((part) => part.texts),
   ];
-  return { path, content: printFile(statements), source: module.sourceFile, format: false };
+  return moduleFile(module, 'schemas', printFile(statements));
 }
 
 function printSchemas(constants: readonly SchemaConstant[]): PrintedSchemas {
@@ -91,7 +86,6 @@ function printSchemas(constants: readonly SchemaConstant[]): PrintedSchemas {
   };
 }
 
-type FieldView = Pick<FieldIr, 'name' | 'type' | 'required' | 'default'>;
 type ParameterView = Pick<ParameterIr, 'name' | 'type' | 'required' | 'default' | 'style'>;
 type RecordView = ReturnType<typeof recordView>;
 type RouteView = ReturnType<typeof routeView>;
@@ -100,12 +94,7 @@ function recordView(record: RecordIr, records: RecordLookup) {
   return {
     key: record.key,
     docs: record.description,
-    fields: record.fields.map((field): FieldView => ({
-      name: field.name,
-      type: field.type,
-      required: field.required,
-      default: field.default,
-    })),
+    fields: record.fields.map(lookupField),
     lookup: lookupFor(
       record.fields.map((field) => field.type),
       records,
@@ -114,26 +103,17 @@ function recordView(record: RecordIr, records: RecordLookup) {
 }
 
 function routeView(route: RouteIr, records: RecordLookup) {
-  const types: TypeIr[] = requestParameters(route).map((param) => param.type);
-  if (route.body) types.push(route.body);
-  for (const response of route.responses) if (response.body) types.push(response.body);
   return {
     name: route.name,
     groups: PARAMETER_GROUPS.map(({ part, key }) => ({
       part,
-      params: route[key].map((param): ParameterView => ({
-        name: param.name,
-        type: param.type,
-        required: param.required,
-        default: param.default,
-        style: param.style,
-      })),
+      params: route[key].map((param) => pick(param, 'name', 'type', 'required', 'default', 'style')),
     })),
     body: route.body,
     bodyEntries: route.bodyEntries,
-    responses: route.responses.map((response) => ({ status: response.status, body: response.body })),
+    responses: route.responses.map((response) => pick(response, 'status', 'body')),
     lookup: lookupFor(
-      types,
+      typesOfRoute(route),
       records,
       requestParameters(route)
         .filter((param) => param.style !== 'json')
@@ -155,7 +135,7 @@ function recordSchema(record: RecordView, records: RecordLookup): SchemaConstant
   };
 }
 
-function fieldSchema(field: FieldView, records: RecordLookup): Expr {
+function fieldSchema(field: LookupField, records: RecordLookup): Expr {
   return ownLookup(
     field.name,
     withPresence(schemaExpression(field.type, 'json', records), field.required, field.default),

@@ -17,36 +17,35 @@ import {
   type Expr,
 } from '../shared/code/ast.js';
 import { symbols } from '../../ir/symbols.js';
+import { pick } from '../shared/pick.js';
 
 type Reading = 'json' | 'text';
 
+/** A field as a record's schema is made from it. */
+export type LookupField = Pick<FieldIr, 'name' | 'type' | 'required' | 'default'>;
+
+export const lookupField = (field: LookupField): LookupField => pick(field, 'name', 'type', 'required', 'default');
+
 /**
- * The records by key: needed to drop defaults from partial records, and to narrow records that have a
- * member named like an Object member (pass it whenever a type may name one).
+ * What schemaExpression reads of a record: its fields, to drop defaults from partial records; whether
+ * it has a member named like an Object member, to narrow it by helper; and, for a record that arrives
+ * as text (in the query), its fields to read one by one as text.
  */
-export type RecordLookup = ReadonlyMap<
-  RecordKey,
-  {
-    readonly fields: readonly DefaultedField[];
-    readonly inheritedNames?: boolean;
-    readonly textFields?: readonly TextField[];
-  }
->;
+type LookupEntry = { fields: readonly LookupField[]; inheritedNames?: boolean; textFields?: readonly LookupField[] };
+
+/** The records by key (pass it whenever a type may name one). */
+export type RecordLookup = ReadonlyMap<RecordKey, Readonly<LookupEntry>>;
 
 /** A name that `value[name]` finds on every object (constructor, toString, valueOf…). */
 export function isInheritedName(name: string): boolean {
   return name in Object.prototype;
 }
-type DefaultedField = Pick<FieldIr, 'name' | 'type' | 'default'>;
-/** A field of a record that arrives as text (in the query), read field by field as text. */
-type TextField = Pick<FieldIr, 'name' | 'type' | 'default' | 'required'>;
 
 /**
  * The part of `records` that schemaExpression reads for these types: the defaulted fields of each
  * record named partial, at any depth (what withoutDefaults looks up), and whether a narrowed record
  * has a member named like an Object member, as plain entries.
  */
-type LookupEntry = { fields: DefaultedField[]; inheritedNames?: boolean; textFields?: TextField[] };
 export function lookupFor(
   types: Iterable<TypeIr>,
   records: RecordLookup,
@@ -57,17 +56,10 @@ export function lookupFor(
   const visitText = (type: TypeIr): void => {
     if (type.kind === 'list') visitText(type.items);
     else if (type.kind === 'map') visitText(type.values);
-    else if (type.kind === 'record' && !found.get(type.record)?.textFields) {
-      const all = (records.get(type.record)?.fields ?? []) as readonly TextField[];
+    else if (type.kind === 'record' && !found.has(type.record)) {
+      const all = records.get(type.record)?.fields ?? [];
       if (!all.some((field) => readsDifferentlyAsText(field.type, records))) return;
-      const entry = found.get(type.record) ?? { fields: [] };
-      entry.textFields = all.map((field) => ({
-        name: field.name,
-        type: field.type,
-        required: field.required,
-        default: field.default,
-      }));
-      found.set(type.record, entry);
+      found.set(type.record, { fields: [], textFields: all.map(lookupField) });
       for (const field of all) visitText(field.type);
     }
   };
@@ -83,9 +75,7 @@ export function lookupFor(
     ) {
       narrowed.add(type.record);
       const all = records.get(type.record)?.fields ?? [];
-      const fields = all
-        .filter((field) => field.default !== undefined)
-        .map((field) => ({ name: field.name, type: field.type, default: field.default }));
+      const fields = all.filter((field) => field.default !== undefined).map(lookupField);
       const text = found.get(type.record)?.textFields;
       found.set(type.record, {
         fields,
@@ -167,7 +157,7 @@ function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | u
 /** A record read from text (name[field]=value in the query): each field in its text reading, spelled out. */
 function textRecordSchema(
   type: Extract<TypeIr, { kind: 'record' }>,
-  fields: readonly TextField[],
+  fields: readonly LookupField[],
   records: RecordLookup | undefined,
 ): Expr {
   const members = fields
