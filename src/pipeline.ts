@@ -13,6 +13,7 @@ import { DefinitionsError, sortDiagnostics, type Diagnostic } from './definition
 import { displayPath } from './definitions/sources.js';
 import type { GeneratedFile, TemplateFile } from './emitters/contract.js';
 import { EMITTERS } from './emitters/index.js';
+import { diskCache } from './incremental/disk-cache.js';
 import { noCache, type RunCache } from './incremental/run-cache.js';
 import { collectInputs, TEMPLATES_DIR, type RunInputs } from './inputs.js';
 import { compareCodePoints } from './ir/names.js';
@@ -28,6 +29,8 @@ export interface RunOptions extends ConfigOverrides {
   readonly cache?: boolean;
   /** Keep "<output>/** linguist-generated=true" in the working directory's .gitattributes (default true). */
   readonly gitattributes?: boolean;
+  /** Called when a run finds it has to build, before the build steps load (the CLI sets V8's tiering there). */
+  readonly beforeBuild?: () => Promise<void>;
 }
 
 export type GenerateResult =
@@ -61,6 +64,7 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
     await recoverInterruptedWrite(outDir);
     if (await cache.upToDate(inputs))
       return { ok: true, outDir: config.outDir, written: [], deleted: [], upToDate: true, gitattributes: undefined };
+    await options.beforeBuild?.();
     const files = await build(config, inputs, cache);
     const summary = await writeOutput(outDir, files, {
       knownUnchanged: cache.knownUnchanged,
@@ -132,14 +136,10 @@ async function startRun(
   const config = await resolveConfig(options);
   // The folder really written: config.outDir, or the folder it links to.
   const outDir = await usableOutDir(config);
-  const cache = options.cache === false ? noCache : await openCache(config.cwd, outDir);
+  // svcgen's cache, in the project's node_modules/.cache/svcgen.
+  const cache =
+    options.cache === false ? noCache : await diskCache(join(config.cwd, 'node_modules', '.cache', 'svcgen'), outDir);
   return { config, outDir, inputs: await collectInputs(config), cache };
-}
-
-/** svcgen's cache, in the project's node_modules/.cache/svcgen. */
-async function openCache(cwd: string, outDir: string): Promise<RunCache> {
-  const { diskCache } = await import('./incremental/disk-cache.js');
-  return diskCache(join(cwd, 'node_modules', '.cache', 'svcgen'), outDir);
 }
 
 /** svcgen's templates with the user's folder laid over them: a user file replaces ours of the same name. */
