@@ -35,10 +35,7 @@ export function statKeyOf(found: BigIntStats): StatKey {
   return `${found.size}:${found.mtimeNs}:${found.ctimeNs}:${found.ino}`;
 }
 
-/**
- * Synchronous: a run stats every output file, and an asynchronous stat is a trip through libuv's
- * thread pool, several times the cost of the stat itself.
- */
+/** Synchronous: an asynchronous stat (a trip through libuv's thread pool) costs several times the stat. */
 export function statFile(file: string): FileStat | undefined {
   try {
     const found = statSync(file, { bigint: true });
