@@ -7,8 +7,8 @@
 // measures each named build in interleaved rounds (every build once per round, so all of them see
 // the same minutes of a shared machine; each round starts one run later, so none always goes
 // first) and prints medians: the rerun after one entity changed (wall and CPU) and, with --cold,
-// the cold run (--no-cache) and the changed/cold ratio; with --noop, the rerun with nothing changed. Node flags after a
-// colon run the same
+// the cold run (--no-cache) and the changed/cold ratio; with --noop, the rerun with nothing changed
+// and its ratio to `node -e 0`, run in the same rounds. Node flags after a colon run the same
 // build with V8 settings, e.g. `head head:--v8-pool-size=1`.
 // Each label works in its own folder (bench/.work/compare-<N>/), set up by one unmeasured run;
 // each round edits one entity to a value no run has seen (bench/synth.mjs's variant).
@@ -110,6 +110,8 @@ async function compare(options, labels) {
         before: () => rm(join(dir, 'cold'), { recursive: true, force: true }),
       });
   }
+  // The no-op budget is a ratio to an empty node process, so that is sampled in the same rounds.
+  if (options.noop) steps.push({ name: 'node -e 0', args: ['-e', '0'], cwd: work });
   process.stderr.write(`compare: N=${size}, ${rounds} round(s) of ${steps.map((step) => step.name).join(', ')}\n`);
   const results = await interleave(steps, (name, error) => fail(`${name}: ${error.message}`), rounds, { rotate: true });
   for (const { label } of builds) {
@@ -118,11 +120,18 @@ async function compare(options, labels) {
     const noop = results[`${label} no-op`];
     const figures = [`changed ${changed.ms.toFixed(0)} ms (CPU ${changed.cpuMs?.toFixed(0) ?? '?'} ms)`];
     if (cold) figures.push(`cold ${cold.ms.toFixed(0)} ms`, `changed/cold ${(changed.ms / cold.ms).toFixed(3)}`);
-    if (noop) figures.push(`no-op ${noop.ms.toFixed(0)} ms`);
+    const empty = results['node -e 0'];
+    if (noop)
+      figures.push(
+        `no-op ${noop.ms.toFixed(0)} ms (CPU ${noop.cpuMs?.toFixed(0) ?? '?'} ms)`,
+        `no-op / node -e 0 ${(noop.ms / empty.ms).toFixed(2)} (CPU ${(noop.cpuMs / empty.cpuMs).toFixed(2)})`,
+      );
     process.stdout.write(
       `${label}: ${figures.join(', ')}; changed runs: ${changed.samples.map((ms) => ms.toFixed(0)).join(' ')}\n`,
     );
   }
+  const empty = results['node -e 0'];
+  if (empty) process.stdout.write(`node -e 0: ${empty.ms.toFixed(0)} ms (CPU ${empty.cpuMs?.toFixed(0) ?? '?'} ms)\n`);
 }
 
 function parseCommandLine() {

@@ -1,7 +1,5 @@
 #!/usr/bin/env node
 // Argument parsing and printing only; the work is in pipeline.ts, diff/, watch.ts and init.ts.
-// First, before any other module runs: V8's tiering setting for a short-lived process.
-import './set-v8-tiering.js';
 import { relative } from 'node:path';
 import { formatDiagnostic, printablePath, type Diagnostic } from './definitions/diagnostics.js';
 import { displayPath } from './definitions/sources.js';
@@ -146,6 +144,10 @@ async function run(argv: readonly string[]): Promise<number> {
   if (args === 'help') return print(USAGE);
   if (args === 'version') return print(GENERATOR_VERSION);
   const { options } = args;
+  // V8's tiering setting for a short-lived process, before the work starts; `generate` sets it only
+  // once it knows it has work to do (loading node:v8 is a few percent of a run with nothing to do).
+  const setV8Tiering = async () => void (await import('./set-v8-tiering.js'));
+  if (args.command !== 'generate') await setV8Tiering();
   switch (args.command) {
     case 'schema': {
       const { definitionsJsonSchema } = await import('./definitions/json-schema.js');
@@ -153,7 +155,7 @@ async function run(argv: readonly string[]): Promise<number> {
     }
     case 'generate': {
       const { generate } = await import('./pipeline.js');
-      const result = await generate(options);
+      const result = await generate({ ...options, beforeBuild: setV8Tiering });
       if (!result.ok) return reportDiagnostics(result.diagnostics);
       if (result.gitattributes === 'added')
         print(`svcgen: marked ${relativeOut(result.outDir)}/** as linguist-generated in .gitattributes`);

@@ -13,17 +13,14 @@ import { DefinitionsError, sortDiagnostics, type Diagnostic } from './definition
 import { displayPath } from './definitions/sources.js';
 import type { GeneratedFile, TemplateFile } from './emitters/contract.js';
 import { EMITTERS } from './emitters/index.js';
-import { keepUsedRuntime } from './emitters/runtime/used-modules.js';
-import { withMemoStore } from './emitters/shared/memo.js';
+import { diskCache } from './incremental/disk-cache.js';
 import { noCache, type RunCache } from './incremental/run-cache.js';
 import { collectInputs, TEMPLATES_DIR, type RunInputs } from './inputs.js';
 import { compareCodePoints } from './ir/names.js';
 import type { Ir } from './ir/types.js';
-import { compareOutput, hasDrift, type Drift } from './output/check.js';
-import { formatFiles } from './output/format.js';
+import type { Drift } from './output/check.js';
 import type { GitattributesOutcome } from './output/gitattributes.js';
 import { sha256 } from './output/hash.js';
-import { withHeader } from './output/header.js';
 import { usableOutDir } from './output/out-dir.js';
 import { recoverInterruptedWrite, writeOutput } from './output/write.js';
 
@@ -32,6 +29,8 @@ export interface RunOptions extends ConfigOverrides {
   readonly cache?: boolean;
   /** Keep "<output>/** linguist-generated=true" in the working directory's .gitattributes (default true). */
   readonly gitattributes?: boolean;
+  /** Called when a run finds it has to build, before the build steps load (the CLI sets V8's tiering there). */
+  readonly beforeBuild?: () => Promise<void>;
 }
 
 export type GenerateResult =
@@ -65,6 +64,7 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
     await recoverInterruptedWrite(outDir);
     if (await cache.upToDate(inputs))
       return { ok: true, outDir: config.outDir, written: [], deleted: [], upToDate: true, gitattributes: undefined };
+    await options.beforeBuild?.();
     const files = await build(config, inputs, cache);
     const summary = await writeOutput(outDir, files, {
       knownUnchanged: cache.knownUnchanged,
@@ -87,6 +87,7 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
 export async function check(options: RunOptions = {}): Promise<CheckResult> {
   return withDiagnostics(async () => {
     const { config, outDir, inputs, cache } = await startRun(options);
+    const { compareOutput, hasDrift } = await import('./output/check.js');
     const drift = await compareOutput(outDir, await build(config, inputs, cache));
     return { ok: true, outDir: config.outDir, drift, upToDate: !hasDrift(drift) };
   });
@@ -94,17 +95,27 @@ export async function check(options: RunOptions = {}): Promise<CheckResult> {
 
 /** Load, validate, build the IR, emit, finish: the output in memory. */
 async function build(config: ResolvedConfig, inputs: RunInputs, cache: RunCache): Promise<FinishedFile[]> {
-  // Loaded here, not at the top: a run with nothing to do never loads the parser, zod or the emitters.
-  const [{ buildIrFromInputs }, memo] = await Promise.all([import('./build-ir.js'), cache.memo()]);
+  // Loaded here, not at the top: a run with nothing to do loads none of the build steps (each module
+  // loaded costs a no-op run about a millisecond), nor the parser, zod or the emitters.
+  const [{ buildIrFromInputs }, { keepUsedRuntime }, { withMemoStore }, { formatFiles }, { withHeader }, memo] =
+    await Promise.all([
+      import('./build-ir.js'),
+      import('./emitters/runtime/used-modules.js'),
+      import('./emitters/shared/memo.js'),
+      import('./output/format.js'),
+      import('./output/header.js'),
+      cache.memo(),
+    ]);
   const ir = await buildIrFromInputs(inputs, memo);
-  const emitted = await withMemoStore(memo, () => emit(ir, config, inputs));
+  // Of the runtime, only the modules the output imports.
+  const emitted = keepUsedRuntime(await withMemoStore(memo, () => emit(ir, config, inputs)));
   const formatted = await formatFiles(
     emitted.map((file) => ({ ...file, content: withHeader(file.path, file.content, file.source) })),
   );
   return formatted.map((file) => ({ ...file, hash: sha256(file.content) }));
 }
 
-/** Every enabled emitter over the IR, in registry order; of the runtime, only the modules the output imports. */
+/** Every enabled emitter over the IR, in registry order. */
 async function emit(ir: Ir, config: ResolvedConfig, inputs: RunInputs): Promise<GeneratedFile[]> {
   const context = {
     ir,
@@ -115,7 +126,7 @@ async function emit(ir: Ir, config: ResolvedConfig, inputs: RunInputs): Promise<
   const files: GeneratedFile[] = [];
   for (const entry of EMITTERS)
     if (config.emitters[entry.name] !== false) files.push(...(await (await entry.load()).emit(context)));
-  return keepUsedRuntime(files);
+  return files;
 }
 
 /** The config, the output folder, every input read and hashed, and the run's cache. */
@@ -125,14 +136,10 @@ async function startRun(
   const config = await resolveConfig(options);
   // The folder really written: config.outDir, or the folder it links to.
   const outDir = await usableOutDir(config);
-  const cache = options.cache === false ? noCache : await openCache(config.cwd, outDir);
+  // svcgen's cache, in the project's node_modules/.cache/svcgen.
+  const cache =
+    options.cache === false ? noCache : await diskCache(join(config.cwd, 'node_modules', '.cache', 'svcgen'), outDir);
   return { config, outDir, inputs: await collectInputs(config), cache };
-}
-
-/** svcgen's cache, in the project's node_modules/.cache/svcgen. */
-async function openCache(cwd: string, outDir: string): Promise<RunCache> {
-  const { diskCache } = await import('./incremental/disk-cache.js');
-  return diskCache(join(cwd, 'node_modules', '.cache', 'svcgen'), outDir);
 }
 
 /** svcgen's templates with the user's folder laid over them: a user file replaces ours of the same name. */

@@ -1,5 +1,5 @@
-// Sets V8's tiering for this process (see v8-tiering.ts). Imported first by cli.ts, so that it runs
-// before any other svcgen module does.
+// Sets V8's tiering for this process (see v8-tiering.ts). Imported by cli.ts before the work starts:
+// first thing, or for `generate` once it knows it has something to build.
 import { setFlagsFromString } from 'node:v8';
 import { tieringFlags } from './v8-tiering.js';
 

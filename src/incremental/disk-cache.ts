@@ -11,7 +11,7 @@ import { manifestText, readManifest } from '../output/manifest.js';
 import { withOpenFile } from '../output/open-limit.js';
 import type { KnownUnchanged } from '../output/write.js';
 import { loadGeneratorFingerprint } from '../version.js';
-import { readMemo, writeMemo, type MemoEntry, type MemoLocation } from './memo-file.js';
+import type { MemoEntry, MemoLocation } from './memo-file.js';
 import { readOutputStats, statFile, writeOutputStats } from './output-stats.js';
 import { buildRunRecord, readRunRecord, writeRunRecord, type RunRecord } from './run-record.js';
 import type { RunCache } from './run-cache.js';
@@ -23,7 +23,8 @@ export async function diskCache(cacheDir: string, outDir: string): Promise<RunCa
   const location: MemoLocation = { cacheDir, generator };
   const lastRun = once(() => readRunRecord(cacheDir, outDir));
   const known = once(() => knownUnchangedIn(cacheDir, outDir));
-  const memo = once(async () => new RunMemo(await readMemo(location)));
+  // Imported only by a run that builds: a no-op run loads as few modules as it can.
+  const memo = once(async () => new RunMemo(await (await import('./memo-file.js')).readMemo(location)));
   return {
     upToDate: async (inputs) =>
       isUpToDate(inputs, { cacheDir, outDir, generator, record: await lastRun(), knownUnchanged: await known() }),
@@ -66,7 +67,8 @@ class RunMemo {
     this.used.set(key, value);
   }
 
-  save(location: MemoLocation): Promise<void> {
+  async save(location: MemoLocation): Promise<void> {
+    const { writeMemo } = await import('./memo-file.js');
     return writeMemo(location, [...this.used], this.read);
   }
 }
@@ -113,7 +115,7 @@ async function isUpToDate(
 async function knownUnchangedIn(cacheDir: string, outDir: string): Promise<KnownUnchanged> {
   const known = await readOutputStats(cacheDir, outDir);
   return async (path, hash) => {
-    const found = await statFile(join(outDir, path));
+    const found = statFile(join(outDir, path));
     return found !== undefined && known.knownHash(path, found) === hash;
   };
 }

@@ -6,7 +6,7 @@
 // the same stat ("racy" in git's words), so an entry counts only when the file's ctime is strictly
 // older than the record itself; anything else is hashed. Any change to a file's content moves its
 // ctime, and no tool can set ctime back.
-import type { BigIntStats } from 'node:fs';
+import { statSync, type BigIntStats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { outDirRecordFile, readRecord, writeRecord } from '../output/sealed.js';
@@ -35,9 +35,10 @@ export function statKeyOf(found: BigIntStats): StatKey {
   return `${found.size}:${found.mtimeNs}:${found.ctimeNs}:${found.ino}`;
 }
 
-export async function statFile(file: string): Promise<FileStat | undefined> {
+/** Synchronous: an asynchronous stat (a trip through libuv's thread pool) costs several times the stat. */
+export function statFile(file: string): FileStat | undefined {
   try {
-    const found = await stat(file, { bigint: true });
+    const found = statSync(file, { bigint: true });
     if (!found.isFile()) return undefined;
     return { key: statKeyOf(found), ctimeNs: found.ctimeNs };
   } catch {
@@ -70,12 +71,10 @@ export async function writeOutputStats(
   hashes: Readonly<Record<string, string>>,
 ): Promise<void> {
   const files: Record<string, readonly [string, StatKey]> = {};
-  await Promise.all(
-    Object.entries(hashes).map(async ([path, hash]) => {
-      const found = await statFile(join(outDir, path));
-      if (found) files[path] = [hash, found.key];
-    }),
-  );
+  for (const [path, hash] of Object.entries(hashes)) {
+    const found = statFile(join(outDir, path));
+    if (found) files[path] = [hash, found.key];
+  }
   // A record that cannot be written only costs speed: the next no-op run hashes the files.
   await writeRecord(statsFile(cacheDir, outDir), { outDir: resolve(outDir), files } satisfies StoredStats);
 }

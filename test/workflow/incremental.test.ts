@@ -63,6 +63,9 @@ const loads = (modules: readonly string[], name: string) =>
   modules.some((url) => url.includes(`/node_modules/${name}/`));
 const WORKING_LIBRARIES = /\/node_modules\/(zod|handlebars|prettier|ts-morph|@ts-morph|typescript)\//;
 const COMPILER = /\/node_modules\/(ts-morph|@ts-morph|typescript)\//;
+/** svcgen's build steps and V8 settings: a no-op run loads none of them (each module costs it about a millisecond). */
+const BUILD_STEPS =
+  /\/dist\/(build-ir|set-v8-tiering|output\/(format|header|check)|emitters\/shared\/memo|incremental\/memo-file)\.js$/;
 
 describe('incremental runs', () => {
   it(
@@ -73,6 +76,7 @@ describe('incremental runs', () => {
       expect(first.stdout).toMatch(/wrote \d+ file\(s\)/);
       for (const name of ['zod', 'handlebars', 'prettier']) expect(loads(first.modules, name), name).toBe(true);
       expect(first.modules.filter((url) => COMPILER.test(url))).toEqual([]);
+      expect(new Set(first.modules.filter((url) => BUILD_STEPS.test(url))).size).toBe(6); // check.js: for check
     },
   );
 
@@ -81,6 +85,7 @@ describe('incremental runs', () => {
     expect(second.stdout).toBe('svcgen: generated is up to date\n');
     expect(second.modules.some((url) => url.endsWith('/dist/cli.js'))).toBe(true);
     expect(second.modules.filter((url) => WORKING_LIBRARIES.test(url))).toEqual([]);
+    expect(second.modules.filter((url) => BUILD_STEPS.test(url))).toEqual([]);
   });
 
   it('neither does importing the programmatic API', { timeout: SLOW }, async () => {
