@@ -86,13 +86,11 @@ export async function moveForeignInto(outDir: string, staging: string, paths: re
 }
 
 /** Whether `to` could be made a hard link to `from`: false where the file system cannot link. */
-export async function hardLinked(from: string, to: string): Promise<boolean> {
-  try {
-    await link(from, to);
-    return true;
-  } catch {
-    return false;
-  }
+export function hardLinked(from: string, to: string): Promise<boolean> {
+  return link(from, to).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**

@@ -185,10 +185,5 @@ export async function committedOutputDir(outDir: string): Promise<string> {
 
 /** Whether anything (a file, folder or link) is at `path`. */
 export async function exists(path: string): Promise<boolean> {
-  try {
-    await lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
+  return (await lstat(path).catch(() => undefined)) !== undefined;
 }
