@@ -1,5 +1,5 @@
 // A TypeIr as a TypeScript type.
-import type { ScalarKind, TypeIr } from '../../ir/types.js';
+import type { RecordType, ScalarKind, TypeIr } from '../../ir/types.js';
 import { arrayType, stringType, typeRef, union, type TypeNode } from '../shared/code/ast.js';
 import { symbols } from '../../ir/symbols.js';
 
@@ -35,7 +35,7 @@ function nonNullExpression(type: TypeIr): TypeNode {
   }
 }
 
-function recordExpression(type: Extract<TypeIr, { kind: 'record' }>): TypeNode {
+function recordExpression(type: RecordType): TypeNode {
   let expression = typeRef(symbols.recordType(type.record));
   const keys = (names: readonly string[]) => union(names.map(stringType));
   if (type.pick.length > 0) expression = typeRef('Pick', [expression, keys(type.pick)]);

@@ -1,7 +1,7 @@
 // A TypeIr as a zod 4 schema expression. Two readings of a value: as JSON (bodies, responses),
 // where types are strict, and as text (path, query, headers), where numbers arrive as digits.
 import { inView } from '../../ir/types.js';
-import type { FieldIr, RecordKey, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
+import type { FieldIr, ListType, RecordKey, RecordType, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
 import {
   array,
   call,
@@ -102,8 +102,6 @@ function readsDifferentlyAsText(type: TypeIr, records: RecordLookup, seen: Set<R
   return (records.get(type.record)?.fields ?? []).some((field) => readsDifferentlyAsText(field.type, records, seen));
 }
 
-type ListType = Extract<TypeIr, { kind: 'list' }>;
-
 /** A list type's schema around an item schema given as an expression (e.g. the name of its constant). */
 export function listSchemaAround(type: ListType, item: Expr): Expr {
   return orNull(type, arraySchema(type, item));
@@ -155,11 +153,7 @@ function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | u
 }
 
 /** A record read from text (name[field]=value in the query): each field in its text reading, spelled out. */
-function textRecordSchema(
-  type: Extract<TypeIr, { kind: 'record' }>,
-  fields: readonly LookupField[],
-  records: RecordLookup | undefined,
-): Expr {
+function textRecordSchema(type: RecordType, fields: readonly LookupField[], records: RecordLookup | undefined): Expr {
   const members = fields
     .filter((field) => inView(type, field.name))
     .map((field) => {
@@ -175,11 +169,7 @@ function textRecordSchema(
  * zod applies a field's default even inside .partial(), so an update body that leaves a field out
  * would set it to its default. A partial record redeclares its defaulted fields as plain optional.
  */
-function withoutDefaults(
-  partial: Expr,
-  type: Extract<TypeIr, { kind: 'record' }>,
-  records: RecordLookup | undefined,
-): Expr {
+function withoutDefaults(partial: Expr, type: RecordType, records: RecordLookup | undefined): Expr {
   const fields = (records?.get(type.record)?.fields ?? []).filter(
     (field) => field.default !== undefined && inView(type, field.name),
   );
