@@ -45,11 +45,8 @@ const COMPILE_OPTIONS = {
   noEscape: true,
 } as const;
 
-interface PartialCall {
-  readonly partial: string;
-  readonly line: number;
-  readonly column: number;
-}
+/** A partial included by a template, at its line and (1-based) column. */
+type PartialCall = Pick<LocatedFailure, 'line' | 'column'> & { readonly partial: string };
 
 /** The name a template is included by: its file name up to the first dot ("docs-route.md.hbs" → "docs-route"). */
 export function partialName(fileName: string): string {
