@@ -2,6 +2,7 @@
 import type { AuthSchemeIr, InterfaceIr, ModuleIr, Origin } from '../../ir/types.js';
 import { codeSpan, inline } from './markdown.js';
 import type { AuthView, FactView, LimitView } from './page-types.js';
+import { range } from './type-text.js';
 import { origin, text } from './view-helpers.js';
 
 export function authView(module: ModuleIr, scheme: AuthSchemeIr): AuthView {
@@ -16,40 +17,27 @@ export function authView(module: ModuleIr, scheme: AuthSchemeIr): AuthView {
   };
   let type: string;
   switch (scheme.type) {
-    case 'oauth2':
+    case 'oauth2': {
       type = 'OAuth 2.0';
-      facts.push(
-        fact('Token endpoint', `POST ${`${module.interface?.basePath ?? ''}${scheme.tokenPath}`.replace(/\/+/g, '/')}`),
-      );
-      facts.push(
-        fact(
-          'Client authentication',
-          `${scheme.clientAuthentication.description ?? 'HTTP Basic or client_id and client_secret in the body, never both'} (realm ${scheme.clientAuthentication.realm})`,
-          scheme.clientAuthentication.origin,
-        ),
-      );
+      const tokenEndpoint = `${module.interface?.basePath ?? ''}${scheme.tokenPath}`.replace(/\/+/g, '/');
+      facts.push(fact('Token endpoint', `POST ${tokenEndpoint}`));
+      const client = scheme.clientAuthentication;
+      const how = client.description ?? 'HTTP Basic or client_id and client_secret in the body, never both';
+      facts.push(fact('Client authentication', `${how} (realm ${client.realm})`, client.origin));
       for (const grant of scheme.grants) {
         const details = [
           grant.clientId !== undefined ? `client_id ${grant.clientId}` : undefined,
           grant.scopes.length > 0 ? `scopes ${grant.scopes.join(' ')}` : undefined,
           `refresh token ${grant.issuesRefreshToken ? 'issued' : 'not issued'}`,
-        ];
-        facts.push(
-          fact(
-            `Grant ${codeSpan(grant.grant)}`,
-            `${grant.description ? `${grant.description} ` : ''}(${details.filter(Boolean).join(', ')})`,
-            grant.origin,
-          ),
-        );
+        ].filter(Boolean);
+        const described = `${grant.description ? `${grant.description} ` : ''}(${details.join(', ')})`;
+        facts.push(fact(`Grant ${codeSpan(grant.grant)}`, described, grant.origin));
       }
       facts.push(fact('Access token lifetime', `${scheme.accessTokenLifetime} s`));
-      facts.push(
-        fact(
-          'Refresh token lifetime',
-          `${scheme.refreshTokenLifetime} s${scheme.rotateRefreshTokens ? ', rotated on use' : ''}`,
-        ),
-      );
+      const rotated = scheme.rotateRefreshTokens ? ', rotated on use' : '';
+      facts.push(fact('Refresh token lifetime', `${scheme.refreshTokenLifetime} s${rotated}`));
       break;
+    }
     case 'bearer':
       type = scheme.jwt ? 'Bearer token, JWT (RFC 6750, RFC 7519)' : 'Bearer token (RFC 6750)';
       if (scheme.jwt) {
@@ -104,9 +92,7 @@ export function limitViews(module: ModuleIr): LimitView[] {
   }
   for (const route of module.routes) {
     for (const param of route.query) {
-      const c = param.type.constraints;
-      const bounds =
-        c.minimum !== undefined || c.maximum !== undefined ? `${c.minimum ?? ''}..${c.maximum ?? ''}` : undefined;
+      const bounds = range(param.type.constraints.minimum, param.type.constraints.maximum);
       if (bounds === undefined && param.default === undefined) continue;
       const value = [bounds, param.default !== undefined ? `default ${JSON.stringify(param.default)}` : undefined]
         .filter(Boolean)

@@ -26,7 +26,9 @@ class LocatedFailure extends Error {
   }
 }
 
-const HELPERS: Record<string, (...args: unknown[]) => unknown> = {
+type Helper = (...args: unknown[]) => unknown;
+
+const HELPERS: Record<string, Helper> = {
   /** {{code value}}: the value in a code span. */
   code: (value) => codeSpan(String(value)),
   /** {{join list ", "}}: the items of a list joined by a separator. */
@@ -43,11 +45,8 @@ const COMPILE_OPTIONS = {
   noEscape: true,
 } as const;
 
-interface PartialCall {
-  readonly partial: string;
-  readonly line: number;
-  readonly column: number;
-}
+/** A partial included by a template, at its line and (1-based) column. */
+type PartialCall = Pick<LocatedFailure, 'line' | 'column'> & { readonly partial: string };
 
 /** The name a template is included by: its file name up to the first dot ("docs-route.md.hbs" → "docs-route"). */
 export function partialName(fileName: string): string {
@@ -149,7 +148,7 @@ function checkTemplate(hb: typeof Handlebars, template: TemplateFile, partials: 
  * has null for every absent value, so undefined can only be a name that is not in the data.
  */
 function registerHelpers(hb: typeof Handlebars): void {
-  const wrap = (name: string, helper: (...args: unknown[]) => unknown) =>
+  const wrap = (name: string, helper: Helper) =>
     function (this: unknown, ...args: unknown[]): unknown {
       const options = args.at(-1) as HelperOptions;
       const params = args.slice(0, -1);
@@ -165,10 +164,7 @@ function registerHelpers(hb: typeof Handlebars): void {
       }
       return helper.apply(this, args);
     };
-  for (const name of BUILT_IN_BLOCKS) {
-    const builtIn = hb.helpers[name] as (...args: unknown[]) => unknown;
-    hb.registerHelper(name, wrap(name, builtIn));
-  }
+  for (const name of BUILT_IN_BLOCKS) hb.registerHelper(name, wrap(name, hb.helpers[name] as Helper));
   for (const [name, helper] of Object.entries(HELPERS)) hb.registerHelper(name, wrap(name, helper));
 }
 

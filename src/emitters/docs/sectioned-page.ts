@@ -4,7 +4,7 @@
 // few), and so is the rest of the page, rendered with a marker line where each of those
 // partials goes (the skeleton).
 // The page is the skeleton with the parts in place of the markers, exactly what rendering it
-// whole and toPrettierForm give (see prettier-parts.ts); if anything does not fit that, the
+// whole and toPrettierForm give (see prettier-form.ts); if anything does not fit that, the
 // caller renders the page whole.
 //
 // Only for svcgen's own templates (which render a route or record from its own view alone, with
@@ -14,8 +14,7 @@ import { hash } from 'node:crypto';
 import type { TemplateFile } from '../contract.js';
 import { memo, type MemoValue } from '../shared/memo.js';
 import { memoRuns } from '../shared/memo-runs.js';
-import { joinParts, partInPrettierForm } from './prettier-parts.js';
-import { toPrettierForm } from './prettier-form.js';
+import { joinParts, partInPrettierForm, toPrettierForm } from './prettier-form.js';
 import { recordRow, recordView, type RecordRow } from './record-view.js';
 import { partialName, templateRenderer } from './render.js';
 import { routeRow, routeView, type RouteRow } from './route-view.js';

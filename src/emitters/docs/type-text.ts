@@ -47,11 +47,14 @@ function scalarText(type: ScalarType): string {
   return `${type.scalar}${format}${coerce}`;
 }
 
+/** "min..max" (an end may be open) after `unit`, or undefined when both ends are. */
+export function range(min: number | undefined, max: number | undefined, unit = ''): string | undefined {
+  return min === undefined && max === undefined ? undefined : `${unit}${min ?? ''}..${max ?? ''}`;
+}
+
 function withBounds(text: string, c: Constraints): string {
-  const range = (min: number | undefined, max: number | undefined, unit: string) =>
-    min === undefined && max === undefined ? undefined : `${unit}${min ?? ''}..${max ?? ''}`;
   const bounds = [
-    range(c.minimum, c.maximum, ''),
+    range(c.minimum, c.maximum),
     range(c.minLength, c.maxLength, 'length '),
     range(c.minItems, c.maxItems, 'items '),
     c.pattern !== undefined ? `pattern ${c.pattern}` : undefined,

@@ -10,7 +10,6 @@ import { printKey, printNumber, printString } from './literals.js';
 import { printParameters, printType, printTypeArguments } from './print-type.js';
 
 type Doc = builders.Doc;
-type Call = Extract<Expr, { kind: 'call' }>;
 const { breakParent, group, hardline, ifBreak, indent, join, label, line, softline } = builders;
 
 export const printExpression = (node: Expr): Doc => byKind(EXPRESSIONS, node);
@@ -75,7 +74,7 @@ function breaksInside(node: Expr): boolean {
 
 // ---------------------------------------------------------------- calls
 
-function printCall(node: Call): Doc {
+function printCall(node: Extract<Expr, { kind: 'call' }>): Doc {
   if (node.isNew || node.callee.kind !== 'member') {
     return [
       node.isNew ? 'new ' : '',
