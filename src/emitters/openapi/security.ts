@@ -148,21 +148,21 @@ export function sessionComponents(module: ModuleIr): {
 } {
   const sessions = module.auth.flatMap((scheme) => sessionOf(scheme) ?? []);
   if (sessions.length === 0) return {};
-  const parameter = (session: SessionIr): ParameterObject => ({
-    name: session.header,
-    in: 'header',
-    required: false,
-    description: `Context token of the session to continue. Without it, or with an unknown token or one idle for over ${session.idleTimeout} s, a new session starts under a new token (a token the client chose is never adopted).`,
-    schema: { type: 'string' },
-  });
-  const header = (session: SessionIr): HeaderObject => ({
-    description:
-      'The context token of the session: send it on later requests. It changes when a new session starts and on login.',
-    required: true,
-    schema: { type: 'string', pattern: `^[A-Za-z0-9]{${session.tokenLength}}$` },
-  });
+  const byHeader = <T>(value: (session: SessionIr) => T) =>
+    sortedObject(sessions.map((session) => [pascalCase(session.header), value(session)]));
   return {
-    parameters: sortedObject(sessions.map((session) => [pascalCase(session.header), parameter(session)])),
-    headers: sortedObject(sessions.map((session) => [pascalCase(session.header), header(session)])),
+    parameters: byHeader((session): ParameterObject => ({
+      name: session.header,
+      in: 'header',
+      required: false,
+      description: `Context token of the session to continue. Without it, or with an unknown token or one idle for over ${session.idleTimeout} s, a new session starts under a new token (a token the client chose is never adopted).`,
+      schema: { type: 'string' },
+    })),
+    headers: byHeader((session): HeaderObject => ({
+      description:
+        'The context token of the session: send it on later requests. It changes when a new session starts and on login.',
+      required: true,
+      schema: { type: 'string', pattern: `^[A-Za-z0-9]{${session.tokenLength}}$` },
+    })),
   };
 }
