@@ -91,16 +91,12 @@ const PLACEHOLDER_EXAMPLES: Readonly<Record<string, string>> = {
   value: 'x',
 };
 
-/** The message with each {placeholder} filled in with an example value. */
-function exampleText(message: string): string {
-  return message.replace(
+function errorExample(iface: InterfaceIr, error: ErrorIr): ExampleObject {
+  // The message with each {placeholder} filled in with an example value.
+  const detail = (error.message ?? error.title ?? error.name).replace(
     /\{([A-Za-z_][A-Za-z0-9_]*)\}/g,
     (_whole, name: string) => PLACEHOLDER_EXAMPLES[name] ?? 'example',
   );
-}
-
-function errorExample(iface: InterfaceIr, error: ErrorIr): ExampleObject {
-  const detail = exampleText(error.message ?? error.title ?? error.name);
   const value =
     iface.errorStyle === 'errors-array'
       ? {

@@ -2,7 +2,7 @@
 // the answer's objects with a given apiAlias. So each route documents the parameter, and each answer
 // that holds such objects is described twice: as the record in full, or as includes may filter it.
 import type { InterfaceIr, RouteIr, TypeIr } from '../../ir/types.js';
-import { reachesApiAlias, recordKeys, type SchemaContext } from './json-schema.js';
+import { reachesApiAlias, type SchemaContext } from './json-schema.js';
 import type { OpenApiOptions } from './options.js';
 import { JSON_MEDIA, type ParameterObject, type Schema } from './types.js';
 
@@ -49,8 +49,7 @@ export function includesParameters(
  */
 export function includesAnswer(body: TypeIr, ctx: SchemaContext, schemaOf: (view: SchemaContext) => Schema): Schema {
   const full = schemaOf(ctx);
-  const filterable = recordKeys(body).some((key) => reachesApiAlias(ctx.components.record(key), ctx.components));
-  if (!filterable) return full;
+  if (!reachesApiAlias(body, ctx.components)) return full;
   return {
     description: "The answer in full, or as the request's includes filtered it.",
     anyOf: [full, schemaOf({ ...ctx, filtered: true })],

@@ -11,6 +11,7 @@ import type {
   TypeIr,
 } from '../../ir/types.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
+import { referencedRecords } from '../shared/imports.js';
 import type { Components, Direction } from './components.js';
 import { patternExample } from './pattern-example.js';
 import { originMark, paragraphs, sortedObject, type Schema, type SchemaObject } from './types.js';
@@ -40,7 +41,7 @@ function nonNullSchema(type: TypeIr, ctx: SchemaContext): Schema {
     case 'json':
       return {};
     case 'record':
-      return isView(type) ? recordViewSchema(type, ctx) : recordRef(type.record, ctx);
+      return isView(type) ? recordViewSchema(type, ctx) : recordRef(type, ctx);
   }
 }
 
@@ -134,10 +135,11 @@ function hasCoercion(type: TypeIr): boolean {
  * A $ref to a record's schema. A record with fields that accept digits as text gets a second
  * schema for requests ("…Input"); every other record has one schema for both directions.
  */
-function recordRef(key: string, ctx: SchemaContext): Schema {
+function recordRef(type: RecordType, ctx: SchemaContext): Schema {
+  const key = type.record;
   const record = ctx.components.record(key);
   // An answer includes may have filtered has its own schema where the record reaches an apiAlias.
-  const filtered = ctx.filtered === true && reachesApiAlias(record, ctx.components);
+  const filtered = ctx.filtered === true && reachesApiAlias(type, ctx.components);
   const input = !filtered && ctx.direction === 'write' && record.fields.some((field) => hasCoercion(field.type));
   const suffix = filtered ? 'Filtered' : input ? 'Input' : '';
   return ctx.components.define(
@@ -232,21 +234,16 @@ function filteredAway(record: RecordIr, ctx: SchemaContext): boolean {
   return ctx.filtered === true && record.apiAlias !== undefined;
 }
 
-/** Whether the record, or a record its fields hold (at any depth), has an apiAlias that includes can name. */
-export function reachesApiAlias(record: RecordIr, components: Components, seen = new Set<string>()): boolean {
-  if (record.apiAlias !== undefined) return true;
-  seen.add(record.key);
-  return record.fields.some((field) =>
-    recordKeys(field.type).some((key) => !seen.has(key) && reachesApiAlias(components.record(key), components, seen)),
-  );
-}
-
-/** The records a type holds: itself, list items, map values. */
-export function recordKeys(type: TypeIr): string[] {
-  if (type.kind === 'record') return [type.record];
-  if (type.kind === 'list') return recordKeys(type.items);
-  if (type.kind === 'map') return recordKeys(type.values);
-  return [];
+/** Whether the type holds a record that has, or whose fields hold (at any depth), an apiAlias includes can name. */
+export function reachesApiAlias(type: TypeIr, components: Components, seen = new Set<string>()): boolean {
+  return [...referencedRecords(type)].some((key) => {
+    if (seen.has(key)) return false;
+    seen.add(key);
+    const record = components.record(key);
+    return (
+      record.apiAlias !== undefined || record.fields.some((field) => reachesApiAlias(field.type, components, seen))
+    );
+  });
 }
 
 function pick<K extends keyof Constraints>(constraints: Constraints, ...keys: K[]): Pick<Constraints, K> {

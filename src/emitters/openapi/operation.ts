@@ -7,7 +7,7 @@ import { routeParameters } from './parameters.js';
 import { requestBody } from './request-body.js';
 import { routeResponses } from './responses.js';
 import { authParameters, routeScheme, securityRequirement } from './security.js';
-import { asParameter, originMark, paragraphs, type OperationObject } from './types.js';
+import { originMark, paragraphs, type OperationObject } from './types.js';
 
 export function routeOperation(
   module: ModuleIr,
@@ -22,7 +22,7 @@ export function routeOperation(
     ...routeParameters(route, components, options),
     ...includesParameters(module.interface, route, options),
     ...authParameters(module, route),
-  ].map(asParameter);
+  ];
   const description = paragraphs(
     operationDescription(route, routeScheme(module, route)),
     getBody && getBodyNote(route),
@@ -35,7 +35,8 @@ export function routeOperation(
     tags: [module.name],
     ...originMark(route.origin),
     ...(route.servedPaths.length > 1 && { 'x-svcgen-served-paths': [...route.servedPaths] }),
-    ...(parameters.length > 0 && { parameters }),
+    // Built with 3.1 schemas, which openapi-types types with the 3.0 ones: the same JSON.
+    ...(parameters.length > 0 && { parameters: parameters as NonNullable<OperationObject['parameters']> }),
     ...(body && !getBody && { requestBody: body }),
     ...(getBody && { 'x-svcgen-get-body': getBody }),
     responses: routeResponses(module, route, components),

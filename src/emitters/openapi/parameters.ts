@@ -8,7 +8,7 @@
 //   name[<key>]=<value> as a deepObject over a flat object where the definition allows it;
 // - json: JSON text, as a string with contentMediaType and contentSchema, or as content
 //   (options.jsonQuery).
-import type { Origin, ParameterIr, RouteIr, TypeIr } from '../../ir/types.js';
+import type { FieldIr, Origin, ParameterIr, RouteIr, TypeIr } from '../../ir/types.js';
 import { flatRecordFields } from '../../ir/wire-shapes.js';
 import type { Components } from './components.js';
 import { annotate, typeSchema, type SchemaContext } from './json-schema.js';
@@ -45,23 +45,23 @@ function parameter(
     ...originMark(param.origin, around),
   };
   if (param.style === 'deepObject' && param.type.kind === 'list' && options.deepObjectLists === 'indexed') {
-    const indexed = indexedEntries(param, param.type.items, ctx, options);
-    if (indexed) return [...shortFormParameter(param, head, ctx), ...indexed];
+    const fields = flatRecordFields(param.type.items, (key) => ctx.components.record(key), { json: true });
+    if (fields)
+      return [...shortFormParameter(param, head, fields, ctx), ...indexedEntries(param, fields, ctx, options)];
   }
   const schema = typeSchema(param.type, ctx);
-  const isObject = param.type.kind === 'record' || param.type.kind === 'map';
   if (param.style === 'json') return [{ ...head, ...jsonText(schema, param.default, options) }];
-  if (param.style === 'deepObject')
-    return [{ ...head, style: 'deepObject', explode: true, schema: annotate(schema, { default: param.default }) }];
   // A record in the query goes as its fields' own names (OpenAPI's default for objects, said outright for tools that
   // default otherwise).
-  const form =
-    location === 'query' && isObject
-      ? { style: 'form', explode: true }
-      : location === 'cookie' && param.type.kind === 'list'
-        ? { style: 'form', explode: false }
-        : {};
-  return [{ ...head, ...form, schema: annotate(schema, { default: param.default }) }];
+  const style =
+    param.style === 'deepObject'
+      ? { style: 'deepObject', explode: true }
+      : location === 'query' && (param.type.kind === 'record' || param.type.kind === 'map')
+        ? { style: 'form', explode: true }
+        : location === 'cookie' && param.type.kind === 'list'
+          ? { style: 'form', explode: false }
+          : {};
+  return [{ ...head, ...style, schema: annotate(schema, { default: param.default }) }];
 }
 
 /** JSON text in one parameter. */
@@ -82,15 +82,13 @@ function jsonText(
   };
 }
 
-/** name[i][field] for the first entries of a deepObject list of flat records; undefined for other lists. */
+/** name[i][field] for the first entries of a deepObject list of flat records with these fields. */
 function indexedEntries(
   param: ParameterIr,
-  items: TypeIr,
+  fields: readonly FieldIr[],
   ctx: SchemaContext,
   options: OpenApiOptions,
-): ParameterObject[] | undefined {
-  const fields = flatRecordFields(items, (key) => ctx.components.record(key), { json: true });
-  if (!fields) return undefined;
+): ParameterObject[] {
   const entries = Array.from({ length: options.indexedEntries }, (_, index) => index);
   return entries.flatMap((index) =>
     fields.map((field): ParameterObject => ({
@@ -104,13 +102,15 @@ function indexedEntries(
 }
 
 /** The short form name[<key>]=<value> of a deepObject list: a deepObject over a flat object. */
-function shortFormParameter(param: ParameterIr, head: ParameterObject, ctx: SchemaContext): ParameterObject[] {
+function shortFormParameter(
+  param: ParameterIr,
+  head: ParameterObject,
+  fields: readonly FieldIr[],
+  ctx: SchemaContext,
+): ParameterObject[] {
   const form = param.shortForm;
-  if (!form || param.type.kind !== 'list') return [];
-  const value = flatRecordFields(param.type.items, (key) => ctx.components.record(key), { json: true })?.find(
-    (field) => field.name === form.value,
-  );
-  if (!value) return [];
+  const value = fields.find((field) => field.name === form?.value);
+  if (!form || !value) return [];
   const description = `Short form: ${param.name}[<${form.key}>]=<${form.value}>, one entry per name; the indexed names below write whole entries.`;
   return [
     {

@@ -20,44 +20,40 @@ export function securitySchemes(module: ModuleIr): Record<string, SecurityScheme
 }
 
 function securityScheme(module: ModuleIr, scheme: AuthSchemeIr): SecuritySchemeObject {
+  if (scheme.type === 'oauth2') return oauthScheme(module, scheme);
+  if (scheme.type === 'digest') return { type: 'http', scheme: 'digest', description: digestDescription(scheme) };
+  // The scheme's own description, what svcgen knows of it, and the scopes; `fallback` when all are absent.
+  const described = (fallback: string, ...notes: (string | false | undefined)[]) =>
+    paragraphs(
+      scheme.description,
+      ...notes,
+      scheme.scopes.length > 0 && `Scopes a route may require: ${scheme.scopes.join(', ')}.`,
+    ) ?? fallback;
   switch (scheme.type) {
-    case 'oauth2':
-      return oauthScheme(module, scheme);
     case 'bearer':
       return {
         type: 'http',
         scheme: 'bearer',
         ...(scheme.jwt ? { bearerFormat: 'JWT' } : {}),
-        description:
-          paragraphs(
-            scheme.description,
-            scheme.jwt &&
-              `A JWT issued by ${scheme.jwt.issuer} for the audience ${scheme.jwt.audience}${scheme.jwt.jwksUrl !== undefined ? `, signed with a key published at ${scheme.jwt.jwksUrl}` : ''}.`,
-            scopesText(scheme.scopes),
-          ) ?? 'Bearer token.',
+        description: described(
+          'Bearer token.',
+          scheme.jwt &&
+            `A JWT issued by ${scheme.jwt.issuer} for the audience ${scheme.jwt.audience}${scheme.jwt.jwksUrl !== undefined ? `, signed with a key published at ${scheme.jwt.jwksUrl}` : ''}.`,
+        ),
       };
     case 'apiKey':
       return {
         type: 'apiKey',
         in: scheme.in,
         name: scheme.keyName,
-        description:
-          paragraphs(
-            scheme.description,
-            scheme.session &&
-              `The optional ${scheme.session.header} header continues a session; every response carries the session's token in the same header.`,
-            scopesText(scheme.scopes),
-          ) ?? 'API key.',
+        description: described(
+          'API key.',
+          scheme.session &&
+            `The optional ${scheme.session.header} header continues a session; every response carries the session's token in the same header.`,
+        ),
       };
     case 'basic':
-      return {
-        type: 'http',
-        scheme: 'basic',
-        description:
-          paragraphs(scheme.description, `Realm "${scheme.realm}".`, scopesText(scheme.scopes)) ?? 'HTTP Basic.',
-      };
-    case 'digest':
-      return { type: 'http', scheme: 'digest', description: digestDescription(scheme) };
+      return { type: 'http', scheme: 'basic', description: described('HTTP Basic.', `Realm "${scheme.realm}".`) };
   }
 }
 
@@ -99,10 +95,6 @@ function digestDescription(scheme: DigestSchemeIr): string {
       privileges,
     ) ?? 'HTTP Digest.'
   );
-}
-
-function scopesText(scopes: readonly string[]): string | undefined {
-  return scopes.length > 0 ? `Scopes a route may require: ${scopes.join(', ')}.` : undefined;
 }
 
 /** The route's scheme with the scopes it requires (OpenAPI 3.1 allows scopes, as roles, on every scheme type). */
@@ -156,21 +148,21 @@ export function sessionComponents(module: ModuleIr): {
 } {
   const sessions = module.auth.flatMap((scheme) => sessionOf(scheme) ?? []);
   if (sessions.length === 0) return {};
-  const parameter = (session: SessionIr): ParameterObject => ({
-    name: session.header,
-    in: 'header',
-    required: false,
-    description: `Context token of the session to continue. Without it, or with an unknown token or one idle for over ${session.idleTimeout} s, a new session starts under a new token (a token the client chose is never adopted).`,
-    schema: { type: 'string' },
-  });
-  const header = (session: SessionIr): HeaderObject => ({
-    description:
-      'The context token of the session: send it on later requests. It changes when a new session starts and on login.',
-    required: true,
-    schema: { type: 'string', pattern: `^[A-Za-z0-9]{${session.tokenLength}}$` },
-  });
+  const byHeader = <T>(value: (session: SessionIr) => T) =>
+    sortedObject(sessions.map((session) => [pascalCase(session.header), value(session)]));
   return {
-    parameters: sortedObject(sessions.map((session) => [pascalCase(session.header), parameter(session)])),
-    headers: sortedObject(sessions.map((session) => [pascalCase(session.header), header(session)])),
+    parameters: byHeader((session): ParameterObject => ({
+      name: session.header,
+      in: 'header',
+      required: false,
+      description: `Context token of the session to continue. Without it, or with an unknown token or one idle for over ${session.idleTimeout} s, a new session starts under a new token (a token the client chose is never adopted).`,
+      schema: { type: 'string' },
+    })),
+    headers: byHeader((session): HeaderObject => ({
+      description:
+        'The context token of the session: send it on later requests. It changes when a new session starts and on login.',
+      required: true,
+      schema: { type: 'string', pattern: `^[A-Za-z0-9]{${session.tokenLength}}$` },
+    })),
   };
 }

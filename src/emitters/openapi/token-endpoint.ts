@@ -14,6 +14,7 @@ import {
   sortedObject,
   type OperationObject,
   type ReferenceObject,
+  type ResponseObject,
   type SchemaObject,
 } from './types.js';
 
@@ -40,9 +41,12 @@ export function tokenOperation(module: ModuleIr, scheme: OAuthSchemeIr, componen
   let operationId = `${camelCase(scheme.name)}Token`;
   while (names.has(operationId)) operationId = `${operationId}Endpoint`;
   const errorBody = tokenErrorSchema(scheme, components);
-  const error = (description: string) => ({
+  const bytes = module.interface?.bodyLimitBytes;
+  // The interface's own body limit, or the server's default.
+  const bodyLimit = bytes === undefined ? 'the server accepts' : `${bytes} bytes`;
+  const error = (description: string, headers: ResponseObject['headers'] = NO_STORE) => ({
     description,
-    headers: NO_STORE,
+    headers,
     content: { [JSON_MEDIA]: { schema: errorBody } },
   });
   return {
@@ -66,29 +70,24 @@ export function tokenOperation(module: ModuleIr, scheme: OAuthSchemeIr, componen
       '400': error(
         'invalid_request, invalid_grant (bad user credentials or an invalid, expired or revoked refresh token), unsupported_grant_type or invalid_scope.',
       ),
-      '401': {
-        ...error('invalid_client: the client is unknown or its credentials are invalid.'),
-        headers: {
-          ...NO_STORE,
-          'www-authenticate': asHeader({
-            required: true,
-            description: 'The Basic challenge (RFC 6749 section 5.2).',
-            schema: { type: 'string', const: basicChallenge(scheme) },
-          }),
-        },
-      },
-      '413': error(`invalid_request: the request body is larger than ${bodyLimit(module)}.`),
+      '401': error('invalid_client: the client is unknown or its credentials are invalid.', {
+        ...NO_STORE,
+        'www-authenticate': asHeader({
+          required: true,
+          description: 'The Basic challenge (RFC 6749 section 5.2).',
+          schema: { type: 'string', const: basicChallenge(scheme) },
+        }),
+      }),
+      '413': error(`invalid_request: the request body is larger than ${bodyLimit}.`),
       '415': error('invalid_request: the body is neither application/json nor application/x-www-form-urlencoded.'),
-      '429': {
-        ...error(
-          'temporarily_unavailable: too many failed attempts for this user or client, where the server limits them.',
-        ),
-        headers: RETRY_AFTER,
-      },
-      '503': {
-        ...error('temporarily_unavailable: the service cannot store tokens now, e.g. its storage is full.'),
-        headers: RETRY_AFTER,
-      },
+      '429': error(
+        'temporarily_unavailable: too many failed attempts for this user or client, where the server limits them.',
+        RETRY_AFTER,
+      ),
+      '503': error(
+        'temporarily_unavailable: the service cannot store tokens now, e.g. its storage is full.',
+        RETRY_AFTER,
+      ),
     },
     security: [],
   };
@@ -108,12 +107,6 @@ function basicChallenge(scheme: OAuthSchemeIr): string {
 
 const CLIENT_FIELDS = new Set(['client_id', 'client_secret']);
 const VIA_BASIC = 'In the body (client_secret_post) or through HTTP Basic (client_secret_basic), never both.';
-
-/** The body limit in words: the interface's own, or the server's default. */
-function bodyLimit(module: ModuleIr): string {
-  const bytes = module.interface?.bodyLimitBytes;
-  return bytes === undefined ? 'the server accepts' : `${bytes} bytes`;
-}
 
 function grantSchema(scheme: OAuthSchemeIr, grant: OAuthGrantIr, components: Components): ReferenceObject {
   const scope: SchemaObject = {

@@ -28,13 +28,6 @@ export type ParameterObject = Omit<OpenAPIV3_1.ParameterObject, 'schema' | 'cont
 /** A response header whose schema is a 3.1 schema. */
 export type HeaderObject = Omit<OpenAPIV3_1.HeaderObject, 'schema'> & { readonly schema?: Schema };
 
-/** openapi-types' parameter type, for a parameter built with a 3.1 schema (same JSON, older typing). */
-export function asParameter(
-  parameter: ParameterObject | ReferenceObject,
-): OpenAPIV3_1.ParameterObject | ReferenceObject {
-  return parameter as OpenAPIV3_1.ParameterObject | ReferenceObject;
-}
-
 /** openapi-types' header type, for a header built with a 3.1 schema. */
 export function asHeader(header: HeaderObject | ReferenceObject): OpenAPIV3_1.HeaderObject | ReferenceObject {
   return header as OpenAPIV3_1.HeaderObject | ReferenceObject;
