@@ -16,7 +16,7 @@ export function validateFileSchema(loaded: LoadedFile): {
 } {
   const result = DefinitionFileSchema.safeParse(loaded.value, { reportInput: true, error: allowedKeysMessage });
   if (result.success) return { definition: result.data, diagnostics: [] };
-  const diagnostics = result.error.issues.flatMap((issue) => issueToDiagnostics(loaded, issue as Issue));
+  const diagnostics = result.error.issues.flatMap((issue) => issueToDiagnostics(loaded, issue));
   return { definition: undefined, diagnostics };
 }
 
@@ -29,9 +29,7 @@ function allowedKeysMessage(issue: z.core.$ZodRawIssue): string | undefined {
   return Object.keys((issue.inst as z.core.$ZodObject)._zod.def.shape).join(', ');
 }
 
-type Issue = z.core.$ZodIssue & { input?: unknown };
-
-function issueToDiagnostics(loaded: LoadedFile, issue: Issue): Diagnostic[] {
+function issueToDiagnostics(loaded: LoadedFile, issue: z.core.$ZodIssue): Diagnostic[] {
   const path = issue.path as (string | number)[];
   const located = (code: DiagnosticCode, message: string, atKey = false, at = path): Diagnostic => {
     const { line, column } = positionOf(loaded.positions, at, { atKey });
