@@ -36,6 +36,12 @@ const YAML_HELP: Partial<Record<string, { expected: string; message?: string }>>
   NON_STRING_KEY: { expected: 'a plain name as each key', message: 'a key is a list or a mapping' },
 };
 
+/**
+ * YAML allows only printable characters (plus tab and line breaks) in its text; others must be
+ * escaped in a double-quoted string.
+ */
+const NON_PRINTABLE = /[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u;
+
 export function parseDefinitionSources(sources: readonly DefinitionSource[], chunks?: ChunkStore) {
   const results = sources.map((source) => parseDefinitionText(source.file, source.bytes, chunks));
   return {
@@ -64,7 +70,7 @@ export function parseDefinitionText(
     return fail('SVC001', `invalid UTF-8 byte 0x${(bytes[offset] ?? 0).toString(16)} (expected UTF-8 text)`, ...where);
   }
   if (text.startsWith('\uFEFF')) text = text.slice(1);
-  const control = firstControlCharacter(text);
+  const control = NON_PRINTABLE.exec(text)?.index;
   if (control !== undefined) {
     const hex = (text.codePointAt(control) ?? 0).toString(16).toUpperCase().padStart(4, '0');
     const message = `control character U+${hex} in the text (expected printable characters; write it as the escape "\\u${hex}" in a double-quoted string)`;
@@ -132,15 +138,6 @@ function countTokens(text: string, max: number): number {
     if (count > max) break;
   }
   return count;
-}
-
-/**
- * YAML allows only printable characters (plus tab and line breaks) in its text; others must be
- * escaped in a double-quoted string. The offset of the first one, if any.
- */
-function firstControlCharacter(text: string): number | undefined {
-  const match = /[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u.exec(text);
-  return match?.index;
 }
 
 /** Nesting depth of the value aliases included; every value visited spends one of the budget. */

@@ -16,11 +16,9 @@ export interface FilePositions {
  * key of the last path element rather than its value.
  */
 export function positionOf(positions: FilePositions, path: YamlPath, options: LookupOptions = {}) {
-  return linePos(positions.lineStarts, offsetOf(positions.index, path, options));
-}
-
-/** LineCounter.linePos over recorded line starts: 1-based line and column of an offset. */
-function linePos(lineStarts: ArrayLike<number>, offset: number) {
+  const { lineStarts } = positions;
+  const offset = offsetOf(positions.index, path, options);
+  // LineCounter.linePos over the recorded line starts: 1-based line and column of the offset.
   let low = 0;
   let high = lineStarts.length;
   while (low < high) {

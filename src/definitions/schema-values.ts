@@ -9,5 +9,3 @@ export const NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
 export function isMapping(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-
-export { ERROR_KINDS } from '../ir/types.js';

@@ -1,8 +1,8 @@
 // The definitions format, written once. The loader validates with it and
 // `schema/svcgen-definitions.schema.json` is generated from it for editors.
 import { z } from 'zod';
-import { HTTP_METHODS, SCALAR_KINDS, STRING_FORMATS } from '../ir/types.js';
-import { ERROR_KINDS, NAME_PATTERN } from './schema-values.js';
+import { ERROR_KINDS, HTTP_METHODS, SCALAR_KINDS, STRING_FORMATS } from '../ir/types.js';
+import { NAME_PATTERN } from './schema-values.js';
 
 /** Where an element comes from: the interface document, or a choice made where it is silent. */
 export const Origin = z

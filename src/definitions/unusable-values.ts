@@ -29,11 +29,8 @@ export function unusableValueDiagnostics(loaded: LoadedFile): Diagnostic[] {
   const visit = (value: unknown): void => {
     if (typeof value === 'number' && !Number.isFinite(value)) {
       const written = Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf';
-      report(
-        path,
-        'SVC107',
-        `${describePath(path)} is ${written}, a number JSON cannot hold (expected a finite number)`,
-      );
+      const message = `${describePath(path)} is ${written}, a number JSON cannot hold (expected a finite number)`;
+      report(path, 'SVC107', message);
     }
     if (typeof value === 'string' && LONE_SURROGATE.test(value)) loneSurrogate(path);
     if (value === null || typeof value !== 'object' || path.length > 64) return;

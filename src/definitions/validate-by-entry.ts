@@ -17,11 +17,9 @@ import { hash } from 'node:crypto';
 import type { DefinitionFile } from './schema.js';
 import { isMapping, NAME_PATTERN } from './schema-values.js';
 
-/** What an entry is checked against: the file's shell (DefinitionFileSchema), or a record or a route. */
-export type EntryKind = 'file' | 'records' | 'routes';
-
 export interface EntryToCheck {
-  readonly kind: EntryKind;
+  /** What the entry is checked against: the file's shell (DefinitionFileSchema), or a record or a route. */
+  readonly kind: 'file' | 'records' | 'routes';
   readonly input: unknown;
 }
 
@@ -66,11 +64,9 @@ function entriesOf(value: unknown, remembered: CheckMemo | undefined): Entry[] |
   if (!isMapping(value)) return undefined;
   const { records, routes, ...shell } = value;
   const entries = [entryOf('file', shell, remembered)];
-  for (const [kind, map] of [
-    ['records', records],
-    ['routes', routes],
-  ] as const) {
+  for (const kind of ['records', 'routes'] as const) {
     if (!(kind in value)) continue;
+    const map = kind === 'records' ? records : routes;
     if (!isMapping(map)) return undefined;
     for (const [name, entry] of Object.entries(map)) {
       if (!NAME_PATTERN.test(name)) return undefined;
@@ -81,7 +77,7 @@ function entriesOf(value: unknown, remembered: CheckMemo | undefined): Entry[] |
 }
 
 /** Without a memo (a run without caches), nothing is hashed. */
-function entryOf(kind: EntryKind, input: unknown, remembered: CheckMemo | undefined): Entry {
+function entryOf(kind: EntryToCheck['kind'], input: unknown, remembered: CheckMemo | undefined): Entry {
   const key = remembered && `definitions/${kind}:${hash('sha256', JSON.stringify(input))}`;
   return { kind, input, key, valid: key !== undefined && remembered?.get(key) === true ? true : undefined };
 }

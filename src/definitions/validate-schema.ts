@@ -4,19 +4,16 @@ import { closest } from '../ir/names.js';
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 import type { LoadedFile } from './load.js';
 import { positionOf, type YamlPath } from './positions.js';
-import { DefinitionFileSchema, type DefinitionFile } from './schema.js';
+import { DefinitionFileSchema } from './schema.js';
 import { isMapping } from './schema-values.js';
 import { didYouMean } from './suggestions.js';
 import { describePath } from './unusable-values.js';
 
 /** The whole-file check, for a file that does not check out entry by entry: its diagnostics, located. */
-export function validateFileSchema(loaded: LoadedFile): {
-  definition: DefinitionFile | undefined;
-  diagnostics: Diagnostic[];
-} {
+export function validateFileSchema(loaded: LoadedFile) {
   const result = DefinitionFileSchema.safeParse(loaded.value, { reportInput: true, error: allowedKeysMessage });
   if (result.success) return { definition: result.data, diagnostics: [] };
-  const diagnostics = result.error.issues.flatMap((issue) => issueToDiagnostics(loaded, issue as Issue));
+  const diagnostics = result.error.issues.flatMap((issue) => issueToDiagnostics(loaded, issue));
   return { definition: undefined, diagnostics };
 }
 
@@ -29,9 +26,7 @@ function allowedKeysMessage(issue: z.core.$ZodRawIssue): string | undefined {
   return Object.keys((issue.inst as z.core.$ZodObject)._zod.def.shape).join(', ');
 }
 
-type Issue = z.core.$ZodIssue & { input?: unknown };
-
-function issueToDiagnostics(loaded: LoadedFile, issue: Issue): Diagnostic[] {
+function issueToDiagnostics(loaded: LoadedFile, issue: z.core.$ZodIssue): Diagnostic[] {
   const path = issue.path as (string | number)[];
   const located = (code: DiagnosticCode, message: string, atKey = false, at = path): Diagnostic => {
     const { line, column } = positionOf(loaded.positions, at, { atKey });
@@ -67,11 +62,11 @@ function issueToDiagnostics(loaded: LoadedFile, issue: Issue): Diagnostic[] {
       return [located('SVC105', `${where} is ${found} (${hint}expected one of: ${expected})`)];
     }
     case 'invalid_union':
-      if ('discriminator' in issue && (issue as { note?: string }).note === 'No matching discriminator') {
-        const options = ((issue as { options?: unknown[] }).options ?? []).map(String);
+      // Only a discriminated union whose discriminator matches no option gives its options.
+      if ('options' in issue && issue.discriminator !== undefined) {
+        const options = (issue.options ?? []).map(String);
         // The issue's input is the whole object; what was found is its discriminator member.
-        const discriminator = String((issue as { discriminator: unknown }).discriminator);
-        const found = isMapping(issue.input) ? issue.input[discriminator] : undefined;
+        const found = isMapping(issue.input) ? issue.input[issue.discriminator] : undefined;
         const expected = `expected one of: ${options.join(', ')}`;
         if (found === undefined) return [located('SVC102', `${missingKey(path)} (${expected})`)];
         const renamed = renamedAuthScheme(path, loaded.value);

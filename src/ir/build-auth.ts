@@ -1,6 +1,6 @@
 // Auth schemes, error catalogs and the interface block → IR.
 import type { AuthSchemeDefinition, DefinitionFile } from '../definitions/schema.js';
-import { ERROR_KINDS } from '../definitions/schema-values.js';
+import { ERROR_KINDS } from './types.js';
 import type { FileContext } from './context.js';
 import { compareCodePoints } from './names.js';
 import type { AuthSchemeIr, ErrorIr, ErrorKind, InterfaceIr, OAuthGrantIr, Origin } from './types.js';
