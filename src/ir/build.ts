@@ -8,7 +8,6 @@ import { settleWireStyles } from './wire-shapes.js';
 import { buildRoutes } from './build-routes.js';
 import { checkIdentifiers, fileNameProblems } from './check-identifiers.js';
 import { checkServable } from './check-servable.js';
-import { checkCookies } from './check-cookies.js';
 import { checkCycles, checkDefaults, checkDuplicateRoutes, checkPatterns, checkShortForms } from './checks.js';
 import { FileContext, type Report } from './context.js';
 import { compareCodePoints } from './names.js';
@@ -28,7 +27,6 @@ const IR_CHECKS: readonly ((ir: Ir, report: Report) => void)[] = [
   checkPatterns,
   checkIdentifiers,
   checkServable,
-  checkCookies,
 ];
 
 export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics: Diagnostic[] } {

@@ -160,9 +160,7 @@ export function checkCycles(ir: Ir, report: Report): void {
   for (const record of ir.records.values()) if (!state.has(record.key)) visit(record, [record.key]);
 }
 
-function mandatoryRecord(field: FieldIr): string | undefined {
-  const type: TypeIr = field.type;
-  if (!field.required || type.nullable || type.kind !== 'record' || type.partial) return undefined;
-  if (type.omit.includes(field.name)) return undefined;
-  return type.record;
+function mandatoryRecord({ required, name, type }: FieldIr): string | undefined {
+  const single = required && !type.nullable && type.kind === 'record' && !type.partial && !type.omit.includes(name);
+  return single ? type.record : undefined;
 }
