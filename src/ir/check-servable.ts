@@ -20,7 +20,7 @@ export function checkServable(ir: Ir, report: Report): void {
       checkTemplate(route, report);
       checkTotals(route, report);
       checkFormBody(route, ir.records, report);
-      checkParameters(route, report);
+      checkParameters(route, ir.records, report);
       checkQueryAlternative(route, report);
       checkStatuses(module, route, report);
       checkFormQuery(route, ir.records, report);
@@ -96,7 +96,7 @@ function placedParameters(route: RouteIr): { param: ParameterIr; place: string }
 }
 
 /** Whether each parameter can be named in a schema and written where it goes, as its style says. */
-function checkParameters(route: RouteIr, report: Report): void {
+function checkParameters(route: RouteIr, records: ReadonlyMap<string, RecordIr>, report: Report): void {
   for (const { param, place } of placedParameters(route)) {
     const where = `${place} "${param.name}" of route "${route.name}"`;
     const { location, style, type } = param;
@@ -119,7 +119,10 @@ function checkParameters(route: RouteIr, report: Report): void {
         );
       continue;
     }
-    if (place === 'query parameter') continue;
+    if (place === 'query parameter') {
+      checkShortForm(param, records, report);
+      continue;
+    }
     // deepObject (name[key]=value) is a query string notation: a path segment or a header cannot be written that way.
     if (style === 'deepObject')
       report(
@@ -134,6 +137,30 @@ function checkParameters(route: RouteIr, report: Report): void {
         location,
         'SVC236',
         `${where} is ${describeType(type)}, which has no plain text form there (expected style json, a scalar or a list of scalars)`,
+      );
+  }
+}
+
+/** shortForm names two fields of the items of a deepObject list of records. */
+function checkShortForm(param: ParameterIr, records: ReadonlyMap<string, RecordIr>, report: Report): void {
+  if (!param.shortForm) return;
+  const items = param.type.kind === 'list' ? param.type.items : undefined;
+  const record = items?.kind === 'record' ? records.get(items.record) : undefined;
+  if (!record || param.style !== 'deepObject') {
+    report(
+      param.location,
+      'SVC209',
+      `shortForm of query parameter "${param.name}" needs a deepObject list of records (found ${describeType(param.type)} in ${param.style} style)`,
+    );
+    return;
+  }
+  const names = record.fields.map((field) => field.name);
+  for (const member of [param.shortForm.key, param.shortForm.value]) {
+    if (!names.includes(member))
+      report(
+        param.location,
+        'SVC209',
+        `shortForm of "${param.name}" names "${member}", not a field of ${record.name} (expected one of: ${names.join(', ')})`,
       );
   }
 }
