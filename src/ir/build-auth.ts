@@ -117,7 +117,7 @@ export function buildAuthSchemes(
             algorithms: [...def.algorithms],
             qop: [...def.qop],
             nonceLifetime: def.nonceLifetime,
-            privileges: def.privileges,
+            privileges: def.privileges && { resource: def.privileges.resource, names: [...def.privileges.names] },
             ...documented,
           };
       }

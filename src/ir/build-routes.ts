@@ -54,8 +54,10 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
     body: def.body ? buildType(ctx, def.body, [...path, 'body']) : undefined,
     bodyRequired: def.bodyRequired ?? true,
     bodyEntries: bodyEntries(ctx, def, path),
+    // Built member by member here and below: the IR's keys keep one order, whatever the definition's.
     bodyQueryAlternative: def.bodyQueryAlternative && {
-      ...def.bodyQueryAlternative,
+      member: def.bodyQueryAlternative.member,
+      style: def.bodyQueryAlternative.style,
       origin: ctx.origin(def.bodyQueryAlternative.origin, origin),
     },
     bodyFormats: def.bodyFormats ?? (def.body ? ['json'] : []),
@@ -125,7 +127,7 @@ function buildParameters(
         required: def.required ?? group === 'pathParams',
         default: def.default,
         style: def.style ?? 'form',
-        ...(def.shortForm && { shortForm: def.shortForm }),
+        ...(def.shortForm && { shortForm: { key: def.shortForm.key, value: def.shortForm.value } }),
         ...ctx.documented(def, [...parent, group, name], origin),
       };
     });

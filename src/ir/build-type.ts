@@ -29,7 +29,7 @@ export function buildType(ctx: FileContext, def: TypeDefinition, path: YamlPath)
     case 'map': {
       const items = def.items
         ? buildType(ctx, def.items, [...path, 'items'])
-        : (ctx.report('SVC212', path, `${def.type} without items (expected items: {type: …})`), jsonType());
+        : (ctx.report('SVC212', path, `${def.type} without items (expected items: {type: …})`), JSON_TYPE);
       return def.type === 'list' ? { kind: 'list', items, ...base } : { kind: 'map', values: items, ...base };
     }
     case 'record':
@@ -47,7 +47,7 @@ function buildRecordType(
 ): TypeIr {
   if (!def.record) {
     ctx.report('SVC212', path, 'record type without a record name (expected record: <name>)');
-    return jsonType();
+    return JSON_TYPE;
   }
   const key = ctx.recordKey(def.record);
   const fields = ctx.recordFields.get(key);
@@ -88,6 +88,5 @@ function buildConstraints(def: TypeDefinition): Constraints {
   return Object.fromEntries(keys.filter((key) => def[key] !== undefined).map((key) => [key, def[key]]));
 }
 
-function jsonType(): TypeIr {
-  return { kind: 'json', nullable: false, constraints: {} };
-}
+/** What a type that cannot be read stands in as, so that building goes on to report more. */
+const JSON_TYPE: TypeIr = { kind: 'json', nullable: false, constraints: {} };

@@ -8,8 +8,7 @@ import { settleWireStyles } from './wire-shapes.js';
 import { buildRoutes } from './build-routes.js';
 import { checkIdentifiers, fileNameProblems } from './check-identifiers.js';
 import { checkServable } from './check-servable.js';
-import { checkCookies } from './check-cookies.js';
-import { checkCycles, checkDefaults, checkDuplicateRoutes, checkPatterns, checkShortForms } from './checks.js';
+import { checkCycles, checkDefaults, checkDuplicateRoutes, checkPatterns } from './checks.js';
 import { FileContext, type Report } from './context.js';
 import { compareCodePoints } from './names.js';
 import type { Ir, ModuleIr } from './types.js';
@@ -23,12 +22,10 @@ export interface ValidatedFile {
 const IR_CHECKS: readonly ((ir: Ir, report: Report) => void)[] = [
   checkDefaults,
   checkDuplicateRoutes,
-  checkShortForms,
   checkCycles,
   checkPatterns,
   checkIdentifiers,
   checkServable,
-  checkCookies,
 ];
 
 export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics: Diagnostic[] } {

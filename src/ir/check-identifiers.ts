@@ -3,7 +3,7 @@
 // The names come from the symbol table the emitters use (symbols.ts);
 // test/reliability/names.test.ts compiles the output of awkward names.
 import type { Report } from './context.js';
-import { camelCase, isReservedWord } from './names.js';
+import { camelCase, RESERVED_WORDS } from './names.js';
 import { interfaceSymbols, symbols, type RoutePart } from './symbols.js';
 import type { Ir, ModuleIr, RecordKey, SourceLocation } from './types.js';
 import { visitTypes } from './checks.js';
@@ -118,7 +118,7 @@ function checkRouteNames(module: ModuleIr, report: Report): void {
 /** Handlers and client methods are named after the route: what keeps a name from serving there. */
 function routeNameProblem(name: string): string | undefined {
   const method = camelCase(name);
-  if (isReservedWord(name))
+  if (RESERVED_WORDS.has(name))
     return `is a reserved or contextual word of TypeScript (expected another name, e.g. "${name}Item": handlers and client methods are named after the route)`;
   if (method !== name)
     return `is not a camelCase identifier (expected "${method.replace(/_$/, '')}": handlers and client methods are named after the route, as written)`;

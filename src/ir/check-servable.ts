@@ -1,6 +1,8 @@
 // Checks that valid-looking routes can be served and documented: path templates the router reads
 // one way only, totals beside lists, form bodies whose members arrive as the text they are,
 // parameters that can be told apart and written, responses that can be sent as declared.
+// A cookie carries one text (RFC 6265 cookie-value): only scalars, enums and lists of them, written
+// as OpenAPI's cookie style form without explode (name=a,b).
 import type { Report } from './context.js';
 import { inView } from './types.js';
 import type { ErrorIr, Ir, ModuleIr, ParameterIr, RecordIr, RouteIr, TypeIr } from './types.js';
@@ -18,12 +20,11 @@ export function checkServable(ir: Ir, report: Report): void {
       checkTemplate(route, report);
       checkTotals(route, report);
       checkFormBody(route, ir.records, report);
-      checkProtoNames(route, report);
+      checkParameters(route, ir.records, report);
       checkQueryAlternative(route, report);
-      checkStyles(route, report);
       checkStatuses(module, route, report);
       checkFormQuery(route, ir.records, report);
-      checkTextParameters(route, report);
+      checkKeyCookie(module, route, report);
     }
   }
 }
@@ -81,16 +82,87 @@ function article(word: string): string {
   return /^[aeiou]/.test(word) ? 'an' : 'a';
 }
 
-/** `__proto__` as a member of an object literal sets the prototype: no generated schema can name it. */
-function checkProtoNames(route: RouteIr, report: Report): void {
-  const responseHeaders = route.responses.flatMap((response) => response.headers);
-  for (const param of [...route.query, ...route.headers, ...route.cookies, ...responseHeaders])
-    if (param.name === '__proto__')
+/** Each parameter of a route, with the words for its place. */
+function placedParameters(route: RouteIr): { param: ParameterIr; place: string }[] {
+  return [
+    ...route.pathParams.map((param) => ({ param, place: 'path parameter' })),
+    ...route.query.map((param) => ({ param, place: 'query parameter' })),
+    ...route.headers.map((param) => ({ param, place: 'header' })),
+    ...route.cookies.map((param) => ({ param, place: 'cookie' })),
+    ...route.responses.flatMap((response) =>
+      response.headers.map((param) => ({ param, place: `response ${response.status} header` })),
+    ),
+  ];
+}
+
+/** Whether each parameter can be named in a schema and written where it goes, as its style says. */
+function checkParameters(route: RouteIr, records: ReadonlyMap<string, RecordIr>, report: Report): void {
+  for (const { param, place } of placedParameters(route)) {
+    const where = `${place} "${param.name}" of route "${route.name}"`;
+    const { location, style, type } = param;
+    // `__proto__` as a member of an object literal sets the prototype: no generated schema can name it.
+    if (param.name === '__proto__' && place !== 'path parameter')
       report(
-        param.location,
+        location,
         'SVC214',
         `parameter "__proto__" of route "${route.name}" cannot be a member of a schema (expected another name)`,
       );
+    if (place === 'cookie') {
+      // A structured value, or a style other than form, has no cookie form every tool writes alike.
+      const expected = 'expected a string, number, integer, boolean, date or enum, or a list of them sent as a,b';
+      if (!isTextValue(type)) report(location, 'SVC237', `${where} is ${describeType(type)} (${expected})`);
+      else if (style !== 'form')
+        report(
+          location,
+          'SVC237',
+          `${where} has style ${style}, which cookies do not have (expected no style: a cookie value is one text, a list a,b)`,
+        );
+      continue;
+    }
+    if (place === 'query parameter') {
+      checkShortForm(param, records, report);
+      continue;
+    }
+    // deepObject (name[key]=value) is a query string notation: a path segment or a header cannot be written that way.
+    if (style === 'deepObject')
+      report(
+        location,
+        'SVC221',
+        `${where} has style deepObject, which only query parameters have (expected style json, or no style)`,
+      );
+    // A path segment or a request header is one text: a structured value there needs style json.
+    const oneText = place === 'path parameter' || place === 'header';
+    if (oneText && style === 'form' && !isTextValue(type) && type.kind !== 'json')
+      report(
+        location,
+        'SVC236',
+        `${where} is ${describeType(type)}, which has no plain text form there (expected style json, a scalar or a list of scalars)`,
+      );
+  }
+}
+
+/** shortForm names two fields of the items of a deepObject list of records. */
+function checkShortForm(param: ParameterIr, records: ReadonlyMap<string, RecordIr>, report: Report): void {
+  if (!param.shortForm) return;
+  const items = param.type.kind === 'list' ? param.type.items : undefined;
+  const record = items?.kind === 'record' ? records.get(items.record) : undefined;
+  if (!record || param.style !== 'deepObject') {
+    report(
+      param.location,
+      'SVC209',
+      `shortForm of query parameter "${param.name}" needs a deepObject list of records (found ${describeType(param.type)} in ${param.style} style)`,
+    );
+    return;
+  }
+  const names = record.fields.map((field) => field.name);
+  for (const member of [param.shortForm.key, param.shortForm.value]) {
+    if (!names.includes(member))
+      report(
+        param.location,
+        'SVC209',
+        `shortForm of "${param.name}" names "${member}", not a field of ${record.name} (expected one of: ${names.join(', ')})`,
+      );
+  }
 }
 
 /** The query parameter that may carry a body member must not also be one of the route's own. */
@@ -103,33 +175,6 @@ function checkQueryAlternative(route: RouteIr, report: Report): void {
     'SVC220',
     `route "${route.name}" has a query parameter "${member}" and lets the body member "${member}" arrive as that query parameter too (expected another name for one of them)`,
   );
-}
-
-/** The parameters written as one text (path segments and request headers), with the words for their place. */
-function textParameters(route: RouteIr): { param: ParameterIr; place: string }[] {
-  return [
-    ...route.pathParams.map((param) => ({ param, place: 'path parameter' })),
-    ...route.headers.map((param) => ({ param, place: 'header' })),
-  ];
-}
-
-/** Each response header, with the words for its place. */
-function responseHeaders(route: RouteIr): { param: ParameterIr; place: string }[] {
-  return route.responses.flatMap((response) =>
-    response.headers.map((param) => ({ param, place: `response ${response.status} header` })),
-  );
-}
-
-/** deepObject (name[key]=value) is a query string notation: a path segment or a header cannot be written that way. */
-function checkStyles(route: RouteIr, report: Report): void {
-  for (const { param, place } of [...textParameters(route), ...responseHeaders(route)]) {
-    if (param.style !== 'deepObject') continue;
-    report(
-      param.location,
-      'SVC221',
-      `${place} "${param.name}" of route "${route.name}" has style deepObject, which only query parameters have (expected style json, or no style)`,
-    );
-  }
 }
 
 /** HTTP sends no body with 204 and 304, no final 1xx answer, and one answer per status. */
@@ -197,14 +242,15 @@ function checkFormQuery(route: RouteIr, records: ReadonlyMap<string, RecordIr>, 
   }
 }
 
-/** A path segment or a header is one text: a structured value there needs style json. */
-function checkTextParameters(route: RouteIr, report: Report): void {
-  for (const { param, place } of textParameters(route)) {
-    if (param.style !== 'form' || isTextValue(param.type) || param.type.kind === 'json') continue;
+/** SVC238: the key cookie and the parameter would be one cookie: the key would reach the handler, or shadow it. */
+function checkKeyCookie(module: ModuleIr, route: RouteIr, report: Report): void {
+  const scheme = module.auth.find((candidate) => candidate.name === route.auth);
+  if (scheme?.type !== 'apiKey' || scheme.in !== 'cookie') return;
+  const twin = route.cookies.find((param) => param.name === scheme.keyName);
+  if (twin)
     report(
-      param.location,
-      'SVC236',
-      `${place} "${param.name}" of route "${route.name}" is ${describeType(param.type)}, which has no plain text form there (expected style json, a scalar or a list of scalars)`,
+      twin.location,
+      'SVC238',
+      `cookie "${twin.name}" of route "${route.name}" is the cookie the apiKey scheme "${scheme.name}" reads the key from (expected another name for the parameter)`,
     );
-  }
 }

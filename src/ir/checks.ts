@@ -1,7 +1,7 @@
 // Checks that need the whole IR: defaults against their types, duplicate routes, unsatisfiable cycles.
 import type { Report } from './context.js';
 import type { FieldIr, Ir, ModuleIr, ParameterIr, RecordIr, SourceLocation, TypeIr } from './types.js';
-import { describeConstrainedType, describeType, valueFitsType } from './values.js';
+import { describeConstrainedType, valueFitsType } from './values.js';
 import { requestParameters } from './route-parameters.js';
 
 export function checkDefaults(ir: Ir, report: Report): void {
@@ -62,36 +62,6 @@ export function checkPatterns(ir: Ir, report: Report): void {
     }
   };
   for (const module of ir.modules) visitTypes(module, true, check);
-}
-
-/** shortForm names two fields of the items of a deepObject list of records. */
-export function checkShortForms(ir: Ir, report: Report): void {
-  for (const module of ir.modules) {
-    for (const route of module.routes) {
-      for (const param of route.query) {
-        if (!param.shortForm) continue;
-        const items = param.type.kind === 'list' ? param.type.items : undefined;
-        const record = items?.kind === 'record' ? ir.records.get(items.record) : undefined;
-        if (!record || param.style !== 'deepObject') {
-          report(
-            param.location,
-            'SVC209',
-            `shortForm of query parameter "${param.name}" needs a deepObject list of records (found ${describeType(param.type)} in ${param.style} style)`,
-          );
-          continue;
-        }
-        const names = record.fields.map((field) => field.name);
-        for (const member of [param.shortForm.key, param.shortForm.value]) {
-          if (!names.includes(member))
-            report(
-              param.location,
-              'SVC209',
-              `shortForm of "${param.name}" names "${member}", not a field of ${record.name} (expected one of: ${names.join(', ')})`,
-            );
-        }
-      }
-    }
-  }
 }
 
 export function checkDuplicateRoutes(ir: Ir, report: Report): void {
@@ -160,9 +130,7 @@ export function checkCycles(ir: Ir, report: Report): void {
   for (const record of ir.records.values()) if (!state.has(record.key)) visit(record, [record.key]);
 }
 
-function mandatoryRecord(field: FieldIr): string | undefined {
-  const type: TypeIr = field.type;
-  if (!field.required || type.nullable || type.kind !== 'record' || type.partial) return undefined;
-  if (type.omit.includes(field.name)) return undefined;
-  return type.record;
+function mandatoryRecord({ required, name, type }: FieldIr): string | undefined {
+  const single = required && !type.nullable && type.kind === 'record' && !type.partial && !type.omit.includes(name);
+  return single ? type.record : undefined;
 }

@@ -1,6 +1,7 @@
 // Identifier helpers shared by the IR checks and every emitter, so a name is spelled one way everywhere.
 
-const RESERVED = new Set(
+/** Reserved and contextual words of TypeScript: camelCase adds "_" to keep one usable. */
+export const RESERVED_WORDS: ReadonlySet<string> = new Set(
   (
     'break case catch class const continue debugger default delete do else enum export extends false finally for ' +
     'function if import in instanceof new null return super switch this throw true try typeof var void while with ' +
@@ -29,7 +30,7 @@ export function camelCase(name: string): string {
   return remembered(camelCases, name, () => {
     const pascal = pascalCase(name);
     const camel = pascal.charAt(0).toLowerCase() + pascal.slice(1);
-    return RESERVED.has(camel) ? `${camel}_` : camel;
+    return RESERVED_WORDS.has(camel) ? `${camel}_` : camel;
   });
 }
 
@@ -47,10 +48,6 @@ function remembered(cache: Map<string, string>, name: string, convert: () => str
     cache.set(name, converted);
   }
   return converted;
-}
-
-export function isReservedWord(name: string): boolean {
-  return RESERVED.has(name);
 }
 
 /** Code-point order: the same on every machine and locale. */

@@ -43,7 +43,6 @@ function scalarFits(value: unknown, type: ScalarType): boolean {
     case 'string':
       return typeof value === 'string' && (type.format === undefined || FORMAT_CHECKS[type.format](value));
   }
-  return false;
 }
 
 /** The formats as the generated schemas read them (uri and email approximately: zod is not loaded here). */
@@ -63,20 +62,12 @@ function isCalendarDate(text: string): boolean {
 
 /** A default is used as it is: it must meet the bounds and pattern a request's value must meet. */
 function withinConstraints(value: unknown, c: Constraints): boolean {
-  if (typeof value === 'number')
-    return (c.minimum === undefined || value >= c.minimum) && (c.maximum === undefined || value <= c.maximum);
-  if (Array.isArray(value))
-    return (
-      (c.minItems === undefined || value.length >= c.minItems) &&
-      (c.maxItems === undefined || value.length <= c.maxItems)
-    );
+  const within = (n: number, min: number | undefined, max: number | undefined) =>
+    (min === undefined || n >= min) && (max === undefined || n <= max);
+  if (typeof value === 'number') return within(value, c.minimum, c.maximum);
+  if (Array.isArray(value)) return within(value.length, c.minItems, c.maxItems);
   if (typeof value !== 'string') return true;
-  if (
-    (c.minLength !== undefined && value.length < c.minLength) ||
-    (c.maxLength !== undefined && value.length > c.maxLength)
-  )
-    return false;
-  return c.pattern === undefined || matches(c.pattern, value);
+  return within(value.length, c.minLength, c.maxLength) && (c.pattern === undefined || matches(c.pattern, value));
 }
 
 /** A pattern that does not compile is reported on its own (SVC106): it does not fail the default too. */
