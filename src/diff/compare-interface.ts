@@ -13,11 +13,14 @@ export function compareInterface(ctx: CompareContext, base: ModuleIr | undefined
   compareErrors(ctx, base, head);
 }
 
+/** Interface settings compared as they are: any change breaks both sides (interface-changed). */
+const SETTINGS = ['basePath', 'style', 'errorStyle'] as const;
+
 function compareInterfaceBlock(ctx: CompareContext, subject: string, base: InterfaceIr, head: InterfaceIr): void {
   const report = ctx.reporter(subject, { head: head.location });
   if (base.title !== head.title || base.description !== head.description)
     report('docs-changed', 'title or description changed');
-  for (const key of ['basePath', 'style', 'errorStyle'] as const) {
+  for (const key of SETTINGS) {
     if (base[key] !== head[key]) report('interface-changed', `${key} ${base[key]} → ${head[key]}`);
   }
   const versions = listDelta(base.versions, head.versions);
@@ -37,15 +40,7 @@ function compareInterfaceBlock(ctx: CompareContext, subject: string, base: Inter
       `body limit ${show(base.bodyLimitBytes)} → ${show(head.bodyLimitBytes)} bytes`,
     );
   }
-  reportOtherChanges(report, base, head, [
-    'title',
-    'basePath',
-    'style',
-    'errorStyle',
-    'versions',
-    'segmentAliases',
-    'bodyLimitBytes',
-  ]);
+  reportOtherChanges(report, base, head, ['title', ...SETTINGS, 'versions', 'segmentAliases', 'bodyLimitBytes']);
 }
 
 function compareErrors(ctx: CompareContext, base: ModuleIr | undefined, head: ModuleIr | undefined): void {

@@ -1,6 +1,6 @@
 // Routes, matched by file and route name: method and path, parameters, body and responses.
-import type { ModuleIr, ParameterIr, ResponseIr, RouteIr } from '../ir/types.js';
-import { listDelta, reportOtherChanges, sameValue, show, type CompareContext, type Report } from './context.js';
+import type { ModuleIr, ParameterIr, RouteIr } from '../ir/types.js';
+import { listDelta, reportOtherChanges, sameValue, show, type CompareContext } from './context.js';
 import { compareRouteAuth } from './compare-auth.js';
 import { compareDefault, comparePresence, isRequired } from './compare-records.js';
 import { compareTypes } from './compare-types.js';
@@ -190,16 +190,12 @@ function compareResponses(ctx: CompareContext, route: string, base: RouteIr, hea
         );
       if (before.when !== after.when)
         report('response-selector-changed', `selected by ${show(before.when)} → ${show(after.when)}`);
-      compareResponseBody(ctx.reporter(`${subject(status)} › body`, { head: after.location }), ctx, before, after);
+      const body = ctx.reporter(`${subject(status)} › body`, { head: after.location });
+      if (!before.body && after.body) body('body-added', 'response body added', directions);
+      else if (before.body && !after.body) body('body-removed', 'response body removed', directions);
+      else if (before.body && after.body) compareTypes(body, directions, before.body, after.body, ctx);
       compareParameters(ctx, `${subject(status)} › header`, before.headers, after.headers, 'response');
       reportOtherChanges(report, before, after, ['status', 'body', 'envelope', 'headers', 'when', 'total'], directions);
     },
   });
-}
-
-function compareResponseBody(report: Report, ctx: CompareContext, base: ResponseIr, head: ResponseIr): void {
-  const directions: Direction[] = ['response'];
-  if (!base.body && head.body) report('body-added', 'response body added', directions);
-  else if (base.body && !head.body) report('body-removed', 'response body removed', directions);
-  else if (base.body && head.body) compareTypes(report, directions, base.body, head.body, ctx);
 }

@@ -2,15 +2,10 @@
 // compare by name and view (omit, pick, partial); the record's own fields are compared once, in
 // compare-records.ts, not at every place the record is used.
 import { inView } from '../ir/types.js';
-import type { Constraints, Ir, TypeIr } from '../ir/types.js';
+import type { Constraints, TypeIr } from '../ir/types.js';
 import { describeType } from '../ir/values.js';
-import { listDelta, show, type Report } from './context.js';
+import { listDelta, show, type CompareContext, type Report } from './context.js';
 import type { ChangeKind, Direction } from './types.js';
-
-interface Side {
-  readonly base: Ir;
-  readonly head: Ir;
-}
 
 /** Reports each difference, prefixed with `where`, for the `directions` the element travels. */
 export function compareTypes(
@@ -18,7 +13,7 @@ export function compareTypes(
   directions: readonly Direction[],
   base: TypeIr,
   head: TypeIr,
-  irs: Side,
+  ctx: CompareContext,
   where = '',
 ): void {
   const add: Add = (kind, description) => report(kind, `${where}${description}`, directions);
@@ -47,12 +42,12 @@ export function compareTypes(
     for (const value of values.added) add('enum-value-added', `enum value "${value}" added`);
     for (const value of values.removed) add('enum-value-removed', `enum value "${value}" removed`);
   } else if (base.kind === 'list' && head.kind === 'list') {
-    compareTypes(report, directions, base.items, head.items, irs, `${where}items: `);
+    compareTypes(report, directions, base.items, head.items, ctx, `${where}items: `);
   } else if (base.kind === 'map' && head.kind === 'map') {
-    compareTypes(report, directions, base.values, head.values, irs, `${where}values: `);
+    compareTypes(report, directions, base.values, head.values, ctx, `${where}values: `);
   } else if (base.kind === 'record' && head.kind === 'record') {
     if (base.record !== head.record) add('type-changed', `record ${base.record} → ${head.record}`);
-    else compareRecordViews(base, head, irs, add);
+    else compareRecordViews(base, head, ctx, add);
   }
 }
 
@@ -103,11 +98,11 @@ function compareConstraints(base: Constraints, head: Constraints, add: Add): voi
 function compareRecordViews(
   base: TypeIr & { kind: 'record' },
   head: TypeIr & { kind: 'record' },
-  irs: Side,
+  ctx: CompareContext,
   add: Add,
 ): void {
-  const baseRecord = irs.base.records.get(base.record);
-  const headRecord = irs.head.records.get(head.record);
+  const baseRecord = ctx.base.records.get(base.record);
+  const headRecord = ctx.head.records.get(head.record);
   if (!baseRecord || !headRecord) return;
   for (const field of headRecord.fields) {
     // A field new to the record is reported with the record; here only what the view changes.

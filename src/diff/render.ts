@@ -23,16 +23,13 @@ export function renderDiff({ base, changes, summary }: DiffReport, format: DiffF
   }
 }
 
-/** The terminal report: a summary line, then the changes grouped by who they break. */
-const GROUPS: readonly { readonly title: string; readonly test: (change: Change) => boolean }[] = [
-  {
-    title: 'Breaking for clients and servers',
-    test: (change) => change.client === 'breaking' && change.server === 'breaking',
-  },
-  { title: 'Breaking for clients', test: (change) => change.client === 'breaking' && change.server !== 'breaking' },
-  { title: 'Breaking for servers', test: (change) => change.client !== 'breaking' && change.server === 'breaking' },
-  { title: 'Non-breaking', test: (change) => change.client === 'non-breaking' && change.server === 'non-breaking' },
-  { title: 'Docs only', test: (change) => change.client === 'info' && change.server === 'info' },
+/** The terminal report's groups, by impact on clients and on servers: every pair classify.ts gives. */
+const GROUPS: readonly (readonly [string, Impact, Impact])[] = [
+  ['Breaking for clients and servers', 'breaking', 'breaking'],
+  ['Breaking for clients', 'breaking', 'non-breaking'],
+  ['Breaking for servers', 'non-breaking', 'breaking'],
+  ['Non-breaking', 'non-breaking', 'non-breaking'],
+  ['Docs only', 'info', 'info'],
 ];
 
 function formatText(base: DiffBase, changes: readonly Change[], summary: DiffSummary): string {
@@ -41,10 +38,10 @@ function formatText(base: DiffBase, changes: readonly Change[], summary: DiffSum
       ? 'no changes'
       : `${summary.changes} change(s), ${summary.breakingForClients} breaking for clients, ${summary.breakingForServers} breaking for servers`;
   const lines = [`svcgen diff against ${base.label}: ${counts}`];
-  for (const group of GROUPS) {
-    const members = changes.filter(group.test);
+  for (const [title, client, server] of GROUPS) {
+    const members = changes.filter((change) => change.client === client && change.server === server);
     if (members.length === 0) continue;
-    lines.push('', `${group.title}:`);
+    lines.push('', `${title}:`);
     for (const change of members) lines.push(`  ${locationText(change)}  ${change.subject}: ${describe(change)}`);
   }
   return `${lines.join('\n')}\n`;

@@ -3,9 +3,10 @@
 // and only when the handlers folder holds a module: a project without them loads neither ts-morph
 // nor a second IR.
 import { readdir, readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { ResolvedConfig } from '../config.js';
 import type { Diagnostic } from '../definitions/diagnostics.js';
-import { handlerTargets, loadIr } from './targets.js';
+import { handlerTargets } from './targets.js';
 
 export interface HandlerCoverage {
   /** Per module that misses routes: the routes (method name and marker). */
@@ -17,9 +18,7 @@ export interface HandlerCoverage {
 export async function handlerCoverage(config: ResolvedConfig): Promise<HandlerCoverage> {
   const names = await readdir(config.handlersDir).catch(() => [] as string[]);
   if (!names.some((name) => name.endsWith('.ts'))) return { missing: [], problems: [] };
-  const targets = handlerTargets(config, await loadIr(config)).filter((target) =>
-    names.includes(target.path.slice(config.handlersDir.length + 1)),
-  );
+  const targets = (await handlerTargets(config)).filter((target) => names.includes(basename(target.path)));
   if (targets.length === 0) return { missing: [], problems: [] };
   const { readHandlerModule } = await import('./handler-module.js');
   const missing: { file: string; routes: string[] }[] = [];

@@ -127,13 +127,8 @@ export function readHandlerModule(file: string, text: string, handlers: string):
   };
 }
 
-interface Holder {
-  readonly object: ObjectLiteralExpression;
-  readonly type: TypeNode;
-  readonly statement: Node;
-}
-
-function findHolder(source: SourceFile, handlers: string): Holder | undefined {
+/** The handlers object, its holder's type annotation and the statement that declares the holder. */
+function findHolder(source: SourceFile, handlers: string) {
   const names = new RegExp(`\\b${handlers}\\b`);
   const holder = (statement: Node, type: TypeNode | undefined, object: ObjectLiteralExpression | undefined) =>
     type && object && names.test(type.getText()) ? { object, type, statement } : undefined;

@@ -41,13 +41,8 @@ export interface ScaffoldPlan {
 
 export function planScaffold(routes: readonly RouteSlot[], members: readonly MemberFacts[]): ScaffoldPlan {
   const byName = new Map(members.map((member) => [member.name, member]));
-  const claimed = new Set<string>();
-  const owner = new Map<RouteSlot, string>();
-  for (const route of routes) {
-    if (!byName.has(route.method)) continue;
-    claimed.add(route.method);
-    owner.set(route, route.method);
-  }
+  const owner = new Map(routes.filter((route) => byName.has(route.method)).map((route) => [route, route.method]));
+  const claimed = new Set(owner.values());
   const renamed: { from: string; to: RouteSlot }[] = [];
   for (const route of routes) {
     if (owner.has(route)) continue;
@@ -57,20 +52,12 @@ export function planScaffold(routes: readonly RouteSlot[], members: readonly Mem
     owner.set(route, previous.name);
     renamed.push({ from: previous.name, to: route });
   }
-  const added: { after: string | undefined; routes: RouteSlot[] }[] = [];
+  // A run of new routes goes after the member of the route before it; no two runs follow the same member.
+  const runs = new Map<string | undefined, RouteSlot[]>();
   let after: string | undefined;
-  let run: RouteSlot[] | undefined;
   for (const route of routes) {
-    const member = owner.get(route);
-    if (member !== undefined) {
-      after = member;
-      run = undefined;
-    } else if (run) {
-      run.push(route);
-    } else {
-      run = [route];
-      added.push({ after, routes: run });
-    }
+    after = owner.get(route) ?? after;
+    if (!owner.has(route)) runs.set(after, [...(runs.get(after) ?? []), route]);
   }
   const retagged = routes.flatMap((route) => {
     const member = byName.get(route.method);
@@ -78,7 +65,7 @@ export function planScaffold(routes: readonly RouteSlot[], members: readonly Mem
   });
   const retired = members.filter((member) => member.route !== undefined && !claimed.has(member.name));
   return {
-    added,
+    added: [...runs].map(([after, routes]) => ({ after, routes })),
     renamed,
     retagged,
     retired,

@@ -11,7 +11,7 @@ import { displayPath } from '../definitions/sources.js';
 import { replaceFile } from '../output/replace-file.js';
 import { isEmptyPlan, planScaffold, type ScaffoldPlan } from './plan.js';
 import { newModuleText } from './stub-text.js';
-import { handlerTargets, loadIr, type HandlerTarget } from './targets.js';
+import { handlerTargets, type HandlerTarget } from './targets.js';
 
 export interface ModuleOutcome {
   /** The module, relative to the project folder. */
@@ -35,7 +35,7 @@ export async function scaffold(options: ConfigOverrides = {}): Promise<ScaffoldR
     const config = await resolveConfig(options);
     const refused = refusal(config);
     if (refused) return { ok: false, diagnostics: [refused] };
-    const targets = handlerTargets(config, await loadIr(config));
+    const targets = await handlerTargets(config);
     const { readHandlerModule } = await import('./handler-module.js');
     const { editModule } = await import('./edit-module.js');
     const planned: { target: HandlerTarget; text: string | undefined; outcome: ModuleOutcome }[] = [];

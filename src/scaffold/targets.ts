@@ -9,7 +9,6 @@ import { interfaceModules } from '../emitters/contract.js';
 import { hasSessions } from '../emitters/server/handler-types.js';
 import { symbols } from '../ir/symbols.js';
 import { pascalCase } from '../ir/names.js';
-import type { Ir } from '../ir/types.js';
 import type { RouteSlot } from './plan.js';
 import type { ModuleImports, ModuleNames } from './stub-text.js';
 
@@ -22,15 +21,10 @@ export interface HandlerTarget {
   readonly imports: ModuleImports;
 }
 
-/** The definitions' IR (throws DefinitionsError with every problem). */
-export async function loadIr(config: ResolvedConfig): Promise<Ir> {
-  return buildIrFromInputs(await collectInputs(config));
-}
-
-export function handlerTargets(config: ResolvedConfig, ir: Ir): HandlerTarget[] {
-  return interfaceModules(ir).map((module) => {
+/** One target per interface of the definitions (throws DefinitionsError with every problem in them). */
+export async function handlerTargets(config: ResolvedConfig): Promise<HandlerTarget[]> {
+  return interfaceModules(await buildIrFromInputs(await collectInputs(config))).map((module) => {
     const path = join(config.handlersDir, `${module.name}.ts`);
-    const [handlers, plugin] = [symbols.handlers(module.name), symbols.plugin(module.name)];
     return {
       path,
       file: relative(config.cwd, path).split(sep).join('/'),
@@ -41,8 +35,8 @@ export function handlerTargets(config: ResolvedConfig, ir: Ir): HandlerTarget[] 
       })),
       names: {
         title: module.interface?.title ?? module.name,
-        handlers,
-        plugin,
+        handlers: symbols.handlers(module.name),
+        plugin: symbols.plugin(module.name),
         factory: `create${pascalCase(module.name)}Handlers`,
         sessions: hasSessions(module),
       },
