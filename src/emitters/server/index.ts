@@ -79,8 +79,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
         typeParams,
         members: authOptions.map((option) => ({
           name: option.name,
-          type:
-            option.type === 'ApiKeySessionOptions' ? typeRef(option.type, [typeRef('Session')]) : typeRef(option.type),
+          type: typeRef(option.type, option.type === 'ApiKeySessionOptions' ? [typeRef('Session')] : []),
           readonly: true,
         })),
       },
