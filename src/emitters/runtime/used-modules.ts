@@ -5,7 +5,6 @@
 import { posix } from 'node:path';
 import type { GeneratedFile } from '../contract.js';
 
-const RUNTIME_DIR = 'runtime/';
 /** Modules no generated file imports but a server's own code does (docs/server.md): kept with the server runtime. */
 const SERVER_COMPANIONS = ['runtime/server-options.ts', 'runtime/log-redaction.ts', 'runtime/unrouted.ts'];
 /**
@@ -15,7 +14,7 @@ const SERVER_COMPANIONS = ['runtime/server-options.ts', 'runtime/log-redaction.t
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*)'(\.{1,2}\/[^']+)'/g;
 
 export function keepUsedRuntime(files: readonly GeneratedFile[]): GeneratedFile[] {
-  const runtime = new Map(files.filter((file) => file.path.startsWith(RUNTIME_DIR)).map((file) => [file.path, file]));
+  const runtime = new Map(files.filter((file) => file.path.startsWith('runtime/')).map((file) => [file.path, file]));
   if (runtime.size === 0) return [...files];
   const used = new Set<string>();
   const visit = (path: string) => {

@@ -19,6 +19,7 @@ import {
   typeRef,
   union,
   type MethodSignature,
+  type PropertySignature,
   type PrintedMember,
   type TopLevel,
   type TypeNode,
@@ -43,8 +44,6 @@ function emitServer(module: ModuleIr): GeneratedFile {
   const title = module.interface?.title ?? module.name;
   const authOptions = module.auth.map((scheme) => ({ name: scheme.name, ...schemeRuntime(scheme) }));
   const views = module.routes.map((route) => handlerView(module, route, sessions));
-  const usesListResult = views.some((view) => view.result.counted);
-  const usesBodyEntries = views.some((view) => view.bodyEntries);
   const jsonApi = module.interface?.style === 'jsonapi';
   const members = memoRuns('server/routes', views, (view) => view.name, printRouteMembers);
   const rows = members.map((member) => member.row);
@@ -54,8 +53,8 @@ function emitServer(module: ModuleIr): GeneratedFile {
     },
     { declaration: { kind: 'import', typeOnly: true, from: 'zod', names: ['z'] } },
     ...runtimeImports([
-      ...(usesListResult ? [{ module: 'responses', names: ['type ListResult'] }] : []),
-      ...(usesBodyEntries ? [{ module: 'body-entries', names: ['type BodyEntries'] }] : []),
+      ...(views.some((view) => view.result.counted) ? [{ module: 'responses', names: ['type ListResult'] }] : []),
+      ...(views.some((view) => view.bodyEntries) ? [{ module: 'body-entries', names: ['type BodyEntries'] }] : []),
       ...authOptions.map(({ module, value, type }) => ({ module, names: [value, `type ${type}`] })),
       ...(jsonApi ? [{ module: 'jsonapi', names: ['renderJsonApi'] }] : []),
       { module: 'server', names: ['createInterfacePlugin', 'type HandlerContext'] },
@@ -80,8 +79,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
         typeParams,
         members: authOptions.map((option) => ({
           name: option.name,
-          type:
-            option.type === 'ApiKeySessionOptions' ? typeRef(option.type, [typeRef('Session')]) : typeRef(option.type),
+          type: typeRef(option.type, option.type === 'ApiKeySessionOptions' ? [typeRef('Session')] : []),
           readonly: true,
         })),
       },
@@ -94,40 +92,32 @@ function emitServer(module: ModuleIr): GeneratedFile {
       members: [
         { name: 'handlers', type: withSession(symbols.handlers(module.name)), readonly: true },
         { name: 'auth', type: withSession(symbols.authOptions(module.name)), readonly: true },
-        {
-          name: 'onInternalError',
-          type: functionType(
+        option(
+          'onInternalError',
+          functionType(
             [
               { name: 'error', type: typeRef('unknown') },
               { name: 'request', type: typeRef('FastifyRequest') },
             ],
             typeRef('void'),
           ),
-          optional: true,
-          readonly: true,
-          docs: "Called with errors that are not the client's fault.",
-        },
-        {
-          name: 'loginThrottle',
-          type: union([typeRef('LoginThrottle'), typeRef('false')]),
-          optional: true,
-          readonly: true,
-          docs: 'Throttles the credential checks handlers run through context.checkCredential; false turns it off.',
-        },
-        {
-          name: 'validateResponses',
-          type: typeRef('boolean'),
-          optional: true,
-          readonly: true,
-          docs: 'Judges each handler result by its response definition before sending (default true); a breach is a 500.',
-        },
-        {
-          name: 'development',
-          type: typeRef('boolean'),
-          optional: true,
-          readonly: true,
-          docs: 'A result that breaks its definition, undeclared members too, is a 500 naming each bad member. Not in production.',
-        },
+          "Called with errors that are not the client's fault.",
+        ),
+        option(
+          'loginThrottle',
+          union([typeRef('LoginThrottle'), typeRef('false')]),
+          'Throttles the credential checks handlers run through context.checkCredential; false turns it off.',
+        ),
+        option(
+          'validateResponses',
+          typeRef('boolean'),
+          'Judges each handler result by its response definition before sending (default true); a breach is a 500.',
+        ),
+        option(
+          'development',
+          typeRef('boolean'),
+          'A result that breaks its definition, undeclared members too, is a 500 naming each bad member. Not in production.',
+        ),
       ],
     }),
     local({ kind: 'const', name: 'routeSchemas', value: object(rows, { expanded: true }) }),
@@ -160,6 +150,11 @@ function emitServer(module: ModuleIr): GeneratedFile {
     ),
   ];
   return moduleFile(module, 'server', printFile(statements));
+}
+
+/** An optional setting of the server options. */
+function option(name: string, type: TypeNode, docs: string): PropertySignature {
+  return { name, type, docs, optional: true, readonly: true };
 }
 
 /**

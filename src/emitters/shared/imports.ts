@@ -2,14 +2,18 @@
 import { compareCodePoints } from '../../ir/names.js';
 import { requestParameters } from '../../ir/route-parameters.js';
 import { recordModule, symbols } from '../../ir/symbols.js';
-import type { ModuleIr, RecordKey, RouteIr, TypeIr } from '../../ir/types.js';
+import type { ListType, MapType, ModuleIr, RecordKey, RouteIr, TypeIr } from '../../ir/types.js';
 import type { TopLevel } from './code/ast.js';
+
+/** The type inside any lists and maps: what a list's items or a map's values are, at any depth. */
+export function innermost(type: TypeIr): Exclude<TypeIr, ListType | MapType> {
+  return type.kind === 'list' ? innermost(type.items) : type.kind === 'map' ? innermost(type.values) : type;
+}
 
 /** Every record a type mentions, at any depth. */
 export function referencedRecords(type: TypeIr, into: Set<RecordKey> = new Set()): Set<RecordKey> {
-  if (type.kind === 'record') into.add(type.record);
-  else if (type.kind === 'list') referencedRecords(type.items, into);
-  else if (type.kind === 'map') referencedRecords(type.values, into);
+  const inner = innermost(type);
+  if (inner.kind === 'record') into.add(inner.record);
   return into;
 }
 

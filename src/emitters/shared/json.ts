@@ -147,15 +147,9 @@ function fillNumbers(items: readonly number[], inner: string, out: string[]): vo
   let column = inner.length;
   out.push(inner);
   texts.forEach((text, index) => {
-    out.push(text);
     const next = texts[index + 1];
-    if (next === undefined) return;
-    if (column + text.length + 1 + next.length <= PRINT_WIDTH) {
-      out.push(' ');
-      column += text.length + 1;
-    } else {
-      out.push('\n', inner);
-      column = inner.length;
-    }
+    const fits = next !== undefined && column + text.length + 1 + next.length <= PRINT_WIDTH;
+    out.push(text, next === undefined ? '' : fits ? ' ' : `\n${inner}`);
+    column = fits ? column + text.length + 1 : inner.length;
   });
 }

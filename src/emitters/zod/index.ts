@@ -29,7 +29,6 @@ import {
   schemaExpression,
   usedHelpers,
   withPresence,
-  type LookupField,
   type RecordLookup,
 } from './schema-expression.js';
 import { symbols } from '../../ir/symbols.js';
@@ -46,9 +45,6 @@ interface SchemaConstant {
   readonly value: Expr;
   readonly docs?: string | undefined;
 }
-
-/** The printed constants of one record or route, and the runtime helpers they use. */
-type PrintedSchemas = { readonly texts: string[]; readonly helpers: string[] };
 
 function emitModuleSchemas(module: ModuleIr, records: RecordLookup): GeneratedFile {
   const printed = [
@@ -75,7 +71,8 @@ function emitModuleSchemas(module: ModuleIr, records: RecordLookup): GeneratedFi
   return moduleFile(module, 'schemas', printFile(statements));
 }
 
-function printSchemas(constants: readonly SchemaConstant[]): PrintedSchemas {
+/** The printed constants of one record or route, and the runtime helpers they use. */
+function printSchemas(constants: readonly SchemaConstant[]) {
   const helpers = new Set<string>();
   for (const constant of constants) usedHelpers(constant.value, helpers);
   return {
@@ -125,7 +122,8 @@ function routeView(route: RouteIr, records: RecordLookup) {
 /** Record fields that name records are getters, so records may refer to each other in any order. */
 function recordSchema(record: RecordView, records: RecordLookup): SchemaConstant {
   const members = record.fields.map((field): ObjectMember => {
-    const expression = fieldSchema(field, records);
+    const schema = withPresence(schemaExpression(field.type, 'json', records), field.required, field.default);
+    const expression = ownLookup(field.name, schema);
     return referencedRecords(field.type).size > 0 ? getter(field.name, expression) : property(field.name, expression);
   });
   return {
@@ -133,13 +131,6 @@ function recordSchema(record: RecordView, records: RecordLookup): SchemaConstant
     value: call('z.strictObject', [object(members, { expanded: true })]),
     docs: record.docs,
   };
-}
-
-function fieldSchema(field: LookupField, records: RecordLookup): Expr {
-  return ownLookup(
-    field.name,
-    withPresence(schemaExpression(field.type, 'json', records), field.required, field.default),
-  );
 }
 
 /** A member named like an Object member would otherwise read Object.prototype's when absent. */

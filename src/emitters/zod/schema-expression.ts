@@ -17,6 +17,7 @@ import {
   type Expr,
 } from '../shared/code/ast.js';
 import { symbols } from '../../ir/symbols.js';
+import { innermost } from '../shared/imports.js';
 import { pick } from '../shared/pick.js';
 
 type Reading = 'json' | 'text';
@@ -54,36 +55,29 @@ export function lookupFor(
   const found = new Map<RecordKey, LookupEntry>();
   // Records read as text whose fields are not all text already (numbers, booleans, records of those) are spelled out.
   const visitText = (type: TypeIr): void => {
-    if (type.kind === 'list') visitText(type.items);
-    else if (type.kind === 'map') visitText(type.values);
-    else if (type.kind === 'record' && !found.has(type.record)) {
-      const all = records.get(type.record)?.fields ?? [];
-      if (!all.some((field) => readsDifferentlyAsText(field.type, records))) return;
-      found.set(type.record, { fields: [], textFields: all.map(lookupField) });
-      for (const field of all) visitText(field.type);
-    }
+    const record = innermost(type);
+    if (record.kind !== 'record' || found.has(record.record)) return;
+    const all = records.get(record.record)?.fields ?? [];
+    if (!all.some((field) => readsDifferentlyAsText(field.type, records))) return;
+    found.set(record.record, { fields: [], textFields: all.map(lookupField) });
+    for (const field of all) visitText(field.type);
   };
   for (const type of textTypes) visitText(type);
   const narrowed = new Set<RecordKey>();
   const visit = (type: TypeIr): void => {
-    if (type.kind === 'list') visit(type.items);
-    else if (type.kind === 'map') visit(type.values);
-    else if (
-      type.kind === 'record' &&
-      (type.partial || type.pick.length + type.omit.length > 0) &&
-      !narrowed.has(type.record)
-    ) {
-      narrowed.add(type.record);
-      const all = records.get(type.record)?.fields ?? [];
-      const fields = all.filter((field) => field.default !== undefined).map(lookupField);
-      const text = found.get(type.record)?.textFields;
-      found.set(type.record, {
-        fields,
-        ...(all.some((field) => isInheritedName(field.name)) && { inheritedNames: true }),
-        ...(text && { textFields: text }),
-      });
-      for (const field of fields) visit(field.type);
-    }
+    const record = innermost(type);
+    if (record.kind !== 'record' || narrowed.has(record.record)) return;
+    if (!record.partial && record.pick.length + record.omit.length === 0) return;
+    narrowed.add(record.record);
+    const all = records.get(record.record)?.fields ?? [];
+    const fields = all.filter((field) => field.default !== undefined).map(lookupField);
+    const text = found.get(record.record)?.textFields;
+    found.set(record.record, {
+      fields,
+      ...(all.some((field) => isInheritedName(field.name)) && { inheritedNames: true }),
+      ...(text && { textFields: text }),
+    });
+    for (const field of fields) visit(field.type);
   };
   for (const type of types) visit(type);
   return [...found];
@@ -94,12 +88,12 @@ export function lookupFor(
  * one).
  */
 function readsDifferentlyAsText(type: TypeIr, records: RecordLookup, seen: Set<RecordKey> = new Set()): boolean {
-  if (type.kind === 'scalar') return type.scalar === 'integer' || type.scalar === 'number' || type.scalar === 'boolean';
-  if (type.kind === 'list') return readsDifferentlyAsText(type.items, records, seen);
-  if (type.kind === 'map') return readsDifferentlyAsText(type.values, records, seen);
-  if (type.kind !== 'record' || seen.has(type.record)) return false;
-  seen.add(type.record);
-  return (records.get(type.record)?.fields ?? []).some((field) => readsDifferentlyAsText(field.type, records, seen));
+  const inner = innermost(type);
+  if (inner.kind === 'scalar')
+    return inner.scalar === 'integer' || inner.scalar === 'number' || inner.scalar === 'boolean';
+  if (inner.kind !== 'record' || seen.has(inner.record)) return false;
+  seen.add(inner.record);
+  return (records.get(inner.record)?.fields ?? []).some((field) => readsDifferentlyAsText(field.type, records, seen));
 }
 
 /** A list type's schema around an item schema given as an expression (e.g. the name of its constant). */
