@@ -55,21 +55,12 @@ export function printList(open: string, items: readonly Doc[], close: string, pa
 
 /** An expression that breaks inside its own brackets, so it can start on the line before it. */
 function breaksInside(node: Expr): boolean {
-  switch (node.kind) {
-    case 'object':
-      return node.properties.length > 0;
-    case 'array':
-      return node.elements.length > 0;
-    case 'call':
-      return node.args.length > 0 || (node.callee.kind === 'member' && isPlainCall(node.callee.object));
-    case 'cast':
-      return breaksInside(node.expression);
-    case 'arrow':
-    case 'conditional':
-      return true;
-    default:
-      return false;
-  }
+  if (node.kind === 'cast') return breaksInside(node.expression);
+  if (node.kind === 'object') return node.properties.length > 0;
+  if (node.kind === 'array') return node.elements.length > 0;
+  if (node.kind === 'call')
+    return node.args.length > 0 || (node.callee.kind === 'member' && isPlainCall(node.callee.object));
+  return node.kind === 'arrow' || node.kind === 'conditional';
 }
 
 // ---------------------------------------------------------------- calls
