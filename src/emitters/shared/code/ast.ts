@@ -243,14 +243,7 @@ export type Declaration =
     }
   | { readonly kind: 'type-alias'; readonly name: string; readonly type: TypeNode }
   | { readonly kind: 'const'; readonly name: string; readonly value: Expr }
-  | {
-      readonly kind: 'function';
-      readonly name: string;
-      readonly typeParams?: readonly string[] | undefined;
-      readonly params: readonly Parameter[];
-      readonly returns: TypeNode;
-      readonly body: readonly Statement[];
-    }
+  | ({ readonly kind: 'function'; readonly typeParams?: readonly string[] | undefined } & Omit<ClassMethod, 'docs'>)
   | {
       readonly kind: 'class';
       readonly name: string;

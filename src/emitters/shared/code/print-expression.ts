@@ -16,7 +16,8 @@ export const printExpression = (node: Expr): Doc => byKind(EXPRESSIONS, node);
 
 const EXPRESSIONS: ByKind<Expr, Doc> = {
   identifier: (node) => node.name,
-  literal: (node) => printLiteral(node.value),
+  literal: ({ value }) =>
+    typeof value === 'string' ? printString(value) : typeof value === 'number' ? printNumber(value) : String(value),
   regex: (node) => `/${node.pattern}/`,
   member: (node) => [printExpression(node.object), '.', node.property],
   call: printCall,
@@ -37,12 +38,6 @@ const EXPRESSIONS: ByKind<Expr, Doc> = {
       indent([line, '? ', printExpression(node.then), line, ': ', printExpression(node.otherwise)]),
     ]),
 };
-
-function printLiteral(value: string | number | boolean | null): string {
-  if (typeof value === 'string') return printString(value);
-  if (typeof value === 'number') return printNumber(value);
-  return String(value);
-}
 
 /**
  * `open item, item close` on one line, else one item per line with a trailing separator; `padding`
