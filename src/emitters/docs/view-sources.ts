@@ -3,6 +3,7 @@
 // (sectioned-page.ts) and an edit elsewhere in the definition file leaves it the same. Types and
 // defaults are the IR's own objects, shared, not copied.
 import type { FieldIr, ParameterIr, RecordIr, ResponseIr, RouteIr } from '../../ir/types.js';
+import { pick } from '../shared/pick.js';
 
 const PARAMETER_KEYS = ['name', 'type', 'required', 'default', 'style', 'description', 'origin'] as const;
 const RESPONSE_KEYS = ['status', 'body', 'envelope', 'total', 'when', 'description', 'origin'] as const;
@@ -48,24 +49,20 @@ export type RecordSource = Pick<RecordIr, (typeof RECORD_KEYS)[number]> & {
 };
 
 export function routeSource(route: RouteIr): RouteSource {
-  const parameters = (list: readonly ParameterIr[]) => list.map((param) => pick(param, PARAMETER_KEYS));
+  const parameters = (list: readonly ParameterIr[]) => list.map((param) => pick(param, ...PARAMETER_KEYS));
   return {
-    ...pick(route, ROUTE_KEYS),
+    ...pick(route, ...ROUTE_KEYS),
     pathParams: parameters(route.pathParams),
     query: parameters(route.query),
     headers: parameters(route.headers),
     cookies: parameters(route.cookies),
     responses: route.responses.map((response) => ({
-      ...pick(response, RESPONSE_KEYS),
+      ...pick(response, ...RESPONSE_KEYS),
       headers: response.headers.map((header) => header.name),
     })),
   };
 }
 
 export function recordSource(record: RecordIr): RecordSource {
-  return { ...pick(record, RECORD_KEYS), fields: record.fields.map((field) => pick(field, FIELD_KEYS)) };
-}
-
-function pick<T, K extends keyof T>(value: T, keys: readonly K[]): Pick<T, K> {
-  return Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
+  return { ...pick(record, ...RECORD_KEYS), fields: record.fields.map((field) => pick(field, ...FIELD_KEYS)) };
 }

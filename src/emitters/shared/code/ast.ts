@@ -95,22 +95,16 @@ export function object(properties: readonly ObjectMember[], { expanded = false }
 export const property = (key: string | number, value: Expr): ObjectMember => ({ kind: 'property', key, value });
 export const getter = (key: string, returns: Expr): ObjectMember => ({ kind: 'getter', key, returns });
 export const array = (elements: readonly Expr[]): Expr => ({ kind: 'array', elements });
-const cast = (operator: 'as' | 'satisfies', expression: Expr, type: TypeNode): Expr => ({
-  kind: 'cast',
-  operator,
-  expression,
-  type,
-});
+function cast(operator: 'as' | 'satisfies', expression: Expr, type: TypeNode): Expr {
+  return { kind: 'cast', operator, expression, type };
+}
 export const asConst = (expression: Expr): Expr => cast('as', expression, typeRef('const'));
 export const satisfies = (expression: Expr, type: TypeNode): Expr => cast('satisfies', expression, type);
 export const assign = (left: Expr, right: Expr): Expr => ({ kind: 'assign', left, right });
 export const spread = (expression: Expr): Expr & ObjectMember => ({ kind: 'spread', expression });
-export const conditional = (test: Expr, then: Expr, otherwise: Expr): Expr => ({
-  kind: 'conditional',
-  test,
-  then,
-  otherwise,
-});
+export function conditional(test: Expr, then: Expr, otherwise: Expr): Expr {
+  return { kind: 'conditional', test, then, otherwise };
+}
 
 export function arrow(params: readonly Parameter[], body: Expr | readonly Statement[], returns?: TypeNode): Expr {
   return returns ? { kind: 'arrow', params, body, returns } : { kind: 'arrow', params, body };
@@ -197,11 +191,9 @@ export const arrayType = (element: TypeNode): TypeNode => ({ kind: 'array', elem
 export const indexed = (object: TypeNode, index: TypeNode): TypeNode => ({ kind: 'indexed', object, index });
 export const typeOf = (name: string): TypeNode => ({ kind: 'typeof', name });
 export const typeLiteral = (members: readonly PropertySignature[]): TypeNode => ({ kind: 'type-literal', members });
-export const functionType = (params: readonly Parameter[], returns: TypeNode): TypeNode => ({
-  kind: 'function',
-  params,
-  returns,
-});
+export function functionType(params: readonly Parameter[], returns: TypeNode): TypeNode {
+  return { kind: 'function', params, returns };
+}
 
 /** A union, flattened; one member is that member itself. */
 export function union(types: readonly TypeNode[]): TypeNode {
@@ -226,12 +218,9 @@ export type Statement =
 
 export type InterfaceMember = PropertySignature | ({ readonly method: true } & MethodSignature) | PrintedMember;
 
-export interface ClassMethod {
-  readonly name: string;
-  readonly params: readonly Parameter[];
+export interface ClassMethod extends Omit<MethodSignature, 'returns'> {
   readonly returns?: TypeNode;
   readonly body: readonly Statement[];
-  readonly docs?: string | undefined;
 }
 
 export type Declaration =
@@ -254,14 +243,7 @@ export type Declaration =
     }
   | { readonly kind: 'type-alias'; readonly name: string; readonly type: TypeNode }
   | { readonly kind: 'const'; readonly name: string; readonly value: Expr }
-  | {
-      readonly kind: 'function';
-      readonly name: string;
-      readonly typeParams?: readonly string[] | undefined;
-      readonly params: readonly Parameter[];
-      readonly returns: TypeNode;
-      readonly body: readonly Statement[];
-    }
+  | ({ readonly kind: 'function'; readonly typeParams?: readonly string[] | undefined } & Omit<ClassMethod, 'docs'>)
   | {
       readonly kind: 'class';
       readonly name: string;

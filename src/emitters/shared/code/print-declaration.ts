@@ -46,10 +46,7 @@ function printDocComment(text: string | undefined): Doc {
     .split('\n')
     .map((textLine) => textLine.trim());
   const words = (paragraph: string) => fill(join(line, paragraph.split(/\s+/)));
-  const body = join(
-    [hardline, ''],
-    paragraphs.map((paragraph) => (paragraph === '' ? '' : words(paragraph))),
-  );
+  const body = join([hardline, ''], paragraphs.map(words));
   const lines = align(' * ', [hardline, body]);
   const multiLine = ['/**', lines, hardline, ' */'];
   const doc = paragraphs.length === 1 ? conditionalGroup([`/** ${paragraphs[0]} */`, multiLine]) : multiLine;

@@ -16,7 +16,8 @@ export const printExpression = (node: Expr): Doc => byKind(EXPRESSIONS, node);
 
 const EXPRESSIONS: ByKind<Expr, Doc> = {
   identifier: (node) => node.name,
-  literal: (node) => printLiteral(node.value),
+  literal: ({ value }) =>
+    typeof value === 'string' ? printString(value) : typeof value === 'number' ? printNumber(value) : String(value),
   regex: (node) => `/${node.pattern}/`,
   member: (node) => [printExpression(node.object), '.', node.property],
   call: printCall,
@@ -38,12 +39,6 @@ const EXPRESSIONS: ByKind<Expr, Doc> = {
     ]),
 };
 
-function printLiteral(value: string | number | boolean | null): string {
-  if (typeof value === 'string') return printString(value);
-  if (typeof value === 'number') return printNumber(value);
-  return String(value);
-}
-
 /**
  * `open item, item close` on one line, else one item per line with a trailing separator; `padding`
  * is what stands inside the brackets on one line. Not grouped: the caller decides what breaks it.
@@ -55,21 +50,12 @@ export function printList(open: string, items: readonly Doc[], close: string, pa
 
 /** An expression that breaks inside its own brackets, so it can start on the line before it. */
 function breaksInside(node: Expr): boolean {
-  switch (node.kind) {
-    case 'object':
-      return node.properties.length > 0;
-    case 'array':
-      return node.elements.length > 0;
-    case 'call':
-      return node.args.length > 0 || (node.callee.kind === 'member' && isPlainCall(node.callee.object));
-    case 'cast':
-      return breaksInside(node.expression);
-    case 'arrow':
-    case 'conditional':
-      return true;
-    default:
-      return false;
-  }
+  if (node.kind === 'cast') return breaksInside(node.expression);
+  if (node.kind === 'object') return node.properties.length > 0;
+  if (node.kind === 'array') return node.elements.length > 0;
+  if (node.kind === 'call')
+    return node.args.length > 0 || (node.callee.kind === 'member' && isPlainCall(node.callee.object));
+  return node.kind === 'arrow' || node.kind === 'conditional';
 }
 
 // ---------------------------------------------------------------- calls

@@ -39,9 +39,7 @@ export function printStatement(statement: TopLevel): string {
   const parts = text.split(PRINTED_MARK);
   // A mark the statement wrote itself (a DEL in a user's description) would put members out of place.
   if (parts.length === printed.length + 1)
-    return parts
-      .map((part, index) => (index === 0 ? part : `${(printed[index - 1] as PrintedMember).text}${part}`))
-      .join('');
+    return parts.reduce((whole, part, index) => `${whole}${(printed[index - 1] as PrintedMember).text}${part}`);
   return printer.printDocToString(withPrintedLines(doc), PRINT_OPTIONS).formatted;
 }
 
