@@ -147,13 +147,12 @@ function mergeTemplates(inputs: RunInputs, config: ResolvedConfig): TemplateFile
   return [...merged.keys()].sort(compareCodePoints).map((name) => merged.get(name) as TemplateFile);
 }
 
-async function withDiagnostics<T>(
-  run: () => Promise<T>,
-): Promise<T | { ok: false; diagnostics: readonly Diagnostic[] }> {
+async function withDiagnostics<T>(run: () => Promise<T>) {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof DefinitionsError) return { ok: false, diagnostics: sortDiagnostics(error.diagnostics) };
+    if (error instanceof DefinitionsError)
+      return { ok: false as const, diagnostics: sortDiagnostics(error.diagnostics) };
     throw error;
   }
 }
