@@ -163,8 +163,14 @@ async function run(argv: readonly string[]): Promise<number> {
     }
     case 'check':
       return runCheck(options);
-    case 'scaffold':
-      return runScaffold(options);
+    case 'scaffold': {
+      const [{ scaffold }, { describeScaffold }] = await Promise.all([
+        import('./scaffold/scaffold.js'),
+        import('./scaffold/report.js'),
+      ]);
+      const result = await scaffold(options);
+      return result.ok ? print(describeScaffold(result.modules)) : reportDiagnostics(result.diagnostics);
+    }
     case 'diff':
       return runDiff(options, args.diff);
     case 'watch':
@@ -209,15 +215,6 @@ async function runCheck(options: RunOptions): Promise<number> {
       ];
   process.stderr.write(`${[...lines, ...handlers].join('\n')}\n`);
   return 1;
-}
-
-async function runScaffold(options: RunOptions): Promise<number> {
-  const [{ scaffold }, { describeScaffold }] = await Promise.all([
-    import('./scaffold/scaffold.js'),
-    import('./scaffold/report.js'),
-  ]);
-  const result = await scaffold(options);
-  return result.ok ? print(describeScaffold(result.modules)) : reportDiagnostics(result.diagnostics);
 }
 
 async function runDiff(options: RunOptions, args: ParsedArgs['diff']): Promise<number> {

@@ -22,7 +22,7 @@ import type { Drift } from './output/check.js';
 import type { GitattributesOutcome } from './output/gitattributes.js';
 import { sha256 } from './output/hash.js';
 import { usableOutDir } from './output/out-dir.js';
-import { recoverInterruptedWrite, writeOutput } from './output/write.js';
+import { recoverInterruptedWrite, writeOutput, type FinishedFile } from './output/write.js';
 
 export interface RunOptions extends ConfigOverrides {
   /** Remember results between runs (default true); false is --no-cache. */
@@ -51,13 +51,6 @@ export type CheckResult =
   | { readonly ok: true; readonly outDir: string; readonly drift: Drift; readonly upToDate: boolean }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
-/** A file as written: with its header, formatted, and the sha256 of its content. */
-export interface FinishedFile {
-  readonly path: string;
-  readonly content: string;
-  readonly hash: string;
-}
-
 export async function generate(options: RunOptions = {}): Promise<GenerateResult> {
   return withDiagnostics(async () => {
     const { config, outDir, inputs, cache } = await startRun(options);
@@ -71,15 +64,11 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
       lastRun: await cache.lastRun(),
     });
     await cache.save(inputs, files);
-    const gitattributes = options.gitattributes === false ? 'skipped' : await markGenerated(config.cwd, config.outDir);
-    return {
-      ok: true,
-      outDir: config.outDir,
-      written: summary.written,
-      deleted: summary.deleted,
-      upToDate: summary.unchanged,
-      gitattributes,
-    };
+    // Only a run that wrote touches .gitattributes, so only it loads that step (and child_process).
+    const { ensureLinguistGenerated } = await import('./output/gitattributes.js');
+    const gitattributes =
+      options.gitattributes === false ? 'skipped' : await ensureLinguistGenerated(config.cwd, config.outDir);
+    return { ok: true, outDir: config.outDir, ...summary, gitattributes };
   });
 }
 
@@ -87,9 +76,10 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
 export async function check(options: RunOptions = {}): Promise<CheckResult> {
   return withDiagnostics(async () => {
     const { config, outDir, inputs, cache } = await startRun(options);
-    const { compareOutput, hasDrift } = await import('./output/check.js');
+    const { compareOutput } = await import('./output/check.js');
     const drift = await compareOutput(outDir, await build(config, inputs, cache));
-    return { ok: true, outDir: config.outDir, drift, upToDate: !hasDrift(drift) };
+    const upToDate = Object.values(drift).every((found) => found.length === 0);
+    return { ok: true, outDir: config.outDir, drift, upToDate };
   });
 }
 
@@ -130,9 +120,7 @@ async function emit(ir: Ir, config: ResolvedConfig, inputs: RunInputs): Promise<
 }
 
 /** The config, the output folder, every input read and hashed, and the run's cache. */
-async function startRun(
-  options: RunOptions,
-): Promise<{ config: ResolvedConfig; outDir: string; inputs: RunInputs; cache: RunCache }> {
+async function startRun(options: RunOptions) {
   const config = await resolveConfig(options);
   // The folder really written: config.outDir, or the folder it links to.
   const outDir = await usableOutDir(config);
@@ -159,19 +147,12 @@ function mergeTemplates(inputs: RunInputs, config: ResolvedConfig): TemplateFile
   return [...merged.keys()].sort(compareCodePoints).map((name) => merged.get(name) as TemplateFile);
 }
 
-/** Only a run that wrote touches .gitattributes, so only it loads that step (and child_process). */
-async function markGenerated(cwd: string, outDir: string): Promise<GitattributesOutcome> {
-  const { ensureLinguistGenerated } = await import('./output/gitattributes.js');
-  return ensureLinguistGenerated(cwd, outDir);
-}
-
-async function withDiagnostics<T>(
-  run: () => Promise<T>,
-): Promise<T | { ok: false; diagnostics: readonly Diagnostic[] }> {
+async function withDiagnostics<T>(run: () => Promise<T>) {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof DefinitionsError) return { ok: false, diagnostics: sortDiagnostics(error.diagnostics) };
+    if (error instanceof DefinitionsError)
+      return { ok: false as const, diagnostics: sortDiagnostics(error.diagnostics) };
     throw error;
   }
 }

@@ -64,14 +64,12 @@ export function watch(options: WatchOptions = {}): Watcher {
   // (setImmediate runs after this turn's I/O) and yields to those events if any arrived.
   const flush = () => {
     timer = undefined;
-    setImmediate(startRun);
-  };
-
-  const startRun = () => {
-    if (timer || closed || running || pending.size === 0) return;
-    const changed = [...pending];
-    pending.clear();
-    track(runOnce({ reason: 'change', changed }));
+    setImmediate(() => {
+      if (timer || closed || running || pending.size === 0) return;
+      const changed = [...pending];
+      pending.clear();
+      track(runOnce({ reason: 'change', changed }));
+    });
   };
 
   const track = (run: Promise<void>) => {

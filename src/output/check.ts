@@ -54,10 +54,6 @@ async function entriesUnder(outDir: string, path: string): Promise<string[]> {
   return (await Promise.all(inside.map((name) => entriesUnder(outDir, `${path}/${name}`)))).flat();
 }
 
-export function hasDrift(drift: Drift): boolean {
-  return drift.missing.length + drift.changed.length + drift.extra.length + drift.foreign.length > 0;
-}
-
 /** The first differing region, as a few "-expected" / "+found" lines with their line number. */
 function shortDiff(expected: string, actual: string): string {
   const want = expected.split('\n');

@@ -46,7 +46,7 @@ export async function foreignEntries(outDir: string, owned: Iterable<string>): P
   return found;
 }
 
-export function journalOf(outDir: string): string {
+function journalOf(outDir: string): string {
   return `${outDir}.svcgen-foreign.json`;
 }
 

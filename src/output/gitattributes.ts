@@ -16,10 +16,9 @@ export async function ensureLinguistGenerated(cwd: string, outDir: string): Prom
   if (folder === '' || folder.startsWith('../') || folder === '..' || /^[A-Za-z]:|^\//.test(folder)) return 'skipped';
   const pattern = `${folder}/**`;
   const path = join(cwd, '.gitattributes');
-  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return '';
-    throw error;
-  });
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) =>
+    error.code === 'ENOENT' ? '' : Promise.reject(error),
+  );
   if (mentionsPattern(text, pattern)) return 'present';
   if (await isIgnoredByGit(cwd, outDir)) return 'skipped';
   const eol = text.includes('\r\n') ? '\r\n' : '\n';

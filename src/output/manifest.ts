@@ -15,20 +15,16 @@ export const LEGACY_MANIFEST_FILE = '.svcgen-manifest.json';
 
 const HEADER = '# Files svcgen generated in this folder, one per line. svcgen deletes only these when they go stale.\n';
 
-export interface OwnedFiles {
-  /** Output paths, sorted. */
-  readonly paths: readonly string[];
-  /** The manifest's text as found, or undefined when only a legacy manifest was found. */
-  readonly text: string | undefined;
-}
-
 export function manifestText(paths: Iterable<string>): string {
   const sorted = [...paths].sort(compareCodePoints);
   return HEADER + sorted.map((path) => `${path}\n`).join('');
 }
 
-/** The files the last run wrote, from the manifest (or a legacy one); undefined when there is none. */
-export async function readManifest(outDir: string): Promise<OwnedFiles | undefined> {
+/**
+ * The files the last run wrote (`paths`, sorted), from the manifest, with its `text` as found (undefined for a legacy
+ * manifest); undefined when there is none.
+ */
+export async function readManifest(outDir: string) {
   const text = await readFile(join(outDir, MANIFEST_FILE), 'utf8').catch(() => undefined);
   if (text !== undefined) {
     const paths = text.split('\n').filter((line) => line !== '' && !line.startsWith('#'));

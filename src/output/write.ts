@@ -9,12 +9,6 @@ import { MANIFEST_FILE, manifestText, readManifest } from './manifest.js';
 import { withOpenFile } from './open-limit.js';
 import { OutputError, describeFsError } from './output-error.js';
 
-export interface WriteSummary {
-  readonly written: readonly string[];
-  readonly deleted: readonly string[];
-  readonly unchanged: boolean;
-}
-
 /**
  * Whether the file at `path` in the output folder is known to hold content of this hash without
  * reading it (src/output/output-stats.ts). Such a file is carried into the new tree as a hard
@@ -29,14 +23,14 @@ export interface WriteHints {
   readonly lastRun: Readonly<Record<string, string>> | undefined;
 }
 
-/** A file of the run, with the sha256 of its content. */
-type RunFile = { readonly path: string; readonly content: string; readonly hash: string };
+/** A file as written: with its header, formatted, and the sha256 of its content. */
+export type FinishedFile = { readonly path: string; readonly content: string; readonly hash: string };
 
 /**
  * Writes the run's files as the new output tree, built beside the output folder, then swapped in;
- * nothing is touched when the output folder already holds exactly these files and manifest.
+ * nothing is touched (upToDate) when the output folder already holds exactly these files and manifest.
  */
-export async function writeOutput(outDir: string, files: readonly RunFile[], hints: WriteHints): Promise<WriteSummary> {
+export async function writeOutput(outDir: string, files: readonly FinishedFile[], hints: WriteHints) {
   await recoverInterruptedWrite(outDir);
   const previous = await readManifest(outDir);
   await assertWritable(outDir);
@@ -58,7 +52,7 @@ export async function writeOutput(outDir: string, files: readonly RunFile[], hin
     const manifest = manifestText(produced);
     if (restored.length === 0 && deleted.length === 0 && previous?.text === manifest) {
       await removeTree(staging);
-      return { written: [], deleted, unchanged: true };
+      return { written: [], deleted, upToDate: true };
     }
     await swapIn(outDir, manifest, [...(previous?.paths ?? []), ...produced]);
   } catch (error) {
@@ -72,14 +66,18 @@ export async function writeOutput(outDir: string, files: readonly RunFile[], hin
   const changed = lastRun
     ? files.filter((file) => lastRun[file.path] !== file.hash).map((file) => file.path)
     : restored;
-  return { written: changed.length > 0 || deleted.length > 0 ? changed : restored, deleted, unchanged: false };
+  return { written: changed.length > 0 || deleted.length > 0 ? changed : restored, deleted, upToDate: false };
 }
 
 /**
  * Puts each file into the staged tree: linked when the output folder holds this content, untouched
  * since it was hashed, else written. Returns, for each file, whether the output folder already held it.
  */
-async function stage(outDir: string, files: readonly RunFile[], knownUnchanged: KnownUnchanged): Promise<boolean[]> {
+async function stage(
+  outDir: string,
+  files: readonly FinishedFile[],
+  knownUnchanged: KnownUnchanged,
+): Promise<boolean[]> {
   const folders = new Map<string, Promise<unknown>>();
   const writes = files.map(async (file) => {
     const target = join(stagingOf(outDir), file.path);
