@@ -4,7 +4,8 @@
 import type { InterfaceIr, RouteIr, TypeIr } from '../../ir/types.js';
 import { reachesApiAlias, type SchemaContext } from './json-schema.js';
 import type { OpenApiOptions } from './options.js';
-import { JSON_MEDIA, type ParameterObject, type Schema } from './types.js';
+import { jsonText } from './parameters.js';
+import type { ParameterObject, Schema } from './types.js';
 
 /** The request member (and query parameter) of the api-alias style that names the fields to keep. */
 export const INCLUDES_MEMBER = 'includes';
@@ -36,9 +37,7 @@ export function includesParameters(
         "Keeps only the listed fields of the answer's objects with that apiAlias (apiAlias itself stays): " +
         `the map as JSON text (includes={"<apiAlias>":["<field>"]}); the bracket spelling includes[<apiAlias>][]=<field> is read too.${getBody}`,
       // A map of lists has no deepObject form OpenAPI defines: JSON text, as every other such value.
-      ...(options.jsonQuery === 'content'
-        ? { content: { [JSON_MEDIA]: { schema: INCLUDES_SCHEMA } } }
-        : { schema: { type: 'string', contentMediaType: JSON_MEDIA, contentSchema: INCLUDES_SCHEMA } as Schema }),
+      ...jsonText(INCLUDES_SCHEMA, undefined, options),
     },
   ];
 }

@@ -17,10 +17,9 @@ export class LocalOrder {
   /** The component as this order first builds it. */
   find(section: string, owner: string): Built {
     const key = `${section} ${owner}`;
-    for (let built = this.found.get(key); ; built = this.found.get(key)) {
-      if (built) return built;
+    while (!this.found.has(key))
       if (this.walk.next().done) throw new Error(`openapi: the operation does not call for ${key}`);
-    }
+    return this.found.get(key) as Built;
   }
 
   private *visit(calls: readonly Call[], seen: Set<string>): Generator<void> {

@@ -35,8 +35,7 @@ export function routeOperation(
     tags: [module.name],
     ...originMark(route.origin),
     ...(route.servedPaths.length > 1 && { 'x-svcgen-served-paths': [...route.servedPaths] }),
-    // Built with 3.1 schemas, which openapi-types types with the 3.0 ones: the same JSON.
-    ...(parameters.length > 0 && { parameters: parameters as NonNullable<OperationObject['parameters']> }),
+    ...(parameters.length > 0 && { parameters }),
     ...(body && !getBody && { requestBody: body }),
     ...(getBody && { 'x-svcgen-get-body': getBody }),
     responses: routeResponses(module, route, components),

@@ -65,7 +65,7 @@ function parameter(
 }
 
 /** JSON text in one parameter. */
-function jsonText(
+export function jsonText(
   schema: Schema,
   defaultValue: unknown,
   options: OpenApiOptions,

@@ -6,7 +6,6 @@ import { errorResponses } from './errors.js';
 import { typeSchema } from './json-schema.js';
 import { authResponseHeaders } from './security.js';
 import {
-  asHeader,
   originMark,
   paragraphs,
   sortedObject,
@@ -37,12 +36,7 @@ function responseHeaders(
   status: number,
   own: Record<string, HeaderObject>,
 ): NonNullable<ResponseObject['headers']> {
-  return sortedObject(
-    Object.entries({ ...own, ...authResponseHeaders(module, route, status) }).map(([name, header]) => [
-      name,
-      asHeader(header),
-    ]),
-  );
+  return sortedObject(Object.entries({ ...own, ...authResponseHeaders(module, route, status) }));
 }
 
 function successResponse(

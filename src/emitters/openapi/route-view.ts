@@ -18,6 +18,7 @@ import { referencedRecords } from '../shared/imports.js';
 import { ContentStore, type Digest } from './content-store.js';
 import type { OpenApiOptions } from './options.js';
 import { requestParameters } from '../../ir/route-parameters.js';
+import { routeScheme } from './security.js';
 
 /** The module's settings a route reads. */
 export interface RouteSettings {
@@ -85,7 +86,7 @@ export class RouteViews {
     // Scheme and error names are identifiers (letters, digits, _ and -): a space separates them.
     return cached(this.settingsBySelection, `${route.auth ?? ''} ${route.errors.join(' ')}`, () => {
       const { module } = this;
-      const scheme = module.auth.find((candidate) => candidate.name === route.auth);
+      const scheme = routeScheme(module, route);
       return this.settings.put({
         module: module.name,
         interface: unplaced(module.interface as InterfaceIr),

@@ -6,26 +6,26 @@ import type { ModuleIr, OAuthGrantIr, OAuthSchemeIr } from '../../ir/types.js';
 import type { Components } from './components.js';
 import { errorEntrySchema } from './errors.js';
 import {
-  asHeader,
   FORM_MEDIA,
   JSON_MEDIA,
   originMark,
   paragraphs,
   sortedObject,
+  type HeaderObject,
   type OperationObject,
   type ReferenceObject,
   type ResponseObject,
   type SchemaObject,
 } from './types.js';
 
-const NO_STORE = {
-  'cache-control': asHeader({ required: true, schema: { type: 'string', const: 'no-store' } }),
-  pragma: asHeader({ required: true, schema: { type: 'string', const: 'no-cache' } }),
+const NO_STORE: Record<string, HeaderObject> = {
+  'cache-control': { required: true, schema: { type: 'string', const: 'no-store' } },
+  pragma: { required: true, schema: { type: 'string', const: 'no-cache' } },
 };
 
-const RETRY_AFTER = {
+const RETRY_AFTER: Record<string, HeaderObject> = {
   ...NO_STORE,
-  'retry-after': asHeader({ required: true, description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } }),
+  'retry-after': { required: true, description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } },
 };
 
 export function tokenOperation(module: ModuleIr, scheme: OAuthSchemeIr, components: Components): OperationObject {
@@ -72,11 +72,11 @@ export function tokenOperation(module: ModuleIr, scheme: OAuthSchemeIr, componen
       ),
       '401': error('invalid_client: the client is unknown or its credentials are invalid.', {
         ...NO_STORE,
-        'www-authenticate': asHeader({
+        'www-authenticate': {
           required: true,
           description: 'The Basic challenge (RFC 6749 section 5.2).',
           schema: { type: 'string', const: basicChallenge(scheme) },
-        }),
+        },
       }),
       '413': error(`invalid_request: the request body is larger than ${bodyLimit}.`),
       '415': error('invalid_request: the body is neither application/json nor application/x-www-form-urlencoded.'),

@@ -13,10 +13,8 @@ export type Schema = OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject;
 export type SchemaObject = OpenAPIV3_1.SchemaObject;
 export type ReferenceObject = OpenAPIV3_1.ReferenceObject;
 export type Content = Record<string, OpenAPIV3_1.MediaTypeObject>;
-export type ResponseObject = OpenAPIV3_1.ResponseObject;
 export type RequestBodyObject = OpenAPIV3_1.RequestBodyObject;
 export type SecuritySchemeObject = OpenAPIV3_1.SecuritySchemeObject;
-export type OperationObject = OpenAPIV3_1.OperationObject;
 export type ExampleObject = OpenAPIV3_1.ExampleObject;
 
 /** A parameter whose schema is a 3.1 schema (openapi-types types it with the 3.0 one). */
@@ -28,10 +26,16 @@ export type ParameterObject = Omit<OpenAPIV3_1.ParameterObject, 'schema' | 'cont
 /** A response header whose schema is a 3.1 schema. */
 export type HeaderObject = Omit<OpenAPIV3_1.HeaderObject, 'schema'> & { readonly schema?: Schema };
 
-/** openapi-types' header type, for a header built with a 3.1 schema. */
-export function asHeader(header: HeaderObject | ReferenceObject): OpenAPIV3_1.HeaderObject | ReferenceObject {
-  return header as OpenAPIV3_1.HeaderObject | ReferenceObject;
-}
+/** A response whose headers have 3.1 schemas. */
+export type ResponseObject = Omit<OpenAPIV3_1.ResponseObject, 'headers'> & {
+  readonly headers?: Record<string, HeaderObject | ReferenceObject>;
+};
+
+/** An operation whose parameters and responses have 3.1 schemas. */
+export type OperationObject = Omit<OpenAPIV3_1.OperationObject, 'parameters' | 'responses'> & {
+  readonly parameters?: (ParameterObject | ReferenceObject)[];
+  readonly responses?: Record<string, ResponseObject | ReferenceObject>;
+};
 
 /** Marks an element whose origin differs from the element around it (the document counts as "spec"). */
 export function originMark(origin: Origin, around: Origin = 'spec'): { 'x-svcgen-origin'?: Origin } {
