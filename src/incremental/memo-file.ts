@@ -50,9 +50,7 @@ export async function readMemo(location: MemoLocation): Promise<MemoEntry[]> {
   }
   const [header, ...segments] = lines;
   if (header?.toString() !== headerOf(location)) return [];
-  const entries: MemoEntry[] = [];
-  for (const segment of segments) entries.push(...parseSegment(segment));
-  return entries;
+  return segments.flatMap(parseSegment);
 }
 
 /**
