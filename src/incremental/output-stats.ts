@@ -37,7 +37,7 @@ function statFile(file: string): { key: string; ctimeNs: bigint } | undefined {
   }
 }
 
-/** Whether an output file's recorded stat shows it still holds a hash (else it must be read). */
+/** Tells whether an output file holds a hash by its recorded stat alone (where it cannot, the file is read). */
 export async function readOutputStats(cacheDir: string, outDir: string): Promise<KnownUnchanged> {
   const file = statsFile(cacheDir, outDir);
   // A record that fails its digest (sealed.ts) is damaged: every file is hashed instead.
