@@ -50,7 +50,9 @@ export async function readMemo(location: MemoLocation): Promise<MemoEntry[]> {
   }
   const [header, ...segments] = lines;
   if (header?.toString() !== headerOf(location)) return [];
-  return segments.flatMap(parseSegment);
+  const entries: MemoEntry[] = [];
+  for (const segment of segments) entries.push(...parseSegment(segment));
+  return entries;
 }
 
 /**
