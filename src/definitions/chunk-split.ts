@@ -65,7 +65,6 @@ export function planChunks(text: string): PlannedChunk[] | undefined {
   let entries = 0;
   /** A comment at or below `level` was seen: only comments, cuts or a key line may follow. */
   let lowered = false;
-  let splitEntries = 0;
   for (let start = 0; start < text.length;) {
     const end = lineEnd(text, start);
     const first = firstNonSpace(text, start, end);
@@ -94,10 +93,7 @@ export function planChunks(text: string): PlannedChunk[] | undefined {
     } else if (indent <= level) {
       if (indent !== 2 || !matchesAt(KEY_LINE, text, first)) return undefined;
       entries += 1;
-      if (entries > 1) {
-        cut(start, { role: 'entry', start, prefix: `${header}\n` });
-        splitEntries += 1;
-      }
+      if (entries > 1) cut(start, { role: 'entry', start, prefix: `${header}\n` });
       lowered = false;
     } else if (lowered) {
       if (!matchesAt(KEY_LINE, text, first)) return undefined;
@@ -107,9 +103,9 @@ export function planChunks(text: string): PlannedChunk[] | undefined {
     // comment lowered the level, so they are skipped in one search.
     start = lowered ? next : nextShallowLine(text, next);
   }
-  if (!open || splitEntries === 0) return undefined;
+  if (!open) return undefined;
   chunks.push({ ...open, end: text.length, lookahead: '' });
-  return chunks;
+  return chunks.some((chunk) => chunk.role === 'entry') ? chunks : undefined;
 }
 
 /** Whether the next content line from `start` on is an entry line (indentation 2, a plain key). */

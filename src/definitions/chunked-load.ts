@@ -62,16 +62,9 @@ export function loadInChunks(
     if (!result) {
       result = parseChunk(source, chunk, MAX_TOKENS - tokens);
       if (!result) return undefined;
-      store.set(key, {
-        value: result.value as MemoValue,
-        fields: Buffer.from(
-          result.index.fields.buffer,
-          result.index.fields.byteOffset,
-          result.index.fields.byteLength,
-        ).toString('base64'),
-        keys: result.index.keys,
-        tokens: result.tokens,
-      });
+      const { fields, keys } = result.index;
+      const base64 = Buffer.from(fields.buffer, fields.byteOffset, fields.byteLength).toString('base64');
+      store.set(key, { value: result.value as MemoValue, fields: base64, keys, tokens: result.tokens });
     }
     parsed.push(result);
     tokens += result.tokens;
@@ -174,16 +167,12 @@ function assemble(
     const top = onlyPair(index, 0, value);
     // A key written twice: the whole-file parse reports it.
     if (!top || (chunk.role === 'entry' ? top.name !== mapping?.name : Object.hasOwn(root, top.name))) return undefined;
-    if (chunk.role === 'block') {
-      setOwn(root, top.name, top.value);
-      topLevel.push({ source: index, id: top.id, shift });
-      mapping = undefined;
-      continue;
-    }
-    if (chunk.role === 'first-entry') {
-      mapping = { name: top.name, value: {}, entries: [] };
-      setOwn(root, top.name, mapping.value);
-      topLevel.push({ source: index, id: top.id, shift, children: mapping.entries });
+    if (chunk.role !== 'entry') {
+      // A block's value is its chunk's; a mapping's is put together from its entries' chunks.
+      mapping = chunk.role === 'block' ? undefined : { name: top.name, value: {}, entries: [] };
+      setOwn(root, top.name, mapping ? mapping.value : top.value);
+      topLevel.push({ source: index, id: top.id, shift, children: mapping?.entries });
+      if (!mapping) continue;
     }
     const entry = onlyPair(index, top.id, top.value);
     if (!mapping || !entry || Object.hasOwn(mapping.value, entry.name)) return undefined;

@@ -1,7 +1,7 @@
 // One walk over a parsed YAML document: its shape (for the size and depth guards) and an index of
-// where each mapping key and value starts, as plain data (typed arrays and strings). The index answers the question
-// positions.ts asks:
-// which offset does a path reach, the way a walk through the yaml Document would.
+// where each mapping key and value starts, as plain data (typed arrays and strings). The index
+// answers the question positions.ts asks: which offset does a path reach, the way a walk through
+// the yaml Document would.
 import type { Document } from 'yaml';
 import { yaml } from './lazy-yaml.js';
 
@@ -134,7 +134,7 @@ export function offsetOf(index: NodeIndex, path: readonly (string | number)[], o
     const base = id * NODE_FIELDS;
     const kind = fields[base + KIND];
     if (kind === MAP) {
-      const child = childByKey(index, id, typeof segment === 'string' ? segment : String(segment));
+      const child = childByKey(index, id, String(segment));
       if (child < 0) break;
       const keyStart = fields[child * NODE_FIELDS + KEY_START] ?? -1;
       if (position === path.length - 1 && options.atKey && keyStart >= 0) {
@@ -157,7 +157,7 @@ export function offsetOf(index: NodeIndex, path: readonly (string | number)[], o
 }
 
 /** The child of mapping `id` with the given key (the first, if repeated), or -1. */
-export function childByKey(index: NodeIndex, id: number, key: string): number {
+function childByKey(index: NodeIndex, id: number, key: string): number {
   const first = index.fields[id * NODE_FIELDS + FIRST_CHILD] ?? 0;
   const count = index.fields[id * NODE_FIELDS + CHILD_COUNT] ?? 0;
   if (count <= SCAN_LIMIT) {
@@ -183,7 +183,7 @@ export interface PlacedNode {
   readonly source: NodeIndex;
   readonly id: number;
   readonly shift: number;
-  readonly children?: readonly PlacedNode[];
+  readonly children?: readonly PlacedNode[] | undefined;
 }
 
 /** One index made of nodes of others: a file loaded from chunks gets the index a whole-file parse gives. */
@@ -263,11 +263,10 @@ class IndexWriter {
   }
 }
 
-/** The fields of node `id` (-2 for one the index has not got). */
-export function nodeAt(index: NodeIndex, id: number) {
+/** The kind of node `id` and the id range of its children (-2 for a node the index has not got). */
+export function nodeAt(index: NodeIndex, id: number): { kind: number; first: number; count: number } {
   const field = (offset: number): number => index.fields[id * NODE_FIELDS + offset] ?? -2;
-  const [start, keyStart, kind, first, count] = [START, KEY_START, KIND, FIRST_CHILD, CHILD_COUNT].map(field);
-  return { start, keyStart, kind, first, count } as Record<'start' | 'keyStart' | 'kind' | 'first' | 'count', number>;
+  return { kind: field(KIND), first: field(FIRST_CHILD), count: field(CHILD_COUNT) };
 }
 
 /**

@@ -1,19 +1,18 @@
 // The RunCache of a run with caches (src/incremental/run-cache.ts), kept in the project's
 // node_modules/.cache/svcgen: the memo store (memo-file.ts), and per output folder the record of
-// the last run (run-record.ts) and the stats of its files (output-stats.ts). Anything missing or damaged only costs
-// speed.
+// the last run (run-record.ts) and the stats of its files (output-stats.ts). Anything missing or
+// damaged only costs speed.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MemoValue } from '../emitters/shared/memo.js';
-import type { RunInputs } from '../inputs.js';
 import { sha256 } from '../output/hash.js';
 import { manifestText, readManifest } from '../output/manifest.js';
 import { withOpenFile } from '../output/open-limit.js';
 import type { KnownUnchanged } from '../output/write.js';
 import { loadGeneratorFingerprint } from '../version.js';
 import type { MemoEntry, MemoLocation } from './memo-file.js';
-import { readOutputStats, statFile, writeOutputStats } from './output-stats.js';
-import { buildRunRecord, readRunRecord, writeRunRecord, type RunRecord } from './run-record.js';
+import { readOutputStats, writeOutputStats } from './output-stats.js';
+import { buildRunRecord, readRunRecord, writeRunRecord } from './run-record.js';
 import type { RunCache } from './run-cache.js';
 
 /** The cache in `cacheDir` for a run into `outDir` (the folder really written). */
@@ -22,12 +21,16 @@ export async function diskCache(cacheDir: string, outDir: string): Promise<RunCa
   const generator = await loadGeneratorFingerprint(cacheDir);
   const location: MemoLocation = { cacheDir, generator };
   const lastRun = once(() => readRunRecord(cacheDir, outDir));
-  const known = once(() => knownUnchangedIn(cacheDir, outDir));
+  const known = once(() => readOutputStats(cacheDir, outDir));
   // Imported only by a run that builds: a no-op run loads as few modules as it can.
-  const memo = once(async () => new RunMemo(await (await import('./memo-file.js')).readMemo(location)));
+  const memo = once(async () => runMemo(await (await import('./memo-file.js')).readMemo(location)));
   return {
-    upToDate: async (inputs) =>
-      isUpToDate(inputs, { cacheDir, outDir, generator, record: await lastRun(), knownUnchanged: await known() }),
+    upToDate: async (inputs) => {
+      const record = await lastRun();
+      if (inputs.diagnostics.length > 0 || record?.inputHash !== inputs.hash || record.generator !== generator)
+        return false;
+      return outputHolds(cacheDir, outDir, record.files, await known());
+    },
     memo,
     knownUnchanged: async (path, hash) => (await known())(path, hash),
     lastRun: async () => (await lastRun())?.files,
@@ -49,57 +52,35 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 /** The memo store of one run: what earlier runs kept, and what this one used (all that is worth keeping). */
-class RunMemo {
-  private readonly seeded: ReadonlyMap<string, MemoValue>;
-  private readonly used = new Map<string, MemoValue>();
-
-  constructor(private readonly read: readonly MemoEntry[]) {
-    this.seeded = new Map(read);
-  }
-
-  get(key: string): MemoValue | undefined {
-    const value = this.used.get(key) ?? this.seeded.get(key);
-    if (value !== undefined) this.used.set(key, value);
-    return value;
-  }
-
-  set(key: string, value: MemoValue): void {
-    this.used.set(key, value);
-  }
-
-  async save(location: MemoLocation): Promise<void> {
-    const { writeMemo } = await import('./memo-file.js');
-    return writeMemo(location, [...this.used], this.read);
-  }
+function runMemo(read: readonly MemoEntry[]) {
+  const seeded = new Map(read);
+  const used = new Map<string, MemoValue>();
+  return {
+    get(key: string): MemoValue | undefined {
+      const value = used.get(key) ?? seeded.get(key);
+      if (value !== undefined) used.set(key, value);
+      return value;
+    },
+    set: (key: string, value: MemoValue) => void used.set(key, value),
+    save: async (location: MemoLocation) => (await import('./memo-file.js')).writeMemo(location, [...used], read),
+  };
 }
 
 /**
- * Same inputs as the last run recorded, the manifest lists the files it wrote, and every one
- * still holds what it wrote. A file whose stat is what it was when its hash was last known is not
- * read again (output-stats.ts).
+ * Whether the manifest lists the files the last run recorded, and every one still holds what it
+ * wrote. A file whose stat is what it was when its hash was last known is not read again
+ * (output-stats.ts).
  */
-async function isUpToDate(
-  inputs: RunInputs,
-  run: {
-    cacheDir: string;
-    outDir: string;
-    generator: string;
-    record: RunRecord | undefined;
-    knownUnchanged: KnownUnchanged;
-  },
+async function outputHolds(
+  cacheDir: string,
+  outDir: string,
+  files: Readonly<Record<string, string>>,
+  knownUnchanged: KnownUnchanged,
 ): Promise<boolean> {
-  const { cacheDir, outDir, record, knownUnchanged } = run;
-  if (
-    inputs.diagnostics.length > 0 ||
-    !record ||
-    record.inputHash !== inputs.hash ||
-    record.generator !== run.generator
-  )
-    return false;
-  if ((await readManifest(outDir))?.text !== manifestText(Object.keys(record.files))) return false;
+  if ((await readManifest(outDir))?.text !== manifestText(Object.keys(files))) return false;
   let hashed = false;
   const unchanged = await Promise.all(
-    Object.entries(record.files).map(async ([path, hash]) => {
+    Object.entries(files).map(async ([path, hash]) => {
       if (await knownUnchanged(path, hash)) return true;
       hashed = true;
       const text = await withOpenFile(() => readFile(join(outDir, path), 'utf8')).catch(() => undefined);
@@ -107,15 +88,6 @@ async function isUpToDate(
     }),
   );
   if (!unchanged.every(Boolean)) return false;
-  if (hashed) await writeOutputStats(cacheDir, outDir, record.files);
+  if (hashed) await writeOutputStats(cacheDir, outDir, files);
   return true;
-}
-
-/** Output files whose recorded stat shows they still hold what the last run wrote. */
-async function knownUnchangedIn(cacheDir: string, outDir: string): Promise<KnownUnchanged> {
-  const known = await readOutputStats(cacheDir, outDir);
-  return async (path, hash) => {
-    const found = statFile(join(outDir, path));
-    return found !== undefined && known.knownHash(path, found) === hash;
-  };
 }

@@ -9,34 +9,25 @@
 import { statSync, type BigIntStats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { KnownUnchanged } from '../output/write.js';
 import { outDirRecordFile, readRecord, writeRecord } from '../output/sealed.js';
-
-/** size, mtime, ctime (ns) and inode, as text so bigints survive JSON. */
-type StatKey = string;
 
 interface StoredStats {
   readonly outDir: string;
-  /** Output path → [content hash, stat key]. */
-  readonly files: Readonly<Record<string, readonly [string, StatKey]>>;
+  /** Output path → [content hash, stat key (statKeyOf)]. */
+  readonly files: Readonly<Record<string, readonly [string, string]>>;
 }
 
-export interface OutputStats {
-  /** The content hash this file is known to have, or undefined when it must be read. */
-  knownHash(path: string, stat: FileStat): string | undefined;
-}
-
-export interface FileStat {
-  readonly key: StatKey;
-  readonly ctimeNs: bigint;
-}
-
-/** What a file's stat must still be for a recorded hash to hold (also for svcgen's code, src/version.ts). */
-export function statKeyOf(found: BigIntStats): StatKey {
+/**
+ * What a file's stat must still be for a recorded hash to hold (also for svcgen's code, src/version.ts):
+ * size, mtime, ctime (ns) and inode, as text so bigints survive JSON.
+ */
+export function statKeyOf(found: BigIntStats): string {
   return `${found.size}:${found.mtimeNs}:${found.ctimeNs}:${found.ino}`;
 }
 
 /** Synchronous: an asynchronous stat (a trip through libuv's thread pool) costs several times the stat. */
-export function statFile(file: string): FileStat | undefined {
+function statFile(file: string): { key: string; ctimeNs: bigint } | undefined {
   try {
     const found = statSync(file, { bigint: true });
     if (!found.isFile()) return undefined;
@@ -46,21 +37,20 @@ export function statFile(file: string): FileStat | undefined {
   }
 }
 
-export async function readOutputStats(cacheDir: string, outDir: string): Promise<OutputStats> {
+/** Tells whether an output file holds a hash by its recorded stat alone (where it cannot, the file is read). */
+export async function readOutputStats(cacheDir: string, outDir: string): Promise<KnownUnchanged> {
   const file = statsFile(cacheDir, outDir);
   // A record that fails its digest (sealed.ts) is damaged: every file is hashed instead.
   const [stored, recorded] = await Promise.all([
     readRecord(file) as Promise<Partial<StoredStats> | undefined>,
     stat(file, { bigint: true }).catch(() => undefined),
   ]);
-  if (!recorded || !stored || stored.outDir !== resolve(outDir)) return NOTHING_KNOWN;
-  const files = stored.files;
-  if (typeof files !== 'object' || files === null) return NOTHING_KNOWN;
-  return {
-    knownHash(path, current) {
-      const entry = Object.hasOwn(files, path) ? files[path] : undefined;
-      return entry && entry[1] === current.key && current.ctimeNs < recorded.mtimeNs ? entry[0] : undefined;
-    },
+  const files = recorded && stored?.outDir === resolve(outDir) ? stored.files : undefined;
+  if (!recorded || typeof files !== 'object' || files === null) return async () => false;
+  return async (path, hash) => {
+    const entry = Object.hasOwn(files, path) ? files[path] : undefined;
+    const found = entry && statFile(join(outDir, path));
+    return found !== undefined && entry?.[0] === hash && entry[1] === found.key && found.ctimeNs < recorded.mtimeNs;
   };
 }
 
@@ -70,7 +60,7 @@ export async function writeOutputStats(
   outDir: string,
   hashes: Readonly<Record<string, string>>,
 ): Promise<void> {
-  const files: Record<string, readonly [string, StatKey]> = {};
+  const files: Record<string, readonly [string, string]> = {};
   for (const [path, hash] of Object.entries(hashes)) {
     const found = statFile(join(outDir, path));
     if (found) files[path] = [hash, found.key];
@@ -78,8 +68,6 @@ export async function writeOutputStats(
   // A record that cannot be written only costs speed: the next no-op run hashes the files.
   await writeRecord(statsFile(cacheDir, outDir), { outDir: resolve(outDir), files } satisfies StoredStats);
 }
-
-const NOTHING_KNOWN: OutputStats = { knownHash: () => undefined };
 
 function statsFile(cacheDir: string, outDir: string): string {
   return outDirRecordFile(cacheDir, 'output-stats', outDir);
