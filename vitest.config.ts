@@ -1,9 +1,39 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The end-to-end tier: tests that spawn the CLI, tsc, tsgo or npm, run old against new code (diff verdicts), start
+ * whole services, wait on timers, read very large inputs, soak or fuzz. Everything
+ * else is the unit tier (`npm run test:fast`, about a minute); `npm test` runs both.
+ */
+const END_TO_END = [
+  'test/adoption/**/*.test.ts',
+  'test/reliability/**/*.test.ts',
+  'test/workflow/**/*.test.ts',
+  'test/client/client.test.ts',
+  'test/diff/verdicts.test.ts',
+  'test/foundation/chunked-load.test.ts',
+  'test/incremental/cache-equivalence.test.ts',
+  'test/server/auth-schemes.test.ts',
+  'test/emitters/used-runtime.test.ts',
+  'test/foundation/cli.test.ts',
+  'test/foundation/determinism.test.ts',
+  'test/foundation/strict-typescript.test.ts',
+  'test/foundation/suggestions.test.ts',
+  'test/foundation/typecheck.test.ts',
+  'test/foundation/typescript-7.test.ts',
+  'test/openapi/validators.test.ts',
+  'test/server/service.test.ts',
+  'test/server/wire-styles.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    setupFiles: ['test/helpers/setup.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: END_TO_END } },
+      { extends: true, test: { name: 'e2e', include: END_TO_END } },
+    ],
   },
 });

@@ -1,57 +1,15 @@
 // Shared by the foundation tests: a temporary copy of the repo's inputs and outputs, a temporary
 // project of synthetic definitions, the CLI as a child process, and a hash of every file of a tree.
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { ROOT } from '../helpers/cli.js';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
 import { synthesize } from '../../bench/synth.mjs';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const CLI = join(ROOT, 'dist', 'cli.js');
-
-export interface RunResult {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** `node dist/cli.js <args>` in `cwd`, with extra environment variables. */
-export function runCli(args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/**
- * The repo's TypeScript compiler (`tsc <args>` in the repo root): its exit code and its output, stdout and stderr
- * together.
- */
-export function runTsc(args: readonly string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), ...args], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
+export { CLI, ROOT, runCli, runTsc } from '../helpers/cli.js';
+export type { ProcessRun as RunResult } from '../helpers/process.js';
+export { hashTree, listTree, removeDir } from '../helpers/tree.js';
 
 /** A fresh folder in the OS temp dir holding copies of the given repo folders. */
 export async function tempCopy(folders: readonly string[] = ['definitions', 'generated']): Promise<string> {
@@ -81,27 +39,4 @@ export async function syntheticProject(count: number): Promise<SyntheticProject>
     admin: join(definitions, 'admin-api.yaml'),
     options: { cwd: dir, definitionsDir: definitions, outDir: join(dir, 'out'), gitattributes: false },
   };
-}
-
-export async function removeDir(dir: string): Promise<void> {
-  await rm(dir, { recursive: true, force: true });
-}
-
-/** Every file under `dir` ("/"-separated relative path), sorted by code point. */
-export async function listTree(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
-/** Relative path → sha256 of the bytes, for every file under `dir`. */
-export async function hashTree(dir: string): Promise<Record<string, string>> {
-  const hashes: Record<string, string> = {};
-  for (const path of await listTree(dir))
-    hashes[path] = createHash('sha256')
-      .update(await readFile(join(dir, path)))
-      .digest('hex');
-  return hashes;
 }

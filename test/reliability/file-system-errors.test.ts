@@ -4,14 +4,15 @@
 // colons cannot pass for a diagnostic's location and code. Real CLI runs (node dist/cli.js; run
 // `npm run build` first). Tests run as root here, for whom no folder is read-only: the runs that
 // need one are started as user "nobody" (setpriv) when this process is root, else as the user.
-import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { chmod, chown, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
+import { runProcess } from '../helpers/process.js';
 import {
   cliArgs,
+  cliEnv,
   hashTree,
   removeCliSnapshot,
   removeDir,
@@ -51,26 +52,7 @@ function run(
   timeLimitMs = TIME_LIMIT_MS,
 ): Promise<CliRun> {
   const [command = process.execPath, ...rest] = [...wrapper, process.execPath];
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const env = { ...process.env };
-    delete env.NODE_OPTIONS;
-    const child = spawn(command, [...rest, ...cliArgs(args)], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, timeLimitMs);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr, ms: Date.now() - started, timedOut });
-    });
-  });
+  return runProcess(command, [...rest, ...cliArgs(args)], { cwd, env: cliEnv(), timeLimitMs });
 }
 
 /** As a user for whom a folder without write permission is read-only. */

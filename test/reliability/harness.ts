@@ -1,13 +1,15 @@
 // Shared by the reliability tests: the real CLI (`node dist/cli.js`, run `npm run build` first) as a
 // child process with a time limit and a heap cap, trees hashed file by file, and scratch folders.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { ROOT } from '../helpers/cli.js';
+import { runProcess, startProcess, type ProcessRun } from '../helpers/process.js';
+import { removeDir } from '../helpers/tree.js';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export { ROOT };
+export { hashTree, listTree, removeDir } from '../helpers/tree.js';
 
 /**
  * The CLI these tests run: a snapshot of dist/ (with the runtime sources, templates and
@@ -54,14 +56,7 @@ export const HEAP_MB = 512;
  */
 export const TIME_LIMIT_MS = Number(process.env.SVCGEN_RELIABILITY_TIME_LIMIT_MS ?? 120_000);
 
-export interface CliRun {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly ms: number;
-  readonly timedOut: boolean;
-}
+export type CliRun = ProcessRun;
 
 export interface StartOptions {
   /** A module loaded before the CLI (node --import), e.g. to inject a fault. */
@@ -80,40 +75,16 @@ export function cliArgs(args: readonly string[], options: StartOptions = {}): st
 
 /** Starts `node dist/cli.js <args>` in `cwd` (heap capped), for callers that kill it themselves. */
 export function startCli(args: readonly string[], cwd: string, options: StartOptions = {}): ChildProcess {
-  return spawn(process.execPath, cliArgs(args, options), {
-    cwd,
-    env: { ...cliEnv(), ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return startProcess(process.execPath, cliArgs(args, options), { cwd, env: { ...cliEnv(), ...options.env } });
 }
 
 /** Runs the CLI to the end, or kills it (SIGKILL) at the time limit. */
 export function runCli(args: readonly string[], cwd: string, timeLimitMs = TIME_LIMIT_MS): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const child = startCli(args, cwd);
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, timeLimitMs);
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr, ms: Date.now() - started, timedOut });
-    });
-  });
+  return runProcess(process.execPath, cliArgs(args), { cwd, env: cliEnv(), timeLimitMs });
 }
 
 /** The environment of a CLI run: no inherited NODE_OPTIONS (the heap cap is on the command line). */
-function cliEnv(): NodeJS.ProcessEnv {
+export function cliEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
   return env;
@@ -130,41 +101,12 @@ export async function scratchInRepo(prefix: string): Promise<string> {
   return mkdtemp(join(ROOT, 'test', `.tmp-${prefix}-`));
 }
 
-export async function removeDir(dir: string): Promise<void> {
-  await rm(dir, { recursive: true, force: true, maxRetries: 3 });
-}
-
 /** Writes files (relative path → text or bytes) under `dir`. */
 export async function writeTree(dir: string, files: Readonly<Record<string, string | Uint8Array>>): Promise<void> {
   for (const [path, content] of Object.entries(files)) {
     await mkdir(dirname(join(dir, path)), { recursive: true });
     await writeFile(join(dir, path), content);
   }
-}
-
-/** Every file under `dir` ("/"-separated relative path), sorted by code point; [] when it does not exist. */
-export async function listTree(dir: string): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
-/** Relative path → sha256 of the bytes, for every file under `dir` (an empty object when it does not exist). */
-export async function hashTree(dir: string): Promise<Record<string, string>> {
-  const hashes: Record<string, string> = {};
-  for (const path of await listTree(dir))
-    hashes[path] = createHash('sha256')
-      .update(await readFile(join(dir, path)))
-      .digest('hex');
-  return hashes;
 }
 
 /** A diagnostic line as the CLI prints it: `<file>:<line>:<col> SVC<nnn> <message>`. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApiRoutes } from '../../generated/admin-api/metadata.js';
 import { bannerApiRoutes } from '../../generated/banner-api/metadata.js';
 import { priceListApiRoutes } from '../../generated/price-list-api/metadata.js';
+import { testSeed } from '../helpers/seed.js';
 import type { RouteMeta } from '../../generated/runtime/interface-meta.js';
 import { storeApiRoutes } from '../../generated/store-api/metadata.js';
 import {
@@ -510,7 +511,7 @@ describe('fuzzing every route of the reference service', () => {
               body: input.body.text,
             });
           }),
-          { numRuns: RUNS_PER_ROUTE, seed: Number(process.env.SVC_FUZZ_SEED ?? 20_240_608) ^ hash(routeKey) },
+          { numRuns: RUNS_PER_ROUTE, seed: testSeed() ^ hash(routeKey) },
         );
         expect(failures.slice(before)).toEqual([]);
         expect(sentPerRoute.get(routeKey)).toBeGreaterThanOrEqual(RUNS_PER_ROUTE);
@@ -581,7 +582,7 @@ describe('fuzzing every route of the reference service', () => {
             body: answer.text.slice(0, 300),
           });
       }),
-      { numRuns: RUNS_PER_ROUTE, seed: 7 },
+      { numRuns: RUNS_PER_ROUTE, seed: testSeed() },
     );
     expect(failures.slice(before)).toEqual([]);
   });

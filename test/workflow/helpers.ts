@@ -1,49 +1,12 @@
 // Shared by the workflow tests: temporary folders, a small base definition to change, and the CLI
 // as a child process (`node dist/cli.js`; run `npm run build` first).
-import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { parse, stringify } from 'yaml';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const CLI = join(ROOT, 'dist', 'cli.js');
-
-export interface RunResult {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-export function runNode(args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** `node dist/cli.js <args>` in `cwd`. */
-export function runCli(args: readonly string[], cwd: string): Promise<RunResult> {
-  return runNode([CLI, ...args], cwd);
-}
-
-export async function tempDir(prefix = 'svcgen-workflow-'): Promise<string> {
-  return mkdtemp(join(tmpdir(), prefix));
-}
-
-export async function removeDir(dir: string): Promise<void> {
-  await rm(dir, { recursive: true, force: true });
-}
+export { CLI, ROOT, runCli } from '../helpers/cli.js';
+export { runNode, type ProcessRun as RunResult } from '../helpers/process.js';
+export { removeDir, tempDir } from '../helpers/tree.js';
 
 export async function writeText(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
