@@ -110,6 +110,8 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undef
 export interface CallDeadline {
   /** Aborts with the caller's reason when the caller's signal does, or with TimeoutError when time is up. */
   readonly signal: AbortSignal | undefined;
+  /** Milliseconds left before the timeout (Infinity without one). */
+  remainingMs(): number;
   /** Stops the timer; call it when the call is over. */
   done(): void;
 }
@@ -119,18 +121,20 @@ export interface CallDeadline {
  * with the caller's own signal so that aborting still works. `Infinity` means no timeout.
  */
 export function callDeadline(outer: AbortSignal | undefined, timeoutMs: number): CallDeadline {
-  if (timeoutMs === Infinity) return { signal: outer, done: () => undefined };
+  if (timeoutMs === Infinity) return { signal: outer, remainingMs: () => Infinity, done: () => undefined };
   if (!(timeoutMs > 0 && timeoutMs < 2 ** 31))
     throw new RangeError(
       `timeoutMs must be Infinity or a positive number of milliseconds below 2^31, not ${timeoutMs}`,
     );
   const controller = new AbortController();
+  const expires = Date.now() + timeoutMs;
   const timer = setTimeout(() => controller.abort(new TimeoutError(timeoutMs)), timeoutMs);
   const forward = () => controller.abort(outer?.reason);
   outer?.addEventListener('abort', forward, { once: true });
   if (outer?.aborted) controller.abort(outer.reason);
   return {
     signal: controller.signal,
+    remainingMs: () => expires - Date.now(),
     done: () => {
       clearTimeout(timer);
       outer?.removeEventListener('abort', forward);

@@ -8,6 +8,7 @@ import type { ClientAuth, ClientAuthScheme } from './client-auth.js';
 import { cookieHeader, joinCookies } from './cookies.js';
 import { errorFromBody, ResponseValidationError, UnreadableResponseError } from './client-errors.js';
 import { followRedirects, type Hop } from './client-redirects.js';
+import { retryPolicy, withRetries, type RetryOptions } from './client-retries.js';
 import {
   DEFAULT_TIMEOUT_MS,
   callDeadline,
@@ -38,6 +39,8 @@ export interface ClientOptions {
   readonly getBody?: 'auto' | 'query' | undefined;
   /** The clock token expiry is judged by (milliseconds since the epoch); Date.now by default. */
   readonly now?: (() => number) | undefined;
+  /** Retries of idempotent calls after a connection error, 408, 429, 502, 503 or 504; false turns them off. */
+  readonly retry?: RetryOptions | false | undefined;
 }
 
 export interface CallOptions {
@@ -47,6 +50,8 @@ export interface CallOptions {
   readonly timeoutMs?: number | undefined;
   /** Extra request headers (e.g. accept: application/json for plain JSON). */
   readonly headers?: Readonly<Record<string, string>> | undefined;
+  /** This call's retries, over the client's; false turns them off. */
+  readonly retry?: RetryOptions | false | undefined;
 }
 
 export interface CallInput {
@@ -64,6 +69,11 @@ export interface Page<T> {
   readonly links: Readonly<Record<string, string>>;
   readonly meta: Readonly<Record<string, unknown>>;
   next(): Promise<Page<T> | undefined>;
+  /**
+   * Every item of this page and of the pages after it, each page fetched when the loop reaches it (with the
+   * first call's options, its signal included); stops at `total` items or at the last page.
+   */
+  each(): AsyncGenerator<T, void, undefined>;
 }
 
 export interface ClientDefinition {
@@ -139,21 +149,29 @@ export class ClientCore {
         url: `${this.#options.baseUrl}${path}${search ? `?${search}` : ''}`,
         body,
       };
+      const retries = {
+        method: route.method,
+        policy: retryPolicy(this.#options.retry, options.retry),
+        signal: deadline.signal,
+        remainingMs: deadline.remainingMs,
+      };
       for (let attempt = 0; ; attempt += 1) {
         let sentAuth: Record<string, string> = {};
-        const response = await followRedirects(this.#definition.meta.name, first, async (hop) => {
-          const target = new URL(hop.url);
-          // Per hop: Digest signs the method and URI, and a token may have been renewed meanwhile.
-          sentAuth = auth
-            ? await untilAborted(auth.headers(hop.method, `${target.pathname}${target.search}`), deadline.signal)
-            : {};
-          return send(
-            { ...hop, headers: this.#headers(route, input, options, hop, sentAuth) },
-            this.#options.fetch,
-            deadline.signal,
-            this.#definition.getBodyTransport,
-          );
-        });
+        const response = await withRetries(retries, () =>
+          followRedirects(this.#definition.meta.name, first, async (hop) => {
+            const target = new URL(hop.url);
+            // Per hop: Digest signs the method and URI, and a token may have been renewed meanwhile.
+            sentAuth = auth
+              ? await untilAborted(auth.headers(hop.method, `${target.pathname}${target.search}`), deadline.signal)
+              : {};
+            return send(
+              { ...hop, headers: this.#headers(route, input, options, hop, sentAuth) },
+              this.#options.fetch,
+              deadline.signal,
+              this.#definition.getBodyTransport,
+            );
+          }),
+        );
         await auth?.afterResponse(response);
         const retry =
           response.status === 401 && auth && attempt === 0 && auth.retryAfterUnauthorized(response, sentAuth);
@@ -194,7 +212,7 @@ export class ClientCore {
     }>(routeName, input, options);
     const query = (input.query ?? {}) as Record<string, unknown>;
     const links = result.links ?? {};
-    return {
+    const page: Page<T> = {
       items: result.items,
       total: result.total,
       links,
@@ -205,7 +223,9 @@ export class ClientCore {
         const nextPage = Number(new URL(nextLink).searchParams.get('page'));
         return this.page<T>(routeName, { ...input, query: { ...query, page: nextPage } }, options);
       },
+      each: () => eachItem(page),
     };
+    return page;
   }
 
   #route(name: string): RouteMeta {
@@ -390,4 +410,17 @@ function withoutApiAlias(value: unknown): unknown {
       .filter(([key]) => key !== 'apiAlias')
       .map(([key, item]) => [key, withoutApiAlias(item)]),
   );
+}
+
+/** The items of `first` and of the pages after it, until `total` items or a page without a next one. */
+async function* eachItem<T>(first: Page<T>): AsyncGenerator<T, void, undefined> {
+  let seen = 0;
+  for (let page: Page<T> | undefined = first; page; page = seen < first.total ? await page.next() : undefined) {
+    // An empty page before `total` means the list shrank meanwhile: stop rather than ask forever.
+    if (page.items.length === 0) return;
+    for (const item of page.items) {
+      yield item;
+      seen += 1;
+    }
+  }
 }
