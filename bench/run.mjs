@@ -655,6 +655,7 @@ async function startServer(args, cwd) {
   });
   return {
     url,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) =>
         child.exitCode !== null ? resolve() : (child.on('exit', resolve), child.kill('SIGTERM')),
@@ -663,7 +664,7 @@ async function startServer(args, cwd) {
 }
 
 /** autocannon on `GET /api/v3/product?limit=25` after checking the answer is the json:api list with included. */
-async function requestsPerSecond(url, authorization) {
+async function requestsPerSecond(url, authorization, pid) {
   const { default: autocannon } = await import('autocannon');
   const target = `${url}/api/v3/product?limit=25`;
   const headers = { accept: 'application/vnd.api+json', authorization };
@@ -684,10 +685,26 @@ async function requestsPerSecond(url, authorization) {
   const options = { url: target, connections: 10, pipelining: 1, headers };
   // Warm-up (JIT, connections): 3 s, since on a loaded machine 1 s left compiled serializers and zod still tiering up.
   await autocannon({ ...options, duration: 3 });
+  const cpuBefore = processCpuMs(pid);
   const result = await autocannon({ ...options, duration: SERVER_SECONDS });
+  const cpuMs = processCpuMs(pid) - cpuBefore;
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
-  return { rps: result.requests.average, bytes: text.length };
+  // CPU per request: the server's own user + system time, far less disturbed by other load than requests per second.
+  return { rps: result.requests.average, cpuUs: (cpuMs * 1000) / result.requests.total, bytes: text.length };
+}
+
+/** User + system CPU time of a process so far (Linux /proc; NaN elsewhere), in ms. */
+function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ');
+    // After "pid (comm) ": state is field 3, utime and stime fields 14 and 15, in clock ticks (100 per second).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function oauthToken(url) {
@@ -716,7 +733,7 @@ async function serializerFigures(out) {
 async function measureServer(args, authorize) {
   const server = await startServer(args, ROOT);
   try {
-    return await requestsPerSecond(server.url, await authorize(server.url));
+    return await requestsPerSecond(server.url, await authorize(server.url), server.pid);
   } finally {
     await server.stop();
   }
@@ -755,7 +772,15 @@ async function benchServer() {
     try {
       const result = await run();
       const samples = [...(figures[key]?.samples ?? []), result.rps];
-      figures[key] = { ...result, samples, rps: Math.max(...samples), median: median(samples) };
+      const cpuSamples = [...(figures[key]?.cpuSamples ?? []), result.cpuUs];
+      figures[key] = {
+        ...result,
+        samples,
+        cpuSamples,
+        rps: Math.max(...samples),
+        median: median(samples),
+        cpuUs: median(cpuSamples),
+      };
     } catch (error) {
       figures[key] = { error: error.message };
     }
@@ -1126,17 +1151,28 @@ function printServer(server) {
     label,
     entry?.error ? 'failed' : rps(entry?.median),
     entry?.error ? entry.error.slice(0, 60) : rps(entry?.rps),
+    Number.isFinite(entry?.cpuUs) ? `${Math.round(entry.cpuUs)} µs` : 'n/a',
     entry?.bytes ? `${entry.bytes} B` : 'n/a',
   ];
-  const ratio = (a, b) => (a?.median && b?.median ? fmtRatio(a.median / b.median) : 'n/a');
+  // CPU per request: lower is better, so the ratio that says "x times the hand-written route" is the inverse.
+  const ratio = (a, b) =>
+    a?.median && b?.median
+      ? `${fmtRatio(a.median / b.median)}${Number.isFinite(a.cpuUs / b.cpuUs) ? ` (by CPU per request ${fmtRatio(b.cpuUs / a.cpuUs)})` : ''}`
+      : 'n/a';
   printTable([
-    ['server', 'median', 'best', 'answer'],
+    ['server', 'median', 'best', 'CPU per request (median)', 'answer'],
     side('hand-written Fastify route (JSON.stringify, no schema)', server.baseline),
     side('generated, compiled serializers, results judged (default)', server.generated),
     side('generated, compiled serializers, validateResponses: false', server.unchecked),
-    ['ratio of medians: generated / hand-written', ratio(server.generated, server.baseline), '', ''],
-    ['ratio of medians: generated without judging / hand-written', ratio(server.unchecked, server.baseline), '', ''],
-    ['ratio of medians: judging results (generated / without)', ratio(server.generated, server.unchecked), '', ''],
+    ['ratio of medians: generated / hand-written', ratio(server.generated, server.baseline), '', '', ''],
+    [
+      'ratio of medians: generated without judging / hand-written',
+      ratio(server.unchecked, server.baseline),
+      '',
+      '',
+      '',
+    ],
+    ['ratio of medians: judging results (generated / without)', ratio(server.generated, server.unchecked), '', '', ''],
   ]);
   const serializer = server.serializer;
   if (!serializer) return;
