@@ -24,12 +24,16 @@
 // benchmark runs can neither change nor break what is measured.
 // Wall time is measured here around the child process. Peak RSS is the child's own maximum
 // resident set (GNU `/usr/bin/time -f %M`, else bench/rss-probe.cjs through NODE_OPTIONS).
-// The server budget: the real definitions' generated Admin API server (bench/generated-server.mjs,
-// run with tsx; answers judged by the response schemas and written by the compiled serializers) against
-// the hand-written Fastify route of bench/baseline-server.mjs (JSON.stringify, no schema), both serving
-// the same records, loaded alternately with autocannon over loopback in BENCH_SERVER_ROUNDS rounds
-// (default 3); the generated server also runs with validateResponses: false, which prices the judging.
-// Printed: each side's median and best requests per second and the ratios; the budget is judged on the best.
+// The server budgets (SERVER_SCENARIOS), each a generated server (run with tsx; answers judged by the response
+// schemas and written by the compiled serializers) against a hand-written Fastify twin (JSON.stringify, no
+// schema), both serving the same records: the real definitions' Admin API, GET /api/v3/product?limit=25, a
+// json:api list (bench/generated-server.mjs, bench/baseline-server.mjs), and the plain JSON Catalog API of
+// bench/plain-api, GET /api/article?limit=25, a success envelope (bench/plain-generated-server.mjs,
+// bench/plain-baseline-server.mjs). Loaded alternately with autocannon over loopback in BENCH_SERVER_ROUNDS rounds
+// (default 3); the generated servers also run with validateResponses: false, which prices the judging.
+// Printed: each side's median and best requests per second, its CPU per request (user + system of the server
+// process over the measured load: far less moved by other load than requests per second) and the ratios;
+// the budgets (>= 1.2x judged, >= 1.5x unjudged) are judged on the best rounds.
 // Serializing alone (bench/serializer.mjs): the same json:api document written by the compiled serializer
 // and by JSON.stringify in one process, alternating rounds, medians and their ratio.
 // Before and after in one run: BENCH_BEFORE=<name>, a build kept with `node bench/compare.mjs save <name>`,
@@ -663,26 +667,55 @@ async function startServer(args, cwd) {
   };
 }
 
-/** autocannon on `GET /api/v3/product?limit=25` after checking the answer is the json:api list with included. */
-async function requestsPerSecond(url, authorization, pid) {
+/**
+ * The two server budgets: each a route of a generated server against its hand-written twin, both over the same
+ * records. `baseline` and `generated` are the servers' scripts in bench/; `authorize(url, side)` gives the
+ * request headers of a side; `check(body)` says whether the probe's answer is the document measured.
+ */
+const SERVER_SCENARIOS = [
+  {
+    key: 'jsonapi',
+    route: 'GET /api/v3/product?limit=25',
+    what: 'json:api list of 25 with included',
+    definitions: join(ROOT, 'definitions'),
+    entry: join('admin-api', 'server.ts'),
+    path: '/api/v3/product?limit=25',
+    accept: 'application/vnd.api+json',
+    baseline: 'baseline-server.mjs',
+    generated: 'generated-server.mjs',
+    authorize: async (url, side) => {
+      if (side !== 'baseline') return { authorization: await oauthToken(url) };
+      const { BASELINE_TOKEN } = await import('./baseline-server.mjs');
+      return { authorization: `Bearer ${BASELINE_TOKEN}` };
+    },
+    check: (body) =>
+      Array.isArray(body.data) && body.data.length === 25 && Array.isArray(body.included) && body.included.length > 0,
+  },
+  {
+    key: 'plain',
+    route: 'GET /api/article?limit=25',
+    what: 'plain JSON success envelope of 25 records',
+    definitions: join(BENCH, 'plain-api', 'definitions'),
+    entry: join('catalog-api', 'server.ts'),
+    path: '/api/article?limit=25',
+    accept: 'application/json',
+    baseline: 'plain-baseline-server.mjs',
+    generated: 'plain-generated-server.mjs',
+    authorize: async () => ({ 'x-api-key': (await import('./plain-baseline-server.mjs')).PLAIN_API_KEY }),
+    check: (body) => body.success === true && Array.isArray(body.data) && body.data.length === 25,
+  },
+];
+
+/** autocannon on the scenario's route after checking that the answer is the document it measures. */
+async function requestsPerSecond(scenario, url, headers, pid) {
   const { default: autocannon } = await import('autocannon');
-  const target = `${url}/api/v3/product?limit=25`;
-  const headers = { accept: 'application/vnd.api+json', authorization };
-  const probe = await fetch(target, { headers });
+  const target = `${url}${scenario.path}`;
+  const probe = await fetch(target, { headers: { accept: scenario.accept, ...headers } });
   const text = await probe.text();
   const body = probe.status === 200 ? JSON.parse(text) : undefined;
-  if (
-    !body ||
-    !Array.isArray(body.data) ||
-    body.data.length !== 25 ||
-    !Array.isArray(body.included) ||
-    body.included.length === 0
-  ) {
-    throw new Error(
-      `${target} did not answer a json:api list of 25 with included (status ${probe.status}: ${text.slice(0, 200)})`,
-    );
-  }
-  const options = { url: target, connections: 10, pipelining: 1, headers };
+  if (!body || !scenario.check(body))
+    throw new Error(`${target} did not answer a ${scenario.what} (status ${probe.status}: ${text.slice(0, 200)})`);
+  const options = { url: target, connections: 10, pipelining: 1, headers: { accept: scenario.accept, ...headers } };
   // Warm-up (JIT, connections): 3 s, since on a loaded machine 1 s left compiled serializers and zod still tiering up.
   await autocannon({ ...options, duration: 3 });
   const cpuBefore = processCpuMs(pid);
@@ -730,99 +763,111 @@ async function serializerFigures(out) {
 }
 
 /** One load run against a server started by `args` (see benchServer). */
-async function measureServer(args, authorize) {
+async function measureServer(scenario, side, args) {
   const server = await startServer(args, ROOT);
   try {
-    return await requestsPerSecond(server.url, await authorize(server.url), server.pid);
+    return await requestsPerSecond(scenario, server.url, await scenario.authorize(server.url, side), server.pid);
   } finally {
     await server.stop();
   }
 }
 
 /**
- * The hand-written baseline and the generated server (the real definitions' Admin API, run with tsx),
- * each loaded with autocannon over loopback, alternately, SERVER_ROUNDS times. Every round is kept: the
- * median says what is typical, the best what the code can do (on a shared machine other work only lowers a figure).
+ * Each scenario of SERVER_SCENARIOS: the hand-written twin and the generated server (run with tsx), each loaded
+ * with autocannon over loopback, alternately, SERVER_ROUNDS times, the generated server also with
+ * validateResponses: false. Every round is kept: the median says what is typical, the best what the code can do
+ * (on a shared machine other work only lowers a figure). Returns the figures by scenario key.
  */
 async function benchServer() {
   if (SERVER_SECONDS === 0) return { skipped: 'BENCH_SERVER_SECONDS=0' };
   if (!existsSync(join(ROOT, 'node_modules', 'autocannon')))
     return { skipped: 'autocannon is not installed (npm install)' };
   const dir = join(WORK, 'server');
-  const out = join(dir, 'out');
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  const figures = {};
-  const generated = await measure(
-    [CLI, 'generate', '--definitions', join(ROOT, 'definitions'), '--out', out, '--no-cache'],
-    { cwd: dir },
-  );
+  const results = {};
+  for (const scenario of SERVER_SCENARIOS) results[scenario.key] = await prepareScenario(scenario, dir);
+  for (let round = 1; round <= SERVER_ROUNDS; round += 1) {
+    for (const scenario of SERVER_SCENARIOS) {
+      const figures = results[scenario.key];
+      const say = (what) =>
+        log(`server round ${round}/${SERVER_ROUNDS}, ${scenario.route}: ${what}, autocannon ${SERVER_SECONDS} s`);
+      const generated = (folder, ...flags) => [
+        '--import',
+        'tsx',
+        join(BENCH, scenario.generated),
+        folder,
+        '0',
+        ...flags,
+      ];
+      say('hand-written Fastify twin');
+      await keepRound(figures, 'baseline', () =>
+        measureServer(scenario, 'baseline', [join(BENCH, scenario.baseline), '0']),
+      );
+      say('generated server');
+      await keepRound(figures, 'generated', () => measureServer(scenario, 'generated', generated(figures.out)));
+      if (figures.beforeSame === false) {
+        say(`generated server of ${BEFORE}`);
+        await keepRound(figures, 'beforeGenerated', () =>
+          measureServer(scenario, 'generated', generated(figures.beforeOut)),
+        );
+      }
+      say('generated server, validateResponses: false');
+      await keepRound(figures, 'unchecked', () =>
+        measureServer(scenario, 'generated', generated(figures.out, '--no-validate-responses')),
+      );
+    }
+  }
+  return results;
+}
+
+/** Generates the scenario's output (and BENCH_BEFORE's), and serializing alone for the json:api document. */
+async function prepareScenario(scenario, dir) {
+  const out = join(dir, `${scenario.key}-out`);
+  const figures = { out };
+  const generate = (cli, to) =>
+    measure([cli, 'generate', '--definitions', scenario.definitions, '--out', to, '--no-cache'], { cwd: dir });
+  const generated = await generate(CLI, out);
   if (generated.code !== 0)
     figures.generated = { error: `svcgen generate failed: ${generated.stderr.trim().split('\n')[0]}` };
-  else if (!existsSync(join(out, 'admin-api', 'server.ts')))
-    figures.generated = { skipped: 'server emitter not built yet' };
+  else if (!existsSync(join(out, scenario.entry))) figures.generated = { skipped: 'server emitter not built yet' };
   else if (!existsSync(join(ROOT, 'node_modules', 'tsx')))
     figures.generated = { skipped: 'tsx is not installed (npm install)' };
-  const { BASELINE_TOKEN } = await import('./baseline-server.mjs');
-  // A generated side that failed or was skipped is so for every variant; else serializing alone is measured too.
-  if (figures.generated) figures.unchecked = figures.generated;
-  else figures.serializer = await serializerFigures(out);
-  const keep = async (key, run) => {
-    if (figures[key]?.error || figures[key]?.skipped) return;
-    try {
-      const result = await run();
-      const samples = [...(figures[key]?.samples ?? []), result.rps];
-      const cpuSamples = [...(figures[key]?.cpuSamples ?? []), result.cpuUs];
-      figures[key] = {
-        ...result,
-        samples,
-        cpuSamples,
-        rps: Math.max(...samples),
-        median: median(samples),
-        cpuUs: median(cpuSamples),
-      };
-    } catch (error) {
-      figures[key] = { error: error.message };
-    }
-  };
-  const generatedServer = (folder, ...flags) => [
-    '--import',
-    'tsx',
-    join(BENCH, 'generated-server.mjs'),
-    folder,
-    '0',
-    ...flags,
-  ];
+  // A generated side that failed or was skipped is so for every variant.
+  if (figures.generated) {
+    figures.unchecked = figures.generated;
+    return figures;
+  }
+  if (scenario.key === 'jsonapi') figures.serializer = await serializerFigures(out);
   // BENCH_BEFORE: the before build's server is measured too, unless it generated the same code.
-  const beforeOut = join(dir, 'before-out');
-  if (BEFORE && !figures.generated) {
-    const before = await measure(
-      [BEFORE_CLI, 'generate', '--definitions', join(ROOT, 'definitions'), '--out', beforeOut, '--no-cache'],
-      { cwd: dir },
-    );
+  if (BEFORE) {
+    figures.beforeOut = join(dir, `${scenario.key}-before-out`);
+    const before = await generate(BEFORE_CLI, figures.beforeOut);
     if (before.code !== 0)
       figures.beforeGenerated = { error: `${BEFORE} failed: ${before.stderr.trim().split('\n')[0]}` };
-    figures.beforeSame = before.code === 0 && (await sameFiles(out, beforeOut));
-  }
-  for (let round = 1; round <= SERVER_ROUNDS; round += 1) {
-    log(`server round ${round}/${SERVER_ROUNDS}: hand-written Fastify baseline, autocannon ${SERVER_SECONDS} s`);
-    await keep('baseline', () =>
-      measureServer([join(BENCH, 'baseline-server.mjs'), '0'], async () => `Bearer ${BASELINE_TOKEN}`),
-    );
-    log(`server round ${round}/${SERVER_ROUNDS}: generated Admin API server, autocannon ${SERVER_SECONDS} s`);
-    await keep('generated', () => measureServer(generatedServer(out), oauthToken));
-    if (figures.beforeSame === false) {
-      log(
-        `server round ${round}/${SERVER_ROUNDS}: generated Admin API server of ${BEFORE}, autocannon ${SERVER_SECONDS} s`,
-      );
-      await keep('beforeGenerated', () => measureServer(generatedServer(beforeOut), oauthToken));
-    }
-    log(
-      `server round ${round}/${SERVER_ROUNDS}: generated Admin API server, validateResponses: false, autocannon ${SERVER_SECONDS} s`,
-    );
-    await keep('unchecked', () => measureServer(generatedServer(out, '--no-validate-responses'), oauthToken));
+    figures.beforeSame = before.code === 0 && (await sameFiles(out, figures.beforeOut));
   }
   return figures;
+}
+
+/** Adds one round's result to `figures[key]`: every round's requests per second and CPU per request. */
+async function keepRound(figures, key, run) {
+  if (figures[key]?.error || figures[key]?.skipped) return;
+  try {
+    const result = await run();
+    const samples = [...(figures[key]?.samples ?? []), result.rps];
+    const cpuSamples = [...(figures[key]?.cpuSamples ?? []), result.cpuUs];
+    figures[key] = {
+      ...result,
+      samples,
+      cpuSamples,
+      rps: Math.max(...samples),
+      median: median(samples),
+      cpuUs: median(cpuSamples),
+    };
+  } catch (error) {
+    figures[key] = { error: error.message };
+  }
 }
 
 // ---------------------------------------------------------------- printing
@@ -902,7 +947,7 @@ export function report(results, server, meta) {
   );
   if (sizes.length === 0) {
     out();
-    printTable([['budget', 'ratio', 'CPU ratio', 'limit', 'result'], serverBudget(server)]);
+    printTable([['budget', 'ratio', 'CPU ratio', 'limit', 'result'], ...serverBudgets(server)]);
     out();
     printServer(server);
     return;
@@ -976,7 +1021,7 @@ export function report(results, server, meta) {
     out();
     out(`before: the saved build ${BEFORE}, measured in the same rounds`);
     const before = new Map([...bySize].map(([count, figures]) => [count, asBefore(figures)]));
-    printBudgets(before, sizes, asBefore(server));
+    printBudgets(before, sizes, asBeforeServer(server));
     out();
     printBeforeAfter(bySize, sizes, server);
   } else printBudgets(bySize, sizes, server);
@@ -997,10 +1042,17 @@ export function report(results, server, meta) {
   printServer(server);
 }
 
+/** The before build's server figures in the places the budgets read (BENCH_BEFORE). */
+function asBeforeServer(server) {
+  if (server.skipped) return server;
+  const before = {};
+  for (const [key, figures] of Object.entries(server))
+    before[key] = figures.beforeSame === false ? { ...figures, generated: figures.beforeGenerated } : figures;
+  return before;
+}
+
 /** The before build's figures in the places the budgets read (BENCH_BEFORE). */
 function asBefore(figures) {
-  if (figures.beforeSame !== undefined)
-    return figures.beforeSame ? figures : { ...figures, generated: figures.beforeGenerated };
   return {
     ...figures,
     cold: figures.beforeCold,
@@ -1067,7 +1119,7 @@ function printBudgets(bySize, sizes, server) {
     ...noopRows,
     budget('one entity changed / cold (N=300)', big, 'changed.ms', 'cold.ms', 0.25),
     budget('tsc --noEmit: svcgen output / orval output (N=300)', big, 'tscSvcgen.ms', 'tscOrval.ms', TSC_LIMIT),
-    serverBudget(server),
+    ...serverBudgets(server),
   ]);
 }
 
@@ -1099,12 +1151,15 @@ function printBeforeAfter(bySize, sizes, server) {
   const same = sizes.filter((count) => bySize.get(count).beforeSameOutput);
   if (same.length > 0)
     process.stdout.write(`same output from both builds at N=${same.join(', ')}: one tsc measurement serves both\n`);
-  if (server.beforeSame)
-    process.stdout.write('same generated server code from both builds: one server measurement serves both\n');
-  else if (server.beforeGenerated?.rps && server.generated?.rps)
-    process.stdout.write(
-      `server, best rounds: before ${Math.round(server.beforeGenerated.rps)}, after ${Math.round(server.generated.rps)} req/s (after / before ${fmtRatio(server.generated.rps / server.beforeGenerated.rps)})\n`,
-    );
+  for (const scenario of server.skipped ? [] : SERVER_SCENARIOS) {
+    const figures = server[scenario.key];
+    if (figures.beforeSame)
+      process.stdout.write(`${scenario.route}: same generated server code from both builds, measured once\n`);
+    else if (figures.beforeGenerated?.rps && figures.generated?.rps)
+      process.stdout.write(
+        `${scenario.route}, best rounds: before ${Math.round(figures.beforeGenerated.rps)}, after ${Math.round(figures.generated.rps)} req/s (after / before ${fmtRatio(figures.generated.rps / figures.beforeGenerated.rps)}; CPU per request ${Math.round(figures.beforeGenerated.cpuUs)} and ${Math.round(figures.generated.cpuUs)} µs)\n`,
+      );
+  }
 }
 
 const describeServer = (entry, name) =>
@@ -1116,35 +1171,51 @@ const describeServer = (entry, name) =>
         ? `${name}: ${entry.skipped}`
         : `${name} not measured`;
 
-/** The server budget, judged on each side's best round. */
-function serverBudget(server) {
-  const label = 'server GET /api/v3/product?limit=25: generated / hand-written Fastify';
-  if (server.skipped) return [label, 'n/a', '', '>= 0.8x', `n/a (${server.skipped})`];
-  if (server.generated?.rps && server.baseline?.rps) {
-    const ratio = server.generated.rps / server.baseline.rps;
-    return [
-      label,
-      fmtRatio(ratio),
-      '',
-      '>= 0.8x',
-      `${ratio >= 0.8 ? 'PASS' : 'MISS'} (${describeServer(server.generated, 'generated')}, ${describeServer(server.baseline, 'baseline')}; best rounds)`,
-    ];
+/** What each server budget asks: generated / hand-written requests per second, with results judged and without. */
+const SERVER_LIMITS = { generated: 1.2, unchecked: 1.5 };
+
+/** The server budgets, judged on each side's best round (other work on a shared machine only lowers a figure). */
+function serverBudgets(server) {
+  const rows = [];
+  for (const scenario of SERVER_SCENARIOS) {
+    for (const [key, limit] of Object.entries(SERVER_LIMITS)) {
+      const label = `server ${scenario.route}: generated${key === 'unchecked' ? ' (validateResponses: false)' : ''} / hand-written`;
+      const figures = server.skipped ? undefined : server[scenario.key];
+      if (!figures) {
+        rows.push([label, 'n/a', '', `>= ${limit}x`, `n/a (${server.skipped})`]);
+        continue;
+      }
+      const generated = figures[key];
+      const sides = `${describeServer(generated, 'generated')}, ${describeServer(figures.baseline, 'hand-written')}`;
+      if (!generated?.rps || !figures.baseline?.rps) {
+        rows.push([label, 'n/a', '', `>= ${limit}x`, `n/a (${sides})`]);
+        continue;
+      }
+      const ratio = generated.rps / figures.baseline.rps;
+      const cpu = figures.baseline.cpuUs / generated.cpuUs;
+      rows.push([
+        label,
+        fmtRatio(ratio),
+        Number.isFinite(cpu) ? `${fmtRatio(cpu)} (per request)` : '',
+        `>= ${limit}x`,
+        `${ratio >= limit ? 'PASS' : 'MISS'} (${sides}; best rounds)`,
+      ]);
+    }
   }
-  return [
-    label,
-    'n/a',
-    '',
-    '>= 0.8x',
-    `n/a (${describeServer(server.generated, 'generated')}; ${describeServer(server.baseline, 'baseline')})`,
-  ];
+  return rows;
 }
 
-/** Requests per second of each server side, median and best of the rounds, and the ratios of the medians. */
+/** Each server side: requests per second (median and best of the rounds), CPU per request, ratios of medians. */
 function printServer(server) {
   const out = (text = '') => process.stdout.write(`${text}\n`);
   if (server.skipped) return out(`server: not measured (${server.skipped})`);
-  out(
-    `server: GET /api/v3/product?limit=25 (json:api list of 25 with included), autocannon ${SERVER_SECONDS} s x 10 connections over loopback, ${SERVER_ROUNDS} round(s) each, alternately`,
+  for (const scenario of SERVER_SCENARIOS) printScenario(scenario, server[scenario.key]);
+  printSerializer(server.jsonapi?.serializer);
+}
+
+function printScenario(scenario, figures) {
+  process.stdout.write(
+    `\nserver: ${scenario.route} (${scenario.what}), autocannon ${SERVER_SECONDS} s x 10 connections over loopback, ${SERVER_ROUNDS} round(s) each, alternately\n`,
   );
   const rps = (value) => (value === undefined ? 'n/a' : `${Math.round(value)} req/s`);
   const side = (label, entry) => [
@@ -1161,20 +1232,29 @@ function printServer(server) {
       : 'n/a';
   printTable([
     ['server', 'median', 'best', 'CPU per request (median)', 'answer'],
-    side('hand-written Fastify route (JSON.stringify, no schema)', server.baseline),
-    side('generated, compiled serializers, results judged (default)', server.generated),
-    side('generated, compiled serializers, validateResponses: false', server.unchecked),
-    ['ratio of medians: generated / hand-written', ratio(server.generated, server.baseline), '', '', ''],
+    side('hand-written Fastify twin (JSON.stringify, no schema)', figures.baseline),
+    side('generated, results judged (default)', figures.generated),
+    side('generated, validateResponses: false', figures.unchecked),
+    ['ratio of medians: generated / hand-written', ratio(figures.generated, figures.baseline), '', '', ''],
     [
       'ratio of medians: generated without judging / hand-written',
-      ratio(server.unchecked, server.baseline),
+      ratio(figures.unchecked, figures.baseline),
       '',
       '',
       '',
     ],
-    ['ratio of medians: judging results (generated / without)', ratio(server.generated, server.unchecked), '', '', ''],
+    [
+      'ratio of medians: judging results (generated / without)',
+      ratio(figures.generated, figures.unchecked),
+      '',
+      '',
+      '',
+    ],
   ]);
-  const serializer = server.serializer;
+}
+
+function printSerializer(serializer) {
+  const out = (text = '') => process.stdout.write(`${text}\n`);
   if (!serializer) return;
   out();
   if (serializer.error) return out(`serializing alone: failed (${serializer.error})`);
