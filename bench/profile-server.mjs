@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Where the generated server spends its CPU per request:
-// `node bench/profile-server.mjs <out>|baseline [seconds] [--no-validate-responses]` starts
+// `node bench/profile-server.mjs <out>|baseline [seconds] [--no-validate-responses] [--plain]` starts
 // bench/generated-server.mjs over a generated output folder (or the hand-written baseline-server.mjs) under
 // `node --cpu-prof`, loads `GET /api/v3/product?limit=25` with autocannon (3 s warm-up, then `seconds`, default 8),
 // stops it and prints the libraries, the functions with the most self time and the runtime functions with the
@@ -17,16 +17,23 @@ const BENCH = dirname(fileURLToPath(import.meta.url));
 const out = process.argv[2];
 const seconds = Number(process.argv.find((arg, index) => index > 2 && /^\d+$/.test(arg)) ?? 8);
 const flags = process.argv.includes('--no-validate-responses') ? ['--no-validate-responses'] : [];
+// --plain: the Catalog API's plain JSON route (bench/plain-api) and its twin instead of the json:api one.
+const plain = process.argv.includes('--plain');
 if (!out) {
-  process.stderr.write('usage: node bench/profile-server.mjs <out> [seconds] [--no-validate-responses]\n');
+  process.stderr.write(
+    'usage: node bench/profile-server.mjs <out>|baseline [seconds] [--no-validate-responses] [--plain]\n',
+  );
   process.exit(2);
 }
 
 const profileDir = await mkdtemp(join(tmpdir(), 'svcgen-server-profile-'));
 const baseline = out === 'baseline';
+const scripts = plain
+  ? { baseline: 'plain-baseline-server.mjs', generated: 'plain-generated-server.mjs' }
+  : { baseline: 'baseline-server.mjs', generated: 'generated-server.mjs' };
 const serverArgs = baseline
-  ? [join(BENCH, 'baseline-server.mjs'), '0']
-  : ['--import', 'tsx', join(BENCH, 'generated-server.mjs'), out, '0', ...flags];
+  ? [join(BENCH, scripts.baseline), '0']
+  : ['--import', 'tsx', join(BENCH, scripts.generated), out, '0', ...flags];
 const server = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', profileDir, ...serverArgs], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -42,19 +49,27 @@ const url = await new Promise((resolve, reject) => {
 
 const { BENCH_CLIENT } = await import('./generated-server.mjs');
 const { BASELINE_TOKEN } = await import('./baseline-server.mjs');
-const token = baseline
-  ? { access_token: BASELINE_TOKEN }
-  : await fetch(`${url}/api/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: BENCH_CLIENT, client_secret: BENCH_CLIENT }),
-    }).then((response) => response.json());
+const { PLAIN_API_KEY } = await import('./plain-baseline-server.mjs');
+const token =
+  baseline || plain
+    ? { access_token: BASELINE_TOKEN }
+    : await fetch(`${url}/api/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          grant_type: 'client_credentials',
+          client_id: BENCH_CLIENT,
+          client_secret: BENCH_CLIENT,
+        }),
+      }).then((response) => response.json());
 const { default: autocannon } = await import('autocannon');
-const options = {
-  url: `${url}/api/v3/product?limit=25`,
-  connections: 10,
-  headers: { accept: 'application/vnd.api+json', authorization: `Bearer ${token.access_token}` },
-};
+const options = plain
+  ? { url: `${url}/api/article?limit=25`, connections: 10, headers: { 'x-api-key': PLAIN_API_KEY } }
+  : {
+      url: `${url}/api/v3/product?limit=25`,
+      connections: 10,
+      headers: { accept: 'application/vnd.api+json', authorization: `Bearer ${token.access_token}` },
+    };
 await autocannon({ ...options, duration: 3 });
 const load = await autocannon({ ...options, duration: seconds });
 await new Promise((resolve) => {

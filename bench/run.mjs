@@ -41,7 +41,7 @@
 // differs), then judges every budget for both builds and prints each svcgen figure after / before.
 // Environment: BENCH_RUNS, BENCH_SIZES (none: the server figures only), BENCH_SERVER_SECONDS (default 5;
 // 0 skips the server measurement), BENCH_SERVER_ROUNDS, BENCH_TIMEOUT_SECONDS (default 900, per process),
-// BENCH_PEER_RUNS, BENCH_PEER_TIMEOUT_SECONDS, BENCH_BEFORE.
+// BENCH_PEER_RUNS, BENCH_PEER_TIMEOUT_SECONDS, BENCH_SERVER_ONLY (jsonapi or plain: one server budget), BENCH_BEFORE.
 // Work files: bench/.work/.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -706,6 +706,11 @@ const SERVER_SCENARIOS = [
   },
 ];
 
+/** BENCH_SERVER_ONLY=<key>: only that scenario (while iterating on one). */
+const SCENARIOS = SERVER_SCENARIOS.filter(
+  (scenario) => !process.env.BENCH_SERVER_ONLY || scenario.key === process.env.BENCH_SERVER_ONLY,
+);
+
 /** autocannon on the scenario's route after checking that the answer is the document it measures. */
 async function requestsPerSecond(scenario, url, headers, pid) {
   const { default: autocannon } = await import('autocannon');
@@ -786,9 +791,9 @@ async function benchServer() {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const results = {};
-  for (const scenario of SERVER_SCENARIOS) results[scenario.key] = await prepareScenario(scenario, dir);
+  for (const scenario of SCENARIOS) results[scenario.key] = await prepareScenario(scenario, dir);
   for (let round = 1; round <= SERVER_ROUNDS; round += 1) {
-    for (const scenario of SERVER_SCENARIOS) {
+    for (const scenario of SCENARIOS) {
       const figures = results[scenario.key];
       const say = (what) =>
         log(`server round ${round}/${SERVER_ROUNDS}, ${scenario.route}: ${what}, autocannon ${SERVER_SECONDS} s`);
@@ -1151,7 +1156,7 @@ function printBeforeAfter(bySize, sizes, server) {
   const same = sizes.filter((count) => bySize.get(count).beforeSameOutput);
   if (same.length > 0)
     process.stdout.write(`same output from both builds at N=${same.join(', ')}: one tsc measurement serves both\n`);
-  for (const scenario of server.skipped ? [] : SERVER_SCENARIOS) {
+  for (const scenario of server.skipped ? [] : SCENARIOS) {
     const figures = server[scenario.key];
     if (figures.beforeSame)
       process.stdout.write(`${scenario.route}: same generated server code from both builds, measured once\n`);
@@ -1177,7 +1182,7 @@ const SERVER_LIMITS = { generated: 1.2, unchecked: 1.5 };
 /** The server budgets, judged on each side's best round (other work on a shared machine only lowers a figure). */
 function serverBudgets(server) {
   const rows = [];
-  for (const scenario of SERVER_SCENARIOS) {
+  for (const scenario of SCENARIOS) {
     for (const [key, limit] of Object.entries(SERVER_LIMITS)) {
       const label = `server ${scenario.route}: generated${key === 'unchecked' ? ' (validateResponses: false)' : ''} / hand-written`;
       const figures = server.skipped ? undefined : server[scenario.key];
@@ -1209,7 +1214,7 @@ function serverBudgets(server) {
 function printServer(server) {
   const out = (text = '') => process.stdout.write(`${text}\n`);
   if (server.skipped) return out(`server: not measured (${server.skipped})`);
-  for (const scenario of SERVER_SCENARIOS) printScenario(scenario, server[scenario.key]);
+  for (const scenario of SCENARIOS) printScenario(scenario, server[scenario.key]);
   printSerializer(server.jsonapi?.serializer);
 }
 
