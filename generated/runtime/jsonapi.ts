@@ -35,38 +35,10 @@ function isPlain(value: unknown): value is Plain {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** What building a resource of one record type needs, worked out once per record type (not per request). */
-interface RecordPlan {
-  readonly type: string;
-  /** The resource path its links start with. */
-  readonly path: string;
-  /** Own relations only: a field named like an inherited member (constructor, toString) is an attribute. */
-  readonly relations: ReadonlyMap<string, RelationMeta>;
-}
-
-const plans = new WeakMap<RecordMeta, RecordPlan>();
-
-function planOf(meta: RecordMeta): RecordPlan {
-  let plan = plans.get(meta);
-  if (plan === undefined) {
-    plan = {
-      type: meta.type,
-      path: meta.resourcePath ?? `/${meta.type}`,
-      relations: new Map(Object.entries(meta.relations)),
-    };
-    plans.set(meta, plan);
-  }
-  return plan;
-}
-
-type Relationship = { data?: unknown; links: { related: string } };
-
 /**
  * Records embedded in the primary data are included; the relationships of included records carry
  * identifiers only (what they name need not be included: JSON:API 1.0 full linkage asks only that
  * every included record be named somewhere), so a document is one level of related records deep.
- * Built once per answer on every request: each member is written once, without intermediate copies
- * (no spreads, entry arrays or closures per record).
  */
 class Serializer {
   private readonly included = new Map<string, ResourceObject>();
@@ -75,79 +47,75 @@ class Serializer {
   constructor(private readonly options: JsonApiOptions) {}
 
   resource(recordName: string, record: Plain, level: 'primary' | 'included' = 'primary'): ResourceObject {
-    const plan = this.plan(recordName);
+    const meta = this.recordMeta(recordName);
     const id = String(record['id']);
-    const self = `${this.options.origin}${plan.path}/${id}`;
+    const self = `${this.options.origin}${meta.resourcePath ?? `/${meta.type}`}/${id}`;
     const attributes: Plain = {};
-    let relationships: Record<string, Relationship> | undefined;
-    for (const field of Object.keys(record)) {
+    const relationships: NonNullable<ResourceObject['relationships']> = {};
+    for (const [field, value] of Object.entries(record)) {
       if (field === 'id') continue;
-      const value = record[field];
-      const relation = plan.relations.get(field);
-      if (relation === undefined) attributes[field] = value;
-      else (relationships ??= {})[field] = this.relationship(`${self}/${field}`, relation.record, value, level);
+      // Own relations only: a field named like an inherited member (constructor, toString) is an attribute.
+      const relation = Object.hasOwn(meta.relations, field) ? meta.relations[field] : undefined;
+      if (!relation) {
+        attributes[field] = value;
+        continue;
+      }
+      relationships[field] = {
+        links: { related: `${self}/${field}` },
+        ...this.relationshipData(relation.record, value, level),
+      };
     }
-    for (const [field, relation] of plan.relations) {
-      if (relationships !== undefined && Object.hasOwn(relationships, field)) continue;
-      (relationships ??= {})[field] = this.foreignKeyRelationship(`${self}/${field}`, relation, record);
+    for (const [field, relation] of Object.entries(meta.relations)) {
+      if (field in relationships) continue;
+      relationships[field] = { links: { related: `${self}/${field}` }, ...this.foreignKeyData(relation, record) };
     }
-    const resource: ResourceObject = { id, type: plan.type, attributes, links: { self } };
-    if (relationships !== undefined) resource.relationships = relationships;
+    const resource: ResourceObject = { id, type: meta.type, attributes, links: { self } };
+    if (Object.keys(relationships).length > 0) resource.relationships = relationships;
     return resource;
   }
 
   markPrimary(recordName: string, record: Plain): void {
-    this.primary.add(`${this.plan(recordName).type}:${String(record['id'])}`);
+    this.primary.add(`${this.recordMeta(recordName).type}:${String(record['id'])}`);
   }
 
   includedResources(): ResourceObject[] {
-    const resources: ResourceObject[] = [];
-    for (const [key, resource] of this.included) if (!this.primary.has(key)) resources.push(resource);
-    return resources;
+    return [...this.included.entries()].filter(([key]) => !this.primary.has(key)).map(([, resource]) => resource);
   }
 
   /** Embedded records: identifiers, and from the primary data also included resources. */
-  private relationship(
-    related: string,
-    recordName: string,
-    value: unknown,
-    level: 'primary' | 'included',
-  ): Relationship {
-    if (value === null) return { data: null, links: { related } };
-    if (Array.isArray(value)) {
-      const data: { type: string; id: string }[] = [];
-      for (const item of value) if (isPlain(item)) data.push(this.identify(recordName, item, level));
-      return { data, links: { related } };
-    }
-    if (isPlain(value)) return { data: this.identify(recordName, value, level), links: { related } };
-    return { links: { related } };
+  private relationshipData(recordName: string, value: unknown, level: 'primary' | 'included'): { data?: unknown } {
+    if (value === undefined) return {};
+    if (value === null) return { data: null };
+    const type = this.recordMeta(recordName).type;
+    const identify = (item: Plain) =>
+      level === 'primary' ? this.include(recordName, type, item) : { type, id: String(item['id']) };
+    if (Array.isArray(value)) return { data: value.filter(isPlain).map(identify) };
+    if (isPlain(value)) return { data: identify(value) };
+    return {};
   }
 
   /**
    * A to-one relation the handler did not embed is still identified by its foreign key: null names
    * no record; a foreign key the handler left out too says nothing, so the relationship has no data.
    */
-  private foreignKeyRelationship(related: string, relation: RelationMeta, record: Plain): Relationship {
-    if (relation.kind !== 'to-one' || !relation.foreignKey) return { links: { related } };
+  private foreignKeyData(relation: RelationMeta, record: Plain): { data?: unknown } {
+    if (relation.kind !== 'to-one' || !relation.foreignKey) return {};
     const foreignId = record[relation.foreignKey];
-    if (foreignId === undefined) return { links: { related } };
-    const data = foreignId === null ? null : { type: this.plan(relation.record).type, id: String(foreignId) };
-    return { data, links: { related } };
+    if (foreignId === undefined) return {};
+    return { data: foreignId === null ? null : { type: this.recordMeta(relation.record).type, id: String(foreignId) } };
   }
 
-  /** The identifier of an embedded record; from the primary data, the record is included too. */
-  private identify(recordName: string, record: Plain, level: 'primary' | 'included'): { type: string; id: string } {
-    const identifier = { type: this.plan(recordName).type, id: String(record['id']) };
-    if (level === 'included') return identifier;
-    const key = `${identifier.type}:${identifier.id}`;
+  private include(recordName: string, type: string, record: Plain): { type: string; id: string } {
+    const identifier = { type, id: String(record['id']) };
+    const key = `${type}:${identifier.id}`;
     if (!this.included.has(key)) this.included.set(key, this.resource(recordName, record, 'included'));
     return identifier;
   }
 
-  private plan(name: string): RecordPlan {
+  private recordMeta(name: string): RecordMeta {
     const meta = this.options.meta.records[name];
     if (!meta) throw new Error(`no record metadata for ${name}`);
-    return planOf(meta);
+    return meta;
   }
 }
 
