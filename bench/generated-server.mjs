@@ -8,8 +8,9 @@
 // by its response schema (validateResponses: false), to price it.
 import Fastify from 'fastify';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { fixtureRecords } from './baseline-server.mjs';
+import { serveGeneratedFromCommandLine } from './serve-generated.mjs';
 
 export const BENCH_CLIENT = 'bench';
 
@@ -46,20 +47,4 @@ export async function buildGeneratedServer(outDir, { validateResponses = true } 
   return app;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const outDir = process.argv[2];
-  if (!outDir) {
-    process.stderr.write(
-      'usage: node --import tsx bench/generated-server.mjs <out> [port] [--no-validate-responses]\n',
-    );
-    process.exit(2);
-  }
-  const app = await buildGeneratedServer(outDir, {
-    validateResponses: !process.argv.includes('--no-validate-responses'),
-  });
-  const address = await app.listen({ host: '127.0.0.1', port: Number(process.argv[3] ?? 0) });
-  process.stdout.write(`listening ${address}\n`);
-  const stop = () => app.close().then(() => process.exit(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-}
+await serveGeneratedFromCommandLine(import.meta.url, buildGeneratedServer);

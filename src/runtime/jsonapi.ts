@@ -52,7 +52,8 @@ class Serializer {
     const relationships: NonNullable<ResourceObject['relationships']> = {};
     for (const [field, value] of Object.entries(record)) {
       if (field === 'id') continue;
-      const relation = meta.relations[field];
+      // Own relations only: a field named like an inherited member (constructor, toString) is an attribute.
+      const relation = Object.hasOwn(meta.relations, field) ? meta.relations[field] : undefined;
       if (!relation) {
         attributes[field] = value;
         continue;

@@ -46,3 +46,16 @@ describe('json:api relationships of to-one relations left out', () => {
     expect(relationship).toHaveProperty('links.related');
   });
 });
+
+describe('json:api attributes named like inherited members', () => {
+  it('a field named constructor or toString is an attribute, not a relation', () => {
+    const document = jsonApiSingle({ meta, origin: 'http://127.0.0.1', path: '/fuzz/items/6' }, 'item', {
+      id: 6,
+      ownerId: null,
+      constructor: 'c',
+      toString: 't',
+    }) as { data: { attributes: Record<string, unknown>; relationships: Record<string, unknown> } };
+    expect(document.data.attributes).toEqual({ ownerId: null, constructor: 'c', toString: 't' });
+    expect(Object.keys(document.data.relationships)).toEqual(['owner']);
+  });
+});

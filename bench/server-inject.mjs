@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// CPU per request of servers side by side in one process, without sockets: `node --import tsx
+// bench/server-inject.mjs [rounds] <name>=<out>[:unchecked] ...` builds the hand-written baseline and the generated
+// Admin API server over each output folder (`:unchecked`: validateResponses: false), then in each round sends
+// every server a block of `GET /api/v3/product?limit=25` through Fastify's inject (no TCP, no HTTP parsing by
+// node) and times the block's CPU. Prints each side's median µs per request and its ratio to the baseline.
+// Interleaved blocks share the same minutes, so a lever worth a few percent shows on a loaded machine, where
+// loopback load runs (bench/run.mjs) cannot tell it from the noise; the wire's own costs are not in it.
+import { buildServer as buildBaseline, BASELINE_TOKEN } from './baseline-server.mjs';
+import { BENCH_CLIENT, buildGeneratedServer } from './generated-server.mjs';
+
+const BLOCK = 200;
+const args = process.argv.slice(2);
+const rounds = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 9;
+if (args.length === 0) {
+  process.stderr.write('usage: node --import tsx bench/server-inject.mjs [rounds] <name>=<out>[:unchecked] ...\n');
+  process.exit(2);
+}
+
+async function generatedSide(spec) {
+  const [name, target] = spec.split('=');
+  const [out, flag] = target.split(':');
+  const app = await buildGeneratedServer(out, { validateResponses: flag !== 'unchecked' });
+  const token = await app.inject({
+    method: 'POST',
+    url: '/api/oauth/token',
+    payload: { grant_type: 'client_credentials', client_id: BENCH_CLIENT, client_secret: BENCH_CLIENT },
+  });
+  return { name, app, authorization: `Bearer ${token.json().access_token}` };
+}
+
+const sides = [
+  { name: 'hand-written', app: buildBaseline(), authorization: `Bearer ${BASELINE_TOKEN}` },
+  ...(await Promise.all(args.map(generatedSide))),
+];
+
+/** CPU µs per request over one block of requests. */
+async function block(side) {
+  const request = {
+    method: 'GET',
+    url: '/api/v3/product?limit=25',
+    headers: { accept: 'application/vnd.api+json', authorization: side.authorization },
+  };
+  const started = process.cpuUsage();
+  for (let index = 0; index < BLOCK; index += 1) {
+    const answer = await side.app.inject(request);
+    if (answer.statusCode !== 200) throw new Error(`${side.name}: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+  }
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / BLOCK;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+for (const side of sides) for (let warm = 0; warm < 5; warm += 1) await block(side);
+const samples = new Map(sides.map((side) => [side.name, []]));
+for (let round = 0; round < rounds; round += 1)
+  for (const side of round % 2 === 0 ? sides : [...sides].reverse()) samples.get(side.name).push(await block(side));
+const base = median(samples.get('hand-written'));
+for (const side of sides) {
+  const us = median(samples.get(side.name));
+  process.stdout.write(
+    `${side.name.padEnd(24)} ${us.toFixed(0).padStart(6)} µs CPU per request; hand-written / this ${(base / us).toFixed(2)}x\n`,
+  );
+}
+await Promise.all(sides.map((side) => side.app.close()));
