@@ -85,7 +85,7 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
     // A URL the router cannot read, or a parameter longer still: 400 in the shape of the interface the path belongs to.
     frameworkErrors: frameworkErrorHandler(INTERFACES),
   });
-  applyRecommendedServerLimits(app.server);
+  applyRecommendedServerLimits(app.server, { maxConnectionsPerAddress: config.maxConnectionsPerAddress });
   // Outside every interface (a path no route serves, a body that cannot be read there): the answer in the shape
   // and negotiated content type of the interface whose routes share the longest prefix with the path.
   app.setNotFoundHandler(notFoundHandler(INTERFACES));

@@ -1,5 +1,6 @@
 // Settings of the reference service, read from the environment once per start.
 // The defaults are demo credentials for a local run; they are listed in docs/server.md, never logged.
+import { recommendedHttpServerLimits } from '../../generated/runtime/server-options.js';
 
 export interface ServiceConfig {
   /** SQLite file; its folder is created on first start. */
@@ -23,6 +24,11 @@ export interface ServiceConfig {
   /** Digest API user who may only read. */
   readonly apiReaderUsername: string;
   readonly apiReaderKey: string;
+  /**
+   * Open sockets one client address may hold (the runtime's maxConnectionsPerAddress); 0: no cap, for a
+   * service behind a proxy, from whose address every socket comes.
+   */
+  readonly maxConnectionsPerAddress: number;
   /** Fastify request logging (never logs credentials: method, url with secret parameters redacted, status). */
   readonly logger: boolean;
   /** Where request logs go (default stdout); tests capture them. */
@@ -46,6 +52,7 @@ export const DEFAULTS = {
   SVC_API_KEY: 'api-demo-key',
   SVC_API_READER_USERNAME: 'reader',
   SVC_API_READER_KEY: 'reader-demo-key',
+  SVC_MAX_CONNECTIONS_PER_ADDRESS: String(recommendedHttpServerLimits.maxConnectionsPerAddress),
 } as const;
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -59,6 +66,13 @@ function port(text: string): number {
   const value = Number(text);
   if (!Number.isInteger(value) || value < 0 || value > 65_535)
     throw new Error(`PORT must be an integer 0..65535, got "${text}"`);
+  return value;
+}
+
+function count(name: string, text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value))
+    throw new Error(`${name} must be a whole number (0 or more), got "${text}"`);
   return value;
 }
 
@@ -78,6 +92,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     apiKey: read(env, 'SVC_API_KEY'),
     apiReaderUsername: read(env, 'SVC_API_READER_USERNAME'),
     apiReaderKey: read(env, 'SVC_API_READER_KEY'),
+    maxConnectionsPerAddress: count('SVC_MAX_CONNECTIONS_PER_ADDRESS', read(env, 'SVC_MAX_CONNECTIONS_PER_ADDRESS')),
     logger: env['SVC_LOG'] !== '0',
   };
   if (config.apiUsername === config.apiReaderUsername)

@@ -1,8 +1,11 @@
-// The SQLite database of the reference service: opened in WAL mode, migrated on start.
+// The SQLite database of the reference service: opened in WAL mode, migrated on start. A lock another
+// process holds is waited for briefly in SQLite and then asynchronously (retryWhileBusy), so the event loop
+// never stands still for it; a write still locked out after that answers 503 (storage-errors.ts).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { isStorageBusy } from '../../generated/runtime/storage-errors.js';
 
 export type Db = Database.Database;
 
@@ -141,12 +144,20 @@ const MIGRATIONS: readonly string[] = [
   `,
 ];
 
+/**
+ * How long one statement waits for a lock another process holds. better-sqlite3 waits synchronously, which
+ * stops the whole service (a 5 s wait held an unrelated request 4.4 s): keep it short and wait asynchronously.
+ */
+const BUSY_TIMEOUT_MS = 25;
+/** The waits between attempts of a locked write, off the event loop: about 1.5 s in all, then it fails. */
+const BUSY_RETRY_DELAYS_MS: readonly number[] = [50, 100, 200, 400, 800];
+
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   migrate(db);
   return db;
 }
@@ -166,7 +177,23 @@ export function newHexId(): string {
   return randomBytes(16).toString('hex');
 }
 
-/** Runs fn in a transaction (all or nothing). */
-export function inTransaction<T>(db: Db, fn: () => T): T {
-  return db.transaction(fn)();
+/** Runs fn in a transaction (all or nothing), again while another process holds the database locked. */
+export function inTransaction<T>(db: Db, fn: () => T): Promise<T> {
+  return retryWhileBusy(() => db.transaction(fn)());
+}
+
+/**
+ * Runs a write (one statement or one transaction, so a failed attempt left nothing behind), and while the
+ * database is locked runs it again after each of the BUSY_RETRY_DELAYS_MS; the last SQLITE_BUSY is thrown.
+ */
+export async function retryWhileBusy<T>(write: () => T): Promise<T> {
+  for (const delay of BUSY_RETRY_DELAYS_MS) {
+    try {
+      return write();
+    } catch (error) {
+      if (!isStorageBusy(error)) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+  return write();
 }

@@ -318,7 +318,7 @@ export function createPriceListHandlers(db: Db): PriceListApiHandlers {
       });
     },
     async deletePriceListPrices({ body }) {
-      inTransaction(db, () => {
+      await inTransaction(db, () => {
         const duplicates = duplicateIdViolations(body.prices);
         if (duplicates.length > 0) throw new Validation(duplicates);
         requirePrices(body.prices);

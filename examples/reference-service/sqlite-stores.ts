@@ -1,6 +1,7 @@
 // The runtime's store interfaces over SQLite, so sessions, Digest nonces and OAuth tokens
 // survive a restart and several service processes can share one database file.
-// better-sqlite3 is synchronous, so every method below is one atomic step.
+// better-sqlite3 is synchronous, so every method below is one atomic step; a write meeting a lock another
+// process holds is tried again asynchronously (retryWhileBusy) before it fails with SQLITE_BUSY (a 503).
 import type {
   AccessTokenRecord,
   AccessTokenStore,
@@ -12,8 +13,8 @@ import type {
   SessionStore,
 } from '../../generated/runtime/stores.js';
 import { MemoryNonceStore } from '../../generated/runtime/stores.js';
-import { isStorageFull } from '../../generated/runtime/storage-errors.js';
-import type { Db } from './db.js';
+import { isStorageBusy, isStorageFull } from '../../generated/runtime/storage-errors.js';
+import { retryWhileBusy, type Db } from './db.js';
 
 /** Drops expired rows of a table every so many writes. */
 class Pruner {
@@ -56,20 +57,25 @@ export class SqliteSessionStore<Data> implements SessionStore<Data> {
   }
 
   async set(token: string, data: Data, expiresAt: number): Promise<void> {
-    this.db
-      .prepare(
-        'INSERT INTO session (token, data, expires_at) VALUES (?, ?, ?) ON CONFLICT(token) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at',
-      )
-      .run(token, JSON.stringify({ value: data }), expiresAt);
+    await retryWhileBusy(() =>
+      this.db
+        .prepare(
+          'INSERT INTO session (token, data, expires_at) VALUES (?, ?, ?) ON CONFLICT(token) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at',
+        )
+        .run(token, JSON.stringify({ value: data }), expiresAt),
+    );
     this.#pruner.tick();
   }
 
   async delete(token: string): Promise<void> {
-    this.db.prepare('DELETE FROM session WHERE token = ?').run(token);
+    await retryWhileBusy(() => this.db.prepare('DELETE FROM session WHERE token = ?').run(token));
   }
 
   async rotate(oldToken: string, newToken: string): Promise<boolean> {
-    return this.db.prepare('UPDATE session SET token = ? WHERE token = ?').run(newToken, oldToken).changes === 1;
+    const rotated = await retryWhileBusy(() =>
+      this.db.prepare('UPDATE session SET token = ? WHERE token = ?').run(newToken, oldToken),
+    );
+    return rotated.changes === 1;
   }
 }
 
@@ -82,7 +88,8 @@ export function endCustomerSessions(db: Db, customerId: string): number {
 
 /**
  * Nonce counts of authenticated Digest requests (nonces are signed, so issuing one stores nothing).
- * When the disk is full the counts go on in memory, so reads keep working and replays stay refused.
+ * When the disk is full or the database stays locked the counts go on in memory, so reads keep working
+ * and replays stay refused.
  */
 export class SqliteNonceStore implements NonceStore {
   readonly #pruner: Pruner;
@@ -99,16 +106,18 @@ export class SqliteNonceStore implements NonceStore {
   async advanceCount(nonce: string, count: number, expiresAt: number): Promise<NonceCountResult> {
     try {
       // One statement does the check and the write, so two processes cannot both accept one count.
-      const advanced = this.db
-        .prepare(
-          `INSERT INTO digest_nonce (nonce, expires_at, last_count) VALUES (?, ?, ?)
+      const advanced = await retryWhileBusy(() =>
+        this.db
+          .prepare(
+            `INSERT INTO digest_nonce (nonce, expires_at, last_count) VALUES (?, ?, ?)
            ON CONFLICT(nonce) DO UPDATE SET last_count = excluded.last_count WHERE last_count < excluded.last_count`,
-        )
-        .run(nonce, expiresAt, count);
+          )
+          .run(nonce, expiresAt, count),
+      );
       if (advanced.changes === 1) this.#pruner.tick();
       return advanced.changes === 1 ? 'ok' : 'replayed';
     } catch (error) {
-      if (!isStorageFull(error)) throw error;
+      if (!isStorageFull(error) && !isStorageBusy(error)) throw error;
       const row = this.db.prepare('SELECT last_count FROM digest_nonce WHERE nonce = ?').get(nonce) as
         { last_count: number } | undefined;
       if (row && row.last_count >= count) return 'replayed';
@@ -204,7 +213,7 @@ export class SqliteRefreshTokenStore implements RefreshTokenStore {
   }
 
   async save(record: RefreshTokenRecord): Promise<void> {
-    this.#table.save(record);
+    await retryWhileBusy(() => this.#table.save(record));
   }
 
   async findByHash(tokenHash: string): Promise<RefreshTokenRecord | undefined> {
@@ -212,15 +221,15 @@ export class SqliteRefreshTokenStore implements RefreshTokenStore {
   }
 
   async revoke(tokenHash: string): Promise<boolean> {
-    return this.#table.revoke(tokenHash);
+    return retryWhileBusy(() => this.#table.revoke(tokenHash));
   }
 
   async revokeFamily(familyId: string): Promise<void> {
-    this.#table.revokeFamily(familyId);
+    await retryWhileBusy(() => this.#table.revokeFamily(familyId));
   }
 
   async revokeSubject(subject: string): Promise<void> {
-    this.#table.revokeSubject(subject);
+    await retryWhileBusy(() => this.#table.revokeSubject(subject));
   }
 }
 
@@ -232,7 +241,7 @@ export class SqliteAccessTokenStore implements AccessTokenStore {
   }
 
   async save(record: AccessTokenRecord): Promise<void> {
-    this.#table.save(record);
+    await retryWhileBusy(() => this.#table.save(record));
   }
 
   async findByHash(tokenHash: string): Promise<AccessTokenRecord | undefined> {
@@ -240,14 +249,14 @@ export class SqliteAccessTokenStore implements AccessTokenStore {
   }
 
   async revoke(tokenHash: string): Promise<void> {
-    this.#table.revoke(tokenHash);
+    await retryWhileBusy(() => this.#table.revoke(tokenHash));
   }
 
   async revokeFamily(familyId: string): Promise<void> {
-    this.#table.revokeFamily(familyId);
+    await retryWhileBusy(() => this.#table.revokeFamily(familyId));
   }
 
   async revokeSubject(subject: string): Promise<void> {
-    this.#table.revokeSubject(subject);
+    await retryWhileBusy(() => this.#table.revokeSubject(subject));
   }
 }

@@ -27,7 +27,12 @@ import {
   type SessionHandle,
 } from './server-auth.js';
 import { credentialCheck, type CredentialCheck } from './login-guard.js';
-import { isStorageFull, STORAGE_FULL_RETRY_AFTER_SECONDS } from './storage-errors.js';
+import {
+  isStorageBusy,
+  isStorageFull,
+  STORAGE_BUSY_RETRY_AFTER_SECONDS,
+  STORAGE_FULL_RETRY_AFTER_SECONDS,
+} from './storage-errors.js';
 import { LoginThrottle } from './throttle.js';
 
 export interface RouteSchemas {
@@ -520,7 +525,9 @@ function toViolation(issue: z.core.$ZodIssue): Violation {
 
 function toApiError(error: unknown, request: FastifyRequest, options: InterfacePluginOptions): ApiError {
   if (error instanceof ApiError) return error;
-  if (isStorageFull(error)) return storageFullError();
+  if (isStorageFull(error))
+    return storageUnavailable('The service cannot store data right now', STORAGE_FULL_RETRY_AFTER_SECONDS);
+  if (isStorageBusy(error)) return storageUnavailable('The service storage is busy', STORAGE_BUSY_RETRY_AFTER_SECONDS);
   const fastifyError = error as { code?: string; statusCode?: number };
   if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
     return new ApiError('payloadTooLarge', { params: { limit: request.routeOptions.bodyLimit ?? 0 } });
@@ -540,11 +547,11 @@ function toApiError(error: unknown, request: FastifyRequest, options: InterfaceP
   return new InternalError();
 }
 
-/** A write the storage has no room for: 503 with Retry-After, in the interface's error shape. */
-function storageFullError(): ApiError {
+/** A write the storage has no room or no lock for: 503 with Retry-After, in the interface's error shape. */
+function storageUnavailable(reason: string, retryAfterSeconds: number): ApiError {
   return new ApiError('serviceUnavailable', {
-    detail: 'The service cannot store data right now; try again later.',
-    headers: { 'retry-after': String(STORAGE_FULL_RETRY_AFTER_SECONDS) },
+    detail: `${reason}; try again later.`,
+    headers: { 'retry-after': String(retryAfterSeconds) },
   });
 }
 

@@ -1,10 +1,11 @@
 // JWT bearer tokens, checked with jose: signature (a key the service gives, or the keys published
 // at a JWKS URL), issuer, audience, expiry and not-before. Imported only by the servers of APIs that
 // declare a JWT scheme, so that jose is needed only there.
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { KeyObject, webcrypto } from 'node:crypto';
 import { bearerAuthenticator, type TokenCheck } from './bearer-server.js';
 import type { BearerMeta } from './interface-meta.js';
+import { KeySourceFailure, remoteKeySet } from './jwks-keys.js';
 import type { AuthScheme, Identity } from './server-auth.js';
 import type { MaybePromise } from './stores.js';
 
@@ -53,10 +54,7 @@ const TOKEN_FAULTS: Readonly<Record<string, string>> = {
   [errors.JOSEAlgNotAllowed.code]: 'The token is signed with an algorithm this service does not accept.',
 };
 
-/** The JWKS could not be had (unreachable, timed out, not a key set): the server's fault, not the token's. */
-class KeySourceFailure extends Error {}
-
-/** A verifier for one scheme; the JWKS (when used) is fetched when needed and cached by jose. */
+/** A verifier for one scheme; the JWKS (when used) is fetched when needed and cached (jwks-keys.ts). */
 export function jwtVerifier(check: JwtCheck): (token: string) => Promise<JwtOutcome> {
   const key = keySource(check);
   return async (token) => {
@@ -74,7 +72,7 @@ export function jwtVerifier(check: JwtCheck): (token: string) => Promise<JwtOutc
       return { ok: true, claims: payload as JWTPayload & Readonly<Record<string, unknown>> };
     } catch (error) {
       // A good token must never be called bad because the keys were out of reach: that is a 500.
-      if (error instanceof KeySourceFailure) throw error.cause;
+      if (error instanceof KeySourceFailure) throw error;
       // Everything else is the token's fault, including a header naming an algorithm the key cannot do.
       const code = error instanceof errors.JOSEError ? error.code : '';
       return { ok: false, description: TOKEN_FAULTS[code] ?? 'The token is invalid.' };
@@ -88,21 +86,7 @@ function keySource(check: JwtCheck): JWTVerifyGetKey | NonNullable<JwtCheck['key
       throw new Error('a JWT bearer scheme needs a jwksUrl (definitions or options) or a key');
     return check.key;
   }
-  const remote = createRemoteJWKSet(new URL(check.jwksUrl));
-  return async (header, token) => {
-    try {
-      return await remote(header, token);
-    } catch (error) {
-      if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) throw error;
-      if (
-        error instanceof errors.JOSEError &&
-        !(error instanceof errors.JWKSTimeout) &&
-        !(error instanceof errors.JWKSInvalid)
-      )
-        throw error;
-      throw new KeySourceFailure('the JWKS could not be fetched', { cause: error });
-    }
-  };
+  return remoteKeySet(new URL(check.jwksUrl));
 }
 
 function jwtCheck(declared: NonNullable<BearerMeta['jwt']>, options: JwtBearerOptions): TokenCheck {

@@ -6,7 +6,7 @@
 // prevents session fixation.
 
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
-import { isStorageFull } from './storage-errors.js';
+import { isStorageBusy, isStorageFull } from './storage-errors.js';
 import type { SessionStore } from './stores.js';
 
 export const CONTEXT_TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -128,13 +128,13 @@ export class ContextSessions<Data> {
   }
 
   // A read does not write on every request: the timer restarts once a minute at most, and a full
-  // disk only leaves it where it was, so reads keep working.
+  // disk or a locked database only leaves it where it was, so reads keep working.
   async #restartIdleTimer(token: string, data: Data, expiresAt: number): Promise<void> {
     if (this.#expiry() - expiresAt < 60_000) return;
     try {
       await this.#store.set(token, data, this.#expiry());
     } catch (error) {
-      if (!isStorageFull(error)) throw error;
+      if (!isStorageFull(error) && !isStorageBusy(error)) throw error;
     }
   }
 

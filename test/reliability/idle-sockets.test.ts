@@ -3,70 +3,27 @@
 // are dropped unanswered. With the recommended server options (connectionTimeout 10 s) the service closes
 // the idle sockets itself and a real HTTP request is answered again within a bounded time; without them
 // (Fastify's default: no connection timeout) the idle sockets stay open for ever and nobody is answered.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+// The flood comes from several loopback addresses, as from several clients: one address alone is held to
+// the per-address connection cap (slow-clients.test.ts).
+import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recommendedServerOptions } from '../../src/runtime/server-options.js';
-import { ACCESS_KEY } from '../server/helpers.js';
-import { ROOT } from './harness.js';
+import { recommendedHttpServerLimits, recommendedServerOptions } from '../../src/runtime/server-options.js';
+import { probe, sleep, startServiceProcess, type ServiceProcess } from './service-process.js';
 
 const FILE_LIMIT = 1024;
-const CONTEXT_PATH = '/store-api/v3/context';
 const IDLE_SOCKETS = 1100;
+/** The flood's client addresses, 127.0.0.10 and up: each opens fewer sockets than the per-address cap. */
+const FLOOD_ADDRESSES = 8;
 /** How long after the flood a request must be answered again: the connection timeout plus slack for a busy machine. */
 const RECOVERY_MS = recommendedServerOptions.connectionTimeout + 8_000;
 
-const children: ChildProcess[] = [];
-const dirs: string[] = [];
+const services: ServiceProcess[] = [];
 const sockets: Socket[] = [];
 afterAll(() => {
   for (const socket of sockets) socket.destroy();
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  for (const service of services) service.stop();
 });
-
-interface LimitedService {
-  readonly pid: number;
-  readonly port: number;
-}
-
-/** The reference service as `prlimit --nofile=<limit> node --import tsx main.ts` on 127.0.0.1, port 0. */
-async function startLimitedService(limit: number): Promise<LimitedService> {
-  const dir = mkdtempSync(join(tmpdir(), 'svcgen-idle-'));
-  dirs.push(dir);
-  // prlimit sets soft and hard limit and then execs, so the pid is the service's own and Node cannot raise it.
-  const main = join(ROOT, 'examples', 'reference-service', 'main.ts');
-  const child = spawn('prlimit', [`--nofile=${limit}`, '--', process.execPath, '--import', 'tsx', main], {
-    cwd: ROOT,
-    env: { ...process.env, SVC_DATA: join(dir, 'svc.sqlite'), HOST: '127.0.0.1', PORT: '0', SVC_LOG: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start: ${output}`)), 30_000);
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString('utf8');
-      const listening = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (listening) {
-        clearTimeout(timer);
-        resolve(Number(listening[1]));
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`service exited (${String(signal ?? code)}) before listening: ${output}`));
-    });
-  });
-  if (child.pid === undefined) throw new Error('the service has no pid');
-  return { pid: child.pid, port };
-}
 
 /** The soft and hard "Max open files" of a process, from /proc. */
 function openFileLimits(pid: number): [number, number] {
@@ -77,24 +34,6 @@ function openFileLimits(pid: number): [number, number] {
   if (numbers === undefined || numbers.length < 2) throw new Error(`no open file limit in /proc/${pid}/limits`);
   return [numbers[0] as number, numbers[1] as number];
 }
-
-/** One GET of the Store API context on a new connection: its status, or why there was none within timeoutMs. */
-function probe(port: number, timeoutMs: number): Promise<number | string> {
-  return new Promise((resolve) => {
-    const req = request(
-      { host: '127.0.0.1', port, path: CONTEXT_PATH, agent: false, headers: { 'svc-access-key': ACCESS_KEY } },
-      (response) => {
-        response.resume();
-        response.once('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    req.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-    req.end();
-  });
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface IdleSocket {
   readonly socket: Socket;
@@ -107,7 +46,7 @@ async function openIdleSockets(port: number, count: number, floodStart: number):
   const idle: IdleSocket[] = [];
   const settled: Promise<void>[] = [];
   for (let index = 0; index < count; index++) {
-    const socket = connect({ host: '127.0.0.1', port });
+    const socket = connect({ host: '127.0.0.1', port, localAddress: `127.0.0.${10 + (index % FLOOD_ADDRESSES)}` });
     sockets.push(socket);
     const entry: IdleSocket = { socket };
     idle.push(entry);
@@ -129,13 +68,15 @@ async function openIdleSockets(port: number, count: number, floodStart: number):
 describe('idle sockets under a 1,024 file limit', () => {
   it(`${IDLE_SOCKETS} sockets that send nothing are closed by the server; new clients are answered again`, async () => {
     expect(IDLE_SOCKETS).toBeGreaterThan(FILE_LIMIT);
+    expect(IDLE_SOCKETS / FLOOD_ADDRESSES).toBeLessThan(recommendedHttpServerLimits.maxConnectionsPerAddress);
     // The test process must be able to hold every idle socket itself, or it would measure its own limit.
     const [ownSoft] = openFileLimits(process.pid);
     expect(ownSoft, 'the test process needs a file limit (ulimit -n) above the flood').toBeGreaterThan(
       IDLE_SOCKETS + 200,
     );
 
-    const service = await startLimitedService(FILE_LIMIT);
+    const service = await startServiceProcess({ fileLimit: FILE_LIMIT });
+    services.push(service);
     expect(openFileLimits(service.pid)).toEqual([FILE_LIMIT, FILE_LIMIT]);
     expect(await probe(service.port, 5_000)).toBe(200);
 

@@ -256,24 +256,37 @@ describe('bearer, JWT checked with jose', () => {
     expect(forged.status).toBe(401);
   });
 
-  it('answers a good token with 500 (reported), never 401, while the JWKS is out of reach', async () => {
-    const faults: unknown[] = [];
-    const unreachable = Fastify();
-    // Port 1 on loopback: nothing listens there, the connection is refused.
-    const auth = { ...authOptions, jwks: { jwksUrl: 'http://127.0.0.1:1/jwks.json' } };
-    await unreachable.register(plugin({ handlers, auth, onInternalError: (error: unknown) => faults.push(error) }));
-    const url = await unreachable.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      const answer = await fetch(`${url}/library/jwks/books`, {
-        headers: { authorization: `Bearer ${await jwt({ key: jwksSigningKey, kid: 'k1' })}` },
+  it.each(['refused', '503', 'not JSON'] as const)(
+    'answers a good token with 500 (reported), never 401, while the JWKS is %s',
+    async (outage) => {
+      const faults: unknown[] = [];
+      // Port 1 on loopback: nothing listens there, the connection is refused.
+      const failing = createServer((_request, response) => {
+        if (outage === '503') response.writeHead(503).end('maintenance');
+        else response.writeHead(200, { 'content-type': 'text/html' }).end('<html>sign in</html>');
       });
-      expect(answer.status).toBe(500);
-      expect(answer.headers.get('www-authenticate')).toBeNull();
-      expect(faults).toHaveLength(1);
-    } finally {
-      await unreachable.close();
-    }
-  });
+      await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+      const failingUrl = `http://127.0.0.1:${(failing.address() as { port: number }).port}/jwks.json`;
+      const unreachable = Fastify();
+      const jwks = { jwksUrl: outage === 'refused' ? 'http://127.0.0.1:1/jwks.json' : failingUrl };
+      await unreachable.register(
+        plugin({ handlers, auth: { ...authOptions, jwks }, onInternalError: (error: unknown) => faults.push(error) }),
+      );
+      const url = await unreachable.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const answer = await fetch(`${url}/library/jwks/books`, {
+          headers: { authorization: `Bearer ${await jwt({ key: jwksSigningKey, kid: 'k1' })}` },
+        });
+        expect(answer.status).toBe(500);
+        expect(answer.headers.get('www-authenticate')).toBeNull();
+        expect(faults).toHaveLength(1);
+        expect(String(faults[0])).toContain('the JWKS could not be had');
+      } finally {
+        await unreachable.close();
+        await new Promise((resolve) => failing.close(resolve));
+      }
+    },
+  );
 });
 
 describe('apiKey in a header, the query or a cookie', () => {
