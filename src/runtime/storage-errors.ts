@@ -1,8 +1,11 @@
-// A store that cannot write because its disk is full: writes answer 503 with Retry-After in the
-// interface's error shape, and reads that would only refresh a timer go on without the write.
+// Storage that cannot take a request: a disk that is full, or a shared store (PostgreSQL, Redis) that cannot
+// be reached. Such a request answers 503 with Retry-After in the interface's error shape, never passes
+// through unchecked; reads that would only refresh a timer go on without the write.
 
 /** Retry-After of the 503 a write gets while the storage is full. */
 export const STORAGE_FULL_RETRY_AFTER_SECONDS = 30;
+/** Retry-After of the 503 a request gets while a shared store cannot be reached. */
+export const STORE_UNREACHABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * True for the errors a full disk raises: SQLite's SQLITE_FULL, Node's ENOSPC and EDQUOT, or any
@@ -12,4 +15,37 @@ export function isStorageFull(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, storageFull } = error as { code?: unknown; storageFull?: unknown };
   return storageFull === true || code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+/** What a shared store throws when it cannot reach its server, or the server does not answer in time. */
+export class StoreUnreachable extends Error {
+  readonly storeUnreachable = true;
+  constructor(store: string, cause: unknown) {
+    super(`${store} cannot be reached: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'StoreUnreachable';
+  }
+}
+
+/** True for a StoreUnreachable, or any error a store marks with `storeUnreachable: true`. */
+export function isStoreUnreachable(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { storeUnreachable?: unknown }).storeUnreachable === true
+  );
+}
+
+/** The 503 of a storage error (detail and Retry-After seconds), or undefined for any other error. */
+export function storageUnavailable(error: unknown): { detail: string; retryAfterSeconds: number } | undefined {
+  if (isStorageFull(error)) {
+    return {
+      detail: 'The service cannot store data right now; try again later.',
+      retryAfterSeconds: STORAGE_FULL_RETRY_AFTER_SECONDS,
+    };
+  }
+  if (isStoreUnreachable(error)) {
+    return {
+      detail: 'The service cannot reach its storage right now; try again later.',
+      retryAfterSeconds: STORE_UNREACHABLE_RETRY_AFTER_SECONDS,
+    };
+  }
+  return undefined;
 }
