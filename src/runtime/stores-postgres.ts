@@ -3,16 +3,8 @@
 // token is revoked by exactly one caller). Expired rows are deleted as writes come. Create the tables with
 // createPostgresTables or postgresTablesSql (postgres-store-base.ts).
 import { PostgresAccess, type PostgresStoreOptions } from './postgres-store-base.js';
-import type {
-  AccessTokenRecord,
-  AccessTokenStore,
-  NonceCountResult,
-  NonceStore,
-  RefreshTokenRecord,
-  RefreshTokenStore,
-  SessionRecord,
-  SessionStore,
-} from './stores.js';
+import { AccessTokensOver, RefreshTokensOver, type TokenTable } from './shared-store.js';
+import type { NonceCountResult, NonceStore, RefreshTokenRecord, SessionRecord, SessionStore } from './stores.js';
 
 export { createPostgresTables, postgresTablesSql, type PostgresStoreOptions } from './postgres-store-base.js';
 export { PostgresThrottleStore } from './throttle-store-postgres.js';
@@ -40,10 +32,8 @@ export class PostgresNonceStore implements NonceStore {
   }
 }
 
-type TokenRecord = RefreshTokenRecord & AccessTokenRecord;
-
 /** The rows of one token table; refresh and access tokens have the same shape. */
-class PostgresTokenTable {
+class PostgresTokenTable implements TokenTable {
   readonly #db: PostgresAccess;
   readonly #table: string;
   readonly #prune;
@@ -54,7 +44,7 @@ class PostgresTokenTable {
     this.#prune = this.#db.pruner(name);
   }
 
-  async save(record: TokenRecord): Promise<void> {
+  async save(record: RefreshTokenRecord): Promise<void> {
     this.#prune.maybeRun(this.#db.now());
     await this.#db.query(
       `INSERT INTO ${this.#table} (token_hash, family_id, subject, client_id, scopes, expires_at, revoked, credential)
@@ -74,7 +64,7 @@ class PostgresTokenTable {
     );
   }
 
-  async findByHash(tokenHash: string): Promise<TokenRecord | undefined> {
+  async findByHash(tokenHash: string): Promise<RefreshTokenRecord | undefined> {
     const [row] = await this.#db.query(`SELECT * FROM ${this.#table} WHERE token_hash = $1`, [tokenHash]);
     if (row === undefined) return undefined;
     return {
@@ -98,37 +88,22 @@ class PostgresTokenTable {
     return rows.length === 1;
   }
 
-  async revokeWhere(column: 'family_id' | 'subject', value: string): Promise<void> {
-    await this.#db.query(`UPDATE ${this.#table} SET revoked = true WHERE ${column} = $1 AND NOT revoked`, [value]);
+  async revokeAll(by: 'familyId' | 'subject', id: string): Promise<void> {
+    const column = by === 'familyId' ? 'family_id' : 'subject';
+    await this.#db.query(`UPDATE ${this.#table} SET revoked = true WHERE ${column} = $1 AND NOT revoked`, [id]);
   }
 }
 
-export class PostgresRefreshTokenStore implements RefreshTokenStore {
-  readonly #tokens: PostgresTokenTable;
-
+export class PostgresRefreshTokenStore extends RefreshTokensOver {
   constructor(options: PostgresStoreOptions) {
-    this.#tokens = new PostgresTokenTable(options, 'refresh_tokens');
+    super(new PostgresTokenTable(options, 'refresh_tokens'));
   }
-
-  save = (record: RefreshTokenRecord) => this.#tokens.save(record);
-  findByHash = (tokenHash: string) => this.#tokens.findByHash(tokenHash);
-  revoke = (tokenHash: string) => this.#tokens.revoke(tokenHash);
-  revokeFamily = (familyId: string) => this.#tokens.revokeWhere('family_id', familyId);
-  revokeSubject = (subject: string) => this.#tokens.revokeWhere('subject', subject);
 }
 
-export class PostgresAccessTokenStore implements AccessTokenStore {
-  readonly #tokens: PostgresTokenTable;
-
+export class PostgresAccessTokenStore extends AccessTokensOver {
   constructor(options: PostgresStoreOptions) {
-    this.#tokens = new PostgresTokenTable(options, 'access_tokens');
+    super(new PostgresTokenTable(options, 'access_tokens'));
   }
-
-  save = (record: AccessTokenRecord) => this.#tokens.save(record);
-  findByHash = (tokenHash: string) => this.#tokens.findByHash(tokenHash);
-  revoke = async (tokenHash: string): Promise<void> => void (await this.#tokens.revoke(tokenHash));
-  revokeFamily = (familyId: string) => this.#tokens.revokeWhere('family_id', familyId);
-  revokeSubject = (subject: string) => this.#tokens.revokeWhere('subject', subject);
 }
 
 /** Session data must be JSON (it is stored as jsonb). */

@@ -3,16 +3,8 @@
 // bound; the sets that find a login's or an owner's tokens expire with their last token, and drop members
 // whose token has expired as new ones come.
 import { RedisAccess, type RedisStoreOptions } from './redis-store-base.js';
-import type {
-  AccessTokenRecord,
-  AccessTokenStore,
-  NonceCountResult,
-  NonceStore,
-  RefreshTokenRecord,
-  RefreshTokenStore,
-  SessionRecord,
-  SessionStore,
-} from './stores.js';
+import { AccessTokensOver, RefreshTokensOver, type TokenTable } from './shared-store.js';
+import type { NonceCountResult, NonceStore, RefreshTokenRecord, SessionRecord, SessionStore } from './stores.js';
 
 export type { RedisScripting, RedisStoreOptions } from './redis-store-base.js';
 export { RedisThrottleStore } from './throttle-store-redis.js';
@@ -69,10 +61,8 @@ for _, member in ipairs(redis.call('SMEMBERS', KEYS[1])) do
 end
 return 1`;
 
-type TokenRecord = RefreshTokenRecord & AccessTokenRecord;
-
 /** The keys of one kind of token ("refresh" or "access"); both have the same shape. */
-class RedisTokenKeys {
+class RedisTokenKeys implements TokenTable {
   readonly #redis: RedisAccess;
   readonly #kind: string;
 
@@ -81,7 +71,7 @@ class RedisTokenKeys {
     this.#kind = kind;
   }
 
-  async save(record: TokenRecord): Promise<void> {
+  async save(record: RefreshTokenRecord): Promise<void> {
     const { revoked, ...stored } = record;
     const keys = [
       this.#token(record.tokenHash),
@@ -96,10 +86,10 @@ class RedisTokenKeys {
     ]);
   }
 
-  async findByHash(tokenHash: string): Promise<TokenRecord | undefined> {
+  async findByHash(tokenHash: string): Promise<RefreshTokenRecord | undefined> {
     const [record, revoked] = (await this.#redis.run(FIND_TOKEN, [this.#token(tokenHash)])) as (string | null)[];
     if (typeof record !== 'string') return undefined;
-    return { ...(JSON.parse(record) as Omit<TokenRecord, 'revoked'>), revoked: revoked !== '0' };
+    return { ...(JSON.parse(record) as Omit<RefreshTokenRecord, 'revoked'>), revoked: revoked !== '0' };
   }
 
   /** True only for the one call that revoked a live token. */
@@ -107,8 +97,8 @@ class RedisTokenKeys {
     return (await this.#redis.run(REVOKE_TOKEN, [this.#token(tokenHash)])) === 1;
   }
 
-  async revokeSet(set: 'family' | 'subject', id: string): Promise<void> {
-    await this.#redis.run(REVOKE_SET, [this.#set(set, id)], [this.#token('')]);
+  async revokeAll(by: 'familyId' | 'subject', id: string): Promise<void> {
+    await this.#redis.run(REVOKE_SET, [this.#set(by === 'familyId' ? 'family' : 'subject', id)], [this.#token('')]);
   }
 
   #token(tokenHash: string): string {
@@ -120,32 +110,16 @@ class RedisTokenKeys {
   }
 }
 
-export class RedisRefreshTokenStore implements RefreshTokenStore {
-  readonly #tokens: RedisTokenKeys;
-
+export class RedisRefreshTokenStore extends RefreshTokensOver {
   constructor(options: RedisStoreOptions) {
-    this.#tokens = new RedisTokenKeys(options, 'refresh');
+    super(new RedisTokenKeys(options, 'refresh'));
   }
-
-  save = (record: RefreshTokenRecord) => this.#tokens.save(record);
-  findByHash = (tokenHash: string) => this.#tokens.findByHash(tokenHash);
-  revoke = (tokenHash: string) => this.#tokens.revoke(tokenHash);
-  revokeFamily = (familyId: string) => this.#tokens.revokeSet('family', familyId);
-  revokeSubject = (subject: string) => this.#tokens.revokeSet('subject', subject);
 }
 
-export class RedisAccessTokenStore implements AccessTokenStore {
-  readonly #tokens: RedisTokenKeys;
-
+export class RedisAccessTokenStore extends AccessTokensOver {
   constructor(options: RedisStoreOptions) {
-    this.#tokens = new RedisTokenKeys(options, 'access');
+    super(new RedisTokenKeys(options, 'access'));
   }
-
-  save = (record: AccessTokenRecord) => this.#tokens.save(record);
-  findByHash = (tokenHash: string) => this.#tokens.findByHash(tokenHash);
-  revoke = async (tokenHash: string): Promise<void> => void (await this.#tokens.revoke(tokenHash));
-  revokeFamily = (familyId: string) => this.#tokens.revokeSet('family', familyId);
-  revokeSubject = (subject: string) => this.#tokens.revokeSet('subject', subject);
 }
 
 const GET = `return redis.call('GET', KEYS[1])`;
