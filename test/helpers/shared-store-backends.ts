@@ -41,6 +41,8 @@ export interface Backend {
   prepare(): Promise<void>;
   /** Stores of one instance, connected through the given port (the server's, or a proxy's). */
   connect(port: number, now: () => number): Promise<InstanceStores>;
+  /** What this run holds that would outlive its expiry: PostgreSQL rows expired at `now`, Redis keys without one. */
+  leftovers(now: number): Promise<number>;
   /** Deletes what this run wrote. */
   cleanUp(): Promise<void>;
 }
@@ -91,6 +93,16 @@ export function postgresBackend(port = Number(process.env['SVC_TEST_PG_PORT'] ??
         close: () => client.end(),
       };
     },
+    async leftovers(now) {
+      const admin = pool(port);
+      const tables = ['nonces', 'refresh_tokens', 'access_tokens', 'sessions', 'throttle', 'throttle_trust'];
+      const counts = tables.map(
+        (table) => `(SELECT count(*) FROM "${schema}"."svcgen_${table}" WHERE expires_at <= $1)`,
+      );
+      const [row] = (await admin.query(`SELECT ${counts.join(' + ')} AS n`, [now])).rows;
+      await admin.end();
+      return Number(row?.n);
+    },
     async cleanUp() {
       const admin = pool(port);
       await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
@@ -126,6 +138,15 @@ export function redisBackend(port = Number(process.env['SVC_TEST_REDIS_PORT'] ??
         throttle: new RedisThrottleStore(options),
         close: async () => void connected.destroy(),
       };
+    },
+    async leftovers() {
+      const admin = await client(port);
+      let forever = 0;
+      for await (const keys of admin.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
+        for (const key of keys) if ((await admin.pTTL(key)) < 0) forever++;
+      }
+      admin.destroy();
+      return forever;
     },
     async cleanUp() {
       const admin = await client(port);
