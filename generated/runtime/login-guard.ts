@@ -23,11 +23,11 @@ export type CredentialCheck = (account: string, check: () => MaybePromise<boolea
 
 export function credentialCheck(throttle: LoginThrottle | undefined, clientAddress: string): CredentialCheck {
   return async (account, check) => {
-    const wait = throttle?.retryAfterSeconds(account, clientAddress);
+    const wait = await throttle?.retryAfterSeconds(account, clientAddress);
     if (wait !== undefined) throw throttledError(wait);
     const ok = await check();
-    if (ok) throttle?.recordSuccess(account, clientAddress);
-    else throttle?.recordFailure(account, clientAddress);
+    if (ok) await throttle?.recordSuccess(account, clientAddress);
+    else await throttle?.recordFailure(account, clientAddress);
     return ok;
   };
 }

@@ -227,19 +227,19 @@ async function passwordGrant(fields: Fields, deps: TokenEndpointDeps, address: s
   }
   // Per user and address, so that one user's failures do not lock out the others, nor strangers the user.
   const account = `user:${username}`;
-  const wait = deps.throttle?.retryAfterSeconds(account, address);
+  const wait = await deps.throttle?.retryAfterSeconds(account, address);
   if (wait !== undefined) return throttled(wait);
   if (deps.passwordClientId === undefined || clientId !== deps.passwordClientId) {
-    deps.throttle?.recordFailure(account, address);
+    await deps.throttle?.recordFailure(account, address);
     return tokenError(401, 'invalid_client', 'The client is unknown.');
   }
   const scopes = resolveScopes(fields['scope'] ?? fields['scopes'], deps.scopes);
   if (scopes === undefined) return tokenError(400, 'invalid_scope', 'A requested scope is not allowed.');
   if (!(await deps.verifyPassword(username, password))) {
-    deps.throttle?.recordFailure(account, address);
+    await deps.throttle?.recordFailure(account, address);
     return tokenError(400, 'invalid_grant', 'The user credentials are invalid.');
   }
-  deps.throttle?.recordSuccess(account, address);
+  await deps.throttle?.recordSuccess(account, address);
   return issueTokens(deps, { subject: username, clientId, scopes, familyId: randomUUID() }, true);
 }
 
@@ -249,16 +249,16 @@ async function clientCredentialsGrant(fields: Fields, deps: TokenEndpointDeps, a
     return tokenError(400, 'invalid_request', 'client_id and client_secret are required.');
   }
   const account = `client:${clientId}`;
-  const wait = deps.throttle?.retryAfterSeconds(account, address);
+  const wait = await deps.throttle?.retryAfterSeconds(account, address);
   if (wait !== undefined) return throttled(wait);
   const declared = deps.clientCredentialsClientId;
   if ((declared !== undefined && clientId !== declared) || !(await deps.verifyClient(clientId, clientSecret))) {
-    deps.throttle?.recordFailure(account, address);
+    await deps.throttle?.recordFailure(account, address);
     return tokenError(401, 'invalid_client', 'The client credentials are invalid.');
   }
   const scopes = resolveScopes(fields['scope'] ?? fields['scopes'], deps.clientCredentialsScopes ?? deps.scopes);
   if (scopes === undefined) return tokenError(400, 'invalid_scope', 'A requested scope is not allowed.');
-  deps.throttle?.recordSuccess(account, address);
+  await deps.throttle?.recordSuccess(account, address);
   // No refresh token: the client can always authenticate again (RFC 6749 section 4.4.3).
   return issueTokens(deps, { subject: clientId, clientId, scopes, familyId: randomUUID() }, false);
 }
@@ -270,10 +270,10 @@ async function refreshTokenGrant(fields: Fields, deps: TokenEndpointDeps, addres
   if (clientId === undefined || refreshToken === undefined) {
     return tokenError(400, 'invalid_request', 'client_id and refresh_token are required.');
   }
-  const wait = deps.throttle?.retryAfterSeconds(undefined, address);
+  const wait = await deps.throttle?.retryAfterSeconds(undefined, address);
   if (wait !== undefined) return throttled(wait);
-  const invalid = (): TokenResult => {
-    deps.throttle?.recordFailure(undefined, address);
+  const invalid = async (): Promise<TokenResult> => {
+    await deps.throttle?.recordFailure(undefined, address);
     return tokenError(400, 'invalid_grant', 'The refresh token is invalid, expired or revoked.');
   };
   const tokenHash = hashToken(refreshToken);

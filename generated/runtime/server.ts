@@ -27,12 +27,7 @@ import {
   type SessionHandle,
 } from './server-auth.js';
 import { credentialCheck, type CredentialCheck } from './login-guard.js';
-import {
-  isStorageBusy,
-  isStorageFull,
-  STORAGE_BUSY_RETRY_AFTER_SECONDS,
-  STORAGE_FULL_RETRY_AFTER_SECONDS,
-} from './storage-errors.js';
+import { storageUnavailable } from './storage-errors.js';
 import { LoginThrottle } from './throttle.js';
 
 export interface RouteSchemas {
@@ -525,9 +520,8 @@ function toViolation(issue: z.core.$ZodIssue): Violation {
 
 function toApiError(error: unknown, request: FastifyRequest, options: InterfacePluginOptions): ApiError {
   if (error instanceof ApiError) return error;
-  if (isStorageFull(error))
-    return storageUnavailable('The service cannot store data right now', STORAGE_FULL_RETRY_AFTER_SECONDS);
-  if (isStorageBusy(error)) return storageUnavailable('The service storage is busy', STORAGE_BUSY_RETRY_AFTER_SECONDS);
+  const unavailable = storageUnavailable(error);
+  if (unavailable) return storageUnavailableError(unavailable);
   const fastifyError = error as { code?: string; statusCode?: number };
   if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
     return new ApiError('payloadTooLarge', { params: { limit: request.routeOptions.bodyLimit ?? 0 } });
@@ -547,11 +541,11 @@ function toApiError(error: unknown, request: FastifyRequest, options: InterfaceP
   return new InternalError();
 }
 
-/** A write the storage has no room or no lock for: 503 with Retry-After, in the interface's error shape. */
-function storageUnavailable(reason: string, retryAfterSeconds: number): ApiError {
+/** A request the storage cannot take (full, or unreachable): 503 with Retry-After, in the interface's error shape. */
+function storageUnavailableError(unavailable: { detail: string; retryAfterSeconds: number }): ApiError {
   return new ApiError('serviceUnavailable', {
-    detail: `${reason}; try again later.`,
-    headers: { 'retry-after': String(retryAfterSeconds) },
+    detail: unavailable.detail,
+    headers: { 'retry-after': String(unavailable.retryAfterSeconds) },
   });
 }
 

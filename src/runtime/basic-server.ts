@@ -35,14 +35,14 @@ export function basicAuthenticator(scheme: BasicMeta, options: BasicOptions): Au
       const credentials = decodeCredentials(authorization);
       if (!credentials) throw refuse('The credentials are malformed.');
       const account = `basic:${credentials.username}`;
-      const wait = throttle?.retryAfterSeconds(account, request.ip);
+      const wait = await throttle?.retryAfterSeconds(account, request.ip);
       if (wait !== undefined) throw throttledError(wait);
       const identity = await options.verifyCredentials(credentials.username, credentials.password);
       if (!identity) {
-        throttle?.recordFailure(account, request.ip);
+        await throttle?.recordFailure(account, request.ip);
         throw refuse('The user name or password is wrong.');
       }
-      throttle?.recordSuccess(account, request.ip);
+      await throttle?.recordSuccess(account, request.ip);
       return { principal: { kind: 'basic', subject: identity.subject, scopes: identity.scopes ?? [] } };
     },
   };

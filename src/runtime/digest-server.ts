@@ -227,7 +227,7 @@ function digestAuthenticator(scheme: DigestMeta, options: DigestOptions): Authen
   return {
     async authenticate(request, route) {
       const address = request.ip;
-      const addressWait = throttle?.retryAfterSeconds(undefined, address);
+      const addressWait = await throttle?.retryAfterSeconds(undefined, address);
       if (addressWait !== undefined) throw throttledError(addressWait);
       const result = await verifier.verify({
         method: request.method,
@@ -236,13 +236,13 @@ function digestAuthenticator(scheme: DigestMeta, options: DigestOptions): Authen
       });
       // Only a checked password counts: a client's first request, without credentials, is no failure.
       const account = result.ok || result.username !== undefined ? `digest:${result.username}` : undefined;
-      const wait = account !== undefined ? throttle?.retryAfterSeconds(account, address) : undefined;
+      const wait = account !== undefined ? await throttle?.retryAfterSeconds(account, address) : undefined;
       if (wait !== undefined) throw throttledError(wait);
       if (!result.ok) {
-        if (account !== undefined) throttle?.recordFailure(account, address);
+        if (account !== undefined) await throttle?.recordFailure(account, address);
         throw new Unauthorized({ headers: { 'www-authenticate': await verifier.challenge(result.stale) } });
       }
-      throttle?.recordSuccess(`digest:${result.username}`, address);
+      await throttle?.recordSuccess(`digest:${result.username}`, address);
       const role = options.roleOf ? await options.roleOf(result.username) : undefined;
       if (scheme.privileges) {
         const { resource } = scheme.privileges;

@@ -1,16 +1,19 @@
 // Slows down credential guessing without letting an attacker lock out, or evict, anyone else.
-// Three budgets, each a table of per-key failure times that expire with the window:
+// Three budgets, each a count of failures per key that is forgotten after the window:
 // - per client address: many failures from one address, on any accounts, block that address;
 // - per account and address: a few failures block that address for that account only, so a
 //   stranger's guesses never lock the real user out from the user's own address;
 // - per account, from addresses that never logged in to it: many such failures (a guessing
 //   botnet) close the account to new addresses for a while; addresses that have logged in keep
 //   their own budget.
-// Memory is bounded by design: no table ever evicts a live entry. A table that is full refuses
-// the failure that needs a new key, and the throttle then refuses untrusted addresses until it
-// has room again, so a flood of random names cannot push real lockouts out. In memory, per process.
-
+// The counts live in a ThrottleStore (throttle-store.ts): in memory by default, or one store that
+// several instances share. The memory store never evicts a live key; a budget that is full counts no
+// new key, which is reported (onSaturated) and never refuses anyone: a full budget must not keep a
+// correct credential out, so the other budgets, which have room, go on limiting the guesses.
 import { createHash } from 'node:crypto';
+import { MemoryThrottleStore, type FailureLimit, type ThrottleBudget, type ThrottleStore } from './throttle-store.js';
+
+export type { ThrottleBudget, ThrottleStore } from './throttle-store.js';
 
 export interface LoginThrottleOptions {
   /** Failures of one account from one address that block that pair. Default 5. */
@@ -25,8 +28,15 @@ export interface LoginThrottleOptions {
   lockoutSeconds?: number;
   /** How long a successful login keeps its address trusted for the account. Default 30 days. */
   trustSeconds?: number;
-  /** Live keys per table at most. Default 10 000. */
+  /** Live keys per budget of the default memory store at most. Default 10 000. */
   maxEntries?: number;
+  /** Where the counts live; default a MemoryThrottleStore of this process. */
+  store?: ThrottleStore;
+  /**
+   * Called when a failure could not be counted because its budget is full (at most once a minute per budget),
+   * e.g. to count a metric. Default: a process warning, once per budget.
+   */
+  onSaturated?: (budget: ThrottleBudget) => void;
   now?: () => number;
 }
 
@@ -40,61 +50,6 @@ export const LOGIN_THROTTLE_DEFAULTS = {
   maxEntries: 10_000,
 } as const;
 
-interface FailureEntry {
-  failures: number[];
-  blockedUntil: number;
-}
-
-/** Failure times per key; a key reaching the limit within the window is blocked. Never evicts a live key. */
-class FailureTable {
-  readonly #entries = new Map<string, FailureEntry>();
-  #prunedAt = 0;
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly lockoutMs: number,
-    private readonly maxEntries: number,
-  ) {}
-
-  blockedUntil(key: string, now: number): number {
-    const until = this.#entries.get(key)?.blockedUntil ?? 0;
-    return until > now ? until : 0;
-  }
-
-  /** Counts a failure; false when the table is full and the key is new (nothing was recorded). */
-  record(key: string, now: number): boolean {
-    let entry = this.#entries.get(key);
-    if (entry === undefined) {
-      if (this.#entries.size >= this.maxEntries) this.#prune(now);
-      if (this.#entries.size >= this.maxEntries) return false;
-      entry = { failures: [], blockedUntil: 0 };
-      this.#entries.set(key, entry);
-    }
-    entry.failures = entry.failures.filter((time) => time > now - this.windowMs);
-    entry.failures.push(now);
-    if (entry.failures.length >= this.limit) {
-      entry.blockedUntil = now + this.lockoutMs;
-      entry.failures = [];
-    }
-    return true;
-  }
-
-  clear(key: string): void {
-    this.#entries.delete(key);
-  }
-
-  // At most once a second, so a full table of live entries does not cost a scan per request.
-  #prune(now: number): void {
-    if (now - this.#prunedAt < 1000) return;
-    this.#prunedAt = now;
-    for (const [key, entry] of this.#entries) {
-      const live = entry.blockedUntil > now || entry.failures.some((time) => time > now - this.windowMs);
-      if (!live) this.#entries.delete(key);
-    }
-  }
-}
-
 // Long names (a request body can hold megabytes) are kept as a hash, so keys stay small.
 function accountKey(account: string, address: string): string {
   const name = account.length <= 128 ? account : createHash('sha256').update(account).digest('base64url');
@@ -102,85 +57,85 @@ function accountKey(account: string, address: string): string {
 }
 
 export class LoginThrottle {
-  readonly #byAddress: FailureTable;
-  readonly #byPair: FailureTable;
-  readonly #byUntrustedAccount: FailureTable;
-  /** Account-and-address pairs that logged in, with when their trust ends; only a success adds one. */
-  readonly #trusted = new Map<string, number>();
+  readonly #store: ThrottleStore;
+  readonly #limits: Record<ThrottleBudget, FailureLimit>;
   readonly #trustMs: number;
-  readonly #lockoutMs: number;
-  readonly #maxEntries: number;
   readonly #now: () => number;
-  /** Until when untrusted addresses are refused because a table was full. */
-  #saturatedUntil = 0;
+  readonly #onSaturated: (budget: ThrottleBudget) => void;
+  readonly #reportedAt = new Map<ThrottleBudget, number>();
 
   constructor(options: LoginThrottleOptions = {}) {
     const settings = { ...LOGIN_THROTTLE_DEFAULTS, ...options };
-    const windowMs = settings.windowSeconds * 1000;
-    this.#lockoutMs = settings.lockoutSeconds * 1000;
+    const limit = (failures: number): FailureLimit => ({
+      limit: failures,
+      windowMs: settings.windowSeconds * 1000,
+      lockoutMs: settings.lockoutSeconds * 1000,
+    });
+    this.#limits = {
+      address: limit(settings.addressFailures),
+      pair: limit(settings.accountFailures),
+      account: limit(settings.untrustedAccountFailures),
+    };
     this.#trustMs = settings.trustSeconds * 1000;
-    this.#maxEntries = settings.maxEntries;
     this.#now = options.now ?? Date.now;
-    const table = (limit: number) => new FailureTable(limit, windowMs, this.#lockoutMs, settings.maxEntries);
-    this.#byAddress = table(settings.addressFailures);
-    this.#byPair = table(settings.accountFailures);
-    this.#byUntrustedAccount = table(settings.untrustedAccountFailures);
+    this.#store = options.store ?? new MemoryThrottleStore({ maxEntries: settings.maxEntries });
+    this.#onSaturated = options.onSaturated ?? warnOnce();
   }
 
   /**
    * Seconds until this address may try this account again, or undefined when it may try now.
    * Without an account (e.g. a refresh token), only the address budget applies.
    */
-  retryAfterSeconds(account: string | undefined, address: string): number | undefined {
+  async retryAfterSeconds(account: string | undefined, address: string): Promise<number | undefined> {
     const now = this.#now();
-    let until = this.#byAddress.blockedUntil(address, now);
+    let until = await this.#store.blockedUntil('address', address, now);
     if (account !== undefined) {
       const pair = accountKey(account, address);
-      until = Math.max(until, this.#byPair.blockedUntil(pair, now));
-      if (!this.#isTrusted(pair, now)) {
-        until = Math.max(
-          until,
-          this.#byUntrustedAccount.blockedUntil(accountKey(account, ''), now),
-          this.#saturated(now),
-        );
+      until = Math.max(until, await this.#store.blockedUntil('pair', pair, now));
+      if (!(await this.#isTrusted(pair, now))) {
+        until = Math.max(until, await this.#store.blockedUntil('account', accountKey(account, ''), now));
       }
-    } else {
-      until = Math.max(until, this.#saturated(now));
     }
     return until > now ? Math.ceil((until - now) / 1000) : undefined;
   }
 
   /** Counts a failed check of the account's credential from the address. */
-  recordFailure(account: string | undefined, address: string): void {
+  async recordFailure(account: string | undefined, address: string): Promise<void> {
     const now = this.#now();
-    let recorded = this.#byAddress.record(address, now);
-    if (account !== undefined) {
-      const pair = accountKey(account, address);
-      recorded = this.#byPair.record(pair, now) && recorded;
-      if (!this.#isTrusted(pair, now))
-        recorded = this.#byUntrustedAccount.record(accountKey(account, ''), now) && recorded;
-    }
-    if (!recorded) this.#saturatedUntil = now + this.#lockoutMs;
+    await this.#count('address', address, now);
+    if (account === undefined) return;
+    const pair = accountKey(account, address);
+    await this.#count('pair', pair, now);
+    if (!(await this.#isTrusted(pair, now))) await this.#count('account', accountKey(account, ''), now);
   }
 
   /** A successful check: the pair's failures are forgotten and the address is trusted for the account. */
-  recordSuccess(account: string, address: string): void {
+  async recordSuccess(account: string, address: string): Promise<void> {
     const pair = accountKey(account, address);
-    this.#byPair.clear(pair);
-    // Only successes add trusted pairs, so dropping the oldest when full is not in a stranger's hands.
-    this.#trusted.delete(pair);
-    this.#trusted.set(pair, this.#now() + this.#trustMs);
-    for (const oldest of this.#trusted.keys()) {
-      if (this.#trusted.size <= this.#maxEntries) break;
-      this.#trusted.delete(oldest);
-    }
+    const now = this.#now();
+    await this.#store.clear('pair', pair, now);
+    await this.#store.trust(pair, now + this.#trustMs);
   }
 
-  #isTrusted(pair: string, now: number): boolean {
-    return (this.#trusted.get(pair) ?? 0) > now;
+  async #count(budget: ThrottleBudget, key: string, now: number): Promise<void> {
+    if ((await this.#store.recordFailure(budget, key, this.#limits[budget], now)) === 'counted') return;
+    if (now - (this.#reportedAt.get(budget) ?? -Infinity) < 60_000) return;
+    this.#reportedAt.set(budget, now);
+    this.#onSaturated(budget);
   }
 
-  #saturated(now: number): number {
-    return this.#saturatedUntil > now ? this.#saturatedUntil : 0;
+  async #isTrusted(pair: string, now: number): Promise<boolean> {
+    return (await this.#store.trustedUntil(pair)) > now;
   }
+}
+
+function warnOnce(): (budget: ThrottleBudget) => void {
+  const warned = new Set<ThrottleBudget>();
+  return (budget) => {
+    if (warned.has(budget)) return;
+    warned.add(budget);
+    process.emitWarning(`LoginThrottle: the ${budget} budget is full; new keys are not counted until old ones expire`, {
+      code: 'SVCGEN_THROTTLE_FULL',
+    });
+  };
 }

@@ -11,7 +11,7 @@ const TOKEN_PATH = '/api/oauth/token';
 const TAX_PATH = '/api/v3/tax';
 const token = { token_type: 'Bearer', access_token: 'access-token', expires_in: 600, refresh_token: 'refresh-token' };
 const emptyList = { data: [], meta: { total: 0 } };
-const tax = (id: string) => ({ type: 'tax', id, attributes: { name: `rate ${id}`, taxRate: 19, position: 1 } });
+const tax = (id: string) => ({ type: 'tax', id, attributes: { name: `rate ${id}`, taxRate: 19 } });
 
 let api: HostileServer;
 beforeEach(async () => {
@@ -82,7 +82,7 @@ describe('a call that meets a passing failure', () => {
 
   it('is not retried when it is a POST (it may have been applied)', async () => {
     serve([(response) => json(response, 503, { errors: [] }, { 'retry-after': '0' })]);
-    const error = await failure(client().createTax({ body: { name: 'reduced', taxRate: 7, position: 2 } }));
+    const error = await failure(client().createTax({ body: { name: 'reduced', taxRate: 7 } }));
     expect(error).toMatchObject({ status: 503 });
     expect(taxCalls()).toHaveLength(1);
   });

@@ -64,6 +64,37 @@ describe('keepUsedRuntime', () => {
   });
 });
 
+describe('the shared stores (PostgreSQL, Redis)', () => {
+  const runtimeDir = resolve(import.meta.dirname, '../../src/runtime');
+  const realRuntime = async () =>
+    Promise.all(
+      (await readdir(runtimeDir)).map(async (name) =>
+        file(`runtime/${name}`, await readFile(join(runtimeDir, name), 'utf8')),
+      ),
+    );
+  const POSTGRES = ['stores-postgres', 'postgres-store-base', 'throttle-store-postgres'];
+  const REDIS = ['stores-redis', 'redis-store-base', 'throttle-store-redis'];
+
+  it('are not written for a server with every auth scheme, which keeps the memory throttle store', async () => {
+    const schemes = ['server', 'oauth-scheme', 'digest-server', 'basic-server', 'api-key-server', 'bearer-server'];
+    const server = file(
+      'shop/server.ts',
+      schemes.map((name) => `import { x } from '../runtime/${name}.js';\n`).join(''),
+    );
+    const kept = keepUsedRuntime([server, ...(await realRuntime())]).map((kept) => kept.path);
+    expect(kept).toContain('runtime/throttle-store.ts');
+    for (const name of [...POSTGRES, ...REDIS, 'shared-store']) expect(kept).not.toContain(`runtime/${name}.ts`);
+  });
+
+  it('are written with what they import when a file imports them', async () => {
+    const service = file('shop/stores.ts', "import { x } from '../runtime/stores-postgres.js';");
+    const kept = keepUsedRuntime([service, ...(await realRuntime())]).map((kept) => kept.path);
+    for (const name of [...POSTGRES, 'shared-store', 'storage-errors', 'throttle-store'])
+      expect(kept).toContain(`runtime/${name}.ts`);
+    for (const name of REDIS) expect(kept).not.toContain(`runtime/${name}.ts`);
+  });
+});
+
 describe('an output written with only the runtime it uses', () => {
   const root = resolve(import.meta.dirname, '../..');
 

@@ -2,14 +2,14 @@
 // passwords lock only the stranger out, a flood of random user names evicts no lockout, and every
 // credential check (password, client_credentials and refresh grants, Store login, Digest) is throttled
 // with 429 and Retry-After in its interface's error shape.
-import { connect } from 'node:net';
-import { Agent, request } from 'undici';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_KEY, startService, type Service } from '../server/helpers.js';
 import { DigestClient } from '../../generated/runtime/digest-client.js';
+import { LoopbackClients } from '../helpers/loopback-agent.js';
 
 let service: Service;
-const agents = new Map<string, Agent>();
+const clients = new LoopbackClients();
 
 beforeAll(async () => {
   service = await startService();
@@ -17,42 +17,15 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service.close();
-  await Promise.all([...agents.values()].map((agent) => agent.close()));
+  await clients.close();
 });
 
-/** An agent whose sockets leave from the given loopback address (undici's own localAddress is not applied). */
-function agentFrom(address: string): Agent {
-  return new Agent({
-    connect: (options, done) => {
-      const socket = connect({ host: options.hostname, port: Number(options.port), localAddress: address });
-      socket.once('connect', () => done(null, socket));
-      socket.once('error', (error) => done(error, null));
-    },
-  });
-}
-
 /** A request from the given loopback address. */
-async function from(
+const from = (
   address: string,
   path: string,
   options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
-) {
-  let agent = agents.get(address);
-  if (!agent) agents.set(address, (agent = agentFrom(address)));
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const response = await request(`${service.baseUrl}${path}`, {
-    dispatcher: agent,
-    method: (options.method ?? 'GET') as 'GET',
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers },
-    ...(body ? { body } : {}),
-  });
-  const text = await response.body.text();
-  return {
-    status: response.statusCode,
-    retryAfter: response.headers['retry-after'],
-    json: text ? JSON.parse(text) : undefined,
-  };
-}
+) => clients.send(address, `${service.baseUrl}${path}`, options);
 
 const grant = (address: string, username: string, password: string) =>
   from(address, '/api/oauth/token', {
@@ -127,7 +100,7 @@ describe('login throttling', () => {
     const attempt = async (address: string, password: string) => {
       const client = new DigestClient({ username: service.config.apiUsername, password });
       const first = await from(address, '/api/Banner');
-      const response = await request(`${service.baseUrl}/api/Banner`, { dispatcher: agents.get(address) as Agent });
+      const response = await request(`${service.baseUrl}/api/Banner`, { dispatcher: clients.agent(address) });
       await response.body.text();
       client.handleUnauthorized(response.headers['www-authenticate'], false);
       expect(first.status).toBe(401);
