@@ -52,12 +52,17 @@ class FailureTable {
   readonly #entries = new Map<string, FailureEntry>();
   #prunedAt = 0;
 
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly lockoutMs: number,
-    private readonly maxEntries: number,
-  ) {}
+  private readonly limit: number;
+  private readonly windowMs: number;
+  private readonly lockoutMs: number;
+  private readonly maxEntries: number;
+
+  constructor(limit: number, windowMs: number, lockoutMs: number, maxEntries: number) {
+    this.limit = limit;
+    this.windowMs = windowMs;
+    this.lockoutMs = lockoutMs;
+    this.maxEntries = maxEntries;
+  }
 
   blockedUntil(key: string, now: number): number {
     const until = this.#entries.get(key)?.blockedUntil ?? 0;
