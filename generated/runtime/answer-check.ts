@@ -9,13 +9,16 @@ import type { InterfaceMeta, ResponseMeta } from './interface-meta.js';
 
 /** A handler result that breaks the definition of its answer; `violations` name each bad member by JSON pointer. */
 export class ResponseBreach extends Error {
-  constructor(
-    readonly route: string,
-    readonly status: number,
-    readonly violations: readonly string[],
-  ) {
+  readonly route: string;
+  readonly status: number;
+  readonly violations: readonly string[];
+
+  constructor(route: string, status: number, violations: readonly string[]) {
     super(`${route}: the result breaks the definition of its ${status} answer: ${violations.join('; ')}`);
     this.name = 'ResponseBreach';
+    this.route = route;
+    this.status = status;
+    this.violations = violations;
   }
 }
 

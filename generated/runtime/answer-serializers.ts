@@ -15,10 +15,13 @@ export type ResponseSchemas = Readonly<Record<number, z.ZodType>>;
 export class AnswerSchemas {
   private readonly made = new Map<string, JsonSchema | null>();
 
-  constructor(
-    private readonly meta: InterfaceMeta,
-    private readonly schemas: ResponseSchemas,
-  ) {}
+  private readonly meta: InterfaceMeta;
+  private readonly schemas: ResponseSchemas;
+
+  constructor(meta: InterfaceMeta, schemas: ResponseSchemas) {
+    this.meta = meta;
+    this.schemas = schemas;
+  }
 
   /** The zod schema of the response's body, as the handler returns it. */
   result(response: ResponseMeta): z.ZodType | undefined {

@@ -47,6 +47,7 @@ export const DIAGNOSTIC_CODES = {
   SVC225: 'unknown scope',
   SVC226: 'unknown or unfit error entry of an auth scheme',
   SVC227: 'password grant without a client id',
+  SVC234: 'refresh tokens without a lifetime',
   SVC235: 'form-style query parameter with no written form',
   SVC236: 'structured path parameter or header without style json',
   SVC237: 'cookie parameter with no cookie form',

@@ -200,7 +200,12 @@ export const AuthSchemeSchema = z.discriminatedUnion('type', [
       .optional()
       .describe('client authentication at the token endpoint: HTTP Basic or the body (RFC 6749 section 2.3.1)'),
     accessTokenLifetime: z.number().int().positive(),
-    refreshTokenLifetime: z.number().int().positive(),
+    refreshTokenLifetime: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('seconds a refresh token lives; required when a grant issues refresh tokens'),
     rotateRefreshTokens: z.boolean().optional(),
   }),
   z.strictObject({

@@ -5,6 +5,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import type { Diagnostic } from '../definitions/diagnostics.js';
+import { closest } from '../ir/names.js';
 import { readDefinitionSources, type DefinitionSource } from '../definitions/sources.js';
 import type { DiffBase } from './types.js';
 
@@ -39,7 +40,11 @@ async function readGitSources(ref: string, definitionsDir: string, cwd: string):
     .catch(notFound(`is not a folder, and ${cwd} is not inside a git repository (expected a folder or a git ref)`));
   const commit = await git(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])
     .then((stdout) => stdout.toString('utf8').trim())
-    .catch(notFound('is neither a folder nor a git ref (expected a folder, a branch, a tag or a commit)'));
+    .catch(async () => {
+      const [nearest] = closest(ref, await refNames(root));
+      const hint = nearest === undefined ? '' : `did you mean ${nearest}? `;
+      return notFound(`is neither a folder nor a git ref (${hint}expected a folder, a branch, a tag or a commit)`)();
+    });
   const dir = relative(root, await realpath(definitionsDir).catch(() => definitionsDir))
     .split(sep)
     .join('/');
@@ -63,6 +68,20 @@ async function readGitSources(ref: string, definitionsDir: string, cwd: string):
     })),
   );
   return { base: { kind: 'git', label: `${ref}:${dir || '.'}` }, definitions, diagnostics: [] };
+}
+
+/** The branches, remote branches and tags of the repository, for a "did you mean" on a mistyped base. */
+async function refNames(root: string): Promise<string[]> {
+  const listing = await git(root, [
+    'for-each-ref',
+    '--format=%(refname:short)',
+    'refs/heads',
+    'refs/remotes',
+    'refs/tags',
+  ])
+    .then((stdout) => stdout.toString('utf8'))
+    .catch(() => '');
+  return listing.split('\n').filter(Boolean);
 }
 
 async function git(cwd: string, args: readonly string[]): Promise<Buffer> {

@@ -60,6 +60,16 @@ export function buildAuthSchemes(
               ];
             },
           );
+          const refreshing = grants.filter((grant) => grant.issuesRefreshToken || grant.grant === 'refresh_token');
+          if (refreshing.length > 0 && def.refreshTokenLifetime === undefined) {
+            ctx.report(
+              'SVC234',
+              ['auth', name],
+              `the ${refreshing.map((grant) => grant.grant).join(' and ')} grant${refreshing.length > 1 ? 's issue' : ' issues'} ` +
+                'refresh tokens, but the scheme gives them no lifetime (expected refreshTokenLifetime: <seconds>)',
+              true,
+            );
+          }
           return {
             type: 'oauth2',
             name,

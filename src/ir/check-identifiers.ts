@@ -34,6 +34,7 @@ const INTERFACE_FILE_IMPORTS = [
   'InterfaceMeta',
   'JwtBearerOptions',
   'ListResult',
+  'OAuthClientOptions',
   'OAuthCredentials',
   'OAuthOptions',
   'Page',

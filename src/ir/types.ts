@@ -205,7 +205,8 @@ export interface OAuthSchemeIr extends Documented {
   /** Client authentication at the token endpoint: HTTP Basic or the body, never both (RFC 6749 section 2.3.1). */
   readonly clientAuthentication: OAuthClientAuthIr;
   readonly accessTokenLifetime: number;
-  readonly refreshTokenLifetime: number;
+  /** Seconds a refresh token lives; undefined when no grant issues refresh tokens. */
+  readonly refreshTokenLifetime: number | undefined;
   readonly rotateRefreshTokens: boolean;
 }
 

@@ -104,7 +104,11 @@ const NONCE_MAC_BYTES = 10;
 type NonceCheck = { ok: true; expiresAt: number } | { ok: false; reason: 'unknown-nonce' | 'nonce-expired' };
 
 class NonceSigner {
-  constructor(private readonly key: string | Buffer) {}
+  private readonly key: string | Buffer;
+
+  constructor(key: string | Buffer) {
+    this.key = key;
+  }
 
   issue(expiresAt: number): string {
     const body = Buffer.alloc(NONCE_EXPIRY_BYTES + NONCE_RANDOM_BYTES);

@@ -40,7 +40,10 @@ export function sendJson(reply: FastifyReply, contentType: string, body: unknown
  */
 export class InternalError extends ApiError {
   /** `disclosed`: the fault, told to the client in development only. */
-  constructor(readonly disclosed?: string) {
+  readonly disclosed: string | undefined;
+
+  constructor(disclosed?: string) {
     super('badRequest', { detail: 'Internal error.' });
+    this.disclosed = disclosed;
   }
 }

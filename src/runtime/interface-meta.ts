@@ -109,7 +109,8 @@ export interface OAuthMeta {
   readonly clientCredentialsScopes?: readonly string[];
   readonly scopes: readonly string[];
   readonly accessTokenLifetime: number;
-  readonly refreshTokenLifetime: number;
+  /** Absent when no grant issues refresh tokens. */
+  readonly refreshTokenLifetime?: number;
 }
 
 /** Authorization: Bearer; an opaque token the service checks, or a JWT checked here. */

@@ -42,7 +42,11 @@ class Serializer {
   private readonly included = new Map<string, ResourceObject>();
   private readonly primary = new Set<string>();
 
-  constructor(private readonly options: JsonApiOptions) {}
+  private readonly options: JsonApiOptions;
+
+  constructor(options: JsonApiOptions) {
+    this.options = options;
+  }
 
   resource(recordName: string, record: Plain, level: 'primary' | 'included' = 'primary'): ResourceObject {
     const meta = this.recordMeta(recordName);

@@ -26,8 +26,8 @@ import {
 } from './stores.js';
 import { LoginThrottle } from './throttle.js';
 
-export interface OAuthOptions {
-  verifyPassword(username: string, password: string): MaybePromise<boolean>;
+/** The options of a scheme without the password grant: the service checks clients, never users' passwords. */
+export interface OAuthClientOptions {
   verifyClient(clientId: string, clientSecret: string): MaybePromise<boolean>;
   accessTokens?: AccessTokenStore;
   refreshTokens?: RefreshTokenStore;
@@ -41,8 +41,16 @@ export interface OAuthOptions {
   now?: () => number;
 }
 
+/** The options of a scheme with the password grant, which checks users' passwords too. */
+export interface OAuthOptions extends OAuthClientOptions {
+  verifyPassword(username: string, password: string): MaybePromise<boolean>;
+}
+
+/** What the runtime takes: verifyPassword is needed only by the password grant. */
+type AnyOAuthOptions = OAuthClientOptions & Partial<Pick<OAuthOptions, 'verifyPassword'>>;
+
 /** OAuth 2.0, for a generated server's plugin: the bearer check, and the token endpoint at the scheme's tokenPath. */
-export const oauthScheme: AuthScheme<OAuthMeta, OAuthOptions> = {
+export const oauthScheme: AuthScheme<OAuthMeta, AnyOAuthOptions> = {
   authenticator: (scheme, options) => oauthBearerAuthenticator(oauthRuntime(scheme, options)),
   routes: (app, scheme, options, context) => registerTokenEndpoint(app, oauthRuntime(scheme, options), context),
 };
@@ -60,9 +68,15 @@ export interface OAuthRuntime {
 const oauthRuntimes = new WeakMap<object, OAuthRuntime>();
 
 /** One token runtime per options object, shared by the token endpoint and the bearer checks. */
-export function oauthRuntime(scheme: OAuthMeta, options: OAuthOptions): OAuthRuntime {
+export function oauthRuntime(scheme: OAuthMeta, options: AnyOAuthOptions): OAuthRuntime {
   const known = oauthRuntimes.get(options);
   if (known) return known;
+  // The generated options type asks for it; this is for a caller the types did not reach.
+  if (scheme.grants.includes('password') && options.verifyPassword === undefined) {
+    throw new TypeError(
+      `the OAuth scheme at ${scheme.tokenPath} has the password grant: its options need verifyPassword`,
+    );
+  }
   const accessTokens = options.accessTokens ?? new MemoryAccessTokenStore();
   const refreshTokens = options.refreshTokens ?? new MemoryRefreshTokenStore();
   const now = options.now ?? Date.now;
@@ -86,14 +100,17 @@ export function oauthRuntime(scheme: OAuthMeta, options: OAuthOptions): OAuthRun
           grants: scheme.grants,
           clientCredentialsClientId: scheme.clientCredentialsClientId,
           clientCredentialsScopes: scheme.clientCredentialsScopes,
-          verifyPassword: (username, password) => options.verifyPassword(username, password),
+          // Without the password grant no request reaches it.
+          verifyPassword: (username, password) => options.verifyPassword?.(username, password) ?? false,
           verifyClient: (clientId, secret) => options.verifyClient(clientId, secret),
           accessTokens,
           refreshTokens,
           ...(throttle ? { throttle } : {}),
           ...(options.credentialVersion ? { credentialVersion: options.credentialVersion } : {}),
           accessTokenLifetimeSeconds: scheme.accessTokenLifetime,
-          refreshTokenLifetimeSeconds: scheme.refreshTokenLifetime,
+          ...(scheme.refreshTokenLifetime !== undefined && {
+            refreshTokenLifetimeSeconds: scheme.refreshTokenLifetime,
+          }),
           now,
         },
         request,

@@ -43,17 +43,19 @@ export async function storeCall<T>(options: StoreCallOptions, call: () => Promis
 /** At most one run of `task` per interval, in the background: expired rows are deleted as writes come. */
 export class Pruner {
   #lastRun = -Infinity;
+  readonly #intervalMs: number;
+  readonly #task: (now: number) => Promise<unknown>;
 
-  constructor(
-    private readonly intervalMs: number,
-    private readonly task: (now: number) => Promise<unknown>,
-  ) {}
+  constructor(intervalMs: number, task: (now: number) => Promise<unknown>) {
+    this.#intervalMs = intervalMs;
+    this.#task = task;
+  }
 
   maybeRun(now: number): void {
-    if (now - this.#lastRun < this.intervalMs) return;
+    if (now - this.#lastRun < this.#intervalMs) return;
     this.#lastRun = now;
     // A failed prune is retried at the next interval; the request that triggered it does not wait for it.
-    this.task(now).catch(() => undefined);
+    this.#task(now).catch(() => undefined);
   }
 }
 

@@ -130,10 +130,13 @@ function jsonApiAnswer(ctx: AnswerSchemaContext, value: JsonSchema, refs: Refs):
 class Resources {
   private readonly made = new Map<string, JsonSchema>();
 
-  constructor(
-    private readonly meta: InterfaceMeta,
-    private readonly refs: Refs,
-  ) {}
+  private readonly meta: InterfaceMeta;
+  private readonly refs: Refs;
+
+  constructor(meta: InterfaceMeta, refs: Refs) {
+    this.meta = meta;
+    this.refs = refs;
+  }
 
   resource(record: string, schema: JsonSchema): JsonSchema {
     const known = this.made.get(record);
@@ -319,7 +322,11 @@ function nonNull(schema: JsonSchema): JsonSchema | undefined {
 
 /** Resolves the schema's local references, through null wrappers, to the object schema of a record. */
 class Refs {
-  constructor(private readonly defs: Record<string, JsonSchema>) {}
+  private readonly defs: Record<string, JsonSchema>;
+
+  constructor(defs: Record<string, JsonSchema>) {
+    this.defs = defs;
+  }
 
   object(schema: JsonSchema): JsonSchema | undefined {
     const inner = this.resolve(schema);

@@ -1,41 +1,45 @@
-// svcgen as a team installs it (issue 22): `npm pack`, the tarball installed as a devDependency in a
-// new ESM repo with nothing else but typescript (the peer dependencies come with it), then init,
+// svcgen as a team installs it (issues 22 and 38): `npm pack`, the tarball installed as a devDependency in a
+// new ESM repo with typescript and @types/node (the other peer dependencies come with it), without an engine
+// warning or an install script on Node 20, then init,
 // generate and check through `npx svcgen`, the output type-checked under the strictest options, and a
 // generated server called by the generated client on loopback. Uses npm's cache first, so a machine
 // that ran `npm ci` needs no network.
-import { execFile } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, ROOT, tempDir } from '../workflow/helpers.js';
+import { removeDir, tempDir } from '../workflow/helpers.js';
+import { NODE_MAJOR, packTarball, run, teamRepo, type TeamRepo } from './tarball-helpers.js';
 
-const run = promisify(execFile);
 const SLOW = 600_000;
-const TYPESCRIPT = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')).devDependencies.typescript as string;
 
 let work: string;
+let team: TeamRepo;
 let repo: string;
-
-const npm = (args: string[], cwd: string) =>
-  run('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], { cwd, maxBuffer: 1 << 24 });
-const npx = (args: string[]) => run('npx', ['--no-install', ...args], { cwd: repo, maxBuffer: 1 << 24 });
+const npx = (args: string[]) => team.npx(args);
 
 beforeAll(async () => {
   work = await tempDir('svcgen-tarball-');
-  repo = join(work, 'team-repo');
-  await run('mkdir', ['-p', repo]);
-  const { stdout } = await npm(['pack', '--ignore-scripts', '--pack-destination', work], ROOT);
-  const tarball = join(work, stdout.trim().split('\n').at(-1) as string);
-  await writeFile(
-    join(repo, 'package.json'),
-    `${JSON.stringify({ name: 'team-repo', private: true, type: 'module' }, null, 2)}\n`,
-  );
-  await npm(['install', '--save-dev', tarball, `typescript@${TYPESCRIPT}`], repo);
+  team = await teamRepo(join(work, 'team-repo'), await packTarball(work));
+  repo = team.dir;
 }, SLOW);
 afterAll(async () => removeDir(work));
 
 describe('svcgen installed from its tarball in a new ESM repo', () => {
+  it('installs on the supported Node without an engine warning and runs no install script (dist/ ships built)', async () => {
+    console.log(`npm install on Node ${process.version} printed:\n${team.installOutput}`);
+    expect(team.installOutput).not.toMatch(/EBADENGINE|install-scripts|allowScripts/);
+    const packed = JSON.parse(await readFile(join(repo, 'node_modules', 'svcgen', 'package.json'), 'utf8'));
+    const lifecycle = ['preinstall', 'install', 'postinstall', 'prepare'].filter((name) => name in packed.scripts);
+    expect(lifecycle).toEqual([]);
+    expect(await readdir(join(repo, 'node_modules', 'svcgen', 'dist'))).toContain('cli.js');
+    // Fastify's light-my-request is held at a release whose cookie runs on Node 20 (cookie 2 wants Node 22).
+    const cookie = JSON.parse(await readFile(join(repo, 'node_modules', 'cookie', 'package.json'), 'utf8'));
+    expect(cookie.engines.node).toBe('>=18');
+    // The types of the team's Node, not the newest @types/node.
+    const types = JSON.parse(await readFile(join(repo, 'node_modules', '@types', 'node', 'package.json'), 'utf8'));
+    expect(types.version.split('.')[0]).toBe(NODE_MAJOR);
+  });
+
   it('brings the generated code its imports as peer dependencies; jose and undici, needed by some outputs, are optional', async () => {
     const installed = await readdir(join(repo, 'node_modules'));
     for (const name of ['svcgen', 'zod', 'fastify', '@types']) expect(installed).toContain(name);

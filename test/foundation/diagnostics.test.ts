@@ -114,6 +114,13 @@ const CASES: readonly Case[] = [
   { fixture: 'svc225-unknown-scope.yaml', code: 'SVC225', line: 16, column: 14, found: '"items:raed"' },
   { fixture: 'svc226-unknown-key-error.yaml', code: 'SVC226', line: 12, column: 22, found: '"badKey"' },
   { fixture: 'svc227-password-grant-without-client.yaml', code: 'SVC227', line: 12, column: 7, found: 'clientId:' },
+  {
+    fixture: 'svc234-refresh-tokens-without-lifetime.yaml',
+    code: 'SVC234',
+    line: 8,
+    column: 3,
+    found: 'the client_credentials grant issues refresh tokens',
+  },
   { fixture: 'svc235-form-list-of-records.yaml', code: 'SVC235', line: 12, column: 7, found: 'in style form' },
   {
     fixture: 'svc235-form-records-sharing-a-field.yaml',

@@ -73,6 +73,10 @@ describe('generated code under the strictest options, in an ESM package', () => 
       option: 'verbatimModuleSyntax',
       given: "import { ObjectEncodingOptions } from 'node:fs';\nexport type Encoding = ObjectEncodingOptions;\n",
     },
+    {
+      option: 'erasableSyntaxOnly',
+      given: 'export class Point {\n  constructor(readonly x: number) {}\n}\n',
+    },
   ])(
     'the options are in force: a control file that breaks only under $option is refused',
     async ({ given }) => {

@@ -212,6 +212,13 @@ describe('svcgen diff --base <git ref>', () => {
     const result = await runCli(['diff', '--base', 'no-such-branch', '--definitions', nested], dir);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('base "no-such-branch" is neither a folder nor a git ref');
+    expect(result.stderr).not.toContain('did you mean');
+  });
+
+  it('names the nearest branch or tag for a mistyped base (issue 38)', async () => {
+    const result = await runCli(['diff', '--base', 'mian', '--definitions', nested], dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('base "mian" is neither a folder nor a git ref (did you mean main? expected');
   });
 
   it('exits 1 when the definitions at the ref are invalid', async () => {

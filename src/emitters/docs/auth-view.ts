@@ -34,8 +34,10 @@ export function authView(module: ModuleIr, scheme: AuthSchemeIr): AuthView {
         facts.push(fact(`Grant ${codeSpan(grant.grant)}`, described, grant.origin));
       }
       facts.push(fact('Access token lifetime', `${scheme.accessTokenLifetime} s`));
-      const rotated = scheme.rotateRefreshTokens ? ', rotated on use' : '';
-      facts.push(fact('Refresh token lifetime', `${scheme.refreshTokenLifetime} s${rotated}`));
+      if (scheme.refreshTokenLifetime !== undefined) {
+        const rotated = scheme.rotateRefreshTokens ? ', rotated on use' : '';
+        facts.push(fact('Refresh token lifetime', `${scheme.refreshTokenLifetime} s${rotated}`));
+      }
       break;
     }
     case 'bearer':

@@ -72,7 +72,11 @@ function oauthScheme(module: ModuleIr, scheme: OAuthSchemeIr): SecuritySchemeObj
   };
   const password = flow('password');
   const clientCredentials = flow('client_credentials');
-  const lifetimes = `Access tokens live ${scheme.accessTokenLifetime} s (expires_in); refresh tokens live ${scheme.refreshTokenLifetime} s${scheme.rotateRefreshTokens ? ' and rotate: a used refresh token is revoked' : ''}.`;
+  const refreshLifetime =
+    scheme.refreshTokenLifetime === undefined
+      ? ''
+      : `; refresh tokens live ${scheme.refreshTokenLifetime} s${scheme.rotateRefreshTokens ? ' and rotate: a used refresh token is revoked' : ''}`;
+  const lifetimes = `Access tokens live ${scheme.accessTokenLifetime} s (expires_in)${refreshLifetime}.`;
   const refreshNote =
     refresh &&
     `The refresh_token grant (client_id and refresh_token, at the same token URL) exchanges a refresh token for a new token pair${refresh.origin === 'convention' ? ' (a convention; the document does not show it)' : ''}.`;

@@ -164,7 +164,12 @@ function option(name: string, type: TypeNode, docs: string): PropertySignature {
 function schemeRuntime(scheme: AuthSchemeIr): { module: string; value: string; type: string } {
   switch (scheme.type) {
     case 'oauth2':
-      return { module: 'oauth-scheme', value: 'oauthScheme', type: 'OAuthOptions' };
+      return {
+        module: 'oauth-scheme',
+        value: 'oauthScheme',
+        // Only the password grant checks users' passwords (verifyPassword).
+        type: scheme.grants.some((grant) => grant.grant === 'password') ? 'OAuthOptions' : 'OAuthClientOptions',
+      };
     case 'bearer':
       return scheme.jwt
         ? { module: 'bearer-jwt', value: 'jwtBearerScheme', type: 'JwtBearerOptions' }
