@@ -36,6 +36,7 @@ export const oauthClientAuth: ClientAuthScheme<OAuthMeta, OAuthCredentials> = {
         defaultScopes: scheme.scopes,
         fetch: context.fetch,
         timeoutMs: context.timeoutMs,
+        maxResponseBytes: context.maxResponseBytes,
         now: context.now,
       }),
     ),
@@ -67,6 +68,8 @@ export interface TokenManagerOptions {
   readonly refreshMarginSeconds?: number;
   readonly now?: (() => number) | undefined;
   readonly timeoutMs?: number | undefined;
+  /** The longest token answer read (the client's maxResponseBytes). */
+  readonly maxResponseBytes: number;
 }
 
 interface TokenState {
@@ -165,8 +168,7 @@ export class TokenManager {
             ...hop,
             headers: hop.body === undefined ? { accept: headers.accept } : headers,
           },
-          this.#options.fetch,
-          deadline.signal,
+          { fetch: this.#options.fetch, signal: deadline.signal, maxBytes: this.#options.maxResponseBytes },
         ),
     ).finally(deadline.done);
     if (response.status !== 200) throw errorFromBody(interfaceName, response.status, parseJson(response.text));
