@@ -186,7 +186,7 @@ describe('the size of an answer (item 10)', () => {
       auth: { oauth: { grant: 'password', username: 'admin', password: 'admin-secret-password' } },
       maxResponseBytes: MIB,
     });
-    const token = await admin.getProduct({ params: { id: 1 } }).catch((reason: unknown) => reason);
+    const token = await admin.getProduct({ params: { id: '1' } }).catch((reason: unknown) => reason);
     expect(token).toBeInstanceOf(AdminTooLarge);
     expect(api.received.at(-1)?.url).toMatch(/token$/);
   });
