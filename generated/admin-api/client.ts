@@ -11,14 +11,16 @@ export {
   ApiClientError,
   NetworkError,
   RedirectError,
+  RequestNotSentError,
+  ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
   UnreadableResponseError,
 } from '../runtime/client-errors.js';
 
 export interface AdminApiClientOptions extends Omit<ClientOptions, 'auth'> {
-  /** Credentials per auth scheme. */
-  readonly auth: { readonly oauth: OAuthCredentials };
+  /** Credentials for the auth schemes this caller holds; a route of another scheme is not sent. */
+  readonly auth?: { readonly oauth?: OAuthCredentials };
 }
 
 const responseSchemas = {

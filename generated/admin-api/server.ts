@@ -5,11 +5,15 @@ import type { z } from 'zod';
 import { renderJsonApi } from '../runtime/jsonapi.js';
 import { oauthScheme, type OAuthOptions } from '../runtime/oauth-scheme.js';
 import type { ListResult } from '../runtime/responses.js';
+import type { PrincipalOf } from '../runtime/server-auth.js';
 import { createInterfacePlugin, type HandlerContext } from '../runtime/server.js';
 import type { LoginThrottle } from '../runtime/throttle.js';
 import { adminApiMeta, adminApiRoutes } from './metadata.js';
 import * as schemas from './schemas.js';
 import type * as types from './types.js';
+
+/** What a handler gets beside its input: its principal comes from one of the Admin API's auth schemes. */
+export type AdminApiContext = HandlerContext<unknown, PrincipalOf<'oauth2'>>;
 
 /**
  * The business logic of the Admin API: one method per route. Return records or throw the runtime's typed errors
@@ -22,7 +26,7 @@ export interface AdminApiHandlers {
       readonly query: z.output<typeof schemas.createManufacturerQuerySchema>;
       readonly body: z.output<typeof schemas.createManufacturerBodySchema>;
     },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<types.CreateManufacturerResponses[200]>;
   /** Creates a product; answers 204 with its Location, or 200 with the record when _response is true. */
   createProduct(
@@ -30,7 +34,7 @@ export interface AdminApiHandlers {
       readonly query: z.output<typeof schemas.createProductQuerySchema>;
       readonly body: z.output<typeof schemas.createProductBodySchema>;
     },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<types.CreateProductResponses[200]>;
   /** Creates a tax record; answers 204 with its Location, or 200 with the record when _response is true. */
   createTax(
@@ -38,27 +42,27 @@ export interface AdminApiHandlers {
       readonly query: z.output<typeof schemas.createTaxQuerySchema>;
       readonly body: z.output<typeof schemas.createTaxBodySchema>;
     },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<types.CreateTaxResponses[200]>;
   /** Deletes a manufacturer; one that products still reference is a 409. */
   deleteManufacturer(
     input: { readonly params: z.output<typeof schemas.deleteManufacturerPathParamsSchema> },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<void>;
   /** Deletes a product; a product that others reference is a 409. */
   deleteProduct(
     input: { readonly params: z.output<typeof schemas.deleteProductPathParamsSchema> },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<void>;
   /** Deletes a tax record; one that products still reference is a 409. */
   deleteTax(
     input: { readonly params: z.output<typeof schemas.deleteTaxPathParamsSchema> },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<void>;
   /** Reads one manufacturer. */
   getManufacturer(
     input: { readonly params: z.output<typeof schemas.getManufacturerPathParamsSchema> },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<types.GetManufacturerResponses[200]>;
   /** Lists the products of a manufacturer. */
   getManufacturerProducts(
@@ -66,12 +70,12 @@ export interface AdminApiHandlers {
       readonly params: z.output<typeof schemas.getManufacturerProductsPathParamsSchema>;
       readonly query: z.output<typeof schemas.getManufacturerProductsQuerySchema>;
     },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<ListResult<types.GetManufacturerProductsResponses[200][number]>>;
   /** Reads one product. */
   getProduct(
     input: { readonly params: z.output<typeof schemas.getProductPathParamsSchema> },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<types.GetProductResponses[200]>;
   /** Lists the child products of a product. */
   getProductChildren(
@@ -79,27 +83,27 @@ export interface AdminApiHandlers {
       readonly params: z.output<typeof schemas.getProductChildrenPathParamsSchema>;
       readonly query: z.output<typeof schemas.getProductChildrenQuerySchema>;
     },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<ListResult<types.GetProductChildrenResponses[200][number]>>;
   /** Reads the manufacturer record of a product. */
   getProductManufacturer(
     input: { readonly params: z.output<typeof schemas.getProductManufacturerPathParamsSchema> },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<types.GetProductManufacturerResponses[200]>;
   /** Reads the parent product of a product. */
   getProductParent(
     input: { readonly params: z.output<typeof schemas.getProductParentPathParamsSchema> },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<types.GetProductParentResponses[200]>;
   /** Reads the tax record of a product. */
   getProductTax(
     input: { readonly params: z.output<typeof schemas.getProductTaxPathParamsSchema> },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<types.GetProductTaxResponses[200]>;
   /** Reads one tax record. */
   getTax(
     input: { readonly params: z.output<typeof schemas.getTaxPathParamsSchema> },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<types.GetTaxResponses[200]>;
   /** Lists the products with a tax. */
   getTaxProducts(
@@ -107,22 +111,22 @@ export interface AdminApiHandlers {
       readonly params: z.output<typeof schemas.getTaxProductsPathParamsSchema>;
       readonly query: z.output<typeof schemas.getTaxProductsQuerySchema>;
     },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<ListResult<types.GetTaxProductsResponses[200][number]>>;
   /** Lists manufacturers, one page at a time. */
   listManufacturer(
     input: { readonly query: z.output<typeof schemas.listManufacturerQuerySchema> },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<ListResult<types.ListManufacturerResponses[200][number]>>;
   /** Lists products, one page at a time. */
   listProduct(
     input: { readonly query: z.output<typeof schemas.listProductQuerySchema> },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<ListResult<types.ListProductResponses[200][number]>>;
   /** Lists tax records, one page at a time. */
   listTax(
     input: { readonly query: z.output<typeof schemas.listTaxQuerySchema> },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<ListResult<types.ListTaxResponses[200][number]>>;
   /**
    * Changes the given fields of a manufacturer; answers 204 with its Location, or 200 with the record when _response is
@@ -134,7 +138,7 @@ export interface AdminApiHandlers {
       readonly query: z.output<typeof schemas.updateManufacturerQuerySchema>;
       readonly body: z.output<typeof schemas.updateManufacturerBodySchema>;
     },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<types.UpdateManufacturerResponses[200]>;
   /**
    * Changes the given fields of a product; answers 204 with its Location, or 200 with the record when _response is
@@ -146,7 +150,7 @@ export interface AdminApiHandlers {
       readonly query: z.output<typeof schemas.updateProductQuerySchema>;
       readonly body: z.output<typeof schemas.updateProductBodySchema>;
     },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<types.UpdateProductResponses[200]>;
   /**
    * Changes the given fields of a tax record; answers 204 with its Location, or 200 with the record when _response is
@@ -158,7 +162,7 @@ export interface AdminApiHandlers {
       readonly query: z.output<typeof schemas.updateTaxQuerySchema>;
       readonly body: z.output<typeof schemas.updateTaxBodySchema>;
     },
-    context: HandlerContext,
+    context: AdminApiContext,
   ): Promise<types.UpdateTaxResponses[200]>;
 }
 

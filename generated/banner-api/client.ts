@@ -10,14 +10,16 @@ export {
   ApiClientError,
   NetworkError,
   RedirectError,
+  RequestNotSentError,
+  ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
   UnreadableResponseError,
 } from '../runtime/client-errors.js';
 
 export interface BannerApiClientOptions extends Omit<ClientOptions, 'auth'> {
-  /** Credentials per auth scheme. */
-  readonly auth: { readonly digest: DigestCredentials };
+  /** Credentials for the auth schemes this caller holds; a route of another scheme is not sent. */
+  readonly auth?: { readonly digest?: DigestCredentials };
 }
 
 const responseSchemas = {

@@ -4,11 +4,15 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { BodyEntries } from '../runtime/body-entries.js';
 import { digestScheme, type DigestOptions } from '../runtime/digest-server.js';
+import type { PrincipalOf } from '../runtime/server-auth.js';
 import { createInterfacePlugin, type HandlerContext } from '../runtime/server.js';
 import type { LoginThrottle } from '../runtime/throttle.js';
 import { bannerApiMeta, bannerApiRoutes } from './metadata.js';
 import * as schemas from './schemas.js';
 import type * as types from './types.js';
+
+/** What a handler gets beside its input: its principal comes from one of the Banner Resource API's auth schemes. */
+export type BannerApiContext = HandlerContext<unknown, PrincipalOf<'digest'>>;
 
 /**
  * The business logic of the Banner Resource API: one method per route. Return records or throw the runtime's typed
@@ -18,32 +22,32 @@ export interface BannerApiHandlers {
   /** Deletes banners named by id, judging each entry on its own. */
   batchDeleteBanners(
     input: { readonly body: BodyEntries<z.output<typeof schemas.batchDeleteBannersBodyEntrySchema>> },
-    context: HandlerContext,
+    context: BannerApiContext,
   ): Promise<types.BatchDeleteBannersResponses[200]>;
   /** Creates (entries without id) or updates (entries with id) banners, judging each entry on its own. */
   batchUpdateBanners(
     input: { readonly body: BodyEntries<z.output<typeof schemas.batchUpdateBannersBodyEntrySchema>> },
-    context: HandlerContext,
+    context: BannerApiContext,
   ): Promise<types.BatchUpdateBannersResponses[200]>;
   /** Creates a banner. */
   createBanner(
     input: { readonly body: z.output<typeof schemas.createBannerBodySchema> },
-    context: HandlerContext,
+    context: BannerApiContext,
   ): Promise<types.CreateBannerResponses[201]>;
   /** Deletes a banner. */
   deleteBanner(
     input: { readonly params: z.output<typeof schemas.deleteBannerPathParamsSchema> },
-    context: HandlerContext,
+    context: BannerApiContext,
   ): Promise<void>;
   /** Reads one banner. */
   getBanner(
     input: { readonly params: z.output<typeof schemas.getBannerPathParamsSchema> },
-    context: HandlerContext,
+    context: BannerApiContext,
   ): Promise<types.GetBannerResponses[200]>;
   /** Lists banners, sorted and filtered. */
   listBanners(
     input: { readonly query: z.output<typeof schemas.listBannersQuerySchema> },
-    context: HandlerContext,
+    context: BannerApiContext,
   ): Promise<types.ListBannersResponses[200]>;
   /** Changes the given fields of a banner. */
   updateBanner(
@@ -51,7 +55,7 @@ export interface BannerApiHandlers {
       readonly params: z.output<typeof schemas.updateBannerPathParamsSchema>;
       readonly body: z.output<typeof schemas.updateBannerBodySchema>;
     },
-    context: HandlerContext,
+    context: BannerApiContext,
   ): Promise<types.UpdateBannerResponses[200]>;
 }
 

@@ -4,11 +4,15 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { digestScheme, type DigestOptions } from '../runtime/digest-server.js';
 import type { ListResult } from '../runtime/responses.js';
+import type { PrincipalOf } from '../runtime/server-auth.js';
 import { createInterfacePlugin, type HandlerContext } from '../runtime/server.js';
 import type { LoginThrottle } from '../runtime/throttle.js';
 import { priceListApiMeta, priceListApiRoutes } from './metadata.js';
 import * as schemas from './schemas.js';
 import type * as types from './types.js';
+
+/** What a handler gets beside its input: its principal comes from one of the Price-List API's auth schemes. */
+export type PriceListApiContext = HandlerContext<unknown, PrincipalOf<'digest'>>;
 
 /**
  * The business logic of the Price-List API: one method per route. Return records or throw the runtime's typed errors
@@ -18,52 +22,52 @@ export interface PriceListApiHandlers {
   /** Creates a price list. */
   createPriceList(
     input: { readonly body: z.output<typeof schemas.createPriceListBodySchema> },
-    context: HandlerContext,
+    context: PriceListApiContext,
   ): Promise<types.CreatePriceListResponses[201]>;
   /** Attaches a condition to a price list. */
   createPriceListCondition(
     input: { readonly body: z.output<typeof schemas.createPriceListConditionBodySchema> },
-    context: HandlerContext,
+    context: PriceListApiContext,
   ): Promise<types.CreatePriceListConditionResponses[201]>;
   /** Creates prices in one all-or-nothing batch. */
   createPriceListPrices(
     input: { readonly body: z.output<typeof schemas.createPriceListPricesBodySchema> },
-    context: HandlerContext,
+    context: PriceListApiContext,
   ): Promise<types.CreatePriceListPricesResponses[201]>;
   /** Deletes a price list. */
   deletePriceList(
     input: { readonly params: z.output<typeof schemas.deletePriceListPathParamsSchema> },
-    context: HandlerContext,
+    context: PriceListApiContext,
   ): Promise<void>;
   /** Deletes a price list condition. */
   deletePriceListCondition(
     input: { readonly params: z.output<typeof schemas.deletePriceListConditionPathParamsSchema> },
-    context: HandlerContext,
+    context: PriceListApiContext,
   ): Promise<void>;
   /** Deletes prices, each named by its id, in one all-or-nothing batch. */
   deletePriceListPrices(
     input: { readonly body: z.output<typeof schemas.deletePriceListPricesBodySchema> },
-    context: HandlerContext,
+    context: PriceListApiContext,
   ): Promise<void>;
   /** Reads one price list. */
   getPriceList(
     input: { readonly params: z.output<typeof schemas.getPriceListPathParamsSchema> },
-    context: HandlerContext,
+    context: PriceListApiContext,
   ): Promise<types.GetPriceListResponses[200]>;
   /** Reads one price list condition. */
   getPriceListCondition(
     input: { readonly params: z.output<typeof schemas.getPriceListConditionPathParamsSchema> },
-    context: HandlerContext,
+    context: PriceListApiContext,
   ): Promise<types.GetPriceListConditionResponses[200]>;
   /** Reads one price list price. */
   getPriceListPrice(
     input: { readonly params: z.output<typeof schemas.getPriceListPricePathParamsSchema> },
-    context: HandlerContext,
+    context: PriceListApiContext,
   ): Promise<types.GetPriceListPriceResponses[200]>;
   /** Lists all configured price list conditions. */
   listPriceListConditions(
     input: {},
-    context: HandlerContext,
+    context: PriceListApiContext,
   ): Promise<ListResult<types.ListPriceListConditionsResponses[200][number]>>;
   /** Lists price list prices, optionally filtered. */
   listPriceListPrices(
@@ -71,7 +75,7 @@ export interface PriceListApiHandlers {
       readonly query: z.output<typeof schemas.listPriceListPricesQuerySchema>;
       readonly body: z.output<typeof schemas.listPriceListPricesBodySchema> | undefined;
     },
-    context: HandlerContext,
+    context: PriceListApiContext,
   ): Promise<ListResult<types.ListPriceListPricesResponses[200][number]>>;
   /** Lists price lists, optionally filtered. */
   listPriceLists(
@@ -79,7 +83,7 @@ export interface PriceListApiHandlers {
       readonly query: z.output<typeof schemas.listPriceListsQuerySchema>;
       readonly body: z.output<typeof schemas.listPriceListsBodySchema> | undefined;
     },
-    context: HandlerContext,
+    context: PriceListApiContext,
   ): Promise<ListResult<types.ListPriceListsResponses[200][number]>>;
   /** Replaces name and priority of a price list; the body may repeat the id. */
   updatePriceList(
@@ -87,7 +91,7 @@ export interface PriceListApiHandlers {
       readonly params: z.output<typeof schemas.updatePriceListPathParamsSchema>;
       readonly body: z.output<typeof schemas.updatePriceListBodySchema>;
     },
-    context: HandlerContext,
+    context: PriceListApiContext,
   ): Promise<types.UpdatePriceListResponses[200]>;
   /** Replaces price list, type and value of a condition. */
   updatePriceListCondition(
@@ -95,12 +99,12 @@ export interface PriceListApiHandlers {
       readonly params: z.output<typeof schemas.updatePriceListConditionPathParamsSchema>;
       readonly body: z.output<typeof schemas.updatePriceListConditionBodySchema>;
     },
-    context: HandlerContext,
+    context: PriceListApiContext,
   ): Promise<types.UpdatePriceListConditionResponses[200]>;
   /** Updates prices, each named by its id, in one all-or-nothing batch. */
   updatePriceListPrices(
     input: { readonly body: z.output<typeof schemas.updatePriceListPricesBodySchema> },
-    context: HandlerContext,
+    context: PriceListApiContext,
   ): Promise<types.UpdatePriceListPricesResponses[200]>;
 }
 

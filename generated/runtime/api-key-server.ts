@@ -3,7 +3,7 @@
 // The apiKey scheme on the server: the key from its header, query parameter or cookie, the caller
 // from the service's verifyApiKey, and (when the scheme declares them) sessions behind context tokens.
 import type { FastifyRequest } from 'fastify';
-import { parseCookies } from './cookies.js';
+import { cookieValue } from './cookies.js';
 import { Unauthorized } from './errors.js';
 import type { ApiKeyMeta, SessionMeta } from './interface-meta.js';
 import type { Authenticator, AuthScheme, Identity, Principal, SessionHandle } from './server-auth.js';
@@ -85,7 +85,7 @@ function keyOf(request: FastifyRequest, scheme: ApiKeyMeta): string | undefined 
     case 'query':
       return queryValue(request.url, scheme.name);
     case 'cookie':
-      return parseCookies(singleHeader(request, 'cookie')).get(scheme.name);
+      return cookieValue(singleHeader(request, 'cookie'), scheme.name);
   }
 }
 

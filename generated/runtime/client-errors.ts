@@ -2,8 +2,9 @@
 
 // Errors a generated client throws: the API said no (ApiClientError, with what it said), the
 // request never got an answer (NetworkError, TimeoutError), the answer could not be read
-// (UnreadableResponseError), or the service redirected somewhere the client will not follow
-// (RedirectError). Callers can tell them apart. None of them carries a credential.
+// (UnreadableResponseError) or was larger than the client takes (ResponseTooLargeError), the service
+// redirected somewhere the client will not follow (RedirectError), or the call was refused before
+// anything was sent (RequestNotSentError). Callers can tell them apart. None of them carries a credential.
 
 export interface ClientViolation {
   readonly pointer: string | undefined;
@@ -86,6 +87,52 @@ const REFUSALS: Readonly<Record<RedirectRefusal, string>> = {
   'bad-location': 'its Location header is missing or not a URL',
   hidden: 'this fetch hides redirects (opaque or already followed), so their origin cannot be checked',
 };
+
+/** Why a call was refused before anything was sent. */
+export type RequestRefusal = 'no-credentials' | 'missing-parameter' | 'dot-segment';
+
+/**
+ * A call refused before anything was sent: the route's auth scheme has no credentials in this client,
+ * or a path parameter is missing or is a whole "." or ".." segment (which URL parsers, fetch's among
+ * them, resolve against the path, so the request would reach another route).
+ */
+export class RequestNotSentError extends Error {
+  readonly interfaceName: string;
+  /** The route called, by name. */
+  readonly route: string;
+  readonly reason: RequestRefusal;
+  /** The auth scheme without credentials (no-credentials), or the path parameter at fault. */
+  readonly subject: string;
+
+  constructor(options: { interfaceName: string; route: string; reason: RequestRefusal; subject: string }) {
+    super(`${options.interfaceName}: ${options.route} not sent: ${REQUEST_REFUSALS[options.reason](options.subject)}`);
+    this.name = 'RequestNotSentError';
+    this.interfaceName = options.interfaceName;
+    this.route = options.route;
+    this.reason = options.reason;
+    this.subject = options.subject;
+  }
+}
+
+const REQUEST_REFUSALS: Readonly<Record<RequestRefusal, (subject: string) => string>> = {
+  'no-credentials': (scheme) => `the client has no credentials for its auth scheme "${scheme}"`,
+  'missing-parameter': (name) => `path parameter "${name}" is missing`,
+  'dot-segment': (name) => `path parameter "${name}" is "." or "..", which would name another path`,
+};
+
+/** An answer longer than the client's maxResponseBytes: reading stopped there and the connection was dropped. */
+export class ResponseTooLargeError extends Error {
+  readonly status: number;
+  /** The limit in bytes (maxResponseBytes). */
+  readonly limit: number;
+
+  constructor(status: number, limit: number) {
+    super(`the HTTP ${status} answer is longer than maxResponseBytes (${limit} bytes)`);
+    this.name = 'ResponseTooLargeError';
+    this.status = status;
+    this.limit = limit;
+  }
+}
 
 /**
  * A success answer the client cannot read: not JSON, cut short, or not the envelope the interface

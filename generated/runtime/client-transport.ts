@@ -3,8 +3,10 @@
 // Sends requests for generated clients. fetch by default (or an injected one); a GET that carries
 // a body goes through the client's GetBodyTransport (client-get-body.ts), because fetch cannot send
 // one. A body is never dropped.
-// Redirects are never followed here (client-redirects.ts decides), and every call has a deadline.
-import { NetworkError, TimeoutError } from './client-errors.js';
+// Redirects are never followed here (client-redirects.ts decides), every call has a deadline, and
+// an answer is read only up to the client's maxResponseBytes (answer-limit.ts).
+import { readLimited } from './answer-limit.js';
+import { NetworkError, ResponseTooLargeError, TimeoutError } from './client-errors.js';
 
 /** Milliseconds a call may take when neither the client nor the call says otherwise. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -37,6 +39,8 @@ export type FetchLike = (
   status: number;
   headers: { get(name: string): string | null };
   text(): Promise<string>;
+  /** The body as a stream: read up to the limit (where absent, text() is read and then judged). */
+  readonly body?: ReadableStream<Uint8Array> | null;
   readonly redirected?: boolean;
 }>;
 
@@ -47,21 +51,30 @@ export type FetchLike = (
 export interface GetBodyTransport {
   /** Whether this runtime can send one at all; where it cannot, the core sends the route's query form. */
   canSend(): boolean;
-  send(request: OutgoingRequest, signal: AbortSignal | undefined): Promise<IncomingResponse>;
+  send(request: OutgoingRequest, options: ReadOptions): Promise<IncomingResponse>;
 }
 
-/** One request, one answer: a redirect comes back as it is. `signal` usually comes from callDeadline. */
-export async function send(
-  request: OutgoingRequest,
-  fetchImpl: FetchLike | undefined,
-  signal: AbortSignal | undefined,
-  getBody?: GetBodyTransport,
-): Promise<IncomingResponse> {
+/** How an answer is awaited and read. */
+export interface ReadOptions {
+  /** Usually from callDeadline. */
+  readonly signal: AbortSignal | undefined;
+  /** The longest body read (the client's maxResponseBytes); a longer one is a ResponseTooLargeError. */
+  readonly maxBytes: number;
+}
+
+export interface SendOptions extends ReadOptions {
+  readonly fetch: FetchLike | undefined;
+  readonly getBody?: GetBodyTransport | undefined;
+}
+
+/** One request, one answer: a redirect comes back as it is. */
+export async function send(request: OutgoingRequest, options: SendOptions): Promise<IncomingResponse> {
+  const { signal, getBody } = options;
   const getWithBody = request.method === 'GET' && request.body !== undefined;
   if (getWithBody && !getBody) throw new Error(`GET ${request.url}: this client has no way to send a GET body`);
   try {
-    if (getWithBody && getBody) return await getBody.send(request, signal);
-    const pending = (fetchImpl ?? (globalThis.fetch as unknown as FetchLike))(request.url, {
+    if (getWithBody && getBody) return await getBody.send(request, options);
+    const pending = (options.fetch ?? (globalThis.fetch as unknown as FetchLike))(request.url, {
       method: request.method,
       headers: { ...request.headers },
       redirect: 'manual',
@@ -70,7 +83,14 @@ export async function send(
     });
     // Settle on abort even when an injected fetch ignores its signal.
     const response = await untilAborted(pending, signal);
-    const text = await untilAborted(response.text(), signal);
+    const length = response.headers.get('content-length');
+    const text = await untilAborted(
+      readLimited(
+        { status: response.status, length, body: response.body, text: () => response.text() },
+        options.maxBytes,
+      ),
+      signal,
+    );
     return {
       status: response.status,
       header: (name) => response.headers.get(name) ?? undefined,
@@ -78,6 +98,7 @@ export async function send(
       redirected: response.redirected === true,
     };
   } catch (error) {
+    if (error instanceof ResponseTooLargeError) throw error;
     if (signal?.aborted && signal.reason instanceof TimeoutError) throw signal.reason;
     if ((error as { name?: string }).name === 'AbortError' || signal?.aborted) throw error;
     throw new NetworkError(`${request.method} ${request.url} failed: ${(error as Error).message}`, { cause: error });

@@ -42,8 +42,13 @@ export interface RouteSchemas {
   readonly responses?: ResponseSchemas;
 }
 
-export interface HandlerContext<Session = unknown> {
-  readonly principal: Principal | undefined;
+/**
+ * What a handler gets beside its input. `Caller`: the principals the API's auth schemes produce (a generated
+ * server gives them as PrincipalOf its schemes' kinds), so that a handler reads only those.
+ */
+export interface HandlerContext<Session = unknown, Caller extends Principal = Principal> {
+  /** Who called, on routes with an auth scheme; undefined on public routes. */
+  readonly principal: Caller | undefined;
   /** The caller's session, on routes of an apiKey scheme that declares sessions (context tokens). */
   readonly session: SessionHandle<Session> | undefined;
   /** scheme://host as the client reached the service. */

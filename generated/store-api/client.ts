@@ -11,14 +11,16 @@ export {
   ApiClientError,
   NetworkError,
   RedirectError,
+  RequestNotSentError,
+  ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
   UnreadableResponseError,
 } from '../runtime/client-errors.js';
 
 export interface StoreApiClientOptions extends Omit<ClientOptions, 'auth'> {
-  /** Credentials per auth scheme. */
-  readonly auth: { readonly accessKey: ApiKeyCredentials };
+  /** Credentials for the auth schemes this caller holds; a route of another scheme is not sent. */
+  readonly auth?: { readonly accessKey?: ApiKeyCredentials };
 }
 
 const responseSchemas = {

@@ -3,11 +3,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { apiKeyScheme, type ApiKeySessionOptions } from '../runtime/api-key-server.js';
+import type { PrincipalOf } from '../runtime/server-auth.js';
 import { createInterfacePlugin, type HandlerContext } from '../runtime/server.js';
 import type { LoginThrottle } from '../runtime/throttle.js';
 import { storeApiMeta, storeApiRoutes } from './metadata.js';
 import * as schemas from './schemas.js';
 import type * as types from './types.js';
+
+/** What a handler gets beside its input: its principal comes from one of the Store API's auth schemes. */
+export type StoreApiContext<Session> = HandlerContext<Session, PrincipalOf<'apiKey'>>;
 
 /**
  * The business logic of the Store API: one method per route. Return records or throw the runtime's typed errors
@@ -17,24 +21,24 @@ export interface StoreApiHandlers<Session> {
   /** Adds line items to the cart of the session and answers the cart. */
   addCartLineItems(
     input: { readonly body: z.output<typeof schemas.addCartLineItemsBodySchema> },
-    context: HandlerContext<Session>,
+    context: StoreApiContext<Session>,
   ): Promise<types.AddCartLineItemsResponses[200]>;
   /** Reads the cart of the session. */
-  getCart(input: {}, context: HandlerContext<Session>): Promise<types.GetCartResponses[200]>;
+  getCart(input: {}, context: StoreApiContext<Session>): Promise<types.GetCartResponses[200]>;
   /** Reads the session's context; a request without token starts a new session with a new token. */
   getContext(
     input: { readonly body: z.output<typeof schemas.getContextBodySchema> | undefined },
-    context: HandlerContext<Session>,
+    context: StoreApiContext<Session>,
   ): Promise<types.GetContextResponses[200]>;
   /** Lists the active countries of the sales channel. */
-  listCountries(input: {}, context: HandlerContext<Session>): Promise<types.ListCountriesResponses[200]>;
+  listCountries(input: {}, context: StoreApiContext<Session>): Promise<types.ListCountriesResponses[200]>;
   /**
    * Logs a customer in and issues a new context token; the session's data moves to it and the old token then names
    * nothing.
    */
   login(
     input: { readonly body: z.output<typeof schemas.loginBodySchema> },
-    context: HandlerContext<Session>,
+    context: StoreApiContext<Session>,
   ): Promise<types.LoginResponses[200]>;
 }
 

@@ -30,6 +30,7 @@ export const symbols = {
   handlers: (module: string) => `${pascalCase(module)}Handlers`,
   authOptions: (module: string) => `${pascalCase(module)}AuthOptions`,
   serverOptions: (module: string) => `${pascalCase(module)}ServerOptions`,
+  handlerContext: (module: string) => `${pascalCase(module)}Context`,
   plugin: (module: string) => `${stem(module)}Plugin`,
   /** client.ts */
   client: (module: string) => `${pascalCase(module)}Client`,
@@ -40,8 +41,8 @@ export const symbols = {
 
 /** Every identifier the server, client and metadata files of a module declare. */
 export function interfaceSymbols(module: string): string[] {
-  const { handlers, authOptions, serverOptions, plugin, client, clientOptions, meta, routes } = symbols;
-  return [authOptions, client, clientOptions, handlers, serverOptions, meta, plugin, routes].map((name) =>
-    name(module),
+  const { handlers, authOptions, serverOptions, handlerContext, plugin, client, clientOptions, meta, routes } = symbols;
+  return [authOptions, client, clientOptions, handlerContext, handlers, serverOptions, meta, plugin, routes].map(
+    (name) => name(module),
   );
 }

@@ -4,6 +4,7 @@
 // client imports only when its API declares them.
 import type { ApiKeyMeta, AuthMeta, BasicMeta, BearerMeta } from './interface-meta.js';
 import type { FetchLike } from './client-transport.js';
+import { cookieHeader } from './cookies.js';
 import type { MaybePromise } from './stores.js';
 
 /** Where a client keeps its session's context token: one per visitor, e.g. in a web front end. */
@@ -56,6 +57,8 @@ export interface ClientAuthContext {
   readonly baseUrl: string;
   readonly fetch: FetchLike | undefined;
   readonly timeoutMs: number | undefined;
+  /** The longest answer read, token answers included. */
+  readonly maxResponseBytes: number;
   readonly now: (() => number) | undefined;
 }
 
@@ -98,7 +101,8 @@ function apiKeyAuth(scheme: ApiKeyMeta, apiKey: string, store: ContextTokenStore
     async headers() {
       const headers: Record<string, string> = {};
       if (scheme.in === 'header') headers[scheme.name] = apiKey;
-      if (scheme.in === 'cookie') headers['cookie'] = `${scheme.name}=${apiKey}`;
+      // Percent-encoded as the route's cookies are: a key holding "; x=y" stays one cookie.
+      if (scheme.in === 'cookie') headers['cookie'] = cookieHeader({ [scheme.name]: apiKey });
       const token = tokenHeader ? await store.get() : undefined;
       if (token && tokenHeader) headers[tokenHeader] = token;
       return headers;

@@ -1,7 +1,8 @@
 // Sends a GET that carries a body, which fetch cannot do: through undici in Node. Only clients of APIs
 // with GET-body routes import this module (as their core's getBodyTransport), so an output without
 // such routes neither contains it nor needs undici installed.
-import type { GetBodyTransport, IncomingResponse, OutgoingRequest } from './client-transport.js';
+import { readLimited } from './answer-limit.js';
+import type { GetBodyTransport, IncomingResponse, OutgoingRequest, ReadOptions } from './client-transport.js';
 
 export const undiciGetBody: GetBodyTransport = {
   // undici needs Node; elsewhere (a browser) the core sends the route's query form instead.
@@ -9,7 +10,7 @@ export const undiciGetBody: GetBodyTransport = {
   send: sendWithUndici,
 };
 
-async function sendWithUndici(request: OutgoingRequest, signal: AbortSignal | undefined): Promise<IncomingResponse> {
+async function sendWithUndici(request: OutgoingRequest, { signal, maxBytes }: ReadOptions): Promise<IncomingResponse> {
   // Loaded on first use, so that a browser bundle of the client never evaluates undici.
   const { request: undiciRequest } = await import('undici');
   // undici's request() follows no redirect: a 3xx comes back as it is, like fetch with redirect: 'manual'.
@@ -19,13 +20,18 @@ async function sendWithUndici(request: OutgoingRequest, signal: AbortSignal | un
     body: request.body ?? null,
     ...(signal ? { signal } : {}),
   });
-  const text = await response.body.text();
+  const header = (name: string) => {
+    const value = response.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+  const body = response.body;
+  const text = await readLimited(
+    { status: response.statusCode, length: header('content-length'), body, text: () => body.text() },
+    maxBytes,
+  );
   return {
     status: response.statusCode,
-    header: (name) => {
-      const value = response.headers[name.toLowerCase()];
-      return Array.isArray(value) ? value.join(', ') : value;
-    },
+    header,
     text,
     redirected: false,
   };

@@ -1,6 +1,7 @@
 // The OAuth 2.0 client's token manager: gets a token with the configured grant, refreshes it shortly
 // before it expires (one refresh shared by every call waiting on it), and falls back to a new
 // grant when a refresh fails. Imported only by the clients of APIs with an oauth2 scheme.
+import { checkedMaxBytes } from './answer-limit.js';
 import { parseJson, readJson } from './client-answers.js';
 import type { ClientAuth, ClientAuthScheme } from './client-auth.js';
 import { errorFromBody, UnreadableResponseError } from './client-errors.js';
@@ -34,6 +35,7 @@ export const oauthClientAuth: ClientAuthScheme<OAuthMeta, OAuthCredentials> = {
         defaultScopes: scheme.scopes,
         fetch: context.fetch,
         timeoutMs: context.timeoutMs,
+        maxResponseBytes: context.maxResponseBytes,
         now: context.now,
       }),
     ),
@@ -65,6 +67,8 @@ export interface TokenManagerOptions {
   readonly refreshMarginSeconds?: number;
   readonly now?: (() => number) | undefined;
   readonly timeoutMs?: number | undefined;
+  /** The longest token answer read (the client's maxResponseBytes; 32 MiB by default). */
+  readonly maxResponseBytes?: number | undefined;
 }
 
 interface TokenState {
@@ -163,8 +167,11 @@ export class TokenManager {
             ...hop,
             headers: hop.body === undefined ? { accept: headers.accept } : headers,
           },
-          this.#options.fetch,
-          deadline.signal,
+          {
+            fetch: this.#options.fetch,
+            signal: deadline.signal,
+            maxBytes: checkedMaxBytes(this.#options.maxResponseBytes),
+          },
         ),
     ).finally(deadline.done);
     if (response.status !== 200) throw errorFromBody(interfaceName, response.status, parseJson(response.text));

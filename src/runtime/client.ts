@@ -1,10 +1,17 @@
 // The one client behind every generated interface client: URL and query building, auth, GET
 // bodies, timeouts, error bodies, decoding per interface style, optional response validation.
 import type { z } from 'zod';
+import { checkedMaxBytes } from './answer-limit.js';
 import { envelopeProblem, parseJson, readJson } from './client-answers.js';
 import type { ClientAuth, ClientAuthScheme } from './client-auth.js';
 import { cookieHeader, joinCookies } from './cookies.js';
-import { errorFromBody, ResponseValidationError, UnreadableResponseError } from './client-errors.js';
+import {
+  errorFromBody,
+  RequestNotSentError,
+  ResponseValidationError,
+  UnreadableResponseError,
+  type RequestRefusal,
+} from './client-errors.js';
 import { followRedirects, type Hop } from './client-redirects.js';
 import { retryPolicy, withRetries, type RetryOptions } from './client-retries.js';
 import {
@@ -22,8 +29,11 @@ import { readTolerantly } from './tolerant-read.js';
 export interface ClientOptions {
   /** scheme://host[:port] of the service, without a trailing slash. */
   readonly baseUrl: string;
-  /** Credentials per auth scheme, by scheme name. */
-  readonly auth: object;
+  /**
+   * Credentials per auth scheme, by scheme name, for the schemes this caller holds: a route of a scheme
+   * without credentials fails with RequestNotSentError before anything is sent.
+   */
+  readonly auth?: object | undefined;
   /**
    * A fetch to use instead of the global one (GET bodies still go through undici in Node). It must
    * honour `redirect: 'manual'`: the client follows same-origin redirects itself and refuses others.
@@ -39,6 +49,8 @@ export interface ClientOptions {
   readonly now?: (() => number) | undefined;
   /** Retries of idempotent calls after a connection error, 408, 429, 502, 503 or 504; false turns them off. */
   readonly retry?: RetryOptions | false | undefined;
+  /** The longest answer read, in bytes (default 32 MiB; Infinity for none); longer is a ResponseTooLargeError. */
+  readonly maxResponseBytes?: number | undefined;
 }
 
 export interface CallOptions {
@@ -99,6 +111,7 @@ export class ClientCore {
   readonly #definition: ClientDefinition;
   readonly #options: ClientOptions;
   readonly #auth = new Map<string, ClientAuth>();
+  readonly #maxBytes: number;
 
   constructor(definition: ClientDefinition, options: ClientOptions) {
     this.#definition = definition;
@@ -106,10 +119,11 @@ export class ClientCore {
       ...options,
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
     };
+    this.#maxBytes = checkedMaxBytes(options.maxResponseBytes);
     if (definition.meta.style === 'jsonapi' && !definition.jsonApi)
       throw new Error(`${definition.meta.name}: json:api decoding is missing`);
     for (const [name, scheme] of Object.entries(definition.meta.auth)) {
-      const credentials = (options.auth as Record<string, unknown>)[name];
+      const credentials = (options.auth as Record<string, unknown> | undefined)?.[name];
       if (credentials === undefined) continue;
       const kind = definition.authSchemes?.[name];
       if (kind === undefined)
@@ -121,6 +135,7 @@ export class ClientCore {
           baseUrl: this.#options.baseUrl,
           fetch: options.fetch,
           timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+          maxResponseBytes: this.#maxBytes,
           now: options.now,
         }),
       );
@@ -134,10 +149,9 @@ export class ClientCore {
 
   async call<T = unknown>(routeName: string, input: CallInput = {}, options: CallOptions = {}): Promise<T> {
     const route = this.#route(routeName);
-    const { path, body, query } = this.#requestParts(route, input);
     const auth = route.auth ? this.#auth.get(route.auth) : undefined;
-    if (route.auth && !auth)
-      throw new Error(`${this.#definition.meta.name}: no credentials for auth scheme "${route.auth}"`);
+    if (route.auth && !auth) throw this.#notSent(route, 'no-credentials', route.auth);
+    const { path, body, query } = this.#requestParts(route, input);
     const deadline = callDeadline(options.signal, options.timeoutMs ?? this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     try {
       // An API key sent in the query goes after the route's own parameters.
@@ -164,9 +178,12 @@ export class ClientCore {
               : {};
             return send(
               { ...hop, headers: this.#headers(route, input, options, hop, sentAuth) },
-              this.#options.fetch,
-              deadline.signal,
-              this.#definition.getBodyTransport,
+              {
+                fetch: this.#options.fetch,
+                signal: deadline.signal,
+                getBody: this.#definition.getBodyTransport,
+                maxBytes: this.#maxBytes,
+              },
             );
           }),
         );
@@ -226,6 +243,10 @@ export class ClientCore {
     return page;
   }
 
+  #notSent(route: RouteMeta, reason: RequestRefusal, subject: string): RequestNotSentError {
+    return new RequestNotSentError({ interfaceName: this.#definition.meta.name, route: route.name, reason, subject });
+  }
+
   #route(name: string): RouteMeta {
     const route = this.#definition.routes[name];
     if (!route) throw new Error(`${this.#definition.meta.name}: unknown route ${name}`);
@@ -236,8 +257,11 @@ export class ClientCore {
     const params = (input.params ?? {}) as Record<string, unknown>;
     const path = route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
       const value = params[name];
-      if (value === undefined || value === '') throw new Error(`${route.name}: path parameter "${name}" is missing`);
-      return encodeURIComponent(route.pathStyles?.[name] === 'json' ? JSON.stringify(value) : String(value));
+      if (value === undefined || value === '') throw this.#notSent(route, 'missing-parameter', name);
+      const segment = encodeURIComponent(route.pathStyles?.[name] === 'json' ? JSON.stringify(value) : String(value));
+      // URL parsers (fetch's too) resolve "." and ".." segments, %2E forms included: nothing can carry them.
+      if (segment === '.' || segment === '..') throw this.#notSent(route, 'dot-segment', name);
+      return segment;
     });
     const query = { ...((input.query ?? {}) as Record<string, unknown>) };
     const styles: Record<string, 'deepObject' | 'json'> = {

@@ -1,7 +1,8 @@
 // Cookies in the Cookie request header (RFC 6265 section 4.2.1: name=value pairs joined by "; "). The
 // client writes a route's cookie parameters there: a value percent-encoded (UTF-8) where it is not a
 // cookie-octet, a list as its items joined by "," (OpenAPI's cookie style form without explode). The
-// server reads them back the same way, and the apiKey scheme takes its key from the same parse.
+// server reads them back the same way. An API key sent as a cookie is encoded and read back alike, so
+// a key holding "; " cannot add a cookie of its own.
 
 /** What is not a cookie-octet (RFC 6265 section 4.1.1), and "%", which starts an escape. */
 const NOT_COOKIE_OCTETS = /[^\x21\x23\x24\x26-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]+/gu;
@@ -43,6 +44,12 @@ export function parseCookies(header: string | undefined): Map<string, string> {
     cookies.set(name, value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value);
   }
   return cookies;
+}
+
+/** One cookie of the header, percent-decoded as cookieHeader encodes it (an API key sent as a cookie). */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  const value = parseCookies(header).get(name);
+  return value === undefined ? undefined : percentDecoded(value);
 }
 
 /**

@@ -28,6 +28,12 @@ export type Principal =
   | { readonly kind: 'basic'; readonly subject: string; readonly scopes: readonly string[] }
   | { readonly kind: 'digest'; readonly username: string; readonly role: string | undefined };
 
+/** The kinds of principal, one per kind of auth scheme (the scheme's type). */
+export type PrincipalKind = Principal['kind'];
+
+/** The principals of the given kinds: a generated server's handlers see those of the schemes its API declares. */
+export type PrincipalOf<Kind extends PrincipalKind> = Extract<Principal, { readonly kind: Kind }>;
+
 /** The session a handler sees: its data, and rotation to a new token (e.g. on login). */
 export interface SessionHandle<Session> {
   readonly token: string;

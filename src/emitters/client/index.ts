@@ -50,6 +50,8 @@ const ERROR_CLASSES = [
   'ApiClientError',
   'NetworkError',
   'RedirectError',
+  'RequestNotSentError',
+  'ResponseTooLargeError',
   'ResponseValidationError',
   'TimeoutError',
   'UnreadableResponseError',
@@ -84,8 +86,11 @@ function emitClient(module: ModuleIr): GeneratedFile {
         {
           name: 'auth',
           readonly: true,
-          docs: 'Credentials per auth scheme.',
-          type: typeLiteral(auth.map(({ name, type }) => ({ name, type: typeRef(type), readonly: true }))),
+          optional: true,
+          docs: 'Credentials for the auth schemes this caller holds; a route of another scheme is not sent.',
+          type: typeLiteral(
+            auth.map(({ name, type }) => ({ name, type: typeRef(type), readonly: true, optional: true })),
+          ),
         },
       ],
     }),

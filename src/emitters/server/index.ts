@@ -14,6 +14,7 @@ import {
   object,
   path,
   property,
+  stringType,
   typeLiteral,
   typeOf,
   typeRef,
@@ -43,6 +44,8 @@ function emitServer(module: ModuleIr): GeneratedFile {
   const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
   const title = module.interface?.title ?? module.name;
   const authOptions = module.auth.map((scheme) => ({ name: scheme.name, ...schemeRuntime(scheme) }));
+  // A principal's kind is its scheme's type (server-auth.ts).
+  const principalKinds = [...new Set(module.auth.map((scheme) => scheme.type))];
   const views = module.routes.map((route) => handlerView(module, route, sessions));
   const jsonApi = module.interface?.style === 'jsonapi';
   const members = memoRuns('server/routes', views, (view) => view.name, printRouteMembers);
@@ -58,11 +61,26 @@ function emitServer(module: ModuleIr): GeneratedFile {
       ...authOptions.map(({ module, value, type }) => ({ module, names: [value, `type ${type}`] })),
       ...(jsonApi ? [{ module: 'jsonapi', names: ['renderJsonApi'] }] : []),
       { module: 'server', names: ['createInterfacePlugin', 'type HandlerContext'] },
+      ...(principalKinds.length > 0 ? [{ module: 'server-auth', names: ['type PrincipalOf'] }] : []),
       { module: 'throttle', names: ['type LoginThrottle'] },
     ]),
     { declaration: { kind: 'import', from: './metadata.js', names: [meta, routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
     { declaration: { kind: 'import', typeOnly: true, from: './types.js', namespace: 'types' } },
+    exported(
+      {
+        kind: 'type-alias',
+        name: symbols.handlerContext(module.name),
+        typeParams,
+        type: typeRef('HandlerContext', [
+          sessions ? typeRef('Session') : typeRef('unknown'),
+          principalKinds.length > 0
+            ? typeRef('PrincipalOf', [union(principalKinds.map(stringType))])
+            : typeRef('never'),
+        ]),
+      },
+      `What a handler gets beside its input: its principal comes from one of the ${title}'s auth schemes.`,
+    ),
     exported(
       {
         kind: 'interface',
@@ -206,6 +224,7 @@ function handlerView(module: ModuleIr, route: RouteIr, sessions: boolean) {
     bodyOptional: route.body !== undefined && !route.bodyRequired,
     result: handlerResultShape(module, route),
     sessions,
+    context: symbols.handlerContext(module.name),
   };
 }
 
@@ -221,7 +240,7 @@ function handlerMethod(view: HandlerView): { readonly method: true } & MethodSig
           view.inputs.map((input) => ({ name: input.input, type: inputType(view, input), readonly: true })),
         ),
       },
-      { name: 'context', type: typeRef('HandlerContext', view.sessions ? [typeRef('Session')] : []) },
+      { name: 'context', type: typeRef(view.context, view.sessions ? [typeRef('Session')] : []) },
     ],
     returns: typeRef('Promise', [handlerResultType(view.name, view.result)]),
   };

@@ -241,7 +241,12 @@ export type Declaration =
       readonly extends?: readonly TypeNode[] | undefined;
       readonly members: readonly InterfaceMember[];
     }
-  | { readonly kind: 'type-alias'; readonly name: string; readonly type: TypeNode }
+  | {
+      readonly kind: 'type-alias';
+      readonly name: string;
+      readonly typeParams?: readonly string[] | undefined;
+      readonly type: TypeNode;
+    }
   | { readonly kind: 'const'; readonly name: string; readonly value: Expr }
   | ({ readonly kind: 'function'; readonly typeParams?: readonly string[] | undefined } & Omit<ClassMethod, 'docs'>)
   | {

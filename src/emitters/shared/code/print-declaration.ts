@@ -67,7 +67,8 @@ const DECLARATIONS: ByKind<Declaration, Doc> = {
     const members = printBody(node.members.map((member) => [printInterfaceMember(member), ';']));
     return ['interface ', node.name, printTypeParameters(node.typeParams), heritage, ' ', members];
   },
-  'type-alias': (node) => group(['type ', node.name, printAnnotation(' =', node.type), ';']),
+  'type-alias': (node) =>
+    group(['type ', node.name, printTypeParameters(node.typeParams), printAnnotation(' =', node.type), ';']),
   const: printConst,
   function: (node) => {
     const signature = printSignature(node.params, node.returns);
