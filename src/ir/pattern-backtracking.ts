@@ -33,7 +33,13 @@ const WORK_LIMIT = 400_000;
 class TooComplex extends Error {}
 
 export function backtracking(pattern: string): Backtracking {
-  const automaton = patternAutomaton(pattern);
+  let automaton: PatternAutomaton;
+  try {
+    automaton = patternAutomaton(pattern);
+  } catch {
+    // V8 compiled it (SVC106 reports those it does not), the parser did not: nothing is proved safe.
+    return { kind: 'too-complex' };
+  }
   let work = 0;
   const spend = (amount: number) => {
     work += amount;
