@@ -77,7 +77,34 @@ const HEADERS = [
   'X-Api-Key',
 ];
 const STATUSES = ['101', '200', '201', '202', '204', '299', '302', '304', '400', '404', '409', '500', '599'];
-const PATTERNS = ['^[a-z\\-]+$', '^\\p{L}+$', '(?<word>a+)', 'a{', '[', '^a$', '\\d+', '^[^/~]*$', '.*', '^\\w{2,3}$'];
+/** Patterns a backtracking engine can spend seconds on: each mutant holding one must get SVC108. */
+export const CATASTROPHIC_PATTERNS = [
+  '^(a+)+$',
+  '^([a-zA-Z0-9]+\\s?)*$',
+  '(a|a)*$',
+  '(\\w+\\s?)*$',
+  '^(\\d+)*$',
+  '(x+x+)+y',
+  '.*.*=.*',
+  '(a|ab)*c',
+  '\\d+$',
+  '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
+];
+const PATTERNS = [
+  '^[a-z\\-]+$',
+  '^\\p{L}+$',
+  '(?<word>a+)',
+  'a{',
+  '[',
+  '^a$',
+  '\\d+',
+  '^[^/~]*$',
+  '.*',
+  '^\\w{2,3}$',
+  '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+  '^\\+[1-9]\\d{1,14}$',
+  ...CATASTROPHIC_PATTERNS,
+];
 const CONSTRAINTS: readonly [string, Json][] = [
   ['minLength', 2],
   ['maxLength', 3],
@@ -170,10 +197,12 @@ const MUTATIONS: Record<string, Mutation> = {
       ...routes(doc).map((entry) => ({ path: [...entry.path, 'query'] })),
     ]);
     if (!group) return undefined;
-    const name = pick(rng, ['constructor', 'toString', 'valueOf']);
+    const name = pick(rng, ['constructor', 'toString', 'valueOf', '__proto__', 'hasOwnProperty']);
     const existing = (parentOf(doc, [...group.path, 'x']) ?? {}) as JsonObject;
-    setAt(doc, group.path, { ...existing, [name]: { type: pick(rng, ['string', 'integer']), required: false } });
-    return `optional member ${JSON.stringify(name)} in ${group.path.join('.')}`;
+    const required = rng() < 0.3;
+    // A computed key: `__proto__` becomes an own member (as YAML reads it), not the object's prototype.
+    setAt(doc, group.path, { ...existing, [name]: { type: pick(rng, ['string', 'integer']), required } });
+    return `${required ? 'required' : 'optional'} member ${JSON.stringify(name)} in ${group.path.join('.')}`;
   },
   setDefault(doc, rng) {
     const target = pick(
@@ -256,6 +285,28 @@ const MUTATIONS: Record<string, Mutation> = {
     const first = route && isObject(route.value) ? (String(route.value['path']).split('/')[1] ?? 'a') : 'a';
     iface['segmentAliases'] = { [first]: [pick(rng, SEGMENTS)] };
     return `segmentAliases → ${JSON.stringify(iface['segmentAliases'])}`;
+  },
+  pattern(doc, rng) {
+    const target = pick(rng, typeNodes(doc));
+    if (!target || !isObject(target.value)) return undefined;
+    const pattern = pick(rng, PATTERNS);
+    const maxLength = pick(rng, [undefined, 64, 254, 1000, 5000]);
+    Object.assign(target.value, { type: 'string', pattern }, maxLength === undefined ? {} : { maxLength });
+    for (const key of ['format', 'default', 'record', 'items', 'values']) delete target.value[key];
+    return `string with pattern ${JSON.stringify(pattern)}${maxLength === undefined ? '' : ` and maxLength ${maxLength}`} at ${target.path.join('.')}`;
+  },
+  versionedTwin(doc, rng) {
+    // Two routes with one method and path, told apart only by their version: distinct unless both
+    // versions are in `versions` (then each answers under both: SVC203).
+    if (!isObject(doc) || !isObject(doc['interface'] ?? null)) return undefined;
+    const route = pick(rng, routes(doc));
+    if (!route || !isObject(route.value)) return undefined;
+    const iface = doc['interface'] as JsonObject;
+    iface['versions'] = pick(rng, [['v1', 'v2'], ['v1'], ['v2', 'v3']]);
+    const name = String(route.path[1]);
+    route.value['version'] = 'v1';
+    (doc['routes'] as JsonObject)[`${name}V2`] = { ...structuredClone(route.value), version: 'v2' };
+    return `versioned twin ${name}V2 of ${name} (v1, v2; versions ${JSON.stringify(iface['versions'])})`;
   },
   header(doc, rng) {
     const route = pick(rng, routes(doc));
@@ -398,4 +449,11 @@ export function mutate(documents: Record<string, Json>, rng: Rng): string[] {
     if (described) applied.push(`${file}: ${described}`);
   }
   return applied;
+}
+
+/** The catastrophic patterns a mutant's documents hold (after every mutation). */
+export function catastrophicPatternsIn(documents: Record<string, Json>): string[] {
+  return entries(documents as Json)
+    .filter((entry) => entry.path.at(-1) === 'pattern' && CATASTROPHIC_PATTERNS.includes(entry.value as string))
+    .map((entry) => entry.value as string);
 }
