@@ -4,7 +4,12 @@
 // a→a edges (the inner and the outer repetition), which is exactly the ambiguity a backtracking
 // engine pays for. The pattern runs as `new RegExp(pattern)` (no flags), so it is read without
 // the u flag, as V8 reads it.
-import { RegExpParser, type AST } from '@eslint-community/regexpp';
+import { createRequire } from 'node:module';
+import type { AST, RegExpParser as Parser } from '@eslint-community/regexpp';
+
+/** The parser loads when a definition has a pattern, not on every run (Node keeps the module once loaded). */
+const loadParser = () =>
+  (createRequire(import.meta.url)('@eslint-community/regexpp') as { RegExpParser: typeof Parser }).RegExpParser;
 
 /** Sorted, disjoint, inclusive UTF-16 code unit ranges. */
 export type CharSet = readonly (readonly [number, number])[];
@@ -38,11 +43,24 @@ interface Fragment {
 }
 const EMPTY: Fragment = { nullable: true, first: [], last: [] };
 
+/**
+ * The pattern's syntax tree, read without the u flag as V8 reads it. ES2025 (modifiers such as
+ * `(?i:…)`) only when ES2024 cannot read it: the newer grammar costs several times more per pattern.
+ */
+function parse(pattern: string): AST.Pattern {
+  const RegExpParser = loadParser();
+  const read = (ecmaVersion: 2024 | 2025) =>
+    new RegExpParser({ strict: false, ecmaVersion }).parsePattern(pattern, 0, pattern.length, { unicode: false });
+  try {
+    return read(2024);
+  } catch {
+    return read(2025);
+  }
+}
+
 /** The automaton of a pattern that compiles (SVC106 reports those that do not). */
 export function patternAutomaton(pattern: string): PatternAutomaton {
-  const ast = new RegExpParser({ strict: false, ecmaVersion: 2025 }).parsePattern(pattern, 0, pattern.length, {
-    unicode: false,
-  });
+  const ast = parse(pattern);
   const sets: CharSet[] = [[]];
   const edges: Edge[][] = [[]];
   const position = (set: CharSet): number => {
