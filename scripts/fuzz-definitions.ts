@@ -88,6 +88,10 @@ export async function fuzzDefinitions(options: FuzzOptions): Promise<FuzzSummary
       const mutant = mutants[index] as Mutant;
       counts.tried += 1;
       counts[verdict.kind] += 1;
+      if (verdict.kind === 'invalid' && (catastrophic[index] ?? []).length > 0)
+        options.log(
+          `redos: ${mutant.label.split(':')[0]} held ${catastrophic[index]!.join(', ')}: ${verdict.codes.join(', ')}`,
+        );
       if (verdict.kind === 'failed') {
         keepWork = true;
         options.log(

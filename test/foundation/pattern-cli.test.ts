@@ -5,23 +5,19 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DANGEROUS, SAFE } from '../fixtures/patterns/corpus.js';
+import { DANGEROUS, patternTypeYaml, SAFE, type CorpusPattern } from '../fixtures/patterns/corpus.js';
 import { removeDir, runCli } from './helpers.js';
-
-const yamlQuoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
-const field = (name: string, pattern: string, maxLength: number | undefined) =>
-  `      ${name}: { type: string, pattern: ${yamlQuoted(pattern)}${maxLength === undefined ? '' : `, maxLength: ${maxLength}`} }`;
 
 const dirs: string[] = [];
 afterAll(async () => {
   for (const dir of dirs) await removeDir(dir);
 });
 
-async function project(patterns: readonly { pattern: string; maxLength?: number }[]): Promise<string> {
+async function project(patterns: readonly CorpusPattern[]): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'svcgen-redos-'));
   dirs.push(dir);
   await mkdir(join(dir, 'definitions'));
-  const fields = patterns.map((p, i) => field(`f${i}`, p.pattern, p.maxLength));
+  const fields = patterns.map((p, i) => `      f${i}: ${patternTypeYaml(p)}`);
   await writeFile(
     join(dir, 'definitions', 'shop.yaml'),
     ['name: shop', 'records:', '  thing:', '    fields:', ...fields, ''].join('\n'),

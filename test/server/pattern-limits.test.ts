@@ -5,7 +5,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
-import { SAFE } from '../fixtures/patterns/corpus.js';
+import { patternTypeYaml, SAFE } from '../fixtures/patterns/corpus.js';
 
 type Loose = Record<string, any>;
 
@@ -16,10 +16,7 @@ const LONG = `a@${'.'.repeat(100_000)}@`;
 const TRIES = 3;
 const BOUND_MS = 50;
 
-const yamlQuoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
-const stringType = ({ pattern, maxLength }: { pattern: string; maxLength?: number | undefined }) =>
-  `{ type: string, required: false, pattern: ${yamlQuoted(pattern)}${maxLength === undefined ? '' : `, maxLength: ${maxLength}`} }`;
-const members = [SLOW, ...SAFE].map((p, i) => `      f${i}: ${stringType(p)}`);
+const members = [SLOW, ...SAFE].map((p, i) => `      f${i}: ${patternTypeYaml(p, false)}`);
 
 const DEFINITION = [
   'name: patterns-api',
