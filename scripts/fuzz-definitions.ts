@@ -45,15 +45,18 @@ function baseFor(rng: () => number, seeds: Record<string, Json>): Record<string,
 }
 
 /**
- * A mutant holding a catastrophic pattern must not generate, and once the checks across files ran
- * (no reading or schema problem stopped them), it must get SVC108.
+ * A mutant holding a catastrophic pattern must not generate, and once the checks across files ran it
+ * must get SVC108. Reading and schema problems (SVC0xx, SVC1xx, and SVC214 for a "__proto__" key,
+ * found while reading) stop the run before those checks.
  */
 function withReDoSVerdict(verdict: Verdict, patterns: readonly string[]): Verdict {
   if (patterns.length === 0 || verdict.kind === 'failed') return verdict;
   const shown = patterns.map((pattern) => JSON.stringify(pattern)).join(', ');
   if (verdict.kind === 'valid')
     return { kind: 'failed', stage: 'redos', detail: `generated with pattern ${shown} and no SVC108` };
-  const crossChecksRan = verdict.codes.every((code) => code.startsWith('SVC2') || code === 'SVC108');
+  const crossChecksRan = verdict.codes.every(
+    (code) => (code.startsWith('SVC2') && code !== 'SVC214') || code === 'SVC108',
+  );
   if (crossChecksRan && !verdict.codes.includes('SVC108'))
     return { kind: 'failed', stage: 'redos', detail: `pattern ${shown}: ${verdict.codes.join(', ')} but no SVC108` };
   return verdict;

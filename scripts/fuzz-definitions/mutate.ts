@@ -77,19 +77,23 @@ const HEADERS = [
   'X-Api-Key',
 ];
 const STATUSES = ['101', '200', '201', '202', '204', '299', '302', '304', '400', '404', '409', '500', '599'];
-/** Patterns a backtracking engine can spend seconds on: each mutant holding one must get SVC108. */
-export const CATASTROPHIC_PATTERNS = [
-  '^(a+)+$',
-  '^([a-zA-Z0-9]+\\s?)*$',
-  '(a|a)*$',
-  '(\\w+\\s?)*$',
-  '^(\\d+)*$',
-  '(x+x+)+y',
-  '.*.*=.*',
-  '(a|ab)*c',
-  '\\d+$',
-  '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
-];
+/**
+ * Patterns a backtracking engine can spend seconds on, each with the longest maxLength under which it
+ * is still fine (a polynomial one: 1000 for a square, 100 for a cube; 0 for an exponential one): a
+ * mutant holding one past that must get SVC108.
+ */
+const CATASTROPHIC: Readonly<Record<string, number>> = {
+  '^(a+)+$': 0,
+  '^([a-zA-Z0-9]+\\s?)*$': 0,
+  '(a|a)*$': 0,
+  '(\\w+\\s?)*$': 0,
+  '^(\\d+)*$': 0,
+  '(x+x+)+y': 0,
+  '.*.*=.*': 100,
+  '(a|ab)*c': 1000,
+  '\\d+$': 1000,
+  '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$': 1000,
+};
 const PATTERNS = [
   '^[a-z\\-]+$',
   '^\\p{L}+$',
@@ -103,7 +107,7 @@ const PATTERNS = [
   '^\\w{2,3}$',
   '^[a-z0-9]+(?:-[a-z0-9]+)*$',
   '^\\+[1-9]\\d{1,14}$',
-  ...CATASTROPHIC_PATTERNS,
+  ...Object.keys(CATASTROPHIC),
 ];
 const CONSTRAINTS: readonly [string, Json][] = [
   ['minLength', 2],
@@ -451,9 +455,15 @@ export function mutate(documents: Record<string, Json>, rng: Rng): string[] {
   return applied;
 }
 
-/** The catastrophic patterns a mutant's documents hold (after every mutation). */
+/** The catastrophic patterns a mutant's documents hold (after every mutation), past their maxLength. */
 export function catastrophicPatternsIn(documents: Record<string, Json>): string[] {
   return entries(documents as Json)
-    .filter((entry) => entry.path.at(-1) === 'pattern' && CATASTROPHIC_PATTERNS.includes(entry.value as string))
-    .map((entry) => entry.value as string);
+    .filter(({ value }) => isObject(value) && typeof value['pattern'] === 'string')
+    .map(({ value }) => value as JsonObject)
+    .filter((type) => {
+      const fineUpTo = CATASTROPHIC[type['pattern'] as string];
+      const maxLength = type['maxLength'];
+      return fineUpTo !== undefined && !(typeof maxLength === 'number' && maxLength <= fineUpTo);
+    })
+    .map((type) => type['pattern'] as string);
 }
