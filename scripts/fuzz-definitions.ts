@@ -10,8 +10,8 @@ import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 import { common, shop } from '../test/reliability/definition-builders.js';
 import { removeFolder, workFolder, writeMutant } from './fuzz-definitions/cases.js';
-import { mutate, random, type Json } from './fuzz-definitions/mutate.js';
-import { judgeBatch, ROOT, type Mutant } from './fuzz-definitions/pipeline.js';
+import { catastrophicPatternsIn, mutate, random, type Json } from './fuzz-definitions/mutate.js';
+import { judgeBatch, ROOT, type Mutant, type Verdict } from './fuzz-definitions/pipeline.js';
 
 export interface FuzzOptions {
   readonly mutants: number;
@@ -44,6 +44,24 @@ function baseFor(rng: () => number, seeds: Record<string, Json>): Record<string,
   return structuredClone({ [file]: seeds[file] as Json, 'shared.yaml': seeds['shared.yaml'] as Json });
 }
 
+/**
+ * A mutant holding a catastrophic pattern must not generate, and once the checks across files ran it
+ * must get SVC108. Reading and schema problems (SVC0xx, SVC1xx, and SVC214 for a "__proto__" key,
+ * found while reading) stop the run before those checks.
+ */
+function withReDoSVerdict(verdict: Verdict, patterns: readonly string[]): Verdict {
+  if (patterns.length === 0 || verdict.kind === 'failed') return verdict;
+  const shown = patterns.map((pattern) => JSON.stringify(pattern)).join(', ');
+  if (verdict.kind === 'valid')
+    return { kind: 'failed', stage: 'redos', detail: `generated with pattern ${shown} and no SVC108` };
+  const crossChecksRan = verdict.codes.every(
+    (code) => (code.startsWith('SVC2') && code !== 'SVC214') || code === 'SVC108',
+  );
+  if (crossChecksRan && !verdict.codes.includes('SVC108'))
+    return { kind: 'failed', stage: 'redos', detail: `pattern ${shown}: ${verdict.codes.join(', ')} but no SVC108` };
+  return verdict;
+}
+
 export async function fuzzDefinitions(options: FuzzOptions): Promise<FuzzSummary> {
   const seeds = await seedDocuments();
   const work = await workFolder('fuzz');
@@ -52,10 +70,12 @@ export async function fuzzDefinitions(options: FuzzOptions): Promise<FuzzSummary
   for (let start = 0; start < options.mutants; start += options.batch) {
     const batchDir = join(work, `batch${start}`);
     const mutants: Mutant[] = [];
+    const catastrophic: string[][] = [];
     for (let index = start; index < Math.min(start + options.batch, options.mutants); index += 1) {
       const rng = random(options.seed * 1_000_003 + index);
       const documents = baseFor(rng, seeds);
       const applied = mutate(documents, rng);
+      catastrophic.push(catastrophicPatternsIn(documents));
       mutants.push(
         await writeMutant(
           join(batchDir, `mutant${index}`),
@@ -64,11 +84,17 @@ export async function fuzzDefinitions(options: FuzzOptions): Promise<FuzzSummary
         ),
       );
     }
-    const verdicts = await judgeBatch(batchDir, mutants);
+    const verdicts = (await judgeBatch(batchDir, mutants)).map((verdict, index) =>
+      withReDoSVerdict(verdict, catastrophic[index] ?? []),
+    );
     for (const [index, verdict] of verdicts.entries()) {
       const mutant = mutants[index] as Mutant;
       counts.tried += 1;
       counts[verdict.kind] += 1;
+      if (verdict.kind === 'invalid' && (catastrophic[index] ?? []).length > 0)
+        options.log(
+          `redos: ${mutant.label.split(':')[0]} held ${catastrophic[index]!.join(', ')}: ${verdict.codes.join(', ')}`,
+        );
       if (verdict.kind === 'failed') {
         keepWork = true;
         options.log(

@@ -77,7 +77,38 @@ const HEADERS = [
   'X-Api-Key',
 ];
 const STATUSES = ['101', '200', '201', '202', '204', '299', '302', '304', '400', '404', '409', '500', '599'];
-const PATTERNS = ['^[a-z\\-]+$', '^\\p{L}+$', '(?<word>a+)', 'a{', '[', '^a$', '\\d+', '^[^/~]*$', '.*', '^\\w{2,3}$'];
+/**
+ * Patterns a backtracking engine can spend seconds on, each with the longest maxLength under which it
+ * is still fine (a polynomial one: 1000 for a square, 100 for a cube; 0 for an exponential one): a
+ * mutant holding one past that must get SVC108.
+ */
+const CATASTROPHIC: Readonly<Record<string, number>> = {
+  '^(a+)+$': 0,
+  '^([a-zA-Z0-9]+\\s?)*$': 0,
+  '(a|a)*$': 0,
+  '(\\w+\\s?)*$': 0,
+  '^(\\d+)*$': 0,
+  '(x+x+)+y': 0,
+  '.*.*=.*': 100,
+  '(a|ab)*c': 1000,
+  '\\d+$': 1000,
+  '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$': 1000,
+};
+const PATTERNS = [
+  '^[a-z\\-]+$',
+  '^\\p{L}+$',
+  '(?<word>a+)',
+  'a{',
+  '[',
+  '^a$',
+  '\\d+',
+  '^[^/~]*$',
+  '.*',
+  '^\\w{2,3}$',
+  '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+  '^\\+[1-9]\\d{1,14}$',
+  ...Object.keys(CATASTROPHIC),
+];
 const CONSTRAINTS: readonly [string, Json][] = [
   ['minLength', 2],
   ['maxLength', 3],
@@ -170,10 +201,12 @@ const MUTATIONS: Record<string, Mutation> = {
       ...routes(doc).map((entry) => ({ path: [...entry.path, 'query'] })),
     ]);
     if (!group) return undefined;
-    const name = pick(rng, ['constructor', 'toString', 'valueOf']);
+    const name = pick(rng, ['constructor', 'toString', 'valueOf', '__proto__', 'hasOwnProperty']);
     const existing = (parentOf(doc, [...group.path, 'x']) ?? {}) as JsonObject;
-    setAt(doc, group.path, { ...existing, [name]: { type: pick(rng, ['string', 'integer']), required: false } });
-    return `optional member ${JSON.stringify(name)} in ${group.path.join('.')}`;
+    const required = rng() < 0.3;
+    // A computed key: `__proto__` becomes an own member (as YAML reads it), not the object's prototype.
+    setAt(doc, group.path, { ...existing, [name]: { type: pick(rng, ['string', 'integer']), required } });
+    return `${required ? 'required' : 'optional'} member ${JSON.stringify(name)} in ${group.path.join('.')}`;
   },
   setDefault(doc, rng) {
     const target = pick(
@@ -256,6 +289,28 @@ const MUTATIONS: Record<string, Mutation> = {
     const first = route && isObject(route.value) ? (String(route.value['path']).split('/')[1] ?? 'a') : 'a';
     iface['segmentAliases'] = { [first]: [pick(rng, SEGMENTS)] };
     return `segmentAliases → ${JSON.stringify(iface['segmentAliases'])}`;
+  },
+  pattern(doc, rng) {
+    const target = pick(rng, typeNodes(doc));
+    if (!target || !isObject(target.value)) return undefined;
+    const pattern = pick(rng, PATTERNS);
+    const maxLength = pick(rng, [undefined, 64, 254, 1000, 5000]);
+    Object.assign(target.value, { type: 'string', pattern }, maxLength === undefined ? {} : { maxLength });
+    for (const key of ['format', 'default', 'record', 'items', 'values']) delete target.value[key];
+    return `string with pattern ${JSON.stringify(pattern)}${maxLength === undefined ? '' : ` and maxLength ${maxLength}`} at ${target.path.join('.')}`;
+  },
+  versionedTwin(doc, rng) {
+    // Two routes with one method and path, told apart only by their version: distinct unless both
+    // versions are in `versions` (then each answers under both: SVC203).
+    if (!isObject(doc) || !isObject(doc['interface'] ?? null)) return undefined;
+    const route = pick(rng, routes(doc));
+    if (!route || !isObject(route.value)) return undefined;
+    const iface = doc['interface'] as JsonObject;
+    iface['versions'] = pick(rng, [['v1', 'v2'], ['v1'], ['v2', 'v3']]);
+    const name = String(route.path[1]);
+    route.value['version'] = 'v1';
+    (doc['routes'] as JsonObject)[`${name}V2`] = { ...structuredClone(route.value), version: 'v2' };
+    return `versioned twin ${name}V2 of ${name} (v1, v2; versions ${JSON.stringify(iface['versions'])})`;
   },
   header(doc, rng) {
     const route = pick(rng, routes(doc));
@@ -398,4 +453,17 @@ export function mutate(documents: Record<string, Json>, rng: Rng): string[] {
     if (described) applied.push(`${file}: ${described}`);
   }
   return applied;
+}
+
+/** The catastrophic patterns a mutant's documents hold (after every mutation), past their maxLength. */
+export function catastrophicPatternsIn(documents: Record<string, Json>): string[] {
+  return entries(documents as Json)
+    .filter(({ value }) => isObject(value) && typeof value['pattern'] === 'string')
+    .map(({ value }) => value as JsonObject)
+    .filter((type) => {
+      const fineUpTo = CATASTROPHIC[type['pattern'] as string];
+      const maxLength = type['maxLength'];
+      return fineUpTo !== undefined && !(typeof maxLength === 'number' && maxLength <= fineUpTo);
+    })
+    .map((type) => type['pattern'] as string);
 }

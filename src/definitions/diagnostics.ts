@@ -20,6 +20,7 @@ export const DIAGNOSTIC_CODES = {
   SVC105: 'value not one of the allowed values',
   SVC106: 'value does not match the expected form',
   SVC107: 'number that JSON cannot hold (.inf, .nan)',
+  SVC108: 'pattern that can backtrack catastrophically (ReDoS)',
   SVC201: 'unknown record',
   SVC202: 'unknown auth scheme',
   SVC203: 'duplicate route',

@@ -41,7 +41,13 @@ const typeShape = {
   maxItems: z.number().int().nonnegative().optional(),
   minLength: z.number().int().nonnegative().optional(),
   maxLength: z.number().int().nonnegative().optional(),
-  pattern: z.string().optional(),
+  pattern: z
+    .string()
+    .optional()
+    .describe(
+      'an ECMAScript regular expression the value must contain a match of, checked after maxLength; ' +
+        'one that can backtrack catastrophically is refused (SVC108)',
+    ),
   minimum: z.number().optional(),
   maximum: z.number().optional(),
   coerce: z.boolean().optional().describe('accept a string of digits for an integer or number'),

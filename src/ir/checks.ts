@@ -3,6 +3,7 @@ import type { Report } from './context.js';
 import type { FieldIr, Ir, ModuleIr, ParameterIr, RecordIr, SourceLocation, TypeIr } from './types.js';
 import { describeConstrainedType, valueFitsType } from './values.js';
 import { requestParameters } from './route-parameters.js';
+import { backtrackingProblem } from './pattern-safety.js';
 
 export function checkDefaults(ir: Ir, report: Report): void {
   const check = (owner: FieldIr | ParameterIr, what: string) => {
@@ -46,10 +47,11 @@ export function visitTypes(
 }
 
 /**
- * A pattern becomes `new RegExp(pattern)` in generated schemas: one that does not compile would fail there, at import.
+ * A pattern becomes `new RegExp(pattern)` in generated schemas: one that does not compile would fail there, at import
+ * (SVC106), and one that can backtrack catastrophically would let one request hold the server's thread (SVC108).
  */
 export function checkPatterns(ir: Ir, report: Report): void {
-  const check = ({ constraints: { pattern } }: TypeIr, location: SourceLocation) => {
+  const check = ({ constraints: { pattern, maxLength } }: TypeIr, location: SourceLocation) => {
     if (pattern === undefined) return;
     try {
       new RegExp(pattern);
@@ -59,7 +61,10 @@ export function checkPatterns(ir: Ir, report: Report): void {
         'SVC106',
         `pattern ${JSON.stringify(pattern)} is not a regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')}; expected a JavaScript regular expression)`,
       );
+      return;
     }
+    const problem = backtrackingProblem(pattern, maxLength);
+    if (problem !== undefined) report(location, 'SVC108', problem);
   };
   for (const module of ir.modules) visitTypes(module, true, check);
 }

@@ -15,7 +15,7 @@ export const integerText = z
  */
 export const numberText = z
   .string()
-  .max(400, 'expected a number')
+  .max(400, { message: 'expected a number', abort: true })
   .regex(/^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/, 'expected a number')
   .transform(Number)
   .refine(Number.isFinite, 'expected a finite number');

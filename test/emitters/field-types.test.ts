@@ -64,6 +64,23 @@ const rows: Row[] = [
     docs: 'string, pattern ^[a-z]+$',
   },
   {
+    // A value past maxLength stops there: the pattern never runs on it (issue 31).
+    given: 'string with a pattern and length bounds',
+    type: scalar('string', { constraints: { pattern: '^[a-z]+$', minLength: 2, maxLength: 8 } }),
+    typescript: 'string',
+    zod: `z.string().min(2).max(8, { abort: true }).regex(new RegExp('^[a-z]+$'))`,
+    jsonSchema: { type: 'string', minLength: 2, maxLength: 8, pattern: '^[a-z]+$' },
+    docs: 'string, length 2..8, pattern ^[a-z]+$',
+  },
+  {
+    given: 'currency code with a maxLength, checked before the code pattern',
+    type: scalar('string', { format: 'currency-code', constraints: { maxLength: 3 } }),
+    typescript: 'string',
+    zod: `z.string().max(3, { abort: true }).regex(/^[A-Z]{3}$/, 'expected an ISO 4217 currency code')`,
+    jsonSchema: { type: 'string', maxLength: 3, pattern: '^[A-Z]{3}$', examples: ['ABC'] },
+    docs: 'string (ISO 4217 code), length ..3',
+  },
+  {
     given: 'hex-id',
     type: scalar('string', { format: 'hex-id' }),
     typescript: 'string',

@@ -60,6 +60,13 @@ const CASES: readonly Case[] = [
   { fixture: 'svc106-record-name-with-space.yaml', code: 'SVC106', line: 3, column: 3, found: '"price list"' },
   { fixture: 'svc106-file-name-with-space.yaml', code: 'SVC106', line: 1, column: 7, found: '"mini api"' },
   { fixture: 'svc107-infinite-default.yaml', code: 'SVC107', line: 7, column: 18, found: '.inf' },
+  {
+    fixture: 'svc108-exponential-pattern.yaml',
+    code: 'SVC108',
+    line: 6,
+    column: 7,
+    found: 'the repetition "([a-zA-Z0-9]+\\\\s?)*" can match the same text in more than one way',
+  },
   { fixture: 'svc201-unknown-record.yaml', code: 'SVC201', line: 7, column: 17, found: '"person"' },
   { fixture: 'svc202-unknown-auth-scheme.yaml', code: 'SVC202', line: 18, column: 11, found: '"basic"' },
   { fixture: 'svc203-duplicate-route.yaml', code: 'SVC203', line: 8, column: 3, found: 'GET /api/item' },

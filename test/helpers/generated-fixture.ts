@@ -1,7 +1,7 @@
 // One API of test/fixtures generated into a temporary folder, as the tests that drive or compile
 // generated code use it: its modules to import, its files to read, and tsc over it (and over files a
 // test writes beside it) with the strictest options a team may use.
-import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -50,11 +50,22 @@ export interface GeneratedFixture {
   remove(): Promise<void>;
 }
 
-/** Generates test/fixtures/<fixture>/definitions into a new temporary folder; the run must succeed. */
-export async function generateFixture(fixture: string): Promise<GeneratedFixture> {
+/**
+ * Generates test/fixtures/<fixture>/definitions into a new temporary folder, or the definition files
+ * a test writes (by file name) when it gives them; the run must succeed.
+ */
+export async function generateFixture(
+  fixture: string,
+  files?: Readonly<Record<string, string>>,
+): Promise<GeneratedFixture> {
   const dir = await mkdtemp(join(tmpdir(), `svcgen-${fixture}-`));
   const out = join(dir, 'out');
-  const definitionsDir = join(ROOT, 'test/fixtures', fixture, 'definitions');
+  let definitionsDir = join(ROOT, 'test/fixtures', fixture, 'definitions');
+  if (files) {
+    definitionsDir = join(dir, 'definitions');
+    await mkdir(definitionsDir);
+    for (const [name, text] of Object.entries(files)) await writeFile(join(definitionsDir, name), text);
+  }
   const result = await generate({ cwd: dir, definitionsDir, outDir: out, gitattributes: false, cache: false });
   expect(result.ok ? [] : result.diagnostics).toEqual([]);
   // Made a package only for tsc: the tests import the output as it is generated.

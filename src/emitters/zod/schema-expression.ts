@@ -175,14 +175,14 @@ function withoutDefaults(partial: Expr, type: RecordType, records: RecordLookup 
   ]);
 }
 
-const matching = (pattern: string, message: string) => () =>
-  method(call('z.string'), 'regex', [regex(pattern), literal(message)]);
-const STRING_FORMATS: Record<StringFormat, () => Expr> = {
-  'hex-id': matching('^[0-9a-f]{32}$', 'expected 32 lowercase hex characters'),
-  uri: () => call('z.url'),
-  email: () => call('z.email'),
-  'currency-code': matching('^[A-Z]{3}$', 'expected an ISO 4217 currency code'),
-  alphanumeric: matching('^[A-Za-z0-9]+$', 'expected letters and digits only'),
+/** A format is a zod type of its own, or a pattern checked on a string after its length bounds. */
+type FormatSchema = { readonly type: string } | { readonly pattern: string; readonly message: string };
+const STRING_FORMATS: Record<StringFormat, FormatSchema> = {
+  'hex-id': { pattern: '^[0-9a-f]{32}$', message: 'expected 32 lowercase hex characters' },
+  uri: { type: 'z.url' },
+  email: { type: 'z.email' },
+  'currency-code': { pattern: '^[A-Z]{3}$', message: 'expected an ISO 4217 currency code' },
+  alphanumeric: { pattern: '^[A-Za-z0-9]+$', message: 'expected letters and digits only' },
 };
 
 function scalarSchema(type: ScalarType, reading: Reading): Expr {
@@ -190,8 +190,13 @@ function scalarSchema(type: ScalarType, reading: Reading): Expr {
   switch (type.scalar) {
     case 'string': {
       const format = type.format ? STRING_FORMATS[type.format] : undefined;
-      const sized = withBounds(format ? format() : call('z.string'), c.minLength, c.maxLength);
-      return c.pattern !== undefined ? method(sized, 'regex', [newCall('RegExp', [literal(c.pattern)])]) : sized;
+      const patterns: Expr[][] = [];
+      if (format && 'pattern' in format) patterns.push([regex(format.pattern), literal(format.message)]);
+      if (c.pattern !== undefined) patterns.push([newCall('RegExp', [literal(c.pattern)])]);
+      const base = call(format && 'type' in format ? format.type : 'z.string');
+      // Lengths first, and a value past maxLength stops there: no pattern ever runs on a longer one.
+      const sized = withBounds(base, c.minLength, c.maxLength, patterns.length > 0);
+      return patterns.reduce((schema, args) => method(schema, 'regex', args), sized);
     }
     case 'date':
       return call('z.iso.date');
@@ -209,10 +214,18 @@ function scalarSchema(type: ScalarType, reading: Reading): Expr {
   }
 }
 
-/** `.min(minimum).max(maximum)`, each where it is set: lengths, item counts and number ranges alike. */
-function withBounds(expression: Expr, minimum: number | undefined, maximum: number | undefined): Expr {
+/**
+ * `.min(minimum).max(maximum)`, each where it is set: lengths, item counts and number ranges alike.
+ * zod runs every check even after one failed; `abort` makes a failed maximum the last check run.
+ */
+function withBounds(expression: Expr, minimum: number | undefined, maximum: number | undefined, abort = false): Expr {
   const bounded = minimum !== undefined ? method(expression, 'min', [literal(minimum)]) : expression;
-  return maximum !== undefined ? method(bounded, 'max', [literal(maximum)]) : bounded;
+  if (maximum === undefined) return bounded;
+  return method(
+    bounded,
+    'max',
+    abort ? [literal(maximum), object([property('abort', literal(true))])] : [literal(maximum)],
+  );
 }
 
 const HELPERS = new Set([
