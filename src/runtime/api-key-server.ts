@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { parseCookies } from './cookies.js';
 import { Unauthorized } from './errors.js';
+import { firstQueryValue, queryOf } from './query-string.js';
 import type { ApiKeyMeta, SessionMeta } from './interface-meta.js';
 import type { Authenticator, AuthScheme, Identity, Principal, SessionHandle } from './server-auth.js';
 import { ContextSessions, type StoredContext } from './session-tokens.js';
@@ -81,7 +82,8 @@ function keyOf(request: FastifyRequest, scheme: ApiKeyMeta): string | undefined 
     case 'header':
       return singleHeader(request, scheme.name);
     case 'query':
-      return queryValue(request.url, scheme.name);
+      // Read from the raw URL as the server reads queries: the route's query schema knows nothing of the key.
+      return firstQueryValue(queryOf(request.url), scheme.name);
     case 'cookie':
       return parseCookies(singleHeader(request, 'cookie')).get(scheme.name);
   }
@@ -90,13 +92,6 @@ function keyOf(request: FastifyRequest, scheme: ApiKeyMeta): string | undefined 
 function singleHeader(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-/** Read from the raw URL: the route's query schema knows nothing of the key and must not be asked. */
-function queryValue(url: string, name: string): string | undefined {
-  const start = url.indexOf('?');
-  if (start === -1) return undefined;
-  return new URLSearchParams(url.slice(start + 1)).get(name) ?? undefined;
 }
 
 /**

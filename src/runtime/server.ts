@@ -13,7 +13,8 @@ import { ApiError, BadRequest, ParameterMissing, Validation, type Violation } fr
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
 import { negotiateRepresentation, requireBodyMediaType, type Representation } from './negotiate.js';
 import { formObjectParameters, listParameters } from './query-schema.js';
-import { parseQueryString, type QueryValue } from './query-string.js';
+import { parseQueryString, queryOf, type QueryValue } from './query-string.js';
+import { parseRequestJson, RefusedValue, requestValue } from './request-json.js';
 import type { JsonSchema } from './wire-schemas.js';
 import { renderResult, selectResponse, type JsonApiRendering } from './responses.js';
 import {
@@ -120,10 +121,8 @@ export function createInterfacePlugin(
 
   return async function interfacePlugin(app: FastifyInstance): Promise<void> {
     enableGetBodies(app);
-    allowEmptyJsonBodies(app);
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
+    readJsonBodies(app);
+    readFormBodies(app);
     app.setErrorHandler((error, request, reply) => sendError(meta, toApiError(error, request, options), reply));
     const toSchemeError = (error: unknown, request: FastifyRequest) => toApiError(error, request, options);
     for (const { scheme, kind, options: schemeOptions } of schemes)
@@ -209,17 +208,67 @@ function enableGetBodies(app: FastifyInstance): void {
 }
 
 /**
- * Clients that send Content-Type: application/json on every request (GETs and DELETEs included) send
- * it with empty bodies too: an empty body is no body. Anything else goes through Fastify's own parser
- * (which refuses __proto__ and constructor.prototype keys).
+ * JSON bodies, read by request-json.ts (a __proto__ member or nesting past its limit is a 400 naming where, objects
+ * come without a prototype). Clients that send Content-Type: application/json on every request (GETs and DELETEs
+ * included) send it with empty bodies too: an empty body is no body.
  */
-function allowEmptyJsonBodies(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+function readJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    return parseJson(request, text, done);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text) as unknown;
+    } catch {
+      return done(new BadRequest({ params: { name: 'body' }, detail: 'The request body is not valid JSON.' }));
+    }
+    try {
+      return done(null, requestValue(parsed));
+    } catch (error) {
+      return done(refusedValueError('body', error));
+    }
+  });
+}
+
+/**
+ * Form bodies (application/x-www-form-urlencoded), read like JSON ones. A repeated name is the list of its values,
+ * never its last one: a form member is a scalar, so the route's schema refuses the list, and so does the OAuth token
+ * endpoint (RFC 6749 section 3.2: parameters must not repeat).
+ */
+function readFormBodies(app: FastifyInstance): void {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    const fields = new Map<string, string | string[]>();
+    for (const [name, value] of new URLSearchParams(String(body))) {
+      const earlier = fields.get(name);
+      fields.set(name, earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value]);
+    }
+    try {
+      return done(null, requestValue(Object.fromEntries(fields)));
+    } catch (error) {
+      return done(refusedValueError('body', error));
+    }
+  });
+}
+
+/** The 400 of a value request-json.ts refuses, in the request body or a query parameter; other errors pass. */
+function refusedValueError(where: 'body' | 'query', error: unknown): Error {
+  if (!(error instanceof RefusedValue)) return error instanceof Error ? error : new Error(String(error));
+  if (where === 'body') {
+    const at = error.pointer === '' ? '' : ` at ${error.pointer}`;
+    const violations = [{ pointer: error.pointer || '/', message: error.reason }];
+    return new BadRequest({
+      params: { name: 'body' },
+      detail: `The request body is refused${at}: ${error.reason}.`,
+      violations,
+    });
+  }
+  const name = error.pointer.split('/')[1] ?? 'query';
+  const message = `The query parameter "${name}" is invalid: ${error.reason} (${error.pointer}).`;
+  return new BadRequest({
+    params: { name },
+    detail: message,
+    violations: [{ pointer: error.pointer, parameter: name, message }],
   });
 }
 
@@ -259,13 +308,7 @@ function routeRunner(parts: RunnerParts) {
   };
   const run = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const { representation, auth } = prepared.get(request) ?? { representation: 'plain', auth: undefined };
-    const rawQuery = gatherFormObjects(
-      formObjects,
-      expandShortForms(
-        route,
-        parseQueryString(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '', queryLists),
-      ),
-    );
+    const rawQuery = gatherFormObjects(formObjects, expandShortForms(route, readQuery(request.url, queryLists)));
     // api-alias interfaces take includes with every request, apart from the route's own parameters.
     const includesQuery = meta.style === 'api-alias' ? takeMember(rawQuery, INCLUDES_MEMBER) : undefined;
     const input: Record<string, unknown> = {};
@@ -349,6 +392,15 @@ function routeRunner(parts: RunnerParts) {
     }
   };
   return { prepare, run };
+}
+
+/** The query's parameters as request values (request-json.ts): a __proto__ member is a 400 naming its parameter. */
+function readQuery(url: string, lists: ReadonlySet<string>): Record<string, QueryValue> {
+  try {
+    return requestValue(parseQueryString(queryOf(url), lists)) as Record<string, QueryValue>;
+  } catch (error) {
+    throw refusedValueError('query', error);
+  }
 }
 
 /**
@@ -502,8 +554,10 @@ function withoutContent(request: FastifyRequest): boolean {
 function parseJsonMember(member: string, text: unknown): unknown {
   if (typeof text !== 'string') return text;
   try {
-    return JSON.parse(text) as unknown;
-  } catch {
+    return parseRequestJson(text);
+  } catch (error) {
+    if (error instanceof RefusedValue)
+      throw refusedValueError('query', new RefusedValue(`/${member}${error.pointer}`, error.reason));
     throw new BadRequest({ params: { name: member }, detail: `The query parameter "${member}" is not JSON.` });
   }
 }
