@@ -47,7 +47,10 @@ export interface HandlerContext<Session = unknown> {
   readonly principal: Principal | undefined;
   /** The caller's session, on routes of an apiKey scheme that declares sessions (context tokens). */
   readonly session: SessionHandle<Session> | undefined;
-  /** scheme://host as the client reached the service. */
+  /**
+   * scheme://host[:port] of the service for Location values and links: the configured publicOrigin, a trusted Host,
+   * else the address the request arrived at (never an untrusted Host header, which the client chooses).
+   */
   readonly origin: string;
   /** The negotiated answer format: json:api or plain JSON (always plain outside json:api interfaces). */
   readonly representation: Representation;
@@ -89,6 +92,14 @@ export interface InterfacePluginOptions {
    */
   readonly validateResponses?: boolean | undefined;
   /**
+   * The origin (scheme://host[:port]) clients reach the service at, for Location values and json:api links, e.g.
+   * "https://api.example.com" behind a proxy. Default: the scheme and the local address and port the request
+   * arrived at. The Host header is never used unless listed in trustedHosts.
+   */
+  readonly publicOrigin?: string | undefined;
+  /** Host header values (host[:port], any case) that may stand for the origin of the requests that send them. */
+  readonly trustedHosts?: readonly string[] | undefined;
+  /**
    * Development: a result that breaks its definition, undeclared members included, is answered 500 with
    * a detail naming each bad member by JSON pointer, and logged at error level. Never in production.
    */
@@ -113,6 +124,7 @@ export function createInterfacePlugin(
   const authenticators = new Map<string, Authenticator>(
     schemes.map(({ name, scheme, kind, options }) => [name, createAuthenticator(scheme, kind, options)]),
   );
+  const originOf = requestOrigin(meta.name, options);
   const loginThrottle = options.loginThrottle === false ? undefined : (options.loginThrottle ?? new LoginThrottle());
   const handlers = new Map<string, Handler>();
   for (const route of Object.values(definition.routes)) {
@@ -136,6 +148,7 @@ export function createInterfacePlugin(
         handler: handlers.get(route.name) as Handler,
         authenticator: route.auth ? authenticators.get(route.auth) : undefined,
         loginThrottle,
+        originOf,
         validateResponses: options.validateResponses !== false || options.development === true,
         development: options.development === true,
       });
@@ -153,6 +166,39 @@ export function createInterfacePlugin(
     }
     registerMethodNotAllowed(app, definition);
   };
+}
+
+/**
+ * How a request's origin is found (HandlerContext.origin): a trusted Host, else the configured public origin, else the
+ * local address the request arrived at. A publicOrigin that is not scheme://host[:port] is refused at start.
+ */
+function requestOrigin(name: string, options: InterfacePluginOptions): (request: FastifyRequest) => string {
+  const fixed = options.publicOrigin === undefined ? undefined : publicOrigin(name, options.publicOrigin);
+  const trusted = new Set((options.trustedHosts ?? []).map((host) => host.toLowerCase()));
+  return (request) => {
+    const host = request.headers.host?.toLowerCase();
+    if (host !== undefined && trusted.has(host)) return `${request.protocol}://${host}`;
+    if (fixed !== undefined) return fixed;
+    // A dual-stack socket names an IPv4 peer as ::ffff:a.b.c.d; an IPv6 address goes in brackets.
+    const address = (request.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.)/, '');
+    return `${request.protocol}://${address.includes(':') ? `[${address}]` : address}:${request.socket.localPort ?? 0}`;
+  };
+}
+
+/** The configured origin, normalized (lower-case host, no default port); anything but http(s)://host[:port] throws. */
+function publicOrigin(name: string, configured: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(configured);
+  } catch {
+    url = undefined;
+  }
+  const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  if (!url || !bare || !/^https?:$/.test(url.protocol))
+    throw new Error(
+      `${name}: publicOrigin must be http(s)://host[:port] without a path, got ${JSON.stringify(configured)}`,
+    );
+  return url.origin;
 }
 
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -280,6 +326,7 @@ interface RunnerParts {
   readonly handler: Handler;
   readonly authenticator: Authenticator | undefined;
   readonly loginThrottle: LoginThrottle | undefined;
+  readonly originOf: (request: FastifyRequest) => string;
   readonly validateResponses: boolean;
   readonly development: boolean;
 }
@@ -301,7 +348,7 @@ function routeRunner(parts: RunnerParts) {
   const cookieLists = listParameters(schemas.cookies);
   const prepare = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const representation = meta.style === 'jsonapi' ? negotiate(request) : 'plain';
-    const auth = authenticator ? await authenticator.authenticate(request, route) : undefined;
+    const auth = authenticator ? await serviceCall(() => authenticator.authenticate(request, route)) : undefined;
     if (auth?.session) reply.header(auth.session.header, auth.session.token);
     prepared.set(request, { representation, auth });
     if (auth?.session) requestSessions.set(request, auth.session);
@@ -337,7 +384,7 @@ function routeRunner(parts: RunnerParts) {
     } else if (schemas.body) input['body'] = parseBody(schemas.body, route, body, rawQuery);
     const includes =
       meta.style === 'api-alias' ? requestIncludes(input['body'] ?? request.body, includesQuery) : undefined;
-    const origin = `${request.protocol}://${request.host}`;
+    const origin = parts.originOf(request);
     const context: HandlerContext = {
       principal: auth?.principal,
       session: auth?.session,
@@ -346,7 +393,7 @@ function routeRunner(parts: RunnerParts) {
       resourceUrl: (id) => `${origin}${collectionPath(meta, route, request.url)}/${encodeURIComponent(String(id))}`,
       checkCredential: credentialCheck(loginThrottle, request.ip),
     };
-    const result = await handler(input, context);
+    const result = asSent(await serviceCall(() => handler(input, context)));
     if (auth?.session) {
       await auth.session.save();
       reply.header(auth.session.header, auth.session.token);
@@ -403,6 +450,12 @@ function readQuery(url: string, lists: ReadonlySet<string>): Record<string, Quer
   } catch (error) {
     throw refusedValueError('query', error);
   }
+}
+
+/** A result with toJSON goes out as what toJSON returns (JSON.stringify's rule): it is judged as that value too. */
+function asSent(result: unknown): unknown {
+  const toJson = typeof result === 'object' && result !== null ? (result as { toJSON?: unknown }).toJSON : undefined;
+  return typeof toJson === 'function' ? (toJson as (key: string) => unknown).call(result, '') : result;
 }
 
 /**
@@ -572,8 +625,33 @@ function toViolation(issue: z.core.$ZodIssue): Violation {
   return { pointer: `/${path.join('/')}`, message: issue.message };
 }
 
+/**
+ * An error the service's code threw (a handler, a credential check) that is no ApiError: a server fault whatever it
+ * carries. HTTP-client and ORM errors have a 4xx statusCode of their own, which must not make them the client's fault.
+ */
+class ServiceFault extends Error {
+  constructor(readonly fault: unknown) {
+    super('the service failed', { cause: fault });
+    this.name = 'ServiceFault';
+  }
+}
+
+/** Runs the service's code; what it throws other than an ApiError or a full storage becomes a ServiceFault. */
+async function serviceCall<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ApiError || isStorageFull(error)) throw error;
+    throw new ServiceFault(error);
+  }
+}
+
 function toApiError(error: unknown, request: FastifyRequest, options: InterfacePluginOptions): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof ServiceFault) {
+    options.onInternalError?.(error.fault, request);
+    return new InternalError();
+  }
   if (isStorageFull(error)) return storageFullError();
   const fastifyError = error as { code?: string; statusCode?: number };
   if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
@@ -584,7 +662,7 @@ function toApiError(error: unknown, request: FastifyRequest, options: InterfaceP
       detail: `Unsupported content type ${request.headers['content-type'] ?? '(none)'}.`,
     });
   if (fastifyError.statusCode !== undefined && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-    return new BadRequest({ params: { name: 'body' }, detail: 'The request body is not valid JSON.' });
+    return new BadRequest({ params: { name: 'body' }, detail: 'The request body cannot be read.' });
   }
   options.onInternalError?.(error, request);
   if (error instanceof ResponseBreach && options.development === true) {

@@ -1,17 +1,25 @@
 // The apiKey scheme on the server: the key from its header, query parameter or cookie, the caller
 // from the service's verifyApiKey, and (when the scheme declares them) sessions behind context tokens.
+// Failed keys count against the client address in a login throttle, so keys cannot be guessed at speed.
 import type { FastifyRequest } from 'fastify';
 import { parseCookies } from './cookies.js';
 import { Unauthorized } from './errors.js';
+import { throttledError } from './login-guard.js';
 import { firstQueryValue, queryOf } from './query-string.js';
 import type { ApiKeyMeta, SessionMeta } from './interface-meta.js';
 import type { Authenticator, AuthScheme, Identity, Principal, SessionHandle } from './server-auth.js';
 import { ContextSessions, type StoredContext } from './session-tokens.js';
 import { MemorySessionStore, type MaybePromise, type SessionStore } from './stores.js';
+import { LoginThrottle } from './throttle.js';
 
 export interface ApiKeyOptions {
   /** The caller a key stands for; undefined for a key that names no one. Compare keys in constant time or by hash. */
   verifyApiKey(key: string): MaybePromise<Identity | undefined>;
+  /**
+   * Slows repeated unknown keys per client address (429 with Retry-After; the address budget of the throttle, since
+   * a wrong key names no account); false turns it off. Default: a LoginThrottle of its own with the defaults.
+   */
+  throttle?: LoginThrottle | false;
 }
 
 /** An apiKey scheme that declares sessions: each key holder's visitors get context tokens. */
@@ -41,13 +49,18 @@ type SessionParts = SessionHandle<unknown> & { save(): Promise<void>; readonly h
 export function apiKeyAuthenticator(scheme: ApiKeyMeta, options: ApiKeySessionOptions<unknown>): Authenticator {
   const sessionMeta = scheme.session;
   const sessions = sessionMeta ? contextSessions(sessionMeta, options) : undefined;
+  const throttle = options.throttle === false ? undefined : (options.throttle ?? new LoginThrottle());
   return {
     async authenticate(request) {
       const key = keyOf(request, scheme);
       if (key === undefined || key === '') throw new Unauthorized();
+      const wait = throttle?.retryAfterSeconds(undefined, request.ip);
+      if (wait !== undefined) throw throttledError(wait);
       const identity = await options.verifyApiKey(key);
-      if (!identity)
+      if (!identity) {
+        throttle?.recordFailure(undefined, request.ip);
         throw new Unauthorized(scheme.unknownKeyError !== undefined ? { entry: scheme.unknownKeyError } : {});
+      }
       const principal: Principal = { kind: 'apiKey', subject: identity.subject, scopes: identity.scopes ?? [] };
       if (!sessions || !sessionMeta) return { principal };
       let resolved = await sessions.resolve(singleHeader(request, sessionMeta.header), identity.subject);

@@ -4,6 +4,7 @@
 // Object's own (constructor, toString, valueOf) that a request leaves out are absent; a handler's
 // error that carries a 4xx statusCode is a 500 that is reported; a result with toJSON is judged as
 // sent; failed API keys are throttled; Location follows the configured public origin, never Host.
+import { request as httpRequest } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
@@ -137,5 +138,89 @@ describe('names every object inherits (item 10)', () => {
     const answer = await call('/notes');
     expect(answer.status, answer.text).toBe(200);
     expect(answer.json).toEqual({ success: true, data: {} });
+  });
+});
+
+describe("the service's errors and results (item 10)", () => {
+  it('answers a handler error that carries a 4xx statusCode with a 500, and reports it', async () => {
+    const failure = Object.assign(new Error('upstream answered 404'), { statusCode: 404 });
+    next = () => Promise.reject(failure);
+    reported.length = 0;
+    const answer = await call('/notes/1');
+    expect(answer.status, answer.text).toBe(500);
+    expect(answer.text).not.toContain('JSON');
+    expect(reported).toEqual([failure]);
+  });
+
+  it('judges a result with toJSON as the value it is sent as', async () => {
+    next = () => ({ id: 1, toJSON: () => ({ id: 'one' }) });
+    reported.length = 0;
+    const answer = await call('/notes/1');
+    expect(answer.status, answer.text).toBe(500);
+    expect(String(reported[0])).toContain('/id');
+    next = () => ({ id: 'one', toJSON: () => ({ id: 2 }) });
+    const fixed = await call('/notes/1');
+    expect(fixed.status, fixed.text).toBe(200);
+    expect(fixed.json).toEqual({ success: true, data: { id: 2 } });
+  });
+});
+
+describe('API keys (item 10)', () => {
+  it('accepts the key in the query', async () => {
+    expect((await call(`/linked?lib=${KEY}`)).status).toBe(200);
+  });
+
+  it('throttles failed keys per client address: 429 with Retry-After', async () => {
+    const throttled = await start({ auth: { linkKey: { verifyApiKey: () => undefined } } });
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      const response = await fetch(`${throttled}/probe/linked?lib=guess-${attempt}`);
+      statuses.push(response.status);
+      retryAfter ??= response.headers.get('retry-after');
+      await response.arrayBuffer();
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.at(-1)).toBe(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+});
+
+/** POST /probe/notes to `origin` with this Host header (fetch does not let one set Host): the Location answered. */
+function createWithHost(origin: string, host: string): Promise<string | undefined> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(
+      { hostname, port, method: 'POST', path: '/probe/notes', headers: { host, 'content-type': 'application/json' } },
+      (response) => {
+        response.resume();
+        resolve(response.headers.location);
+      },
+    );
+    sent.on('error', reject);
+    sent.end('{}');
+  });
+}
+
+describe('the origin of Location values (item 10)', () => {
+  it('is never taken from an untrusted Host header: the address the request arrived at by default', async () => {
+    expect(await createWithHost(base, 'evil.example')).toBe(`${base}/probe/notes/7`);
+  });
+
+  it('is the configured public origin, whatever the Host', async () => {
+    const behindProxy = await start({ publicOrigin: 'https://API.example.com' });
+    expect(await createWithHost(behindProxy, 'evil.example')).toBe('https://api.example.com/probe/notes/7');
+  });
+
+  it('is a trusted Host where the Host header names one', async () => {
+    const named = await start({ publicOrigin: 'https://api.example.com', trustedHosts: ['Notes.example:8443'] });
+    expect(await createWithHost(named, 'notes.example:8443')).toBe('http://notes.example:8443/probe/notes/7');
+    expect(await createWithHost(named, 'evil.example')).toBe('https://api.example.com/probe/notes/7');
+  });
+
+  it('refuses a public origin with a path, naming the interface', () => {
+    expect(() =>
+      server['probeApiPlugin']({ handlers: {}, auth: { linkKey: {} }, publicOrigin: 'https://a.example/api' }),
+    ).toThrow(/probe-api: publicOrigin must be http\(s\):\/\/host\[:port\] without a path/);
   });
 });
