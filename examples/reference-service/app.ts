@@ -146,6 +146,8 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
       onInternalError: (error, request) => request.log.error({ err: error }, 'Admin API handler failed'),
     }),
   );
+  // One throttle for unknown access keys and customer logins: both are guesses from the same addresses.
+  const storeThrottle = new LoginThrottle({ now });
   await app.register(
     storeApiPlugin<StoreSession>({
       handlers: createStoreHandlers(db),
@@ -155,11 +157,12 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
           createSession: newStoreSession,
           sessions: new SqliteSessionStore(db, now),
           sessionSecret: serviceKey(db, 'context-token'),
+          throttle: storeThrottle,
           now,
         },
       },
       onInternalError: (error, request) => request.log.error({ err: error }, 'Store API handler failed'),
-      loginThrottle: new LoginThrottle({ now }),
+      loginThrottle: storeThrottle,
     }),
   );
   await app.register(

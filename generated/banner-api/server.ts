@@ -71,6 +71,10 @@ export interface BannerApiServerOptions {
   readonly onInternalError?: (error: unknown, request: FastifyRequest) => void;
   /** Throttles the credential checks handlers run through context.checkCredential; false turns it off. */
   readonly loginThrottle?: LoginThrottle | false;
+  /** scheme://host[:port] of Location values and links. Default: the address the request arrived at, never Host. */
+  readonly publicOrigin?: string;
+  /** Host header values (host[:port]) that may stand for the origin of a request instead. */
+  readonly trustedHosts?: ReadonlyArray<string>;
   /** Judges each handler result by its response definition before sending (default true); a breach is a 500. */
   readonly validateResponses?: boolean;
   /**

@@ -15,7 +15,8 @@ import { ApiError, BadRequest, ParameterMissing, Validation, type Violation } fr
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
 import { negotiateRepresentation, requireBodyMediaType, type Representation } from './negotiate.js';
 import { formObjectParameters, listParameters } from './query-schema.js';
-import { parseQueryString, type QueryValue } from './query-string.js';
+import { parseQueryString, queryOf, type QueryValue } from './query-string.js';
+import { parseRequestJson, RefusedValue, requestValue } from './request-json.js';
 import type { JsonSchema } from './wire-schemas.js';
 import { renderResult, selectResponse, type JsonApiRendering } from './responses.js';
 import {
@@ -51,7 +52,10 @@ export interface HandlerContext<Session = unknown, Caller extends Principal = Pr
   readonly principal: Caller | undefined;
   /** The caller's session, on routes of an apiKey scheme that declares sessions (context tokens). */
   readonly session: SessionHandle<Session> | undefined;
-  /** scheme://host as the client reached the service. */
+  /**
+   * scheme://host[:port] of the service for Location values and links: the configured publicOrigin, a trusted Host,
+   * else the address the request arrived at (never an untrusted Host header, which the client chooses).
+   */
   readonly origin: string;
   /** The negotiated answer format: json:api or plain JSON (always plain outside json:api interfaces). */
   readonly representation: Representation;
@@ -93,6 +97,14 @@ export interface InterfacePluginOptions {
    */
   readonly validateResponses?: boolean | undefined;
   /**
+   * The origin (scheme://host[:port]) clients reach the service at, for Location values and json:api links, e.g.
+   * "https://api.example.com" behind a proxy. Default: the scheme and the local address and port the request
+   * arrived at. The Host header is never used unless listed in trustedHosts.
+   */
+  readonly publicOrigin?: string | undefined;
+  /** Host header values (host[:port], any case) that may stand for the origin of the requests that send them. */
+  readonly trustedHosts?: readonly string[] | undefined;
+  /**
    * Development: a result that breaks its definition, undeclared members included, is answered 500 with
    * a detail naming each bad member by JSON pointer, and logged at error level. Never in production.
    */
@@ -117,6 +129,7 @@ export function createInterfacePlugin(
   const authenticators = new Map<string, Authenticator>(
     schemes.map(({ name, scheme, kind, options }) => [name, createAuthenticator(scheme, kind, options)]),
   );
+  const originOf = requestOrigin(meta.name, options);
   const loginThrottle = options.loginThrottle === false ? undefined : (options.loginThrottle ?? new LoginThrottle());
   const handlers = new Map<string, Handler>();
   for (const route of Object.values(definition.routes)) {
@@ -127,10 +140,8 @@ export function createInterfacePlugin(
 
   return async function interfacePlugin(app: FastifyInstance): Promise<void> {
     enableGetBodies(app);
-    allowEmptyJsonBodies(app);
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
+    readJsonBodies(app);
+    readFormBodies(app);
     app.setErrorHandler((error, request, reply) => sendError(meta, toApiError(error, request, options), reply));
     const toSchemeError = (error: unknown, request: FastifyRequest) => toApiError(error, request, options);
     for (const { scheme, kind, options: schemeOptions } of schemes)
@@ -142,6 +153,7 @@ export function createInterfacePlugin(
         handler: handlers.get(route.name) as Handler,
         authenticator: route.auth ? authenticators.get(route.auth) : undefined,
         loginThrottle,
+        originOf,
         validateResponses: options.validateResponses !== false || options.development === true,
         development: options.development === true,
       });
@@ -159,6 +171,39 @@ export function createInterfacePlugin(
     }
     registerMethodNotAllowed(app, definition);
   };
+}
+
+/**
+ * How a request's origin is found (HandlerContext.origin): a trusted Host, else the configured public origin, else the
+ * local address the request arrived at. A publicOrigin that is not scheme://host[:port] is refused at start.
+ */
+function requestOrigin(name: string, options: InterfacePluginOptions): (request: FastifyRequest) => string {
+  const fixed = options.publicOrigin === undefined ? undefined : publicOrigin(name, options.publicOrigin);
+  const trusted = new Set((options.trustedHosts ?? []).map((host) => host.toLowerCase()));
+  return (request) => {
+    const host = request.headers.host?.toLowerCase();
+    if (host !== undefined && trusted.has(host)) return `${request.protocol}://${host}`;
+    if (fixed !== undefined) return fixed;
+    // A dual-stack socket names an IPv4 peer as ::ffff:a.b.c.d; an IPv6 address goes in brackets.
+    const address = (request.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.)/, '');
+    return `${request.protocol}://${address.includes(':') ? `[${address}]` : address}:${request.socket.localPort ?? 0}`;
+  };
+}
+
+/** The configured origin, normalized (lower-case host, no default port); anything but http(s)://host[:port] throws. */
+function publicOrigin(name: string, configured: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(configured);
+  } catch {
+    url = undefined;
+  }
+  const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  if (!url || !bare || !/^https?:$/.test(url.protocol))
+    throw new Error(
+      `${name}: publicOrigin must be http(s)://host[:port] without a path, got ${JSON.stringify(configured)}`,
+    );
+  return url.origin;
 }
 
 const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -216,17 +261,67 @@ function enableGetBodies(app: FastifyInstance): void {
 }
 
 /**
- * Clients that send Content-Type: application/json on every request (GETs and DELETEs included) send
- * it with empty bodies too: an empty body is no body. Anything else goes through Fastify's own parser
- * (which refuses __proto__ and constructor.prototype keys).
+ * JSON bodies, read by request-json.ts (a __proto__ member or nesting past its limit is a 400 naming where, objects
+ * come without a prototype). Clients that send Content-Type: application/json on every request (GETs and DELETEs
+ * included) send it with empty bodies too: an empty body is no body.
  */
-function allowEmptyJsonBodies(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+function readJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    return parseJson(request, text, done);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text) as unknown;
+    } catch {
+      return done(new BadRequest({ params: { name: 'body' }, detail: 'The request body is not valid JSON.' }));
+    }
+    try {
+      return done(null, requestValue(parsed));
+    } catch (error) {
+      return done(refusedValueError('body', error));
+    }
+  });
+}
+
+/**
+ * Form bodies (application/x-www-form-urlencoded), read like JSON ones. A repeated name is the list of its values,
+ * never its last one: a form member is a scalar, so the route's schema refuses the list, and so does the OAuth token
+ * endpoint (RFC 6749 section 3.2: parameters must not repeat).
+ */
+function readFormBodies(app: FastifyInstance): void {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    const fields = new Map<string, string | string[]>();
+    for (const [name, value] of new URLSearchParams(String(body))) {
+      const earlier = fields.get(name);
+      fields.set(name, earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value]);
+    }
+    try {
+      return done(null, requestValue(Object.fromEntries(fields)));
+    } catch (error) {
+      return done(refusedValueError('body', error));
+    }
+  });
+}
+
+/** The 400 of a value request-json.ts refuses, in the request body or a query parameter; other errors pass. */
+function refusedValueError(where: 'body' | 'query', error: unknown): Error {
+  if (!(error instanceof RefusedValue)) return error instanceof Error ? error : new Error(String(error));
+  if (where === 'body') {
+    const at = error.pointer === '' ? '' : ` at ${error.pointer}`;
+    const violations = [{ pointer: error.pointer || '/', message: error.reason }];
+    return new BadRequest({
+      params: { name: 'body' },
+      detail: `The request body is refused${at}: ${error.reason}.`,
+      violations,
+    });
+  }
+  const name = error.pointer.split('/')[1] ?? 'query';
+  const message = `The query parameter "${name}" is invalid: ${error.reason} (${error.pointer}).`;
+  return new BadRequest({
+    params: { name },
+    detail: message,
+    violations: [{ pointer: error.pointer, parameter: name, message }],
   });
 }
 
@@ -236,6 +331,7 @@ interface RunnerParts {
   readonly handler: Handler;
   readonly authenticator: Authenticator | undefined;
   readonly loginThrottle: LoginThrottle | undefined;
+  readonly originOf: (request: FastifyRequest) => string;
   readonly validateResponses: boolean;
   readonly development: boolean;
 }
@@ -257,7 +353,7 @@ function routeRunner(parts: RunnerParts) {
   const cookieLists = listParameters(schemas.cookies);
   const prepare = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const representation = meta.style === 'jsonapi' ? negotiate(request) : 'plain';
-    const auth = authenticator ? await authenticator.authenticate(request, route) : undefined;
+    const auth = authenticator ? await serviceCall(() => authenticator.authenticate(request, route)) : undefined;
     if (auth?.session) reply.header(auth.session.header, auth.session.token);
     prepared.set(request, { representation, auth });
     if (auth?.session) requestSessions.set(request, auth.session);
@@ -266,13 +362,7 @@ function routeRunner(parts: RunnerParts) {
   };
   const run = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const { representation, auth } = prepared.get(request) ?? { representation: 'plain', auth: undefined };
-    const rawQuery = gatherFormObjects(
-      formObjects,
-      expandShortForms(
-        route,
-        parseQueryString(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '', queryLists),
-      ),
-    );
+    const rawQuery = gatherFormObjects(formObjects, expandShortForms(route, readQuery(request.url, queryLists)));
     // api-alias interfaces take includes with every request, apart from the route's own parameters.
     const includesQuery = meta.style === 'api-alias' ? takeMember(rawQuery, INCLUDES_MEMBER) : undefined;
     const input: Record<string, unknown> = {};
@@ -299,7 +389,7 @@ function routeRunner(parts: RunnerParts) {
     } else if (schemas.body) input['body'] = parseBody(schemas.body, route, body, rawQuery);
     const includes =
       meta.style === 'api-alias' ? requestIncludes(input['body'] ?? request.body, includesQuery) : undefined;
-    const origin = `${request.protocol}://${request.host}`;
+    const origin = parts.originOf(request);
     const context: HandlerContext = {
       principal: auth?.principal,
       session: auth?.session,
@@ -308,7 +398,7 @@ function routeRunner(parts: RunnerParts) {
       resourceUrl: (id) => `${origin}${collectionPath(meta, route, request.url)}/${encodeURIComponent(String(id))}`,
       checkCredential: credentialCheck(loginThrottle, request.ip),
     };
-    const result = await handler(input, context);
+    const result = asSent(await serviceCall(() => handler(input, context)));
     if (auth?.session) {
       await auth.session.save();
       reply.header(auth.session.header, auth.session.token);
@@ -356,6 +446,21 @@ function routeRunner(parts: RunnerParts) {
     }
   };
   return { prepare, run };
+}
+
+/** The query's parameters as request values (request-json.ts): a __proto__ member is a 400 naming its parameter. */
+function readQuery(url: string, lists: ReadonlySet<string>): Record<string, QueryValue> {
+  try {
+    return requestValue(parseQueryString(queryOf(url), lists)) as Record<string, QueryValue>;
+  } catch (error) {
+    throw refusedValueError('query', error);
+  }
+}
+
+/** A result with toJSON goes out as what toJSON returns (JSON.stringify's rule): it is judged as that value too. */
+function asSent(result: unknown): unknown {
+  const toJson = typeof result === 'object' && result !== null ? (result as { toJSON?: unknown }).toJSON : undefined;
+  return typeof toJson === 'function' ? (toJson as (key: string) => unknown).call(result, '') : result;
 }
 
 /**
@@ -509,8 +614,10 @@ function withoutContent(request: FastifyRequest): boolean {
 function parseJsonMember(member: string, text: unknown): unknown {
   if (typeof text !== 'string') return text;
   try {
-    return JSON.parse(text) as unknown;
-  } catch {
+    return parseRequestJson(text);
+  } catch (error) {
+    if (error instanceof RefusedValue)
+      throw refusedValueError('query', new RefusedValue(`/${member}${error.pointer}`, error.reason));
     throw new BadRequest({ params: { name: member }, detail: `The query parameter "${member}" is not JSON.` });
   }
 }
@@ -523,8 +630,33 @@ function toViolation(issue: z.core.$ZodIssue): Violation {
   return { pointer: `/${path.join('/')}`, message: issue.message };
 }
 
+/**
+ * An error the service's code threw (a handler, a credential check) that is no ApiError: a server fault whatever it
+ * carries. HTTP-client and ORM errors have a 4xx statusCode of their own, which must not make them the client's fault.
+ */
+class ServiceFault extends Error {
+  constructor(readonly fault: unknown) {
+    super('the service failed', { cause: fault });
+    this.name = 'ServiceFault';
+  }
+}
+
+/** Runs the service's code; what it throws other than an ApiError or a storage error becomes a ServiceFault. */
+async function serviceCall<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ApiError || storageUnavailable(error)) throw error;
+    throw new ServiceFault(error);
+  }
+}
+
 function toApiError(error: unknown, request: FastifyRequest, options: InterfacePluginOptions): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof ServiceFault) {
+    options.onInternalError?.(error.fault, request);
+    return new InternalError();
+  }
   const unavailable = storageUnavailable(error);
   if (unavailable) return storageUnavailableError(unavailable);
   const fastifyError = error as { code?: string; statusCode?: number };
@@ -536,7 +668,7 @@ function toApiError(error: unknown, request: FastifyRequest, options: InterfaceP
       detail: `Unsupported content type ${request.headers['content-type'] ?? '(none)'}.`,
     });
   if (fastifyError.statusCode !== undefined && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-    return new BadRequest({ params: { name: 'body' }, detail: 'The request body is not valid JSON.' });
+    return new BadRequest({ params: { name: 'body' }, detail: 'The request body cannot be read.' });
   }
   options.onInternalError?.(error, request);
   if (error instanceof ResponseBreach && options.development === true) {

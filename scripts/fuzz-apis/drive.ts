@@ -14,7 +14,16 @@ import { handlerResultShape, mainResponse } from '../../src/emitters/server/hand
 import type { Ir, ModuleIr, ParameterIr, RouteIr, TypeIr } from '../../src/ir/types.js';
 import { OpenApiConformance } from '../../test/openapi/conformance.js';
 import { kindOf } from './auth.js';
-import { fieldsOf, UNDECLARED, valueOf, type Place, type Records, type ValueOptions } from './values.js';
+import {
+  fieldsOf,
+  RESERVED_KEY,
+  reservedKeyAt,
+  UNDECLARED,
+  valueOf,
+  type Place,
+  type Records,
+  type ValueOptions,
+} from './values.js';
 
 export interface DriveOptions {
   readonly seed: number;
@@ -132,6 +141,14 @@ async function driveModule(
         results.set(route.name, result);
 
         seen.input = undefined;
+        const reserved = reservedKeyAt(input);
+        if (reserved !== undefined) {
+          const problem =
+            (await expectRefusal(route, reserved, () => client[route.name](input))) ??
+            (seen.input === undefined ? undefined : `${route.name}: the handler got a request with ${RESERVED_KEY}`);
+          if (problem) return `${problem}\n  input: ${show(input)}\n${exchanges.join('\n')}`;
+          continue;
+        }
         let got: unknown;
         try {
           got = await client[route.name](input);
@@ -196,6 +213,7 @@ function paramsArbitrary(params: readonly ParameterIr[], records: Records, place
       records,
       place: place === 'query' && param.style === 'deepObject' ? 'bracket' : place,
       extras: false,
+      hostileKeys: place === 'query',
     });
     // An empty list or record is no bytes at all in a query: a required one cannot be sent empty.
     const sendable = param.required && place === 'query' ? value.filter((item) => !isEmpty(item)) : value;
@@ -211,6 +229,22 @@ function isEmpty(value: unknown): boolean {
 }
 
 /** The generated client's input for one call of `route`. */
+/**
+ * A member named __proto__ is refused with a 400 that names it (docs/server.md, "Hostile request values"), never
+ * dropped: the generated client's call must fail so (the caller checks that the handler was not reached).
+ */
+async function expectRefusal(route: RouteIr, at: string, send: () => Promise<unknown>): Promise<string | undefined> {
+  try {
+    await send();
+  } catch (error) {
+    const text = describe(error);
+    return text.includes('400') && text.includes(RESERVED_KEY)
+      ? undefined
+      : `${route.name}: a ${RESERVED_KEY} member at ${at} was refused otherwise: ${text}`;
+  }
+  return `${route.name}: a ${RESERVED_KEY} member at ${at} was accepted`;
+}
+
 function inputArbitrary(route: RouteIr, records: Records): fc.Arbitrary<Json> {
   const parts: Record<string, fc.Arbitrary<unknown>> = {};
   if (route.pathParams.length > 0) parts['params'] = paramsArbitrary(route.pathParams, records, 'path');
@@ -228,6 +262,7 @@ function inputArbitrary(route: RouteIr, records: Records): fc.Arbitrary<Json> {
       records,
       place: route.bodyFormats.includes('json') ? 'json' : 'form',
       extras: false,
+      hostileKeys: true,
     });
   return fc.record(parts, { noNullPrototype: true });
 }

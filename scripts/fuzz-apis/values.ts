@@ -23,6 +23,22 @@ export interface ValueOptions {
    * never hold relations: bodies omit them (read-only) and nested records leave them out (optional).
    */
   readonly relations?: boolean;
+  /** Draw map keys and json members named __proto__, constructor and toString (what clients send). */
+  readonly hostileKeys?: boolean;
+}
+
+/**
+ * Names every object inherits, and the reserved __proto__: a server keeps constructor and toString as data and
+ * refuses __proto__ with a 400 that names it, in every location (docs/server.md, "Hostile request values").
+ */
+export const HOSTILE_KEYS = ['__proto__', 'constructor', 'toString'] as const;
+export const RESERVED_KEY = '__proto__';
+
+/** Plain keys, and now and then a hostile one. */
+function keyOf(options: ValueOptions): fc.Arbitrary<string> {
+  const plain = fc.stringMatching(/^[a-z][a-z0-9]{0,5}$/);
+  if (options.hostileKeys !== true) return plain;
+  return fc.oneof({ arbitrary: plain, weight: 5 }, { arbitrary: fc.constantFrom(...HOSTILE_KEYS), weight: 1 });
 }
 
 const FORMAT_TEXT: Record<NonNullable<ScalarType['format']>, fc.Arbitrary<string>> = {
@@ -32,6 +48,30 @@ const FORMAT_TEXT: Record<NonNullable<ScalarType['format']>, fc.Arbitrary<string
   'currency-code': fc.stringMatching(/^[A-Z]{3}$/),
   alphanumeric: fc.stringMatching(/^[A-Za-z0-9]{1,12}$/),
 };
+
+/** A json value; with hostileKeys, now and then an object of hostile members. */
+function jsonMembers(options: ValueOptions): fc.Arbitrary<unknown> {
+  const any = fc.jsonValue({ maxDepth: 2 });
+  if (options.hostileKeys !== true) return any;
+  const members = fc.dictionary(keyOf(options), fc.jsonValue({ maxDepth: 1 }), {
+    minKeys: 1,
+    maxKeys: 3,
+    noNullPrototype: true,
+  });
+  return fc.oneof({ arbitrary: any, weight: 4 }, { arbitrary: members, weight: 1 });
+}
+
+/** The JSON pointer of the first member named __proto__ in a value, or undefined. */
+export function reservedKeyAt(value: unknown, at = ''): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, member] of Object.entries(value)) {
+    const pointer = `${at}/${key}`;
+    if (key === RESERVED_KEY) return pointer;
+    const inner = reservedKeyAt(member, pointer);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}
 
 /** A string's length as JSON Schema and zod count it: in code points, so 😀 is one. */
 function lengthOf(value: string): number {
@@ -104,7 +144,7 @@ function valueOfNonNull(type: TypeIr, options: ValueOptions, depth: number): fc.
     case 'json':
       // A json member in brackets is the text of a scalar (docs/definitions.md, deepObject): a string.
       if (options.place === 'bracket') return text('query');
-      return fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
+      return jsonMembers(options).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
     case 'list': {
       const { minItems = 0, maxItems = 3 } = type.constraints;
       return fc.array(valueOf(type.items, options, depth + 1), {
@@ -113,8 +153,9 @@ function valueOfNonNull(type: TypeIr, options: ValueOptions, depth: number): fc.
       });
     }
     case 'map':
-      return fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9]{0,5}$/), valueOf(type.values, options, depth + 1), {
+      return fc.dictionary(keyOf(options), valueOf(type.values, options, depth + 1), {
         maxKeys: depth > 2 ? 0 : 3,
+        ...(options.hostileKeys === true && { noNullPrototype: true }),
       });
     case 'record':
       return recordValue(type, options, depth);

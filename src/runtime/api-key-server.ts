@@ -1,16 +1,25 @@
 // The apiKey scheme on the server: the key from its header, query parameter or cookie, the caller
 // from the service's verifyApiKey, and (when the scheme declares them) sessions behind context tokens.
+// Failed keys count against the client address in a login throttle, so keys cannot be guessed at speed.
 import type { FastifyRequest } from 'fastify';
 import { cookieValue } from './cookies.js';
 import { Unauthorized } from './errors.js';
+import { throttledError } from './login-guard.js';
+import { firstQueryValue, queryOf } from './query-string.js';
 import type { ApiKeyMeta, SessionMeta } from './interface-meta.js';
 import type { Authenticator, AuthScheme, Identity, Principal, SessionHandle } from './server-auth.js';
 import { ContextSessions, type StoredContext } from './session-tokens.js';
 import { MemorySessionStore, type MaybePromise, type SessionStore } from './stores.js';
+import { LoginThrottle } from './throttle.js';
 
 export interface ApiKeyOptions {
   /** The caller a key stands for; undefined for a key that names no one. Compare keys in constant time or by hash. */
   verifyApiKey(key: string): MaybePromise<Identity | undefined>;
+  /**
+   * Slows repeated unknown keys per client address (429 with Retry-After; the address budget of the throttle, since
+   * a wrong key names no account); false turns it off. Default: a LoginThrottle of its own with the defaults.
+   */
+  throttle?: LoginThrottle | false;
 }
 
 /** An apiKey scheme that declares sessions: each key holder's visitors get context tokens. */
@@ -40,13 +49,18 @@ type SessionParts = SessionHandle<unknown> & { save(): Promise<void>; readonly h
 export function apiKeyAuthenticator(scheme: ApiKeyMeta, options: ApiKeySessionOptions<unknown>): Authenticator {
   const sessionMeta = scheme.session;
   const sessions = sessionMeta ? contextSessions(sessionMeta, options) : undefined;
+  const throttle = options.throttle === false ? undefined : (options.throttle ?? new LoginThrottle());
   return {
     async authenticate(request) {
       const key = keyOf(request, scheme);
       if (key === undefined || key === '') throw new Unauthorized();
+      const wait = await throttle?.retryAfterSeconds(undefined, request.ip);
+      if (wait !== undefined) throw throttledError(wait);
       const identity = await options.verifyApiKey(key);
-      if (!identity)
+      if (!identity) {
+        await throttle?.recordFailure(undefined, request.ip);
         throw new Unauthorized(scheme.unknownKeyError !== undefined ? { entry: scheme.unknownKeyError } : {});
+      }
       const principal: Principal = { kind: 'apiKey', subject: identity.subject, scopes: identity.scopes ?? [] };
       if (!sessions || !sessionMeta) return { principal };
       let resolved = await sessions.resolve(singleHeader(request, sessionMeta.header), identity.subject);
@@ -81,7 +95,8 @@ function keyOf(request: FastifyRequest, scheme: ApiKeyMeta): string | undefined 
     case 'header':
       return singleHeader(request, scheme.name);
     case 'query':
-      return queryValue(request.url, scheme.name);
+      // Read from the raw URL as the server reads queries: the route's query schema knows nothing of the key.
+      return firstQueryValue(queryOf(request.url), scheme.name);
     case 'cookie':
       return cookieValue(singleHeader(request, 'cookie'), scheme.name);
   }
@@ -90,13 +105,6 @@ function keyOf(request: FastifyRequest, scheme: ApiKeyMeta): string | undefined 
 function singleHeader(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-/** Read from the raw URL: the route's query schema knows nothing of the key and must not be asked. */
-function queryValue(url: string, name: string): string | undefined {
-  const start = url.indexOf('?');
-  if (start === -1) return undefined;
-  return new URLSearchParams(url.slice(start + 1)).get(name) ?? undefined;
 }
 
 /**

@@ -4,6 +4,7 @@
 // Use the pieces with Fastify's pino logger, naming the interfaces served:
 //   Fastify({ logger: { level: 'info', ...redactingLoggerFor(credentialNames(libraryApiMeta)) } })
 import type { InterfaceMeta } from './interface-meta.js';
+import { decodeQueryText, queryOf } from './query-string.js';
 
 const REDACTED = '[redacted]';
 
@@ -35,41 +36,45 @@ export function credentialNames(...interfaces: readonly Pick<InterfaceMeta, 'aut
   return { headers: [...names.headers], query: [...names.query], cookies: [...names.cookies] };
 }
 
+/** Whether a query parameter name (as written, percent-encoded or not) looks secret. */
 export function isSecretName(name: string): boolean {
-  let decoded = name;
-  try {
-    decoded = decodeURIComponent(name.replace(/\+/g, ' '));
-  } catch {
-    // A malformed escape: judge the raw name.
-  }
-  return SECRET_NAME.test(decoded);
+  return SECRET_NAME.test(decodeQueryText(name) ?? name);
 }
 
-/** The URL with the values of secret-looking query parameters, and of those in `secretNames`, replaced. */
+/**
+ * Whether the value of the parameter written `name` is kept out of logs: its name looks secret or, decoded as the
+ * server decodes it (query-string.ts), is one of `secretNames` (`li%62` is `lib`).
+ */
+function isSecretParameter(name: string, secretNames: readonly string[]): boolean {
+  const decoded = decodeQueryText(name);
+  return SECRET_NAME.test(decoded ?? name) || secretNames.includes(decoded ?? name);
+}
+
+/**
+ * The URL with the values of secret-looking query parameters, and of those in `secretNames`, replaced. The query is
+ * the one the server reads (queryOf): all of it after the first "?", a "#" included.
+ */
 export function redactUrl(url: string, secretNames: readonly string[] = []): string {
-  const queryStart = url.indexOf('?');
-  if (queryStart === -1) return url;
-  const hashStart = url.indexOf('#', queryStart);
-  const end = hashStart === -1 ? url.length : hashStart;
-  const query = url
-    .slice(queryStart + 1, end)
+  if (!url.includes('?')) return url;
+  const query = queryOf(url)
     .split('&')
-    .map((pair) => {
-      const equals = pair.indexOf('=');
-      const name = equals === -1 ? pair : pair.slice(0, equals);
-      return equals !== -1 && (isSecretName(name) || secretNames.includes(name)) ? `${name}=${REDACTED}` : pair;
+    .map((raw) => {
+      const equals = raw.indexOf('=');
+      if (equals === -1) return raw;
+      const name = raw.slice(0, equals);
+      return isSecretParameter(name, secretNames) ? `${name}=${REDACTED}` : raw;
     })
     .join('&');
-  return `${url.slice(0, queryStart + 1)}${query}${url.slice(end)}`;
+  return `${url.slice(0, url.length - queryOf(url).length)}${query}`;
 }
 
 /**
  * Redacts secret-looking query parameters, and those named in `query`, wherever a URL appears in free
- * text (e.g. an error message).
+ * text (e.g. an error message). A value runs to the next "&", space or quote ("#" included, as in redactUrl).
  */
 export function redactText(text: string, query: readonly string[] = []): string {
-  return text.replace(/([?&])([^=&\s#"']+)=([^&\s#"']*)/g, (whole, separator: string, name: string) =>
-    isSecretName(name) || query.includes(name) ? `${separator}${name}=${REDACTED}` : whole,
+  return text.replace(/([?&])([^=&\s"']+)=([^&\s"']*)/g, (whole, separator: string, name: string) =>
+    isSecretParameter(name, query) ? `${separator}${name}=${REDACTED}` : whole,
   );
 }
 

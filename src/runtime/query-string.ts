@@ -1,15 +1,50 @@
-// Parses a query string with bracket notation (a[0][b]=1, a[]=x, a[k]=v) into plain objects
-// and lists, and form-style lists (a=x&a=y, OpenAPI's style form with explode true) for the names
-// the caller says are lists. Hostile input is bounded: keys like __proto__ are dropped, depth and
-// size are capped.
+// The one reading of a request's query: what the server's parameters, the apiKey scheme and log
+// redaction all see (queryOf, queryPairs). Parses it with bracket notation (a[0][b]=1, a[]=x, a[k]=v)
+// into objects and lists, and form-style lists (a=x&a=y, OpenAPI's style form with explode true) for
+// the names the caller says are lists. Hostile input is bounded: depth and size are capped; objects
+// have no prototype, so a __proto__ name is an own member (request-json.ts refuses it, naming it).
 
 const MAX_PARAMETERS = 1000;
 const MAX_DEPTH = 5;
 const MAX_INDEX = 1000;
-// Values land on null-prototype nodes and then plain objects, where only __proto__ would reach the prototype.
-const FORBIDDEN_KEYS = new Set(['__proto__']);
 
 export type QueryValue = string | QueryValue[] | { [key: string]: QueryValue };
+
+/**
+ * The query of a request target: everything after its first "?". A "#" in it is an ordinary character: a request
+ * target has no fragment (RFC 9112 section 3.2), so nothing after a "#" is hidden from one reader and shown to another.
+ */
+export function queryOf(url: string): string {
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start + 1);
+}
+
+/** One name=value pair of a query as written (`raw`), and decoded; name or value undefined where an escape is bad. */
+export interface QueryPair {
+  readonly raw: string;
+  readonly name: string | undefined;
+  readonly value: string | undefined;
+}
+
+/** The pairs of a query, in order, at most MAX_PARAMETERS (those past it are not read). */
+export function queryPairs(query: string): QueryPair[] {
+  return query.split('&').filter(Boolean).slice(0, MAX_PARAMETERS).map(queryPair);
+}
+
+/** One pair: the name up to its first "=", the value after it ("" without one). */
+export function queryPair(raw: string): QueryPair {
+  const equals = raw.indexOf('=');
+  return {
+    raw,
+    name: decodeQueryText(equals === -1 ? raw : raw.slice(0, equals)),
+    value: decodeQueryText(equals === -1 ? '' : raw.slice(equals + 1)),
+  };
+}
+
+/** The first value of the parameter `name` (a repeated one counts by its first value), as the server reads it. */
+export function firstQueryValue(query: string, name: string): string | undefined {
+  return queryPairs(query).find((pair) => pair.name === name && pair.value !== undefined)?.value;
+}
 
 /**
  * The parameters of `query`. A name in `lists` may repeat (tag=a&tag=c is ["a", "c"]) and a single
@@ -17,11 +52,7 @@ export type QueryValue = string | QueryValue[] | { [key: string]: QueryValue };
  */
 export function parseQueryString(query: string, lists: ReadonlySet<string> = new Set()): Record<string, QueryValue> {
   const root: Record<string, QueryValue> = Object.create(null) as Record<string, QueryValue>;
-  const pairs = query.split('&').filter(Boolean).slice(0, MAX_PARAMETERS);
-  for (const pair of pairs) {
-    const equals = pair.indexOf('=');
-    const rawKey = decode(equals === -1 ? pair : pair.slice(0, equals));
-    const value = decode(equals === -1 ? '' : pair.slice(equals + 1));
+  for (const { name: rawKey, value } of queryPairs(query)) {
     if (rawKey === undefined || value === undefined) continue;
     const path = keyPath(rawKey);
     if (path) assign(root, lists.has(rawKey) ? [rawKey, ''] : path, value);
@@ -29,7 +60,8 @@ export function parseQueryString(query: string, lists: ReadonlySet<string> = new
   return toPlain(root as unknown as Node) as Record<string, QueryValue>;
 }
 
-function decode(text: string): string | undefined {
+/** Query text decoded as forms are ("+" is a space); undefined for a malformed escape. */
+export function decodeQueryText(text: string): string | undefined {
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
   } catch {
@@ -42,7 +74,7 @@ function keyPath(key: string): string[] | undefined {
   const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
   if (!match) return [key];
   const segments = [match[1] as string, ...[...(match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] as string)];
-  if (segments.length > MAX_DEPTH + 1 || segments.some((segment) => FORBIDDEN_KEYS.has(segment))) return undefined;
+  if (segments.length > MAX_DEPTH + 1) return undefined;
   return segments;
 }
 
@@ -64,13 +96,13 @@ function assign(root: Record<string, QueryValue>, path: string[], value: string)
   }
 }
 
-/** Objects whose keys are all 0..n-1 become lists; every object gets a normal prototype. */
+/** Objects whose keys are all 0..n-1 become lists; objects keep no prototype. */
 function toPlain(node: Node | string): QueryValue {
   if (typeof node === 'string') return node;
   const keys = Object.keys(node);
   const isList = keys.length > 0 && keys.every((key, index) => key === String(index));
   if (isList) return keys.map((key) => toPlain(node[key] as Node | string));
-  const plain: Record<string, QueryValue> = {};
+  const plain = Object.create(null) as Record<string, QueryValue>;
   for (const key of keys) plain[key] = toPlain(node[key] as Node | string);
   return plain;
 }

@@ -1,6 +1,7 @@
 // Readings of text values (path, query and header parameters) used by generated zod schemas.
 // JSON bodies never go through these: there an integer must be a JSON integer.
 import { z } from 'zod';
+import { parseRequestJson, RefusedValue } from './request-json.js';
 
 /** "42" → 42; anything but an optional sign and digits is refused. */
 export const integerText = z
@@ -24,7 +25,8 @@ export const numberText = z
 export const booleanText = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /**
- * A parameter that carries JSON text, parsed before its schema checks it. A value that arrived
+ * A parameter that carries JSON text, parsed before its schema checks it, as request-json.ts reads request JSON (a
+ * __proto__ member or nesting past its limit is an issue that says where). A value that arrived
  * already structured (the bracket spelling, name[key]=value) is checked as it is.
  */
 export function jsonText<T extends z.ZodType>(schema: T) {
@@ -33,9 +35,10 @@ export function jsonText<T extends z.ZodType>(schema: T) {
     .transform((text, ctx) => {
       if (typeof text !== 'string') return text;
       try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'expected JSON text' });
+        return parseRequestJson(text);
+      } catch (error) {
+        const refused = error instanceof RefusedValue ? `${error.reason} (at ${error.pointer || '/'})` : undefined;
+        ctx.addIssue({ code: 'custom', message: refused ?? 'expected JSON text' });
         return z.NEVER;
       }
     })

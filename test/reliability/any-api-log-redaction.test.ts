@@ -4,6 +4,7 @@
 // only generic credential headers, and the shop's reference service redacts its access key and
 // context token through its own definitions.
 import { readdir, readFile } from 'node:fs/promises';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -77,6 +78,37 @@ describe('log redaction from the definitions', () => {
     expect(entries.some((entry) => entry['req']?.['url'] === '/shelf/linked?lib=[redacted]&page=2')).toBe(true);
     expect(entries.some((entry) => entry['msg'] === 'called /shelf/linked?lib=[redacted]&page=2')).toBe(true);
     expect(lines.filter((line) => line.includes(HEADER_KEY) || line.includes(QUERY_KEY))).toEqual([]);
+  });
+});
+
+/** The status of a GET of this request target, sent as written (fetch would cut it at "#"). */
+function rawGet(target: string): Promise<number> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    get({ hostname, port, path: target }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    }).on('error', reject);
+  });
+}
+
+describe('one reading of the query (issue 31 item 4)', () => {
+  it.each([
+    ['an encoded name', `/shelf/linked?%6Cib=${QUERY_KEY}`],
+    ['a partly encoded name', `/shelf/linked?li%62=${QUERY_KEY}&page=1`],
+    ['a "#" before the key', `/shelf/linked?a=1#&lib=${QUERY_KEY}`],
+    ['a "#" inside the key', `/shelf/linked?lib=${QUERY_KEY}#tail`],
+  ])('keeps a key given with %s out of the logs wherever the scheme accepts it', async (_name, target) => {
+    lines.length = 0;
+    expect(await rawGet(target)).toBe(target.endsWith('#tail') ? 401 : 200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((line) => line.includes(QUERY_KEY))).toEqual([]);
+  });
+
+  it('reads a "#" in a request target as part of the query, in redaction as in the scheme', async () => {
+    expect(await rawGet(`/shelf/linked?x=1#lib=${QUERY_KEY}`)).toBe(401);
+    expect(await rawGet(`/shelf/linked?lib=${QUERY_KEY}#`)).toBe(401);
   });
 });
 

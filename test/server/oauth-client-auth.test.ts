@@ -271,3 +271,24 @@ describe.each(['client_secret_basic', 'client_secret_post'] as const)('oauth4web
     expect(await adminCallStatus(service, second.access_token)).toBe(401);
   });
 });
+
+describe('repeated parameters (RFC 6749 section 3.2: parameters must not repeat)', () => {
+  it.each([
+    ['grant_type', 'grant_type=password&grant_type=client_credentials'],
+    ['client_secret', 'client_secret=wrong&client_secret=SECRET'],
+    ['scope', 'scope=read&scope=write'],
+  ])('answers a repeated %s with 400 invalid_request, never by its last value', async (name, repeated) => {
+    const { integrationId, integrationSecret } = service.config;
+    const base = new URLSearchParams({ grant_type: 'client_credentials', client_id: integrationId });
+    if (name !== 'client_secret') base.set('client_secret', integrationSecret);
+    if (name === 'grant_type') base.delete('grant_type');
+    const body = `${base.toString()}&${repeated.replace('SECRET', encodeURIComponent(integrationSecret))}`;
+    const answer = await send(service.baseUrl, TOKEN_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    expectTokenError(answer, 400, 'invalid_request');
+    expect(answer.json.error_description).toContain(name);
+  });
+});

@@ -127,6 +127,16 @@ function emitServer(module: ModuleIr): GeneratedFile {
           'Throttles the credential checks handlers run through context.checkCredential; false turns it off.',
         ),
         option(
+          'publicOrigin',
+          typeRef('string'),
+          'scheme://host[:port] of Location values and links. Default: the address the request arrived at, never Host.',
+        ),
+        option(
+          'trustedHosts',
+          typeRef('ReadonlyArray', [typeRef('string')]),
+          'Host header values (host[:port]) that may stand for the origin of a request instead.',
+        ),
+        option(
           'validateResponses',
           typeRef('boolean'),
           'Judges each handler result by its response definition before sending (default true); a breach is a 500.',
