@@ -227,8 +227,8 @@ process.stdout.write(JSON.stringify(answers));
         errors: [
           {
             status: '501',
-            code: 'notImplemented',
-            title: 'notImplemented',
+            code: 'NOT_IMPLEMENTED',
+            title: 'Not Implemented',
             detail: 'listBooks is not implemented yet',
           },
         ],

@@ -1,9 +1,11 @@
-// The error responses of a route: one per status among the catalog errors it lists, with the
-// interface's error body and one example per error. Routes listing the same errors share one
-// response under components/responses.
+// The error responses of a route: one per status among the catalog errors it lists and those the
+// runtime sends on its own (runtime-errors.ts; only for statuses the list leaves out), with the
+// interface's error body and one example per error. Routes with the same errors share one response
+// under components/responses.
 import { pascalCase } from '../../ir/names.js';
 import type { ErrorIr, InterfaceIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import type { Components } from './components.js';
+import { runtimeErrors } from './runtime-errors.js';
 import {
   JSON_API_MEDIA,
   JSON_MEDIA,
@@ -27,6 +29,11 @@ export function errorResponses(
     const error = module.errors.find((candidate) => candidate.name === name);
     if (!error) continue; // the IR builder reports unknown names (SVC211)
     byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
+  }
+  const listed = new Set(byStatus.keys());
+  for (const error of runtimeErrors(module, route)) {
+    const same = byStatus.get(error.status) ?? [];
+    if (!listed.has(error.status) && !same.includes(error)) byStatus.set(error.status, [...same, error]);
   }
   return [...byStatus.entries()].map(([status, errors]) => {
     const names = errors.map((error) => error.name);
