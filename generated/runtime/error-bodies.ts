@@ -105,7 +105,7 @@ export function errorResponse(
 ): ErrorResponse {
   const entry = findErrorEntry(catalog, error);
   const message =
-    error.detail ?? (entry.message ? fillTemplate(entry.message, error.params) : (entry.title ?? error.kind));
+    error.detail ?? fillTemplate(entry.message ?? entry.title ?? DEFAULT_ERRORS[error.kind].message, error.params);
   return {
     status: entry.status,
     body: style === 'errors-array' ? errorsArrayBody(entry, message, error) : successFalseBody(message, error),
@@ -141,8 +141,9 @@ const INTERNAL_ERROR = {
 function errorsArrayBody(entry: ErrorMeta, message: string, error: ApiError): unknown {
   const base = {
     status: String(entry.status),
-    code: entry.code ?? error.kind,
-    title: entry.title ?? error.kind,
+    // A catalog entry that leaves them out takes the default entry's: a code and a title for people, not the kind.
+    code: entry.code ?? DEFAULT_ERRORS[error.kind].code,
+    title: entry.title ?? DEFAULT_ERRORS[error.kind].title,
   };
   if (error.violations.length === 0) return { errors: [{ ...base, detail: message }] };
   return {

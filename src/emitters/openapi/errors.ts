@@ -5,6 +5,7 @@
 import { pascalCase } from '../../ir/names.js';
 import type { ErrorIr, InterfaceIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import type { Components } from './components.js';
+import { DEFAULT_ERRORS } from '../../runtime/error-bodies.js';
 import { runtimeErrors } from './runtime-errors.js';
 import {
   JSON_API_MEDIA,
@@ -100,7 +101,8 @@ const PLACEHOLDER_EXAMPLES: Readonly<Record<string, string>> = {
 
 function errorExample(iface: InterfaceIr, error: ErrorIr): ExampleObject {
   // The message with each {placeholder} filled in with an example value.
-  const detail = (error.message ?? error.title ?? error.name).replace(
+  const fallback = DEFAULT_ERRORS[error.kind];
+  const detail = (error.message ?? error.title ?? fallback.message).replace(
     /\{([A-Za-z_][A-Za-z0-9_]*)\}/g,
     (_whole, name: string) => PLACEHOLDER_EXAMPLES[name] ?? 'example',
   );
@@ -110,8 +112,9 @@ function errorExample(iface: InterfaceIr, error: ErrorIr): ExampleObject {
           errors: [
             {
               status: String(error.status),
-              ...(error.code !== undefined && { code: error.code }),
-              ...(error.title !== undefined && { title: error.title }),
+              // As the runtime fills them in (error-bodies.ts) where the catalog entry leaves them out.
+              code: error.code ?? fallback.code,
+              title: error.title ?? fallback.title,
               detail,
             },
           ],
