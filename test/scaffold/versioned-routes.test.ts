@@ -60,6 +60,16 @@ afterEach(async () => {
   await removeDir(project);
 });
 
+/** Rewrites the module's tags in the form older svcgen wrote (no base path, no version): the text written. */
+async function olderTags(): Promise<string> {
+  const older = (await readFile(join(project, MODULE), 'utf8')).replaceAll(
+    /@route GET \/prices\/v[12]/g,
+    '@route GET ',
+  );
+  await writeFile(join(project, MODULE), older);
+  return older;
+}
+
 /** The body of the method `name` in the module text. */
 function bodyOf(module: string, name: string): string | undefined {
   return new RegExp(`async ${name}\\(\\) \\{\\n\\s*(.*)\\n`).exec(module)?.[1];
@@ -92,11 +102,7 @@ it('keeps them apart whatever the order of the methods in the module', async () 
 });
 
 it('refuses, naming both routes, when an older tag fits both renamed versions, and writes nothing', async () => {
-  const older = (await readFile(join(project, MODULE), 'utf8')).replaceAll(
-    /@route GET \/prices\/v[12]/g,
-    '@route GET ',
-  );
-  await writeFile(join(project, MODULE), older);
+  const older = await olderTags();
   await writeFile(join(project, 'definitions', 'price-api.yaml'), definition('fetchPrice', 'fetchPriceV2'));
   const result = await runCli(['scaffold'], project);
   expect(result.code).toBe(1);
@@ -112,11 +118,7 @@ it('refuses, naming both routes, when an older tag fits both renamed versions, a
 });
 
 it('reads an older tag that fits one route, and rewrites it in the full form', async () => {
-  const older = (await readFile(join(project, MODULE), 'utf8')).replaceAll(
-    /@route GET \/prices\/v[12]/g,
-    '@route GET ',
-  );
-  await writeFile(join(project, MODULE), older);
+  await olderTags();
   // Only v1 renamed: getPriceV2 keeps its name, so the older tag of getPrice fits one route alone.
   await writeFile(join(project, 'definitions', 'price-api.yaml'), definition('fetchPrice', 'getPriceV2'));
   const result = await runCli(['scaffold'], project);
