@@ -109,6 +109,24 @@ describe('the shop', () => {
     console.log(`runtime statuses: ${count} shop operations, 3 refused bodies each`);
     expect(problems).toEqual([]);
   }, 300_000);
+
+  it('429 for a login the handler checks through context.checkCredential (Store API), as documented', async () => {
+    const conformance = new OpenApiConformance('store-api');
+    const operation = { method: 'POST', path: '/store-api/v3/account/login' };
+    const statuses: number[] = [];
+    const problems: string[] = [];
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      const answer = await send(service.baseUrl, operation.path, {
+        method: 'POST',
+        headers: { 'svc-access-key': ACCESS_KEY },
+        body: { username: 'throttled@example.com', password: 'guess' },
+      });
+      statuses.push(answer.status);
+      problems.push(...findings(conformance, operation, answer));
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
 
 describe('a fixture API without catalog entries for them (library)', () => {
