@@ -25,6 +25,13 @@ export const storeApiMeta = {
       title: 'Bad Request',
       message: 'The parameter "{name}" is invalid.',
     },
+    loginThrottled: {
+      kind: 'tooManyRequests',
+      status: 429,
+      code: 'CHECKOUT__CUSTOMER_AUTH_THROTTLED',
+      title: 'Too Many Requests',
+      message: 'Too many failed logins; try again later.',
+    },
     methodNotAllowed: {
       kind: 'methodNotAllowed',
       status: 405,
@@ -323,6 +330,7 @@ export const storeApiRoutes = {
     errors: [
       'badCredentials',
       'badRequest',
+      'loginThrottled',
       'payloadTooLarge',
       'salesChannelNotFound',
       'unauthorized',

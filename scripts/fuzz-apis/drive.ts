@@ -3,7 +3,9 @@
 // client and through openapi-fetch driven by the emitted OpenAPI document. It judges: no 5xx,
 // every answer conforms to the document (ajv, test/openapi/conformance.ts), values round-trip
 // equal both ways (what a client sent is what the handler got; what the handler returned is what
-// the client got), and no undeclared member reaches the wire.
+// the client got), and no undeclared member reaches the wire. It also provokes the statuses the
+// runtime sends on its own (refused bodies, a full disk) and judges that each is among the
+// operation's responses, as the document describes it.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -68,6 +70,9 @@ async function driveModule(
 
   const seen: Seen = { input: undefined };
   const results = new Map<string, unknown>();
+  /** Routes whose handler finds the disk full, and the 5xx status an exchange is expected to get. */
+  const diskFull = new Set<string>();
+  let provoking: number | undefined;
   const internalErrors: string[] = [];
   const app = Fastify({ logger: false });
   await app.register(
@@ -77,6 +82,7 @@ async function driveModule(
           route.name,
           async (input: Json) => {
             seen.input = input;
+            if (diskFull.has(route.name)) throw Object.assign(new Error('disk full'), { storageFull: true });
             return results.get(route.name);
           },
         ]),
@@ -97,7 +103,7 @@ async function driveModule(
       const text = await response.clone().text();
       const head = (name: string) => response.headers.get(name) ?? undefined;
       const found: string[] = [];
-      if (response.status >= 500)
+      if (response.status >= 500 && response.status !== provoking)
         found.push(`answered ${response.status}: ${text.slice(0, 400)} ${internalErrors.join('\n').slice(0, 1500)}`);
       found.push(
         ...conformance.violations({
@@ -186,6 +192,36 @@ async function driveModule(
           exchanges.length > 0 ? exchanges.join('\n') : compareInput(route, records, input, seen.input);
         if (thirdProblem) return `${route.name} through openapi-fetch: ${thirdProblem}\n  input: ${show(input)}`;
       }
+      // What the runtime answers on its own, each judged by the document like any answer.
+      const auth = route.auth ? thirdPartyAuth.get(route.auth) : undefined;
+      const send = recording(auth?.wrapFetch ? auth.wrapFetch(fetch) : fetch);
+      // fetch cannot send a GET body; test/openapi/runtime-statuses.test.ts sends those.
+      const refusals = route.method === 'GET' ? [] : REFUSED_BODIES;
+      const url = origin + route.fullPath.replace(/\{[^}]+\}/g, '1');
+      for (const { status, type, body, what } of refusals) {
+        const response = await send(url, {
+          method: route.method,
+          headers: { ...auth?.headers, 'content-type': type },
+          body,
+        });
+        await response.body?.cancel();
+        if (response.status !== status || exchanges.length > 0)
+          return `${route.name}: ${what} answered ${response.status}, not ${status}\n${exchanges.join('\n')}`;
+      }
+      diskFull.add(route.name);
+      provoking = 503;
+      try {
+        await client[route.name](
+          fc.sample(inputArbitrary(route, records), { seed: options.seed + call, numRuns: 1 })[0],
+        );
+      } catch (error) {
+        if ((error as { status?: number }).status !== 503)
+          return `${route.name} with the disk full: ${describe(error)}\n${exchanges.join('\n')}`;
+      } finally {
+        diskFull.delete(route.name);
+        provoking = undefined;
+      }
+      if (exchanges.length > 0) return `${route.name} with the disk full:\n${exchanges.join('\n')}`;
     }
   } finally {
     await app.close();
@@ -200,6 +236,13 @@ function describe(error: unknown): string {
     1500,
   );
 }
+
+/** Bodies every route refuses before its handler runs: the status, and what the body is. */
+const REFUSED_BODIES = [
+  { status: 415, type: 'text/plain', body: 'x', what: 'a text/plain body' },
+  { status: 413, type: 'application/json', body: JSON.stringify({ x: 'x'.repeat(2 ** 21) }), what: 'a 2 MiB body' },
+  { status: 400, type: 'application/json', body: '{"x":', what: 'a body that is not JSON' },
+] as const;
 
 export function show(value: unknown): string {
   return (JSON.stringify(value) ?? 'undefined').slice(0, 1200);

@@ -58,6 +58,7 @@ export const DIAGNOSTIC_CODES = {
   SVC247: 'handlers object with a spread or computed member',
   SVC248: 'scaffold with the server emitter off',
   SVC249: 'handlers folder inside the output folder',
+  SVC250: 'route tag of a handler method that fits several routes',
   SVC301: 'invalid config file',
   SVC401: 'template error',
 } as const;

@@ -2,22 +2,79 @@
 import type { ApiError } from './errors.js';
 import type { ErrorKind, ErrorMeta, ErrorStyle } from './interface-meta.js';
 
-const DEFAULT_STATUS: Record<ErrorKind, number> = {
-  badRequest: 400,
-  validation: 400,
-  parameterMissing: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  notFound: 404,
-  methodNotAllowed: 405,
-  notAcceptable: 406,
-  conflict: 409,
-  payloadTooLarge: 413,
-  unsupportedMediaType: 415,
-  tooManyRequests: 429,
-  serviceUnavailable: 503,
-  notImplemented: 501,
+/**
+ * The entry an error gets when the catalog has none of its kind: written for the people who read a
+ * client's error log, never the bare kind name. The OpenAPI emitter describes these same entries for
+ * the statuses the runtime sends on its own (src/emitters/openapi/runtime-errors.ts).
+ */
+export const DEFAULT_ERRORS: Readonly<Record<ErrorKind, Required<ErrorMeta>>> = {
+  badRequest: entry('badRequest', 400, 'BAD_REQUEST', 'Bad Request', 'The request cannot be read.'),
+  validation: entry('validation', 400, 'VALIDATION_FAILED', 'Invalid Request', 'The request body is invalid.'),
+  parameterMissing: entry(
+    'parameterMissing',
+    400,
+    'PARAMETER_MISSING',
+    'Missing Parameter',
+    'The parameter {name} is missing.',
+  ),
+  unauthorized: entry('unauthorized', 401, 'UNAUTHORIZED', 'Unauthorized', 'Authentication is required.'),
+  forbidden: entry('forbidden', 403, 'FORBIDDEN', 'Forbidden', 'The caller may not do this.'),
+  notFound: entry('notFound', 404, 'NOT_FOUND', 'Not Found', 'Nothing was found here.'),
+  methodNotAllowed: entry(
+    'methodNotAllowed',
+    405,
+    'METHOD_NOT_ALLOWED',
+    'Method Not Allowed',
+    'The method {method} is not allowed here.',
+  ),
+  notAcceptable: entry(
+    'notAcceptable',
+    406,
+    'NOT_ACCEPTABLE',
+    'Not Acceptable',
+    'No representation the request accepts can be sent.',
+  ),
+  conflict: entry('conflict', 409, 'CONFLICT', 'Conflict', 'The request conflicts with the current state.'),
+  payloadTooLarge: entry(
+    'payloadTooLarge',
+    413,
+    'PAYLOAD_TOO_LARGE',
+    'Payload Too Large',
+    'The request body is larger than {limit} bytes.',
+  ),
+  unsupportedMediaType: entry(
+    'unsupportedMediaType',
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Unsupported Media Type',
+    'The request body has a media type this route does not read ({type}).',
+  ),
+  tooManyRequests: entry(
+    'tooManyRequests',
+    429,
+    'TOO_MANY_REQUESTS',
+    'Too Many Requests',
+    'Too many attempts; try again later.',
+  ),
+  serviceUnavailable: entry(
+    'serviceUnavailable',
+    503,
+    'SERVICE_UNAVAILABLE',
+    'Service Unavailable',
+    'The service cannot answer right now; try again later.',
+  ),
+  notImplemented: entry(
+    'notImplemented',
+    501,
+    'NOT_IMPLEMENTED',
+    'Not Implemented',
+    'This route is not implemented yet.',
+  ),
 };
+
+function entry(kind: ErrorKind, status: number, code: string, title: string, message: string): Required<ErrorMeta> {
+  return { kind, status, code, title, message };
+}
 
 export interface ErrorResponse {
   readonly status: number;
@@ -30,7 +87,7 @@ export function findErrorEntry(catalog: Readonly<Record<string, ErrorMeta>>, err
   const direct = catalog[error.kind];
   if (direct) return direct;
   const byKind = Object.values(catalog).find((entry) => entry.kind === error.kind);
-  return byKind ?? { kind: error.kind, status: DEFAULT_STATUS[error.kind] };
+  return byKind ?? DEFAULT_ERRORS[error.kind];
 }
 
 export function fillTemplate(template: string, params: Readonly<Record<string, string | number>>): string {
@@ -46,7 +103,7 @@ export function errorResponse(
 ): ErrorResponse {
   const entry = findErrorEntry(catalog, error);
   const message =
-    error.detail ?? (entry.message ? fillTemplate(entry.message, error.params) : (entry.title ?? error.kind));
+    error.detail ?? fillTemplate(entry.message ?? entry.title ?? DEFAULT_ERRORS[error.kind].message, error.params);
   return {
     status: entry.status,
     body: style === 'errors-array' ? errorsArrayBody(entry, message, error) : successFalseBody(message, error),
@@ -82,8 +139,9 @@ const INTERNAL_ERROR = {
 function errorsArrayBody(entry: ErrorMeta, message: string, error: ApiError): unknown {
   const base = {
     status: String(entry.status),
-    code: entry.code ?? error.kind,
-    title: entry.title ?? error.kind,
+    // A catalog entry that leaves them out takes the default entry's: a code and a title for people, not the kind.
+    code: entry.code ?? DEFAULT_ERRORS[error.kind].code,
+    title: entry.title ?? DEFAULT_ERRORS[error.kind].title,
   };
   if (error.violations.length === 0) return { errors: [{ ...base, detail: message }] };
   return {

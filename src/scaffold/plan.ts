@@ -1,8 +1,11 @@
 // What `svcgen scaffold` does to a handler module, decided from names and route markers alone (no
 // TypeScript here, so the rules can be read and tested as a table):
-//   - a route whose method is there is kept (its @route tag follows the route's method and path);
+//   - a route whose method is there is kept (its @route tag follows the route's method and full path);
 //   - a route whose method is missing takes over an unmatched method that carries its @route tag:
 //     same method and path under a new name is a rename;
+//   - a tag in the form older svcgen wrote (the path without base path and version, which two
+//     versions of a route share) is still read, but only where it names one route and one method:
+//     anything else is ambiguous, and scaffold refuses rather than guess which body serves which route;
 //   - any other route gets a new stub, placed after the method of the route before it;
 //   - a method with a @route tag that no route claims serves a removed route: it is retired
 //     (marked @deprecated, kept with its body), and revived if a route of its name comes back.
@@ -11,8 +14,10 @@
 export interface RouteSlot {
   /** The handler method's name. */
   readonly method: string;
-  /** The marker: HTTP method and path as the definitions write them, e.g. "GET /books/{id}". */
+  /** The marker: HTTP method and full path (base path, version, path), e.g. "GET /library/v2/books/{id}". */
   readonly route: string;
+  /** The marker older svcgen wrote, with the path as the route writes it ("GET /books/{id}"), when it differs. */
+  readonly legacy?: string;
   readonly summary: string | undefined;
 }
 
@@ -37,6 +42,15 @@ export interface ScaffoldPlan {
   readonly newlyRetired: readonly MemberFacts[];
   /** Retired members whose route is back. */
   readonly revived: readonly string[];
+  /** Routes without a method whose tag several methods carry, or methods whose tag several routes fit. */
+  readonly ambiguous: readonly Ambiguity[];
+}
+
+export interface Ambiguity {
+  /** The tag as the methods carry it. */
+  readonly marker: string;
+  readonly routes: readonly RouteSlot[];
+  readonly members: readonly string[];
 }
 
 export function planScaffold(routes: readonly RouteSlot[], members: readonly MemberFacts[]): ScaffoldPlan {
@@ -44,13 +58,29 @@ export function planScaffold(routes: readonly RouteSlot[], members: readonly Mem
   const owner = new Map(routes.filter((route) => byName.has(route.method)).map((route) => [route, route.method]));
   const claimed = new Set(owner.values());
   const renamed: { from: string; to: RouteSlot }[] = [];
-  for (const route of routes) {
-    if (owner.has(route)) continue;
-    const previous = members.find((member) => member.route === route.route && !claimed.has(member.name));
-    if (!previous) continue;
-    claimed.add(previous.name);
-    owner.set(route, previous.name);
-    renamed.push({ from: previous.name, to: route });
+  const ambiguous: Ambiguity[] = [];
+  // Full markers first (one route each), then the older form on what is left: a marker decides only
+  // when exactly one route without a method and exactly one unclaimed method share it.
+  const markers = [(route: RouteSlot) => route.route, (route: RouteSlot) => route.legacy];
+  for (const markerOf of markers) {
+    const open = new Map<string, RouteSlot[]>();
+    for (const route of routes) {
+      const marker = markerOf(route);
+      if (!owner.has(route) && marker !== undefined) open.set(marker, [...(open.get(marker) ?? []), route]);
+    }
+    for (const [marker, waiting] of open) {
+      const tagged = members.filter((member) => member.route === marker && !claimed.has(member.name));
+      if (tagged.length === 0) continue;
+      if (waiting.length > 1 || tagged.length > 1) {
+        ambiguous.push({ marker, routes: waiting, members: tagged.map((member) => member.name) });
+        for (const member of tagged) claimed.add(member.name);
+        continue;
+      }
+      const [route, previous] = [waiting[0] as RouteSlot, tagged[0] as MemberFacts];
+      claimed.add(previous.name);
+      owner.set(route, previous.name);
+      renamed.push({ from: previous.name, to: route });
+    }
   }
   // A run of new routes goes after the member of the route before it; no two runs follow the same member.
   const runs = new Map<string | undefined, RouteSlot[]>();
@@ -59,10 +89,12 @@ export function planScaffold(routes: readonly RouteSlot[], members: readonly Mem
     after = owner.get(route) ?? after;
     if (!owner.has(route)) runs.set(after, [...(runs.get(after) ?? []), route]);
   }
+  // A kept or renamed method's tag follows its route (and so an older tag becomes a full one).
   const retagged = routes.flatMap((route) => {
-    const member = byName.get(route.method);
+    const member = byName.get(owner.get(route) ?? '');
     return member?.route !== undefined && member.route !== route.route ? [{ member: member.name, to: route }] : [];
   });
+  const owned = new Set(owner.values());
   const retired = members.filter((member) => member.route !== undefined && !claimed.has(member.name));
   return {
     added: [...runs].map(([after, routes]) => ({ after, routes })),
@@ -70,7 +102,8 @@ export function planScaffold(routes: readonly RouteSlot[], members: readonly Mem
     retagged,
     retired,
     newlyRetired: retired.filter((member) => !member.retired),
-    revived: members.filter((member) => member.retired && claimed.has(member.name)).map((member) => member.name),
+    revived: members.filter((member) => member.retired && owned.has(member.name)).map((member) => member.name),
+    ambiguous,
   };
 }
 

@@ -9,7 +9,8 @@ import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from '../con
 import { DefinitionsError, sortDiagnostics, type Diagnostic } from '../definitions/diagnostics.js';
 import { displayPath } from '../definitions/sources.js';
 import { replaceFile } from '../output/replace-file.js';
-import { isEmptyPlan, planScaffold, type ScaffoldPlan } from './plan.js';
+import type { HandlerModule } from './handler-module.js';
+import { isEmptyPlan, planScaffold, type Ambiguity, type ScaffoldPlan } from './plan.js';
 import { newModuleText } from './stub-text.js';
 import { handlerTargets, type HandlerTarget } from './targets.js';
 
@@ -57,6 +58,12 @@ export async function scaffold(options: ConfigOverrides = {}): Promise<ScaffoldR
         continue;
       }
       const plan = planScaffold(target.routes, read.module.members);
+      if (plan.ambiguous.length > 0) {
+        diagnostics.push(
+          ...plan.ambiguous.map((ambiguity) => ambiguityDiagnostic(target.file, read.module, ambiguity)),
+        );
+        continue;
+      }
       const edited = editModule(read.module, plan, target.names, target.imports);
       const changed = !isEmptyPlan(plan) && edited.text !== existing;
       const status = changed ? 'updated' : 'unchanged';
@@ -89,6 +96,25 @@ function refusal(config: ResolvedConfig): Diagnostic | undefined {
         'svcgen generate would delete the modules; set handlers: to a folder of your own',
     );
   return undefined;
+}
+
+/** Located at the tag of the first method concerned: which routes and methods share it, and how to settle it. */
+function ambiguityDiagnostic(file: string, module: HandlerModule, { marker, routes, members }: Ambiguity): Diagnostic {
+  const line = module.members.find((member) => member.name === members[0])?.tagLine;
+  const at = line ? module.text.indexOf('@route', line.start) : 0;
+  const before = module.text.slice(0, at).split('\n');
+  const list = (items: readonly string[]) => items.join(' and ');
+  return {
+    code: 'SVC250',
+    file,
+    line: before.length,
+    column: (before.at(-1)?.length ?? 0) + 1,
+    message:
+      `the tag @route ${marker} of ${list(members)} fits ` +
+      `${list(routes.map((route) => `${route.method} (${route.route})`))}: svcgen scaffold does not guess which ` +
+      `method serves which route; write the full tag (${list(routes.map((route) => `@route ${route.route}`))}) ` +
+      "on the method that serves each route, or give each method its route's name; nothing was changed",
+  };
 }
 
 function outcome(

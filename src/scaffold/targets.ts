@@ -30,7 +30,9 @@ export async function handlerTargets(config: ResolvedConfig): Promise<HandlerTar
       file: relative(config.cwd, path).split(sep).join('/'),
       routes: module.routes.map((route) => ({
         method: symbols.operation(route.name),
-        route: `${route.method} ${route.path}`,
+        // The full path: two versions of a route share method and path, never the full path (SVC203).
+        route: `${route.method} ${route.fullPath}`,
+        ...(route.fullPath === route.path ? {} : { legacy: `${route.method} ${route.path}` }),
         summary: route.summary,
       })),
       names: {

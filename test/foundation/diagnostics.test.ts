@@ -175,6 +175,7 @@ const NOT_FROM_DEFINITIONS: Readonly<Record<string, string>> = {
   SVC247: 'handler modules (svcgen scaffold), not definitions: test/scaffold/edit-module.test.ts',
   SVC248: 'config (svcgen scaffold), not definitions: test/scaffold/refusals.test.ts',
   SVC249: 'config (svcgen scaffold), not definitions: test/scaffold/refusals.test.ts',
+  SVC250: 'handler modules (svcgen scaffold), not definitions: test/scaffold/versioned-routes.test.ts',
   SVC301: 'config file, not definitions',
   SVC401: 'templates, not definitions',
 };

@@ -12,7 +12,15 @@ const CREATE_BOOK = route('createBook', 'POST /books');
 describe('planScaffold', () => {
   it('keeps every method whose route is there: nothing to do', () => {
     const plan = planScaffold([GET_BOOK, LIST_BOOKS], [member('getBook', 'GET /books/{id}'), member('listBooks')]);
-    expect(plan).toEqual({ added: [], renamed: [], retagged: [], retired: [], newlyRetired: [], revived: [] });
+    expect(plan).toEqual({
+      added: [],
+      renamed: [],
+      retagged: [],
+      retired: [],
+      newlyRetired: [],
+      revived: [],
+      ambiguous: [],
+    });
   });
 
   it('adds new routes in runs, each after the method of the route before it', () => {
@@ -56,5 +64,49 @@ describe('planScaffold', () => {
     expect(plan.retired.map((m) => m.name)).toEqual(['gone', 'old']);
     expect(plan.newlyRetired.map((m) => m.name)).toEqual(['gone']);
     expect(plan.revived).toEqual(['listBooks']);
+  });
+
+  it('reads an older tag (path without base path and version) where it fits one route, and retags it', () => {
+    const v1 = { ...route('fetchPrice', 'GET /api/v1/price'), legacy: 'GET /price' };
+    const v2 = { ...route('getPriceV2', 'GET /api/v2/price'), legacy: 'GET /price' };
+    const plan = planScaffold([v1, v2], [member('getPrice', 'GET /price'), member('getPriceV2', 'GET /price')]);
+    expect(plan.renamed).toEqual([{ from: 'getPrice', to: v1 }]);
+    expect(plan.retagged).toEqual([
+      { member: 'getPrice', to: v1 },
+      { member: 'getPriceV2', to: v2 },
+    ]);
+    expect(plan.ambiguous).toEqual([]);
+  });
+
+  it('matches full tags one to one, whatever the order of the methods', () => {
+    const v1 = { ...route('fetchPrice', 'GET /api/v1/price'), legacy: 'GET /price' };
+    const v2 = { ...route('fetchPriceV2', 'GET /api/v2/price'), legacy: 'GET /price' };
+    const plan = planScaffold(
+      [v1, v2],
+      [member('getPriceV2', 'GET /api/v2/price'), member('getPrice', 'GET /api/v1/price')],
+    );
+    expect(plan.renamed).toEqual([
+      { from: 'getPrice', to: v1 },
+      { from: 'getPriceV2', to: v2 },
+    ]);
+  });
+
+  it.each([
+    ['two renamed routes, two methods', ['fetchPrice', 'fetchPriceV2'], ['getPrice', 'getPriceV2']],
+    ['two routes without a method, one method', ['fetchPrice', 'fetchPriceV2'], ['getPrice']],
+    ['one route without a method, two methods', ['fetchPrice', 'getPriceV3'], ['getPrice', 'getPriceV2']],
+  ])('an older tag that fits several is ambiguous (%s): nothing is guessed', (_, names, tagged) => {
+    const routes = names.map((name, index) => ({
+      ...route(name, `GET /api/v${index + 1}/price`),
+      legacy: 'GET /price',
+    }));
+    const plan = planScaffold(
+      routes,
+      tagged.map((name) => member(name, 'GET /price')),
+    );
+    expect(plan.renamed).toEqual([]);
+    expect(plan.ambiguous).toEqual([
+      { marker: 'GET /price', routes: routes.filter((slot) => !tagged.includes(slot.method)), members: tagged },
+    ]);
   });
 });

@@ -58,9 +58,9 @@ const STEPS: readonly Step[] = [
     change: (yaml) =>
       `${yaml}  listTopAuthors:\n    method: GET\n    path: /authors/top\n    responses:\n      "200":\n        body: { type: list, items: { type: record, record: author } }\n`,
     expect: (output, module) => {
-      expect(output).toContain('added stub: listTopAuthors (GET /authors/top)');
+      expect(output).toContain('added stub: listTopAuthors (GET /library/authors/top)');
       expect(module).toMatch(
-        /\* @route GET \/authors\/top\n {5}\*\/\n {4}async listTopAuthors\(\) \{\n {6}throw new NotImplemented\('listTopAuthors'\);/,
+        /\* @route GET \/library\/authors\/top\n {5}\*\/\n {4}async listTopAuthors\(\) \{\n {6}throw new NotImplemented\('listTopAuthors'\);/,
       );
     },
   },
@@ -77,7 +77,7 @@ const STEPS: readonly Step[] = [
     name: 'remove a route',
     change: (yaml) => yaml.replace(/ {2}listAuthors:\n(?: {4}.*\n)+/, ''),
     expect: (output, module) => {
-      expect(output).toContain('removed route: listAuthors (GET /authors) marked @deprecated');
+      expect(output).toContain('removed route: listAuthors (GET /library/authors) marked @deprecated');
       expect(module).toContain(`@deprecated svcgen scaffold: the definitions no longer have this route`);
       expect(module).toContain(`async listAuthors${LIST_AUTHORS_BODY}`);
       expect(module).toContain(`LibraryApiHandlers & RetiredRoutes<'listAuthors'>`);
@@ -104,7 +104,7 @@ const STEPS: readonly Step[] = [
           'records:\n',
           'records:\n  loan:\n    fields:\n      id: { type: integer, readOnly: true }\n      bookId: { type: integer }\n      due: { type: date }\n',
         ),
-    expect: (output) => expect(output).toContain('added stub: createLoan (POST /loans)'),
+    expect: (output) => expect(output).toContain('added stub: createLoan (POST /library/loans)'),
   },
 ];
 
@@ -184,15 +184,15 @@ describe('svcgen scaffold', { timeout: 600_000 }, () => {
     await writeFile(
       join(project, MODULE),
       module.replace(
-        / {4}\/\*\*\n {5}\* @route POST \/books\n {5}\*\/\n {4}async createBook\(\) \{\n.*\n {4}\},\n/,
+        / {4}\/\*\*\n {5}\* @route POST \/library\/books\n {5}\*\/\n {4}async createBook\(\) \{\n.*\n {4}\},\n/,
         '',
       ),
     );
     const checked = await runCli(['check'], project);
     expect(checked.code).toBe(1);
     expect(checked.stderr).toContain('src/handlers/library-api.ts has no method for 1 route(s)');
-    expect(checked.stderr).toContain('missing route: createBook (POST /books)');
-    expect(await cli('scaffold')).toContain('added stub: createBook (POST /books)');
+    expect(checked.stderr).toContain('missing route: createBook (POST /library/books)');
+    expect(await cli('scaffold')).toContain('added stub: createBook (POST /library/books)');
     expect(await cli('check')).toContain('generated matches the definitions');
   });
 
@@ -227,8 +227,8 @@ process.stdout.write(JSON.stringify(answers));
         errors: [
           {
             status: '501',
-            code: 'notImplemented',
-            title: 'notImplemented',
+            code: 'NOT_IMPLEMENTED',
+            title: 'Not Implemented',
             detail: 'listBooks is not implemented yet',
           },
         ],

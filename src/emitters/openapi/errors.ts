@@ -1,9 +1,12 @@
-// The error responses of a route: one per status among the catalog errors it lists, with the
-// interface's error body and one example per error. Routes listing the same errors share one
-// response under components/responses.
+// The error responses of a route: one per status among the catalog errors it lists and those the
+// runtime sends on its own (runtime-errors.ts; only for statuses the list leaves out), with the
+// interface's error body and one example per error. Routes with the same errors share one response
+// under components/responses.
 import { pascalCase } from '../../ir/names.js';
 import type { ErrorIr, InterfaceIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import type { Components } from './components.js';
+import { DEFAULT_ERRORS } from '../../runtime/error-bodies.js';
+import { runtimeErrors } from './runtime-errors.js';
 import {
   JSON_API_MEDIA,
   JSON_MEDIA,
@@ -27,6 +30,11 @@ export function errorResponses(
     const error = module.errors.find((candidate) => candidate.name === name);
     if (!error) continue; // the IR builder reports unknown names (SVC211)
     byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
+  }
+  const listed = new Set(byStatus.keys());
+  for (const error of runtimeErrors(module, route)) {
+    const same = byStatus.get(error.status) ?? [];
+    if (!listed.has(error.status) && !same.includes(error)) byStatus.set(error.status, [...same, error]);
   }
   return [...byStatus.entries()].map(([status, errors]) => {
     const names = errors.map((error) => error.name);
@@ -93,7 +101,8 @@ const PLACEHOLDER_EXAMPLES: Readonly<Record<string, string>> = {
 
 function errorExample(iface: InterfaceIr, error: ErrorIr): ExampleObject {
   // The message with each {placeholder} filled in with an example value.
-  const detail = (error.message ?? error.title ?? error.name).replace(
+  const fallback = DEFAULT_ERRORS[error.kind];
+  const detail = (error.message ?? error.title ?? fallback.message).replace(
     /\{([A-Za-z_][A-Za-z0-9_]*)\}/g,
     (_whole, name: string) => PLACEHOLDER_EXAMPLES[name] ?? 'example',
   );
@@ -103,8 +112,9 @@ function errorExample(iface: InterfaceIr, error: ErrorIr): ExampleObject {
           errors: [
             {
               status: String(error.status),
-              ...(error.code !== undefined && { code: error.code }),
-              ...(error.title !== undefined && { title: error.title }),
+              // As the runtime fills them in (error-bodies.ts) where the catalog entry leaves them out.
+              code: error.code ?? fallback.code,
+              title: error.title ?? fallback.title,
               detail,
             },
           ],
