@@ -13,6 +13,10 @@ export const ConfigSchema = z.strictObject({
     .record(z.string(), z.boolean())
     .optional()
     .describe('emitters on (true) or off (false); all on by default'),
+  stores: z
+    .array(z.enum(['postgres', 'redis']))
+    .optional()
+    .describe('shared stores written into the runtime for several instances (docs/server.md): postgres, redis'),
   openapi: z
     .strictObject({
       jsonQuery: z

@@ -34,6 +34,8 @@ export interface ResolvedConfig {
   /** The user-owned handler modules `svcgen scaffold` writes, one `<interface>.ts` each. */
   readonly handlersDir: string;
   readonly emitters: Readonly<Record<string, boolean>>;
+  /** Shared stores whose runtime modules are written although no generated file imports them. */
+  readonly stores: readonly ('postgres' | 'redis')[];
   /** The OpenAPI renderings chosen, defaults filled in. */
   readonly openapi: OpenApiOptions;
 }
@@ -81,6 +83,7 @@ export async function resolveConfig(overrides: ConfigOverrides = {}): Promise<Re
     templatesDir: config.templates ? resolve(base, config.templates) : undefined,
     handlersDir: resolve(base, config.handlers ?? 'src/handlers'),
     emitters: config.emitters ?? {},
+    stores: config.stores ?? [],
     // YAML has no undefined: a member given holds a value (a key with none, null, fails the schema).
     openapi: { ...DEFAULT_OPENAPI_OPTIONS, ...(config.openapi as Partial<OpenApiOptions> | undefined) },
   };

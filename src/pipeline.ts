@@ -97,8 +97,9 @@ async function build(config: ResolvedConfig, inputs: RunInputs, cache: RunCache)
       cache.memo(),
     ]);
   const ir = await buildIrFromInputs(inputs, memo);
-  // Of the runtime, only the modules the output imports.
-  const emitted = keepUsedRuntime(await withMemoStore(memo, () => emit(ir, config, inputs)));
+  // Of the runtime, only the modules the output imports, and the shared stores the config asks for.
+  const stores = config.stores.map((store) => `runtime/stores-${store}.ts`);
+  const emitted = keepUsedRuntime(await withMemoStore(memo, () => emit(ir, config, inputs)), stores);
   const formatted = await formatFiles(
     emitted.map((file) => ({ ...file, content: withHeader(file.path, file.content, file.source) })),
   );

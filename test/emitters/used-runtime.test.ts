@@ -93,10 +93,38 @@ describe('the shared stores (PostgreSQL, Redis)', () => {
       expect(kept).toContain(`runtime/${name}.ts`);
     for (const name of REDIS) expect(kept).not.toContain(`runtime/${name}.ts`);
   });
+
+  it('are written with what they import when the config names them (stores: [redis])', async () => {
+    const service = file('shop/server.ts', "import { x } from '../runtime/server.js';");
+    const kept = keepUsedRuntime([service, ...(await realRuntime())], ['runtime/stores-redis.ts']).map((k) => k.path);
+    for (const name of [...REDIS, 'shared-store', 'storage-errors']) expect(kept).toContain(`runtime/${name}.ts`);
+    for (const name of POSTGRES) expect(kept).not.toContain(`runtime/${name}.ts`);
+  });
 });
 
 describe('an output written with only the runtime it uses', () => {
   const root = resolve(import.meta.dirname, '../..');
+
+  it('holds the stores svcgen.config.yaml names (stores: [postgres]), and a store it does not know is a located error', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'svcgen-stores-'));
+    try {
+      const definitionsDir = join(root, 'test/fixtures/library-key/definitions');
+      await writeFile(join(dir, 'svcgen.config.yaml'), 'stores: [postgres]\n');
+      const result = await generate({ cwd: dir, definitionsDir, cache: false, gitattributes: false });
+      expect(result.ok).toBe(true);
+      const written = await readdir(join(dir, 'generated/runtime'));
+      expect(written).toEqual(expect.arrayContaining(['stores-postgres.ts', 'throttle-store-postgres.ts']));
+      expect(written).not.toContain('stores-redis.ts');
+      await writeFile(join(dir, 'svcgen.config.yaml'), 'stores: [mysql]\n');
+      const refused = await generate({ cwd: dir, definitionsDir, cache: false, gitattributes: false });
+      expect(refused).toMatchObject({
+        ok: false,
+        diagnostics: [{ code: 'SVC301', file: 'svcgen.config.yaml', line: 1, column: 10 }],
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 
   it('a clients-only config gets no server runtime, and every import of what is written resolves', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'svcgen-used-runtime-'));

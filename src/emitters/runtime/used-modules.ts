@@ -13,7 +13,8 @@ const SERVER_COMPANIONS = ['runtime/server-options.ts', 'runtime/log-redaction.t
  */
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*)'(\.{1,2}\/[^']+)'/g;
 
-export function keepUsedRuntime(files: readonly GeneratedFile[]): GeneratedFile[] {
+/** `requested`: runtime modules kept although no file imports them (the config's shared stores), with their imports. */
+export function keepUsedRuntime(files: readonly GeneratedFile[], requested: readonly string[] = []): GeneratedFile[] {
   const runtime = new Map(files.filter((file) => file.path.startsWith('runtime/')).map((file) => [file.path, file]));
   if (runtime.size === 0) return [...files];
   const used = new Set<string>();
@@ -25,6 +26,7 @@ export function keepUsedRuntime(files: readonly GeneratedFile[]): GeneratedFile[
   };
   for (const file of files) if (!runtime.has(file.path)) for (const target of importedPaths(file)) visit(target);
   if (used.has('runtime/server.ts')) SERVER_COMPANIONS.forEach(visit);
+  requested.forEach(visit);
   return files.filter((file) => !runtime.has(file.path) || used.has(file.path));
 }
 
