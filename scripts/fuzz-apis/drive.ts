@@ -196,7 +196,7 @@ async function driveModule(
       const auth = route.auth ? thirdPartyAuth.get(route.auth) : undefined;
       const send = recording(auth?.wrapFetch ? auth.wrapFetch(fetch) : fetch);
       // fetch cannot send a GET body; test/openapi/runtime-statuses.test.ts sends those.
-      const refusals = route.method === 'GET' ? [] : REFUSED_BODIES;
+      const refusals = route.method === 'GET' ? [] : refusedBodies(route);
       const url = origin + route.fullPath.replace(/\{[^}]+\}/g, '1');
       for (const { status, type, body, what } of refusals) {
         const response = await send(url, {
@@ -237,12 +237,27 @@ function describe(error: unknown): string {
   );
 }
 
-/** Bodies every route refuses before its handler runs: the status, and what the body is. */
-const REFUSED_BODIES = [
-  { status: 415, type: 'text/plain', body: 'x', what: 'a text/plain body' },
-  { status: 413, type: 'application/json', body: JSON.stringify({ x: 'x'.repeat(2 ** 21) }), what: 'a 2 MiB body' },
-  { status: 400, type: 'application/json', body: '{"x":', what: 'a body that is not JSON' },
-] as const;
+/**
+ * Bodies every route refuses before its handler runs: the status, and what the body is. A route that reads only
+ * forms refuses JSON with 415 before its size counts, so its 2 MiB body is a form and it gets no JSON text.
+ */
+function refusedBodies(route: RouteIr) {
+  const formOnly = route.bodyFormats.length > 0 && !route.bodyFormats.includes('json');
+  const refused = [{ status: 415, type: 'text/plain', body: 'x', what: 'a text/plain body' }];
+  if (formOnly)
+    refused.push({
+      status: 413,
+      type: 'application/x-www-form-urlencoded',
+      body: `x=${'x'.repeat(2 ** 21)}`,
+      what: 'a 2 MiB body',
+    });
+  else
+    refused.push(
+      { status: 413, type: 'application/json', body: JSON.stringify({ x: 'x'.repeat(2 ** 21) }), what: 'a 2 MiB body' },
+      { status: 400, type: 'application/json', body: '{"x":', what: 'a body that is not JSON' },
+    );
+  return refused;
+}
 
 export function show(value: unknown): string {
   return (JSON.stringify(value) ?? 'undefined').slice(0, 1200);

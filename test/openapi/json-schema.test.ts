@@ -123,9 +123,13 @@ describe('typeSchema', () => {
       want: { type: 'array', items: { type: 'string' }, minItems: 1 },
     },
     {
-      name: 'map',
+      name: 'map (no __proto__ key)',
       given: { kind: 'map', values: scalar('number'), nullable: false, constraints: {} },
-      want: { type: 'object', additionalProperties: { type: 'number' } },
+      want: {
+        type: 'object',
+        propertyNames: { not: { const: '__proto__' } },
+        additionalProperties: { type: 'number' },
+      },
     },
     { name: 'json is any value', given: { kind: 'json', nullable: true, constraints: {} }, want: {} },
     { name: 'record is a $ref', given: record(), want: { $ref: '#/components/schemas/Item' } },

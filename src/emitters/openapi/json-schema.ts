@@ -37,7 +37,7 @@ function nonNullSchema(type: TypeIr, ctx: SchemaContext): Schema {
     case 'list':
       return { type: 'array', items: typeSchema(type.items, ctx), ...pick(type.constraints, 'minItems', 'maxItems') };
     case 'map':
-      return { type: 'object', additionalProperties: typeSchema(type.values, ctx) };
+      return mapSchema(typeSchema(type.values, ctx));
     case 'json':
       return {};
     case 'record':
@@ -46,6 +46,19 @@ function nonNullSchema(type: TypeIr, ctx: SchemaContext): Schema {
 }
 
 /** hex-id and the code formats have no JSON Schema format: they become patterns. */
+/**
+ * A map of `values`. Servers refuse a `__proto__` key in a request (400 naming it) and never send one, so its
+ * `propertyNames` say so, and contract testers and clients see the same rule (docs/server.md).
+ */
+export function mapSchema(values: Schema): SchemaObject {
+  const map: SchemaObject & { propertyNames: SchemaObject } = {
+    type: 'object',
+    propertyNames: { not: { const: '__proto__' } },
+    additionalProperties: values,
+  };
+  return map;
+}
+
 const STRING_FORMATS: Record<StringFormat, SchemaObject> = {
   'hex-id': { pattern: '^[0-9a-f]{32}$' },
   uri: { format: 'uri' },

@@ -11,7 +11,7 @@
 import type { FieldIr, Origin, ParameterIr, RouteIr, TypeIr } from '../../ir/types.js';
 import { flatRecordFields } from '../../ir/wire-shapes.js';
 import type { Components } from './components.js';
-import { annotate, typeSchema, type SchemaContext } from './json-schema.js';
+import { annotate, mapSchema, typeSchema, type SchemaContext } from './json-schema.js';
 import type { OpenApiOptions } from './options.js';
 import { JSON_MEDIA, originMark, type ParameterObject, type Schema } from './types.js';
 
@@ -119,7 +119,7 @@ function shortFormParameter(
       description: head.description !== undefined ? `${head.description} ${description}` : description,
       style: 'deepObject',
       explode: true,
-      schema: { type: 'object', additionalProperties: bracketSchema(value.type, ctx) },
+      schema: mapSchema(bracketSchema(value.type, ctx)),
     },
   ];
 }
