@@ -16,11 +16,13 @@ export const RESERVED_MEMBER = '__proto__';
 
 /** A value a request must not carry; `pointer` (RFC 6901, "" for the whole value) says where. */
 export class RefusedValue extends Error {
-  constructor(
-    readonly pointer: string,
-    readonly reason: string,
-  ) {
+  readonly pointer: string;
+  readonly reason: string;
+
+  constructor(pointer: string, reason: string) {
     super(`${pointer === '' ? 'the value' : pointer}: ${reason}`);
+    this.pointer = pointer;
+    this.reason = reason;
     this.name = 'RefusedValue';
   }
 }

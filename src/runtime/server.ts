@@ -633,8 +633,11 @@ function toViolation(issue: z.core.$ZodIssue): Violation {
  * carries. HTTP-client and ORM errors have a 4xx statusCode of their own, which must not make them the client's fault.
  */
 class ServiceFault extends Error {
-  constructor(readonly fault: unknown) {
+  readonly fault: unknown;
+
+  constructor(fault: unknown) {
     super('the service failed', { cause: fault });
+    this.fault = fault;
     this.name = 'ServiceFault';
   }
 }
