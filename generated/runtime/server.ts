@@ -551,13 +551,21 @@ function parseParameters(
   bad: Violation[],
 ): unknown {
   const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
+  if (result.success) return ownMembersOnly(result.data);
   for (const issue of result.error.issues) {
     const name = String(issue.path[0] ?? where);
     const message = `The ${where} parameter "${name}" is invalid: ${issue.message}.`;
     bad.push({ pointer: `/${issue.path.map(String).join('/')}`, parameter: name, message });
   }
   return undefined;
+}
+
+/**
+ * Parameters as own members only: zod's output inherits Object.prototype, so a parameter named `constructor` or
+ * `toString` that the request left out would read as Object's function instead of being absent.
+ */
+function ownMembersOnly(value: unknown): unknown {
+  return typeof value === 'object' && value !== null ? Object.assign(Object.create(null) as object, value) : value;
 }
 
 /** A 400 that names every bad parameter (one violation each issue), when there is one. */
