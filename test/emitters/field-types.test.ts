@@ -198,7 +198,11 @@ const rows: Row[] = [
     typescript: 'Record<string, number>',
     zod: 'z.record(z.string(), z.int())',
     zodText: 'z.record(z.string(), integerText.pipe(z.int()))',
-    jsonSchema: { type: 'object', additionalProperties: { type: 'integer' } },
+    jsonSchema: {
+      type: 'object',
+      propertyNames: { not: { const: '__proto__' } },
+      additionalProperties: { type: 'integer' },
+    },
     docs: 'map of integer',
   },
   {

@@ -57,8 +57,7 @@ export class PrintedRoutes {
       errors: settings.errors,
       records: [],
       routes: [view.route],
-      // Only the document's description reads it (document.ts), never an operation.
-      recordsOrigins: false,
+      recordsOrigins: settings.recordsOrigins,
     };
     const components = new Components(
       view.records.map(([, record]) => this.views.records.get(record)),

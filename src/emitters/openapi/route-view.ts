@@ -24,8 +24,13 @@ import { routeScheme } from './security.js';
 export interface RouteSettings {
   readonly module: string;
   readonly interface: InterfaceIr;
-  /** The catalog errors the route lists. */
+  /**
+   * The module's whole error catalog: the route's own entries, and those the runtime answers the route with on its own
+   * (an `unauthorized` entry the route does not list, say).
+   */
   readonly errors: readonly ErrorIr[];
+  /** Whether the module records origins: svcgen's default entries are then marked as convention. */
+  readonly recordsOrigins: boolean;
   /** The route's auth scheme, if any. */
   readonly auth: readonly AuthSchemeIr[];
   /** The renderings the config chose. */
@@ -83,14 +88,15 @@ export class RouteViews {
   }
 
   private settingsOf(route: RouteIr): Digest {
-    // Scheme and error names are identifiers (letters, digits, _ and -): a space separates them.
-    return cached(this.settingsBySelection, `${route.auth ?? ''} ${route.errors.join(' ')}`, () => {
+    // Scheme names are identifiers (letters, digits, _ and -); every route of a scheme shares its settings.
+    return cached(this.settingsBySelection, route.auth ?? '', () => {
       const { module } = this;
       const scheme = routeScheme(module, route);
       return this.settings.put({
         module: module.name,
         interface: unplaced(module.interface as InterfaceIr),
-        errors: module.errors.filter((error) => route.errors.includes(error.name)).map(unplaced),
+        errors: module.errors.map(unplaced),
+        recordsOrigins: module.recordsOrigins,
         auth: scheme ? [unplaced(scheme)] : [],
         openapi: this.options,
       });

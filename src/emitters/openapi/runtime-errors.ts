@@ -8,7 +8,7 @@
 // catalog entry the runtime picks (error-bodies.ts, findErrorEntry), or to the runtime's default
 // entry, so the document describes exactly what is sent.
 import { DEFAULT_ERRORS } from '../../runtime/error-bodies.js';
-import type { ErrorIr, ErrorKind, ModuleIr, RouteIr } from '../../ir/types.js';
+import type { ErrorIr, ErrorKind, ModuleIr, Origin, RouteIr } from '../../ir/types.js';
 import { routeScheme } from './security.js';
 
 /** What the default entry of each kind the runtime sends means, for the response's description. */
@@ -47,11 +47,12 @@ export function runtimeErrors(module: ModuleIr, route: RouteIr): ErrorIr[] {
     (kind) =>
       module.errors.find((error) => error.name === kind) ??
       module.errors.find((error) => error.kind === kind) ??
-      defaultError(kind, route),
+      defaultError(kind, route, module.recordsOrigins ? 'convention' : 'spec'),
   );
 }
 
-function defaultError(kind: ErrorKind, route: RouteIr): ErrorIr {
+/** `origin`: convention (svcgen's choice) where the definitions record origins; else nothing is marked. */
+function defaultError(kind: ErrorKind, route: RouteIr, origin: Origin): ErrorIr {
   const { status, code, title, message } = DEFAULT_ERRORS[kind];
   return {
     name: kind,
@@ -61,7 +62,7 @@ function defaultError(kind: ErrorKind, route: RouteIr): ErrorIr {
     title,
     message,
     description: DEFAULT_DESCRIPTIONS[kind],
-    origin: 'convention',
+    origin,
     location: route.location,
   };
 }
