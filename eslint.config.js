@@ -14,6 +14,7 @@ export default tseslint.config(
       'generated/',
       '**/node_modules/',
       'test/fixtures/',
+      'test/.tmp-*/',
       '**/generated/',
       'bench/.work/',
       'ecosystem/out/',

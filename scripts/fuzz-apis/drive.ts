@@ -212,7 +212,8 @@ async function driveModule(
       provoking = 503;
       try {
         await client[route.name](
-          fc.sample(inputArbitrary(route, records), { seed: options.seed + call, numRuns: 1 })[0],
+          // A well-formed request: a __proto__ member would be refused (400) before the disk is reached.
+          fc.sample(inputArbitrary(route, records, false), { seed: options.seed + call, numRuns: 1 })[0],
         );
       } catch (error) {
         if ((error as { status?: number }).status !== 503)
@@ -263,7 +264,12 @@ export function show(value: unknown): string {
   return (JSON.stringify(value) ?? 'undefined').slice(0, 1200);
 }
 
-function paramsArbitrary(params: readonly ParameterIr[], records: Records, place: Place): fc.Arbitrary<Json> {
+function paramsArbitrary(
+  params: readonly ParameterIr[],
+  records: Records,
+  place: Place,
+  hostileKeys = true,
+): fc.Arbitrary<Json> {
   const members: Record<string, fc.Arbitrary<unknown>> = {};
   const required: string[] = [];
   for (const param of params) {
@@ -271,7 +277,7 @@ function paramsArbitrary(params: readonly ParameterIr[], records: Records, place
       records,
       place: place === 'query' && param.style === 'deepObject' ? 'bracket' : place,
       extras: false,
-      hostileKeys: place === 'query',
+      hostileKeys: hostileKeys && place === 'query',
     });
     // An empty list or record is no bytes at all in a query: a required one cannot be sent empty.
     const sendable = param.required && place === 'query' ? value.filter((item) => !isEmpty(item)) : value;
@@ -303,10 +309,11 @@ async function expectRefusal(route: RouteIr, at: string, send: () => Promise<unk
   return `${route.name}: a ${RESERVED_KEY} member at ${at} was accepted`;
 }
 
-function inputArbitrary(route: RouteIr, records: Records): fc.Arbitrary<Json> {
+/** `hostileKeys`: now and then a __proto__ member, which the server must refuse (see expectRefusal). */
+function inputArbitrary(route: RouteIr, records: Records, hostileKeys = true): fc.Arbitrary<Json> {
   const parts: Record<string, fc.Arbitrary<unknown>> = {};
   if (route.pathParams.length > 0) parts['params'] = paramsArbitrary(route.pathParams, records, 'path');
-  if (route.query.length > 0) parts['query'] = paramsArbitrary(route.query, records, 'query');
+  if (route.query.length > 0) parts['query'] = paramsArbitrary(route.query, records, 'query', hostileKeys);
   if (route.headers.length > 0) parts['headers'] = paramsArbitrary(route.headers, records, 'header');
   // A cookie carries any text: the client percent-encodes what is not a cookie-octet. A list of one
   // empty text is written like the empty list (recent=), which is how it is read (docs/definitions.md).
@@ -320,7 +327,7 @@ function inputArbitrary(route: RouteIr, records: Records): fc.Arbitrary<Json> {
       records,
       place: route.bodyFormats.includes('json') ? 'json' : 'form',
       extras: false,
-      hostileKeys: true,
+      hostileKeys,
     });
   return fc.record(parts, { noNullPrototype: true });
 }
