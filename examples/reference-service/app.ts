@@ -23,15 +23,11 @@ import { createAdminHandlers } from './admin-handlers.js';
 import { createBannerHandlers } from './banner-handlers.js';
 import type { ServiceConfig } from './config.js';
 import { credentialsMatch, secretsEqual } from './credentials.js';
-import { openDatabase, type Db } from './db.js';
+import { openBackend } from './backend.js';
+import type { Data } from './data.js';
+import type { Db } from './db.js';
 import { createPriceListHandlers } from './price-list-handlers.js';
 import { applyConfig, credentialVersions, revokeChangedCredentials, seedIfEmpty, serviceKey } from './seed.js';
-import {
-  SqliteAccessTokenStore,
-  SqliteNonceStore,
-  SqliteRefreshTokenStore,
-  SqliteSessionStore,
-} from './sqlite-stores.js';
 import { createStoreHandlers, findSalesChannel, newStoreSession, type StoreSession } from './store-handlers.js';
 
 const ALL_PRIVILEGES = ['read', 'create', 'update', 'delete'] as const;
@@ -44,8 +40,10 @@ export const ROLE_PRIVILEGES: Readonly<Record<string, Readonly<Record<string, re
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The service's database, for maintenance and tests. */
+    /** The service's SQLite database, for maintenance and tests; undefined on PostgreSQL. */
     readonly db: Db;
+    /** The service's data, on SQLite or PostgreSQL. */
+    readonly data: Data;
   }
 }
 
@@ -57,14 +55,26 @@ const INTERFACES: readonly ServedInterface[] = [
 ];
 
 export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> {
-  const db = openDatabase(config.dataFile);
-  seedIfEmpty(db);
-  const versions = credentialVersions(db, config);
-  applyConfig(db, config, versions);
-  const now = config.now ?? Date.now;
-  const accessTokens = new SqliteAccessTokenStore(db, now);
-  const refreshTokens = new SqliteRefreshTokenStore(db, now);
+  const backend = await openBackend(config);
+  const { data: db, accessTokens, refreshTokens } = backend;
+  const prepared = backend.prepare(async (tx) => {
+    await seedIfEmpty(tx);
+    const versions = await credentialVersions(tx, config);
+    await applyConfig(tx, config, versions, backend.endCustomerSessions);
+    // The service's keys live in its database, so every instance on one database signs alike.
+    return {
+      versions,
+      sessionSecret: await serviceKey(tx, 'context-token'),
+      nonceSecret: await serviceKey(tx, 'digest-nonce'),
+    };
+  });
+  const { versions, sessionSecret, nonceSecret } = await prepared.catch(async (error: unknown) => {
+    await backend.close();
+    throw error;
+  });
   await revokeChangedCredentials(db, config, versions, { accessTokens, refreshTokens });
+  const now = config.now ?? Date.now;
+  const throttleOptions = { now, ...(backend.throttleStore ? { store: backend.throttleStore } : {}) };
 
   const app = Fastify({
     // Idle and slow sockets are closed (see docs/server.md, "Limits").
@@ -92,14 +102,12 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
   app.setErrorHandler(
     unroutedErrorHandler(INTERFACES, (error, request) => request.log.error({ err: error }, 'request failed')),
   );
-  app.decorate('db', db);
-  app.addHook('onClose', async () => {
-    db.close();
-  });
+  app.decorate('db', backend.sqlite as Db);
+  app.decorate('data', db);
+  app.addHook('onClose', () => backend.close());
 
   // One throttle and one nonce key for both Digest interfaces: they share their users.
-  const digestThrottle = new LoginThrottle({ now });
-  const nonceSecret = serviceKey(db, 'digest-nonce');
+  const digestThrottle = new LoginThrottle(throttleOptions);
   const digest = (): DigestOptions => ({
     // Looked up by name, so the comparison itself is the Digest response check (constant time).
     lookupPassword: (username) => {
@@ -110,8 +118,8 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
     roleOf: (username) =>
       username === config.apiUsername ? 'admin' : username === config.apiReaderUsername ? 'reader' : undefined,
     privileges: ROLE_PRIVILEGES,
-    nonces: new SqliteNonceStore(db, now),
-    nonceSecret,
+    nonces: backend.nonces,
+    nonceSecret: nonceSecret,
     throttle: digestThrottle,
     now,
   });
@@ -147,7 +155,7 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
     }),
   );
   // One throttle for unknown access keys and customer logins: both are guesses from the same addresses.
-  const storeThrottle = new LoginThrottle({ now });
+  const storeThrottle = new LoginThrottle(throttleOptions);
   await app.register(
     storeApiPlugin<StoreSession>({
       handlers: createStoreHandlers(db),
@@ -155,8 +163,8 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
         accessKey: {
           verifyApiKey: (accessKey) => findSalesChannel(db, accessKey),
           createSession: newStoreSession,
-          sessions: new SqliteSessionStore(db, now),
-          sessionSecret: serviceKey(db, 'context-token'),
+          sessions: backend.sessions(),
+          sessionSecret: sessionSecret,
           throttle: storeThrottle,
           now,
         },

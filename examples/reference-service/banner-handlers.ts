@@ -5,7 +5,7 @@ import { createBannerBodySchema } from '../../generated/banner-api/schemas.js';
 import type { Banner, BannerBatchResult } from '../../generated/banner-api/types.js';
 import type { HandlerContext } from '../../generated/runtime/server.js';
 import { ApiError, NotFound, ParameterMissing, Validation, type Violation } from '../../generated/runtime/errors.js';
-import type { Db } from './db.js';
+import type { Data } from './data.js';
 import {
   badRequest,
   fromText,
@@ -104,57 +104,62 @@ function periodViolations(banner: Pick<BannerInput, 'validFrom' | 'validTo'>): V
     : [];
 }
 
+/** Each entry in order, one after the other (later entries see what earlier ones wrote). */
+async function inTurn<Entry, Result>(
+  entries: readonly Entry[],
+  each: (entry: Entry) => Promise<Result>,
+): Promise<Result[]> {
+  const results: Result[] = [];
+  for (const entry of entries) results.push(await each(entry));
+  return results;
+}
+
 function pointerPath(pointer: string): string {
   return pointer.split('/').filter(Boolean).join('.');
 }
 
-export function createBannerHandlers(db: Db, can: PrivilegeCheck): BannerApiHandlers {
-  const findRow = (id: number): BannerRow | undefined =>
-    db.prepare('SELECT * FROM banner WHERE id = ?').get(id) as BannerRow | undefined;
+export function createBannerHandlers(db: Data, can: PrivilegeCheck): BannerApiHandlers {
+  // `on`: the service's data, or a transaction of it.
+  const findRow = (id: number, on = db): Promise<BannerRow | undefined> =>
+    on.get<BannerRow>('SELECT * FROM banner WHERE id = ?', id);
 
-  const requireRow = (id: number): BannerRow => {
+  const requireRow = async (id: number, on = db): Promise<BannerRow> => {
     if (!Number.isSafeInteger(id) || id <= 0) throw new ParameterMissing('id');
-    const row = findRow(id);
+    const row = await findRow(id, on);
     if (!row) throw new NotFound({ params: { id } });
     return row;
   };
 
   const ref = (id: number, context: HandlerContext) => ({ id, location: context.resourceUrl(id) });
 
-  const insert = (banner: BannerInput): number => {
+  const insert = async (banner: BannerInput): Promise<number> => {
     const violations = periodViolations(banner);
     if (violations.length > 0) throw new Validation(violations);
-    return Number(
-      db
-        .prepare(
-          `INSERT INTO banner (description, valid_from, valid_to, image, link, link_target, category_id, extension)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          banner.description,
-          banner.validFrom ?? null,
-          banner.validTo ?? null,
-          banner.image,
-          banner.link,
-          banner.linkTarget,
-          banner.categoryId,
-          extensionOf(banner.image),
-        ).lastInsertRowid,
+    return db.insert(
+      `INSERT INTO banner (description, valid_from, valid_to, image, link, link_target, category_id, extension)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      banner.description,
+      banner.validFrom ?? null,
+      banner.validTo ?? null,
+      banner.image,
+      banner.link,
+      banner.linkTarget,
+      banner.categoryId,
+      extensionOf(banner.image),
     );
   };
 
-  const update = (id: number, changes: BannerChanges): void => {
-    const row = requireRow(id);
+  const update = async (id: number, changes: BannerChanges, on = db): Promise<void> => {
+    const row = await requireRow(id, on);
     const merged: BannerInput = {
       ...bannerRecord(row),
       ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
     };
     const violations = periodViolations(merged);
     if (violations.length > 0) throw new Validation(violations);
-    db.prepare(
+    await on.run(
       `UPDATE banner SET description = ?, valid_from = ?, valid_to = ?, image = ?, link = ?, link_target = ?, category_id = ?, extension = ?
        WHERE id = ?`,
-    ).run(
       merged.description,
       merged.validFrom ?? null,
       merged.validTo ?? null,
@@ -190,41 +195,43 @@ export function createBannerHandlers(db: Db, can: PrivilegeCheck): BannerApiHand
 
   return {
     async listBanners({ query }) {
-      const where = whereClause(BANNER_FIELDS, query.filter.map(toCondition));
+      const where = whereClause(BANNER_FIELDS, query.filter.map(toCondition), db.like);
       const order = orderClause(BANNER_FIELDS, query.sort, 'id ASC');
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM banner ${where.sql}`).get(...where.params) as { n: number })
-        .n;
-      const rows = db
-        .prepare(`SELECT * FROM banner ${where.sql} ${order} LIMIT ? OFFSET ?`)
-        .all(...where.params, query.limit, query.start) as BannerRow[];
+      const total = await db.count(`SELECT COUNT(*) AS n FROM banner ${where.sql}`, ...where.params);
+      const rows = await db.all<BannerRow>(
+        `SELECT * FROM banner ${where.sql} ${order} LIMIT ? OFFSET ?`,
+        ...where.params,
+        query.limit,
+        query.start,
+      );
       return { data: rows.map(bannerRecord), total };
     },
 
     async getBanner({ params }) {
-      return bannerRecord(requireRow(params.id));
+      return bannerRecord(await requireRow(params.id));
     },
 
     async createBanner({ body }, context) {
-      return ref(insert(body), context);
+      return ref(await insert(body), context);
     },
 
     async updateBanner({ params, body }, context) {
-      update(params.id, body);
+      await update(params.id, body);
       return ref(params.id, context);
     },
 
     async deleteBanner({ params }) {
-      requireRow(params.id);
-      db.prepare('DELETE FROM banner WHERE id = ?').run(params.id);
+      await requireRow(params.id);
+      await db.run('DELETE FROM banner WHERE id = ?', params.id);
     },
 
     async batchUpdateBanners({ body }, context) {
-      return body.map((entry): BannerBatchResult => {
+      return inTurn(body, async (entry): Promise<BannerBatchResult> => {
         if (!entry.valid) return invalid(entry.violations);
         const { id, ...changes } = entry.value;
         try {
           if (id !== undefined) {
-            db.transaction(() => update(id, changes))();
+            await db.transaction((tx) => update(id, changes, tx));
             return { success: true, operation: 'update', data: ref(id, context) };
           }
           if (!can(role(context), 'create')) {
@@ -242,7 +249,7 @@ export function createBannerHandlers(db: Db, can: PrivilegeCheck): BannerApiHand
               })),
             );
           }
-          return { success: true, operation: 'create', data: ref(insert(parsed.data), context) };
+          return { success: true, operation: 'create', data: ref(await insert(parsed.data), context) };
         } catch (error) {
           return failure(error);
         }
@@ -250,12 +257,12 @@ export function createBannerHandlers(db: Db, can: PrivilegeCheck): BannerApiHand
     },
 
     async batchDeleteBanners({ body }, context) {
-      return body.map((entry): BannerBatchResult => {
+      return inTurn(body, async (entry): Promise<BannerBatchResult> => {
         if (!entry.valid) return invalid(entry.violations);
         const { id } = entry.value;
         try {
-          requireRow(id);
-          db.prepare('DELETE FROM banner WHERE id = ?').run(id);
+          await requireRow(id);
+          await db.run('DELETE FROM banner WHERE id = ?', id);
           return { success: true, operation: 'delete', data: ref(id, context) };
         } catch (error) {
           return failure(error);

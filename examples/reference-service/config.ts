@@ -3,8 +3,18 @@
 import { recommendedHttpServerLimits } from '../../generated/runtime/server-options.js';
 
 export interface ServiceConfig {
-  /** SQLite file; its folder is created on first start. */
+  /** SQLite file; its folder is created on first start. Unused with databaseUrl. */
   readonly dataFile: string;
+  /** postgres://… : the data and the stores live in PostgreSQL, shared by every instance (SVC_DATABASE_URL). */
+  readonly databaseUrl?: string;
+  /** The PostgreSQL schema of the tables (SVC_DATABASE_SCHEMA, default public). */
+  readonly databaseSchema: string;
+  /** Connections of one instance to PostgreSQL at most (SVC_DATABASE_POOL, default 10). */
+  readonly databasePoolSize: number;
+  /** redis://… : the login throttles and Digest nonce counts live in Redis (SVC_REDIS_URL). */
+  readonly redisUrl?: string;
+  /** Prefix of the service's Redis keys (SVC_REDIS_PREFIX, default svcgen:). */
+  readonly redisPrefix: string;
   readonly host: string;
   readonly port: number;
   /** Admin API password grant. */
@@ -39,6 +49,9 @@ export interface ServiceConfig {
 
 export const DEFAULTS = {
   SVC_DATA: './data/svc.sqlite',
+  SVC_DATABASE_SCHEMA: 'public',
+  SVC_DATABASE_POOL: '10',
+  SVC_REDIS_PREFIX: 'svcgen:',
   HOST: '127.0.0.1',
   PORT: '8080',
   SVC_ADMIN_USERNAME: 'admin',
@@ -76,9 +89,39 @@ function count(name: string, text: string): number {
   return value;
 }
 
+/** A URL of one of the schemes, or undefined when the variable is unset. */
+function url(env: Env, name: string, schemes: readonly string[]): string | undefined {
+  const text = env[name];
+  if (text === undefined || text === '') return undefined;
+  let scheme: string;
+  try {
+    scheme = new URL(text).protocol;
+  } catch {
+    throw new Error(`${name} must be a URL (${schemes.map((item) => `${item}//…`).join(' or ')})`);
+  }
+  if (!schemes.includes(scheme))
+    throw new Error(`${name} must start with ${schemes.map((item) => `${item}//`).join(' or ')}, not ${scheme}//`);
+  return text;
+}
+
+function optional<Key extends string>(key: Key, value: string | undefined): { [K in Key]?: string } {
+  return (value === undefined ? {} : { [key]: value }) as { [K in Key]?: string };
+}
+
+function identifier(name: string, text: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(text))
+    throw new Error(`${name} must be a lower-case SQL identifier (a-z, 0-9, _), got "${text}"`);
+  return text;
+}
+
 export function loadConfig(env: Env = process.env): ServiceConfig {
   const config: ServiceConfig = {
     dataFile: read(env, 'SVC_DATA'),
+    ...optional('databaseUrl', url(env, 'SVC_DATABASE_URL', ['postgres:', 'postgresql:'])),
+    databaseSchema: identifier('SVC_DATABASE_SCHEMA', read(env, 'SVC_DATABASE_SCHEMA')),
+    databasePoolSize: Math.max(1, count('SVC_DATABASE_POOL', read(env, 'SVC_DATABASE_POOL'))),
+    ...optional('redisUrl', url(env, 'SVC_REDIS_URL', ['redis:', 'rediss:'])),
+    redisPrefix: read(env, 'SVC_REDIS_PREFIX'),
     host: read(env, 'HOST'),
     port: port(read(env, 'PORT')),
     adminUsername: read(env, 'SVC_ADMIN_USERNAME'),

@@ -14,7 +14,7 @@ export type FieldTable = Readonly<Record<string, FilterField>>;
 
 /**
  * like: the value is an SQL LIKE pattern, the same on both Digest interfaces: % any run, _ one character,
- * \ escapes them (and itself), ASCII letters compared without case (SQLite's LIKE).
+ * \ escapes them (and itself), ASCII letters compared without case (SQLite's LIKE; ILIKE on PostgreSQL).
  */
 export type Operator = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'like' | 'in';
 
@@ -77,7 +77,7 @@ function sqlValue(field: string, spec: FilterField, value: unknown): unknown {
   }
 }
 
-function conditionSql(fields: FieldTable, condition: Condition): Where {
+function conditionSql(fields: FieldTable, condition: Condition, like: string): Where {
   const spec = lookupField(fields, condition.field, 'filter field');
   const column = spec.column;
   const { operator, value } = condition;
@@ -95,7 +95,7 @@ function conditionSql(fields: FieldTable, condition: Condition): Where {
     if (typeof value !== 'string' || value.length > 1000) throw badRequest(`a LIKE filter needs a text value`);
     if (/(^|[^\\])(\\\\)*\\$/.test(value))
       throw badRequest(`the LIKE pattern of "${condition.field}" ends in a lone escape \\`);
-    return { sql: `${column} LIKE ? ESCAPE '\\'`, params: [value] };
+    return { sql: `${column} ${like} ? ESCAPE '\\'`, params: [value] };
   }
   if (value === null) {
     if (operator === 'eq') return { sql: `${column} IS NULL`, params: [] };
@@ -107,9 +107,9 @@ function conditionSql(fields: FieldTable, condition: Condition): Where {
   return { sql: `${column} ${COMPARISON[operator]} ?`, params: [sqlValue(condition.field, spec, value)] };
 }
 
-/** "WHERE a AND b" (or "") for the conditions, all of which must hold. */
-export function whereClause(fields: FieldTable, conditions: readonly Condition[]): Where {
-  const parts = conditions.map((condition) => conditionSql(fields, condition));
+/** "WHERE a AND b" (or "") for the conditions, all of which must hold; `like` is the database's (Data.like). */
+export function whereClause(fields: FieldTable, conditions: readonly Condition[], like = 'LIKE'): Where {
+  const parts = conditions.map((condition) => conditionSql(fields, condition, like));
   if (parts.length === 0) return { sql: '', params: [] };
   return {
     sql: `WHERE ${parts.map((part) => `(${part.sql})`).join(' AND ')}`,

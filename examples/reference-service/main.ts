@@ -22,8 +22,10 @@ async function main(): Promise<void> {
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
   const address = await app.listen({ host: config.host, port: config.port });
-  // Only the address and the data file: credentials are never printed.
-  app.log.info(`svcgen reference service listening on ${address} (data: ${config.dataFile})`);
+  // Only the address and where the data is: credentials (a URL's password too) are never printed.
+  const data = config.databaseUrl === undefined ? config.dataFile : `PostgreSQL schema ${config.databaseSchema}`;
+  const redis = config.redisUrl === undefined ? '' : ', throttles and nonces in Redis';
+  app.log.info(`svcgen reference service listening on ${address} (data: ${data}${redis})`);
   if (!config.logger) console.log(`svcgen reference service listening on ${address}`);
 }
 

@@ -9,7 +9,7 @@ import type {
 } from '../../generated/price-list-api/types.js';
 import type { HandlerContext } from '../../generated/runtime/server.js';
 import { NotFound, Validation, type Violation } from '../../generated/runtime/errors.js';
-import { inTransaction, type Db } from './db.js';
+import type { Data } from './data.js';
 import { whereClause, type FieldTable } from './filters.js';
 
 interface PriceListRow {
@@ -101,31 +101,104 @@ function conditions(filters: readonly PriceFilter[] | undefined) {
   return (filters ?? []).map((filter) => ({ field: filter['field-name'], operator: filter.type, value: filter.value }));
 }
 
-export function createPriceListHandlers(db: Db): PriceListApiHandlers {
-  const priceListExists = (id: number): boolean =>
-    db.prepare('SELECT 1 FROM price_list WHERE id = ?').get(id) !== undefined;
+/** The price-list queries over the service's data, or over one transaction of it. */
+function priceListQueries(db: Data) {
+  const priceListExists = async (id: number): Promise<boolean> =>
+    (await db.get('SELECT 1 AS one FROM price_list WHERE id = ?', id)) !== undefined;
 
-  const requirePriceList = (id: number): PriceListRow => {
-    const row = db.prepare('SELECT * FROM price_list WHERE id = ?').get(id) as PriceListRow | undefined;
+  const findPrice = (id: number): Promise<PriceRow | undefined> =>
+    db.get<PriceRow>('SELECT * FROM price_list_price WHERE id = ?', id);
+
+  /** The rules of one price the schema cannot say, with pointers naming the entry's index. */
+  const priceViolations = async (price: PriceInput, index: number): Promise<Violation[]> => {
+    const at = (field: string) => `/prices/${index}/${field}`;
+    const violations: Violation[] = [];
+    if (!(await priceListExists(price.priceListId)))
+      violations.push({ pointer: at('priceListId'), message: `No price list with id ${price.priceListId} exists.` });
+    if (price.orderNumber.trim() === '')
+      violations.push({ pointer: at('orderNumber'), message: 'This value should not be blank.' });
+    if (price.to < price.from)
+      violations.push({ pointer: at('to'), message: 'This value should be greater than or equal to from.' });
+    if (price.validFrom != null && price.validTo != null && price.validTo < price.validFrom) {
+      violations.push({ pointer: at('validTo'), message: 'This value should not be before validFrom.' });
+    }
+    return violations;
+  };
+
+  /** Every entry's violations, in the entries' order. */
+  const batchViolations = async (prices: readonly PriceInput[]): Promise<Violation[]> => {
+    const violations: Violation[] = [];
+    for (const [index, price] of prices.entries()) violations.push(...(await priceViolations(price, index)));
+    return violations;
+  };
+
+  /** Every price must exist; the first unknown one fails the batch with 404 naming its index. */
+  const requirePrices = async (prices: readonly { id: number }[]): Promise<void> => {
+    for (const [index, price] of prices.entries()) {
+      if (!(await findPrice(price.id))) {
+        throw new NotFound({
+          params: { resource: 'PriceListPrice', id: price.id },
+          violations: [{ pointer: `/prices/${index}/id`, message: `No price with id ${price.id} exists.` }],
+        });
+      }
+    }
+  };
+
+  const priceValues = (price: PriceInput): unknown[] => [
+    price.priceListId,
+    price.orderNumber,
+    price.price,
+    price.pseudoPrice,
+    price.from,
+    price.to,
+    price.validFrom ?? null,
+    price.validTo ?? null,
+    price.calculation ?? null,
+    price.gross ? 1 : 0,
+  ];
+  const insertPrice = (price: PriceInput): Promise<number> =>
+    db.insert(
+      `INSERT INTO price_list_price (price_list_id, order_number, price, pseudo_price, qty_from, qty_to, valid_from, valid_to, calculation, gross)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ...priceValues(price),
+    );
+  const updatePrice = (price: PriceInput & { id: number }): Promise<number> =>
+    db.run(
+      `UPDATE price_list_price SET price_list_id = ?, order_number = ?, price = ?, pseudo_price = ?,
+         qty_from = ?, qty_to = ?, valid_from = ?, valid_to = ?, calculation = ?, gross = ?
+       WHERE id = ?`,
+      ...priceValues(price),
+      price.id,
+    );
+
+  return { priceListExists, findPrice, batchViolations, requirePrices, insertPrice, updatePrice };
+}
+
+export function createPriceListHandlers(db: Data): PriceListApiHandlers {
+  const { priceListExists, findPrice } = priceListQueries(db);
+
+  const requirePriceList = async (id: number): Promise<PriceListRow> => {
+    const row = await db.get<PriceListRow>('SELECT * FROM price_list WHERE id = ?', id);
     if (!row) throw new NotFound({ params: { resource: 'PriceList', id } });
     return row;
   };
 
-  const requireCondition = (id: number): ConditionRow => {
-    const row = db.prepare('SELECT * FROM price_list_condition WHERE id = ?').get(id) as ConditionRow | undefined;
+  const requireCondition = async (id: number): Promise<ConditionRow> => {
+    const row = await db.get<ConditionRow>('SELECT * FROM price_list_condition WHERE id = ?', id);
     if (!row) throw new NotFound({ params: { resource: 'PriceListCondition', id } });
     return row;
   };
 
-  const findPrice = (id: number): PriceRow | undefined =>
-    db.prepare('SELECT * FROM price_list_price WHERE id = ?').get(id) as PriceRow | undefined;
-
   const priceListViolations = (body: { name: string; priority: number }): Violation[] =>
     body.name.trim() === '' ? [{ pointer: '/name', message: 'This value should not be blank.' }] : [];
 
-  const conditionViolations = (body: { priceListId: number; type: string; value: string }): Violation[] => {
+  const conditionViolations = async (body: {
+    priceListId: number;
+    type: string;
+    value: string;
+  }): Promise<Violation[]> => {
     const violations: Violation[] = [];
-    if (!priceListExists(body.priceListId))
+    if (!(await priceListExists(body.priceListId)))
       violations.push({ pointer: '/priceListId', message: `No price list with id ${body.priceListId} exists.` });
     const check = Object.hasOwn(CONDITION_TYPES, body.type) ? CONDITION_TYPES[body.type] : undefined;
     if (!check)
@@ -136,22 +209,6 @@ export function createPriceListHandlers(db: Db): PriceListApiHandlers {
     else {
       const problem = check(body.value);
       if (problem) violations.push({ pointer: '/value', message: problem });
-    }
-    return violations;
-  };
-
-  /** The rules of one price the schema cannot say, with pointers naming the entry's index. */
-  const priceViolations = (price: PriceInput, index: number): Violation[] => {
-    const at = (field: string) => `/prices/${index}/${field}`;
-    const violations: Violation[] = [];
-    if (!priceListExists(price.priceListId))
-      violations.push({ pointer: at('priceListId'), message: `No price list with id ${price.priceListId} exists.` });
-    if (price.orderNumber.trim() === '')
-      violations.push({ pointer: at('orderNumber'), message: 'This value should not be blank.' });
-    if (price.to < price.from)
-      violations.push({ pointer: at('to'), message: 'This value should be greater than or equal to from.' });
-    if (price.validFrom != null && price.validTo != null && price.validTo < price.validFrom) {
-      violations.push({ pointer: at('validTo'), message: 'This value should not be before validFrom.' });
     }
     return violations;
   };
@@ -168,57 +225,25 @@ export function createPriceListHandlers(db: Db): PriceListApiHandlers {
     });
   };
 
-  /** Every price must exist; the first unknown one fails the batch with 404 naming its index. */
-  const requirePrices = (prices: readonly { id: number }[]): void => {
-    prices.forEach((price, index) => {
-      if (!findPrice(price.id)) {
-        throw new NotFound({
-          params: { resource: 'PriceListPrice', id: price.id },
-          violations: [{ pointer: `/prices/${index}/id`, message: `No price with id ${price.id} exists.` }],
-        });
-      }
-    });
-  };
-
-  const list = <Row, Out>(
+  const list = async <Row, Out>(
     table: string,
     fields: FieldTable,
     filters: readonly PriceFilter[] | undefined,
     page: { limit: number; offset: number },
     map: (row: Row) => Out,
   ) => {
-    const where = whereClause(fields, conditions(filters));
-    const total = (db.prepare(`SELECT COUNT(*) AS n FROM ${table} ${where.sql}`).get(...where.params) as { n: number })
-      .n;
-    const rows = db
-      .prepare(`SELECT * FROM ${table} ${where.sql} ORDER BY id LIMIT ? OFFSET ?`)
-      .all(...where.params, page.limit, page.offset) as Row[];
+    const where = whereClause(fields, conditions(filters), db.like);
+    const total = await db.count(`SELECT COUNT(*) AS n FROM ${table} ${where.sql}`, ...where.params);
+    const rows = await db.all<Row>(
+      `SELECT * FROM ${table} ${where.sql} ORDER BY id LIMIT ? OFFSET ?`,
+      ...where.params,
+      page.limit,
+      page.offset,
+    );
     return { items: rows.map(map), total };
   };
 
   const ref = (id: number, context: HandlerContext) => ({ id, location: context.resourceUrl(id) });
-
-  const insertPrice = db.prepare(
-    `INSERT INTO price_list_price (price_list_id, order_number, price, pseudo_price, qty_from, qty_to, valid_from, valid_to, calculation, gross)
-     VALUES (@priceListId, @orderNumber, @price, @pseudoPrice, @from, @to, @validFrom, @validTo, @calculation, @gross)`,
-  );
-  const updatePrice = db.prepare(
-    `UPDATE price_list_price SET price_list_id = @priceListId, order_number = @orderNumber, price = @price, pseudo_price = @pseudoPrice,
-       qty_from = @from, qty_to = @to, valid_from = @validFrom, valid_to = @validTo, calculation = @calculation, gross = @gross
-     WHERE id = @id`,
-  );
-  const priceParams = (price: PriceInput) => ({
-    priceListId: price.priceListId,
-    orderNumber: price.orderNumber,
-    price: price.price,
-    pseudoPrice: price.pseudoPrice,
-    from: price.from,
-    to: price.to,
-    validFrom: price.validFrom ?? null,
-    validTo: price.validTo ?? null,
-    calculation: price.calculation ?? null,
-    gross: price.gross ? 1 : 0,
-  });
 
   return {
     // ---- price lists ----
@@ -226,19 +251,16 @@ export function createPriceListHandlers(db: Db): PriceListApiHandlers {
       return list<PriceListRow, PriceList>('price_list', PRICE_LIST_FIELDS, body?.filters, query, priceListRecord);
     },
     async getPriceList({ params }) {
-      return priceListRecord(requirePriceList(params.id));
+      return priceListRecord(await requirePriceList(params.id));
     },
     async createPriceList({ body }, context) {
       const violations = priceListViolations(body);
       if (violations.length > 0) throw new Validation(violations);
-      const id = Number(
-        db.prepare('INSERT INTO price_list (name, priority) VALUES (?, ?)').run(body.name, body.priority)
-          .lastInsertRowid,
-      );
+      const id = await db.insert('INSERT INTO price_list (name, priority) VALUES (?, ?)', body.name, body.priority);
       return ref(id, context);
     },
     async updatePriceList({ params, body }) {
-      requirePriceList(params.id);
+      await requirePriceList(params.id);
       const violations = priceListViolations(body);
       if (body.id !== undefined && body.id !== params.id)
         violations.push({
@@ -246,48 +268,50 @@ export function createPriceListHandlers(db: Db): PriceListApiHandlers {
           message: `The id in the body (${body.id}) differs from the id in the path (${params.id}).`,
         });
       if (violations.length > 0) throw new Validation(violations);
-      db.prepare('UPDATE price_list SET name = ?, priority = ? WHERE id = ?').run(body.name, body.priority, params.id);
-      return priceListRecord(requirePriceList(params.id));
+      await db.run('UPDATE price_list SET name = ?, priority = ? WHERE id = ?', body.name, body.priority, params.id);
+      return priceListRecord(await requirePriceList(params.id));
     },
     async deletePriceList({ params }) {
-      requirePriceList(params.id);
+      await requirePriceList(params.id);
       // Conditions and prices belong to their list and go with it (ON DELETE CASCADE).
-      db.prepare('DELETE FROM price_list WHERE id = ?').run(params.id);
+      await db.run('DELETE FROM price_list WHERE id = ?', params.id);
     },
 
     // ---- conditions ----
     async listPriceListConditions() {
-      const rows = db.prepare('SELECT * FROM price_list_condition ORDER BY id').all() as ConditionRow[];
+      const rows = await db.all<ConditionRow>('SELECT * FROM price_list_condition ORDER BY id');
       return { items: rows.map(conditionRecord), total: rows.length };
     },
     async getPriceListCondition({ params }) {
-      return conditionRecord(requireCondition(params.id));
+      return conditionRecord(await requireCondition(params.id));
     },
     async createPriceListCondition({ body }, context) {
-      const violations = conditionViolations(body);
+      const violations = await conditionViolations(body);
       if (violations.length > 0) throw new Validation(violations);
-      const id = Number(
-        db
-          .prepare('INSERT INTO price_list_condition (price_list_id, type, value) VALUES (?, ?, ?)')
-          .run(body.priceListId, body.type, body.value).lastInsertRowid,
+      const id = await db.insert(
+        'INSERT INTO price_list_condition (price_list_id, type, value) VALUES (?, ?, ?)',
+        body.priceListId,
+        body.type,
+        body.value,
       );
       return ref(id, context);
     },
     async updatePriceListCondition({ params, body }) {
-      requireCondition(params.id);
-      const violations = conditionViolations(body);
+      await requireCondition(params.id);
+      const violations = await conditionViolations(body);
       if (violations.length > 0) throw new Validation(violations);
-      db.prepare('UPDATE price_list_condition SET price_list_id = ?, type = ?, value = ? WHERE id = ?').run(
+      await db.run(
+        'UPDATE price_list_condition SET price_list_id = ?, type = ?, value = ? WHERE id = ?',
         body.priceListId,
         body.type,
         body.value,
         params.id,
       );
-      return conditionRecord(requireCondition(params.id));
+      return conditionRecord(await requireCondition(params.id));
     },
     async deletePriceListCondition({ params }) {
-      requireCondition(params.id);
-      db.prepare('DELETE FROM price_list_condition WHERE id = ?').run(params.id);
+      await requireCondition(params.id);
+      await db.run('DELETE FROM price_list_condition WHERE id = ?', params.id);
     },
 
     // ---- prices ----
@@ -295,35 +319,41 @@ export function createPriceListHandlers(db: Db): PriceListApiHandlers {
       return list<PriceRow, PriceListPrice>('price_list_price', PRICE_FIELDS, body?.filters, query, priceRecord);
     },
     async getPriceListPrice({ params }) {
-      const row = findPrice(params.id);
+      const row = await findPrice(params.id);
       if (!row) throw new NotFound({ params: { resource: 'PriceListPrice', id: params.id } });
       return priceRecord(row);
     },
     async createPriceListPrices({ body }, context) {
-      return inTransaction(db, () => {
-        const violations = body.prices.flatMap(priceViolations);
+      return db.transaction(async (tx) => {
+        const batch = priceListQueries(tx);
+        const violations = await batch.batchViolations(body.prices);
         if (violations.length > 0) throw new Validation(violations);
-        return body.prices.map((price) => ref(Number(insertPrice.run(priceParams(price)).lastInsertRowid), context));
+        const refs = [];
+        for (const price of body.prices) refs.push(ref(await batch.insertPrice(price), context));
+        return refs;
       });
     },
     async updatePriceListPrices({ body }) {
-      return inTransaction(db, () => {
+      return db.transaction(async (tx) => {
+        const batch = priceListQueries(tx);
         const duplicates = duplicateIdViolations(body.prices);
         if (duplicates.length > 0) throw new Validation(duplicates);
-        requirePrices(body.prices);
-        const violations = body.prices.flatMap(priceViolations);
+        await batch.requirePrices(body.prices);
+        const violations = await batch.batchViolations(body.prices);
         if (violations.length > 0) throw new Validation(violations);
-        for (const price of body.prices) updatePrice.run({ ...priceParams(price), id: price.id });
-        return body.prices.map((price) => priceRecord(findPrice(price.id) as PriceRow));
+        for (const price of body.prices) await batch.updatePrice(price);
+        const rows = [];
+        for (const price of body.prices) rows.push(priceRecord((await batch.findPrice(price.id)) as PriceRow));
+        return rows;
       });
     },
     async deletePriceListPrices({ body }) {
-      await inTransaction(db, () => {
+      await db.transaction(async (tx) => {
+        const batch = priceListQueries(tx);
         const duplicates = duplicateIdViolations(body.prices);
         if (duplicates.length > 0) throw new Validation(duplicates);
-        requirePrices(body.prices);
-        const remove = db.prepare('DELETE FROM price_list_price WHERE id = ?');
-        for (const price of body.prices) remove.run(price.id);
+        await batch.requirePrices(body.prices);
+        for (const price of body.prices) await tx.run('DELETE FROM price_list_price WHERE id = ?', price.id);
       });
     },
   };

@@ -4,8 +4,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { AccessTokenStore, RefreshTokenStore } from '../../generated/runtime/stores.js';
 import type { ServiceConfig } from './config.js';
 import { credentialVersion, hashPassword } from './credentials.js';
-import type { Db } from './db.js';
-import { endCustomerSessions } from './sqlite-stores.js';
+import type { Data } from './data.js';
 
 /** A stable 32-hex id for a seed record, so the walkthrough can name it. */
 export function seedId(name: string): string {
@@ -59,54 +58,63 @@ const SINGLES = [
   'Thermos',
 ];
 
-export function seedIfEmpty(db: Db): boolean {
-  const count = (db.prepare('SELECT COUNT(*) AS n FROM tax').get() as { n: number }).n;
-  if (count > 0) return false;
-  db.transaction(() => seed(db))();
+/** Writes the demo data when the database has none; tx is a transaction, so a seed is whole or absent. */
+export async function seedIfEmpty(tx: Data): Promise<boolean> {
+  if ((await tx.count('SELECT COUNT(*) AS n FROM tax')) > 0) return false;
+  await seed(tx);
   return true;
 }
 
-function seed(db: Db): void {
-  const tax = db.prepare('INSERT INTO tax (id, tax_rate, name, created_at) VALUES (?, ?, ?, ?)');
-  for (const entry of TAXES) tax.run(seedId(`tax:${entry.key}`), entry.rate, entry.name, CREATED_AT);
+async function seed(db: Data): Promise<void> {
+  for (const entry of TAXES)
+    await db.run(
+      'INSERT INTO tax (id, tax_rate, name, created_at) VALUES (?, ?, ?, ?)',
+      seedId(`tax:${entry.key}`),
+      entry.rate,
+      entry.name,
+      CREATED_AT,
+    );
 
-  const manufacturer = db.prepare('INSERT INTO manufacturer (id, catalog_id, name, created_at) VALUES (?, ?, ?, ?)');
   for (const entry of MANUFACTURERS)
-    manufacturer.run(seedId(`manufacturer:${entry.key}`), entry.catalog, entry.name, CREATED_AT);
+    await db.run(
+      'INSERT INTO manufacturer (id, catalog_id, name, created_at) VALUES (?, ?, ?, ?)',
+      seedId(`manufacturer:${entry.key}`),
+      entry.catalog,
+      entry.name,
+      CREATED_AT,
+    );
 
-  const product = db.prepare(
-    `INSERT INTO product (id, parent_id, name, tax_id, manufacturer_id, stock, active, price_net, price_gross, price_linked, created_at)
-     VALUES (@id, @parentId, @name, @taxId, @manufacturerId, @stock, @active, @net, @gross, 1, @createdAt)`,
-  );
   let n = 0;
-  const addProduct = (name: string, parentId: string | null): string => {
+  const addProduct = async (name: string, parentId: string | null): Promise<string> => {
     n++;
     const taxEntry = TAXES[n % 2] ?? TAXES[0];
     const id = seedId(`product:${name}`);
     const net = Math.round((9.9 + n * 3.25) * 100) / 100;
-    product.run({
+    await db.run(
+      `INSERT INTO product (id, parent_id, name, tax_id, manufacturer_id, stock, active, price_net, price_gross, price_linked, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
       id,
       parentId,
       name,
-      taxId: seedId(`tax:${taxEntry.key}`),
-      manufacturerId: n % 5 === 0 ? null : seedId(`manufacturer:${MANUFACTURERS[n % 3]?.key ?? 'acme'}`),
-      stock: (n * 7) % 50,
-      active: n % 9 === 0 ? 0 : 1,
+      seedId(`tax:${taxEntry.key}`),
+      n % 5 === 0 ? null : seedId(`manufacturer:${MANUFACTURERS[n % 3]?.key ?? 'acme'}`),
+      (n * 7) % 50,
+      n % 9 === 0 ? 0 : 1,
       net,
-      gross: Math.round(net * (100 + taxEntry.rate)) / 100,
-      createdAt: CREATED_AT,
-    });
+      Math.round(net * (100 + taxEntry.rate)) / 100,
+      CREATED_AT,
+    );
     return id;
   };
   for (const parent of PARENTS) {
-    const parentId = addProduct(parent, null);
-    for (const variant of VARIANTS) addProduct(`${parent} ${variant}`, parentId);
+    const parentId = await addProduct(parent, null);
+    for (const variant of VARIANTS) await addProduct(`${parent} ${variant}`, parentId);
   }
-  for (const single of SINGLES) addProduct(single, null);
+  for (const single of SINGLES) await addProduct(single, null);
 
-  const country = db.prepare('INSERT INTO country (id, name, iso, iso3, active, position) VALUES (?, ?, ?, ?, ?, ?)');
   for (const entry of COUNTRIES)
-    country.run(
+    await db.run(
+      'INSERT INTO country (id, name, iso, iso3, active, position) VALUES (?, ?, ?, ?, ?, ?)',
       seedId(`country:${entry.iso}`),
       entry.name,
       entry.iso,
@@ -115,9 +123,8 @@ function seed(db: Db): void {
       entry.position,
     );
 
-  db.prepare(
+  await db.run(
     'INSERT INTO sales_channel (id, name, access_key, currency, language_id, locale, country_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ).run(
     SEED.salesChannelId,
     'Storefront',
     'set-from-config-on-start',
@@ -127,7 +134,8 @@ function seed(db: Db): void {
     seedId('country:DE'),
   );
 
-  db.prepare('INSERT INTO customer (id, email, first_name, last_name, password_hash) VALUES (?, ?, ?, ?, ?)').run(
+  await db.run(
+    'INSERT INTO customer (id, email, first_name, last_name, password_hash) VALUES (?, ?, ?, ?, ?)',
     SEED.customerId,
     'set-from-config-on-start',
     'Dana',
@@ -135,28 +143,34 @@ function seed(db: Db): void {
     'none',
   );
 
-  const priceList = db.prepare('INSERT INTO price_list (name, priority) VALUES (?, ?)');
-  const condition = db.prepare('INSERT INTO price_list_condition (price_list_id, type, value) VALUES (?, ?, ?)');
-  const price = db.prepare(
-    `INSERT INTO price_list_price (price_list_id, order_number, price, pseudo_price, qty_from, qty_to, valid_from, valid_to, calculation, gross)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const euro = Number(priceList.run('Euro retail', 10).lastInsertRowid);
-  condition.run(euro, 'SvcPriceList\\Condition\\CurrencyCondition', 'EUR');
-  price.run(euro, 'SVC10001', 19.99, 24.99, 1, 9, null, null, null, 1);
-  price.run(euro, 'SVC10001', 17.99, 24.99, 10, 99, null, null, null, 1);
-  price.run(euro, 'SVC10002', 49.5, 0, 1, 999, '2024-01-01', '2030-12-31', null, 1);
-  const franc = Number(priceList.run('Swiss wholesale', 20).lastInsertRowid);
-  condition.run(franc, 'SvcPriceList\\Condition\\CurrencyCondition', 'CHF');
-  condition.run(franc, 'SvcPriceList\\Condition\\CustomerGroupCondition', 'wholesale');
-  price.run(franc, 'SVC10001', 15.0, 0, 1, 999, null, null, 'net', 0);
-  price.run(franc, 'SVC10003', 8.4, 9.9, 5, 500, '2024-06-01', null, null, 0);
+  const priceList = (name: string, priority: number) =>
+    db.insert('INSERT INTO price_list (name, priority) VALUES (?, ?)', name, priority);
+  const condition = (...values: unknown[]) =>
+    db.run('INSERT INTO price_list_condition (price_list_id, type, value) VALUES (?, ?, ?)', ...values);
+  const price = (...values: unknown[]) =>
+    db.run(
+      `INSERT INTO price_list_price (price_list_id, order_number, price, pseudo_price, qty_from, qty_to, valid_from, valid_to, calculation, gross)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ...values,
+    );
+  const euro = await priceList('Euro retail', 10);
+  await condition(euro, 'SvcPriceList\\Condition\\CurrencyCondition', 'EUR');
+  await price(euro, 'SVC10001', 19.99, 24.99, 1, 9, null, null, null, 1);
+  await price(euro, 'SVC10001', 17.99, 24.99, 10, 99, null, null, null, 1);
+  await price(euro, 'SVC10002', 49.5, 0, 1, 999, '2024-01-01', '2030-12-31', null, 1);
+  const franc = await priceList('Swiss wholesale', 20);
+  await condition(franc, 'SvcPriceList\\Condition\\CurrencyCondition', 'CHF');
+  await condition(franc, 'SvcPriceList\\Condition\\CustomerGroupCondition', 'wholesale');
+  await price(franc, 'SVC10001', 15.0, 0, 1, 999, null, null, 'net', 0);
+  await price(franc, 'SVC10003', 8.4, 9.9, 5, 500, '2024-06-01', null, null, 0);
 
-  const banner = db.prepare(
-    `INSERT INTO banner (description, valid_from, valid_to, image, link, link_target, category_id, extension)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  banner.run(
+  const banner = (...values: unknown[]) =>
+    db.run(
+      `INSERT INTO banner (description, valid_from, valid_to, image, link, link_target, category_id, extension)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ...values,
+    );
+  await banner(
     'Summer sale',
     '2024-06-01T00:00:00+00:00',
     '2024-08-31T23:59:59+00:00',
@@ -166,7 +180,7 @@ function seed(db: Db): void {
     3,
     'jpg',
   );
-  banner.run(
+  await banner(
     'New arrivals',
     null,
     null,
@@ -176,7 +190,7 @@ function seed(db: Db): void {
     5,
     'png',
   );
-  banner.run(
+  await banner(
     'Outdoor week',
     '2024-09-01T00:00:00+00:00',
     null,
@@ -189,12 +203,15 @@ function seed(db: Db): void {
 }
 
 /** The service's own secret, made on first start and kept in the database; keys derive from it by purpose. */
-export function serviceKey(db: Db, purpose: string): Buffer {
-  db.prepare('INSERT OR IGNORE INTO service_setting (name, value) VALUES (?, ?)').run(
+export async function serviceKey(db: Data, purpose: string): Promise<Buffer> {
+  await db.run(
+    'INSERT INTO service_setting (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING',
     'secret',
     randomBytes(32).toString('base64url'),
   );
-  const row = db.prepare('SELECT value FROM service_setting WHERE name = ?').get('secret') as { value: string };
+  const row = (await db.get<{ value: string }>('SELECT value FROM service_setting WHERE name = ?', 'secret')) as {
+    value: string;
+  };
   return createHmac('sha256', Buffer.from(row.value, 'base64url')).update(purpose).digest();
 }
 
@@ -205,8 +222,8 @@ export interface CredentialVersions {
   readonly customer: string;
 }
 
-export function credentialVersions(db: Db, config: ServiceConfig): CredentialVersions {
-  const key = serviceKey(db, 'credential-version');
+export async function credentialVersions(db: Data, config: ServiceConfig): Promise<CredentialVersions> {
+  const key = await serviceKey(db, 'credential-version');
   return {
     admin: credentialVersion(key, 'user', config.adminUsername, config.adminPassword),
     integration: credentialVersion(key, 'client', config.integrationId, config.integrationSecret),
@@ -215,29 +232,35 @@ export function credentialVersions(db: Db, config: ServiceConfig): CredentialVer
 }
 
 /** Settings that follow the environment on every start. */
-export function applyConfig(
-  db: Db,
+export async function applyConfig(
+  tx: Data,
   config: ServiceConfig,
-  versions: CredentialVersions = credentialVersions(db, config),
-): void {
-  db.transaction(() => {
-    db.prepare('UPDATE sales_channel SET access_key = ? WHERE id = ?').run(
+  versions: CredentialVersions,
+  endCustomerSessions: (tx: Data, customerId: string) => Promise<void>,
+): Promise<void> {
+  await tx.transaction(async (db) => {
+    await db.run(
+      'UPDATE sales_channel SET access_key = ? WHERE id = ?',
       config.salesChannelAccessKey,
       SEED.salesChannelId,
     );
-    const customer = db.prepare('SELECT credential FROM customer WHERE id = ?').get(SEED.customerId) as {
+    const customer = (await db.get<{ credential: string }>(
+      'SELECT credential FROM customer WHERE id = ?',
+      SEED.customerId,
+    )) as {
       credential: string;
     };
     if (customer.credential === versions.customer) return;
-    db.prepare('UPDATE customer SET email = ?, password_hash = ?, credential = ? WHERE id = ?').run(
+    await db.run(
+      'UPDATE customer SET email = ?, password_hash = ?, credential = ? WHERE id = ?',
       config.customerEmail.toLowerCase(),
       hashPassword(config.customerPassword),
       versions.customer,
       SEED.customerId,
     );
     // A changed password logs the customer out everywhere.
-    endCustomerSessions(db, SEED.customerId);
-  })();
+    await endCustomerSessions(db, SEED.customerId);
+  });
 }
 
 interface TokenStores {
@@ -250,7 +273,7 @@ interface TokenStores {
  * (the tokens' own credential versions refuse them too; this also ends tokens of a renamed account).
  */
 export async function revokeChangedCredentials(
-  db: Db,
+  db: Data,
   config: ServiceConfig,
   versions: CredentialVersions,
   stores: TokenStores,
@@ -260,8 +283,7 @@ export async function revokeChangedCredentials(
     { name: 'credential:integration', subject: config.integrationId, version: versions.integration },
   ];
   for (const account of accounts) {
-    const row = db.prepare('SELECT value FROM service_setting WHERE name = ?').get(account.name) as
-      { value: string } | undefined;
+    const row = await db.get<{ value: string }>('SELECT value FROM service_setting WHERE name = ?', account.name);
     const current = JSON.stringify({ subject: account.subject, version: account.version });
     if (row?.value === current) continue;
     if (row !== undefined) {
@@ -269,6 +291,10 @@ export async function revokeChangedCredentials(
       await stores.accessTokens.revokeSubject(previous.subject);
       await stores.refreshTokens.revokeSubject(previous.subject);
     }
-    db.prepare('INSERT OR REPLACE INTO service_setting (name, value) VALUES (?, ?)').run(account.name, current);
+    await db.run(
+      'INSERT INTO service_setting (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
+      account.name,
+      current,
+    );
   }
 }

@@ -6,7 +6,7 @@ import type { Identity } from '../../generated/runtime/server-auth.js';
 import type { HandlerContext } from '../../generated/runtime/server.js';
 import { Unauthorized, Validation, type Violation } from '../../generated/runtime/errors.js';
 import { verifyPassword } from './credentials.js';
-import type { Db } from './db.js';
+import type { Data } from './data.js';
 
 /** What a Store API session holds. Plain JSON, as the session store keeps it. */
 export interface StoreSession {
@@ -52,18 +52,16 @@ export function newStoreSession(): StoreSession {
 }
 
 /** The sales channel an access key names, as the caller the store's apiKey scheme sees: its id is the subject. */
-export function findSalesChannel(db: Db, accessKey: string): Identity | undefined {
-  const row = db.prepare('SELECT id FROM sales_channel WHERE access_key = ?').get(accessKey) as
-    { id: string } | undefined;
+export async function findSalesChannel(db: Data, accessKey: string): Promise<Identity | undefined> {
+  const row = await db.get<{ id: string }>('SELECT id FROM sales_channel WHERE access_key = ?', accessKey);
   return row ? { subject: row.id } : undefined;
 }
 
-export function createStoreHandlers(db: Db): StoreApiHandlers<StoreSession> {
-  const channelOf = (context: HandlerContext<StoreSession>): SalesChannelRow => {
+export function createStoreHandlers(db: Data): StoreApiHandlers<StoreSession> {
+  const channelOf = async (context: HandlerContext<StoreSession>): Promise<SalesChannelRow> => {
     const principal = context.principal;
     if (principal?.kind !== 'apiKey') throw new Unauthorized();
-    const row = db.prepare('SELECT * FROM sales_channel WHERE id = ?').get(principal.subject) as
-      SalesChannelRow | undefined;
+    const row = await db.get<SalesChannelRow>('SELECT * FROM sales_channel WHERE id = ?', principal.subject);
     if (!row) throw new Unauthorized({ entry: 'salesChannelNotFound' });
     return row;
   };
@@ -74,22 +72,24 @@ export function createStoreHandlers(db: Db): StoreApiHandlers<StoreSession> {
   };
 
   /** The logged-in customer, while the credential they logged in with is still theirs. */
-  const customerOf = (context: HandlerContext<StoreSession>): CustomerRow | undefined => {
+  const customerOf = async (context: HandlerContext<StoreSession>): Promise<CustomerRow | undefined> => {
     const session = sessionOf(context);
     const customerId = session.data.customerId;
     if (customerId === null) return undefined;
-    const row = db.prepare('SELECT * FROM customer WHERE id = ?').get(customerId) as CustomerRow | undefined;
+    const row = await db.get<CustomerRow>('SELECT * FROM customer WHERE id = ?', customerId);
     if (row && row.credential === session.data.customerCredential) return row;
     session.data = { customerId: null, lineItems: session.data.lineItems };
     return undefined;
   };
 
-  const cartOf = (context: HandlerContext<StoreSession>): Cart => {
+  const cartOf = async (context: HandlerContext<StoreSession>): Promise<Cart> => {
     const session = sessionOf(context);
-    const price = db.prepare('SELECT price_gross FROM product WHERE id = ?');
     let total = 0;
     for (const item of session.data.lineItems) {
-      const row = price.get(item.referencedId) as { price_gross: number } | undefined;
+      const row = await db.get<{ price_gross: number }>(
+        'SELECT price_gross FROM product WHERE id = ?',
+        item.referencedId,
+      );
       total += (row?.price_gross ?? 0) * item.quantity;
     }
     return {
@@ -101,9 +101,9 @@ export function createStoreHandlers(db: Db): StoreApiHandlers<StoreSession> {
 
   return {
     async getContext(_input, context): Promise<Context> {
-      const channel = channelOf(context);
+      const channel = await channelOf(context);
       const session = sessionOf(context);
-      const customer = customerOf(context);
+      const customer = await customerOf(context);
       return {
         token: session.token,
         salesChannel: { id: channel.id, name: channel.name },
@@ -119,7 +119,7 @@ export function createStoreHandlers(db: Db): StoreApiHandlers<StoreSession> {
     async login({ body }, context) {
       const session = sessionOf(context);
       const email = body.username.trim().toLowerCase();
-      const row = db.prepare('SELECT * FROM customer WHERE email = ?').get(email) as CustomerRow | undefined;
+      const row = await db.get<CustomerRow>('SELECT * FROM customer WHERE email = ?', email);
       // verifyPassword runs scrypt for unknown users too, so the answer time does not reveal them; the
       // runtime's login throttle counts the outcome per e-mail and client address (429 while throttled).
       const valid = await context.checkCredential(
@@ -138,11 +138,19 @@ export function createStoreHandlers(db: Db): StoreApiHandlers<StoreSession> {
 
     async addCartLineItems({ body }, context) {
       const session = sessionOf(context);
-      const exists = db.prepare('SELECT 1 FROM product WHERE id = ? AND active = 1');
+      const active = new Set(
+        (
+          await Promise.all(
+            body.items.map((item) =>
+              db.get<{ id: string }>('SELECT id FROM product WHERE id = ? AND active = 1', item.referencedId),
+            ),
+          )
+        ).map((row) => row?.id),
+      );
       const violations: Violation[] = [];
       const lineItems = session.data.lineItems.map((item) => ({ ...item }));
       body.items.forEach((item, index) => {
-        if (!exists.get(item.referencedId)) {
+        if (!active.has(item.referencedId)) {
           violations.push({
             pointer: `/items/${index}/referencedId`,
             message: `No active product with id "${item.referencedId}" exists.`,
@@ -169,8 +177,8 @@ export function createStoreHandlers(db: Db): StoreApiHandlers<StoreSession> {
     },
 
     async listCountries(_input, context) {
-      channelOf(context);
-      const rows = db.prepare('SELECT * FROM country WHERE active = 1 ORDER BY position, name').all() as CountryRow[];
+      await channelOf(context);
+      const rows = await db.all<CountryRow>('SELECT * FROM country WHERE active = 1 ORDER BY position, name');
       const elements: Country[] = rows.map((row) => ({
         id: row.id,
         name: row.name,

@@ -29,7 +29,7 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
 // Connection exceptions, too many connections, shutdowns and a server not yet accepting: the store is not there.
 // A disk the server cannot write (53100) is full storage. Anything else with a SQLSTATE is a bug.
-function classifyPostgresError(error: unknown): StoreErrorKind {
+export function classifyPostgresError(error: unknown): StoreErrorKind {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return 'unreachable';
   if (code === '53100') return 'full';

@@ -15,8 +15,9 @@ import { ROLE_PRIVILEGES } from '../../examples/reference-service/app.js';
 import { createBannerHandlers } from '../../examples/reference-service/banner-handlers.js';
 import { loadConfig, type ServiceConfig } from '../../examples/reference-service/config.js';
 import { credentialsMatch, secretsEqual } from '../../examples/reference-service/credentials.js';
+import { Gate, sqliteData } from '../../examples/reference-service/data.js';
 import { openDatabase } from '../../examples/reference-service/db.js';
-import { applyConfig, seedIfEmpty } from '../../examples/reference-service/seed.js';
+import { applyConfig, credentialVersions, seedIfEmpty } from '../../examples/reference-service/seed.js';
 import {
   createStoreHandlers,
   findSalesChannel,
@@ -40,16 +41,23 @@ export class SharedService {
   /** Errors that reached onInternalError (a 500): a store that cannot be reached must cause none. */
   readonly internalErrors: unknown[] = [];
 
+  /** The database seeded, before the first instance starts. */
+  readonly #seeded: Promise<void>;
+
   constructor() {
-    const db = openDatabase(this.config.dataFile);
-    seedIfEmpty(db);
-    applyConfig(db, this.config);
-    db.close();
+    const data = sqliteData(openDatabase(this.config.dataFile), new Gate());
+    this.#seeded = data
+      .transaction(async (tx) => {
+        await seedIfEmpty(tx);
+        await applyConfig(tx, this.config, await credentialVersions(tx, this.config), async () => undefined);
+      })
+      .finally(() => data.close());
   }
 
   async start(stores: InstanceStores): Promise<Instance> {
+    await this.#seeded;
     const { config } = this;
-    const db = openDatabase(config.dataFile);
+    const db = sqliteData(openDatabase(config.dataFile), new Gate());
     const app = Fastify();
     app.addHook('onClose', async () => db.close());
     const throttle = new LoginThrottle({ store: stores.throttle });

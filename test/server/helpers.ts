@@ -2,11 +2,13 @@
 // raw HTTP through undici (which, unlike fetch, sends GET bodies), Digest and OAuth helpers,
 // curl, and the official JSON:API response schema.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { request as undiciRequest } from 'undici';
 import { expect } from 'vitest';
@@ -39,11 +41,33 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'svcgen-server-test-'));
 }
 
+/** Where startService puts the service's data in this test file: a SQLite file, or PostgreSQL (usePostgres). */
+let postgresUrl: string | undefined;
+
+/** The services this test file starts keep their data in PostgreSQL, each in a schema of its own, dropped on close. */
+export function usePostgres(url: string): void {
+  postgresUrl = url;
+}
+
+async function postgresSchema(url: string): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const schema = `svc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  return {
+    env: { SVC_DATABASE_URL: url, SVC_DATABASE_SCHEMA: schema },
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    },
+  };
+}
+
 /** The service with default credentials, a fresh database and a test clock, on 127.0.0.1:<random>. */
 export async function startService(env: Record<string, string> = {}, dataDir = tempDataDir()): Promise<Service> {
   const clock = new TestClock();
+  const postgres = postgresUrl === undefined ? undefined : await postgresSchema(postgresUrl);
   const config: ServiceConfig = {
-    ...loadConfig({ SVC_DATA: join(dataDir, 'svc.sqlite'), ...env }),
+    ...loadConfig({ SVC_DATA: join(dataDir, 'svc.sqlite'), ...postgres?.env, ...env }),
     logger: false,
     now: clock.now,
   };
@@ -59,6 +83,7 @@ export async function startService(env: Record<string, string> = {}, dataDir = t
     dataDir,
     async close() {
       await app.close();
+      await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
