@@ -11,6 +11,7 @@ const END_TO_END = [
   'test/workflow/**/*.test.ts',
   'test/client/client.test.ts',
   'test/openapi/conformance-postgres.test.ts',
+  'test/cluster/**/*.test.ts',
   'test/client/request-safety.test.ts',
   'test/client/retries.test.ts',
   'test/docs/diagnostic-codes.test.ts',

@@ -139,6 +139,8 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
             credentialsMatch([clientId, secret], [config.integrationId, config.integrationSecret]),
           accessTokens,
           refreshTokens,
+          // Its own throttle, in the shared store when there is one: every instance counts the same failures.
+          throttle: new LoginThrottle(throttleOptions),
           // Tokens are bound to the credential they were issued under: a changed password or secret ends them.
           credentialVersion: (owner) =>
             owner.kind === 'user'

@@ -62,9 +62,29 @@ async function postgresSchema(url: string): Promise<{ env: Record<string, string
   };
 }
 
+/** A service already running elsewhere (a cluster's front URL) that startService hands out in this test file. */
+let runningService: string | undefined;
+
+/**
+ * startService in this test file gives the service running at `baseUrl` with the default settings (its clock
+ * is its own: advance does nothing there), and close leaves it running.
+ */
+export function useRunningService(baseUrl: string): void {
+  runningService = baseUrl;
+}
+
 /** The service with default credentials, a fresh database and a test clock, on 127.0.0.1:<random>. */
 export async function startService(env: Record<string, string> = {}, dataDir = tempDataDir()): Promise<Service> {
   const clock = new TestClock();
+  if (runningService !== undefined)
+    return {
+      baseUrl: runningService,
+      app: undefined as unknown as FastifyInstance,
+      config: loadConfig({}),
+      clock,
+      dataDir,
+      close: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   const postgres = postgresUrl === undefined ? undefined : await postgresSchema(postgresUrl);
   const config: ServiceConfig = {
     ...loadConfig({ SVC_DATA: join(dataDir, 'svc.sqlite'), ...postgres?.env, ...env }),
