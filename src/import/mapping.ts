@@ -38,6 +38,11 @@ const EXACT_STRING_FORMATS: Readonly<Record<string, TypeDefinition>> = {
   uri: { type: 'string', format: 'uri' satisfies StringFormat },
 };
 
+/** Formats whose instances a pattern describes exactly (as ajv-formats checks them). */
+const PATTERN_FORMATS: Readonly<Record<string, string>> = {
+  uuid: '^(?:urn:uuid:)?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$',
+};
+
 /** Number formats that only say how wide a number is stored: no instance is refused by them in JSON Schema. */
 const WIDTH_FORMATS = new Set(['int32', 'int64', 'float', 'double']);
 
@@ -45,6 +50,12 @@ const WIDTH_FORMATS = new Set(['int32', 'int64', 'float', 'double']);
 export function stringFormat(format: string): { type: TypeDefinition; note?: string } {
   const exact = EXACT_STRING_FORMATS[format];
   if (exact) return { type: exact };
+  const pattern = PATTERN_FORMATS[format];
+  if (pattern)
+    return {
+      type: { type: 'string', pattern },
+      note: `format ${format}: no such string format yet, imported as its pattern`,
+    };
   return { type: { type: 'string' }, note: `format ${format}: no such string format yet, approximated as string` };
 }
 
@@ -55,6 +66,15 @@ export function numberFormatIsExact(format: string): boolean {
 /** Record with properties and additionalProperties: no open records yet; the extra members are not declared. */
 export function openRecord(): string {
   return 'properties with additionalProperties: no open records yet, imported as a record of the declared properties';
+}
+
+/** A record with members the format cannot name (`_links`, `+1`, `@type`): a map of json until it can. */
+export function unnameableMembers(names: readonly string[]): Approximation {
+  const list = names.map((name) => JSON.stringify(name)).join(', ');
+  return {
+    type: { type: 'map', items: { type: 'json' } },
+    note: `properties ${list}: not usable as field names, the object is approximated as a map of json`,
+  };
 }
 
 /** Media types the format reads and writes: JSON, and form bodies of flat records. */

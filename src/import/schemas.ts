@@ -160,10 +160,20 @@ export class Schemas {
     const result: TypeDefinition = { type };
     if (typeof schema.minimum === 'number') result.minimum = schema.minimum;
     if (typeof schema.maximum === 'number') result.maximum = schema.maximum;
-    for (const keyword of ['exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']) {
+    // An exclusive bound of an integer is the next integer inside it: exact.
+    const exclusive = (keyword: string, bound: number | undefined, step: number): number | undefined => {
       const value = schema[keyword];
-      if (value !== undefined && value !== false) note(`${keyword}: no such constraint, left out`);
-    }
+      const limit = value === true ? bound : typeof value === 'number' ? value : undefined;
+      if (limit === undefined) return undefined;
+      if (type === 'integer') return Number.isInteger(limit) ? limit + step : Math[step > 0 ? 'ceil' : 'floor'](limit);
+      note(`${keyword}: only inclusive bounds, imported as inclusive`);
+      return limit;
+    };
+    const minimum = exclusive('exclusiveMinimum', result.minimum, 1);
+    if (minimum !== undefined) result.minimum = minimum;
+    const maximum = exclusive('exclusiveMaximum', result.maximum, -1);
+    if (maximum !== undefined) result.maximum = maximum;
+    if (schema.multipleOf !== undefined) note('multipleOf: no such constraint, left out');
     if (typeof schema.format === 'string' && !mapping.numberFormatIsExact(schema.format) && type === 'number')
       note(`format ${schema.format}: not a number format svcgen knows, left out`);
     return result;
@@ -190,6 +200,12 @@ export class Schemas {
           ? ({ type: 'json' } as TypeDefinition)
           : this.typeOf(extra, { ...at, pointer: childPointer(at.pointer, 'additionalProperties') }, `${hint}Value`);
       return { type: 'map', items: stripFieldKeys(items) };
+    }
+    const unnameable = Object.keys(properties).filter((key) => !NAME_PATTERN.test(key) || key === '__proto__');
+    if (unnameable.length > 0) {
+      const approximation = mapping.unnameableMembers(unnameable);
+      this.report.note('approximated', at.file, at.pointer, approximation.note);
+      return approximation.type;
     }
     return { type: 'record', record: this.recordAt(schema, at, hint) };
   }
