@@ -114,7 +114,7 @@ export class PreparedDocument {
 function serverPath(document: Json): string {
   const [server] = Array.isArray(document.servers) ? document.servers : [];
   const url = isObject(server) && typeof server.url === 'string' ? server.url : '';
-  return url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/\{[^}]*\}/g, '');
+  return url.replace(/^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*/i, '').replace(/\{[^}]*\}/g, '');
 }
 
 /** The JSON media type's schema of a content map (or the only media type's), undefined when none. */

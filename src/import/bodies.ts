@@ -1,4 +1,5 @@
 // Request and response bodies: the JSON (or form) content, other media types approximated (mapping.ts).
+import { pascalCase } from '../ir/names.js';
 import type { RouteDefinition, TypeDefinition } from '../definitions/schema.js';
 import { isMapping } from '../definitions/schema-values.js';
 import { noteAt, type ImportContext } from './context.js';
@@ -7,6 +8,8 @@ import type { Place } from './refs.js';
 import { childPointer } from './report.js';
 
 type Content = Record<string, unknown>;
+/** Member types a form body can carry (SVC217). */
+const FORM_MEMBERS = new Set(['string', 'enum', 'date', 'date-time']);
 
 /** The type of a content map: its JSON media type's schema, else another's with a note. */
 export function contentType(context: ImportContext, content: Content, at: Place, hint: string) {
@@ -59,7 +62,7 @@ export function requestBody(
     context,
     content,
     { file: where.file, pointer: childPointer(where.pointer, 'content') },
-    `${route}Request`,
+    `${pascalCase(route)}Request`,
   );
   if (!found) return {};
   return bodyKeys(context, found, resolved.value.required === true, where, resolved.value.description);
@@ -77,8 +80,11 @@ export function bodyKeys(
   };
   if (!required) keys.bodyRequired = false;
   if (found.form) {
-    if (found.type.type === 'record') keys.bodyFormats = found.json ? ['json', 'form'] : ['form'];
-    else noteAt(context, at, 'approximated', 'a form body that is not an object: read as JSON');
+    // svcgen reads a form body of flat text members only (SVC217); a nested one (Stripe's brackets) is JSON here.
+    const record = found.type.type === 'record' ? context.schemas.records.get(found.type.record ?? '') : undefined;
+    const flat = record && Object.values(record.fields).every((field) => FORM_MEMBERS.has(field.type));
+    if (flat) keys.bodyFormats = found.json ? ['json', 'form'] : ['form'];
+    else noteAt(context, at, 'approximated', mapping.nestedForm());
   }
   return keys;
 }

@@ -112,7 +112,7 @@ function basePath(context: ImportContext): string {
   else {
     const [server] = Array.isArray(context.root.servers) ? context.root.servers : [];
     const url = isMapping(server) && typeof server.url === 'string' ? server.url : '';
-    path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/\{[^}]*\}/g, '') || '/';
+    path = url.replace(/^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*/i, '').replace(/\{[^}]*\}/g, '') || '/';
   }
   const text = typeof path === 'string' ? path.replace(/\/+$/, '') || '/' : '/';
   if (/^\/[A-Za-z0-9_\-/]*$/.test(text)) return text;

@@ -87,6 +87,11 @@ export function isFormMedia(media: string): boolean {
   return media.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 }
 
+/** A form body with members that are not text (numbers, lists, nested objects): read as JSON. */
+export function nestedForm(): string {
+  return 'a form body with members that are not text: only flat text forms yet, approximated as a JSON body';
+}
+
 /** A body in multipart, octet-stream, text, XML, event-stream or another media type: as JSON with a note. */
 export function bodyMedia(media: string): string {
   return `media type ${media}: only JSON and form bodies yet, approximated as a JSON body`;

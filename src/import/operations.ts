@@ -1,4 +1,5 @@
 // Operations to routes: method, path, name, parameters, body, answers and auth.
+import { pascalCase } from '../ir/names.js';
 import type { ParameterDefinition, RouteDefinition } from '../definitions/schema.js';
 import { isMapping } from '../definitions/schema-values.js';
 import { bodyKeys, contentType, requestBody } from './bodies.js';
@@ -158,7 +159,12 @@ function swaggerBodyKeys(
   if (method === 'GET' && (body || form)) return {};
   if (isMapping(body)) {
     const { parameter, at } = body as { parameter: Record<string, unknown>; at: { file: string; pointer: string } };
-    const found = contentType(context, { 'application/json': { schema: parameter.schema } }, at, `${route}Request`);
+    const found = contentType(
+      context,
+      { 'application/json': { schema: parameter.schema } },
+      at,
+      `${pascalCase(route)}Request`,
+    );
     return found ? bodyKeys(context, found, parameter.required === true, at, parameter.description) : {};
   }
   if (form) {
@@ -177,7 +183,7 @@ function swaggerBodyKeys(
       properties[key] = schema.type === 'file' ? { type: 'string' } : schema;
       if (isRequired === true) required.push(key);
     }
-    const type = context.schemas.typeOf({ type: 'object', properties, required }, at, `${route}Request`);
+    const type = context.schemas.typeOf({ type: 'object', properties, required }, at, `${pascalCase(route)}Request`);
     return bodyKeys(context, { type, json: false, form: true }, required.length > 0, at, undefined);
   }
   return {};

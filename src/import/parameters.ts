@@ -74,7 +74,7 @@ export function importParameter(
   }
   let type: TypeDefinition;
   let style: ParameterDefinition['style'];
-  const hint = `${route}${pascalCase(name)}`;
+  const hint = `${pascalCase(route)}${pascalCase(name)}`;
   if (isMapping(parameter.content)) {
     // A parameter carried as JSON text (content: application/json).
     const [media, entry] = Object.entries(parameter.content)[0] ?? [];
