@@ -262,7 +262,8 @@ async function runImport(options: RunOptions, args: ParsedArgs['importArgs']): P
   try {
     const result = importDocument({ ...args, definitionsDir });
     process.stderr.write(result.lines.map((line) => `${line}\n`).join(''));
-    return print(`svcgen: wrote ${relative(process.cwd(), result.path)}\nNext: svcgen generate`);
+    const written = result.files.map((file) => relative(process.cwd(), file)).join(', ');
+    return print(`svcgen: wrote ${written}\nNext: svcgen generate`);
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
     process.stderr.write(`${error.lines.join('\n')}\nsvcgen import: nothing was written\n`);

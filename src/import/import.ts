@@ -12,6 +12,7 @@ import { Refs } from './refs.js';
 import { childPointer, ImportError, ImportReport } from './report.js';
 import { Schemas } from './schemas.js';
 import { importSchemes } from './security.js';
+import { splitDefinitions } from './split.js';
 import { definitionsYaml, writeDefinitions } from './write.js';
 
 export interface ImportOptions {
@@ -26,7 +27,10 @@ export interface ImportOptions {
 
 export interface ImportResult {
   readonly name: string;
+  /** The main file (interface, auth, routes), and every file written (records of a large import go to their own). */
   readonly path: string;
+  readonly files: readonly string[];
+  /** The main file's text. */
   readonly text: string;
   /** The report's lines, then the summary line. */
   readonly lines: readonly string[];
@@ -84,11 +88,13 @@ export function importDocument(options: ImportOptions): ImportResult {
       `svcgen import: --strict: ${report.notes.filter((note) => note.kind !== 'renamed').length} approximation(s); nothing was written`,
     ]);
   // The source as seen from the definitions folder: the same bytes on every machine.
-  const text = definitionsYaml(definitions, relative(resolve(options.definitionsDir), path).replaceAll('\\', '/'));
+  const source = relative(resolve(options.definitionsDir), path).replaceAll('\\', '/');
+  const files = new Map(splitDefinitions(definitions).map((part) => [part.name, definitionsYaml(part, source)]));
+  const text = files.get(name) as string;
   const written = options.dryRun
-    ? resolve(options.definitionsDir, `${name}.yaml`)
-    : writeDefinitions(options.definitionsDir, name, text, options.force === true);
-  return { name, path: written, text, lines, report };
+    ? [...files.keys()].map((part) => resolve(options.definitionsDir, `${part}.yaml`))
+    : writeDefinitions(options.definitionsDir, files, options.force === true);
+  return { name, path: written[0] as string, files: written, text, lines, report };
 }
 
 /** Every component schema that is an object becomes a record under its own name, used or not. */

@@ -1,6 +1,6 @@
 // The definitions file as YAML, the same bytes for the same document, written whole or not at all.
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { stringify } from 'yaml';
 import type { DefinitionFile } from '../definitions/schema.js';
 import { displayPath } from '../definitions/sources.js';
@@ -15,14 +15,24 @@ export function definitionsYaml(file: DefinitionFile, source: string): string {
   return `${header.join('\n')}\n${body}`;
 }
 
-/** Writes the file through a temporary one renamed into place; an existing one only with force. */
-export function writeDefinitions(directory: string, name: string, text: string, force: boolean): string {
-  const path = join(directory, `${name}.yaml`);
-  if (existsSync(path) && !force)
-    throw new ImportError([`${displayPath(path)}: exists; nothing was written (--force replaces it)`]);
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
-  return path;
+/**
+ * Writes the files through temporary ones renamed into place, after checking that none exists
+ * (unless force): all of them or none. Returns their paths.
+ */
+export function writeDefinitions(directory: string, files: ReadonlyMap<string, string>, force: boolean): string[] {
+  const paths = [...files.keys()].map((name) => join(directory, `${name}.yaml`));
+  const existing = paths.filter((path) => existsSync(path));
+  if (existing.length > 0 && !force)
+    throw new ImportError(
+      existing.map((path) => `${displayPath(path)}: exists; nothing was written (--force replaces it)`),
+    );
+  mkdirSync(directory, { recursive: true });
+  const texts = [...files.values()];
+  const temporaries = paths.map((path, index) => {
+    const temporary = `${path}.${process.pid}.tmp`;
+    writeFileSync(temporary, texts[index] as string);
+    return temporary;
+  });
+  temporaries.forEach((temporary, index) => renameSync(temporary, paths[index] as string));
+  return paths;
 }
