@@ -37,6 +37,8 @@ export function importOperations(context: ImportContext, auth: ImportedAuth, nam
           );
         if (!PATH.test(path))
           return void noteAt(context, at, 'dropped', `path ${path}: only letters, digits, "_-./" and {placeholders}`);
+        if (path.split('/').some((segment) => segment.includes('{') && !/^\{[^{}]+\}$/.test(segment)))
+          return void noteAt(context, at, 'dropped', `path ${path}: a placeholder must fill a whole segment`);
         const shape = `${method} ${path.replace(/\{[^}]*\}/g, '{}')}`;
         if (seen.has(shape))
           return void noteAt(
@@ -145,7 +147,30 @@ function importOperation(
     noteAt(context, operation, 'approximated', 'no answer svcgen can list: imported with an empty 204');
     route.responses['204'] = { envelope: 'none' };
   }
-  return { name, definition: route };
+  return { name, definition: inReadingOrder(route) };
+}
+
+/** The route's keys in the order a reader expects them, whatever order they were filled in. */
+const ROUTE_KEYS = [
+  'summary',
+  'description',
+  'method',
+  'path',
+  'auth',
+  'scopes',
+  'pathParams',
+  'query',
+  'headers',
+  'cookies',
+  'body',
+  'bodyRequired',
+  'bodyFormats',
+  'responses',
+] as const;
+
+function inReadingOrder(route: RouteDefinition): RouteDefinition {
+  const entries = ROUTE_KEYS.filter((key) => route[key] !== undefined).map((key) => [key, route[key]]);
+  return Object.fromEntries(entries) as RouteDefinition;
 }
 
 /** Swagger 2.0: the in: body parameter, or the formData parameters as one form record. */
