@@ -12,14 +12,24 @@ export interface SourceText {
   readonly yaml?: { readonly document: Document; readonly lines: LineCounter };
 }
 
-export function lineColumn(text: string, offset: number): string {
-  let line = 1;
-  let start = 0;
-  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) {
-    line += 1;
-    start = index + 1;
+/** Offsets where each line starts, per text: found once, then each position is a binary search. */
+const lineStarts = new WeakMap<object, number[]>();
+
+export function lineColumn(text: string, offset: number, key: object = { text }): string {
+  let starts = lineStarts.get(key);
+  if (!starts) {
+    starts = [0];
+    for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) starts.push(index + 1);
+    lineStarts.set(key, starts);
   }
-  return `${line}:${offset - start + 1}`;
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((starts[middle] as number) <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return `${low + 1}:${offset - (starts[low] as number) + 1}`;
 }
 
 export function makeLocator(sources: ReadonlyMap<string, SourceText>): Locator {
@@ -35,7 +45,7 @@ export function makeLocator(sources: ReadonlyMap<string, SourceText>): Locator {
       if (!found) cache.set(file, (found = jsonOffsets(source.text)));
       offset = nearest(found, pointer);
     }
-    return offset === undefined ? where : `${where}:${lineColumn(source.text, offset)}`;
+    return offset === undefined ? where : `${where}:${lineColumn(source.text, offset, source)}`;
   };
 }
 

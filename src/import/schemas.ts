@@ -50,7 +50,9 @@ export class Schemas {
     const made = this.byPlace.get(key);
     if (made) {
       this.report.charge(made.marks);
-      return { type: 'record', record: made.name, ...description, ...(nullable && { nullable: true }) };
+      // A nullable component (nullable-simple-user) makes every use of its record nullable.
+      const orNull = nullable || (isMapping(target.value) && isNullable(target.value));
+      return { type: 'record', record: made.name, ...description, ...(orNull && { nullable: true }) };
     }
     if (this.inProgress.has(key)) {
       this.report.note('approximated', at.file, at.pointer, 'a recursive schema that is not an object: json');
@@ -78,12 +80,16 @@ export class Schemas {
       const members = schema[keyword];
       if (!Array.isArray(members)) continue;
       const others = members.filter((member) => !isNullSchema(member));
+      const orNull = others.length < members.length ? { nullable: true } : {};
       if (others.length === 1 && !hasOwnType(schema)) {
         const index = members.indexOf(others[0]);
-        return this.typeOf(others[0], { ...at, pointer: childPointer(at.pointer, keyword, index) }, hint);
+        return {
+          ...this.typeOf(others[0], { ...at, pointer: childPointer(at.pointer, keyword, index) }, hint),
+          ...orNull,
+        };
       }
       const enumValues = stringEnumUnion(others);
-      if (enumValues) return { type: 'enum', values: enumValues };
+      if (enumValues) return { type: 'enum', values: enumValues, ...orNull };
       const approximation = mapping.union(keyword, others.length);
       note(approximation.note);
       return approximation.type;
