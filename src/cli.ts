@@ -25,6 +25,8 @@ Commands:
                     removed routes @deprecated, never changing a body, import or comment it
                     did not write
   init              write svcgen.config.yaml and a sample definition (never overwrites)
+  import <file>     write definitions from an OpenAPI 3.1, 3.0 or Swagger 2.0 document (JSON or
+                    YAML), reporting each construct it approximates or drops (docs/import.md)
   schema            print the JSON Schema of the definitions format
 
 Options:
@@ -36,6 +38,9 @@ Options:
   --format <format>     diff: text (default), markdown (a pull-request comment) or json
   --fail-on <which>     diff: exit 1 on a change that is breaking (for clients or servers),
                         breaking-for-clients or breaking-for-servers
+  --name <name>         import: the definitions file's name (default: from the document's title)
+  --strict              import: any approximation is an error (exit 1, nothing written)
+  --force               import: replace an existing definitions file
   -h, --help            show this help
   -v, --version         show the version
 
@@ -45,18 +50,21 @@ folder refused or not writable, an input that is not a regular file), 70 interna
 
 /** What --fail-on accepts: any breaking change, or those breaking one side. */
 const FAIL_ON = ['breaking', 'breaking-for-clients', 'breaking-for-servers'] as const;
-const COMMANDS = ['generate', 'check', 'diff', 'watch', 'scaffold', 'init', 'schema'] as const;
+const COMMANDS = ['generate', 'check', 'diff', 'watch', 'scaffold', 'init', 'schema', 'import'] as const;
 type Command = (typeof COMMANDS)[number];
 
 /** Each option, and the commands that take it. */
 const OPTIONS: Readonly<Record<string, { readonly value: boolean; readonly commands: readonly Command[] }>> = {
-  '--definitions': { value: true, commands: ['generate', 'check', 'diff', 'watch', 'scaffold'] },
+  '--definitions': { value: true, commands: ['generate', 'check', 'diff', 'watch', 'scaffold', 'import'] },
   '--out': { value: true, commands: ['generate', 'check', 'watch', 'scaffold'] },
-  '--config': { value: true, commands: ['generate', 'check', 'diff', 'watch', 'scaffold'] },
+  '--config': { value: true, commands: ['generate', 'check', 'diff', 'watch', 'scaffold', 'import'] },
   '--no-cache': { value: false, commands: ['generate', 'check', 'watch'] },
   '--base': { value: true, commands: ['diff'] },
   '--format': { value: true, commands: ['diff'] },
   '--fail-on': { value: true, commands: ['diff'] },
+  '--name': { value: true, commands: ['import'] },
+  '--strict': { value: false, commands: ['import'] },
+  '--force': { value: false, commands: ['import'] },
 };
 
 const FORMATS = ['text', 'markdown', 'json'] as const;
@@ -65,6 +73,7 @@ class UsageError extends Error {}
 
 function parseArgs(argv: readonly string[]) {
   let command: Command | undefined;
+  const positional: string[] = [];
   const values = new Map<string, string>(); // a flag (--no-cache) maps to ""
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index] as string;
@@ -88,6 +97,8 @@ function parseArgs(argv: readonly string[]) {
       throw new UsageError(`unknown option ${name}${hint ? ` (${hint.trim()})` : ''}`);
     } else if (command === undefined && (COMMANDS as readonly string[]).includes(arg)) {
       command = arg as Command;
+    } else if (command === 'import' && positional.length === 0) {
+      positional.push(arg);
     } else {
       throw new UsageError(
         command === undefined
@@ -114,13 +125,21 @@ function parseArgs(argv: readonly string[]) {
     failOn: oneOf('--fail-on', FAIL_ON, 'is not supported'),
   };
   if (command === 'diff' && !values.has('--base')) throw new UsageError('diff needs --base <git ref or folder>');
+  if (command === 'import' && positional.length === 0)
+    throw new UsageError('import needs the document: svcgen import <file>');
+  const importArgs = {
+    file: positional[0] ?? '',
+    name: values.get('--name'),
+    strict: values.has('--strict'),
+    force: values.has('--force'),
+  };
   const options = {
     definitionsDir: values.get('--definitions'),
     outDir: values.get('--out'),
     configFile: values.get('--config'),
     cache: !values.has('--no-cache'),
   };
-  return { command, options, diff };
+  return { command, options, diff, importArgs };
 }
 
 type ParsedArgs = Exclude<ReturnType<typeof parseArgs>, string>;
@@ -173,6 +192,8 @@ async function run(argv: readonly string[]): Promise<number> {
     }
     case 'diff':
       return runDiff(options, args.diff);
+    case 'import':
+      return runImport(options, args.importArgs);
     case 'watch':
       return runWatch(options);
     case 'init': {
@@ -229,6 +250,25 @@ async function runDiff(options: RunOptions, args: ParsedArgs['diff']): Promise<n
   const { breaking, breakingForClients, breakingForServers } = result.summary;
   const counts = { breaking, 'breaking-for-clients': breakingForClients, 'breaking-for-servers': breakingForServers };
   return args.failOn !== undefined && counts[args.failOn] > 0 ? 1 : 0;
+}
+
+async function runImport(options: RunOptions, args: ParsedArgs['importArgs']): Promise<number> {
+  const [{ importDocument }, { ImportError }, { resolveConfig }] = await Promise.all([
+    import('./import/import.js'),
+    import('./import/report.js'),
+    import('./config.js'),
+  ]);
+  const { definitionsDir } = await resolveConfig(options);
+  try {
+    const result = importDocument({ ...args, definitionsDir });
+    process.stderr.write(result.lines.map((line) => `${line}\n`).join(''));
+    const written = result.files.map((file) => relative(process.cwd(), file)).join(', ');
+    return print(`svcgen: wrote ${written}\nNext: svcgen generate`);
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    process.stderr.write(`${error.lines.join('\n')}\nsvcgen import: nothing was written\n`);
+    return 1;
+  }
 }
 
 async function runWatch(options: RunOptions): Promise<number> {

@@ -31,7 +31,8 @@ export function errorResponses(
     if (!error) continue; // the IR builder reports unknown names (SVC211)
     byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
   }
-  const listed = new Set(byStatus.keys());
+  // A status the route answers itself (an imported 4xx answer) keeps its own body.
+  const listed = new Set([...byStatus.keys(), ...route.responses.map((response) => response.status)]);
   for (const error of runtimeErrors(module, route)) {
     const same = byStatus.get(error.status) ?? [];
     if (!listed.has(error.status) && !same.includes(error)) byStatus.set(error.status, [...same, error]);

@@ -1,0 +1,64 @@
+// One operation of the input against the same operation of the emitted OpenAPI: parameters with
+// location and required, and bodies judged by instances sampled from each side validated by the other.
+import type { PreparedDocument, Operation } from './documents.js';
+import { sampleInstances } from './sample.js';
+
+const SAMPLES = 6;
+
+/** Why the operation is not faithful, or undefined when it is. */
+export function compareOperation(
+  input: PreparedDocument,
+  inputOp: Operation,
+  output: PreparedDocument,
+  seed: number,
+): string | undefined {
+  const outputOp = output.operations.get(inputOp.key);
+  if (!outputOp) return 'missing';
+  const lost = [...inputOp.parameters].filter((parameter) => !outputOp.parameters.has(parameter));
+  const added = [...outputOp.parameters].filter((parameter) => !inputOp.parameters.has(parameter));
+  if (lost.length > 0 || added.length > 0)
+    return `parameters ${[...lost.map((p) => `-${p}`), ...added.map((p) => `+${p}`)].join(' ')}`;
+  if ((inputOp.body === undefined) !== (outputOp.body === undefined))
+    return inputOp.body ? 'request body lost' : 'request body added';
+  if (inputOp.body && outputOp.body) {
+    if (inputOp.body.required !== outputOp.body.required) return 'request body required differs';
+    const problem = sameInstances(input, inputOp.body.schema, output, outputOp.body.schema, seed);
+    if (problem) return `request body: ${problem}`;
+  }
+  for (const [status, schema] of inputOp.responses) {
+    if (!outputOp.responses.has(status)) return `answer ${status} lost`;
+    const other = outputOp.responses.get(status);
+    // An error answer the input describes without content leaves its body open: the runtime's error body fits it.
+    if (schema === null && /^[45]/.test(status)) continue;
+    if ((schema === null) !== (other === null)) return `answer ${status}: body ${schema === null ? 'added' : 'lost'}`;
+    if (schema !== null) {
+      const problem = sameInstances(input, schema, output, other, seed);
+      if (problem) return `answer ${status}: ${problem}`;
+    }
+  }
+  return undefined;
+}
+
+/** Each side's sampled instances must be accepted by the other side's schema. */
+function sameInstances(
+  a: PreparedDocument,
+  schemaA: unknown,
+  b: PreparedDocument,
+  schemaB: unknown,
+  seed: number,
+): string | undefined {
+  const validateA = a.validator(schemaA);
+  const validateB = b.validator(schemaB);
+  if (!validateA || !validateB) return 'a schema ajv cannot compile';
+  for (const [from, schema, own, other, label] of [
+    [a, schemaA, validateA, validateB, 'input instance refused by the output'],
+    [b, schemaB, validateB, validateA, 'output instance refused by the input'],
+  ] as const) {
+    for (const instance of sampleInstances(schema, from.root, SAMPLES, seed)) {
+      if (!own(instance)) continue; // the sampler missed its own schema: no evidence either way
+      if (!other(instance))
+        return `${label}: ${JSON.stringify(instance).slice(0, 120)} (${other.errors?.[0]?.instancePath ?? ''} ${other.errors?.[0]?.message ?? ''})`;
+    }
+  }
+  return undefined;
+}

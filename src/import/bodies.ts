@@ -1,0 +1,90 @@
+// Request and response bodies: the JSON (or form) content, other media types approximated (mapping.ts).
+import { pascalCase } from '../ir/names.js';
+import type { RouteDefinition, TypeDefinition } from '../definitions/schema.js';
+import { isMapping } from '../definitions/schema-values.js';
+import { noteAt, type ImportContext } from './context.js';
+import * as mapping from './mapping.js';
+import type { Place } from './refs.js';
+import { childPointer } from './report.js';
+
+type Content = Record<string, unknown>;
+/** Member types a form body can carry (SVC217). */
+const FORM_MEMBERS = new Set(['string', 'enum', 'date', 'date-time']);
+
+/** The type of a content map: its JSON media type's schema, else another's with a note. */
+export function contentType(context: ImportContext, content: Content, at: Place, hint: string) {
+  const medias = Object.keys(content);
+  const json = medias.find(mapping.isJsonMedia);
+  const form = medias.find(mapping.isFormMedia);
+  const chosen = json ?? form ?? medias[0];
+  if (chosen === undefined) return undefined;
+  for (const media of medias)
+    if (media !== chosen && !(media === form && json !== undefined))
+      noteAt(
+        context,
+        { file: at.file, pointer: childPointer(at.pointer, media) },
+        'approximated',
+        `${mapping.bodyMedia(media)} (the ${chosen} schema is used)`,
+      );
+  if (chosen !== json && chosen !== form)
+    noteAt(
+      context,
+      { file: at.file, pointer: childPointer(at.pointer, chosen) },
+      'approximated',
+      mapping.bodyMedia(chosen),
+    );
+  const entry = content[chosen];
+  const schemaAt = { file: at.file, pointer: childPointer(at.pointer, chosen, 'schema') };
+  const type: TypeDefinition =
+    isMapping(entry) && entry.schema !== undefined
+      ? context.schemas.typeOf(entry.schema, schemaAt, hint)
+      : { type: 'json' };
+  return { type, json: json !== undefined || chosen !== form, form: form !== undefined };
+}
+
+/** A route's body keys from an OpenAPI 3 requestBody. */
+export function requestBody(
+  context: ImportContext,
+  body: unknown,
+  at: Place,
+  route: string,
+  method: string,
+): Partial<RouteDefinition> {
+  const resolved = context.refs.deref<Record<string, unknown>>(body, at);
+  if (!resolved || !isMapping(resolved.value)) return {};
+  const where = resolved.followed ? resolved : at;
+  if (method === 'GET') {
+    noteAt(context, where, 'dropped', 'a GET request body: fetch cannot send one, left out');
+    return {};
+  }
+  const content = isMapping(resolved.value.content) ? resolved.value.content : {};
+  const found = contentType(
+    context,
+    content,
+    { file: where.file, pointer: childPointer(where.pointer, 'content') },
+    `${pascalCase(route)}Request`,
+  );
+  if (!found) return {};
+  return bodyKeys(context, found, resolved.value.required === true, where, resolved.value.description);
+}
+
+export function bodyKeys(
+  context: ImportContext,
+  found: { type: TypeDefinition; json: boolean; form: boolean },
+  required: boolean,
+  at: Place,
+  description: unknown,
+): Partial<RouteDefinition> {
+  const keys: Partial<RouteDefinition> = {
+    body: { ...found.type, ...(typeof description === 'string' && !found.type.description && { description }) },
+  };
+  if (!required) keys.bodyRequired = false;
+  if (found.form) {
+    // svcgen reads a form body of flat text members only (SVC217); a nested one (Stripe's brackets) is JSON here.
+    const record = found.type.type === 'record' ? context.schemas.records.get(found.type.record ?? '') : undefined;
+    const flat = record && Object.values(record.fields).every((field) => FORM_MEMBERS.has(field.type));
+    if (flat) keys.bodyFormats = found.json ? ['json', 'form'] : ['form'];
+    else noteAt(context, at, 'approximated', mapping.nestedForm());
+  }
+  return keys;
+}

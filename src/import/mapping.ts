@@ -1,0 +1,98 @@
+// The constructs the definitions format cannot say yet (unions, open records, string formats beyond
+// its own, non-JSON bodies), each approximated in one place: when the format learns one, its
+// function here returns the exact form and its note goes away.
+import type { TypeDefinition } from '../definitions/schema.js';
+import type { StringFormat } from '../ir/types.js';
+
+/** An approximation: the type used instead, and the sentence the report prints. */
+export interface Approximation {
+  readonly type: TypeDefinition;
+  readonly note: string;
+}
+
+/** oneOf/anyOf with more than one member that is not null: no unions yet. */
+export function union(keyword: 'oneOf' | 'anyOf', members: number): Approximation {
+  return { type: { type: 'json' }, note: `${keyword} of ${members} schemas: no unions yet, approximated as json` };
+}
+
+/** A type list such as [string, integer]: a union too. */
+export function typeList(types: readonly string[]): Approximation {
+  return { type: { type: 'json' }, note: `type [${types.join(', ')}]: no unions yet, approximated as json` };
+}
+
+/** not, if/then/else and other keywords with no counterpart. */
+export function unsupportedKeyword(keyword: string): Approximation {
+  return { type: { type: 'json' }, note: `${keyword}: not representable, approximated as json` };
+}
+
+/** allOf whose members cannot be merged into one record. */
+export function unmergeableAllOf(): Approximation {
+  return { type: { type: 'json' }, note: 'allOf of schemas that are not all objects: approximated as json' };
+}
+
+/** Formats the format knows as types or string formats. */
+const EXACT_STRING_FORMATS: Readonly<Record<string, TypeDefinition>> = {
+  date: { type: 'date' },
+  'date-time': { type: 'date-time' },
+  email: { type: 'string', format: 'email' satisfies StringFormat },
+  uri: { type: 'string', format: 'uri' satisfies StringFormat },
+};
+
+/** Formats whose instances a pattern describes exactly (as ajv-formats checks them). */
+const PATTERN_FORMATS: Readonly<Record<string, string>> = {
+  uuid: '^(?:urn:uuid:)?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$',
+};
+
+/** Number formats that only say how wide a number is stored: no instance is refused by them in JSON Schema. */
+const WIDTH_FORMATS = new Set(['int32', 'int64', 'float', 'double']);
+
+/** A string schema's format: the exact type, or plain string with a note (uuid, hostname, byte, …). */
+export function stringFormat(format: string): { type: TypeDefinition; note?: string } {
+  const exact = EXACT_STRING_FORMATS[format];
+  if (exact) return { type: exact };
+  const pattern = PATTERN_FORMATS[format];
+  if (pattern)
+    return {
+      type: { type: 'string', pattern },
+      note: `format ${format}: no such string format yet, imported as its pattern`,
+    };
+  return { type: { type: 'string' }, note: `format ${format}: no such string format yet, approximated as string` };
+}
+
+export function numberFormatIsExact(format: string): boolean {
+  return WIDTH_FORMATS.has(format);
+}
+
+/** Record with properties and additionalProperties: no open records yet; the extra members are not declared. */
+export function openRecord(): string {
+  return 'properties with additionalProperties: no open records yet, imported as a record of the declared properties';
+}
+
+/** A record with members the format cannot name (`_links`, `+1`, `@type`): a map of json until it can. */
+export function unnameableMembers(names: readonly string[]): Approximation {
+  const list = names.map((name) => JSON.stringify(name)).join(', ');
+  return {
+    type: { type: 'map', items: { type: 'json' } },
+    note: `properties ${list}: not usable as field names, the object is approximated as a map of json`,
+  };
+}
+
+/** Media types the format reads and writes: JSON, and form bodies of flat records. */
+export function isJsonMedia(media: string): boolean {
+  const type = media.split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || type === '*/*' || type.endsWith('+json') || type === 'text/json';
+}
+
+export function isFormMedia(media: string): boolean {
+  return media.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+}
+
+/** A form body with members that are not text (numbers, lists, nested objects): read as JSON. */
+export function nestedForm(): string {
+  return 'a form body with members that are not text: only flat text forms yet, approximated as a JSON body';
+}
+
+/** A body in multipart, octet-stream, text, XML, event-stream or another media type: as JSON with a note. */
+export function bodyMedia(media: string): string {
+  return `media type ${media}: only JSON and form bodies yet, approximated as a JSON body`;
+}

@@ -1,0 +1,443 @@
+// JSON Schemas to types and records: component object schemas become records under their own
+// names, nested inline objects named records after their place, everything else a type in place.
+import type { FieldDefinition, RecordDefinition, TypeDefinition } from '../definitions/schema.js';
+import { isMapping, NAME_PATTERN } from '../definitions/schema-values.js';
+import { pascalCase } from '../ir/names.js';
+import { backtrackingProblem } from '../ir/pattern-safety.js';
+import * as mapping from './mapping.js';
+import type { NameRegistry } from './naming.js';
+import type { Place, Refs } from './refs.js';
+import { childPointer, type ImportReport, type NoteKind } from './report.js';
+
+type Schema = Record<string, unknown>;
+
+export class Schemas {
+  /** Records by name, in the order they were made. */
+  readonly records = new Map<string, RecordDefinition>();
+  /** The record made from a place (a component or an inline object), by "file#pointer". */
+  private readonly byPlace = new Map<string, { name: string; marks: Set<NoteKind> }>();
+  /** Places whose type is being worked out: a $ref back to one of them is a recursion. */
+  private readonly inProgress = new Set<string>();
+
+  constructor(
+    private readonly refs: Refs,
+    private readonly report: ImportReport,
+    private readonly names: NameRegistry,
+  ) {}
+
+  /** The type of the schema at a place; `hint` names a record made from it. */
+  typeOf(schema: unknown, at: Place, hint: string): TypeDefinition {
+    const note = (kind: NoteKind, text: string, where = at.pointer) => this.report.note(kind, at.file, where, text);
+    if (schema === true || (isMapping(schema) && Object.keys(schema).length === 0)) return { type: 'json' };
+    if (!isMapping(schema)) {
+      note('approximated', 'not a schema object: approximated as json');
+      return { type: 'json' };
+    }
+    if (typeof schema.$ref === 'string') return this.refType(schema, at, hint);
+    const description = typeof schema.description === 'string' ? { description: schema.description } : {};
+    const type = this.bareType(schema, at, hint);
+    const nullable = isNullable(schema) || type.nullable === true;
+    return { ...type, ...description, ...(nullable && { nullable: true }) };
+  }
+
+  private refType(schema: Schema, at: Place, hint: string): TypeDefinition {
+    const target = this.refs.target(schema.$ref as string, at);
+    if (!target) return { type: 'json' };
+    const key = `${target.file}#${target.pointer}`;
+    const siblings = { ...schema, $ref: undefined };
+    const nullable = isNullable(siblings);
+    const description = typeof schema.description === 'string' ? { description: schema.description } : {};
+    const made = this.byPlace.get(key);
+    if (made) {
+      this.report.charge(made.marks);
+      // A nullable component (nullable-simple-user) makes every use of its record nullable.
+      const orNull = nullable || (isMapping(target.value) && isNullable(target.value));
+      return { type: 'record', record: made.name, ...description, ...(orNull && { nullable: true }) };
+    }
+    if (this.inProgress.has(key)) {
+      this.report.note('approximated', at.file, at.pointer, 'a recursive schema that is not an object: json');
+      return { type: 'json' };
+    }
+    const name = this.componentName(target.pointer) ?? hint;
+    this.inProgress.add(key);
+    try {
+      const type = this.typeOf(target.value, target, name);
+      return { ...type, ...description, ...((nullable || type.nullable) && { nullable: true }) };
+    } finally {
+      this.inProgress.delete(key);
+    }
+  }
+
+  /** The name a component schema asks for (the last pointer segment), for /components/schemas/X and /definitions/X. */
+  private componentName(pointer: string): string | undefined {
+    const match = /^\/(?:components\/schemas|definitions)\/([^/]+)$/.exec(pointer);
+    return match ? match[1]!.replaceAll('~1', '/').replaceAll('~0', '~') : undefined;
+  }
+
+  private bareType(schema: Schema, at: Place, hint: string): TypeDefinition {
+    const note = (text: string, kind: NoteKind = 'approximated') => this.report.note(kind, at.file, at.pointer, text);
+    for (const keyword of ['oneOf', 'anyOf'] as const) {
+      const members = schema[keyword];
+      if (!Array.isArray(members)) continue;
+      const others = members.filter((member) => !isNullSchema(member));
+      const orNull = others.length < members.length ? { nullable: true } : {};
+      if (others.length === 1 && !hasOwnType(schema)) {
+        const index = members.indexOf(others[0]);
+        return {
+          ...this.typeOf(others[0], { ...at, pointer: childPointer(at.pointer, keyword, index) }, hint),
+          ...orNull,
+        };
+      }
+      const enumValues = stringEnumUnion(others);
+      if (enumValues) return { type: 'enum', values: enumValues, ...orNull };
+      const approximation = mapping.union(keyword, others.length);
+      note(approximation.note);
+      return approximation.type;
+    }
+    if (Array.isArray(schema.allOf)) return this.allOfType(schema, at, hint);
+    for (const keyword of ['not', 'if', 'patternProperties', 'dependentSchemas', 'prefixItems']) {
+      if (schema[keyword] === undefined) continue;
+      const approximation = mapping.unsupportedKeyword(keyword);
+      note(approximation.note);
+      return approximation.type;
+    }
+    const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter(
+      (type): type is string => typeof type === 'string' && type !== 'null',
+    );
+    if (Array.isArray(schema.enum)) return this.enumType(schema, types, note);
+    if (schema.const !== undefined) {
+      if (typeof schema.const === 'string') return { type: 'enum', values: [schema.const] };
+      note(`const ${JSON.stringify(schema.const)}: only text constants, approximated as its type`);
+    }
+    const type = types.length > 1 ? undefined : (types[0] ?? impliedType(schema));
+    if (types.length > 1) {
+      const approximation = mapping.typeList(types);
+      note(approximation.note);
+      return approximation.type;
+    }
+    switch (type) {
+      case 'string':
+        return this.stringType(schema, note);
+      case 'integer':
+      case 'number':
+        return this.numberType(schema, type, note);
+      case 'boolean':
+        return { type: 'boolean' };
+      case 'array':
+        return this.listType(schema, at, hint, note);
+      case 'object':
+        return this.objectType(schema, at, hint);
+      default:
+        return { type: 'json' };
+    }
+  }
+
+  private enumType(schema: Schema, types: string[], note: (text: string) => void): TypeDefinition {
+    const values = (schema.enum as unknown[]).filter((value) => value !== null);
+    if (values.length > 0 && values.every((value) => typeof value === 'string'))
+      return { type: 'enum', values: [...new Set(values as string[])] };
+    const base = types[0] ?? (values.every((value) => typeof value === 'number') ? 'number' : undefined);
+    note(`enum of ${base ?? 'mixed'} values: only enums of text, approximated as ${base ?? 'json'}`);
+    if (base === 'integer' || base === 'number') return { type: base };
+    if (base === 'boolean') return { type: 'boolean' };
+    return values.length === 0 ? { type: 'json' } : { type: 'json' };
+  }
+
+  private stringType(schema: Schema, note: (text: string) => void): TypeDefinition {
+    let type: TypeDefinition = { type: 'string' };
+    if (typeof schema.format === 'string') {
+      const mapped = mapping.stringFormat(schema.format);
+      if (mapped.note) note(mapped.note);
+      type = mapped.type;
+    }
+    if (type.type !== 'string') return type;
+    const constraints: Partial<TypeDefinition> = {};
+    if (isCount(schema.minLength) && schema.minLength > 0) constraints.minLength = schema.minLength;
+    if (isCount(schema.maxLength)) constraints.maxLength = schema.maxLength;
+    if (typeof schema.pattern === 'string') {
+      const problem = patternProblem(schema.pattern, constraints.maxLength);
+      if (problem) note(`pattern ${JSON.stringify(schema.pattern)}: ${problem}, dropped`);
+      else constraints.pattern = schema.pattern;
+    }
+    return { ...type, ...constraints };
+  }
+
+  private numberType(schema: Schema, type: 'integer' | 'number', note: (text: string) => void): TypeDefinition {
+    const result: TypeDefinition = { type };
+    if (typeof schema.minimum === 'number') result.minimum = schema.minimum;
+    if (typeof schema.maximum === 'number') result.maximum = schema.maximum;
+    // An exclusive bound of an integer is the next integer inside it: exact.
+    const exclusive = (keyword: string, bound: number | undefined, step: number): number | undefined => {
+      const value = schema[keyword];
+      const limit = value === true ? bound : typeof value === 'number' ? value : undefined;
+      if (limit === undefined) return undefined;
+      if (type === 'integer') return Number.isInteger(limit) ? limit + step : Math[step > 0 ? 'ceil' : 'floor'](limit);
+      note(`${keyword}: only inclusive bounds, imported as inclusive`);
+      return limit;
+    };
+    const minimum = exclusive('exclusiveMinimum', result.minimum, 1);
+    if (minimum !== undefined) result.minimum = minimum;
+    const maximum = exclusive('exclusiveMaximum', result.maximum, -1);
+    if (maximum !== undefined) result.maximum = maximum;
+    if (schema.multipleOf !== undefined) note('multipleOf: no such constraint, left out');
+    if (typeof schema.format === 'string' && !mapping.numberFormatIsExact(schema.format) && type === 'number')
+      note(`format ${schema.format}: not a number format svcgen knows, left out`);
+    return result;
+  }
+
+  private listType(schema: Schema, at: Place, hint: string, note: (text: string) => void): TypeDefinition {
+    const items =
+      schema.items === undefined
+        ? ({ type: 'json' } as TypeDefinition)
+        : this.typeOf(schema.items, { ...at, pointer: childPointer(at.pointer, 'items') }, `${hint}Item`);
+    const result: TypeDefinition = { type: 'list', items: stripFieldKeys(items) };
+    if (isCount(schema.minItems) && schema.minItems > 0) result.minItems = schema.minItems;
+    if (isCount(schema.maxItems)) result.maxItems = schema.maxItems;
+    if (schema.uniqueItems === true) note('uniqueItems: no such constraint, left out');
+    return result;
+  }
+
+  private objectType(schema: Schema, at: Place, hint: string): TypeDefinition {
+    const properties = isMapping(schema.properties) ? schema.properties : {};
+    const extra = schema.additionalProperties;
+    if (Object.keys(properties).length === 0 && extra !== false) {
+      const items =
+        extra === undefined || extra === true
+          ? ({ type: 'json' } as TypeDefinition)
+          : this.typeOf(extra, { ...at, pointer: childPointer(at.pointer, 'additionalProperties') }, `${hint}Value`);
+      return { type: 'map', items: stripFieldKeys(items) };
+    }
+    const unnameable = Object.keys(properties).filter((key) => !NAME_PATTERN.test(key) || key === '__proto__');
+    if (unnameable.length > 0) {
+      const approximation = mapping.unnameableMembers(unnameable);
+      this.report.note('approximated', at.file, at.pointer, approximation.note);
+      return approximation.type;
+    }
+    return { type: 'record', record: this.recordAt(schema, at, hint) };
+  }
+
+  /** The record made from the object schema at a place, made once. */
+  recordAt(schema: Schema, at: Place, hint: string, merged?: Schema): string {
+    const key = `${at.file}#${at.pointer}`;
+    const made = this.byPlace.get(key);
+    if (made) {
+      this.report.charge(made.marks);
+      return made.name;
+    }
+    const name = this.names.claim(hint, 'record');
+    if (name !== hint && this.componentName(at.pointer) === hint)
+      this.report.note(
+        'renamed',
+        at.file,
+        at.pointer,
+        `schema name ${hint}: not usable as a record name, named ${name}`,
+      );
+    const entry = { name, marks: new Set<NoteKind>() };
+    this.byPlace.set(key, entry);
+    this.records.set(name, { fields: {} }); // reserved now, so that a recursive reference finds it
+    const marks = this.report.marksDuring(() => this.records.set(name, this.record(merged ?? schema, at, name)));
+    for (const mark of marks) entry.marks.add(mark);
+    return name;
+  }
+
+  private record(schema: Schema, at: Place, name: string): RecordDefinition {
+    const properties = isMapping(schema.properties) ? schema.properties : {};
+    const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+    const extra = schema.additionalProperties;
+    if (extra !== undefined && extra !== false && !(isMapping(extra) && Object.keys(extra).length === 0 && false))
+      this.report.note('approximated', at.file, childPointer(at.pointer, 'additionalProperties'), mapping.openRecord());
+    const fields: Record<string, FieldDefinition> = {};
+    for (const [key, property] of Object.entries(properties)) {
+      const pointer = childPointer(at.pointer, 'properties', key);
+      if (!NAME_PATTERN.test(key) || key === '__proto__') {
+        this.report.note('dropped', at.file, pointer, `property ${JSON.stringify(key)}: not usable as a field name`);
+        continue;
+      }
+      fields[key] = this.field(property, { ...at, pointer }, `${name}${pascalCase(key)}`, required.has(key));
+    }
+    return {
+      ...(typeof schema.description === 'string' && { description: schema.description }),
+      fields,
+    };
+  }
+
+  field(property: unknown, at: Place, hint: string, required: boolean): FieldDefinition {
+    const type = this.typeOf(property, at, hint);
+    const resolved = this.refs.deref<Schema>(property, at)?.value;
+    const readOnly = isMapping(property) && property.readOnly === true;
+    const field: FieldDefinition = { ...type, ...(!required && { required: false }), ...(readOnly && { readOnly }) };
+    const fallback = isMapping(resolved) ? resolved.default : undefined;
+    const value = isMapping(property) && property.default !== undefined ? property.default : fallback;
+    if (value !== undefined) {
+      if (defaultFits(value, field)) field.default = value;
+      else
+        this.report.note(
+          'approximated',
+          at.file,
+          at.pointer,
+          `default ${short(value)}: not kept (svcgen checks defaults against the type)`,
+        );
+    }
+    return field;
+  }
+
+  private allOfType(schema: Schema, at: Place, hint: string): TypeDefinition {
+    const members = schema.allOf as unknown[];
+    const own = { ...schema, allOf: undefined };
+    const hasOwn = Object.entries(own).some(
+      ([key, value]) =>
+        value !== undefined && !['description', 'title', 'nullable', 'example', 'examples'].includes(key),
+    );
+    if (members.length === 1 && !hasOwn)
+      return this.typeOf(members[0], { ...at, pointer: childPointer(at.pointer, 'allOf', 0) }, hint);
+    // Merge the members' properties into one record when every member is an object schema.
+    const merged: Schema = { type: 'object', properties: {}, required: [] };
+    const parts = [...members.map((member, index) => ({ member, pointer: childPointer(at.pointer, 'allOf', index) }))];
+    if (hasOwn) parts.push({ member: own, pointer: at.pointer });
+    for (const { member, pointer } of parts) {
+      const resolved = this.flatten(member, { ...at, pointer }, new Set());
+      if (!resolved) {
+        const approximation = mapping.unmergeableAllOf();
+        this.report.note('approximated', at.file, at.pointer, approximation.note);
+        return approximation.type;
+      }
+      Object.assign(merged.properties as Schema, resolved.properties);
+      (merged.required as unknown[]).push(...resolved.required);
+    }
+    if (typeof schema.description === 'string') merged.description = schema.description;
+    return { type: 'record', record: this.recordAt(merged, at, hint, merged) };
+  }
+
+  /** An object schema's properties and required names, allOf members included; undefined when not an object. */
+  private flatten(
+    schema: unknown,
+    at: Place,
+    seen: Set<string>,
+  ): { properties: Schema; required: unknown[] } | undefined {
+    const resolved = this.refs.deref<Schema>(schema, at);
+    if (!resolved || !isMapping(resolved.value)) return undefined;
+    const key = `${resolved.file}#${resolved.pointer}`;
+    if (seen.has(key)) return undefined;
+    seen.add(key);
+    const value = resolved.value;
+    const properties: Schema = {};
+    const required: unknown[] = Array.isArray(value.required) ? [...value.required] : [];
+    if (Array.isArray(value.allOf)) {
+      for (const [index, member] of value.allOf.entries()) {
+        const part = this.flatten(
+          member,
+          { file: resolved.file, pointer: childPointer(resolved.pointer, 'allOf', index) },
+          seen,
+        );
+        if (!part) return undefined;
+        Object.assign(properties, part.properties);
+        required.push(...part.required);
+      }
+    } else if (value.type !== 'object' && !isMapping(value.properties)) return undefined;
+    if (value.oneOf !== undefined || value.anyOf !== undefined) return undefined;
+    for (const [name, property] of Object.entries(isMapping(value.properties) ? value.properties : {})) {
+      // A property read from another place keeps its $refs resolvable from there.
+      properties[name] =
+        resolved.followed &&
+        isMapping(property) &&
+        typeof property.$ref === 'string' &&
+        property.$ref.startsWith('#') &&
+        resolved.file !== at.file
+          ? { $ref: `${resolved.file}${property.$ref}` }
+          : property;
+    }
+    return { properties, required };
+  }
+}
+
+function isNullable(schema: Schema): boolean {
+  return (
+    schema.nullable === true ||
+    (Array.isArray(schema.type) && schema.type.includes('null')) ||
+    (Array.isArray(schema.enum) && schema.enum.includes(null))
+  );
+}
+
+function isNullSchema(schema: unknown): boolean {
+  return (
+    isMapping(schema) &&
+    (schema.type === 'null' || (Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null))
+  );
+}
+
+function hasOwnType(schema: Schema): boolean {
+  return schema.type !== undefined || schema.properties !== undefined;
+}
+
+/** oneOf/anyOf whose members are all text constants or text enums: one enum. */
+function stringEnumUnion(members: unknown[]): string[] | undefined {
+  const values: string[] = [];
+  for (const member of members) {
+    if (!isMapping(member)) return undefined;
+    if (typeof member.const === 'string') values.push(member.const);
+    else if (Array.isArray(member.enum) && member.enum.every((value) => typeof value === 'string'))
+      values.push(...(member.enum as string[]));
+    else return undefined;
+  }
+  return values.length > 0 ? [...new Set(values)] : undefined;
+}
+
+function impliedType(schema: Schema): string | undefined {
+  if (isMapping(schema.properties) || schema.additionalProperties !== undefined) return 'object';
+  if (schema.items !== undefined) return 'array';
+  return undefined;
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+/** Why svcgen would refuse a pattern (not ECMAScript, or can backtrack catastrophically), if it would. */
+function patternProblem(pattern: string, maxLength: number | undefined): string | undefined {
+  try {
+    new RegExp(pattern, 'u');
+  } catch {
+    return 'not an ECMAScript regular expression';
+  }
+  return backtrackingProblem(pattern, maxLength);
+}
+
+/** Item types take no field keys. */
+function stripFieldKeys(type: TypeDefinition): TypeDefinition {
+  const { required: _required, readOnly: _readOnly, default: _default, ...rest } = type as FieldDefinition;
+  return rest;
+}
+
+/** A default svcgen would accept for the type (SVC207): kept only where it surely fits. */
+export function defaultFits(value: unknown, type: TypeDefinition): boolean {
+  if (value === null) return type.nullable === true;
+  switch (type.type) {
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'integer':
+    case 'number':
+      return (
+        typeof value === 'number' &&
+        (type.type === 'number' || Number.isInteger(value)) &&
+        (type.minimum === undefined || value >= type.minimum) &&
+        (type.maximum === undefined || value <= type.maximum)
+      );
+    case 'enum':
+      return typeof value === 'string' && (type.values ?? []).includes(value);
+    case 'string':
+      return (
+        typeof value === 'string' &&
+        type.format === undefined &&
+        type.pattern === undefined &&
+        value.length >= (type.minLength ?? 0) &&
+        value.length <= (type.maxLength ?? Infinity)
+      );
+    default:
+      return false;
+  }
+}
+
+function short(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
