@@ -21,6 +21,7 @@ export type AnswerReader = (value: unknown) => unknown;
 type Read = (value: unknown, depth: number) => unknown;
 
 const MAX_DEPTH = 64;
+const NULL: JsonSchema = { type: 'null' };
 /** Keywords that say nothing about which values are valid (default: an absent member is left out, as sent). */
 const NOTES = new Set([
   '$schema',
@@ -33,17 +34,31 @@ const NOTES = new Set([
   'writeOnly',
 ]);
 
-/** The reader of a zod schema's values, or undefined where the schema says something the reader does not know. */
-export function compileReader(schema: z.ZodType): AnswerReader | undefined {
+/**
+ * The reader of a zod schema's values, or undefined where the schema says something the reader does not know.
+ * `judge` false (validateResponses: false): types and required members only, as the serializer would notice them;
+ * patterns, formats, enums, lengths and bounds go unchecked.
+ */
+export function compileReader(schema: z.ZodType, judge = true): AnswerReader | undefined {
   let json: JsonSchema;
+  let refined = false;
   try {
-    // Wrapped, so that a record referring to itself goes into $defs (as wire-schemas.ts does).
-    const options = { io: 'input', unrepresentable: 'throw', cycles: 'ref', reused: 'inline' } as const;
-    json = z.toJSONSchema(z.object({ value: schema }), options) as JsonSchema;
+    // Wrapped, so that a record referring to itself goes into $defs (as wire-schemas.ts does). A refinement has no
+    // JSON Schema keyword: a schema with one is not compiled.
+    json = z.toJSONSchema(z.object({ value: schema }), {
+      io: 'input',
+      unrepresentable: 'throw',
+      cycles: 'ref',
+      reused: 'inline',
+      override: ({ zodSchema }) => {
+        if (zodSchema._zod.def.checks?.some((check) => check._zod.def.check === 'custom')) refined = true;
+      },
+    }) as JsonSchema;
   } catch {
     return undefined;
   }
-  const compiler = new Compiler((json['$defs'] ?? {}) as Record<string, JsonSchema>);
+  if (refined) return undefined;
+  const compiler = new Compiler((json['$defs'] ?? {}) as Record<string, JsonSchema>, judge);
   const read = compiler.compile((json['properties'] as Record<string, JsonSchema>)['value']);
   return read && ((value) => read(value, 0));
 }
@@ -52,8 +67,11 @@ class Compiler {
   private readonly defs: Record<string, JsonSchema>;
   private readonly byRef = new Map<string, { read: Read | undefined; failed: boolean }>();
 
-  constructor(defs: Record<string, JsonSchema>) {
+  private readonly judge: boolean;
+
+  constructor(defs: Record<string, JsonSchema>, judge: boolean) {
     this.defs = defs;
+    this.judge = judge;
   }
 
   compile(schema: JsonSchema | undefined): Read | undefined {
@@ -61,13 +79,15 @@ class Compiler {
     const { $ref, anyOf, type } = schema;
     if (typeof $ref === 'string') return onlyKeys(schema, ['$ref']) ? this.reference($ref) : undefined;
     if (Array.isArray(anyOf)) return onlyKeys(schema, ['anyOf']) ? this.union(anyOf as JsonSchema[]) : undefined;
+    if (Array.isArray(type))
+      return this.union(type.map((one: unknown) => (one === 'null' ? NULL : { ...schema, type: one })));
     if (schema['enum'] !== undefined) return this.enumeration(schema);
     switch (type) {
       case 'string':
-        return stringReader(schema);
+        return stringReader(schema, this.judge);
       case 'number':
       case 'integer':
-        return numberReader(schema);
+        return numberReader(schema, this.judge);
       case 'boolean':
         return onlyKeys(schema, ['type']) ? (value) => (typeof value === 'boolean' ? value : REFUSED) : undefined;
       case 'null':
@@ -120,6 +140,10 @@ class Compiler {
     if (!values.every((item) => ['string', 'number', 'boolean'].includes(typeof item) || item === null))
       return undefined;
     const allowed = new Set<unknown>(values);
+    if (!this.judge) {
+      const types = new Set(values.map(typeOf));
+      return (value) => (types.has(typeOf(value)) ? value : REFUSED);
+    }
     return (value) => (allowed.has(value) ? value : REFUSED);
   }
 
@@ -190,10 +214,11 @@ class Compiler {
   }
 }
 
-function stringReader(schema: JsonSchema): Read | undefined {
+function stringReader(schema: JsonSchema, judge: boolean): Read | undefined {
   if (!onlyKeys(schema, ['type', 'minLength', 'maxLength', 'pattern', 'format'])) return undefined;
   // A format is checked by its pattern (zod writes one for each format it checks); one without cannot be.
   if (schema['format'] !== undefined && typeof schema['pattern'] !== 'string') return undefined;
+  if (!judge) return (value) => (typeof value === 'string' ? value : REFUSED);
   const min = numberOr(schema['minLength'], 0);
   const max = numberOr(schema['maxLength'], Infinity);
   const pattern = typeof schema['pattern'] === 'string' ? new RegExp(schema['pattern']) : undefined;
@@ -203,10 +228,13 @@ function stringReader(schema: JsonSchema): Read | undefined {
       : REFUSED;
 }
 
-function numberReader(schema: JsonSchema): Read | undefined {
+function numberReader(schema: JsonSchema, judge: boolean): Read | undefined {
   const bounds = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
   if (!onlyKeys(schema, ['type', ...bounds])) return undefined;
   const whole = schema['type'] === 'integer';
+  if (!judge)
+    return (value) =>
+      typeof value === 'number' && Number.isFinite(value) && (!whole || Number.isInteger(value)) ? value : REFUSED;
   const min = numberOr(schema['minimum'], -Infinity);
   const max = numberOr(schema['maximum'], Infinity);
   const above = numberOr(schema['exclusiveMinimum'], -Infinity);
@@ -263,10 +291,12 @@ export class AnswerReaders {
 
   private readonly meta: InterfaceMeta;
   private readonly schemas: ResponseSchemas;
+  private readonly judge: boolean;
 
-  constructor(meta: InterfaceMeta, schemas: ResponseSchemas) {
+  constructor(meta: InterfaceMeta, schemas: ResponseSchemas, judge: boolean) {
     this.meta = meta;
     this.schemas = schemas;
+    this.judge = judge;
   }
 
   /** The result's declared members, judged and copied, or REFUSED (then the plugin judges and writes it as before). */
@@ -282,7 +312,7 @@ export class AnswerReaders {
 
   private compile(response: ResponseMeta): AnswerReader | undefined {
     const schema = this.schemas[response.status];
-    const items = schema && compileReader(schema);
+    const items = schema && compileReader(schema, this.judge);
     if (!items || !countedResult(this.meta, response)) return items;
     return (result) => {
       if (!plainObject(result)) return REFUSED;

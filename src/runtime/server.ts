@@ -356,7 +356,7 @@ function routeRunner(parts: RunnerParts) {
   const { meta } = definition;
   const schemas = definition.schemas[route.name] ?? {};
   const answers = new AnswerSchemas(meta, schemas.responses ?? {});
-  const readers = new AnswerReaders(meta, schemas.responses ?? {});
+  const readers = new AnswerReaders(meta, schemas.responses ?? {}, parts.validateResponses);
   const prepared = new WeakMap<FastifyRequest, Prepared>();
   const queryLists = listParameters(schemas.query);
   const formObjects = formObjectParameters(schemas.query, route.queryStyles);
