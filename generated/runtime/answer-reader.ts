@@ -173,11 +173,11 @@ class Compiler {
     const extra = schema['additionalProperties'];
     if (extra !== undefined && extra !== false) return undefined;
     const required = new Set((schema['required'] ?? []) as string[]);
-    const members: { readonly name: string; readonly read: Read; readonly required: boolean }[] = [];
+    const members: Member[] = [];
     for (const [name, member] of Object.entries(schema['properties'] as Record<string, JsonSchema>)) {
       const read = this.compile(member);
       if (!read || name === '__proto__') return undefined;
-      members.push({ name, read, required: required.has(name) });
+      members.push({ name, read, required: required.has(name), fallback: defaultOf(member) });
     }
     return (value, depth) => {
       if (!plainObject(value) || depth > MAX_DEPTH) return REFUSED;
@@ -186,6 +186,8 @@ class Compiler {
         const given = value[member.name];
         if (given === undefined) {
           if (member.required) return REFUSED;
+          // A default the definitions give is written where a result leaves the member out (as the OpenAPI says).
+          if (member.fallback !== undefined) copy[member.name] = member.fallback();
           continue;
         }
         const read = member.read(given, depth + 1);
@@ -214,6 +216,20 @@ class Compiler {
       return copy;
     };
   }
+}
+
+interface Member {
+  readonly name: string;
+  readonly read: Read;
+  readonly required: boolean;
+  /** The member's default, a fresh copy each time, when the definitions give one. */
+  readonly fallback: (() => unknown) | undefined;
+}
+
+function defaultOf(schema: JsonSchema): (() => unknown) | undefined {
+  if (!Object.hasOwn(schema, 'default')) return undefined;
+  const text = JSON.stringify(schema['default']);
+  return text === undefined ? undefined : () => JSON.parse(text) as unknown;
 }
 
 function stringReader(schema: JsonSchema, judge: boolean): Read | undefined {

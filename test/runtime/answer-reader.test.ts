@@ -106,6 +106,12 @@ describe('compileReader', () => {
     expect(read({ ...valid, extras: { a: new Date(0) } })).toBe(REFUSED);
   });
 
+  it('writes a default the definitions give where the result leaves the member out', () => {
+    const read = reader(z.strictObject({ id: z.int(), parentId: z.string().nullable().default(null) }));
+    expect(read({ id: 1 })).toEqual({ id: 1, parentId: null });
+    expect(read({ id: 1, parentId: 'p' })).toEqual({ id: 1, parentId: 'p' });
+  });
+
   it('compiles no schema with a refinement or a type JSON Schema cannot say', () => {
     expect(compileReader(z.strictObject({ id: z.int().refine((id) => id !== 13) }))).toBeUndefined();
     expect(compileReader(z.strictObject({ at: z.date() }))).toBeUndefined();
