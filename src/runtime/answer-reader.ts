@@ -175,13 +175,22 @@ class Compiler {
     for (const [name, member] of Object.entries(schema['properties'] as Record<string, JsonSchema>)) {
       const read = this.compile(member);
       if (!read || name === '__proto__') return undefined;
-      members.push({ name, read, required: required.has(name), fallback: defaultOf(member) });
+      members.push({
+        name,
+        read,
+        required: required.has(name),
+        fallback: defaultOf(member),
+        inherited: INHERITED.has(name),
+      });
     }
     return (value, depth) => {
       if (!plainObject(value) || depth > MAX_DEPTH) return REFUSED;
       const copy: Record<string, unknown> = {};
       for (const member of members) {
-        const given = value[member.name];
+        // A name every object inherits (constructor, toString) is read as an own member of a plain object, never
+        // as Object.prototype's; on an object of a class it is left to the slow way.
+        if (member.inherited && !plainPrototype(value)) return REFUSED;
+        const given = member.inherited && !Object.hasOwn(value, member.name) ? undefined : value[member.name];
         if (given === undefined) {
           if (member.required) return REFUSED;
           // A default the definitions give is written where a result leaves the member out (as the OpenAPI says).
@@ -222,6 +231,15 @@ interface Member {
   readonly required: boolean;
   /** The member's default, a fresh copy each time, when the definitions give one. */
   readonly fallback: (() => unknown) | undefined;
+  /** Named like a member of Object.prototype. */
+  readonly inherited: boolean;
+}
+
+const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+function plainPrototype(value: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 function defaultOf(schema: JsonSchema): (() => unknown) | undefined {

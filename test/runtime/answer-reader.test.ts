@@ -75,11 +75,16 @@ describe('compileReader', () => {
     expect(reads).toBe(1);
   });
 
-  it('refuses a nested toJSON, a declared name the object only inherits, an own __proto__ and circular results', () => {
+  it('refuses a nested toJSON, an own __proto__ and circular results; reads an inherited name as an own member', () => {
     const read = reader(book);
     expect(read({ ...valid, author: { ...valid.author, toJSON: () => ({ secret: 1 }) } })).toBe(REFUSED);
     const inherited = reader(z.strictObject({ constructor: z.string().optional(), id: z.int() }));
-    expect(inherited({ id: 1 })).toBe(REFUSED);
+    expect(inherited({ id: 1 })).toEqual({ id: 1 });
+    expect(inherited({ id: 1, constructor: 'c' })).toEqual({ id: 1, constructor: 'c' });
+    class Note {
+      id = 1;
+    }
+    expect(inherited(new Note())).toBe(REFUSED);
     const extras = JSON.parse('{"__proto__": {"admin": true}}') as unknown;
     expect(read({ ...valid, extras })).toBe(REFUSED);
     type Node = { id: number; parent: Node | null };
