@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Where the generated server spends its CPU per request:
-// `node bench/profile-server.mjs <out>|baseline [seconds] [--no-validate-responses] [--plain]` starts
+// `node bench/profile-server.mjs <out>|baseline [seconds] [--no-validate-responses] [--plain] [--port=N]` starts
 // bench/generated-server.mjs over a generated output folder (or the hand-written baseline-server.mjs) under
 // `node --cpu-prof`, loads `GET /api/v3/product?limit=25` with autocannon (3 s warm-up, then `seconds`, default 8),
 // stops it and prints the libraries, the functions with the most self time and the runtime functions with the
@@ -19,9 +19,11 @@ const seconds = Number(process.argv.find((arg, index) => index > 2 && /^\d+$/.te
 const flags = process.argv.includes('--no-validate-responses') ? ['--no-validate-responses'] : [];
 // --plain: the Catalog API's plain JSON route (bench/plain-api) and its twin instead of the json:api one.
 const plain = process.argv.includes('--plain');
+// --port=N: the server's port (default 0, any free one), for machines where each user keeps to a range.
+const port = /^--port=(\d+)$/.exec(process.argv.find((arg) => arg.startsWith('--port=')) ?? '')?.[1] ?? '0';
 if (!out) {
   process.stderr.write(
-    'usage: node bench/profile-server.mjs <out>|baseline [seconds] [--no-validate-responses] [--plain]\n',
+    'usage: node bench/profile-server.mjs <out>|baseline [seconds] [--no-validate-responses] [--plain] [--port=N]\n',
   );
   process.exit(2);
 }
@@ -32,8 +34,8 @@ const scripts = plain
   ? { baseline: 'plain-baseline-server.mjs', generated: 'plain-generated-server.mjs' }
   : { baseline: 'baseline-server.mjs', generated: 'generated-server.mjs' };
 const serverArgs = baseline
-  ? [join(BENCH, scripts.baseline), '0']
-  : ['--import', 'tsx', join(BENCH, scripts.generated), out, '0', ...flags];
+  ? [join(BENCH, scripts.baseline), port]
+  : ['--import', 'tsx', join(BENCH, scripts.generated), out, port, ...flags];
 const server = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', profileDir, ...serverArgs], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });

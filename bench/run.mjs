@@ -41,7 +41,8 @@
 // differs), then judges every budget for both builds and prints each svcgen figure after / before.
 // Environment: BENCH_RUNS, BENCH_SIZES (none: the server figures only), BENCH_SERVER_SECONDS (default 5;
 // 0 skips the server measurement), BENCH_SERVER_ROUNDS, BENCH_TIMEOUT_SECONDS (default 900, per process),
-// BENCH_PEER_RUNS, BENCH_PEER_TIMEOUT_SECONDS, BENCH_SERVER_ONLY (jsonapi or plain: one server budget), BENCH_BEFORE.
+// BENCH_PEER_RUNS, BENCH_PEER_TIMEOUT_SECONDS, BENCH_SERVER_ONLY (jsonapi or plain: one server budget), BENCH_BEFORE,
+// BENCH_SERVER_PORT (the measured servers' port, one server at a time; default 0, any free port).
 // Work files: bench/.work/.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -67,6 +68,8 @@ const SIZES =
     : (process.env.BENCH_SIZES ?? '4,50,300').split(',').map((text) => Number(text.trim()));
 const SERVER_SECONDS = nonNegativeInteger('BENCH_SERVER_SECONDS', 5);
 const SERVER_ROUNDS = positiveInteger('BENCH_SERVER_ROUNDS', 3);
+// The port each measured server listens on (one at a time); 0: any free port.
+const SERVER_PORT = String(nonNegativeInteger('BENCH_SERVER_PORT', 0));
 const TIMEOUT_MS = positiveInteger('BENCH_TIMEOUT_SECONDS', 900) * 1000;
 const PEER_TIMEOUT_MS = positiveInteger('BENCH_PEER_TIMEOUT_SECONDS', 240) * 1000;
 const PEER_RUNS = positiveInteger('BENCH_PEER_RUNS', 1);
@@ -802,12 +805,12 @@ async function benchServer() {
         'tsx',
         join(BENCH, scenario.generated),
         folder,
-        '0',
+        SERVER_PORT,
         ...flags,
       ];
       say('hand-written Fastify twin');
       await keepRound(figures, 'baseline', () =>
-        measureServer(scenario, 'baseline', [join(BENCH, scenario.baseline), '0']),
+        measureServer(scenario, 'baseline', [join(BENCH, scenario.baseline), SERVER_PORT]),
       );
       say('generated server');
       await keepRound(figures, 'generated', () => measureServer(scenario, 'generated', generated(figures.out)));

@@ -14,7 +14,7 @@ export interface ResourceObject {
   type: string;
   attributes: Plain;
   links: { self: string };
-  relationships?: Record<string, { data?: unknown; links: { related: string } }>;
+  relationships?: Record<string, { links: { related: string }; data?: unknown }>;
 }
 
 export interface Pagination {
@@ -30,6 +30,10 @@ export interface JsonApiOptions {
   /** The request path, for links.self and page links. */
   readonly path: string;
 }
+
+type Level = 'primary' | 'included';
+type Identifier = { type: string; id: string };
+type Relationship = { links: { related: string }; data?: unknown };
 
 function isPlain(value: unknown): value is Plain {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -54,27 +58,28 @@ class Serializer {
     const meta = this.recordMeta(recordName);
     const id = String(record['id']);
     const self = `${this.options.origin}${meta.resourcePath ?? `/${meta.type}`}/${id}`;
+    const { relations } = meta;
     const attributes: Plain = {};
-    const relationships: NonNullable<ResourceObject['relationships']> = {};
-    for (const [field, value] of Object.entries(record)) {
+    const relationships: Record<string, Relationship> = {};
+    let related = false;
+    // Built member by member, without spreads or closures: this runs for every record of every answer.
+    for (const field of Object.keys(record)) {
       if (field === 'id') continue;
       // Own relations only: a field named like an inherited member (constructor, toString) is an attribute.
-      const relation = Object.hasOwn(meta.relations, field) ? meta.relations[field] : undefined;
-      if (!relation) {
-        attributes[field] = value;
-        continue;
+      const relation = Object.hasOwn(relations, field) ? relations[field] : undefined;
+      if (relation === undefined) attributes[field] = record[field];
+      else {
+        relationships[field] = this.relationship(`${self}/${field}`, relation.record, record[field], level);
+        related = true;
       }
-      relationships[field] = {
-        links: { related: `${self}/${field}` },
-        ...this.relationshipData(relation.record, value, level),
-      };
     }
-    for (const [field, relation] of Object.entries(meta.relations)) {
-      if (field in relationships) continue;
-      relationships[field] = { links: { related: `${self}/${field}` }, ...this.foreignKeyData(relation, record) };
+    for (const field of Object.keys(relations)) {
+      if (Object.hasOwn(relationships, field)) continue;
+      relationships[field] = this.foreignKeyRelationship(`${self}/${field}`, relations[field] as RelationMeta, record);
+      related = true;
     }
     const resource: ResourceObject = { id, type: meta.type, attributes, links: { self } };
-    if (Object.keys(relationships).length > 0) resource.relationships = relationships;
+    if (related) resource.relationships = relationships;
     return resource;
   }
 
@@ -83,30 +88,40 @@ class Serializer {
   }
 
   includedResources(): ResourceObject[] {
-    return [...this.included.entries()].filter(([key]) => !this.primary.has(key)).map(([, resource]) => resource);
+    const resources: ResourceObject[] = [];
+    for (const [key, resource] of this.included) if (!this.primary.has(key)) resources.push(resource);
+    return resources;
   }
 
   /** Embedded records: identifiers, and from the primary data also included resources. */
-  private relationshipData(recordName: string, value: unknown, level: 'primary' | 'included'): { data?: unknown } {
-    if (value === undefined) return {};
-    if (value === null) return { data: null };
+  private relationship(related: string, recordName: string, value: unknown, level: Level): Relationship {
+    const links = { related };
+    if (value === undefined) return { links };
+    if (value === null) return { links, data: null };
     const type = this.recordMeta(recordName).type;
-    const identify = (item: Plain) =>
-      level === 'primary' ? this.include(recordName, type, item) : { type, id: String(item['id']) };
-    if (Array.isArray(value)) return { data: value.filter(isPlain).map(identify) };
-    if (isPlain(value)) return { data: identify(value) };
-    return {};
+    if (Array.isArray(value)) {
+      const data: Identifier[] = [];
+      for (const item of value) if (isPlain(item)) data.push(this.identify(recordName, type, item, level));
+      return { links, data };
+    }
+    return isPlain(value) ? { links, data: this.identify(recordName, type, value, level) } : { links };
   }
 
   /**
    * A to-one relation the handler did not embed is still identified by its foreign key: null names
    * no record; a foreign key the handler left out too says nothing, so the relationship has no data.
    */
-  private foreignKeyData(relation: RelationMeta, record: Plain): { data?: unknown } {
-    if (relation.kind !== 'to-one' || !relation.foreignKey) return {};
+  private foreignKeyRelationship(related: string, relation: RelationMeta, record: Plain): Relationship {
+    const links = { related };
+    if (relation.kind !== 'to-one' || !relation.foreignKey) return { links };
     const foreignId = record[relation.foreignKey];
-    if (foreignId === undefined) return {};
-    return { data: foreignId === null ? null : { type: this.recordMeta(relation.record).type, id: String(foreignId) } };
+    if (foreignId === undefined) return { links };
+    const type = this.recordMeta(relation.record).type;
+    return { links, data: foreignId === null ? null : { type, id: String(foreignId) } };
+  }
+
+  private identify(recordName: string, type: string, record: Plain, level: Level): Identifier {
+    return level === 'primary' ? this.include(recordName, type, record) : { type, id: String(record['id']) };
   }
 
   private include(recordName: string, type: string, record: Plain): { type: string; id: string } {

@@ -49,7 +49,11 @@ export function selectResponse(route: RouteMeta, query: Readonly<Record<string, 
   );
 }
 
-export function renderResult(ctx: RenderContext, result: unknown): Rendered {
+/**
+ * `sent`: the result as it goes out (the reader's copy of its declared members, answer-reader.ts); a Location is found
+ * from the result as the handler returned it, which may carry it in a member the answer does not declare.
+ */
+export function renderResult(ctx: RenderContext, result: unknown, sent: unknown = result): Rendered {
   const response = selectResponse(ctx.route, ctx.query);
   if (!response)
     return {
@@ -87,7 +91,7 @@ export function renderResult(ctx: RenderContext, result: unknown): Rendered {
       status: response.status,
       headers,
       contentType: 'application/json; charset=utf-8',
-      body: aliased ? aliasedBody(ctx.meta, response, response.record as string, result) : result,
+      body: aliased ? aliasedBody(ctx.meta, response, response.record as string, sent) : sent,
     };
   }
   switch (ctx.meta.style) {
@@ -96,17 +100,17 @@ export function renderResult(ctx: RenderContext, result: unknown): Rendered {
       return {
         status: response.status,
         headers,
-        ...ctx.jsonApi(ctx, response, result),
+        ...ctx.jsonApi(ctx, response, sent),
       };
     case 'success-envelope':
       return {
         status: response.status,
         headers,
         contentType: 'application/json; charset=utf-8',
-        body: successEnvelope(response, result),
+        body: successEnvelope(response, sent),
       };
     case 'api-alias': {
-      const aliased = response.record ? aliasedBody(ctx.meta, response, response.record, result) : result;
+      const aliased = response.record ? aliasedBody(ctx.meta, response, response.record, sent) : sent;
       return {
         status: response.status,
         headers,

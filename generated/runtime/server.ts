@@ -5,8 +5,9 @@
 // rendering in the interface's style, and error mapping to the interface's error body.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { INCLUDES_MEMBER, requestIncludes } from './api-alias.js';
+import { INCLUDES_MEMBER, requestIncludes, type Includes } from './api-alias.js';
 import { droppedMembers, judgeResult, ResponseBreach } from './answer-check.js';
+import { AnswerReaders, REFUSED } from './answer-reader.js';
 import { AnswerSchemas, serializeBody, type ResponseSchemas } from './answer-serializers.js';
 import { judgeEntries } from './body-entries.js';
 import { cookieParameters } from './cookies.js';
@@ -18,7 +19,7 @@ import { formObjectParameters, listParameters } from './query-schema.js';
 import { parseQueryString, queryOf, type QueryValue } from './query-string.js';
 import { parseRequestJson, RefusedValue, requestValue } from './request-json.js';
 import type { JsonSchema } from './wire-schemas.js';
-import { renderResult, selectResponse, type JsonApiRendering } from './responses.js';
+import { renderResult, selectResponse, type JsonApiRendering, type Rendered } from './responses.js';
 import {
   createAuthenticator,
   type Authenticator,
@@ -147,7 +148,7 @@ export function createInterfacePlugin(
     for (const { scheme, kind, options: schemeOptions } of schemes)
       kind.routes?.(app, scheme, schemeOptions, { toApiError: toSchemeError });
     for (const route of Object.values(definition.routes)) {
-      const { prepare, run } = routeRunner({
+      const { authorize, run } = routeRunner({
         definition,
         route,
         handler: handlers.get(route.name) as Handler,
@@ -164,7 +165,7 @@ export function createInterfacePlugin(
           ...(meta.bodyLimitBytes ? { bodyLimit: meta.bodyLimitBytes } : {}),
           // Negotiation and authentication come before the body is read: a stranger's body is never parsed,
           // and a session's token reaches even answers to bodies that fail to parse.
-          onRequest: prepare,
+          onRequest: authorize,
           handler: run,
         });
       }
@@ -341,94 +342,130 @@ interface Prepared {
   readonly auth: AuthResult | undefined;
 }
 
+/** What readParameters gives: the handler's input so far, and the query members other steps read. */
+interface Parameters {
+  readonly input: Record<string, unknown>;
+  readonly rawQuery: Record<string, QueryValue>;
+  readonly includesQuery: QueryValue | undefined;
+}
+
+/**
+ * A route's request path, in named steps: authorize (on arrival, before the body is read), then read parameters,
+ * read body, call the handler, render, serialise. Each step is made once per route, with what it needs known ahead.
+ */
 function routeRunner(parts: RunnerParts) {
   const { definition, route, handler, authenticator, loginThrottle } = parts;
   const { meta } = definition;
   const schemas = definition.schemas[route.name] ?? {};
   const answers = new AnswerSchemas(meta, schemas.responses ?? {});
+  const readers = new AnswerReaders(meta, schemas.responses ?? {}, parts.validateResponses);
   const prepared = new WeakMap<FastifyRequest, Prepared>();
   const queryLists = listParameters(schemas.query);
   const formObjects = formObjectParameters(schemas.query, route.queryStyles);
   const headerLists = listParameters(schemas.headers);
   const cookieLists = listParameters(schemas.cookies);
-  const prepare = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  const fastPath = !parts.development;
+
+  const authorize = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const representation = meta.style === 'jsonapi' ? negotiate(request) : 'plain';
     const auth = authenticator ? await serviceCall(() => authenticator.authenticate(request, route)) : undefined;
-    if (auth?.session) reply.header(auth.session.header, auth.session.token);
-    prepared.set(request, { representation, auth });
-    if (auth?.session) requestSessions.set(request, auth.session);
+    if (auth?.session) {
+      reply.header(auth.session.header, auth.session.token);
+      requestSessions.set(request, auth.session);
+    }
+    if (auth !== undefined || representation !== 'plain') prepared.set(request, { representation, auth });
     // Routes without a body ignore a JSON one (clients that send Content-Type: application/json on every request).
     requireBodyMediaType(request, route.body?.formats ?? ['json']);
   };
-  const run = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const { representation, auth } = prepared.get(request) ?? { representation: 'plain', auth: undefined };
+
+  /** Path, query, header and cookie parameters; every bad one, wherever it is, is named in one 400. */
+  const readParameters = (request: FastifyRequest): Parameters => {
     const rawQuery = gatherFormObjects(formObjects, expandShortForms(route, readQuery(request.url, queryLists)));
     // api-alias interfaces take includes with every request, apart from the route's own parameters.
     const includesQuery = meta.style === 'api-alias' ? takeMember(rawQuery, INCLUDES_MEMBER) : undefined;
     const input: Record<string, unknown> = {};
-    // Every bad parameter, wherever it is (path, query, header, cookie), is named in one 400.
     const bad: Violation[] = [];
     if (schemas.pathParams)
       input['params'] = parseParameters(schemas.pathParams, pathParameters(meta, route, request.params), 'path', bad);
     if (schemas.query) input['query'] = parseParameters(schemas.query, rawQuery, 'query', bad);
-    if (schemas.headers) {
-      const headers = splitHeaderLists(headerLists, request.headers);
-      input['headers'] = parseParameters(schemas.headers, headers, 'header', bad);
-    }
+    if (schemas.headers)
+      input['headers'] = parseParameters(
+        schemas.headers,
+        splitHeaderLists(headerLists, request.headers),
+        'header',
+        bad,
+      );
     if (schemas.cookies) {
       const cookies = cookieParameters(request.headers.cookie, cookieLists);
       input['cookies'] = parseParameters(schemas.cookies, cookies, 'cookie', bad);
     }
     refuseBadParameters(bad);
-    // An optional body a request sends no content for is absent, even where a parser reads "" as a value ({} for a
-    // form); a required one is judged as read, so an empty form is an empty record.
+    return { input, rawQuery, includesQuery };
+  };
+
+  /**
+   * The body as its schema reads it. An optional body a request sends no content for is absent, even where a parser
+   * reads "" as a value ({} for a form); a required one is judged as read, so an empty form is an empty record.
+   */
+  const readBody = (request: FastifyRequest, rawQuery: Record<string, unknown>): unknown => {
     const body = route.body && !route.body.required && withoutContent(request) ? undefined : request.body;
     if (schemas.body && schemas.bodyEntry) {
       const list = { list: schemas.body, entry: schemas.bodyEntry };
-      input['body'] = absentOptionalBody(route, body) ? undefined : judgeEntries(list, body, toViolation);
-    } else if (schemas.body) input['body'] = parseBody(schemas.body, route, body, rawQuery);
-    const includes =
-      meta.style === 'api-alias' ? requestIncludes(input['body'] ?? request.body, includesQuery) : undefined;
-    const origin = parts.originOf(request);
-    const context: HandlerContext = {
-      principal: auth?.principal,
-      session: auth?.session,
-      origin,
-      representation,
-      resourceUrl: (id) => `${origin}${collectionPath(meta, route, request.url)}/${encodeURIComponent(String(id))}`,
-      checkCredential: credentialCheck(loginThrottle, request.ip),
-    };
+      return absentOptionalBody(route, body) ? undefined : judgeEntries(list, body, toViolation);
+    }
+    return schemas.body ? parseBody(schemas.body, route, body, rawQuery) : undefined;
+  };
+
+  /** The handler's result as it is to be sent (toJSON applied); a rotated session's token goes out with it. */
+  const callHandler = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: Record<string, unknown>,
+    context: HandlerContext,
+  ): Promise<unknown> => {
     const result = asSent(await serviceCall(() => handler(input, context)));
-    if (auth?.session) {
-      await auth.session.save();
-      reply.header(auth.session.header, auth.session.token);
+    const session = prepared.get(request)?.auth?.session;
+    if (session) {
+      await session.save();
+      reply.header(session.header, session.token);
     }
-    const query = (input['query'] ?? {}) as Record<string, unknown>;
+    return result;
+  };
+
+  /**
+   * The answer in the interface's style. Where the route's reader takes the result (judged and copied in one pass,
+   * answer-reader.ts), the document is rendered from that copy, so it holds declared members only and JSON.stringify
+   * writes it; else the result is judged by zod (unless validateResponses is off) and the serializer drops what the
+   * definitions do not declare.
+   */
+  const render = (
+    request: FastifyRequest,
+    result: unknown,
+    parameters: Parameters,
+    origin: string,
+    includes: Includes | undefined,
+  ): Answer => {
+    const representation = prepared.get(request)?.representation ?? 'plain';
+    const query = (parameters.input['query'] ?? {}) as Record<string, unknown>;
     const response = selectResponse(route, query);
-    if (response && parts.validateResponses) {
-      const schema = answers.result(response);
-      judgeResult({ meta, route: route.name, response, schema }, result);
-    }
-    const rendered = renderResult(
-      {
-        meta,
-        route,
-        representation,
-        origin,
-        path: request.url.split('?')[0] ?? '/',
-        query,
-        includes,
-        jsonApi: definition.jsonApi,
-      },
-      result,
-    );
+    const judged = fastPath && response?.hasBody ? readers.read(response, result) : REFUSED;
+    if (response && judged === REFUSED && parts.validateResponses)
+      judgeResult({ meta, route: route.name, response, schema: answers.result(response) }, result);
+    const path = request.url.split('?')[0] ?? '/';
+    const context = { meta, route, representation, origin, path, query, includes, jsonApi: definition.jsonApi };
+    const rendered = renderResult(context, result, judged === REFUSED ? result : judged);
+    const schema = response && answers.body(response, representation);
+    return { rendered, response, schema, copied: judged !== REFUSED };
+  };
+
+  /** Writes the answer: a rendered copy by JSON.stringify, anything else by the compiled serializer of its schema. */
+  const serialise = (reply: FastifyReply, { rendered, response, schema, copied }: Answer): FastifyReply => {
     reply.code(rendered.status).headers(rendered.headers);
     if (rendered.body === undefined) return reply.send();
     const contentType = rendered.contentType ?? 'application/json; charset=utf-8';
-    const schema = response && answers.body(response, representation);
     // Every response with a body has a schema; without one (none expected) the body goes out as it is.
-    if (!schema) return sendJson(reply, contentType, rendered.body);
-    const text = serialized(reply, schema, rendered.body, response);
+    if (!schema || !response) return sendJson(reply, contentType, rendered.body);
+    const text = copied ? JSON.stringify(rendered.body) : serialized(reply, schema, rendered.body, response);
     if (parts.development) {
       const dropped = droppedMembers(rendered.body, JSON.parse(text));
       const violations = dropped.map((pointer) => `${pointer}: not declared by the definitions`);
@@ -437,6 +474,22 @@ function routeRunner(parts: RunnerParts) {
     // As bytes, so that Fastify keeps the content type as given (JSON:API forbids media type parameters).
     return reply.type(contentType).send(Buffer.from(text, 'utf8'));
   };
+
+  const run = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const parameters = readParameters(request);
+    if (schemas.body) parameters.input['body'] = readBody(request, parameters.rawQuery);
+    const state = prepared.get(request);
+    const origin = parts.originOf(request);
+    // Bad includes are refused before the handler runs.
+    const includes =
+      meta.style === 'api-alias'
+        ? requestIncludes(parameters.input['body'] ?? request.body, parameters.includesQuery)
+        : undefined;
+    const context = new RequestContext(meta, route, request, origin, state, loginThrottle);
+    const result = await callHandler(request, reply, parameters.input, context);
+    return serialise(reply, render(request, result, parameters, origin, includes));
+  };
+
   /** What the serializer refuses (a required member missing, a value it cannot write) is a breach too. */
   const serialized = (reply: FastifyReply, schema: JsonSchema, body: unknown, response: ResponseMeta): string => {
     try {
@@ -445,7 +498,54 @@ function routeRunner(parts: RunnerParts) {
       throw new ResponseBreach(route.name, response.status, [error instanceof Error ? error.message : String(error)]);
     }
   };
-  return { prepare, run };
+  return { authorize, run };
+}
+
+/** A rendered answer on its way to the wire. `copied`: its body was rendered from the reader's copy. */
+interface Answer {
+  readonly rendered: Rendered;
+  readonly response: ResponseMeta | undefined;
+  readonly schema: JsonSchema | undefined;
+  readonly copied: boolean;
+}
+
+/** The handler's context, made without a closure per request: resourceUrl and checkCredential are made when read. */
+class RequestContext implements HandlerContext {
+  readonly principal: Principal | undefined;
+  readonly session: HandlerContext['session'];
+  readonly origin: string;
+  readonly representation: Representation;
+  readonly #meta: InterfaceMeta;
+  readonly #route: RouteMeta;
+  readonly #request: FastifyRequest;
+  readonly #throttle: LoginThrottle | undefined;
+
+  constructor(
+    meta: InterfaceMeta,
+    route: RouteMeta,
+    request: FastifyRequest,
+    origin: string,
+    state: Prepared | undefined,
+    throttle: LoginThrottle | undefined,
+  ) {
+    this.principal = state?.auth?.principal;
+    this.session = state?.auth?.session;
+    this.origin = origin;
+    this.representation = state?.representation ?? 'plain';
+    this.#meta = meta;
+    this.#route = route;
+    this.#request = request;
+    this.#throttle = throttle;
+  }
+
+  get resourceUrl(): (id: string | number) => string {
+    const base = `${this.origin}${collectionPath(this.#meta, this.#route, this.#request.url)}/`;
+    return (id) => `${base}${encodeURIComponent(String(id))}`;
+  }
+
+  get checkCredential(): CredentialCheck {
+    return credentialCheck(this.#throttle, this.#request.ip);
+  }
 }
 
 /** The query's parameters as request values (request-json.ts): a __proto__ member is a 400 naming its parameter. */

@@ -208,7 +208,9 @@ export class MemoryAccessTokenStore implements AccessTokenStore {
 
   async findByHash(tokenHash: string): Promise<AccessTokenRecord | undefined> {
     const record = this.#tokens.get(tokenHash);
-    return record === undefined ? undefined : structuredClone(record);
+    // A copy the caller cannot change the store through; every member is a value but the scopes (read per request,
+    // so not structuredClone, which costs several times as much).
+    return record === undefined ? undefined : { ...record, scopes: [...record.scopes] };
   }
 
   async revoke(tokenHash: string): Promise<void> {

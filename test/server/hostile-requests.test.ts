@@ -163,6 +163,20 @@ describe("the service's errors and results (item 10)", () => {
     expect(fixed.status, fixed.text).toBe(200);
     expect(fixed.json).toEqual({ success: true, data: { id: 2 } });
   });
+
+  it('reads each member of a result once: the value judged is the value sent', async () => {
+    let reads = 0;
+    next = () => ({
+      get id() {
+        reads += 1;
+        return reads === 1 ? 3 : 'secret';
+      },
+    });
+    const answer = await call('/notes/1');
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.json).toEqual({ success: true, data: { id: 3 } });
+    expect(reads).toBe(1);
+  });
 });
 
 describe('API keys (item 10)', () => {

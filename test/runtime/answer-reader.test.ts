@@ -1,0 +1,134 @@
+// The compiled reader of answers (src/runtime/answer-reader.ts): it judges a result and copies its declared
+// members in one pass, and refuses (so that the plugin takes the zod + serializer way) whatever it is unsure of.
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { compileReader, REFUSED, type AnswerReader } from '../../src/runtime/answer-reader.js';
+
+const stamp = z.iso.datetime({ offset: true });
+const author = z.strictObject({ id: z.int(), name: z.string().min(1) });
+const book = z.strictObject({
+  id: z.int().min(1),
+  title: z.string().max(20),
+  genre: z.enum(['fiction', 'poetry']),
+  updatedAt: stamp,
+  subtitle: z.string().nullable(),
+  tags: z.array(z.string()),
+  extras: z.record(z.string(), z.json()).optional(),
+  author: author.nullable(),
+});
+const valid = {
+  id: 1,
+  title: 'The Dispossessed',
+  genre: 'fiction',
+  updatedAt: '2024-01-02T03:04:05.000Z',
+  subtitle: null,
+  tags: ['utopia'],
+  author: { id: 7, name: 'Le Guin' },
+};
+
+function reader(schema: z.ZodType, judge = true): AnswerReader {
+  const read = compileReader(schema, judge);
+  if (!read) throw new Error('expected the schema to compile');
+  return read;
+}
+
+describe('compileReader', () => {
+  it('copies a valid result whole, in the declared order, without the members it does not declare', () => {
+    const read = reader(z.array(book));
+    const copy = read([{ ...valid, passwordHash: 'x', author: { ...valid.author, email: 'e' } }]);
+    expect(copy).toEqual([valid]);
+    expect(JSON.stringify(copy)).not.toMatch(/passwordHash|email/);
+    expect(Object.keys((copy as object[])[0] as object)).toEqual(Object.keys(valid));
+  });
+
+  it('refuses what zod refuses: a wrong type, enum, format, bound, length or a missing required member', () => {
+    const read = reader(book);
+    const { title: _title, ...untitled } = valid;
+    for (const broken of [
+      { ...valid, title: 42 },
+      { ...valid, genre: 'drama' },
+      { ...valid, updatedAt: 'May 1974' },
+      { ...valid, id: 0 },
+      { ...valid, id: 1.5 },
+      { ...valid, id: Number.NaN },
+      { ...valid, title: 'x'.repeat(21) },
+      { ...valid, author: { id: 7, name: '' } },
+      untitled,
+    ]) {
+      expect(book.safeParse(broken).success).toBe(false);
+      expect(read(broken)).toBe(REFUSED);
+    }
+  });
+
+  it('reads each member once, so the value judged is the value sent (a getter cannot change its answer)', () => {
+    let reads = 0;
+    const sly = {
+      ...valid,
+      get title() {
+        reads += 1;
+        return reads === 1 ? 'Fine' : 'x'.repeat(99);
+      },
+    };
+    const copy = reader(book)(sly) as { title: string };
+    expect(copy.title).toBe('Fine');
+    expect(JSON.stringify(copy)).toContain('"title":"Fine"');
+    expect(reads).toBe(1);
+  });
+
+  it('refuses a nested toJSON, an own __proto__ and circular results; reads an inherited name as an own member', () => {
+    const read = reader(book);
+    expect(read({ ...valid, author: { ...valid.author, toJSON: () => ({ secret: 1 }) } })).toBe(REFUSED);
+    const inherited = reader(z.strictObject({ constructor: z.string().optional(), id: z.int() }));
+    expect(inherited({ id: 1 })).toEqual({ id: 1 });
+    expect(inherited({ id: 1, constructor: 'c' })).toEqual({ id: 1, constructor: 'c' });
+    class Note {
+      id = 1;
+    }
+    expect(inherited(new Note())).toBe(REFUSED);
+    const extras = JSON.parse('{"__proto__": {"admin": true}}') as unknown;
+    expect(read({ ...valid, extras })).toBe(REFUSED);
+    type Node = { id: number; parent: Node | null };
+    const node: z.ZodType<Node> = z.strictObject({
+      id: z.int(),
+      get parent() {
+        return node.nullable();
+      },
+    });
+    const loop: Node = { id: 1, parent: null };
+    loop.parent = loop;
+    expect(reader(node)(loop)).toBe(REFUSED);
+    expect(reader(node)({ id: 1, parent: { id: 2, parent: null } })).toEqual({
+      id: 1,
+      parent: { id: 2, parent: null },
+    });
+  });
+
+  it('copies JSON values and maps member by member, refusing what JSON cannot hold', () => {
+    const read = reader(book);
+    const extras = { a: [1, 'two', null, { b: true }] };
+    expect((read({ ...valid, extras }) as { extras: unknown }).extras).toEqual(extras);
+    expect(read({ ...valid, extras: { a: Number.POSITIVE_INFINITY } })).toBe(REFUSED);
+    expect(read({ ...valid, extras: { a: new Date(0) } })).toBe(REFUSED);
+  });
+
+  it('writes a default the definitions give where the result leaves the member out', () => {
+    const read = reader(z.strictObject({ id: z.int(), parentId: z.string().nullable().default(null) }));
+    expect(read({ id: 1 })).toEqual({ id: 1, parentId: null });
+    expect(read({ id: 1, parentId: 'p' })).toEqual({ id: 1, parentId: 'p' });
+  });
+
+  it('compiles no schema with a refinement or a type JSON Schema cannot say', () => {
+    expect(compileReader(z.strictObject({ id: z.int().refine((id) => id !== 13) }))).toBeUndefined();
+    expect(compileReader(z.strictObject({ at: z.date() }))).toBeUndefined();
+    expect(compileReader(z.strictObject({ id: z.int() }))).toBeDefined();
+  });
+
+  it('without judging (validateResponses: false) checks types and required members only', () => {
+    const read = reader(book, false);
+    expect(read({ ...valid, genre: 'drama', id: 0 })).toMatchObject({ genre: 'drama', id: 0 });
+    expect(read({ ...valid, title: 42 })).toBe(REFUSED);
+    expect(read({ ...valid, id: 1.5 })).toBe(REFUSED);
+    const { title: _title, ...untitled } = valid;
+    expect(read(untitled)).toBe(REFUSED);
+  });
+});
