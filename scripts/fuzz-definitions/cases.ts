@@ -6,9 +6,16 @@ import { judgeBatch, prepareOutput, ROOT, type BatchOptions, type Mutant, type V
 
 export type Documents = Readonly<Record<string, unknown>>;
 
-/** A fresh folder inside the repository (so that generated code finds node_modules). */
-export function workFolder(prefix: string): Promise<string> {
-  return mkdtemp(join(ROOT, 'test', `.tmp-${prefix}-`));
+/**
+ * A fresh folder inside the repository (so that generated code finds node_modules). Its own
+ * package.json makes it a project of its own: svcgen's search for a config stops there, so the
+ * repository's svcgen.config.yaml does not apply to the definitions tried inside it.
+ */
+export async function workFolder(prefix: string): Promise<string> {
+  await mkdir(join(ROOT, 'test'), { recursive: true });
+  const dir = await mkdtemp(join(ROOT, 'test', `.tmp-${prefix}-`));
+  await writeFile(join(dir, 'package.json'), '{ "private": true, "type": "module" }\n');
+  return dir;
 }
 
 export async function writeMutant(dir: string, documents: Documents, label: string): Promise<Mutant> {

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { ROOT } from '../helpers/cli.js';
 import { runProcess, startProcess, type ProcessRun } from '../helpers/process.js';
 import { removeDir } from '../helpers/tree.js';
+import { workFolder } from '../../scripts/fuzz-definitions/cases.js';
 
 export { ROOT };
 export { hashTree, listTree, removeDir } from '../helpers/tree.js';
@@ -96,10 +97,7 @@ export function scratch(prefix: string): Promise<string> {
 }
 
 /** A fresh folder inside the repository (so that node_modules resolves), removed by the caller. */
-export async function scratchInRepo(prefix: string): Promise<string> {
-  await mkdir(join(ROOT, 'test'), { recursive: true });
-  return mkdtemp(join(ROOT, 'test', `.tmp-${prefix}-`));
-}
+export const scratchInRepo = workFolder;
 
 /** Writes files (relative path → text or bytes) under `dir`. */
 export async function writeTree(dir: string, files: Readonly<Record<string, string | Uint8Array>>): Promise<void> {
