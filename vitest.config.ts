@@ -33,6 +33,7 @@ const END_TO_END = [
   'test/openapi/validators.test.ts',
   'test/server/service.test.ts',
   'test/server/wire-styles.test.ts',
+  'test/import/cli.test.ts',
 ];
 
 export default defineConfig({
