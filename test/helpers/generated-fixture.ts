@@ -52,13 +52,16 @@ export interface GeneratedFixture {
 
 /**
  * Generates test/fixtures/<fixture>/definitions into a new temporary folder, or the definition files
- * a test writes (by file name) when it gives them; the run must succeed.
+ * a test writes (by file name) when it gives them, with `config` as its svcgen.config.yaml when given;
+ * the run must succeed.
  */
 export async function generateFixture(
   fixture: string,
   files?: Readonly<Record<string, string>>,
+  config?: string,
 ): Promise<GeneratedFixture> {
   const dir = await mkdtemp(join(tmpdir(), `svcgen-${fixture}-`));
+  if (config !== undefined) await writeFile(join(dir, 'svcgen.config.yaml'), config);
   const out = join(dir, 'out');
   let definitionsDir = join(ROOT, 'test/fixtures', fixture, 'definitions');
   if (files) {
