@@ -32,6 +32,7 @@ const END_TO_END = [
   'test/server/service.test.ts',
   'test/server/wire-styles.test.ts',
   'test/frontend/react-query-hooks.test.ts',
+  'test/frontend/msw-mocks.test.ts',
 ];
 
 export default defineConfig({

@@ -23,6 +23,7 @@ export const EMITTERS: readonly EmitterEntry[] = [
     load: async () => (await import('./react-query/index.js')).reactQueryEmitter,
     optIn: true,
   },
+  { name: 'msw', load: async () => (await import('./msw/index.js')).mswEmitter, optIn: true },
 ];
 
 export function emitterNames(): string[] {
