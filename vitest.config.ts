@@ -33,6 +33,7 @@ const END_TO_END = [
   'test/server/wire-styles.test.ts',
   'test/frontend/react-query-hooks.test.ts',
   'test/frontend/msw-mocks.test.ts',
+  'test/frontend/idempotency-keys.test.ts',
 ];
 
 export default defineConfig({
