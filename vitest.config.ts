@@ -34,6 +34,7 @@ const END_TO_END = [
   'test/frontend/react-query-hooks.test.ts',
   'test/frontend/msw-mocks.test.ts',
   'test/frontend/idempotency-keys.test.ts',
+  'test/frontend/cors.test.ts',
 ];
 
 export default defineConfig({

@@ -12,6 +12,7 @@ import { judgeEntries } from './body-entries.js';
 import { cookieParameters } from './cookies.js';
 import { InternalError, sendApiError, sendJson } from './error-reply.js';
 import { ApiError, BadRequest, ParameterMissing, Validation, type Violation } from './errors.js';
+import { enableCors, type CorsOptions } from './cors.js';
 import { idempotencySettings, keyedRoute, type IdempotencyOptions } from './idempotency.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
 import { negotiateRepresentation, requireBodyMediaType, type Representation } from './negotiate.js';
@@ -115,6 +116,8 @@ export interface InterfacePluginOptions {
    * (default: in this process's memory, for 24 hours). Several instances need a shared store.
    */
   readonly idempotency?: IdempotencyOptions | undefined;
+  /** Answers cross-origin calls from the listed origins' pages (browsers); default none (same origin only). */
+  readonly cors?: CorsOptions | undefined;
 }
 
 type Handler = (input: Record<string, unknown>, context: HandlerContext) => Promise<unknown>;
@@ -148,6 +151,7 @@ export function createInterfacePlugin(
   }
 
   return async function interfacePlugin(app: FastifyInstance): Promise<void> {
+    if (options.cors) enableCors(app, meta, options.cors);
     enableGetBodies(app);
     readJsonBodies(app);
     readFormBodies(app);

@@ -63,6 +63,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
       ...(jsonApi ? [{ module: 'jsonapi', names: ['renderJsonApi'] }] : []),
       ...(keyed ? [{ module: 'idempotency', names: ['type IdempotencyOptions'] }] : []),
       { module: 'server', names: ['createInterfacePlugin', 'type HandlerContext'] },
+      { module: 'cors', names: ['type CorsOptions'] },
       ...(principalKinds.length > 0 ? [{ module: 'server-auth', names: ['type PrincipalOf'] }] : []),
       { module: 'throttle', names: ['type LoginThrottle'] },
     ]),
@@ -147,6 +148,11 @@ function emitServer(module: ModuleIr): GeneratedFile {
           'development',
           typeRef('boolean'),
           'A result that breaks its definition, undeclared members too, is a 500 naming each bad member. Not in production.',
+        ),
+        option(
+          'cors',
+          typeRef('CorsOptions'),
+          "Answers cross-origin calls from these origins' pages (browsers); default none.",
         ),
         ...(keyed
           ? [
