@@ -35,7 +35,7 @@ const END_TO_END = [
   'test/frontend/msw-mocks.test.ts',
   'test/frontend/idempotency-keys.test.ts',
   'test/frontend/cors.test.ts',
-  'test/frontend/react-app-browser.test.ts',
+  'test/frontend/react-app.test.ts',
 ];
 
 export default defineConfig({

@@ -45,8 +45,11 @@ type Entry = { readonly claim: KeyClaim; readonly expiresAt: number };
 /** A single-process store: keys in a map, expired ones dropped as they are met and when the map grows. */
 export class MemoryIdempotencyStore implements IdempotencyStore {
   readonly #entries = new Map<string, Entry>();
+  readonly #now: () => number;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
 
   async claim(key: string, runningUntil: number): Promise<KeyClaim> {
     const entry = this.#live(key);
@@ -66,8 +69,8 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
 
   #live(key: string): Entry | undefined {
     const entry = this.#entries.get(key);
-    if (entry !== undefined && entry.expiresAt <= this.now()) this.#entries.delete(key);
-    return entry !== undefined && entry.expiresAt > this.now() ? entry : undefined;
+    if (entry !== undefined && entry.expiresAt <= this.#now()) this.#entries.delete(key);
+    return entry !== undefined && entry.expiresAt > this.#now() ? entry : undefined;
   }
 
   #sweep(): void {

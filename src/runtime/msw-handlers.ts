@@ -45,6 +45,25 @@ export function mockHandlers<Results extends object>(definition: MockDefinition<
   return Object.fromEntries(entries) as MockHandlers<Results>;
 }
 
+/**
+ * The token endpoint of each OAuth scheme, issuing a mock bearer token to any request, so that a
+ * generated client with OAuth credentials reaches the mocked routes.
+ */
+export function mockTokenEndpoints(meta: InterfaceMeta, baseUrl = '*'): HttpHandler[] {
+  return Object.values(meta.auth).flatMap((scheme) =>
+    scheme.type === 'oauth2'
+      ? [
+          http.post(`${baseUrl}${scheme.tokenPath}`, () =>
+            HttpResponse.json(
+              { access_token: 'mock-access-token', token_type: 'Bearer', expires_in: 3600 },
+              { headers: { 'cache-control': 'no-store' } },
+            ),
+          ),
+        ]
+      : [],
+  );
+}
+
 /** A copy of the default result each time, a list cut to the page the query asks for (`limit`, `page`). */
 function defaultResolver(result: unknown): MockResolver<unknown> {
   return ({ query }) => {

@@ -21,8 +21,9 @@ function emitMocks(ir: Ir, module: ModuleIr): GeneratedFile {
   const rows = module.routes.map((route) => routeRow(module, route, examples));
   const counted = rows.some((row) => row.type.startsWith('ListResult'));
   const jsonApi = module.interface?.style === 'jsonapi';
+  const oauth = module.auth.some((scheme) => scheme.type === 'oauth2');
   const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
-  const text = `${jsonApi ? "import { renderJsonApi } from '../runtime/jsonapi.js';\n" : ''}import { mockHandlers } from '../runtime/msw-handlers.js';
+  const text = `${jsonApi ? "import { renderJsonApi } from '../runtime/jsonapi.js';\n" : ''}import { mockHandlers${oauth ? ', mockTokenEndpoints' : ''} } from '../runtime/msw-handlers.js';
 ${counted ? "import type { ListResult } from '../runtime/responses.js';\n" : ''}import { ${meta}, ${routes} } from './metadata.js';
 import type * as types from './types.js';
 
@@ -42,8 +43,8 @@ ${rows.map((row) => `  ${row.name}: ${row.value},`).join('\n')}
  */
 export const handlers = mockHandlers({ meta: ${meta}, routes: ${routes}, results${jsonApi ? ', jsonApi: renderJsonApi' : ''} });
 
-/** Every route's handler with its default answer: \`setupServer(...defaultHandlers)\` or \`setupWorker(...defaultHandlers)\`. */
-export const defaultHandlers = Object.values(handlers).map((handler) => handler());
+/** Every route's handler with its default answer${oauth ? ' (and a token endpoint issuing mock tokens)' : ''}: \`setupServer(...defaultHandlers)\` or \`setupWorker(...defaultHandlers)\`. */
+export const defaultHandlers = [${oauth ? `...mockTokenEndpoints(${meta}), ` : ''}...Object.values(handlers).map((handler) => handler())];
 `;
   return { path: `${module.name}/msw.ts`, content: text, source: module.sourceFile, format: true };
 }

@@ -12,7 +12,6 @@ import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../examples/reference-service/app.js';
 import { loadConfig } from '../../examples/reference-service/config.js';
-import { generate } from '../../src/index.js';
 import { ROOT } from '../helpers/cli.js';
 
 const APP = join(ROOT, 'examples/react-app');
@@ -36,9 +35,7 @@ let server: PreviewServer;
 let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  const generated = await generate({ cwd: APP, cache: false, gitattributes: false });
-  expect(generated.ok).toBe(true);
+async function setUp(): Promise<void> {
   const config = loadConfig({ SVC_DATA: join(dataDir, 'svc.sqlite') });
   service = await buildApp({ ...config, logger: false });
   await service.listen({ port: SERVICE_PORT, host: '127.0.0.1' });
@@ -52,20 +49,23 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${PREVIEW_PORT}/`);
-}, 240_000);
+}
 
-afterAll(async () => {
+async function tearDown(): Promise<void> {
   await page?.screenshot({ path: join((mkdirSync(ARTIFACTS, { recursive: true }), ARTIFACTS), 'react-app.png') });
   await browser?.close();
   await server?.close();
   await service?.close();
   rmSync(dataDir, { recursive: true, force: true });
-});
+}
 
 const rows = () => page.getByTestId('product');
 const count = async () => (await page.getByTestId('count').textContent()) ?? '';
 
 describe('the example React app in Chromium', () => {
+  beforeAll(setUp, 240_000);
+  afterAll(tearDown);
+
   it('renders the first page of products through the generated hooks', async () => {
     await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(2);
     expect(await count()).toBe('2 of 30 shown');
