@@ -2,12 +2,10 @@
 // interfaces and of another team's API in the interface's wire style, with example records the
 // emitted OpenAPI document accepts (ajv), pages cut by limit and page, per-test overrides, and
 // the interface's error shape for a thrown ApiError; the handlers compile under the strictest options.
-import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/cli.js';
-import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { definitionFiles, generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
 import { OpenApiAnswers } from '../server/openapi-answers.js';
 import type { Answer } from '../server/helpers.js';
 
@@ -18,15 +16,8 @@ const server = setupServer();
 let shop: GeneratedFixture;
 let library: GeneratedFixture;
 
-async function shopDefinitions(): Promise<Record<string, string>> {
-  const names = (await readdir(join(ROOT, 'definitions'))).filter((name) => name.endsWith('.yaml'));
-  return Object.fromEntries(
-    await Promise.all(names.map(async (name) => [name, await readFile(join(ROOT, 'definitions', name), 'utf8')])),
-  );
-}
-
 beforeAll(async () => {
-  shop = await generateFixture('shop', await shopDefinitions(), CONFIG);
+  shop = await generateFixture('shop', await definitionFiles(), CONFIG);
   library = await generateFixture('library', undefined, CONFIG);
   server.listen({ onUnhandledRequest: 'error' });
 }, 120_000);

@@ -1,11 +1,10 @@
 // Issue 36 item 1: the opt-in react-query emitter writes TanStack Query v5 hooks that compile under
 // the strictest options, over the shop's four interfaces and another team's API, and type what a
 // component gets: the route's answer as data, the client's error classes as error, pages of a list.
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
-import { ROOT } from '../helpers/cli.js';
+import { definitionFiles, generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
 
 const CONFIG = 'emitters:\n  react-query: true\n';
 
@@ -41,15 +40,8 @@ export function useScreen(): string {
 let shop: GeneratedFixture;
 let library: GeneratedFixture;
 
-async function shopDefinitions(): Promise<Record<string, string>> {
-  const names = (await readdir(join(ROOT, 'definitions'))).filter((name) => name.endsWith('.yaml'));
-  return Object.fromEntries(
-    await Promise.all(names.map(async (name) => [name, await readFile(join(ROOT, 'definitions', name), 'utf8')])),
-  );
-}
-
 beforeAll(async () => {
-  shop = await generateFixture('shop', await shopDefinitions(), CONFIG);
+  shop = await generateFixture('shop', await definitionFiles(), CONFIG);
   library = await generateFixture('library', undefined, CONFIG);
   await writeFile(join(shop.dir, 'usage.ts'), USAGE);
 }, 120_000);

@@ -1,7 +1,7 @@
 // One API of test/fixtures generated into a temporary folder, as the tests that drive or compile
 // generated code use it: its modules to import, its files to read, and tsc over it (and over files a
 // test writes beside it) with the strictest options a team may use.
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -92,4 +92,12 @@ export async function generateFixture(
     },
     remove: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+/** The definition files of a folder (default: the shop's, definitions/), by file name: generateFixture's `files`. */
+export async function definitionFiles(dir = join(ROOT, 'definitions')): Promise<Record<string, string>> {
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.yaml'));
+  return Object.fromEntries(
+    await Promise.all(names.map(async (name) => [name, await readFile(join(dir, name), 'utf8')])),
+  );
 }
