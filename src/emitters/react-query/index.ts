@@ -32,8 +32,7 @@ function emitHooks(module: ModuleIr): GeneratedFile {
   ];
   const title = module.interface?.title ?? module.name;
   const text = `import { createContext, useContext } from 'react';
-import { ${query.join(', ')} } from '@tanstack/react-query';
-import type { CallOptions } from '../runtime/client.js';
+${query.length > 0 ? `import { ${query.join(', ')} } from '@tanstack/react-query';\n` : ''}import type { CallOptions } from '../runtime/client.js';
 import type { ${ERROR_CLASSES.join(', ')} } from '../runtime/client-errors.js';
 ${usesInfinite ? "import { nextPageNumber } from '../runtime/page-numbers.js';\n" : ''}import type { ${names.client} } from './client.js';
 
