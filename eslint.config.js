@@ -11,6 +11,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'examples/react-app/dist/',
       'generated/',
       '**/node_modules/',
       'test/fixtures/',

@@ -34,6 +34,11 @@ const END_TO_END = [
   'test/server/service.test.ts',
   'test/server/wire-styles.test.ts',
   'test/import/cli.test.ts',
+  'test/frontend/react-query-hooks.test.ts',
+  'test/frontend/msw-mocks.test.ts',
+  'test/frontend/idempotency-keys.test.ts',
+  'test/frontend/cors.test.ts',
+  'test/frontend/react-app.test.ts',
 ];
 
 export default defineConfig({

@@ -12,7 +12,7 @@ export const ConfigSchema = z.strictObject({
   emitters: z
     .record(z.string(), z.boolean())
     .optional()
-    .describe('emitters on (true) or off (false); all on by default'),
+    .describe('emitters on (true) or off (false); all on by default but the opt-in react-query and msw'),
   stores: z
     .array(z.enum(['postgres', 'redis']))
     .optional()

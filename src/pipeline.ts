@@ -12,7 +12,7 @@ import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from './conf
 import { DefinitionsError, sortDiagnostics, type Diagnostic } from './definitions/diagnostics.js';
 import { displayPath } from './definitions/sources.js';
 import type { GeneratedFile, TemplateFile } from './emitters/contract.js';
-import { EMITTERS } from './emitters/index.js';
+import { EMITTERS, emitterEnabled } from './emitters/index.js';
 import { diskCache } from './incremental/disk-cache.js';
 import { noCache, type RunCache } from './incremental/run-cache.js';
 import { collectInputs, TEMPLATES_DIR, type RunInputs } from './inputs.js';
@@ -116,7 +116,7 @@ async function emit(ir: Ir, config: ResolvedConfig, inputs: RunInputs): Promise<
   };
   const files: GeneratedFile[] = [];
   for (const entry of EMITTERS)
-    if (config.emitters[entry.name] !== false) files.push(...(await (await entry.load()).emit(context)));
+    if (emitterEnabled(entry, config.emitters)) files.push(...(await (await entry.load()).emit(context)));
   return files;
 }
 

@@ -2,6 +2,7 @@
 
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { CorsOptions } from '../runtime/cors.js';
 import { renderJsonApi } from '../runtime/jsonapi.js';
 import { oauthScheme, type OAuthOptions } from '../runtime/oauth-scheme.js';
 import type { ListResult } from '../runtime/responses.js';
@@ -188,6 +189,8 @@ export interface AdminApiServerOptions {
    * A result that breaks its definition, undeclared members too, is a 500 naming each bad member. Not in production.
    */
   readonly development?: boolean;
+  /** Answers cross-origin calls from these origins' pages (browsers); default none. */
+  readonly cors?: CorsOptions;
 }
 
 const routeSchemas = {

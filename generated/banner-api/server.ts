@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { BodyEntries } from '../runtime/body-entries.js';
+import type { CorsOptions } from '../runtime/cors.js';
 import { digestScheme, type DigestOptions } from '../runtime/digest-server.js';
 import type { PrincipalOf } from '../runtime/server-auth.js';
 import { createInterfacePlugin, type HandlerContext } from '../runtime/server.js';
@@ -81,6 +82,8 @@ export interface BannerApiServerOptions {
    * A result that breaks its definition, undeclared members too, is a 500 naming each bad member. Not in production.
    */
   readonly development?: boolean;
+  /** Answers cross-origin calls from these origins' pages (browsers); default none. */
+  readonly cors?: CorsOptions;
 }
 
 const routeSchemas = {

@@ -2,6 +2,7 @@
 
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { CorsOptions } from '../runtime/cors.js';
 import { digestScheme, type DigestOptions } from '../runtime/digest-server.js';
 import type { ListResult } from '../runtime/responses.js';
 import type { PrincipalOf } from '../runtime/server-auth.js';
@@ -130,6 +131,8 @@ export interface PriceListApiServerOptions {
    * A result that breaks its definition, undeclared members too, is a 500 naming each bad member. Not in production.
    */
   readonly development?: boolean;
+  /** Answers cross-origin calls from these origins' pages (browsers); default none. */
+  readonly cors?: CorsOptions;
 }
 
 const routeSchemas = {

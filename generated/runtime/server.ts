@@ -13,6 +13,8 @@ import { judgeEntries } from './body-entries.js';
 import { cookieParameters } from './cookies.js';
 import { InternalError, sendApiError, sendJson } from './error-reply.js';
 import { ApiError, BadRequest, ParameterMissing, Validation, type Violation } from './errors.js';
+import { enableCors, type CorsOptions } from './cors.js';
+import { idempotencySettings, keyedRoute, type IdempotencyOptions } from './idempotency.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
 import { negotiateRepresentation, requireBodyMediaType, type Representation } from './negotiate.js';
 import { formObjectParameters, listParameters } from './query-schema.js';
@@ -110,6 +112,13 @@ export interface InterfacePluginOptions {
    * a detail naming each bad member by JSON pointer, and logged at error level. Never in production.
    */
   readonly development?: boolean | undefined;
+  /**
+   * Routes with an idempotency key header: where answers are kept for repeats of a key, and how long
+   * (default: in this process's memory, for 24 hours). Several instances need a shared store.
+   */
+  readonly idempotency?: IdempotencyOptions | undefined;
+  /** Answers cross-origin calls from the listed origins' pages (browsers); default none (same origin only). */
+  readonly cors?: CorsOptions | undefined;
 }
 
 type Handler = (input: Record<string, unknown>, context: HandlerContext) => Promise<unknown>;
@@ -132,6 +141,9 @@ export function createInterfacePlugin(
   );
   const originOf = requestOrigin(meta.name, options);
   const loginThrottle = options.loginThrottle === false ? undefined : (options.loginThrottle ?? new LoginThrottle());
+  const idempotency = Object.values(definition.routes).some((route) => route.idempotencyKey)
+    ? idempotencySettings(options.idempotency)
+    : undefined;
   const handlers = new Map<string, Handler>();
   for (const route of Object.values(definition.routes)) {
     const handler = (options.handlers as Record<string, unknown>)[route.name];
@@ -140,6 +152,7 @@ export function createInterfacePlugin(
   }
 
   return async function interfacePlugin(app: FastifyInstance): Promise<void> {
+    if (options.cors) enableCors(app, meta, options.cors);
     enableGetBodies(app);
     readJsonBodies(app);
     readFormBodies(app);
@@ -148,7 +161,7 @@ export function createInterfacePlugin(
     for (const { scheme, kind, options: schemeOptions } of schemes)
       kind.routes?.(app, scheme, schemeOptions, { toApiError: toSchemeError });
     for (const route of Object.values(definition.routes)) {
-      const { authorize, run } = routeRunner({
+      const { authorize, run, callerOf } = routeRunner({
         definition,
         route,
         handler: handlers.get(route.name) as Handler,
@@ -158,6 +171,11 @@ export function createInterfacePlugin(
         validateResponses: options.validateResponses !== false || options.development === true,
         development: options.development === true,
       });
+      const header = route.idempotencyKey;
+      const keyed =
+        idempotency && header
+          ? keyedRoute(idempotency, { interfaceName: meta.name, route: route.name, header }, callerOf, run)
+          : undefined;
       for (const path of route.paths) {
         app.route({
           method: route.method,
@@ -166,7 +184,8 @@ export function createInterfacePlugin(
           // Negotiation and authentication come before the body is read: a stranger's body is never parsed,
           // and a session's token reaches even answers to bodies that fail to parse.
           onRequest: authorize,
-          handler: run,
+          handler: keyed?.handler ?? run,
+          ...(keyed && { onSend: keyed.onSend }),
         });
       }
     }
@@ -498,7 +517,13 @@ function routeRunner(parts: RunnerParts) {
       throw new ResponseBreach(route.name, response.status, [error instanceof Error ? error.message : String(error)]);
     }
   };
-  return { authorize, run };
+  /** Who is calling, for scoping idempotency keys: the principal's kind and name, or "" without auth. */
+  const callerOf = (request: FastifyRequest): string => {
+    const principal = prepared.get(request)?.auth?.principal;
+    if (principal === undefined) return '';
+    return `${principal.kind}:${'subject' in principal ? principal.subject : principal.username}`;
+  };
+  return { authorize, run, callerOf };
 }
 
 /** A rendered answer on its way to the wire. `copied`: its body was rendered from the reader's copy. */

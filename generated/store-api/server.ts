@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { apiKeyScheme, type ApiKeySessionOptions } from '../runtime/api-key-server.js';
+import type { CorsOptions } from '../runtime/cors.js';
 import type { PrincipalOf } from '../runtime/server-auth.js';
 import { createInterfacePlugin, type HandlerContext } from '../runtime/server.js';
 import type { LoginThrottle } from '../runtime/throttle.js';
@@ -64,6 +65,8 @@ export interface StoreApiServerOptions<Session> {
    * A result that breaks its definition, undeclared members too, is a 500 naming each bad member. Not in production.
    */
   readonly development?: boolean;
+  /** Answers cross-origin calls from these origins' pages (browsers); default none. */
+  readonly cors?: CorsOptions;
 }
 
 const routeSchemas = {

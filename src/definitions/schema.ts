@@ -152,6 +152,11 @@ export const RouteSchema = z.strictObject({
     .optional()
     .describe('for clients that cannot send a GET body'),
   bodyFormats: z.array(z.enum(['json', 'form'])).optional(),
+  idempotencyKey: headerName
+    .optional()
+    .describe(
+      'a header (e.g. Idempotency-Key) whose value names one attempt: clients fill it and may retry, the server answers a repeat with the first answer',
+    ),
   responses: z.record(z.string().regex(/^[1-5][0-9][0-9]$/, 'an HTTP status code'), ResponseSchema),
   errors: z.array(z.string()).optional().describe('error kinds this route can answer with'),
 });

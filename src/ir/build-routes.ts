@@ -61,6 +61,7 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
       origin: ctx.origin(def.bodyQueryAlternative.origin, origin),
     },
     bodyFormats: def.bodyFormats ?? (def.body ? ['json'] : []),
+    idempotencyKey: def.idempotencyKey?.toLowerCase(),
     responses: buildResponses(ctx, def, path, origin),
     errors: [...(def.errors ?? [])].sort(compareCodePoints),
     ...documented,

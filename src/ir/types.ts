@@ -181,6 +181,8 @@ export interface RouteIr extends Documented {
   readonly bodyQueryAlternative:
     { readonly member: string; readonly style: 'json' | 'deepObject'; readonly origin: Origin } | undefined;
   readonly bodyFormats: readonly ('json' | 'form')[];
+  /** The header (lower-cased) whose value names one attempt of the request, so a repeat is answered, not applied. */
+  readonly idempotencyKey: string | undefined;
   readonly responses: readonly ResponseIr[];
   readonly errors: readonly string[];
 }

@@ -48,6 +48,8 @@ export function retryPolicy(
 
 export interface RetryContext {
   readonly method: string;
+  /** The request carries an idempotency key: a repeat is answered, not applied, so any method may be retried. */
+  readonly keyed?: boolean | undefined;
   readonly policy: RetryPolicy | undefined;
   /** Aborts the wait between attempts (the call's deadline composed with the caller's signal). */
   readonly signal: AbortSignal | undefined;
@@ -65,7 +67,7 @@ export async function withRetries(
   attempt: () => Promise<IncomingResponse>,
 ): Promise<IncomingResponse> {
   const { policy } = context;
-  const retryable = policy !== undefined && IDEMPOTENT_METHODS.has(context.method);
+  const retryable = policy !== undefined && (context.keyed === true || IDEMPOTENT_METHODS.has(context.method));
   for (let retry = 0; ; retry += 1) {
     let response: IncomingResponse;
     try {
@@ -83,6 +85,19 @@ export async function withRetries(
     if (reason) throw reason;
     return response;
   }
+}
+
+/**
+ * The call's options with the route's idempotency key header filled: the caller's own value, else a new
+ * UUID, one per call, so that every retry of the call names the same attempt.
+ */
+export function withIdempotencyKey<Options extends { readonly headers?: Readonly<Record<string, string>> | undefined }>(
+  header: string,
+  options: Options,
+): Options {
+  const given = Object.entries(options.headers ?? {}).find(([name]) => name.toLowerCase() === header)?.[1];
+  if (given !== undefined) return options;
+  return { ...options, headers: { ...options.headers, [header]: crypto.randomUUID() } };
 }
 
 /** The caller's or the deadline's reason, once the wait was cut by it. */

@@ -13,7 +13,7 @@ import {
   type RequestRefusal,
 } from './client-errors.js';
 import { followRedirects, type Hop } from './client-redirects.js';
-import { retryPolicy, withRetries, type RetryOptions } from './client-retries.js';
+import { retryPolicy, withIdempotencyKey, withRetries, type RetryOptions } from './client-retries.js';
 import {
   DEFAULT_TIMEOUT_MS,
   callDeadline,
@@ -147,8 +147,10 @@ export class ClientCore {
     return this.#auth.get(scheme);
   }
 
-  async call<T = unknown>(routeName: string, input: CallInput = {}, options: CallOptions = {}): Promise<T> {
+  async call<T = unknown>(routeName: string, input: CallInput = {}, callOptions: CallOptions = {}): Promise<T> {
     const route = this.#route(routeName);
+    const keyed = route.idempotencyKey !== undefined;
+    const options = keyed ? withIdempotencyKey(route.idempotencyKey as string, callOptions) : callOptions;
     const auth = route.auth ? this.#auth.get(route.auth) : undefined;
     if (route.auth && !auth) throw this.#notSent(route, 'no-credentials', route.auth);
     const { path, body, query } = this.#requestParts(route, input);
@@ -163,6 +165,7 @@ export class ClientCore {
       };
       const retries = {
         method: route.method,
+        keyed,
         policy: retryPolicy(this.#options.retry, options.retry),
         signal: deadline.signal,
         remainingMs: deadline.remainingMs,

@@ -91,6 +91,8 @@ export interface RouteMeta {
   /** Header parameters written as JSON text. */
   readonly headerStyles?: Readonly<Record<string, 'json'>>;
   readonly body?: BodyMeta;
+  /** The header (lower-cased) naming one attempt of the request: clients fill it and retry, servers replay. */
+  readonly idempotencyKey?: string;
   readonly responses: readonly ResponseMeta[];
   readonly errors: readonly string[];
 }

@@ -30,14 +30,14 @@ describe('config emitters', () => {
       given: 'output: out\nemitters:\n  docs: false\n  cleint: false\n',
       want: [
         'svcgen.config.yaml:4:3 SVC301 unknown emitter "cleint" (did you mean "client"? expected one of: ' +
-          'runtime, types, zod, metadata, server, client, openapi, docs)',
+          'runtime, types, zod, metadata, server, client, openapi, docs, react-query, msw)',
       ],
     },
     {
       given: 'emitters: { graphql: false }\n',
       want: [
         'svcgen.config.yaml:1:13 SVC301 unknown emitter "graphql" (expected one of: ' +
-          'runtime, types, zod, metadata, server, client, openapi, docs)',
+          'runtime, types, zod, metadata, server, client, openapi, docs, react-query, msw)',
       ],
     },
   ])('$given', async ({ given, want }) => {

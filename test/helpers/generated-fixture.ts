@@ -1,7 +1,7 @@
 // One API of test/fixtures generated into a temporary folder, as the tests that drive or compile
 // generated code use it: its modules to import, its files to read, and tsc over it (and over files a
 // test writes beside it) with the strictest options a team may use.
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -52,13 +52,16 @@ export interface GeneratedFixture {
 
 /**
  * Generates test/fixtures/<fixture>/definitions into a new temporary folder, or the definition files
- * a test writes (by file name) when it gives them; the run must succeed.
+ * a test writes (by file name) when it gives them, with `config` as its svcgen.config.yaml when given;
+ * the run must succeed.
  */
 export async function generateFixture(
   fixture: string,
   files?: Readonly<Record<string, string>>,
+  config?: string,
 ): Promise<GeneratedFixture> {
   const dir = await mkdtemp(join(tmpdir(), `svcgen-${fixture}-`));
+  if (config !== undefined) await writeFile(join(dir, 'svcgen.config.yaml'), config);
   const out = join(dir, 'out');
   let definitionsDir = join(ROOT, 'test/fixtures', fixture, 'definitions');
   if (files) {
@@ -89,4 +92,12 @@ export async function generateFixture(
     },
     remove: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+/** The definition files of a folder (default: the shop's, definitions/), by file name: generateFixture's `files`. */
+export async function definitionFiles(dir = join(ROOT, 'definitions')): Promise<Record<string, string>> {
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.yaml'));
+  return Object.fromEntries(
+    await Promise.all(names.map(async (name) => [name, await readFile(join(dir, name), 'utf8')])),
+  );
 }

@@ -46,7 +46,7 @@ const AUTH_RUNTIME: Record<AuthSchemeIr['type'], { module: string; value: string
 };
 
 /** The errors a client throws, re-exported by every client so callers can catch them by class. */
-const ERROR_CLASSES = [
+export const ERROR_CLASSES = [
   'ApiClientError',
   'NetworkError',
   'RedirectError',
@@ -130,12 +130,22 @@ function emitClient(module: ModuleIr): GeneratedFile {
   return moduleFile(module, 'client', printFile(statements));
 }
 
+/** Whether a client method's input must be given: some part of it is required. */
+export function clientInputRequired(route: RouteIr): boolean {
+  return routeInputs(route).some(({ key }) => inputPartRequired(route, key));
+}
+
+function inputPartRequired(route: RouteIr, key: RouteInput['key']): boolean {
+  return key === 'body'
+    ? route.bodyRequired
+    : route[key].some((param) => param.required && param.default === undefined);
+}
+
 type ClientMethodView = ReturnType<typeof clientMethodView>;
 
 /** What a client method is made from: the route's name, docs, its inputs (each required or not) and its result. */
 function clientMethodView(module: ModuleIr, route: RouteIr) {
-  const required = (key: RouteInput['key']) =>
-    key === 'body' ? route.bodyRequired : route[key].some((param) => param.required && param.default === undefined);
+  const required = (key: RouteInput['key']) => inputPartRequired(route, key);
   return {
     name: route.name,
     docs: route.summary ?? route.description,

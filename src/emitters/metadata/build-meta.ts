@@ -151,6 +151,7 @@ export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
     queryShortForms: byName(route.query, 'shortForm', (shortForm) => shortForm !== undefined),
     headers: route.headers.map((param) => param.name),
     headerStyles: byName(route.headers, 'style', (style) => style === 'json'),
+    idempotencyKey: route.idempotencyKey,
     body: route.body
       ? dropUndefined({
           required: route.bodyRequired,

@@ -26,7 +26,19 @@ export function routeParameters(route: RouteIr, components: Components, options:
     ...route.query.flatMap(place('query')),
     ...(alternative ? [alternative] : []),
     ...route.headers.flatMap(place('header')),
+    ...idempotencyKeyParameter(route),
     ...route.cookies.flatMap(place('cookie')),
+  ];
+}
+
+/** The idempotency key header, unless the route declares a header of that name itself. */
+function idempotencyKeyParameter(route: RouteIr): ParameterObject[] {
+  const name = route.idempotencyKey;
+  if (name === undefined || route.headers.some((param) => param.name.toLowerCase() === name)) return [];
+  const description =
+    'Names one attempt of this request (a UUID): a repeat with the same key is answered with the first answer, not applied again. The generated client fills it and reuses it on every retry.';
+  return [
+    { name, in: 'header', required: false, description, schema: { type: 'string', minLength: 1, maxLength: 255 } },
   ];
 }
 

@@ -50,6 +50,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
   const jsonApi = module.interface?.style === 'jsonapi';
   const members = memoRuns('server/routes', views, (view) => view.name, printRouteMembers);
   const rows = members.map((member) => member.row);
+  const keyed = module.routes.some((route) => route.idempotencyKey !== undefined);
   const statements: (TopLevel | string)[] = [
     {
       declaration: { kind: 'import', typeOnly: true, from: 'fastify', names: ['FastifyPluginAsync', 'FastifyRequest'] },
@@ -60,7 +61,9 @@ function emitServer(module: ModuleIr): GeneratedFile {
       ...(views.some((view) => view.bodyEntries) ? [{ module: 'body-entries', names: ['type BodyEntries'] }] : []),
       ...authOptions.map(({ module, value, type }) => ({ module, names: [value, `type ${type}`] })),
       ...(jsonApi ? [{ module: 'jsonapi', names: ['renderJsonApi'] }] : []),
+      ...(keyed ? [{ module: 'idempotency', names: ['type IdempotencyOptions'] }] : []),
       { module: 'server', names: ['createInterfacePlugin', 'type HandlerContext'] },
+      { module: 'cors', names: ['type CorsOptions'] },
       ...(principalKinds.length > 0 ? [{ module: 'server-auth', names: ['type PrincipalOf'] }] : []),
       { module: 'throttle', names: ['type LoginThrottle'] },
     ]),
@@ -146,6 +149,20 @@ function emitServer(module: ModuleIr): GeneratedFile {
           typeRef('boolean'),
           'A result that breaks its definition, undeclared members too, is a 500 naming each bad member. Not in production.',
         ),
+        option(
+          'cors',
+          typeRef('CorsOptions'),
+          "Answers cross-origin calls from these origins' pages (browsers); default none.",
+        ),
+        ...(keyed
+          ? [
+              option(
+                'idempotency',
+                typeRef('IdempotencyOptions'),
+                'Where answers to idempotency keys are kept, and how long (default: in memory, 24 hours).',
+              ),
+            ]
+          : []),
       ],
     }),
     local({ kind: 'const', name: 'routeSchemas', value: object(rows, { expanded: true }) }),

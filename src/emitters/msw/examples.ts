@@ -1,0 +1,128 @@
+// Deterministic example values for mock answers: each satisfies its type's constraints (formats,
+// patterns, lengths, ranges, item counts, enums), and records refer to each other by the ids of
+// their examples (a foreign key holds the first example of the related record). No randomness:
+// the same definitions give the same examples.
+import type { FieldIr, Ir, RecordIr, RecordKey, ScalarType, TypeIr } from '../../ir/types.js';
+import { inView } from '../../ir/types.js';
+import { patternExample } from '../openapi/pattern-example.js';
+
+/** How many examples of each record a mock list answers. */
+export const EXAMPLES_PER_RECORD = 3;
+
+/** Records nested deeper than this are left out where optional (a record may contain itself). */
+const MAX_DEPTH = 2;
+
+export class ExampleValues {
+  constructor(private readonly ir: Ir) {}
+
+  /** The `index`-th example of a record, in the view (omit/pick) the type asks for. */
+  record(key: RecordKey, index: number, view: { omit: readonly string[]; pick: readonly string[] } = NO_VIEW): object {
+    return this.#record(this.#recordIr(key), index, view, 0);
+  }
+
+  /** An example of any type, the `index`-th where a type has several (ids, enums). */
+  value(type: TypeIr, index: number, name = 'value', depth = 0): unknown {
+    switch (type.kind) {
+      case 'scalar':
+        return scalarExample(type, index, name);
+      case 'enum':
+        return type.values[index % type.values.length];
+      case 'record':
+        return this.#record(this.#recordIr(type.record), index, type, depth);
+      case 'list': {
+        const { minItems = 0, maxItems = Infinity } = type.constraints;
+        const count = Math.min(Math.max(minItems, depth > MAX_DEPTH ? 0 : 1), maxItems);
+        return Array.from({ length: count }, (_, item) => this.value(type.items, index + item, name, depth + 1));
+      }
+      case 'map':
+        return depth > MAX_DEPTH ? {} : { [`${name}1`]: this.value(type.values, index, name, depth + 1) };
+      case 'json':
+        return {};
+    }
+  }
+
+  #record(record: RecordIr, index: number, view: typeof NO_VIEW, depth: number): object {
+    const fields = record.fields.filter((field) => inView(view, field.name));
+    const example: Record<string, unknown> = {};
+    for (const field of fields) {
+      const value = this.#field(record, field, index, depth);
+      if (value !== undefined) example[field.name] = value;
+    }
+    // A foreign key holds the id of the related record's first example (of a record's own kind, the next one's).
+    for (const field of fields) {
+      const { foreignKey, record: related = '' } = field.relation ?? {};
+      if (foreignKey === undefined || !(foreignKey in example)) continue;
+      const relatedIndex = related === record.key ? (index + 1) % EXAMPLES_PER_RECORD : 0;
+      example[foreignKey] = (this.record(related, relatedIndex, ONLY_ID) as Record<string, unknown>)['id'];
+    }
+    return example;
+  }
+
+  #field(record: RecordIr, field: FieldIr, index: number, depth: number): unknown {
+    if (field.default !== undefined) return field.default;
+    // Related records are reached through their own routes; the answer names them by foreign key.
+    if (field.relation !== undefined)
+      return field.required ? this.value(field.type, 0, field.name, MAX_DEPTH + 1) : undefined;
+    const nested = field.type.kind === 'record' || field.type.kind === 'list' || field.type.kind === 'map';
+    if (nested && !field.required && depth >= MAX_DEPTH) return undefined;
+    if (field.name === 'id') return this.value(field.type, index, `${record.name} id`, depth);
+    return this.value(field.type, index, field.name, depth + (nested ? 1 : 0));
+  }
+
+  #recordIr(key: RecordKey): RecordIr {
+    const record = this.ir.records.get(key);
+    if (record === undefined) throw new Error(`no record ${key}`);
+    return record;
+  }
+}
+
+const NO_VIEW = { omit: [] as readonly string[], pick: [] as readonly string[] };
+const ONLY_ID = { omit: [] as readonly string[], pick: ['id'] as readonly string[] };
+
+function scalarExample(type: ScalarType, index: number, name: string): unknown {
+  const { minimum, maximum, minLength, maxLength, pattern } = type.constraints;
+  switch (type.scalar) {
+    case 'boolean':
+      return index % 2 === 0;
+    case 'integer':
+      return clamp(index + 1, Math.ceil(minimum ?? -Infinity), Math.floor(maximum ?? Infinity));
+    case 'number':
+      return clamp(index + 1.5, minimum ?? -Infinity, maximum ?? Infinity);
+    case 'date':
+      return `2024-01-${String((index % 28) + 1).padStart(2, '0')}`;
+    case 'date-time':
+      return `2024-01-${String((index % 28) + 1).padStart(2, '0')}T09:30:00Z`;
+    case 'string':
+      break;
+  }
+  const formatted = formatExample(type, index);
+  if (formatted !== undefined) return formatted;
+  if (pattern !== undefined) return patternExample({ patterns: [pattern], minLength, maxLength }) ?? '';
+  return fitLength(`${name} ${index + 1}`, minLength ?? 0, maxLength ?? Infinity);
+}
+
+function formatExample(type: ScalarType, index: number): string | undefined {
+  switch (type.format) {
+    case 'hex-id':
+      return (index + 1).toString(16).padStart(32, '0').replace(/^0/, 'a');
+    case 'uri':
+      return `https://example.com/items/${index + 1}`;
+    case 'email':
+      return `user${index + 1}@example.com`;
+    case 'currency-code':
+      return ['EUR', 'USD', 'GBP'][index % 3];
+    case 'alphanumeric':
+      return fitLength(`A${index + 1}`, type.constraints.minLength ?? 0, type.constraints.maxLength ?? Infinity);
+    case undefined:
+      return undefined;
+  }
+}
+
+function fitLength(text: string, minLength: number, maxLength: number): string {
+  const long = text.length < minLength ? text + 'x'.repeat(minLength - text.length) : text;
+  return long.slice(0, Math.max(maxLength, 0));
+}
+
+function clamp(value: number, minimum: number, maximum: number): number {
+  return Math.min(Math.max(value, minimum), maximum);
+}

@@ -1,0 +1,67 @@
+// The `msw` emitter (opt-in): per interface Mock Service Worker v2 handlers that answer like the
+// generated server, from deterministic example records (examples.ts), for front-end tests without
+// a server. Each route's default result is what a server handler would return; the runtime's
+// renderers put it in the interface's wire style. The file is written as text and formatted.
+import { pascalCase } from '../../ir/names.js';
+import { symbols } from '../../ir/symbols.js';
+import type { Ir, ModuleIr, RouteIr } from '../../ir/types.js';
+import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
+import { handlerResultShape, mainResponse } from '../server/handler-types.js';
+import { EXAMPLES_PER_RECORD, ExampleValues } from './examples.js';
+
+export const mswEmitter: Emitter = {
+  name: 'msw',
+  description: 'Mock Service Worker v2 handlers with example records (opt-in)',
+  emit: ({ ir }) => interfaceModules(ir).map((module) => emitMocks(ir, module)),
+};
+
+function emitMocks(ir: Ir, module: ModuleIr): GeneratedFile {
+  const examples = new ExampleValues(ir);
+  const api = pascalCase(module.name);
+  const rows = module.routes.map((route) => routeRow(module, route, examples));
+  const counted = rows.some((row) => row.type.startsWith('ListResult'));
+  const jsonApi = module.interface?.style === 'jsonapi';
+  const oauth = module.auth.some((scheme) => scheme.type === 'oauth2');
+  const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
+  const text = `${jsonApi ? "import { renderJsonApi } from '../runtime/jsonapi.js';\n" : ''}import { mockHandlers${oauth ? ', mockTokenEndpoints' : ''} } from '../runtime/msw-handlers.js';
+${counted ? "import type { ListResult } from '../runtime/responses.js';\n" : ''}import { ${meta}, ${routes} } from './metadata.js';
+import type * as types from './types.js';
+
+/** What each route's mock answers by default: what a server handler would return, before any envelope. */
+export interface ${api}MockResults {
+${rows.map((row) => `  ${row.name}: ${row.type};`).join('\n')}
+}
+
+/** Deterministic example records that satisfy the definitions (lists hold ${EXAMPLES_PER_RECORD}, paged by \`limit\` and \`page\`). */
+const results: ${api}MockResults = {
+${rows.map((row) => `  ${row.name}: ${row.value},`).join('\n')}
+};
+
+/**
+ * Per route, a handler with the default answer, or with a resolver's: \`handlers.listBooks(() => ({ items: [], total: 0 }))\`.
+ * A resolver may throw an ApiError (NotFound, Validation, ...) to answer the interface's error shape.
+ */
+export const handlers = mockHandlers({ meta: ${meta}, routes: ${routes}, results${jsonApi ? ', jsonApi: renderJsonApi' : ''} });
+
+/** Every route's handler with its default answer${oauth ? ' (and a token endpoint issuing mock tokens)' : ''}: \`setupServer(...defaultHandlers)\` or \`setupWorker(...defaultHandlers)\`. */
+export const defaultHandlers = [${oauth ? `...mockTokenEndpoints(${meta}), ` : ''}...Object.values(handlers).map((handler) => handler())];
+`;
+  return { path: `${module.name}/msw.ts`, content: text, source: module.sourceFile, format: true };
+}
+
+/** A route's member of the results: its name, the handler result type and the example value as code. */
+function routeRow(module: ModuleIr, route: RouteIr, examples: ExampleValues) {
+  const name = symbols.operation(route.name);
+  const shape = handlerResultShape(module, route);
+  const body = mainResponse(route)?.body;
+  if (shape.status === null || body === undefined) return { name, type: 'void', value: 'undefined' };
+  const responseType = `types.${symbols.routeType(route.name, 'Responses')}[${shape.status}]`;
+  if (!shape.counted) return { name, type: responseType, value: JSON.stringify(examples.value(body, 0)) };
+  const itemType = body.kind === 'list' ? body.items : body;
+  const items = Array.from({ length: EXAMPLES_PER_RECORD }, (_, index) => examples.value(itemType, index));
+  return {
+    name,
+    type: `ListResult<${responseType}[number]>`,
+    value: JSON.stringify({ items, total: items.length }),
+  };
+}

@@ -1,0 +1,128 @@
+// Mock Service Worker (v2) handlers of an interface, for front-end tests and demos without a server:
+// per route a handler that answers a result in the interface's wire style, through the same
+// renderers as the generated server (envelopes, json:api documents, apiAlias members, error bodies).
+// A resolver returns what a server handler would return (records, {items, total}) or throws an
+// ApiError (NotFound, Validation, ...) to answer the interface's error shape.
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { errorResponse } from './error-bodies.js';
+import { ApiError } from './errors.js';
+import type { InterfaceMeta, RouteMeta } from './interface-meta.js';
+import { JSONAPI_MEDIA_TYPE, negotiateRepresentation } from './negotiate.js';
+import { renderResult, type JsonApiRendering, type ListResult } from './responses.js';
+
+/** What a resolver is given: the request, its path parameters and its query (numbers and booleans read as such). */
+export interface MockRequest {
+  readonly request: Request;
+  readonly params: Readonly<Record<string, string | readonly string[] | undefined>>;
+  readonly query: Readonly<Record<string, unknown>>;
+}
+
+export type MockResolver<Result> = (request: MockRequest) => Result | Promise<Result>;
+
+/** Per route, a handler with its default answer, or with `resolver`'s: `server.use(handlers.listBooks(() => …))`. */
+export type MockHandlers<Results> = {
+  readonly [Name in keyof Results]: (resolver?: MockResolver<Results[Name]>) => HttpHandler;
+};
+
+export interface MockDefinition<Results> {
+  readonly meta: InterfaceMeta;
+  readonly routes: Readonly<Record<string, RouteMeta>>;
+  /** The default result of every route: example records that satisfy the definitions. */
+  readonly results: Results;
+  /** json:api interfaces: renderJsonApi of jsonapi.ts. */
+  readonly jsonApi?: JsonApiRendering;
+  /** Where the service is; by default any origin (`*`). */
+  readonly baseUrl?: string;
+}
+
+export function mockHandlers<Results extends object>(definition: MockDefinition<Results>): MockHandlers<Results> {
+  const entries = Object.keys(definition.results).map((name) => {
+    const route = definition.routes[name];
+    if (route === undefined) throw new Error(`${definition.meta.name}: no route ${name}`);
+    const fallback = defaultResolver(definition.results[name as keyof Results]);
+    return [name, (resolver?: MockResolver<unknown>) => routeHandler(definition, route, resolver ?? fallback)];
+  });
+  return Object.fromEntries(entries) as MockHandlers<Results>;
+}
+
+/**
+ * The token endpoint of each OAuth scheme, issuing a mock bearer token to any request, so that a
+ * generated client with OAuth credentials reaches the mocked routes.
+ */
+export function mockTokenEndpoints(meta: InterfaceMeta, baseUrl = '*'): HttpHandler[] {
+  return Object.values(meta.auth).flatMap((scheme) =>
+    scheme.type === 'oauth2'
+      ? [
+          http.post(`${baseUrl}${scheme.tokenPath}`, () =>
+            HttpResponse.json(
+              { access_token: 'mock-access-token', token_type: 'Bearer', expires_in: 3600 },
+              { headers: { 'cache-control': 'no-store' } },
+            ),
+          ),
+        ]
+      : [],
+  );
+}
+
+/** A copy of the default result each time, a list cut to the page the query asks for (`limit`, `page`). */
+function defaultResolver(result: unknown): MockResolver<unknown> {
+  return ({ query }) => {
+    const copy: unknown = structuredClone(result);
+    if (!isListResult(copy) || typeof query['limit'] !== 'number') return copy;
+    const page = typeof query['page'] === 'number' ? query['page'] : 1;
+    const start = (page - 1) * query['limit'];
+    return { items: copy.items.slice(start, start + query['limit']), total: copy.total };
+  };
+}
+
+function isListResult(value: unknown): value is ListResult<unknown> {
+  return typeof value === 'object' && value !== null && Array.isArray((value as ListResult<unknown>).items);
+}
+
+function routeHandler(
+  definition: MockDefinition<unknown>,
+  route: RouteMeta,
+  resolver: MockResolver<unknown>,
+): HttpHandler {
+  const { meta, jsonApi } = definition;
+  const path = `${definition.baseUrl ?? '*'}${route.path.replace(/\{([^}]+)\}/g, ':$1')}`;
+  const method = route.method.toLowerCase() as Lowercase<RouteMeta['method']>;
+  return http[method](path, async ({ request, params }) => {
+    const url = new URL(request.url);
+    const query = readQuery(url.searchParams);
+    const representation = negotiateRepresentation(request.headers.get('accept') ?? undefined) ?? 'jsonapi';
+    try {
+      const result = await resolver({ request, params, query });
+      const rendered = renderResult(
+        { meta, route, representation, origin: url.origin, path: url.pathname, query, includes: undefined, jsonApi },
+        result,
+      );
+      const headers = { ...rendered.headers, ...(rendered.contentType && { 'content-type': rendered.contentType }) };
+      const body = rendered.body === undefined ? null : JSON.stringify(rendered.body);
+      return new HttpResponse(body, { status: rendered.status, headers });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const answer = errorResponse(meta.errorStyle, meta.errors, error);
+      // As the server: only an errors array is a json:api document.
+      const jsonApiError =
+        meta.style === 'jsonapi' && meta.errorStyle === 'errors-array' && representation === 'jsonapi';
+      const headers = new Headers({
+        'content-type': jsonApiError ? JSONAPI_MEDIA_TYPE : 'application/json; charset=utf-8',
+      });
+      for (const [name, value] of Object.entries(error.headers))
+        for (const one of typeof value === 'string' ? [value] : value) headers.append(name, one);
+      return new HttpResponse(JSON.stringify(answer.body), { status: answer.status, headers });
+    }
+  });
+}
+
+/** The query with digit strings as numbers and true/false as booleans, as the server's schemas read them. */
+function readQuery(search: URLSearchParams): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  for (const [name, value] of search) {
+    if (/^-?\d+(\.\d+)?$/.test(value)) query[name] = Number(value);
+    else if (value === 'true' || value === 'false') query[name] = value === 'true';
+    else query[name] = value;
+  }
+  return query;
+}

@@ -1,0 +1,73 @@
+// Issue 36 item 5: a generated plugin given `cors` answers browsers' cross-origin calls from the listed
+// origins: a preflight before authentication, the headers a client reads exposed; other origins get
+// no CORS headers, and '*' with credentials is refused at start.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+
+type Loose = Record<string, any>;
+const PAGE = 'http://app.example:5173';
+
+let fixture: GeneratedFixture;
+let plugin: (options: Loose) => any;
+let app: FastifyInstance;
+
+const handlers = {
+  listBooks: async () => ({ items: [], total: 0 }),
+  createBook: async (input: Loose) => ({ ...input['body'], id: 1 }),
+  getBook: async () => ({ id: 1, title: 'Dune', genre: 'fiction' }),
+  listAuthors: async () => ({ items: [], total: 0 }),
+};
+
+beforeAll(async () => {
+  fixture = await generateFixture('library');
+  plugin = (await fixture.load('library-api/server.ts'))['libraryApiPlugin'];
+  app = Fastify();
+  await app.register(plugin({ handlers, auth: {}, cors: { origins: [PAGE], maxAgeSeconds: 60 } }));
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await fixture?.remove();
+});
+
+describe('cors', () => {
+  it('answers a preflight from an allowed origin with the method and headers asked for', async () => {
+    const reply = await app.inject({
+      method: 'OPTIONS',
+      url: '/library/books',
+      headers: {
+        origin: PAGE,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(reply.statusCode).toBe(204);
+    expect(reply.headers['access-control-allow-origin']).toBe(PAGE);
+    expect(reply.headers['access-control-allow-methods']).toContain('POST');
+    expect(reply.headers['access-control-allow-headers']).toBe('content-type');
+    expect(reply.headers['access-control-max-age']).toBe('60');
+  });
+
+  it('lets the page read an answer and its Location, and says nothing to another origin', async () => {
+    const allowed = await app.inject({ method: 'GET', url: '/library/books', headers: { origin: PAGE } });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.headers['access-control-allow-origin']).toBe(PAGE);
+    expect(allowed.headers['access-control-expose-headers']).toContain('location');
+    expect(allowed.headers['vary']).toContain('Origin');
+    const other = await app.inject({
+      method: 'GET',
+      url: '/library/books',
+      headers: { origin: 'http://evil.example' },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it("refuses '*' with credentials at start", async () => {
+    const strict = Fastify();
+    await expect(
+      strict.register(plugin({ handlers, auth: {}, cors: { origins: '*', credentials: true } })).ready(),
+    ).rejects.toThrow(/origins listed/);
+    await strict.close();
+  });
+});

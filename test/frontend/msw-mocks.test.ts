@@ -1,0 +1,116 @@
+// Issue 36 item 2: the opt-in msw emitter's handlers answer every route of the shop's four
+// interfaces and of another team's API in the interface's wire style, with example records the
+// emitted OpenAPI document accepts (ajv), pages cut by limit and page, per-test overrides, and
+// the interface's error shape for a thrown ApiError; the handlers compile under the strictest options.
+import { join } from 'node:path';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { definitionFiles, generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { OpenApiAnswers } from '../server/openapi-answers.js';
+import type { Answer } from '../server/helpers.js';
+
+const CONFIG = 'emitters:\n  msw: true\n';
+const BASE = 'http://mock.test';
+const server = setupServer();
+
+let shop: GeneratedFixture;
+let library: GeneratedFixture;
+
+beforeAll(async () => {
+  shop = await generateFixture('shop', await definitionFiles(), CONFIG);
+  library = await generateFixture('library', undefined, CONFIG);
+  server.listen({ onUnhandledRequest: 'error' });
+}, 120_000);
+afterAll(async () => {
+  server.close();
+  await Promise.all([shop?.remove(), library?.remove()]);
+});
+
+type RouteMeta = { method: string; path: string; query: string[]; responses: { when?: string }[] };
+
+async function answer(method: string, url: string): Promise<Answer> {
+  const response = await fetch(url, {
+    method,
+    ...(method === 'GET' || method === 'DELETE' ? {} : { body: '{}', headers: { 'content-type': 'application/json' } }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    text,
+    json: text === '' ? undefined : JSON.parse(text),
+    header: (name) => response.headers.get(name) ?? undefined,
+  };
+}
+
+/** Every route of the module's output under `out`, asked with and without each response flag and a page. */
+async function checkEveryRoute(fixture: GeneratedFixture, module: string): Promise<number> {
+  const mocks = await fixture.load(`${module}/msw.ts`);
+  const metadata = await fixture.load(`${module}/metadata.ts`);
+  const routes = Object.values(metadata[Object.keys(metadata).find((name) => name.endsWith('Routes')) as string]);
+  const document = new OpenApiAnswers(module, join(fixture.out, module, 'openapi.json'));
+  server.resetHandlers(...mocks['defaultHandlers']);
+  let checked = 0;
+  for (const route of routes as RouteMeta[]) {
+    const path = route.path.replace(/\{[^}]+\}/g, 'a0000000000000000000000000000001');
+    const flags = route.responses.flatMap((response) => (response.when ? [`?${response.when}=true`] : []));
+    const paged = route.query.includes('limit') && route.query.includes('page') ? ['?limit=2&page=2'] : [];
+    for (const search of ['', ...flags, ...paged]) {
+      const reply = await answer(route.method, `${BASE}${path}${search}`);
+      const declared = document.document['paths'][route.path][route.method.toLowerCase()].responses;
+      expect(Object.keys(declared), `${route.method} ${route.path}${search}`).toContain(String(reply.status));
+      if (reply.text !== '') document.expectDocumented(reply, route.path, route.method.toLowerCase());
+      checked += 1;
+    }
+  }
+  return checked;
+}
+
+describe('msw handlers', () => {
+  it.each(['admin-api', 'banner-api', 'price-list-api', 'store-api'])(
+    'answer every route of the shop %s as its OpenAPI document says',
+    async (module) => {
+      expect(await checkEveryRoute(shop, module)).toBeGreaterThan(3);
+    },
+  );
+
+  it.each(['library-api', 'library-envelope-api'])('answer every route of another API (%s)', async (module) => {
+    expect(await checkEveryRoute(library, module)).toBeGreaterThan(0);
+  });
+
+  it('page a list by limit and page, with the next link on the first page only', async () => {
+    const mocks = await shop.load('admin-api/msw.ts');
+    server.resetHandlers(...mocks['defaultHandlers']);
+    const first = await answer('GET', `${BASE}/api/v3/product?limit=2&page=1`);
+    const second = await answer('GET', `${BASE}/api/v3/product?limit=2&page=2`);
+    expect(first.json.data).toHaveLength(2);
+    expect(first.json.links.next).toContain('page=2');
+    expect(second.json.data).toHaveLength(1);
+    expect(second.json.links.next).toBeUndefined();
+    expect(second.json.meta.total).toBe(3);
+  });
+
+  it('take a per-test resolver, and answer a thrown ApiError in the error shape', async () => {
+    const mocks = await library.load('library-api/msw.ts');
+    const { NotFound } = await library.load('runtime/errors.ts');
+    const document = new OpenApiAnswers('library-api', join(library.out, 'library-api', 'openapi.json'));
+    server.resetHandlers(
+      mocks['handlers'].listBooks(() => ({ items: [], total: 41 })),
+      mocks['handlers'].getBook(() => {
+        throw new NotFound();
+      }),
+    );
+    const list = await answer('GET', `${BASE}/library/books`);
+    expect(list.json).toMatchObject({ items: [], total: 41 });
+    const missing = await answer('GET', `${BASE}/library/books/7`);
+    expect(missing.status).toBe(404);
+    document.expectDocumented(missing, '/library/books/{id}', 'get');
+  });
+
+  it('compile under the strictest options (the examples checked against the types)', async () => {
+    const result = await shop.typecheck(['out/**/*.ts']);
+    expect(result.output).toBe('');
+    const other = await library.typecheck(['out/**/*.ts']);
+    expect(other.output).toBe('');
+  }, 300_000);
+});
