@@ -41,7 +41,9 @@
 // differs), then judges every budget for both builds and prints each svcgen figure after / before.
 // Environment: BENCH_RUNS, BENCH_SIZES (none: the server figures only), BENCH_SERVER_SECONDS (default 5;
 // 0 skips the server measurement), BENCH_SERVER_ROUNDS, BENCH_TIMEOUT_SECONDS (default 900, per process),
-// BENCH_PEER_RUNS, BENCH_PEER_TIMEOUT_SECONDS, BENCH_SERVER_ONLY (jsonapi or plain: one server budget), BENCH_BEFORE.
+// BENCH_PEER_RUNS, BENCH_PEER_TIMEOUT_SECONDS, BENCH_SERVER_ONLY (jsonapi or plain: one server budget), BENCH_BEFORE,
+// BENCH_CLUSTER=1 (then also bench/cluster.mjs: requests per second through HAProxy with 1 and 3 instances on
+// PostgreSQL and Redis, and the shared stores' cost per login and per authenticated request; no budget).
 // Work files: bench/.work/.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -1299,6 +1301,11 @@ async function main() {
   for (const count of SIZES) results.push(await benchSize(count));
   const server = await benchServer();
   report(results, server, meta);
+  // The cluster's figures (bench/cluster.mjs): HAProxy, PostgreSQL and Redis must be there.
+  if (process.env.BENCH_CLUSTER === '1') {
+    const cluster = spawnSync(NODE, ['--import', 'tsx', join(BENCH, 'cluster.mjs')], { cwd: ROOT, stdio: 'inherit' });
+    if (cluster.status !== 0) fail('bench/cluster.mjs failed');
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
