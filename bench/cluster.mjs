@@ -66,8 +66,18 @@ async function throughput(instances) {
     await client.connect();
     await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await client.end();
+    await deleteKeys(env.SVC_REDIS_PREFIX);
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+async function deleteKeys(prefix) {
+  const client = createClient({ url: REDIS_URL });
+  client.on('error', () => undefined);
+  await client.connect();
+  for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 }))
+    if (keys.length > 0) await client.del(keys);
+  client.destroy();
 }
 
 /** Mean microseconds of `call`, run one after another (as one request makes its calls). */
@@ -142,9 +152,8 @@ async function allStoreCosts() {
       }),
     );
   } finally {
-    for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 }))
-      if (keys.length > 0) await client.del(keys);
     client.destroy();
+    await deleteKeys(prefix);
   }
   return rows;
 }
