@@ -43,6 +43,8 @@
 // 0 skips the server measurement), BENCH_SERVER_ROUNDS, BENCH_TIMEOUT_SECONDS (default 900, per process),
 // BENCH_PEER_RUNS, BENCH_PEER_TIMEOUT_SECONDS, BENCH_SERVER_ONLY (jsonapi or plain: one server budget), BENCH_BEFORE,
 // BENCH_SERVER_PORT (the measured servers' port, one server at a time; default 0, any free port).
+// BENCH_CLUSTER=1 (then also bench/cluster.mjs: requests per second through HAProxy with 1 and 3 instances on
+// PostgreSQL and Redis, and the shared stores' cost per login and per authenticated request; no budget).
 // Work files: bench/.work/.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -1302,6 +1304,11 @@ async function main() {
   for (const count of SIZES) results.push(await benchSize(count));
   const server = await benchServer();
   report(results, server, meta);
+  // The cluster's figures (bench/cluster.mjs): HAProxy, PostgreSQL and Redis must be there.
+  if (process.env.BENCH_CLUSTER === '1') {
+    const cluster = spawnSync(NODE, ['--import', 'tsx', join(BENCH, 'cluster.mjs')], { cwd: ROOT, stdio: 'inherit' });
+    if (cluster.status !== 0) fail('bench/cluster.mjs failed');
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

@@ -91,7 +91,10 @@ export class Data {
 
   /** An INSERT of one row with an integer id; the id. */
   async insert(text: string, ...params: unknown[]): Promise<number> {
-    return Number((await this.get<{ id: number }>(`${text} RETURNING id`, ...params))?.id);
+    if (this.dialect === 'postgres')
+      return Number((await this.get<{ id: number }>(`${text} RETURNING id`, ...params))?.id);
+    // SQLite: a plain write, its rowid (a statement with RETURNING would be read as a query, not run as a write).
+    return this.#run(async () => Number((await query(text, params).execute(this.kysely)).insertId));
   }
 
   /** Runs fn in one transaction: all of it or nothing. On SQLite, again while another process holds the lock. */

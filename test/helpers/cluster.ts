@@ -60,8 +60,8 @@ export interface ClusterOptions {
 async function freePorts(count: number): Promise<number> {
   const given = process.env['SVC_CLUSTER_PORT'];
   if (given) return Number(given);
-  for (let base = 47_000 + (process.pid % 90) * 10; ; base += 10) {
-    if (base > 47_990) base = 47_000;
+  for (let base = 47_000 + (process.pid % 89) * 10; ; base += 10) {
+    if (base > 47_880) base = 47_000;
     const ports = Array.from({ length: count + 1 }, (_, i) => base + i);
     if (!(await Promise.all(ports.map(listening))).some(Boolean)) return base;
   }
