@@ -31,6 +31,8 @@ const END_TO_END = [
   'test/openapi/validators.test.ts',
   'test/server/service.test.ts',
   'test/server/wire-styles.test.ts',
+  'test/media/files.test.ts',
+  'test/media/upload-memory.test.ts',
 ];
 
 export default defineConfig({

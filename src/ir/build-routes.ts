@@ -1,6 +1,7 @@
 // Routes, their parameters and responses → IR, with the checks that need the whole route.
 import type { YamlPath } from '../definitions/positions.js';
 import type { DefinitionFile, ParameterDefinition, RouteDefinition } from '../definitions/schema.js';
+import { buildFileAnswer, buildUpload } from './build-media.js';
 import { buildType } from './build-type.js';
 import type { FileContext } from './context.js';
 import { camelCase, compareCodePoints, expectedOneOf } from './names.js';
@@ -61,10 +62,16 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
       origin: ctx.origin(def.bodyQueryAlternative.origin, origin),
     },
     bodyFormats: def.bodyFormats ?? (def.body ? ['json'] : []),
+    ...optional('upload', buildUpload(ctx, def, path, origin)),
     responses: buildResponses(ctx, def, path, origin),
     errors: [...(def.errors ?? [])].sort(compareCodePoints),
     ...documented,
   };
+}
+
+/** `{ [key]: value }` when there is a value, else nothing: optional IR members stay absent, not undefined. */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
 function bodyEntries(ctx: FileContext, def: RouteDefinition, path: YamlPath): 'whole' | 'each' {
@@ -147,6 +154,7 @@ function buildResponses(ctx: FileContext, def: RouteDefinition, path: YamlPath, 
         headers: buildParameters(ctx, response, responsePath, documented.origin, 'headers'),
         when: response.when,
         total: response.total ?? false,
+        ...optional('file', buildFileAnswer(ctx, response, responsePath, documented.origin)),
         ...documented,
       };
     });

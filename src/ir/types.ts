@@ -140,6 +140,14 @@ export interface ParameterIr extends Documented {
   readonly shortForm?: { readonly key: string; readonly value: string };
 }
 
+/** A file's bytes as a request or response body, streamed: the media types it may have, the most bytes taken. */
+export interface FileIr extends Documented {
+  /** Never empty; application/octet-stream unless the definitions name others. */
+  readonly mediaTypes: readonly string[];
+  /** The largest upload accepted (a request body only); undefined: the interface's body limit. */
+  readonly maxBytes: number | undefined;
+}
+
 export interface ResponseIr extends Documented {
   readonly status: number;
   readonly body: TypeIr | undefined;
@@ -148,6 +156,8 @@ export interface ResponseIr extends Documented {
   readonly when: string | undefined;
   /** The envelope carries the number of matching records beside the list. */
   readonly total: boolean;
+  /** The answer is a file's bytes (no body, no envelope). */
+  readonly file?: FileIr;
 }
 
 export interface RouteIr extends Documented {
@@ -181,6 +191,8 @@ export interface RouteIr extends Documented {
   readonly bodyQueryAlternative:
     { readonly member: string; readonly style: 'json' | 'deepObject'; readonly origin: Origin } | undefined;
   readonly bodyFormats: readonly ('json' | 'form')[];
+  /** The request body is a file's bytes, streamed to the handler (no body then). */
+  readonly upload?: FileIr;
   readonly responses: readonly ResponseIr[];
   readonly errors: readonly string[];
 }

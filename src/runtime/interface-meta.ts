@@ -58,6 +58,14 @@ export interface ResponseMeta {
   /** The boolean query parameter that selects this response. */
   readonly when?: string;
   readonly location: boolean;
+  /** The answer is a file's bytes in one of these media types, streamed (file-answer.ts). */
+  readonly file?: FileMeta;
+}
+
+/** A file as a request or response body: its media types (lower case), and for uploads the most bytes taken. */
+export interface FileMeta {
+  readonly mediaTypes: readonly string[];
+  readonly maxBytes?: number;
 }
 
 export interface BodyMeta {
@@ -91,6 +99,8 @@ export interface RouteMeta {
   /** Header parameters written as JSON text. */
   readonly headerStyles?: Readonly<Record<string, 'json'>>;
   readonly body?: BodyMeta;
+  /** The request body is a file's bytes, streamed to the handler (octet-stream.ts). */
+  readonly upload?: FileMeta;
   readonly responses: readonly ResponseMeta[];
   readonly errors: readonly string[];
 }

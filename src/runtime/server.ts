@@ -27,6 +27,7 @@ import {
 } from './server-auth.js';
 import { credentialCheck, type CredentialCheck } from './login-guard.js';
 import { storageUnavailable } from './storage-errors.js';
+import type { StreamedMedia } from './streamed-media.js';
 import { LoginThrottle } from './throttle.js';
 
 export interface RouteSchemas {
@@ -77,6 +78,8 @@ export interface InterfaceDefinition {
   readonly authSchemes?: Readonly<Record<string, AuthScheme>>;
   /** Renders json:api documents (jsonapi.ts); given by the servers of json:api interfaces only. */
   readonly jsonApi?: JsonApiRendering;
+  /** Bodies and answers that are streamed (files, multipart forms, event streams): those the API uses. */
+  readonly media?: readonly StreamedMedia[];
 }
 
 export interface InterfacePluginOptions {
@@ -140,6 +143,7 @@ export function createInterfacePlugin(
     enableGetBodies(app);
     readJsonBodies(app);
     readFormBodies(app);
+    for (const media of definition.media ?? []) await media.register?.(app, Object.values(definition.routes));
     app.setErrorHandler((error, request, reply) => sendError(meta, toApiError(error, request, options), reply));
     const toSchemeError = (error: unknown, request: FastifyRequest) => toApiError(error, request, options);
     for (const { scheme, kind, options: schemeOptions } of schemes)
@@ -349,6 +353,9 @@ function routeRunner(parts: RunnerParts) {
   const formObjects = formObjectParameters(schemas.query, route.queryStyles);
   const headerLists = listParameters(schemas.headers);
   const cookieLists = listParameters(schemas.cookies);
+  const media = definition.media ?? [];
+  const streamedBody = media.find((kind) => kind.body?.takes(route))?.body;
+  const streamedAnswers = media.flatMap((kind) => (kind.answer ? [kind.answer] : []));
   const prepare = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const representation = meta.style === 'jsonapi' ? negotiate(request) : 'plain';
     const auth = authenticator ? await serviceCall(() => authenticator.authenticate(request, route)) : undefined;
@@ -356,7 +363,8 @@ function routeRunner(parts: RunnerParts) {
     prepared.set(request, { representation, auth });
     if (auth?.session) requestSessions.set(request, auth.session);
     // Routes without a body ignore a JSON one (clients that send Content-Type: application/json on every request).
-    requireBodyMediaType(request, route.body?.formats ?? ['json']);
+    if (streamedBody) streamedBody.check(request, route);
+    else requireBodyMediaType(request, route.body?.formats ?? ['json']);
   };
   const run = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const { representation, auth } = prepared.get(request) ?? { representation: 'plain', auth: undefined };
@@ -385,6 +393,7 @@ function routeRunner(parts: RunnerParts) {
       const list = { list: schemas.body, entry: schemas.bodyEntry };
       input['body'] = absentOptionalBody(route, body) ? undefined : judgeEntries(list, body, toViolation);
     } else if (schemas.body) input['body'] = parseBody(schemas.body, route, body, rawQuery);
+    else if (streamedBody) input['body'] = await streamedBody.read(request, reply, route);
     const includes =
       meta.style === 'api-alias' ? requestIncludes(input['body'] ?? request.body, includesQuery) : undefined;
     const origin = parts.originOf(request);
@@ -403,6 +412,8 @@ function routeRunner(parts: RunnerParts) {
     }
     const query = (input['query'] ?? {}) as Record<string, unknown>;
     const response = selectResponse(route, query);
+    const streamed = response && streamedAnswers.find((answer) => answer.sends(response));
+    if (streamed && response) return streamed.send(request, reply, route, response, result);
     if (response && parts.validateResponses) {
       const schema = answers.result(response);
       judgeResult({ meta, route: route.name, response, schema }, result);

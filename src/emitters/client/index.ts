@@ -73,6 +73,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
       { module: 'client', names: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)] },
       ...(jsonApi ? [{ module: 'jsonapi-decode', names: ['decodeDocument'] }] : []),
       ...(getBodies ? [{ module: 'client-get-body', names: ['undiciGetBody'] }] : []),
+      ...fileImports(views),
     ]),
     { declaration: { kind: 'import', from: './metadata.js', names: [meta, routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
@@ -141,7 +142,21 @@ function clientMethodView(module: ModuleIr, route: RouteIr) {
     docs: route.summary ?? route.description,
     inputs: routeInputs(route).map(({ input, part, key }) => ({ input, part, required: required(key) })),
     result: resultShape(module, route),
+    routes: symbols.routes(module.name),
+    upload: route.upload !== undefined,
+    // The answer a call resolves to is a file: the first success answer with a body or a file is one.
+    fileAnswer:
+      route.responses.find((response) => response.status < 300 && (response.body || response.file))?.file !== undefined,
   };
+}
+
+/** What a client with file routes imports: the call that streams them, and the types of its input and answer. */
+function fileImports(views: readonly ClientMethodView[]): { module: string; names: string[] }[] {
+  const uploads = views.some((view) => view.upload);
+  const answers = views.some((view) => view.fileAnswer);
+  if (!uploads && !answers) return [];
+  const types = [...(uploads ? ['type FileUpload'] : []), ...(answers ? ['type DownloadedFile'] : [])];
+  return [{ module: 'client-file', names: ['fileCall', ...types] }];
 }
 
 /** A route's method of the client class and its row of the response schemas table, both one body deep. */
@@ -151,21 +166,27 @@ function printRouteMembers(view: ClientMethodView): { method: PrintedMember; row
 }
 
 function clientMethod(view: ClientMethodView): ClassMethod {
-  const result = clientResult(view.name, view.result);
+  const result = view.fileAnswer ? { type: typeRef('DownloadedFile') } : clientResult(view.name, view.result);
   const inputType =
     view.inputs.length > 0
       ? typeLiteral(
           view.inputs.map(({ input, part, required }) => ({
             name: input,
-            type: typeRef(`types.${symbols.routeType(view.name, part)}`),
+            type:
+              view.upload && input === 'body'
+                ? typeRef('FileUpload')
+                : typeRef(`types.${symbols.routeType(view.name, part)}`),
             optional: !required,
             readonly: true,
           })),
         )
       : typeRef('Record', [typeRef('string'), typeRef('never')]);
   const inputRequired = view.inputs.some((input) => input.required);
-  const core = member(path('this.core'), result.itemType ? 'page' : 'call');
-  const args = [literal(view.name), id('input'), id('options')];
+  const streamed = view.upload || view.fileAnswer;
+  const core = streamed ? id('fileCall') : member(path('this.core'), result.itemType ? 'page' : 'call');
+  const args = streamed
+    ? [path('this.core'), member(id(view.routes), view.name), id('input'), id('options')]
+    : [literal(view.name), id('input'), id('options')];
   return {
     name: symbols.operation(view.name),
     docs: view.docs,

@@ -1,5 +1,14 @@
 // The IR of one interface → the plain metadata tables the runtime reads (see runtime/interface-meta.ts).
-import type { AuthSchemeIr, ModuleIr, ParameterIr, RecordIr, ResponseIr, RouteIr, TypeIr } from '../../ir/types.js';
+import type {
+  AuthSchemeIr,
+  FileIr,
+  ModuleIr,
+  ParameterIr,
+  RecordIr,
+  ResponseIr,
+  RouteIr,
+  TypeIr,
+} from '../../ir/types.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 import { pick } from '../shared/pick.js';
 
@@ -158,6 +167,7 @@ export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
           queryAlternative: route.bodyQueryAlternative && pick(route.bodyQueryAlternative, 'member', 'style'),
         })
       : undefined,
+    upload: route.upload && fileMeta(route.upload),
     responses: route.responses.map((response) => responseMeta(module, response)),
     errors: route.errors,
   });
@@ -184,7 +194,12 @@ function responseMeta(module: ModuleIr, response: ResponseIr): Json {
     total: response.total,
     when: response.when,
     location: response.headers.some((header) => header.name === 'location'),
+    file: response.file && fileMeta(response.file),
   });
+}
+
+function fileMeta(file: FileIr): Json {
+  return dropUndefined({ mediaTypes: [...file.mediaTypes], maxBytes: file.maxBytes });
 }
 
 /** The same object without its undefined members (a plain loop: this runs for every route and response). */

@@ -6,6 +6,7 @@ import { symbols, type RoutePart } from '../../ir/symbols.js';
 import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, moduleFile, type Emitter, type GeneratedFile } from '../contract.js';
 import {
+  array,
   call,
   exported,
   functionType,
@@ -58,6 +59,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
     ...runtimeImports([
       ...(views.some((view) => view.result.counted) ? [{ module: 'responses', names: ['type ListResult'] }] : []),
       ...(views.some((view) => view.bodyEntries) ? [{ module: 'body-entries', names: ['type BodyEntries'] }] : []),
+      ...mediaImports(module),
       ...authOptions.map(({ module, value, type }) => ({ module, names: [value, `type ${type}`] })),
       ...(jsonApi ? [{ module: 'jsonapi', names: ['renderJsonApi'] }] : []),
       { module: 'server', names: ['createInterfacePlugin', 'type HandlerContext'] },
@@ -168,6 +170,9 @@ function emitServer(module: ModuleIr): GeneratedFile {
                   ? [property('authSchemes', object(authOptions.map(({ name, value }) => property(name, id(value)))))]
                   : []),
                 ...(jsonApi ? [property('jsonApi', id('renderJsonApi'))] : []),
+                ...(streamedMedia(module).length > 0
+                  ? [property('media', array(streamedMedia(module).map(({ value }) => id(value))))]
+                  : []),
               ]),
               id('options'),
             ]),
@@ -178,6 +183,25 @@ function emitServer(module: ModuleIr): GeneratedFile {
     ),
   ];
   return moduleFile(module, 'server', printFile(statements));
+}
+
+/** The runtime modules of the streamed bodies and answers the API uses, and the value each gives the plugin. */
+function streamedMedia(module: ModuleIr): { module: string; value: string }[] {
+  const files = module.routes.some((route) => route.upload || route.responses.some((response) => response.file));
+  return files ? [{ module: 'octet-stream', value: 'fileMedia' }] : [];
+}
+
+/** What the generated server imports for them: the media values, and the types its handlers take and give. */
+function mediaImports(module: ModuleIr): { module: string; names: string[] }[] {
+  const uploads = module.routes.some((route) => route.upload);
+  const answers = module.routes.some((route) => route.responses.some((response) => response.file));
+  return [
+    ...streamedMedia(module).map(({ module, value }) => ({
+      module,
+      names: [value, ...(module === 'octet-stream' && answers ? ['type FileAnswer'] : [])],
+    })),
+    ...(uploads ? [{ module: 'uploaded-file', names: ['type UploadedFile'] }] : []),
+  ];
 }
 
 /** An optional setting of the server options. */
@@ -231,6 +255,7 @@ function handlerView(module: ModuleIr, route: RouteIr, sessions: boolean) {
     docs: route.summary ?? route.description,
     inputs: routeInputs(route),
     bodyEntries: route.bodyEntries === 'each',
+    upload: route.upload !== undefined,
     bodyOptional: route.body !== undefined && !route.bodyRequired,
     result: handlerResultShape(module, route),
     sessions,
@@ -264,13 +289,22 @@ function inputType(view: HandlerView, { input, part }: RouteInput): TypeNode {
   const output = (schema: RoutePart | 'BodyEntry') =>
     typeRef('z.output', [typeOf(`schemas.${symbols.routeSchema(view.name, schema)}`)]);
   if (input !== 'body') return output(part);
+  if (view.upload) return typeRef('UploadedFile');
   const type = view.bodyEntries ? typeRef('BodyEntries', [output('BodyEntry')]) : output(part);
   return view.bodyOptional ? union([type, typeRef('undefined')]) : type;
 }
 
 /** `name: { pathParams: schemas.…, …, responses }`: the table's keys differ from the handler input names. */
-function routeSchemasRow({ name, inputs, bodyEntries }: Pick<HandlerView, 'name' | 'inputs' | 'bodyEntries'>) {
-  const rows = inputs.map(({ key, part }) => property(key, path(`schemas.${symbols.routeSchema(name, part)}`)));
+function routeSchemasRow({
+  name,
+  inputs,
+  bodyEntries,
+  upload,
+}: Pick<HandlerView, 'name' | 'inputs' | 'bodyEntries' | 'upload'>) {
+  // An upload has no schema: its bytes go to the handler unread.
+  const rows = inputs
+    .filter(({ key }) => !(upload && key === 'body'))
+    .map(({ key, part }) => property(key, path(`schemas.${symbols.routeSchema(name, part)}`)));
   if (bodyEntries) rows.push(property('bodyEntry', path(`schemas.${symbols.routeSchema(name, 'BodyEntry')}`)));
   rows.push(property('responses', path(`schemas.${symbols.routeSchema(name, 'Responses')}`)));
   return property(name, object(rows));
