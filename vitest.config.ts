@@ -33,6 +33,7 @@ const END_TO_END = [
   'test/server/wire-styles.test.ts',
   'test/media/files.test.ts',
   'test/media/upload-memory.test.ts',
+  'test/media/multipart.test.ts',
 ];
 
 export default defineConfig({

@@ -121,6 +121,43 @@ export const UploadSchema = z.strictObject({
 });
 export type UploadDefinition = z.infer<typeof UploadSchema>;
 
+/** A multipart/form-data body: file parts, streamed to the handler, and text parts. */
+export const MultipartSchema = z.strictObject({
+  ...common,
+  files: z
+    .record(
+      name,
+      z.strictObject({
+        ...common,
+        mediaTypes,
+        maxBytes: z.number().int().positive().optional().describe('the largest file of this part (413 past it)'),
+        required: z.boolean().optional().describe('must be sent (default true)'),
+      }),
+    )
+    .optional()
+    .describe('the file parts, by part name'),
+  fields: z
+    .record(
+      name,
+      z.strictObject({
+        ...common,
+        type: z.enum(['string', 'enum']),
+        values: z.array(z.string()).min(1).optional(),
+        maxLength: z.number().int().nonnegative().optional(),
+        required: z.boolean().optional().describe('must be sent (default true)'),
+      }),
+    )
+    .optional()
+    .describe('the text parts, by part name'),
+  limits: z
+    .strictObject({
+      parts: z.number().int().positive().optional().describe('the most parts a request may send (default 100)'),
+      fieldBytes: z.number().int().positive().optional().describe('the longest text part in bytes (default 65536)'),
+    })
+    .optional(),
+});
+export type MultipartDefinition = z.infer<typeof MultipartSchema>;
+
 /** An answer that is a file's bytes, streamed. */
 const FileAnswerSchema = z.strictObject({ ...common, mediaTypes });
 
@@ -175,6 +212,7 @@ export const RouteSchema = z.strictObject({
     .describe('for clients that cannot send a GET body'),
   bodyFormats: z.array(z.enum(['json', 'form'])).optional(),
   upload: UploadSchema.optional().describe("the request body is a file's bytes, streamed (instead of a body)"),
+  multipart: MultipartSchema.optional().describe('the request body is a multipart/form-data form (instead of a body)'),
   responses: z.record(z.string().regex(/^[1-5][0-9][0-9]$/, 'an HTTP status code'), ResponseSchema),
   errors: z.array(z.string()).optional().describe('error kinds this route can answer with'),
 });

@@ -124,6 +124,12 @@ export const RULES = {
   // A limit is a constraint of the reader (the server): lowered, a base client's file may be refused.
   'upload-limit-lowered': fixed(CLIENTS),
   'upload-limit-raised': fixed(SERVERS),
+  // A multipart form: a part the other side does not know is a 400, a required one it does not send a 422.
+  'multipart-added': fixed(BOTH),
+  'multipart-removed': fixed(BOTH),
+  'multipart-part-added-required': fixed(BOTH),
+  'multipart-part-added-optional': fixed(SERVERS),
+  'multipart-part-removed': fixed(BOTH),
   'file-answer-added': fixed(BOTH),
   'file-answer-removed': fixed(BOTH),
   // Clients refuse a file of a media type they do not know; a handler's result names one of the declared ones.

@@ -3,7 +3,7 @@ import type { ModuleIr, ParameterIr, RouteIr } from '../ir/types.js';
 import { listDelta, reportOtherChanges, sameValue, show, type CompareContext } from './context.js';
 import { compareRouteAuth } from './compare-auth.js';
 import { compareDefault, comparePresence, isRequired } from './compare-records.js';
-import { compareFileAnswer, compareUpload } from './compare-files.js';
+import { compareFileAnswer, compareMultipart, compareUpload } from './compare-files.js';
 import { compareTypes } from './compare-types.js';
 import type { Direction } from './types.js';
 
@@ -78,6 +78,7 @@ const HANDLED: readonly (keyof RouteIr)[] = [
   'bodyQueryAlternative',
   'bodyFormats',
   'upload',
+  'multipart',
   'responses',
   'errors',
 ];
@@ -97,6 +98,7 @@ function compareRoute(ctx: CompareContext, subject: string, base: RouteIr, head:
   compareParameters(ctx, `${subject} › cookie`, base.cookies, head.cookies, 'request');
   compareBody(ctx, subject, base, head);
   compareUpload(ctx, subject, base, head);
+  compareMultipart(ctx, subject, base, head);
   compareResponses(ctx, subject, base, head);
   // "errors: added a, b; removed c"
   const errors = Object.entries(listDelta(base.errors, head.errors)).filter(([, names]) => names.length > 0);

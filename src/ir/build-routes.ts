@@ -1,7 +1,7 @@
 // Routes, their parameters and responses → IR, with the checks that need the whole route.
 import type { YamlPath } from '../definitions/positions.js';
 import type { DefinitionFile, ParameterDefinition, RouteDefinition } from '../definitions/schema.js';
-import { buildFileAnswer, buildUpload } from './build-media.js';
+import { buildFileAnswer, buildMultipart, buildUpload } from './build-media.js';
 import { buildType } from './build-type.js';
 import type { FileContext } from './context.js';
 import { camelCase, compareCodePoints, expectedOneOf } from './names.js';
@@ -63,6 +63,7 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
     },
     bodyFormats: def.bodyFormats ?? (def.body ? ['json'] : []),
     ...optional('upload', buildUpload(ctx, def, path, origin)),
+    ...optional('multipart', buildMultipart(ctx, def, path, origin)),
     responses: buildResponses(ctx, def, path, origin),
     errors: [...(def.errors ?? [])].sort(compareCodePoints),
     ...documented,

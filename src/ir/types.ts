@@ -148,6 +148,30 @@ export interface FileIr extends Documented {
   readonly maxBytes: number | undefined;
 }
 
+/** A file part of a multipart body. */
+export interface FilePartIr extends FileIr {
+  readonly name: string;
+  readonly required: boolean;
+}
+
+/** A text part of a multipart body: text, or one of `values`. */
+export interface FieldPartIr extends Documented {
+  readonly name: string;
+  readonly values: readonly string[] | undefined;
+  readonly maxLength: number | undefined;
+  readonly required: boolean;
+}
+
+/** A multipart/form-data body, read part by part as it arrives. */
+export interface MultipartIr extends Documented {
+  readonly files: readonly FilePartIr[];
+  readonly fields: readonly FieldPartIr[];
+  /** The most parts a request may send. */
+  readonly maxParts: number;
+  /** The longest text part, in bytes. */
+  readonly maxFieldBytes: number;
+}
+
 export interface ResponseIr extends Documented {
   readonly status: number;
   readonly body: TypeIr | undefined;
@@ -193,6 +217,8 @@ export interface RouteIr extends Documented {
   readonly bodyFormats: readonly ('json' | 'form')[];
   /** The request body is a file's bytes, streamed to the handler (no body then). */
   readonly upload?: FileIr;
+  /** The request body is a multipart/form-data form, streamed to the handler part by part (no body then). */
+  readonly multipart?: MultipartIr;
   readonly responses: readonly ResponseIr[];
   readonly errors: readonly string[];
 }

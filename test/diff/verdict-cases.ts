@@ -86,6 +86,15 @@ export const BASE: Doc = {
       upload: { mediaTypes: ['image/png', 'image/jpeg'], maxBytes: 64 },
       responses: { '204': {} },
     },
+    postForm: {
+      method: 'POST',
+      path: '/forms',
+      multipart: {
+        files: { scan: { mediaTypes: ['image/png'] } },
+        fields: { title: { type: 'string' }, note: { type: 'string', required: false } },
+      },
+      responses: { '204': {} },
+    },
     getScan: {
       method: 'GET',
       path: '/scans',
@@ -267,6 +276,39 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
   ],
   'upload-limit-raised': [
     { name: "an upload's limit is raised", edit: (d) => (d.routes.putScan.upload.maxBytes = 128) },
+  ],
+  'multipart-added': [
+    {
+      name: 'a JSON body becomes a multipart form',
+      edit: (d) => (
+        (d.routes.createBook.multipart = { fields: { title: { type: 'string' } } }),
+        delete d.routes.createBook.body
+      ),
+    },
+  ],
+  'multipart-removed': [
+    {
+      name: 'a multipart form becomes a JSON body',
+      edit: (d) => (
+        delete d.routes.postForm.multipart,
+        (d.routes.postForm.body = { type: 'record', record: 'search' })
+      ),
+    },
+  ],
+  'multipart-part-added-required': [
+    {
+      name: 'a required text part is added',
+      edit: (d) => (d.routes.postForm.multipart.fields.shelf = { type: 'string' }),
+    },
+  ],
+  'multipart-part-added-optional': [
+    {
+      name: 'an optional file part is added',
+      edit: (d) => (d.routes.postForm.multipart.files.cover = { mediaTypes: ['image/png'], required: false }),
+    },
+  ],
+  'multipart-part-removed': [
+    { name: 'an optional text part is removed', edit: (d) => delete d.routes.postForm.multipart.fields.note },
   ],
   'file-answer-added': [
     {

@@ -157,6 +157,7 @@ function callInput(doc: Doc, route: Loose, mode: Mode): Loose {
   if (route['body'] && (mode === 'full' || route['bodyRequired'] !== false))
     input['body'] = sample(doc, route['body'], 'request', mode);
   if (route['upload']) input['body'] = uploadSample(route['upload'], mode);
+  if (route['multipart']) input['body'] = formSample(route['multipart'], mode);
   return input;
 }
 
@@ -165,6 +166,16 @@ function uploadSample(upload: Loose, mode: Mode): Loose {
   const types: string[] = upload['mediaTypes'] ?? ['application/octet-stream'];
   const size = mode === 'full' ? (upload['maxBytes'] ?? 64) : 1;
   return { data: new Uint8Array(size).fill(7), mediaType: mode === 'full' ? types.at(-1) : types[0] };
+}
+
+/** A multipart form's parts: every part (full) or the required ones (minimal). */
+function formSample(form: Loose, mode: Mode): Loose {
+  const body: Loose = {};
+  for (const [name, part] of Object.entries<Loose>(form['files'] ?? {}))
+    if (mode === 'full' || part['required'] !== false) body[name] = uploadSample(part, mode);
+  for (const [name, part] of Object.entries<Loose>(form['fields'] ?? {}))
+    if (mode === 'full' || part['required'] !== false) body[name] = part['values']?.[0] ?? 'x';
+  return body;
 }
 
 /** A file answer's media type a handler of `doc` returns: the last declared (full) or the first. */
@@ -211,10 +222,13 @@ export class Servers {
       const { plugin } = await load(root, doc.name);
       const handlers: Loose = {};
       for (const [name, route] of Object.entries<Loose>(doc.routes)) {
-        handlers[name] = async (input: Loose) => (
-          (this.#seen = input),
-          structuredClone(handlerResult(doc, route, this.#mode))
-        );
+        handlers[name] = async (input: Loose) => {
+          this.#seen = input;
+          // A multipart form is checked as it is read: every part, to its end.
+          if (route['multipart'])
+            for await (const part of input['body']) if (part.kind === 'file') part.file.stream.resume();
+          return structuredClone(handlerResult(doc, route, this.#mode));
+        };
       }
       await app.register(plugin({ handlers, auth: {} }));
     }
@@ -301,6 +315,7 @@ export function implementationSource(base: Doc, against: Doc): string {
     for (const param of Object.keys(route['query'] ?? {})) reads.push(`input.query.${param}`);
     for (const param of Object.keys(route['cookies'] ?? {})) reads.push(`input.cookies.${param}`);
     if (route['upload']) reads.push('input.body.mediaType', 'input.body.stream');
+    for (const field of Object.keys(route['multipart']?.['fields'] ?? {})) reads.push(`input.body.fields.${field}`);
     if (route['body']?.['type'] === 'record') {
       for (const field of Object.keys(base.records[route['body']['record']].fields))
         reads.push(`input.body${route['bodyRequired'] === false ? '?' : ''}.${field}`);

@@ -20,10 +20,13 @@ import {
   stringType,
   typeLiteral,
   typeRef,
+  union,
   type ClassMethod,
   type PrintedMember,
   type TopLevel,
+  type TypeNode,
 } from '../shared/code/ast.js';
+import { pick } from '../shared/pick.js';
 import { printClassMethodApart, printFile, printObjectMemberApart } from '../shared/code/print-file.js';
 import { runtimeImports } from '../shared/imports.js';
 import { routeInputs, type RouteInput } from '../shared/route-inputs.js';
@@ -144,6 +147,10 @@ function clientMethodView(module: ModuleIr, route: RouteIr) {
     result: resultShape(module, route),
     routes: symbols.routes(module.name),
     upload: route.upload !== undefined,
+    multipart: route.multipart && {
+      files: route.multipart.files.map((part) => pick(part, 'name', 'required')),
+      fields: route.multipart.fields.map((part) => pick(part, 'name', 'required', 'values')),
+    },
     // The answer a call resolves to is a file: the first success answer with a body or a file is one.
     fileAnswer:
       route.responses.find((response) => response.status < 300 && (response.body || response.file))?.file !== undefined,
@@ -154,15 +161,39 @@ function clientMethodView(module: ModuleIr, route: RouteIr) {
 function fileImports(views: readonly ClientMethodView[]): { module: string; names: string[] }[] {
   const uploads = views.some((view) => view.upload);
   const answers = views.some((view) => view.fileAnswer);
-  if (!uploads && !answers) return [];
+  const forms = views.some((view) => view.multipart)
+    ? [{ module: 'client-multipart', names: ['multipartCall', 'type FilePart'] }]
+    : [];
+  if (!uploads && !answers) return forms;
   const types = [...(uploads ? ['type FileUpload'] : []), ...(answers ? ['type DownloadedFile'] : [])];
-  return [{ module: 'client-file', names: ['fileCall', ...types] }];
+  return [{ module: 'client-file', names: ['fileCall', ...types] }, ...forms];
 }
 
 /** A route's method of the client class and its row of the response schemas table, both one body deep. */
 function printRouteMembers(view: ClientMethodView): { method: PrintedMember; row: PrintedMember } {
   const row = property(view.name, path(`schemas.${symbols.routeSchema(view.name, 'Responses')}`));
   return { method: printClassMethodApart(clientMethod(view), 1), row: printObjectMemberApart(row, 1) };
+}
+
+/** The body a streamed route takes: a file upload, or a multipart form's parts by name. */
+function bodyType(view: ClientMethodView, input: RouteInput['input']): TypeNode | undefined {
+  if (input !== 'body') return undefined;
+  if (view.upload) return typeRef('FileUpload');
+  if (!view.multipart) return undefined;
+  return typeLiteral([
+    ...view.multipart.files.map((part) => ({
+      name: part.name,
+      type: typeRef('FilePart'),
+      optional: !part.required,
+      readonly: true,
+    })),
+    ...view.multipart.fields.map((part) => ({
+      name: part.name,
+      type: part.values ? union(part.values.map(stringType)) : typeRef('string'),
+      optional: !part.required,
+      readonly: true,
+    })),
+  ]);
 }
 
 function clientMethod(view: ClientMethodView): ClassMethod {
@@ -172,18 +203,16 @@ function clientMethod(view: ClientMethodView): ClassMethod {
       ? typeLiteral(
           view.inputs.map(({ input, part, required }) => ({
             name: input,
-            type:
-              view.upload && input === 'body'
-                ? typeRef('FileUpload')
-                : typeRef(`types.${symbols.routeType(view.name, part)}`),
+            type: bodyType(view, input) ?? typeRef(`types.${symbols.routeType(view.name, part)}`),
             optional: !required,
             readonly: true,
           })),
         )
       : typeRef('Record', [typeRef('string'), typeRef('never')]);
   const inputRequired = view.inputs.some((input) => input.required);
-  const streamed = view.upload || view.fileAnswer;
-  const core = streamed ? id('fileCall') : member(path('this.core'), result.itemType ? 'page' : 'call');
+  const streamed = view.upload || view.fileAnswer || view.multipart;
+  const helper = view.multipart ? id('multipartCall') : id('fileCall');
+  const core = streamed ? helper : member(path('this.core'), result.itemType ? 'page' : 'call');
   const args = streamed
     ? [path('this.core'), member(id(view.routes), view.name), id('input'), id('options')]
     : [literal(view.name), id('input'), id('options')];

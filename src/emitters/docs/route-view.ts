@@ -1,5 +1,5 @@
 // The routes of a page: parameters, body, responses and the errors each can answer with.
-import type { ErrorIr, FileIr, RouteIr } from '../../ir/types.js';
+import type { ErrorIr, FileIr, MultipartIr, RouteIr } from '../../ir/types.js';
 import { inline } from './markdown.js';
 import type { ParameterView, ResponseView, RouteErrorView, RouteView } from './page-types.js';
 import { typeText } from './type-text.js';
@@ -89,7 +89,14 @@ export function routeView({ module, route, errors, origins }: RouteInput): Route
             formats: route.upload.mediaTypes.join(', '),
             alternative: null,
           }
-        : null,
+        : route.multipart
+          ? {
+              type: inline(multipartText(route.multipart)),
+              required: true,
+              formats: 'multipart/form-data',
+              alternative: null,
+            }
+          : null,
     responses: route.responses.map((response) => responseView(module, response)),
     errors,
     origins,
@@ -99,6 +106,15 @@ export function routeView({ module, route, errors, origins }: RouteInput): Route
 /** A file body or answer: its bytes, streamed, and the limit of an upload. */
 function fileText(file: FileIr): string {
   return `file (${file.mediaTypes.join(', ')}), streamed${file.maxBytes === undefined ? '' : `, at most ${file.maxBytes} bytes`}`;
+}
+
+/** A multipart form: its parts, each a file or text, `?` when optional. */
+function multipartText(multipart: MultipartIr): string {
+  const files = multipart.files.map((part) => `${part.name}${part.required ? '' : '?'}: ${fileText(part)}`);
+  const fields = multipart.fields.map(
+    (part) => `${part.name}${part.required ? '' : '?'}: ${part.values ? part.values.join(' | ') : 'text'}`,
+  );
+  return `multipart form { ${[...files, ...fields].join('; ')} }`;
 }
 
 function responseView(module: string, response: ResponseSource): ResponseView {

@@ -25,6 +25,7 @@ const ROUTE_KEYS = [
   'bodyFormats',
   'bodyQueryAlternative',
   'upload',
+  'multipart',
   'origin',
 ] as const;
 

@@ -1,6 +1,7 @@
 // The IR of one interface → the plain metadata tables the runtime reads (see runtime/interface-meta.ts).
 import type {
   AuthSchemeIr,
+  MultipartIr,
   FileIr,
   ModuleIr,
   ParameterIr,
@@ -168,6 +169,7 @@ export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
         })
       : undefined,
     upload: route.upload && fileMeta(route.upload),
+    multipart: route.multipart && multipartMeta(route.multipart),
     responses: route.responses.map((response) => responseMeta(module, response)),
     errors: route.errors,
   });
@@ -196,6 +198,22 @@ function responseMeta(module: ModuleIr, response: ResponseIr): Json {
     location: response.headers.some((header) => header.name === 'location'),
     file: response.file && fileMeta(response.file),
   });
+}
+
+function multipartMeta(multipart: MultipartIr): Json {
+  return {
+    files: Object.fromEntries(
+      multipart.files.map((part) => [part.name, { ...fileMeta(part), required: part.required }]),
+    ),
+    fields: Object.fromEntries(
+      multipart.fields.map((part) => [
+        part.name,
+        dropUndefined({ values: part.values && [...part.values], maxLength: part.maxLength, required: part.required }),
+      ]),
+    ),
+    maxParts: multipart.maxParts,
+    maxFieldBytes: multipart.maxFieldBytes,
+  };
 }
 
 function fileMeta(file: FileIr): Json {

@@ -188,7 +188,11 @@ function emitServer(module: ModuleIr): GeneratedFile {
 /** The runtime modules of the streamed bodies and answers the API uses, and the value each gives the plugin. */
 function streamedMedia(module: ModuleIr): { module: string; value: string }[] {
   const files = module.routes.some((route) => route.upload || route.responses.some((response) => response.file));
-  return files ? [{ module: 'octet-stream', value: 'fileMedia' }] : [];
+  const forms = module.routes.some((route) => route.multipart);
+  return [
+    ...(files ? [{ module: 'octet-stream', value: 'fileMedia' }] : []),
+    ...(forms ? [{ module: 'multipart', value: 'multipartMedia' }] : []),
+  ];
 }
 
 /** What the generated server imports for them: the media values, and the types its handlers take and give. */
@@ -198,7 +202,11 @@ function mediaImports(module: ModuleIr): { module: string; names: string[] }[] {
   return [
     ...streamedMedia(module).map(({ module, value }) => ({
       module,
-      names: [value, ...(module === 'octet-stream' && answers ? ['type FileAnswer'] : [])],
+      names: [
+        value,
+        ...(module === 'octet-stream' && answers ? ['type FileAnswer'] : []),
+        ...(module === 'multipart' ? ['type MultipartBody'] : []),
+      ],
     })),
     ...(uploads ? [{ module: 'uploaded-file', names: ['type UploadedFile'] }] : []),
   ];
@@ -256,6 +264,10 @@ function handlerView(module: ModuleIr, route: RouteIr, sessions: boolean) {
     inputs: routeInputs(route),
     bodyEntries: route.bodyEntries === 'each',
     upload: route.upload !== undefined,
+    multipart: route.multipart && {
+      files: route.multipart.files.map((part) => part.name),
+      fields: route.multipart.fields.map((part) => part.name),
+    },
     bodyOptional: route.body !== undefined && !route.bodyRequired,
     result: handlerResultShape(module, route),
     sessions,
@@ -290,6 +302,10 @@ function inputType(view: HandlerView, { input, part }: RouteInput): TypeNode {
     typeRef('z.output', [typeOf(`schemas.${symbols.routeSchema(view.name, schema)}`)]);
   if (input !== 'body') return output(part);
   if (view.upload) return typeRef('UploadedFile');
+  if (view.multipart) {
+    const names = (list: readonly string[]) => (list.length > 0 ? union(list.map(stringType)) : typeRef('never'));
+    return typeRef('MultipartBody', [names(view.multipart.files), names(view.multipart.fields)]);
+  }
   const type = view.bodyEntries ? typeRef('BodyEntries', [output('BodyEntry')]) : output(part);
   return view.bodyOptional ? union([type, typeRef('undefined')]) : type;
 }
@@ -300,10 +316,11 @@ function routeSchemasRow({
   inputs,
   bodyEntries,
   upload,
-}: Pick<HandlerView, 'name' | 'inputs' | 'bodyEntries' | 'upload'>) {
-  // An upload has no schema: its bytes go to the handler unread.
+  multipart,
+}: Pick<HandlerView, 'name' | 'inputs' | 'bodyEntries' | 'upload' | 'multipart'>) {
+  // An upload or a multipart form has no schema: it goes to the handler as it arrives.
   const rows = inputs
-    .filter(({ key }) => !(upload && key === 'body'))
+    .filter(({ key }) => !((upload || multipart) && key === 'body'))
     .map(({ key, part }) => property(key, path(`schemas.${symbols.routeSchema(name, part)}`)));
   if (bodyEntries) rows.push(property('bodyEntry', path(`schemas.${symbols.routeSchema(name, 'BodyEntry')}`)));
   rows.push(property('responses', path(`schemas.${symbols.routeSchema(name, 'Responses')}`)));
