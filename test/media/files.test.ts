@@ -4,60 +4,49 @@
 // interface's error shape with nothing left on disk, a wrong media type a 415; the same routes driven by
 // curl and by python-requests.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { startMediaService, unused, type MediaService } from './media-service.js';
 
 type Loose = Record<string, any>;
 const run = promisify(execFile);
 
-let fixture: GeneratedFixture;
-let app: FastifyInstance;
+let service: MediaService;
 let base: string;
 let client: Loose;
 let store: string;
 const kept = new Map<string, { mediaType: string; name: string | undefined }>();
 
 beforeAll(async () => {
-  fixture = await generateFixture('media');
-  store = await mkdtemp(join(tmpdir(), 'svcgen-media-store-'));
-  const server = await fixture.load('files-api/server.ts');
-  const { saveUpload } = await fixture.load('runtime/uploaded-file.ts');
-  const { NotFound } = await fixture.load('runtime/errors.ts');
-  const Client = (await fixture.load('files-api/client.ts'))['FilesApiClient'] as new (options: object) => Loose;
-  const handlers = {
-    async putPhoto({ params, body }: Loose) {
-      await saveUpload(body, join(store, params.id));
-      kept.set(params.id, { mediaType: body.mediaType, name: body.name });
-      return { id: params.id, mediaType: body.mediaType, size: body.size, ...(body.name && { name: body.name }) };
-    },
-    async getPhoto({ params }: Loose) {
-      const photo = kept.get(params.id);
-      if (!photo) throw new NotFound({ detail: `no photo ${params.id}` });
-      const bytes = await readFile(join(store, params.id));
-      return { body: Readable.from([bytes]), mediaType: photo.mediaType, name: photo.name, size: bytes.length };
-    },
-    async putArchive({ body }: Loose) {
-      for await (const chunk of body.stream) void chunk;
-      return { id: 'archive', mediaType: body.mediaType, size: body.size };
-    },
-  };
-  app = Fastify();
-  await app.register(server['filesApiPlugin']({ handlers, auth: {} }));
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-  client = new Client({ baseUrl: base });
+  service = await startMediaService(async ({ fixture, store }) => {
+    const { saveUpload } = await fixture.load('runtime/uploaded-file.ts');
+    const { NotFound } = await fixture.load('runtime/errors.ts');
+    return {
+      async putPhoto({ params, body }: Loose) {
+        await saveUpload(body, join(store, params.id));
+        kept.set(params.id, { mediaType: body.mediaType, name: body.name });
+        return { id: params.id, mediaType: body.mediaType, size: body.size, ...(body.name && { name: body.name }) };
+      },
+      async getPhoto({ params }: Loose) {
+        const photo = kept.get(params.id);
+        if (!photo) throw new NotFound({ detail: `no photo ${params.id}` });
+        const bytes = await readFile(join(store, params.id));
+        return { body: Readable.from([bytes]), mediaType: photo.mediaType, name: photo.name, size: bytes.length };
+      },
+      async putArchive({ body }: Loose) {
+        for await (const chunk of body.stream) void chunk;
+        return { id: 'archive', mediaType: body.mediaType, size: body.size };
+      },
+      postDocument: unused,
+    };
+  });
+  ({ base, client, store } = service);
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await fixture?.remove();
-  if (store) await rm(store, { recursive: true, force: true });
-});
+afterAll(async () => service?.close());
 
 const png = (size: number) => Uint8Array.from({ length: size }, (_, index) => (index * 7) % 251);
 
@@ -127,7 +116,7 @@ describe('a file answer', () => {
 describe('other clients', () => {
   it('curl uploads with --data-binary and downloads the same bytes', async () => {
     const path = join(store, 'curl-source');
-    await import('node:fs/promises').then((fs) => fs.writeFile(path, png(5000)));
+    await writeFile(path, png(5000));
     const put = await run('curl', [
       '-sS',
       '-X',

@@ -4,76 +4,60 @@
 // naming it, a missing required part a 422 naming it, a part of the wrong media type a 415, an unknown
 // part a 400; the handler's staging folder is removed, so nothing half-written stays.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { startMediaService, unused, type MediaService } from './media-service.js';
 
 type Loose = Record<string, any>;
 const run = promisify(execFile);
 
-let fixture: GeneratedFixture;
-let app: FastifyInstance;
+let service: MediaService;
 let base: string;
 let client: Loose;
 let store: string;
 let counter = 0;
 
 beforeAll(async () => {
-  fixture = await generateFixture('media');
-  store = await mkdtemp(join(tmpdir(), 'svcgen-forms-'));
-  await mkdir(join(store, 'done'));
-  const server = await fixture.load('files-api/server.ts');
-  const { saveUpload } = await fixture.load('runtime/uploaded-file.ts');
-  const Client = (await fixture.load('files-api/client.ts'))['FilesApiClient'] as new (options: object) => Loose;
-  const unused = async () => {
-    throw new Error('not called');
-  };
-  const handlers = {
-    putPhoto: unused,
-    getPhoto: unused,
-    putArchive: unused,
-    // Every file into a staging folder, moved into place only once the whole form has arrived.
-    async postDocument({ body }: Loose) {
-      const id = `doc${(counter += 1)}`;
-      const staging = join(store, `${id}.staging`);
-      await mkdir(staging);
-      const sizes: Record<string, number> = {};
-      try {
-        for await (const part of body) {
-          if (part.kind !== 'file') continue;
-          await saveUpload(part.file, join(staging, part.name));
-          sizes[part.name] = part.file.size;
-          expect(part.file.mediaType).toMatch(/^(application\/pdf|image\/png)$/);
+  service = await startMediaService(async ({ fixture, store }) => {
+    await mkdir(join(store, 'done'));
+    const { saveUpload } = await fixture.load('runtime/uploaded-file.ts');
+    return {
+      putPhoto: unused,
+      getPhoto: unused,
+      putArchive: unused,
+      // Every file into a staging folder, moved into place only once the whole form has arrived.
+      async postDocument({ body }: Loose) {
+        const id = `doc${(counter += 1)}`;
+        const staging = join(store, `${id}.staging`);
+        await mkdir(staging);
+        const sizes: Record<string, number> = {};
+        try {
+          for await (const part of body) {
+            if (part.kind !== 'file') continue;
+            await saveUpload(part.file, join(staging, part.name));
+            sizes[part.name] = part.file.size;
+          }
+        } catch (error) {
+          await rm(staging, { recursive: true, force: true });
+          throw error;
         }
-      } catch (error) {
-        await rm(staging, { recursive: true, force: true });
-        throw error;
-      }
-      await rename(staging, join(store, 'done', id));
-      return {
-        id,
-        title: body.fields.title,
-        ...(body.fields.kind && { kind: body.fields.kind }),
-        scanBytes: sizes['scan'],
-        ...(sizes['cover'] !== undefined && { coverBytes: sizes['cover'] }),
-      };
-    },
-  };
-  app = Fastify();
-  await app.register(server['filesApiPlugin']({ handlers, auth: {} }));
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-  client = new Client({ baseUrl: base });
+        await rename(staging, join(store, 'done', id));
+        return {
+          id,
+          title: body.fields.title,
+          ...(body.fields.kind && { kind: body.fields.kind }),
+          scanBytes: sizes['scan'],
+          ...(sizes['cover'] !== undefined && { coverBytes: sizes['cover'] }),
+        };
+      },
+    };
+  });
+  ({ base, client, store } = service);
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await fixture?.remove();
-  if (store) await rm(store, { recursive: true, force: true });
-});
+afterAll(async () => service?.close());
 
 const bytes = (size: number) => new Uint8Array(size).fill(9);
 const staged = async () => (await readdir(store)).filter((name) => name.endsWith('.staging'));
