@@ -39,6 +39,9 @@ const END_TO_END = [
   'test/frontend/idempotency-keys.test.ts',
   'test/frontend/cors.test.ts',
   'test/frontend/react-app.test.ts',
+  'test/media/files.test.ts',
+  'test/media/upload-memory.test.ts',
+  'test/media/multipart.test.ts',
 ];
 
 export default defineConfig({

@@ -53,6 +53,8 @@ export const DIAGNOSTIC_CODES = {
   SVC236: 'structured path parameter or header without style json',
   SVC237: 'cookie parameter with no cookie form',
   SVC238: 'cookie parameter named like the apiKey cookie of its route',
+  SVC260: 'file or stream beside a body',
+  SVC261: 'upload on a GET route',
   SVC245: 'handler module that does not parse',
   SVC246: 'handler module without a handlers object',
   SVC247: 'handlers object with a spread or computed member',

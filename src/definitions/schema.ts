@@ -103,6 +103,64 @@ export const ParameterSchema = z.strictObject({
 });
 export type ParameterDefinition = z.infer<typeof ParameterSchema>;
 
+/** A media type as Content-Type names it, without parameters: image/png, application/pdf. */
+const mediaType = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$/, 'a media type such as image/png');
+const mediaTypes = z
+  .array(mediaType)
+  .min(1)
+  .optional()
+  .describe('the media types a file may have (default application/octet-stream)');
+
+/** A request body that is a file's bytes, streamed: application/octet-stream or the media types named. */
+export const UploadSchema = z.strictObject({
+  ...common,
+  mediaTypes,
+  maxBytes: z.number().int().positive().optional().describe('the largest file accepted, in bytes (413 past it)'),
+});
+export type UploadDefinition = z.infer<typeof UploadSchema>;
+
+/** A multipart/form-data body: file parts, streamed to the handler, and text parts. */
+export const MultipartSchema = z.strictObject({
+  ...common,
+  files: z
+    .record(
+      name,
+      z.strictObject({
+        ...common,
+        mediaTypes,
+        maxBytes: z.number().int().positive().optional().describe('the largest file of this part (413 past it)'),
+        required: z.boolean().optional().describe('must be sent (default true)'),
+      }),
+    )
+    .optional()
+    .describe('the file parts, by part name'),
+  fields: z
+    .record(
+      name,
+      z.strictObject({
+        ...common,
+        type: z.enum(['string', 'enum']),
+        values: z.array(z.string()).min(1).optional(),
+        maxLength: z.number().int().nonnegative().optional(),
+        required: z.boolean().optional().describe('must be sent (default true)'),
+      }),
+    )
+    .optional()
+    .describe('the text parts, by part name'),
+  limits: z
+    .strictObject({
+      parts: z.number().int().positive().optional().describe('the most parts a request may send (default 100)'),
+      fieldBytes: z.number().int().positive().optional().describe('the longest text part in bytes (default 65536)'),
+    })
+    .optional(),
+});
+export type MultipartDefinition = z.infer<typeof MultipartSchema>;
+
+/** An answer that is a file's bytes, streamed. */
+const FileAnswerSchema = z.strictObject({ ...common, mediaTypes });
+
 const ResponseSchema = z.strictObject({
   ...common,
   body: TypeSchema.optional(),
@@ -113,6 +171,7 @@ const ResponseSchema = z.strictObject({
   headers: z.record(headerName, ParameterSchema).optional(),
   when: z.string().optional().describe('the query parameter that selects this response'),
   total: z.boolean().optional().describe('the envelope carries the number of matching records beside a list'),
+  file: FileAnswerSchema.optional().describe("the answer is a file's bytes, streamed (instead of a body)"),
 });
 
 export const RouteSchema = z.strictObject({
@@ -157,6 +216,8 @@ export const RouteSchema = z.strictObject({
     .describe(
       'a header (e.g. Idempotency-Key) whose value names one attempt: clients fill it and may retry, the server answers a repeat with the first answer',
     ),
+  upload: UploadSchema.optional().describe("the request body is a file's bytes, streamed (instead of a body)"),
+  multipart: MultipartSchema.optional().describe('the request body is a multipart/form-data form (instead of a body)'),
   responses: z.record(z.string().regex(/^[1-5][0-9][0-9]$/, 'an HTTP status code'), ResponseSchema),
   errors: z.array(z.string()).optional().describe('error kinds this route can answer with'),
 });

@@ -114,6 +114,27 @@ export const RULES = {
   'body-removed': { request: SERVERS, response: BOTH },
   'body-format-added': fixed(NONE),
   'body-format-removed': fixed(CLIENTS),
+  // Files (upload: and file:). A body that becomes a file, or stops being one, fails both ways: the other
+  // side sends or expects another media type, and handlers read or return another thing.
+  'upload-added': fixed(BOTH),
+  'upload-removed': fixed(BOTH),
+  // The base server answers the new media type 415; a client that sends a removed one gets 415.
+  'upload-media-type-added': fixed(SERVERS),
+  'upload-media-type-removed': fixed(CLIENTS),
+  // A limit is a constraint of the reader (the server): lowered, a base client's file may be refused.
+  'upload-limit-lowered': fixed(CLIENTS),
+  'upload-limit-raised': fixed(SERVERS),
+  // A multipart form: a part the other side does not know is a 400, a required one it does not send a 422.
+  'multipart-added': fixed(BOTH),
+  'multipart-removed': fixed(BOTH),
+  'multipart-part-added-required': fixed(BOTH),
+  'multipart-part-added-optional': fixed(SERVERS),
+  'multipart-part-removed': fixed(BOTH),
+  'file-answer-added': fixed(BOTH),
+  'file-answer-removed': fixed(BOTH),
+  // Clients refuse a file of a media type they do not know; a handler's result names one of the declared ones.
+  'file-answer-media-type-added': fixed(CLIENTS),
+  'file-answer-media-type-removed': fixed(SERVERS),
   'body-query-alternative-added': fixed(NONE),
   'body-query-alternative-removed': fixed(CLIENTS),
   'body-query-alternative-changed': fixed(BOTH),

@@ -3,6 +3,7 @@ import type { ModuleIr, ParameterIr, RouteIr } from '../ir/types.js';
 import { listDelta, reportOtherChanges, sameValue, show, type CompareContext } from './context.js';
 import { compareRouteAuth } from './compare-auth.js';
 import { compareDefault, comparePresence, isRequired } from './compare-records.js';
+import { compareFileAnswer, compareMultipart, compareUpload } from './compare-files.js';
 import { compareTypes } from './compare-types.js';
 import type { Direction } from './types.js';
 
@@ -76,6 +77,8 @@ const HANDLED: readonly (keyof RouteIr)[] = [
   'bodyRequired',
   'bodyQueryAlternative',
   'bodyFormats',
+  'upload',
+  'multipart',
   'responses',
   'errors',
 ];
@@ -94,6 +97,8 @@ function compareRoute(ctx: CompareContext, subject: string, base: RouteIr, head:
   compareParameters(ctx, `${subject} › header`, base.headers, head.headers, 'request');
   compareParameters(ctx, `${subject} › cookie`, base.cookies, head.cookies, 'request');
   compareBody(ctx, subject, base, head);
+  compareUpload(ctx, subject, base, head);
+  compareMultipart(ctx, subject, base, head);
   compareResponses(ctx, subject, base, head);
   // "errors: added a, b; removed c"
   const errors = Object.entries(listDelta(base.errors, head.errors)).filter(([, names]) => names.length > 0);
@@ -194,8 +199,10 @@ function compareResponses(ctx: CompareContext, route: string, base: RouteIr, hea
       if (!before.body && after.body) body('body-added', 'response body added', directions);
       else if (before.body && !after.body) body('body-removed', 'response body removed', directions);
       else if (before.body && after.body) compareTypes(body, directions, before.body, after.body, ctx);
+      compareFileAnswer(body, before, after);
       compareParameters(ctx, `${subject(status)} › header`, before.headers, after.headers, 'response');
-      reportOtherChanges(report, before, after, ['status', 'body', 'envelope', 'headers', 'when', 'total'], directions);
+      const handled = ['status', 'body', 'envelope', 'headers', 'when', 'total', 'file'] as const;
+      reportOtherChanges(report, before, after, handled, directions);
     },
   });
 }

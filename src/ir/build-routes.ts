@@ -1,6 +1,7 @@
 // Routes, their parameters and responses → IR, with the checks that need the whole route.
 import type { YamlPath } from '../definitions/positions.js';
 import type { DefinitionFile, ParameterDefinition, RouteDefinition } from '../definitions/schema.js';
+import { buildFileAnswer, buildMultipart, buildUpload } from './build-media.js';
 import { buildType } from './build-type.js';
 import type { FileContext } from './context.js';
 import { camelCase, compareCodePoints, expectedOneOf } from './names.js';
@@ -62,10 +63,17 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
     },
     bodyFormats: def.bodyFormats ?? (def.body ? ['json'] : []),
     idempotencyKey: def.idempotencyKey?.toLowerCase(),
+    ...optional('upload', buildUpload(ctx, def, path, origin)),
+    ...optional('multipart', buildMultipart(ctx, def, path, origin)),
     responses: buildResponses(ctx, def, path, origin),
     errors: [...(def.errors ?? [])].sort(compareCodePoints),
     ...documented,
   };
+}
+
+/** `{ [key]: value }` when there is a value, else nothing: optional IR members stay absent, not undefined. */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
 function bodyEntries(ctx: FileContext, def: RouteDefinition, path: YamlPath): 'whole' | 'each' {
@@ -148,6 +156,7 @@ function buildResponses(ctx: FileContext, def: RouteDefinition, path: YamlPath, 
         headers: buildParameters(ctx, response, responsePath, documented.origin, 'headers'),
         when: response.when,
         total: response.total ?? false,
+        ...optional('file', buildFileAnswer(ctx, response, responsePath, documented.origin)),
         ...documented,
       };
     });

@@ -140,6 +140,38 @@ export interface ParameterIr extends Documented {
   readonly shortForm?: { readonly key: string; readonly value: string };
 }
 
+/** A file's bytes as a request or response body, streamed: the media types it may have, the most bytes taken. */
+export interface FileIr extends Documented {
+  /** Never empty; application/octet-stream unless the definitions name others. */
+  readonly mediaTypes: readonly string[];
+  /** The largest upload accepted (a request body only); undefined: the interface's body limit. */
+  readonly maxBytes: number | undefined;
+}
+
+/** A file part of a multipart body. */
+export interface FilePartIr extends FileIr {
+  readonly name: string;
+  readonly required: boolean;
+}
+
+/** A text part of a multipart body: text, or one of `values`. */
+export interface FieldPartIr extends Documented {
+  readonly name: string;
+  readonly values: readonly string[] | undefined;
+  readonly maxLength: number | undefined;
+  readonly required: boolean;
+}
+
+/** A multipart/form-data body, read part by part as it arrives. */
+export interface MultipartIr extends Documented {
+  readonly files: readonly FilePartIr[];
+  readonly fields: readonly FieldPartIr[];
+  /** The most parts a request may send. */
+  readonly maxParts: number;
+  /** The longest text part, in bytes. */
+  readonly maxFieldBytes: number;
+}
+
 export interface ResponseIr extends Documented {
   readonly status: number;
   readonly body: TypeIr | undefined;
@@ -148,6 +180,8 @@ export interface ResponseIr extends Documented {
   readonly when: string | undefined;
   /** The envelope carries the number of matching records beside the list. */
   readonly total: boolean;
+  /** The answer is a file's bytes (no body, no envelope). */
+  readonly file?: FileIr;
 }
 
 export interface RouteIr extends Documented {
@@ -183,6 +217,10 @@ export interface RouteIr extends Documented {
   readonly bodyFormats: readonly ('json' | 'form')[];
   /** The header (lower-cased) whose value names one attempt of the request, so a repeat is answered, not applied. */
   readonly idempotencyKey: string | undefined;
+  /** The request body is a file's bytes, streamed to the handler (no body then). */
+  readonly upload?: FileIr;
+  /** The request body is a multipart/form-data form, streamed to the handler part by part (no body then). */
+  readonly multipart?: MultipartIr;
   readonly responses: readonly ResponseIr[];
   readonly errors: readonly string[];
 }

@@ -1,12 +1,13 @@
 // The one client behind every generated interface client: URL and query building, auth, GET
 // bodies, timeouts, error bodies, decoding per interface style, optional response validation.
 import type { z } from 'zod';
-import { checkedMaxBytes } from './answer-limit.js';
+import { checkedMaxBytes, readLimited } from './answer-limit.js';
 import { envelopeProblem, parseJson, readJson } from './client-answers.js';
 import type { ClientAuth, ClientAuthScheme } from './client-auth.js';
 import { cookieHeader, joinCookies } from './cookies.js';
 import {
   errorFromBody,
+  NetworkError,
   RequestNotSentError,
   ResponseValidationError,
   UnreadableResponseError,
@@ -62,6 +63,14 @@ export interface CallOptions {
   readonly headers?: Readonly<Record<string, string>> | undefined;
   /** This call's retries, over the client's; false turns them off. */
   readonly retry?: RetryOptions | false | undefined;
+}
+
+/** A request body made outside the core (a file, a multipart form), sent as it is read. */
+export interface StreamedRequestBody {
+  readonly content: Blob | Uint8Array | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | FormData | string;
+  /** Content-Type; for FormData, fetch's own (with its boundary) when empty. */
+  readonly contentType: string;
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface CallInput {
@@ -142,6 +151,11 @@ export class ClientCore {
     }
   }
 
+  /** The interface's name, as errors name it. */
+  get interfaceName(): string {
+    return this.#definition.meta.name;
+  }
+
   /** The auth helper of a scheme (e.g. to read the token manager of an OAuth scheme). */
   auth(scheme: string): ClientAuth | undefined {
     return this.#auth.get(scheme);
@@ -218,6 +232,81 @@ export class ClientCore {
       ...auth,
       ...(cookie !== undefined && { cookie }),
     };
+  }
+
+  /**
+   * Sends one request of a route whose body or answer is streamed (files, multipart forms, event streams):
+   * `body` goes out as it is read, and the answer comes back unread. Never retried nor redirected, since a
+   * streamed body cannot be sent twice. The timeout lasts until the answer's head arrives; the caller's signal
+   * aborts the body too. An error status is read and thrown as an ApiClientError.
+   */
+  async exchange(
+    routeName: string,
+    input: CallInput,
+    options: CallOptions,
+    { body, accept }: { body?: StreamedRequestBody | undefined; accept?: string | undefined },
+  ): Promise<Response> {
+    const route = this.#route(routeName);
+    const auth = route.auth ? this.#auth.get(route.auth) : undefined;
+    if (route.auth && !auth) throw this.#notSent(route, 'no-credentials', route.auth);
+    const { path, query } = this.#requestParts(route, { ...input, body: undefined });
+    const search = [query, auth?.query ? new URLSearchParams(auth.query).toString() : ''].filter(Boolean).join('&');
+    const url = `${this.#options.baseUrl}${path}${search ? `?${search}` : ''}`;
+    const deadline = callDeadline(options.signal, options.timeoutMs ?? this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    try {
+      const target = new URL(url);
+      const sentAuth = auth
+        ? await untilAborted(auth.headers(route.method, `${target.pathname}${target.search}`), deadline.signal)
+        : {};
+      const headers = {
+        ...this.#headers(route, input, options, { method: route.method, url, body: undefined }, sentAuth),
+        ...(body && body.contentType !== '' && { 'content-type': body.contentType }),
+        ...body?.headers,
+        ...(accept !== undefined && { accept }),
+      };
+      const fetcher = (this.#options.fetch ?? globalThis.fetch) as unknown as typeof globalThis.fetch;
+      // The caller's own signal, not the deadline's: the body and the answer outlive the timeout of the head.
+      const signal = options.signal;
+      const init: RequestInit & { duplex?: 'half' } = {
+        method: route.method,
+        headers,
+        redirect: 'manual',
+        ...(body && { body: body.content as NonNullable<RequestInit['body']>, duplex: 'half' }),
+        ...(signal && { signal }),
+      };
+      const response = await untilAborted(fetcher(url, init), deadline.signal).catch((error: unknown) => {
+        if (deadline.signal?.aborted) throw deadline.signal.reason;
+        if ((error as { name?: string }).name === 'AbortError') throw error;
+        throw new NetworkError(`${route.method} ${url} failed: ${(error as Error).message}`, { cause: error });
+      });
+      if (response.status >= 400) {
+        const text = await untilAborted(response.text(), deadline.signal);
+        throw errorFromBody(this.#definition.meta.name, response.status, parseJson(text));
+      }
+      return response;
+    } finally {
+      deadline.done();
+    }
+  }
+
+  /** Reads an answer `exchange` gave as a JSON call's answer is read (envelope, validation). */
+  async decodeAnswer(routeName: string, input: CallInput, options: CallOptions, response: Response): Promise<unknown> {
+    const text = await readLimited(
+      {
+        status: response.status,
+        length: response.headers.get('content-length'),
+        body: response.body,
+        text: () => response.text(),
+      },
+      this.#maxBytes,
+    );
+    const incoming: IncomingResponse = {
+      status: response.status,
+      header: (name) => response.headers.get(name) ?? undefined,
+      text,
+      redirected: false,
+    };
+    return this.#decode(this.#route(routeName), input, options, incoming, []);
   }
 
   /** Calls a list route and returns a page that can fetch the pages after it. */

@@ -58,6 +58,24 @@ export interface ResponseMeta {
   /** The boolean query parameter that selects this response. */
   readonly when?: string;
   readonly location: boolean;
+  /** The answer is a file's bytes in one of these media types, streamed (file-answer.ts). */
+  readonly file?: FileMeta;
+}
+
+/** A multipart/form-data body: its file and text parts by name, and its limits. */
+export interface MultipartMeta {
+  readonly files: Readonly<Record<string, FileMeta & { readonly required: boolean }>>;
+  readonly fields: Readonly<
+    Record<string, { readonly values?: readonly string[]; readonly maxLength?: number; readonly required: boolean }>
+  >;
+  readonly maxParts: number;
+  readonly maxFieldBytes: number;
+}
+
+/** A file as a request or response body: its media types (lower case), and for uploads the most bytes taken. */
+export interface FileMeta {
+  readonly mediaTypes: readonly string[];
+  readonly maxBytes?: number;
 }
 
 export interface BodyMeta {
@@ -93,6 +111,10 @@ export interface RouteMeta {
   readonly body?: BodyMeta;
   /** The header (lower-cased) naming one attempt of the request: clients fill it and retry, servers replay. */
   readonly idempotencyKey?: string;
+  /** The request body is a file's bytes, streamed to the handler (octet-stream.ts). */
+  readonly upload?: FileMeta;
+  /** The request body is a multipart/form-data form, read part by part (multipart.ts). */
+  readonly multipart?: MultipartMeta;
   readonly responses: readonly ResponseMeta[];
   readonly errors: readonly string[];
 }

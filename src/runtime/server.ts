@@ -30,6 +30,7 @@ import {
 } from './server-auth.js';
 import { credentialCheck, type CredentialCheck } from './login-guard.js';
 import { storageUnavailable } from './storage-errors.js';
+import type { StreamedMedia } from './streamed-media.js';
 import { LoginThrottle } from './throttle.js';
 
 export interface RouteSchemas {
@@ -80,6 +81,8 @@ export interface InterfaceDefinition {
   readonly authSchemes?: Readonly<Record<string, AuthScheme>>;
   /** Renders json:api documents (jsonapi.ts); given by the servers of json:api interfaces only. */
   readonly jsonApi?: JsonApiRendering;
+  /** Bodies and answers that are streamed (files, multipart forms, event streams): those the API uses. */
+  readonly media?: readonly StreamedMedia[];
 }
 
 export interface InterfacePluginOptions {
@@ -154,6 +157,7 @@ export function createInterfacePlugin(
     enableGetBodies(app);
     readJsonBodies(app);
     readFormBodies(app);
+    for (const media of definition.media ?? []) await media.register?.(app, Object.values(definition.routes));
     app.setErrorHandler((error, request, reply) => sendError(meta, toApiError(error, request, options), reply));
     const toSchemeError = (error: unknown, request: FastifyRequest) => toApiError(error, request, options);
     for (const { scheme, kind, options: schemeOptions } of schemes)
@@ -382,6 +386,9 @@ function routeRunner(parts: RunnerParts) {
   const headerLists = listParameters(schemas.headers);
   const cookieLists = listParameters(schemas.cookies);
   const fastPath = !parts.development;
+  const media = definition.media ?? [];
+  const streamedBody = media.find((kind) => kind.body?.takes(route))?.body;
+  const streamedAnswers = media.flatMap((kind) => (kind.answer ? [kind.answer] : []));
 
   const authorize = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const representation = meta.style === 'jsonapi' ? negotiate(request) : 'plain';
@@ -392,7 +399,8 @@ function routeRunner(parts: RunnerParts) {
     }
     if (auth !== undefined || representation !== 'plain') prepared.set(request, { representation, auth });
     // Routes without a body ignore a JSON one (clients that send Content-Type: application/json on every request).
-    requireBodyMediaType(request, route.body?.formats ?? ['json']);
+    if (streamedBody) streamedBody.check(request, route);
+    else requireBodyMediaType(request, route.body?.formats ?? ['json']);
   };
 
   /** Path, query, header and cookie parameters; every bad one, wherever it is, is named in one 400. */
@@ -495,6 +503,7 @@ function routeRunner(parts: RunnerParts) {
   const run = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const parameters = readParameters(request);
     if (schemas.body) parameters.input['body'] = readBody(request, parameters.rawQuery);
+    else if (streamedBody) parameters.input['body'] = await streamedBody.read(request, reply, route);
     const state = prepared.get(request);
     const origin = parts.originOf(request);
     // Bad includes are refused before the handler runs.
@@ -504,7 +513,23 @@ function routeRunner(parts: RunnerParts) {
         : undefined;
     const context = new RequestContext(meta, route, request, origin, state, loginThrottle);
     const result = await callHandler(request, reply, parameters.input, context);
+    if (await sendStreamed(request, reply, parameters, result)) return reply;
     return serialise(reply, render(request, result, parameters, origin, includes));
+  };
+
+  /** A file answer goes out as a stream (streamed-media.ts), past the render and serialise steps: true if sent. */
+  const sendStreamed = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    parameters: Parameters,
+    result: unknown,
+  ): Promise<boolean> => {
+    if (streamedAnswers.length === 0) return false;
+    const response = selectResponse(route, (parameters.input['query'] ?? {}) as Record<string, unknown>);
+    const streamed = response && streamedAnswers.find((answer) => answer.sends(response));
+    if (!streamed || !response) return false;
+    await streamed.send(request, reply, route, response, result);
+    return true;
   };
 
   /** What the serializer refuses (a required member missing, a value it cannot write) is a breach too. */

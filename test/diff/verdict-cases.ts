@@ -79,6 +79,27 @@ export const BASE: Doc = {
       responses: { '200': { body: { type: 'list', items: { type: 'record', record: 'book' } } } },
     },
     ping: { method: 'POST', path: '/ping', responses: { '204': {} } },
+    // Files: an upload of a scan, and the scan as a file answer.
+    putScan: {
+      method: 'PUT',
+      path: '/scans',
+      upload: { mediaTypes: ['image/png', 'image/jpeg'], maxBytes: 64 },
+      responses: { '204': {} },
+    },
+    postForm: {
+      method: 'POST',
+      path: '/forms',
+      multipart: {
+        files: { scan: { mediaTypes: ['image/png'] } },
+        fields: { title: { type: 'string' }, note: { type: 'string', required: false } },
+      },
+      responses: { '204': {} },
+    },
+    getScan: {
+      method: 'GET',
+      path: '/scans',
+      responses: { '200': { file: { mediaTypes: ['image/png', 'image/jpeg'] } } },
+    },
   },
 };
 
@@ -228,6 +249,91 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
   'body-format-removed': {
     reason: 'the generated client sends JSON bodies only; a caller using the removed format gets 415',
   },
+  'upload-added': [
+    {
+      name: 'a JSON body becomes a file upload',
+      edit: (d) => ((d.routes.createBook.upload = {}), delete d.routes.createBook.body),
+    },
+  ],
+  'upload-removed': [
+    {
+      name: 'a file upload becomes a JSON body',
+      from: (d) => ((d.routes.createBook.upload = {}), delete d.routes.createBook.body),
+      edit: (d) => (
+        delete d.routes.createBook.upload,
+        (d.routes.createBook.body = { type: 'record', record: 'draft' })
+      ),
+    },
+  ],
+  'upload-media-type-added': [
+    { name: 'an upload takes one more media type', edit: (d) => d.routes.putScan.upload.mediaTypes.push('image/gif') },
+  ],
+  'upload-media-type-removed': [
+    { name: 'an upload takes one media type less', edit: (d) => (d.routes.putScan.upload.mediaTypes = ['image/png']) },
+  ],
+  'upload-limit-lowered': [
+    { name: "an upload's limit is lowered", edit: (d) => (d.routes.putScan.upload.maxBytes = 16) },
+  ],
+  'upload-limit-raised': [
+    { name: "an upload's limit is raised", edit: (d) => (d.routes.putScan.upload.maxBytes = 128) },
+  ],
+  'multipart-added': [
+    {
+      name: 'a JSON body becomes a multipart form',
+      edit: (d) => (
+        (d.routes.createBook.multipart = { fields: { title: { type: 'string' } } }),
+        delete d.routes.createBook.body
+      ),
+    },
+  ],
+  'multipart-removed': [
+    {
+      name: 'a multipart form becomes a JSON body',
+      edit: (d) => (
+        delete d.routes.postForm.multipart,
+        (d.routes.postForm.body = { type: 'record', record: 'search' })
+      ),
+    },
+  ],
+  'multipart-part-added-required': [
+    {
+      name: 'a required text part is added',
+      edit: (d) => (d.routes.postForm.multipart.fields.shelf = { type: 'string' }),
+    },
+  ],
+  'multipart-part-added-optional': [
+    {
+      name: 'an optional file part is added',
+      edit: (d) => (d.routes.postForm.multipart.files.cover = { mediaTypes: ['image/png'], required: false }),
+    },
+  ],
+  'multipart-part-removed': [
+    { name: 'an optional text part is removed', edit: (d) => delete d.routes.postForm.multipart.fields.note },
+  ],
+  'file-answer-added': [
+    {
+      name: 'a JSON answer becomes a file',
+      edit: (d) => (d.routes.getBook.responses['200'] = { file: { mediaTypes: ['image/png'] } }),
+    },
+  ],
+  'file-answer-removed': [
+    {
+      name: 'a file answer becomes JSON',
+      edit: (d) => (d.routes.getScan.responses['200'] = { body: { type: 'record', record: 'book' } }),
+    },
+  ],
+  'file-answer-media-type-added': [
+    {
+      name: 'a file answer may have one more media type',
+      edit: (d) => d.routes.getScan.responses['200'].file.mediaTypes.push('image/gif'),
+    },
+  ],
+  'file-answer-media-type-removed': [
+    {
+      name: 'a file answer may have one media type less',
+      edit: (d) => (d.routes.getScan.responses['200'].file.mediaTypes = ['image/png']),
+    },
+  ],
   'body-query-alternative-added': { reason: 'a GET body or its query form: not covered by this harness yet' },
   'body-query-alternative-removed': { reason: 'a GET body or its query form: not covered by this harness yet' },
   'body-query-alternative-changed': { reason: 'a GET body or its query form: not covered by this harness yet' },

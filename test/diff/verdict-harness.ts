@@ -156,12 +156,38 @@ function callInput(doc: Doc, route: Loose, mode: Mode): Loose {
   if (cookies) input['cookies'] = cookies;
   if (route['body'] && (mode === 'full' || route['bodyRequired'] !== false))
     input['body'] = sample(doc, route['body'], 'request', mode);
+  if (route['upload']) input['body'] = uploadSample(route['upload'], mode);
+  if (route['multipart']) input['body'] = formSample(route['multipart'], mode);
   return input;
+}
+
+/** The widest file a client may send (the last media type, the limit's size) and the least (the first, one byte). */
+function uploadSample(upload: Loose, mode: Mode): Loose {
+  const types: string[] = upload['mediaTypes'] ?? ['application/octet-stream'];
+  const size = mode === 'full' ? (upload['maxBytes'] ?? 64) : 1;
+  return { data: new Uint8Array(size).fill(7), mediaType: mode === 'full' ? types.at(-1) : types[0] };
+}
+
+/** A multipart form's parts: every part (full) or the required ones (minimal). */
+function formSample(form: Loose, mode: Mode): Loose {
+  const body: Loose = {};
+  for (const [name, part] of Object.entries<Loose>(form['files'] ?? {}))
+    if (mode === 'full' || part['required'] !== false) body[name] = uploadSample(part, mode);
+  for (const [name, part] of Object.entries<Loose>(form['fields'] ?? {}))
+    if (mode === 'full' || part['required'] !== false) body[name] = part['values']?.[0] ?? 'x';
+  return body;
+}
+
+/** A file answer's media type a handler of `doc` returns: the last declared (full) or the first. */
+function answerMediaType(response: Loose, mode: Mode): string {
+  const types: string[] = response['file']['mediaTypes'] ?? ['application/octet-stream'];
+  return (mode === 'full' ? types.at(-1) : types[0]) as string;
 }
 
 /** What a handler of `doc` returns: the body of its first success response. */
 function handlerResult(doc: Doc, route: Loose, mode: Mode): unknown {
   const [response] = Object.values<Loose>(route['responses']);
+  if (response?.['file']) return { body: new Uint8Array([1, 2, 3]), mediaType: answerMediaType(response, mode) };
   if (!response?.['body']) return undefined;
   const value = sample(doc, response['body'], 'response', mode);
   return response['total'] ? { items: value, total: 1 } : value;
@@ -196,10 +222,13 @@ export class Servers {
       const { plugin } = await load(root, doc.name);
       const handlers: Loose = {};
       for (const [name, route] of Object.entries<Loose>(doc.routes)) {
-        handlers[name] = async (input: Loose) => (
-          (this.#seen = input),
-          structuredClone(handlerResult(doc, route, this.#mode))
-        );
+        handlers[name] = async (input: Loose) => {
+          this.#seen = input;
+          // A multipart form is checked as it is read: every part, to its end.
+          if (route['multipart'])
+            for await (const part of input['body']) if (part.kind === 'file') part.file.stream.resume();
+          return structuredClone(handlerResult(doc, route, this.#mode));
+        };
       }
       await app.register(plugin({ handlers, auth: {} }));
     }
@@ -285,6 +314,8 @@ export function implementationSource(base: Doc, against: Doc): string {
     for (const param of Object.keys(route['pathParams'] ?? {})) reads.push(`input.params.${param}`);
     for (const param of Object.keys(route['query'] ?? {})) reads.push(`input.query.${param}`);
     for (const param of Object.keys(route['cookies'] ?? {})) reads.push(`input.cookies.${param}`);
+    if (route['upload']) reads.push('input.body.mediaType', 'input.body.stream');
+    for (const field of Object.keys(route['multipart']?.['fields'] ?? {})) reads.push(`input.body.fields.${field}`);
     if (route['body']?.['type'] === 'record') {
       for (const field of Object.keys(base.records[route['body']['record']].fields))
         reads.push(`input.body${route['bodyRequired'] === false ? '?' : ''}.${field}`);
@@ -293,13 +324,20 @@ export function implementationSource(base: Doc, against: Doc): string {
       `  async ${name}(input): ReturnType<Handlers['${name}']> {`,
       `    const read: Parameters<Base['${name}']>[0] = input;`,
       `    void [read, ${reads.join(', ')}];`,
-      `    if (full) return ${JSON.stringify(handlerResult(base, route, 'full'))};`,
-      `    return ${JSON.stringify(handlerResult(base, route, 'minimal'))};`,
+      `    if (full) return ${resultSource(base, route, 'full')};`,
+      `    return ${resultSource(base, route, 'minimal')};`,
       '  },',
     );
   }
   lines.push('};', '');
   return lines.join('\n').replace(/return undefined;/g, 'return;');
+}
+
+/** A handler's result as source text: a file answer holds bytes, which JSON cannot write. */
+function resultSource(doc: Doc, route: Loose, mode: Mode): string {
+  const [response] = Object.values<Loose>(route['responses']);
+  if (!response?.['file']) return JSON.stringify(handlerResult(doc, route, mode));
+  return `{ body: new Uint8Array([1, 2, 3]), mediaType: ${JSON.stringify(answerMediaType(response, mode))} }`;
 }
 
 /**

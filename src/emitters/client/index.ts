@@ -20,10 +20,13 @@ import {
   stringType,
   typeLiteral,
   typeRef,
+  union,
   type ClassMethod,
   type PrintedMember,
   type TopLevel,
+  type TypeNode,
 } from '../shared/code/ast.js';
+import { pick } from '../shared/pick.js';
 import { printClassMethodApart, printFile, printObjectMemberApart } from '../shared/code/print-file.js';
 import { runtimeImports } from '../shared/imports.js';
 import { routeInputs, type RouteInput } from '../shared/route-inputs.js';
@@ -73,6 +76,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
       { module: 'client', names: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)] },
       ...(jsonApi ? [{ module: 'jsonapi-decode', names: ['decodeDocument'] }] : []),
       ...(getBodies ? [{ module: 'client-get-body', names: ['undiciGetBody'] }] : []),
+      ...fileImports(views),
     ]),
     { declaration: { kind: 'import', from: './metadata.js', names: [meta, routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
@@ -151,7 +155,28 @@ function clientMethodView(module: ModuleIr, route: RouteIr) {
     docs: route.summary ?? route.description,
     inputs: routeInputs(route).map(({ input, part, key }) => ({ input, part, required: required(key) })),
     result: resultShape(module, route),
+    routes: symbols.routes(module.name),
+    upload: route.upload !== undefined,
+    multipart: route.multipart && {
+      files: route.multipart.files.map((part) => pick(part, 'name', 'required')),
+      fields: route.multipart.fields.map((part) => pick(part, 'name', 'required', 'values')),
+    },
+    // The answer a call resolves to is a file: the first success answer with a body or a file is one.
+    fileAnswer:
+      route.responses.find((response) => response.status < 300 && (response.body || response.file))?.file !== undefined,
   };
+}
+
+/** What a client with file routes imports: the call that streams them, and the types of its input and answer. */
+function fileImports(views: readonly ClientMethodView[]): { module: string; names: string[] }[] {
+  const uploads = views.some((view) => view.upload);
+  const answers = views.some((view) => view.fileAnswer);
+  const forms = views.some((view) => view.multipart)
+    ? [{ module: 'client-multipart', names: ['multipartCall', 'type FilePart'] }]
+    : [];
+  if (!uploads && !answers) return forms;
+  const types = [...(uploads ? ['type FileUpload'] : []), ...(answers ? ['type DownloadedFile'] : [])];
+  return [{ module: 'client-file', names: ['fileCall', ...types] }, ...forms];
 }
 
 /** A route's method of the client class and its row of the response schemas table, both one body deep. */
@@ -160,22 +185,47 @@ function printRouteMembers(view: ClientMethodView): { method: PrintedMember; row
   return { method: printClassMethodApart(clientMethod(view), 1), row: printObjectMemberApart(row, 1) };
 }
 
+/** The body a streamed route takes: a file upload, or a multipart form's parts by name. */
+function bodyType(view: ClientMethodView, input: RouteInput['input']): TypeNode | undefined {
+  if (input !== 'body') return undefined;
+  if (view.upload) return typeRef('FileUpload');
+  if (!view.multipart) return undefined;
+  return typeLiteral([
+    ...view.multipart.files.map((part) => ({
+      name: part.name,
+      type: typeRef('FilePart'),
+      optional: !part.required,
+      readonly: true,
+    })),
+    ...view.multipart.fields.map((part) => ({
+      name: part.name,
+      type: part.values ? union(part.values.map(stringType)) : typeRef('string'),
+      optional: !part.required,
+      readonly: true,
+    })),
+  ]);
+}
+
 function clientMethod(view: ClientMethodView): ClassMethod {
-  const result = clientResult(view.name, view.result);
+  const result = view.fileAnswer ? { type: typeRef('DownloadedFile') } : clientResult(view.name, view.result);
   const inputType =
     view.inputs.length > 0
       ? typeLiteral(
           view.inputs.map(({ input, part, required }) => ({
             name: input,
-            type: typeRef(`types.${symbols.routeType(view.name, part)}`),
+            type: bodyType(view, input) ?? typeRef(`types.${symbols.routeType(view.name, part)}`),
             optional: !required,
             readonly: true,
           })),
         )
       : typeRef('Record', [typeRef('string'), typeRef('never')]);
   const inputRequired = view.inputs.some((input) => input.required);
-  const core = member(path('this.core'), result.itemType ? 'page' : 'call');
-  const args = [literal(view.name), id('input'), id('options')];
+  const streamed = view.upload || view.fileAnswer || view.multipart;
+  const helper = view.multipart ? id('multipartCall') : id('fileCall');
+  const core = streamed ? helper : member(path('this.core'), result.itemType ? 'page' : 'call');
+  const args = streamed
+    ? [path('this.core'), member(id(view.routes), view.name), id('input'), id('options')]
+    : [literal(view.name), id('input'), id('options')];
   return {
     name: symbols.operation(view.name),
     docs: view.docs,

@@ -1,5 +1,5 @@
 // The routes of a page: parameters, body, responses and the errors each can answer with.
-import type { ErrorIr, RouteIr } from '../../ir/types.js';
+import type { ErrorIr, FileIr, MultipartIr, RouteIr } from '../../ir/types.js';
 import { inline } from './markdown.js';
 import type { ParameterView, ResponseView, RouteErrorView, RouteView } from './page-types.js';
 import { typeText } from './type-text.js';
@@ -82,11 +82,39 @@ export function routeView({ module, route, errors, origins }: RouteInput): Route
               )
             : null,
         }
-      : null,
+      : route.upload
+        ? {
+            type: inline(fileText(route.upload)),
+            required: true,
+            formats: route.upload.mediaTypes.join(', '),
+            alternative: null,
+          }
+        : route.multipart
+          ? {
+              type: inline(multipartText(route.multipart)),
+              required: true,
+              formats: 'multipart/form-data',
+              alternative: null,
+            }
+          : null,
     responses: route.responses.map((response) => responseView(module, response)),
     errors,
     origins,
   };
+}
+
+/** A file body or answer: its bytes, streamed, and the limit of an upload. */
+function fileText(file: FileIr): string {
+  return `file (${file.mediaTypes.join(', ')}), streamed${file.maxBytes === undefined ? '' : `, at most ${file.maxBytes} bytes`}`;
+}
+
+/** A multipart form: its parts, each a file or text, `?` when optional. */
+function multipartText(multipart: MultipartIr): string {
+  const files = multipart.files.map((part) => `${part.name}${part.required ? '' : '?'}: ${fileText(part)}`);
+  const fields = multipart.fields.map(
+    (part) => `${part.name}${part.required ? '' : '?'}: ${part.values ? part.values.join(' | ') : 'text'}`,
+  );
+  return `multipart form { ${[...files, ...fields].join('; ')} }`;
 }
 
 function responseView(module: string, response: ResponseSource): ResponseView {
@@ -95,11 +123,13 @@ function responseView(module: string, response: ResponseSource): ResponseView {
     .join(' ');
   return {
     status: response.status,
-    body: response.body
-      ? inline(
-          `${typeText(response.body, module)}${response.envelope ? '' : ' (no envelope)'}${response.total ? ', with total' : ''}`,
-        )
-      : null,
+    body: response.file
+      ? inline(fileText(response.file))
+      : response.body
+        ? inline(
+            `${typeText(response.body, module)}${response.envelope ? '' : ' (no envelope)'}${response.total ? ', with total' : ''}`,
+          )
+        : null,
     description: description === '' ? null : inline(description),
     headers: response.headers.length > 0 ? inline(response.headers.join(', ')) : null,
     ...origin(response.origin),

@@ -1,5 +1,15 @@
 // The IR of one interface → the plain metadata tables the runtime reads (see runtime/interface-meta.ts).
-import type { AuthSchemeIr, ModuleIr, ParameterIr, RecordIr, ResponseIr, RouteIr, TypeIr } from '../../ir/types.js';
+import type {
+  AuthSchemeIr,
+  MultipartIr,
+  FileIr,
+  ModuleIr,
+  ParameterIr,
+  RecordIr,
+  ResponseIr,
+  RouteIr,
+  TypeIr,
+} from '../../ir/types.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 import { pick } from '../shared/pick.js';
 
@@ -159,6 +169,8 @@ export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
           queryAlternative: route.bodyQueryAlternative && pick(route.bodyQueryAlternative, 'member', 'style'),
         })
       : undefined,
+    upload: route.upload && fileMeta(route.upload),
+    multipart: route.multipart && multipartMeta(route.multipart),
     responses: route.responses.map((response) => responseMeta(module, response)),
     errors: route.errors,
   });
@@ -185,7 +197,28 @@ function responseMeta(module: ModuleIr, response: ResponseIr): Json {
     total: response.total,
     when: response.when,
     location: response.headers.some((header) => header.name === 'location'),
+    file: response.file && fileMeta(response.file),
   });
+}
+
+function multipartMeta(multipart: MultipartIr): Json {
+  return {
+    files: Object.fromEntries(
+      multipart.files.map((part) => [part.name, { ...fileMeta(part), required: part.required }]),
+    ),
+    fields: Object.fromEntries(
+      multipart.fields.map((part) => [
+        part.name,
+        dropUndefined({ values: part.values && [...part.values], maxLength: part.maxLength, required: part.required }),
+      ]),
+    ),
+    maxParts: multipart.maxParts,
+    maxFieldBytes: multipart.maxFieldBytes,
+  };
+}
+
+function fileMeta(file: FileIr): Json {
+  return dropUndefined({ mediaTypes: [...file.mediaTypes], maxBytes: file.maxBytes });
 }
 
 /** The same object without its undefined members (a plain loop: this runs for every route and response). */

@@ -3,11 +3,24 @@
 import type { RouteIr } from '../../ir/types.js';
 import type { Components } from './components.js';
 import { typeSchema } from './json-schema.js';
+import { fileContent, fileLimit, multipartContent, multipartLimits } from './media-content.js';
 import { FORM_MEDIA, JSON_MEDIA, paragraphs, type RequestBodyObject } from './types.js';
 
 const MEDIA_TYPES = { json: JSON_MEDIA, form: FORM_MEDIA } as const;
 
 export function requestBody(route: RouteIr, components: Components): RequestBodyObject | undefined {
+  if (route.upload) {
+    const description = paragraphs(route.upload.description, fileLimit(route.upload));
+    return { ...(description !== undefined && { description }), required: true, content: fileContent(route.upload) };
+  }
+  if (route.multipart) {
+    const description = paragraphs(route.multipart.description, multipartLimits(route.multipart));
+    return {
+      ...(description !== undefined && { description }),
+      required: true,
+      content: multipartContent(route.multipart),
+    };
+  }
   if (!route.body) return undefined;
   const schema = typeSchema(route.body, { components, direction: 'write' });
   const alternative = route.bodyQueryAlternative;

@@ -4,6 +4,7 @@ import type { Components } from './components.js';
 import { successContent } from './envelopes.js';
 import { errorResponses } from './errors.js';
 import { typeSchema } from './json-schema.js';
+import { fileContent } from './media-content.js';
 import { authResponseHeaders } from './security.js';
 import {
   originMark,
@@ -57,10 +58,15 @@ function successResponse(
     ]),
   );
   const headers = responseHeaders(module, route, response.status, own);
-  const content = successContent(module.interface as InterfaceIr, response, components);
+  const content = response.file
+    ? fileContent(response.file)
+    : successContent(module.interface as InterfaceIr, response, components);
   const when = response.when && `Answered when the query parameter ${response.when} is true.`;
   return {
-    description: paragraphs(response.description, when) ?? STATUS_TEXT[response.status] ?? `Status ${response.status}.`,
+    description:
+      paragraphs(response.description, response.file?.description, when) ??
+      STATUS_TEXT[response.status] ??
+      `Status ${response.status}.`,
     ...originMark(response.origin, route.origin),
     ...(Object.keys(headers).length > 0 && { headers }),
     ...(content && { content }),

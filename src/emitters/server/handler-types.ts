@@ -1,11 +1,11 @@
 // What a handler returns for a route: the body of its main success response, before any envelope.
 import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr, ResponseIr, RouteIr } from '../../ir/types.js';
-import { indexed, numberType, typeRef, type TypeNode } from '../shared/code/ast.js';
+import { indexed, numberType, stringType, typeRef, union, type TypeNode } from '../shared/code/ast.js';
 
-/** The success response a handler produces: the one selected by a query flag, else the first with a body. */
+/** The success response a handler produces: the one selected by a query flag, else the first with a body or file. */
 export function mainResponse(route: RouteIr): ResponseIr | undefined {
-  const successes = route.responses.filter((response) => response.status < 300 && response.body);
+  const successes = route.responses.filter((response) => response.status < 300 && (response.body || response.file));
   return successes.find((response) => response.when !== undefined) ?? successes[0];
 }
 
@@ -13,10 +13,16 @@ export function mainResponse(route: RouteIr): ResponseIr | undefined {
  * What the handler's result type is made from (plain data): the status of the main success
  * response with a body, if any, and whether it is a ListResult (items and a total).
  */
-type ResultShape = { readonly status: number | null; readonly counted: boolean };
+type ResultShape = {
+  readonly status: number | null;
+  readonly counted: boolean;
+  /** A file answer's media types. */
+  readonly file?: readonly string[];
+};
 
 export function handlerResultShape(module: ModuleIr, route: RouteIr): ResultShape {
   const response = mainResponse(route);
+  if (response?.file) return { status: response.status, counted: false, file: response.file.mediaTypes };
   if (!response?.body) return { status: null, counted: false };
   const isList = response.body.kind === 'list';
   return {
@@ -27,6 +33,7 @@ export function handlerResultShape(module: ModuleIr, route: RouteIr): ResultShap
 
 export function handlerResultType(routeName: string, shape: ResultShape): TypeNode {
   if (shape.status === null) return typeRef('void');
+  if (shape.file) return typeRef('FileAnswer', [union(shape.file.map(stringType))]);
   const body = indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), numberType(shape.status));
   return shape.counted ? typeRef('ListResult', [indexed(body, typeRef('number'))]) : body;
 }

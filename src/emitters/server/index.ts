@@ -6,6 +6,7 @@ import { symbols, type RoutePart } from '../../ir/symbols.js';
 import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, moduleFile, type Emitter, type GeneratedFile } from '../contract.js';
 import {
+  array,
   call,
   exported,
   functionType,
@@ -59,6 +60,7 @@ function emitServer(module: ModuleIr): GeneratedFile {
     ...runtimeImports([
       ...(views.some((view) => view.result.counted) ? [{ module: 'responses', names: ['type ListResult'] }] : []),
       ...(views.some((view) => view.bodyEntries) ? [{ module: 'body-entries', names: ['type BodyEntries'] }] : []),
+      ...mediaImports(module),
       ...authOptions.map(({ module, value, type }) => ({ module, names: [value, `type ${type}`] })),
       ...(jsonApi ? [{ module: 'jsonapi', names: ['renderJsonApi'] }] : []),
       ...(keyed ? [{ module: 'idempotency', names: ['type IdempotencyOptions'] }] : []),
@@ -185,6 +187,9 @@ function emitServer(module: ModuleIr): GeneratedFile {
                   ? [property('authSchemes', object(authOptions.map(({ name, value }) => property(name, id(value)))))]
                   : []),
                 ...(jsonApi ? [property('jsonApi', id('renderJsonApi'))] : []),
+                ...(streamedMedia(module).length > 0
+                  ? [property('media', array(streamedMedia(module).map(({ value }) => id(value))))]
+                  : []),
               ]),
               id('options'),
             ]),
@@ -195,6 +200,33 @@ function emitServer(module: ModuleIr): GeneratedFile {
     ),
   ];
   return moduleFile(module, 'server', printFile(statements));
+}
+
+/** The runtime modules of the streamed bodies and answers the API uses, and the value each gives the plugin. */
+function streamedMedia(module: ModuleIr): { module: string; value: string }[] {
+  const files = module.routes.some((route) => route.upload || route.responses.some((response) => response.file));
+  const forms = module.routes.some((route) => route.multipart);
+  return [
+    ...(files ? [{ module: 'octet-stream', value: 'fileMedia' }] : []),
+    ...(forms ? [{ module: 'multipart', value: 'multipartMedia' }] : []),
+  ];
+}
+
+/** What the generated server imports for them: the media values, and the types its handlers take and give. */
+function mediaImports(module: ModuleIr): { module: string; names: string[] }[] {
+  const uploads = module.routes.some((route) => route.upload);
+  const answers = module.routes.some((route) => route.responses.some((response) => response.file));
+  return [
+    ...streamedMedia(module).map(({ module, value }) => ({
+      module,
+      names: [
+        value,
+        ...(module === 'octet-stream' && answers ? ['type FileAnswer'] : []),
+        ...(module === 'multipart' ? ['type MultipartBody'] : []),
+      ],
+    })),
+    ...(uploads ? [{ module: 'uploaded-file', names: ['type UploadedFile'] }] : []),
+  ];
 }
 
 /** An optional setting of the server options. */
@@ -248,6 +280,11 @@ function handlerView(module: ModuleIr, route: RouteIr, sessions: boolean) {
     docs: route.summary ?? route.description,
     inputs: routeInputs(route),
     bodyEntries: route.bodyEntries === 'each',
+    upload: route.upload !== undefined,
+    multipart: route.multipart && {
+      files: route.multipart.files.map((part) => part.name),
+      fields: route.multipart.fields.map((part) => part.name),
+    },
     bodyOptional: route.body !== undefined && !route.bodyRequired,
     result: handlerResultShape(module, route),
     sessions,
@@ -281,13 +318,27 @@ function inputType(view: HandlerView, { input, part }: RouteInput): TypeNode {
   const output = (schema: RoutePart | 'BodyEntry') =>
     typeRef('z.output', [typeOf(`schemas.${symbols.routeSchema(view.name, schema)}`)]);
   if (input !== 'body') return output(part);
+  if (view.upload) return typeRef('UploadedFile');
+  if (view.multipart) {
+    const names = (list: readonly string[]) => (list.length > 0 ? union(list.map(stringType)) : typeRef('never'));
+    return typeRef('MultipartBody', [names(view.multipart.files), names(view.multipart.fields)]);
+  }
   const type = view.bodyEntries ? typeRef('BodyEntries', [output('BodyEntry')]) : output(part);
   return view.bodyOptional ? union([type, typeRef('undefined')]) : type;
 }
 
 /** `name: { pathParams: schemas.…, …, responses }`: the table's keys differ from the handler input names. */
-function routeSchemasRow({ name, inputs, bodyEntries }: Pick<HandlerView, 'name' | 'inputs' | 'bodyEntries'>) {
-  const rows = inputs.map(({ key, part }) => property(key, path(`schemas.${symbols.routeSchema(name, part)}`)));
+function routeSchemasRow({
+  name,
+  inputs,
+  bodyEntries,
+  upload,
+  multipart,
+}: Pick<HandlerView, 'name' | 'inputs' | 'bodyEntries' | 'upload' | 'multipart'>) {
+  // An upload or a multipart form has no schema: it goes to the handler as it arrives.
+  const rows = inputs
+    .filter(({ key }) => !((upload || multipart) && key === 'body'))
+    .map(({ key, part }) => property(key, path(`schemas.${symbols.routeSchema(name, part)}`)));
   if (bodyEntries) rows.push(property('bodyEntry', path(`schemas.${symbols.routeSchema(name, 'BodyEntry')}`)));
   rows.push(property('responses', path(`schemas.${symbols.routeSchema(name, 'Responses')}`)));
   return property(name, object(rows));

@@ -20,7 +20,14 @@ export const PARAMETER_GROUPS = [
 
 const ROUTE_INPUTS: readonly RouteInput[] = [...PARAMETER_GROUPS, { input: 'body', part: 'Body', key: 'body' }];
 
-/** The inputs a route has: its groups of parameters that are not empty, and its body. */
+/** Whether the route's body is streamed to the handler (a file upload or a multipart form): it has no schema. */
+export function streamedBody(route: RouteIr): boolean {
+  return route.upload !== undefined || route.multipart !== undefined;
+}
+
+/** The inputs a route has: its groups of parameters that are not empty, and its body (a file upload too). */
 export function routeInputs(route: RouteIr): RouteInput[] {
-  return ROUTE_INPUTS.filter(({ key }) => (key === 'body' ? route.body !== undefined : route[key].length > 0));
+  return ROUTE_INPUTS.filter(({ key }) =>
+    key === 'body' ? streamedBody(route) || route.body !== undefined : route[key].length > 0,
+  );
 }

@@ -1,0 +1,34 @@
+// What the server core asks of a body or an answer that is streamed instead of parsed and serialized
+// (files, multipart forms, event streams). A generated server hands the kinds its API uses to
+// createInterfacePlugin as `media`, so that an output holds no code for the kinds it does not use.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ResponseMeta, RouteMeta } from './interface-meta.js';
+
+export interface StreamedBody {
+  /** Whether this route's request body is of this kind. */
+  takes(route: RouteMeta): boolean;
+  /** On arrival, before anything is read: a wrong media type is a 415, a declared length past the limit a 413. */
+  check(request: FastifyRequest, route: RouteMeta): void;
+  /** The handler's `body` input. */
+  read(request: FastifyRequest, reply: FastifyReply, route: RouteMeta): Promise<unknown>;
+}
+
+export interface StreamedAnswer {
+  /** Whether this answer is of this kind. */
+  sends(response: ResponseMeta): boolean;
+  /** Sends the handler's result as this answer (or throws a ResponseBreach when it does not fit). */
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: RouteMeta,
+    response: ResponseMeta,
+    result: unknown,
+  ): Promise<void>;
+}
+
+export interface StreamedMedia {
+  /** Called once per interface plugin, before its routes: content type parsers, plugins. */
+  register?(app: FastifyInstance, routes: readonly RouteMeta[]): Promise<void> | void;
+  readonly body?: StreamedBody;
+  readonly answer?: StreamedAnswer;
+}
