@@ -4,13 +4,13 @@
 // routes, records, fields and parameters until the failure would go away. References between
 // records are indexes resolved modulo what is left, so a shrunk model is still a valid document.
 import fc from 'fast-check';
+import { INTEGER_FORMATS, STRING_FORMATS } from '../../src/ir/formats.js';
 import { AUTH_KINDS, FUZZ_SCOPES, schemeName, type AuthKind } from './auth.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
 const PATTERNS = ['^[a-z]+$', '^[A-Z0-9.-]+$', '^[a-z]{2,6}-[0-9]{1,3}$'];
-const FORMATS = ['hex-id', 'uri', 'email', 'currency-code', 'alphanumeric'] as const;
 const ENUM_VALUES = ['red', 'green', 'blue', 'dark-red', 'ASC', 'x_1'];
 const FIELD_NAMES = [
   'title',
@@ -46,7 +46,10 @@ const stringType: fc.Arbitrary<JsonObject> = fc.oneof(
     },
     { requiredKeys: ['type'] },
   ),
-  fc.record({ type: fc.constant('string'), format: fc.constantFrom(...FORMATS) }),
+  fc.record({ type: fc.constant('string'), format: fc.constantFrom(...STRING_FORMATS) }),
+  // Another spelling of type: date and type: date-time.
+  fc.record({ type: fc.constant('string'), format: fc.constantFrom('date', 'date-time') }),
+  fc.record({ type: fc.constant('string'), const: fc.constantFrom('card', 'v1', 'X-1') }),
   fc.record({ type: fc.constant('string'), pattern: fc.constantFrom(...PATTERNS) }),
 );
 
@@ -64,7 +67,10 @@ const scalarType: fc.Arbitrary<JsonObject> = fc.oneof(
     { type: fc.constant('number'), minimum: fc.constantFrom(-1000.5, 0), maximum: fc.constantFrom(1, 1e9) },
     { requiredKeys: ['type'] },
   ),
+  fc.record({ type: fc.constant('integer'), format: fc.constantFrom(...INTEGER_FORMATS) }),
+  fc.record({ type: fc.constantFrom('integer', 'number'), const: fc.constantFrom(0, 7) }),
   fc.constant({ type: 'boolean' }),
+  fc.constant({ type: 'boolean', const: true }),
   fc.constant({ type: 'date' }),
   fc.constant({ type: 'date-time' }),
   fc.record({
@@ -294,13 +300,14 @@ function typeOf(model: TypeModel, owner: number, recordCount: number): JsonObjec
 /** A default that fits `type` (SVC207), for the simple types; undefined where none is drawn. */
 function defaultFor(type: JsonObject, nullable: boolean): Json | undefined {
   if (nullable) return null;
+  if (type['const'] !== undefined) return type['const'];
   switch (type['type']) {
+    case 'integer':
+      return 1;
     case 'boolean':
       return false;
     case 'enum':
       return (type['values'] as string[])[0] as string;
-    case 'integer':
-      return 1;
     case 'string':
       // Only a string without constraints: 'preset' may be longer than a drawn maxLength (SVC207).
       return ['format', 'pattern', 'minLength', 'maxLength'].every((key) => type[key] === undefined)

@@ -59,6 +59,8 @@ export const DIAGNOSTIC_CODES = {
   SVC248: 'scaffold with the server emitter off',
   SVC249: 'handlers folder inside the output folder',
   SVC250: 'route tag of a handler method that fits several routes',
+  SVC261: 'format that does not apply to the type',
+  SVC262: 'const that is not a value of its type',
   SVC301: 'invalid config file',
   SVC401: 'template error',
 } as const;

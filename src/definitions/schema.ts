@@ -1,7 +1,8 @@
 // The definitions format, written once. The loader validates with it and
 // `schema/svcgen-definitions.schema.json` is generated from it for editors.
 import { z } from 'zod';
-import { ERROR_KINDS, HTTP_METHODS, SCALAR_KINDS, STRING_FORMATS } from '../ir/types.js';
+import { FORMAT_WORDS } from '../ir/formats.js';
+import { ERROR_KINDS, HTTP_METHODS, SCALAR_KINDS } from '../ir/types.js';
 import { NAME_PATTERN } from './schema-values.js';
 
 /** Where an element comes from: the interface document, or a choice made where it is silent. */
@@ -30,7 +31,14 @@ const common = {
 
 const typeShape = {
   type: z.enum(FIELD_TYPES),
-  format: z.enum(STRING_FORMATS).optional(),
+  format: z
+    .enum(FORMAT_WORDS)
+    .optional()
+    .describe('a string format (uuid, uri, email, time, …), or int32 / int64 for an integer'),
+  const: z
+    .union([z.string(), z.number(), z.boolean()])
+    .optional()
+    .describe('the one value allowed: a string, number or boolean of the type'),
   nullable: z.boolean().optional(),
   values: z.array(z.string()).min(1).optional().describe('the allowed values of an enum'),
   record: z.string().optional().describe('a record name, or "<file>.<record>" for a record of another file'),

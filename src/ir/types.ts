@@ -1,6 +1,8 @@
 // The intermediate representation: the only thing emitters see. Plain data,
 // readonly, every list sorted by name (code-point order), references resolved.
 
+import type { IntegerFormat, StringFormat } from './formats.js';
+
 export type Origin = 'spec' | 'convention';
 
 export interface SourceLocation {
@@ -20,8 +22,7 @@ export interface Documented {
 // over them is a Record<Union, …>, so a word added here fails to compile until each table has it.
 export const SCALAR_KINDS = ['string', 'integer', 'number', 'boolean', 'date', 'date-time'] as const;
 export type ScalarKind = (typeof SCALAR_KINDS)[number];
-export const STRING_FORMATS = ['hex-id', 'uri', 'email', 'currency-code', 'alphanumeric'] as const;
-export type StringFormat = (typeof STRING_FORMATS)[number];
+export { STRING_FORMATS, INTEGER_FORMATS, type StringFormat, type IntegerFormat } from './formats.js';
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 export const ERROR_KINDS = [
@@ -59,7 +60,10 @@ interface TypeBase {
 export interface ScalarType extends TypeBase {
   readonly kind: 'scalar';
   readonly scalar: ScalarKind;
-  readonly format: StringFormat | undefined;
+  /** A string format for a string, int32 or int64 for an integer. */
+  readonly format: StringFormat | IntegerFormat | undefined;
+  /** The one value allowed (`const:`), of the scalar's own type. */
+  readonly const?: string | number | boolean;
   /** Accept a string of digits for an integer or number (only where a definition allows it). */
   readonly coerce: boolean;
 }

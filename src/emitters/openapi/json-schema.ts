@@ -1,15 +1,7 @@
 // A TypeIr as JSON Schema (the 2020-12 dialect of OpenAPI 3.1), and a record as a component schema.
 import { pascalCase } from '../../ir/names.js';
-import type {
-  Constraints,
-  FieldIr,
-  Origin,
-  RecordIr,
-  RecordType,
-  ScalarType,
-  StringFormat,
-  TypeIr,
-} from '../../ir/types.js';
+import type { Constraints, FieldIr, Origin, RecordIr, RecordType, ScalarType, TypeIr } from '../../ir/types.js';
+import { isIntegerFormat, isStringFormat, stringFormat } from '../../ir/formats.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 import { referencedRecords } from '../shared/imports.js';
 import type { Components, Direction } from './components.js';
@@ -59,19 +51,23 @@ export function mapSchema(values: Schema): SchemaObject {
   return map;
 }
 
-const STRING_FORMATS: Record<StringFormat, SchemaObject> = {
-  'hex-id': { pattern: '^[0-9a-f]{32}$' },
-  uri: { format: 'uri' },
-  email: { format: 'email' },
-  'currency-code': { pattern: '^[A-Z]{3}$' },
-  alphanumeric: { pattern: '^[A-Za-z0-9]+$' },
-};
+/** A format's keywords: JSON Schema's own format where there is one, else its pattern. */
+function stringFormatSchema(type: ScalarType): SchemaObject {
+  if (type.format === undefined || !isStringFormat(type.format)) return {};
+  const row = stringFormat(type.format);
+  return { ...row.openapi, ...(row.pattern !== undefined && { pattern: row.pattern }) };
+}
+
+/** The JSON type of a scalar (dates are strings). */
+const jsonType = (type: ScalarType) =>
+  type.scalar === 'integer' || type.scalar === 'number' || type.scalar === 'boolean' ? type.scalar : 'string';
 
 function scalarSchema(type: ScalarType, direction: Direction): SchemaObject {
   const c = type.constraints;
+  if (type.const !== undefined) return { type: jsonType(type), const: type.const };
   switch (type.scalar) {
     case 'string': {
-      const format = type.format ? STRING_FORMATS[type.format] : {};
+      const format = stringFormatSchema(type);
       const own = pick(c, 'minLength', 'maxLength', 'pattern');
       const patterns = [own.pattern, format.pattern].filter((pattern): pattern is string => pattern !== undefined);
       // A value the patterns accept, for mocks and "try it" panels (none when no simple one is found).
@@ -91,7 +87,8 @@ function scalarSchema(type: ScalarType, direction: Direction): SchemaObject {
       return { type: 'boolean' };
     case 'integer':
     case 'number': {
-      const number: SchemaObject = { type: type.scalar, ...pick(c, 'minimum', 'maximum') };
+      const format = type.format !== undefined && isIntegerFormat(type.format) ? { format: type.format } : {};
+      const number: SchemaObject = { type: type.scalar, ...format, ...pick(c, 'minimum', 'maximum') };
       if (!type.coerce || direction === 'read') return number;
       return {
         anyOf: [
@@ -109,6 +106,11 @@ export function nullable(schema: Schema): Schema {
   if (schema.type === undefined) return schema; // any JSON value, null included
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   const withNull = { ...schema, type: [...types, 'null'] } as SchemaObject;
+  if ('const' in schema) {
+    // One value or null: a const cannot say "or null", an enum of the two can.
+    const { const: value, ...rest } = withNull as SchemaObject & { const: unknown };
+    return { ...rest, enum: [value, null] } as SchemaObject;
+  }
   return schema.enum ? { ...withNull, enum: [...schema.enum, null] } : withNull;
 }
 
