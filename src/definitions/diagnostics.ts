@@ -61,6 +61,7 @@ export const DIAGNOSTIC_CODES = {
   SVC250: 'route tag of a handler method that fits several routes',
   SVC261: 'format that does not apply to the type',
   SVC262: 'const that is not a value of its type',
+  SVC263: 'unknown named type, or a reference to one that constrains it',
   SVC301: 'invalid config file',
   SVC401: 'template error',
 } as const;

@@ -29,8 +29,17 @@ const common = {
   origin: Origin.optional(),
 };
 
+/** A named type of the `types:` section, always with its file: "shared.customerId". */
+export const NAMED_TYPE_REFERENCE = /^[A-Za-z][A-Za-z0-9_-]*\.[A-Za-z][A-Za-z0-9_-]*$/;
+
 const typeShape = {
-  type: z.enum(FIELD_TYPES),
+  type: z.union([
+    z.enum(FIELD_TYPES),
+    z
+      .string()
+      .regex(NAMED_TYPE_REFERENCE, 'a named type: "<file>.<name>"')
+      .describe('a named type of a types: section, written "<file>.<name>"'),
+  ]),
   format: z
     .enum(FORMAT_WORDS)
     .optional()
@@ -333,6 +342,10 @@ export const DefinitionFileSchema = z.strictObject({
     .optional()
     .describe('the error catalog: an entry per error, keyed by a name (a kind name, or any name with kind:)'),
   records: z.record(name, RecordSchema).optional(),
+  types: z
+    .record(name, TypeSchema)
+    .optional()
+    .describe('named types (a constrained scalar, a list, a map) that any file uses as type: <file>.<name>'),
   routes: z.record(name, RouteSchema).optional(),
 });
 export type DefinitionFile = z.infer<typeof DefinitionFileSchema>;

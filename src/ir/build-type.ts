@@ -1,6 +1,6 @@
 // A type as written in a definition → its IR form, reporting what cannot be resolved.
 import type { YamlPath } from '../definitions/positions.js';
-import type { TypeDefinition } from '../definitions/schema.js';
+import { NAMED_TYPE_REFERENCE, type TypeDefinition } from '../definitions/schema.js';
 import { buildScalar } from './build-scalar.js';
 import type { FileContext } from './context.js';
 import { expectedOneOf } from './names.js';
@@ -9,6 +9,7 @@ import { SCALAR_KINDS, type Constraints, type ScalarKind, type TypeIr } from './
 const SCALARS = new Set<string>(SCALAR_KINDS);
 
 export function buildType(ctx: FileContext, def: TypeDefinition, path: YamlPath): TypeIr {
+  if (NAMED_TYPE_REFERENCE.test(def.type)) return ctx.namedTypes?.resolve(ctx, def, path) ?? JSON_TYPE;
   const base = { nullable: def.nullable ?? false, constraints: buildConstraints(def) };
   if (def.coerce && def.type !== 'integer' && def.type !== 'number') {
     ctx.report('SVC213', [...path, 'coerce'], `coerce on a ${def.type} (expected integer or number)`, true);

@@ -55,7 +55,15 @@ export interface Constraints {
 interface TypeBase {
   readonly nullable: boolean;
   readonly constraints: Constraints;
+  /**
+   * The named type this one is (`type: shared.customerId`): the type is its definition, resolved, so
+   * every reader sees what it allows; emitters that print names (types, OpenAPI, docs) print the name.
+   */
+  readonly named?: TypeKey;
 }
+
+/** A key that identifies a named type across files: "<file>.<name>". */
+export type TypeKey = string;
 
 export interface ScalarType extends TypeBase {
   readonly kind: 'scalar';
@@ -120,6 +128,17 @@ export interface FieldIr extends Documented {
   readonly readOnly: boolean;
   readonly default: unknown;
   readonly relation: RelationIr | undefined;
+}
+
+/** A type of a `types:` section: a constrained scalar, a list or a map with a name of its own. */
+export interface NamedTypeIr extends Documented {
+  readonly key: TypeKey;
+  readonly name: string;
+  /**
+   * Its definition. Outputs declare it without null; each use that may be null (its own `nullable` or
+   * the reference's) adds it.
+   */
+  readonly type: TypeIr;
 }
 
 export interface RecordIr extends Documented {
@@ -300,6 +319,8 @@ export interface ModuleIr {
   readonly auth: readonly AuthSchemeIr[];
   readonly errors: readonly ErrorIr[];
   readonly records: readonly RecordIr[];
+  /** The named types of the file's `types:` section. */
+  readonly types: readonly NamedTypeIr[];
   readonly routes: readonly RouteIr[];
   /**
    * Whether the file says `origin:` anywhere. Without it every element's origin is "spec" by default alone, so

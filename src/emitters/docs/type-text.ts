@@ -11,6 +11,11 @@ export function typeText(type: TypeIr, fromModule: string): string {
 }
 
 function nonNullText(type: TypeIr, fromModule: string): string {
+  if (type.named !== undefined) {
+    const { named, ...plain } = type;
+    const name = recordModule(named) === fromModule ? recordName(named) : named;
+    return `${name}: ${nonNullText(plain, fromModule)}`;
+  }
   switch (type.kind) {
     case 'scalar':
       return withBounds(scalarText(type), type.constraints);

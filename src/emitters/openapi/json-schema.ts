@@ -1,6 +1,15 @@
 // A TypeIr as JSON Schema (the 2020-12 dialect of OpenAPI 3.1), and a record as a component schema.
 import { pascalCase } from '../../ir/names.js';
-import type { Constraints, FieldIr, Origin, RecordIr, RecordType, ScalarType, TypeIr } from '../../ir/types.js';
+import type {
+  Constraints,
+  FieldIr,
+  Origin,
+  RecordIr,
+  RecordType,
+  ScalarType,
+  TypeIr,
+  TypeKey,
+} from '../../ir/types.js';
 import { isIntegerFormat, isStringFormat, stringFormat } from '../../ir/formats.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 import { referencedRecords } from '../shared/imports.js';
@@ -16,7 +25,8 @@ export interface SchemaContext {
 }
 
 export function typeSchema(type: TypeIr, ctx: SchemaContext): Schema {
-  const schema = nonNullSchema(type, ctx);
+  const schema =
+    type.named !== undefined && standsAlone(type) ? namedRef(type, type.named, ctx) : nonNullSchema(type, ctx);
   return type.nullable ? nullable(schema) : schema;
 }
 
@@ -150,6 +160,26 @@ function hasCoercion(type: TypeIr): boolean {
  * A $ref to a record's schema. A record with fields that accept digits as text gets a second
  * schema for requests ("…Input"); every other record has one schema for both directions.
  */
+/**
+ * A named type as a component of its own, `CustomerId`. One that holds a record is spelled out where it
+ * is used: a record's schema depends on the direction it travels (Input, Filtered), a name would not.
+ */
+function namedRef(type: TypeIr, key: TypeKey, ctx: SchemaContext): Schema {
+  const { named: _, ...plain } = { ...type, nullable: false };
+  return ctx.components.define(
+    'schemas',
+    { owner: `type:${key}`, preferred: pascalCase(recordName(key)), qualifier: recordModule(key) },
+    () => nonNullSchema(plain, ctx) as SchemaObject,
+  );
+}
+
+/** Whether a type's schema is the same in every direction: it holds no record and reads no digits as numbers. */
+function standsAlone(type: TypeIr): boolean {
+  if (type.kind === 'list') return standsAlone(type.items);
+  if (type.kind === 'map') return standsAlone(type.values);
+  return type.kind !== 'record' && !(type.kind === 'scalar' && type.coerce);
+}
+
 function recordRef(type: RecordType, ctx: SchemaContext): Schema {
   const key = type.record;
   const record = ctx.components.record(key);

@@ -19,6 +19,7 @@ export function typeExpression(type: TypeIr): TypeNode {
 }
 
 function nonNullExpression(type: TypeIr): TypeNode {
+  if (type.named !== undefined) return typeRef(symbols.namedType(type.named));
   switch (type.kind) {
     case 'scalar':
       return type.const !== undefined ? constType(type.const) : typeRef(SCALAR_TYPES[type.scalar]);
