@@ -113,6 +113,8 @@ interface FieldModel {
   readonly required: boolean;
   readonly nullable: boolean;
   readonly withDefault: boolean;
+  /** The field's type (one without records) is a named type of the file's `types:` section. */
+  readonly named: boolean;
 }
 
 const fieldModel: fc.Arbitrary<FieldModel> = fc.record({
@@ -121,7 +123,27 @@ const fieldModel: fc.Arbitrary<FieldModel> = fc.record({
   required: fc.boolean(),
   nullable: fc.boolean(),
   withDefault: fc.boolean(),
+  named: fc.boolean(),
 });
+
+const API_NAME = 'fuzz-api';
+
+/**
+ * A field whose type holds no record, with the type moved into `types:` under a name of its own and the
+ * field referring to it (`type: fuzz-api.t3`); what a reference may not say (constraints) goes with it.
+ */
+function asNamedType(field: JsonObject, types: JsonObject): JsonObject {
+  if (JSON.stringify(field).includes('"record"')) return field;
+  const { nullable, required, default: preset, ...type } = field;
+  const name = `t${Object.keys(types).length}`;
+  types[name] = type;
+  return {
+    type: `${API_NAME}.${name}`,
+    ...(nullable !== undefined && { nullable }),
+    ...(required !== undefined && { required }),
+    ...(preset !== undefined && { default: preset }),
+  };
+}
 
 /** A relation field (docs/definitions.md, Relations): optional and read-only, to any record (itself too). */
 interface RelationModel {
@@ -361,11 +383,15 @@ const FORM_MEMBERS = new Set(['string', 'enum', 'date', 'date-time']);
 function buildDocument(model: ApiModel): JsonObject {
   const count = model.records.length;
   const records: JsonObject = {};
+  const types: JsonObject = {};
   model.records.forEach((record, index) => {
     const fields: JsonObject = {
       id: record.stringId ? { type: 'string', format: 'hex-id', readOnly: true } : { type: 'integer', readOnly: true },
     };
-    for (const field of record.fields) fields[field.name] = fieldOf(field, index, count);
+    for (const field of record.fields) {
+      const written = fieldOf(field, index, count);
+      fields[field.name] = field.named ? asNamedType(written, types) : written;
+    }
     for (const relation of record.relations) Object.assign(fields, relationFields(relation, model.records));
     records[recordName(index)] = {
       fields,
@@ -392,7 +418,7 @@ function buildDocument(model: ApiModel): JsonObject {
     });
   });
   return {
-    name: 'fuzz-api',
+    name: API_NAME,
     interface: {
       title: 'Fuzz API',
       basePath: '/fuzz',
@@ -409,6 +435,7 @@ function buildDocument(model: ApiModel): JsonObject {
       forbidden: { status: 403, message: 'Forbidden' },
     },
     records,
+    ...(Object.keys(types).length > 0 ? { types } : {}),
     routes,
   };
 }

@@ -62,7 +62,7 @@ function buildModule(ctx: FileContext, definition: DefinitionFile): ModuleIr {
   const errors = buildErrors(ctx, definition.errors ?? {});
   checkAuthErrors(ctx, auth, errors);
   const records = buildRecords(ctx, definition.records ?? {});
-  const types = buildNamedTypes(ctx, definition.types ?? {}, Object.keys(definition.records ?? {}));
+  const types = buildNamedTypes(ctx, definition.types ?? {});
   const routes = buildRoutes(ctx, { file: definition, iface, auth, errorNames: errors.map((error) => error.name) });
   // Read after every element is built: each one's origin notes whether the file said any.
   return {
