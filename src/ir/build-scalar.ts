@@ -25,7 +25,7 @@ export function buildScalar(
   if (def.const === undefined) return type;
   if (!valueFitsType(def.const, type, new Map())) {
     const message = `const ${JSON.stringify(def.const)} is not a value of the type (expected ${describeConstrainedType(type)})`;
-    ctx.report('SVC262', [...path, 'const'], message);
+    ctx.report('SVC252', [...path, 'const'], message);
   }
   return { ...type, const: def.const };
 }
@@ -42,7 +42,7 @@ function readFormat(
     return { scalar: format, format: undefined };
   if (scalar === 'string' && isStringFormat(format)) return { scalar, format };
   if (scalar === 'integer' && isIntegerFormat(format)) return { scalar, format };
-  ctx.report('SVC261', [...path, 'format'], misplacedFormat(format, scalar));
+  ctx.report('SVC251', [...path, 'format'], misplacedFormat(format, scalar));
   return { scalar, format: undefined };
 }
 

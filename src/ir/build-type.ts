@@ -18,7 +18,7 @@ export function buildType(ctx: FileContext, def: TypeDefinition, path: YamlPath)
   for (const key of ['format', 'const'] as const) {
     if (def[key] !== undefined)
       ctx.report(
-        key === 'format' ? 'SVC261' : 'SVC262',
+        key === 'format' ? 'SVC251' : 'SVC252',
         [...path, key],
         `${key} on a ${def.type} (expected a scalar type)`,
       );

@@ -48,7 +48,7 @@ export class NamedTypes {
     const key = def.type;
     for (const extra of Object.keys(def).filter((k) => !REFERENCE_KEYS.has(k) && !MEMBER_KEYS.has(k))) {
       const message = `${extra} on a reference to the named type ${key} (expected only nullable and description: constrain the named type itself)`;
-      ctx.report('SVC263', [...path, extra], message, true);
+      ctx.report('SVC253', [...path, extra], message, true);
     }
     if (this.building.includes(key)) {
       const cycle = [...this.building.slice(this.building.indexOf(key)), key].join(' → ');
@@ -58,7 +58,7 @@ export class NamedTypes {
     const type = this.definition(key);
     if (!type) {
       const known = [...this.declared.keys()].sort();
-      ctx.report('SVC263', [...path, 'type'], `unknown named type "${key}" ${expectedOneOf(key, known)}`);
+      ctx.report('SVC253', [...path, 'type'], `unknown named type "${key}" ${expectedOneOf(key, known)}`);
       return undefined;
     }
     return { ...type, nullable: type.nullable || (def.nullable ?? false), named: key };
