@@ -42,6 +42,7 @@ const END_TO_END = [
   'test/media/files.test.ts',
   'test/media/upload-memory.test.ts',
   'test/media/multipart.test.ts',
+  'test/emitters/named-types.test.ts',
 ];
 
 export default defineConfig({

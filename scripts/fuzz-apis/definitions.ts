@@ -4,13 +4,13 @@
 // routes, records, fields and parameters until the failure would go away. References between
 // records are indexes resolved modulo what is left, so a shrunk model is still a valid document.
 import fc from 'fast-check';
+import { INTEGER_FORMATS, STRING_FORMATS } from '../../src/ir/formats.js';
 import { AUTH_KINDS, FUZZ_SCOPES, schemeName, type AuthKind } from './auth.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
 const PATTERNS = ['^[a-z]+$', '^[A-Z0-9.-]+$', '^[a-z]{2,6}-[0-9]{1,3}$'];
-const FORMATS = ['hex-id', 'uri', 'email', 'currency-code', 'alphanumeric'] as const;
 const ENUM_VALUES = ['red', 'green', 'blue', 'dark-red', 'ASC', 'x_1'];
 const FIELD_NAMES = [
   'title',
@@ -46,7 +46,10 @@ const stringType: fc.Arbitrary<JsonObject> = fc.oneof(
     },
     { requiredKeys: ['type'] },
   ),
-  fc.record({ type: fc.constant('string'), format: fc.constantFrom(...FORMATS) }),
+  fc.record({ type: fc.constant('string'), format: fc.constantFrom(...STRING_FORMATS) }),
+  // Another spelling of type: date and type: date-time.
+  fc.record({ type: fc.constant('string'), format: fc.constantFrom('date', 'date-time') }),
+  fc.record({ type: fc.constant('string'), const: fc.constantFrom('card', 'v1', 'X-1') }),
   fc.record({ type: fc.constant('string'), pattern: fc.constantFrom(...PATTERNS) }),
 );
 
@@ -64,7 +67,10 @@ const scalarType: fc.Arbitrary<JsonObject> = fc.oneof(
     { type: fc.constant('number'), minimum: fc.constantFrom(-1000.5, 0), maximum: fc.constantFrom(1, 1e9) },
     { requiredKeys: ['type'] },
   ),
+  fc.record({ type: fc.constant('integer'), format: fc.constantFrom(...INTEGER_FORMATS) }),
+  fc.record({ type: fc.constantFrom('integer', 'number'), const: fc.constantFrom(0, 7) }),
   fc.constant({ type: 'boolean' }),
+  fc.constant({ type: 'boolean', const: true }),
   fc.constant({ type: 'date' }),
   fc.constant({ type: 'date-time' }),
   fc.record({
@@ -107,6 +113,8 @@ interface FieldModel {
   readonly required: boolean;
   readonly nullable: boolean;
   readonly withDefault: boolean;
+  /** The field's type (one without records) is a named type of the file's `types:` section. */
+  readonly named: boolean;
 }
 
 const fieldModel: fc.Arbitrary<FieldModel> = fc.record({
@@ -115,7 +123,27 @@ const fieldModel: fc.Arbitrary<FieldModel> = fc.record({
   required: fc.boolean(),
   nullable: fc.boolean(),
   withDefault: fc.boolean(),
+  named: fc.boolean(),
 });
+
+const API_NAME = 'fuzz-api';
+
+/**
+ * A field whose type holds no record, with the type moved into `types:` under a name of its own and the
+ * field referring to it (`type: fuzz-api.t3`); what a reference may not say (constraints) goes with it.
+ */
+function asNamedType(field: JsonObject, types: JsonObject): JsonObject {
+  if (JSON.stringify(field).includes('"record"')) return field;
+  const { nullable, required, default: preset, ...type } = field;
+  const name = `t${Object.keys(types).length}`;
+  types[name] = type;
+  return {
+    type: `${API_NAME}.${name}`,
+    ...(nullable !== undefined && { nullable }),
+    ...(required !== undefined && { required }),
+    ...(preset !== undefined && { default: preset }),
+  };
+}
 
 /** A relation field (docs/definitions.md, Relations): optional and read-only, to any record (itself too). */
 interface RelationModel {
@@ -294,13 +322,14 @@ function typeOf(model: TypeModel, owner: number, recordCount: number): JsonObjec
 /** A default that fits `type` (SVC207), for the simple types; undefined where none is drawn. */
 function defaultFor(type: JsonObject, nullable: boolean): Json | undefined {
   if (nullable) return null;
+  if (type['const'] !== undefined) return type['const'];
   switch (type['type']) {
+    case 'integer':
+      return 1;
     case 'boolean':
       return false;
     case 'enum':
       return (type['values'] as string[])[0] as string;
-    case 'integer':
-      return 1;
     case 'string':
       // Only a string without constraints: 'preset' may be longer than a drawn maxLength (SVC207).
       return ['format', 'pattern', 'minLength', 'maxLength'].every((key) => type[key] === undefined)
@@ -354,11 +383,15 @@ const FORM_MEMBERS = new Set(['string', 'enum', 'date', 'date-time']);
 function buildDocument(model: ApiModel): JsonObject {
   const count = model.records.length;
   const records: JsonObject = {};
+  const types: JsonObject = {};
   model.records.forEach((record, index) => {
     const fields: JsonObject = {
       id: record.stringId ? { type: 'string', format: 'hex-id', readOnly: true } : { type: 'integer', readOnly: true },
     };
-    for (const field of record.fields) fields[field.name] = fieldOf(field, index, count);
+    for (const field of record.fields) {
+      const written = fieldOf(field, index, count);
+      fields[field.name] = field.named ? asNamedType(written, types) : written;
+    }
     for (const relation of record.relations) Object.assign(fields, relationFields(relation, model.records));
     records[recordName(index)] = {
       fields,
@@ -385,7 +418,7 @@ function buildDocument(model: ApiModel): JsonObject {
     });
   });
   return {
-    name: 'fuzz-api',
+    name: API_NAME,
     interface: {
       title: 'Fuzz API',
       basePath: '/fuzz',
@@ -402,6 +435,7 @@ function buildDocument(model: ApiModel): JsonObject {
       forbidden: { status: 403, message: 'Forbidden' },
     },
     records,
+    ...(Object.keys(types).length > 0 ? { types } : {}),
     routes,
   };
 }

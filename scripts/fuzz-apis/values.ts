@@ -3,6 +3,7 @@
 // (a JSON body, a query, a header, a path segment) narrows what text is drawn, since a header can
 // only carry visible ASCII. Extra members named `undeclared…` are what the server must not send.
 import fc from 'fast-check';
+import { isStringFormat, stringFormat, type StringFormat } from '../../src/ir/formats.js';
 import type { FieldIr, RecordIr, ScalarType, TypeIr } from '../../src/ir/types.js';
 
 export type Records = ReadonlyMap<string, RecordIr>;
@@ -41,13 +42,14 @@ function keyOf(options: ValueOptions): fc.Arbitrary<string> {
   return fc.oneof({ arbitrary: plain, weight: 5 }, { arbitrary: fc.constantFrom(...HOSTILE_KEYS), weight: 1 });
 }
 
-const FORMAT_TEXT: Record<NonNullable<ScalarType['format']>, fc.Arbitrary<string>> = {
-  'hex-id': fc.stringMatching(/^[0-9a-f]{32}$/),
-  uri: fc.constantFrom('https://example.test/x', 'http://a.test/b?c=d', 'https://example.test/p%20q#f'),
-  email: fc.stringMatching(/^[a-z][a-z0-9]{0,7}@[a-z]{1,8}\.test$/),
-  'currency-code': fc.stringMatching(/^[A-Z]{3}$/),
-  alphanumeric: fc.stringMatching(/^[A-Za-z0-9]{1,12}$/),
-};
+/** A value of a string format: drawn from its pattern, or one of its examples where zod checks it. */
+function formatText(format: StringFormat): fc.Arbitrary<string> {
+  const row = stringFormat(format);
+  // An empty path segment is no parameter at all: every drawn value has a character.
+  return row.zod === undefined && row.pattern !== undefined
+    ? fc.stringMatching(new RegExp(row.pattern)).filter((value) => value.length > 0)
+    : fc.constantFrom(...row.examples);
+}
 
 /** A json value; with hostileKeys, now and then an object of hostile members. */
 function jsonMembers(options: ValueOptions): fc.Arbitrary<unknown> {
@@ -95,6 +97,7 @@ function text(place: Place, minLength = 0, maxLength = 16): fc.Arbitrary<string>
 
 function scalar(type: ScalarType, place: Place): fc.Arbitrary<unknown> {
   const { minimum, maximum, minLength, maxLength, pattern } = type.constraints;
+  if (type.const !== undefined) return fc.constant(type.const);
   switch (type.scalar) {
     case 'integer':
       return fc.integer({ min: Math.ceil(minimum ?? -1_000_000), max: Math.floor(maximum ?? 1_000_000) });
@@ -120,7 +123,7 @@ function scalar(type: ScalarType, place: Place): fc.Arbitrary<unknown> {
         )
         .map(([date, zone]) => date.toISOString().slice(0, 19) + zone);
     case 'string':
-      if (type.format) return FORMAT_TEXT[type.format];
+      if (type.format && isStringFormat(type.format)) return formatText(type.format);
       if (pattern !== undefined)
         return fc
           .stringMatching(new RegExp(pattern))

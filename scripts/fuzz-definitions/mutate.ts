@@ -3,6 +3,8 @@
 // defaults, constraints and formats, path templates, styles of every kind of parameter, statuses,
 // response headers, body query alternatives, enums, auth and token paths, totals, and deleted or
 // duplicated keys.
+import { FORMAT_WORDS } from '../../src/ir/formats.js';
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
@@ -117,12 +119,10 @@ const CONSTRAINTS: readonly [string, Json][] = [
   ['maximum', -1],
   ['minItems', 2],
   ['maxItems', 0],
-  ['format', 'uri'],
-  ['format', 'email'],
-  ['format', 'hex-id'],
-  ['format', 'currency-code'],
-  ['format', 'alphanumeric'],
+  ...FORMAT_WORDS.map((format): [string, Json] => ['format', format]),
   ['format', 'nope'],
+  ['const', 'v1'],
+  ['const', 3],
 ];
 
 /** A path of mapping keys and list indexes inside a document. */

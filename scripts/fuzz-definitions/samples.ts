@@ -1,16 +1,9 @@
 // Sample values of IR types, for the fuzzer's stub handlers and requests: a value that fits the type
 // and its constraints where that is cheap to make, so that requests reach the handlers.
+import { isStringFormat, stringFormat } from '../../src/ir/formats.js';
 import type { RecordIr, TypeIr } from '../../src/ir/types.js';
 
 export type Records = ReadonlyMap<string, RecordIr>;
-
-const STRING_BY_FORMAT: Record<string, string> = {
-  'hex-id': '0123456789abcdef0123456789abcdef',
-  uri: 'https://example.test/x',
-  email: 'a@example.test',
-  'currency-code': 'EUR',
-  alphanumeric: 'abc1',
-};
 
 /** Strings tried, in order, against a pattern. */
 const PATTERN_CANDIDATES = ['abc', 'ABC', 'a', 'A', '1', 'a-1', 'A1', 'abc-def', '123', 'x'];
@@ -53,6 +46,7 @@ function sampleRecord(type: Extract<TypeIr, { kind: 'record' }>, records: Record
 
 function sampleScalar(type: Extract<TypeIr, { kind: 'scalar' }>): unknown {
   const { minimum, maximum, minLength, maxLength, pattern } = type.constraints;
+  if (type.const !== undefined) return type.const;
   switch (type.scalar) {
     case 'integer': {
       const low = minimum === undefined ? 1 : Math.ceil(minimum);
@@ -67,7 +61,7 @@ function sampleScalar(type: Extract<TypeIr, { kind: 'scalar' }>): unknown {
     case 'date-time':
       return '2024-01-31T12:00:00Z';
     case 'string': {
-      if (type.format) return STRING_BY_FORMAT[type.format];
+      if (type.format && isStringFormat(type.format)) return stringFormat(type.format).examples[0];
       const fits = (text: string) =>
         text.length >= (minLength ?? 0) &&
         text.length <= (maxLength ?? Infinity) &&

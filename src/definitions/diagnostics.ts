@@ -61,6 +61,9 @@ export const DIAGNOSTIC_CODES = {
   SVC248: 'scaffold with the server emitter off',
   SVC249: 'handlers folder inside the output folder',
   SVC250: 'route tag of a handler method that fits several routes',
+  SVC251: 'format that does not apply to the type',
+  SVC252: 'const that is not a value of its type',
+  SVC253: 'unknown named type, or a reference to one that constrains it',
   SVC301: 'invalid config file',
   SVC401: 'template error',
 } as const;

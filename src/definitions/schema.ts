@@ -1,7 +1,8 @@
 // The definitions format, written once. The loader validates with it and
 // `schema/svcgen-definitions.schema.json` is generated from it for editors.
 import { z } from 'zod';
-import { ERROR_KINDS, HTTP_METHODS, SCALAR_KINDS, STRING_FORMATS } from '../ir/types.js';
+import { FORMAT_WORDS } from '../ir/formats.js';
+import { ERROR_KINDS, HTTP_METHODS, SCALAR_KINDS } from '../ir/types.js';
 import { NAME_PATTERN } from './schema-values.js';
 
 /** Where an element comes from: the interface document, or a choice made where it is silent. */
@@ -28,9 +29,25 @@ const common = {
   origin: Origin.optional(),
 };
 
+/** A named type of the `types:` section, always with its file: "shared.customerId". */
+export const NAMED_TYPE_REFERENCE = /^[A-Za-z][A-Za-z0-9_-]*\.[A-Za-z][A-Za-z0-9_-]*$/;
+
 const typeShape = {
-  type: z.enum(FIELD_TYPES),
-  format: z.enum(STRING_FORMATS).optional(),
+  type: z.union([
+    z.enum(FIELD_TYPES),
+    z
+      .string()
+      .regex(NAMED_TYPE_REFERENCE, 'a named type: "<file>.<name>"')
+      .describe('a named type of a types: section, written "<file>.<name>"'),
+  ]),
+  format: z
+    .enum(FORMAT_WORDS)
+    .optional()
+    .describe('a string format (uuid, uri, email, time, …), or int32 / int64 for an integer'),
+  const: z
+    .union([z.string(), z.number(), z.boolean()])
+    .optional()
+    .describe('the one value allowed: a string, number or boolean of the type'),
   nullable: z.boolean().optional(),
   values: z.array(z.string()).min(1).optional().describe('the allowed values of an enum'),
   record: z.string().optional().describe('a record name, or "<file>.<record>" for a record of another file'),
@@ -391,6 +408,10 @@ export const DefinitionFileSchema = z.strictObject({
     .optional()
     .describe('the error catalog: an entry per error, keyed by a name (a kind name, or any name with kind:)'),
   records: z.record(name, RecordSchema).optional(),
+  types: z
+    .record(name, TypeSchema)
+    .optional()
+    .describe('named types (a constrained scalar, a list, a map) that any file uses as type: <file>.<name>'),
   routes: z.record(name, RouteSchema).optional(),
 });
 export type DefinitionFile = z.infer<typeof DefinitionFileSchema>;

@@ -1,6 +1,7 @@
 // "Did you mean …": the value a definition most likely meant, for a value that is not allowed.
 // First the spellings other tools use for the same thing (int, bool, double, datetime), then the
 // same word in another case (patch for PATCH), then the nearest allowed value by edit distance.
+import { FORMAT_ALIASES } from '../ir/formats.js';
 import { closest } from '../ir/names.js';
 
 /** Common names, in other languages and formats, for svcgen's own values. */
@@ -20,6 +21,7 @@ const ALIASES: Readonly<Record<string, string>> = {
   array: 'list',
   object: 'record',
   dict: 'map',
+  ...FORMAT_ALIASES,
 };
 
 /** The allowed value `found` most likely meant, or undefined when none is close. */

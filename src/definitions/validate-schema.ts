@@ -4,7 +4,7 @@ import { closest } from '../ir/names.js';
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 import type { LoadedFile } from './load.js';
 import { positionOf, type YamlPath } from './positions.js';
-import { DefinitionFileSchema } from './schema.js';
+import { DefinitionFileSchema, FIELD_TYPES } from './schema.js';
 import { isMapping } from './schema-values.js';
 import { didYouMean } from './suggestions.js';
 import { describePath } from './unusable-values.js';
@@ -61,7 +61,10 @@ function issueToDiagnostics(loaded: LoadedFile, issue: z.core.$ZodIssue): Diagno
         return [located('SVC104', `unknown field type ${found} (${hint}expected one of: ${expected})`)];
       return [located('SVC105', `${where} is ${found} (${hint}expected one of: ${expected})`)];
     }
-    case 'invalid_union':
+    case 'invalid_union': {
+      // A type that is no string (or absent) fails both readings (a type word, a named type) alike: say it once.
+      const first = path.at(-1) === 'type' && !issue.discriminator ? issue.errors[0]?.[0] : undefined;
+      if (first) return issueToDiagnostics(loaded, { ...first, path: [...path, ...first.path] });
       // Only a discriminated union whose discriminator matches no option gives its options.
       if ('options' in issue && issue.discriminator !== undefined) {
         const options = (issue.options ?? []).map(String);
@@ -74,12 +77,19 @@ function issueToDiagnostics(loaded: LoadedFile, issue: z.core.$ZodIssue): Diagno
         return [located('SVC105', `${where} is ${JSON.stringify(found)} (${didYouMean(found, options)}${expected})`)];
       }
       return [located('SVC100', `${where}: ${issue.message}`)];
+    }
     case 'invalid_key':
       return issue.issues.map((inner) => {
         const message = `key ${JSON.stringify(path.at(-1))} in ${describePath(path.slice(0, -1))} is not valid (expected ${inner.message})`;
         return located('SVC106', message, true);
       });
     case 'invalid_format':
+      // A type is a type word or a named type ("<file>.<name>"): a word that is neither is a misspelt type word.
+      if (path.at(-1) === 'type' && typeof issue.input === 'string') {
+        const hint = didYouMean(issue.input, FIELD_TYPES);
+        const expected = `${hint}expected one of: ${FIELD_TYPES.join(', ')}, or a named type "<file>.<name>"`;
+        return [located('SVC104', `unknown field type ${JSON.stringify(issue.input)} (${expected})`)];
+      }
       return [located('SVC106', `${where} is ${JSON.stringify(issue.input)} (expected ${issue.message})`)];
     case 'too_small':
     case 'too_big':

@@ -2,7 +2,7 @@
 // compare by name and view (omit, pick, partial); the record's own fields are compared once, in
 // compare-records.ts, not at every place the record is used.
 import { inView } from '../ir/types.js';
-import type { Constraints, TypeIr } from '../ir/types.js';
+import type { Constraints, ScalarType, TypeIr } from '../ir/types.js';
 import { describeType } from '../ir/values.js';
 import { listDelta, show, type CompareContext, type Report } from './context.js';
 import type { ChangeKind, Direction } from './types.js';
@@ -27,11 +27,10 @@ export function compareTypes(
   compareConstraints(base.constraints, head.constraints, add);
   if (base.kind === 'scalar' && head.kind === 'scalar') {
     if (base.scalar !== head.scalar) add(scalarShift(base.scalar, head.scalar), `type ${base.scalar} → ${head.scalar}`);
-    if (base.format !== head.format)
-      add(
-        head.format === undefined ? 'constraint-relaxed' : 'constraint-tightened',
-        `format ${show(base.format)} → ${show(head.format)}`,
-      );
+    const shift = formatShift(base.format, head.format);
+    if (shift !== undefined) add(shift, `format ${show(base.format)} → ${show(head.format)}`);
+    if (base.const !== head.const)
+      add(constShift(base.const, head.const), `const ${show(base.const)} → ${show(head.const)}`);
     if (base.coerce !== head.coerce)
       add(
         head.coerce ? 'coercion-added' : 'coercion-removed',
@@ -67,6 +66,26 @@ function scalarShift(base: string, head: string): ChangeKind {
   if (base === 'string' && (head === 'date' || head === 'date-time')) return 'constraint-tightened';
   if ((base === 'date' || base === 'date-time') && head === 'string') return 'constraint-relaxed';
   return 'type-changed';
+}
+
+/**
+ * A format added narrows what is accepted, one removed widens it; one format for another accepts other
+ * values (a uuid is no email). int32 ⊂ int64, and an integer without a format is read as int64 is.
+ */
+function formatShift(base: ScalarType['format'], head: ScalarType['format']): ChangeKind | undefined {
+  if (base === head) return undefined;
+  const bits = (format: ScalarType['format']) =>
+    format === 'int32' ? 32 : format === undefined || format === 'int64' ? 64 : 0;
+  const [from, to] = [bits(base), bits(head)];
+  if (from > 0 && to > 0) return from === to ? undefined : to < from ? 'constraint-tightened' : 'constraint-relaxed';
+  if (base === undefined) return 'constraint-tightened';
+  return head === undefined ? 'constraint-relaxed' : 'type-changed';
+}
+
+/** A const added allows one value of many; removed, many; changed, another one. */
+function constShift(base: ScalarType['const'], head: ScalarType['const']): ChangeKind {
+  if (base === undefined) return 'constraint-tightened';
+  return head === undefined ? 'constraint-relaxed' : 'type-changed';
 }
 
 const LOWER_BOUNDS = ['minLength', 'minimum', 'minItems'] as const;

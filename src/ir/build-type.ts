@@ -1,6 +1,7 @@
 // A type as written in a definition → its IR form, reporting what cannot be resolved.
 import type { YamlPath } from '../definitions/positions.js';
-import type { TypeDefinition } from '../definitions/schema.js';
+import { NAMED_TYPE_REFERENCE, type TypeDefinition } from '../definitions/schema.js';
+import { buildScalar } from './build-scalar.js';
 import type { FileContext } from './context.js';
 import { expectedOneOf } from './names.js';
 import { SCALAR_KINDS, type Constraints, type ScalarKind, type TypeIr } from './types.js';
@@ -8,18 +9,19 @@ import { SCALAR_KINDS, type Constraints, type ScalarKind, type TypeIr } from './
 const SCALARS = new Set<string>(SCALAR_KINDS);
 
 export function buildType(ctx: FileContext, def: TypeDefinition, path: YamlPath): TypeIr {
+  if (NAMED_TYPE_REFERENCE.test(def.type)) return ctx.namedTypes?.resolve(ctx, def, path) ?? JSON_TYPE;
   const base = { nullable: def.nullable ?? false, constraints: buildConstraints(def) };
   if (def.coerce && def.type !== 'integer' && def.type !== 'number') {
     ctx.report('SVC213', [...path, 'coerce'], `coerce on a ${def.type} (expected integer or number)`, true);
   }
-  if (SCALARS.has(def.type)) {
-    return {
-      kind: 'scalar',
-      scalar: def.type as ScalarKind,
-      format: def.format,
-      coerce: def.coerce ?? false,
-      ...base,
-    };
+  if (SCALARS.has(def.type)) return buildScalar(ctx, def, def.type as ScalarKind, path, base);
+  for (const key of ['format', 'const'] as const) {
+    if (def[key] !== undefined)
+      ctx.report(
+        key === 'format' ? 'SVC251' : 'SVC252',
+        [...path, key],
+        `${key} on a ${def.type} (expected a scalar type)`,
+      );
   }
   switch (def.type) {
     case 'enum':

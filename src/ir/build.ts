@@ -4,6 +4,9 @@ import type { LoadedFile } from '../definitions/load.js';
 import type { DefinitionFile } from '../definitions/schema.js';
 import { buildAuthSchemes, buildErrors, buildInterface, checkAuthErrors } from './build-auth.js';
 import { buildRecords } from './build-records.js';
+import { buildType } from './build-type.js';
+import { buildNamedTypes } from './build-named-types.js';
+import { NamedTypes } from './named-types.js';
 import { settleWireStyles } from './wire-shapes.js';
 import { buildRoutes } from './build-routes.js';
 import { checkIdentifiers, fileNameProblems } from './check-identifiers.js';
@@ -38,9 +41,14 @@ export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics:
       recordFields.set(`${definition.name}.${name}`, new Set(Object.keys(record.fields)));
     }
   }
-  const built = ordered.map(({ loaded, definition }) =>
-    buildModule(new FileContext(loaded, definition.name, recordFields, diagnostics), definition),
-  );
+  const namedTypes = new NamedTypes(buildType);
+  const contexts = ordered.map(({ loaded, definition }) => {
+    const ctx = new FileContext(loaded, definition.name, recordFields, diagnostics);
+    ctx.namedTypes = namedTypes;
+    namedTypes.declare(ctx, definition.types ?? {});
+    return ctx;
+  });
+  const built = ordered.map(({ definition }, index) => buildModule(contexts[index] as FileContext, definition));
   const records = new Map(built.flatMap((module) => module.records.map((record) => [record.key, record] as const)));
   const ir: Ir = { modules: settleWireStyles(built, (key) => records.get(key)), records };
   const report: Report = (location, code, message) => diagnostics.push({ ...location, code, message });
@@ -54,6 +62,7 @@ function buildModule(ctx: FileContext, definition: DefinitionFile): ModuleIr {
   const errors = buildErrors(ctx, definition.errors ?? {});
   checkAuthErrors(ctx, auth, errors);
   const records = buildRecords(ctx, definition.records ?? {});
+  const types = buildNamedTypes(ctx, definition.types ?? {});
   const routes = buildRoutes(ctx, { file: definition, iface, auth, errorNames: errors.map((error) => error.name) });
   // Read after every element is built: each one's origin notes whether the file said any.
   return {
@@ -63,6 +72,7 @@ function buildModule(ctx: FileContext, definition: DefinitionFile): ModuleIr {
     auth,
     errors,
     records,
+    types,
     routes,
     recordsOrigins: ctx.recordsOrigins,
   };

@@ -186,7 +186,7 @@ function checkFile(module: ModuleIr, file: 'types' | 'schemas', reported: Set<st
       return;
     }
     // Two records or two routes that meet are reported by the IR builder already.
-    if (holder.kind === kind && kind !== 'import') return;
+    if (holder.kind === kind && (kind === 'record' || kind === 'route')) return;
     const pair = `${what}\u0000${holder.what}`;
     if (reported.has(pair)) return;
     reported.add(pair);
@@ -208,6 +208,11 @@ function checkFile(module: ModuleIr, file: 'types' | 'schemas', reported: Set<st
     claim(recordName(key), `record "${key}" (imported)`, location);
   for (const record of module.records)
     claim(recordName(record.key), `record "${record.name}"`, record.location, 'record');
+  // Named types: declared by their own file's types.ts and schemas.ts, imported by the types.ts of others.
+  const namedName = file === 'types' ? symbols.namedType : symbols.namedSchema;
+  for (const named of module.types) claim(namedName(named.key), `type "${named.name}"`, named.location, 'type');
+  if (file === 'types')
+    for (const [key, location] of namedElsewhere(module)) claim(namedName(key), `type "${key}" (imported)`, location);
   for (const route of module.routes) {
     for (const [part, present] of routeParts(route))
       if (present) claim(routeName(route.name, part), `route "${route.name}"`, route.location, 'route');
@@ -223,6 +228,16 @@ function routeParts(route: ModuleIr['routes'][number]): [RoutePart, boolean][] {
     ['Body', route.body !== undefined],
     ['Responses', true],
   ];
+}
+
+/** Each named type of another file that a module refers to, with the first place that does. */
+function namedElsewhere(module: ModuleIr): Map<string, SourceLocation> {
+  const references = new Map<string, SourceLocation>();
+  visitTypes(module, false, (type, location) => {
+    if (type.named !== undefined && !type.named.startsWith(`${module.name}.`) && !references.has(type.named))
+      references.set(type.named, location);
+  });
+  return references;
 }
 
 /** Each record of another file that a module refers to, with the first place that does. */

@@ -36,6 +36,8 @@ export function visitTypes(
     if (type.kind === 'map') walk(type.values, location);
   };
   for (const record of module.records) for (const field of record.fields) walk(field.type, field.location);
+  // A named type's schema is declared even where nothing uses it: it is checked where it is written.
+  for (const named of module.types) walk(named.type, named.location);
   for (const route of module.routes) {
     for (const param of requestParameters(route)) walk(param.type, param.location);
     walk(route.body, route.location);

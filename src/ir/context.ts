@@ -2,6 +2,7 @@
 import type { Diagnostic, DiagnosticCode } from '../definitions/diagnostics.js';
 import type { LoadedFile } from '../definitions/load.js';
 import { positionOf, type YamlPath } from '../definitions/positions.js';
+import type { NamedTypes } from './named-types.js';
 import type { Documented, Origin, SourceLocation } from './types.js';
 
 /** Where the checks of the whole IR put what they find: at an element's location. */
@@ -15,6 +16,9 @@ export class FileContext {
     readonly recordFields: ReadonlyMap<string, ReadonlySet<string>>,
     private readonly diagnostics: Diagnostic[],
   ) {}
+
+  /** The named types of every file (the `types:` sections), set before anything is built. */
+  namedTypes: NamedTypes | undefined;
 
   /** Whether any definition of the file has said `origin:` so far (see ModuleIr.recordsOrigins). */
   recordsOrigins = false;

@@ -62,23 +62,35 @@ export function expectedOneOf(found: string, candidates: readonly string[]): str
   return `(expected one of: ${list}${hint.length > 0 ? `; did you mean "${hint[0]}"?` : ''})`;
 }
 
-/** The closest candidates by edit distance, for "did you mean" hints. */
+/**
+ * The closest candidates by edit distance, for "did you mean" hints. A short word has few close
+ * neighbours that mean the same: within a third of its length (one edit below six letters), and
+ * when two candidates are equally near, neither is the one meant ("uid": uri or uuid?).
+ */
 export function closest(found: string, candidates: readonly string[], max = 1): string[] {
   const scored = candidates
     .map((candidate) => ({ candidate, distance: editDistance(found.toLowerCase(), candidate.toLowerCase()) }))
-    .filter(({ candidate, distance }) => distance <= Math.max(2, Math.floor(candidate.length / 3)))
+    .filter(({ candidate, distance }) => distance <= Math.max(1, Math.floor(candidate.length / 3)))
     .sort((a, b) => a.distance - b.distance || compareCodePoints(a.candidate, b.candidate));
+  const [first, second] = scored;
+  if (max === 1 && first && second && first.distance === second.distance && first.distance > 0) return [];
   return scored.slice(0, max).map(({ candidate }) => candidate);
 }
 
+/** Edits between two words: insertions, deletions, substitutions and swaps of neighbours ("emial"). */
 function editDistance(a: string, b: string): number {
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];
     for (let j = 1; j <= b.length; j += 1) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      let distance = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        distance = Math.min(distance, (before[j - 2] ?? 0) + 1);
+      current[j] = distance;
     }
+    before = previous;
     previous = current;
   }
   return previous[b.length] ?? 0;

@@ -2,7 +2,7 @@
 // user's code imports), made in one place. The emitters declare and refer to names only through it,
 // and check-identifiers.ts checks the same names for collisions, so the three cannot drift apart.
 import { camelCase, pascalCase } from './names.js';
-import type { RecordKey } from './types.js';
+import type { RecordKey, TypeKey } from './types.js';
 
 /** The module a record is declared in: "admin-api" of "admin-api.product". */
 export const recordModule = (key: RecordKey): string => key.slice(0, key.indexOf('.'));
@@ -19,6 +19,9 @@ export const symbols = {
   /** types.ts: `Product`, `ListProductsQuery`. */
   recordType: (key: RecordKey) => pascalCase(recordName(key)),
   routeType: (route: string, part: RoutePart) => `${pascalCase(route)}${part}`,
+  /** types.ts and schemas.ts: a named type of `types:` (`CustomerId`, `customerIdSchema`). */
+  namedType: (key: TypeKey) => pascalCase(recordName(key)),
+  namedSchema: (key: TypeKey) => `${camelCase(recordName(key))}Schema`,
   /** schemas.ts: `productSchema`, `listProductsQuerySchema`, `listProductsResponseSchemas`. */
   recordSchema: (key: RecordKey) => `${camelCase(recordName(key))}Schema`,
   routeSchema: (route: string, part: RoutePart | 'BodyEntry') =>

@@ -1,6 +1,8 @@
 // The intermediate representation: the only thing emitters see. Plain data,
 // readonly, every list sorted by name (code-point order), references resolved.
 
+import type { IntegerFormat, StringFormat } from './formats.js';
+
 export type Origin = 'spec' | 'convention';
 
 export interface SourceLocation {
@@ -20,8 +22,7 @@ export interface Documented {
 // over them is a Record<Union, …>, so a word added here fails to compile until each table has it.
 export const SCALAR_KINDS = ['string', 'integer', 'number', 'boolean', 'date', 'date-time'] as const;
 export type ScalarKind = (typeof SCALAR_KINDS)[number];
-export const STRING_FORMATS = ['hex-id', 'uri', 'email', 'currency-code', 'alphanumeric'] as const;
-export type StringFormat = (typeof STRING_FORMATS)[number];
+export { STRING_FORMATS, INTEGER_FORMATS, type StringFormat, type IntegerFormat } from './formats.js';
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 export const ERROR_KINDS = [
@@ -54,12 +55,23 @@ export interface Constraints {
 interface TypeBase {
   readonly nullable: boolean;
   readonly constraints: Constraints;
+  /**
+   * The named type this one is (`type: shared.customerId`): the type is its definition, resolved, so
+   * every reader sees what it allows; emitters that print names (types, OpenAPI, docs) print the name.
+   */
+  readonly named?: TypeKey;
 }
+
+/** A key that identifies a named type across files: "<file>.<name>". */
+export type TypeKey = string;
 
 export interface ScalarType extends TypeBase {
   readonly kind: 'scalar';
   readonly scalar: ScalarKind;
-  readonly format: StringFormat | undefined;
+  /** A string format for a string, int32 or int64 for an integer. */
+  readonly format: StringFormat | IntegerFormat | undefined;
+  /** The one value allowed (`const:`), of the scalar's own type. */
+  readonly const?: string | number | boolean;
   /** Accept a string of digits for an integer or number (only where a definition allows it). */
   readonly coerce: boolean;
 }
@@ -116,6 +128,17 @@ export interface FieldIr extends Documented {
   readonly readOnly: boolean;
   readonly default: unknown;
   readonly relation: RelationIr | undefined;
+}
+
+/** A type of a `types:` section: a constrained scalar, a list or a map with a name of its own. */
+export interface NamedTypeIr extends Documented {
+  readonly key: TypeKey;
+  readonly name: string;
+  /**
+   * Its definition. Outputs declare it without null; each use that may be null (its own `nullable` or
+   * the reference's) adds it.
+   */
+  readonly type: TypeIr;
 }
 
 export interface RecordIr extends Documented {
@@ -336,6 +359,8 @@ export interface ModuleIr {
   readonly auth: readonly AuthSchemeIr[];
   readonly errors: readonly ErrorIr[];
   readonly records: readonly RecordIr[];
+  /** The named types of the file's `types:` section. */
+  readonly types: readonly NamedTypeIr[];
   readonly routes: readonly RouteIr[];
   /**
    * Whether the file says `origin:` anywhere. Without it every element's origin is "spec" by default alone, so

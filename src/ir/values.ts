@@ -1,7 +1,8 @@
 // Whether a plain value fits a type: used to check defaults in definitions.
 import { isMapping } from '../definitions/schema-values.js';
 import { inView } from './types.js';
-import type { Constraints, RecordIr, ScalarType, StringFormat, TypeIr } from './types.js';
+import { INTEGER_FORMAT_ROWS, isIntegerFormat, stringFormat } from './formats.js';
+import type { Constraints, RecordIr, ScalarType, TypeIr } from './types.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -10,7 +11,11 @@ export function valueFitsType(value: unknown, type: TypeIr, records: ReadonlyMap
   if (value === null) return type.nullable;
   switch (type.kind) {
     case 'scalar':
-      return scalarFits(value, type) && withinConstraints(value, type.constraints);
+      return (
+        (type.const === undefined || value === type.const) &&
+        scalarFits(value, type) &&
+        withinConstraints(value, type.constraints)
+      );
     case 'enum':
       return typeof value === 'string' && type.values.includes(value);
     case 'list':
@@ -31,7 +36,7 @@ export function valueFitsType(value: unknown, type: TypeIr, records: ReadonlyMap
 function scalarFits(value: unknown, type: ScalarType): boolean {
   switch (type.scalar) {
     case 'integer':
-      return Number.isInteger(value);
+      return Number.isInteger(value) && withinFormat(value as number, type.format);
     case 'number':
       return typeof value === 'number' && Number.isFinite(value);
     case 'boolean':
@@ -41,18 +46,19 @@ function scalarFits(value: unknown, type: ScalarType): boolean {
     case 'date-time':
       return typeof value === 'string' && DATE_TIME.test(value) && isCalendarDate(value.slice(0, 10));
     case 'string':
-      return typeof value === 'string' && (type.format === undefined || FORMAT_CHECKS[type.format](value));
+      return (
+        typeof value === 'string' &&
+        (type.format === undefined || isIntegerFormat(type.format) || stringFormat(type.format).test(value))
+      );
   }
 }
 
-/** The formats as the generated schemas read them (uri and email approximately: zod is not loaded here). */
-const FORMAT_CHECKS: Record<StringFormat, (text: string) => boolean> = {
-  'hex-id': (text) => /^[0-9a-f]{32}$/.test(text),
-  uri: (text) => URL.canParse(text),
-  email: (text) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text),
-  'currency-code': (text) => /^[A-Z]{3}$/.test(text),
-  alphanumeric: (text) => /^[A-Za-z0-9]+$/.test(text),
-};
+/** An int32 or int64 within its range. */
+function withinFormat(value: number, format: ScalarType['format']): boolean {
+  if (format === undefined || !isIntegerFormat(format)) return true;
+  const row = INTEGER_FORMAT_ROWS[format];
+  return value >= row.minimum && value <= row.maximum;
+}
 
 /** 2024-02-30 has the shape of a date but is none. */
 function isCalendarDate(text: string): boolean {
@@ -102,7 +108,9 @@ function recordValueFits(
 export function describeType(type: TypeIr): string {
   const base =
     type.kind === 'scalar'
-      ? type.scalar
+      ? type.const !== undefined
+        ? `${JSON.stringify(type.const)}`
+        : type.scalar
       : type.kind === 'enum'
         ? `one of ${type.values.join(', ')}`
         : type.kind === 'list'

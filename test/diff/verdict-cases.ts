@@ -161,7 +161,19 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
     { name: 'response record gets an apiAlias', edit: (d) => (d.records.book.apiAlias = 'book') },
   ],
 
-  'type-changed': [{ name: 'number becomes string in a response', edit: (d) => (book(d).weight.type = 'string') }],
+  'type-changed': [
+    { name: 'number becomes string in a response', edit: (d) => (book(d).weight.type = 'string') },
+    {
+      name: 'format uuid becomes email in a response',
+      from: (d) => (book(d).note.format = 'uuid'),
+      edit: (d) => (book(d).note.format = 'email'),
+    },
+    {
+      name: 'const changes in a request',
+      from: (d) => (draft(d).note.const = 'v1'),
+      edit: (d) => (draft(d).note.const = 'v2'),
+    },
+  ],
   'type-narrowed': [
     { name: 'number becomes integer in a request', edit: (d) => (draft(d).weight.type = 'integer') },
     { name: 'number becomes integer in a response', edit: (d) => (book(d).weight.type = 'integer') },
@@ -174,10 +186,28 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
     { name: 'maxLength lowered in a request', edit: (d) => (draft(d).title.maxLength = 4) },
     { name: 'maxLength lowered in a response', edit: (d) => (book(d).title.maxLength = 4) },
     { name: 'query parameter maxLength lowered', edit: (d) => (query(d).lang.maxLength = 2) },
+    { name: 'format uuid added in a request', edit: (d) => (draft(d).note.format = 'uuid') },
+    { name: 'format uuid added in a response', edit: (d) => (book(d).note.format = 'uuid') },
+    {
+      name: 'int64 becomes int32 in a request',
+      from: (d) => (draft(d).pages.format = 'int64'),
+      edit: (d) => (draft(d).pages.format = 'int32'),
+    },
+    { name: 'const added in a request', edit: (d) => (draft(d).note.const = 'v1') },
   ],
   'constraint-relaxed': [
     { name: 'maxLength raised in a request', edit: (d) => (draft(d).title.maxLength = 30) },
     { name: 'maxLength raised in a response', edit: (d) => (book(d).title.maxLength = 30) },
+    {
+      name: 'format time removed in a response',
+      from: (d) => (book(d).note.format = 'time'),
+      edit: (d) => delete book(d).note.format,
+    },
+    {
+      name: 'const removed in a response',
+      from: (d) => (book(d).note.const = 'v1'),
+      edit: (d) => delete book(d).note.const,
+    },
   ],
   'enum-value-added': [
     { name: 'enum value added in a request', edit: (d) => draft(d).shelf.values.push('c') },

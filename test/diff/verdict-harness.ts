@@ -3,6 +3,7 @@
 // case's base and head are two interfaces under the case's own base path), type-checked in one tsc
 // program, and served by two Fastify apps (every base interface in one, every head interface in the
 // other), so the whole table costs one generate, one tsc and a few hundred loopback calls.
+import { INTEGER_FORMAT_ROWS, isIntegerFormat, isStringFormat, stringFormat } from '../../src/ir/formats.js';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -95,11 +96,17 @@ export async function diffCase(root: string, index: number, base: Doc, head: Doc
 
 function sample(doc: Doc, type: Loose, direction: 'request' | 'response', mode: Mode): unknown {
   if (type['nullable'] && mode === 'full') return null;
+  if (type['const'] !== undefined) return type['const'];
+  const format: string | undefined = type['format'];
   switch (type['type']) {
     case 'string':
-      return type['format'] === 'email' ? 'a@example.com' : 'x'.repeat(type['maxLength'] ?? 6);
+      if (format !== undefined && isStringFormat(format)) return stringFormat(format).examples[0];
+      return 'x'.repeat(type['maxLength'] ?? 6);
     case 'integer':
-      return type['maximum'] ?? 1000;
+      return (
+        type['maximum'] ??
+        (format !== undefined && isIntegerFormat(format) ? INTEGER_FORMAT_ROWS[format].maximum : 1000)
+      );
     case 'number':
       return (type['maximum'] ?? 1000) - 0.5;
     case 'boolean':

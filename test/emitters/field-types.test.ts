@@ -3,7 +3,7 @@
 // its JSON Schema (openapi.json) and its text in a docs table (README.md). A row per type
 // and format shows at a glance what each emitter makes of it.
 import { describe, expect, it } from 'vitest';
-import type { Constraints, ScalarKind, StringFormat, TypeIr } from '../../src/ir/types.js';
+import type { Constraints, IntegerFormat, ScalarKind, StringFormat, TypeIr } from '../../src/ir/types.js';
 import { local } from '../../src/emitters/shared/code/ast.js';
 import { printFile } from '../../src/emitters/shared/code/print-file.js';
 import { typeExpression } from '../../src/emitters/types/type-expression.js';
@@ -14,7 +14,12 @@ import { typeText } from '../../src/emitters/docs/type-text.js';
 const base = { nullable: false, constraints: {} as Constraints };
 const scalar = (
   kind: ScalarKind,
-  more: { format?: StringFormat; constraints?: Constraints; coerce?: boolean } = {},
+  more: {
+    format?: StringFormat | IntegerFormat;
+    constraints?: Constraints;
+    coerce?: boolean;
+    const?: string | number | boolean;
+  } = {},
 ): TypeIr => ({
   ...base,
   kind: 'scalar',
@@ -22,6 +27,7 @@ const scalar = (
   format: more.format,
   coerce: more.coerce ?? false,
   constraints: more.constraints ?? {},
+  ...(more.const !== undefined && { const: more.const }),
 });
 const nullable = (type: TypeIr): TypeIr => ({ ...type, nullable: true });
 
@@ -212,6 +218,75 @@ const rows: Row[] = [
     zod: 'z.json()',
     jsonSchema: {},
     docs: 'any JSON',
+  },
+  {
+    // z.guid() accepts what JSON Schema's uuid format accepts: any version, the nil UUID too.
+    given: 'uuid',
+    type: scalar('string', { format: 'uuid' }),
+    typescript: 'string',
+    zod: 'z.guid()',
+    jsonSchema: { type: 'string', format: 'uuid' },
+    docs: 'string (UUID)',
+  },
+  {
+    given: 'byte (base64)',
+    type: scalar('string', { format: 'byte' }),
+    typescript: 'string',
+    zod: 'z.base64()',
+    jsonSchema: { type: 'string', format: 'byte', contentEncoding: 'base64' },
+    docs: 'string (base64)',
+  },
+  {
+    given: 'duration',
+    type: scalar('string', { format: 'duration' }),
+    typescript: 'string',
+    zod: 'z.iso.duration()',
+    jsonSchema: { type: 'string', format: 'duration' },
+    docs: 'string (ISO 8601 duration, e.g. PT15M)',
+  },
+  {
+    given: 'int32 from 0',
+    type: scalar('integer', { format: 'int32', constraints: { minimum: 0 } }),
+    typescript: 'number',
+    zod: 'z.int32().min(0)',
+    zodText: 'integerText.pipe(z.int32().min(0))',
+    jsonSchema: { type: 'integer', format: 'int32', minimum: 0 },
+    docs: 'integer (32-bit), 0..',
+  },
+  {
+    given: 'int64, a number within the safe range',
+    type: scalar('integer', { format: 'int64' }),
+    typescript: 'number',
+    zod: 'z.int()',
+    zodText: 'integerText.pipe(z.int())',
+    jsonSchema: { type: 'integer', format: 'int64' },
+    docs: 'integer (64-bit, within ±(2^53 − 1))',
+  },
+  {
+    given: 'const string',
+    type: scalar('string', { const: 'card' }),
+    typescript: "'card'",
+    zod: "z.literal('card')",
+    jsonSchema: { type: 'string', const: 'card' },
+    docs: 'string, always "card"',
+  },
+  {
+    given: 'const integer, read from text as a number first',
+    type: scalar('integer', { const: 2 }),
+    typescript: '2',
+    zod: 'z.literal(2)',
+    zodText: 'integerText.pipe(z.literal(2))',
+    jsonSchema: { type: 'integer', const: 2 },
+    docs: 'integer, always 2',
+  },
+  {
+    given: 'const boolean',
+    type: scalar('boolean', { const: true }),
+    typescript: 'true',
+    zod: 'z.literal(true)',
+    zodText: 'booleanText.pipe(z.literal(true))',
+    jsonSchema: { type: 'boolean', const: true },
+    docs: 'boolean, always true',
   },
 ];
 

@@ -1,15 +1,8 @@
 // A TypeIr as the short text a reader sees in a docs table: "string (32 lowercase hex)",
 // "list of product, 1..", "tax or null", "product without id, createdAt".
-import type { Constraints, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
+import { INTEGER_FORMAT_ROWS, isIntegerFormat, stringFormat } from '../../ir/formats.js';
+import type { Constraints, ScalarType, TypeIr } from '../../ir/types.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
-
-const FORMATS: Record<StringFormat, string> = {
-  'hex-id': '32 lowercase hex',
-  uri: 'URL',
-  email: 'email',
-  'currency-code': 'ISO 4217 code',
-  alphanumeric: 'letters and digits',
-};
 
 /** `fromModule` names records of other modules with their module ("shared.createdRef"). */
 export function typeText(type: TypeIr, fromModule: string): string {
@@ -18,6 +11,11 @@ export function typeText(type: TypeIr, fromModule: string): string {
 }
 
 function nonNullText(type: TypeIr, fromModule: string): string {
+  if (type.named !== undefined) {
+    const { named, ...plain } = type;
+    const name = recordModule(named) === fromModule ? recordName(named) : named;
+    return `${name}: ${nonNullText(plain, fromModule)}`;
+  }
   switch (type.kind) {
     case 'scalar':
       return withBounds(scalarText(type), type.constraints);
@@ -42,7 +40,14 @@ function nonNullText(type: TypeIr, fromModule: string): string {
 }
 
 function scalarText(type: ScalarType): string {
-  const format = type.format ? ` (${FORMATS[type.format] ?? type.format})` : '';
+  if (type.const !== undefined) return `${type.scalar}, always ${JSON.stringify(type.const)}`;
+  const words =
+    type.format === undefined
+      ? undefined
+      : isIntegerFormat(type.format)
+        ? INTEGER_FORMAT_ROWS[type.format].docs
+        : stringFormat(type.format).docs;
+  const format = words !== undefined ? ` (${words})` : '';
   const coerce = type.coerce ? ' (digits as a string accepted)' : '';
   return `${type.scalar}${format}${coerce}`;
 }

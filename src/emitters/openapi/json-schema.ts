@@ -7,9 +7,10 @@ import type {
   RecordIr,
   RecordType,
   ScalarType,
-  StringFormat,
   TypeIr,
+  TypeKey,
 } from '../../ir/types.js';
+import { isIntegerFormat, isStringFormat, stringFormat } from '../../ir/formats.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 import { referencedRecords } from '../shared/imports.js';
 import type { Components, Direction } from './components.js';
@@ -24,7 +25,8 @@ export interface SchemaContext {
 }
 
 export function typeSchema(type: TypeIr, ctx: SchemaContext): Schema {
-  const schema = nonNullSchema(type, ctx);
+  const schema =
+    type.named !== undefined && standsAlone(type) ? namedRef(type, type.named, ctx) : nonNullSchema(type, ctx);
   return type.nullable ? nullable(schema) : schema;
 }
 
@@ -59,19 +61,23 @@ export function mapSchema(values: Schema): SchemaObject {
   return map;
 }
 
-const STRING_FORMATS: Record<StringFormat, SchemaObject> = {
-  'hex-id': { pattern: '^[0-9a-f]{32}$' },
-  uri: { format: 'uri' },
-  email: { format: 'email' },
-  'currency-code': { pattern: '^[A-Z]{3}$' },
-  alphanumeric: { pattern: '^[A-Za-z0-9]+$' },
-};
+/** A format's keywords: JSON Schema's own format where there is one, else its pattern. */
+function stringFormatSchema(type: ScalarType): SchemaObject {
+  if (type.format === undefined || !isStringFormat(type.format)) return {};
+  const row = stringFormat(type.format);
+  return { ...row.openapi, ...(row.pattern !== undefined && { pattern: row.pattern }) };
+}
+
+/** The JSON type of a scalar (dates are strings). */
+const jsonType = (type: ScalarType) =>
+  type.scalar === 'integer' || type.scalar === 'number' || type.scalar === 'boolean' ? type.scalar : 'string';
 
 function scalarSchema(type: ScalarType, direction: Direction): SchemaObject {
   const c = type.constraints;
+  if (type.const !== undefined) return { type: jsonType(type), const: type.const };
   switch (type.scalar) {
     case 'string': {
-      const format = type.format ? STRING_FORMATS[type.format] : {};
+      const format = stringFormatSchema(type);
       const own = pick(c, 'minLength', 'maxLength', 'pattern');
       const patterns = [own.pattern, format.pattern].filter((pattern): pattern is string => pattern !== undefined);
       // A value the patterns accept, for mocks and "try it" panels (none when no simple one is found).
@@ -91,7 +97,8 @@ function scalarSchema(type: ScalarType, direction: Direction): SchemaObject {
       return { type: 'boolean' };
     case 'integer':
     case 'number': {
-      const number: SchemaObject = { type: type.scalar, ...pick(c, 'minimum', 'maximum') };
+      const format = type.format !== undefined && isIntegerFormat(type.format) ? { format: type.format } : {};
+      const number: SchemaObject = { type: type.scalar, ...format, ...pick(c, 'minimum', 'maximum') };
       if (!type.coerce || direction === 'read') return number;
       return {
         anyOf: [
@@ -109,6 +116,11 @@ export function nullable(schema: Schema): Schema {
   if (schema.type === undefined) return schema; // any JSON value, null included
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   const withNull = { ...schema, type: [...types, 'null'] } as SchemaObject;
+  if ('const' in schema) {
+    // One value or null: a const cannot say "or null", an enum of the two can.
+    const { const: value, ...rest } = withNull as SchemaObject & { const: unknown };
+    return { ...rest, enum: [value, null] } as SchemaObject;
+  }
   return schema.enum ? { ...withNull, enum: [...schema.enum, null] } : withNull;
 }
 
@@ -148,6 +160,26 @@ function hasCoercion(type: TypeIr): boolean {
  * A $ref to a record's schema. A record with fields that accept digits as text gets a second
  * schema for requests ("…Input"); every other record has one schema for both directions.
  */
+/**
+ * A named type as a component of its own, `CustomerId`. One that holds a record is spelled out where it
+ * is used: a record's schema depends on the direction it travels (Input, Filtered), a name would not.
+ */
+function namedRef(type: TypeIr, key: TypeKey, ctx: SchemaContext): Schema {
+  const { named: _, ...plain } = { ...type, nullable: false };
+  return ctx.components.define(
+    'schemas',
+    { owner: `type:${key}`, preferred: pascalCase(recordName(key)), qualifier: recordModule(key) },
+    () => nonNullSchema(plain, ctx) as SchemaObject,
+  );
+}
+
+/** Whether a type's schema is the same in every direction: it holds no record and reads no digits as numbers. */
+function standsAlone(type: TypeIr): boolean {
+  if (type.kind === 'list') return standsAlone(type.items);
+  if (type.kind === 'map') return standsAlone(type.values);
+  return type.kind !== 'record' && !(type.kind === 'scalar' && type.coerce);
+}
+
 function recordRef(type: RecordType, ctx: SchemaContext): Schema {
   const key = type.record;
   const record = ctx.components.record(key);

@@ -56,6 +56,7 @@ export class PrintedRoutes {
       auth: settings.auth,
       errors: settings.errors,
       records: [],
+      types: [],
       routes: [view.route],
       recordsOrigins: settings.recordsOrigins,
     };

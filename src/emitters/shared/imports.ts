@@ -26,21 +26,47 @@ export function typesOfRoute(route: RouteIr): TypeIr[] {
   ];
 }
 
+/**
+ * The records and named types a types.ts names, at any depth: a named type is named, not looked into
+ * (its own module's types.ts declares what it is made of).
+ */
+export function namedInTypes(type: TypeIr, into: Set<string> = new Set()): Set<string> {
+  if (type.named !== undefined) into.add(`type:${type.named}`);
+  else if (type.kind === 'list') namedInTypes(type.items, into);
+  else if (type.kind === 'map') namedInTypes(type.values, into);
+  else if (type.kind === 'record') into.add(`record:${type.record}`);
+  return into;
+}
+
 /** What a module's types.ts and schemas.ts import from the same file of another module: its records' names. */
 const RECORD_FILES = {
-  types: { nameOf: symbols.recordType, typeOnly: true },
-  schemas: { nameOf: symbols.recordSchema, typeOnly: false },
+  // types.ts names named types; schemas.ts spells each one out where it is used (zod schemas are values,
+  // and a value spelled out needs no order of declaration across files).
+  types: {
+    typeOnly: true,
+    collect: namedInTypes,
+    nameOf: (found: string) =>
+      found.startsWith('type:') ? symbols.namedType(found.slice(5)) : symbols.recordType(found.slice(7)),
+  },
+  schemas: {
+    typeOnly: false,
+    collect: (type: TypeIr, into: Set<string>) => referencedRecords(type, into),
+    nameOf: symbols.recordSchema,
+  },
 } as const;
 
-/** One import per other module, naming the records that the module's `file` refers to. */
+const keyOf = (found: string) => found.replace(/^(type|record):/, '');
+
+/** One import per other module, naming the records (and named types) that the module's `file` refers to. */
 export function recordImports(module: ModuleIr, file: keyof typeof RECORD_FILES): TopLevel[] {
-  const { nameOf, typeOnly } = RECORD_FILES[file];
-  const keys = new Set<RecordKey>();
-  for (const record of module.records) for (const field of record.fields) referencedRecords(field.type, keys);
-  for (const type of module.routes.flatMap(typesOfRoute)) referencedRecords(type, keys);
+  const { nameOf, typeOnly, collect } = RECORD_FILES[file];
+  const keys = new Set<string>();
+  for (const record of module.records) for (const field of record.fields) collect(field.type, keys);
+  for (const named of module.types) collect({ ...named.type, nullable: false }, keys);
+  for (const type of module.routes.flatMap(typesOfRoute)) collect(type, keys);
   const wanted = [...keys]
-    .filter((key) => recordModule(key) !== module.name)
-    .map((key): [string, string] => [`../${recordModule(key)}/${file}.js`, nameOf(key)]);
+    .filter((key) => recordModule(keyOf(key)) !== module.name)
+    .map((key): [string, string] => [`../${recordModule(keyOf(key))}/${file}.js`, nameOf(key)]);
   return byPath(wanted).map(([from, names]) => ({
     declaration: { kind: 'import', typeOnly, from, names: names.sort(compareCodePoints) },
   }));

@@ -2,7 +2,7 @@
 // body and responses, as plain TypeScript (no runtime dependency). Each record's and each route's
 // printed statements are remembered by what they are made from (a view of the IR without source
 // positions), so a rerun rebuilds only the changed ones.
-import type { ModuleIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
+import type { ModuleIr, NamedTypeIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
 import { moduleFile, type Emitter, type GeneratedFile } from '../contract.js';
 import { exported, typeRef, union, type PropertySignature, type TopLevel } from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
@@ -32,7 +32,14 @@ function emitModuleTypes(module: ModuleIr): GeneratedFile {
     (view) => view.name,
     (view) => routeTypes(view).map(printStatement),
   ).flat();
-  return moduleFile(module, 'types', printFile([...recordImports(module, 'types'), ...records, ...routes]));
+  const named = module.types.map((type) => printStatement(namedTypeAlias(type)));
+  return moduleFile(module, 'types', printFile([...recordImports(module, 'types'), ...records, ...named, ...routes]));
+}
+
+/** `export type CustomerId = string;`: declared without null, which each use that may be null adds. */
+function namedTypeAlias(named: NamedTypeIr): TopLevel {
+  const type = typeExpression({ ...named.type, nullable: false });
+  return exported({ kind: 'type-alias', name: symbols.namedType(named.key), type }, named.description);
 }
 
 interface MemberView {

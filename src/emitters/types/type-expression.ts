@@ -1,6 +1,6 @@
 // A TypeIr as a TypeScript type.
 import type { RecordType, ScalarKind, TypeIr } from '../../ir/types.js';
-import { arrayType, stringType, typeRef, union, type TypeNode } from '../shared/code/ast.js';
+import { arrayType, numberType, stringType, typeRef, union, type TypeNode } from '../shared/code/ast.js';
 import { symbols } from '../../ir/symbols.js';
 
 /** The TypeScript type of each scalar: dates travel as ISO text. */
@@ -19,9 +19,10 @@ export function typeExpression(type: TypeIr): TypeNode {
 }
 
 function nonNullExpression(type: TypeIr): TypeNode {
+  if (type.named !== undefined) return typeRef(symbols.namedType(type.named));
   switch (type.kind) {
     case 'scalar':
-      return typeRef(SCALAR_TYPES[type.scalar]);
+      return type.const !== undefined ? constType(type.const) : typeRef(SCALAR_TYPES[type.scalar]);
     case 'enum':
       return union(type.values.map(stringType));
     case 'list':
@@ -33,6 +34,12 @@ function nonNullExpression(type: TypeIr): TypeNode {
     case 'record':
       return recordExpression(type);
   }
+}
+
+/** A const is its literal type: 'card', 3, true. */
+function constType(value: string | number | boolean): TypeNode {
+  if (typeof value === 'string') return stringType(value);
+  return typeof value === 'number' ? numberType(value) : typeRef(String(value));
 }
 
 function recordExpression(type: RecordType): TypeNode {

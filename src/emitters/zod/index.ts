@@ -2,7 +2,7 @@
 // for path, query, headers, cookies, body and each response body. Each record's and each route's printed
 // schemas are remembered by what they are made from (a view of the IR without source positions,
 // with the defaults of the partial records they name), so a rerun rebuilds only the changed ones.
-import type { ModuleIr, ParameterIr, RecordIr, RouteIr } from '../../ir/types.js';
+import type { ModuleIr, NamedTypeIr, ParameterIr, RecordIr, RouteIr } from '../../ir/types.js';
 import { moduleFile, type Emitter, type GeneratedFile } from '../contract.js';
 import {
   asConst,
@@ -54,6 +54,7 @@ function emitModuleSchemas(module: ModuleIr, records: RecordLookup): GeneratedFi
       (view) => view.key,
       (view) => printSchemas([recordSchema(view, new Map(view.lookup))]),
     ),
+    printSchemas(module.types.map((named) => namedTypeSchema(named, records))),
     ...memoRuns(
       'zod/routes',
       module.routes.map((route) => routeView(route, records)),
@@ -130,6 +131,19 @@ function recordSchema(record: RecordView, records: RecordLookup): SchemaConstant
     name: symbols.recordSchema(record.key),
     value: call('z.strictObject', [object(members, { expanded: true })]),
     docs: record.docs,
+  };
+}
+
+/**
+ * `export const customerIdSchema = z.guid();` for a team's own code; generated schemas spell a named type
+ * out where it is used, so no declaration order across files matters.
+ */
+function namedTypeSchema(named: NamedTypeIr, records: RecordLookup): SchemaConstant {
+  const type = { ...named.type, nullable: false };
+  return {
+    name: symbols.namedSchema(named.key),
+    value: schemaExpression(type, 'json', new Map(lookupFor([type], records))),
+    docs: named.description,
   };
 }
 

@@ -1,7 +1,8 @@
 // A TypeIr as a zod 4 schema expression. Two readings of a value: as JSON (bodies, responses),
 // where types are strict, and as text (path, query, headers), where numbers arrive as digits.
 import { inView } from '../../ir/types.js';
-import type { FieldIr, ListType, RecordKey, RecordType, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
+import { INTEGER_FORMAT_ROWS, isIntegerFormat, isStringFormat, stringFormat } from '../../ir/formats.js';
+import type { FieldIr, ListType, RecordKey, RecordType, ScalarType, TypeIr } from '../../ir/types.js';
 import {
   array,
   call,
@@ -175,25 +176,26 @@ function withoutDefaults(partial: Expr, type: RecordType, records: RecordLookup 
   ]);
 }
 
-/** A format is a zod type of its own, or a pattern checked on a string after its length bounds. */
-type FormatSchema = { readonly type: string } | { readonly pattern: string; readonly message: string };
-const STRING_FORMATS: Record<StringFormat, FormatSchema> = {
-  'hex-id': { pattern: '^[0-9a-f]{32}$', message: 'expected 32 lowercase hex characters' },
-  uri: { type: 'z.url' },
-  email: { type: 'z.email' },
-  'currency-code': { pattern: '^[A-Z]{3}$', message: 'expected an ISO 4217 currency code' },
-  alphanumeric: { pattern: '^[A-Za-z0-9]+$', message: 'expected letters and digits only' },
-};
+/** A const is a literal; read from text, a number or boolean is first read as one. */
+function constSchema(type: ScalarType & { const: string | number | boolean }, reading: Reading): Expr {
+  const schema = call('z.literal', [literal(type.const)]);
+  if (reading === 'json' || typeof type.const === 'string') return schema;
+  const text =
+    typeof type.const === 'boolean' ? 'booleanText' : type.scalar === 'integer' ? 'integerText' : 'numberText';
+  return method(id(text), 'pipe', [schema]);
+}
 
 function scalarSchema(type: ScalarType, reading: Reading): Expr {
+  if (type.const !== undefined) return constSchema({ ...type, const: type.const }, reading);
   const c = type.constraints;
   switch (type.scalar) {
     case 'string': {
-      const format = type.format ? STRING_FORMATS[type.format] : undefined;
+      const format = type.format && isStringFormat(type.format) ? stringFormat(type.format) : undefined;
       const patterns: Expr[][] = [];
-      if (format && 'pattern' in format) patterns.push([regex(format.pattern), literal(format.message)]);
+      if (format?.zod === undefined && format?.pattern !== undefined)
+        patterns.push([regex(format.pattern), literal(format.message ?? `expected ${format.docs}`)]);
       if (c.pattern !== undefined) patterns.push([newCall('RegExp', [literal(c.pattern)])]);
-      const base = call(format && 'type' in format ? format.type : 'z.string');
+      const base = call(format?.zod ?? 'z.string');
       // Lengths first, and a value past maxLength stops there: no pattern ever runs on a longer one.
       const sized = withBounds(base, c.minLength, c.maxLength, patterns.length > 0);
       return patterns.reduce((schema, args) => method(schema, 'regex', args), sized);
@@ -206,7 +208,13 @@ function scalarSchema(type: ScalarType, reading: Reading): Expr {
       return reading === 'text' ? id('booleanText') : call('z.boolean');
     case 'integer':
     case 'number': {
-      const number = withBounds(call(type.scalar === 'integer' ? 'z.int' : 'z.number'), c.minimum, c.maximum);
+      const zodType =
+        type.format && isIntegerFormat(type.format)
+          ? INTEGER_FORMAT_ROWS[type.format].zod
+          : type.scalar === 'integer'
+            ? 'z.int'
+            : 'z.number';
+      const number = withBounds(call(zodType), c.minimum, c.maximum);
       if (reading === 'text')
         return method(id(type.scalar === 'integer' ? 'integerText' : 'numberText'), 'pipe', [number]);
       return type.coerce ? call('z.preprocess', [id('digitsToNumber'), number]) : number;
