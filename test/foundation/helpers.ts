@@ -11,8 +11,13 @@ export { CLI, ROOT, runCli, runTsc } from '../helpers/cli.js';
 export type { ProcessRun as RunResult } from '../helpers/process.js';
 export { hashTree, listTree, removeDir } from '../helpers/tree.js';
 
-/** A fresh folder in the OS temp dir holding copies of the given repo folders. */
-export async function tempCopy(folders: readonly string[] = ['definitions', 'generated']): Promise<string> {
+/**
+ * A fresh folder in the OS temp dir holding copies of the given repo folders and files; by default what generated/
+ * is made from (the definitions and the config) and generated/ itself.
+ */
+export async function tempCopy(
+  folders: readonly string[] = ['svcgen.config.yaml', 'definitions', 'generated'],
+): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'svcgen-foundation-'));
   for (const folder of folders) await cp(join(ROOT, folder), join(dir, folder), { recursive: true });
   return dir;

@@ -93,7 +93,7 @@ describe('a usage error', () => {
   it.each([
     {
       given: ['genrate'],
-      want: 'svcgen: unknown command genrate (did you mean generate? expected one of: generate, check, diff, watch, scaffold, init, schema); run svcgen --help for usage\n',
+      want: 'svcgen: unknown command genrate (did you mean generate? expected one of: generate, check, diff, watch, scaffold, init, schema, import); run svcgen --help for usage\n',
     },
     {
       given: ['check', '--no-cahce'],
