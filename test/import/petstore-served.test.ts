@@ -116,6 +116,20 @@ describe('the imported Petstore 3.0, served', () => {
     expect(tsc.code).toBe(0);
   }, 60_000);
 
+  it('judges by the original document: its schemas with their $refs, statuses and content-less answers', async () => {
+    const original = JSON.parse(await readFile(PETSTORE, 'utf8')) as OriginalDocument;
+    const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
+    const answer = { method: 'get', path: '/pet/{petId}', contentType: 'application/json' };
+    expect(judge(original, ajv, { ...answer, status: 200, text: '{"name":"Rex","photoUrls":[]}' })).toBeUndefined();
+    expect(judge(original, ajv, { ...answer, status: 200, text: '{"name":"Rex","photoUrls":[1]}' })).toBe(
+      'body {"name":"Rex","photoUrls":[1]} fails data/photoUrls/0 must be string',
+    );
+    const order = { method: 'get', path: '/store/order/{orderId}', contentType: null, text: '' };
+    expect(judge(original, ajv, { ...order, status: 201 })).toBe('status 201 not declared (declared: 200, 400, 404)');
+    expect(judge(original, ajv, { ...answer, status: 201, text: '' })).toBeUndefined(); // getPetById has a default
+    expect(judge(original, ajv, { ...answer, status: 400, text: '{}' })).toBe('status 400 declares no body, got {}');
+  });
+
   it('answers every operation of the original document as it says, but for the known list', async () => {
     const served = (await import(join(dir, 'serve.ts'))) as ServeModule;
     const app = await served.serve(PORT);
