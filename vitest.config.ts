@@ -34,6 +34,7 @@ const END_TO_END = [
   'test/server/service.test.ts',
   'test/server/wire-styles.test.ts',
   'test/import/cli.test.ts',
+  'test/import/petstore-served.test.ts',
   'test/frontend/react-query-hooks.test.ts',
   'test/frontend/msw-mocks.test.ts',
   'test/frontend/idempotency-keys.test.ts',

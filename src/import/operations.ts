@@ -143,8 +143,10 @@ function importOperation(
     { ...operation, pointer: childPointer(operation.pointer, 'responses') },
     name,
   );
-  if (Object.keys(route.responses).length === 0) {
-    noteAt(context, operation, 'approximated', 'no answer svcgen can list: imported with an empty 204');
+  // A handler that returns answers 2xx; a route whose document lists only failures (or only `default`) gets an
+  // empty 204 so that the generated contract declares what its server sends.
+  if (!Object.keys(route.responses).some((status) => status.startsWith('2'))) {
+    noteAt(context, operation, 'approximated', 'no success answer svcgen can list: imported with an empty 204');
     route.responses['204'] = { envelope: 'none' };
   }
   return { name, definition: inReadingOrder(route) };
