@@ -2,6 +2,7 @@
 import type { YamlPath } from '../definitions/positions.js';
 import type { TypeDefinition } from '../definitions/schema.js';
 import type { FileContext } from './context.js';
+import { buildUnion, reportUnionKeysOutsideUnion } from './build-union.js';
 import { expectedOneOf } from './names.js';
 import { SCALAR_KINDS, type Constraints, type ScalarKind, type TypeIr } from './types.js';
 
@@ -12,6 +13,8 @@ export function buildType(ctx: FileContext, def: TypeDefinition, path: YamlPath)
   if (def.coerce && def.type !== 'integer' && def.type !== 'number') {
     ctx.report('SVC213', [...path, 'coerce'], `coerce on a ${def.type} (expected integer or number)`, true);
   }
+  if (def.type === 'union') return buildUnion(ctx, def, path, base, buildType);
+  reportUnionKeysOutsideUnion(ctx, def, path);
   if (SCALARS.has(def.type)) {
     return {
       kind: 'scalar',

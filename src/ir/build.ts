@@ -1,7 +1,7 @@
 // Validated definition files → the IR, plus every problem that needs more than one file to see.
 import type { Diagnostic } from '../definitions/diagnostics.js';
 import type { LoadedFile } from '../definitions/load.js';
-import type { DefinitionFile } from '../definitions/schema.js';
+import type { DefinitionFile, RecordDefinition } from '../definitions/schema.js';
 import { buildAuthSchemes, buildErrors, buildInterface, checkAuthErrors } from './build-auth.js';
 import { buildRecords } from './build-records.js';
 import { settleWireStyles } from './wire-shapes.js';
@@ -33,13 +33,15 @@ export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics:
   const ordered = [...files].sort((a, b) => compareCodePoints(a.definition.name, b.definition.name));
   checkModuleNames(ordered, diagnostics);
   const recordFields = new Map<string, ReadonlySet<string>>();
+  const recordDefinitions = new Map<string, RecordDefinition>();
   for (const { definition } of ordered) {
     for (const [name, record] of Object.entries(definition.records ?? {})) {
       recordFields.set(`${definition.name}.${name}`, new Set(Object.keys(record.fields)));
+      recordDefinitions.set(`${definition.name}.${name}`, record);
     }
   }
   const built = ordered.map(({ loaded, definition }) =>
-    buildModule(new FileContext(loaded, definition.name, recordFields, diagnostics), definition),
+    buildModule(new FileContext(loaded, definition.name, recordFields, diagnostics, recordDefinitions), definition),
   );
   const records = new Map(built.flatMap((module) => module.records.map((record) => [record.key, record] as const)));
   const ir: Ir = { modules: settleWireStyles(built, (key) => records.get(key)), records };

@@ -34,8 +34,12 @@ export function visitTypes(
     visit(type, location);
     if (type.kind === 'list') walk(type.items, location);
     if (type.kind === 'map') walk(type.values, location);
+    if (type.kind === 'union') for (const variant of type.variants) walk(variant, location);
   };
-  for (const record of module.records) for (const field of record.fields) walk(field.type, field.location);
+  for (const record of module.records) {
+    for (const field of record.fields) walk(field.type, field.location);
+    walk(record.additionalFields, record.location);
+  }
   for (const route of module.routes) {
     for (const param of requestParameters(route)) walk(param.type, param.location);
     walk(route.body, route.location);

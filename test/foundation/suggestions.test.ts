@@ -36,7 +36,7 @@ routes:
 `;
 }
 
-const TYPES = 'expected one of: string, integer, number, boolean, date, date-time, enum, record, list, map, json';
+const TYPES = 'expected one of: string, integer, number, boolean, date, date-time, enum, record, list, map, union, json';
 
 describe('did you mean, for common aliases', () => {
   it.each([

@@ -1,6 +1,6 @@
 // A TypeIr as the short text a reader sees in a docs table: "string (32 lowercase hex)",
 // "list of product, 1..", "tax or null", "product without id, createdAt".
-import type { Constraints, ScalarType, StringFormat, TypeIr } from '../../ir/types.js';
+import type { Constraints, ScalarType, StringFormat, TypeIr, UnionType } from '../../ir/types.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 
 const FORMATS: Record<StringFormat, string> = {
@@ -29,6 +29,8 @@ function nonNullText(type: TypeIr, fromModule: string): string {
       return `map of ${typeText(type.values, fromModule)}`;
     case 'json':
       return 'any JSON';
+    case 'union':
+      return unionText(type, fromModule);
     case 'record': {
       const name = recordModule(type.record) === fromModule ? recordName(type.record) : type.record;
       const parts = [
@@ -39,6 +41,19 @@ function nonNullText(type: TypeIr, fromModule: string): string {
       return parts.length > 0 ? `${name} (${parts.join('; ')})` : name;
     }
   }
+}
+
+/** Each variant: "card when kind is card, or bankTransfer when kind is bank"; "exactly one of: …" for oneOf. */
+function unionText(type: UnionType, fromModule: string): string {
+  const tag = type.discriminator;
+  const variants = type.variants.map((variant, index) => {
+    const text = typeText(variant, fromModule);
+    const value = tag?.values[index];
+    return tag && value !== undefined ? `${text} when ${tag.property} is ${value}` : text;
+  });
+  const last = variants.pop() ?? '';
+  const listed = variants.length > 0 ? `${variants.join(', ')}, or ${last}` : last;
+  return type.exclusive && !tag ? `exactly one of: ${listed}` : `(${listed})`;
 }
 
 function scalarText(type: ScalarType): string {

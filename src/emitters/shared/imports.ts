@@ -14,7 +14,14 @@ export function innermost(type: TypeIr): Exclude<TypeIr, ListType | MapType> {
 export function referencedRecords(type: TypeIr, into: Set<RecordKey> = new Set()): Set<RecordKey> {
   const inner = innermost(type);
   if (inner.kind === 'record') into.add(inner.record);
+  if (inner.kind === 'union') for (const variant of inner.variants) referencedRecords(variant, into);
   return into;
+}
+
+/** The types inside a type where a record may be named: itself, or each variant of a union (at any depth). */
+export function recordSites(type: TypeIr): TypeIr[] {
+  const inner = innermost(type);
+  return inner.kind === 'union' ? inner.variants.flatMap(recordSites) : [inner];
 }
 
 /** Every type a route's parameters, body and responses are made of, in that order. */
@@ -36,7 +43,10 @@ const RECORD_FILES = {
 export function recordImports(module: ModuleIr, file: keyof typeof RECORD_FILES): TopLevel[] {
   const { nameOf, typeOnly } = RECORD_FILES[file];
   const keys = new Set<RecordKey>();
-  for (const record of module.records) for (const field of record.fields) referencedRecords(field.type, keys);
+  for (const record of module.records) {
+    for (const field of record.fields) referencedRecords(field.type, keys);
+    if (record.additionalFields) referencedRecords(record.additionalFields, keys);
+  }
   for (const type of module.routes.flatMap(typesOfRoute)) referencedRecords(type, keys);
   const wanted = [...keys]
     .filter((key) => recordModule(key) !== module.name)

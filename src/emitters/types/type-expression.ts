@@ -1,6 +1,6 @@
 // A TypeIr as a TypeScript type.
-import type { RecordType, ScalarKind, TypeIr } from '../../ir/types.js';
-import { arrayType, stringType, typeRef, union, type TypeNode } from '../shared/code/ast.js';
+import type { RecordType, ScalarKind, TypeIr, UnionType } from '../../ir/types.js';
+import { arrayType, intersection, stringType, typeLiteral, typeRef, union, type TypeNode } from '../shared/code/ast.js';
 import { symbols } from '../../ir/symbols.js';
 
 /** The TypeScript type of each scalar: dates travel as ISO text. */
@@ -32,7 +32,25 @@ function nonNullExpression(type: TypeIr): TypeNode {
       return typeRef('unknown');
     case 'record':
       return recordExpression(type);
+    case 'union':
+      return unionExpression(type);
   }
+}
+
+/**
+ * `A | B`; a tagged union's variants each with their value (`Card & { kind: 'card' }`), so that a switch on the
+ * member narrows even where the record declares it a plain string.
+ */
+function unionExpression(type: UnionType): TypeNode {
+  const tag = type.discriminator;
+  return union(
+    type.variants.map((variant, index) => {
+      const expression = typeExpression(variant);
+      const value = tag?.values[index];
+      if (!tag || value === undefined) return expression;
+      return intersection([expression, typeLiteral([{ name: tag.property, type: stringType(value) }])]);
+    }),
+  );
 }
 
 function recordExpression(type: RecordType): TypeNode {
