@@ -31,6 +31,7 @@ const END_TO_END = [
   'test/openapi/validators.test.ts',
   'test/server/service.test.ts',
   'test/server/wire-styles.test.ts',
+  'test/server/unions.test.ts',
 ];
 
 export default defineConfig({
