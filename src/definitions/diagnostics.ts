@@ -59,8 +59,8 @@ export const DIAGNOSTIC_CODES = {
   SVC248: 'scaffold with the server emitter off',
   SVC249: 'handlers folder inside the output folder',
   SVC250: 'route tag of a handler method that fits several routes',
-  SVC260: 'tagged union whose variants cannot be told apart',
-  SVC261: 'union keys on a type that is not a union',
+  SVC254: 'tagged union whose variants cannot be told apart',
+  SVC255: 'union keys on a type that is not a union',
   SVC301: 'invalid config file',
   SVC401: 'template error',
 } as const;

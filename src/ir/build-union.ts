@@ -27,7 +27,7 @@ export function buildUnion(
 export function reportUnionKeysOutsideUnion(ctx: FileContext, def: TypeDefinition, path: YamlPath): void {
   for (const key of ['variants', 'discriminator', 'exclusive'] as const) {
     if (def[key] !== undefined)
-      ctx.report('SVC261', [...path, key], `${key} on type ${def.type} (only a type: union has ${key})`, true);
+      ctx.report('SVC255', [...path, key], `${key} on type ${def.type} (only a type: union has ${key})`, true);
   }
 }
 
@@ -46,13 +46,13 @@ function buildDiscriminator(
     if (!records.includes(key)) {
       const known = records.flatMap((record) => (record ? [shortName(ctx, record)] : []));
       ctx.report(
-        'SVC260',
+        'SVC254',
         [...at, 'mapping', value],
         `mapping names "${reference}", not a variant ${expectedOneOf(reference, known)}`,
       );
     } else if (named.has(key)) {
       ctx.report(
-        'SVC260',
+        'SVC254',
         [...at, 'mapping', value],
         `record ${reference} is named by "${named.get(key)}" already (expected one value per variant)`,
       );
@@ -61,7 +61,7 @@ function buildDiscriminator(
   const values = variants.map((variant, index) => {
     if (variant.kind !== 'record' || variant.nullable) {
       ctx.report(
-        'SVC260',
+        'SVC254',
         [...path, 'variants', index],
         `variant ${index + 1} of a union with a discriminator is not a record (expected type: record, not nullable)`,
       );
@@ -74,7 +74,7 @@ function buildDiscriminator(
   const seen = new Set<string>();
   for (const [index, value] of values.entries()) {
     if (seen.has(value))
-      ctx.report('SVC260', [...path, 'variants', index], `two variants are named "${value}" (expected a record once)`);
+      ctx.report('SVC254', [...path, 'variants', index], `two variants are named "${value}" (expected a record once)`);
     seen.add(value);
   }
   return { property, values };
@@ -93,16 +93,16 @@ function checkDiscriminatorField(
   const field = Object.hasOwn(fields, property) ? (fields[property] as FieldDefinition) : undefined;
   const name = shortName(ctx, record);
   if (!field) {
-    ctx.report('SVC260', at, `record ${name} has no field "${property}", the union's discriminator`);
+    ctx.report('SVC254', at, `record ${name} has no field "${property}", the union's discriminator`);
   } else if (field.required === false || field.nullable === true) {
     ctx.report(
-      'SVC260',
+      'SVC254',
       at,
       `field "${property}" of record ${name} is optional or nullable (expected a discriminator always present)`,
     );
   } else if (field.type !== 'string' && !(field.type === 'enum' && field.values?.includes(value))) {
     const wanted = field.type === 'enum' ? `an enum with the value "${value}"` : 'a string or an enum';
-    ctx.report('SVC260', at, `field "${property}" of record ${name} is of type ${field.type} (expected ${wanted})`);
+    ctx.report('SVC254', at, `field "${property}" of record ${name} is of type ${field.type} (expected ${wanted})`);
   }
 }
 
