@@ -44,6 +44,7 @@ const END_TO_END = [
   'test/media/upload-memory.test.ts',
   'test/media/multipart.test.ts',
   'test/emitters/named-types.test.ts',
+  'test/server/unions.test.ts',
 ];
 
 export default defineConfig({

@@ -33,6 +33,7 @@ import {
 import { credentialCheck, type CredentialCheck } from './login-guard.js';
 import { storageUnavailable } from './storage-errors.js';
 import type { StreamedMedia } from './streamed-media.js';
+import { variantMessage } from './tagged-variants.js';
 import { LoginThrottle } from './throttle.js';
 
 export interface RouteSchemas {
@@ -751,7 +752,13 @@ function parseBody(schema: z.ZodType, route: RouteMeta, body: unknown, rawQuery:
   if (absentOptionalBody(route, value)) return undefined;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new Validation(result.error.issues.map(toViolation));
+  throw new Validation(
+    result.error.issues.map((issue) => {
+      const violation = toViolation(issue);
+      const message = variantMessage(schema, value, issue.path, violation.message);
+      return message === undefined ? violation : { ...violation, message };
+    }),
+  );
 }
 
 /**

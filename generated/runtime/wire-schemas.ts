@@ -94,6 +94,12 @@ function counted(list: JsonSchema): JsonSchema {
   return object({ items: list, total: COUNT }, ['items', 'total']);
 }
 
+/** An open record's attributes keep the members it does not name, as the record's own schema does. */
+function withOtherMembers(attributes: JsonSchema, record: JsonSchema): JsonSchema {
+  const others = record['additionalProperties'];
+  return others === undefined || others === false ? attributes : { ...attributes, additionalProperties: others };
+}
+
 function object(properties: Record<string, JsonSchema>, required: readonly string[] = []): JsonSchema {
   return { type: 'object', properties, ...(required.length > 0 && { required: [...required] }) };
 }
@@ -159,7 +165,7 @@ class Resources {
       {
         id: STRING,
         type: STRING,
-        attributes: object(attributes, required),
+        attributes: withOtherMembers(object(attributes, required), schema),
         links: object({ self: STRING }),
         ...(Object.keys(relationships).length > 0 && { relationships: object(relationships) }),
       },

@@ -162,7 +162,22 @@ function valueOfNonNull(type: TypeIr, options: ValueOptions, depth: number): fc.
       });
     case 'record':
       return recordValue(type, options, depth);
+    case 'union':
+      return unionValue(type, options, depth);
   }
+}
+
+/** One variant's value; a tagged union's variant carries the value naming it. */
+function unionValue(type: Extract<TypeIr, { kind: 'union' }>, options: ValueOptions, depth: number) {
+  const tag = type.discriminator;
+  return fc.oneof(
+    ...type.variants.map((variant, index) => {
+      const value = valueOf(variant, options, depth + 1);
+      const name = tag?.values[index];
+      if (!tag || name === undefined) return value;
+      return value.map((record) => ({ ...(record as object), [tag.property]: name }));
+    }),
+  );
 }
 
 /** The fields a record type holds after pick and omit. */

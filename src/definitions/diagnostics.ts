@@ -64,6 +64,8 @@ export const DIAGNOSTIC_CODES = {
   SVC251: 'format that does not apply to the type',
   SVC252: 'const that is not a value of its type',
   SVC253: 'unknown named type, or a reference to one that constrains it',
+  SVC254: 'tagged union whose variants cannot be told apart',
+  SVC255: 'union keys on a type that is not a union',
   SVC301: 'invalid config file',
   SVC401: 'template error',
 } as const;

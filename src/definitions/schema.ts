@@ -22,7 +22,7 @@ const cookieName = token('a cookie name: letters, digits and !#$%&\'*+.^_`|~-, n
 /** One path segment, as versions and segment aliases are: no "/", "*", ":", "{" or space the router would read. */
 const segment = z.string().regex(/^[A-Za-z0-9_.~-]+$/, 'a path segment: letters, digits, "_", ".", "~" or "-"');
 
-export const FIELD_TYPES = [...SCALAR_KINDS, 'enum', 'record', 'list', 'map', 'json'] as const;
+export const FIELD_TYPES = [...SCALAR_KINDS, 'enum', 'record', 'list', 'map', 'union', 'json'] as const;
 
 const common = {
   description: z.string().optional(),
@@ -31,6 +31,12 @@ const common = {
 
 /** A named type of the `types:` section, always with its file: "shared.customerId". */
 export const NAMED_TYPE_REFERENCE = /^[A-Za-z][A-Za-z0-9_-]*\.[A-Za-z][A-Za-z0-9_-]*$/;
+/** A tagged union's member and, optionally, the value that names each variant (default: the record's name). */
+const DiscriminatorSchema = z.strictObject({
+  property: z.string().describe('the member every variant record has, whose value names the variant'),
+  mapping: z.record(z.string(), z.string()).optional().describe('value -> record name; a record left out: its name'),
+});
+export type DiscriminatorDefinition = string | z.infer<typeof DiscriminatorSchema>;
 
 const typeShape = {
   type: z.union([
@@ -68,19 +74,31 @@ const typeShape = {
   minimum: z.number().optional(),
   maximum: z.number().optional(),
   coerce: z.boolean().optional().describe('accept a string of digits for an integer or number'),
+  discriminator: z
+    .union([z.string(), DiscriminatorSchema])
+    .optional()
+    .describe('a union of records told apart by this member (or {property, mapping})'),
+  exclusive: z.boolean().optional().describe('a union value must match exactly one variant (OpenAPI oneOf)'),
   ...common,
 };
 
 /** A value's type: a scalar, an enum, a record (possibly narrowed), a list or a map. */
-export type TypeDefinition = z.output<z.ZodObject<typeof typeShape>> & { items?: TypeDefinition | undefined };
+export type TypeDefinition = z.output<z.ZodObject<typeof typeShape>> & {
+  items?: TypeDefinition | undefined;
+  variants?: TypeDefinition[] | undefined;
+};
 
 export const TypeSchema: z.ZodType<TypeDefinition> = z.lazy(() =>
-  z.strictObject({ ...typeShape, items: TypeSchema.optional() }),
+  z.strictObject({ ...typeShape, items: TypeSchema.optional(), variants: variantsSchema() }),
 );
+
+/** A union's variants: two or more types, in the order a value is matched against them. */
+const variantsSchema = () => z.array(TypeSchema).min(2).optional().describe('the types a union value may be');
 
 export const FieldSchema = z.strictObject({
   ...typeShape,
   items: TypeSchema.optional(),
+  variants: variantsSchema(),
   required: z.boolean().optional().describe('must be present (default true)'),
   readOnly: z.boolean().optional().describe('set by the service, never written by a client'),
   default: z.unknown().optional(),
@@ -101,12 +119,17 @@ export const RecordSchema = z.strictObject({
   resourceType: z.string().optional().describe('the json:api type; the record name by default'),
   apiAlias: z.string().optional().describe('the apiAlias member of the record'),
   fields: z.record(name, FieldSchema),
+  additionalFields: z
+    .union([z.literal(true), TypeSchema])
+    .optional()
+    .describe('members the record does not name are kept: true for any JSON value, or their type'),
 });
 export type RecordDefinition = z.infer<typeof RecordSchema>;
 
 export const ParameterSchema = z.strictObject({
   ...typeShape,
   items: TypeSchema.optional(),
+  variants: variantsSchema(),
   required: z.boolean().optional(),
   default: z.unknown().optional(),
   style: z.enum(['form', 'deepObject', 'json']).optional().describe('how a structured query value is written'),

@@ -86,6 +86,12 @@ export const RULES = {
   // Clients that send it are rejected; a server that still produces it no longer compiles, and newer
   // clients refuse it.
   'enum-value-removed': { request: CLIENTS, response: SERVERS },
+  // A reader refuses a variant it does not know (a client validating answers, a server reading bodies), as an
+  // enum value; a writer still sending a removed one is refused, and code returning one no longer compiles.
+  'union-variant-added': READER,
+  'union-variant-removed': { request: CLIENTS, response: SERVERS },
+  // Values name other variants: each side refuses the other's, and handler code returns the old names.
+  'union-discriminator-changed': fixed(BOTH),
   'coercion-added': fixed(NONE),
   'coercion-removed': { request: CLIENTS, response: NONE },
 

@@ -3,7 +3,7 @@ import type { FieldIr, RecordIr } from '../ir/types.js';
 import { reportOtherChanges, sameValue, show, type CompareContext, type Report } from './context.js';
 import { compareTypes } from './compare-types.js';
 import type { Direction } from './types.js';
-import { fieldDirections } from './usage.js';
+import { fieldDirections, recordDirections } from './usage.js';
 
 export function compareRecords(ctx: CompareContext): void {
   const [base, head] = [[...ctx.base.records.values()], [...ctx.head.records.values()]];
@@ -20,7 +20,16 @@ function compareRecord(ctx: CompareContext, report: Report, base: RecordIr, head
     report('resource-type-changed', `resource type ${base.resourceType} → ${head.resourceType}`);
   if (base.apiAlias !== head.apiAlias)
     report('resource-type-changed', `apiAlias ${show(base.apiAlias)} → ${show(head.apiAlias)}`);
-  reportOtherChanges(report, base, head, ['key', 'name', 'file', 'resourceType', 'apiAlias', 'fields']);
+  reportOtherChanges(report, base, head, [
+    'key',
+    'name',
+    'file',
+    'resourceType',
+    'apiAlias',
+    'fields',
+    'additionalFields',
+  ]);
+  compareOtherMembers(ctx, report, base, head);
   ctx.compareKeyed(base.fields, head.fields, 'name', (name) => `field ${head.key}.${name}`, {
     removed: (report, field) => {
       const kind = field.required && field.default === undefined ? 'required-field-removed' : 'field-removed';
@@ -33,6 +42,15 @@ function compareRecord(ctx: CompareContext, report: Report, base: RecordIr, head
     added: (report, field) => addedField(ctx, report, head, field),
     changed: (report, before, after) => compareField(ctx, report, head.key, before, after),
   });
+}
+
+/** An open record's members beyond its named ones: allowed or not, and of what type. */
+function compareOtherMembers(ctx: CompareContext, report: Report, base: RecordIr, head: RecordIr): void {
+  const directions = recordDirections([ctx.baseUses, ctx.headUses], head.key);
+  const [from, to] = [base.additionalFields, head.additionalFields];
+  if (from && to) compareTypes(report, directions, from, to, ctx, 'other members: ');
+  else if (to) report('type-widened', 'now keeps members it does not name (an open record)', directions);
+  else if (from) report('type-narrowed', 'no longer keeps members it does not name (a closed record)', directions);
 }
 
 function addedField(ctx: CompareContext, report: Report, record: RecordIr, field: FieldIr): void {

@@ -4,6 +4,7 @@
 import { inView } from '../ir/types.js';
 import type { Constraints, ScalarType, TypeIr } from '../ir/types.js';
 import { describeType } from '../ir/values.js';
+import { compareUnions } from './compare-unions.js';
 import { listDelta, show, type CompareContext, type Report } from './context.js';
 import type { ChangeKind, Direction } from './types.js';
 
@@ -47,6 +48,10 @@ export function compareTypes(
   } else if (base.kind === 'record' && head.kind === 'record') {
     if (base.record !== head.record) add('type-changed', `record ${base.record} → ${head.record}`);
     else compareRecordViews(base, head, ctx, add);
+  } else if (base.kind === 'union' && head.kind === 'union') {
+    compareUnions(base, head, add, (from, to, prefix) =>
+      compareTypes(report, directions, from, to, ctx, `${where}${prefix}`),
+    );
   }
 }
 

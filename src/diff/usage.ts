@@ -23,15 +23,18 @@ export function collectRecordUses(ir: Ir): RecordUses {
   const visit = (type: TypeIr, direction: Direction): void => {
     if (type.kind === 'list') return visit(type.items, direction);
     if (type.kind === 'map') return visit(type.values, direction);
+    if (type.kind === 'union') return type.variants.forEach((variant) => visit(variant, direction));
     if (type.kind !== 'record') return;
     const use: RecordUse = { direction, omit: type.omit, pick: type.pick, partial: type.partial };
     const id = JSON.stringify([type.record, use]);
     if (seen.has(id)) return;
     seen.add(id);
     uses.set(type.record, [...(uses.get(type.record) ?? []), use]);
-    for (const field of ir.records.get(type.record)?.fields ?? []) {
+    const record = ir.records.get(type.record);
+    for (const field of record?.fields ?? []) {
       if (inView(use, field.name)) visit(field.type, direction);
     }
+    if (record?.additionalFields) visit(record.additionalFields, direction);
   };
   for (const module of ir.modules) {
     for (const route of module.routes) {
@@ -64,6 +67,16 @@ export function fieldDirections(
         list.length === 0 ||
         list.some((use) => use.direction === direction && inView(use, field) && !(presence && use.partial))
       );
+    }),
+  );
+}
+
+/** The directions a record travels in, on any of the sides given (a record no route uses counts as both). */
+export function recordDirections(sides: readonly RecordUses[], record: RecordKey): Direction[] {
+  return BOTH.filter((direction) =>
+    sides.some((uses) => {
+      const list = uses.get(record) ?? [];
+      return list.length === 0 || list.some((use) => use.direction === direction);
     }),
   );
 }

@@ -25,8 +25,17 @@ function buildRecord(ctx: FileContext, name: string, def: RecordDefinition): Rec
     resourceType: def.resourceType ?? name,
     apiAlias: def.apiAlias,
     fields,
+    ...additionalFields(ctx, def, path),
     ...documented,
   };
+}
+
+/** An open record's type of the members it does not name: `true` is any JSON value. */
+function additionalFields(ctx: FileContext, def: RecordDefinition, path: YamlPath): Pick<RecordIr, 'additionalFields'> {
+  const written = def.additionalFields;
+  if (written === undefined) return {};
+  if (written === true) return { additionalFields: { kind: 'json', nullable: false, constraints: {} } };
+  return { additionalFields: buildType(ctx, written, [...path, 'additionalFields']) };
 }
 
 function buildField(

@@ -3,6 +3,7 @@ import type { YamlPath } from '../definitions/positions.js';
 import { NAMED_TYPE_REFERENCE, type TypeDefinition } from '../definitions/schema.js';
 import { buildScalar } from './build-scalar.js';
 import type { FileContext } from './context.js';
+import { buildUnion, reportUnionKeysOutsideUnion } from './build-union.js';
 import { expectedOneOf } from './names.js';
 import { SCALAR_KINDS, type Constraints, type ScalarKind, type TypeIr } from './types.js';
 
@@ -14,6 +15,8 @@ export function buildType(ctx: FileContext, def: TypeDefinition, path: YamlPath)
   if (def.coerce && def.type !== 'integer' && def.type !== 'number') {
     ctx.report('SVC213', [...path, 'coerce'], `coerce on a ${def.type} (expected integer or number)`, true);
   }
+  if (def.type === 'union') return buildUnion(ctx, def, path, base, buildType);
+  reportUnionKeysOutsideUnion(ctx, def, path);
   if (SCALARS.has(def.type)) return buildScalar(ctx, def, def.type as ScalarKind, path, base);
   for (const key of ['format', 'const'] as const) {
     if (def[key] !== undefined)

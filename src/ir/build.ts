@@ -1,7 +1,7 @@
 // Validated definition files → the IR, plus every problem that needs more than one file to see.
 import type { Diagnostic } from '../definitions/diagnostics.js';
 import type { LoadedFile } from '../definitions/load.js';
-import type { DefinitionFile } from '../definitions/schema.js';
+import type { DefinitionFile, RecordDefinition } from '../definitions/schema.js';
 import { buildAuthSchemes, buildErrors, buildInterface, checkAuthErrors } from './build-auth.js';
 import { buildRecords } from './build-records.js';
 import { buildType } from './build-type.js';
@@ -36,14 +36,16 @@ export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics:
   const ordered = [...files].sort((a, b) => compareCodePoints(a.definition.name, b.definition.name));
   checkModuleNames(ordered, diagnostics);
   const recordFields = new Map<string, ReadonlySet<string>>();
+  const recordDefinitions = new Map<string, RecordDefinition>();
   for (const { definition } of ordered) {
     for (const [name, record] of Object.entries(definition.records ?? {})) {
       recordFields.set(`${definition.name}.${name}`, new Set(Object.keys(record.fields)));
+      recordDefinitions.set(`${definition.name}.${name}`, record);
     }
   }
   const namedTypes = new NamedTypes(buildType);
   const contexts = ordered.map(({ loaded, definition }) => {
-    const ctx = new FileContext(loaded, definition.name, recordFields, diagnostics);
+    const ctx = new FileContext(loaded, definition.name, recordFields, diagnostics, recordDefinitions);
     ctx.namedTypes = namedTypes;
     namedTypes.declare(ctx, definition.types ?? {});
     return ctx;

@@ -34,10 +34,14 @@ export function visitTypes(
     visit(type, location);
     if (type.kind === 'list') walk(type.items, location);
     if (type.kind === 'map') walk(type.values, location);
+    if (type.kind === 'union') for (const variant of type.variants) walk(variant, location);
   };
-  for (const record of module.records) for (const field of record.fields) walk(field.type, field.location);
   // A named type's schema is declared even where nothing uses it: it is checked where it is written.
   for (const named of module.types) walk(named.type, named.location);
+  for (const record of module.records) {
+    for (const field of record.fields) walk(field.type, field.location);
+    walk(record.additionalFields, record.location);
+  }
   for (const route of module.routes) {
     for (const param of requestParameters(route)) walk(param.type, param.location);
     walk(route.body, route.location);

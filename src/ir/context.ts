@@ -1,6 +1,7 @@
 // What the IR builder carries while it reads one definition file: where to report, what is known.
 import type { Diagnostic, DiagnosticCode } from '../definitions/diagnostics.js';
 import type { LoadedFile } from '../definitions/load.js';
+import type { RecordDefinition } from '../definitions/schema.js';
 import { positionOf, type YamlPath } from '../definitions/positions.js';
 import type { NamedTypes } from './named-types.js';
 import type { Documented, Origin, SourceLocation } from './types.js';
@@ -15,6 +16,8 @@ export class FileContext {
     /** Field names of every record of every file, by record key. */
     readonly recordFields: ReadonlyMap<string, ReadonlySet<string>>,
     private readonly diagnostics: Diagnostic[],
+    /** Every record of every file as written, by record key (what a tagged union checks its variants against). */
+    readonly recordDefinitions: ReadonlyMap<string, RecordDefinition> = new Map(),
   ) {}
 
   /** The named types of every file (the `types:` sections), set before anything is built. */

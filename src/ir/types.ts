@@ -111,7 +111,24 @@ export interface JsonType extends TypeBase {
   readonly kind: 'json';
 }
 
-export type TypeIr = ScalarType | EnumType | RecordType | ListType | MapType | JsonType;
+/**
+ * One of several types, tried in order (anyOf), or exactly one of them (exclusive, oneOf). With a discriminator,
+ * every variant is a record told apart by one member: its value names the variant (a tagged union).
+ */
+export interface UnionType extends TypeBase {
+  readonly kind: 'union';
+  readonly variants: readonly TypeIr[];
+  readonly exclusive: boolean;
+  readonly discriminator: Discriminator | undefined;
+}
+
+export interface Discriminator {
+  readonly property: string;
+  /** The value naming each variant, in the order of the variants. */
+  readonly values: readonly string[];
+}
+
+export type TypeIr = ScalarType | EnumType | RecordType | ListType | MapType | UnionType | JsonType;
 
 export interface RelationIr {
   readonly kind: 'to-one' | 'to-many';
@@ -149,6 +166,8 @@ export interface RecordIr extends Documented {
   readonly resourceType: string;
   readonly apiAlias: string | undefined;
   readonly fields: readonly FieldIr[];
+  /** An open record keeps members it does not name, of this type (json: any value); absent: a closed record. */
+  readonly additionalFields?: TypeIr;
 }
 
 export type ParameterStyle = 'form' | 'deepObject' | 'json';

@@ -28,6 +28,8 @@ export function valueFitsType(value: unknown, type: TypeIr, records: ReadonlyMap
       return isMapping(value) && Object.values(value).every((item) => valueFitsType(item, type.values, records));
     case 'record':
       return isMapping(value) && recordValueFits(value, type, records);
+    case 'union':
+      return type.variants.some((variant) => valueFitsType(value, variant, records));
     case 'json':
       return true;
   }
@@ -98,7 +100,9 @@ function recordValueFits(
   if (!record) return false;
   const fields = record.fields.filter((field) => inView(type, field.name));
   const known = new Set(fields.map((field) => field.name));
-  if (Object.keys(value).some((key) => !known.has(key))) return false;
+  const extra = record.additionalFields;
+  const others = Object.keys(value).filter((key) => !known.has(key));
+  if (others.some((key) => !extra || !valueFitsType(value[key], extra, records))) return false;
   return fields.every((field) => {
     if (!Object.hasOwn(value, field.name)) return type.partial || (!field.required && field.default === undefined);
     return valueFitsType(value[field.name], field.type, records);
@@ -119,7 +123,9 @@ export function describeType(type: TypeIr): string {
             ? `a map of ${describeType(type.values)}`
             : type.kind === 'record'
               ? `a ${type.record.split('.').pop()} record`
-              : 'any JSON value';
+              : type.kind === 'union'
+                ? type.variants.map(describeType).join(' or ')
+                : 'any JSON value';
   return type.nullable ? `${base} or null` : base;
 }
 

@@ -8,7 +8,8 @@ export type RecordsByKey = (key: RecordKey) => RecordIr | undefined;
 
 /** A value written as one text: string, number, boolean, date or enum member. */
 export function isScalarType(type: TypeIr): boolean {
-  return type.kind === 'scalar' || type.kind === 'enum';
+  // A union of scalars is one text too: which variant it is shows once read.
+  return type.kind === 'scalar' || type.kind === 'enum' || (type.kind === 'union' && type.variants.every(isScalarType));
 }
 
 /** A value with a plain text form: a scalar, or a list of scalars (written a,b or repeated). */

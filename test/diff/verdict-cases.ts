@@ -108,6 +108,27 @@ const book = (d: Doc) => d.records.book.fields;
 const query = (d: Doc) => d.routes.getBook.query;
 const cookies = (d: Doc) => (d.routes.getBook.cookies ??= {});
 
+const BOOLEAN = { type: 'boolean' };
+
+/** A union of scalars and a tagged union of records, in the request record and in the response record. */
+function withUnions(d: Doc): void {
+  const tagged = () => ({
+    type: 'union',
+    discriminator: { property: 'kind', mapping: { card: 'card', cash: 'cash' } },
+    variants: [
+      { type: 'record', record: 'card' },
+      { type: 'record', record: 'cash' },
+    ],
+  });
+  d.records.card = { fields: { kind: { type: 'string' }, number: { type: 'string' } } };
+  d.records.cash = { fields: { kind: { type: 'string' }, amount: { type: 'integer' } } };
+  d.records.voucher = { fields: { kind: { type: 'string' }, code: { type: 'string' } } };
+  for (const fields of [draft(d), book(d)]) {
+    fields.ref = { type: 'union', variants: [{ type: 'string' }, { type: 'integer' }, { type: 'number' }] };
+    fields.paidBy = tagged();
+  }
+}
+
 export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExecutable>> = {
   'record-added': [
     { name: 'a record is added', edit: (d) => (d.records.shelf = { fields: { code: { type: 'string' } } }) },
@@ -216,6 +237,31 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
   'enum-value-removed': [
     { name: 'enum value removed in a request', edit: (d) => draft(d).shelf.values.pop() },
     { name: 'enum value removed in a response', edit: (d) => book(d).shelf.values.pop() },
+  ],
+  'union-variant-added': [
+    { name: 'union variant added in a request', from: withUnions, edit: (d) => draft(d).ref.variants.push(BOOLEAN) },
+    { name: 'union variant added in a response', from: withUnions, edit: (d) => book(d).ref.variants.push(BOOLEAN) },
+    {
+      name: 'tagged union variant added in a response',
+      from: withUnions,
+      edit: (d) => book(d).paidBy.variants.push({ type: 'record', record: 'voucher' }),
+    },
+  ],
+  'union-variant-removed': [
+    { name: 'union variant removed in a request', from: withUnions, edit: (d) => draft(d).ref.variants.pop() },
+    { name: 'union variant removed in a response', from: withUnions, edit: (d) => book(d).ref.variants.pop() },
+  ],
+  'union-discriminator-changed': [
+    {
+      name: 'a tagged union variant is named by another value in a request',
+      from: withUnions,
+      edit: (d) => (draft(d).paidBy.discriminator.mapping = { bank: 'card', cash: 'cash' }),
+    },
+    {
+      name: 'a tagged union variant is named by another value in a response',
+      from: withUnions,
+      edit: (d) => (book(d).paidBy.discriminator.mapping = { bank: 'card', cash: 'cash' }),
+    },
   ],
   'coercion-added': [{ name: 'request number also read from digits', edit: (d) => (draft(d).pages.coerce = true) }],
   'coercion-removed': {

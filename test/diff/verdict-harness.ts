@@ -125,9 +125,23 @@ function sample(doc: Doc, type: Loose, direction: 'request' | 'response', mode: 
       return { key: sample(doc, type['values'], direction, mode) };
     case 'record':
       return recordValue(doc, type['record'], direction, mode);
+    case 'union':
+      return unionValue(doc, type, direction, mode);
     default:
       throw new Error(`no sample for type ${String(type['type'])}`);
   }
+}
+
+/** The last variant when full (the one a case adds or removes), the first when minimal; tagged with its value. */
+function unionValue(doc: Doc, type: Loose, direction: 'request' | 'response', mode: Mode): unknown {
+  const variants = type['variants'] as Loose[];
+  const variant = (mode === 'full' ? variants.at(-1) : variants[0]) as Loose;
+  const value = sample(doc, variant, direction, mode);
+  const tag = type['discriminator'] as string | { property: string; mapping?: Record<string, string> } | undefined;
+  if (tag === undefined) return value;
+  const { property, mapping = {} } = typeof tag === 'string' ? { property: tag } : tag;
+  const named = Object.entries(mapping).find(([, record]) => record === variant['record'])?.[0];
+  return { ...(value as Loose), [property]: named ?? variant['record'] };
 }
 
 function recordValue(doc: Doc, name: string, direction: 'request' | 'response', mode: Mode): Loose {

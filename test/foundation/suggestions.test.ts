@@ -37,7 +37,7 @@ routes:
 }
 
 const TYPES =
-  'expected one of: string, integer, number, boolean, date, date-time, enum, record, list, map, json, or a named type "<file>.<name>"';
+  'expected one of: string, integer, number, boolean, date, date-time, enum, record, list, map, union, json, or a named type "<file>.<name>"';
 
 describe('did you mean, for common aliases', () => {
   it.each([

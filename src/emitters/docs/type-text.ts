@@ -1,7 +1,7 @@
 // A TypeIr as the short text a reader sees in a docs table: "string (32 lowercase hex)",
 // "list of product, 1..", "tax or null", "product without id, createdAt".
 import { INTEGER_FORMAT_ROWS, isIntegerFormat, stringFormat } from '../../ir/formats.js';
-import type { Constraints, ScalarType, TypeIr } from '../../ir/types.js';
+import type { Constraints, ScalarType, TypeIr, UnionType } from '../../ir/types.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 
 /** `fromModule` names records of other modules with their module ("shared.createdRef"). */
@@ -27,6 +27,8 @@ function nonNullText(type: TypeIr, fromModule: string): string {
       return `map of ${typeText(type.values, fromModule)}`;
     case 'json':
       return 'any JSON';
+    case 'union':
+      return unionText(type, fromModule);
     case 'record': {
       const name = recordModule(type.record) === fromModule ? recordName(type.record) : type.record;
       const parts = [
@@ -37,6 +39,19 @@ function nonNullText(type: TypeIr, fromModule: string): string {
       return parts.length > 0 ? `${name} (${parts.join('; ')})` : name;
     }
   }
+}
+
+/** Each variant: "card when kind is card, or bankTransfer when kind is bank"; "exactly one of: …" for oneOf. */
+function unionText(type: UnionType, fromModule: string): string {
+  const tag = type.discriminator;
+  const variants = type.variants.map((variant, index) => {
+    const text = typeText(variant, fromModule);
+    const value = tag?.values[index];
+    return tag && value !== undefined ? `${text} when ${tag.property} is ${value}` : text;
+  });
+  const last = variants.pop() ?? '';
+  const listed = variants.length > 0 ? `${variants.join(', ')}, or ${last}` : last;
+  return type.exclusive && !tag ? `exactly one of: ${listed}` : `(${listed})`;
 }
 
 function scalarText(type: ScalarType): string {

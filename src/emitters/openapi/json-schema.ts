@@ -9,6 +9,7 @@ import type {
   ScalarType,
   TypeIr,
   TypeKey,
+  UnionType,
 } from '../../ir/types.js';
 import { isIntegerFormat, isStringFormat, stringFormat } from '../../ir/formats.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
@@ -44,7 +45,35 @@ function nonNullSchema(type: TypeIr, ctx: SchemaContext): Schema {
       return {};
     case 'record':
       return isView(type) ? recordViewSchema(type, ctx) : recordRef(type, ctx);
+    case 'union':
+      return unionSchema(type, ctx);
   }
+}
+
+/**
+ * A tagged union is oneOf with a discriminator whose mapping names each variant's schema by its value; otherwise
+ * anyOf, or oneOf where exactly one variant may match.
+ */
+function unionSchema(type: UnionType, ctx: SchemaContext): SchemaObject {
+  const variants = type.variants.map((variant) => typeSchema(variant, ctx));
+  const tag = type.discriminator;
+  if (!tag) return type.exclusive ? { oneOf: variants } : { anyOf: variants };
+  const mapping = variants.flatMap((variant, index) => {
+    const value = tag.values[index];
+    return '$ref' in variant && value !== undefined ? [[value, variant.$ref] as const] : [];
+  });
+  return {
+    oneOf: variants,
+    discriminator: {
+      propertyName: tag.property,
+      ...(mapping.length > 0 && { mapping: Object.fromEntries(mapping) }),
+    },
+  };
+}
+
+/** What an open record's members beyond its named ones may be; a closed record has none. */
+function otherMembers(record: RecordIr, ctx: SchemaContext): Schema | false {
+  return record.additionalFields ? typeSchema(record.additionalFields, ctx) : false;
 }
 
 /** hex-id and the code formats have no JSON Schema format: they become patterns. */
@@ -112,7 +141,7 @@ function scalarSchema(type: ScalarType, direction: Direction): SchemaObject {
 
 /** Adds null to a schema's values. */
 export function nullable(schema: Schema): Schema {
-  if ('$ref' in schema || schema.anyOf || schema.allOf) return { oneOf: [schema, { type: 'null' }] };
+  if ('$ref' in schema || schema.anyOf || schema.allOf || schema.oneOf) return { oneOf: [schema, { type: 'null' }] };
   if (schema.type === undefined) return schema; // any JSON value, null included
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   const withNull = { ...schema, type: [...types, 'null'] } as SchemaObject;
@@ -153,6 +182,7 @@ function hasCoercion(type: TypeIr): boolean {
   if (type.kind === 'scalar') return type.coerce;
   if (type.kind === 'list') return hasCoercion(type.items);
   if (type.kind === 'map') return hasCoercion(type.values);
+  if (type.kind === 'union') return type.variants.some(hasCoercion);
   return false;
 }
 
@@ -229,7 +259,7 @@ function recordSchema(record: RecordIr, ctx: SchemaContext): SchemaObject {
     ...originMark(record.origin),
     properties: sortedObject(properties),
     ...(required.length > 0 && { required: required.sort() }),
-    additionalProperties: false,
+    additionalProperties: otherMembers(record, ctx),
   };
 }
 
@@ -270,7 +300,7 @@ function recordViewSchema(type: RecordType, ctx: SchemaContext): SchemaObject {
     description: `${pascalCase(record.name)} (${mode}).`,
     properties: sortedObject(fields.map((field) => [field.name, fieldSchema(field, record.origin, ctx)])),
     ...(required.length > 0 && { required }),
-    additionalProperties: false,
+    additionalProperties: otherMembers(record, ctx),
   };
 }
 

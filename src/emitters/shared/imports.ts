@@ -14,7 +14,14 @@ export function innermost(type: TypeIr): Exclude<TypeIr, ListType | MapType> {
 export function referencedRecords(type: TypeIr, into: Set<RecordKey> = new Set()): Set<RecordKey> {
   const inner = innermost(type);
   if (inner.kind === 'record') into.add(inner.record);
+  if (inner.kind === 'union') for (const variant of inner.variants) referencedRecords(variant, into);
   return into;
+}
+
+/** The types inside a type where a record may be named: itself, or each variant of a union (at any depth). */
+export function recordSites(type: TypeIr): TypeIr[] {
+  const inner = innermost(type);
+  return inner.kind === 'union' ? inner.variants.flatMap(recordSites) : [inner];
 }
 
 /** Every type a route's parameters, body and responses are made of, in that order. */
@@ -35,6 +42,7 @@ export function namedInTypes(type: TypeIr, into: Set<string> = new Set()): Set<s
   else if (type.kind === 'list') namedInTypes(type.items, into);
   else if (type.kind === 'map') namedInTypes(type.values, into);
   else if (type.kind === 'record') into.add(`record:${type.record}`);
+  else if (type.kind === 'union') for (const variant of type.variants) namedInTypes(variant, into);
   return into;
 }
 
@@ -61,7 +69,10 @@ const keyOf = (found: string) => found.replace(/^(type|record):/, '');
 export function recordImports(module: ModuleIr, file: keyof typeof RECORD_FILES): TopLevel[] {
   const { nameOf, typeOnly, collect } = RECORD_FILES[file];
   const keys = new Set<string>();
-  for (const record of module.records) for (const field of record.fields) collect(field.type, keys);
+  for (const record of module.records) {
+    for (const field of record.fields) collect(field.type, keys);
+    if (record.additionalFields) collect(record.additionalFields, keys);
+  }
   for (const named of module.types) collect({ ...named.type, nullable: false }, keys);
   for (const type of module.routes.flatMap(typesOfRoute)) collect(type, keys);
   const wanted = [...keys]

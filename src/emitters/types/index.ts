@@ -4,7 +4,7 @@
 // positions), so a rerun rebuilds only the changed ones.
 import type { ModuleIr, NamedTypeIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
 import { moduleFile, type Emitter, type GeneratedFile } from '../contract.js';
-import { exported, typeRef, union, type PropertySignature, type TopLevel } from '../shared/code/ast.js';
+import { exported, typeRef, union, type PropertySignature, type TopLevel, type TypeNode } from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { symbols, type RoutePart } from '../../ir/symbols.js';
 import { recordImports } from '../shared/imports.js';
@@ -60,6 +60,7 @@ function recordView(record: RecordIr) {
       ...pick(field, 'name', 'type', 'description'),
       optional: !field.required,
     })),
+    additionalFields: record.additionalFields,
   };
 }
 
@@ -85,10 +86,29 @@ function routeView(route: RouteIr) {
 }
 
 function recordInterface(record: RecordView): TopLevel {
-  return exported(
-    { kind: 'interface', name: symbols.recordType(record.key), members: record.fields.map(memberSignature) },
-    record.docs,
-  );
+  const members = record.fields.map(memberSignature);
+  if (record.additionalFields) members.push(otherMembers(record.additionalFields, members));
+  return exported({ kind: 'interface', name: symbols.recordType(record.key), members }, record.docs);
+}
+
+/**
+ * An open record's index signature. TypeScript holds each named member to it, so it takes their types too
+ * (`& Record<string, T>` would instead make a value with its named members impossible to write).
+ */
+function otherMembers(type: TypeIr, named: readonly PropertySignature[]): PropertySignature {
+  const others = typeExpression(type);
+  const all =
+    others.kind === 'reference' && others.name === 'unknown'
+      ? others
+      : union([others, ...named.map((member) => member.type)]);
+  return { name: 'key', index: true, type: dedupe(all) };
+}
+
+/** A union without repeated members (each printed once). */
+function dedupe(type: TypeNode): TypeNode {
+  if (type.kind !== 'union') return type;
+  const seen = new Map(type.types.map((member) => [JSON.stringify(member), member]));
+  return union([...seen.values()]);
 }
 
 /**

@@ -1,6 +1,15 @@
 // A TypeIr as a TypeScript type.
-import type { RecordType, ScalarKind, TypeIr } from '../../ir/types.js';
-import { arrayType, numberType, stringType, typeRef, union, type TypeNode } from '../shared/code/ast.js';
+import type { RecordType, ScalarKind, TypeIr, UnionType } from '../../ir/types.js';
+import {
+  arrayType,
+  intersection,
+  numberType,
+  stringType,
+  typeLiteral,
+  typeRef,
+  union,
+  type TypeNode,
+} from '../shared/code/ast.js';
 import { symbols } from '../../ir/symbols.js';
 
 /** The TypeScript type of each scalar: dates travel as ISO text. */
@@ -33,6 +42,8 @@ function nonNullExpression(type: TypeIr): TypeNode {
       return typeRef('unknown');
     case 'record':
       return recordExpression(type);
+    case 'union':
+      return unionExpression(type);
   }
 }
 
@@ -40,6 +51,22 @@ function nonNullExpression(type: TypeIr): TypeNode {
 function constType(value: string | number | boolean): TypeNode {
   if (typeof value === 'string') return stringType(value);
   return typeof value === 'number' ? numberType(value) : typeRef(String(value));
+}
+
+/**
+ * `A | B`; a tagged union's variants each with their value (`Card & { kind: 'card' }`), so that a switch on the
+ * member narrows even where the record declares it a plain string.
+ */
+function unionExpression(type: UnionType): TypeNode {
+  const tag = type.discriminator;
+  return union(
+    type.variants.map((variant, index) => {
+      const expression = typeExpression(variant);
+      const value = tag?.values[index];
+      if (!tag || value === undefined) return expression;
+      return intersection([expression, typeLiteral([{ name: tag.property, type: stringType(value) }])]);
+    }),
+  );
 }
 
 function recordExpression(type: RecordType): TypeNode {

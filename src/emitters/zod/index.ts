@@ -2,14 +2,16 @@
 // for path, query, headers, cookies, body and each response body. Each record's and each route's printed
 // schemas are remembered by what they are made from (a view of the IR without source positions,
 // with the defaults of the partial records they name), so a rerun rebuilds only the changed ones.
-import type { ModuleIr, NamedTypeIr, ParameterIr, RecordIr, RouteIr } from '../../ir/types.js';
+import type { ModuleIr, NamedTypeIr, ParameterIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
 import { moduleFile, type Emitter, type GeneratedFile } from '../contract.js';
 import {
+  arrow,
   asConst,
   call,
   exported,
   getter,
   id,
+  method,
   object,
   property,
   type Expr,
@@ -93,8 +95,9 @@ function recordView(record: RecordIr, records: RecordLookup) {
     key: record.key,
     docs: record.description,
     fields: record.fields.map(lookupField),
+    additionalFields: record.additionalFields,
     lookup: lookupFor(
-      record.fields.map((field) => field.type),
+      [...record.fields.map((field) => field.type), ...(record.additionalFields ? [record.additionalFields] : [])],
       records,
     ),
   };
@@ -127,9 +130,12 @@ function recordSchema(record: RecordView, records: RecordLookup): SchemaConstant
     const expression = ownLookup(field.name, schema);
     return referencedRecords(field.type).size > 0 ? getter(field.name, expression) : property(field.name, expression);
   });
+  const closed = call('z.strictObject', [object(members, { expanded: true })]);
+  // An open record keeps the members it does not name, each checked against their type.
+  const others = record.additionalFields;
   return {
     name: symbols.recordSchema(record.key),
-    value: call('z.strictObject', [object(members, { expanded: true })]),
+    value: others ? method(closed, 'catchall', [otherMembersSchema(others, records)]) : closed,
     docs: record.docs,
   };
 }
@@ -145,6 +151,12 @@ function namedTypeSchema(named: NamedTypeIr, records: RecordLookup): SchemaConst
     value: schemaExpression(type, 'json', new Map(lookupFor([type], records))),
     docs: named.description,
   };
+}
+
+/** Lazy where it names a record, which may be declared further down the file. */
+function otherMembersSchema(type: TypeIr, records: RecordLookup): Expr {
+  const schema = schemaExpression(type, 'json', records);
+  return referencedRecords(type).size > 0 ? call('z.lazy', [arrow([], schema)]) : schema;
 }
 
 /** A member named like an Object member would otherwise read Object.prototype's when absent. */

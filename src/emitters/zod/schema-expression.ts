@@ -2,7 +2,7 @@
 // where types are strict, and as text (path, query, headers), where numbers arrive as digits.
 import { inView } from '../../ir/types.js';
 import { INTEGER_FORMAT_ROWS, isIntegerFormat, isStringFormat, stringFormat } from '../../ir/formats.js';
-import type { FieldIr, ListType, RecordKey, RecordType, ScalarType, TypeIr } from '../../ir/types.js';
+import type { FieldIr, ListType, RecordKey, RecordType, ScalarType, TypeIr, UnionType } from '../../ir/types.js';
 import {
   array,
   call,
@@ -18,7 +18,7 @@ import {
   type Expr,
 } from '../shared/code/ast.js';
 import { symbols } from '../../ir/symbols.js';
-import { innermost } from '../shared/imports.js';
+import { innermost, recordSites } from '../shared/imports.js';
 import { pick } from '../shared/pick.js';
 
 type Reading = 'json' | 'text';
@@ -56,8 +56,9 @@ export function lookupFor(
   const found = new Map<RecordKey, LookupEntry>();
   // Records read as text whose fields are not all text already (numbers, booleans, records of those) are spelled out.
   const visitText = (type: TypeIr): void => {
-    const record = innermost(type);
-    if (record.kind !== 'record' || found.has(record.record)) return;
+    const [record, ...others] = recordSites(type);
+    for (const other of others) visitText(other);
+    if (record?.kind !== 'record' || found.has(record.record)) return;
     const all = records.get(record.record)?.fields ?? [];
     if (!all.some((field) => readsDifferentlyAsText(field.type, records))) return;
     found.set(record.record, { fields: [], textFields: all.map(lookupField) });
@@ -66,8 +67,9 @@ export function lookupFor(
   for (const type of textTypes) visitText(type);
   const narrowed = new Set<RecordKey>();
   const visit = (type: TypeIr): void => {
-    const record = innermost(type);
-    if (record.kind !== 'record' || narrowed.has(record.record)) return;
+    const [record, ...others] = recordSites(type);
+    for (const other of others) visit(other);
+    if (record?.kind !== 'record' || narrowed.has(record.record)) return;
     if (!record.partial && record.pick.length + record.omit.length === 0) return;
     narrowed.add(record.record);
     const all = records.get(record.record)?.fields ?? [];
@@ -129,6 +131,8 @@ function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | u
       return call('z.record', [call('z.string'), schemaExpression(type.values, reading, records)]);
     case 'json':
       return call('z.json');
+    case 'union':
+      return unionSchema(type, reading, records);
     case 'record': {
       const textFields = reading === 'text' ? records?.get(type.record)?.textFields : undefined;
       if (textFields) return textRecordSchema(type, textFields, records);
@@ -145,6 +149,22 @@ function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | u
       return expression;
     }
   }
+}
+
+/**
+ * A tagged union is z.discriminatedUnion, each variant record with its member fixed to the value naming it (the
+ * record may declare a plain string); otherwise z.union tries the variants in order, z.xor wants exactly one.
+ */
+function unionSchema(type: UnionType, reading: Reading, records: RecordLookup | undefined): Expr {
+  const variants = type.variants.map((variant) => schemaExpression(variant, reading, records));
+  const tag = type.discriminator;
+  if (!tag) return call(type.exclusive ? 'z.xor' : 'z.union', [array(variants)]);
+  const tagged = variants.map((variant, index) =>
+    method(variant, 'extend', [
+      object([property(tag.property, call('z.literal', [literal(tag.values[index] ?? '')]))]),
+    ]),
+  );
+  return call('z.discriminatedUnion', [literal(tag.property), array(tagged)]);
 }
 
 /** A record read from text (name[field]=value in the query): each field in its text reading, spelled out. */

@@ -162,6 +162,7 @@ export type TypeNode =
   | { readonly kind: 'string-literal'; readonly value: string }
   | { readonly kind: 'number-literal'; readonly value: number }
   | { readonly kind: 'union'; readonly types: readonly TypeNode[] }
+  | { readonly kind: 'intersection'; readonly types: readonly TypeNode[] }
   | { readonly kind: 'array'; readonly element: TypeNode }
   | { readonly kind: 'indexed'; readonly object: TypeNode; readonly index: TypeNode }
   | { readonly kind: 'typeof'; readonly name: string }
@@ -169,7 +170,9 @@ export type TypeNode =
   | { readonly kind: 'function'; readonly params: readonly Parameter[]; readonly returns: TypeNode };
 
 export interface PropertySignature {
+  /** With `index`, the key's name in an index signature: `[name: string]: type`. */
   readonly name: string | number;
+  readonly index?: boolean;
   readonly type: TypeNode;
   readonly optional?: boolean;
   readonly readonly?: boolean;
@@ -194,6 +197,9 @@ export const typeLiteral = (members: readonly PropertySignature[]): TypeNode => 
 export function functionType(params: readonly Parameter[], returns: TypeNode): TypeNode {
   return { kind: 'function', params, returns };
 }
+
+/** `A & B`. */
+export const intersection = (types: readonly TypeNode[]): TypeNode => ({ kind: 'intersection', types });
 
 /** A union, flattened; one member is that member itself. */
 export function union(types: readonly TypeNode[]): TypeNode {

@@ -18,7 +18,11 @@ const TYPES: ByKind<TypeNode, Doc> = {
     staysOnOneLine(node.types)
       ? join(' | ', node.types.map(printType))
       : group([indent([softline, unionMembers(node.types)]), softline]),
-  array: ({ element }) => (element.kind === 'union' ? ['(', printType(element), ')[]'] : [printType(element), '[]']),
+  intersection: (node) => join(' & ', node.types.map(printType)),
+  array: ({ element }) =>
+    element.kind === 'union' || element.kind === 'intersection'
+      ? ['(', printType(element), ')[]']
+      : [printType(element), '[]'],
   indexed: (node) => [printType(node.object), '[', printType(node.index), ']'],
   typeof: (node) => ['typeof ', node.name],
   // `{ a: A; b: B }`: on one line when it fits, else one member per line.
@@ -57,7 +61,8 @@ export function printTypeParameters(names: readonly string[] | undefined): Doc {
 }
 
 export function printPropertySignature(member: PropertySignature): Doc {
-  const name = [member.readonly ? 'readonly ' : '', printKey(member.name), member.optional ? '?' : ''];
+  const key = member.index ? ['[', String(member.name), ': string]'] : printKey(member.name);
+  const name = [member.readonly ? 'readonly ' : '', key, member.optional ? '?' : ''];
   return group([name, printAnnotation(':', member.type)]);
 }
 
