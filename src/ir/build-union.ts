@@ -27,7 +27,12 @@ export function buildUnion(
 export function reportUnionKeysOutsideUnion(ctx: FileContext, def: TypeDefinition, path: YamlPath): void {
   for (const key of ['variants', 'discriminator', 'exclusive'] as const) {
     if (def[key] !== undefined)
-      ctx.report('SVC255', [...path, key], `${key} on type ${def.type} (only a type: union has ${key})`, true);
+      ctx.report(
+        'SVC255',
+        [...path, key],
+        `${key} on type ${def.type} (expected type: union, the only type with ${key})`,
+        true,
+      );
   }
 }
 
@@ -93,7 +98,11 @@ function checkDiscriminatorField(
   const field = Object.hasOwn(fields, property) ? (fields[property] as FieldDefinition) : undefined;
   const name = shortName(ctx, record);
   if (!field) {
-    ctx.report('SVC254', at, `record ${name} has no field "${property}", the union's discriminator`);
+    ctx.report(
+      'SVC254',
+      at,
+      `record ${name} has no field "${property}", the union's discriminator (expected ${property} in every variant)`,
+    );
   } else if (field.required === false || field.nullable === true) {
     ctx.report(
       'SVC254',
