@@ -1,7 +1,7 @@
 // The emitter contract: a pure function from the IR to files. Emitters never touch the disk.
 import type { Ir, ModuleIr } from '../ir/types.js';
 import type { OpenApiOptions } from './openapi/options.js';
-import type { PartedFile } from './parts.js';
+import type { Part, PartedFile, PartValue } from './parts.js';
 
 export interface GeneratedFile {
   /** Path inside the output folder, "/"-separated, e.g. "admin-api/types.ts". */
@@ -46,6 +46,16 @@ export interface Emitter {
 /** A module's file `<module>/<name>.ts`, printed in its final form (no formatter run). */
 export function moduleFile(module: ModuleIr, name: string, content: string): GeneratedFile {
   return { path: `${module.name}/${name}.ts`, content, source: module.sourceFile, format: false };
+}
+
+/** A module's file `<module>/<name>.ts` as parts, assembled in its final form (no formatter run). */
+export function moduleParts<O extends PartValue>(
+  module: ModuleIr,
+  name: string,
+  parts: readonly Part<never, O>[],
+  assemble: (rendered: readonly O[]) => string,
+): PartedFile<O> {
+  return { path: `${module.name}/${name}.ts`, source: module.sourceFile, format: false, parts, assemble };
 }
 
 /** Modules that describe an HTTP interface (shared record files have none). */

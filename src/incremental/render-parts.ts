@@ -50,9 +50,10 @@ export function renderWith(store: MemoStore | undefined): RenderParts {
 /**
  * The input as the text its key hashes: JSON, but a value marked shared (parts.ts) is written as the
  * digest of its own text, made once a run however many parts hold it. Shared values are looked for
- * two objects deep into an input and one into a shared value (through arrays): where parts put them.
+ * among the members of an input and of a shared value (and the items of arrays there): where parts
+ * put them.
  */
-function keyText(value: unknown, digests: WeakMap<object, string>, depth = 2): string {
+function keyText(value: unknown, digests: WeakMap<object, string>, depth = 1): string {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
   if (isShared(value)) {
     let digest = digests.get(value);

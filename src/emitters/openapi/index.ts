@@ -4,7 +4,7 @@
 import { compareCodePoints } from '../../ir/names.js';
 import type { InterfaceIr, Ir, ModuleIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter } from '../contract.js';
-import type { PartedFile } from '../parts.js';
+import { shared, type PartedFile } from '../parts.js';
 import { canonicalJson, PrintedJson, writeObject, type WriteMember } from '../shared/json.js';
 import {
   COMPONENT_INDENT,
@@ -46,7 +46,7 @@ function openApiFile(ir: Ir, module: ModuleIr, options: OpenApiOptions): PartedF
       path: route.fullPath,
       method: route.method.toLowerCase() as Method,
       name: route.name,
-      source: { route: views.view(route) },
+      source: shared({ route: views.view(route) }),
     })),
     ...module.auth.flatMap((scheme) =>
       scheme.type === 'oauth2'

@@ -3,7 +3,7 @@
 // printed in groups by the source of the first operation that calls for them. A part's input is
 // all it reads, so the pipeline can hand back an earlier run's printing of the same input.
 import type { ModuleIr, OAuthSchemeIr } from '../../ir/types.js';
-import { part, type Part } from '../parts.js';
+import { part, shared, type Part } from '../parts.js';
 import { Components, type ComponentRequest, type Printed } from './components.js';
 import { routeOperation } from './operation.js';
 import type { RouteView } from './route-view.js';
@@ -34,9 +34,9 @@ export const componentsPart = (
 /** The token endpoint's source: what it reads of the module, and the scheme. */
 export function tokenSource(module: ModuleIr, scheme: OAuthSchemeIr): OperationSource {
   const routeNames = module.routes.map((route) => route.name);
-  return {
+  return shared({
     token: { module: { name: module.name, routeNames, bodyLimitBytes: module.interface?.bodyLimitBytes }, scheme },
-  };
+  });
 }
 
 /** Operations built in this process, by source: the parts of one document print from the same build. */
