@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from './config.js';
 import { DefinitionsError, sortDiagnostics, type Diagnostic } from './definitions/diagnostics.js';
 import { displayPath } from './definitions/sources.js';
-import type { GeneratedFile, TemplateFile } from './emitters/contract.js';
+import type { EmittedFile, TemplateFile } from './emitters/contract.js';
 import { EMITTERS, emitterEnabled } from './emitters/index.js';
 import { diskCache } from './incremental/disk-cache.js';
 import { noCache, type RunCache } from './incremental/run-cache.js';
@@ -87,19 +87,31 @@ export async function check(options: RunOptions = {}): Promise<CheckResult> {
 async function build(config: ResolvedConfig, inputs: RunInputs, cache: RunCache): Promise<FinishedFile[]> {
   // Loaded here, not at the top: a run with nothing to do loads none of the build steps (each module
   // loaded costs a no-op run about a millisecond), nor the parser, zod or the emitters.
-  const [{ buildIrFromInputs }, { keepUsedRuntime }, { withMemoStore }, { formatFiles }, { withHeader }, memo] =
-    await Promise.all([
-      import('./build-ir.js'),
-      import('./emitters/runtime/used-modules.js'),
-      import('./emitters/shared/memo.js'),
-      import('./output/format.js'),
-      import('./output/header.js'),
-      cache.memo(),
-    ]);
+  const [
+    { buildIrFromInputs },
+    { keepUsedRuntime },
+    { withMemoStore },
+    { assembleFiles },
+    { formatFiles },
+    { withHeader },
+    memo,
+  ] = await Promise.all([
+    import('./build-ir.js'),
+    import('./emitters/runtime/used-modules.js'),
+    import('./emitters/shared/memo.js'),
+    import('./incremental/render-parts.js'),
+    import('./output/format.js'),
+    import('./output/header.js'),
+    cache.memo(),
+  ]);
   const ir = await buildIrFromInputs(inputs, memo);
   // Of the runtime, only the modules the output imports, and the shared stores the config asks for.
   const stores = config.stores.map((store) => `runtime/stores-${store}.ts`);
-  const emitted = keepUsedRuntime(await withMemoStore(memo, () => emit(ir, config, inputs)), stores);
+  // Emitted parts rendered, or found rendered by an earlier run, and assembled into files.
+  const emitted = keepUsedRuntime(
+    assembleFiles(await withMemoStore(memo, () => emit(ir, config, inputs)), memo),
+    stores,
+  );
   const formatted = await formatFiles(
     emitted.map((file) => ({ ...file, content: withHeader(file.path, file.content, file.source) })),
   );
@@ -107,14 +119,14 @@ async function build(config: ResolvedConfig, inputs: RunInputs, cache: RunCache)
 }
 
 /** Every enabled emitter over the IR, in registry order. */
-async function emit(ir: Ir, config: ResolvedConfig, inputs: RunInputs): Promise<GeneratedFile[]> {
+async function emit(ir: Ir, config: ResolvedConfig, inputs: RunInputs): Promise<EmittedFile[]> {
   const context = {
     ir,
     runtimeFiles: inputs.runtimeFiles,
     templates: mergeTemplates(inputs, config),
     openapi: config.openapi,
   };
-  const files: GeneratedFile[] = [];
+  const files: EmittedFile[] = [];
   for (const entry of EMITTERS)
     if (emitterEnabled(entry, config.emitters)) files.push(...(await (await entry.load()).emit(context)));
   return files;

@@ -1,6 +1,7 @@
 // The emitter contract: a pure function from the IR to files. Emitters never touch the disk.
 import type { Ir, ModuleIr } from '../ir/types.js';
 import type { OpenApiOptions } from './openapi/options.js';
+import type { Part, PartedFile, PartValue } from './parts.js';
 
 export interface GeneratedFile {
   /** Path inside the output folder, "/"-separated, e.g. "admin-api/types.ts". */
@@ -11,6 +12,8 @@ export interface GeneratedFile {
   /** Whether the formatter should run on this file (text already in canonical form skips it). */
   readonly format: boolean;
 }
+
+export type EmittedFile = GeneratedFile | PartedFile;
 
 /** A handlebars template: svcgen's own, or the user's of the same file name, which replaces it. */
 export interface TemplateFile {
@@ -36,12 +39,23 @@ export interface EmitContext {
 export interface Emitter {
   readonly name: string;
   readonly description: string;
-  emit(ctx: EmitContext): GeneratedFile[] | Promise<GeneratedFile[]>;
+  /** Each file whole, or as parts the pipeline renders (or finds rendered before) and assembles (parts.ts). */
+  emit(ctx: EmitContext): EmittedFile[] | Promise<EmittedFile[]>;
 }
 
 /** A module's file `<module>/<name>.ts`, printed in its final form (no formatter run). */
 export function moduleFile(module: ModuleIr, name: string, content: string): GeneratedFile {
   return { path: `${module.name}/${name}.ts`, content, source: module.sourceFile, format: false };
+}
+
+/** A module's file `<module>/<name>.ts` as parts, assembled in its final form (no formatter run). */
+export function moduleParts<O extends PartValue>(
+  module: ModuleIr,
+  name: string,
+  parts: readonly Part<never, O>[],
+  assemble: (rendered: readonly O[]) => string,
+): PartedFile<O> {
+  return { path: `${module.name}/${name}.ts`, source: module.sourceFile, format: false, parts, assemble };
 }
 
 /** Modules that describe an HTTP interface (shared record files have none). */

@@ -1,6 +1,7 @@
 // The docs skip prettier when they come from svcgen's own templates: what they print must be
 // exactly what prettier prints, tables unpadded (a fixed point), for any text in the definitions and for large
 // definition sets. A page from a project's own template still goes through prettier.
+import { emitWhole } from '../incremental/memo-run.js';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -131,7 +132,7 @@ async function irOf(definitionsDir?: string): Promise<{ ir: Ir; templates: Templ
 }
 
 async function emitDocs(ir: Ir, templates: readonly TemplateFile[]): Promise<GeneratedFile[]> {
-  return docsEmitter.emit({ ir, runtimeFiles: [], templates });
+  return emitWhole(() => docsEmitter.emit({ ir, runtimeFiles: [], templates }));
 }
 
 /** Every piece of text a page shows from the definitions, replaced with tricky text in turn. */

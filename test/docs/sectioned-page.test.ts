@@ -10,13 +10,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { synthesize } from '../../bench/synth.mjs';
 import { buildIrFromInputs } from '../../src/build-ir.js';
 import { resolveConfig } from '../../src/config.js';
-import { interfaceModules, type GeneratedFile, type TemplateFile } from '../../src/emitters/contract.js';
+import { interfaceModules, type TemplateFile } from '../../src/emitters/contract.js';
 import { DOCS_ENTRY, docsEmitter } from '../../src/emitters/docs/index.js';
 import { joinParts, partInPrettierForm, toPrettierForm } from '../../src/emitters/docs/prettier-form.js';
 import { templateRenderer } from '../../src/emitters/docs/render.js';
 import { fillSkeleton, marker, sectionedPages } from '../../src/emitters/docs/sectioned-page.js';
 import { buildDocsPage } from '../../src/emitters/docs/view-model.js';
-import { withSeededMemo, type MemoEntry } from '../incremental/memo-run.js';
+import { emitSeeded, type MemoEntry } from '../incremental/memo-run.js';
 import type { Ir } from '../../src/ir/types.js';
 import { collectInputs } from '../../src/inputs.js';
 
@@ -54,9 +54,7 @@ async function emitted(
   templates: readonly TemplateFile[],
   seed: readonly MemoEntry[] = [],
 ): Promise<{ pages: string[]; memo: MemoEntry[] }> {
-  const { result: files, used } = await withSeededMemo<GeneratedFile[]>(seed, () =>
-    docsEmitter.emit({ ir, runtimeFiles: [], templates }),
-  );
+  const { files, used } = await emitSeeded(seed, () => docsEmitter.emit({ ir, runtimeFiles: [], templates }));
   return { pages: files.map((file) => file.content), memo: used };
 }
 

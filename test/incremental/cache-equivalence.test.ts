@@ -97,8 +97,9 @@ describe('a cached run writes what an uncached run writes', () => {
     const kinds = new Set([...(await memoKeys(dir))].map((key) => key.slice(0, key.indexOf(':'))));
     for (const kind of [
       'definitions/records',
-      'types/records',
-      'zod/routes',
+      'types/record',
+      'zod/route',
+      'openapi/operation',
       'metadata/routes',
       'server/routes',
       'client/routes',

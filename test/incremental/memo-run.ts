@@ -1,24 +1,32 @@
-// A run's memo store for tests that call emitters directly: what the last run kept (`seed`), and
-// what this one uses, as src/incremental/disk-cache.ts keeps them.
-import { withMemoStore, type MemoValue } from '../../src/emitters/shared/memo.js';
+// Emitted files assembled with a memo store for tests that call emitters directly: what the last
+// run kept (`seed`), and what this one uses, as src/incremental/disk-cache.ts keeps them.
+import type { EmittedFile, GeneratedFile } from '../../src/emitters/contract.js';
+import type { PartValue } from '../../src/emitters/parts.js';
+import { withMemoStore } from '../../src/emitters/shared/memo.js';
+import { assembleFiles } from '../../src/incremental/render-parts.js';
 
-export type MemoEntry = readonly [key: string, value: MemoValue];
+export type MemoEntry = readonly [key: string, value: PartValue];
 
-/** `step` with a store seeded from `seed` in effect; its result and the entries it used. */
-export async function withSeededMemo<T>(
+/** The files `emit` makes, assembled with a store seeded from `seed`; and the entries the run used. */
+export async function emitSeeded(
   seed: readonly MemoEntry[],
-  step: () => T | Promise<T>,
-): Promise<{ result: T; used: MemoEntry[] }> {
+  emit: () => EmittedFile[] | Promise<EmittedFile[]>,
+): Promise<{ files: GeneratedFile[]; used: MemoEntry[] }> {
   const seeded = new Map(seed);
-  const used = new Map<string, MemoValue>();
+  const used = new Map<string, PartValue>();
   const store = {
     get: (key: string) => {
       const value = used.get(key) ?? seeded.get(key);
       if (value !== undefined) used.set(key, value);
       return value;
     },
-    set: (key: string, value: MemoValue) => void used.set(key, value),
+    set: (key: string, value: PartValue) => void used.set(key, value),
   };
-  const result = await withMemoStore(store, step);
-  return { result, used: [...used] };
+  const files = assembleFiles(await withMemoStore(store, emit), store);
+  return { files, used: [...used] };
+}
+
+/** The files `emit` makes, assembled without a store. */
+export async function emitWhole(emit: () => EmittedFile[] | Promise<EmittedFile[]>): Promise<GeneratedFile[]> {
+  return assembleFiles(await emit(), undefined);
 }

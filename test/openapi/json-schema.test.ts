@@ -1,7 +1,7 @@
 // TypeIr → JSON Schema, one case per rule of json-schema.ts.
 import { describe, expect, it } from 'vitest';
 import { Components, type Direction } from '../../src/emitters/openapi/components.js';
-import { buildNow, DocumentComponents } from '../../src/emitters/openapi/document-names.js';
+import { DocumentComponents } from '../../src/emitters/openapi/document-names.js';
 import { typeSchema } from '../../src/emitters/openapi/json-schema.js';
 import type { Constraints, RecordIr, ScalarKind, StringFormat, TypeIr } from '../../src/ir/types.js';
 
@@ -58,9 +58,10 @@ const item: RecordIr = {
 /** The schema and the component schemas as the document prints them, $refs named. */
 function schemaOf(type: TypeIr, direction: Direction = 'read') {
   const components = new Components([item]);
-  const { printed, calls } = components.printOperation({ schema: typeSchema(type, { components, direction }) });
+  const printed = components.printOperation({ schema: typeSchema(type, { components, direction }) });
   const document = new DocumentComponents();
-  document.add(calls, buildNow);
+  document.collect(printed.calls, ([section, owner]) => components.printComponent(section, owner));
+  document.name();
   const section: string[] = [];
   document.section('schemas', 4).write(section);
   const out: string[] = [];

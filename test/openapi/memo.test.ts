@@ -1,6 +1,7 @@
-// The openapi emitter remembers each route's operation and each component (memo): a rerun that
-// reuses them writes exactly what a run without any memo writes, also when a change moves which
-// route first calls for a component (so remembered routes must rebuild one of theirs).
+// The openapi emitter's parts (each operation, and the components the operations reach, grouped by
+// the first operation that calls for them) are remembered by their input: a rerun that reuses them
+// writes exactly what a run without any memo writes, also when a change moves which route first
+// calls for a component (so a remembered route's source prints it again).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { synthesize } from '../../bench/synth.mjs';
 import { buildIrFromInputs } from '../../src/build-ir.js';
 import { resolveConfig } from '../../src/config.js';
 import { openapiEmitter } from '../../src/emitters/openapi/index.js';
-import { withSeededMemo, type MemoEntry } from '../incremental/memo-run.js';
+import { emitSeeded, type MemoEntry } from '../incremental/memo-run.js';
 import { collectInputs } from '../../src/inputs.js';
 import type { Ir } from '../../src/ir/types.js';
 
@@ -31,9 +32,7 @@ async function emit(
   ir: Ir,
   memo: readonly MemoEntry[],
 ): Promise<{ documents: Record<string, string>; memo: MemoEntry[] }> {
-  const { result: files, used } = await withSeededMemo(memo, () =>
-    openapiEmitter.emit({ ir, runtimeFiles: [], templates: [] }),
-  );
+  const { files, used } = await emitSeeded(memo, () => openapiEmitter.emit({ ir, runtimeFiles: [], templates: [] }));
   return { documents: Object.fromEntries(files.map((file) => [file.path, file.content])), memo: used };
 }
 
@@ -46,8 +45,8 @@ const withoutFirstRoute = (ir: Ir): Ir => ({
 
 describe('openapi memo', () => {
   it('a rerun after one entity changed writes what a run without memo writes', async () => {
-    const first = await emit(await irOf(6, 0), []);
-    const changed = await irOf(6, 1);
+    const first = await emit(await irOf(16, 0), []);
+    const changed = await irOf(16, 1);
     const rerun = await emit(changed, first.memo);
     expect(rerun.documents).toEqual((await emit(changed, [])).documents);
     // The change reached the document, and most routes and components were reused.
@@ -67,7 +66,7 @@ describe('openapi memo', () => {
     expect(rerun.documents).toEqual((await emit(fewer, [])).documents);
     const before = new Set(first.memo.map(([key]) => key));
     expect(
-      rerun.memo.filter(([key]) => key.startsWith('openapi/component') && !before.has(key)).length,
+      rerun.memo.filter(([key]) => key.startsWith('openapi/components') && !before.has(key)).length,
     ).toBeGreaterThan(0);
   }, 60_000);
 });

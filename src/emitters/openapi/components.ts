@@ -3,14 +3,10 @@
 // examples routes share, each created only when something uses it.
 //
 // Asking for a component only notes the call and returns a $ref that names it by owner (a
-// ComponentRef); the document builds each component when it first meets a call for it, walking
-// operations in order and each component's own calls depth-first (document-names.ts). That is
-// the order in which one registry building on first use would build and name them, so names and
-// contents are the same; and an operation can be built and remembered apart from the others.
-//
-// Operations and components are printed as JSON text with holes where a $ref names a component,
-// with the calls for components they made: what the document is assembled from, and what is
-// remembered between runs (route by route, component by component).
+// ComponentRef). Operations and components are printed as JSON text with holes where a $ref
+// names a component, with the calls for components they made; the document names every
+// component from the whole set of calls (document-names.ts), so no name depends on which
+// operation asked first, and each operation and component is printed apart from the others.
 import type { RecordIr, RecordKey } from '../../ir/types.js';
 import { jsonParts } from '../shared/json.js';
 import type { ExampleObject, ReferenceObject, ResponseObject, SchemaObject } from './types.js';
@@ -42,7 +38,7 @@ export const COMPONENT_INDENT = 6;
 /** Printed text split by holes: [text, hole, text, …, text]; a hole is "<section> <owner>". */
 export type JsonParts = readonly string[];
 
-/** A call for a component as remembered: what its name is made from. */
+/** A call for a component: what its name is made from. */
 export type ComponentRequest = readonly [
   section: SectionName,
   owner: string,
@@ -50,35 +46,32 @@ export type ComponentRequest = readonly [
   qualifier: string | null,
 ];
 
-/** An operation or a component printed, with its calls for components in order: what is remembered. */
+/** An operation or a component printed, with its calls for components in order. */
 export type Printed = { readonly text: JsonParts; readonly calls: readonly ComponentRequest[] };
-
-/** A call as the document walks it; `build` (its component, printed) where its caller was built in this run. */
-export interface Call {
-  readonly request: ComponentRequest;
-  readonly build?: () => Built;
-}
-
-/** Something printed, with its calls as the document walks them. */
-export interface Built {
-  readonly printed: Printed;
-  readonly calls: readonly Call[];
-}
 
 /** Stands in a $ref (and a discriminator mapping) until the document has named the component. */
 class ComponentRef {
   constructor(readonly hole: string) {}
 }
 
-/** A call made in this run: how its caller would build the component. */
-interface LiveCall {
+/** A call for a component: how its caller would build it. */
+interface Call {
   readonly request: ComponentRequest;
   readonly build: () => object;
 }
 
+/** A component built and printed, with the calls its build made. */
+interface Built {
+  readonly printed: Printed;
+  readonly calls: readonly Call[];
+}
+
 export class Components {
   /** The calls of the operation, then of each component being built (innermost last). */
-  private readonly calls: LiveCall[][] = [[]];
+  private readonly calls: Call[][] = [[]];
+  private readonly built = new Map<string, Built>();
+  /** Every call made so far, by hole: by the operation, and by each component built. */
+  private readonly known = new Map<string, Call>();
   private readonly records: ReadonlyMap<RecordKey, RecordIr>;
   private readonly resourceTypes: ReadonlyMap<RecordKey, string>;
 
@@ -100,43 +93,61 @@ export class Components {
     return type;
   }
 
-  /** A $ref to the component; it is built when the document first meets this call. */
+  /** A $ref to the component; the document names it once it knows every component. */
   define<S extends SectionName>(section: S, name: ComponentName, build: () => SectionValues[S]): ReferenceObject {
-    const calls = this.calls.at(-1) as LiveCall[];
+    const calls = this.calls.at(-1) as Call[];
     // Only a caller's first call for a component can build it.
-    if (!calls.some(({ request }) => request[0] === section && request[1] === name.owner))
-      calls.push({ request: [section, name.owner, name.preferred, name.qualifier ?? null], build });
+    if (!calls.some(({ request }) => request[0] === section && request[1] === name.owner)) {
+      const call: Call = { request: [section, name.owner, name.preferred, name.qualifier ?? null], build };
+      calls.push(call);
+      if (!this.known.has(holeOf(call.request))) this.known.set(holeOf(call.request), call);
+    }
     // The ref is typed as the string it becomes once the document has named the component.
     return { $ref: new ComponentRef(`${section} ${name.owner}`) as unknown as string };
   }
 
-  /** The calls made outside any component's build (by the operation), in order. */
-  operationCalls(): readonly Call[] {
-    return this.live(this.calls[0] as LiveCall[]);
-  }
-
   /** Prints the operation (an OperationObject or, in tests, any object) built with these components. */
-  printOperation(operation: object): Built {
-    return this.print(operation, OPERATION_INDENT, this.calls[0] as LiveCall[]);
+  printOperation(operation: object): Printed {
+    return this.print(operation, OPERATION_INDENT, this.calls[0] as Call[]).printed;
   }
 
-  private print(value: object, indent: number, calls: readonly LiveCall[]): Built {
+  /** Prints a component the printed operation reaches, through its own calls or those of other components. */
+  printComponent(section: SectionName, owner: string): Printed {
+    const call = this.known.get(`${section} ${owner}`);
+    if (call) return this.build(call).printed;
+    const seen = new Set<string>();
+    let level = this.calls[0] as readonly Call[];
+    while (level.length > 0) {
+      const found = level.find(({ request }) => request[0] === section && request[1] === owner);
+      if (found) return this.build(found).printed;
+      level = level
+        .filter(({ request }) => !seen.has(holeOf(request)) && seen.add(holeOf(request)))
+        .flatMap((call) => this.build(call).calls);
+    }
+    throw new Error(`openapi: the operation does not reach ${section} ${owner}`);
+  }
+
+  private print(value: object, indent: number, calls: readonly Call[]): Built {
     const text = jsonParts(value, indent, (part) => (part instanceof ComponentRef ? part.hole : undefined));
-    return { printed: { text, calls: calls.map(({ request }) => request) }, calls: this.live(calls) };
+    return { printed: { text, calls: calls.map(({ request }) => request) }, calls };
   }
 
-  private live(calls: readonly LiveCall[]): Call[] {
-    return calls.map((call) => ({ request: call.request, build: () => this.build(call) }));
-  }
-
-  /** Builds and prints a component, noting the calls its build makes. */
-  private build(call: LiveCall): Built {
-    const calls: LiveCall[] = [];
+  /** Builds and prints a component once, noting the calls its build makes. */
+  private build(call: Call): Built {
+    const hole = holeOf(call.request);
+    const found = this.built.get(hole);
+    if (found) return found;
+    const calls: Call[] = [];
     this.calls.push(calls);
     try {
-      return this.print(call.build(), COMPONENT_INDENT, calls);
+      const built = this.print(call.build(), COMPONENT_INDENT, calls);
+      this.built.set(hole, built);
+      return built;
     } finally {
       this.calls.pop();
     }
   }
 }
+
+/** Where a component's $ref stands in printed text: "<section> <owner>". */
+export const holeOf = ([section, owner]: ComponentRequest): string => `${section} ${owner}`;

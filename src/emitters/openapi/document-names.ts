@@ -1,54 +1,69 @@
-// The components of a whole document. Walking the operations in order, and the calls of each
-// component it builds depth first, the first call for an owner names it (unique within its
-// section: a clash gets the qualifier, e.g. the owning module, in front, then a number) and
-// builds it. Then the holes in the printed text get the names.
+// The components of a whole document, named from the whole set of calls for them: in each section,
+// the calls sorted by preferred name, then owner; the first owner of a name gets it as it is, a
+// clash gets the qualifier (e.g. the owning module) in front, then a number. So a name depends on
+// which components the document holds, never on which operation asked first. Then the holes in the
+// printed text get the names.
 import { compareCodePoints, pascalCase } from '../../ir/names.js';
 import { PrintedJson, writeObject, type WriteMember } from '../shared/json.js';
-import type { Built, Call, JsonParts, SectionName } from './components.js';
-
-/** Where the components an operation calls for come from: the one a call asks for, printed, and its own calls. */
-export type ComponentSource = (call: Call) => Built;
-
-/** Builds each component from its live call (an operation built in this run, not remembered). */
-export const buildNow: ComponentSource = ({ request, build }) => {
-  if (!build) throw new Error(`openapi: ${request[1]} cannot be built from a remembered call`);
-  return build();
-};
+import { holeOf, type ComponentRequest, type JsonParts, type Printed, type SectionName } from './components.js';
 
 export class DocumentComponents {
-  /** Each section's components: printed text by name (empty until the component is built). */
-  private readonly texts: Record<SectionName, Map<string, JsonParts>> = {
+  /** Each component's call and printed text, by hole ("<section> <owner>"). */
+  private readonly found = new Map<string, { request: ComponentRequest; text: JsonParts | undefined }>();
+  /** The $ref of each named component as a JSON string, by hole. */
+  private readonly refs = new Map<string, string>();
+  private readonly names: Record<SectionName, Map<string, JsonParts>> = {
     schemas: new Map(),
     responses: new Map(),
     examples: new Map(),
   };
-  /** The $ref of each named component as a JSON string, by its hole ("<section> <owner>"). */
-  private readonly refs = new Map<string, string>();
 
-  /** Names and builds what the calls reach that has no name yet, in call order, depth first. */
-  add(calls: readonly Call[], source: ComponentSource): void {
-    for (const call of calls) {
-      const [section, owner, preferred, qualifier] = call.request;
-      const hole = `${section} ${owner}`;
-      if (this.refs.has(hole)) continue;
-      const texts = this.texts[section];
+  /** The calls for components not met before, noted (in order, each once). */
+  newCalls(calls: readonly ComponentRequest[]): ComponentRequest[] {
+    const fresh: ComponentRequest[] = [];
+    for (const request of calls) {
+      const hole = holeOf(request);
+      if (this.found.has(hole)) continue;
+      this.found.set(hole, { request, text: undefined });
+      fresh.push(request);
+    }
+    return fresh;
+  }
+
+  /** A component's printed text. */
+  set(request: ComponentRequest, text: JsonParts): void {
+    this.found.set(holeOf(request), { request, text });
+  }
+
+  /** Notes `calls` and, depth first, every component they reach, printed by `print` (a live operation's). */
+  collect(calls: readonly ComponentRequest[], print: (request: ComponentRequest) => Printed): void {
+    for (const request of this.newCalls(calls)) {
+      const printed = print(request);
+      this.set(request, printed.text);
+      this.collect(printed.calls, print);
+    }
+  }
+
+  /** Names every component noted (once all are). */
+  name(): void {
+    const requests = [...this.found.values()].map(({ request }) => request);
+    requests.sort((a, b) => compareCodePoints(a[2], b[2]) || compareCodePoints(a[1], b[1]));
+    for (const request of requests) {
+      const [section, , preferred, qualifier] = request;
+      const texts = this.names[section];
       const name = uniqueName(texts, preferred, qualifier);
-      // Named before it is built, so the components it calls for come after it.
-      this.refs.set(hole, JSON.stringify(`#/components/${section}/${name}`));
-      texts.set(name, []);
-      const { printed, calls: own } = source(call);
-      texts.set(name, printed.text);
-      this.add(own, source);
+      this.refs.set(holeOf(request), JSON.stringify(`#/components/${section}/${name}`));
+      texts.set(name, this.found.get(holeOf(request))?.text ?? []);
     }
   }
 
   size(section: SectionName): number {
-    return this.texts[section].size;
+    return this.names[section].size;
   }
 
   /** A section's components by name, in code-point order of the names, printed at `indent`. */
   section(section: SectionName, indent: number): PrintedJson {
-    const members = [...this.texts[section]]
+    const members = [...this.names[section]]
       .sort(([a], [b]) => compareCodePoints(a, b))
       .map(([name, parts]): [string, WriteMember] => [name, (out) => this.write(parts, out)]);
     return new PrintedJson((out) => writeObject(members, indent, out), indent);

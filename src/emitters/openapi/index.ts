@@ -3,54 +3,109 @@
 // components hold only what is used.
 import { compareCodePoints } from '../../ir/names.js';
 import type { InterfaceIr, Ir, ModuleIr } from '../../ir/types.js';
-import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
+import { interfaceModules, type Emitter } from '../contract.js';
+import { shared, type PartedFile } from '../parts.js';
 import { canonicalJson, PrintedJson, writeObject, type WriteMember } from '../shared/json.js';
-import { COMPONENT_INDENT, Components, OPERATION_INDENT, type JsonParts } from './components.js';
-import { buildNow, DocumentComponents } from './document-names.js';
+import {
+  COMPONENT_INDENT,
+  OPERATION_INDENT,
+  type ComponentRequest,
+  type JsonParts,
+  type Printed,
+} from './components.js';
+import { DocumentComponents } from './document-names.js';
+import { componentsPart, operationPart, tokenSource, type OperationSource } from './operation-parts.js';
 import { DEFAULT_OPENAPI_OPTIONS, type OpenApiOptions } from './options.js';
-import { PrintedRoutes } from './printed-routes.js';
+import { RouteViews } from './route-view.js';
 import { securitySchemes, sessionComponents, tokenUrl } from './security.js';
-import { tokenOperation } from './token-endpoint.js';
 import { paragraphs } from './types.js';
 
 export const openapiEmitter: Emitter = {
   name: 'openapi',
   description: 'OpenAPI 3.1 document of each interface (paths, envelopes, errors, security, record schemas)',
   emit: ({ ir, openapi = DEFAULT_OPENAPI_OPTIONS }) =>
-    interfaceModules(ir).map((module): GeneratedFile => ({
-      path: `${module.name}/openapi.json`,
-      content: openApiDocumentText(ir, module, openapi),
-      source: module.sourceFile,
-      // Printed in prettier's own layout, so the formatter need not run on it (a test checks).
-      format: false,
-    })),
+    interfaceModules(ir).map((module) => openApiFile(ir, module, openapi)),
 };
 
 const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'patch'] as const;
 type Method = (typeof METHOD_ORDER)[number];
 
-/** The document as text: each route's operation and components come printed (remembered by route). */
-function openApiDocumentText(ir: Ir, module: ModuleIr, options: OpenApiOptions): string {
+/** An operation of the document: where it sits, and what it is printed from. */
+interface Placed {
+  readonly path: string;
+  readonly method: Method;
+  readonly name: string;
+  readonly source: OperationSource;
+}
+
+/** The document: its operations as parts, then the components they reach, found from their printings. */
+function openApiFile(ir: Ir, module: ModuleIr, options: OpenApiOptions): PartedFile<Printed | Printed[]> {
+  const views = new RouteViews(ir, module, options);
+  const operations: Placed[] = [
+    ...module.routes.map((route) => ({
+      path: route.fullPath,
+      method: route.method.toLowerCase() as Method,
+      name: route.name,
+      source: shared({ route: views.view(route) }),
+    })),
+    ...module.auth.flatMap((scheme) =>
+      scheme.type === 'oauth2'
+        ? [
+            {
+              path: tokenUrl(module, scheme),
+              method: 'post' as const,
+              name: `token ${scheme.name}`,
+              source: tokenSource(module, scheme),
+            },
+          ]
+        : [],
+    ),
+  ];
+  return {
+    path: `${module.name}/openapi.json`,
+    source: module.sourceFile,
+    // Printed in prettier's own layout, so the formatter need not run on it (a test checks).
+    format: false,
+    parts: operations.map(({ name, source }) => operationPart(name, source)),
+    assemble: (printed, render) => {
+      const components = new DocumentComponents();
+      // Callers whose calls are not yet followed: the operations, then the components found from them, level by level.
+      let callers = operations.map(({ name, source }, index) => ({
+        name,
+        source,
+        printed: [printed[index] as Printed],
+      }));
+      while (callers.length > 0) {
+        const groups = callers.flatMap(({ name, source, printed: each }) => {
+          const wanted = components.newCalls(each.flatMap((one) => one.calls));
+          return wanted.length > 0 ? [{ name, source, wanted }] : [];
+        });
+        const found = render(groups.map(({ name, source, wanted }) => componentsPart(name, source, wanted)));
+        groups.forEach(({ wanted }, index) =>
+          (found[index] as Printed[]).forEach((one, at) => components.set(wanted[at] as ComponentRequest, one.text)),
+        );
+        callers = groups.map(({ name, source }, index) => ({ name, source, printed: found[index] as Printed[] }));
+      }
+      components.name();
+      const paths = new Map<string, Map<Method, JsonParts>>();
+      operations.forEach(({ path, method }, index) =>
+        paths.set(
+          path,
+          (paths.get(path) ?? new Map<Method, JsonParts>()).set(method, (printed[index] as Printed).text),
+        ),
+      );
+      return documentText(module, paths, components);
+    },
+  };
+}
+
+/** The document as text, around its printed operations and components. */
+function documentText(
+  module: ModuleIr,
+  paths: Map<string, Map<Method, JsonParts>>,
+  components: DocumentComponents,
+): string {
   const iface = module.interface as InterfaceIr;
-  const routes = new PrintedRoutes(ir, module, options);
-  // Named and built in the order the operations call for them, as one shared registry would;
-  // each operation's calls right away, so what builds them can be freed.
-  const components = new DocumentComponents();
-  const paths = new Map<string, Map<Method, JsonParts>>();
-  const addOperation = (path: string, method: Method, parts: JsonParts) =>
-    paths.set(path, (paths.get(path) ?? new Map<Method, JsonParts>()).set(method, parts));
-  for (const route of module.routes) {
-    const { printed, calls, source } = routes.route(route);
-    components.add(calls, source);
-    addOperation(route.fullPath, route.method.toLowerCase() as Method, printed.text);
-  }
-  for (const scheme of module.auth) {
-    if (scheme.type !== 'oauth2') continue;
-    const token = new Components([]);
-    const { printed, calls } = token.printOperation(tokenOperation(module, scheme, token));
-    components.add(calls, buildNow);
-    addOperation(tokenUrl(module, scheme), 'post', printed.text);
-  }
   const description = infoDescription(iface, module.recordsOrigins);
   const document = {
     openapi: '3.1.0',

@@ -1,8 +1,7 @@
 // Exactly what one route's operation is built from: the route, the interface's shared settings
 // (style, error style), the catalog errors and the auth scheme it names, the records its types
-// reach and the resource types of records they relate to. Parts many routes share (the settings,
-// each record) enter a view by their digest, made once per run. Source locations are left out
-// (no operation shows them): moving a definition does not rebuild its routes.
+// reach and the resource types of records they relate to: the input of the route's part. Source
+// locations are left out (no operation shows them): moving a definition does not rebuild its routes.
 import type {
   AuthSchemeIr,
   ErrorIr,
@@ -14,8 +13,8 @@ import type {
   RouteIr,
   SourceLocation,
 } from '../../ir/types.js';
+import { shared } from '../parts.js';
 import { referencedRecords } from '../shared/imports.js';
-import { ContentStore, type Digest } from './content-store.js';
 import type { OpenApiOptions } from './options.js';
 import { requestParameters } from '../../ir/route-parameters.js';
 import { routeScheme } from './security.js';
@@ -38,26 +37,24 @@ export interface RouteSettings {
 }
 
 export interface RouteView {
-  readonly settings: Digest;
+  readonly settings: RouteSettings;
   readonly route: RouteIr;
-  /** The records it reaches, each by the digest of its content. */
-  readonly records: readonly (readonly [RecordKey, Digest])[];
+  /** The records it reaches. */
+  readonly records: readonly RecordIr[];
   /** Of records those relate to without reaching them: only the resource type is read. */
   readonly resourceTypes: readonly (readonly [RecordKey, string])[];
 }
 
 interface Reach {
-  readonly records: ReadonlyMap<RecordKey, Digest>;
+  readonly records: ReadonlyMap<RecordKey, RecordIr>;
   readonly related: ReadonlySet<RecordKey>;
 }
 
-/** The views of one module's routes, and the settings and records their digests name. */
+/** The views of one module's routes (settings and records made once, shared by the views). */
 export class RouteViews {
-  readonly settings = new ContentStore<RouteSettings>();
-  readonly records = new ContentStore<RecordIr>();
-  private readonly settingsBySelection = new Map<string, Digest>();
+  private readonly settingsBySelection = new Map<string, RouteSettings>();
   private readonly reachByRecord = new Map<RecordKey, Reach>();
-  private readonly recordDigests = new Map<RecordKey, Digest>();
+  private readonly unplacedRecords = new Map<RecordKey, RecordIr>();
 
   constructor(
     private readonly ir: Ir,
@@ -79,20 +76,21 @@ export class RouteViews {
     const reaches = [...keys].map((key) => this.reach(key));
     const records = new Map(reaches.flatMap((reach) => [...reach.records]));
     const related = new Set(reaches.flatMap((reach) => [...reach.related]));
-    return {
+    // Shared: the input of the route's part, and of the part that prints the components it calls for first.
+    return shared({
       settings: this.settingsOf(route),
       route: unplaced(route),
-      records: [...records],
+      records: [...records.values()],
       resourceTypes: [...related].filter((key) => !records.has(key)).map((key) => [key, this.record(key).resourceType]),
-    };
+    });
   }
 
-  private settingsOf(route: RouteIr): Digest {
+  private settingsOf(route: RouteIr): RouteSettings {
     // Scheme names are identifiers (letters, digits, _ and -); every route of a scheme shares its settings.
     return cached(this.settingsBySelection, route.auth ?? '', () => {
       const { module } = this;
       const scheme = routeScheme(module, route);
-      return this.settings.put({
+      return shared({
         module: module.name,
         interface: unplaced(module.interface as InterfaceIr),
         errors: module.errors.map(unplaced),
@@ -106,14 +104,14 @@ export class RouteViews {
   /** Every record a record reaches through its fields' types (itself first), and those its relations name. */
   private reach(key: RecordKey): Reach {
     return cached(this.reachByRecord, key, () => {
-      const records = new Map<RecordKey, Digest>();
+      const records = new Map<RecordKey, RecordIr>();
       const related = new Set<RecordKey>();
       const visit = (next: RecordKey): void => {
         if (records.has(next)) return;
         const record = this.record(next);
         records.set(
           next,
-          cached(this.recordDigests, next, () => this.records.put(unplaced(record))),
+          cached(this.unplacedRecords, next, () => shared(unplaced(record))),
         );
         for (const field of record.fields) {
           for (const reached of referencedRecords(field.type)) visit(reached);

@@ -2,7 +2,7 @@
 // oneOf (JSON or form body), the token response, and RFC 6749 section 5.2 errors that also
 // carry the platform's errors array.
 import { camelCase, pascalCase } from '../../ir/names.js';
-import type { ModuleIr, OAuthGrantIr, OAuthSchemeIr } from '../../ir/types.js';
+import type { OAuthGrantIr, OAuthSchemeIr } from '../../ir/types.js';
 import type { Components } from './components.js';
 import { errorEntrySchema } from './errors.js';
 import {
@@ -28,7 +28,15 @@ const RETRY_AFTER: Record<string, HeaderObject> = {
   'retry-after': { required: true, description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } },
 };
 
-export function tokenOperation(module: ModuleIr, scheme: OAuthSchemeIr, components: Components): OperationObject {
+/** What a token operation reads of its module. */
+export interface TokenModule {
+  readonly name: string;
+  /** The operation ids of the module's routes, which the token operation's must differ from. */
+  readonly routeNames: readonly string[];
+  readonly bodyLimitBytes: number | undefined;
+}
+
+export function tokenOperation(module: TokenModule, scheme: OAuthSchemeIr, components: Components): OperationObject {
   const grants = scheme.grants.map((grant) => ({ grant: grant.grant, ref: grantSchema(scheme, grant, components) }));
   const request: SchemaObject = {
     oneOf: grants.map(({ ref }) => ref),
@@ -37,11 +45,11 @@ export function tokenOperation(module: ModuleIr, scheme: OAuthSchemeIr, componen
       mapping: sortedObject(grants.map(({ grant, ref }) => [grant, ref.$ref])),
     },
   };
-  const names = new Set(module.routes.map((route) => route.name));
+  const names = new Set(module.routeNames);
   let operationId = `${camelCase(scheme.name)}Token`;
   while (names.has(operationId)) operationId = `${operationId}Endpoint`;
   const errorBody = tokenErrorSchema(scheme, components);
-  const bytes = module.interface?.bodyLimitBytes;
+  const bytes = module.bodyLimitBytes;
   // The interface's own body limit, or the server's default.
   const bodyLimit = bytes === undefined ? 'the server accepts' : `${bytes} bytes`;
   const error = (description: string, headers: ResponseObject['headers'] = NO_STORE) => ({

@@ -1,14 +1,13 @@
 // The `types` emitter: one types.ts per module with its records and, per route, the parameters,
-// body and responses, as plain TypeScript (no runtime dependency). Each record's and each route's
-// printed statements are remembered by what they are made from (a view of the IR without source
-// positions), so a rerun rebuilds only the changed ones.
+// body and responses, as plain TypeScript (no runtime dependency). Each record, named type and route is
+// a part printed from a view of the IR without source positions.
 import type { ModuleIr, NamedTypeIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
-import { moduleFile, type Emitter, type GeneratedFile } from '../contract.js';
+import { moduleParts, type Emitter } from '../contract.js';
+import { part, type PartedFile } from '../parts.js';
 import { exported, typeRef, union, type PropertySignature, type TopLevel, type TypeNode } from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { symbols, type RoutePart } from '../../ir/symbols.js';
 import { recordImports } from '../shared/imports.js';
-import { memoRuns } from '../shared/memo-runs.js';
 import { pick } from '../shared/pick.js';
 import { PARAMETER_GROUPS } from '../shared/route-inputs.js';
 import { typeExpression } from './type-expression.js';
@@ -19,25 +18,30 @@ export const typesEmitter: Emitter = {
   emit: ({ ir }) => ir.modules.map(emitModuleTypes),
 };
 
-function emitModuleTypes(module: ModuleIr): GeneratedFile {
-  const records = memoRuns(
-    'types/records',
-    module.records.map(recordView),
-    (view) => view.key,
-    (view) => printStatement(recordInterface(view)),
+function emitModuleTypes(module: ModuleIr): PartedFile<string | string[]> {
+  const imports = recordImports(module, 'types');
+  return moduleParts<string | string[]>(
+    module,
+    'types',
+    [
+      ...module.records.map((record) =>
+        part('types/record', record.key, recordView(record), (view) => printStatement(recordInterface(view))),
+      ),
+      ...module.types.map((named) =>
+        part('types/named', named.key, pick(named, 'key', 'type', 'description'), (view) =>
+          printStatement(namedTypeAlias(view)),
+        ),
+      ),
+      ...module.routes.map((route) =>
+        part('types/route', route.name, routeView(route), (view) => routeTypes(view).map(printStatement)),
+      ),
+    ],
+    (printed) => printFile([...imports, ...printed.flat()]),
   );
-  const routes = memoRuns(
-    'types/routes',
-    module.routes.map(routeView),
-    (view) => view.name,
-    (view) => routeTypes(view).map(printStatement),
-  ).flat();
-  const named = module.types.map((type) => printStatement(namedTypeAlias(type)));
-  return moduleFile(module, 'types', printFile([...recordImports(module, 'types'), ...records, ...named, ...routes]));
 }
 
 /** `export type CustomerId = string;`: declared without null, which each use that may be null adds. */
-function namedTypeAlias(named: NamedTypeIr): TopLevel {
+function namedTypeAlias(named: Pick<NamedTypeIr, 'key' | 'type' | 'description'>): TopLevel {
   const type = typeExpression({ ...named.type, nullable: false });
   return exported({ kind: 'type-alias', name: symbols.namedType(named.key), type }, named.description);
 }

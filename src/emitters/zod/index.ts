@@ -1,9 +1,10 @@
 // The `zod` emitter: one schemas.ts per module with a schema per record and, per route, schemas
-// for path, query, headers, cookies, body and each response body. Each record's and each route's printed
-// schemas are remembered by what they are made from (a view of the IR without source positions,
-// with the defaults of the partial records they name), so a rerun rebuilds only the changed ones.
+// for path, query, headers, cookies, body and each response body. Each record, named type and route is a
+// part printed from a view of the IR without source positions, with the defaults of the partial
+// records it names.
 import type { ModuleIr, NamedTypeIr, ParameterIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
-import { moduleFile, type Emitter, type GeneratedFile } from '../contract.js';
+import { moduleParts, type Emitter } from '../contract.js';
+import { part, type PartedFile } from '../parts.js';
 import {
   arrow,
   asConst,
@@ -16,11 +17,9 @@ import {
   property,
   type Expr,
   type ObjectMember,
-  type TopLevel,
 } from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { recordImports, referencedRecords, runtimeImports, typesOfRoute } from '../shared/imports.js';
-import { memoRuns } from '../shared/memo-runs.js';
 import { pick } from '../shared/pick.js';
 import { PARAMETER_GROUPS } from '../shared/route-inputs.js';
 import {
@@ -48,34 +47,38 @@ interface SchemaConstant {
   readonly docs?: string | undefined;
 }
 
-function emitModuleSchemas(module: ModuleIr, records: RecordLookup): GeneratedFile {
-  const printed = [
-    ...memoRuns(
-      'zod/records',
-      module.records.map((record) => recordView(record, records)),
-      (view) => view.key,
-      (view) => printSchemas([recordSchema(view, new Map(view.lookup))]),
+function emitModuleSchemas(module: ModuleIr, records: RecordLookup): PartedFile<PrintedSchemas> {
+  const imports = recordImports(module, 'schemas');
+  const parts = [
+    ...module.records.map((record) =>
+      part('zod/record', record.key, recordView(record, records), (view) =>
+        printSchemas([recordSchema(view, new Map(view.lookup))]),
+      ),
     ),
-    printSchemas(module.types.map((named) => namedTypeSchema(named, records))),
-    ...memoRuns(
-      'zod/routes',
-      module.routes.map((route) => routeView(route, records)),
-      (view) => view.name,
-      (view) => printSchemas(routeSchemas(view, new Map(view.lookup))),
+    ...module.types.map((named) =>
+      part('zod/named', named.key, namedTypeView(named, records), (view) => printSchemas([namedTypeSchema(view)])),
+    ),
+    ...module.routes.map((route) =>
+      part('zod/route', route.name, routeView(route, records), (view) =>
+        printSchemas(routeSchemas(view, new Map(view.lookup))),
+      ),
     ),
   ];
-  const helpers = new Set(printed.flatMap((part) => part.helpers));
-  const statements: (TopLevel | string)[] = [
-    { declaration: { kind: 'import', from: 'zod', names: ['z'] } },
-    ...runtimeImports(helpers.size > 0 ? [{ module: 'zod-text', names: [...helpers] }] : []),
-    ...recordImports(module, 'schemas'),
-    ...printed.flatMap((part) => part.texts),
-  ];
-  return moduleFile(module, 'schemas', printFile(statements));
+  return moduleParts(module, 'schemas', parts, (printed) => {
+    const helpers = new Set(printed.flatMap((each) => each.helpers));
+    return printFile([
+      { declaration: { kind: 'import', from: 'zod', names: ['z'] } },
+      ...runtimeImports(helpers.size > 0 ? [{ module: 'zod-text', names: [...helpers] }] : []),
+      ...imports,
+      ...printed.flatMap((each) => each.texts),
+    ]);
+  });
 }
 
+type PrintedSchemas = { readonly texts: string[]; readonly helpers: string[] };
+
 /** The printed constants of one record or route, and the runtime helpers they use. */
-function printSchemas(constants: readonly SchemaConstant[]) {
+function printSchemas(constants: readonly SchemaConstant[]): PrintedSchemas {
   const helpers = new Set<string>();
   for (const constant of constants) usedHelpers(constant.value, helpers);
   return {
@@ -144,13 +147,18 @@ function recordSchema(record: RecordView, records: RecordLookup): SchemaConstant
  * `export const customerIdSchema = z.guid();` for a team's own code; generated schemas spell a named type
  * out where it is used, so no declaration order across files matters.
  */
-function namedTypeSchema(named: NamedTypeIr, records: RecordLookup): SchemaConstant {
-  const type = { ...named.type, nullable: false };
+function namedTypeSchema(view: ReturnType<typeof namedTypeView>): SchemaConstant {
   return {
-    name: symbols.namedSchema(named.key),
-    value: schemaExpression(type, 'json', new Map(lookupFor([type], records))),
-    docs: named.description,
+    name: symbols.namedSchema(view.key),
+    value: schemaExpression(view.type, 'json', new Map(view.lookup)),
+    docs: view.description,
   };
+}
+
+/** What a named type's schema is printed from: declared without null, with the records it names. */
+function namedTypeView(named: NamedTypeIr, records: RecordLookup) {
+  const type = { ...named.type, nullable: false };
+  return { key: named.key, type, description: named.description, lookup: lookupFor([type], records) };
 }
 
 /** Lazy where it names a record, which may be declared further down the file. */
