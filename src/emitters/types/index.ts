@@ -2,9 +2,18 @@
 // body and responses, as plain TypeScript (no runtime dependency). Each record's and each route's
 // printed statements are remembered by what they are made from (a view of the IR without source
 // positions), so a rerun rebuilds only the changed ones.
-import type { ModuleIr, NamedTypeIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
+import type { EventStreamIr, ModuleIr, NamedTypeIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
 import { moduleFile, type Emitter, type GeneratedFile } from '../contract.js';
-import { exported, typeRef, union, type PropertySignature, type TopLevel } from '../shared/code/ast.js';
+import {
+  exported,
+  stringType,
+  typeLiteral,
+  typeRef,
+  union,
+  type PropertySignature,
+  type TopLevel,
+  type TypeNode,
+} from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { symbols, type RoutePart } from '../../ir/symbols.js';
 import { recordImports } from '../shared/imports.js';
@@ -47,6 +56,8 @@ interface MemberView {
   readonly type: TypeIr | undefined;
   readonly optional: boolean;
   readonly description: string | undefined;
+  /** An event stream answer: its member is the union of its events. */
+  readonly events?: EventStreamIr | undefined;
 }
 
 type RecordView = ReturnType<typeof recordView>;
@@ -80,6 +91,7 @@ function routeView(route: RouteIr) {
       type: response.body,
       optional: false,
       description: response.description,
+      events: response.events,
     })),
   };
 }
@@ -97,7 +109,7 @@ function recordInterface(record: RecordView): TopLevel {
  * input (`{...body, id}`) is then assignable to the record it creates.
  */
 function memberSignature(member: MemberView): PropertySignature {
-  const type = member.type ? typeExpression(member.type) : typeRef('void');
+  const type = member.events ? eventUnion(member.events) : member.type ? typeExpression(member.type) : typeRef('void');
   return {
     name: member.name,
     type: member.optional ? union([type, typeRef('undefined')]) : type,
@@ -118,4 +130,17 @@ function routeTypes(route: RouteView): TopLevel[] {
     exported({ kind: 'interface', name: name('Responses'), members: route.responses.map(memberSignature) }, route.docs),
   );
   return statements;
+}
+
+/** One event of an event stream, `{ event: 'name'; data: Data; id?: string }`, for each of its events. */
+function eventUnion(stream: EventStreamIr): TypeNode {
+  return union(
+    stream.events.map((event) =>
+      typeLiteral([
+        { name: 'event', type: stringType(event.name) },
+        { name: 'data', type: typeExpression(event.type) },
+        { name: 'id', type: union([typeRef('string'), typeRef('undefined')]), optional: true },
+      ]),
+    ),
+  );
 }

@@ -2,7 +2,7 @@
 // for path, query, headers, cookies, body and each response body. Each record's and each route's printed
 // schemas are remembered by what they are made from (a view of the IR without source positions,
 // with the defaults of the partial records they name), so a rerun rebuilds only the changed ones.
-import type { ModuleIr, NamedTypeIr, ParameterIr, RecordIr, RouteIr } from '../../ir/types.js';
+import type { EventStreamIr, ModuleIr, NamedTypeIr, ParameterIr, RecordIr, RouteIr } from '../../ir/types.js';
 import { moduleFile, type Emitter, type GeneratedFile } from '../contract.js';
 import {
   asConst,
@@ -10,6 +10,7 @@ import {
   exported,
   getter,
   id,
+  literal,
   object,
   property,
   type Expr,
@@ -109,7 +110,7 @@ function routeView(route: RouteIr, records: RecordLookup) {
     })),
     body: route.body,
     bodyEntries: route.bodyEntries,
-    responses: route.responses.map((response) => pick(response, 'status', 'body')),
+    responses: route.responses.map((response) => pick(response, 'status', 'body', 'events')),
     lookup: lookupFor(
       typesOfRoute(route),
       records,
@@ -181,8 +182,29 @@ function routeSchemas(route: RouteView, records: RecordLookup): SchemaConstant[]
     constants.push({ name: name('Body'), value: listSchemaAround(route.body, id(name('BodyEntry'))) });
   } else if (route.body) constants.push({ name: name('Body'), value: schemaExpression(route.body, 'json', records) });
   const responses = route.responses.map((response) =>
-    property(response.status, response.body ? schemaExpression(response.body, 'json', records) : call('z.undefined')),
+    property(
+      response.status,
+      response.events
+        ? eventSchema(response.events, records)
+        : response.body
+          ? schemaExpression(response.body, 'json', records)
+          : call('z.undefined'),
+    ),
   );
   constants.push({ name: name('Responses'), value: asConst(object(responses, { expanded: true })) });
   return constants;
+}
+
+/** An event stream's schema is of one event: `{ event, data, id? }`, told apart by its name. */
+function eventSchema(stream: EventStreamIr, records: RecordLookup): Expr {
+  const events = stream.events.map((event) =>
+    call('z.strictObject', [
+      object([
+        property('event', call('z.literal', [literal(event.name)])),
+        property('data', schemaExpression(event.type, 'json', records)),
+        property('id', withPresence(call('z.string'), false, undefined)),
+      ]),
+    ]),
+  );
+  return call('z.discriminatedUnion', [literal('event'), { kind: 'array', elements: events }]);
 }
