@@ -10,6 +10,7 @@ const END_TO_END = [
   'test/reliability/**/*.test.ts',
   'test/workflow/**/*.test.ts',
   'test/client/client.test.ts',
+  'test/events/event-stream.test.ts',
   'test/openapi/conformance-postgres.test.ts',
   'test/cluster/**/*.test.ts',
   'test/client/request-safety.test.ts',

@@ -291,6 +291,11 @@ export class ClientCore {
     }
   }
 
+  /** The zod schema of a route's answer of this status (an event stream's: of one event), if it has one. */
+  answerSchema(routeName: string, status: number): z.ZodType | undefined {
+    return this.#definition.responseSchemas[routeName]?.[status];
+  }
+
   /** Reads an answer `exchange` gave as a JSON call's answer is read (envelope, validation). */
   async decodeAnswer(routeName: string, input: CallInput, options: CallOptions, response: Response): Promise<unknown> {
     const text = await readLimited(

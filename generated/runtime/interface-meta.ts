@@ -62,6 +62,8 @@ export interface ResponseMeta {
   readonly location: boolean;
   /** The answer is a file's bytes in one of these media types, streamed (file-answer.ts). */
   readonly file?: FileMeta;
+  /** The answer is a text/event-stream of these events (by name), written as they come (event-stream.ts). */
+  readonly events?: readonly string[];
 }
 
 /** A multipart/form-data body: its file and text parts by name, and its limits. */

@@ -531,7 +531,7 @@ function routeRunner(parts: RunnerParts) {
     const response = selectResponse(route, (parameters.input['query'] ?? {}) as Record<string, unknown>);
     const streamed = response && streamedAnswers.find((answer) => answer.sends(response));
     if (!streamed || !response) return false;
-    await streamed.send(request, reply, route, response, result);
+    await streamed.send(request, reply, route, response, result, answers.result(response));
     return true;
   };
 

@@ -4,6 +4,7 @@
 // (files, multipart forms, event streams). A generated server hands the kinds its API uses to
 // createInterfacePlugin as `media`, so that an output holds no code for the kinds it does not use.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { ResponseMeta, RouteMeta } from './interface-meta.js';
 
 export interface StreamedBody {
@@ -18,13 +19,17 @@ export interface StreamedBody {
 export interface StreamedAnswer {
   /** Whether this answer is of this kind. */
   sends(response: ResponseMeta): boolean;
-  /** Sends the handler's result as this answer (or throws a ResponseBreach when it does not fit). */
+  /**
+   * Sends the handler's result as this answer (or throws a ResponseBreach when it does not fit); `schema`: the
+   * route's zod schema of the answer (an event stream's: of one event), where it has one.
+   */
   send(
     request: FastifyRequest,
     reply: FastifyReply,
     route: RouteMeta,
     response: ResponseMeta,
     result: unknown,
+    schema?: z.ZodType,
   ): Promise<void>;
 }
 

@@ -55,6 +55,7 @@ export const DIAGNOSTIC_CODES = {
   SVC238: 'cookie parameter named like the apiKey cookie of its route',
   SVC260: 'file or stream beside a body',
   SVC261: 'upload on a GET route',
+  SVC262: 'event data that is not a record',
   SVC245: 'handler module that does not parse',
   SVC246: 'handler module without a handlers object',
   SVC247: 'handlers object with a spread or computed member',

@@ -212,6 +212,13 @@ const ResponseSchema = z.strictObject({
   when: z.string().optional().describe('the query parameter that selects this response'),
   total: z.boolean().optional().describe('the envelope carries the number of matching records beside a list'),
   file: FileAnswerSchema.optional().describe("the answer is a file's bytes, streamed (instead of a body)"),
+  events: z
+    .record(
+      z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'an event name: a letter, then letters, digits, _ . -'),
+      TypeSchema,
+    )
+    .optional()
+    .describe('the answer is a text/event-stream of these events: event name -> the type of its data (a record)'),
 });
 
 export const RouteSchema = z.strictObject({

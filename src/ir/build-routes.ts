@@ -2,6 +2,7 @@
 import type { YamlPath } from '../definitions/positions.js';
 import type { DefinitionFile, ParameterDefinition, RouteDefinition } from '../definitions/schema.js';
 import { buildFileAnswer, buildMultipart, buildUpload } from './build-media.js';
+import { buildEventStream } from './build-events.js';
 import { buildType } from './build-type.js';
 import type { FileContext } from './context.js';
 import { camelCase, compareCodePoints, expectedOneOf } from './names.js';
@@ -157,6 +158,7 @@ function buildResponses(ctx: FileContext, def: RouteDefinition, path: YamlPath, 
         when: response.when,
         total: response.total ?? false,
         ...optional('file', buildFileAnswer(ctx, response, responsePath, documented.origin)),
+        ...optional('events', buildEventStream(ctx, response, responsePath)),
         ...documented,
       };
     });

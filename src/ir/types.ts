@@ -214,6 +214,17 @@ export interface MultipartIr extends Documented {
   readonly maxFieldBytes: number;
 }
 
+/** One event of an event stream: its name (the `event:` field) and the type of its data. */
+export interface EventIr {
+  readonly name: string;
+  readonly type: TypeIr;
+}
+
+/** A text/event-stream answer: the events it may carry, by name (sorted). */
+export interface EventStreamIr {
+  readonly events: readonly EventIr[];
+}
+
 export interface ResponseIr extends Documented {
   readonly status: number;
   readonly body: TypeIr | undefined;
@@ -224,6 +235,8 @@ export interface ResponseIr extends Documented {
   readonly total: boolean;
   /** The answer is a file's bytes (no body, no envelope). */
   readonly file?: FileIr;
+  /** The answer is a text/event-stream of typed events (no body, no envelope). */
+  readonly events?: EventStreamIr;
 }
 
 export interface RouteIr extends Documented {

@@ -10,9 +10,11 @@ import {
   call,
   exported,
   id,
+  indexed,
   literal,
   local,
   member,
+  numberType,
   newCall,
   object,
   path,
@@ -164,6 +166,8 @@ function clientMethodView(module: ModuleIr, route: RouteIr) {
     // The answer a call resolves to is a file: the first success answer with a body or a file is one.
     fileAnswer:
       route.responses.find((response) => response.status < 300 && (response.body || response.file))?.file !== undefined,
+    // The call opens an event stream: its success answer is one. Its events are the answer type's members.
+    eventStatus: route.responses.find((response) => response.status < 300 && response.events)?.status,
   };
 }
 
@@ -174,9 +178,12 @@ function fileImports(views: readonly ClientMethodView[]): { module: string; name
   const forms = views.some((view) => view.multipart)
     ? [{ module: 'client-multipart', names: ['multipartCall', 'type FilePart'] }]
     : [];
-  if (!uploads && !answers) return forms;
+  const events = views.some((view) => view.eventStatus !== undefined)
+    ? [{ module: 'client-event-stream', names: ['eventStreamCall', 'type EventStream', 'type EventStreamOptions'] }]
+    : [];
+  if (!uploads && !answers) return [...forms, ...events];
   const types = [...(uploads ? ['type FileUpload'] : []), ...(answers ? ['type DownloadedFile'] : [])];
-  return [{ module: 'client-file', names: ['fileCall', ...types] }, ...forms];
+  return [{ module: 'client-file', names: ['fileCall', ...types] }, ...forms, ...events];
 }
 
 /** A route's method of the client class and its row of the response schemas table, both one body deep. */
@@ -207,7 +214,14 @@ function bodyType(view: ClientMethodView, input: RouteInput['input']): TypeNode 
 }
 
 function clientMethod(view: ClientMethodView): ClassMethod {
-  const result = view.fileAnswer ? { type: typeRef('DownloadedFile') } : clientResult(view.name, view.result);
+  const eventType =
+    view.eventStatus !== undefined &&
+    indexed(typeRef(`types.${symbols.routeType(view.name, 'Responses')}`), numberType(view.eventStatus));
+  const result = eventType
+    ? { type: typeRef('EventStream', [eventType]), itemType: undefined }
+    : view.fileAnswer
+      ? { type: typeRef('DownloadedFile') }
+      : clientResult(view.name, view.result);
   const inputType =
     view.inputs.length > 0
       ? typeLiteral(
@@ -220,8 +234,8 @@ function clientMethod(view: ClientMethodView): ClassMethod {
         )
       : typeRef('Record', [typeRef('string'), typeRef('never')]);
   const inputRequired = view.inputs.some((input) => input.required);
-  const streamed = view.upload || view.fileAnswer || view.multipart;
-  const helper = view.multipart ? id('multipartCall') : id('fileCall');
+  const streamed = view.upload || view.fileAnswer || view.multipart || eventType;
+  const helper = eventType ? id('eventStreamCall') : view.multipart ? id('multipartCall') : id('fileCall');
   const core = streamed ? helper : member(path('this.core'), result.itemType ? 'page' : 'call');
   const args = streamed
     ? [path('this.core'), member(id(view.routes), view.name), id('input'), id('options')]
@@ -231,9 +245,9 @@ function clientMethod(view: ClientMethodView): ClassMethod {
     docs: view.docs,
     params: [
       { name: 'input', type: inputType, ...(inputRequired ? {} : { initializer: object([]) }) },
-      { name: 'options', type: typeRef('CallOptions'), optional: true },
+      { name: 'options', type: typeRef(eventType ? 'EventStreamOptions' : 'CallOptions'), optional: true },
     ],
     returns: typeRef('Promise', [result.type]),
-    body: [{ kind: 'return', value: call(core, args, [result.itemType ?? result.type]) }],
+    body: [{ kind: 'return', value: call(core, args, [eventType || (result.itemType ?? result.type)]) }],
   };
 }

@@ -125,11 +125,15 @@ function responseView(module: string, response: ResponseSource): ResponseView {
     status: response.status,
     body: response.file
       ? inline(fileText(response.file))
-      : response.body
+      : response.events
         ? inline(
-            `${typeText(response.body, module)}${response.envelope ? '' : ' (no envelope)'}${response.total ? ', with total' : ''}`,
+            `event stream (text/event-stream) of ${response.events.events.map((event) => `${event.name}: ${typeText(event.type, module)}`).join(', ')}`,
           )
-        : null,
+        : response.body
+          ? inline(
+              `${typeText(response.body, module)}${response.envelope ? '' : ' (no envelope)'}${response.total ? ', with total' : ''}`,
+            )
+          : null,
     description: description === '' ? null : inline(description),
     headers: response.headers.length > 0 ? inline(response.headers.join(', ')) : null,
     ...origin(response.origin),

@@ -73,7 +73,10 @@ function pageRecords(ir: Ir, module: ModuleIr): RecordIr[] {
   for (const route of module.routes) {
     for (const param of requestParameters(route)) referencedRecords(param.type, reached);
     if (route.body) referencedRecords(route.body, reached);
-    for (const response of route.responses) if (response.body) referencedRecords(response.body, reached);
+    for (const response of route.responses) {
+      if (response.body) referencedRecords(response.body, reached);
+      for (const event of response.events?.events ?? []) referencedRecords(event.type, reached);
+    }
   }
   for (const key of reached)
     for (const field of ir.records.get(key)?.fields ?? []) referencedRecords(field.type, reached);

@@ -198,6 +198,7 @@ function responseMeta(module: ModuleIr, response: ResponseIr): Json {
     when: response.when,
     location: response.headers.some((header) => header.name === 'location'),
     file: response.file && fileMeta(response.file),
+    events: response.events && response.events.events.map((event) => event.name),
   });
 }
 

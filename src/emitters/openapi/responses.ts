@@ -4,6 +4,7 @@ import type { Components } from './components.js';
 import { successContent } from './envelopes.js';
 import { errorResponses } from './errors.js';
 import { typeSchema } from './json-schema.js';
+import { eventStreamContent } from './event-content.js';
 import { fileContent } from './media-content.js';
 import { authResponseHeaders } from './security.js';
 import {
@@ -60,7 +61,9 @@ function successResponse(
   const headers = responseHeaders(module, route, response.status, own);
   const content = response.file
     ? fileContent(response.file)
-    : successContent(module.interface as InterfaceIr, response, components);
+    : response.events
+      ? eventStreamContent(response.events, components)
+      : successContent(module.interface as InterfaceIr, response, components);
   const when = response.when && `Answered when the query parameter ${response.when} is true.`;
   return {
     description:

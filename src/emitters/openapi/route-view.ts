@@ -68,6 +68,7 @@ export class RouteViews {
       ...route.responses.flatMap((response) => [
         ...(response.body ? [response.body] : []),
         ...response.headers.map((header) => header.type),
+        ...(response.events?.events.map((event) => event.type) ?? []),
       ]),
       ...(route.body ? [route.body] : []),
     ];

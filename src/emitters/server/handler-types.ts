@@ -5,7 +5,9 @@ import { indexed, numberType, stringType, typeRef, union, type TypeNode } from '
 
 /** The success response a handler produces: the one selected by a query flag, else the first with a body or file. */
 export function mainResponse(route: RouteIr): ResponseIr | undefined {
-  const successes = route.responses.filter((response) => response.status < 300 && (response.body || response.file));
+  const successes = route.responses.filter(
+    (response) => response.status < 300 && (response.body || response.file || response.events),
+  );
   return successes.find((response) => response.when !== undefined) ?? successes[0];
 }
 
@@ -18,11 +20,14 @@ type ResultShape = {
   readonly counted: boolean;
   /** A file answer's media types. */
   readonly file?: readonly string[];
+  /** The answer is an event stream. */
+  readonly events?: boolean;
 };
 
 export function handlerResultShape(module: ModuleIr, route: RouteIr): ResultShape {
   const response = mainResponse(route);
   if (response?.file) return { status: response.status, counted: false, file: response.file.mediaTypes };
+  if (response?.events) return { status: response.status, counted: false, events: true };
   if (!response?.body) return { status: null, counted: false };
   const isList = response.body.kind === 'list';
   return {
@@ -35,6 +40,7 @@ export function handlerResultType(routeName: string, shape: ResultShape): TypeNo
   if (shape.status === null) return typeRef('void');
   if (shape.file) return typeRef('FileAnswer', [union(shape.file.map(stringType))]);
   const body = indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), numberType(shape.status));
+  if (shape.events) return typeRef('EventStreamAnswer', [body]);
   return shape.counted ? typeRef('ListResult', [indexed(body, typeRef('number'))]) : body;
 }
 

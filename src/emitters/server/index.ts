@@ -206,9 +206,11 @@ function emitServer(module: ModuleIr): GeneratedFile {
 function streamedMedia(module: ModuleIr): { module: string; value: string }[] {
   const files = module.routes.some((route) => route.upload || route.responses.some((response) => response.file));
   const forms = module.routes.some((route) => route.multipart);
+  const events = module.routes.some((route) => route.responses.some((response) => response.events));
   return [
     ...(files ? [{ module: 'octet-stream', value: 'fileMedia' }] : []),
     ...(forms ? [{ module: 'multipart', value: 'multipartMedia' }] : []),
+    ...(events ? [{ module: 'event-stream', value: 'eventStreamMedia' }] : []),
   ];
 }
 
@@ -223,6 +225,7 @@ function mediaImports(module: ModuleIr): { module: string; names: string[] }[] {
         value,
         ...(module === 'octet-stream' && answers ? ['type FileAnswer'] : []),
         ...(module === 'multipart' ? ['type MultipartBody'] : []),
+        ...(module === 'event-stream' ? ['type EventStreamAnswer'] : []),
       ],
     })),
     ...(uploads ? [{ module: 'uploaded-file', names: ['type UploadedFile'] }] : []),

@@ -30,6 +30,7 @@ export function typesOfRoute(route: RouteIr): TypeIr[] {
     ...requestParameters(route).map((param) => param.type),
     ...(route.body ? [route.body] : []),
     ...route.responses.flatMap((response) => response.body ?? []),
+    ...route.responses.flatMap((response) => response.events?.events.map((event) => event.type) ?? []),
   ];
 }
 

@@ -1,10 +1,19 @@
 // The `types` emitter: one types.ts per module with its records and, per route, the parameters,
 // body and responses, as plain TypeScript (no runtime dependency). Each record, named type and route is
 // a part printed from a view of the IR without source positions.
-import type { ModuleIr, NamedTypeIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
+import type { EventStreamIr, ModuleIr, NamedTypeIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
 import { moduleParts, type Emitter } from '../contract.js';
 import { part, type PartedFile } from '../parts.js';
-import { exported, typeRef, union, type PropertySignature, type TopLevel, type TypeNode } from '../shared/code/ast.js';
+import {
+  exported,
+  stringType,
+  typeLiteral,
+  typeRef,
+  union,
+  type PropertySignature,
+  type TopLevel,
+  type TypeNode,
+} from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { symbols, type RoutePart } from '../../ir/symbols.js';
 import { recordImports } from '../shared/imports.js';
@@ -51,6 +60,8 @@ interface MemberView {
   readonly type: TypeIr | undefined;
   readonly optional: boolean;
   readonly description: string | undefined;
+  /** An event stream answer: its member is the union of its events. */
+  readonly events?: EventStreamIr | undefined;
 }
 
 type RecordView = ReturnType<typeof recordView>;
@@ -85,6 +96,7 @@ function routeView(route: RouteIr) {
       type: response.body,
       optional: false,
       description: response.description,
+      events: response.events,
     })),
   };
 }
@@ -121,7 +133,7 @@ function dedupe(type: TypeNode): TypeNode {
  * input (`{...body, id}`) is then assignable to the record it creates.
  */
 function memberSignature(member: MemberView): PropertySignature {
-  const type = member.type ? typeExpression(member.type) : typeRef('void');
+  const type = member.events ? eventUnion(member.events) : member.type ? typeExpression(member.type) : typeRef('void');
   return {
     name: member.name,
     type: member.optional ? union([type, typeRef('undefined')]) : type,
@@ -142,4 +154,17 @@ function routeTypes(route: RouteView): TopLevel[] {
     exported({ kind: 'interface', name: name('Responses'), members: route.responses.map(memberSignature) }, route.docs),
   );
   return statements;
+}
+
+/** One event of an event stream, `{ event: 'name'; data: Data; id?: string }`, for each of its events. */
+function eventUnion(stream: EventStreamIr): TypeNode {
+  return union(
+    stream.events.map((event) =>
+      typeLiteral([
+        { name: 'event', type: stringType(event.name) },
+        { name: 'data', type: typeExpression(event.type) },
+        { name: 'id', type: union([typeRef('string'), typeRef('undefined')]), optional: true },
+      ]),
+    ),
+  );
 }

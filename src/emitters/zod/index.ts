@@ -2,7 +2,7 @@
 // for path, query, headers, cookies, body and each response body. Each record, named type and route is a
 // part printed from a view of the IR without source positions, with the defaults of the partial
 // records it names.
-import type { ModuleIr, NamedTypeIr, ParameterIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
+import type { EventStreamIr, ModuleIr, NamedTypeIr, ParameterIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
 import { moduleParts, type Emitter } from '../contract.js';
 import { part, type PartedFile } from '../parts.js';
 import {
@@ -13,6 +13,7 @@ import {
   getter,
   id,
   method,
+  literal,
   object,
   property,
   type Expr,
@@ -115,7 +116,7 @@ function routeView(route: RouteIr, records: RecordLookup) {
     })),
     body: route.body,
     bodyEntries: route.bodyEntries,
-    responses: route.responses.map((response) => pick(response, 'status', 'body')),
+    responses: route.responses.map((response) => pick(response, 'status', 'body', 'events')),
     lookup: lookupFor(
       typesOfRoute(route),
       records,
@@ -201,8 +202,29 @@ function routeSchemas(route: RouteView, records: RecordLookup): SchemaConstant[]
     constants.push({ name: name('Body'), value: listSchemaAround(route.body, id(name('BodyEntry'))) });
   } else if (route.body) constants.push({ name: name('Body'), value: schemaExpression(route.body, 'json', records) });
   const responses = route.responses.map((response) =>
-    property(response.status, response.body ? schemaExpression(response.body, 'json', records) : call('z.undefined')),
+    property(
+      response.status,
+      response.events
+        ? eventSchema(response.events, records)
+        : response.body
+          ? schemaExpression(response.body, 'json', records)
+          : call('z.undefined'),
+    ),
   );
   constants.push({ name: name('Responses'), value: asConst(object(responses, { expanded: true })) });
   return constants;
+}
+
+/** An event stream's schema is of one event: `{ event, data, id? }`, told apart by its name. */
+function eventSchema(stream: EventStreamIr, records: RecordLookup): Expr {
+  const events = stream.events.map((event) =>
+    call('z.strictObject', [
+      object([
+        property('event', call('z.literal', [literal(event.name)])),
+        property('data', schemaExpression(event.type, 'json', records)),
+        property('id', withPresence(call('z.string'), false, undefined)),
+      ]),
+    ]),
+  );
+  return call('z.discriminatedUnion', [literal('event'), { kind: 'array', elements: events }]);
 }
