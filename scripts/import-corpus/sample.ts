@@ -1,22 +1,21 @@
 // Instances sampled from a JSON Schema (OpenAPI 3.x or 2.0 flavour, $refs into its own document):
 // the full one, the minimal one and seeded random ones, each member of a oneOf/anyOf in turn.
 import { patternExample } from '../../src/emitters/openapi/pattern-example.js';
+import { STRING_FORMATS, stringFormat } from '../../src/ir/formats.js';
 
 type Schema = Record<string, unknown>;
 
-const FORMATS: Record<string, string> = {
+/** A value per OpenAPI `format` word: the format table's first example, and a day for date and date-time. */
+const FORMATS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    STRING_FORMATS.flatMap((format) => {
+      const row = stringFormat(format);
+      return row.openapi.format === undefined ? [] : [[row.openapi.format, row.examples[0]]];
+    }),
+  ),
   date: '2024-02-29',
   'date-time': '2024-02-29T12:34:56Z',
-  email: 'ada@example.com',
-  uri: 'https://example.com/a',
-  'uri-reference': '/a',
-  url: 'https://example.com/a',
-  uuid: '123e4567-e89b-12d3-a456-426614174000',
-  ipv4: '192.0.2.1',
-  ipv6: '2001:db8::1',
-  hostname: 'example.com',
-  byte: 'YWJj',
-  time: '12:34:56Z',
+  url: stringFormat('uri').examples[0],
 };
 
 /** A small seeded generator (mulberry32): the same instances on every run. */

@@ -2,7 +2,8 @@
 // its own, non-JSON bodies), each approximated in one place: when the format learns one, its
 // function here returns the exact form and its note goes away.
 import type { TypeDefinition } from '../definitions/schema.js';
-import type { StringFormat } from '../ir/types.js';
+import type { IntegerFormat, StringFormat } from '../ir/formats.js';
+import { STRING_FORMATS, STRING_FORMAT_TYPES, isIntegerFormat, stringFormat as formatRow } from '../ir/formats.js';
 
 /** An approximation: the type used instead, and the sentence the report prints. */
 export interface Approximation {
@@ -30,37 +31,28 @@ export function unmergeableAllOf(): Approximation {
   return { type: { type: 'json' }, note: 'allOf of schemas that are not all objects: approximated as json' };
 }
 
-/** Formats the format knows as types or string formats. */
-const EXACT_STRING_FORMATS: Readonly<Record<string, TypeDefinition>> = {
-  date: { type: 'date' },
-  'date-time': { type: 'date-time' },
-  email: { type: 'string', format: 'email' satisfies StringFormat },
-  uri: { type: 'string', format: 'uri' satisfies StringFormat },
-};
+/** The table's string format whose OpenAPI `format` keyword is this word, if any. */
+function tableStringFormat(word: string): StringFormat | undefined {
+  return STRING_FORMATS.find((format) => formatRow(format).openapi.format === word);
+}
 
-/** Formats whose instances a pattern describes exactly (as ajv-formats checks them). */
-const PATTERN_FORMATS: Readonly<Record<string, string>> = {
-  uuid: '^(?:urn:uuid:)?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$',
-};
-
-/** Number formats that only say how wide a number is stored: no instance is refused by them in JSON Schema. */
-const WIDTH_FORMATS = new Set(['int32', 'int64', 'float', 'double']);
-
-/** A string schema's format: the exact type, or plain string with a note (uuid, hostname, byte, …). */
+/** A string schema's format: a type of its own (date, date-time), a format of the table, or plain string with a note. */
 export function stringFormat(format: string): { type: TypeDefinition; note?: string } {
-  const exact = EXACT_STRING_FORMATS[format];
-  if (exact) return { type: exact };
-  const pattern = PATTERN_FORMATS[format];
-  if (pattern)
-    return {
-      type: { type: 'string', pattern },
-      note: `format ${format}: no such string format yet, imported as its pattern`,
-    };
+  const ownType = STRING_FORMAT_TYPES.find((word) => word === format);
+  if (ownType) return { type: { type: ownType } };
+  const known = tableStringFormat(format);
+  if (known) return { type: { type: 'string', format: known } };
   return { type: { type: 'string' }, note: `format ${format}: no such string format yet, approximated as string` };
 }
 
+/** An integer schema's format, when the table knows it (int32, int64). */
+export function integerFormat(format: string): IntegerFormat | undefined {
+  return isIntegerFormat(format) ? format : undefined;
+}
+
+/** Number formats that only say how wide a number is stored: no instance is refused by them in JSON Schema. */
 export function numberFormatIsExact(format: string): boolean {
-  return WIDTH_FORMATS.has(format);
+  return isIntegerFormat(format) || format === 'float' || format === 'double';
 }
 
 /** Record with properties and additionalProperties: no open records yet; the extra members are not declared. */

@@ -180,8 +180,11 @@ export class Schemas {
     const maximum = exclusive('exclusiveMaximum', result.maximum, -1);
     if (maximum !== undefined) result.maximum = maximum;
     if (schema.multipleOf !== undefined) note('multipleOf: no such constraint, left out');
-    if (typeof schema.format === 'string' && !mapping.numberFormatIsExact(schema.format) && type === 'number')
-      note(`format ${schema.format}: not a number format svcgen knows, left out`);
+    const format = typeof schema.format === 'string' ? schema.format : undefined;
+    const width = type === 'integer' && format !== undefined ? mapping.integerFormat(format) : undefined;
+    if (width) result.format = width;
+    if (format !== undefined && !mapping.numberFormatIsExact(format) && type === 'number')
+      note(`format ${format}: not a number format svcgen knows, left out`);
     return result;
   }
 

@@ -14,7 +14,7 @@ export interface StringFormatRow {
   readonly openapi: { readonly format?: string; readonly contentEncoding?: string };
   /** The words a docs table shows after "string". */
   readonly docs: string;
-  /** Values of the format, for docs examples and fuzzers. */
+  /** Values of the format, for docs examples, mock answers and fuzzers; ids take them in turn, so keep them distinct. */
   readonly examples: readonly [string, ...string[]];
   /** Whether a default value has the format: the same rule the generated schema applies, read without zod. */
   readonly test: (text: string) => boolean;
@@ -47,14 +47,22 @@ export const STRING_FORMAT_ROWS = {
     message: 'expected 32 lowercase hex characters',
     openapi: {},
     docs: '32 lowercase hex',
-    examples: ['0123456789abcdef0123456789abcdef'],
+    examples: [
+      '0123456789abcdef0123456789abcdef',
+      'fedcba9876543210fedcba9876543210',
+      'a0000000000000000000000000000003',
+    ],
     test: matching(HEX_ID),
   },
   uuid: {
     zod: 'z.guid',
     openapi: { format: 'uuid' },
     docs: 'UUID',
-    examples: ['123e4567-e89b-12d3-a456-426614174000', '00000000-0000-0000-0000-000000000000'],
+    examples: [
+      '123e4567-e89b-12d3-a456-426614174000',
+      '00000000-0000-0000-0000-000000000000',
+      'f47ac10b-58cc-4372-a567-0e02b2c3d479',
+    ],
     test: matching(UUID),
   },
   uri: {

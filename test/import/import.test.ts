@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importDocument } from '../../src/import/import.js';
 import { ImportError } from '../../src/import/report.js';
+import { INTEGER_FORMATS, STRING_FORMATS, stringFormat } from '../../src/ir/formats.js';
 import { removeDir, tempDir } from '../helpers/tree.js';
 
 let dir: string;
@@ -68,7 +69,7 @@ describe('svcgen import', () => {
     expect(definitions.interface).toMatchObject({ title: 'Pet Shop', basePath: '/v1' });
     expect(definitions.auth).toEqual({ key: { type: 'apiKey', in: 'header', name: 'X-Key' } });
     expect(definitions.records.Pet.fields).toMatchObject({
-      id: { type: 'integer', minimum: 1 },
+      id: { type: 'integer', minimum: 1, format: 'int64' },
       name: { type: 'string', maxLength: 40 },
       tag: { type: 'string', nullable: true, required: false },
       born: { type: 'date', required: false },
@@ -87,6 +88,39 @@ describe('svcgen import', () => {
         '404': { envelope: 'none', body: { type: 'record', record: 'GetPet404Body' } },
       },
     });
+  });
+
+  it('maps every format the format table knows exactly, by its OpenAPI keyword', async () => {
+    const strings = STRING_FORMATS.flatMap((format) => {
+      const keyword = stringFormat(format).openapi.format;
+      return keyword === undefined ? [] : [{ format, keyword }];
+    });
+    const properties = [
+      ...strings.map(({ format, keyword }) => `        ${format}: { type: string, format: ${keyword} }`),
+      ...INTEGER_FORMATS.map((format) => `        ${format}: { type: integer, format: ${format} }`),
+      '        day: { type: string, format: date }',
+      '        at: { type: string, format: date-time }',
+      '        other: { type: string, format: color }',
+    ];
+    const file = join(dir, 'formats.yaml');
+    await writeFile(
+      file,
+      `openapi: 3.1.0\ninfo: { title: Formats, version: '1' }\ncomponents:\n  schemas:\n    Sample:\n      type: object\n      properties:\n${properties.join('\n')}\npaths: {}\n`,
+    );
+    const result = await importDocument({ file, definitionsDir: join(dir, 'definitions') });
+    const fields = parse(await readFile(result.path, 'utf8')).records.Sample.fields;
+    expect(strings.length).toBeGreaterThanOrEqual(10);
+    for (const { format } of strings) expect(fields[format]).toEqual({ type: 'string', format, required: false });
+    for (const format of INTEGER_FORMATS) expect(fields[format]).toEqual({ type: 'integer', format, required: false });
+    expect(fields.day).toEqual({ type: 'date', required: false });
+    expect(fields.at).toEqual({ type: 'date-time', required: false });
+    expect(fields.other).toEqual({ type: 'string', required: false });
+    expect(result.lines).toEqual([
+      expect.stringMatching(
+        /formats\.yaml:\d+:9: approximated: format color: no such string format yet, approximated as string$/,
+      ),
+      expect.any(String),
+    ]);
   });
 
   it('reports each approximation with its pointer position, and the summary', async () => {

@@ -4,6 +4,7 @@
 // the same definitions give the same examples.
 import type { FieldIr, Ir, RecordIr, RecordKey, ScalarType, TypeIr } from '../../ir/types.js';
 import { inView } from '../../ir/types.js';
+import { isStringFormat, stringFormat } from '../../ir/formats.js';
 import { patternExample } from '../openapi/pattern-example.js';
 
 /** How many examples of each record a mock list answers. */
@@ -101,21 +102,13 @@ function scalarExample(type: ScalarType, index: number, name: string): unknown {
   return fitLength(`${name} ${index + 1}`, minLength ?? 0, maxLength ?? Infinity);
 }
 
+/** The format table's examples in turn, fitted to the length constraints when the format still holds. */
 function formatExample(type: ScalarType, index: number): string | undefined {
-  switch (type.format) {
-    case 'hex-id':
-      return (index + 1).toString(16).padStart(32, '0').replace(/^0/, 'a');
-    case 'uri':
-      return `https://example.com/items/${index + 1}`;
-    case 'email':
-      return `user${index + 1}@example.com`;
-    case 'currency-code':
-      return ['EUR', 'USD', 'GBP'][index % 3];
-    case 'alphanumeric':
-      return fitLength(`A${index + 1}`, type.constraints.minLength ?? 0, type.constraints.maxLength ?? Infinity);
-    case undefined:
-      return undefined;
-  }
+  if (type.format === undefined || !isStringFormat(type.format)) return undefined;
+  const row = stringFormat(type.format);
+  const example = row.examples[index % row.examples.length]!;
+  const fitted = fitLength(example, type.constraints.minLength ?? 0, type.constraints.maxLength ?? Infinity);
+  return row.test(fitted) ? fitted : example;
 }
 
 function fitLength(text: string, minLength: number, maxLength: number): string {
