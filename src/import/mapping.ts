@@ -36,7 +36,7 @@ function tableStringFormat(word: string): StringFormat | undefined {
   return STRING_FORMATS.find((format) => formatRow(format).openapi.format === word);
 }
 
-/** A string schema's format: a type of its own (date, date-time), a format of the table, or plain string with a note. */
+/** A string schema's format: a type of its own (date, date-time), a table format, or plain string with a note. */
 export function stringFormat(format: string): { type: TypeDefinition; note?: string } {
   const ownType = STRING_FORMAT_TYPES.find((word) => word === format);
   if (ownType) return { type: { type: ownType } };
