@@ -85,7 +85,10 @@ class EventStreamWriter implements EventWriter<StreamEvent> {
     const close = () => this.close();
     // The client going away closes the response (and destroys the request); either ends the stream.
     reply.raw.once('close', close);
-    request.raw.once('aborted', close);
+    request.raw.once('close', () => {
+      // The request's close comes when its body is read too: only a destroyed socket means the client left.
+      if (request.raw.socket.destroyed) close();
+    });
     this.body.once('close', close);
     // A first comment sends the headers now, so the client sees the stream open before the first event.
     this.body.write(': open\n\n');
@@ -165,7 +168,9 @@ class EventStreamWriter implements EventWriter<StreamEvent> {
     clearTimeout(this.keepAliveTimer);
     if (this.signal.aborted) return;
     this.gone.abort();
-    this.body.end();
+    // A client that left gets nothing more: the stream is destroyed, so its connection is let go at once.
+    if (this.request.raw.socket.destroyed) this.body.destroy();
+    else this.body.end();
   }
 }
 

@@ -29,7 +29,8 @@ beforeAll(async () => {
   fixture = await generateFixture('events');
   const server = await fixture.load('ticker-api/server.ts');
   const Client = (await fixture.load('ticker-api/client.ts'))['TickerApiClient'] as new (options: object) => Loose;
-  app = Fastify();
+  // fetch opens a spare connection that never sends a request; Fastify's close would wait for it.
+  app = Fastify({ forceCloseConnections: true });
   app.addHook('onRequest', async (request) => {
     socket = request.raw.socket;
   });
