@@ -118,6 +118,9 @@ defaults
   retries 3
   option redispatch 1
   retry-on conn-failure empty-response
+  # An instance closes a connection after some refusals (a body it will not read); a fresh connection per request
+  # to the instances keeps HAProxy from sending the next request down one that is closing.
+  option http-server-close
 
 frontend front
   bind 127.0.0.1:${front}
