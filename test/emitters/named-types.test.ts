@@ -67,7 +67,7 @@ describe('named types', () => {
     expect(schemas['IdList']).toEqual({ type: 'array', items: { $ref: '#/components/schemas/CustomerId' } });
     expect(schemas['Customer']['properties']['id']).toEqual({ $ref: '#/components/schemas/CustomerId' });
     expect(schemas['Customer']['properties']['referrer']).toEqual({
-      oneOf: [{ $ref: '#/components/schemas/CustomerId' }, { type: 'null' }],
+      anyOf: [{ $ref: '#/components/schemas/CustomerId' }, { type: 'null' }],
     });
     expect(schemas['Customer']['properties']['version']).toEqual({ type: 'integer', const: 2 });
   });

@@ -139,9 +139,9 @@ function scalarSchema(type: ScalarType, direction: Direction): SchemaObject {
   }
 }
 
-/** Adds null to a schema's values. */
+/** Adds null to a schema's values (anyOf: a referenced schema that admits null itself, like json, stays valid). */
 export function nullable(schema: Schema): Schema {
-  if ('$ref' in schema || schema.anyOf || schema.allOf || schema.oneOf) return { oneOf: [schema, { type: 'null' }] };
+  if ('$ref' in schema || schema.anyOf || schema.allOf || schema.oneOf) return { anyOf: [schema, { type: 'null' }] };
   if (schema.type === undefined) return schema; // any JSON value, null included
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   const withNull = { ...schema, type: [...types, 'null'] } as SchemaObject;
