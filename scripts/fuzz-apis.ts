@@ -3,7 +3,9 @@
 // generated and judged by the definitions fuzzer's pipeline (generate, check, OpenAPI validation,
 // one tsc run under the strictest options for the whole batch, plus openapi-typescript's types of
 // each document), then served and driven by the generated client and by openapi-fetch
-// (scripts/fuzz-apis/drive.ts). A failing API is shrunk by fast-check to a minimal definitions
+// (scripts/fuzz-apis/drive.ts). The opt-in react-query and msw emitters are on: their hooks and
+// handlers are in the strict compile, and every route's MSW answer is judged by the document
+// (scripts/fuzz-apis/mocks.ts). A failing API is shrunk by fast-check to a minimal definitions
 // file, printed with the seed. The last line is `apis: N tried, P passed`; the exit code is 1 when
 // any failed.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -16,6 +18,7 @@ import { removeFolder, workFolder, writeMutant } from './fuzz-definitions/cases.
 import { judgeBatch, ROOT, type BatchOptions, type Mutant, type Verdict } from './fuzz-definitions/pipeline.js';
 import { definitionsArbitrary } from './fuzz-apis/definitions.js';
 import { driveApi } from './fuzz-apis/drive.js';
+import { checkMocks } from './fuzz-apis/mocks.js';
 
 export interface FuzzApisOptions {
   readonly apis: number;
@@ -41,14 +44,18 @@ const TSGO = join(ROOT, 'node_modules/@typescript/native-preview/bin/tsgo');
 /** The strictest options a team may compile with, beyond the pipeline's strict ones (issue 20 item 5). */
 const STRICTEST = { noPropertyAccessFromIndexSignature: true, verbatimModuleSyntax: true };
 
+/** The opt-in front-end emitters, on for every API drawn: their files are compiled and the mocks asked (issue 36). */
+const CONFIG = 'emitters:\n  react-query: true\n  msw: true\n';
+
 /** What judgeBatch does for this fuzzer beyond the definitions fuzzer's checks. */
 export function batchOptions(seed: number, calls: number, typeCheck = true): BatchOptions {
   return {
+    config: CONFIG,
     compilerOptions: STRICTEST,
     typeCheck,
     compiler: TSGO,
     afterCheck: writeThirdPartyTypes,
-    serve: (_mutant, outDir, ir) => driveApi(outDir, ir, { seed, calls }),
+    serve: async (_mutant, outDir, ir) => (await driveApi(outDir, ir, { seed, calls })) ?? checkMocks(outDir, ir),
   };
 }
 

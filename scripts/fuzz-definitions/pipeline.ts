@@ -28,10 +28,12 @@ export interface Mutant {
 
 /**
  * What a caller of judgeBatch may change (the API fuzzer, scripts/fuzz-apis.ts, does): TypeScript
- * options added to the strict ones, work after a mutant passed check (e.g. writing more .ts files
+ * options added to the strict ones, a config, work after a mutant passed check (e.g. writing more .ts files
  * for tsc), whether to type-check at all, and what serving a mutant proves.
  */
 export interface BatchOptions {
+  /** Each mutant's svcgen.config.yaml (the API fuzzer turns the opt-in emitters on); none by default. */
+  readonly config?: string;
   readonly compilerOptions?: Readonly<Record<string, unknown>>;
   readonly afterCheck?: (mutant: Mutant) => Promise<void>;
   readonly typeCheck?: boolean;
@@ -46,6 +48,7 @@ export type Verdict =
   | { readonly kind: 'failed'; readonly stage: string; readonly detail: string };
 
 const SENTINEL = 'sentinel.txt';
+const CONFIG_FILE = 'svcgen.config.yaml';
 const DIAGNOSTIC_LINE = /^[^\s:][^:\n]*:[1-9]\d*:[1-9]\d* SVC\d{3} [^\n]+$/;
 
 export async function prepareOutput(dir: string): Promise<void> {
@@ -174,6 +177,7 @@ export async function judgeBatch(
     started = performance.now();
   };
   for (const mutant of mutants) {
+    if (options.config !== undefined) await writeFile(join(mutant.dir, CONFIG_FILE), options.config);
     const verdict = await generateOne(mutant);
     if (verdict.kind === 'valid' && options.afterCheck) {
       try {

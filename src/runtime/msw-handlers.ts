@@ -97,7 +97,11 @@ function routeHandler(
         { meta, route, representation, origin: url.origin, path: url.pathname, query, includes: undefined, jsonApi },
         result,
       );
-      const headers = { ...rendered.headers, ...(rendered.contentType && { 'content-type': rendered.contentType }) };
+      const headers = {
+        ...rendered.headers,
+        ...sessionHeader(meta, route, request),
+        ...(rendered.contentType && { 'content-type': rendered.contentType }),
+      };
       const body = rendered.body === undefined ? null : JSON.stringify(rendered.body);
       return new HttpResponse(body, { status: rendered.status, headers });
     } catch (error) {
@@ -109,12 +113,27 @@ function routeHandler(
       const headers = new Headers({
         'content-type': jsonApiError ? JSONAPI_MEDIA_TYPE : 'application/json; charset=utf-8',
       });
+      if (answer.status !== 401)
+        for (const [name, value] of Object.entries(sessionHeader(meta, route, request))) headers.set(name, value);
       for (const [name, value] of Object.entries(error.headers))
         for (const one of typeof value === 'string' ? [value] : value) headers.append(name, one);
       return new HttpResponse(JSON.stringify(answer.body), { status: answer.status, headers });
     }
   });
 }
+
+/**
+ * As the server: a route whose API key keeps sessions answers the session's context token (the one the
+ * request carried, else a mock one) on every answer but a refused key.
+ */
+function sessionHeader(meta: InterfaceMeta, route: RouteMeta, request: Request): Record<string, string> {
+  const scheme = route.auth === undefined ? undefined : meta.auth[route.auth];
+  if (scheme?.type !== 'apiKey' || scheme.session === undefined) return {};
+  const { header, tokenLength } = scheme.session;
+  return { [header]: request.headers.get(header) ?? MOCK_SESSION_TOKEN.padEnd(tokenLength, '0').slice(0, tokenLength) };
+}
+
+const MOCK_SESSION_TOKEN = 'mocksessiontoken';
 
 /** The query with digit strings as numbers and true/false as booleans, as the server's schemas read them. */
 function readQuery(search: URLSearchParams): Record<string, unknown> {

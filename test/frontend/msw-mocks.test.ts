@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definitionFiles, generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { askMock, MOCK_ORIGIN, mockedRoutes, mockRequests } from '../helpers/msw-requests.js';
 import { OpenApiAnswers } from '../server/openapi-answers.js';
 import type { Answer } from '../server/helpers.js';
 
 const CONFIG = 'emitters:\n  msw: true\n';
-const BASE = 'http://mock.test';
 const server = setupServer();
 
 let shop: GeneratedFixture;
@@ -25,8 +25,6 @@ afterAll(async () => {
   server.close();
   await Promise.all([shop?.remove(), library?.remove()]);
 });
-
-type RouteMeta = { method: string; path: string; query: string[]; responses: { when?: string }[] };
 
 async function answer(method: string, url: string): Promise<Answer> {
   const response = await fetch(url, {
@@ -46,19 +44,15 @@ async function answer(method: string, url: string): Promise<Answer> {
 /** Every route of the module's output under `out`, asked with and without each response flag and a page. */
 async function checkEveryRoute(fixture: GeneratedFixture, module: string): Promise<number> {
   const mocks = await fixture.load(`${module}/msw.ts`);
-  const metadata = await fixture.load(`${module}/metadata.ts`);
-  const routes = Object.values(metadata[Object.keys(metadata).find((name) => name.endsWith('Routes')) as string]);
   const document = new OpenApiAnswers(module, join(fixture.out, module, 'openapi.json'));
-  server.resetHandlers(...mocks['defaultHandlers']);
   let checked = 0;
-  for (const route of routes as RouteMeta[]) {
-    const path = route.path.replace(/\{[^}]+\}/g, 'a0000000000000000000000000000001');
-    const flags = route.responses.flatMap((response) => (response.when ? [`?${response.when}=true`] : []));
-    const paged = route.query.includes('limit') && route.query.includes('page') ? ['?limit=2&page=2'] : [];
-    for (const search of ['', ...flags, ...paged]) {
-      const reply = await answer(route.method, `${BASE}${path}${search}`);
+  for (const route of mockedRoutes(await fixture.load(`${module}/metadata.ts`))) {
+    for (const request of mockRequests(route)) {
+      const reply = await askMock(mocks['defaultHandlers'], request);
+      const at = `${request.method} ${request.target}`;
+      if (reply === undefined) throw new Error(`${at}: no handler answered`);
       const declared = document.document['paths'][route.path][route.method.toLowerCase()].responses;
-      expect(Object.keys(declared), `${route.method} ${route.path}${search}`).toContain(String(reply.status));
+      expect(Object.keys(declared), at).toContain(String(reply.status));
       if (reply.text !== '') document.expectDocumented(reply, route.path, route.method.toLowerCase());
       checked += 1;
     }
@@ -81,8 +75,8 @@ describe('msw handlers', () => {
   it('page a list by limit and page, with the next link on the first page only', async () => {
     const mocks = await shop.load('admin-api/msw.ts');
     server.resetHandlers(...mocks['defaultHandlers']);
-    const first = await answer('GET', `${BASE}/api/v3/product?limit=2&page=1`);
-    const second = await answer('GET', `${BASE}/api/v3/product?limit=2&page=2`);
+    const first = await answer('GET', `${MOCK_ORIGIN}/api/v3/product?limit=2&page=1`);
+    const second = await answer('GET', `${MOCK_ORIGIN}/api/v3/product?limit=2&page=2`);
     expect(first.json.data).toHaveLength(2);
     expect(first.json.links.next).toContain('page=2');
     expect(second.json.data).toHaveLength(1);
@@ -100,9 +94,9 @@ describe('msw handlers', () => {
         throw new NotFound();
       }),
     );
-    const list = await answer('GET', `${BASE}/library/books`);
+    const list = await answer('GET', `${MOCK_ORIGIN}/library/books`);
     expect(list.json).toMatchObject({ items: [], total: 41 });
-    const missing = await answer('GET', `${BASE}/library/books/7`);
+    const missing = await answer('GET', `${MOCK_ORIGIN}/library/books/7`);
     expect(missing.status).toBe(404);
     document.expectDocumented(missing, '/library/books/{id}', 'get');
   });

@@ -81,6 +81,8 @@ const NO_VIEW = { omit: [] as readonly string[], pick: [] as readonly string[] }
 const ONLY_ID = { omit: [] as readonly string[], pick: ['id'] as readonly string[] };
 
 function scalarExample(type: ScalarType, index: number, name: string): unknown {
+  // The one value allowed (`const:`) is the only example there is.
+  if (type.const !== undefined) return type.const;
   const { minimum, maximum, minLength, maxLength, pattern } = type.constraints;
   switch (type.scalar) {
     case 'boolean':

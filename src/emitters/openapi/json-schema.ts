@@ -28,7 +28,8 @@ export interface SchemaContext {
 export function typeSchema(type: TypeIr, ctx: SchemaContext): Schema {
   const schema =
     type.named !== undefined && standsAlone(type) ? namedRef(type, type.named, ctx) : nonNullSchema(type, ctx);
-  return type.nullable ? nullable(schema) : schema;
+  // Any JSON value includes null: a null branch beside a named json type would make oneOf match twice.
+  return type.nullable && type.kind !== 'json' ? nullable(schema) : schema;
 }
 
 function nonNullSchema(type: TypeIr, ctx: SchemaContext): Schema {
