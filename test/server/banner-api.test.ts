@@ -11,22 +11,14 @@ import {
   type DigestUser,
   type Send,
 } from './helpers.js';
+import { sampleBanner } from './sample-bodies.js';
 
 const shop = useDigestService();
 
 const call = (path: string, options: Send = {}, user: DigestUser = shop.api): Promise<Answer> =>
   user.sendJson(path, options);
 
-const banner = (overrides: Record<string, unknown> = {}) => ({
-  description: 'Autumn deals',
-  validFrom: '2025-09-01T00:00:00+02:00',
-  validTo: '2025-10-31T23:59:59+01:00',
-  image: 'media/image/autumn.JPEG',
-  link: 'https://shop.example.com/autumn',
-  linkTarget: '_blank',
-  categoryId: 4,
-  ...overrides,
-});
+const banner = sampleBanner;
 
 async function create(overrides: Record<string, unknown> = {}): Promise<number> {
   const answer = await call('/api/Banner', { method: 'POST', body: banner(overrides) });

@@ -13,6 +13,7 @@ import {
   type Answer,
   type Send,
 } from './helpers.js';
+import { samplePrice } from './sample-bodies.js';
 
 const shop = useDigestService();
 
@@ -20,19 +21,7 @@ const CURRENCY = 'SvcPriceList\\Condition\\CurrencyCondition';
 
 const call = (path: string, options: Send = {}): Promise<Answer> => shop.api.sendJson(path, options);
 
-const price = (overrides: Record<string, unknown> = {}) => ({
-  priceListId: 1,
-  orderNumber: 'SVC20001',
-  price: 9.5,
-  pseudoPrice: 12,
-  from: 1,
-  to: 10,
-  validFrom: '2025-01-01',
-  validTo: '2025-12-31',
-  calculation: null,
-  gross: true,
-  ...overrides,
-});
+const price = samplePrice;
 
 function priceCount(): number {
   return (shop.service.app.db.prepare('SELECT COUNT(*) AS n FROM price_list_price').get() as { n: number }).n;
