@@ -7,7 +7,6 @@ export type Representation = 'jsonapi' | 'plain';
 
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 
-
 const BODY_MEDIA_TYPES: Record<BodyFormat, string> = {
   json: 'application/json',
   form: 'application/x-www-form-urlencoded',
