@@ -131,6 +131,7 @@ export const priceListApiRoutes = {
     pathParams: [],
     query: [],
     headers: [],
+    idempotencyKey: 'idempotency-key',
     body: {
       required: true,
       formats: ['json'],

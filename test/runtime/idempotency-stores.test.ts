@@ -62,7 +62,7 @@ function postgres(): Subject {
 
 function redis(): Subject {
   const prefix = `svcgen-idem-test:${RUN}:`;
-  const clients: ReturnType<typeof createClient>[] = [];
+  const clients: { readonly isOpen: boolean; destroy(): void }[] = [];
   const client = async (port = REDIS_PORT) => {
     const created = createClient({
       socket: { host: '127.0.0.1', port, connectTimeout: 500, reconnectStrategy: false },
@@ -74,7 +74,7 @@ function redis(): Subject {
     await created.connect().catch(() => undefined);
     return created;
   };
-  let admin: ReturnType<typeof createClient>;
+  let admin: Awaited<ReturnType<typeof client>>;
   const keys = async () => {
     const found: string[] = [];
     for await (const batch of admin.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) found.push(...batch);
