@@ -179,6 +179,8 @@ export async function buildApp(config: ServiceConfig): Promise<FastifyInstance> 
     priceListApiPlugin({
       handlers: createPriceListHandlers(db),
       auth: { digest: digest() },
+      // createPriceList takes an Idempotency-Key: its answers are kept where the other instances see them.
+      idempotency: { store: backend.idempotencyStore, now },
       onInternalError: (error, request) => request.log.error({ err: error }, 'Price-List API handler failed'),
     }),
   );

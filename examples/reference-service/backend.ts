@@ -1,20 +1,28 @@
 // Where the reference service keeps its data and its stores. By default one SQLite file (embedded, one machine);
-// with SVC_DATABASE_URL=postgres://… the data, the sessions, tokens, nonces and login throttles live in
-// PostgreSQL, and with SVC_REDIS_URL the throttles and nonces move to Redis, so that several instances behind a
-// load balancer share them: one budget of login failures, one count per nonce, one token that rotates.
+// with SVC_DATABASE_URL=postgres://… the data, the sessions, tokens, nonces, login throttles and answers to
+// idempotency keys live in PostgreSQL, and with SVC_REDIS_URL the throttles, nonces and idempotency keys move to
+// Redis, so that several instances behind a load balancer share them: one budget of login failures, one count
+// per nonce, one token that rotates, one run per idempotency key.
 import pg from 'pg';
 import { createClient } from 'redis';
+import type { IdempotencyStore } from '../../generated/runtime/idempotency.js';
 import type { ThrottleStore } from '../../generated/runtime/throttle-store.js';
 import type { AccessTokenStore, NonceStore, RefreshTokenStore, SessionStore } from '../../generated/runtime/stores.js';
 import {
   PostgresAccessTokenStore,
+  PostgresIdempotencyStore,
   PostgresNonceStore,
   PostgresRefreshTokenStore,
   PostgresSessionStore,
   PostgresThrottleStore,
   type PostgresStoreOptions,
 } from '../../generated/runtime/stores-postgres.js';
-import { RedisNonceStore, RedisThrottleStore, type RedisStoreOptions } from '../../generated/runtime/stores-redis.js';
+import {
+  RedisIdempotencyStore,
+  RedisNonceStore,
+  RedisThrottleStore,
+  type RedisStoreOptions,
+} from '../../generated/runtime/stores-redis.js';
 import type { ServiceConfig } from './config.js';
 import { Gate, gated, postgresData, sqliteData, type Data } from './data.js';
 import { openDatabase, type Db } from './db.js';
@@ -36,6 +44,8 @@ export interface Backend {
   sessions<Data>(): SessionStore<Data>;
   /** Where the login throttles count; undefined: in this process's memory (one instance). */
   readonly throttleStore: ThrottleStore | undefined;
+  /** Where answers to idempotency keys are kept; undefined: in this process's memory (one instance). */
+  readonly idempotencyStore: IdempotencyStore | undefined;
   /** Ends the Store sessions a customer is logged in to. */
   endCustomerSessions(tx: Data, customerId: string): Promise<void>;
   /**
@@ -54,6 +64,7 @@ export async function openBackend(config: ServiceConfig): Promise<Backend> {
     ...base,
     nonces: redis.nonces,
     throttleStore: redis.throttle,
+    idempotencyStore: redis.idempotency,
     close: async () => {
       await base.close();
       redis.close();
@@ -74,6 +85,7 @@ function sqliteBackend(config: ServiceConfig): Backend {
     nonces: gated(new SqliteNonceStore(db, now), gate),
     sessions: () => gated(new SqliteSessionStore(db, now), gate),
     throttleStore: undefined,
+    idempotencyStore: undefined,
     endCustomerSessions: async (tx, customerId) => {
       await tx.run(
         `UPDATE session SET data = '{"value":null}' WHERE json_extract(data, '$.value.data.customerId') = ?`,
@@ -109,6 +121,7 @@ function postgresBackend(config: ServiceConfig, url: string): Backend {
     nonces: new PostgresNonceStore(options),
     sessions: () => new PostgresSessionStore(options),
     throttleStore: new PostgresThrottleStore(options),
+    idempotencyStore: new PostgresIdempotencyStore(options),
     endCustomerSessions: async (tx, customerId) => {
       await tx.run(
         `UPDATE "${schema}".svcgen_sessions SET data = 'null' WHERE data->'data'->>'customerId' = ?`,
@@ -138,6 +151,7 @@ async function redisStores(config: ServiceConfig, url: string) {
   return {
     nonces: new RedisNonceStore(options),
     throttle: new RedisThrottleStore(options),
+    idempotency: new RedisIdempotencyStore(options),
     close: () => client.destroy(),
   };
 }

@@ -151,6 +151,22 @@ export class PriceListApiClient {
     );
   }
 
+  /**
+   * Every item of listPriceListPrices, page after page (by its `offset` parameter), fetched as the loop reaches them;
+   * stops at `total`.
+   */
+  listPriceListPricesAll(
+    input: { readonly query?: types.ListPriceListPricesQuery; readonly body?: types.ListPriceListPricesBody } = {},
+    options?: CallOptions,
+  ): AsyncGenerator<types.ListPriceListPricesResponses[200][number], void, undefined> {
+    return this.core.all<types.ListPriceListPricesResponses[200][number]>(
+      'listPriceListPrices',
+      input,
+      options,
+      'offset',
+    );
+  }
+
   /** Lists price lists, optionally filtered. */
   listPriceLists(
     input: { readonly query?: types.ListPriceListsQuery; readonly body?: types.ListPriceListsBody } = {},
@@ -161,6 +177,17 @@ export class PriceListApiClient {
       input,
       options,
     );
+  }
+
+  /**
+   * Every item of listPriceLists, page after page (by its `offset` parameter), fetched as the loop reaches them; stops
+   * at `total`.
+   */
+  listPriceListsAll(
+    input: { readonly query?: types.ListPriceListsQuery; readonly body?: types.ListPriceListsBody } = {},
+    options?: CallOptions,
+  ): AsyncGenerator<types.ListPriceListsResponses[200][number], void, undefined> {
+    return this.core.all<types.ListPriceListsResponses[200][number]>('listPriceLists', input, options, 'offset');
   }
 
   /** Replaces name and priority of a price list; the body may repeat the id. */

@@ -16,6 +16,11 @@ export const priceListApiMeta = {
       status: 400,
       message: 'Invalid request: {reason}',
     },
+    conflict: {
+      kind: 'conflict',
+      status: 409,
+      message: 'A request with this idempotency key is still running',
+    },
     forbidden: {
       kind: 'forbidden',
       status: 403,
@@ -131,6 +136,7 @@ export const priceListApiRoutes = {
     pathParams: [],
     query: [],
     headers: [],
+    idempotencyKey: 'idempotency-key',
     body: {
       required: true,
       formats: ['json'],
@@ -145,7 +151,7 @@ export const priceListApiRoutes = {
         location: true,
       },
     ],
-    errors: ['badRequest', 'forbidden', 'payloadTooLarge', 'unauthorized', 'validation'],
+    errors: ['badRequest', 'conflict', 'forbidden', 'payloadTooLarge', 'unauthorized', 'validation'],
   },
   createPriceListCondition: {
     name: 'createPriceListCondition',

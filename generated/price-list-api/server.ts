@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { CorsOptions } from '../runtime/cors.js';
 import { digestScheme, type DigestOptions } from '../runtime/digest-server.js';
+import type { IdempotencyOptions } from '../runtime/idempotency.js';
 import type { ListResult } from '../runtime/responses.js';
 import type { PrincipalOf } from '../runtime/server-auth.js';
 import { createInterfacePlugin, type HandlerContext } from '../runtime/server.js';
@@ -133,6 +134,8 @@ export interface PriceListApiServerOptions {
   readonly development?: boolean;
   /** Answers cross-origin calls from these origins' pages (browsers); default none. */
   readonly cors?: CorsOptions;
+  /** Where answers to idempotency keys are kept, and how long (default: in memory, 24 hours). */
+  readonly idempotency?: IdempotencyOptions;
 }
 
 const routeSchemas = {

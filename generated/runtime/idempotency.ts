@@ -4,8 +4,10 @@
 // of a key (same caller, same route) with the stored first answer instead of running its handler
 // again, so a client may retry a POST whose answer it never got. Answers are kept for a window
 // (default 24 hours); a 5xx, 408 or 429 is not kept (a retry is meant to run again). A repeat while the
-// first is still running is a 409. The store is behind an interface, so several instances can share
-// one (as the session and token stores of stores.ts).
+// first is still running is a 409; a key sent again with another request (query or body) is the
+// interface's validation error (the IETF idempotency-key draft's 422). The store is behind an interface,
+// so several instances can share one (idempotency-store-postgres.ts, idempotency-store-redis.ts).
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.js';
 
@@ -16,15 +18,21 @@ export interface StoredAnswer {
   readonly body: string;
 }
 
-/** What claiming a key finds: nobody had it (run the request), it is running, or its answer. */
+/**
+ * What claiming a key finds: nobody had it (run the request), it is running, or its answer; with the
+ * fingerprint of the request that claimed it.
+ */
 export type KeyClaim =
   | { readonly state: 'new' }
-  | { readonly state: 'running' }
-  | { readonly state: 'answered'; readonly answer: StoredAnswer };
+  | { readonly state: 'running'; readonly fingerprint: string }
+  | { readonly state: 'answered'; readonly fingerprint: string; readonly answer: StoredAnswer };
 
 export interface IdempotencyStore {
-  /** In one atomic step: marks an unknown (or expired) key running until `runningUntil`, else says what it is. */
-  claim(key: string, runningUntil: number): Promise<KeyClaim>;
+  /**
+   * In one atomic step: marks an unknown (or expired) key running until `runningUntil` for the request with
+   * this fingerprint, else says what the key is.
+   */
+  claim(key: string, fingerprint: string, runningUntil: number): Promise<KeyClaim>;
   /** Keeps the key's answer until `keepUntil`. */
   complete(key: string, answer: StoredAnswer, keepUntil: number): Promise<void>;
   /** Forgets a key (its request failed in a way a retry should run again). */
@@ -53,16 +61,19 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     this.#now = now;
   }
 
-  async claim(key: string, runningUntil: number): Promise<KeyClaim> {
+  async claim(key: string, fingerprint: string, runningUntil: number): Promise<KeyClaim> {
     const entry = this.#live(key);
     if (entry !== undefined) return entry.claim;
     if (this.#entries.size >= 10_000) this.#sweep();
-    this.#entries.set(key, { claim: { state: 'running' }, expiresAt: runningUntil });
+    this.#entries.set(key, { claim: { state: 'running', fingerprint }, expiresAt: runningUntil });
     return { state: 'new' };
   }
 
   async complete(key: string, answer: StoredAnswer, keepUntil: number): Promise<void> {
-    this.#entries.set(key, { claim: { state: 'answered', answer }, expiresAt: keepUntil });
+    const entry = this.#entries.get(key);
+    if (entry === undefined || entry.claim.state === 'new') return;
+    const claim = { state: 'answered' as const, fingerprint: entry.claim.fingerprint, answer };
+    this.#entries.set(key, { claim, expiresAt: keepUntil });
   }
 
   async release(key: string): Promise<void> {
@@ -113,6 +124,22 @@ export function idempotencySettings(options: IdempotencyOptions = {}): Idempoten
   };
 }
 
+function sha256(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('base64url');
+}
+
+/**
+ * What tells two requests with one key apart: the query and the parsed body; a body that is no JSON value
+ * (a stream of an upload) by its type and length.
+ */
+function fingerprintOf(request: FastifyRequest): string {
+  try {
+    return sha256([request.query ?? null, request.body ?? null]);
+  } catch {
+    return sha256([request.query ?? null, request.headers['content-type'], request.headers['content-length']]);
+  }
+}
+
 type Run = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 /**
@@ -129,9 +156,16 @@ export function keyedRoute(
   const handler: Run = async (request, reply) => {
     const value = request.headers[scope.header];
     if (typeof value !== 'string' || value === '') return run(request, reply);
-    // Keys are the caller's own: another caller's repeat of a key is another request.
-    const key = JSON.stringify([scope.interfaceName, scope.route, callerOf(request), value]);
-    const claim = await settings.store.claim(key, settings.now() + settings.runningMs);
+    // Keys are the caller's own: another caller's repeat of a key is another request. Stores keep the
+    // hash, so they hold no principal's name.
+    const key = sha256([scope.interfaceName, scope.route, callerOf(request), value]);
+    const fingerprint = fingerprintOf(request);
+    const claim = await settings.store.claim(key, fingerprint, settings.now() + settings.runningMs);
+    if (claim.state !== 'new' && claim.fingerprint !== fingerprint)
+      throw new ApiError('validation', {
+        detail: `This ${scope.header} was sent before with another request; a new request needs a new key.`,
+        violations: [{ pointer: '', parameter: scope.header, message: 'was used for another request' }],
+      });
     if (claim.state === 'running')
       throw new ApiError('conflict', {
         detail: `A request with this ${scope.header} is still running; repeat it once that one has answered.`,

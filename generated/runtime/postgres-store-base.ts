@@ -126,6 +126,15 @@ CREATE TABLE IF NOT EXISTS ${s}."svcgen_throttle_trust" (
   expires_at bigint NOT NULL
 );
 CREATE INDEX IF NOT EXISTS "svcgen_throttle_trust_expiry" ON ${s}."svcgen_throttle_trust" (expires_at);
+CREATE TABLE IF NOT EXISTS ${s}."svcgen_idempotency" (
+  key text PRIMARY KEY,
+  fingerprint text NOT NULL,
+  status integer,
+  headers jsonb,
+  body bytea,
+  expires_at bigint NOT NULL
+);
+CREATE INDEX IF NOT EXISTS "svcgen_idempotency_expiry" ON ${s}."svcgen_idempotency" (expires_at);
 `;
 }
 

@@ -340,6 +340,36 @@ export class ClientCore {
     return page;
   }
 
+  /**
+   * Every item of a list route answered with its total, page after page: the `page` parameter counts up from
+   * the input's (else 1), or the `offset` one moves past the items fetched (from the input's, else 0). Each
+   * page is fetched when the loop reaches it, with these options (their signal included); stops once `total`
+   * items are behind, or at an empty page.
+   */
+  async *all<T = unknown>(
+    routeName: string,
+    input: CallInput,
+    options: CallOptions | undefined,
+    paging: 'page' | 'offset',
+  ): AsyncGenerator<T, void, undefined> {
+    const query = (input.query ?? {}) as Record<string, unknown>;
+    let at = Number(query[paging] ?? (paging === 'page' ? 1 : 0));
+    let seen = paging === 'page' ? 0 : at;
+    for (;;) {
+      const page = await this.call<{ items: T[]; total: number }>(
+        routeName,
+        { ...input, query: { ...query, [paging]: at } },
+        options ?? {},
+      );
+      // An empty page before `total` means the list shrank meanwhile: stop rather than ask forever.
+      if (page.items.length === 0) return;
+      yield* page.items;
+      seen += page.items.length;
+      if (seen >= page.total) return;
+      at = paging === 'page' ? at + 1 : seen;
+    }
+  }
+
   #notSent(route: RouteMeta, reason: RequestRefusal, subject: string): RequestNotSentError {
     return new RequestNotSentError({ interfaceName: this.#definition.meta.name, route: route.name, reason, subject });
   }

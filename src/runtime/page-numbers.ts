@@ -1,6 +1,7 @@
-// The number of the page after a fetched one, for callers that fetch pages themselves (the generated
-// TanStack Query hooks' getNextPageParam): json:api pages say it in their `next` link, pages with a
-// `total` beside their items go on while fewer than `total` items were seen.
+// The number of the page (or the offset) after a fetched one, for callers that fetch pages themselves (the
+// generated TanStack Query hooks' getNextPageParam): json:api pages say it in their `next` link, pages with a
+// `total` beside their items go on while fewer than `total` items were seen; offsets go on to the record after
+// the last one fetched while that is before `total`.
 
 /** What the page-number logic reads of a page: a json:api Page, or an `{items, total}` answer. */
 export interface CountedPage {
@@ -22,4 +23,11 @@ export function nextPageNumber(last: CountedPage, pages: readonly CountedPage[],
   if (last.links !== undefined) return pageOfLink(last.links['next']);
   const seen = pages.reduce((sum, page) => sum + page.items.length, 0);
   return seen < last.total ? lastPage + 1 : undefined;
+}
+
+/** The offset after `last` (fetched from offset `lastOffset`), or undefined after the last record or an empty page. */
+export function nextOffset(last: CountedPage, _pages: readonly CountedPage[], lastOffset: number): number | undefined {
+  if (last.items.length === 0) return undefined;
+  const next = lastOffset + last.items.length;
+  return next < last.total ? next : undefined;
 }

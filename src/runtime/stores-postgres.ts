@@ -8,6 +8,7 @@ import type { NonceCountResult, NonceStore, RefreshTokenRecord, SessionRecord, S
 
 export { createPostgresTables, postgresTablesSql, type PostgresStoreOptions } from './postgres-store-base.js';
 export { PostgresThrottleStore } from './throttle-store-postgres.js';
+export { PostgresIdempotencyStore } from './idempotency-store-postgres.js';
 
 export class PostgresNonceStore implements NonceStore {
   readonly #db: PostgresAccess;

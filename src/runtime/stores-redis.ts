@@ -8,6 +8,7 @@ import type { NonceCountResult, NonceStore, RefreshTokenRecord, SessionRecord, S
 
 export type { RedisScripting, RedisStoreOptions } from './redis-store-base.js';
 export { RedisThrottleStore } from './throttle-store-redis.js';
+export { RedisIdempotencyStore } from './idempotency-store-redis.js';
 
 // KEYS[1] the nonce; ARGV count, time to live.
 const ADVANCE_COUNT = `

@@ -19,6 +19,8 @@ import {
   useListProductInfinite,
   type AdminApiError,
 } from './out/admin-api/react-query.js';
+import { useListPriceListsInfinite } from './out/price-list-api/react-query.js';
+import type { PriceList } from './out/price-list-api/types.js';
 
 export function useScreen(): string {
   const list = useListProduct({ query: { limit: 10 } }, { staleTime: 1000 });
@@ -27,13 +29,16 @@ export function useScreen(): string {
   const message = error instanceof ApiClientError ? \`\${error.status} \${error.code ?? ''}\` : (error?.message ?? '');
   const pages = useListProductInfinite({ query: { limit: 2 } });
   const second: readonly Product[] | undefined = pages.data?.pages[1]?.items;
+  // A list paged by offset: the hook moves \`offset\` past the records of the pages fetched.
+  const byOffset = useListPriceListsInfinite({ query: { limit: 2 } });
+  const lists: readonly PriceList[] | undefined = byOffset.data?.pages[1]?.items;
   const one = useGetProduct({ params: { id: 'a'.repeat(32) } });
   const create = useCreateProduct({ invalidate: true, onSuccess: () => undefined });
   create.mutate({ body: { name: 'x', productNumber: 'n', stock: 1, taxId: 'b'.repeat(32), price: [] } as never });
   const key: readonly unknown[] = adminApiKeys.listProduct({ query: { limit: 10 } });
   // @ts-expect-error -- a read hook needs the route's required input
   useGetProduct();
-  return [products.length, second?.length, one.data?.name, key.length, message].join();
+  return [products.length, second?.length, lists?.length, one.data?.name, key.length, message].join();
 }
 `;
 

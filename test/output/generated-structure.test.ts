@@ -1,5 +1,6 @@
 // The generated TypeScript read back with ts-morph: it parses without a syntax error, and its
-// declarations are the ones the IR calls for (one client method and one handler per route).
+// declarations are the ones the IR calls for (one client method and one handler per route, and an iterator
+// per list that pages).
 import { join, resolve } from 'node:path';
 import { Project } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
@@ -22,10 +23,14 @@ describe('generated TypeScript, read back with ts-morph', async () => {
       const routes = module.routes.map((route) => camelCase(route.name)).sort();
       const client = project.getSourceFileOrThrow(join(root, 'generated', module.name, 'client.ts'));
       const server = project.getSourceFileOrThrow(join(root, 'generated', module.name, 'server.ts'));
-      const methods = client
-        .getClassOrThrow(`${pascalCase(module.name)}Client`)
-        .getMethods()
-        .map((method) => method.getName());
+      const members = client.getClassOrThrow(`${pascalCase(module.name)}Client`).getMethods();
+      // Beside its own method, a list that pages by `page` or `offset` has an iterator over all its records.
+      const iterators = members.filter((method) => method.getReturnTypeNode()?.getText().startsWith('AsyncGenerator<'));
+      for (const iterator of iterators) {
+        const route = module.routes.find((candidate) => `${camelCase(candidate.name)}All` === iterator.getName());
+        expect(route?.query.some((param) => param.name === 'page' || param.name === 'offset')).toBe(true);
+      }
+      const methods = members.filter((method) => !iterators.includes(method)).map((method) => method.getName());
       const handlers = server
         .getInterfaceOrThrow(`${pascalCase(module.name)}Handlers`)
         .getMethods()

@@ -33,7 +33,7 @@ import { printClassMethodApart, printFile, printObjectMemberApart } from '../sha
 import { runtimeImports } from '../shared/imports.js';
 import { routeInputs, type RouteInput } from '../shared/route-inputs.js';
 import { memoRuns } from '../shared/memo-runs.js';
-import { clientResult, resultShape } from './results.js';
+import { clientResult, pagingOf, resultShape, type Paging } from './results.js';
 
 export const clientEmitter: Emitter = {
   name: 'client',
@@ -128,7 +128,7 @@ function emitClient(module: ModuleIr): GeneratedFile {
             ),
           },
         ],
-        methods: members.map((member) => member.method),
+        methods: members.flatMap((member) => member.methods),
       },
       `A typed client of the ${module.interface?.title ?? module.name}: one method per route; auth is handled for you.`,
     ),
@@ -157,6 +157,8 @@ function clientMethodView(module: ModuleIr, route: RouteIr) {
     docs: route.summary ?? route.description,
     inputs: routeInputs(route).map(({ input, part, key }) => ({ input, part, required: required(key) })),
     result: resultShape(module, route),
+    // A counted list that is no json:api page (whose Page.each() iterates) gets an iterating <operation>All.
+    paging: module.interface?.style === 'jsonapi' ? undefined : pagingOf(module, route),
     routes: symbols.routes(module.name),
     upload: route.upload !== undefined,
     multipart: route.multipart && {
@@ -186,10 +188,37 @@ function fileImports(views: readonly ClientMethodView[]): { module: string; name
   return [{ module: 'client-file', names: ['fileCall', ...types] }, ...forms, ...events];
 }
 
-/** A route's method of the client class and its row of the response schemas table, both one body deep. */
-function printRouteMembers(view: ClientMethodView): { method: PrintedMember; row: PrintedMember } {
+/** A route's methods of the client class and its row of the response schemas table, each one body deep. */
+function printRouteMembers(view: ClientMethodView): { methods: PrintedMember[]; row: PrintedMember } {
   const row = property(view.name, path(`schemas.${symbols.routeSchema(view.name, 'Responses')}`));
-  return { method: printClassMethodApart(clientMethod(view), 1), row: printObjectMemberApart(row, 1) };
+  const methods = [clientMethod(view), ...(view.paging ? [allItemsMethod(view, view.paging)] : [])];
+  return { methods: methods.map((method) => printClassMethodApart(method, 1)), row: printObjectMemberApart(row, 1) };
+}
+
+/** `<operation>All(input, options)`: the items of every page of a counted list, as an async iterator. */
+function allItemsMethod(view: ClientMethodView, paging: Paging): ClassMethod {
+  const method = clientMethod(view);
+  const list = indexed(
+    typeRef(`types.${symbols.routeType(view.name, 'Responses')}`),
+    numberType(view.result.statuses[0] as number),
+  );
+  const item = indexed(list, typeRef('number'));
+  return {
+    ...method,
+    name: `${method.name}All`,
+    docs: `Every item of ${method.name}, page after page (by its \`${paging}\` parameter), fetched as the loop reaches them; stops at \`total\`.`,
+    returns: typeRef('AsyncGenerator', [item, typeRef('void'), typeRef('undefined')]),
+    body: [
+      {
+        kind: 'return',
+        value: call(
+          member(path('this.core'), 'all'),
+          [literal(view.name), id('input'), id('options'), literal(paging)],
+          [item],
+        ),
+      },
+    ],
+  };
 }
 
 /** The body a streamed route takes: a file upload, or a multipart form's parts by name. */

@@ -33,6 +33,19 @@ export function resultShape(module: ModuleIr, route: RouteIr): ResultShape {
   };
 }
 
+/** How a list route pages: by an integer `page` query parameter, or by an integer `offset` (records to skip). */
+export type Paging = 'page' | 'offset';
+
+/** The paging of a counted list (a json:api page or a list with its total) whose query names it; else undefined. */
+export function pagingOf(module: ModuleIr, route: RouteIr): Paging | undefined {
+  const shape = resultShape(module, route);
+  if (route.method !== 'GET' || !(shape.paged || shape.total)) return undefined;
+  return (['page', 'offset'] as const).find((name) => {
+    const param = route.query.find((query) => query.name === name);
+    return param?.type.kind === 'scalar' && param.type.scalar === 'integer';
+  });
+}
+
 export function clientResult(routeName: string, shape: ResultShape): ClientResult {
   if (shape.statuses.length === 0) return { type: typeRef('void') };
   const bodies = shape.statuses.map((status) =>

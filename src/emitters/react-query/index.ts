@@ -1,7 +1,7 @@
 // The `react-query` emitter (opt-in): per interface TanStack Query v5 hooks over the generated
 // client, so auth flows, redirects, retries and timeouts stay in the client. A query hook per read
 // (GET) route, a mutation hook per write route, query keys per route, and an infinite-query hook
-// per list route that pages with a `page` parameter. The file is written as text and formatted.
+// per list route that pages with a `page` or an `offset` parameter. The file is written as text and formatted.
 import { pascalCase } from '../../ir/names.js';
 import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr } from '../../ir/types.js';
@@ -18,7 +18,11 @@ export const reactQueryEmitter: Emitter = {
 function emitHooks(module: ModuleIr): GeneratedFile {
   const names = hookNames(module);
   const hooks = module.routes.map((route) => routeHooks(module, route, names));
-  const usesInfinite = hooks.some((hook) => hook.infinite);
+  const usesInfinite = hooks.some((hook) => hook.infinite !== undefined);
+  const pagers = [
+    ...(hooks.some((hook) => hook.infinite === 'page') ? ['nextPageNumber'] : []),
+    ...(hooks.some((hook) => hook.infinite === 'offset') ? ['nextOffset'] : []),
+  ];
   const usesMutation = hooks.some((hook) => hook.mutation);
   const reads = hooks.filter((hook) => hook.key !== undefined);
   const query = [
@@ -34,7 +38,7 @@ function emitHooks(module: ModuleIr): GeneratedFile {
   const text = `import { createContext, useContext } from 'react';
 ${query.length > 0 ? `import { ${query.join(', ')} } from '@tanstack/react-query';\n` : ''}import type { CallOptions } from '../runtime/client.js';
 import type { ${ERROR_CLASSES.join(', ')} } from '../runtime/client-errors.js';
-${usesInfinite ? "import { nextPageNumber } from '../runtime/page-numbers.js';\n" : ''}import type { ${names.client} } from './client.js';
+${usesInfinite ? `import { ${pagers.join(', ')} } from '../runtime/page-numbers.js';\n` : ''}import type { ${names.client} } from './client.js';
 
 /** Every error a call of the ${title} rejects with: the client's error classes. */
 export type ${names.error} = ${ERROR_CLASSES.join(' | ')};

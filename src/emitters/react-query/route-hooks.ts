@@ -1,16 +1,17 @@
 // One route's hooks as text: a query hook and its key for a read, an infinite-query hook beside it
-// for a list that pages with a `page` parameter, a mutation hook for a write.
+// for a list that pages with a `page` or an `offset` parameter, a mutation hook for a write.
 import { pascalCase } from '../../ir/names.js';
 import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr, RouteIr } from '../../ir/types.js';
 import { clientInputRequired } from '../client/index.js';
-import { resultShape } from '../client/results.js';
+import { pagingOf, type Paging } from '../client/results.js';
 import type { HookNames } from './index.js';
 
 export interface RouteHooks {
   /** The route's entry of the keys object (reads only). */
   readonly key: string | undefined;
-  readonly infinite: boolean;
+  /** How the route's infinite hook pages, when it has one. */
+  readonly infinite: Paging | undefined;
   readonly mutation: boolean;
   readonly declarations: readonly string[];
 }
@@ -38,7 +39,7 @@ export function routeHooks(module: ModuleIr, route: RouteIr, names: HookNames): 
     },
   });
 }`;
-    return { key: undefined, infinite: false, mutation: true, declarations: [mutation] };
+    return { key: undefined, infinite: undefined, mutation: true, declarations: [mutation] };
   }
   const key = `${operation}: (${input}) => [${JSON.stringify(module.name)}, ${routeName}, input] as const`;
   const query = `${docs}export function ${hook}(
@@ -53,8 +54,10 @@ export function routeHooks(module: ModuleIr, route: RouteIr, names: HookNames): 
     queryFn: ({ signal }) => client.${operation}(input, { ...call, signal }),
   });
 }`;
-  if (!pagesByNumber(module, route)) return { key, infinite: false, mutation: false, declarations: [query] };
-  const infinite = `/** Every page of ${operation}, one \`fetchNextPage()\` at a time (the \`page\` parameter is set by the hook). */
+  const paging = pagingOf(module, route);
+  if (paging === undefined) return { key, infinite: undefined, mutation: false, declarations: [query] };
+  const [first, next] = paging === 'page' ? ['1', 'nextPageNumber'] : ['0', 'nextOffset'];
+  const infinite = `/** Every page of ${operation}, one \`fetchNextPage()\` at a time (the \`${paging}\` parameter is set by the hook). */
 export function ${hook}Infinite(
   ${input},
   options: ${names.infiniteOptions}<${routeName}> = {},
@@ -65,19 +68,12 @@ export function ${hook}Infinite(
     ...options,
     queryKey: [...${names.keys}.${operation}(input), 'infinite'],
     queryFn: ({ pageParam, signal }) =>
-      client.${operation}({ ...input, query: { ...input.query, page: pageParam } }, { ...call, signal }),
-    initialPageParam: input.query?.page ?? 1,
-    getNextPageParam: (last, pages, lastPage) => nextPageNumber(last, pages, lastPage),
+      client.${operation}({ ...input, query: { ...input.query, ${paging}: pageParam } }, { ...call, signal }),
+    initialPageParam: input.query?.${paging} ?? ${first},
+    getNextPageParam: (last, pages, lastParam) => ${next}(last, pages, lastParam),
   });
 }`;
-  return { key, infinite: true, mutation: false, declarations: [query, infinite] };
-}
-
-/** A list answered as a page (json:api) or with its total, whose query has an integer `page` parameter. */
-function pagesByNumber(module: ModuleIr, route: RouteIr): boolean {
-  const shape = resultShape(module, route);
-  const page = route.query.find((param) => param.name === 'page');
-  return (shape.paged || shape.total) && page?.type.kind === 'scalar' && page.type.scalar === 'integer';
+  return { key, infinite: paging, mutation: false, declarations: [query, infinite] };
 }
 
 function docComment(text: string | undefined): string {
