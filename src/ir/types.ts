@@ -138,6 +138,16 @@ export interface RelationIr {
   readonly embedded: boolean;
 }
 
+/**
+ * A value the definitions give as an example (`example:`), checked against its type (SVC270). It
+ * changes no contract: docs, OpenAPI and mocks show it.
+ */
+export interface ExampleIr {
+  readonly value: unknown;
+  /** Where the value is written, for diagnostics. */
+  readonly location: SourceLocation;
+}
+
 export interface FieldIr extends Documented {
   readonly name: string;
   readonly type: TypeIr;
@@ -145,6 +155,7 @@ export interface FieldIr extends Documented {
   readonly readOnly: boolean;
   readonly default: unknown;
   readonly relation: RelationIr | undefined;
+  readonly example?: ExampleIr;
 }
 
 /** A type of a `types:` section: a constrained scalar, a list or a map with a name of its own. */
@@ -156,6 +167,7 @@ export interface NamedTypeIr extends Documented {
    * the reference's) adds it.
    */
   readonly type: TypeIr;
+  readonly example?: ExampleIr;
 }
 
 export interface RecordIr extends Documented {
@@ -168,6 +180,8 @@ export interface RecordIr extends Documented {
   readonly fields: readonly FieldIr[];
   /** An open record keeps members it does not name, of this type (json: any value); absent: a closed record. */
   readonly additionalFields?: TypeIr;
+  /** A whole record as an example, every required field present. */
+  readonly example?: ExampleIr;
 }
 
 export type ParameterStyle = 'form' | 'deepObject' | 'json';
