@@ -97,6 +97,14 @@ export function inView(view: Pick<RecordType, 'omit' | 'pick'>, field: string): 
   return (view.pick.length === 0 || view.pick.includes(field)) && !view.omit.includes(field);
 }
 
+/** A record's own example as a view shows it: the fields the view leaves out left out, other members kept. */
+export function exampleInView(record: RecordIr, view: Pick<RecordType, 'omit' | 'pick'>): unknown {
+  const example = record.example?.value;
+  if (example === undefined || example === null || typeof example !== 'object') return example;
+  const declared = new Set(record.fields.map((field) => field.name));
+  return Object.fromEntries(Object.entries(example).filter(([key]) => !declared.has(key) || inView(view, key)));
+}
+
 export interface ListType extends TypeBase {
   readonly kind: 'list';
   readonly items: TypeIr;
