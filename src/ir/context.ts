@@ -4,7 +4,7 @@ import type { LoadedFile } from '../definitions/load.js';
 import type { RecordDefinition } from '../definitions/schema.js';
 import { positionOf, type YamlPath } from '../definitions/positions.js';
 import type { NamedTypes } from './named-types.js';
-import { compareCodePoints } from './names.js';
+import { withSortedKeys } from './names.js';
 import type { Documented, ExampleIr, Origin, SourceLocation } from './types.js';
 
 /** Where the checks of the whole IR put what they find: at an element's location. */
@@ -63,7 +63,7 @@ export class FileContext {
   /** The `example:` of the element at `path`, if it gives one, with where its value is written. */
   example(def: { example?: unknown }, path: YamlPath): { example?: ExampleIr } {
     if (def.example === undefined) return {};
-    return { example: { value: sortedKeys(def.example), location: this.locate([...path, 'example']) } };
+    return { example: { value: withSortedKeys(def.example), location: this.locate([...path, 'example']) } };
   }
 
   /** A record reference as written ("price" or "shared.money") → its key ("<file>.<record>"). */
@@ -89,12 +89,4 @@ export class FileContext {
   ): Documented {
     return { description: def.description, origin: this.origin(def.origin, parent), location: this.locate(path, true) };
   }
-}
-
-/** A value with the members of every object in code-point order: the order written never shows in the output. */
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys);
-  if (value === null || typeof value !== 'object') return value;
-  const keys = Object.keys(value).sort(compareCodePoints);
-  return Object.fromEntries(keys.map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]));
 }

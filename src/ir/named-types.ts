@@ -4,7 +4,7 @@
 import type { YamlPath } from '../definitions/positions.js';
 import type { TypeDefinition } from '../definitions/schema.js';
 import type { FileContext } from './context.js';
-import { expectedOneOf } from './names.js';
+import { expectedOneOf, withSortedKeys } from './names.js';
 import type { TypeIr, TypeKey } from './types.js';
 
 interface Declared {
@@ -61,7 +61,13 @@ export class NamedTypes {
       ctx.report('SVC253', [...path, 'type'], `unknown named type "${key}" ${expectedOneOf(key, known)}`);
       return undefined;
     }
-    return { ...type, nullable: type.nullable || (def.nullable ?? false), named: key };
+    const example = (this.declared.get(key)?.def as { example?: unknown } | undefined)?.example;
+    return {
+      ...type,
+      nullable: type.nullable || (def.nullable ?? false),
+      named: key,
+      ...(example !== undefined && { example: withSortedKeys(example) }),
+    };
   }
 
   /** The named types a file declares, in the order written. */

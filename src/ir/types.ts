@@ -60,6 +60,11 @@ interface TypeBase {
    * every reader sees what it allows; emitters that print names (types, OpenAPI, docs) print the name.
    */
   readonly named?: TypeKey;
+  /**
+   * On a reference to a named type, the named type's own example (NamedTypeIr.example has it with its
+   * location): every use shows it. Undefined elsewhere: a field's or record's example is theirs.
+   */
+  readonly example?: unknown;
 }
 
 /** A key that identifies a named type across files: "<file>.<name>". */

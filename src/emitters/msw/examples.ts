@@ -4,7 +4,7 @@
 // the same definitions give the same examples. The first example of each kind is the definitions'
 // own where they give one (`example:` of a record, a field or a named type, checked at load by
 // SVC270); the others are made up, so that ids still differ within a list.
-import type { FieldIr, Ir, RecordIr, RecordKey, ScalarType, TypeIr, TypeKey } from '../../ir/types.js';
+import type { FieldIr, Ir, RecordIr, RecordKey, ScalarType, TypeIr } from '../../ir/types.js';
 import { exampleInView, inView } from '../../ir/types.js';
 import { isStringFormat, stringFormat } from '../../ir/formats.js';
 import { patternExample } from '../openapi/pattern-example.js';
@@ -16,15 +16,7 @@ export const EXAMPLES_PER_RECORD = 3;
 const MAX_DEPTH = 2;
 
 export class ExampleValues {
-  /** The named types' own examples, by key. */
-  readonly #namedExamples: ReadonlyMap<TypeKey, unknown>;
-
-  constructor(private readonly ir: Ir) {
-    const named = ir.modules.flatMap((module) => module.types);
-    this.#namedExamples = new Map(
-      named.flatMap(({ key, example }) => (example ? [[key, example.value] as const] : [])),
-    );
-  }
+  constructor(private readonly ir: Ir) {}
 
   /** The `index`-th example of a record, in the view (omit/pick) the type asks for. */
   record(key: RecordKey, index: number, view: { omit: readonly string[]; pick: readonly string[] } = NO_VIEW): object {
@@ -33,8 +25,8 @@ export class ExampleValues {
 
   /** An example of any type, the `index`-th where a type has several (ids, enums). */
   value(type: TypeIr, index: number, name = 'value', depth = 0): unknown {
-    const given = type.named === undefined ? undefined : this.#namedExamples.get(type.named);
-    if (index === 0 && given !== undefined) return given;
+    // A named type's own example (only a reference to one carries it).
+    if (index === 0 && type.example !== undefined) return type.example;
     switch (type.kind) {
       case 'scalar':
         return scalarExample(type, index, name);

@@ -212,7 +212,7 @@ function namedRef(type: TypeIr, key: TypeKey, ctx: SchemaContext): Schema {
   return ctx.components.define(
     'schemas',
     { owner: `type:${key}`, preferred: pascalCase(recordName(key)), qualifier: recordModule(key) },
-    () => nonNullSchema(plain, ctx) as SchemaObject,
+    () => ({ ...(nonNullSchema(plain, ctx) as SchemaObject), ...examplesOf(type.example) }),
   );
 }
 
