@@ -19,6 +19,7 @@ const END_TO_END = [
   'test/openapi/runtime-statuses.test.ts',
   'test/runtime/jwks-keys.test.ts',
   'test/scaffold/versioned-routes.test.ts',
+  'test/scaffold/streamed-routes.test.ts',
   'test/server/oauth-client-credentials-only.test.ts',
   'test/diff/verdicts.test.ts',
   'test/foundation/chunked-load.test.ts',

@@ -11,9 +11,9 @@ import {
   normalizeAlgorithm,
   parseDigestAuthorization,
   safeEqual,
-  type DigestAlgorithm,
 } from './digest.js';
 import { Forbidden, Unauthorized } from './errors.js';
+import type { DigestAlgorithm } from './vocabulary.js';
 import type { DigestMeta } from './interface-meta.js';
 import { throttledError } from './login-guard.js';
 import type { Authenticator, AuthScheme } from './server-auth.js';

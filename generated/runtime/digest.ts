@@ -8,10 +8,7 @@
 import { Buffer } from 'node:buffer';
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-export type DigestAlgorithm = 'SHA-256' | 'MD5';
-
-/** Strongest first: the order in which a client prefers the offered algorithms. */
-export const DIGEST_ALGORITHMS: readonly DigestAlgorithm[] = ['SHA-256', 'MD5'];
+import { DIGEST_ALGORITHMS, type DigestAlgorithm } from './vocabulary.js';
 
 /** One challenge or credentials value: `<scheme> param=value, …` or `<scheme> <token68>`. */
 export interface AuthScheme {

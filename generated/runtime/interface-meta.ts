@@ -3,24 +3,18 @@
 // The shape of the metadata tables svcgen emits per interface (<interface>/metadata.ts).
 // Generated servers and clients read these tables; the logic lives once, here in the runtime.
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type InterfaceStyle = 'jsonapi' | 'success-envelope' | 'api-alias';
-export type ErrorStyle = 'errors-array' | 'success-false';
-export type ErrorKind =
-  | 'badRequest'
-  | 'validation'
-  | 'parameterMissing'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'notFound'
-  | 'methodNotAllowed'
-  | 'notAcceptable'
-  | 'conflict'
-  | 'payloadTooLarge'
-  | 'unsupportedMediaType'
-  | 'tooManyRequests'
-  | 'serviceUnavailable'
-  | 'notImplemented';
+import type {
+  ApiKeyLocation,
+  BodyFormat,
+  DigestAlgorithm,
+  ErrorKind,
+  ErrorStyle,
+  HttpMethod,
+  InterfaceStyle,
+  RelationKind,
+} from './vocabulary.js';
+
+export type { ErrorKind, ErrorStyle, HttpMethod, InterfaceStyle } from './vocabulary.js';
 
 export interface ErrorMeta {
   readonly kind: ErrorKind;
@@ -31,7 +25,7 @@ export interface ErrorMeta {
 }
 
 export interface RelationMeta {
-  readonly kind: 'to-one' | 'to-many';
+  readonly kind: RelationKind;
   readonly record: string;
   readonly foreignKey?: string;
 }
@@ -84,7 +78,7 @@ export interface FileMeta {
 
 export interface BodyMeta {
   readonly required: boolean;
-  readonly formats: readonly ('json' | 'form')[];
+  readonly formats: readonly BodyFormat[];
   readonly queryAlternative?: { readonly member: string; readonly style: 'json' | 'deepObject' };
 }
 
@@ -160,7 +154,7 @@ export interface SessionMeta {
 
 export interface ApiKeyMeta {
   readonly type: 'apiKey';
-  readonly in: 'header' | 'query' | 'cookie';
+  readonly in: ApiKeyLocation;
   /** The header (lower-cased), query parameter or cookie that carries the key. */
   readonly name: string;
   /** The error entry answering a key that names no one (default: the unauthorized kind's entry). */
@@ -176,7 +170,7 @@ export interface BasicMeta {
 export interface DigestMeta {
   readonly type: 'digest';
   readonly realm: string;
-  readonly algorithms: readonly ('SHA-256' | 'MD5')[];
+  readonly algorithms: readonly DigestAlgorithm[];
   readonly nonceLifetime: number;
   readonly privileges?: { readonly resource: string; readonly names: readonly string[] };
 }

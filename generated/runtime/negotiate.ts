@@ -3,12 +3,11 @@
 // Content negotiation: the answer's representation for json:api interfaces (json:api by default, plain
 // JSON on request), and whether a request body comes in a media type the route reads.
 import { ApiError } from './errors.js';
+import type { BodyFormat } from './vocabulary.js';
 
 export type Representation = 'jsonapi' | 'plain';
 
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
-
-export type BodyFormat = 'json' | 'form';
 
 const BODY_MEDIA_TYPES: Record<BodyFormat, string> = {
   json: 'application/json',

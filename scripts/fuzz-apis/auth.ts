@@ -4,6 +4,7 @@
 // declares, so that a route's `scopes` never refuse the fuzzer. A new kind is one more entry here.
 import { generateKeyPair, SignJWT } from 'jose';
 import type { AuthSchemeIr } from '../../src/ir/types.js';
+import { DIGEST_ALGORITHMS, type ApiKeyLocation } from '../../src/runtime/vocabulary.js';
 
 export const FUZZ_USER = 'fuzz-user';
 export const FUZZ_SECRET = 'fuzz-secret-0123456789';
@@ -47,7 +48,7 @@ export interface AuthKindEntry {
 
 const verifyApiKey = (key: string) => (key === FUZZ_SECRET ? PRINCIPAL : undefined);
 
-function apiKey(place: 'header' | 'query' | 'cookie', name: string, session: boolean): AuthKindEntry {
+function apiKey(place: ApiKeyLocation, name: string, session: boolean): AuthKindEntry {
   return {
     definition: () => ({
       type: 'apiKey',
@@ -116,7 +117,7 @@ export const AUTH_KINDS = {
     definition: () => ({
       type: 'digest',
       realm: 'fuzz',
-      algorithms: ['SHA-256', 'MD5'],
+      algorithms: [...DIGEST_ALGORITHMS],
       qop: ['auth'],
       nonceLifetime: 3600,
     }),

@@ -5,6 +5,16 @@
 // records are indexes resolved modulo what is left, so a shrunk model is still a valid document.
 import fc from 'fast-check';
 import { INTEGER_FORMATS, STRING_FORMATS } from '../../src/ir/formats.js';
+import {
+  ERROR_STYLES,
+  INTERFACE_STYLES,
+  PARAMETER_STYLES,
+  RELATION_KINDS,
+  type ErrorStyle,
+  type InterfaceStyle,
+  type ParameterStyle,
+  type RelationKind,
+} from '../../src/runtime/vocabulary.js';
 import { AUTH_KINDS, FUZZ_SCOPES, schemeName, type AuthKind } from './auth.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -148,7 +158,7 @@ function asNamedType(field: JsonObject, types: JsonObject): JsonObject {
 /** A relation field (docs/definitions.md, Relations): optional and read-only, to any record (itself too). */
 interface RelationModel {
   readonly name: string;
-  readonly kind: 'to-one' | 'to-many';
+  readonly kind: RelationKind;
   /** Index of the related record, resolved modulo the record count. */
   readonly ref: number;
   readonly nullable: boolean;
@@ -158,7 +168,7 @@ interface RelationModel {
 
 const relationModel: fc.Arbitrary<RelationModel> = fc.record({
   name: fc.constantFrom(...RELATION_NAMES),
-  kind: fc.constantFrom('to-one' as const, 'to-many' as const),
+  kind: fc.constantFrom(...RELATION_KINDS),
   ref: fc.nat(),
   nullable: fc.boolean(),
   foreignKey: fc.boolean(),
@@ -183,7 +193,7 @@ type RouteKind = 'list' | 'get' | 'create' | 'update' | 'remove' | 'count';
 interface ParamModel {
   readonly name: string;
   readonly type: TypeModel;
-  readonly style: 'form' | 'deepObject' | 'json';
+  readonly style: ParameterStyle;
   readonly required: boolean;
 }
 
@@ -212,7 +222,7 @@ const queryModel: fc.Arbitrary<ParamModel> = fc.oneof(
       fc.nat().map((ref): TypeModel => ({ ref })),
       scalarType.map((scalar): TypeModel => ({ map: { scalar } })),
     ),
-    style: fc.constantFrom('deepObject' as const, 'json' as const, 'form' as const),
+    style: fc.constantFrom(...PARAMETER_STYLES),
     required: fc.boolean(),
   }),
   fc.record({
@@ -280,8 +290,8 @@ const routeModel: fc.Arbitrary<RouteModel> = fc.record({
 });
 
 export interface ApiModel {
-  readonly style: 'jsonapi' | 'success-envelope' | 'api-alias';
-  readonly errorStyle: 'errors-array' | 'success-false';
+  readonly style: InterfaceStyle;
+  readonly errorStyle: ErrorStyle;
   readonly auth: readonly AuthKind[];
   readonly records: readonly RecordModel[];
   readonly routes: readonly RouteModel[];
@@ -290,8 +300,8 @@ export interface ApiModel {
 }
 
 export const apiModel: fc.Arbitrary<ApiModel> = fc.record({
-  style: fc.constantFrom('jsonapi' as const, 'success-envelope' as const, 'api-alias' as const),
-  errorStyle: fc.constantFrom('errors-array' as const, 'success-false' as const),
+  style: fc.constantFrom(...INTERFACE_STYLES),
+  errorStyle: fc.constantFrom(...ERROR_STYLES),
   auth: fc.uniqueArray(fc.constantFrom(...(Object.keys(AUTH_KINDS) as AuthKind[])), { maxLength: 3 }),
   records: fc.array(recordModel, { minLength: 1, maxLength: 4 }),
   routes: fc.array(routeModel, { minLength: 1, maxLength: 6 }),

@@ -4,6 +4,7 @@
 // response headers, body query alternatives, enums, auth and token paths, totals, and deleted or
 // duplicated keys.
 import { FORMAT_WORDS } from '../../src/ir/formats.js';
+import { BODY_FORMATS, PARAMETER_STYLES } from '../../src/runtime/vocabulary.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -236,7 +237,7 @@ const MUTATIONS: Record<string, Mutation> = {
   style(doc, rng) {
     const target = pick(rng, under(doc, 'query'));
     if (!target || !isObject(target.value)) return undefined;
-    target.value['style'] = pick(rng, ['form', 'deepObject', 'json']);
+    target.value['style'] = pick(rng, PARAMETER_STYLES);
     return `style of ${target.path.join('.')} → ${String(target.value['style'])}`;
   },
   auth(doc, rng) {
@@ -325,7 +326,7 @@ const MUTATIONS: Record<string, Mutation> = {
       routes(doc).filter((entry) => isObject(entry.value) && entry.value['body'] !== undefined),
     );
     if (!route || !isObject(route.value)) return undefined;
-    route.value['bodyFormats'] = pick(rng, [['form'], ['json', 'form']]);
+    route.value['bodyFormats'] = pick(rng, [['form'], [...BODY_FORMATS]]);
     return `form body on ${route.path.join('.')}`;
   },
   text(doc, rng) {
@@ -390,7 +391,7 @@ const MUTATIONS: Record<string, Mutation> = {
   parameterStyle(doc, rng) {
     const target = pick(rng, [...under(doc, 'pathParams'), ...under(doc, 'headers')]);
     if (!target || !isObject(target.value)) return undefined;
-    target.value['style'] = pick(rng, ['form', 'deepObject', 'json']);
+    target.value['style'] = pick(rng, PARAMETER_STYLES);
     if (rng() < 0.5) Object.assign(target.value, { type: 'record', record: pick(rng, ['maker', 'product', 'money']) });
     return `style of ${target.path.join('.')} → ${String(target.value['style'])}`;
   },

@@ -2,7 +2,18 @@
 // `schema/svcgen-definitions.schema.json` is generated from it for editors.
 import { z } from 'zod';
 import { FORMAT_WORDS } from '../ir/formats.js';
-import { ERROR_KINDS, HTTP_METHODS, SCALAR_KINDS } from '../ir/types.js';
+import { SCALAR_KINDS } from '../ir/types.js';
+import {
+  API_KEY_LOCATIONS,
+  BODY_FORMATS,
+  DIGEST_ALGORITHMS,
+  ERROR_KINDS,
+  ERROR_STYLES,
+  HTTP_METHODS,
+  INTERFACE_STYLES,
+  PARAMETER_STYLES,
+  RELATION_KINDS,
+} from '../runtime/vocabulary.js';
 import { NAME_PATTERN } from './schema-values.js';
 
 /** Where an element comes from: the interface document, or a choice made where it is silent. */
@@ -123,7 +134,7 @@ export const FieldSchema = z.strictObject({
   example,
   relation: z
     .strictObject({
-      kind: z.enum(['to-one', 'to-many']),
+      kind: z.enum(RELATION_KINDS),
       record: z.string(),
       foreignKey: z.string().optional().describe('the field holding the related id (to-one)'),
       inverse: z.string().optional().describe('the related record field pointing back (to-many)'),
@@ -152,7 +163,7 @@ export const ParameterSchema = z.strictObject({
   variants: variantsSchema(),
   required: z.boolean().optional(),
   default: z.unknown().optional(),
-  style: z.enum(['form', 'deepObject', 'json']).optional().describe('how a structured query value is written'),
+  style: z.enum(PARAMETER_STYLES).optional().describe('how a structured query value is written'),
   shortForm: z
     .strictObject({
       key: z.string().describe('the item field that takes the bracketed name'),
@@ -277,7 +288,7 @@ export const RouteSchema = z.strictObject({
     })
     .optional()
     .describe('for clients that cannot send a GET body'),
-  bodyFormats: z.array(z.enum(['json', 'form'])).optional(),
+  bodyFormats: z.array(z.enum(BODY_FORMATS)).optional(),
   idempotencyKey: headerName
     .optional()
     .describe(
@@ -374,7 +385,7 @@ export const AuthSchemeSchema = z.discriminatedUnion('type', [
   z.strictObject({
     ...common,
     type: z.literal('apiKey'),
-    in: z.enum(['header', 'query', 'cookie']),
+    in: z.enum(API_KEY_LOCATIONS),
     name: token("a header, query or cookie name: letters, digits and !#$%&'*+.^_`|~-"),
     scopes: scopeList,
     unknownKeyError: z
@@ -400,7 +411,7 @@ export const AuthSchemeSchema = z.discriminatedUnion('type', [
     ...common,
     type: z.literal('digest'),
     realm: z.string(),
-    algorithms: z.array(z.enum(['SHA-256', 'MD5'])).min(1),
+    algorithms: z.array(z.enum(DIGEST_ALGORITHMS)).min(1),
     qop: z.array(z.enum(['auth'])).min(1),
     nonceLifetime: z.number().int().positive(),
     privileges: z
@@ -430,11 +441,11 @@ export const InterfaceSchema = z.strictObject({
   title: z.string(),
   basePath: z.string().regex(/^\/[A-Za-z0-9_\-/]*$/, 'a path starting with "/"'),
   style: z
-    .enum(['jsonapi', 'success-envelope', 'api-alias'])
+    .enum(INTERFACE_STYLES)
     .describe(
       'jsonapi: json:api or plain JSON by Accept; success-envelope: {success,data}; api-alias: records with apiAlias',
     ),
-  errorStyle: z.enum(['errors-array', 'success-false']),
+  errorStyle: z.enum(ERROR_STYLES),
   versions: z.array(segment).optional().describe('version segments that all reach the same routes'),
   segmentAliases: z
     .record(segment, z.array(segment))

@@ -1,7 +1,7 @@
 // "Did you mean …": the value a definition most likely meant, for a value that is not allowed.
 // First the spellings other tools use for the same thing (int, bool, double, datetime), then the
 // same word in another case (patch for PATCH), then the nearest allowed value by edit distance.
-import { FORMAT_ALIASES } from '../ir/formats.js';
+import { FORMAT_ALIASES, isIntegerFormat, isStringFormat } from '../ir/formats.js';
 import { closest } from '../ir/names.js';
 
 /** Common names, in other languages and formats, for svcgen's own values. */
@@ -37,4 +37,15 @@ export function intendedValue(found: unknown, allowed: readonly string[]): strin
 export function didYouMean(found: unknown, allowed: readonly string[]): string {
   const intended = intendedValue(found, allowed);
   return intended === undefined ? '' : `did you mean "${intended}"? `;
+}
+
+/**
+ * `did you mean "type: string, format: uuid"? ` for a type word that is a format (OpenAPI's habit of
+ * `type: string, format: uuid` read backwards), or nothing.
+ */
+export function formatAsType(found: string): string {
+  const word = FORMAT_ALIASES[found.toLowerCase()] ?? found.toLowerCase();
+  if (isStringFormat(word)) return `did you mean "type: string, format: ${word}"? `;
+  if (isIntegerFormat(word)) return `did you mean "type: integer, format: ${word}"? `;
+  return '';
 }

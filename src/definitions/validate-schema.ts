@@ -6,7 +6,7 @@ import type { LoadedFile } from './load.js';
 import { positionOf, type YamlPath } from './positions.js';
 import { DefinitionFileSchema, FIELD_TYPES } from './schema.js';
 import { isMapping } from './schema-values.js';
-import { didYouMean } from './suggestions.js';
+import { didYouMean, formatAsType } from './suggestions.js';
 import { describePath } from './unusable-values.js';
 
 /** The whole-file check, for a file that does not check out entry by entry: its diagnostics, located. */
@@ -86,7 +86,7 @@ function issueToDiagnostics(loaded: LoadedFile, issue: z.core.$ZodIssue): Diagno
     case 'invalid_format':
       // A type is a type word or a named type ("<file>.<name>"): a word that is neither is a misspelt type word.
       if (path.at(-1) === 'type' && typeof issue.input === 'string') {
-        const hint = didYouMean(issue.input, FIELD_TYPES);
+        const hint = didYouMean(issue.input, FIELD_TYPES) || formatAsType(issue.input);
         const expected = `${hint}expected one of: ${FIELD_TYPES.join(', ')}, or a named type "<file>.<name>"`;
         return [located('SVC104', `unknown field type ${JSON.stringify(issue.input)} (${expected})`)];
       }

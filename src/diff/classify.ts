@@ -75,6 +75,11 @@ export const RULES = {
   // Clients do not check the type name (apiAlias is dropped, the json:api type is not compared); a newer
   // client checks the apiAlias the base server does not send.
   'resource-type-changed': fixed(SERVERS),
+  // An open record keeps members it does not name. Opened: a newer client sends members a base server refuses
+  // (answers: base clients drop them). Closed: a base client's extra members are refused, and handler code that
+  // writes them no longer compiles.
+  'record-opened': { request: SERVERS, response: NONE },
+  'record-closed': { request: CLIENTS, response: SERVERS },
 
   // types and constraints
   'type-changed': fixed(BOTH),
@@ -136,11 +141,22 @@ export const RULES = {
   'multipart-part-added-required': fixed(BOTH),
   'multipart-part-added-optional': fixed(SERVERS),
   'multipart-part-removed': fixed(BOTH),
+  // A part's presence, limit, media types and text values are reported with the kinds above (became-required,
+  // upload-limit-lowered, upload-media-type-added, constraint-tightened, enum-value-added, … as request changes);
+  // the form's own limits (parts, fieldBytes) as body-limit-lowered and body-limit-raised.
   'file-answer-added': fixed(BOTH),
   'file-answer-removed': fixed(BOTH),
   // Clients refuse a file of a media type they do not know; a handler's result names one of the declared ones.
   'file-answer-media-type-added': fixed(CLIENTS),
   'file-answer-media-type-removed': fixed(SERVERS),
+  // Event streams (events: in a response). An answer that becomes or stops being a stream fails both ways: the
+  // other side sends or expects JSON, and handlers return another thing.
+  'event-stream-added': fixed(BOTH),
+  'event-stream-removed': fixed(BOTH),
+  // Clients skip an event they do not know (a newer server's); a handler writes only the events it knows.
+  'event-added': fixed(NONE),
+  // Handler code that still writes the removed event no longer compiles; clients simply no longer get it.
+  'event-removed': fixed(SERVERS),
   'body-query-alternative-added': fixed(NONE),
   'body-query-alternative-removed': fixed(CLIENTS),
   'body-query-alternative-changed': fixed(BOTH),

@@ -1,7 +1,8 @@
-// Files as bodies and answers: a route that gains or loses an upload or a file answer, and what a file
-// may be (its media types, an upload's limit).
-import type { FileIr, MultipartIr, ResponseIr, RouteIr } from '../ir/types.js';
-import { listDelta, type CompareContext } from './context.js';
+// Files as bodies and answers: a route that gains or loses an upload, a multipart form or a file answer, and
+// what a file may be (its media types, an upload's limit), a form's parts (presence, limits, values).
+import type { FieldPartIr, FileIr, FilePartIr, MultipartIr, ResponseIr, RouteIr } from '../ir/types.js';
+import { listDelta, show, type CompareContext } from './context.js';
+import type { Direction } from './types.js';
 
 type Report = ReturnType<CompareContext['reporter']>;
 
@@ -11,10 +12,15 @@ export function compareUpload(ctx: CompareContext, route: string, base: RouteIr,
   if (base.upload && !head.upload) return report('upload-removed', 'the request body is no longer a file upload');
   if (!base.upload || !head.upload) return;
   compareMediaTypes(report, 'upload', base.upload, head.upload);
-  const [before, after] = [base.upload.maxBytes ?? Infinity, head.upload.maxBytes ?? Infinity];
+  compareLimit(report, base.upload.maxBytes, head.upload.maxBytes);
+}
+
+/** The largest file taken (undefined: no limit of its own). */
+function compareLimit(report: Report, base: number | undefined, head: number | undefined, prefix = ''): void {
+  const [before, after] = [base ?? Infinity, head ?? Infinity];
   const shown = (limit: number) => (limit === Infinity ? 'no limit' : `${limit} bytes`);
-  if (after < before) report('upload-limit-lowered', `limit ${shown(before)} → ${shown(after)}`);
-  if (after > before) report('upload-limit-raised', `limit ${shown(before)} → ${shown(after)}`);
+  if (after < before) report('upload-limit-lowered', `${prefix}limit ${shown(before)} → ${shown(after)}`);
+  if (after > before) report('upload-limit-raised', `${prefix}limit ${shown(before)} → ${shown(after)}`);
 }
 
 export function compareFileAnswer(report: Report, base: ResponseIr, head: ResponseIr): void {
@@ -23,11 +29,18 @@ export function compareFileAnswer(report: Report, base: ResponseIr, head: Respon
   if (base.file && head.file) compareMediaTypes(report, 'file-answer', base.file, head.file);
 }
 
-function compareMediaTypes(report: Report, kind: 'upload' | 'file-answer', base: FileIr, head: FileIr): void {
+function compareMediaTypes(
+  report: Report,
+  kind: 'upload' | 'file-answer',
+  base: FileIr,
+  head: FileIr,
+  prefix = '',
+): void {
   const delta = listDelta(base.mediaTypes, head.mediaTypes);
-  if (delta.added.length > 0) report(`${kind}-media-type-added`, `media types added: ${delta.added.join(', ')}`);
+  if (delta.added.length > 0)
+    report(`${kind}-media-type-added`, `${prefix}media types added: ${delta.added.join(', ')}`);
   if (delta.removed.length > 0)
-    report(`${kind}-media-type-removed`, `media types removed: ${delta.removed.join(', ')}`);
+    report(`${kind}-media-type-removed`, `${prefix}media types removed: ${delta.removed.join(', ')}`);
 }
 
 /** A multipart body: gained or lost, and its parts (file or text) added or removed. */
@@ -47,8 +60,53 @@ export function compareMultipart(ctx: CompareContext, route: string, base: Route
         `${part.required ? 'required' : 'optional'} part ${name} added`,
       );
   for (const name of before.keys()) if (!after.has(name)) report('multipart-part-removed', `part ${name} removed`);
-  for (const part of head.multipart.files) {
-    const old = base.multipart.files.find((candidate) => candidate.name === part.name);
-    if (old) compareMediaTypes(report, 'upload', old, part);
+  for (const [name, part] of after) {
+    const old = before.get(name);
+    if (old) compareParts(report, old, part);
   }
+  compareFormLimit(report, 'parts', base.multipart.maxParts, head.multipart.maxParts);
+  compareFormLimit(report, 'fieldBytes', base.multipart.maxFieldBytes, head.multipart.maxFieldBytes);
+}
+
+const REQUEST: readonly Direction[] = ['request'];
+
+/** One part both forms have: required or not, and what a file part or a text part may be. */
+function compareParts(report: Report, base: FilePartIr | FieldPartIr, head: FilePartIr | FieldPartIr): void {
+  const part = `part ${head.name}`;
+  if (base.required !== head.required)
+    report(
+      head.required ? 'became-required' : 'became-optional',
+      `${part} now ${head.required ? 'required' : 'optional'}`,
+      REQUEST,
+    );
+  if ('mediaTypes' in base && 'mediaTypes' in head) {
+    compareMediaTypes(report, 'upload', base, head, `${part}: `);
+    compareLimit(report, base.maxBytes, head.maxBytes, `${part}: `);
+  } else if (!('mediaTypes' in base) && !('mediaTypes' in head)) {
+    compareTextPart(report, base, head, `${part}: `);
+  } else {
+    report('type-changed', `${part} is now a ${'mediaTypes' in head ? 'file' : 'text'} part`, REQUEST);
+  }
+}
+
+/** A text part: its values (an enum) and its longest text. */
+function compareTextPart(report: Report, base: FieldPartIr, head: FieldPartIr, prefix: string): void {
+  const [from, to] = [base.values, head.values];
+  if (from && to) {
+    const delta = listDelta(from, to);
+    if (delta.added.length > 0) report('enum-value-added', `${prefix}values added: ${delta.added.join(', ')}`, REQUEST);
+    if (delta.removed.length > 0)
+      report('enum-value-removed', `${prefix}values removed: ${delta.removed.join(', ')}`, REQUEST);
+  } else if (from || to) {
+    report(to ? 'type-narrowed' : 'type-widened', `${prefix}${to ? 'now one of its values' : 'now any text'}`, REQUEST);
+  }
+  const [before, after] = [base.maxLength ?? Infinity, head.maxLength ?? Infinity];
+  if (after < before) report('constraint-tightened', `${prefix}maxLength ${show(base.maxLength)} → ${after}`, REQUEST);
+  if (after > before) report('constraint-relaxed', `${prefix}maxLength ${before} → ${show(head.maxLength)}`, REQUEST);
+}
+
+/** The form's own bounds: past them a request is a 413 whatever its parts are. */
+function compareFormLimit(report: Report, name: string, before: number, after: number): void {
+  if (after < before) report('body-limit-lowered', `multipart limit ${name} ${before} → ${after}`);
+  if (after > before) report('body-limit-raised', `multipart limit ${name} ${before} → ${after}`);
 }

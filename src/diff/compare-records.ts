@@ -51,8 +51,8 @@ function compareOtherMembers(ctx: CompareContext, report: Report, base: RecordIr
   const directions = recordDirections([ctx.baseUses, ctx.headUses], head.key);
   const [from, to] = [base.additionalFields, head.additionalFields];
   if (from && to) compareTypes(report, directions, from, to, ctx, 'other members: ');
-  else if (to) report('type-widened', 'now keeps members it does not name (an open record)', directions);
-  else if (from) report('type-narrowed', 'no longer keeps members it does not name (a closed record)', directions);
+  else if (to) report('record-opened', 'now keeps members it does not name (an open record)', directions);
+  else if (from) report('record-closed', 'no longer keeps members it does not name (a closed record)', directions);
 }
 
 function addedField(ctx: CompareContext, report: Report, record: RecordIr, field: FieldIr): void {

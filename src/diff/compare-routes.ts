@@ -3,6 +3,7 @@ import type { ModuleIr, ParameterIr, RouteIr } from '../ir/types.js';
 import { listDelta, reportOtherChanges, sameValue, show, type CompareContext } from './context.js';
 import { compareRouteAuth } from './compare-auth.js';
 import { compareDefault, comparePresence, isRequired } from './compare-records.js';
+import { compareEventStream } from './compare-events.js';
 import { compareFileAnswer, compareMultipart, compareUpload } from './compare-files.js';
 import { compareTypes } from './compare-types.js';
 import type { Direction } from './types.js';
@@ -200,8 +201,9 @@ function compareResponses(ctx: CompareContext, route: string, base: RouteIr, hea
       else if (before.body && !after.body) body('body-removed', 'response body removed', directions);
       else if (before.body && after.body) compareTypes(body, directions, before.body, after.body, ctx);
       compareFileAnswer(body, before, after);
+      compareEventStream(ctx, ctx.reporter(`${subject(status)} › events`, { head: after.location }), before, after);
       compareParameters(ctx, `${subject(status)} › header`, before.headers, after.headers, 'response');
-      const handled = ['status', 'body', 'envelope', 'headers', 'when', 'total', 'file'] as const;
+      const handled = ['status', 'body', 'envelope', 'headers', 'when', 'total', 'file', 'events'] as const;
       reportOtherChanges(report, before, after, handled, directions);
     },
   });

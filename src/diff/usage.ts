@@ -43,6 +43,7 @@ export function collectRecordUses(ir: Ir): RecordUses {
       for (const response of route.responses) {
         if (response.body) visit(response.body, 'response');
         for (const header of response.headers) visit(header.type, 'response');
+        for (const event of response.events?.events ?? []) visit(event.type, 'response');
       }
     }
   }

@@ -2,6 +2,7 @@
 import { pascalCase } from '../ir/names.js';
 import type { RouteDefinition, TypeDefinition } from '../definitions/schema.js';
 import { isMapping } from '../definitions/schema-values.js';
+import { BODY_FORMATS } from '../runtime/vocabulary.js';
 import { noteAt, type ImportContext } from './context.js';
 import * as mapping from './mapping.js';
 import type { Place } from './refs.js';
@@ -83,7 +84,7 @@ export function bodyKeys(
     // svcgen reads a form body of flat text members only (SVC217); a nested one (Stripe's brackets) is JSON here.
     const record = found.type.type === 'record' ? context.schemas.records.get(found.type.record ?? '') : undefined;
     const flat = record && Object.values(record.fields).every((field) => FORM_MEMBERS.has(field.type));
-    if (flat) keys.bodyFormats = found.json ? ['json', 'form'] : ['form'];
+    if (flat) keys.bodyFormats = found.json ? [...BODY_FORMATS] : ['form'];
     else noteAt(context, at, 'approximated', mapping.nestedForm());
   }
   return keys;

@@ -23,23 +23,37 @@ export interface Documented {
 export const SCALAR_KINDS = ['string', 'integer', 'number', 'boolean', 'date', 'date-time'] as const;
 export type ScalarKind = (typeof SCALAR_KINDS)[number];
 export { STRING_FORMATS, INTEGER_FORMATS, type StringFormat, type IntegerFormat } from './formats.js';
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
-export const ERROR_KINDS = [
-  'badRequest',
-  'validation',
-  'parameterMissing',
-  'unauthorized',
-  'forbidden',
-  'notFound',
-  'methodNotAllowed',
-  'notAcceptable',
-  'conflict',
-  'payloadTooLarge',
-  'unsupportedMediaType',
-  'tooManyRequests',
-  'serviceUnavailable',
-] as const;
+export {
+  API_KEY_LOCATIONS,
+  BODY_FORMATS,
+  DIGEST_ALGORITHMS,
+  ERROR_KINDS,
+  ERROR_STYLES,
+  HTTP_METHODS,
+  INTERFACE_STYLES,
+  PARAMETER_STYLES,
+  RELATION_KINDS,
+  type ApiKeyLocation,
+  type BodyFormat,
+  type DigestAlgorithm,
+  type ErrorStyle,
+  type HttpMethod,
+  type InterfaceStyle,
+  type ParameterStyle,
+  type RelationKind,
+} from '../runtime/vocabulary.js';
+import type {
+  ApiKeyLocation,
+  BodyFormat,
+  DigestAlgorithm,
+  ERROR_KINDS,
+  ErrorStyle,
+  HttpMethod,
+  InterfaceStyle,
+  ParameterStyle,
+  RelationKind,
+} from '../runtime/vocabulary.js';
+/** The errors a definition declares (the runtime adds its own notImplemented). */
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 export interface Constraints {
@@ -144,7 +158,7 @@ export interface Discriminator {
 export type TypeIr = ScalarType | EnumType | RecordType | ListType | MapType | UnionType | JsonType;
 
 export interface RelationIr {
-  readonly kind: 'to-one' | 'to-many';
+  readonly kind: RelationKind;
   readonly record: RecordKey;
   readonly foreignKey: string | undefined;
   readonly inverse: string | undefined;
@@ -197,7 +211,6 @@ export interface RecordIr extends Documented {
   readonly example?: ExampleIr;
 }
 
-export type ParameterStyle = 'form' | 'deepObject' | 'json';
 
 export interface ParameterIr extends Documented {
   readonly name: string;
@@ -296,7 +309,7 @@ export interface RouteIr extends Documented {
   readonly bodyEntries: 'whole' | 'each';
   readonly bodyQueryAlternative:
     { readonly member: string; readonly style: 'json' | 'deepObject'; readonly origin: Origin } | undefined;
-  readonly bodyFormats: readonly ('json' | 'form')[];
+  readonly bodyFormats: readonly BodyFormat[];
   /** The header (lower-cased) whose value names one attempt of the request, so a repeat is answered, not applied. */
   readonly idempotencyKey: string | undefined;
   /** The request body is a file's bytes, streamed to the handler (no body then). */
@@ -359,7 +372,7 @@ export interface SessionIr {
 export interface ApiKeySchemeIr extends Documented {
   readonly type: 'apiKey';
   readonly name: string;
-  readonly in: 'header' | 'query' | 'cookie';
+  readonly in: ApiKeyLocation;
   /** The header (lower-cased), query parameter or cookie carrying the key. */
   readonly keyName: string;
   readonly scopes: readonly string[];
@@ -380,7 +393,7 @@ export interface DigestSchemeIr extends Documented {
   readonly type: 'digest';
   readonly name: string;
   readonly realm: string;
-  readonly algorithms: readonly ('SHA-256' | 'MD5')[];
+  readonly algorithms: readonly DigestAlgorithm[];
   readonly qop: readonly 'auth'[];
   readonly nonceLifetime: number;
   readonly privileges: { readonly resource: string; readonly names: readonly string[] } | undefined;
@@ -401,8 +414,8 @@ export interface ErrorIr extends Documented {
 export interface InterfaceIr extends Documented {
   readonly title: string;
   readonly basePath: string;
-  readonly style: 'jsonapi' | 'success-envelope' | 'api-alias';
-  readonly errorStyle: 'errors-array' | 'success-false';
+  readonly style: InterfaceStyle;
+  readonly errorStyle: ErrorStyle;
   readonly versions: readonly string[];
   readonly segmentAliases: readonly { readonly segment: string; readonly aliases: readonly string[] }[];
   readonly bodyLimitBytes: number | undefined;

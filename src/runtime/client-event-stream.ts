@@ -3,7 +3,7 @@
 // mid-stream is opened again with Last-Event-ID, after the server's `retry` (bounded tries in a row); the
 // server ending the stream ends the iteration, and the call's signal aborts it.
 import type { CallInput, CallOptions, ClientCore } from './client.js';
-import { NetworkError, ResponseValidationError } from './client-errors.js';
+import { NetworkError, ResponseValidationError, UnreadableResponseError } from './client-errors.js';
 import type { RouteMeta } from './interface-meta.js';
 import { readTolerantly } from './tolerant-read.js';
 
@@ -37,8 +37,8 @@ export async function eventStreamCall<Event>(
   input: CallInput,
   options: EventStreamOptions = {},
 ): Promise<EventStream<Event>> {
-  const open = (lastEventId: string | undefined) =>
-    core.exchange(
+  const open = async (lastEventId: string | undefined) => {
+    const response = await core.exchange(
       route.name,
       input,
       lastEventId === undefined
@@ -46,7 +46,23 @@ export async function eventStreamCall<Event>(
         : { ...options, headers: { ...options.headers, 'last-event-id': lastEventId } },
       { accept: 'text/event-stream' },
     );
+    return expectEventStream(core, route, response);
+  };
   return new ClientEventStream<Event>(core, route, options, open, await open(undefined));
+}
+
+/** A success answer that is not an event stream (a server of another version answering JSON) is refused unread. */
+async function expectEventStream(core: ClientCore, route: RouteMeta, response: Response): Promise<Response> {
+  const mediaType = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType === 'text/event-stream') return response;
+  await response.body?.cancel();
+  throw new UnreadableResponseError({
+    interfaceName: core.interfaceName,
+    status: response.status,
+    problem: `${route.name} answers an event stream (text/event-stream), not ${mediaType ?? 'a body without a media type'}`,
+    text: '',
+    secrets: [],
+  });
 }
 
 class ClientEventStream<Event> implements EventStream<Event> {

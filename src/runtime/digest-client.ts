@@ -11,15 +11,14 @@
 
 import { randomBytes } from 'node:crypto';
 import {
-  DIGEST_ALGORITHMS,
   computeDigestResponse,
   formatAuthorization,
   formatNonceCount,
   normalizeAlgorithm,
   parseDigestChallenges,
-  type DigestAlgorithm,
   type DigestChallenge,
 } from './digest.js';
+import { DIGEST_ALGORITHMS, type DigestAlgorithm } from './vocabulary.js';
 import type { ClientAuth, ClientAuthScheme } from './client-auth.js';
 import type { DigestMeta } from './interface-meta.js';
 

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { InternalError } from './error-reply.js';
 import { Unauthorized, type ApiError } from './errors.js';
 import type { OAuthMeta } from './interface-meta.js';
-import { requireBodyMediaType, type BodyFormat } from './negotiate.js';
+import { requireBodyMediaType } from './negotiate.js';
 import {
   bearerChallenge,
   handleTokenRequest,
@@ -25,6 +25,7 @@ import {
   type RefreshTokenStore,
 } from './stores.js';
 import { LoginThrottle } from './throttle.js';
+import { BODY_FORMATS } from './vocabulary.js';
 
 /** The options of a scheme without the password grant: the service checks clients, never users' passwords. */
 export interface OAuthClientOptions {
@@ -142,8 +143,6 @@ function oauthBearerAuthenticator(runtime: OAuthRuntime): Authenticator {
   };
 }
 
-const TOKEN_BODY_FORMATS: readonly BodyFormat[] = ['json', 'form'];
-
 /** Statuses of token request failures that are not RFC 6749 errors (all others are 400 invalid_request). */
 const TOKEN_ERROR_STATUS: Partial<Record<ApiError['kind'], number>> = {
   payloadTooLarge: 413,
@@ -152,7 +151,7 @@ const TOKEN_ERROR_STATUS: Partial<Record<ApiError['kind'], number>> = {
 
 function registerTokenEndpoint(app: FastifyInstance, runtime: OAuthRuntime, context: SchemeRoutesContext): void {
   app.post(runtime.scheme.tokenPath, {
-    onRequest: async (request) => requireBodyMediaType(request, TOKEN_BODY_FORMATS),
+    onRequest: async (request) => requireBodyMediaType(request, BODY_FORMATS),
     handler: async (request, reply) => {
       const result = await runtime.issue(request.body ?? {}, {
         authorization: request.headers.authorization,

@@ -129,6 +129,24 @@ function withUnions(d: Doc): void {
   }
 }
 
+/** A route that answers an event stream: a loan is lent, then returned. */
+function withEvents(d: Doc): void {
+  d.records.lent = { fields: { book: { type: 'integer' }, until: { type: 'string' } } };
+  d.records.returned = { fields: { book: { type: 'integer' } } };
+  d.routes.watchLoans = {
+    method: 'GET',
+    path: '/loans/events',
+    responses: {
+      '200': {
+        events: { lent: { type: 'record', record: 'lent' }, returned: { type: 'record', record: 'returned' } },
+      },
+    },
+  };
+}
+
+const stream = (d: Doc) => d.routes.watchLoans.responses['200'].events;
+const form = (d: Doc) => d.routes.postForm.multipart;
+
 export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExecutable>> = {
   'record-added': [
     { name: 'a record is added', edit: (d) => (d.records.shelf = { fields: { code: { type: 'string' } } }) },
@@ -144,6 +162,11 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
   'field-added-required': [
     { name: 'required field added to a request body', edit: (d) => (draft(d).isbn = { type: 'string' }) },
     { name: 'required field added to a response', edit: (d) => (book(d).isbn = { type: 'string' }) },
+    {
+      name: 'required field added to an event record',
+      from: withEvents,
+      edit: (d) => (d.records.returned.fields.late = { type: 'boolean' }),
+    },
   ],
   'field-removed': [
     { name: 'optional field removed from a request body', edit: (d) => delete draft(d).note },
@@ -161,10 +184,13 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
       edit: (d) => (delete draft(d).copies.default, delete draft(d).copies.required),
     },
     { name: 'response field becomes required', edit: (d) => (book(d).pages.required = true) },
+    { name: 'an optional text part becomes required', edit: (d) => (form(d).fields.note.required = true) },
   ],
   'became-optional': [
     { name: 'request field becomes optional', edit: (d) => (draft(d).weight.required = false) },
     { name: 'response field becomes optional', edit: (d) => (book(d).weight.required = false) },
+    { name: 'a required text part becomes optional', edit: (d) => (form(d).fields.title.required = false) },
+    { name: 'a required file part becomes optional', edit: (d) => (form(d).files.scan.required = false) },
   ],
   'read-only-added': [{ name: 'request field becomes read-only', edit: (d) => (draft(d).note.readOnly = true) }],
   'read-only-removed': [{ name: 'request field is no longer read-only', edit: (d) => delete draft(d).stamp.readOnly }],
@@ -181,6 +207,22 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
   'resource-type-changed': [
     { name: 'response record gets an apiAlias', edit: (d) => (d.records.book.apiAlias = 'book') },
   ],
+  'record-opened': [
+    { name: 'a request record is opened', edit: (d) => (d.records.draft.additionalFields = { type: 'string' }) },
+    { name: 'a response record is opened', edit: (d) => (d.records.book.additionalFields = { type: 'string' }) },
+  ],
+  'record-closed': [
+    {
+      name: 'a request record is closed',
+      from: (d) => (d.records.draft.additionalFields = true),
+      edit: (d) => delete d.records.draft.additionalFields,
+    },
+    {
+      name: 'a response record is closed',
+      from: (d) => (d.records.book.additionalFields = { type: 'string' }),
+      edit: (d) => delete d.records.book.additionalFields,
+    },
+  ],
 
   'type-changed': [
     { name: 'number becomes string in a response', edit: (d) => (book(d).weight.type = 'string') },
@@ -188,6 +230,21 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
       name: 'format uuid becomes email in a response',
       from: (d) => (book(d).note.format = 'uuid'),
       edit: (d) => (book(d).note.format = 'email'),
+    },
+    {
+      name: "an open record's other members change type in a response",
+      from: (d) => (d.records.book.additionalFields = { type: 'string' }),
+      edit: (d) => (d.records.book.additionalFields = { type: 'integer' }),
+    },
+    {
+      name: "an event's data becomes another record",
+      from: withEvents,
+      edit: (d) => (stream(d).lent = { type: 'record', record: 'returned' }),
+    },
+    {
+      name: 'a field of an event record changes type',
+      from: withEvents,
+      edit: (d) => (d.records.lent.fields.until.type = 'integer'),
     },
     {
       name: 'const changes in a request',
@@ -215,10 +272,20 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
       edit: (d) => (draft(d).pages.format = 'int32'),
     },
     { name: 'const added in a request', edit: (d) => (draft(d).note.const = 'v1') },
+    {
+      name: "a text part's maxLength is lowered",
+      from: (d) => (form(d).fields.title.maxLength = 12),
+      edit: (d) => (form(d).fields.title.maxLength = 4),
+    },
   ],
   'constraint-relaxed': [
     { name: 'maxLength raised in a request', edit: (d) => (draft(d).title.maxLength = 30) },
     { name: 'maxLength raised in a response', edit: (d) => (book(d).title.maxLength = 30) },
+    {
+      name: "a text part's maxLength is raised",
+      from: (d) => (form(d).fields.title.maxLength = 4),
+      edit: (d) => (form(d).fields.title.maxLength = 12),
+    },
     {
       name: 'format time removed in a response',
       from: (d) => (book(d).note.format = 'time'),
@@ -233,10 +300,20 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
   'enum-value-added': [
     { name: 'enum value added in a request', edit: (d) => draft(d).shelf.values.push('c') },
     { name: 'enum value added in a response', edit: (d) => book(d).shelf.values.push('c') },
+    {
+      name: 'a text part takes one more value',
+      from: (d) => (form(d).fields.kind = { type: 'enum', values: ['a', 'b'] }),
+      edit: (d) => form(d).fields.kind.values.push('c'),
+    },
   ],
   'enum-value-removed': [
     { name: 'enum value removed in a request', edit: (d) => draft(d).shelf.values.pop() },
     { name: 'enum value removed in a response', edit: (d) => book(d).shelf.values.pop() },
+    {
+      name: 'a text part takes one value less',
+      from: (d) => (form(d).fields.kind = { type: 'enum', values: ['a', 'b'] }),
+      edit: (d) => form(d).fields.kind.values.pop(),
+    },
   ],
   'union-variant-added': [
     { name: 'union variant added in a request', from: withUnions, edit: (d) => draft(d).ref.variants.push(BOOLEAN) },
@@ -343,15 +420,27 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
   ],
   'upload-media-type-added': [
     { name: 'an upload takes one more media type', edit: (d) => d.routes.putScan.upload.mediaTypes.push('image/gif') },
+    { name: 'a file part takes one more media type', edit: (d) => form(d).files.scan.mediaTypes.push('image/gif') },
   ],
   'upload-media-type-removed': [
     { name: 'an upload takes one media type less', edit: (d) => (d.routes.putScan.upload.mediaTypes = ['image/png']) },
+    {
+      name: 'a file part takes one media type less',
+      from: (d) => form(d).files.scan.mediaTypes.push('image/gif'),
+      edit: (d) => form(d).files.scan.mediaTypes.pop(),
+    },
   ],
   'upload-limit-lowered': [
     { name: "an upload's limit is lowered", edit: (d) => (d.routes.putScan.upload.maxBytes = 16) },
+    { name: "a file part's limit is lowered", edit: (d) => (form(d).files.scan.maxBytes = 16) },
   ],
   'upload-limit-raised': [
     { name: "an upload's limit is raised", edit: (d) => (d.routes.putScan.upload.maxBytes = 128) },
+    {
+      name: "a file part's limit is raised",
+      from: (d) => (form(d).files.scan.maxBytes = 16),
+      edit: (d) => (form(d).files.scan.maxBytes = 64),
+    },
   ],
   'multipart-added': [
     {
@@ -410,6 +499,28 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
       edit: (d) => (d.routes.getScan.responses['200'].file.mediaTypes = ['image/png']),
     },
   ],
+  'event-stream-added': [
+    {
+      name: 'a JSON answer becomes an event stream',
+      from: withEvents,
+      edit: (d) => (d.routes.getBook.responses['200'] = { events: { lent: { type: 'record', record: 'lent' } } }),
+    },
+  ],
+  'event-stream-removed': [
+    {
+      name: 'an event stream becomes a JSON answer',
+      from: withEvents,
+      edit: (d) => (d.routes.watchLoans.responses['200'] = { body: { type: 'record', record: 'lent' } }),
+    },
+  ],
+  'event-added': [
+    {
+      name: 'a stream may carry one more event',
+      from: withEvents,
+      edit: (d) => (stream(d).renewed = { type: 'record', record: 'lent' }),
+    },
+  ],
+  'event-removed': [{ name: 'a stream carries one event less', from: withEvents, edit: (d) => delete stream(d).lent }],
   'body-query-alternative-added': { reason: 'a GET body or its query form: not covered by this harness yet' },
   'body-query-alternative-removed': { reason: 'a GET body or its query form: not covered by this harness yet' },
   'body-query-alternative-changed': { reason: 'a GET body or its query form: not covered by this harness yet' },

@@ -152,6 +152,10 @@ function recordValue(doc: Doc, name: string, direction: 'request' | 'response', 
     if (mode === 'minimal' && optional) continue;
     value[field] = sample(doc, type, direction, mode);
   }
+  // An open record's widest value carries a member it does not name.
+  const other = doc.records[name].additionalFields;
+  if (other !== undefined && mode === 'full')
+    value['extra'] = other === true ? 'any' : sample(doc, other, direction, mode);
   return value;
 }
 
@@ -195,8 +199,15 @@ function formSample(form: Loose, mode: Mode): Loose {
   for (const [name, part] of Object.entries<Loose>(form['files'] ?? {}))
     if (mode === 'full' || part['required'] !== false) body[name] = uploadSample(part, mode);
   for (const [name, part] of Object.entries<Loose>(form['fields'] ?? {}))
-    if (mode === 'full' || part['required'] !== false) body[name] = part['values']?.[0] ?? 'x';
+    if (mode === 'full' || part['required'] !== false) body[name] = textPart(part, mode);
   return body;
+}
+
+/** A text part's widest value (its last value, or as long as it may be) and its least (the first, one letter). */
+function textPart(part: Loose, mode: Mode): string {
+  const values: string[] | undefined = part['values'];
+  if (values) return (mode === 'full' ? values.at(-1) : values[0]) as string;
+  return mode === 'full' ? 'x'.repeat(part['maxLength'] ?? 6) : 'x';
 }
 
 /** A file answer's media type a handler of `doc` returns: the last declared (full) or the first. */
@@ -205,9 +216,24 @@ function answerMediaType(response: Loose, mode: Mode): string {
   return (mode === 'full' ? types.at(-1) : types[0]) as string;
 }
 
+/** The events a handler of `doc` writes: every declared one (full), or the first. */
+function streamEvents(doc: Doc, response: Loose, mode: Mode): Loose[] {
+  const events = Object.entries<Loose>(response['events']).map(([event, type]) => ({
+    event,
+    data: sample(doc, type, 'response', mode),
+  }));
+  return mode === 'full' ? events : events.slice(0, 1);
+}
+
 /** What a handler of `doc` returns: the body of its first success response. */
 function handlerResult(doc: Doc, route: Loose, mode: Mode): unknown {
   const [response] = Object.values<Loose>(route['responses']);
+  if (response?.['events']) {
+    const events = streamEvents(doc, response, mode);
+    return async (writer: { send(event: Loose): Promise<void> }) => {
+      for (const event of events) await writer.send(event);
+    };
+  }
   if (response?.['file']) return { body: new Uint8Array([1, 2, 3]), mediaType: answerMediaType(response, mode) };
   if (!response?.['body']) return undefined;
   const value = sample(doc, response['body'], 'response', mode);
@@ -248,7 +274,8 @@ export class Servers {
           // A multipart form is checked as it is read: every part, to its end.
           if (route['multipart'])
             for await (const part of input['body']) if (part.kind === 'file') part.file.stream.resume();
-          return structuredClone(handlerResult(doc, route, this.#mode));
+          const result = handlerResult(doc, route, this.#mode);
+          return typeof result === 'function' ? result : structuredClone(result);
         };
       }
       await app.register(plugin({ handlers, auth: {} }));
@@ -269,7 +296,9 @@ export class Servers {
         const input = callInput(from, route, mode);
         this.#seen = undefined;
         try {
-          await client[name](input);
+          const answer = await client[name](input);
+          // An event stream is read to its end: each event is checked as it comes.
+          if (answer && typeof answer === 'object' && Symbol.asyncIterator in answer) for await (const _ of answer);
           const misread = misreadMembers(input, this.#seen ?? {});
           if (misread.length > 0)
             failures.push(`${name} (${mode}): the handler read ${misread.join(', ')} otherwise than sent`);
@@ -357,6 +386,10 @@ export function implementationSource(base: Doc, against: Doc): string {
 /** A handler's result as source text: a file answer holds bytes, which JSON cannot write. */
 function resultSource(doc: Doc, route: Loose, mode: Mode): string {
   const [response] = Object.values<Loose>(route['responses']);
+  if (response?.['events']) {
+    const sends = streamEvents(doc, response, mode).map((event) => `await writer.send(${JSON.stringify(event)});`);
+    return `async (writer) => { ${sends.join(' ')} }`;
+  }
   if (!response?.['file']) return JSON.stringify(handlerResult(doc, route, mode));
   return `{ body: new Uint8Array([1, 2, 3]), mediaType: ${JSON.stringify(answerMediaType(response, mode))} }`;
 }

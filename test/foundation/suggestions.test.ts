@@ -57,6 +57,18 @@ describe('did you mean, for common aliases', () => {
   });
 
   it.each([
+    { given: 'uuid', want: 'type: string, format: uuid' },
+    { given: 'hex-id', want: 'type: string, format: hex-id' },
+    { given: 'email', want: 'type: string, format: email' },
+    { given: 'guid', want: 'type: string, format: uuid' },
+    { given: 'URL', want: 'type: string, format: uri' },
+  ])('type: $given, a format, suggests $want', async ({ given, want }) => {
+    expect(await diagnosticsOf(definition(given))).toEqual([
+      `${FILE}:5:22 SVC104 unknown field type "${given}" (did you mean "${want}"? ${TYPES})`,
+    ]);
+  });
+
+  it.each([
     { given: 'patch', want: 'PATCH' },
     { given: 'get', want: 'GET' },
     { given: 'Delete', want: 'DELETE' },

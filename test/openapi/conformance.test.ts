@@ -16,6 +16,7 @@ import {
   type Send,
   type Service,
 } from '../server/helpers.js';
+import { sampleBanner, samplePrice } from '../server/sample-bodies.js';
 import { OpenApiConformance } from './conformance.js';
 
 type Api = 'admin-api' | 'store-api' | 'price-list-api' | 'banner-api';
@@ -345,19 +346,7 @@ describe('Store API', () => {
 });
 
 const CURRENCY = 'SvcPriceList\\Condition\\CurrencyCondition';
-const price = (overrides: Record<string, unknown> = {}) => ({
-  priceListId: 1,
-  orderNumber: 'SVC30001',
-  price: 9.5,
-  pseudoPrice: 12,
-  from: 1,
-  to: 10,
-  validFrom: '2025-01-01',
-  validTo: '2025-12-31',
-  calculation: null,
-  gross: true,
-  ...overrides,
-});
+const price = (overrides: Record<string, unknown> = {}) => samplePrice({ orderNumber: 'SVC30001', ...overrides });
 
 function priceList(
   expected: number,
@@ -467,16 +456,13 @@ describe('Price-List API', () => {
   });
 });
 
-const banner = (overrides: Record<string, unknown> = {}) => ({
-  description: 'Conformance sale',
-  validFrom: '2025-09-01T00:00:00+02:00',
-  validTo: '2025-10-31T23:59:59+01:00',
-  image: 'media/image/conformance.png',
-  link: 'https://shop.example.com/conformance',
-  linkTarget: '_blank',
-  categoryId: 4,
-  ...overrides,
-});
+const banner = (overrides: Record<string, unknown> = {}) =>
+  sampleBanner({
+    description: 'Conformance sale',
+    image: 'media/image/conformance.png',
+    link: 'https://shop.example.com/conformance',
+    ...overrides,
+  });
 
 function bannerApi(
   expected: number,

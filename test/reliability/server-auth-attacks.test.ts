@@ -9,9 +9,9 @@ import {
   formatAuthorization,
   formatNonceCount,
   parseDigestChallenges,
-  type DigestAlgorithm,
   type DigestChallenge,
 } from '../../generated/runtime/digest.js';
+import type { DigestAlgorithm } from '../../generated/runtime/vocabulary.js';
 import { ACCESS_KEY, passwordGrant, send, startService, type Answer, type Service } from '../server/helpers.js';
 
 let service: Service;

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DigestUser, apiUser, passwordGrant, send, startService, type Answer } from '../server/helpers.js';
+import { samplePrice } from '../server/sample-bodies.js';
 import { ROOT } from './harness.js';
 
 const KILLS = Number(process.env.SVC_CRASH_KILLS ?? 12);
@@ -80,18 +81,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function batch(marker: string) {
   return {
-    prices: Array.from({ length: BATCH }, (_, index) => ({
-      priceListId: 1,
-      orderNumber: `${marker}-${index}`,
-      price: 9.5 + index,
-      pseudoPrice: 12 + index,
-      from: 1,
-      to: 10,
-      validFrom: '2025-01-01',
-      validTo: '2025-12-31',
-      calculation: null,
-      gross: true,
-    })),
+    prices: Array.from({ length: BATCH }, (_, index) =>
+      samplePrice({ orderNumber: `${marker}-${index}`, price: 9.5 + index, pseudoPrice: 12 + index }),
+    ),
   };
 }
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  computeDigestResponse,
-  formatAuthorization,
-  parseDigestChallenges,
-  type DigestAlgorithm,
-} from '../../src/runtime/digest.js';
+import { computeDigestResponse, formatAuthorization, parseDigestChallenges } from '../../src/runtime/digest.js';
+import type { DigestAlgorithm } from '../../src/runtime/vocabulary.js';
 import { DigestVerifier, type DigestVerifierOptions } from '../../src/runtime/digest-server.js';
 import { MemoryNonceStore } from '../../src/runtime/stores.js';
 

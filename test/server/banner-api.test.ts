@@ -1,51 +1,24 @@
 // Banner Resource API end to end: Digest with privileges per role, both path spellings, list with
 // sort and filter (indexed and short form), create/update/delete with the conventions' failures, batches.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  apiUser,
   curl,
   expectClientError,
-  readerUser,
+  expectEnvelopeFailure,
   send,
-  startService,
+  useDigestService,
   type Answer,
   type DigestUser,
   type Send,
-  type Service,
 } from './helpers.js';
+import { sampleBanner } from './sample-bodies.js';
 
-let service: Service;
-let api: DigestUser;
-let reader: DigestUser;
+const shop = useDigestService();
 
-beforeAll(async () => {
-  service = await startService();
-  api = apiUser(service);
-  reader = readerUser(service);
-});
-afterAll(async () => service.close());
+const call = (path: string, options: Send = {}, user: DigestUser = shop.api): Promise<Answer> =>
+  user.sendJson(path, options);
 
-function call(path: string, options: Send = {}, user: DigestUser = api): Promise<Answer> {
-  return user.send(path, { ...options, headers: { 'content-type': 'application/json', ...options.headers } });
-}
-
-function expectFailure(answer: Answer, status: number, message?: string | RegExp): void {
-  expect(answer.status, answer.text).toBe(status);
-  expect(answer.json.success).toBe(false);
-  if (typeof message === 'string') expect(answer.json.message).toBe(message);
-  else if (message) expect(answer.json.message).toMatch(message);
-}
-
-const banner = (overrides: Record<string, unknown> = {}) => ({
-  description: 'Autumn deals',
-  validFrom: '2025-09-01T00:00:00+02:00',
-  validTo: '2025-10-31T23:59:59+01:00',
-  image: 'media/image/autumn.JPEG',
-  link: 'https://shop.example.com/autumn',
-  linkTarget: '_blank',
-  categoryId: 4,
-  ...overrides,
-});
+const banner = sampleBanner;
 
 async function create(overrides: Record<string, unknown> = {}): Promise<number> {
   const answer = await call('/api/Banner', { method: 'POST', body: banner(overrides) });
@@ -56,8 +29,8 @@ async function create(overrides: Record<string, unknown> = {}): Promise<number> 
 describe('authentication and privileges', () => {
   it('answers 401 with the challenge and the envelope without credentials, on both spellings', async () => {
     for (const path of ['/api/Banner', '/api/banner', '/api/Banner/1']) {
-      const answer = await send(service.baseUrl, path);
-      expectFailure(answer, 401, 'Invalid or missing auth');
+      const answer = await send(shop.service.baseUrl, path);
+      expectEnvelopeFailure(answer, 401, 'Invalid or missing auth');
       expect(answer.header('www-authenticate')).toMatch(/^Digest realm="svc REST-API"/);
     }
   });
@@ -66,8 +39,8 @@ describe('authentication and privileges', () => {
     const answer = await curl([
       '--digest',
       '-u',
-      `${service.config.apiUsername}:${service.config.apiKey}`,
-      `${service.baseUrl}/api/Banner`,
+      `${shop.service.config.apiUsername}:${shop.service.config.apiKey}`,
+      `${shop.service.baseUrl}/api/Banner`,
     ]);
     expect(answer.status).toBe(200);
     const body = JSON.parse(answer.body);
@@ -77,7 +50,7 @@ describe('authentication and privileges', () => {
   });
 
   it('creates, updates and deletes with curl --digest, on the lower-case path too', async () => {
-    const credentials = `${service.config.apiUsername}:${service.config.apiKey}`;
+    const credentials = `${shop.service.config.apiUsername}:${shop.service.config.apiKey}`;
     const created = await curl([
       '--digest',
       '-u',
@@ -86,11 +59,11 @@ describe('authentication and privileges', () => {
       'Content-Type: application/json',
       '-d',
       JSON.stringify(banner({ description: 'Curl banner', categoryId: '9' })),
-      `${service.baseUrl}/api/banner`,
+      `${shop.service.baseUrl}/api/banner`,
     ]);
     expect(created.status).toBe(201);
     const { id, location } = JSON.parse(created.body).data as { id: number; location: string };
-    expect(location).toBe(`${service.baseUrl}/api/banner/${id}`);
+    expect(location).toBe(`${shop.service.baseUrl}/api/banner/${id}`);
     expect(created.headers).toContain(`${location}`);
     const updated = await curl([
       '--digest',
@@ -102,28 +75,35 @@ describe('authentication and privileges', () => {
       'Content-Type: application/json',
       '-d',
       '{"description":"Curl banner 2"}',
-      `${service.baseUrl}/api/Banner/${id}`,
+      `${shop.service.baseUrl}/api/Banner/${id}`,
     ]);
     expect(JSON.parse(updated.body)).toEqual({
       success: true,
-      data: { id, location: `${service.baseUrl}/api/Banner/${id}` },
+      data: { id, location: `${shop.service.baseUrl}/api/Banner/${id}` },
     });
-    const removed = await curl(['--digest', '-u', credentials, '-X', 'DELETE', `${service.baseUrl}/api/Banner/${id}`]);
+    const removed = await curl([
+      '--digest',
+      '-u',
+      credentials,
+      '-X',
+      'DELETE',
+      `${shop.service.baseUrl}/api/Banner/${id}`,
+    ]);
     expect(JSON.parse(removed.body)).toEqual({ success: true });
     const readOnly = await curl([
       '--digest',
       '-u',
-      `${service.config.apiReaderUsername}:${service.config.apiReaderKey}`,
+      `${shop.service.config.apiReaderUsername}:${shop.service.config.apiReaderKey}`,
       '-X',
       'DELETE',
-      `${service.baseUrl}/api/Banner/1`,
+      `${shop.service.baseUrl}/api/Banner/1`,
     ]);
     expect(readOnly.status).toBe(403);
   });
 
   it('lets the reader read, and answers 403 naming role, privilege and resource for everything else', async () => {
-    expect((await call('/api/Banner', {}, reader)).status).toBe(200);
-    expect((await call('/api/Banner/1', {}, reader)).status).toBe(200);
+    expect((await call('/api/Banner', {}, shop.reader)).status).toBe(200);
+    expect((await call('/api/Banner/1', {}, shop.reader)).status).toBe(200);
     const forbidden: [string, Send, string][] = [
       ['/api/Banner', { method: 'POST', body: banner() }, 'create'],
       ['/api/Banner/1', { method: 'PUT', body: { description: 'x' } }, 'update'],
@@ -132,13 +112,13 @@ describe('authentication and privileges', () => {
       ['/api/Banner', { method: 'DELETE', body: [{ id: 1 }] }, 'delete'],
     ];
     for (const [path, options, privilege] of forbidden) {
-      expectFailure(
-        await call(path, options, reader),
+      expectEnvelopeFailure(
+        await call(path, options, shop.reader),
         403,
         `Role "reader" is not allowed to "${privilege}" on resource "banner"`,
       );
     }
-    expect((await call('/api/Banner/1', {}, reader)).json.data.description).toBe('Summer sale');
+    expect((await call('/api/Banner/1', {}, shop.reader)).json.data.description).toBe('Summer sale');
   });
 });
 
@@ -205,7 +185,7 @@ describe('list', () => {
     ['limit 0', '/api/Banner?limit=0', /limit/],
     ['a negative start', '/api/Banner?start=-5', /start/],
   ])('answers 400 to %s', async (_name, path, message) => {
-    expectFailure(await call(path), 400, message);
+    expectEnvelopeFailure(await call(path), 400, message);
   });
 });
 
@@ -219,17 +199,17 @@ describe('one banner', () => {
   it('answers 404 "Banner by id … not found" and ParameterMissing for an empty id', async () => {
     for (const method of ['GET', 'PUT', 'DELETE']) {
       const body = method === 'PUT' ? { description: 'x' } : undefined;
-      expectFailure(
+      expectEnvelopeFailure(
         await call('/api/Banner/7000', { method, ...(body ? { body } : {}) }),
         404,
         'Banner by id 7000 not found',
       );
-      expectFailure(
+      expectEnvelopeFailure(
         await call('/api/Banner/', { method, ...(body ? { body } : {}) }),
         400,
         'A required parameter is missing: id',
       );
-      expectFailure(await call('/api/Banner/x7', { method, ...(body ? { body } : {}) }), 400);
+      expectEnvelopeFailure(await call('/api/Banner/x7', { method, ...(body ? { body } : {}) }), 400);
     }
   });
 
@@ -240,7 +220,7 @@ describe('one banner', () => {
     });
     expect(answer.status).toBe(201);
     const { id, location } = answer.json.data as { id: number; location: string };
-    expect(answer.json).toEqual({ success: true, data: { id, location: `${service.baseUrl}/api/Banner/${id}` } });
+    expect(answer.json).toEqual({ success: true, data: { id, location: `${shop.service.baseUrl}/api/Banner/${id}` } });
     expect(answer.header('location')).toBe(location);
     expect((await call(`/api/Banner/${id}`)).json.data).toMatchObject({
       categoryId: 12,
@@ -263,7 +243,7 @@ describe('one banner', () => {
     ['an id', { id: 5 }, 'id'],
   ])('answers ValidationException for %s', async (_name, overrides, field) => {
     const answer = await call('/api/Banner', { method: 'POST', body: banner(overrides) });
-    expectFailure(answer, 400, 'Validation error');
+    expectEnvelopeFailure(answer, 400, 'Validation error');
     expect(answer.json.errors.some((error: string) => error.startsWith(`${field}: `))).toBe(true);
   });
 
@@ -273,7 +253,7 @@ describe('one banner', () => {
       method: 'PUT',
       body: { image: 'media/image/new.webp', categoryId: '8' },
     });
-    expect(answer.json).toEqual({ success: true, data: { id, location: `${service.baseUrl}/api/Banner/${id}` } });
+    expect(answer.json).toEqual({ success: true, data: { id, location: `${shop.service.baseUrl}/api/Banner/${id}` } });
     expect((await call(`/api/Banner/${id}`)).json.data).toMatchObject({
       description: 'Autumn deals',
       image: 'media/image/new.webp',
@@ -281,21 +261,21 @@ describe('one banner', () => {
       categoryId: 8,
     });
     const invalid = await call(`/api/Banner/${id}`, { method: 'PUT', body: { validTo: '2020-01-01T00:00:00Z' } });
-    expectFailure(invalid, 400, 'Validation error');
+    expectEnvelopeFailure(invalid, 400, 'Validation error');
     expect(invalid.json.errors).toEqual(['validTo: This value should not be before validFrom.']);
   });
 
   it('deletes a banner', async () => {
     const id = await create();
     expect((await call(`/api/Banner/${id}`, { method: 'DELETE' })).json).toEqual({ success: true });
-    expectFailure(await call(`/api/Banner/${id}`), 404, `Banner by id ${id} not found`);
+    expectEnvelopeFailure(await call(`/api/Banner/${id}`), 404, `Banner by id ${id} not found`);
   });
 
   it('answers 405 with Allow to a method the path does not serve', async () => {
     const answer = await call('/api/Banner', { method: 'PATCH', body: {} });
-    expectFailure(answer, 405, 'Method PATCH is not allowed');
+    expectEnvelopeFailure(answer, 405, 'Method PATCH is not allowed');
     expect(answer.header('allow')).toBe('GET, HEAD, POST, PUT, DELETE, OPTIONS');
-    expectFailure(await call('/api/banner/1', { method: 'POST', body: {} }), 405);
+    expectEnvelopeFailure(await call('/api/banner/1', { method: 'POST', body: {} }), 405);
   });
 });
 
@@ -318,7 +298,7 @@ describe('batches', () => {
     expect(updated).toEqual({
       success: true,
       operation: 'update',
-      data: { id, location: `${service.baseUrl}/api/Banner/${id}` },
+      data: { id, location: `${shop.service.baseUrl}/api/Banner/${id}` },
     });
     expect(created).toMatchObject({ success: true, operation: 'create', data: { id: expect.any(Number) } });
     expect(missing).toEqual({ success: false, message: 'Banner by id 99999 not found' });
@@ -341,7 +321,7 @@ describe('batches', () => {
     expect(answer.json).toEqual({
       success: true,
       data: [
-        { success: true, operation: 'delete', data: { id, location: `${service.baseUrl}/api/Banner/${id}` } },
+        { success: true, operation: 'delete', data: { id, location: `${shop.service.baseUrl}/api/Banner/${id}` } },
         { success: false, message: 'Banner by id 99998 not found' },
       ],
     });
@@ -352,8 +332,8 @@ describe('batches', () => {
     ['an empty list', []],
     ['an object instead of a list', { id: 1 }],
   ])('answers 400 to %s', async (_name, body) => {
-    expectFailure(await call('/api/Banner', { method: 'PUT', body }), 400);
-    expectFailure(await call('/api/Banner', { method: 'DELETE', body }), 400);
+    expectEnvelopeFailure(await call('/api/Banner', { method: 'PUT', body }), 400);
+    expectEnvelopeFailure(await call('/api/Banner', { method: 'DELETE', body }), 400);
   });
 });
 

@@ -1,21 +1,12 @@
 // Banner batches over real HTTP judge every entry on its own, also an entry that fails the schema
 // itself (bodyEntries: each): the valid entries are applied, each invalid one is answered in its place
 // with {success:false, message, errors}. Only a body that is not a non-empty list is a 400.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUser, startService, type Answer, type DigestUser, type Send, type Service } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useDigestService, type Answer, type Send } from './helpers.js';
 
-let service: Service;
-let api: DigestUser;
+const shop = useDigestService();
 
-beforeAll(async () => {
-  service = await startService();
-  api = apiUser(service);
-});
-afterAll(async () => service.close());
-
-function call(path: string, options: Send = {}): Promise<Answer> {
-  return api.send(path, { ...options, headers: { 'content-type': 'application/json', ...options.headers } });
-}
+const call = (path: string, options: Send = {}): Promise<Answer> => shop.api.sendJson(path, options);
 
 const banner = (overrides: Record<string, unknown> = {}) => ({
   description: 'Entry by entry',
@@ -56,7 +47,11 @@ describe('PUT /api/Banner', () => {
       { id: second, linkTarget: '_new' },
     ]);
     expect(results).toEqual([
-      { success: true, operation: 'update', data: { id: first, location: `${service.baseUrl}/api/Banner/${first}` } },
+      {
+        success: true,
+        operation: 'update',
+        data: { id: first, location: `${shop.service.baseUrl}/api/Banner/${first}` },
+      },
       failedWith('linkTarget'),
     ]);
     expect(await description(first)).toBe('Summer sale');
@@ -121,7 +116,7 @@ describe('DELETE /api/Banner', () => {
     expect(results[1]).toEqual({
       success: true,
       operation: 'delete',
-      data: { id, location: `${service.baseUrl}/api/Banner/${id}` },
+      data: { id, location: `${shop.service.baseUrl}/api/Banner/${id}` },
     });
     expect((await call(`/api/Banner/${id}`)).status).toBe(404);
   });

@@ -11,7 +11,7 @@ import addFormats from 'ajv-formats';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { request as undiciRequest } from 'undici';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../examples/reference-service/app.js';
 import { loadConfig, type ServiceConfig } from '../../examples/reference-service/config.js';
 import { DigestClient } from '../../generated/runtime/digest-client.js';
@@ -188,6 +188,11 @@ export class DigestUser {
     }
     return answer;
   }
+
+  /** `send` with a JSON content type, as the API user's requests with a body go. */
+  sendJson(path: string, options: Send = {}): Promise<Answer> {
+    return this.send(path, { ...options, headers: { 'content-type': 'application/json', ...options.headers } });
+  }
 }
 
 export function apiUser(service: Service): DigestUser {
@@ -196,6 +201,33 @@ export function apiUser(service: Service): DigestUser {
 
 export function readerUser(service: Service): DigestUser {
   return new DigestUser(service.baseUrl, service.config.apiReaderUsername, service.config.apiReaderKey);
+}
+
+/** The reference service this test file's tests share, with its two Digest users; filled before the first test. */
+export interface DigestService {
+  readonly service: Service;
+  readonly api: DigestUser;
+  readonly reader: DigestUser;
+}
+
+/** Starts the reference service before this file's tests and stops it after them. */
+export function useDigestService(): DigestService {
+  const shop = {} as { service: Service; api: DigestUser; reader: DigestUser };
+  beforeAll(async () => {
+    shop.service = await startService();
+    shop.api = apiUser(shop.service);
+    shop.reader = readerUser(shop.service);
+  });
+  afterAll(async () => shop.service.close());
+  return shop;
+}
+
+/** A failure in the success-envelope style: the status, `success: false`, and the message when one is given. */
+export function expectEnvelopeFailure(answer: Answer, status: number, message?: string | RegExp): void {
+  expect(answer.status, answer.text).toBe(status);
+  expect(answer.json.success).toBe(false);
+  if (typeof message === 'string') expect(answer.json.message).toBe(message);
+  else if (message) expect(answer.json.message).toMatch(message);
 }
 
 export interface TokenPair {

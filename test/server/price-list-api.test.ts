@@ -1,64 +1,36 @@
 // Price-List API end to end: HTTP Digest (challenge, stale nonces, replayed counts, both algorithms,
 // curl), every route with its failures, filters as a GET body and as a query, all-or-nothing batches.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DigestClient } from '../../generated/runtime/digest-client.js';
 import { parseDigestChallenges } from '../../generated/runtime/digest.js';
 import {
   apiUser,
   curl,
   expectClientError,
+  expectEnvelopeFailure,
   send,
-  startService,
+  useDigestService,
   type Answer,
-  type DigestUser,
   type Send,
-  type Service,
 } from './helpers.js';
+import { samplePrice } from './sample-bodies.js';
 
-let service: Service;
-let api: DigestUser;
-
-beforeAll(async () => {
-  service = await startService();
-  api = apiUser(service);
-});
-afterAll(async () => service.close());
+const shop = useDigestService();
 
 const CURRENCY = 'SvcPriceList\\Condition\\CurrencyCondition';
 
-function call(path: string, options: Send = {}): Promise<Answer> {
-  return api.send(path, { ...options, headers: { 'content-type': 'application/json', ...options.headers } });
-}
+const call = (path: string, options: Send = {}): Promise<Answer> => shop.api.sendJson(path, options);
 
-function expectFailure(answer: Answer, status: number, message?: string | RegExp): void {
-  expect(answer.status, answer.text).toBe(status);
-  expect(answer.json.success).toBe(false);
-  if (typeof message === 'string') expect(answer.json.message).toBe(message);
-  else if (message) expect(answer.json.message).toMatch(message);
-}
-
-const price = (overrides: Record<string, unknown> = {}) => ({
-  priceListId: 1,
-  orderNumber: 'SVC20001',
-  price: 9.5,
-  pseudoPrice: 12,
-  from: 1,
-  to: 10,
-  validFrom: '2025-01-01',
-  validTo: '2025-12-31',
-  calculation: null,
-  gross: true,
-  ...overrides,
-});
+const price = samplePrice;
 
 function priceCount(): number {
-  return (service.app.db.prepare('SELECT COUNT(*) AS n FROM price_list_price').get() as { n: number }).n;
+  return (shop.service.app.db.prepare('SELECT COUNT(*) AS n FROM price_list_price').get() as { n: number }).n;
 }
 
 describe('Digest authentication', () => {
   it('challenges with SHA-256 and MD5, qop auth, and the envelope', async () => {
-    const answer = await send(service.baseUrl, '/api/PriceList');
-    expectFailure(answer, 401, 'Invalid or missing auth');
+    const answer = await send(shop.service.baseUrl, '/api/PriceList');
+    expectEnvelopeFailure(answer, 401, 'Invalid or missing auth');
     const challenges = parseDigestChallenges(answer.headers['www-authenticate']);
     expect(challenges.map((challenge) => challenge.algorithm)).toEqual(['SHA-256', 'MD5']);
     for (const challenge of challenges)
@@ -67,62 +39,74 @@ describe('Digest authentication', () => {
 
   it('refuses a wrong key, an unknown user and other schemes', async () => {
     for (const [username, password] of [
-      [service.config.apiUsername, 'wrong-key'],
-      ['nobody', service.config.apiKey],
+      [shop.service.config.apiUsername, 'wrong-key'],
+      ['nobody', shop.service.config.apiKey],
     ] as const) {
-      const answer = await new (await import('./helpers.js')).DigestUser(service.baseUrl, username, password).send(
+      const answer = await new (await import('./helpers.js')).DigestUser(shop.service.baseUrl, username, password).send(
         '/api/PriceList',
       );
-      expectFailure(answer, 401, 'Invalid or missing auth');
+      expectEnvelopeFailure(answer, 401, 'Invalid or missing auth');
     }
-    expectFailure(
-      await send(service.baseUrl, '/api/PriceList', { headers: { authorization: 'Basic YXBpOmFwaQ==' } }),
+    expectEnvelopeFailure(
+      await send(shop.service.baseUrl, '/api/PriceList', { headers: { authorization: 'Basic YXBpOmFwaQ==' } }),
       401,
     );
-    expectFailure(await send(service.baseUrl, '/api/PriceList', { headers: { authorization: 'Digest garbage' } }), 401);
+    expectEnvelopeFailure(
+      await send(shop.service.baseUrl, '/api/PriceList', { headers: { authorization: 'Digest garbage' } }),
+      401,
+    );
   });
 
   it('answers with the MD5 challenge as well', async () => {
-    const first = await send(service.baseUrl, '/api/PriceList');
+    const first = await send(shop.service.baseUrl, '/api/PriceList');
     const md5Only = (first.headers['www-authenticate'] as string[]).filter((value) => /algorithm=MD5/.test(value));
-    const client = new DigestClient({ username: service.config.apiUsername, password: service.config.apiKey });
+    const client = new DigestClient({
+      username: shop.service.config.apiUsername,
+      password: shop.service.config.apiKey,
+    });
     expect(client.acceptChallenge(md5Only).usable).toBe(true);
-    const answer = await send(service.baseUrl, '/api/PriceList', {
+    const answer = await send(shop.service.baseUrl, '/api/PriceList', {
       headers: { authorization: client.authorization('GET', '/api/PriceList') as string },
     });
     expect(answer.status).toBe(200);
   });
 
   it('refuses a replayed nonce count', async () => {
-    const first = await send(service.baseUrl, '/api/PriceList');
-    const client = new DigestClient({ username: service.config.apiUsername, password: service.config.apiKey });
+    const first = await send(shop.service.baseUrl, '/api/PriceList');
+    const client = new DigestClient({
+      username: shop.service.config.apiUsername,
+      password: shop.service.config.apiKey,
+    });
     client.acceptChallenge(first.headers['www-authenticate']);
     const authorization = client.authorization('GET', '/api/PriceList') as string;
-    expect((await send(service.baseUrl, '/api/PriceList', { headers: { authorization } })).status).toBe(200);
-    const replay = await send(service.baseUrl, '/api/PriceList', { headers: { authorization } });
-    expectFailure(replay, 401);
+    expect((await send(shop.service.baseUrl, '/api/PriceList', { headers: { authorization } })).status).toBe(200);
+    const replay = await send(shop.service.baseUrl, '/api/PriceList', { headers: { authorization } });
+    expectEnvelopeFailure(replay, 401);
     expect(parseDigestChallenges(replay.headers['www-authenticate'])[0]?.stale).toBe(false);
   });
 
   it('answers stale=true to an expired nonce, and the client recovers', async () => {
-    const user = apiUser(service);
+    const user = apiUser(shop.service);
     expect((await user.send('/api/PriceList')).status).toBe(200);
-    service.clock.advance(3601);
-    const client = new DigestClient({ username: service.config.apiUsername, password: service.config.apiKey });
-    const fresh = await send(service.baseUrl, '/api/PriceList');
+    shop.service.clock.advance(3601);
+    const client = new DigestClient({
+      username: shop.service.config.apiUsername,
+      password: shop.service.config.apiKey,
+    });
+    const fresh = await send(shop.service.baseUrl, '/api/PriceList');
     client.acceptChallenge(fresh.headers['www-authenticate']);
-    service.clock.advance(3601);
-    const stale = await send(service.baseUrl, '/api/PriceList', {
+    shop.service.clock.advance(3601);
+    const stale = await send(shop.service.baseUrl, '/api/PriceList', {
       headers: { authorization: client.authorization('GET', '/api/PriceList') as string },
     });
-    expectFailure(stale, 401);
+    expectEnvelopeFailure(stale, 401);
     expect(parseDigestChallenges(stale.headers['www-authenticate']).every((challenge) => challenge.stale)).toBe(true);
     expect((await user.send('/api/PriceList')).status).toBe(200);
   });
 
   it('works with curl --digest, GET and POST', async () => {
-    const credentials = `${service.config.apiUsername}:${service.config.apiKey}`;
-    const list = await curl(['--digest', '-u', credentials, `${service.baseUrl}/api/PriceList?limit=1`]);
+    const credentials = `${shop.service.config.apiUsername}:${shop.service.config.apiKey}`;
+    const list = await curl(['--digest', '-u', credentials, `${shop.service.baseUrl}/api/PriceList?limit=1`]);
     expect(list.status).toBe(200);
     expect(JSON.parse(list.body)).toMatchObject({ success: true, data: [{ id: 1 }], total: expect.any(Number) });
     const created = await curl([
@@ -133,15 +117,15 @@ describe('Digest authentication', () => {
       'Content-Type: application/json',
       '-d',
       '{"name":"Curl list","priority":3}',
-      `${service.baseUrl}/api/PriceList`,
+      `${shop.service.baseUrl}/api/PriceList`,
     ]);
     expect(created.status).toBe(201);
     expect(created.headers).toMatch(/location: http:\/\/127\.0\.0\.1:[0-9]+\/api\/PriceList\/[0-9]+/i);
     const wrong = await curl([
       '--digest',
       '-u',
-      `${service.config.apiUsername}:nope`,
-      `${service.baseUrl}/api/PriceList`,
+      `${shop.service.config.apiUsername}:nope`,
+      `${shop.service.baseUrl}/api/PriceList`,
     ]);
     expect(wrong.status).toBe(401);
   });
@@ -151,14 +135,14 @@ describe('Digest authentication', () => {
     const answer = await curl([
       '--digest',
       '-u',
-      `${service.config.apiUsername}:${service.config.apiKey}`,
+      `${shop.service.config.apiUsername}:${shop.service.config.apiKey}`,
       '-X',
       'GET',
       '-H',
       'Content-Type: application/json',
       '-d',
       body,
-      `${service.baseUrl}/api/PriceListPrices`,
+      `${shop.service.baseUrl}/api/PriceListPrices`,
     ]);
     expect(answer.status).toBe(200);
     const parsed = JSON.parse(answer.body);
@@ -223,14 +207,17 @@ describe('price lists', () => {
     ['a filters query that is not JSON', '/api/PriceList?filters=%5B', undefined, /filters/],
   ])('answers 400 to %s', async (_name, path, body, message) => {
     const answer = await call(path, body ? { body } : {});
-    expectFailure(answer, 400, message);
+    expectEnvelopeFailure(answer, 400, message);
   });
 
   it('creates (201, Location, id and location), reads, replaces and deletes a price list', async () => {
     const created = await call('/api/PriceList', { method: 'POST', body: { name: 'Spring promo', priority: 5 } });
     expect(created.status).toBe(201);
     const { id, location } = created.json.data as { id: number; location: string };
-    expect(created.json).toEqual({ success: true, data: { id, location: `${service.baseUrl}/api/PriceList/${id}` } });
+    expect(created.json).toEqual({
+      success: true,
+      data: { id, location: `${shop.service.baseUrl}/api/PriceList/${id}` },
+    });
     expect(created.header('location')).toBe(location);
     expect((await call(`/api/PriceList/${id}`)).json).toEqual({
       success: true,
@@ -248,10 +235,10 @@ describe('price lists', () => {
     });
     expect(withId.json.data).toEqual({ id, name: 'Spring promo 3', priority: 7 });
     const otherId = await call(`/api/PriceList/${id}`, { method: 'PUT', body: { id: id + 1, name: 'x', priority: 7 } });
-    expectFailure(otherId, 400, 'Validation error');
+    expectEnvelopeFailure(otherId, 400, 'Validation error');
     expect(otherId.json.errors[0]).toMatch(/^id: /);
     expect((await call(`/api/PriceList/${id}`, { method: 'DELETE' })).json).toEqual({ success: true });
-    expectFailure(await call(`/api/PriceList/${id}`), 404, `PriceList by id ${id} not found`);
+    expectEnvelopeFailure(await call(`/api/PriceList/${id}`), 404, `PriceList by id ${id} not found`);
   });
 
   it.each([
@@ -264,21 +251,21 @@ describe('price lists', () => {
     ['an unknown field', { name: 'x', priority: 1, colour: 'red' }, 'colour'],
   ])('refuses %s with "Validation error" naming the field', async (_name, body, field) => {
     const answer = await call('/api/PriceList', { method: 'POST', body });
-    expectFailure(answer, 400, 'Validation error');
+    expectEnvelopeFailure(answer, 400, 'Validation error');
     expect(answer.json.errors.some((error: string) => error.startsWith(`${field}:`))).toBe(true);
   });
 
   it('answers 404 for unknown ids and 400 for malformed ones', async () => {
-    expectFailure(await call('/api/PriceList/999'), 404, 'PriceList by id 999 not found');
-    expectFailure(await call('/api/PriceList/999', { method: 'PUT', body: { name: 'x', priority: 1 } }), 404);
-    expectFailure(await call('/api/PriceList/999', { method: 'DELETE' }), 404);
-    expectFailure(await call('/api/PriceList/abc'), 400);
-    expectFailure(await call('/api/PriceList/1.5', { method: 'DELETE' }), 400);
+    expectEnvelopeFailure(await call('/api/PriceList/999'), 404, 'PriceList by id 999 not found');
+    expectEnvelopeFailure(await call('/api/PriceList/999', { method: 'PUT', body: { name: 'x', priority: 1 } }), 404);
+    expectEnvelopeFailure(await call('/api/PriceList/999', { method: 'DELETE' }), 404);
+    expectEnvelopeFailure(await call('/api/PriceList/abc'), 400);
+    expectEnvelopeFailure(await call('/api/PriceList/1.5', { method: 'DELETE' }), 400);
   });
 
   it('answers 405 with Allow to a method the path does not serve', async () => {
     const answer = await call('/api/PriceList', { method: 'PATCH', body: {} });
-    expectFailure(answer, 405, 'Method PATCH is not allowed');
+    expectEnvelopeFailure(answer, 405, 'Method PATCH is not allowed');
     expect(answer.header('allow')).toBe('GET, HEAD, POST, OPTIONS');
     expect((await call('/api/PriceList/1', { method: 'POST', body: {} })).header('allow')).toBe(
       'GET, HEAD, PUT, DELETE, OPTIONS',
@@ -286,7 +273,7 @@ describe('price lists', () => {
   });
 
   it('answers 413 to a body over 1 MiB', async () => {
-    expectFailure(
+    expectEnvelopeFailure(
       await call('/api/PriceList', { method: 'POST', body: { name: 'x'.repeat(1_100_000), priority: 1 } }),
       413,
     );
@@ -308,7 +295,7 @@ describe('conditions', () => {
     });
     expect(created.status).toBe(201);
     const id = created.json.data.id as number;
-    expect(created.header('location')).toBe(`${service.baseUrl}/api/PriceListCondition/${id}`);
+    expect(created.header('location')).toBe(`${shop.service.baseUrl}/api/PriceListCondition/${id}`);
     expect((await call(`/api/PriceListCondition/${id}`)).json.data).toEqual({
       id,
       priceListId: 2,
@@ -321,15 +308,15 @@ describe('conditions', () => {
     });
     expect(replaced.json.data).toEqual({ id, priceListId: 1, type: CURRENCY, value: 'GBP' });
     expect((await call(`/api/PriceListCondition/${id}`, { method: 'DELETE' })).json).toEqual({ success: true });
-    expectFailure(await call(`/api/PriceListCondition/${id}`), 404, `PriceListCondition by id ${id} not found`);
-    expectFailure(
+    expectEnvelopeFailure(await call(`/api/PriceListCondition/${id}`), 404, `PriceListCondition by id ${id} not found`);
+    expectEnvelopeFailure(
       await call(`/api/PriceListCondition/${id}`, {
         method: 'PUT',
         body: { priceListId: 1, type: CURRENCY, value: 'GBP' },
       }),
       404,
     );
-    expectFailure(await call(`/api/PriceListCondition/${id}`, { method: 'DELETE' }), 404);
+    expectEnvelopeFailure(await call(`/api/PriceListCondition/${id}`, { method: 'DELETE' }), 404);
   });
 
   it.each([
@@ -340,7 +327,7 @@ describe('conditions', () => {
     ['a priceListId as a string', { priceListId: '1', type: CURRENCY, value: 'EUR' }, 'priceListId'],
   ])('refuses %s', async (_name, body, field) => {
     const answer = await call('/api/PriceListCondition', { method: 'POST', body });
-    expectFailure(answer, 400, 'Validation error');
+    expectEnvelopeFailure(answer, 400, 'Validation error');
     expect(answer.json.errors.some((error: string) => error.startsWith(`${field}:`))).toBe(true);
   });
 });
@@ -397,7 +384,7 @@ describe('prices', () => {
     expect(answer.status).toBe(201);
     expect(answer.json.data).toHaveLength(2);
     const [first, second] = answer.json.data as { id: number; location: string }[];
-    expect(first?.location).toBe(`${service.baseUrl}/api/PriceListPrices/${first?.id}`);
+    expect(first?.location).toBe(`${shop.service.baseUrl}/api/PriceListPrices/${first?.id}`);
     expect((await call(`/api/PriceListPrices/${second?.id}`)).json.data).toEqual({
       ...price({ orderNumber: 'SVC20002', validFrom: null, validTo: null, calculation: 'net' }),
       id: second?.id,
@@ -420,7 +407,7 @@ describe('prices', () => {
       method: 'POST',
       body: { prices: [price(), price(overrides), price()] },
     });
-    expectFailure(answer, 400, 'Validation error');
+    expectEnvelopeFailure(answer, 400, 'Validation error');
     expect(answer.json.errors.some((error: string) => error.startsWith(`${path}:`))).toBe(true);
     expect(priceCount()).toBe(before);
   });
@@ -442,21 +429,21 @@ describe('prices', () => {
       method: 'PUT',
       body: { prices: [price({ id: a, price: 99 }), price({ id: b, from: 9, to: 1 })] },
     });
-    expectFailure(invalid, 400, 'Validation error');
+    expectEnvelopeFailure(invalid, 400, 'Validation error');
     expect(invalid.json.errors[0]).toMatch(/^prices\.1\.to:/);
     const unknown = await call('/api/PriceListPrices', {
       method: 'PUT',
       body: { prices: [price({ id: a, price: 99 }), price({ id: 99_999 })] },
     });
-    expectFailure(unknown, 404, 'PriceListPrice by id 99999 not found');
+    expectEnvelopeFailure(unknown, 404, 'PriceListPrice by id 99999 not found');
     expect(unknown.json.errors[0]).toMatch(/^prices\.1\.id:/);
     const twice = await call('/api/PriceListPrices', {
       method: 'PUT',
       body: { prices: [price({ id: a }), price({ id: a })] },
     });
-    expectFailure(twice, 400);
+    expectEnvelopeFailure(twice, 400);
     const missingId = await call('/api/PriceListPrices', { method: 'PUT', body: { prices: [price()] } });
-    expectFailure(missingId, 400, 'Validation error');
+    expectEnvelopeFailure(missingId, 400, 'Validation error');
     expect((await call(`/api/PriceListPrices/${a}`)).json.data.price).toBe(1.25);
   });
 
@@ -467,13 +454,13 @@ describe('prices', () => {
     });
     const [a, b] = (created.json.data as { id: number }[]).map((ref) => ref.id);
     const before = priceCount();
-    expectFailure(
+    expectEnvelopeFailure(
       await call('/api/PriceListPrices', { method: 'DELETE', body: { prices: [{ id: a }, { id: 99_999 }] } }),
       404,
     );
     expect(priceCount()).toBe(before);
-    expectFailure(await call('/api/PriceListPrices', { method: 'DELETE', body: { prices: [] } }), 400);
-    expectFailure(
+    expectEnvelopeFailure(await call('/api/PriceListPrices', { method: 'DELETE', body: { prices: [] } }), 400);
+    expectEnvelopeFailure(
       await call('/api/PriceListPrices', { method: 'DELETE', body: { prices: [{ id: a, price: 1 }] } }),
       400,
     );
@@ -481,7 +468,7 @@ describe('prices', () => {
       (await call('/api/PriceListPrices', { method: 'DELETE', body: { prices: [{ id: a }, { id: b }] } })).json,
     ).toEqual({ success: true });
     expect(priceCount()).toBe(before - 2);
-    expectFailure(await call(`/api/PriceListPrices/${a}`), 404, `PriceListPrice by id ${a} not found`);
+    expectEnvelopeFailure(await call(`/api/PriceListPrices/${a}`), 404, `PriceListPrice by id ${a} not found`);
   });
 
   it('deleting a price list deletes its conditions and prices', async () => {
