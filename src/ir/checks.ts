@@ -1,4 +1,4 @@
-// Checks that need the whole IR: defaults against their types, duplicate routes, unsatisfiable cycles.
+// Checks that need the whole IR: defaults and examples against their types, duplicate routes, unsatisfiable cycles.
 import type { Report } from './context.js';
 import type { ExampleIr, FieldIr, Ir, ModuleIr, ParameterIr, RecordIr, SourceLocation, TypeIr } from './types.js';
 import { describeConstrainedType, valueFitsType, valueProblem } from './values.js';
