@@ -67,6 +67,7 @@ export const DIAGNOSTIC_CODES = {
   SVC253: 'unknown named type, or a reference to one that constrains it',
   SVC254: 'tagged union whose variants cannot be told apart',
   SVC255: 'union keys on a type that is not a union',
+  SVC270: 'example that is not a value of its type',
   SVC301: 'invalid config file',
   SVC401: 'template error',
 } as const;

@@ -103,8 +103,26 @@ export const TypeSchema: z.ZodType<TypeDefinition> = z.lazy(() =>
   z.strictObject({ ...typeShape, items: TypeSchema.optional(), variants: variantsSchema() }),
 );
 
+/**
+ * A value shown in documentation and answered by mocks; checked against its type at load (SVC270). It
+ * changes no contract: `svcgen diff` reports it as non-breaking.
+ */
+const example = z
+  .unknown()
+  .optional()
+  .describe('a value of this type shown in docs and OpenAPI and answered by mocks; it must satisfy the type');
+
 /** A union's variants: two or more types, in the order a value is matched against them. */
 const variantsSchema = () => z.array(TypeSchema).min(2).optional().describe('the types a union value may be');
+
+/** A named type of a `types:` section: a type, and an example every use of it may show. */
+export const NamedTypeSchema = z.strictObject({
+  ...typeShape,
+  items: TypeSchema.optional(),
+  variants: variantsSchema(),
+  example,
+});
+export type NamedTypeDefinition = z.infer<typeof NamedTypeSchema>;
 
 export const FieldSchema = z.strictObject({
   ...typeShape,
@@ -113,6 +131,7 @@ export const FieldSchema = z.strictObject({
   required: z.boolean().optional().describe('must be present (default true)'),
   readOnly: z.boolean().optional().describe('set by the service, never written by a client'),
   default: z.unknown().optional(),
+  example,
   relation: z
     .strictObject({
       kind: z.enum(RELATION_KINDS),
@@ -130,6 +149,7 @@ export const RecordSchema = z.strictObject({
   resourceType: z.string().optional().describe('the json:api type; the record name by default'),
   apiAlias: z.string().optional().describe('the apiAlias member of the record'),
   fields: z.record(name, FieldSchema),
+  example: example.describe('a whole record (every required field), shown in docs and OpenAPI and answered by mocks'),
   additionalFields: z
     .union([z.literal(true), TypeSchema])
     .optional()
@@ -450,7 +470,7 @@ export const DefinitionFileSchema = z.strictObject({
     .describe('the error catalog: an entry per error, keyed by a name (a kind name, or any name with kind:)'),
   records: z.record(name, RecordSchema).optional(),
   types: z
-    .record(name, TypeSchema)
+    .record(name, NamedTypeSchema)
     .optional()
     .describe('named types (a constrained scalar, a list, a map) that any file uses as type: <file>.<name>'),
   routes: z.record(name, RouteSchema).optional(),

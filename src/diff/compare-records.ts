@@ -16,6 +16,7 @@ export function compareRecords(ctx: CompareContext): void {
 
 function compareRecord(ctx: CompareContext, report: Report, base: RecordIr, head: RecordIr): void {
   if (base.description !== head.description) report('docs-changed', 'description changed');
+  compareExample(report, base, head);
   if (base.resourceType !== head.resourceType)
     report('resource-type-changed', `resource type ${base.resourceType} → ${head.resourceType}`);
   if (base.apiAlias !== head.apiAlias)
@@ -28,6 +29,7 @@ function compareRecord(ctx: CompareContext, report: Report, base: RecordIr, head
     'apiAlias',
     'fields',
     'additionalFields',
+    'example',
   ]);
   compareOtherMembers(ctx, report, base, head);
   ctx.compareKeyed(base.fields, head.fields, 'name', (name) => `field ${head.key}.${name}`, {
@@ -71,6 +73,7 @@ function compareField(ctx: CompareContext, report: Report, record: string, base:
   const directions = fieldDirections(sides, record, head.name);
   const presence = fieldDirections(sides, record, head.name, true);
   if (base.description !== head.description) report('docs-changed', 'description changed');
+  compareExample(report, base, head);
   comparePresence(report, presence, base, head);
   compareDefault(report, directions, base, head);
   if (base.readOnly !== head.readOnly) {
@@ -83,7 +86,15 @@ function compareField(ctx: CompareContext, report: Report, record: string, base:
   if (!sameValue(base.relation, head.relation))
     report('relation-changed', `relation ${describeRelation(base)} → ${describeRelation(head)}`);
   compareTypes(report, directions, base.type, head.type, ctx);
-  reportOtherChanges(report, base, head, ['name', 'type', 'required', 'readOnly', 'default', 'relation']);
+  reportOtherChanges(report, base, head, ['name', 'type', 'required', 'readOnly', 'default', 'relation', 'example']);
+}
+
+/** An example is shown by docs and answered by mocks; no client or server reads it. */
+function compareExample(report: Report, base: Pick<FieldIr, 'example'>, head: Pick<FieldIr, 'example'>): void {
+  const [before, after] = [base.example?.value, head.example?.value];
+  if (sameValue(before, after)) return;
+  const what = before === undefined ? 'example added' : after === undefined ? 'example removed' : 'example changed';
+  report('example-changed', what);
 }
 
 type Presence = Pick<FieldIr, 'required' | 'default'>;

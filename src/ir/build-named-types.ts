@@ -1,21 +1,22 @@
 // A file's `types:` section → its named types, each built once (see named-types.ts). A name that
 // becomes the TypeScript name of a record is a clash, reported with the others (check-identifiers.ts).
-import type { TypeDefinition } from '../definitions/schema.js';
+import type { NamedTypeDefinition } from '../definitions/schema.js';
 import type { FileContext } from './context.js';
 import { compareCodePoints } from './names.js';
 import type { NamedTypeIr } from './types.js';
 
 const JSON_TYPE = { kind: 'json', nullable: false, constraints: {} } as const;
 
-export function buildNamedTypes(ctx: FileContext, types: Readonly<Record<string, TypeDefinition>>): NamedTypeIr[] {
+export function buildNamedTypes(ctx: FileContext, types: Readonly<Record<string, NamedTypeDefinition>>): NamedTypeIr[] {
   const names = Object.keys(types).sort(compareCodePoints);
   return names.map((name) => {
     const key = `${ctx.moduleName}.${name}`;
-    const def = types[name] as TypeDefinition;
+    const def = types[name] as NamedTypeDefinition;
     return {
       key,
       name,
       type: ctx.namedTypes?.definition(key) ?? JSON_TYPE,
+      ...ctx.example(def, ['types', name]),
       ...ctx.documented(def, ['types', name]),
     };
   });

@@ -26,6 +26,7 @@ function buildRecord(ctx: FileContext, name: string, def: RecordDefinition): Rec
     apiAlias: def.apiAlias,
     fields,
     ...additionalFields(ctx, def, path),
+    ...ctx.example(def, path),
     ...documented,
   };
 }
@@ -56,6 +57,7 @@ function buildField(
     readOnly: def.readOnly ?? false,
     default: def.default,
     relation: def.relation ? buildRelation(ctx, def.relation, [...path, 'relation'], record) : undefined,
+    ...ctx.example(def, path),
     ...ctx.documented(def, path, parentOrigin),
   };
 }

@@ -11,7 +11,7 @@ import { settleWireStyles } from './wire-shapes.js';
 import { buildRoutes } from './build-routes.js';
 import { checkIdentifiers, fileNameProblems } from './check-identifiers.js';
 import { checkServable } from './check-servable.js';
-import { checkCycles, checkDefaults, checkDuplicateRoutes, checkPatterns } from './checks.js';
+import { checkCycles, checkDefaults, checkDuplicateRoutes, checkExamples, checkPatterns } from './checks.js';
 import { FileContext, type Report } from './context.js';
 import { compareCodePoints } from './names.js';
 import type { Ir, ModuleIr } from './types.js';
@@ -24,6 +24,7 @@ export interface ValidatedFile {
 /** The checks that need the whole IR, in the order their findings are listed. */
 const IR_CHECKS: readonly ((ir: Ir, report: Report) => void)[] = [
   checkDefaults,
+  checkExamples,
   checkDuplicateRoutes,
   checkCycles,
   checkPatterns,

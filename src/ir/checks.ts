@@ -1,7 +1,7 @@
-// Checks that need the whole IR: defaults against their types, duplicate routes, unsatisfiable cycles.
+// Checks that need the whole IR: defaults and examples against their types, duplicate routes, unsatisfiable cycles.
 import type { Report } from './context.js';
-import type { FieldIr, Ir, ModuleIr, ParameterIr, RecordIr, SourceLocation, TypeIr } from './types.js';
-import { describeConstrainedType, valueFitsType } from './values.js';
+import type { ExampleIr, FieldIr, Ir, ModuleIr, ParameterIr, RecordIr, SourceLocation, TypeIr } from './types.js';
+import { describeConstrainedType, valueFitsType, valueProblem } from './values.js';
 import { requestParameters } from './route-parameters.js';
 import { backtrackingProblem } from './pattern-safety.js';
 
@@ -18,6 +18,50 @@ export function checkDefaults(ir: Ir, report: Report): void {
     for (const record of module.records) for (const field of record.fields) check(field, 'field');
     for (const route of module.routes) for (const param of requestParameters(route)) check(param, 'parameter');
   }
+}
+
+/**
+ * Examples against their types (SVC270): a field's, a record's (a whole record), a named type's. Docs,
+ * OpenAPI and mocks show them as they are, so each must be a value the type allows.
+ */
+export function checkExamples(ir: Ir, report: Report): void {
+  const check = (example: ExampleIr | undefined, type: TypeIr, what: string) => {
+    if (example === undefined) return;
+    const problem = valueProblem(example.value, type, ir.records, 'example');
+    if (problem === undefined) return;
+    const message =
+      problem.at.length === 0
+        ? `example ${shortJson(problem.value)} of ${what} ${problem.reason}`
+        : `example of ${what}: ${describeMember(problem.at)} ${shortJson(problem.value)} ${problem.reason}`;
+    report(example.location, 'SVC270', message);
+  };
+  for (const module of ir.modules) {
+    for (const named of module.types) check(named.example, named.type, `type "${named.name}"`);
+    for (const record of module.records) {
+      const whole = { kind: 'record', record: record.key, omit: [], pick: [], partial: false } as const;
+      check(record.example, { ...whole, nullable: false, constraints: {} }, `record "${record.name}"`);
+      for (const field of record.fields) check(field.example, field.type, `field "${field.name}"`);
+    }
+  }
+}
+
+/** A member path as a reader writes it: items[2].price. */
+function describeMember(at: readonly (string | number)[]): string {
+  return at
+    .map((key, index) =>
+      typeof key === 'number'
+        ? `[${key}]`
+        : /^[A-Za-z_$][\w$-]*$/.test(key)
+          ? `${index === 0 ? '' : '.'}${key}`
+          : `[${JSON.stringify(key)}]`,
+    )
+    .join('');
+}
+
+/** A value as JSON, cut short: a message names the value, it does not reprint a whole record. */
+function shortJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length <= 60 ? text : `${text.slice(0, 57)}...`;
 }
 
 /**

@@ -4,7 +4,8 @@ import type { LoadedFile } from '../definitions/load.js';
 import type { RecordDefinition } from '../definitions/schema.js';
 import { positionOf, type YamlPath } from '../definitions/positions.js';
 import type { NamedTypes } from './named-types.js';
-import type { Documented, Origin, SourceLocation } from './types.js';
+import { withSortedKeys } from './names.js';
+import type { Documented, ExampleIr, Origin, SourceLocation } from './types.js';
 
 /** Where the checks of the whole IR put what they find: at an element's location. */
 export type Report = (location: SourceLocation, code: DiagnosticCode, message: string) => void;
@@ -57,6 +58,12 @@ export class FileContext {
         this.report('SVC204', [section, name], message, true);
       }
     }
+  }
+
+  /** The `example:` of the element at `path`, if it gives one, with where its value is written. */
+  example(def: { example?: unknown }, path: YamlPath): { example?: ExampleIr } {
+    if (def.example === undefined) return {};
+    return { example: { value: withSortedKeys(def.example), location: this.locate([...path, 'example']) } };
   }
 
   /** A record reference as written ("price" or "shared.money") → its key ("<file>.<record>"). */

@@ -4,7 +4,7 @@
 import type { YamlPath } from '../definitions/positions.js';
 import type { TypeDefinition } from '../definitions/schema.js';
 import type { FileContext } from './context.js';
-import { expectedOneOf } from './names.js';
+import { expectedOneOf, withSortedKeys } from './names.js';
 import type { TypeIr, TypeKey } from './types.js';
 
 interface Declared {
@@ -16,7 +16,7 @@ interface Declared {
 /** What a reference may say besides the name: whether it is null, and prose. */
 const REFERENCE_KEYS = new Set(['type', 'nullable', 'description', 'origin']);
 /** Keys of a field or parameter, not of its type: they are read where they are, not here. */
-const MEMBER_KEYS = new Set(['required', 'readOnly', 'default', 'relation', 'style', 'shortForm']);
+const MEMBER_KEYS = new Set(['required', 'readOnly', 'default', 'example', 'relation', 'style', 'shortForm']);
 
 export class NamedTypes {
   private readonly declared = new Map<TypeKey, Declared>();
@@ -61,7 +61,13 @@ export class NamedTypes {
       ctx.report('SVC253', [...path, 'type'], `unknown named type "${key}" ${expectedOneOf(key, known)}`);
       return undefined;
     }
-    return { ...type, nullable: type.nullable || (def.nullable ?? false), named: key };
+    const example = (this.declared.get(key)?.def as { example?: unknown } | undefined)?.example;
+    return {
+      ...type,
+      nullable: type.nullable || (def.nullable ?? false),
+      named: key,
+      ...(example !== undefined && { example: withSortedKeys(example) }),
+    };
   }
 
   /** The named types a file declares, in the order written. */

@@ -55,6 +55,14 @@ export function compareCodePoints(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** A value with the members of every object in code-point order: the order written never shows in the output. */
+export function withSortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withSortedKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const keys = Object.keys(value).sort(compareCodePoints);
+  return Object.fromEntries(keys.map((key) => [key, withSortedKeys((value as Record<string, unknown>)[key])]));
+}
+
 /** "(expected one of: a, b, c; did you mean "b"?)": what is allowed, and the nearest of it. */
 export function expectedOneOf(found: string, candidates: readonly string[]): string {
   const hint = closest(found, candidates);

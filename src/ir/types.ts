@@ -74,6 +74,11 @@ interface TypeBase {
    * every reader sees what it allows; emitters that print names (types, OpenAPI, docs) print the name.
    */
   readonly named?: TypeKey;
+  /**
+   * On a reference to a named type, the named type's own example (NamedTypeIr.example has it with its
+   * location): every use shows it. Undefined elsewhere: a field's or record's example is theirs.
+   */
+  readonly example?: unknown;
 }
 
 /** A key that identifies a named type across files: "<file>.<name>". */
@@ -109,6 +114,14 @@ export interface RecordType extends TypeBase {
 /** Whether a view of a record (its omit and pick lists) shows the field. */
 export function inView(view: Pick<RecordType, 'omit' | 'pick'>, field: string): boolean {
   return (view.pick.length === 0 || view.pick.includes(field)) && !view.omit.includes(field);
+}
+
+/** A record's own example as a view shows it: the fields the view leaves out left out, other members kept. */
+export function exampleInView(record: RecordIr, view: Pick<RecordType, 'omit' | 'pick'>): unknown {
+  const example = record.example?.value;
+  if (example === undefined || example === null || typeof example !== 'object') return example;
+  const declared = new Set(record.fields.map((field) => field.name));
+  return Object.fromEntries(Object.entries(example).filter(([key]) => !declared.has(key) || inView(view, key)));
 }
 
 export interface ListType extends TypeBase {
@@ -152,6 +165,16 @@ export interface RelationIr {
   readonly embedded: boolean;
 }
 
+/**
+ * A value the definitions give as an example (`example:`), checked against its type (SVC270). It
+ * changes no contract: docs, OpenAPI and mocks show it.
+ */
+export interface ExampleIr {
+  readonly value: unknown;
+  /** Where the value is written, for diagnostics. */
+  readonly location: SourceLocation;
+}
+
 export interface FieldIr extends Documented {
   readonly name: string;
   readonly type: TypeIr;
@@ -159,6 +182,7 @@ export interface FieldIr extends Documented {
   readonly readOnly: boolean;
   readonly default: unknown;
   readonly relation: RelationIr | undefined;
+  readonly example?: ExampleIr;
 }
 
 /** A type of a `types:` section: a constrained scalar, a list or a map with a name of its own. */
@@ -170,6 +194,7 @@ export interface NamedTypeIr extends Documented {
    * the reference's) adds it.
    */
   readonly type: TypeIr;
+  readonly example?: ExampleIr;
 }
 
 export interface RecordIr extends Documented {
@@ -182,6 +207,8 @@ export interface RecordIr extends Documented {
   readonly fields: readonly FieldIr[];
   /** An open record keeps members it does not name, of this type (json: any value); absent: a closed record. */
   readonly additionalFields?: TypeIr;
+  /** A whole record as an example, every required field present. */
+  readonly example?: ExampleIr;
 }
 
 

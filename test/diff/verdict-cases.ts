@@ -578,5 +578,13 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
   'error-text-changed': { reason: 'errors are thrown by handlers; the harness throws none (not covered yet)' },
 
   'docs-changed': [{ name: 'a route summary is added', edit: (d) => (d.routes.getBook.summary = 'Reads a book') }],
+  'example-changed': [
+    { name: 'a field example is added', edit: (d) => (book(d).title.example = 'Emma') },
+    {
+      name: 'a record example changes',
+      from: (d) => (d.records.book.example = { id: 1, title: 'Emma', shelf: 'a', weight: 0.4 }),
+      edit: (d) => (d.records.book.example.title = 'Persuasion'),
+    },
+  ],
   'other-changed': { reason: 'a property diff does not know yet: no definition can produce it on purpose' },
 };

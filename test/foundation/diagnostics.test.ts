@@ -134,6 +134,7 @@ const CASES: readonly Case[] = [
     found: 'record voucher has no field "kind"',
   },
   { fixture: 'svc255-discriminator-on-integer.yaml', code: 'SVC255', line: 5, column: 31, found: 'discriminator' },
+  { fixture: 'svc270-example-not-a-number.yaml', code: 'SVC270', line: 8, column: 18, found: '"abc" of field "price"' },
   { fixture: 'svc260-upload-beside-body.yaml', code: 'SVC260', line: 8, column: 5, found: 'a body and an upload' },
   { fixture: 'svc261-upload-on-get.yaml', code: 'SVC261', line: 7, column: 5, found: 'a GET route takes an upload' },
   { fixture: 'svc262-event-data-scalar.yaml', code: 'SVC262', line: 10, column: 11, found: 'event "tick"' },

@@ -337,6 +337,17 @@ const CASES: readonly Case[] = [
     edit: (d) => (d.routes.getItem.summary = 'Reads an item'),
     want: [['docs-changed', I, I]],
   },
+  // examples: shown and answered by mocks, read by no client or server
+  {
+    name: 'field example added',
+    edit: (d) => (d.records.item.fields.price.example = 1250),
+    want: [['example-changed', N, N]],
+  },
+  {
+    name: 'record example added',
+    edit: (d) => (d.records.item.example = { id: 7, name: 'Teapot', price: 1250, status: 'live' }),
+    want: [['example-changed', N, N]],
+  },
 ];
 
 let root: string;

@@ -106,6 +106,8 @@ export interface RouteView extends Anchored, OriginView, OriginsShown {
 
 export interface FieldView extends ValueView {
   readonly readOnly: boolean;
+  /** The field's own example as JSON, or null. */
+  readonly example: string | null;
 }
 
 export interface RecordView extends Anchored, OriginView, OriginsShown {
@@ -114,6 +116,10 @@ export interface RecordView extends Anchored, OriginView, OriginsShown {
   readonly description: string | null;
   readonly apiAlias: string | null;
   readonly fields: readonly FieldView[];
+  /** Whether any field has an example: the table then has an Example column. */
+  readonly fieldExamples: boolean;
+  /** The record's own example as one line of JSON, or null. */
+  readonly example: string | null;
 }
 
 export interface ErrorView extends RouteErrorView, OriginView {

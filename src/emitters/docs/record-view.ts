@@ -32,6 +32,8 @@ export function recordView({ module, record, origins }: RecordInput): RecordView
     description: text(record.description),
     apiAlias: record.apiAlias ?? null,
     fields: record.fields.map((field) => fieldView(module, field)),
+    fieldExamples: record.fields.some((field) => field.example !== undefined),
+    example: record.example === undefined ? null : JSON.stringify(record.example),
     ...origin(record.origin),
     origins,
   };
@@ -44,6 +46,7 @@ function fieldView(module: string, field: FieldSource): FieldView {
     required: field.required,
     readOnly: field.readOnly,
     default: shown(field.default),
+    example: shown(field.example),
     description: text(field.description),
     ...origin(field.origin),
   };

@@ -54,11 +54,17 @@ export type RouteSource = Pick<RouteIr, (typeof ROUTE_KEYS)[number]> & {
   readonly responses: readonly ResponseSource[];
 };
 
-export type FieldSource = Pick<FieldIr, (typeof FIELD_KEYS)[number]>;
+/** An example's value, without where it is written. */
+interface ExampleSource {
+  readonly example: unknown;
+}
 
-export type RecordSource = Pick<RecordIr, (typeof RECORD_KEYS)[number]> & {
-  readonly fields: readonly FieldSource[];
-};
+export type FieldSource = Pick<FieldIr, (typeof FIELD_KEYS)[number]> & ExampleSource;
+
+export type RecordSource = Pick<RecordIr, (typeof RECORD_KEYS)[number]> &
+  ExampleSource & {
+    readonly fields: readonly FieldSource[];
+  };
 
 export function routeSource(route: RouteIr): RouteSource {
   const parameters = (list: readonly ParameterIr[]) => list.map((param) => pick(param, ...PARAMETER_KEYS));
@@ -76,5 +82,9 @@ export function routeSource(route: RouteIr): RouteSource {
 }
 
 export function recordSource(record: RecordIr): RecordSource {
-  return { ...pick(record, ...RECORD_KEYS), fields: record.fields.map((field) => pick(field, ...FIELD_KEYS)) };
+  return {
+    ...pick(record, ...RECORD_KEYS),
+    example: record.example?.value,
+    fields: record.fields.map((field) => ({ ...pick(field, ...FIELD_KEYS), example: field.example?.value })),
+  };
 }

@@ -1,9 +1,11 @@
 // Deterministic example values for mock answers: each satisfies its type's constraints (formats,
 // patterns, lengths, ranges, item counts, enums), and records refer to each other by the ids of
 // their examples (a foreign key holds the first example of the related record). No randomness:
-// the same definitions give the same examples.
+// the same definitions give the same examples. The first example of each kind is the definitions'
+// own where they give one (`example:` of a record, a field or a named type, checked at load by
+// SVC270); the others are made up, so that ids still differ within a list.
 import type { FieldIr, Ir, RecordIr, RecordKey, ScalarType, TypeIr } from '../../ir/types.js';
-import { inView } from '../../ir/types.js';
+import { exampleInView, inView } from '../../ir/types.js';
 import { isStringFormat, stringFormat } from '../../ir/formats.js';
 import { patternExample } from '../openapi/pattern-example.js';
 
@@ -23,6 +25,8 @@ export class ExampleValues {
 
   /** An example of any type, the `index`-th where a type has several (ids, enums). */
   value(type: TypeIr, index: number, name = 'value', depth = 0): unknown {
+    // A named type's own example (only a reference to one carries it).
+    if (index === 0 && type.example !== undefined) return type.example;
     switch (type.kind) {
       case 'scalar':
         return scalarExample(type, index, name);
@@ -43,6 +47,7 @@ export class ExampleValues {
   }
 
   #record(record: RecordIr, index: number, view: typeof NO_VIEW, depth: number): object {
+    if (index === 0 && record.example !== undefined) return exampleInView(record, view) as object;
     const fields = record.fields.filter((field) => inView(view, field.name));
     const example: Record<string, unknown> = {};
     for (const field of fields) {
@@ -60,6 +65,7 @@ export class ExampleValues {
   }
 
   #field(record: RecordIr, field: FieldIr, index: number, depth: number): unknown {
+    if (index === 0 && field.example !== undefined) return field.example.value;
     if (field.default !== undefined) return field.default;
     // Related records are reached through their own routes; the answer names them by foreign key.
     if (field.relation !== undefined)

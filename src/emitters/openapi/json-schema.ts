@@ -11,6 +11,7 @@ import type {
   TypeKey,
   UnionType,
 } from '../../ir/types.js';
+import { exampleInView } from '../../ir/types.js';
 import { isIntegerFormat, isStringFormat, stringFormat } from '../../ir/formats.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 import { referencedRecords } from '../shared/imports.js';
@@ -158,21 +159,32 @@ interface Annotations {
   readonly description?: string | undefined;
   readonly readOnly?: boolean;
   readonly default?: unknown;
+  /** The definitions' own example: it replaces one the schema made up (a pattern's). */
+  readonly example?: unknown;
   readonly origin?: Origin;
   /** The origin of the element around this one; the mark is written only where it changes. */
   readonly around?: Origin;
 }
 
-/** Adds description, readOnly, default and the origin mark; a bare $ref is wrapped in allOf, so it has no siblings. */
+/**
+ * Adds description, readOnly, default, examples and the origin mark; a bare $ref is wrapped in allOf, so it has no
+ * siblings.
+ */
 export function annotate(schema: Schema, annotations: Annotations): Schema {
+  const examples = examplesOf(annotations.example);
   const extra: SchemaObject = {
     ...(annotations.description !== undefined && { description: annotations.description }),
     ...(annotations.readOnly === true && { readOnly: true }),
     ...(annotations.default !== undefined && { default: annotations.default }),
     ...(annotations.origin !== undefined && originMark(annotations.origin, annotations.around)),
   };
-  if (Object.keys(extra).length === 0) return schema;
-  return '$ref' in schema ? { ...extra, allOf: [schema] } : { ...extra, ...schema };
+  if (Object.keys(extra).length === 0 && examples === undefined) return schema;
+  return '$ref' in schema ? { ...extra, allOf: [schema], ...examples } : { ...extra, ...schema, ...examples };
+}
+
+/** JSON Schema 2020-12's `examples` (OpenAPI 3.1 deprecates a schema's `example`; docs/ecosystem.md). */
+function examplesOf(example: unknown): { examples: unknown[] } | undefined {
+  return example === undefined ? undefined : { examples: [example] };
 }
 
 export function isView(type: RecordType): boolean {
@@ -200,7 +212,7 @@ function namedRef(type: TypeIr, key: TypeKey, ctx: SchemaContext): Schema {
   return ctx.components.define(
     'schemas',
     { owner: `type:${key}`, preferred: pascalCase(recordName(key)), qualifier: recordModule(key) },
-    () => nonNullSchema(plain, ctx) as SchemaObject,
+    () => ({ ...(nonNullSchema(plain, ctx) as SchemaObject), ...examplesOf(type.example) }),
   );
 }
 
@@ -261,7 +273,15 @@ function recordSchema(record: RecordIr, ctx: SchemaContext): SchemaObject {
     properties: sortedObject(properties),
     ...(required.length > 0 && { required: required.sort() }),
     additionalProperties: otherMembers(record, ctx),
+    ...examplesOf(recordExample(record, ctx)),
   };
+}
+
+/** A record's example as this schema describes it: with its apiAlias where answers carry one. */
+function recordExample(record: RecordIr, ctx: SchemaContext): unknown {
+  const example = record.example?.value;
+  if (example === undefined || record.apiAlias === undefined || ctx.direction !== 'read') return example;
+  return { ...(example as object), apiAlias: record.apiAlias };
 }
 
 /**
@@ -274,6 +294,7 @@ export function fieldSchema(field: FieldIr, around: Origin, ctx: SchemaContext):
     description: field.description,
     readOnly,
     default: field.default,
+    example: field.example?.value,
     origin: field.origin,
     around,
   });
@@ -302,6 +323,7 @@ function recordViewSchema(type: RecordType, ctx: SchemaContext): SchemaObject {
     properties: sortedObject(fields.map((field) => [field.name, fieldSchema(field, record.origin, ctx)])),
     ...(required.length > 0 && { required }),
     additionalProperties: otherMembers(record, ctx),
+    ...examplesOf(exampleInView(record, type)),
   };
 }
 
