@@ -104,7 +104,7 @@ export function nestedForm(): string {
   return 'a form body with members that are not text: only flat text forms yet, approximated as a JSON body';
 }
 
-/** A body in multipart, octet-stream, text, XML, event-stream or another media type: as JSON with a note. */
+/** A body in XML, event-stream, a multipart form of other parts than files and text, or another media type. */
 export function bodyMedia(media: string): string {
-  return `media type ${media}: only JSON and form bodies yet, approximated as a JSON body`;
+  return `media type ${media}: only JSON, form, file and multipart bodies of files and text, approximated as a JSON body`;
 }
