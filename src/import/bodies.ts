@@ -77,6 +77,7 @@ export function requestBody(
   const content = isMapping(resolved.value.content) ? resolved.value.content : {};
   const contentAt = { file: where.file, pointer: childPointer(where.pointer, 'content') };
   const files = fileBody(context, content, contentAt);
+  if (files && resolved.value.required !== true) noteAt(context, where, 'approximated', mapping.optionalFileBody());
   if (files) return files;
   const found = contentType(
     context,

@@ -102,7 +102,15 @@ export class Schemas {
           `${hint}Variant${index + 1}`,
         ),
       );
-      return { ...this.unionOf(variants, (list) => mapping.union(keyword, list)), ...orNull };
+      // null matching two members of a oneOf matches no single one: the union then refuses it.
+      const nullableMembers = variants.filter((variant) => variant.nullable === true).length;
+      const refusesNull = keyword === 'oneOf' && nullableMembers + (orNull.nullable ? 1 : 0) > 1;
+      const union = this.unionOf(variants, (list) => mapping.union(keyword, list));
+      if (refusesNull) {
+        const { nullable: _nullable, ...refusingNull } = union;
+        return refusingNull;
+      }
+      return { ...union, ...orNull };
     }
     if (Array.isArray(schema.allOf)) return this.allOfType(schema, at, hint);
     for (const keyword of ['not', 'if', 'patternProperties', 'dependentSchemas', 'prefixItems']) {

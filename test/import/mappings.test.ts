@@ -48,7 +48,8 @@ describe('import mappings', () => {
       properties:
         pet: { oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }] }
         reference: { anyOf: [{ type: string, maxLength: 8 }, { type: integer }, { type: 'null' }] }
-        address: { anyOf: [{ type: string }, { type: object, properties: { city: { type: string } } }] }`);
+        address: { anyOf: [{ type: string }, { type: object, properties: { city: { type: string } } }] }
+        value: { oneOf: [{ type: [string, 'null'] }, { type: [integer, 'null'] }] }`);
     expect(definitions.records.Owner.fields).toEqual({
       pet: {
         type: 'union',
@@ -69,6 +70,8 @@ describe('import mappings', () => {
         variants: [{ type: 'string' }, { type: 'record', record: 'OwnerAddressVariant2' }],
         required: false,
       },
+      // null matches both members, so the oneOf refuses it
+      value: { type: 'union', exclusive: true, variants: [{ type: 'string' }, { type: 'integer' }], required: false },
     });
     expect(lines).toEqual(['imported: 0 of 0 operations exactly, 0 approximated, 0 dropped']);
     expect(diagnostics).toEqual([]);
@@ -180,6 +183,7 @@ describe('import mappings', () => {
     post:
       operationId: postDocument
       requestBody:
+        required: true
         content:
           multipart/form-data:
             schema:
