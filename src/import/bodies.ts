@@ -4,6 +4,7 @@ import type { RouteDefinition, TypeDefinition } from '../definitions/schema.js';
 import { isMapping } from '../definitions/schema-values.js';
 import { BODY_FORMATS } from '../runtime/vocabulary.js';
 import { noteAt, type ImportContext } from './context.js';
+import { fileMedias, isMultipartMedia, mediaTypesKey, multipartOf } from './files.js';
 import * as mapping from './mapping.js';
 import type { Place } from './refs.js';
 import { childPointer } from './report.js';
@@ -43,6 +44,22 @@ export function contentType(context: ImportContext, content: Content, at: Place,
   return { type, json: json !== undefined || chosen !== form, form: form !== undefined };
 }
 
+/** A body of a file's bytes (`upload`) or a multipart form of files and text parts, when the content is one. */
+function fileBody(context: ImportContext, content: Content, at: Place): Partial<RouteDefinition> | undefined {
+  const medias = fileMedias(context, content, at);
+  if (medias) return { upload: mediaTypesKey(medias) };
+  const keys = Object.keys(content);
+  const [only] = keys;
+  if (keys.length !== 1 || only === undefined || !isMultipartMedia(only)) return undefined;
+  const entry = content[only];
+  if (!isMapping(entry)) return undefined;
+  const multipart = multipartOf(context, entry.schema, entry.encoding, {
+    file: at.file,
+    pointer: childPointer(at.pointer, only, 'schema'),
+  });
+  return multipart && { multipart };
+}
+
 /** A route's body keys from an OpenAPI 3 requestBody. */
 export function requestBody(
   context: ImportContext,
@@ -59,6 +76,10 @@ export function requestBody(
     return {};
   }
   const content = isMapping(resolved.value.content) ? resolved.value.content : {};
+  const contentAt = { file: where.file, pointer: childPointer(where.pointer, 'content') };
+  const files = fileBody(context, content, contentAt);
+  if (files && resolved.value.required !== true) noteAt(context, where, 'approximated', mapping.optionalFileBody());
+  if (files) return files;
   const found = contentType(
     context,
     content,

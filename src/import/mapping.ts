@@ -11,14 +11,34 @@ export interface Approximation {
   readonly note: string;
 }
 
-/** oneOf/anyOf with more than one member that is not null: no unions yet. */
-export function union(keyword: 'oneOf' | 'anyOf', members: number): Approximation {
-  return { type: { type: 'json' }, note: `${keyword} of ${members} schemas: no unions yet, approximated as json` };
+/** oneOf/anyOf of several schemas: a union, exclusive for oneOf (a value matches exactly one variant). */
+export function union(keyword: 'oneOf' | 'anyOf', variants: TypeDefinition[]): TypeDefinition {
+  return { type: 'union', variants, ...(keyword === 'oneOf' && { exclusive: true }) };
 }
 
-/** A type list such as [string, integer]: a union too. */
-export function typeList(types: readonly string[]): Approximation {
-  return { type: { type: 'json' }, note: `type [${types.join(', ')}]: no unions yet, approximated as json` };
+/** oneOf/anyOf beside the schema's own type or properties: each member narrows the object, not a union. */
+export function unionBesideOwnType(keyword: string): Approximation {
+  return {
+    type: { type: 'json' },
+    note: `${keyword} beside the schema's own type or properties: not a union of types, approximated as json`,
+  };
+}
+
+/** A type list such as [string, integer]: a union of one variant per type (they never overlap). */
+export function typeList(variants: TypeDefinition[]): TypeDefinition {
+  return { type: 'union', variants };
+}
+
+/** An enum of numbers, booleans or mixed values: a union of constants (one value: the constant alone). */
+export function constantEnum(values: readonly (string | number | boolean)[]): TypeDefinition {
+  const constants = values.map(constant);
+  return constants.length === 1 ? constants[0]! : { type: 'union', variants: constants };
+}
+
+/** The one value a scalar type allows. */
+export function constant(value: string | number | boolean): TypeDefinition {
+  const type = typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
+  return { type: type as 'string' | 'integer' | 'number' | 'boolean', const: value };
 }
 
 /** not, if/then/else and other keywords with no counterpart. */
@@ -55,9 +75,9 @@ export function numberFormatIsExact(format: string): boolean {
   return isIntegerFormat(format) || format === 'float' || format === 'double';
 }
 
-/** Record with properties and additionalProperties: no open records yet; the extra members are not declared. */
-export function openRecord(): string {
-  return 'properties with additionalProperties: no open records yet, imported as a record of the declared properties';
+/** Record with properties and additionalProperties: an open record, `true` for any value. */
+export function openRecordFields(extra: TypeDefinition): TypeDefinition | true {
+  return extra.type === 'json' && Object.keys(extra).length === 1 ? true : extra;
 }
 
 /** A record with members the format cannot name (`_links`, `+1`, `@type`): a map of json until it can. */
@@ -84,7 +104,12 @@ export function nestedForm(): string {
   return 'a form body with members that are not text: only flat text forms yet, approximated as a JSON body';
 }
 
-/** A body in multipart, octet-stream, text, XML, event-stream or another media type: as JSON with a note. */
+/** A body in XML, event-stream, a multipart form of other parts than files and text, or another media type. */
 export function bodyMedia(media: string): string {
-  return `media type ${media}: only JSON and form bodies yet, approximated as a JSON body`;
+  return `media type ${media}: only JSON, form, file and multipart bodies of files and text, approximated as a JSON body`;
+}
+
+/** A byte or multipart body the document makes optional: an upload and a multipart form are always sent. */
+export function optionalFileBody(): string {
+  return 'an optional file or multipart body: svcgen routes always take their upload or form, imported as required';
 }

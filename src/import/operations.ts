@@ -1,11 +1,13 @@
 // Operations to routes: method, path, name, parameters, body, answers and auth.
 import { pascalCase } from '../ir/names.js';
-import type { ParameterDefinition, RouteDefinition } from '../definitions/schema.js';
+import type { MultipartDefinition, ParameterDefinition, RouteDefinition } from '../definitions/schema.js';
 import { isMapping } from '../definitions/schema-values.js';
 import { bodyKeys, contentType, requestBody } from './bodies.js';
 import { noteAt, type ImportContext } from './context.js';
+import { multipartOf } from './files.js';
 import { routeName, type NameRegistry } from './naming.js';
 import { collectParameters, importParameter } from './parameters.js';
+import type { Place } from './refs.js';
 import { importResponses } from './responses.js';
 import { childPointer } from './report.js';
 import { routeAuth, type ImportedAuth } from './security.js';
@@ -167,6 +169,8 @@ const ROUTE_KEYS = [
   'body',
   'bodyRequired',
   'bodyFormats',
+  'upload',
+  'multipart',
   'responses',
 ] as const;
 
@@ -195,6 +199,8 @@ function swaggerBodyKeys(
     return found ? bodyKeys(context, found, parameter.required === true, at, parameter.description) : {};
   }
   if (form) {
+    const multipart = swaggerMultipart(context, form);
+    if (multipart) return { multipart };
     const properties: Record<string, unknown> = {};
     const required: string[] = [];
     let at = { file: context.file, pointer: '' };
@@ -214,4 +220,19 @@ function swaggerBodyKeys(
     return bodyKeys(context, { type, json: false, form: true }, required.length > 0, at, undefined);
   }
   return {};
+}
+
+/** Swagger 2.0 formData parameters with a `type: file` among them: a multipart form, when every part fits one. */
+function swaggerMultipart(context: ImportContext, form: Record<string, unknown>): MultipartDefinition | undefined {
+  const entries = Object.entries(form) as [string, { parameter: Record<string, unknown>; at: Place }][];
+  if (!entries.some(([, { parameter }]) => parameter.type === 'file')) return undefined;
+  const properties = Object.fromEntries(
+    entries.map(([key, { parameter }]) => {
+      const { name: _n, in: _i, required: _r, collectionFormat: _c, ...schema } = parameter;
+      return [key, schema];
+    }),
+  );
+  const required = entries.filter(([, { parameter }]) => parameter.required === true).map(([key]) => key);
+  const [, first] = entries[0]!;
+  return multipartOf(context, { type: 'object', properties, required }, undefined, first.at);
 }

@@ -153,13 +153,20 @@ function wireStyle(context: ImportContext, parameter: Parameter, at: Place, loca
 
 /** A structured value where the location has no plain spelling for it travels as JSON text. */
 function structuredStyle(context: ImportContext, at: Place, location: string, type: TypeDefinition) {
-  const scalarList = type.type === 'list' && SCALARS.has(type.items?.type ?? '');
-  if (SCALARS.has(type.type) || location === 'cookie') return undefined;
+  const scalarList = type.type === 'list' && isScalarType(type.items);
+  if (isScalarType(type) || location === 'cookie') return undefined;
   if (location === 'header' && scalarList) return undefined;
   if (location === 'query' && (scalarList || type.type === 'record')) return undefined;
   if (type.type !== 'json')
     noteAt(context, at, 'approximated', `a ${type.type} in the ${location}: sent as JSON text (style json)`);
   return 'json' as const;
+}
+
+/** A scalar, or a union of scalars: one text in every location (the first variant that reads it). */
+function isScalarType(type: TypeDefinition | undefined): boolean {
+  if (type === undefined) return false;
+  if (type.type === 'union') return (type.variants ?? []).every(isScalarType);
+  return SCALARS.has(type.type);
 }
 
 /** A Swagger 2.0 parameter's type keywords as a schema. */

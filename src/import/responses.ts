@@ -5,6 +5,7 @@ import { isMapping } from '../definitions/schema-values.js';
 import { pascalCase } from '../ir/names.js';
 import { contentType } from './bodies.js';
 import { noteAt, type ImportContext } from './context.js';
+import { fileMedias, mediaTypesKey } from './files.js';
 import type { Place } from './refs.js';
 import { childPointer } from './report.js';
 
@@ -69,12 +70,16 @@ function importResponse(
         form: false,
       };
   } else if (isMapping(response.content)) {
-    found = contentType(
-      context,
-      response.content,
-      { file: at.file, pointer: childPointer(at.pointer, 'content') },
-      `${pascalCase(hint)}Body`,
-    );
+    const contentAt = { file: at.file, pointer: childPointer(at.pointer, 'content') };
+    const medias = bodyless ? undefined : fileMedias(context, response.content, contentAt);
+    if (medias) entry.file = mediaTypesKey(medias);
+    else
+      found = contentType(
+        context,
+        response.content,
+        { file: at.file, pointer: childPointer(at.pointer, 'content') },
+        `${pascalCase(hint)}Body`,
+      );
   }
   if (found && bodyless) noteAt(context, at, 'dropped', `a body on status ${status}: ${status} answers carry none`);
   else if (found) entry.body = found.type;

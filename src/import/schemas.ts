@@ -90,9 +90,27 @@ export class Schemas {
       }
       const enumValues = stringEnumUnion(others);
       if (enumValues) return { type: 'enum', values: enumValues, ...orNull };
-      const approximation = mapping.union(keyword, others.length);
-      note(approximation.note);
-      return approximation.type;
+      if (hasOwnType(schema)) {
+        const approximation = mapping.unionBesideOwnType(keyword);
+        note(approximation.note);
+        return approximation.type;
+      }
+      const variants = others.map((member, index) =>
+        this.typeOf(
+          member,
+          { ...at, pointer: childPointer(at.pointer, keyword, members.indexOf(member)) },
+          `${hint}Variant${index + 1}`,
+        ),
+      );
+      // null matching two members of a oneOf matches no single one: the union then refuses it.
+      const nullableMembers = variants.filter((variant) => variant.nullable === true).length;
+      const refusesNull = keyword === 'oneOf' && nullableMembers + (orNull.nullable ? 1 : 0) > 1;
+      const union = this.unionOf(variants, (list) => mapping.union(keyword, list));
+      if (refusesNull) {
+        const { nullable: _nullable, ...refusingNull } = union;
+        return refusingNull;
+      }
+      return { ...union, ...orNull };
     }
     if (Array.isArray(schema.allOf)) return this.allOfType(schema, at, hint);
     for (const keyword of ['not', 'if', 'patternProperties', 'dependentSchemas', 'prefixItems']) {
@@ -107,13 +125,16 @@ export class Schemas {
     if (Array.isArray(schema.enum)) return this.enumType(schema, types, note);
     if (schema.const !== undefined) {
       if (typeof schema.const === 'string') return { type: 'enum', values: [schema.const] };
-      note(`const ${JSON.stringify(schema.const)}: only text constants, approximated as its type`);
+      if (typeof schema.const === 'number' || typeof schema.const === 'boolean') return mapping.constant(schema.const);
+      note(`const ${JSON.stringify(schema.const)}: only scalar constants, approximated as its type`);
     }
     const type = types.length > 1 ? undefined : (types[0] ?? impliedType(schema));
     if (types.length > 1) {
-      const approximation = mapping.typeList(types);
-      note(approximation.note);
-      return approximation.type;
+      // Each listed type keeps the keywords that apply to it; the types never overlap, so anyOf is exact.
+      const variants = types.map((listed) =>
+        this.bareType({ ...schema, type: listed, nullable: undefined }, at, `${hint}${pascalCase(listed)}`),
+      );
+      return this.unionOf(variants, mapping.typeList);
     }
     switch (type) {
       case 'string':
@@ -133,14 +154,21 @@ export class Schemas {
   }
 
   private enumType(schema: Schema, types: string[], note: (text: string) => void): TypeDefinition {
-    const values = (schema.enum as unknown[]).filter((value) => value !== null);
-    if (values.length > 0 && values.every((value) => typeof value === 'string'))
-      return { type: 'enum', values: [...new Set(values as string[])] };
-    const base = types[0] ?? (values.every((value) => typeof value === 'number') ? 'number' : undefined);
-    note(`enum of ${base ?? 'mixed'} values: only enums of text, approximated as ${base ?? 'json'}`);
-    if (base === 'integer' || base === 'number') return { type: base };
-    if (base === 'boolean') return { type: 'boolean' };
-    return values.length === 0 ? { type: 'json' } : { type: 'json' };
+    const values = [...new Set((schema.enum as unknown[]).filter((value) => value !== null))];
+    if (values.length > 0 && values.every((value) => typeof value === 'string')) return { type: 'enum', values };
+    if (values.length > 0 && values.every(isScalar)) return mapping.constantEnum(values);
+    const base = types[0];
+    note(`enum of ${values.length === 0 ? 'no' : 'structured'} values: approximated as ${base ?? 'json'}`);
+    if (base === 'integer' || base === 'number' || base === 'boolean' || base === 'string') return { type: base };
+    return { type: 'json' };
+  }
+
+  /** A union of the variants, the nullable ones making the union nullable; one variant left: itself. */
+  private unionOf(variants: TypeDefinition[], union: (variants: TypeDefinition[]) => TypeDefinition): TypeDefinition {
+    const nullable = variants.some((variant) => variant.nullable === true);
+    const plain = variants.map(({ nullable: _nullable, ...variant }) => stripFieldKeys(variant));
+    const type = plain.length === 1 ? plain[0]! : union(plain);
+    return { ...type, ...(nullable && { nullable: true }) };
   }
 
   private stringType(schema: Schema, note: (text: string) => void): TypeDefinition {
@@ -247,8 +275,14 @@ export class Schemas {
     const properties = isMapping(schema.properties) ? schema.properties : {};
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
     const extra = schema.additionalProperties;
-    if (extra !== undefined && extra !== false && !(isMapping(extra) && Object.keys(extra).length === 0 && false))
-      this.report.note('approximated', at.file, childPointer(at.pointer, 'additionalProperties'), mapping.openRecord());
+    const additionalFields =
+      extra === undefined || extra === false
+        ? undefined
+        : mapping.openRecordFields(
+            stripFieldKeys(
+              this.typeOf(extra, { ...at, pointer: childPointer(at.pointer, 'additionalProperties') }, `${name}Value`),
+            ),
+          );
     const fields: Record<string, FieldDefinition> = {};
     for (const [key, property] of Object.entries(properties)) {
       const pointer = childPointer(at.pointer, 'properties', key);
@@ -260,6 +294,7 @@ export class Schemas {
     }
     return {
       ...(typeof schema.description === 'string' && { description: schema.description }),
+      ...(additionalFields !== undefined && { additionalFields }),
       fields,
     };
   }
@@ -383,6 +418,10 @@ function stringEnumUnion(members: unknown[]): string[] | undefined {
     else return undefined;
   }
   return values.length > 0 ? [...new Set(values)] : undefined;
+}
+
+function isScalar(value: unknown): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
 function impliedType(schema: Schema): string | undefined {

@@ -35,6 +35,7 @@ components:
             email: { type: string, format: email }
         kind:
           oneOf: [{ type: string }, { type: integer }]
+        weight: { type: number, multipleOf: 0.5 }
 security: [{ key: [] }]
 paths:
   /pets/{petId}:
@@ -74,7 +75,8 @@ describe('svcgen import', () => {
       tag: { type: 'string', nullable: true, required: false },
       born: { type: 'date', required: false },
       owner: { type: 'record', record: 'PetOwner', required: false },
-      kind: { type: 'json', required: false },
+      kind: { type: 'union', exclusive: true, variants: [{ type: 'string' }, { type: 'integer' }], required: false },
+      weight: { type: 'number', required: false },
     });
     expect(definitions.records.PetOwner.fields.email).toEqual({ type: 'string', format: 'email', required: false });
     expect(definitions.routes.getPet).toMatchObject({
@@ -126,10 +128,10 @@ describe('svcgen import', () => {
   it('reports each approximation with its pointer position, and the summary', async () => {
     const { lines } = await run();
     expect(lines).toEqual([
-      expect.stringMatching(/pets\.yaml:20:9: approximated: oneOf of 2 schemas: no unions yet, approximated as json$/),
-      expect.stringMatching(/pets\.yaml:28:7: renamed: operationId get-pet: not a usable route name, named getPet$/),
+      expect.stringMatching(/pets\.yaml:22:9: approximated: multipleOf: no such constraint, left out$/),
+      expect.stringMatching(/pets\.yaml:29:7: renamed: operationId get-pet: not a usable route name, named getPet$/),
       expect.stringMatching(
-        /pets\.yaml:38:5: dropped: HEAD operation: svcgen routes are GET, POST, PUT, PATCH or DELETE$/,
+        /pets\.yaml:39:5: dropped: HEAD operation: svcgen routes are GET, POST, PUT, PATCH or DELETE$/,
       ),
       'imported: 0 of 2 operations exactly, 1 approximated, 1 dropped',
     ]);

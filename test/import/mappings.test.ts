@@ -1,0 +1,232 @@
+// Each construct of the definitions format import maps exactly: a small document given, the definitions wanted,
+// and the definitions generated without a diagnostic.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { importDocument } from '../../src/import/import.js';
+import { generate } from '../../src/pipeline.js';
+import { removeDir, tempDir } from '../helpers/tree.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await tempDir('svcgen-import-mappings-');
+});
+afterEach(async () => removeDir(dir));
+
+/** Imports a 3.1 document of these component schemas and paths: its definitions, report lines and diagnostics. */
+async function importSchemas(schemas: string, paths = '{}') {
+  const file = join(dir, 'api.yaml');
+  await writeFile(
+    file,
+    `openapi: 3.1.0\ninfo: { title: Mapped, version: '1' }\ncomponents:\n  schemas:\n${schemas}\npaths: ${paths}\n`,
+  );
+  const result = importDocument({ file, definitionsDir: join(dir, 'definitions') });
+  const definitions = parse(await readFile(result.path, 'utf8'));
+  const generated = await generate({
+    definitionsDir: join(dir, 'definitions'),
+    outDir: join(dir, 'generated'),
+    cache: false,
+    gitattributes: false,
+    configFile: undefined,
+  });
+  return {
+    definitions,
+    lines: result.lines,
+    diagnostics: generated.ok ? [] : generated.diagnostics.map((d) => `${d.code} ${d.message}`),
+  };
+}
+
+describe('import mappings', () => {
+  it('maps oneOf to an exclusive union, anyOf to a union, a null member to nullable', async () => {
+    const { definitions, lines, diagnostics } =
+      await importSchemas(`    Cat: { type: object, required: [meow], properties: { meow: { type: boolean } } }
+    Dog: { type: object, required: [bark], properties: { bark: { type: string } } }
+    Owner:
+      type: object
+      required: [pet]
+      properties:
+        pet: { oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }] }
+        reference: { anyOf: [{ type: string, maxLength: 8 }, { type: integer }, { type: 'null' }] }
+        address: { anyOf: [{ type: string }, { type: object, properties: { city: { type: string } } }] }
+        value: { oneOf: [{ type: [string, 'null'] }, { type: [integer, 'null'] }] }`);
+    expect(definitions.records.Owner.fields).toEqual({
+      pet: {
+        type: 'union',
+        exclusive: true,
+        variants: [
+          { type: 'record', record: 'Cat' },
+          { type: 'record', record: 'Dog' },
+        ],
+      },
+      reference: {
+        type: 'union',
+        variants: [{ type: 'string', maxLength: 8 }, { type: 'integer' }],
+        nullable: true,
+        required: false,
+      },
+      address: {
+        type: 'union',
+        variants: [{ type: 'string' }, { type: 'record', record: 'OwnerAddressVariant2' }],
+        required: false,
+      },
+      // null matches both members, so the oneOf refuses it
+      value: { type: 'union', exclusive: true, variants: [{ type: 'string' }, { type: 'integer' }], required: false },
+    });
+    expect(lines).toEqual(['imported: 0 of 0 operations exactly, 0 approximated, 0 dropped']);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('maps a type list to a union of each type with its own keywords', async () => {
+    const { definitions, lines, diagnostics } = await importSchemas(`    Size:
+      type: object
+      properties:
+        value: { type: [string, integer, 'null'], minLength: 1, minimum: 0 }`);
+    expect(definitions.records.Size.fields.value).toEqual({
+      type: 'union',
+      variants: [
+        { type: 'string', minLength: 1 },
+        { type: 'integer', minimum: 0 },
+      ],
+      nullable: true,
+      required: false,
+    });
+    expect(lines).toHaveLength(1);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('maps enums and constants of numbers and booleans to constants, one or a union of them', async () => {
+    const { definitions, lines, diagnostics } = await importSchemas(`    Flags:
+      type: object
+      required: [deleted, level, ratio, mixed]
+      properties:
+        deleted: { type: boolean, enum: [true] }
+        level: { type: integer, enum: [1, 2, 3] }
+        ratio: { const: 0.5 }
+        mixed: { enum: [auto, 0, false, null] }`);
+    expect(definitions.records.Flags.fields).toEqual({
+      deleted: { type: 'boolean', const: true },
+      level: {
+        type: 'union',
+        variants: [
+          { type: 'integer', const: 1 },
+          { type: 'integer', const: 2 },
+          { type: 'integer', const: 3 },
+        ],
+      },
+      ratio: { type: 'number', const: 0.5 },
+      mixed: {
+        type: 'union',
+        variants: [
+          { type: 'string', const: 'auto' },
+          { type: 'integer', const: 0 },
+          { type: 'boolean', const: false },
+        ],
+        nullable: true,
+      },
+    });
+    expect(lines).toHaveLength(1);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('maps properties beside additionalProperties to an open record', async () => {
+    const { definitions, lines, diagnostics } = await importSchemas(`    Labels:
+      type: object
+      properties: { source: { type: string } }
+      additionalProperties: { type: string }
+    Note:
+      type: object
+      properties: { text: { type: string } }
+      additionalProperties: true
+    Closed:
+      type: object
+      properties: { text: { type: string } }
+      additionalProperties: false`);
+    expect(definitions.records.Labels).toEqual({
+      additionalFields: { type: 'string' },
+      fields: { source: { type: 'string', required: false } },
+    });
+    expect(definitions.records.Note.additionalFields).toBe(true);
+    expect(definitions.records.Closed.additionalFields).toBeUndefined();
+    expect(lines).toHaveLength(1);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('keeps oneOf beside the schema own properties an approximation, reported', async () => {
+    const { definitions, lines } = await importSchemas(`    Either:
+      type: object
+      properties: { a: { type: string }, b: { type: string } }
+      oneOf: [{ required: [a] }, { required: [b] }]`);
+    expect(definitions.records).toBeUndefined();
+    expect(lines[0]).toMatch(/approximated: oneOf beside the schema's own type or properties/);
+  });
+
+  it('maps octet-stream and other byte bodies to an upload, byte answers to a file, multipart forms to parts', async () => {
+    const paths = `
+  /photos/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+    put:
+      operationId: putPhoto
+      requestBody:
+        required: true
+        content:
+          image/png: { schema: { type: string, format: binary } }
+          image/jpeg: { schema: { type: string, format: binary } }
+      responses: { '204': { description: Stored. } }
+    get:
+      operationId: getPhoto
+      responses:
+        '200':
+          description: The photo.
+          content: { application/octet-stream: { schema: { type: string, format: binary } } }
+  /documents:
+    post:
+      operationId: postDocument
+      requestBody:
+        required: true
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              required: [scan]
+              properties:
+                scan: { type: string, format: binary }
+                title: { type: string, maxLength: 40 }
+                kind: { type: string, enum: [invoice, receipt] }
+            encoding: { scan: { contentType: 'application/pdf, image/png' } }
+      responses: { '204': { description: Stored. } }`;
+    const { definitions, lines, diagnostics } = await importSchemas('    {}', paths);
+    expect(definitions.routes.putPhoto.upload).toEqual({ mediaTypes: ['image/png', 'image/jpeg'] });
+    expect(definitions.routes.putPhoto.body).toBeUndefined();
+    expect(definitions.routes.getPhoto.responses['200']).toEqual({
+      envelope: 'none',
+      description: 'The photo.',
+      file: {},
+    });
+    expect(definitions.routes.postDocument.multipart).toEqual({
+      files: { scan: { mediaTypes: ['application/pdf', 'image/png'] } },
+      fields: {
+        title: { type: 'string', maxLength: 40, required: false },
+        kind: { type: 'enum', values: ['invoice', 'receipt'], required: false },
+      },
+    });
+    expect(lines).toEqual(['imported: 3 of 3 operations exactly, 0 approximated, 0 dropped']);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('keeps a multipart form with a part that is neither a file nor text a JSON body, reported', async () => {
+    const paths = `
+  /documents:
+    post:
+      operationId: postDocument
+      requestBody:
+        content:
+          multipart/form-data:
+            schema: { type: object, properties: { scan: { type: string, format: binary }, pages: { type: integer } } }
+      responses: { '204': { description: Stored. } }`;
+    const { definitions, lines } = await importSchemas('    {}', paths);
+    expect(definitions.routes.postDocument.multipart).toBeUndefined();
+    expect(definitions.routes.postDocument.body).toEqual({ type: 'record', record: 'PostDocumentRequest' });
+    expect(lines[0]).toMatch(/approximated: media type multipart\/form-data: only JSON, form, file and multipart/);
+  });
+});
