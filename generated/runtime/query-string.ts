@@ -64,6 +64,8 @@ export function parseQueryString(query: string, lists: ReadonlySet<string> = new
 
 /** Query text decoded as forms are ("+" is a space); undefined for a malformed escape. */
 export function decodeQueryText(text: string): string | undefined {
+  // Most names and values have nothing to decode: no regular expression or decoder for them.
+  if (!text.includes('%') && !text.includes('+')) return text;
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
   } catch {
@@ -73,6 +75,7 @@ export function decodeQueryText(text: string): string | undefined {
 
 /** "a[0][b]" → ["a", "0", "b"]; "a[]" → ["a", ""]; undefined for a key past the limits. */
 function keyPath(key: string): string[] | undefined {
+  if (!key.includes('[')) return [key];
   const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
   if (!match) return [key];
   const segments = [match[1] as string, ...[...(match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] as string)];

@@ -9,7 +9,7 @@ import { AnswerReaders, REFUSED } from './answer-reader.js';
 import { AnswerSchemas, serializeBody, type ResponseSchemas } from './answer-serializers.js';
 import { judgeEntries } from './body-entries.js';
 import { cookieParameters } from './cookies.js';
-import { InternalError, sendApiError, sendJson } from './error-reply.js';
+import { InternalError, sendApiError, sendJson, sendJsonText } from './error-reply.js';
 import { ApiError, BadRequest, ParameterMissing, Validation, type Violation } from './errors.js';
 import { enableCors, type CorsOptions } from './cors.js';
 import { idempotencySettings, keyedRoute, type IdempotencyOptions } from './idempotency.js';
@@ -497,8 +497,7 @@ function routeRunner(parts: RunnerParts) {
       const violations = dropped.map((pointer) => `${pointer}: not declared by the definitions`);
       if (violations.length > 0) throw new ResponseBreach(route.name, rendered.status, violations);
     }
-    // As bytes, so that Fastify keeps the content type as given (JSON:API forbids media type parameters).
-    return reply.type(contentType).send(Buffer.from(text, 'utf8'));
+    return sendJsonText(reply, contentType, text);
   };
 
   const run = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
