@@ -100,7 +100,7 @@ describe('a cached run writes what an uncached run writes', () => {
       'types/record',
       'zod/route',
       'openapi/operation',
-      'metadata/routes',
+      'metadata/route',
       'server/routes',
       'client/routes',
     ])
