@@ -102,7 +102,7 @@ describe('a cached run writes what an uncached run writes', () => {
       'openapi/operation',
       'metadata/route',
       'server/routes',
-      'client/routes',
+      'client/route',
     ])
       expect(kinds.has(kind), kind).toBe(true);
     expect((await readdir(join(dir, 'node_modules/.cache/svcgen'))).some((name) => name.startsWith('memo-'))).toBe(
