@@ -101,7 +101,7 @@ describe('a cached run writes what an uncached run writes', () => {
       'zod/route',
       'openapi/operation',
       'metadata/route',
-      'server/routes',
+      'server/route',
       'client/route',
     ])
       expect(kinds.has(kind), kind).toBe(true);
