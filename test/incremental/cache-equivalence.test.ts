@@ -103,6 +103,7 @@ describe('a cached run writes what an uncached run writes', () => {
       'metadata/route',
       'server/route',
       'client/route',
+      'docs/route',
     ])
       expect(kinds.has(kind), kind).toBe(true);
     expect((await readdir(join(dir, 'node_modules/.cache/svcgen'))).some((name) => name.startsWith('memo-'))).toBe(
