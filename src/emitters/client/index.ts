@@ -24,12 +24,12 @@ import {
   typeRef,
   union,
   type ClassMethod,
-  type PrintedMember,
+  type MemberText,
   type TopLevel,
   type TypeNode,
 } from '../shared/code/ast.js';
 import { pick } from '../shared/pick.js';
-import { printClassMethodApart, printFile, printObjectMemberApart } from '../shared/code/print-file.js';
+import { classMethodText, printFile, objectMemberText } from '../shared/code/print-file.js';
 import { runtimeImports } from '../shared/imports.js';
 import { routeInputs, type RouteInput } from '../shared/route-inputs.js';
 import { clientResult, resultShape } from './results.js';
@@ -62,7 +62,7 @@ export const ERROR_CLASSES = [
 ];
 
 /** A route's method of the client class and its row of the response schemas table. */
-type RouteMembers = { readonly method: PrintedMember; readonly row: PrintedMember };
+type RouteMembers = { readonly method: MemberText; readonly row: MemberText };
 
 function emitClient(module: ModuleIr): PartedFile<RouteMembers> {
   const views = module.routes.map((route) => clientMethodView(module, route));
@@ -199,7 +199,7 @@ function fileImports(views: readonly ClientMethodView[]): { module: string; name
 /** A route's method of the client class and its row of the response schemas table, both one body deep. */
 function printRouteMembers(view: ClientMethodView): RouteMembers {
   const row = property(view.name, path(`schemas.${symbols.routeSchema(view.name, 'Responses')}`));
-  return { method: printClassMethodApart(clientMethod(view), 1), row: printObjectMemberApart(row, 1) };
+  return { method: classMethodText(clientMethod(view), 1), row: objectMemberText(row, 1) };
 }
 
 /** The body a streamed route takes: a file upload, or a multipart form's parts by name. */

@@ -15,11 +15,11 @@ import {
   typeRef,
   type Declaration,
   type Expr,
-  type PrintedMember,
+  type MemberText,
   type TopLevel,
   type TypeNode,
 } from '../shared/code/ast.js';
-import { printFile, printObjectMemberApart } from '../shared/code/print-file.js';
+import { printFile, objectMemberText } from '../shared/code/print-file.js';
 import { runtimeImports } from '../shared/imports.js';
 import { buildInterfaceMeta, buildRouteMeta } from './build-meta.js';
 
@@ -29,7 +29,7 @@ export const metadataEmitter: Emitter = {
   emit: ({ ir }) => interfaceModules(ir).map(emitMetadata),
 };
 
-function emitMetadata(module: ModuleIr): PartedFile<PrintedMember> {
+function emitMetadata(module: ModuleIr): PartedFile<MemberText> {
   const interfaceMeta = buildInterfaceMeta(module);
   const parts = [
     // Records are rows of the interface table's `records` member: two bodies deep.
@@ -51,8 +51,8 @@ function emitMetadata(module: ModuleIr): PartedFile<PrintedMember> {
 function metadataStatements(
   module: ModuleIr,
   interfaceMeta: ReturnType<typeof buildInterfaceMeta>,
-  recordRows: readonly PrintedMember[],
-  routeRows: readonly PrintedMember[],
+  recordRows: readonly MemberText[],
+  routeRows: readonly MemberText[],
 ): TopLevel[] {
   const members = Object.entries(interfaceMeta).map(([key, value]) =>
     property(key, key === 'records' ? object(recordRows, { expanded: true }) : jsonValue(value, { expanded: true })),
@@ -80,5 +80,5 @@ function metadataStatements(
 /** `name: { … }`, a row of a table `depth` bodies deep. */
 const printRow =
   (depth: number) =>
-  ({ name, value }: { name: string; value: unknown }): PrintedMember =>
-    printObjectMemberApart(property(name, jsonValue(value, { expanded: true })), depth);
+  ({ name, value }: { name: string; value: unknown }): MemberText =>
+    objectMemberText(property(name, jsonValue(value, { expanded: true })), depth);

@@ -22,11 +22,11 @@ import {
   union,
   type MethodSignature,
   type PropertySignature,
-  type PrintedMember,
+  type MemberText,
   type TopLevel,
   type TypeNode,
 } from '../shared/code/ast.js';
-import { printFile, printInterfaceMemberApart, printObjectMemberApart } from '../shared/code/print-file.js';
+import { printFile, interfaceMemberText, objectMemberText } from '../shared/code/print-file.js';
 import { runtimeImports } from '../shared/imports.js';
 import { routeInputs, type RouteInput } from '../shared/route-inputs.js';
 import { handlerResultShape, handlerResultType, hasSessions } from './handler-types.js';
@@ -38,7 +38,7 @@ export const serverEmitter: Emitter = {
 };
 
 /** A route's method of the handlers interface and its row of the route schemas table. */
-type RouteMembers = { readonly method: PrintedMember; readonly row: PrintedMember };
+type RouteMembers = { readonly method: MemberText; readonly row: MemberText };
 
 function emitServer(module: ModuleIr): PartedFile<RouteMembers> {
   const sessions = hasSessions(module);
@@ -285,8 +285,8 @@ type HandlerView = ReturnType<typeof handlerView>;
 /** A route's method of the handlers interface and its row of the route schemas table, both one body deep. */
 function printRouteMembers(view: HandlerView): RouteMembers {
   return {
-    method: printInterfaceMemberApart(handlerMethod(view), 1),
-    row: printObjectMemberApart(routeSchemasRow(view), 1),
+    method: interfaceMemberText(handlerMethod(view), 1),
+    row: objectMemberText(routeSchemasRow(view), 1),
   };
 }
 
