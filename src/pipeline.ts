@@ -87,31 +87,20 @@ export async function check(options: RunOptions = {}): Promise<CheckResult> {
 async function build(config: ResolvedConfig, inputs: RunInputs, cache: RunCache): Promise<FinishedFile[]> {
   // Loaded here, not at the top: a run with nothing to do loads none of the build steps (each module
   // loaded costs a no-op run about a millisecond), nor the parser, zod or the emitters.
-  const [
-    { buildIrFromInputs },
-    { keepUsedRuntime },
-    { withMemoStore },
-    { assembleFiles },
-    { formatFiles },
-    { withHeader },
-    memo,
-  ] = await Promise.all([
-    import('./build-ir.js'),
-    import('./emitters/runtime/used-modules.js'),
-    import('./emitters/shared/memo.js'),
-    import('./incremental/render-parts.js'),
-    import('./output/format.js'),
-    import('./output/header.js'),
-    cache.memo(),
-  ]);
+  const [{ buildIrFromInputs }, { keepUsedRuntime }, { assembleFiles }, { formatFiles }, { withHeader }, memo] =
+    await Promise.all([
+      import('./build-ir.js'),
+      import('./emitters/runtime/used-modules.js'),
+      import('./incremental/render-parts.js'),
+      import('./output/format.js'),
+      import('./output/header.js'),
+      cache.memo(),
+    ]);
   const ir = await buildIrFromInputs(inputs, memo);
   // Of the runtime, only the modules the output imports, and the shared stores the config asks for.
   const stores = config.stores.map((store) => `runtime/stores-${store}.ts`);
   // Emitted parts rendered, or found rendered by an earlier run, and assembled into files.
-  const emitted = keepUsedRuntime(
-    assembleFiles(await withMemoStore(memo, () => emit(ir, config, inputs)), memo),
-    stores,
-  );
+  const emitted = keepUsedRuntime(assembleFiles(await emit(ir, config, inputs), memo), stores);
   const formatted = await formatFiles(
     emitted.map((file) => ({ ...file, content: withHeader(file.path, file.content, file.source) })),
   );

@@ -6,7 +6,7 @@
 // chunk the parse cannot vouch for, a key repeated across chunks, a token count near the guard) the
 // caller parses the file whole, so every diagnostic comes from one path (load.ts).
 import { hash } from 'node:crypto';
-import type { MemoValue } from '../emitters/shared/memo.js';
+import type { PartValue as JsonValue } from '../emitters/parts.js';
 import { planChunks, type PlannedChunk } from './chunk-split.js';
 import { yaml } from './lazy-yaml.js';
 import { MAX_ALIAS_COUNT, MAX_DEPTH, MAX_TOKENS, YAML_PARSE_OPTIONS } from './limits.js';
@@ -25,7 +25,7 @@ export interface ChunkStore {
  * parsed number by number and then copied into an Int32Array.
  */
 export type StoredChunk = {
-  readonly value: MemoValue;
+  readonly value: JsonValue;
   readonly fields: string;
   readonly keys: readonly (string | null)[];
   readonly tokens: number;
@@ -64,7 +64,7 @@ export function loadInChunks(
       if (!result) return undefined;
       const { fields, keys } = result.index;
       const base64 = Buffer.from(fields.buffer, fields.byteOffset, fields.byteLength).toString('base64');
-      store.set(key, { value: result.value as MemoValue, fields: base64, keys, tokens: result.tokens });
+      store.set(key, { value: result.value as JsonValue, fields: base64, keys, tokens: result.tokens });
     }
     parsed.push(result);
     tokens += result.tokens;

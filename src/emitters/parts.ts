@@ -22,8 +22,11 @@ export type RenderParts = <O extends PartValue>(parts: readonly Part<never, O>[]
 
 export interface PartedFile<O extends PartValue = PartValue> extends Omit<GeneratedFile, 'content'> {
   readonly parts: readonly Part<never, O>[];
-  /** The file's text from its parts' renderings, in the parts' order. */
-  assemble(rendered: readonly O[], render: RenderParts): string;
+  /**
+   * The file's text from its parts' renderings, in the parts' order; or its text with whether the
+   * formatter should run on it after all (a page its parts could not make, rendered whole).
+   */
+  assemble(rendered: readonly O[], render: RenderParts): string | Pick<GeneratedFile, 'content' | 'format'>;
 }
 
 export function part<I, O extends PartValue>(

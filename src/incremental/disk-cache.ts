@@ -4,7 +4,7 @@
 // damaged only costs speed.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MemoValue } from '../emitters/shared/memo.js';
+import type { PartValue } from '../emitters/parts.js';
 import { sha256 } from '../output/hash.js';
 import { manifestText, readManifest } from '../output/manifest.js';
 import { withOpenFile } from '../output/open-limit.js';
@@ -54,14 +54,14 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 /** The memo store of one run: what earlier runs kept, and what this one used (all that is worth keeping). */
 function runMemo(read: readonly MemoEntry[]) {
   const seeded = new Map(read);
-  const used = new Map<string, MemoValue>();
+  const used = new Map<string, PartValue>();
   return {
-    get(key: string): MemoValue | undefined {
+    get(key: string): PartValue | undefined {
       const value = used.get(key) ?? seeded.get(key);
       if (value !== undefined) used.set(key, value);
       return value;
     },
-    set: (key: string, value: MemoValue) => void used.set(key, value),
+    set: (key: string, value: PartValue) => void used.set(key, value),
     save: async (location: MemoLocation) => (await import('./memo-file.js')).writeMemo(location, [...used], read),
   };
 }

@@ -1,4 +1,4 @@
-// The memo store on disk (src/emitters/shared/memo.ts, and the definition checks): one file in
+// The memo store on disk (emitted parts, parsed chunks and the definition checks): one file in
 // the cache folder, valid only for the generator that wrote it (changed code must never reuse old
 // results), so the generator is part of the file's name.
 //
@@ -12,12 +12,12 @@
 import { appendFile, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hash } from 'node:crypto';
-import type { MemoValue } from '../emitters/shared/memo.js';
+import type { PartValue } from '../emitters/parts.js';
 import { sha256 } from '../output/hash.js';
 import { replaceFile } from '../output/replace-file.js';
 import { seal } from '../output/sealed.js';
 
-export type MemoEntry = readonly [key: string, value: MemoValue];
+export type MemoEntry = readonly [key: string, value: PartValue];
 
 /** Where the store lives, and for which generator it is valid. */
 export interface MemoLocation {

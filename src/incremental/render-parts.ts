@@ -26,7 +26,8 @@ export function assembleFiles(
   return files.map((file) => {
     if (!('parts' in file)) return file;
     const { parts, assemble, ...rest } = file;
-    return { ...rest, content: assemble(render(parts), render) };
+    const assembled = assemble(render(parts), render);
+    return typeof assembled === 'string' ? { ...rest, content: assembled } : { ...rest, ...assembled };
   });
 }
 

@@ -7,7 +7,7 @@
 // their own (CheckMemo, ChunkStore, MemoStore), which a RunCache fills in.
 import type { ChunkStore } from '../definitions/chunked-load.js';
 import type { CheckMemo } from '../definitions/validate-by-entry.js';
-import type { MemoStore } from '../emitters/shared/memo.js';
+import type { MemoStore } from './render-parts.js';
 import type { RunInputs } from '../inputs.js';
 import type { KnownUnchanged } from '../output/write.js';
 

@@ -1,4 +1,4 @@
-// Docs pages from svcgen's own templates are made part by part, each part remembered (memo): the
+// Docs pages from svcgen's own templates are made part by part, each part remembered (parts.ts): the
 // page is exactly the one rendered whole, cold or after a change, and the joining of parts in
 // prettier's form is exactly toPrettierForm of the whole.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -75,7 +75,11 @@ describe('a docs page made part by part', () => {
     ]) {
       const sectioned = sectionedPages(templates, DOCS_ENTRY);
       // Really made part by part, not rendered whole as the fallback.
-      for (const module of interfaceModules(ir)) expect(sectioned(ir, module), module.name).toBeDefined();
+      for (const module of interfaceModules(ir)) {
+        const page = sectioned(ir, module);
+        const rendered = page.parts.map((each) => each.render(each.input as never));
+        expect(page.assemble(rendered), module.name).toBeDefined();
+      }
       expect((await emitted(ir, templates)).pages).toEqual(wholePages(ir, templates));
     }
   });

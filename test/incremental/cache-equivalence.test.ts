@@ -100,9 +100,10 @@ describe('a cached run writes what an uncached run writes', () => {
       'types/record',
       'zod/route',
       'openapi/operation',
-      'metadata/routes',
-      'server/routes',
-      'client/routes',
+      'metadata/route',
+      'server/route',
+      'client/route',
+      'docs/route',
     ])
       expect(kinds.has(kind), kind).toBe(true);
     expect((await readdir(join(dir, 'node_modules/.cache/svcgen'))).some((name) => name.startsWith('memo-'))).toBe(

@@ -2,7 +2,6 @@
 // run kept (`seed`), and what this one uses, as src/incremental/disk-cache.ts keeps them.
 import type { EmittedFile, GeneratedFile } from '../../src/emitters/contract.js';
 import type { PartValue } from '../../src/emitters/parts.js';
-import { withMemoStore } from '../../src/emitters/shared/memo.js';
 import { assembleFiles } from '../../src/incremental/render-parts.js';
 
 export type MemoEntry = readonly [key: string, value: PartValue];
@@ -22,7 +21,7 @@ export async function emitSeeded(
     },
     set: (key: string, value: PartValue) => void used.set(key, value),
   };
-  const files = assembleFiles(await withMemoStore(store, emit), store);
+  const files = assembleFiles(await emit(), store);
   return { files, used: [...used] };
 }
 

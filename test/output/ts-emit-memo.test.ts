@@ -71,7 +71,7 @@ describe('TypeScript emitters remember records and routes', () => {
     expect(rerun.ok && rerun.written.length).toBeGreaterThanOrEqual(5);
     // The rerun reused remembered parts of each emitter: it added fewer of each kind than there were.
     const added = [...(await kinds())].filter((key) => !before.has(key));
-    for (const kind of ['types/route', 'zod/route']) {
+    for (const kind of ['types/route', 'zod/route', 'metadata/route', 'client/route', 'server/route']) {
       const count = (keys: Iterable<string>) => [...keys].filter((key) => key.startsWith(`${kind}:`)).length;
       expect(count(added), kind).toBeLessThan(count(before));
     }

@@ -1,10 +1,10 @@
 // The `client` emitter: per interface a typed client class, one method per route, over the
 // runtime's one client (auth flows, GET bodies, json:api decoding, errors). Each route's method and
-// response schemas row are printed apart and remembered by what they are made from
-// (clientMethodView), so a rerun lays out only the changed routes' members.
+// response schemas row are a part, printed from what they are made from (clientMethodView).
 import { symbols } from '../../ir/symbols.js';
 import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
-import { interfaceModules, moduleFile, type Emitter, type GeneratedFile } from '../contract.js';
+import { interfaceModules, moduleParts, type Emitter } from '../contract.js';
+import { part, type PartedFile } from '../parts.js';
 import {
   assign,
   call,
@@ -24,15 +24,14 @@ import {
   typeRef,
   union,
   type ClassMethod,
-  type PrintedMember,
+  type MemberText,
   type TopLevel,
   type TypeNode,
 } from '../shared/code/ast.js';
 import { pick } from '../shared/pick.js';
-import { printClassMethodApart, printFile, printObjectMemberApart } from '../shared/code/print-file.js';
+import { classMethodText, printFile, objectMemberText } from '../shared/code/print-file.js';
 import { runtimeImports } from '../shared/imports.js';
 import { routeInputs, type RouteInput } from '../shared/route-inputs.js';
-import { memoRuns } from '../shared/memo-runs.js';
 import { clientResult, pagingOf, resultShape, type Paging } from './results.js';
 
 export const clientEmitter: Emitter = {
@@ -62,17 +61,29 @@ export const ERROR_CLASSES = [
   'UnreadableResponseError',
 ];
 
-function emitClient(module: ModuleIr): GeneratedFile {
+/** A route's method of the client class and its row of the response schemas table. */
+type RouteMembers = { readonly methods: readonly MemberText[]; readonly row: MemberText };
+
+function emitClient(module: ModuleIr): PartedFile<RouteMembers> {
+  const views = module.routes.map((route) => clientMethodView(module, route));
+  const parts = views.map((view) => part('client/route', view.name, view, printRouteMembers));
+  return moduleParts(module, 'client', parts, (members) => printFile(clientStatements(module, views, members)));
+}
+
+/** The client file's statements, its routes' members printed already. */
+function clientStatements(
+  module: ModuleIr,
+  views: readonly ClientMethodView[],
+  members: readonly RouteMembers[],
+): TopLevel[] {
   const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
   const auth = module.auth.map((scheme) => ({ name: scheme.name, ...AUTH_RUNTIME[scheme.type] }));
-  const views = module.routes.map((route) => clientMethodView(module, route));
   const runtimeTypes = ['CallOptions', 'ClientOptions', ...(views.some((view) => view.result.paged) ? ['Page'] : [])];
   const jsonApi = module.interface?.style === 'jsonapi';
-  const members = memoRuns('client/routes', views, (view) => view.name, printRouteMembers);
   const rows = members.map((member) => member.row);
   // fetch cannot send a GET body: only an API with such routes imports the transport that can (and needs undici).
   const getBodies = module.routes.some((route) => route.method === 'GET' && route.body !== undefined);
-  const statements: (TopLevel | string)[] = [
+  return [
     ...runtimeImports([
       ...auth.map(({ module, value, type }) => ({ module, names: [value, `type ${type}`] })),
       { module: 'client', names: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)] },
@@ -133,7 +144,6 @@ function emitClient(module: ModuleIr): GeneratedFile {
       `A typed client of the ${module.interface?.title ?? module.name}: one method per route; auth is handled for you.`,
     ),
   ];
-  return moduleFile(module, 'client', printFile(statements));
 }
 
 /** Whether a client method's input must be given: some part of it is required. */
@@ -189,10 +199,10 @@ function fileImports(views: readonly ClientMethodView[]): { module: string; name
 }
 
 /** A route's methods of the client class and its row of the response schemas table, each one body deep. */
-function printRouteMembers(view: ClientMethodView): { methods: PrintedMember[]; row: PrintedMember } {
+function printRouteMembers(view: ClientMethodView): RouteMembers {
   const row = property(view.name, path(`schemas.${symbols.routeSchema(view.name, 'Responses')}`));
   const methods = [clientMethod(view), ...(view.paging ? [allItemsMethod(view, view.paging)] : [])];
-  return { methods: methods.map((method) => printClassMethodApart(method, 1)), row: printObjectMemberApart(row, 1) };
+  return { methods: methods.map((method) => classMethodText(method, 1)), row: objectMemberText(row, 1) };
 }
 
 /** `<operation>All(input, options)`: the items of every page of a counted list, as an async iterator. */

@@ -6,7 +6,7 @@ import { typeText } from './type-text.js';
 import { anchor, origin, shown, text } from './view-helpers.js';
 import type { FieldSource, RecordSource } from './view-sources.js';
 
-/** What a record's part of the page is made from: all of it, so it can be the part's memo key. */
+/** What a record's part of the page is made from: all of it, so it can be the part's input. */
 export interface RecordInput {
   /** The module whose page it is: a record of another module says where it is from. */
   readonly module: string;

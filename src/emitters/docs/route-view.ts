@@ -6,7 +6,7 @@ import { typeText } from './type-text.js';
 import type { ParameterSource, ResponseSource, RouteSource } from './view-sources.js';
 import { anchor, origin, shown, text } from './view-helpers.js';
 
-/** What a route's part of the page is made from: all of it, so it can be the part's memo key. */
+/** What a route's part of the page is made from: all of it, so it can be the part's input. */
 export interface RouteInput {
   /** The module whose page it is: records of other modules are named with theirs. */
   readonly module: string;

@@ -1,8 +1,6 @@
-// A docs page from svcgen's own templates, made part by part so a rerun redoes only the parts
-// whose input changed: each route's and each record's part (its partial, docs-route or
-// docs-record, put in prettier's form) is remembered by what it is made of (routes in runs of a
-// few), and so is the rest of the page, rendered with a marker line where each of those
-// partials goes (the skeleton).
+// A docs page from svcgen's own templates as parts: each route's and each record's part (its
+// partial, docs-route or docs-record, put in prettier's form), and the rest of the page, rendered
+// with a marker line where each of those partials goes (the skeleton).
 // The page is the skeleton with the parts in place of the markers, exactly what rendering it
 // whole and toPrettierForm give (see prettier-form.ts); if anything does not fit that, the
 // caller renders the page whole.
@@ -12,8 +10,7 @@
 import type { Ir, ModuleIr } from '../../ir/types.js';
 import { hash } from 'node:crypto';
 import type { TemplateFile } from '../contract.js';
-import { memo, type MemoValue } from '../shared/memo.js';
-import { memoRuns } from '../shared/memo-runs.js';
+import { part, type Part } from '../parts.js';
 import { joinParts, partInPrettierForm, toPrettierForm } from './prettier-form.js';
 import { recordRow, recordView, type RecordRow } from './record-view.js';
 import { partialName, templateRenderer } from './render.js';
@@ -24,30 +21,39 @@ const ROUTE = 'docs-route';
 const RECORD = 'docs-record';
 
 interface SkeletonInput {
-  /** The texts of the templates in effect, by hash (the renderers are compiled from exactly these): in every key. */
+  /** The texts of the templates in effect, by hash (the renderers are compiled from exactly these): in every input. */
   readonly templates: string;
   readonly head: PageHead;
   readonly routes: readonly RouteRow[];
   readonly records: readonly RecordRow[];
 }
 
-interface Skeleton {
+type Skeleton = {
   /** In prettier's form, or null when only prettier can say (toPrettierForm). */
   readonly markdown: string | null;
   /** How many partials the markers stand for (text from the definitions cannot add one unseen). */
   readonly sections: number;
-  readonly [key: string]: MemoValue;
+};
+
+/** A part's rendering: the skeleton, or a route's or record's section (null: not in prettier's form). */
+export type Section = Skeleton | string | null;
+
+export interface SectionedPage {
+  /** The skeleton, then a part per route, then a part per record. */
+  readonly parts: readonly Part<never, Section>[];
+  /** The page from its parts' renderings, or undefined when it has to be rendered whole. */
+  assemble(rendered: readonly Section[]): string | undefined;
 }
 
 /** A line of its own in the skeleton (text from the definitions could hold one too: see `sections`). */
 export const marker = (partial: string, index: number | '?') => `\u0000${partial} ${index}\u0000\n`;
 const MARKER = /\u0000(docs-route|docs-record) (\d+)\u0000\n/g;
 
-/** For `templates` (svcgen's own): renders a module's page, or undefined when it has to be rendered whole. */
+/** For `templates` (svcgen's own): a module's page as parts. */
 export function sectionedPages(
   templates: readonly TemplateFile[],
   entry: string,
-): (ir: Ir, module: ModuleIr) => string | undefined {
+): (ir: Ir, module: ModuleIr) => SectionedPage {
   const templatesKey = hash('sha256', JSON.stringify(templates.map((template) => [template.name, template.content])));
   // Compiled on first use: a rerun that finds every part remembered compiles nothing, one that
   // renders one record compiles docs-record alone (ours include no partial).
@@ -62,25 +68,30 @@ export function sectionedPages(
       routes: routes.map((input) => routeRow(input.route)),
       records: records.map((input) => recordRow(input.module, input.record)),
     };
-    const skeleton = memo('docs/skeleton', skeletonInput, () => renderSkeleton()(skeletonInput));
-    if (skeleton.markdown === null) return undefined;
-
-    // Routes in runs (memo-runs.ts): a key per route costs a hash per route. Records one by one:
-    // an edited record, the common change, then re-renders alone, not its whole run.
-    const routeParts = memoRuns(
-      'docs/route',
-      routes.map((input) => ({ templates: templatesKey, ...input })),
-      (input) => input.route.name,
-      (input) => partInPrettierForm(renderRoute()(routeView(input))),
-    );
-    return fillSkeleton(skeleton.markdown, skeleton.sections, (partial, index) => {
-      if (partial === ROUTE) return routeParts[index] ?? null;
-      const input = records[index];
-      if (!input) return null;
-      return memo('docs/record', { templates: templatesKey, ...input }, () =>
-        partInPrettierForm(renderRecord()(recordView(input))),
+    const parts: Part<never, Section>[] = [
+      part('docs/skeleton', module.name, skeletonInput, (input): Section => renderSkeleton()(input)),
+      ...routes.map((input) =>
+        part('docs/route', input.route.name, { templates: templatesKey, ...input }, (view): Section =>
+          partInPrettierForm(renderRoute()(routeView(view))),
+        ),
+      ),
+      ...records.map((input) =>
+        part('docs/record', input.record.name, { templates: templatesKey, ...input }, (view): Section =>
+          partInPrettierForm(renderRecord()(recordView(view))),
+        ),
+      ),
+    ];
+    const assemble = (rendered: readonly Section[]): string | undefined => {
+      const skeleton = rendered[0] as Skeleton;
+      if (skeleton.markdown === null) return undefined;
+      const sections = rendered.slice(1) as (string | null)[];
+      const first = (partial: string) => (partial === ROUTE ? 0 : routes.length);
+      const count = (partial: string) => (partial === ROUTE ? routes.length : records.length);
+      return fillSkeleton(skeleton.markdown, skeleton.sections, (partial, index) =>
+        index < count(partial) ? (sections[first(partial) + index] ?? null) : null,
       );
-    });
+    };
+    return { parts, assemble };
   };
 }
 

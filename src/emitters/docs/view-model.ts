@@ -31,7 +31,7 @@ export function buildDocsPage(ir: Ir, module: ModuleIr): DocsPage {
   return { ...buildPageHead(module), routes: routes.map(routeView), records: records.map(recordView) };
 }
 
-/** What each route's and record's part of the page is made from (its memo key in sectioned-page.ts). */
+/** What each route's and record's part of the page is made from (its part's input in sectioned-page.ts). */
 export function partInputs(ir: Ir, module: ModuleIr): { routes: RouteInput[]; records: RecordInput[] } {
   const errors = routeErrors(module.errors);
   const { name, recordsOrigins: origins } = module;

@@ -1,5 +1,5 @@
 // What a route's or a record's part of a docs page is made from: the IR fields its view reads,
-// nothing else (no source locations, relations or raw paths), so it can be the part's memo key
+// nothing else (no source locations, relations or raw paths), so it can be the part's input
 // (sectioned-page.ts) and an edit elsewhere in the definition file leaves it the same. Types and
 // defaults are the IR's own objects, shared, not copied.
 import type { FieldIr, ParameterIr, RecordIr, ResponseIr, RouteIr } from '../../ir/types.js';

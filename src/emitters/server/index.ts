@@ -1,10 +1,10 @@
 // The `server` emitter: per interface a typed handler interface (one method per route) and a
 // Fastify plugin factory that binds the handlers to the runtime's one server implementation. Each
-// route's handler method and schemas row are printed apart and remembered by what they are made
-// from (handlerView), so a rerun lays out only the changed routes' members.
+// route's handler method and schemas row are a part, printed from what they are made from (handlerView).
 import { symbols, type RoutePart } from '../../ir/symbols.js';
 import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
-import { interfaceModules, moduleFile, type Emitter, type GeneratedFile } from '../contract.js';
+import { interfaceModules, moduleParts, type Emitter } from '../contract.js';
+import { part, type PartedFile } from '../parts.js';
 import {
   array,
   call,
@@ -22,14 +22,13 @@ import {
   union,
   type MethodSignature,
   type PropertySignature,
-  type PrintedMember,
+  type MemberText,
   type TopLevel,
   type TypeNode,
 } from '../shared/code/ast.js';
-import { printFile, printInterfaceMemberApart, printObjectMemberApart } from '../shared/code/print-file.js';
+import { printFile, interfaceMemberText, objectMemberText } from '../shared/code/print-file.js';
 import { runtimeImports } from '../shared/imports.js';
 import { routeInputs, type RouteInput } from '../shared/route-inputs.js';
-import { memoRuns } from '../shared/memo-runs.js';
 import { handlerResultShape, handlerResultType, hasSessions } from './handler-types.js';
 
 export const serverEmitter: Emitter = {
@@ -38,8 +37,25 @@ export const serverEmitter: Emitter = {
   emit: ({ ir }) => interfaceModules(ir).map(emitServer),
 };
 
-function emitServer(module: ModuleIr): GeneratedFile {
+/** A route's method of the handlers interface and its row of the route schemas table. */
+type RouteMembers = { readonly method: MemberText; readonly row: MemberText };
+
+function emitServer(module: ModuleIr): PartedFile<RouteMembers> {
   const sessions = hasSessions(module);
+  const views = module.routes.map((route) => handlerView(module, route, sessions));
+  const parts = views.map((view) => part('server/route', view.name, view, printRouteMembers));
+  return moduleParts(module, 'server', parts, (members) =>
+    printFile(serverStatements(module, sessions, views, members)),
+  );
+}
+
+/** The server file's statements, its routes' members printed already. */
+function serverStatements(
+  module: ModuleIr,
+  sessions: boolean,
+  views: readonly HandlerView[],
+  members: readonly RouteMembers[],
+): TopLevel[] {
   const typeParams = sessions ? ['Session'] : undefined;
   const withSession = (name: string) => typeRef(name, sessions ? [typeRef('Session')] : []);
   const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
@@ -47,12 +63,10 @@ function emitServer(module: ModuleIr): GeneratedFile {
   const authOptions = module.auth.map((scheme) => ({ name: scheme.name, ...schemeRuntime(scheme) }));
   // A principal's kind is its scheme's type (server-auth.ts).
   const principalKinds = [...new Set(module.auth.map((scheme) => scheme.type))];
-  const views = module.routes.map((route) => handlerView(module, route, sessions));
   const jsonApi = module.interface?.style === 'jsonapi';
-  const members = memoRuns('server/routes', views, (view) => view.name, printRouteMembers);
   const rows = members.map((member) => member.row);
   const keyed = module.routes.some((route) => route.idempotencyKey !== undefined);
-  const statements: (TopLevel | string)[] = [
+  return [
     {
       declaration: { kind: 'import', typeOnly: true, from: 'fastify', names: ['FastifyPluginAsync', 'FastifyRequest'] },
     },
@@ -199,7 +213,6 @@ function emitServer(module: ModuleIr): GeneratedFile {
       `The ${title} as a Fastify plugin: register it on a Fastify 5 instance.`,
     ),
   ];
-  return moduleFile(module, 'server', printFile(statements));
 }
 
 /** The runtime modules of the streamed bodies and answers the API uses, and the value each gives the plugin. */
@@ -270,10 +283,10 @@ function schemeRuntime(scheme: AuthSchemeIr): { module: string; value: string; t
 type HandlerView = ReturnType<typeof handlerView>;
 
 /** A route's method of the handlers interface and its row of the route schemas table, both one body deep. */
-function printRouteMembers(view: HandlerView): { method: PrintedMember; row: PrintedMember } {
+function printRouteMembers(view: HandlerView): RouteMembers {
   return {
-    method: printInterfaceMemberApart(handlerMethod(view), 1),
-    row: printObjectMemberApart(routeSchemasRow(view), 1),
+    method: interfaceMemberText(handlerMethod(view), 1),
+    row: objectMemberText(routeSchemasRow(view), 1),
   };
 }
 

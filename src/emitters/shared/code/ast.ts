@@ -50,18 +50,20 @@ export type ObjectMember =
   /** `get key() { return value; }`: lets records refer to each other in any order. */
   | { readonly kind: 'getter'; readonly key: string; readonly returns: Expr }
   | { readonly kind: 'spread'; readonly expression: Expr }
-  | PrintedMember;
+  | MemberText;
 
 /**
- * A member of an object, interface or class body printed apart (print-file.ts's printApart) at the
- * depth it is put back at: a part remembered by what it is made from, so a rerun lays out only the
- * members that changed. Its body must break (an expanded object, an interface, a class), as the
- * member was laid out in one that does, and sit as deep as the member was laid out.
+ * A member of an object, interface or class body as its text, laid out where it sits (print-file.ts's
+ * printMemberText): e.g. a part an emitter renders on its own. Its body must break (an expanded
+ * object, an interface, a class), as the member was laid out in one that does, and sit as deep as
+ * the member was laid out.
  */
-export type PrintedMember = { readonly kind: 'printed'; readonly text: string };
+export type MemberText = { readonly kind: 'text'; readonly text: string };
 
-export const isPrinted = (member: object): member is PrintedMember =>
-  (member as { readonly kind?: unknown }).kind === 'printed';
+export const memberText = (text: string): MemberText => ({ kind: 'text', text });
+
+export const isMemberText = (member: object): member is MemberText =>
+  (member as { readonly kind?: unknown }).kind === 'text';
 
 export const id = (name: string): Expr => ({ kind: 'identifier', name });
 export const literal = (value: string | number | boolean | null): Expr => ({ kind: 'literal', value });
@@ -126,8 +128,8 @@ export function template(...parts: readonly (string | Expr)[]): Expr {
 
 /**
  * Every identifier an expression names, at any depth (what a file must import or declare): a walk
- * over every child, so a new kind of node needs no case here. A printed member is text, not a
- * tree: what it names is not seen.
+ * over every child, so a new kind of node needs no case here. A member's text is not a tree: what
+ * it names is not seen.
  */
 export function identifiersOf(node: Expr, into: Set<string> = new Set()): Set<string> {
   const visit = (child: unknown): void => {
@@ -222,7 +224,7 @@ export type Statement =
   | { readonly kind: 'const'; readonly name: string; readonly value: Expr }
   | { readonly kind: 'expression'; readonly expression: Expr };
 
-export type InterfaceMember = PropertySignature | ({ readonly method: true } & MethodSignature) | PrintedMember;
+export type InterfaceMember = PropertySignature | ({ readonly method: true } & MethodSignature) | MemberText;
 
 export interface ClassMethod extends Omit<MethodSignature, 'returns'> {
   readonly returns?: TypeNode;
@@ -261,7 +263,7 @@ export type Declaration =
       readonly fields: readonly { readonly name: string; readonly type: TypeNode; readonly modifiers: string }[];
       readonly constructorParams: readonly Parameter[];
       readonly constructorBody: readonly Statement[];
-      readonly methods: readonly (ClassMethod | PrintedMember)[];
+      readonly methods: readonly (ClassMethod | MemberText)[];
     };
 
 /** A top-level statement: a declaration, whether it is exported, and its doc comment. */

@@ -3,18 +3,18 @@
 import { builders } from 'prettier/doc';
 import {
   byKind,
-  isPrinted,
+  isMemberText,
   type ByKind,
   type ClassMethod,
   type Declaration,
   type InterfaceMember,
   type Parameter,
-  type PrintedMember,
+  type MemberText,
   type TopLevel,
   type TypeNode,
 } from './ast.js';
 import { printKey, printString } from './literals.js';
-import { printBlock, printBody, printConst, printedStandIn, printList } from './print-expression.js';
+import { printBlock, printBody, printConst, printList, printMemberText } from './print-expression.js';
 import {
   printAnnotation,
   printParameters,
@@ -95,7 +95,7 @@ const DECLARATIONS: ByKind<Declaration, Doc> = {
 const printNames = (names: readonly string[]) => group(printList('{', names, '}', line));
 
 export function printInterfaceMember(member: InterfaceMember): Doc {
-  if (isPrinted(member)) return printedStandIn(member);
+  if (isMemberText(member)) return printMemberText(member);
   const signature =
     'method' in member ? [member.name, printSignature(member.params, member.returns)] : printPropertySignature(member);
   return [printDocComment(member.docs), signature];
@@ -106,8 +106,8 @@ function printSignature(params: readonly Parameter[], returns: TypeNode | undefi
   return group([printParameters(params), returns ? [': ', printType(returns)] : '']);
 }
 
-export function printClassMethod(method: ClassMethod | PrintedMember): Doc {
-  if (isPrinted(method)) return printedStandIn(method);
+export function printClassMethod(method: ClassMethod | MemberText): Doc {
+  if (isMemberText(method)) return printMemberText(method);
   return [
     printDocComment(method.docs),
     method.name,

@@ -5,12 +5,12 @@
 // parentheses, and a chain of two or more calls (`z.string().min(1)`) puts one call per line
 // when it breaks.
 import { builders, utils } from 'prettier/doc';
-import { byKind, type ByKind, type Expr, type ObjectMember, type PrintedMember, type Statement } from './ast.js';
+import { byKind, type ByKind, type Expr, type MemberText, type ObjectMember, type Statement } from './ast.js';
 import { printKey, printNumber, printString } from './literals.js';
 import { printParameters, printType, printTypeArguments } from './print-type.js';
 
 type Doc = builders.Doc;
-const { breakParent, group, hardline, ifBreak, indent, join, label, line, softline } = builders;
+const { group, hardline, ifBreak, indent, join, line, literalline, softline } = builders;
 
 export const printExpression = (node: Expr): Doc => byKind(EXPRESSIONS, node);
 
@@ -110,7 +110,7 @@ function hugs(node: Expr): boolean {
 // ---------------------------------------------------------------- objects, functions, templates
 
 export function printObjectMember(member: ObjectMember): Doc {
-  if (member.kind === 'printed') return printedStandIn(member);
+  if (member.kind === 'text') return printMemberText(member);
   if (member.kind === 'spread') return EXPRESSIONS.spread(member);
   const key = printKey(member.key);
   if (member.kind === 'getter') return ['get ', key, '() ', printBlock([{ kind: 'return', value: member.returns }])];
@@ -120,19 +120,13 @@ export function printObjectMember(member: ObjectMember): Doc {
 }
 
 /**
- * A member printed apart, held by a label for print-file.ts to put back once the statement is
- * printed: its layout is done, and the layout around it reads no width from it, as its body breaks.
- * Laid out as a stand-in of one character (PRINTED_MARK), not as its lines: prettier measures a
- * text with a line break in it character by character, and a text of many lines costs a document
- * node per line, for every unchanged member of every run. A member of several lines breaks the
- * groups around it, as the line breaks inside it did.
+ * A member given as its text, laid out already: its lines as they are (indented already), each
+ * after a literal line break. A member of several lines breaks the groups around it, as the line
+ * breaks inside it did.
  */
-export function printedStandIn(member: PrintedMember): Doc {
-  return label(member, member.text.includes('\n') ? [PRINTED_MARK, breakParent] : PRINTED_MARK);
+export function printMemberText(member: MemberText): Doc {
+  return join(literalline, member.text.split('\n'));
 }
-
-/** DEL: inside the character range prettier measures fast, and never in svcgen's own output. */
-export const PRINTED_MARK = '\x7f';
 
 function printArrow(node: Extract<Expr, { kind: 'arrow' }>): Doc {
   const head = [group(printParameters(node.params)), node.returns ? [': ', printType(node.returns)] : '', ' =>'];
