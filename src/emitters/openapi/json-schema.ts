@@ -101,7 +101,7 @@ function taggedVariant(variant: TypeIr, schema: Schema, property: string, value:
 }
 
 /** What an open record's members beyond its named ones may be; a closed record has none. */
-function otherMembers(record: RecordIr, ctx: SchemaContext): Schema | false {
+export function otherMembers(record: RecordIr, ctx: SchemaContext): Schema | false {
   return record.additionalFields ? typeSchema(record.additionalFields, ctx) : false;
 }
 
