@@ -328,6 +328,11 @@ function orNull(schema: JsonSchema): JsonSchema {
   if (plain && typeof schema['type'] === 'string') {
     const nullable: JsonSchema = { ...schema, type: [schema['type'], 'null'] };
     if (Array.isArray(schema['enum'])) nullable['enum'] = [...(schema['enum'] as unknown[]), null];
+    // A const that may be null is an enum of both: where a validator chooses a union's variant, null is kept.
+    if ('const' in schema) {
+      delete nullable['const'];
+      nullable['enum'] = [schema['const'], null];
+    }
     return nullable;
   }
   if (plain && Array.isArray(schema['type'])) return { ...schema, type: [...(schema['type'] as string[]), 'null'] };
