@@ -577,6 +577,32 @@ interface AgreeOptions {
   /** The apiAlias member the record carries on the wire, allowed in what was received. */
   readonly apiAlias: string | undefined;
   readonly ignoreUnknown: boolean;
+  /** An open record's other members: each received as sent, of this type. */
+  readonly other?: TypeIr | undefined;
+}
+
+/**
+ * A tagged union's value agrees as the variant its discriminator names; an untagged one as any variant
+ * (the reader tries them in order, so a value drawn for one variant may be read as an earlier one).
+ */
+function unionAgrees(
+  type: Extract<TypeIr, { kind: 'union' }>,
+  sent: unknown,
+  got: unknown,
+  records: Records,
+  at: string,
+): string | undefined {
+  const tag = type.discriminator;
+  if (tag) {
+    const index = tag.values.indexOf(String((sent as Json)[tag.property]));
+    const variant = type.variants[index];
+    if (!variant) return `${at}: ${show(sent)} names no variant of ${tag.property}`;
+    if ((got as Json | undefined)?.[tag.property] !== (sent as Json)[tag.property])
+      return `${at}/${tag.property}: ${show((got as Json | undefined)?.[tag.property])} instead of ${show((sent as Json)[tag.property])}`;
+    return agree(variant, sent, got, records, at);
+  }
+  const problems = type.variants.map((variant) => agree(variant, sent, got, records, at));
+  return problems.includes(undefined) ? undefined : problems[0];
 }
 
 function agree(type: TypeIr, sent: unknown, got: unknown, records: Records, at: string): string | undefined {
@@ -613,8 +639,11 @@ function agree(type: TypeIr, sent: unknown, got: unknown, records: Records, at: 
       return membersAgree(members, sent as Json, got as Json, records, at, {
         apiAlias: records.get(type.record)?.apiAlias,
         ignoreUnknown: false,
+        other: records.get(type.record)?.additionalFields,
       });
     }
+    case 'union':
+      return unionAgrees(type, sent, got, records, at);
     default:
       return JSON.stringify(sent) === JSON.stringify(got) ? undefined : `${at}: ${show(got)} instead of ${show(sent)}`;
   }
@@ -642,6 +671,16 @@ function membersAgree(
     if (problem) return problem;
   }
   if (options.ignoreUnknown) return undefined;
+  const other = options.other;
+  if (other !== undefined) {
+    const others = new Set([...Object.keys(sent), ...Object.keys(got)].filter((key) => !declared.has(key)));
+    for (const key of others) {
+      if (key === 'apiAlias' && options.apiAlias !== undefined && got[key] === options.apiAlias) continue;
+      const problem = agree(other, sent[key], got[key], records, `${at}/${key}`);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
   for (const key of Object.keys(got)) {
     if (declared.has(key) || got[key] === undefined) continue;
     if (key === 'apiAlias' && options.apiAlias !== undefined && got[key] === options.apiAlias) continue;

@@ -170,9 +170,12 @@ function valueOfNonNull(type: TypeIr, options: ValueOptions, depth: number): fc.
 /** One variant's value; a tagged union's variant carries the value naming it. */
 function unionValue(type: Extract<TypeIr, { kind: 'union' }>, options: ValueOptions, depth: number) {
   const tag = type.discriminator;
+  // Without a tag the serializer chooses a variant by validating the result against each, closed as declared:
+  // an undeclared member would match none, so a handler's result carries none there (a 500 by design).
+  const inner = tag ? options : { ...options, extras: false };
   return fc.oneof(
     ...type.variants.map((variant, index) => {
-      const value = valueOf(variant, options, depth + 1);
+      const value = valueOf(variant, inner, depth + 1);
       const name = tag?.values[index];
       if (!tag || name === undefined) return value;
       return value.map((record) => ({ ...(record as object), [tag.property]: name }));
@@ -202,9 +205,38 @@ function recordValue(
     members[field.name] = valueOf(field.type, inner, depth + 1);
     if (!type.partial && field.required && field.default === undefined) required.push(field.name);
   }
-  const value = fc.record(members, { requiredKeys: required, noNullPrototype: true });
+  const declared = fc.record(members, { requiredKeys: required, noNullPrototype: true });
+  const extra = options.records.get(type.record)?.additionalFields;
+  // An open record keeps members it does not name: such members are data, never the undeclared marker.
+  if (extra !== undefined) return openRecordValue(declared, extra, options, depth);
+  const value = declared;
   if (!options.extras) return value;
   return fc
     .tuple(value, fc.boolean())
     .map(([record, extra]) => (extra ? { ...(record as object), [`${UNDECLARED}Secret`]: 'must not leave' } : record));
+}
+
+/** Names of an open record's other members: none is a drawn field name, a relation, `id`, `type` or `kind`. */
+export const OTHER_MEMBER = /^more[A-Z][a-z0-9]{0,4}$/;
+
+/** An open record's value: its declared members and up to two others of `extra`'s type. */
+function openRecordValue(
+  declared: fc.Arbitrary<unknown>,
+  extra: TypeIr,
+  options: ValueOptions,
+  depth: number,
+): fc.Arbitrary<unknown> {
+  const others = fc.dictionary(
+    fc.stringMatching(OTHER_MEMBER),
+    // In brackets an empty list or map is no bytes at all: such a member would arrive as absent.
+    valueOf(extra, { ...options, relations: false }, depth + 1).filter(
+      (value) =>
+        options.place !== 'bracket' || typeof value !== 'object' || value === null || Object.keys(value).length > 0,
+    ),
+    {
+      maxKeys: depth > 2 ? 0 : 2,
+      noNullPrototype: true,
+    },
+  );
+  return fc.tuple(declared, others).map(([record, more]) => ({ ...(record as object), ...more }));
 }

@@ -282,6 +282,7 @@ function simplify(schema: unknown): unknown {
     if (key === 'pattern' || key === 'propertyNames') continue;
     out[key] = simplify(value);
   }
+  openTaggedVariants(out);
   const anyOf = out['anyOf'] as JsonSchema[] | undefined;
   if (!anyOf) return out;
   const types = anyOf.map((option) => option['type']);
@@ -299,6 +300,25 @@ function simplify(schema: unknown): unknown {
 }
 
 /**
+ * A tagged union's variants (oneOf objects each fixing one shared member with const) are chosen by a validator
+ * too: a closed variant (additionalProperties: false) would refuse a result with a member it does not declare,
+ * so no variant matched and the answer failed, where a record alone drops the member. The const tells the
+ * variants apart; each is opened for choosing, and its serializer still writes only its declared members.
+ */
+function openTaggedVariants(schema: JsonSchema): void {
+  const variants = schema['oneOf'] as JsonSchema[] | undefined;
+  if (!variants || variants.length === 0) return;
+  const constants = (variant: JsonSchema) =>
+    Object.entries((variant['properties'] ?? {}) as Record<string, JsonSchema>)
+      .filter(([, member]) => member['const'] !== undefined)
+      .map(([name]) => name);
+  const [first, ...others] = variants.map(constants);
+  const tagged = first?.some((name) => others.every((names) => names.includes(name)));
+  if (!tagged) return;
+  for (const variant of variants) if (variant['additionalProperties'] === false) delete variant['additionalProperties'];
+}
+
+/**
  * The schema with null allowed: a type list where the schema is one plain type, an anyOf beside a
  * bare reference (nullReferences makes it a reference to a nullable twin), else an if on null.
  */
@@ -308,6 +328,11 @@ function orNull(schema: JsonSchema): JsonSchema {
   if (plain && typeof schema['type'] === 'string') {
     const nullable: JsonSchema = { ...schema, type: [schema['type'], 'null'] };
     if (Array.isArray(schema['enum'])) nullable['enum'] = [...(schema['enum'] as unknown[]), null];
+    // A const that may be null is an enum of both: where a validator chooses a union's variant, null is kept.
+    if ('const' in schema) {
+      delete nullable['const'];
+      nullable['enum'] = [schema['const'], null];
+    }
     return nullable;
   }
   if (plain && Array.isArray(schema['type'])) return { ...schema, type: [...(schema['type'] as string[]), 'null'] };

@@ -43,6 +43,13 @@ export class ExampleValues {
         return depth > MAX_DEPTH ? {} : { [`${name}1`]: this.value(type.values, index, name, depth + 1) };
       case 'json':
         return {};
+      case 'union': {
+        // The variants in turn; a tagged variant carries the value naming it (its record may declare any string).
+        const at = index % type.variants.length;
+        const value = this.value(type.variants[at]!, index, name, depth);
+        const tag = type.discriminator;
+        return tag === undefined ? value : { ...(value as object), [tag.property]: tag.values[at] };
+      }
     }
   }
 

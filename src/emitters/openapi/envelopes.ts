@@ -4,7 +4,7 @@ import { pascalCase } from '../../ir/names.js';
 import type { InterfaceIr, RecordIr, RelationIr, ResponseIr, TypeIr } from '../../ir/types.js';
 import type { Components } from './components.js';
 import { includesAnswer } from './includes.js';
-import { fieldSchema, isView, nullable, typeSchema, type SchemaContext } from './json-schema.js';
+import { fieldSchema, isView, nullable, otherMembers, typeSchema, type SchemaContext } from './json-schema.js';
 import { JSON_API_MEDIA, JSON_MEDIA, sortedObject, type Content, type Schema, type SchemaObject } from './types.js';
 
 /** The content of a success response, or undefined for a response without a body. */
@@ -157,7 +157,8 @@ function recordResource(record: RecordIr, ctx: SchemaContext): Schema {
             type: 'object',
             properties: sortedObject(attributes.map((field) => [field.name, fieldSchema(field, record.origin, ctx)])),
             ...(required.length > 0 && { required }),
-            additionalProperties: false,
+            // An open record's other members travel as attributes too.
+            additionalProperties: otherMembers(record, ctx),
           },
           // JSON:API 1.0: "The values of the id and type members MUST be strings", whatever the record's id.
           id:

@@ -57,8 +57,14 @@ function nonNullSchema(type: TypeIr, ctx: SchemaContext): Schema {
  * anyOf, or oneOf where exactly one variant may match.
  */
 function unionSchema(type: UnionType, ctx: SchemaContext): SchemaObject {
-  const variants = type.variants.map((variant) => typeSchema(variant, ctx));
   const tag = type.discriminator;
+  const variants = type.variants.map((variant, index) => {
+    const schema = typeSchema(variant, ctx);
+    const value = tag?.values[index];
+    return tag && value !== undefined && '$ref' in schema
+      ? taggedVariant(variant, schema, tag.property, value, ctx)
+      : schema;
+  });
   if (!tag) return type.exclusive ? { oneOf: variants } : { anyOf: variants };
   const mapping = variants.flatMap((variant, index) => {
     const value = tag.values[index];
@@ -73,8 +79,30 @@ function unionSchema(type: UnionType, ctx: SchemaContext): SchemaObject {
   };
 }
 
+/**
+ * A variant record as its union's mapping names it: where the record does not fix its tag member to the value
+ * (a plain string, or an enum of other values too), a component of its own does (`allOf` the record, the member
+ * `const`), so that oneOf tells the variants apart without reading the discriminator and the mapping's target
+ * holds exactly the values it maps.
+ */
+function taggedVariant(variant: TypeIr, schema: Schema, property: string, value: string, ctx: SchemaContext): Schema {
+  if (variant.kind !== 'record') return schema;
+  const member = ctx.components.record(variant.record).fields.find((field) => field.name === property)?.type;
+  if (member?.kind === 'scalar' && member.const === value) return schema;
+  const name = pascalCase(recordName(variant.record));
+  return ctx.components.define(
+    'schemas',
+    {
+      owner: `tagged:${JSON.stringify([variant.record, ctx.direction, ctx.filtered === true, property, value])}`,
+      preferred: value === recordName(variant.record) ? `${name}Variant` : `${name}As${pascalCase(value)}`,
+      qualifier: recordModule(variant.record),
+    },
+    () => ({ allOf: [schema], properties: { [property]: { const: value } }, required: [property] }),
+  );
+}
+
 /** What an open record's members beyond its named ones may be; a closed record has none. */
-function otherMembers(record: RecordIr, ctx: SchemaContext): Schema | false {
+export function otherMembers(record: RecordIr, ctx: SchemaContext): Schema | false {
   return record.additionalFields ? typeSchema(record.additionalFields, ctx) : false;
 }
 

@@ -33,7 +33,13 @@ export const lookupField = (field: LookupField): LookupField => pick(field, 'nam
  * it has a member named like an Object member, to narrow it by helper; and, for a record that arrives
  * as text (in the query), its fields to read one by one as text.
  */
-type LookupEntry = { fields: readonly LookupField[]; inheritedNames?: boolean; textFields?: readonly LookupField[] };
+type LookupEntry = {
+  fields: readonly LookupField[];
+  inheritedNames?: boolean;
+  textFields?: readonly LookupField[];
+  /** An open record's other members (a record read as text keeps them too, each read as text). */
+  additionalFields?: TypeIr | undefined;
+};
 
 /** The records by key (pass it whenever a type may name one). */
 export type RecordLookup = ReadonlyMap<RecordKey, Readonly<LookupEntry>>;
@@ -60,9 +66,12 @@ export function lookupFor(
     for (const other of others) visitText(other);
     if (record?.kind !== 'record' || found.has(record.record)) return;
     const all = records.get(record.record)?.fields ?? [];
-    if (!all.some((field) => readsDifferentlyAsText(field.type, records))) return;
-    found.set(record.record, { fields: [], textFields: all.map(lookupField) });
+    const open = records.get(record.record)?.additionalFields;
+    // An open record's schema reads its other members as JSON: read as text, it is spelled out too.
+    if (open === undefined && !all.some((field) => readsDifferentlyAsText(field.type, records))) return;
+    found.set(record.record, { fields: [], textFields: all.map(lookupField), additionalFields: open });
     for (const field of all) visitText(field.type);
+    if (open !== undefined) visitText(open);
   };
   for (const type of textTypes) visitText(type);
   const narrowed = new Set<RecordKey>();
@@ -74,11 +83,11 @@ export function lookupFor(
     narrowed.add(record.record);
     const all = records.get(record.record)?.fields ?? [];
     const fields = all.filter((field) => field.default !== undefined).map(lookupField);
-    const text = found.get(record.record)?.textFields;
+    const text = found.get(record.record);
     found.set(record.record, {
       fields,
       ...(all.some((field) => isInheritedName(field.name)) && { inheritedNames: true }),
-      ...(text && { textFields: text }),
+      ...(text?.textFields && { textFields: text.textFields, additionalFields: text.additionalFields }),
     });
     for (const field of fields) visit(field.type);
   };
@@ -134,8 +143,8 @@ function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | u
     case 'union':
       return unionSchema(type, reading, records);
     case 'record': {
-      const textFields = reading === 'text' ? records?.get(type.record)?.textFields : undefined;
-      if (textFields) return textRecordSchema(type, textFields, records);
+      const entry = reading === 'text' ? records?.get(type.record) : undefined;
+      if (entry?.textFields) return textRecordSchema(type, entry.textFields, entry.additionalFields, records);
       let expression = id(symbols.recordSchema(type.record));
       // zod's mask type cannot leave out a member named like an Object member: those records narrow by helper.
       const byHelper = records?.get(type.record)?.inheritedNames === true;
@@ -168,7 +177,12 @@ function unionSchema(type: UnionType, reading: Reading, records: RecordLookup | 
 }
 
 /** A record read from text (name[field]=value in the query): each field in its text reading, spelled out. */
-function textRecordSchema(type: RecordType, fields: readonly LookupField[], records: RecordLookup | undefined): Expr {
+function textRecordSchema(
+  type: RecordType,
+  fields: readonly LookupField[],
+  others: TypeIr | undefined,
+  records: RecordLookup | undefined,
+): Expr {
   const members = fields
     .filter((field) => inView(type, field.name))
     .map((field) => {
@@ -177,7 +191,8 @@ function textRecordSchema(type: RecordType, fields: readonly LookupField[], reco
       const member = type.partial ? method(schema, 'optional') : withPresence(schema, field.required, field.default);
       return property(field.name, member);
     });
-  return call('z.strictObject', [object(members)]);
+  const closed = call('z.strictObject', [object(members)]);
+  return others ? method(closed, 'catchall', [schemaExpression(others, 'text', records)]) : closed;
 }
 
 /**
