@@ -62,25 +62,36 @@ async function postgresSchema(url: string): Promise<{ env: Record<string, string
   };
 }
 
-/** A service already running elsewhere (a cluster's front URL) that startService hands out in this test file. */
-let runningService: string | undefined;
+/** Services already running elsewhere (a cluster's front URL) that startService hands out in this test file. */
+const runningServices: { readonly baseUrl: string; readonly env: Record<string, string> }[] = [];
+
+const sameEnv = (a: Record<string, string>, b: Record<string, string>): boolean =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 /**
- * startService in this test file gives the service running at `baseUrl` with the default settings (its clock
+ * startService(env) in this test file gives the service running at `baseUrl`, started with `env`, (its clock
  * is its own: advance does nothing there), and close leaves it running.
  */
-export function useRunningService(baseUrl: string): void {
-  runningService = baseUrl;
+export function useRunningService(baseUrl: string, env: Record<string, string> = {}): void {
+  runningServices.push({ baseUrl, env });
+}
+
+function runningService(env: Record<string, string>): string | undefined {
+  if (runningServices.length === 0) return undefined;
+  const found = runningServices.find((running) => sameEnv(running.env, env));
+  if (found === undefined) throw new Error(`no running service was started with ${JSON.stringify(env)}`);
+  return found.baseUrl;
 }
 
 /** The service with default credentials, a fresh database and a test clock, on 127.0.0.1:<random>. */
 export async function startService(env: Record<string, string> = {}, dataDir = tempDataDir()): Promise<Service> {
   const clock = new TestClock();
-  if (runningService !== undefined)
+  const running = runningService(env);
+  if (running !== undefined)
     return {
-      baseUrl: runningService,
+      baseUrl: running,
       app: undefined as unknown as FastifyInstance,
-      config: loadConfig({}),
+      config: loadConfig(env),
       clock,
       dataDir,
       close: async () => rmSync(dataDir, { recursive: true, force: true }),

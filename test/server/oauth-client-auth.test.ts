@@ -8,7 +8,7 @@ import { curl, send, startService, type Service } from './helpers.js';
 
 const TOKEN_PATH = '/api/oauth/token';
 // Characters that RFC 6749 section 2.3.1 form-urlencodes before base64: a client that skips it fails.
-const AWKWARD_SECRET = 'p+ss w:rd%20é&=';
+export const AWKWARD_SECRET = 'p+ss w:rd%20é&=';
 
 let service: Service;
 let awkward: Service;
