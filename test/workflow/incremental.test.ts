@@ -65,7 +65,7 @@ const WORKING_LIBRARIES = /\/node_modules\/(zod|handlebars|prettier|ts-morph|@ts
 const COMPILER = /\/node_modules\/(ts-morph|@ts-morph|typescript)\//;
 /** svcgen's build steps and V8 settings: a no-op run loads none of them (each module costs it about a millisecond). */
 const BUILD_STEPS =
-  /\/dist\/(build-ir|set-v8-tiering|output\/(format|header|check)|emitters\/shared\/memo|incremental\/memo-file)\.js$/;
+  /\/dist\/(build-ir|set-v8-tiering|output\/(format|header|check)|incremental\/render-parts|incremental\/memo-file)\.js$/;
 
 describe('incremental runs', () => {
   it(
