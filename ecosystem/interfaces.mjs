@@ -2,7 +2,8 @@
 export const INTERFACES = ['admin-api', 'store-api', 'price-list-api', 'banner-api'];
 
 // The clinic API (test/fixtures/every-construct: a tagged union, a multipart upload, a file body), which
-// run.mjs generates with svcgen into out/svcgen and serves beside the reference service.
+// run.mjs generates with svcgen into out/svcgen (clinic/serve.ts imports it from there) and serves beside
+// the reference service.
 export const CLINIC = 'clinic-api';
 export const CLINIC_OUT = 'out/svcgen';
 

@@ -114,7 +114,7 @@ function startService(args = ['examples/reference-service/main.ts']) {
 
 async function transcriptOf(tool) {
   const service = await startService();
-  const clinic = await startService(['ecosystem/clinic/serve.ts', join(HERE, CLINIC_OUT)]).catch((error) => {
+  const clinic = await startService(['ecosystem/clinic/serve.ts']).catch((error) => {
     service.stop();
     throw error;
   });
