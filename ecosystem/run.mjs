@@ -170,7 +170,9 @@ for (const tool of TOOLS) {
       counts.set(entry.construct, count);
       count.all += 1;
       const got = transcript[index];
-      if (got && got.step === entry.step && normalize(got) === expected[index]) count.good += 1;
+      // A construct step counts only when svcgen's own client succeeded: failing alike is no agreement.
+      const referenceSucceeded = entry.construct === undefined || (entry.status >= 200 && entry.status < 300);
+      if (referenceSucceeded && got && got.step === entry.step && normalize(got) === expected[index]) count.good += 1;
       else
         failures.push(
           `${tool} ${name} ${entry.step}: sent ${got?.sent || '(nothing)'}${got?.error ? ` (${got.error})` : ''}; ` +
