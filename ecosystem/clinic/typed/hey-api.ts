@@ -2,19 +2,11 @@
 // (tsconfig.hey-api.json), so the per-tool strict line says whether the union narrows and a File is a part.
 import { addScan, bookAppointment } from '../../out/hey-api/clinic-api/sdk.gen.ts';
 import type { Appointment } from '../../out/hey-api/clinic-api/types.gen.ts';
+import { MAIL_BOOKING } from './booking.ts';
 
 export const contactOf = (appointment: Appointment): string =>
   appointment.contact.kind === 'phone' ? appointment.contact.number : appointment.contact.address;
 
 export const upload = (patient: string, scan: File) => addScan({ path: { patient }, body: { scan, title: 'X-ray' } });
 
-export const book = () =>
-  bookAppointment({
-    body: {
-      patient: '6f1c2a70-3b7e-4c1a-9d3e-2f4b5a6c7d8e',
-      startsAt: '2026-12-01T09:30:00Z',
-      length: 'PT30M',
-      contact: { kind: 'mail', address: 'ada@example.org' },
-      room: null,
-    },
-  });
+export const book = () => bookAppointment({ body: MAIL_BOOKING });

@@ -3,19 +3,11 @@
 import { addScan } from '../../out/kubb/clinic-api/clients/addScan.ts';
 import { bookAppointment } from '../../out/kubb/clinic-api/clients/bookAppointment.ts';
 import type { Appointment } from '../../out/kubb/clinic-api/types/Appointment.ts';
+import { MAIL_BOOKING } from './booking.ts';
 
 export const contactOf = (appointment: Appointment): string =>
   appointment.contact.kind === 'phone' ? appointment.contact.number : appointment.contact.address;
 
 export const upload = (patient: string, scan: File) => addScan({ patient, data: { scan, title: 'X-ray' } });
 
-export const book = () =>
-  bookAppointment({
-    data: {
-      patient: '6f1c2a70-3b7e-4c1a-9d3e-2f4b5a6c7d8e',
-      startsAt: '2026-12-01T09:30:00Z',
-      length: 'PT30M',
-      contact: { kind: 'mail', address: 'ada@example.org' },
-      room: null,
-    },
-  });
+export const book = () => bookAppointment({ data: MAIL_BOOKING });

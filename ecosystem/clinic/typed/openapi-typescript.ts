@@ -3,6 +3,7 @@
 // File is a multipart part.
 import createClient from 'openapi-fetch';
 import type { components, paths } from '../../out/openapi-typescript/clinic-api.ts';
+import { MAIL_BOOKING } from './booking.ts';
 
 type Appointment = components['schemas']['Appointment'];
 
@@ -26,13 +27,4 @@ export const upload = (patient: string, scan: File) =>
     bodySerializer: formData,
   });
 
-export const book = () =>
-  client.POST('/clinic/appointments', {
-    body: {
-      patient: '6f1c2a70-3b7e-4c1a-9d3e-2f4b5a6c7d8e',
-      startsAt: '2026-12-01T09:30:00Z',
-      length: 'PT30M',
-      contact: { kind: 'mail', address: 'ada@example.org' },
-      room: null,
-    },
-  });
+export const book = () => client.POST('/clinic/appointments', { body: MAIL_BOOKING });
