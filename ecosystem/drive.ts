@@ -1,11 +1,13 @@
 // Drives every scenario through one client kind against a running reference service and prints the
-// transcript (status and body of the answer to each step) as JSON: `drive.ts <tool> <base-url>`.
+// transcript (status and body of the answer to each step) as JSON: `drive.ts <tool> <base-url> <clinic-url>`
+// (the clinic API is served apart from the reference service, see clinic/serve.ts).
 // Auth goes through each tool's documented hook: one fetch (Digest challenge, bearer token, access key
 // and context token) given to openapi-fetch and hey-api as their fetch option, to orval through its
 // mutator and to kubb through its custom client; svcgen's client authenticates itself.
 import { readFileSync } from 'node:fs';
 import { authFetch, type Recorder } from './hooks/auth-fetch.js';
 import { setHookFetch } from './hooks/hook-fetch.js';
+import { CLINIC, DOCUMENTS } from './interfaces.mjs';
 import { SCENARIOS, type Answers, type Call, type Scenario } from './scenarios.js';
 import { TOOLS, type Invoke } from './tools.js';
 
@@ -16,22 +18,22 @@ export interface Entry {
   readonly body: unknown;
   readonly sent: string;
   readonly error?: string;
+  readonly construct?: string;
 }
 
-const [tool, base] = process.argv.slice(2);
-if (tool === undefined || base === undefined || !(tool in TOOLS))
-  throw new Error(`usage: drive.ts <${Object.keys(TOOLS).join('|')}> <base-url>`);
+const [tool, shopBase, clinicBase] = process.argv.slice(2);
+if (tool === undefined || shopBase === undefined || clinicBase === undefined || !(tool in TOOLS))
+  throw new Error(`usage: drive.ts <${Object.keys(TOOLS).join('|')}> <base-url> <clinic-url>`);
 
 const transcript: Entry[] = [];
 const shared: Answers = {};
 
 for (const scenario of SCENARIOS) {
+  const base = scenario.api === CLINIC ? clinicBase : shopBase;
   const recorder: Recorder = { last: undefined };
   const fetch = authFetch(scenario.api, base, recorder, tool === 'svcgen');
   setHookFetch(fetch);
-  const document = JSON.parse(
-    readFileSync(new URL(`../generated/${scenario.api}/openapi.json`, import.meta.url), 'utf8'),
-  );
+  const document = JSON.parse(readFileSync(new URL(DOCUMENTS[scenario.api] as string, import.meta.url), 'utf8'));
   const invoke: Invoke = await TOOLS[tool as keyof typeof TOOLS](scenario.api, base, fetch, document);
   await drive(scenario, invoke, recorder);
 }
@@ -57,6 +59,7 @@ async function drive(scenario: Scenario, invoke: Invoke, recorder: Recorder): Pr
       body: last?.body ?? null,
       sent: last?.sent ?? '',
       ...(last === undefined && error !== undefined ? { error } : {}),
+      ...(step.construct !== undefined ? { construct: step.construct } : {}),
     });
     answers[step.name] = last?.body;
   }

@@ -5,13 +5,13 @@ import { pluginClient } from '@kubb/plugin-client';
 import { pluginOas } from '@kubb/plugin-oas';
 import { pluginTs } from '@kubb/plugin-ts';
 import { pluginZod } from '@kubb/plugin-zod';
-import { INTERFACES } from './interfaces.mjs';
+import { DOCUMENTS } from './interfaces.mjs';
 
 export default defineConfig(
-  INTERFACES.map((name) => ({
+  Object.entries(DOCUMENTS).map(([name, path]) => ({
     name,
     root: '.',
-    input: { path: `../generated/${name}/openapi.json` },
+    input: { path },
     output: { path: `out/kubb/${name}`, clean: true, barrelType: false as const },
     plugins: [
       pluginOas({ validate: false }),

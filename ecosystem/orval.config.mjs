@@ -1,10 +1,10 @@
 // orval: a fetch client (through the mutator hooks/orval-fetch.ts) and zod schemas per interface.
 import { defineConfig } from 'orval';
-import { INTERFACES } from './interfaces.mjs';
+import { DOCUMENTS } from './interfaces.mjs';
 
 const entries = {};
-for (const name of INTERFACES) {
-  const input = { target: `../generated/${name}/openapi.json` };
+for (const [name, target] of Object.entries(DOCUMENTS)) {
+  const input = { target };
   entries[name] = {
     input,
     output: {

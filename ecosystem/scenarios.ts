@@ -16,10 +16,12 @@ export interface Step {
   readonly call: (answers: Answers) => Call;
   /** svcgen's client input for the same call, when it differs from `call` (typed query, GET body). */
   readonly svcgen?: (answers: Answers) => { params?: object; query?: object; body?: unknown };
+  /** The construct the step tries, reported on its own line (the clinic API's union and multipart routes). */
+  readonly construct?: 'union' | 'multipart';
 }
 
 export interface Scenario {
-  readonly api: 'admin-api' | 'store-api' | 'price-list-api' | 'banner-api';
+  readonly api: 'admin-api' | 'store-api' | 'price-list-api' | 'banner-api' | 'clinic-api';
   readonly steps: readonly Step[];
 }
 
@@ -262,4 +264,56 @@ const BANNER_API: Scenario = {
   ],
 };
 
-export const SCENARIOS: readonly Scenario[] = [ADMIN, STORE, PRICE_LIST, BANNER_API];
+const PATIENT = '6f1c2a70-3b7e-4c1a-9d3e-2f4b5a6c7d8e';
+const booking = (contact: object, room: string | number | null) => ({
+  patient: PATIENT,
+  startsAt: '2026-12-01T09:30:00Z',
+  length: 'PT30M',
+  contact,
+  room,
+  notes: { summary: 'Knee', allergies: 'none known' },
+});
+/** A scan the size of a small PNG; a new File per call, since a body is read once. */
+const SCAN_BYTES = Uint8Array.from({ length: 3000 }, (_, index) => (index * 31) % 256);
+
+/** The clinic API's tagged union (each variant sent and read back) and its multipart upload. */
+const CLINIC: Scenario = {
+  api: 'clinic-api',
+  steps: [
+    {
+      name: 'bookPhone',
+      op: 'bookAppointment',
+      construct: 'union',
+      call: () => ({ body: booking({ kind: 'phone', number: '+4930123456' }, 12) }),
+    },
+    {
+      name: 'readPhone',
+      op: 'getAppointment',
+      construct: 'union',
+      call: (a) => ({ path: { id: String(at(a['bookPhone'], 'data', 'id')) } }),
+    },
+    {
+      name: 'bookMail',
+      op: 'bookAppointment',
+      construct: 'union',
+      call: () => ({ body: booking({ kind: 'mail', address: 'ada@example.org' }, 'B-2') }),
+    },
+    {
+      name: 'readMail',
+      op: 'getAppointment',
+      construct: 'union',
+      call: (a) => ({ path: { id: String(at(a['bookMail'], 'data', 'id')) } }),
+    },
+    {
+      name: 'scan',
+      op: 'addScan',
+      construct: 'multipart',
+      call: () => ({
+        path: { patient: PATIENT },
+        body: { scan: new File([SCAN_BYTES], 'scan.png', { type: 'image/png' }), title: 'X-ray' },
+      }),
+    },
+  ],
+};
+
+export const SCENARIOS: readonly Scenario[] = [ADMIN, STORE, PRICE_LIST, BANNER_API, CLINIC];

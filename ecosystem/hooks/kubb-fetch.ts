@@ -36,11 +36,14 @@ export async function client<TResponseData, _TError = unknown, TRequestData = un
   const search = query.toString();
   const url = `${config.baseURL ?? ''}${config.url ?? ''}${search === '' ? '' : `?${search}`}`;
   const headers = new Headers(config.headers);
-  if (config.data !== undefined) headers.set('content-type', 'application/json');
+  // A multipart body comes as the FormData kubb built (buildFormData): sent as it is, fetch sets its boundary.
+  const form = config.data instanceof FormData ? config.data : undefined;
+  if (config.data !== undefined && form === undefined) headers.set('content-type', 'application/json');
+  const body = form ?? (config.data === undefined ? undefined : JSON.stringify(config.data));
   const response = await hookFetch()(url, {
     method: config.method ?? 'GET',
     headers,
-    ...(config.data === undefined ? {} : { body: JSON.stringify(config.data) }),
+    ...(body === undefined ? {} : { body }),
     ...(config.signal === undefined ? {} : { signal: config.signal }),
   });
   const text = await response.text();
