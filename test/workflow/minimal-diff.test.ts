@@ -132,7 +132,8 @@ describe('adding one optional field', () => {
     before = await readTree(join(dir, 'generated'));
     const path = join(dir, 'definitions', 'price-list-api.yaml');
     const text = await readFile(path, 'utf8');
-    const anchor = '  priceList:\n    description: A custom price list.\n    fields:\n';
+    const anchor =
+      '  priceList:\n    description: A custom price list.\n    example: { id: 1, name: Wholesale, priority: 10 }\n    fields:\n';
     if (!text.includes(anchor)) throw new Error('the priceList record moved; update the anchor');
     const field = `      ${FIELD}:\n        description: A remark for staff, never shown to buyers.\n        type: string\n        required: false\n`;
     await writeText(path, text.replace(anchor, `${anchor}${field}`));
