@@ -151,7 +151,16 @@ async function driveModule(
           const raw = createClient<any>({ baseUrl: origin, fetch: recording(fetch) });
           let problem: string | undefined;
           try {
-            problem = await driveMedia({ route, records, state: media, client, raw, origin, draw });
+            problem = await driveMedia({
+              route,
+              records,
+              state: media,
+              client,
+              raw,
+              origin,
+              send: recording(fetch),
+              draw,
+            });
           } catch (error) {
             problem = `failed: ${describe(error)}`;
           }

@@ -74,6 +74,8 @@ export interface MediaCall {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly raw: Client<any>;
   readonly origin: string;
+  /** fetch whose answers the document judges (drive.ts's recording fetch). */
+  readonly send: typeof fetch;
   readonly draw: <T>(arbitrary: fc.Arbitrary<T>) => T;
 }
 
@@ -94,7 +96,7 @@ function bytesArbitrary(limit: number | undefined): fc.Arbitrary<Uint8Array<Arra
 const sameBytes = (sent: Uint8Array, got: readonly number[] | Uint8Array | undefined) =>
   got !== undefined && got.length === sent.length && sent.every((byte, index) => got[index] === byte);
 
-async function driveUpload({ route, state, client, raw, origin, draw }: MediaCall): Promise<string | undefined> {
+async function driveUpload({ route, state, client, raw, origin, send, draw }: MediaCall): Promise<string | undefined> {
   const upload = route.upload!;
   const bytes = draw(bytesArbitrary(upload.maxBytes));
   const mediaType = mediaTypeOf(route);
@@ -121,7 +123,7 @@ async function driveUpload({ route, state, client, raw, origin, draw }: MediaCal
   if (upload.maxBytes !== undefined)
     refusals.push({ status: 413, type: mediaType, body: new Uint8Array(upload.maxBytes + 1) });
   for (const refusal of refusals) {
-    const response = await fetch(url, { method: 'PUT', headers: { 'content-type': refusal.type }, body: refusal.body });
+    const response = await send(url, { method: 'PUT', headers: { 'content-type': refusal.type }, body: refusal.body });
     await response.body?.cancel();
     if (response.status !== refusal.status)
       return `a ${refusal.type} upload of ${refusal.body.length} bytes answered ${response.status}, not ${refusal.status}`;
