@@ -16,9 +16,10 @@ import {
   type RelationKind,
 } from '../../src/runtime/vocabulary.js';
 import { AUTH_KINDS, FUZZ_SCOPES, schemeName, type AuthKind } from './auth.js';
+import { MEDIA_KINDS, mediaModel, mediaRoute, type MediaKind, type MediaModel } from './media-routes.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
 
 const PATTERNS = ['^[a-z]+$', '^[A-Z0-9.-]+$', '^[a-z]{2,6}-[0-9]{1,3}$'];
 const ENUM_VALUES = ['red', 'green', 'blue', 'dark-red', 'ASC', 'x_1'];
@@ -271,7 +272,7 @@ const recordModel: fc.Arbitrary<RecordModel> = fc.record(
   { requiredKeys: ['fields', 'relations', 'stringId', 'apiAlias'] },
 );
 
-type RouteKind = 'list' | 'get' | 'create' | 'update' | 'remove' | 'count';
+type RouteKind = 'list' | 'get' | 'create' | 'update' | 'remove' | 'count' | MediaKind;
 
 interface ParamModel {
   readonly name: string;
@@ -353,10 +354,16 @@ interface RouteModel {
   readonly version: number;
   /** A create route answers 204 unless the query flag `_response` selects the 201 with the record (`when`). */
   readonly selectable: boolean;
+  /** A media route's files (upload, download, multipart). */
+  readonly media: MediaModel;
 }
 
 const routeModel: fc.Arbitrary<RouteModel> = fc.record({
-  kind: fc.constantFrom<RouteKind>('list', 'get', 'create', 'update', 'remove', 'count'),
+  // Routes with bodies that are not JSON, one in about eight.
+  kind: fc.oneof(
+    { weight: 7, arbitrary: fc.constantFrom<RouteKind>('list', 'get', 'create', 'update', 'remove', 'count') },
+    { weight: 1, arbitrary: fc.constantFrom<RouteKind>(...MEDIA_KINDS) },
+  ),
   record: fc.nat(),
   query: fc.uniqueArray(queryModel, { selector: (param) => param.name, maxLength: 4 }),
   headers: fc.uniqueArray(headerModel, { selector: (param) => param.name.toLowerCase(), maxLength: 2 }),
@@ -370,6 +377,7 @@ const routeModel: fc.Arbitrary<RouteModel> = fc.record({
   noContent: fc.boolean(),
   version: fc.integer({ min: -1, max: 2 }),
   selectable: fc.boolean(),
+  media: mediaModel,
 });
 
 export interface ApiModel {
@@ -672,6 +680,18 @@ function routeOf(route: RouteModel, ctx: RouteContext): JsonObject {
   const envelope = route.envelopeNone ? { envelope: 'none' } : {};
   const bodyFormats = route.form && ctx.formable ? { bodyFormats: ['form'] } : {};
   switch (route.kind) {
+    case 'upload':
+    case 'download':
+    case 'multipart':
+    case 'events': {
+      // Without auth: the schemes are driven by the JSON routes, and scripts/fuzz-apis/media.ts sends plain fetches.
+      const other = recordName((Number(ctx.record.slice('item'.length)) + 1) % ctx.count);
+      return {
+        ...(ctx.version ? { version: ctx.version } : {}),
+        errors: ['badRequest', 'validation'],
+        ...mediaRoute(route.kind, route.media, base, ctx.record, other),
+      };
+    }
     case 'list': {
       const total = route.total ? { total: true } : {};
       return {

@@ -16,6 +16,7 @@ import { handlerResultShape, mainResponse } from '../../src/emitters/server/hand
 import type { Ir, ModuleIr, ParameterIr, RouteIr, TypeIr } from '../../src/ir/types.js';
 import { OpenApiConformance } from '../../test/openapi/conformance.js';
 import { kindOf } from './auth.js';
+import { driveMedia, isMediaRoute, mediaHandler, type MediaState } from './media.js';
 import {
   fieldsOf,
   RESERVED_KEY,
@@ -70,6 +71,7 @@ async function driveModule(
 
   const seen: Seen = { input: undefined };
   const results = new Map<string, unknown>();
+  const media: MediaState = { got: undefined, answer: undefined };
   /** Routes whose handler finds the disk full, and the 5xx status an exchange is expected to get. */
   const diskFull = new Set<string>();
   let provoking: number | undefined;
@@ -80,11 +82,13 @@ async function driveModule(
       handlers: Object.fromEntries(
         module.routes.map((route) => [
           route.name,
-          async (input: Json) => {
-            seen.input = input;
-            if (diskFull.has(route.name)) throw Object.assign(new Error('disk full'), { storageFull: true });
-            return results.get(route.name);
-          },
+          isMediaRoute(route)
+            ? mediaHandler(route, media)
+            : async (input: Json) => {
+                seen.input = input;
+                if (diskFull.has(route.name)) throw Object.assign(new Error('disk full'), { storageFull: true });
+                return results.get(route.name);
+              },
         ]),
       ),
       auth: Object.fromEntries(module.auth.map((scheme) => [scheme.name, kindOf(scheme)?.serverOptions()])),
@@ -111,7 +115,7 @@ async function driveModule(
           path: url.pathname + url.search,
           status: response.status,
           header: head,
-          text,
+          text: judgedText(head('content-type'), text),
         }),
       );
       if (text.includes(UNDECLARED)) found.push(`an undeclared member is on the wire: ${text.slice(0, 300)}`);
@@ -142,6 +146,27 @@ async function driveModule(
         call += 1;
         const draw = <T>(arbitrary: fc.Arbitrary<T>): T =>
           fc.sample(arbitrary, { seed: options.seed * 7919 + call * 104_729 + exchanges.length, numRuns: 1 })[0] as T;
+        if (isMediaRoute(route)) {
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any
+          const raw = createClient<any>({ baseUrl: origin, fetch: recording(fetch) });
+          let problem: string | undefined;
+          try {
+            problem = await driveMedia({
+              route,
+              records,
+              state: media,
+              client,
+              raw,
+              origin,
+              send: recording(fetch),
+              draw,
+            });
+          } catch (error) {
+            problem = `failed: ${describe(error)}`;
+          }
+          if (problem || exchanges.length > 0) return `${route.name}: ${problem ?? ''}\n${exchanges.join('\n')}`;
+          continue;
+        }
         const input = draw(inputArbitrary(route, records));
         const result = relateIds(route, records, draw(resultArbitrary(module, route, records, true)));
         results.set(route.name, result);
@@ -192,6 +217,8 @@ async function driveModule(
           exchanges.length > 0 ? exchanges.join('\n') : compareInput(route, records, input, seen.input);
         if (thirdProblem) return `${route.name} through openapi-fetch: ${thirdProblem}\n  input: ${show(input)}`;
       }
+      // A media route's refusals are its own (scripts/fuzz-apis/media.ts); its handler reads no disk.
+      if (isMediaRoute(route)) continue;
       // What the runtime answers on its own, each judged by the document like any answer.
       const auth = route.auth ? thirdPartyAuth.get(route.auth) : undefined;
       const send = recording(auth?.wrapFetch ? auth.wrapFetch(fetch) : fetch);
@@ -258,6 +285,11 @@ function refusedBodies(route: RouteIr) {
       { status: 400, type: 'application/json', body: '{"x":', what: 'a body that is not JSON' },
     );
   return refused;
+}
+
+/** A file or an event stream is described as a string (format binary, or the stream's text): judged as one. */
+export function judgedText(contentType: string | undefined, text: string): string {
+  return /json/.test(contentType ?? 'json') ? text : JSON.stringify(text);
 }
 
 export function show(value: unknown): string {
@@ -605,7 +637,7 @@ function unionAgrees(
   return problems.includes(undefined) ? undefined : problems[0];
 }
 
-function agree(type: TypeIr, sent: unknown, got: unknown, records: Records, at: string): string | undefined {
+export function agree(type: TypeIr, sent: unknown, got: unknown, records: Records, at: string): string | undefined {
   if (sent === null || got === null) return sent === got ? undefined : `${at}: ${show(got)} instead of ${show(sent)}`;
   switch (type.kind) {
     case 'list': {

@@ -8,6 +8,7 @@ import type { RequestHandler } from 'msw';
 import type { Ir } from '../../src/ir/types.js';
 import { askMock, mockedRoutes, mockRequests } from '../../test/helpers/msw-requests.js';
 import { OpenApiConformance } from '../../test/openapi/conformance.js';
+import { judgedText } from './drive.js';
 
 /** Undefined when every mocked answer conforms; otherwise the first finding, named by interface and request. */
 export async function checkMocks(outDir: string, ir: Ir): Promise<string | undefined> {
@@ -23,7 +24,8 @@ export async function checkMocks(outDir: string, ir: Ir): Promise<string | undef
         const at = `mocks: ${module.name}: ${request.method} ${request.target}`;
         const answer = await askMock(handlers, request);
         if (answer === undefined) return `${at}: no MSW handler answered`;
-        const found = conformance.violations({ method: request.method, path: request.target, ...answer });
+        const text = judgedText(answer.header('content-type'), answer.text);
+        const found = conformance.violations({ method: request.method, path: request.target, ...answer, text });
         if (found.length > 0) return `${at}\n    ${found.join('\n    ')}`;
       }
     }

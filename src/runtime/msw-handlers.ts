@@ -6,9 +6,9 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { errorResponse } from './error-bodies.js';
 import { ApiError } from './errors.js';
-import type { InterfaceMeta, RouteMeta } from './interface-meta.js';
+import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
 import { JSONAPI_MEDIA_TYPE, negotiateRepresentation } from './negotiate.js';
-import { renderResult, type JsonApiRendering, type ListResult } from './responses.js';
+import { renderResult, selectResponse, type JsonApiRendering, type ListResult } from './responses.js';
 
 /** What a resolver is given: the request, its path parameters and its query (numbers and booleans read as such). */
 export interface MockRequest {
@@ -93,6 +93,9 @@ function routeHandler(
     const representation = negotiateRepresentation(request.headers.get('accept') ?? undefined) ?? 'jsonapi';
     try {
       const result = await resolver({ request, params, query });
+      const selected = selectResponse(route, query);
+      const streamed = selected && streamedAnswer(selected, result);
+      if (streamed) return streamed;
       const rendered = renderResult(
         { meta, route, representation, origin: url.origin, path: url.pathname, query, includes: undefined, jsonApi },
         result,
@@ -119,6 +122,25 @@ function routeHandler(
         for (const one of typeof value === 'string' ? [value] : value) headers.append(name, one);
       return new HttpResponse(JSON.stringify(answer.body), { status: answer.status, headers });
     }
+  });
+}
+
+/**
+ * A file or an event stream, which the JSON renderers do not write: a resolver's file (`{ body, mediaType }`)
+ * or events (`[{ event, data }]`); by default an empty file of the first media type, or a stream of no events.
+ */
+function streamedAnswer(response: ResponseMeta, result: unknown): Response | undefined {
+  if (response.file) {
+    const file = result as { body?: Uint8Array<ArrayBuffer> | Blob | string; mediaType?: string } | undefined;
+    const mediaType = file?.mediaType ?? response.file.mediaTypes[0] ?? 'application/octet-stream';
+    return new HttpResponse(file?.body ?? null, { status: response.status, headers: { 'content-type': mediaType } });
+  }
+  if (!response.events) return undefined;
+  const events = (Array.isArray(result) ? result : []) as { event: string; data: unknown }[];
+  const frames = events.map((event) => `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
+  return new HttpResponse([': open\n\n', ...frames].join(''), {
+    status: response.status,
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' },
   });
 }
 

@@ -391,8 +391,11 @@ function routeRunner(parts: RunnerParts) {
   const streamedBody = media.find((kind) => kind.body?.takes(route))?.body;
   const streamedAnswers = media.flatMap((kind) => (kind.answer ? [kind.answer] : []));
 
+  // A file or an event stream is asked for by its own media type (Accept: text/event-stream), not json:api's.
+  const negotiated = meta.style === 'jsonapi' && !route.responses.some((response) => response.file || response.events);
+
   const authorize = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const representation = meta.style === 'jsonapi' ? negotiate(request) : 'plain';
+    const representation = negotiated ? negotiate(request) : 'plain';
     const auth = authenticator ? await serviceCall(() => authenticator.authenticate(request, route)) : undefined;
     if (auth?.session) {
       reply.header(auth.session.header, auth.session.token);
