@@ -211,7 +211,6 @@ export interface RecordIr extends Documented {
   readonly example?: ExampleIr;
 }
 
-
 export interface ParameterIr extends Documented {
   readonly name: string;
   readonly type: TypeIr;
