@@ -2,7 +2,17 @@
 // for path, query, headers, cookies, body and each response body. Each record, named type and route is a
 // part printed from a view of the IR without source positions, with the defaults of the partial
 // records it names.
-import type { EventStreamIr, ModuleIr, NamedTypeIr, ParameterIr, RecordIr, RouteIr, TypeIr } from '../../ir/types.js';
+import type {
+  EventStreamIr,
+  ModuleIr,
+  NamedTypeIr,
+  ParameterIr,
+  RecordIr,
+  RecordKey,
+  RouteIr,
+  TypeIr,
+} from '../../ir/types.js';
+import { recordsDeclaredByType } from './annotated-records.js';
 import { moduleParts, type Emitter } from '../contract.js';
 import { part, type PartedFile } from '../parts.js';
 import {
@@ -16,8 +26,10 @@ import {
   literal,
   object,
   property,
+  typeRef,
   type Expr,
   type ObjectMember,
+  type TypeNode,
 } from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { recordImports, referencedRecords, runtimeImports, typesOfRoute } from '../shared/imports.js';
@@ -39,20 +51,29 @@ import { requestParameters } from '../../ir/route-parameters.js';
 export const zodEmitter: Emitter = {
   name: 'zod',
   description: "zod 4 schemas of records and of each route's path, query, headers, cookies, body and responses",
-  emit: ({ ir }) => ir.modules.map((module) => emitModuleSchemas(module, ir.records)),
+  emit: ({ ir }) => {
+    const declaredByType = recordsDeclaredByType(ir.modules);
+    return ir.modules.map((module) => emitModuleSchemas(module, ir.records, declaredByType));
+  },
 };
 
 interface SchemaConstant {
   readonly name: string;
   readonly value: Expr;
   readonly docs?: string | undefined;
+  /** The TypeScript type it is declared with, where inferring it is too deep (annotated-records.ts). */
+  readonly type?: TypeNode | undefined;
 }
 
-function emitModuleSchemas(module: ModuleIr, records: RecordLookup): PartedFile<PrintedSchemas> {
+function emitModuleSchemas(
+  module: ModuleIr,
+  records: RecordLookup,
+  declaredByType: ReadonlySet<RecordKey>,
+): PartedFile<PrintedSchemas> {
   const imports = recordImports(module, 'schemas');
   const parts = [
     ...module.records.map((record) =>
-      part('zod/record', record.key, recordView(record, records), (view) =>
+      part('zod/record', record.key, recordView(record, records, declaredByType.has(record.key)), (view) =>
         printSchemas([recordSchema(view, new Map(view.lookup))]),
       ),
     ),
@@ -67,8 +88,12 @@ function emitModuleSchemas(module: ModuleIr, records: RecordLookup): PartedFile<
   ];
   return moduleParts(module, 'schemas', parts, (printed) => {
     const helpers = new Set(printed.flatMap((each) => each.helpers));
+    const namesTypes = printed.some((each) => each.namesTypes);
     return printFile([
       { declaration: { kind: 'import', from: 'zod', names: ['z'] } },
+      ...(namesTypes
+        ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: './types.js', namespace: 'types' } }]
+        : []),
       ...runtimeImports(helpers.size > 0 ? [{ module: 'zod-text', names: [...helpers] }] : []),
       ...imports,
       ...printed.flatMap((each) => each.texts),
@@ -76,7 +101,7 @@ function emitModuleSchemas(module: ModuleIr, records: RecordLookup): PartedFile<
   });
 }
 
-type PrintedSchemas = { readonly texts: string[]; readonly helpers: string[] };
+type PrintedSchemas = { readonly texts: string[]; readonly helpers: string[]; readonly namesTypes: boolean };
 
 /** The printed constants of one record or route, and the runtime helpers they use. */
 function printSchemas(constants: readonly SchemaConstant[]): PrintedSchemas {
@@ -84,9 +109,12 @@ function printSchemas(constants: readonly SchemaConstant[]): PrintedSchemas {
   for (const constant of constants) usedHelpers(constant.value, helpers);
   return {
     texts: constants.map((constant) =>
-      printStatement(exported({ kind: 'const', name: constant.name, value: constant.value }, constant.docs)),
+      printStatement(
+        exported({ kind: 'const', name: constant.name, type: constant.type, value: constant.value }, constant.docs),
+      ),
     ),
     helpers: [...helpers],
+    namesTypes: constants.some((constant) => constant.type !== undefined),
   };
 }
 
@@ -94,9 +122,10 @@ type ParameterView = Pick<ParameterIr, 'name' | 'type' | 'required' | 'default' 
 type RecordView = ReturnType<typeof recordView>;
 type RouteView = ReturnType<typeof routeView>;
 
-function recordView(record: RecordIr, records: RecordLookup) {
+function recordView(record: RecordIr, records: RecordLookup, declaredByType: boolean) {
   return {
     key: record.key,
+    declaredByType,
     docs: record.description,
     fields: record.fields.map(lookupField),
     additionalFields: record.additionalFields,
@@ -141,6 +170,9 @@ function recordSchema(record: RecordView, records: RecordLookup): SchemaConstant
     name: symbols.recordSchema(record.key),
     value: others ? method(closed, 'catchall', [otherMembersSchema(others, records)]) : closed,
     docs: record.docs,
+    type: record.declaredByType
+      ? typeRef('z.ZodType', [typeRef(`types.${symbols.recordType(record.key)}`)])
+      : undefined,
   };
 }
 

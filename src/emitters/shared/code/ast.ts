@@ -255,7 +255,7 @@ export type Declaration =
       readonly typeParams?: readonly string[] | undefined;
       readonly type: TypeNode;
     }
-  | { readonly kind: 'const'; readonly name: string; readonly value: Expr }
+  | { readonly kind: 'const'; readonly name: string; readonly type?: TypeNode | undefined; readonly value: Expr }
   | ({ readonly kind: 'function'; readonly typeParams?: readonly string[] | undefined } & Omit<ClassMethod, 'docs'>)
   | {
       readonly kind: 'class';

@@ -5,7 +5,15 @@
 // parentheses, and a chain of two or more calls (`z.string().min(1)`) puts one call per line
 // when it breaks.
 import { builders, utils } from 'prettier/doc';
-import { byKind, type ByKind, type Expr, type MemberText, type ObjectMember, type Statement } from './ast.js';
+import {
+  byKind,
+  type ByKind,
+  type Expr,
+  type MemberText,
+  type ObjectMember,
+  type Statement,
+  type TypeNode,
+} from './ast.js';
 import { printKey, printNumber, printString } from './literals.js';
 import { printParameters, printType, printTypeArguments } from './print-type.js';
 
@@ -175,8 +183,15 @@ const STATEMENTS: ByKind<Statement, Doc> = {
 };
 
 /** `const name = value;`, a statement or a top-level declaration. */
-export const printConst = ({ name, value }: { readonly name: string; readonly value: Expr }): Doc =>
-  group(['const ', printAssignment(name, ' =', value), ';']);
+export const printConst = ({
+  name,
+  type,
+  value,
+}: {
+  readonly name: string;
+  readonly type?: TypeNode | undefined;
+  readonly value: Expr;
+}): Doc => group(['const ', printAssignment(type ? [name, ': ', printType(type)] : name, ' =', value), ';']);
 
 /**
  * `left = right` and `key: value`: a value that breaks inside its own brackets stays on the line;
