@@ -45,6 +45,13 @@ export const recommendedHttpServerLimits = {
    * proxy's address: there, set it to maxConnections (or 0, no cap) and let the proxy cap its clients.
    */
   maxConnectionsPerAddress: 256,
+  /**
+   * How long a closing connection keeps reading (and discarding) what its client still sends, after the answer
+   * went out with a FIN (Apache's lingering close). A body refused unread (a 413 by its declared length) is
+   * still arriving: closing at once resets the connection, and a proxy in front loses the answer it had not yet
+   * read, so its client sees the connection closed with no answer. 0 closes at once.
+   */
+  closeLingerMs: 2_000,
 } as const;
 
 export type HttpServerLimits = { -readonly [K in keyof typeof recommendedHttpServerLimits]?: number };
@@ -58,6 +65,7 @@ export function applyRecommendedServerLimits(server: Server, limits: HttpServerL
     chosen.connectionsCheckingInterval;
   server.maxConnections = chosen.maxConnections;
   if (chosen.maxConnectionsPerAddress > 0) capConnectionsPerAddress(server, chosen.maxConnectionsPerAddress);
+  if (chosen.closeLingerMs > 0) lingerOnClose(server, chosen.closeLingerMs);
 }
 
 function definedOnly(limits: HttpServerLimits): HttpServerLimits {
@@ -80,6 +88,25 @@ export function capConnectionsPerAddress(server: Server, cap: number): void {
       if (left > 0) open.set(key, left);
       else open.delete(key);
     });
+  });
+}
+
+/**
+ * Node ends a connection it will not keep (an answer with `connection: close`) through `socket.destroySoon()`,
+ * which destroys the socket once the answer is written, unread bytes and all. Instead: half-close, keep
+ * discarding what arrives, and destroy when the client closes its side or `lingerMs` has passed.
+ */
+export function lingerOnClose(server: Server, lingerMs: number): void {
+  server.on('connection', (socket: Socket) => {
+    socket.destroySoon = function lingeringClose(this: Socket) {
+      const destroy = () => this.destroy();
+      if (this.writable) this.end();
+      if (this.readableEnded) return void (this.writableFinished ? destroy() : this.once('finish', destroy));
+      const timer = setTimeout(destroy, lingerMs).unref();
+      this.once('close', () => clearTimeout(timer));
+      this.once('end', () => (this.writableFinished ? destroy() : this.once('finish', destroy)));
+      this.resume();
+    };
   });
 }
 

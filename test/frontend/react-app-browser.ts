@@ -3,7 +3,7 @@
 // renders, a second page loads, a create marks the list stale so it reads again, a rename updates a
 // row, and a refused create shows the typed error's message. The screenshot is kept in
 // test/.tmp-artifacts/react-app.png.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,7 @@ import { loadConfig } from '../../examples/reference-service/config.js';
 import { ROOT } from '../helpers/cli.js';
 
 const APP = join(ROOT, 'examples/react-app');
+const CHROMIUM = '/usr/bin/chromium';
 const SERVICE_PORT = 48120;
 const PREVIEW_PORT = 48121;
 const ARTIFACTS = join(ROOT, 'test/.tmp-artifacts');
@@ -46,7 +47,7 @@ async function setUp(): Promise<void> {
   const configFile = join(APP, 'vite.config.ts');
   await build({ configFile });
   server = await preview({ configFile, preview: { port: PREVIEW_PORT, strictPort: true, host: '127.0.0.1' } });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${PREVIEW_PORT}/`);
 }
@@ -62,7 +63,14 @@ async function tearDown(): Promise<void> {
 const rows = () => page.getByTestId('product');
 const count = async () => (await page.getByTestId('count').textContent()) ?? '';
 
-describe('the example React app in Chromium', () => {
+// Without Debian's Chromium (apt-get install chromium), one skipped test says so; CI counts it as failed.
+const browserMissing = existsSync(CHROMIUM) ? undefined : `no Chromium at ${CHROMIUM} (apt-get install chromium)`;
+
+describe.runIf(browserMissing !== undefined)('the example React app in Chromium', () => {
+  it.skip(`skipped: ${browserMissing}`, () => undefined);
+});
+
+describe.runIf(browserMissing === undefined)('the example React app in Chromium', () => {
   beforeAll(setUp, 240_000);
   afterAll(tearDown);
 
