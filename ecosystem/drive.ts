@@ -1,5 +1,6 @@
 // Drives every scenario through one client kind against a running reference service and prints the
-// transcript (status and body of the answer to each step) as JSON: `drive.ts <tool> <base-url> <clinic-url>`
+// transcript (status and body of the answer to each step; for a file or an event stream, what the client
+// read) as JSON: `drive.ts <tool> <base-url> <clinic-url>`
 // (the clinic API is served apart from the reference service, see clinic/serve.ts).
 // Auth goes through each tool's documented hook: one fetch (Digest challenge, bearer token, access key
 // and context token) given to openapi-fetch and hey-api as their fetch option, to orval through its

@@ -9,9 +9,7 @@ import { allEvents, bytesOf, serverEvents } from './hooks/server-events.js';
 import type { Call, Reading, ServerEvent } from './scenarios.js';
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
-/** What an invoke resolves to when the step reads its answer: the file's bytes, or the stream's events. */
-export type Read = Uint8Array | ServerEvent[];
-/** Calls an operation; with `read`, resolves to what the tool read (see Read). */
+/** Calls an operation; with `read`, resolves to what the tool read: the file's bytes, or the stream's events. */
 export type Invoke = (op: string, call: Call, how: { svcgen?: object; read?: Reading }) => Promise<unknown>;
 type Factory = (api: string, base: string, fetch: Fetch, document: OpenApiDocument) => Promise<Invoke>;
 
