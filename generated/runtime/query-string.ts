@@ -53,43 +53,6 @@ export function firstQueryValue(query: string, name: string): string | undefined
  * value of it is a one-element list; any other repeated name keeps its first value.
  */
 export function parseQueryString(query: string, lists: ReadonlySet<string> = new Set()): Record<string, QueryValue> {
-  return (!query.includes('[') && flatQuery(query, lists)) || nestedQuery(query, lists);
-}
-
-/**
- * A query without brackets read in one loop, as nestedQuery reads it (most queries: limit=25&page=2), without its
- * key paths, nodes and second pass; undefined for a name nestedQuery reads as a path.
- */
-function flatQuery(query: string, lists: ReadonlySet<string>): Record<string, QueryValue> | undefined {
-  const root: Record<string, QueryValue> = Object.create(null) as Record<string, QueryValue>;
-  let start = 0;
-  let count = 0;
-  while (start <= query.length && count < MAX_PARAMETERS) {
-    const next = query.indexOf('&', start);
-    const end = next === -1 ? query.length : next;
-    const raw = query.slice(start, end);
-    start = end + 1;
-    if (raw === '') continue;
-    count += 1;
-    const equals = raw.indexOf('=');
-    const name = decodeQueryText(equals === -1 ? raw : raw.slice(0, equals));
-    const value = decodeQueryText(equals === -1 ? '' : raw.slice(equals + 1));
-    if (name === undefined || value === undefined) continue;
-    // nestedQuery reads these as paths: "" and digits as list indexes, a[b] (here %5B-escaped) as a member of a.
-    if (name === '' || DIGITS.test(name) || name.includes('[')) return undefined;
-    const known = root[name];
-    if (!lists.has(name)) {
-      if (known === undefined) root[name] = value;
-    } else if (known === undefined) root[name] = [value];
-    else (known as QueryValue[]).push(value);
-  }
-  return root;
-}
-
-const DIGITS = /^[0-9]+$/;
-
-/** The general reading of a query (brackets, indexes); parseQueryString reads most queries faster, the same way. */
-export function nestedQuery(query: string, lists: ReadonlySet<string>): Record<string, QueryValue> {
   const root: Record<string, QueryValue> = Object.create(null) as Record<string, QueryValue>;
   for (const { name: rawKey, value } of queryPairs(query)) {
     if (rawKey === undefined || value === undefined) continue;
