@@ -960,6 +960,13 @@ export function report(results, server, meta) {
   if (sizes.length === 0) {
     out();
     printTable([['budget', 'ratio', 'CPU ratio', 'limit', 'result'], ...serverBudgets(server)]);
+    if (BEFORE) {
+      // The before build's server is measured with results judged only; its unjudged rows would be this build's.
+      out();
+      out(`before: the saved build ${BEFORE}, results judged, measured in the same rounds`);
+      const judged = serverBudgets(asBeforeServer(server)).filter((row) => !row[0].includes('validateResponses'));
+      printTable([['budget', 'ratio', 'CPU ratio', 'limit', 'result'], ...judged]);
+    }
     out();
     printServer(server);
     return;
