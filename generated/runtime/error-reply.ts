@@ -3,7 +3,8 @@
 // Sends an ApiError in an interface's error shape, with the content type the request negotiated:
 // application/vnd.api+json for errors arrays on json:api interfaces unless plain JSON was asked for.
 import type { FastifyReply } from 'fastify';
-import { errorContentType, errorResponse, internalErrorResponse } from './error-bodies.js';
+import { errorResponse, internalErrorResponse } from './error-bodies.js';
+import { errorContentType } from './wire-error-styles.js';
 import { ApiError } from './errors.js';
 import type { InterfaceMeta } from './interface-meta.js';
 import { negotiateRepresentation } from './negotiate.js';

@@ -2,7 +2,7 @@
 
 // The errors-array error style: {errors: [{status, code, title, detail, source}]}, one entry per
 // problem; a json:api document where json:api was negotiated.
-import type { ErrorWire } from './error-bodies.js';
+import type { ErrorWire } from './wire-error-styles.js';
 
 export const errorsArrayWire: ErrorWire = {
   jsonApiDocument: true,

@@ -2,7 +2,7 @@
 
 // The success-false error style: {success: false, message, errors?}, plain JSON on any interface;
 // each problem of the request is one line of `errors`.
-import type { ErrorWire } from './error-bodies.js';
+import type { ErrorWire } from './wire-error-styles.js';
 
 export const successFalseWire: ErrorWire = {
   jsonApiDocument: false,

@@ -1,36 +1,8 @@
-// An ApiError → status and body in the interface's error style (one module each, wire-<errorStyle>.ts),
-// from its error catalog.
-import type { ApiError, Violation } from './errors.js';
-import type { ErrorKind, ErrorMeta, ErrorStyle, InterfaceMeta } from './interface-meta.js';
-import { JSONAPI_MEDIA_TYPE, type Representation } from './negotiate.js';
-import { wireStyle } from './wire-styles.js';
-import { errorsArrayWire } from './wire-errors-array.js';
-import { successFalseWire } from './wire-success-false.js';
-
-export interface ErrorWire {
-  /** Whether the body is a json:api document where the interface negotiated json:api. */
-  readonly jsonApiDocument: boolean;
-  /** The body of an error: `heading` from its catalog entry, one problem per violation (or the message alone). */
-  body(heading: ErrorHeading, message: string, violations: readonly Violation[]): unknown;
-}
-
-export interface ErrorHeading {
-  readonly status: number;
-  readonly code: string;
-  readonly title: string;
-}
-
-export const ERROR_WIRES: Readonly<Record<ErrorStyle, ErrorWire>> = {
-  'errors-array': errorsArrayWire,
-  'success-false': successFalseWire,
-};
-
-/** The content type of an error answer in the negotiated representation. */
-export function errorContentType(meta: InterfaceMeta, representation: Representation | undefined): string {
-  const document =
-    wireStyle(meta).negotiated && ERROR_WIRES[meta.errorStyle].jsonApiDocument && representation === 'jsonapi';
-  return document ? JSONAPI_MEDIA_TYPE : 'application/json; charset=utf-8';
-}
+// An ApiError → status and body in the interface's error style (wire-error-styles.ts), from its error
+// catalog.
+import type { ApiError } from './errors.js';
+import type { ErrorKind, ErrorMeta, ErrorStyle } from './interface-meta.js';
+import { ERROR_WIRES } from './wire-error-styles.js';
 
 /**
  * The entry an error gets when the catalog has none of its kind: written for the people who read a

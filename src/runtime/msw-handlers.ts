@@ -4,7 +4,8 @@
 // A resolver returns what a server handler would return (records, {items, total}) or throws an
 // ApiError (NotFound, Validation, ...) to answer the interface's error shape.
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { errorContentType, errorResponse } from './error-bodies.js';
+import { errorResponse } from './error-bodies.js';
+import { errorContentType } from './wire-error-styles.js';
 import { ApiError } from './errors.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
 import { negotiateRepresentation } from './negotiate.js';

@@ -1,10 +1,10 @@
 // The wire styles as the emitters see them, one module each: how an interface style's answers and an
 // error style's bodies are described in OpenAPI and the docs, and what a generated server and client
 // import for it. What the runtime and the emitters both read (Accept, negotiation, includes, counted
-// lists) is the runtime's style module (runtime/wire-styles.ts, runtime/error-bodies.ts), looked up by
+// lists) is the runtime's style module (runtime/wire-styles.ts, runtime/wire-error-styles.ts), looked up by
 // interfaceWire and errorWire here too.
 import type { InterfaceIr, ModuleIr, ResponseIr, TypeIr } from '../../ir/types.js';
-import { ERROR_WIRES, type ErrorHeading, type ErrorWire } from '../../runtime/error-bodies.js';
+import { ERROR_WIRES, type ErrorHeading, type ErrorWire } from '../../runtime/wire-error-styles.js';
 import type { ErrorStyle, InterfaceStyle } from '../../runtime/vocabulary.js';
 import { WIRE_STYLES, type WireStyle } from '../../runtime/wire-styles.js';
 import type { Components } from '../openapi/components.js';
