@@ -5,7 +5,7 @@
 import { applyIncludes, withApiAliases } from './api-alias.js';
 import type { InterfaceMeta, ResponseMeta } from './interface-meta.js';
 import { isObject, kindOf } from './json-kinds.js';
-import { STRING, counted, dropRequired, listItems, type JsonSchema, type Refs } from './wire-json-schema.js';
+import { STRING, counted, listItems, type JsonSchema, type Refs } from './wire-json-schema.js';
 import type { ListResult, WireStyle } from './wire-styles.js';
 
 export const apiAliasWire: WireStyle = {
@@ -82,4 +82,11 @@ function addApiAliases(
     const member = properties[field];
     if (member !== undefined) addApiAliases(meta, nested, listItems(member, refs) ?? member, refs, seen);
   }
+}
+
+function dropRequired(schema: unknown, seen: Set<unknown>): void {
+  if (typeof schema !== 'object' || schema === null || seen.has(schema)) return;
+  seen.add(schema);
+  if (!Array.isArray(schema)) delete (schema as JsonSchema)['required'];
+  for (const value of Object.values(schema)) dropRequired(value, seen);
 }

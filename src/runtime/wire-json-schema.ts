@@ -22,13 +22,6 @@ export function object(properties: Record<string, JsonSchema>, required: readonl
   return { type: 'object', properties, ...(required.length > 0 && { required: [...required] }) };
 }
 
-export function dropRequired(schema: unknown, seen: Set<unknown>): void {
-  if (typeof schema !== 'object' || schema === null || seen.has(schema)) return;
-  seen.add(schema);
-  if (!Array.isArray(schema)) delete (schema as JsonSchema)['required'];
-  for (const value of Object.values(schema)) dropRequired(value, seen);
-}
-
 /**
  * The schema with null allowed: a type list where the schema is one plain type, an anyOf beside a
  * bare reference (nullReferences makes it a reference to a nullable twin), else an if on null.
