@@ -1,9 +1,10 @@
 // A handler's result → status, headers and body in the interface's style. Handlers return records;
-// Location headers are made here, the body by the interface's wire style (wire-styles.ts).
+// Location headers are made here, the body by the interface's wire style (wire-server-styles.ts).
 import type { ResponseMeta, RouteMeta } from './interface-meta.js';
-import { wireStyle, type RenderContext } from './wire-styles.js';
+import { serverWire, type RenderContext } from './wire-server-styles.js';
 
-export type { JsonApiRendering, ListResult, RenderContext } from './wire-styles.js';
+export type { JsonApiRendering, RenderContext } from './wire-server-styles.js';
+export type { ListResult } from './wire-styles.js';
 
 export interface Rendered {
   readonly status: number;
@@ -40,7 +41,7 @@ export function renderResult(ctx: RenderContext, result: unknown, sent: unknown 
     const location = locationOf(ctx, response, result);
     if (location !== undefined) headers['location'] = location;
   }
-  const wire = wireStyle(ctx.meta);
+  const wire = serverWire(ctx.meta);
   if (!response.hasBody) {
     const empty = wire.emptyAnswer(response);
     return {

@@ -1,18 +1,18 @@
 // The JSON Schema of each answer body as the server sends it, for the compiled serializers: the
 // route's zod response schema as JSON Schema (the record as the definitions declare it), wrapped the
-// way the interface's wire style wraps a handler's result (wire-styles.ts: json:api document, plain
+// way the interface's wire style wraps a handler's result (wire-server-styles.ts: json:api document, plain
 // document, success envelope, {items, total}, apiAlias members). A serializer compiled from it writes
 // only declared members.
 import { z } from 'zod';
 import { NULL, Refs, nonNull, orNull, type JsonSchema } from './wire-json-schema.js';
-import { wireStyle, type AnswerSchemaContext } from './wire-styles.js';
+import { serverWire, type AnswerSchemaContext } from './wire-server-styles.js';
 
 export type { JsonSchema } from './wire-json-schema.js';
-export type { AnswerSchemaContext } from './wire-styles.js';
+export type { AnswerSchemaContext } from './wire-server-styles.js';
 
 /** The body's schema, or undefined when the answer has no body. */
 export function answerSchema(ctx: AnswerSchemaContext): JsonSchema | undefined {
-  const wire = wireStyle(ctx.meta);
+  const wire = serverWire(ctx.meta);
   if (!ctx.response.hasBody) return wire.emptyAnswer(ctx.response)?.schema;
   const { value, defs } = resultSchema(ctx.result);
   const schema = nullReferences(wire.answerSchema(ctx, value, defs, new Refs(defs)), defs);

@@ -1,6 +1,7 @@
-// Each interface style and error style is one module (issue 32): src/runtime/wire-<style>.ts for the
-// runtime, src/emitters/wire/<style>.ts for OpenAPI and the docs, each looked up by the style's word
-// (src/runtime/wire-styles.ts, wire-error-styles.ts, src/emitters/wire/index.ts). A comparison with a
+// Each interface style and error style is one module per side (issue 32): src/runtime/wire-<style>.ts
+// (and wire-<style>-server.ts) for the runtime, src/emitters/wire/<style>.ts for OpenAPI and the docs,
+// each looked up by the style's word (src/runtime/wire-styles.ts, wire-server-styles.ts,
+// wire-error-styles.ts, src/emitters/wire/index.ts). A comparison with a
 // style's word, a `case` on one or a table keyed by them anywhere else in src/ is a switch over the style
 // that a new style would miss.
 import { readdir, readFile } from 'node:fs/promises';
@@ -71,5 +72,7 @@ describe('the wire styles', () => {
       expect(runtime).toContain(`wire-${style}.ts`);
       expect(emitters).toContain(`${style}.ts`);
     }
+    // An interface style's server side is its own file, which a client's output leaves out.
+    for (const style of INTERFACE_STYLES) expect(runtime).toContain(`wire-${style}-server.ts`);
   });
 });
