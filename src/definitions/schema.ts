@@ -2,7 +2,6 @@
 // `schema/svcgen-definitions.schema.json` is generated from it for editors.
 import { z } from 'zod';
 import { FORMAT_WORDS } from '../ir/formats.js';
-import { SCALAR_KINDS } from '../ir/types.js';
 import {
   API_KEY_LOCATIONS,
   BODY_FORMATS,
@@ -13,7 +12,8 @@ import {
   INTERFACE_STYLES,
   PARAMETER_STYLES,
   RELATION_KINDS,
-} from '../runtime/vocabulary.js';
+  SCALAR_KINDS,
+} from '../ir/types.js';
 import { NAME_PATTERN } from './schema-values.js';
 
 /** Where an element comes from: the interface document, or a choice made where it is silent. */

@@ -7,7 +7,7 @@
 // toJSON, a __proto__ member, depth past MAX_DEPTH for circular results); the plugin then judges and writes
 // that answer the slow way, with zod's located messages.
 import { z } from 'zod';
-import { countedResult } from './answer-check.js';
+import { countedResult } from './wire-styles.js';
 import type { ResponseSchemas } from './answer-serializers.js';
 import type { InterfaceMeta, ResponseMeta } from './interface-meta.js';
 import type { JsonSchema } from './wire-schemas.js';

@@ -1,34 +1,10 @@
 // A handler's result → status, headers and body in the interface's style. Handlers return records;
-// envelopes, json:api documents, apiAlias members and Location headers are made here.
-import { applyIncludes, withApiAliases, type Includes } from './api-alias.js';
-import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
-import type { Representation } from './negotiate.js';
+// Location headers are made here, the body by the interface's wire style (wire-server-styles.ts).
+import type { ResponseMeta, RouteMeta } from './interface-meta.js';
+import { serverWire, type RenderContext } from './wire-server-styles.js';
 
-/** What a handler returns for a list with a count of all matches. */
-export interface ListResult<T> {
-  readonly items: readonly T[];
-  readonly total: number;
-}
-
-export interface RenderContext {
-  readonly meta: InterfaceMeta;
-  readonly route: RouteMeta;
-  readonly representation: Representation;
-  readonly origin: string;
-  /** Request path without the query. */
-  readonly path: string;
-  readonly query: Readonly<Record<string, unknown>>;
-  readonly includes: Includes | undefined;
-  /** The json:api documents of json:api interfaces (renderJsonApi of jsonapi.ts). */
-  readonly jsonApi: JsonApiRendering | undefined;
-}
-
-/** The body and content type of a json:api interface's enveloped answer, in the negotiated representation. */
-export type JsonApiRendering = (
-  ctx: RenderContext,
-  response: ResponseMeta,
-  result: unknown,
-) => { contentType: string; body: unknown };
+export type { JsonApiRendering, RenderContext } from './wire-server-styles.js';
+export type { ListResult } from './wire-styles.js';
 
 export interface Rendered {
   readonly status: number;
@@ -65,73 +41,17 @@ export function renderResult(ctx: RenderContext, result: unknown, sent: unknown 
     const location = locationOf(ctx, response, result);
     if (location !== undefined) headers['location'] = location;
   }
+  const wire = serverWire(ctx.meta);
   if (!response.hasBody) {
-    // A success envelope without data is still an envelope: {success: true} (204 stays empty).
-    if (response.envelope && response.status !== 204 && ctx.meta.style === 'success-envelope') {
-      return {
-        status: response.status,
-        headers,
-        contentType: 'application/json; charset=utf-8',
-        body: { success: true },
-      };
-    }
+    const empty = wire.emptyAnswer(response);
     return {
       status: response.status,
       headers,
-      contentType: undefined,
-      body: undefined,
+      contentType: empty ? 'application/json; charset=utf-8' : undefined,
+      body: empty?.body,
     };
   }
-  if (!response.envelope) {
-    // Records keep their apiAlias without an envelope too, as the OpenAPI document describes them.
-    const aliased = ctx.meta.style === 'api-alias' && response.record !== undefined;
-    return {
-      status: response.status,
-      headers,
-      contentType: 'application/json; charset=utf-8',
-      body: aliased ? aliasedBody(ctx.meta, response, response.record as string, sent) : sent,
-    };
-  }
-  switch (ctx.meta.style) {
-    case 'jsonapi':
-      if (!ctx.jsonApi) throw new Error(`${ctx.meta.name}: json:api rendering is missing`);
-      return {
-        status: response.status,
-        headers,
-        ...ctx.jsonApi(ctx, response, sent),
-      };
-    case 'success-envelope':
-      return {
-        status: response.status,
-        headers,
-        contentType: 'application/json; charset=utf-8',
-        body: successEnvelope(response, sent),
-      };
-    case 'api-alias': {
-      const aliased = response.record ? aliasedBody(ctx.meta, response, response.record, sent) : sent;
-      return {
-        status: response.status,
-        headers,
-        contentType: 'application/json; charset=utf-8',
-        body: applyIncludes(aliased, ctx.includes),
-      };
-    }
-  }
-}
-
-/** The api-alias body: a list with a total keeps its {items, total} wrapper, without an apiAlias of its own. */
-function aliasedBody(meta: InterfaceMeta, response: ResponseMeta, record: string, result: unknown): unknown {
-  if (!response.total) return withApiAliases(meta, record, result);
-  const list = result as ListResult<unknown>;
-  return { items: withApiAliases(meta, record, list.items), total: list.total };
-}
-
-function successEnvelope(response: ResponseMeta, result: unknown): unknown {
-  if (response.total) {
-    const list = result as ListResult<unknown>;
-    return { success: true, data: list.items, total: list.total };
-  }
-  return result === undefined ? { success: true } : { success: true, data: result };
+  return { status: response.status, headers, ...wire.render(ctx, response, sent) };
 }
 
 function locationOf(ctx: RenderContext, response: ResponseMeta, result: unknown): string | undefined {

@@ -33,6 +33,7 @@ import { classMethodText, printFile, objectMemberText } from '../shared/code/pri
 import { runtimeImports } from '../shared/imports.js';
 import { routeInputs, type RouteInput } from '../shared/route-inputs.js';
 import { clientResult, pagingOf, resultShape, type Paging } from './results.js';
+import { moduleWire } from '../wire/index.js';
 
 export const clientEmitter: Emitter = {
   name: 'client',
@@ -79,7 +80,7 @@ function clientStatements(
   const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
   const auth = module.auth.map((scheme) => ({ name: scheme.name, ...AUTH_RUNTIME[scheme.type] }));
   const runtimeTypes = ['CallOptions', 'ClientOptions', ...(views.some((view) => view.result.paged) ? ['Page'] : [])];
-  const jsonApi = module.interface?.style === 'jsonapi';
+  const handIn = moduleWire(module)?.emit.clientHandIn;
   const rows = members.map((member) => member.row);
   // fetch cannot send a GET body: only an API with such routes imports the transport that can (and needs undici).
   const getBodies = module.routes.some((route) => route.method === 'GET' && route.body !== undefined);
@@ -87,7 +88,7 @@ function clientStatements(
     ...runtimeImports([
       ...auth.map(({ module, value, type }) => ({ module, names: [value, `type ${type}`] })),
       { module: 'client', names: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)] },
-      ...(jsonApi ? [{ module: 'jsonapi-decode', names: ['decodeDocument'] }] : []),
+      ...(handIn ? [{ module: handIn.module, names: [handIn.value] }] : []),
       ...(getBodies ? [{ module: 'client-get-body', names: ['undiciGetBody'] }] : []),
       ...fileImports(views),
     ]),
@@ -131,7 +132,7 @@ function clientStatements(
                   ...(auth.length > 0
                     ? [property('authSchemes', object(auth.map(({ name, value }) => property(name, id(value)))))]
                     : []),
-                  ...(jsonApi ? [property('jsonApi', id('decodeDocument'))] : []),
+                  ...(handIn ? [property('jsonApi', id(handIn.value))] : []),
                   ...(getBodies ? [property('getBodyTransport', id('undiciGetBody'))] : []),
                 ]),
                 id('options'),
@@ -168,7 +169,7 @@ function clientMethodView(module: ModuleIr, route: RouteIr) {
     inputs: routeInputs(route).map(({ input, part, key }) => ({ input, part, required: required(key) })),
     result: resultShape(module, route),
     // A counted list that is no json:api page (whose Page.each() iterates) gets an iterating <operation>All.
-    paging: module.interface?.style === 'jsonapi' ? undefined : pagingOf(module, route),
+    paging: moduleWire(module)?.emit.pagesLists ? undefined : pagingOf(module, route),
     routes: symbols.routes(module.name),
     upload: route.upload !== undefined,
     multipart: route.multipart && {

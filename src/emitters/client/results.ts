@@ -4,6 +4,7 @@
 import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr, RouteIr } from '../../ir/types.js';
 import { indexed, numberType, typeLiteral, typeRef, union, type TypeNode } from '../shared/code/ast.js';
+import { moduleWire } from '../wire/index.js';
 
 export interface ClientResult {
   readonly type: TypeNode;
@@ -27,7 +28,7 @@ export function resultShape(module: ModuleIr, route: RouteIr): ResultShape {
   const isList = main?.body?.kind === 'list' && main.envelope;
   return {
     statuses: withBody.map((response) => response.status),
-    paged: Boolean(isList && module.interface?.style === 'jsonapi'),
+    paged: Boolean(isList && moduleWire(module)?.emit.pagesLists),
     total: main?.total === true,
     orUndefined: successes.length > withBody.length,
   };

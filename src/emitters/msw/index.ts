@@ -8,6 +8,7 @@ import type { Ir, ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
 import { handlerResultShape, mainResponse } from '../server/handler-types.js';
 import { EXAMPLES_PER_RECORD, ExampleValues } from './examples.js';
+import { moduleWire } from '../wire/index.js';
 
 export const mswEmitter: Emitter = {
   name: 'msw',
@@ -20,10 +21,10 @@ function emitMocks(ir: Ir, module: ModuleIr): GeneratedFile {
   const api = pascalCase(module.name);
   const rows = module.routes.map((route) => routeRow(module, route, examples));
   const counted = rows.some((row) => row.type.startsWith('ListResult'));
-  const jsonApi = module.interface?.style === 'jsonapi';
+  const handIn = moduleWire(module)?.emit.serverHandIn;
   const oauth = module.auth.some((scheme) => scheme.type === 'oauth2');
   const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
-  const text = `${jsonApi ? "import { renderJsonApi } from '../runtime/jsonapi.js';\n" : ''}import { mockHandlers${oauth ? ', mockTokenEndpoints' : ''} } from '../runtime/msw-handlers.js';
+  const text = `${handIn ? `import { ${handIn.value} } from '../runtime/${handIn.module}.js';\n` : ''}import { mockHandlers${oauth ? ', mockTokenEndpoints' : ''} } from '../runtime/msw-handlers.js';
 ${counted ? "import type { ListResult } from '../runtime/responses.js';\n" : ''}import { ${meta}, ${routes} } from './metadata.js';
 import type * as types from './types.js';
 
@@ -41,7 +42,7 @@ ${rows.map((row) => `  ${row.name}: ${row.value},`).join('\n')}
  * Per route, a handler with the default answer, or with a resolver's: \`handlers.listBooks(() => ({ items: [], total: 0 }))\`.
  * A resolver may throw an ApiError (NotFound, Validation, ...) to answer the interface's error shape.
  */
-export const handlers = mockHandlers({ meta: ${meta}, routes: ${routes}, results${jsonApi ? ', jsonApi: renderJsonApi' : ''} });
+export const handlers = mockHandlers({ meta: ${meta}, routes: ${routes}, results${handIn ? `, jsonApi: ${handIn.value}` : ''} });
 
 /** Every route's handler with its default answer${oauth ? ' (and a token endpoint issuing mock tokens)' : ''}: \`setupServer(...defaultHandlers)\` or \`setupWorker(...defaultHandlers)\`. */
 export const defaultHandlers = [${oauth ? `...mockTokenEndpoints(${meta}), ` : ''}...Object.values(handlers).map((handler) => handler())];

@@ -2,6 +2,7 @@
 import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr, ResponseIr, RouteIr } from '../../ir/types.js';
 import { indexed, numberType, stringType, typeRef, union, type TypeNode } from '../shared/code/ast.js';
+import { moduleWire } from '../wire/index.js';
 
 /** The success response a handler produces: the one selected by a query flag, else the first with a body or file. */
 export function mainResponse(route: RouteIr): ResponseIr | undefined {
@@ -32,7 +33,8 @@ export function handlerResultShape(module: ModuleIr, route: RouteIr): ResultShap
   const isList = response.body.kind === 'list';
   return {
     status: response.status,
-    counted: response.total || (isList && module.interface?.style === 'jsonapi' && response.envelope),
+    counted:
+      response.total || (isList && response.envelope && moduleWire(module)?.runtime.countsEnvelopedLists === true),
   };
 }
 

@@ -1,0 +1,145 @@
+// The json:api style, as a server sends it: jsonapi.ts renders the documents (the generated server
+// hands it in, so that only json:api outputs hold it); here are their serialization schemas.
+import type { InterfaceMeta, RecordMeta } from './interface-meta.js';
+import {
+  ANY_LIST,
+  COUNT,
+  STRING,
+  allowsNull,
+  counted,
+  listItems,
+  object,
+  orNull,
+  withOtherMembers,
+  type JsonSchema,
+  type Refs,
+} from './wire-json-schema.js';
+import type { AnswerSchemaContext, ServerWire } from './wire-server-styles.js';
+
+export const jsonApiServerWire: ServerWire = {
+  emptyAnswer: () => undefined,
+  render(ctx, response, sent) {
+    if (!response.envelope) return { contentType: 'application/json; charset=utf-8', body: sent };
+    if (!ctx.jsonApi) throw new Error(`${ctx.meta.name}: json:api rendering is missing`);
+    return ctx.jsonApi(ctx, response, sent);
+  },
+  answerSchema(ctx, value, _defs, refs) {
+    if (!ctx.response.envelope) return ctx.response.total ? counted(value) : value;
+    return jsonApiAnswer(ctx, value, refs);
+  },
+};
+
+function jsonApiAnswer(ctx: AnswerSchemaContext, value: JsonSchema, refs: Refs): JsonSchema {
+  const { meta, response, representation } = ctx;
+  const record = response.record;
+  const items = response.list ? (listItems(value, refs) ?? {}) : value;
+  const recordSchema = record ? refs.object(items) : undefined;
+  if (representation === 'plain' || !record || !recordSchema) {
+    if (record && recordSchema) relationsNullable(meta, record, recordSchema, refs);
+    if (response.list) return object({ total: COUNT, data: value, aggregations: ANY_LIST }, ['total', 'data']);
+    return object({ data: value });
+  }
+  const resources = new Resources(meta, refs);
+  const included = { type: 'array', items: resources.included(record, recordSchema) };
+  if (response.list) {
+    return object(
+      {
+        data: { type: 'array', items: resources.resource(record, recordSchema) },
+        included,
+        links: object({ first: STRING, prev: STRING, next: STRING, last: STRING, self: STRING }),
+        meta: object({ fetchCount: COUNT, total: COUNT }),
+        aggregations: ANY_LIST,
+      },
+      ['data'],
+    );
+  }
+  const data = orNull(resources.resource(record, recordSchema));
+  return object({ data, included, links: object({ self: STRING }) });
+}
+
+/** json:api resource objects of records, one schema per record kind. */
+class Resources {
+  private readonly made = new Map<string, JsonSchema>();
+
+  private readonly meta: InterfaceMeta;
+  private readonly refs: Refs;
+
+  constructor(meta: InterfaceMeta, refs: Refs) {
+    this.meta = meta;
+    this.refs = refs;
+  }
+
+  resource(record: string, schema: JsonSchema): JsonSchema {
+    const known = this.made.get(record);
+    if (known) return known;
+    const recordMeta = this.recordMeta(record);
+    const members = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
+    const attribute = (name: string) => name !== 'id' && !(name in recordMeta.relations);
+    const attributes = Object.fromEntries(Object.entries(members).filter(([name]) => attribute(name)));
+    const required = ((schema['required'] ?? []) as string[]).filter(attribute);
+    const relationships = Object.fromEntries(
+      Object.keys(recordMeta.relations).map((name) => [
+        name,
+        // Identifiers the runtime makes from ids: {type, id}, a list of them, or null.
+        object({ data: {}, links: object({ related: STRING }) }),
+      ]),
+    );
+    const resource = object(
+      {
+        id: STRING,
+        type: STRING,
+        attributes: withOtherMembers(object(attributes, required), schema),
+        links: object({ self: STRING }),
+        ...(Object.keys(relationships).length > 0 && { relationships: object(relationships) }),
+      },
+      ['id', 'type', 'attributes'],
+    );
+    this.made.set(record, resource);
+    return resource;
+  }
+
+  /** An included resource: one of the records the primary record relates to, told apart by type. */
+  included(record: string, schema: JsonSchema): JsonSchema {
+    const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
+    const related = Object.entries(this.recordMeta(record).relations).flatMap(([field, relation]) => {
+      const target = properties[field] && this.refs.object(properties[field]);
+      return target
+        ? [{ type: this.recordMeta(relation.record).type, schema: this.resource(relation.record, target) }]
+        : [];
+    });
+    const unique = [...new Map(related.map((entry) => [entry.type, entry])).values()];
+    const last = unique.pop();
+    if (!last) return object({ id: STRING, type: STRING });
+    return unique.reduceRight<JsonSchema>(
+      (otherwise, entry) => ({
+        if: object({ type: { const: entry.type } }, ['type']),
+        then: entry.schema,
+        else: otherwise,
+      }),
+      last.schema,
+    );
+  }
+
+  private recordMeta(name: string): RecordMeta {
+    const meta = this.meta.records[name];
+    if (!meta) throw new Error(`no record metadata for ${name}`);
+    return meta;
+  }
+}
+
+/** Plain json:api answers embed related records one level deep and set the rest of the relations to null. */
+function relationsNullable(meta: InterfaceMeta, record: string, schema: JsonSchema, refs: Refs): void {
+  const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
+  for (const [field, relation] of Object.entries(meta.records[record]?.relations ?? {})) {
+    const member = properties[field];
+    if (member === undefined) continue;
+    properties[field] = allowsNull(member) ? member : orNull(member);
+    const target = refs.object(member);
+    const targetMeta = meta.records[relation.record];
+    if (!target || !targetMeta) continue;
+    const nested = (target['properties'] ?? {}) as Record<string, JsonSchema>;
+    for (const name of Object.keys(targetMeta.relations)) {
+      if (nested[name] !== undefined && !allowsNull(nested[name])) nested[name] = orNull(nested[name]);
+    }
+  }
+}
