@@ -273,12 +273,28 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
     },
     { name: 'const added in a request', edit: (d) => (draft(d).note.const = 'v1') },
     {
+      name: 'an inclusive minimum made exclusive in a request',
+      from: (d) => (draft(d).weight.minimum = 0),
+      edit: (d) => {
+        delete draft(d).weight.minimum;
+        draft(d).weight.exclusiveMinimum = 0;
+      },
+    },
+    {
       name: "a text part's maxLength is lowered",
       from: (d) => (form(d).fields.title.maxLength = 12),
       edit: (d) => (form(d).fields.title.maxLength = 4),
     },
   ],
   'constraint-relaxed': [
+    {
+      name: 'an exclusive maximum made inclusive in a response',
+      from: (d) => (book(d).weight.exclusiveMaximum = 100),
+      edit: (d) => {
+        delete book(d).weight.exclusiveMaximum;
+        book(d).weight.maximum = 100;
+      },
+    },
     { name: 'maxLength raised in a request', edit: (d) => (draft(d).title.maxLength = 30) },
     { name: 'maxLength raised in a response', edit: (d) => (book(d).title.maxLength = 30) },
     {

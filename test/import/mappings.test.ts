@@ -95,6 +95,46 @@ describe('import mappings', () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it('maps exclusive bounds: a number keeps them exclusive, an integer moves to the next integer inside', async () => {
+    const { definitions, lines, diagnostics } = await importSchemas(`    Share:
+      type: object
+      required: [ratio, count]
+      properties:
+        ratio: { type: number, exclusiveMinimum: 0, exclusiveMaximum: 1 }
+        count: { type: integer, minimum: 0, exclusiveMinimum: 2, exclusiveMaximum: 10.5 }`);
+    expect(definitions.records.Share.fields).toEqual({
+      ratio: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+      count: { type: 'integer', minimum: 3, maximum: 10 },
+    });
+    expect(lines.filter((line) => line.includes('exclusive'))).toEqual([]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it("reads OpenAPI 3.0's boolean exclusiveMaximum as an exclusive bound at maximum", async () => {
+    const file = join(dir, 'api30.yaml');
+    await writeFile(
+      file,
+      `openapi: 3.0.3
+info: { title: Old, version: '1' }
+paths: {}
+components:
+  schemas:
+    Price:
+      type: object
+      properties:
+        amount: { type: number, minimum: 0, maximum: 100, exclusiveMaximum: true, exclusiveMinimum: false }
+`,
+    );
+    const result = importDocument({ file, definitionsDir: join(dir, 'definitions') });
+    const definitions = parse(await readFile(result.path, 'utf8'));
+    expect(definitions.records.Price.fields.amount).toEqual({
+      type: 'number',
+      minimum: 0,
+      exclusiveMaximum: 100,
+      required: false,
+    });
+  });
+
   it('maps enums and constants of numbers and booleans to constants, one or a union of them', async () => {
     const { definitions, lines, diagnostics } = await importSchemas(`    Flags:
       type: object
