@@ -110,6 +110,27 @@ describe('import mappings', () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it('renames a path placeholder that is no usable name (its place is the wire) and keeps a GET body', async () => {
+    const paths = `
+  /users/{user-id}:
+    get:
+      operationId: getUser
+      parameters: [{ name: user-id, in: path, required: true, schema: { type: string } }]
+      requestBody:
+        content: { application/json: { schema: { type: object, properties: { expand: { type: string } } } } }
+      responses: { '200': { description: ok } }`;
+    const { definitions, lines, diagnostics } = await importSchemas('    {}', paths);
+    expect(definitions.routes.getUser).toMatchObject({
+      path: '/users/{userId}',
+      pathParams: { userId: { type: 'string' } },
+      body: { type: 'record', record: 'GetUserRequest' },
+      bodyRequired: false,
+    });
+    expect(lines.filter((line) => line.includes('renamed: path parameter user-id: named userId'))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes('GET'))).toEqual([]);
+    expect(diagnostics).toEqual([]);
+  });
+
   it("reads OpenAPI 3.0's boolean exclusiveMaximum as an exclusive bound at maximum", async () => {
     const file = join(dir, 'api30.yaml');
     await writeFile(
