@@ -273,11 +273,11 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
     },
     { name: 'const added in a request', edit: (d) => (draft(d).note.const = 'v1') },
     {
-      name: 'an inclusive minimum made exclusive in a request',
-      from: (d) => (draft(d).weight.minimum = 0),
+      name: 'an inclusive maximum made exclusive in a request',
+      from: (d) => (draft(d).pages.maximum = 10),
       edit: (d) => {
-        delete draft(d).weight.minimum;
-        draft(d).weight.exclusiveMinimum = 0;
+        delete draft(d).pages.maximum;
+        draft(d).pages.exclusiveMaximum = 10;
       },
     },
     {
@@ -289,10 +289,10 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
   'constraint-relaxed': [
     {
       name: 'an exclusive maximum made inclusive in a response',
-      from: (d) => (book(d).weight.exclusiveMaximum = 100),
+      from: (d) => (book(d).pages.exclusiveMaximum = 10),
       edit: (d) => {
-        delete book(d).weight.exclusiveMaximum;
-        book(d).weight.maximum = 100;
+        delete book(d).pages.exclusiveMaximum;
+        book(d).pages.maximum = 10;
       },
     },
     { name: 'maxLength raised in a request', edit: (d) => (draft(d).title.maxLength = 30) },
