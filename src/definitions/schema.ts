@@ -84,6 +84,8 @@ const typeShape = {
     ),
   minimum: z.number().optional(),
   maximum: z.number().optional(),
+  exclusiveMinimum: z.number().optional().describe('the value must be greater than this'),
+  exclusiveMaximum: z.number().optional().describe('the value must be less than this'),
   coerce: z.boolean().optional().describe('accept a string of digits for an integer or number'),
   discriminator: z
     .union([z.string(), DiscriminatorSchema])

@@ -273,12 +273,28 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
     },
     { name: 'const added in a request', edit: (d) => (draft(d).note.const = 'v1') },
     {
+      name: 'an inclusive maximum made exclusive in a request',
+      from: (d) => (draft(d).pages.maximum = 10),
+      edit: (d) => {
+        delete draft(d).pages.maximum;
+        draft(d).pages.exclusiveMaximum = 10;
+      },
+    },
+    {
       name: "a text part's maxLength is lowered",
       from: (d) => (form(d).fields.title.maxLength = 12),
       edit: (d) => (form(d).fields.title.maxLength = 4),
     },
   ],
   'constraint-relaxed': [
+    {
+      name: 'an exclusive maximum made inclusive in a response',
+      from: (d) => (book(d).pages.exclusiveMaximum = 10),
+      edit: (d) => {
+        delete book(d).pages.exclusiveMaximum;
+        book(d).pages.maximum = 10;
+      },
+    },
     { name: 'maxLength raised in a request', edit: (d) => (draft(d).title.maxLength = 30) },
     { name: 'maxLength raised in a response', edit: (d) => (book(d).title.maxLength = 30) },
     {
