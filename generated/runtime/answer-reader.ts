@@ -8,6 +8,7 @@
 // Schema keyword, so an unknown keyword may hide one), and refuses any value it is unsure of (a nested
 // toJSON, a __proto__ member, depth past MAX_DEPTH for circular results); the plugin then judges and writes
 // that answer the slow way, with zod's located messages.
+import { keyOf } from './answer-status.js';
 import { z } from 'zod';
 import { countedResult } from './wire-styles.js';
 import type { ResponseSchemas } from './answer-serializers.js';
@@ -390,7 +391,7 @@ export class AnswerReaders {
 
   /** The result's declared members, judged and copied, or REFUSED (then the plugin judges and writes it as before). */
   read(response: ResponseMeta, result: unknown): unknown {
-    const key = `${response.status} ${response.when ?? ''}`;
+    const key = `${keyOf(response)} ${response.when ?? ''}`;
     let reader = this.made.get(key);
     if (reader === undefined) {
       reader = this.compile(response) ?? null;
@@ -400,7 +401,7 @@ export class AnswerReaders {
   }
 
   private compile(response: ResponseMeta): AnswerReader | undefined {
-    const schema = this.schemas[response.status];
+    const schema = this.schemas[keyOf(response)];
     const items = schema && compileReader(schema, this.judge);
     if (!items || !countedResult(this.meta, response)) return items;
     return (result) => {

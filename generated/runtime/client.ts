@@ -2,6 +2,7 @@
 
 // The one client behind every generated interface client: URL and query building, auth, GET
 // bodies, timeouts, error bodies, decoding per interface style, optional response validation.
+import { answerKeyFor, declaredAnswer, keyOf } from './answer-status.js';
 import type { z } from 'zod';
 import { checkedMaxBytes, readLimited } from './answer-limit.js';
 import { envelopeProblem, parseJson, readJson } from './client-answers.js';
@@ -101,7 +102,7 @@ export interface Page<T> {
 export interface ClientDefinition {
   readonly meta: InterfaceMeta;
   readonly routes: Readonly<Record<string, RouteMeta>>;
-  readonly responseSchemas: Readonly<Record<string, Readonly<Record<number, z.ZodType>>>>;
+  readonly responseSchemas: Readonly<Record<string, Readonly<Record<number | string, z.ZodType>>>>;
   /**
    * The client side of each auth scheme, by scheme name: a generated client imports those its API
    * declares (client-auth, client-oauth, digest-client), so that an output holds no code of other schemes.
@@ -288,9 +289,11 @@ export class ClientCore {
     }
   }
 
-  /** The zod schema of a route's answer of this status (an event stream's: of one event), if it has one. */
+  /** The zod schema of a route's answer for this status (an event stream's: of one event), if it has one. */
   answerSchema(routeName: string, status: number): z.ZodType | undefined {
-    return this.#definition.responseSchemas[routeName]?.[status];
+    const schemas = this.#definition.responseSchemas[routeName];
+    const key = schemas && answerKeyFor(Object.keys(schemas), status);
+    return key === undefined ? undefined : schemas?.[key];
   }
 
   /** Reads an answer `exchange` gave as a JSON call's answer is read (envelope, validation). */
@@ -435,7 +438,7 @@ export class ClientCore {
         secrets: secretsOf(sentAuth),
       });
     if (response.status < 200 || response.status >= 300) throw unreadable(`${route.name} does not answer this status`);
-    const declared = route.responses.find((candidate) => candidate.status === response.status);
+    const declared = declaredAnswer(route.responses, response.status);
     if (declared && !declared.hasBody) return undefined;
     if (!declared && response.text === '') return undefined;
     const reading = readJson(response.text, response.header('content-type'));
@@ -457,7 +460,7 @@ export class ClientCore {
   }
 
   #validate(route: RouteMeta, response: ResponseMeta, decoded: unknown): void {
-    const schema = this.#definition.responseSchemas[route.name]?.[response.status];
+    const schema = this.#definition.responseSchemas[route.name]?.[keyOf(response)];
     if (!schema) return;
     // Only an answer that promises a count is a page: a plain list answered as {items, total} is refused.
     const counted = countedResult(this.#definition.meta, response);

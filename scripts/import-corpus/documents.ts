@@ -86,7 +86,8 @@ export class PreparedDocument {
     for (const [status, raw] of Object.entries(isObject(operation.responses) ? operation.responses : {})) {
       const response = this.deref(raw);
       const schema = swagger ? response.schema : contentSchema(response.content);
-      responses.set(status, schema ?? null);
+      // OpenAPI spells status classes 4XX; documents also write 4xx.
+      responses.set(/^[1-5]xx$/i.test(status) ? status.toUpperCase() : status, schema ?? null);
     }
     return { key, parameters, body, responses };
   }

@@ -298,7 +298,16 @@ export const RouteSchema = z.strictObject({
     ),
   upload: UploadSchema.optional().describe("the request body is a file's bytes, streamed (instead of a body)"),
   multipart: MultipartSchema.optional().describe('the request body is a multipart/form-data form (instead of a body)'),
-  responses: z.record(z.string().regex(/^[1-5][0-9][0-9]$/, 'an HTTP status code'), ResponseSchema),
+  responses: z
+    .record(
+      z
+        .string()
+        .regex(/^(?:[1-5][0-9][0-9]|[1-5]XX|default)$/, 'an HTTP status code, a class of them (4XX) or default'),
+      ResponseSchema,
+    )
+    .describe(
+      'the answers by status: a status (200), a class of statuses (2XX, 4XX: each status of it no other key names) or default (every status no other key covers)',
+    ),
   errors: z.array(z.string()).optional().describe('error kinds this route can answer with'),
 });
 export type RouteDefinition = z.infer<typeof RouteSchema>;

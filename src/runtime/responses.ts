@@ -16,7 +16,8 @@ export interface Rendered {
 type Plain = Record<string, unknown>;
 
 export function selectResponse(route: RouteMeta, query: Readonly<Record<string, unknown>>): ResponseMeta | undefined {
-  const successes = route.responses.filter((response) => response.status < 300);
+  // A default answer (status 0) is never a handler's result.
+  const successes = route.responses.filter((response) => response.status >= 200 && response.status < 300);
   return (
     successes.find((response) => response.when !== undefined && query[response.when] === true) ??
     successes.find((response) => response.when === undefined)

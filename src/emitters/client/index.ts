@@ -1,6 +1,7 @@
 // The `client` emitter: per interface a typed client class, one method per route, over the
 // runtime's one client (auth flows, GET bodies, json:api decoding, errors). Each route's method and
 // response schemas row are a part, printed from what they are made from (clientMethodView).
+import { isSuccess } from '../../ir/answers.js';
 import { symbols } from '../../ir/symbols.js';
 import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, moduleParts, type Emitter } from '../contract.js';
@@ -14,7 +15,7 @@ import {
   literal,
   local,
   member,
-  numberType,
+  answerKeyType,
   newCall,
   object,
   path,
@@ -178,9 +179,9 @@ function clientMethodView(module: ModuleIr, route: RouteIr) {
     },
     // The answer a call resolves to is a file: the first success answer with a body or a file is one.
     fileAnswer:
-      route.responses.find((response) => response.status < 300 && (response.body || response.file))?.file !== undefined,
+      route.responses.find((response) => isSuccess(response) && (response.body || response.file))?.file !== undefined,
     // The call opens an event stream: its success answer is one. Its events are the answer type's members.
-    eventStatus: route.responses.find((response) => response.status < 300 && response.events)?.status,
+    eventStatus: route.responses.find((response) => isSuccess(response) && response.events)?.key,
   };
 }
 
@@ -211,7 +212,7 @@ function allItemsMethod(view: ClientMethodView, paging: Paging): ClassMethod {
   const method = clientMethod(view);
   const list = indexed(
     typeRef(`types.${symbols.routeType(view.name, 'Responses')}`),
-    numberType(view.result.statuses[0] as number),
+    answerKeyType(view.result.keys[0] as string),
   );
   const item = indexed(list, typeRef('number'));
   return {
@@ -256,7 +257,7 @@ function bodyType(view: ClientMethodView, input: RouteInput['input']): TypeNode 
 function clientMethod(view: ClientMethodView): ClassMethod {
   const eventType =
     view.eventStatus !== undefined &&
-    indexed(typeRef(`types.${symbols.routeType(view.name, 'Responses')}`), numberType(view.eventStatus));
+    indexed(typeRef(`types.${symbols.routeType(view.name, 'Responses')}`), answerKeyType(view.eventStatus));
   const result = eventType
     ? { type: typeRef('EventStream', [eventType]), itemType: undefined }
     : view.fileAnswer

@@ -191,6 +191,7 @@ function responseMeta(module: ModuleIr, response: ResponseIr): Json {
   const local = localRecordOf(module, response.body);
   return dropUndefined({
     status: response.status,
+    key: response.key === String(response.status) ? undefined : response.key,
     hasBody: response.body !== undefined,
     record: local?.record,
     list: local?.list ?? response.body?.kind === 'list',

@@ -2,6 +2,7 @@
 // generated server, from deterministic example records (examples.ts), for front-end tests without
 // a server. Each route's default result is what a server handler would return; the runtime's
 // renderers put it in the interface's wire style. The file is written as text and formatted.
+import { answerKey } from '../shared/code/ast.js';
 import { pascalCase } from '../../ir/names.js';
 import { symbols } from '../../ir/symbols.js';
 import type { Ir, ModuleIr, RouteIr } from '../../ir/types.js';
@@ -56,7 +57,7 @@ function routeRow(module: ModuleIr, route: RouteIr, examples: ExampleValues) {
   const shape = handlerResultShape(module, route);
   const body = mainResponse(route)?.body;
   if (shape.status === null || body === undefined) return { name, type: 'void', value: 'undefined' };
-  const responseType = `types.${symbols.routeType(route.name, 'Responses')}[${shape.status}]`;
+  const responseType = `types.${symbols.routeType(route.name, 'Responses')}[${JSON.stringify(answerKey(shape.status))}]`;
   if (!shape.counted) return { name, type: responseType, value: JSON.stringify(examples.value(body, 0)) };
   const itemType = body.kind === 'list' ? body.items : body;
   const items = Array.from({ length: EXAMPLES_PER_RECORD }, (_, index) => examples.value(itemType, index));
