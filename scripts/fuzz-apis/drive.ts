@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import Fastify from 'fastify';
 import createClient, { serializeArrayParam, serializeObjectParam, serializePrimitiveParam } from 'openapi-fetch';
 import { handlerResultShape, mainResponse } from '../../src/emitters/server/handler-types.js';
+import { DEFAULT_ERRORS } from '../../src/runtime/error-bodies.js';
 import type { Ir, ModuleIr, ParameterIr, RouteIr, TypeIr } from '../../src/ir/types.js';
 import { OpenApiConformance } from '../../test/openapi/conformance.js';
 import { kindOf } from './auth.js';
@@ -160,6 +161,7 @@ async function driveModule(
               origin,
               send: recording(fetch),
               draw,
+              validationStatus: validationStatus(module),
             });
           } catch (error) {
             problem = `failed: ${describe(error)}`;
@@ -255,6 +257,11 @@ async function driveModule(
     await app.close();
   }
   return undefined;
+}
+
+/** The status a refused body gets: the module's validation entry's, or the runtime's default one. */
+function validationStatus(module: ModuleIr): number {
+  return module.errors.find((error) => error.kind === 'validation')?.status ?? DEFAULT_ERRORS.validation.status;
 }
 
 function describe(error: unknown): string {
