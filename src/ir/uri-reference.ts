@@ -1,9 +1,9 @@
-// RFC 3986's URI-reference (section 4.1) as one pattern, built from the grammar's own names so each
+// RFC 3986's URI-reference (section 4.1) and URI (section 3) as patterns, built from the grammar's own names so each
 // piece can be read against the RFC. Every repetition is separated from the next by a character it
 // cannot take (`:` after the scheme, `@` after the user, `/` between segments, `?` and `#`), so the
 // pattern has one way to match any text and runs in linear time (SVC108's analysis proves it:
-// test/foundation/uri-reference.test.ts). JSON Schema's `uri-reference` format (ajv-formats) accepts
-// every value it does.
+// test/foundation/uri-reference.test.ts). JSON Schema's `uri-reference` and `uri` formats (ajv-formats)
+// accept every value they do.
 
 const HEX = '[0-9A-Fa-f]';
 const PCT_ENCODED = `%${HEX}{2}`;
@@ -39,6 +39,7 @@ const PATH_ABEMPTY = `(?:/${PCHAR}*)*`;
 /** "//" authority path-abempty, or path-absolute (a first segment, when there is one, is not empty). */
 const ROOTED = `//${AUTHORITY}${PATH_ABEMPTY}|/(?:${PCHAR}+${PATH_ABEMPTY})?`;
 const QUERY_OR_FRAGMENT = `(?:[${UNRESERVED}${SUB_DELIMS}:@/?]|${PCT_ENCODED})*`;
+const QUERY_THEN_FRAGMENT = `(?:\\?${QUERY_OR_FRAGMENT})?(?:#${QUERY_OR_FRAGMENT})?$`;
 
 /**
  * A URI (scheme, then a rooted or rootless path) or a relative reference (a rooted path, or one whose
@@ -46,4 +47,10 @@ const QUERY_OR_FRAGMENT = `(?:[${UNRESERVED}${SUB_DELIMS}:@/?]|${PCT_ENCODED})*`
  */
 export const URI_REFERENCE =
   `^(?:(?:${SCHEME}:)?(?:${ROOTED})|${SCHEME}:(?:${PCHAR}+${PATH_ABEMPTY})?|${PCHAR_NO_COLON}+${PATH_ABEMPTY})?` +
-  `(?:\\?${QUERY_OR_FRAGMENT})?(?:#${QUERY_OR_FRAGMENT})?$`;
+  QUERY_THEN_FRAGMENT;
+
+/**
+ * A URI: a scheme, then a rooted or rootless path, the query and the fragment (what `format: uri` takes).
+ * The path is not empty (`mailto:?to=a` is refused): RFC 3986 allows that, JSON Schema's `uri` does not.
+ */
+export const URI = `^${SCHEME}:(?:${ROOTED}|${PCHAR}+${PATH_ABEMPTY})${QUERY_THEN_FRAGMENT}`;

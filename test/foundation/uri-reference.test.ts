@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { backtracking } from '../../src/ir/pattern-backtracking.js';
 import { backtrackingProblem } from '../../src/ir/pattern-safety.js';
-import { URI_REFERENCE } from '../../src/ir/uri-reference.js';
+import { URI, URI_REFERENCE } from '../../src/ir/uri-reference.js';
 
 const applyFormats = addFormats.default ?? (addFormats as unknown as typeof addFormats.default);
 const ajv = new Ajv2020({ strict: false });
@@ -95,6 +95,44 @@ describe('uri-reference is RFC 3986 and agrees with ajv-formats', () => {
   it('accepts nothing ajv-formats refuses, on values drawn from the pattern (as the fuzzers draw them)', () => {
     const drawn = fc.sample(fc.stringMatching(svcgen), { numRuns: 2000, seed: 33 });
     expect(drawn.filter((value) => !ajvFormat(value))).toEqual([]);
+  });
+});
+
+describe('uri is RFC 3986 and agrees with ajv-formats', () => {
+  const ajvUri = ajv.compile({ type: 'string', format: 'uri' });
+  const uri = new RegExp(URI);
+  const absolute = RFC_EXAMPLES.filter((value) => /^[A-Za-z][A-Za-z0-9+.-]*:/.test(value));
+
+  it.each([...absolute, 'HTTP://User:Pw@Host:/%7Euser', 'http://[::ffff:192.0.2.1]/', 's:///x'])(
+    'accepts %j',
+    (value) => {
+      expect({ svcgen: uri.test(value), ajv: ajvUri(value) }).toEqual({ svcgen: true, ajv: true });
+    },
+  );
+
+  it.each([
+    'g',
+    '/g',
+    '//g',
+    '?y',
+    '#s',
+    '',
+    'http://x/a b',
+    'http://x/%zz',
+    'http://ex.test/é',
+    'http://x/<a>',
+    'http://[::1',
+  ])('refuses %j: a relative reference, no URI, or an empty path (which JSON Schema\'s uri refuses)', (value) => {
+    expect({ svcgen: uri.test(value), ajv: ajvUri(value) }).toEqual({ svcgen: false, ajv: false });
+  });
+
+  it('accepts nothing ajv-formats refuses, on values drawn from the pattern', () => {
+    const drawn = fc.sample(fc.stringMatching(uri), { numRuns: 2000, seed: 33 });
+    expect(drawn.filter((value) => !ajvUri(value))).toEqual([]);
+  });
+
+  it('is linear by the same analysis', () => {
+    expect(backtracking(URI).kind).toBe('linear');
   });
 });
 
