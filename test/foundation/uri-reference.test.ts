@@ -122,7 +122,7 @@ describe('uri is RFC 3986 and agrees with ajv-formats', () => {
     'http://ex.test/é',
     'http://x/<a>',
     'http://[::1',
-  ])('refuses %j: a relative reference, no URI, or an empty path (which JSON Schema\'s uri refuses)', (value) => {
+  ])("refuses %j: a relative reference, no URI, or an empty path (which JSON Schema's uri refuses)", (value) => {
     expect({ svcgen: uri.test(value), ajv: ajvUri(value) }).toEqual({ svcgen: false, ajv: false });
   });
 
