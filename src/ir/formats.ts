@@ -1,7 +1,7 @@
 // The formats of strings and integers, declared once: the definitions accept these words, and the
 // zod emitter, the OpenAPI emitter, the docs, default checks and the fuzzers read their rows from here.
 // test/foundation/format-vocabulary.test.ts fails when a format word is declared anywhere else in src/.
-import { URI, URI_REFERENCE } from './uri-reference.js';
+import { URI, URI_REFERENCE } from '../runtime/uri-grammar.js';
 
 /** How every output reads one string format. */
 export interface StringFormatRow {
@@ -9,6 +9,8 @@ export interface StringFormatRow {
   readonly zod?: string;
   /** A pattern the value must match: checked by zod when it has no schema, and written into OpenAPI. */
   readonly pattern?: string;
+  /** The runtime's compiled `pattern` (runtime/uri-grammar.ts): zod schemas name it rather than spell it out. */
+  readonly runtimePattern?: string;
   /** The message of a value that misses `pattern`. */
   readonly message?: string;
   /** JSON Schema keywords beside `type: string` (OpenAPI 3.1). */
@@ -68,6 +70,7 @@ export const STRING_FORMAT_ROWS = {
     // Not z.url(): WHATWG URLs take what RFC 3986 and so JSON Schema's `uri` refuse (`http://x/a b`, `%zz`,
     // `é`), and refuse what they take (port 99999); the pattern is what the document says.
     pattern: URI,
+    runtimePattern: 'uriPattern',
     message: 'expected a URI (RFC 3986)',
     openapi: { format: 'uri' },
     docs: 'URL',
@@ -76,6 +79,7 @@ export const STRING_FORMAT_ROWS = {
   },
   'uri-reference': {
     pattern: URI_REFERENCE,
+    runtimePattern: 'uriReferencePattern',
     message: 'expected a URI reference (RFC 3986)',
     openapi: { format: 'uri-reference' },
     docs: 'URI reference',

@@ -42,6 +42,7 @@ import {
   lookupField,
   lookupFor,
   schemaExpression,
+  helperImports,
   usedHelpers,
   withPresence,
   type RecordLookup,
@@ -95,7 +96,7 @@ function emitModuleSchemas(
       ...(namesTypes
         ? [{ declaration: { kind: 'import' as const, typeOnly: true, from: './types.js', namespace: 'types' } }]
         : []),
-      ...runtimeImports(helpers.size > 0 ? [{ module: 'zod-text', names: [...helpers] }] : []),
+      ...runtimeImports(helperImports(helpers)),
       ...imports,
       ...printed.flatMap((each) => each.texts),
     ]);

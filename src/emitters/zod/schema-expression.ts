@@ -236,8 +236,10 @@ function scalarSchema(type: ScalarType, reading: Reading): Expr {
     case 'string': {
       const format = type.format && isStringFormat(type.format) ? stringFormat(type.format) : undefined;
       const patterns: Expr[][] = [];
-      if (format?.zod === undefined && format?.pattern !== undefined)
-        patterns.push([regex(format.pattern), literal(format.message ?? `expected ${format.docs}`)]);
+      if (format?.zod === undefined && format?.pattern !== undefined) {
+        const pattern = format.runtimePattern !== undefined ? id(format.runtimePattern) : regex(format.pattern);
+        patterns.push([pattern, literal(format.message ?? `expected ${format.docs}`)]);
+      }
       if (c.pattern !== undefined) patterns.push([newCall('RegExp', [literal(c.pattern)])]);
       const base = call(format?.zod ?? 'z.string');
       // Lengths first, and a value past maxLength stops there: no pattern ever runs on a longer one.
@@ -286,16 +288,31 @@ function withExclusiveBounds(expression: Expr, c: Constraints): Expr {
   return c.exclusiveMaximum !== undefined ? method(above, 'lt', [literal(c.exclusiveMaximum)]) : above;
 }
 
-const HELPERS = new Set([
-  'booleanText',
-  'digitsToNumber',
-  'integerText',
-  'jsonText',
-  'numberText',
-  'omitFields',
-  'ownMember',
-  'pickFields',
+/** Runtime values generated schemas may name, by the runtime module that exports them. */
+const HELPERS = new Map<string, string>([
+  ...[
+    'booleanText',
+    'digitsToNumber',
+    'integerText',
+    'jsonText',
+    'numberText',
+    'omitFields',
+    'ownMember',
+    'pickFields',
+  ].map((name): [string, string] => [name, 'zod-text']),
+  ['uriPattern', 'uri-grammar'],
+  ['uriReferencePattern', 'uri-grammar'],
 ]);
+
+/** The runtime imports of the helpers a file's schemas use, by module. */
+export function helperImports(names: Iterable<string>): { module: string; names: string[] }[] {
+  const byModule = new Map<string, string[]>();
+  for (const name of names) {
+    const module = HELPERS.get(name) as string;
+    byModule.set(module, [...(byModule.get(module) ?? []), name]);
+  }
+  return [...byModule].map(([module, names]) => ({ module, names }));
+}
 
 /** Runtime helpers an expression uses, so the file imports only those. */
 export function usedHelpers(expression: Expr, into: Set<string> = new Set()): Set<string> {

@@ -3,7 +3,8 @@
 // cannot take (`:` after the scheme, `@` after the user, `/` between segments, `?` and `#`), so the
 // pattern has one way to match any text and runs in linear time (SVC108's analysis proves it:
 // test/foundation/uri-reference.test.ts). JSON Schema's `uri-reference` and `uri` formats (ajv-formats)
-// accept every value they do.
+// accept every value they do. Generated zod schemas name the compiled patterns below rather than
+// spelling out the 2 kB of regular expression in every field that is a URI.
 
 const HEX = '[0-9A-Fa-f]';
 const PCT_ENCODED = `%${HEX}{2}`;
@@ -54,3 +55,9 @@ export const URI_REFERENCE =
  * The path is not empty (`mailto:?to=a` is refused): RFC 3986 allows that, JSON Schema's `uri` does not.
  */
 export const URI = `^${SCHEME}:(?:${ROOTED}|${PCHAR}+${PATH_ABEMPTY})${QUERY_THEN_FRAGMENT}`;
+
+/** What a `format: uri` string must match. */
+export const uriPattern = new RegExp(URI);
+
+/** What a `format: uri-reference` string must match. */
+export const uriReferencePattern = new RegExp(URI_REFERENCE);
