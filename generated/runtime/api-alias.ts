@@ -3,7 +3,7 @@
 // Store-style responses: every object of a record with an apiAlias carries it, and the request's
 // `includes` keeps only the listed fields of objects with a given apiAlias, on every route.
 import { BadRequest } from './errors.js';
-import type { InterfaceMeta } from './interface-meta.js';
+import type { InterfaceMeta, UnionMeta } from './interface-meta.js';
 
 type Plain = Record<string, unknown>;
 export type Includes = Readonly<Record<string, readonly string[]>>;
@@ -20,10 +20,28 @@ export function withApiAliases(meta: InterfaceMeta, recordName: string, value: u
   const out: Plain = {};
   for (const [field, fieldValue] of Object.entries(value)) {
     const nested = record.nested[field];
-    out[field] = nested ? withApiAliases(meta, nested, fieldValue) : fieldValue;
+    const union = record.unions?.[field];
+    out[field] = nested
+      ? withApiAliases(meta, nested, fieldValue)
+      : union
+        ? unionWithApiAliases(meta, union, fieldValue)
+        : fieldValue;
   }
   if (record.apiAlias !== undefined) out['apiAlias'] = record.apiAlias;
   return out;
+}
+
+/** A union's value (or a list of them) with the apiAlias of the record variant it is, when it is one. */
+export function unionWithApiAliases(meta: InterfaceMeta, union: UnionMeta, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => unionWithApiAliases(meta, union, item));
+  if (!isPlain(value)) return value;
+  const { property } = union;
+  const variant = union.variants.find((candidate) =>
+    property === undefined
+      ? candidate.required?.every((name) => Object.hasOwn(value, name))
+      : candidate.value !== undefined && candidate.value === value[property],
+  );
+  return variant?.record === undefined ? value : withApiAliases(meta, variant.record, value);
 }
 
 export function applyIncludes(value: unknown, includes: Includes | undefined): unknown {

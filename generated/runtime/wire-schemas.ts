@@ -5,7 +5,7 @@
 // way responses.ts wraps a handler's result (json:api document, plain document, success envelope,
 // {items, total}, apiAlias members). A serializer compiled from it writes only declared members.
 import { z } from 'zod';
-import type { InterfaceMeta, RecordMeta, ResponseMeta } from './interface-meta.js';
+import type { InterfaceMeta, RecordMeta, ResponseMeta, UnionMeta } from './interface-meta.js';
 import type { Representation } from './negotiate.js';
 
 export type JsonSchema = { [keyword: string]: unknown };
@@ -46,6 +46,7 @@ export function answerSchema(ctx: AnswerSchemaContext): JsonSchema | undefined {
         // With or without an envelope. includes may leave out any member of an object with an apiAlias:
         // presence was judged before.
         if (response.record) addApiAliases(meta, response.record, items ?? value, refs);
+        if (response.union) addUnionApiAliases(meta, response.union, items ?? value, refs);
         dropRequired(value, new Set());
         for (const def of Object.values(defs)) dropRequired(def, new Set());
         return response.total ? counted(value) : value;
@@ -245,6 +246,26 @@ function addApiAliases(
     const member = properties[field];
     if (member !== undefined) addApiAliases(meta, nested, listItems(member, refs) ?? member, refs, seen);
   }
+  for (const [field, union] of Object.entries(recordMeta.unions ?? {})) {
+    const member = properties[field];
+    if (member !== undefined) addUnionApiAliases(meta, union, listItems(member, refs) ?? member, refs, seen);
+  }
+}
+
+/** Declares apiAlias on each record variant of a union's schema (its options are in the order of the variants). */
+function addUnionApiAliases(
+  meta: InterfaceMeta,
+  union: UnionMeta,
+  schema: JsonSchema,
+  refs: Refs,
+  seen = new Set<JsonSchema>(),
+): void {
+  const resolved = refs.resolve(schema);
+  const options = (resolved?.['oneOf'] ?? resolved?.['anyOf']) as JsonSchema[] | undefined;
+  union.variants.forEach((variant, index) => {
+    const option = options?.[index];
+    if (variant.record !== undefined && option) addApiAliases(meta, variant.record, option, refs, seen);
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 // A handler's result → status, headers and body in the interface's style. Handlers return records;
 // envelopes, json:api documents, apiAlias members and Location headers are made here.
-import { applyIncludes, withApiAliases, type Includes } from './api-alias.js';
+import { applyIncludes, unionWithApiAliases, withApiAliases, type Includes } from './api-alias.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
 import type { Representation } from './negotiate.js';
 
@@ -84,12 +84,11 @@ export function renderResult(ctx: RenderContext, result: unknown, sent: unknown 
   }
   if (!response.envelope) {
     // Records keep their apiAlias without an envelope too, as the OpenAPI document describes them.
-    const aliased = ctx.meta.style === 'api-alias' && response.record !== undefined;
     return {
       status: response.status,
       headers,
       contentType: 'application/json; charset=utf-8',
-      body: aliased ? aliasedBody(ctx.meta, response, response.record as string, sent) : sent,
+      body: ctx.meta.style === 'api-alias' ? aliasedBody(ctx.meta, response, sent) : sent,
     };
   }
   switch (ctx.meta.style) {
@@ -108,22 +107,31 @@ export function renderResult(ctx: RenderContext, result: unknown, sent: unknown 
         body: successEnvelope(response, sent),
       };
     case 'api-alias': {
-      const aliased = response.record ? aliasedBody(ctx.meta, response, response.record, sent) : sent;
       return {
         status: response.status,
         headers,
         contentType: 'application/json; charset=utf-8',
-        body: applyIncludes(aliased, ctx.includes),
+        body: applyIncludes(aliasedBody(ctx.meta, response, sent), ctx.includes),
       };
     }
   }
 }
 
-/** The api-alias body: a list with a total keeps its {items, total} wrapper, without an apiAlias of its own. */
-function aliasedBody(meta: InterfaceMeta, response: ResponseMeta, record: string, result: unknown): unknown {
-  if (!response.total) return withApiAliases(meta, record, result);
+/**
+ * The api-alias body: its records (or the record variants of its union) with their apiAlias; a list with a total
+ * keeps its {items, total} wrapper, without an apiAlias of its own.
+ */
+function aliasedBody(meta: InterfaceMeta, response: ResponseMeta, result: unknown): unknown {
+  const { record, union } = response;
+  const aliased = (value: unknown) =>
+    record !== undefined
+      ? withApiAliases(meta, record, value)
+      : union
+        ? unionWithApiAliases(meta, union, value)
+        : value;
+  if (!response.total) return aliased(result);
   const list = result as ListResult<unknown>;
-  return { items: withApiAliases(meta, record, list.items), total: list.total };
+  return { items: aliased(list.items), total: list.total };
 }
 
 function successEnvelope(response: ResponseMeta, result: unknown): unknown {
