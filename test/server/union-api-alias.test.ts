@@ -2,9 +2,8 @@
 // chosen per value (a tagged union by its discriminator, an untagged one by the members present): as a body, as a
 // member, in a list; the generated client reads the answers, and the OpenAPI document describes them.
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { serveDefinitions, type ServedFixture } from '../helpers/served-fixture.js';
 import { send } from './helpers.js';
 import { OpenApiAnswers } from './openapi-answers.js';
 
@@ -58,32 +57,25 @@ routes:
         body: { type: record, record: owner }
 `;
 
-let fixture: GeneratedFixture;
-let app: FastifyInstance;
+let served: ServedFixture;
 let base: string;
 let client: Loose;
 let openapi: OpenApiAnswers;
 const received: unknown[] = [];
 
 beforeAll(async () => {
-  fixture = await generateFixture('union-api-alias', { 'pets-api.yaml': DEFINITIONS });
-  const server = await fixture.load('pets-api/server.ts');
-  const Client = (await fixture.load('pets-api/client.ts'))['PetsApiClient'] as new (options: object) => Loose;
-  app = Fastify();
   const echo = async (input: Loose) => {
     received.push(input['body']);
     return input['body'];
   };
-  await app.register(server['petsApiPlugin']({ handlers: { getPet: echo, getOwner: echo }, auth: {} }));
-  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `${origin}/pets`;
-  client = new Client({ baseUrl: origin, auth: {} });
-  openapi = new OpenApiAnswers('pets-api', join(fixture.out, 'pets-api/openapi.json'));
+  served = await serveDefinitions('pets-api', DEFINITIONS, { getPet: echo, getOwner: echo });
+  base = `${served.origin}/pets`;
+  client = served.client;
+  openapi = new OpenApiAnswers('pets-api', join(served.fixture.out, 'pets-api/openapi.json'));
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
-  await fixture?.remove();
+  await served?.close();
 });
 
 const cat = { kind: 'cat', lives: 9 };

@@ -1,9 +1,8 @@
 // Issue 33 item 1: a deepObject query parameter whose type is a union is read as the definition says: a tagged
 // union by its discriminator, an untagged one as the first variant that reads the text, each field in its own
 // text reading (an integer member of the second variant arrives as text and is read as a number).
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { serveDefinitions, type ServedFixture } from '../helpers/served-fixture.js';
 import { send } from './helpers.js';
 
 type Loose = Record<string, any>;
@@ -49,30 +48,23 @@ routes:
         body: { type: list, items: { type: string } }
 `;
 
-let fixture: GeneratedFixture;
-let app: FastifyInstance;
+let served: ServedFixture;
 let base: string;
 let client: Loose;
 const received: unknown[] = [];
 
 beforeAll(async () => {
-  fixture = await generateFixture('union-query', { 'finder-api.yaml': DEFINITIONS });
-  const server = await fixture.load('finder-api/server.ts');
-  const Client = (await fixture.load('finder-api/client.ts'))['FinderApiClient'] as new (options: object) => Loose;
-  app = Fastify();
   const find = async (input: Loose) => {
     received.push({ ...input['query'] });
     return [];
   };
-  await app.register(server['finderApiPlugin']({ handlers: { find }, auth: {} }));
-  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `${origin}/finder`;
-  client = new Client({ baseUrl: origin, auth: {} });
+  served = await serveDefinitions('finder-api', DEFINITIONS, { find });
+  base = `${served.origin}/finder`;
+  client = served.client;
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
-  await fixture?.remove();
+  await served?.close();
 });
 
 async function query(text: string) {

@@ -1,9 +1,8 @@
 // Issue 33 item 1: every union shape through the server's compiled serializers. One small API per shape is
 // generated and served in-process; each variant goes in as a request body and comes back as the answer, with
 // members no variant declares added by the handler: the answer is the variant's declared members only, never a 500.
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { serveDefinitions, type ServedFixture } from '../helpers/served-fixture.js';
 import { send } from './helpers.js';
 
 type Loose = Record<string, any>;
@@ -118,27 +117,22 @@ const STYLES = { 'success-envelope': (body: Loose) => body['data'], 'api-alias':
 
 for (const [style, unwrap] of Object.entries(STYLES)) {
   describe.each(Object.entries(SHAPES))(`${style}: %s`, (name, shape) => {
-    let fixture: GeneratedFixture;
-    let app: FastifyInstance;
+    let served: ServedFixture;
     let base: string;
     const received: unknown[] = [];
     let answer: unknown;
 
     beforeAll(async () => {
-      fixture = await generateFixture('union-shapes', { 'shapes-api.yaml': definitions(name, shape, style) });
-      const server = await fixture.load('shapes-api/server.ts');
-      app = Fastify({ logger: { level: process.env.SHAPES_LOG ?? 'silent' } });
       const echo = async (input: Loose) => {
         received.push(input['body']);
         return answer;
       };
-      await app.register(server['shapesApiPlugin']({ handlers: { echo }, auth: {} }));
-      base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/shapes`;
+      served = await serveDefinitions('shapes-api', definitions(name, shape, style), { echo });
+      base = `${served.origin}/shapes`;
     }, 120_000);
 
     afterAll(async () => {
-      await app?.close();
-      await fixture?.remove();
+      await served?.close();
     });
 
     it.each(shape.values.map((value) => [JSON.stringify(value), value]))(
