@@ -4,6 +4,7 @@
 // `includes` keeps only the listed fields of objects with a given apiAlias, on every route.
 import { BadRequest } from './errors.js';
 import type { InterfaceMeta, UnionMeta } from './interface-meta.js';
+import { variantRecord } from './union-variant.js';
 
 type Plain = Record<string, unknown>;
 export type Includes = Readonly<Record<string, readonly string[]>>;
@@ -34,14 +35,8 @@ export function withApiAliases(meta: InterfaceMeta, recordName: string, value: u
 /** A union's value (or a list of them) with the apiAlias of the record variant it is, when it is one. */
 export function unionWithApiAliases(meta: InterfaceMeta, union: UnionMeta, value: unknown): unknown {
   if (Array.isArray(value)) return value.map((item) => unionWithApiAliases(meta, union, item));
-  if (!isPlain(value)) return value;
-  const { property } = union;
-  const variant = union.variants.find((candidate) =>
-    property === undefined
-      ? candidate.required?.every((name) => Object.hasOwn(value, name))
-      : candidate.value !== undefined && candidate.value === value[property],
-  );
-  return variant?.record === undefined ? value : withApiAliases(meta, variant.record, value);
+  const record = variantRecord(union, value);
+  return record === undefined ? value : withApiAliases(meta, record, value);
 }
 
 export function applyIncludes(value: unknown, includes: Includes | undefined): unknown {

@@ -4,6 +4,7 @@
 // promises. Checked on every answer, with or without validateResponses (which checks the records
 // inside against their schemas), so that a bad answer is an UnreadableResponseError rather than
 // undefined or a TypeError somewhere in the caller's code.
+import { answersResources } from './union-variant.js';
 import type { InterfaceMeta, ResponseMeta } from './interface-meta.js';
 
 export type Reading = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
@@ -40,7 +41,7 @@ export function envelopeProblem(
       if (response.list)
         return Array.isArray(body['data']) ? undefined : `"data" is ${kindOf(body['data'])}, not a list`;
       // An answer that is not a record (a count, a list of strings) is plain JSON {"data": …} either way.
-      if (plainJsonApi || response.record === undefined) return undefined;
+      if (plainJsonApi || !answersResources(response)) return undefined;
       return body['data'] === null || isObject(body['data']) ? undefined : `"data" is ${kindOf(body['data'])}`;
     }
     case 'success-envelope': {

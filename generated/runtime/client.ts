@@ -2,6 +2,7 @@
 
 // The one client behind every generated interface client: URL and query building, auth, GET
 // bodies, timeouts, error bodies, decoding per interface style, optional response validation.
+import { answersResources } from './union-variant.js';
 import type { z } from 'zod';
 import { checkedMaxBytes, readLimited } from './answer-limit.js';
 import { envelopeProblem, parseJson, readJson } from './client-answers.js';
@@ -459,7 +460,7 @@ export class ClientCore {
     const value = body as Record<string, unknown>;
     switch (this.#definition.meta.style) {
       case 'jsonapi': {
-        if (plain || response.record === undefined)
+        if (plain || !answersResources(response))
           return response.list ? { items: value['data'], total: value['total'] } : value['data'];
         const records = Object.values(this.#definition.meta.records);
         const numericIds = new Set(records.filter((record) => record.numericId).map((record) => record.type));

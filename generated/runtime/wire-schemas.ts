@@ -111,6 +111,10 @@ function jsonApiAnswer(ctx: AnswerSchemaContext, value: JsonSchema, refs: Refs):
   const { meta, response, representation } = ctx;
   const record = response.record;
   const items = response.list ? (listItems(value, refs) ?? {}) : value;
+  if (response.union && representation !== 'plain') {
+    const variants = unionResources(meta, response.union, items, refs);
+    if (variants) return jsonApiUnionAnswer(ctx, variants, refs);
+  }
   const recordSchema = record ? refs.object(items) : undefined;
   if (representation === 'plain' || !record || !recordSchema) {
     if (record && recordSchema) relationsNullable(meta, record, recordSchema, refs);
@@ -118,7 +122,7 @@ function jsonApiAnswer(ctx: AnswerSchemaContext, value: JsonSchema, refs: Refs):
     return object({ data: value });
   }
   const resources = new Resources(meta, refs);
-  const included = { type: 'array', items: resources.included(record, recordSchema) };
+  const included = { type: 'array', items: resources.included([{ record, schema: recordSchema }]) };
   if (response.list) {
     return object(
       {
@@ -133,6 +137,57 @@ function jsonApiAnswer(ctx: AnswerSchemaContext, value: JsonSchema, refs: Refs):
   }
   const data = orNull(resources.resource(record, recordSchema));
   return object({ data, included, links: object({ self: STRING }) });
+}
+
+/** The record and schema of each variant of a union of records, or undefined when a variant is no record. */
+function unionResources(
+  meta: InterfaceMeta,
+  union: UnionMeta,
+  schema: JsonSchema,
+  refs: Refs,
+): { record: string; schema: JsonSchema }[] | undefined {
+  const resolved = refs.resolve(schema);
+  const options = (resolved?.['oneOf'] ?? resolved?.['anyOf']) as JsonSchema[] | undefined;
+  const variants = union.variants.map((variant, index) => {
+    const option = options?.[index] && refs.object(options[index]);
+    return variant.record !== undefined && meta.records[variant.record] && option
+      ? { record: variant.record, schema: option }
+      : undefined;
+  });
+  return variants.every((variant) => variant !== undefined) ? variants : undefined;
+}
+
+/** A union of records as json:api: each value the resource object of its variant, told apart by its type. */
+function jsonApiUnionAnswer(
+  ctx: AnswerSchemaContext,
+  variants: readonly { record: string; schema: JsonSchema }[],
+  refs: Refs,
+): JsonSchema {
+  const resources = new Resources(ctx.meta, refs);
+  const byType = (schemaOf: (variant: { record: string; schema: JsonSchema }) => JsonSchema) =>
+    variants.reduceRight<JsonSchema>(
+      (otherwise, variant) => ({
+        if: object({ type: { const: ctx.meta.records[variant.record]?.type } }, ['type']),
+        then: schemaOf(variant),
+        else: otherwise,
+      }),
+      object({ id: STRING, type: STRING }),
+    );
+  const data = byType((variant) => resources.resource(variant.record, variant.schema));
+  const included = { type: 'array', items: resources.included(variants) };
+  if (ctx.response.list) {
+    return object(
+      {
+        data: { type: 'array', items: data },
+        included,
+        links: object({ first: STRING, prev: STRING, next: STRING, last: STRING, self: STRING }),
+        meta: object({ fetchCount: COUNT, total: COUNT }),
+        aggregations: ANY_LIST,
+      },
+      ['data'],
+    );
+  }
+  return object({ data: orNull(data), included, links: object({ self: STRING }) });
 }
 
 /** json:api resource objects of records, one schema per record kind. */
@@ -176,14 +231,16 @@ class Resources {
     return resource;
   }
 
-  /** An included resource: one of the records the primary record relates to, told apart by type. */
-  included(record: string, schema: JsonSchema): JsonSchema {
-    const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
-    const related = Object.entries(this.recordMeta(record).relations).flatMap(([field, relation]) => {
-      const target = properties[field] && this.refs.object(properties[field]);
-      return target
-        ? [{ type: this.recordMeta(relation.record).type, schema: this.resource(relation.record, target) }]
-        : [];
+  /** An included resource: one of the records the primary records relate to, told apart by type. */
+  included(primaries: readonly { record: string; schema: JsonSchema }[]): JsonSchema {
+    const related = primaries.flatMap(({ record, schema }) => {
+      const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
+      return Object.entries(this.recordMeta(record).relations).flatMap(([field, relation]) => {
+        const target = properties[field] && this.refs.object(properties[field]);
+        return target
+          ? [{ type: this.recordMeta(relation.record).type, schema: this.resource(relation.record, target) }]
+          : [];
+      });
     });
     const unique = [...new Map(related.map((entry) => [entry.type, entry])).values()];
     const last = unique.pop();

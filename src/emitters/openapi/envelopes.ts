@@ -1,7 +1,7 @@
 // Response bodies in the interface's envelope: json:api documents and plain JSON (jsonapi),
 // {success, data, total?} (success-envelope), or the value itself (api-alias).
 import { pascalCase } from '../../ir/names.js';
-import type { InterfaceIr, RecordIr, RelationIr, ResponseIr, TypeIr } from '../../ir/types.js';
+import type { InterfaceIr, RecordIr, RecordType, RelationIr, ResponseIr, TypeIr } from '../../ir/types.js';
 import type { Components } from './components.js';
 import { includesAnswer } from './includes.js';
 import { fieldSchema, isView, nullable, otherMembers, typeSchema, type SchemaContext } from './json-schema.js';
@@ -133,11 +133,23 @@ function jsonApiDocument(body: TypeIr, ctx: SchemaContext): SchemaObject {
   };
 }
 
-/** A record's json:api resource object; other values as they are. */
+/**
+ * A record's json:api resource object; a union of records one of its variants' resource objects, told apart by their
+ * `type`; other values as they are.
+ */
 function jsonApiData(type: TypeIr, ctx: SchemaContext): Schema {
-  return type.kind === 'record'
-    ? recordResource(ctx.components.record(type.record), ctx)
-    : typeSchema({ ...type, nullable: false }, ctx);
+  if (type.kind === 'record') return recordResource(ctx.components.record(type.record), ctx);
+  if (type.kind === 'union' && type.variants.every((variant) => variant.kind === 'record' && !variant.nullable)) {
+    const records = type.variants.map((variant) => ctx.components.record((variant as RecordType).record));
+    const resources = records.map((record) => recordResource(record, ctx));
+    const mapping = sortedObject(
+      resources.flatMap((schema, index) =>
+        '$ref' in schema ? [[records[index]?.resourceType ?? '', schema.$ref]] : [],
+      ),
+    );
+    return { oneOf: resources, discriminator: { propertyName: 'type', mapping } };
+  }
+  return typeSchema({ ...type, nullable: false }, ctx);
 }
 
 function recordResource(record: RecordIr, ctx: SchemaContext): Schema {
