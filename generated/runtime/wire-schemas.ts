@@ -164,16 +164,14 @@ function jsonApiUnionAnswer(
   refs: Refs,
 ): JsonSchema {
   const resources = new Resources(ctx.meta, refs);
-  const byType = (schemaOf: (variant: { record: string; schema: JsonSchema }) => JsonSchema) =>
-    variants.reduceRight<JsonSchema>(
-      (otherwise, variant) => ({
-        if: object({ type: { const: ctx.meta.records[variant.record]?.type } }, ['type']),
-        then: schemaOf(variant),
-        else: otherwise,
-      }),
-      object({ id: STRING, type: STRING }),
-    );
-  const data = byType((variant) => resources.resource(variant.record, variant.schema));
+  const data = variants.reduceRight<JsonSchema>(
+    (otherwise, variant) => ({
+      if: object({ type: { const: ctx.meta.records[variant.record]?.type } }, ['type']),
+      then: resources.resource(variant.record, variant.schema),
+      else: otherwise,
+    }),
+    object({ id: STRING, type: STRING }),
+  );
   const included = { type: 'array', items: resources.included(variants) };
   if (ctx.response.list) {
     return object(
