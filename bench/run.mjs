@@ -45,6 +45,9 @@
 // 0 skips the server measurement), BENCH_SERVER_ROUNDS, BENCH_TIMEOUT_SECONDS (default 900, per process),
 // BENCH_PEER_RUNS, BENCH_PEER_TIMEOUT_SECONDS, BENCH_SERVER_ONLY (jsonapi or plain: one server budget), BENCH_BEFORE,
 // BENCH_SERVER_PORT (the measured servers' port, one server at a time; default 0, any free port).
+// BENCH_IMPORT_ROUNDS (default 3; 0 skips it): the import budget of issue 34 (bench/import-budget.mjs), svcgen
+// import + generate of GitHub's REST description against openapi-typescript's types in interleaved rounds, and
+// Microsoft Graph's peak RSS; BENCH_SIZES=none BENCH_SERVER_SECONDS=0 runs it alone.
 // BENCH_CLUSTER=1 (then also bench/cluster.mjs: requests per second through HAProxy with 1 and 3 instances on
 // PostgreSQL and Redis, and the shared stores' cost per login and per authenticated request; no budget).
 // Work files: bench/.work/.
@@ -54,6 +57,7 @@ import { cp, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchImport, printImport } from './import-budget.mjs';
 import { synthesize, synthesizeAdminApi } from './synth.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
@@ -78,6 +82,7 @@ const TIMEOUT_MS = positiveInteger('BENCH_TIMEOUT_SECONDS', 900) * 1000;
 const PEER_TIMEOUT_MS = positiveInteger('BENCH_PEER_TIMEOUT_SECONDS', 240) * 1000;
 const PEER_RUNS = positiveInteger('BENCH_PEER_RUNS', 1);
 const BEFORE = process.env.BENCH_BEFORE || undefined;
+const IMPORT_ROUNDS = nonNegativeInteger('BENCH_IMPORT_ROUNDS', 3);
 const BEFORE_CLI = BEFORE && join(WORK, 'builds', BEFORE, 'dist', 'cli.js');
 if (BEFORE && (!/^[\w.-]+$/.test(BEFORE) || !existsSync(BEFORE_CLI)))
   fail(`BENCH_BEFORE names no saved build "${BEFORE}" (keep one first: node bench/compare.mjs save <name>)`);
@@ -960,6 +965,13 @@ export function report(results, server, meta) {
   if (sizes.length === 0) {
     out();
     printTable([['budget', 'ratio', 'CPU ratio', 'limit', 'result'], ...serverBudgets(server)]);
+    if (BEFORE) {
+      // The before build's server is measured with results judged only; its unjudged rows would be this build's.
+      out();
+      out(`before: the saved build ${BEFORE}, results judged, measured in the same rounds`);
+      const judged = serverBudgets(asBeforeServer(server)).filter((row) => !row[0].includes('validateResponses'));
+      printTable([['budget', 'ratio', 'CPU ratio', 'limit', 'result'], ...judged]);
+    }
     out();
     printServer(server);
     return;
@@ -1309,7 +1321,10 @@ async function main() {
   const results = [];
   for (const count of SIZES) results.push(await benchSize(count));
   const server = await benchServer();
+  const imported =
+    IMPORT_ROUNDS > 0 ? await benchImport({ root: ROOT, work: WORK, cli: CLI, rounds: IMPORT_ROUNDS, log }) : undefined;
   report(results, server, meta);
+  if (imported) printImport(imported);
   // The cluster's figures (bench/cluster.mjs): HAProxy, PostgreSQL and Redis must be there.
   if (process.env.BENCH_CLUSTER === '1') {
     const cluster = spawnSync(NODE, ['--import', 'tsx', join(BENCH, 'cluster.mjs')], { cwd: ROOT, stdio: 'inherit' });

@@ -4,7 +4,9 @@
 // scenario (scenarios.ts) through each client against a fresh reference service and compares each answer
 // with the answer to svcgen's own client for the same call (status and body; generated ids, tokens and
 // timestamps are numbered by first appearance). A second served API, the clinic fixture of issue 33
-// (clinic/serve.ts), adds a tagged union and a multipart upload, reported on their own lines.
+// (clinic/serve.ts), adds a tagged union, a multipart upload, a file body, a file download and an event
+// stream, each reported on its own: a download counts when the bytes read are the bytes uploaded, a stream
+// when its events are those booked, in order.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -162,7 +164,8 @@ for (const tool of TOOLS) {
   const transcript = await transcriptOf(tool);
   const normalize = normalizer();
   for (const name of [...INTERFACES, CLINIC]) {
-    // Counts by construct: the clinic API's steps each try a union or a multipart upload.
+    // Counts by construct: the clinic API's steps each try a union, a multipart or file upload, a download or
+    // an event stream.
     const counts = new Map();
     reference.forEach((entry, index) => {
       if (entry.api !== name) return;
@@ -171,12 +174,15 @@ for (const tool of TOOLS) {
       count.all += 1;
       const got = transcript[index];
       // A construct step counts only when svcgen's own client succeeded: failing alike is no agreement.
-      const referenceSucceeded = entry.construct === undefined || (entry.status >= 200 && entry.status < 300);
-      if (referenceSucceeded && got && got.step === entry.step && normalize(got) === expected[index]) count.good += 1;
+      const referenceSucceeded =
+        entry.construct === undefined || (entry.status >= 200 && entry.status < 300 && entry.wrong === undefined);
+      const agrees = got && got.step === entry.step && got.wrong === undefined && normalize(got) === expected[index];
+      if (referenceSucceeded && agrees) count.good += 1;
       else
         failures.push(
           `${tool} ${name} ${entry.step}: sent ${got?.sent || '(nothing)'}${got?.error ? ` (${got.error})` : ''}; ` +
-            `got ${got?.status}, svcgen's client got ${entry.status} for ${entry.sent}`,
+            `got ${got?.status}${got?.wrong ? ` (${got.wrong})` : ''}, svcgen's client got ${entry.status} ` +
+            `for ${entry.sent}${entry.wrong ? ` (${entry.wrong})` : ''}`,
         );
     });
     const parts = [...counts].map(

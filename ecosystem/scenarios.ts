@@ -7,6 +7,19 @@ export interface Call {
   readonly body?: unknown;
 }
 
+/** How an answer that is not JSON is read: a file's bytes, or the events of a `text/event-stream` answer. */
+export type Reading = 'file' | 'events';
+
+/** One event as a client read it: its name, its data (parsed JSON) and its id, if it had one. */
+export interface ServerEvent {
+  readonly event: string;
+  readonly data: unknown;
+  readonly id?: string;
+}
+
+/** The constructs of the clinic API each reported on their own line. */
+export type Construct = 'union' | 'multipart' | 'upload' | 'download' | 'events';
+
 /** The answers so far, by step name (parsed JSON bodies). */
 export type Answers = Record<string, unknown>;
 
@@ -16,8 +29,12 @@ export interface Step {
   readonly call: (answers: Answers) => Call;
   /** svcgen's client input for the same call, when it differs from `call` (typed query, GET body). */
   readonly svcgen?: (answers: Answers) => { params?: object; query?: object; body?: unknown };
-  /** The construct the step tries, reported on its own line (the clinic API's union and multipart routes). */
-  readonly construct?: 'union' | 'multipart';
+  /** The construct the step tries, reported on its own line (the clinic API's routes). */
+  readonly construct?: Construct;
+  /** The answer is read as a file or as events through the tool's API, not recorded as JSON off the wire. */
+  readonly read?: Reading;
+  /** What the read answer must be (bytes, or events with their data and in order), whoever the client. */
+  readonly expect?: (answers: Answers) => Uint8Array | readonly Omit<ServerEvent, 'id'>[];
 }
 
 export interface Scenario {
@@ -275,8 +292,13 @@ const booking = (contact: object, room: string | number | null) => ({
 });
 /** A scan the size of a small PNG; a new File per call, since a body is read once. */
 const SCAN_BYTES = Uint8Array.from({ length: 3000 }, (_, index) => (index * 31) % 256);
+/** The photo uploaded as the body itself, then downloaded: every byte value, some twice. */
+const PHOTO_BYTES = Uint8Array.from({ length: 4099 }, (_, index) => (index * 7 + 3) % 256);
 
-/** The clinic API's tagged union (each variant sent and read back) and its multipart upload. */
+/**
+ * The clinic API's tagged union (each variant sent and read back), its multipart upload, a photo uploaded
+ * as the body and downloaded as a file, and the event stream of the appointments booked before it.
+ */
 const CLINIC: Scenario = {
   api: 'clinic-api',
   steps: [
@@ -312,6 +334,31 @@ const CLINIC: Scenario = {
         path: { patient: PATIENT },
         body: { scan: new File([SCAN_BYTES], 'scan.png', { type: 'image/png' }), title: 'X-ray' },
       }),
+    },
+    {
+      name: 'putPhoto',
+      op: 'putPhoto',
+      construct: 'upload',
+      call: () => ({ path: { patient: PATIENT }, body: new Blob([PHOTO_BYTES], { type: 'image/png' }) }),
+    },
+    {
+      name: 'getPhoto',
+      op: 'getPhoto',
+      construct: 'download',
+      read: 'file',
+      call: () => ({ path: { patient: PATIENT } }),
+      expect: () => PHOTO_BYTES,
+    },
+    {
+      name: 'feed',
+      op: 'watchAppointments',
+      construct: 'events',
+      read: 'events',
+      call: () => ({ query: { count: 10 } }),
+      expect: (a) => [
+        { event: 'booked', data: at(a['readPhone'], 'data') },
+        { event: 'booked', data: at(a['readMail'], 'data') },
+      ],
     },
   ],
 };

@@ -5,16 +5,21 @@ import type { AdminApiClientOptions } from '../generated/admin-api/client.js';
 import type { BannerApiClientOptions } from '../generated/banner-api/client.js';
 import type { PriceListApiClientOptions } from '../generated/price-list-api/client.js';
 import type { StoreApiClientOptions } from '../generated/store-api/client.js';
-import type { Call } from './scenarios.js';
+import { allEvents, bytesOf, serverEvents } from './hooks/server-events.js';
+import type { Call, Reading, ServerEvent } from './scenarios.js';
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
-export type Invoke = (op: string, call: Call, svcgenInput?: object) => Promise<unknown>;
+/** Calls an operation; with `read`, resolves to what the tool read: the file's bytes, or the stream's events. */
+export type Invoke = (op: string, call: Call, how: { svcgen?: object; read?: Reading }) => Promise<unknown>;
 type Factory = (api: string, base: string, fetch: Fetch, document: OpenApiDocument) => Promise<Invoke>;
 
 interface OpenApiDocument {
   readonly paths: Record<
     string,
-    Record<string, { operationId?: string; requestBody?: { content?: Record<string, unknown> } }>
+    Record<
+      string,
+      { operationId?: string; requestBody?: { content?: Record<string, { schema?: { format?: string } }> } }
+    >
   >;
 }
 
@@ -23,6 +28,8 @@ interface Located {
   readonly path: string;
   readonly hasBody: boolean;
   readonly multipart: boolean;
+  /** The media type of a file body (`{type: string, format: binary}`), if the body is one. */
+  readonly upload: string | undefined;
 }
 
 function locate(document: OpenApiDocument, op: string): Located {
@@ -34,10 +41,19 @@ function locate(document: OpenApiDocument, op: string): Located {
           path,
           hasBody: operation.requestBody !== undefined,
           multipart: operation.requestBody?.content?.['multipart/form-data'] !== undefined,
+          upload: Object.entries(operation.requestBody?.content ?? {}).find(
+            ([, media]) => media.schema?.format === 'binary',
+          )?.[0],
         };
     }
   }
   throw new Error(`no operation ${op}`);
+}
+
+/** The answer's body as a stream, as a tool handed it over, read as events (the workaround of docs/ecosystem.md). */
+function eventsOf(body: unknown): Promise<ServerEvent[]> {
+  if (!(body instanceof ReadableStream)) throw new TypeError(`the client gave the event stream as ${typeof body}`);
+  return allEvents(serverEvents(body));
 }
 
 const pathParamNames = (path: string): string[] =>
@@ -86,7 +102,7 @@ export const TOOLS = {
     const module = (await import(modulePath)) as Record<string, new (options: object) => Module>;
     const Client = module[className] as new (options: object) => Module;
     const client = new Client({ baseUrl: base, auth: SVCGEN_AUTH[api], fetch, getBody: 'query' });
-    return async (op, call, svcgenInput) => {
+    return async (op, call, { svcgen: svcgenInput, read }) => {
       const method = client[op];
       if (typeof method !== 'function') {
         // The token endpoint is no client method (the client calls it itself): the same request, sent plainly.
@@ -103,24 +119,33 @@ export const TOOLS = {
         ...(call.body !== undefined ? { body: call.body } : {}),
         ...svcgenInput,
       };
-      return method.call(client, input);
+      const answer = await method.call(client, input);
+      // getPhoto answers a DownloadedFile (taken as a Blob), watchAppointments an EventStream (iterated).
+      if (read === 'file') return bytesOf(await (answer as { blob(): Promise<Blob> }).blob());
+      if (read === 'events') return allEvents(answer as AsyncIterable<ServerEvent>);
+      return answer;
     };
   }) satisfies Factory,
 
   /** openapi-typescript types + openapi-fetch, given the fetch through createClient({ fetch }). */
   'openapi-fetch': (async (_api, base, fetch, document) => {
     const client = createOpenApiFetch({ baseUrl: base, fetch: (request: Request) => fetch(request) });
-    return async (op, call) => {
-      const { method, path, multipart } = locate(document, op);
+    return async (op, call, { read }) => {
+      const { method, path, multipart, upload } = locate(document, op);
       const init = {
         params: { path: call.path ?? {}, query: call.query ?? {} },
         ...(call.body !== undefined ? { body: call.body } : {}),
         ...(multipart ? { bodySerializer: formData } : {}),
+        // A file body: sent as it is, under its media type (openapi-fetch would write it as JSON).
+        ...(upload !== undefined ? { bodySerializer: (body: Blob) => body, headers: { 'content-type': upload } } : {}),
+        ...(read === 'file' ? { parseAs: 'blob' } : read === 'events' ? { parseAs: 'stream' } : {}),
       };
-      return (client as unknown as Record<string, (path: string, init: object) => Promise<unknown>>)[method]?.(
-        path,
-        init,
-      );
+      const answer = (await (
+        client as unknown as Record<string, (path: string, init: object) => Promise<{ data?: unknown }>>
+      )[method]?.(path, init)) ?? { data: undefined };
+      if (read === 'file') return bytesOf(answer.data);
+      if (read === 'events') return eventsOf(answer.data);
+      return answer;
     };
   }) satisfies Factory,
 
@@ -131,8 +156,15 @@ export const TOOLS = {
     };
     const sdk = (await import(`./out/hey-api/${api}/sdk.gen.ts`)) as Module;
     const client = createClient({ baseUrl: base, fetch });
-    return async (op, call) =>
-      operation(
+    return async (op, call, { read }) => {
+      // Its SSE client yields each event's data; the event's name and id come through onSseEvent.
+      const events: ServerEvent[] = [];
+      const onSseEvent = (event: { data: unknown; event?: string; id?: string }) => {
+        // A comment block (the server's `: open`) is an "event" without data here.
+        if (event.data !== undefined)
+          events.push({ event: event.event ?? 'message', data: event.data, ...(event.id && { id: event.id }) });
+      };
+      const answer = (await operation(
         sdk,
         op,
       )({
@@ -140,33 +172,53 @@ export const TOOLS = {
         ...(call.path ? { path: call.path } : {}),
         ...(call.query ? { query: call.query } : {}),
         ...(call.body !== undefined ? { body: call.body } : {}),
-      });
+        // Without a bound, its SSE client retries a failed stream forever.
+        ...(read === 'events' ? { onSseEvent, sseMaxRetryAttempts: 1 } : {}),
+      })) as { data?: unknown; stream?: AsyncIterable<unknown> };
+      if (read === 'file') return bytesOf(answer.data);
+      if (read === 'events') {
+        for await (const _data of answer.stream ?? []);
+        return events;
+      }
+      return answer;
+    };
   }) satisfies Factory,
 
   /** orval's fetch client; the mutator (hooks/orval-fetch.ts) calls the installed fetch. */
-  orval: (async (api, _base, _fetch, document) => {
+  orval: (async (api, _base, fetch, document) => {
     const module = (await import(`./out/orval/${api}/client.ts`)) as Module;
-    return async (op, call) => {
+    return async (op, call, { read }) => {
       const { path, hasBody } = locate(document, op);
       const args: unknown[] = pathParamNames(path).map((name) => call.path?.[name]);
+      if (read === 'events') {
+        // orval's function would wait for the whole stream: its URL builder, the fetch and a stream reader.
+        const url = operation(module, `get${op[0]?.toUpperCase()}${op.slice(1)}Url`)(...args, call.query);
+        return eventsOf((await fetch(url as unknown as string, { headers: { accept: 'text/event-stream' } })).body);
+      }
       if (hasBody) args.push(call.body);
       args.push(call.query);
-      return operation(module, op)(...args);
+      const answer = (await operation(module, op)(...args)) as { data?: unknown };
+      // The mutator (hooks/orval-fetch.ts) reads a non-JSON, non-text answer as a Blob.
+      return read === 'file' ? bytesOf(answer.data) : answer;
     };
   }) satisfies Factory,
 
   /** kubb's client functions (paramsType object); the custom client (hooks/kubb-fetch.ts) calls the installed fetch. */
   kubb: (async (api) => {
-    return async (op, call) => {
+    return async (op, call, { read }) => {
       const module = (await import(`./out/kubb/${api}/clients/${op}.ts`)) as Module;
-      return operation(module, op)(
+      const answer = (await operation(module, op)(
         {
           ...call.path,
           ...(call.query ? { params: call.query } : {}),
           ...(call.body !== undefined ? { data: call.body } : {}),
         },
-        {},
-      );
+        // kubb says no responseType for a file or an event stream: the call does, and the custom client honours it.
+        read === 'file' ? { responseType: 'blob' } : read === 'events' ? { responseType: 'stream' } : {},
+      )) as { data?: unknown };
+      if (read === 'file') return bytesOf(answer.data);
+      if (read === 'events') return eventsOf(answer.data);
+      return answer;
     };
   }) satisfies Factory,
 };

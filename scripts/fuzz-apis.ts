@@ -1,4 +1,4 @@
-// The API fuzzer: `npm run fuzz:apis -- --apis N --seed S [--batch B] [--calls C] [--shrink-seconds T]`.
+// The API fuzzer: `npm run fuzz:apis -- --apis N --seed S [--batch B] [--calls C] [--shrink-seconds T] [--only I]`.
 // fast-check draws N random valid definitions (scripts/fuzz-apis/definitions.ts); each batch is
 // generated and judged by the definitions fuzzer's pipeline (generate, check, OpenAPI validation,
 // one tsc run under the strictest options for the whole batch, plus openapi-typescript's types of
@@ -28,6 +28,8 @@ export interface FuzzApisOptions {
   readonly calls: number;
   /** How long fast-check may shrink one failure; 0 reports it unshrunk. */
   readonly shrinkSeconds: number;
+  /** Judge only the API of this index among the N drawn (to re-run one failure of a seed). */
+  readonly only?: number | undefined;
   readonly log: (line: string) => void;
 }
 
@@ -157,21 +159,28 @@ async function shrink(
 
 export async function fuzzApis(options: FuzzApisOptions): Promise<FuzzApisSummary> {
   // fc.sample with the run's seed draws exactly the values fc.check replays by path (see shrink).
-  const drawn = fc.sample(definitionsArbitrary(), { seed: options.seed, numRuns: options.apis });
+  const drawn = fc.sample(definitionsArbitrary(), {
+    seed: options.seed,
+    numRuns: Math.max(options.apis, (options.only ?? -1) + 1),
+  });
+  const indices = drawn
+    .map((_, index) => index)
+    .filter((index) => options.only === undefined || index === options.only);
   const work = await workFolder('fuzz-apis');
   let passed = 0;
   const failures: string[] = [];
-  for (let start = 0; start < drawn.length; start += options.batch) {
+  for (let start = 0; start < indices.length; start += options.batch) {
     const batchDir = join(work, `batch${start}`);
     const mutants: Mutant[] = [];
-    for (let index = start; index < Math.min(start + options.batch, drawn.length); index += 1) {
+    const batch = indices.slice(start, start + options.batch);
+    for (const index of batch) {
       mutants.push(
         await writeMutant(join(batchDir, `api${index}`), drawn[index] as Record<string, unknown>, `api ${index}`),
       );
     }
     const verdicts = await judgeBatch(batchDir, mutants, batchOptions(options.seed, options.calls));
     for (const [offset, verdict] of verdicts.entries()) {
-      const index = start + offset;
+      const index = batch[offset] as number;
       if (verdict.kind === 'valid') {
         passed += 1;
         continue;
@@ -197,10 +206,10 @@ export async function fuzzApis(options: FuzzApisOptions): Promise<FuzzApisSummar
       );
     }
     if (failures.length === 0) await removeFolder(batchDir);
-    options.log(`… ${Math.min(start + options.batch, drawn.length)} tried, ${passed} passed`);
+    options.log(`… ${start + batch.length} tried, ${passed} passed`);
   }
   if (failures.length === 0) await removeFolder(work);
-  return { tried: drawn.length, passed, failures };
+  return { tried: indices.length, passed, failures };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -211,6 +220,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       batch: { type: 'string', default: '25' },
       calls: { type: 'string', default: '2' },
       'shrink-seconds': { type: 'string', default: '180' },
+      only: { type: 'string' },
     },
   });
   const started = Date.now();
@@ -220,6 +230,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     batch: Number(values.batch),
     calls: Number(values.calls),
     shrinkSeconds: Number(values['shrink-seconds']),
+    only: values.only === undefined ? undefined : Number(values.only),
     log: (line) => console.log(line),
   });
   console.log(`time: ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -24,7 +24,10 @@ const handlers: ClinicApiHandlers = {
   },
   async watchAppointments() {
     return async (writer) => {
-      for (const appointment of appointments.values()) await writer.send({ event: 'booked', data: appointment });
+      // Numbered ids, so that each client's reading of `id:` is compared too.
+      let id = 0;
+      for (const appointment of appointments.values())
+        await writer.send({ event: 'booked', data: appointment, id: String((id += 1)) });
     };
   },
   async addScan({ body }) {

@@ -1,7 +1,8 @@
 // The one fetch every tool's hook is given: it resolves relative URLs against the service, answers HTTP
 // Digest challenges (RFC 7616, through svcgen's runtime DigestClient), sends the bearer token the
 // scenario obtained from the token endpoint, the Store API's access key and the session's context token,
-// and records the final answer of each call for the transcript.
+// and records the final answer of each call for the transcript (its status, and its body when that is JSON
+// or text).
 import { DigestClient } from '../../generated/runtime/digest-client.js';
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -50,7 +51,12 @@ export function authFetch(api: string, base: string, recorder: Recorder, recordO
       sentAuthorization = digest.authorization(request.method, target);
       response = await send(sentAuthorization);
     }
-    const text = await response.clone().text();
+    // A file or an event stream is left to the client to read (the driver records what the client read):
+    // reading a copy here would wait for the whole stream before the client saw a byte of it.
+    const type = response.headers.get('content-type') ?? '';
+    const text = /^(application\/([\w.-]+\+)?json|text\/(?!event-stream))|^$/.test(type)
+      ? await response.clone().text()
+      : '';
     let parsed: unknown = text;
     try {
       parsed = text === '' ? null : JSON.parse(text);

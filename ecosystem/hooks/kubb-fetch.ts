@@ -37,18 +37,29 @@ export async function client<TResponseData, _TError = unknown, TRequestData = un
   const url = `${config.baseURL ?? ''}${config.url ?? ''}${search === '' ? '' : `?${search}`}`;
   const headers = new Headers(config.headers);
   // A multipart body comes as the FormData kubb built (buildFormData): sent as it is, fetch sets its boundary.
-  const form = config.data instanceof FormData ? config.data : undefined;
-  if (config.data !== undefined && form === undefined) headers.set('content-type', 'application/json');
-  const body = form ?? (config.data === undefined ? undefined : JSON.stringify(config.data));
+  // A file body (a Blob) is sent as it is too, under the media type kubb's function put in the headers.
+  const raw = config.data instanceof FormData || config.data instanceof Blob ? config.data : undefined;
+  if (config.data !== undefined && raw === undefined) headers.set('content-type', 'application/json');
+  const body = raw ?? (config.data === undefined ? undefined : JSON.stringify(config.data));
   const response = await hookFetch()(url, {
     method: config.method ?? 'GET',
     headers,
     ...(body === undefined ? {} : { body }),
     ...(config.signal === undefined ? {} : { signal: config.signal }),
   });
-  const text = await response.text();
-  const data = (text === '' ? undefined : JSON.parse(text)) as TResponseData;
+  const data = (await dataOf(response, config.responseType)) as TResponseData;
   return { data, status: response.status, statusText: response.statusText, headers: response.headers };
+}
+
+/**
+ * kubb generates no responseType for a file or an event-stream answer: the caller passes `blob` or `stream`
+ * in the call's config, on success; anything else, error answers included, is read as JSON.
+ */
+async function dataOf(response: Response, responseType: RequestConfig['responseType']): Promise<unknown> {
+  if (response.ok && responseType === 'stream') return response.body;
+  if (response.ok && responseType === 'blob') return response.blob();
+  const text = await response.text();
+  return text === '' ? undefined : JSON.parse(text);
 }
 
 export default client;

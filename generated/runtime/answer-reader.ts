@@ -8,8 +8,9 @@
 // Schema keyword, so an unknown keyword may hide one), and refuses any value it is unsure of (a nested
 // toJSON, a __proto__ member, depth past MAX_DEPTH for circular results); the plugin then judges and writes
 // that answer the slow way, with zod's located messages.
+import { keyOf } from './answer-status.js';
 import { z } from 'zod';
-import { countedResult } from './answer-check.js';
+import { countedResult } from './wire-styles.js';
 import type { ResponseSchemas } from './answer-serializers.js';
 import type { InterfaceMeta, ResponseMeta } from './interface-meta.js';
 import type { JsonSchema } from './wire-schemas.js';
@@ -185,26 +186,7 @@ class Compiler {
         inherited: INHERITED.has(name),
       });
     }
-    return (value, depth) => {
-      if (!plainObject(value) || depth > MAX_DEPTH) return REFUSED;
-      const copy: Record<string, unknown> = {};
-      for (const member of members) {
-        // A name every object inherits (constructor, toString) is read as an own member of a plain object, never
-        // as Object.prototype's; on an object of a class it is left to the slow way.
-        if (member.inherited && !plainPrototype(value)) return REFUSED;
-        const given = member.inherited && !Object.hasOwn(value, member.name) ? undefined : value[member.name];
-        if (given === undefined) {
-          if (member.required) return REFUSED;
-          // A default the definitions give is written where a result leaves the member out (as the OpenAPI says).
-          if (member.fallback !== undefined) copy[member.name] = member.fallback();
-          continue;
-        }
-        const read = member.read(given, depth + 1);
-        if (read === REFUSED) return REFUSED;
-        copy[member.name] = read;
-      }
-      return copy;
-    };
+    return members.some((member) => member.inherited) ? memberLoop(members) : compiledRecord(members);
   }
 
   /** A map (z.record with string keys): every own member, each value read by the map's value schema. */
@@ -238,6 +220,78 @@ interface Member {
 }
 
 const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** A record reader that goes member by member: the one for records with a member named like an inherited one. */
+function memberLoop(members: readonly Member[]): Read {
+  return (value, depth) => {
+    if (!plainObject(value) || depth > MAX_DEPTH) return REFUSED;
+    const copy: Record<string, unknown> = {};
+    for (const member of members) {
+      // A name every object inherits (constructor, toString) is read as an own member of a plain object, never
+      // as Object.prototype's; on an object of a class it is left to the slow way.
+      if (member.inherited && !plainPrototype(value)) return REFUSED;
+      const given = member.inherited && !Object.hasOwn(value, member.name) ? undefined : value[member.name];
+      if (given === undefined) {
+        if (member.required) return REFUSED;
+        // A default the definitions give is written where a result leaves the member out (as the OpenAPI says).
+        if (member.fallback !== undefined) copy[member.name] = member.fallback();
+        continue;
+      }
+      const read = member.read(given, depth + 1);
+      if (read === REFUSED) return REFUSED;
+      copy[member.name] = read;
+    }
+    return copy;
+  };
+}
+
+/**
+ * The same reader compiled to one function of the record's members: each member read once by name, its copy made
+ * as an object literal up to the first optional member (then one named store per member, so an absent member stays
+ * absent and the order stays the declared one). A keyed loop over members costs about ten times as much per record:
+ * its loads, stores and reader calls see every member at one site. Names enter the source only as JSON string
+ * literals; the readers, defaults and REFUSED are arguments, never source.
+ */
+function compiledRecord(members: readonly Member[]): Read {
+  const lines = ['if (!plainObject(value) || depth > MAX_DEPTH) return REFUSED;', 'const inner = depth + 1;'];
+  members.forEach((member, index) => {
+    const name = JSON.stringify(member.name);
+    lines.push(`let m${index} = value[${name}];`);
+    const read = `m${index} = read${index}(m${index}, inner); if (m${index} === REFUSED) return REFUSED;`;
+    if (member.required) lines.push(`if (m${index} === undefined) return REFUSED;`, read);
+    else if (member.fallback)
+      lines.push(`if (m${index} === undefined) m${index} = fallback${index}(); else { ${read} }`);
+    else lines.push(`if (m${index} !== undefined) { ${read} }`);
+  });
+  const firstOptional = members.findIndex((member) => !member.required && !member.fallback);
+  const literal = firstOptional === -1 ? members.length : firstOptional;
+  const entries = members.slice(0, literal).map((member, index) => `${JSON.stringify(member.name)}: m${index}`);
+  lines.push(`const copy = { ${entries.join(', ')} };`);
+  members.slice(literal).forEach((member, offset) => {
+    const index = literal + offset;
+    const store = `copy[${JSON.stringify(member.name)}] = m${index};`;
+    lines.push(member.required || member.fallback ? store : `if (m${index} !== undefined) ${store}`);
+  });
+  lines.push('return copy;');
+  const readers = members.map((_, index) => `read${index}`);
+  const fallbacks = members.map((_, index) => `fallback${index}`);
+  // The source is built from JSON string literals and numbered names only (above).
+  const make = new Function(
+    'plainObject',
+    'MAX_DEPTH',
+    'REFUSED',
+    ...readers,
+    ...fallbacks,
+    `return function readRecord(value, depth) {\n${lines.join('\n')}\n};`,
+  ) as (...parts: unknown[]) => Read;
+  return make(
+    plainObject,
+    MAX_DEPTH,
+    REFUSED,
+    ...members.map((member) => member.read),
+    ...members.map((member) => member.fallback),
+  );
+}
 
 function plainPrototype(value: object): boolean {
   const prototype: unknown = Object.getPrototypeOf(value);
@@ -337,7 +391,7 @@ export class AnswerReaders {
 
   /** The result's declared members, judged and copied, or REFUSED (then the plugin judges and writes it as before). */
   read(response: ResponseMeta, result: unknown): unknown {
-    const key = `${response.status} ${response.when ?? ''}`;
+    const key = `${keyOf(response)} ${response.when ?? ''}`;
     let reader = this.made.get(key);
     if (reader === undefined) {
       reader = this.compile(response) ?? null;
@@ -347,7 +401,7 @@ export class AnswerReaders {
   }
 
   private compile(response: ResponseMeta): AnswerReader | undefined {
-    const schema = this.schemas[response.status];
+    const schema = this.schemas[keyOf(response)];
     const items = schema && compileReader(schema, this.judge);
     if (!items || !countedResult(this.meta, response)) return items;
     return (result) => {

@@ -3,6 +3,7 @@
 // Serializes answers through Fastify's own compiled serializers (fast-json-stringify by default),
 // from the JSON Schema of each body as sent: only declared members reach the wire, and faster than
 // JSON.stringify. Each route's schemas are made on first use and compiled once by Fastify.
+import { keyOf } from './answer-status.js';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { InterfaceMeta, ResponseMeta } from './interface-meta.js';
@@ -10,7 +11,8 @@ import type { Representation } from './negotiate.js';
 import { answerSchema, type JsonSchema } from './wire-schemas.js';
 
 /** The zod schemas of a route's response bodies, by status (the generated `…ResponseSchemas`). */
-export type ResponseSchemas = Readonly<Record<number, z.ZodType>>;
+/** Keyed by the answer's key: a status, or `4XX`, `default`. */
+export type ResponseSchemas = Readonly<Record<number | string, z.ZodType>>;
 
 export class AnswerSchemas {
   private readonly made = new Map<string, JsonSchema | null>();
@@ -25,7 +27,7 @@ export class AnswerSchemas {
 
   /** The zod schema of the response's body, as the handler returns it. */
   result(response: ResponseMeta): z.ZodType | undefined {
-    return this.schemas[response.status];
+    return this.schemas[keyOf(response)];
   }
 
   /**
@@ -33,7 +35,7 @@ export class AnswerSchemas {
    * compiles its serializer once.
    */
   body(response: ResponseMeta, representation: Representation): JsonSchema | undefined {
-    const key = `${response.status} ${response.when ?? ''} ${representation}`;
+    const key = `${keyOf(response)} ${response.when ?? ''} ${representation}`;
     let schema = this.made.get(key);
     if (schema === undefined) {
       schema = answerSchema({ meta: this.meta, response, representation, result: this.result(response) }) ?? null;

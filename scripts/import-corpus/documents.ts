@@ -45,12 +45,14 @@ export class PreparedDocument {
         if (!isObject(operation)) continue;
         const full = `${base}${path}`.replace(/\/+$/, '').replace(/\{[^}]*\}/g, '{}') || '/';
         const key = `${method.toUpperCase()} ${full}`;
-        this.operations.set(key, this.operation(key, pathItem, operation, swagger));
+        this.operations.set(key, this.operation(key, path, pathItem, operation, swagger));
       }
     }
   }
 
-  private operation(key: string, pathItem: Json, operation: Json, swagger: boolean): Operation {
+  private operation(key: string, path: string, pathItem: Json, operation: Json, swagger: boolean): Operation {
+    // A path parameter is known on the wire by its place in the path, not by its name.
+    const places = [...path.matchAll(/\{([^}]*)\}/g)].map((match) => match[1]);
     const byKey = new Map<string, Json>();
     for (const list of [pathItem.parameters, operation.parameters])
       for (const entry of Array.isArray(list) ? list : []) {
@@ -69,20 +71,23 @@ export class PreparedDocument {
         if (required === true) (form.required as string[]).push(String(name));
       } else if (!(where === 'header' && IGNORED_HEADERS.has(String(parameter.name).toLowerCase())))
         parameters.add(
-          `${where}:${where === 'header' ? String(parameter.name).toLowerCase() : String(parameter.name)}:${where === 'path' || parameter.required === true}`,
+          `${where}:${parameterName(where, String(parameter.name), places)}:${where === 'path' || parameter.required === true}`,
         );
     }
     if (Object.keys(form.properties as Json).length > 0)
       body = { schema: form, required: (form.required as string[]).length > 0 };
-    if (!swagger && operation.requestBody !== undefined) {
-      const requestBody = this.deref(operation.requestBody);
+    // svcgen documents a GET body in x-svcgen-get-body (fetch cannot send one): the same contract.
+    const declared = operation.requestBody ?? operation['x-svcgen-get-body'];
+    if (!swagger && declared !== undefined) {
+      const requestBody = this.deref(declared);
       body = { schema: contentSchema(requestBody.content), required: requestBody.required === true };
     }
     const responses = new Map<string, unknown>();
     for (const [status, raw] of Object.entries(isObject(operation.responses) ? operation.responses : {})) {
       const response = this.deref(raw);
       const schema = swagger ? response.schema : contentSchema(response.content);
-      responses.set(status, schema ?? null);
+      // OpenAPI spells status classes 4XX; documents also write 4xx.
+      responses.set(/^[1-5]xx$/i.test(status) ? status.toUpperCase() : status, schema ?? null);
     }
     return { key, parameters, body, responses };
   }
@@ -109,6 +114,11 @@ export class PreparedDocument {
     }
     return this.validators.get(schema);
   }
+}
+
+function parameterName(where: string, name: string, places: readonly (string | undefined)[]): string {
+  if (where === 'header') return name.toLowerCase();
+  return where === 'path' && places.includes(name) ? `#${places.indexOf(name)}` : name;
 }
 
 function serverPath(document: Json): string {

@@ -56,6 +56,7 @@ export const DIAGNOSTIC_CODES = {
   SVC260: 'file or stream beside a body',
   SVC261: 'upload on a GET route',
   SVC262: 'event data that is not a record',
+  SVC263: 'when on an answer for a class of statuses or default',
   SVC245: 'handler module that does not parse',
   SVC246: 'handler module without a handlers object',
   SVC247: 'handlers object with a spread or computed member',

@@ -2,7 +2,6 @@
 // `schema/svcgen-definitions.schema.json` is generated from it for editors.
 import { z } from 'zod';
 import { FORMAT_WORDS } from '../ir/formats.js';
-import { SCALAR_KINDS } from '../ir/types.js';
 import {
   API_KEY_LOCATIONS,
   BODY_FORMATS,
@@ -13,7 +12,8 @@ import {
   INTERFACE_STYLES,
   PARAMETER_STYLES,
   RELATION_KINDS,
-} from '../runtime/vocabulary.js';
+  SCALAR_KINDS,
+} from '../ir/types.js';
 import { NAME_PATTERN } from './schema-values.js';
 
 /** Where an element comes from: the interface document, or a choice made where it is silent. */
@@ -84,6 +84,8 @@ const typeShape = {
     ),
   minimum: z.number().optional(),
   maximum: z.number().optional(),
+  exclusiveMinimum: z.number().optional().describe('the value must be greater than this'),
+  exclusiveMaximum: z.number().optional().describe('the value must be less than this'),
   coerce: z.boolean().optional().describe('accept a string of digits for an integer or number'),
   discriminator: z
     .union([z.string(), DiscriminatorSchema])
@@ -296,7 +298,16 @@ export const RouteSchema = z.strictObject({
     ),
   upload: UploadSchema.optional().describe("the request body is a file's bytes, streamed (instead of a body)"),
   multipart: MultipartSchema.optional().describe('the request body is a multipart/form-data form (instead of a body)'),
-  responses: z.record(z.string().regex(/^[1-5][0-9][0-9]$/, 'an HTTP status code'), ResponseSchema),
+  responses: z
+    .record(
+      z
+        .string()
+        .regex(/^(?:[1-5][0-9][0-9]|[1-5]XX|default)$/, 'an HTTP status code, a class of them (4XX) or default'),
+      ResponseSchema,
+    )
+    .describe(
+      'the answers by status: a status (200), a class of statuses (2XX, 4XX: each status of it no other key names) or default (every status no other key covers)',
+    ),
   errors: z.array(z.string()).optional().describe('error kinds this route can answer with'),
 });
 export type RouteDefinition = z.infer<typeof RouteSchema>;

@@ -179,9 +179,9 @@ function compareBody(ctx: CompareContext, route: string, base: RouteIr, head: Ro
 function compareResponses(ctx: CompareContext, route: string, base: RouteIr, head: RouteIr): void {
   const directions: Direction[] = ['response'];
   const subject = (status: string) => `${route} › response ${status}`;
-  ctx.compareKeyed(base.responses, head.responses, 'status', subject, {
-    removed: (report, before) => report('response-removed', `response ${before.status} removed`),
-    added: (report, after) => report('response-added', `response ${after.status} added`),
+  ctx.compareKeyed(base.responses, head.responses, 'key', subject, {
+    removed: (report, before) => report('response-removed', `response ${before.key} removed`),
+    added: (report, after) => report('response-added', `response ${after.key} added`),
     changed: (report, before, after, status) => {
       if (before.description !== after.description) report('docs-changed', 'description changed');
       if (before.envelope !== after.envelope)
@@ -203,7 +203,7 @@ function compareResponses(ctx: CompareContext, route: string, base: RouteIr, hea
       compareFileAnswer(body, before, after);
       compareEventStream(ctx, ctx.reporter(`${subject(status)} › events`, { head: after.location }), before, after);
       compareParameters(ctx, `${subject(status)} › header`, before.headers, after.headers, 'response');
-      const handled = ['status', 'body', 'envelope', 'headers', 'when', 'total', 'file', 'events'] as const;
+      const handled = ['key', 'status', 'body', 'envelope', 'headers', 'when', 'total', 'file', 'events'] as const;
       reportOtherChanges(report, before, after, handled, directions);
     },
   });

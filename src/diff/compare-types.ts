@@ -93,8 +93,8 @@ function constShift(base: ScalarType['const'], head: ScalarType['const']): Chang
   return head === undefined ? 'constraint-relaxed' : 'type-changed';
 }
 
-const LOWER_BOUNDS = ['minLength', 'minimum', 'minItems'] as const;
-const UPPER_BOUNDS = ['maxLength', 'maximum', 'maxItems'] as const;
+const LOWER_BOUNDS = ['minLength', 'minItems'] as const;
+const UPPER_BOUNDS = ['maxLength', 'maxItems'] as const;
 
 type Add = (kind: ChangeKind, description: string) => void;
 
@@ -111,11 +111,54 @@ function compareConstraints(base: Constraints, head: Constraints, add: Add): voi
   };
   for (const key of LOWER_BOUNDS) bound(key, (from, to) => to > from);
   for (const key of UPPER_BOUNDS) bound(key, (from, to) => to < from);
+  compareNumberBound(lowerBound(base), lowerBound(head), 'lower', add);
+  compareNumberBound(upperBound(base), upperBound(head), 'upper', add);
   if (base.pattern !== head.pattern)
     add(
       head.pattern === undefined ? 'constraint-relaxed' : 'constraint-tightened',
       `pattern ${show(base.pattern)} → ${show(head.pattern)}`,
     );
+}
+
+/** A number bound: its value and whether the value itself is refused (exclusive). */
+interface NumberBound {
+  readonly value: number;
+  readonly exclusive: boolean;
+}
+
+/** The tighter of minimum and exclusiveMinimum: `> 0` is tighter than `>= 0`. */
+function lowerBound(c: Constraints): NumberBound | undefined {
+  const inclusive = c.minimum !== undefined ? { value: c.minimum, exclusive: false } : undefined;
+  const exclusive = c.exclusiveMinimum !== undefined ? { value: c.exclusiveMinimum, exclusive: true } : undefined;
+  if (!inclusive || !exclusive) return inclusive ?? exclusive;
+  return exclusive.value >= inclusive.value ? exclusive : inclusive;
+}
+
+function upperBound(c: Constraints): NumberBound | undefined {
+  const inclusive = c.maximum !== undefined ? { value: c.maximum, exclusive: false } : undefined;
+  const exclusive = c.exclusiveMaximum !== undefined ? { value: c.exclusiveMaximum, exclusive: true } : undefined;
+  if (!inclusive || !exclusive) return inclusive ?? exclusive;
+  return exclusive.value <= inclusive.value ? exclusive : inclusive;
+}
+
+/**
+ * minimum/exclusiveMinimum (or the maxima) judged together as one bound, so `minimum: 0` becoming
+ * `exclusiveMinimum: 0` is one narrowing (0 refused) rather than a removal and an addition.
+ */
+function compareNumberBound(
+  from: NumberBound | undefined,
+  to: NumberBound | undefined,
+  side: 'lower' | 'upper',
+  add: Add,
+): void {
+  if (from?.value === to?.value && from?.exclusive === to?.exclusive) return;
+  const text = (bound: NumberBound | undefined) =>
+    bound === undefined ? 'none' : `${side === 'lower' ? '>' : '<'}${bound.exclusive ? '' : '='} ${bound.value}`;
+  // Which bound lets fewer values through: the one further in, or at the same value the exclusive one.
+  const inward = (a: NumberBound, b: NumberBound) =>
+    a.value === b.value ? b.exclusive && !a.exclusive : side === 'lower' ? b.value > a.value : b.value < a.value;
+  const tightened = to !== undefined && (from === undefined || inward(from, to));
+  add(tightened ? 'constraint-tightened' : 'constraint-relaxed', `${side} bound ${text(from)} → ${text(to)}`);
 }
 
 /** omit, pick and partial of the same record: which fields the view shows, and whether they are required. */

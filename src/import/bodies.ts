@@ -61,20 +61,10 @@ function fileBody(context: ImportContext, content: Content, at: Place): Partial<
 }
 
 /** A route's body keys from an OpenAPI 3 requestBody. */
-export function requestBody(
-  context: ImportContext,
-  body: unknown,
-  at: Place,
-  route: string,
-  method: string,
-): Partial<RouteDefinition> {
+export function requestBody(context: ImportContext, body: unknown, at: Place, route: string): Partial<RouteDefinition> {
   const resolved = context.refs.deref<Record<string, unknown>>(body, at);
   if (!resolved || !isMapping(resolved.value)) return {};
   const where = resolved.followed ? resolved : at;
-  if (method === 'GET') {
-    noteAt(context, where, 'dropped', 'a GET request body: fetch cannot send one, left out');
-    return {};
-  }
   const content = isMapping(resolved.value.content) ? resolved.value.content : {};
   const contentAt = { file: where.file, pointer: childPointer(where.pointer, 'content') };
   const files = fileBody(context, content, contentAt);

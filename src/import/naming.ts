@@ -50,3 +50,13 @@ export function fileName(title: unknown): string {
   const name = words.join('-').slice(0, 60).replace(/-$/, '');
   return /^[a-z]/.test(name) && name !== 'runtime' ? name : `api${name ? `-${name}` : ''}`;
 }
+
+/**
+ * A path placeholder's name svcgen can use (`user-id` -> `userId`): the name is not on the wire, only
+ * its place in the path is, so the rename keeps the contract. Undefined when no usable name comes out.
+ */
+export function placeholderName(name: string): string | undefined {
+  if (/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) return name;
+  const renamed = camelCase(name);
+  return /^[A-Za-z][A-Za-z0-9_]*$/.test(renamed) ? renamed : undefined;
+}

@@ -5,7 +5,7 @@ import { isMapping } from '../definitions/schema-values.js';
 import { bodyKeys, contentType, requestBody } from './bodies.js';
 import { noteAt, type ImportContext } from './context.js';
 import { multipartOf } from './files.js';
-import { routeName, type NameRegistry } from './naming.js';
+import { placeholderName, routeName, type NameRegistry } from './naming.js';
 import { collectParameters, importParameter } from './parameters.js';
 import type { Place } from './refs.js';
 import { importResponses } from './responses.js';
@@ -93,7 +93,10 @@ function importOperation(
   if (typeof op.description === 'string') route.description = op.description;
   Object.assign(route, routeAuth(context, auth, op, operation));
   const groups = { path: 'pathParams', query: 'query', header: 'headers', cookie: 'cookies' } as const;
-  const placeholders = [...path.matchAll(/\{([^}]*)\}/g)].map((match) => match[1]!);
+  const placeholders = [...path.matchAll(/\{([^}]*)\}/g)].map((match) => placeholderName(match[1]!) ?? match[1]!);
+  if (new Set(placeholders).size < placeholders.length)
+    return void noteAt(context, operation, 'dropped', `path ${path}: two placeholders get the same name`);
+  route.path = path.replace(/\{([^}]*)\}/g, (whole, inner: string) => `{${placeholderName(inner) ?? inner}}`);
   let formFields: Record<string, unknown> | undefined;
   let swaggerBody: unknown;
   for (const { parameter, at } of collectParameters(context, pathItem, operation)) {
@@ -136,7 +139,6 @@ function importOperation(
         op.requestBody,
         { ...operation, pointer: childPointer(operation.pointer, 'requestBody') },
         name,
-        HTTP,
       ),
     );
   route.responses = importResponses(

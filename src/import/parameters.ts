@@ -1,6 +1,7 @@
 // Parameters of every location: path, query, header and cookie, with their styles.
 import type { ParameterDefinition, TypeDefinition } from '../definitions/schema.js';
-import { isMapping, NAME_PATTERN } from '../definitions/schema-values.js';
+import { isMapping } from '../definitions/schema-values.js';
+import { placeholderName } from './naming.js';
 import { pascalCase } from '../ir/names.js';
 import { noteAt, type ImportContext } from './context.js';
 import type { Place } from './refs.js';
@@ -68,10 +69,13 @@ export function importParameter(
     noteAt(context, at, 'dropped', `${location} ${JSON.stringify(name)}: not an HTTP token`);
     return undefined;
   }
-  if (location === 'path' && !(NAME_PATTERN.test(name) && /^[A-Za-z0-9_]+$/.test(name))) {
-    noteAt(context, at, 'dropped', `path parameter ${name}: its name is not letters, digits and "_"`);
+  const pathName = location === 'path' ? placeholderName(name) : name;
+  if (pathName === undefined) {
+    noteAt(context, at, 'dropped', `path parameter ${name}: no name of letters, digits and "_" can be made of it`);
     return undefined;
   }
+  if (pathName !== name)
+    noteAt(context, at, 'renamed', `path parameter ${name}: named ${pathName} (its name is not on the wire)`);
   let type: TypeDefinition;
   let style: ParameterDefinition['style'];
   const hint = `${pascalCase(route)}${pascalCase(name)}`;
@@ -119,7 +123,7 @@ export function importParameter(
     noteAt(context, at, 'dropped', `cookie ${name}: a cookie holds scalars or lists of them`);
     return undefined;
   }
-  return { location, name, definition };
+  return { location, name: pathName, definition };
 }
 
 /** OpenAPI 3's style and explode, as svcgen's style (undefined: the default for the location). */

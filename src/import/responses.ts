@@ -1,5 +1,5 @@
-// Answers: each status with its body and headers, sent as declared (envelope: none); 4xx and 5xx
-// answers too, so that their bodies keep the document's shape.
+// Answers: each status, class of statuses (4XX) and default with its body and headers, sent as declared
+// (envelope: none); 4xx and 5xx answers too, so that their bodies keep the document's shape.
 import type { ParameterDefinition, RouteDefinition } from '../definitions/schema.js';
 import { isMapping } from '../definitions/schema-values.js';
 import { pascalCase } from '../ir/names.js';
@@ -18,20 +18,14 @@ export function importResponses(context: ImportContext, responses: unknown, at: 
   const statuses = Object.keys(responses).sort();
   for (const status of statuses) {
     const where = { file: at.file, pointer: childPointer(at.pointer, status) };
-    let code = status;
-    if (/^[1-5]XX$/i.test(status)) {
-      code = `${status[0]}00`;
-      if (responses[code] !== undefined) {
-        noteAt(context, where, 'dropped', `status range ${status}: not representable beside ${code}`);
-        continue;
-      }
-      noteAt(context, where, 'approximated', `status range ${status}: imported as ${code} alone`);
-    } else if (status === 'default') {
-      noteAt(context, where, 'dropped', 'default answer: svcgen lists the statuses a route answers with');
-      continue;
-    }
-    if (!/^[2-5][0-9][0-9]$/.test(code)) {
-      noteAt(context, where, 'dropped', `status ${status}: svcgen answers with statuses 200 to 599`);
+    const code = /^[1-5]xx$/i.test(status) ? status.toUpperCase() : status;
+    if (!/^(?:[2-5][0-9][0-9]|[2-5]XX|default)$/.test(code)) {
+      noteAt(
+        context,
+        where,
+        'dropped',
+        `status ${status}: svcgen answers with statuses 200 to 599, their classes and default`,
+      );
       continue;
     }
     const resolved = context.refs.deref<Record<string, unknown>>(responses[status], where);
@@ -40,7 +34,7 @@ export function importResponses(context: ImportContext, responses: unknown, at: 
       context,
       resolved.value,
       resolved.followed ? resolved : where,
-      `${route}${code}`,
+      `${route}${code === 'default' ? 'Default' : code}`,
       Number(code),
     );
   }

@@ -194,19 +194,26 @@ export class Schemas {
     const result: TypeDefinition = { type };
     if (typeof schema.minimum === 'number') result.minimum = schema.minimum;
     if (typeof schema.maximum === 'number') result.maximum = schema.maximum;
-    // An exclusive bound of an integer is the next integer inside it: exact.
-    const exclusive = (keyword: string, bound: number | undefined, step: number): number | undefined => {
+    // An exclusive bound (3.1: a number; 3.0 and 2.0: `true` beside minimum/maximum) of an integer is
+    // the next integer inside it; of a number, svcgen's own exclusive bound. Both exact.
+    const exclusive = (
+      keyword: 'exclusiveMinimum' | 'exclusiveMaximum',
+      inclusive: 'minimum' | 'maximum',
+      step: number,
+    ) => {
       const value = schema[keyword];
-      const limit = value === true ? bound : typeof value === 'number' ? value : undefined;
-      if (limit === undefined) return undefined;
-      if (type === 'integer') return Number.isInteger(limit) ? limit + step : Math[step > 0 ? 'ceil' : 'floor'](limit);
-      note(`${keyword}: only inclusive bounds, imported as inclusive`);
-      return limit;
+      const limit = value === true ? result[inclusive] : typeof value === 'number' ? value : undefined;
+      if (limit === undefined) return;
+      if (value === true) delete result[inclusive];
+      if (type === 'number') result[keyword] = limit;
+      else {
+        const next = Number.isInteger(limit) ? limit + step : Math[step > 0 ? 'ceil' : 'floor'](limit);
+        const current = result[inclusive];
+        result[inclusive] = current === undefined ? next : Math[step > 0 ? 'max' : 'min'](current, next);
+      }
     };
-    const minimum = exclusive('exclusiveMinimum', result.minimum, 1);
-    if (minimum !== undefined) result.minimum = minimum;
-    const maximum = exclusive('exclusiveMaximum', result.maximum, -1);
-    if (maximum !== undefined) result.maximum = maximum;
+    exclusive('exclusiveMinimum', 'minimum', 1);
+    exclusive('exclusiveMaximum', 'maximum', -1);
     if (schema.multipleOf !== undefined) note('multipleOf: no such constraint, left out');
     const format = typeof schema.format === 'string' ? schema.format : undefined;
     const width = type === 'integer' && format !== undefined ? mapping.integerFormat(format) : undefined;
@@ -462,7 +469,9 @@ export function defaultFits(value: unknown, type: TypeDefinition): boolean {
         typeof value === 'number' &&
         (type.type === 'number' || Number.isInteger(value)) &&
         (type.minimum === undefined || value >= type.minimum) &&
-        (type.maximum === undefined || value <= type.maximum)
+        (type.maximum === undefined || value <= type.maximum) &&
+        (type.exclusiveMinimum === undefined || value > type.exclusiveMinimum) &&
+        (type.exclusiveMaximum === undefined || value < type.exclusiveMaximum)
       );
     case 'enum':
       return typeof value === 'string' && (type.values ?? []).includes(value);

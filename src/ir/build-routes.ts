@@ -6,6 +6,7 @@ import { buildEventStream } from './build-events.js';
 import { buildType } from './build-type.js';
 import type { FileContext } from './context.js';
 import { camelCase, compareCodePoints, expectedOneOf } from './names.js';
+import { isStatusClass } from '../runtime/answer-status.js';
 import type { AuthSchemeIr, InterfaceIr, Origin, ParameterIr, ResponseIr, RouteIr } from './types.js';
 
 export interface RouteScope {
@@ -143,6 +144,12 @@ function buildParameters(
     });
 }
 
+/** The status an answer's key sends: its own, the first of its class, none (0) for default. */
+function statusOfKey(key: string): number {
+  if (key === 'default') return 0;
+  return isStatusClass(key) ? Number(key[0]) * 100 : Number(key);
+}
+
 function buildResponses(ctx: FileContext, def: RouteDefinition, path: YamlPath, origin: Origin): ResponseIr[] {
   return Object.keys(def.responses)
     .sort(compareCodePoints)
@@ -151,7 +158,8 @@ function buildResponses(ctx: FileContext, def: RouteDefinition, path: YamlPath, 
       const responsePath = [...path, 'responses', status];
       const documented = ctx.documented(response, responsePath, origin);
       return {
-        status: Number(status),
+        key: status,
+        status: statusOfKey(status),
         body: response.body ? buildType(ctx, response.body, [...responsePath, 'body']) : undefined,
         envelope: (response.envelope ?? 'interface') === 'interface',
         headers: buildParameters(ctx, response, responsePath, documented.origin, 'headers'),

@@ -89,7 +89,17 @@ export function unknownRecordMessage(ctx: FileContext, reference: string): strin
 }
 
 function buildConstraints(def: TypeDefinition): Constraints {
-  const keys = ['minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'minItems', 'maxItems'] as const;
+  const keys = [
+    'minLength',
+    'maxLength',
+    'pattern',
+    'minimum',
+    'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'minItems',
+    'maxItems',
+  ] as const;
   return Object.fromEntries(keys.filter((key) => def[key] !== undefined).map((key) => [key, def[key]]));
 }
 

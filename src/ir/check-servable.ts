@@ -185,16 +185,22 @@ function checkStatuses(module: ModuleIr, route: RouteIr, report: Report): void {
     if (error && !errors.has(error.status)) errors.set(error.status, error);
   }
   for (const response of route.responses) {
-    const where = `response ${response.status} of route "${route.name}"`;
-    const error = errors.get(response.status);
+    const where = `response ${response.key} of route "${route.name}"`;
+    const error = response.key === String(response.status) ? errors.get(response.status) : undefined;
     let problem: string | undefined;
-    if (response.status < 200)
+    if (response.key !== 'default' && response.status < 200)
       problem = `${where} is informational, which is never a final answer (expected a status from 200 to 599)`;
     else if ((response.status === 204 || response.status === 304) && response.body)
       problem = `${where} has a body, which HTTP never sends with ${response.status} (expected no body, or another status)`;
     else if (error)
       problem = `${where} has the status of the error "${error.name}" the route lists (expected one answer per status: drop one of them)`;
     if (problem) report(response.location, 'SVC222', problem);
+    if (response.when !== undefined && response.key !== String(response.status))
+      report(
+        response.location,
+        'SVC263',
+        `${where} has when: ${response.when}, but only an answer with one status is chosen by a query parameter (expected a status such as ${response.key === 'default' ? '200' : `${response.key[0]}00`}, or no when)`,
+      );
   }
 }
 

@@ -62,6 +62,8 @@ export interface Constraints {
   readonly pattern?: string;
   readonly minimum?: number;
   readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
   readonly minItems?: number;
   readonly maxItems?: number;
 }
@@ -265,6 +267,12 @@ export interface EventStreamIr {
 }
 
 export interface ResponseIr extends Documented {
+  /** The answer's key as written: a status (`"200"`), a class of statuses (`"4XX"`) or `"default"`. */
+  readonly key: string;
+  /**
+   * The status a handler's result goes out with: the key's status, the first of its class (200 for `2XX`);
+   * 0 for `default`, which no handler result selects.
+   */
   readonly status: number;
   readonly body: TypeIr | undefined;
   readonly envelope: boolean;

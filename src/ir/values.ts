@@ -120,7 +120,10 @@ function constraintProblem(value: unknown, c: Constraints): string | undefined {
   const bounds = (n: number, [min, max]: [number | undefined, number | undefined], [below, above]: [string, string]) =>
     min !== undefined && n < min ? `${below} ${min}` : max !== undefined && n > max ? `${above} ${max}` : undefined;
   if (typeof value === 'number')
-    return bounds(value, [c.minimum, c.maximum], ['is less than the minimum', 'is more than the maximum']);
+    return (
+      bounds(value, [c.minimum, c.maximum], ['is less than the minimum', 'is more than the maximum']) ??
+      exclusiveBoundsProblem(value, c)
+    );
   if (Array.isArray(value))
     return bounds(
       value.length,
@@ -135,6 +138,14 @@ function constraintProblem(value: unknown, c: Constraints): string | undefined {
   );
   if (length !== undefined) return length;
   return c.pattern === undefined || matches(c.pattern, value) ? undefined : `does not match the pattern`;
+}
+
+function exclusiveBoundsProblem(value: number, c: Constraints): string | undefined {
+  if (c.exclusiveMinimum !== undefined && value <= c.exclusiveMinimum)
+    return `is not more than the exclusiveMinimum ${c.exclusiveMinimum}`;
+  if (c.exclusiveMaximum !== undefined && value >= c.exclusiveMaximum)
+    return `is not less than the exclusiveMaximum ${c.exclusiveMaximum}`;
+  return undefined;
 }
 
 /** A pattern that does not compile is reported on its own (SVC106): it does not fail the value too. */
@@ -207,7 +218,19 @@ export function describeConstrainedType(type: TypeIr): string {
   const c = type.constraints;
   const limits = [
     ...(type.kind === 'scalar' && type.format !== undefined ? [`format ${type.format}`] : []),
-    ...(['minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems'] as const)
+    ...(
+      [
+        'minimum',
+        'maximum',
+        'exclusiveMinimum',
+        'exclusiveMaximum',
+        'minLength',
+        'maxLength',
+        'pattern',
+        'minItems',
+        'maxItems',
+      ] as const
+    )
       .filter((key) => c[key] !== undefined)
       .map((key) => `${key} ${JSON.stringify(c[key])}`),
   ];

@@ -4,6 +4,7 @@
 // dropped by the serializer; in development they break the answer too (droppedMembers), so they are seen early.
 import type { z } from 'zod';
 import type { InterfaceMeta, ResponseMeta } from './interface-meta.js';
+import { countedResult } from './wire-styles.js';
 
 /** A handler result that breaks the definition of its answer; `violations` name each bad member by JSON pointer. */
 export class ResponseBreach extends Error {
@@ -26,11 +27,6 @@ export interface ResultJudgement {
   readonly response: ResponseMeta;
   /** The route's zod schema of the response body (records before any envelope). */
   readonly schema: z.ZodType | undefined;
-}
-
-/** Whether the handler returns a ListResult ({items, total}) for this response, as its type says. */
-export function countedResult(meta: InterfaceMeta, response: ResponseMeta): boolean {
-  return response.total || (response.list && meta.style === 'jsonapi' && response.envelope);
 }
 
 /** Throws a ResponseBreach naming every bad member, or returns when the result fits its definition. */

@@ -1,6 +1,8 @@
-// An ApiError → status and body in the interface's error style, from its error catalog.
+// An ApiError → status and body in the interface's error style (wire-error-styles.ts), from its error
+// catalog.
 import type { ApiError } from './errors.js';
 import type { ErrorKind, ErrorMeta, ErrorStyle } from './interface-meta.js';
+import { ERROR_WIRES } from './wire-error-styles.js';
 
 /**
  * The entry an error gets when the catalog has none of its kind: written for the people who read a
@@ -104,10 +106,13 @@ export function errorResponse(
   const entry = findErrorEntry(catalog, error);
   const message =
     error.detail ?? fillTemplate(entry.message ?? entry.title ?? DEFAULT_ERRORS[error.kind].message, error.params);
-  return {
+  // A catalog entry that leaves them out takes the default entry's: a code and a title for people, not the kind.
+  const heading = {
     status: entry.status,
-    body: style === 'errors-array' ? errorsArrayBody(entry, message, error) : successFalseBody(message, error),
+    code: entry.code ?? DEFAULT_ERRORS[error.kind].code,
+    title: entry.title ?? DEFAULT_ERRORS[error.kind].title,
   };
+  return { status: entry.status, body: ERROR_WIRES[style].body(heading, message, error.violations) };
 }
 
 /**
@@ -121,13 +126,12 @@ export function internalErrorResponse(
 ): ErrorResponse {
   const entry = Object.values(catalog).find((candidate) => candidate.status === 500);
   const message = detail ?? entry?.message ?? INTERNAL_ERROR.message;
-  if (style === 'success-false') return { status: 500, body: { success: false, message } };
-  const code = entry?.code ?? INTERNAL_ERROR.code;
-  const title = entry?.title ?? INTERNAL_ERROR.title;
-  return {
+  const heading = {
     status: 500,
-    body: { errors: [{ status: '500', code, title, detail: message }] },
+    code: entry?.code ?? INTERNAL_ERROR.code,
+    title: entry?.title ?? INTERNAL_ERROR.title,
   };
+  return { status: 500, body: ERROR_WIRES[style].body(heading, message, []) };
 }
 
 const INTERNAL_ERROR = {
@@ -135,37 +139,3 @@ const INTERNAL_ERROR = {
   title: 'Internal Server Error',
   message: 'Internal error.',
 } as const;
-
-function errorsArrayBody(entry: ErrorMeta, message: string, error: ApiError): unknown {
-  const base = {
-    status: String(entry.status),
-    // A catalog entry that leaves them out takes the default entry's: a code and a title for people, not the kind.
-    code: entry.code ?? DEFAULT_ERRORS[error.kind].code,
-    title: entry.title ?? DEFAULT_ERRORS[error.kind].title,
-  };
-  if (error.violations.length === 0) return { errors: [{ ...base, detail: message }] };
-  return {
-    errors: error.violations.map((violation) => ({
-      ...base,
-      detail: violation.message,
-      source: violation.parameter === undefined ? { pointer: violation.pointer } : { parameter: violation.parameter },
-    })),
-  };
-}
-
-function successFalseBody(message: string, error: ApiError): unknown {
-  if (error.violations.length === 0) return { success: false, message };
-  return {
-    success: false,
-    message,
-    errors: error.violations.map((violation) =>
-      violation.parameter === undefined
-        ? `${pointerToPath(violation.pointer)}: ${violation.message}`
-        : violation.message,
-    ),
-  };
-}
-
-function pointerToPath(pointer: string): string {
-  return pointer.split('/').filter(Boolean).join('.') || '(body)';
-}

@@ -2,9 +2,10 @@
 // application/vnd.api+json for errors arrays on json:api interfaces unless plain JSON was asked for.
 import type { FastifyReply } from 'fastify';
 import { errorResponse, internalErrorResponse } from './error-bodies.js';
+import { errorContentType } from './wire-error-styles.js';
 import { ApiError } from './errors.js';
 import type { InterfaceMeta } from './interface-meta.js';
-import { JSONAPI_MEDIA_TYPE, negotiateRepresentation } from './negotiate.js';
+import { negotiateRepresentation } from './negotiate.js';
 
 /**
  * `internal`: a server fault, answered 500 in the interface's internal-error shape whatever the error says;
@@ -19,12 +20,7 @@ export function sendApiError(
   const answer = internal
     ? internalErrorResponse(meta.errorStyle, meta.errors, detail)
     : errorResponse(meta.errorStyle, meta.errors, error);
-  // Only an errors array is a json:api document; {success: false} is plain JSON on any interface.
-  const jsonApi =
-    meta.style === 'jsonapi' &&
-    meta.errorStyle === 'errors-array' &&
-    negotiateRepresentation(reply.request.headers.accept) === 'jsonapi';
-  const contentType = jsonApi ? JSONAPI_MEDIA_TYPE : 'application/json; charset=utf-8';
+  const contentType = errorContentType(meta, negotiateRepresentation(reply.request.headers.accept));
   reply.code(answer.status).headers(error.headers as Record<string, string | string[]>);
   return sendJson(reply, contentType, answer.body);
 }

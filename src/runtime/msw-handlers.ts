@@ -5,9 +5,10 @@
 // ApiError (NotFound, Validation, ...) to answer the interface's error shape.
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { errorResponse } from './error-bodies.js';
+import { errorContentType } from './wire-error-styles.js';
 import { ApiError } from './errors.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
-import { JSONAPI_MEDIA_TYPE, negotiateRepresentation } from './negotiate.js';
+import { negotiateRepresentation } from './negotiate.js';
 import { renderResult, selectResponse, type JsonApiRendering, type ListResult } from './responses.js';
 
 /** What a resolver is given: the request, its path parameters and its query (numbers and booleans read as such). */
@@ -141,11 +142,7 @@ function routeHandler(
       if (!(error instanceof ApiError)) throw error;
       const answer = errorResponse(meta.errorStyle, meta.errors, error);
       // As the server: only an errors array is a json:api document.
-      const jsonApiError =
-        meta.style === 'jsonapi' && meta.errorStyle === 'errors-array' && representation === 'jsonapi';
-      const headers = new Headers({
-        'content-type': jsonApiError ? JSONAPI_MEDIA_TYPE : 'application/json; charset=utf-8',
-      });
+      const headers = new Headers({ 'content-type': errorContentType(meta, representation) });
       if (answer.status !== 401)
         for (const [name, value] of Object.entries(sessionHeader(meta, route, request))) headers.set(name, value);
       for (const [name, value] of Object.entries(error.headers))

@@ -1,34 +1,10 @@
 // A handler's result → status, headers and body in the interface's style. Handlers return records;
-// envelopes, json:api documents, apiAlias members and Location headers are made here.
-import { applyIncludes, unionWithApiAliases, withApiAliases, type Includes } from './api-alias.js';
-import type { InterfaceMeta, ResponseMeta, RouteMeta } from './interface-meta.js';
-import type { Representation } from './negotiate.js';
+// Location headers are made here, the body by the interface's wire style (wire-server-styles.ts).
+import type { ResponseMeta, RouteMeta } from './interface-meta.js';
+import { serverWire, type RenderContext } from './wire-server-styles.js';
 
-/** What a handler returns for a list with a count of all matches. */
-export interface ListResult<T> {
-  readonly items: readonly T[];
-  readonly total: number;
-}
-
-export interface RenderContext {
-  readonly meta: InterfaceMeta;
-  readonly route: RouteMeta;
-  readonly representation: Representation;
-  readonly origin: string;
-  /** Request path without the query. */
-  readonly path: string;
-  readonly query: Readonly<Record<string, unknown>>;
-  readonly includes: Includes | undefined;
-  /** The json:api documents of json:api interfaces (renderJsonApi of jsonapi.ts). */
-  readonly jsonApi: JsonApiRendering | undefined;
-}
-
-/** The body and content type of a json:api interface's enveloped answer, in the negotiated representation. */
-export type JsonApiRendering = (
-  ctx: RenderContext,
-  response: ResponseMeta,
-  result: unknown,
-) => { contentType: string; body: unknown };
+export type { JsonApiRendering, RenderContext } from './wire-server-styles.js';
+export type { ListResult } from './wire-styles.js';
 
 export interface Rendered {
   readonly status: number;
@@ -40,7 +16,8 @@ export interface Rendered {
 type Plain = Record<string, unknown>;
 
 export function selectResponse(route: RouteMeta, query: Readonly<Record<string, unknown>>): ResponseMeta | undefined {
-  const successes = route.responses.filter((response) => response.status < 300);
+  // A default answer (status 0) is never a handler's result.
+  const successes = route.responses.filter((response) => response.status >= 200 && response.status < 300);
   return (
     successes.find((response) => response.when !== undefined && query[response.when] === true) ??
     successes.find((response) => response.when === undefined)
@@ -65,81 +42,17 @@ export function renderResult(ctx: RenderContext, result: unknown, sent: unknown 
     const location = locationOf(ctx, response, result);
     if (location !== undefined) headers['location'] = location;
   }
+  const wire = serverWire(ctx.meta);
   if (!response.hasBody) {
-    // A success envelope without data is still an envelope: {success: true} (204 stays empty).
-    if (response.envelope && response.status !== 204 && ctx.meta.style === 'success-envelope') {
-      return {
-        status: response.status,
-        headers,
-        contentType: 'application/json; charset=utf-8',
-        body: { success: true },
-      };
-    }
+    const empty = wire.emptyAnswer(response);
     return {
       status: response.status,
       headers,
-      contentType: undefined,
-      body: undefined,
+      contentType: empty ? 'application/json; charset=utf-8' : undefined,
+      body: empty?.body,
     };
   }
-  if (!response.envelope) {
-    // Records keep their apiAlias without an envelope too, as the OpenAPI document describes them.
-    return {
-      status: response.status,
-      headers,
-      contentType: 'application/json; charset=utf-8',
-      body: ctx.meta.style === 'api-alias' ? aliasedBody(ctx.meta, response, sent) : sent,
-    };
-  }
-  switch (ctx.meta.style) {
-    case 'jsonapi':
-      if (!ctx.jsonApi) throw new Error(`${ctx.meta.name}: json:api rendering is missing`);
-      return {
-        status: response.status,
-        headers,
-        ...ctx.jsonApi(ctx, response, sent),
-      };
-    case 'success-envelope':
-      return {
-        status: response.status,
-        headers,
-        contentType: 'application/json; charset=utf-8',
-        body: successEnvelope(response, sent),
-      };
-    case 'api-alias': {
-      return {
-        status: response.status,
-        headers,
-        contentType: 'application/json; charset=utf-8',
-        body: applyIncludes(aliasedBody(ctx.meta, response, sent), ctx.includes),
-      };
-    }
-  }
-}
-
-/**
- * The api-alias body: its records (or the record variants of its union) with their apiAlias; a list with a total
- * keeps its {items, total} wrapper, without an apiAlias of its own.
- */
-function aliasedBody(meta: InterfaceMeta, response: ResponseMeta, result: unknown): unknown {
-  const { record, union } = response;
-  const aliased = (value: unknown) =>
-    record !== undefined
-      ? withApiAliases(meta, record, value)
-      : union
-        ? unionWithApiAliases(meta, union, value)
-        : value;
-  if (!response.total) return aliased(result);
-  const list = result as ListResult<unknown>;
-  return { items: aliased(list.items), total: list.total };
-}
-
-function successEnvelope(response: ResponseMeta, result: unknown): unknown {
-  if (response.total) {
-    const list = result as ListResult<unknown>;
-    return { success: true, data: list.items, total: list.total };
-  }
-  return result === undefined ? { success: true } : { success: true, data: result };
+  return { status: response.status, headers, ...wire.render(ctx, response, sent) };
 }
 
 function locationOf(ctx: RenderContext, response: ResponseMeta, result: unknown): string | undefined {

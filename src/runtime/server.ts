@@ -19,6 +19,7 @@ import { formObjectParameters, listParameters } from './query-schema.js';
 import { parseQueryString, queryOf, type QueryValue } from './query-string.js';
 import { parseRequestJson, RefusedValue, requestValue } from './request-json.js';
 import type { JsonSchema } from './wire-schemas.js';
+import { wireStyle } from './wire-styles.js';
 import { renderResult, selectResponse, type JsonApiRendering, type Rendered } from './responses.js';
 import {
   createAuthenticator,
@@ -130,7 +131,7 @@ export function createInterfacePlugin(
   options: InterfacePluginOptions,
 ): FastifyPluginAsync {
   const { meta } = definition;
-  if (meta.style === 'jsonapi' && !definition.jsonApi) throw new Error(`${meta.name}: json:api rendering is missing`);
+  if (wireStyle(meta).handedIn && !definition.jsonApi) throw new Error(`${meta.name}: json:api rendering is missing`);
   const schemes = Object.entries(meta.auth).map(([name, scheme]) => {
     const kind = definition.authSchemes?.[name];
     if (kind === undefined) throw new Error(`${meta.name}: the implementation of auth scheme "${name}" is missing`);
@@ -392,7 +393,8 @@ function routeRunner(parts: RunnerParts) {
   const streamedAnswers = media.flatMap((kind) => (kind.answer ? [kind.answer] : []));
 
   // A file or an event stream is asked for by its own media type (Accept: text/event-stream), not json:api's.
-  const negotiated = meta.style === 'jsonapi' && !route.responses.some((response) => response.file || response.events);
+  const negotiated =
+    wireStyle(meta).negotiated && !route.responses.some((response) => response.file || response.events);
 
   const authorize = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const representation = negotiated ? negotiate(request) : 'plain';
@@ -411,7 +413,7 @@ function routeRunner(parts: RunnerParts) {
   const readParameters = (request: FastifyRequest): Parameters => {
     const rawQuery = gatherFormObjects(formObjects, expandShortForms(route, readQuery(request.url, queryLists)));
     // api-alias interfaces take includes with every request, apart from the route's own parameters.
-    const includesQuery = meta.style === 'api-alias' ? takeMember(rawQuery, INCLUDES_MEMBER) : undefined;
+    const includesQuery = wireStyle(meta).takesIncludes ? takeMember(rawQuery, INCLUDES_MEMBER) : undefined;
     const input: Record<string, unknown> = {};
     const bad: Violation[] = [];
     if (schemas.pathParams)
@@ -510,10 +512,9 @@ function routeRunner(parts: RunnerParts) {
     const state = prepared.get(request);
     const origin = parts.originOf(request);
     // Bad includes are refused before the handler runs.
-    const includes =
-      meta.style === 'api-alias'
-        ? requestIncludes(parameters.input['body'] ?? request.body, parameters.includesQuery)
-        : undefined;
+    const includes = wireStyle(meta).takesIncludes
+      ? requestIncludes(parameters.input['body'] ?? request.body, parameters.includesQuery)
+      : undefined;
     const context = new RequestContext(meta, route, request, origin, state, loginThrottle);
     const result = await callHandler(request, reply, parameters.input, context);
     if (await sendStreamed(request, reply, parameters, result)) return reply;

@@ -105,10 +105,11 @@ function sample(doc: Doc, type: Loose, direction: 'request' | 'response', mode: 
     case 'integer':
       return (
         type['maximum'] ??
+        (type['exclusiveMaximum'] !== undefined ? type['exclusiveMaximum'] - 1 : undefined) ??
         (format !== undefined && isIntegerFormat(format) ? INTEGER_FORMAT_ROWS[format].maximum : 1000)
       );
     case 'number':
-      return (type['maximum'] ?? 1000) - 0.5;
+      return (type['maximum'] ?? type['exclusiveMaximum'] ?? 1000) - 0.5;
     case 'boolean':
       return true;
     case 'date':

@@ -10,6 +10,8 @@ import { typeExpression } from '../../src/emitters/types/type-expression.js';
 import { schemaExpression } from '../../src/emitters/zod/schema-expression.js';
 import { typeSchema, type SchemaContext } from '../../src/emitters/openapi/json-schema.js';
 import { typeText } from '../../src/emitters/docs/type-text.js';
+import { printRegex } from '../../src/emitters/shared/code/literals.js';
+import { URI } from '../../src/ir/uri-reference.js';
 
 const base = { nullable: false, constraints: {} as Constraints };
 const scalar = (
@@ -98,8 +100,9 @@ const rows: Row[] = [
     given: 'uri',
     type: scalar('string', { format: 'uri' }),
     typescript: 'string',
-    zod: 'z.url()',
-    jsonSchema: { type: 'string', format: 'uri' },
+    // RFC 3986's grammar, as JSON Schema's uri is (test/foundation/uri-reference.test.ts), long enough to break.
+    zod: `z\n  .string()\n  .regex(\n    ${printRegex(URI)},\n    'expected a URI (RFC 3986)',\n  )`,
+    jsonSchema: { type: 'string', format: 'uri', pattern: URI, examples: ['aa://[a:a:a:a:a:a:a:a]/a'] },
     docs: 'string (URL)',
   },
   {

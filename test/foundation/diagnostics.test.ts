@@ -138,6 +138,7 @@ const CASES: readonly Case[] = [
   { fixture: 'svc260-upload-beside-body.yaml', code: 'SVC260', line: 8, column: 5, found: 'a body and an upload' },
   { fixture: 'svc261-upload-on-get.yaml', code: 'SVC261', line: 7, column: 5, found: 'a GET route takes an upload' },
   { fixture: 'svc262-event-data-scalar.yaml', code: 'SVC262', line: 10, column: 11, found: 'event "tick"' },
+  { fixture: 'svc263-when-on-status-class.yaml', code: 'SVC263', line: 11, column: 7, found: 'response 2XX' },
   { fixture: 'svc215-path-template.yaml', code: 'SVC215', line: 8, column: 3, found: '{item-id}' },
   { fixture: 'svc216-total-on-record.yaml', code: 'SVC216', line: 16, column: 7, found: 'its body is a record' },
   { fixture: 'svc217-form-body-integer.yaml', code: 'SVC217', line: 13, column: 3, found: '"count"' },

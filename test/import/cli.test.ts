@@ -20,11 +20,7 @@ describe('svcgen import', () => {
     expect(imported.stdout).toBe('svcgen: wrote definitions/swagger-petstore.yaml\nNext: svcgen generate\n');
     const lines = imported.stderr.trimEnd().split('\n');
     expect(lines.at(-1)).toBe('imported: 1 of 20 operations exactly, 19 approximated, 0 dropped');
-    expect(lines).toContainEqual(
-      expect.stringMatching(
-        /petstore\.json:\d+:\d+: dropped: default answer: svcgen lists the statuses a route answers with$/,
-      ),
-    );
+    expect(lines.filter((line) => /default|status/.test(line))).toEqual([]);
     const generated = await runCli(['generate', '--no-cache'], dir);
     expect(generated.stderr).toBe('');
     expect(generated.code).toBe(0);

@@ -95,6 +95,67 @@ describe('import mappings', () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it('maps exclusive bounds: a number keeps them exclusive, an integer moves to the next integer inside', async () => {
+    const { definitions, lines, diagnostics } = await importSchemas(`    Share:
+      type: object
+      required: [ratio, count]
+      properties:
+        ratio: { type: number, exclusiveMinimum: 0, exclusiveMaximum: 1 }
+        count: { type: integer, minimum: 0, exclusiveMinimum: 2, exclusiveMaximum: 10.5 }`);
+    expect(definitions.records.Share.fields).toEqual({
+      ratio: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+      count: { type: 'integer', minimum: 3, maximum: 10 },
+    });
+    expect(lines.filter((line) => line.includes('exclusive'))).toEqual([]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('renames a path placeholder that is no usable name (its place is the wire) and keeps a GET body', async () => {
+    const paths = `
+  /users/{user-id}:
+    get:
+      operationId: getUser
+      parameters: [{ name: user-id, in: path, required: true, schema: { type: string } }]
+      requestBody:
+        content: { application/json: { schema: { type: object, properties: { expand: { type: string } } } } }
+      responses: { '200': { description: ok } }`;
+    const { definitions, lines, diagnostics } = await importSchemas('    {}', paths);
+    expect(definitions.routes.getUser).toMatchObject({
+      path: '/users/{userId}',
+      pathParams: { userId: { type: 'string' } },
+      body: { type: 'record', record: 'GetUserRequest' },
+      bodyRequired: false,
+    });
+    expect(lines.filter((line) => line.includes('renamed: path parameter user-id: named userId'))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes('GET'))).toEqual([]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it("reads OpenAPI 3.0's boolean exclusiveMaximum as an exclusive bound at maximum", async () => {
+    const file = join(dir, 'api30.yaml');
+    await writeFile(
+      file,
+      `openapi: 3.0.3
+info: { title: Old, version: '1' }
+paths: {}
+components:
+  schemas:
+    Price:
+      type: object
+      properties:
+        amount: { type: number, minimum: 0, maximum: 100, exclusiveMaximum: true, exclusiveMinimum: false }
+`,
+    );
+    const result = importDocument({ file, definitionsDir: join(dir, 'definitions') });
+    const definitions = parse(await readFile(result.path, 'utf8'));
+    expect(definitions.records.Price.fields.amount).toEqual({
+      type: 'number',
+      minimum: 0,
+      exclusiveMaximum: 100,
+      required: false,
+    });
+  });
+
   it('maps enums and constants of numbers and booleans to constants, one or a union of them', async () => {
     const { definitions, lines, diagnostics } = await importSchemas(`    Flags:
       type: object

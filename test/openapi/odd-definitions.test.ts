@@ -106,6 +106,23 @@ const rejected: readonly [string, string, Edit][] = [
     'SVC222',
     (d) => (d.routes.createProduct.responses['400'] = { body: { type: 'string' } }),
   ],
+  ['an informational status class', 'SVC222', (d) => (d.routes.createProduct.responses['1XX'] = {})],
+  [
+    'a status class chosen by a query parameter',
+    'SVC263',
+    (d) => (
+      (d.routes.getProduct.query = { full: { type: 'boolean', required: false } }),
+      (d.routes.getProduct.responses['2XX'] = { when: 'full', body: { type: 'string' } })
+    ),
+  ],
+  [
+    'default chosen by a query parameter',
+    'SVC263',
+    (d) => (
+      (d.routes.getProduct.query = { full: { type: 'boolean', required: false } }),
+      (d.routes.getProduct.responses.default = { when: 'full', body: { type: 'string' } })
+    ),
+  ],
   [
     'a default that fails its pattern',
     'SVC207',
@@ -150,6 +167,14 @@ const rejected: readonly [string, string, Edit][] = [
 
 /** Given these, want a valid document. */
 const accepted: readonly [string, Edit][] = [
+  [
+    'answers for 4XX, 5XX and default beside a listed error',
+    (d) => (
+      (d.routes.createProduct.responses['4XX'] = { envelope: 'none', body: { type: 'string' } }),
+      (d.routes.createProduct.responses['5XX'] = { envelope: 'none' }),
+      (d.routes.createProduct.responses.default = { envelope: 'none', body: { type: 'json' } })
+    ),
+  ],
   [
     'an empty summary, title and record description',
     (d) => ((d.interface.title = ''), (d.routes.getProduct.summary = ''), (d.records.product.description = '')),

@@ -131,4 +131,17 @@ describe('compileReader', () => {
     const { title: _title, ...untitled } = valid;
     expect(read(untitled)).toBe(REFUSED);
   });
+  it('keeps an absent optional member absent and the declared order, after required members declared later', () => {
+    const read = reader(z.strictObject({ first: z.int(), middle: z.string().optional(), last: z.boolean() }));
+    const copy = read({ last: true, first: 1 });
+    expect(Object.keys(copy as object)).toEqual(['first', 'last']);
+    expect(JSON.stringify(read({ last: false, middle: 'm', first: 2 }))).toBe('{"first":2,"middle":"m","last":false}');
+  });
+
+  it('reads members whose names are no identifiers, as data, never as code', () => {
+    const name = 'x"]; throw new Error("ran"); //';
+    const read = reader(z.strictObject({ [name]: z.string(), 'a-b': z.int(), '0': z.boolean() }));
+    expect(read({ [name]: 'v', 'a-b': 3, '0': true, extra: 1 })).toEqual({ [name]: 'v', 'a-b': 3, '0': true });
+    expect(read({ [name]: 'v', 'a-b': 3 })).toBe(REFUSED);
+  });
 });

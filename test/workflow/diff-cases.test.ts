@@ -206,6 +206,20 @@ const CASES: readonly Case[] = [
     want: [['constraint-tightened', B, N]],
   },
   {
+    name: 'query parameter maximum made exclusive',
+    edit: (d) => {
+      const limit = d.routes.searchItems.query.limit;
+      limit.exclusiveMaximum = limit.maximum;
+      delete limit.maximum;
+    },
+    want: [['constraint-tightened', B, N]],
+  },
+  {
+    name: 'query parameter exclusive maximum raised past the inclusive one',
+    edit: (d) => (d.routes.searchItems.query.limit.exclusiveMaximum = 1000),
+    want: [],
+  },
+  {
     name: 'query parameter accepts digits (coerce)',
     edit: (d) => (d.routes.searchItems.query.limit.coerce = true),
     want: [['coercion-added', N, N]],

@@ -1,6 +1,7 @@
 // The `client` emitter: per interface a typed client class, one method per route, over the
 // runtime's one client (auth flows, GET bodies, json:api decoding, errors). Each route's method and
 // response schemas row are a part, printed from what they are made from (clientMethodView).
+import { isSuccess } from '../../ir/answers.js';
 import { symbols } from '../../ir/symbols.js';
 import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, moduleParts, type Emitter } from '../contract.js';
@@ -14,7 +15,7 @@ import {
   literal,
   local,
   member,
-  numberType,
+  answerKeyType,
   newCall,
   object,
   path,
@@ -33,6 +34,7 @@ import { classMethodText, printFile, objectMemberText } from '../shared/code/pri
 import { runtimeImports } from '../shared/imports.js';
 import { routeInputs, type RouteInput } from '../shared/route-inputs.js';
 import { clientResult, pagingOf, resultShape, type Paging } from './results.js';
+import { moduleWire } from '../wire/index.js';
 
 export const clientEmitter: Emitter = {
   name: 'client',
@@ -79,7 +81,7 @@ function clientStatements(
   const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
   const auth = module.auth.map((scheme) => ({ name: scheme.name, ...AUTH_RUNTIME[scheme.type] }));
   const runtimeTypes = ['CallOptions', 'ClientOptions', ...(views.some((view) => view.result.paged) ? ['Page'] : [])];
-  const jsonApi = module.interface?.style === 'jsonapi';
+  const handIn = moduleWire(module)?.emit.clientHandIn;
   const rows = members.map((member) => member.row);
   // fetch cannot send a GET body: only an API with such routes imports the transport that can (and needs undici).
   const getBodies = module.routes.some((route) => route.method === 'GET' && route.body !== undefined);
@@ -87,7 +89,7 @@ function clientStatements(
     ...runtimeImports([
       ...auth.map(({ module, value, type }) => ({ module, names: [value, `type ${type}`] })),
       { module: 'client', names: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)] },
-      ...(jsonApi ? [{ module: 'jsonapi-decode', names: ['decodeDocument'] }] : []),
+      ...(handIn ? [{ module: handIn.module, names: [handIn.value] }] : []),
       ...(getBodies ? [{ module: 'client-get-body', names: ['undiciGetBody'] }] : []),
       ...fileImports(views),
     ]),
@@ -131,7 +133,7 @@ function clientStatements(
                   ...(auth.length > 0
                     ? [property('authSchemes', object(auth.map(({ name, value }) => property(name, id(value)))))]
                     : []),
-                  ...(jsonApi ? [property('jsonApi', id('decodeDocument'))] : []),
+                  ...(handIn ? [property('jsonApi', id(handIn.value))] : []),
                   ...(getBodies ? [property('getBodyTransport', id('undiciGetBody'))] : []),
                 ]),
                 id('options'),
@@ -168,7 +170,7 @@ function clientMethodView(module: ModuleIr, route: RouteIr) {
     inputs: routeInputs(route).map(({ input, part, key }) => ({ input, part, required: required(key) })),
     result: resultShape(module, route),
     // A counted list that is no json:api page (whose Page.each() iterates) gets an iterating <operation>All.
-    paging: module.interface?.style === 'jsonapi' ? undefined : pagingOf(module, route),
+    paging: moduleWire(module)?.emit.pagesLists ? undefined : pagingOf(module, route),
     routes: symbols.routes(module.name),
     upload: route.upload !== undefined,
     multipart: route.multipart && {
@@ -177,9 +179,9 @@ function clientMethodView(module: ModuleIr, route: RouteIr) {
     },
     // The answer a call resolves to is a file: the first success answer with a body or a file is one.
     fileAnswer:
-      route.responses.find((response) => response.status < 300 && (response.body || response.file))?.file !== undefined,
+      route.responses.find((response) => isSuccess(response) && (response.body || response.file))?.file !== undefined,
     // The call opens an event stream: its success answer is one. Its events are the answer type's members.
-    eventStatus: route.responses.find((response) => response.status < 300 && response.events)?.status,
+    eventStatus: route.responses.find((response) => isSuccess(response) && response.events)?.key,
   };
 }
 
@@ -210,7 +212,7 @@ function allItemsMethod(view: ClientMethodView, paging: Paging): ClassMethod {
   const method = clientMethod(view);
   const list = indexed(
     typeRef(`types.${symbols.routeType(view.name, 'Responses')}`),
-    numberType(view.result.statuses[0] as number),
+    answerKeyType(view.result.keys[0] as string),
   );
   const item = indexed(list, typeRef('number'));
   return {
@@ -255,7 +257,7 @@ function bodyType(view: ClientMethodView, input: RouteInput['input']): TypeNode 
 function clientMethod(view: ClientMethodView): ClassMethod {
   const eventType =
     view.eventStatus !== undefined &&
-    indexed(typeRef(`types.${symbols.routeType(view.name, 'Responses')}`), numberType(view.eventStatus));
+    indexed(typeRef(`types.${symbols.routeType(view.name, 'Responses')}`), answerKeyType(view.eventStatus));
   const result = eventType
     ? { type: typeRef('EventStream', [eventType]), itemType: undefined }
     : view.fileAnswer

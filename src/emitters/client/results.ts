@@ -3,7 +3,9 @@
 // type made from it.
 import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr, RouteIr } from '../../ir/types.js';
-import { indexed, numberType, typeLiteral, typeRef, union, type TypeNode } from '../shared/code/ast.js';
+import { isSuccess } from '../../ir/answers.js';
+import { answerKeyType, indexed, typeLiteral, typeRef, union, type TypeNode } from '../shared/code/ast.js';
+import { moduleWire } from '../wire/index.js';
 
 export interface ClientResult {
   readonly type: TypeNode;
@@ -13,7 +15,8 @@ export interface ClientResult {
 
 /** The success responses with a body (by status), and how the first one is decoded. */
 export type ResultShape = {
-  readonly statuses: number[];
+  /** Their keys: statuses such as 200, or 2XX. */
+  readonly keys: string[];
   readonly paged: boolean;
   readonly total: boolean;
   /** A success without a body resolves to undefined. */
@@ -21,13 +24,13 @@ export type ResultShape = {
 };
 
 export function resultShape(module: ModuleIr, route: RouteIr): ResultShape {
-  const successes = route.responses.filter((response) => response.status < 300);
+  const successes = route.responses.filter(isSuccess);
   const withBody = successes.filter((response) => response.body);
   const main = withBody[0];
   const isList = main?.body?.kind === 'list' && main.envelope;
   return {
-    statuses: withBody.map((response) => response.status),
-    paged: Boolean(isList && module.interface?.style === 'jsonapi'),
+    keys: withBody.map((response) => response.key),
+    paged: Boolean(isList && moduleWire(module)?.emit.pagesLists),
     total: main?.total === true,
     orUndefined: successes.length > withBody.length,
   };
@@ -47,9 +50,9 @@ export function pagingOf(module: ModuleIr, route: RouteIr): Paging | undefined {
 }
 
 export function clientResult(routeName: string, shape: ResultShape): ClientResult {
-  if (shape.statuses.length === 0) return { type: typeRef('void') };
-  const bodies = shape.statuses.map((status) =>
-    indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), numberType(status)),
+  if (shape.keys.length === 0) return { type: typeRef('void') };
+  const bodies = shape.keys.map((key) =>
+    indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), answerKeyType(key)),
   );
   const first = bodies[0] as TypeNode;
   if (shape.paged) {

@@ -69,7 +69,8 @@ interface BodyView {
 }
 
 export interface ResponseView extends OriginView {
-  readonly status: number;
+  /** A status (200), a class of them ('4XX') or 'default'. */
+  readonly status: number | string;
   readonly body: string | null;
   readonly description: string | null;
   readonly headers: string | null;

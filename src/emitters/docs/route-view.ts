@@ -1,4 +1,5 @@
 // The routes of a page: parameters, body, responses and the errors each can answer with.
+import { answerKey } from '../shared/code/ast.js';
 import type { ErrorIr, FileIr, MultipartIr, RouteIr } from '../../ir/types.js';
 import { inline } from './markdown.js';
 import type { ParameterView, ResponseView, RouteErrorView, RouteView } from './page-types.js';
@@ -122,7 +123,7 @@ function responseView(module: string, response: ResponseSource): ResponseView {
     .filter(Boolean)
     .join(' ');
   return {
-    status: response.status,
+    status: answerKey(response.key),
     body: response.file
       ? inline(fileText(response.file))
       : response.events

@@ -75,6 +75,8 @@ export function range(min: number | undefined, max: number | undefined, unit = '
 function withBounds(text: string, c: Constraints): string {
   const bounds = [
     range(c.minimum, c.maximum),
+    c.exclusiveMinimum !== undefined ? `> ${c.exclusiveMinimum}` : undefined,
+    c.exclusiveMaximum !== undefined ? `< ${c.exclusiveMaximum}` : undefined,
     range(c.minLength, c.maxLength, 'length '),
     range(c.minItems, c.maxItems, 'items '),
     c.pattern !== undefined ? `pattern ${c.pattern}` : undefined,

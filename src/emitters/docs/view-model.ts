@@ -10,18 +10,7 @@ import { routeErrors, routeView, type RouteInput } from './route-view.js';
 import { text } from './view-helpers.js';
 import { recordSource, routeSource } from './view-sources.js';
 import { requestParameters } from '../../ir/route-parameters.js';
-
-const ENVELOPES: Record<InterfaceIr['style'], string> = {
-  jsonapi:
-    'json:api documents (application/vnd.api+json) by default; with Accept: application/json, plain JSON: {total, data, aggregations} for lists and {data} for one record. Any other Accept is a 406.',
-  'success-envelope': '{success: true, data} around every answer; lists add total.',
-  'api-alias': 'The record itself, each object carrying its apiAlias.',
-};
-
-const ERROR_BODIES: Record<InterfaceIr['errorStyle'], string> = {
-  'errors-array': '{errors: [{status, code, title, detail, source: {pointer}}]}, one entry per problem.',
-  'success-false': '{success: false, message, errors?}.',
-};
+import { errorWire, interfaceWire } from '../wire/index.js';
 
 /** A page without its routes and records, which sectioned-page.ts renders one by one. */
 export type PageHead = Omit<DocsPage, 'routes' | 'records'>;
@@ -55,8 +44,8 @@ export function buildPageHead(module: ModuleIr): PageHead {
     description: text(iface.description),
     basePath: iface.basePath,
     versions: iface.versions.length > 0 ? iface.versions.join(', ') : null,
-    envelope: inline(ENVELOPES[iface.style]),
-    errorBody: inline(ERROR_BODIES[iface.errorStyle]),
+    envelope: inline(interfaceWire(iface).emit.docs),
+    errorBody: inline(errorWire(iface).emit.docs),
     origins: module.recordsOrigins,
     conventionSummary: module.recordsOrigins ? conventionSummary(module) : null,
     auth: module.auth.map((scheme) => authView(module, scheme)),

@@ -6,17 +6,7 @@ import type { FieldIr, ParameterIr, RecordIr, ResponseIr, RouteIr } from '../../
 import { pick } from '../shared/pick.js';
 
 const PARAMETER_KEYS = ['name', 'type', 'required', 'default', 'style', 'description', 'origin'] as const;
-const RESPONSE_KEYS = [
-  'status',
-  'body',
-  'envelope',
-  'total',
-  'when',
-  'description',
-  'origin',
-  'file',
-  'events',
-] as const;
+const RESPONSE_KEYS = ['key', 'body', 'envelope', 'total', 'when', 'description', 'origin', 'file', 'events'] as const;
 const FIELD_KEYS = ['name', 'type', 'required', 'readOnly', 'default', 'description', 'origin'] as const;
 const RECORD_KEYS = ['name', 'file', 'description', 'apiAlias', 'origin'] as const;
 const ROUTE_KEYS = [

@@ -12,6 +12,7 @@ import type {
 } from '../../ir/types.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 import { pick } from '../shared/pick.js';
+import { moduleWire } from '../wire/index.js';
 import { localUnionOf } from './union-meta.js';
 
 type Json = Record<string, unknown>;
@@ -118,7 +119,7 @@ function recordMeta(module: ModuleIr, record: RecordIr, resourcePath: string | u
   // json:api ids are strings on the wire; a client turns those of number ids back into numbers.
   const idField = record.fields.find((field) => field.name === 'id');
   const idType = idField?.type.kind === 'scalar' ? idField.type.scalar : undefined;
-  const numericId = module.interface?.style === 'jsonapi' && (idType === 'integer' || idType === 'number');
+  const numericId = moduleWire(module)?.emit.stringIds === true && (idType === 'integer' || idType === 'number');
   return dropUndefined({
     type: record.resourceType,
     apiAlias: record.apiAlias,
@@ -195,6 +196,7 @@ function responseMeta(module: ModuleIr, response: ResponseIr): Json {
   const local = localRecordOf(module, response.body);
   return dropUndefined({
     status: response.status,
+    key: response.key === String(response.status) ? undefined : response.key,
     hasBody: response.body !== undefined,
     record: local?.record,
     union: localUnionOf(module, response.body),

@@ -96,14 +96,13 @@ const ONLY_ID = { omit: [] as readonly string[], pick: ['id'] as readonly string
 function scalarExample(type: ScalarType, index: number, name: string): unknown {
   // The one value allowed (`const:`) is the only example there is.
   if (type.const !== undefined) return type.const;
-  const { minimum, maximum, minLength, maxLength, pattern } = type.constraints;
+  const { minLength, maxLength, pattern } = type.constraints;
   switch (type.scalar) {
     case 'boolean':
       return index % 2 === 0;
     case 'integer':
-      return clamp(index + 1, Math.ceil(minimum ?? -Infinity), Math.floor(maximum ?? Infinity));
     case 'number':
-      return clamp(index + 1.5, minimum ?? -Infinity, maximum ?? Infinity);
+      return numberExample(type, index);
     case 'date':
       return `2024-01-${String((index % 28) + 1).padStart(2, '0')}`;
     case 'date-time':
@@ -129,6 +128,25 @@ function formatExample(type: ScalarType, index: number): string | undefined {
 function fitLength(text: string, minLength: number, maxLength: number): string {
   const long = text.length < minLength ? text + 'x'.repeat(minLength - text.length) : text;
   return long.slice(0, Math.max(maxLength, 0));
+}
+
+/** index + 1 (a number: + 1.5) moved inside the bounds; strictly inside an exclusive one. */
+function numberExample(type: ScalarType, index: number): number {
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = type.constraints;
+  const integer = type.scalar === 'integer';
+  const low = Math.max(minimum ?? -Infinity, exclusiveMinimum ?? -Infinity);
+  const high = Math.min(maximum ?? Infinity, exclusiveMaximum ?? Infinity);
+  const inside = (value: number) =>
+    (exclusiveMinimum === undefined || value > exclusiveMinimum) &&
+    (exclusiveMaximum === undefined || value < exclusiveMaximum);
+  const value = clamp(
+    integer ? index + 1 : index + 1.5,
+    integer ? Math.ceil(low) : low,
+    integer ? Math.floor(high) : high,
+  );
+  if (inside(value)) return value;
+  if (integer) return value === exclusiveMinimum ? value + 1 : value - 1;
+  return Number.isFinite(low) && Number.isFinite(high) ? (low + high) / 2 : value === low ? low + 1 : high - 1;
 }
 
 function clamp(value: number, minimum: number, maximum: number): number {

@@ -2,12 +2,14 @@
 // generated server, from deterministic example records (examples.ts), for front-end tests without
 // a server. Each route's default result is what a server handler would return; the runtime's
 // renderers put it in the interface's wire style. The file is written as text and formatted.
+import { answerKey } from '../shared/code/ast.js';
 import { pascalCase } from '../../ir/names.js';
 import { symbols } from '../../ir/symbols.js';
 import type { Ir, ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
 import { handlerResultShape, mainResponse } from '../server/handler-types.js';
 import { EXAMPLES_PER_RECORD, ExampleValues } from './examples.js';
+import { moduleWire } from '../wire/index.js';
 
 export const mswEmitter: Emitter = {
   name: 'msw',
@@ -21,10 +23,10 @@ function emitMocks(ir: Ir, module: ModuleIr): GeneratedFile {
   const rows = module.routes.map((route) => routeRow(module, route, examples));
   const counted = rows.some((row) => row.type.startsWith('ListResult'));
   const streamed = ['MockFile', 'MockEvents'].filter((kind) => rows.some((row) => row.type.startsWith(`${kind}<`)));
-  const jsonApi = module.interface?.style === 'jsonapi';
+  const handIn = moduleWire(module)?.emit.serverHandIn;
   const oauth = module.auth.some((scheme) => scheme.type === 'oauth2');
   const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
-  const text = `${jsonApi ? "import { renderJsonApi } from '../runtime/jsonapi.js';\n" : ''}import { mockHandlers${oauth ? ', mockTokenEndpoints' : ''}${streamed.map((kind) => `, type ${kind}`).join('')} } from '../runtime/msw-handlers.js';
+  const text = `${handIn ? `import { ${handIn.value} } from '../runtime/${handIn.module}.js';\n` : ''}import { mockHandlers${oauth ? ', mockTokenEndpoints' : ''}${streamed.map((kind) => `, type ${kind}`).join('')} } from '../runtime/msw-handlers.js';
 ${counted ? "import type { ListResult } from '../runtime/responses.js';\n" : ''}import { ${meta}, ${routes} } from './metadata.js';
 import type * as types from './types.js';
 
@@ -42,7 +44,7 @@ ${rows.map((row) => `  ${row.name}: ${row.value},`).join('\n')}
  * Per route, a handler with the default answer, or with a resolver's: \`handlers.listBooks(() => ({ items: [], total: 0 }))\`.
  * A resolver may throw an ApiError (NotFound, Validation, ...) to answer the interface's error shape.
  */
-export const handlers = mockHandlers({ meta: ${meta}, routes: ${routes}, results${jsonApi ? ', jsonApi: renderJsonApi' : ''} });
+export const handlers = mockHandlers({ meta: ${meta}, routes: ${routes}, results${handIn ? `, jsonApi: ${handIn.value}` : ''} });
 
 /** Every route's handler with its default answer${oauth ? ' (and a token endpoint issuing mock tokens)' : ''}: \`setupServer(...defaultHandlers)\` or \`setupWorker(...defaultHandlers)\`. */
 export const defaultHandlers = [${oauth ? `...mockTokenEndpoints(${meta}), ` : ''}...Object.values(handlers).map((handler) => handler())];
@@ -55,7 +57,8 @@ function routeRow(module: ModuleIr, route: RouteIr, examples: ExampleValues) {
   const name = symbols.operation(route.name);
   const shape = handlerResultShape(module, route);
   const response = mainResponse(route);
-  const responseType = `types.${symbols.routeType(route.name, 'Responses')}[${shape.status}]`;
+  const answerType = (key: string) =>
+    `types.${symbols.routeType(route.name, 'Responses')}[${JSON.stringify(answerKey(key))}]`;
   if (response?.file) {
     // An empty file of the first media type: bytes a test replaces with its own (a Blob, text or a stream).
     const mediaTypes = response.file.mediaTypes.map((mediaType) => JSON.stringify(mediaType));
@@ -64,10 +67,11 @@ function routeRow(module: ModuleIr, route: RouteIr, examples: ExampleValues) {
   if (response?.events) {
     // One example of each event, in the order they are declared.
     const events = response.events.events.map((event) => ({ event: event.name, data: examples.value(event.type, 0) }));
-    return { name, type: `MockEvents<${responseType}>`, value: JSON.stringify(events) };
+    return { name, type: `MockEvents<${answerType(response.key)}>`, value: JSON.stringify(events) };
   }
   const body = response?.body;
   if (shape.status === null || body === undefined) return { name, type: 'void', value: 'undefined' };
+  const responseType = answerType(shape.status);
   if (!shape.counted) return { name, type: responseType, value: JSON.stringify(examples.value(body, 0)) };
   const itemType = body.kind === 'list' ? body.items : body;
   const items = Array.from({ length: EXAMPLES_PER_RECORD }, (_, index) => examples.value(itemType, index));

@@ -7,6 +7,7 @@ import type { ErrorIr, InterfaceIr, ModuleIr, RouteIr } from '../../ir/types.js'
 import type { Components } from './components.js';
 import { DEFAULT_ERRORS } from '../../runtime/error-bodies.js';
 import { runtimeErrors } from './runtime-errors.js';
+import { errorWire, interfaceWire } from '../wire/index.js';
 import {
   JSON_API_MEDIA,
   JSON_MEDIA,
@@ -65,7 +66,8 @@ function errorDescription(errors: readonly ErrorIr[]): string {
 }
 
 function errorContent(iface: InterfaceIr, errors: readonly ErrorIr[], components: Components): Content {
-  const schema = errorBodySchema(iface, components);
+  const wire = errorWire(iface);
+  const schema = wire.emit.bodySchema(components);
   const examples = sortedObject(
     errors.map((error) => [
       error.name,
@@ -74,8 +76,8 @@ function errorContent(iface: InterfaceIr, errors: readonly ErrorIr[], components
       ),
     ]),
   );
-  const media =
-    iface.errorStyle === 'errors-array' && iface.style === 'jsonapi' ? [JSON_API_MEDIA, JSON_MEDIA] : [JSON_MEDIA];
+  const document = interfaceWire(iface).runtime.negotiated && wire.runtime.jsonApiDocument;
+  const media = document ? [JSON_API_MEDIA, JSON_MEDIA] : [JSON_MEDIA];
   return Object.fromEntries(media.map((type) => [type, { schema, examples }]));
 }
 
@@ -107,20 +109,9 @@ function errorExample(iface: InterfaceIr, error: ErrorIr): ExampleObject {
     /\{([A-Za-z_][A-Za-z0-9_]*)\}/g,
     (_whole, name: string) => PLACEHOLDER_EXAMPLES[name] ?? 'example',
   );
-  const value =
-    iface.errorStyle === 'errors-array'
-      ? {
-          errors: [
-            {
-              status: String(error.status),
-              // As the runtime fills them in (error-bodies.ts) where the catalog entry leaves them out.
-              code: error.code ?? fallback.code,
-              title: error.title ?? fallback.title,
-              detail,
-            },
-          ],
-        }
-      : { success: false, message: detail };
+  // As the runtime fills them in (error-bodies.ts) where the catalog entry leaves them out.
+  const heading = { status: error.status, code: error.code ?? fallback.code, title: error.title ?? fallback.title };
+  const value = errorWire(iface).emit.example(heading, detail);
   return {
     summary: error.name,
     ...(error.message?.includes('{') && {
@@ -129,50 +120,4 @@ function errorExample(iface: InterfaceIr, error: ErrorIr): ExampleObject {
     value,
     ...originMark(error.origin),
   };
-}
-
-/** The interface's error body: the errors array, or {success: false, message, errors?}. */
-function errorBodySchema(iface: InterfaceIr, components: Components): ReferenceObject {
-  if (iface.errorStyle === 'success-false') {
-    return components.define('schemas', { owner: 'error:success-false', preferred: 'FailureResponse' }, () => ({
-      type: 'object',
-      description: 'Body of every failure.',
-      properties: {
-        errors: { type: 'array', items: { type: 'string' }, description: 'The violations, as "<field>: <message>".' },
-        message: { type: 'string' },
-        success: { type: 'boolean', const: false },
-      },
-      required: ['message', 'success'],
-    }));
-  }
-  const entry = errorEntrySchema(components);
-  return components.define('schemas', { owner: 'error:errors-array', preferred: 'ErrorResponse' }, () => ({
-    type: 'object',
-    description: 'Body of every failure: one entry per problem.',
-    properties: { errors: { type: 'array', items: entry, minItems: 1 } },
-    required: ['errors'],
-  }));
-}
-
-/** One entry of the platform's errors array (also part of the OAuth token errors). */
-export function errorEntrySchema(components: Components): ReferenceObject {
-  return components.define('schemas', { owner: 'error:entry', preferred: 'ErrorObject' }, () => ({
-    type: 'object',
-    properties: {
-      code: { type: 'string', description: 'Stable error code, e.g. FRAMEWORK__RESOURCE_NOT_FOUND.' },
-      detail: { type: 'string' },
-      source: {
-        type: 'object',
-        description: 'The offending body member or query parameter, where there is one (JSON:API 1.0 error source).',
-        properties: {
-          parameter: { type: 'string', description: 'The offending query parameter, e.g. limit.' },
-          pointer: { type: 'string', description: 'JSON pointer to the field, e.g. /stock.' },
-        },
-        minProperties: 1,
-      },
-      status: { type: 'string', pattern: '^[1-5][0-9]{2}$', description: 'The HTTP status, as a string.' },
-      title: { type: 'string' },
-    },
-    required: ['code', 'detail', 'status', 'title'],
-  }));
 }

@@ -2,6 +2,7 @@
 // the answer's objects with a given apiAlias. So each route documents the parameter, and each answer
 // that holds such objects is described twice: as the record in full, or as includes may filter it.
 import type { InterfaceIr, RouteIr, TypeIr } from '../../ir/types.js';
+import { WIRE_STYLES } from '../../runtime/wire-styles.js';
 import { reachesApiAlias, type SchemaContext } from './json-schema.js';
 import type { OpenApiOptions } from './options.js';
 import { jsonText } from './parameters.js';
@@ -25,7 +26,7 @@ export function includesParameters(
   const declared =
     route.query.some((param) => param.name === INCLUDES_MEMBER) ||
     route.bodyQueryAlternative?.member === INCLUDES_MEMBER;
-  if (iface?.style !== 'api-alias' || declared) return [];
+  if (!iface || !WIRE_STYLES[iface.style].takesIncludes || declared) return [];
   const getBody =
     route.method === 'GET' ? ' A GET may send the same map as the includes member of a JSON body instead.' : '';
   return [

@@ -19,6 +19,7 @@ import { DEFAULT_OPENAPI_OPTIONS, type OpenApiOptions } from './options.js';
 import { RouteViews } from './route-view.js';
 import { securitySchemes, sessionComponents, tokenUrl } from './security.js';
 import { paragraphs } from './types.js';
+import { interfaceWire } from '../wire/index.js';
 
 export const openapiEmitter: Emitter = {
   name: 'openapi',
@@ -166,9 +167,7 @@ function apiVersion(module: ModuleIr): string {
 
 /** Says what x-svcgen-origin means only where the definitions record origins (none of it is marked otherwise). */
 function infoDescription(iface: InterfaceIr, recordsOrigins: boolean): string | undefined {
-  const negotiation =
-    iface.style === 'jsonapi' &&
-    'Answers are json:api documents (application/vnd.api+json) when the Accept header is absent, */* or application/vnd.api+json, plain JSON for application/json, and 406 for any other Accept.';
+  const negotiation = interfaceWire(iface).emit.openApiNote;
   const limit = iface.bodyLimitBytes !== undefined && `Request bodies are limited to ${iface.bodyLimitBytes} bytes.`;
   const origin =
     recordsOrigins &&

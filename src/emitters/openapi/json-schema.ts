@@ -157,7 +157,7 @@ function scalarSchema(type: ScalarType, direction: Direction): SchemaObject {
     case 'integer':
     case 'number': {
       const format = type.format !== undefined && isIntegerFormat(type.format) ? { format: type.format } : {};
-      const number: SchemaObject = { type: type.scalar, ...format, ...pick(c, 'minimum', 'maximum') };
+      const number: SchemaObject = { type: type.scalar, ...format, ...numberBounds(c) };
       if (!type.coerce || direction === 'read') return number;
       return {
         anyOf: [
@@ -370,6 +370,11 @@ export function reachesApiAlias(type: TypeIr, components: Components, seen = new
       record.apiAlias !== undefined || record.fields.some((field) => reachesApiAlias(field.type, components, seen))
     );
   });
+}
+
+/** Inclusive and exclusive bounds, the exclusive ones as JSON Schema 2020-12 numbers (OpenAPI 3.1). */
+function numberBounds(c: Constraints): SchemaObject {
+  return pick(c, 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum');
 }
 
 function pick<K extends keyof Constraints>(constraints: Constraints, ...keys: K[]): Pick<Constraints, K> {

@@ -24,7 +24,7 @@ export function routeResponses(
   components: Components,
 ): Record<string, ResponseObject | ReferenceObject> {
   const success = route.responses.map((response): [string, ResponseObject] => [
-    String(response.status),
+    response.key,
     successResponse(module, route, response, components),
   ]);
   const errors = errorResponses(module, route, components, (status) => responseHeaders(module, route, status, {}));
@@ -68,8 +68,8 @@ function successResponse(
   return {
     description:
       paragraphs(response.description, response.file?.description, when) ??
-      STATUS_TEXT[response.status] ??
-      `Status ${response.status}.`,
+      STATUS_TEXT[Number(response.key)] ??
+      (response.key === 'default' ? 'Any other status.' : `Status ${response.key}.`),
     ...originMark(response.origin, route.origin),
     ...(Object.keys(headers).length > 0 && { headers }),
     ...(content && { content }),

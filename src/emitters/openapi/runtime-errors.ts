@@ -9,6 +9,7 @@
 // entry, so the document describes exactly what is sent.
 import { DEFAULT_ERRORS } from '../../runtime/error-bodies.js';
 import type { ErrorIr, ErrorKind, ModuleIr, Origin, RouteIr } from '../../ir/types.js';
+import { WIRE_STYLES } from '../../runtime/wire-styles.js';
 import { routeScheme } from './security.js';
 
 /** What the default entry of each kind the runtime sends means, for the response's description. */
@@ -32,7 +33,7 @@ export function runtimeErrorKinds(module: ModuleIr, route: RouteIr): ErrorKind[]
     route.body !== undefined && 'validation',
     route.auth !== undefined && 'unauthorized',
     (route.scopes.length > 0 || (scheme?.type === 'digest' && route.privilege !== undefined)) && 'forbidden',
-    module.interface?.style === 'jsonapi' && 'notAcceptable',
+    module.interface !== undefined && WIRE_STYLES[module.interface.style].negotiated && 'notAcceptable',
     'payloadTooLarge',
     'unsupportedMediaType',
     (scheme?.type === 'basic' || scheme?.type === 'digest') && 'tooManyRequests',

@@ -4,7 +4,7 @@
 import { camelCase, pascalCase } from '../../ir/names.js';
 import type { OAuthGrantIr, OAuthSchemeIr } from '../../ir/types.js';
 import type { Components } from './components.js';
-import { errorEntrySchema } from './errors.js';
+import { errorEntrySchema } from '../wire/errors-array.js';
 import {
   FORM_MEDIA,
   JSON_MEDIA,

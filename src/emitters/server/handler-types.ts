@@ -1,12 +1,14 @@
 // What a handler returns for a route: the body of its main success response, before any envelope.
 import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr, ResponseIr, RouteIr } from '../../ir/types.js';
-import { indexed, numberType, stringType, typeRef, union, type TypeNode } from '../shared/code/ast.js';
+import { isSuccess } from '../../ir/answers.js';
+import { answerKeyType, indexed, stringType, typeRef, union, type TypeNode } from '../shared/code/ast.js';
+import { moduleWire } from '../wire/index.js';
 
 /** The success response a handler produces: the one selected by a query flag, else the first with a body or file. */
 export function mainResponse(route: RouteIr): ResponseIr | undefined {
   const successes = route.responses.filter(
-    (response) => response.status < 300 && (response.body || response.file || response.events),
+    (response) => isSuccess(response) && (response.body || response.file || response.events),
   );
   return successes.find((response) => response.when !== undefined) ?? successes[0];
 }
@@ -16,7 +18,8 @@ export function mainResponse(route: RouteIr): ResponseIr | undefined {
  * response with a body, if any, and whether it is a ListResult (items and a total).
  */
 type ResultShape = {
-  readonly status: number | null;
+  /** The answer's key (200, 2XX). */
+  readonly status: string | null;
   readonly counted: boolean;
   /** A file answer's media types. */
   readonly file?: readonly string[];
@@ -26,20 +29,21 @@ type ResultShape = {
 
 export function handlerResultShape(module: ModuleIr, route: RouteIr): ResultShape {
   const response = mainResponse(route);
-  if (response?.file) return { status: response.status, counted: false, file: response.file.mediaTypes };
-  if (response?.events) return { status: response.status, counted: false, events: true };
+  if (response?.file) return { status: response.key, counted: false, file: response.file.mediaTypes };
+  if (response?.events) return { status: response.key, counted: false, events: true };
   if (!response?.body) return { status: null, counted: false };
   const isList = response.body.kind === 'list';
   return {
-    status: response.status,
-    counted: response.total || (isList && module.interface?.style === 'jsonapi' && response.envelope),
+    status: response.key,
+    counted:
+      response.total || (isList && response.envelope && moduleWire(module)?.runtime.countsEnvelopedLists === true),
   };
 }
 
 export function handlerResultType(routeName: string, shape: ResultShape): TypeNode {
   if (shape.status === null) return typeRef('void');
   if (shape.file) return typeRef('FileAnswer', [union(shape.file.map(stringType))]);
-  const body = indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), numberType(shape.status));
+  const body = indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), answerKeyType(shape.status));
   if (shape.events) return typeRef('EventStreamAnswer', [body]);
   return shape.counted ? typeRef('ListResult', [indexed(body, typeRef('number'))]) : body;
 }

@@ -30,6 +30,7 @@ import { printFile, interfaceMemberText, objectMemberText } from '../shared/code
 import { runtimeImports } from '../shared/imports.js';
 import { routeInputs, type RouteInput } from '../shared/route-inputs.js';
 import { handlerResultShape, handlerResultType, hasSessions } from './handler-types.js';
+import { moduleWire } from '../wire/index.js';
 
 export const serverEmitter: Emitter = {
   name: 'server',
@@ -63,7 +64,7 @@ function serverStatements(
   const authOptions = module.auth.map((scheme) => ({ name: scheme.name, ...schemeRuntime(scheme) }));
   // A principal's kind is its scheme's type (server-auth.ts).
   const principalKinds = [...new Set(module.auth.map((scheme) => scheme.type))];
-  const jsonApi = module.interface?.style === 'jsonapi';
+  const handIn = moduleWire(module)?.emit.serverHandIn;
   const rows = members.map((member) => member.row);
   const keyed = module.routes.some((route) => route.idempotencyKey !== undefined);
   return [
@@ -76,7 +77,7 @@ function serverStatements(
       ...(views.some((view) => view.bodyEntries) ? [{ module: 'body-entries', names: ['type BodyEntries'] }] : []),
       ...mediaImports(module),
       ...authOptions.map(({ module, value, type }) => ({ module, names: [value, `type ${type}`] })),
-      ...(jsonApi ? [{ module: 'jsonapi', names: ['renderJsonApi'] }] : []),
+      ...(handIn ? [{ module: handIn.module, names: [handIn.value] }] : []),
       ...(keyed ? [{ module: 'idempotency', names: ['type IdempotencyOptions'] }] : []),
       { module: 'server', names: ['createInterfacePlugin', 'type HandlerContext'] },
       { module: 'cors', names: ['type CorsOptions'] },
@@ -200,7 +201,7 @@ function serverStatements(
                 ...(authOptions.length > 0
                   ? [property('authSchemes', object(authOptions.map(({ name, value }) => property(name, id(value)))))]
                   : []),
-                ...(jsonApi ? [property('jsonApi', id('renderJsonApi'))] : []),
+                ...(handIn ? [property('jsonApi', id(handIn.value))] : []),
                 ...(streamedMedia(module).length > 0
                   ? [property('media', array(streamedMedia(module).map(({ value }) => id(value))))]
                   : []),

@@ -13,6 +13,7 @@ import {
   type PropertySignature,
   type TopLevel,
   type TypeNode,
+  answerKey,
 } from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { symbols, type RoutePart } from '../../ir/symbols.js';
@@ -92,7 +93,7 @@ function routeView(route: RouteIr) {
     })),
     body: route.body,
     responses: route.responses.map((response): MemberView => ({
-      name: response.status,
+      name: answerKey(response.key),
       type: response.body,
       optional: false,
       description: response.description,

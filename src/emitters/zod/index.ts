@@ -30,6 +30,7 @@ import {
   type Expr,
   type ObjectMember,
   type TypeNode,
+  answerKey,
 } from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { recordImports, referencedRecords, runtimeImports, typesOfRoute } from '../shared/imports.js';
@@ -145,7 +146,7 @@ function routeView(route: RouteIr, records: RecordLookup) {
     })),
     body: route.body,
     bodyEntries: route.bodyEntries,
-    responses: route.responses.map((response) => pick(response, 'status', 'body', 'events')),
+    responses: route.responses.map((response) => pick(response, 'key', 'body', 'events')),
     lookup: lookupFor(
       typesOfRoute(route),
       records,
@@ -235,7 +236,7 @@ function routeSchemas(route: RouteView, records: RecordLookup): SchemaConstant[]
   } else if (route.body) constants.push({ name: name('Body'), value: schemaExpression(route.body, 'json', records) });
   const responses = route.responses.map((response) =>
     property(
-      response.status,
+      answerKey(response.key),
       response.events
         ? eventSchema(response.events, records)
         : response.body

@@ -2,7 +2,16 @@
 // where types are strict, and as text (path, query, headers), where numbers arrive as digits.
 import { inView } from '../../ir/types.js';
 import { INTEGER_FORMAT_ROWS, isIntegerFormat, isStringFormat, stringFormat } from '../../ir/formats.js';
-import type { FieldIr, ListType, RecordKey, RecordType, ScalarType, TypeIr, UnionType } from '../../ir/types.js';
+import type {
+  Constraints,
+  FieldIr,
+  ListType,
+  RecordKey,
+  RecordType,
+  ScalarType,
+  TypeIr,
+  UnionType,
+} from '../../ir/types.js';
 import {
   array,
   call,
@@ -249,7 +258,7 @@ function scalarSchema(type: ScalarType, reading: Reading): Expr {
           : type.scalar === 'integer'
             ? 'z.int'
             : 'z.number';
-      const number = withBounds(call(zodType), c.minimum, c.maximum);
+      const number = withExclusiveBounds(withBounds(call(zodType), c.minimum, c.maximum), c);
       if (reading === 'text')
         return method(id(type.scalar === 'integer' ? 'integerText' : 'numberText'), 'pipe', [number]);
       return type.coerce ? call('z.preprocess', [id('digitsToNumber'), number]) : number;
@@ -269,6 +278,12 @@ function withBounds(expression: Expr, minimum: number | undefined, maximum: numb
     'max',
     abort ? [literal(maximum), object([property('abort', literal(true))])] : [literal(maximum)],
   );
+}
+
+/** `.gt(exclusiveMinimum).lt(exclusiveMaximum)`, each where it is set. */
+function withExclusiveBounds(expression: Expr, c: Constraints): Expr {
+  const above = c.exclusiveMinimum !== undefined ? method(expression, 'gt', [literal(c.exclusiveMinimum)]) : expression;
+  return c.exclusiveMaximum !== undefined ? method(above, 'lt', [literal(c.exclusiveMaximum)]) : above;
 }
 
 const HELPERS = new Set([

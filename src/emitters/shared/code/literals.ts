@@ -22,6 +22,14 @@ function requote(raw: string, quote: string): string {
   });
 }
 
+/**
+ * A regular expression literal of `pattern`: a bare `/` outside a character class would end it, so it is
+ * escaped as V8's `RegExp.prototype.source` escapes it; escapes and classes are kept as they are.
+ */
+export function printRegex(pattern: string): string {
+  return `/${pattern.replace(/\\[^]|\[(?:\\[^]|[^\]\\])*\]|\//g, (match) => (match === '/' ? '\\/' : match))}/`;
+}
+
 /** A number literal in prettier's normal form (lower-case exponent, no "+", no trailing zeros). */
 export function printNumber(value: number): string {
   return String(value)

@@ -14,7 +14,7 @@ import {
   type Statement,
   type TypeNode,
 } from './ast.js';
-import { printKey, printNumber, printString } from './literals.js';
+import { printKey, printNumber, printRegex, printString } from './literals.js';
 import { printParameters, printType, printTypeArguments } from './print-type.js';
 
 type Doc = builders.Doc;
@@ -26,7 +26,7 @@ const EXPRESSIONS: ByKind<Expr, Doc> = {
   identifier: (node) => node.name,
   literal: ({ value }) =>
     typeof value === 'string' ? printString(value) : typeof value === 'number' ? printNumber(value) : String(value),
-  regex: (node) => `/${node.pattern}/`,
+  regex: (node) => printRegex(node.pattern),
   member: (node) => [printExpression(node.object), '.', node.property],
   call: printCall,
   // `expanded` keeps one member per line even when the object would fit on one (`{}` stays as it is).

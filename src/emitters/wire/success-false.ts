@@ -1,0 +1,19 @@
+// The success-false error style as the emitters describe it: {success: false, message, errors?},
+// plain JSON on any interface (the runtime's side: runtime/wire-success-false.ts).
+import type { ErrorEmitterWire } from './index.js';
+
+export const successFalseEmitterWire: ErrorEmitterWire = {
+  docs: '{success: false, message, errors?}.',
+  bodySchema: (components) =>
+    components.define('schemas', { owner: 'error:success-false', preferred: 'FailureResponse' }, () => ({
+      type: 'object',
+      description: 'Body of every failure.',
+      properties: {
+        errors: { type: 'array', items: { type: 'string' }, description: 'The violations, as "<field>: <message>".' },
+        message: { type: 'string' },
+        success: { type: 'boolean', const: false },
+      },
+      required: ['message', 'success'],
+    })),
+  example: (_heading, detail) => ({ success: false, message: detail }),
+};
