@@ -49,13 +49,21 @@ export function judgeResult(judgement: ResultJudgement, result: unknown): void {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      // Undeclared members are the serializer's to drop (a strict record schema reports them).
-      if (issue.code === 'unrecognized_keys') continue;
+      if (onlyUndeclared(issue)) continue;
       const pointer = `${prefix}/${issue.path.map(String).join('/')}`.replace(/\/$/, '') || '/';
       violations.push(`${pointer}: ${issue.message}`);
     }
   }
   if (violations.length > 0) throw new ResponseBreach(judgement.route, response.status, violations);
+}
+
+/**
+ * Whether the issue is only about undeclared members, which the serializer drops: a strict record schema reports
+ * them, and a union reports them inside each variant it tried, so one variant with no other issue is a match.
+ */
+function onlyUndeclared(issue: z.core.$ZodIssue): boolean {
+  if (issue.code === 'unrecognized_keys') return true;
+  return issue.code === 'invalid_union' && issue.errors.some((variant) => variant.every(onlyUndeclared));
 }
 
 /**

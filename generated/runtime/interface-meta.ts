@@ -39,8 +39,26 @@ export interface RecordMeta {
   readonly relations: Readonly<Record<string, RelationMeta>>;
   /** Fields that hold records of this interface (one or a list), for nested apiAlias members. */
   readonly nested: Readonly<Record<string, string>>;
+  /** Fields that hold a union with records of this interface among its variants (one or a list). */
+  readonly unions?: Readonly<Record<string, UnionMeta>>;
   /** The record's id is a number, sent as a string in json:api (whose ids are strings). */
   readonly numericId?: true;
+}
+
+/** A union with records of this interface among its variants: how a value is told to be one of them. */
+export interface UnionMeta {
+  /** The discriminator member of a tagged union. */
+  readonly property?: string;
+  /** Every variant, in order; a record variant names its record. */
+  readonly variants: readonly UnionVariantMeta[];
+}
+
+export interface UnionVariantMeta {
+  readonly record?: string;
+  /** The discriminator's value naming this variant (tagged unions). */
+  readonly value?: string;
+  /** The members a value of this variant holds (untagged unions: the first variant whose members are there). */
+  readonly required?: readonly string[];
 }
 
 export interface ResponseMeta {
@@ -51,6 +69,8 @@ export interface ResponseMeta {
   readonly hasBody: boolean;
   /** The body's record, when it is one record or a list of them from this interface. */
   readonly record?: string;
+  /** The body's union, when one of its variants is a record of this interface (one or a list of them). */
+  readonly union?: UnionMeta;
   readonly list: boolean;
   readonly envelope: boolean;
   readonly total: boolean;

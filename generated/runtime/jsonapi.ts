@@ -3,6 +3,7 @@
 // json:api documents from plain records, driven by the per-record metadata svcgen emits.
 // One serializer for every record type; nothing here is generated per record. Imported only by the
 // servers of json:api interfaces, which hand renderJsonApi to their plugin.
+import { answersResources, variantRecord } from './union-variant.js';
 import type { InterfaceMeta, RecordMeta, RelationMeta, ResponseMeta } from './interface-meta.js';
 import { JSONAPI_MEDIA_TYPE } from './negotiate.js';
 import type { ListResult, RenderContext } from './responses.js';
@@ -140,15 +141,17 @@ class Serializer {
 
 export function jsonApiList(
   options: JsonApiOptions,
-  recordName: string,
+  /** The record of the items, or of each item (a union's variants). */
+  recordName: string | ((item: Plain) => string),
   records: readonly Plain[],
   pagination: Pagination | undefined,
   /** The handler's count of all matching records (meta.total), with or without pages. */
   total: number,
 ): unknown {
   const serializer = new Serializer(options);
-  for (const record of records) serializer.markPrimary(recordName, record);
-  const data = records.map((record) => serializer.resource(recordName, record));
+  const nameOf = typeof recordName === 'string' ? () => recordName : recordName;
+  for (const record of records) serializer.markPrimary(nameOf(record), record);
+  const data = records.map((record) => serializer.resource(nameOf(record), record));
   return {
     data,
     included: serializer.includedResources(),
@@ -203,11 +206,17 @@ export function renderJsonApi(
   response: ResponseMeta,
   result: unknown,
 ): { contentType: string; body: unknown } {
-  const record = response.record;
+  const { record, union } = response;
   const options = { meta: ctx.meta, origin: ctx.origin, path: ctx.path };
+  // A union of records: each value is a resource object of the record variant it is, with that record's type.
+  const variant =
+    union &&
+    answersResources(response) &&
+    ((value: Plain) => variantRecord(union, value) ?? (union.variants[0]?.record as string));
   if (response.list) {
     const list = result as ListResult<Plain>;
-    if (ctx.representation === 'plain' || !record) {
+    const recordOf = record ?? (variant || undefined);
+    if (ctx.representation === 'plain' || !recordOf) {
       const data = record ? list.items.map((item) => plainRecord(ctx.meta, record, item)) : list.items;
       return {
         contentType: 'application/json; charset=utf-8',
@@ -219,10 +228,13 @@ export function renderJsonApi(
     const pagination = limit !== undefined && page !== undefined ? { limit, page, total: list.total } : undefined;
     return {
       contentType: JSONAPI_MEDIA_TYPE,
-      body: jsonApiList(options, record, list.items, pagination, list.total),
+      body: jsonApiList(options, recordOf, list.items, pagination, list.total),
     };
   }
   const single = (result ?? null) as Plain | null;
+  if (variant && ctx.representation !== 'plain' && single !== null) {
+    return { contentType: JSONAPI_MEDIA_TYPE, body: jsonApiSingle(options, variant(single), single) };
+  }
   if (ctx.representation === 'plain' || !record) {
     return {
       contentType: 'application/json; charset=utf-8',

@@ -2,7 +2,7 @@
 
 // The json:api style, as a server sends it: jsonapi.ts renders the documents (the generated server
 // hands it in, so that only json:api outputs hold it); here are their serialization schemas.
-import type { InterfaceMeta, RecordMeta } from './interface-meta.js';
+import type { InterfaceMeta, RecordMeta, UnionMeta } from './interface-meta.js';
 import {
   ANY_LIST,
   COUNT,
@@ -35,6 +35,10 @@ function jsonApiAnswer(ctx: AnswerSchemaContext, value: JsonSchema, refs: Refs):
   const { meta, response, representation } = ctx;
   const record = response.record;
   const items = response.list ? (listItems(value, refs) ?? {}) : value;
+  if (response.union && representation !== 'plain') {
+    const variants = unionResources(meta, response.union, items, refs);
+    if (variants) return jsonApiUnionAnswer(ctx, variants, refs);
+  }
   const recordSchema = record ? refs.object(items) : undefined;
   if (representation === 'plain' || !record || !recordSchema) {
     if (record && recordSchema) relationsNullable(meta, record, recordSchema, refs);
@@ -42,21 +46,60 @@ function jsonApiAnswer(ctx: AnswerSchemaContext, value: JsonSchema, refs: Refs):
     return object({ data: value });
   }
   const resources = new Resources(meta, refs);
-  const included = { type: 'array', items: resources.included(record, recordSchema) };
-  if (response.list) {
-    return object(
-      {
-        data: { type: 'array', items: resources.resource(record, recordSchema) },
-        included,
-        links: object({ first: STRING, prev: STRING, next: STRING, last: STRING, self: STRING }),
-        meta: object({ fetchCount: COUNT, total: COUNT }),
-        aggregations: ANY_LIST,
-      },
-      ['data'],
-    );
-  }
-  const data = orNull(resources.resource(record, recordSchema));
-  return object({ data, included, links: object({ self: STRING }) });
+  const included = { type: 'array', items: resources.included([{ record, schema: recordSchema }]) };
+  return resourceDocument(response.list, resources.resource(record, recordSchema), included);
+}
+
+/** The record and schema of each variant of a union of records, or undefined when a variant is no record. */
+function unionResources(
+  meta: InterfaceMeta,
+  union: UnionMeta,
+  schema: JsonSchema,
+  refs: Refs,
+): { record: string; schema: JsonSchema }[] | undefined {
+  const resolved = refs.resolve(schema);
+  const options = (resolved?.['oneOf'] ?? resolved?.['anyOf']) as JsonSchema[] | undefined;
+  const variants = union.variants.map((variant, index) => {
+    const option = options?.[index] && refs.object(options[index]);
+    return variant.record !== undefined && meta.records[variant.record] && option
+      ? { record: variant.record, schema: option }
+      : undefined;
+  });
+  return variants.every((variant) => variant !== undefined) ? variants : undefined;
+}
+
+/** A union of records as json:api: each value the resource object of its variant, told apart by its type. */
+function jsonApiUnionAnswer(
+  ctx: AnswerSchemaContext,
+  variants: readonly { record: string; schema: JsonSchema }[],
+  refs: Refs,
+): JsonSchema {
+  const resources = new Resources(ctx.meta, refs);
+  const data = variants.reduceRight<JsonSchema>(
+    (otherwise, variant) => ({
+      if: object({ type: { const: ctx.meta.records[variant.record]?.type } }, ['type']),
+      then: resources.resource(variant.record, variant.schema),
+      else: otherwise,
+    }),
+    object({ id: STRING, type: STRING }),
+  );
+  const included = { type: 'array', items: resources.included(variants) };
+  return resourceDocument(ctx.response.list, data, included);
+}
+
+/** The json:api document of one resource (or null) or, with links and counts, of a list of them. */
+function resourceDocument(list: boolean, resource: JsonSchema, included: JsonSchema): JsonSchema {
+  if (!list) return object({ data: orNull(resource), included, links: object({ self: STRING }) });
+  return object(
+    {
+      data: { type: 'array', items: resource },
+      included,
+      links: object({ first: STRING, prev: STRING, next: STRING, last: STRING, self: STRING }),
+      meta: object({ fetchCount: COUNT, total: COUNT }),
+      aggregations: ANY_LIST,
+    },
+    ['data'],
+  );
 }
 
 /** json:api resource objects of records, one schema per record kind. */
@@ -100,14 +143,16 @@ class Resources {
     return resource;
   }
 
-  /** An included resource: one of the records the primary record relates to, told apart by type. */
-  included(record: string, schema: JsonSchema): JsonSchema {
-    const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
-    const related = Object.entries(this.recordMeta(record).relations).flatMap(([field, relation]) => {
-      const target = properties[field] && this.refs.object(properties[field]);
-      return target
-        ? [{ type: this.recordMeta(relation.record).type, schema: this.resource(relation.record, target) }]
-        : [];
+  /** An included resource: one of the records the primary records relate to, told apart by type. */
+  included(primaries: readonly { record: string; schema: JsonSchema }[]): JsonSchema {
+    const related = primaries.flatMap(({ record, schema }) => {
+      const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
+      return Object.entries(this.recordMeta(record).relations).flatMap(([field, relation]) => {
+        const target = properties[field] && this.refs.object(properties[field]);
+        return target
+          ? [{ type: this.recordMeta(relation.record).type, schema: this.resource(relation.record, target) }]
+          : [];
+      });
     });
     const unique = [...new Map(related.map((entry) => [entry.type, entry])).values()];
     const last = unique.pop();

@@ -75,17 +75,19 @@ const JSON_TYPES = ['string', 'number', 'boolean', 'null', 'array', 'object'];
 /**
  * Rewrites the shapes fast-json-stringify would decide by running a validator on every value: a
  * nullable value becomes a type list, or an if/then/else on null; any JSON value becomes {}.
- * Patterns go (the result was judged before; a serializer does not check them).
+ * Patterns go (the result was judged before; a serializer does not check them). So does `additionalProperties:
+ * false`: fast-json-stringify writes only declared members without it, and where it chooses a union's variant by
+ * running a validator, a closed variant would refuse a result holding a member it does not declare, so that no
+ * variant matched and the answer failed where a record alone drops the member.
  */
 function simplify(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(simplify);
   if (typeof schema !== 'object' || schema === null) return schema;
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === 'pattern' || key === 'propertyNames') continue;
+    if (key === 'pattern' || key === 'propertyNames' || (key === 'additionalProperties' && value === false)) continue;
     out[key] = simplify(value);
   }
-  openTaggedVariants(out);
   const anyOf = out['anyOf'] as JsonSchema[] | undefined;
   if (!anyOf) return out;
   const types = anyOf.map((option) => option['type']);
@@ -100,23 +102,4 @@ function simplify(schema: unknown): unknown {
     return { ...out, ...orNull(only) };
   }
   return out;
-}
-
-/**
- * A tagged union's variants (oneOf objects each fixing one shared member with const) are chosen by a validator
- * too: a closed variant (additionalProperties: false) would refuse a result with a member it does not declare,
- * so no variant matched and the answer failed, where a record alone drops the member. The const tells the
- * variants apart; each is opened for choosing, and its serializer still writes only its declared members.
- */
-function openTaggedVariants(schema: JsonSchema): void {
-  const variants = schema['oneOf'] as JsonSchema[] | undefined;
-  if (!variants || variants.length === 0) return;
-  const constants = (variant: JsonSchema) =>
-    Object.entries((variant['properties'] ?? {}) as Record<string, JsonSchema>)
-      .filter(([, member]) => member['const'] !== undefined)
-      .map(([name]) => name);
-  const [first, ...others] = variants.map(constants);
-  const tagged = first?.some((name) => others.every((names) => names.includes(name)));
-  if (!tagged) return;
-  for (const variant of variants) if (variant['additionalProperties'] === false) delete variant['additionalProperties'];
 }

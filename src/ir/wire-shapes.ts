@@ -37,12 +37,20 @@ export function flatRecordFields(
 
 /**
  * Whether a deepObject value keeps its brackets on the wire: a flat record or a map of scalars
- * (name[key]=value), or a list of flat records (name[0][key]=value). Anything deeper (a map of
- * lists, a record holding records) has no form OpenAPI defines: it travels as JSON text.
+ * (name[key]=value), or a list of flat records (name[0][key]=value); a union of flat records is one
+ * of them, told apart once read (by its discriminator, else the first variant that reads it). Anything
+ * deeper (a map of lists, a record holding records) has no form OpenAPI defines: it travels as JSON text.
  */
 export function keepsBrackets(type: TypeIr, records: RecordsByKey): boolean {
   if (type.kind === 'map') return isScalarType(type.values);
-  if (type.kind === 'list') return flatRecordFields(type.items, records, { json: true }) !== undefined;
+  if (type.kind === 'list') return flatRecords(type.items, records);
+  return flatRecords(type, records);
+}
+
+/** A flat record (see flatRecordFields), or a union whose every variant is one. */
+function flatRecords(type: TypeIr, records: RecordsByKey): boolean {
+  if (type.kind === 'union')
+    return type.variants.every((variant) => !variant.nullable && flatRecords(variant, records));
   return flatRecordFields(type, records, { json: true }) !== undefined;
 }
 

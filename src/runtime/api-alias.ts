@@ -1,7 +1,8 @@
 // Store-style responses: every object of a record with an apiAlias carries it, and the request's
 // `includes` keeps only the listed fields of objects with a given apiAlias, on every route.
 import { BadRequest } from './errors.js';
-import type { InterfaceMeta } from './interface-meta.js';
+import type { InterfaceMeta, UnionMeta } from './interface-meta.js';
+import { variantRecord } from './union-variant.js';
 
 type Plain = Record<string, unknown>;
 export type Includes = Readonly<Record<string, readonly string[]>>;
@@ -18,10 +19,22 @@ export function withApiAliases(meta: InterfaceMeta, recordName: string, value: u
   const out: Plain = {};
   for (const [field, fieldValue] of Object.entries(value)) {
     const nested = record.nested[field];
-    out[field] = nested ? withApiAliases(meta, nested, fieldValue) : fieldValue;
+    const union = record.unions?.[field];
+    out[field] = nested
+      ? withApiAliases(meta, nested, fieldValue)
+      : union
+        ? unionWithApiAliases(meta, union, fieldValue)
+        : fieldValue;
   }
   if (record.apiAlias !== undefined) out['apiAlias'] = record.apiAlias;
   return out;
+}
+
+/** A union's value (or a list of them) with the apiAlias of the record variant it is, when it is one. */
+export function unionWithApiAliases(meta: InterfaceMeta, union: UnionMeta, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => unionWithApiAliases(meta, union, item));
+  const record = variantRecord(union, value);
+  return record === undefined ? value : withApiAliases(meta, record, value);
 }
 
 export function applyIncludes(value: unknown, includes: Includes | undefined): unknown {

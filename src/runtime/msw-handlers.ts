@@ -18,6 +18,15 @@ export interface MockRequest {
   readonly query: Readonly<Record<string, unknown>>;
 }
 
+/** A mocked file answer: its bytes and media type (by default an empty body of the first declared media type). */
+export interface MockFile<MediaType extends string = string> {
+  readonly body?: Blob | Uint8Array<ArrayBuffer> | string | ReadableStream<Uint8Array>;
+  readonly mediaType?: MediaType;
+}
+
+/** A mocked event stream: its events in order, each written `event:`, `data:` (JSON) and, when given, `id:`. */
+export type MockEvents<Event extends { readonly event: string; readonly data: unknown }> = readonly Event[];
+
 export type MockResolver<Result> = (request: MockRequest) => Result | Promise<Result>;
 
 /** Per route, a handler with its default answer, or with `resolver`'s: `server.use(handlers.listBooks(() => …))`. */
@@ -37,13 +46,28 @@ export interface MockDefinition<Results> {
 }
 
 export function mockHandlers<Results extends object>(definition: MockDefinition<Results>): MockHandlers<Results> {
-  const entries = Object.keys(definition.results).map((name) => {
+  // As the server's router: a literal segment wins over a parameter (/appointments/feed before /appointments/{id}),
+  // and msw asks the handlers in order, so the handlers (and defaultHandlers made from them) are in that order.
+  const names = Object.keys(definition.results).sort((one, other) =>
+    bySpecificity(definition.routes[one]?.path ?? '', definition.routes[other]?.path ?? ''),
+  );
+  const entries = names.map((name) => {
     const route = definition.routes[name];
     if (route === undefined) throw new Error(`${definition.meta.name}: no route ${name}`);
     const fallback = defaultResolver(definition.results[name as keyof Results]);
     return [name, (resolver?: MockResolver<unknown>) => routeHandler(definition, route, resolver ?? fallback)];
   });
   return Object.fromEntries(entries) as MockHandlers<Results>;
+}
+
+/** Negative when path `one` is asked first: where they first differ, a literal segment before a parameter. */
+function bySpecificity(one: string, other: string): number {
+  const [a, b] = [one.split('/'), other.split('/')];
+  for (let index = 0; index < Math.min(a.length, b.length); index++) {
+    const [x, y] = [a[index]?.startsWith('{') ?? false, b[index]?.startsWith('{') ?? false];
+    if (x !== y) return x ? 1 : -1;
+  }
+  return 0;
 }
 
 /**
@@ -68,12 +92,18 @@ export function mockTokenEndpoints(meta: InterfaceMeta, baseUrl = '*'): HttpHand
 /** A copy of the default result each time, a list cut to the page the query asks for (`limit`, `page`). */
 function defaultResolver(result: unknown): MockResolver<unknown> {
   return ({ query }) => {
+    // A stream is read once and cannot be cloned: it is given as it is.
+    if (isMockFile(result) && result.body instanceof ReadableStream) return result;
     const copy: unknown = structuredClone(result);
     if (!isListResult(copy) || typeof query['limit'] !== 'number') return copy;
     const page = typeof query['page'] === 'number' ? query['page'] : 1;
     const start = (page - 1) * query['limit'];
     return { items: copy.items.slice(start, start + query['limit']), total: copy.total };
   };
+}
+
+function isMockFile(value: unknown): value is MockFile {
+  return typeof value === 'object' && value !== null && 'body' in value;
 }
 
 function isListResult(value: unknown): value is ListResult<unknown> {
@@ -124,17 +154,22 @@ function routeHandler(
 
 /**
  * A file or an event stream, which the JSON renderers do not write: a resolver's file (`{ body, mediaType }`)
- * or events (`[{ event, data }]`); by default an empty file of the first media type, or a stream of no events.
+ * (MockFile) or events (MockEvents); the generated defaults are an empty file of the first media type and one
+ * example of each event.
  */
 function streamedAnswer(response: ResponseMeta, result: unknown): Response | undefined {
   if (response.file) {
-    const file = result as { body?: Uint8Array<ArrayBuffer> | Blob | string; mediaType?: string } | undefined;
+    const file = result as MockFile | undefined;
     const mediaType = file?.mediaType ?? response.file.mediaTypes[0] ?? 'application/octet-stream';
     return new HttpResponse(file?.body ?? null, { status: response.status, headers: { 'content-type': mediaType } });
   }
   if (!response.events) return undefined;
-  const events = (Array.isArray(result) ? result : []) as { event: string; data: unknown }[];
-  const frames = events.map((event) => `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
+  const events = (Array.isArray(result) ? result : []) as { event: string; data: unknown; id?: string }[];
+  // Written here rather than by event-stream.ts, which is the server's (Node streams) and not for browsers.
+  const frames = events.map(
+    (event) =>
+      `${event.id === undefined ? '' : `id: ${event.id}\n`}event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`,
+  );
   return new HttpResponse([': open\n\n', ...frames].join(''), {
     status: response.status,
     headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' },

@@ -15,15 +15,17 @@ const server = setupServer();
 
 let shop: GeneratedFixture;
 let library: GeneratedFixture;
+let clinic: GeneratedFixture;
 
 beforeAll(async () => {
   shop = await generateFixture('shop', await definitionFiles(), CONFIG);
   library = await generateFixture('library', undefined, CONFIG);
+  clinic = await generateFixture('every-construct', undefined, CONFIG);
   server.listen({ onUnhandledRequest: 'error' });
 }, 120_000);
 afterAll(async () => {
   server.close();
-  await Promise.all([shop?.remove(), library?.remove()]);
+  await Promise.all([shop?.remove(), library?.remove(), clinic?.remove()]);
 });
 
 async function answer(method: string, url: string): Promise<Answer> {
@@ -100,6 +102,46 @@ describe('msw handlers', () => {
     expect(missing.status).toBe(404);
     document.expectDocumented(missing, '/library/books/{id}', 'get');
   });
+
+  it('answer a file route with a file and an event stream route with its events, by default and per test', async () => {
+    const mocks = await clinic.load('clinic-api/msw.ts');
+    server.resetHandlers(...mocks['defaultHandlers']);
+    const photo = await fetch(`${MOCK_ORIGIN}/clinic/patients/p-1/photo`);
+    expect([photo.status, photo.headers.get('content-type')]).toEqual([200, 'image/png']);
+    const feed = await fetch(`${MOCK_ORIGIN}/clinic/appointments/feed`);
+    expect(feed.headers.get('content-type')).toContain('text/event-stream');
+    expect([...(await feed.text()).matchAll(/^event: (.+)$/gm)].map((match) => match[1])).toEqual([
+      'booked',
+      'cancelled',
+    ]);
+    const bytes = new Uint8Array([137, 80, 78, 71]);
+    server.resetHandlers(
+      mocks['handlers'].getPhoto(() => ({ body: new ReadableStream({ start: (c) => (c.enqueue(bytes), c.close()) }) })),
+      mocks['handlers'].watchAppointments(() => [{ event: 'cancelled', data: { reason: 'ill' }, id: '7' }]),
+    );
+    const streamed = await fetch(`${MOCK_ORIGIN}/clinic/patients/p-1/photo`);
+    expect(new Uint8Array(await streamed.arrayBuffer())).toEqual(bytes);
+    const one = await fetch(`${MOCK_ORIGIN}/clinic/appointments/feed`);
+    expect(await one.text()).toContain('id: 7\nevent: cancelled\ndata: {"reason":"ill"}\n\n');
+  });
+
+  it('type file and event stream results (media types and events as declared)', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(
+      join(clinic.dir, 'use-mocks.ts'),
+      [
+        "import type { ClinicApiMockResults } from './out/clinic-api/msw.js';",
+        "export const photo: ClinicApiMockResults['getPhoto'] = { body: new Blob([]), mediaType: 'image/png' };",
+        '// @ts-expect-error a media type the route does not declare',
+        "export const wrong: ClinicApiMockResults['getPhoto'] = { mediaType: 'text/plain' };",
+        "export const events: ClinicApiMockResults['watchAppointments'] = [];",
+        '// @ts-expect-error an event the route does not declare',
+        "export const unknown: ClinicApiMockResults['watchAppointments'] = [{ event: 'moved', data: {} }];",
+      ].join('\n'),
+    );
+    const result = await clinic.typecheck(['use-mocks.ts', 'out/clinic-api/msw.ts']);
+    expect(result.output).toBe('');
+  }, 300_000);
 
   it('compile under the strictest options (the examples checked against the types)', async () => {
     const result = await shop.typecheck(['out/**/*.ts']);

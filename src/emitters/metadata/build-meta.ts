@@ -13,6 +13,7 @@ import type {
 import { recordModule, recordName } from '../../ir/symbols.js';
 import { pick } from '../shared/pick.js';
 import { moduleWire } from '../wire/index.js';
+import { localUnionOf } from './union-meta.js';
 
 type Json = Record<string, unknown>;
 
@@ -101,6 +102,7 @@ function authMeta(scheme: AuthSchemeIr, basePath: string): Json {
 function recordMeta(module: ModuleIr, record: RecordIr, resourcePath: string | undefined): Json {
   const relations: Json = {};
   const nested: Json = {};
+  const unions: Json = {};
   for (const field of record.fields) {
     if (field.relation && recordModule(field.relation.record) === module.name) {
       relations[field.name] = dropUndefined({
@@ -111,6 +113,8 @@ function recordMeta(module: ModuleIr, record: RecordIr, resourcePath: string | u
     }
     const local = localRecordOf(module, field.type);
     if (local) nested[field.name] = local.record;
+    const union = localUnionOf(module, field.type);
+    if (union) unions[field.name] = union;
   }
   // json:api ids are strings on the wire; a client turns those of number ids back into numbers.
   const idField = record.fields.find((field) => field.name === 'id');
@@ -122,6 +126,7 @@ function recordMeta(module: ModuleIr, record: RecordIr, resourcePath: string | u
     resourcePath,
     relations,
     nested,
+    unions: Object.keys(unions).length > 0 ? unions : undefined,
     numericId: numericId || undefined,
   });
 }
@@ -194,6 +199,7 @@ function responseMeta(module: ModuleIr, response: ResponseIr): Json {
     key: response.key === String(response.status) ? undefined : response.key,
     hasBody: response.body !== undefined,
     record: local?.record,
+    union: localUnionOf(module, response.body),
     list: local?.list ?? response.body?.kind === 'list',
     envelope: response.envelope,
     total: response.total,

@@ -22,10 +22,11 @@ function emitMocks(ir: Ir, module: ModuleIr): GeneratedFile {
   const api = pascalCase(module.name);
   const rows = module.routes.map((route) => routeRow(module, route, examples));
   const counted = rows.some((row) => row.type.startsWith('ListResult'));
+  const streamed = ['MockFile', 'MockEvents'].filter((kind) => rows.some((row) => row.type.startsWith(`${kind}<`)));
   const handIn = moduleWire(module)?.emit.serverHandIn;
   const oauth = module.auth.some((scheme) => scheme.type === 'oauth2');
   const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
-  const text = `${handIn ? `import { ${handIn.value} } from '../runtime/${handIn.module}.js';\n` : ''}import { mockHandlers${oauth ? ', mockTokenEndpoints' : ''} } from '../runtime/msw-handlers.js';
+  const text = `${handIn ? `import { ${handIn.value} } from '../runtime/${handIn.module}.js';\n` : ''}import { mockHandlers${oauth ? ', mockTokenEndpoints' : ''}${streamed.map((kind) => `, type ${kind}`).join('')} } from '../runtime/msw-handlers.js';
 ${counted ? "import type { ListResult } from '../runtime/responses.js';\n" : ''}import { ${meta}, ${routes} } from './metadata.js';
 import type * as types from './types.js';
 
@@ -55,9 +56,22 @@ export const defaultHandlers = [${oauth ? `...mockTokenEndpoints(${meta}), ` : '
 function routeRow(module: ModuleIr, route: RouteIr, examples: ExampleValues) {
   const name = symbols.operation(route.name);
   const shape = handlerResultShape(module, route);
-  const body = mainResponse(route)?.body;
+  const response = mainResponse(route);
+  const answerType = (key: string) =>
+    `types.${symbols.routeType(route.name, 'Responses')}[${JSON.stringify(answerKey(key))}]`;
+  if (response?.file) {
+    // An empty file of the first media type: bytes a test replaces with its own (a Blob, text or a stream).
+    const mediaTypes = response.file.mediaTypes.map((mediaType) => JSON.stringify(mediaType));
+    return { name, type: `MockFile<${mediaTypes.join(' | ')}>`, value: `{ body: '', mediaType: ${mediaTypes[0]} }` };
+  }
+  if (response?.events) {
+    // One example of each event, in the order they are declared.
+    const events = response.events.events.map((event) => ({ event: event.name, data: examples.value(event.type, 0) }));
+    return { name, type: `MockEvents<${answerType(response.key)}>`, value: JSON.stringify(events) };
+  }
+  const body = response?.body;
   if (shape.status === null || body === undefined) return { name, type: 'void', value: 'undefined' };
-  const responseType = `types.${symbols.routeType(route.name, 'Responses')}[${JSON.stringify(answerKey(shape.status))}]`;
+  const responseType = answerType(shape.status);
   if (!shape.counted) return { name, type: responseType, value: JSON.stringify(examples.value(body, 0)) };
   const itemType = body.kind === 'list' ? body.items : body;
   const items = Array.from({ length: EXAMPLES_PER_RECORD }, (_, index) => examples.value(itemType, index));

@@ -2,7 +2,7 @@
 // plain JSON for Accept: application/json in OpenAPI, their line in the docs, and the runtime modules a
 // generated server and client hand in (jsonapi.ts renders the documents, jsonapi-decode.ts reads them).
 import { pascalCase } from '../../ir/names.js';
-import type { RecordIr, RelationIr, TypeIr } from '../../ir/types.js';
+import type { RecordIr, RecordType, RelationIr, TypeIr } from '../../ir/types.js';
 import type { Components } from '../openapi/components.js';
 import { fieldSchema, isView, nullable, otherMembers, typeSchema, type SchemaContext } from '../openapi/json-schema.js';
 import { JSON_API_MEDIA, JSON_MEDIA, sortedObject, type Schema, type SchemaObject } from '../openapi/types.js';
@@ -106,11 +106,23 @@ function jsonApiDocument(body: TypeIr, ctx: SchemaContext): SchemaObject {
   };
 }
 
-/** A record's json:api resource object; other values as they are. */
+/**
+ * A record's json:api resource object; a union of records one of its variants' resource objects, told apart by their
+ * `type`; other values as they are.
+ */
 function jsonApiData(type: TypeIr, ctx: SchemaContext): Schema {
-  return type.kind === 'record'
-    ? recordResource(ctx.components.record(type.record), ctx)
-    : typeSchema({ ...type, nullable: false }, ctx);
+  if (type.kind === 'record') return recordResource(ctx.components.record(type.record), ctx);
+  if (type.kind === 'union' && type.variants.every((variant) => variant.kind === 'record' && !variant.nullable)) {
+    const records = type.variants.map((variant) => ctx.components.record((variant as RecordType).record));
+    const resources = records.map((record) => recordResource(record, ctx));
+    const mapping = sortedObject(
+      resources.flatMap((schema, index) =>
+        '$ref' in schema ? [[records[index]?.resourceType ?? '', schema.$ref]] : [],
+      ),
+    );
+    return { oneOf: resources, discriminator: { propertyName: 'type', mapping } };
+  }
+  return typeSchema({ ...type, nullable: false }, ctx);
 }
 
 function recordResource(record: RecordIr, ctx: SchemaContext): Schema {
