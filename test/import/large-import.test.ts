@@ -1,5 +1,6 @@
-// An import whose routes alone pass the definitions size limit (SVC003): the routes move to files of their own
-// (`routesOf:`) beside its records', every file stays under the limit, and the definitions generate one interface with every route.
+// An import whose routes alone pass the definitions size limit (SVC003): records and then routes move to files
+// of their own (`routesOf:` for routes), every file stays under the limit, and the definitions generate one
+// interface with every route.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
