@@ -48,6 +48,7 @@ export const DIAGNOSTIC_CODES = {
   SVC225: 'unknown scope',
   SVC226: 'unknown or unfit error entry of an auth scheme',
   SVC227: 'password grant without a client id',
+  SVC228: 'routesOf that names no interface file, or a routesOf file with more than routes',
   SVC234: 'refresh tokens without a lifetime',
   SVC235: 'form-style query parameter with no written form',
   SVC236: 'structured path parameter or header without style json',

@@ -474,6 +474,11 @@ export const DefinitionFileSchema = z.strictObject({
   $schema: z.string().optional(),
   name: name.describe("the file's name, used to reference its records from other files"),
   interface: InterfaceSchema.optional(),
+  routesOf: name
+    .optional()
+    .describe(
+      "the name of the interface file whose routes this file's routes join (a file of routes only, no interface, for interfaces too large for one file)",
+    ),
   auth: z.record(name, AuthSchemeSchema).optional(),
   errors: z
     .record(name, ErrorSchema)

@@ -1,6 +1,8 @@
 // A definitions file stays under svcgen's size limit (SVC003): when an import is larger, its records
-// move to files of their own (`<name>-records-1`, …), and references to them name their file.
-import type { DefinitionFile, RecordDefinition } from '../definitions/schema.js';
+// move to files of their own (`<name>-records-1`, …), and references to them name their file; when the
+// interface's file is still too large, its routes move to files of routes (`<name>-routes-1`, …,
+// each `routesOf: <name>`), where record references read as in the interface's file.
+import type { DefinitionFile } from '../definitions/schema.js';
 import { MAX_FILE_BYTES } from '../definitions/limits.js';
 import { isMapping } from '../definitions/schema-values.js';
 
@@ -8,32 +10,56 @@ import { isMapping } from '../definitions/schema-values.js';
 const BUDGET = Math.floor(MAX_FILE_BYTES * 0.6);
 
 export function splitDefinitions(file: DefinitionFile): DefinitionFile[] {
+  const [main, ...recordFiles] = splitRecords(file);
+  return [...splitRoutes(main as DefinitionFile), ...recordFiles];
+}
+
+function splitRecords(file: DefinitionFile): DefinitionFile[] {
   const records = Object.entries(file.records ?? {});
   if (JSON.stringify(file).length <= BUDGET || records.length === 0) return [file];
-  const chunks: [string, RecordDefinition][][] = [[]];
-  let size = 0;
-  for (const entry of records) {
-    const bytes = JSON.stringify(entry).length;
-    if (size + bytes > BUDGET && (chunks.at(-1) as unknown[]).length > 0) {
-      chunks.push([]);
-      size = 0;
-    }
-    (chunks.at(-1) as [string, RecordDefinition][]).push(entry);
-    size += bytes;
-  }
+  const chunks = chunked(records);
   const home = new Map<string, string>();
   const names = chunks.map((_, index) => `${file.name}-records-${index + 1}`);
   chunks.forEach((chunk, index) => chunk.forEach(([record]) => home.set(record, names[index] as string)));
   const { records: _records, ...main } = file;
-  const parts: DefinitionFile[] = [
+  return [
     qualify(main, file.name, home),
     ...chunks.map((chunk, index) =>
       qualify({ name: names[index] as string, records: Object.fromEntries(chunk) }, names[index] as string, home),
     ),
   ];
-  return parts;
 }
 
+/** The interface's file without routes, then its routes in files of their own, when it is too large. */
+function splitRoutes(file: DefinitionFile): DefinitionFile[] {
+  const routes = Object.entries(file.routes ?? {});
+  if (JSON.stringify(file).length <= BUDGET || routes.length === 0) return [file];
+  const { routes: _routes, ...main } = file;
+  return [
+    main,
+    ...chunked(routes).map((chunk, index) => ({
+      name: `${file.name}-routes-${index + 1}`,
+      routesOf: file.name,
+      routes: Object.fromEntries(chunk),
+    })),
+  ];
+}
+
+/** Entries in runs of at most BUDGET bytes of JSON each (an entry larger than that alone in its run). */
+function chunked<T>(entries: readonly [string, T][]): [string, T][][] {
+  const chunks: [string, T][][] = [[]];
+  let size = 0;
+  for (const entry of entries) {
+    const bytes = JSON.stringify(entry).length;
+    if (size + bytes > BUDGET && (chunks.at(-1) as unknown[]).length > 0) {
+      chunks.push([]);
+      size = 0;
+    }
+    (chunks.at(-1) as [string, T][]).push(entry);
+    size += bytes;
+  }
+  return chunks;
+}
 /** The file with each record reference to another file written `<file>.<record>`. */
 function qualify<T>(value: T, here: string, home: ReadonlyMap<string, string>): T {
   if (Array.isArray(value)) return value.map((entry) => qualify(entry, here, home)) as T;

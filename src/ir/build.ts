@@ -14,6 +14,7 @@ import { checkServable } from './check-servable.js';
 import { checkCycles, checkDefaults, checkDuplicateRoutes, checkExamples, checkPatterns } from './checks.js';
 import { FileContext, type Report } from './context.js';
 import { compareCodePoints } from './names.js';
+import { joinRoutes, partitionRouteFiles } from './route-files.js';
 import type { Ir, ModuleIr } from './types.js';
 
 export interface ValidatedFile {
@@ -45,13 +46,25 @@ export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics:
     }
   }
   const namedTypes = new NamedTypes(buildType);
-  const contexts = ordered.map(({ loaded, definition }) => {
-    const ctx = new FileContext(loaded, definition.name, recordFields, diagnostics, recordDefinitions);
+  const { modules, parts } = partitionRouteFiles(ordered, diagnostics);
+  // A routes file reads record references as its interface's file does: its context carries that file's name.
+  const contextOf = ({ loaded }: ValidatedFile, moduleName: string) => {
+    const ctx = new FileContext(loaded, moduleName, recordFields, diagnostics, recordDefinitions);
     ctx.namedTypes = namedTypes;
-    namedTypes.declare(ctx, definition.types ?? {});
+    return ctx;
+  };
+  const contexts = modules.map((file) => {
+    const ctx = contextOf(file, file.definition.name);
+    namedTypes.declare(ctx, file.definition.types ?? {});
     return ctx;
   });
-  const built = ordered.map(({ definition }, index) => buildModule(contexts[index] as FileContext, definition));
+  const built = modules.map(({ definition }, index) => {
+    const routeFiles = (parts.get(definition.name) ?? []).map((file) => ({
+      ctx: contextOf(file, definition.name),
+      definition: file.definition,
+    }));
+    return buildModule(contexts[index] as FileContext, definition, routeFiles);
+  });
   const records = new Map(built.flatMap((module) => module.records.map((record) => [record.key, record] as const)));
   const ir: Ir = { modules: settleWireStyles(built, (key) => records.get(key)), records };
   const report: Report = (location, code, message) => diagnostics.push({ ...location, code, message });
@@ -59,14 +72,24 @@ export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics:
   return { ir, diagnostics };
 }
 
-function buildModule(ctx: FileContext, definition: DefinitionFile): ModuleIr {
+function buildModule(
+  ctx: FileContext,
+  definition: DefinitionFile,
+  routeFiles: readonly { ctx: FileContext; definition: DefinitionFile }[],
+): ModuleIr {
   const iface = definition.interface ? buildInterface(ctx, definition.interface) : undefined;
   const auth = buildAuthSchemes(ctx, definition.auth ?? {}, iface?.origin);
   const errors = buildErrors(ctx, definition.errors ?? {});
   checkAuthErrors(ctx, auth, errors);
   const records = buildRecords(ctx, definition.records ?? {});
   const types = buildNamedTypes(ctx, definition.types ?? {});
-  const routes = buildRoutes(ctx, { file: definition, iface, auth, errorNames: errors.map((error) => error.name) });
+  const scope = { iface, auth, errorNames: errors.map((error) => error.name) };
+  const routes = joinRoutes(
+    [{ ctx, definition }, ...routeFiles].map((source) => ({
+      ctx: source.ctx,
+      routes: buildRoutes(source.ctx, { ...scope, file: source.definition }),
+    })),
+  );
   // Read after every element is built: each one's origin notes whether the file said any.
   return {
     name: definition.name,
@@ -77,7 +100,7 @@ function buildModule(ctx: FileContext, definition: DefinitionFile): ModuleIr {
     records,
     types,
     routes,
-    recordsOrigins: ctx.recordsOrigins,
+    recordsOrigins: [ctx, ...routeFiles.map((file) => file.ctx)].some((each) => each.recordsOrigins),
   };
 }
 

@@ -294,6 +294,22 @@ interface MultiCase {
 const MULTI_CASES: readonly MultiCase[] = [
   { folder: 'svc201-cross-file', code: 'SVC201', file: 'orders.yaml', line: 7, column: 17, found: '"shared.currency"' },
   { folder: 'svc204-same-file-name', code: 'SVC204', file: 'shared.yaml', line: 1, column: 7, found: '"shared"' },
+  {
+    folder: 'svc204-route-in-two-files',
+    code: 'SVC204',
+    file: 'shop-routes-1.yaml',
+    line: 4,
+    column: 3,
+    found: 'is also defined in',
+  },
+  {
+    folder: 'svc228-routes-of-unknown',
+    code: 'SVC228',
+    file: 'shop-routes-1.yaml',
+    line: 2,
+    column: 11,
+    found: 'did you mean "shop"',
+  },
   { folder: 'svc006-no-definition-files', code: 'SVC006', file: '', line: 1, column: 1, found: 'no definition files' },
   { folder: 'svc005-no-such-folder', code: 'SVC005', file: '', line: 1, column: 1, found: 'ENOENT' },
 ];
