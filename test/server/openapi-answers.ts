@@ -43,6 +43,14 @@ export class OpenApiAnswers {
     expect(valid ? [] : validate.errors, `${method} ${path} ${status}: ${answer.text.slice(0, 500)}`).toEqual([]);
   }
 
+  /** A check of a request body against the schema the document gives its path, method and media type. */
+  requestBody(path: string, method: string, mediaType: string): (value: unknown) => boolean {
+    expect(this.document['paths'][path]?.[method]?.requestBody?.content?.[mediaType]).toBeDefined();
+    const where = pointer('paths', path, method, 'requestBody', 'content', mediaType, 'schema');
+    const validate = this.#validator(`${this.module}#/${where}`);
+    return (value) => validate(value) as boolean;
+  }
+
   /** Whether a value fits one of the document's component schemas. */
   fits(schema: string, value: unknown): boolean {
     return this.#validator(`${this.module}#/components/schemas/${schema}`)(value) as boolean;
