@@ -1,15 +1,14 @@
 // Odd but valid-looking definitions (issue 24, item 13) and the OpenAPI they give: each is either
 // rejected with a located diagnostic, its output folder left alone, or generates a document that
 // @readme/openapi-parser accepts without warnings and Redocly's recommended rules pass without errors.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeFolder, workFolder } from '../../scripts/fuzz-definitions/cases.js';
 import { formatDiagnostic } from '../../src/definitions/diagnostics.js';
-import { generate } from '../../src/index.js';
-import { common, edited, shop, yamlText, type JsonObject } from '../reliability/definition-builders.js';
+import { generateEditedShop, type ShopEdit } from './edited-shop.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -17,28 +16,16 @@ beforeAll(async () => {
 });
 afterAll(async () => removeFolder(dir));
 
-type Edit = (doc: JsonObject & Record<string, any>) => void;
-
 /** Generates shop.yaml edited by `edit` (and common.yaml) in a folder of its own. */
-async function generateShop(name: string, edit: Edit) {
+async function generateShop(name: string, edit: ShopEdit) {
   const root = join(dir, name);
-  await mkdir(join(root, 'definitions'), { recursive: true });
-  await writeFile(join(root, 'definitions', 'shop.yaml'), yamlText(edited(shop(), edit as (doc: JsonObject) => void)));
-  await writeFile(join(root, 'definitions', 'common.yaml'), yamlText(common()));
-  const result = await generate({
-    cwd: root,
-    definitionsDir: 'definitions',
-    outDir: 'out',
-    gitattributes: false,
-    cache: false,
-  });
-  return { root, result };
+  return { root, result: await generateEditedShop(root, edit) };
 }
 
 const filterRecord = { fields: { filters: { type: 'list', items: { type: 'json' }, required: false } } };
 
 /** Given these, want this code, located on a line of shop.yaml. */
-const rejected: readonly [string, string, Edit][] = [
+const rejected: readonly [string, string, ShopEdit][] = [
   [
     'a query parameter named like the bodyQueryAlternative member',
     'SVC220',
@@ -166,7 +153,7 @@ const rejected: readonly [string, string, Edit][] = [
 ];
 
 /** Given these, want a valid document. */
-const accepted: readonly [string, Edit][] = [
+const accepted: readonly [string, ShopEdit][] = [
   [
     'answers for 4XX, 5XX and default beside a listed error',
     (d) => (

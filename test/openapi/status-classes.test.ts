@@ -1,30 +1,19 @@
 // Answers keyed by a class of statuses (4XX) or default (issue 34): kept as written in the OpenAPI
 // document, the types and zod schemas, and found for a status as OpenAPI orders them.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeFolder, workFolder } from '../../scripts/fuzz-definitions/cases.js';
-import { generate } from '../../src/index.js';
 import { answerKeyFor, declaredAnswer, keyCovers } from '../../src/runtime/answer-status.js';
-import { common, edited, shop, yamlText, type JsonObject } from '../reliability/definition-builders.js';
+import { generateEditedShop } from './edited-shop.js';
 
 let root: string;
 beforeAll(async () => {
   root = await workFolder('status-classes');
-  await mkdir(join(root, 'definitions'), { recursive: true });
-  const doc = edited(shop(), (d: any) => {
+  const result = await generateEditedShop(root, (d) => {
     d.routes.createProduct.responses['2XX'] = { envelope: 'none', body: { type: 'string' } };
     d.routes.createProduct.responses['4XX'] = { envelope: 'none', body: { type: 'integer' } };
     d.routes.createProduct.responses.default = { envelope: 'none', body: { type: 'boolean' } };
-  });
-  await writeFile(join(root, 'definitions', 'shop.yaml'), yamlText(doc as JsonObject));
-  await writeFile(join(root, 'definitions', 'common.yaml'), yamlText(common()));
-  const result = await generate({
-    cwd: root,
-    definitionsDir: 'definitions',
-    outDir: 'out',
-    gitattributes: false,
-    cache: false,
   });
   expect(result.ok).toBe(true);
 });
