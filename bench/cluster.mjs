@@ -90,7 +90,7 @@ async function mean(call) {
 
 /** The store calls of one login (throttle check and success, a token pair saved) and of one bearer check. */
 async function storeCosts(kind, stores) {
-  const { LoginThrottle } = await import('../generated/runtime/throttle.js');
+  const { LoginThrottle } = await import('../generated/runtime/stores/throttle.js');
   const throttle = new LoginThrottle({ ...(stores.throttle ? { store: stores.throttle } : {}) });
   const record = (i, prefix) => ({
     tokenHash: `${prefix}-${RUN}-${i}`,
@@ -113,9 +113,9 @@ async function storeCosts(kind, stores) {
 }
 
 async function allStoreCosts() {
-  const memory = await import('../generated/runtime/stores.js');
-  const postgres = await import('../generated/runtime/stores-postgres.js');
-  const redis = await import('../generated/runtime/stores-redis.js');
+  const memory = await import('../generated/runtime/stores/stores.js');
+  const postgres = await import('../generated/runtime/stores/stores-postgres.js');
+  const redis = await import('../generated/runtime/stores/stores-redis.js');
   const rows = [
     await storeCosts('memory', {
       accessTokens: new memory.MemoryAccessTokenStore(),

@@ -23,8 +23,8 @@ if (!outDir) {
 const load = (path) => import(pathToFileURL(join(resolve(outDir), path)).href);
 const { adminApiMeta, adminApiRoutes } = await load('admin-api/metadata.ts');
 const schemas = await load('admin-api/schemas.ts');
-const { AnswerSchemas } = await load('runtime/answer-serializers.ts');
-const { jsonApiList } = await load('runtime/jsonapi.ts');
+const { AnswerSchemas } = await load('runtime/server/answer-serializers.ts');
+const { jsonApiList } = await load('runtime/wire/jsonapi/jsonapi.ts');
 
 const { products } = fixtureRecords();
 const origin = 'http://127.0.0.1:3000';

@@ -4,7 +4,7 @@
 import { AdminApiClient } from '../generated/admin-api/client.js';
 import { BannerApiClient } from '../generated/banner-api/client.js';
 import { PriceListApiClient } from '../generated/price-list-api/client.js';
-import { ApiClientError } from '../generated/runtime/client-errors.js';
+import { ApiClientError } from '../generated/runtime/client/client-errors.js';
 import { createStorefrontProxy } from './reference-service/storefront-proxy.js';
 import { StoreApiClient } from '../generated/store-api/client.js';
 

@@ -6,7 +6,7 @@ import * as prettier from 'prettier';
 import { PRETTIER_OPTIONS } from '../dist/emitters/shared/format-options.js';
 
 const dir = new URL('../src/runtime/', import.meta.url).pathname;
-for (const name of (await readdir(dir)).filter((file) => file.endsWith('.ts')).sort()) {
+for (const name of (await readdir(dir, { recursive: true })).filter((file) => file.endsWith('.ts')).sort()) {
   const path = join(dir, name);
   const text = await readFile(path, 'utf8');
   const formatted = await prettier.format(text, { ...PRETTIER_OPTIONS, filepath: path });

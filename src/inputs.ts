@@ -1,7 +1,7 @@
 // Everything a run reads, gathered once and hashed: if the hash matches the manifest's,
 // the output is already what this run would produce.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ResolvedConfig } from './config.js';
 import type { Diagnostic } from './definitions/diagnostics.js';
@@ -30,7 +30,7 @@ export interface RunInputs {
 
 export async function collectInputs(config: ResolvedConfig): Promise<RunInputs> {
   const { sources, diagnostics } = await readDefinitionSources(config.definitionsDir, config.cwd);
-  const runtimeFiles = readTextFiles(RUNTIME_DIR, '.ts');
+  const runtimeFiles = readTextFiles(RUNTIME_DIR, '.ts', true);
   const templates = readTextFiles(TEMPLATES_DIR, '.hbs');
   const userTemplates = config.templatesDir ? readTextFiles(config.templatesDir, '.hbs') : [];
   const hash = sha256(
@@ -44,13 +44,15 @@ export async function collectInputs(config: ResolvedConfig): Promise<RunInputs> 
 }
 
 /**
- * The `*<extension>` files of `dir`, by name; none when it cannot be listed. Read synchronously: about
- * fifty small files a run, where an asynchronous read is four trips through libuv's thread pool.
+ * The `*<extension>` files of `dir` (and of its folders when `nested`: the runtime's "server/server.ts"), by
+ * "/"-joined relative name; none when it cannot be listed. Read synchronously: about a hundred small files a
+ * run, where an asynchronous read is four trips through libuv's thread pool.
  */
-function readTextFiles(dir: string, extension: string): NamedText[] {
+function readTextFiles(dir: string, extension: string, nested = false): NamedText[] {
   let names: string[];
   try {
-    names = readdirSync(dir)
+    names = readdirSync(dir, { encoding: 'utf8', recursive: nested })
+      .map((name) => name.split(sep).join('/'))
       .filter((name) => name.endsWith(extension))
       .sort(compareCodePoints);
   } catch {

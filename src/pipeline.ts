@@ -98,7 +98,7 @@ async function build(config: ResolvedConfig, inputs: RunInputs, cache: RunCache)
     ]);
   const ir = await buildIrFromInputs(inputs, memo);
   // Of the runtime, only the modules the output imports, and the shared stores the config asks for.
-  const stores = config.stores.map((store) => `runtime/stores-${store}.ts`);
+  const stores = config.stores.map((store) => `runtime/stores/stores-${store}.ts`);
   // Emitted parts rendered, or found rendered by an earlier run, and assembled into files.
   const emitted = keepUsedRuntime(assembleFiles(await emit(ir, config, inputs), memo), stores);
   const formatted = await formatFiles(

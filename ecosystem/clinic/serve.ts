@@ -4,7 +4,7 @@
 // "listening on <url>" once it is up; SIGTERM stops it.
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import { NotFound } from '../out/svcgen/runtime/errors.ts';
+import { NotFound } from '../out/svcgen/runtime/core/errors.ts';
 import { clinicApiPlugin, type ClinicApiHandlers } from '../out/svcgen/clinic-api/server.ts';
 import type { Appointment } from '../out/svcgen/clinic-api/types.ts';
 

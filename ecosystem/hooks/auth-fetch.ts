@@ -3,7 +3,7 @@
 // scenario obtained from the token endpoint, the Store API's access key and the session's context token,
 // and records the final answer of each call for the transcript (its status, and its body when that is JSON
 // or text).
-import { DigestClient } from '../../generated/runtime/digest-client.js';
+import { DigestClient } from '../../generated/runtime/auth/digest/digest-client.js';
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 

@@ -2,9 +2,9 @@
 // related records embedded); the generated server renders json:api or plain JSON from them.
 import type { AdminApiHandlers } from '../../generated/admin-api/server.js';
 import type { Manufacturer, Price, Product, Tax } from '../../generated/admin-api/types.js';
-import type { ListResult } from '../../generated/runtime/responses.js';
-import type { HandlerContext } from '../../generated/runtime/server.js';
-import { Conflict, NotFound, Validation, type Violation } from '../../generated/runtime/errors.js';
+import type { ListResult } from '../../generated/runtime/server/responses.js';
+import type { HandlerContext } from '../../generated/runtime/server/server.js';
+import { Conflict, NotFound, Validation, type Violation } from '../../generated/runtime/core/errors.js';
 import type { Data } from './data.js';
 import { newHexId } from './db.js';
 

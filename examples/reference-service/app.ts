@@ -7,16 +7,16 @@ import { bannerApiMeta, bannerApiRoutes } from '../../generated/banner-api/metad
 import { bannerApiPlugin } from '../../generated/banner-api/server.js';
 import { priceListApiMeta, priceListApiRoutes } from '../../generated/price-list-api/metadata.js';
 import { priceListApiPlugin } from '../../generated/price-list-api/server.js';
-import { credentialNames, redactingLoggerFor } from '../../generated/runtime/log-redaction.js';
-import type { DigestOptions } from '../../generated/runtime/digest-server.js';
-import { applyRecommendedServerLimits, recommendedServerOptions } from '../../generated/runtime/server-options.js';
-import { LoginThrottle } from '../../generated/runtime/throttle.js';
+import { credentialNames, redactingLoggerFor } from '../../generated/runtime/server/log-redaction.js';
+import type { DigestOptions } from '../../generated/runtime/auth/digest/digest-server.js';
+import { applyRecommendedServerLimits, recommendedServerOptions } from '../../generated/runtime/server/server-options.js';
+import { LoginThrottle } from '../../generated/runtime/stores/throttle.js';
 import {
   frameworkErrorHandler,
   notFoundHandler,
   unroutedErrorHandler,
   type ServedInterface,
-} from '../../generated/runtime/unrouted.js';
+} from '../../generated/runtime/server/unrouted.js';
 import { storeApiMeta, storeApiRoutes } from '../../generated/store-api/metadata.js';
 import { storeApiPlugin } from '../../generated/store-api/server.js';
 import { createAdminHandlers } from './admin-handlers.js';

@@ -5,9 +5,9 @@
 // per nonce, one token that rotates, one run per idempotency key.
 import pg from 'pg';
 import { createClient } from 'redis';
-import type { IdempotencyStore } from '../../generated/runtime/idempotency.js';
-import type { ThrottleStore } from '../../generated/runtime/throttle-store.js';
-import type { AccessTokenStore, NonceStore, RefreshTokenStore, SessionStore } from '../../generated/runtime/stores.js';
+import type { IdempotencyStore } from '../../generated/runtime/stores/idempotency.js';
+import type { ThrottleStore } from '../../generated/runtime/stores/throttle-store.js';
+import type { AccessTokenStore, NonceStore, RefreshTokenStore, SessionStore } from '../../generated/runtime/stores/stores.js';
 import {
   PostgresAccessTokenStore,
   PostgresIdempotencyStore,
@@ -16,13 +16,13 @@ import {
   PostgresSessionStore,
   PostgresThrottleStore,
   type PostgresStoreOptions,
-} from '../../generated/runtime/stores-postgres.js';
+} from '../../generated/runtime/stores/stores-postgres.js';
 import {
   RedisIdempotencyStore,
   RedisNonceStore,
   RedisThrottleStore,
   type RedisStoreOptions,
-} from '../../generated/runtime/stores-redis.js';
+} from '../../generated/runtime/stores/stores-redis.js';
 import type { ServiceConfig } from './config.js';
 import { Gate, gated, postgresData, sqliteData, type Data } from './data.js';
 import { openDatabase, type Db } from './db.js';

@@ -1,6 +1,6 @@
 // Settings of the reference service, read from the environment once per start.
 // The defaults are demo credentials for a local run; they are listed in docs/server.md, never logged.
-import { recommendedHttpServerLimits } from '../../generated/runtime/server-options.js';
+import { recommendedHttpServerLimits } from '../../generated/runtime/server/server-options.js';
 
 export interface ServiceConfig {
   /** SQLite file; its folder is created on first start. Unused with databaseUrl. */

@@ -4,8 +4,8 @@
 import type Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, SqliteDialect, type RawBuilder, type Transaction } from 'kysely';
 import type pg from 'pg';
-import { classifyPostgresError } from '../../generated/runtime/postgres-store-base.js';
-import { isStorageBusy, StoreUnreachable } from '../../generated/runtime/storage-errors.js';
+import { classifyPostgresError } from '../../generated/runtime/stores/postgres-store-base.js';
+import { isStorageBusy, StoreUnreachable } from '../../generated/runtime/stores/storage-errors.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 

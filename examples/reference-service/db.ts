@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { isStorageBusy } from '../../generated/runtime/storage-errors.js';
+import { isStorageBusy } from '../../generated/runtime/stores/storage-errors.js';
 
 export type Db = Database.Database;
 

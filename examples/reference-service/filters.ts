@@ -1,6 +1,6 @@
 // SQL WHERE clauses from client filters, over an allow-list of fields: an unknown field, operator or
 // a value of the wrong type is a 400, never silently skipped. Values are always bound parameters.
-import { BadRequest } from '../../generated/runtime/errors.js';
+import { BadRequest } from '../../generated/runtime/core/errors.js';
 
 export type FieldKind = 'integer' | 'number' | 'string' | 'boolean' | 'date';
 

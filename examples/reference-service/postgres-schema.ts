@@ -1,7 +1,7 @@
 // The reference service's tables in PostgreSQL: the same tables as the SQLite migrations in db.ts end in, with
 // PostgreSQL's types, and the runtime stores' tables beside them. Several instances may start at once: the
 // schema is made and seeded under one advisory lock, in one transaction.
-import { postgresTablesSql } from '../../generated/runtime/stores-postgres.js';
+import { postgresTablesSql } from '../../generated/runtime/stores/stores-postgres.js';
 import type { Data } from './data.js';
 
 /** Bumped with each change below; an instance refuses a database made by a newer version. */

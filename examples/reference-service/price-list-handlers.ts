@@ -7,8 +7,8 @@ import type {
   PriceListCondition,
   PriceListPrice,
 } from '../../generated/price-list-api/types.js';
-import type { HandlerContext } from '../../generated/runtime/server.js';
-import { NotFound, Validation, type Violation } from '../../generated/runtime/errors.js';
+import type { HandlerContext } from '../../generated/runtime/server/server.js';
+import { NotFound, Validation, type Violation } from '../../generated/runtime/core/errors.js';
 import type { Data } from './data.js';
 import { whereClause, type FieldTable } from './filters.js';
 

@@ -1,7 +1,7 @@
 // Demo data, written once into an empty database; and the settings that follow the environment
 // on every start (the sales channel's access key, the demo customer's e-mail and password).
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import type { AccessTokenStore, RefreshTokenStore } from '../../generated/runtime/stores.js';
+import type { AccessTokenStore, RefreshTokenStore } from '../../generated/runtime/stores/stores.js';
 import type { ServiceConfig } from './config.js';
 import { credentialVersion, hashPassword } from './credentials.js';
 import type { Data } from './data.js';

@@ -11,9 +11,9 @@ import type {
   RefreshTokenStore,
   SessionRecord,
   SessionStore,
-} from '../../generated/runtime/stores.js';
-import { MemoryNonceStore } from '../../generated/runtime/stores.js';
-import { isStorageBusy, isStorageFull } from '../../generated/runtime/storage-errors.js';
+} from '../../generated/runtime/stores/stores.js';
+import { MemoryNonceStore } from '../../generated/runtime/stores/stores.js';
+import { isStorageBusy, isStorageFull } from '../../generated/runtime/stores/storage-errors.js';
 import { retryWhileBusy, type Db } from './db.js';
 
 /** Drops expired rows of a table every so many writes. */

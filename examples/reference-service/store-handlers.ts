@@ -2,9 +2,9 @@
 // (bound to that channel) before a handler runs, and saves the session after it.
 import type { StoreApiHandlers } from '../../generated/store-api/server.js';
 import type { Cart, CartLineItem, Context, Country } from '../../generated/store-api/types.js';
-import type { Identity } from '../../generated/runtime/server-auth.js';
-import type { HandlerContext } from '../../generated/runtime/server.js';
-import { Unauthorized, Validation, type Violation } from '../../generated/runtime/errors.js';
+import type { Identity } from '../../generated/runtime/auth/server-auth.js';
+import type { HandlerContext } from '../../generated/runtime/server/server.js';
+import { Unauthorized, Validation, type Violation } from '../../generated/runtime/core/errors.js';
 import { verifyPassword } from './credentials.js';
 import type { Data } from './data.js';
 

@@ -1,6 +1,6 @@
 // The storefront's proxy controller: calls the Store API for one visitor with the right access
 // key and that visitor's context token, and hands back the token to keep (it may have rotated).
-import { MemoryContextTokenStore, type ContextTokenStore } from '../../generated/runtime/client-auth.js';
+import { MemoryContextTokenStore, type ContextTokenStore } from '../../generated/runtime/auth/client-auth.js';
 
 export interface ProxiedResult<T> {
   readonly result: T;

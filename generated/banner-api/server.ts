@@ -2,12 +2,12 @@
 
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { BodyEntries } from '../runtime/body-entries.js';
-import type { CorsOptions } from '../runtime/cors.js';
-import { digestScheme, type DigestOptions } from '../runtime/digest-server.js';
-import type { PrincipalOf } from '../runtime/server-auth.js';
-import { createInterfacePlugin, type HandlerContext } from '../runtime/server.js';
-import type { LoginThrottle } from '../runtime/throttle.js';
+import { digestScheme, type DigestOptions } from '../runtime/auth/digest/digest-server.js';
+import type { PrincipalOf } from '../runtime/auth/server-auth.js';
+import type { BodyEntries } from '../runtime/server/body-entries.js';
+import type { CorsOptions } from '../runtime/server/cors.js';
+import { createInterfacePlugin, type HandlerContext } from '../runtime/server/server.js';
+import type { LoginThrottle } from '../runtime/stores/throttle.js';
 import { bannerApiMeta, bannerApiRoutes } from './metadata.js';
 import * as schemas from './schemas.js';
 import type * as types from './types.js';

@@ -2,13 +2,13 @@
 
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { CorsOptions } from '../runtime/cors.js';
-import { digestScheme, type DigestOptions } from '../runtime/digest-server.js';
-import type { IdempotencyOptions } from '../runtime/idempotency.js';
-import type { ListResult } from '../runtime/responses.js';
-import type { PrincipalOf } from '../runtime/server-auth.js';
-import { createInterfacePlugin, type HandlerContext } from '../runtime/server.js';
-import type { LoginThrottle } from '../runtime/throttle.js';
+import { digestScheme, type DigestOptions } from '../runtime/auth/digest/digest-server.js';
+import type { PrincipalOf } from '../runtime/auth/server-auth.js';
+import type { CorsOptions } from '../runtime/server/cors.js';
+import type { ListResult } from '../runtime/server/responses.js';
+import { createInterfacePlugin, type HandlerContext } from '../runtime/server/server.js';
+import type { IdempotencyOptions } from '../runtime/stores/idempotency.js';
+import type { LoginThrottle } from '../runtime/stores/throttle.js';
 import { priceListApiMeta, priceListApiRoutes } from './metadata.js';
 import * as schemas from './schemas.js';
 import type * as types from './types.js';

@@ -2,11 +2,11 @@
 
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { apiKeyScheme, type ApiKeySessionOptions } from '../runtime/api-key-server.js';
-import type { CorsOptions } from '../runtime/cors.js';
-import type { PrincipalOf } from '../runtime/server-auth.js';
-import { createInterfacePlugin, type HandlerContext } from '../runtime/server.js';
-import type { LoginThrottle } from '../runtime/throttle.js';
+import { apiKeyScheme, type ApiKeySessionOptions } from '../runtime/auth/api-key/api-key-server.js';
+import type { PrincipalOf } from '../runtime/auth/server-auth.js';
+import type { CorsOptions } from '../runtime/server/cors.js';
+import { createInterfacePlugin, type HandlerContext } from '../runtime/server/server.js';
+import type { LoginThrottle } from '../runtime/stores/throttle.js';
 import { storeApiMeta, storeApiRoutes } from './metadata.js';
 import * as schemas from './schemas.js';
 import type * as types from './types.js';

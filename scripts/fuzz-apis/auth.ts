@@ -4,7 +4,7 @@
 // declares, so that a route's `scopes` never refuse the fuzzer. A new kind is one more entry here.
 import { generateKeyPair, SignJWT } from 'jose';
 import type { AuthSchemeIr } from '../../src/ir/types.js';
-import { DIGEST_ALGORITHMS, type ApiKeyLocation } from '../../src/runtime/vocabulary.js';
+import { DIGEST_ALGORITHMS, type ApiKeyLocation } from '../../src/runtime/core/vocabulary.js';
 
 export const FUZZ_USER = 'fuzz-user';
 export const FUZZ_SECRET = 'fuzz-secret-0123456789';
@@ -131,7 +131,7 @@ export const AUTH_KINDS = {
       // openapi-fetch has no Digest: its fetch answers the challenge with the runtime's DigestClient.
       const { DigestClient } = (await import(
         `${runtime}/digest-client.ts`
-      )) as typeof import('../../src/runtime/digest-client.js');
+      )) as typeof import('../../src/runtime/auth/digest/digest-client.js');
       const digest = new DigestClient({ username: FUZZ_USER, password: FUZZ_SECRET });
       return {
         headers: {},

@@ -14,7 +14,7 @@ import {
   type InterfaceStyle,
   type ParameterStyle,
   type RelationKind,
-} from '../../src/runtime/vocabulary.js';
+} from '../../src/runtime/core/vocabulary.js';
 import { AUTH_KINDS, FUZZ_SCOPES, schemeName, type AuthKind } from './auth.js';
 import { MEDIA_KINDS, mediaModel, mediaRoute, type MediaKind, type MediaModel } from './media-routes.js';
 

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import Fastify from 'fastify';
 import createClient, { serializeArrayParam, serializeObjectParam, serializePrimitiveParam } from 'openapi-fetch';
 import { handlerResultShape, mainResponse } from '../../src/emitters/server/handler-types.js';
-import { DEFAULT_ERRORS } from '../../src/runtime/error-bodies.js';
+import { DEFAULT_ERRORS } from '../../src/runtime/core/error-bodies.js';
 import type { Ir, ModuleIr, ParameterIr, RouteIr, TypeIr } from '../../src/ir/types.js';
 import { OpenApiConformance } from '../../test/openapi/conformance.js';
 import { kindOf } from './auth.js';

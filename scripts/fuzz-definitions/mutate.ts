@@ -4,7 +4,7 @@
 // response headers, body query alternatives, enums, auth and token paths, totals, and deleted or
 // duplicated keys.
 import { FORMAT_WORDS } from '../../src/ir/formats.js';
-import { BODY_FORMATS, PARAMETER_STYLES } from '../../src/runtime/vocabulary.js';
+import { BODY_FORMATS, PARAMETER_STYLES } from '../../src/runtime/core/vocabulary.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };

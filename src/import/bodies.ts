@@ -2,7 +2,7 @@
 import { pascalCase } from '../ir/names.js';
 import type { RouteDefinition, TypeDefinition } from '../definitions/schema.js';
 import { isMapping } from '../definitions/schema-values.js';
-import { BODY_FORMATS } from '../runtime/vocabulary.js';
+import { BODY_FORMATS } from '../runtime/core/vocabulary.js';
 import { noteAt, type ImportContext } from './context.js';
 import { fileMedias, isMultipartMedia, mediaTypesKey, multipartOf } from './files.js';
 import * as mapping from './mapping.js';

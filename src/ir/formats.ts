@@ -1,7 +1,7 @@
 // The formats of strings and integers, declared once: the definitions accept these words, and the
 // zod emitter, the OpenAPI emitter, the docs, default checks and the fuzzers read their rows from here.
 // test/foundation/format-vocabulary.test.ts fails when a format word is declared anywhere else in src/.
-import { URI, URI_REFERENCE } from '../runtime/uri-grammar.js';
+import { URI, URI_REFERENCE } from '../runtime/core/uri-grammar.js';
 
 /** How every output reads one string format. */
 export interface StringFormatRow {
@@ -9,7 +9,7 @@ export interface StringFormatRow {
   readonly zod?: string;
   /** A pattern the value must match: checked by zod when it has no schema, and written into OpenAPI. */
   readonly pattern?: string;
-  /** The runtime's compiled `pattern` (runtime/uri-grammar.ts): zod schemas name it rather than spell it out. */
+  /** The runtime's compiled `pattern` (runtime/core/uri-grammar.ts): zod schemas name it rather than spell it out. */
   readonly runtimePattern?: string;
   /** The message of a value that misses `pattern`. */
   readonly message?: string;

@@ -41,7 +41,7 @@ export {
   type InterfaceStyle,
   type ParameterStyle,
   type RelationKind,
-} from '../runtime/vocabulary.js';
+} from '../runtime/core/vocabulary.js';
 import type {
   ApiKeyLocation,
   BodyFormat,
@@ -52,7 +52,7 @@ import type {
   InterfaceStyle,
   ParameterStyle,
   RelationKind,
-} from '../runtime/vocabulary.js';
+} from '../runtime/core/vocabulary.js';
 /** The errors a definition declares (the runtime adds its own notImplemented). */
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 

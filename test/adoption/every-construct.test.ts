@@ -42,7 +42,7 @@ const booking = (contact: Loose, room: string | number | null) => ({
 });
 
 async function handlers(): Promise<Loose> {
-  const { NotFound } = await fixture.load('runtime/errors.ts');
+  const { NotFound } = await fixture.load('runtime/core/errors.ts');
   return {
     async bookAppointment({ body }: Loose) {
       const appointment = { id: randomUUID(), ...body };

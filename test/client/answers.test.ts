@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminApiClient } from '../../generated/admin-api/client.js';
 import { BannerApiClient } from '../../generated/banner-api/client.js';
 import { PriceListApiClient } from '../../generated/price-list-api/client.js';
-import { MemoryContextTokenStore } from '../../generated/runtime/client-auth.js';
+import { MemoryContextTokenStore } from '../../generated/runtime/auth/client-auth.js';
 // The errors as every generated client re-exports them.
 import { StoreApiClient, TimeoutError, UnreadableResponseError } from '../../generated/store-api/client.js';
 import { json, startHostile, type HostileServer } from './hostile.js';

@@ -7,7 +7,7 @@ import { runTour } from '../../examples/tour.js';
 import { AdminApiClient } from '../../generated/admin-api/client.js';
 import { BannerApiClient } from '../../generated/banner-api/client.js';
 import { PriceListApiClient } from '../../generated/price-list-api/client.js';
-import { ApiClientError, NetworkError, TimeoutError } from '../../generated/runtime/client-errors.js';
+import { ApiClientError, NetworkError, TimeoutError } from '../../generated/runtime/client/client-errors.js';
 import { StoreApiClient } from '../../generated/store-api/client.js';
 import { countingFetch, startService, type RunningService } from './harness.js';
 

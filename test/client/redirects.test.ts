@@ -4,10 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdminApiClient } from '../../generated/admin-api/client.js';
 import { PriceListApiClient } from '../../generated/price-list-api/client.js';
-import { MemoryContextTokenStore } from '../../generated/runtime/client-auth.js';
-import { RedirectError } from '../../generated/runtime/client-errors.js';
-import { computeDigestResponse, parseDigestAuthorization } from '../../generated/runtime/digest.js';
-import { MAX_REDIRECTS } from '../../generated/runtime/client-redirects.js';
+import { MemoryContextTokenStore } from '../../generated/runtime/auth/client-auth.js';
+import { RedirectError } from '../../generated/runtime/client/client-errors.js';
+import { computeDigestResponse, parseDigestAuthorization } from '../../generated/runtime/auth/digest/digest.js';
+import { MAX_REDIRECTS } from '../../generated/runtime/client/client-redirects.js';
 import { StoreApiClient } from '../../generated/store-api/client.js';
 import { everything, json, redirect, startHostile, type HostileServer, type Received } from './hostile.js';
 

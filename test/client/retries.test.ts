@@ -3,8 +3,8 @@
 // connection errors, and pages followed to `total`.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdminApiClient } from '../../generated/admin-api/client.js';
-import { ApiClientError } from '../../generated/runtime/client-errors.js';
-import { retryAfter } from '../../generated/runtime/client-retries.js';
+import { ApiClientError } from '../../generated/runtime/client/client-errors.js';
+import { retryAfter } from '../../generated/runtime/client/client-retries.js';
 import { json, startHostile, type HostileServer } from './hostile.js';
 
 const TOKEN_PATH = '/api/oauth/token';

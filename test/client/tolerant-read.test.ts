@@ -2,7 +2,7 @@
 // declare are dropped at any depth, and every other problem is still reported.
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { readTolerantly } from '../../src/runtime/tolerant-read.js';
+import { readTolerantly } from '../../src/runtime/core/tolerant-read.js';
 
 const author = z.strictObject({ name: z.string() });
 const book = z.strictObject({

@@ -3,9 +3,9 @@
 // own ports; the front URL reaches them round-robin. The clocks are the instances' own (real time).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DigestClient } from '../../generated/runtime/digest-client.js';
-import { ContextSessions } from '../../generated/runtime/session-tokens.js';
-import { PostgresSessionStore } from '../../generated/runtime/stores-postgres.js';
+import { DigestClient } from '../../generated/runtime/auth/digest/digest-client.js';
+import { ContextSessions } from '../../generated/runtime/auth/session/session-tokens.js';
+import { PostgresSessionStore } from '../../generated/runtime/stores/stores-postgres.js';
 import { loadConfig } from '../../examples/reference-service/config.js';
 import pg from 'pg';
 import { CLUSTER_PG_URL, clusterUnavailable, startCluster, type Cluster } from '../helpers/cluster.js';

@@ -10,7 +10,7 @@ import { typeExpression } from '../../src/emitters/types/type-expression.js';
 import { schemaExpression } from '../../src/emitters/zod/schema-expression.js';
 import { typeSchema, type SchemaContext } from '../../src/emitters/openapi/json-schema.js';
 import { typeText } from '../../src/emitters/docs/type-text.js';
-import { URI } from '../../src/runtime/uri-grammar.js';
+import { URI } from '../../src/runtime/core/uri-grammar.js';
 
 const base = { nullable: false, constraints: {} as Constraints };
 const scalar = (

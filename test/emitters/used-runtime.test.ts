@@ -35,17 +35,17 @@ describe('keepUsedRuntime', () => {
   const cases: { given: string; files: GeneratedFile[]; want: string[] }[] = [
     {
       given: 'a client only',
-      files: [file('todo/client.ts', "import { Client } from '../runtime/client.js';")],
+      files: [file('todo/client.ts', "import { Client } from '../runtime/client/client.js';")],
       want: ['client', 'client-transport', 'client-errors'],
     },
     {
       given: 'a server: its companions too',
-      files: [file('todo/server.ts', "import type { X } from '../runtime/server.js';")],
+      files: [file('todo/server.ts', "import type { X } from '../runtime/server/server.js';")],
       want: ['server', 'errors', 'server-options', 'log-redaction', 'unrouted'],
     },
     {
       given: 'a dynamic import',
-      files: [file('todo/client.ts', "await import('../runtime/digest-client.js');")],
+      files: [file('todo/client.ts', "await import('../runtime/auth/digest/digest-client.js');")],
       want: ['digest-client', 'digest'],
     },
     { given: 'types only', files: [file('todo/types.ts', 'export interface Task { id: number }')], want: [] },
@@ -57,7 +57,7 @@ describe('keepUsedRuntime', () => {
   it('keeps every file that is not runtime, in order', () => {
     const files = [
       file('b/types.ts'),
-      file('a/client.ts', "import { Client } from '../runtime/client.js';"),
+      file('a/client.ts', "import { Client } from '../runtime/client/client.js';"),
       file('a/README.md'),
     ];
     expect(keepUsedRuntime(files).map((kept) => kept.path)).toEqual(['b/types.ts', 'a/client.ts', 'a/README.md']);
@@ -82,12 +82,12 @@ describe('the shared stores (PostgreSQL, Redis)', () => {
       schemes.map((name) => `import { x } from '../runtime/${name}.js';\n`).join(''),
     );
     const kept = keepUsedRuntime([server, ...(await realRuntime())]).map((kept) => kept.path);
-    expect(kept).toContain('runtime/throttle-store.ts');
+    expect(kept).toContain('runtime/stores/throttle-store.ts');
     for (const name of [...POSTGRES, ...REDIS, 'shared-store']) expect(kept).not.toContain(`runtime/${name}.ts`);
   });
 
   it('are written with what they import when a file imports them', async () => {
-    const service = file('shop/stores.ts', "import { x } from '../runtime/stores-postgres.js';");
+    const service = file('shop/stores.ts', "import { x } from '../runtime/stores/stores-postgres.js';");
     const kept = keepUsedRuntime([service, ...(await realRuntime())]).map((kept) => kept.path);
     for (const name of [...POSTGRES, 'shared-store', 'storage-errors', 'throttle-store'])
       expect(kept).toContain(`runtime/${name}.ts`);
@@ -95,8 +95,8 @@ describe('the shared stores (PostgreSQL, Redis)', () => {
   });
 
   it('are written with what they import when the config names them (stores: [redis])', async () => {
-    const service = file('shop/server.ts', "import { x } from '../runtime/server.js';");
-    const kept = keepUsedRuntime([service, ...(await realRuntime())], ['runtime/stores-redis.ts']).map((k) => k.path);
+    const service = file('shop/server.ts', "import { x } from '../runtime/server/server.js';");
+    const kept = keepUsedRuntime([service, ...(await realRuntime())], ['runtime/stores/stores-redis.ts']).map((k) => k.path);
     for (const name of [...REDIS, 'shared-store', 'storage-errors']) expect(kept).toContain(`runtime/${name}.ts`);
     for (const name of POSTGRES) expect(kept).not.toContain(`runtime/${name}.ts`);
   });

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { backtracking } from '../../src/ir/pattern-backtracking.js';
 import { backtrackingProblem } from '../../src/ir/pattern-safety.js';
-import { URI, URI_REFERENCE } from '../../src/runtime/uri-grammar.js';
+import { URI, URI_REFERENCE } from '../../src/runtime/core/uri-grammar.js';
 
 const applyFormats = addFormats.default ?? (addFormats as unknown as typeof addFormats.default);
 const ajv = new Ajv2020({ strict: false });

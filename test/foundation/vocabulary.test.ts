@@ -1,13 +1,13 @@
-// Each closed word list of the definitions format is declared once, in src/runtime/vocabulary.ts (issue 32):
+// Each closed word list of the definitions format is declared once, in src/runtime/core/vocabulary.ts (issue 32):
 // the definitions schema, the IR, the emitters and the runtime read it from there. A second spelling-out
 // of a whole list in src/ or scripts/ (a list literal or a union type of exactly its words) is a copy that
 // the next new word would miss. The format words have their own home and check (format-vocabulary.test.ts).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import * as vocabulary from '../../src/runtime/vocabulary.js';
+import * as vocabulary from '../../src/runtime/core/vocabulary.js';
 
-const HOME = 'src/runtime/vocabulary.ts';
+const HOME = 'src/runtime/core/vocabulary.ts';
 const LISTS: [string, readonly string[]][] = Object.entries(vocabulary).filter((entry) => Array.isArray(entry[1]));
 
 async function sourceFiles(folder: string): Promise<string[]> {

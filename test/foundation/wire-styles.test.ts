@@ -1,13 +1,13 @@
 // Each interface style and error style is one module per side (issue 32): src/runtime/wire-<style>.ts
 // (and wire-<style>-server.ts) for the runtime, src/emitters/wire/<style>.ts for OpenAPI and the docs,
-// each looked up by the style's word (src/runtime/wire-styles.ts, wire-server-styles.ts,
+// each looked up by the style's word (src/runtime/wire/wire-styles.ts, wire-server-styles.ts,
 // wire-error-styles.ts, src/emitters/wire/index.ts). A comparison with a
 // style's word, a `case` on one or a table keyed by them anywhere else in src/ is a switch over the style
 // that a new style would miss.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_STYLES, INTERFACE_STYLES } from '../../src/runtime/vocabulary.js';
+import { ERROR_STYLES, INTERFACE_STYLES } from '../../src/runtime/core/vocabulary.js';
 
 const WORDS = [...INTERFACE_STYLES, ...ERROR_STYLES].map((word) => word.replace(/-/g, '\\-')).join('|');
 const SWITCHES = [
@@ -24,7 +24,7 @@ const SWITCHES = [
 /** Where the styles' words may decide something: the word lists and the style modules with their lookups. */
 function isWireModule(file: string): boolean {
   return (
-    file === 'src/runtime/vocabulary.ts' ||
+    file === 'src/runtime/core/vocabulary.ts' ||
     /^src\/runtime\/wire-[\w-]+\.ts$/.test(file) ||
     file.startsWith('src/emitters/wire/')
   );

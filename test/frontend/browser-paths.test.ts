@@ -37,11 +37,11 @@ describe('a generated client on a browser path', () => {
 
   it.each(['banner-api', 'price-list-api'])('needs Node only for Digest hashing (%s)', (api) => {
     const found = bareImports(join(ROOT, 'generated', api, 'client.ts'));
-    expect([...found.keys()].sort()).toEqual(['generated/runtime/digest-client.ts', 'generated/runtime/digest.ts']);
+    expect([...found.keys()].sort()).toEqual(['generated/runtime/auth/digest/digest-client.ts', 'generated/runtime/auth/digest/digest.ts']);
     expect([...found.values()].flat().every((specifier) => specifier.startsWith('node:'))).toBe(true);
   });
 
   it('finds a static Node import where there is one (the scan can fail)', () => {
-    expect(bareImports(join(ROOT, 'generated/runtime/server.ts')).size).toBeGreaterThan(0);
+    expect(bareImports(join(ROOT, 'generated/runtime/server/server.ts')).size).toBeGreaterThan(0);
   });
 });

@@ -137,7 +137,7 @@ describe('idempotency keys', () => {
     // getBook is a GET: retried; the envelope API's POST is not keyed, checked through the runtime's rule below.
     await expect(client['getBook']({ params: { id: 1 } })).resolves.toMatchObject({ id: 1 });
     expect(sent).toHaveLength(2);
-    const { withRetries } = await fixture.load('runtime/client-retries.ts');
+    const { withRetries } = await fixture.load('runtime/client/client-retries.ts');
     let attempts = 0;
     const attempt = async () => {
       attempts += 1;

@@ -88,7 +88,7 @@ describe('msw handlers', () => {
 
   it('take a per-test resolver, and answer a thrown ApiError in the error shape', async () => {
     const mocks = await library.load('library-api/msw.ts');
-    const { NotFound } = await library.load('runtime/errors.ts');
+    const { NotFound } = await library.load('runtime/core/errors.ts');
     const document = new OpenApiAnswers('library-api', join(library.out, 'library-api', 'openapi.json'));
     server.resetHandlers(
       mocks['handlers'].listBooks(() => ({ items: [], total: 41 })),

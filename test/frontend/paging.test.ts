@@ -4,7 +4,7 @@
 // the same lists (nextOffset), beside the page-number lists (nextPageNumber).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PriceListApiClient } from '../../generated/price-list-api/client.js';
-import { nextOffset, nextPageNumber } from '../../src/runtime/page-numbers.js';
+import { nextOffset, nextPageNumber } from '../../src/runtime/client/page-numbers.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { definitionFiles, generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
@@ -107,9 +107,9 @@ describe('infinite hooks by paging style', () => {
     expect(priceLists).toContain('export function useListPriceListsInfinite(');
     expect(priceLists).toContain('query: { ...input.query, offset: pageParam }');
     expect(priceLists).toContain('initialPageParam: input.query?.offset ?? 0,');
-    expect(priceLists).toContain("import { nextOffset } from '../runtime/page-numbers.js';");
+    expect(priceLists).toContain("import { nextOffset } from '../runtime/client/page-numbers.js';");
     const admin = await readFile(join(shop.out, 'admin-api/react-query.ts'), 'utf8');
     expect(admin).toContain('query: { ...input.query, page: pageParam }');
-    expect(admin).toContain("import { nextPageNumber } from '../runtime/page-numbers.js';");
+    expect(admin).toContain("import { nextPageNumber } from '../runtime/client/page-numbers.js';");
   });
 });

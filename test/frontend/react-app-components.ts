@@ -40,7 +40,7 @@ async function setUp(): Promise<void> {
   const { createRoot } = await import('react-dom/client');
   const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query');
   mocks = await load('generated/admin-api/msw.ts');
-  errors = await load('generated/runtime/errors.ts');
+  errors = await load('generated/runtime/core/errors.ts');
   const { AdminApiClient } = await load('generated/admin-api/client.ts');
   const { AdminApiClientContext } = await load('generated/admin-api/react-query.ts');
   const { Products } = (await load('products.tsx')) as { Products: ComponentType };

@@ -9,7 +9,7 @@ import { definitionFiles, generateFixture, type GeneratedFixture } from '../help
 const CONFIG = 'emitters:\n  react-query: true\n';
 
 /** A component's use of the hooks, as a team would write it; every line is checked by tsc. */
-const USAGE = `import { ApiClientError } from './out/runtime/client-errors.js';
+const USAGE = `import { ApiClientError } from './out/runtime/client/client-errors.js';
 import type { Product } from './out/admin-api/types.js';
 import {
   adminApiKeys,

@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import pg from 'pg';
 import { createClient } from 'redis';
-import type { ThrottleStore } from '../../src/runtime/throttle-store.js';
-import type { AccessTokenStore, NonceStore, RefreshTokenStore, SessionStore } from '../../src/runtime/stores.js';
+import type { ThrottleStore } from '../../src/runtime/stores/throttle-store.js';
+import type { AccessTokenStore, NonceStore, RefreshTokenStore, SessionStore } from '../../src/runtime/stores/stores.js';
 import {
   createPostgresTables,
   PostgresAccessTokenStore,
@@ -14,14 +14,14 @@ import {
   PostgresRefreshTokenStore,
   PostgresSessionStore,
   PostgresThrottleStore,
-} from '../../src/runtime/stores-postgres.js';
+} from '../../src/runtime/stores/stores-postgres.js';
 import {
   RedisAccessTokenStore,
   RedisNonceStore,
   RedisRefreshTokenStore,
   RedisSessionStore,
   RedisThrottleStore,
-} from '../../src/runtime/stores-redis.js';
+} from '../../src/runtime/stores/stores-redis.js';
 
 /** The stores of one instance, over its own connection. */
 export interface InstanceStores {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { adminApiPlugin } from '../../generated/admin-api/server.js';
 import { bannerApiPlugin } from '../../generated/banner-api/server.js';
-import { LoginThrottle } from '../../generated/runtime/throttle.js';
+import { LoginThrottle } from '../../generated/runtime/stores/throttle.js';
 import { storeApiPlugin } from '../../generated/store-api/server.js';
 import { createAdminHandlers } from '../../examples/reference-service/admin-handlers.js';
 import { ROLE_PRIVILEGES } from '../../examples/reference-service/app.js';

@@ -22,8 +22,8 @@ const kept = new Map<string, { mediaType: string; name: string | undefined }>();
 
 beforeAll(async () => {
   service = await startMediaService(async ({ fixture, store }) => {
-    const { saveUpload } = await fixture.load('runtime/uploaded-file.ts');
-    const { NotFound } = await fixture.load('runtime/errors.ts');
+    const { saveUpload } = await fixture.load('runtime/server/uploaded-file.ts');
+    const { NotFound } = await fixture.load('runtime/core/errors.ts');
     return {
       async putPhoto({ params, body }: Loose) {
         await saveUpload(body, join(store, params.id));

@@ -22,7 +22,7 @@ let counter = 0;
 beforeAll(async () => {
   service = await startMediaService(async ({ fixture, store }) => {
     await mkdir(join(store, 'done'));
-    const { saveUpload } = await fixture.load('runtime/uploaded-file.ts');
+    const { saveUpload } = await fixture.load('runtime/server/uploaded-file.ts');
     return {
       putPhoto: unused,
       getPhoto: unused,

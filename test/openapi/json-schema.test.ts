@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Components, type Direction } from '../../src/emitters/openapi/components.js';
 import { DocumentComponents } from '../../src/emitters/openapi/document-names.js';
 import { typeSchema } from '../../src/emitters/openapi/json-schema.js';
-import { URI } from '../../src/runtime/uri-grammar.js';
+import { URI } from '../../src/runtime/core/uri-grammar.js';
 import type { Constraints, RecordIr, ScalarKind, StringFormat, TypeIr } from '../../src/ir/types.js';
 
 const at = { file: 'definitions/t.yaml', line: 1, column: 1 };

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeFolder, workFolder } from '../../scripts/fuzz-definitions/cases.js';
-import { answerKeyFor, declaredAnswer, keyCovers } from '../../src/runtime/answer-status.js';
+import { answerKeyFor, declaredAnswer, keyCovers } from '../../src/runtime/core/answer-status.js';
 import { generateEditedShop } from './edited-shop.js';
 
 let root: string;

@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeApiMeta } from '../../generated/store-api/metadata.js';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
-import { CREDENTIAL_HEADERS, credentialNames, redactingLoggerFor } from '../../src/runtime/log-redaction.js';
+import { CREDENTIAL_HEADERS, credentialNames, redactingLoggerFor } from '../../src/runtime/server/log-redaction.js';
 
 const RUNTIME = new URL('../../src/runtime/', import.meta.url).pathname;
 const HEADER_KEY = 'header-key-5c4b3a';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   const server = await load('shelf-api/server.ts');
   meta = (await load('shelf-api/metadata.ts'))['shelfApiMeta'] as Loose;
   // The generated runtime's own copy, as a service would import it.
-  const redaction = await load('runtime/log-redaction.ts');
+  const redaction = await load('runtime/server/log-redaction.ts');
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recommendedHttpServerLimits, recommendedServerOptions } from '../../src/runtime/server-options.js';
+import { recommendedHttpServerLimits, recommendedServerOptions } from '../../src/runtime/server/server-options.js';
 import { probe, sleep, startServiceProcess, type ServiceProcess } from './service-process.js';
 
 const FILE_LIMIT = 1024;

@@ -5,7 +5,7 @@
 // unrelated requests are answered meanwhile, and once the lock is gone writes succeed.
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORAGE_BUSY_RETRY_AFTER_SECONDS } from '../../src/runtime/storage-errors.js';
+import { STORAGE_BUSY_RETRY_AFTER_SECONDS } from '../../src/runtime/stores/storage-errors.js';
 import { ACCESS_KEY } from '../server/helpers.js';
 import { CONTEXT_PATH, startServiceProcess, type ServiceProcess } from './service-process.js';
 

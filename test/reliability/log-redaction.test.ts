@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../examples/reference-service/app.js';
 import { loadConfig } from '../../examples/reference-service/config.js';
-import { redactUrl } from '../../src/runtime/log-redaction.js';
+import { redactUrl } from '../../src/runtime/server/log-redaction.js';
 import { ACCESS_KEY, send, tempDataDir } from '../server/helpers.js';
 
 const lines: string[] = [];

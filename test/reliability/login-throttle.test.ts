@@ -5,7 +5,7 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_KEY, startService, type Service } from '../server/helpers.js';
-import { DigestClient } from '../../generated/runtime/digest-client.js';
+import { DigestClient } from '../../generated/runtime/auth/digest/digest-client.js';
 import { LoopbackClients } from '../helpers/loopback-agent.js';
 
 let service: Service;

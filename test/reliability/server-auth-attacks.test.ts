@@ -10,8 +10,8 @@ import {
   formatNonceCount,
   parseDigestChallenges,
   type DigestChallenge,
-} from '../../generated/runtime/digest.js';
-import type { DigestAlgorithm } from '../../generated/runtime/vocabulary.js';
+} from '../../generated/runtime/auth/digest/digest.js';
+import type { DigestAlgorithm } from '../../generated/runtime/core/vocabulary.js';
 import { ACCESS_KEY, passwordGrant, send, startService, type Answer, type Service } from '../server/helpers.js';
 
 let service: Service;

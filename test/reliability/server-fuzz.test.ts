@@ -9,7 +9,7 @@ import { adminApiRoutes } from '../../generated/admin-api/metadata.js';
 import { bannerApiRoutes } from '../../generated/banner-api/metadata.js';
 import { priceListApiRoutes } from '../../generated/price-list-api/metadata.js';
 import { testSeed } from '../helpers/seed.js';
-import type { RouteMeta } from '../../generated/runtime/interface-meta.js';
+import type { RouteMeta } from '../../generated/runtime/core/interface-meta.js';
 import { storeApiRoutes } from '../../generated/store-api/metadata.js';
 import {
   ACCESS_KEY,

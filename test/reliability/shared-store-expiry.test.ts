@@ -2,7 +2,7 @@
 // its expiry. Redis keys all carry a time to live; PostgreSQL rows past their expiry are deleted beside
 // later writes. Real servers, one schema or key prefix per run.
 import { afterAll, describe, expect, it } from 'vitest';
-import { LoginThrottle } from '../../src/runtime/throttle.js';
+import { LoginThrottle } from '../../src/runtime/stores/throttle.js';
 import { listening, postgresBackend, redisBackend, type Backend } from '../helpers/shared-store-backends.js';
 
 const backends = [postgresBackend(), redisBackend()];

@@ -4,8 +4,8 @@
 // throttle hold across them; a store cut mid-run (a proxy in front of the shared server) answers 503 with
 // Retry-After, lets no login through and causes no other 5xx, and service resumes when it is back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContextSessions } from '../../src/runtime/session-tokens.js';
-import { DigestClient } from '../../generated/runtime/digest-client.js';
+import { ContextSessions } from '../../src/runtime/auth/session/session-tokens.js';
+import { DigestClient } from '../../generated/runtime/auth/digest/digest-client.js';
 import { ACCESS_KEY, send, type Answer } from '../server/helpers.js';
 import { LoopbackClients } from '../helpers/loopback-agent.js';
 import { listening, postgresBackend, redisBackend, type Backend } from '../helpers/shared-store-backends.js';

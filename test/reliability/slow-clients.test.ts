@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recommendedHttpServerLimits } from '../../src/runtime/server-options.js';
+import { recommendedHttpServerLimits } from '../../src/runtime/server/server-options.js';
 import { ROOT } from './harness.js';
 import { probe, sleep, startServiceProcess, type ServiceProcess } from './service-process.js';
 

@@ -6,7 +6,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApiPlugin } from '../../generated/admin-api/server.js';
-import { LoginThrottle } from '../../generated/runtime/throttle.js';
+import { LoginThrottle } from '../../generated/runtime/stores/throttle.js';
 import { LoopbackClients } from '../helpers/loopback-agent.js';
 
 const ADMIN = { username: 'admin', password: 'right-password' };

@@ -1,8 +1,8 @@
-// The compiled reader of answers (src/runtime/answer-reader.ts): it judges a result and copies its declared
+// The compiled reader of answers (src/runtime/server/answer-reader.ts): it judges a result and copies its declared
 // members in one pass, and refuses (so that the plugin takes the zod + serializer way) whatever it is unsure of.
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { compileReader, REFUSED, type AnswerReader } from '../../src/runtime/answer-reader.js';
+import { compileReader, REFUSED, type AnswerReader } from '../../src/runtime/server/answer-reader.js';
 
 const stamp = z.iso.datetime({ offset: true });
 const author = z.strictObject({ id: z.int(), name: z.string().min(1) });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseDigestAuthorization } from '../../src/runtime/digest.js';
-import { DigestClient } from '../../src/runtime/digest-client.js';
-import { DigestVerifier } from '../../src/runtime/digest-server.js';
-import { MemoryNonceStore } from '../../src/runtime/stores.js';
+import { parseDigestAuthorization } from '../../src/runtime/auth/digest/digest.js';
+import { DigestClient } from '../../src/runtime/auth/digest/digest-client.js';
+import { DigestVerifier } from '../../src/runtime/auth/digest/digest-server.js';
+import { MemoryNonceStore } from '../../src/runtime/stores/stores.js';
 
 const NONCE = '7ypf/xlj9XXwfDPEoM4URrv/xwf94BcCAzFZH4GiTo0v';
 const OPAQUE = 'FQhe/qaU925kfnzjCev0ciny7QMkPqMAFRtzCUYo5tdS';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { computeDigestResponse, formatAuthorization, parseDigestChallenges } from '../../src/runtime/digest.js';
-import type { DigestAlgorithm } from '../../src/runtime/vocabulary.js';
-import { DigestVerifier, type DigestVerifierOptions } from '../../src/runtime/digest-server.js';
-import { MemoryNonceStore } from '../../src/runtime/stores.js';
+import { computeDigestResponse, formatAuthorization, parseDigestChallenges } from '../../src/runtime/auth/digest/digest.js';
+import type { DigestAlgorithm } from '../../src/runtime/core/vocabulary.js';
+import { DigestVerifier, type DigestVerifierOptions } from '../../src/runtime/auth/digest/digest-server.js';
+import { MemoryNonceStore } from '../../src/runtime/stores/stores.js';
 
 const REALM = 'svc REST-API';
 const USERS: Record<string, string> = { alice: 'alice-api-key' };

@@ -12,7 +12,7 @@ import {
   parseDigestChallenges,
   quoteString,
   safeEqual,
-} from '../../src/runtime/digest.js';
+} from '../../src/runtime/auth/digest/digest.js';
 
 // RFC 7616 section 3.9.1
 const RFC = {

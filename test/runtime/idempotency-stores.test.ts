@@ -7,10 +7,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IdempotencyStore, StoredAnswer } from '../../src/runtime/idempotency.js';
-import { isStoreUnreachable } from '../../src/runtime/storage-errors.js';
-import { createPostgresTables, PostgresIdempotencyStore } from '../../src/runtime/stores-postgres.js';
-import { RedisIdempotencyStore } from '../../src/runtime/stores-redis.js';
+import type { IdempotencyStore, StoredAnswer } from '../../src/runtime/stores/idempotency.js';
+import { isStoreUnreachable } from '../../src/runtime/stores/storage-errors.js';
+import { createPostgresTables, PostgresIdempotencyStore } from '../../src/runtime/stores/stores-postgres.js';
+import { RedisIdempotencyStore } from '../../src/runtime/stores/stores-redis.js';
 import { listening } from '../helpers/shared-store-backends.js';
 
 const RUN = `${process.pid}_${randomBytes(4).toString('hex')}`;

@@ -2,8 +2,8 @@
 // (docs/definitions.md, Relations): a foreign key value names the record, null names none, and a
 // foreign key the handler left out too says nothing, so the relationship carries links only.
 import { describe, expect, it } from 'vitest';
-import type { InterfaceMeta } from '../../src/runtime/interface-meta.js';
-import { jsonApiSingle } from '../../src/runtime/jsonapi.js';
+import type { InterfaceMeta } from '../../src/runtime/core/interface-meta.js';
+import { jsonApiSingle } from '../../src/runtime/wire/jsonapi/jsonapi.js';
 
 const meta: InterfaceMeta = {
   name: 'fuzz-api',

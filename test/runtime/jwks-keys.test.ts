@@ -6,8 +6,8 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jwtVerifier, type JwtOutcome } from '../../src/runtime/bearer-jwt.js';
-import { JWKS_LIMITS, KeySourceFailure } from '../../src/runtime/jwks-keys.js';
+import { jwtVerifier, type JwtOutcome } from '../../src/runtime/auth/bearer/bearer-jwt.js';
+import { JWKS_LIMITS, KeySourceFailure } from '../../src/runtime/auth/bearer/jwks-keys.js';
 
 type Mode = 'ok' | '503' | 'html' | 'huge' | 'hang';
 const HUGE_BYTES = 64 * 1024 * 1024;

@@ -5,7 +5,7 @@
 import { connect, type Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyRecommendedServerLimits } from '../../src/runtime/server-options.js';
+import { applyRecommendedServerLimits } from '../../src/runtime/server/server-options.js';
 
 const CHUNK = Buffer.alloc(64 * 1024, 'x');
 let app: FastifyInstance | undefined;

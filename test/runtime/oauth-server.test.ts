@@ -8,8 +8,8 @@ import {
   verifyBearer,
   type TokenEndpointDeps,
   type TokenResult,
-} from '../../src/runtime/oauth-server.js';
-import { MemoryAccessTokenStore, MemoryRefreshTokenStore } from '../../src/runtime/stores.js';
+} from '../../src/runtime/auth/oauth/oauth-server.js';
+import { MemoryAccessTokenStore, MemoryRefreshTokenStore } from '../../src/runtime/stores/stores.js';
 
 function setup(overrides: Partial<TokenEndpointDeps> = {}) {
   const clock = { now: 1_700_000_000_000 };

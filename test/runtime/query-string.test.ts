@@ -1,6 +1,6 @@
-// The query reading every route shares (src/runtime/query-string.ts): decoding and names with and without brackets.
+// The query reading every route shares (src/runtime/core/query-string.ts): decoding and names with and without brackets.
 import { describe, expect, it } from 'vitest';
-import { decodeQueryText, parseQueryString } from '../../src/runtime/query-string.js';
+import { decodeQueryText, parseQueryString } from '../../src/runtime/core/query-string.js';
 
 describe('query string reading', () => {
   it('decodes "+" and escapes, and passes text without either as it is', () => {

@@ -1,6 +1,6 @@
 // clientKey: which sockets count as one client for the per-address connection cap.
 import { describe, expect, it } from 'vitest';
-import { clientKey } from '../../src/runtime/server-options.js';
+import { clientKey } from '../../src/runtime/server/server-options.js';
 
 describe('clientKey', () => {
   it.each([

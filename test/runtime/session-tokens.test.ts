@@ -4,8 +4,8 @@ import {
   ContextSessions,
   newContextToken,
   type ContextSessionsOptions,
-} from '../../src/runtime/session-tokens.js';
-import { MemorySessionStore } from '../../src/runtime/stores.js';
+} from '../../src/runtime/auth/session/session-tokens.js';
+import { MemorySessionStore } from '../../src/runtime/stores/stores.js';
 
 interface Cart {
   lineItems: string[];

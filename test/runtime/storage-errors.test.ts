@@ -1,6 +1,6 @@
 // Which errors count as a locked database (503 with Retry-After 2) and which do not.
 import { describe, expect, it } from 'vitest';
-import { isStorageBusy } from '../../src/runtime/storage-errors.js';
+import { isStorageBusy } from '../../src/runtime/stores/storage-errors.js';
 
 describe('isStorageBusy', () => {
   it.each([

@@ -5,7 +5,7 @@ import {
   MemoryRefreshTokenStore,
   MemorySessionStore,
   type RefreshTokenRecord,
-} from '../../src/runtime/stores.js';
+} from '../../src/runtime/stores/stores.js';
 
 const T0 = 1_700_000_000_000;
 

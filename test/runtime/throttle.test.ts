@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoginThrottle } from '../../src/runtime/throttle.js';
+import { LoginThrottle } from '../../src/runtime/stores/throttle.js';
 
 function setup(options: ConstructorParameters<typeof LoginThrottle>[0] = {}) {
   const clock = { now: 1_700_000_000_000 };

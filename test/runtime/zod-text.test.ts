@@ -1,8 +1,8 @@
-// Text readings of parameters (src/runtime/zod-text.ts): every number a client writes with
+// Text readings of parameters (src/runtime/core/zod-text.ts): every number a client writes with
 // String(number) is read back as that number (the API fuzzer found 1e-7 and 17-decimal numbers
 // refused in query and header parameters); anything else is refused.
 import { describe, expect, it } from 'vitest';
-import { integerText, numberText } from '../../src/runtime/zod-text.js';
+import { integerText, numberText } from '../../src/runtime/core/zod-text.js';
 
 describe('numberText', () => {
   it.each([

@@ -12,7 +12,7 @@ const NAMES: ModuleNames = {
   factory: 'createLibraryApiHandlers',
   sessions: false,
 };
-const IMPORTS = { server: '../gen/library-api/server.js', errors: '../gen/runtime/errors.js' };
+const IMPORTS = { server: '../gen/library-api/server.js', errors: '../gen/runtime/core/errors.js' };
 const GET_BOOK: RouteSlot = { method: 'getBook', route: 'GET /books/{id}', summary: 'One book' };
 const LIST_BOOKS: RouteSlot = { method: 'listBooks', route: 'GET /books', summary: undefined };
 
@@ -31,14 +31,14 @@ describe('editModule', () => {
   it('adds a stub after a last member without a comma, past its trailing comment, and the import it needs', () => {
     const text = `import type { LibraryApiHandlers } from 'x';\n\nexport const handlers: LibraryApiHandlers = {\n  async listBooks() { return { items: [], total: 0 }; } // mine\n};\n`;
     expect(scaffoldText(text, [LIST_BOOKS, GET_BOOK])).toBe(
-      `import type { LibraryApiHandlers } from 'x';\nimport { NotImplemented } from '../gen/runtime/errors.js';\n\nexport const handlers: LibraryApiHandlers = {\n  async listBooks() { return { items: [], total: 0 }; }, // mine\n  /**\n   * One book\n   * @route GET /books/{id}\n   */\n  async getBook() {\n    throw new NotImplemented('getBook');\n  },\n};\n`,
+      `import type { LibraryApiHandlers } from 'x';\nimport { NotImplemented } from '../gen/runtime/core/errors.js';\n\nexport const handlers: LibraryApiHandlers = {\n  async listBooks() { return { items: [], total: 0 }; }, // mine\n  /**\n   * One book\n   * @route GET /books/{id}\n   */\n  async getBook() {\n    throw new NotImplemented('getBook');\n  },\n};\n`,
     );
   });
 
   it('fills an empty object returned by an arrow function', () => {
     const text = `const make = (): LibraryApiHandlers => ({});\n`;
     expect(scaffoldText(text, [LIST_BOOKS])).toBe(
-      `import { NotImplemented } from '../gen/runtime/errors.js';\nconst make = (): LibraryApiHandlers => ({\n  /**\n   * @route GET /books\n   */\n  async listBooks() {\n    throw new NotImplemented('listBooks');\n  },\n});\n`,
+      `import { NotImplemented } from '../gen/runtime/core/errors.js';\nconst make = (): LibraryApiHandlers => ({\n  /**\n   * @route GET /books\n   */\n  async listBooks() {\n    throw new NotImplemented('listBooks');\n  },\n});\n`,
     );
   });
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerApiRoutes } from '../../generated/banner-api/metadata.js';
 import { priceListApiRoutes } from '../../generated/price-list-api/metadata.js';
-import type { RouteMeta } from '../../generated/runtime/interface-meta.js';
+import type { RouteMeta } from '../../generated/runtime/core/interface-meta.js';
 import { apiUser, readerUser, startService, type Answer, type DigestUser, type Service } from './helpers.js';
 
 let service: Service;

@@ -3,7 +3,7 @@
 // Its requests must be served on both Digest interfaces; a wrong `opaque` must still be refused.
 import AxiosDigestAuthModule from '@mhoc/axios-digest-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DigestClient } from '../../generated/runtime/digest-client.js';
+import { DigestClient } from '../../generated/runtime/auth/digest/digest-client.js';
 import { send, startService, type Service } from './helpers.js';
 
 // CommonJS: take the default export whichever way the loader hands it over.

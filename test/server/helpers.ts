@@ -14,7 +14,7 @@ import { request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../examples/reference-service/app.js';
 import { loadConfig, type ServiceConfig } from '../../examples/reference-service/config.js';
-import { DigestClient } from '../../generated/runtime/digest-client.js';
+import { DigestClient } from '../../generated/runtime/auth/digest/digest-client.js';
 
 export const ACCESS_KEY = 'SVCSCDEMOACCESSKEY000000001';
 

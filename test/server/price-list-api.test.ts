@@ -1,8 +1,8 @@
 // Price-List API end to end: HTTP Digest (challenge, stale nonces, replayed counts, both algorithms,
 // curl), every route with its failures, filters as a GET body and as a query, all-or-nothing batches.
 import { describe, expect, it } from 'vitest';
-import { DigestClient } from '../../generated/runtime/digest-client.js';
-import { parseDigestChallenges } from '../../generated/runtime/digest.js';
+import { DigestClient } from '../../generated/runtime/auth/digest/digest-client.js';
+import { parseDigestChallenges } from '../../generated/runtime/auth/digest/digest.js';
 import {
   apiUser,
   curl,

@@ -31,7 +31,7 @@ const TSCONFIG = {
 };
 
 /** Hand-written code, each piece to be found byte for byte after every step. */
-const USER_IMPORT = `import { NotFound } from '../../generated/runtime/errors.js'; // hand-written import\n`;
+const USER_IMPORT = `import { NotFound } from '../../generated/runtime/core/errors.js'; // hand-written import\n`;
 const USER_CONSTANT = `\n// Hand-written: the one book this library has.\nconst DUNE = { id: 1, title: 'Dune', genre: 'fiction' } as const;\n`;
 const GET_BOOK_BODY = `({ params }) {
       // Hand-written body: only book 1 exists.

@@ -44,11 +44,11 @@ export const clientEmitter: Emitter = {
 
 /** Per auth scheme type: the runtime module of its client side, the scheme object and the credentials type. */
 const AUTH_RUNTIME: Record<AuthSchemeIr['type'], { module: string; value: string; type: string }> = {
-  oauth2: { module: 'client-oauth', value: 'oauthClientAuth', type: 'OAuthCredentials' },
-  bearer: { module: 'client-auth', value: 'bearerClientAuth', type: 'BearerCredentials' },
-  apiKey: { module: 'client-auth', value: 'apiKeyClientAuth', type: 'ApiKeyCredentials' },
-  basic: { module: 'client-auth', value: 'basicClientAuth', type: 'BasicCredentials' },
-  digest: { module: 'digest-client', value: 'digestClientAuth', type: 'DigestCredentials' },
+  oauth2: { module: 'auth/oauth/client-oauth', value: 'oauthClientAuth', type: 'OAuthCredentials' },
+  bearer: { module: 'auth/client-auth', value: 'bearerClientAuth', type: 'BearerCredentials' },
+  apiKey: { module: 'auth/client-auth', value: 'apiKeyClientAuth', type: 'ApiKeyCredentials' },
+  basic: { module: 'auth/client-auth', value: 'basicClientAuth', type: 'BasicCredentials' },
+  digest: { module: 'auth/digest/digest-client', value: 'digestClientAuth', type: 'DigestCredentials' },
 };
 
 /** The errors a client throws, re-exported by every client so callers can catch them by class. */
@@ -88,15 +88,15 @@ function clientStatements(
   return [
     ...runtimeImports([
       ...auth.map(({ module, value, type }) => ({ module, names: [value, `type ${type}`] })),
-      { module: 'client', names: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)] },
+      { module: 'client/client', names: ['ClientCore', ...runtimeTypes.map((name) => `type ${name}`)] },
       ...(handIn ? [{ module: handIn.module, names: [handIn.value] }] : []),
-      ...(getBodies ? [{ module: 'client-get-body', names: ['undiciGetBody'] }] : []),
+      ...(getBodies ? [{ module: 'client/client-get-body', names: ['undiciGetBody'] }] : []),
       ...fileImports(views),
     ]),
     { declaration: { kind: 'import', from: './metadata.js', names: [meta, routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
     { declaration: { kind: 'import', typeOnly: true, from: './types.js', namespace: 'types' } },
-    { declaration: { kind: 're-export', from: '../runtime/client-errors.js', names: ERROR_CLASSES } },
+    { declaration: { kind: 're-export', from: '../runtime/client/client-errors.js', names: ERROR_CLASSES } },
     exported({
       kind: 'interface',
       name: symbols.clientOptions(module.name),
@@ -190,14 +190,14 @@ function fileImports(views: readonly ClientMethodView[]): { module: string; name
   const uploads = views.some((view) => view.upload);
   const answers = views.some((view) => view.fileAnswer);
   const forms = views.some((view) => view.multipart)
-    ? [{ module: 'client-multipart', names: ['multipartCall', 'type FilePart'] }]
+    ? [{ module: 'client/client-multipart', names: ['multipartCall', 'type FilePart'] }]
     : [];
   const events = views.some((view) => view.eventStatus !== undefined)
-    ? [{ module: 'client-event-stream', names: ['eventStreamCall', 'type EventStream', 'type EventStreamOptions'] }]
+    ? [{ module: 'client/client-event-stream', names: ['eventStreamCall', 'type EventStream', 'type EventStreamOptions'] }]
     : [];
   if (!uploads && !answers) return [...forms, ...events];
   const types = [...(uploads ? ['type FileUpload'] : []), ...(answers ? ['type DownloadedFile'] : [])];
-  return [{ module: 'client-file', names: ['fileCall', ...types] }, ...forms, ...events];
+  return [{ module: 'client/client-file', names: ['fileCall', ...types] }, ...forms, ...events];
 }
 
 /** A route's methods of the client class and its row of the response schemas table, each one body deep. */

@@ -1,4 +1,4 @@
-// The IR of one interface → the plain metadata tables the runtime reads (see runtime/interface-meta.ts).
+// The IR of one interface → the plain metadata tables the runtime reads (see runtime/core/interface-meta.ts).
 import type {
   AuthSchemeIr,
   MultipartIr,

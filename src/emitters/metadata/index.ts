@@ -65,7 +65,7 @@ function metadataStatements(
   });
   const routesType = typeRef('Record', [typeRef('string'), typeRef('RouteMeta')]);
   return [
-    ...runtimeImports([{ module: 'interface-meta', names: ['type InterfaceMeta', 'type RouteMeta'] }]),
+    ...runtimeImports([{ module: 'core/interface-meta', names: ['type InterfaceMeta', 'type RouteMeta'] }]),
     exported(
       table(symbols.meta(module.name), object(members, { expanded: true }), typeRef('InterfaceMeta')),
       `${module.interface?.title ?? module.name}: base path, style, error catalog, auth schemes and records.`,

@@ -26,8 +26,8 @@ function emitMocks(ir: Ir, module: ModuleIr): GeneratedFile {
   const handIn = moduleWire(module)?.emit.serverHandIn;
   const oauth = module.auth.some((scheme) => scheme.type === 'oauth2');
   const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
-  const text = `${handIn ? `import { ${handIn.value} } from '../runtime/${handIn.module}.js';\n` : ''}import { mockHandlers${oauth ? ', mockTokenEndpoints' : ''}${streamed.map((kind) => `, type ${kind}`).join('')} } from '../runtime/msw-handlers.js';
-${counted ? "import type { ListResult } from '../runtime/responses.js';\n" : ''}import { ${meta}, ${routes} } from './metadata.js';
+  const text = `${handIn ? `import { ${handIn.value} } from '../runtime/${handIn.module}.js';\n` : ''}import { mockHandlers${oauth ? ', mockTokenEndpoints' : ''}${streamed.map((kind) => `, type ${kind}`).join('')} } from '../runtime/server/msw-handlers.js';
+${counted ? "import type { ListResult } from '../runtime/server/responses.js';\n" : ''}import { ${meta}, ${routes} } from './metadata.js';
 import type * as types from './types.js';
 
 /** What each route's mock answers by default: what a server handler would return, before any envelope. */

@@ -5,7 +5,7 @@
 import { pascalCase } from '../../ir/names.js';
 import type { ErrorIr, InterfaceIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import type { Components } from './components.js';
-import { DEFAULT_ERRORS } from '../../runtime/error-bodies.js';
+import { DEFAULT_ERRORS } from '../../runtime/core/error-bodies.js';
 import { runtimeErrors } from './runtime-errors.js';
 import { errorWire, interfaceWire } from '../wire/index.js';
 import {

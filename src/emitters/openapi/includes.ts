@@ -2,7 +2,7 @@
 // the answer's objects with a given apiAlias. So each route documents the parameter, and each answer
 // that holds such objects is described twice: as the record in full, or as includes may filter it.
 import type { InterfaceIr, RouteIr, TypeIr } from '../../ir/types.js';
-import { WIRE_STYLES } from '../../runtime/wire-styles.js';
+import { WIRE_STYLES } from '../../runtime/wire/wire-styles.js';
 import { reachesApiAlias, type SchemaContext } from './json-schema.js';
 import type { OpenApiOptions } from './options.js';
 import { jsonText } from './parameters.js';

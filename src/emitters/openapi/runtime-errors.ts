@@ -4,12 +4,12 @@
 // (the validation entry) on routes with a body; 406 on json:api interfaces (negotiation); 401 on
 // routes with auth, 403 where scopes or a Digest privilege are needed, 429 where the runtime counts
 // failed logins (Basic, Digest); 503 on every route, since any handler's store may find its disk
-// full (src/runtime/server.ts, negotiate.ts, server-auth.ts, login-guard.ts). Each resolves to the
+// full (src/runtime/server/server.ts, negotiate.ts, server-auth.ts, login-guard.ts). Each resolves to the
 // catalog entry the runtime picks (error-bodies.ts, findErrorEntry), or to the runtime's default
 // entry, so the document describes exactly what is sent.
-import { DEFAULT_ERRORS } from '../../runtime/error-bodies.js';
+import { DEFAULT_ERRORS } from '../../runtime/core/error-bodies.js';
 import type { ErrorIr, ErrorKind, ModuleIr, Origin, RouteIr } from '../../ir/types.js';
-import { WIRE_STYLES } from '../../runtime/wire-styles.js';
+import { WIRE_STYLES } from '../../runtime/wire/wire-styles.js';
 import { routeScheme } from './security.js';
 
 /** What the default entry of each kind the runtime sends means, for the response's description. */

@@ -36,9 +36,9 @@ function emitHooks(module: ModuleIr): GeneratedFile {
   ];
   const title = module.interface?.title ?? module.name;
   const text = `import { createContext, useContext } from 'react';
-${query.length > 0 ? `import { ${query.join(', ')} } from '@tanstack/react-query';\n` : ''}import type { CallOptions } from '../runtime/client.js';
-import type { ${ERROR_CLASSES.join(', ')} } from '../runtime/client-errors.js';
-${usesInfinite ? `import { ${pagers.join(', ')} } from '../runtime/page-numbers.js';\n` : ''}import type { ${names.client} } from './client.js';
+${query.length > 0 ? `import { ${query.join(', ')} } from '@tanstack/react-query';\n` : ''}import type { CallOptions } from '../runtime/client/client.js';
+import type { ${ERROR_CLASSES.join(', ')} } from '../runtime/client/client-errors.js';
+${usesInfinite ? `import { ${pagers.join(', ')} } from '../runtime/client/page-numbers.js';\n` : ''}import type { ${names.client} } from './client.js';
 
 /** Every error a call of the ${title} rejects with: the client's error classes. */
 export type ${names.error} = ${ERROR_CLASSES.join(' | ')};

@@ -6,7 +6,7 @@ import { posix } from 'node:path';
 import type { GeneratedFile } from '../contract.js';
 
 /** Modules no generated file imports but a server's own code does (docs/server.md): kept with the server runtime. */
-const SERVER_COMPANIONS = ['runtime/server-options.ts', 'runtime/log-redaction.ts', 'runtime/unrouted.ts'];
+const SERVER_COMPANIONS = ['runtime/server/server-options.ts', 'runtime/server/log-redaction.ts', 'runtime/server/unrouted.ts'];
 /**
  * Relative module specifiers in static imports, re-exports and dynamic imports: from './x.js',
  * import('../runtime/x.js').
@@ -25,7 +25,7 @@ export function keepUsedRuntime(files: readonly GeneratedFile[], requested: read
     for (const target of importedPaths(file)) visit(target);
   };
   for (const file of files) if (!runtime.has(file.path)) for (const target of importedPaths(file)) visit(target);
-  if (used.has('runtime/server.ts')) SERVER_COMPANIONS.forEach(visit);
+  if (used.has('runtime/server/server.ts')) SERVER_COMPANIONS.forEach(visit);
   requested.forEach(visit);
   return files.filter((file) => !runtime.has(file.path) || used.has(file.path));
 }

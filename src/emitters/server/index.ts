@@ -73,16 +73,16 @@ function serverStatements(
     },
     { declaration: { kind: 'import', typeOnly: true, from: 'zod', names: ['z'] } },
     ...runtimeImports([
-      ...(views.some((view) => view.result.counted) ? [{ module: 'responses', names: ['type ListResult'] }] : []),
-      ...(views.some((view) => view.bodyEntries) ? [{ module: 'body-entries', names: ['type BodyEntries'] }] : []),
+      ...(views.some((view) => view.result.counted) ? [{ module: 'server/responses', names: ['type ListResult'] }] : []),
+      ...(views.some((view) => view.bodyEntries) ? [{ module: 'server/body-entries', names: ['type BodyEntries'] }] : []),
       ...mediaImports(module),
       ...authOptions.map(({ module, value, type }) => ({ module, names: [value, `type ${type}`] })),
       ...(handIn ? [{ module: handIn.module, names: [handIn.value] }] : []),
-      ...(keyed ? [{ module: 'idempotency', names: ['type IdempotencyOptions'] }] : []),
-      { module: 'server', names: ['createInterfacePlugin', 'type HandlerContext'] },
-      { module: 'cors', names: ['type CorsOptions'] },
-      ...(principalKinds.length > 0 ? [{ module: 'server-auth', names: ['type PrincipalOf'] }] : []),
-      { module: 'throttle', names: ['type LoginThrottle'] },
+      ...(keyed ? [{ module: 'stores/idempotency', names: ['type IdempotencyOptions'] }] : []),
+      { module: 'server/server', names: ['createInterfacePlugin', 'type HandlerContext'] },
+      { module: 'server/cors', names: ['type CorsOptions'] },
+      ...(principalKinds.length > 0 ? [{ module: 'auth/server-auth', names: ['type PrincipalOf'] }] : []),
+      { module: 'stores/throttle', names: ['type LoginThrottle'] },
     ]),
     { declaration: { kind: 'import', from: './metadata.js', names: [meta, routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
@@ -222,9 +222,9 @@ function streamedMedia(module: ModuleIr): { module: string; value: string }[] {
   const forms = module.routes.some((route) => route.multipart);
   const events = module.routes.some((route) => route.responses.some((response) => response.events));
   return [
-    ...(files ? [{ module: 'octet-stream', value: 'fileMedia' }] : []),
-    ...(forms ? [{ module: 'multipart', value: 'multipartMedia' }] : []),
-    ...(events ? [{ module: 'event-stream', value: 'eventStreamMedia' }] : []),
+    ...(files ? [{ module: 'server/octet-stream', value: 'fileMedia' }] : []),
+    ...(forms ? [{ module: 'server/multipart', value: 'multipartMedia' }] : []),
+    ...(events ? [{ module: 'server/event-stream', value: 'eventStreamMedia' }] : []),
   ];
 }
 
@@ -237,12 +237,12 @@ function mediaImports(module: ModuleIr): { module: string; names: string[] }[] {
       module,
       names: [
         value,
-        ...(module === 'octet-stream' && answers ? ['type FileAnswer'] : []),
-        ...(module === 'multipart' ? ['type MultipartBody'] : []),
-        ...(module === 'event-stream' ? ['type EventStreamAnswer'] : []),
+        ...(module === 'server/octet-stream' && answers ? ['type FileAnswer'] : []),
+        ...(module === 'server/multipart' ? ['type MultipartBody'] : []),
+        ...(module === 'server/event-stream' ? ['type EventStreamAnswer'] : []),
       ],
     })),
-    ...(uploads ? [{ module: 'uploaded-file', names: ['type UploadedFile'] }] : []),
+    ...(uploads ? [{ module: 'server/uploaded-file', names: ['type UploadedFile'] }] : []),
   ];
 }
 
@@ -259,25 +259,25 @@ function schemeRuntime(scheme: AuthSchemeIr): { module: string; value: string; t
   switch (scheme.type) {
     case 'oauth2':
       return {
-        module: 'oauth-scheme',
+        module: 'auth/oauth/oauth-scheme',
         value: 'oauthScheme',
         // Only the password grant checks users' passwords (verifyPassword).
         type: scheme.grants.some((grant) => grant.grant === 'password') ? 'OAuthOptions' : 'OAuthClientOptions',
       };
     case 'bearer':
       return scheme.jwt
-        ? { module: 'bearer-jwt', value: 'jwtBearerScheme', type: 'JwtBearerOptions' }
-        : { module: 'bearer-server', value: 'bearerScheme', type: 'BearerOptions' };
+        ? { module: 'auth/bearer/bearer-jwt', value: 'jwtBearerScheme', type: 'JwtBearerOptions' }
+        : { module: 'auth/bearer/bearer-server', value: 'bearerScheme', type: 'BearerOptions' };
     case 'apiKey':
       return {
-        module: 'api-key-server',
+        module: 'auth/api-key/api-key-server',
         value: 'apiKeyScheme',
         type: scheme.session ? 'ApiKeySessionOptions' : 'ApiKeyOptions',
       };
     case 'basic':
-      return { module: 'basic-server', value: 'basicScheme', type: 'BasicOptions' };
+      return { module: 'auth/basic/basic-server', value: 'basicScheme', type: 'BasicOptions' };
     case 'digest':
-      return { module: 'digest-server', value: 'digestScheme', type: 'DigestOptions' };
+      return { module: 'auth/digest/digest-server', value: 'digestScheme', type: 'DigestOptions' };
   }
 }
 

@@ -1,12 +1,12 @@
 // The wire styles as the emitters see them, one module each: how an interface style's answers and an
 // error style's bodies are described in OpenAPI and the docs, and what a generated server and client
 // import for it. What the runtime and the emitters both read (Accept, negotiation, includes, counted
-// lists) is the runtime's style module (runtime/wire-styles.ts, runtime/wire-error-styles.ts), looked up by
+// lists) is the runtime's style module (runtime/wire/wire-styles.ts, runtime/wire/wire-error-styles.ts), looked up by
 // interfaceWire and errorWire here too.
 import type { InterfaceIr, ModuleIr, ResponseIr, TypeIr } from '../../ir/types.js';
-import { ERROR_WIRES, type ErrorHeading, type ErrorWire } from '../../runtime/wire-error-styles.js';
-import type { ErrorStyle, InterfaceStyle } from '../../runtime/vocabulary.js';
-import { WIRE_STYLES, type WireStyle } from '../../runtime/wire-styles.js';
+import { ERROR_WIRES, type ErrorHeading, type ErrorWire } from '../../runtime/wire/wire-error-styles.js';
+import type { ErrorStyle, InterfaceStyle } from '../../runtime/core/vocabulary.js';
+import { WIRE_STYLES, type WireStyle } from '../../runtime/wire/wire-styles.js';
 import type { Components } from '../openapi/components.js';
 import type { SchemaContext } from '../openapi/json-schema.js';
 import type { Content, ReferenceObject } from '../openapi/types.js';
@@ -42,7 +42,7 @@ export interface ErrorEmitterWire {
   example(heading: ErrorHeading, detail: string): unknown;
 }
 
-/** A value of a runtime module, e.g. renderJsonApi of runtime/jsonapi.ts. */
+/** A value of a runtime module, e.g. renderJsonApi of runtime/wire/jsonapi/jsonapi.ts. */
 export interface HandedIn {
   readonly module: string;
   readonly value: string;

@@ -12,8 +12,8 @@ export const jsonApiEmitterWire: EmitterWire = {
   docs: 'json:api documents (application/vnd.api+json) by default; with Accept: application/json, plain JSON: {total, data, aggregations} for lists and {data} for one record. Any other Accept is a 406.',
   openApiNote:
     'Answers are json:api documents (application/vnd.api+json) when the Accept header is absent, */* or application/vnd.api+json, plain JSON for application/json, and 406 for any other Accept.',
-  serverHandIn: { module: 'jsonapi', value: 'renderJsonApi' },
-  clientHandIn: { module: 'jsonapi-decode', value: 'decodeDocument' },
+  serverHandIn: { module: 'wire/jsonapi/jsonapi', value: 'renderJsonApi' },
+  clientHandIn: { module: 'wire/jsonapi/jsonapi-decode', value: 'decodeDocument' },
   pagesLists: true,
   stringIds: true,
   envelopedContent: (body, _response, ctx) =>

@@ -1,5 +1,5 @@
 // The success-false error style as the emitters describe it: {success: false, message, errors?},
-// plain JSON on any interface (the runtime's side: runtime/wire-success-false.ts).
+// plain JSON on any interface (the runtime's side: runtime/wire/error-styles/wire-success-false.ts).
 import type { ErrorEmitterWire } from './index.js';
 
 export const successFalseEmitterWire: ErrorEmitterWire = {

@@ -299,9 +299,9 @@ const HELPERS = new Map<string, string>([
     'omitFields',
     'ownMember',
     'pickFields',
-  ].map((name): [string, string] => [name, 'zod-text']),
-  ['uriPattern', 'uri-grammar'],
-  ['uriReferencePattern', 'uri-grammar'],
+  ].map((name): [string, string] => [name, 'core/zod-text']),
+  ['uriPattern', 'core/uri-grammar'],
+  ['uriReferencePattern', 'core/uri-grammar'],
 ]);
 
 /** The runtime imports of the helpers a file's schemas use, by module. */

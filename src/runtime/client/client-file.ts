@@ -1,0 +1,113 @@
+// The client side of files: an upload goes out as it is read (a Blob or File, bytes, a web stream or a Node
+// Readable), and a file answer comes back unread, to be taken as a Blob or as a stream, as the caller asks.
+import { declaredAnswer } from '../core/answer-status.js';
+import type { CallInput, CallOptions, ClientCore, StreamedRequestBody } from './client.js';
+import { UnreadableResponseError } from './client-errors.js';
+import type { RouteMeta } from '../core/interface-meta.js';
+
+/** Bytes to upload: a Blob (a File too), bytes, a web ReadableStream or anything async-iterable (a Node Readable). */
+export type FileSource = Blob | Uint8Array | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+
+/** A file to upload, with its media type and name where the source does not say them. */
+export type FileUpload =
+  | FileSource
+  | {
+      readonly data: FileSource;
+      /** Default: a Blob's own type, else the route's only media type. */
+      readonly mediaType?: string | undefined;
+      readonly name?: string | undefined;
+    };
+
+/** A file answer, not yet read: take it once, as a Blob or as a stream. */
+export interface DownloadedFile {
+  readonly mediaType: string;
+  /** The file name of Content-Disposition, if the service sent one. */
+  readonly name: string | undefined;
+  /** Content-Length, if the service sent one. */
+  readonly size: number | undefined;
+  /** Reads the whole file into memory. */
+  blob(): Promise<Blob>;
+  /** The bytes as they arrive (abort them with the call's signal). */
+  stream(): ReadableStream<Uint8Array>;
+}
+
+/** A file upload's source, media type and name. */
+export function fileParts(
+  upload: FileUpload,
+  mediaTypes: readonly string[],
+): { data: FileSource; mediaType: string | undefined; name: string | undefined } {
+  const described = typeof upload === 'object' && upload !== null && 'data' in upload;
+  const data = described ? upload.data : upload;
+  const own = data instanceof Blob && data.type !== '' ? data.type : undefined;
+  const named = typeof File === 'function' && data instanceof File ? data.name : undefined;
+  return {
+    data,
+    mediaType:
+      (described ? upload.mediaType : undefined) ?? own ?? (mediaTypes.length === 1 ? mediaTypes[0] : undefined),
+    name: (described ? upload.name : undefined) ?? named,
+  };
+}
+
+/** Calls a route whose body is a file upload, or whose answer is a file, or both. */
+export async function fileCall<T = unknown>(
+  core: ClientCore,
+  route: RouteMeta,
+  input: CallInput,
+  options: CallOptions = {},
+): Promise<T> {
+  const body = route.upload ? uploadBody(route, input.body as FileUpload) : undefined;
+  const files = route.responses.filter((response) => response.file);
+  // A file answer's media types, then JSON for the others (error answers included).
+  const accept =
+    files.length > 0
+      ? [...new Set(files.flatMap((file) => file.file?.mediaTypes ?? [])), 'application/json;q=0.5'].join(', ')
+      : undefined;
+  const response = await core.exchange(route.name, input, options, { body, accept });
+  const declared = declaredAnswer(route.responses, response.status);
+  if (!declared?.file) return (await core.decodeAnswer(route.name, input, options, response)) as T;
+  const file = downloadedFile(response);
+  if (!declared.file.mediaTypes.includes(file.mediaType)) {
+    await response.body?.cancel();
+    throw new UnreadableResponseError({
+      interfaceName: core.interfaceName,
+      status: response.status,
+      problem: `${route.name} answers a file of ${declared.file.mediaTypes.join(', ')}, not ${file.mediaType}`,
+      text: '',
+      secrets: [],
+    });
+  }
+  return file as T;
+}
+
+function uploadBody(route: RouteMeta, upload: FileUpload): StreamedRequestBody {
+  const mediaTypes = route.upload?.mediaTypes ?? [];
+  const { data, mediaType, name } = fileParts(upload, mediaTypes);
+  if (mediaType === undefined)
+    throw new TypeError(`${route.name}: say the upload's mediaType, one of ${mediaTypes.join(', ')}`);
+  const length = data instanceof Blob ? data.size : data instanceof Uint8Array ? data.byteLength : undefined;
+  return {
+    content: data,
+    contentType: mediaType,
+    headers: {
+      ...(length !== undefined && { 'content-length': String(length) }),
+      ...(name !== undefined && { 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}` }),
+    },
+  };
+}
+
+function downloadedFile(response: Response): DownloadedFile {
+  const length = response.headers.get('content-length');
+  return {
+    mediaType: (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '',
+    name: filename(response.headers.get('content-disposition')),
+    size: length === null ? undefined : Number(length),
+    blob: () => response.blob(),
+    stream: () => response.body ?? new Blob([]).stream(),
+  };
+}
+
+function filename(header: string | null): string | undefined {
+  const extended = header === null ? undefined : /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended !== undefined) return decodeURIComponent(extended.trim());
+  return header === null ? undefined : /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1];
+}

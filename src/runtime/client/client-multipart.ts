@@ -1,0 +1,44 @@
+// The client side of multipart/form-data bodies: file parts (a Blob or File, or bytes) and text parts
+// go out as one form, through fetch's own FormData encoding. A part's bytes must be in hand (a Blob of
+// a file on disk is not read until sent); a stream is sent whole with `upload` instead.
+import type { CallInput, CallOptions, ClientCore } from './client.js';
+import type { RouteMeta } from '../core/interface-meta.js';
+
+/** A file part: a Blob or File (its own type and name are used), bytes, or one of those with its details. */
+export type FilePart =
+  | Blob
+  | Uint8Array
+  | { readonly data: Blob | Uint8Array; readonly mediaType?: string | undefined; readonly name?: string | undefined };
+
+/** Calls a route whose body is a multipart form; its answer is read as any JSON answer. */
+export async function multipartCall<T = unknown>(
+  core: ClientCore,
+  route: RouteMeta,
+  input: CallInput,
+  options: CallOptions = {},
+): Promise<T> {
+  const form = new FormData();
+  const files = route.multipart?.files ?? {};
+  for (const [name, value] of Object.entries((input.body ?? {}) as Record<string, unknown>)) {
+    if (value === undefined) continue;
+    const file = files[name];
+    if (file) form.append(name, ...fileEntry(value as FilePart, name, file.mediaTypes));
+    else form.append(name, String(value));
+  }
+  // No Content-Type of our own: fetch writes multipart/form-data with the boundary it chose.
+  const response = await core.exchange(route.name, input, options, { body: { content: form, contentType: '' } });
+  return (await core.decodeAnswer(route.name, input, options, response)) as T;
+}
+
+function fileEntry(part: FilePart, name: string, mediaTypes: readonly string[]): [Blob, string] {
+  const described = !(part instanceof Blob) && !(part instanceof Uint8Array);
+  const data = described ? part.data : part;
+  const own = data instanceof Blob && data.type !== '' ? data.type : undefined;
+  const only = mediaTypes.length === 1 ? mediaTypes[0] : undefined;
+  const type = (described ? part.mediaType : undefined) ?? own ?? only;
+  if (type === undefined) throw new TypeError(`part "${name}": say its mediaType, one of ${mediaTypes.join(', ')}`);
+  const named = typeof File === 'function' && data instanceof File ? data.name : undefined;
+  const blob =
+    data instanceof Blob && data.type === type ? data : new Blob([data as Uint8Array<ArrayBuffer>], { type });
+  return [blob, (described ? part.name : undefined) ?? named ?? name];
+}

@@ -1,0 +1,413 @@
+// Judges a handler's result and copies its declared members in one pass, compiled once per answer from the
+// JSON Schema of its result: the copy is then rendered and written by JSON.stringify, which is faster than
+// judging with zod and writing with the compiled serializer. Each member is read once, so the value judged is
+// the value sent (a getter cannot answer differently the second time). The reader is a fast path only: it
+// knows a small set of keywords, refuses to compile a schema with any other (zod's refinements have no JSON
+// Schema keyword, so an unknown keyword may hide one), and refuses any value it is unsure of (a nested
+// toJSON, a __proto__ member, depth past MAX_DEPTH for circular results); the plugin then judges and writes
+// that answer the slow way, with zod's located messages.
+import { keyOf } from '../core/answer-status.js';
+import { z } from 'zod';
+import { countedResult } from '../wire/wire-styles.js';
+import type { ResponseSchemas } from './answer-serializers.js';
+import type { InterfaceMeta, ResponseMeta } from '../core/interface-meta.js';
+import type { JsonSchema } from '../wire/wire-schemas.js';
+
+/** What a reader returns for a value it does not take. */
+export const REFUSED: unique symbol = Symbol('refused');
+
+/** The value's declared members, copied, or REFUSED. */
+export type AnswerReader = (value: unknown) => unknown;
+
+type Read = (value: unknown, depth: number) => unknown;
+
+const MAX_DEPTH = 64;
+const NULL: JsonSchema = { type: 'null' };
+/** Keywords that say nothing about which values are valid (default: an absent member is left out, as sent). */
+const NOTES = new Set([
+  '$schema',
+  'description',
+  'title',
+  'default',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
+
+/**
+ * The reader of a zod schema's values, or undefined where the schema says something the reader does not know.
+ * `judge` false (validateResponses: false): types and required members only, as the serializer would notice them;
+ * patterns, formats, enums, lengths and bounds go unchecked.
+ */
+export function compileReader(schema: z.ZodType, judge = true): AnswerReader | undefined {
+  let json: JsonSchema;
+  let refined = false;
+  try {
+    // Wrapped, so that a record referring to itself goes into $defs (as wire-schemas.ts does). A refinement has no
+    // JSON Schema keyword: a schema with one is not compiled.
+    json = z.toJSONSchema(z.object({ value: schema }), {
+      io: 'input',
+      unrepresentable: 'throw',
+      cycles: 'ref',
+      reused: 'inline',
+      override: ({ zodSchema }) => {
+        if (zodSchema._zod.def.checks?.some((check) => check._zod.def.check === 'custom')) refined = true;
+      },
+    }) as JsonSchema;
+  } catch {
+    return undefined;
+  }
+  if (refined) return undefined;
+  const compiler = new Compiler((json['$defs'] ?? {}) as Record<string, JsonSchema>, judge);
+  const read = compiler.compile((json['properties'] as Record<string, JsonSchema>)['value']);
+  return read && ((value) => read(value, 0));
+}
+
+class Compiler {
+  private readonly defs: Record<string, JsonSchema>;
+  private readonly byRef = new Map<string, { read: Read | undefined; failed: boolean }>();
+
+  private readonly judge: boolean;
+
+  constructor(defs: Record<string, JsonSchema>, judge: boolean) {
+    this.defs = defs;
+    this.judge = judge;
+  }
+
+  compile(schema: JsonSchema | undefined): Read | undefined {
+    if (schema === undefined || typeof schema !== 'object') return undefined;
+    const { $ref, anyOf, type } = schema;
+    if (typeof $ref === 'string') return onlyKeys(schema, ['$ref']) ? this.reference($ref) : undefined;
+    if (Array.isArray(anyOf)) return onlyKeys(schema, ['anyOf']) ? this.union(anyOf as JsonSchema[]) : undefined;
+    if (Array.isArray(type))
+      return this.union(type.map((one: unknown) => (one === 'null' ? NULL : { ...schema, type: one })));
+    if (schema['enum'] !== undefined) return this.enumeration(schema);
+    switch (type) {
+      case 'string':
+        return stringReader(schema, this.judge);
+      case 'number':
+      case 'integer':
+        return numberReader(schema, this.judge);
+      case 'boolean':
+        return onlyKeys(schema, ['type']) ? (value) => (typeof value === 'boolean' ? value : REFUSED) : undefined;
+      case 'null':
+        return onlyKeys(schema, ['type']) ? (value) => (value === null ? null : REFUSED) : undefined;
+      case 'array':
+        return this.array(schema);
+      case 'object':
+        return schema['properties'] !== undefined ? this.record(schema) : this.map(schema);
+      default:
+        return undefined;
+    }
+  }
+
+  /** A definition is compiled once; a reference back to it (a recursive record) reads through the same entry. */
+  private reference(ref: string): Read | undefined {
+    const name = refName(ref);
+    const definition = this.defs[name];
+    if (!ref.startsWith('#/$defs/') || definition === undefined) return undefined;
+    let entry = this.byRef.get(name);
+    if (!entry) {
+      entry = { read: undefined, failed: false };
+      this.byRef.set(name, entry);
+      const read = this.compile(definition);
+      if (read) entry.read = read;
+      else entry.failed = true;
+    }
+    if (entry.failed) return undefined;
+    const known = entry;
+    return (value, depth) => (known.read === undefined ? REFUSED : known.read(value, depth));
+  }
+
+  /** One branch per JSON type, so that a value's type picks its branch (nullable values, JSON values). */
+  private union(options: readonly JsonSchema[]): Read | undefined {
+    const branches = new Map<string, Read>();
+    for (const option of options) {
+      const type = option['$ref'] === undefined ? option['type'] : this.defs[refName(option['$ref'])]?.['type'];
+      const read = this.compile(option);
+      if (typeof type !== 'string' || !read || branches.has(jsonType(type))) return undefined;
+      branches.set(jsonType(type), read);
+    }
+    return (value, depth) => {
+      const read = branches.get(typeOf(value));
+      return read ? read(value, depth) : REFUSED;
+    };
+  }
+
+  private enumeration(schema: JsonSchema): Read | undefined {
+    const values = schema['enum'];
+    if (!Array.isArray(values) || !onlyKeys(schema, ['type', 'enum'])) return undefined;
+    if (!values.every((item) => ['string', 'number', 'boolean'].includes(typeof item) || item === null))
+      return undefined;
+    const allowed = new Set<unknown>(values);
+    if (!this.judge) {
+      const types = new Set(values.map(typeOf));
+      return (value) => (types.has(typeOf(value)) ? value : REFUSED);
+    }
+    return (value) => (allowed.has(value) ? value : REFUSED);
+  }
+
+  private array(schema: JsonSchema): Read | undefined {
+    if (!onlyKeys(schema, ['type', 'items', 'minItems', 'maxItems'])) return undefined;
+    const item = this.compile(schema['items'] as JsonSchema | undefined);
+    if (!item) return undefined;
+    const min = numberOr(schema['minItems'], 0);
+    const max = numberOr(schema['maxItems'], Infinity);
+    return (value, depth) => {
+      if (!Array.isArray(value) || value.length < min || value.length > max || depth > MAX_DEPTH) return REFUSED;
+      const copy = new Array<unknown>(value.length);
+      for (let index = 0; index < value.length; index += 1) {
+        const read = item(value[index], depth + 1);
+        if (read === REFUSED) return REFUSED;
+        copy[index] = read;
+      }
+      return copy;
+    };
+  }
+
+  /** A record: its declared members only, in the order they are declared, each read once. */
+  private record(schema: JsonSchema): Read | undefined {
+    if (!onlyKeys(schema, ['type', 'properties', 'required', 'additionalProperties'])) return undefined;
+    const extra = schema['additionalProperties'];
+    if (extra !== undefined && extra !== false) return undefined;
+    const required = new Set((schema['required'] ?? []) as string[]);
+    const members: Member[] = [];
+    for (const [name, member] of Object.entries(schema['properties'] as Record<string, JsonSchema>)) {
+      const read = this.compile(member);
+      if (!read || name === '__proto__') return undefined;
+      members.push({
+        name,
+        read,
+        required: required.has(name),
+        fallback: defaultOf(member),
+        inherited: INHERITED.has(name),
+      });
+    }
+    return members.some((member) => member.inherited) ? memberLoop(members) : compiledRecord(members);
+  }
+
+  /** A map (z.record with string keys): every own member, each value read by the map's value schema. */
+  private map(schema: JsonSchema): Read | undefined {
+    if (!onlyKeys(schema, ['type', 'propertyNames', 'additionalProperties'])) return undefined;
+    const names = schema['propertyNames'] as JsonSchema | undefined;
+    if (names !== undefined && !(names['type'] === 'string' && onlyKeys(names, ['type']))) return undefined;
+    const item = this.compile(schema['additionalProperties'] as JsonSchema | undefined);
+    if (!item) return undefined;
+    return (value, depth) => {
+      if (!plainObject(value) || depth > MAX_DEPTH) return REFUSED;
+      const copy: Record<string, unknown> = {};
+      for (const name of Object.keys(value)) {
+        const read = name === '__proto__' ? REFUSED : item(value[name], depth + 1);
+        if (read === REFUSED) return REFUSED;
+        copy[name] = read;
+      }
+      return copy;
+    };
+  }
+}
+
+interface Member {
+  readonly name: string;
+  readonly read: Read;
+  readonly required: boolean;
+  /** The member's default, a fresh copy each time, when the definitions give one. */
+  readonly fallback: (() => unknown) | undefined;
+  /** Named like a member of Object.prototype. */
+  readonly inherited: boolean;
+}
+
+const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** A record reader that goes member by member: the one for records with a member named like an inherited one. */
+function memberLoop(members: readonly Member[]): Read {
+  return (value, depth) => {
+    if (!plainObject(value) || depth > MAX_DEPTH) return REFUSED;
+    const copy: Record<string, unknown> = {};
+    for (const member of members) {
+      // A name every object inherits (constructor, toString) is read as an own member of a plain object, never
+      // as Object.prototype's; on an object of a class it is left to the slow way.
+      if (member.inherited && !plainPrototype(value)) return REFUSED;
+      const given = member.inherited && !Object.hasOwn(value, member.name) ? undefined : value[member.name];
+      if (given === undefined) {
+        if (member.required) return REFUSED;
+        // A default the definitions give is written where a result leaves the member out (as the OpenAPI says).
+        if (member.fallback !== undefined) copy[member.name] = member.fallback();
+        continue;
+      }
+      const read = member.read(given, depth + 1);
+      if (read === REFUSED) return REFUSED;
+      copy[member.name] = read;
+    }
+    return copy;
+  };
+}
+
+/**
+ * The same reader compiled to one function of the record's members: each member read once by name, its copy made
+ * as an object literal up to the first optional member (then one named store per member, so an absent member stays
+ * absent and the order stays the declared one). A keyed loop over members costs about ten times as much per record:
+ * its loads, stores and reader calls see every member at one site. Names enter the source only as JSON string
+ * literals; the readers, defaults and REFUSED are arguments, never source.
+ */
+function compiledRecord(members: readonly Member[]): Read {
+  const lines = ['if (!plainObject(value) || depth > MAX_DEPTH) return REFUSED;', 'const inner = depth + 1;'];
+  members.forEach((member, index) => {
+    const name = JSON.stringify(member.name);
+    lines.push(`let m${index} = value[${name}];`);
+    const read = `m${index} = read${index}(m${index}, inner); if (m${index} === REFUSED) return REFUSED;`;
+    if (member.required) lines.push(`if (m${index} === undefined) return REFUSED;`, read);
+    else if (member.fallback)
+      lines.push(`if (m${index} === undefined) m${index} = fallback${index}(); else { ${read} }`);
+    else lines.push(`if (m${index} !== undefined) { ${read} }`);
+  });
+  const firstOptional = members.findIndex((member) => !member.required && !member.fallback);
+  const literal = firstOptional === -1 ? members.length : firstOptional;
+  const entries = members.slice(0, literal).map((member, index) => `${JSON.stringify(member.name)}: m${index}`);
+  lines.push(`const copy = { ${entries.join(', ')} };`);
+  members.slice(literal).forEach((member, offset) => {
+    const index = literal + offset;
+    const store = `copy[${JSON.stringify(member.name)}] = m${index};`;
+    lines.push(member.required || member.fallback ? store : `if (m${index} !== undefined) ${store}`);
+  });
+  lines.push('return copy;');
+  const readers = members.map((_, index) => `read${index}`);
+  const fallbacks = members.map((_, index) => `fallback${index}`);
+  // The source is built from JSON string literals and numbered names only (above).
+  const make = new Function(
+    'plainObject',
+    'MAX_DEPTH',
+    'REFUSED',
+    ...readers,
+    ...fallbacks,
+    `return function readRecord(value, depth) {\n${lines.join('\n')}\n};`,
+  ) as (...parts: unknown[]) => Read;
+  return make(
+    plainObject,
+    MAX_DEPTH,
+    REFUSED,
+    ...members.map((member) => member.read),
+    ...members.map((member) => member.fallback),
+  );
+}
+
+function plainPrototype(value: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function defaultOf(schema: JsonSchema): (() => unknown) | undefined {
+  if (!Object.hasOwn(schema, 'default')) return undefined;
+  const text = JSON.stringify(schema['default']);
+  return text === undefined ? undefined : () => JSON.parse(text) as unknown;
+}
+
+function stringReader(schema: JsonSchema, judge: boolean): Read | undefined {
+  if (!onlyKeys(schema, ['type', 'minLength', 'maxLength', 'pattern', 'format'])) return undefined;
+  // A format is checked by its pattern (zod writes one for each format it checks); one without cannot be.
+  if (schema['format'] !== undefined && typeof schema['pattern'] !== 'string') return undefined;
+  if (!judge) return (value) => (typeof value === 'string' ? value : REFUSED);
+  const min = numberOr(schema['minLength'], 0);
+  const max = numberOr(schema['maxLength'], Infinity);
+  const pattern = typeof schema['pattern'] === 'string' ? new RegExp(schema['pattern']) : undefined;
+  return (value) =>
+    typeof value === 'string' && value.length >= min && value.length <= max && (!pattern || pattern.test(value))
+      ? value
+      : REFUSED;
+}
+
+function numberReader(schema: JsonSchema, judge: boolean): Read | undefined {
+  const bounds = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
+  if (!onlyKeys(schema, ['type', ...bounds])) return undefined;
+  const whole = schema['type'] === 'integer';
+  if (!judge)
+    return (value) =>
+      typeof value === 'number' && Number.isFinite(value) && (!whole || Number.isInteger(value)) ? value : REFUSED;
+  const min = numberOr(schema['minimum'], -Infinity);
+  const max = numberOr(schema['maximum'], Infinity);
+  const above = numberOr(schema['exclusiveMinimum'], -Infinity);
+  const below = numberOr(schema['exclusiveMaximum'], Infinity);
+  return (value) =>
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    (!whole || Number.isInteger(value)) &&
+    value >= min &&
+    value <= max &&
+    value > above &&
+    value < below
+      ? value
+      : REFUSED;
+}
+
+/** An object whose members are read as they are: no array, no toJSON of its own (JSON.stringify would call it). */
+function plainObject(value: unknown): value is Record<string, unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { toJSON?: unknown }).toJSON !== 'function'
+  );
+}
+
+/** Whether the schema has no keyword but the given ones and notes. */
+function onlyKeys(schema: JsonSchema, keys: readonly string[]): boolean {
+  return Object.keys(schema).every((key) => keys.includes(key) || NOTES.has(key));
+}
+
+function numberOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' ? value : fallback;
+}
+
+function refName(ref: unknown): string {
+  return typeof ref === 'string' ? ref.replace(/^#\/\$defs\//, '') : '';
+}
+
+/** integer and number are one JSON type: a union may not tell them apart by the value's type. */
+function jsonType(type: string): string {
+  return type === 'integer' ? 'number' : type;
+}
+
+function typeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/** The readers of a route's answers, compiled on first use; a ListResult ({items, total}) is read as one. */
+export class AnswerReaders {
+  private readonly made = new Map<string, AnswerReader | null>();
+
+  private readonly meta: InterfaceMeta;
+  private readonly schemas: ResponseSchemas;
+  private readonly judge: boolean;
+
+  constructor(meta: InterfaceMeta, schemas: ResponseSchemas, judge: boolean) {
+    this.meta = meta;
+    this.schemas = schemas;
+    this.judge = judge;
+  }
+
+  /** The result's declared members, judged and copied, or REFUSED (then the plugin judges and writes it as before). */
+  read(response: ResponseMeta, result: unknown): unknown {
+    const key = `${keyOf(response)} ${response.when ?? ''}`;
+    let reader = this.made.get(key);
+    if (reader === undefined) {
+      reader = this.compile(response) ?? null;
+      this.made.set(key, reader);
+    }
+    return reader === null ? REFUSED : reader(result);
+  }
+
+  private compile(response: ResponseMeta): AnswerReader | undefined {
+    const schema = this.schemas[keyOf(response)];
+    const items = schema && compileReader(schema, this.judge);
+    if (!items || !countedResult(this.meta, response)) return items;
+    return (result) => {
+      if (!plainObject(result)) return REFUSED;
+      const total = result['total'];
+      if (typeof total !== 'number' || !Number.isInteger(total) || total < 0) return REFUSED;
+      const read = items(result['items']);
+      return read === REFUSED ? REFUSED : { items: read, total };
+    };
+  }
+}

@@ -1,0 +1,55 @@
+// Sends an ApiError in an interface's error shape, with the content type the request negotiated:
+// application/vnd.api+json for errors arrays on json:api interfaces unless plain JSON was asked for.
+import type { FastifyReply } from 'fastify';
+import { errorResponse, internalErrorResponse } from '../core/error-bodies.js';
+import { errorContentType } from '../wire/wire-error-styles.js';
+import { ApiError } from '../core/errors.js';
+import type { InterfaceMeta } from '../core/interface-meta.js';
+import { negotiateRepresentation } from '../core/negotiate.js';
+
+/**
+ * `internal`: a server fault, answered 500 in the interface's internal-error shape whatever the error says;
+ * `detail` replaces its message (development only: the client learns what went wrong).
+ */
+export function sendApiError(
+  meta: InterfaceMeta,
+  error: ApiError,
+  reply: FastifyReply,
+  { internal = false, detail }: { readonly internal?: boolean; readonly detail?: string } = {},
+): FastifyReply {
+  const answer = internal
+    ? internalErrorResponse(meta.errorStyle, meta.errors, detail)
+    : errorResponse(meta.errorStyle, meta.errors, error);
+  const contentType = errorContentType(meta, negotiateRepresentation(reply.request.headers.accept));
+  reply.code(answer.status).headers(error.headers as Record<string, string | string[]>);
+  return sendJson(reply, contentType, answer.body);
+}
+
+/** Sends JSON as bytes, so that Fastify keeps the content type as given (JSON:API forbids media type parameters). */
+export function sendJson(reply: FastifyReply, contentType: string, body: unknown): FastifyReply {
+  return sendJsonText(reply, contentType, JSON.stringify(body));
+}
+
+/**
+ * Sends JSON text as the given content type. Fastify adds "; charset=utf-8" to a string sent as JSON without one, so
+ * such a type (JSON:API forbids media type parameters) goes out as bytes; a type that names its charset goes out as
+ * the string, which node writes with the head in one chunk instead of copying it into a buffer first.
+ */
+export function sendJsonText(reply: FastifyReply, contentType: string, text: string): FastifyReply {
+  const named = contentType.includes('charset=');
+  return reply.type(contentType).send(named ? text : Buffer.from(text, 'utf8'));
+}
+
+/**
+ * An error that is not the client's fault: answered 500 in the interface's internal-error shape, never with its
+ * message.
+ */
+export class InternalError extends ApiError {
+  /** `disclosed`: the fault, told to the client in development only. */
+  readonly disclosed: string | undefined;
+
+  constructor(disclosed?: string) {
+    super('badRequest', { detail: 'Internal error.' });
+    this.disclosed = disclosed;
+  }
+}

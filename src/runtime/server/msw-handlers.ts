@@ -1,0 +1,201 @@
+// Mock Service Worker (v2) handlers of an interface, for front-end tests and demos without a server:
+// per route a handler that answers a result in the interface's wire style, through the same
+// renderers as the generated server (envelopes, json:api documents, apiAlias members, error bodies).
+// A resolver returns what a server handler would return (records, {items, total}) or throws an
+// ApiError (NotFound, Validation, ...) to answer the interface's error shape.
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { errorResponse } from '../core/error-bodies.js';
+import { errorContentType } from '../wire/wire-error-styles.js';
+import { ApiError } from '../core/errors.js';
+import type { InterfaceMeta, ResponseMeta, RouteMeta } from '../core/interface-meta.js';
+import { negotiateRepresentation } from '../core/negotiate.js';
+import { renderResult, selectResponse, type JsonApiRendering, type ListResult } from './responses.js';
+
+/** What a resolver is given: the request, its path parameters and its query (numbers and booleans read as such). */
+export interface MockRequest {
+  readonly request: Request;
+  readonly params: Readonly<Record<string, string | readonly string[] | undefined>>;
+  readonly query: Readonly<Record<string, unknown>>;
+}
+
+/** A mocked file answer: its bytes and media type (by default an empty body of the first declared media type). */
+export interface MockFile<MediaType extends string = string> {
+  readonly body?: Blob | Uint8Array<ArrayBuffer> | string | ReadableStream<Uint8Array>;
+  readonly mediaType?: MediaType;
+}
+
+/** A mocked event stream: its events in order, each written `event:`, `data:` (JSON) and, when given, `id:`. */
+export type MockEvents<Event extends { readonly event: string; readonly data: unknown }> = readonly Event[];
+
+export type MockResolver<Result> = (request: MockRequest) => Result | Promise<Result>;
+
+/** Per route, a handler with its default answer, or with `resolver`'s: `server.use(handlers.listBooks(() => …))`. */
+export type MockHandlers<Results> = {
+  readonly [Name in keyof Results]: (resolver?: MockResolver<Results[Name]>) => HttpHandler;
+};
+
+export interface MockDefinition<Results> {
+  readonly meta: InterfaceMeta;
+  readonly routes: Readonly<Record<string, RouteMeta>>;
+  /** The default result of every route: example records that satisfy the definitions. */
+  readonly results: Results;
+  /** json:api interfaces: renderJsonApi of jsonapi.ts. */
+  readonly jsonApi?: JsonApiRendering;
+  /** Where the service is; by default any origin (`*`). */
+  readonly baseUrl?: string;
+}
+
+export function mockHandlers<Results extends object>(definition: MockDefinition<Results>): MockHandlers<Results> {
+  // As the server's router: a literal segment wins over a parameter (/appointments/feed before /appointments/{id}),
+  // and msw asks the handlers in order, so the handlers (and defaultHandlers made from them) are in that order.
+  const names = Object.keys(definition.results).sort((one, other) =>
+    bySpecificity(definition.routes[one]?.path ?? '', definition.routes[other]?.path ?? ''),
+  );
+  const entries = names.map((name) => {
+    const route = definition.routes[name];
+    if (route === undefined) throw new Error(`${definition.meta.name}: no route ${name}`);
+    const fallback = defaultResolver(definition.results[name as keyof Results]);
+    return [name, (resolver?: MockResolver<unknown>) => routeHandler(definition, route, resolver ?? fallback)];
+  });
+  return Object.fromEntries(entries) as MockHandlers<Results>;
+}
+
+/** Negative when path `one` is asked first: where they first differ, a literal segment before a parameter. */
+function bySpecificity(one: string, other: string): number {
+  const [a, b] = [one.split('/'), other.split('/')];
+  for (let index = 0; index < Math.min(a.length, b.length); index++) {
+    const [x, y] = [a[index]?.startsWith('{') ?? false, b[index]?.startsWith('{') ?? false];
+    if (x !== y) return x ? 1 : -1;
+  }
+  return 0;
+}
+
+/**
+ * The token endpoint of each OAuth scheme, issuing a mock bearer token to any request, so that a
+ * generated client with OAuth credentials reaches the mocked routes.
+ */
+export function mockTokenEndpoints(meta: InterfaceMeta, baseUrl = '*'): HttpHandler[] {
+  return Object.values(meta.auth).flatMap((scheme) =>
+    scheme.type === 'oauth2'
+      ? [
+          http.post(`${baseUrl}${scheme.tokenPath}`, () =>
+            HttpResponse.json(
+              { access_token: 'mock-access-token', token_type: 'Bearer', expires_in: 3600 },
+              { headers: { 'cache-control': 'no-store' } },
+            ),
+          ),
+        ]
+      : [],
+  );
+}
+
+/** A copy of the default result each time, a list cut to the page the query asks for (`limit`, `page`). */
+function defaultResolver(result: unknown): MockResolver<unknown> {
+  return ({ query }) => {
+    // A stream is read once and cannot be cloned: it is given as it is.
+    if (isMockFile(result) && result.body instanceof ReadableStream) return result;
+    const copy: unknown = structuredClone(result);
+    if (!isListResult(copy) || typeof query['limit'] !== 'number') return copy;
+    const page = typeof query['page'] === 'number' ? query['page'] : 1;
+    const start = (page - 1) * query['limit'];
+    return { items: copy.items.slice(start, start + query['limit']), total: copy.total };
+  };
+}
+
+function isMockFile(value: unknown): value is MockFile {
+  return typeof value === 'object' && value !== null && 'body' in value;
+}
+
+function isListResult(value: unknown): value is ListResult<unknown> {
+  return typeof value === 'object' && value !== null && Array.isArray((value as ListResult<unknown>).items);
+}
+
+function routeHandler(
+  definition: MockDefinition<unknown>,
+  route: RouteMeta,
+  resolver: MockResolver<unknown>,
+): HttpHandler {
+  const { meta, jsonApi } = definition;
+  const path = `${definition.baseUrl ?? '*'}${route.path.replace(/\{([^}]+)\}/g, ':$1')}`;
+  const method = route.method.toLowerCase() as Lowercase<RouteMeta['method']>;
+  return http[method](path, async ({ request, params }) => {
+    const url = new URL(request.url);
+    const query = readQuery(url.searchParams);
+    const representation = negotiateRepresentation(request.headers.get('accept') ?? undefined) ?? 'jsonapi';
+    try {
+      const result = await resolver({ request, params, query });
+      const selected = selectResponse(route, query);
+      const streamed = selected && streamedAnswer(selected, result);
+      if (streamed) return streamed;
+      const rendered = renderResult(
+        { meta, route, representation, origin: url.origin, path: url.pathname, query, includes: undefined, jsonApi },
+        result,
+      );
+      const headers = {
+        ...rendered.headers,
+        ...sessionHeader(meta, route, request),
+        ...(rendered.contentType && { 'content-type': rendered.contentType }),
+      };
+      const body = rendered.body === undefined ? null : JSON.stringify(rendered.body);
+      return new HttpResponse(body, { status: rendered.status, headers });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const answer = errorResponse(meta.errorStyle, meta.errors, error);
+      // As the server: only an errors array is a json:api document.
+      const headers = new Headers({ 'content-type': errorContentType(meta, representation) });
+      if (answer.status !== 401)
+        for (const [name, value] of Object.entries(sessionHeader(meta, route, request))) headers.set(name, value);
+      for (const [name, value] of Object.entries(error.headers))
+        for (const one of typeof value === 'string' ? [value] : value) headers.append(name, one);
+      return new HttpResponse(JSON.stringify(answer.body), { status: answer.status, headers });
+    }
+  });
+}
+
+/**
+ * A file or an event stream, which the JSON renderers do not write: a resolver's file (`{ body, mediaType }`)
+ * (MockFile) or events (MockEvents); the generated defaults are an empty file of the first media type and one
+ * example of each event.
+ */
+function streamedAnswer(response: ResponseMeta, result: unknown): Response | undefined {
+  if (response.file) {
+    const file = result as MockFile | undefined;
+    const mediaType = file?.mediaType ?? response.file.mediaTypes[0] ?? 'application/octet-stream';
+    return new HttpResponse(file?.body ?? null, { status: response.status, headers: { 'content-type': mediaType } });
+  }
+  if (!response.events) return undefined;
+  const events = (Array.isArray(result) ? result : []) as { event: string; data: unknown; id?: string }[];
+  // Written here rather than by event-stream.ts, which is the server's (Node streams) and not for browsers.
+  const frames = events.map(
+    (event) =>
+      `${event.id === undefined ? '' : `id: ${event.id}\n`}event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`,
+  );
+  return new HttpResponse([': open\n\n', ...frames].join(''), {
+    status: response.status,
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' },
+  });
+}
+
+/**
+ * As the server: a route whose API key keeps sessions answers the session's context token (the one the
+ * request carried, else a mock one) on every answer but a refused key.
+ */
+function sessionHeader(meta: InterfaceMeta, route: RouteMeta, request: Request): Record<string, string> {
+  const scheme = route.auth === undefined ? undefined : meta.auth[route.auth];
+  if (scheme?.type !== 'apiKey' || scheme.session === undefined) return {};
+  const { header, tokenLength } = scheme.session;
+  return { [header]: request.headers.get(header) ?? MOCK_SESSION_TOKEN.padEnd(tokenLength, '0').slice(0, tokenLength) };
+}
+
+const MOCK_SESSION_TOKEN = 'mocksessiontoken';
+
+/** The query with digit strings as numbers and true/false as booleans, as the server's schemas read them. */
+function readQuery(search: URLSearchParams): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  for (const [name, value] of search) {
+    if (/^-?\d+(\.\d+)?$/.test(value)) query[name] = Number(value);
+    else if (value === 'true' || value === 'false') query[name] = value === 'true';
+    else query[name] = value;
+  }
+  return query;
+}

@@ -1,0 +1,123 @@
+// Files as whole request and response bodies (upload: and file: in the definitions), streamed both ways:
+// the handler gets the request's bytes as a stream limited to the route's maxBytes, and returns a stream,
+// bytes or a Blob that goes out as it is read. Nothing is buffered whole on either side.
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ResponseBreach } from '../core/answer-check.js';
+import { ApiError } from '../core/errors.js';
+import type { FileMeta, ResponseMeta, RouteMeta } from '../core/interface-meta.js';
+import { mediaTypeOf } from '../core/negotiate.js';
+import type { StreamedMedia } from '../core/streamed-media.js';
+import { dispositionName, fileTooLarge, uploadedFile } from './uploaded-file.js';
+
+/** What a handler returns for a file answer; `MediaType`: the answer's declared media types. */
+export interface FileAnswer<MediaType extends string = string> {
+  /** The bytes: a Node stream, a web stream, a Blob (a File too) or bytes in memory. */
+  readonly body: Readable | ReadableStream<Uint8Array> | Blob | Uint8Array;
+  /** One of the answer's declared media types. */
+  readonly mediaType: MediaType;
+  /** Sent as Content-Disposition: attachment; filename*=… */
+  readonly name?: string | undefined;
+  /** Sent as Content-Length; known by itself for a Blob or bytes. */
+  readonly size?: number | undefined;
+}
+
+/** The media type a request declares, when it is one the route takes; a 415 otherwise. */
+export function acceptedMediaType(request: FastifyRequest, accepted: readonly string[]): string {
+  const header = request.headers['content-type'];
+  const type = mediaTypeOf(header);
+  if (type !== undefined && accepted.includes(type)) return type;
+  throw new ApiError('unsupportedMediaType', {
+    params: { type: header ?? '(none)' },
+    detail: `The request body must be ${accepted.join(', ')}; got ${header ?? 'no Content-Type'}.`,
+  });
+}
+
+/** Content-Length, when the request declares one. */
+export function declaredLength(request: FastifyRequest): number | undefined {
+  const length = request.headers['content-length'];
+  return length === undefined ? undefined : Number(length);
+}
+
+/** Lets Fastify hand these media types' bodies over unread (the request stream itself). */
+export function passBodiesThrough(app: FastifyInstance, mediaTypes: Iterable<string>): void {
+  for (const type of new Set(mediaTypes)) {
+    // Another interface on the same server may have done so already.
+    if (app.hasContentTypeParser(type)) continue;
+    app.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
+  }
+}
+
+const upload = (route: RouteMeta): FileMeta => route.upload as FileMeta;
+
+export const fileMedia: StreamedMedia = {
+  register(app, routes) {
+    passBodiesThrough(
+      app,
+      routes.flatMap((route) => route.upload?.mediaTypes ?? []),
+    );
+  },
+  body: {
+    takes: (route) => route.upload !== undefined,
+    check(request, route) {
+      acceptedMediaType(request, upload(route).mediaTypes);
+      const { maxBytes } = upload(route);
+      const length = declaredLength(request);
+      if (maxBytes !== undefined && length !== undefined && length > maxBytes) throw fileTooLarge(maxBytes);
+    },
+    async read(request, _reply, route) {
+      const { mediaTypes, maxBytes = Infinity } = upload(route);
+      const source = request.body instanceof Readable ? request.body : request.raw;
+      const details = {
+        name: dispositionName(request.headers['content-disposition']),
+        mediaType: acceptedMediaType(request, mediaTypes),
+        declaredSize: declaredLength(request),
+      };
+      return uploadedFile(source, details, maxBytes, () => fileTooLarge(maxBytes));
+    },
+  },
+  answer: {
+    sends: (response) => response.file !== undefined,
+    async send(_request, reply, route, response, result) {
+      const answer = fileAnswer(route, response, result);
+      reply.code(response.status).type(answer.mediaType);
+      const size = answer.size ?? sizeOf(answer.body);
+      if (size !== undefined) reply.header('content-length', String(size));
+      if (answer.name !== undefined)
+        reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeRfc5987(answer.name)}`);
+      await reply.send(nodeStream(answer.body));
+    },
+  },
+};
+
+/** The handler's result as a FileAnswer of a declared media type, or a ResponseBreach (500). */
+function fileAnswer(route: RouteMeta, response: ResponseMeta, result: unknown): FileAnswer {
+  const breach = (problem: string) => new ResponseBreach(route.name, response.status, [problem]);
+  const answer = result as Partial<FileAnswer> | null | undefined;
+  if (typeof answer !== 'object' || answer === null || answer.body === undefined)
+    throw breach('a file answer is { body, mediaType }');
+  const mediaType = mediaTypeOf(answer.mediaType);
+  const declared = (response.file as FileMeta).mediaTypes;
+  if (mediaType === undefined || !declared.includes(mediaType))
+    throw breach(`mediaType ${String(answer.mediaType)} is not one of ${declared.join(', ')}`);
+  return { ...(answer as FileAnswer), mediaType };
+}
+
+function sizeOf(body: FileAnswer['body']): number | undefined {
+  if (body instanceof Uint8Array) return body.byteLength;
+  if (body instanceof Blob) return body.size;
+  return undefined;
+}
+
+function nodeStream(body: FileAnswer['body']): Readable | Buffer {
+  if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (body instanceof Readable) return body;
+  const web = body instanceof Blob ? body.stream() : body;
+  return Readable.fromWeb(web as WebReadableStream<Uint8Array>);
+}
+
+/** RFC 5987 value-chars: a file name in a header, whatever its characters. */
+function encodeRfc5987(name: string): string {
+  return encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+}
