@@ -60,9 +60,20 @@ export default defineConfig({
     setupFiles: ['test/helpers/setup.ts'],
     projects: [
       // Vitest's default is one worker per core less one: a single worker on a 2-core machine. Unit files wait on
-      // loopback sockets and the file system as much as they compute, so two workers keep both cores busy.
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: END_TO_END, maxWorkers: 2 } },
-      { extends: true, test: { name: 'e2e', include: END_TO_END } },
+      // loopback sockets and the file system as much as they compute, so two workers keep both cores busy; the
+      // end-to-end files keep the default (they spawn processes of their own). Projects with different worker counts
+      // run as groups: the unit tier first.
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: END_TO_END,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      { extends: true, test: { name: 'e2e', include: END_TO_END, sequence: { groupOrder: 1 } } },
     ],
   },
 });
