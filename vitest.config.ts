@@ -47,6 +47,10 @@ const END_TO_END = [
   'test/media/multipart.test.ts',
   'test/emitters/named-types.test.ts',
   'test/server/unions.test.ts',
+  'test/emitters/recursive-unions.test.ts',
+  'test/foundation/pattern-cli.test.ts',
+  'test/foundation/route-files.test.ts',
+  'test/import/large-import.test.ts',
 ];
 
 export default defineConfig({
@@ -55,8 +59,21 @@ export default defineConfig({
     hookTimeout: 60_000,
     setupFiles: ['test/helpers/setup.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: END_TO_END } },
-      { extends: true, test: { name: 'e2e', include: END_TO_END } },
+      // Vitest's default is one worker per core less one: a single worker on a 2-core machine. Unit files wait on
+      // loopback sockets and the file system as much as they compute, so two workers keep both cores busy; the
+      // end-to-end files keep the default (they spawn processes of their own). Projects with different worker counts
+      // run as groups: the unit tier first.
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: END_TO_END,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      { extends: true, test: { name: 'e2e', include: END_TO_END, sequence: { groupOrder: 1 } } },
     ],
   },
 });

@@ -9,9 +9,10 @@ import { BannerApiClient } from '../../generated/banner-api/client.js';
 import { PriceListApiClient } from '../../generated/price-list-api/client.js';
 import { ApiClientError, NetworkError, TimeoutError } from '../../generated/runtime/client/client-errors.js';
 import { StoreApiClient } from '../../generated/store-api/client.js';
-import { countingFetch, startService, type RunningService } from './harness.js';
+import { startService, type Service } from '../server/helpers.js';
+import { countingFetch } from './harness.js';
 
-let service: RunningService;
+let service: Service;
 beforeAll(async () => {
   service = await startService();
 });
@@ -21,9 +22,9 @@ afterAll(async () => {
 
 const admin = (extra: Partial<ConstructorParameters<typeof AdminApiClient>[0]> = {}) =>
   new AdminApiClient({
-    baseUrl: service.base,
+    baseUrl: service.baseUrl,
     auth: { oauth: { grant: 'password', username: 'admin', password: 'admin-demo-password' } },
-    now: service.now,
+    now: service.clock.now,
     ...extra,
   });
 const digestAuth = { digest: { username: 'api', password: 'api-demo-key' } };
@@ -31,7 +32,7 @@ const digestAuth = { digest: { username: 'api', password: 'api-demo-key' } };
 describe('generated clients against the reference service', () => {
   it('take every route of the four interfaces (the tour)', async () => {
     const lines: string[] = [];
-    await runTour({ base: service.base, env: {}, log: (line) => lines.push(line) });
+    await runTour({ base: service.baseUrl, env: {}, log: (line) => lines.push(line) });
     expect(lines.filter((line) => !line.startsWith(' '))).toEqual([
       'Admin API (OAuth 2.0 password grant, json:api)',
       'Store API (access key, context token)',
@@ -44,7 +45,7 @@ describe('generated clients against the reference service', () => {
     const counter = countingFetch();
     const client = admin({ fetch: counter.fetch });
     await client.listTax();
-    service.advance(590); // 10 s before the 600 s expiry: inside the refresh margin
+    service.clock.advance(590); // 10 s before the 600 s expiry: inside the refresh margin
     const results = await Promise.all(Array.from({ length: 8 }, () => client.listTax()));
     expect(results.every((page) => page.total >= 3)).toBe(true);
     expect(counter.sent.filter((line) => line === 'POST /api/oauth/token')).toHaveLength(2); // the grant, then one refresh
@@ -63,7 +64,7 @@ describe('generated clients against the reference service', () => {
 
   it('fail with a typed error on bad credentials, distinct from network failures', async () => {
     const wrong = new AdminApiClient({
-      baseUrl: service.base,
+      baseUrl: service.baseUrl,
       auth: { oauth: { grant: 'password', username: 'admin', password: 'nope' } },
     });
     const error = await wrong.listTax().catch((caught: unknown) => caught);
@@ -78,11 +79,11 @@ describe('generated clients against the reference service', () => {
 
   it('answer Digest challenges and re-authenticate on a stale nonce', async () => {
     const counter = countingFetch();
-    const client = new PriceListApiClient({ baseUrl: service.base, auth: digestAuth, fetch: counter.fetch });
+    const client = new PriceListApiClient({ baseUrl: service.baseUrl, auth: digestAuth, fetch: counter.fetch });
     await client.listPriceListConditions();
     await client.listPriceListConditions();
     expect(counter.statuses).toEqual([401, 200, 200]); // one challenge, then the nonce is reused with a growing count
-    service.advance(3700); // past the nonce lifetime
+    service.clock.advance(3700); // past the nonce lifetime
     await client.listPriceListConditions();
     expect(counter.statuses.slice(3)).toEqual([401, 200]); // stale=true, answered without the caller noticing
   });
@@ -90,7 +91,7 @@ describe('generated clients against the reference service', () => {
   it('send a GET body through undici, or the query form when asked to', async () => {
     const filters = { filters: [{ 'field-name': 'orderNumber', value: 'no-such-number', type: 'eq' as const }] };
     for (const getBody of ['auto', 'query'] as const) {
-      const client = new PriceListApiClient({ baseUrl: service.base, auth: digestAuth, getBody });
+      const client = new PriceListApiClient({ baseUrl: service.baseUrl, auth: digestAuth, getBody });
       const all = await client.listPriceListPrices();
       const none = await client.listPriceListPrices({ body: filters });
       expect(all.total).toBeGreaterThan(0);
@@ -100,7 +101,7 @@ describe('generated clients against the reference service', () => {
     for (const getBody of ['auto', 'query'] as const) {
       const counter = countingFetch();
       const store = new StoreApiClient({
-        baseUrl: service.base,
+        baseUrl: service.baseUrl,
         getBody,
         fetch: counter.fetch,
         auth: { accessKey: { apiKey: 'SVCSCDEMOACCESSKEY000000001' } },
@@ -113,7 +114,7 @@ describe('generated clients against the reference service', () => {
 
   it('keep the Store session across calls and after login', async () => {
     const store = new StoreApiClient({
-      baseUrl: service.base,
+      baseUrl: service.baseUrl,
       auth: { accessKey: { apiKey: 'SVCSCDEMOACCESSKEY000000001' } },
     });
     const products = await admin().listProduct({ query: { limit: 1 } });
@@ -129,10 +130,10 @@ describe('generated clients against the reference service', () => {
 
   it('time out and honour AbortSignal on every call', async () => {
     const slowFetch = (async () => new Promise(() => undefined)) as unknown as typeof fetch;
-    const client = new BannerApiClient({ baseUrl: service.base, auth: digestAuth, fetch: slowFetch, timeoutMs: 50 });
+    const client = new BannerApiClient({ baseUrl: service.baseUrl, auth: digestAuth, fetch: slowFetch, timeoutMs: 50 });
     await expect(client.listBanners()).rejects.toBeInstanceOf(TimeoutError);
     const controller = new AbortController();
-    const pending = new BannerApiClient({ baseUrl: service.base, auth: digestAuth }).listBanners(
+    const pending = new BannerApiClient({ baseUrl: service.baseUrl, auth: digestAuth }).listBanners(
       {},
       { signal: controller.signal },
     );
@@ -141,7 +142,7 @@ describe('generated clients against the reference service', () => {
   });
 
   it('report violations of a refused write', async () => {
-    const client = new BannerApiClient({ baseUrl: service.base, auth: digestAuth });
+    const client = new BannerApiClient({ baseUrl: service.baseUrl, auth: digestAuth });
     const error = (await client
       .createBanner({ body: { description: '', image: 'x.png', link: 'l', linkTarget: '_top', categoryId: 1 } })
       .catch((caught: unknown) => caught)) as ApiClientError;

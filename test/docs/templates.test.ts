@@ -1,19 +1,19 @@
 // Docs templates: a project's own template folder (config `templates:`) replaces svcgen's by
 // file name, and a broken template stops the run with SVC401 at the template's file and line.
 // svcgen's own show origins (spec / convention) only for definitions that record any.
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate, type GenerateResult } from '../../src/pipeline.js';
 import { removeDir, ROOT } from '../foundation/helpers.js';
+import { tempDir } from '../helpers/tree.js';
 
 const FIXTURES = join(ROOT, 'test/fixtures');
 const temporary: string[] = [];
 afterAll(async () => Promise.all(temporary.map(removeDir)));
 
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'svcgen-docs-'));
+async function docsDir(): Promise<string> {
+  const dir = await tempDir('svcgen-docs-');
   temporary.push(dir);
   return dir;
 }
@@ -23,7 +23,7 @@ async function generateIn(
   cwd: string,
   overrides: { configFile?: string } = {},
 ): Promise<{ result: GenerateResult; outDir: string }> {
-  const outDir = await tempDir();
+  const outDir = await docsDir();
   const result = await generate({ cwd, outDir, cache: false, gitattributes: false, ...overrides });
   return { result, outDir };
 }
@@ -78,7 +78,7 @@ describe('docs templates', () => {
 describe('origins in the docs', () => {
   /** The Library Auth fixture, its book record described, with `extra` after the record's name. */
   async function libraryDocs(extra: string): Promise<{ readme: string; openapi: string }> {
-    const cwd = await tempDir();
+    const cwd = await docsDir();
     await cp(join(FIXTURES, 'library-auth/definitions'), join(cwd, 'definitions'), { recursive: true });
     const file = join(cwd, 'definitions/library-auth-api.yaml');
     const yaml = await readFile(file, 'utf8');

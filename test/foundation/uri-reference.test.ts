@@ -93,7 +93,7 @@ describe('uri-reference is RFC 3986 and agrees with ajv-formats', () => {
   });
 
   it('accepts nothing ajv-formats refuses, on values drawn from the pattern (as the fuzzers draw them)', () => {
-    const drawn = fc.sample(fc.stringMatching(svcgen), { numRuns: 2000, seed: 33 });
+    const drawn = fc.sample(fc.stringMatching(svcgen), { numRuns: 2000 });
     expect(drawn.filter((value) => !ajvFormat(value))).toEqual([]);
   });
 });
@@ -127,7 +127,7 @@ describe('uri is RFC 3986 and agrees with ajv-formats', () => {
   });
 
   it('accepts nothing ajv-formats refuses, on values drawn from the pattern', () => {
-    const drawn = fc.sample(fc.stringMatching(uri), { numRuns: 2000, seed: 33 });
+    const drawn = fc.sample(fc.stringMatching(uri), { numRuns: 2000 });
     expect(drawn.filter((value) => !ajvUri(value))).toEqual([]);
   });
 

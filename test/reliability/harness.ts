@@ -2,11 +2,10 @@
 // child process with a time limit and a heap cap, trees hashed file by file, and scratch folders.
 import type { ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT } from '../helpers/cli.js';
 import { runProcess, startProcess, type ProcessRun } from '../helpers/process.js';
-import { removeDir } from '../helpers/tree.js';
+import { removeDir, tempDir } from '../helpers/tree.js';
 import { workFolder } from '../../scripts/fuzz-definitions/cases.js';
 
 export { ROOT };
@@ -93,7 +92,7 @@ export function cliEnv(): NodeJS.ProcessEnv {
 
 /** A fresh folder in the OS temp dir. */
 export function scratch(prefix: string): Promise<string> {
-  return mkdtemp(join(tmpdir(), `svcgen-${prefix}-`));
+  return tempDir(`svcgen-${prefix}-`);
 }
 
 /** A fresh folder inside the repository (so that node_modules resolves), removed by the caller. */

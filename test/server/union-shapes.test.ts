@@ -1,6 +1,7 @@
-// Issue 33 item 1: every union shape through the server's compiled serializers. One small API per shape is
-// generated and served in-process; each variant goes in as a request body and comes back as the answer, with
-// members no variant declares added by the handler: the answer is the variant's declared members only, never a 500.
+// Issue 33 item 1: every union shape through the server's compiled serializers. One small API per style (an echo
+// route per shape) is generated and served in-process; each variant goes in as a request body and comes back as
+// the answer, with members no variant declares added by the handler: the answer is the variant's declared members
+// only, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDefinitions, type ServedFixture } from '../helpers/served-fixture.js';
 import { send } from './helpers.js';
@@ -98,25 +99,29 @@ function withUndeclared(value: unknown): unknown {
   return copy;
 }
 
-function definitions(name: string, shape: Shape, style: string): string {
-  return `name: shapes-api
-interface: { title: Shapes, basePath: /shapes, style: ${style}, errorStyle: errors-array }
-${RECORDS}${HOLDER}
-routes:
-  echo:
+/** One API per style with an echo route per shape: generated and served once, every shape asserted against it. */
+function definitions(style: string): string {
+  const routes = Object.entries(SHAPES).map(
+    ([name, shape]) => `
+  ${name}:
     method: POST
     path: /${name}
     body: ${shape.type}
     responses:
       "200":
-        body: ${shape.type}
+        body: ${shape.type}`,
+  );
+  return `name: shapes-api
+interface: { title: Shapes, basePath: /shapes, style: ${style}, errorStyle: errors-array }
+${RECORDS}${HOLDER}
+routes:${routes.join('')}
 `;
 }
 
 const STYLES = { 'success-envelope': (body: Loose) => body['data'], 'api-alias': (body: unknown) => body };
 
 for (const [style, unwrap] of Object.entries(STYLES)) {
-  describe.each(Object.entries(SHAPES))(`${style}: %s`, (name, shape) => {
+  describe(style, () => {
     let served: ServedFixture;
     let base: string;
     const received: unknown[] = [];
@@ -127,7 +132,8 @@ for (const [style, unwrap] of Object.entries(STYLES)) {
         received.push(input['body']);
         return answer;
       };
-      served = await serveDefinitions('shapes-api', definitions(name, shape, style), { echo });
+      const handlers = Object.fromEntries(Object.keys(SHAPES).map((name) => [name, echo]));
+      served = await serveDefinitions('shapes-api', definitions(style), handlers);
       base = `${served.origin}/shapes`;
     }, 120_000);
 
@@ -135,23 +141,25 @@ for (const [style, unwrap] of Object.entries(STYLES)) {
       await served?.close();
     });
 
-    it.each(shape.values.map((value) => [JSON.stringify(value), value]))(
-      'reads %s and answers it without undeclared members',
-      async (_, value) => {
-        received.length = 0;
-        answer = shape.map
-          ? Object.fromEntries(Object.entries(value as Loose).map(([key, entry]) => [key, withUndeclared(entry)]))
-          : withUndeclared(value);
-        const sent = await send(base, `/${name}`, {
-          method: 'POST',
-          body: JSON.stringify(value),
-          headers: { 'content-type': 'application/json' },
-        });
-        expect(sent.status, sent.text).toBe(200);
-        expect(received).toEqual([value]);
-        expect(unwrap(sent.json)).toEqual(value);
-        expect(sent.text).not.toContain('do-not-send');
-      },
-    );
+    describe.each(Object.entries(SHAPES))('%s', (name, shape) => {
+      it.each(shape.values.map((value) => [JSON.stringify(value), value]))(
+        'reads %s and answers it without undeclared members',
+        async (_, value) => {
+          received.length = 0;
+          answer = shape.map
+            ? Object.fromEntries(Object.entries(value as Loose).map(([key, entry]) => [key, withUndeclared(entry)]))
+            : withUndeclared(value);
+          const sent = await send(base, `/${name}`, {
+            method: 'POST',
+            body: JSON.stringify(value),
+            headers: { 'content-type': 'application/json' },
+          });
+          expect(sent.status, sent.text).toBe(200);
+          expect(received).toEqual([value]);
+          expect(unwrap(sent.json)).toEqual(value);
+          expect(sent.text).not.toContain('do-not-send');
+        },
+      );
+    });
   });
 }
