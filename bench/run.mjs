@@ -15,7 +15,8 @@
 // The first five run in rounds (each once per round, in that order), so both sides of a ratio are
 // sampled over the same minutes: a shared machine's speed drifts more between steps minutes apart
 // than the budgets' margins. tsc and hey-api (minutes per run at N=300) run after the rounds; the peers'
-// part of that (hey-api, tsc over orval's output) runs BENCH_PEER_RUNS times (default 1), each stopped after
+// part of that (hey-api, tsc over orval's output) runs BENCH_PEER_RUNS times (default 1; tsc over svcgen's output
+// as often, so both sides of that ratio have as many samples), each stopped after
 // BENCH_PEER_TIMEOUT_SECONDS (default 240) or sooner, once a timeout alone proves its budget (peerRun): a peer
 // that timed out is judged as a bound (svcgen's figure / the timeout), so a full run stays under 20 minutes.
 //
@@ -350,7 +351,8 @@ async function writeTsconfig(file, includeDir) {
   await writeFile(file, `${JSON.stringify(config, null, 2)}\n`);
 }
 
-async function typecheck(what, tsconfig, cwd, peer = {}) {
+/** tsc over one output: PEER_RUNS runs by default, as the peer it is compared with (minutes per run at N=300). */
+async function typecheck(what, tsconfig, cwd, peer = { runs: PEER_RUNS }) {
   const result = await repeat(what, [TSC, '-p', tsconfig], {
     cwd,
     ...peer,
