@@ -14,8 +14,8 @@ import { exists } from './output/write.js';
 
 export const CONFIG_FILE = 'svcgen.config.yaml';
 /** Where the upward search for the config stops: the project's own folder. */
-const PROJECT_MARKERS = ['package.json', '.git'];
-const DEFAULT_DEFINITIONS = 'definitions';
+export const PROJECT_MARKERS = ['package.json', '.git'];
+export const DEFAULT_DEFINITIONS = 'definitions';
 
 export interface ResolvedConfig {
   /** The config file's text, or "" when there is none (part of the input hash). */

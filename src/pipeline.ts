@@ -14,6 +14,7 @@ import { displayPath } from './definitions/sources.js';
 import type { EmittedFile, TemplateFile } from './emitters/contract.js';
 import { EMITTERS, emitterEnabled } from './emitters/index.js';
 import { diskCache } from './incremental/disk-cache.js';
+import type { StampedPaths } from './incremental/noop-stamp.js';
 import { noCache, type RunCache } from './incremental/run-cache.js';
 import { collectInputs, TEMPLATES_DIR, type RunInputs } from './inputs.js';
 import { compareCodePoints } from './ir/names.js';
@@ -44,6 +45,8 @@ export type GenerateResult =
        * The .gitattributes step; undefined when the output was up to date (a run with nothing to do touches nothing).
        */
       readonly gitattributes: GitattributesOutcome | undefined;
+      /** With caches on: where the cache is and what the run depended on, for the CLI's no-op stamp. */
+      readonly stamp: { readonly cacheDir: string; readonly paths: StampedPaths } | undefined;
     }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
@@ -53,10 +56,19 @@ export type CheckResult =
 
 export async function generate(options: RunOptions = {}): Promise<GenerateResult> {
   return withDiagnostics(async () => {
-    const { config, outDir, inputs, cache } = await startRun(options);
+    const { config, outDir, inputs, cache, cacheDir } = await startRun(options);
     await recoverInterruptedWrite(outDir);
-    if (await cache.upToDate(inputs))
-      return { ok: true, outDir: config.outDir, written: [], deleted: [], upToDate: true, gitattributes: undefined };
+    // What a later identical command checks by stat alone before loading anything (noop-stamp.ts).
+    const stamp = async (outputs: readonly string[]) => {
+      if (options.cache === false) return undefined;
+      const { stampedPaths } = await import('./incremental/stamp-paths.js');
+      return { cacheDir, paths: stampedPaths(options.cwd ?? process.cwd(), config, outDir, outputs) };
+    };
+    if (await cache.upToDate(inputs)) {
+      const outputs = Object.keys((await cache.lastRun()) ?? {});
+      const upToDate = { written: [], deleted: [], upToDate: true, gitattributes: undefined };
+      return { ok: true, outDir: config.outDir, ...upToDate, stamp: await stamp(outputs) };
+    }
     await options.beforeBuild?.();
     const files = await build(config, inputs, cache);
     const summary = await writeOutput(outDir, files, {
@@ -68,7 +80,8 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
     const { ensureLinguistGenerated } = await import('./output/gitattributes.js');
     const gitattributes =
       options.gitattributes === false ? 'skipped' : await ensureLinguistGenerated(config.cwd, config.outDir);
-    return { ok: true, outDir: config.outDir, ...summary, gitattributes };
+    const stamped = await stamp(files.map((file) => file.path));
+    return { ok: true, outDir: config.outDir, ...summary, gitattributes, stamp: stamped };
   });
 }
 
@@ -127,9 +140,9 @@ async function startRun(options: RunOptions) {
   // The folder really written: config.outDir, or the folder it links to.
   const outDir = await usableOutDir(config);
   // svcgen's cache, in the project's node_modules/.cache/svcgen.
-  const cache =
-    options.cache === false ? noCache : await diskCache(join(config.cwd, 'node_modules', '.cache', 'svcgen'), outDir);
-  return { config, outDir, inputs: await collectInputs(config), cache };
+  const cacheDir = join(config.cwd, 'node_modules', '.cache', 'svcgen');
+  const cache = options.cache === false ? noCache : await diskCache(cacheDir, outDir);
+  return { config, outDir, inputs: await collectInputs(config), cache, cacheDir };
 }
 
 /** svcgen's templates with the user's folder laid over them: a user file replaces ours of the same name. */

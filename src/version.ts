@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync, type BigIntStats } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256 } from './output/hash.js';
-import { statKeyOf } from './incremental/output-stats.js';
+import { statKey as statKeyOf } from './incremental/noop-stamp.js';
 import { readRecord, writeRecord } from './output/sealed.js';
 
 /** svcgen's own version, from its package.json. */
@@ -59,6 +59,13 @@ export async function recordedFingerprint(
   const fingerprint = computeFingerprint(root, files);
   await writeRecord(recordFile, { statKey, statedAtNs: String(statedAtNs), fingerprint } satisfies FingerprintRecord);
   return { fingerprint, fromRecord: false };
+}
+
+/** What the fingerprint covers, as paths: package.json, the code files and their folders (for the no-op stamp). */
+export function generatorCodePaths(): string[] {
+  const files = codeFiles(CODE_ROOT).map((name) => join(CODE_ROOT, name));
+  const folders = new Set([CODE_ROOT, ...files.map((file) => dirname(file))]);
+  return [fileURLToPath(new URL('../package.json', import.meta.url)), ...folders, ...files];
 }
 
 let fingerprint: string | undefined;

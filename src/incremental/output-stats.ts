@@ -6,24 +6,17 @@
 // the same stat ("racy" in git's words), so an entry counts only when the file's ctime is strictly
 // older than the record itself; anything else is hashed. Any change to a file's content moves its
 // ctime, and no tool can set ctime back.
-import { statSync, type BigIntStats } from 'node:fs';
+import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { KnownUnchanged } from '../output/write.js';
+import { statKey } from './noop-stamp.js';
 import { outDirRecordFile, readRecord, writeRecord } from '../output/sealed.js';
 
 interface StoredStats {
   readonly outDir: string;
-  /** Output path → [content hash, stat key (statKeyOf)]. */
+  /** Output path → [content hash, stat key (noop-stamp.ts's statKey)]. */
   readonly files: Readonly<Record<string, readonly [string, string]>>;
-}
-
-/**
- * What a file's stat must still be for a recorded hash to hold (also for svcgen's code, src/version.ts):
- * size, mtime, ctime (ns) and inode, as text so bigints survive JSON.
- */
-export function statKeyOf(found: BigIntStats): string {
-  return `${found.size}:${found.mtimeNs}:${found.ctimeNs}:${found.ino}`;
 }
 
 /** Synchronous: an asynchronous stat (a trip through libuv's thread pool) costs several times the stat. */
@@ -31,7 +24,7 @@ function statFile(file: string): { key: string; ctimeNs: bigint } | undefined {
   try {
     const found = statSync(file, { bigint: true });
     if (!found.isFile()) return undefined;
-    return { key: statKeyOf(found), ctimeNs: found.ctimeNs };
+    return { key: statKey(found), ctimeNs: found.ctimeNs };
   } catch {
     return undefined;
   }

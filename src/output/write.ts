@@ -116,11 +116,11 @@ async function swapIn(outDir: string, manifest: string, owned: readonly string[]
   await removeTree(retiredOf(outDir));
 }
 
-function stagingOf(outDir: string): string {
+export function stagingOf(outDir: string): string {
   return `${outDir}.svcgen-new`;
 }
 
-function retiredOf(outDir: string): string {
+export function retiredOf(outDir: string): string {
   return `${outDir}.svcgen-old`;
 }
 

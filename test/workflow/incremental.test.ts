@@ -8,11 +8,11 @@
 // URL to a log file. These libraries are only ever reached through ESM imports from svcgen, so the
 // log lists them exactly when they are loaded. The first run is the control: it must list the
 // working libraries, which shows the hook sees what it is meant to see.
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_DEFINITION, CLI, removeDir, runNode, tempDir, writeText } from './helpers.js';
+import { BASE_DEFINITION, CLI, removeDir, ROOT, runNode, tempDir, writeText } from './helpers.js';
 
 const SLOW = 180_000;
 
@@ -113,5 +113,52 @@ describe('incremental runs', () => {
     expect(third.stdout).toMatch(/wrote [1-9]\d* file\(s\)/);
     expect(loads(third.modules, 'prettier')).toBe(true);
     expect(third.modules.filter((url) => COMPILER.test(url))).toEqual([]);
+  });
+});
+
+/** Whether a run was answered by the no-op stamp: it never loaded the CLI proper. */
+const byStamp = (modules: readonly string[]) => !modules.some((url) => url.endsWith('/dist/cli-main.js'));
+/** Inputs changed this close before a run are not stamped (noop-stamp.ts's racy margin is 100 ms). */
+const settle = () => new Promise((done) => setTimeout(done, 300));
+
+describe('the no-op stamp', () => {
+  it('answers a repeated command, and covers svcgen package.json and code', { timeout: SLOW }, async () => {
+    await settle();
+    await generateLogged(['generate']); // stamps: its inputs are older than its start
+    const repeated = await generateLogged(['generate']);
+    expect(repeated.stdout).toBe('svcgen: generated is up to date\n');
+    expect(byStamp(repeated.modules)).toBe(true);
+    const stampDir = join(dir, 'node_modules', '.cache', 'svcgen', 'noop');
+    const [name] = await readdir(stampDir);
+    const stamped = (
+      JSON.parse(await readFile(join(stampDir, name ?? ''), 'utf8')) as { entries: [string, string][] }
+    ).entries.map(([path]) => path);
+    for (const path of [
+      join(ROOT, 'package.json'),
+      join(ROOT, 'dist', 'version.js'),
+      join(ROOT, 'dist', 'cli-main.js'),
+    ])
+      expect(stamped).toContain(path);
+  });
+
+  it('is not used with another flag', { timeout: SLOW }, async () => {
+    expect(byStamp((await generateLogged(['generate', '--no-cache'])).modules)).toBe(false);
+  });
+
+  it('misses a changed definition, config or template', { timeout: SLOW }, async () => {
+    const edits: [string, string][] = [
+      [join('definitions', 'shop.yaml'), BASE_DEFINITION.replace('An item for sale.', 'An item for rent.')],
+      ['svcgen.config.yaml', 'templates: templates\n'],
+      [join('templates', 'docs-errors.md.hbs'), '# Errors\n'],
+      [join('templates', 'docs-errors.md.hbs'), '# Failures\n'],
+    ];
+    for (const [file, text] of edits) {
+      await writeText(join(dir, file), text);
+      const changed = await generateLogged(['generate']);
+      expect(byStamp(changed.modules), file).toBe(false);
+      await settle();
+      await generateLogged(['generate']);
+      expect(byStamp((await generateLogged(['generate'])).modules), file).toBe(true);
+    }
   });
 });

@@ -1,0 +1,87 @@
+// The no-op stamp (src/incremental/noop-stamp.ts): it holds only while every stamped path is as it
+// was, for the very command it was written for, and never for an input changed as the run began.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stampCommand, stampFile, upToDateByStamp, writeNoopStamp } from '../../src/incremental/noop-stamp.js';
+import { removeDir, tempDir } from '../helpers/tree.js';
+
+const MESSAGE = 'svcgen: generated is up to date\n';
+const ARGS = ['generate', '--out', 'generated'];
+/** A start time after every file of a test was written, so none is racy. */
+const later = () => BigInt(Date.now() + 60_000) * 1_000_000n;
+
+let dir: string;
+let cacheDir: string;
+let paths: { inputs: string[]; probes: string[]; outputs: string[] };
+beforeEach(async () => {
+  dir = await tempDir('svcgen-noop-stamp-');
+  cacheDir = join(dir, 'node_modules', '.cache', 'svcgen');
+  await mkdir(join(dir, 'definitions'));
+  await mkdir(join(dir, 'generated'));
+  await writeFile(join(dir, 'definitions', 'shop.yaml'), 'name: shop\n');
+  await writeFile(join(dir, 'generated', 'types.ts'), 'export {};\n');
+  paths = {
+    inputs: [join(dir, 'definitions'), join(dir, 'definitions', 'shop.yaml')],
+    probes: [join(dir, 'svcgen.config.yaml')],
+    outputs: [join(dir, 'generated', 'types.ts')],
+  };
+  // A stamp counts only for files changed before it was written, in an earlier tick of the file clock.
+  await new Promise((done) => setTimeout(done, 30));
+});
+afterEach(async () => removeDir(dir));
+
+const stamp = (startedNs: bigint = later()) =>
+  writeNoopStamp(cacheDir, stampCommand(dir, ARGS), MESSAGE, paths, startedNs);
+
+describe('no-op stamp', () => {
+  it('holds for the same command with nothing changed, and only from the same working folder', () => {
+    stamp();
+    expect(upToDateByStamp(dir, ARGS)).toBe(MESSAGE);
+    expect(upToDateByStamp(join(dir, 'definitions'), ARGS)).toBeUndefined(); // another working folder
+  });
+
+  it('does not hold for other arguments or another flag', () => {
+    stamp();
+    expect(upToDateByStamp(dir, [...ARGS, '--no-cache'])).toBeUndefined();
+    expect(upToDateByStamp(dir, ['generate', '--out', 'other'])).toBeUndefined();
+  });
+
+  it('does not hold once an input is rewritten, even with the same size', async () => {
+    stamp();
+    await writeFile(join(dir, 'definitions', 'shop.yaml'), 'name: shoq\n');
+    expect(upToDateByStamp(dir, ARGS)).toBeUndefined();
+  });
+
+  it('does not hold once a file is added to a stamped folder', async () => {
+    stamp();
+    await writeFile(join(dir, 'definitions', 'more.yaml'), 'name: more\n');
+    expect(upToDateByStamp(dir, ARGS)).toBeUndefined();
+  });
+
+  it('does not hold once a probed path appears (a config file)', async () => {
+    stamp();
+    await writeFile(join(dir, 'svcgen.config.yaml'), 'output: out\n');
+    expect(upToDateByStamp(dir, ARGS)).toBeUndefined();
+  });
+
+  it('does not hold once an output file is edited', async () => {
+    stamp();
+    await writeFile(join(dir, 'generated', 'types.ts'), 'export {}; \n');
+    expect(upToDateByStamp(dir, ARGS)).toBeUndefined();
+  });
+
+  it('is not written when an input changed after the run began (racy)', () => {
+    stamp(BigInt(Date.now() - 60_000) * 1_000_000n);
+    expect(upToDateByStamp(dir, ARGS)).toBeUndefined();
+  });
+
+  it('does not hold when damaged or written for another command', async () => {
+    stamp();
+    const file = stampFile(cacheDir, stampCommand(dir, ARGS));
+    await writeFile(file, '{"command":');
+    expect(upToDateByStamp(dir, ARGS)).toBeUndefined();
+    await writeFile(file, JSON.stringify({ command: stampCommand(dir, ['generate']), message: MESSAGE, entries: [] }));
+    expect(upToDateByStamp(dir, ARGS)).toBeUndefined();
+  });
+});
