@@ -39,6 +39,11 @@ const FIELD_NAMES = [
   'snake_name',
   'class',
   'Upper',
+  // Members as real APIs name them (docs/definitions.md, "Field names"): kept as written on the wire.
+  '_links',
+  '+1',
+  '@odata.type',
+  'next.page',
 ];
 /** Names of relation fields; a to-one relation's foreign key is `<name>Id`. None is in FIELD_NAMES. */
 const RELATION_NAMES = ['owner', 'parent', 'members', 'linked'];

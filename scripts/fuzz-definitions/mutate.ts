@@ -41,6 +41,10 @@ const ODD_NAMES = [
   '',
   'A',
   'z9',
+  // JSON member names real APIs use: fields may have them (docs/definitions.md, "Field names").
+  '+1',
+  '_links',
+  '@odata.type',
 ];
 const TYPES = ['string', 'integer', 'number', 'boolean', 'date', 'date-time', 'enum', 'record', 'list', 'map', 'json'];
 const DEFAULTS: Json[] = [{}, [], null, 0, 1, -1, 1.5, '', 'x', true, false, '2024-01-31', { a: 1 }, ['x']];

@@ -5,6 +5,13 @@
 /** What a record, route, scheme or error name looks like. */
 export const NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
+/**
+ * What a record field's name (a JSON member name, as on the wire) looks like: not empty, no control
+ * characters (C0, DEL, C1), and not `__proto__`, which an object literal or a parsed body would not
+ * hold as an own member everywhere.
+ */
+export const FIELD_NAME_PATTERN = /^(?!__proto__$)[^\u0000-\u001F\u007F-\u009F]+$/;
+
 /** A YAML mapping as a plain value: an object, not null and not a list. */
 export function isMapping(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

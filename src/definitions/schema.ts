@@ -14,7 +14,7 @@ import {
   RELATION_KINDS,
   SCALAR_KINDS,
 } from '../ir/types.js';
-import { NAME_PATTERN } from './schema-values.js';
+import { FIELD_NAME_PATTERN, NAME_PATTERN } from './schema-values.js';
 
 /** Where an element comes from: the interface document, or a choice made where it is silent. */
 export const Origin = z
@@ -22,6 +22,15 @@ export const Origin = z
   .describe('spec: fixed by the interface document; convention: chosen where it is silent');
 
 const name = z.string().regex(NAME_PATTERN, 'a name: a letter, then letters, digits, "_" or "-"');
+
+/**
+ * A record field's name is its JSON member name, kept as written on the wire (`_links`, `+1`,
+ * `@odata.type`): any text but the empty one, control characters, and `__proto__`, which an object
+ * literal would read as its prototype (docs/definitions.md, "Field names").
+ */
+const fieldName = z
+  .string()
+  .regex(FIELD_NAME_PATTERN, 'a field name: text that is not empty and has no control characters');
 
 /**
  * An RFC 9110 token, what header names are: what every client and server can send. Cookie names
@@ -150,7 +159,7 @@ export const RecordSchema = z.strictObject({
   ...common,
   resourceType: z.string().optional().describe('the json:api type; the record name by default'),
   apiAlias: z.string().optional().describe('the apiAlias member of the record'),
-  fields: z.record(name, FieldSchema),
+  fields: z.record(fieldName, FieldSchema),
   example: example.describe('a whole record (every required field), shown in docs and OpenAPI and answered by mocks'),
   additionalFields: z
     .union([z.literal(true), TypeSchema])

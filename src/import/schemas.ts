@@ -1,7 +1,7 @@
 // JSON Schemas to types and records: component object schemas become records under their own
 // names, nested inline objects named records after their place, everything else a type in place.
 import type { FieldDefinition, RecordDefinition, TypeDefinition } from '../definitions/schema.js';
-import { isMapping, NAME_PATTERN } from '../definitions/schema-values.js';
+import { FIELD_NAME_PATTERN, isMapping } from '../definitions/schema-values.js';
 import { pascalCase } from '../ir/names.js';
 import { backtrackingProblem } from '../ir/pattern-safety.js';
 import * as mapping from './mapping.js';
@@ -245,7 +245,7 @@ export class Schemas {
           : this.typeOf(extra, { ...at, pointer: childPointer(at.pointer, 'additionalProperties') }, `${hint}Value`);
       return { type: 'map', items: stripFieldKeys(items) };
     }
-    const unnameable = Object.keys(properties).filter((key) => !NAME_PATTERN.test(key) || key === '__proto__');
+    const unnameable = Object.keys(properties).filter((key) => !FIELD_NAME_PATTERN.test(key));
     if (unnameable.length > 0) {
       const approximation = mapping.unnameableMembers(unnameable);
       this.report.note('approximated', at.file, at.pointer, approximation.note);
@@ -293,7 +293,7 @@ export class Schemas {
     const fields: Record<string, FieldDefinition> = {};
     for (const [key, property] of Object.entries(properties)) {
       const pointer = childPointer(at.pointer, 'properties', key);
-      if (!NAME_PATTERN.test(key) || key === '__proto__') {
+      if (!FIELD_NAME_PATTERN.test(key)) {
         this.report.note('dropped', at.file, pointer, `property ${JSON.stringify(key)}: not usable as a field name`);
         continue;
       }

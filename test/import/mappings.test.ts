@@ -290,4 +290,36 @@ components:
     expect(definitions.routes.postDocument.body).toEqual({ type: 'record', record: 'PostDocumentRequest' });
     expect(lines[0]).toMatch(/approximated: media type multipart\/form-data: only JSON, form, file and multipart/);
   });
+
+  it('keeps members named as the wire names them (_links, +1, @odata.type, dotted) as fields', async () => {
+    const { definitions, lines, diagnostics } = await importSchemas(`    Issue:
+      type: object
+      required: ['+1', _links]
+      properties:
+        '+1': { type: integer }
+        '-1': { type: integer }
+        _links: { type: object, properties: { self: { type: string } } }
+        '@odata.type': { type: string }
+        next.page: { type: string }
+        with space: { type: boolean }`);
+    expect(definitions.records.Issue.fields).toEqual({
+      '+1': { type: 'integer' },
+      '-1': { type: 'integer', required: false },
+      _links: { type: 'record', record: 'IssueLinks' },
+      '@odata.type': { type: 'string', required: false },
+      'next.page': { type: 'string', required: false },
+      'with space': { type: 'boolean', required: false },
+    });
+    expect(lines).toEqual(['imported: 0 of 0 operations exactly, 0 approximated, 0 dropped']);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('approximates an object with a member no field can be named (empty) as a map of json, reported', async () => {
+    const { definitions, lines } = await importSchemas(`    Holder:
+      type: object
+      properties:
+        odd: { type: object, properties: { '': { type: string }, fine: { type: string } } }`);
+    expect(definitions.records.Holder.fields.odd).toEqual({ type: 'map', items: { type: 'json' }, required: false });
+    expect(lines[0]).toMatch(/approximated: properties "": not usable as field names/);
+  });
 });

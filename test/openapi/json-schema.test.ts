@@ -57,8 +57,8 @@ const item: RecordIr = {
   ],
 };
 /** The schema and the component schemas as the document prints them, $refs named. */
-function schemaOf(type: TypeIr, direction: Direction = 'read') {
-  const components = new Components([item]);
+function schemaOf(type: TypeIr, direction: Direction = 'read', records: readonly RecordIr[] = [item]) {
+  const components = new Components(records);
   const printed = components.printOperation({ schema: typeSchema(type, { components, direction }) });
   const document = new DocumentComponents();
   document.collect(printed.calls, ([section, owner]) => components.printComponent(section, owner));
@@ -167,6 +167,21 @@ describe('typeSchema', () => {
     expect(schemaOf(record({ pick: ['id'] }), 'write').schema).toMatchObject({
       properties: { id: { type: 'integer' } },
       required: ['id'],
+    });
+  });
+
+  it('names fields as the wire names them: "+1", "_links", "@odata.type", "a/b~c"', () => {
+    const names = ['+1', '_links', '@odata.type', 'a/b~c'];
+    const field = item.fields[1]!;
+    const wired: RecordIr = {
+      ...item,
+      fields: names.map((name, index) => ({ ...field, name, readOnly: false, required: index % 2 === 0 })),
+    };
+    expect(schemaOf(record(), 'read', [wired]).components['Item']).toEqual({
+      type: 'object',
+      properties: Object.fromEntries(names.map((name) => [name, { type: 'integer' }])),
+      required: ['+1', '@odata.type'],
+      additionalProperties: false,
     });
   });
 

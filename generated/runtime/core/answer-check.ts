@@ -5,6 +5,7 @@
 // (answered 500 by the plugin), never a 200 and never a 400. Members the definitions do not declare are
 // dropped by the serializer; in development they break the answer too (droppedMembers), so they are seen early.
 import type { z } from 'zod';
+import { jsonPointer } from './errors.js';
 import type { InterfaceMeta, ResponseMeta } from './interface-meta.js';
 import { countedResult } from '../wire/wire-styles.js';
 
@@ -50,7 +51,7 @@ export function judgeResult(judgement: ResultJudgement, result: unknown): void {
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       if (onlyUndeclared(issue)) continue;
-      const pointer = `${prefix}/${issue.path.map(String).join('/')}`.replace(/\/$/, '') || '/';
+      const pointer = `${prefix}${jsonPointer(issue.path)}` || '/';
       violations.push(`${pointer}: ${issue.message}`);
     }
   }

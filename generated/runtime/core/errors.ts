@@ -12,6 +12,14 @@ export interface Violation {
   readonly message: string;
 }
 
+/**
+ * The RFC 6901 pointer of a path of member names and item indexes: "~" and "/" in a name are escaped
+ * ("a/b" is "/a~1b"), since a member may be named anything JSON allows.
+ */
+export function jsonPointer(path: readonly PropertyKey[]): string {
+  return path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
 export interface ApiErrorOptions {
   /** A catalog entry of this kind to answer with, when the kind has several (e.g. "badCredentials"). */
   readonly entry?: string;

@@ -8,6 +8,8 @@
 // prototype, so that an optional member named like one every object inherits (constructor, toString,
 // valueOf) is absent when the request leaves it out, where zod's `key in input` would find it.
 
+import { jsonPointer } from './errors.js';
+
 /** How deep a request's JSON may nest: objects and lists within one another, the outermost counting 1. */
 export const MAX_JSON_DEPTH = 100;
 
@@ -45,12 +47,12 @@ function copy(value: unknown, path: string[], depth: number): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_JSON_DEPTH)
     // Named by its outermost member: the whole pointer would be a hundred segments long.
-    throw new RefusedValue(pointerOf(path.slice(0, 1)), `nested more than ${MAX_JSON_DEPTH} levels deep`);
+    throw new RefusedValue(jsonPointer(path.slice(0, 1)), `nested more than ${MAX_JSON_DEPTH} levels deep`);
   if (Array.isArray(value)) return value.map((item, index) => member(item, String(index), path, depth));
   const plain = Object.create(null) as Record<string, unknown>;
   for (const [name, item] of Object.entries(value)) {
     if (name === RESERVED_MEMBER)
-      throw new RefusedValue(pointerOf([...path, name]), `the member name ${RESERVED_MEMBER} is reserved`);
+      throw new RefusedValue(jsonPointer([...path, name]), `the member name ${RESERVED_MEMBER} is reserved`);
     plain[name] = member(item, name, path, depth);
   }
   return plain;
@@ -61,8 +63,4 @@ function member(value: unknown, name: string, path: string[], depth: number): un
   const copied = copy(value, path, depth + 1);
   path.pop();
   return copied;
-}
-
-function pointerOf(path: readonly string[]): string {
-  return path.map((segment) => `/${segment.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }

@@ -10,7 +10,7 @@ import { AnswerSchemas, serializeBody, type ResponseSchemas } from './answer-ser
 import { judgeEntries } from './body-entries.js';
 import { cookieParameters } from '../core/cookies.js';
 import { InternalError, sendApiError, sendJson, sendJsonText } from './error-reply.js';
-import { ApiError, BadRequest, ParameterMissing, Validation, type Violation } from '../core/errors.js';
+import { ApiError, BadRequest, jsonPointer, ParameterMissing, Validation, type Violation } from '../core/errors.js';
 import { enableCors, type CorsOptions } from './cors.js';
 import { idempotencySettings, keyedRoute, type IdempotencyOptions } from '../stores/idempotency.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from '../core/interface-meta.js';
@@ -707,7 +707,7 @@ function parseParameters(
   for (const issue of result.error.issues) {
     const name = String(issue.path[0] ?? where);
     const message = `The ${where} parameter "${name}" is invalid: ${issue.message}.`;
-    bad.push({ pointer: `/${issue.path.map(String).join('/')}`, parameter: name, message });
+    bad.push({ pointer: jsonPointer(issue.path), parameter: name, message });
   }
   return undefined;
 }
@@ -789,11 +789,13 @@ function parseJsonMember(member: string, text: unknown): unknown {
 }
 
 function toViolation(issue: z.core.$ZodIssue): Violation {
-  const path = issue.path.map(String);
   const unknownKeys = issue.code === 'unrecognized_keys' ? issue.keys : [];
   if (unknownKeys.length > 0)
-    return { pointer: `/${[...path, unknownKeys[0]].join('/')}`, message: `unknown field ${unknownKeys.join(', ')}` };
-  return { pointer: `/${path.join('/')}`, message: issue.message };
+    return {
+      pointer: jsonPointer([...issue.path, unknownKeys[0]!]),
+      message: `unknown field ${unknownKeys.join(', ')}`,
+    };
+  return { pointer: jsonPointer(issue.path) || '/', message: issue.message };
 }
 
 /**

@@ -1,6 +1,7 @@
 // Names the variant of a tagged union a request's value was read as, for the violations inside it: "`kind` is
 // `card`: `/number` is required" says which record the server expected, where a bare pointer would not.
 import type { z } from 'zod';
+import { jsonPointer } from '../core/errors.js';
 
 /** The zod 4 definition members read here (zod documents `_zod.def` for tools that walk schemas). */
 interface Def {
@@ -40,7 +41,7 @@ export function variantMessage(
   const tagged = innermostTagged(schema, value, path);
   if (!tagged) return undefined;
   const inner = path.slice(tagged.depth);
-  const pointer = `\`/${inner.map(String).join('/')}\``;
+  const pointer = `\`${jsonPointer(inner) || '/'}\``;
   const absent = inner.length > 0 && memberAt(value, path) === undefined;
   return `\`${tagged.property}\` is \`${tagged.value}\`: ${pointer} ${absent ? 'is required' : `is invalid: ${message}`}`;
 }

@@ -21,5 +21,6 @@ export const successFalseWire: ErrorWire = {
 };
 
 function pointerToPath(pointer: string): string {
-  return pointer.split('/').filter(Boolean).join('.') || '(body)';
+  const names = pointer.split('/').filter(Boolean);
+  return names.map((name) => name.replace(/~1/g, '/').replace(/~0/g, '~')).join('.') || '(body)';
 }
