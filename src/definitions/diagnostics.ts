@@ -58,6 +58,7 @@ export const DIAGNOSTIC_CODES = {
   SVC261: 'upload on a GET route',
   SVC262: 'event data that is not a record',
   SVC263: 'when on an answer for a class of statuses or default',
+  SVC264: 'content on a HEAD route',
   SVC245: 'handler module that does not parse',
   SVC246: 'handler module without a handlers object',
   SVC247: 'handlers object with a spread or computed member',

@@ -1,5 +1,6 @@
 // Operations to routes: method, path, name, parameters, body, answers and auth.
 import { pascalCase } from '../ir/names.js';
+import { HTTP_METHODS } from '../runtime/core/vocabulary.js';
 import type { MultipartDefinition, ParameterDefinition, RouteDefinition } from '../definitions/schema.js';
 import { isMapping } from '../definitions/schema-values.js';
 import { bodyKeys, contentType, requestBody } from './bodies.js';
@@ -13,7 +14,7 @@ import { childPointer } from './report.js';
 import { routeAuth, type ImportedAuth } from './security.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-const SUPPORTED = new Set(['get', 'put', 'post', 'delete', 'patch']);
+const SUPPORTED: ReadonlySet<string> = new Set(HTTP_METHODS.map((method) => method.toLowerCase()));
 const PATH = /^\/[A-Za-z0-9_\-./{}]*$/;
 
 export function importOperations(context: ImportContext, auth: ImportedAuth, names: NameRegistry) {
@@ -35,7 +36,7 @@ export function importOperations(context: ImportContext, auth: ImportedAuth, nam
             context,
             at,
             'dropped',
-            `${method.toUpperCase()} operation: svcgen routes are GET, POST, PUT, PATCH or DELETE`,
+            `${method.toUpperCase()} operation: svcgen routes are ${HTTP_METHODS.join(', ')}`,
           );
         if (!PATH.test(path))
           return void noteAt(context, at, 'dropped', `path ${path}: only letters, digits, "_-./" and {placeholders}`);
@@ -147,6 +148,7 @@ function importOperation(
     { ...operation, pointer: childPointer(operation.pointer, 'responses') },
     name,
   );
+  if (HTTP === 'HEAD') withoutContent(context, route, operation);
   // A handler that returns answers 2xx; a route whose document lists only failures (or only `default`) gets an
   // empty 204 so that the generated contract declares what its server sends.
   if (!Object.keys(route.responses).some((status) => status.startsWith('2'))) {
@@ -154,6 +156,31 @@ function importOperation(
     route.responses['204'] = { envelope: 'none' };
   }
   return { name, definition: inReadingOrder(route) };
+}
+
+/**
+ * A HEAD answer carries no content (RFC 9110 section 9.3.2): a body a document gives one describes the GET's answer,
+ * so it is left out (exact on the wire); a request body on a HEAD is one no server reads, and is dropped.
+ */
+function withoutContent(
+  context: ImportContext,
+  route: RouteDefinition,
+  operation: { file: string; pointer: string; value: Record<string, unknown> },
+): void {
+  const requestKeys = (['body', 'bodyRequired', 'bodyFormats', 'upload', 'multipart'] as const).filter(
+    (key) => route[key] !== undefined,
+  );
+  if (requestKeys.length > 0) {
+    for (const key of requestKeys) delete route[key];
+    noteAt(context, operation, 'dropped', 'request body of a HEAD operation: a HEAD request carries no content');
+  }
+  for (const answer of Object.values(route.responses)) {
+    if (!answer) continue;
+    delete answer.body;
+    delete answer.file;
+    delete answer.events;
+    delete answer.total;
+  }
 }
 
 /** The route's keys in the order a reader expects them, whatever order they were filled in. */

@@ -37,6 +37,7 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
   checkAuth(ctx, scope, def, path);
   checkErrors(ctx, scope, def, path);
   checkPathParameters(ctx, def, path);
+  if (def.method === 'HEAD') checkHeadWithoutContent(ctx, def, path);
   const fullPath = joinPath(scope.iface?.basePath ?? '', def.version, def.path);
   return {
     name,
@@ -161,7 +162,8 @@ function buildResponses(ctx: FileContext, def: RouteDefinition, path: YamlPath, 
         key: status,
         status: statusOfKey(status),
         body: response.body ? buildType(ctx, response.body, [...responsePath, 'body']) : undefined,
-        envelope: (response.envelope ?? 'interface') === 'interface',
+        // A HEAD answer has no content to wrap (RFC 9110 section 9.3.2).
+        envelope: def.method !== 'HEAD' && (response.envelope ?? 'interface') === 'interface',
         headers: buildParameters(ctx, response, responsePath, documented.origin, 'headers'),
         when: response.when,
         total: response.total ?? false,
@@ -170,6 +172,30 @@ function buildResponses(ctx: FileContext, def: RouteDefinition, path: YamlPath, 
         ...documented,
       };
     });
+}
+
+const REQUEST_CONTENT = { body: 'a body', upload: 'an upload', multipart: 'a multipart body' } as const;
+const ANSWER_CONTENT = { body: 'a body', file: 'a file', events: 'an event stream' } as const;
+
+/** A HEAD request and its answers carry no content (RFC 9110 section 9.3.2): only headers and a status. */
+function checkHeadWithoutContent(ctx: FileContext, def: RouteDefinition, path: YamlPath): void {
+  for (const [key, what] of Object.entries(REQUEST_CONTENT))
+    if (def[key as keyof typeof REQUEST_CONTENT] !== undefined)
+      ctx.report(
+        'SVC264',
+        [...path, key],
+        `a HEAD route takes ${what} (expected none: a HEAD request carries no content)`,
+        true,
+      );
+  for (const [status, response] of Object.entries(def.responses))
+    for (const [key, what] of Object.entries(ANSWER_CONTENT))
+      if (response?.[key as keyof typeof ANSWER_CONTENT] !== undefined)
+        ctx.report(
+          'SVC264',
+          [...path, 'responses', status, key],
+          `answer ${status} of a HEAD route has ${what} (expected headers only: a HEAD answer carries no content; the GET route of the same path declares it)`,
+          true,
+        );
 }
 
 function checkPathParameters(ctx: FileContext, def: RouteDefinition, path: YamlPath): void {

@@ -2,7 +2,7 @@
 // are each route's documented full path (aliases and other versions are named in the operation);
 // components hold only what is used.
 import { compareCodePoints } from '../../ir/names.js';
-import type { InterfaceIr, Ir, ModuleIr } from '../../ir/types.js';
+import type { HttpMethod, InterfaceIr, Ir, ModuleIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter } from '../contract.js';
 import { shared, type PartedFile } from '../parts.js';
 import { canonicalJson, PrintedJson, writeObject, type WriteMember } from '../shared/json.js';
@@ -28,8 +28,10 @@ export const openapiEmitter: Emitter = {
     interfaceModules(ir).map((module) => openApiFile(ir, module, openapi)),
 };
 
-const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'patch'] as const;
-type Method = (typeof METHOD_ORDER)[number];
+type Method = Lowercase<HttpMethod>;
+/** Each method's place in a path item: the order in which OpenAPI's Path Item Object lists its operations. */
+const METHOD_PLACE: Record<Method, number> = { get: 0, put: 1, post: 2, delete: 3, options: 4, head: 5, patch: 6 };
+const METHOD_ORDER = (Object.keys(METHOD_PLACE) as Method[]).sort((a, b) => METHOD_PLACE[a] - METHOD_PLACE[b]);
 
 /** An operation of the document: where it sits, and what it is printed from. */
 interface Placed {

@@ -2,7 +2,8 @@
 // accepts these words, the IR and the emitters name them, and the generated runtime reads them. A leaf
 // that imports nothing, so that every output that needs a word can carry it.
 
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** The route methods, in the order an Allow header names them. HEAD and OPTIONS answers carry no body of the API's. */
+export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** How an interface wraps its answers: json:api documents, `{success, data}`, or `{apiAlias}` objects. */

@@ -2,9 +2,11 @@
 // an allowed Origin gets Access-Control-Allow-Origin with the headers a generated client reads
 // (Location, Retry-After, WWW-Authenticate, a session's token header) exposed, and a preflight is
 // answered before authentication, which a browser's preflight never carries. Other origins get no
-// CORS headers, so browsers keep the answers from their pages.
+// CORS headers, so browsers keep the answers from their pages. A route that declares OPTIONS keeps every
+// OPTIONS request but a preflight (an allowed Origin and Access-Control-Request-Method), which is answered here.
 import type { FastifyInstance } from 'fastify';
 import type { InterfaceMeta } from '../core/interface-meta.js';
+import { HTTP_METHODS } from '../core/vocabulary.js';
 
 export interface CorsOptions {
   /** The origins (scheme://host[:port]) whose pages may call the service, or '*' for any page. */
@@ -16,6 +18,7 @@ export interface CorsOptions {
 }
 
 const EXPOSED = ['location', 'retry-after', 'www-authenticate', 'authentication-info'];
+const ALLOWED_METHODS = HTTP_METHODS.join(', ');
 
 export function enableCors(app: FastifyInstance, meta: InterfaceMeta, options: CorsOptions): void {
   if (options.origins === '*' && options.credentials)
@@ -34,7 +37,7 @@ export function enableCors(app: FastifyInstance, meta: InterfaceMeta, options: C
     reply.header('access-control-expose-headers', exposed);
     const preflightMethod = request.headers['access-control-request-method'];
     if (request.method !== 'OPTIONS' || preflightMethod === undefined) return;
-    reply.header('access-control-allow-methods', 'GET, HEAD, POST, PUT, PATCH, DELETE');
+    reply.header('access-control-allow-methods', ALLOWED_METHODS);
     const requested = request.headers['access-control-request-headers'];
     if (requested !== undefined) reply.header('access-control-allow-headers', requested);
     reply.header('access-control-max-age', String(options.maxAgeSeconds ?? 600));

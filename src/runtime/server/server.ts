@@ -20,6 +20,7 @@ import { parseQueryString, queryOf, type QueryValue } from '../core/query-string
 import { parseRequestJson, RefusedValue, requestValue } from '../core/request-json.js';
 import type { JsonSchema } from '../wire/wire-schemas.js';
 import { wireStyle } from '../wire/wire-styles.js';
+import { HTTP_METHODS } from '../core/vocabulary.js';
 import { renderResult, selectResponse, type JsonApiRendering, type Rendered } from './responses.js';
 import {
   createAuthenticator,
@@ -164,6 +165,7 @@ export function createInterfacePlugin(
     const toSchemeError = (error: unknown, request: FastifyRequest) => toApiError(error, request, options);
     for (const { scheme, kind, options: schemeOptions } of schemes)
       kind.routes?.(app, scheme, schemeOptions, { toApiError: toSchemeError });
+    const declaredHeads = headPaths(definition);
     for (const route of Object.values(definition.routes)) {
       const { authorize, run, callerOf } = routeRunner({
         definition,
@@ -190,6 +192,8 @@ export function createInterfacePlugin(
           onRequest: authorize,
           handler: keyed?.handler ?? run,
           ...(keyed && { onSend: keyed.onSend }),
+          // A HEAD route of the definitions answers HEAD on this path, whichever of the two is registered first.
+          ...(route.method === 'GET' && declaredHeads.has(path) && { exposeHeadRoute: false }),
         });
       }
     }
@@ -230,7 +234,10 @@ function publicOrigin(name: string, configured: string): string {
   return url.origin;
 }
 
-const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** The paths a HEAD route of the definitions serves: Fastify must not derive a HEAD of their GET routes there. */
+function headPaths(definition: InterfaceDefinition): Set<string> {
+  return new Set(Object.values(definition.routes).flatMap((route) => (route.method === 'HEAD' ? route.paths : [])));
+}
 
 function fastifyPath(path: string): string {
   return path.replace(/\{([^}]+)\}/g, ':$1');
@@ -250,13 +257,14 @@ function servedMethods(definition: InterfaceDefinition): Map<string, Set<string>
 
 /**
  * On every served path, a method the path does not serve is 405 with Allow (RFC 9110 section 15.5.6), in
- * the interface's error shape; OPTIONS is 204 with Allow. A method another interface serves on the
- * same path stays theirs.
+ * the interface's error shape; OPTIONS is 204 with Allow unless a route of the definitions serves it. A method
+ * another interface serves on the same path stays theirs.
  */
 function registerMethodNotAllowed(app: FastifyInstance, definition: InterfaceDefinition): void {
   for (const [path, methods] of servedMethods(definition)) {
     const url = fastifyPath(path);
-    const allow = [...HTTP_METHODS.filter((method) => methods.has(method)), 'OPTIONS'].join(', ');
+    methods.add('OPTIONS');
+    const allow = HTTP_METHODS.filter((method) => methods.has(method)).join(', ');
     const others = HTTP_METHODS.filter((method) => !methods.has(method) && !app.hasRoute({ method, url }));
     if (others.length > 0) {
       const refuse = async (request: FastifyRequest): Promise<never> => {
