@@ -77,7 +77,7 @@ class Sampler {
     if (nullable && this.mode === 'random' && this.next() < 0.2) return null;
     if (Array.isArray(schema.allOf)) {
       const parts = schema.allOf.map((member) => this.value(member, depth + 1));
-      const own = { ...schema, allOf: undefined };
+      const own: Record<string, unknown> = { ...schema, allOf: undefined };
       if (own.properties) parts.push(this.value(own, depth + 1));
       return parts.every(isObject) ? Object.assign({}, ...parts) : parts[0];
     }

@@ -5,6 +5,7 @@ import { FIELD_NAME_PATTERN, isMapping } from '../definitions/schema-values.js';
 import { pascalCase } from '../ir/names.js';
 import { backtrackingProblem } from '../ir/pattern-safety.js';
 import * as mapping from './mapping.js';
+import { importedDiscriminator, mergeableMember, mergeableOwn, mergeParts } from './variants.js';
 import type { NameRegistry } from './naming.js';
 import type { Place, Refs } from './refs.js';
 import { childPointer, type ImportReport, type NoteKind } from './report.js';
@@ -91,6 +92,8 @@ export class Schemas {
       const enumValues = stringEnumUnion(others);
       if (enumValues) return { type: 'enum', values: enumValues, ...orNull };
       if (hasOwnType(schema)) {
+        const merged = others.length === members.length ? this.variantsBesideOwn(schema, keyword, at, hint) : undefined;
+        if (merged) return merged;
         const approximation = mapping.unionBesideOwnType(keyword);
         note(approximation.note);
         return approximation.type;
@@ -324,6 +327,49 @@ export class Schemas {
         );
     }
     return field;
+  }
+
+  /**
+   * oneOf/anyOf beside the object's own properties: a union of records, each the shared properties and one
+   * member's own (oneOf stays exclusive). Undefined when a member is no object that merges exactly.
+   */
+  private variantsBesideOwn(
+    schema: Schema,
+    keyword: 'oneOf' | 'anyOf',
+    at: Place,
+    hint: string,
+  ): TypeDefinition | undefined {
+    if (!mergeableOwn(schema)) return undefined;
+    const { oneOf: _oneOf, anyOf: _anyOf, discriminator: _discriminator, ...own } = schema;
+    const shared = this.flatten(own, at, new Set());
+    if (!shared) return undefined;
+    const merged: { schema: Schema; at: Place }[] = [];
+    for (const [index, member] of (schema[keyword] as unknown[]).entries()) {
+      const place = { ...at, pointer: childPointer(at.pointer, keyword, index) };
+      const part = this.memberPart(member, place);
+      const combined = part && mergeParts(shared, part, schema.additionalProperties);
+      if (!combined) return undefined;
+      merged.push({ schema: combined, at: place });
+    }
+    const names = merged.map((variant, index) =>
+      this.recordAt(variant.schema, variant.at, `${hint}Variant${index + 1}`, variant.schema),
+    );
+    const variants = names.map((name): TypeDefinition => ({ type: 'record', record: name }));
+    const discriminator = importedDiscriminator(
+      schema.discriminator,
+      names.map((name) => ({ name, record: this.records.get(name) })),
+    );
+    return discriminator ? { type: 'union', variants, discriminator } : mapping.union(keyword, variants);
+  }
+
+  /** A oneOf/anyOf member's properties and required names, when it only adds those. */
+  private memberPart(member: unknown, at: Place): { properties: Schema; required: unknown[] } | undefined {
+    const resolved = this.refs.deref<Schema>(member, at);
+    if (!resolved || !mergeableMember(resolved.value)) return undefined;
+    const value = resolved.value;
+    if (value.type === undefined && value.properties === undefined && value.allOf === undefined)
+      return { properties: {}, required: Array.isArray(value.required) ? value.required : [] };
+    return this.flatten(member, at, new Set());
   }
 
   private allOfType(schema: Schema, at: Place, hint: string): TypeDefinition {
