@@ -143,6 +143,17 @@ function compareParameters(
 function compareBody(ctx: CompareContext, route: string, base: RouteIr, head: RouteIr): void {
   const report = ctx.reporter(`${route} › body`, { head: head.location });
   const directions: Direction[] = ['request'];
+  // A body of the same kind on both sides (JSON, upload or form) may become required or optional; a change of
+  // kind is reported as such (compare-files.ts).
+  const sameKind = Boolean(
+    (base.body && head.body) || (base.upload && head.upload) || (base.multipart && head.multipart),
+  );
+  if (sameKind && base.bodyRequired !== head.bodyRequired)
+    report(
+      head.bodyRequired ? 'became-required' : 'became-optional',
+      head.bodyRequired ? 'now required' : 'now optional',
+      directions,
+    );
   if (!base.body && head.body) {
     report(
       head.bodyRequired ? 'body-added' : 'body-added-optional',
@@ -151,15 +162,7 @@ function compareBody(ctx: CompareContext, route: string, base: RouteIr, head: Ro
     );
   } else if (base.body && !head.body) {
     report('body-removed', 'request body removed', directions);
-  } else if (base.body && head.body) {
-    if (base.bodyRequired !== head.bodyRequired)
-      report(
-        head.bodyRequired ? 'became-required' : 'became-optional',
-        head.bodyRequired ? 'now required' : 'now optional',
-        directions,
-      );
-    compareTypes(report, directions, base.body, head.body, ctx);
-  }
+  } else if (base.body && head.body) compareTypes(report, directions, base.body, head.body, ctx);
   const formats = listDelta(base.bodyFormats, head.bodyFormats);
   if (base.body) for (const format of formats.added) report('body-format-added', `accepts ${format} bodies`);
   if (head.body)

@@ -68,8 +68,7 @@ export function requestBody(context: ImportContext, body: unknown, at: Place, ro
   const content = isMapping(resolved.value.content) ? resolved.value.content : {};
   const contentAt = { file: where.file, pointer: childPointer(where.pointer, 'content') };
   const files = fileBody(context, content, contentAt);
-  if (files && resolved.value.required !== true) noteAt(context, where, 'approximated', mapping.optionalFileBody());
-  if (files) return files;
+  if (files) return resolved.value.required === true ? files : { ...files, bodyRequired: false };
   const found = contentType(
     context,
     content,

@@ -108,8 +108,3 @@ export function nestedForm(): string {
 export function bodyMedia(media: string): string {
   return `media type ${media}: only JSON, form, file and multipart bodies of files and text, approximated as a JSON body`;
 }
-
-/** A byte or multipart body the document makes optional: an upload and a multipart form are always sent. */
-export function optionalFileBody(): string {
-  return 'an optional file or multipart body: svcgen routes always take their upload or form, imported as required';
-}

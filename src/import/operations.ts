@@ -1,7 +1,7 @@
 // Operations to routes: method, path, name, parameters, body, answers and auth.
 import { pascalCase } from '../ir/names.js';
 import { HTTP_METHODS } from '../runtime/core/vocabulary.js';
-import type { MultipartDefinition, ParameterDefinition, RouteDefinition } from '../definitions/schema.js';
+import type { ParameterDefinition, RouteDefinition } from '../definitions/schema.js';
 import { isMapping } from '../definitions/schema-values.js';
 import { bodyKeys, contentType, requestBody } from './bodies.js';
 import { noteAt, type ImportContext } from './context.js';
@@ -229,7 +229,7 @@ function swaggerBodyKeys(
   }
   if (form) {
     const multipart = swaggerMultipart(context, form);
-    if (multipart) return { multipart };
+    if (multipart) return multipart;
     const properties: Record<string, unknown> = {};
     const required: string[] = [];
     let at = { file: context.file, pointer: '' };
@@ -251,8 +251,11 @@ function swaggerBodyKeys(
   return {};
 }
 
-/** Swagger 2.0 formData parameters with a `type: file` among them: a multipart form, when every part fits one. */
-function swaggerMultipart(context: ImportContext, form: Record<string, unknown>): MultipartDefinition | undefined {
+/**
+ * Swagger 2.0 formData parameters with a `type: file` among them: a multipart form, when every part fits one; the
+ * form is required when one of its parts is, as a url-encoded form is.
+ */
+function swaggerMultipart(context: ImportContext, form: Record<string, unknown>): Partial<RouteDefinition> | undefined {
   const entries = Object.entries(form) as [string, { parameter: Record<string, unknown>; at: Place }][];
   if (!entries.some(([, { parameter }]) => parameter.type === 'file')) return undefined;
   const properties = Object.fromEntries(
@@ -263,5 +266,7 @@ function swaggerMultipart(context: ImportContext, form: Record<string, unknown>)
   );
   const required = entries.filter(([, { parameter }]) => parameter.required === true).map(([key]) => key);
   const [, first] = entries[0]!;
-  return multipartOf(context, { type: 'object', properties, required }, undefined, first.at);
+  const multipart = multipartOf(context, { type: 'object', properties, required }, undefined, first.at);
+  if (!multipart) return undefined;
+  return required.length > 0 ? { multipart } : { multipart, bodyRequired: false };
 }

@@ -322,4 +322,34 @@ components:
     expect(definitions.records.Holder.fields.odd).toEqual({ type: 'map', items: { type: 'json' }, required: false });
     expect(lines[0]).toMatch(/approximated: properties "": not usable as field names/);
   });
+
+  it('imports an optional upload and an optional multipart form exactly, and emits them optional again', async () => {
+    const paths = `
+  /photos:
+    put:
+      operationId: putPhoto
+      requestBody:
+        content: { application/octet-stream: { schema: { type: string, format: binary } } }
+      responses: { '204': { description: Stored. } }
+  /documents:
+    post:
+      operationId: postDocument
+      requestBody:
+        required: false
+        content:
+          multipart/form-data:
+            schema: { type: object, required: [scan], properties: { scan: { type: string, format: binary } } }
+      responses: { '204': { description: Stored. } }`;
+    const { definitions, lines, diagnostics } = await importSchemas('    {}', paths);
+    expect(definitions.routes.putPhoto).toMatchObject({ upload: {}, bodyRequired: false });
+    expect(definitions.routes.postDocument).toMatchObject({
+      multipart: { files: { scan: {} } },
+      bodyRequired: false,
+    });
+    expect(lines).toEqual(['imported: 2 of 2 operations exactly, 0 approximated, 0 dropped']);
+    expect(diagnostics).toEqual([]);
+    const openapi = JSON.parse(await readFile(join(dir, 'generated', 'mapped', 'openapi.json'), 'utf8'));
+    expect(openapi.paths['/photos'].put.requestBody.required).toBe(false);
+    expect(openapi.paths['/documents'].post.requestBody.required).toBe(false);
+  });
 });

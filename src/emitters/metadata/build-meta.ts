@@ -175,11 +175,16 @@ export function buildRouteMeta(module: ModuleIr, route: RouteIr): Json {
           queryAlternative: route.bodyQueryAlternative && pick(route.bodyQueryAlternative, 'member', 'style'),
         })
       : undefined,
-    upload: route.upload && fileMeta(route.upload),
-    multipart: route.multipart && multipartMeta(route.multipart),
+    upload: route.upload && { ...fileMeta(route.upload), ...streamedBodyOptional(route) },
+    multipart: route.multipart && { ...multipartMeta(route.multipart), ...streamedBodyOptional(route) },
     responses: route.responses.map((response) => responseMeta(module, response)),
     errors: route.errors,
   });
+}
+
+/** `optional: true` on an upload or a multipart form the route may be called without. */
+function streamedBodyOptional(route: RouteIr): { optional?: true } {
+  return route.bodyRequired ? {} : { optional: true };
 }
 
 /** The `key` of each parameter whose `key` is kept, by name; none when none is. */

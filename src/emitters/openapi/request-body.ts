@@ -11,13 +11,17 @@ const MEDIA_TYPES = { json: JSON_MEDIA, form: FORM_MEDIA } as const;
 export function requestBody(route: RouteIr, components: Components): RequestBodyObject | undefined {
   if (route.upload) {
     const description = paragraphs(route.upload.description, fileLimit(route.upload));
-    return { ...(description !== undefined && { description }), required: true, content: fileContent(route.upload) };
+    return {
+      ...(description !== undefined && { description }),
+      required: route.bodyRequired,
+      content: fileContent(route.upload),
+    };
   }
   if (route.multipart) {
     const description = paragraphs(route.multipart.description, multipartLimits(route.multipart));
     return {
       ...(description !== undefined && { description }),
-      required: true,
+      required: route.bodyRequired,
       content: multipartContent(route.multipart),
     };
   }

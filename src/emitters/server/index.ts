@@ -302,7 +302,7 @@ function handlerView(module: ModuleIr, route: RouteIr, sessions: boolean) {
       files: route.multipart.files.map((part) => part.name),
       fields: route.multipart.fields.map((part) => part.name),
     },
-    bodyOptional: route.body !== undefined && !route.bodyRequired,
+    bodyOptional: !route.bodyRequired,
     result: handlerResultShape(module, route),
     sessions,
     context: symbols.handlerContext(module.name),
@@ -335,13 +335,18 @@ function inputType(view: HandlerView, { input, part }: RouteInput): TypeNode {
   const output = (schema: RoutePart | 'BodyEntry') =>
     typeRef('z.output', [typeOf(`schemas.${symbols.routeSchema(view.name, schema)}`)]);
   if (input !== 'body') return output(part);
+  const type = bodyType(view, output(part), output('BodyEntry'));
+  return view.bodyOptional ? union([type, typeRef('undefined')]) : type;
+}
+
+/** The body as the handler gets it when the request has one: streamed (an upload, a form) or judged by its schema. */
+function bodyType(view: HandlerView, whole: TypeNode, entry: TypeNode): TypeNode {
   if (view.upload) return typeRef('UploadedFile');
   if (view.multipart) {
     const names = (list: readonly string[]) => (list.length > 0 ? union(list.map(stringType)) : typeRef('never'));
     return typeRef('MultipartBody', [names(view.multipart.files), names(view.multipart.fields)]);
   }
-  const type = view.bodyEntries ? typeRef('BodyEntries', [output('BodyEntry')]) : output(part);
-  return view.bodyOptional ? union([type, typeRef('undefined')]) : type;
+  return view.bodyEntries ? typeRef('BodyEntries', [entry]) : whole;
 }
 
 /** `name: { pathParams: schemas.…, …, responses }`: the table's keys differ from the handler input names. */

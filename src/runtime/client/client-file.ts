@@ -55,7 +55,8 @@ export async function fileCall<T = unknown>(
   input: CallInput,
   options: CallOptions = {},
 ): Promise<T> {
-  const body = route.upload ? uploadBody(route, input.body as FileUpload) : undefined;
+  // An optional upload left out goes as no body at all, without a Content-Type.
+  const body = route.upload && input.body !== undefined ? uploadBody(route, input.body as FileUpload) : undefined;
   const files = route.responses.filter((response) => response.file);
   // A file answer's media types, then JSON for the others (error answers included).
   const accept =

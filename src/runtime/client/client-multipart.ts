@@ -17,17 +17,23 @@ export async function multipartCall<T = unknown>(
   input: CallInput,
   options: CallOptions = {},
 ): Promise<T> {
+  // An optional form left out goes as no body at all, without a Content-Type.
+  const body = input.body === undefined ? undefined : { content: formData(route, input.body), contentType: '' };
+  const response = await core.exchange(route.name, input, options, { body });
+  return (await core.decodeAnswer(route.name, input, options, response)) as T;
+}
+
+/** The parts by name as one form. No Content-Type of our own: fetch writes multipart/form-data with its boundary. */
+function formData(route: RouteMeta, parts: unknown): FormData {
   const form = new FormData();
   const files = route.multipart?.files ?? {};
-  for (const [name, value] of Object.entries((input.body ?? {}) as Record<string, unknown>)) {
+  for (const [name, value] of Object.entries(parts as Record<string, unknown>)) {
     if (value === undefined) continue;
     const file = files[name];
     if (file) form.append(name, ...fileEntry(value as FilePart, name, file.mediaTypes));
     else form.append(name, String(value));
   }
-  // No Content-Type of our own: fetch writes multipart/form-data with the boundary it chose.
-  const response = await core.exchange(route.name, input, options, { body: { content: form, contentType: '' } });
-  return (await core.decodeAnswer(route.name, input, options, response)) as T;
+  return form;
 }
 
 function fileEntry(part: FilePart, name: string, mediaTypes: readonly string[]): [Blob, string] {

@@ -89,6 +89,8 @@ export interface MultipartMeta {
   >;
   readonly maxParts: number;
   readonly maxFieldBytes: number;
+  /** The request may come without a form at all (bodyRequired: false); the handler then gets undefined. */
+  readonly optional?: true;
 }
 
 /** A file as a request or response body: its media types (lower case), and for uploads the most bytes taken. */
@@ -131,7 +133,10 @@ export interface RouteMeta {
   /** The header (lower-cased) naming one attempt of the request: clients fill it and retry, servers replay. */
   readonly idempotencyKey?: string;
   /** The request body is a file's bytes, streamed to the handler (octet-stream.ts). */
-  readonly upload?: FileMeta;
+  readonly upload?: FileMeta & {
+    /** The request may come without bytes at all (bodyRequired: false); the handler then gets undefined. */
+    readonly optional?: true;
+  };
   /** The request body is a multipart/form-data form, read part by part (multipart.ts). */
   readonly multipart?: MultipartMeta;
   readonly responses: readonly ResponseMeta[];

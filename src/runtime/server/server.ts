@@ -398,6 +398,9 @@ function routeRunner(parts: RunnerParts) {
   const fastPath = !parts.development;
   const media = definition.media ?? [];
   const streamedBody = media.find((kind) => kind.body?.takes(route))?.body;
+  const streamedBodyOptional = route.upload?.optional === true || route.multipart?.optional === true;
+  /** An optional upload or form the request leaves out: neither checked nor read, the handler gets undefined. */
+  const absentStreamedBody = (request: FastifyRequest) => streamedBodyOptional && withoutContent(request);
   const streamedAnswers = media.flatMap((kind) => (kind.answer ? [kind.answer] : []));
 
   // A file or an event stream is asked for by its own media type (Accept: text/event-stream), not json:api's.
@@ -413,8 +416,9 @@ function routeRunner(parts: RunnerParts) {
     }
     if (auth !== undefined || representation !== 'plain') prepared.set(request, { representation, auth });
     // Routes without a body ignore a JSON one (clients that send Content-Type: application/json on every request).
-    if (streamedBody) streamedBody.check(request, route);
-    else requireBodyMediaType(request, route.body?.formats ?? ['json']);
+    if (streamedBody) {
+      if (!absentStreamedBody(request)) streamedBody.check(request, route);
+    } else requireBodyMediaType(request, route.body?.formats ?? ['json']);
   };
 
   /** Path, query, header and cookie parameters; every bad one, wherever it is, is named in one 400. */
@@ -516,7 +520,8 @@ function routeRunner(parts: RunnerParts) {
   const run = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const parameters = readParameters(request);
     if (schemas.body) parameters.input['body'] = readBody(request, parameters.rawQuery);
-    else if (streamedBody) parameters.input['body'] = await streamedBody.read(request, reply, route);
+    else if (streamedBody && !absentStreamedBody(request))
+      parameters.input['body'] = await streamedBody.read(request, reply, route);
     const state = prepared.get(request);
     const origin = parts.originOf(request);
     // Bad includes are refused before the handler runs.
