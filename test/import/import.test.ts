@@ -52,7 +52,7 @@ paths:
         '404':
           description: No such pet.
           content: { application/json: { schema: { type: object, properties: { message: { type: string } } } } }
-    head:
+    trace:
       responses: { '200': { description: ok } }
 `;
 
@@ -131,7 +131,7 @@ describe('svcgen import', () => {
       expect.stringMatching(/pets\.yaml:22:9: approximated: multipleOf: no such constraint, left out$/),
       expect.stringMatching(/pets\.yaml:29:7: renamed: operationId get-pet: not a usable route name, named getPet$/),
       expect.stringMatching(
-        /pets\.yaml:39:5: dropped: HEAD operation: svcgen routes are GET, POST, PUT, PATCH or DELETE$/,
+        /pets\.yaml:39:5: dropped: TRACE operation: svcgen routes are GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS$/,
       ),
       'imported: 0 of 2 operations exactly, 1 approximated, 1 dropped',
     ]);
