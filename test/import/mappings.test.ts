@@ -131,6 +131,35 @@ describe('import mappings', () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it('keeps head and options operations as HEAD and OPTIONS routes, exactly', async () => {
+    const paths = `
+  /files/{name}:
+    parameters: [{ name: name, in: path, required: true, schema: { type: string } }]
+    get:
+      operationId: getFile
+      responses: { '200': { description: ok, content: { application/json: { schema: { type: string } } } } }
+    head:
+      operationId: probeFile
+      responses:
+        '200': { description: ok, headers: { X-File-Size: { schema: { type: integer } } } }
+    options:
+      operationId: fileOptions
+      responses: { '200': { description: ok, content: { application/json: { schema: { type: string } } } } }`;
+    const { definitions, lines, diagnostics } = await importSchemas('    {}', paths);
+    expect(definitions.routes.getFile).toMatchObject({ method: 'GET', path: '/files/{name}' });
+    expect(definitions.routes.probeFile).toMatchObject({ method: 'HEAD', path: '/files/{name}' });
+    const probed = definitions.routes.probeFile.responses['200'];
+    expect(probed.body).toBeUndefined();
+    expect(Object.keys(probed.headers)).toEqual(['X-File-Size']);
+    expect(definitions.routes.fileOptions).toMatchObject({
+      method: 'OPTIONS',
+      path: '/files/{name}',
+      responses: { '200': { body: { type: 'string' } } },
+    });
+    expect(lines).toEqual(['imported: 3 of 3 operations exactly, 0 approximated, 0 dropped']);
+    expect(diagnostics).toEqual([]);
+  });
+
   it("reads OpenAPI 3.0's boolean exclusiveMaximum as an exclusive bound at maximum", async () => {
     const file = join(dir, 'api30.yaml');
     await writeFile(
