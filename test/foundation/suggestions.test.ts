@@ -75,7 +75,7 @@ describe('did you mean, for common aliases', () => {
     { given: 'GETT', want: 'GET' },
   ])('method: $given suggests $want', async ({ given, want }) => {
     expect(await diagnosticsOf(definition('integer', given))).toEqual([
-      `${FILE}:8:13 SVC105 routes.listBooks.method is "${given}" (did you mean "${want}"? expected one of: GET, POST, PUT, PATCH, DELETE)`,
+      `${FILE}:8:13 SVC105 routes.listBooks.method is "${given}" (did you mean "${want}"? expected one of: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS)`,
     ]);
   });
 
