@@ -51,6 +51,7 @@ const END_TO_END = [
   'test/foundation/pattern-cli.test.ts',
   'test/foundation/route-files.test.ts',
   'test/import/large-import.test.ts',
+  'test/server/wire-names.test.ts',
 ];
 
 export default defineConfig({
