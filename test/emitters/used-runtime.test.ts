@@ -1,9 +1,10 @@
 // Only the runtime modules an output imports are written (issue 22): given emitted files, want the runtime kept;
 // and an API's output holds the code of its own auth schemes and style only, compiles and serves.
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, posix, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -12,8 +13,24 @@ import type { GeneratedFile } from '../../src/emitters/contract.js';
 import { keepUsedRuntime } from '../../src/emitters/runtime/used-modules.js';
 
 const file = (path: string, content = ''): GeneratedFile => ({ path, content, source: undefined, format: false });
+const RUNTIME_SOURCE = resolve(import.meta.dirname, '../../src/runtime');
+/** The runtime's modules by name, each at its folder (`client` → `client/client`), as src/runtime holds them. */
+const FOLDERS = new Map(
+  readdirSync(RUNTIME_SOURCE, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.ts'))
+    .map((path) => [basename(path, '.ts'), path.slice(0, -3)]),
+);
+const at = (name: string): string => {
+  const path = FOLDERS.get(name);
+  if (path === undefined) throw new Error(`no runtime module ${name}`);
+  return `runtime/${path}.ts`;
+};
+const importOf = (from: string, name: string) => {
+  const target = posix.relative(posix.dirname(at(from)), at(name)).replace(/\.ts$/, '.js');
+  return `import { x } from '${target.startsWith('.') ? target : `./${target}`}';\n`;
+};
 const runtime = (name: string, ...imports: string[]) =>
-  file(`runtime/${name}.ts`, imports.map((target) => `import { x } from './${target}.js';\n`).join(''));
+  file(at(name), imports.map((target) => importOf(name, target)).join(''));
 const RUNTIME = [
   runtime('client', 'client-transport'),
   runtime('client-transport', 'client-errors'),
@@ -29,7 +46,7 @@ const RUNTIME = [
 const keptRuntime = (files: readonly GeneratedFile[]) =>
   keepUsedRuntime([...files, ...RUNTIME])
     .filter((kept) => kept.path.startsWith('runtime/'))
-    .map((kept) => kept.path.slice(8, -3));
+    .map((kept) => basename(kept.path, '.ts'));
 
 describe('keepUsedRuntime', () => {
   const cases: { given: string; files: GeneratedFile[]; want: string[] }[] = [
@@ -65,11 +82,10 @@ describe('keepUsedRuntime', () => {
 });
 
 describe('the shared stores (PostgreSQL, Redis)', () => {
-  const runtimeDir = resolve(import.meta.dirname, '../../src/runtime');
   const realRuntime = async () =>
     Promise.all(
-      (await readdir(runtimeDir)).map(async (name) =>
-        file(`runtime/${name}`, await readFile(join(runtimeDir, name), 'utf8')),
+      [...FOLDERS.values()].map(async (path) =>
+        file(`runtime/${path}.ts`, await readFile(join(RUNTIME_SOURCE, `${path}.ts`), 'utf8')),
       ),
     );
   const POSTGRES = ['stores-postgres', 'postgres-store-base', 'throttle-store-postgres'];
@@ -79,26 +95,28 @@ describe('the shared stores (PostgreSQL, Redis)', () => {
     const schemes = ['server', 'oauth-scheme', 'digest-server', 'basic-server', 'api-key-server', 'bearer-server'];
     const server = file(
       'shop/server.ts',
-      schemes.map((name) => `import { x } from '../runtime/${name}.js';\n`).join(''),
+      schemes.map((name) => `import { x } from '../${at(name).replace(/\.ts$/, '.js')}';\n`).join(''),
     );
     const kept = keepUsedRuntime([server, ...(await realRuntime())]).map((kept) => kept.path);
-    expect(kept).toContain('runtime/stores/throttle-store.ts');
-    for (const name of [...POSTGRES, ...REDIS, 'shared-store']) expect(kept).not.toContain(`runtime/${name}.ts`);
+    expect(kept).toContain(at('throttle-store'));
+    for (const name of [...POSTGRES, ...REDIS, 'shared-store']) expect(kept).not.toContain(at(name));
   });
 
   it('are written with what they import when a file imports them', async () => {
     const service = file('shop/stores.ts', "import { x } from '../runtime/stores/stores-postgres.js';");
     const kept = keepUsedRuntime([service, ...(await realRuntime())]).map((kept) => kept.path);
     for (const name of [...POSTGRES, 'shared-store', 'storage-errors', 'throttle-store'])
-      expect(kept).toContain(`runtime/${name}.ts`);
-    for (const name of REDIS) expect(kept).not.toContain(`runtime/${name}.ts`);
+      expect(kept).toContain(at(name));
+    for (const name of REDIS) expect(kept).not.toContain(at(name));
   });
 
   it('are written with what they import when the config names them (stores: [redis])', async () => {
     const service = file('shop/server.ts', "import { x } from '../runtime/server/server.js';");
-    const kept = keepUsedRuntime([service, ...(await realRuntime())], ['runtime/stores/stores-redis.ts']).map((k) => k.path);
-    for (const name of [...REDIS, 'shared-store', 'storage-errors']) expect(kept).toContain(`runtime/${name}.ts`);
-    for (const name of POSTGRES) expect(kept).not.toContain(`runtime/${name}.ts`);
+    const kept = keepUsedRuntime([service, ...(await realRuntime())], ['runtime/stores/stores-redis.ts']).map(
+      (k) => k.path,
+    );
+    for (const name of [...REDIS, 'shared-store', 'storage-errors']) expect(kept).toContain(at(name));
+    for (const name of POSTGRES) expect(kept).not.toContain(at(name));
   });
 });
 
@@ -112,7 +130,9 @@ describe('an output written with only the runtime it uses', () => {
       await writeFile(join(dir, 'svcgen.config.yaml'), 'stores: [postgres]\n');
       const result = await generate({ cwd: dir, definitionsDir, cache: false, gitattributes: false });
       expect(result.ok).toBe(true);
-      const written = await readdir(join(dir, 'generated/runtime'));
+      const written = (await readdir(join(dir, 'generated/runtime'), { recursive: true })).map((path) =>
+        basename(path),
+      );
       expect(written).toEqual(expect.arrayContaining(['stores-postgres.ts', 'throttle-store-postgres.ts']));
       expect(written).not.toContain('stores-redis.ts');
       await writeFile(join(dir, 'svcgen.config.yaml'), 'stores: [mysql]\n');
@@ -135,7 +155,7 @@ describe('an output written with only the runtime it uses', () => {
       const result = await generate({ cwd: dir, cache: false, gitattributes: false });
       expect(result.ok).toBe(true);
       const out = join(dir, 'generated');
-      const runtime = await readdir(join(out, 'runtime'));
+      const runtime = (await readdir(join(out, 'runtime'), { recursive: true })).map((path) => basename(path));
       expect(runtime).toContain('client.ts');
       expect(runtime.filter((name) => name.startsWith('server') || name.includes('-server'))).toEqual([]);
       const files = (await readdir(out, { recursive: true })).filter((name) => name.endsWith('.ts'));
@@ -186,7 +206,9 @@ describe('an apiKey-only plain JSON API (test/fixtures/library-key)', () => {
         cache: false,
       });
       expect(result.ok).toBe(true);
-      const runtime = (await readdir(join(out, 'runtime'))).map((name) => name.replace(/\.ts$/, ''));
+      const runtime = (await readdir(join(out, 'runtime'), { recursive: true }))
+        .filter((path) => path.endsWith('.ts'))
+        .map((path) => basename(path, '.ts'));
       expect(runtime).toEqual(
         expect.arrayContaining(['server', 'server-auth', 'api-key-server', 'client', 'client-auth']),
       );
