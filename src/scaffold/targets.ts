@@ -44,7 +44,7 @@ export async function handlerTargets(config: ResolvedConfig): Promise<HandlerTar
       },
       imports: {
         server: importPath(config, join(config.outDir, module.name, 'server.js')),
-        errors: importPath(config, join(config.outDir, 'runtime', 'errors.js')),
+        errors: importPath(config, join(config.outDir, 'runtime', 'core', 'errors.js')),
       },
     };
   });
