@@ -130,7 +130,7 @@ export const AUTH_KINDS = {
     thirdParty: async (_scheme, _baseUrl, runtime) => {
       // openapi-fetch has no Digest: its fetch answers the challenge with the runtime's DigestClient.
       const { DigestClient } = (await import(
-        `${runtime}/digest-client.ts`
+        `${runtime}/auth/digest/digest-client.ts`
       )) as typeof import('../../src/runtime/auth/digest/digest-client.js');
       const digest = new DigestClient({ username: FUZZ_USER, password: FUZZ_SECRET });
       return {

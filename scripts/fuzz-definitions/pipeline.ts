@@ -229,12 +229,12 @@ async function dropSharedRuntime(dirs: readonly string[]): Promise<string[]> {
   const [first, ...others] = dirs;
   if (first === undefined) return [];
   const shared = join(first, 'out', 'runtime');
-  const files = await readdir(shared).catch(() => [] as string[]);
+  const files = await runtimeFiles(shared);
   const texts = await Promise.all(files.map((file) => readFile(join(shared, file), 'utf8')));
   const dropped: string[] = [];
   for (const dir of others) {
     const runtime = join(dir, 'out', 'runtime');
-    const own = await readdir(runtime).catch(() => [] as string[]);
+    const own = await runtimeFiles(runtime);
     if (own.join() !== files.join()) continue;
     const same = await Promise.all(
       files.map(async (file, index) => (await readFile(join(runtime, file), 'utf8')) === texts[index]),
@@ -244,6 +244,15 @@ async function dropSharedRuntime(dirs: readonly string[]): Promise<string[]> {
     dropped.push(dir);
   }
   return dropped;
+}
+
+/** The files of a runtime folder and its subfolders, by their paths inside it, sorted. */
+async function runtimeFiles(runtime: string): Promise<string[]> {
+  const entries = await readdir(runtime, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(runtime, join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 /** Node follows links to real paths: the mutants served share the first's runtime modules. */
