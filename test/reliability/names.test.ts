@@ -385,10 +385,10 @@ describe('names that cannot become identifiers', () => {
       says: 'key "prödukt" in records is not valid',
     },
     {
-      given: 'field "2nd"',
-      files: shopWith({ records: { a: { fields: { '2nd': { type: 'string' } } } } }),
+      given: 'field "line\\nbreak" (a control character)',
+      files: shopWith({ records: { a: { fields: { 'line\nbreak': { type: 'string' } } } } }),
       code: 'SVC106',
-      says: 'key "2nd"',
+      says: 'key "line\\nbreak"',
     },
     {
       given: 'query "__proto__"',
