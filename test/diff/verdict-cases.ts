@@ -185,16 +185,6 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
     },
     { name: 'response field becomes required', edit: (d) => (book(d).pages.required = true) },
     { name: 'an optional text part becomes required', edit: (d) => (form(d).fields.note.required = true) },
-    {
-      name: 'an optional upload becomes required',
-      from: (d) => (d.routes.putScan.bodyRequired = false),
-      edit: (d) => delete d.routes.putScan.bodyRequired,
-    },
-    {
-      name: 'an optional multipart form becomes required',
-      from: (d) => (d.routes.postForm.bodyRequired = false),
-      edit: (d) => delete d.routes.postForm.bodyRequired,
-    },
   ],
   'became-optional': [
     { name: 'request field becomes optional', edit: (d) => (draft(d).weight.required = false) },

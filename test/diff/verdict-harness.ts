@@ -365,11 +365,12 @@ export function implementationSource(base: Doc, against: Doc): string {
     for (const param of Object.keys(route['pathParams'] ?? {})) reads.push(`input.params.${param}`);
     for (const param of Object.keys(route['query'] ?? {})) reads.push(`input.query.${param}`);
     for (const param of Object.keys(route['cookies'] ?? {})) reads.push(`input.cookies.${param}`);
-    if (route['upload']) reads.push('input.body.mediaType', 'input.body.stream');
-    for (const field of Object.keys(route['multipart']?.['fields'] ?? {})) reads.push(`input.body.fields.${field}`);
+    // An optional body (a record, an upload or a form) may be undefined: the base reads it as such.
+    const body = `input.body${route['bodyRequired'] === false ? '?' : ''}`;
+    if (route['upload']) reads.push(`${body}.mediaType`, `${body}.stream`);
+    for (const field of Object.keys(route['multipart']?.['fields'] ?? {})) reads.push(`${body}.fields.${field}`);
     if (route['body']?.['type'] === 'record') {
-      for (const field of Object.keys(base.records[route['body']['record']].fields))
-        reads.push(`input.body${route['bodyRequired'] === false ? '?' : ''}.${field}`);
+      for (const field of Object.keys(base.records[route['body']['record']].fields)) reads.push(`${body}.${field}`);
     }
     lines.push(
       `  async ${name}(input): ReturnType<Handlers['${name}']> {`,
