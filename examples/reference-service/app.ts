@@ -9,7 +9,10 @@ import { priceListApiMeta, priceListApiRoutes } from '../../generated/price-list
 import { priceListApiPlugin } from '../../generated/price-list-api/server.js';
 import { credentialNames, redactingLoggerFor } from '../../generated/runtime/server/log-redaction.js';
 import type { DigestOptions } from '../../generated/runtime/auth/digest/digest-server.js';
-import { applyRecommendedServerLimits, recommendedServerOptions } from '../../generated/runtime/server/server-options.js';
+import {
+  applyRecommendedServerLimits,
+  recommendedServerOptions,
+} from '../../generated/runtime/server/server-options.js';
 import { LoginThrottle } from '../../generated/runtime/stores/throttle.js';
 import {
   frameworkErrorHandler,

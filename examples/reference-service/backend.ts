@@ -7,7 +7,12 @@ import pg from 'pg';
 import { createClient } from 'redis';
 import type { IdempotencyStore } from '../../generated/runtime/stores/idempotency.js';
 import type { ThrottleStore } from '../../generated/runtime/stores/throttle-store.js';
-import type { AccessTokenStore, NonceStore, RefreshTokenStore, SessionStore } from '../../generated/runtime/stores/stores.js';
+import type {
+  AccessTokenStore,
+  NonceStore,
+  RefreshTokenStore,
+  SessionStore,
+} from '../../generated/runtime/stores/stores.js';
 import {
   PostgresAccessTokenStore,
   PostgresIdempotencyStore,

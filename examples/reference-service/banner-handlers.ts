@@ -4,7 +4,13 @@ import type { BannerApiHandlers } from '../../generated/banner-api/server.js';
 import { createBannerBodySchema } from '../../generated/banner-api/schemas.js';
 import type { Banner, BannerBatchResult } from '../../generated/banner-api/types.js';
 import type { HandlerContext } from '../../generated/runtime/server/server.js';
-import { ApiError, NotFound, ParameterMissing, Validation, type Violation } from '../../generated/runtime/core/errors.js';
+import {
+  ApiError,
+  NotFound,
+  ParameterMissing,
+  Validation,
+  type Violation,
+} from '../../generated/runtime/core/errors.js';
 import type { Data } from './data.js';
 import {
   badRequest,

@@ -28,7 +28,7 @@ export interface TemplateFile {
 
 export interface EmitContext {
   readonly ir: Ir;
-  /** svcgen's runtime sources (the .ts files in src/runtime/ and its folders), by "/"-joined path ("server/server.ts"). */
+  /** svcgen's runtime sources (the .ts files under src/runtime/), by "/"-joined path ("server/server.ts"). */
   readonly runtimeFiles: readonly { readonly name: string; readonly content: string }[];
   /** templates/*.hbs merged with the config's templates folder (user over ours, by file name), sorted by name. */
   readonly templates: readonly TemplateFile[];

@@ -37,7 +37,10 @@ describe('a generated client on a browser path', () => {
 
   it.each(['banner-api', 'price-list-api'])('needs Node only for Digest hashing (%s)', (api) => {
     const found = bareImports(join(ROOT, 'generated', api, 'client.ts'));
-    expect([...found.keys()].sort()).toEqual(['generated/runtime/auth/digest/digest-client.ts', 'generated/runtime/auth/digest/digest.ts']);
+    expect([...found.keys()].sort()).toEqual([
+      'generated/runtime/auth/digest/digest-client.ts',
+      'generated/runtime/auth/digest/digest.ts',
+    ]);
     expect([...found.values()].flat().every((specifier) => specifier.startsWith('node:'))).toBe(true);
   });
 

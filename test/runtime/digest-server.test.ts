@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { computeDigestResponse, formatAuthorization, parseDigestChallenges } from '../../src/runtime/auth/digest/digest.js';
+import {
+  computeDigestResponse,
+  formatAuthorization,
+  parseDigestChallenges,
+} from '../../src/runtime/auth/digest/digest.js';
 import type { DigestAlgorithm } from '../../src/runtime/core/vocabulary.js';
 import { DigestVerifier, type DigestVerifierOptions } from '../../src/runtime/auth/digest/digest-server.js';
 import { MemoryNonceStore } from '../../src/runtime/stores/stores.js';

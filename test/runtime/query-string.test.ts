@@ -1,4 +1,5 @@
-// The query reading every route shares (src/runtime/core/query-string.ts): decoding and names with and without brackets.
+// The query reading every route shares (src/runtime/core/query-string.ts): decoding and names with and
+// without brackets.
 import { describe, expect, it } from 'vitest';
 import { decodeQueryText, parseQueryString } from '../../src/runtime/core/query-string.js';
 

@@ -193,7 +193,12 @@ function fileImports(views: readonly ClientMethodView[]): { module: string; name
     ? [{ module: 'client/client-multipart', names: ['multipartCall', 'type FilePart'] }]
     : [];
   const events = views.some((view) => view.eventStatus !== undefined)
-    ? [{ module: 'client/client-event-stream', names: ['eventStreamCall', 'type EventStream', 'type EventStreamOptions'] }]
+    ? [
+        {
+          module: 'client/client-event-stream',
+          names: ['eventStreamCall', 'type EventStream', 'type EventStreamOptions'],
+        },
+      ]
     : [];
   if (!uploads && !answers) return [...forms, ...events];
   const types = [...(uploads ? ['type FileUpload'] : []), ...(answers ? ['type DownloadedFile'] : [])];

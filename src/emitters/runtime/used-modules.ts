@@ -6,7 +6,11 @@ import { posix } from 'node:path';
 import type { GeneratedFile } from '../contract.js';
 
 /** Modules no generated file imports but a server's own code does (docs/server.md): kept with the server runtime. */
-const SERVER_COMPANIONS = ['runtime/server/server-options.ts', 'runtime/server/log-redaction.ts', 'runtime/server/unrouted.ts'];
+const SERVER_COMPANIONS = [
+  'runtime/server/server-options.ts',
+  'runtime/server/log-redaction.ts',
+  'runtime/server/unrouted.ts',
+];
 /**
  * Relative module specifiers in static imports, re-exports and dynamic imports: from './x.js',
  * import('../runtime/x.js').

@@ -73,8 +73,12 @@ function serverStatements(
     },
     { declaration: { kind: 'import', typeOnly: true, from: 'zod', names: ['z'] } },
     ...runtimeImports([
-      ...(views.some((view) => view.result.counted) ? [{ module: 'server/responses', names: ['type ListResult'] }] : []),
-      ...(views.some((view) => view.bodyEntries) ? [{ module: 'server/body-entries', names: ['type BodyEntries'] }] : []),
+      ...(views.some((view) => view.result.counted)
+        ? [{ module: 'server/responses', names: ['type ListResult'] }]
+        : []),
+      ...(views.some((view) => view.bodyEntries)
+        ? [{ module: 'server/body-entries', names: ['type BodyEntries'] }]
+        : []),
       ...mediaImports(module),
       ...authOptions.map(({ module, value, type }) => ({ module, names: [value, `type ${type}`] })),
       ...(handIn ? [{ module: handIn.module, names: [handIn.value] }] : []),

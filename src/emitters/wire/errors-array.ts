@@ -1,5 +1,6 @@
 // The errors-array error style as the emitters describe it: {errors: [...]}, one entry per problem,
-// a json:api document where json:api was negotiated (the runtime's side: runtime/wire/error-styles/wire-errors-array.ts).
+// a json:api document where json:api was negotiated (the runtime's side:
+// runtime/wire/error-styles/wire-errors-array.ts).
 import type { Components } from '../openapi/components.js';
 import type { ReferenceObject } from '../openapi/types.js';
 import type { ErrorEmitterWire } from './index.js';
