@@ -22,7 +22,7 @@ export function stampedPaths(
   const inputs = [
     ...generatorCodePaths(),
     ...folderAndFiles(config.definitionsDir, /\.ya?ml$/),
-    ...folderAndFiles(RUNTIME_DIR, /\.ts$/),
+    ...folderAndFiles(RUNTIME_DIR, /\.ts$/, true),
     ...folderAndFiles(TEMPLATES_DIR, /\.hbs$/),
   ];
   const probes = [...projectProbes(workingDir), retiredOf(outDir), stagingOf(outDir)];
@@ -48,11 +48,18 @@ function projectProbes(workingDir: string): string[] {
   }
 }
 
-/** `dir` and its entries named like `pattern` (none when it cannot be listed: the folder then counts as missing). */
-function folderAndFiles(dir: string, pattern: RegExp): string[] {
+/**
+ * `dir` and its entries named like `pattern`, and with `nested` its folders and theirs (the runtime's
+ * "server/server.ts": a file added to a folder changes that folder's stat, not its parent's). None when it
+ * cannot be listed: the folder then counts as missing.
+ */
+export function folderAndFiles(dir: string, pattern: RegExp, nested = false): string[] {
   try {
-    const names = readdirSync(dir).filter((name) => pattern.test(name));
-    return [dir, ...names.map((name) => join(dir, name))];
+    const entries = readdirSync(dir, { withFileTypes: true, recursive: nested });
+    const paths = entries
+      .filter((entry) => (entry.isDirectory() ? nested : pattern.test(entry.name)))
+      .map((entry) => join(entry.parentPath, entry.name));
+    return [dir, ...paths.sort()];
   } catch {
     return [];
   }

@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stampCommand, stampFile, upToDateByStamp, writeNoopStamp } from '../../src/incremental/noop-stamp.js';
+import { folderAndFiles } from '../../src/incremental/stamp-paths.js';
 import { removeDir, tempDir } from '../helpers/tree.js';
 
 const MESSAGE = 'svcgen: generated is up to date\n';
@@ -82,6 +83,28 @@ describe('no-op stamp', () => {
     await writeFile(file, '{"command":');
     expect(upToDateByStamp(dir, ARGS)).toBeUndefined();
     await writeFile(file, JSON.stringify({ command: stampCommand(dir, ['generate']), message: MESSAGE, entries: [] }));
+    expect(upToDateByStamp(dir, ARGS)).toBeUndefined();
+  });
+});
+
+describe('the stamped paths of a folder', () => {
+  it('list a nested folder (the runtime) through its subfolders, so a file added to one is seen', async () => {
+    await mkdir(join(dir, 'runtime', 'core'), { recursive: true });
+    await writeFile(join(dir, 'runtime', 'core', 'errors.ts'), 'export {};\n');
+    await writeFile(join(dir, 'runtime', 'notes.md'), '');
+    const runtime = join(dir, 'runtime');
+    expect(folderAndFiles(runtime, /\.ts$/, true)).toEqual([
+      runtime,
+      join(runtime, 'core'),
+      join(runtime, 'core', 'errors.ts'),
+    ]);
+    expect(folderAndFiles(runtime, /\.ts$/)).toEqual([runtime]);
+
+    paths.inputs.push(...folderAndFiles(runtime, /\.ts$/, true));
+    await new Promise((done) => setTimeout(done, 30));
+    stamp();
+    expect(upToDateByStamp(dir, ARGS)).toBe(MESSAGE);
+    await writeFile(join(runtime, 'core', 'cookies.ts'), 'export {};\n');
     expect(upToDateByStamp(dir, ARGS)).toBeUndefined();
   });
 });
