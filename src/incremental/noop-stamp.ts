@@ -2,7 +2,7 @@
 // next identical command can say "up to date" before loading any other svcgen module (each module
 // costs a no-op run about a millisecond; Node's module loader was most of a no-op run).
 //
-// A stamp belongs to one command: the working directory and the exact arguments. It lists every
+// A stamp belongs to one command: the working directory, the svcgen that ran and the exact arguments. It lists every
 // path whose state the run depended on, with its stat (size, mtime, ctime, inode: statKeyOf) or
 // only whether it exists (the project search looks for names, nothing more): the config file, the
 // definition files and their folder, svcgen's code, runtime sources and templates and their
@@ -13,9 +13,10 @@
 // started, so it was not changed while the run read it; and every entry counts only when its ctime
 // is strictly older than the stamp file itself, as for output-stats.ts. No tool sets ctime back.
 //
-// Imports node's fs and path only: this module runs before anything else is loaded.
+// Imports node's fs, path and url only: this module runs before anything else is loaded.
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** What a stamp records of a path: its stat key, or whether anything is there. */
 export interface StampedPaths {
@@ -42,9 +43,13 @@ export function stampFile(cacheDir: string, command: string): string {
   return join(cacheDir, 'noop', `${fnv1a(command)}.json`);
 }
 
-/** The command a stamp is for: where it ran and its arguments, exactly. */
+/**
+ * The command a stamp is for: where it ran, which svcgen ran it (this module's own file: another copy of
+ * svcgen, say a checkout run by path beside the installed one, stamps its files and must not read this
+ * one's stamp) and its arguments, exactly.
+ */
 export function stampCommand(workingDir: string, argv: readonly string[]): string {
-  return JSON.stringify([resolve(workingDir), ...argv]);
+  return JSON.stringify([resolve(workingDir), fileURLToPath(import.meta.url), ...argv]);
 }
 
 /**

@@ -2,6 +2,7 @@
 // was, for the very command it was written for, and never for an input changed as the run began.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stampCommand, stampFile, upToDateByStamp, writeNoopStamp } from '../../src/incremental/noop-stamp.js';
 import { folderAndFiles } from '../../src/incremental/stamp-paths.js';
@@ -106,5 +107,14 @@ describe('the stamped paths of a folder', () => {
     expect(upToDateByStamp(dir, ARGS)).toBe(MESSAGE);
     await writeFile(join(runtime, 'core', 'cookies.ts'), 'export {};\n');
     expect(upToDateByStamp(dir, ARGS)).toBeUndefined();
+  });
+});
+
+describe('the command of a stamp', () => {
+  it('names the svcgen that ran, so another copy of svcgen never reads its stamp', () => {
+    const [workingDir, generator, ...argv] = JSON.parse(stampCommand(dir, ARGS)) as string[];
+    expect(workingDir).toBe(dir);
+    expect(generator).toBe(fileURLToPath(new URL('../../src/incremental/noop-stamp.ts', import.meta.url)));
+    expect(argv).toEqual(ARGS);
   });
 });
