@@ -44,7 +44,8 @@ beforeAll(async () => {
   };
   app = Fastify();
   await app.register(
-    hal['halApiPlugin']({ handlers: { getIssue: reply, createIssue: reply, searchIssues: reply }, auth: {} }),
+    // An API without auth schemes is served without `auth`.
+    hal['halApiPlugin']({ handlers: { getIssue: reply, createIssue: reply, searchIssues: reply } }),
   );
   await app.register(odata['odataApiPlugin']({ handlers: { getEntity: reply, listEntities: reply }, auth: {} }));
   base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -63,6 +64,9 @@ describe('wire names', () => {
       "import type { Issue } from './out/hal-api/types.js';",
       "import { issueSchema } from './out/hal-api/schemas.js';",
       "import type { Entity } from './out/odata-api/types.js';",
+      "import type { HalApiServerOptions } from './out/hal-api/server.js';",
+      '// No auth scheme, no auth options to give.',
+      "export const options = (handlers: HalApiServerOptions['handlers']): HalApiServerOptions => ({ handlers });",
       'export function score(issue: Issue, entity: Entity): number {',
       "  const etag: string = entity['@odata.etag'];",
       "  return issue.reactions['+1'] - issue.reactions['-1'] + issue['42']! + etag.length + issue._links.self.length;",

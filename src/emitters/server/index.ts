@@ -133,7 +133,13 @@ function serverStatements(
       typeParams,
       members: [
         { name: 'handlers', type: withSession(symbols.handlers(module.name)), readonly: true },
-        { name: 'auth', type: withSession(symbols.authOptions(module.name)), readonly: true },
+        // An API without auth schemes has nothing to give here, so a team need not write `auth: {}`.
+        {
+          name: 'auth',
+          type: withSession(symbols.authOptions(module.name)),
+          readonly: true,
+          optional: authOptions.length === 0,
+        },
         option(
           'onInternalError',
           functionType(

@@ -92,7 +92,7 @@ export interface InterfacePluginOptions {
   /** One method per route, by route name. */
   readonly handlers: object;
   /** Options per auth scheme, by scheme name. */
-  readonly auth: object;
+  readonly auth?: object | undefined;
   /** Called with errors that are not the client's fault; never with credentials. */
   readonly onInternalError?: ((error: unknown, request: FastifyRequest) => void) | undefined;
   /** Throttles the handlers' checkCredential calls; false turns it off. Default: a LoginThrottle with its defaults. */
@@ -136,7 +136,7 @@ export function createInterfacePlugin(
   const schemes = Object.entries(meta.auth).map(([name, scheme]) => {
     const kind = definition.authSchemes?.[name];
     if (kind === undefined) throw new Error(`${meta.name}: the implementation of auth scheme "${name}" is missing`);
-    const schemeOptions = (options.auth as Record<string, unknown>)[name];
+    const schemeOptions = (options.auth as Record<string, unknown> | undefined)?.[name];
     if (schemeOptions === undefined) throw new Error(`${meta.name}: options for auth scheme "${name}" are missing`);
     return { name, scheme, kind, options: schemeOptions };
   });
