@@ -60,21 +60,11 @@ export default defineConfig({
     hookTimeout: 60_000,
     setupFiles: ['test/helpers/setup.ts'],
     projects: [
-      // Vitest's default is one worker per core less one: a single worker on a 2-core machine. Unit files wait on
-      // loopback sockets and the file system as much as they compute, so two workers keep both cores busy; the
-      // end-to-end files keep the default (they spawn processes of their own). Projects with different worker counts
-      // run as groups: the unit tier first.
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['test/**/*.test.ts'],
-          exclude: END_TO_END,
-          maxWorkers: 2,
-          sequence: { groupOrder: 0 },
-        },
-      },
-      { extends: true, test: { name: 'e2e', include: END_TO_END, sequence: { groupOrder: 1 } } },
+      // Each project gets its own pool of workers (one on a 2-core machine by default), and `npm test` runs the two
+      // projects side by side, so both cores are busy. `npm run test:fast` runs the unit project alone with two
+      // workers (--maxWorkers 2): unit files wait on loopback sockets and the file system as much as they compute.
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: END_TO_END } },
+      { extends: true, test: { name: 'e2e', include: END_TO_END } },
     ],
   },
 });
