@@ -495,6 +495,10 @@ export async function runHeyApi(dir, documents, peer) {
 /** The budgets that divide by a peer run after the rounds (see printBudgets). */
 const HEY_API_LIMIT = 0.07;
 const TSC_LIMIT = 1;
+// The generator's own budgets, at issue 37's limits (issue 7 had 0.6, 2 and 0.25; issue 32 asks 0.25 by wall).
+const SEED_COLD_LIMIT = 0.3;
+const NOOP_LIMIT = 1.5;
+const CHANGED_LIMIT = 0.2;
 
 /**
  * How a peer that runs after the rounds (hey-api, tsc over orval's output) is run: PEER_RUNS times, each
@@ -1142,21 +1146,21 @@ function printBudgets(bySize, sizes, server) {
   const big = at(300, largest);
   const noopRows = sizes.map((count) =>
     budget(
-      `no-op rerun <= 2 x node -e 0 (N=${count})`,
+      `no-op rerun <= 1.5 x node -e 0 (N=${count})`,
       { figures: bySize.get(count), note: '' },
       'noop.ms',
       'nodeNoop.ms',
-      2,
+      NOOP_LIMIT,
     ),
   );
   printTable([
     ['budget', 'ratio', 'CPU ratio', 'limit', 'result'],
-    budget('four interfaces, cold, all emitters: svcgen / orval (N=4)', four, 'cold.ms', 'orval.ms', 0.6),
+    budget('four interfaces, cold, all emitters: svcgen / orval (N=4)', four, 'cold.ms', 'orval.ms', SEED_COLD_LIMIT),
     budget('N=300 cold: svcgen / orval', big, 'cold.ms', 'orval.ms', 0.5),
     budget('N=300 cold: svcgen / hey-api', big, 'cold.ms', 'heyApi.ms', HEY_API_LIMIT),
     budget('N=300 cold: svcgen peak RSS / orval peak RSS', big, 'cold.rssKiB', 'orval.rssKiB', 1),
     ...noopRows,
-    budget('one entity changed / cold (N=300)', big, 'changed.ms', 'cold.ms', 0.25),
+    budget('one entity changed / cold (N=300)', big, 'changed.ms', 'cold.ms', CHANGED_LIMIT),
     budget('tsc --noEmit: svcgen output / orval output (N=300)', big, 'tscSvcgen.ms', 'tscOrval.ms', TSC_LIMIT),
     ...serverBudgets(server),
   ]);
