@@ -810,9 +810,10 @@ async function measureServer(scenario, side, args) {
 
 /**
  * Each scenario of SERVER_SCENARIOS: the hand-written twin and the generated server (run with tsx), each loaded
- * with autocannon over loopback, alternately, SERVER_ROUNDS times, the generated server also with
- * validateResponses: false. Every round is kept: the median says what is typical, the best what the code can do
- * (on a shared machine other work only lowers a figure). Returns the figures by scenario key.
+ * with autocannon over loopback, alternately (every other round in reverse order), SERVER_ROUNDS times, the
+ * generated server also with validateResponses: false. Every round is kept: the median says what is typical, the
+ * best what the code can do (on a shared machine other work only lowers a figure). Returns the figures by scenario
+ * key.
  */
 async function benchServer() {
   if (SERVER_SECONDS === 0) return { skipped: 'BENCH_SERVER_SECONDS=0' };
@@ -836,22 +837,21 @@ async function benchServer() {
         SERVER_PORT,
         ...flags,
       ];
-      say('hand-written Fastify twin');
-      await keepRound(figures, 'baseline', () =>
-        measureServer(scenario, 'baseline', [join(BENCH, scenario.baseline), SERVER_PORT]),
-      );
-      say('generated server');
-      await keepRound(figures, 'generated', () => measureServer(scenario, 'generated', generated(figures.out)));
-      if (figures.beforeSame === false) {
-        say(`generated server of ${BEFORE}`);
-        await keepRound(figures, 'beforeGenerated', () =>
-          measureServer(scenario, 'generated', generated(figures.beforeOut)),
-        );
+      // [what is said, the figures' key, the server's arguments]
+      const sides = [
+        ['hand-written Fastify twin', 'baseline', [join(BENCH, scenario.baseline), SERVER_PORT]],
+        ['generated server', 'generated', generated(figures.out)],
+        ...(figures.beforeSame === false
+          ? [[`generated server of ${BEFORE}`, 'beforeGenerated', generated(figures.beforeOut)]]
+          : []),
+        ['generated server, validateResponses: false', 'unchecked', generated(figures.out, '--no-validate-responses')],
+      ];
+      // Every other round in reverse, so that a drift within a round (other work starting) is not one side's each time.
+      for (const [what, key, args] of round % 2 === 1 ? sides : sides.reverse()) {
+        say(what);
+        const side = key === 'baseline' ? 'baseline' : 'generated';
+        await keepRound(figures, key, () => measureServer(scenario, side, args));
       }
-      say('generated server, validateResponses: false');
-      await keepRound(figures, 'unchecked', () =>
-        measureServer(scenario, 'generated', generated(figures.out, '--no-validate-responses')),
-      );
     }
   }
   return results;

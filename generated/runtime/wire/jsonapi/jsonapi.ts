@@ -46,8 +46,10 @@ function isPlain(value: unknown): value is Plain {
  * every included record be named somewhere), so a document is one level of related records deep.
  */
 class Serializer {
-  private readonly included = new Map<string, ResourceObject>();
-  private readonly primary = new Set<string>();
+  /** In the order first met; by type, then id, so that a record's id keys it as it is (no "type:id" string). */
+  private readonly included: { readonly type: string; readonly id: string; readonly resource: ResourceObject }[] = [];
+  private readonly includedIds = new Map<string, Set<string>>();
+  private readonly primary = new Map<string, Set<string>>();
 
   private readonly options: JsonApiOptions;
 
@@ -85,12 +87,12 @@ class Serializer {
   }
 
   markPrimary(recordName: string, record: Plain): void {
-    this.primary.add(`${this.recordMeta(recordName).type}:${String(record['id'])}`);
+    idsOf(this.primary, this.recordMeta(recordName).type).add(String(record['id']));
   }
 
   includedResources(): ResourceObject[] {
     const resources: ResourceObject[] = [];
-    for (const [key, resource] of this.included) if (!this.primary.has(key)) resources.push(resource);
+    for (const { type, id, resource } of this.included) if (!this.primary.get(type)?.has(id)) resources.push(resource);
     return resources;
   }
 
@@ -127,8 +129,11 @@ class Serializer {
 
   private include(recordName: string, type: string, record: Plain): { type: string; id: string } {
     const identifier = { type, id: String(record['id']) };
-    const key = `${type}:${identifier.id}`;
-    if (!this.included.has(key)) this.included.set(key, this.resource(recordName, record, 'included'));
+    const ids = idsOf(this.includedIds, type);
+    if (!ids.has(identifier.id)) {
+      ids.add(identifier.id);
+      this.included.push({ type, id: identifier.id, resource: this.resource(recordName, record, 'included') });
+    }
     return identifier;
   }
 
@@ -137,6 +142,13 @@ class Serializer {
     if (!meta) throw new Error(`no record metadata for ${name}`);
     return meta;
   }
+}
+
+/** The ids of a type in a by-type map, made on first use. */
+function idsOf(byType: Map<string, Set<string>>, type: string): Set<string> {
+  let ids = byType.get(type);
+  if (ids === undefined) byType.set(type, (ids = new Set()));
+  return ids;
 }
 
 export function jsonApiList(
