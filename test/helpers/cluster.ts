@@ -56,11 +56,11 @@ export interface ClusterOptions {
   readonly env?: Record<string, string>;
 }
 
-/** Ports front..front+instances, none of them in use. */
-async function freePorts(count: number): Promise<number> {
+/** Ports front..front+instances, none of them in use, from `start` on. */
+async function freePorts(count: number, start = 47_000 + (process.pid % 89) * 10): Promise<number> {
   const given = process.env['SVC_CLUSTER_PORT'];
   if (given) return Number(given);
-  for (let base = 47_000 + (process.pid % 89) * 10; ; base += 10) {
+  for (let base = start; ; base += 10) {
     if (base > 47_880) base = 47_000;
     const ports = Array.from({ length: count + 1 }, (_, i) => base + i);
     if (!(await Promise.all(ports.map(listening))).some(Boolean)) return base;
@@ -75,7 +75,6 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const schema = `svc_cluster_${id}`;
   const redisPrefix = `svc-cluster:${id}:`;
   const dir = mkdtempSync(join(tmpdir(), 'svcgen-cluster-'));
-  const port = await freePorts(instances);
   const env = {
     ...process.env,
     SVC_DATABASE_URL: pgUrl,
@@ -91,15 +90,25 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     await deleteKeys(redisUrl, redisPrefix);
     rmSync(dir, { recursive: true, force: true });
   };
-  try {
-    await run(process.execPath, [script, '--instances', String(instances), '--port', String(port), '--dir', dir], {
-      cwd: ROOT,
-      env,
-      timeout: 120_000,
-    });
-  } catch (error) {
-    await stop().catch(() => undefined);
-    throw error;
+  // A port found free can be taken (by any process's ephemeral socket) before HAProxy or an instance binds it:
+  // the cluster is started again on the next free run of ports, a few times.
+  for (let attempt = 1, port = await freePorts(instances); ; attempt++, port = await freePorts(instances, port + 10)) {
+    try {
+      await run(process.execPath, [script, '--instances', String(instances), '--port', String(port), '--dir', dir], {
+        cwd: ROOT,
+        env,
+        timeout: 120_000,
+      });
+      break;
+    } catch (error) {
+      const portTaken = /Address already in use|EADDRINUSE/.test(String(error));
+      if (portTaken && attempt < 5 && !process.env['SVC_CLUSTER_PORT']) {
+        await run(process.execPath, [script, '--stop', '--dir', dir], { cwd: ROOT }).catch(() => undefined);
+        continue;
+      }
+      await stop().catch(() => undefined);
+      throw error;
+    }
   }
   const state = JSON.parse(readFileSync(join(dir, 'cluster.json'), 'utf8')) as {
     front: string;
