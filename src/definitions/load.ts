@@ -16,6 +16,7 @@ import {
 } from './limits.js';
 import { walkDocument } from './node-index.js';
 import type { FilePositions } from './positions.js';
+import type { Document as YamlDocument, LineCounter } from 'yaml';
 
 export interface LoadedFile {
   /** Path relative to the working directory, "/"-separated: what diagnostics show. */
@@ -78,11 +79,9 @@ export function parseDefinitionText(
   }
   const chunked = chunks && loadInChunks(text, chunks);
   if (chunked) return { file: { file, text, ...chunked }, diagnostics: [] };
-  // Every counted token takes at least one character: a shorter text needs no count.
-  if (text.length > MAX_TOKENS && countTokens(text, MAX_TOKENS) > MAX_TOKENS)
-    return fail('SVC003', `more than ${MAX_TOKENS} YAML tokens (expected a smaller document)`);
   const lines = new (yaml().LineCounter)();
-  const document = yaml().parseDocument(text, { ...YAML_PARSE_OPTIONS, lineCounter: lines });
+  const document = parseCounted(text, lines, MAX_TOKENS);
+  if (!document) return fail('SVC003', `more than ${MAX_TOKENS} YAML tokens (expected a smaller document)`);
   const at = (offset: number, code: DiagnosticCode, message: string): Diagnostic => {
     const { line, col } = lines.linePos(offset);
     return { file, line, column: col, code, message };
@@ -130,14 +129,32 @@ export function parseDefinitionText(
   return { file: { file, text, positions: { lineStarts: lines.lineStarts, index }, value }, diagnostics: [] };
 }
 
-/** The number of YAML tokens in the text, counting stopped once past `max`. */
-function countTokens(text: string, max: number): number {
+/**
+ * parseDocument's own steps (Parser, then Composer) with the lexer's tokens counted on the way, so a
+ * large file is lexed once, not once to count and again to parse; undefined once past `max` tokens.
+ */
+function parseCounted(text: string, lines: LineCounter, max: number): YamlDocument | undefined {
+  const y = yaml();
+  const parser = new y.Parser(lines.addNewLine);
   let count = 0;
-  for (const token of new (yaml().Lexer)().lex(text)) {
-    count += token.length > 0 ? 1 : 0;
-    if (count > max) break;
+  function* cst() {
+    lines.addNewLine(0);
+    for (const lexeme of new y.Lexer().lex(text)) {
+      if (lexeme.length > 0 && ++count > max) return;
+      yield* parser.next(lexeme);
+    }
+    yield* parser.end();
   }
-  return count;
+  let document: YamlDocument | undefined;
+  for (const next of new y.Composer(YAML_PARSE_OPTIONS).compose(cst(), true, text.length)) {
+    if (!document) document = next;
+    else {
+      const message = 'Source contains multiple documents; please use YAML.parseAllDocuments()';
+      document.errors.push(new y.YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', message));
+      break;
+    }
+  }
+  return count > max ? undefined : document;
 }
 
 /** Nesting depth of the value aliases included; every value visited spends one of the budget. */
