@@ -37,7 +37,7 @@ export const DIAGNOSTIC_CODES = {
   SVC214: 'name is not usable as an identifier',
   SVC215: 'path template the router cannot serve',
   SVC216: 'total on a response that is not a list',
-  SVC217: 'form body with members that are not text',
+  SVC217: 'form body with nested or list members',
   SVC218: 'route without a privilege on a scheme with privileges',
   SVC219: 'bodyEntries: each without a list body',
   SVC220: 'query parameter that the body query alternative also names',

@@ -10,8 +10,8 @@ import type { Place } from './refs.js';
 import { childPointer } from './report.js';
 
 type Content = Record<string, unknown>;
-/** Member types a form body can carry (SVC217). */
-const FORM_MEMBERS = new Set(['string', 'enum', 'date', 'date-time']);
+/** Member types a form body can carry, each read from its text (SVC217). */
+const FORM_MEMBERS = new Set(['string', 'enum', 'date', 'date-time', 'integer', 'number', 'boolean']);
 
 /** The type of a content map: its JSON media type's schema, else another's with a note. */
 export function contentType(context: ImportContext, content: Content, at: Place, hint: string) {
@@ -91,7 +91,7 @@ export function bodyKeys(
   };
   if (!required) keys.bodyRequired = false;
   if (found.form) {
-    // svcgen reads a form body of flat text members only (SVC217); a nested one (Stripe's brackets) is JSON here.
+    // svcgen reads a form body of flat members only (SVC217); a nested one (Stripe's brackets) is JSON here.
     const record = found.type.type === 'record' ? context.schemas.records.get(found.type.record ?? '') : undefined;
     const flat = record && Object.values(record.fields).every((field) => FORM_MEMBERS.has(field.type));
     if (flat) keys.bodyFormats = found.json ? [...BODY_FORMATS] : ['form'];

@@ -99,9 +99,9 @@ export function isFormMedia(media: string): boolean {
   return media.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 }
 
-/** A form body with members that are not text (numbers, lists, nested objects): read as JSON. */
+/** A form body with members a form does not carry (lists, nested objects): read as JSON. */
 export function nestedForm(): string {
-  return 'a form body with members that are not text: only flat text forms yet, approximated as a JSON body';
+  return 'a form body with lists or nested records: only flat forms of text, numbers and booleans yet, approximated as a JSON body';
 }
 
 /** A body in XML, event-stream, a multipart form of other parts than files and text, or another media type. */

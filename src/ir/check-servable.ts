@@ -11,8 +11,8 @@ import { flatRecordFields, isTextValue } from './wire-shapes.js';
 
 /** A placeholder fills a whole segment and is named so that every router reads the same name. */
 const PLACEHOLDER_SEGMENT = /^\{[A-Za-z_][A-Za-z0-9_]*\}$/;
-/** What a form body carries as text: no numbers, booleans, lists or nested records. */
-const TEXT_KINDS = new Set(['string', 'date', 'date-time']);
+/** The members a form body carries, each as one name=value: no lists or nested records. */
+const FORM_SCALARS = new Set(['string', 'date', 'date-time', 'integer', 'number', 'boolean']);
 
 export function checkServable(ir: Ir, report: Report): void {
   for (const module of ir.modules) {
@@ -57,7 +57,7 @@ function checkFormBody(route: RouteIr, records: ReadonlyMap<string, RecordIr>, r
   if (body.kind === 'record' && record) {
     problem = record.fields
       .filter((field) => inView(body, field.name))
-      .filter((field) => !isText(field.type))
+      .filter((field) => !isFormMember(field.type))
       .map((field) => `"${field.name}" (${describe(field.type)})`)
       .join(', ');
   }
@@ -65,12 +65,13 @@ function checkFormBody(route: RouteIr, records: ReadonlyMap<string, RecordIr>, r
   report(
     route.location,
     'SVC217',
-    `route "${route.name}" accepts a form body, which arrives as text, with ${problem} (expected members of type string, enum, date or date-time, or bodyFormats: [json])`,
+    `route "${route.name}" accepts a form body, which arrives as text, with ${problem} (expected members of type string, enum, date, date-time, integer, number or boolean, or bodyFormats: [json])`,
   );
 }
 
-function isText(type: TypeIr): boolean {
-  return type.kind === 'enum' || (type.kind === 'scalar' && TEXT_KINDS.has(type.scalar));
+/** A member a form writes as one name=value: text, or a number or boolean read from its text like a query parameter. */
+function isFormMember(type: TypeIr): boolean {
+  return type.kind === 'enum' || (type.kind === 'scalar' && FORM_SCALARS.has(type.scalar));
 }
 
 function describe(type: TypeIr): string {

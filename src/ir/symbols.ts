@@ -24,7 +24,7 @@ export const symbols = {
   namedSchema: (key: TypeKey) => `${camelCase(recordName(key))}Schema`,
   /** schemas.ts: `productSchema`, `listProductsQuerySchema`, `listProductsResponseSchemas`. */
   recordSchema: (key: RecordKey) => `${camelCase(recordName(key))}Schema`,
-  routeSchema: (route: string, part: RoutePart | 'BodyEntry') =>
+  routeSchema: (route: string, part: RoutePart | 'BodyEntry' | 'FormBody') =>
     part === 'Responses' ? `${stem(route)}ResponseSchemas` : `${stem(route)}${part}Schema`,
   /** metadata.ts: the interface's table and its routes' table. */
   meta: (module: string) => `${stem(module)}Meta`,

@@ -149,7 +149,7 @@ const CASES: readonly Case[] = [
   },
   { fixture: 'svc215-path-template.yaml', code: 'SVC215', line: 8, column: 3, found: '{item-id}' },
   { fixture: 'svc216-total-on-record.yaml', code: 'SVC216', line: 16, column: 7, found: 'its body is a record' },
-  { fixture: 'svc217-form-body-integer.yaml', code: 'SVC217', line: 13, column: 3, found: '"count"' },
+  { fixture: 'svc217-form-body-nested.yaml', code: 'SVC217', line: 17, column: 3, found: '"size" (a record)' },
   { fixture: 'svc218-route-without-privilege.yaml', code: 'SVC218', line: 21, column: 11, found: 'read, create' },
   { fixture: 'svc219-body-entries-without-list.yaml', code: 'SVC219', line: 15, column: 18, found: 'record body' },
   { fixture: 'svc220-query-named-like-alternative.yaml', code: 'SVC220', line: 12, column: 7, found: '"filters"' },

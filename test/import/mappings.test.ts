@@ -320,6 +320,41 @@ components:
     expect(lines[0]).toMatch(/approximated: media type multipart\/form-data: only JSON, form, file and multipart/);
   });
 
+  it('maps a form body of numbers and booleans exactly, a form with a nested member to JSON, reported', async () => {
+    const paths = `
+  /episodes:
+    post:
+      operationId: searchEpisodes
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema:
+              type: object
+              properties: { title: { type: string }, yearFrom: { type: integer, format: int32 }, rating: { type: number }, long: { type: boolean } }
+      responses: { '204': { description: Found. } }
+  /charges:
+    post:
+      operationId: createCharge
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema: { type: object, properties: { amount: { type: integer }, card: { type: object, properties: { number: { type: string } } } } }
+      responses: { '204': { description: Charged. } }`;
+    const { definitions, lines, diagnostics } = await importSchemas('    {}', paths);
+    expect(definitions.routes.searchEpisodes.bodyFormats).toEqual(['form']);
+    expect(definitions.records.SearchEpisodesRequest.fields.yearFrom).toEqual({
+      type: 'integer',
+      format: 'int32',
+      required: false,
+    });
+    expect(definitions.routes.createCharge.bodyFormats).toBeUndefined();
+    expect(lines).toContainEqual(expect.stringMatching(/approximated: a form body with lists or nested records/));
+    expect(lines.at(-1)).toBe('imported: 1 of 2 operations exactly, 1 approximated, 0 dropped');
+    expect(diagnostics).toEqual([]);
+  });
+
   it('keeps members named as the wire names them (_links, +1, @odata.type, dotted) as fields', async () => {
     const { definitions, lines, diagnostics } = await importSchemas(`    Issue:
       type: object

@@ -476,7 +476,7 @@ function sendsForm(route: RouteMeta): boolean {
   return route.body !== undefined && !route.body.formats.includes('json') && route.body.formats.includes('form');
 }
 
-/** A form body's members (text, enum and date members only: SVC217) as application/x-www-form-urlencoded. */
+/** A form body's members (flat text, numbers and booleans: SVC217) as application/x-www-form-urlencoded. */
 function formText(body: unknown): string {
   const fields = Object.entries(body as Record<string, unknown>).filter(([, value]) => value !== undefined);
   return new URLSearchParams(fields.map(([name, value]): [string, string] => [name, String(value)])).toString();

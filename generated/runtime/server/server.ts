@@ -16,7 +16,7 @@ import { ApiError, BadRequest, jsonPointer, ParameterMissing, Validation, type V
 import { enableCors, type CorsOptions } from './cors.js';
 import { idempotencySettings, keyedRoute, type IdempotencyOptions } from '../stores/idempotency.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from '../core/interface-meta.js';
-import { negotiateRepresentation, requireBodyMediaType, type Representation } from '../core/negotiate.js';
+import { negotiateRepresentation, requireBodyMediaType, sentAsForm, type Representation } from '../core/negotiate.js';
 import { formObjectParameters, listParameters } from './query-schema.js';
 import { parseQueryString, queryOf, type QueryValue } from '../core/query-string.js';
 import { parseRequestJson, RefusedValue, requestValue } from '../core/request-json.js';
@@ -46,6 +46,8 @@ export interface RouteSchemas {
   readonly body?: z.ZodType;
   /** Set when the body is a list whose entries are judged one by one (bodyEntries: each). */
   readonly bodyEntry?: z.ZodType;
+  /** Set when a form body has number or boolean members: each is read from its text, as query parameters are. */
+  readonly formBody?: z.ZodType;
   /** The bodies of the route's answers, by status: results are judged by them and serialized from them. */
   readonly responses?: ResponseSchemas;
 }
@@ -458,7 +460,8 @@ function routeRunner(parts: RunnerParts) {
       const list = { list: schemas.body, entry: schemas.bodyEntry };
       return absentOptionalBody(route, body) ? undefined : judgeEntries(list, body, toViolation);
     }
-    return schemas.body ? parseBody(schemas.body, route, body, rawQuery) : undefined;
+    const schema = schemas.formBody && sentAsForm(request.headers) ? schemas.formBody : schemas.body;
+    return schema ? parseBody(schema, route, body, rawQuery) : undefined;
   };
 
   /** The handler's result as it is to be sent (toJSON applied); a rotated session's token goes out with it. */

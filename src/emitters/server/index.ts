@@ -2,7 +2,7 @@
 // Fastify plugin factory that binds the handlers to the runtime's one server implementation. Each
 // route's handler method and schemas row are a part, printed from what they are made from (handlerView).
 import { symbols, type RoutePart } from '../../ir/symbols.js';
-import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
+import type { AuthSchemeIr, ModuleIr, RecordIr, RecordKey, RouteIr } from '../../ir/types.js';
 import { interfaceModules, moduleParts, type Emitter } from '../contract.js';
 import { part, type PartedFile } from '../parts.js';
 import {
@@ -28,22 +28,22 @@ import {
 } from '../shared/code/ast.js';
 import { printFile, interfaceMemberText, objectMemberText } from '../shared/code/print-file.js';
 import { runtimeImports } from '../shared/imports.js';
-import { routeInputs, type RouteInput } from '../shared/route-inputs.js';
+import { hasFormBodySchema, routeInputs, type RouteInput } from '../shared/route-inputs.js';
 import { handlerResultShape, handlerResultType, hasSessions } from './handler-types.js';
 import { moduleWire } from '../wire/index.js';
 
 export const serverEmitter: Emitter = {
   name: 'server',
   description: 'Fastify plugins with a typed handler interface per interface',
-  emit: ({ ir }) => interfaceModules(ir).map(emitServer),
+  emit: ({ ir }) => interfaceModules(ir).map((module) => emitServer(module, ir.records)),
 };
 
 /** A route's method of the handlers interface and its row of the route schemas table. */
 type RouteMembers = { readonly method: MemberText; readonly row: MemberText };
 
-function emitServer(module: ModuleIr): PartedFile<RouteMembers> {
+function emitServer(module: ModuleIr, records: ReadonlyMap<RecordKey, RecordIr>): PartedFile<RouteMembers> {
   const sessions = hasSessions(module);
-  const views = module.routes.map((route) => handlerView(module, route, sessions));
+  const views = module.routes.map((route) => handlerView(module, route, sessions, records));
   const parts = views.map((view) => part('server/route', view.name, view, printRouteMembers));
   return moduleParts(module, 'server', parts, (members) =>
     printFile(serverStatements(module, sessions, views, members)),
@@ -301,12 +301,13 @@ function printRouteMembers(view: HandlerView): RouteMembers {
   };
 }
 
-function handlerView(module: ModuleIr, route: RouteIr, sessions: boolean) {
+function handlerView(module: ModuleIr, route: RouteIr, sessions: boolean, records: ReadonlyMap<RecordKey, RecordIr>) {
   return {
     name: route.name,
     docs: route.summary ?? route.description,
     inputs: routeInputs(route),
     bodyEntries: route.bodyEntries === 'each',
+    formBody: hasFormBodySchema(route, records),
     upload: route.upload !== undefined,
     multipart: route.multipart && {
       files: route.multipart.files.map((part) => part.name),
@@ -364,14 +365,16 @@ function routeSchemasRow({
   name,
   inputs,
   bodyEntries,
+  formBody,
   upload,
   multipart,
-}: Pick<HandlerView, 'name' | 'inputs' | 'bodyEntries' | 'upload' | 'multipart'>) {
+}: Pick<HandlerView, 'name' | 'inputs' | 'bodyEntries' | 'formBody' | 'upload' | 'multipart'>) {
   // An upload or a multipart form has no schema: it goes to the handler as it arrives.
   const rows = inputs
     .filter(({ key }) => !((upload || multipart) && key === 'body'))
     .map(({ key, part }) => property(key, path(`schemas.${symbols.routeSchema(name, part)}`)));
   if (bodyEntries) rows.push(property('bodyEntry', path(`schemas.${symbols.routeSchema(name, 'BodyEntry')}`)));
+  if (formBody) rows.push(property('formBody', path(`schemas.${symbols.routeSchema(name, 'FormBody')}`)));
   rows.push(property('responses', path(`schemas.${symbols.routeSchema(name, 'Responses')}`)));
   return property(name, object(rows));
 }

@@ -2,7 +2,7 @@
 // client's input gives each, the route part its type and schema are named by (ir/symbols.ts), and
 // where the IR keeps it, which is also its key in the server's route schemas table.
 import type { RoutePart } from '../../ir/symbols.js';
-import type { RouteIr } from '../../ir/types.js';
+import type { RecordKey, RouteIr, TypeIr } from '../../ir/types.js';
 
 export interface RouteInput {
   readonly input: 'params' | 'query' | 'headers' | 'cookies' | 'body';
@@ -29,5 +29,20 @@ export function streamedBody(route: RouteIr): boolean {
 export function routeInputs(route: RouteIr): RouteInput[] {
   return ROUTE_INPUTS.filter(({ key }) =>
     key === 'body' ? streamedBody(route) || route.body !== undefined : route[key].length > 0,
+  );
+}
+
+/**
+ * Whether the route reads a form body by a schema of its own (formBody): a member of its record is a number or a
+ * boolean, which a form sends as text and the server reads as a query parameter's text.
+ */
+export function hasFormBodySchema(
+  route: RouteIr,
+  records: ReadonlyMap<RecordKey, { readonly fields: readonly { readonly type: TypeIr }[] }>,
+): boolean {
+  const body = route.body;
+  if (!route.bodyFormats.includes('form') || body?.kind !== 'record') return false;
+  return (records.get(body.record)?.fields ?? []).some(
+    (field) => field.type.kind === 'scalar' && ['integer', 'number', 'boolean'].includes(field.type.scalar),
   );
 }

@@ -35,7 +35,7 @@ import {
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { recordImports, referencedRecords, runtimeImports, typesOfRoute } from '../shared/imports.js';
 import { pick } from '../shared/pick.js';
-import { PARAMETER_GROUPS } from '../shared/route-inputs.js';
+import { hasFormBodySchema, PARAMETER_GROUPS } from '../shared/route-inputs.js';
 import {
   isInheritedName,
   listSchemaAround,
@@ -147,14 +147,15 @@ function routeView(route: RouteIr, records: RecordLookup) {
     })),
     body: route.body,
     bodyEntries: route.bodyEntries,
+    formBody: hasFormBodySchema(route, records),
     responses: route.responses.map((response) => pick(response, 'key', 'body', 'events')),
-    lookup: lookupFor(
-      typesOfRoute(route),
-      records,
-      requestParameters(route)
+    lookup: lookupFor(typesOfRoute(route), records, [
+      ...requestParameters(route)
         .filter((param) => param.style !== 'json')
         .map((param) => param.type),
-    ),
+      // A form body arrives as text too (formBodySchema).
+      ...(route.body && route.bodyFormats.includes('form') ? [route.body] : []),
+    ]),
   };
 }
 
@@ -235,6 +236,13 @@ function routeSchemas(route: RouteView, records: RecordLookup): SchemaConstant[]
     });
     constants.push({ name: name('Body'), value: listSchemaAround(route.body, id(name('BodyEntry'))) });
   } else if (route.body) constants.push({ name: name('Body'), value: schemaExpression(route.body, 'json', records) });
+  // Only where a member reads differently from text (a number, a boolean): otherwise the body schema reads forms too.
+  if (route.formBody && route.body)
+    constants.push({
+      name: name('FormBody'),
+      value: schemaExpression(route.body, 'text', records),
+      docs: 'The body sent as a form: each member read from its text, as query parameters are.',
+    });
   const responses = route.responses.map((response) =>
     property(
       answerKey(response.key),

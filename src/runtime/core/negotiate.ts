@@ -56,6 +56,12 @@ export function bodyMediaTypeAccepted(
   return formats.some((format) => BODY_MEDIA_TYPES[format] === type);
 }
 
+/** Whether a request's body is a form (application/x-www-form-urlencoded). */
+export function sentAsForm(headers: Readonly<Record<string, string | string[] | undefined>>): boolean {
+  const type = headers['content-type'];
+  return mediaTypeOf(typeof type === 'string' ? type : undefined) === BODY_MEDIA_TYPES.form;
+}
+
 /** The media types of the given formats, for a 415's message. */
 export function bodyMediaTypes(formats: readonly BodyFormat[]): string {
   return formats.map((format) => BODY_MEDIA_TYPES[format]).join(', ');
