@@ -2,14 +2,12 @@
 // the answer's objects with a given apiAlias. So each route documents the parameter, and each answer
 // that holds such objects is described twice: as the record in full, or as includes may filter it.
 import type { InterfaceIr, RouteIr, TypeIr } from '../../ir/types.js';
+import { INCLUDES_MEMBER } from '../../runtime/wire/api-alias/wire-api-alias.js';
 import { WIRE_STYLES } from '../../runtime/wire/wire-styles.js';
 import { reachesApiAlias, type SchemaContext } from './json-schema.js';
 import type { OpenApiOptions } from './options.js';
 import { jsonText } from './parameters.js';
 import type { ParameterObject, Schema } from './types.js';
-
-/** The request member (and query parameter) of the api-alias style that names the fields to keep. */
-export const INCLUDES_MEMBER = 'includes';
 
 const INCLUDES_SCHEMA: Schema = {
   type: 'object',

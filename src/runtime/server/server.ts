@@ -3,7 +3,8 @@
 // rendering in the interface's style, and error mapping to the interface's error body.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { INCLUDES_MEMBER, requestIncludes, type Includes } from '../wire/api-alias/api-alias.js';
+import { requestIncludes, type Includes } from '../wire/api-alias/api-alias.js';
+import { INCLUDES_MEMBER } from '../wire/api-alias/wire-api-alias.js';
 import { droppedMembers, judgeResult, ResponseBreach } from '../core/answer-check.js';
 import { AnswerReaders, REFUSED } from './answer-reader.js';
 import { AnswerSchemas, serializeBody, type ResponseSchemas } from './answer-serializers.js';

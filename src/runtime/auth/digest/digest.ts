@@ -9,7 +9,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { DIGEST_ALGORITHMS, type DigestAlgorithm } from '../../core/vocabulary.js';
 
 /** One challenge or credentials value: `<scheme> param=value, …` or `<scheme> <token68>`. */
-export interface AuthScheme {
+export interface AuthHeaderEntry {
   scheme: string;
   /** Parameter names lower-cased (they are case-insensitive); values unquoted. */
   params: Map<string, string>;
@@ -17,7 +17,7 @@ export interface AuthScheme {
 }
 
 /** Credentials from an `Authorization: Digest …` header (RFC 7616 section 3.4). */
-export interface DigestCredentials {
+export interface DigestAuthorization {
   username: string;
   realm: string;
   nonce: string;
@@ -86,11 +86,11 @@ function isQuotedPairChar(code: number): boolean {
  * (Authorization) per RFC 9110 section 11. Returns undefined on any syntax error,
  * on a repeated parameter name (RFC 9110 forbids it) or on an over-long value.
  */
-export function parseAuthList(input: string): AuthScheme[] | undefined {
+export function parseAuthList(input: string): AuthHeaderEntry[] | undefined {
   if (typeof input !== 'string' || input.length > MAX_HEADER_LENGTH) return undefined;
-  const items: AuthScheme[] = [];
+  const items: AuthHeaderEntry[] = [];
   let pos = 0;
-  let current: AuthScheme | undefined;
+  let current: AuthHeaderEntry | undefined;
 
   const atEnd = (): boolean => pos >= input.length;
   const skipOws = (): void => {
@@ -123,7 +123,7 @@ export function parseAuthList(input: string): AuthScheme[] | undefined {
     return undefined; // unterminated
   };
   // Called with pos on '='; reads the value and the end of the list element.
-  const readParamInto = (target: AuthScheme, name: string): boolean => {
+  const readParamInto = (target: AuthHeaderEntry, name: string): boolean => {
     pos++;
     skipOws();
     const value = input[pos] === '"' ? readQuoted() : readToken() || undefined;
@@ -195,7 +195,7 @@ function parseBooleanFlag(value: string | undefined): boolean | undefined {
 }
 
 /** Parses `Digest …` credentials; undefined when absent, not Digest or malformed. */
-export function parseDigestAuthorization(header: string | undefined): DigestCredentials | undefined {
+export function parseDigestAuthorization(header: string | undefined): DigestAuthorization | undefined {
   if (typeof header !== 'string') return undefined;
   const list = parseAuthList(header);
   const only = list?.length === 1 ? list[0] : undefined;
@@ -216,7 +216,7 @@ export function parseDigestAuthorization(header: string | undefined): DigestCred
   if (username === undefined || realm === undefined || nonce === undefined || uri === undefined) return undefined;
   if (response === undefined || !HEX.test(response) || userhash === undefined) return undefined;
 
-  const credentials: DigestCredentials = {
+  const credentials: DigestAuthorization = {
     username,
     realm,
     nonce,

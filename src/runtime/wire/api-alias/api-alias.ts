@@ -3,6 +3,7 @@
 import { BadRequest } from '../../core/errors.js';
 import type { InterfaceMeta, UnionMeta } from '../../core/interface-meta.js';
 import { variantRecord } from '../../core/union-variant.js';
+import { INCLUDES_MEMBER } from './wire-api-alias.js';
 
 type Plain = Record<string, unknown>;
 export type Includes = Readonly<Record<string, readonly string[]>>;
@@ -53,9 +54,6 @@ export function applyIncludes(value: unknown, includes: Includes | undefined): u
   }
   return out;
 }
-
-/** The request member that names the fields to keep per apiAlias, on every route of the interface. */
-export const INCLUDES_MEMBER = 'includes';
 
 /**
  * The request's includes: the `includes` member of the JSON body (a GET may carry one), else the

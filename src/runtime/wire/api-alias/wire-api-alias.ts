@@ -3,6 +3,9 @@
 import { isObject, kindOf } from '../../core/json-kinds.js';
 import type { WireStyle } from '../wire-styles.js';
 
+/** The request member (and query parameter) that names the fields to keep per apiAlias, on every route. */
+export const INCLUDES_MEMBER = 'includes';
+
 export const apiAliasWire: WireStyle = {
   accept: 'application/json',
   negotiated: false,
