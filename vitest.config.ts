@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The end-to-end tier: tests that spawn the CLI, tsc, tsgo or npm, run old against new code (diff verdicts), start
- * whole services, wait on timers, read very large inputs, soak or fuzz. Everything
+ * whole services, wait on timers, read very large inputs, soak or fuzz, or hold whole generated pages up against
+ * prettier (the slowest checks of all: prettier-form and formatting, about 45 s of a worker between them). Everything
  * else is the unit tier (`npm run test:fast`); `npm test` runs both.
  */
 const END_TO_END = [
@@ -52,6 +53,8 @@ const END_TO_END = [
   'test/foundation/route-files.test.ts',
   'test/import/large-import.test.ts',
   'test/server/wire-names.test.ts',
+  'test/docs/prettier-form.test.ts',
+  'test/output/formatting.test.ts',
 ];
 
 export default defineConfig({

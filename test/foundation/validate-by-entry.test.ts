@@ -239,7 +239,7 @@ describe('what is checked, and where', () => {
 
 describe('remembered entries', () => {
   it('are checked again, and searched for unusable values again, once their text changes', async () => {
-    const { dir, admin, options } = await syntheticProject(60);
+    const { dir, admin, options } = await syntheticProject(8);
     temporary.push(dir);
     const text = await readFile(admin, 'utf8');
     expect((await generate(options)).ok).toBe(true);
