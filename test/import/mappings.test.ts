@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importDocument } from '../../src/import/import.js';
-import { generate } from '../../src/pipeline.js';
 import { removeDir, tempDir } from '../helpers/tree.js';
+import { importAndGenerate } from './import-and-generate.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -21,20 +21,8 @@ async function importSchemas(schemas: string, paths = '{}') {
     file,
     `openapi: 3.1.0\ninfo: { title: Mapped, version: '1' }\ncomponents:\n  schemas:\n${schemas}\npaths: ${paths}\n`,
   );
-  const result = importDocument({ file, definitionsDir: join(dir, 'definitions') });
-  const definitions = parse(await readFile(result.path, 'utf8'));
-  const generated = await generate({
-    definitionsDir: join(dir, 'definitions'),
-    outDir: join(dir, 'generated'),
-    cache: false,
-    gitattributes: false,
-    configFile: undefined,
-  });
-  return {
-    definitions,
-    lines: result.lines,
-    diagnostics: generated.ok ? [] : generated.diagnostics.map((d) => `${d.code} ${d.message}`),
-  };
+  const { result, diagnostics } = await importAndGenerate(dir, file);
+  return { definitions: parse(await readFile(result.path, 'utf8')), lines: result.lines, diagnostics };
 }
 
 describe('import mappings', () => {

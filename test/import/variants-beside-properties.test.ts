@@ -4,11 +4,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importDocument } from '../../src/import/import.js';
-import { generate } from '../../src/pipeline.js';
 import { compareOperation } from '../../scripts/import-corpus/compare.js';
 import { PreparedDocument, type Json } from '../../scripts/import-corpus/documents.js';
 import { removeDir, tempDir } from '../helpers/tree.js';
+import { importAndGenerate } from './import-and-generate.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -25,15 +24,8 @@ async function roundTrip(schemas: string) {
     `          description: the thing\n          content:\n            application/json:\n` +
     `              schema: { $ref: '#/components/schemas/Thing' }\n`;
   await writeFile(file, text);
-  const result = importDocument({ file, definitionsDir: join(dir, 'definitions'), name: 'api' });
-  const generated = await generate({
-    definitionsDir: join(dir, 'definitions'),
-    outDir: join(dir, 'generated'),
-    cache: false,
-    gitattributes: false,
-    configFile: undefined,
-  });
-  expect(generated.ok ? [] : generated.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual([]);
+  const { result, diagnostics } = await importAndGenerate(dir, file, 'api');
+  expect(diagnostics).toEqual([]);
   const input = new PreparedDocument(parse(text) as Json);
   const output = new PreparedDocument(
     JSON.parse(await readFile(join(dir, 'generated', 'api', 'openapi.json'), 'utf8')) as Json,
