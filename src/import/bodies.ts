@@ -1,5 +1,6 @@
 // Request and response bodies: the JSON (or form) content, other media types approximated (mapping.ts).
 import { pascalCase } from '../ir/names.js';
+import { FORM_SCALARS } from '../ir/wire-shapes.js';
 import type { RouteDefinition, TypeDefinition } from '../definitions/schema.js';
 import { isMapping } from '../definitions/schema-values.js';
 import { BODY_FORMATS } from '../runtime/core/vocabulary.js';
@@ -10,8 +11,6 @@ import type { Place } from './refs.js';
 import { childPointer } from './report.js';
 
 type Content = Record<string, unknown>;
-/** Member types a form body can carry, each read from its text (SVC217). */
-const FORM_MEMBERS = new Set(['string', 'enum', 'date', 'date-time', 'integer', 'number', 'boolean']);
 
 /** The type of a content map: its JSON media type's schema, else another's with a note. */
 export function contentType(context: ImportContext, content: Content, at: Place, hint: string) {
@@ -93,7 +92,8 @@ export function bodyKeys(
   if (found.form) {
     // svcgen reads a form body of flat members only (SVC217); a nested one (Stripe's brackets) is JSON here.
     const record = found.type.type === 'record' ? context.schemas.records.get(found.type.record ?? '') : undefined;
-    const flat = record && Object.values(record.fields).every((field) => FORM_MEMBERS.has(field.type));
+    const flat =
+      record && Object.values(record.fields).every((field) => field.type === 'enum' || FORM_SCALARS.has(field.type));
     if (flat) keys.bodyFormats = found.json ? [...BODY_FORMATS] : ['form'];
     else noteAt(context, at, 'approximated', mapping.nestedForm());
   }

@@ -7,12 +7,10 @@ import type { Report } from './context.js';
 import { inView } from './types.js';
 import type { ErrorIr, Ir, ModuleIr, ParameterIr, RecordIr, RouteIr, TypeIr } from './types.js';
 import { describeType } from './values.js';
-import { flatRecordFields, isTextValue } from './wire-shapes.js';
+import { flatRecordFields, isFormMember, isTextValue } from './wire-shapes.js';
 
 /** A placeholder fills a whole segment and is named so that every router reads the same name. */
 const PLACEHOLDER_SEGMENT = /^\{[A-Za-z_][A-Za-z0-9_]*\}$/;
-/** The members a form body carries, each as one name=value: no lists or nested records. */
-const FORM_SCALARS = new Set(['string', 'date', 'date-time', 'integer', 'number', 'boolean']);
 
 export function checkServable(ir: Ir, report: Report): void {
   for (const module of ir.modules) {
@@ -67,11 +65,6 @@ function checkFormBody(route: RouteIr, records: ReadonlyMap<string, RecordIr>, r
     'SVC217',
     `route "${route.name}" accepts a form body, which arrives as text, with ${problem} (expected members of type string, enum, date, date-time, integer, number or boolean, or bodyFormats: [json])`,
   );
-}
-
-/** A member a form writes as one name=value: text, or a number or boolean read from its text like a query parameter. */
-function isFormMember(type: TypeIr): boolean {
-  return type.kind === 'enum' || (type.kind === 'scalar' && FORM_SCALARS.has(type.scalar));
 }
 
 function describe(type: TypeIr): string {

@@ -12,6 +12,28 @@ export function isScalarType(type: TypeIr): boolean {
   return type.kind === 'scalar' || type.kind === 'enum' || (type.kind === 'union' && type.variants.every(isScalarType));
 }
 
+/** The scalars a form body carries, each as one name=value (SVC217): no lists or nested records. */
+export const FORM_SCALARS: ReadonlySet<string> = new Set([
+  'string',
+  'date',
+  'date-time',
+  'integer',
+  'number',
+  'boolean',
+]);
+/** Of those, the ones that read differently from their text than from JSON: a form body needs a schema of its own. */
+const FORM_SCALARS_READ_FROM_TEXT: ReadonlySet<string> = new Set(['integer', 'number', 'boolean']);
+
+/** A member a form writes as one name=value: text, an enum member, or a number or boolean read from its text. */
+export function isFormMember(type: TypeIr): boolean {
+  return type.kind === 'enum' || (type.kind === 'scalar' && FORM_SCALARS.has(type.scalar));
+}
+
+/** A form member read from its text by a schema of its own (a number or a boolean), as query parameters are. */
+export function readsFromFormText(type: TypeIr): boolean {
+  return type.kind === 'scalar' && FORM_SCALARS_READ_FROM_TEXT.has(type.scalar);
+}
+
 /** A value with a plain text form: a scalar, or a list of scalars (written a,b or repeated). */
 export function isTextValue(type: TypeIr): boolean {
   return isScalarType(type) || (type.kind === 'list' && isScalarType(type.items));

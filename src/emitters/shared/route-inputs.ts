@@ -3,6 +3,7 @@
 // where the IR keeps it, which is also its key in the server's route schemas table.
 import type { RoutePart } from '../../ir/symbols.js';
 import type { RecordKey, RouteIr, TypeIr } from '../../ir/types.js';
+import { readsFromFormText } from '../../ir/wire-shapes.js';
 
 export interface RouteInput {
   readonly input: 'params' | 'query' | 'headers' | 'cookies' | 'body';
@@ -42,7 +43,5 @@ export function hasFormBodySchema(
 ): boolean {
   const body = route.body;
   if (!route.bodyFormats.includes('form') || body?.kind !== 'record') return false;
-  return (records.get(body.record)?.fields ?? []).some(
-    (field) => field.type.kind === 'scalar' && ['integer', 'number', 'boolean'].includes(field.type.scalar),
-  );
+  return (records.get(body.record)?.fields ?? []).some((field) => readsFromFormText(field.type));
 }

@@ -139,6 +139,7 @@ function recordView(record: RecordIr, records: RecordLookup, declaredByType: boo
 }
 
 function routeView(route: RouteIr, records: RecordLookup) {
+  const formBody = hasFormBodySchema(route, records);
   return {
     name: route.name,
     groups: PARAMETER_GROUPS.map(({ part, key }) => ({
@@ -147,14 +148,14 @@ function routeView(route: RouteIr, records: RecordLookup) {
     })),
     body: route.body,
     bodyEntries: route.bodyEntries,
-    formBody: hasFormBodySchema(route, records),
+    formBody,
     responses: route.responses.map((response) => pick(response, 'key', 'body', 'events')),
     lookup: lookupFor(typesOfRoute(route), records, [
       ...requestParameters(route)
         .filter((param) => param.style !== 'json')
         .map((param) => param.type),
-      // A form body arrives as text too (formBodySchema).
-      ...(route.body && route.bodyFormats.includes('form') ? [route.body] : []),
+      // A form body with numbers or booleans is read from its text too (formBodySchema).
+      ...(formBody && route.body ? [route.body] : []),
     ]),
   };
 }
