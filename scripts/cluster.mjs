@@ -68,9 +68,19 @@ function reachable(host, port, timeoutMs = 1500) {
   });
 }
 
+/** Whether the instance says it listens: a port merely reachable may be another process's, bound in the window
+ *  between the check that it was free and this instance's own bind (which then fails and exits). */
+function saysListening(log, port) {
+  try {
+    return readFileSync(log, 'utf8').includes(`listening on http://127.0.0.1:${port}`);
+  } catch {
+    return false;
+  }
+}
+
 async function waitForPort(port, pid, log) {
   for (let waited = 0; waited < 60_000; waited += 200) {
-    if (await reachable('127.0.0.1', port, 500)) return;
+    if (saysListening(log, port) && (await reachable('127.0.0.1', port, 500))) return;
     if (!alive(pid)) fail(`the instance on port ${port} exited; its log (${log}):\n${tail(log)}`);
     await new Promise((done) => setTimeout(done, 200));
   }
