@@ -1,7 +1,8 @@
-// Parses definition files (read by sources.ts): bytes → UTF-8 text → YAML document with positions → plain value.
+// Parses definition files (read by sources.ts): bytes → UTF-8 text → plain value with positions.
 // Nothing here knows the definitions schema; see validate-schema.ts for that. With a store of parsed
 // chunks, a large file is loaded from chunks when that provably reads the same (chunked-load.ts);
-// otherwise, and whenever a file has anything to report, it is parsed whole here.
+// otherwise plain-yaml.ts reads it from yaml's tokens, and a file it cannot read, or that has anything
+// to report, is parsed whole through yaml's document here.
 import { loadInChunks, type ChunkStore } from './chunked-load.js';
 import { yaml } from './lazy-yaml.js';
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
@@ -15,6 +16,7 @@ import {
   YAML_PARSE_OPTIONS,
 } from './limits.js';
 import { walkDocument } from './node-index.js';
+import { readPlainYaml } from './plain-yaml.js';
 import type { FilePositions } from './positions.js';
 import type { Document as YamlDocument, LineCounter } from 'yaml';
 
@@ -51,15 +53,18 @@ export function parseDefinitionSources(sources: readonly DefinitionSource[], chu
   };
 }
 
-export function parseDefinitionText(
-  file: string,
-  bytes: Uint8Array,
-  chunks?: ChunkStore,
-): { file: LoadedFile | undefined; diagnostics: Diagnostic[] } {
-  const fail = (code: DiagnosticCode, message: string, line = 1, column = 1) => ({
+type Parsed = { file: LoadedFile | undefined; diagnostics: Diagnostic[] };
+
+/** The result of a file that cannot be loaded, with the one diagnostic that says why. */
+function failure(file: string) {
+  return (code: DiagnosticCode, message: string, line = 1, column = 1): Parsed => ({
     file: undefined,
     diagnostics: [{ file, line, column, code, message }],
   });
+}
+
+export function parseDefinitionText(file: string, bytes: Uint8Array, chunks?: ChunkStore): Parsed {
+  const fail = failure(file);
   if (bytes.byteLength > MAX_FILE_BYTES)
     return fail('SVC003', `file is ${bytes.byteLength} bytes (expected at most ${MAX_FILE_BYTES})`);
   let text: string;
@@ -79,6 +84,16 @@ export function parseDefinitionText(
   }
   const chunked = chunks && loadInChunks(text, chunks);
   if (chunked) return { file: { file, text, ...chunked }, diagnostics: [] };
+  // Most definitions are plain YAML, read without building yaml's document; the rest are parsed whole.
+  const plain = readPlainYaml(text);
+  if (!plain) return parseWithYaml(file, text);
+  const { value, index, lineStarts } = plain;
+  return { file: { file, text, positions: { lineStarts, index }, value }, diagnostics: [] };
+}
+
+/** The text parsed whole by `yaml`: its value and positions, or what is wrong with it, located. */
+export function parseWithYaml(file: string, text: string): Parsed {
+  const fail = failure(file);
   const lines = new (yaml().LineCounter)();
   const document = parseCounted(text, lines, MAX_TOKENS);
   if (!document) return fail('SVC003', `more than ${MAX_TOKENS} YAML tokens (expected a smaller document)`);

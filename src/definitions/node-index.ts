@@ -10,16 +10,16 @@ import { yaml } from './lazy-yaml.js';
  * (mapping values only), its kind, and the id range of its children (allocated together, in item
  * order). -1 marks an offset the document has not got. Node 0 is the document's root.
  */
-const NODE_FIELDS = 5;
+export const NODE_FIELDS = 5;
 const START = 0;
 const KEY_START = 1;
 const KIND = 2;
 const FIRST_CHILD = 3;
 const CHILD_COUNT = 4;
 
-const LEAF = 0;
+export const LEAF = 0;
 export const MAP = 1;
-const SEQ = 2;
+export const SEQ = 2;
 
 export interface NodeIndex {
   readonly fields: Int32Array;

@@ -4,16 +4,16 @@
 // that entity's chunk. Damaged store entries are parsed again, never used.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
 import { synthesizeAdminApi } from '../../bench/synth.mjs';
 import { loadInChunks, type ChunkStore, type StoredChunk } from '../../src/definitions/chunked-load.js';
 import { planChunks } from '../../src/definitions/chunk-split.js';
-import { parseDefinitionText, type LoadedFile } from '../../src/definitions/load.js';
-import { positionOf, type YamlPath } from '../../src/definitions/positions.js';
+import { parseDefinitionText, parseWithYaml, type LoadedFile } from '../../src/definitions/load.js';
+import { positionOf } from '../../src/definitions/positions.js';
 import { testSeed } from '../helpers/seed.js';
 import { ROOT } from './helpers.js';
+import { allPaths, differences } from './load-differences.js';
 
 const realAdmin = await readFile(join(ROOT, 'definitions', 'admin-api.yaml'), 'utf8');
 /** Admin-API-shaped definitions of `count` entities: 34 make about 220 KB, above the split threshold. */
@@ -34,38 +34,10 @@ class TestStore implements ChunkStore {
 }
 
 function whole(text: string, file = 'definitions/admin-api.yaml') {
-  return parseDefinitionText(file, Buffer.from(text));
+  return parseWithYaml(file, text);
 }
 function chunked(text: string, store: ChunkStore = new TestStore(), file = 'definitions/admin-api.yaml') {
   return parseDefinitionText(file, Buffer.from(text), store);
-}
-
-/** Every path of the value, each also with a missing key and a missing index below it. */
-function allPaths(value: unknown, path: YamlPath = [], into: YamlPath[] = []): YamlPath[] {
-  into.push(path, [...path, 'no-such-key'], [...path, 99]);
-  if (value !== null && typeof value === 'object') {
-    for (const key of Object.keys(value))
-      allPaths((value as Record<string, unknown>)[key], [...path, Array.isArray(value) ? Number(key) : key], into);
-  }
-  return into;
-}
-
-/** Where two loads of one text differ: value, line starts, or the position of a path (a few, for the message). */
-function differences(expected: LoadedFile, actual: LoadedFile): string[] {
-  const found: string[] = [];
-  if (!isDeepStrictEqual(actual.value, expected.value)) found.push('value');
-  if (!isDeepStrictEqual(Array.from(actual.positions.lineStarts), Array.from(expected.positions.lineStarts)))
-    found.push('line starts');
-  for (const path of allPaths(expected.value)) {
-    for (const atKey of [false, true]) {
-      const want = positionOf(expected.positions, path, { atKey });
-      const got = positionOf(actual.positions, path, { atKey });
-      if (want.line !== got.line || want.column !== got.column)
-        found.push(`${JSON.stringify(path)} atKey=${atKey}: ${want.line}:${want.column} != ${got.line}:${got.column}`);
-      if (found.length >= 5) return found;
-    }
-  }
-  return found;
 }
 
 describe('a large definition file loaded from chunks', () => {
