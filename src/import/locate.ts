@@ -4,7 +4,11 @@ import { isMap, isScalar, isSeq, type Document, type LineCounter, type Node } fr
 import { displayPath } from '../definitions/sources.js';
 
 /** "file:line:col" for a pointer of a loaded file (the file alone when the pointer is not found). */
-export type Locator = (file: string, pointer: string) => string;
+export interface Locator {
+  (file: string, pointer: string): string;
+  /** Finds many places at once: each JSON file is scanned once for all of them, not once per place. */
+  prepare(places: Iterable<{ readonly file: string; readonly pointer: string }>): void;
+}
 
 export interface SourceText {
   readonly text: string;
@@ -33,20 +37,35 @@ export function lineColumn(text: string, offset: number, key: object = { text })
 }
 
 export function makeLocator(sources: ReadonlyMap<string, SourceText>): Locator {
-  const cache = new Map<string, Map<string, number>>();
-  return (file, pointer) => {
+  // Per JSON file, the offset of each pointer asked for (undefined: not even an ancestor is written).
+  const found = new Map<string, Map<string, number | undefined>>();
+  const prepare = (places: Iterable<{ readonly file: string; readonly pointer: string }>) => {
+    const wanted = new Map<string, Set<string>>();
+    for (const { file, pointer } of places) {
+      if (!sources.get(file) || sources.get(file)?.yaml || found.get(file)?.has(pointer)) continue;
+      const pointers = wanted.get(file) ?? new Set<string>();
+      wanted.set(file, pointers.add(pointer));
+    }
+    for (const [file, pointers] of wanted) {
+      const offsets = jsonOffsets((sources.get(file) as SourceText).text, pointers);
+      const known = found.get(file) ?? new Map<string, number | undefined>();
+      for (const pointer of pointers) known.set(pointer, nearest(offsets, pointer));
+      found.set(file, known);
+    }
+  };
+  const locate = (file: string, pointer: string): string => {
     const source = sources.get(file);
     const where = displayPath(file);
     if (!source) return where;
     let offset: number | undefined;
     if (source.yaml) offset = yamlOffset(source.yaml.document, pointer);
     else {
-      let found = cache.get(file);
-      if (!found) cache.set(file, (found = jsonOffsets(source.text)));
-      offset = nearest(found, pointer);
+      prepare([{ file, pointer }]);
+      offset = found.get(file)?.get(pointer);
     }
     return offset === undefined ? where : `${where}:${lineColumn(source.text, offset, source)}`;
   };
+  return Object.assign(locate, { prepare });
 }
 
 /** The offset of the pointer, or of its nearest ancestor that is written. */
@@ -79,60 +98,87 @@ function yamlOffset(document: Document, pointer: string): number | undefined {
 }
 
 /**
- * The offset of every member key and array item of a JSON text, by pointer: one pass, no values
- * built. Only run when a report names a place in the file.
+ * The offsets of the wanted pointers of a JSON text and of their ancestors (a member by its key, an array item
+ * by its value), in one pass that skips every value off their paths without reading it.
  */
-export function jsonOffsets(text: string): Map<string, number> {
+export function jsonOffsets(text: string, wanted: Iterable<string>): Map<string, number> {
+  const onPath = new Set<string>(['']);
+  for (const pointer of wanted) for (let at = pointer; at !== ''; at = at.slice(0, at.lastIndexOf('/'))) onPath.add(at);
   const offsets = new Map<string, number>([['', 0]]);
-  // Each open container: its pointer, and for an array the next index.
+  // Each open container on a path: its pointer, and for an array the next index.
   const stack: { pointer: string; index: number; array: boolean }[] = [];
   let pendingKey: string | undefined;
+  let expectKey = false;
   let index = 0;
-  const valueStarts = (at: number): string | undefined => {
+  /** The pointer of the value starting here, recorded when it is on a path; undefined when it is not. */
+  const valueAt = (at: number): string | undefined => {
     const top = stack[stack.length - 1];
     if (!top) return '';
-    if (top.array) {
-      const pointer = `${top.pointer}/${top.index}`;
-      top.index += 1;
-      offsets.set(pointer, at);
-      return pointer;
-    }
-    const pointer = `${top.pointer}/${(pendingKey ?? '').replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    let pointer: string;
+    if (top.array) pointer = `${top.pointer}/${top.index++}`;
+    else pointer = `${top.pointer}/${escapePointer(pendingKey ?? '')}`;
     pendingKey = undefined;
+    if (!onPath.has(pointer)) return undefined;
+    if (top.array) offsets.set(pointer, at);
     return pointer;
   };
-  let expectKey = false;
   while (index < text.length) {
     const char = text[index] as string;
-    if (char === '{' || char === '[') {
-      const pointer = valueStarts(index) ?? '';
-      stack.push({ pointer, index: 0, array: char === '[' });
-      expectKey = char === '{';
-      index += 1;
-    } else if (char === '}' || char === ']') {
+    if (char === '}' || char === ']') {
       stack.pop();
       index += 1;
-    } else if (char === '"') {
-      let end = index + 1;
-      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
-      const top = stack[stack.length - 1];
-      if (expectKey && top && !top.array) {
-        pendingKey = JSON.parse(text.slice(index, end + 1)) as string;
-        offsets.set(`${top.pointer}/${pendingKey.replaceAll('~', '~0').replaceAll('/', '~1')}`, index);
-        expectKey = false;
-      } else valueStarts(index);
-      index = end + 1;
     } else if (char === ',') {
       const top = stack[stack.length - 1];
       expectKey = top !== undefined && !top.array;
       index += 1;
     } else if (char === ':' || char === ' ' || char === '\n' || char === '\r' || char === '\t') {
       index += 1;
+    } else if (expectKey && char === '"') {
+      const end = stringEnd(text, index);
+      const top = stack[stack.length - 1] as { pointer: string };
+      pendingKey = JSON.parse(text.slice(index, end)) as string;
+      const pointer = `${top.pointer}/${escapePointer(pendingKey)}`;
+      if (onPath.has(pointer)) offsets.set(pointer, index);
+      expectKey = false;
+      index = end;
     } else {
-      // A number, true, false or null.
-      valueStarts(index);
-      while (index < text.length && !',}] \n\r\t'.includes(text[index] as string)) index += 1;
+      const pointer = valueAt(index);
+      if (pointer === undefined) index = valueEnd(text, index);
+      else if (char === '{' || char === '[') {
+        stack.push({ pointer, index: 0, array: char === '[' });
+        expectKey = char === '{';
+        index += 1;
+      } else index = valueEnd(text, index);
     }
   }
   return offsets;
+}
+
+function escapePointer(key: string): string {
+  return key.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+/** The index after the string starting at `at` (its opening quote). */
+function stringEnd(text: string, at: number): number {
+  let end = at + 1;
+  while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+  return end + 1;
+}
+
+/** The index after the value starting at `at`: a string, a number or word, or a whole object or array. */
+function valueEnd(text: string, at: number): number {
+  const first = text[at];
+  if (first === '"') return stringEnd(text, at);
+  if (first !== '{' && first !== '[') {
+    while (at < text.length && !',}] \n\r\t'.includes(text[at] as string)) at += 1;
+    return at;
+  }
+  let depth = 0;
+  for (let end = at; end < text.length; end++) {
+    const code = text.charCodeAt(end);
+    if (code === 0x22) end = stringEnd(text, end) - 1;
+    else if (code === 0x7b || code === 0x5b) depth += 1;
+    else if ((code === 0x7d || code === 0x5d) && --depth === 0) return end + 1;
+  }
+  return text.length;
 }

@@ -70,6 +70,7 @@ export class ImportReport {
   }
 
   lines(locate: Locator): string[] {
+    locate.prepare(this.notes);
     return this.notes.map((note) => `${locate(note.file, note.pointer)}: ${note.kind}: ${note.text}`);
   }
 
