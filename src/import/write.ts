@@ -5,14 +5,25 @@ import { stringify } from 'yaml';
 import type { DefinitionFile } from '../definitions/schema.js';
 import { displayPath } from '../definitions/sources.js';
 import { ImportError } from './report.js';
+import { writeYaml } from './yaml-writer.js';
 
 export function definitionsYaml(file: DefinitionFile, source: string): string {
   const header = [
     '# yaml-language-server: $schema=../schema/svcgen-definitions.schema.json',
     `# Imported by svcgen import from ${source}; run it again after the document changes.`,
   ];
-  const body = stringify(file, { lineWidth: 0, aliasDuplicateObjects: false, singleQuote: true });
+  const body = writeYamlOr(file);
   return `${header.join('\n')}\n${body}`;
+}
+
+/** writeYaml's text, or `yaml`'s for what it does not write (a key over 1000 characters). */
+function writeYamlOr(file: DefinitionFile): string {
+  try {
+    return writeYaml(file);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return stringify(file, { lineWidth: 0, aliasDuplicateObjects: false, singleQuote: true });
+  }
 }
 
 /**

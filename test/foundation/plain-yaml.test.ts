@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseWithYaml, type LoadedFile } from '../../src/definitions/load.js';
 import { readPlainYaml } from '../../src/definitions/plain-yaml.js';
-import { testSeed } from '../helpers/seed.js';
+import { seededRandom } from '../helpers/seed.js';
 import { ROOT } from './helpers.js';
 import { differences } from './load-differences.js';
 
@@ -100,11 +100,7 @@ describe('the plain-YAML reader', () => {
       .split('\n')
       .slice(0, 160)
       .join('\n');
-    let state = testSeed() >>> 0;
-    const random = (below: number) => {
-      state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
-      return state % below;
-    };
+    const random = seededRandom();
     const PIECES = [
       ' ',
       '  ',

@@ -10,3 +10,12 @@ export function testSeed(): number {
   if (!Number.isSafeInteger(seed)) throw new Error(`SVC_SEED must be an integer, not ${JSON.stringify(text)}`);
   return seed;
 }
+
+/** A reproducible source of whole numbers below a bound, drawn from the run's seed (or the one given). */
+export function seededRandom(seed = testSeed()): (below: number) => number {
+  let state = seed >>> 0;
+  return (below) => {
+    state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    return state % below;
+  };
+}
