@@ -1,8 +1,8 @@
 // The import budget of issue 34, measured side by side in one run:
 //   - GitHub's REST description (@octokit/openapi, 1,223 operations, 13 MB): `svcgen import` then
 //     `svcgen generate` (all emitters), against openapi-typescript's types alone on the same file, in
-//     BENCH_IMPORT_ROUNDS interleaved rounds (default 3); the ratio of the medians, budget <= 1.0x, judged
-//     by CPU time (wall time printed beside it);
+//     BENCH_IMPORT_ROUNDS interleaved rounds (default 3); the ratio of the medians, a goal of <= 1.0x that
+//     the issue asks to be quoted (not a budget), judged by CPU time (wall time printed beside it);
 //   - the same svcgen figure against the peers' clients on the same file, after the rounds: orval (fetch client;
 //     its zod writer throws on this document) and hey-api (types + sdk + zod), budget below theirs (< 1.0x),
 //     judged by CPU time. Each peer runs as the main bench's peers do (peerRun): BENCH_PEER_RUNS times (default 1),
@@ -131,7 +131,8 @@ export function printImport(figures) {
     const judged = Number.isFinite(cpuRatio) ? cpuRatio : ratio;
     console.log(
       `  import + generate / openapi-typescript: ${ratio.toFixed(2)}x wall, ${Number.isFinite(cpuRatio) ? cpuRatio.toFixed(2) : '-'}x CPU;` +
-        ` budget <= ${TIME_BUDGET.toFixed(1)}x (${Number.isFinite(cpuRatio) ? 'CPU' : 'wall'}): ${judged <= TIME_BUDGET ? 'PASS' : 'MISS'}`,
+        // Issue 34 states this one as a goal whose ratio is quoted, beside the budgets against the peers' clients.
+        ` goal <= ${TIME_BUDGET.toFixed(1)}x (${Number.isFinite(cpuRatio) ? 'CPU' : 'wall'}): ${judged <= TIME_BUDGET ? 'reached' : 'not reached'}`,
     );
   }
   for (const [name, what] of PEERS) printPeer(name, what, imported, generated, github[name]);
