@@ -246,6 +246,8 @@ class Reader {
   /** The key at the cursor and its `:`, consumed; a key the mapping has already (or `__proto__`) gives up. */
   private key(indent: number, into: object): string {
     if (!this.isScalar(this.peek()) || this.peek(this.at + 1) !== COLON) throw GIVE_UP;
+    // YAML ends an implicit key within 1024 characters; `yaml` reports a longer one.
+    if (this.source().length > 1000) throw GIVE_UP;
     const key = this.scalarText(indent, true);
     if (key === '__proto__' || Object.hasOwn(into, key)) throw GIVE_UP;
     this.advance();

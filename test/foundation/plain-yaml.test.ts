@@ -91,6 +91,8 @@ describe('the plain-YAML reader', () => {
     'an explicit block indent': 'a: |2\n   x\n',
     'a __proto__ key': '__proto__: 1\n',
     'an empty document': '# nothing\n',
+    'a key over 1024 characters': `${'k'.repeat(1100)}: 1\n`,
+    'a flow key over 1024 characters': `a: {${'k'.repeat(1100)}: 1}\n`,
   };
   for (const [name, text] of Object.entries(GIVES_UP))
     it(`leaves ${name} to yaml`, () => expect(compare(text)).toBe('gave up'));
