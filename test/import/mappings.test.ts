@@ -119,6 +119,64 @@ describe('import mappings', () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it('maps tags with their descriptions, deprecated operations and properties, and emits them again', async () => {
+    const file = join(dir, 'api.yaml');
+    await writeFile(
+      file,
+      `openapi: 3.0.3
+info: { title: Tagged, version: '1' }
+tags:
+  - { name: pets, description: Everything about pets }
+  - { name: store }
+  - { name: pets, description: said twice }
+components:
+  schemas:
+    Pet:
+      type: object
+      properties:
+        nick: { type: string, deprecated: true }
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      tags: [pets, Pet Store, pets, '']
+      deprecated: true
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Pet' } } } }
+    post:
+      operationId: addPet
+      responses: { '204': { description: added } }
+`,
+    );
+    const { result, diagnostics } = await importAndGenerate(dir, file);
+    const definitions = parse(await readFile(result.path, 'utf8'));
+    // Declared in the document's order, then the tag only an operation names.
+    expect(definitions.interface.tags).toEqual({
+      pets: { description: 'Everything about pets' },
+      store: {},
+      'Pet Store': {},
+    });
+    expect(definitions.routes.listPets).toMatchObject({ tags: ['pets', 'Pet Store'], deprecated: true });
+    expect(definitions.routes.addPet.tags).toBeUndefined();
+    expect(definitions.records.Pet.fields.nick).toEqual({ type: 'string', required: false, deprecated: true });
+    expect(result.lines).toEqual([
+      `${file}:17:37: dropped: tag "": a tag is text that is not empty and has no control characters`,
+      'imported: 1 of 2 operations exactly, 1 approximated, 0 dropped',
+    ]);
+    expect(diagnostics).toEqual([]);
+    const openapi = JSON.parse(await readFile(join(dir, 'generated', 'tagged', 'openapi.json'), 'utf8'));
+    expect(openapi.tags).toEqual([
+      { name: 'Pet Store' },
+      { name: 'pets', description: 'Everything about pets' },
+      { name: 'store' },
+      { name: 'tagged', description: 'Tagged' },
+    ]);
+    expect(openapi.paths['/pets'].get).toMatchObject({ tags: ['pets', 'Pet Store'], deprecated: true });
+    expect(openapi.paths['/pets'].post.tags).toEqual(['tagged']);
+    expect(openapi.paths['/pets'].post.deprecated).toBeUndefined();
+    expect(openapi.components.schemas.Pet.properties.nick).toEqual({ type: 'string', deprecated: true });
+  });
+
   it('keeps head and options operations as HEAD and OPTIONS routes, exactly', async () => {
     const paths = `
   /files/{name}:
