@@ -4,7 +4,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importDocument } from '../../src/import/import.js';
 import { removeDir, tempDir } from '../helpers/tree.js';
 import { importAndGenerate } from './import-and-generate.js';
 
@@ -14,15 +13,19 @@ beforeEach(async () => {
 });
 afterEach(async () => removeDir(dir));
 
-/** Imports a 3.1 document of these component schemas and paths: its definitions, report lines and diagnostics. */
-async function importSchemas(schemas: string, paths = '{}') {
+/** Imports this document (as api.yaml) and generates it: its file, definitions, report lines and diagnostics. */
+async function importText(text: string) {
   const file = join(dir, 'api.yaml');
-  await writeFile(
-    file,
+  await writeFile(file, text);
+  const { result, diagnostics } = await importAndGenerate(dir, file);
+  return { file, definitions: parse(await readFile(result.path, 'utf8')), lines: result.lines, diagnostics };
+}
+
+/** Imports a 3.1 document of these component schemas and paths. */
+async function importSchemas(schemas: string, paths = '{}') {
+  return importText(
     `openapi: 3.1.0\ninfo: { title: Mapped, version: '1' }\ncomponents:\n  schemas:\n${schemas}\npaths: ${paths}\n`,
   );
-  const { result, diagnostics } = await importAndGenerate(dir, file);
-  return { definitions: parse(await readFile(result.path, 'utf8')), lines: result.lines, diagnostics };
 }
 
 describe('import mappings', () => {
@@ -120,10 +123,7 @@ describe('import mappings', () => {
   });
 
   it('maps tags with their descriptions, deprecated operations and properties, and emits them again', async () => {
-    const file = join(dir, 'api.yaml');
-    await writeFile(
-      file,
-      `openapi: 3.0.3
+    const { file, definitions, lines, diagnostics } = await importText(`openapi: 3.0.3
 info: { title: Tagged, version: '1' }
 tags:
   - { name: pets, description: Everything about pets }
@@ -146,10 +146,7 @@ paths:
     post:
       operationId: addPet
       responses: { '204': { description: added } }
-`,
-    );
-    const { result, diagnostics } = await importAndGenerate(dir, file);
-    const definitions = parse(await readFile(result.path, 'utf8'));
+`);
     // Declared in the document's order, then the tag only an operation names.
     expect(definitions.interface.tags).toEqual({
       pets: { description: 'Everything about pets' },
@@ -159,7 +156,7 @@ paths:
     expect(definitions.routes.listPets).toMatchObject({ tags: ['pets', 'Pet Store'], deprecated: true });
     expect(definitions.routes.addPet.tags).toBeUndefined();
     expect(definitions.records.Pet.fields.nick).toEqual({ type: 'string', required: false, deprecated: true });
-    expect(result.lines).toEqual([
+    expect(lines).toEqual([
       `${file}:17:37: dropped: tag "": a tag is text that is not empty and has no control characters`,
       'imported: 1 of 2 operations exactly, 1 approximated, 0 dropped',
     ]);
@@ -207,10 +204,7 @@ paths:
   });
 
   it("reads OpenAPI 3.0's boolean exclusiveMaximum as an exclusive bound at maximum", async () => {
-    const file = join(dir, 'api30.yaml');
-    await writeFile(
-      file,
-      `openapi: 3.0.3
+    const { definitions } = await importText(`openapi: 3.0.3
 info: { title: Old, version: '1' }
 paths: {}
 components:
@@ -219,10 +213,7 @@ components:
       type: object
       properties:
         amount: { type: number, minimum: 0, maximum: 100, exclusiveMaximum: true, exclusiveMinimum: false }
-`,
-    );
-    const result = importDocument({ file, definitionsDir: join(dir, 'definitions') });
-    const definitions = parse(await readFile(result.path, 'utf8'));
+`);
     expect(definitions.records.Price.fields.amount).toEqual({
       type: 'number',
       minimum: 0,
