@@ -330,9 +330,12 @@ function checkErrors(ctx: FileContext, scope: RouteScope, def: RouteDefinition, 
  * OpenAPI and the docs, beside the one meant. Listed twice, a tag would list the route twice.
  */
 function checkTags(ctx: FileContext, scope: RouteScope, def: RouteDefinition, path: YamlPath): void {
-  const declared = scope.iface?.tags.map((tag) => tag.name) ?? [];
-  for (const [index, tag] of (def.tags ?? []).entries()) {
-    if (def.tags?.indexOf(tag) !== index)
+  // A route outside an interface is reported as such (SVC102): there are no tags to name.
+  if (!scope.iface) return;
+  const declared = scope.iface.tags.map((tag) => tag.name);
+  const tags = def.tags ?? [];
+  for (const [index, tag] of tags.entries()) {
+    if (tags.indexOf(tag) !== index)
       ctx.report('SVC239', [...path, 'tags', index], `tag "${tag}" is listed twice (expected each tag once)`);
     else if (!declared.includes(tag))
       ctx.report(
