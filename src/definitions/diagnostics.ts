@@ -54,6 +54,7 @@ export const DIAGNOSTIC_CODES = {
   SVC236: 'structured path parameter or header without style json',
   SVC237: 'cookie parameter with no cookie form',
   SVC238: 'cookie parameter named like the apiKey cookie of its route',
+  SVC239: 'route tag that the interface does not declare, or that the route lists twice',
   SVC260: 'file or stream beside a body',
   SVC261: 'upload on a GET route',
   SVC262: 'event data that is not a record',

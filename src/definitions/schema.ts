@@ -123,6 +123,18 @@ const example = z
   .optional()
   .describe('a value of this type shown in docs and OpenAPI and answered by mocks; it must satisfy the type');
 
+/** Still served, but on its way out: documented as deprecated, marked @deprecated in code. */
+const deprecated = z
+  .boolean()
+  .optional()
+  .describe('still served but on its way out: OpenAPI and docs say so, generated code marks it @deprecated');
+
+/**
+ * A tag groups routes in OpenAPI and the docs. Tags are OpenAPI's words, kept as written (`Pet Store`), so
+ * any text but the empty one and control characters.
+ */
+const tagName = z.string().regex(FIELD_NAME_PATTERN, 'a tag: text that is not empty and has no control characters');
+
 /** A union's variants: two or more types, in the order a value is matched against them. */
 const variantsSchema = () => z.array(TypeSchema).min(2).optional().describe('the types a union value may be');
 
@@ -141,6 +153,7 @@ export const FieldSchema = z.strictObject({
   variants: variantsSchema(),
   required: z.boolean().optional().describe('must be present (default true)'),
   readOnly: z.boolean().optional().describe('set by the service, never written by a client'),
+  deprecated,
   default: z.unknown().optional(),
   example,
   relation: z
@@ -318,6 +331,11 @@ export const RouteSchema = z.strictObject({
       'the answers by status: a status (200), a class of statuses (2XX, 4XX: each status of it no other key names) or default (every status no other key covers)',
     ),
   errors: z.array(z.string()).optional().describe('error kinds this route can answer with'),
+  tags: z
+    .array(tagName)
+    .optional()
+    .describe("the interface's tags this route is listed under in OpenAPI and the docs, first one first"),
+  deprecated,
 });
 export type RouteDefinition = z.infer<typeof RouteSchema>;
 
@@ -471,6 +489,10 @@ export const InterfaceSchema = z.strictObject({
     .record(segment, z.array(segment))
     .optional()
     .describe('path segments reachable under other spellings'),
+  tags: z
+    .record(tagName, z.strictObject({ description: z.string().optional() }))
+    .optional()
+    .describe('the tags routes may name, by name, each with an optional description'),
   limits: z
     .strictObject({
       bodyBytes: z.number().int().positive().optional(),

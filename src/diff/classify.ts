@@ -191,6 +191,11 @@ export const RULES = {
   'error-status-changed': fixed(CLIENTS),
   'error-text-changed': fixed(NONE),
 
+  // Tags group routes in OpenAPI and docs; deprecation warns callers. Both are marks: the wire and the handlers stay.
+  'tags-changed': fixed(NONE),
+  'became-deprecated': fixed(NONE),
+  'deprecation-removed': fixed(NONE),
+
   // anything else
   'docs-changed': fixed([I, I]),
   // No generated client or server reads an example; mocks answer it, so tests that assert on mock data see it.

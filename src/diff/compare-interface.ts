@@ -1,5 +1,6 @@
 // The interface block (base path, style, versions, aliases, limits) and the error catalog of a file.
 import type { InterfaceIr, ModuleIr } from '../ir/types.js';
+import { compareDeclaredTags } from './compare-marks.js';
 import { listDelta, reportOtherChanges, show, type CompareContext } from './context.js';
 
 export function compareInterface(ctx: CompareContext, base: ModuleIr | undefined, head: ModuleIr | undefined): void {
@@ -40,7 +41,15 @@ function compareInterfaceBlock(ctx: CompareContext, subject: string, base: Inter
       `body limit ${show(base.bodyLimitBytes)} → ${show(head.bodyLimitBytes)} bytes`,
     );
   }
-  reportOtherChanges(report, base, head, ['title', ...SETTINGS, 'versions', 'segmentAliases', 'bodyLimitBytes']);
+  compareDeclaredTags(report, base.tags, head.tags);
+  reportOtherChanges(report, base, head, [
+    'title',
+    ...SETTINGS,
+    'versions',
+    'segmentAliases',
+    'bodyLimitBytes',
+    'tags',
+  ]);
 }
 
 function compareErrors(ctx: CompareContext, base: ModuleIr | undefined, head: ModuleIr | undefined): void {

@@ -4,6 +4,7 @@ import { reportOtherChanges, sameValue, show, type CompareContext, type Report }
 import { compareTypes } from './compare-types.js';
 import type { Direction } from './types.js';
 import { fieldDirections, recordDirections } from './usage.js';
+import { compareDeprecation } from './compare-marks.js';
 
 export function compareRecords(ctx: CompareContext): void {
   const [base, head] = [[...ctx.base.records.values()], [...ctx.head.records.values()]];
@@ -83,10 +84,20 @@ function compareField(ctx: CompareContext, report: Report, record: string, base:
       directions,
     );
   }
+  compareDeprecation(report, base, head);
   if (!sameValue(base.relation, head.relation))
     report('relation-changed', `relation ${describeRelation(base)} → ${describeRelation(head)}`);
   compareTypes(report, directions, base.type, head.type, ctx);
-  reportOtherChanges(report, base, head, ['name', 'type', 'required', 'readOnly', 'default', 'relation', 'example']);
+  reportOtherChanges(report, base, head, [
+    'name',
+    'type',
+    'required',
+    'readOnly',
+    'deprecated',
+    'default',
+    'relation',
+    'example',
+  ]);
 }
 
 /** An example is shown by docs and answered by mocks; no client or server reads it. */

@@ -5,6 +5,7 @@ import { compareRouteAuth } from './compare-auth.js';
 import { compareDefault, comparePresence, isRequired } from './compare-records.js';
 import { compareEventStream } from './compare-events.js';
 import { compareFileAnswer, compareMultipart, compareUpload } from './compare-files.js';
+import { compareDeprecation, compareTags } from './compare-marks.js';
 import { compareTypes } from './compare-types.js';
 import type { Direction } from './types.js';
 
@@ -82,6 +83,8 @@ const HANDLED: readonly (keyof RouteIr)[] = [
   'multipart',
   'responses',
   'errors',
+  'tags',
+  'deprecated',
 ];
 
 function compareRoute(ctx: CompareContext, subject: string, base: RouteIr, head: RouteIr): void {
@@ -93,6 +96,8 @@ function compareRoute(ctx: CompareContext, subject: string, base: RouteIr, head:
   if (base.fullPath !== head.fullPath) report('path-changed', `path ${base.fullPath} → ${head.fullPath}`);
   compareRouteAuth(report, base, head);
   if (base.action !== head.action) report('action-changed', `action ${show(base.action)} → ${show(head.action)}`);
+  compareTags(report, base.tags, head.tags);
+  compareDeprecation(report, base, head);
   compareParameters(ctx, `${subject} › path parameter`, base.pathParams, head.pathParams, 'request');
   compareParameters(ctx, `${subject} › query parameter`, base.query, head.query, 'request');
   compareParameters(ctx, `${subject} › header`, base.headers, head.headers, 'request');

@@ -13,6 +13,7 @@ import { childPointer, ImportError, ImportReport } from './report.js';
 import { Schemas } from './schemas.js';
 import { importSchemes } from './security.js';
 import { splitDefinitions } from './split.js';
+import { interfaceTags } from './tags.js';
 import { definitionsYaml, writeDefinitions } from './write.js';
 
 export interface ImportOptions {
@@ -67,6 +68,7 @@ export function importDocument(options: ImportOptions): ImportResult {
   const name = options.name ?? fileName(info.title);
   if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(name) || name === 'runtime')
     throw new ImportError([`--name ${name}: a name is a letter, then letters, digits, "_" or "-" (not "runtime")`]);
+  const tags = interfaceTags(context, Object.values(routes));
   const definitions: DefinitionFile = {
     name,
     interface: {
@@ -75,12 +77,12 @@ export function importDocument(options: ImportOptions): ImportResult {
       basePath: basePath(context),
       style: 'success-envelope',
       errorStyle: 'errors-array',
+      ...(Object.keys(tags).length > 0 && { tags }),
     },
     ...(Object.keys(auth.schemes).length > 0 && { auth: auth.schemes }),
     ...(schemas.records.size > 0 && { records: Object.fromEntries(schemas.records) }),
     ...(Object.keys(routes).length > 0 && { routes }),
   };
-  noteDocumentLevel(context);
   const lines = [...report.lines(locate), report.summary()];
   if (options.strict && report.notes.some((note) => note.kind !== 'renamed'))
     throw new ImportError([
@@ -129,33 +131,4 @@ function basePath(context: ImportContext): string {
     `base path ${text}: not a plain path, routes are served under /`,
   );
   return '/';
-}
-
-/** What the format does not hold at all, said once for the document. */
-function noteDocumentLevel(context: ImportContext): void {
-  const paths = isMapping(context.root.paths) ? context.root.paths : {};
-  let tagged = 0;
-  let deprecated = 0;
-  for (const item of Object.values(paths)) {
-    if (!isMapping(item)) continue;
-    for (const operation of Object.values(item)) {
-      if (!isMapping(operation)) continue;
-      if (Array.isArray(operation.tags) && operation.tags.length > 0) tagged += 1;
-      if (operation.deprecated === true) deprecated += 1;
-    }
-  }
-  if (tagged > 0)
-    context.report.note(
-      'dropped',
-      context.file,
-      '/paths',
-      `tags of ${tagged} operation(s): the definitions group routes by file, not by tag`,
-    );
-  if (deprecated > 0)
-    context.report.note(
-      'dropped',
-      context.file,
-      '/paths',
-      `deprecated on ${deprecated} operation(s): the definitions have no deprecation mark yet`,
-    );
 }

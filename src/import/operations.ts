@@ -12,6 +12,7 @@ import type { Place } from './refs.js';
 import { importResponses } from './responses.js';
 import { childPointer } from './report.js';
 import { routeAuth, type ImportedAuth } from './security.js';
+import { operationTags } from './tags.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const SUPPORTED: ReadonlySet<string> = new Set(HTTP_METHODS.map((method) => method.toLowerCase()));
@@ -92,6 +93,9 @@ function importOperation(
   const route: RouteDefinition = { method: HTTP, path, responses: {} };
   if (typeof op.summary === 'string') route.summary = op.summary;
   if (typeof op.description === 'string') route.description = op.description;
+  const tags = operationTags(context, op.tags, { ...operation, pointer: childPointer(operation.pointer, 'tags') });
+  if (tags.length > 0) route.tags = tags;
+  if (op.deprecated === true) route.deprecated = true;
   Object.assign(route, routeAuth(context, auth, op, operation));
   const groups = { path: 'pathParams', query: 'query', header: 'headers', cookie: 'cookies' } as const;
   const placeholders = [...path.matchAll(/\{([^}]*)\}/g)].map((match) => placeholderName(match[1]!) ?? match[1]!);
@@ -187,6 +191,8 @@ function withoutContent(
 const ROUTE_KEYS = [
   'summary',
   'description',
+  'tags',
+  'deprecated',
   'method',
   'path',
   'auth',

@@ -313,7 +313,13 @@ export class Schemas {
     const type = this.typeOf(property, at, hint);
     const resolved = this.refs.deref<Schema>(property, at)?.value;
     const readOnly = isMapping(property) && property.readOnly === true;
-    const field: FieldDefinition = { ...type, ...(!required && { required: false }), ...(readOnly && { readOnly }) };
+    const deprecated = isMapping(property) && property.deprecated === true;
+    const field: FieldDefinition = {
+      ...type,
+      ...(!required && { required: false }),
+      ...(readOnly && { readOnly }),
+      ...(deprecated && { deprecated }),
+    };
     const fallback = isMapping(resolved) ? resolved.default : undefined;
     const value = isMapping(property) && property.default !== undefined ? property.default : fallback;
     if (value !== undefined) {
@@ -499,7 +505,13 @@ function patternProblem(pattern: string, maxLength: number | undefined): string 
 
 /** Item types take no field keys. */
 function stripFieldKeys(type: TypeDefinition): TypeDefinition {
-  const { required: _required, readOnly: _readOnly, default: _default, ...rest } = type as FieldDefinition;
+  const {
+    required: _required,
+    readOnly: _readOnly,
+    deprecated: _deprecated,
+    default: _default,
+    ...rest
+  } = type as FieldDefinition;
   return rest;
 }
 

@@ -18,6 +18,9 @@ export function buildInterface(ctx: FileContext, def: NonNullable<DefinitionFile
       .map((segment) => ({ segment, aliases: [...(def.segmentAliases?.[segment] ?? [])].sort(compareCodePoints) })),
     bodyLimitBytes: def.limits?.bodyBytes,
     limitsOrigin: ctx.origin(def.limits?.origin, documented.origin),
+    tags: Object.keys(def.tags ?? {})
+      .sort(compareCodePoints)
+      .map((name) => ({ name, description: def.tags?.[name]?.description })),
     ...documented,
   };
 }

@@ -55,6 +55,7 @@ function buildField(
     type: def.relation ? { ...type, nullable: true } : type,
     required: def.required ?? true,
     readOnly: def.readOnly ?? false,
+    deprecated: def.deprecated ?? false,
     default: def.default,
     relation: def.relation ? buildRelation(ctx, def.relation, [...path, 'relation'], record) : undefined,
     ...ctx.example(def, path),

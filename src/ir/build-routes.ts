@@ -36,6 +36,7 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
     );
   checkAuth(ctx, scope, def, path);
   checkErrors(ctx, scope, def, path);
+  checkTags(ctx, scope, def, path);
   checkPathParameters(ctx, def, path);
   if (def.method === 'HEAD') checkHeadWithoutContent(ctx, def, path);
   const fullPath = joinPath(scope.iface?.basePath ?? '', def.version, def.path);
@@ -70,6 +71,8 @@ function buildRoute(ctx: FileContext, scope: RouteScope, name: string, def: Rout
     ...optional('multipart', buildMultipart(ctx, def, path, origin)),
     responses: buildResponses(ctx, def, path, origin),
     errors: [...(def.errors ?? [])].sort(compareCodePoints),
+    tags: [...(def.tags ?? [])],
+    deprecated: def.deprecated ?? false,
     ...documented,
   };
 }
@@ -319,5 +322,26 @@ function checkErrors(ctx: FileContext, scope: RouteScope, def: RouteDefinition, 
         `unknown error "${kind}" (expected one of the file's errors: ${scope.errorNames.join(', ') || 'none declared'})`,
       );
     }
+  }
+}
+
+/**
+ * A route's tags must be the interface's: a misspelt tag would otherwise open a group of its own in
+ * OpenAPI and the docs, beside the one meant. Listed twice, a tag would list the route twice.
+ */
+function checkTags(ctx: FileContext, scope: RouteScope, def: RouteDefinition, path: YamlPath): void {
+  // A route outside an interface is reported as such (SVC102): there are no tags to name.
+  if (!scope.iface) return;
+  const declared = scope.iface.tags.map((tag) => tag.name);
+  const tags = def.tags ?? [];
+  for (const [index, tag] of tags.entries()) {
+    if (tags.indexOf(tag) !== index)
+      ctx.report('SVC239', [...path, 'tags', index], `tag "${tag}" is listed twice (expected each tag once)`);
+    else if (!declared.includes(tag))
+      ctx.report(
+        'SVC239',
+        [...path, 'tags', index],
+        `unknown tag "${tag}" ${declared.length > 0 ? expectedOneOf(tag, declared) : `(expected interface.tags: { ${tag}: {} } to declare it)`}`,
+      );
   }
 }

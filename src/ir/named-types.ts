@@ -16,7 +16,16 @@ interface Declared {
 /** What a reference may say besides the name: whether it is null, and prose. */
 const REFERENCE_KEYS = new Set(['type', 'nullable', 'description', 'origin']);
 /** Keys of a field or parameter, not of its type: they are read where they are, not here. */
-const MEMBER_KEYS = new Set(['required', 'readOnly', 'default', 'example', 'relation', 'style', 'shortForm']);
+const MEMBER_KEYS = new Set([
+  'required',
+  'readOnly',
+  'deprecated',
+  'default',
+  'example',
+  'relation',
+  'style',
+  'shortForm',
+]);
 
 export class NamedTypes {
   private readonly declared = new Map<TypeKey, Declared>();

@@ -182,6 +182,8 @@ export interface FieldIr extends Documented {
   readonly type: TypeIr;
   readonly required: boolean;
   readonly readOnly: boolean;
+  /** Still accepted and sent, on its way out: marked @deprecated and `deprecated` in OpenAPI. */
+  readonly deprecated: boolean;
   readonly default: unknown;
   readonly relation: RelationIr | undefined;
   readonly example?: ExampleIr;
@@ -325,6 +327,10 @@ export interface RouteIr extends Documented {
   readonly multipart?: MultipartIr;
   readonly responses: readonly ResponseIr[];
   readonly errors: readonly string[];
+  /** The interface's tags the route is listed under, in the order written (tools take the first as its group). */
+  readonly tags: readonly string[];
+  /** Still served, on its way out: marked @deprecated and `deprecated` in OpenAPI. */
+  readonly deprecated: boolean;
 }
 
 export interface OAuthGrantIr extends Documented {
@@ -427,6 +433,14 @@ export interface InterfaceIr extends Documented {
   readonly segmentAliases: readonly { readonly segment: string; readonly aliases: readonly string[] }[];
   readonly bodyLimitBytes: number | undefined;
   readonly limitsOrigin: Origin;
+  /** The tags routes may name, sorted by name. */
+  readonly tags: readonly TagIr[];
+}
+
+/** A name routes are grouped under in OpenAPI and the docs. */
+export interface TagIr {
+  readonly name: string;
+  readonly description: string | undefined;
 }
 
 /** One definition file: an interface with its routes, or shared records only. */

@@ -605,6 +605,26 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
   'error-status-changed': { reason: 'errors are thrown by handlers; the harness throws none (not covered yet)' },
   'error-text-changed': { reason: 'errors are thrown by handlers; the harness throws none (not covered yet)' },
 
+  'tags-changed': [
+    {
+      name: 'a route is tagged',
+      edit: (d) => {
+        d.interface.tags = { books: { description: 'The catalogue' } };
+        d.routes.getBook.tags = ['books'];
+      },
+    },
+  ],
+  'became-deprecated': [
+    { name: 'a route becomes deprecated', edit: (d) => (d.routes.getBook.deprecated = true) },
+    { name: 'a response field becomes deprecated', edit: (d) => (book(d).note.deprecated = true) },
+  ],
+  'deprecation-removed': [
+    {
+      name: 'a request field is no longer deprecated',
+      from: (d) => (draft(d).note.deprecated = true),
+      edit: (d) => delete draft(d).note.deprecated,
+    },
+  ],
   'docs-changed': [{ name: 'a route summary is added', edit: (d) => (d.routes.getBook.summary = 'Reads a book') }],
   'example-changed': [
     { name: 'a field example is added', edit: (d) => (book(d).title.example = 'Emma') },

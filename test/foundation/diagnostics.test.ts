@@ -57,6 +57,7 @@ const CASES: readonly Case[] = [
   { fixture: 'svc105-bad-method.yaml', code: 'SVC105', line: 9, column: 13, found: '"GETT"' },
   { fixture: 'svc105-bad-auth-type.yaml', code: 'SVC105', line: 9, column: 11, found: 'type is "oauth3"' },
   { fixture: 'svc106-path-without-slash.yaml', code: 'SVC106', line: 10, column: 11, found: '"item"' },
+  { fixture: 'svc106-empty-tag.yaml', code: 'SVC106', line: 8, column: 5, found: 'key "" in interface.tags' },
   { fixture: 'svc106-record-name-with-space.yaml', code: 'SVC106', line: 3, column: 3, found: '"price list"' },
   { fixture: 'svc106-file-name-with-space.yaml', code: 'SVC106', line: 1, column: 7, found: '"mini api"' },
   { fixture: 'svc107-infinite-default.yaml', code: 'SVC107', line: 7, column: 18, found: '.inf' },
@@ -190,6 +191,8 @@ const CASES: readonly Case[] = [
   { fixture: 'svc236-record-header.yaml', code: 'SVC236', line: 12, column: 7, found: 'expected style json' },
   { fixture: 'svc237-record-cookie.yaml', code: 'SVC237', line: 12, column: 7, found: 'a tracing record' },
   { fixture: 'svc238-cookie-named-like-key.yaml', code: 'SVC238', line: 12, column: 7, found: 'apiKey scheme "key"' },
+  { fixture: 'svc239-unknown-tag.yaml', code: 'SVC239', line: 14, column: 18, found: 'did you mean "store"' },
+  { fixture: 'svc239-tag-listed-twice.yaml', code: 'SVC239', line: 15, column: 9, found: '"pets" is listed twice' },
 ];
 
 /** Cases whose bytes cannot sit in a text fixture: written here instead. */
@@ -317,6 +320,15 @@ const MULTI_CASES: readonly MultiCase[] = [
     line: 2,
     column: 11,
     found: 'did you mean "shop"',
+  },
+  {
+    // The interface's tags are the routes file's too: catalog is known, orders is not.
+    folder: 'svc239-tag-in-routes-file',
+    code: 'SVC239',
+    file: 'shop-routes-1.yaml',
+    line: 7,
+    column: 21,
+    found: 'unknown tag "orders" (expected one of: catalog)',
   },
   { folder: 'svc006-no-definition-files', code: 'SVC006', file: '', line: 1, column: 1, found: 'no definition files' },
   { folder: 'svc005-no-such-folder', code: 'SVC005', file: '', line: 1, column: 1, found: 'ENOENT' },

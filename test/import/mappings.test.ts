@@ -4,7 +4,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importDocument } from '../../src/import/import.js';
 import { removeDir, tempDir } from '../helpers/tree.js';
 import { importAndGenerate } from './import-and-generate.js';
 
@@ -14,15 +13,19 @@ beforeEach(async () => {
 });
 afterEach(async () => removeDir(dir));
 
-/** Imports a 3.1 document of these component schemas and paths: its definitions, report lines and diagnostics. */
-async function importSchemas(schemas: string, paths = '{}') {
+/** Imports this document (as api.yaml) and generates it: its file, definitions, report lines and diagnostics. */
+async function importText(text: string) {
   const file = join(dir, 'api.yaml');
-  await writeFile(
-    file,
+  await writeFile(file, text);
+  const { result, diagnostics } = await importAndGenerate(dir, file);
+  return { file, definitions: parse(await readFile(result.path, 'utf8')), lines: result.lines, diagnostics };
+}
+
+/** Imports a 3.1 document of these component schemas and paths. */
+async function importSchemas(schemas: string, paths = '{}') {
+  return importText(
     `openapi: 3.1.0\ninfo: { title: Mapped, version: '1' }\ncomponents:\n  schemas:\n${schemas}\npaths: ${paths}\n`,
   );
-  const { result, diagnostics } = await importAndGenerate(dir, file);
-  return { definitions: parse(await readFile(result.path, 'utf8')), lines: result.lines, diagnostics };
 }
 
 describe('import mappings', () => {
@@ -119,6 +122,58 @@ describe('import mappings', () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it('maps tags with their descriptions, deprecated operations and properties, and emits them again', async () => {
+    const { file, definitions, lines, diagnostics } = await importText(`openapi: 3.0.3
+info: { title: Tagged, version: '1' }
+tags:
+  - { name: pets, description: Everything about pets }
+  - { name: store }
+  - { name: pets, description: said twice }
+components:
+  schemas:
+    Pet:
+      type: object
+      properties:
+        nick: { type: string, deprecated: true }
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      tags: [pets, Pet Store, pets, '']
+      deprecated: true
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Pet' } } } }
+    post:
+      operationId: addPet
+      responses: { '204': { description: added } }
+`);
+    // Declared in the document's order, then the tag only an operation names.
+    expect(definitions.interface.tags).toEqual({
+      pets: { description: 'Everything about pets' },
+      store: {},
+      'Pet Store': {},
+    });
+    expect(definitions.routes.listPets).toMatchObject({ tags: ['pets', 'Pet Store'], deprecated: true });
+    expect(definitions.routes.addPet.tags).toBeUndefined();
+    expect(definitions.records.Pet.fields.nick).toEqual({ type: 'string', required: false, deprecated: true });
+    expect(lines).toEqual([
+      `${file}:17:37: dropped: tag "": a tag is text that is not empty and has no control characters`,
+      'imported: 1 of 2 operations exactly, 1 approximated, 0 dropped',
+    ]);
+    expect(diagnostics).toEqual([]);
+    const openapi = JSON.parse(await readFile(join(dir, 'generated', 'tagged', 'openapi.json'), 'utf8'));
+    expect(openapi.tags).toEqual([
+      { name: 'Pet Store' },
+      { name: 'pets', description: 'Everything about pets' },
+      { name: 'store' },
+      { name: 'tagged', description: 'Tagged' },
+    ]);
+    expect(openapi.paths['/pets'].get).toMatchObject({ tags: ['pets', 'Pet Store'], deprecated: true });
+    expect(openapi.paths['/pets'].post.tags).toEqual(['tagged']);
+    expect(openapi.paths['/pets'].post.deprecated).toBeUndefined();
+    expect(openapi.components.schemas.Pet.properties.nick).toEqual({ type: 'string', deprecated: true });
+  });
+
   it('keeps head and options operations as HEAD and OPTIONS routes, exactly', async () => {
     const paths = `
   /files/{name}:
@@ -149,10 +204,7 @@ describe('import mappings', () => {
   });
 
   it("reads OpenAPI 3.0's boolean exclusiveMaximum as an exclusive bound at maximum", async () => {
-    const file = join(dir, 'api30.yaml');
-    await writeFile(
-      file,
-      `openapi: 3.0.3
+    const { definitions } = await importText(`openapi: 3.0.3
 info: { title: Old, version: '1' }
 paths: {}
 components:
@@ -161,10 +213,7 @@ components:
       type: object
       properties:
         amount: { type: number, minimum: 0, maximum: 100, exclusiveMaximum: true, exclusiveMinimum: false }
-`,
-    );
-    const result = importDocument({ file, definitionsDir: join(dir, 'definitions') });
-    const definitions = parse(await readFile(result.path, 'utf8'));
+`);
     expect(definitions.records.Price.fields.amount).toEqual({
       type: 'number',
       minimum: 0,

@@ -139,6 +139,11 @@ const rejected: readonly [string, string, ShopEdit][] = [
       }),
   ],
   [
+    'a route tag the interface does not declare',
+    'SVC239',
+    (d) => ((d.interface.tags = { catalog: {} }), (d.routes.getProduct.tags = ['catalogue'])),
+  ],
+  [
     'a token endpoint at the path of a POST route',
     'SVC203',
     (d) =>
@@ -225,6 +230,16 @@ const accepted: readonly [string, ShopEdit][] = [
         refreshTokenLifetime: 60,
       }),
       (d.routes.oauthToken = { method: 'GET', path: '/t', auth: 'oauth', responses: { '200': {} } })
+    ),
+  ],
+  [
+    'tags with and without descriptions, a deprecated route, a deprecated field and a deprecated record field',
+    (d) => (
+      (d.interface.tags = { catalog: { description: 'Products' }, 'Sales & Orders': {} }),
+      (d.routes.getProduct.tags = ['catalog', 'Sales & Orders']),
+      (d.routes.getProduct.deprecated = true),
+      (d.records.product.fields.price.deprecated = true),
+      (d.records.product.fields.maker.deprecated = true)
     ),
   ],
   [

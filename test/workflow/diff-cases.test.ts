@@ -284,6 +284,28 @@ const CASES: readonly Case[] = [
     edit: (d) => d.routes.createItem.errors.push('notFound'),
     want: [['route-errors-changed', N, N]],
   },
+  // tags and deprecation: marks, not contract
+  {
+    name: 'route tagged, its tag declared with a description',
+    edit: (d) => {
+      d.interface.tags = { items: { description: 'Things for sale' } };
+      d.routes.getItem.tags = ['items'];
+    },
+    want: [
+      ['tags-changed', N, N],
+      ['tags-changed', N, N],
+    ],
+  },
+  {
+    name: 'route became deprecated',
+    edit: (d) => (d.routes.getItem.deprecated = true),
+    want: [['became-deprecated', N, N]],
+  },
+  {
+    name: 'field of a record used both ways became deprecated',
+    edit: (d) => (d.records.item.fields.name.deprecated = true),
+    want: [['became-deprecated', N, N]],
+  },
   // auth
   {
     name: 'route auth scheme changed',
@@ -393,6 +415,25 @@ describe('diff classification', () => {
       );
     const got = result.changes.map((change) => [change.kind, change.client, change.server]);
     expect(sortRows(got)).toEqual(sortRows(want.map((row) => [...row])));
+  });
+
+  it("reports a tag's new description as docs, a route's new first tag as a tags change", async () => {
+    const tagged = (description: string, tags: string[]) =>
+      editedDefinition((d) => {
+        d.interface.tags = { items: { description }, sale: {} };
+        d.routes.getItem.tags = tags;
+      });
+    await writeText(join(root, 'tagged-base', 'shop.yaml'), tagged('Things', ['items', 'sale']));
+    await writeText(join(root, 'tagged-head', 'shop.yaml'), tagged('Things for sale', ['sale', 'items']));
+    const result = await diff({
+      base: join(root, 'tagged-base'),
+      definitionsDir: join(root, 'tagged-head'),
+      cwd: root,
+    });
+    expect(result.ok && result.changes.map(({ kind, subject, description }) => [kind, subject, description])).toEqual([
+      ['tags-changed', 'route shop.getItem', 'tags items, sale → sale, items'],
+      ['docs-changed', 'interface shop', 'tag descriptions changed'],
+    ]);
   });
 });
 

@@ -35,6 +35,7 @@ import { runtimeImports } from '../shared/imports.js';
 import { routeInputs, type RouteInput } from '../shared/route-inputs.js';
 import { clientResult, pagingOf, resultShape, type Paging } from './results.js';
 import { moduleWire } from '../wire/index.js';
+import { routeDocs } from '../shared/doc-text.js';
 
 export const clientEmitter: Emitter = {
   name: 'client',
@@ -166,7 +167,7 @@ function clientMethodView(module: ModuleIr, route: RouteIr) {
   const required = (key: RouteInput['key']) => inputPartRequired(route, key);
   return {
     name: route.name,
-    docs: route.summary ?? route.description,
+    docs: routeDocs(route),
     inputs: routeInputs(route).map(({ input, part, key }) => ({ input, part, required: required(key) })),
     result: resultShape(module, route),
     // A counted list that is no json:api page (whose Page.each() iterates) gets an iterating <operation>All.

@@ -99,6 +99,9 @@ export interface RouteView extends Anchored, OriginView, OriginsShown {
   /** The scopes the caller must hold, space-separated as OAuth writes them; null for none. */
   readonly scopes: string | null;
   readonly action: string | null;
+  /** The tags the route is listed under, as written. */
+  readonly tags: readonly string[];
+  readonly deprecated: boolean;
   readonly parameters: readonly ParameterView[];
   readonly body: BodyView | null;
   readonly responses: readonly ResponseView[];

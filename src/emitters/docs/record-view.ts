@@ -47,7 +47,10 @@ function fieldView(module: string, field: FieldSource): FieldView {
     readOnly: field.readOnly,
     default: shown(field.default),
     example: shown(field.example),
-    description: text(field.description),
+    // Said where the field is described: a column of its own would widen every record's table.
+    description: text(
+      field.deprecated ? `Deprecated.${field.description ? ` ${field.description}` : ''}` : field.description,
+    ),
     ...origin(field.origin),
   };
 }

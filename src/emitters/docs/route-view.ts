@@ -66,6 +66,8 @@ export function routeView({ module, route, errors, origins }: RouteInput): Route
     privilege: route.privilege ?? null,
     scopes: route.scopes.length > 0 ? route.scopes.join(' ') : null,
     action: route.action ?? null,
+    tags: [...route.tags],
+    deprecated: route.deprecated,
     parameters: [
       ...route.pathParams.map((param) => parameterView(module, param, 'path')),
       ...route.query.map((param) => parameterView(module, param, 'query')),

@@ -7,7 +7,7 @@ import { pick } from '../shared/pick.js';
 
 const PARAMETER_KEYS = ['name', 'type', 'required', 'default', 'style', 'description', 'origin'] as const;
 const RESPONSE_KEYS = ['key', 'body', 'envelope', 'total', 'when', 'description', 'origin', 'file', 'events'] as const;
-const FIELD_KEYS = ['name', 'type', 'required', 'readOnly', 'default', 'description', 'origin'] as const;
+const FIELD_KEYS = ['name', 'type', 'required', 'readOnly', 'deprecated', 'default', 'description', 'origin'] as const;
 const RECORD_KEYS = ['name', 'file', 'description', 'apiAlias', 'origin'] as const;
 const ROUTE_KEYS = [
   'name',
@@ -27,6 +27,8 @@ const ROUTE_KEYS = [
   'upload',
   'multipart',
   'origin',
+  'tags',
+  'deprecated',
 ] as const;
 
 export type ParameterSource = Pick<ParameterIr, (typeof PARAMETER_KEYS)[number]>;

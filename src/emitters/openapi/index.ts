@@ -127,7 +127,7 @@ function documentText(
         },
       },
     ],
-    tags: [{ name: module.name, description: iface.description ?? iface.title }],
+    tags: documentTags(module, iface),
     paths: pathsJson(paths, components),
     components: {
       schemas: components.section('schemas', SECTION_INDENT),
@@ -138,6 +138,23 @@ function documentText(
     },
   };
   return canonicalJson(document);
+}
+
+/**
+ * The interface's tags, and the file's name, which operations without tags of their own and the token
+ * endpoints are listed under, while any is: in code-point order of name.
+ */
+function documentTags(module: ModuleIr, iface: InterfaceIr): { name: string; description?: string }[] {
+  const untagged =
+    iface.tags.length === 0 ||
+    module.routes.some((route) => route.tags.length === 0) ||
+    module.auth.some((scheme) => scheme.type === 'oauth2');
+  const tags = new Map(iface.tags.map((tag) => [tag.name, tag.description]));
+  // A declared tag named like the file is that group: its own description wins.
+  if (untagged && !tags.has(module.name)) tags.set(module.name, iface.description ?? iface.title);
+  return [...tags]
+    .sort(([a], [b]) => compareCodePoints(a, b))
+    .map(([name, description]) => ({ name, ...(description !== undefined && { description }) }));
 }
 
 /** Indent of paths/ and of components/<section>/: the operations and components in them were printed at theirs. */

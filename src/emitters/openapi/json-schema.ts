@@ -186,6 +186,7 @@ export function nullable(schema: Schema): Schema {
 interface Annotations {
   readonly description?: string | undefined;
   readonly readOnly?: boolean;
+  readonly deprecated?: boolean;
   readonly default?: unknown;
   /** The definitions' own example: it replaces one the schema made up (a pattern's). */
   readonly example?: unknown;
@@ -195,14 +196,15 @@ interface Annotations {
 }
 
 /**
- * Adds description, readOnly, default, examples and the origin mark; a bare $ref is wrapped in allOf, so it has no
- * siblings.
+ * Adds description, readOnly, deprecated, default, examples and the origin mark; a bare $ref is wrapped in allOf, so it
+ * has no siblings.
  */
 export function annotate(schema: Schema, annotations: Annotations): Schema {
   const examples = examplesOf(annotations.example);
   const extra: SchemaObject = {
     ...(annotations.description !== undefined && { description: annotations.description }),
     ...(annotations.readOnly === true && { readOnly: true }),
+    ...(annotations.deprecated === true && { deprecated: true }),
     ...(annotations.default !== undefined && { default: annotations.default }),
     ...(annotations.origin !== undefined && originMark(annotations.origin, annotations.around)),
   };
@@ -321,6 +323,7 @@ export function fieldSchema(field: FieldIr, around: Origin, ctx: SchemaContext):
   return annotate(typeSchema(field.type, ctx), {
     description: field.description,
     readOnly,
+    deprecated: field.deprecated,
     default: field.default,
     example: field.example?.value,
     origin: field.origin,

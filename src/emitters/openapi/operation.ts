@@ -32,7 +32,8 @@ export function routeOperation(
     // An empty summary is no summary: tools list operations by it.
     summary: route.summary || firstSentence(route.description) || route.name,
     ...(description !== undefined && { description }),
-    tags: [module.name],
+    tags: route.tags.length > 0 ? [...route.tags] : [module.name],
+    ...(route.deprecated && { deprecated: true }),
     ...originMark(route.origin),
     ...(route.servedPaths.length > 1 && { 'x-svcgen-served-paths': [...route.servedPaths] }),
     ...(parameters.length > 0 && { parameters }),

@@ -19,7 +19,7 @@ export interface RouteHooks {
 export function routeHooks(module: ModuleIr, route: RouteIr, names: HookNames): RouteHooks {
   const operation = symbols.operation(route.name);
   const hook = `use${pascalCase(route.name)}`;
-  const docs = docComment(route.summary ?? route.description);
+  const docs = docComment(route.summary ?? route.description, route.deprecated);
   const routeName = `'${operation}'`;
   const input = `input: Input<${routeName}>${clientInputRequired(route) ? '' : ' = {}'}`;
   if (route.method !== 'GET') {
@@ -76,7 +76,8 @@ export function ${hook}Infinite(
   return { key, infinite: paging, mutation: false, declarations: [query, infinite] };
 }
 
-function docComment(text: string | undefined): string {
-  if (!text) return '';
-  return `/** ${text.replace(/\*\//g, '*\\/').replace(/\s*\n\s*/g, ' ')} */\n`;
+function docComment(text: string | undefined, deprecated: boolean): string {
+  const prose = text?.replace(/\*\//g, '*\\/').replace(/\s*\n\s*/g, ' ');
+  if (deprecated) return prose ? `/**\n * ${prose}\n * @deprecated\n */\n` : '/** @deprecated */\n';
+  return prose ? `/** ${prose} */\n` : '';
 }

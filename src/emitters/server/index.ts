@@ -31,6 +31,7 @@ import { runtimeImports } from '../shared/imports.js';
 import { hasFormBodySchema, routeInputs, type RouteInput } from '../shared/route-inputs.js';
 import { handlerResultShape, handlerResultType, hasSessions } from './handler-types.js';
 import { moduleWire } from '../wire/index.js';
+import { routeDocs } from '../shared/doc-text.js';
 
 export const serverEmitter: Emitter = {
   name: 'server',
@@ -304,7 +305,7 @@ function printRouteMembers(view: HandlerView): RouteMembers {
 function handlerView(module: ModuleIr, route: RouteIr, sessions: boolean, records: ReadonlyMap<RecordKey, RecordIr>) {
   return {
     name: route.name,
-    docs: route.summary ?? route.description,
+    docs: routeDocs(route),
     inputs: routeInputs(route),
     bodyEntries: route.bodyEntries === 'each',
     formBody: hasFormBodySchema(route, records),

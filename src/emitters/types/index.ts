@@ -21,6 +21,7 @@ import { recordImports } from '../shared/imports.js';
 import { pick } from '../shared/pick.js';
 import { PARAMETER_GROUPS } from '../shared/route-inputs.js';
 import { typeExpression } from './type-expression.js';
+import { withDeprecation } from '../shared/doc-text.js';
 
 export const typesEmitter: Emitter = {
   name: 'types',
@@ -73,7 +74,8 @@ function recordView(record: RecordIr) {
     key: record.key,
     docs: record.description,
     fields: record.fields.map((field) => ({
-      ...pick(field, 'name', 'type', 'description'),
+      ...pick(field, 'name', 'type'),
+      description: withDeprecation(field.description, field.deprecated),
       optional: !field.required,
     })),
     additionalFields: record.additionalFields,
