@@ -220,6 +220,7 @@ class Reader {
     if (kind === DASH) return this.blockSeq(indent);
     if (this.isScalar(kind) && this.peek(this.at + 1) === COLON) return this.blockMap(indent);
     if (this.isScalar(kind) || kind === SEQ_OPEN || kind === MAP_OPEN) {
+      // A value on a line of its own: its further lines must stay right of its parent, left of `indent`.
       const value = this.inlineValue(indent - 1);
       this.afterLine(indent - 1);
       return value;
