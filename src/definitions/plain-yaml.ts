@@ -86,26 +86,8 @@ function kindOf(lexeme: string): number {
 export function readPlainYaml(text: string): PlainYaml | undefined {
   // Line breaks other than \n: `yaml` reads them; this reader counts lines by \n alone.
   if (text.includes('\r')) return undefined;
-  const sources: string[] = [];
-  const kinds: number[] = [];
-  const starts: number[] = [];
-  let offset = 0;
-  let count = 0;
-  let scalarNext = false;
-  for (const lexeme of new (yaml().Lexer)().lex(text)) {
-    if (lexeme.length > 0 && ++count > MAX_TOKENS) return undefined;
-    const kind: number = scalarNext ? PLAIN : kindOf(lexeme);
-    scalarNext = kind === SCALAR_MARK;
-    if (kind === SCALAR_MARK || kind === DOCUMENT_MARK) continue;
-    if (kind === OTHER) return undefined;
-    sources.push(lexeme);
-    kinds.push(kind);
-    starts.push(offset);
-    offset += lexeme.length;
-  }
-  if (offset !== text.length) return undefined;
   try {
-    return new Reader(text, sources, kinds, starts).document();
+    return new Reader(text).document();
   } catch (error) {
     if (error === GIVE_UP) return undefined;
     throw error;
@@ -113,7 +95,17 @@ export function readPlainYaml(text: string): PlainYaml | undefined {
 }
 
 class Reader {
-  private at = 0;
+  private readonly lexemes: Iterator<string>;
+  private lexed = 0;
+  private offset = 0;
+  // The token at the cursor, the one after it, and the kind of the one before it: the tokens stream through.
+  private current = END;
+  private currentSource = '';
+  private currentStart = 0;
+  private next = END;
+  private nextSource = '';
+  private nextStart = 0;
+  private previous = END;
   private lineStart = 0;
   private depth = 0;
   /** Children of the collections being read, NODE_FIELDS numbers each, moved to `fields` when theirs ends. */
@@ -127,12 +119,12 @@ class Reader {
   private firstChild = 0;
   private childCount = 0;
 
-  constructor(
-    private readonly text: string,
-    private readonly sources: readonly string[],
-    private readonly kinds: readonly number[],
-    private readonly starts: readonly number[],
-  ) {}
+  constructor(private readonly text: string) {
+    this.lexemes = new (yaml().Lexer)().lex(text)[Symbol.iterator]();
+    this.pull();
+    this.advance();
+    this.previous = END;
+  }
 
   document(): PlainYaml | undefined {
     this.nextLine();
@@ -147,25 +139,59 @@ class Reader {
 
   // ---------------------------------------------------------------- the cursor
 
-  private peek(at = this.at): number {
-    return this.kinds[at] ?? END;
+  /** The lexer's next token into `next`, past the marks that take no characters. */
+  private pull(): void {
+    let scalarNext = false;
+    for (;;) {
+      const step = this.lexemes.next();
+      if (step.done) {
+        if (this.offset !== this.text.length) throw GIVE_UP;
+        this.next = END;
+        this.nextSource = '';
+        this.nextStart = this.offset;
+        return;
+      }
+      const lexeme = step.value;
+      if (lexeme.length > 0 && ++this.lexed > MAX_TOKENS) throw GIVE_UP;
+      const kind: number = scalarNext ? PLAIN : kindOf(lexeme);
+      scalarNext = kind === SCALAR_MARK;
+      if (kind === SCALAR_MARK || kind === DOCUMENT_MARK) continue;
+      if (kind === OTHER) throw GIVE_UP;
+      this.next = kind;
+      this.nextSource = lexeme;
+      this.nextStart = this.offset;
+      this.offset += lexeme.length;
+      return;
+    }
   }
 
-  private source(at = this.at): string {
-    return this.sources[at] as string;
+  private peek(): number {
+    return this.current;
+  }
+
+  private peekNext(): number {
+    return this.next;
+  }
+
+  private source(): string {
+    return this.currentSource;
   }
 
   private column(): number {
-    return (this.starts[this.at] as number) - this.lineStart;
+    return this.currentStart - this.lineStart;
   }
 
   private advance(): void {
-    const kind = this.peek();
+    const kind = this.current;
     if (kind === NEWLINE || kind === PLAIN) {
-      const newline = this.source().lastIndexOf('\n');
-      if (newline >= 0) this.lineStart = (this.starts[this.at] as number) + newline + 1;
+      const newline = this.currentSource.lastIndexOf('\n');
+      if (newline >= 0) this.lineStart = this.currentStart + newline + 1;
     }
-    this.at += 1;
+    this.previous = kind;
+    this.current = this.next;
+    this.currentSource = this.nextSource;
+    this.currentStart = this.nextStart;
+    if (this.next !== END) this.pull();
   }
 
   private skipSpace(): void {
@@ -182,8 +208,7 @@ class Reader {
 
   /** A comment, which must be apart from what is before it on its line. */
   private comment(): void {
-    const before = this.peek(this.at - 1);
-    if (this.at > 0 && before !== SPACE && before !== NEWLINE) throw GIVE_UP;
+    if (this.previous !== END && this.previous !== SPACE && this.previous !== NEWLINE) throw GIVE_UP;
     this.advance();
   }
 
@@ -191,9 +216,7 @@ class Reader {
   private nextLine(): void {
     for (;;) {
       const kind = this.peek();
-      if (kind === SPACE || kind === COMMENT) this.advance();
-      else if (kind === NEWLINE && this.source() !== '') this.advance();
-      else if (kind === NEWLINE) this.at += 1;
+      if (kind === SPACE || kind === COMMENT || kind === NEWLINE) this.advance();
       else return;
     }
   }
@@ -218,7 +241,7 @@ class Reader {
   private blockNode(indent: number): unknown {
     const kind = this.peek();
     if (kind === DASH) return this.blockSeq(indent);
-    if (this.isScalar(kind) && this.peek(this.at + 1) === COLON) return this.blockMap(indent);
+    if (this.isScalar(kind) && this.peekNext() === COLON) return this.blockMap(indent);
     if (this.isScalar(kind) || kind === SEQ_OPEN || kind === MAP_OPEN) {
       // A value on a line of its own: its further lines must stay right of its parent, left of `indent`.
       const value = this.inlineValue(indent - 1);
@@ -231,9 +254,9 @@ class Reader {
   private blockMap(indent: number): unknown {
     const map: Record<string, unknown> = {};
     const mark = this.enter();
-    const start = this.starts[this.at] as number;
+    const start = this.currentStart;
     for (;;) {
-      const keyStart = this.starts[this.at] as number;
+      const keyStart = this.currentStart;
       const key = this.key(indent, map);
       map[key] = this.mapValue(indent);
       this.child(keyStart, key);
@@ -246,7 +269,7 @@ class Reader {
 
   /** The key at the cursor and its `:`, consumed; a key the mapping has already (or `__proto__`) gives up. */
   private key(indent: number, into: object): string {
-    if (!this.isScalar(this.peek()) || this.peek(this.at + 1) !== COLON) throw GIVE_UP;
+    if (!this.isScalar(this.peek()) || this.peekNext() !== COLON) throw GIVE_UP;
     // YAML ends an implicit key within 1024 characters; `yaml` reports a longer one.
     if (this.source().length > 1000) throw GIVE_UP;
     const key = this.scalarText(indent, true);
@@ -277,7 +300,7 @@ class Reader {
   private blockSeq(indent: number): unknown {
     const items: unknown[] = [];
     const mark = this.enter();
-    const start = this.starts[this.at] as number;
+    const start = this.currentStart;
     for (;;) {
       this.advance();
       const spaced = this.peek() === SPACE;
@@ -290,7 +313,7 @@ class Reader {
         items.push(this.blockNode(this.column()));
       } else if (!spaced) throw GIVE_UP;
       else if (kind === DASH) items.push(this.blockSeq(this.column()));
-      else if (this.isScalar(kind) && this.peek(this.at + 1) === COLON) items.push(this.blockMap(this.column()));
+      else if (this.isScalar(kind) && this.peekNext() === COLON) items.push(this.blockMap(this.column()));
       else if (kind === BLOCK_HEADER) items.push(this.blockScalar(indent));
       else {
         items.push(this.inlineValue(indent));
@@ -344,8 +367,8 @@ class Reader {
   private inlineValue(indent: number): unknown {
     const kind = this.peek();
     if (kind === SEQ_OPEN || kind === MAP_OPEN) return this.flow(indent);
-    if (!this.isScalar(kind) || this.peek(this.at + 1) === COLON) throw GIVE_UP;
-    const start = this.starts[this.at] as number;
+    if (!this.isScalar(kind) || this.peekNext() === COLON) throw GIVE_UP;
+    const start = this.currentStart;
     const value = this.scalarValue(indent);
     this.leaf(start);
     return value;
@@ -356,11 +379,11 @@ class Reader {
     const close = isMap ? MAP_CLOSE : SEQ_CLOSE;
     const collection: Record<string, unknown> | unknown[] = isMap ? {} : [];
     const mark = this.enter();
-    const start = this.starts[this.at] as number;
+    const start = this.currentStart;
     this.advance();
     for (this.flowSpace(indent); this.peek() !== close;) {
       if (isMap) {
-        const keyStart = this.starts[this.at] as number;
+        const keyStart = this.currentStart;
         const key = this.key(indent, collection);
         this.flowSpace(indent);
         (collection as Record<string, unknown>)[key] = this.inlineValue(indent);
@@ -398,6 +421,7 @@ class Reader {
   private scalarText(indent: number, isKey = false): string {
     const kind = this.peek();
     const source = this.source();
+    const start = this.currentStart;
     const multiline = source.includes('\n');
     if (multiline && (isKey || kind !== PLAIN || !continuesRightOf(source, indent))) throw GIVE_UP;
     this.advance();
@@ -409,7 +433,6 @@ class Reader {
       if (kind === SINGLE && closed && !inner.includes("'")) return inner;
     }
     const type = kind === PLAIN ? 'scalar' : kind === SINGLE ? 'single-quoted-scalar' : 'double-quoted-scalar';
-    const start = this.starts[this.at - 1] as number;
     const token = { type, offset: start, indent, source } as const;
     const resolved = yaml().CST.resolveAsScalar(token, true, () => {
       throw GIVE_UP;
@@ -426,7 +449,7 @@ class Reader {
   }
 
   private blockScalar(indent: number): unknown {
-    const start = this.starts[this.at] as number;
+    const start = this.currentStart;
     const header = this.source();
     if (/\d/.test(header)) throw GIVE_UP;
     this.advance();
