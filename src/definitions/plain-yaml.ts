@@ -1,10 +1,10 @@
 // Reads the YAML definitions are written in straight from the `yaml` lexer's tokens into the value and the
 // position index load.ts would build, without `yaml`'s parser and document tree: on a large imported API
-// those cost five times what the lexer does. It reads block mappings and sequences, flow collections,
+// those cost eight times what the lexer does. It reads block mappings and sequences, flow collections,
 // plain, quoted and block scalars, and comments. On anything else (anchors, aliases, tags, explicit keys,
 // directives, documents, tabs, empty values, a repeated key, a line out of place, a scalar `yaml` would
 // complain about) it gives up and load.ts parses the file whole, so every value read here is the value
-// `yaml` reads and every error is `yaml`'s own (test/definitions/plain-yaml.test.ts compares the two).
+// `yaml` reads and every error is `yaml`'s own (test/foundation/plain-yaml.test.ts compares the two).
 import { yaml } from './lazy-yaml.js';
 import { MAX_DEPTH, MAX_TOKENS } from './limits.js';
 import { LEAF, MAP, NODE_FIELDS, SEQ, type NodeIndex } from './node-index.js';
