@@ -14,6 +14,8 @@ export interface StreamedBody {
   check(request: FastifyRequest, route: RouteMeta): void;
   /** The handler's `body` input. */
   read(request: FastifyRequest, reply: FastifyReply, route: RouteMeta): Promise<unknown>;
+  /** Registers a route that takes this body, when it needs a context of its own (`register` adds its paths). */
+  registerRoute?(app: FastifyInstance, route: RouteMeta, register: (context: FastifyInstance) => void): void;
 }
 
 export interface StreamedAnswer {

@@ -40,16 +40,48 @@ export function declaredLength(request: FastifyRequest): number | undefined {
   return length === undefined ? undefined : Number(length);
 }
 
+const upload = (route: RouteMeta): FileMeta => route.upload as FileMeta;
+
+/** Per app, the media types whose bodies it hands over unread. */
+const unread = new WeakMap<FastifyInstance, Set<string>>();
+
+const passThrough: Parameters<FastifyInstance['addContentTypeParser']>[1] = (_request, payload, done) =>
+  done(null, payload);
+
 /** Lets Fastify hand these media types' bodies over unread (the request stream itself). */
 export function passBodiesThrough(app: FastifyInstance, mediaTypes: Iterable<string>): void {
+  const passed = unread.get(app) ?? new Set<string>();
+  unread.set(app, passed);
   for (const type of new Set(mediaTypes)) {
-    // Another interface on the same server may have done so already.
+    // Another interface on the same server may have done so already, or the app parses this type (below).
     if (app.hasContentTypeParser(type)) continue;
-    app.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
+    app.addContentTypeParser(type, passThrough);
+    passed.add(type);
   }
 }
 
-const upload = (route: RouteMeta): FileMeta => route.upload as FileMeta;
+/**
+ * Registers an upload route so that its media types reach it unread. Where the app parses one of them (JSON and
+ * forms for the other routes, Fastify's own text/plain), the route goes in a context of its own that hands them
+ * over unread: read by a parser first, the handler's stream would be empty.
+ */
+function registerUploadRoute(
+  app: FastifyInstance,
+  route: RouteMeta,
+  register: (context: FastifyInstance) => void,
+): void {
+  const parsed = upload(route).mediaTypes.filter(
+    (type) => app.hasContentTypeParser(type) && !unread.get(app)?.has(type),
+  );
+  if (parsed.length === 0) return register(app);
+  void app.register(async (context) => {
+    for (const type of parsed) {
+      context.removeContentTypeParser(type);
+      context.addContentTypeParser(type, passThrough);
+    }
+    register(context);
+  });
+}
 
 export const fileMedia: StreamedMedia = {
   register(app, routes) {
@@ -76,6 +108,7 @@ export const fileMedia: StreamedMedia = {
       };
       return uploadedFile(source, details, maxBytes, () => fileTooLarge(maxBytes));
     },
+    registerRoute: registerUploadRoute,
   },
   answer: {
     sends: (response) => response.file !== undefined,

@@ -185,8 +185,11 @@ export function createInterfacePlugin(
         idempotency && header
           ? keyedRoute(idempotency, { interfaceName: meta.name, route: route.name, header }, callerOf, run)
           : undefined;
-      for (const path of route.paths) {
-        app.route({
+      const register = (context: FastifyInstance) => {
+        for (const path of route.paths) routeAt(context, path);
+      };
+      const routeAt = (context: FastifyInstance, path: string) =>
+        context.route({
           method: route.method,
           url: fastifyPath(path),
           ...(meta.bodyLimitBytes ? { bodyLimit: meta.bodyLimitBytes } : {}),
@@ -198,7 +201,9 @@ export function createInterfacePlugin(
           // A HEAD route of the definitions answers HEAD on this path, whichever of the two is registered first.
           ...(route.method === 'GET' && declaredHeads.has(path) && { exposeHeadRoute: false }),
         });
-      }
+      const body = definition.media?.find((media) => media.body?.takes(route))?.body;
+      if (body?.registerRoute) body.registerRoute(app, route, register);
+      else register(app);
     }
     registerMethodNotAllowed(app, definition);
   };
