@@ -3,7 +3,7 @@
 // bytes or a Blob that goes out as it is read. Nothing is buffered whole on either side.
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContentTypeParser, FastifyInstance, FastifyRequest } from 'fastify';
 import { ResponseBreach } from '../core/answer-check.js';
 import { ApiError } from '../core/errors.js';
 import type { FileMeta, ResponseMeta, RouteMeta } from '../core/interface-meta.js';
@@ -45,8 +45,7 @@ const upload = (route: RouteMeta): FileMeta => route.upload as FileMeta;
 /** Per app, the media types whose bodies it hands over unread. */
 const unread = new WeakMap<FastifyInstance, Set<string>>();
 
-const passThrough: Parameters<FastifyInstance['addContentTypeParser']>[1] = (_request, payload, done) =>
-  done(null, payload);
+const passThrough: FastifyContentTypeParser = (_request, payload, done) => done(null, payload);
 
 /** Lets Fastify hand these media types' bodies over unread (the request stream itself). */
 export function passBodiesThrough(app: FastifyInstance, mediaTypes: Iterable<string>): void {
