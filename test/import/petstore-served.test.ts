@@ -4,6 +4,7 @@
 // response for that status; what the import cannot answer as the original says is the exact list KNOWN_MISMATCHES,
 // documented in docs/import.md (known limits), so that anything new that breaks fails here.
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -15,7 +16,6 @@ import { removeDir } from '../helpers/tree.js';
 
 const PETSTORE = join(ROOT, 'node_modules/@readme/oas-examples/3.0/json/petstore.json');
 const FIXTURES = join(ROOT, 'test/fixtures/petstore-served');
-const PORT = 49_000;
 
 /**
  * What the served import answers otherwise than the original document says, one line per request (docs/import.md,
@@ -47,7 +47,7 @@ interface Answer {
 interface ServeModule {
   readonly API_KEY: string;
   readonly TOKEN: string;
-  serve(port: number): Promise<{ close(): Promise<void> }>;
+  serve(port: number): Promise<{ close(): Promise<void>; readonly server: { address(): unknown } }>;
 }
 interface DriverModule {
   driveAll(baseUrl: string, apiKey: string, token: string): Promise<Answer[]>;
@@ -130,10 +130,12 @@ describe('the imported Petstore 3.0, served', () => {
 
   it('answers every operation of the original document as it says, but for the known list', async () => {
     const served = (await import(join(dir, 'serve.ts'))) as ServeModule;
-    const app = await served.serve(PORT);
+    // Any free port: a fixed one can be taken by another process on a shared machine.
+    const app = await served.serve(0);
     close = () => app.close();
+    const { port } = app.server.address() as AddressInfo;
     const { driveAll } = (await import(join(dir, 'driver.ts'))) as DriverModule;
-    const answers = await driveAll(`http://127.0.0.1:${PORT}/v2`, served.API_KEY, served.TOKEN);
+    const answers = await driveAll(`http://127.0.0.1:${port}/v2`, served.API_KEY, served.TOKEN);
 
     const original = JSON.parse(await readFile(PETSTORE, 'utf8')) as OriginalDocument;
     const operations = Object.entries(original.paths).flatMap(([path, item]) =>
