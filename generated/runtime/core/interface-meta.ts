@@ -77,6 +77,8 @@ export interface ResponseMeta {
   /** The boolean query parameter that selects this response. */
   readonly when?: string;
   readonly location: boolean;
+  /** Headers the handler sets (`{ body, headers }`, answer-headers.ts), by name as declared: all but Location. */
+  readonly headers?: Readonly<Record<string, { readonly required: boolean }>>;
   /** The answer is a file's bytes in one of these media types, streamed (file-answer.ts). */
   readonly file?: FileMeta;
   /** The answer is a text/event-stream of these events (by name), written as they come (event-stream.ts). */

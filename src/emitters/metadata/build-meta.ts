@@ -10,6 +10,7 @@ import type {
   RouteIr,
   TypeIr,
 } from '../../ir/types.js';
+import { handlerHeaders } from '../../ir/answers.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 import { pick } from '../shared/pick.js';
 import { moduleWire } from '../wire/index.js';
@@ -210,9 +211,18 @@ function responseMeta(module: ModuleIr, response: ResponseIr): Json {
     total: response.total,
     when: response.when,
     location: response.headers.some((header) => header.name === 'location'),
+    headers: handlerHeadersMeta(response),
     file: response.file && fileMeta(response.file),
     events: response.events && response.events.events.map((event) => event.name),
   });
+}
+
+/** The headers a handler sets on a plain answer (not a file or event stream): all declared but Location. */
+function handlerHeadersMeta(response: ResponseIr): Json | undefined {
+  const headers = handlerHeaders(response);
+  return headers.length > 0
+    ? Object.fromEntries(headers.map((header) => [header.name, { required: header.required }]))
+    : undefined;
 }
 
 function multipartMeta(multipart: MultipartIr): Json {
