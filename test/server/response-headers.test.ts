@@ -85,6 +85,15 @@ describe('headers a handler sets', () => {
     expect(unchecked.headers.get('x-cached')).toBe('true');
   });
 
+  it('exposes the declared headers to an allowed origin, so that a browser reads them', async () => {
+    const page = 'http://app.example:5173';
+    const base = await serve({ cors: { origins: [page] } });
+    reportHeaders = { 'x-ratelimit-remaining': 5 };
+    const response = await fetch(`${base}/7`, { headers: { origin: page } });
+    const exposed = response.headers.get('access-control-expose-headers')?.split(', ');
+    expect(exposed).toEqual(expect.arrayContaining(['location', 'x-ratelimit-remaining', 'x-tags', 'etag']));
+  });
+
   it('still fills Location of a create from the record, with no headers from the handler', async () => {
     const base = await serve();
     const response = await fetch(base, {

@@ -10,11 +10,6 @@ import type { ResponseMeta, RouteMeta } from '../core/interface-meta.js';
 /** Written by the runtime alone, whatever the definitions declare. */
 const OWNED = new Set(['content-type', 'content-length', 'transfer-encoding', 'connection', 'set-cookie', 'location']);
 
-/** Whether the route's handler answers `{ body, headers }`: its success answers declare headers of their own. */
-export function answersWithHeaders(route: RouteMeta): boolean {
-  return route.responses.some((response) => response.headers !== undefined);
-}
-
 /** The body and the headers of a handler's result on such a route. */
 export function splitResult(result: unknown): { body: unknown; headers: Record<string, unknown> } {
   const value = (typeof result === 'object' && result !== null ? result : {}) as Record<string, unknown>;
@@ -50,9 +45,7 @@ export function answerHeaders(
   return out;
 }
 
-/** A value as header text: a list comma-separated (RFC 9110 §5.3), a date in ISO 8601, anything else as text. */
+/** A value as header text: a list comma-separated (RFC 9110 §5.3), a number or boolean as its text. */
 function headerText(value: unknown): string {
-  if (Array.isArray(value)) return value.map(headerText).join(', ');
-  if (value instanceof Date) return value.toISOString();
-  return String(value);
+  return Array.isArray(value) ? value.map(String).join(', ') : String(value);
 }

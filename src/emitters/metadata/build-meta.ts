@@ -221,8 +221,17 @@ function responseMeta(module: ModuleIr, response: ResponseIr): Json {
 function handlerHeadersMeta(response: ResponseIr): Json | undefined {
   const headers = handlerHeaders(response);
   return headers.length > 0
-    ? Object.fromEntries(headers.map((header) => [header.name, { required: header.required }]))
+    ? Object.fromEntries(headers.map((header) => [header.name, headerMeta(header)]))
     : undefined;
+}
+
+/** What a client parses a header's text as (text unless said): a number, a boolean, a comma-separated list. */
+function headerMeta(header: ParameterIr): Json {
+  const list = header.type.kind === 'list';
+  const value = header.type.kind === 'list' ? header.type.items : header.type;
+  const scalar = value.kind === 'scalar' ? value.scalar : undefined;
+  const type = scalar === 'integer' || scalar === 'number' ? 'number' : scalar === 'boolean' ? 'boolean' : undefined;
+  return dropUndefined({ required: header.required, type, list: list || undefined });
 }
 
 function multipartMeta(multipart: MultipartIr): Json {

@@ -7,7 +7,8 @@ import { requestIncludes, type Includes } from '../wire/api-alias/api-alias.js';
 import { INCLUDES_MEMBER } from '../wire/api-alias/wire-api-alias.js';
 import { droppedMembers, judgeResult, ResponseBreach } from '../core/answer-check.js';
 import { AnswerReaders, REFUSED } from './answer-reader.js';
-import { answerHeaders, answersWithHeaders, splitResult } from './answer-headers.js';
+import { answerHeaders, splitResult } from './answer-headers.js';
+import { answersWithHeaders, declaredAnswerHeaders } from '../core/answer-headers.js';
 import { AnswerSchemas, serializeBody, type ResponseSchemas } from './answer-serializers.js';
 import { judgeEntries } from './body-entries.js';
 import { cookieParameters } from '../core/cookies.js';
@@ -160,7 +161,7 @@ export function createInterfacePlugin(
   }
 
   return async function interfacePlugin(app: FastifyInstance): Promise<void> {
-    if (options.cors) enableCors(app, meta, options.cors);
+    if (options.cors) enableCors(app, meta, options.cors, declaredAnswerHeaders(Object.values(definition.routes)));
     enableGetBodies(app);
     readJsonBodies(app);
     readFormBodies(app);
