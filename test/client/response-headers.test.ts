@@ -70,6 +70,16 @@ describe('a client of routes whose answers declare headers', () => {
     expect(await client['createReport']({ body: { id: 9, title: 'Q4' } })).toEqual({ id: 9, title: 'Q4' });
   });
 
+  it('leaves the headers in the OpenAPI document, each with its type and whether it is required', async () => {
+    const document = await fixture.json('quota-api/openapi.json');
+    const path = document['paths']['/quota/reports/{id}'];
+    expect(path['get']['responses']['200']['headers']['x-ratelimit-remaining']).toEqual({
+      required: true,
+      schema: { type: 'integer' },
+    });
+    expect(path['head']['responses']['200']['headers']['etag']).toEqual({ required: true, schema: { type: 'string' } });
+  });
+
   it('types the headers of handlers and of calls under the strictest compiler options', async () => {
     await writeFile(
       join(fixture.dir, 'use.ts'),

@@ -12,7 +12,7 @@ let fixture: GeneratedFixture;
 let mocks: Loose;
 
 beforeAll(async () => {
-  fixture = await generateFixture('response-headers', undefined, 'emitters:\n  msw: true\n');
+  fixture = await generateFixture('response-headers', undefined, 'emitters:\n  msw: true\n  react-query: true\n');
   mocks = await fixture.load('quota-api/msw.ts');
 }, 120_000);
 
@@ -45,4 +45,10 @@ describe('mock handlers of answers with declared headers', () => {
     expect(response.headers.get('etag')).toBe('"v9"');
     expect(response.headers.get('x-secret')).toBeNull();
   });
+
+  it('compile with the client and its hooks under the strictest options', async () => {
+    const result = await fixture.typecheck(['out/**/*.ts']);
+    expect(result.output).toBe('');
+    expect(result.code).toBe(0);
+  }, 120_000);
 });
