@@ -1,7 +1,16 @@
 // Answers told apart by their key: a status (200), a class of statuses (2XX) or default.
-import type { ResponseIr } from './types.js';
+import type { ParameterIr, ResponseIr } from './types.js';
 
 /** A success answer: a 2xx status or the 2XX class (default is never a handler's result). */
 export function isSuccess(response: Pick<ResponseIr, 'key'>): boolean {
   return response.key.startsWith('2');
+}
+
+/**
+ * The headers a handler sets on a success answer: every declared one but `location` (the runtime fills it), on an
+ * answer the handler's result is rendered from (a file or an event stream goes out before any header of its own).
+ */
+export function handlerHeaders(response: ResponseIr): readonly ParameterIr[] {
+  if (!isSuccess(response) || response.file || response.events) return [];
+  return response.headers.filter((header) => header.name.toLowerCase() !== 'location');
 }

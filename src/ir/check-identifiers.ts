@@ -2,6 +2,7 @@
 // each must be usable where it goes (SVC214), and no two may meet in one generated file (SVC204).
 // The names come from the symbol table the emitters use (symbols.ts);
 // test/reliability/names.test.ts compiles the output of awkward names.
+import { handlerHeaders } from './answers.js';
 import type { Report } from './context.js';
 import { camelCase, RESERVED_WORDS } from './names.js';
 import { interfaceSymbols, symbols, type RoutePart } from './symbols.js';
@@ -214,13 +215,15 @@ function checkFile(module: ModuleIr, file: 'types' | 'schemas', reported: Set<st
   if (file === 'types')
     for (const [key, location] of namedElsewhere(module)) claim(namedName(key), `type "${key}" (imported)`, location);
   for (const route of module.routes) {
-    for (const [part, present] of routeParts(route))
+    for (const [part, present] of routeParts(route, file))
       if (present) claim(routeName(route.name, part), `route "${route.name}"`, route.location, 'route');
   }
 }
 
-function routeParts(route: ModuleIr['routes'][number]): [RoutePart, boolean][] {
+/** The parts a route names in the file: its response headers have a type (types.ts) but no schema. */
+function routeParts(route: ModuleIr['routes'][number], file: 'types' | 'schemas'): [RoutePart, boolean][] {
   return [
+    ['ResponseHeaders', file === 'types' && route.responses.some((response) => handlerHeaders(response).length > 0)],
     ['PathParams', route.pathParams.length > 0],
     ['Query', route.query.length > 0],
     ['Headers', route.headers.length > 0],

@@ -10,7 +10,7 @@ export const recordModule = (key: RecordKey): string => key.slice(0, key.indexOf
 export const recordName = (key: RecordKey): string => key.slice(key.indexOf('.') + 1);
 
 /** What types.ts declares per route; schemas.ts has a schema for each, and one per list body entry. */
-export type RoutePart = 'PathParams' | 'Query' | 'Headers' | 'Cookies' | 'Body' | 'Responses';
+export type RoutePart = 'PathParams' | 'Query' | 'Headers' | 'Cookies' | 'Body' | 'Responses' | 'ResponseHeaders';
 
 /** camelCase without the "_" that keeps a reserved word usable: the start of a longer identifier. */
 const stem = (name: string) => camelCase(name).replace(/_$/, '');

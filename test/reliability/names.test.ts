@@ -337,6 +337,18 @@ describe('names that cannot become identifiers', () => {
       says: 'both become ListAQuery in shop/types.ts',
     },
     {
+      given: 'record named like the headers of a route answer',
+      files: shopWith({
+        interface: IFACE,
+        records: { listAResponseHeaders: { fields: {} } },
+        routes: {
+          listA: { method: 'GET', path: '/a', responses: { '200': { headers: { etag: { type: 'string' } } } } },
+        },
+      }),
+      code: 'SVC204',
+      says: 'both become ListAResponseHeaders in shop/types.ts',
+    },
+    {
       given: 'record named like a route response schema',
       files: shopWith({
         interface: IFACE,

@@ -21,10 +21,11 @@ const handlers = {
   },
   probeDocument: async () => {
     calls.push('probeDocument');
+    return { headers: { 'x-document-size': 42 } };
   },
   documentCapabilities: async () => {
     calls.push('documentCapabilities');
-    return { methods: ['GET', 'HEAD', 'OPTIONS'] };
+    return { body: { methods: ['GET', 'HEAD', 'OPTIONS'] }, headers: { allow: 'GET, HEAD, OPTIONS' } };
   },
 };
 
@@ -56,6 +57,7 @@ describe('a path with GET, HEAD and OPTIONS routes', () => {
   it('answers HEAD from the declared HEAD route, not the HEAD derived from the GET, with no body', async () => {
     const response = await fetch(base, { method: 'HEAD' });
     expect(response.status).toBe(200);
+    expect(response.headers.get('x-document-size')).toBe('42');
     expect(await response.text()).toBe('');
     expect(calls).toEqual(['probeDocument']);
   });
@@ -63,6 +65,7 @@ describe('a path with GET, HEAD and OPTIONS routes', () => {
   it('answers a plain OPTIONS request from the declared OPTIONS route, not the built-in 204', async () => {
     const response = await fetch(`${base}?detail=true`, { method: 'OPTIONS' });
     expect(response.status).toBe(200);
+    expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     expect(await response.json()).toEqual({ success: true, data: { methods: ['GET', 'HEAD', 'OPTIONS'] } });
     expect(calls).toEqual(['documentCapabilities']);
   });

@@ -77,10 +77,19 @@ export interface ResponseMeta {
   /** The boolean query parameter that selects this response. */
   readonly when?: string;
   readonly location: boolean;
+  /** Headers the handler sets (`{ body, headers }`, answer-headers.ts), by name as declared: all but Location. */
+  readonly headers?: Readonly<Record<string, HeaderMeta>>;
   /** The answer is a file's bytes in one of these media types, streamed (file-answer.ts). */
   readonly file?: FileMeta;
   /** The answer is a text/event-stream of these events (by name), written as they come (event-stream.ts). */
   readonly events?: readonly string[];
+}
+
+/** A declared response header: its value's type when not text, and whether it is a comma-separated list. */
+export interface HeaderMeta {
+  readonly required: boolean;
+  readonly type?: 'number' | 'boolean';
+  readonly list?: true;
 }
 
 /** A multipart/form-data body: its file and text parts by name, and its limits. */

@@ -9,6 +9,8 @@ import { requestIncludes, type Includes } from '../wire/api-alias/api-alias.js';
 import { INCLUDES_MEMBER } from '../wire/api-alias/wire-api-alias.js';
 import { droppedMembers, judgeResult, ResponseBreach } from '../core/answer-check.js';
 import { AnswerReaders, REFUSED } from './answer-reader.js';
+import { answerHeaders, splitResult } from './answer-headers.js';
+import { answersWithHeaders, declaredAnswerHeaders } from '../core/answer-headers.js';
 import { AnswerSchemas, serializeBody, type ResponseSchemas } from './answer-serializers.js';
 import { judgeEntries } from './body-entries.js';
 import { cookieParameters } from '../core/cookies.js';
@@ -161,7 +163,7 @@ export function createInterfacePlugin(
   }
 
   return async function interfacePlugin(app: FastifyInstance): Promise<void> {
-    if (options.cors) enableCors(app, meta, options.cors);
+    if (options.cors) enableCors(app, meta, options.cors, declaredAnswerHeaders(Object.values(definition.routes)));
     enableGetBodies(app);
     readJsonBodies(app);
     readFormBodies(app);
@@ -406,6 +408,8 @@ function routeRunner(parts: RunnerParts) {
   const headerLists = listParameters(schemas.headers);
   const cookieLists = listParameters(schemas.cookies);
   const fastPath = !parts.development;
+  const withHeaders = answersWithHeaders(route);
+  const headerChecks = { judge: parts.validateResponses, strict: parts.development };
   const media = definition.media ?? [];
   const streamedBody = media.find((kind) => kind.body?.takes(route))?.body;
   const streamedBodyOptional = route.upload?.optional === true || route.multipart?.optional === true;
@@ -494,7 +498,7 @@ function routeRunner(parts: RunnerParts) {
    */
   const render = (
     request: FastifyRequest,
-    result: unknown,
+    handled: unknown,
     parameters: Parameters,
     origin: string,
     includes: Includes | undefined,
@@ -502,19 +506,23 @@ function routeRunner(parts: RunnerParts) {
     const representation = prepared.get(request)?.representation ?? 'plain';
     const query = (parameters.input['query'] ?? {}) as Record<string, unknown>;
     const response = selectResponse(route, query);
-    const judged = fastPath && response?.hasBody ? readers.read(response, result) : REFUSED;
+    const { body, headers } = withHeaders ? splitResult(handled) : { body: handled, headers: {} };
+    const judged = fastPath && response?.hasBody ? readers.read(response, body) : REFUSED;
     if (response && judged === REFUSED && parts.validateResponses)
-      judgeResult({ meta, route: route.name, response, schema: answers.result(response) }, result);
+      judgeResult({ meta, route: route.name, response, schema: answers.result(response) }, body);
     const path = request.url.split('?')[0] ?? '/';
     const context = { meta, route, representation, origin, path, query, includes, jsonApi: definition.jsonApi };
-    const rendered = renderResult(context, result, judged === REFUSED ? result : judged);
+    const rendered = renderResult(context, body, judged === REFUSED ? body : judged);
     const schema = response && answers.body(response, representation);
-    return { rendered, response, schema, copied: judged !== REFUSED };
+    const declared = response && withHeaders ? answerHeaders(route, response, headers, headerChecks) : {};
+    return { rendered, response, schema, copied: judged !== REFUSED, declared };
   };
 
   /** Writes the answer: a rendered copy by JSON.stringify, anything else by the compiled serializer of its schema. */
-  const serialise = (reply: FastifyReply, { rendered, response, schema, copied }: Answer): FastifyReply => {
+  const serialise = (reply: FastifyReply, { rendered, response, schema, copied, declared }: Answer): FastifyReply => {
     reply.code(rendered.status).headers(rendered.headers);
+    // What the runtime set already (a session's token, CORS) stays as it is.
+    for (const [name, value] of Object.entries(declared)) if (!reply.hasHeader(name)) reply.header(name, value);
     if (rendered.body === undefined) return reply.send();
     const contentType = rendered.contentType ?? 'application/json; charset=utf-8';
     // Every response with a body has a schema; without one (none expected) the body goes out as it is.
@@ -583,6 +591,8 @@ interface Answer {
   readonly response: ResponseMeta | undefined;
   readonly schema: JsonSchema | undefined;
   readonly copied: boolean;
+  /** The declared headers the handler set (answer-headers.ts). */
+  readonly declared: Readonly<Record<string, string>>;
 }
 
 /** The handler's context, made without a closure per request: resourceUrl and checkCredential are made when read. */

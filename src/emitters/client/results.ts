@@ -1,9 +1,10 @@
-// What a client method resolves to: the decoded body of the route's success responses. Split in
+// What a client method resolves to: the decoded body of the route's success responses, with the status and
+// declared headers beside it where they declare headers. Split in
 // two: the shape (plain data read from the route, what a remembered method is keyed by) and the
 // type made from it.
 import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr, RouteIr } from '../../ir/types.js';
-import { isSuccess } from '../../ir/answers.js';
+import { handlerHeaders, isSuccess } from '../../ir/answers.js';
 import { answerKeyType, indexed, typeLiteral, typeRef, union, type TypeNode } from '../shared/code/ast.js';
 import { moduleWire } from '../wire/index.js';
 
@@ -21,6 +22,10 @@ export type ResultShape = {
   readonly total: boolean;
   /** A success without a body resolves to undefined. */
   readonly orUndefined: boolean;
+  /** The keys of the success answers that declare headers: the call then resolves to `{ status, body, headers }`. */
+  readonly headers: string[];
+  /** A success answer declares no headers (its headers are `{}`). */
+  readonly someWithoutHeaders: boolean;
 };
 
 export function resultShape(module: ModuleIr, route: RouteIr): ResultShape {
@@ -33,6 +38,8 @@ export function resultShape(module: ModuleIr, route: RouteIr): ResultShape {
     paged: Boolean(isList && moduleWire(module)?.emit.pagesLists),
     total: main?.total === true,
     orUndefined: successes.length > withBody.length,
+    headers: successes.filter((response) => handlerHeaders(response).length > 0).map((response) => response.key),
+    someWithoutHeaders: successes.some((response) => handlerHeaders(response).length === 0),
   };
 }
 
@@ -50,6 +57,27 @@ export function pagingOf(module: ModuleIr, route: RouteIr): Paging | undefined {
 }
 
 export function clientResult(routeName: string, shape: ResultShape): ClientResult {
+  const body = bodyResult(routeName, shape);
+  if (shape.headers.length === 0 || body.itemType) return body;
+  const headers = shape.headers.map((key) =>
+    indexed(typeRef(`types.${symbols.routeType(routeName, 'ResponseHeaders')}`), answerKeyType(key)),
+  );
+  const members = [
+    { name: 'status', type: typeRef('number') },
+    ...(shape.keys.length > 0 ? [{ name: 'body', type: body.type, optional: shape.orUndefined }] : []),
+    {
+      name: 'headers',
+      type: union([
+        ...headers,
+        ...(shape.someWithoutHeaders ? [typeRef('Record', [typeRef('string'), typeRef('never')])] : []),
+      ]),
+    },
+  ];
+  return { type: typeLiteral(members) };
+}
+
+/** The decoded body a call resolves to, or with the status and headers beside it (clientResult). */
+function bodyResult(routeName: string, shape: ResultShape): ClientResult {
   if (shape.keys.length === 0) return { type: typeRef('void') };
   const bodies = shape.keys.map((key) =>
     indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), answerKeyType(key)),

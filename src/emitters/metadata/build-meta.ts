@@ -10,6 +10,7 @@ import type {
   RouteIr,
   TypeIr,
 } from '../../ir/types.js';
+import { handlerHeaders } from '../../ir/answers.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 import { pick } from '../shared/pick.js';
 import { moduleWire } from '../wire/index.js';
@@ -210,9 +211,27 @@ function responseMeta(module: ModuleIr, response: ResponseIr): Json {
     total: response.total,
     when: response.when,
     location: response.headers.some((header) => header.name === 'location'),
+    headers: handlerHeadersMeta(response),
     file: response.file && fileMeta(response.file),
     events: response.events && response.events.events.map((event) => event.name),
   });
+}
+
+/** The headers a handler sets on a plain answer (not a file or event stream): all declared but Location. */
+function handlerHeadersMeta(response: ResponseIr): Json | undefined {
+  const headers = handlerHeaders(response);
+  return headers.length > 0
+    ? Object.fromEntries(headers.map((header) => [header.name, headerMeta(header)]))
+    : undefined;
+}
+
+/** What a client parses a header's text as (text unless said): a number, a boolean, a comma-separated list. */
+function headerMeta(header: ParameterIr): Json {
+  const list = header.type.kind === 'list';
+  const value = header.type.kind === 'list' ? header.type.items : header.type;
+  const scalar = value.kind === 'scalar' ? value.scalar : undefined;
+  const type = scalar === 'integer' || scalar === 'number' ? 'number' : scalar === 'boolean' ? 'boolean' : undefined;
+  return dropUndefined({ required: header.required, type, list: list || undefined });
 }
 
 function multipartMeta(multipart: MultipartIr): Json {

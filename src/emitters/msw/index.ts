@@ -8,6 +8,7 @@ import { symbols } from '../../ir/symbols.js';
 import type { Ir, ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
 import { handlerResultShape, mainResponse } from '../server/handler-types.js';
+import { handlerHeaders } from '../../ir/answers.js';
 import { EXAMPLES_PER_RECORD, ExampleValues } from './examples.js';
 import { moduleWire } from '../wire/index.js';
 
@@ -57,8 +58,6 @@ function routeRow(module: ModuleIr, route: RouteIr, examples: ExampleValues) {
   const name = symbols.operation(route.name);
   const shape = handlerResultShape(module, route);
   const response = mainResponse(route);
-  const answerType = (key: string) =>
-    `types.${symbols.routeType(route.name, 'Responses')}[${JSON.stringify(answerKey(key))}]`;
   if (response?.file) {
     // An empty file of the first media type: bytes a test replaces with its own (a Blob, text or a stream).
     const mediaTypes = response.file.mediaTypes.map((mediaType) => JSON.stringify(mediaType));
@@ -67,17 +66,38 @@ function routeRow(module: ModuleIr, route: RouteIr, examples: ExampleValues) {
   if (response?.events) {
     // One example of each event, in the order they are declared.
     const events = response.events.events.map((event) => ({ event: event.name, data: examples.value(event.type, 0) }));
-    return { name, type: `MockEvents<${answerType(response.key)}>`, value: JSON.stringify(events) };
+    return { name, type: `MockEvents<${answerType(route, 'Responses', response.key)}>`, value: JSON.stringify(events) };
   }
-  const body = response?.body;
-  if (shape.status === null || body === undefined) return { name, type: 'void', value: 'undefined' };
-  const responseType = answerType(shape.status);
-  if (!shape.counted) return { name, type: responseType, value: JSON.stringify(examples.value(body, 0)) };
+  const row = { name, ...bodyRow(module, route, examples) };
+  const answer = shape.headers === undefined ? undefined : route.responses.find((one) => one.key === shape.headers);
+  if (!answer) return row;
+  // As a handler answers `{ body, headers }`: an example of every declared header.
+  const headersType = answerType(route, 'ResponseHeaders', answer.key);
+  const headers = JSON.stringify(
+    Object.fromEntries(handlerHeaders(answer).map((header) => [header.name, examples.value(header.type, 0)])),
+  );
+  return row.type === 'void'
+    ? { name, type: `{ headers: ${headersType} }`, value: `{ headers: ${headers} }` }
+    : {
+        name,
+        type: `{ body: ${row.type}; headers: ${headersType} }`,
+        value: `{ body: ${row.value}, headers: ${headers} }`,
+      };
+}
+
+/** `types.<Route>Responses[200]`: a route's type of one answer. */
+function answerType(route: RouteIr, part: 'Responses' | 'ResponseHeaders', key: string): string {
+  return `types.${symbols.routeType(route.name, part)}[${JSON.stringify(answerKey(key))}]`;
+}
+
+/** The type and example value of a plain answer's body: a record, a list (with its total) or none. */
+function bodyRow(module: ModuleIr, route: RouteIr, examples: ExampleValues): { type: string; value: string } {
+  const shape = handlerResultShape(module, route);
+  const body = mainResponse(route)?.body;
+  if (shape.status === null || body === undefined) return { type: 'void', value: 'undefined' };
+  const responseType = answerType(route, 'Responses', shape.status);
+  if (!shape.counted) return { type: responseType, value: JSON.stringify(examples.value(body, 0)) };
   const itemType = body.kind === 'list' ? body.items : body;
   const items = Array.from({ length: EXAMPLES_PER_RECORD }, (_, index) => examples.value(itemType, index));
-  return {
-    name,
-    type: `ListResult<${responseType}[number]>`,
-    value: JSON.stringify({ items, total: items.length }),
-  };
+  return { type: `ListResult<${responseType}[number]>`, value: JSON.stringify({ items, total: items.length }) };
 }

@@ -1,8 +1,9 @@
-// What a handler returns for a route: the body of its main success response, before any envelope.
+// What a handler returns for a route: the body of its main success response, before any envelope, and the headers
+// that answer declares (`{ body, headers }`) where it declares any but Location.
 import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr, ResponseIr, RouteIr } from '../../ir/types.js';
-import { isSuccess } from '../../ir/answers.js';
-import { answerKeyType, indexed, stringType, typeRef, union, type TypeNode } from '../shared/code/ast.js';
+import { handlerHeaders, isSuccess } from '../../ir/answers.js';
+import { answerKeyType, indexed, stringType, typeLiteral, typeRef, union, type TypeNode } from '../shared/code/ast.js';
 import { moduleWire } from '../wire/index.js';
 
 /** The success response a handler produces: the one selected by a query flag, else the first with a body or file. */
@@ -25,9 +26,18 @@ type ResultShape = {
   readonly file?: readonly string[];
   /** The answer is an event stream. */
   readonly events?: boolean;
+  /** The key of the answer whose declared headers the handler sets (`{ body, headers }`). */
+  readonly headers?: string;
 };
 
 export function handlerResultShape(module: ModuleIr, route: RouteIr): ResultShape {
+  const shape = bodyShape(module, route);
+  // An answer without a body is the first success the runtime selects for it.
+  const answer = mainResponse(route) ?? route.responses.find(isSuccess);
+  return answer && handlerHeaders(answer).length > 0 ? { ...shape, headers: answer.key } : shape;
+}
+
+function bodyShape(module: ModuleIr, route: RouteIr): ResultShape {
   const response = mainResponse(route);
   if (response?.file) return { status: response.key, counted: false, file: response.file.mediaTypes };
   if (response?.events) return { status: response.key, counted: false, events: true };
@@ -41,6 +51,16 @@ export function handlerResultShape(module: ModuleIr, route: RouteIr): ResultShap
 }
 
 export function handlerResultType(routeName: string, shape: ResultShape): TypeNode {
+  const body = bodyType(routeName, shape);
+  if (shape.headers === undefined) return body;
+  const headers = {
+    name: 'headers',
+    type: indexed(typeRef(`types.${symbols.routeType(routeName, 'ResponseHeaders')}`), answerKeyType(shape.headers)),
+  };
+  return typeLiteral(shape.status === null ? [headers] : [{ name: 'body', type: body }, headers]);
+}
+
+function bodyType(routeName: string, shape: ResultShape): TypeNode {
   if (shape.status === null) return typeRef('void');
   if (shape.file) return typeRef('FileAnswer', [union(shape.file.map(stringType))]);
   const body = indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), answerKeyType(shape.status));

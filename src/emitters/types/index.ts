@@ -22,6 +22,7 @@ import { pick } from '../shared/pick.js';
 import { PARAMETER_GROUPS } from '../shared/route-inputs.js';
 import { typeExpression } from './type-expression.js';
 import { withDeprecation } from '../shared/doc-text.js';
+import { handlerHeaders } from '../../ir/answers.js';
 
 export const typesEmitter: Emitter = {
   name: 'types',
@@ -94,6 +95,15 @@ function routeView(route: RouteIr) {
       })),
     })),
     body: route.body,
+    responseHeaders: route.responses
+      .filter((response) => handlerHeaders(response).length > 0)
+      .map((response) => ({
+        key: answerKey(response.key),
+        headers: handlerHeaders(response).map((param): MemberView => ({
+          ...pick(param, 'name', 'type', 'description'),
+          optional: !param.required,
+        })),
+      })),
     responses: route.responses.map((response): MemberView => ({
       name: answerKey(response.key),
       type: response.body,
@@ -156,6 +166,14 @@ function routeTypes(route: RouteView): TopLevel[] {
   statements.push(
     exported({ kind: 'interface', name: name('Responses'), members: route.responses.map(memberSignature) }, route.docs),
   );
+  if (route.responseHeaders.length > 0) {
+    // The headers a handler sets and a client reads, by answer: all declared but Location, which the runtime fills.
+    const members = route.responseHeaders.map(({ key, headers }) => ({
+      name: key,
+      type: typeLiteral(headers.map(memberSignature)),
+    }));
+    statements.push(exported({ kind: 'interface', name: name('ResponseHeaders'), members }));
+  }
   return statements;
 }
 

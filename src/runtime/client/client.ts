@@ -27,6 +27,8 @@ import {
 } from './client-transport.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from '../core/interface-meta.js';
 import { readTolerantly } from '../core/tolerant-read.js';
+import { answersWithHeaders } from '../core/answer-headers.js';
+import { withHeaders, type AnswerWithHeaders } from './client-headers.js';
 import { countedResult, wireStyle, type JsonApiDecoding } from '../wire/wire-styles.js';
 
 export interface ClientOptions {
@@ -314,9 +316,15 @@ export class ClientCore {
     return this.#decode(this.#route(routeName), input, options, incoming, []);
   }
 
+  /** A call's body, without the status and headers a route with declared headers resolves to beside it. */
+  async #body<T>(routeName: string, input: CallInput, options: CallOptions): Promise<T> {
+    const answer = await this.call<T | AnswerWithHeaders>(routeName, input, options);
+    return (answersWithHeaders(this.#route(routeName)) ? (answer as AnswerWithHeaders).body : answer) as T;
+  }
+
   /** Calls a list route and returns a page that can fetch the pages after it. */
   async page<T = unknown>(routeName: string, input: CallInput = {}, options: CallOptions = {}): Promise<Page<T>> {
-    const result = await this.call<{
+    const result = await this.#body<{
       items: T[];
       total: number;
       links?: Record<string, string>;
@@ -356,7 +364,7 @@ export class ClientCore {
     let at = Number(query[paging] ?? (paging === 'page' ? 1 : 0));
     let seen = paging === 'page' ? 0 : at;
     for (;;) {
-      const page = await this.call<{ items: T[]; total: number }>(
+      const page = await this.#body<{ items: T[]; total: number }>(
         routeName,
         { ...input, query: { ...query, [paging]: at } },
         options ?? {},
@@ -418,7 +426,33 @@ export class ClientCore {
     };
   }
 
+  /** The body; with the status and declared headers where the route's answers declare headers (client-headers.ts). */
   #decode(
+    route: RouteMeta,
+    input: CallInput,
+    options: CallOptions,
+    response: IncomingResponse,
+    sentAuth: readonly string[],
+  ): unknown {
+    const body = this.#decodeBody(route, input, options, response, sentAuth);
+    if (!answersWithHeaders(route)) return body;
+    const declared = declaredAnswer(route.responses, response.status);
+    const answer = withHeaders(declared, response.status, body, (name) => response.header(name));
+    if ('problem' in answer) throw this.#unreadable(response, sentAuth, answer.problem);
+    return answer;
+  }
+
+  #unreadable(response: IncomingResponse, sentAuth: readonly string[], problem: string): UnreadableResponseError {
+    return new UnreadableResponseError({
+      interfaceName: this.#definition.meta.name,
+      status: response.status,
+      problem,
+      text: response.text,
+      secrets: secretsOf(sentAuth),
+    });
+  }
+
+  #decodeBody(
     route: RouteMeta,
     input: CallInput,
     options: CallOptions,
@@ -427,14 +461,7 @@ export class ClientCore {
   ): unknown {
     const meta = this.#definition.meta;
     if (response.status >= 400) throw errorFromBody(meta.name, response.status, parseJson(response.text));
-    const unreadable = (problem: string) =>
-      new UnreadableResponseError({
-        interfaceName: meta.name,
-        status: response.status,
-        problem,
-        text: response.text,
-        secrets: secretsOf(sentAuth),
-      });
+    const unreadable = (problem: string) => this.#unreadable(response, sentAuth, problem);
     if (response.status < 200 || response.status >= 300) throw unreadable(`${route.name} does not answer this status`);
     const declared = declaredAnswer(route.responses, response.status);
     if (declared && !declared.hasBody) return undefined;

@@ -1,9 +1,10 @@
 // Cross-origin calls from browsers (the Fetch standard's CORS protocol), for a plugin given `cors`:
 // an allowed Origin gets Access-Control-Allow-Origin with the headers a generated client reads
-// (Location, Retry-After, WWW-Authenticate, a session's token header) exposed, and a preflight is
-// answered before authentication, which a browser's preflight never carries. Other origins get no
-// CORS headers, so browsers keep the answers from their pages. A route that declares OPTIONS keeps every
-// OPTIONS request but a preflight (an allowed Origin and Access-Control-Request-Method), which is answered here.
+// (Location, Retry-After, WWW-Authenticate, a session's token header, the headers answers declare)
+// exposed, and a preflight is answered before authentication, which a browser's preflight never
+// carries. Other origins get no CORS headers, so browsers keep the answers from their pages. A route
+// that declares OPTIONS keeps every OPTIONS request but a preflight (an allowed Origin and
+// Access-Control-Request-Method), which is answered here.
 import type { FastifyInstance } from 'fastify';
 import type { InterfaceMeta } from '../core/interface-meta.js';
 import { HTTP_METHODS } from '../core/vocabulary.js';
@@ -20,14 +21,20 @@ export interface CorsOptions {
 const EXPOSED = ['location', 'retry-after', 'www-authenticate', 'authentication-info'];
 const ALLOWED_METHODS = HTTP_METHODS.join(', ');
 
-export function enableCors(app: FastifyInstance, meta: InterfaceMeta, options: CorsOptions): void {
+/** `answerHeaders`: the headers the interface's answers declare, exposed beside the runtime's own. */
+export function enableCors(
+  app: FastifyInstance,
+  meta: InterfaceMeta,
+  options: CorsOptions,
+  answerHeaders: readonly string[] = [],
+): void {
   if (options.origins === '*' && options.credentials)
     throw new Error(`${meta.name}: cors with credentials needs the allowed origins listed, not '*'`);
   const origins = options.origins === '*' ? undefined : new Set(options.origins.map((origin) => origin.toLowerCase()));
   const sessionHeaders = Object.values(meta.auth).flatMap((scheme) =>
     scheme.type === 'apiKey' && scheme.session ? [scheme.session.header.toLowerCase()] : [],
   );
-  const exposed = [...EXPOSED, ...sessionHeaders].join(', ');
+  const exposed = [...new Set([...EXPOSED, ...sessionHeaders, ...answerHeaders])].join(', ');
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
     reply.header('vary', 'Origin');

@@ -9,6 +9,8 @@ import { errorContentType } from '../wire/wire-error-styles.js';
 import { ApiError } from '../core/errors.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from '../core/interface-meta.js';
 import { negotiateRepresentation } from '../core/negotiate.js';
+import { answerHeaders, splitResult } from './answer-headers.js';
+import { answersWithHeaders } from '../core/answer-headers.js';
 import { renderResult, selectResponse, type JsonApiRendering, type ListResult } from './responses.js';
 
 /** What a resolver is given: the request, its path parameters and its query (numbers and booleans read as such). */
@@ -54,7 +56,7 @@ export function mockHandlers<Results extends object>(definition: MockDefinition<
   const entries = names.map((name) => {
     const route = definition.routes[name];
     if (route === undefined) throw new Error(`${definition.meta.name}: no route ${name}`);
-    const fallback = defaultResolver(definition.results[name as keyof Results]);
+    const fallback = defaultResolver(definition.results[name as keyof Results], answersWithHeaders(route));
     return [name, (resolver?: MockResolver<unknown>) => routeHandler(definition, route, resolver ?? fallback)];
   });
   return Object.fromEntries(entries) as MockHandlers<Results>;
@@ -89,17 +91,27 @@ export function mockTokenEndpoints(meta: InterfaceMeta, baseUrl = '*'): HttpHand
   );
 }
 
-/** A copy of the default result each time, a list cut to the page the query asks for (`limit`, `page`). */
-function defaultResolver(result: unknown): MockResolver<unknown> {
+/**
+ * A copy of the default result each time, a list cut to the page the query asks for (`limit`, `page`); `withHeaders`:
+ * the result is `{ body, headers }`, its body the one paged.
+ */
+function defaultResolver(result: unknown, withHeaders: boolean): MockResolver<unknown> {
   return ({ query }) => {
     // A stream is read once and cannot be cloned: it is given as it is.
     if (isMockFile(result) && result.body instanceof ReadableStream) return result;
     const copy: unknown = structuredClone(result);
-    if (!isListResult(copy) || typeof query['limit'] !== 'number') return copy;
-    const page = typeof query['page'] === 'number' ? query['page'] : 1;
-    const start = (page - 1) * query['limit'];
-    return { items: copy.items.slice(start, start + query['limit']), total: copy.total };
+    if (!withHeaders) return pageOf(copy, query);
+    const answer = copy as { body?: unknown };
+    return { ...answer, body: pageOf(answer.body, query) };
   };
+}
+
+/** A list result cut to the page the query asks for; anything else as it is. */
+function pageOf(result: unknown, query: Readonly<Record<string, unknown>>): unknown {
+  if (!isListResult(result) || typeof query['limit'] !== 'number') return result;
+  const page = typeof query['page'] === 'number' ? query['page'] : 1;
+  const start = (page - 1) * query['limit'];
+  return { items: result.items.slice(start, start + query['limit']), total: result.total };
 }
 
 function isMockFile(value: unknown): value is MockFile {
@@ -127,11 +139,15 @@ function routeHandler(
       const selected = selectResponse(route, query);
       const streamed = selected && streamedAnswer(selected, result);
       if (streamed) return streamed;
+      // As the server: `{ body, headers }` where the answers declare headers, only declared ones sent.
+      const answer = answersWithHeaders(route) ? splitResult(result) : { body: result, headers: {} };
       const rendered = renderResult(
         { meta, route, representation, origin: url.origin, path: url.pathname, query, includes: undefined, jsonApi },
-        result,
+        answer.body,
       );
+      const declared = selected ? answerHeaders(route, selected, answer.headers, { judge: false, strict: false }) : {};
       const headers = {
+        ...declared,
         ...rendered.headers,
         ...sessionHeader(meta, route, request),
         ...(rendered.contentType && { 'content-type': rendered.contentType }),

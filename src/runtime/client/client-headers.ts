@@ -1,0 +1,36 @@
+// The declared headers of an answer, read by their declared types, beside its status and body: what a call of a
+// route whose answers declare headers resolves to (`{ status, body, headers }`; `{ status, headers }` without a body).
+import type { HeaderMeta, ResponseMeta } from '../core/interface-meta.js';
+
+export interface AnswerWithHeaders {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers: Record<string, unknown>;
+}
+
+/** The answer, or the problem of a header the client cannot read as declared (an UnreadableResponseError). */
+export function withHeaders(
+  response: ResponseMeta | undefined,
+  status: number,
+  body: unknown,
+  header: (name: string) => string | undefined,
+): AnswerWithHeaders | { readonly problem: string } {
+  const headers: Record<string, unknown> = {};
+  for (const [name, declared] of Object.entries(response?.headers ?? {})) {
+    const text = header(name);
+    if (text === undefined) continue;
+    const values = declared.list ? text.split(',').map((item) => item.trim()) : [text];
+    const parsed = values.map((value) => headerValue(declared, value));
+    const bad = values.find((_, index) => parsed[index] === undefined);
+    if (bad !== undefined) return { problem: `header ${name}: expected a ${declared.type}, got "${bad}"` };
+    headers[name] = declared.list ? parsed : parsed[0];
+  }
+  return body === undefined ? { status, headers } : { status, body, headers };
+}
+
+function headerValue(declared: HeaderMeta, text: string): unknown {
+  if (declared.type === 'boolean') return text === 'true' ? true : text === 'false' ? false : undefined;
+  if (declared.type !== 'number') return text;
+  const value = Number(text);
+  return text.trim() === '' || !Number.isFinite(value) ? undefined : value;
+}

@@ -1,0 +1,14 @@
+// Which routes answer with headers of their own: the server takes `{ body, headers }` from their handlers
+// (server/answer-headers.ts), the client resolves to `{ status, body, headers }` (client/client-headers.ts).
+import type { RouteMeta } from './interface-meta.js';
+
+/** Whether the route's success answers declare headers besides Location. */
+export function answersWithHeaders(route: RouteMeta): boolean {
+  return route.responses.some((response) => response.headers !== undefined);
+}
+
+/** The headers the routes' answers declare (lower case, each once): a browser reads only those CORS exposes. */
+export function declaredAnswerHeaders(routes: readonly RouteMeta[]): string[] {
+  const names = routes.flatMap((route) => route.responses.flatMap((response) => Object.keys(response.headers ?? {})));
+  return [...new Set(names)];
+}

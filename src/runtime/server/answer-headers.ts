@@ -1,0 +1,49 @@
+// The headers a handler sets on its answer: `{ body, headers }` (or `{ headers }` for an answer without a body)
+// where the answer declares headers of its own. Only declared ones leave the server, written as HTTP text by the
+// type of their value; the headers the runtime owns (the body's framing, cookies, Location, anything already on
+// the reply such as a session's token or CORS) are never the handler's to set.
+import { ResponseBreach } from '../core/answer-check.js';
+import type { ResponseMeta, RouteMeta } from '../core/interface-meta.js';
+
+/** Written by the runtime alone, whatever the definitions declare. */
+const OWNED = new Set(['content-type', 'content-length', 'transfer-encoding', 'connection', 'set-cookie', 'location']);
+
+/** The body and the headers of a handler's result on such a route. */
+export function splitResult(result: unknown): { body: unknown; headers: Record<string, unknown> } {
+  const value = (typeof result === 'object' && result !== null ? result : {}) as Record<string, unknown>;
+  const headers = value['headers'];
+  return { body: value['body'], headers: (typeof headers === 'object' && headers !== null ? headers : {}) as never };
+}
+
+/**
+ * The declared headers as they go out (lower-case names). `strict` (development): an undeclared header is a breach,
+ * as an undeclared body member is; else it is dropped. `judge` (validateResponses): a missing required one is.
+ */
+export function answerHeaders(
+  route: RouteMeta,
+  response: ResponseMeta,
+  set: Readonly<Record<string, unknown>>,
+  options: { readonly judge: boolean; readonly strict: boolean },
+): Record<string, string> {
+  const declared = response.headers ?? {};
+  const violations: string[] = [];
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(set)) {
+    if (value === undefined) continue;
+    if (!Object.hasOwn(declared, name)) {
+      if (options.strict) violations.push(`header ${name}: not declared by the definitions`);
+      continue;
+    }
+    if (!OWNED.has(name.toLowerCase())) out[name.toLowerCase()] = headerText(value);
+  }
+  if (options.judge)
+    for (const [name, { required }] of Object.entries(declared))
+      if (required && set[name] === undefined) violations.push(`header ${name}: required, missing`);
+  if (violations.length > 0) throw new ResponseBreach(route.name, response.status, violations);
+  return out;
+}
+
+/** A value as header text: a list comma-separated (RFC 9110 §5.3), a number or boolean as its text. */
+function headerText(value: unknown): string {
+  return Array.isArray(value) ? value.map(String).join(', ') : String(value);
+}

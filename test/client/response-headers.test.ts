@@ -1,0 +1,106 @@
+// A generated client reads the declared headers of an answer (test/fixtures/response-headers): a call of a route
+// whose answers declare headers resolves to { status, body, headers }, each header parsed by its declared type;
+// a HEAD route's call resolves to its status and headers; a header it cannot read as declared is refused.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+
+type Loose = Record<string, any>;
+
+let fixture: GeneratedFixture;
+let app: FastifyInstance;
+let client: Loose;
+let generated: Loose;
+let rateLimit: unknown = 42;
+
+const handlers = {
+  getReport: async (input: Loose) => ({
+    body: { id: input['params'].id, title: 'Q3' },
+    headers: { 'x-ratelimit-remaining': rateLimit, 'x-cached': true, 'x-tags': ['finance', 'q3'] },
+  }),
+  probeReport: async () => ({ headers: { etag: '"v7"', 'x-report-size': 2048 } }),
+  createReport: async (input: Loose) => input['body'],
+};
+
+beforeAll(async () => {
+  fixture = await generateFixture('response-headers');
+  const server = await fixture.load('quota-api/server.ts');
+  app = Fastify();
+  // Unchecked results, so that a header the client cannot read goes out.
+  await app.register(server['quotaApiPlugin']({ handlers, auth: {}, validateResponses: false }));
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  generated = await fixture.load('quota-api/client.ts');
+  client = new generated['QuotaApiClient']({ baseUrl: origin });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await fixture?.remove();
+});
+
+describe('a client of routes whose answers declare headers', () => {
+  it('resolves to the status, the body and the declared headers, parsed by their types', async () => {
+    rateLimit = 42;
+    const answer = await client['getReport']({ params: { id: 7 } });
+    expect(answer).toEqual({
+      status: 200,
+      body: { id: 7, title: 'Q3' },
+      headers: { 'x-ratelimit-remaining': 42, 'x-cached': true, 'x-tags': ['finance', 'q3'] },
+    });
+  });
+
+  it('resolves a HEAD route to its status and headers', async () => {
+    expect(await client['probeReport']({ params: { id: 7 } })).toEqual({
+      status: 200,
+      headers: { etag: '"v7"', 'x-report-size': 2048 },
+    });
+  });
+
+  it('refuses a header it cannot read as its declared type, naming it', async () => {
+    rateLimit = 'lots';
+    const refused = await client['getReport']({ params: { id: 7 } }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).name).toBe('UnreadableResponseError');
+    expect((refused as Loose)['problem']).toBe('header x-ratelimit-remaining: expected a number, got "lots"');
+  });
+
+  it('resolves a route without declared headers to its body, as before', async () => {
+    expect(await client['createReport']({ body: { id: 9, title: 'Q4' } })).toEqual({ id: 9, title: 'Q4' });
+  });
+
+  it('leaves the headers in the OpenAPI document, each with its type and whether it is required', async () => {
+    const document = await fixture.json('quota-api/openapi.json');
+    const path = document['paths']['/quota/reports/{id}'];
+    expect(path['get']['responses']['200']['headers']['x-ratelimit-remaining']).toEqual({
+      required: true,
+      schema: { type: 'integer' },
+    });
+    expect(path['head']['responses']['200']['headers']['etag']).toEqual({ required: true, schema: { type: 'string' } });
+  });
+
+  it('types the headers of handlers and of calls under the strictest compiler options', async () => {
+    await writeFile(
+      join(fixture.dir, 'use.ts'),
+      [
+        "import type { QuotaApiHandlers } from './out/quota-api/server.js';",
+        "import type { QuotaApiClient } from './out/quota-api/client.js';",
+        'export const handlers: Pick<QuotaApiHandlers, "getReport" | "probeReport"> = {',
+        "  getReport: async ({ params }) => ({ body: { id: params.id, title: 'Q3' }, headers: { 'x-ratelimit-remaining': 1 } }),",
+        '  probeReport: async () => ({ headers: { etag: \'"v1"\' } }),',
+        '};',
+        'export async function left(client: QuotaApiClient): Promise<number> {',
+        '  const answer = await client.getReport({ params: { id: 1 } });',
+        "  const size: number | undefined = (await client.probeReport({ params: { id: 1 } })).headers['x-report-size'];",
+        "  return answer.headers['x-ratelimit-remaining'] + answer.body.id + (size ?? 0);",
+        '}',
+        '// @ts-expect-error a required header missing',
+        "export const missing: Awaited<ReturnType<QuotaApiHandlers['probeReport']>> = { headers: {} };",
+      ].join('\n'),
+    );
+    const result = await fixture.typecheck(['out/**/*.ts', 'use.ts']);
+    expect(result.output).toBe('');
+    expect(result.code).toBe(0);
+  }, 120_000);
+});
