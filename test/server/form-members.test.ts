@@ -61,6 +61,17 @@ describe('a form body with number and boolean members', () => {
     }
   });
 
+  it('reads an empty number or boolean as null where nullable and as absent where optional', async () => {
+    const answer = await post('/episodes', 'title=Q&yearFrom=&rating=&featureLength=&minutes=');
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ title: 'Q', minutes: null });
+    expect((await post('/episodes', 'title=Q&minutes=90')).json).toEqual({ title: 'Q', minutes: 90 });
+    expect(await client['searchEpisodes']({ body: { title: 'Q', minutes: null } })).toEqual({
+      title: 'Q',
+      minutes: null,
+    });
+  });
+
   it('refuses a repeated scalar member', async () => {
     const answer = await post('/episodes', 'title=Q&yearFrom=1987&yearFrom=1988');
     expect(answer.status).toBe(400);

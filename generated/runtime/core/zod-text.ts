@@ -23,6 +23,14 @@ export const numberText = z
   .transform(Number)
   .refine(Number.isFinite, 'expected a finite number');
 
+/**
+ * A member read from text whose text may be left empty (name= in a form): empty is null for a nullable member,
+ * absent (so its default applies) for an optional one. A required one is judged as sent and refused.
+ */
+export function emptyText<T extends z.ZodType>(empty: null | undefined, schema: T) {
+  return z.preprocess((value) => (value === '' ? empty : value), schema);
+}
+
 /** "true" / "1" → true, "false" / "0" → false. */
 export const booleanText = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 

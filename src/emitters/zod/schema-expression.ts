@@ -27,6 +27,7 @@ import {
   type Expr,
 } from '../shared/code/ast.js';
 import { symbols } from '../../ir/symbols.js';
+import { readsFromFormText } from '../../ir/wire-shapes.js';
 import { innermost, recordSites } from '../shared/imports.js';
 import { pick } from '../shared/pick.js';
 
@@ -198,10 +199,18 @@ function textRecordSchema(
       const schema = schemaExpression(field.type, 'text', records);
       // A partial record's fields are all optional, none defaulted.
       const member = type.partial ? method(schema, 'optional') : withPresence(schema, field.required, field.default);
-      return property(field.name, member);
+      return property(field.name, readingEmptyText(field, type.partial, member));
     });
   const closed = call('z.strictObject', [object(members)]);
   return others ? method(closed, 'catchall', [schemaExpression(others, 'text', records)]) : closed;
+}
+
+/** A number or boolean member left empty (name=) is null where nullable, absent where optional (emptyText). */
+function readingEmptyText(field: LookupField, partial: boolean, member: Expr): Expr {
+  if (!readsFromFormText(field.type)) return member;
+  if (field.type.nullable) return call('emptyText', [literal(null), member]);
+  const optional = partial || !field.required || field.default !== undefined;
+  return optional ? call('emptyText', [id('undefined'), member]) : member;
 }
 
 /**
@@ -293,6 +302,7 @@ const HELPERS = new Map<string, string>([
   ...[
     'booleanText',
     'digitsToNumber',
+    'emptyText',
     'integerText',
     'jsonText',
     'numberText',

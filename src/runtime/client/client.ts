@@ -501,10 +501,14 @@ function sendsForm(route: RouteMeta): boolean {
   return route.body !== undefined && !route.body.formats.includes('json') && route.body.formats.includes('form');
 }
 
-/** A form body's members (flat text, numbers and booleans: SVC217) as application/x-www-form-urlencoded. */
+/**
+ * A form body's members (flat text, numbers and booleans: SVC217) as application/x-www-form-urlencoded. A null
+ * member goes as name= (empty), which the server reads back as null; an absent one is left out.
+ */
 function formText(body: unknown): string {
   const fields = Object.entries(body as Record<string, unknown>).filter(([, value]) => value !== undefined);
-  return new URLSearchParams(fields.map(([name, value]): [string, string] => [name, String(value)])).toString();
+  const text = (value: unknown) => (value === null ? '' : String(value));
+  return new URLSearchParams(fields.map(([name, value]): [string, string] => [name, text(value)])).toString();
 }
 
 /** The credentials sent, as they may be echoed back: whole header values and their last word (a token). */
