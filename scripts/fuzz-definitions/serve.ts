@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import { handlerResultShape, mainResponse } from '../../src/emitters/server/handler-types.js';
+import { handlerHeaders } from '../../src/ir/answers.js';
 import type { AuthSchemeIr, Ir, ModuleIr, RouteIr } from '../../src/ir/types.js';
 import { sampleText, sampleValue, type Records } from './samples.js';
 
@@ -64,14 +65,19 @@ function stubHandlers(module: ModuleIr, records: Records): Record<string, () => 
   return Object.fromEntries(module.routes.map((route) => [route.name, async () => stubResult(module, route, records)]));
 }
 
-/** A sample of what the generated handler type asks for: the body, or a ListResult where it is counted. */
+/**
+ * A sample of what the generated handler type asks for: the body, or a ListResult where it is counted; where the
+ * route's answers declare headers of their own, `{ body, headers }` with its required headers filled.
+ */
 function stubResult(module: ModuleIr, route: RouteIr, records: Records): unknown {
   const response = mainResponse(route);
-  if (!response?.body) return undefined;
-  const value = sampleValue(response.body, records);
-  return handlerResultShape(module, route).counted && Array.isArray(value)
-    ? { items: value, total: value.length }
-    : value;
+  const value = response?.body ? sampleValue(response.body, records) : undefined;
+  const body =
+    handlerResultShape(module, route).counted && Array.isArray(value) ? { items: value, total: value.length } : value;
+  if (!route.responses.some((answer) => handlerHeaders(answer).length > 0)) return body;
+  const required = response ? handlerHeaders(response).filter((header) => header.required) : [];
+  const headers = Object.fromEntries(required.map((header) => [header.name, sampleValue(header.type, records)]));
+  return body === undefined ? { headers } : { body, headers };
 }
 
 function authOptions(scheme: AuthSchemeIr): unknown {
