@@ -487,8 +487,8 @@ function continuesRightOf(source: string, indent: number): boolean {
   return true;
 }
 
-/** YAML 1.2's core schema, in `yaml`'s order: null, booleans, octal, decimal and hex integers, floats. */
-function coreValue(text: string): unknown {
+/** A plain scalar's value by YAML 1.2's core schema, in `yaml`'s order: null, booleans, integers, floats, text. */
+export function coreValue(text: string): unknown {
   const first = text.charCodeAt(0);
   // Most plain scalars are words: no core type starts with a letter other than n, N, t, T, f, F.
   if (first >= 0x61 && first <= 0x7a && first !== 0x6e && first !== 0x74 && first !== 0x66) return text;

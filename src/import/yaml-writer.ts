@@ -5,6 +5,8 @@
 // writes in rarer forms (keep-chomped or indented blocks, control characters) are written double-quoted as
 // JSON, which reads back the same. test/import/yaml-writer.test.ts holds both to reading back the value.
 
+import { coreValue } from '../definitions/plain-yaml.js';
+
 const INDENT = '  ';
 
 /** The YAML text of a value; each nested block two spaces in. */
@@ -79,9 +81,6 @@ function number(value: number): string {
 
 // What `yaml` will not write plain: an indicator first, `: ` or ` #` inside, a space or `:` last.
 const NOT_PLAIN = /^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/;
-// Text that would read back as another type (YAML 1.2's core schema), or as a document marker.
-const OTHER_TYPE =
-  /^(?:~|[Nn]ull|NULL|[Tt]rue|TRUE|[Ff]alse|FALSE|0o[0-7]+|[-+]?[0-9]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?)?$/;
 const DOCUMENT_MARKER = /^(?:%|---|\.\.\.)/m;
 // Written double-quoted with escapes: control characters and lone surrogates.
 const ESCAPED = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u;
@@ -89,7 +88,7 @@ const ESCAPED = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u;
 function text(value: string, indent: string, isKey: boolean): string {
   if (ESCAPED.test(value)) return JSON.stringify(value);
   const multiline = value.includes('\n');
-  if (!multiline && !NOT_PLAIN.test(value) && !OTHER_TYPE.test(value) && !DOCUMENT_MARKER.test(value)) return value;
+  if (!multiline && !NOT_PLAIN.test(value) && coreValue(value) === value && !DOCUMENT_MARKER.test(value)) return value;
   if (multiline && !isKey) return literalBlock(value, indent);
   return quoted(value);
 }
