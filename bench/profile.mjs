@@ -2,7 +2,7 @@
 // Where a cold `svcgen generate` spends its time: `node bench/profile.mjs [N] [profile.cpuprofile]`.
 //
 // Without a profile file it synthesises N entities (default 300) into bench/.work/profile-<N>/,
-// runs `node --cpu-prof dist/cli.js generate --no-cache` on them into a fresh output folder, and
+// runs `node --cpu-prof dist/cli-main.js generate --no-cache` on them into a fresh output folder, and
 // summarises the profile it wrote; with one, it summarises that. Two rankings of the samples:
 //   - by phase: the svcgen module the sample is working for (the outermost dist/ frame on its
 //     stack, e.g. emitters/zod or definitions/load); samples with no svcgen frame on the stack
@@ -11,6 +11,8 @@
 //     typescript/ts-morph, yaml, zod, svcgen itself, node internals, garbage collection.
 // "module loading" is time in a module's top-level code (import and evaluation of ts-morph,
 // prettier, …). Percentages are of all samples; (idle) is time spent waiting (file I/O).
+// It runs tsc's unbundled dist/cli-main.js, not the bundled dist/cli.js (scripts/bundle-cli.mjs), so that
+// samples can be told apart by svcgen module; module loading costs more there than in the bundle.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
@@ -123,7 +125,8 @@ async function main() {
     const count = Number(process.argv[2] ?? 300);
     if (!Number.isInteger(count) || count < 1)
       throw new Error('usage: node bench/profile.mjs [N] [profile.cpuprofile]');
-    if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/cli.js is missing: run `npm run build` first');
+    if (!existsSync(join(ROOT, 'dist', 'cli-main.js')))
+      throw new Error('dist/cli-main.js is missing: run `npm run build` first');
     const dir = join(BENCH, '.work', `profile-${count}`);
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
@@ -132,7 +135,7 @@ async function main() {
       '--cpu-prof',
       '--cpu-prof-dir',
       join(dir, 'profile'),
-      join(ROOT, 'dist', 'cli.js'),
+      join(ROOT, 'dist', 'cli-main.js'),
       'generate',
       '--definitions',
       'definitions',

@@ -1,5 +1,5 @@
 // The schema of svcgen.config.yaml.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ConfigSchema = z.strictObject({
   definitions: z.string().optional().describe('folder of definition files (default: definitions)'),

@@ -8,7 +8,7 @@
 import { hash } from 'node:crypto';
 import type { PartValue as JsonValue } from '../emitters/parts.js';
 import { planChunks, type PlannedChunk } from './chunk-split.js';
-import { yaml } from './lazy-yaml.js';
+import * as yaml from 'yaml';
 import { MAX_ALIAS_COUNT, MAX_DEPTH, MAX_TOKENS, YAML_PARSE_OPTIONS } from './limits.js';
 import { MAP, isNodeIndex, nodeAt, placedIndex, walkDocument, type NodeIndex, type PlacedNode } from './node-index.js';
 import type { FilePositions } from './positions.js';
@@ -109,15 +109,14 @@ const ZERO_WIDTH = new Set([DOCUMENT_START, '\x18', '\x1f']);
  * store) cannot hold. `allowance` caps the tokens lexed.
  */
 function parseChunk(text: string, { prefix, lookahead }: PlannedChunk, allowance: number): ParsedChunk | undefined {
-  const y = yaml();
   const lineStarts: number[] = [];
-  const parser = new y.Parser((offset) => lineStarts.push(offset));
+  const parser = new yaml.Parser((offset) => lineStarts.push(offset));
   let [lexed, tokens] = [0, 0];
   // parseDocument's own steps (Parser.parse, then compose), with the lexer's tokens counted on the way.
   function* cst() {
     lineStarts.push(0);
     let offset = 0;
-    for (const lexeme of new y.Lexer().lex(text + lookahead)) {
+    for (const lexeme of new yaml.Lexer().lex(text + lookahead)) {
       if (lookahead !== '' && offset >= text.length) break;
       const start = offset;
       offset += ZERO_WIDTH.has(lexeme) ? 0 : lexeme.length;
@@ -128,7 +127,7 @@ function parseChunk(text: string, { prefix, lookahead }: PlannedChunk, allowance
     yield* parser.end();
   }
   try {
-    const documents = [...new y.Composer(YAML_PARSE_OPTIONS).compose(cst(), true, text.length)];
+    const documents = [...new yaml.Composer(YAML_PARSE_OPTIONS).compose(cst(), true, text.length)];
     const document = documents[0];
     if (documents.length !== 1 || !document || document.errors.length > 0 || document.warnings.length > 0)
       return undefined;

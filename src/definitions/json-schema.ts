@@ -1,5 +1,5 @@
 // The JSON Schema editors use for definition files, derived from the zod schema (never written by hand).
-import { z } from 'zod';
+import * as z from 'zod';
 import { DefinitionFileSchema } from './schema.js';
 
 export function definitionsJsonSchema(): Record<string, unknown> {

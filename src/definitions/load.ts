@@ -4,7 +4,7 @@
 // otherwise plain-yaml.ts reads it from yaml's tokens, and a file it cannot read, or that has anything
 // to report, is parsed whole through yaml's document here.
 import { loadInChunks, type ChunkStore } from './chunked-load.js';
-import { yaml } from './lazy-yaml.js';
+import * as yaml from 'yaml';
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 import type { DefinitionSource } from './sources.js';
 import {
@@ -94,7 +94,7 @@ export function parseDefinitionText(file: string, bytes: Uint8Array, chunks?: Ch
 /** The text parsed whole by `yaml`: its value and positions, or what is wrong with it, located. */
 export function parseWithYaml(file: string, text: string): Parsed {
   const fail = failure(file);
-  const lines = new (yaml().LineCounter)();
+  const lines = new yaml.LineCounter();
   const document = parseCounted(text, lines, MAX_TOKENS);
   if (!document) return fail('SVC003', `more than ${MAX_TOKENS} YAML tokens (expected a smaller document)`);
   const at = (offset: number, code: DiagnosticCode, message: string): Diagnostic => {
@@ -149,23 +149,22 @@ export function parseWithYaml(file: string, text: string): Parsed {
  * large file is lexed once, not once to count and again to parse; undefined once past `max` tokens.
  */
 function parseCounted(text: string, lines: LineCounter, max: number): YamlDocument | undefined {
-  const y = yaml();
-  const parser = new y.Parser(lines.addNewLine);
+  const parser = new yaml.Parser(lines.addNewLine);
   let count = 0;
   function* cst() {
     lines.addNewLine(0);
-    for (const lexeme of new y.Lexer().lex(text)) {
+    for (const lexeme of new yaml.Lexer().lex(text)) {
       if (lexeme.length > 0 && ++count > max) return;
       yield* parser.next(lexeme);
     }
     yield* parser.end();
   }
   let document: YamlDocument | undefined;
-  for (const next of new y.Composer(YAML_PARSE_OPTIONS).compose(cst(), true, text.length)) {
+  for (const next of new yaml.Composer(YAML_PARSE_OPTIONS).compose(cst(), true, text.length)) {
     if (!document) document = next;
     else {
       const message = 'Source contains multiple documents; please use YAML.parseAllDocuments()';
-      document.errors.push(new y.YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', message));
+      document.errors.push(new yaml.YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', message));
       break;
     }
   }

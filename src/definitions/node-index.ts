@@ -3,7 +3,7 @@
 // answers the question positions.ts asks: which offset does a path reach, the way a walk through
 // the yaml Document would.
 import type { Document } from 'yaml';
-import { yaml } from './lazy-yaml.js';
+import * as yaml from 'yaml';
 
 /**
  * Node i of the index is fields[i * NODE_FIELDS + …]: where its value starts, where its key starts
@@ -48,7 +48,6 @@ interface Ranged {
 
 /** One pass over the parsed document, without recursion (a hostile document may nest thousands deep). */
 export function walkDocument(document: Document): { shape: DocumentShape; index: NodeIndex } {
-  const y = yaml();
   let depth = 0;
   let nodes = 0;
   let decorated = false;
@@ -57,7 +56,7 @@ export function walkDocument(document: Document): { shape: DocumentShape; index:
   const fields: number[] = [];
   const keys: (string | null)[] = [];
   const add = (start: number, keyStart: number, key: string | null, value: unknown): number => {
-    fields.push(start, keyStart, y.isMap(value) ? MAP : y.isSeq(value) ? SEQ : LEAF, 0, 0);
+    fields.push(start, keyStart, yaml.isMap(value) ? MAP : yaml.isSeq(value) ? SEQ : LEAF, 0, 0);
     keys.push(key);
     return keys.length - 1;
   };
@@ -70,25 +69,25 @@ export function walkDocument(document: Document): { shape: DocumentShape; index:
     if (node === null || node === undefined) continue;
     nodes += 1;
     if ((node as Ranged).anchor !== undefined || (node as Ranged).tag !== undefined) decorated = true;
-    if (y.isAlias(node)) {
+    if (yaml.isAlias(node)) {
       if (!aliases.has(node.source)) aliases.set(node.source, node.range?.[0] ?? 0);
       continue;
     }
-    if (!y.isMap(node) && !y.isSeq(node)) continue;
+    if (!yaml.isMap(node) && !yaml.isSeq(node)) continue;
     depth = Math.max(depth, level);
     if (id >= 0) {
       fields[id * NODE_FIELDS + FIRST_CHILD] = keys.length;
       fields[id * NODE_FIELDS + CHILD_COUNT] = node.items.length;
     }
-    const isMap = y.isMap(node);
+    const isMap = yaml.isMap(node);
     const seen = new Set<string>();
     for (const item of node.items as unknown[]) {
-      if (!y.isPair(item)) {
+      if (!yaml.isPair(item)) {
         const child = id >= 0 ? add(isMap ? -1 : startOf(item), -1, null, isMap ? null : item) : -1;
         stack.push([item, level + 1, isMap ? -1 : child]);
         continue;
       }
-      const keyText = y.isScalar(item.key) ? String(item.key.value) : null;
+      const keyText = yaml.isScalar(item.key) ? String(item.key.value) : null;
       if (isMap && keyText !== null) {
         if (seen.has(keyText)) duplicateKeys.push((item.key as Ranged).range?.[0] ?? 0);
         seen.add(keyText);

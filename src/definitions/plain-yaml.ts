@@ -5,7 +5,7 @@
 // directives, documents, tabs, empty values, a repeated key, a line out of place, a scalar `yaml` would
 // complain about) it gives up and load.ts parses the file whole, so every value read here is the value
 // `yaml` reads and every error is `yaml`'s own (test/foundation/plain-yaml.test.ts compares the two).
-import { yaml } from './lazy-yaml.js';
+import * as yaml from 'yaml';
 import { MAX_DEPTH, MAX_TOKENS } from './limits.js';
 import { LEAF, MAP, NODE_FIELDS, SEQ, type NodeIndex } from './node-index.js';
 
@@ -120,7 +120,7 @@ class Reader {
   private childCount = 0;
 
   constructor(private readonly text: string) {
-    this.lexemes = new (yaml().Lexer)().lex(text)[Symbol.iterator]();
+    this.lexemes = new yaml.Lexer().lex(text)[Symbol.iterator]();
     this.pull();
     this.advance();
     this.previous = END;
@@ -434,7 +434,7 @@ class Reader {
     }
     const type = kind === PLAIN ? 'scalar' : kind === SINGLE ? 'single-quoted-scalar' : 'double-quoted-scalar';
     const token = { type, offset: start, indent, source } as const;
-    const resolved = yaml().CST.resolveAsScalar(token, true, () => {
+    const resolved = yaml.CST.resolveAsScalar(token, true, () => {
       throw GIVE_UP;
     });
     if (!resolved) throw GIVE_UP;
@@ -462,7 +462,7 @@ class Reader {
     this.advance();
     const props = [{ type: 'block-scalar-header', offset: start, indent, source: header }] as const;
     const token = { type: 'block-scalar', offset: start, indent, props, source } as const;
-    const resolved = yaml().CST.resolveAsScalar(token as never, true, () => {
+    const resolved = yaml.CST.resolveAsScalar(token as never, true, () => {
       throw GIVE_UP;
     });
     if (!resolved) throw GIVE_UP;

@@ -1,6 +1,6 @@
 // The definitions format, written once. The loader validates with it and
 // `schema/svcgen-definitions.schema.json` is generated from it for editors.
-import { z } from 'zod';
+import * as z from 'zod';
 import { FORMAT_WORDS } from '../ir/formats.js';
 import {
   API_KEY_LOCATIONS,

@@ -1,5 +1,5 @@
 // Checks one loaded file against the definitions schema and turns zod issues into located diagnostics.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { closest } from '../ir/names.js';
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 import type { LoadedFile } from './load.js';

@@ -1,16 +1,17 @@
 // A second `svcgen generate` with nothing changed must load none of the libraries that do the
-// work (zod, handlebars, prettier's document printer; yaml too, but it is loaded with require,
-// which this hook does not see), and no run loads ts-morph or the TypeScript compiler: generated
-// code is printed without them.
+// work (zod, handlebars, yaml, prettier's document printer), and no run loads ts-morph or the
+// TypeScript compiler: generated code is printed without them.
 //
 // How it is observed: the CLI runs in a child process started with `node --import register.mjs`,
 // which registers an ESM resolve hook (node:module register) that appends every resolved module
-// URL to a log file. These libraries are only ever reached through ESM imports from svcgen, so the
-// log lists them exactly when they are loaded. The first run is the control: it must list the
-// working libraries, which shows the hook sees what it is meant to see.
+// URL to a log file. The CLI is bundled (scripts/bundle-cli.mjs): a file of the bundle stands for
+// the modules it holds (dist/cli-bundle.json), so the log lists a library exactly when it is loaded.
+// The first run is the control: it must list the working libraries, which shows the hook sees what
+// it is meant to see.
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_DEFINITION, CLI, removeDir, ROOT, runNode, tempDir, writeText } from './helpers.js';
 
@@ -55,17 +56,26 @@ async function generateLogged(
   return {
     code: result.code,
     stdout: result.stdout,
-    modules: (await readFile(log, 'utf8')).split('\n').filter(Boolean),
+    modules: (await readFile(log, 'utf8')).split('\n').filter(Boolean).flatMap(heldModules),
   };
+}
+
+/** What the bundle's files hold, by file name (written by the build). */
+const BUNDLE = JSON.parse(readFileSync(join(CLI, '..', 'cli-bundle.json'), 'utf8')) as Record<string, string[]>;
+
+/** A loaded file of the bundle as the modules it holds (their file URLs); any other module as itself. */
+function heldModules(url: string): string[] {
+  const held = url.startsWith('file:') ? BUNDLE[fileURLToPath(url).slice(join(CLI, '..').length + 1)] : undefined;
+  return held ? [url, ...held.map((path) => pathToFileURL(path).href)] : [url];
 }
 
 const loads = (modules: readonly string[], name: string) =>
   modules.some((url) => url.includes(`/node_modules/${name}/`));
-const WORKING_LIBRARIES = /\/node_modules\/(zod|handlebars|prettier|ts-morph|@ts-morph|typescript)\//;
+const WORKING_LIBRARIES = /\/node_modules\/(zod|handlebars|yaml|prettier|ts-morph|@ts-morph|typescript)\//;
 const COMPILER = /\/node_modules\/(ts-morph|@ts-morph|typescript)\//;
 /** svcgen's build steps and V8 settings: a no-op run loads none of them (each module costs it about a millisecond). */
 const BUILD_STEPS =
-  /\/dist\/(build-ir|set-v8-tiering|output\/(format|header|check)|incremental\/render-parts|incremental\/memo-file)\.js$/;
+  /\/src\/(build-ir|set-v8-tiering|output\/(format|header|check)|incremental\/render-parts|incremental\/memo-file)\.ts$/;
 
 describe('incremental runs', () => {
   it(
@@ -74,7 +84,7 @@ describe('incremental runs', () => {
     async () => {
       const first = await generateLogged(['generate']);
       expect(first.stdout).toMatch(/wrote \d+ file\(s\)/);
-      for (const name of ['zod', 'handlebars', 'prettier']) expect(loads(first.modules, name), name).toBe(true);
+      for (const name of ['zod', 'handlebars', 'yaml', 'prettier']) expect(loads(first.modules, name), name).toBe(true);
       expect(first.modules.filter((url) => COMPILER.test(url))).toEqual([]);
       expect(new Set(first.modules.filter((url) => BUILD_STEPS.test(url))).size).toBe(6); // check.js: for check
     },
@@ -117,7 +127,7 @@ describe('incremental runs', () => {
 });
 
 /** Whether a run was answered by the no-op stamp: it never loaded the CLI proper. */
-const byStamp = (modules: readonly string[]) => !modules.some((url) => url.endsWith('/dist/cli-main.js'));
+const byStamp = (modules: readonly string[]) => !modules.some((url) => url.endsWith('/src/cli-main.ts'));
 /** Inputs changed this close before a run are not stamped (noop-stamp.ts's racy margin is 100 ms). */
 const settle = () => new Promise((done) => setTimeout(done, 300));
 
