@@ -1,44 +1,56 @@
 #!/usr/bin/env node
-// The second half of `npm run build`, after tsc: bundles the CLI (src/cli.ts and what it imports, yaml, zod and
-// handlebars included) into dist/cli.js, replacing tsc's, and its chunks, dist/chunk-*.js. Node's module loader
-// pays per file (resolution, package scope lookups, compilation): zod alone is about 60 files and 60 ms to
-// load, so a cold `svcgen generate` of four interfaces loaded modules for longer than it rendered. Chunks
-// split at the CLI's dynamic imports keep what a run does not need unloaded (the no-op run still loads only
-// the stamp check). They sit beside tsc's files, at the depth the code's `import.meta.url` paths expect
-// (../templates, ../src/runtime, ../package.json).
-// ts-morph and typescript (scaffold only, and large) and prettier (resolved by its own file layout) stay
-// packages. dist/index.js, the library, stays tsc's unbundled output.
+// The second half of `npm run build`, after tsc: bundles the CLI (src/cli-main.ts and what it imports, yaml,
+// zod and handlebars included) into one CommonJS file, dist/cli-main.cjs, which dist/cli.js runs
+// (src/cli-bundle.ts), and makes V8's code cache of it by running it once over the reference definitions.
+// Node's module loader pays per file (zod alone is about 60 files) and V8 compiles every module of a run
+// afresh: together about a fifth of a cold run of four interfaces (docs/performance.md).
+// Each module keeps the import.meta.url it has in tsc's dist/, so the paths it finds from there
+// (../templates, ../src/runtime, ../package.json) and the no-op stamp's identity of svcgen stay as they are.
+// ts-morph and typescript (scaffold only, and large) and prettier stay packages.
 import { build } from 'esbuild';
-import { readdir, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SRC = join(ROOT, 'src');
 const DIST = join(ROOT, 'dist');
-const CHUNK = /^chunk-[A-Z0-9]+\.js$/;
+const BUNDLE = 'cli-main.cjs';
 
-for (const name of await readdir(DIST)) if (CHUNK.test(name)) await rm(join(DIST, name));
+/** `import.meta.url` in a module of src/ as the URL of its file in dist/ (the bundle sits in dist/: __dirname). */
+const moduleUrls = {
+  name: 'module-urls',
+  setup(builder) {
+    builder.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
+      const text = await readFile(path, 'utf8');
+      const own = JSON.stringify(relative(SRC, path).replace(/\.ts$/, '.js'));
+      const url = `require('node:url').pathToFileURL(require('node:path').join(__dirname, ${own})).href`;
+      return { contents: text.replaceAll('import.meta.url', url), loader: 'ts' };
+    });
+  },
+};
+
+for (const name of await readdir(DIST)) if (name.startsWith(BUNDLE)) await rm(join(DIST, name));
 
 const { metafile } = await build({
-  entryPoints: { cli: join(ROOT, 'src', 'cli.ts') },
-  outdir: DIST,
-  allowOverwrite: true,
+  entryPoints: [join(SRC, 'cli-main.ts')],
+  outfile: join(DIST, BUNDLE),
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
-  chunkNames: 'chunk-[hash]',
   external: ['ts-morph', 'typescript', 'prettier'],
-  // yaml and handlebars are CommonJS: their require() of node's modules needs a require in the ESM bundle.
-  banner: {
-    js: "import { createRequire as __svcgenRequire } from 'node:module';\nconst require = __svcgenRequire(import.meta.url);",
-  },
+  plugins: [moduleUrls],
+  // import() of a package (prettier, for a project's own templates) as require(): V8 loses the dynamic import
+  // callback of functions it takes from a code cache ("A dynamic import callback was not specified").
+  supported: { 'dynamic-import': false },
   logLevel: 'warning',
   metafile: true,
 });
 
-// Which modules each file of the bundle holds (absolute paths), for tests that watch what a run loads
+// Which modules the bundle holds (absolute paths), for tests that watch what a run loads
 // (test/workflow/incremental.test.ts: a no-op run loads none of the working libraries).
 const holds = Object.fromEntries(
   Object.entries(metafile.outputs).map(([output, { inputs }]) => [
@@ -47,3 +59,19 @@ const holds = Object.fromEntries(
   ]),
 );
 await writeFile(join(DIST, 'cli-bundle.json'), `${JSON.stringify(holds, null, 1)}\n`);
+
+// The code cache: made at the end of a cold run over the reference definitions, with every emitter.
+const out = await mkdtemp(join(tmpdir(), 'svcgen-code-cache-'));
+try {
+  const args = [join(DIST, 'cli.js'), 'generate', '--no-cache', '--definitions', 'definitions', '--out', out];
+  const run = spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, SVCGEN_MAKE_CODE_CACHE: '1' },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`the run that makes the code cache failed:\n${run.stderr}`);
+} finally {
+  await rm(out, { recursive: true, force: true });
+}
+if (!(await readdir(DIST)).some((name) => name.startsWith(`${BUNDLE}.`) && name.endsWith('.cache')))
+  throw new Error('the run that makes the code cache left none');

@@ -88,7 +88,7 @@ function codeFiles(root: string, prefix = ''): string[] {
   for (const entry of readdirSync(join(root, prefix), { withFileTypes: true })) {
     const name = `${prefix}${entry.name}`;
     if (entry.isDirectory() && name !== 'runtime') found.push(...codeFiles(root, `${name}/`));
-    else if (entry.isFile() && /\.(js|ts)$/.test(name) && !name.endsWith('.d.ts')) found.push(name);
+    else if (entry.isFile() && /\.(c?js|ts)$/.test(name) && !name.endsWith('.d.ts')) found.push(name);
   }
   return prefix === '' ? found.sort() : found;
 }

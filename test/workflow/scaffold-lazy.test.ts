@@ -4,39 +4,32 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadLogArgs } from '../helpers/load-log.js';
 import { CLI, removeDir, ROOT, runNode, tempDir } from './helpers.js';
 
 let project: string;
+/** Node's arguments that write down what a run loads (test/helpers/load-log.ts). */
+let hooks: string[];
 
 beforeAll(async () => {
   project = await tempDir('svcgen-lazy-');
   await cp(join(ROOT, 'test/fixtures/library/definitions'), join(project, 'definitions'), { recursive: true });
   await writeFile(join(project, 'package.json'), '{ "type": "module", "private": true }\n');
-  // A module resolution hook that writes down every ts-morph or typescript import.
-  await writeFile(
-    join(project, 'hooks.mjs'),
-    `import { appendFileSync } from 'node:fs';
-export async function resolve(specifier, context, next) {
-  if (/ts-morph|typescript/.test(specifier)) appendFileSync(${JSON.stringify(join(project, 'loaded.log'))}, specifier + '\\n');
-  return next(specifier, context);
-}
-`,
-  );
-  await writeFile(
-    join(project, 'register.mjs'),
-    `import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n`,
-  );
+  hooks = await loadLogArgs(project);
 });
 
 afterAll(async () => {
   await removeDir(project);
 });
 
+/** The ts-morph and typescript modules `svcgen <args>` loads. */
 async function loadedBy(...args: string[]): Promise<string[]> {
-  await writeFile(join(project, 'loaded.log'), '');
-  const result = await runNode(['--import', './register.mjs', CLI, ...args], project);
+  const log = join(project, 'loaded.log');
+  await writeFile(log, '');
+  const result = await runNode([...hooks, CLI, ...args], project, { SVCGEN_LOAD_LOG: log });
   expect(result.code, result.stderr).toBe(0);
-  return (await readFile(join(project, 'loaded.log'), 'utf8')).split('\n').filter(Boolean);
+  const modules = (await readFile(log, 'utf8')).split('\n').filter(Boolean);
+  return [...new Set(modules.flatMap((url) => /\/node_modules\/(ts-morph|typescript)\//.exec(url)?.[1] ?? []))];
 }
 
 it(

@@ -15,8 +15,22 @@ interface Constraints {
   readonly maxLength?: number | undefined;
 }
 
+/**
+ * Examples found, by constraints: the same few patterns (date-time's above all) come back for every field that has
+ * them, and compiling their RegExp again each time was most of the cost.
+ */
+const found = new Map<string, string | undefined>();
+
 /** An example that every pattern and the length bounds accept, or undefined. */
 export function patternExample({ patterns, minLength = 0, maxLength = Infinity }: Constraints): string | undefined {
+  const key = JSON.stringify([patterns, minLength, maxLength === Infinity ? null : maxLength]);
+  if (found.has(key)) return found.get(key);
+  const example = findExample(patterns, minLength, maxLength);
+  found.set(key, example);
+  return example;
+}
+
+function findExample(patterns: readonly string[], minLength: number, maxLength: number): string | undefined {
   const [first] = patterns;
   if (first === undefined) return undefined;
   try {
