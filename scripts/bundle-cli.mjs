@@ -43,6 +43,8 @@ const { metafile } = await build({
   target: 'node20',
   external: ['ts-morph', 'typescript', 'prettier'],
   plugins: [moduleUrls],
+  // ASCII only (other characters escaped), so that src/cli-bundle.ts may read it with the cheapest decoding.
+  charset: 'ascii',
   // import() of a package (prettier, for a project's own templates) as require(): V8 loses the dynamic import
   // callback of functions it takes from a code cache ("A dynamic import callback was not specified").
   supported: { 'dynamic-import': false },

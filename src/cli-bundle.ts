@@ -16,16 +16,19 @@ const MAKING_CACHE = 'SVCGEN_MAKE_CODE_CACHE';
 
 /** Runs the bundled CLI; false when there is no bundle (svcgen run from its sources), so nothing ran. */
 export async function runBundledCli(): Promise<boolean> {
-  let source: string;
+  let bytes: Buffer;
   try {
-    source = readFileSync(BUNDLE, 'utf8');
+    bytes = readFileSync(BUNDLE);
   } catch {
     return false;
   }
+  // The bundle's code is ASCII (the build asks esbuild to escape the rest; only comments keep other characters):
+  // latin1, the cheapest decoding, reads the same program.
+  const source = bytes.toString('latin1');
   // The flags V8 compiles under are part of what a code cache is valid for: set before compiling, as when it was made.
   await import('./set-v8-tiering.js');
   // V8 checks a cache against the length of its source only: the name holds a hash of the whole source.
-  const cacheFile = `${BUNDLE}.${createHash('sha256').update(source).digest('hex').slice(0, 16)}.cache`;
+  const cacheFile = `${BUNDLE}.${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.cache`;
   const making = process.env[MAKING_CACHE] === '1';
   const script = new Script(Module.wrap(source), {
     filename: BUNDLE,
