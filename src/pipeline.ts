@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from './config.js';
 import { DefinitionsError, sortDiagnostics, type Diagnostic } from './definitions/diagnostics.js';
 import { displayPath } from './definitions/sources.js';
-import type { EmittedFile, GeneratedFile, TemplateFile } from './emitters/contract.js';
+import type { EmittedFile, TemplateFile } from './emitters/contract.js';
 import { EMITTERS, emitterEnabled } from './emitters/index.js';
 import { diskCache } from './incremental/disk-cache.js';
 import type { StampedPaths } from './incremental/noop-stamp.js';
@@ -100,7 +100,7 @@ export async function check(options: RunOptions = {}): Promise<CheckResult> {
 async function build(config: ResolvedConfig, inputs: RunInputs, cache: RunCache): Promise<FinishedFile[]> {
   // Loaded here, not at the top: a run with nothing to do loads none of the build steps (each module
   // loaded costs a no-op run about a millisecond), nor the parser, zod or the emitters.
-  const [{ buildIrFromInputs }, { keepUsedRuntime }, { fileAssembler }, { formatFiles }, { withHeader }, memo] =
+  const [{ buildIrFromInputs }, { keepUsedRuntime }, { assembleFiles }, { formatFiles }, { withHeader }, memo] =
     await Promise.all([
       import('./build-ir.js'),
       import('./emitters/runtime/used-modules.js'),
@@ -113,29 +113,24 @@ async function build(config: ResolvedConfig, inputs: RunInputs, cache: RunCache)
   // Of the runtime, only the modules the output imports, and the shared stores the config asks for.
   const stores = config.stores.map((store) => `runtime/stores/stores-${store}.ts`);
   // Emitted parts rendered, or found rendered by an earlier run, and assembled into files.
-  const emitted = keepUsedRuntime(await emit(ir, config, inputs, fileAssembler(memo)), stores);
+  const emitted = keepUsedRuntime(assembleFiles(await emit(ir, config, inputs), memo), stores);
   const formatted = await formatFiles(
     emitted.map((file) => ({ ...file, content: withHeader(file.path, file.content, file.source) })),
   );
   return formatted.map((file) => ({ ...file, hash: sha256(file.content) }));
 }
 
-/** Every enabled emitter over the IR, in registry order, each one's files assembled before the next runs. */
-async function emit(
-  ir: Ir,
-  config: ResolvedConfig,
-  inputs: RunInputs,
-  assemble: (files: readonly EmittedFile[]) => GeneratedFile[],
-): Promise<GeneratedFile[]> {
+/** Every enabled emitter over the IR, in registry order. */
+async function emit(ir: Ir, config: ResolvedConfig, inputs: RunInputs): Promise<EmittedFile[]> {
   const context = {
     ir,
     runtimeFiles: inputs.runtimeFiles,
     templates: mergeTemplates(inputs, config),
     openapi: config.openapi,
   };
-  const files: GeneratedFile[] = [];
+  const files: EmittedFile[] = [];
   for (const entry of EMITTERS)
-    if (emitterEnabled(entry, config.emitters)) files.push(...assemble(await (await entry.load()).emit(context)));
+    if (emitterEnabled(entry, config.emitters)) files.push(...(await (await entry.load()).emit(context)));
   return files;
 }
 

@@ -10,7 +10,7 @@ import { manifestText, readManifest } from '../output/manifest.js';
 import { withOpenFile } from '../output/open-limit.js';
 import type { KnownUnchanged } from '../output/write.js';
 import { loadGeneratorFingerprint } from '../version.js';
-import type { MemoLocation, StoredMemo } from './memo-file.js';
+import type { MemoEntry, MemoLocation } from './memo-file.js';
 import { readOutputStats, writeOutputStats } from './output-stats.js';
 import { buildRunRecord, readRunRecord, writeRunRecord } from './run-record.js';
 import type { RunCache } from './run-cache.js';
@@ -23,7 +23,7 @@ export async function diskCache(cacheDir: string, outDir: string): Promise<RunCa
   const lastRun = once(() => readRunRecord(cacheDir, outDir));
   const known = once(() => readOutputStats(cacheDir, outDir));
   // Imported only by a run that builds: a no-op run loads as few modules as it can.
-  const memo = once(async () => runMemo(await import('./memo-file.js'), location));
+  const memo = once(async () => runMemo(await (await import('./memo-file.js')).readMemo(location)));
   return {
     upToDate: async (inputs) => {
       const record = await lastRun();
@@ -37,7 +37,7 @@ export async function diskCache(cacheDir: string, outDir: string): Promise<RunCa
     save: async (inputs, files) => {
       const record = buildRunRecord(generator, inputs.hash, files);
       await Promise.all([
-        (await memo()).save(),
+        (await memo()).save(location),
         writeOutputStats(cacheDir, outDir, record.files),
         writeRunRecord(cacheDir, outDir, record),
       ]);
@@ -51,24 +51,18 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   return () => (made ??= make());
 }
 
-/**
- * The memo store of one run: what earlier runs kept, and what this one used (all that is worth
- * keeping). An entry read from the file stays its line until asked for, and is kept as that line:
- * its value lives only as long as the part that asked for it holds it.
- */
-async function runMemo(file: typeof import('./memo-file.js'), location: MemoLocation) {
-  const stored: StoredMemo = await file.readStoredMemo(location);
-  const used = new Map<string, PartValue | Buffer>();
+/** The memo store of one run: what earlier runs kept, and what this one used (all that is worth keeping). */
+function runMemo(read: readonly MemoEntry[]) {
+  const seeded = new Map(read);
+  const used = new Map<string, PartValue>();
   return {
     get(key: string): PartValue | undefined {
-      const value = used.get(key) ?? stored.get(key);
-      if (!Buffer.isBuffer(value)) return value;
-      const parsed = file.storedValue(value);
-      if (parsed !== undefined) used.set(key, value);
-      return parsed;
+      const value = used.get(key) ?? seeded.get(key);
+      if (value !== undefined) used.set(key, value);
+      return value;
     },
     set: (key: string, value: PartValue) => void used.set(key, value),
-    save: async () => file.writeMemo(location, used, stored),
+    save: async (location: MemoLocation) => (await import('./memo-file.js')).writeMemo(location, [...used], read),
   };
 }
 

@@ -22,23 +22,13 @@ export function assembleFiles(
   files: readonly (GeneratedFile | PartedFile)[],
   store: MemoStore | undefined,
 ): GeneratedFile[] {
-  return fileAssembler(store)(files);
-}
-
-/**
- * What assembles files with one store and one run's digests of shared values: the pipeline
- * assembles each emitter's files as soon as it has emitted them, so that their parts' inputs are
- * garbage before the next emitter runs rather than all alive until the last one has.
- */
-export function fileAssembler(store: MemoStore | undefined) {
   const render = renderWith(store);
-  return (files: readonly (GeneratedFile | PartedFile)[]): GeneratedFile[] =>
-    files.map((file) => {
-      if (!('parts' in file)) return file;
-      const { parts, assemble, ...rest } = file;
-      const assembled = assemble(render(parts), render);
-      return typeof assembled === 'string' ? { ...rest, content: assembled } : { ...rest, ...assembled };
-    });
+  return files.map((file) => {
+    if (!('parts' in file)) return file;
+    const { parts, assemble, ...rest } = file;
+    const assembled = assemble(render(parts), render);
+    return typeof assembled === 'string' ? { ...rest, content: assembled } : { ...rest, ...assembled };
+  });
 }
 
 /** Renders parts, each run of them looked up in `store` first (no store: each rendered). */

@@ -4,7 +4,7 @@ import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/p
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readMemo, readStoredMemo, storedValue, writeMemo } from '../../src/incremental/memo-file.js';
+import { readMemo, writeMemo } from '../../src/incremental/memo-file.js';
 import { seal } from '../../src/output/sealed.js';
 
 const temporary: string[] = [];
@@ -38,25 +38,21 @@ describe('memo file', () => {
       ['key', 'text'],
       ['next', 7],
     ]);
-    const header = JSON.stringify({ memo: 3, generator: ours.generator });
-    await writeFile(
-      join(dir, file as string),
-      `${header}\n${seal('7\t"x"')}\n${seal('"ok"\t"fine"')}\n${seal('"bad"\t{')}\n${seal('"n"\t7')}\n`,
-    );
+    const header = JSON.stringify({ memo: 2, generator: ours.generator });
+    await writeFile(join(dir, file as string), `${header}\n${seal('[["key"],"x",["ok","fine"],["n",7]]')}\n`);
     expect(await readMemo(ours)).toEqual([
       ['ok', 'fine'],
       ['n', 7],
     ]);
-    // A letter changed on disk still leaves valid JSON: the line's digest no longer matches, and it is dropped,
-    // whether it is in the value or in the key (which is read before the digest is checked).
-    const good = seal('"a"\t"fine"');
+    // A letter changed on disk still leaves valid JSON: the line's digest no longer matches, and it is dropped.
+    const good = seal('[["a","fine"]]');
     await writeFile(
       join(dir, file as string),
-      `${header}\n${seal('"b"\t"fine"').replace('fine', 'fino')}\n${seal('"c"\t1').replace('"c"', '"d"')}\n${good}\n`,
+      `${header}\n${seal('[["b","fine"]]').replace('fine', 'fino')}\n${good}\n`,
     );
     expect(await readMemo(ours)).toEqual([['a', 'fine']]);
-    // So is a line of the earlier format (entries in arrays), and one written before lines carried digests.
-    await writeFile(join(dir, file as string), `${header}\n${seal('[["old","value"]]')}\n[["old","value"]]\n`);
+    // So is a line written before lines carried digests.
+    await writeFile(join(dir, file as string), `${header}\n[["old","value"]]\n`);
     expect(await readMemo(ours)).toEqual([]);
   });
 
@@ -67,53 +63,17 @@ describe('memo file', () => {
     await writeMemo(ours, many, []);
     const [file] = await readdir(dir);
     const written = await readFile(join(dir, file as string), 'utf8');
-    // Rewritten an entry to a line after the header, read back in order.
-    expect(written.split('\n').filter(Boolean).length).toBe(3001);
+    // Rewritten a few hundred entries to a line (each line is parsed at once), read back in order.
+    expect(written.split('\n').filter(Boolean).length).toBeGreaterThan(3);
     expect(await readMemo(ours)).toEqual(many);
 
     await writeMemo(ours, [...many.slice(1), ['added', 'x']], many);
     const appended = await readFile(join(dir, file as string), 'utf8');
     expect(appended.startsWith(written)).toBe(true);
-    expect(appended.slice(written.length)).toBe(`\n${seal('"added"\t"x"')}\n`);
+    expect(appended.slice(written.length)).toBe(`\n${seal('[["added","x"]]')}\n`);
 
     await writeMemo(ours, [['added', 'x']], await readMemo(ours));
     expect(await readMemo(ours)).toEqual([['added', 'x']]);
-  });
-
-  it('reads only keys, checks a value when asked for, and writes a line read back as it was', async () => {
-    const dir = await cacheDir();
-    const ours = { cacheDir: dir, generator: 'svcgen 1+aaaa' };
-    await writeMemo(
-      ours,
-      [
-        ['kept', { text: 'é\t"' }],
-        ['spoilt', 'value'],
-        ['dropped', 1],
-      ],
-      [],
-    );
-    const [file] = await readdir(dir);
-    const path = join(dir, file as string);
-    await writeFile(path, (await readFile(path, 'utf8')).replace('"value"', '"valve"'));
-    const stored = await readStoredMemo(ours);
-    expect([...stored.keys()]).toEqual(['kept', 'spoilt', 'dropped']);
-    // The damaged value is found only when a run asks for it, and is then not used.
-    expect(storedValue(stored.get('spoilt') as Buffer)).toBeUndefined();
-    const kept = stored.get('kept') as Buffer;
-    expect(storedValue(kept)).toEqual({ text: 'é\t"' });
-    // A run that used only `kept` (as its line) and added one entry: rewritten once it holds more than twice that.
-    await writeMemo(
-      ours,
-      [
-        ['kept', kept],
-        ['new', 'n'],
-      ],
-      new Map([...stored, ...Array.from({ length: 1010 }, (_, index) => [`old ${index}`, kept] as const)]),
-    );
-    expect(await readMemo(ours)).toEqual([
-      ['kept', { text: 'é\t"' }],
-      ['new', 'n'],
-    ]);
   });
 
   it("removes another generator's file and the stores of earlier versions when it writes its own", async () => {
