@@ -6,7 +6,7 @@ import { buildEventStream } from './build-events.js';
 import { buildType } from './build-type.js';
 import type { FileContext } from './context.js';
 import { camelCase, compareCodePoints, expectedOneOf } from './names.js';
-import { isStatusClass } from '../runtime/core/answer-status.js';
+import { isStatusClass } from '../runtime/core/response-status.js';
 import type { AuthSchemeIr, InterfaceIr, Origin, ParameterIr, ResponseIr, RouteIr } from './types.js';
 
 export interface RouteScope {

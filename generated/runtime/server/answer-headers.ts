@@ -4,7 +4,7 @@
 // where the answer declares headers of its own. Only declared ones leave the server, written as HTTP text by the
 // type of their value; the headers the runtime owns (the body's framing, cookies, Location, anything already on
 // the reply such as a session's token or CORS) are never the handler's to set.
-import { ResponseBreach } from '../core/answer-check.js';
+import { ResponseBreach } from '../core/response-check.js';
 import type { ResponseMeta, RouteMeta } from '../core/interface-meta.js';
 
 /** Written by the runtime alone, whatever the definitions declare. */

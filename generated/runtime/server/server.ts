@@ -7,10 +7,10 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { z } from 'zod';
 import { requestIncludes, type Includes } from '../wire/api-alias/api-alias.js';
 import { INCLUDES_MEMBER } from '../wire/api-alias/wire-api-alias.js';
-import { droppedMembers, judgeResult, ResponseBreach } from '../core/answer-check.js';
+import { droppedMembers, judgeResult, ResponseBreach } from '../core/response-check.js';
 import { AnswerReaders, REFUSED } from './answer-reader.js';
 import { answerHeaders, splitResult } from './answer-headers.js';
-import { answersWithHeaders, declaredAnswerHeaders } from '../core/answer-headers.js';
+import { respondsWithHeaders, declaredResponseHeaders } from '../core/response-headers.js';
 import { AnswerSchemas, serializeBody, type ResponseSchemas } from './answer-serializers.js';
 import { judgeEntries } from './body-entries.js';
 import { cookieParameters } from '../core/cookies.js';
@@ -163,7 +163,7 @@ export function createInterfacePlugin(
   }
 
   return async function interfacePlugin(app: FastifyInstance): Promise<void> {
-    if (options.cors) enableCors(app, meta, options.cors, declaredAnswerHeaders(Object.values(definition.routes)));
+    if (options.cors) enableCors(app, meta, options.cors, declaredResponseHeaders(Object.values(definition.routes)));
     enableGetBodies(app);
     readJsonBodies(app);
     readFormBodies(app);
@@ -408,14 +408,14 @@ function routeRunner(parts: RunnerParts) {
   const headerLists = listParameters(schemas.headers);
   const cookieLists = listParameters(schemas.cookies);
   const fastPath = !parts.development;
-  const withHeaders = answersWithHeaders(route);
+  const withHeaders = respondsWithHeaders(route);
   const headerChecks = { judge: parts.validateResponses, strict: parts.development };
   const media = definition.media ?? [];
   const streamedBody = media.find((kind) => kind.body?.takes(route))?.body;
   const streamedBodyOptional = route.upload?.optional === true || route.multipart?.optional === true;
   /** An optional upload or form the request leaves out: neither checked nor read, the handler gets undefined. */
   const absentStreamedBody = (request: FastifyRequest) => streamedBodyOptional && withoutContent(request);
-  const streamedAnswers = media.flatMap((kind) => (kind.answer ? [kind.answer] : []));
+  const streamedAnswers = media.flatMap((kind) => (kind.response ? [kind.response] : []));
 
   // A file or an event stream is asked for by its own media type (Accept: text/event-stream), not json:api's.
   const negotiated =

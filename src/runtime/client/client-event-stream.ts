@@ -2,7 +2,7 @@
 // its events come as an async iterator, each checked against the route's schema. A connection that drops
 // mid-stream is opened again with Last-Event-ID, after the server's `retry` (bounded tries in a row); the
 // server ending the stream ends the iteration, and the call's signal aborts it.
-import { declaredAnswer } from '../core/answer-status.js';
+import { declaredResponse } from '../core/response-status.js';
 import type { CallInput, CallOptions, ClientCore } from './client.js';
 import { NetworkError, ResponseValidationError, UnreadableResponseError } from './client-errors.js';
 import type { RouteMeta } from '../core/interface-meta.js';
@@ -118,7 +118,7 @@ class ClientEventStream<Event> implements EventStream<Event> {
 
   /** The event checked against the route's schema; an undeclared event (a newer server's) is skipped. */
   private read(status: number, wire: WireEvent): Event | undefined {
-    const declared = declaredAnswer(this.route.responses, status)?.events ?? [];
+    const declared = declaredResponse(this.route.responses, status)?.events ?? [];
     if (!declared.includes(wire.event)) return undefined;
     let data: unknown;
     try {

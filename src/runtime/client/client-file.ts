@@ -1,6 +1,6 @@
 // The client side of files: an upload goes out as it is read (a Blob or File, bytes, a web stream or a Node
 // Readable), and a file answer comes back unread, to be taken as a Blob or as a stream, as the caller asks.
-import { declaredAnswer } from '../core/answer-status.js';
+import { declaredResponse } from '../core/response-status.js';
 import type { CallInput, CallOptions, ClientCore, StreamedRequestBody } from './client.js';
 import { UnreadableResponseError } from './client-errors.js';
 import type { RouteMeta } from '../core/interface-meta.js';
@@ -64,7 +64,7 @@ export async function fileCall<T = unknown>(
       ? [...new Set(files.flatMap((file) => file.file?.mediaTypes ?? [])), 'application/json;q=0.5'].join(', ')
       : undefined;
   const response = await core.exchange(route.name, input, options, { body, accept });
-  const declared = declaredAnswer(route.responses, response.status);
+  const declared = declaredResponse(route.responses, response.status);
   if (!declared?.file) return (await core.decodeAnswer(route.name, input, options, response)) as T;
   const file = downloadedFile(response);
   if (!declared.file.mediaTypes.includes(file.mediaType)) {

@@ -1,6 +1,6 @@
 // The one client behind every generated interface client: URL and query building, auth, GET
 // bodies, timeouts, error bodies, decoding per interface style, optional response validation.
-import { answerKeyFor, declaredAnswer, keyOf } from '../core/answer-status.js';
+import { responseKeyFor, declaredResponse, keyOf } from '../core/response-status.js';
 import type { z } from 'zod';
 import { checkedMaxBytes, readLimited } from './answer-limit.js';
 import { envelopeProblem, parseJson, readJson } from './client-answers.js';
@@ -27,7 +27,7 @@ import {
 } from './client-transport.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from '../core/interface-meta.js';
 import { readTolerantly } from '../core/tolerant-read.js';
-import { answersWithHeaders } from '../core/answer-headers.js';
+import { respondsWithHeaders } from '../core/response-headers.js';
 import { withHeaders, type AnswerWithHeaders } from './client-headers.js';
 import { countedResult, wireStyle, type JsonApiDecoding } from '../wire/wire-styles.js';
 
@@ -292,7 +292,7 @@ export class ClientCore {
   /** The zod schema of a route's answer for this status (an event stream's: of one event), if it has one. */
   answerSchema(routeName: string, status: number): z.ZodType | undefined {
     const schemas = this.#definition.responseSchemas[routeName];
-    const key = schemas && answerKeyFor(Object.keys(schemas), status);
+    const key = schemas && responseKeyFor(Object.keys(schemas), status);
     return key === undefined ? undefined : schemas?.[key];
   }
 
@@ -319,7 +319,7 @@ export class ClientCore {
   /** A call's body, without the status and headers a route with declared headers resolves to beside it. */
   async #body<T>(routeName: string, input: CallInput, options: CallOptions): Promise<T> {
     const answer = await this.call<T | AnswerWithHeaders>(routeName, input, options);
-    return (answersWithHeaders(this.#route(routeName)) ? (answer as AnswerWithHeaders).body : answer) as T;
+    return (respondsWithHeaders(this.#route(routeName)) ? (answer as AnswerWithHeaders).body : answer) as T;
   }
 
   /** Calls a list route and returns a page that can fetch the pages after it. */
@@ -435,8 +435,8 @@ export class ClientCore {
     sentAuth: readonly string[],
   ): unknown {
     const body = this.#decodeBody(route, input, options, response, sentAuth);
-    if (!answersWithHeaders(route)) return body;
-    const declared = declaredAnswer(route.responses, response.status);
+    if (!respondsWithHeaders(route)) return body;
+    const declared = declaredResponse(route.responses, response.status);
     const answer = withHeaders(declared, response.status, body, (name) => response.header(name));
     if ('problem' in answer) throw this.#unreadable(response, sentAuth, answer.problem);
     return answer;
@@ -463,7 +463,7 @@ export class ClientCore {
     if (response.status >= 400) throw errorFromBody(meta.name, response.status, parseJson(response.text));
     const unreadable = (problem: string) => this.#unreadable(response, sentAuth, problem);
     if (response.status < 200 || response.status >= 300) throw unreadable(`${route.name} does not answer this status`);
-    const declared = declaredAnswer(route.responses, response.status);
+    const declared = declaredResponse(route.responses, response.status);
     if (declared && !declared.hasBody) return undefined;
     if (!declared && response.text === '') return undefined;
     const reading = readJson(response.text, response.header('content-type'));

@@ -6,7 +6,7 @@
 // Schema keyword, so an unknown keyword may hide one), and refuses any value it is unsure of (a nested
 // toJSON, a __proto__ member, depth past MAX_DEPTH for circular results); the plugin then judges and writes
 // that answer the slow way, with zod's located messages.
-import { keyOf } from '../core/answer-status.js';
+import { keyOf } from '../core/response-status.js';
 import { z } from 'zod';
 import { countedResult } from '../wire/wire-styles.js';
 import type { ResponseSchemas } from './answer-serializers.js';

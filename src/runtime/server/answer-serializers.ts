@@ -1,7 +1,7 @@
 // Serializes answers through Fastify's own compiled serializers (fast-json-stringify by default),
 // from the JSON Schema of each body as sent: only declared members reach the wire, and faster than
 // JSON.stringify. Each route's schemas are made on first use and compiled once by Fastify.
-import { keyOf } from '../core/answer-status.js';
+import { keyOf } from '../core/response-status.js';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { InterfaceMeta, ResponseMeta } from '../core/interface-meta.js';

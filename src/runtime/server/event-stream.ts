@@ -5,7 +5,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ResponseBreach } from '../core/answer-check.js';
+import { ResponseBreach } from '../core/response-check.js';
 import type { ResponseMeta, RouteMeta } from '../core/interface-meta.js';
 import type { StreamedMedia } from '../core/streamed-media.js';
 
@@ -42,7 +42,7 @@ export function eventText(event: StreamEvent): string {
 }
 
 export const eventStreamMedia: StreamedMedia = {
-  answer: {
+  response: {
     sends: (response) => response.events !== undefined,
     async send(request, reply, route, response, result, schema) {
       if (typeof result !== 'function' && !isAsyncIterable(result))

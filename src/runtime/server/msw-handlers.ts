@@ -10,7 +10,7 @@ import { ApiError } from '../core/errors.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from '../core/interface-meta.js';
 import { negotiateRepresentation } from '../core/negotiate.js';
 import { answerHeaders, splitResult } from './answer-headers.js';
-import { answersWithHeaders } from '../core/answer-headers.js';
+import { respondsWithHeaders } from '../core/response-headers.js';
 import { renderResult, selectResponse, type JsonApiRendering, type ListResult } from './responses.js';
 
 /** What a resolver is given: the request, its path parameters and its query (numbers and booleans read as such). */
@@ -56,7 +56,7 @@ export function mockHandlers<Results extends object>(definition: MockDefinition<
   const entries = names.map((name) => {
     const route = definition.routes[name];
     if (route === undefined) throw new Error(`${definition.meta.name}: no route ${name}`);
-    const fallback = defaultResolver(definition.results[name as keyof Results], answersWithHeaders(route));
+    const fallback = defaultResolver(definition.results[name as keyof Results], respondsWithHeaders(route));
     return [name, (resolver?: MockResolver<unknown>) => routeHandler(definition, route, resolver ?? fallback)];
   });
   return Object.fromEntries(entries) as MockHandlers<Results>;
@@ -140,7 +140,7 @@ function routeHandler(
       const streamed = selected && streamedAnswer(selected, result);
       if (streamed) return streamed;
       // As the server: `{ body, headers }` where the answers declare headers, only declared ones sent.
-      const answer = answersWithHeaders(route) ? splitResult(result) : { body: result, headers: {} };
+      const answer = respondsWithHeaders(route) ? splitResult(result) : { body: result, headers: {} };
       const rendered = renderResult(
         { meta, route, representation, origin: url.origin, path: url.pathname, query, includes: undefined, jsonApi },
         answer.body,

@@ -4,7 +4,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyContentTypeParser, FastifyInstance, FastifyRequest } from 'fastify';
-import { ResponseBreach } from '../core/answer-check.js';
+import { ResponseBreach } from '../core/response-check.js';
 import { ApiError } from '../core/errors.js';
 import type { FileMeta, ResponseMeta, RouteMeta } from '../core/interface-meta.js';
 import { mediaTypeOf } from '../core/negotiate.js';
@@ -109,7 +109,7 @@ export const fileMedia: StreamedMedia = {
     },
     registerRoute: registerUploadRoute,
   },
-  answer: {
+  response: {
     sends: (response) => response.file !== undefined,
     async send(_request, reply, route, response, result) {
       const answer = fileAnswer(route, response, result);

@@ -3,7 +3,7 @@
 // json:api documents from plain records, driven by the per-record metadata svcgen emits.
 // One serializer for every record type; nothing here is generated per record. Imported only by the
 // servers of json:api interfaces, which hand renderJsonApi to their plugin.
-import { answersResources, variantRecord } from '../../core/union-variant.js';
+import { respondsWithResources, variantRecord } from '../../core/union-variant.js';
 import type { InterfaceMeta, RecordMeta, RelationMeta, ResponseMeta } from '../../core/interface-meta.js';
 import { JSONAPI_MEDIA_TYPE } from '../../core/negotiate.js';
 import type { ListResult, RenderContext } from '../../server/responses.js';
@@ -223,7 +223,7 @@ export function renderJsonApi(
   // A union of records: each value is a resource object of the record variant it is, with that record's type.
   const variant =
     union &&
-    answersResources(response) &&
+    respondsWithResources(response) &&
     ((value: Plain) => variantRecord(union, value) ?? (union.variants[0]?.record as string));
   if (response.list) {
     const list = result as ListResult<Plain>;
