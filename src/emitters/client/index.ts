@@ -179,7 +179,7 @@ function clientMethodView(module: ModuleIr, route: RouteIr) {
       fields: route.multipart.fields.map((part) => pick(part, 'name', 'required', 'values')),
     },
     // The answer a call resolves to is a file: the first success answer with a body or a file is one.
-    fileAnswer:
+    fileResponse:
       route.responses.find((response) => isSuccess(response) && (response.body || response.file))?.file !== undefined,
     // The call opens an event stream: its success answer is one. Its events are the answer type's members.
     eventStatus: route.responses.find((response) => isSuccess(response) && response.events)?.key,
@@ -189,7 +189,7 @@ function clientMethodView(module: ModuleIr, route: RouteIr) {
 /** What a client with file routes imports: the call that streams them, and the types of its input and answer. */
 function fileImports(views: readonly ClientMethodView[]): { module: string; names: string[] }[] {
   const uploads = views.some((view) => view.upload);
-  const answers = views.some((view) => view.fileAnswer);
+  const answers = views.some((view) => view.fileResponse);
   const forms = views.some((view) => view.multipart)
     ? [{ module: 'client/client-multipart', names: ['multipartCall', 'type FilePart'] }]
     : [];
@@ -266,7 +266,7 @@ function clientMethod(view: ClientMethodView): ClassMethod {
     indexed(typeRef(`types.${symbols.routeType(view.name, 'Responses')}`), answerKeyType(view.eventStatus));
   const result = eventType
     ? { type: typeRef('EventStream', [eventType]), itemType: undefined }
-    : view.fileAnswer
+    : view.fileResponse
       ? { type: typeRef('DownloadedFile') }
       : clientResult(view.name, view.result);
   const inputType =
@@ -281,7 +281,7 @@ function clientMethod(view: ClientMethodView): ClassMethod {
         )
       : typeRef('Record', [typeRef('string'), typeRef('never')]);
   const inputRequired = view.inputs.some((input) => input.required);
-  const streamed = view.upload || view.fileAnswer || view.multipart || eventType;
+  const streamed = view.upload || view.fileResponse || view.multipart || eventType;
   const helper = eventType ? id('eventStreamCall') : view.multipart ? id('multipartCall') : id('fileCall');
   const core = streamed ? helper : member(path('this.core'), result.itemType ? 'page' : 'call');
   const args = streamed

@@ -62,9 +62,9 @@ export function handlerResultType(routeName: string, shape: ResultShape): TypeNo
 
 function bodyType(routeName: string, shape: ResultShape): TypeNode {
   if (shape.status === null) return typeRef('void');
-  if (shape.file) return typeRef('FileAnswer', [union(shape.file.map(stringType))]);
+  if (shape.file) return typeRef('FileResponse', [union(shape.file.map(stringType))]);
   const body = indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), answerKeyType(shape.status));
-  if (shape.events) return typeRef('EventStreamAnswer', [body]);
+  if (shape.events) return typeRef('EventStreamResponse', [body]);
   return shape.counted ? typeRef('ListResult', [indexed(body, typeRef('number'))]) : body;
 }
 

@@ -180,14 +180,14 @@ function serverStatements(
         option(
           'cors',
           typeRef('CorsOptions'),
-          "Answers cross-origin calls from these origins' pages (browsers); default none.",
+          "Allows cross-origin calls from these origins' pages (browsers); default none.",
         ),
         ...(keyed
           ? [
               option(
                 'idempotency',
                 typeRef('IdempotencyOptions'),
-                'Where answers to idempotency keys are kept, and how long (default: in memory, 24 hours).',
+                'Where responses to idempotency keys are kept, and how long (default: in memory, 24 hours).',
               ),
             ]
           : []),
@@ -248,9 +248,9 @@ function mediaImports(module: ModuleIr): { module: string; names: string[] }[] {
       module,
       names: [
         value,
-        ...(module === 'server/octet-stream' && answers ? ['type FileAnswer'] : []),
+        ...(module === 'server/octet-stream' && answers ? ['type FileResponse'] : []),
         ...(module === 'server/multipart' ? ['type MultipartBody'] : []),
-        ...(module === 'server/event-stream' ? ['type EventStreamAnswer'] : []),
+        ...(module === 'server/event-stream' ? ['type EventStreamResponse'] : []),
       ],
     })),
     ...(uploads ? [{ module: 'server/uploaded-file', names: ['type UploadedFile'] }] : []),

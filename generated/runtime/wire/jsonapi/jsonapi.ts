@@ -65,7 +65,7 @@ class Serializer {
     const attributes: Plain = {};
     const relationships: Record<string, Relationship> = {};
     let related = false;
-    // Built member by member, without spreads or closures: this runs for every record of every answer.
+    // Built member by member, without spreads or closures: this runs for every record of every response.
     for (const field of Object.keys(record)) {
       if (field === 'id') continue;
       // Own relations only: a field named like an inherited member (constructor, toString) is an attribute.
@@ -212,7 +212,7 @@ export function plainRecord(meta: InterfaceMeta, recordName: string, record: Pla
   return out;
 }
 
-/** A json:api interface's enveloped answer: a json:api document, or plain JSON when that was asked for. */
+/** A json:api interface's enveloped response: a json:api document, or plain JSON when that was asked for. */
 export function renderJsonApi(
   ctx: RenderContext,
   response: ResponseMeta,

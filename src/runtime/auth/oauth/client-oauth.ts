@@ -67,7 +67,7 @@ export interface TokenManagerOptions {
   readonly refreshMarginSeconds?: number;
   readonly now?: (() => number) | undefined;
   readonly timeoutMs?: number | undefined;
-  /** The longest token answer read (the client's maxResponseBytes; 32 MiB by default). */
+  /** The longest token response read (the client's maxResponseBytes; 32 MiB by default). */
   readonly maxResponseBytes?: number | undefined;
 }
 
@@ -191,7 +191,7 @@ export class TokenManager {
       expires_in?: unknown;
     };
     if (typeof token.access_token !== 'string' || typeof token.expires_in !== 'number')
-      throw unreadable('a token answer without access_token or expires_in');
+      throw unreadable('a token response without access_token or expires_in');
     return {
       accessToken: token.access_token,
       refreshToken: typeof token.refresh_token === 'string' ? token.refresh_token : undefined,
@@ -200,5 +200,5 @@ export class TokenManager {
   }
 }
 
-/** Grant members an unreadable answer's excerpt must never repeat. */
+/** Grant members an unreadable response's excerpt must never repeat. */
 const SECRET_MEMBERS = ['password', 'client_secret', 'refresh_token'] as const;

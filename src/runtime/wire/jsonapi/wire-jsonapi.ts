@@ -18,7 +18,7 @@ export const jsonApiWire: WireStyle = {
     if (!isObject(body)) return `expected a JSON object, got ${kindOf(body)}`;
     if (!('data' in body)) return 'no "data" member';
     if (response.list) return Array.isArray(body['data']) ? undefined : `"data" is ${kindOf(body['data'])}, not a list`;
-    // An answer that is not a record (a count, a list of strings) is plain JSON {"data": …} either way.
+    // A response that is not a record (a count, a list of strings) is plain JSON {"data": …} either way.
     if (plain || !respondsWithResources(response)) return undefined;
     return body['data'] === null || isObject(body['data']) ? undefined : `"data" is ${kindOf(body['data'])}`;
   },
