@@ -31,7 +31,7 @@ export interface WireEvent {
   readonly id: string | undefined;
 }
 
-/** Opens a route's event stream; resolves once the server answers, rejects on an error status. */
+/** Opens a route's event stream; resolves once the server responds, rejects on an error status. */
 export async function eventStreamCall<Event>(
   core: ClientCore,
   route: RouteMeta,
@@ -52,7 +52,7 @@ export async function eventStreamCall<Event>(
   return new ClientEventStream<Event>(core, route, options, open, await open(undefined));
 }
 
-/** A success answer that is not an event stream (a server of another version answering JSON) is refused unread. */
+/** A success response that is not an event stream (a server of another version sending JSON) is refused unread. */
 async function expectEventStream(core: ClientCore, route: RouteMeta, response: Response): Promise<Response> {
   const mediaType = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (mediaType === 'text/event-stream') return response;
@@ -60,7 +60,7 @@ async function expectEventStream(core: ClientCore, route: RouteMeta, response: R
   throw new UnreadableResponseError({
     interfaceName: core.interfaceName,
     status: response.status,
-    problem: `${route.name} answers an event stream (text/event-stream), not ${mediaType ?? 'a body without a media type'}`,
+    problem: `${route.name} responds with an event stream (text/event-stream), not ${mediaType ?? 'a body without a media type'}`,
     text: '',
     secrets: [],
   });
@@ -127,7 +127,7 @@ class ClientEventStream<Event> implements EventStream<Event> {
       throw new ResponseValidationError(this.route.name, [`event ${wire.event}: the data is not JSON`]);
     }
     const event = { event: wire.event, data, ...(wire.id !== undefined && { id: wire.id }) };
-    const schema = this.core.answerSchema(this.route.name, status);
+    const schema = this.core.responseSchema(this.route.name, status);
     const reading = schema ? readTolerantly(schema, event) : { ok: true as const };
     if (!reading.ok) throw new ResponseValidationError(this.route.name, reading.issues);
     return event as Event;

@@ -1,8 +1,8 @@
 // The OAuth 2.0 client's token manager: gets a token with the configured grant, refreshes it shortly
 // before it expires (one refresh shared by every call waiting on it), and falls back to a new
 // grant when a refresh fails. Imported only by the clients of APIs with an oauth2 scheme.
-import { checkedMaxBytes } from '../../client/answer-limit.js';
-import { parseJson, readJson } from '../../client/client-answers.js';
+import { checkedMaxBytes } from '../../client/response-limit.js';
+import { parseJson, readJson } from '../../client/client-responses.js';
 import type { ClientAuth, ClientAuthScheme } from '../client-auth.js';
 import { errorFromBody, UnreadableResponseError } from '../../client/client-errors.js';
 import { followRedirects } from '../../client/client-redirects.js';
