@@ -227,7 +227,7 @@ function serverStatements(
   ];
 }
 
-/** The runtime modules of the streamed bodies and answers the API uses, and the value each gives the plugin. */
+/** The runtime modules of the streamed bodies and responses the API uses, and the value each gives the plugin. */
 function streamedMedia(module: ModuleIr): { module: string; value: string }[] {
   const files = module.routes.some((route) => route.upload || route.responses.some((response) => response.file));
   const forms = module.routes.some((route) => route.multipart);
@@ -242,13 +242,13 @@ function streamedMedia(module: ModuleIr): { module: string; value: string }[] {
 /** What the generated server imports for them: the media values, and the types its handlers take and give. */
 function mediaImports(module: ModuleIr): { module: string; names: string[] }[] {
   const uploads = module.routes.some((route) => route.upload);
-  const answers = module.routes.some((route) => route.responses.some((response) => response.file));
+  const files = module.routes.some((route) => route.responses.some((response) => response.file));
   return [
     ...streamedMedia(module).map(({ module, value }) => ({
       module,
       names: [
         value,
-        ...(module === 'server/octet-stream' && answers ? ['type FileResponse'] : []),
+        ...(module === 'server/octet-stream' && files ? ['type FileResponse'] : []),
         ...(module === 'server/multipart' ? ['type MultipartBody'] : []),
         ...(module === 'server/event-stream' ? ['type EventStreamResponse'] : []),
       ],
