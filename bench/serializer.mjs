@@ -23,7 +23,7 @@ if (!outDir) {
 const load = (path) => import(pathToFileURL(join(resolve(outDir), path)).href);
 const { adminApiMeta, adminApiRoutes } = await load('admin-api/metadata.ts');
 const schemas = await load('admin-api/schemas.ts');
-const { AnswerSchemas } = await load('runtime/server/answer-serializers.ts');
+const { ResponseBodySchemas } = await load('runtime/server/response-serializers.ts');
 const { jsonApiList } = await load('runtime/wire/jsonapi/jsonapi.ts');
 
 const { products } = fixtureRecords();
@@ -35,7 +35,7 @@ const document = jsonApiList({ meta: adminApiMeta, origin, path: '/api/v3/produc
   total: products.length,
 });
 const response = adminApiRoutes.listProduct.responses[0];
-const schema = new AnswerSchemas(adminApiMeta, schemas.listProductResponseSchemas).body(response, 'jsonapi');
+const schema = new ResponseBodySchemas(adminApiMeta, schemas.listProductResponseSchemas).body(response, 'jsonapi');
 const compiled = fastJsonStringify(schema);
 
 if (!isDeepStrictEqual(JSON.parse(compiled(document)), JSON.parse(JSON.stringify(document)))) {

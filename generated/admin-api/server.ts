@@ -189,7 +189,7 @@ export interface AdminApiServerOptions {
    * A result that breaks its definition, undeclared members too, is a 500 naming each bad member. Not in production.
    */
   readonly development?: boolean;
-  /** Answers cross-origin calls from these origins' pages (browsers); default none. */
+  /** Allows cross-origin calls from these origins' pages (browsers); default none. */
   readonly cors?: CorsOptions;
 }
 

@@ -132,9 +132,9 @@ export interface PriceListApiServerOptions {
    * A result that breaks its definition, undeclared members too, is a 500 naming each bad member. Not in production.
    */
   readonly development?: boolean;
-  /** Answers cross-origin calls from these origins' pages (browsers); default none. */
+  /** Allows cross-origin calls from these origins' pages (browsers); default none. */
   readonly cors?: CorsOptions;
-  /** Where answers to idempotency keys are kept, and how long (default: in memory, 24 hours). */
+  /** Where responses to idempotency keys are kept, and how long (default: in memory, 24 hours). */
   readonly idempotency?: IdempotencyOptions;
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import { handlerResultShape, mainResponse } from '../../src/emitters/server/handler-types.js';
-import { handlerHeaders } from '../../src/ir/answers.js';
+import { handlerHeaders } from '../../src/ir/responses.js';
 import type { AuthSchemeIr, Ir, ModuleIr, RouteIr } from '../../src/ir/types.js';
 import { sampleText, sampleValue, type Records } from './samples.js';
 

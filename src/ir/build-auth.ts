@@ -137,7 +137,7 @@ export function buildAuthSchemes(
     });
 }
 
-/** An apiKey scheme's unknownKeyError names an entry of the catalog that answers 401. */
+/** An apiKey scheme's unknownKeyError names an entry of the catalog that responds 401. */
 export function checkAuthErrors(ctx: FileContext, auth: readonly AuthSchemeIr[], errors: readonly ErrorIr[]): void {
   for (const scheme of auth) {
     if (scheme.type !== 'apiKey' || scheme.unknownKeyError === undefined) continue;

@@ -1,4 +1,4 @@
-// Event streams (events: in a response) → IR. An event stream is the whole answer, never beside a body or a
+// Event streams (events: in a response) → IR. An event stream is the whole response, never beside a body or a
 // file, and each event's data is a record (a union of records slots in here once the definitions have unions).
 import type { YamlPath } from '../definitions/positions.js';
 import type { RouteDefinition } from '../definitions/schema.js';

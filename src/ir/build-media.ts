@@ -1,4 +1,4 @@
-// Files as bodies and answers (upload, file) → IR, with the checks that keep a route sendable: a file
+// Files as bodies and responses (upload, file) → IR, with the checks that keep a route sendable: a file
 // stands instead of a body, never beside one, and a GET carries none.
 import type { YamlPath } from '../definitions/positions.js';
 import type { MultipartDefinition, RouteDefinition, UploadDefinition } from '../definitions/schema.js';
@@ -109,7 +109,7 @@ export function buildMultipart(
 }
 
 /** A response's file, or undefined; reports one beside a body. */
-export function buildFileAnswer(
+export function buildFileResponse(
   ctx: FileContext,
   response: ResponseDefinition,
   path: YamlPath,

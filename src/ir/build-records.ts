@@ -51,7 +51,7 @@ function buildField(
   return {
     name,
     // A relation is null where it was not loaded: the relations of a related record embedded in an
-    // answer (json:api documents and plain JSON carry one level), so it is nullable as read and written.
+    // response (json:api documents and plain JSON carry one level), so it is nullable as read and written.
     type: def.relation ? { ...type, nullable: true } : type,
     required: def.required ?? true,
     readOnly: def.readOnly ?? false,

@@ -1,12 +1,12 @@
 // Routes, their parameters and responses → IR, with the checks that need the whole route.
 import type { YamlPath } from '../definitions/positions.js';
 import type { DefinitionFile, ParameterDefinition, RouteDefinition } from '../definitions/schema.js';
-import { buildFileAnswer, buildMultipart, buildUpload } from './build-media.js';
+import { buildFileResponse, buildMultipart, buildUpload } from './build-media.js';
 import { buildEventStream } from './build-events.js';
 import { buildType } from './build-type.js';
 import type { FileContext } from './context.js';
 import { camelCase, compareCodePoints, expectedOneOf } from './names.js';
-import { isStatusClass } from '../runtime/core/answer-status.js';
+import { isStatusClass } from '../runtime/core/response-status.js';
 import type { AuthSchemeIr, InterfaceIr, Origin, ParameterIr, ResponseIr, RouteIr } from './types.js';
 
 export interface RouteScope {
@@ -148,7 +148,7 @@ function buildParameters(
     });
 }
 
-/** The status an answer's key sends: its own, the first of its class, none (0) for default. */
+/** The status a response's key sends: its own, the first of its class, none (0) for default. */
 function statusOfKey(key: string): number {
   if (key === 'default') return 0;
   return isStatusClass(key) ? Number(key[0]) * 100 : Number(key);
@@ -165,12 +165,12 @@ function buildResponses(ctx: FileContext, def: RouteDefinition, path: YamlPath, 
         key: status,
         status: statusOfKey(status),
         body: response.body ? buildType(ctx, response.body, [...responsePath, 'body']) : undefined,
-        // A HEAD answer has no content to wrap (RFC 9110 section 9.3.2).
+        // A HEAD response has no content to wrap (RFC 9110 section 9.3.2).
         envelope: def.method !== 'HEAD' && (response.envelope ?? 'interface') === 'interface',
         headers: buildParameters(ctx, response, responsePath, documented.origin, 'headers'),
         when: response.when,
         total: response.total ?? false,
-        ...optional('file', buildFileAnswer(ctx, response, responsePath, documented.origin)),
+        ...optional('file', buildFileResponse(ctx, response, responsePath, documented.origin)),
         ...optional('events', buildEventStream(ctx, response, responsePath)),
         ...documented,
       };
@@ -178,9 +178,9 @@ function buildResponses(ctx: FileContext, def: RouteDefinition, path: YamlPath, 
 }
 
 const REQUEST_CONTENT = { body: 'a body', upload: 'an upload', multipart: 'a multipart body' } as const;
-const ANSWER_CONTENT = { body: 'a body', file: 'a file', events: 'an event stream' } as const;
+const RESPONSE_CONTENT = { body: 'a body', file: 'a file', events: 'an event stream' } as const;
 
-/** A HEAD request and its answers carry no content (RFC 9110 section 9.3.2): only headers and a status. */
+/** A HEAD request and its responses carry no content (RFC 9110 section 9.3.2): only headers and a status. */
 function checkHeadWithoutContent(ctx: FileContext, def: RouteDefinition, path: YamlPath): void {
   for (const [key, what] of Object.entries(REQUEST_CONTENT))
     if (def[key as keyof typeof REQUEST_CONTENT] !== undefined)
@@ -191,8 +191,8 @@ function checkHeadWithoutContent(ctx: FileContext, def: RouteDefinition, path: Y
         true,
       );
   for (const [status, response] of Object.entries(def.responses))
-    for (const [key, what] of Object.entries(ANSWER_CONTENT))
-      if (response?.[key as keyof typeof ANSWER_CONTENT] !== undefined)
+    for (const [key, what] of Object.entries(RESPONSE_CONTENT))
+      if (response?.[key as keyof typeof RESPONSE_CONTENT] !== undefined)
         ctx.report(
           'SVC264',
           [...path, 'responses', status, key],

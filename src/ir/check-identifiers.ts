@@ -2,7 +2,7 @@
 // each must be usable where it goes (SVC214), and no two may meet in one generated file (SVC204).
 // The names come from the symbol table the emitters use (symbols.ts);
 // test/reliability/names.test.ts compiles the output of awkward names.
-import { handlerHeaders } from './answers.js';
+import { handlerHeaders } from './responses.js';
 import type { Report } from './context.js';
 import { camelCase, RESERVED_WORDS } from './names.js';
 import { interfaceSymbols, symbols, type RoutePart } from './symbols.js';

@@ -17,7 +17,7 @@ export interface StringFormatRow {
   readonly openapi: { readonly format?: string; readonly contentEncoding?: string };
   /** The words a docs table shows after "string". */
   readonly docs: string;
-  /** Values of the format, for docs examples, mock answers and fuzzers; ids take them in turn: keep them distinct. */
+  /** Values of the format, for docs examples, mock responses and fuzzers; ids take them in turn: keep them distinct. */
   readonly examples: readonly [string, ...string[]];
   /** Whether a default value has the format: the same rule the generated schema applies, read without zod. */
   readonly test: (text: string) => boolean;

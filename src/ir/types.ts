@@ -263,13 +263,13 @@ export interface EventIr {
   readonly type: TypeIr;
 }
 
-/** A text/event-stream answer: the events it may carry, by name (sorted). */
+/** A text/event-stream response: the events it may carry, by name (sorted). */
 export interface EventStreamIr {
   readonly events: readonly EventIr[];
 }
 
 export interface ResponseIr extends Documented {
-  /** The answer's key as written: a status (`"200"`), a class of statuses (`"4XX"`) or `"default"`. */
+  /** The response's key as written: a status (`"200"`), a class of statuses (`"4XX"`) or `"default"`. */
   readonly key: string;
   /**
    * The status a handler's result goes out with: the key's status, the first of its class (200 for `2XX`);
@@ -282,9 +282,9 @@ export interface ResponseIr extends Documented {
   readonly when: string | undefined;
   /** The envelope carries the number of matching records beside the list. */
   readonly total: boolean;
-  /** The answer is a file's bytes (no body, no envelope). */
+  /** The response is a file's bytes (no body, no envelope). */
   readonly file?: FileIr;
-  /** The answer is a text/event-stream of typed events (no body, no envelope). */
+  /** The response is a text/event-stream of typed events (no body, no envelope). */
   readonly events?: EventStreamIr;
 }
 
@@ -319,7 +319,7 @@ export interface RouteIr extends Documented {
   readonly bodyQueryAlternative:
     { readonly member: string; readonly style: 'json' | 'deepObject'; readonly origin: Origin } | undefined;
   readonly bodyFormats: readonly BodyFormat[];
-  /** The header (lower-cased) whose value names one attempt of the request, so a repeat is answered, not applied. */
+  /** The header (lower-cased) whose value names one attempt of the request, so a repeat gets the first response. */
   readonly idempotencyKey: string | undefined;
   /** The request body is a file's bytes, streamed to the handler (no body then). */
   readonly upload?: FileIr;
@@ -341,7 +341,7 @@ export interface OAuthGrantIr extends Documented {
 }
 
 export interface OAuthClientAuthIr extends Documented {
-  /** Realm of the Basic challenge that a failed client authentication answers with. */
+  /** Realm of the Basic challenge sent for a failed client authentication. */
   readonly realm: string;
 }
 
@@ -389,7 +389,7 @@ export interface ApiKeySchemeIr extends Documented {
   /** The header (lower-cased), query parameter or cookie carrying the key. */
   readonly keyName: string;
   readonly scopes: readonly string[];
-  /** The error entry answering a key that names no one; undefined for the unauthorized kind's entry. */
+  /** The error entry responding to a key that names no one; undefined for the unauthorized kind's entry. */
   readonly unknownKeyError: string | undefined;
   readonly session: SessionIr | undefined;
 }

@@ -18,7 +18,7 @@ export interface ValueProblem {
 
 /**
  * How a record value is read. A default is used as it is, never parsed (zod's .default), so it must
- * hold the members with a default too; an example is an answer as OpenAPI describes it, where only
+ * hold the members with a default too; an example is a response as OpenAPI describes it, where only
  * required members must be present.
  */
 export type RecordReading = 'default' | 'example';

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeFolder, workFolder } from '../../scripts/fuzz-definitions/cases.js';
-import { answerKeyFor, declaredAnswer, keyCovers } from '../../src/runtime/core/answer-status.js';
+import { responseKeyFor, declaredResponse, keyCovers } from '../../src/runtime/core/response-status.js';
 import { generateEditedShop } from './edited-shop.js';
 
 let root: string;
@@ -54,11 +54,11 @@ describe('the answer for a status', () => {
     [418, '4XX'],
     [503, 'default'],
     [302, 'default'],
-  ])('%i is answered by %s', (status, key) => expect(answerKeyFor(keys, status)).toBe(key));
+  ])('%i is answered by %s', (status, key) => expect(responseKeyFor(keys, status)).toBe(key));
 
   it('is none when no key covers the status', () => {
-    expect(answerKeyFor(['200', '4XX'], 500)).toBeUndefined();
-    expect(declaredAnswer([{ status: 200 }, { status: 400, key: '4XX' }], 418)).toEqual({ status: 400, key: '4XX' });
+    expect(responseKeyFor(['200', '4XX'], 500)).toBeUndefined();
+    expect(declaredResponse([{ status: 200 }, { status: 400, key: '4XX' }], 418)).toEqual({ status: 400, key: '4XX' });
   });
 
   it('covers only the statuses of its key', () => {

@@ -1,13 +1,13 @@
-// Issue 36 item 3: the answers to idempotency keys in PostgreSQL and Redis, on the real servers of this machine
+// Issue 36 item 3: the responses to idempotency keys in PostgreSQL and Redis, on the real servers of this machine
 // (127.0.0.1:5432 and :6379, or SVC_TEST_PG_PORT / SVC_TEST_REDIS_PORT), each run in its own schema or key
 // prefix. One claim of many concurrent ones wins, on separate connections as on separate instances; a repeat
-// finds the key running or its answer with the first request's fingerprint; nothing outlives its expiry; an
+// finds the key running or its response with the first request's fingerprint; nothing outlives its expiry; an
 // unreachable server is a StoreUnreachable (the generated server's 503 with Retry-After).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IdempotencyStore, StoredAnswer } from '../../src/runtime/stores/idempotency.js';
+import type { IdempotencyStore, StoredResponse } from '../../src/runtime/stores/idempotency.js';
 import { isStoreUnreachable } from '../../src/runtime/stores/storage-errors.js';
 import { createPostgresTables, PostgresIdempotencyStore } from '../../src/runtime/stores/stores-postgres.js';
 import { RedisIdempotencyStore } from '../../src/runtime/stores/stores-redis.js';
@@ -105,7 +105,7 @@ for (const subject of subjects) {
   else it.skip(`skipped: no ${subject.name} at 127.0.0.1:${subject.port}`, () => undefined);
 }
 
-const ANSWER: StoredAnswer = {
+const STORED: StoredResponse = {
   status: 201,
   headers: { 'content-type': 'application/json; charset=utf-8', location: '/api/PriceList/7' },
   body: '{"data":{"id":7,"name":"Grüße"}}',
@@ -124,19 +124,19 @@ function storeSuite(subject: Subject): void {
 
   const key = (name: string) => `${name}-${randomBytes(6).toString('hex')}`;
 
-  it('lets the first claim of a key run, and shows later ones it running, then its answer', async () => {
+  it('lets the first claim of a key run, and shows later ones it running, then its response', async () => {
     const k = key('order');
     expect(await store.claim(k, 'f1', clock + 60_000)).toEqual({ state: 'new' });
     expect(await store.claim(k, 'f2', clock + 60_000)).toEqual({ state: 'running', fingerprint: 'f1' });
-    await store.complete(k, ANSWER, clock + HOUR);
+    await store.complete(k, STORED, clock + HOUR);
     expect(await store.claim(k, 'f1', clock + 60_000)).toEqual({
-      state: 'answered',
+      state: 'completed',
       fingerprint: 'f1',
-      answer: ANSWER,
+      response: STORED,
     });
-    // An answered key is not released: a late release of the first request changes nothing.
+    // A completed key is not released: a late release of the first request changes nothing.
     await store.release(k);
-    expect(await store.claim(k, 'f1', clock + 60_000)).toMatchObject({ state: 'answered' });
+    expect(await store.claim(k, 'f1', clock + 60_000)).toMatchObject({ state: 'completed' });
   });
 
   it('lets exactly one of many concurrent claims on separate connections run', async () => {
@@ -158,11 +158,11 @@ function storeSuite(subject: Subject): void {
     expect(await store.claim(k, 'f2', clock + 60_000)).toEqual({ state: 'new' });
   });
 
-  it('keeps a claim until it runs out and an answer for its window, no longer', async () => {
+  it('keeps a claim until it runs out and a response for its window, no longer', async () => {
     const k = key('window');
     await store.claim(k, 'f1', clock + 60_000);
     expect(await subject.expiresIn(k, clock)).toBeLessThanOrEqual(60_000);
-    await store.complete(k, ANSWER, clock + HOUR);
+    await store.complete(k, STORED, clock + HOUR);
     const left = await subject.expiresIn(k, clock);
     expect(left).toBeGreaterThan(60_000);
     expect(left).toBeLessThanOrEqual(HOUR);
@@ -171,7 +171,7 @@ function storeSuite(subject: Subject): void {
 
   it('gives an expired claim to the next request (PostgreSQL by its clock, Redis by the key expiring)', async () => {
     const k = key('stale');
-    // A claim whose request never answered: it runs until a millisecond from now.
+    // A claim whose request never completed: it runs until a millisecond from now.
     await store.claim(k, 'f1', clock + 1);
     clock += 2;
     if (subject.name === 'Redis') await new Promise((resolve) => setTimeout(resolve, 20));

@@ -4,8 +4,8 @@
 // a body goes through the client's GetBodyTransport (client-get-body.ts), because fetch cannot send
 // one. A body is never dropped.
 // Redirects are never followed here (client-redirects.ts decides), every call has a deadline, and
-// an answer is read only up to the client's maxResponseBytes (answer-limit.ts).
-import { readLimited } from './answer-limit.js';
+// a response is read only up to the client's maxResponseBytes (response-limit.ts).
+import { readLimited } from './response-limit.js';
 import { NetworkError, ResponseTooLargeError, TimeoutError } from './client-errors.js';
 
 /** Milliseconds a call may take when neither the client nor the call says otherwise. */
@@ -22,7 +22,7 @@ export interface IncomingResponse {
   readonly status: number;
   header(name: string): string | undefined;
   readonly text: string;
-  /** True when the fetch followed a redirect itself (it was asked not to); such answers are refused. */
+  /** True when the fetch followed a redirect itself (it was asked not to); such responses are refused. */
   readonly redirected: boolean;
 }
 
@@ -54,7 +54,7 @@ export interface GetBodyTransport {
   send(request: OutgoingRequest, options: ReadOptions): Promise<IncomingResponse>;
 }
 
-/** How an answer is awaited and read. */
+/** How a response is awaited and read. */
 export interface ReadOptions {
   /** Usually from callDeadline. */
   readonly signal: AbortSignal | undefined;
@@ -67,7 +67,7 @@ export interface SendOptions extends ReadOptions {
   readonly getBody?: GetBodyTransport | undefined;
 }
 
-/** One request, one answer: a redirect comes back as it is. */
+/** One request, one response: a redirect comes back as it is. */
 export async function send(request: OutgoingRequest, options: SendOptions): Promise<IncomingResponse> {
   const { signal, getBody } = options;
   const getWithBody = request.method === 'GET' && request.body !== undefined;

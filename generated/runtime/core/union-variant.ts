@@ -17,7 +17,7 @@ export function variantRecord(union: UnionMeta, value: unknown): string | undefi
   return variant?.record;
 }
 
-/** Whether json:api answers the body as resource objects: a record, or a union whose every variant is one. */
-export function answersResources(response: ResponseMeta): boolean {
+/** Whether json:api sends the body as resource objects: a record, or a union whose every variant is one. */
+export function respondsWithResources(response: ResponseMeta): boolean {
   return response.record !== undefined || (response.union?.variants.every((one) => one.record !== undefined) ?? false);
 }

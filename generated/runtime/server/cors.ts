@@ -2,11 +2,11 @@
 
 // Cross-origin calls from browsers (the Fetch standard's CORS protocol), for a plugin given `cors`:
 // an allowed Origin gets Access-Control-Allow-Origin with the headers a generated client reads
-// (Location, Retry-After, WWW-Authenticate, a session's token header, the headers answers declare)
-// exposed, and a preflight is answered before authentication, which a browser's preflight never
-// carries. Other origins get no CORS headers, so browsers keep the answers from their pages. A route
+// (Location, Retry-After, WWW-Authenticate, a session's token header, the headers responses declare)
+// exposed, and a preflight is served before authentication, which a browser's preflight never
+// carries. Other origins get no CORS headers, so browsers keep the responses from their pages. A route
 // that declares OPTIONS keeps every OPTIONS request but a preflight (an allowed Origin and
-// Access-Control-Request-Method), which is answered here.
+// Access-Control-Request-Method), which is served here.
 import type { FastifyInstance } from 'fastify';
 import type { InterfaceMeta } from '../core/interface-meta.js';
 import { HTTP_METHODS } from '../core/vocabulary.js';
@@ -16,19 +16,19 @@ export interface CorsOptions {
   readonly origins: readonly string[] | '*';
   /** Let pages send cookies and HTTP auth with their calls (not with origins '*'). Default false. */
   readonly credentials?: boolean | undefined;
-  /** Seconds a browser may keep a preflight's answer (default 600). */
+  /** Seconds a browser may keep a preflight's response (default 600). */
   readonly maxAgeSeconds?: number | undefined;
 }
 
 const EXPOSED = ['location', 'retry-after', 'www-authenticate', 'authentication-info'];
 const ALLOWED_METHODS = HTTP_METHODS.join(', ');
 
-/** `answerHeaders`: the headers the interface's answers declare, exposed beside the runtime's own. */
+/** `responseHeaders`: the headers the interface's responses declare, exposed beside the runtime's own. */
 export function enableCors(
   app: FastifyInstance,
   meta: InterfaceMeta,
   options: CorsOptions,
-  answerHeaders: readonly string[] = [],
+  responseHeaders: readonly string[] = [],
 ): void {
   if (options.origins === '*' && options.credentials)
     throw new Error(`${meta.name}: cors with credentials needs the allowed origins listed, not '*'`);
@@ -36,7 +36,7 @@ export function enableCors(
   const sessionHeaders = Object.values(meta.auth).flatMap((scheme) =>
     scheme.type === 'apiKey' && scheme.session ? [scheme.session.header.toLowerCase()] : [],
   );
-  const exposed = [...new Set([...EXPOSED, ...sessionHeaders, ...answerHeaders])].join(', ');
+  const exposed = [...new Set([...EXPOSED, ...sessionHeaders, ...responseHeaders])].join(', ');
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
     reply.header('vary', 'Origin');

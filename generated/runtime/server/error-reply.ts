@@ -10,7 +10,7 @@ import type { InterfaceMeta } from '../core/interface-meta.js';
 import { negotiateRepresentation } from '../core/negotiate.js';
 
 /**
- * `internal`: a server fault, answered 500 in the interface's internal-error shape whatever the error says;
+ * `internal`: a server fault, sent as a 500 in the interface's internal-error shape whatever the error says;
  * `detail` replaces its message (development only: the client learns what went wrong).
  */
 export function sendApiError(
@@ -19,12 +19,12 @@ export function sendApiError(
   reply: FastifyReply,
   { internal = false, detail }: { readonly internal?: boolean; readonly detail?: string } = {},
 ): FastifyReply {
-  const answer = internal
+  const sent = internal
     ? internalErrorResponse(meta.errorStyle, meta.errors, detail)
     : errorResponse(meta.errorStyle, meta.errors, error);
   const contentType = errorContentType(meta, negotiateRepresentation(reply.request.headers.accept));
-  reply.code(answer.status).headers(error.headers as Record<string, string | string[]>);
-  return sendJson(reply, contentType, answer.body);
+  reply.code(sent.status).headers(error.headers as Record<string, string | string[]>);
+  return sendJson(reply, contentType, sent.body);
 }
 
 /** Sends JSON as bytes, so that Fastify keeps the content type as given (JSON:API forbids media type parameters). */
@@ -48,7 +48,7 @@ function writtenText(text: unknown): string {
 }
 
 /**
- * An error that is not the client's fault: answered 500 in the interface's internal-error shape, never with its
+ * An error that is not the client's fault: sent as a 500 in the interface's internal-error shape, never with its
  * message.
  */
 export class InternalError extends ApiError {

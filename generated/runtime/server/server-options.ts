@@ -46,10 +46,10 @@ export const recommendedHttpServerLimits = {
    */
   maxConnectionsPerAddress: 256,
   /**
-   * How long a closing connection keeps reading (and discarding) what its client still sends, after the answer
+   * How long a closing connection keeps reading (and discarding) what its client still sends, after the response
    * went out with a FIN (Apache's lingering close). A body refused unread (a 413 by its declared length) is
-   * still arriving: closing at once resets the connection, and a proxy in front loses the answer it had not yet
-   * read, so its client sees the connection closed with no answer. 0 closes at once.
+   * still arriving: closing at once resets the connection, and a proxy in front loses the response it had not yet
+   * read, so its client sees the connection closed with no response. 0 closes at once.
    */
   closeLingerMs: 2_000,
 } as const;
@@ -92,8 +92,8 @@ export function capConnectionsPerAddress(server: Server, cap: number): void {
 }
 
 /**
- * Node ends a connection it will not keep (an answer with `connection: close`) through `socket.destroySoon()`,
- * which destroys the socket once the answer is written, unread bytes and all. Instead: half-close, keep
+ * Node ends a connection it will not keep (a response with `connection: close`) through `socket.destroySoon()`,
+ * which destroys the socket once the response is written, unread bytes and all. Instead: half-close, keep
  * discarding what arrives, and destroy when the client closes its side or `lingerMs` has passed.
  */
 export function lingerOnClose(server: Server, lingerMs: number): void {

@@ -7,11 +7,11 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { z } from 'zod';
 import { requestIncludes, type Includes } from '../wire/api-alias/api-alias.js';
 import { INCLUDES_MEMBER } from '../wire/api-alias/wire-api-alias.js';
-import { droppedMembers, judgeResult, ResponseBreach } from '../core/answer-check.js';
-import { AnswerReaders, REFUSED } from './answer-reader.js';
-import { answerHeaders, splitResult } from './answer-headers.js';
-import { answersWithHeaders, declaredAnswerHeaders } from '../core/answer-headers.js';
-import { AnswerSchemas, serializeBody, type ResponseSchemas } from './answer-serializers.js';
+import { droppedMembers, judgeResult, ResponseBreach } from '../core/response-check.js';
+import { ResponseReaders, REFUSED } from './response-reader.js';
+import { responseHeaders, splitResult } from './response-headers.js';
+import { respondsWithHeaders, declaredResponseHeaders } from '../core/response-headers.js';
+import { ResponseBodySchemas, serializeBody, type ResponseSchemas } from './response-serializers.js';
 import { judgeEntries } from './body-entries.js';
 import { cookieParameters } from '../core/cookies.js';
 import { InternalError, sendApiError, sendJson, sendJsonText } from './error-reply.js';
@@ -51,7 +51,7 @@ export interface RouteSchemas {
   readonly bodyEntry?: z.ZodType;
   /** Set when a form body has number or boolean members: each is read from its text, as query parameters are. */
   readonly formBody?: z.ZodType;
-  /** The bodies of the route's answers, by status: results are judged by them and serialized from them. */
+  /** The bodies of the route's responses, by status: results are judged by them and serialized from them. */
   readonly responses?: ResponseSchemas;
 }
 
@@ -69,7 +69,7 @@ export interface HandlerContext<Session = unknown, Caller extends Principal = Pr
    * else the address the request arrived at (never an untrusted Host header, which the client chooses).
    */
   readonly origin: string;
-  /** The negotiated answer format: json:api or plain JSON (always plain outside json:api interfaces). */
+  /** The negotiated response format: json:api or plain JSON (always plain outside json:api interfaces). */
   readonly representation: Representation;
   /** Absolute URL of the route's record with this id (for Location values). */
   resourceUrl(id: string | number): string;
@@ -91,7 +91,7 @@ export interface InterfaceDefinition {
   readonly authSchemes?: Readonly<Record<string, AuthScheme>>;
   /** Renders json:api documents (jsonapi.ts); given by the servers of json:api interfaces only. */
   readonly jsonApi?: JsonApiRendering;
-  /** Bodies and answers that are streamed (files, multipart forms, event streams): those the API uses. */
+  /** Bodies and responses that are streamed (files, multipart forms, event streams): those the API uses. */
   readonly media?: readonly StreamedMedia[];
 }
 
@@ -106,7 +106,7 @@ export interface InterfacePluginOptions {
   readonly loginThrottle?: LoginThrottle | false | undefined;
   /**
    * Judges every handler result by the route's response schema before sending it (default true): a missing
-   * required member or a value of the wrong type, format or enum is answered 500. Off, only what the
+   * required member or a value of the wrong type, format or enum is a 500. Off, only what the
    * serializer itself notices (a missing required member, a value it cannot write) is.
    */
   readonly validateResponses?: boolean | undefined;
@@ -119,16 +119,16 @@ export interface InterfacePluginOptions {
   /** Host header values (host[:port], any case) that may stand for the origin of the requests that send them. */
   readonly trustedHosts?: readonly string[] | undefined;
   /**
-   * Development: a result that breaks its definition, undeclared members included, is answered 500 with
+   * Development: a result that breaks its definition, undeclared members included, is a 500 with
    * a detail naming each bad member by JSON pointer, and logged at error level. Never in production.
    */
   readonly development?: boolean | undefined;
   /**
-   * Routes with an idempotency key header: where answers are kept for repeats of a key, and how long
+   * Routes with an idempotency key header: where responses are kept for repeats of a key, and how long
    * (default: in this process's memory, for 24 hours). Several instances need a shared store.
    */
   readonly idempotency?: IdempotencyOptions | undefined;
-  /** Answers cross-origin calls from the listed origins' pages (browsers); default none (same origin only). */
+  /** Allows cross-origin calls from the listed origins' pages (browsers); default none (same origin only). */
   readonly cors?: CorsOptions | undefined;
 }
 
@@ -163,7 +163,7 @@ export function createInterfacePlugin(
   }
 
   return async function interfacePlugin(app: FastifyInstance): Promise<void> {
-    if (options.cors) enableCors(app, meta, options.cors, declaredAnswerHeaders(Object.values(definition.routes)));
+    if (options.cors) enableCors(app, meta, options.cors, declaredResponseHeaders(Object.values(definition.routes)));
     enableGetBodies(app);
     readJsonBodies(app);
     readFormBodies(app);
@@ -198,11 +198,11 @@ export function createInterfacePlugin(
           url: fastifyPath(path),
           ...(meta.bodyLimitBytes ? { bodyLimit: meta.bodyLimitBytes } : {}),
           // Negotiation and authentication come before the body is read: a stranger's body is never parsed,
-          // and a session's token reaches even answers to bodies that fail to parse.
+          // and a session's token reaches even responses to bodies that fail to parse.
           onRequest: authorize,
           handler: keyed?.handler ?? run,
           ...(keyed && { onSend: keyed.onSend }),
-          // A HEAD route of the definitions answers HEAD on this path, whichever of the two is registered first.
+          // A HEAD route of the definitions serves HEAD on this path, whichever of the two is registered first.
           ...(route.method === 'GET' && declaredHeads.has(path) && { exposeHeadRoute: false }),
         });
       const body = definition.media?.find((media) => media.body?.takes(route))?.body;
@@ -255,7 +255,7 @@ function fastifyPath(path: string): string {
   return path.replace(/\{([^}]+)\}/g, ':$1');
 }
 
-/** The methods each served path answers (HEAD wherever GET is served), the token endpoints' included. */
+/** The methods each served path responds to (HEAD wherever GET is served), the token endpoints' included. */
 function servedMethods(definition: InterfaceDefinition): Map<string, Set<string>> {
   const served = new Map<string, Set<string>>();
   const add = (path: string, method: string): void => {
@@ -400,22 +400,22 @@ function routeRunner(parts: RunnerParts) {
   const { definition, route, handler, authenticator, loginThrottle } = parts;
   const { meta } = definition;
   const schemas = definition.schemas[route.name] ?? {};
-  const answers = new AnswerSchemas(meta, schemas.responses ?? {});
-  const readers = new AnswerReaders(meta, schemas.responses ?? {}, parts.validateResponses);
+  const bodySchemas = new ResponseBodySchemas(meta, schemas.responses ?? {});
+  const readers = new ResponseReaders(meta, schemas.responses ?? {}, parts.validateResponses);
   const prepared = new WeakMap<FastifyRequest, Prepared>();
   const queryLists = listParameters(schemas.query);
   const formObjects = formObjectParameters(schemas.query, route.queryStyles);
   const headerLists = listParameters(schemas.headers);
   const cookieLists = listParameters(schemas.cookies);
   const fastPath = !parts.development;
-  const withHeaders = answersWithHeaders(route);
+  const withHeaders = respondsWithHeaders(route);
   const headerChecks = { judge: parts.validateResponses, strict: parts.development };
   const media = definition.media ?? [];
   const streamedBody = media.find((kind) => kind.body?.takes(route))?.body;
   const streamedBodyOptional = route.upload?.optional === true || route.multipart?.optional === true;
   /** An optional upload or form the request leaves out: neither checked nor read, the handler gets undefined. */
   const absentStreamedBody = (request: FastifyRequest) => streamedBodyOptional && withoutContent(request);
-  const streamedAnswers = media.flatMap((kind) => (kind.answer ? [kind.answer] : []));
+  const streamedResponses = media.flatMap((kind) => (kind.response ? [kind.response] : []));
 
   // A file or an event stream is asked for by its own media type (Accept: text/event-stream), not json:api's.
   const negotiated =
@@ -491,8 +491,8 @@ function routeRunner(parts: RunnerParts) {
   };
 
   /**
-   * The answer in the interface's style. Where the route's reader takes the result (judged and copied in one pass,
-   * answer-reader.ts), the document is rendered from that copy, so it holds declared members only and JSON.stringify
+   * The response in the interface's style. Where the route's reader takes the result (judged and copied in one pass,
+   * response-reader.ts), the document is rendered from that copy, so it holds declared members only and JSON.stringify
    * writes it; else the result is judged by zod (unless validateResponses is off) and the serializer drops what the
    * definitions do not declare.
    */
@@ -502,24 +502,27 @@ function routeRunner(parts: RunnerParts) {
     parameters: Parameters,
     origin: string,
     includes: Includes | undefined,
-  ): Answer => {
+  ): OutgoingResponse => {
     const representation = prepared.get(request)?.representation ?? 'plain';
     const query = (parameters.input['query'] ?? {}) as Record<string, unknown>;
     const response = selectResponse(route, query);
     const { body, headers } = withHeaders ? splitResult(handled) : { body: handled, headers: {} };
     const judged = fastPath && response?.hasBody ? readers.read(response, body) : REFUSED;
     if (response && judged === REFUSED && parts.validateResponses)
-      judgeResult({ meta, route: route.name, response, schema: answers.result(response) }, body);
+      judgeResult({ meta, route: route.name, response, schema: bodySchemas.result(response) }, body);
     const path = request.url.split('?')[0] ?? '/';
     const context = { meta, route, representation, origin, path, query, includes, jsonApi: definition.jsonApi };
     const rendered = renderResult(context, body, judged === REFUSED ? body : judged);
-    const schema = response && answers.body(response, representation);
-    const declared = response && withHeaders ? answerHeaders(route, response, headers, headerChecks) : {};
+    const schema = response && bodySchemas.body(response, representation);
+    const declared = response && withHeaders ? responseHeaders(route, response, headers, headerChecks) : {};
     return { rendered, response, schema, copied: judged !== REFUSED, declared };
   };
 
-  /** Writes the answer: a rendered copy by JSON.stringify, anything else by the compiled serializer of its schema. */
-  const serialise = (reply: FastifyReply, { rendered, response, schema, copied, declared }: Answer): FastifyReply => {
+  /** Writes the response: a rendered copy by JSON.stringify, anything else by the compiled serializer of its schema. */
+  const serialise = (
+    reply: FastifyReply,
+    { rendered, response, schema, copied, declared }: OutgoingResponse,
+  ): FastifyReply => {
     reply.code(rendered.status).headers(rendered.headers);
     // What the runtime set already (a session's token, CORS) stays as it is.
     for (const [name, value] of Object.entries(declared)) if (!reply.hasHeader(name)) reply.header(name, value);
@@ -553,18 +556,18 @@ function routeRunner(parts: RunnerParts) {
     return serialise(reply, render(request, result, parameters, origin, includes));
   };
 
-  /** A file answer goes out as a stream (streamed-media.ts), past the render and serialise steps: true if sent. */
+  /** A file response goes out as a stream (streamed-media.ts), past the render and serialise steps: true if sent. */
   const sendStreamed = async (
     request: FastifyRequest,
     reply: FastifyReply,
     parameters: Parameters,
     result: unknown,
   ): Promise<boolean> => {
-    if (streamedAnswers.length === 0) return false;
+    if (streamedResponses.length === 0) return false;
     const response = selectResponse(route, (parameters.input['query'] ?? {}) as Record<string, unknown>);
-    const streamed = response && streamedAnswers.find((answer) => answer.sends(response));
+    const streamed = response && streamedResponses.find((kind) => kind.sends(response));
     if (!streamed || !response) return false;
-    await streamed.send(request, reply, route, response, result, answers.result(response));
+    await streamed.send(request, reply, route, response, result, bodySchemas.result(response));
     return true;
   };
 
@@ -585,13 +588,13 @@ function routeRunner(parts: RunnerParts) {
   return { authorize, run, callerOf };
 }
 
-/** A rendered answer on its way to the wire. `copied`: its body was rendered from the reader's copy. */
-interface Answer {
+/** A rendered response on its way to the wire. `copied`: its body was rendered from the reader's copy. */
+interface OutgoingResponse {
   readonly rendered: Rendered;
   readonly response: ResponseMeta | undefined;
   readonly schema: JsonSchema | undefined;
   readonly copied: boolean;
-  /** The declared headers the handler set (answer-headers.ts). */
+  /** The declared headers the handler set (response-headers.ts). */
   readonly declared: Readonly<Record<string, string>>;
 }
 
@@ -664,7 +667,7 @@ function negotiate(request: FastifyRequest): Representation {
   const representation = negotiateRepresentation(request.headers.accept);
   if (!representation)
     throw new ApiError('notAcceptable', {
-      detail: `Cannot answer in ${request.headers.accept}; accepted: application/vnd.api+json, application/json.`,
+      detail: `Cannot respond in ${request.headers.accept}; accepted: application/vnd.api+json, application/json.`,
     });
   return representation;
 }
@@ -891,7 +894,7 @@ function storageUnavailableError(unavailable: { detail: string; retryAfterSecond
   });
 }
 
-/** The session of a request, so that an error answer names its current token (which a handler may have rotated). */
+/** The session of a request, so that an error response names its current token (which a handler may have rotated). */
 const requestSessions = new WeakMap<FastifyRequest, { readonly header: string; readonly token: string }>();
 
 function sendError(meta: InterfaceMeta, error: ApiError, reply: FastifyReply): FastifyReply {

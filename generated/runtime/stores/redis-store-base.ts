@@ -19,7 +19,7 @@ export interface RedisStoreOptions {
   client: RedisScripting;
   /** Prefix of every key the stores write. Default "svcgen:". */
   prefix?: string;
-  /** A call that has not answered by then counts as unreachable: 503 with Retry-After. Default 2000. */
+  /** A call that has not returned by then counts as unreachable: 503 with Retry-After. Default 2000. */
   timeoutMs?: number;
   /** The service's clock: expiry, lockouts and counts go by it. */
   now?: () => number;

@@ -1,7 +1,7 @@
 // The `client` emitter: per interface a typed client class, one method per route, over the
 // runtime's one client (auth flows, GET bodies, json:api decoding, errors). Each route's method and
 // response schemas row are a part, printed from what they are made from (clientMethodView).
-import { isSuccess } from '../../ir/answers.js';
+import { isSuccess } from '../../ir/responses.js';
 import { symbols } from '../../ir/symbols.js';
 import type { AuthSchemeIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, moduleParts, type Emitter } from '../contract.js';
@@ -15,7 +15,7 @@ import {
   literal,
   local,
   member,
-  answerKeyType,
+  responseKeyType,
   newCall,
   object,
   path,
@@ -178,18 +178,18 @@ function clientMethodView(module: ModuleIr, route: RouteIr) {
       files: route.multipart.files.map((part) => pick(part, 'name', 'required')),
       fields: route.multipart.fields.map((part) => pick(part, 'name', 'required', 'values')),
     },
-    // The answer a call resolves to is a file: the first success answer with a body or a file is one.
-    fileAnswer:
+    // The response a call resolves to is a file: the first success response with a body or a file is one.
+    fileResponse:
       route.responses.find((response) => isSuccess(response) && (response.body || response.file))?.file !== undefined,
-    // The call opens an event stream: its success answer is one. Its events are the answer type's members.
+    // The call opens an event stream: its success response is one. Its events are the response type's members.
     eventStatus: route.responses.find((response) => isSuccess(response) && response.events)?.key,
   };
 }
 
-/** What a client with file routes imports: the call that streams them, and the types of its input and answer. */
+/** What a client with file routes imports: the call that streams them, and the types of its input and response. */
 function fileImports(views: readonly ClientMethodView[]): { module: string; names: string[] }[] {
   const uploads = views.some((view) => view.upload);
-  const answers = views.some((view) => view.fileAnswer);
+  const downloads = views.some((view) => view.fileResponse);
   const forms = views.some((view) => view.multipart)
     ? [{ module: 'client/client-multipart', names: ['multipartCall', 'type FilePart'] }]
     : [];
@@ -201,8 +201,8 @@ function fileImports(views: readonly ClientMethodView[]): { module: string; name
         },
       ]
     : [];
-  if (!uploads && !answers) return [...forms, ...events];
-  const types = [...(uploads ? ['type FileUpload'] : []), ...(answers ? ['type DownloadedFile'] : [])];
+  if (!uploads && !downloads) return [...forms, ...events];
+  const types = [...(uploads ? ['type FileUpload'] : []), ...(downloads ? ['type DownloadedFile'] : [])];
   return [{ module: 'client/client-file', names: ['fileCall', ...types] }, ...forms, ...events];
 }
 
@@ -218,7 +218,7 @@ function allItemsMethod(view: ClientMethodView, paging: Paging): ClassMethod {
   const method = clientMethod(view);
   const list = indexed(
     typeRef(`types.${symbols.routeType(view.name, 'Responses')}`),
-    answerKeyType(view.result.keys[0] as string),
+    responseKeyType(view.result.keys[0] as string),
   );
   const item = indexed(list, typeRef('number'));
   return {
@@ -263,10 +263,10 @@ function bodyType(view: ClientMethodView, input: RouteInput['input']): TypeNode 
 function clientMethod(view: ClientMethodView): ClassMethod {
   const eventType =
     view.eventStatus !== undefined &&
-    indexed(typeRef(`types.${symbols.routeType(view.name, 'Responses')}`), answerKeyType(view.eventStatus));
+    indexed(typeRef(`types.${symbols.routeType(view.name, 'Responses')}`), responseKeyType(view.eventStatus));
   const result = eventType
     ? { type: typeRef('EventStream', [eventType]), itemType: undefined }
-    : view.fileAnswer
+    : view.fileResponse
       ? { type: typeRef('DownloadedFile') }
       : clientResult(view.name, view.result);
   const inputType =
@@ -281,7 +281,7 @@ function clientMethod(view: ClientMethodView): ClassMethod {
         )
       : typeRef('Record', [typeRef('string'), typeRef('never')]);
   const inputRequired = view.inputs.some((input) => input.required);
-  const streamed = view.upload || view.fileAnswer || view.multipart || eventType;
+  const streamed = view.upload || view.fileResponse || view.multipart || eventType;
   const helper = eventType ? id('eventStreamCall') : view.multipart ? id('multipartCall') : id('fileCall');
   const core = streamed ? helper : member(path('this.core'), result.itemType ? 'page' : 'call');
   const args = streamed

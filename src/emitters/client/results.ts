@@ -4,8 +4,8 @@
 // type made from it.
 import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr, RouteIr } from '../../ir/types.js';
-import { handlerHeaders, isSuccess } from '../../ir/answers.js';
-import { answerKeyType, indexed, typeLiteral, typeRef, union, type TypeNode } from '../shared/code/ast.js';
+import { handlerHeaders, isSuccess } from '../../ir/responses.js';
+import { responseKeyType, indexed, typeLiteral, typeRef, union, type TypeNode } from '../shared/code/ast.js';
 import { moduleWire } from '../wire/index.js';
 
 export interface ClientResult {
@@ -22,9 +22,9 @@ export type ResultShape = {
   readonly total: boolean;
   /** A success without a body resolves to undefined. */
   readonly orUndefined: boolean;
-  /** The keys of the success answers that declare headers: the call then resolves to `{ status, body, headers }`. */
+  /** The keys of the success responses that declare headers: the call then resolves to `{ status, body, headers }`. */
   readonly headers: string[];
-  /** A success answer declares no headers (its headers are `{}`). */
+  /** A success response declares no headers (its headers are `{}`). */
   readonly someWithoutHeaders: boolean;
 };
 
@@ -60,7 +60,7 @@ export function clientResult(routeName: string, shape: ResultShape): ClientResul
   const body = bodyResult(routeName, shape);
   if (shape.headers.length === 0 || body.itemType) return body;
   const headers = shape.headers.map((key) =>
-    indexed(typeRef(`types.${symbols.routeType(routeName, 'ResponseHeaders')}`), answerKeyType(key)),
+    indexed(typeRef(`types.${symbols.routeType(routeName, 'ResponseHeaders')}`), responseKeyType(key)),
   );
   const members = [
     { name: 'status', type: typeRef('number') },
@@ -80,7 +80,7 @@ export function clientResult(routeName: string, shape: ResultShape): ClientResul
 function bodyResult(routeName: string, shape: ResultShape): ClientResult {
   if (shape.keys.length === 0) return { type: typeRef('void') };
   const bodies = shape.keys.map((key) =>
-    indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), answerKeyType(key)),
+    indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), responseKeyType(key)),
   );
   const first = bodies[0] as TypeNode;
   if (shape.paged) {

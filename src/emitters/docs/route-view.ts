@@ -1,5 +1,5 @@
-// The routes of a page: parameters, body, responses and the errors each can answer with.
-import { answerKey } from '../shared/code/ast.js';
+// The routes of a page: parameters, body, responses and the errors each can respond with.
+import { responseKey } from '../shared/code/ast.js';
 import type { ErrorIr, FileIr, MultipartIr, RouteIr } from '../../ir/types.js';
 import { inline } from './markdown.js';
 import type { ParameterView, ResponseView, RouteErrorView, RouteView } from './page-types.js';
@@ -106,7 +106,7 @@ export function routeView({ module, route, errors, origins }: RouteInput): Route
   };
 }
 
-/** A file body or answer: its bytes, streamed, and the limit of an upload. */
+/** A file body or response: its bytes, streamed, and the limit of an upload. */
 function fileText(file: FileIr): string {
   return `file (${file.mediaTypes.join(', ')}), streamed${file.maxBytes === undefined ? '' : `, at most ${file.maxBytes} bytes`}`;
 }
@@ -125,7 +125,7 @@ function responseView(module: string, response: ResponseSource): ResponseView {
     .filter(Boolean)
     .join(' ');
   return {
-    status: answerKey(response.key),
+    status: responseKey(response.key),
     body: response.file
       ? inline(fileText(response.file))
       : response.events

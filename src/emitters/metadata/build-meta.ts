@@ -10,7 +10,7 @@ import type {
   RouteIr,
   TypeIr,
 } from '../../ir/types.js';
-import { handlerHeaders } from '../../ir/answers.js';
+import { handlerHeaders } from '../../ir/responses.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 import { pick } from '../shared/pick.js';
 import { moduleWire } from '../wire/index.js';
@@ -134,16 +134,16 @@ function recordMeta(module: ModuleIr, record: RecordIr, resourcePath: string | u
 
 /**
  * Per record name, where its records live: named by its get-one route (the first GET …/{param}
- * answering that record). One pass over the routes, not one per record.
+ * responding with that record). One pass over the routes, not one per record.
  */
 function resourcePaths(module: ModuleIr): Map<string, string> {
   const paths = new Map<string, string>();
   for (const candidate of module.routes) {
     if (candidate.method !== 'GET' || candidate.pathParams.length !== 1) continue;
     if (!/\/\{[^}]+\}$/.test(candidate.fullPath)) continue;
-    const answer = localRecordOf(module, candidate.responses.find((response) => response.status === 200)?.body);
-    if (answer && !answer.list && !paths.has(answer.record))
-      paths.set(answer.record, candidate.fullPath.replace(/\/\{[^}]+\}$/, ''));
+    const sent = localRecordOf(module, candidate.responses.find((response) => response.status === 200)?.body);
+    if (sent && !sent.list && !paths.has(sent.record))
+      paths.set(sent.record, candidate.fullPath.replace(/\/\{[^}]+\}$/, ''));
   }
   return paths;
 }
@@ -217,7 +217,7 @@ function responseMeta(module: ModuleIr, response: ResponseIr): Json {
   });
 }
 
-/** The headers a handler sets on a plain answer (not a file or event stream): all declared but Location. */
+/** The headers a handler sets on a plain response (not a file or event stream): all declared but Location. */
 function handlerHeadersMeta(response: ResponseIr): Json | undefined {
   const headers = handlerHeaders(response);
   return headers.length > 0

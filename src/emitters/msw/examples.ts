@@ -1,4 +1,4 @@
-// Deterministic example values for mock answers: each satisfies its type's constraints (formats,
+// Deterministic example values for mock responses: each satisfies its type's constraints (formats,
 // patterns, lengths, ranges, item counts, enums), and records refer to each other by the ids of
 // their examples (a foreign key holds the first example of the related record). No randomness:
 // the same definitions give the same examples. The first example of each kind is the definitions'
@@ -9,7 +9,7 @@ import { exampleInView, inView } from '../../ir/types.js';
 import { isStringFormat, stringFormat } from '../../ir/formats.js';
 import { patternExample } from '../openapi/pattern-example.js';
 
-/** How many examples of each record a mock list answers. */
+/** How many examples of each record a mock list holds. */
 export const EXAMPLES_PER_RECORD = 3;
 
 /** Records nested deeper than this are left out where optional (a record may contain itself). */
@@ -74,7 +74,7 @@ export class ExampleValues {
   #field(record: RecordIr, field: FieldIr, index: number, depth: number): unknown {
     if (index === 0 && field.example !== undefined) return field.example.value;
     if (field.default !== undefined) return field.default;
-    // Related records are reached through their own routes; the answer names them by foreign key.
+    // Related records are reached through their own routes; the response names them by foreign key.
     if (field.relation !== undefined)
       return field.required ? this.value(field.type, 0, field.name, MAX_DEPTH + 1) : undefined;
     const nested = field.type.kind === 'record' || field.type.kind === 'list' || field.type.kind === 'map';

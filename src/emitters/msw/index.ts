@@ -1,14 +1,14 @@
-// The `msw` emitter (opt-in): per interface Mock Service Worker v2 handlers that answer like the
+// The `msw` emitter (opt-in): per interface Mock Service Worker v2 handlers that respond like the
 // generated server, from deterministic example records (examples.ts), for front-end tests without
 // a server. Each route's default result is what a server handler would return; the runtime's
 // renderers put it in the interface's wire style. The file is written as text and formatted.
-import { answerKey } from '../shared/code/ast.js';
+import { responseKey } from '../shared/code/ast.js';
 import { pascalCase } from '../../ir/names.js';
 import { symbols } from '../../ir/symbols.js';
 import type { Ir, ModuleIr, RouteIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.js';
 import { handlerResultShape, mainResponse } from '../server/handler-types.js';
-import { handlerHeaders } from '../../ir/answers.js';
+import { handlerHeaders } from '../../ir/responses.js';
 import { EXAMPLES_PER_RECORD, ExampleValues } from './examples.js';
 import { moduleWire } from '../wire/index.js';
 
@@ -31,7 +31,7 @@ function emitMocks(ir: Ir, module: ModuleIr): GeneratedFile {
 ${counted ? "import type { ListResult } from '../runtime/server/responses.js';\n" : ''}import { ${meta}, ${routes} } from './metadata.js';
 import type * as types from './types.js';
 
-/** What each route's mock answers by default: what a server handler would return, before any envelope. */
+/** What each route's mock sends by default: what a server handler would return, before any envelope. */
 export interface ${api}MockResults {
 ${rows.map((row) => `  ${row.name}: ${row.type};`).join('\n')}
 }
@@ -42,12 +42,12 @@ ${rows.map((row) => `  ${row.name}: ${row.value},`).join('\n')}
 };
 
 /**
- * Per route, a handler with the default answer, or with a resolver's: \`handlers.listBooks(() => ({ items: [], total: 0 }))\`.
- * A resolver may throw an ApiError (NotFound, Validation, ...) to answer the interface's error shape.
+ * Per route, a handler with the default response, or with a resolver's: \`handlers.listBooks(() => ({ items: [], total: 0 }))\`.
+ * A resolver may throw an ApiError (NotFound, Validation, ...) to respond with the interface's error shape.
  */
 export const handlers = mockHandlers({ meta: ${meta}, routes: ${routes}, results${handIn ? `, jsonApi: ${handIn.value}` : ''} });
 
-/** Every route's handler with its default answer${oauth ? ' (and a token endpoint issuing mock tokens)' : ''}: \`setupServer(...defaultHandlers)\` or \`setupWorker(...defaultHandlers)\`. */
+/** Every route's handler with its default response${oauth ? ' (and a token endpoint issuing mock tokens)' : ''}: \`setupServer(...defaultHandlers)\` or \`setupWorker(...defaultHandlers)\`. */
 export const defaultHandlers = [${oauth ? `...mockTokenEndpoints(${meta}), ` : ''}...Object.values(handlers).map((handler) => handler())];
 `;
   return { path: `${module.name}/msw.ts`, content: text, source: module.sourceFile, format: true };
@@ -66,15 +66,19 @@ function routeRow(module: ModuleIr, route: RouteIr, examples: ExampleValues) {
   if (response?.events) {
     // One example of each event, in the order they are declared.
     const events = response.events.events.map((event) => ({ event: event.name, data: examples.value(event.type, 0) }));
-    return { name, type: `MockEvents<${answerType(route, 'Responses', response.key)}>`, value: JSON.stringify(events) };
+    return {
+      name,
+      type: `MockEvents<${routeResponseType(route, 'Responses', response.key)}>`,
+      value: JSON.stringify(events),
+    };
   }
   const row = { name, ...bodyRow(module, route, examples) };
-  const answer = shape.headers === undefined ? undefined : route.responses.find((one) => one.key === shape.headers);
-  if (!answer) return row;
-  // As a handler answers `{ body, headers }`: an example of every declared header.
-  const headersType = answerType(route, 'ResponseHeaders', answer.key);
+  const declaring = shape.headers === undefined ? undefined : route.responses.find((one) => one.key === shape.headers);
+  if (!declaring) return row;
+  // As a handler returns `{ body, headers }`: an example of every declared header.
+  const headersType = routeResponseType(route, 'ResponseHeaders', declaring.key);
   const headers = JSON.stringify(
-    Object.fromEntries(handlerHeaders(answer).map((header) => [header.name, examples.value(header.type, 0)])),
+    Object.fromEntries(handlerHeaders(declaring).map((header) => [header.name, examples.value(header.type, 0)])),
   );
   return row.type === 'void'
     ? { name, type: `{ headers: ${headersType} }`, value: `{ headers: ${headers} }` }
@@ -85,17 +89,17 @@ function routeRow(module: ModuleIr, route: RouteIr, examples: ExampleValues) {
       };
 }
 
-/** `types.<Route>Responses[200]`: a route's type of one answer. */
-function answerType(route: RouteIr, part: 'Responses' | 'ResponseHeaders', key: string): string {
-  return `types.${symbols.routeType(route.name, part)}[${JSON.stringify(answerKey(key))}]`;
+/** `types.<Route>Responses[200]`: a route's type of one response. */
+function routeResponseType(route: RouteIr, part: 'Responses' | 'ResponseHeaders', key: string): string {
+  return `types.${symbols.routeType(route.name, part)}[${JSON.stringify(responseKey(key))}]`;
 }
 
-/** The type and example value of a plain answer's body: a record, a list (with its total) or none. */
+/** The type and example value of a plain response's body: a record, a list (with its total) or none. */
 function bodyRow(module: ModuleIr, route: RouteIr, examples: ExampleValues): { type: string; value: string } {
   const shape = handlerResultShape(module, route);
   const body = mainResponse(route)?.body;
   if (shape.status === null || body === undefined) return { type: 'void', value: 'undefined' };
-  const responseType = answerType(route, 'Responses', shape.status);
+  const responseType = routeResponseType(route, 'Responses', shape.status);
   if (!shape.counted) return { type: responseType, value: JSON.stringify(examples.value(body, 0)) };
   const itemType = body.kind === 'list' ? body.items : body;
   const items = Array.from({ length: EXAMPLES_PER_RECORD }, (_, index) => examples.value(itemType, index));

@@ -32,7 +32,7 @@ export function errorResponses(
     if (!error) continue; // the IR builder reports unknown names (SVC211)
     byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
   }
-  // A status the route answers itself (an imported 4xx answer) keeps its own body.
+  // A status the route responds with itself (an imported 4xx response) keeps its own body.
   const listed = new Set([...byStatus.keys(), ...route.responses.map((response) => response.status)]);
   for (const error of runtimeErrors(module, route)) {
     const same = byStatus.get(error.status) ?? [];
@@ -82,7 +82,7 @@ function errorContent(iface: InterfaceIr, errors: readonly ErrorIr[], components
 }
 
 /**
- * What the common placeholders of error messages stand for in an example: mocks answer examples
+ * What the common placeholders of error messages stand for in an example: mocks send examples
  * as they are, so an example shows a message as a client would get it, never "{reason}".
  */
 const PLACEHOLDER_EXAMPLES: Readonly<Record<string, string>> = {

@@ -1,4 +1,4 @@
-// An event stream answer: text/event-stream. The document is OpenAPI 3.1, whose Media Type Object takes no
+// An event stream response: text/event-stream. The document is OpenAPI 3.1, whose Media Type Object takes no
 // `itemSchema` (3.2's), so the schema of one event goes in `x-itemSchema`, written exactly as 3.2's itemSchema
 // (event, data as JSON text with its contentSchema, id): a 3.2 document is the same with the x- dropped, and
 // 3.1 validators and readers see a string body. docs/ecosystem.md says which tools read what.

@@ -1,5 +1,5 @@
 // `includes` on an api-alias interface: every route takes it, and it keeps only the listed fields of
-// the answer's objects with a given apiAlias. So each route documents the parameter, and each answer
+// the response's objects with a given apiAlias. So each route documents the parameter, and each response
 // that holds such objects is described twice: as the record in full, or as includes may filter it.
 import type { InterfaceIr, RouteIr, TypeIr } from '../../ir/types.js';
 import { INCLUDES_MEMBER } from '../../runtime/wire/api-alias/wire-api-alias.js';
@@ -33,7 +33,7 @@ export function includesParameters(
       in: 'query',
       required: false,
       description:
-        "Keeps only the listed fields of the answer's objects with that apiAlias (apiAlias itself stays): " +
+        "Keeps only the listed fields of the response's objects with that apiAlias (apiAlias itself stays): " +
         `the map as JSON text (includes={"<apiAlias>":["<field>"]}); the bracket spelling includes[<apiAlias>][]=<field> is read too.${getBody}`,
       // A map of lists has no deepObject form OpenAPI defines: JSON text, as every other such value.
       ...jsonText(INCLUDES_SCHEMA, undefined, options),
@@ -42,14 +42,18 @@ export function includesParameters(
 }
 
 /**
- * An api-alias answer: the record in full, or (when it holds objects with an apiAlias) as includes may have filtered
+ * An api-alias response: the record in full, or (when it holds objects with an apiAlias) as includes may have filtered
  * it.
  */
-export function includesAnswer(body: TypeIr, ctx: SchemaContext, schemaOf: (view: SchemaContext) => Schema): Schema {
+export function includesResponseSchema(
+  body: TypeIr,
+  ctx: SchemaContext,
+  schemaOf: (view: SchemaContext) => Schema,
+): Schema {
   const full = schemaOf(ctx);
   if (!reachesApiAlias(body, ctx.components)) return full;
   return {
-    description: "The answer in full, or as the request's includes filtered it.",
+    description: "The response in full, or as the request's includes filtered it.",
     anyOf: [full, schemaOf({ ...ctx, filtered: true })],
   };
 }

@@ -22,7 +22,7 @@ import { originMark, paragraphs, sortedObject, type Schema, type SchemaObject } 
 export interface SchemaContext {
   readonly components: Components;
   readonly direction: Direction;
-  /** An answer `includes` may have filtered: on objects with an apiAlias only apiAlias is sure to be present. */
+  /** A response `includes` may have filtered: on objects with an apiAlias only apiAlias is sure to be present. */
   readonly filtered?: boolean;
 }
 
@@ -256,7 +256,7 @@ function standsAlone(type: TypeIr): boolean {
 function recordRef(type: RecordType, ctx: SchemaContext): Schema {
   const key = type.record;
   const record = ctx.components.record(key);
-  // An answer includes may have filtered has its own schema where the record reaches an apiAlias.
+  // A response includes may have filtered has its own schema where the record reaches an apiAlias.
   const filtered = ctx.filtered === true && reachesApiAlias(type, ctx.components);
   const input = !filtered && ctx.direction === 'write' && record.fields.some((field) => hasCoercion(field.type));
   const suffix = filtered ? 'Filtered' : input ? 'Input' : '';
@@ -307,7 +307,7 @@ function recordSchema(record: RecordIr, ctx: SchemaContext): SchemaObject {
   };
 }
 
-/** A record's example as this schema describes it: with its apiAlias where answers carry one. */
+/** A record's example as this schema describes it: with its apiAlias where responses carry one. */
 function recordExample(record: RecordIr, ctx: SchemaContext): unknown {
   const example = record.example?.value;
   if (example === undefined || record.apiAlias === undefined || ctx.direction !== 'read') return example;
@@ -358,7 +358,7 @@ function recordViewSchema(type: RecordType, ctx: SchemaContext): SchemaObject {
   };
 }
 
-/** Whether `includes` may leave out the record's fields: it has an apiAlias, in an answer includes filters. */
+/** Whether `includes` may leave out the record's fields: it has an apiAlias, in a response includes filters. */
 function filteredAway(record: RecordIr, ctx: SchemaContext): boolean {
   return ctx.filtered === true && record.apiAlias !== undefined;
 }

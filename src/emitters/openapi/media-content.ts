@@ -1,4 +1,4 @@
-// The content of bodies and answers that are not JSON: a file's bytes, one entry per media type it may have.
+// The content of bodies and responses that are not JSON: a file's bytes, one entry per media type it may have.
 // `type: string, format: binary` is what code generators and Swagger UI read as a file (a file picker, a
 // Blob); a 3.1 reader takes it as any string of bytes.
 import type { FileIr, MultipartIr } from '../../ir/types.js';
@@ -41,10 +41,10 @@ export function multipartContent(multipart: MultipartIr): Content {
 export function multipartLimits(multipart: MultipartIr): string | undefined {
   const limited = multipart.files.filter((part) => part.maxBytes !== undefined);
   if (limited.length === 0) return undefined;
-  return `${limited.map((part) => `${part.name}: at most ${part.maxBytes} bytes`).join('; ')}; more is answered 413.`;
+  return `${limited.map((part) => `${part.name}: at most ${part.maxBytes} bytes`).join('; ')}; more gets a 413.`;
 }
 
 /** What a file body's description says beside the definition's own: its limit. */
 export function fileLimit(file: FileIr): string | undefined {
-  return file.maxBytes === undefined ? undefined : `At most ${file.maxBytes} bytes; more is answered 413.`;
+  return file.maxBytes === undefined ? undefined : `At most ${file.maxBytes} bytes; more gets a 413.`;
 }

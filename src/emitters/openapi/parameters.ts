@@ -36,7 +36,7 @@ function idempotencyKeyParameter(route: RouteIr): ParameterObject[] {
   const name = route.idempotencyKey;
   if (name === undefined || route.headers.some((param) => param.name.toLowerCase() === name)) return [];
   const description =
-    'Names one attempt of this request (a UUID): a repeat with the same key is answered with the first answer, not applied again. The generated client fills it and reuses it on every retry.';
+    'Names one attempt of this request (a UUID): a repeat with the same key gets the first response and is not applied again. The generated client fills it and reuses it on every retry.';
   return [
     { name, in: 'header', required: false, description, schema: { type: 'string', minLength: 1, maxLength: 255 } },
   ];

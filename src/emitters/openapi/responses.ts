@@ -64,7 +64,7 @@ function successResponse(
     : response.events
       ? eventStreamContent(response.events, components)
       : successContent(module.interface as InterfaceIr, response, components);
-  const when = response.when && `Answered when the query parameter ${response.when} is true.`;
+  const when = response.when && `Sent when the query parameter ${response.when} is true.`;
   return {
     description:
       paragraphs(response.description, response.file?.description, when) ??

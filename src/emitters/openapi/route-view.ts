@@ -24,7 +24,7 @@ export interface RouteSettings {
   readonly module: string;
   readonly interface: InterfaceIr;
   /**
-   * The module's whole error catalog: the route's own entries, and those the runtime answers the route with on its own
+   * The module's whole error catalog: the route's own entries, and those the runtime sends for the route on its own
    * (an `unauthorized` entry the route does not list, say).
    */
   readonly errors: readonly ErrorIr[];

@@ -42,7 +42,7 @@ export function runtimeErrorKinds(module: ModuleIr, route: RouteIr): ErrorKind[]
   return kinds.filter((kind): kind is ErrorKind => kind !== false);
 }
 
-/** The catalog entry the runtime answers each of those kinds with, or its default entry. */
+/** The catalog entry the runtime sends for each of those kinds, or its default entry. */
 export function runtimeErrors(module: ModuleIr, route: RouteIr): ErrorIr[] {
   return runtimeErrorKinds(module, route).map(
     (kind) =>

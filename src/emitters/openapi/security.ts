@@ -120,7 +120,7 @@ export function authParameters(module: ModuleIr, route: RouteIr): ReferenceObjec
   return session ? [{ $ref: `#/components/parameters/${pascalCase(session.header)}` }] : [];
 }
 
-/** Response headers that auth adds: the session's token on every answer but a refused key, the challenge on a 401. */
+/** Response headers that auth adds: the session's token on every response but a refused key, the challenge on a 401. */
 export function authResponseHeaders(
   module: ModuleIr,
   route: RouteIr,

@@ -106,7 +106,7 @@ export function clientAuthenticationText(scheme: OAuthSchemeIr): string {
   const how =
     scheme.clientAuthentication.description ??
     'Client authentication: HTTP Basic (client_secret_basic, id and secret form-urlencoded) or client_id and client_secret in the body (client_secret_post), never both.';
-  return `${how} A failed client authentication answers 401 invalid_client with WWW-Authenticate: ${basicChallenge(scheme)}.`;
+  return `${how} A failed client authentication gets 401 invalid_client with WWW-Authenticate: ${basicChallenge(scheme)}.`;
 }
 
 function basicChallenge(scheme: OAuthSchemeIr): string {

@@ -1,9 +1,17 @@
 // What a handler returns for a route: the body of its main success response, before any envelope, and the headers
-// that answer declares (`{ body, headers }`) where it declares any but Location.
+// that response declares (`{ body, headers }`) where it declares any but Location.
 import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr, ResponseIr, RouteIr } from '../../ir/types.js';
-import { handlerHeaders, isSuccess } from '../../ir/answers.js';
-import { answerKeyType, indexed, stringType, typeLiteral, typeRef, union, type TypeNode } from '../shared/code/ast.js';
+import { handlerHeaders, isSuccess } from '../../ir/responses.js';
+import {
+  responseKeyType,
+  indexed,
+  stringType,
+  typeLiteral,
+  typeRef,
+  union,
+  type TypeNode,
+} from '../shared/code/ast.js';
 import { moduleWire } from '../wire/index.js';
 
 /** The success response a handler produces: the one selected by a query flag, else the first with a body or file. */
@@ -19,22 +27,22 @@ export function mainResponse(route: RouteIr): ResponseIr | undefined {
  * response with a body, if any, and whether it is a ListResult (items and a total).
  */
 type ResultShape = {
-  /** The answer's key (200, 2XX). */
+  /** The response's key (200, 2XX). */
   readonly status: string | null;
   readonly counted: boolean;
-  /** A file answer's media types. */
+  /** A file response's media types. */
   readonly file?: readonly string[];
-  /** The answer is an event stream. */
+  /** The response is an event stream. */
   readonly events?: boolean;
-  /** The key of the answer whose declared headers the handler sets (`{ body, headers }`). */
+  /** The key of the response whose declared headers the handler sets (`{ body, headers }`). */
   readonly headers?: string;
 };
 
 export function handlerResultShape(module: ModuleIr, route: RouteIr): ResultShape {
   const shape = bodyShape(module, route);
-  // An answer without a body is the first success the runtime selects for it.
-  const answer = mainResponse(route) ?? route.responses.find(isSuccess);
-  return answer && handlerHeaders(answer).length > 0 ? { ...shape, headers: answer.key } : shape;
+  // A response without a body is the first success the runtime selects for it.
+  const main = mainResponse(route) ?? route.responses.find(isSuccess);
+  return main && handlerHeaders(main).length > 0 ? { ...shape, headers: main.key } : shape;
 }
 
 function bodyShape(module: ModuleIr, route: RouteIr): ResultShape {
@@ -55,16 +63,16 @@ export function handlerResultType(routeName: string, shape: ResultShape): TypeNo
   if (shape.headers === undefined) return body;
   const headers = {
     name: 'headers',
-    type: indexed(typeRef(`types.${symbols.routeType(routeName, 'ResponseHeaders')}`), answerKeyType(shape.headers)),
+    type: indexed(typeRef(`types.${symbols.routeType(routeName, 'ResponseHeaders')}`), responseKeyType(shape.headers)),
   };
   return typeLiteral(shape.status === null ? [headers] : [{ name: 'body', type: body }, headers]);
 }
 
 function bodyType(routeName: string, shape: ResultShape): TypeNode {
   if (shape.status === null) return typeRef('void');
-  if (shape.file) return typeRef('FileAnswer', [union(shape.file.map(stringType))]);
-  const body = indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), answerKeyType(shape.status));
-  if (shape.events) return typeRef('EventStreamAnswer', [body]);
+  if (shape.file) return typeRef('FileResponse', [union(shape.file.map(stringType))]);
+  const body = indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), responseKeyType(shape.status));
+  if (shape.events) return typeRef('EventStreamResponse', [body]);
   return shape.counted ? typeRef('ListResult', [indexed(body, typeRef('number'))]) : body;
 }
 

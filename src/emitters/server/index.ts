@@ -180,14 +180,14 @@ function serverStatements(
         option(
           'cors',
           typeRef('CorsOptions'),
-          "Answers cross-origin calls from these origins' pages (browsers); default none.",
+          "Allows cross-origin calls from these origins' pages (browsers); default none.",
         ),
         ...(keyed
           ? [
               option(
                 'idempotency',
                 typeRef('IdempotencyOptions'),
-                'Where answers to idempotency keys are kept, and how long (default: in memory, 24 hours).',
+                'Where responses to idempotency keys are kept, and how long (default: in memory, 24 hours).',
               ),
             ]
           : []),
@@ -227,7 +227,7 @@ function serverStatements(
   ];
 }
 
-/** The runtime modules of the streamed bodies and answers the API uses, and the value each gives the plugin. */
+/** The runtime modules of the streamed bodies and responses the API uses, and the value each gives the plugin. */
 function streamedMedia(module: ModuleIr): { module: string; value: string }[] {
   const files = module.routes.some((route) => route.upload || route.responses.some((response) => response.file));
   const forms = module.routes.some((route) => route.multipart);
@@ -242,15 +242,15 @@ function streamedMedia(module: ModuleIr): { module: string; value: string }[] {
 /** What the generated server imports for them: the media values, and the types its handlers take and give. */
 function mediaImports(module: ModuleIr): { module: string; names: string[] }[] {
   const uploads = module.routes.some((route) => route.upload);
-  const answers = module.routes.some((route) => route.responses.some((response) => response.file));
+  const files = module.routes.some((route) => route.responses.some((response) => response.file));
   return [
     ...streamedMedia(module).map(({ module, value }) => ({
       module,
       names: [
         value,
-        ...(module === 'server/octet-stream' && answers ? ['type FileAnswer'] : []),
+        ...(module === 'server/octet-stream' && files ? ['type FileResponse'] : []),
         ...(module === 'server/multipart' ? ['type MultipartBody'] : []),
-        ...(module === 'server/event-stream' ? ['type EventStreamAnswer'] : []),
+        ...(module === 'server/event-stream' ? ['type EventStreamResponse'] : []),
       ],
     })),
     ...(uploads ? [{ module: 'server/uploaded-file', names: ['type UploadedFile'] }] : []),

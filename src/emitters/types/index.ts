@@ -13,7 +13,7 @@ import {
   type PropertySignature,
   type TopLevel,
   type TypeNode,
-  answerKey,
+  responseKey,
 } from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { symbols, type RoutePart } from '../../ir/symbols.js';
@@ -22,7 +22,7 @@ import { pick } from '../shared/pick.js';
 import { PARAMETER_GROUPS } from '../shared/route-inputs.js';
 import { typeExpression } from './type-expression.js';
 import { withDeprecation } from '../shared/doc-text.js';
-import { handlerHeaders } from '../../ir/answers.js';
+import { handlerHeaders } from '../../ir/responses.js';
 
 export const typesEmitter: Emitter = {
   name: 'types',
@@ -63,7 +63,7 @@ interface MemberView {
   readonly type: TypeIr | undefined;
   readonly optional: boolean;
   readonly description: string | undefined;
-  /** An event stream answer: its member is the union of its events. */
+  /** An event stream response: its member is the union of its events. */
   readonly events?: EventStreamIr | undefined;
 }
 
@@ -98,14 +98,14 @@ function routeView(route: RouteIr) {
     responseHeaders: route.responses
       .filter((response) => handlerHeaders(response).length > 0)
       .map((response) => ({
-        key: answerKey(response.key),
+        key: responseKey(response.key),
         headers: handlerHeaders(response).map((param): MemberView => ({
           ...pick(param, 'name', 'type', 'description'),
           optional: !param.required,
         })),
       })),
     responses: route.responses.map((response): MemberView => ({
-      name: answerKey(response.key),
+      name: responseKey(response.key),
       type: response.body,
       optional: false,
       description: response.description,
@@ -167,7 +167,7 @@ function routeTypes(route: RouteView): TopLevel[] {
     exported({ kind: 'interface', name: name('Responses'), members: route.responses.map(memberSignature) }, route.docs),
   );
   if (route.responseHeaders.length > 0) {
-    // The headers a handler sets and a client reads, by answer: all declared but Location, which the runtime fills.
+    // The headers a handler sets and a client reads, by response: all declared but Location, which the runtime fills.
     const members = route.responseHeaders.map(({ key, headers }) => ({
       name: key,
       type: typeLiteral(headers.map(memberSignature)),

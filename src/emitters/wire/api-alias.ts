@@ -1,6 +1,6 @@
 // The api-alias style as the emitters describe it: the records themselves, each object carrying its
 // apiAlias, and the fields `includes` may keep (openapi/includes.ts).
-import { includesAnswer } from '../openapi/includes.js';
+import { includesResponseSchema } from '../openapi/includes.js';
 import { plainBody } from '../openapi/plain-body.js';
 import { JSON_MEDIA } from '../openapi/types.js';
 import type { EmitterWire } from './index.js';
@@ -14,6 +14,6 @@ export const apiAliasEmitterWire: EmitterWire = {
   stringIds: false,
   envelopedContent: (body, response, ctx) =>
     body
-      ? { [JSON_MEDIA]: { schema: includesAnswer(body, ctx, (view) => plainBody(body, response.total, view)) } }
+      ? { [JSON_MEDIA]: { schema: includesResponseSchema(body, ctx, (view) => plainBody(body, response.total, view)) } }
       : undefined,
 };

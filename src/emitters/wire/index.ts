@@ -1,4 +1,4 @@
-// The wire styles as the emitters see them, one module each: how an interface style's answers and an
+// The wire styles as the emitters see them, one module each: how an interface style's responses and an
 // error style's bodies are described in OpenAPI and the docs, and what a generated server and client
 // import for it. What the runtime and the emitters both read (Accept, negotiation, includes, counted
 // lists) is the runtime's style module (runtime/wire/wire-styles.ts, runtime/wire/wire-error-styles.ts), looked up by
@@ -17,19 +17,19 @@ import { successEnvelopeEmitterWire } from './success-envelope.js';
 import { successFalseEmitterWire } from './success-false.js';
 
 export interface EmitterWire {
-  /** The docs page's line on how answers look. */
+  /** The docs page's line on how responses look. */
   readonly docs: string;
-  /** The OpenAPI info description's paragraph on the answers' representations. */
+  /** The OpenAPI info description's paragraph on the responses' representations. */
   readonly openApiNote: string | undefined;
   /** What a generated server (and mock) hands the runtime as `jsonApi` to render the style's documents. */
   readonly serverHandIn: HandedIn | undefined;
   /** What a generated client hands the runtime as `jsonApi` to read them. */
   readonly clientHandIn: HandedIn | undefined;
-  /** Whether a generated client's list answer is a Page that fetches the pages after it. */
+  /** Whether a generated client's list response is a Page that fetches the pages after it. */
   readonly pagesLists: boolean;
   /** Whether ids travel as strings, which a client turns back into numbers where the record's id is one. */
   readonly stringIds: boolean;
-  /** The OpenAPI content of an enveloped success answer; undefined for none. */
+  /** The OpenAPI content of an enveloped success response; undefined for none. */
   envelopedContent(body: TypeIr | undefined, response: ResponseIr, ctx: SchemaContext): Content | undefined;
 }
 

@@ -11,7 +11,7 @@ import type { EmitterWire } from './index.js';
 export const jsonApiEmitterWire: EmitterWire = {
   docs: 'json:api documents (application/vnd.api+json) by default; with Accept: application/json, plain JSON: {total, data, aggregations} for lists and {data} for one record. Any other Accept is a 406.',
   openApiNote:
-    'Answers are json:api documents (application/vnd.api+json) when the Accept header is absent, */* or application/vnd.api+json, plain JSON for application/json, and 406 for any other Accept.',
+    'Responses are json:api documents (application/vnd.api+json) when the Accept header is absent, */* or application/vnd.api+json, plain JSON for application/json, and 406 for any other Accept.',
   serverHandIn: { module: 'wire/jsonapi/jsonapi', value: 'renderJsonApi' },
   clientHandIn: { module: 'wire/jsonapi/jsonapi-decode', value: 'decodeDocument' },
   pagesLists: true,
@@ -34,7 +34,7 @@ const AGGREGATIONS: SchemaObject = {
 
 /**
  * The document of a record or a list of records as a named schema (ProductListDocument,
- * ProductPlainDocument, …), so routes that answer the same share it; other bodies stay inline.
+ * ProductPlainDocument, …), so routes that respond the same share it; other bodies stay inline.
  */
 function namedDocument(
   format: 'json:api' | 'plain',
@@ -227,7 +227,7 @@ function listLinks(components: Components): Schema {
   return components.define('schemas', { owner: 'jsonapi:list-links', preferred: 'JsonApiListLinks' }, () => ({
     type: 'object',
     description:
-      'URLs of this answer; when the request named a page (limit and page), of result pages too, <path>?limit=L&page=P: first and last, prev on pages after the first, next when a further page exists.',
+      'URLs of this response; when the request named a page (limit and page), of result pages too, <path>?limit=L&page=P: first and last, prev on pages after the first, next when a further page exists.',
     properties: { first: URI, last: URI, next: URI, prev: URI, self: URI },
     required: ['self'],
   }));

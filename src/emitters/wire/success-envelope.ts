@@ -1,5 +1,5 @@
 // The success-envelope style as the emitters describe it: {success: true, data, total?} around every
-// answer, {success: true} for one without data (a 204 has no body at all).
+// response, {success: true} for one without data (a 204 has no body at all).
 import type { TypeIr } from '../../ir/types.js';
 import { typeSchema, type SchemaContext } from '../openapi/json-schema.js';
 import { TOTAL } from '../openapi/plain-body.js';
@@ -7,7 +7,7 @@ import { JSON_MEDIA, sortedObject, type Schema, type SchemaObject } from '../ope
 import type { EmitterWire } from './index.js';
 
 export const successEnvelopeEmitterWire: EmitterWire = {
-  docs: '{success: true, data} around every answer; lists add total.',
+  docs: '{success: true, data} around every response; lists add total.',
   openApiNote: undefined,
   serverHandIn: undefined,
   clientHandIn: undefined,

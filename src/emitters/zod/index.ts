@@ -30,7 +30,7 @@ import {
   type Expr,
   type ObjectMember,
   type TypeNode,
-  answerKey,
+  responseKey,
 } from '../shared/code/ast.js';
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { recordImports, referencedRecords, runtimeImports, typesOfRoute } from '../shared/imports.js';
@@ -246,7 +246,7 @@ function routeSchemas(route: RouteView, records: RecordLookup): SchemaConstant[]
     });
   const responses = route.responses.map((response) =>
     property(
-      answerKey(response.key),
+      responseKey(response.key),
       response.events
         ? eventSchema(response.events, records)
         : response.body

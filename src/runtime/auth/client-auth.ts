@@ -57,7 +57,7 @@ export interface ClientAuthContext {
   readonly baseUrl: string;
   readonly fetch: FetchLike | undefined;
   readonly timeoutMs: number | undefined;
-  /** The longest answer read, token answers included. */
+  /** The longest response read, token responses included. */
   readonly maxResponseBytes: number;
   readonly now: (() => number) | undefined;
 }

@@ -1,5 +1,5 @@
 // Credential checks a handler performs itself (e.g. a Store API customer login) go through the same
-// throttle as the runtime's own: per account and client address, answered with 429 and Retry-After
+// throttle as the runtime's own: per account and client address, refused with 429 and Retry-After
 // in the interface's error shape.
 import { ApiError } from '../core/errors.js';
 import type { MaybePromise } from '../stores/stores.js';

@@ -1,5 +1,5 @@
 // Errors a generated client throws: the API said no (ApiClientError, with what it said), the
-// request never got an answer (NetworkError, TimeoutError), the answer could not be read
+// request never got a response (NetworkError, TimeoutError), the response could not be read
 // (UnreadableResponseError) or was larger than the client takes (ResponseTooLargeError), the service
 // redirected somewhere the client will not follow (RedirectError), or the call was refused before
 // anything was sent (RequestNotSentError). Callers can tell them apart. None of them carries a credential.
@@ -44,7 +44,7 @@ export class NetworkError extends Error {
 
 export class TimeoutError extends NetworkError {
   constructor(milliseconds: number) {
-    super(`no answer within ${milliseconds} ms`);
+    super(`no response within ${milliseconds} ms`);
     this.name = 'TimeoutError';
   }
 }
@@ -53,7 +53,7 @@ export class TimeoutError extends NetworkError {
 export type RedirectRefusal = 'cross-origin' | 'too-many' | 'bad-location' | 'hidden';
 
 /**
- * The service answered with a redirect the client does not follow: to another origin (credentials,
+ * The service responded with a redirect the client does not follow: to another origin (credentials,
  * tokens and bodies never leave the service's origin), one too many, or one it cannot read.
  */
 export class RedirectError extends Error {
@@ -118,14 +118,14 @@ const REQUEST_REFUSALS: Readonly<Record<RequestRefusal, (subject: string) => str
   'dot-segment': (name) => `path parameter "${name}" is "." or "..", which would name another path`,
 };
 
-/** An answer longer than the client's maxResponseBytes: reading stopped there and the connection was dropped. */
+/** A response longer than the client's maxResponseBytes: reading stopped there and the connection was dropped. */
 export class ResponseTooLargeError extends Error {
   readonly status: number;
   /** The limit in bytes (maxResponseBytes). */
   readonly limit: number;
 
   constructor(status: number, limit: number) {
-    super(`the HTTP ${status} answer is longer than maxResponseBytes (${limit} bytes)`);
+    super(`the HTTP ${status} response is longer than maxResponseBytes (${limit} bytes)`);
     this.name = 'ResponseTooLargeError';
     this.status = status;
     this.limit = limit;
@@ -133,7 +133,7 @@ export class ResponseTooLargeError extends Error {
 }
 
 /**
- * A success answer the client cannot read: not JSON, cut short, or not the envelope the interface
+ * A success response the client cannot read: not JSON, cut short, or not the envelope the interface
  * promises. Carries the status and a short excerpt of the body, with the credentials sent removed.
  */
 export class UnreadableResponseError extends Error {
@@ -152,7 +152,7 @@ export class UnreadableResponseError extends Error {
     secrets: readonly string[];
   }) {
     const excerpt = excerptOf(options.text, options.secrets);
-    super(`${options.interfaceName}: unreadable HTTP ${options.status} answer: ${options.problem}: ${excerpt}`);
+    super(`${options.interfaceName}: unreadable HTTP ${options.status} response: ${options.problem}: ${excerpt}`);
     this.name = 'UnreadableResponseError';
     this.interfaceName = options.interfaceName;
     this.status = options.status;

@@ -2,7 +2,7 @@
 // its events come as an async iterator, each checked against the route's schema. A connection that drops
 // mid-stream is opened again with Last-Event-ID, after the server's `retry` (bounded tries in a row); the
 // server ending the stream ends the iteration, and the call's signal aborts it.
-import { declaredAnswer } from '../core/answer-status.js';
+import { declaredResponse } from '../core/response-status.js';
 import type { CallInput, CallOptions, ClientCore } from './client.js';
 import { NetworkError, ResponseValidationError, UnreadableResponseError } from './client-errors.js';
 import type { RouteMeta } from '../core/interface-meta.js';
@@ -31,7 +31,7 @@ export interface WireEvent {
   readonly id: string | undefined;
 }
 
-/** Opens a route's event stream; resolves once the server answers, rejects on an error status. */
+/** Opens a route's event stream; resolves once the server responds, rejects on an error status. */
 export async function eventStreamCall<Event>(
   core: ClientCore,
   route: RouteMeta,
@@ -52,7 +52,7 @@ export async function eventStreamCall<Event>(
   return new ClientEventStream<Event>(core, route, options, open, await open(undefined));
 }
 
-/** A success answer that is not an event stream (a server of another version answering JSON) is refused unread. */
+/** A success response that is not an event stream (a server of another version sending JSON) is refused unread. */
 async function expectEventStream(core: ClientCore, route: RouteMeta, response: Response): Promise<Response> {
   const mediaType = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (mediaType === 'text/event-stream') return response;
@@ -60,7 +60,7 @@ async function expectEventStream(core: ClientCore, route: RouteMeta, response: R
   throw new UnreadableResponseError({
     interfaceName: core.interfaceName,
     status: response.status,
-    problem: `${route.name} answers an event stream (text/event-stream), not ${mediaType ?? 'a body without a media type'}`,
+    problem: `${route.name} responds with an event stream (text/event-stream), not ${mediaType ?? 'a body without a media type'}`,
     text: '',
     secrets: [],
   });
@@ -118,7 +118,7 @@ class ClientEventStream<Event> implements EventStream<Event> {
 
   /** The event checked against the route's schema; an undeclared event (a newer server's) is skipped. */
   private read(status: number, wire: WireEvent): Event | undefined {
-    const declared = declaredAnswer(this.route.responses, status)?.events ?? [];
+    const declared = declaredResponse(this.route.responses, status)?.events ?? [];
     if (!declared.includes(wire.event)) return undefined;
     let data: unknown;
     try {
@@ -127,7 +127,7 @@ class ClientEventStream<Event> implements EventStream<Event> {
       throw new ResponseValidationError(this.route.name, [`event ${wire.event}: the data is not JSON`]);
     }
     const event = { event: wire.event, data, ...(wire.id !== undefined && { id: wire.id }) };
-    const schema = this.core.answerSchema(this.route.name, status);
+    const schema = this.core.responseSchema(this.route.name, status);
     const reading = schema ? readTolerantly(schema, event) : { ok: true as const };
     if (!reading.ok) throw new ResponseValidationError(this.route.name, reading.issues);
     return event as Event;

@@ -1,6 +1,6 @@
 // The client side of files: an upload goes out as it is read (a Blob or File, bytes, a web stream or a Node
-// Readable), and a file answer comes back unread, to be taken as a Blob or as a stream, as the caller asks.
-import { declaredAnswer } from '../core/answer-status.js';
+// Readable), and a file response comes back unread, to be taken as a Blob or as a stream, as the caller asks.
+import { declaredResponse } from '../core/response-status.js';
 import type { CallInput, CallOptions, ClientCore, StreamedRequestBody } from './client.js';
 import { UnreadableResponseError } from './client-errors.js';
 import type { RouteMeta } from '../core/interface-meta.js';
@@ -18,7 +18,7 @@ export type FileUpload =
       readonly name?: string | undefined;
     };
 
-/** A file answer, not yet read: take it once, as a Blob or as a stream. */
+/** A file response, not yet read: take it once, as a Blob or as a stream. */
 export interface DownloadedFile {
   readonly mediaType: string;
   /** The file name of Content-Disposition, if the service sent one. */
@@ -48,7 +48,7 @@ export function fileParts(
   };
 }
 
-/** Calls a route whose body is a file upload, or whose answer is a file, or both. */
+/** Calls a route whose body is a file upload, or whose response is a file, or both. */
 export async function fileCall<T = unknown>(
   core: ClientCore,
   route: RouteMeta,
@@ -58,21 +58,21 @@ export async function fileCall<T = unknown>(
   // An optional upload left out goes as no body at all, without a Content-Type.
   const body = route.upload && input.body !== undefined ? uploadBody(route, input.body as FileUpload) : undefined;
   const files = route.responses.filter((response) => response.file);
-  // A file answer's media types, then JSON for the others (error answers included).
+  // A file response's media types, then JSON for the others (error responses included).
   const accept =
     files.length > 0
       ? [...new Set(files.flatMap((file) => file.file?.mediaTypes ?? [])), 'application/json;q=0.5'].join(', ')
       : undefined;
   const response = await core.exchange(route.name, input, options, { body, accept });
-  const declared = declaredAnswer(route.responses, response.status);
-  if (!declared?.file) return (await core.decodeAnswer(route.name, input, options, response)) as T;
+  const declared = declaredResponse(route.responses, response.status);
+  if (!declared?.file) return (await core.decodeResponse(route.name, input, options, response)) as T;
   const file = downloadedFile(response);
   if (!declared.file.mediaTypes.includes(file.mediaType)) {
     await response.body?.cancel();
     throw new UnreadableResponseError({
       interfaceName: core.interfaceName,
       status: response.status,
-      problem: `${route.name} answers a file of ${declared.file.mediaTypes.join(', ')}, not ${file.mediaType}`,
+      problem: `${route.name} responds with a file of ${declared.file.mediaTypes.join(', ')}, not ${file.mediaType}`,
       text: '',
       secrets: [],
     });

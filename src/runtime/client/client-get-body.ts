@@ -1,7 +1,7 @@
 // Sends a GET that carries a body, which fetch cannot do: through undici in Node. Only clients of APIs
 // with GET-body routes import this module (as their core's getBodyTransport), so an output without
 // such routes neither contains it nor needs undici installed.
-import { readLimited } from './answer-limit.js';
+import { readLimited } from './response-limit.js';
 import type { GetBodyTransport, IncomingResponse, OutgoingRequest, ReadOptions } from './client-transport.js';
 
 export const undiciGetBody: GetBodyTransport = {

@@ -1,20 +1,21 @@
-// The declared headers of an answer, read by their declared types, beside its status and body: what a call of a
-// route whose answers declare headers resolves to (`{ status, body, headers }`; `{ status, headers }` without a body).
+// The declared headers of a response, read by their declared types, beside its status and body: what a call
+// of a route whose responses declare headers resolves to (`{ status, body, headers }`; `{ status, headers }`
+// without a body).
 import type { HeaderMeta, ResponseMeta } from '../core/interface-meta.js';
 
-export interface AnswerWithHeaders {
+export interface ResponseWithHeaders {
   readonly status: number;
   readonly body?: unknown;
   readonly headers: Record<string, unknown>;
 }
 
-/** The answer, or the problem of a header the client cannot read as declared (an UnreadableResponseError). */
+/** The response, or the problem of a header the client cannot read as declared (an UnreadableResponseError). */
 export function withHeaders(
   response: ResponseMeta | undefined,
   status: number,
   body: unknown,
   header: (name: string) => string | undefined,
-): AnswerWithHeaders | { readonly problem: string } {
+): ResponseWithHeaders | { readonly problem: string } {
   const headers: Record<string, unknown> = {};
   for (const [name, declared] of Object.entries(response?.headers ?? {})) {
     const text = header(name);

@@ -10,7 +10,7 @@ export type FilePart =
   | Uint8Array
   | { readonly data: Blob | Uint8Array; readonly mediaType?: string | undefined; readonly name?: string | undefined };
 
-/** Calls a route whose body is a multipart form; its answer is read as any JSON answer. */
+/** Calls a route whose body is a multipart form; its response is read as any JSON response. */
 export async function multipartCall<T = unknown>(
   core: ClientCore,
   route: RouteMeta,
@@ -20,7 +20,7 @@ export async function multipartCall<T = unknown>(
   // An optional form left out goes as no body at all, without a Content-Type.
   const body = input.body === undefined ? undefined : { content: formData(route, input.body), contentType: '' };
   const response = await core.exchange(route.name, input, options, { body });
-  return (await core.decodeAnswer(route.name, input, options, response)) as T;
+  return (await core.decodeResponse(route.name, input, options, response)) as T;
 }
 
 /** The parts by name as one form. No Content-Type of our own: fetch writes multipart/form-data with its boundary. */

@@ -13,7 +13,7 @@ export type Hop = Pick<OutgoingRequest, 'method' | 'url' | 'body'>;
 
 /**
  * Sends `first` with `sendHop`, then each same-origin redirect target in turn, and returns the first
- * answer that is not a redirect. A redirect elsewhere is a RedirectError and nothing is sent there.
+ * response that is not a redirect. A redirect elsewhere is a RedirectError and nothing is sent there.
  */
 export async function followRedirects(
   interfaceName: string,

@@ -48,7 +48,7 @@ export function retryPolicy(
 
 export interface RetryContext {
   readonly method: string;
-  /** The request carries an idempotency key: a repeat is answered, not applied, so any method may be retried. */
+  /** The request carries an idempotency key: a repeat gets the first response, so any method may be retried. */
   readonly keyed?: boolean | undefined;
   readonly policy: RetryPolicy | undefined;
   /** Aborts the wait between attempts (the call's deadline composed with the caller's signal). */

@@ -1,9 +1,9 @@
 // The one client behind every generated interface client: URL and query building, auth, GET
 // bodies, timeouts, error bodies, decoding per interface style, optional response validation.
-import { answerKeyFor, declaredAnswer, keyOf } from '../core/answer-status.js';
+import { responseKeyFor, declaredResponse, keyOf } from '../core/response-status.js';
 import type { z } from 'zod';
-import { checkedMaxBytes, readLimited } from './answer-limit.js';
-import { envelopeProblem, parseJson, readJson } from './client-answers.js';
+import { checkedMaxBytes, readLimited } from './response-limit.js';
+import { envelopeProblem, parseJson, readJson } from './client-responses.js';
 import type { ClientAuth, ClientAuthScheme } from '../auth/client-auth.js';
 import { cookieHeader, joinCookies } from '../core/cookies.js';
 import {
@@ -27,8 +27,8 @@ import {
 } from './client-transport.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from '../core/interface-meta.js';
 import { readTolerantly } from '../core/tolerant-read.js';
-import { answersWithHeaders } from '../core/answer-headers.js';
-import { withHeaders, type AnswerWithHeaders } from './client-headers.js';
+import { respondsWithHeaders } from '../core/response-headers.js';
+import { withHeaders, type ResponseWithHeaders } from './client-headers.js';
 import { countedResult, wireStyle, type JsonApiDecoding } from '../wire/wire-styles.js';
 
 export interface ClientOptions {
@@ -54,7 +54,7 @@ export interface ClientOptions {
   readonly now?: (() => number) | undefined;
   /** Retries of idempotent calls after a connection error, 408, 429, 502, 503 or 504; false turns them off. */
   readonly retry?: RetryOptions | false | undefined;
-  /** The longest answer read, in bytes (default 32 MiB; Infinity for none); longer is a ResponseTooLargeError. */
+  /** The longest response read, in bytes (default 32 MiB; Infinity for none); longer is a ResponseTooLargeError. */
   readonly maxResponseBytes?: number | undefined;
 }
 
@@ -235,9 +235,9 @@ export class ClientCore {
   }
 
   /**
-   * Sends one request of a route whose body or answer is streamed (files, multipart forms, event streams):
-   * `body` goes out as it is read, and the answer comes back unread. Never retried nor redirected, since a
-   * streamed body cannot be sent twice. The timeout lasts until the answer's head arrives; the caller's signal
+   * Sends one request of a route whose body or response is streamed (files, multipart forms, event streams):
+   * `body` goes out as it is read, and the response comes back unread. Never retried nor redirected, since a
+   * streamed body cannot be sent twice. The timeout lasts until the response's head arrives; the caller's signal
    * aborts the body too. An error status is read and thrown as an ApiClientError.
    */
   async exchange(
@@ -265,7 +265,7 @@ export class ClientCore {
         ...(accept !== undefined && { accept }),
       };
       const fetcher = (this.#options.fetch ?? globalThis.fetch) as unknown as typeof globalThis.fetch;
-      // The caller's own signal, not the deadline's: the body and the answer outlive the timeout of the head.
+      // The caller's own signal, not the deadline's: the body and the response outlive the timeout of the head.
       const signal = options.signal;
       const init: RequestInit & { duplex?: 'half' } = {
         method: route.method,
@@ -289,15 +289,20 @@ export class ClientCore {
     }
   }
 
-  /** The zod schema of a route's answer for this status (an event stream's: of one event), if it has one. */
-  answerSchema(routeName: string, status: number): z.ZodType | undefined {
+  /** The zod schema of a route's response for this status (an event stream's: of one event), if it has one. */
+  responseSchema(routeName: string, status: number): z.ZodType | undefined {
     const schemas = this.#definition.responseSchemas[routeName];
-    const key = schemas && answerKeyFor(Object.keys(schemas), status);
+    const key = schemas && responseKeyFor(Object.keys(schemas), status);
     return key === undefined ? undefined : schemas?.[key];
   }
 
-  /** Reads an answer `exchange` gave as a JSON call's answer is read (envelope, validation). */
-  async decodeAnswer(routeName: string, input: CallInput, options: CallOptions, response: Response): Promise<unknown> {
+  /** Reads a response `exchange` gave as a JSON call's response is read (envelope, validation). */
+  async decodeResponse(
+    routeName: string,
+    input: CallInput,
+    options: CallOptions,
+    response: Response,
+  ): Promise<unknown> {
     const text = await readLimited(
       {
         status: response.status,
@@ -318,8 +323,8 @@ export class ClientCore {
 
   /** A call's body, without the status and headers a route with declared headers resolves to beside it. */
   async #body<T>(routeName: string, input: CallInput, options: CallOptions): Promise<T> {
-    const answer = await this.call<T | AnswerWithHeaders>(routeName, input, options);
-    return (answersWithHeaders(this.#route(routeName)) ? (answer as AnswerWithHeaders).body : answer) as T;
+    const result = await this.call<T | ResponseWithHeaders>(routeName, input, options);
+    return (respondsWithHeaders(this.#route(routeName)) ? (result as ResponseWithHeaders).body : result) as T;
   }
 
   /** Calls a list route and returns a page that can fetch the pages after it. */
@@ -349,7 +354,7 @@ export class ClientCore {
   }
 
   /**
-   * Every item of a list route answered with its total, page after page: the `page` parameter counts up from
+   * Every item of a list route sent with its total, page after page: the `page` parameter counts up from
    * the input's (else 1), or the `offset` one moves past the items fetched (from the input's, else 0). Each
    * page is fetched when the loop reaches it, with these options (their signal included); stops once `total`
    * items are behind, or at an empty page.
@@ -426,7 +431,7 @@ export class ClientCore {
     };
   }
 
-  /** The body; with the status and declared headers where the route's answers declare headers (client-headers.ts). */
+  /** The body; with the status and declared headers where the route's responses declare headers (client-headers.ts). */
   #decode(
     route: RouteMeta,
     input: CallInput,
@@ -435,11 +440,11 @@ export class ClientCore {
     sentAuth: readonly string[],
   ): unknown {
     const body = this.#decodeBody(route, input, options, response, sentAuth);
-    if (!answersWithHeaders(route)) return body;
-    const declared = declaredAnswer(route.responses, response.status);
-    const answer = withHeaders(declared, response.status, body, (name) => response.header(name));
-    if ('problem' in answer) throw this.#unreadable(response, sentAuth, answer.problem);
-    return answer;
+    if (!respondsWithHeaders(route)) return body;
+    const declared = declaredResponse(route.responses, response.status);
+    const read = withHeaders(declared, response.status, body, (name) => response.header(name));
+    if ('problem' in read) throw this.#unreadable(response, sentAuth, read.problem);
+    return read;
   }
 
   #unreadable(response: IncomingResponse, sentAuth: readonly string[], problem: string): UnreadableResponseError {
@@ -462,8 +467,9 @@ export class ClientCore {
     const meta = this.#definition.meta;
     if (response.status >= 400) throw errorFromBody(meta.name, response.status, parseJson(response.text));
     const unreadable = (problem: string) => this.#unreadable(response, sentAuth, problem);
-    if (response.status < 200 || response.status >= 300) throw unreadable(`${route.name} does not answer this status`);
-    const declared = declaredAnswer(route.responses, response.status);
+    if (response.status < 200 || response.status >= 300)
+      throw unreadable(`${route.name} does not respond with this status`);
+    const declared = declaredResponse(route.responses, response.status);
     if (declared && !declared.hasBody) return undefined;
     if (!declared && response.text === '') return undefined;
     const reading = readJson(response.text, response.header('content-type'));
@@ -478,7 +484,7 @@ export class ClientCore {
     return decoded;
   }
 
-  /** The records of an answer whose envelope envelopeProblem accepted. */
+  /** The records of a response whose envelope envelopeProblem accepted. */
   #unwrap(response: ResponseMeta, body: unknown, plain: boolean): unknown {
     const { meta, jsonApi: decode } = this.#definition;
     return wireStyle(meta).unwrap({ meta, response, body, plain, decode });
@@ -487,7 +493,7 @@ export class ClientCore {
   #validate(route: RouteMeta, response: ResponseMeta, decoded: unknown): void {
     const schema = this.#definition.responseSchemas[route.name]?.[keyOf(response)];
     if (!schema) return;
-    // Only an answer that promises a count is a page: a plain list answered as {items, total} is refused.
+    // Only a response that promises a count is a page: a plain list sent as {items, total} is refused.
     const counted = countedResult(this.#definition.meta, response);
     const value =
       counted && typeof decoded === 'object' && decoded !== null ? (decoded as { items: unknown }).items : decoded;

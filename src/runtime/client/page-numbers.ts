@@ -3,7 +3,7 @@
 // `total` beside their items go on while fewer than `total` items were seen; offsets go on to the record after
 // the last one fetched while that is before `total`.
 
-/** What the page-number logic reads of a page: a json:api Page, or an `{items, total}` answer. */
+/** What the page-number logic reads of a page: a json:api Page, or an `{items, total}` response. */
 export interface CountedPage {
   readonly items: readonly unknown[];
   readonly total: number;

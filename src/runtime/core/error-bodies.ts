@@ -63,7 +63,7 @@ export const DEFAULT_ERRORS: Readonly<Record<ErrorKind, Required<ErrorMeta>>> = 
     503,
     'SERVICE_UNAVAILABLE',
     'Service Unavailable',
-    'The service cannot answer right now; try again later.',
+    'The service cannot respond right now; try again later.',
   ),
   notImplemented: entry(
     'notImplemented',
@@ -116,7 +116,7 @@ export function errorResponse(
 }
 
 /**
- * The answer to an error that is not the client's fault: 500, from the catalog's 500 entry when it
+ * The response to an error that is not the client's fault: 500, from the catalog's 500 entry when it
  * has one, and never with the error's own message (`detail` is given in development only).
  */
 export function internalErrorResponse(

@@ -19,7 +19,7 @@ export function jsonPointer(path: readonly PropertyKey[]): string {
 }
 
 export interface ApiErrorOptions {
-  /** A catalog entry of this kind to answer with, when the kind has several (e.g. "badCredentials"). */
+  /** A catalog entry of this kind to respond with, when the kind has several (e.g. "badCredentials"). */
   readonly entry?: string;
   /** Values for the message template's {placeholders}. */
   readonly params?: Readonly<Record<string, string | number>>;

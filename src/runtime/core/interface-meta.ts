@@ -62,7 +62,7 @@ export interface UnionVariantMeta {
 export interface ResponseMeta {
   /** The status a handler's result goes out with (the first of a class; 0 for default). */
   readonly status: number;
-  /** Of an answer for a class of statuses or for any other: `4XX`, `default` (answer-status.ts). */
+  /** Of a response for a class of statuses or for any other: `4XX`, `default` (response-status.ts). */
   readonly key?: string;
   readonly hasBody: boolean;
   /** The body's record, when it is one record or a list of them from this interface. */
@@ -75,11 +75,11 @@ export interface ResponseMeta {
   /** The boolean query parameter that selects this response. */
   readonly when?: string;
   readonly location: boolean;
-  /** Headers the handler sets (`{ body, headers }`, answer-headers.ts), by name as declared: all but Location. */
+  /** Headers the handler sets (`{ body, headers }`, server/response-headers.ts), by declared name: all but Location. */
   readonly headers?: Readonly<Record<string, HeaderMeta>>;
-  /** The answer is a file's bytes in one of these media types, streamed (file-answer.ts). */
+  /** The response is a file's bytes in one of these media types, streamed (octet-stream.ts). */
   readonly file?: FileMeta;
-  /** The answer is a text/event-stream of these events (by name), written as they come (event-stream.ts). */
+  /** The response is a text/event-stream of these events (by name), written as they come (event-stream.ts). */
   readonly events?: readonly string[];
 }
 
@@ -192,7 +192,7 @@ export interface ApiKeyMeta {
   readonly in: ApiKeyLocation;
   /** The header (lower-cased), query parameter or cookie that carries the key. */
   readonly name: string;
-  /** The error entry answering a key that names no one (default: the unauthorized kind's entry). */
+  /** The error entry responding to a key that names no one (default: the unauthorized kind's entry). */
   readonly unknownKeyError?: string;
   readonly session?: SessionMeta;
 }

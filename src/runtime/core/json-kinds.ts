@@ -1,4 +1,4 @@
-// What kind of JSON value a received answer holds, for the problems a client names (client-answers.ts
+// What kind of JSON value a received response holds, for the problems a client names (client-responses.ts
 // and the wire-<style>.ts modules).
 
 export function isObject(value: unknown): value is Record<string, unknown> {

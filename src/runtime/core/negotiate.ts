@@ -1,4 +1,4 @@
-// Content negotiation: the answer's representation for json:api interfaces (json:api by default, plain
+// Content negotiation: the response's representation for json:api interfaces (json:api by default, plain
 // JSON on request), and whether a request body comes in a media type the route reads.
 import { ApiError } from './errors.js';
 import type { BodyFormat } from './vocabulary.js';

@@ -1,4 +1,4 @@
-// What the server core asks of a body or an answer that is streamed instead of parsed and serialized
+// What the server core asks of a body or a response that is streamed instead of parsed and serialized
 // (files, multipart forms, event streams). A generated server hands the kinds its API uses to
 // createInterfacePlugin as `media`, so that an output holds no code for the kinds it does not use.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -16,12 +16,12 @@ export interface StreamedBody {
   registerRoute?(app: FastifyInstance, route: RouteMeta, register: (context: FastifyInstance) => void): void;
 }
 
-export interface StreamedAnswer {
-  /** Whether this answer is of this kind. */
+export interface StreamedResponse {
+  /** Whether this response is of this kind. */
   sends(response: ResponseMeta): boolean;
   /**
-   * Sends the handler's result as this answer (or throws a ResponseBreach when it does not fit); `schema`: the
-   * route's zod schema of the answer (an event stream's: of one event), where it has one.
+   * Sends the handler's result as this response (or throws a ResponseBreach when it does not fit); `schema`: the
+   * route's zod schema of the response (an event stream's: of one event), where it has one.
    */
   send(
     request: FastifyRequest,
@@ -37,5 +37,5 @@ export interface StreamedMedia {
   /** Called once per interface plugin, before its routes: content type parsers, plugins. */
   register?(app: FastifyInstance, routes: readonly RouteMeta[]): Promise<void> | void;
   readonly body?: StreamedBody;
-  readonly answer?: StreamedAnswer;
+  readonly response?: StreamedResponse;
 }

@@ -1,4 +1,4 @@
-// Clients read answers tolerantly: a member the client's schemas do not know (one a newer server
+// Clients read responses tolerantly: a member the client's schemas do not know (one a newer server
 // added) is dropped, not a failure, so an additive change to an interface breaks no deployed client.
 // The record schemas stay strict because servers check requests with the same ones; the tolerance
 // is applied here, from zod's own report of the unknown members, at any depth.
@@ -9,7 +9,7 @@ export type TolerantReading =
 
 /**
  * The value checked against the schema, with the members the schema does not declare removed (the value, a
- * freshly parsed answer, is changed in place). Fails with the issues other than unknown members.
+ * freshly parsed response, is changed in place). Fails with the issues other than unknown members.
  */
 export function readTolerantly(schema: z.ZodType, value: unknown): TolerantReading {
   const first = schema.safeParse(value);

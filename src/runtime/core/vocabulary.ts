@@ -2,11 +2,11 @@
 // accepts these words, the IR and the emitters name them, and the generated runtime reads them. A leaf
 // that imports nothing, so that every output that needs a word can carry it.
 
-/** The route methods, in the order an Allow header names them. HEAD and OPTIONS answers carry no body of the API's. */
+/** The route methods, in the order an Allow header names them. HEAD and OPTIONS responses carry no API body. */
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-/** How an interface wraps its answers: json:api documents, `{success, data}`, or `{apiAlias}` objects. */
+/** How an interface wraps its responses: json:api documents, `{success, data}`, or `{apiAlias}` objects. */
 export const INTERFACE_STYLES = ['jsonapi', 'success-envelope', 'api-alias'] as const;
 export type InterfaceStyle = (typeof INTERFACE_STYLES)[number];
 
@@ -30,7 +30,7 @@ export const ERROR_KINDS = [
   'tooManyRequests',
   'serviceUnavailable',
 ] as const;
-/** Those and the runtime's own answer to a route with no handler. */
+/** Those and the runtime's own response to a route with no handler. */
 export type ErrorKind = (typeof ERROR_KINDS)[number] | 'notImplemented';
 
 /** How a structured query value is written: `a=1&a=2`, `a[b]=1`, or JSON text. */

@@ -1,5 +1,5 @@
 // List bodies judged entry by entry (a route with `bodyEntries: each`): an entry that fails its schema
-// does not fail the request; the handler gets it with its violations and answers for it in its place.
+// does not fail the request; the handler gets it with its violations and deals with it in its place.
 // Only what is wrong with the list itself (not a list, too few or too many entries) fails the whole request.
 import type { z } from 'zod';
 import { Validation, type Violation } from '../core/errors.js';

@@ -1,11 +1,11 @@
-// Event streams (events: in a response) as text/event-stream answers. The handler returns the events (an async
+// Event streams (events: in a response) as text/event-stream responses. The handler returns the events (an async
 // iterable) or a function that writes them through a typed writer; each event is judged by the route's schema
 // before a byte of it is written, keep-alive comments keep idle proxies from closing the stream, and writing
 // stops as soon as the client goes away.
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ResponseBreach } from '../core/answer-check.js';
+import { ResponseBreach } from '../core/response-check.js';
 import type { ResponseMeta, RouteMeta } from '../core/interface-meta.js';
 import type { StreamedMedia } from '../core/streamed-media.js';
 
@@ -27,7 +27,7 @@ export interface EventWriter<Event> {
 }
 
 /** What a handler returns for an event stream: the events, or a function that writes them. */
-export type EventStreamAnswer<Event> = AsyncIterable<Event> | ((writer: EventWriter<Event>) => Promise<void> | void);
+export type EventStreamResponse<Event> = AsyncIterable<Event> | ((writer: EventWriter<Event>) => Promise<void> | void);
 
 interface StreamEvent {
   readonly event: string;
@@ -42,15 +42,15 @@ export function eventText(event: StreamEvent): string {
 }
 
 export const eventStreamMedia: StreamedMedia = {
-  answer: {
+  response: {
     sends: (response) => response.events !== undefined,
     async send(request, reply, route, response, result, schema) {
       if (typeof result !== 'function' && !isAsyncIterable(result))
         throw new ResponseBreach(route.name, response.status, [
-          'an event stream answer is an async iterable of events or a function that writes them',
+          'an event stream response is an async iterable of events or a function that writes them',
         ]);
       const stream = new EventStreamWriter(request, reply, route, response, schema);
-      void stream.run(result as EventStreamAnswer<StreamEvent>);
+      void stream.run(result as EventStreamResponse<StreamEvent>);
       // Resolves when the stream ends (the reply is thenable on its finish).
       await reply.code(response.status).type('text/event-stream; charset=utf-8').send(stream.body);
     },
@@ -99,11 +99,11 @@ class EventStreamWriter implements EventWriter<StreamEvent> {
     return this.gone.signal;
   }
 
-  async run(answer: EventStreamAnswer<StreamEvent>): Promise<void> {
+  async run(events: EventStreamResponse<StreamEvent>): Promise<void> {
     try {
-      if (typeof answer === 'function') await answer(this);
+      if (typeof events === 'function') await events(this);
       else
-        for await (const event of answer) {
+        for await (const event of events) {
           if (this.signal.aborted) break;
           await this.send(event);
         }

@@ -1,16 +1,16 @@
 // Mock Service Worker (v2) handlers of an interface, for front-end tests and demos without a server:
-// per route a handler that answers a result in the interface's wire style, through the same
+// per route a handler that sends a result in the interface's wire style, through the same
 // renderers as the generated server (envelopes, json:api documents, apiAlias members, error bodies).
 // A resolver returns what a server handler would return (records, {items, total}) or throws an
-// ApiError (NotFound, Validation, ...) to answer the interface's error shape.
+// ApiError (NotFound, Validation, ...) to respond with the interface's error shape.
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { errorResponse } from '../core/error-bodies.js';
 import { errorContentType } from '../wire/wire-error-styles.js';
 import { ApiError } from '../core/errors.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from '../core/interface-meta.js';
 import { negotiateRepresentation } from '../core/negotiate.js';
-import { answerHeaders, splitResult } from './answer-headers.js';
-import { answersWithHeaders } from '../core/answer-headers.js';
+import { responseHeaders, splitResult } from './response-headers.js';
+import { respondsWithHeaders } from '../core/response-headers.js';
 import { renderResult, selectResponse, type JsonApiRendering, type ListResult } from './responses.js';
 
 /** What a resolver is given: the request, its path parameters and its query (numbers and booleans read as such). */
@@ -20,7 +20,7 @@ export interface MockRequest {
   readonly query: Readonly<Record<string, unknown>>;
 }
 
-/** A mocked file answer: its bytes and media type (by default an empty body of the first declared media type). */
+/** A mocked file response: its bytes and media type (by default an empty body of the first declared media type). */
 export interface MockFile<MediaType extends string = string> {
   readonly body?: Blob | Uint8Array<ArrayBuffer> | string | ReadableStream<Uint8Array>;
   readonly mediaType?: MediaType;
@@ -31,7 +31,7 @@ export type MockEvents<Event extends { readonly event: string; readonly data: un
 
 export type MockResolver<Result> = (request: MockRequest) => Result | Promise<Result>;
 
-/** Per route, a handler with its default answer, or with `resolver`'s: `server.use(handlers.listBooks(() => …))`. */
+/** Per route, a handler with its default response, or with `resolver`'s: `server.use(handlers.listBooks(() => …))`. */
 export type MockHandlers<Results> = {
   readonly [Name in keyof Results]: (resolver?: MockResolver<Results[Name]>) => HttpHandler;
 };
@@ -56,7 +56,7 @@ export function mockHandlers<Results extends object>(definition: MockDefinition<
   const entries = names.map((name) => {
     const route = definition.routes[name];
     if (route === undefined) throw new Error(`${definition.meta.name}: no route ${name}`);
-    const fallback = defaultResolver(definition.results[name as keyof Results], answersWithHeaders(route));
+    const fallback = defaultResolver(definition.results[name as keyof Results], respondsWithHeaders(route));
     return [name, (resolver?: MockResolver<unknown>) => routeHandler(definition, route, resolver ?? fallback)];
   });
   return Object.fromEntries(entries) as MockHandlers<Results>;
@@ -101,8 +101,8 @@ function defaultResolver(result: unknown, withHeaders: boolean): MockResolver<un
     if (isMockFile(result) && result.body instanceof ReadableStream) return result;
     const copy: unknown = structuredClone(result);
     if (!withHeaders) return pageOf(copy, query);
-    const answer = copy as { body?: unknown };
-    return { ...answer, body: pageOf(answer.body, query) };
+    const split = copy as { body?: unknown };
+    return { ...split, body: pageOf(split.body, query) };
   };
 }
 
@@ -137,15 +137,15 @@ function routeHandler(
     try {
       const result = await resolver({ request, params, query });
       const selected = selectResponse(route, query);
-      const streamed = selected && streamedAnswer(selected, result);
+      const streamed = selected && streamedResponse(selected, result);
       if (streamed) return streamed;
-      // As the server: `{ body, headers }` where the answers declare headers, only declared ones sent.
-      const answer = answersWithHeaders(route) ? splitResult(result) : { body: result, headers: {} };
+      // As the server: `{ body, headers }` where the responses declare headers, only declared ones sent.
+      const split = respondsWithHeaders(route) ? splitResult(result) : { body: result, headers: {} };
       const rendered = renderResult(
         { meta, route, representation, origin: url.origin, path: url.pathname, query, includes: undefined, jsonApi },
-        answer.body,
+        split.body,
       );
-      const declared = selected ? answerHeaders(route, selected, answer.headers, { judge: false, strict: false }) : {};
+      const declared = selected ? responseHeaders(route, selected, split.headers, { judge: false, strict: false }) : {};
       const headers = {
         ...declared,
         ...rendered.headers,
@@ -156,14 +156,14 @@ function routeHandler(
       return new HttpResponse(body, { status: rendered.status, headers });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const answer = errorResponse(meta.errorStyle, meta.errors, error);
+      const failure = errorResponse(meta.errorStyle, meta.errors, error);
       // As the server: only an errors array is a json:api document.
       const headers = new Headers({ 'content-type': errorContentType(meta, representation) });
-      if (answer.status !== 401)
+      if (failure.status !== 401)
         for (const [name, value] of Object.entries(sessionHeader(meta, route, request))) headers.set(name, value);
       for (const [name, value] of Object.entries(error.headers))
         for (const one of typeof value === 'string' ? [value] : value) headers.append(name, one);
-      return new HttpResponse(JSON.stringify(answer.body), { status: answer.status, headers });
+      return new HttpResponse(JSON.stringify(failure.body), { status: failure.status, headers });
     }
   });
 }
@@ -173,7 +173,7 @@ function routeHandler(
  * (MockFile) or events (MockEvents); the generated defaults are an empty file of the first media type and one
  * example of each event.
  */
-function streamedAnswer(response: ResponseMeta, result: unknown): Response | undefined {
+function streamedResponse(response: ResponseMeta, result: unknown): Response | undefined {
   if (response.file) {
     const file = result as MockFile | undefined;
     const mediaType = file?.mediaType ?? response.file.mediaTypes[0] ?? 'application/octet-stream';
@@ -193,8 +193,8 @@ function streamedAnswer(response: ResponseMeta, result: unknown): Response | und
 }
 
 /**
- * As the server: a route whose API key keeps sessions answers the session's context token (the one the
- * request carried, else a mock one) on every answer but a refused key.
+ * As the server: a route whose API key keeps sessions sends the session's context token (the one the
+ * request carried, else a mock one) on every response but a refused key.
  */
 function sessionHeader(meta: InterfaceMeta, route: RouteMeta, request: Request): Record<string, string> {
   const scheme = route.auth === undefined ? undefined : meta.auth[route.auth];

@@ -4,18 +4,18 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyContentTypeParser, FastifyInstance, FastifyRequest } from 'fastify';
-import { ResponseBreach } from '../core/answer-check.js';
+import { ResponseBreach } from '../core/response-check.js';
 import { ApiError } from '../core/errors.js';
 import type { FileMeta, ResponseMeta, RouteMeta } from '../core/interface-meta.js';
 import { mediaTypeOf } from '../core/negotiate.js';
 import type { StreamedMedia } from '../core/streamed-media.js';
 import { dispositionName, fileTooLarge, uploadedFile } from './uploaded-file.js';
 
-/** What a handler returns for a file answer; `MediaType`: the answer's declared media types. */
-export interface FileAnswer<MediaType extends string = string> {
+/** What a handler returns for a file response; `MediaType`: the response's declared media types. */
+export interface FileResponse<MediaType extends string = string> {
   /** The bytes: a Node stream, a web stream, a Blob (a File too) or bytes in memory. */
   readonly body: Readable | ReadableStream<Uint8Array> | Blob | Uint8Array;
-  /** One of the answer's declared media types. */
+  /** One of the response's declared media types. */
   readonly mediaType: MediaType;
   /** Sent as Content-Disposition: attachment; filename*=… */
   readonly name?: string | undefined;
@@ -109,40 +109,40 @@ export const fileMedia: StreamedMedia = {
     },
     registerRoute: registerUploadRoute,
   },
-  answer: {
+  response: {
     sends: (response) => response.file !== undefined,
     async send(_request, reply, route, response, result) {
-      const answer = fileAnswer(route, response, result);
-      reply.code(response.status).type(answer.mediaType);
-      const size = answer.size ?? sizeOf(answer.body);
+      const file = fileResponse(route, response, result);
+      reply.code(response.status).type(file.mediaType);
+      const size = file.size ?? sizeOf(file.body);
       if (size !== undefined) reply.header('content-length', String(size));
-      if (answer.name !== undefined)
-        reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeRfc5987(answer.name)}`);
-      await reply.send(nodeStream(answer.body));
+      if (file.name !== undefined)
+        reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeRfc5987(file.name)}`);
+      await reply.send(nodeStream(file.body));
     },
   },
 };
 
-/** The handler's result as a FileAnswer of a declared media type, or a ResponseBreach (500). */
-function fileAnswer(route: RouteMeta, response: ResponseMeta, result: unknown): FileAnswer {
+/** The handler's result as a FileResponse of a declared media type, or a ResponseBreach (500). */
+function fileResponse(route: RouteMeta, response: ResponseMeta, result: unknown): FileResponse {
   const breach = (problem: string) => new ResponseBreach(route.name, response.status, [problem]);
-  const answer = result as Partial<FileAnswer> | null | undefined;
-  if (typeof answer !== 'object' || answer === null || answer.body === undefined)
-    throw breach('a file answer is { body, mediaType }');
-  const mediaType = mediaTypeOf(answer.mediaType);
+  const file = result as Partial<FileResponse> | null | undefined;
+  if (typeof file !== 'object' || file === null || file.body === undefined)
+    throw breach('a file response is { body, mediaType }');
+  const mediaType = mediaTypeOf(file.mediaType);
   const declared = (response.file as FileMeta).mediaTypes;
   if (mediaType === undefined || !declared.includes(mediaType))
-    throw breach(`mediaType ${String(answer.mediaType)} is not one of ${declared.join(', ')}`);
-  return { ...(answer as FileAnswer), mediaType };
+    throw breach(`mediaType ${String(file.mediaType)} is not one of ${declared.join(', ')}`);
+  return { ...(file as FileResponse), mediaType };
 }
 
-function sizeOf(body: FileAnswer['body']): number | undefined {
+function sizeOf(body: FileResponse['body']): number | undefined {
   if (body instanceof Uint8Array) return body.byteLength;
   if (body instanceof Blob) return body.size;
   return undefined;
 }
 
-function nodeStream(body: FileAnswer['body']): Readable | Buffer {
+function nodeStream(body: FileResponse['body']): Readable | Buffer {
   if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   if (body instanceof Readable) return body;
   const web = body instanceof Blob ? body.stream() : body;

@@ -16,7 +16,7 @@ export interface Rendered {
 type Plain = Record<string, unknown>;
 
 export function selectResponse(route: RouteMeta, query: Readonly<Record<string, unknown>>): ResponseMeta | undefined {
-  // A default answer (status 0) is never a handler's result.
+  // A default response (status 0) is never a handler's result.
   const successes = route.responses.filter((response) => response.status >= 200 && response.status < 300);
   return (
     successes.find((response) => response.when !== undefined && query[response.when] === true) ??
@@ -25,8 +25,8 @@ export function selectResponse(route: RouteMeta, query: Readonly<Record<string, 
 }
 
 /**
- * `sent`: the result as it goes out (the reader's copy of its declared members, answer-reader.ts); a Location is found
- * from the result as the handler returned it, which may carry it in a member the answer does not declare.
+ * `sent`: the result as it goes out (the reader's copy of its declared members, response-reader.ts); a Location is
+ * found from the result as the handler returned it, which may carry it in a member the response does not declare.
  */
 export function renderResult(ctx: RenderContext, result: unknown, sent: unknown = result): Rendered {
   const response = selectResponse(ctx.route, ctx.query);
@@ -44,7 +44,7 @@ export function renderResult(ctx: RenderContext, result: unknown, sent: unknown 
   }
   const wire = serverWire(ctx.meta);
   if (!response.hasBody) {
-    const empty = wire.emptyAnswer(response);
+    const empty = wire.emptyResponse(response);
     return {
       status: response.status,
       headers,

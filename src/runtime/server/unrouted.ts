@@ -1,5 +1,5 @@
-// Answers for requests that no route of any interface takes: a path no route serves (404), a URL the
-// router cannot read (400), and a body that fails before any route sees it. Each is answered in the
+// Responses for requests that no route of any interface takes: a path no route serves (404), a URL the
+// router cannot read (400), and a body that fails before any route sees it. Each is refused in the
 // shape of the interface the path belongs to (the one whose route paths share the longest static
 // prefix with it), with the content type its routes would negotiate.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';

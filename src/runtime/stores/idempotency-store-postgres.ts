@@ -1,9 +1,9 @@
-// The answers to idempotency keys in PostgreSQL, shared by every instance: the first request with a key
+// The responses to idempotency keys in PostgreSQL, shared by every instance: the first request with a key
 // claims it with one INSERT … ON CONFLICT, which lets exactly one of several concurrent requests (on any
-// instance) in; the others find the key running or answered. An expired key is taken over by the same
+// instance) in; the others find the key running or completed. An expired key is taken over by the same
 // statement, and expired rows are deleted as claims come. Keys arrive hashed (idempotency.ts).
 import { PostgresAccess, type PostgresStoreOptions } from './postgres-store-base.js';
-import type { IdempotencyStore, KeyClaim, StoredAnswer } from './idempotency.js';
+import type { IdempotencyStore, KeyClaim, StoredResponse } from './idempotency.js';
 
 export class PostgresIdempotencyStore implements IdempotencyStore {
   readonly #db: PostgresAccess;
@@ -40,10 +40,10 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
     return { state: 'running', fingerprint };
   }
 
-  async complete(key: string, answer: StoredAnswer, keepUntil: number): Promise<void> {
+  async complete(key: string, response: StoredResponse, keepUntil: number): Promise<void> {
     await this.#db.query(
       `UPDATE ${this.#table} SET status = $2, headers = $3, body = $4, expires_at = $5 WHERE key = $1 AND status IS NULL`,
-      [key, answer.status, JSON.stringify(answer.headers), Buffer.from(answer.body, 'utf8'), keepUntil],
+      [key, response.status, JSON.stringify(response.headers), Buffer.from(response.body, 'utf8'), keepUntil],
     );
   }
 
@@ -57,9 +57,9 @@ function claimOf(row: Record<string, unknown>): KeyClaim {
   if (row['status'] === null) return { state: 'running', fingerprint };
   const body = row['body'];
   return {
-    state: 'answered',
+    state: 'completed',
     fingerprint,
-    answer: {
+    response: {
       status: Number(row['status']),
       headers: row['headers'] as Record<string, string>,
       body: Buffer.isBuffer(body) ? body.toString('utf8') : String(body),

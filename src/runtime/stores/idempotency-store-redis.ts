@@ -1,31 +1,34 @@
-// The answers to idempotency keys in Redis, shared by every instance: the first request with a key claims
+// The responses to idempotency keys in Redis, shared by every instance: the first request with a key claims
 // it with one Lua script (GET, else SET with an expiry), which Redis runs atomically, so exactly one of
 // several concurrent requests (on any instance) runs. Every key expires: a claim after `runningMs`, an
-// answer after the window. Keys arrive hashed (idempotency.ts).
+// response after the window. Keys arrive hashed (idempotency.ts).
 import { RedisAccess, type RedisStoreOptions } from './redis-store-base.js';
-import type { IdempotencyStore, KeyClaim, StoredAnswer } from './idempotency.js';
+import type { IdempotencyStore, KeyClaim, StoredResponse } from './idempotency.js';
 
-/** What a key holds: the fingerprint of the request that claimed it, and its answer once there is one. */
+/**
+ * What a key holds: the fingerprint of the request that claimed it, and its response once there is one. The member
+ * keeps its name `answer` from earlier releases, so that keys they stored read back the same after an upgrade.
+ */
 interface Held {
   readonly fingerprint: string;
-  readonly answer?: StoredAnswer;
+  readonly answer?: StoredResponse;
 }
 
-// KEYS[1] the key; ARGV the claim (JSON), its time to live. Answers what the key held, or nil for a new claim.
+// KEYS[1] the key; ARGV the claim (JSON), its time to live. Returns what the key held, or nil for a new claim.
 const CLAIM = `
 local held = redis.call('GET', KEYS[1])
 if held then return held end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return false`;
-// Only a running claim is answered or released: a key taken over after its claim ran out stays the new one's.
-// ARGV the answer (JSON), its time to live; the claim's fingerprint is kept beside it.
+// Only a running claim is completed or released: a key taken over after its claim ran out stays the new one's.
+// ARGV the response (JSON), its time to live; the claim's fingerprint is kept beside it.
 const COMPLETE = `
 local held = redis.call('GET', KEYS[1])
 if not held then return 0 end
 local claim = cjson.decode(held)
 if claim.answer ~= nil then return 0 end
-local answered = '{"fingerprint":' .. cjson.encode(claim.fingerprint) .. ',"answer":' .. ARGV[1] .. '}'
-redis.call('SET', KEYS[1], answered, 'PX', ARGV[2])
+local completed = '{"fingerprint":' .. cjson.encode(claim.fingerprint) .. ',"answer":' .. ARGV[1] .. '}'
+redis.call('SET', KEYS[1], completed, 'PX', ARGV[2])
 return 1`;
 const RELEASE = `
 local held = redis.call('GET', KEYS[1])
@@ -46,11 +49,11 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     const found = JSON.parse(held) as Held;
     return found.answer === undefined
       ? { state: 'running', fingerprint: found.fingerprint }
-      : { state: 'answered', fingerprint: found.fingerprint, answer: found.answer };
+      : { state: 'completed', fingerprint: found.fingerprint, response: found.answer };
   }
 
-  async complete(key: string, answer: StoredAnswer, keepUntil: number): Promise<void> {
-    await this.#redis.run(COMPLETE, [this.#key(key)], [JSON.stringify(answer), this.#redis.ttl(keepUntil)]);
+  async complete(key: string, response: StoredResponse, keepUntil: number): Promise<void> {
+    await this.#redis.run(COMPLETE, [this.#key(key)], [JSON.stringify(response), this.#redis.ttl(keepUntil)]);
   }
 
   async release(key: string): Promise<void> {

@@ -1,6 +1,6 @@
-// Idempotency keys on the server: a route that declares an idempotency key header answers a repeat
-// of a key (same caller, same route) with the stored first answer instead of running its handler
-// again, so a client may retry a POST whose answer it never got. Answers are kept for a window
+// Idempotency keys on the server: a route that declares an idempotency key header responds to a repeat
+// of a key (same caller, same route) with the stored first response instead of running its handler
+// again, so a client may retry a POST whose response it never got. Responses are kept for a window
 // (default 24 hours); a 5xx, 408 or 429 is not kept (a retry is meant to run again). A repeat while the
 // first is still running is a 409; a key sent again with another request (query or body) is the
 // interface's validation error (the IETF idempotency-key draft's 422). The store is behind an interface,
@@ -9,21 +9,21 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../core/errors.js';
 
-/** The answer kept for a key: what the first request was answered. */
-export interface StoredAnswer {
+/** The response kept for a key: what the first request was sent. */
+export interface StoredResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
 }
 
 /**
- * What claiming a key finds: nobody had it (run the request), it is running, or its answer; with the
+ * What claiming a key finds: nobody had it (run the request), it is running, or its response; with the
  * fingerprint of the request that claimed it.
  */
 export type KeyClaim =
   | { readonly state: 'new' }
   | { readonly state: 'running'; readonly fingerprint: string }
-  | { readonly state: 'answered'; readonly fingerprint: string; readonly answer: StoredAnswer };
+  | { readonly state: 'completed'; readonly fingerprint: string; readonly response: StoredResponse };
 
 export interface IdempotencyStore {
   /**
@@ -31,17 +31,17 @@ export interface IdempotencyStore {
    * this fingerprint, else says what the key is.
    */
   claim(key: string, fingerprint: string, runningUntil: number): Promise<KeyClaim>;
-  /** Keeps the key's answer until `keepUntil`. */
-  complete(key: string, answer: StoredAnswer, keepUntil: number): Promise<void>;
+  /** Keeps the key's response until `keepUntil`. */
+  complete(key: string, response: StoredResponse, keepUntil: number): Promise<void>;
   /** Forgets a key (its request failed in a way a retry should run again). */
   release(key: string): Promise<void>;
 }
 
 export interface IdempotencyOptions {
   readonly store?: IdempotencyStore | undefined;
-  /** Milliseconds an answer is kept for repeats of its key (default 24 hours). */
+  /** Milliseconds a response is kept for repeats of its key (default 24 hours). */
   readonly windowMs?: number | undefined;
-  /** Milliseconds a key stays claimed by a request that never answers (default 60 seconds). */
+  /** Milliseconds a key stays claimed by a request that never responds (default 60 seconds). */
   readonly runningMs?: number | undefined;
   readonly now?: (() => number) | undefined;
 }
@@ -67,10 +67,10 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     return { state: 'new' };
   }
 
-  async complete(key: string, answer: StoredAnswer, keepUntil: number): Promise<void> {
+  async complete(key: string, response: StoredResponse, keepUntil: number): Promise<void> {
     const entry = this.#entries.get(key);
     if (entry === undefined || entry.claim.state === 'new') return;
-    const claim = { state: 'answered' as const, fingerprint: entry.claim.fingerprint, answer };
+    const claim = { state: 'completed' as const, fingerprint: entry.claim.fingerprint, response };
     this.#entries.set(key, { claim, expiresAt: keepUntil });
   }
 
@@ -89,12 +89,12 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   }
 }
 
-/** Whether an answer is kept for repeats: not one that asks the client to try again. */
-export function keepsAnswer(status: number): boolean {
+/** Whether a response is kept for repeats: not one that asks the client to try again. */
+export function keepsResponse(status: number): boolean {
   return status < 500 && status !== 408 && status !== 429;
 }
 
-/** The headers of an answer worth replaying: its content type and Location. */
+/** The headers of a response worth replaying: its content type and Location. */
 export function replayedHeaders(headers: Readonly<Record<string, unknown>>): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const name of ['content-type', 'location']) {
@@ -142,7 +142,7 @@ type Run = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 /**
  * A keyed route's handler and onSend hook: a request with a key the caller used before on this route is
- * answered with the kept answer; the first one runs, and its answer is kept as it is sent.
+ * sent the kept response; the first one runs, and its response is kept as it is sent.
  */
 export function keyedRoute(
   settings: IdempotencySettings,
@@ -166,10 +166,10 @@ export function keyedRoute(
       });
     if (claim.state === 'running')
       throw new ApiError('conflict', {
-        detail: `A request with this ${scope.header} is still running; repeat it once that one has answered.`,
+        detail: `A request with this ${scope.header} is still running; repeat it once that one has completed.`,
       });
-    if (claim.state === 'answered') {
-      const { status, headers, body } = claim.answer;
+    if (claim.state === 'completed') {
+      const { status, headers, body } = claim.response;
       return reply.code(status).headers(headers).send(Buffer.from(body, 'utf8'));
     }
     claimed.set(request, key);
@@ -179,7 +179,7 @@ export function keyedRoute(
     const key = claimed.get(request);
     if (key === undefined) return payload;
     claimed.delete(request);
-    if (!keepsAnswer(reply.statusCode)) await settings.store.release(key);
+    if (!keepsResponse(reply.statusCode)) await settings.store.release(key);
     else {
       const body =
         payload === null || payload === undefined
@@ -187,8 +187,8 @@ export function keyedRoute(
           : Buffer.isBuffer(payload)
             ? payload.toString('utf8')
             : String(payload);
-      const answer = { status: reply.statusCode, headers: replayedHeaders(reply.getHeaders()), body };
-      await settings.store.complete(key, answer, settings.now() + settings.windowMs);
+      const response = { status: reply.statusCode, headers: replayedHeaders(reply.getHeaders()), body };
+      await settings.store.complete(key, response, settings.now() + settings.windowMs);
     }
     return payload;
   };

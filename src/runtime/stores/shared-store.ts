@@ -1,12 +1,12 @@
 // What the PostgreSQL and Redis stores share: every call to the server is bounded in time, and an error that
 // means "the store is not there" (refused or dropped connection, timeout, a server shutting down or loading)
-// becomes a StoreUnreachable, which a generated server answers 503 with Retry-After. Errors that mean a bug
-// (a missing table, a wrong type) stay what they are and answer 500 through onInternalError. Also the token
+// becomes a StoreUnreachable, which a generated server turns into a 503 with Retry-After. Errors that mean a bug
+// (a missing table, a wrong type) stay what they are and become a 500 through onInternalError. Also the token
 // stores both keep over a table of tokens.
 import { StoreUnreachable } from './storage-errors.js';
 import type { AccessTokenStore, RefreshTokenRecord, RefreshTokenStore } from './stores.js';
 
-/** Default bound of one store call: a store that has not answered by then is taken as unreachable. */
+/** Default bound of one store call: a store that has not responded by then is taken as unreachable. */
 export const DEFAULT_STORE_TIMEOUT_MS = 2000;
 
 /** Decides what a client's error means; 'other' is rethrown as it is. */
@@ -22,7 +22,7 @@ export interface StoreCallOptions {
 /** Runs one call to the store's server under the time bound, translating the errors that say it is not there. */
 export async function storeCall<T>(options: StoreCallOptions, call: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Error(`no answer within ${options.timeoutMs} ms`);
+  const timedOut = new Error(`no response within ${options.timeoutMs} ms`);
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(timedOut), options.timeoutMs);
   });

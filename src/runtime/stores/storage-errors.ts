@@ -1,5 +1,5 @@
 // Storage that cannot take a request: a disk that is full, a database locked by another process (past the
-// store's own retries), or a shared store (PostgreSQL, Redis) that cannot be reached. Such a request answers
+// store's own retries), or a shared store (PostgreSQL, Redis) that cannot be reached. Such a request gets a
 // 503 with Retry-After in the interface's error shape, never passes through unchecked; reads that would only
 // refresh a timer go on without the write.
 
@@ -30,7 +30,7 @@ export function isStorageBusy(error: unknown): boolean {
   return storageBusy === true || (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)(_|$)/.test(code));
 }
 
-/** What a shared store throws when it cannot reach its server, or the server does not answer in time. */
+/** What a shared store throws when it cannot reach its server, or the server does not respond in time. */
 export class StoreUnreachable extends Error {
   readonly storeUnreachable = true;
   constructor(store: string, cause: unknown) {

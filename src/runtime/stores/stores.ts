@@ -16,7 +16,7 @@ export type NonceCountResult = 'ok' | 'replayed';
 export interface NonceStore {
   /**
    * In one atomic step: records `count` as the nonce's last count if it is greater than the last
-   * one seen (a nonce not seen yet has seen 0), else answers 'replayed'.
+   * one seen (a nonce not seen yet has seen 0), else returns 'replayed'.
    */
   advanceCount(nonce: string, count: number, expiresAt: number): Promise<NonceCountResult>;
 }

@@ -47,7 +47,7 @@ export interface MemoryThrottleStoreOptions {
   maxEntries?: number;
 }
 
-/** One process's counts. Never evicts a live key: a full budget answers 'full' for a new key instead. */
+/** One process's counts. Never evicts a live key: a full budget returns 'full' for a new key instead. */
 export class MemoryThrottleStore implements ThrottleStore {
   readonly #budgets: Record<ThrottleBudget, Map<string, FailureEntry>> = {
     address: new Map(),

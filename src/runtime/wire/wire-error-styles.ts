@@ -26,7 +26,7 @@ export const ERROR_WIRES: Readonly<Record<ErrorStyle, ErrorWire>> = {
   'success-false': successFalseWire,
 };
 
-/** The content type of an error answer in the negotiated representation. */
+/** The content type of an error response in the negotiated representation. */
 export function errorContentType(meta: InterfaceMeta, representation: Representation | undefined): string {
   const document =
     wireStyle(meta).negotiated && ERROR_WIRES[meta.errorStyle].jsonApiDocument && representation === 'jsonapi';

@@ -1,4 +1,4 @@
-// The JSON Schema pieces the wire styles build their answers' serialization schemas from
+// The JSON Schema pieces the wire styles build their responses' serialization schemas from
 // (wire-schemas.ts and the wire-<style>.ts modules): objects, counts, null, and references resolved.
 
 export type JsonSchema = { [keyword: string]: unknown };

@@ -1,21 +1,21 @@
-// The JSON Schema of each answer body as the server sends it, for the compiled serializers: the
+// The JSON Schema of each response body as the server sends it, for the compiled serializers: the
 // route's zod response schema as JSON Schema (the record as the definitions declare it), wrapped the
 // way the interface's wire style wraps a handler's result (wire-server-styles.ts: json:api document, plain
 // document, success envelope, {items, total}, apiAlias members). A serializer compiled from it writes
 // only declared members.
 import { z } from 'zod';
 import { NULL, Refs, nonNull, orNull, type JsonSchema } from './wire-json-schema.js';
-import { serverWire, type AnswerSchemaContext } from './wire-server-styles.js';
+import { serverWire, type ResponseBodySchemaContext } from './wire-server-styles.js';
 
 export type { JsonSchema } from './wire-json-schema.js';
-export type { AnswerSchemaContext } from './wire-server-styles.js';
+export type { ResponseBodySchemaContext } from './wire-server-styles.js';
 
-/** The body's schema, or undefined when the answer has no body. */
-export function answerSchema(ctx: AnswerSchemaContext): JsonSchema | undefined {
+/** The body's schema, or undefined when the response has no body. */
+export function responseBodySchema(ctx: ResponseBodySchemaContext): JsonSchema | undefined {
   const wire = serverWire(ctx.meta);
-  if (!ctx.response.hasBody) return wire.emptyAnswer(ctx.response)?.schema;
+  if (!ctx.response.hasBody) return wire.emptyResponse(ctx.response)?.schema;
   const { value, defs } = resultSchema(ctx.result);
-  const schema = nullReferences(wire.answerSchema(ctx, value, defs, new Refs(defs)), defs);
+  const schema = nullReferences(wire.responseBodySchema(ctx, value, defs, new Refs(defs)), defs);
   return { ...schema, ...(Object.keys(defs).length > 0 && { $defs: defs }) };
 }
 
@@ -58,7 +58,7 @@ function nullReferences(root: JsonSchema, defs: Record<string, JsonSchema>): Jso
 /** The result's JSON Schema (as a handler may write it: defaults optional) and its shared definitions. */
 function resultSchema(schema: z.ZodType | undefined): { value: JsonSchema; defs: Record<string, JsonSchema> } {
   if (!schema) return { value: {}, defs: {} };
-  // Wrapped, so a record that refers to itself goes into $defs rather than being the root ("#") the answer wraps.
+  // Wrapped, so a record that refers to itself goes into $defs rather than being the root ("#") the response wraps.
   const wrapped = z.object({ value: schema });
   const json = z.toJSONSchema(wrapped, { io: 'input', unrepresentable: 'any', cycles: 'ref', reused: 'inline' });
   const { properties, $defs } = simplify(json) as {
@@ -76,7 +76,7 @@ const JSON_TYPES = ['string', 'number', 'boolean', 'null', 'array', 'object'];
  * Patterns go (the result was judged before; a serializer does not check them). So does `additionalProperties:
  * false`: fast-json-stringify writes only declared members without it, and where it chooses a union's variant by
  * running a validator, a closed variant would refuse a result holding a member it does not declare, so that no
- * variant matched and the answer failed where a record alone drops the member.
+ * variant matched and the response failed where a record alone drops the member.
  */
 function simplify(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(simplify);

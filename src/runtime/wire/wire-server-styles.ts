@@ -1,5 +1,5 @@
-// How a server sends an interface style's answers, one module each, wire-<style>-server.ts: the body
-// of an answer and its serialization schema. Looked up here (by responses.ts and wire-schemas.ts)
+// How a server sends an interface style's responses, one module each, wire-<style>-server.ts: the body
+// of a response and its serialization schema. Looked up here (by responses.ts and wire-schemas.ts)
 // rather than switched over; what both sides read of a style is wire-styles.ts.
 import type { z } from 'zod';
 import type { Includes } from './api-alias/api-alias.js';
@@ -12,12 +12,17 @@ import { jsonApiServerWire } from './jsonapi/wire-jsonapi-server.js';
 import { successEnvelopeServerWire } from './success-envelope/wire-success-envelope-server.js';
 
 export interface ServerWire {
-  /** The body of a declared answer without data, with its schema; undefined when none goes out. */
-  emptyAnswer(response: ResponseMeta): { readonly body: unknown; readonly schema: JsonSchema } | undefined;
-  /** The body and content type of an answer with data; `sent` is the result as it goes out. */
+  /** The body of a declared response without data, with its schema; undefined when none goes out. */
+  emptyResponse(response: ResponseMeta): { readonly body: unknown; readonly schema: JsonSchema } | undefined;
+  /** The body and content type of a response with data; `sent` is the result as it goes out. */
   render(ctx: RenderContext, response: ResponseMeta, sent: unknown): { contentType: string; body: unknown };
-  /** The schema of an answer with data around `value`, the result's schema (whose `defs` it may change). */
-  answerSchema(ctx: AnswerSchemaContext, value: JsonSchema, defs: Record<string, JsonSchema>, refs: Refs): JsonSchema;
+  /** The schema of a response with data around `value`, the result's schema (whose `defs` it may change). */
+  responseBodySchema(
+    ctx: ResponseBodySchemaContext,
+    value: JsonSchema,
+    defs: Record<string, JsonSchema>,
+    refs: Refs,
+  ): JsonSchema;
 }
 
 const SERVER_WIRES: Readonly<Record<InterfaceStyle, ServerWire>> = {
@@ -26,7 +31,7 @@ const SERVER_WIRES: Readonly<Record<InterfaceStyle, ServerWire>> = {
   'api-alias': apiAliasServerWire,
 };
 
-/** How a server sends the answers of an interface's style. */
+/** How a server sends the responses of an interface's style. */
 export function serverWire(meta: InterfaceMeta): ServerWire {
   return SERVER_WIRES[meta.style];
 }
@@ -44,14 +49,14 @@ export interface RenderContext {
   readonly jsonApi: JsonApiRendering | undefined;
 }
 
-/** The body and content type of a json:api interface's enveloped answer, in the negotiated representation. */
+/** The body and content type of a json:api interface's enveloped response, in the negotiated representation. */
 export type JsonApiRendering = (
   ctx: RenderContext,
   response: ResponseMeta,
   result: unknown,
 ) => { contentType: string; body: unknown };
 
-export interface AnswerSchemaContext {
+export interface ResponseBodySchemaContext {
   readonly meta: InterfaceMeta;
   readonly response: ResponseMeta;
   readonly representation: Representation;

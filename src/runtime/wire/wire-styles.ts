@@ -1,6 +1,6 @@
 // The interface styles (INTERFACE_STYLES of vocabulary.ts), one module each, wire-<style>.ts: what
 // both sides read of a style (Accept, negotiation, includes, counted lists), and how a client checks
-// and unwraps its answers. How a server wraps and serializes them is wire-<style>-server.ts, looked up
+// and unwraps its responses. How a server wraps and serializes them is wire-<style>-server.ts, looked up
 // in wire-server-styles.ts, so that a client's output holds no server code. The runtime looks a style
 // up rather than switching over its name (src/emitters/wire/ holds its OpenAPI and docs side).
 import type { InterfaceMeta, ResponseMeta } from '../core/interface-meta.js';
@@ -20,10 +20,10 @@ export interface WireStyle {
   readonly takesIncludes: boolean;
   /** Whether the generated server and client hand in the modules that render and read its documents (`jsonApi`). */
   readonly handedIn: boolean;
-  /** What is wrong with a received answer's envelope, or undefined; `plain`: plain JSON was asked for. */
+  /** What is wrong with a received response's envelope, or undefined; `plain`: plain JSON was asked for. */
   envelopeProblem(meta: InterfaceMeta, response: ResponseMeta, body: unknown, plain: boolean): string | undefined;
-  /** The records of an answer whose envelope envelopeProblem accepted. */
-  unwrap(answer: Unwrapping): unknown;
+  /** The records of a response whose envelope envelopeProblem accepted. */
+  unwrap(received: Unwrapping): unknown;
 }
 
 export const WIRE_STYLES: Readonly<Record<InterfaceStyle, WireStyle>> = {
@@ -48,7 +48,7 @@ export function countedResult(meta: InterfaceMeta, response: ResponseMeta): bool
   return response.total || (response.list && response.envelope && wireStyle(meta).countsEnvelopedLists);
 }
 
-/** A received answer to unwrap: `plain` when plain JSON was asked for; `decode` given for json:api interfaces. */
+/** A received response to unwrap: `plain` when plain JSON was asked for; `decode` given for json:api interfaces. */
 export interface Unwrapping {
   readonly meta: InterfaceMeta;
   readonly response: ResponseMeta;

@@ -29,7 +29,7 @@ export interface DigestCredentials {
   readonly password: string;
 }
 
-/** HTTP Digest, for a generated client: answers the server's challenges, one retry per fresh nonce. */
+/** HTTP Digest, for a generated client: replies to the server's challenges, one retry per fresh nonce. */
 export const digestClientAuth: ClientAuthScheme<DigestMeta, DigestCredentials> = {
   create: (_scheme, credentials) => digestAuth(new DigestClient(credentials)),
 };
@@ -141,7 +141,7 @@ export class DigestClient {
     });
   }
 
-  /** Forgets the held challenge, e.g. after the server answered stale=true without a usable challenge. */
+  /** Forgets the held challenge, e.g. after the server responded with stale=true without a usable challenge. */
   reset(): void {
     this.#challenge = undefined;
     this.#count = 0;

@@ -3,8 +3,8 @@
 // The OAuth 2.0 client's token manager: gets a token with the configured grant, refreshes it shortly
 // before it expires (one refresh shared by every call waiting on it), and falls back to a new
 // grant when a refresh fails. Imported only by the clients of APIs with an oauth2 scheme.
-import { checkedMaxBytes } from '../../client/answer-limit.js';
-import { parseJson, readJson } from '../../client/client-answers.js';
+import { checkedMaxBytes } from '../../client/response-limit.js';
+import { parseJson, readJson } from '../../client/client-responses.js';
 import type { ClientAuth, ClientAuthScheme } from '../client-auth.js';
 import { errorFromBody, UnreadableResponseError } from '../../client/client-errors.js';
 import { followRedirects } from '../../client/client-redirects.js';
@@ -69,7 +69,7 @@ export interface TokenManagerOptions {
   readonly refreshMarginSeconds?: number;
   readonly now?: (() => number) | undefined;
   readonly timeoutMs?: number | undefined;
-  /** The longest token answer read (the client's maxResponseBytes; 32 MiB by default). */
+  /** The longest token response read (the client's maxResponseBytes; 32 MiB by default). */
   readonly maxResponseBytes?: number | undefined;
 }
 
@@ -193,7 +193,7 @@ export class TokenManager {
       expires_in?: unknown;
     };
     if (typeof token.access_token !== 'string' || typeof token.expires_in !== 'number')
-      throw unreadable('a token answer without access_token or expires_in');
+      throw unreadable('a token response without access_token or expires_in');
     return {
       accessToken: token.access_token,
       refreshToken: typeof token.refresh_token === 'string' ? token.refresh_token : undefined,
@@ -202,5 +202,5 @@ export class TokenManager {
   }
 }
 
-/** Grant members an unreadable answer's excerpt must never repeat. */
+/** Grant members an unreadable response's excerpt must never repeat. */
 const SECRET_MEMBERS = ['password', 'client_secret', 'refresh_token'] as const;

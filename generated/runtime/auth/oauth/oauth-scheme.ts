@@ -63,7 +63,7 @@ export interface OAuthRuntime {
   readonly accessTokens: AccessTokenStore;
   /** Set when tokens are bound to credential versions. */
   readonly binding?: CredentialBinding;
-  /** Answers a token request: its parsed body, and the Authorization header and address of the request. */
+  /** Handles a token request: its parsed body, and the Authorization header and address of the request. */
   issue(body: unknown, request: TokenRequestContext): Promise<TokenResult>;
   now(): number;
 }

@@ -9,7 +9,7 @@ import type { ServerWire } from '../wire-server-styles.js';
 import type { ListResult } from '../wire-styles.js';
 
 export const apiAliasServerWire: ServerWire = {
-  emptyAnswer: () => undefined,
+  emptyResponse: () => undefined,
   render(ctx, response, sent) {
     const aliased = aliasedBody(ctx.meta, response, sent);
     // Records keep their apiAlias without an envelope too, as the OpenAPI document describes them.
@@ -18,7 +18,7 @@ export const apiAliasServerWire: ServerWire = {
       body: response.envelope ? applyIncludes(aliased, ctx.includes) : aliased,
     };
   },
-  answerSchema({ meta, response }, value, defs, refs) {
+  responseBodySchema({ meta, response }, value, defs, refs) {
     // With or without an envelope. includes may leave out any member of an object with an apiAlias:
     // presence was judged before.
     const items = listItems(value, refs) ?? value;

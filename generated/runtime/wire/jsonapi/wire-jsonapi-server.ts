@@ -16,28 +16,28 @@ import {
   type JsonSchema,
   type Refs,
 } from '../wire-json-schema.js';
-import type { AnswerSchemaContext, ServerWire } from '../wire-server-styles.js';
+import type { ResponseBodySchemaContext, ServerWire } from '../wire-server-styles.js';
 
 export const jsonApiServerWire: ServerWire = {
-  emptyAnswer: () => undefined,
+  emptyResponse: () => undefined,
   render(ctx, response, sent) {
     if (!response.envelope) return { contentType: 'application/json; charset=utf-8', body: sent };
     if (!ctx.jsonApi) throw new Error(`${ctx.meta.name}: json:api rendering is missing`);
     return ctx.jsonApi(ctx, response, sent);
   },
-  answerSchema(ctx, value, _defs, refs) {
+  responseBodySchema(ctx, value, _defs, refs) {
     if (!ctx.response.envelope) return ctx.response.total ? counted(value) : value;
-    return jsonApiAnswer(ctx, value, refs);
+    return jsonApiDocumentSchema(ctx, value, refs);
   },
 };
 
-function jsonApiAnswer(ctx: AnswerSchemaContext, value: JsonSchema, refs: Refs): JsonSchema {
+function jsonApiDocumentSchema(ctx: ResponseBodySchemaContext, value: JsonSchema, refs: Refs): JsonSchema {
   const { meta, response, representation } = ctx;
   const record = response.record;
   const items = response.list ? (listItems(value, refs) ?? {}) : value;
   if (response.union && representation !== 'plain') {
     const variants = unionResources(meta, response.union, items, refs);
-    if (variants) return jsonApiUnionAnswer(ctx, variants, refs);
+    if (variants) return jsonApiUnionSchema(ctx, variants, refs);
   }
   const recordSchema = record ? refs.object(items) : undefined;
   if (representation === 'plain' || !record || !recordSchema) {
@@ -69,8 +69,8 @@ function unionResources(
 }
 
 /** A union of records as json:api: each value the resource object of its variant, told apart by its type. */
-function jsonApiUnionAnswer(
-  ctx: AnswerSchemaContext,
+function jsonApiUnionSchema(
+  ctx: ResponseBodySchemaContext,
   variants: readonly { record: string; schema: JsonSchema }[],
   refs: Refs,
 ): JsonSchema {
@@ -174,7 +174,7 @@ class Resources {
   }
 }
 
-/** Plain json:api answers embed related records one level deep and set the rest of the relations to null. */
+/** Plain json:api responses embed related records one level deep and set the rest of the relations to null. */
 function relationsNullable(meta: InterfaceMeta, record: string, schema: JsonSchema, refs: Refs): void {
   const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
   for (const [field, relation] of Object.entries(meta.records[record]?.relations ?? {})) {

@@ -194,11 +194,11 @@ export const stringType = (value: string): TypeNode => ({ kind: 'string-literal'
 export const numberType = (value: number): TypeNode => ({ kind: 'number-literal', value });
 export const arrayType = (element: TypeNode): TypeNode => ({ kind: 'array', element });
 export const indexed = (object: TypeNode, index: TypeNode): TypeNode => ({ kind: 'indexed', object, index });
-/** An answer's key as a member name: a status stays a number (200), a class or default a string ('4XX'). */
-export const answerKey = (key: string): string | number => (/^[0-9]+$/.test(key) ? Number(key) : key);
-/** An answer's key as an index type: 200, '4XX' or 'default'. */
-export const answerKeyType = (key: string): TypeNode => {
-  const name = answerKey(key);
+/** A response's key as a member name: a status stays a number (200), a class or default a string ('4XX'). */
+export const responseKey = (key: string): string | number => (/^[0-9]+$/.test(key) ? Number(key) : key);
+/** A response's key as an index type: 200, '4XX' or 'default'. */
+export const responseKeyType = (key: string): TypeNode => {
+  const name = responseKey(key);
   return typeof name === 'number' ? numberType(name) : stringType(name);
 };
 export const typeOf = (name: string): TypeNode => ({ kind: 'typeof', name });

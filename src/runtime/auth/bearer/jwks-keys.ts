@@ -1,15 +1,15 @@
 // The signing keys published at a JWKS URL, for bearer-jwt.ts. Fetched with a time limit and a size cap
-// (a JWKS is a few kilobytes; a 64 MB answer must not be read whole), kept for 10 minutes, fetched again
+// (a JWKS is a few kilobytes; a 64 MB response must not be read whole), kept for 10 minutes, fetched again
 // for a key id it lacks at most every 30 s, and, while the URL fails or hangs, not fetched again before a
 // back-off ends (2 s, doubling to 60 s): requests meanwhile fail at once instead of each starting a fetch.
 // The last good key set goes on serving through an outage. Whatever keeps the keys out of reach is a
-// KeySourceFailure, the server's fault: a good token must never be answered 401 for it.
+// KeySourceFailure, the server's fault: a good token must never get a 401 for it.
 import { createLocalJWKSet, errors, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 
 export const JWKS_LIMITS = {
-  /** The largest JWKS answer read; a larger one is a failure, and its reading stops there. */
+  /** The largest JWKS response read; a larger one is a failure, and its reading stops there. */
   maxBytes: 1_048_576,
-  /** A fetch (answer and body) that takes longer fails. */
+  /** A fetch (response and body) that takes longer fails. */
   timeoutMs: 5_000,
   /** Keys older than this are fetched again (and kept while that fails). */
   maxAgeMs: 600_000,
@@ -82,19 +82,19 @@ async function fetchKeySet(url: URL): Promise<JWTVerifyGetKey> {
   const response = await fetch(url, { signal, redirect: 'manual', headers: { accept: 'application/json' } });
   if (response.status !== 200) {
     await response.body?.cancel();
-    throw new Error(`${url.href} answered ${response.status}`);
+    throw new Error(`${url.href} responded ${response.status}`);
   }
   const declared = Number(response.headers.get('content-length') ?? 0);
   if (declared > JWKS_LIMITS.maxBytes) {
     await response.body?.cancel();
-    throw new Error(`${url.href} answered ${declared} bytes, more than ${JWKS_LIMITS.maxBytes}`);
+    throw new Error(`${url.href} declared ${declared} bytes, more than ${JWKS_LIMITS.maxBytes}`);
   }
   const body = await readCapped(response, url);
   try {
     // jose throws JWKSInvalid for JSON that is not a key set.
     return createLocalJWKSet(JSON.parse(body) as JSONWebKeySet);
   } catch (error) {
-    throw new Error(`${url.href} answered no JSON Web Key Set`, { cause: error });
+    throw new Error(`${url.href} sent no JSON Web Key Set`, { cause: error });
   }
 }
 
@@ -109,7 +109,7 @@ async function readCapped(response: Response, url: URL): Promise<string> {
     size += value.byteLength;
     if (size > JWKS_LIMITS.maxBytes) {
       await reader.cancel();
-      throw new Error(`${url.href} answered more than ${JWKS_LIMITS.maxBytes} bytes`);
+      throw new Error(`${url.href} sent more than ${JWKS_LIMITS.maxBytes} bytes`);
     }
     chunks.push(value);
   }

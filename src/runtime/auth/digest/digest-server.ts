@@ -1,6 +1,6 @@
 // Server side of HTTP Digest (RFC 7616): the DigestVerifier issues challenges and verifies the
 // Authorization header of a request, framework-independent; digestScheme is the scheme a generated
-// server hands its plugin, which answers a failed verify() with 401 and challenge(result.stale).
+// server hands its plugin, which sends 401 and challenge(result.stale) for a failed verify().
 
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
@@ -49,7 +49,7 @@ export interface DigestVerifierOptions {
   nonceStore: NonceStore;
   /**
    * Key that signs nonces (at least 32 bytes); must be the same on every instance of a service.
-   * By default random per process, so after a restart clients answer one stale challenge.
+   * By default random per process, so after a restart clients meet one stale challenge.
    */
   nonceSecret?: string | Buffer;
   now?: () => number;

@@ -11,7 +11,7 @@ import type { LoginThrottle } from '../../stores/throttle.js';
 
 export { LoginThrottle } from '../../stores/throttle.js';
 
-/** Headers every token endpoint answer carries (RFC 6749 section 5.1). */
+/** Headers every token endpoint response carries (RFC 6749 section 5.1). */
 export const TOKEN_RESPONSE_HEADERS = { 'Cache-Control': 'no-store', Pragma: 'no-cache' } as const;
 
 export const DEFAULT_ACCESS_TOKEN_LIFETIME_SECONDS = 600;
@@ -303,7 +303,7 @@ async function refreshTokenGrant(fields: Fields, deps: TokenEndpointDeps, addres
 }
 
 /**
- * Answers a token request. `body` is the parsed JSON or form body; `request.authorization` is the
+ * Handles a token request. `body` is the parsed JSON or form body; `request.authorization` is the
  * request's Authorization header (HTTP Basic client authentication) and `request.clientAddress`
  * (e.g. its IP) keys the throttle. The caller sends result.status, result.headers (no-store;
  * Retry-After on 429; the Basic challenge on 401) and result.body.
@@ -337,7 +337,7 @@ export async function handleTokenRequest(
   });
   if (typeof client === 'string') return tokenError(400, 'invalid_request', client);
   const clientAddress = request.clientAddress ?? 'unknown';
-  const result = await answerGrant(
+  const result = await runGrant(
     { ...fields, client_id: client.clientId, client_secret: client.clientSecret },
     deps,
     clientAddress,
@@ -347,7 +347,7 @@ export async function handleTokenRequest(
   return result;
 }
 
-async function answerGrant(fields: Fields, deps: TokenEndpointDeps, clientAddress: string): Promise<TokenResult> {
+async function runGrant(fields: Fields, deps: TokenEndpointDeps, clientAddress: string): Promise<TokenResult> {
   const grantType = fields['grant_type'];
   if (grantType === undefined) return tokenError(400, 'invalid_request', 'grant_type is required.');
   const grant = (deps.grants ?? ALL_GRANTS).find((name) => name === grantType);

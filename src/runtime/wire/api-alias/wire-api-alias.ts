@@ -14,7 +14,7 @@ export const apiAliasWire: WireStyle = {
   handedIn: false,
   envelopeProblem(meta, response, body) {
     if (response.list && Array.isArray(body)) return undefined;
-    // api-alias answers are plain JSON: one that is not a record (a count, a string) needs no object.
+    // api-alias responses are plain JSON: one that is not a record (a count, a string) needs no object.
     if (response.record === undefined && !response.total) return undefined;
     if (!isObject(body)) return `expected a JSON object, got ${kindOf(body)}`;
     const alias = response.record === undefined ? undefined : meta.records[response.record]?.apiAlias;

@@ -1,5 +1,5 @@
 // json:api documents → plain records, relationships resolved from `included` (and the primary
-// data), the reverse of jsonapi.ts: the same records plain JSON answers, related records embedded
+// data), the reverse of jsonapi.ts: the same records plain JSON responses carry, related records embedded
 // one level deep (which also ends cycles, a product whose parent lists it as a child).
 
 type Plain = Record<string, unknown>;

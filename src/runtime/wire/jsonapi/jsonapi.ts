@@ -1,7 +1,7 @@
 // json:api documents from plain records, driven by the per-record metadata svcgen emits.
 // One serializer for every record type; nothing here is generated per record. Imported only by the
 // servers of json:api interfaces, which hand renderJsonApi to their plugin.
-import { answersResources, variantRecord } from '../../core/union-variant.js';
+import { respondsWithResources, variantRecord } from '../../core/union-variant.js';
 import type { InterfaceMeta, RecordMeta, RelationMeta, ResponseMeta } from '../../core/interface-meta.js';
 import { JSONAPI_MEDIA_TYPE } from '../../core/negotiate.js';
 import type { ListResult, RenderContext } from '../../server/responses.js';
@@ -63,7 +63,7 @@ class Serializer {
     const attributes: Plain = {};
     const relationships: Record<string, Relationship> = {};
     let related = false;
-    // Built member by member, without spreads or closures: this runs for every record of every answer.
+    // Built member by member, without spreads or closures: this runs for every record of every response.
     for (const field of Object.keys(record)) {
       if (field === 'id') continue;
       // Own relations only: a field named like an inherited member (constructor, toString) is an attribute.
@@ -210,7 +210,7 @@ export function plainRecord(meta: InterfaceMeta, recordName: string, record: Pla
   return out;
 }
 
-/** A json:api interface's enveloped answer: a json:api document, or plain JSON when that was asked for. */
+/** A json:api interface's enveloped response: a json:api document, or plain JSON when that was asked for. */
 export function renderJsonApi(
   ctx: RenderContext,
   response: ResponseMeta,
@@ -221,7 +221,7 @@ export function renderJsonApi(
   // A union of records: each value is a resource object of the record variant it is, with that record's type.
   const variant =
     union &&
-    answersResources(response) &&
+    respondsWithResources(response) &&
     ((value: Plain) => variantRecord(union, value) ?? (union.variants[0]?.record as string));
   if (response.list) {
     const list = result as ListResult<Plain>;

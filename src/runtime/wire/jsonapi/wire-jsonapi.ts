@@ -3,7 +3,7 @@
 // reads the documents; the generated client hands it in, so that only json:api outputs hold it. The
 // server's side is wire-jsonapi-server.ts.
 import { isObject, kindOf } from '../../core/json-kinds.js';
-import { answersResources } from '../../core/union-variant.js';
+import { respondsWithResources } from '../../core/union-variant.js';
 import type { WireStyle } from '../wire-styles.js';
 
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
@@ -18,14 +18,14 @@ export const jsonApiWire: WireStyle = {
     if (!isObject(body)) return `expected a JSON object, got ${kindOf(body)}`;
     if (!('data' in body)) return 'no "data" member';
     if (response.list) return Array.isArray(body['data']) ? undefined : `"data" is ${kindOf(body['data'])}, not a list`;
-    // An answer that is not a record (a count, a list of strings) is plain JSON {"data": …} either way.
-    if (plain || !answersResources(response)) return undefined;
+    // A response that is not a record (a count, a list of strings) is plain JSON {"data": …} either way.
+    if (plain || !respondsWithResources(response)) return undefined;
     return body['data'] === null || isObject(body['data']) ? undefined : `"data" is ${kindOf(body['data'])}`;
   },
   unwrap({ meta, response, body, plain, decode }) {
     if (!response.envelope) return body;
     const value = body as Record<string, unknown>;
-    if (plain || !answersResources(response))
+    if (plain || !respondsWithResources(response))
       return response.list ? { items: value['data'], total: value['total'] } : value['data'];
     if (!decode) throw new Error(`${meta.name}: json:api decoding is missing`);
     const numericIds = new Set(

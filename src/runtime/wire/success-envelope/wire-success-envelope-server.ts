@@ -1,11 +1,11 @@
-// The success-envelope style, as a server sends it: {success: true, data} around every answer, lists
-// add total; an answer without data is {success: true} (a 204 stays empty).
+// The success-envelope style, as a server sends it: {success: true, data} around every response, lists
+// add total; a response without data is {success: true} (a 204 stays empty).
 import { COUNT, counted, object } from '../wire-json-schema.js';
 import type { ServerWire } from '../wire-server-styles.js';
 import type { ListResult } from '../wire-styles.js';
 
 export const successEnvelopeServerWire: ServerWire = {
-  emptyAnswer: (response) =>
+  emptyResponse: (response) =>
     response.envelope && response.status !== 204
       ? { body: { success: true }, schema: object({ success: { type: 'boolean' } }, ['success']) }
       : undefined,
@@ -15,7 +15,7 @@ export const successEnvelopeServerWire: ServerWire = {
       body: response.envelope ? successEnvelope(response.total, sent) : sent,
     };
   },
-  answerSchema({ response }, value) {
+  responseBodySchema({ response }, value) {
     if (!response.envelope) return response.total ? counted(value) : value;
     return response.total
       ? object({ success: { type: 'boolean' }, data: value, total: COUNT }, ['success', 'data', 'total'])

@@ -1,4 +1,4 @@
-// The success-envelope style, as a client reads it: {success: true, data} around every answer, lists
+// The success-envelope style, as a client reads it: {success: true, data} around every response, lists
 // add total. The server's side is wire-success-envelope-server.ts.
 import { isObject, kindOf } from '../../core/json-kinds.js';
 import type { WireStyle } from '../wire-styles.js';

@@ -1,6 +1,6 @@
-// Whether a success answer can be read: JSON text, and the envelope the interface's style
-// promises. Checked on every answer, with or without validateResponses (which checks the records
-// inside against their schemas), so that a bad answer is an UnreadableResponseError rather than
+// Whether a success response can be read: JSON text, and the envelope the interface's style
+// promises. Checked on every response, with or without validateResponses (which checks the records
+// inside against their schemas), so that a bad response is an UnreadableResponseError rather than
 // undefined or a TypeError somewhere in the caller's code.
 import type { InterfaceMeta, ResponseMeta } from '../core/interface-meta.js';
 import { wireStyle } from '../wire/wire-styles.js';
@@ -21,7 +21,7 @@ export function readJson(text: string, contentType: string | undefined): Reading
   }
 }
 
-/** What is wrong with the envelope of a parsed answer, or undefined when it is what the route promises. */
+/** What is wrong with the envelope of a parsed response, or undefined when it is what the route promises. */
 export function envelopeProblem(
   meta: InterfaceMeta,
   response: ResponseMeta,

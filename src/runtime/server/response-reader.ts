@@ -1,15 +1,15 @@
-// Judges a handler's result and copies its declared members in one pass, compiled once per answer from the
+// Judges a handler's result and copies its declared members in one pass, compiled once per response from the
 // JSON Schema of its result: the copy is then rendered and written by JSON.stringify, which is faster than
 // judging with zod and writing with the compiled serializer. Each member is read once, so the value judged is
-// the value sent (a getter cannot answer differently the second time). The reader is a fast path only: it
+// the value sent (a getter cannot return another value the second time). The reader is a fast path only: it
 // knows a small set of keywords, refuses to compile a schema with any other (zod's refinements have no JSON
 // Schema keyword, so an unknown keyword may hide one), and refuses any value it is unsure of (a nested
 // toJSON, a __proto__ member, depth past MAX_DEPTH for circular results); the plugin then judges and writes
-// that answer the slow way, with zod's located messages.
-import { keyOf } from '../core/answer-status.js';
+// that response the slow way, with zod's located messages.
+import { keyOf } from '../core/response-status.js';
 import { z } from 'zod';
 import { countedResult } from '../wire/wire-styles.js';
-import type { ResponseSchemas } from './answer-serializers.js';
+import type { ResponseSchemas } from './response-serializers.js';
 import type { InterfaceMeta, ResponseMeta } from '../core/interface-meta.js';
 import type { JsonSchema } from '../wire/wire-schemas.js';
 
@@ -17,7 +17,7 @@ import type { JsonSchema } from '../wire/wire-schemas.js';
 export const REFUSED: unique symbol = Symbol('refused');
 
 /** The value's declared members, copied, or REFUSED. */
-export type AnswerReader = (value: unknown) => unknown;
+export type ResponseReader = (value: unknown) => unknown;
 
 type Read = (value: unknown, depth: number) => unknown;
 
@@ -40,7 +40,7 @@ const NOTES = new Set([
  * `judge` false (validateResponses: false): types and required members only, as the serializer would notice them;
  * patterns, formats, enums, lengths and bounds go unchecked.
  */
-export function compileReader(schema: z.ZodType, judge = true): AnswerReader | undefined {
+export function compileReader(schema: z.ZodType, judge = true): ResponseReader | undefined {
   let json: JsonSchema;
   let refined = false;
   try {
@@ -373,9 +373,9 @@ function typeOf(value: unknown): string {
   return typeof value;
 }
 
-/** The readers of a route's answers, compiled on first use; a ListResult ({items, total}) is read as one. */
-export class AnswerReaders {
-  private readonly made = new Map<string, AnswerReader | null>();
+/** The readers of a route's responses, compiled on first use; a ListResult ({items, total}) is read as one. */
+export class ResponseReaders {
+  private readonly made = new Map<string, ResponseReader | null>();
 
   private readonly meta: InterfaceMeta;
   private readonly schemas: ResponseSchemas;
@@ -398,7 +398,7 @@ export class AnswerReaders {
     return reader === null ? REFUSED : reader(result);
   }
 
-  private compile(response: ResponseMeta): AnswerReader | undefined {
+  private compile(response: ResponseMeta): ResponseReader | undefined {
     const schema = this.schemas[keyOf(response)];
     const items = schema && compileReader(schema, this.judge);
     if (!items || !countedResult(this.meta, response)) return items;

@@ -1,8 +1,8 @@
-// The compiled reader of answers (src/runtime/server/answer-reader.ts): it judges a result and copies its declared
+// The compiled reader of responses (src/runtime/server/response-reader.ts): it judges a result and copies its declared
 // members in one pass, and refuses (so that the plugin takes the zod + serializer way) whatever it is unsure of.
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { compileReader, REFUSED, type AnswerReader } from '../../src/runtime/server/answer-reader.js';
+import { compileReader, REFUSED, type ResponseReader } from '../../src/runtime/server/response-reader.js';
 
 const stamp = z.iso.datetime({ offset: true });
 const author = z.strictObject({ id: z.int(), name: z.string().min(1) });
@@ -26,7 +26,7 @@ const valid = {
   author: { id: 7, name: 'Le Guin' },
 };
 
-function reader(schema: z.ZodType, judge = true): AnswerReader {
+function reader(schema: z.ZodType, judge = true): ResponseReader {
   const read = compileReader(schema, judge);
   if (!read) throw new Error('expected the schema to compile');
   return read;
@@ -46,7 +46,7 @@ describe.each([
     expect(Object.keys((copy as object[])[0] as object)).toEqual(Object.keys(valid));
   });
 
-  it('reads each member once, so the value judged is the value sent (a getter cannot change its answer)', () => {
+  it('reads each member once, so the value judged is the value sent (a getter cannot change its value)', () => {
     let reads = 0;
     const sly = {
       ...valid,

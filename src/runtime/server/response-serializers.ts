@@ -1,18 +1,18 @@
-// Serializes answers through Fastify's own compiled serializers (fast-json-stringify by default),
+// Serializes responses through Fastify's own compiled serializers (fast-json-stringify by default),
 // from the JSON Schema of each body as sent: only declared members reach the wire, and faster than
 // JSON.stringify. Each route's schemas are made on first use and compiled once by Fastify.
-import { keyOf } from '../core/answer-status.js';
+import { keyOf } from '../core/response-status.js';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { InterfaceMeta, ResponseMeta } from '../core/interface-meta.js';
 import type { Representation } from '../core/negotiate.js';
-import { answerSchema, type JsonSchema } from '../wire/wire-schemas.js';
+import { responseBodySchema, type JsonSchema } from '../wire/wire-schemas.js';
 
 /** The zod schemas of a route's response bodies, by status (the generated `…ResponseSchemas`). */
-/** Keyed by the answer's key: a status, or `4XX`, `default`. */
+/** Keyed by the response's key: a status, or `4XX`, `default`. */
 export type ResponseSchemas = Readonly<Record<number | string, z.ZodType>>;
 
-export class AnswerSchemas {
+export class ResponseBodySchemas {
   private readonly made = new Map<string, JsonSchema | null>();
 
   private readonly meta: InterfaceMeta;
@@ -36,7 +36,7 @@ export class AnswerSchemas {
     const key = `${keyOf(response)} ${response.when ?? ''} ${representation}`;
     let schema = this.made.get(key);
     if (schema === undefined) {
-      schema = answerSchema({ meta: this.meta, response, representation, result: this.result(response) }) ?? null;
+      schema = responseBodySchema({ meta: this.meta, response, representation, result: this.result(response) }) ?? null;
       this.made.set(key, schema);
     }
     return schema ?? undefined;

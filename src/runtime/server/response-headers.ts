@@ -1,8 +1,8 @@
-// The headers a handler sets on its answer: `{ body, headers }` (or `{ headers }` for an answer without a body)
-// where the answer declares headers of its own. Only declared ones leave the server, written as HTTP text by the
+// The headers a handler sets on its response: `{ body, headers }` (or `{ headers }` for a response without a body)
+// where the response declares headers of its own. Only declared ones leave the server, written as HTTP text by the
 // type of their value; the headers the runtime owns (the body's framing, cookies, Location, anything already on
 // the reply such as a session's token or CORS) are never the handler's to set.
-import { ResponseBreach } from '../core/answer-check.js';
+import { ResponseBreach } from '../core/response-check.js';
 import type { ResponseMeta, RouteMeta } from '../core/interface-meta.js';
 
 /** Written by the runtime alone, whatever the definitions declare. */
@@ -19,7 +19,7 @@ export function splitResult(result: unknown): { body: unknown; headers: Record<s
  * The declared headers as they go out (lower-case names). `strict` (development): an undeclared header is a breach,
  * as an undeclared body member is; else it is dropped. `judge` (validateResponses): a missing required one is.
  */
-export function answerHeaders(
+export function responseHeaders(
   route: RouteMeta,
   response: ResponseMeta,
   set: Readonly<Record<string, unknown>>,

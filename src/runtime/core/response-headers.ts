@@ -1,0 +1,14 @@
+// Which routes respond with headers of their own: the server takes `{ body, headers }` from their handlers
+// (server/response-headers.ts), the client resolves to `{ status, body, headers }` (client/client-headers.ts).
+import type { RouteMeta } from './interface-meta.js';
+
+/** Whether the route's success responses declare headers besides Location. */
+export function respondsWithHeaders(route: RouteMeta): boolean {
+  return route.responses.some((response) => response.headers !== undefined);
+}
+
+/** The headers the routes' responses declare (lower case, each once): a browser reads only those CORS exposes. */
+export function declaredResponseHeaders(routes: readonly RouteMeta[]): string[] {
+  const names = routes.flatMap((route) => route.responses.flatMap((response) => Object.keys(response.headers ?? {})));
+  return [...new Set(names)];
+}
