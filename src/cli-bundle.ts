@@ -2,13 +2,14 @@
 // libraries it uses (scripts/bundle-cli.mjs), with V8's code cache of it when the build left one for this
 // very bundle. A cold run of a few interfaces spent a fifth of its time loading and compiling modules; the
 // bundle saves Node's per-file loading, the code cache V8's parsing and compiling (docs/performance.md,
-// "Cold runs of four interfaces"). Node 20 has no compile cache of its own for modules.
+// "Cold runs of four interfaces"). Node 20 has no compile cache of its own for modules. The bundle holds no
+// import(): V8 gives functions taken from a code cache no dynamic import callback (the build turns them into require).
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Script, constants } from 'node:vm';
+import { Script } from 'node:vm';
 
 const BUNDLE = join(dirname(fileURLToPath(import.meta.url)), 'cli-main.cjs');
 /** Set by the build for the run that makes the code cache (scripts/bundle-cli.mjs). */
@@ -33,7 +34,6 @@ export async function runBundledCli(): Promise<boolean> {
   const script = new Script(Module.wrap(source), {
     filename: BUNDLE,
     cachedData: making ? undefined : readCache(cacheFile),
-    importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   // Made after the run, so that it holds the functions the run compiled, not only the top level.
   if (making) process.once('exit', () => writeFileSync(cacheFile, script.createCachedData()));

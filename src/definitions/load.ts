@@ -3,8 +3,8 @@
 // chunks, a large file is loaded from chunks when that provably reads the same (chunked-load.ts);
 // otherwise plain-yaml.ts reads it from yaml's tokens, and a file it cannot read, or that has anything
 // to report, is parsed whole through yaml's document here.
-import { loadInChunks, type ChunkStore } from './chunked-load.js';
 import * as yaml from 'yaml';
+import { loadInChunks, type ChunkStore } from './chunked-load.js';
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 import type { DefinitionSource } from './sources.js';
 import {
@@ -18,7 +18,6 @@ import {
 import { walkDocument } from './node-index.js';
 import { readPlainYaml } from './plain-yaml.js';
 import type { FilePositions } from './positions.js';
-import type { Document as YamlDocument, LineCounter } from 'yaml';
 
 export interface LoadedFile {
   /** Path relative to the working directory, "/"-separated: what diagnostics show. */
@@ -148,7 +147,7 @@ export function parseWithYaml(file: string, text: string): Parsed {
  * parseDocument's own steps (Parser, then Composer) with the lexer's tokens counted on the way, so a
  * large file is lexed once, not once to count and again to parse; undefined once past `max` tokens.
  */
-function parseCounted(text: string, lines: LineCounter, max: number): YamlDocument | undefined {
+function parseCounted(text: string, lines: yaml.LineCounter, max: number): yaml.Document | undefined {
   const parser = new yaml.Parser(lines.addNewLine);
   let count = 0;
   function* cst() {
@@ -159,7 +158,7 @@ function parseCounted(text: string, lines: LineCounter, max: number): YamlDocume
     }
     yield* parser.end();
   }
-  let document: YamlDocument | undefined;
+  let document: yaml.Document | undefined;
   for (const next of new yaml.Composer(YAML_PARSE_OPTIONS).compose(cst(), true, text.length)) {
     if (!document) document = next;
     else {

@@ -2,7 +2,6 @@
 // where each mapping key and value starts, as plain data (typed arrays and strings). The index
 // answers the question positions.ts asks: which offset does a path reach, the way a walk through
 // the yaml Document would.
-import type { Document } from 'yaml';
 import * as yaml from 'yaml';
 
 /**
@@ -47,7 +46,7 @@ interface Ranged {
 }
 
 /** One pass over the parsed document, without recursion (a hostile document may nest thousands deep). */
-export function walkDocument(document: Document): { shape: DocumentShape; index: NodeIndex } {
+export function walkDocument(document: yaml.Document): { shape: DocumentShape; index: NodeIndex } {
   let depth = 0;
   let nodes = 0;
   let decorated = false;
