@@ -1,6 +1,6 @@
 // Issue 31, item 1, on a live generated server over loopback: a value longer than maxLength is refused
 // before its pattern runs (zod would otherwise run the pattern on it too), and a 10,000-character
-// value against every pattern the generator accepts (the corpus) is answered fast, in a query
+// value against every pattern the generator accepts (the corpus) is answered with little CPU time, in a query
 // parameter and in a JSON body field alike. The figures are printed.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,12 +12,12 @@ type Loose = Record<string, any>;
 /** Polynomial (a square) on a@.... but fine under its maxLength: the regex must never see a longer value. */
 const SLOW = { pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', maxLength: 254 };
 const LONG = `a@${'.'.repeat(100_000)}@`;
-/** Under a loaded machine a request can wait for a core: the best of a few tries is what the regex costs. */
+/** The best of a few tries: what the regex costs, not what else the process did meanwhile. */
 const TRIES = 3;
 /**
- * Not a speed budget (those live in bench/): a line between a linear match, a few milliseconds even on a
- * machine running other tests, and a backtracking blow-up (a square of 10,000 is 10^8 steps, seconds).
- * It was 50 ms, and failed at a load average of 13 with nothing wrong.
+ * Not a speed budget (those live in bench/), and CPU time, not wall-clock time, which a loaded machine
+ * stretches (50 ms of wall-clock time failed at a load average of 13 with nothing wrong): a line between
+ * a linear match, a few milliseconds, and a backtracking blow-up (a square of 10,000 is 10^8 steps, seconds).
  */
 const BOUND_MS = 1_000;
 
@@ -74,13 +74,15 @@ afterAll(async () => {
   await fixture?.remove();
 });
 
+/** The request's status and the CPU time this process (server and client both) spent on it, best of TRIES. */
 async function timed(request: () => Promise<Response>): Promise<{ status: number; ms: number }> {
   let best = { status: 0, ms: Infinity };
   for (let i = 0; i < TRIES; i++) {
-    const started = performance.now();
+    const started = process.cpuUsage();
     const response = await request();
     await response.arrayBuffer();
-    const ms = performance.now() - started;
+    const { user, system } = process.cpuUsage(started);
+    const ms = (user + system) / 1000;
     if (ms < best.ms) best = { status: response.status, ms };
   }
   return best;
@@ -110,7 +112,7 @@ describe('a value longer than maxLength', () => {
     const body = await timed(postField(0, LONG));
     const query = await timed(queryField(0, LONG));
     console.log(
-      `100,002 characters past maxLength 254: body ${body.ms.toFixed(1)} ms, query ${query.ms.toFixed(1)} ms`,
+      `100,002 characters past maxLength 254: body ${body.ms.toFixed(1)} ms, query ${query.ms.toFixed(1)} ms of CPU`,
     );
     expect(body.status).toBe(400);
     expect(query.status).toBe(400);
@@ -121,7 +123,7 @@ describe('a value longer than maxLength', () => {
 });
 
 describe('10,000 characters against every pattern the generator accepts', () => {
-  it(`answers each in under ${BOUND_MS} ms, in a body and in a query`, async () => {
+  it(`answers each in under ${BOUND_MS} ms of CPU, in a body and in a query`, async () => {
     await timed(postField(1, 'warm-up'));
     const figures: string[] = [];
     let slowest = 0;
@@ -139,6 +141,6 @@ describe('10,000 characters against every pattern the generator accepts', () => 
         figures.push(`${ms.toFixed(2).padStart(6)} ms ${where.padEnd(5)} ${status} ${pattern}`);
       }
     }
-    console.log(`slowest ${slowest.toFixed(2)} ms\n${figures.join('\n')}`);
+    console.log(`slowest ${slowest.toFixed(2)} ms of CPU\n${figures.join('\n')}`);
   });
 });
