@@ -1,7 +1,8 @@
-// A generated TypeScript file from its top-level statements, laid out by prettier's document
-// printer with svcgen's fixed options (print width 120, single quotes). Statements are laid out
-// one at a time: a blank line between two resets every layout decision.
-import { builders, printer } from 'prettier/doc';
+// A generated TypeScript file from its top-level statements, laid out as prettier's document printer
+// lays it out (layout.ts), with svcgen's fixed options (print width 120, single quotes). Statements are
+// laid out one at a time: a blank line between two resets every layout decision.
+import { builders } from 'prettier/doc';
+import { printDoc } from './layout.js';
 import { PRETTIER_OPTIONS } from '../format-options.js';
 import {
   memberText,
@@ -13,8 +14,6 @@ import {
 } from './ast.js';
 import { printClassMethod, printInterfaceMember, printTopLevel } from './print-declaration.js';
 import { printObjectMember } from './print-expression.js';
-
-const PRINT_OPTIONS = { ...PRETTIER_OPTIONS, parser: 'typescript' } as Parameters<typeof printer.printDocToString>[1];
 
 /**
  * Imports one per line, then each declaration after a blank line. A string is a declaration
@@ -32,7 +31,7 @@ export function printFile(statements: readonly (TopLevel | string)[]): string {
 }
 
 export function printStatement(statement: TopLevel): string {
-  return printer.printDocToString(printTopLevel(statement), PRINT_OPTIONS).formatted;
+  return printDoc(printTopLevel(statement));
 }
 
 // ---------------------------------------------------------------- members as text
@@ -55,7 +54,7 @@ export const classMethodText = (method: ClassMethod, depth: number): MemberText 
 function layOut(doc: builders.Doc, depth: number, after: string): MemberText {
   let placed: builders.Doc = [builders.hardline, doc, after];
   for (let level = 0; level < depth; level += 1) placed = builders.indent(placed);
-  const text = printer.printDocToString(placed, PRINT_OPTIONS).formatted;
+  const text = printDoc(placed);
   // The text starts with the line break and the body's indentation, which the body gives it again,
   // and ends with `after`, which the body writes itself.
   const margin = ' '.repeat(depth * PRETTIER_OPTIONS.tabWidth);
