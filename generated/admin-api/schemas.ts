@@ -33,12 +33,20 @@ export const productSchema = z.strictObject({
   get manufacturer() {
     return manufacturerSchema.nullable().optional();
   },
-  manufacturerId: z.string().regex(/^[0-9a-f]{32}$/, 'expected 32 lowercase hex characters').nullable().default(null),
+  manufacturerId: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, 'expected 32 lowercase hex characters')
+    .nullable()
+    .default(null),
   name: z.string(),
   get parent() {
     return productSchema.nullable().optional();
   },
-  parentId: z.string().regex(/^[0-9a-f]{32}$/, 'expected 32 lowercase hex characters').nullable().default(null),
+  parentId: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, 'expected 32 lowercase hex characters')
+    .nullable()
+    .default(null),
   get price() {
     return priceSchema;
   },
@@ -267,8 +275,16 @@ export const updateProductBodySchema = productSchema
   .omit({ children: true, createdAt: true, id: true, manufacturer: true, parent: true, tax: true })
   .partial()
   .extend({
-    manufacturerId: z.string().regex(/^[0-9a-f]{32}$/, 'expected 32 lowercase hex characters').nullable().optional(),
-    parentId: z.string().regex(/^[0-9a-f]{32}$/, 'expected 32 lowercase hex characters').nullable().optional(),
+    manufacturerId: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/, 'expected 32 lowercase hex characters')
+      .nullable()
+      .optional(),
+    parentId: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/, 'expected 32 lowercase hex characters')
+      .nullable()
+      .optional(),
   });
 
 export const updateProductResponseSchemas = {

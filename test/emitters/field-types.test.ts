@@ -83,7 +83,11 @@ const rows: Row[] = [
     given: 'currency code with a maxLength, checked before the code pattern',
     type: scalar('string', { format: 'currency-code', constraints: { maxLength: 3 } }),
     typescript: 'string',
-    zod: `z.string().max(3, { abort: true }).regex(/^[A-Z]{3}$/, 'expected an ISO 4217 currency code')`,
+    // More than two calls, one with a pattern of more than five characters: one call per line, as prettier prints it.
+    zod: `z
+  .string()
+  .max(3, { abort: true })
+  .regex(/^[A-Z]{3}$/, 'expected an ISO 4217 currency code')`,
     jsonSchema: { type: 'string', maxLength: 3, pattern: '^[A-Z]{3}$', examples: ['ABC'] },
     docs: 'string (ISO 4217 code), length ..3',
   },

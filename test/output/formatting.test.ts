@@ -27,6 +27,18 @@ describe('output that skips the formatter', () => {
     }
   });
 
+  it('the generated TypeScript files are in prettier form', async () => {
+    for (const name of ['admin-api', 'store-api', 'price-list-api', 'banner-api', 'shared']) {
+      const dir = join(root, 'generated', name);
+      for (const file of readdirSync(dir).filter((each) => each.endsWith('.ts'))) {
+        const text = readFileSync(join(dir, file), 'utf8');
+        expect(await prettier.format(text, { ...PRETTIER_OPTIONS, filepath: file }), `generated/${name}/${file}`).toBe(
+          text,
+        );
+      }
+    }
+  });
+
   it('the generated docs pages (svcgen templates, without prettier) are in prettier form, tables unpadded', async () => {
     for (const name of ['admin-api', 'store-api', 'price-list-api', 'banner-api']) {
       const text = readFileSync(join(root, 'generated', name, 'README.md'), 'utf8');

@@ -1,10 +1,11 @@
 // prettier's document printer (`printDocToString`, prettier 3), for the documents svcgen's printer builds:
 // the same layout decisions, made without prettier's per-command objects, indentation queues and
 // cursor bookkeeping. prettier's printer was a seventh of a cold run of four interfaces; this one saves
-// about half of that (docs/performance.md, "Cold runs of four interfaces"). It knows the document kinds print-*.ts use (text, arrays, group with
-// conditional states, indent, align by a string or a width, line, if-break, fill, break-parent);
-// a document with anything else, or with text whose width is not its length (anything outside printable
-// ASCII), is printed by prettier itself. test/emitters/layout.test.ts holds the two to the same text.
+// about half of that (docs/performance.md, "Cold runs of four interfaces"). It knows the document kinds
+// print-*.ts use (text, arrays, group with conditional states, indent, align by a string or a width,
+// line, if-break, fill, break-parent); a document with anything else, or with text whose width is not its
+// length (anything outside printable ASCII), is printed by prettier itself. test/emitters/layout.test.ts
+// holds the two to the same text.
 import { printer, type builders } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../format-options.js';
 

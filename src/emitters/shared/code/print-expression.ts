@@ -77,29 +77,79 @@ function printCall(node: Extract<Expr, { kind: 'call' }>): Doc {
       printArguments(node.args),
     ];
   }
-  const { root, links } = chainOf(node);
+  const { root, links, calls } = chainOf(node);
   // One call, or calls whose arguments break anyway (`z.strictObject({…}).optional()`): one line.
   if (links.length === 1 || links.slice(0, -1).some(utils.willBreak)) return [printExpression(root), ...links];
-  return group([printExpression(root), indent(links.map((link) => [softline, link]))]);
+  // As prettier does: more than two calls, one with an argument that is not simple, put one call per line.
+  const shouldBreak =
+    calls.length + (isPlainCall(root) ? 1 : 0) > 2 && calls.some((args) => !args.every((arg) => isSimple(arg)));
+  return group([printExpression(root), indent(links.map((link) => [softline, link]))], { shouldBreak });
 }
 
 const isPlainCall = (node: Expr) => node.kind === 'call' && !node.isNew;
 
-/** `a.b(x).c.d()` as its root `a` and its links `.b(x)` and `.c.d()`: each ends with a call. */
-function chainOf(node: Expr): { root: Expr; links: Doc[] } {
+/**
+ * `a.b(x).c.d()` as its root `a` and its links `.b(x)` and `.c.d()`, each ending with a call, and the
+ * arguments of those calls.
+ */
+function chainOf(node: Expr): { root: Expr; links: Doc[]; calls: (readonly Expr[])[] } {
   if (node.kind === 'call' && !node.isNew && node.callee.kind === 'member') {
-    const { root, links } = chainOf(node.callee.object);
-    return {
-      root,
-      links: [...links, ['.', node.callee.property, printTypeArguments(node.typeArgs), printArguments(node.args)]],
-    };
+    const { root, links, calls } = chainOf(node.callee.object);
+    const link = ['.', node.callee.property, printTypeArguments(node.typeArgs), printArguments(node.args)];
+    return { root, links: [...links, link], calls: [...calls, node.args] };
   }
   if (node.kind === 'member') {
-    const { root, links } = chainOf(node.object);
+    const { root, links, calls } = chainOf(node.object);
     if (links.length > 0)
-      return { root, links: [...links.slice(0, -1), [links[links.length - 1] as Doc, '.', node.property]] };
+      return { root, links: [...links.slice(0, -1), [links[links.length - 1] as Doc, '.', node.property]], calls };
   }
-  return { root: node, links: [] };
+  return { root: node, links: [], calls: [] };
+}
+
+/**
+ * prettier's simple call argument (isSimpleCallArgument), `depth` levels of nesting allowed: names,
+ * literals, short regular expressions, and objects, arrays and calls of those.
+ */
+function isSimple(node: Expr, depth = 2): boolean {
+  if (depth <= 0) return false;
+  const child = (each: Expr) => isSimple(each, depth - 1);
+  switch (node.kind) {
+    case 'identifier':
+    case 'literal':
+      return true;
+    case 'regex':
+      // The pattern as written between the slashes, measured as prettier measures text.
+      return displayWidth(printRegex(node.pattern).slice(1, -1)) <= 5;
+    case 'template':
+      return node.texts.every((text) => !text.includes('\n')) && node.expressions.every(child);
+    case 'object':
+      return node.properties.every(
+        (member) =>
+          member.kind === 'property' &&
+          ((member.value.kind === 'identifier' && member.value.name === member.key) || child(member.value)),
+      );
+    case 'array':
+      return node.elements.every(child);
+    case 'call':
+      return isSimple(node.callee, depth) && node.args.length <= depth && node.args.every(child);
+    case 'member':
+      return isSimple(node.object, depth);
+    default:
+      return false;
+  }
+}
+
+/** Columns of printed text: two for East Asian wide characters and emoji, as prettier counts them. */
+function displayWidth(text: string): number {
+  let width = 0;
+  for (const character of text)
+    width +=
+      /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1FAFF}\u{20000}-\u{3FFFD}]/u.test(
+        character,
+      )
+        ? 2
+        : 1;
+  return width;
 }
 
 function printArguments(args: readonly Expr[]): Doc {
