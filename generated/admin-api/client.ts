@@ -64,7 +64,7 @@ export class AdminApiClient {
     );
   }
 
-  /** Creates a manufacturer; answers 204 with its Location, or 200 with the record when _response is true. */
+  /** Creates a manufacturer; responds with 204 and its Location, or 200 with the record when _response is true. */
   createManufacturer(
     input: { readonly query?: types.CreateManufacturerQuery; readonly body: types.CreateManufacturerBody },
     options?: CallOptions,
@@ -72,7 +72,7 @@ export class AdminApiClient {
     return this.core.call<types.CreateManufacturerResponses[200] | undefined>('createManufacturer', input, options);
   }
 
-  /** Creates a product; answers 204 with its Location, or 200 with the record when _response is true. */
+  /** Creates a product; responds with 204 and its Location, or 200 with the record when _response is true. */
   createProduct(
     input: { readonly query?: types.CreateProductQuery; readonly body: types.CreateProductBody },
     options?: CallOptions,
@@ -80,7 +80,7 @@ export class AdminApiClient {
     return this.core.call<types.CreateProductResponses[200] | undefined>('createProduct', input, options);
   }
 
-  /** Creates a tax record; answers 204 with its Location, or 200 with the record when _response is true. */
+  /** Creates a tax record; responds with 204 and its Location, or 200 with the record when _response is true. */
   createTax(
     input: { readonly query?: types.CreateTaxQuery; readonly body: types.CreateTaxBody },
     options?: CallOptions,
@@ -210,8 +210,8 @@ export class AdminApiClient {
   }
 
   /**
-   * Changes the given fields of a manufacturer; answers 204 with its Location, or 200 with the record when _response is
-   * true.
+   * Changes the given fields of a manufacturer; responds with 204 and its Location, or 200 with the record when
+   * _response is true.
    */
   updateManufacturer(
     input: {
@@ -225,7 +225,7 @@ export class AdminApiClient {
   }
 
   /**
-   * Changes the given fields of a product; answers 204 with its Location, or 200 with the record when _response is
+   * Changes the given fields of a product; responds with 204 and its Location, or 200 with the record when _response is
    * true.
    */
   updateProduct(
@@ -240,8 +240,8 @@ export class AdminApiClient {
   }
 
   /**
-   * Changes the given fields of a tax record; answers 204 with its Location, or 200 with the record when _response is
-   * true.
+   * Changes the given fields of a tax record; responds with 204 and its Location, or 200 with the record when _response
+   * is true.
    */
   updateTax(
     input: {

@@ -21,7 +21,7 @@ export type AdminApiContext = HandlerContext<unknown, PrincipalOf<'oauth2'>>;
  * (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you.
  */
 export interface AdminApiHandlers {
-  /** Creates a manufacturer; answers 204 with its Location, or 200 with the record when _response is true. */
+  /** Creates a manufacturer; responds with 204 and its Location, or 200 with the record when _response is true. */
   createManufacturer(
     input: {
       readonly query: z.output<typeof schemas.createManufacturerQuerySchema>;
@@ -29,7 +29,7 @@ export interface AdminApiHandlers {
     },
     context: AdminApiContext,
   ): Promise<types.CreateManufacturerResponses[200]>;
-  /** Creates a product; answers 204 with its Location, or 200 with the record when _response is true. */
+  /** Creates a product; responds with 204 and its Location, or 200 with the record when _response is true. */
   createProduct(
     input: {
       readonly query: z.output<typeof schemas.createProductQuerySchema>;
@@ -37,7 +37,7 @@ export interface AdminApiHandlers {
     },
     context: AdminApiContext,
   ): Promise<types.CreateProductResponses[200]>;
-  /** Creates a tax record; answers 204 with its Location, or 200 with the record when _response is true. */
+  /** Creates a tax record; responds with 204 and its Location, or 200 with the record when _response is true. */
   createTax(
     input: {
       readonly query: z.output<typeof schemas.createTaxQuerySchema>;
@@ -130,8 +130,8 @@ export interface AdminApiHandlers {
     context: AdminApiContext,
   ): Promise<ListResult<types.ListTaxResponses[200][number]>>;
   /**
-   * Changes the given fields of a manufacturer; answers 204 with its Location, or 200 with the record when _response is
-   * true.
+   * Changes the given fields of a manufacturer; responds with 204 and its Location, or 200 with the record when
+   * _response is true.
    */
   updateManufacturer(
     input: {
@@ -142,7 +142,7 @@ export interface AdminApiHandlers {
     context: AdminApiContext,
   ): Promise<types.UpdateManufacturerResponses[200]>;
   /**
-   * Changes the given fields of a product; answers 204 with its Location, or 200 with the record when _response is
+   * Changes the given fields of a product; responds with 204 and its Location, or 200 with the record when _response is
    * true.
    */
   updateProduct(
@@ -154,8 +154,8 @@ export interface AdminApiHandlers {
     context: AdminApiContext,
   ): Promise<types.UpdateProductResponses[200]>;
   /**
-   * Changes the given fields of a tax record; answers 204 with its Location, or 200 with the record when _response is
-   * true.
+   * Changes the given fields of a tax record; responds with 204 and its Location, or 200 with the record when _response
+   * is true.
    */
   updateTax(
     input: {

@@ -56,13 +56,13 @@ export interface Tax {
 }
 
 export interface CreateManufacturerQuery {
-  /** Answer 200 with the written record instead of 204. */
+  /** Respond with 200 and the written record instead of 204. */
   _response?: boolean | undefined;
 }
 
 export type CreateManufacturerBody = Omit<Manufacturer, 'createdAt' | 'id' | 'products'>;
 
-/** Creates a manufacturer; answers 204 with its Location, or 200 with the record when _response is true. */
+/** Creates a manufacturer; responds with 204 and its Location, or 200 with the record when _response is true. */
 export interface CreateManufacturerResponses {
   /** Created, with the record. */
   200: Manufacturer;
@@ -71,13 +71,13 @@ export interface CreateManufacturerResponses {
 }
 
 export interface CreateProductQuery {
-  /** Answer 200 with the written record instead of 204. */
+  /** Respond with 200 and the written record instead of 204. */
   _response?: boolean | undefined;
 }
 
 export type CreateProductBody = Omit<Product, 'children' | 'createdAt' | 'id' | 'manufacturer' | 'parent' | 'tax'>;
 
-/** Creates a product; answers 204 with its Location, or 200 with the record when _response is true. */
+/** Creates a product; responds with 204 and its Location, or 200 with the record when _response is true. */
 export interface CreateProductResponses {
   /** Created, with the record. */
   200: Product;
@@ -86,13 +86,13 @@ export interface CreateProductResponses {
 }
 
 export interface CreateTaxQuery {
-  /** Answer 200 with the written record instead of 204. */
+  /** Respond with 200 and the written record instead of 204. */
   _response?: boolean | undefined;
 }
 
 export type CreateTaxBody = Omit<Tax, 'createdAt' | 'id' | 'products'>;
 
-/** Creates a tax record; answers 204 with its Location, or 200 with the record when _response is true. */
+/** Creates a tax record; responds with 204 and its Location, or 200 with the record when _response is true. */
 export interface CreateTaxResponses {
   /** Created, with the record. */
   200: Tax;
@@ -273,15 +273,15 @@ export interface UpdateManufacturerPathParams {
 }
 
 export interface UpdateManufacturerQuery {
-  /** Answer 200 with the written record instead of 204. */
+  /** Respond with 200 and the written record instead of 204. */
   _response?: boolean | undefined;
 }
 
 export type UpdateManufacturerBody = Partial<Omit<Manufacturer, 'createdAt' | 'id' | 'products'>>;
 
 /**
- * Changes the given fields of a manufacturer; answers 204 with its Location, or 200 with the record when _response is
- * true.
+ * Changes the given fields of a manufacturer; responds with 204 and its Location, or 200 with the record when _response
+ * is true.
  */
 export interface UpdateManufacturerResponses {
   /** Updated, with the record. */
@@ -295,7 +295,7 @@ export interface UpdateProductPathParams {
 }
 
 export interface UpdateProductQuery {
-  /** Answer 200 with the written record instead of 204. */
+  /** Respond with 200 and the written record instead of 204. */
   _response?: boolean | undefined;
 }
 
@@ -304,7 +304,8 @@ export type UpdateProductBody = Partial<
 >;
 
 /**
- * Changes the given fields of a product; answers 204 with its Location, or 200 with the record when _response is true.
+ * Changes the given fields of a product; responds with 204 and its Location, or 200 with the record when _response is
+ * true.
  */
 export interface UpdateProductResponses {
   /** Updated, with the record. */
@@ -318,15 +319,15 @@ export interface UpdateTaxPathParams {
 }
 
 export interface UpdateTaxQuery {
-  /** Answer 200 with the written record instead of 204. */
+  /** Respond with 200 and the written record instead of 204. */
   _response?: boolean | undefined;
 }
 
 export type UpdateTaxBody = Partial<Omit<Tax, 'createdAt' | 'id' | 'products'>>;
 
 /**
- * Changes the given fields of a tax record; answers 204 with its Location, or 200 with the record when _response is
- * true.
+ * Changes the given fields of a tax record; responds with 204 and its Location, or 200 with the record when _response
+ * is true.
  */
 export interface UpdateTaxResponses {
   /** Updated, with the record. */

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { uriPattern } from '../runtime/core/uri-grammar.js';
 
-/** Id and URL of a record just created or updated, as the Price-List and Banner APIs answer them. */
+/** Id and URL of a record just created or updated, as the Price-List and Banner APIs return them. */
 export const createdRefSchema = z.strictObject({
   id: z.int(),
   location: z.string().regex(uriPattern, 'expected a URI (RFC 3986)'),

@@ -48,7 +48,7 @@ export class StoreApiClient {
     );
   }
 
-  /** Adds line items to the cart of the session and answers the cart. */
+  /** Adds line items to the cart of the session and responds with the cart. */
   addCartLineItems(
     input: { readonly body: types.AddCartLineItemsBody },
     options?: CallOptions,

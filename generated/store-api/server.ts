@@ -19,7 +19,7 @@ export type StoreApiContext<Session> = HandlerContext<Session, PrincipalOf<'apiK
  * (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you.
  */
 export interface StoreApiHandlers<Session> {
-  /** Adds line items to the cart of the session and answers the cart. */
+  /** Adds line items to the cart of the session and responds with the cart. */
   addCartLineItems(
     input: { readonly body: z.output<typeof schemas.addCartLineItemsBodySchema> },
     context: StoreApiContext<Session>,

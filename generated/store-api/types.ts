@@ -117,7 +117,7 @@ export interface ShippingLocation {
 
 export type AddCartLineItemsBody = AddLineItemsRequest;
 
-/** Adds line items to the cart of the session and answers the cart. */
+/** Adds line items to the cart of the session and responds with the cart. */
 export interface AddCartLineItemsResponses {
   200: Cart;
 }

@@ -58,7 +58,7 @@ export const DIAGNOSTIC_CODES = {
   SVC260: 'file or stream beside a body',
   SVC261: 'upload on a GET route',
   SVC262: 'event data that is not a record',
-  SVC263: 'when on an answer for a class of statuses or default',
+  SVC263: 'when on a response for a class of statuses or default',
   SVC264: 'content on a HEAD route',
   SVC245: 'handler module that does not parse',
   SVC246: 'handler module without a handlers object',

@@ -115,13 +115,13 @@ export const TypeSchema: z.ZodType<TypeDefinition> = z.lazy(() =>
 );
 
 /**
- * A value shown in documentation and answered by mocks; checked against its type at load (SVC270). It
+ * A value shown in documentation and sent by mocks; checked against its type at load (SVC270). It
  * changes no contract: `svcgen diff` reports it as non-breaking.
  */
 const example = z
   .unknown()
   .optional()
-  .describe('a value of this type shown in docs and OpenAPI and answered by mocks; it must satisfy the type');
+  .describe('a value of this type shown in docs and OpenAPI and sent by mocks; it must satisfy the type');
 
 /** Still served, but on its way out: documented as deprecated, marked @deprecated in code. */
 const deprecated = z
@@ -173,7 +173,7 @@ export const RecordSchema = z.strictObject({
   resourceType: z.string().optional().describe('the json:api type; the record name by default'),
   apiAlias: z.string().optional().describe('the apiAlias member of the record'),
   fields: z.record(fieldName, FieldSchema),
-  example: example.describe('a whole record (every required field), shown in docs and OpenAPI and answered by mocks'),
+  example: example.describe('a whole record (every required field), shown in docs and OpenAPI and sent by mocks'),
   additionalFields: z
     .union([z.literal(true), TypeSchema])
     .optional()
@@ -253,8 +253,8 @@ export const MultipartSchema = z.strictObject({
 });
 export type MultipartDefinition = z.infer<typeof MultipartSchema>;
 
-/** An answer that is a file's bytes, streamed. */
-const FileAnswerSchema = z.strictObject({ ...common, mediaTypes });
+/** A response that is a file's bytes, streamed. */
+const FileResponseSchema = z.strictObject({ ...common, mediaTypes });
 
 const ResponseSchema = z.strictObject({
   ...common,
@@ -266,14 +266,14 @@ const ResponseSchema = z.strictObject({
   headers: z.record(headerName, ParameterSchema).optional(),
   when: z.string().optional().describe('the query parameter that selects this response'),
   total: z.boolean().optional().describe('the envelope carries the number of matching records beside a list'),
-  file: FileAnswerSchema.optional().describe("the answer is a file's bytes, streamed (instead of a body)"),
+  file: FileResponseSchema.optional().describe("the response is a file's bytes, streamed (instead of a body)"),
   events: z
     .record(
       z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'an event name: a letter, then letters, digits, _ . -'),
       TypeSchema,
     )
     .optional()
-    .describe('the answer is a text/event-stream of these events: event name -> the type of its data (a record)'),
+    .describe('the response is a text/event-stream of these events: event name -> the type of its data (a record)'),
 });
 
 export const RouteSchema = z.strictObject({
@@ -316,7 +316,7 @@ export const RouteSchema = z.strictObject({
   idempotencyKey: headerName
     .optional()
     .describe(
-      'a header (e.g. Idempotency-Key) whose value names one attempt: clients fill it and may retry, the server answers a repeat with the first answer',
+      'a header (e.g. Idempotency-Key) whose value names one attempt: clients fill it and may retry, the server responds to a repeat with the first response',
     ),
   upload: UploadSchema.optional().describe("the request body is a file's bytes, streamed (instead of a body)"),
   multipart: MultipartSchema.optional().describe('the request body is a multipart/form-data form (instead of a body)'),
@@ -328,9 +328,9 @@ export const RouteSchema = z.strictObject({
       ResponseSchema,
     )
     .describe(
-      'the answers by status: a status (200), a class of statuses (2XX, 4XX: each status of it no other key names) or default (every status no other key covers)',
+      'the responses by status: a status (200), a class of statuses (2XX, 4XX: each status of it no other key names) or default (every status no other key covers)',
     ),
-  errors: z.array(z.string()).optional().describe('error kinds this route can answer with'),
+  errors: z.array(z.string()).optional().describe('error kinds this route can respond with'),
   tags: z
     .array(tagName)
     .optional()
@@ -429,7 +429,7 @@ export const AuthSchemeSchema = z.discriminatedUnion('type', [
     unknownKeyError: z
       .string()
       .optional()
-      .describe('the error entry (of kind unauthorized) answering a key that names no one'),
+      .describe('the error entry (of kind unauthorized) sent in response to a key that names no one'),
     session: z
       .strictObject({
         header: headerName,
@@ -467,7 +467,7 @@ export const ErrorSchema = z.strictObject({
   kind: z
     .enum(ERROR_KINDS)
     .optional()
-    .describe('what a handler throws to answer with this error; the entry name when it is a kind'),
+    .describe('what a handler throws to respond with this error; the entry name when it is a kind'),
   status: z.number().int().min(400).max(599),
   code: z.string().optional(),
   title: z.string().optional(),

@@ -76,7 +76,7 @@ export const RULES = {
   // client checks the apiAlias the base server does not send.
   'resource-type-changed': fixed(SERVERS),
   // An open record keeps members it does not name. Opened: a newer client sends members a base server refuses
-  // (answers: base clients drop them). Closed: a base client's extra members are refused, and handler code that
+  // (responses: base clients drop them). Closed: a base client's extra members are refused, and handler code that
   // writes them no longer compiles.
   'record-opened': { request: SERVERS, response: NONE },
   'record-closed': { request: CLIENTS, response: SERVERS },
@@ -91,7 +91,7 @@ export const RULES = {
   // Clients that send it are rejected; a server that still produces it no longer compiles, and newer
   // clients refuse it.
   'enum-value-removed': { request: CLIENTS, response: SERVERS },
-  // A reader refuses a variant it does not know (a client validating answers, a server reading bodies), as an
+  // A reader refuses a variant it does not know (a client validating responses, a server reading bodies), as an
   // enum value; a writer still sending a removed one is refused, and code returning one no longer compiles.
   'union-variant-added': READER,
   'union-variant-removed': { request: CLIENTS, response: SERVERS },
@@ -129,7 +129,7 @@ export const RULES = {
   // side sends or expects another media type, and handlers read or return another thing.
   'upload-added': fixed(BOTH),
   'upload-removed': fixed(BOTH),
-  // The base server answers the new media type 415; a client that sends a removed one gets 415.
+  // The base server responds to the new media type with 415; a client that sends a removed one gets 415.
   'upload-media-type-added': fixed(SERVERS),
   'upload-media-type-removed': fixed(CLIENTS),
   // A limit is a constraint of the reader (the server): lowered, a base client's file may be refused.
@@ -144,12 +144,12 @@ export const RULES = {
   // A part's presence, limit, media types and text values are reported with the kinds above (became-required,
   // upload-limit-lowered, upload-media-type-added, constraint-tightened, enum-value-added, … as request changes);
   // the form's own limits (parts, fieldBytes) as body-limit-lowered and body-limit-raised.
-  'file-answer-added': fixed(BOTH),
-  'file-answer-removed': fixed(BOTH),
+  'file-response-added': fixed(BOTH),
+  'file-response-removed': fixed(BOTH),
   // Clients refuse a file of a media type they do not know; a handler's result names one of the declared ones.
-  'file-answer-media-type-added': fixed(CLIENTS),
-  'file-answer-media-type-removed': fixed(SERVERS),
-  // Event streams (events: in a response). An answer that becomes or stops being a stream fails both ways: the
+  'file-response-media-type-added': fixed(CLIENTS),
+  'file-response-media-type-removed': fixed(SERVERS),
+  // Event streams (events: in a response). A response that becomes or stops being a stream fails both ways: the
   // other side sends or expects JSON, and handlers return another thing.
   'event-stream-added': fixed(BOTH),
   'event-stream-removed': fixed(BOTH),
@@ -160,11 +160,11 @@ export const RULES = {
   'body-query-alternative-added': fixed(NONE),
   'body-query-alternative-removed': fixed(CLIENTS),
   'body-query-alternative-changed': fixed(BOTH),
-  // Clients read any 2xx answer by its body; handlers return the body, not the status.
+  // Clients read any 2xx response by its body; handlers return the body, not the status.
   'response-added': fixed(NONE),
   'response-removed': fixed(NONE),
   'response-envelope-changed': fixed(BOTH),
-  // The answer's shape changes between a list and {items, total}: both sides' code and checks see it.
+  // The response's shape changes between a list and {items, total}: both sides' code and checks see it.
   'response-total-added': fixed(BOTH),
   'response-total-removed': fixed(BOTH),
   'response-selector-changed': fixed(BOTH),
@@ -198,7 +198,7 @@ export const RULES = {
 
   // anything else
   'docs-changed': fixed([I, I]),
-  // No generated client or server reads an example; mocks answer it, so tests that assert on mock data see it.
+  // No generated client or server reads an example; mocks send it, so tests that assert on mock data see it.
   'example-changed': fixed(NONE),
   // Anything the comparison does not know yet is assumed to break both sides.
   'other-changed': fixed(BOTH),

@@ -1,4 +1,4 @@
-// Files as bodies and answers: a route that gains or loses an upload, a multipart form or a file answer, and
+// Files as bodies and responses: a route that gains or loses an upload, a multipart form or a file response, and
 // what a file may be (its media types, an upload's limit), a form's parts (presence, limits, values).
 import type { FieldPartIr, FileIr, FilePartIr, MultipartIr, ResponseIr, RouteIr } from '../ir/types.js';
 import { listDelta, show, type CompareContext } from './context.js';
@@ -23,15 +23,15 @@ function compareLimit(report: Report, base: number | undefined, head: number | u
   if (after > before) report('upload-limit-raised', `${prefix}limit ${shown(before)} → ${shown(after)}`);
 }
 
-export function compareFileAnswer(report: Report, base: ResponseIr, head: ResponseIr): void {
-  if (!base.file && head.file) return report('file-answer-added', 'the answer is now a file');
-  if (base.file && !head.file) return report('file-answer-removed', 'the answer is no longer a file');
-  if (base.file && head.file) compareMediaTypes(report, 'file-answer', base.file, head.file);
+export function compareFileResponse(report: Report, base: ResponseIr, head: ResponseIr): void {
+  if (!base.file && head.file) return report('file-response-added', 'the response is now a file');
+  if (base.file && !head.file) return report('file-response-removed', 'the response is no longer a file');
+  if (base.file && head.file) compareMediaTypes(report, 'file-response', base.file, head.file);
 }
 
 function compareMediaTypes(
   report: Report,
-  kind: 'upload' | 'file-answer',
+  kind: 'upload' | 'file-response',
   base: FileIr,
   head: FileIr,
   prefix = '',

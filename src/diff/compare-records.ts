@@ -100,7 +100,7 @@ function compareField(ctx: CompareContext, report: Report, record: string, base:
   ]);
 }
 
-/** An example is shown by docs and answered by mocks; no client or server reads it. */
+/** An example is shown by docs and sent by mocks; no client or server reads it. */
 function compareExample(report: Report, base: Pick<FieldIr, 'example'>, head: Pick<FieldIr, 'example'>): void {
   const [before, after] = [base.example?.value, head.example?.value];
   if (sameValue(before, after)) return;

@@ -4,7 +4,7 @@ import { listDelta, reportOtherChanges, sameValue, show, type CompareContext } f
 import { compareRouteAuth } from './compare-auth.js';
 import { compareDefault, comparePresence, isRequired } from './compare-records.js';
 import { compareEventStream } from './compare-events.js';
-import { compareFileAnswer, compareMultipart, compareUpload } from './compare-files.js';
+import { compareFileResponse, compareMultipart, compareUpload } from './compare-files.js';
 import { compareDeprecation, compareTags } from './compare-marks.js';
 import { compareTypes } from './compare-types.js';
 import type { Direction } from './types.js';
@@ -208,7 +208,7 @@ function compareResponses(ctx: CompareContext, route: string, base: RouteIr, hea
       if (!before.body && after.body) body('body-added', 'response body added', directions);
       else if (before.body && !after.body) body('body-removed', 'response body removed', directions);
       else if (before.body && after.body) compareTypes(body, directions, before.body, after.body, ctx);
-      compareFileAnswer(body, before, after);
+      compareFileResponse(body, before, after);
       compareEventStream(ctx, ctx.reporter(`${subject(status)} › events`, { head: after.location }), before, after);
       compareParameters(ctx, `${subject(status)} › header`, before.headers, after.headers, 'response');
       const handled = ['key', 'status', 'body', 'envelope', 'headers', 'when', 'total', 'file', 'events'] as const;

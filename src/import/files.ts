@@ -1,4 +1,4 @@
-// Bodies and answers that are not JSON: a file's bytes (`upload`, a response's `file`) and multipart forms of
+// Bodies and responses that are not JSON: a file's bytes (`upload`, a response's `file`) and multipart forms of
 // file parts and text parts (`multipart`). What does not fit stays a JSON body, approximated (bodies.ts).
 import type { MultipartDefinition, RouteDefinition } from '../definitions/schema.js';
 import { isMapping, NAME_PATTERN } from '../definitions/schema-values.js';
@@ -31,7 +31,7 @@ export function fileMedias(context: ImportContext, content: Json, at: Place): st
   return medias.map((media) => media.split(';')[0]!.trim());
 }
 
-/** `mediaTypes` of an upload or a file answer, left out when it is the default. */
+/** `mediaTypes` of an upload or a file response, left out when it is the default. */
 export function mediaTypesKey(medias: readonly string[]): { mediaTypes?: string[] } {
   return medias.length === 1 && medias[0] === DEFAULT_MEDIA ? {} : { mediaTypes: [...medias] };
 }

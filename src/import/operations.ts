@@ -1,4 +1,4 @@
-// Operations to routes: method, path, name, parameters, body, answers and auth.
+// Operations to routes: method, path, name, parameters, body, responses and auth.
 import { pascalCase } from '../ir/names.js';
 import { HTTP_METHODS } from '../runtime/core/vocabulary.js';
 import type { ParameterDefinition, RouteDefinition } from '../definitions/schema.js';
@@ -49,7 +49,7 @@ export function importOperations(context: ImportContext, auth: ImportedAuth, nam
             context,
             at,
             'dropped',
-            `${method.toUpperCase()} ${path}: answers the same requests as an earlier operation`,
+            `${method.toUpperCase()} ${path}: serves the same requests as an earlier operation`,
           );
         const route = importOperation(
           context,
@@ -153,18 +153,18 @@ function importOperation(
     name,
   );
   if (HTTP === 'HEAD') withoutContent(context, route, operation);
-  // A handler that returns answers 2xx; a route whose document lists only failures (or only `default`) gets an
+  // A handler that returns responds with 2xx; a route whose document lists only failures (or only `default`) gets an
   // empty 204 so that the generated contract declares what its server sends.
   if (!Object.keys(route.responses).some((status) => status.startsWith('2'))) {
-    noteAt(context, operation, 'approximated', 'no success answer svcgen can list: imported with an empty 204');
+    noteAt(context, operation, 'approximated', 'no success response svcgen can list: imported with an empty 204');
     route.responses['204'] = { envelope: 'none' };
   }
   return { name, definition: inReadingOrder(route) };
 }
 
 /**
- * A HEAD answer carries no content (RFC 9110 section 9.3.2): a body a document gives one describes the GET's answer,
- * so it is left out (exact on the wire); a request body on a HEAD is one no server reads, and is dropped.
+ * A HEAD response carries no content (RFC 9110 section 9.3.2): a body a document gives one describes the GET's
+ * response, so it is left out (exact on the wire); a request body on a HEAD is one no server reads, and is dropped.
  */
 function withoutContent(
   context: ImportContext,
@@ -178,12 +178,12 @@ function withoutContent(
     for (const key of requestKeys) delete route[key];
     noteAt(context, operation, 'dropped', 'request body of a HEAD operation: a HEAD request carries no content');
   }
-  for (const answer of Object.values(route.responses)) {
-    if (!answer) continue;
-    delete answer.body;
-    delete answer.file;
-    delete answer.events;
-    delete answer.total;
+  for (const response of Object.values(route.responses)) {
+    if (!response) continue;
+    delete response.body;
+    delete response.file;
+    delete response.events;
+    delete response.total;
   }
 }
 

@@ -1,5 +1,5 @@
-// Answers: each status, class of statuses (4XX) and default with its body and headers, sent as declared
-// (envelope: none); 4xx and 5xx answers too, so that their bodies keep the document's shape.
+// Responses: each status, class of statuses (4XX) and default with its body and headers, sent as declared
+// (envelope: none); 4xx and 5xx responses too, so that their bodies keep the document's shape.
 import type { ParameterDefinition, RouteDefinition } from '../definitions/schema.js';
 import { isMapping } from '../definitions/schema-values.js';
 import { pascalCase } from '../ir/names.js';
@@ -24,7 +24,7 @@ export function importResponses(context: ImportContext, responses: unknown, at: 
         context,
         where,
         'dropped',
-        `status ${status}: svcgen answers with statuses 200 to 599, their classes and default`,
+        `status ${status}: svcgen responds with statuses 200 to 599, their classes and default`,
       );
       continue;
     }
@@ -75,7 +75,7 @@ function importResponse(
         `${pascalCase(hint)}Body`,
       );
   }
-  if (found && bodyless) noteAt(context, at, 'dropped', `a body on status ${status}: ${status} answers carry none`);
+  if (found && bodyless) noteAt(context, at, 'dropped', `a body on status ${status}: ${status} responses carry none`);
   else if (found) entry.body = found.type;
   const headers = responseHeaders(
     context,

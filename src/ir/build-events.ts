@@ -21,7 +21,7 @@ export function buildEventStream(
     ctx.report(
       'SVC260',
       at,
-      `response has events beside a ${response.body ? 'body' : 'file'} (expected one of them: the event stream is the answer)`,
+      `response has events beside a ${response.body ? 'body' : 'file'} (expected one of them: the event stream is the response)`,
       true,
     );
   const defs = response.events;

@@ -196,7 +196,7 @@ function checkHeadWithoutContent(ctx: FileContext, def: RouteDefinition, path: Y
         ctx.report(
           'SVC264',
           [...path, 'responses', status, key],
-          `answer ${status} of a HEAD route has ${what} (expected headers only: a HEAD answer carries no content; the GET route of the same path declares it)`,
+          `response ${status} of a HEAD route has ${what} (expected headers only: a HEAD response carries no content; the GET route of the same path declares it)`,
           true,
         );
 }

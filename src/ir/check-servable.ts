@@ -171,7 +171,7 @@ function checkQueryAlternative(route: RouteIr, report: Report): void {
   );
 }
 
-/** HTTP sends no body with 204 and 304, no final 1xx answer, and one answer per status. */
+/** HTTP sends no body with 204 and 304, no final 1xx response, and one response per status. */
 function checkStatuses(module: ModuleIr, route: RouteIr, report: Report): void {
   const errors = new Map<number, ErrorIr>();
   for (const name of route.errors) {
@@ -183,17 +183,17 @@ function checkStatuses(module: ModuleIr, route: RouteIr, report: Report): void {
     const error = response.key === String(response.status) ? errors.get(response.status) : undefined;
     let problem: string | undefined;
     if (response.key !== 'default' && response.status < 200)
-      problem = `${where} is informational, which is never a final answer (expected a status from 200 to 599)`;
+      problem = `${where} is informational, which is never a final response (expected a status from 200 to 599)`;
     else if ((response.status === 204 || response.status === 304) && response.body)
       problem = `${where} has a body, which HTTP never sends with ${response.status} (expected no body, or another status)`;
     else if (error)
-      problem = `${where} has the status of the error "${error.name}" the route lists (expected one answer per status: drop one of them)`;
+      problem = `${where} has the status of the error "${error.name}" the route lists (expected one response per status: drop one of them)`;
     if (problem) report(response.location, 'SVC222', problem);
     if (response.when !== undefined && response.key !== String(response.status))
       report(
         response.location,
         'SVC263',
-        `${where} has when: ${response.when}, but only an answer with one status is chosen by a query parameter (expected a status such as ${response.key === 'default' ? '200' : `${response.key[0]}00`}, or no when)`,
+        `${where} has when: ${response.when}, but only a response with one status is chosen by a query parameter (expected a status such as ${response.key === 'default' ? '200' : `${response.key[0]}00`}, or no when)`,
       );
   }
 }

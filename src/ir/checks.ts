@@ -132,7 +132,7 @@ export function checkDuplicateRoutes(ir: Ir, report: Report): void {
           report(
             route.location,
             'SVC203',
-            `route "${route.name}" answers ${route.method} ${path}, as route ${first} does (expected one route per method and path)`,
+            `route "${route.name}" serves ${route.method} ${path}, as route ${first} does (expected one route per method and path)`,
           );
           break;
         }
@@ -150,7 +150,7 @@ export function checkDuplicateRoutes(ir: Ir, report: Report): void {
         report(
           scheme.location,
           'SVC203',
-          `the token endpoint of auth scheme "${scheme.name}" answers POST ${path}, as route ${first} does (expected one route per method and path)`,
+          `the token endpoint of auth scheme "${scheme.name}" serves POST ${path}, as route ${first} does (expected one route per method and path)`,
         );
     }
   }

@@ -14,8 +14,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import createFetchClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
-import { OpenApiAnswers } from '../server/openapi-answers.js';
-import type { Answer } from '../server/helpers.js';
+import { OpenApiResponses } from '../server/openapi-responses.js';
+import type { ReceivedResponse } from '../server/helpers.js';
 
 type Loose = Record<string, any>;
 const run = promisify(execFile);
@@ -24,7 +24,7 @@ let fixture: GeneratedFixture;
 let app: FastifyInstance;
 let base: string;
 let client: Loose;
-let openapi: OpenApiAnswers;
+let openapi: OpenApiResponses;
 
 const appointments = new Map<string, Loose>();
 const photos = new Map<string, Uint8Array>();
@@ -86,7 +86,7 @@ async function handlers(): Promise<Loose> {
 
 beforeAll(async () => {
   fixture = await generateFixture('every-construct');
-  openapi = new OpenApiAnswers('clinic-api', join(fixture.out, 'clinic-api/openapi.json'));
+  openapi = new OpenApiResponses('clinic-api', join(fixture.out, 'clinic-api/openapi.json'));
   const server = await fixture.load('clinic-api/server.ts');
   const Client = (await fixture.load('clinic-api/client.ts'))['ClinicApiClient'] as new (options: object) => Loose;
   app = Fastify({ forceCloseConnections: true });
@@ -101,7 +101,7 @@ afterAll(async () => {
 });
 
 /** An answer from any client, in the shape the OpenAPI judge reads. */
-function answerOf(status: number, contentType: string | undefined, text: string): Answer {
+function responseOf(status: number, contentType: string | undefined, text: string): ReceivedResponse {
   let json: unknown;
   try {
     json = text === '' ? undefined : JSON.parse(text);
@@ -111,7 +111,7 @@ function answerOf(status: number, contentType: string | undefined, text: string)
   return { status, headers: {}, text, json, header: (name) => (name === 'content-type' ? contentType : undefined) };
 }
 
-const documented = (answer: Answer, path: string, method: string) =>
+const documented = (answer: ReceivedResponse, path: string, method: string) =>
   openapi.expectDocumented(answer, `/clinic${path}`, method);
 
 /** Events parsed from an event-stream body, each judged by the item schema documented for its name. */
@@ -231,7 +231,7 @@ describe('openapi-fetch, typed by nothing but the document', () => {
   const judged = (result: { data?: unknown; error?: unknown; response: Response }, path: string, method: string) => {
     const { response } = result;
     const text = JSON.stringify(result.data ?? result.error);
-    const answer = answerOf(response.status, response.headers.get('content-type')?.split(';')[0], text);
+    const answer = responseOf(response.status, response.headers.get('content-type')?.split(';')[0], text);
     documented(answer, path, method);
     return answer;
   };
@@ -292,7 +292,7 @@ describe('curl', () => {
     const { stdout } = await run('curl', ['-sS', '-w', '\n%{http_code} %{content_type}', ...args]);
     const lines = stdout.split('\n');
     const [status, contentType] = lines.pop()!.split(' ');
-    return answerOf(Number(status), contentType?.split(';')[0], lines.join('\n'));
+    return responseOf(Number(status), contentType?.split(';')[0], lines.join('\n'));
   };
 
   it('posts JSON with a union, a multipart form (-F) and a file (--data-binary)', async () => {
@@ -378,13 +378,13 @@ with requests.get(base + '/clinic/appointments/feed', params={'count': 1}, strea
       .split('\n')
       .map((line) => JSON.parse(line) as Loose);
     const [booked, scan, photo, wrongPart, feed] = lines as [Loose, Loose, Loose, Loose, Loose];
-    const asAnswer = (line: Loose) => answerOf(line['status'], String(line['type']).split(';')[0], line['text']);
-    documented(asAnswer(booked), '/appointments', 'post');
-    expect(asAnswer(booked).json.data.notes).toEqual({ diet: 'vegan' });
-    documented(asAnswer(scan), '/patients/{patient}/scans', 'post');
-    expect(asAnswer(scan).json.data.bytes).toBe(400);
-    documented(asAnswer(photo), '/patients/{patient}/photo', 'put');
-    documented(asAnswer(wrongPart), '/patients/{patient}/scans', 'post');
+    const asResponse = (line: Loose) => responseOf(line['status'], String(line['type']).split(';')[0], line['text']);
+    documented(asResponse(booked), '/appointments', 'post');
+    expect(asResponse(booked).json.data.notes).toEqual({ diet: 'vegan' });
+    documented(asResponse(scan), '/patients/{patient}/scans', 'post');
+    expect(asResponse(scan).json.data.bytes).toBe(400);
+    documented(asResponse(photo), '/patients/{patient}/photo', 'put');
+    documented(asResponse(wrongPart), '/patients/{patient}/scans', 'post');
     expect(wrongPart['status']).toBe(415);
     expect(judgedEvents(feed['events']).map((event) => event.event)).toEqual(['booked', 'cancelled']);
   });

@@ -1,4 +1,4 @@
-// A hostile service on loopback: each server answers as its test says and records everything it
+// A hostile service on loopback: each server responds as its test says and records everything it
 // was sent, so a test can assert on what reached it. Two servers on 127.0.0.1 with different
 // ports are two origins.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
@@ -10,20 +10,20 @@ export interface Received {
   readonly body: string;
 }
 
-export type Answer = (request: Received, response: ServerResponse) => void;
+export type Responder = (request: Received, response: ServerResponse) => void;
 
 export interface HostileServer {
   readonly origin: string;
   /** Everything the server was sent, in order. */
   readonly received: Received[];
-  /** How the next requests are answered (a 404 until set). */
-  answer: Answer;
+  /** How the next requests are responded to (a 404 until set). */
+  respond: Responder;
   close(): Promise<void>;
 }
 
 export async function startHostile(): Promise<HostileServer> {
   const received: Received[] = [];
-  const state: { answer: Answer } = { answer: (_request, response) => void response.writeHead(404).end() };
+  const state: { respond: Responder } = { respond: (_request, response) => void response.writeHead(404).end() };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -35,7 +35,7 @@ export async function startHostile(): Promise<HostileServer> {
         body: Buffer.concat(chunks).toString('utf8'),
       };
       received.push(entry);
-      state.answer(entry, response);
+      state.respond(entry, response);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,11 +44,11 @@ export async function startHostile(): Promise<HostileServer> {
   return {
     origin: `http://127.0.0.1:${port}`,
     received,
-    get answer() {
-      return state.answer;
+    get respond() {
+      return state.respond;
     },
-    set answer(answer: Answer) {
-      state.answer = answer;
+    set respond(responder: Responder) {
+      state.respond = responder;
     },
     async close() {
       server.closeAllConnections();
@@ -57,7 +57,7 @@ export async function startHostile(): Promise<HostileServer> {
   };
 }
 
-/** Answers with a JSON body. */
+/** Responds with a JSON body. */
 export function json(
   response: ServerResponse,
   status: number,
@@ -67,7 +67,7 @@ export function json(
   response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 }
 
-/** Answers with a redirect to `location`. */
+/** Responds with a redirect to `location`. */
 export function redirect(response: ServerResponse, status: number, location: string): void {
   response.writeHead(status, { location }).end();
 }

@@ -30,7 +30,7 @@ let other: HostileServer;
 beforeEach(async () => {
   [api, other] = await Promise.all([startHostile(), startHostile()]);
   // Whatever reaches the other origin gets a plausible answer, so that following a redirect would "work".
-  other.answer = (request, response) => {
+  other.respond = (request, response) => {
     if (request.url.startsWith(TOKEN_PATH)) return json(response, 200, { ...token, access_token: 'stolen' });
     json(
       response,
@@ -93,13 +93,13 @@ describe('a redirect to another origin', () => {
   it.each([307, 308])(
     'from the token endpoint (%i) never carries the password grant or the client secret there',
     async (status) => {
-      api.answer = (request, response) => redirect(response, status, `${other.origin}${TOKEN_PATH}`);
+      api.respond = (request, response) => redirect(response, status, `${other.origin}${TOKEN_PATH}`);
       await refused(admin('password').listTax(), status);
       await refused(admin('client_credentials').listTax(), status);
       expect(other.received).toEqual([]);
       expect(api.received.map((entry) => entry.url)).toEqual([TOKEN_PATH, TOKEN_PATH]);
       // Within the origin the grant is sent again, as the redirect asks.
-      api.answer = (request, response) => {
+      api.respond = (request, response) => {
         if (request.url === TOKEN_PATH) return redirect(response, status, '/moved/token');
         if (request.url === '/moved/token') return json(response, 200, token);
         json(response, 200, { data: [], meta: { total: 0 } });
@@ -115,7 +115,7 @@ describe('a redirect to another origin', () => {
 
   it('from an OAuth API route never carries the bearer token or the body there', async () => {
     let status = 302;
-    api.answer = (request, response) => {
+    api.respond = (request, response) => {
       if (request.url === TOKEN_PATH) return json(response, 200, token);
       redirect(response, status, `${other.origin}${request.url}`);
     };
@@ -130,7 +130,7 @@ describe('a redirect to another origin', () => {
   it.each([301, 302, 303, 307, 308])(
     'from the Store API (%i) never carries the access key or the context token there',
     async (status) => {
-      api.answer = (request, response) => redirect(response, status, `${other.origin}/store-api/v3/context`);
+      api.respond = (request, response) => redirect(response, status, `${other.origin}/store-api/v3/context`);
       await refused(store().getContext(), status);
       await refused(
         store().addCartLineItems({ body: { items: [{ type: 'product', referencedId: 'p1', quantity: 1 }] } }),
@@ -142,9 +142,9 @@ describe('a redirect to another origin', () => {
 
   it('never makes the Store client adopt a context token from the other origin', async () => {
     const tokens = new MemoryContextTokenStore(CONTEXT_TOKEN);
-    api.answer = (request, response) => redirect(response, 302, `${other.origin}/store-api/v3/context`);
+    api.respond = (request, response) => redirect(response, 302, `${other.origin}/store-api/v3/context`);
     await refused(store(tokens).getContext(), 302);
-    api.answer = (request, response) => json(response, 200, context);
+    api.respond = (request, response) => json(response, 200, context);
     await store(tokens).getContext();
     expect(tokens.get()).toBe(CONTEXT_TOKEN);
     expect(api.received.at(-1)?.headers['svc-context-token']).toBe(CONTEXT_TOKEN);
@@ -154,7 +154,7 @@ describe('a redirect to another origin', () => {
     const tokens = new MemoryContextTokenStore(CONTEXT_TOKEN);
     const following = ((input: string, init: RequestInit) =>
       fetch(input, { ...init, redirect: 'follow' })) as typeof fetch;
-    api.answer = (request, response) => redirect(response, 307, `${other.origin}/store-api/v3/context`);
+    api.respond = (request, response) => redirect(response, 307, `${other.origin}/store-api/v3/context`);
     const error = await store(tokens, following)
       .getContext()
       .catch((caught: unknown) => caught);
@@ -163,7 +163,7 @@ describe('a redirect to another origin', () => {
   });
 
   it('from a Digest route never carries the Authorization or the body there', async () => {
-    api.answer = (request, response) => {
+    api.respond = (request, response) => {
       if (request.headers.authorization === undefined)
         return void response.writeHead(401, { 'www-authenticate': challenge }).end();
       redirect(response, 307, `${other.origin}${request.url}`);
@@ -183,7 +183,7 @@ describe('a redirect within the origin', () => {
     const body = { name: 'Spring list', priority: 1 };
     for (const status of [307, 308, 301, 302, 303]) {
       api.received.length = 0;
-      api.answer = (request, response) => {
+      api.respond = (request, response) => {
         if (!signedFor(request)) return void response.writeHead(401, { 'www-authenticate': challenge }).end();
         if (!request.url.startsWith('/moved')) return redirect(response, status, `/moved${request.url}`);
         json(response, 201, { success: true, data: { id: 1, location: `${api.origin}/api/PriceList/1` } });
@@ -203,7 +203,7 @@ describe('a redirect within the origin', () => {
   });
 
   it('keeps a GET body (sent through undici) on a 307', async () => {
-    api.answer = (request, response) => {
+    api.respond = (request, response) => {
       if (!signedFor(request)) return void response.writeHead(401, { 'www-authenticate': challenge }).end();
       if (!request.url.startsWith('/moved')) return redirect(response, 307, `/moved${request.url}`);
       json(response, 200, { success: true, data: [], total: 0 });
@@ -218,7 +218,7 @@ describe('a redirect within the origin', () => {
   });
 
   it(`stops after ${MAX_REDIRECTS} in a row with a RedirectError`, async () => {
-    api.answer = (request, response) => redirect(response, 302, request.url);
+    api.respond = (request, response) => redirect(response, 302, request.url);
     const error = await store()
       .getContext()
       .catch((caught: unknown) => caught);

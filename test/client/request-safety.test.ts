@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   api = await startHostile();
-  api.answer = (_request, response) => json(response, 200, []);
+  api.respond = (_request, response) => json(response, 200, []);
 });
 afterEach(async () => {
   await api.close();
@@ -127,7 +127,7 @@ describe('the size of an answer (item 10)', () => {
   const bigList = (bytes: number) => `[${'"x",'.repeat(Math.ceil(bytes / 4))}"x"]`;
 
   it('refuses a declared Content-Length above maxResponseBytes with ResponseTooLargeError', async () => {
-    api.answer = (_request, response) =>
+    api.respond = (_request, response) =>
       void response.writeHead(200, { 'content-type': 'application/json' }).end(bigList(2 * MIB));
     const client = new WireApiClient({ baseUrl: api.origin, maxResponseBytes: MIB });
     const error = await client['listEvents']({ params: { room: 'a', day: 1 } }).catch((reason: unknown) => reason);
@@ -139,7 +139,7 @@ describe('the size of an answer (item 10)', () => {
     const total = 256 * MIB;
     let written = 0;
     let finished = false;
-    api.answer = (_request, response) => {
+    api.respond = (_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       const chunk = Buffer.alloc(64 * 1024, 0x20);
       const pump = () => {
@@ -163,19 +163,19 @@ describe('the size of an answer (item 10)', () => {
   });
 
   it('caps at 32 MiB by default and reads answers under the limit', async () => {
-    api.answer = (_request, response) =>
+    api.respond = (_request, response) =>
       void response.writeHead(200, { 'content-type': 'application/json' }).end(bigList(33 * MIB));
     const client = new WireApiClient({ baseUrl: api.origin });
     const error = await client['listEvents']({ params: { room: 'a', day: 1 } }).catch((reason: unknown) => reason);
     expect(error).toMatchObject({ name: 'ResponseTooLargeError', limit: 32 * MIB });
-    api.answer = (_request, response) => json(response, 200, [{ id: 'ev-0001', title: 'é'.repeat(1000) }]);
+    api.respond = (_request, response) => json(response, 200, [{ id: 'ev-0001', title: 'é'.repeat(1000) }]);
     const exact = JSON.stringify([{ id: 'ev-0001', title: 'é'.repeat(1000) }]);
     const tight = new WireApiClient({ baseUrl: api.origin, maxResponseBytes: Buffer.byteLength(exact) });
     await expect(tight['listEvents']({ params: { room: 'a', day: 1 } })).resolves.toEqual(JSON.parse(exact));
   });
 
   it('caps a GET body answer (undici) and a token answer alike', async () => {
-    api.answer = (_request, response) =>
+    api.respond = (_request, response) =>
       void response.writeHead(200, { 'content-type': 'application/json' }).end(bigList(2 * MIB));
     const client = new WireApiClient({ baseUrl: api.origin, maxResponseBytes: MIB });
     const search = await client['searchEvents']({ body: { terms: ['a'] } }).catch((reason: unknown) => reason);

@@ -26,14 +26,14 @@ const client = (options: Partial<ConstructorParameters<typeof AdminApiClient>[0]
     ...options,
   });
 
-/** Answers the token endpoint, and the tax list by `answers` in turn (the last one for every later call). */
-function serve(answers: readonly ((response: Parameters<HostileServer['answer']>[1]) => void)[]): void {
+/** Serves the token endpoint, and the tax list by `responders` in turn (the last one for every later call). */
+function serve(responders: readonly ((response: Parameters<HostileServer['respond']>[1]) => void)[]): void {
   let calls = 0;
-  api.answer = (request, response) => {
+  api.respond = (request, response) => {
     if (request.url === TOKEN_PATH) return json(response, 200, token);
-    const answer = answers[Math.min(calls, answers.length - 1)];
+    const responder = responders[Math.min(calls, responders.length - 1)];
     calls += 1;
-    answer?.(response);
+    responder?.(response);
   };
 }
 
@@ -124,7 +124,7 @@ describe('Retry-After', () => {
 
 describe('page.each()', () => {
   it('yields the items of every page up to total, fetching each page when the loop reaches it', async () => {
-    api.answer = (request, response) => {
+    api.respond = (request, response) => {
       if (request.url === TOKEN_PATH) return json(response, 200, token);
       const page = Number(new URL(request.url, api.origin).searchParams.get('page') ?? '1');
       const next = { next: `${api.origin}${TAX_PATH}?page=${page + 1}` };
@@ -140,7 +140,7 @@ describe('page.each()', () => {
   });
 
   it("stops with the abort reason when the first call's signal aborts between pages", async () => {
-    api.answer = (request, response) => {
+    api.respond = (request, response) => {
       if (request.url === TOKEN_PATH) return json(response, 200, token);
       json(response, 200, {
         data: [tax('b1')],

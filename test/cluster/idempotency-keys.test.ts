@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../examples/reference-service/config.js';
 import { CLUSTER_PG_URL, clusterUnavailable, startCluster, type Cluster } from '../helpers/cluster.js';
-import { DigestUser, type Answer } from '../server/helpers.js';
+import { DigestUser, type ReceivedResponse } from '../server/helpers.js';
 
 const missing = await clusterUnavailable();
 if (missing === undefined) describe('idempotency keys across instances', idempotencySuite);
@@ -37,7 +37,7 @@ function idempotencySuite(): void {
     Number(
       (await db.query(`SELECT count(*) AS n FROM "${cluster.schema}".price_list WHERE name = $1`, [name])).rows[0].n,
     );
-  const sameAnswer = (answer: Answer, first: Answer) => {
+  const sameResponse = (answer: ReceivedResponse, first: ReceivedResponse) => {
     expect(answer.status).toBe(first.status);
     expect(answer.header('location')).toBe(first.header('location'));
     expect(answer.header('content-type')).toBe(first.header('content-type'));
@@ -49,9 +49,9 @@ function idempotencySuite(): void {
     const name = `Idempotent ${key}`;
     const first = await create(userOn(instanceUrl(0)), key, name);
     expect(first.status).toBe(201);
-    for (const index of [1, 2]) sameAnswer(await create(userOn(instanceUrl(index)), key, name), first);
+    for (const index of [1, 2]) sameResponse(await create(userOn(instanceUrl(index)), key, name), first);
     const front = userOn(cluster.front);
-    for (let i = 0; i < 3; i++) sameAnswer(await create(front, key, name), first);
+    for (let i = 0; i < 3; i++) sameResponse(await create(front, key, name), first);
     expect(await rowsNamed(name)).toBe(1);
     // Another key is another request.
     const other = await create(userOn(instanceUrl(1)), randomUUID(), name);
@@ -71,11 +71,11 @@ function idempotencySuite(): void {
     );
     const created = answers.filter((answer) => answer.status === 201);
     expect(created.length).toBeGreaterThanOrEqual(1);
-    for (const answer of created) sameAnswer(answer, created[0] as Answer);
+    for (const answer of created) sameResponse(answer, created[0] as ReceivedResponse);
     expect(answers.every((answer) => answer.status === 201 || answer.status === 409)).toBe(true);
     expect(await rowsNamed(name)).toBe(1);
     // Once it has answered, every instance answers the repeat with the first answer.
-    for (const user of users) sameAnswer(await create(user, key, name), created[0] as Answer);
+    for (const user of users) sameResponse(await create(user, key, name), created[0] as ReceivedResponse);
   });
 
   it('refuses the key with another body on another instance, and creates nothing', async () => {

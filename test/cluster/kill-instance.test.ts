@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { loadConfig } from '../../examples/reference-service/config.js';
 import { CLUSTER_PG_URL, clusterUnavailable, startCluster, type Cluster } from '../helpers/cluster.js';
-import { DigestUser, type Answer } from '../server/helpers.js';
+import { DigestUser, type ReceivedResponse } from '../server/helpers.js';
 
 const SECONDS = Number(process.env['SVC_CLUSTER_SECONDS'] ?? 10);
 const WRITERS = 40;
@@ -19,7 +19,7 @@ else describe('kill -9 of one instance under load', () => it.skip(`skipped: ${mi
 
 type Outcome = { kind: 'answer'; status: number } | { kind: 'closed'; error: string };
 
-async function attempt(call: () => Promise<Answer>): Promise<Outcome> {
+async function attempt(call: () => Promise<ReceivedResponse>): Promise<Outcome> {
   try {
     const answer = await call();
     return { kind: 'answer', status: answer.status };

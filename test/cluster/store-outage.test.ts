@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../examples/reference-service/config.js';
 import { clusterUnavailable, startCluster, type Cluster } from '../helpers/cluster.js';
 import { throwawayPostgres, throwawayRedis, throwawayUnavailable } from '../helpers/throwaway-servers.js';
-import { ACCESS_KEY, DigestUser, send, type Answer } from '../server/helpers.js';
+import { ACCESS_KEY, DigestUser, send, type ReceivedResponse } from '../server/helpers.js';
 
 const PG_PORT = 47_900 + (process.pid % 40) * 2;
 const REDIS_PORT = PG_PORT + 1;
@@ -46,7 +46,7 @@ function outageSuite(): void {
   const banners = () => new DigestUser(cluster.front, config.apiUsername, config.apiKey).send('/api/Banner');
 
   /** A round of requests; every answer is judged: 503 has Retry-After, no other 5xx, wrong passwords never in. */
-  async function round(): Promise<{ right: Answer; digest: Answer; all: Answer[] }> {
+  async function round(): Promise<{ right: ReceivedResponse; digest: ReceivedResponse; all: ReceivedResponse[] }> {
     const right = await login(config.adminPassword);
     // Guesses against another account: they are counted (and lock it) while the throttle's store is up.
     const wrong = [await login('wrong-password', 'guessed-account'), await customerLogin('wrong-password')];

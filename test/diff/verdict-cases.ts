@@ -79,7 +79,7 @@ export const BASE: Doc = {
       responses: { '200': { body: { type: 'list', items: { type: 'record', record: 'book' } } } },
     },
     ping: { method: 'POST', path: '/ping', responses: { '204': {} } },
-    // Files: an upload of a scan, and the scan as a file answer.
+    // Files: an upload of a scan, and the scan as a file response.
     putScan: {
       method: 'PUT',
       path: '/scans',
@@ -129,7 +129,7 @@ function withUnions(d: Doc): void {
   }
 }
 
-/** A route that answers an event stream: a loan is lent, then returned. */
+/** A route that responds with an event stream: a loan is lent, then returned. */
 function withEvents(d: Doc): void {
   d.records.lent = { fields: { book: { type: 'integer' }, until: { type: 'string' } } };
   d.records.returned = { fields: { book: { type: 'integer' } } };
@@ -493,40 +493,40 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
   'multipart-part-removed': [
     { name: 'an optional text part is removed', edit: (d) => delete d.routes.postForm.multipart.fields.note },
   ],
-  'file-answer-added': [
+  'file-response-added': [
     {
-      name: 'a JSON answer becomes a file',
+      name: 'a JSON response becomes a file',
       edit: (d) => (d.routes.getBook.responses['200'] = { file: { mediaTypes: ['image/png'] } }),
     },
   ],
-  'file-answer-removed': [
+  'file-response-removed': [
     {
-      name: 'a file answer becomes JSON',
+      name: 'a file response becomes JSON',
       edit: (d) => (d.routes.getScan.responses['200'] = { body: { type: 'record', record: 'book' } }),
     },
   ],
-  'file-answer-media-type-added': [
+  'file-response-media-type-added': [
     {
-      name: 'a file answer may have one more media type',
+      name: 'a file response may have one more media type',
       edit: (d) => d.routes.getScan.responses['200'].file.mediaTypes.push('image/gif'),
     },
   ],
-  'file-answer-media-type-removed': [
+  'file-response-media-type-removed': [
     {
-      name: 'a file answer may have one media type less',
+      name: 'a file response may have one media type less',
       edit: (d) => (d.routes.getScan.responses['200'].file.mediaTypes = ['image/png']),
     },
   ],
   'event-stream-added': [
     {
-      name: 'a JSON answer becomes an event stream',
+      name: 'a JSON response becomes an event stream',
       from: withEvents,
       edit: (d) => (d.routes.getBook.responses['200'] = { events: { lent: { type: 'record', record: 'lent' } } }),
     },
   ],
   'event-stream-removed': [
     {
-      name: 'an event stream becomes a JSON answer',
+      name: 'an event stream becomes a JSON response',
       from: withEvents,
       edit: (d) => (d.routes.watchLoans.responses['200'] = { body: { type: 'record', record: 'lent' } }),
     },
@@ -545,7 +545,7 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
   // A numbered status beside the success would need a selector; default never is a handler's result.
   'response-added': [
     {
-      name: 'the 201 answer gains a default answer for any other status',
+      name: 'the 201 response gains a default response for any other status',
       edit: (d) => (d.routes.createBook.responses['default'] = { envelope: 'none', body: { type: 'json' } }),
     },
   ],
@@ -555,7 +555,7 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
       edit: (d) => (d.routes.createBook.responses = { '200': d.routes.createBook.responses['201'] }),
     },
     {
-      name: 'the 201 answer becomes the 2XX class (sent as 200)',
+      name: 'the 201 response becomes the 2XX class (sent as 200)',
       edit: (d) => (d.routes.createBook.responses = { '2XX': d.routes.createBook.responses['201'] }),
     },
   ],
@@ -563,11 +563,11 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
     reason: 'plain JSON styles send the same bytes with or without the envelope (not covered yet)',
   },
   'response-total-added': [
-    { name: 'a list answer gets its total', edit: (d) => (d.routes.listBooks.responses['200'].total = true) },
+    { name: 'a list response gets its total', edit: (d) => (d.routes.listBooks.responses['200'].total = true) },
   ],
   'response-total-removed': [
     {
-      name: 'a list answer loses its total',
+      name: 'a list response loses its total',
       from: (d) => (d.routes.listBooks.responses['200'].total = true),
       edit: (d) => delete d.routes.listBooks.responses['200'].total,
     },

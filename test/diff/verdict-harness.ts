@@ -61,7 +61,7 @@ export async function writeDefinitions(root: string, cases: readonly Prepared[])
   await symlink(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
 }
 
-/** Two runs: a base and its head answer the same method and path, which one run refuses (SVC203). */
+/** Two runs: a base and its head serve the same method and path, which one run refuses (SVC203). */
 export async function generateAll(root: string): Promise<void> {
   for (const side of ['base', 'head']) {
     const result = await generate({
@@ -92,7 +92,7 @@ export async function diffCase(root: string, index: number, base: Doc, head: Doc
   return result.changes;
 }
 
-// ---- values: the widest a side may send or answer ("full") and the least ("minimal") ----
+// ---- values: the widest a side may send in a request or response ("full") and the least ("minimal") ----
 
 function sample(doc: Doc, type: Loose, direction: 'request' | 'response', mode: Mode): unknown {
   if (type['nullable'] && mode === 'full') return null;
@@ -211,8 +211,8 @@ function textPart(part: Loose, mode: Mode): string {
   return mode === 'full' ? 'x'.repeat(part['maxLength'] ?? 6) : 'x';
 }
 
-/** A file answer's media type a handler of `doc` returns: the last declared (full) or the first. */
-function answerMediaType(response: Loose, mode: Mode): string {
+/** A file response's media type a handler of `doc` returns: the last declared (full) or the first. */
+function fileMediaType(response: Loose, mode: Mode): string {
   const types: string[] = response['file']['mediaTypes'] ?? ['application/octet-stream'];
   return (mode === 'full' ? types.at(-1) : types[0]) as string;
 }
@@ -235,7 +235,7 @@ function handlerResult(doc: Doc, route: Loose, mode: Mode): unknown {
       for (const event of events) await writer.send(event);
     };
   }
-  if (response?.['file']) return { body: new Uint8Array([1, 2, 3]), mediaType: answerMediaType(response, mode) };
+  if (response?.['file']) return { body: new Uint8Array([1, 2, 3]), mediaType: fileMediaType(response, mode) };
   if (!response?.['body']) return undefined;
   const value = sample(doc, response['body'], 'response', mode);
   return response['total'] ? { items: value, total: 1 } : value;
@@ -262,7 +262,7 @@ export class Servers {
   #mode: Mode = 'full';
   #seen: Loose | undefined;
 
-  /** Serves every case's `side` interface from one app; handlers answer by the current mode. */
+  /** Serves every case's `side` interface from one app; handlers respond by the current mode. */
   async start(root: string, cases: readonly Prepared[], side: 'base' | 'head'): Promise<void> {
     const app = Fastify();
     for (const prepared of cases) {
@@ -297,9 +297,9 @@ export class Servers {
         const input = callInput(from, route, mode);
         this.#seen = undefined;
         try {
-          const answer = await client[name](input);
+          const result = await client[name](input);
           // An event stream is read to its end: each event is checked as it comes.
-          if (answer && typeof answer === 'object' && Symbol.asyncIterator in answer) for await (const _ of answer);
+          if (result && typeof result === 'object' && Symbol.asyncIterator in result) for await (const _ of result);
           const misread = misreadMembers(input, this.#seen ?? {});
           if (misread.length > 0)
             failures.push(`${name} (${mode}): the handler read ${misread.join(', ')} otherwise than sent`);
@@ -341,7 +341,7 @@ function pascal(name: string): string {
 
 /**
  * The base server's implementation: per base route, a handler that reads every member its input
- * declares (as base code does) and returns the base's widest and least answers. Checked with the
+ * declares (as base code does) and returns the base's widest and least responses. Checked with the
  * head's handler interface and types (`against`), it is what a base server faces on upgrade.
  */
 export function implementationSource(base: Doc, against: Doc): string {
@@ -385,7 +385,7 @@ export function implementationSource(base: Doc, against: Doc): string {
   return lines.join('\n').replace(/return undefined;/g, 'return;');
 }
 
-/** A handler's result as source text: a file answer holds bytes, which JSON cannot write. */
+/** A handler's result as source text: a file response holds bytes, which JSON cannot write. */
 function resultSource(doc: Doc, route: Loose, mode: Mode): string {
   const [response] = Object.values<Loose>(route['responses']);
   if (response?.['events']) {
@@ -393,7 +393,7 @@ function resultSource(doc: Doc, route: Loose, mode: Mode): string {
     return `async (writer) => { ${sends.join(' ')} }`;
   }
   if (!response?.['file']) return JSON.stringify(handlerResult(doc, route, mode));
-  return `{ body: new Uint8Array([1, 2, 3]), mediaType: ${JSON.stringify(answerMediaType(response, mode))} }`;
+  return `{ body: new Uint8Array([1, 2, 3]), mediaType: ${JSON.stringify(fileMediaType(response, mode))} }`;
 }
 
 /**

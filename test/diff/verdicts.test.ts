@@ -3,12 +3,12 @@
 // what `svcgen diff` says is held against what happens:
 //
 // - Breaking for clients  ⇔ a call of the base's generated client (validateResponses: true, every route
-//   of the base, once with every optional member sent and answered, once with none) fails against a
+//   of the base, once with every optional member sent in requests and responses, once with none) fails against a
 //   server generated from the head. This is the HTTP contract: a deployed client that keeps working is
 //   not broken. TypeScript callers who regenerate the client may still have to edit their code (a
 //   renamed route renames the client's method, a removed type is gone); the change's text says so.
 // - Breaking for servers  ⇔ the base server's implementation (handlers typed by the generated
-//   interface that read every member of their input and return base answers, plus code naming each
+//   interface that read every member of their input and return base responses, plus code naming each
 //   record type) no longer type-checks against the head's handler interface and types, OR a call of the
 //   head's generated client fails against the base server, on a route the base serves (same method and
 //   path): a server not yet upgraded must still serve clients that already were.

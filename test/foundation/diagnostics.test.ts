@@ -142,11 +142,11 @@ const CASES: readonly Case[] = [
   { fixture: 'svc263-when-on-status-class.yaml', code: 'SVC263', line: 11, column: 7, found: 'response 2XX' },
   { fixture: 'svc264-body-on-head.yaml', code: 'SVC264', line: 7, column: 5, found: 'a HEAD route takes a body' },
   {
-    fixture: 'svc264-answer-body-on-head.yaml',
+    fixture: 'svc264-response-body-on-head.yaml',
     code: 'SVC264',
     line: 9,
     column: 9,
-    found: 'answer 200 of a HEAD route has a body',
+    found: 'response 200 of a HEAD route has a body',
   },
   { fixture: 'svc215-path-template.yaml', code: 'SVC215', line: 8, column: 3, found: '{item-id}' },
   { fixture: 'svc216-total-on-record.yaml', code: 'SVC216', line: 16, column: 7, found: 'its body is a record' },

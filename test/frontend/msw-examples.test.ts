@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
 import { askMock, mockedRoutes, mockRequests } from '../helpers/msw-requests.js';
-import { OpenApiAnswers } from '../server/openapi-answers.js';
+import { OpenApiResponses } from '../server/openapi-responses.js';
 
 let fixture: GeneratedFixture;
 let handlers: readonly any[];
@@ -50,7 +50,7 @@ describe('msw handlers with the definitions’ examples', () => {
   });
 
   it('answer every route as the emitted OpenAPI document says', async () => {
-    const document = new OpenApiAnswers('catalog', join(fixture.out, 'catalog', 'openapi.json'));
+    const document = new OpenApiResponses('catalog', join(fixture.out, 'catalog', 'openapi.json'));
     let checked = 0;
     for (const route of mockedRoutes(await fixture.load('catalog/metadata.ts'))) {
       for (const request of mockRequests(route)) {

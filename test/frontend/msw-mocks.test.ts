@@ -7,8 +7,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definitionFiles, generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
 import { askMock, MOCK_ORIGIN, mockedRoutes, mockRequests } from '../helpers/msw-requests.js';
-import { OpenApiAnswers } from '../server/openapi-answers.js';
-import type { Answer } from '../server/helpers.js';
+import { OpenApiResponses } from '../server/openapi-responses.js';
+import type { ReceivedResponse } from '../server/helpers.js';
 
 const CONFIG = 'emitters:\n  msw: true\n';
 const server = setupServer();
@@ -28,7 +28,7 @@ afterAll(async () => {
   await Promise.all([shop?.remove(), library?.remove(), clinic?.remove()]);
 });
 
-async function answer(method: string, url: string): Promise<Answer> {
+async function responseTo(method: string, url: string): Promise<ReceivedResponse> {
   const response = await fetch(url, {
     method,
     ...(method === 'GET' || method === 'DELETE' ? {} : { body: '{}', headers: { 'content-type': 'application/json' } }),
@@ -46,7 +46,7 @@ async function answer(method: string, url: string): Promise<Answer> {
 /** Every route of the module's output under `out`, asked with and without each response flag and a page. */
 async function checkEveryRoute(fixture: GeneratedFixture, module: string): Promise<number> {
   const mocks = await fixture.load(`${module}/msw.ts`);
-  const document = new OpenApiAnswers(module, join(fixture.out, module, 'openapi.json'));
+  const document = new OpenApiResponses(module, join(fixture.out, module, 'openapi.json'));
   let checked = 0;
   for (const route of mockedRoutes(await fixture.load(`${module}/metadata.ts`))) {
     for (const request of mockRequests(route)) {
@@ -77,8 +77,8 @@ describe('msw handlers', () => {
   it('page a list by limit and page, with the next link on the first page only', async () => {
     const mocks = await shop.load('admin-api/msw.ts');
     server.resetHandlers(...mocks['defaultHandlers']);
-    const first = await answer('GET', `${MOCK_ORIGIN}/api/v3/product?limit=2&page=1`);
-    const second = await answer('GET', `${MOCK_ORIGIN}/api/v3/product?limit=2&page=2`);
+    const first = await responseTo('GET', `${MOCK_ORIGIN}/api/v3/product?limit=2&page=1`);
+    const second = await responseTo('GET', `${MOCK_ORIGIN}/api/v3/product?limit=2&page=2`);
     expect(first.json.data).toHaveLength(2);
     expect(first.json.links.next).toContain('page=2');
     expect(second.json.data).toHaveLength(1);
@@ -89,16 +89,16 @@ describe('msw handlers', () => {
   it('take a per-test resolver, and answer a thrown ApiError in the error shape', async () => {
     const mocks = await library.load('library-api/msw.ts');
     const { NotFound } = await library.load('runtime/core/errors.ts');
-    const document = new OpenApiAnswers('library-api', join(library.out, 'library-api', 'openapi.json'));
+    const document = new OpenApiResponses('library-api', join(library.out, 'library-api', 'openapi.json'));
     server.resetHandlers(
       mocks['handlers'].listBooks(() => ({ items: [], total: 41 })),
       mocks['handlers'].getBook(() => {
         throw new NotFound();
       }),
     );
-    const list = await answer('GET', `${MOCK_ORIGIN}/library/books`);
+    const list = await responseTo('GET', `${MOCK_ORIGIN}/library/books`);
     expect(list.json).toMatchObject({ items: [], total: 41 });
-    const missing = await answer('GET', `${MOCK_ORIGIN}/library/books/7`);
+    const missing = await responseTo('GET', `${MOCK_ORIGIN}/library/books/7`);
     expect(missing.status).toBe(404);
     document.expectDocumented(missing, '/library/books/{id}', 'get');
   });

@@ -14,7 +14,7 @@ export function agentFrom(address: string): Agent {
   });
 }
 
-export interface LoopbackAnswer {
+export interface LoopbackResponse {
   readonly status: number;
   readonly retryAfter: string | string[] | undefined;
   readonly json: any;
@@ -35,7 +35,7 @@ export class LoopbackClients {
     address: string,
     url: string,
     options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
-  ): Promise<LoopbackAnswer> {
+  ): Promise<LoopbackResponse> {
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
     const response = await request(url, {
       dispatcher: this.agent(address),

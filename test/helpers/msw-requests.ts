@@ -1,9 +1,9 @@
 // Walks every route of an interface's generated MSW handlers (msw.ts), as test/frontend/msw-mocks.test.ts
 // and the API fuzzer (scripts/fuzz-apis/mocks.ts) both do: each route asked plainly, with each of its
-// response flags set, and for a second page where it pages by limit and page; answered in process by
-// msw's getResponse (no server, no patched fetch), so that each answer can be judged by the OpenAPI document.
+// response flags set, and for a second page where it pages by limit and page; served in process by
+// msw's getResponse (no server, no patched fetch), so that each response can be judged by the OpenAPI document.
 import { getResponse, type RequestHandler } from 'msw';
-import type { Answer } from '../server/helpers.js';
+import type { ReceivedResponse } from '../server/helpers.js';
 
 /** What the walk reads of a route's metadata (metadata.ts). */
 export interface MockedRoute {
@@ -20,7 +20,7 @@ export interface MockRequest {
   readonly target: string;
 }
 
-/** The origin the mocked requests go to: the handlers answer any origin. */
+/** The origin the mocked requests go to: the handlers serve any origin. */
 export const MOCK_ORIGIN = 'http://mock.test';
 
 /** Every path parameter's value: 32 hex digits, as ids are written. */
@@ -33,7 +33,7 @@ export function mockedRoutes(metadata: Readonly<Record<string, unknown>>): Mocke
   return Object.values(metadata[name] as Record<string, MockedRoute>);
 }
 
-/** The requests that ask `route` each way it answers differently. */
+/** The requests that ask `route` each way it responds differently. */
 export function mockRequests(route: MockedRoute): MockRequest[] {
   const path = route.path.replace(/\{[^}]+\}/g, PARAM);
   const flags = route.responses.flatMap((response) => (response.when ? [`?${response.when}=true`] : []));
@@ -41,11 +41,11 @@ export function mockRequests(route: MockedRoute): MockRequest[] {
   return ['', ...flags, ...paged].map((search) => ({ method: route.method, target: `${path}${search}` }));
 }
 
-/** The answer of the first of `handlers` that takes the request, or undefined when none does. */
+/** The response of the first of `handlers` that takes the request, or undefined when none does. */
 export async function askMock(
   handlers: readonly RequestHandler[],
   { method, target }: MockRequest,
-): Promise<Answer | undefined> {
+): Promise<ReceivedResponse | undefined> {
   const bodied = method !== 'GET' && method !== 'DELETE' && method !== 'HEAD';
   const request = new Request(`${MOCK_ORIGIN}${target}`, {
     method,

@@ -36,7 +36,7 @@ const KNOWN_MISMATCHES: readonly string[] = [
   `GET /user/{username}: status 404 declares no body, got ${NOT_FOUND_BODY}`,
 ];
 
-interface Answer {
+interface ReceivedResponse {
   readonly method: string;
   readonly path: string;
   readonly status: number;
@@ -50,7 +50,7 @@ interface ServeModule {
   serve(port: number): Promise<{ close(): Promise<void>; readonly server: { address(): unknown } }>;
 }
 interface DriverModule {
-  driveAll(baseUrl: string, apiKey: string, token: string): Promise<Answer[]>;
+  driveAll(baseUrl: string, apiKey: string, token: string): Promise<ReceivedResponse[]>;
 }
 interface OriginalResponse {
   readonly content?: Record<string, { readonly schema?: object }>;
@@ -63,7 +63,7 @@ interface OriginalDocument {
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 /** Why an answer is not one the original document allows for that operation, or undefined when it is. */
-function judge(original: OriginalDocument, ajv: Ajv, answer: Answer): string | undefined {
+function judge(original: OriginalDocument, ajv: Ajv, answer: ReceivedResponse): string | undefined {
   const responses = original.paths[answer.path]?.[answer.method]?.responses ?? {};
   const declared = responses[String(answer.status)] ?? responses['default'];
   if (!declared) return `status ${answer.status} not declared (declared: ${Object.keys(responses).join(', ')})`;

@@ -1,5 +1,5 @@
-// The conformance helper against the real emitted documents, on made-up answers: it must accept a
-// conforming answer and name each kind of departure, so the loopback test can fail.
+// The conformance helper against the real emitted documents, on made-up responses: it must accept a
+// conforming response and name each kind of departure, so the loopback test can fail.
 import { describe, expect, it } from 'vitest';
 import { OpenApiConformance, type Exchange } from './conformance.js';
 
@@ -125,10 +125,10 @@ describe('OpenApiConformance', () => {
       /declares no body/,
     ],
     [
-      'a HEAD answer with a body',
+      'a HEAD response with a body',
       banner,
       exchange('HEAD', '/api/Banner/7', 404, { 'content-type': 'application/json' }, FAILURE),
-      /HEAD answer with a body/,
+      /HEAD response with a body/,
     ],
     [
       '404 for a method the path does not serve',
@@ -143,7 +143,7 @@ describe('OpenApiConformance', () => {
       /lacks PUT, DELETE/,
     ],
     [
-      'an answer other than 404 where no path matches',
+      'a response other than 404 where no path matches',
       banner,
       exchange('GET', '/api/Nothing', 200, {}, ''),
       /no path of the document matches/,

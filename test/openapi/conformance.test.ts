@@ -11,7 +11,7 @@ import {
   readerUser,
   send,
   startService,
-  type Answer,
+  type ReceivedResponse,
   type DigestUser,
   type Send,
   type Service,
@@ -26,7 +26,7 @@ interface Driven {
   readonly method: string;
   readonly path: string;
   readonly expected: number;
-  readonly answer: Answer;
+  readonly answer: ReceivedResponse;
 }
 
 let service: Service;
@@ -57,7 +57,7 @@ async function drive(
   path: string,
   options: Send = {},
   user?: DigestUser,
-): Promise<Answer> {
+): Promise<ReceivedResponse> {
   const request = { ...options, method };
   const answer = user ? await user.send(path, request) : await send(service.baseUrl, path, request);
   driven.push({ api: target, method, path, expected, answer });
@@ -85,7 +85,7 @@ function admin(
   path: string,
   options: Send = {},
   token: string | null = bearer,
-): Promise<Answer> {
+): Promise<ReceivedResponse> {
   const headers = { ...(token !== null ? { authorization: `Bearer ${token}` } : {}), ...options.headers };
   return drive('admin-api', expected, method, path, { ...options, headers });
 }
@@ -261,7 +261,7 @@ function store(
   token?: string,
   options: Send = {},
   accessKey: string | null = ACCESS_KEY,
-): Promise<Answer> {
+): Promise<ReceivedResponse> {
   const headers = {
     ...(accessKey ? { 'svc-access-key': accessKey } : {}),
     ...(token ? { 'svc-context-token': token } : {}),
@@ -354,7 +354,7 @@ function priceList(
   path: string,
   options: Send = {},
   user: DigestUser | null = api,
-): Promise<Answer> {
+): Promise<ReceivedResponse> {
   return drive('price-list-api', expected, method, path, options, user ?? undefined);
 }
 
@@ -470,7 +470,7 @@ function bannerApi(
   path: string,
   options: Send = {},
   user: DigestUser | null = api,
-): Promise<Answer> {
+): Promise<ReceivedResponse> {
   return drive('banner-api', expected, method, path, options, user ?? undefined);
 }
 

@@ -1,4 +1,4 @@
-// Judges one HTTP answer by an interface's emitted OpenAPI document, as a third-party validator
+// Judges one HTTP response by an interface's emitted OpenAPI document, as a third-party validator
 // would: the operation for (method, concrete path) among each path's served spellings, the response
 // for the status (exact, then a range such as 4XX, then default), the Content-Type's media type
 // exactly as a key of that response's content, required and declared headers, and the body with
@@ -21,7 +21,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'tr
 /** The document's key inside ajv; every pointer into the document is resolved against it. */
 const DOCUMENT_ID = 'openapi.json';
 
-/** What the helper needs of an answer: status, headers by lower-case name, the body as text. */
+/** What the helper needs of a response: status, headers by lower-case name, the body as text. */
 export interface Exchange {
   readonly method: string;
   /** The concrete path, with or without its query. */
@@ -74,7 +74,7 @@ export class OpenApiConformance {
 
   #ajv(coerceTypes: boolean): Ajv {
     // strict off: OpenAPI's own keywords (example, x-…) sit beside JSON Schema's. ajv's discriminator
-    // picks the oneOf branch by the tag's const, so an answer is judged by its own branch alone.
+    // picks the oneOf branch by the tag's const, so a response is judged by its own branch alone.
     const ajv = new AjvClass({
       strict: false,
       allErrors: true,
@@ -105,7 +105,7 @@ export class OpenApiConformance {
     );
   }
 
-  /** Every way the answer departs from the document; [] when it conforms. */
+  /** Every way the response departs from the document; [] when it conforms. */
   violations(exchange: Exchange): string[] {
     const at = `${exchange.method} ${exchange.path.slice(0, 120)} → ${exchange.status}`;
     const head = exchange.method.toUpperCase() === 'HEAD';
@@ -136,10 +136,10 @@ export class OpenApiConformance {
       .filter((operation) => operation.patterns.some((pattern) => pattern.test(bare)))
       .map((operation) => operation.method.toUpperCase());
     if (allowed.length === 0) {
-      return exchange.status === 404 ? [] : ['no path of the document matches, yet the answer is not 404'];
+      return exchange.status === 404 ? [] : ['no path of the document matches, yet the response is not 404'];
     }
     if (exchange.status !== 405)
-      return [`the document lists only ${allowed.join(', ')} here, yet the answer is not 405`];
+      return [`the document lists only ${allowed.join(', ')} here, yet the response is not 405`];
     const allow = (exchange.header('allow') ?? '')
       .split(',')
       .map((method) => method.trim())
@@ -185,7 +185,7 @@ export class OpenApiConformance {
     if (content[mediaType] === undefined) {
       return [`media type ${mediaType} is not among ${Object.keys(content).join(', ')}`];
     }
-    if (exchange.method.toUpperCase() === 'HEAD') return exchange.text === '' ? [] : ['a HEAD answer with a body'];
+    if (exchange.method.toUpperCase() === 'HEAD') return exchange.text === '' ? [] : ['a HEAD response with a body'];
     const schema = (content[mediaType] as Json).schema as Json | undefined;
     if (schema === undefined) return [];
     let body: unknown;

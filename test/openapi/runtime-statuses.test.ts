@@ -16,14 +16,14 @@ import {
   passwordGrant,
   send,
   startService,
-  type Answer,
+  type ReceivedResponse,
   type Send,
   type Service,
 } from '../server/helpers.js';
 import { OpenApiConformance } from './conformance.js';
 
 type Json = Record<string, any>;
-type Sender = (path: string, options: Send) => Promise<Answer>;
+type Sender = (path: string, options: Send) => Promise<ReceivedResponse>;
 
 interface Operation {
   readonly method: string;
@@ -44,7 +44,7 @@ function operations(document: Json): Operation[] {
 }
 
 /** What conformance finds wrong with an answer, and a default entry that reads like a kind name. */
-function findings(conformance: OpenApiConformance, { method, path }: Operation, answer: Answer): string[] {
+function findings(conformance: OpenApiConformance, { method, path }: Operation, answer: ReceivedResponse): string[] {
   const exchange = { method, path, status: answer.status, header: answer.header, text: answer.text };
   const entries: Json[] = Array.isArray(answer.json?.errors) ? answer.json.errors : [];
   const bare = entries

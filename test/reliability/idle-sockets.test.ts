@@ -100,12 +100,12 @@ describe('idle sockets under a 1,024 file limit', () => {
     expect(duringFlood, 'the flood did not exhaust the file limit').not.toBe(200);
 
     // A client that retries is answered again once the idle sockets have been shed.
-    let answeredAfterMs: number | undefined;
+    let respondedAfterMs: number | undefined;
     let lastFailure: number | string = duringFlood;
     while (Date.now() - floodStart < RECOVERY_MS) {
       const outcome = await probe(service.port, 2_000);
       if (outcome === 200) {
-        answeredAfterMs = Date.now() - floodStart;
+        respondedAfterMs = Date.now() - floodStart;
         break;
       }
       lastFailure = outcome;
@@ -113,7 +113,7 @@ describe('idle sockets under a 1,024 file limit', () => {
     }
     const stillOpen = (): number => idle.filter((entry) => entry.closedAt === undefined).length;
     expect(
-      answeredAfterMs,
+      respondedAfterMs,
       `no answer within ${RECOVERY_MS} ms of the flood (last: ${String(lastFailure)}); ` +
         `${stillOpen()} of ${idle.length} idle sockets still open`,
     ).toBeDefined();
@@ -130,7 +130,7 @@ describe('idle sockets under a 1,024 file limit', () => {
     console.log(
       `idle sockets: ${idle.length} opened in ${openedMs} ms; ${heldToTimeout} held until the timeout, ` +
         `${idle.length - heldToTimeout} dropped earlier; the last closed after ${longest} ms; ` +
-        `a new client was answered again after ${answeredAfterMs} ms (during the flood: ${String(duringFlood)})`,
+        `a new client was answered again after ${respondedAfterMs} ms (during the flood: ${String(duringFlood)})`,
     );
   }, 45_000);
 });

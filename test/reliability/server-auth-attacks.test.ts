@@ -12,7 +12,14 @@ import {
   type DigestChallenge,
 } from '../../generated/runtime/auth/digest/digest.js';
 import type { DigestAlgorithm } from '../../generated/runtime/core/vocabulary.js';
-import { ACCESS_KEY, passwordGrant, send, startService, type Answer, type Service } from '../server/helpers.js';
+import {
+  ACCESS_KEY,
+  passwordGrant,
+  send,
+  startService,
+  type ReceivedResponse,
+  type Service,
+} from '../server/helpers.js';
 
 let service: Service;
 const attacks: string[] = [];
@@ -25,7 +32,7 @@ afterAll(async () => {
   await service?.close();
 });
 
-function refused(name: string, answer: Answer, status = 401): void {
+function refused(name: string, answer: ReceivedResponse, status = 401): void {
   expect(answer.status, `${name}: ${answer.text}`).toBe(status);
   attacks.push(name);
 }
@@ -83,11 +90,11 @@ function digestHeader(given: DigestChallenge, path: string, forge: Forge = {}): 
   });
 }
 
-function digestGet(path: string, authorization: string): Promise<Answer> {
+function digestGet(path: string, authorization: string): Promise<ReceivedResponse> {
   return send(service.baseUrl, path, { headers: { authorization } });
 }
 
-function expectDigestFailureBody(answer: Answer): void {
+function expectDigestFailureBody(answer: ReceivedResponse): void {
   expect(answer.json).toEqual({ success: false, message: 'Invalid or missing auth' });
   expect(String(answer.headers['www-authenticate'])).toMatch(/Digest /);
 }
@@ -155,15 +162,15 @@ describe('Digest under attack', () => {
 
 // ---- OAuth ------------------------------------------------------------------------------------
 
-function bearerGet(token: string): Promise<Answer> {
+function bearerGet(token: string): Promise<ReceivedResponse> {
   return send(service.baseUrl, '/api/v3/product', { headers: { authorization: `Bearer ${token}` } });
 }
 
-function tokenRequest(body: Record<string, string>, headers: Record<string, string> = {}): Promise<Answer> {
+function tokenRequest(body: Record<string, string>, headers: Record<string, string> = {}): Promise<ReceivedResponse> {
   return send(service.baseUrl, '/api/oauth/token', { method: 'POST', body, headers });
 }
 
-function expectBearer401(name: string, answer: Answer): void {
+function expectBearer401(name: string, answer: ReceivedResponse): void {
   refused(name, answer);
   expect(answer.json.errors[0].status).toBe('401');
   expect(String(answer.headers['www-authenticate'])).toMatch(/^Bearer/);
@@ -230,7 +237,7 @@ describe('OAuth under attack', () => {
 
   it('slows repeated failed password grants from one client: 429 with Retry-After, even for the right password', async () => {
     const statuses: number[] = [];
-    let locked: Answer | undefined;
+    let locked: ReceivedResponse | undefined;
     for (let attempt = 0; attempt < 10 && !locked; attempt++) {
       const answer = await tokenRequest({
         grant_type: 'password',
@@ -274,7 +281,7 @@ describe('OAuth under attack', () => {
 function store(
   path: string,
   options: { token?: string; key?: string; method?: string; body?: unknown } = {},
-): Promise<Answer> {
+): Promise<ReceivedResponse> {
   return send(service.baseUrl, path, {
     method: options.method ?? 'GET',
     headers: {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DigestUser, apiUser, passwordGrant, send, startService, type Answer } from '../server/helpers.js';
+import { DigestUser, apiUser, passwordGrant, send, startService, type ReceivedResponse } from '../server/helpers.js';
 import { samplePrice } from '../server/sample-bodies.js';
 import { ROOT } from './harness.js';
 
@@ -118,7 +118,7 @@ describe('SIGKILL during a batch price write', () => {
       const delayMs = Math.round((kill / (KILLS - 1)) * batchMs * 1.3);
       let answered: number | undefined;
       const write = user.send('/api/PriceListPrices', { method: 'POST', body: batch(marker) }).then(
-        (answer: Answer) => (answered = answer.status),
+        (answer: ReceivedResponse) => (answered = answer.status),
         () => undefined,
       );
       await sleep(delayMs);
@@ -179,7 +179,7 @@ describe(`${CLIENTS} concurrent clients for ${SOAK_SECONDS} s`, () => {
         const counts = { requests: 0, reads: 0, creates: 0, updates: 0, errors: 0 };
         const errors: string[] = [];
         const deadline = Date.now() + SOAK_SECONDS * 1000;
-        const ok = (answer: Answer, what: string, expected: number[]) => {
+        const ok = (answer: ReceivedResponse, what: string, expected: number[]) => {
           counts.requests++;
           if (expected.includes(answer.status)) return true;
           counts.errors++;

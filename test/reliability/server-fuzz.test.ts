@@ -18,7 +18,7 @@ import {
   passwordGrant,
   send,
   startService,
-  type Answer,
+  type ReceivedResponse,
   type Service,
 } from '../server/helpers.js';
 
@@ -354,7 +354,7 @@ const headerCase = fc.record({
 
 // ---- assertions -------------------------------------------------------------------------------
 
-function shapeProblem(shape: Shape, answer: Answer): string | undefined {
+function shapeProblem(shape: Shape, answer: ReceivedResponse): string | undefined {
   const body = answer.json as Record<string, unknown> | undefined;
   if (body === undefined || typeof body !== 'object' || body === null) return 'no JSON body';
   if (shape === 'success-false') {
@@ -426,7 +426,7 @@ interface FuzzRequest {
   readonly body: string | undefined;
 }
 
-async function authorisedSend(api: Interface, request: FuzzRequest): Promise<Answer> {
+async function authorisedSend(api: Interface, request: FuzzRequest): Promise<ReceivedResponse> {
   const options = {
     method: request.method,
     headers: request.headers,
@@ -454,7 +454,7 @@ async function check(
   routeKey: string,
   request: FuzzRequest,
   shape: Shape = api.shape,
-): Promise<Answer> {
+): Promise<ReceivedResponse> {
   sentPerRoute.set(routeKey, (sentPerRoute.get(routeKey) ?? 0) + 1);
   const answer = await authorisedSend(api, request);
   let problem: string | undefined;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContextSessions } from '../../src/runtime/auth/session/session-tokens.js';
 import { DigestClient } from '../../generated/runtime/auth/digest/digest-client.js';
-import { ACCESS_KEY, send, type Answer } from '../server/helpers.js';
+import { ACCESS_KEY, send, type ReceivedResponse } from '../server/helpers.js';
 import { LoopbackClients } from '../helpers/loopback-agent.js';
 import { listening, postgresBackend, redisBackend, type Backend } from '../helpers/shared-store-backends.js';
 import { SharedService, type Instance } from '../helpers/shared-store-instances.js';
@@ -147,7 +147,7 @@ function sharedStoreSuite(backend: Backend): void {
     expect(login.status).toBe(200);
     await proxy.cut();
     const during: { status: number; retryAfter: unknown; json: any }[] = [];
-    const plain = (answer: Answer) => ({
+    const plain = (answer: ReceivedResponse) => ({
       status: answer.status,
       retryAfter: answer.header('retry-after'),
       json: answer.json,

@@ -22,7 +22,7 @@ async function serve(closeLingerMs: number): Promise<number> {
 interface Exchange {
   readonly socket: Socket;
   /** Everything read until the server's FIN. */
-  readonly answer: Promise<string>;
+  readonly response: Promise<string>;
   readonly closed: Promise<{ error?: string }>;
 }
 
@@ -34,11 +34,11 @@ function startUpload(port: number): Exchange {
   let failure: string | undefined;
   socket.on('data', (data: Buffer) => (text += data.toString('latin1')));
   socket.on('error', (error: NodeJS.ErrnoException) => (failure = error.code ?? error.message));
-  const answer = new Promise<string>((resolve, reject) => {
+  const response = new Promise<string>((resolve, reject) => {
     socket.once('end', () => resolve(text));
     socket.once('close', () => reject(new Error(`closed before a FIN (${failure ?? 'no error'}), read: ${text}`)));
   });
-  answer.catch(() => undefined);
+  response.catch(() => undefined);
   const closed = new Promise<{ error?: string }>((resolve) =>
     socket.once('close', () => resolve(failure === undefined ? {} : { error: failure })),
   );
@@ -46,7 +46,7 @@ function startUpload(port: number): Exchange {
     'POST /upload HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 10000000\r\n\r\n',
   );
   socket.write(CHUNK);
-  return { socket, answer, closed };
+  return { socket, response, closed };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -54,7 +54,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('lingering close of a connection after a refused body', () => {
   it('answers 413 with a FIN, and keeps reading what the client still sends until it closes', async () => {
     const exchange = startUpload(await serve(5_000));
-    const answer = await exchange.answer;
+    const answer = await exchange.response;
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer.toLowerCase()).toContain('connection: close');
     await pause(100);
@@ -66,7 +66,7 @@ describe('lingering close of a connection after a refused body', () => {
 
   it('destroys the connection once the linger time has passed', async () => {
     const exchange = startUpload(await serve(200));
-    await exchange.answer;
+    await exchange.response;
     const keepSending = setInterval(() => exchange.socket.writable && exchange.socket.write(CHUNK), 20);
     const closed = await exchange.closed;
     clearInterval(keepSending);

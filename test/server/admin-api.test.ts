@@ -2,7 +2,15 @@
 // failure kind of the conventions (400, 401, 404, 406, 409, 413).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../examples/reference-service/seed.js';
-import { expectJsonApi, passwordGrant, send, startService, type Answer, type Send, type Service } from './helpers.js';
+import {
+  expectJsonApi,
+  passwordGrant,
+  send,
+  startService,
+  type ReceivedResponse,
+  type Send,
+  type Service,
+} from './helpers.js';
 
 let service: Service;
 let token: string;
@@ -22,22 +30,22 @@ const CHILD = seedId('product:Trail Jacket Small');
 const SINGLE = seedId('product:Water Bottle');
 const UNKNOWN = 'f'.repeat(32);
 
-function admin(path: string, options: Send = {}): Promise<Answer> {
+function admin(path: string, options: Send = {}): Promise<ReceivedResponse> {
   return send(service.baseUrl, path, { ...options, headers: { authorization: `Bearer ${token}`, ...options.headers } });
 }
 
-function tokenRequest(body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+function tokenRequest(body: unknown, headers: Record<string, string> = {}): Promise<ReceivedResponse> {
   return send(service.baseUrl, '/api/oauth/token', { method: 'POST', body, headers });
 }
 
-function expectError(answer: Answer, status: number, code: string): void {
+function expectError(answer: ReceivedResponse, status: number, code: string): void {
   expect(answer.status, answer.text).toBe(status);
   const errors = (answer.json as { errors: { status: string; code: string }[] }).errors;
   expect(errors.length).toBeGreaterThan(0);
   for (const error of errors) expect(error).toMatchObject({ status: String(status), code });
 }
 
-function pointers(answer: Answer): string[] {
+function pointers(answer: ReceivedResponse): string[] {
   return (answer.json as { errors: { source?: { pointer: string } }[] }).errors.map(
     (error) => error.source?.pointer ?? '',
   );

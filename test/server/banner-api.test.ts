@@ -7,7 +7,7 @@ import {
   expectEnvelopeFailure,
   send,
   useDigestService,
-  type Answer,
+  type ReceivedResponse,
   type DigestUser,
   type Send,
 } from './helpers.js';
@@ -15,7 +15,7 @@ import { sampleBanner } from './sample-bodies.js';
 
 const shop = useDigestService();
 
-const call = (path: string, options: Send = {}, user: DigestUser = shop.api): Promise<Answer> =>
+const call = (path: string, options: Send = {}, user: DigestUser = shop.api): Promise<ReceivedResponse> =>
   user.sendJson(path, options);
 
 const banner = sampleBanner;

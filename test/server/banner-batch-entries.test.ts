@@ -2,11 +2,11 @@
 // itself (bodyEntries: each): the valid entries are applied, each invalid one is answered in its place
 // with {success:false, message, errors}. Only a body that is not a non-empty list is a 400.
 import { describe, expect, it } from 'vitest';
-import { useDigestService, type Answer, type Send } from './helpers.js';
+import { useDigestService, type ReceivedResponse, type Send } from './helpers.js';
 
 const shop = useDigestService();
 
-const call = (path: string, options: Send = {}): Promise<Answer> => shop.api.sendJson(path, options);
+const call = (path: string, options: Send = {}): Promise<ReceivedResponse> => shop.api.sendJson(path, options);
 
 const banner = (overrides: Record<string, unknown> = {}) => ({
   description: 'Entry by entry',

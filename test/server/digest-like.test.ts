@@ -1,7 +1,7 @@
 // `like` on both Digest interfaces over real HTTP: one meaning, SQL LIKE. % any run, _ one character,
 // a backslash escapes them, ASCII letters compared without case.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUser, startService, type Answer, type DigestUser, type Service } from './helpers.js';
+import { apiUser, startService, type ReceivedResponse, type DigestUser, type Service } from './helpers.js';
 
 let service: Service;
 let api: DigestUser;
@@ -46,9 +46,9 @@ afterAll(async () => service.close());
 interface Surface {
   readonly title: string;
   /** Answers a LIKE filter with this pattern. */
-  search(pattern: string): Promise<Answer>;
+  search(pattern: string): Promise<ReceivedResponse>;
   /** The matched texts in an answer. */
-  texts(answer: Answer): string[];
+  texts(answer: ReceivedResponse): string[];
 }
 
 const SURFACES: readonly Surface[] = [

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerApiRoutes } from '../../generated/banner-api/metadata.js';
 import { priceListApiRoutes } from '../../generated/price-list-api/metadata.js';
 import type { RouteMeta } from '../../generated/runtime/core/interface-meta.js';
-import { apiUser, readerUser, startService, type Answer, type DigestUser, type Service } from './helpers.js';
+import { apiUser, readerUser, startService, type ReceivedResponse, type DigestUser, type Service } from './helpers.js';
 
 let service: Service;
 let api: DigestUser;
@@ -131,7 +131,7 @@ const INTERFACES = [
   { title: 'Banner Resource API', resource: 'banner', routes: bannerApiRoutes, cases: BANNER_CASES },
 ] as const;
 
-function call(user: DigestUser, route: RouteCase): Promise<Answer> {
+function call(user: DigestUser, route: RouteCase): Promise<ReceivedResponse> {
   const body = route.body?.(targets);
   return user.send(route.path(targets), {
     method: route.method,
@@ -148,7 +148,7 @@ function snapshot(): unknown {
   );
 }
 
-async function created(answer: Answer): Promise<number> {
+async function created(answer: ReceivedResponse): Promise<number> {
   expect(answer.status, answer.text).toBe(201);
   return answer.json.data.id as number;
 }

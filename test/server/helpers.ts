@@ -120,7 +120,7 @@ export async function startService(env: Record<string, string> = {}, dataDir = t
   };
 }
 
-export interface Answer {
+export interface ReceivedResponse {
   readonly status: number;
   readonly headers: Record<string, string | string[] | undefined>;
   readonly text: string;
@@ -137,7 +137,7 @@ export interface Send {
 }
 
 /** One HTTP request over a real socket; any method may carry a body. */
-export async function send(baseUrl: string, path: string, options: Send = {}): Promise<Answer> {
+export async function send(baseUrl: string, path: string, options: Send = {}): Promise<ReceivedResponse> {
   const headers: Record<string, string> = { ...options.headers };
   let body: string | undefined;
   if (options.body !== undefined) {
@@ -170,7 +170,7 @@ export async function send(baseUrl: string, path: string, options: Send = {}): P
   };
 }
 
-/** Digest requests that answer the challenge the way a client library does (one retry after a 401). */
+/** Digest requests that respond to the challenge the way a client library does (one retry after a 401). */
 export class DigestUser {
   readonly #client: DigestClient;
 
@@ -182,7 +182,7 @@ export class DigestUser {
     this.#client = new DigestClient({ username, password });
   }
 
-  async send(path: string, options: Send = {}): Promise<Answer> {
+  async send(path: string, options: Send = {}): Promise<ReceivedResponse> {
     const method = options.method ?? 'GET';
     const attempt = (authorization: string | undefined) =>
       send(this.baseUrl, path, {
@@ -190,18 +190,18 @@ export class DigestUser {
         headers: { ...options.headers, ...(authorization ? { authorization } : {}) },
       });
     const first = this.#client.authorization(method, path);
-    let answer = await attempt(first);
+    let response = await attempt(first);
     if (
-      answer.status === 401 &&
-      this.#client.handleUnauthorized(answer.headers['www-authenticate'], first !== undefined)
+      response.status === 401 &&
+      this.#client.handleUnauthorized(response.headers['www-authenticate'], first !== undefined)
     ) {
-      answer = await attempt(this.#client.authorization(method, path));
+      response = await attempt(this.#client.authorization(method, path));
     }
-    return answer;
+    return response;
   }
 
   /** `send` with a JSON content type, as the API user's requests with a body go. */
-  sendJson(path: string, options: Send = {}): Promise<Answer> {
+  sendJson(path: string, options: Send = {}): Promise<ReceivedResponse> {
     return this.send(path, { ...options, headers: { 'content-type': 'application/json', ...options.headers } });
   }
 }
@@ -234,11 +234,11 @@ export function useDigestService(): DigestService {
 }
 
 /** A failure in the success-envelope style: the status, `success: false`, and the message when one is given. */
-export function expectEnvelopeFailure(answer: Answer, status: number, message?: string | RegExp): void {
-  expect(answer.status, answer.text).toBe(status);
-  expect(answer.json.success).toBe(false);
-  if (typeof message === 'string') expect(answer.json.message).toBe(message);
-  else if (message) expect(answer.json.message).toMatch(message);
+export function expectEnvelopeFailure(response: ReceivedResponse, status: number, message?: string | RegExp): void {
+  expect(response.status, response.text).toBe(status);
+  expect(response.json.success).toBe(false);
+  if (typeof message === 'string') expect(response.json.message).toBe(message);
+  else if (message) expect(response.json.message).toMatch(message);
 }
 
 export interface TokenPair {
@@ -248,7 +248,7 @@ export interface TokenPair {
 }
 
 export async function passwordGrant(service: Service): Promise<TokenPair> {
-  const answer = await send(service.baseUrl, '/api/oauth/token', {
+  const response = await send(service.baseUrl, '/api/oauth/token', {
     method: 'POST',
     body: {
       grant_type: 'password',
@@ -258,8 +258,8 @@ export async function passwordGrant(service: Service): Promise<TokenPair> {
       password: service.config.adminPassword,
     },
   });
-  expect(answer.status).toBe(200);
-  return answer.json as TokenPair;
+  expect(response.status).toBe(200);
+  return response.json as TokenPair;
 }
 
 export interface CurlResult {
@@ -269,7 +269,7 @@ export interface CurlResult {
   readonly body: string;
 }
 
-/** Runs curl (a real third-party client) and splits its answer into status, headers and body. */
+/** Runs curl (a real third-party client) and splits its response into status, headers and body. */
 export function curl(args: readonly string[]): Promise<CurlResult> {
   return new Promise((resolve, reject) => {
     const child = spawn('curl', ['--silent', '--show-error', '--include', '--max-time', '20', ...args], {
@@ -282,7 +282,7 @@ export function curl(args: readonly string[]): Promise<CurlResult> {
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`curl exited ${code}: ${stderr}`));
-      // With --digest curl prints the 401 and the final answer; keep the last.
+      // With --digest curl prints the 401 and the final response; keep the last.
       const blocks = stdout.split(/\r?\n\r?\n/);
       let index = 0;
       for (let i = 0; i < blocks.length; i++) if (/^HTTP\/[0-9.]+ [0-9]{3}/.test(blocks[i] ?? '')) index = i;
@@ -301,16 +301,16 @@ const ajv = new AjvClass({ strict: false, allErrors: true });
 applyFormats(ajv);
 const validateJsonApiDocument = ajv.compile(jsonApiSchema);
 
-/** Asserts that a json:api answer, less the top-level aggregations member, is a valid JSON:API 1.0 response. */
-export function expectJsonApi(answer: Answer): void {
-  expect(answer.header('content-type')).toBe('application/vnd.api+json');
-  const { aggregations: _aggregations, ...document } = answer.json as Record<string, unknown>;
+/** Asserts that a json:api response, less the top-level aggregations member, is a valid JSON:API 1.0 response. */
+export function expectJsonApi(response: ReceivedResponse): void {
+  expect(response.header('content-type')).toBe('application/vnd.api+json');
+  const { aggregations: _aggregations, ...document } = response.json as Record<string, unknown>;
   const valid = validateJsonApiDocument(document);
   expect(valid ? [] : validateJsonApiDocument.errors).toEqual([]);
 }
 
 /** The 5xx check every hostile request ends with. */
-export function expectClientError(answer: Answer): void {
-  expect(answer.status, answer.text).toBeGreaterThanOrEqual(400);
-  expect(answer.status, answer.text).toBeLessThan(500);
+export function expectClientError(response: ReceivedResponse): void {
+  expect(response.status, response.text).toBeGreaterThanOrEqual(400);
+  expect(response.status, response.text).toBeLessThan(500);
 }

@@ -10,7 +10,7 @@ import {
   passwordGrant,
   send,
   startService,
-  type Answer,
+  type ReceivedResponse,
   type Send,
   type Service,
 } from './helpers.js';
@@ -29,11 +29,11 @@ afterAll(async () => {
   await service.close();
 });
 
-function admin(path: string, options: Send = {}): Promise<Answer> {
+function admin(path: string, options: Send = {}): Promise<ReceivedResponse> {
   return send(service.baseUrl, path, { ...options, headers: { authorization: bearer, ...options.headers } });
 }
 
-function store(path: string, options: Send = {}): Promise<Answer> {
+function store(path: string, options: Send = {}): Promise<ReceivedResponse> {
   return send(service.baseUrl, path, { ...options, headers: { 'svc-access-key': ACCESS_KEY, ...options.headers } });
 }
 

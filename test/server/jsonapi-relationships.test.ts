@@ -6,13 +6,13 @@ import Database from 'better-sqlite3';
 import JsonaModule from 'jsona';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../examples/reference-service/seed.js';
-import { expectJsonApi, passwordGrant, send, startService, type Answer, type Service } from './helpers.js';
-import { OpenApiAnswers } from './openapi-answers.js';
+import { expectJsonApi, passwordGrant, send, startService, type ReceivedResponse, type Service } from './helpers.js';
+import { OpenApiResponses } from './openapi-responses.js';
 
 // jsona is published as CommonJS and ES module: take the class whichever way the loader hands it over.
 const Jsona = (JsonaModule as unknown as { default?: typeof JsonaModule }).default ?? JsonaModule;
 const jsona = new Jsona();
-const openapi = new OpenApiAnswers('admin-api');
+const openapi = new OpenApiResponses('admin-api');
 
 type Model = Record<string, any> & { id: string; type: string };
 interface Identifier {
@@ -47,7 +47,7 @@ const MANUFACTURER = seedId('manufacturer:acme');
 const documentedPath = (path: string) => (path.split('?')[0] as string).replace(/\/[0-9a-f]{32}(?=\/|$)/g, '/{id}');
 
 /** A json:api answer, valid JSON:API 1.0 and as the document says; its plain JSON twin too. */
-async function jsonApi(path: string): Promise<Answer> {
+async function jsonApi(path: string): Promise<ReceivedResponse> {
   const answer = await send(service.baseUrl, path, { headers: { authorization: `Bearer ${token}` } });
   expect(answer.status, answer.text).toBe(200);
   expectJsonApi(answer);

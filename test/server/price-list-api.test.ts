@@ -10,7 +10,7 @@ import {
   expectEnvelopeFailure,
   send,
   useDigestService,
-  type Answer,
+  type ReceivedResponse,
   type Send,
 } from './helpers.js';
 import { samplePrice } from './sample-bodies.js';
@@ -19,7 +19,7 @@ const shop = useDigestService();
 
 const CURRENCY = 'SvcPriceList\\Condition\\CurrencyCondition';
 
-const call = (path: string, options: Send = {}): Promise<Answer> => shop.api.sendJson(path, options);
+const call = (path: string, options: Send = {}): Promise<ReceivedResponse> => shop.api.sendJson(path, options);
 
 const price = samplePrice;
 

@@ -5,8 +5,16 @@
 // the request then goes out with the interface's auth (Digest, the access key) over loopback.
 import createFetchClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OpenApiAnswers } from './openapi-answers.js';
-import { ACCESS_KEY, apiUser, send, startService, type Answer, type DigestUser, type Service } from './helpers.js';
+import { OpenApiResponses } from './openapi-responses.js';
+import {
+  ACCESS_KEY,
+  apiUser,
+  send,
+  startService,
+  type ReceivedResponse,
+  type DigestUser,
+  type Service,
+} from './helpers.js';
 
 type Loose = Record<string, any>;
 
@@ -35,13 +43,13 @@ async function builtBy(path: string, query: Loose): Promise<string> {
 
 /** The document's parameter names of a GET operation. */
 function parameterNames(module: string, path: string): string[] {
-  const document = new OpenApiAnswers(module).document as Loose;
+  const document = new OpenApiResponses(module).document as Loose;
   return (document['paths'][path]['get']['parameters'] as Loose[]).map((parameter) =>
     String(parameter['name'] ?? parameter['$ref']),
   );
 }
 
-function expectSame(theirs: Answer, ours: Answer): void {
+function expectSame(theirs: ReceivedResponse, ours: ReceivedResponse): void {
   expect(theirs.status, theirs.text).toBe(200);
   expect(theirs.json).toEqual(ours.json);
 }

@@ -10,8 +10,8 @@ import { pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generate } from '../../src/index.js';
-import { send, type Answer } from './helpers.js';
-import { OpenApiAnswers } from './openapi-answers.js';
+import { send, type ReceivedResponse } from './helpers.js';
+import { OpenApiResponses } from './openapi-responses.js';
 
 const FIXTURE = new URL('../fixtures/serializers/definitions/', import.meta.url).pathname;
 
@@ -78,9 +78,9 @@ async function serve(
   return { app: server, base: await server.listen({ port: 0, host: '127.0.0.1' }) };
 }
 
-let shelf: OpenApiAnswers;
-let crates: OpenApiAnswers;
-let atlas: OpenApiAnswers;
+let shelf: OpenApiResponses;
+let crates: OpenApiResponses;
+let atlas: OpenApiResponses;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'svcgen-serializers-'));
@@ -89,9 +89,9 @@ beforeAll(async () => {
   expect(result.ok).toBe(true);
   ({ app, base } = await serve(false));
   ({ app: devApp, base: devBase } = await serve(true));
-  shelf = new OpenApiAnswers('shelf-api', join(out, 'shelf-api', 'openapi.json'));
-  crates = new OpenApiAnswers('crate-api', join(out, 'crate-api', 'openapi.json'));
-  atlas = new OpenApiAnswers('atlas-api', join(out, 'atlas-api', 'openapi.json'));
+  shelf = new OpenApiResponses('shelf-api', join(out, 'shelf-api', 'openapi.json'));
+  crates = new OpenApiResponses('crate-api', join(out, 'crate-api', 'openapi.json'));
+  atlas = new OpenApiResponses('atlas-api', join(out, 'atlas-api', 'openapi.json'));
 }, 120_000);
 
 afterAll(async () => {
@@ -106,7 +106,7 @@ beforeEach(() => {
 });
 
 /** The answer has none of the named members anywhere in its raw bytes. */
-function expectWithout(answer: Answer, ...members: string[]): void {
+function expectWithout(answer: ReceivedResponse, ...members: string[]): void {
   for (const member of members) expect(answer.text).not.toContain(`"${member}"`);
 }
 

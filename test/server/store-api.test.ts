@@ -2,7 +2,7 @@
 // rotated on login with the cart kept), includes as a GET body and as a query, cart and countries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../examples/reference-service/seed.js';
-import { ACCESS_KEY, send, startService, type Answer, type Send, type Service } from './helpers.js';
+import { ACCESS_KEY, send, startService, type ReceivedResponse, type Send, type Service } from './helpers.js';
 
 let service: Service;
 const OTHER_KEY = 'SVCSCOTHERCHANNELKEY0000002';
@@ -30,32 +30,32 @@ const TOKEN = /^[A-Za-z0-9]{32}$/;
 const PRODUCT = seedId('product:Water Bottle');
 const OTHER_PRODUCT = seedId('product:Compass');
 
-function store(path: string, token?: string, options: Send = {}, accessKey = ACCESS_KEY): Promise<Answer> {
+function store(path: string, token?: string, options: Send = {}, accessKey = ACCESS_KEY): Promise<ReceivedResponse> {
   return send(service.baseUrl, path, {
     ...options,
     headers: { 'svc-access-key': accessKey, ...(token ? { 'svc-context-token': token } : {}), ...options.headers },
   });
 }
 
-function tokenOf(answer: Answer): string {
+function tokenOf(answer: ReceivedResponse): string {
   const token = answer.header('svc-context-token');
   expect(token).toMatch(TOKEN);
   return token as string;
 }
 
-function expectError(answer: Answer, status: number, code: string): void {
+function expectError(answer: ReceivedResponse, status: number, code: string): void {
   expect(answer.status, answer.text).toBe(status);
   expect(answer.json.errors[0]).toMatchObject({ status: String(status), code });
 }
 
-async function login(token: string): Promise<Answer> {
+async function login(token: string): Promise<ReceivedResponse> {
   return store('/store-api/v3/account/login', token, {
     method: 'POST',
     body: { username: service.config.customerEmail, password: service.config.customerPassword },
   });
 }
 
-async function addToCart(token: string, referencedId: string, quantity: number): Promise<Answer> {
+async function addToCart(token: string, referencedId: string, quantity: number): Promise<ReceivedResponse> {
   return store('/store-api/v3/checkout/cart/line-item', token, {
     method: 'POST',
     body: { items: [{ type: 'product', referencedId, quantity }] },

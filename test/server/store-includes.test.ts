@@ -3,15 +3,15 @@
 // Every answer is validated against the emitted store-api openapi.json with ajv 2020-12, formats on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedId } from '../../examples/reference-service/seed.js';
-import { ACCESS_KEY, send, startService, type Answer, type Send, type Service } from './helpers.js';
-import { OpenApiAnswers } from './openapi-answers.js';
+import { ACCESS_KEY, send, startService, type ReceivedResponse, type Send, type Service } from './helpers.js';
+import { OpenApiResponses } from './openapi-responses.js';
 
 type Includes = Record<string, string[]>;
 type Json = Record<string, any>;
 
-const openapi = new OpenApiAnswers('store-api');
+const openapi = new OpenApiResponses('store-api');
 const document = openapi.document;
-const expectDocumented = (answer: Answer, path: string, method: string) =>
+const expectDocumented = (answer: ReceivedResponse, path: string, method: string) =>
   openapi.expectDocumented(answer, path, method);
 const validateFull = (name: string, value: unknown): boolean => openapi.fits(name, value);
 
@@ -23,7 +23,7 @@ afterAll(async () => service.close());
 
 const PRODUCT = seedId('product:Water Bottle');
 
-function store(path: string, token: string | undefined, options: Send = {}): Promise<Answer> {
+function store(path: string, token: string | undefined, options: Send = {}): Promise<ReceivedResponse> {
   return send(service.baseUrl, path, {
     ...options,
     headers: { 'svc-access-key': ACCESS_KEY, ...(token ? { 'svc-context-token': token } : {}), ...options.headers },
@@ -56,7 +56,12 @@ interface Route {
 }
 
 /** One filtered request: its answer, validated against the document and with the session token header. */
-async function filtered(route: Route, form: Form, includes: Includes, token: string | undefined): Promise<Answer> {
+async function filtered(
+  route: Route,
+  form: Form,
+  includes: Includes,
+  token: string | undefined,
+): Promise<ReceivedResponse> {
   const { query, body } = FORMS[form](includes);
   const url = query === '' ? route.path : `${route.path}?${query}`;
   const answer = await store(url, token, {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDefinitions, type ServedFixture } from '../helpers/served-fixture.js';
 import { send } from './helpers.js';
-import { OpenApiAnswers } from './openapi-answers.js';
+import { OpenApiResponses } from './openapi-responses.js';
 
 type Loose = Record<string, any>;
 
@@ -60,7 +60,7 @@ routes:
 let served: ServedFixture;
 let base: string;
 let client: Loose;
-let openapi: OpenApiAnswers;
+let openapi: OpenApiResponses;
 const received: unknown[] = [];
 
 beforeAll(async () => {
@@ -71,7 +71,7 @@ beforeAll(async () => {
   served = await serveDefinitions('pets-api', DEFINITIONS, { getPet: echo, getOwner: echo });
   base = `${served.origin}/pets`;
   client = served.client;
-  openapi = new OpenApiAnswers('pets-api', join(served.fixture.out, 'pets-api/openapi.json'));
+  openapi = new OpenApiResponses('pets-api', join(served.fixture.out, 'pets-api/openapi.json'));
 }, 120_000);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDefinitions, type ServedFixture } from '../helpers/served-fixture.js';
 import { send } from './helpers.js';
-import { OpenApiAnswers } from './openapi-answers.js';
+import { OpenApiResponses } from './openapi-responses.js';
 
 type Loose = Record<string, any>;
 
@@ -54,7 +54,7 @@ const film = { id: 'f1', kind: 'film', minutes: 95 };
 
 let served: ServedFixture;
 let base: string;
-let openapi: OpenApiAnswers;
+let openapi: OpenApiResponses;
 const received: unknown[] = [];
 
 beforeAll(async () => {
@@ -66,7 +66,7 @@ beforeAll(async () => {
   };
   served = await serveDefinitions('media-api', DEFINITIONS, { getItem, listItems, saveItem });
   base = `${served.origin}/media`;
-  openapi = new OpenApiAnswers('media-api', join(served.fixture.out, 'media-api/openapi.json'));
+  openapi = new OpenApiResponses('media-api', join(served.fixture.out, 'media-api/openapi.json'));
 }, 120_000);
 
 afterAll(async () => {

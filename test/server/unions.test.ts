@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
 import { send } from './helpers.js';
-import { OpenApiAnswers } from './openapi-answers.js';
+import { OpenApiResponses } from './openapi-responses.js';
 
 type Loose = Record<string, any>;
 
@@ -13,7 +13,7 @@ let fixture: GeneratedFixture;
 let app: FastifyInstance;
 let base: string;
 let client: Loose;
-let openapi: OpenApiAnswers;
+let openapi: OpenApiResponses;
 const received: unknown[] = [];
 /** What the handlers answer; each test sets it. */
 let answer: unknown;
@@ -34,7 +34,7 @@ beforeAll(async () => {
   await app.register(server['paymentsApiPlugin']({ handlers, auth: {} }));
   base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/payments`;
   client = new Client({ baseUrl: base.replace(/\/payments$/, ''), auth: {} });
-  openapi = new OpenApiAnswers('payments-api', join(fixture.out, 'payments-api/openapi.json'));
+  openapi = new OpenApiResponses('payments-api', join(fixture.out, 'payments-api/openapi.json'));
 }, 120_000);
 
 afterAll(async () => {

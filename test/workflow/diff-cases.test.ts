@@ -373,7 +373,7 @@ const CASES: readonly Case[] = [
     edit: (d) => (d.routes.getItem.summary = 'Reads an item'),
     want: [['docs-changed', I, I]],
   },
-  // examples: shown and answered by mocks, read by no client or server
+  // examples: shown and sent by mocks, read by no client or server
   {
     name: 'field example added',
     edit: (d) => (d.records.item.fields.price.example = 1250),

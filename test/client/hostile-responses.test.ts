@@ -100,7 +100,7 @@ describe('an unreadable 200', () => {
     it.each(cases)(
       '%s is an UnreadableResponseError with the status and an excerpt',
       async (_name, call, body, excerpt) => {
-        api.answer = (request, response) => {
+        api.respond = (request, response) => {
           if (request.url === '/api/oauth/token') return json(response, 200, token);
           response
             .writeHead(200, { 'content-type': body.startsWith('<') ? 'text/html' : 'application/json' })
@@ -118,7 +118,7 @@ describe('an unreadable 200', () => {
   });
 
   it('never repeats the credentials sent, even when the service echoes them', async () => {
-    api.answer = (request, response) => {
+    api.respond = (request, response) => {
       if (request.url === '/api/oauth/token')
         return response.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${request.body}</p>`);
       response.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${JSON.stringify(request.headers)}</p>`);
@@ -142,7 +142,7 @@ describe('an unreadable 200', () => {
 
 describe('a silent service', () => {
   const silent = () => {
-    api.answer = () => undefined; // reads the request, never answers
+    api.respond = () => undefined; // reads the request, never answers
   };
 
   it('times out after 30 s when nothing else is configured', async () => {
@@ -164,7 +164,7 @@ describe('a silent service', () => {
     silent();
     const started = Date.now();
     await expect(admin().listTax({}, { timeoutMs: 150 })).rejects.toBeInstanceOf(TimeoutError);
-    api.answer = (_request, response) =>
+    api.respond = (_request, response) =>
       void response.writeHead(200, { 'content-type': 'application/json' }).write('{"apiAlias":');
     await expect(store({ timeoutMs: 60_000 }).getContext({}, { timeoutMs: 150 })).rejects.toBeInstanceOf(TimeoutError);
     silent();

@@ -1,10 +1,10 @@
-// Validates answers against an interface's emitted openapi.json with ajv 2020-12 (formats on): the
-// schema of the answer's path, method, status and exact media type.
+// Validates responses against an interface's emitted openapi.json with ajv 2020-12 (formats on): the
+// schema of the response's path, method, status and exact media type.
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
-import type { Answer } from './helpers.js';
+import type { ReceivedResponse } from './helpers.js';
 
 type Json = Record<string, any>;
 
@@ -14,7 +14,7 @@ const applyFormats = addFormats.default ?? (addFormats as unknown as typeof addF
 
 const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
-export class OpenApiAnswers {
+export class OpenApiResponses {
   readonly document: Json;
   readonly #ajv = new AjvClass({ strict: false, allErrors: true });
 
@@ -28,19 +28,19 @@ export class OpenApiAnswers {
     this.#ajv.addSchema(this.document, module);
   }
 
-  /** Asserts the answer fits the schema the document gives its path (as the document names it), method and status. */
-  expectDocumented(answer: Answer, path: string, method: string): void {
-    const status = String(answer.status);
+  /** Asserts the response fits the schema the document gives its path (as the document names it), method and status. */
+  expectDocumented(received: ReceivedResponse, path: string, method: string): void {
+    const status = String(received.status);
     const declared = this.document['paths'][path]?.[method]?.responses[status];
     expect(declared, `${method} ${path} ${status} is documented`).toBeDefined();
     const name = declared.$ref?.split('/').pop();
     const response = name ? this.document['components']['responses'][name] : declared;
-    const mediaType = answer.header('content-type')?.split(';')[0] as string;
+    const mediaType = received.header('content-type')?.split(';')[0] as string;
     expect(Object.keys(response.content ?? {})).toContain(mediaType);
     const where = name ? pointer('components', 'responses', name) : pointer('paths', path, method, 'responses', status);
     const validate = this.#validator(`${this.module}#/${where}/${pointer('content', mediaType, 'schema')}`);
-    const valid = validate(answer.json);
-    expect(valid ? [] : validate.errors, `${method} ${path} ${status}: ${answer.text.slice(0, 500)}`).toEqual([]);
+    const valid = validate(received.json);
+    expect(valid ? [] : validate.errors, `${method} ${path} ${status}: ${received.text.slice(0, 500)}`).toEqual([]);
   }
 
   /** A check of a request body against the schema the document gives its path, method and media type. */
