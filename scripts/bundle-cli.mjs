@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = join(ROOT, 'src');
@@ -32,6 +32,25 @@ const moduleUrls = {
   },
 };
 
+/** svcgen's own docs templates compiled now, into src/emitters/docs/precompiled.ts (which says why). */
+const precompiledTemplates = {
+  name: 'precompiled-templates',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]emitters[\\/]docs[\\/]precompiled\.ts$/ }, async () => {
+      const { default: Handlebars } = await import('handlebars');
+      const { COMPILE_OPTIONS } = await import(pathToFileURL(join(DIST, 'emitters', 'docs', 'render.js')).href);
+      const folder = join(ROOT, 'templates');
+      const entries = [];
+      for (const name of (await readdir(folder)).filter((each) => each.endsWith('.hbs')).sort()) {
+        const text = await readFile(join(folder, name), 'utf8');
+        const spec = Handlebars.precompile(text, { ...COMPILE_OPTIONS });
+        entries.push(`${JSON.stringify(name)}: { text: ${JSON.stringify(text)}, spec: ${spec} }`);
+      }
+      return { contents: `export const PRECOMPILED = {\n${entries.join(',\n')}\n};\n`, loader: 'js' };
+    });
+  },
+};
+
 for (const name of await readdir(DIST)) if (name.startsWith(BUNDLE)) await rm(join(DIST, name));
 
 const { metafile } = await build({
@@ -42,7 +61,7 @@ const { metafile } = await build({
   platform: 'node',
   target: 'node20',
   external: ['ts-morph', 'typescript', 'prettier'],
-  plugins: [moduleUrls],
+  plugins: [precompiledTemplates, moduleUrls],
   // ASCII only (other characters escaped), so that src/cli-bundle.ts may read it with the cheapest decoding.
   charset: 'ascii',
   // import() of a package (prettier, for a project's own templates) as require(): V8 loses the dynamic import

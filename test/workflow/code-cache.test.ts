@@ -1,6 +1,7 @@
 // The bundled CLI (dist/cli-main.cjs) and V8's code cache the build makes of it (scripts/bundle-cli.mjs):
 // the cache is named by a hash of the bundle, so a bundle that changed after the build never takes
-// another's cache, and a run without a usable cache compiles the bundle and writes the same files.
+// another's cache, and a run without a usable cache compiles the bundle and writes the same files. The bundle
+// holds svcgen's docs templates compiled by the build; tsc's modules compile them and write the same pages.
 import { cp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,8 +27,8 @@ afterAll(async () => {
 const cacheFiles = async () =>
   (await readdir(dist)).filter((name) => /^cli-main\.cjs\.[0-9a-f]{16}\.cache$/.test(name));
 
-async function generate(out: string): Promise<Record<string, string>> {
-  const run = await runNode([join(dist, 'cli.js'), 'generate', '--no-cache', '--out', out], join(dir, 'project'));
+async function generate(out: string, entry = 'cli.js'): Promise<Record<string, string>> {
+  const run = await runNode([join(dist, entry), 'generate', '--no-cache', '--out', out], join(dir, 'project'));
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   return hashTree(join(dir, 'project', out));
@@ -59,4 +60,15 @@ describe('the bundled CLI and its code cache', () => {
     await rm(join(dist, cache as string));
     expect(await generate('no-cache')).toEqual(withCache);
   });
+
+  it(
+    "writes what tsc's modules write, which compile the docs templates the bundle holds compiled",
+    { timeout: SLOW },
+    async () => {
+      const bundle = await readFile(join(dist, 'cli-main.cjs'), 'latin1');
+      for (const name of (await readdir(join(ROOT, 'templates'))).filter((each) => each.endsWith('.hbs')))
+        expect(bundle, `${name} precompiled into the bundle`).toContain(`${JSON.stringify(name)}: { text: `);
+      expect(await generate('from-modules', 'cli-main.js')).toEqual(await generate('from-bundle'));
+    },
+  );
 });

@@ -6,6 +6,7 @@ import Handlebars from 'handlebars';
 import { DefinitionsError } from '../../definitions/diagnostics.js';
 import type { TemplateFile } from '../contract.js';
 import { codeSpan } from './markdown.js';
+import { PRECOMPILED } from './precompiled.js';
 
 /** Deep enough for any sensible nesting; a partial that includes itself hits it at once. */
 export const MAX_PARTIAL_DEPTH = 32;
@@ -38,7 +39,7 @@ const HELPERS: Record<string, Helper> = {
 
 const BUILT_IN_BLOCKS = ['each', 'if', 'unless', 'with'] as const;
 
-const COMPILE_OPTIONS = {
+export const COMPILE_OPTIONS = {
   strict: true,
   knownHelpersOnly: true,
   knownHelpers: Object.fromEntries(Object.keys(HELPERS).map((name) => [name, true])),
@@ -107,9 +108,9 @@ export function templateRenderer(
   for (const template of templates) {
     const name = partialName(template.name);
     // Handlebars compiles at the first call: a stubbed template never is.
-    hb.registerPartial(name, stubs.get(name) ?? run(template, hb.compile(template.content, COMPILE_OPTIONS)));
+    hb.registerPartial(name, stubs.get(name) ?? run(template, compile(hb, template)));
   }
-  const runMain = run(main, hb.compile(main.content, COMPILE_OPTIONS));
+  const runMain = run(main, compile(hb, main));
   return (data) => {
     try {
       return runMain(data);
@@ -117,6 +118,12 @@ export function templateRenderer(
       throw templateError(locate(error, main), main.file);
     }
   };
+}
+
+/** Handlebars' function of a template: compiled by the build when it is svcgen's own, as it is; else at its first call. */
+function compile(hb: typeof Handlebars, template: TemplateFile): Delegate {
+  const built = template.own ? PRECOMPILED[template.name] : undefined;
+  return built?.text === template.content ? hb.template(built.spec) : hb.compile(template.content, COMPILE_OPTIONS);
 }
 
 /** Parses and compiles a template up front (syntax, unknown helpers, unknown partials) and lists its partial calls. */
