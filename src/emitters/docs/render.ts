@@ -120,7 +120,7 @@ export function templateRenderer(
   };
 }
 
-/** Handlebars' function of a template: compiled by the build when it is svcgen's own, as it is; else at its first call. */
+/** A template's function: compiled by the build when it is svcgen's own as it is, else at its first call. */
 function compile(hb: typeof Handlebars, template: TemplateFile): Delegate {
   const built = template.own ? PRECOMPILED[template.name] : undefined;
   return built?.text === template.content ? hb.template(built.spec) : hb.compile(template.content, COMPILE_OPTIONS);
