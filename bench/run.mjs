@@ -1278,7 +1278,7 @@ function printScenario(scenario, figures) {
       ? `${fmtRatio(a.median / b.median)}${Number.isFinite(a.cpuUs / b.cpuUs) ? ` (by CPU per request ${fmtRatio(b.cpuUs / a.cpuUs)})` : ''}`
       : 'n/a';
   printTable([
-    ['server', 'median', 'best', 'CPU per request (median)', 'answer'],
+    ['server', 'median', 'best', 'CPU per request (median)', 'response body'],
     side('hand-written Fastify twin (JSON.stringify, no schema)', figures.baseline),
     side('generated, results judged (default)', figures.generated),
     side('generated, validateResponses: false', figures.unchecked),
@@ -1307,9 +1307,9 @@ function printSerializer(serializer) {
   if (serializer.error) return out(`serializing alone: failed (${serializer.error})`);
   const ops = (value) => `${Math.round(value)} writes/s`;
   printTable([
-    ['serializing the json:api list document alone (one process, medians)', 'writes per second', 'answer'],
+    ['serializing the json:api list document alone (one process, medians)', 'writes per second', 'body'],
     [
-      'compiled serializer (fast-json-stringify, from the answer schema)',
+      'compiled serializer (fast-json-stringify, from the response schema)',
       ops(serializer.compiled),
       `${serializer.bytes} B`,
     ],
