@@ -12,8 +12,9 @@ const args = process.argv.slice(2);
 const showFiles = args.includes('--files');
 const rev = args.find((arg) => !arg.startsWith('--')) ?? 'HEAD';
 
-const git = (...gitArgs) => execFileSync('git', gitArgs, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-const root = git('rev-parse', '--show-toplevel').trim();
+const root = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
+// From the top of the work tree, so that src/ is the repository's wherever the script is started.
+const git = (...gitArgs) => execFileSync('git', gitArgs, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 const config = await prettier.resolveConfig(`${root}/src/cli.ts`, { editorconfig: false });
 
 const isGeneratorSource = (path) => path.endsWith('.ts') && !path.startsWith('src/runtime/');
