@@ -20,8 +20,8 @@ import { enableCors, type CorsOptions } from './cors.js';
 import { idempotencySettings, keyedRoute, type IdempotencyOptions } from '../stores/idempotency.js';
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from '../core/interface-meta.js';
 import { negotiateRepresentation, requireBodyMediaType, sentAsForm, type Representation } from '../core/negotiate.js';
-import { formObjectParameters, listParameters } from './query-schema.js';
-import { parseQueryString, queryOf, type QueryValue } from '../core/query-string.js';
+import { flatQueryNames, formObjectParameters, listParameters } from './query-schema.js';
+import { flatQuery, parseQueryString, queryOf, type QueryValue } from '../core/query-string.js';
 import { parseRequestJson, RefusedValue, requestValue } from '../core/request-json.js';
 import type { JsonSchema } from '../wire/wire-schemas.js';
 import { wireStyle } from '../wire/wire-styles.js';
@@ -405,6 +405,11 @@ function routeRunner(parts: RunnerParts) {
   const prepared = new WeakMap<FastifyRequest, Prepared>();
   const queryLists = listParameters(schemas.query);
   const formObjects = formObjectParameters(schemas.query, route.queryStyles);
+  // A query of scalar parameters is read flat when it can be, and its parameters handed on as a plain object.
+  const flatNames =
+    wireStyle(meta).takesIncludes || route.queryShortForms || route.body?.queryAlternative
+      ? undefined
+      : flatQueryNames(schemas.query, route.queryStyles);
   const headerLists = listParameters(schemas.headers);
   const cookieLists = listParameters(schemas.cookies);
   const fastPath = !parts.development;
@@ -437,14 +442,16 @@ function routeRunner(parts: RunnerParts) {
 
   /** Path, query, header and cookie parameters; every bad one, wherever it is, is named in one 400. */
   const readParameters = (request: FastifyRequest): Parameters => {
-    const rawQuery = gatherFormObjects(formObjects, expandShortForms(route, readQuery(request.url, queryLists)));
+    const rawQuery =
+      (flatNames && flatQuery(queryOf(request.url), flatNames)) ??
+      gatherFormObjects(formObjects, expandShortForms(route, readQuery(request.url, queryLists)));
     // api-alias interfaces take includes with every request, apart from the route's own parameters.
     const includesQuery = wireStyle(meta).takesIncludes ? takeMember(rawQuery, INCLUDES_MEMBER) : undefined;
     const input: Record<string, unknown> = {};
     const bad: Violation[] = [];
     if (schemas.pathParams)
       input['params'] = parseParameters(schemas.pathParams, pathParameters(meta, route, request.params), 'path', bad);
-    if (schemas.query) input['query'] = parseParameters(schemas.query, rawQuery, 'query', bad);
+    if (schemas.query) input['query'] = parseParameters(schemas.query, rawQuery, 'query', bad, !flatNames);
     if (schemas.headers)
       input['headers'] = parseParameters(
         schemas.headers,
@@ -732,15 +739,19 @@ function pathParameters(meta: InterfaceMeta, route: RouteMeta, params: unknown):
   throw new BadRequest({ params: { name: empty }, detail: `The path parameter "${empty}" is missing.` });
 }
 
-/** The parameters read by their schema; each issue is added to `bad` (see refuseBadParameters). */
+/**
+ * The parameters read by their schema; each issue is added to `bad` (see refuseBadParameters). `ownMembers` false:
+ * zod's object as it is, for parameters no object inherits a member of (flatQueryNames).
+ */
 function parseParameters(
   schema: z.ZodType,
   value: unknown,
   where: 'path' | 'query' | 'header' | 'cookie',
   bad: Violation[],
+  ownMembers = true,
 ): unknown {
   const result = schema.safeParse(value ?? {});
-  if (result.success) return ownMembersOnly(result.data);
+  if (result.success) return ownMembers ? ownMembersOnly(result.data) : result.data;
   for (const issue of result.error.issues) {
     const name = String(issue.path[0] ?? where);
     const message = `The ${where} parameter "${name}" is invalid: ${issue.message}.`;

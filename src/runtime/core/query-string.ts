@@ -60,6 +60,29 @@ export function parseQueryString(query: string, lists: ReadonlySet<string> = new
   return toPlain(root as unknown as Node) as Record<string, QueryValue>;
 }
 
+/** A query written only with RFC 3986's unreserved characters, "=" and "&": nothing in it to decode or nest. */
+const FLAT_QUERY = /^[A-Za-z0-9._~&=-]*$/;
+
+/**
+ * The query as parseQueryString reads it, for a route whose parameters are all scalars named in `names`, none of
+ * them an index or a member every object inherits (query-schema.ts, flatQueryNames): a plain object of each name's
+ * value. Undefined where the query holds anything the full reading treats specially (an escape, "+", a bracket, a
+ * name repeated or not in `names`), which the caller then reads in full. A plain object, unlike the full reading's,
+ * because a route's parameters are read from it by name only, and objects without a prototype cost V8 a dictionary.
+ */
+export function flatQuery(query: string, names: ReadonlySet<string>): Record<string, string> | undefined {
+  if (!FLAT_QUERY.test(query)) return undefined;
+  const values: Record<string, string> = {};
+  for (const pair of query.split('&')) {
+    if (pair === '') continue;
+    const equals = pair.indexOf('=');
+    const name = equals === -1 ? pair : pair.slice(0, equals);
+    if (!names.has(name) || Object.hasOwn(values, name)) return undefined;
+    values[name] = equals === -1 ? '' : pair.slice(equals + 1);
+  }
+  return values;
+}
+
 /** Query text decoded as forms are ("+" is a space); undefined for a malformed escape. */
 export function decodeQueryText(text: string): string | undefined {
   // Most names and values have nothing to decode: no regular expression or decoder for them.

@@ -42,6 +42,27 @@ export function formObjectParameters(
   return found;
 }
 
+/** Schema types whose query value is one text, nothing to gather or nest. */
+const SCALAR_TYPES = new Set(['string', 'number', 'boolean', 'enum', 'literal']);
+
+/**
+ * The parameter names, where the query can be read flat (query-string.ts, flatQuery) and its parameters handed on
+ * as a plain object: every parameter is a scalar sent as itself (no style), and no name is an index or a member
+ * every object inherits (`constructor`, `__proto__`), which a plain object would answer for an absent parameter.
+ * Undefined for any other route.
+ */
+export function flatQueryNames(
+  schema: z.ZodType | undefined,
+  styled: Readonly<Record<string, unknown>> = {},
+): ReadonlySet<string> | undefined {
+  const entries = Object.entries(shapeOf(schema));
+  const flat = entries.every(
+    ([name, member]) =>
+      SCALAR_TYPES.has(core(member).type) && styled[name] === undefined && !/^[0-9]+$/.test(name) && !(name in {}),
+  );
+  return flat ? new Set(entries.map(([name]) => name)) : undefined;
+}
+
 /** The schema under optional, default, nullable and pipes into it. */
 function core(schema: z.ZodType): SchemaDef {
   const def = schema._zod.def as SchemaDef;
