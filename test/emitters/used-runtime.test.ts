@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { generate, init } from '../../src/index.js';
 import type { GeneratedFile } from '../../src/emitters/contract.js';
 import { keepUsedRuntime } from '../../src/emitters/runtime/used-modules.js';
+import { ESM_STRICT } from '../helpers/compiler-options.js';
 
 const file = (path: string, content = ''): GeneratedFile => ({ path, content, source: undefined, format: false });
 const RUNTIME_SOURCE = resolve(import.meta.dirname, '../../src/runtime');
@@ -257,16 +258,10 @@ describe('an apiKey-only plain JSON API (test/fixtures/library-key)', () => {
 function strictConfig(include: readonly string[]): object {
   return {
     compilerOptions: {
-      target: 'ES2022',
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
+      ...ESM_STRICT,
       lib: ['ES2023', 'DOM'],
-      types: ['node'],
-      strict: true,
       exactOptionalPropertyTypes: true,
       verbatimModuleSyntax: true,
-      noEmit: true,
-      skipLibCheck: true,
       allowImportingTsExtensions: true,
     },
     include,

@@ -4,6 +4,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ESM_STRICT_INDEXED, TYPE_ROOTS } from '../helpers/compiler-options.js';
 import { listTree, removeDir, ROOT, runTsc as tsc } from './helpers.js';
 
 const temporary: string[] = [];
@@ -14,19 +15,7 @@ async function tsconfigFor(include: readonly string[], { exactOptionalPropertyTy
   const dir = await mkdtemp(join(tmpdir(), 'svcgen-tsc-'));
   temporary.push(dir);
   const path = join(dir, 'tsconfig.json');
-  const compilerOptions = {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    lib: ['ES2023'],
-    types: ['node'],
-    typeRoots: [join(ROOT, 'node_modules/@types')],
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    exactOptionalPropertyTypes,
-    noEmit: true,
-    skipLibCheck: true,
-  };
+  const compilerOptions = { ...ESM_STRICT_INDEXED, typeRoots: TYPE_ROOTS, exactOptionalPropertyTypes };
   await writeFile(path, JSON.stringify({ compilerOptions, include }, null, 2));
   return path;
 }

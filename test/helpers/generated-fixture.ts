@@ -8,29 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
 import { generate } from '../../src/index.js';
 import { ROOT, runTsc } from '../foundation/helpers.js';
-
-/** tsc's `strict` in an ESM package on Node, checking only (no output). */
-export const ESM_STRICT = {
-  target: 'ES2022',
-  module: 'NodeNext',
-  moduleResolution: 'NodeNext',
-  lib: ['ES2023'],
-  types: ['node'],
-  strict: true,
-  noEmit: true,
-  skipLibCheck: true,
-};
-
-/** The compiler options of the strictest ESM team: what the generated code must pass. */
-export const STRICTEST = {
-  ...ESM_STRICT,
-  exactOptionalPropertyTypes: true,
-  noUncheckedIndexedAccess: true,
-  noPropertyAccessFromIndexSignature: true,
-  verbatimModuleSyntax: true,
-  // Node's built-in type stripping runs only erasable TypeScript (no parameter properties, enums, namespaces).
-  erasableSyntaxOnly: true,
-};
+import { STRICTEST, TYPE_ROOTS } from './compiler-options.js';
 
 type Loose = Record<string, any>;
 
@@ -84,7 +62,7 @@ export async function generateFixture(
         await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
         packaged = true;
       }
-      const compilerOptions = { ...STRICTEST, typeRoots: [join(ROOT, 'node_modules/@types')] };
+      const compilerOptions = { ...STRICTEST, typeRoots: TYPE_ROOTS };
       const project = join(dir, 'tsconfig.json');
       const files = include.map((path) => resolve(dir, path));
       await writeFile(project, JSON.stringify({ compilerOptions, include: files }, null, 2));
