@@ -1,7 +1,8 @@
 // A generated API served in-process on loopback: a Fastify app with the fixture's plugins, listening on a free port,
 // closed with its fixture. What the tests that drive a generated server share (serveFixture), and those that drive one
 // small API they write per case (serveDefinitions).
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import { generateFixture, type GeneratedFixture } from './generated-fixture.js';
 
 type Loose = Record<string, any>;
@@ -23,7 +24,7 @@ export interface ServedApp {
 export async function serveFixture(
   fixture: GeneratedFixture,
   register: (app: FastifyInstance, fixture: GeneratedFixture) => PromiseLike<unknown>,
-  options: FastifyServerOptions = {},
+  options: FastifyHttpOptions<Server> = {},
 ): Promise<ServedApp> {
   const app = Fastify(options);
   const close = async () => {
