@@ -1,14 +1,14 @@
 // One API of test/fixtures generated into a temporary folder, as the tests that drive or compile
 // generated code use it: its modules to import, its files to read, and tsc over it (and over files a
 // test writes beside it) with the strictest options a team may use.
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
 import { generate } from '../../src/index.js';
 import { ROOT, runTsc } from '../foundation/helpers.js';
 import { STRICTEST, TYPE_ROOTS } from './compiler-options.js';
+import { tempDir } from './tree.js';
 
 type Loose = Record<string, any>;
 
@@ -38,7 +38,7 @@ export async function generateFixture(
   files?: Readonly<Record<string, string>>,
   config?: string,
 ): Promise<GeneratedFixture> {
-  const dir = await mkdtemp(join(tmpdir(), `svcgen-${fixture}-`));
+  const dir = await tempDir(`svcgen-${fixture}-`);
   if (config !== undefined) await writeFile(join(dir, 'svcgen.config.yaml'), config);
   const out = join(dir, 'out');
   let definitionsDir = join(ROOT, 'test/fixtures', fixture, 'definitions');

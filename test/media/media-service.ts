@@ -1,10 +1,9 @@
 // The Files API of test/fixtures/media generated, served on loopback with the handlers a test gives, and
 // its generated client; `store` is a temporary folder the handlers may write to. One setup for the media tests.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
 import { serveFixture } from '../helpers/served-fixture.js';
+import { tempDir } from '../helpers/tree.js';
 
 type Loose = Record<string, any>;
 
@@ -20,7 +19,7 @@ export async function startMediaService(
   handlers: (kit: { readonly fixture: GeneratedFixture; readonly store: string }) => Promise<Loose>,
 ): Promise<MediaService> {
   const fixture = await generateFixture('media');
-  const store = await mkdtemp(join(tmpdir(), 'svcgen-media-store-'));
+  const store = await tempDir('svcgen-media-store-');
   const served = await serveFixture(fixture, async (app) => {
     const server = await fixture.load('files-api/server.ts');
     await app.register(server['filesApiPlugin']({ handlers: await handlers({ fixture, store }), auth: {} }));
