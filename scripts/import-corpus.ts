@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { importDocument } from '../src/import/import.js';
 import { generate } from '../src/pipeline.js';
+import { STRICTEST, TYPE_ROOTS } from '../test/helpers/compiler-options.js';
 import { compareOperation } from './import-corpus/compare.js';
 import { PreparedDocument, type Json } from './import-corpus/documents.js';
 import { CORPUS, openApiDirectoryFile } from './import-corpus/corpus.js';
@@ -16,23 +17,6 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const WORK = join(ROOT, 'node_modules/.cache/svcgen-import-corpus');
 const only = process.argv.slice(2);
 const verbose = process.env.IMPORT_CORPUS_VERBOSE === '1';
-
-/** tsc's options of the strictest ESM team (test/helpers/generated-fixture.ts, STRICTEST). */
-const COMPILER_OPTIONS = {
-  target: 'ES2022',
-  module: 'NodeNext',
-  moduleResolution: 'NodeNext',
-  lib: ['ES2023'],
-  types: ['node'],
-  strict: true,
-  noEmit: true,
-  skipLibCheck: true,
-  exactOptionalPropertyTypes: true,
-  noUncheckedIndexedAccess: true,
-  noPropertyAccessFromIndexSignature: true,
-  verbatimModuleSyntax: true,
-  erasableSyntaxOnly: true,
-};
 
 let faithfulTotal = 0;
 let operationsTotal = 0;
@@ -113,7 +97,7 @@ function readDocument(path: string): Json {
 /** tsgo (TypeScript 7) with the strictest options over the generated folder: true when clean. */
 function typecheck(dir: string): boolean {
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'import-corpus', private: true, type: 'module' }));
-  const compilerOptions = { ...COMPILER_OPTIONS, typeRoots: [join(ROOT, 'node_modules/@types')] };
+  const compilerOptions = { ...STRICTEST, typeRoots: TYPE_ROOTS };
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['generated/**/*.ts'] }));
   const run = spawnSync(join(ROOT, 'node_modules/.bin/tsgo'), ['-p', join(dir, 'tsconfig.json')], {
     encoding: 'utf8',

@@ -15,6 +15,7 @@ import { formatDiagnostic } from '../../src/definitions/diagnostics.js';
 import { collectInputs } from '../../src/inputs.js';
 import type { Ir } from '../../src/ir/types.js';
 import { check, generate } from '../../src/pipeline.js';
+import { ESM_STRICT_INDEXED, TYPE_ROOTS } from '../../test/helpers/compiler-options.js';
 import { serveAndProbe } from './serve.js';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
@@ -260,19 +261,7 @@ async function linkSharedRuntime(first: string, dropped: readonly string[]): Pro
   for (const dir of dropped) await symlink(join(first, 'out', 'runtime'), join(dir, 'out', 'runtime'), 'dir');
 }
 
-const COMPILER_OPTIONS = {
-  target: 'ES2022',
-  module: 'NodeNext',
-  moduleResolution: 'NodeNext',
-  lib: ['ES2023'],
-  types: ['node'],
-  typeRoots: [join(ROOT, 'node_modules/@types')],
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  skipLibCheck: true,
-  noEmit: true,
-};
+const COMPILER_OPTIONS = { ...ESM_STRICT_INDEXED, typeRoots: TYPE_ROOTS };
 
 /** One tsc run over the outputs of `dirs`: error lines per mutant folder. */
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');

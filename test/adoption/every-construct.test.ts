@@ -10,10 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import Fastify, { type FastifyInstance } from 'fastify';
 import createFetchClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { serveFixture, type ServedApp } from '../helpers/served-fixture.js';
 import { OpenApiResponses } from '../server/openapi-responses.js';
 import type { ReceivedResponse } from '../server/helpers.js';
 
@@ -21,7 +21,7 @@ type Loose = Record<string, any>;
 const run = promisify(execFile);
 
 let fixture: GeneratedFixture;
-let app: FastifyInstance;
+let served: ServedApp;
 let base: string;
 let client: Loose;
 let openapi: OpenApiResponses;
@@ -89,16 +89,16 @@ beforeAll(async () => {
   openapi = new OpenApiResponses('clinic-api', join(fixture.out, 'clinic-api/openapi.json'));
   const server = await fixture.load('clinic-api/server.ts');
   const Client = (await fixture.load('clinic-api/client.ts'))['ClinicApiClient'] as new (options: object) => Loose;
-  app = Fastify({ forceCloseConnections: true });
-  await app.register(server['clinicApiPlugin']({ handlers: await handlers(), auth: {} }));
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  served = await serveFixture(
+    fixture,
+    async (app) => app.register(server['clinicApiPlugin']({ handlers: await handlers(), auth: {} })),
+    { forceCloseConnections: true },
+  );
+  base = served.origin;
   client = new Client({ baseUrl: base });
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await fixture?.remove();
-});
+afterAll(async () => served?.close());
 
 /** An answer from any client, in the shape the OpenAPI judge reads. */
 function responseOf(status: number, contentType: string | undefined, text: string): ReceivedResponse {

@@ -9,6 +9,7 @@ import { BannerApiClient } from '../../generated/banner-api/client.js';
 import { PriceListApiClient } from '../../generated/price-list-api/client.js';
 import { ApiClientError, NetworkError, TimeoutError } from '../../generated/runtime/client/client-errors.js';
 import { StoreApiClient } from '../../generated/store-api/client.js';
+import { ESM_STRICT_INDEXED, TYPE_ROOTS } from '../helpers/compiler-options.js';
 import { startService, type Service } from '../server/helpers.js';
 import { countingFetch } from './harness.js';
 
@@ -162,18 +163,10 @@ describe('the generated client on its own', () => {
       join(dir, 'tsconfig.json'),
       JSON.stringify({
         compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
+          ...ESM_STRICT_INDEXED,
           lib: ['ES2023', 'DOM'],
-          types: ['node'],
-          typeRoots: [join(root, 'node_modules/@types')],
-          strict: true,
-          noUncheckedIndexedAccess: true,
-          exactOptionalPropertyTypes: true,
+          typeRoots: TYPE_ROOTS,
           verbatimModuleSyntax: true,
-          noEmit: true,
-          skipLibCheck: true,
         },
         files: clients,
       }),

@@ -3,14 +3,14 @@
 // a HEAD route's call resolves to its status and headers; a header it cannot read as declared is refused.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { serveFixture, type ServedApp } from '../helpers/served-fixture.js';
 
 type Loose = Record<string, any>;
 
 let fixture: GeneratedFixture;
-let app: FastifyInstance;
+let served: ServedApp;
 let client: Loose;
 let generated: Loose;
 let rateLimit: unknown = 42;
@@ -26,19 +26,16 @@ const handlers = {
 
 beforeAll(async () => {
   fixture = await generateFixture('response-headers');
-  const server = await fixture.load('quota-api/server.ts');
-  app = Fastify();
-  // Unchecked results, so that a header the client cannot read goes out.
-  await app.register(server['quotaApiPlugin']({ handlers, auth: {}, validateResponses: false }));
-  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  served = await serveFixture(fixture, async (app) => {
+    const server = await fixture.load('quota-api/server.ts');
+    // Unchecked results, so that a header the client cannot read goes out.
+    await app.register(server['quotaApiPlugin']({ handlers, auth: {}, validateResponses: false }));
+  });
   generated = await fixture.load('quota-api/client.ts');
-  client = new generated['QuotaApiClient']({ baseUrl: origin });
+  client = new generated['QuotaApiClient']({ baseUrl: served.origin });
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await fixture?.remove();
-});
+afterAll(async () => served?.close());
 
 describe('a client of routes whose answers declare headers', () => {
   it('resolves to the status, the body and the declared headers, parsed by their types', async () => {

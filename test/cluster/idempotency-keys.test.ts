@@ -5,28 +5,24 @@
 // 409 or the first answer); the key with another body is refused.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../examples/reference-service/config.js';
-import { CLUSTER_PG_URL, clusterUnavailable, startCluster, type Cluster } from '../helpers/cluster.js';
+import { CLUSTER_PG_URL, clusterUnavailable, useCluster } from '../helpers/cluster.js';
+import { describeWhenAvailable } from '../helpers/describe-when-available.js';
 import { DigestUser, type ReceivedResponse } from '../server/helpers.js';
 
 const missing = await clusterUnavailable();
-if (missing === undefined) describe('idempotency keys across instances', idempotencySuite);
-else describe('idempotency keys across instances', () => it.skip(`skipped: ${missing}`, () => undefined));
+describeWhenAvailable(missing, 'idempotency keys across instances', idempotencySuite);
 
 function idempotencySuite(): void {
   const config = loadConfig({});
-  let cluster: Cluster;
+  const cluster = useCluster();
   let db: pg.Client;
   beforeAll(async () => {
-    cluster = await startCluster();
     db = new pg.Client({ connectionString: CLUSTER_PG_URL });
     await db.connect();
-  }, 120_000);
-  afterAll(async () => {
-    await db?.end();
-    await cluster?.stop();
   });
+  afterAll(async () => db?.end());
 
   /** A Digest user talking to one instance directly, or to the load balancer. */
   const userOn = (base: string) => new DigestUser(base, config.apiUsername, config.apiKey);

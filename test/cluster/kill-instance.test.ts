@@ -2,10 +2,11 @@
 // SVC_CLUSTER_SECONDS (default 10; .ci/run sets 30). Every batch a client saw acknowledged is in PostgreSQL
 // whole, no batch is half applied, and the only failures are the requests that were in flight on the killed
 // instance (HAProxy's 502, or a connection closed). Readers retry their idempotent requests and never fail.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import pg from 'pg';
 import { loadConfig } from '../../examples/reference-service/config.js';
-import { CLUSTER_PG_URL, clusterUnavailable, startCluster, type Cluster } from '../helpers/cluster.js';
+import { CLUSTER_PG_URL, clusterUnavailable, useCluster } from '../helpers/cluster.js';
+import { describeWhenAvailable } from '../helpers/describe-when-available.js';
 import { DigestUser, type ReceivedResponse } from '../server/helpers.js';
 
 const SECONDS = Number(process.env['SVC_CLUSTER_SECONDS'] ?? 10);
@@ -14,8 +15,7 @@ const READERS = 10;
 const BATCH = 3;
 
 const missing = await clusterUnavailable();
-if (missing === undefined) describe('kill -9 of one instance under load', killSuite);
-else describe('kill -9 of one instance under load', () => it.skip(`skipped: ${missing}`, () => undefined));
+describeWhenAvailable(missing, 'kill -9 of one instance under load', killSuite);
 
 type Outcome = { kind: 'answer'; status: number } | { kind: 'closed'; error: string };
 
@@ -30,11 +30,7 @@ async function attempt(call: () => Promise<ReceivedResponse>): Promise<Outcome> 
 
 function killSuite(): void {
   const config = loadConfig({});
-  let cluster: Cluster;
-  beforeAll(async () => {
-    cluster = await startCluster();
-  }, 120_000);
-  afterAll(() => cluster?.stop());
+  const cluster = useCluster();
 
   it(
     `keeps every acknowledged write and half of no batch (${WRITERS} writers, ${READERS} readers, ${SECONDS} s)`,

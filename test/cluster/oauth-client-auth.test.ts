@@ -1,8 +1,9 @@
 // Issue 35: the OAuth client-authentication checks (curl -u, oauth4webapi) against the front URL of
 // `npm run cluster`. That file needs a second service whose integration secret has awkward characters,
 // so it gets a second cluster with that secret, started after the first (each picks its own free ports).
-import { afterAll, describe, it } from 'vitest';
+import { afterAll } from 'vitest';
 import { clusterUnavailable, startCluster } from '../helpers/cluster.js';
+import { describeSkipped } from '../helpers/describe-when-available.js';
 import { useRunningService } from '../server/helpers.js';
 
 const missing = await clusterUnavailable();
@@ -16,7 +17,5 @@ if (missing === undefined) {
   useRunningService(plain.front);
   useRunningService(awkward.front, awkwardEnv);
 } else {
-  describe('OAuth client authentication through the load balancer', () => {
-    it.skip(`skipped: ${missing}`, () => undefined);
-  });
+  describeSkipped('OAuth client authentication through the load balancer', missing);
 }

@@ -2,26 +2,22 @@
 // (three instances on PostgreSQL and Redis behind HAProxy). "On one" and "on another" name instances by their
 // own ports; the front URL reaches them round-robin. The clocks are the instances' own (real time).
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DigestClient } from '../../generated/runtime/auth/digest/digest-client.js';
 import { ContextSessions } from '../../generated/runtime/auth/session/session-tokens.js';
 import { PostgresSessionStore } from '../../generated/runtime/stores/stores-postgres.js';
 import { loadConfig } from '../../examples/reference-service/config.js';
 import pg from 'pg';
-import { CLUSTER_PG_URL, clusterUnavailable, startCluster, type Cluster } from '../helpers/cluster.js';
+import { CLUSTER_PG_URL, clusterUnavailable, useCluster } from '../helpers/cluster.js';
+import { describeWhenAvailable } from '../helpers/describe-when-available.js';
 import { ACCESS_KEY, send } from '../server/helpers.js';
 
 const missing = await clusterUnavailable();
-if (missing === undefined) describe('three instances behind HAProxy', clusterSuite);
-else describe('three instances behind HAProxy', () => it.skip(`skipped: ${missing}`, () => undefined));
+describeWhenAvailable(missing, 'three instances behind HAProxy', clusterSuite);
 
 function clusterSuite(): void {
   const config = loadConfig({});
-  let cluster: Cluster;
-  beforeAll(async () => {
-    cluster = await startCluster();
-  }, 120_000);
-  afterAll(() => cluster?.stop());
+  const cluster = useCluster();
 
   const on = (index: number) => `http://127.0.0.1:${cluster.instances[index]?.port}`;
   const token = (base: string, body: Record<string, string>) =>

@@ -1,9 +1,10 @@
 // Issue 35: PostgreSQL or Redis stopped while `npm run cluster` serves (throwaway servers of this test, never
 // the machine's own): requests that need the lost store answer 503 with Retry-After, no other 5xx, no login
 // that should be refused gets in, requests that need no store go on, and service resumes by itself.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../examples/reference-service/config.js';
 import { clusterUnavailable, startCluster, type Cluster } from '../helpers/cluster.js';
+import { describeWhenAvailable } from '../helpers/describe-when-available.js';
 import { throwawayPostgres, throwawayRedis, throwawayUnavailable } from '../helpers/throwaway-servers.js';
 import { ACCESS_KEY, DigestUser, send, type ReceivedResponse } from '../server/helpers.js';
 
@@ -13,8 +14,7 @@ const postgres = throwawayUnavailable() === undefined ? throwawayPostgres(PG_POR
 const redis = throwawayUnavailable() === undefined ? throwawayRedis(REDIS_PORT) : undefined;
 const missing = throwawayUnavailable() ?? (await clusterUnavailable());
 
-if (missing === undefined) describe('a store stopped under the cluster', outageSuite);
-else describe('a store stopped under the cluster', () => it.skip(`skipped: ${missing}`, () => undefined));
+describeWhenAvailable(missing, 'a store stopped under the cluster', outageSuite);
 
 function outageSuite(): void {
   const config = loadConfig({});

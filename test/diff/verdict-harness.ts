@@ -14,7 +14,7 @@ import { diff } from '../../src/diff/diff.js';
 import { generate } from '../../src/index.js';
 import type { Change } from '../../src/diff/types.js';
 import { runTsc } from '../foundation/helpers.js';
-import { ESM_STRICT } from '../helpers/generated-fixture.js';
+import { ESM_STRICT } from '../helpers/compiler-options.js';
 import type { Doc } from './verdict-cases.js';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;

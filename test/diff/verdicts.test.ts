@@ -15,9 +15,7 @@
 //
 // Controls make the experiment meaningful: each side's client works against its own server, and the
 // base implementation type-checks against the base.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULES } from '../../src/diff/classify.js';
 import type { Change, ChangeKind } from '../../src/diff/types.js';
@@ -33,6 +31,7 @@ import {
   writeDefinitions,
   type Prepared,
 } from './verdict-harness.js';
+import { tempDir } from '../helpers/tree.js';
 
 interface Run extends Prepared {
   readonly kind: ChangeKind;
@@ -59,7 +58,7 @@ const callerErrors = new Map<number, string[]>();
 const controlFailures: string[] = [];
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'svcgen-verdicts-'));
+  root = await tempDir('svcgen-verdicts-');
   for (const run of RUNS) {
     const { from, edit } = EDITS[run.index]!;
     const base = structuredClone(BASE);

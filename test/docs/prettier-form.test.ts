@@ -2,8 +2,7 @@
 // exactly what prettier prints, tables unpadded (a fixed point), for any text in the definitions and for large
 // definition sets. A page from a project's own template still goes through prettier.
 import { emitWhole } from '../incremental/memo-run.js';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import * as prettier from 'prettier';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,6 +20,7 @@ import type { Ir } from '../../src/ir/types.js';
 import { collectInputs } from '../../src/inputs.js';
 import { withHeader } from '../../src/output/header.js';
 import { generate } from '../../src/pipeline.js';
+import { tempDir } from '../helpers/tree.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const temporary: string[] = [];
@@ -173,7 +173,7 @@ describe('docs pages from svcgen templates skip prettier and are in its form', (
   }, 120_000);
 
   it('for the synthetic definitions of the benchmark (bench/synth.mjs, 6 entities), through generate', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'svcgen-docs-form-'));
+    const dir = await tempDir('svcgen-docs-form-');
     temporary.push(dir);
     await synthesize(6, join(dir, 'definitions'));
     const { ir, templates } = await irOf(join(dir, 'definitions'));
@@ -220,7 +220,7 @@ describe('docs pages from a project template go through prettier', () => {
   });
 
   it('and the page generate writes from one is in prettier form', async () => {
-    const outDir = await mkdtemp(join(tmpdir(), 'svcgen-docs-form-'));
+    const outDir = await tempDir('svcgen-docs-form-');
     temporary.push(outDir);
     const result = await generate({
       cwd: join(root, 'test/fixtures/docs-override'),

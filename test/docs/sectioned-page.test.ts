@@ -1,8 +1,7 @@
 // Docs pages from svcgen's own templates are made part by part, each part remembered (parts.ts): the
 // page is exactly the one rendered whole, cold or after a change, and the joining of parts in
 // prettier's form is exactly toPrettierForm of the whole.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import { buildDocsPage } from '../../src/emitters/docs/view-model.js';
 import { emitSeeded, type MemoEntry } from '../incremental/memo-run.js';
 import type { Ir } from '../../src/ir/types.js';
 import { collectInputs } from '../../src/inputs.js';
+import { tempDir } from '../helpers/tree.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const temporary: string[] = [];
@@ -33,7 +33,7 @@ async function irOf(definitionsDir?: string): Promise<{ ir: Ir; templates: Templ
 }
 
 async function synthetic(entities: number): Promise<{ ir: Ir; templates: TemplateFile[] }> {
-  const dir = await mkdtemp(join(tmpdir(), 'svcgen-docs-sections-'));
+  const dir = await tempDir('svcgen-docs-sections-');
   temporary.push(dir);
   await synthesize(entities, join(dir, 'definitions'));
   return irOf(join(dir, 'definitions'));

@@ -2,8 +2,7 @@
 // and an API's output holds the code of its own auth schemes and style only, compiles and serves.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { basename, join, posix, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
@@ -11,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { generate, init } from '../../src/index.js';
 import type { GeneratedFile } from '../../src/emitters/contract.js';
 import { keepUsedRuntime } from '../../src/emitters/runtime/used-modules.js';
+import { ESM_STRICT } from '../helpers/compiler-options.js';
+import { tempDir } from '../helpers/tree.js';
 
 const file = (path: string, content = ''): GeneratedFile => ({ path, content, source: undefined, format: false });
 const RUNTIME_SOURCE = resolve(import.meta.dirname, '../../src/runtime');
@@ -124,7 +125,7 @@ describe('an output written with only the runtime it uses', () => {
   const root = resolve(import.meta.dirname, '../..');
 
   it('holds the stores svcgen.config.yaml names (stores: [postgres]), and a store it does not know is a located error', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'svcgen-stores-'));
+    const dir = await tempDir('svcgen-stores-');
     try {
       const definitionsDir = join(root, 'test/fixtures/library-key/definitions');
       await writeFile(join(dir, 'svcgen.config.yaml'), 'stores: [postgres]\n');
@@ -147,7 +148,7 @@ describe('an output written with only the runtime it uses', () => {
   });
 
   it('a clients-only config gets no server runtime, and every import of what is written resolves', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'svcgen-used-runtime-'));
+    const dir = await tempDir('svcgen-used-runtime-');
     try {
       await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
       await init({ cwd: dir });
@@ -195,7 +196,7 @@ describe('an apiKey-only plain JSON API (test/fixtures/library-key)', () => {
   const root = resolve(import.meta.dirname, '../..');
 
   it('gets no Digest, OAuth, JWT or json:api runtime, type-checks strictly, and serves its client', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'svcgen-library-key-'));
+    const dir = await tempDir('svcgen-library-key-');
     const out = join(dir, 'out');
     try {
       const result = await generate({
@@ -257,16 +258,10 @@ describe('an apiKey-only plain JSON API (test/fixtures/library-key)', () => {
 function strictConfig(include: readonly string[]): object {
   return {
     compilerOptions: {
-      target: 'ES2022',
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
+      ...ESM_STRICT,
       lib: ['ES2023', 'DOM'],
-      types: ['node'],
-      strict: true,
       exactOptionalPropertyTypes: true,
       verbatimModuleSyntax: true,
-      noEmit: true,
-      skipLibCheck: true,
       allowImportingTsExtensions: true,
     },
     include,

@@ -7,15 +7,15 @@ import type { Socket } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { serveFixture, type ServedApp } from '../helpers/served-fixture.js';
 
 type Loose = Record<string, any>;
 const run = promisify(execFile);
 
 let fixture: GeneratedFixture;
-let app: FastifyInstance;
+let served: ServedApp;
 let base: string;
 let client: Loose;
 /** The socket of the request being served, so a handler can drop it. */
@@ -30,10 +30,6 @@ beforeAll(async () => {
   const server = await fixture.load('ticker-api/server.ts');
   const Client = (await fixture.load('ticker-api/client.ts'))['TickerApiClient'] as new (options: object) => Loose;
   // fetch opens a spare connection that never sends a request; Fastify's close would wait for it.
-  app = Fastify({ forceCloseConnections: true });
-  app.addHook('onRequest', async (request) => {
-    socket = request.raw.socket;
-  });
   const handlers = {
     async watchPrices({ params, query }: Loose) {
       return async (writer: Loose) => {
@@ -65,15 +61,21 @@ beforeAll(async () => {
       };
     },
   };
-  await app.register(server['tickerApiPlugin']({ handlers, auth: {} }));
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  served = await serveFixture(
+    fixture,
+    async (app) => {
+      app.addHook('onRequest', async (request) => {
+        socket = request.raw.socket;
+      });
+      await app.register(server['tickerApiPlugin']({ handlers, auth: {} }));
+    },
+    { forceCloseConnections: true },
+  );
+  base = served.origin;
   client = new Client({ baseUrl: base });
 });
 
-afterAll(async () => {
-  await app?.close();
-  await fixture?.remove();
-});
+afterAll(async () => served?.close());
 
 async function collect(stream: AsyncIterable<Loose>): Promise<Loose[]> {
   const events: Loose[] = [];

@@ -1,17 +1,17 @@
 // svcgen.config.yaml's emitters: a name the registry does not know is an error at its key, with
 // the closest known name, instead of a switch that silently turns nothing off.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { DefinitionsError, formatDiagnostic } from '../../src/definitions/diagnostics.js';
+import { tempDir } from '../helpers/tree.js';
 
 const temporary: string[] = [];
 afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 async function configErrors(text: string): Promise<string[]> {
-  const dir = await mkdtemp(join(tmpdir(), 'svcgen-config-'));
+  const dir = await tempDir('svcgen-config-');
   temporary.push(dir);
   await writeFile(join(dir, 'svcgen.config.yaml'), text);
   try {

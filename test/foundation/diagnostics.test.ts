@@ -1,8 +1,7 @@
 // Broken definitions → the first diagnostic, exactly where a reader would look for it.
 // Each file in test/fixtures/broken/ holds ONE problem; its row below was worked out by hand from
 // the fixture text (lines and columns count from 1, columns in characters).
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../src/definitions/diagnostics.js';
 import { buildIrFromInputs } from '../../src/build-ir.js';
 import { generate } from '../../src/pipeline.js';
+import { tempDir } from '../helpers/tree.js';
 
 const BROKEN = 'test/fixtures/broken';
 const MULTI = 'test/fixtures/broken-multi';
@@ -341,7 +341,7 @@ describe('a definitions folder, through generate()', () => {
   it.each(MULTI_CASES)(
     '$folder → $code in $file at $line:$column, nothing written',
     async ({ folder, code, file, line, column, found }) => {
-      const outDir = join(await mkdtemp(join(tmpdir(), 'svcgen-broken-')), 'out');
+      const outDir = join(await tempDir('svcgen-broken-'), 'out');
       outDirs.push(outDir);
       const result = await generate({ definitionsDir: `${MULTI}/${folder}`, outDir, cache: false });
       expect(result.ok).toBe(false);

@@ -1,20 +1,13 @@
 // The format words are declared once, in src/ir/formats.ts (issue 32): a second table or list of them
 // anywhere in src/ or scripts/ is a copy that the next new format would miss. A file that names three
 // or more format words as string literals or object keys is such a copy.
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../helpers/source-files.js';
 import { INTEGER_FORMATS, STRING_FORMATS } from '../../src/ir/formats.js';
 
 const HOME = 'src/ir/formats.ts';
 const WORDS = [...STRING_FORMATS, ...INTEGER_FORMATS];
-
-async function sourceFiles(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && /\.(ts|mts|js|mjs)$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
 
 /** The format words a text declares: as 'quoted' or "quoted" literals, or as object keys. */
 export function declaredWords(text: string): string[] {
@@ -31,7 +24,7 @@ describe('the format vocabulary', () => {
   });
 
   it('is declared in one file only', async () => {
-    const files = [...(await sourceFiles('src')), ...(await sourceFiles('scripts'))];
+    const files = await sourceFiles(['src', 'scripts']);
     const copies: string[] = [];
     for (const file of files) {
       if (file === HOME) continue;

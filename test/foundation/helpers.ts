@@ -1,11 +1,11 @@
 // Shared by the foundation tests: a temporary copy of the repo's inputs and outputs, a temporary
 // project of synthetic definitions, the CLI as a child process, and a hash of every file of a tree.
-import { cp, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/cli.js';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
 import { synthesize } from '../../bench/synth.mjs';
+import { tempDir } from '../helpers/tree.js';
 
 export { CLI, ROOT, runCli, runTsc } from '../helpers/cli.js';
 export type { ProcessRun as RunResult } from '../helpers/process.js';
@@ -18,7 +18,7 @@ export { hashTree, listTree, removeDir } from '../helpers/tree.js';
 export async function tempCopy(
   folders: readonly string[] = ['svcgen.config.yaml', 'definitions', 'generated'],
 ): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'svcgen-foundation-'));
+  const dir = await tempDir('svcgen-foundation-');
   for (const folder of folders) await cp(join(ROOT, folder), join(dir, folder), { recursive: true });
   return dir;
 }
@@ -35,7 +35,7 @@ export interface SyntheticProject {
 }
 
 export async function syntheticProject(count: number): Promise<SyntheticProject> {
-  const dir = await mkdtemp(join(tmpdir(), 'svcgen-synthetic-'));
+  const dir = await tempDir('svcgen-synthetic-');
   const definitions = join(dir, 'definitions');
   await synthesize(count, definitions);
   return {

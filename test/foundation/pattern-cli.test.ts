@@ -1,12 +1,12 @@
 // Issue 31, item 1, as a user meets it: `svcgen generate` over a definition with each dangerous
 // pattern of the corpus fails with SVC108 at the field's place, says why and how, and writes nothing.
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DANGEROUS, patternTypeYaml, SAFE, type CorpusPattern } from '../fixtures/patterns/corpus.js';
 import { removeDir, runCli } from './helpers.js';
+import { tempDir } from '../helpers/tree.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 async function project(patterns: readonly CorpusPattern[]): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'svcgen-redos-'));
+  const dir = await tempDir('svcgen-redos-');
   dirs.push(dir);
   await mkdir(join(dir, 'definitions'));
   const fields = patterns.map((p, i) => `      f${i}: ${patternTypeYaml(p)}`);

@@ -1,32 +1,21 @@
 // generated/ type-checks on its own under the strictest options a user may have, and the options
 // really are in force (a control file that breaks only under them is refused).
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ESM_STRICT_INDEXED, TYPE_ROOTS } from '../helpers/compiler-options.js';
 import { listTree, removeDir, ROOT, runTsc as tsc } from './helpers.js';
+import { tempDir } from '../helpers/tree.js';
 
 const temporary: string[] = [];
 afterAll(async () => Promise.all(temporary.map(removeDir)));
 
 /** A tsconfig in a temporary folder that checks exactly `include` (absolute globs). */
 async function tsconfigFor(include: readonly string[], { exactOptionalPropertyTypes = true } = {}): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'svcgen-tsc-'));
+  const dir = await tempDir('svcgen-tsc-');
   temporary.push(dir);
   const path = join(dir, 'tsconfig.json');
-  const compilerOptions = {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    lib: ['ES2023'],
-    types: ['node'],
-    typeRoots: [join(ROOT, 'node_modules/@types')],
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    exactOptionalPropertyTypes,
-    noEmit: true,
-    skipLibCheck: true,
-  };
+  const compilerOptions = { ...ESM_STRICT_INDEXED, typeRoots: TYPE_ROOTS, exactOptionalPropertyTypes };
   await writeFile(path, JSON.stringify({ compilerOptions, include }, null, 2));
   return path;
 }
@@ -73,7 +62,7 @@ describe('tsc over generated/', () => {
   ])(
     'refuses a control file that breaks only under $option',
     async ({ given }) => {
-      const dir = await mkdtemp(join(tmpdir(), 'svcgen-tsc-control-'));
+      const dir = await tempDir('svcgen-tsc-control-');
       temporary.push(dir);
       await writeFile(join(dir, 'control.ts'), given);
       const result = await tsc(['-p', await tsconfigFor([join(dir, '*.ts')])]);

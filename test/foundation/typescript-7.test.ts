@@ -2,11 +2,11 @@
 // compiler, `tsgo` from @typescript/native-preview) as well as under TypeScript 5.9, with the project's
 // own tsconfig. A control file with a type error proves each compiler really checks what it is given.
 import { spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeDir, ROOT } from './helpers.js';
+import { tempDir } from '../helpers/tree.js';
 
 const COMPILERS = {
   'TypeScript 7 (tsgo)': join(ROOT, 'node_modules/@typescript/native-preview/bin/tsgo'),
@@ -29,7 +29,7 @@ function compile(compiler: string, project: string): Promise<{ code: number | nu
 
 /** A tsconfig extending the project's, checking exactly `include` (absolute globs). */
 async function projectFor(include: readonly string[]): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'svcgen-ts7-'));
+  const dir = await tempDir('svcgen-ts7-');
   temporary.push(dir);
   const path = join(dir, 'tsconfig.json');
   const compilerOptions = { typeRoots: [join(ROOT, 'node_modules/@types')], noEmit: true };
@@ -46,7 +46,7 @@ describe.each(Object.entries(COMPILERS))('%s', (_name, compiler) => {
   }, 300_000);
 
   it('refuses a control file that misuses a generated type', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'svcgen-ts7-control-'));
+    const dir = await tempDir('svcgen-ts7-control-');
     temporary.push(dir);
     const control = join(dir, 'control.ts');
     const types = join(ROOT, 'generated/banner-api/types.js');

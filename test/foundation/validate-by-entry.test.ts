@@ -2,8 +2,7 @@
 // (src/definitions/validate-by-entry.ts), must take exactly what checking the whole file takes,
 // give the IR it gives, and leave every invalid file to the whole-file check and its located
 // diagnostics.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -25,6 +24,7 @@ import { collectInputs } from '../../src/inputs.js';
 import { buildIr } from '../../src/ir/build.js';
 import { generate } from '../../src/pipeline.js';
 import { ROOT, syntheticProject } from './helpers.js';
+import { tempDir } from '../helpers/tree.js';
 
 const temporary: string[] = [];
 afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true }))));
@@ -101,7 +101,7 @@ function deepFreeze(value: unknown): void {
 
 describe('checking definitions entry by entry', () => {
   it('takes what the whole-file check takes, as written, for the real and synthetic definitions', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'svcgen-by-entry-'));
+    const dir = await tempDir('svcgen-by-entry-');
     temporary.push(dir);
     await synthesize(5, dir);
     const values = [...(await definitionValues(join(ROOT, 'definitions'))), ...(await definitionValues(dir))];
@@ -126,7 +126,7 @@ describe('checking definitions entry by entry', () => {
   });
 
   it('builds the IR the whole-file check gives, whatever the order of the keys in an object', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'svcgen-key-order-'));
+    const dir = await tempDir('svcgen-key-order-');
     temporary.push(dir);
     await synthesize(5, join(dir, 'definitions'));
     for (const cwd of [ROOT, dir]) {

@@ -2,20 +2,13 @@
 // the definitions schema, the IR, the emitters and the runtime read it from there. A second spelling-out
 // of a whole list in src/ or scripts/ (a list literal or a union type of exactly its words) is a copy that
 // the next new word would miss. The format words have their own home and check (format-vocabulary.test.ts).
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../helpers/source-files.js';
 import * as vocabulary from '../../src/runtime/core/vocabulary.js';
 
 const HOME = 'src/runtime/core/vocabulary.ts';
 const LISTS: [string, readonly string[]][] = Object.entries(vocabulary).filter((entry) => Array.isArray(entry[1]));
-
-async function sourceFiles(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && /\.(ts|mts|js|mjs)$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
 
 /** The runs of quoted words a text writes one after another, joined by commas or `|` (list literals, union types). */
 export function quotedRuns(text: string): string[][] {
@@ -41,7 +34,7 @@ describe('the word lists of the definitions format', () => {
   });
 
   it('are each declared in one file only', async () => {
-    const files = [...(await sourceFiles('src')), ...(await sourceFiles('scripts'))];
+    const files = await sourceFiles(['src', 'scripts']);
     const copies: string[] = [];
     for (const file of files) {
       if (file === HOME) continue;

@@ -6,8 +6,8 @@
 // style's word, a `case` on one or a table keyed by them anywhere else in src/ is a switch over the style
 // that a new style would miss.
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../helpers/source-files.js';
 import { ERROR_STYLES, INTERFACE_STYLES } from '../../src/runtime/core/vocabulary.js';
 
 const WORDS = [...INTERFACE_STYLES, ...ERROR_STYLES].map((word) => word.replace(/-/g, '\\-')).join('|');
@@ -35,13 +35,6 @@ export function styleSwitches(text: string): string[] {
   return SWITCHES.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[0].trim()));
 }
 
-async function sourceFiles(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 describe('the wire styles', () => {
   it('finds a switch over a style (the check can fail)', () => {
     expect(styleSwitches("if (meta.style === 'jsonapi') return;")).toEqual(["style === 'jsonapi'"]);
@@ -59,7 +52,7 @@ describe('the wire styles', () => {
 
   it('are decided in their own modules only', async () => {
     const found: string[] = [];
-    for (const file of await sourceFiles('src')) {
+    for (const file of await sourceFiles(['src'], ['.ts'])) {
       if (isWireModule(file)) continue;
       for (const match of styleSwitches(await readFile(file, 'utf8'))) found.push(`${file}: ${match}`);
     }
@@ -67,7 +60,7 @@ describe('the wire styles', () => {
   });
 
   it('each have a runtime module and an emitter module', async () => {
-    const runtime = (await sourceFiles('src/runtime/wire')).map((file) => file.split('/').pop());
+    const runtime = (await sourceFiles(['src/runtime/wire'], ['.ts'])).map((file) => file.split('/').pop());
     const emitters = await readdir('src/emitters/wire');
     for (const style of [...INTERFACE_STYLES, ...ERROR_STYLES]) {
       expect(runtime).toContain(`wire-${style}.ts`);

@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../examples/reference-service/app.js';
 import { loadConfig } from '../../examples/reference-service/config.js';
 import { ROOT } from '../helpers/cli.js';
+import { describeWhenAvailable } from '../helpers/describe-when-available.js';
 
 const APP = join(ROOT, 'examples/react-app');
 const CHROMIUM = '/usr/bin/chromium';
@@ -66,47 +67,39 @@ const count = async () => (await page.getByTestId('count').textContent()) ?? '';
 // Without Debian's Chromium (apt-get install chromium), one skipped test says so; CI counts it as failed.
 const browserMissing = existsSync(CHROMIUM) ? undefined : `no Chromium at ${CHROMIUM} (apt-get install chromium)`;
 
-if (browserMissing !== undefined)
-  describe('the example React app in Chromium', () => {
-    it.skip(`skipped: ${browserMissing}`, () => undefined);
+describeWhenAvailable(browserMissing, 'the example React app in Chromium', () => {
+  beforeAll(setUp, 240_000);
+  afterAll(tearDown);
+
+  it('renders the first page of products through the generated hooks', async () => {
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(2);
+    expect(await count()).toBe('2 of 30 shown');
   });
-else describeTheApp();
 
-function describeTheApp(): void {
-  describe('the example React app in Chromium', () => {
-    beforeAll(setUp, 240_000);
-    afterAll(tearDown);
-
-    it('renders the first page of products through the generated hooks', async () => {
-      await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(2);
-      expect(await count()).toBe('2 of 30 shown');
-    });
-
-    it('loads page two of the infinite list', async () => {
-      await page.getByRole('button', { name: 'Load more' }).click();
-      await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(4);
-      expect(await count()).toBe('4 of 30 shown');
-    });
-
-    it('creates a product, and the list reads again', async () => {
-      await page.getByLabel('Name').fill('Made in a browser');
-      await expect.poll(() => page.getByRole('button', { name: 'Create', exact: true }).isEnabled()).toBe(true);
-      await page.getByRole('button', { name: 'Create', exact: true }).click();
-      await expect.poll(count, { timeout: 20_000 }).toBe('4 of 31 shown');
-    });
-
-    it('renames a product', async () => {
-      const first = (await rows().first().locator('span').textContent()) ?? '';
-      await rows().first().getByRole('button', { name: 'Rename' }).click();
-      await expect
-        .poll(() => rows().first().locator('span').textContent(), { timeout: 20_000 })
-        .toBe(`${first} (edited)`);
-    });
-
-    it("shows a refused create's typed error and its message", async () => {
-      await page.getByRole('button', { name: 'Create with a bad tax id' }).click();
-      await expect.poll(() => page.getByTestId('error').count(), { timeout: 20_000 }).toBe(1);
-      expect(await page.getByTestId('error').textContent()).toMatch(/^400: \S/);
-    });
+  it('loads page two of the infinite list', async () => {
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(4);
+    expect(await count()).toBe('4 of 30 shown');
   });
-}
+
+  it('creates a product, and the list reads again', async () => {
+    await page.getByLabel('Name').fill('Made in a browser');
+    await expect.poll(() => page.getByRole('button', { name: 'Create', exact: true }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect.poll(count, { timeout: 20_000 }).toBe('4 of 31 shown');
+  });
+
+  it('renames a product', async () => {
+    const first = (await rows().first().locator('span').textContent()) ?? '';
+    await rows().first().getByRole('button', { name: 'Rename' }).click();
+    await expect
+      .poll(() => rows().first().locator('span').textContent(), { timeout: 20_000 })
+      .toBe(`${first} (edited)`);
+  });
+
+  it("shows a refused create's typed error and its message", async () => {
+    await page.getByRole('button', { name: 'Create with a bad tax id' }).click();
+    await expect.poll(() => page.getByTestId('error').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByTestId('error').textContent()).toMatch(/^400: \S/);
+  });
+});

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { createClient } from 'redis';
+import { afterAll, beforeAll } from 'vitest';
 import { listening } from './shared-store-backends.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -115,6 +116,21 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     instances: ClusterInstance[];
   };
   return { front: state.front, instances: state.instances, schema, redisPrefix, stop };
+}
+
+/**
+ * A cluster started before the enclosing suite's tests and stopped after them. beforeAll fills the object in, so the
+ * tests read it as the Cluster it is by then.
+ */
+export function useCluster(options: ClusterOptions = {}): Cluster {
+  const cluster = {} as Cluster;
+  beforeAll(async () => {
+    Object.assign(cluster, await startCluster(options));
+  }, 120_000);
+  afterAll(async () => {
+    if ('stop' in cluster) await cluster.stop();
+  });
+  return cluster;
 }
 
 export async function dropSchema(url: string, schema: string): Promise<void> {

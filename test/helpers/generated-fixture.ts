@@ -1,36 +1,14 @@
 // One API of test/fixtures generated into a temporary folder, as the tests that drive or compile
 // generated code use it: its modules to import, its files to read, and tsc over it (and over files a
 // test writes beside it) with the strictest options a team may use.
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
 import { generate } from '../../src/index.js';
 import { ROOT, runTsc } from '../foundation/helpers.js';
-
-/** tsc's `strict` in an ESM package on Node, checking only (no output). */
-export const ESM_STRICT = {
-  target: 'ES2022',
-  module: 'NodeNext',
-  moduleResolution: 'NodeNext',
-  lib: ['ES2023'],
-  types: ['node'],
-  strict: true,
-  noEmit: true,
-  skipLibCheck: true,
-};
-
-/** The compiler options of the strictest ESM team: what the generated code must pass. */
-export const STRICTEST = {
-  ...ESM_STRICT,
-  exactOptionalPropertyTypes: true,
-  noUncheckedIndexedAccess: true,
-  noPropertyAccessFromIndexSignature: true,
-  verbatimModuleSyntax: true,
-  // Node's built-in type stripping runs only erasable TypeScript (no parameter properties, enums, namespaces).
-  erasableSyntaxOnly: true,
-};
+import { STRICTEST, TYPE_ROOTS } from './compiler-options.js';
+import { tempDir } from './tree.js';
 
 type Loose = Record<string, any>;
 
@@ -60,7 +38,7 @@ export async function generateFixture(
   files?: Readonly<Record<string, string>>,
   config?: string,
 ): Promise<GeneratedFixture> {
-  const dir = await mkdtemp(join(tmpdir(), `svcgen-${fixture}-`));
+  const dir = await tempDir(`svcgen-${fixture}-`);
   if (config !== undefined) await writeFile(join(dir, 'svcgen.config.yaml'), config);
   const out = join(dir, 'out');
   let definitionsDir = join(ROOT, 'test/fixtures', fixture, 'definitions');
@@ -84,7 +62,7 @@ export async function generateFixture(
         await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
         packaged = true;
       }
-      const compilerOptions = { ...STRICTEST, typeRoots: [join(ROOT, 'node_modules/@types')] };
+      const compilerOptions = { ...STRICTEST, typeRoots: TYPE_ROOTS };
       const project = join(dir, 'tsconfig.json');
       const files = include.map((path) => resolve(dir, path));
       await writeFile(project, JSON.stringify({ compilerOptions, include: files }, null, 2));

@@ -3,8 +3,7 @@
 // rerun reuses what the run before kept. Two overlapping runs in one process, one without caches,
 // leave the other's cache whole (the memo store belongs to a run, not to the process). A large
 // definition file is loaded from parsed chunks the cache keeps (test/foundation/chunked-load.test.ts).
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
@@ -13,6 +12,7 @@ import { readMemo } from '../../src/incremental/memo-file.js';
 import { generate } from '../../src/pipeline.js';
 import { generatorFingerprint } from '../../src/version.js';
 import { listTree } from '../foundation/helpers.js';
+import { tempDir } from '../helpers/tree.js';
 
 const temporary: string[] = [];
 afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true }))));
@@ -26,7 +26,7 @@ async function tree(dir: string): Promise<Record<string, string>> {
 async function project(
   count: number,
 ): Promise<{ dir: string; definitions: string; run: (out: string, cache: boolean) => ReturnType<typeof generate> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'svcgen-cache-equivalence-'));
+  const dir = await tempDir('svcgen-cache-equivalence-');
   temporary.push(dir);
   const definitions = join(dir, 'definitions');
   await synthesize(count, definitions);

@@ -1,16 +1,12 @@
 // The layers a run is made of (docs/architecture.md): definitions/, ir/ and emitters/ know nothing
 // of the run cache, the output folder or threads, so caching stays a decorator at the seams.
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../helpers/source-files.js';
 
 const SRC = resolve(import.meta.dirname, '../../src');
 const INNER = ['definitions', 'ir', 'emitters'];
-
-async function sourceFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true });
-  return entries.filter((name) => name.endsWith('.ts')).map((name) => join(dir, name));
-}
 
 /** Every module specifier a file imports (static and dynamic). */
 function importsOf(text: string): string[] {
@@ -20,7 +16,7 @@ function importsOf(text: string): string[] {
 describe('layering', () => {
   it.each(INNER)('%s/ imports nothing from incremental/, output/ or node:worker_threads', async (layer) => {
     const offending: string[] = [];
-    for (const file of await sourceFiles(join(SRC, layer))) {
+    for (const file of await sourceFiles([join(SRC, layer)], ['.ts'])) {
       for (const specifier of importsOf(await readFile(file, 'utf8'))) {
         const target = specifier.startsWith('.') ? relative(SRC, resolve(file, '..', specifier)) : specifier;
         if (/^(incremental|output)\//.test(target) || target === 'node:worker_threads')
@@ -31,7 +27,7 @@ describe('layering', () => {
   });
 
   it('no module of the generator starts a worker thread', async () => {
-    const files = (await sourceFiles(SRC)).filter((file) => !file.includes(`${join(SRC, 'runtime')}`));
+    const files = (await sourceFiles([SRC], ['.ts'])).filter((file) => !file.includes(`${join(SRC, 'runtime')}`));
     const users = [];
     for (const file of files)
       if (importsOf(await readFile(file, 'utf8')).includes('node:worker_threads')) users.push(relative(SRC, file));

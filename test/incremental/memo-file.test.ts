@@ -1,17 +1,17 @@
 // The memo store on disk (src/incremental/memo-file.ts): a log of sealed lines, valid only for the
 // generator that wrote it; a damaged line or another generator's file is never used.
-import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readMemo, writeMemo } from '../../src/incremental/memo-file.js';
 import { seal } from '../../src/output/sealed.js';
+import { tempDir } from '../helpers/tree.js';
 
 const temporary: string[] = [];
 afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 async function cacheDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'svcgen-memo-file-'));
+  const dir = await tempDir('svcgen-memo-file-');
   temporary.push(dir);
   return dir;
 }

@@ -1,10 +1,9 @@
 // The Files API of test/fixtures/media generated, served on loopback with the handlers a test gives, and
 // its generated client; `store` is a temporary folder the handlers may write to. One setup for the media tests.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Fastify from 'fastify';
+import { rm } from 'node:fs/promises';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { serveFixture } from '../helpers/served-fixture.js';
+import { tempDir } from '../helpers/tree.js';
 
 type Loose = Record<string, any>;
 
@@ -20,20 +19,19 @@ export async function startMediaService(
   handlers: (kit: { readonly fixture: GeneratedFixture; readonly store: string }) => Promise<Loose>,
 ): Promise<MediaService> {
   const fixture = await generateFixture('media');
-  const store = await mkdtemp(join(tmpdir(), 'svcgen-media-store-'));
-  const server = await fixture.load('files-api/server.ts');
+  const store = await tempDir('svcgen-media-store-');
+  const served = await serveFixture(fixture, async (app) => {
+    const server = await fixture.load('files-api/server.ts');
+    await app.register(server['filesApiPlugin']({ handlers: await handlers({ fixture, store }), auth: {} }));
+  });
   const Client = (await fixture.load('files-api/client.ts'))['FilesApiClient'] as new (options: object) => Loose;
-  const app = Fastify();
-  await app.register(server['filesApiPlugin']({ handlers: await handlers({ fixture, store }), auth: {} }));
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     fixture,
     store,
-    base,
-    client: new Client({ baseUrl: base }),
+    base: served.origin,
+    client: new Client({ baseUrl: served.origin }),
     async close() {
-      await app.close();
-      await fixture.remove();
+      await served.close();
       await rm(store, { recursive: true, force: true });
     },
   };

@@ -1,20 +1,16 @@
 // An upload route whose media types the server also parses (JSON and forms for the routes beside it, text/plain
 // by Fastify itself) gets the request's bytes unread, not a stream a parser has already emptied; the route
 // beside it still reads its JSON and form bodies (test/fixtures/parsed-uploads).
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { generateFixture } from '../helpers/generated-fixture.js';
+import { serveFixture, type ServedApp } from '../helpers/served-fixture.js';
 
 type Loose = Record<string, any>;
 
-let fixture: GeneratedFixture;
-let app: FastifyInstance;
+let served: ServedApp;
 let base: string;
 
 beforeAll(async () => {
-  fixture = await generateFixture('parsed-uploads');
-  const server = await fixture.load('notes-api/server.ts');
-  app = Fastify();
   const handlers = {
     async putNote({ body }: Loose) {
       let size = 0;
@@ -25,14 +21,14 @@ beforeAll(async () => {
       return { title: body.title };
     },
   };
-  await app.register(server['notesApiPlugin']({ handlers, auth: {} }));
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  served = await serveFixture(await generateFixture('parsed-uploads'), async (app, fixture) => {
+    const server = await fixture.load('notes-api/server.ts');
+    await app.register(server['notesApiPlugin']({ handlers, auth: {} }));
+  });
+  base = served.origin;
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await fixture?.remove();
-});
+afterAll(async () => served?.close());
 
 const send = async (path: string, method: string, contentType: string, body: string) => {
   const answer = await fetch(`${base}/notes${path}`, { method, headers: { 'content-type': contentType }, body });

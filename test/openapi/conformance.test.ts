@@ -74,6 +74,12 @@ const HUGE = 'x'.repeat(1_100_000);
 const JSONAPI = { accept: 'application/vnd.api+json' };
 const PLAIN = { accept: 'application/json' };
 
+/** Requests to an API behind Digest: as the API user, as another user, or plainly (null). */
+function digestApi(target: Api) {
+  return (expected: number, method: string, path: string, options: Send = {}, user: DigestUser | null = api) =>
+    drive(target, expected, method, path, options, user ?? undefined);
+}
+
 function basicAuth(username: string, password: string): string {
   return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 }
@@ -348,15 +354,7 @@ describe('Store API', () => {
 const CURRENCY = 'SvcPriceList\\Condition\\CurrencyCondition';
 const price = (overrides: Record<string, unknown> = {}) => samplePrice({ orderNumber: 'SVC30001', ...overrides });
 
-function priceList(
-  expected: number,
-  method: string,
-  path: string,
-  options: Send = {},
-  user: DigestUser | null = api,
-): Promise<ReceivedResponse> {
-  return drive('price-list-api', expected, method, path, options, user ?? undefined);
-}
+const priceList = digestApi('price-list-api');
 
 describe('Price-List API', () => {
   it('lists, reads, writes and their failures', async () => {
@@ -464,15 +462,7 @@ const banner = (overrides: Record<string, unknown> = {}) =>
     ...overrides,
   });
 
-function bannerApi(
-  expected: number,
-  method: string,
-  path: string,
-  options: Send = {},
-  user: DigestUser | null = api,
-): Promise<ReceivedResponse> {
-  return drive('banner-api', expected, method, path, options, user ?? undefined);
-}
+const bannerApi = digestApi('banner-api');
 
 describe('Banner API', () => {
   it('every route on both spellings, with its failures', async () => {

@@ -4,7 +4,7 @@ import { Components, type Direction } from '../../src/emitters/openapi/component
 import { DocumentComponents } from '../../src/emitters/openapi/document-names.js';
 import { typeSchema } from '../../src/emitters/openapi/json-schema.js';
 import { URI } from '../../src/runtime/core/uri-grammar.js';
-import type { Constraints, RecordIr, ScalarKind, StringFormat, TypeIr } from '../../src/ir/types.js';
+import type { Constraints, FieldIr, RecordIr, ScalarKind, StringFormat, TypeIr } from '../../src/ir/types.js';
 
 const at = { file: 'definitions/t.yaml', line: 1, column: 1 };
 
@@ -22,6 +22,22 @@ function scalar(
   };
 }
 
+/** A required field of the definitions, as the IR holds it. */
+function requiredField(name: string, type: TypeIr, readOnly: boolean): FieldIr {
+  return {
+    name,
+    type,
+    required: true,
+    readOnly,
+    deprecated: false,
+    default: undefined,
+    relation: undefined,
+    description: undefined,
+    origin: 'spec',
+    location: at,
+  };
+}
+
 const item: RecordIr = {
   key: 't.item',
   name: 'item',
@@ -32,30 +48,8 @@ const item: RecordIr = {
   origin: 'spec',
   location: at,
   fields: [
-    {
-      name: 'count',
-      type: scalar('integer', { coerce: true }),
-      required: true,
-      readOnly: false,
-      deprecated: false,
-      default: undefined,
-      relation: undefined,
-      description: undefined,
-      origin: 'spec',
-      location: at,
-    },
-    {
-      name: 'id',
-      type: scalar('integer'),
-      required: true,
-      readOnly: true,
-      deprecated: false,
-      default: undefined,
-      relation: undefined,
-      description: undefined,
-      origin: 'spec',
-      location: at,
-    },
+    requiredField('count', scalar('integer', { coerce: true }), false),
+    requiredField('id', scalar('integer'), true),
   ],
 };
 /** The schema and the component schemas as the document prints them, $refs named. */

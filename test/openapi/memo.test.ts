@@ -2,8 +2,7 @@
 // the first operation that calls for them) are remembered by their input: a rerun that reuses them
 // writes exactly what a run without any memo writes, also when a change moves which route first
 // calls for a component (so a remembered route's source prints it again).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
@@ -14,12 +13,13 @@ import { openapiEmitter } from '../../src/emitters/openapi/index.js';
 import { emitSeeded, type MemoEntry } from '../incremental/memo-run.js';
 import { collectInputs } from '../../src/inputs.js';
 import type { Ir } from '../../src/ir/types.js';
+import { tempDir } from '../helpers/tree.js';
 
 const temporary: string[] = [];
 afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 async function irOf(count: number, variant: number): Promise<Ir> {
-  const dir = await mkdtemp(join(tmpdir(), 'svcgen-openapi-memo-'));
+  const dir = await tempDir('svcgen-openapi-memo-');
   temporary.push(dir);
   await synthesize(count, join(dir, 'definitions'), variant);
   return await buildIrFromInputs(

@@ -1,11 +1,11 @@
 // svcgen.config.yaml's openapi options (issue 21 item 1): each construct with more than one
 // faithful OpenAPI rendering takes the one the config names; the defaults are the tool-friendly
 // forms (wire-styles.test.ts), and a wrong value is a located config error.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../src/index.js';
+import { tempDir } from '../helpers/tree.js';
 
 const FIXTURE = new URL('../fixtures/wire/definitions/', import.meta.url).pathname;
 
@@ -13,7 +13,7 @@ type Loose = Record<string, any>;
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'svcgen-openapi-options-'));
+  dir = await tempDir('svcgen-openapi-options-');
 });
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });

@@ -6,10 +6,10 @@
 // login (429). Where the definitions have no catalog entry for a status, the answer is the runtime's
 // default entry, worded for people: never the bare kind name as code, title or detail.
 import { generateKeyPair } from 'jose';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_KINDS } from '../../src/ir/types.js';
-import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { generateFixture } from '../helpers/generated-fixture.js';
+import { serveFixture, type ServedApp } from '../helpers/served-fixture.js';
 import {
   ACCESS_KEY,
   apiUser,
@@ -130,12 +130,11 @@ describe('the shop', () => {
 });
 
 describe('a fixture API without catalog entries for them (library)', () => {
-  let fixture: GeneratedFixture;
-  let app: FastifyInstance;
+  let served: ServedApp;
   let base: string;
   let document: Json;
   beforeAll(async () => {
-    fixture = await generateFixture('library');
+    const fixture = await generateFixture('library');
     document = await fixture.json('library-api/openapi.json');
     const { libraryApiPlugin } = await fixture.load('library-api/server.ts');
     // Every handler finds its store's disk full.
@@ -143,14 +142,10 @@ describe('a fixture API without catalog entries for them (library)', () => {
       throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
     };
     const handlers = new Proxy({}, { get: () => full });
-    app = Fastify();
-    await app.register(libraryApiPlugin({ handlers, auth: {} }));
-    base = await app.listen({ port: 0, host: '127.0.0.1' });
+    served = await serveFixture(fixture, (app) => app.register(libraryApiPlugin({ handlers, auth: {} })));
+    base = served.origin;
   }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await fixture?.remove();
-  });
+  afterAll(async () => served?.close());
 
   it('415, 413 and 400 for bodies, and 503 when the disk is full, in default entries people can read', async () => {
     const conformance = new OpenApiConformance('library-api', document);
@@ -180,13 +175,12 @@ describe('a fixture API without catalog entries for them (library)', () => {
 });
 
 describe('a fixture API with every general auth scheme (library-auth)', () => {
-  let fixture: GeneratedFixture;
-  let app: FastifyInstance;
+  let served: ServedApp;
   let base: string;
   let document: Json;
   const books = async () => [{ id: 1, title: 'Dune' }];
   beforeAll(async () => {
-    fixture = await generateFixture('library-auth');
+    const fixture = await generateFixture('library-auth');
     document = await fixture.json('library-auth-api/openapi.json');
     const { libraryAuthApiPlugin } = await fixture.load('library-auth-api/server.ts');
     const verifyApiKey = (key: string) => (key === 'key' ? { subject: 'key', scopes: [] } : undefined);
@@ -206,14 +200,12 @@ describe('a fixture API with every general auth scheme (library-auth)', () => {
       },
       staff: { verifyPassword: () => false, verifyClient: () => false },
     };
-    app = Fastify();
-    await app.register(libraryAuthApiPlugin({ handlers: new Proxy({}, { get: () => books }), auth }));
-    base = await app.listen({ port: 0, host: '127.0.0.1' });
+    served = await serveFixture(fixture, (app) =>
+      app.register(libraryAuthApiPlugin({ handlers: new Proxy({}, { get: () => books }), auth })),
+    );
+    base = served.origin;
   }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await fixture?.remove();
-  });
+  afterAll(async () => served?.close());
 
   it('401 without credentials, 403 without the scope, 429 for a throttled login, each documented', async () => {
     const conformance = new OpenApiConformance('library-auth-api', document);

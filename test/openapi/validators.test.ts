@@ -2,14 +2,14 @@
 // (schema and spec rules), Redocly's linter on its recommended rules, and openapi-typescript,
 // whose output must compile under strict.
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeDir, ROOT, runTsc as tsc } from '../foundation/helpers.js';
+import { tempDir } from '../helpers/tree.js';
 
 const GENERATED = join(ROOT, 'generated');
 
@@ -73,7 +73,7 @@ describe('generated OpenAPI documents', () => {
   });
 
   it('convert with openapi-typescript to types that compile under strict', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'svcgen-openapi-ts-'));
+    const dir = await tempDir('svcgen-openapi-ts-');
     temporary.push(dir);
     for (const module of documents) {
       const { json } = await readDocument(module);

@@ -1,17 +1,17 @@
 // The generator fingerprint taken from its stat record: trusted only while every code file's stat
 // is unchanged and old enough not to be racy; otherwise the code is hashed again.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recordedFingerprint } from '../../src/version.js';
+import { tempDir } from '../helpers/tree.js';
 
 let dir: string;
 let code: string;
 let record: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'svcgen-fingerprint-'));
+  dir = await tempDir('svcgen-fingerprint-');
   code = join(dir, 'code');
   record = join(dir, 'cache', 'generator.json');
   await writeCode({ 'a.js': 'export const a = 1;\n', 'b.js': 'export const b = 2;\n' });

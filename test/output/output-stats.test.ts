@@ -1,19 +1,19 @@
 // A no-op run trusts an output file whose stat has not changed since its hash was last known
 // (src/output/output-stats.ts); any edit to a generated file is still seen and undone.
-import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
 import { synthesize } from '../../bench/synth.mjs';
 import { unseal } from '../../src/output/sealed.js';
 import { generate } from '../../src/pipeline.js';
+import { tempDir } from '../helpers/tree.js';
 
 const temporary: string[] = [];
 afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 async function setUp(): Promise<{ dir: string; run: () => ReturnType<typeof generate> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'svcgen-output-stats-'));
+  const dir = await tempDir('svcgen-output-stats-');
   temporary.push(dir);
   await synthesize(2, join(dir, 'definitions'));
   const run = () =>

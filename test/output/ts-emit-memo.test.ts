@@ -1,7 +1,6 @@
 // The types and zod emitters remember each record's and route's printed parts: a rerun after edits
 // that hit those parts writes exactly what a run without any cache writes.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
@@ -10,6 +9,7 @@ import { readMemo } from '../../src/incremental/memo-file.js';
 import { generate } from '../../src/pipeline.js';
 import { generatorFingerprint } from '../../src/version.js';
 import { listTree } from '../foundation/helpers.js';
+import { tempDir } from '../helpers/tree.js';
 
 const temporary: string[] = [];
 afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true }))));
@@ -54,7 +54,7 @@ function edit(yaml: string): string {
 
 describe('TypeScript emitters remember records and routes', () => {
   it('a rerun after edits writes what a run without cache writes', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'svcgen-ts-memo-'));
+    const dir = await tempDir('svcgen-ts-memo-');
     temporary.push(dir);
     const definitions = join(dir, 'definitions');
     const run = (outDir: string, cache: boolean) =>

@@ -2,8 +2,7 @@
 // state their own layout. Given a tree, want its text: each construct one by one, then every
 // generated file, and files made from definitions that push every line past the print width, are
 // valid TypeScript, printed the same way twice, and keep within the width wherever a line can break.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { synthesize } from '../../bench/synth.mjs';
 import * as ast from '../../src/emitters/shared/code/ast.js';
 import { printFile } from '../../src/emitters/shared/code/print-file.js';
 import { generate } from '../../src/pipeline.js';
+import { tempDir } from '../helpers/tree.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const temporary: string[] = [];
@@ -239,7 +239,7 @@ describe('the TypeScript printer', () => {
   });
 
   it('keeps definitions that push every line past the print width within it where a line can break', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'svcgen-printer-'));
+    const dir = await tempDir('svcgen-printer-');
     temporary.push(dir);
     const definitions = join(dir, 'definitions');
     await synthesize(6, definitions);

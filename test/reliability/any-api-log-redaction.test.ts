@@ -7,10 +7,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeApiMeta } from '../../generated/store-api/metadata.js';
-import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { generateFixture } from '../helpers/generated-fixture.js';
+import { serveFixture, type ServedApp } from '../helpers/served-fixture.js';
 import { CREDENTIAL_HEADERS, credentialNames, redactingLoggerFor } from '../../src/runtime/server/log-redaction.js';
 
 const RUNTIME = new URL('../../src/runtime/', import.meta.url).pathname;
@@ -19,14 +19,13 @@ const QUERY_KEY = 'query-key-9e8d7c';
 
 type Loose = Record<string, any>;
 
-let fixture: GeneratedFixture;
-let app: FastifyInstance;
+let served: ServedApp;
 let base: string;
 let meta: Loose;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  fixture = await generateFixture('log-redaction');
+  const fixture = await generateFixture('log-redaction');
   const load = fixture.load;
   const server = await load('shelf-api/server.ts');
   meta = (await load('shelf-api/metadata.ts'))['shelfApiMeta'] as Loose;
@@ -38,29 +37,30 @@ beforeAll(async () => {
       done();
     },
   });
-  app = Fastify({
-    logger: { level: 'info', ...redaction['redactingLoggerFor'](redaction['credentialNames'](meta)), stream },
-  });
-  // What a service logs while it looks into a request: its headers and its URL in a message.
-  app.addHook('onRequest', async (request) => {
-    request.log.info({ headers: request.headers }, 'request headers');
-    request.log.info(`called ${request.url}`);
-  });
   const known = (key: string) => (key === HEADER_KEY || key === QUERY_KEY ? { subject: 'reader' } : undefined);
   const shelves = async () => [{ id: 1 }];
-  await app.register(
-    server['shelfApiPlugin']({
-      handlers: { listShelves: shelves, listLinkedShelves: shelves },
-      auth: { libraryKey: { verifyApiKey: known }, linkKey: { verifyApiKey: known } },
-    }),
+  const logger = { level: 'info', ...redaction['redactingLoggerFor'](redaction['credentialNames'](meta)), stream };
+  served = await serveFixture(
+    fixture,
+    async (app) => {
+      // What a service logs while it looks into a request: its headers and its URL in a message.
+      app.addHook('onRequest', async (request) => {
+        request.log.info({ headers: request.headers }, 'request headers');
+        request.log.info(`called ${request.url}`);
+      });
+      await app.register(
+        server['shelfApiPlugin']({
+          handlers: { listShelves: shelves, listLinkedShelves: shelves },
+          auth: { libraryKey: { verifyApiKey: known }, linkKey: { verifyApiKey: known } },
+        }),
+      );
+    },
+    { logger },
   );
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  base = served.origin;
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await fixture?.remove();
-});
+afterAll(async () => served?.close());
 
 describe('log redaction from the definitions', () => {
   it('reads the credential names from the auth schemes', () => {

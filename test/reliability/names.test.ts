@@ -11,16 +11,8 @@ import { DefinitionsError, type Diagnostic } from '../../src/definitions/diagnos
 import { buildIrFromInputs } from '../../src/build-ir.js';
 import { PRETTIER_OPTIONS } from '../../src/emitters/shared/format-options.js';
 import { runTsc } from '../foundation/helpers.js';
-import {
-  hashTree,
-  removeCliSnapshot,
-  removeDir,
-  ROOT,
-  runCli,
-  scratchInRepo,
-  snapshotCli,
-  writeTree,
-} from './harness.js';
+import { ESM_STRICT_INDEXED, TYPE_ROOTS } from '../helpers/compiler-options.js';
+import { hashTree, removeCliSnapshot, removeDir, runCli, scratchInRepo, snapshotCli, writeTree } from './harness.js';
 
 const SLOW = 10 * 60_000;
 const LONG = `record${'Long'.repeat(60)}`;
@@ -176,19 +168,7 @@ describe('awkward but usable names', () => {
       const run = await runCli(['generate', '--definitions', 'definitions', '--out', 'out'], join(dir, 'first'));
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
-      const compilerOptions = {
-        target: 'ES2022',
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        lib: ['ES2023'],
-        types: ['node'],
-        typeRoots: [join(ROOT, 'node_modules/@types')],
-        strict: true,
-        noUncheckedIndexedAccess: true,
-        exactOptionalPropertyTypes: true,
-        noEmit: true,
-        skipLibCheck: true,
-      };
+      const compilerOptions = { ...ESM_STRICT_INDEXED, typeRoots: TYPE_ROOTS };
       const project = join(dir, 'first', 'tsconfig.json');
       await writeFile(project, JSON.stringify({ compilerOptions, include: [`${out}/**/*.ts`] }));
       const checked = await tsc(project);

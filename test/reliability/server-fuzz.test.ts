@@ -468,6 +468,17 @@ async function check(
       problem = shapeProblem(other, answer) === undefined ? undefined : problem;
     }
   } else if (answer.status < 200 || answer.status >= 300) problem = `unexpected status`;
+  recordProblem(routeKey, request, answer, problem);
+  return answer;
+}
+
+/** Keeps an answer that broke the rules (when there is a `problem`), for the test's report of failures. */
+function recordProblem(
+  routeKey: string,
+  request: FuzzRequest,
+  answer: ReceivedResponse,
+  problem: string | undefined,
+): void {
   if (problem)
     failures.push({
       route: routeKey,
@@ -476,7 +487,6 @@ async function check(
       problem,
       body: answer.text.slice(0, 300),
     });
-  return answer;
 }
 
 function routeRequest(route: RouteMeta) {
@@ -573,14 +583,7 @@ describe('fuzzing every route of the reference service', () => {
         if (answer.status >= 500) problem = 'server error';
         else if (answer.status >= 400) problem = shapeProblem(api.shape, answer);
         else if (answer.status !== 200) problem = 'unexpected status';
-        if (problem)
-          failures.push({
-            route: routeKey,
-            request: describeRequest(request),
-            status: answer.status,
-            problem,
-            body: answer.text.slice(0, 300),
-          });
+        recordProblem(routeKey, request, answer, problem);
       }),
       { numRuns: RUNS_PER_ROUTE, seed: testSeed() },
     );

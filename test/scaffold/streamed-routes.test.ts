@@ -6,7 +6,7 @@ import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runTsc } from '../foundation/helpers.js';
-import { STRICTEST } from '../helpers/generated-fixture.js';
+import { STRICTEST, TYPE_ROOTS } from '../helpers/compiler-options.js';
 import { removeDir, ROOT, runCli, tempDir } from '../workflow/helpers.js';
 
 const MODULE = 'src/handlers/clinic-api.ts';
@@ -49,7 +49,7 @@ afterAll(async () => {
 /** tsc with the strictest options over the handler module as `text`. */
 async function typecheck(text: string): Promise<string> {
   await writeFile(join(project, MODULE), text);
-  const compilerOptions = { ...STRICTEST, typeRoots: [join(ROOT, 'node_modules/@types')] };
+  const compilerOptions = { ...STRICTEST, typeRoots: TYPE_ROOTS };
   await writeFile(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: [MODULE] }));
   return (await runTsc(['-p', join(project, 'tsconfig.json')])).output;
 }

@@ -4,15 +4,15 @@
 // interface's internal-error shape, reported through onInternalError, in both error styles.
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { serveFixture, type ServedApp } from '../helpers/served-fixture.js';
 
 type Json = Record<string, any>;
 type Loose = Record<string, any>;
 
 let fixture: GeneratedFixture;
-let app: FastifyInstance;
+let served: ServedApp;
 let base: string;
 let openapi: Json;
 let envelopeOpenapi: Json;
@@ -33,41 +33,39 @@ beforeAll(async () => {
   const maybeFail = () => {
     if (failWith) throw failWith;
   };
-  app = Fastify();
   const onInternalError = (error: unknown) => internalErrors.push(error);
-  await app.register(
-    library['libraryApiPlugin']({
-      handlers: {
-        listBooks: async (input: Loose) => (seen.push(input), maybeFail(), { items: [book], total: 7 }),
-        createBook: async (input: Loose) => (maybeFail(), { ...input['body'], id: 2 }),
-        getBook: async () => (maybeFail(), book),
-        listAuthors: async () => ({ items: [{ id: 1, name: 'Herbert' }], total: 1 }),
-      },
-      auth: {},
-      onInternalError,
-    }),
-  );
-  await app.register(
-    envelope['libraryEnvelopeApiPlugin']({
-      handlers: {
-        listAuthors: async (input: Loose) => (
-          seen.push(input),
-          maybeFail(),
-          { items: [{ id: 1, name: 'Herbert' }], total: 1 }
-        ),
-        createAuthor: async (input: Loose) => (maybeFail(), { ...input['body'], id: 2 }),
-      },
-      auth: {},
-      onInternalError,
-    }),
-  );
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  served = await serveFixture(fixture, async (app) => {
+    await app.register(
+      library['libraryApiPlugin']({
+        handlers: {
+          listBooks: async (input: Loose) => (seen.push(input), maybeFail(), { items: [book], total: 7 }),
+          createBook: async (input: Loose) => (maybeFail(), { ...input['body'], id: 2 }),
+          getBook: async () => (maybeFail(), book),
+          listAuthors: async () => ({ items: [{ id: 1, name: 'Herbert' }], total: 1 }),
+        },
+        auth: {},
+        onInternalError,
+      }),
+    );
+    await app.register(
+      envelope['libraryEnvelopeApiPlugin']({
+        handlers: {
+          listAuthors: async (input: Loose) => (
+            seen.push(input),
+            maybeFail(),
+            { items: [{ id: 1, name: 'Herbert' }], total: 1 }
+          ),
+          createAuthor: async (input: Loose) => (maybeFail(), { ...input['body'], id: 2 }),
+        },
+        auth: {},
+        onInternalError,
+      }),
+    );
+  });
+  base = served.origin;
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await fixture?.remove();
-});
+afterAll(async () => served?.close());
 
 /** The query the handler of the last request saw. */
 async function queryOf(path: string): Promise<{ status: number; query: unknown; body: Json }> {

@@ -2,15 +2,15 @@
 // of the HEAD Fastify derives from the GET; a declared OPTIONS answers plain OPTIONS requests in place of
 // the built-in 204-with-Allow, while a CORS preflight is still answered by the CORS hook; other methods
 // are 405 naming the methods the path serves.
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { serveFixture, type ServedApp } from '../helpers/served-fixture.js';
 
 type Loose = Record<string, any>;
 const PAGE = 'http://app.example:5173';
 
 let fixture: GeneratedFixture;
-let app: FastifyInstance;
+let served: ServedApp;
 let base: string;
 const calls: string[] = [];
 
@@ -32,15 +32,13 @@ const handlers = {
 beforeAll(async () => {
   fixture = await generateFixture('head-options');
   const server = await fixture.load('files-api/server.ts');
-  app = Fastify();
-  await app.register(server['filesApiPlugin']({ handlers, auth: {}, cors: { origins: [PAGE] } }));
-  base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/files/documents/report.txt`;
+  served = await serveFixture(fixture, (app) =>
+    app.register(server['filesApiPlugin']({ handlers, auth: {}, cors: { origins: [PAGE] } })),
+  );
+  base = `${served.origin}/files/documents/report.txt`;
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await fixture?.remove();
-});
+afterAll(async () => served?.close());
 
 beforeEach(() => {
   calls.length = 0;

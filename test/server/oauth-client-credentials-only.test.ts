@@ -5,10 +5,10 @@
 // both (SVC234, and the options type).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../src/index.js';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { serveFixture, type ServedApp } from '../helpers/served-fixture.js';
 import { removeDir, tempDir } from '../workflow/helpers.js';
 
 type Loose = Record<string, any>;
@@ -39,28 +39,26 @@ export { app };
 `;
 
 let fixture: GeneratedFixture;
-let app: FastifyInstance;
+let served: ServedApp;
 let base: string;
 
 beforeAll(async () => {
   fixture = await generateFixture('machine-oauth');
-  const server = await fixture.load('machine-api/server.ts');
-  app = Fastify();
-  await app.register(
-    server['machineApiPlugin']({
-      handlers: { listReadings: async () => [{ id: 1, value: 20.5 }] },
-      auth: {
-        oauth: { verifyClient: (id: string, secret: string) => id === 'sensor-7' && secret === 'machine-secret' },
-      },
-    }),
-  );
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  served = await serveFixture(fixture, async (app) => {
+    const server = await fixture.load('machine-api/server.ts');
+    await app.register(
+      server['machineApiPlugin']({
+        handlers: { listReadings: async () => [{ id: 1, value: 20.5 }] },
+        auth: {
+          oauth: { verifyClient: (id: string, secret: string) => id === 'sensor-7' && secret === 'machine-secret' },
+        },
+      }),
+    );
+  });
+  base = served.origin;
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await fixture?.remove();
-});
+afterAll(async () => served?.close());
 
 describe('an OAuth API with only the client_credentials grant', () => {
   it('issues a token to a client over loopback, without a refresh token, and the token opens the route', async () => {

@@ -3,20 +3,19 @@
 // is validated as always. On a live generated server (test/fixtures/optional-body), called with
 // raw requests (no content, Content-Length 0 with a media type, an empty form) and through the
 // generated client. The same for an optional upload and an optional multipart form (issue 34).
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { generateFixture } from '../helpers/generated-fixture.js';
+import { serveFixture, type ServedApp } from '../helpers/served-fixture.js';
 
 type Loose = Record<string, any>;
 
-let fixture: GeneratedFixture;
-let app: FastifyInstance;
+let served: ServedApp;
 let base: string;
 let client: Loose;
 const bodies: unknown[] = [];
 
 beforeAll(async () => {
-  fixture = await generateFixture('optional-body');
+  const fixture = await generateFixture('optional-body');
   const load = fixture.load;
   const server = await load('notes-api/server.ts');
   const Client = (await load('notes-api/client.ts'))['NotesApiClient'] as new (options: object) => Loose;
@@ -36,21 +35,19 @@ beforeAll(async () => {
       if (part['kind'] === 'file') scan = await text(part['file'].stream);
     return answer({ body: { title: `${String(body['fields'].title)}:${scan}` } });
   };
-  app = Fastify();
-  await app.register(
-    server['notesApiPlugin']({
-      handlers: { touchNotes: answer, importNotes: answer, attachNote: readStreamed, postNoteForm: readStreamed },
-      auth: {},
-    }),
+  served = await serveFixture(fixture, (app) =>
+    app.register(
+      server['notesApiPlugin']({
+        handlers: { touchNotes: answer, importNotes: answer, attachNote: readStreamed, postNoteForm: readStreamed },
+        auth: {},
+      }),
+    ),
   );
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  base = served.origin;
   client = new Client({ baseUrl: base, auth: {} });
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await fixture?.remove();
-});
+afterAll(async () => served?.close());
 
 async function text(stream: AsyncIterable<Buffer>): Promise<string> {
   let read = '';

@@ -2,9 +2,9 @@
 // before its pattern runs (zod would otherwise run the pattern on it too), and a 10,000-character
 // value against every pattern the generator accepts (the corpus) is answered with little CPU time, in a query
 // parameter and in a JSON body field alike. The figures are printed.
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { serveFixture, type ServedApp } from '../helpers/served-fixture.js';
 import { patternTypeYaml, SAFE } from '../fixtures/patterns/corpus.js';
 
 type Loose = Record<string, any>;
@@ -56,7 +56,7 @@ const DEFINITION = [
 ].join('\n');
 
 let fixture: GeneratedFixture;
-let app: FastifyInstance;
+let served: ServedApp;
 let base: string;
 
 beforeAll(async () => {
@@ -64,15 +64,15 @@ beforeAll(async () => {
   const server = await fixture.load('patterns-api/server.ts');
   const ok = async () => ({ ok: true });
   // Long query strings: Node's 16 KiB header limit would answer 431 before the schema is asked.
-  app = Fastify({ http: { maxHeaderSize: 1_000_000 } });
-  await app.register(server['patternsApiPlugin']({ handlers: { checkBody: ok, checkQuery: ok }, auth: {} }));
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  served = await serveFixture(
+    fixture,
+    (app) => app.register(server['patternsApiPlugin']({ handlers: { checkBody: ok, checkQuery: ok }, auth: {} })),
+    { http: { maxHeaderSize: 1_000_000 } },
+  );
+  base = served.origin;
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await fixture?.remove();
-});
+afterAll(async () => served?.close());
 
 /** The request's status and the CPU time this process (server and client both) spent on it, best of TRIES. */
 async function timed(request: () => Promise<Response>): Promise<{ status: number; ms: number }> {

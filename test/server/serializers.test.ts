@@ -3,8 +3,7 @@
 // (test/fixtures/serializers: api-alias with nested records and an apiAlias, success envelope with
 // success-false errors, json:api with relations) on loopback, read as raw HTTP; every 200 is checked
 // against the emitted openapi.json.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generate } from '../../src/index.js';
 import { send, type ReceivedResponse } from './helpers.js';
 import { OpenApiResponses } from './openapi-responses.js';
+import { tempDir } from '../helpers/tree.js';
 
 const FIXTURE = new URL('../fixtures/serializers/definitions/', import.meta.url).pathname;
 
@@ -83,7 +83,7 @@ let crates: OpenApiResponses;
 let atlas: OpenApiResponses;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'svcgen-serializers-'));
+  dir = await tempDir('svcgen-serializers-');
   out = join(dir, 'out');
   const result = await generate({ cwd: dir, definitionsDir: FIXTURE, outDir: out, gitattributes: false, cache: false });
   expect(result.ok).toBe(true);

@@ -1,16 +1,16 @@
 // Issue 33 items 1 and 6: unions and open records on a live generated server (test/fixtures/unions), called
 // with raw requests and through the generated client; every answer is checked against the emitted openapi.json.
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { serveFixture, type ServedApp } from '../helpers/served-fixture.js';
 import { send } from './helpers.js';
 import { OpenApiResponses } from './openapi-responses.js';
 
 type Loose = Record<string, any>;
 
 let fixture: GeneratedFixture;
-let app: FastifyInstance;
+let served: ServedApp;
 let base: string;
 let client: Loose;
 let openapi: OpenApiResponses;
@@ -29,18 +29,14 @@ beforeAll(async () => {
     received.push(input['body'] ?? input['query']);
     return answer;
   };
-  app = Fastify();
   const handlers = { createPayment: handle, getPayment: handle, annotatePayment: handle, findPayments: handle };
-  await app.register(server['paymentsApiPlugin']({ handlers, auth: {} }));
-  base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/payments`;
+  served = await serveFixture(fixture, (app) => app.register(server['paymentsApiPlugin']({ handlers, auth: {} })));
+  base = `${served.origin}/payments`;
   client = new Client({ baseUrl: base.replace(/\/payments$/, ''), auth: {} });
   openapi = new OpenApiResponses('payments-api', join(fixture.out, 'payments-api/openapi.json'));
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await fixture?.remove();
-});
+afterAll(async () => served?.close());
 
 async function post(path: string, body: unknown, method = 'POST') {
   received.length = 0;

@@ -5,9 +5,9 @@
 // the OpenAPI document names them as written.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { serveFixture, type ServedApp } from '../helpers/served-fixture.js';
 
 type Loose = Record<string, any>;
 
@@ -27,7 +27,7 @@ const issue = {
 const entity = { id: 'e1', '@odata.etag': 'W/"1"', 'display-name': 'One', _score: 0.5, '+1': 2 };
 
 let fixture: GeneratedFixture;
-let app: FastifyInstance;
+let served: ServedApp;
 let base: string;
 let client: Loose;
 /** What the handlers return, and what they were given. */
@@ -42,21 +42,19 @@ beforeAll(async () => {
     received.push(input['body'] ?? input['query']);
     return answer;
   };
-  app = Fastify();
-  await app.register(
-    // An API without auth schemes is served without `auth`.
-    hal['halApiPlugin']({ handlers: { getIssue: reply, createIssue: reply, searchIssues: reply } }),
-  );
-  await app.register(odata['odataApiPlugin']({ handlers: { getEntity: reply, listEntities: reply }, auth: {} }));
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  served = await serveFixture(fixture, async (app) => {
+    await app.register(
+      // An API without auth schemes is served without `auth`.
+      hal['halApiPlugin']({ handlers: { getIssue: reply, createIssue: reply, searchIssues: reply } }),
+    );
+    await app.register(odata['odataApiPlugin']({ handlers: { getEntity: reply, listEntities: reply }, auth: {} }));
+  });
+  base = served.origin;
   const Client = (await fixture.load('hal-api/client.ts'))['HalApiClient'] as new (options: object) => Loose;
   client = new Client({ baseUrl: base, auth: {} });
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await fixture?.remove();
-});
+afterAll(async () => served?.close());
 
 describe('wire names', () => {
   it('compile under the strictest tsc, typed by their names as written', async () => {

@@ -14,11 +14,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { validate } from '@readme/openapi-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import Fastify, { type FastifyInstance } from 'fastify';
 import createFetchClient from 'openapi-fetch';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { serveFixture, type ServedApp } from '../helpers/served-fixture.js';
 
 const LIST = '/calendar/rooms/{room}/events/{day}';
 const SEARCH = '/calendar/search';
@@ -34,7 +34,7 @@ interface Seen {
 }
 
 let fixture: GeneratedFixture;
-let app: FastifyInstance;
+let served: ServedApp;
 let base: string;
 let document: Loose;
 let client: Loose;
@@ -47,26 +47,24 @@ beforeAll(async () => {
   const server = await fixture.load('wire-api/server.ts');
   const Client = (await fixture.load('wire-api/client.ts'))['WireApiClient'] as new (options: object) => Loose;
   document = await fixture.json('wire-api/openapi.json');
-  app = Fastify();
-  app.addHook('onRequest', async (request) => {
-    lastRequest = { url: request.url, headers: request.headers };
-  });
   const record = async (input: Loose) => {
     if (lastRequest) seen.push({ ...lastRequest, input });
     return [{ id: 'ev-0001', title: 'Standup' }];
   };
   const handlers = { listEvents: record, searchEvents: record, getSlot: record, getPreferences: record };
   const visitorKey = { verifyApiKey: (key: string) => (key === VISITOR_KEY ? { subject: 'visitor' } : undefined) };
-  await app.register(server['wireApiPlugin']({ handlers, auth: { visitorKey } }));
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  served = await serveFixture(fixture, async (app) => {
+    app.addHook('onRequest', async (request) => {
+      lastRequest = { url: request.url, headers: request.headers };
+    });
+    await app.register(server['wireApiPlugin']({ handlers, auth: { visitorKey } }));
+  });
+  base = served.origin;
   client = new Client({ baseUrl: base, auth: { visitorKey: { apiKey: VISITOR_KEY } }, getBody: 'query' });
   thirdParty = createFetchClient({ baseUrl: base });
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await fixture?.remove();
-});
+afterAll(async () => served?.close());
 
 /** What the server saw for one call. */
 async function capture(call: () => Promise<unknown>): Promise<Seen> {
