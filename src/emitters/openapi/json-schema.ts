@@ -106,7 +106,6 @@ export function otherMembers(record: RecordIr, ctx: SchemaContext): Schema | fal
   return record.additionalFields ? typeSchema(record.additionalFields, ctx) : false;
 }
 
-/** hex-id and the code formats have no JSON Schema format: they become patterns. */
 /**
  * A map of `values`. Servers refuse a `__proto__` key in a request (400 naming it) and never send one, so its
  * `propertyNames` say so, and contract testers and clients see the same rule (docs/server.md).
@@ -157,7 +156,9 @@ function scalarSchema(type: ScalarType, direction: Direction): SchemaObject {
     case 'integer':
     case 'number': {
       const format = type.format !== undefined && isIntegerFormat(type.format) ? { format: type.format } : {};
-      const number: SchemaObject = { type: type.scalar, ...format, ...numberBounds(c) };
+      // Inclusive and exclusive bounds, the exclusive ones as JSON Schema 2020-12 numbers (OpenAPI 3.1).
+      const bounds = pick(c, 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum');
+      const number: SchemaObject = { type: type.scalar, ...format, ...bounds };
       if (!type.coerce || direction === 'read') return number;
       return {
         anyOf: [
@@ -230,10 +231,6 @@ function hasCoercion(type: TypeIr): boolean {
 }
 
 /**
- * A $ref to a record's schema. A record with fields that accept digits as text gets a second
- * schema for requests ("…Input"); every other record has one schema for both directions.
- */
-/**
  * A named type as a component of its own, `CustomerId`. One that holds a record is spelled out where it
  * is used: a record's schema depends on the direction it travels (Input, Filtered), a name would not.
  */
@@ -253,6 +250,10 @@ function standsAlone(type: TypeIr): boolean {
   return type.kind !== 'record' && !(type.kind === 'scalar' && type.coerce);
 }
 
+/**
+ * A $ref to a record's schema. A record with fields that accept digits as text gets a second
+ * schema for requests ("…Input"); every other record has one schema for both directions.
+ */
 function recordRef(type: RecordType, ctx: SchemaContext): Schema {
   const key = type.record;
   const record = ctx.components.record(key);
@@ -373,11 +374,6 @@ export function reachesApiAlias(type: TypeIr, components: Components, seen = new
       record.apiAlias !== undefined || record.fields.some((field) => reachesApiAlias(field.type, components, seen))
     );
   });
-}
-
-/** Inclusive and exclusive bounds, the exclusive ones as JSON Schema 2020-12 numbers (OpenAPI 3.1). */
-function numberBounds(c: Constraints): SchemaObject {
-  return pick(c, 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum');
 }
 
 function pick<K extends keyof Constraints>(constraints: Constraints, ...keys: K[]): Pick<Constraints, K> {
