@@ -2,7 +2,7 @@
 // are each route's documented full path (aliases and other versions are named in the operation);
 // components hold only what is used.
 import { compareCodePoints } from '../../ir/names.js';
-import type { HttpMethod, InterfaceIr, Ir, ModuleIr } from '../../ir/types.js';
+import type { HttpMethod, InterfaceIr, Ir, ModuleIr, OAuthSchemeIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter } from '../contract.js';
 import { shared, type PartedFile } from '../parts.js';
 import { canonicalJson, PrintedJson, writeObject, type WriteMember } from '../shared/json.js';
@@ -51,18 +51,14 @@ function openApiFile(ir: Ir, module: ModuleIr, options: OpenApiOptions): PartedF
       name: route.name,
       source: shared({ route: views.view(route) }),
     })),
-    ...module.auth.flatMap((scheme) =>
-      scheme.type === 'oauth2'
-        ? [
-            {
-              path: tokenUrl(module, scheme),
-              method: 'post' as const,
-              name: `token ${scheme.name}`,
-              source: tokenSource(module, scheme),
-            },
-          ]
-        : [],
-    ),
+    ...module.auth
+      .filter((scheme): scheme is OAuthSchemeIr => scheme.type === 'oauth2')
+      .map((scheme) => ({
+        path: tokenUrl(module, scheme),
+        method: 'post' as const,
+        name: `token ${scheme.name}`,
+        source: tokenSource(module, scheme),
+      })),
   ];
   return {
     path: `${module.name}/openapi.json`,

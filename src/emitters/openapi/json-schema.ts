@@ -11,7 +11,7 @@ import type {
   TypeKey,
   UnionType,
 } from '../../ir/types.js';
-import { exampleInView } from '../../ir/types.js';
+import { exampleInView, inView } from '../../ir/types.js';
 import { isIntegerFormat, isStringFormat, stringFormat } from '../../ir/formats.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 import { referencedRecords } from '../shared/imports.js';
@@ -335,9 +335,7 @@ export function fieldSchema(field: FieldIr, around: Origin, ctx: SchemaContext):
 /** A record with fields left out (omit, pick) or all optional (partial), written out in place. */
 function recordViewSchema(type: RecordType, ctx: SchemaContext): SchemaObject {
   const record = ctx.components.record(type.record);
-  const fields = record.fields.filter(
-    (field) => (type.pick.length === 0 || type.pick.includes(field.name)) && !type.omit.includes(field.name),
-  );
+  const fields = record.fields.filter((field) => inView(type, field.name));
   const required =
     type.partial || filteredAway(record, ctx)
       ? []

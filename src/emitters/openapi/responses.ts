@@ -1,16 +1,21 @@
-// Every response of a route: the success statuses in the interface's envelope, then the errors.
+// Every response of a route: the success statuses in the interface's envelope, then the errors. A success
+// body without an envelope is the value as the handler gives it, else as the interface's wire style wraps it
+// (src/emitters/wire/<style>.ts).
 import type { InterfaceIr, ModuleIr, ResponseIr, RouteIr } from '../../ir/types.js';
 import type { Components } from './components.js';
-import { successContent } from './envelopes.js';
 import { errorResponses } from './errors.js';
-import { typeSchema } from './json-schema.js';
+import { typeSchema, type SchemaContext } from './json-schema.js';
+import { plainBody } from './plain-body.js';
+import { interfaceWire } from '../wire/index.js';
 import { eventStreamContent } from './event-content.js';
 import { fileContent } from './media-content.js';
 import { authResponseHeaders } from './security.js';
 import {
+  JSON_MEDIA,
   originMark,
   paragraphs,
   sortedObject,
+  type Content,
   type HeaderObject,
   type ReferenceObject,
   type ResponseObject,
@@ -74,4 +79,12 @@ function successResponse(
     ...(Object.keys(headers).length > 0 && { headers }),
     ...(content && { content }),
   };
+}
+
+/** The content of a success response, or undefined for a response without a body. */
+function successContent(iface: InterfaceIr, response: ResponseIr, components: Components): Content | undefined {
+  const ctx: SchemaContext = { components, direction: 'read' };
+  const body = response.body;
+  if (!response.envelope) return body ? { [JSON_MEDIA]: { schema: plainBody(body, response.total, ctx) } } : undefined;
+  return interfaceWire(iface).emit.envelopedContent(body, response, ctx);
 }
