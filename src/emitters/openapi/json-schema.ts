@@ -14,7 +14,7 @@ import type {
 import { exampleInView, inView } from '../../ir/types.js';
 import { isIntegerFormat, isStringFormat, stringFormat } from '../../ir/formats.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
-import { referencedRecords } from '../shared/imports.js';
+import { innermost, referencedRecords } from '../shared/imports.js';
 import type { Components, Direction } from './components.js';
 import { patternExample } from './pattern-example.js';
 import { originMark, paragraphs, sortedObject, type Schema, type SchemaObject } from './types.js';
@@ -223,11 +223,9 @@ export function isView(type: RecordType): boolean {
 }
 
 function hasCoercion(type: TypeIr): boolean {
-  if (type.kind === 'scalar') return type.coerce;
-  if (type.kind === 'list') return hasCoercion(type.items);
-  if (type.kind === 'map') return hasCoercion(type.values);
-  if (type.kind === 'union') return type.variants.some(hasCoercion);
-  return false;
+  const inner = innermost(type);
+  if (inner.kind === 'scalar') return inner.coerce;
+  return inner.kind === 'union' && inner.variants.some(hasCoercion);
 }
 
 /**
@@ -245,9 +243,8 @@ function namedRef(type: TypeIr, key: TypeKey, ctx: SchemaContext): Schema {
 
 /** Whether a type's schema is the same in every direction: it holds no record and reads no digits as numbers. */
 function standsAlone(type: TypeIr): boolean {
-  if (type.kind === 'list') return standsAlone(type.items);
-  if (type.kind === 'map') return standsAlone(type.values);
-  return type.kind !== 'record' && !(type.kind === 'scalar' && type.coerce);
+  const inner = innermost(type);
+  return inner.kind !== 'record' && !(inner.kind === 'scalar' && inner.coerce);
 }
 
 /**
