@@ -32,18 +32,8 @@ export function routeResponses(
     response.key,
     successResponse(module, route, response, components),
   ]);
-  const errors = errorResponses(module, route, components, (status) => responseHeaders(module, route, status, {}));
+  const errors = errorResponses(module, route, components);
   return sortedObject<ResponseObject | ReferenceObject>([...success, ...errors]);
-}
-
-/** A response's own headers plus those auth adds, by name. */
-function responseHeaders(
-  module: ModuleIr,
-  route: RouteIr,
-  status: number,
-  own: Record<string, HeaderObject>,
-): NonNullable<ResponseObject['headers']> {
-  return sortedObject(Object.entries({ ...own, ...authResponseHeaders(module, route, status) }));
 }
 
 function successResponse(
@@ -63,7 +53,8 @@ function successResponse(
       },
     ]),
   );
-  const headers = responseHeaders(module, route, response.status, own);
+  // The response's own headers plus those auth adds, by name.
+  const headers = sortedObject(Object.entries({ ...own, ...authResponseHeaders(module, route, response.status) }));
   const content = response.file
     ? fileContent(response.file)
     : response.events
