@@ -14,7 +14,7 @@ import {
   type Printed,
 } from './components.js';
 import { DocumentComponents } from './document-names.js';
-import { componentsPart, operationPart, tokenSource, type OperationSource } from './operation-parts.js';
+import { componentsPart, operationPart, tokenSource } from './operation-parts.js';
 import { DEFAULT_OPENAPI_OPTIONS, type OpenApiOptions } from './options.js';
 import { RouteViews } from './route-view.js';
 import { securitySchemes, sessionComponents, tokenUrl } from './security.js';
@@ -33,18 +33,11 @@ type Method = Lowercase<HttpMethod>;
 const METHOD_PLACE: Record<Method, number> = { get: 0, put: 1, post: 2, delete: 3, options: 4, head: 5, patch: 6 };
 const METHOD_ORDER = (Object.keys(METHOD_PLACE) as Method[]).sort((a, b) => METHOD_PLACE[a] - METHOD_PLACE[b]);
 
-/** An operation of the document: where it sits, and what it is printed from. */
-interface Placed {
-  readonly path: string;
-  readonly method: Method;
-  readonly name: string;
-  readonly source: OperationSource;
-}
-
 /** The document: its operations as parts, then the components they reach, found from their printings. */
 function openApiFile(ir: Ir, module: ModuleIr, options: OpenApiOptions): PartedFile<Printed | Printed[]> {
   const views = new RouteViews(ir, module, options);
-  const operations: Placed[] = [
+  // Where each operation sits, and what it is printed from.
+  const operations = [
     ...module.routes.map((route) => ({
       path: route.fullPath,
       method: route.method.toLowerCase() as Method,
