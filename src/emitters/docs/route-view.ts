@@ -86,9 +86,9 @@ export function routeView({ module, route, errors, origins }: RouteInput): Route
             : null,
         }
       : route.upload
-        ? streamedBody(fileText(route.upload), route.upload.mediaTypes.join(', '))
+        ? streamedBodyView(fileText(route.upload), route.upload.mediaTypes.join(', '))
         : route.multipart
-          ? streamedBody(multipartText(route.multipart), 'multipart/form-data')
+          ? streamedBodyView(multipartText(route.multipart), 'multipart/form-data')
           : null,
     responses: route.responses.map((response) => responseView(module, response)),
     errors,
@@ -97,7 +97,7 @@ export function routeView({ module, route, errors, origins }: RouteInput): Route
 }
 
 /** A body the handler reads as a stream (a file upload or a multipart form): always required. */
-function streamedBody(type: string, formats: string): RouteView['body'] {
+function streamedBodyView(type: string, formats: string): RouteView['body'] {
   return { type: inline(type), required: true, formats, alternative: null };
 }
 

@@ -58,18 +58,16 @@ function nonNullSchema(type: TypeIr, ctx: SchemaContext): Schema {
  */
 function unionSchema(type: UnionType, ctx: SchemaContext): SchemaObject {
   const tag = type.discriminator;
+  const mapping: [string, string][] = [];
   const variants = type.variants.map((variant, index) => {
     const schema = typeSchema(variant, ctx);
     const value = tag?.values[index];
-    return tag && value !== undefined && '$ref' in schema
-      ? taggedVariant(variant, schema, tag.property, value, ctx)
-      : schema;
+    if (!tag || value === undefined || !('$ref' in schema)) return schema;
+    const tagged = taggedVariant(variant, schema, tag.property, value, ctx);
+    if ('$ref' in tagged) mapping.push([value, tagged.$ref]);
+    return tagged;
   });
   if (!tag) return type.exclusive ? { oneOf: variants } : { anyOf: variants };
-  const mapping = variants.flatMap((variant, index) => {
-    const value = tag.values[index];
-    return '$ref' in variant && value !== undefined ? [[value, variant.$ref] as const] : [];
-  });
   return {
     oneOf: variants,
     discriminator: {
