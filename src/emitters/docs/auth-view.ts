@@ -2,6 +2,7 @@
 import type { AuthSchemeIr, InterfaceIr, ModuleIr, Origin } from '../../ir/types.js';
 import { codeSpan, inline } from './markdown.js';
 import type { AuthView, FactView, LimitView } from './page-types.js';
+import { tokenUrl } from '../openapi/security.js';
 import { range } from './type-text.js';
 import { origin, text } from './view-helpers.js';
 
@@ -19,8 +20,7 @@ export function authView(module: ModuleIr, scheme: AuthSchemeIr): AuthView {
   switch (scheme.type) {
     case 'oauth2': {
       type = 'OAuth 2.0';
-      const tokenEndpoint = `${module.interface?.basePath ?? ''}${scheme.tokenPath}`.replace(/\/+/g, '/');
-      facts.push(fact('Token endpoint', `POST ${tokenEndpoint}`));
+      facts.push(fact('Token endpoint', `POST ${tokenUrl(module, scheme)}`));
       const client = scheme.clientAuthentication;
       const how = client.description ?? 'HTTP Basic or client_id and client_secret in the body, never both';
       facts.push(fact('Client authentication', `${how} (realm ${client.realm})`, client.origin));

@@ -86,24 +86,19 @@ export function routeView({ module, route, errors, origins }: RouteInput): Route
             : null,
         }
       : route.upload
-        ? {
-            type: inline(fileText(route.upload)),
-            required: true,
-            formats: route.upload.mediaTypes.join(', '),
-            alternative: null,
-          }
+        ? streamedBodyView(fileText(route.upload), route.upload.mediaTypes.join(', '))
         : route.multipart
-          ? {
-              type: inline(multipartText(route.multipart)),
-              required: true,
-              formats: 'multipart/form-data',
-              alternative: null,
-            }
+          ? streamedBodyView(multipartText(route.multipart), 'multipart/form-data')
           : null,
     responses: route.responses.map((response) => responseView(module, response)),
     errors,
     origins,
   };
+}
+
+/** A body the handler reads as a stream (a file upload or a multipart form): always required. */
+function streamedBodyView(type: string, formats: string): RouteView['body'] {
+  return { type: inline(type), required: true, formats, alternative: null };
 }
 
 /** A file body or response: its bytes, streamed, and the limit of an upload. */

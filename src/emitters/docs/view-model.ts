@@ -1,7 +1,7 @@
 // Builds the data of one docs page (see page-types.ts) from an interface module.
 import type { InterfaceIr, Ir, ModuleIr, Origin, RecordIr } from '../../ir/types.js';
 import { compareCodePoints } from '../../ir/names.js';
-import { referencedRecords } from '../shared/imports.js';
+import { referencedRecords, typesOfRoute } from '../shared/imports.js';
 import { authView, limitViews } from './auth-view.js';
 import { inline } from './markdown.js';
 import type { DocsPage } from './page-types.js';
@@ -9,7 +9,6 @@ import { errorView, recordView, type RecordInput } from './record-view.js';
 import { routeErrors, routeView, type RouteInput } from './route-view.js';
 import { text } from './view-helpers.js';
 import { recordSource, routeSource } from './view-sources.js';
-import { requestParameters } from '../../ir/route-parameters.js';
 import { errorWire, interfaceWire } from '../wire/index.js';
 
 /** A page without its routes and records, which sectioned-page.ts renders one by one. */
@@ -59,14 +58,7 @@ function pageRecords(ir: Ir, module: ModuleIr): RecordIr[] {
   const own = new Set(module.records.map((record) => record.key));
   // The keys reached so far, in a set that is also the queue: iterating a Set visits what is added meanwhile.
   const reached = new Set(own);
-  for (const route of module.routes) {
-    for (const param of requestParameters(route)) referencedRecords(param.type, reached);
-    if (route.body) referencedRecords(route.body, reached);
-    for (const response of route.responses) {
-      if (response.body) referencedRecords(response.body, reached);
-      for (const event of response.events?.events ?? []) referencedRecords(event.type, reached);
-    }
-  }
+  for (const type of module.routes.flatMap(typesOfRoute)) referencedRecords(type, reached);
   for (const key of reached)
     for (const field of ir.records.get(key)?.fields ?? []) referencedRecords(field.type, reached);
   const foreign = [...reached].filter((key) => !own.has(key)).flatMap((key) => ir.records.get(key) ?? []);

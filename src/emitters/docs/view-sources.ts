@@ -4,6 +4,7 @@
 // defaults are the IR's own objects, shared, not copied.
 import type { FieldIr, ParameterIr, RecordIr, ResponseIr, RouteIr } from '../../ir/types.js';
 import { pick } from '../shared/pick.js';
+import { PARAMETER_GROUPS } from '../shared/route-inputs.js';
 
 const PARAMETER_KEYS = ['name', 'type', 'required', 'default', 'style', 'description', 'origin'] as const;
 const RESPONSE_KEYS = ['key', 'body', 'envelope', 'total', 'when', 'description', 'origin', 'file', 'events'] as const;
@@ -38,13 +39,10 @@ export type ResponseSource = Pick<ResponseIr, (typeof RESPONSE_KEYS)[number]> & 
   readonly headers: readonly string[];
 };
 
-export type RouteSource = Pick<RouteIr, (typeof ROUTE_KEYS)[number]> & {
-  readonly pathParams: readonly ParameterSource[];
-  readonly query: readonly ParameterSource[];
-  readonly headers: readonly ParameterSource[];
-  readonly cookies: readonly ParameterSource[];
-  readonly responses: readonly ResponseSource[];
-};
+export type RouteSource = Pick<RouteIr, (typeof ROUTE_KEYS)[number]> &
+  Readonly<Record<(typeof PARAMETER_GROUPS)[number]['key'], readonly ParameterSource[]>> & {
+    readonly responses: readonly ResponseSource[];
+  };
 
 /** An example's value, without where it is written. */
 interface ExampleSource {

@@ -7,6 +7,7 @@ import type { ErrorIr, InterfaceIr, ModuleIr, RouteIr } from '../../ir/types.js'
 import type { Components } from './components.js';
 import { DEFAULT_ERRORS } from '../../runtime/core/error-bodies.js';
 import { runtimeErrors } from './runtime-errors.js';
+import { authResponseHeaders } from './security.js';
 import { errorWire, interfaceWire } from '../wire/index.js';
 import {
   JSON_API_MEDIA,
@@ -16,15 +17,9 @@ import {
   type Content,
   type ExampleObject,
   type ReferenceObject,
-  type ResponseObject,
 } from './types.js';
 
-export function errorResponses(
-  module: ModuleIr,
-  route: RouteIr,
-  components: Components,
-  headersFor: (status: number) => ResponseObject['headers'],
-): [string, ReferenceObject][] {
+export function errorResponses(module: ModuleIr, route: RouteIr, components: Components): [string, ReferenceObject][] {
   const iface = module.interface as InterfaceIr;
   const byStatus = new Map<number, ErrorIr[]>();
   for (const name of route.errors) {
@@ -46,11 +41,11 @@ export function errorResponses(
       ...(route.auth !== undefined && { qualifier: route.auth }),
     };
     const ref = components.define('responses', name, () => {
-      const headers = headersFor(status);
+      const headers = authResponseHeaders(module, route, status);
       return {
         description: errorDescription(errors),
         ...originMark(errors.every((error) => error.origin === 'convention') ? 'convention' : 'spec'),
-        ...(headers && Object.keys(headers).length > 0 && { headers }),
+        ...(Object.keys(headers).length > 0 && { headers }),
         content: errorContent(iface, errors, components),
       };
     });

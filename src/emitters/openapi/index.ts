@@ -2,7 +2,7 @@
 // are each route's documented full path (aliases and other versions are named in the operation);
 // components hold only what is used.
 import { compareCodePoints } from '../../ir/names.js';
-import type { HttpMethod, InterfaceIr, Ir, ModuleIr } from '../../ir/types.js';
+import type { HttpMethod, InterfaceIr, Ir, ModuleIr, OAuthSchemeIr } from '../../ir/types.js';
 import { interfaceModules, type Emitter } from '../contract.js';
 import { shared, type PartedFile } from '../parts.js';
 import { canonicalJson, PrintedJson, writeObject, type WriteMember } from '../shared/json.js';
@@ -14,7 +14,7 @@ import {
   type Printed,
 } from './components.js';
 import { DocumentComponents } from './document-names.js';
-import { componentsPart, operationPart, tokenSource, type OperationSource } from './operation-parts.js';
+import { componentsPart, operationPart, tokenSource } from './operation-parts.js';
 import { DEFAULT_OPENAPI_OPTIONS, type OpenApiOptions } from './options.js';
 import { RouteViews } from './route-view.js';
 import { securitySchemes, sessionComponents, tokenUrl } from './security.js';
@@ -33,36 +33,25 @@ type Method = Lowercase<HttpMethod>;
 const METHOD_PLACE: Record<Method, number> = { get: 0, put: 1, post: 2, delete: 3, options: 4, head: 5, patch: 6 };
 const METHOD_ORDER = (Object.keys(METHOD_PLACE) as Method[]).sort((a, b) => METHOD_PLACE[a] - METHOD_PLACE[b]);
 
-/** An operation of the document: where it sits, and what it is printed from. */
-interface Placed {
-  readonly path: string;
-  readonly method: Method;
-  readonly name: string;
-  readonly source: OperationSource;
-}
-
 /** The document: its operations as parts, then the components they reach, found from their printings. */
 function openApiFile(ir: Ir, module: ModuleIr, options: OpenApiOptions): PartedFile<Printed | Printed[]> {
   const views = new RouteViews(ir, module, options);
-  const operations: Placed[] = [
+  // Where each operation sits, and what it is printed from.
+  const operations = [
     ...module.routes.map((route) => ({
       path: route.fullPath,
       method: route.method.toLowerCase() as Method,
       name: route.name,
       source: shared({ route: views.view(route) }),
     })),
-    ...module.auth.flatMap((scheme) =>
-      scheme.type === 'oauth2'
-        ? [
-            {
-              path: tokenUrl(module, scheme),
-              method: 'post' as const,
-              name: `token ${scheme.name}`,
-              source: tokenSource(module, scheme),
-            },
-          ]
-        : [],
-    ),
+    ...module.auth
+      .filter((scheme): scheme is OAuthSchemeIr => scheme.type === 'oauth2')
+      .map((scheme) => ({
+        path: tokenUrl(module, scheme),
+        method: 'post' as const,
+        name: `token ${scheme.name}`,
+        source: tokenSource(module, scheme),
+      })),
   ];
   return {
     path: `${module.name}/openapi.json`,

@@ -11,10 +11,10 @@ import type {
   TypeKey,
   UnionType,
 } from '../../ir/types.js';
-import { exampleInView } from '../../ir/types.js';
+import { exampleInView, inView } from '../../ir/types.js';
 import { isIntegerFormat, isStringFormat, stringFormat } from '../../ir/formats.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
-import { referencedRecords } from '../shared/imports.js';
+import { innermost, referencedRecords } from '../shared/imports.js';
 import type { Components, Direction } from './components.js';
 import { patternExample } from './pattern-example.js';
 import { originMark, paragraphs, sortedObject, type Schema, type SchemaObject } from './types.js';
@@ -58,18 +58,16 @@ function nonNullSchema(type: TypeIr, ctx: SchemaContext): Schema {
  */
 function unionSchema(type: UnionType, ctx: SchemaContext): SchemaObject {
   const tag = type.discriminator;
+  const mapping: [string, string][] = [];
   const variants = type.variants.map((variant, index) => {
     const schema = typeSchema(variant, ctx);
     const value = tag?.values[index];
-    return tag && value !== undefined && '$ref' in schema
-      ? taggedVariant(variant, schema, tag.property, value, ctx)
-      : schema;
+    if (!tag || value === undefined || !('$ref' in schema)) return schema;
+    const tagged = taggedVariant(variant, schema, tag.property, value, ctx);
+    if ('$ref' in tagged) mapping.push([value, tagged.$ref]);
+    return tagged;
   });
   if (!tag) return type.exclusive ? { oneOf: variants } : { anyOf: variants };
-  const mapping = variants.flatMap((variant, index) => {
-    const value = tag.values[index];
-    return '$ref' in variant && value !== undefined ? [[value, variant.$ref] as const] : [];
-  });
   return {
     oneOf: variants,
     discriminator: {
@@ -106,7 +104,6 @@ export function otherMembers(record: RecordIr, ctx: SchemaContext): Schema | fal
   return record.additionalFields ? typeSchema(record.additionalFields, ctx) : false;
 }
 
-/** hex-id and the code formats have no JSON Schema format: they become patterns. */
 /**
  * A map of `values`. Servers refuse a `__proto__` key in a request (400 naming it) and never send one, so its
  * `propertyNames` say so, and contract testers and clients see the same rule (docs/server.md).
@@ -157,7 +154,9 @@ function scalarSchema(type: ScalarType, direction: Direction): SchemaObject {
     case 'integer':
     case 'number': {
       const format = type.format !== undefined && isIntegerFormat(type.format) ? { format: type.format } : {};
-      const number: SchemaObject = { type: type.scalar, ...format, ...numberBounds(c) };
+      // Inclusive and exclusive bounds, the exclusive ones as JSON Schema 2020-12 numbers (OpenAPI 3.1).
+      const bounds = pick(c, 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum');
+      const number: SchemaObject = { type: type.scalar, ...format, ...bounds };
       if (!type.coerce || direction === 'read') return number;
       return {
         anyOf: [
@@ -222,17 +221,11 @@ export function isView(type: RecordType): boolean {
 }
 
 function hasCoercion(type: TypeIr): boolean {
-  if (type.kind === 'scalar') return type.coerce;
-  if (type.kind === 'list') return hasCoercion(type.items);
-  if (type.kind === 'map') return hasCoercion(type.values);
-  if (type.kind === 'union') return type.variants.some(hasCoercion);
-  return false;
+  const inner = innermost(type);
+  if (inner.kind === 'scalar') return inner.coerce;
+  return inner.kind === 'union' && inner.variants.some(hasCoercion);
 }
 
-/**
- * A $ref to a record's schema. A record with fields that accept digits as text gets a second
- * schema for requests ("…Input"); every other record has one schema for both directions.
- */
 /**
  * A named type as a component of its own, `CustomerId`. One that holds a record is spelled out where it
  * is used: a record's schema depends on the direction it travels (Input, Filtered), a name would not.
@@ -248,11 +241,14 @@ function namedRef(type: TypeIr, key: TypeKey, ctx: SchemaContext): Schema {
 
 /** Whether a type's schema is the same in every direction: it holds no record and reads no digits as numbers. */
 function standsAlone(type: TypeIr): boolean {
-  if (type.kind === 'list') return standsAlone(type.items);
-  if (type.kind === 'map') return standsAlone(type.values);
-  return type.kind !== 'record' && !(type.kind === 'scalar' && type.coerce);
+  const inner = innermost(type);
+  return inner.kind !== 'record' && !(inner.kind === 'scalar' && inner.coerce);
 }
 
+/**
+ * A $ref to a record's schema. A record with fields that accept digits as text gets a second
+ * schema for requests ("…Input"); every other record has one schema for both directions.
+ */
 function recordRef(type: RecordType, ctx: SchemaContext): Schema {
   const key = type.record;
   const record = ctx.components.record(key);
@@ -334,9 +330,7 @@ export function fieldSchema(field: FieldIr, around: Origin, ctx: SchemaContext):
 /** A record with fields left out (omit, pick) or all optional (partial), written out in place. */
 function recordViewSchema(type: RecordType, ctx: SchemaContext): SchemaObject {
   const record = ctx.components.record(type.record);
-  const fields = record.fields.filter(
-    (field) => (type.pick.length === 0 || type.pick.includes(field.name)) && !type.omit.includes(field.name),
-  );
+  const fields = record.fields.filter((field) => inView(type, field.name));
   const required =
     type.partial || filteredAway(record, ctx)
       ? []
@@ -373,11 +367,6 @@ export function reachesApiAlias(type: TypeIr, components: Components, seen = new
       record.apiAlias !== undefined || record.fields.some((field) => reachesApiAlias(field.type, components, seen))
     );
   });
-}
-
-/** Inclusive and exclusive bounds, the exclusive ones as JSON Schema 2020-12 numbers (OpenAPI 3.1). */
-function numberBounds(c: Constraints): SchemaObject {
-  return pick(c, 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum');
 }
 
 function pick<K extends keyof Constraints>(constraints: Constraints, ...keys: K[]): Pick<Constraints, K> {

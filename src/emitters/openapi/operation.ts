@@ -6,7 +6,7 @@ import type { OpenApiOptions } from './options.js';
 import { routeParameters } from './parameters.js';
 import { requestBody } from './request-body.js';
 import { routeResponses } from './responses.js';
-import { authParameters, routeScheme, securityRequirement } from './security.js';
+import { authParameters, routeScheme } from './security.js';
 import { originMark, paragraphs, type OperationObject } from './types.js';
 
 export function routeOperation(
@@ -40,7 +40,8 @@ export function routeOperation(
     ...(body && !getBody && { requestBody: body }),
     ...(getBody && { 'x-svcgen-get-body': getBody }),
     responses: routeResponses(module, route, components),
-    security: securityRequirement(route),
+    // The route's scheme with the scopes it requires (OpenAPI 3.1 allows scopes, as roles, on every scheme type).
+    security: route.auth ? [{ [route.auth]: [...route.scopes] }] : [],
   };
 }
 

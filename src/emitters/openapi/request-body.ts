@@ -4,27 +4,29 @@ import type { RouteIr } from '../../ir/types.js';
 import type { Components } from './components.js';
 import { typeSchema } from './json-schema.js';
 import { fileContent, fileLimit, multipartContent, multipartLimits } from './media-content.js';
-import { FORM_MEDIA, JSON_MEDIA, paragraphs, type RequestBodyObject } from './types.js';
+import { FORM_MEDIA, JSON_MEDIA, paragraphs, type Content, type RequestBodyObject } from './types.js';
 
 const MEDIA_TYPES = { json: JSON_MEDIA, form: FORM_MEDIA } as const;
 
 export function requestBody(route: RouteIr, components: Components): RequestBodyObject | undefined {
-  if (route.upload) {
-    const description = paragraphs(route.upload.description, fileLimit(route.upload));
+  const body = bodyContent(route, components);
+  if (!body) return undefined;
+  const { description, content } = body;
+  return { ...(description !== undefined && { description }), required: route.bodyRequired, content };
+}
+
+/** What the request body is made of: its description and its content, one entry per media type. */
+function bodyContent(
+  route: RouteIr,
+  components: Components,
+): { description: string | undefined; content: Content } | undefined {
+  const { upload, multipart } = route;
+  if (upload) return { description: paragraphs(upload.description, fileLimit(upload)), content: fileContent(upload) };
+  if (multipart)
     return {
-      ...(description !== undefined && { description }),
-      required: route.bodyRequired,
-      content: fileContent(route.upload),
+      description: paragraphs(multipart.description, multipartLimits(multipart)),
+      content: multipartContent(multipart),
     };
-  }
-  if (route.multipart) {
-    const description = paragraphs(route.multipart.description, multipartLimits(route.multipart));
-    return {
-      ...(description !== undefined && { description }),
-      required: route.bodyRequired,
-      content: multipartContent(route.multipart),
-    };
-  }
   if (!route.body) return undefined;
   const schema = typeSchema(route.body, { components, direction: 'write' });
   const alternative = route.bodyQueryAlternative;
@@ -36,8 +38,7 @@ export function requestBody(route: RouteIr, components: Components): RequestBody
       'Each entry is validated on its own: an entry that does not match the schema fails alone and the others are still processed; only a body that is not a list of the allowed length fails the whole request.',
   );
   return {
-    ...(description !== undefined && { description }),
-    required: route.bodyRequired,
+    description,
     content: Object.fromEntries(route.bodyFormats.map((format) => [MEDIA_TYPES[format], { schema }])),
   };
 }

@@ -1,16 +1,21 @@
-// Every response of a route: the success statuses in the interface's envelope, then the errors.
+// Every response of a route: the success statuses in the interface's envelope, then the errors. A success
+// body without an envelope is the value as the handler gives it, else as the interface's wire style wraps it
+// (src/emitters/wire/<style>.ts).
 import type { InterfaceIr, ModuleIr, ResponseIr, RouteIr } from '../../ir/types.js';
 import type { Components } from './components.js';
-import { successContent } from './envelopes.js';
 import { errorResponses } from './errors.js';
-import { typeSchema } from './json-schema.js';
+import { typeSchema, type SchemaContext } from './json-schema.js';
+import { plainBody } from './plain-body.js';
+import { interfaceWire } from '../wire/index.js';
 import { eventStreamContent } from './event-content.js';
 import { fileContent } from './media-content.js';
 import { authResponseHeaders } from './security.js';
 import {
+  JSON_MEDIA,
   originMark,
   paragraphs,
   sortedObject,
+  type Content,
   type HeaderObject,
   type ReferenceObject,
   type ResponseObject,
@@ -27,18 +32,8 @@ export function routeResponses(
     response.key,
     successResponse(module, route, response, components),
   ]);
-  const errors = errorResponses(module, route, components, (status) => responseHeaders(module, route, status, {}));
+  const errors = errorResponses(module, route, components);
   return sortedObject<ResponseObject | ReferenceObject>([...success, ...errors]);
-}
-
-/** A response's own headers plus those auth adds, by name. */
-function responseHeaders(
-  module: ModuleIr,
-  route: RouteIr,
-  status: number,
-  own: Record<string, HeaderObject>,
-): NonNullable<ResponseObject['headers']> {
-  return sortedObject(Object.entries({ ...own, ...authResponseHeaders(module, route, status) }));
 }
 
 function successResponse(
@@ -58,7 +53,8 @@ function successResponse(
       },
     ]),
   );
-  const headers = responseHeaders(module, route, response.status, own);
+  // The response's own headers plus those auth adds, by name.
+  const headers = sortedObject(Object.entries({ ...own, ...authResponseHeaders(module, route, response.status) }));
   const content = response.file
     ? fileContent(response.file)
     : response.events
@@ -74,4 +70,12 @@ function successResponse(
     ...(Object.keys(headers).length > 0 && { headers }),
     ...(content && { content }),
   };
+}
+
+/** The content of a success response, or undefined for a response without a body. */
+function successContent(iface: InterfaceIr, response: ResponseIr, components: Components): Content | undefined {
+  const ctx: SchemaContext = { components, direction: 'read' };
+  const body = response.body;
+  if (!response.envelope) return body ? { [JSON_MEDIA]: { schema: plainBody(body, response.total, ctx) } } : undefined;
+  return interfaceWire(iface).emit.envelopedContent(body, response, ctx);
 }

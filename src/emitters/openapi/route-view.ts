@@ -14,9 +14,8 @@ import type {
   SourceLocation,
 } from '../../ir/types.js';
 import { shared } from '../parts.js';
-import { referencedRecords } from '../shared/imports.js';
+import { referencedRecords, typesOfRoute } from '../shared/imports.js';
 import type { OpenApiOptions } from './options.js';
-import { requestParameters } from '../../ir/route-parameters.js';
 import { routeScheme } from './security.js';
 
 /** The module's settings a route reads. */
@@ -63,17 +62,9 @@ export class RouteViews {
   ) {}
 
   view(route: RouteIr): RouteView {
-    const types = [
-      ...requestParameters(route).map((param) => param.type),
-      ...route.responses.flatMap((response) => [
-        ...(response.body ? [response.body] : []),
-        ...response.headers.map((header) => header.type),
-        ...(response.events?.events.map((event) => event.type) ?? []),
-      ]),
-      ...(route.body ? [route.body] : []),
-    ];
+    const headers = route.responses.flatMap((response) => response.headers.map((header) => header.type));
     const keys = new Set<RecordKey>();
-    for (const type of types) referencedRecords(type, keys);
+    for (const type of [...typesOfRoute(route), ...headers]) referencedRecords(type, keys);
     const reaches = [...keys].map((key) => this.reach(key));
     const records = new Map(reaches.flatMap((reach) => [...reach.records]));
     const related = new Set(reaches.flatMap((reach) => [...reach.related]));

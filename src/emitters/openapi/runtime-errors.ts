@@ -25,8 +25,8 @@ const DEFAULT_DESCRIPTIONS: Partial<Record<ErrorKind, string>> = {
   serviceUnavailable: 'The service cannot store data right now (its storage is full); Retry-After says when to retry.',
 };
 
-/** The kinds the runtime sends for the route on its own. */
-export function runtimeErrorKinds(module: ModuleIr, route: RouteIr): ErrorKind[] {
+/** The catalog entry the runtime sends for each kind it sends for the route on its own, or its default entry. */
+export function runtimeErrors(module: ModuleIr, route: RouteIr): ErrorIr[] {
   const scheme = routeScheme(module, route);
   const kinds: (ErrorKind | false)[] = [
     'badRequest',
@@ -39,17 +39,14 @@ export function runtimeErrorKinds(module: ModuleIr, route: RouteIr): ErrorKind[]
     (scheme?.type === 'basic' || scheme?.type === 'digest') && 'tooManyRequests',
     'serviceUnavailable',
   ];
-  return kinds.filter((kind): kind is ErrorKind => kind !== false);
-}
-
-/** The catalog entry the runtime sends for each of those kinds, or its default entry. */
-export function runtimeErrors(module: ModuleIr, route: RouteIr): ErrorIr[] {
-  return runtimeErrorKinds(module, route).map(
-    (kind) =>
-      module.errors.find((error) => error.name === kind) ??
-      module.errors.find((error) => error.kind === kind) ??
-      defaultError(kind, route, module.recordsOrigins ? 'convention' : 'spec'),
-  );
+  return kinds
+    .filter((kind): kind is ErrorKind => kind !== false)
+    .map(
+      (kind) =>
+        module.errors.find((error) => error.name === kind) ??
+        module.errors.find((error) => error.kind === kind) ??
+        defaultError(kind, route, module.recordsOrigins ? 'convention' : 'spec'),
+    );
 }
 
 /** `origin`: convention (svcgen's choice) where the definitions record origins; else nothing is marked. */

@@ -101,11 +101,6 @@ function digestDescription(scheme: DigestSchemeIr): string {
   );
 }
 
-/** The route's scheme with the scopes it requires (OpenAPI 3.1 allows scopes, as roles, on every scheme type). */
-export function securityRequirement(route: RouteIr): Record<string, string[]>[] {
-  return route.auth ? [{ [route.auth]: [...route.scopes] }] : [];
-}
-
 export function routeScheme(module: ModuleIr, route: RouteIr): AuthSchemeIr | undefined {
   return module.auth.find((scheme) => scheme.name === route.auth);
 }

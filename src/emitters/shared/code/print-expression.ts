@@ -8,11 +8,11 @@ import { builders, utils } from 'prettier/doc';
 import {
   byKind,
   type ByKind,
+  type Declaration,
   type Expr,
   type MemberText,
   type ObjectMember,
   type Statement,
-  type TypeNode,
 } from './ast.js';
 import { printKey, printNumber, printRegex, printString } from './literals.js';
 import { printParameters, printType, printTypeArguments } from './print-type.js';
@@ -228,20 +228,14 @@ const printStatement = (statement: Statement): Doc => byKind(STATEMENTS, stateme
 
 const STATEMENTS: ByKind<Statement, Doc> = {
   return: (statement) => group(['return ', printExpression(statement.value), ';']),
-  const: (statement) => printConst(statement),
+  const: printConst,
   expression: (statement) => [printExpression(statement.expression), ';'],
 };
 
 /** `const name = value;`, a statement or a top-level declaration. */
-export const printConst = ({
-  name,
-  type,
-  value,
-}: {
-  readonly name: string;
-  readonly type?: TypeNode | undefined;
-  readonly value: Expr;
-}): Doc => group(['const ', printAssignment(type ? [name, ': ', printType(type)] : name, ' =', value), ';']);
+export function printConst({ name, type, value }: Omit<Extract<Declaration, { kind: 'const' }>, 'kind'>): Doc {
+  return group(['const ', printAssignment(type ? [name, ': ', printType(type)] : name, ' =', value), ';']);
+}
 
 /**
  * `left = right` and `key: value`: a value that breaks inside its own brackets stays on the line;
