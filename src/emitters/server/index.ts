@@ -227,32 +227,28 @@ function serverStatements(
   ];
 }
 
-/** The runtime modules of the streamed bodies and responses the API uses, and the value each gives the plugin. */
-function streamedMedia(module: ModuleIr): { module: string; value: string }[] {
-  const files = module.routes.some((route) => route.upload || route.responses.some((response) => response.file));
+/** The streamed bodies and responses the API uses: their runtime module, value for the plugin, and handler types. */
+function streamedMedia(module: ModuleIr): { module: string; value: string; types: string[] }[] {
+  const uploads = module.routes.some((route) => route.upload);
+  const downloads = module.routes.some((route) => route.responses.some((response) => response.file));
   const forms = module.routes.some((route) => route.multipart);
   const events = module.routes.some((route) => route.responses.some((response) => response.events));
   return [
-    ...(files ? [{ module: 'server/octet-stream', value: 'fileMedia' }] : []),
-    ...(forms ? [{ module: 'server/multipart', value: 'multipartMedia' }] : []),
-    ...(events ? [{ module: 'server/event-stream', value: 'eventStreamMedia' }] : []),
+    ...(uploads || downloads
+      ? [{ module: 'server/octet-stream', value: 'fileMedia', types: downloads ? ['type FileResponse'] : [] }]
+      : []),
+    ...(forms ? [{ module: 'server/multipart', value: 'multipartMedia', types: ['type MultipartBody'] }] : []),
+    ...(events
+      ? [{ module: 'server/event-stream', value: 'eventStreamMedia', types: ['type EventStreamResponse'] }]
+      : []),
   ];
 }
 
 /** What the generated server imports for them: the media values, and the types its handlers take and give. */
 function mediaImports(module: ModuleIr): { module: string; names: string[] }[] {
   const uploads = module.routes.some((route) => route.upload);
-  const files = module.routes.some((route) => route.responses.some((response) => response.file));
   return [
-    ...streamedMedia(module).map(({ module, value }) => ({
-      module,
-      names: [
-        value,
-        ...(module === 'server/octet-stream' && files ? ['type FileResponse'] : []),
-        ...(module === 'server/multipart' ? ['type MultipartBody'] : []),
-        ...(module === 'server/event-stream' ? ['type EventStreamResponse'] : []),
-      ],
-    })),
+    ...streamedMedia(module).map(({ module, value, types }) => ({ module, names: [value, ...types] })),
     ...(uploads ? [{ module: 'server/uploaded-file', names: ['type UploadedFile'] }] : []),
   ];
 }
