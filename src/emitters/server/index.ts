@@ -358,20 +358,15 @@ function bodyType(view: HandlerView, whole: TypeNode, entry: TypeNode): TypeNode
 }
 
 /** `name: { pathParams: schemas.…, …, responses }`: the table's keys differ from the handler input names. */
-function routeSchemasRow({
-  name,
-  inputs,
-  bodyEntries,
-  formBody,
-  upload,
-  multipart,
-}: Pick<HandlerView, 'name' | 'inputs' | 'bodyEntries' | 'formBody' | 'upload' | 'multipart'>) {
+function routeSchemasRow(view: HandlerView) {
+  const schema = (part: Parameters<typeof symbols.routeSchema>[1]) =>
+    path(`schemas.${symbols.routeSchema(view.name, part)}`);
   // An upload or a multipart form has no schema: it goes to the handler as it arrives.
-  const rows = inputs
-    .filter(({ key }) => !((upload || multipart) && key === 'body'))
-    .map(({ key, part }) => property(key, path(`schemas.${symbols.routeSchema(name, part)}`)));
-  if (bodyEntries) rows.push(property('bodyEntry', path(`schemas.${symbols.routeSchema(name, 'BodyEntry')}`)));
-  if (formBody) rows.push(property('formBody', path(`schemas.${symbols.routeSchema(name, 'FormBody')}`)));
-  rows.push(property('responses', path(`schemas.${symbols.routeSchema(name, 'Responses')}`)));
-  return property(name, object(rows));
+  const rows = view.inputs
+    .filter(({ key }) => !((view.upload || view.multipart) && key === 'body'))
+    .map(({ key, part }) => property(key, schema(part)));
+  if (view.bodyEntries) rows.push(property('bodyEntry', schema('BodyEntry')));
+  if (view.formBody) rows.push(property('formBody', schema('FormBody')));
+  rows.push(property('responses', schema('Responses')));
+  return property(view.name, object(rows));
 }
