@@ -86,8 +86,7 @@ function authMeta(scheme: AuthSchemeIr, basePath: string): Json {
         type: 'apiKey',
         in: scheme.in,
         name: scheme.keyName,
-        unknownKeyError: scheme.unknownKeyError,
-        session: scheme.session,
+        ...pick(scheme, 'unknownKeyError', 'session'),
       });
     case 'basic':
       return { type: 'basic', realm: scheme.realm };
