@@ -43,11 +43,6 @@ export interface Emitter {
   emit(ctx: EmitContext): EmittedFile[] | Promise<EmittedFile[]>;
 }
 
-/** A module's file `<module>/<name>.ts`, printed in its final form (no formatter run). */
-export function moduleFile(module: ModuleIr, name: string, content: string): GeneratedFile {
-  return { path: `${module.name}/${name}.ts`, content, source: module.sourceFile, format: false };
-}
-
 /** A module's file `<module>/<name>.ts` as parts, assembled in its final form (no formatter run). */
 export function moduleParts<O extends PartValue>(
   module: ModuleIr,

@@ -15,7 +15,6 @@ import {
   literal,
   local,
   member,
-  responseKeyType,
   newCall,
   object,
   path,
@@ -34,6 +33,7 @@ import { classMethodText, printFile, objectMemberText } from '../shared/code/pri
 import { runtimeImports } from '../shared/imports.js';
 import { routeInputs, type RouteInput } from '../shared/route-inputs.js';
 import { clientResult, pagingOf, resultShape, type Paging } from './results.js';
+import { routeResponseType } from '../server/handler-types.js';
 import { moduleWire } from '../wire/index.js';
 import { routeDocs } from '../shared/doc-text.js';
 
@@ -164,11 +164,14 @@ type ClientMethodView = ReturnType<typeof clientMethodView>;
 
 /** What a client method is made from: the route's name, docs, its inputs (each required or not) and its result. */
 function clientMethodView(module: ModuleIr, route: RouteIr) {
-  const required = (key: RouteInput['key']) => inputPartRequired(route, key);
   return {
     name: route.name,
     docs: routeDocs(route),
-    inputs: routeInputs(route).map(({ input, part, key }) => ({ input, part, required: required(key) })),
+    inputs: routeInputs(route).map(({ input, part, key }) => ({
+      input,
+      part,
+      required: inputPartRequired(route, key),
+    })),
     result: resultShape(module, route),
     // A counted list that is no json:api page (whose Page.each() iterates) gets an iterating <operation>All.
     paging: moduleWire(module)?.emit.pagesLists ? undefined : pagingOf(module, route),
@@ -216,10 +219,7 @@ function printRouteMembers(view: ClientMethodView): RouteMembers {
 /** `<operation>All(input, options)`: the items of every page of a counted list, as an async iterator. */
 function allItemsMethod(view: ClientMethodView, paging: Paging): ClassMethod {
   const method = clientMethod(view);
-  const list = indexed(
-    typeRef(`types.${symbols.routeType(view.name, 'Responses')}`),
-    responseKeyType(view.result.keys[0] as string),
-  );
+  const list = routeResponseType(view.name, 'Responses', view.result.keys[0] as string);
   const item = indexed(list, typeRef('number'));
   return {
     ...method,
@@ -244,26 +244,22 @@ function bodyType(view: ClientMethodView, input: RouteInput['input']): TypeNode 
   if (input !== 'body') return undefined;
   if (view.upload) return typeRef('FileUpload');
   if (!view.multipart) return undefined;
+  const member = (part: { name: string; required: boolean }, type: TypeNode) => ({
+    name: part.name,
+    type,
+    optional: !part.required,
+    readonly: true,
+  });
   return typeLiteral([
-    ...view.multipart.files.map((part) => ({
-      name: part.name,
-      type: typeRef('FilePart'),
-      optional: !part.required,
-      readonly: true,
-    })),
-    ...view.multipart.fields.map((part) => ({
-      name: part.name,
-      type: part.values ? union(part.values.map(stringType)) : typeRef('string'),
-      optional: !part.required,
-      readonly: true,
-    })),
+    ...view.multipart.files.map((part) => member(part, typeRef('FilePart'))),
+    ...view.multipart.fields.map((part) =>
+      member(part, part.values ? union(part.values.map(stringType)) : typeRef('string')),
+    ),
   ]);
 }
 
 function clientMethod(view: ClientMethodView): ClassMethod {
-  const eventType =
-    view.eventStatus !== undefined &&
-    indexed(typeRef(`types.${symbols.routeType(view.name, 'Responses')}`), responseKeyType(view.eventStatus));
+  const eventType = view.eventStatus !== undefined && routeResponseType(view.name, 'Responses', view.eventStatus);
   const result = eventType
     ? { type: typeRef('EventStream', [eventType]), itemType: undefined }
     : view.fileResponse

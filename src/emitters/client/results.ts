@@ -2,10 +2,10 @@
 // declared headers beside it where they declare headers. Split in
 // two: the shape (plain data read from the route, what a remembered method is keyed by) and the
 // type made from it.
-import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr, RouteIr } from '../../ir/types.js';
 import { handlerHeaders, isSuccess } from '../../ir/responses.js';
-import { responseKeyType, indexed, typeLiteral, typeRef, union, type TypeNode } from '../shared/code/ast.js';
+import { indexed, typeLiteral, typeRef, union, type TypeNode } from '../shared/code/ast.js';
+import { routeResponseType } from '../server/handler-types.js';
 import { moduleWire } from '../wire/index.js';
 
 export interface ClientResult {
@@ -59,9 +59,7 @@ export function pagingOf(module: ModuleIr, route: RouteIr): Paging | undefined {
 export function clientResult(routeName: string, shape: ResultShape): ClientResult {
   const body = bodyResult(routeName, shape);
   if (shape.headers.length === 0 || body.itemType) return body;
-  const headers = shape.headers.map((key) =>
-    indexed(typeRef(`types.${symbols.routeType(routeName, 'ResponseHeaders')}`), responseKeyType(key)),
-  );
+  const headers = shape.headers.map((key) => routeResponseType(routeName, 'ResponseHeaders', key));
   const members = [
     { name: 'status', type: typeRef('number') },
     ...(shape.keys.length > 0 ? [{ name: 'body', type: body.type, optional: shape.orUndefined }] : []),
@@ -79,9 +77,7 @@ export function clientResult(routeName: string, shape: ResultShape): ClientResul
 /** The decoded body a call resolves to, or with the status and headers beside it (clientResult). */
 function bodyResult(routeName: string, shape: ResultShape): ClientResult {
   if (shape.keys.length === 0) return { type: typeRef('void') };
-  const bodies = shape.keys.map((key) =>
-    indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), responseKeyType(key)),
-  );
+  const bodies = shape.keys.map((key) => routeResponseType(routeName, 'Responses', key));
   const first = bodies[0] as TypeNode;
   if (shape.paged) {
     const itemType = indexed(first, typeRef('number'));

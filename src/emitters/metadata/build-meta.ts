@@ -14,9 +14,7 @@ import { handlerHeaders } from '../../ir/responses.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 import { pick } from '../shared/pick.js';
 import { moduleWire } from '../wire/index.js';
-import { localUnionOf } from './union-meta.js';
-
-type Json = Record<string, unknown>;
+import { localUnionOf, type Json } from './union-meta.js';
 
 /** A record of this module named by a type, and whether the type is a list of it. */
 function localRecordOf(module: ModuleIr, type: TypeIr | undefined): { record: string; list: boolean } | undefined {
@@ -79,9 +77,7 @@ function authMeta(scheme: AuthSchemeIr, basePath: string): Json {
         jwt:
           scheme.jwt &&
           dropUndefined({
-            issuer: scheme.jwt.issuer,
-            audience: scheme.jwt.audience,
-            jwksUrl: scheme.jwt.jwksUrl,
+            ...pick(scheme.jwt, 'issuer', 'audience', 'jwksUrl'),
             algorithms: scheme.jwt.algorithms.length > 0 ? scheme.jwt.algorithms : undefined,
           }),
       });
@@ -90,8 +86,7 @@ function authMeta(scheme: AuthSchemeIr, basePath: string): Json {
         type: 'apiKey',
         in: scheme.in,
         name: scheme.keyName,
-        unknownKeyError: scheme.unknownKeyError,
-        session: scheme.session,
+        ...pick(scheme, 'unknownKeyError', 'session'),
       });
     case 'basic':
       return { type: 'basic', realm: scheme.realm };

@@ -4,7 +4,7 @@
 import { inView, type ModuleIr, type TypeIr, type UnionType } from '../../ir/types.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
 /** The union a type is (through one list), when one of its variants is a record of this module; else undefined. */
 export function localUnionOf(module: ModuleIr, type: TypeIr | undefined): Json | undefined {

@@ -4,7 +4,7 @@
 // the same definitions give the same examples. The first example of each kind is the definitions'
 // own where they give one (`example:` of a record, a field or a named type, checked at load by
 // SVC270); the others are made up, so that ids still differ within a list.
-import type { FieldIr, Ir, RecordIr, RecordKey, ScalarType, TypeIr } from '../../ir/types.js';
+import type { FieldIr, Ir, RecordIr, RecordKey, RecordType, ScalarType, TypeIr } from '../../ir/types.js';
 import { exampleInView, inView } from '../../ir/types.js';
 import { isStringFormat, stringFormat } from '../../ir/formats.js';
 import { patternExample } from '../openapi/pattern-example.js';
@@ -17,11 +17,6 @@ const MAX_DEPTH = 2;
 
 export class ExampleValues {
   constructor(private readonly ir: Ir) {}
-
-  /** The `index`-th example of a record, in the view (omit/pick) the type asks for. */
-  record(key: RecordKey, index: number, view: { omit: readonly string[]; pick: readonly string[] } = NO_VIEW): object {
-    return this.#record(this.#recordIr(key), index, view, 0);
-  }
 
   /** An example of any type, the `index`-th where a type has several (ids, enums). */
   value(type: TypeIr, index: number, name = 'value', depth = 0): unknown {
@@ -53,7 +48,8 @@ export class ExampleValues {
     }
   }
 
-  #record(record: RecordIr, index: number, view: typeof NO_VIEW, depth: number): object {
+  /** The `index`-th example of a record, in the view (omit/pick) the type asks for. */
+  #record(record: RecordIr, index: number, view: Pick<RecordType, 'omit' | 'pick'>, depth: number): object {
     if (index === 0 && record.example !== undefined) return exampleInView(record, view) as object;
     const fields = record.fields.filter((field) => inView(view, field.name));
     const example: Record<string, unknown> = {};
@@ -66,7 +62,9 @@ export class ExampleValues {
       const { foreignKey, record: related = '' } = field.relation ?? {};
       if (foreignKey === undefined || !(foreignKey in example)) continue;
       const relatedIndex = related === record.key ? (index + 1) % EXAMPLES_PER_RECORD : 0;
-      example[foreignKey] = (this.record(related, relatedIndex, ONLY_ID) as Record<string, unknown>)['id'];
+      example[foreignKey] = (
+        this.#record(this.#recordIr(related), relatedIndex, ONLY_ID, 0) as Record<string, unknown>
+      )['id'];
     }
     return example;
   }
@@ -90,7 +88,6 @@ export class ExampleValues {
   }
 }
 
-const NO_VIEW = { omit: [] as readonly string[], pick: [] as readonly string[] };
 const ONLY_ID = { omit: [] as readonly string[], pick: ['id'] as readonly string[] };
 
 function scalarExample(type: ScalarType, index: number, name: string): unknown {

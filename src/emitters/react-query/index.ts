@@ -69,18 +69,9 @@ ${hooks.flatMap((hook) => hook.declarations).join('\n\n')}
 }
 
 /** The identifiers a module's hooks file declares or imports. */
-export interface HookNames {
-  readonly client: string;
-  readonly error: string;
-  readonly context: string;
-  readonly useClient: string;
-  readonly keys: string;
-  readonly queryOptions: string;
-  readonly infiniteOptions: string;
-  readonly mutationOptions: string;
-}
+export type HookNames = ReturnType<typeof hookNames>;
 
-function hookNames(module: ModuleIr): HookNames {
+function hookNames(module: ModuleIr) {
   const api = pascalCase(module.name);
   return {
     client: symbols.client(module.name),

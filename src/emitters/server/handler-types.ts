@@ -63,7 +63,7 @@ export function handlerResultType(routeName: string, shape: ResultShape): TypeNo
   if (shape.headers === undefined) return body;
   const headers = {
     name: 'headers',
-    type: indexed(typeRef(`types.${symbols.routeType(routeName, 'ResponseHeaders')}`), responseKeyType(shape.headers)),
+    type: routeResponseType(routeName, 'ResponseHeaders', shape.headers),
   };
   return typeLiteral(shape.status === null ? [headers] : [{ name: 'body', type: body }, headers]);
 }
@@ -71,9 +71,14 @@ export function handlerResultType(routeName: string, shape: ResultShape): TypeNo
 function bodyType(routeName: string, shape: ResultShape): TypeNode {
   if (shape.status === null) return typeRef('void');
   if (shape.file) return typeRef('FileResponse', [union(shape.file.map(stringType))]);
-  const body = indexed(typeRef(`types.${symbols.routeType(routeName, 'Responses')}`), responseKeyType(shape.status));
+  const body = routeResponseType(routeName, 'Responses', shape.status);
   if (shape.events) return typeRef('EventStreamResponse', [body]);
   return shape.counted ? typeRef('ListResult', [indexed(body, typeRef('number'))]) : body;
+}
+
+/** `types.<Route>Responses[200]`: a route's type of one response, as a file importing the types names it. */
+export function routeResponseType(routeName: string, part: 'Responses' | 'ResponseHeaders', key: string): TypeNode {
+  return indexed(typeRef(`types.${symbols.routeType(routeName, part)}`), responseKeyType(key));
 }
 
 export function hasSessions(module: ModuleIr): boolean {

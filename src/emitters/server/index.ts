@@ -227,32 +227,28 @@ function serverStatements(
   ];
 }
 
-/** The runtime modules of the streamed bodies and responses the API uses, and the value each gives the plugin. */
-function streamedMedia(module: ModuleIr): { module: string; value: string }[] {
-  const files = module.routes.some((route) => route.upload || route.responses.some((response) => response.file));
+/** The streamed bodies and responses the API uses: their runtime module, value for the plugin, and handler types. */
+function streamedMedia(module: ModuleIr): { module: string; value: string; types: string[] }[] {
+  const uploads = module.routes.some((route) => route.upload);
+  const downloads = module.routes.some((route) => route.responses.some((response) => response.file));
   const forms = module.routes.some((route) => route.multipart);
   const events = module.routes.some((route) => route.responses.some((response) => response.events));
   return [
-    ...(files ? [{ module: 'server/octet-stream', value: 'fileMedia' }] : []),
-    ...(forms ? [{ module: 'server/multipart', value: 'multipartMedia' }] : []),
-    ...(events ? [{ module: 'server/event-stream', value: 'eventStreamMedia' }] : []),
+    ...(uploads || downloads
+      ? [{ module: 'server/octet-stream', value: 'fileMedia', types: downloads ? ['type FileResponse'] : [] }]
+      : []),
+    ...(forms ? [{ module: 'server/multipart', value: 'multipartMedia', types: ['type MultipartBody'] }] : []),
+    ...(events
+      ? [{ module: 'server/event-stream', value: 'eventStreamMedia', types: ['type EventStreamResponse'] }]
+      : []),
   ];
 }
 
 /** What the generated server imports for them: the media values, and the types its handlers take and give. */
 function mediaImports(module: ModuleIr): { module: string; names: string[] }[] {
   const uploads = module.routes.some((route) => route.upload);
-  const files = module.routes.some((route) => route.responses.some((response) => response.file));
   return [
-    ...streamedMedia(module).map(({ module, value }) => ({
-      module,
-      names: [
-        value,
-        ...(module === 'server/octet-stream' && files ? ['type FileResponse'] : []),
-        ...(module === 'server/multipart' ? ['type MultipartBody'] : []),
-        ...(module === 'server/event-stream' ? ['type EventStreamResponse'] : []),
-      ],
-    })),
+    ...streamedMedia(module).map(({ module, value, types }) => ({ module, names: [value, ...types] })),
     ...(uploads ? [{ module: 'server/uploaded-file', names: ['type UploadedFile'] }] : []),
   ];
 }
@@ -362,20 +358,15 @@ function bodyType(view: HandlerView, whole: TypeNode, entry: TypeNode): TypeNode
 }
 
 /** `name: { pathParams: schemas.…, …, responses }`: the table's keys differ from the handler input names. */
-function routeSchemasRow({
-  name,
-  inputs,
-  bodyEntries,
-  formBody,
-  upload,
-  multipart,
-}: Pick<HandlerView, 'name' | 'inputs' | 'bodyEntries' | 'formBody' | 'upload' | 'multipart'>) {
+function routeSchemasRow(view: HandlerView) {
+  const schema = (part: Parameters<typeof symbols.routeSchema>[1]) =>
+    path(`schemas.${symbols.routeSchema(view.name, part)}`);
   // An upload or a multipart form has no schema: it goes to the handler as it arrives.
-  const rows = inputs
-    .filter(({ key }) => !((upload || multipart) && key === 'body'))
-    .map(({ key, part }) => property(key, path(`schemas.${symbols.routeSchema(name, part)}`)));
-  if (bodyEntries) rows.push(property('bodyEntry', path(`schemas.${symbols.routeSchema(name, 'BodyEntry')}`)));
-  if (formBody) rows.push(property('formBody', path(`schemas.${symbols.routeSchema(name, 'FormBody')}`)));
-  rows.push(property('responses', path(`schemas.${symbols.routeSchema(name, 'Responses')}`)));
-  return property(name, object(rows));
+  const rows = view.inputs
+    .filter(({ key }) => !((view.upload || view.multipart) && key === 'body'))
+    .map(({ key, part }) => property(key, schema(part)));
+  if (view.bodyEntries) rows.push(property('bodyEntry', schema('BodyEntry')));
+  if (view.formBody) rows.push(property('formBody', schema('FormBody')));
+  rows.push(property('responses', schema('Responses')));
+  return property(view.name, object(rows));
 }

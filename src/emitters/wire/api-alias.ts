@@ -7,11 +7,6 @@ import type { EmitterWire } from './index.js';
 
 export const apiAliasEmitterWire: EmitterWire = {
   docs: 'The record itself, each object carrying its apiAlias.',
-  openApiNote: undefined,
-  serverHandIn: undefined,
-  clientHandIn: undefined,
-  pagesLists: false,
-  stringIds: false,
   envelopedContent: (body, response, ctx) =>
     body
       ? { [JSON_MEDIA]: { schema: includesResponseSchema(body, ctx, (view) => plainBody(body, response.total, view)) } }

@@ -16,19 +16,20 @@ import { jsonApiEmitterWire } from './jsonapi.js';
 import { successEnvelopeEmitterWire } from './success-envelope.js';
 import { successFalseEmitterWire } from './success-false.js';
 
+/** A style leaves out what it does not have: no OpenAPI note, nothing handed in, lists not paged, ids as they are. */
 export interface EmitterWire {
   /** The docs page's line on how responses look. */
   readonly docs: string;
   /** The OpenAPI info description's paragraph on the responses' representations. */
-  readonly openApiNote: string | undefined;
+  readonly openApiNote?: string;
   /** What a generated server (and mock) hands the runtime as `jsonApi` to render the style's documents. */
-  readonly serverHandIn: HandedIn | undefined;
+  readonly serverHandIn?: HandedIn;
   /** What a generated client hands the runtime as `jsonApi` to read them. */
-  readonly clientHandIn: HandedIn | undefined;
+  readonly clientHandIn?: HandedIn;
   /** Whether a generated client's list response is a Page that fetches the pages after it. */
-  readonly pagesLists: boolean;
+  readonly pagesLists?: boolean;
   /** Whether ids travel as strings, which a client turns back into numbers where the record's id is one. */
-  readonly stringIds: boolean;
+  readonly stringIds?: boolean;
   /** The OpenAPI content of an enveloped success response; undefined for none. */
   envelopedContent(body: TypeIr | undefined, response: ResponseIr, ctx: SchemaContext): Content | undefined;
 }

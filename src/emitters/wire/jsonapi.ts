@@ -114,15 +114,15 @@ function jsonApiData(type: TypeIr, ctx: SchemaContext): Schema {
   if (type.kind === 'record') return recordResource(ctx.components.record(type.record), ctx);
   if (type.kind === 'union' && type.variants.every((variant) => variant.kind === 'record' && !variant.nullable)) {
     const records = type.variants.map((variant) => ctx.components.record((variant as RecordType).record));
-    const resources = records.map((record) => recordResource(record, ctx));
-    const mapping = sortedObject(
-      resources.flatMap((schema, index) =>
-        '$ref' in schema ? [[records[index]?.resourceType ?? '', schema.$ref]] : [],
-      ),
-    );
-    return { oneOf: resources, discriminator: { propertyName: 'type', mapping } };
+    return oneOfResources(records.map((record) => [record.resourceType, recordResource(record, ctx)]));
   }
   return typeSchema({ ...type, nullable: false }, ctx);
+}
+
+/** One of these resource objects, told apart by their `type`. */
+function oneOfResources(resources: readonly [string, Schema][]): SchemaObject {
+  const mapping = sortedObject(resources.flatMap(([type, schema]) => ('$ref' in schema ? [[type, schema.$ref]] : [])));
+  return { oneOf: resources.map(([, schema]) => schema), discriminator: { propertyName: 'type', mapping } };
 }
 
 function recordResource(record: RecordIr, ctx: SchemaContext): Schema {
@@ -203,9 +203,7 @@ function includedResource(primary: TypeIr, ctx: SchemaContext): Schema {
   });
   const [only] = resources;
   if (only === undefined) return resourceSchema(ctx.components);
-  if (resources.length === 1) return only[1];
-  const mapping = sortedObject(resources.flatMap(([type, schema]) => ('$ref' in schema ? [[type, schema.$ref]] : [])));
-  return { oneOf: resources.map(([, schema]) => schema), discriminator: { propertyName: 'type', mapping } };
+  return resources.length === 1 ? only[1] : oneOfResources(resources);
 }
 
 function resourceSchema(components: Components): Schema {

@@ -8,11 +8,6 @@ import type { EmitterWire } from './index.js';
 
 export const successEnvelopeEmitterWire: EmitterWire = {
   docs: '{success: true, data} around every response; lists add total.',
-  openApiNote: undefined,
-  serverHandIn: undefined,
-  clientHandIn: undefined,
-  pagesLists: false,
-  stringIds: false,
   envelopedContent: (body, response, ctx) =>
     !body && response.status === 204
       ? undefined

@@ -17,19 +17,15 @@ export function recordsDeclaredByType(modules: readonly ModuleIr[]): Set<RecordK
       case 'map':
         return visit(type.values, false);
       case 'union':
-        for (const variant of type.variants) visit(variant, type.discriminator === undefined);
-        if (type.discriminator) for (const variant of type.variants) markTagged(variant);
+        for (const variant of type.variants) {
+          visit(variant, type.discriminator === undefined);
+          if (type.discriminator && variant.kind === 'record') needObject.add(variant.record);
+        }
         return;
       case 'record':
         if (type.partial || type.pick.length + type.omit.length > 0) needObject.add(type.record);
         else if (inPlainUnion) variants.add(type.record);
-        return;
-      default:
-        return;
     }
-  };
-  const markTagged = (type: TypeIr): void => {
-    if (type.kind === 'record') needObject.add(type.record);
   };
   for (const module of modules) {
     for (const record of module.records) {

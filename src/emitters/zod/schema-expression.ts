@@ -111,8 +111,7 @@ export function lookupFor(
  */
 function readsDifferentlyAsText(type: TypeIr, records: RecordLookup, seen: Set<RecordKey> = new Set()): boolean {
   const inner = innermost(type);
-  if (inner.kind === 'scalar')
-    return inner.scalar === 'integer' || inner.scalar === 'number' || inner.scalar === 'boolean';
+  if (readsFromFormText(inner)) return true;
   if (inner.kind !== 'record' || seen.has(inner.record)) return false;
   seen.add(inner.record);
   return (records.get(inner.record)?.fields ?? []).some((field) => readsDifferentlyAsText(field.type, records, seen));
