@@ -275,6 +275,7 @@ const ResponseSchema = z.strictObject({
     .optional()
     .describe('the response is a text/event-stream of these events: event name -> the type of its data (a record)'),
 });
+export type ResponseDefinition = z.infer<typeof ResponseSchema>;
 
 export const RouteSchema = z.strictObject({
   ...common,

@@ -111,8 +111,8 @@ function compareConstraints(base: Constraints, head: Constraints, add: Add): voi
   };
   for (const key of LOWER_BOUNDS) bound(key, (from, to) => to > from);
   for (const key of UPPER_BOUNDS) bound(key, (from, to) => to < from);
-  compareNumberBound(lowerBound(base), lowerBound(head), 'lower', add);
-  compareNumberBound(upperBound(base), upperBound(head), 'upper', add);
+  for (const side of ['lower', 'upper'] as const)
+    compareNumberBound(numberBound(base, side), numberBound(head, side), side, add);
   if (base.pattern !== head.pattern)
     add(
       head.pattern === undefined ? 'constraint-relaxed' : 'constraint-tightened',
@@ -126,19 +126,14 @@ interface NumberBound {
   readonly exclusive: boolean;
 }
 
-/** The tighter of minimum and exclusiveMinimum: `> 0` is tighter than `>= 0`. */
-function lowerBound(c: Constraints): NumberBound | undefined {
-  const inclusive = c.minimum !== undefined ? { value: c.minimum, exclusive: false } : undefined;
-  const exclusive = c.exclusiveMinimum !== undefined ? { value: c.exclusiveMinimum, exclusive: true } : undefined;
+/** The tighter of minimum and exclusiveMinimum (or the maxima): `> 0` is tighter than `>= 0`. */
+function numberBound(c: Constraints, side: 'lower' | 'upper'): NumberBound | undefined {
+  const [bound, strict] = side === 'lower' ? [c.minimum, c.exclusiveMinimum] : [c.maximum, c.exclusiveMaximum];
+  const inclusive = bound !== undefined ? { value: bound, exclusive: false } : undefined;
+  const exclusive = strict !== undefined ? { value: strict, exclusive: true } : undefined;
   if (!inclusive || !exclusive) return inclusive ?? exclusive;
-  return exclusive.value >= inclusive.value ? exclusive : inclusive;
-}
-
-function upperBound(c: Constraints): NumberBound | undefined {
-  const inclusive = c.maximum !== undefined ? { value: c.maximum, exclusive: false } : undefined;
-  const exclusive = c.exclusiveMaximum !== undefined ? { value: c.exclusiveMaximum, exclusive: true } : undefined;
-  if (!inclusive || !exclusive) return inclusive ?? exclusive;
-  return exclusive.value <= inclusive.value ? exclusive : inclusive;
+  const exclusiveTighter = side === 'lower' ? exclusive.value >= inclusive.value : exclusive.value <= inclusive.value;
+  return exclusiveTighter ? exclusive : inclusive;
 }
 
 /**

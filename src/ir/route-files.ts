@@ -27,7 +27,7 @@ export function partitionRouteFiles(
       ctx.report('SVC228', [key], message, true);
     }
     if (!interfaces.includes(target)) {
-      const [guess] = closest(target, interfaces);
+      const guess = closest(target, interfaces);
       const hint = guess === undefined ? '' : `; did you mean "${guess}"?`;
       const message = `routesOf "${target}" names no file with an interface (expected the name of an interface file${hint})`;
       ctx.report('SVC228', ['routesOf'], message);
