@@ -1,11 +1,6 @@
 // Routes, their parameters and responses → IR, with the checks that need the whole route.
 import type { YamlPath } from '../definitions/positions.js';
-import type {
-  DefinitionFile,
-  ParameterDefinition,
-  ResponseDefinition,
-  RouteDefinition,
-} from '../definitions/schema.js';
+import type { DefinitionFile, RouteDefinition } from '../definitions/schema.js';
 import { buildFileResponse, buildMultipart, buildUpload } from './build-media.js';
 import { buildEventStream } from './build-events.js';
 import { buildType } from './build-type.js';
