@@ -61,23 +61,20 @@ export function fieldDirections(
   field: string,
   presence = false,
 ): Direction[] {
-  return BOTH.filter((direction) =>
-    sides.some((uses) => {
-      const list = uses.get(record) ?? [];
-      return (
-        list.length === 0 ||
-        list.some((use) => use.direction === direction && inView(use, field) && !(presence && use.partial))
-      );
-    }),
-  );
+  return directionsOf(sides, record, (use) => inView(use, field) && !(presence && use.partial));
 }
 
 /** The directions a record travels in, on any of the sides given (a record no route uses counts as both). */
 export function recordDirections(sides: readonly RecordUses[], record: RecordKey): Direction[] {
+  return directionsOf(sides, record, () => true);
+}
+
+/** The directions of the uses of a record that `counts`, on any side; a record no route uses counts as both. */
+function directionsOf(sides: readonly RecordUses[], record: RecordKey, counts: (use: RecordUse) => boolean) {
   return BOTH.filter((direction) =>
     sides.some((uses) => {
       const list = uses.get(record) ?? [];
-      return list.length === 0 || list.some((use) => use.direction === direction);
+      return list.length === 0 || list.some((use) => use.direction === direction && counts(use));
     }),
   );
 }

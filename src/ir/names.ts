@@ -64,8 +64,9 @@ export function sortedEntries<T>(mapping: Readonly<Record<string, T>> | undefine
 export function withSortedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withSortedKeys);
   if (value === null || typeof value !== 'object') return value;
-  const keys = Object.keys(value).sort(compareCodePoints);
-  return Object.fromEntries(keys.map((key) => [key, withSortedKeys((value as Record<string, unknown>)[key])]));
+  return Object.fromEntries(
+    sortedEntries(value as Record<string, unknown>).map(([key, item]) => [key, withSortedKeys(item)]),
+  );
 }
 
 /** "(expected one of: a, b, c; did you mean "b"?)": what is allowed, and the nearest of it. */
