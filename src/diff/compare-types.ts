@@ -4,7 +4,7 @@
 import { inView } from '../ir/types.js';
 import type { Constraints, ScalarType, TypeIr } from '../ir/types.js';
 import { describeType } from '../ir/values.js';
-import { compareUnions } from './compare-unions.js';
+import { compareUnions, type Add } from './compare-unions.js';
 import { listDelta, show, type CompareContext, type Report } from './context.js';
 import type { ChangeKind, Direction } from './types.js';
 
@@ -95,8 +95,6 @@ function constShift(base: ScalarType['const'], head: ScalarType['const']): Chang
 
 const LOWER_BOUNDS = ['minLength', 'minItems'] as const;
 const UPPER_BOUNDS = ['maxLength', 'maxItems'] as const;
-
-type Add = (kind: ChangeKind, description: string) => void;
 
 function compareConstraints(base: Constraints, head: Constraints, add: Add): void {
   const bound = (key: keyof Constraints, tighter: (a: number, b: number) => boolean) => {
