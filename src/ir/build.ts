@@ -4,7 +4,6 @@ import type { LoadedFile } from '../definitions/load.js';
 import type { DefinitionFile, RecordDefinition } from '../definitions/schema.js';
 import { buildAuthSchemes, buildErrors, buildInterface, checkAuthErrors } from './build-auth.js';
 import { buildRecords } from './build-records.js';
-import { buildType } from './build-type.js';
 import { buildNamedTypes } from './build-named-types.js';
 import { NamedTypes } from './named-types.js';
 import { settleWireStyles } from './wire-shapes.js';
@@ -41,7 +40,7 @@ export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics:
   for (const { definition } of ordered)
     for (const [name, record] of Object.entries(definition.records ?? {}))
       recordDefinitions.set(`${definition.name}.${name}`, record);
-  const namedTypes = new NamedTypes(buildType);
+  const namedTypes = new NamedTypes();
   const { modules, parts } = partitionRouteFiles(ordered, diagnostics);
   // A routes file reads record references as its interface's file does: its context carries that file's name.
   const contextOf = ({ loaded }: ValidatedFile, moduleName: string) => {
