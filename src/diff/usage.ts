@@ -1,16 +1,13 @@
 // Which way each record's fields travel: in requests (clients write them), in responses (servers
 // write them), or both. A record reached through another record inherits its direction.
 import { inView } from '../ir/types.js';
-import type { Ir, RecordKey, TypeIr } from '../ir/types.js';
+import type { Ir, RecordKey, RecordType, TypeIr } from '../ir/types.js';
 import type { Direction } from './types.js';
 import { requestParameters } from '../ir/route-parameters.js';
 
 /** One place a record is used, with the view that place takes of it. */
-export interface RecordUse {
+export interface RecordUse extends Pick<RecordType, 'omit' | 'pick' | 'partial'> {
   readonly direction: Direction;
-  readonly omit: readonly string[];
-  readonly pick: readonly string[];
-  readonly partial: boolean;
 }
 
 export type RecordUses = ReadonlyMap<RecordKey, readonly RecordUse[]>;

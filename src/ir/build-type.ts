@@ -15,7 +15,7 @@ export function buildType(ctx: FileContext, def: TypeDefinition, path: YamlPath)
   if (def.coerce && def.type !== 'integer' && def.type !== 'number') {
     ctx.report('SVC213', [...path, 'coerce'], `coerce on a ${def.type} (expected integer or number)`, true);
   }
-  if (def.type === 'union') return buildUnion(ctx, def, path, base, buildType);
+  if (def.type === 'union') return buildUnion(ctx, def, path, base);
   reportUnionKeysOutsideUnion(ctx, def, path);
   if (SCALARS.has(def.type)) return buildScalar(ctx, def, def.type as ScalarKind, path, base);
   for (const key of ['format', 'const'] as const) {
