@@ -146,7 +146,7 @@ type ParsedArgs = Exclude<ReturnType<typeof parseArgs>, string>;
 
 /** "did you mean x? " for a mistyped command or option, or "". */
 function suggestion(found: string, known: readonly string[]): string {
-  const [nearest] = closest(found, known);
+  const nearest = closest(found, known);
   return nearest === undefined ? '' : `did you mean ${nearest}? `;
 }
 

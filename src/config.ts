@@ -149,7 +149,7 @@ async function parseConfig(file: string, bytes: Buffer): Promise<ConfigFile> {
 
 /** An emitter name the registry does not know would otherwise switch nothing off, silently. */
 function unknownEmitter(name: string): string {
-  const [suggestion] = closest(name, emitterNames());
+  const suggestion = closest(name, emitterNames());
   const hint = suggestion ? `did you mean "${suggestion}"? ` : '';
   return `unknown emitter "${name}" (${hint}expected one of: ${emitterNames().join(', ')})`;
 }

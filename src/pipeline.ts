@@ -9,7 +9,7 @@
 // nowhere else; --no-cache passes `noCache`, which remembers nothing.
 import { join } from 'node:path';
 import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from './config.js';
-import { DefinitionsError, sortDiagnostics, type Diagnostic } from './definitions/diagnostics.js';
+import { withDiagnostics, type Diagnostic } from './definitions/diagnostics.js';
 import { displayPath } from './definitions/sources.js';
 import type { EmittedFile, TemplateFile } from './emitters/contract.js';
 import { EMITTERS, emitterEnabled } from './emitters/index.js';
@@ -160,14 +160,4 @@ function mergeTemplates(inputs: RunInputs, config: ResolvedConfig): TemplateFile
       file: displayPath(join(config.templatesDir ?? '', template.name), config.cwd),
     });
   return [...merged.keys()].sort(compareCodePoints).map((name) => merged.get(name) as TemplateFile);
-}
-
-async function withDiagnostics<T>(run: () => Promise<T>) {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof DefinitionsError)
-      return { ok: false as const, diagnostics: sortDiagnostics(error.diagnostics) };
-    throw error;
-  }
 }

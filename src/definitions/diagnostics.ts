@@ -125,6 +125,16 @@ export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   );
 }
 
+/** What `run` returns, or the diagnostics of the DefinitionsError it throws (sorted, as the error holds them). */
+export async function withDiagnostics<T>(run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof DefinitionsError) return { ok: false as const, diagnostics: error.diagnostics };
+    throw error;
+  }
+}
+
 /** Thrown when definitions are invalid; carries every diagnostic of the run. */
 export class DefinitionsError extends Error {
   readonly diagnostics: readonly Diagnostic[];

@@ -110,9 +110,7 @@ export type TypeDefinition = z.output<z.ZodObject<typeof typeShape>> & {
   variants?: TypeDefinition[] | undefined;
 };
 
-export const TypeSchema: z.ZodType<TypeDefinition> = z.lazy(() =>
-  z.strictObject({ ...typeShape, items: TypeSchema.optional(), variants: variantsSchema() }),
-);
+export const TypeSchema: z.ZodType<TypeDefinition> = z.lazy(() => z.strictObject(nestedTypeShape()));
 
 /**
  * A value shown in documentation and sent by mocks; checked against its type at load (SVC270). It
@@ -138,19 +136,18 @@ const tagName = z.string().regex(FIELD_NAME_PATTERN, 'a tag: text that is not em
 /** A union's variants: two or more types, in the order a value is matched against them. */
 const variantsSchema = () => z.array(TypeSchema).min(2).optional().describe('the types a union value may be');
 
+/** A type's keys with the types it nests (a list's items, a union's variants): what every typed element takes. */
+const nestedTypeShape = () => ({ ...typeShape, items: TypeSchema.optional(), variants: variantsSchema() });
+
 /** A named type of a `types:` section: a type, and an example every use of it may show. */
 export const NamedTypeSchema = z.strictObject({
-  ...typeShape,
-  items: TypeSchema.optional(),
-  variants: variantsSchema(),
+  ...nestedTypeShape(),
   example,
 });
 export type NamedTypeDefinition = z.infer<typeof NamedTypeSchema>;
 
 export const FieldSchema = z.strictObject({
-  ...typeShape,
-  items: TypeSchema.optional(),
-  variants: variantsSchema(),
+  ...nestedTypeShape(),
   required: z.boolean().optional().describe('must be present (default true)'),
   readOnly: z.boolean().optional().describe('set by the service, never written by a client'),
   deprecated,
@@ -182,9 +179,7 @@ export const RecordSchema = z.strictObject({
 export type RecordDefinition = z.infer<typeof RecordSchema>;
 
 export const ParameterSchema = z.strictObject({
-  ...typeShape,
-  items: TypeSchema.optional(),
-  variants: variantsSchema(),
+  ...nestedTypeShape(),
   required: z.boolean().optional(),
   default: z.unknown().optional(),
   style: z.enum(PARAMETER_STYLES).optional().describe('how a structured query value is written'),
@@ -275,6 +270,7 @@ const ResponseSchema = z.strictObject({
     .optional()
     .describe('the response is a text/event-stream of these events: event name -> the type of its data (a record)'),
 });
+export type ResponseDefinition = z.infer<typeof ResponseSchema>;
 
 export const RouteSchema = z.strictObject({
   ...common,

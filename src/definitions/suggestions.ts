@@ -30,7 +30,7 @@ export function intendedValue(found: unknown, allowed: readonly string[]): strin
   const lower = found.toLowerCase();
   const alias = ALIASES[lower];
   if (alias !== undefined && allowed.includes(alias)) return alias;
-  return allowed.find((value) => value.toLowerCase() === lower) ?? closest(found, allowed)[0];
+  return allowed.find((value) => value.toLowerCase() === lower) ?? closest(found, allowed);
 }
 
 /** `did you mean "x"? ` before an "expected one of" list, or nothing. */

@@ -37,7 +37,7 @@ function issueToDiagnostics(loaded: LoadedFile, issue: z.core.$ZodIssue): Diagno
     case 'unrecognized_keys':
       return issue.keys.map((key) => {
         const hint = closest(key, issue.message.split(', '));
-        const expected = `${hint.length ? `did you mean "${hint[0]}"? ` : ''}expected one of: ${issue.message}`;
+        const expected = `${hint !== undefined ? `did you mean "${hint}"? ` : ''}expected one of: ${issue.message}`;
         const message = `unknown key "${key}"${where ? ` in ${where}` : ''} (${expected})`;
         return located('SVC101', message, true, [...path, key]);
       });

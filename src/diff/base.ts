@@ -41,7 +41,7 @@ async function readGitSources(ref: string, definitionsDir: string, cwd: string):
   const commit = await git(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])
     .then((stdout) => stdout.toString('utf8').trim())
     .catch(async () => {
-      const [nearest] = closest(ref, await refNames(root));
+      const nearest = closest(ref, await refNames(root));
       const hint = nearest === undefined ? '' : `did you mean ${nearest}? `;
       return notFound(`is neither a folder nor a git ref (${hint}expected a folder, a branch, a tag or a commit)`)();
     });

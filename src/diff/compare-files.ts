@@ -1,10 +1,8 @@
 // Files as bodies and responses: a route that gains or loses an upload, a multipart form or a file response, and
 // what a file may be (its media types, an upload's limit), a form's parts (presence, limits, values).
 import type { FieldPartIr, FileIr, FilePartIr, MultipartIr, ResponseIr, RouteIr } from '../ir/types.js';
-import { listDelta, show, type CompareContext } from './context.js';
+import { listDelta, show, type CompareContext, type Report } from './context.js';
 import type { Direction } from './types.js';
-
-type Report = ReturnType<CompareContext['reporter']>;
 
 export function compareUpload(ctx: CompareContext, route: string, base: RouteIr, head: RouteIr): void {
   const report = ctx.reporter(`${route} › upload`, { head: head.upload?.location ?? head.location });

@@ -4,7 +4,7 @@
 import { inView } from '../ir/types.js';
 import type { Constraints, ScalarType, TypeIr } from '../ir/types.js';
 import { describeType } from '../ir/values.js';
-import { compareUnions } from './compare-unions.js';
+import { compareUnions, type Add } from './compare-unions.js';
 import { listDelta, show, type CompareContext, type Report } from './context.js';
 import type { ChangeKind, Direction } from './types.js';
 
@@ -96,8 +96,6 @@ function constShift(base: ScalarType['const'], head: ScalarType['const']): Chang
 const LOWER_BOUNDS = ['minLength', 'minItems'] as const;
 const UPPER_BOUNDS = ['maxLength', 'maxItems'] as const;
 
-type Add = (kind: ChangeKind, description: string) => void;
-
 function compareConstraints(base: Constraints, head: Constraints, add: Add): void {
   const bound = (key: keyof Constraints, tighter: (a: number, b: number) => boolean) => {
     const [from, to] = [base[key] as number | undefined, head[key] as number | undefined];
@@ -111,8 +109,8 @@ function compareConstraints(base: Constraints, head: Constraints, add: Add): voi
   };
   for (const key of LOWER_BOUNDS) bound(key, (from, to) => to > from);
   for (const key of UPPER_BOUNDS) bound(key, (from, to) => to < from);
-  compareNumberBound(lowerBound(base), lowerBound(head), 'lower', add);
-  compareNumberBound(upperBound(base), upperBound(head), 'upper', add);
+  for (const side of ['lower', 'upper'] as const)
+    compareNumberBound(numberBound(base, side), numberBound(head, side), side, add);
   if (base.pattern !== head.pattern)
     add(
       head.pattern === undefined ? 'constraint-relaxed' : 'constraint-tightened',
@@ -126,19 +124,14 @@ interface NumberBound {
   readonly exclusive: boolean;
 }
 
-/** The tighter of minimum and exclusiveMinimum: `> 0` is tighter than `>= 0`. */
-function lowerBound(c: Constraints): NumberBound | undefined {
-  const inclusive = c.minimum !== undefined ? { value: c.minimum, exclusive: false } : undefined;
-  const exclusive = c.exclusiveMinimum !== undefined ? { value: c.exclusiveMinimum, exclusive: true } : undefined;
+/** The tighter of minimum and exclusiveMinimum (or the maxima): `> 0` is tighter than `>= 0`. */
+function numberBound(c: Constraints, side: 'lower' | 'upper'): NumberBound | undefined {
+  const [bound, strict] = side === 'lower' ? [c.minimum, c.exclusiveMinimum] : [c.maximum, c.exclusiveMaximum];
+  const inclusive = bound !== undefined ? { value: bound, exclusive: false } : undefined;
+  const exclusive = strict !== undefined ? { value: strict, exclusive: true } : undefined;
   if (!inclusive || !exclusive) return inclusive ?? exclusive;
-  return exclusive.value >= inclusive.value ? exclusive : inclusive;
-}
-
-function upperBound(c: Constraints): NumberBound | undefined {
-  const inclusive = c.maximum !== undefined ? { value: c.maximum, exclusive: false } : undefined;
-  const exclusive = c.exclusiveMaximum !== undefined ? { value: c.exclusiveMaximum, exclusive: true } : undefined;
-  if (!inclusive || !exclusive) return inclusive ?? exclusive;
-  return exclusive.value <= inclusive.value ? exclusive : inclusive;
+  const exclusiveTighter = side === 'lower' ? exclusive.value >= inclusive.value : exclusive.value <= inclusive.value;
+  return exclusiveTighter ? exclusive : inclusive;
 }
 
 /**

@@ -4,7 +4,8 @@ import type { TypeIr, UnionType } from '../ir/types.js';
 import { describeType } from '../ir/values.js';
 import type { ChangeKind } from './types.js';
 
-type Add = (kind: ChangeKind, description: string) => void;
+/** Files one change of the element being compared. */
+export type Add = (kind: ChangeKind, description: string) => void;
 type CompareMatched = (base: TypeIr, head: TypeIr, where: string) => void;
 
 export function compareUnions(base: UnionType, head: UnionType, add: Add, compareMatched: CompareMatched): void {

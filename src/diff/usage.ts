@@ -1,16 +1,13 @@
 // Which way each record's fields travel: in requests (clients write them), in responses (servers
 // write them), or both. A record reached through another record inherits its direction.
 import { inView } from '../ir/types.js';
-import type { Ir, RecordKey, TypeIr } from '../ir/types.js';
+import type { Ir, RecordKey, RecordType, TypeIr } from '../ir/types.js';
 import type { Direction } from './types.js';
 import { requestParameters } from '../ir/route-parameters.js';
 
 /** One place a record is used, with the view that place takes of it. */
-export interface RecordUse {
+export interface RecordUse extends Pick<RecordType, 'omit' | 'pick' | 'partial'> {
   readonly direction: Direction;
-  readonly omit: readonly string[];
-  readonly pick: readonly string[];
-  readonly partial: boolean;
 }
 
 export type RecordUses = ReadonlyMap<RecordKey, readonly RecordUse[]>;
@@ -61,23 +58,20 @@ export function fieldDirections(
   field: string,
   presence = false,
 ): Direction[] {
-  return BOTH.filter((direction) =>
-    sides.some((uses) => {
-      const list = uses.get(record) ?? [];
-      return (
-        list.length === 0 ||
-        list.some((use) => use.direction === direction && inView(use, field) && !(presence && use.partial))
-      );
-    }),
-  );
+  return directionsOf(sides, record, (use) => inView(use, field) && !(presence && use.partial));
 }
 
 /** The directions a record travels in, on any of the sides given (a record no route uses counts as both). */
 export function recordDirections(sides: readonly RecordUses[], record: RecordKey): Direction[] {
+  return directionsOf(sides, record, () => true);
+}
+
+/** The directions of the uses of a record that `counts`, on any side; a record no route uses counts as both. */
+function directionsOf(sides: readonly RecordUses[], record: RecordKey, counts: (use: RecordUse) => boolean) {
   return BOTH.filter((direction) =>
     sides.some((uses) => {
       const list = uses.get(record) ?? [];
-      return list.length === 0 || list.some((use) => use.direction === direction);
+      return list.length === 0 || list.some((use) => use.direction === direction && counts(use));
     }),
   );
 }

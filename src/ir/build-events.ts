@@ -1,13 +1,11 @@
 // Event streams (events: in a response) → IR. An event stream is the whole response, never beside a body or a
 // file, and each event's data is a record (a union of records slots in here once the definitions have unions).
 import type { YamlPath } from '../definitions/positions.js';
-import type { RouteDefinition } from '../definitions/schema.js';
+import type { ResponseDefinition } from '../definitions/schema.js';
 import { buildType } from './build-type.js';
 import type { FileContext } from './context.js';
-import { compareCodePoints } from './names.js';
+import { sortedEntries } from './names.js';
 import type { EventStreamIr } from './types.js';
-
-type ResponseDefinition = NonNullable<RouteDefinition['responses'][string]>;
 
 /** A response's event stream, or undefined; reports one beside a body or a file, and data that is not a record. */
 export function buildEventStream(
@@ -24,19 +22,16 @@ export function buildEventStream(
       `response has events beside a ${response.body ? 'body' : 'file'} (expected one of them: the event stream is the response)`,
       true,
     );
-  const defs = response.events;
-  const events = Object.keys(defs)
-    .sort(compareCodePoints)
-    .map((name) => {
-      const type = buildType(ctx, defs[name] as NonNullable<(typeof defs)[string]>, [...at, name]);
-      if (type.kind !== 'record')
-        ctx.report(
-          'SVC262',
-          [...at, name],
-          `the data of event "${name}" is a ${type.kind} (expected a record: { record: <name> })`,
-          true,
-        );
-      return { name, type };
-    });
+  const events = sortedEntries(response.events).map(([name, def]) => {
+    const type = buildType(ctx, def, [...at, name]);
+    if (type.kind !== 'record')
+      ctx.report(
+        'SVC262',
+        [...at, name],
+        `the data of event "${name}" is a ${type.kind} (expected a record: { record: <name> })`,
+        true,
+      );
+    return { name, type };
+  });
   return { events };
 }

@@ -1,14 +1,12 @@
 // Files as bodies and responses (upload, file) → IR, with the checks that keep a route sendable: a file
 // stands instead of a body, never beside one, and a GET carries none.
 import type { YamlPath } from '../definitions/positions.js';
-import type { MultipartDefinition, RouteDefinition, UploadDefinition } from '../definitions/schema.js';
-import { compareCodePoints } from './names.js';
+import type { ResponseDefinition, RouteDefinition, UploadDefinition } from '../definitions/schema.js';
+import { sortedEntries } from './names.js';
 import type { FileContext } from './context.js';
 import type { FieldPartIr, FileIr, MultipartIr, Origin } from './types.js';
 
 export const OCTET_STREAM = 'application/octet-stream';
-
-type ResponseDefinition = NonNullable<RouteDefinition['responses'][string]>;
 
 export function buildFile(
   ctx: FileContext,
@@ -35,14 +33,19 @@ export function buildUpload(
   const at: YamlPath = [...path, 'upload'];
   if (def.body)
     ctx.report('SVC260', at, `route has both a body and an upload (expected one of them: an upload is the body)`, true);
+  reportOnGet(ctx, def, at, 'an upload');
+  return buildFile(ctx, def.upload, at, origin);
+}
+
+/** A request body that many clients cannot send on a GET (SVC261). */
+function reportOnGet(ctx: FileContext, def: RouteDefinition, at: YamlPath, what: string): void {
   if (def.method === 'GET')
     ctx.report(
       'SVC261',
       at,
-      `a GET route takes an upload, which many clients cannot send (expected POST, PUT or PATCH)`,
+      `a GET route takes ${what}, which many clients cannot send (expected POST, PUT or PATCH)`,
       true,
     );
-  return buildFile(ctx, def.upload, at, origin);
 }
 
 /** The route's multipart body, or undefined; reports one beside a body or an upload, or on a GET. */
@@ -62,25 +65,14 @@ export function buildMultipart(
       `route has a multipart body beside a ${def.body ? 'body' : 'upload'} (expected one of them)`,
       true,
     );
-  if (def.method === 'GET')
-    ctx.report(
-      'SVC261',
-      at,
-      `a GET route takes a multipart body, which many clients cannot send (expected POST, PUT or PATCH)`,
-      true,
-    );
+  reportOnGet(ctx, def, at, 'a multipart body');
   const documented = ctx.documented(multipart, at, origin);
-  const names = (record: Record<string, unknown> | undefined) => Object.keys(record ?? {}).sort(compareCodePoints);
-  const files = names(multipart.files).map((name) => {
-    const part = multipart.files?.[name] as NonNullable<MultipartDefinition['files']>[string];
-    return {
-      name,
-      required: part.required ?? true,
-      ...buildFile(ctx, part, [...at, 'files', name], documented.origin),
-    };
-  });
-  const fields = names(multipart.fields).map((name): FieldPartIr => {
-    const part = multipart.fields?.[name] as NonNullable<MultipartDefinition['fields']>[string];
+  const files = sortedEntries(multipart.files).map(([name, part]) => ({
+    name,
+    required: part.required ?? true,
+    ...buildFile(ctx, part, [...at, 'files', name], documented.origin),
+  }));
+  const fields = sortedEntries(multipart.fields).map(([name, part]): FieldPartIr => {
     const partPath: YamlPath = [...at, 'fields', name];
     if (multipart.files?.[name])
       ctx.report(

@@ -1,11 +1,11 @@
 // Routes, their parameters and responses → IR, with the checks that need the whole route.
 import type { YamlPath } from '../definitions/positions.js';
-import type { DefinitionFile, ParameterDefinition, RouteDefinition } from '../definitions/schema.js';
+import type { DefinitionFile, RouteDefinition } from '../definitions/schema.js';
 import { buildFileResponse, buildMultipart, buildUpload } from './build-media.js';
 import { buildEventStream } from './build-events.js';
 import { buildType } from './build-type.js';
 import type { FileContext } from './context.js';
-import { camelCase, compareCodePoints, expectedOneOf } from './names.js';
+import { camelCase, compareCodePoints, expectedOneOf, sortedEntries } from './names.js';
 import { isStatusClass } from '../runtime/core/response-status.js';
 import type { AuthSchemeIr, InterfaceIr, Origin, ParameterIr, ResponseIr, RouteIr } from './types.js';
 
@@ -131,21 +131,17 @@ function buildParameters(
   origin: Origin,
   group: keyof ParameterGroups,
 ): ParameterIr[] {
-  const defs = owner[group] ?? {};
-  return Object.keys(defs)
-    .sort(compareCodePoints)
-    .map((name) => {
-      const def = defs[name] as ParameterDefinition;
-      return {
-        name: group === 'headers' ? name.toLowerCase() : name,
-        type: buildType(ctx, def, [...parent, group, name]),
-        required: def.required ?? group === 'pathParams',
-        default: def.default,
-        style: def.style ?? 'form',
-        ...(def.shortForm && { shortForm: { key: def.shortForm.key, value: def.shortForm.value } }),
-        ...ctx.documented(def, [...parent, group, name], origin),
-      };
-    });
+  return sortedEntries(owner[group]).map(([name, def]) => {
+    return {
+      name: group === 'headers' ? name.toLowerCase() : name,
+      type: buildType(ctx, def, [...parent, group, name]),
+      required: def.required ?? group === 'pathParams',
+      default: def.default,
+      style: def.style ?? 'form',
+      ...(def.shortForm && { shortForm: { key: def.shortForm.key, value: def.shortForm.value } }),
+      ...ctx.documented(def, [...parent, group, name], origin),
+    };
+  });
 }
 
 /** The status a response's key sends: its own, the first of its class, none (0) for default. */
@@ -155,26 +151,23 @@ function statusOfKey(key: string): number {
 }
 
 function buildResponses(ctx: FileContext, def: RouteDefinition, path: YamlPath, origin: Origin): ResponseIr[] {
-  return Object.keys(def.responses)
-    .sort(compareCodePoints)
-    .map((status) => {
-      const response = def.responses[status] as NonNullable<RouteDefinition['responses'][string]>;
-      const responsePath = [...path, 'responses', status];
-      const documented = ctx.documented(response, responsePath, origin);
-      return {
-        key: status,
-        status: statusOfKey(status),
-        body: response.body ? buildType(ctx, response.body, [...responsePath, 'body']) : undefined,
-        // A HEAD response has no content to wrap (RFC 9110 section 9.3.2).
-        envelope: def.method !== 'HEAD' && (response.envelope ?? 'interface') === 'interface',
-        headers: buildParameters(ctx, response, responsePath, documented.origin, 'headers'),
-        when: response.when,
-        total: response.total ?? false,
-        ...optional('file', buildFileResponse(ctx, response, responsePath, documented.origin)),
-        ...optional('events', buildEventStream(ctx, response, responsePath)),
-        ...documented,
-      };
-    });
+  return sortedEntries(def.responses).map(([status, response]) => {
+    const responsePath = [...path, 'responses', status];
+    const documented = ctx.documented(response, responsePath, origin);
+    return {
+      key: status,
+      status: statusOfKey(status),
+      body: response.body ? buildType(ctx, response.body, [...responsePath, 'body']) : undefined,
+      // A HEAD response has no content to wrap (RFC 9110 section 9.3.2).
+      envelope: def.method !== 'HEAD' && (response.envelope ?? 'interface') === 'interface',
+      headers: buildParameters(ctx, response, responsePath, documented.origin, 'headers'),
+      when: response.when,
+      total: response.total ?? false,
+      ...optional('file', buildFileResponse(ctx, response, responsePath, documented.origin)),
+      ...optional('events', buildEventStream(ctx, response, responsePath)),
+      ...documented,
+    };
+  });
 }
 
 const REQUEST_CONTENT = { body: 'a body', upload: 'an upload', multipart: 'a multipart body' } as const;

@@ -2,18 +2,17 @@
 // that names each variant, checked against the variant records as written.
 import type { YamlPath } from '../definitions/positions.js';
 import type { DiscriminatorDefinition, FieldDefinition, TypeDefinition } from '../definitions/schema.js';
+// build-type.ts and this module call each other: a union's variants are types, and a type may be a union.
+import { buildType } from './build-type.js';
 import type { FileContext } from './context.js';
 import { expectedOneOf } from './names.js';
 import type { Discriminator, TypeIr, UnionType } from './types.js';
-
-type BuildType = (ctx: FileContext, def: TypeDefinition, path: YamlPath) => TypeIr;
 
 export function buildUnion(
   ctx: FileContext,
   def: TypeDefinition,
   path: YamlPath,
   base: Pick<TypeIr, 'nullable' | 'constraints'>,
-  buildType: BuildType,
 ): UnionType {
   const written = def.variants ?? [];
   if (written.length === 0) ctx.report('SVC212', path, 'union without variants (expected variants: [{type: …}, …])');

@@ -4,7 +4,6 @@ import type { LoadedFile } from '../definitions/load.js';
 import type { DefinitionFile, RecordDefinition } from '../definitions/schema.js';
 import { buildAuthSchemes, buildErrors, buildInterface, checkAuthErrors } from './build-auth.js';
 import { buildRecords } from './build-records.js';
-import { buildType } from './build-type.js';
 import { buildNamedTypes } from './build-named-types.js';
 import { NamedTypes } from './named-types.js';
 import { settleWireStyles } from './wire-shapes.js';
@@ -37,19 +36,15 @@ export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics:
   const diagnostics: Diagnostic[] = [];
   const ordered = [...files].sort((a, b) => compareCodePoints(a.definition.name, b.definition.name));
   checkModuleNames(ordered, diagnostics);
-  const recordFields = new Map<string, ReadonlySet<string>>();
   const recordDefinitions = new Map<string, RecordDefinition>();
-  for (const { definition } of ordered) {
-    for (const [name, record] of Object.entries(definition.records ?? {})) {
-      recordFields.set(`${definition.name}.${name}`, new Set(Object.keys(record.fields)));
+  for (const { definition } of ordered)
+    for (const [name, record] of Object.entries(definition.records ?? {}))
       recordDefinitions.set(`${definition.name}.${name}`, record);
-    }
-  }
-  const namedTypes = new NamedTypes(buildType);
+  const namedTypes = new NamedTypes();
   const { modules, parts } = partitionRouteFiles(ordered, diagnostics);
   // A routes file reads record references as its interface's file does: its context carries that file's name.
   const contextOf = ({ loaded }: ValidatedFile, moduleName: string) => {
-    const ctx = new FileContext(loaded, moduleName, recordFields, diagnostics, recordDefinitions);
+    const ctx = new FileContext(loaded, moduleName, diagnostics, recordDefinitions);
     ctx.namedTypes = namedTypes;
     return ctx;
   };
@@ -108,7 +103,7 @@ function checkModuleNames(files: readonly ValidatedFile[], diagnostics: Diagnost
   const seen = new Map<string, string>();
   const folders = new Map<string, { name: string; file: string }>();
   for (const { loaded, definition } of files) {
-    const ctx = new FileContext(loaded, definition.name, new Map(), diagnostics);
+    const ctx = new FileContext(loaded, definition.name, diagnostics);
     const first = seen.get(definition.name);
     const folder = folders.get(definition.name.toLowerCase());
     if (first !== undefined) {

@@ -6,7 +6,7 @@ import { handlerHeaders } from './responses.js';
 import type { Report } from './context.js';
 import { camelCase, RESERVED_WORDS } from './names.js';
 import { interfaceSymbols, symbols, type RoutePart } from './symbols.js';
-import type { Ir, ModuleIr, RecordKey, SourceLocation } from './types.js';
+import type { Ir, ModuleIr, RecordKey, SourceLocation, TypeIr, TypeKey } from './types.js';
 import { visitTypes } from './checks.js';
 
 /** Type names the type expressions of types.ts take from TypeScript. */
@@ -205,7 +205,7 @@ function checkFile(module: ModuleIr, file: 'types' | 'schemas', reported: Set<st
       );
   };
   // Records of other files that this file's types name: each is imported under its own name.
-  for (const [key, location] of referencedElsewhere(module))
+  for (const [key, location] of usedElsewhere(module, (type) => (type.kind === 'record' ? type.record : undefined)))
     claim(recordName(key), `record "${key}" (imported)`, location);
   for (const record of module.records)
     claim(recordName(record.key), `record "${record.name}"`, record.location, 'record');
@@ -213,7 +213,8 @@ function checkFile(module: ModuleIr, file: 'types' | 'schemas', reported: Set<st
   const namedName = file === 'types' ? symbols.namedType : symbols.namedSchema;
   for (const named of module.types) claim(namedName(named.key), `type "${named.name}"`, named.location, 'type');
   if (file === 'types')
-    for (const [key, location] of namedElsewhere(module)) claim(namedName(key), `type "${key}" (imported)`, location);
+    for (const [key, location] of usedElsewhere(module, (type) => type.named))
+      claim(namedName(key), `type "${key}" (imported)`, location);
   for (const route of module.routes) {
     for (const [part, present] of routeParts(route, file))
       if (present) claim(routeName(route.name, part), `route "${route.name}"`, route.location, 'route');
@@ -233,22 +234,12 @@ function routeParts(route: ModuleIr['routes'][number], file: 'types' | 'schemas'
   ];
 }
 
-/** Each named type of another file that a module refers to, with the first place that does. */
-function namedElsewhere(module: ModuleIr): Map<string, SourceLocation> {
+/** Each named type or record (`keyOf`) of another file that a module refers to, with the first place that does. */
+function usedElsewhere(module: ModuleIr, keyOf: (type: TypeIr) => TypeKey | RecordKey | undefined) {
   const references = new Map<string, SourceLocation>();
   visitTypes(module, false, (type, location) => {
-    if (type.named !== undefined && !type.named.startsWith(`${module.name}.`) && !references.has(type.named))
-      references.set(type.named, location);
-  });
-  return references;
-}
-
-/** Each record of another file that a module refers to, with the first place that does. */
-function referencedElsewhere(module: ModuleIr): Map<RecordKey, SourceLocation> {
-  const references = new Map<RecordKey, SourceLocation>();
-  visitTypes(module, false, (type, location) => {
-    if (type.kind === 'record' && !type.record.startsWith(`${module.name}.`) && !references.has(type.record))
-      references.set(type.record, location);
+    const key = keyOf(type);
+    if (key !== undefined && !key.startsWith(`${module.name}.`) && !references.has(key)) references.set(key, location);
   });
   return references;
 }

@@ -3,6 +3,7 @@
 // marked with its key. A named type that reaches itself through others is a cycle (SVC208).
 import type { YamlPath } from '../definitions/positions.js';
 import type { TypeDefinition } from '../definitions/schema.js';
+import { buildType } from './build-type.js';
 import type { FileContext } from './context.js';
 import { expectedOneOf, withSortedKeys } from './names.js';
 import type { TypeIr, TypeKey } from './types.js';
@@ -33,8 +34,6 @@ export class NamedTypes {
   /** The keys being built, innermost last: a reference to one of them closes a cycle. */
   private readonly building: TypeKey[] = [];
 
-  constructor(private readonly buildType: (ctx: FileContext, def: TypeDefinition, path: YamlPath) => TypeIr) {}
-
   declare(ctx: FileContext, types: Readonly<Record<string, TypeDefinition>>): void {
     for (const [name, def] of Object.entries(types)) this.declared.set(`${ctx.moduleName}.${name}`, { ctx, name, def });
   }
@@ -46,7 +45,7 @@ export class NamedTypes {
     const declared = this.declared.get(key);
     if (!declared || this.building.includes(key)) return undefined;
     this.building.push(key);
-    const type = this.buildType(declared.ctx, declared.def, ['types', declared.name]);
+    const type = buildType(declared.ctx, declared.def, ['types', declared.name]);
     this.building.pop();
     this.built.set(key, type);
     return type;
@@ -77,10 +76,5 @@ export class NamedTypes {
       named: key,
       ...(example !== undefined && { example: withSortedKeys(example) }),
     };
-  }
-
-  /** The named types a file declares, in the order written. */
-  keysOf(module: string): TypeKey[] {
-    return [...this.declared.keys()].filter((key) => key.startsWith(`${module}.`));
   }
 }

@@ -55,34 +55,40 @@ export function compareCodePoints(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** A mapping's entries in code-point order of their keys. */
+export function sortedEntries<T>(mapping: Readonly<Record<string, T>> | undefined): [string, T][] {
+  return Object.entries(mapping ?? {}).sort(([a], [b]) => compareCodePoints(a, b));
+}
+
 /** A value with the members of every object in code-point order: the order written never shows in the output. */
 export function withSortedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withSortedKeys);
   if (value === null || typeof value !== 'object') return value;
-  const keys = Object.keys(value).sort(compareCodePoints);
-  return Object.fromEntries(keys.map((key) => [key, withSortedKeys((value as Record<string, unknown>)[key])]));
+  return Object.fromEntries(
+    sortedEntries(value as Record<string, unknown>).map(([key, item]) => [key, withSortedKeys(item)]),
+  );
 }
 
 /** "(expected one of: a, b, c; did you mean "b"?)": what is allowed, and the nearest of it. */
 export function expectedOneOf(found: string, candidates: readonly string[]): string {
   const hint = closest(found, candidates);
   const list = candidates.length > 0 ? candidates.join(', ') : 'none declared';
-  return `(expected one of: ${list}${hint.length > 0 ? `; did you mean "${hint[0]}"?` : ''})`;
+  return `(expected one of: ${list}${hint !== undefined ? `; did you mean "${hint}"?` : ''})`;
 }
 
 /**
- * The closest candidates by edit distance, for "did you mean" hints. A short word has few close
+ * The closest candidate by edit distance, for "did you mean" hints. A short word has few close
  * neighbours that mean the same: within a third of its length (one edit below six letters), and
  * when two candidates are equally near, neither is the one meant ("uid": uri or uuid?).
  */
-export function closest(found: string, candidates: readonly string[], max = 1): string[] {
+export function closest(found: string, candidates: readonly string[]): string | undefined {
   const scored = candidates
     .map((candidate) => ({ candidate, distance: editDistance(found.toLowerCase(), candidate.toLowerCase()) }))
     .filter(({ candidate, distance }) => distance <= Math.max(1, Math.floor(candidate.length / 3)))
     .sort((a, b) => a.distance - b.distance || compareCodePoints(a.candidate, b.candidate));
   const [first, second] = scored;
-  if (max === 1 && first && second && first.distance === second.distance && first.distance > 0) return [];
-  return scored.slice(0, max).map(({ candidate }) => candidate);
+  if (first && second && first.distance === second.distance && first.distance > 0) return undefined;
+  return first?.candidate;
 }
 
 /** Edits between two words: insertions, deletions, substitutions and swaps of neighbours ("emial"). */

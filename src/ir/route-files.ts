@@ -20,14 +20,14 @@ export function partitionRouteFiles(
   for (const file of files) {
     const target = file.definition.routesOf;
     if (target === undefined) continue;
-    const ctx = new FileContext(file.loaded, file.definition.name, new Map(), diagnostics);
+    const ctx = new FileContext(file.loaded, file.definition.name, diagnostics);
     for (const key of INTERFACE_ONLY) {
       if (file.definition[key] === undefined) continue;
       const message = `${key} in a file of routes for "${target}" (expected only name, routesOf and routes: the rest belongs in ${target}'s file)`;
       ctx.report('SVC228', [key], message, true);
     }
     if (!interfaces.includes(target)) {
-      const [guess] = closest(target, interfaces);
+      const guess = closest(target, interfaces);
       const hint = guess === undefined ? '' : `; did you mean "${guess}"?`;
       const message = `routesOf "${target}" names no file with an interface (expected the name of an interface file${hint})`;
       ctx.report('SVC228', ['routesOf'], message);

@@ -1,7 +1,7 @@
 // Which structured values a query string can carry in brackets (name[key]=value) in a form every
 // tool reads alike, and which must travel as JSON text instead. The metadata (what the generated
 // client sends) and the OpenAPI document (what other tools send) decide by the same rules here.
-import { inView } from './types.js';
+import { inView, SCALAR_KINDS } from './types.js';
 import type { ModuleIr, ParameterIr, RecordIr, RecordKey, RouteIr, TypeIr } from './types.js';
 
 export type RecordsByKey = (key: RecordKey) => RecordIr | undefined;
@@ -12,21 +12,14 @@ export function isScalarType(type: TypeIr): boolean {
   return type.kind === 'scalar' || type.kind === 'enum' || (type.kind === 'union' && type.variants.every(isScalarType));
 }
 
-/** The scalars a form body carries, each as one name=value (SVC217): no lists or nested records. */
-export const FORM_SCALARS: ReadonlySet<string> = new Set([
-  'string',
-  'date',
-  'date-time',
-  'integer',
-  'number',
-  'boolean',
-]);
+/** The scalars a form body carries, each as one name=value (SVC217): every scalar, no lists or nested records. */
+export const FORM_SCALARS: ReadonlySet<string> = new Set(SCALAR_KINDS);
 /** Of those, the ones that read differently from their text than from JSON: a form body needs a schema of its own. */
 const FORM_SCALARS_READ_FROM_TEXT: ReadonlySet<string> = new Set(['integer', 'number', 'boolean']);
 
 /** A member a form writes as one name=value: text, an enum member, or a number or boolean read from its text. */
 export function isFormMember(type: TypeIr): boolean {
-  return type.kind === 'enum' || (type.kind === 'scalar' && FORM_SCALARS.has(type.scalar));
+  return type.kind === 'enum' || type.kind === 'scalar';
 }
 
 /** A form member read from its text by a schema of its own (a number or a boolean), as query parameters are. */

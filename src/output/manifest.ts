@@ -26,12 +26,11 @@ export function manifestText(paths: Iterable<string>): string {
  */
 export async function readManifest(outDir: string) {
   const text = await readFile(join(outDir, MANIFEST_FILE), 'utf8').catch(() => undefined);
-  if (text !== undefined) {
-    const paths = text.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
-    return { paths: paths.sort(compareCodePoints), text };
-  }
-  const legacy = await readFile(join(outDir, LEGACY_MANIFEST_FILE), 'utf8').then(legacyFiles, () => undefined);
-  return legacy && { paths: legacy.sort(compareCodePoints), text: undefined };
+  const paths =
+    text === undefined
+      ? await readFile(join(outDir, LEGACY_MANIFEST_FILE), 'utf8').then(legacyFiles, () => undefined)
+      : text.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+  return paths && { paths: paths.sort(compareCodePoints), text };
 }
 
 function legacyFiles(text: string): string[] | undefined {

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { relative, isAbsolute } from 'node:path';
 import { resolveConfig, type ConfigOverrides, type ResolvedConfig } from '../config.js';
-import { DefinitionsError, sortDiagnostics, type Diagnostic } from '../definitions/diagnostics.js';
+import { sortDiagnostics, withDiagnostics, type Diagnostic } from '../definitions/diagnostics.js';
 import { displayPath } from '../definitions/sources.js';
 import { replaceFile } from '../output/replace-file.js';
 import type { HandlerModule } from './handler-module.js';
@@ -32,7 +32,7 @@ export type ScaffoldResult =
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
 export async function scaffold(options: ConfigOverrides = {}): Promise<ScaffoldResult> {
-  try {
+  return withDiagnostics(async (): Promise<ScaffoldResult> => {
     const config = await resolveConfig(options);
     const refused = refusal(config);
     if (refused) return { ok: false, diagnostics: [refused] };
@@ -73,10 +73,7 @@ export async function scaffold(options: ConfigOverrides = {}): Promise<ScaffoldR
     if (diagnostics.length > 0) return { ok: false, diagnostics: sortDiagnostics(diagnostics) };
     for (const { target, text } of planned) if (text !== undefined) await replaceFile(target.path, text);
     return { ok: true, modules: planned.map((entry) => entry.outcome) };
-  } catch (error) {
-    if (error instanceof DefinitionsError) return { ok: false, diagnostics: sortDiagnostics(error.diagnostics) };
-    throw error;
-  }
+  });
 }
 
 /** Config under which scaffold must not write: no server to implement, or modules that generate would delete. */
