@@ -1,6 +1,6 @@
 // TypeIr → JSON Schema, one case per rule of json-schema.ts.
 import { describe, expect, it } from 'vitest';
-import { Components, type Direction } from '../../src/emitters/openapi/components.js';
+import { Components, type ComponentRequest, type Direction } from '../../src/emitters/openapi/components.js';
 import { DocumentComponents } from '../../src/emitters/openapi/document-names.js';
 import { typeSchema } from '../../src/emitters/openapi/json-schema.js';
 import { URI } from '../../src/runtime/core/uri-grammar.js';
@@ -57,7 +57,15 @@ function schemaOf(type: TypeIr, direction: Direction = 'read', records: readonly
   const components = new Components(records);
   const printed = components.printOperation({ schema: typeSchema(type, { components, direction }) });
   const document = new DocumentComponents();
-  document.collect(printed.calls, ([section, owner]) => components.printComponent(section, owner));
+  // Notes the calls and, depth first, every component they reach, as the emitter's assembly does.
+  const collect = (calls: readonly ComponentRequest[]): void => {
+    for (const request of document.newCalls(calls)) {
+      const component = components.printComponent(request[0], request[1]);
+      document.set(request, component.text);
+      collect(component.calls);
+    }
+  };
+  collect(printed.calls);
   document.name();
   const section: string[] = [];
   document.section('schemas', 4).write(section);

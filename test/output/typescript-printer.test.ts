@@ -17,8 +17,7 @@ const root = resolve(import.meta.dirname, '../..');
 const temporary: string[] = [];
 afterAll(async () => Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true }))));
 
-const { arrow, array, asConst, call, conditional, id, literal, method, newCall, object, property, spread, template } =
-  ast;
+const { arrow, array, asConst, call, id, literal, method, newCall, object, property } = ast;
 const { arrayType, exported, getter, local, regex, stringType, typeLiteral, typeRef, union } = ast;
 const long = (n: number) => `someRatherLongIdentifierNumber${n}WithExtraWords`;
 const constant = (name: string, value: ast.Expr) => local({ kind: 'const', name, value });
@@ -116,31 +115,6 @@ const cases: { name: string; given: ast.TopLevel; want: string }[] = [
       call('items.map', [arrow([{ name: 'item' }], [{ kind: 'return', value: call('idOf', [id('item')]) }])]),
     ),
     want: ['const ids = items.map((item) => {', '  return idOf(item);', '});'].join('\n'),
-  },
-  {
-    name: 'spread in objects, arrays and arguments',
-    given: constant(
-      'a',
-      call('merge', [
-        object([spread(id('base')), property('b', array([spread(id('list')), literal(2)]))]),
-        spread(id('rest')),
-      ]),
-    ),
-    want: 'const a = merge({ ...base, b: [...list, 2] }, ...rest);',
-  },
-  {
-    name: 'a template literal escapes backticks, backslashes and `${`, and never breaks inside',
-    given: constant('path', template('/a/`', call('encode', [id('id')]), '\\${x}/', id('long'.repeat(30)))),
-    want: `const path =\n  \`/a/\\\`\${encode(id)}\\\\\\\${x}/\${${'long'.repeat(30)}}\`;`,
-  },
-  {
-    name: 'a conditional breaks before ? and :',
-    given: constant('a', conditional(id(long(1)), call('first', [id(long(2))]), call('second', [id(long(3))]))),
-    want: [
-      'const a = someRatherLongIdentifierNumber1WithExtraWords',
-      '  ? first(someRatherLongIdentifierNumber2WithExtraWords)',
-      '  : second(someRatherLongIdentifierNumber3WithExtraWords);',
-    ].join('\n'),
   },
   {
     name: '`as const` and `new`',

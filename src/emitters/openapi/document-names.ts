@@ -5,7 +5,7 @@
 // printed text get the names.
 import { compareCodePoints, pascalCase } from '../../ir/names.js';
 import { PrintedJson, writeObject, type WriteMember } from '../shared/json.js';
-import { holeOf, type ComponentRequest, type JsonParts, type Printed, type SectionName } from './components.js';
+import { holeOf, type ComponentRequest, type JsonParts, type SectionName } from './components.js';
 
 export class DocumentComponents {
   /** Each component's call and printed text, by hole ("<section> <owner>"). */
@@ -33,15 +33,6 @@ export class DocumentComponents {
   /** A component's printed text. */
   set(request: ComponentRequest, text: JsonParts): void {
     this.found.set(holeOf(request), { request, text });
-  }
-
-  /** Notes `calls` and, depth first, every component they reach, printed by `print` (a live operation's). */
-  collect(calls: readonly ComponentRequest[], print: (request: ComponentRequest) => Printed): void {
-    for (const request of this.newCalls(calls)) {
-      const printed = print(request);
-      this.set(request, printed.text);
-      this.collect(printed.calls, print);
-    }
   }
 
   /** Names every component noted (once all are). */

@@ -38,18 +38,12 @@ export type Expr =
       readonly params: readonly Parameter[];
       readonly returns?: TypeNode;
       readonly body: Expr | readonly Statement[];
-    }
-  /** `...expression`, in arguments, arrays and objects. */
-  | { readonly kind: 'spread'; readonly expression: Expr }
-  /** `` `text${expression}text` ``: `texts` has one more entry than `expressions`. */
-  | { readonly kind: 'template'; readonly texts: readonly string[]; readonly expressions: readonly Expr[] }
-  | { readonly kind: 'conditional'; readonly test: Expr; readonly then: Expr; readonly otherwise: Expr };
+    };
 
 export type ObjectMember =
   | { readonly kind: 'property'; readonly key: string | number; readonly value: Expr }
   /** `get key() { return value; }`: lets records refer to each other in any order. */
   | { readonly kind: 'getter'; readonly key: string; readonly returns: Expr }
-  | { readonly kind: 'spread'; readonly expression: Expr }
   | MemberText;
 
 /**
@@ -103,27 +97,9 @@ function cast(operator: 'as' | 'satisfies', expression: Expr, type: TypeNode): E
 export const asConst = (expression: Expr): Expr => cast('as', expression, typeRef('const'));
 export const satisfies = (expression: Expr, type: TypeNode): Expr => cast('satisfies', expression, type);
 export const assign = (left: Expr, right: Expr): Expr => ({ kind: 'assign', left, right });
-export const spread = (expression: Expr): Expr & ObjectMember => ({ kind: 'spread', expression });
-export function conditional(test: Expr, then: Expr, otherwise: Expr): Expr {
-  return { kind: 'conditional', test, then, otherwise };
-}
 
 export function arrow(params: readonly Parameter[], body: Expr | readonly Statement[], returns?: TypeNode): Expr {
   return returns ? { kind: 'arrow', params, body, returns } : { kind: 'arrow', params, body };
-}
-
-/** A template literal from its parts in order: strings are text, the rest are `${…}` holes. */
-export function template(...parts: readonly (string | Expr)[]): Expr {
-  const texts = [''];
-  const expressions: Expr[] = [];
-  for (const part of parts) {
-    if (typeof part === 'string') texts[texts.length - 1] += part;
-    else {
-      expressions.push(part);
-      texts.push('');
-    }
-  }
-  return { kind: 'template', texts, expressions };
 }
 
 /**

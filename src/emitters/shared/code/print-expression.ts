@@ -38,13 +38,6 @@ const EXPRESSIONS: ByKind<Expr, Doc> = {
   cast: (node) => [printExpression(node.expression), ` ${node.operator} `, printType(node.type)],
   assign: (node) => group(printAssignment(printExpression(node.left), ' =', node.right)),
   arrow: printArrow,
-  spread: (node) => ['...', printExpression(node.expression)],
-  template: printTemplate,
-  conditional: (node) =>
-    group([
-      printExpression(node.test),
-      indent([line, '? ', printExpression(node.then), line, ': ', printExpression(node.otherwise)]),
-    ]),
 };
 
 /**
@@ -63,7 +56,7 @@ function breaksInside(node: Expr): boolean {
   if (node.kind === 'array') return node.elements.length > 0;
   if (node.kind === 'call')
     return node.args.length > 0 || (node.callee.kind === 'member' && isPlainCall(node.callee.object));
-  return node.kind === 'arrow' || node.kind === 'conditional';
+  return node.kind === 'arrow';
 }
 
 // ---------------------------------------------------------------- calls
@@ -120,8 +113,6 @@ function isSimple(node: Expr, depth = 2): boolean {
     case 'regex':
       // The pattern as written between the slashes, measured as prettier measures text.
       return displayWidth(printRegex(node.pattern).slice(1, -1)) <= 5;
-    case 'template':
-      return node.texts.every((text) => !text.includes('\n')) && node.expressions.every(child);
     case 'object':
       return node.properties.every(
         (member) =>
@@ -165,11 +156,10 @@ function hugs(node: Expr): boolean {
   return (node.kind === 'object' || node.kind === 'array' || node.kind === 'arrow') && breaksInside(node);
 }
 
-// ---------------------------------------------------------------- objects, functions, templates
+// ---------------------------------------------------------------- objects and functions
 
 export function printObjectMember(member: ObjectMember): Doc {
   if (member.kind === 'text') return printMemberText(member);
-  if (member.kind === 'spread') return EXPRESSIONS.spread(member);
   const key = printKey(member.key);
   if (member.kind === 'getter') return ['get ', key, '() ', printBlock([{ kind: 'return', value: member.returns }])];
   // `{ name }` for `{ name: name }`.
@@ -202,16 +192,6 @@ function startsWithObject(node: Expr): boolean {
   if (node.kind === 'member') return startsWithObject(node.object);
   if (node.kind === 'call') return !node.isNew && startsWithObject(node.callee);
   return false;
-}
-
-/** A template literal is printed on one line: a line break inside it would be part of the text. */
-function printTemplate(node: Extract<Expr, { kind: 'template' }>): Doc {
-  const escape = (text: string) => text.replace(/[`\\]|\$(?=\{)/g, (character) => `\\${character}`);
-  const parts: Doc[] = node.texts.map((text, index) => {
-    const expression = node.expressions[index];
-    return [escape(text), expression ? ['${', utils.removeLines(printExpression(expression)), '}'] : ''];
-  });
-  return ['`', ...parts, '`'];
 }
 
 // ---------------------------------------------------------------- statements and assignments
