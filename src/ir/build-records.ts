@@ -1,7 +1,7 @@
 // Records and their fields → IR.
 import type { YamlPath } from '../definitions/positions.js';
 import type { FieldDefinition, RecordDefinition } from '../definitions/schema.js';
-import { buildType, JSON_TYPE, unknownRecordMessage } from './build-type.js';
+import { buildType, unknownRecordMessage } from './build-type.js';
 import type { FileContext } from './context.js';
 import { compareCodePoints, pascalCase } from './names.js';
 import type { FieldIr, Origin, RecordIr, RelationIr } from './types.js';
@@ -35,7 +35,7 @@ function buildRecord(ctx: FileContext, name: string, def: RecordDefinition): Rec
 function additionalFields(ctx: FileContext, def: RecordDefinition, path: YamlPath): Pick<RecordIr, 'additionalFields'> {
   const written = def.additionalFields;
   if (written === undefined) return {};
-  if (written === true) return { additionalFields: JSON_TYPE };
+  if (written === true) return { additionalFields: { kind: 'json', nullable: false, constraints: {} } };
   return { additionalFields: buildType(ctx, written, [...path, 'additionalFields']) };
 }
 
@@ -70,7 +70,7 @@ function buildRelation(
   record: RecordDefinition,
 ): RelationIr {
   const key = ctx.recordKey(def.record);
-  const related = ctx.recordDefinitions.get(key)?.fields;
+  const related = ctx.recordFields.get(key);
   if (!related) ctx.report('SVC201', [...path, 'record'], unknownRecordMessage(ctx, def.record));
   if (def.foreignKey !== undefined && !(def.foreignKey in record.fields)) {
     ctx.report(
@@ -79,11 +79,11 @@ function buildRelation(
       `foreign key "${def.foreignKey}" is not a field of this record (expected one of: ${Object.keys(record.fields).join(', ')})`,
     );
   }
-  if (def.inverse !== undefined && related && !Object.hasOwn(related, def.inverse)) {
+  if (def.inverse !== undefined && related && !related.has(def.inverse)) {
     ctx.report(
       'SVC209',
       [...path, 'inverse'],
-      `inverse "${def.inverse}" is not a field of ${def.record} (expected one of: ${Object.keys(related).join(', ')})`,
+      `inverse "${def.inverse}" is not a field of ${def.record} (expected one of: ${[...related].join(', ')})`,
     );
   }
   return {

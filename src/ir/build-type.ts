@@ -55,17 +55,17 @@ function buildRecordType(
     return JSON_TYPE;
   }
   const key = ctx.recordKey(def.record);
-  const fields = ctx.recordDefinitions.get(key)?.fields;
+  const fields = ctx.recordFields.get(key);
   if (!fields) {
     ctx.report('SVC201', [...path, 'record'], unknownRecordMessage(ctx, def.record));
   } else {
     for (const list of ['omit', 'pick'] as const) {
       for (const [index, field] of (def[list] ?? []).entries()) {
-        if (!Object.hasOwn(fields, field)) {
+        if (!fields.has(field)) {
           ctx.report(
             'SVC209',
             [...path, list, index],
-            `unknown field "${field}" of record ${def.record} ${expectedOneOf(field, Object.keys(fields))}`,
+            `unknown field "${field}" of record ${def.record} ${expectedOneOf(field, [...fields])}`,
           );
         }
       }
@@ -82,7 +82,7 @@ function buildRecordType(
 }
 
 export function unknownRecordMessage(ctx: FileContext, reference: string): string {
-  const known = [...ctx.recordDefinitions.keys()].map((key) =>
+  const known = [...ctx.recordFields.keys()].map((key) =>
     key.startsWith(`${ctx.moduleName}.`) ? key.slice(ctx.moduleName.length + 1) : key,
   );
   return `unknown record "${reference}" ${expectedOneOf(reference, known.sort())}`;
@@ -103,8 +103,5 @@ function buildConstraints(def: TypeDefinition): Constraints {
   return Object.fromEntries(keys.filter((key) => def[key] !== undefined).map((key) => [key, def[key]]));
 }
 
-/**
- * Any JSON value: an open record's members (`additionalFields: true`), and what a type that cannot be
- * read stands in as, so that building goes on to report more.
- */
-export const JSON_TYPE: TypeIr = { kind: 'json', nullable: false, constraints: {} };
+/** What a type that cannot be read stands in as, so that building goes on to report more. */
+const JSON_TYPE: TypeIr = { kind: 'json', nullable: false, constraints: {} };

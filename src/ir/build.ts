@@ -36,15 +36,19 @@ export function buildIr(files: readonly ValidatedFile[]): { ir: Ir; diagnostics:
   const diagnostics: Diagnostic[] = [];
   const ordered = [...files].sort((a, b) => compareCodePoints(a.definition.name, b.definition.name));
   checkModuleNames(ordered, diagnostics);
+  const recordFields = new Map<string, ReadonlySet<string>>();
   const recordDefinitions = new Map<string, RecordDefinition>();
-  for (const { definition } of ordered)
-    for (const [name, record] of Object.entries(definition.records ?? {}))
+  for (const { definition } of ordered) {
+    for (const [name, record] of Object.entries(definition.records ?? {})) {
+      recordFields.set(`${definition.name}.${name}`, new Set(Object.keys(record.fields)));
       recordDefinitions.set(`${definition.name}.${name}`, record);
+    }
+  }
   const namedTypes = new NamedTypes();
   const { modules, parts } = partitionRouteFiles(ordered, diagnostics);
   // A routes file reads record references as its interface's file does: its context carries that file's name.
   const contextOf = ({ loaded }: ValidatedFile, moduleName: string) => {
-    const ctx = new FileContext(loaded, moduleName, diagnostics, recordDefinitions);
+    const ctx = new FileContext(loaded, moduleName, recordFields, diagnostics, recordDefinitions);
     ctx.namedTypes = namedTypes;
     return ctx;
   };
@@ -103,7 +107,7 @@ function checkModuleNames(files: readonly ValidatedFile[], diagnostics: Diagnost
   const seen = new Map<string, string>();
   const folders = new Map<string, { name: string; file: string }>();
   for (const { loaded, definition } of files) {
-    const ctx = new FileContext(loaded, definition.name, diagnostics);
+    const ctx = new FileContext(loaded, definition.name, new Map(), diagnostics);
     const first = seen.get(definition.name);
     const folder = folders.get(definition.name.toLowerCase());
     if (first !== undefined) {

@@ -14,6 +14,8 @@ export class FileContext {
   constructor(
     readonly loaded: LoadedFile,
     readonly moduleName: string,
+    /** Field names of every record of every file, by record key. */
+    readonly recordFields: ReadonlyMap<string, ReadonlySet<string>>,
     private readonly diagnostics: Diagnostic[],
     /** Every record of every file as written, by record key (what a tagged union checks its variants against). */
     readonly recordDefinitions: ReadonlyMap<string, RecordDefinition> = new Map(),

@@ -20,7 +20,7 @@ export function partitionRouteFiles(
   for (const file of files) {
     const target = file.definition.routesOf;
     if (target === undefined) continue;
-    const ctx = new FileContext(file.loaded, file.definition.name, diagnostics);
+    const ctx = new FileContext(file.loaded, file.definition.name, new Map(), diagnostics);
     for (const key of INTERFACE_ONLY) {
       if (file.definition[key] === undefined) continue;
       const message = `${key} in a file of routes for "${target}" (expected only name, routesOf and routes: the rest belongs in ${target}'s file)`;
