@@ -170,7 +170,7 @@ describe('a status the route and the runtime both respond with', () => {
     });
   });
 
-  it('no shared error response is left for a status the route answers itself', () => {
+  it('a status the route does not answer itself stays a shared response; none is made for one it answers', () => {
     const shared = Object.keys(documents.get('errors-api')?.['components']['responses'] as Json);
     expect(shared).not.toContain('Unauthorized');
     expect(responses('errors-api', '/text')['400']).toEqual({ $ref: '#/components/responses/BadRequest' });
