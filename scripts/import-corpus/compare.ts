@@ -29,12 +29,12 @@ export function compareOperation(
     if (!outputOp.responses.has(status)) return `answer ${status} lost`;
     const other = outputOp.responses.get(status);
     // An error answer the input describes without content leaves its body open: the runtime's error body fits it.
-    if (schema === null && /^[45]/.test(status)) continue;
+    if (schema === null && errorAnswer(status)) continue;
     // A HEAD answer carries no content (RFC 9110 section 9.3.2): a body the input gives it is the GET's, never sent.
     if (inputOp.key.startsWith('HEAD ')) continue;
     if ((schema === null) !== (other === null)) return `answer ${status}: body ${schema === null ? 'added' : 'lost'}`;
     if (schema !== null) {
-      const own = /^[45]/.test(status) ? withoutErrorBodies(other, output.sharedResponseBodies) : other;
+      const own = errorAnswer(status) ? withoutErrorBodies(other, output.sharedResponseBodies) : other;
       const problem = sameInstances(input, schema, output, own, seed);
       if (problem) return `answer ${status}: ${problem}`;
     }
@@ -43,8 +43,17 @@ export function compareOperation(
 }
 
 /**
- * An error answer the runtime also sends on its own describes the input's body and svcgen's error body, oneOf or
- * anyOf: the input's branch alone is compared (the statuses svcgen adds are not counted against it either).
+ * Whether svcgen's error body goes out under the answer: a 4xx or 5xx status or class, and `default`, which covers the
+ * statuses of the errors a handler throws that no other answer has.
+ */
+function errorAnswer(status: string): boolean {
+  return /^[45]/.test(status) || status === 'default';
+}
+
+/**
+ * An error answer the runtime also sends on its own, or a handler's thrown errors reach, describes the input's body
+ * and svcgen's error body, oneOf or anyOf: the input's branch alone is compared (the statuses svcgen adds are not
+ * counted against it either).
  */
 function withoutErrorBodies(schema: unknown, errorBodies: ReadonlySet<string>): unknown {
   if (!isObject(schema)) return schema;

@@ -1,8 +1,9 @@
-// An imported API whose operation declares 400 and 401 with an RFC 7807 Problem body (as train-travel.json does),
-// imported, generated and served on loopback: a request that fails validation, one that cannot be read and one
-// without credentials get the runtime's own error body, and each answer is judged by ajv against the emitted
-// document's response for its status and media type (test/openapi/conformance.ts). The document describes the
-// input's Problem body there too, and the generated client reads the runtime's bodies as ApiClientErrors.
+// An imported API whose operations declare 400, 401, 404, 409 and `default` with an RFC 7807 Problem body (as
+// train-travel.json does), imported, generated and served on loopback: a request that fails validation, one that
+// cannot be read and one without credentials get the runtime's own error body, and so do the errors a handler throws
+// (NotFound, Conflict, an unexpected one), since a handler sends only success responses. Each answer is judged by ajv
+// against the emitted document's response for its status and media type (test/openapi/conformance.ts). The document
+// describes the input's Problem body there too, and the generated client reads the error bodies as ApiClientErrors.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +48,24 @@ const DOCUMENT = {
         },
       },
     },
+    '/bookings/{bookingId}': {
+      parameters: [{ name: 'bookingId', in: 'path', required: true, schema: { type: 'string' } }],
+      get: {
+        operationId: 'getBooking',
+        responses: {
+          '200': { description: 'The booking', content: { 'application/json': { schema: BOOKING } } },
+          '404': { description: 'Not Found', ...PROBLEM },
+        },
+      },
+      delete: {
+        operationId: 'deleteBooking',
+        responses: {
+          '204': { description: 'Deleted' },
+          '409': { description: 'Conflict', ...PROBLEM },
+          default: { description: 'Unexpected', ...PROBLEM },
+        },
+      },
+    },
   },
 };
 
@@ -71,7 +90,18 @@ beforeAll(async () => {
     document = await fixture.json(`${NAME}/openapi.json`);
     conformance = new OpenApiConformance(NAME, document);
     const { bookingsApiPlugin } = await fixture.load(`${NAME}/server.ts`);
-    const handlers = { createBooking: async ({ body }: { body: Json }) => body };
+    const { NotFound, Conflict } = await fixture.load('runtime/core/errors.ts');
+    const handlers = {
+      createBooking: async ({ body }: { body: Json }) => body,
+      getBooking: async ({ params }: { params: Json }) => {
+        if (params['bookingId'] !== 'b1') throw new NotFound({ detail: `no booking ${params['bookingId']}` });
+        return { trip: 'Paris' };
+      },
+      deleteBooking: async ({ params }: { params: Json }) => {
+        if (params['bookingId'] === 'paid') throw new Conflict({ detail: 'a paid booking stays' });
+        throw new Error('the ledger is gone');
+      },
+    };
     const verifyToken = (token: string) => (token === TOKEN ? { subject: 'traveller', scopes: [] } : undefined);
     served = await serveFixture(fixture, (app) =>
       app.register(bookingsApiPlugin({ handlers, auth: { token: { verifyToken } } })),
@@ -86,15 +116,16 @@ afterAll(async () => served?.close());
 
 /** POSTs `body` to /bookings; the answer as the conformance helper reads it. */
 async function post(body: string, headers: Record<string, string>): Promise<Exchange & { json: Json }> {
-  const response = await fetch(`${served.origin}/bookings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body,
-  });
+  return send('POST', '/bookings', { body, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+/** Sends a request to `path`; the answer as the conformance helper reads it. */
+async function send(method: string, path: string, init: RequestInit = {}): Promise<Exchange & { json: Json }> {
+  const response = await fetch(`${served.origin}${path}`, { method, ...init });
   const text = await response.text();
   return {
-    method: 'POST',
-    path: '/bookings',
+    method,
+    path,
     status: response.status,
     header: (name) => response.headers.get(name) ?? undefined,
     text,
@@ -144,6 +175,26 @@ describe('an imported 400 and 401 with a Problem body, served', () => {
     const answer = await post('{"trip":"Paris"}', withToken);
     expect(answer.status).toBe(201);
     expect(conformance.violations(answer)).toEqual([]);
+  });
+
+  it("a handler's NotFound on a route with its own 404 Problem: the runtime error body, as the document describes", async () => {
+    const answer = await send('GET', '/bookings/b2', { headers: withToken });
+    expect(answer.status).toBe(404);
+    expect(answer.json['errors'][0]).toMatchObject({ status: '404', code: 'NOT_FOUND', detail: 'no booking b2' });
+    expect(conformance.violations(answer)).toEqual([]);
+    const found = await send('GET', '/bookings/b1', { headers: withToken });
+    expect([found.status, conformance.violations(found)]).toEqual([200, []]);
+  });
+
+  it("a handler's Conflict at its own 409, and an unexpected error under default: the runtime error body", async () => {
+    const conflict = await send('DELETE', '/bookings/paid', { headers: withToken });
+    expect(conflict.status).toBe(409);
+    expect(conflict.json['errors'][0]).toMatchObject({ status: '409', code: 'CONFLICT' });
+    expect(conformance.violations(conflict)).toEqual([]);
+    const unexpected = await send('DELETE', '/bookings/b1', { headers: withToken });
+    expect(unexpected.status).toBe(500);
+    expect(unexpected.json['errors'][0]).toMatchObject({ status: '500', code: 'INTERNAL_ERROR' });
+    expect(conformance.violations(unexpected)).toEqual([]);
   });
 
   it('the generated client reads both runtime bodies as ApiClientErrors with their code', async () => {

@@ -1,10 +1,10 @@
 // Every response of a route: the statuses it responds with itself (in the interface's envelope, or not), then the
 // errors. A body without an envelope is the value as the handler gives it, else as the interface's wire style wraps
-// it (src/emitters/wire/<style>.ts). Where the runtime also sends one of the route's statuses on its own, that
-// response describes the runtime's error body too (beside-own.ts).
+// it (src/emitters/wire/<style>.ts). A response at an error status (or a class, or default) describes the interface's
+// error body too, which a handler's thrown error and the runtime's own errors go out with there (beside-own.ts).
 import type { InterfaceIr, ModuleIr, ResponseIr, RouteIr } from '../../ir/types.js';
 import type { Components } from './components.js';
-import { withRuntimeErrors } from './beside-own.js';
+import { errorsBesideOwn, withErrorBodies } from './beside-own.js';
 import { errorResponses, routeErrors } from './errors.js';
 import { typeSchema, type SchemaContext } from './json-schema.js';
 import { plainBody } from './plain-body.js';
@@ -12,7 +12,6 @@ import { interfaceWire } from '../wire/index.js';
 import { eventStreamContent } from './event-content.js';
 import { fileContent } from './media-content.js';
 import { authResponseHeaders } from './security.js';
-import { responseKeyFor } from '../../runtime/core/response-status.js';
 import {
   JSON_MEDIA,
   originMark,
@@ -31,18 +30,16 @@ export function routeResponses(
   route: RouteIr,
   components: Components,
 ): Record<string, ResponseObject | ReferenceObject> {
-  const { byStatus, besideOwn } = routeErrors(module, route);
-  // The runtime's errors at a status go in the response a validator picks for it: the status's own, else its class.
-  const keys = route.responses.map((response) => response.key);
-  const beside = new Map([...besideOwn].map(([status, errors]) => [responseKeyFor(keys, status), errors]));
+  const errors = routeErrors(module, route);
+  const beside = errorsBesideOwn(module, route, errors);
   const own = route.responses.map((response): [string, ResponseObject] => {
     const described = ownResponse(module, route, response, components);
-    const errors = beside.get(response.key);
-    if (!errors) return [response.key, described];
-    return [response.key, withRuntimeErrors(module.interface as InterfaceIr, response, described, errors, components)];
+    const extra = beside.get(response.key);
+    if (!extra) return [response.key, described];
+    return [response.key, withErrorBodies(module.interface as InterfaceIr, response, described, extra, components)];
   });
-  const errors = errorResponses(module, route, byStatus, components);
-  return sortedObject<ResponseObject | ReferenceObject>([...own, ...errors]);
+  const shared = errorResponses(module, route, errors.byStatus, components);
+  return sortedObject<ResponseObject | ReferenceObject>([...own, ...shared]);
 }
 
 function ownResponse(module: ModuleIr, route: RouteIr, response: ResponseIr, components: Components): ResponseObject {
