@@ -1,6 +1,6 @@
 // One operation of the input against the same operation of the emitted OpenAPI: parameters with
 // location and required, and bodies judged by instances sampled from each side validated by the other.
-import type { PreparedDocument, Operation } from './documents.js';
+import { isObject, type PreparedDocument, type Operation } from './documents.js';
 import { sampleInstances } from './sample.js';
 
 const SAMPLES = 6;
@@ -29,16 +29,38 @@ export function compareOperation(
     if (!outputOp.responses.has(status)) return `answer ${status} lost`;
     const other = outputOp.responses.get(status);
     // An error answer the input describes without content leaves its body open: the runtime's error body fits it.
-    if (schema === null && /^[45]/.test(status)) continue;
+    if (schema === null && errorAnswer(status)) continue;
     // A HEAD answer carries no content (RFC 9110 section 9.3.2): a body the input gives it is the GET's, never sent.
     if (inputOp.key.startsWith('HEAD ')) continue;
     if ((schema === null) !== (other === null)) return `answer ${status}: body ${schema === null ? 'added' : 'lost'}`;
     if (schema !== null) {
-      const problem = sameInstances(input, schema, output, other, seed);
+      const own = errorAnswer(status) ? withoutErrorBodies(other, output.sharedResponseBodies) : other;
+      const problem = sameInstances(input, schema, output, own, seed);
       if (problem) return `answer ${status}: ${problem}`;
     }
   }
   return undefined;
+}
+
+/**
+ * Whether svcgen's error body goes out under the answer: a 4xx or 5xx status or class, and `default`, which covers the
+ * statuses of the errors a handler throws that no other answer has.
+ */
+function errorAnswer(status: string): boolean {
+  return /^[45]/.test(status) || status === 'default';
+}
+
+/**
+ * An error answer the runtime also sends on its own, or a handler's thrown errors reach, describes the input's body
+ * and svcgen's error body, oneOf or anyOf: the input's branch alone is compared (the statuses svcgen adds are not
+ * counted against it either).
+ */
+function withoutErrorBodies(schema: unknown, errorBodies: ReadonlySet<string>): unknown {
+  if (!isObject(schema)) return schema;
+  const branches = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
+  if (!Array.isArray(branches)) return schema;
+  const own = branches.filter((branch) => !(isObject(branch) && errorBodies.has(branch.$ref as string)));
+  return own.length === 1 && own.length < branches.length ? own[0] : schema;
 }
 
 /** Each side's sampled instances must be accepted by the other side's schema. */

@@ -26,6 +26,11 @@ export class PreparedDocument {
   private readonly ajv: Ajv2020;
   private readonly validators = new Map<unknown, ValidateFunction | undefined>();
   readonly operations = new Map<string, Operation>();
+  /**
+   * The $refs of the bodies under components/responses: of an output, svcgen's error bodies (it keeps the input's
+   * responses in their operations and shares only the error responses it writes itself).
+   */
+  readonly sharedResponseBodies: ReadonlySet<string>;
 
   constructor(document: Json) {
     const swagger = document.swagger === '2.0';
@@ -37,6 +42,13 @@ export class PreparedDocument {
     (addFormats as unknown as (ajv: Ajv2020) => void)(this.ajv);
     this.ajv.addSchema({ ...this.root, $id: 'doc.json' });
     const base = (swagger ? String(document.basePath ?? '') : serverPath(document)).replace(/\/+$/, '');
+    const shared = isObject(this.root.components) && isObject(this.root.components.responses);
+    this.sharedResponseBodies = new Set(
+      Object.values(shared ? ((this.root.components as Json).responses as Json) : {})
+        .map((response) => contentSchema(this.deref(response).content))
+        .filter((schema): schema is Json => isObject(schema) && typeof schema.$ref === 'string')
+        .map((schema) => schema.$ref as string),
+    );
     const paths = isObject(this.root.paths) ? this.root.paths : {};
     for (const [path, item] of Object.entries(paths)) {
       const pathItem = this.deref(item);

@@ -27,9 +27,13 @@ describe('answers for a class of statuses and default', () => {
     const path = Object.keys(document.paths).find((key) => key.endsWith('/products')) as string;
     const responses = document.paths[path].post.responses;
     expect(Object.keys(responses)).toEqual(expect.arrayContaining(['201', '2XX', '400', '4XX', 'default']));
-    expect(responses['4XX'].content['application/json'].schema).toEqual({ type: 'integer' });
-    expect(responses.default.content['application/json'].schema).toEqual({ type: 'boolean' });
-    expect(responses.default.description).toBe('Any other status.');
+    // The errors a handler throws at a status no numbered answer has go out under 4XX or default, in the error body.
+    const failure = { $ref: '#/components/schemas/FailureResponse' };
+    expect(responses['4XX'].content['application/json'].schema).toEqual({ oneOf: [{ type: 'integer' }, failure] });
+    expect(responses.default.content['application/json'].schema).toEqual({ oneOf: [{ type: 'boolean' }, failure] });
+    expect(responses.default.description).toMatch(
+      /^Any other status\.\n\nA handler sends only its success responses: /,
+    );
   });
 
   it('key the types and zod schemas by the same names', async () => {

@@ -1,7 +1,8 @@
 // The error responses of a route: one per status among the catalog errors it lists and those the
 // runtime sends on its own (runtime-errors.ts; only for statuses the list leaves out), with the
 // interface's error body and one example per error. Routes with the same errors share one response
-// under components/responses.
+// under components/responses. At a status the route responds with itself (an imported 4xx response),
+// the runtime's errors go in that response beside the route's own body (beside-own.ts).
 import { pascalCase } from '../../ir/names.js';
 import type { ErrorIr, InterfaceIr, ModuleIr, RouteIr } from '../../ir/types.js';
 import type { Components } from './components.js';
@@ -19,20 +20,40 @@ import {
   type ReferenceObject,
 } from './types.js';
 
-export function errorResponses(module: ModuleIr, route: RouteIr, components: Components): [string, ReferenceObject][] {
-  const iface = module.interface as InterfaceIr;
+/** A route's errors by status. */
+export interface RouteErrors {
+  /** The catalog entries it lists, and those the runtime sends on its own at the other statuses. */
+  readonly byStatus: ReadonlyMap<number, readonly ErrorIr[]>;
+  /** What the runtime sends on its own at a status the route responds with itself (and lists no entry of). */
+  readonly besideOwn: ReadonlyMap<number, readonly ErrorIr[]>;
+}
+
+export function routeErrors(module: ModuleIr, route: RouteIr): RouteErrors {
   const byStatus = new Map<number, ErrorIr[]>();
   for (const name of route.errors) {
     const error = module.errors.find((candidate) => candidate.name === name);
     if (!error) continue; // the IR builder reports unknown names (SVC211)
     byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
   }
-  // A status the route responds with itself (an imported 4xx response) keeps its own body.
-  const listed = new Set([...byStatus.keys(), ...route.responses.map((response) => response.status)]);
+  const listed = new Set(byStatus.keys());
+  const own = new Set(route.responses.map((response) => response.status));
+  const besideOwn = new Map<number, ErrorIr[]>();
   for (const error of runtimeErrors(module, route)) {
-    const same = byStatus.get(error.status) ?? [];
-    if (!listed.has(error.status) && !same.includes(error)) byStatus.set(error.status, [...same, error]);
+    if (listed.has(error.status)) continue;
+    const into = own.has(error.status) ? besideOwn : byStatus;
+    const same = into.get(error.status) ?? [];
+    if (!same.includes(error)) into.set(error.status, [...same, error]);
   }
+  return { byStatus, besideOwn };
+}
+
+export function errorResponses(
+  module: ModuleIr,
+  route: RouteIr,
+  byStatus: RouteErrors['byStatus'],
+  components: Components,
+): [string, ReferenceObject][] {
+  const iface = module.interface as InterfaceIr;
   return [...byStatus.entries()].map(([status, errors]) => {
     const names = errors.map((error) => error.name);
     const name = {
@@ -53,14 +74,14 @@ export function errorResponses(module: ModuleIr, route: RouteIr, components: Com
   });
 }
 
-function errorDescription(errors: readonly ErrorIr[]): string {
+export function errorDescription(errors: readonly ErrorIr[]): string {
   const line = (error: ErrorIr) => error.description ?? error.title ?? error.message ?? error.name;
   const [only] = errors;
   if (errors.length === 1 && only) return `${line(only)} (${only.kind})`;
   return errors.map((error) => `- ${error.name}: ${line(error)}`).join('\n');
 }
 
-function errorContent(iface: InterfaceIr, errors: readonly ErrorIr[], components: Components): Content {
+export function errorContent(iface: InterfaceIr, errors: readonly ErrorIr[], components: Components): Content {
   const wire = errorWire(iface);
   const schema = wire.emit.bodySchema(components);
   const examples = sortedObject(

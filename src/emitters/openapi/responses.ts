@@ -1,9 +1,11 @@
-// Every response of a route: the success statuses in the interface's envelope, then the errors. A success
-// body without an envelope is the value as the handler gives it, else as the interface's wire style wraps it
-// (src/emitters/wire/<style>.ts).
+// Every response of a route: the statuses it responds with itself (in the interface's envelope, or not), then the
+// errors. A body without an envelope is the value as the handler gives it, else as the interface's wire style wraps
+// it (src/emitters/wire/<style>.ts). A response at an error status (or a class, or default) describes the interface's
+// error body too, which a handler's thrown error and the runtime's own errors go out with there (beside-own.ts).
 import type { InterfaceIr, ModuleIr, ResponseIr, RouteIr } from '../../ir/types.js';
 import type { Components } from './components.js';
-import { errorResponses } from './errors.js';
+import { errorsBesideOwn, withErrorBodies } from './beside-own.js';
+import { errorResponses, routeErrors } from './errors.js';
 import { typeSchema, type SchemaContext } from './json-schema.js';
 import { plainBody } from './plain-body.js';
 import { interfaceWire } from '../wire/index.js';
@@ -28,20 +30,19 @@ export function routeResponses(
   route: RouteIr,
   components: Components,
 ): Record<string, ResponseObject | ReferenceObject> {
-  const success = route.responses.map((response): [string, ResponseObject] => [
-    response.key,
-    successResponse(module, route, response, components),
-  ]);
-  const errors = errorResponses(module, route, components);
-  return sortedObject<ResponseObject | ReferenceObject>([...success, ...errors]);
+  const errors = routeErrors(module, route);
+  const beside = errorsBesideOwn(module, route, errors);
+  const own = route.responses.map((response): [string, ResponseObject] => {
+    const described = ownResponse(module, route, response, components);
+    const extra = beside.get(response.key);
+    if (!extra) return [response.key, described];
+    return [response.key, withErrorBodies(module.interface as InterfaceIr, response, described, extra, components)];
+  });
+  const shared = errorResponses(module, route, errors.byStatus, components);
+  return sortedObject<ResponseObject | ReferenceObject>([...own, ...shared]);
 }
 
-function successResponse(
-  module: ModuleIr,
-  route: RouteIr,
-  response: ResponseIr,
-  components: Components,
-): ResponseObject {
+function ownResponse(module: ModuleIr, route: RouteIr, response: ResponseIr, components: Components): ResponseObject {
   const own = Object.fromEntries(
     response.headers.map((header): [string, HeaderObject] => [
       header.name,

@@ -6,7 +6,8 @@
 // failed logins (Basic, Digest); 503 on every route, since any handler's store may find its disk
 // full (src/runtime/server/server.ts, negotiate.ts, server-auth.ts, login-guard.ts). Each resolves to the
 // catalog entry the runtime picks (error-bodies.ts, findErrorEntry), or to the runtime's default
-// entry, so the document describes exactly what is sent.
+// entry, so the document describes exactly what is sent. thrownErrors: what a handler can throw, for the
+// responses a route declares itself at the statuses those errors go out with (beside-own.ts).
 import { DEFAULT_ERRORS } from '../../runtime/core/error-bodies.js';
 import type { ErrorIr, ErrorKind, ModuleIr, Origin, RouteIr } from '../../ir/types.js';
 import { WIRE_STYLES } from '../../runtime/wire/wire-styles.js';
@@ -39,14 +40,27 @@ export function runtimeErrors(module: ModuleIr, route: RouteIr): ErrorIr[] {
     (scheme?.type === 'basic' || scheme?.type === 'digest') && 'tooManyRequests',
     'serviceUnavailable',
   ];
-  return kinds
-    .filter((kind): kind is ErrorKind => kind !== false)
-    .map(
-      (kind) =>
-        module.errors.find((error) => error.name === kind) ??
-        module.errors.find((error) => error.kind === kind) ??
-        defaultError(kind, route, module.recordsOrigins ? 'convention' : 'spec'),
-    );
+  return kinds.filter((kind): kind is ErrorKind => kind !== false).map((kind) => entryOfKind(module, route, kind));
+}
+
+/**
+ * What a handler can throw, each with the status it goes out with: every catalog entry (by its name, `entry`), and
+ * the runtime's default entry of each kind the catalog has none of (`new NotFound()`, `new ApiError('conflict')`).
+ * Sorted by status, the catalog's order kept within one.
+ */
+export function thrownErrors(module: ModuleIr, route: RouteIr): ErrorIr[] {
+  const kinds = Object.keys(DEFAULT_ERRORS) as ErrorKind[];
+  const defaults = kinds.map((kind) => entryOfKind(module, route, kind)).filter((e) => !module.errors.includes(e));
+  return [...module.errors, ...defaults].sort((a, b) => a.status - b.status);
+}
+
+/** The catalog entry the runtime picks for an error of `kind` (error-bodies.ts, findErrorEntry), or its default. */
+function entryOfKind(module: ModuleIr, route: RouteIr, kind: ErrorKind): ErrorIr {
+  return (
+    module.errors.find((error) => error.name === kind) ??
+    module.errors.find((error) => error.kind === kind) ??
+    defaultError(kind, route, module.recordsOrigins ? 'convention' : 'spec')
+  );
 }
 
 /** `origin`: convention (svcgen's choice) where the definitions record origins; else nothing is marked. */

@@ -5,15 +5,18 @@ import type { Components } from '../openapi/components.js';
 import type { ReferenceObject } from '../openapi/types.js';
 import type { ErrorEmitterWire } from './index.js';
 
+const REQUIRED_MEMBERS = ['errors'];
+
 export const errorsArrayEmitterWire: ErrorEmitterWire = {
   docs: '{errors: [{status, code, title, detail, source: {pointer}}]}, one entry per problem.',
+  requiredMembers: REQUIRED_MEMBERS,
   bodySchema(components) {
     const entry = errorEntrySchema(components);
     return components.define('schemas', { owner: 'error:errors-array', preferred: 'ErrorResponse' }, () => ({
       type: 'object',
       description: 'Body of every failure: one entry per problem.',
       properties: { errors: { type: 'array', items: entry, minItems: 1 } },
-      required: ['errors'],
+      required: [...REQUIRED_MEMBERS],
     }));
   },
   example: (heading, detail) => ({

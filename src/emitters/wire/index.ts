@@ -37,6 +37,8 @@ export interface EmitterWire {
 export interface ErrorEmitterWire {
   /** The docs page's line on how error bodies look. */
   readonly docs: string;
+  /** The members every error body has (its schema's `required`): a value without one of them is no error body. */
+  readonly requiredMembers: readonly string[];
   /** The interface's error body as an OpenAPI component. */
   bodySchema(components: Components): ReferenceObject;
   /** An example body: `heading` as the runtime fills it in, `detail` the message. */

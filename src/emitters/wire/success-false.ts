@@ -2,8 +2,11 @@
 // plain JSON on any interface (the runtime's side: runtime/wire/error-styles/wire-success-false.ts).
 import type { ErrorEmitterWire } from './index.js';
 
+const REQUIRED_MEMBERS = ['message', 'success'];
+
 export const successFalseEmitterWire: ErrorEmitterWire = {
   docs: '{success: false, message, errors?}.',
+  requiredMembers: REQUIRED_MEMBERS,
   bodySchema: (components) =>
     components.define('schemas', { owner: 'error:success-false', preferred: 'FailureResponse' }, () => ({
       type: 'object',
@@ -13,7 +16,7 @@ export const successFalseEmitterWire: ErrorEmitterWire = {
         message: { type: 'string' },
         success: { type: 'boolean', const: false },
       },
-      required: ['message', 'success'],
+      required: [...REQUIRED_MEMBERS],
     })),
   example: (_heading, detail) => ({ success: false, message: detail }),
 };
