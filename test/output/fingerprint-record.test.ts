@@ -23,6 +23,9 @@ afterEach(async () => {
 async function writeCode(files: Record<string, string>): Promise<void> {
   await mkdir(code, { recursive: true });
   for (const [name, text] of Object.entries(files)) await writeFile(join(code, name), text);
+  // A record's time is Date.now() in whole milliseconds: one made in the same millisecond as the write would not be
+  // later than the files' change times, and would rightly not be trusted even with no margin.
+  await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 /** No margin: files written before a record count as settled (the real margin is 2 s). */
