@@ -36,9 +36,8 @@ export interface EmitContext {
   readonly openapi?: OpenApiOptions;
 }
 
+/** An emitter's name is its key in the registry (index.ts); a doc comment on each says what it writes. */
 export interface Emitter {
-  readonly name: string;
-  readonly description: string;
   /** Each file whole, or as parts the pipeline renders (or finds rendered before) and assembles (parts.ts). */
   emit(ctx: EmitContext): EmittedFile[] | Promise<EmittedFile[]>;
 }

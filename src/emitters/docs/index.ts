@@ -13,9 +13,8 @@ import { buildDocsPage } from './view-model.js';
 /** The page template; the other docs-*.hbs files are its partials ({{> docs-route}} etc.). */
 export const DOCS_ENTRY = 'docs-interface.md.hbs';
 
+/** Markdown reference of each interface: routes, auth, records, errors, limits, spec or convention. */
 export const docsEmitter: Emitter = {
-  name: 'docs',
-  description: 'Markdown reference of each interface: routes, auth, records, errors, limits, spec or convention',
   emit: ({ ir, templates }) => {
     const docsTemplates = templates.filter((template) => template.name.startsWith('docs-'));
     // Only svcgen's own templates are known to leave Markdown that prettier-form.ts can finish.

@@ -21,9 +21,8 @@ import { securitySchemes, sessionComponents, tokenUrl } from './security.js';
 import { paragraphs } from './types.js';
 import { interfaceWire } from '../wire/index.js';
 
+/** OpenAPI 3.1 document of each interface (paths, envelopes, errors, security, record schemas). */
 export const openapiEmitter: Emitter = {
-  name: 'openapi',
-  description: 'OpenAPI 3.1 document of each interface (paths, envelopes, errors, security, record schemas)',
   emit: ({ ir, openapi = DEFAULT_OPENAPI_OPTIONS }) =>
     interfaceModules(ir).map((module) => openApiFile(ir, module, openapi)),
 };

@@ -33,9 +33,8 @@ import { handlerResultShape, handlerResultType, hasSessions } from './handler-ty
 import { moduleWire } from '../wire/index.js';
 import { routeDocs } from '../shared/doc-text.js';
 
+/** Fastify plugins with a typed handler interface per interface. */
 export const serverEmitter: Emitter = {
-  name: 'server',
-  description: 'Fastify plugins with a typed handler interface per interface',
   emit: ({ ir }) => interfaceModules(ir).map((module) => emitServer(module, ir.records)),
 };
 

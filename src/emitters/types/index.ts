@@ -24,11 +24,8 @@ import { typeExpression } from './type-expression.js';
 import { withDeprecation } from '../shared/doc-text.js';
 import { handlerHeaders } from '../../ir/responses.js';
 
-export const typesEmitter: Emitter = {
-  name: 'types',
-  description: 'TypeScript types of records, route parameters, bodies and responses',
-  emit: ({ ir }) => ir.modules.map(emitModuleTypes),
-};
+/** TypeScript types of records, route parameters, bodies and responses. */
+export const typesEmitter: Emitter = { emit: ({ ir }) => ir.modules.map(emitModuleTypes) };
 
 function emitModuleTypes(module: ModuleIr): PartedFile<string | string[]> {
   const imports = recordImports(module, 'types');

@@ -50,9 +50,8 @@ import {
 import { symbols } from '../../ir/symbols.js';
 import { requestParameters } from '../../ir/route-parameters.js';
 
+/** Zod 4 schemas of records and of each route's path, query, headers, cookies, body and responses. */
 export const zodEmitter: Emitter = {
-  name: 'zod',
-  description: "zod 4 schemas of records and of each route's path, query, headers, cookies, body and responses",
   emit: ({ ir }) => {
     const declaredByType = recordsDeclaredByType(ir.modules);
     return ir.modules.map((module) => emitModuleSchemas(module, ir.records, declaredByType));
