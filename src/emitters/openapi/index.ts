@@ -3,6 +3,7 @@
 // components hold only what is used.
 import { compareCodePoints } from '../../ir/names.js';
 import type { HttpMethod, InterfaceIr, Ir, ModuleIr, OAuthSchemeIr } from '../../ir/types.js';
+import { tokenUrl } from '../../ir/types.js';
 import { interfaceModules, type Emitter } from '../contract.js';
 import { shared, type PartedFile } from '../parts.js';
 import { canonicalJson, PrintedJson, writeObject, type WriteMember } from '../shared/json.js';
@@ -17,7 +18,7 @@ import { DocumentComponents } from './document-names.js';
 import { componentsPart, operationPart, tokenSource } from './operation-parts.js';
 import { DEFAULT_OPENAPI_OPTIONS, type OpenApiOptions } from './options.js';
 import { RouteViews } from './route-view.js';
-import { securitySchemes, sessionComponents, tokenUrl } from './security.js';
+import { securitySchemes, sessionComponents } from './security.js';
 import { paragraphs } from './types.js';
 import { interfaceWire } from '../wire/index.js';
 
