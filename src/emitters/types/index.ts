@@ -19,7 +19,7 @@ import { printFile, printStatement } from '../shared/code/print-file.js';
 import { symbols, type RoutePart } from '../../ir/symbols.js';
 import { recordImports } from '../shared/imports.js';
 import { pick } from '../shared/pick.js';
-import { PARAMETER_GROUPS } from '../shared/route-inputs.js';
+import { PARAMETER_GROUPS } from '../../ir/route-parameters.js';
 import { typeExpression } from './type-expression.js';
 import { withDeprecation } from '../shared/doc-text.js';
 import { handlerHeaders } from '../../ir/responses.js';

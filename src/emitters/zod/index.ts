@@ -35,7 +35,7 @@ import {
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { recordImports, referencedRecords, runtimeImports, typesOfRoute } from '../shared/imports.js';
 import { pick } from '../shared/pick.js';
-import { hasFormBodySchema, PARAMETER_GROUPS } from '../shared/route-inputs.js';
+import { hasFormBodySchema } from '../shared/route-inputs.js';
 import {
   isInheritedName,
   listSchemaAround,
@@ -48,7 +48,7 @@ import {
   type RecordLookup,
 } from './schema-expression.js';
 import { symbols } from '../../ir/symbols.js';
-import { requestParameters } from '../../ir/route-parameters.js';
+import { PARAMETER_GROUPS, requestParameters } from '../../ir/route-parameters.js';
 
 /** Zod 4 schemas of records and of each route's path, query, headers, cookies, body and responses. */
 export const zodEmitter: Emitter = {
