@@ -38,7 +38,7 @@ import { moduleWire } from '../wire/index.js';
 import { routeDocs } from '../shared/doc-text.js';
 
 /** Typed clients with their auth flows, one method per route. */
-export const clientEmitter: Emitter = { emit: ({ ir }) => interfaceModules(ir).map(emitClient) };
+export const clientEmitter: Emitter = ({ ir }) => interfaceModules(ir).map(emitClient);
 
 /** Per auth scheme type: the runtime module of its client side, the scheme object and the credentials type. */
 const AUTH_RUNTIME: Record<AuthSchemeIr['type'], { module: string; value: string; type: string }> = {

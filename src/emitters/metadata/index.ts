@@ -24,7 +24,7 @@ import { runtimeImports } from '../shared/imports.js';
 import { buildInterfaceMeta, buildRouteMeta } from './build-meta.js';
 
 /** Typed tables of each interface's records, routes, auth schemes and errors. */
-export const metadataEmitter: Emitter = { emit: ({ ir }) => interfaceModules(ir).map(emitMetadata) };
+export const metadataEmitter: Emitter = ({ ir }) => interfaceModules(ir).map(emitMetadata);
 
 function emitMetadata(module: ModuleIr): PartedFile<MemberText> {
   const interfaceMeta = buildInterfaceMeta(module);

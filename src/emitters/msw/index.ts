@@ -13,7 +13,7 @@ import { EXAMPLES_PER_RECORD, ExampleValues } from './examples.js';
 import { moduleWire } from '../wire/index.js';
 
 /** Mock Service Worker v2 handlers with example records; opt-in. */
-export const mswEmitter: Emitter = { emit: ({ ir }) => interfaceModules(ir).map((module) => emitMocks(ir, module)) };
+export const mswEmitter: Emitter = ({ ir }) => interfaceModules(ir).map((module) => emitMocks(ir, module));
 
 function emitMocks(ir: Ir, module: ModuleIr): GeneratedFile {
   const examples = new ExampleValues(ir);

@@ -23,10 +23,8 @@ import { paragraphs } from './types.js';
 import { interfaceWire } from '../wire/index.js';
 
 /** OpenAPI 3.1 document of each interface (paths, envelopes, errors, security, record schemas). */
-export const openapiEmitter: Emitter = {
-  emit: ({ ir, openapi = DEFAULT_OPENAPI_OPTIONS }) =>
-    interfaceModules(ir).map((module) => openApiFile(ir, module, openapi)),
-};
+export const openapiEmitter: Emitter = ({ ir, openapi = DEFAULT_OPENAPI_OPTIONS }) =>
+  interfaceModules(ir).map((module) => openApiFile(ir, module, openapi));
 
 type Method = Lowercase<HttpMethod>;
 /** Each method's place in a path item: the order in which OpenAPI's Path Item Object lists its operations. */

@@ -10,7 +10,7 @@ import { ERROR_CLASSES } from '../client/index.js';
 import { routeHooks } from './route-hooks.js';
 
 /** TanStack Query v5 hooks over the typed clients; opt-in. */
-export const reactQueryEmitter: Emitter = { emit: ({ ir }) => interfaceModules(ir).map(emitHooks) };
+export const reactQueryEmitter: Emitter = ({ ir }) => interfaceModules(ir).map(emitHooks);
 
 function emitHooks(module: ModuleIr): GeneratedFile {
   const names = hookNames(module);

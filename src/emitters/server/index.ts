@@ -34,9 +34,7 @@ import { moduleWire } from '../wire/index.js';
 import { routeDocs } from '../shared/doc-text.js';
 
 /** Fastify plugins with a typed handler interface per interface. */
-export const serverEmitter: Emitter = {
-  emit: ({ ir }) => interfaceModules(ir).map((module) => emitServer(module, ir.records)),
-};
+export const serverEmitter: Emitter = ({ ir }) => interfaceModules(ir).map((module) => emitServer(module, ir.records));
 
 /** A route's method of the handlers interface and its row of the route schemas table. */
 type RouteMembers = { readonly method: MemberText; readonly row: MemberText };

@@ -25,7 +25,7 @@ import { withDeprecation } from '../shared/doc-text.js';
 import { handlerHeaders } from '../../ir/responses.js';
 
 /** TypeScript types of records, route parameters, bodies and responses. */
-export const typesEmitter: Emitter = { emit: ({ ir }) => ir.modules.map(emitModuleTypes) };
+export const typesEmitter: Emitter = ({ ir }) => ir.modules.map(emitModuleTypes);
 
 function emitModuleTypes(module: ModuleIr): PartedFile<string | string[]> {
   const imports = recordImports(module, 'types');

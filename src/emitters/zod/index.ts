@@ -51,11 +51,9 @@ import { symbols } from '../../ir/symbols.js';
 import { PARAMETER_GROUPS, requestParameters } from '../../ir/route-parameters.js';
 
 /** Zod 4 schemas of records and of each route's path, query, headers, cookies, body and responses. */
-export const zodEmitter: Emitter = {
-  emit: ({ ir }) => {
-    const declaredByType = recordsDeclaredByType(ir.modules);
-    return ir.modules.map((module) => emitModuleSchemas(module, ir.records, declaredByType));
-  },
+export const zodEmitter: Emitter = ({ ir }) => {
+  const declaredByType = recordsDeclaredByType(ir.modules);
+  return ir.modules.map((module) => emitModuleSchemas(module, ir.records, declaredByType));
 };
 
 interface SchemaConstant {
