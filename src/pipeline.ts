@@ -130,7 +130,7 @@ async function emit(ir: Ir, config: ResolvedConfig, inputs: RunInputs): Promise<
   };
   const files: EmittedFile[] = [];
   for (const entry of EMITTERS)
-    if (emitterEnabled(entry, config.emitters)) files.push(...(await (await entry.load()).emit(context)));
+    if (emitterEnabled(entry, config.emitters)) files.push(...(await (await entry.load())(context)));
   return files;
 }
 

@@ -12,6 +12,12 @@ export const NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
  */
 export const FIELD_NAME_PATTERN = /^(?!__proto__$)[^\u0000-\u001F\u007F-\u009F]+$/;
 
+/**
+ * An RFC 9110 token, what header names are: what every client and server can send. Cookie names
+ * (RFC 6265 section 4.1.1, compared as written) and apiKey names are tokens too.
+ */
+export const TOKEN_PATTERN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 /** A YAML mapping as a plain value: an object, not null and not a list. */
 export function isMapping(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -14,7 +14,7 @@ import {
   RELATION_KINDS,
   SCALAR_KINDS,
 } from '../ir/types.js';
-import { FIELD_NAME_PATTERN, NAME_PATTERN } from './schema-values.js';
+import { FIELD_NAME_PATTERN, NAME_PATTERN, TOKEN_PATTERN } from './schema-values.js';
 
 /** Where an element comes from: the interface document, or a choice made where it is silent. */
 export const Origin = z
@@ -32,11 +32,8 @@ const fieldName = z
   .string()
   .regex(FIELD_NAME_PATTERN, 'a field name: text that is not empty and has no control characters');
 
-/**
- * An RFC 9110 token, what header names are: what every client and server can send. Cookie names
- * (RFC 6265 section 4.1.1, compared as written) and apiKey names are tokens too.
- */
-const token = (what: string) => z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, what);
+/** A header, cookie or apiKey name: an RFC 9110 token (schema-values.ts). */
+const token = (what: string) => z.string().regex(TOKEN_PATTERN, what);
 const headerName = token("a header name: letters, digits and !#$%&'*+.^_`|~-, no spaces");
 const cookieName = token('a cookie name: letters, digits and !#$%&\'*+.^_`|~-, no spaces or "="');
 /** One path segment, as versions and segment aliases are: no "/", "*", ":", "{" or space the router would read. */

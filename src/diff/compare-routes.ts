@@ -1,4 +1,5 @@
 // Routes, matched by file and route name: method and path, parameters, body and responses.
+import { PARAMETER_GROUPS } from '../ir/route-parameters.js';
 import type { ModuleIr, ParameterIr, RouteIr } from '../ir/types.js';
 import { listDelta, reportOtherChanges, sameValue, show, type CompareContext } from './context.js';
 import { compareRouteAuth } from './compare-auth.js';
@@ -98,10 +99,8 @@ function compareRoute(ctx: CompareContext, subject: string, base: RouteIr, head:
   if (base.action !== head.action) report('action-changed', `action ${show(base.action)} → ${show(head.action)}`);
   compareTags(report, base.tags, head.tags);
   compareDeprecation(report, base, head);
-  compareParameters(ctx, `${subject} › path parameter`, base.pathParams, head.pathParams, 'request');
-  compareParameters(ctx, `${subject} › query parameter`, base.query, head.query, 'request');
-  compareParameters(ctx, `${subject} › header`, base.headers, head.headers, 'request');
-  compareParameters(ctx, `${subject} › cookie`, base.cookies, head.cookies, 'request');
+  for (const { key, place } of PARAMETER_GROUPS)
+    compareParameters(ctx, `${subject} › ${place}`, base[key], head[key], 'request');
   compareBody(ctx, subject, base, head);
   compareUpload(ctx, subject, base, head);
   compareMultipart(ctx, subject, base, head);

@@ -36,12 +36,11 @@ export interface EmitContext {
   readonly openapi?: OpenApiOptions;
 }
 
-export interface Emitter {
-  readonly name: string;
-  readonly description: string;
-  /** Each file whole, or as parts the pipeline renders (or finds rendered before) and assembles (parts.ts). */
-  emit(ctx: EmitContext): EmittedFile[] | Promise<EmittedFile[]>;
-}
+/**
+ * Each file whole, or as parts the pipeline renders (or finds rendered before) and assembles (parts.ts). An
+ * emitter's name is its key in the registry (index.ts); a doc comment on each says what it writes.
+ */
+export type Emitter = (ctx: EmitContext) => EmittedFile[] | Promise<EmittedFile[]>;
 
 /** A module's file `<module>/<name>.ts` as parts, assembled in its final form (no formatter run). */
 export function moduleParts<O extends PartValue>(

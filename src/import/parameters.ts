@@ -1,6 +1,6 @@
 // Parameters of every location: path, query, header and cookie, with their styles.
 import type { ParameterDefinition, TypeDefinition } from '../definitions/schema.js';
-import { isMapping } from '../definitions/schema-values.js';
+import { isMapping, TOKEN_PATTERN } from '../definitions/schema-values.js';
 import { placeholderName } from './naming.js';
 import { pascalCase } from '../ir/names.js';
 import { noteAt, type ImportContext } from './context.js';
@@ -17,7 +17,6 @@ export interface ImportedParameter {
   readonly definition: ParameterDefinition;
 }
 
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Headers OpenAPI says a parameter must not describe (they are ignored there). */
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 const SCALARS = new Set(['string', 'integer', 'number', 'boolean', 'date', 'date-time', 'enum']);
@@ -65,7 +64,7 @@ export function importParameter(
     noteAt(context, at, 'dropped', `header ${name}: OpenAPI ignores it as a parameter; svcgen sets it itself`);
     return undefined;
   }
-  if ((location === 'header' || location === 'cookie') && !TOKEN.test(name)) {
+  if ((location === 'header' || location === 'cookie') && !TOKEN_PATTERN.test(name)) {
     noteAt(context, at, 'dropped', `${location} ${JSON.stringify(name)}: not an HTTP token`);
     return undefined;
   }

@@ -1,7 +1,7 @@
 // Responses: each status, class of statuses (4XX) and default with its body and headers, sent as declared
 // (envelope: none); 4xx and 5xx responses too, so that their bodies keep the document's shape.
 import type { ParameterDefinition, RouteDefinition } from '../definitions/schema.js';
-import { isMapping } from '../definitions/schema-values.js';
+import { isMapping, TOKEN_PATTERN } from '../definitions/schema-values.js';
 import { pascalCase } from '../ir/names.js';
 import { contentType } from './bodies.js';
 import { noteAt, type ImportContext } from './context.js';
@@ -10,7 +10,6 @@ import type { Place } from './refs.js';
 import { childPointer } from './report.js';
 
 type Responses = RouteDefinition['responses'];
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 export function importResponses(context: ImportContext, responses: unknown, at: Place, route: string): Responses {
   const result: Responses = {};
@@ -97,12 +96,12 @@ function responseHeaders(
   if (!isMapping(headers)) return result;
   for (const name of Object.keys(headers).sort()) {
     const where = { file: at.file, pointer: childPointer(at.pointer, name) };
-    if (!TOKEN.test(name) || name.toLowerCase() === 'content-type') {
+    if (!TOKEN_PATTERN.test(name) || name.toLowerCase() === 'content-type') {
       noteAt(
         context,
         where,
         'dropped',
-        `response header ${JSON.stringify(name)}: ${TOKEN.test(name) ? 'set by the server' : 'not an HTTP token'}`,
+        `response header ${JSON.stringify(name)}: ${TOKEN_PATTERN.test(name) ? 'set by the server' : 'not an HTTP token'}`,
       );
       continue;
     }

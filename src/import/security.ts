@@ -1,12 +1,11 @@
 // securitySchemes to auth schemes, and an operation's security requirement to its auth and scopes.
 import type { AuthSchemeDefinition, RouteDefinition } from '../definitions/schema.js';
-import { isMapping } from '../definitions/schema-values.js';
+import { isMapping, TOKEN_PATTERN } from '../definitions/schema-values.js';
 import { noteAt, type ImportContext } from './context.js';
 import { validName } from './naming.js';
 import type { Place } from './refs.js';
 import { childPointer } from './report.js';
 
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const SCOPE = /^[!#-[\]-~]+$/;
 
 export interface ImportedAuth {
@@ -54,7 +53,7 @@ function importScheme(
     if (
       (location !== 'header' && location !== 'query' && location !== 'cookie') ||
       typeof scheme.name !== 'string' ||
-      !TOKEN.test(scheme.name)
+      !TOKEN_PATTERN.test(scheme.name)
     ) {
       noteAt(context, at, 'dropped', 'apiKey scheme without a usable in and name');
       return undefined;

@@ -6,6 +6,7 @@
 // JSON, which reads back the same. test/import/yaml-writer.test.ts holds both to reading back the value.
 
 import { coreValue } from '../definitions/plain-yaml.js';
+import { isMapping } from '../definitions/schema-values.js';
 
 const INDENT = '  ';
 
@@ -16,10 +17,6 @@ export function writeYaml(value: unknown): string {
   else if (Array.isArray(value) && value.length > 0) writeList(value, '', lines);
   else lines.push(inline(value, ''));
   return `${lines.join('\n')}\n`;
-}
-
-function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A collection written as a block below its key or dash (not empty: `{}` and `[]` are inline). */

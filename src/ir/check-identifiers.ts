@@ -5,6 +5,7 @@
 import { handlerHeaders } from './responses.js';
 import type { Report } from './context.js';
 import { camelCase, RESERVED_WORDS } from './names.js';
+import { PARAMETER_GROUPS } from './route-parameters.js';
 import { interfaceSymbols, symbols, type RoutePart } from './symbols.js';
 import type { Ir, ModuleIr, RecordKey, SourceLocation, TypeIr, TypeKey } from './types.js';
 import { visitTypes } from './checks.js';
@@ -225,10 +226,7 @@ function checkFile(module: ModuleIr, file: 'types' | 'schemas', reported: Set<st
 function routeParts(route: ModuleIr['routes'][number], file: 'types' | 'schemas'): [RoutePart, boolean][] {
   return [
     ['ResponseHeaders', file === 'types' && route.responses.some((response) => handlerHeaders(response).length > 0)],
-    ['PathParams', route.pathParams.length > 0],
-    ['Query', route.query.length > 0],
-    ['Headers', route.headers.length > 0],
-    ['Cookies', route.cookies.length > 0],
+    ...PARAMETER_GROUPS.map(({ part, key }): [RoutePart, boolean] => [part, route[key].length > 0]),
     ['Body', route.body !== undefined],
     ['Responses', true],
   ];

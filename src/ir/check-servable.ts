@@ -6,6 +6,7 @@
 import type { Report } from './context.js';
 import { inView } from './types.js';
 import type { ErrorIr, Ir, ModuleIr, ParameterIr, RecordIr, RouteIr, TypeIr } from './types.js';
+import { PARAMETER_GROUPS } from './route-parameters.js';
 import { describeType } from './values.js';
 import { flatRecordFields, isFormMember, isTextValue } from './wire-shapes.js';
 
@@ -79,10 +80,7 @@ function article(word: string): string {
 /** Each parameter of a route, with the words for its place. */
 function placedParameters(route: RouteIr): { param: ParameterIr; place: string }[] {
   return [
-    ...route.pathParams.map((param) => ({ param, place: 'path parameter' })),
-    ...route.query.map((param) => ({ param, place: 'query parameter' })),
-    ...route.headers.map((param) => ({ param, place: 'header' })),
-    ...route.cookies.map((param) => ({ param, place: 'cookie' })),
+    ...PARAMETER_GROUPS.flatMap(({ key, place }) => route[key].map((param) => ({ param, place }))),
     ...route.responses.flatMap((response) =>
       response.headers.map((param) => ({ param, place: `response ${response.status} header` })),
     ),

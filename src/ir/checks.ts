@@ -1,6 +1,7 @@
 // Checks that need the whole IR: defaults and examples against their types, duplicate routes, unsatisfiable cycles.
 import type { Report } from './context.js';
 import type { ExampleIr, FieldIr, Ir, ModuleIr, ParameterIr, RecordIr, SourceLocation, TypeIr } from './types.js';
+import { tokenUrl } from './types.js';
 import { describeConstrainedType, valueFitsType, valueProblem } from './values.js';
 import { requestParameters } from './route-parameters.js';
 import { backtrackingProblem } from './pattern-safety.js';
@@ -144,7 +145,7 @@ export function checkDuplicateRoutes(ir: Ir, report: Report): void {
   for (const module of ir.modules) {
     for (const scheme of module.auth) {
       if (scheme.type !== 'oauth2') continue;
-      const path = `${module.interface?.basePath ?? ''}${scheme.tokenPath}`.replace(/\/+/g, '/');
+      const path = tokenUrl(module, scheme);
       const first = seen.get(routeKey('POST', path));
       if (first)
         report(

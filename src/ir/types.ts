@@ -358,6 +358,11 @@ export interface OAuthSchemeIr extends Documented {
   readonly rotateRefreshTokens: boolean;
 }
 
+/** Where a scheme's token endpoint is served: the interface's basePath + tokenPath, runs of "/" made one. */
+export function tokenUrl(module: ModuleIr, scheme: OAuthSchemeIr): string {
+  return `${module.interface?.basePath ?? ''}${scheme.tokenPath}`.replace(/\/+/g, '/');
+}
+
 export interface BearerJwtIr extends Documented {
   readonly issuer: string;
   readonly audience: string;

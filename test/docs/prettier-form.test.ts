@@ -132,7 +132,7 @@ async function irOf(definitionsDir?: string): Promise<{ ir: Ir; templates: Templ
 }
 
 async function emitDocs(ir: Ir, templates: readonly TemplateFile[]): Promise<GeneratedFile[]> {
-  return emitWhole(() => docsEmitter.emit({ ir, runtimeFiles: [], templates }));
+  return emitWhole(() => docsEmitter({ ir, runtimeFiles: [], templates }));
 }
 
 /** Every piece of text a page shows from the definitions, replaced with tricky text in turn. */

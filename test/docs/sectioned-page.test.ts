@@ -54,7 +54,7 @@ async function emitted(
   templates: readonly TemplateFile[],
   seed: readonly MemoEntry[] = [],
 ): Promise<{ pages: string[]; memo: MemoEntry[] }> {
-  const { files, used } = await emitSeeded(seed, () => docsEmitter.emit({ ir, runtimeFiles: [], templates }));
+  const { files, used } = await emitSeeded(seed, () => docsEmitter({ ir, runtimeFiles: [], templates }));
   return { pages: files.map((file) => file.content), memo: used };
 }
 

@@ -32,7 +32,7 @@ async function emit(
   ir: Ir,
   memo: readonly MemoEntry[],
 ): Promise<{ documents: Record<string, string>; memo: MemoEntry[] }> {
-  const { files, used } = await emitSeeded(memo, () => openapiEmitter.emit({ ir, runtimeFiles: [], templates: [] }));
+  const { files, used } = await emitSeeded(memo, () => openapiEmitter({ ir, runtimeFiles: [], templates: [] }));
   return { documents: Object.fromEntries(files.map((file) => [file.path, file.content])), memo: used };
 }
 

@@ -123,7 +123,7 @@ beforeAll(async () => {
   const ir = await buildIrFromInputs(
     await collectInputs(await resolveConfig({ cwd: dir, definitionsDir: join(dir, 'definitions') })),
   );
-  const files = await emitWhole(() => openapiEmitter.emit({ ir, runtimeFiles: [], templates: [] }));
+  const files = await emitWhole(() => openapiEmitter({ ir, runtimeFiles: [], templates: [] }));
   for (const file of files) documents.set(file.path.split('/')[0] as string, JSON.parse(file.content as string));
 });
 afterAll(async () => removeDir(dir));

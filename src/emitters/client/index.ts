@@ -37,11 +37,8 @@ import { routeResponseType } from '../server/handler-types.js';
 import { moduleWire } from '../wire/index.js';
 import { routeDocs } from '../shared/doc-text.js';
 
-export const clientEmitter: Emitter = {
-  name: 'client',
-  description: 'typed clients with their auth flows, one method per route',
-  emit: ({ ir }) => interfaceModules(ir).map(emitClient),
-};
+/** Typed clients with their auth flows, one method per route. */
+export const clientEmitter: Emitter = ({ ir }) => interfaceModules(ir).map(emitClient);
 
 /** Per auth scheme type: the runtime module of its client side, the scheme object and the credentials type. */
 const AUTH_RUNTIME: Record<AuthSchemeIr['type'], { module: string; value: string; type: string }> = {

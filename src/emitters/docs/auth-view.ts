@@ -1,8 +1,7 @@
 // The auth schemes of a page and its limits (body size, lifetimes, bounded parameters).
-import type { AuthSchemeIr, InterfaceIr, ModuleIr, Origin } from '../../ir/types.js';
+import { tokenUrl, type AuthSchemeIr, type InterfaceIr, type ModuleIr, type Origin } from '../../ir/types.js';
 import { codeSpan, inline } from './markdown.js';
 import type { AuthView, FactView, LimitView } from './page-types.js';
-import { tokenUrl } from '../openapi/security.js';
 import { range } from './type-text.js';
 import { origin, text } from './view-helpers.js';
 

@@ -1,5 +1,6 @@
 // The routes of a page: parameters, body, responses and the errors each can respond with.
 import { responseKey } from '../shared/code/ast.js';
+import { PARAMETER_GROUPS } from '../../ir/route-parameters.js';
 import type { ErrorIr, FileIr, MultipartIr, RouteIr } from '../../ir/types.js';
 import { inline } from './markdown.js';
 import type { ParameterView, ResponseView, RouteErrorView, RouteView } from './page-types.js';
@@ -68,12 +69,9 @@ export function routeView({ module, route, errors, origins }: RouteInput): Route
     action: route.action ?? null,
     tags: [...route.tags],
     deprecated: route.deprecated,
-    parameters: [
-      ...route.pathParams.map((param) => parameterView(module, param, 'path')),
-      ...route.query.map((param) => parameterView(module, param, 'query')),
-      ...route.headers.map((param) => parameterView(module, param, 'header')),
-      ...route.cookies.map((param) => parameterView(module, param, 'cookie')),
-    ],
+    parameters: PARAMETER_GROUPS.flatMap((group) =>
+      route[group.key].map((param) => parameterView(module, param, group.in)),
+    ),
     body: route.body
       ? {
           type: inline(typeText(route.body, module)),

@@ -4,7 +4,7 @@
 // defaults are the IR's own objects, shared, not copied.
 import type { FieldIr, ParameterIr, RecordIr, ResponseIr, RouteIr } from '../../ir/types.js';
 import { pick } from '../shared/pick.js';
-import { PARAMETER_GROUPS } from '../shared/route-inputs.js';
+import type { PARAMETER_GROUPS } from '../../ir/route-parameters.js';
 
 const PARAMETER_KEYS = ['name', 'type', 'required', 'default', 'style', 'description', 'origin'] as const;
 const RESPONSE_KEYS = ['key', 'body', 'envelope', 'total', 'when', 'description', 'origin', 'file', 'events'] as const;

@@ -10,6 +10,7 @@ import type {
   RouteIr,
   TypeIr,
 } from '../../ir/types.js';
+import { tokenUrl } from '../../ir/types.js';
 import { handlerHeaders } from '../../ir/responses.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 import { pick } from '../shared/pick.js';
@@ -45,21 +46,21 @@ export function buildInterfaceMeta(module: ModuleIr): Json {
         dropUndefined(pick(error, 'kind', 'status', 'code', 'title', 'message')),
       ]),
     ),
-    auth: Object.fromEntries(module.auth.map((scheme) => [scheme.name, authMeta(scheme, iface.basePath)])),
+    auth: Object.fromEntries(module.auth.map((scheme) => [scheme.name, authMeta(module, scheme)])),
     records: Object.fromEntries(
       module.records.map((record) => [record.name, recordMeta(module, record, paths.get(record.name))]),
     ),
   };
 }
 
-function authMeta(scheme: AuthSchemeIr, basePath: string): Json {
+function authMeta(module: ModuleIr, scheme: AuthSchemeIr): Json {
   switch (scheme.type) {
     case 'oauth2': {
       const password = scheme.grants.find((grant) => grant.grant === 'password');
       const clientCredentials = scheme.grants.find((grant) => grant.grant === 'client_credentials');
       return dropUndefined({
         type: 'oauth2',
-        tokenPath: `${basePath}${scheme.tokenPath}`.replace(/\/+/g, '/'),
+        tokenPath: tokenUrl(module, scheme),
         grants: scheme.grants.map((grant) => grant.grant),
         clientAuthRealm: scheme.clientAuthentication.realm,
         passwordClientId: password?.clientId,

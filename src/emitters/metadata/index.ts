@@ -23,11 +23,8 @@ import { printFile, objectMemberText } from '../shared/code/print-file.js';
 import { runtimeImports } from '../shared/imports.js';
 import { buildInterfaceMeta, buildRouteMeta } from './build-meta.js';
 
-export const metadataEmitter: Emitter = {
-  name: 'metadata',
-  description: "typed tables of each interface's records, routes, auth schemes and errors",
-  emit: ({ ir }) => interfaceModules(ir).map(emitMetadata),
-};
+/** Typed tables of each interface's records, routes, auth schemes and errors. */
+export const metadataEmitter: Emitter = ({ ir }) => interfaceModules(ir).map(emitMetadata);
 
 function emitMetadata(module: ModuleIr): PartedFile<MemberText> {
   const interfaceMeta = buildInterfaceMeta(module);

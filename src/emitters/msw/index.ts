@@ -12,11 +12,8 @@ import { handlerHeaders } from '../../ir/responses.js';
 import { EXAMPLES_PER_RECORD, ExampleValues } from './examples.js';
 import { moduleWire } from '../wire/index.js';
 
-export const mswEmitter: Emitter = {
-  name: 'msw',
-  description: 'Mock Service Worker v2 handlers with example records (opt-in)',
-  emit: ({ ir }) => interfaceModules(ir).map((module) => emitMocks(ir, module)),
-};
+/** Mock Service Worker v2 handlers with example records; opt-in. */
+export const mswEmitter: Emitter = ({ ir }) => interfaceModules(ir).map((module) => emitMocks(ir, module));
 
 function emitMocks(ir: Ir, module: ModuleIr): GeneratedFile {
   const examples = new ExampleValues(ir);

@@ -3,6 +3,7 @@
 // components hold only what is used.
 import { compareCodePoints } from '../../ir/names.js';
 import type { HttpMethod, InterfaceIr, Ir, ModuleIr, OAuthSchemeIr } from '../../ir/types.js';
+import { tokenUrl } from '../../ir/types.js';
 import { interfaceModules, type Emitter } from '../contract.js';
 import { shared, type PartedFile } from '../parts.js';
 import { canonicalJson, PrintedJson, writeObject, type WriteMember } from '../shared/json.js';
@@ -17,16 +18,13 @@ import { DocumentComponents } from './document-names.js';
 import { componentsPart, operationPart, tokenSource } from './operation-parts.js';
 import { DEFAULT_OPENAPI_OPTIONS, type OpenApiOptions } from './options.js';
 import { RouteViews } from './route-view.js';
-import { securitySchemes, sessionComponents, tokenUrl } from './security.js';
+import { securitySchemes, sessionComponents } from './security.js';
 import { paragraphs } from './types.js';
 import { interfaceWire } from '../wire/index.js';
 
-export const openapiEmitter: Emitter = {
-  name: 'openapi',
-  description: 'OpenAPI 3.1 document of each interface (paths, envelopes, errors, security, record schemas)',
-  emit: ({ ir, openapi = DEFAULT_OPENAPI_OPTIONS }) =>
-    interfaceModules(ir).map((module) => openApiFile(ir, module, openapi)),
-};
+/** OpenAPI 3.1 document of each interface (paths, envelopes, errors, security, record schemas). */
+export const openapiEmitter: Emitter = ({ ir, openapi = DEFAULT_OPENAPI_OPTIONS }) =>
+  interfaceModules(ir).map((module) => openApiFile(ir, module, openapi));
 
 type Method = Lowercase<HttpMethod>;
 /** Each method's place in a path item: the order in which OpenAPI's Path Item Object lists its operations. */

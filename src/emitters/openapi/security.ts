@@ -2,6 +2,7 @@
 // the session (context token) header of an apiKey scheme with sessions, and the challenge on a 401.
 import { pascalCase } from '../../ir/names.js';
 import type { AuthSchemeIr, DigestSchemeIr, ModuleIr, OAuthSchemeIr, RouteIr, SessionIr } from '../../ir/types.js';
+import { tokenUrl } from '../../ir/types.js';
 import { clientAuthenticationText } from './token-endpoint.js';
 import {
   originMark,
@@ -55,10 +56,6 @@ function securityScheme(module: ModuleIr, scheme: AuthSchemeIr): SecuritySchemeO
     case 'basic':
       return { type: 'http', scheme: 'basic', description: described('HTTP Basic.', `Realm "${scheme.realm}".`) };
   }
-}
-
-export function tokenUrl(module: ModuleIr, scheme: OAuthSchemeIr): string {
-  return `${module.interface?.basePath ?? ''}${scheme.tokenPath}`.replace(/\/+/g, '/');
 }
 
 function oauthScheme(module: ModuleIr, scheme: OAuthSchemeIr): SecuritySchemeObject {

@@ -9,11 +9,8 @@ import { interfaceModules, type Emitter, type GeneratedFile } from '../contract.
 import { ERROR_CLASSES } from '../client/index.js';
 import { routeHooks } from './route-hooks.js';
 
-export const reactQueryEmitter: Emitter = {
-  name: 'react-query',
-  description: 'TanStack Query v5 hooks over the typed clients (opt-in)',
-  emit: ({ ir }) => interfaceModules(ir).map(emitHooks),
-};
+/** TanStack Query v5 hooks over the typed clients; opt-in. */
+export const reactQueryEmitter: Emitter = ({ ir }) => interfaceModules(ir).map(emitHooks);
 
 function emitHooks(module: ModuleIr): GeneratedFile {
   const names = hookNames(module);

@@ -33,11 +33,8 @@ import { handlerResultShape, handlerResultType, hasSessions } from './handler-ty
 import { moduleWire } from '../wire/index.js';
 import { routeDocs } from '../shared/doc-text.js';
 
-export const serverEmitter: Emitter = {
-  name: 'server',
-  description: 'Fastify plugins with a typed handler interface per interface',
-  emit: ({ ir }) => interfaceModules(ir).map((module) => emitServer(module, ir.records)),
-};
+/** Fastify plugins with a typed handler interface per interface. */
+export const serverEmitter: Emitter = ({ ir }) => interfaceModules(ir).map((module) => emitServer(module, ir.records));
 
 /** A route's method of the handlers interface and its row of the route schemas table. */
 type RouteMembers = { readonly method: MemberText; readonly row: MemberText };

@@ -2,6 +2,7 @@
 // client's input gives each, the route part its type and schema are named by (ir/symbols.ts), and
 // where the IR keeps it, which is also its key in the server's route schemas table.
 import type { RoutePart } from '../../ir/symbols.js';
+import { PARAMETER_GROUPS } from '../../ir/route-parameters.js';
 import type { RecordKey, RouteIr, TypeIr } from '../../ir/types.js';
 import { readsFromFormText } from '../../ir/wire-shapes.js';
 
@@ -10,14 +11,6 @@ export interface RouteInput {
   readonly part: RoutePart;
   readonly key: 'pathParams' | 'query' | 'headers' | 'cookies' | 'body';
 }
-
-/** The request parameters, by where they are sent. */
-export const PARAMETER_GROUPS = [
-  { input: 'params', part: 'PathParams', key: 'pathParams' },
-  { input: 'query', part: 'Query', key: 'query' },
-  { input: 'headers', part: 'Headers', key: 'headers' },
-  { input: 'cookies', part: 'Cookies', key: 'cookies' },
-] as const satisfies readonly RouteInput[];
 
 const ROUTE_INPUTS: readonly RouteInput[] = [...PARAMETER_GROUPS, { input: 'body', part: 'Body', key: 'body' }];
 

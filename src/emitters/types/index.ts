@@ -19,16 +19,13 @@ import { printFile, printStatement } from '../shared/code/print-file.js';
 import { symbols, type RoutePart } from '../../ir/symbols.js';
 import { recordImports } from '../shared/imports.js';
 import { pick } from '../shared/pick.js';
-import { PARAMETER_GROUPS } from '../shared/route-inputs.js';
+import { PARAMETER_GROUPS } from '../../ir/route-parameters.js';
 import { typeExpression } from './type-expression.js';
 import { withDeprecation } from '../shared/doc-text.js';
 import { handlerHeaders } from '../../ir/responses.js';
 
-export const typesEmitter: Emitter = {
-  name: 'types',
-  description: 'TypeScript types of records, route parameters, bodies and responses',
-  emit: ({ ir }) => ir.modules.map(emitModuleTypes),
-};
+/** TypeScript types of records, route parameters, bodies and responses. */
+export const typesEmitter: Emitter = ({ ir }) => ir.modules.map(emitModuleTypes);
 
 function emitModuleTypes(module: ModuleIr): PartedFile<string | string[]> {
   const imports = recordImports(module, 'types');

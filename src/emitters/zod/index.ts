@@ -35,7 +35,7 @@ import {
 import { printFile, printStatement } from '../shared/code/print-file.js';
 import { recordImports, referencedRecords, runtimeImports, typesOfRoute } from '../shared/imports.js';
 import { pick } from '../shared/pick.js';
-import { hasFormBodySchema, PARAMETER_GROUPS } from '../shared/route-inputs.js';
+import { hasFormBodySchema } from '../shared/route-inputs.js';
 import {
   isInheritedName,
   listSchemaAround,
@@ -48,15 +48,12 @@ import {
   type RecordLookup,
 } from './schema-expression.js';
 import { symbols } from '../../ir/symbols.js';
-import { requestParameters } from '../../ir/route-parameters.js';
+import { PARAMETER_GROUPS, requestParameters } from '../../ir/route-parameters.js';
 
-export const zodEmitter: Emitter = {
-  name: 'zod',
-  description: "zod 4 schemas of records and of each route's path, query, headers, cookies, body and responses",
-  emit: ({ ir }) => {
-    const declaredByType = recordsDeclaredByType(ir.modules);
-    return ir.modules.map((module) => emitModuleSchemas(module, ir.records, declaredByType));
-  },
+/** Zod 4 schemas of records and of each route's path, query, headers, cookies, body and responses. */
+export const zodEmitter: Emitter = ({ ir }) => {
+  const declaredByType = recordsDeclaredByType(ir.modules);
+  return ir.modules.map((module) => emitModuleSchemas(module, ir.records, declaredByType));
 };
 
 interface SchemaConstant {
