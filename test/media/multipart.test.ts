@@ -98,6 +98,31 @@ describe('a multipart form through the generated client', () => {
     const kind = client['postDocument']({ body: { scan: png, title: 'x', kind: 'memo' } });
     await expect(kind).rejects.toMatchObject({ status: 422 });
   });
+
+  it('answers a form that ends inside a file part with 400 naming the part, neither hanging nor a 500', async () => {
+    // The whole body arrives (Content-Length matches), but the closing boundary never comes. The handler is busy
+    // (mkdir) when the form breaks off, so the part's stream has failed before the handler takes it.
+    const broken = [
+      '--cut',
+      'Content-Disposition: form-data; name="title"',
+      '',
+      'half a form',
+      '--cut',
+      'Content-Disposition: form-data; name="scan"; filename="s.png"',
+      'Content-Type: image/png',
+      '',
+      'the bytes then nothing',
+    ].join('\r\n');
+    const response = await fetch(`${base}/files/documents`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=cut' },
+      body: broken,
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ errors: ['scan: the form ends inside this part'] });
+    expect(await staged()).toEqual([]);
+  });
 });
 
 describe('other clients', () => {

@@ -97,7 +97,12 @@ function filePart(meta: MultipartMeta, part: Extract<Multipart, { type: 'file' }
   return {
     kind: 'file',
     name: part.fieldname,
-    file: uploadedFile(part.file, details, limit, () => fileTooLarge(limit, part.fieldname)),
+    file: uploadedFile(part.file, details, {
+      limit,
+      tooLarge: () => fileTooLarge(limit, part.fieldname),
+      // busboy fails the part's stream when the form ends inside it: a 400, as a form broken elsewhere is.
+      unreadable: (error) => (error instanceof ApiError ? error : unreadableForm(part.fieldname)),
+    }),
   };
 }
 
@@ -141,5 +146,14 @@ function partsError(meta: MultipartMeta, error: unknown): unknown {
       headers: { connection: 'close' },
     });
   if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge(Number.MAX_SAFE_INTEGER);
-  return new BadRequest({ params: { name: 'body' }, detail: 'The multipart form cannot be read.' });
+  return unreadableForm();
+}
+
+/** A form that cannot be read (no boundary, broken off, …); `part`: the part it broke off in. */
+function unreadableForm(part?: string): ApiError {
+  return new BadRequest({
+    params: { name: 'body' },
+    detail: 'The multipart form cannot be read.',
+    ...(part !== undefined && { violations: [{ pointer: `/${part}`, message: 'the form ends inside this part' }] }),
+  });
 }
