@@ -146,6 +146,22 @@ describe('other clients', () => {
     expect(text).toContain('extra');
   });
 
+  it('refuses a part sent twice with 400 naming it, a file as a text part', async () => {
+    const script = `
+import requests, sys
+pdf = ('s.pdf', b'%PDF-1.4 ', 'application/pdf')
+for files in ([('scan', pdf), ('scan', pdf), ('title', (None, 'x'))], [('scan', pdf), ('title', (None, 'a')), ('title', (None, 'b'))]):
+    r = requests.post(sys.argv[1] + '/files/documents', files=files)
+    print(r.status_code, r.json()['errors'])
+`;
+    const { stdout } = await run('python3', ['-c', script, base]);
+    expect(stdout.trim().split('\n')).toEqual([
+      "400 ['scan: sent more than once']",
+      "400 ['title: sent more than once']",
+    ]);
+    expect(await staged()).toEqual([]);
+  });
+
   it('python-requests sends files= and data=', async () => {
     const script = `
 import requests, sys

@@ -55,6 +55,7 @@ function multipartBody(request: FastifyRequest, meta: MultipartMeta): MultipartB
     });
     try {
       for await (const part of raw) {
+        if (seen.has(part.fieldname)) throw repeatedPart(part);
         seen.add(part.fieldname);
         if (part.type === 'file') yield filePart(meta, part);
         else {
@@ -132,6 +133,19 @@ function unknownPart(meta: MultipartMeta, name: string, kind: 'file' | 'text'): 
       ? `The part "${name}" is ${kind === 'file' ? 'a file' : 'text'}; it must be ${sentAs.split(',')[0]}.`
       : `The form has no part "${name}" (expected: ${expected}).`,
     violations: [{ pointer: `/${name}`, message: sentAs ? `sent as the wrong kind of part` : 'unknown part' }],
+  });
+}
+
+/**
+ * A part sent twice: each part is one file or one text (the client's type says so), so a second one is refused rather
+ * than handed over beside the first or put in its place, as a form body refuses a repeated field.
+ */
+function repeatedPart(part: Multipart): ApiError {
+  if (part.type === 'file') part.file.resume();
+  return new BadRequest({
+    params: { name: part.fieldname },
+    detail: `The form has the part "${part.fieldname}" more than once.`,
+    violations: [{ pointer: `/${part.fieldname}`, message: 'sent more than once' }],
   });
 }
 
