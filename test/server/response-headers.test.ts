@@ -20,6 +20,7 @@ const handlers = {
   getReport: async (input: Loose) => ({ body: { id: input['params'].id, title: 'Q3' }, headers: reportHeaders }),
   probeReport: async () => ({ headers: { etag: '"v7"', 'x-report-size': 2048 } }),
   createReport: async (input: Loose) => ({ ...input['body'], ...(createdLocation && { location: createdLocation }) }),
+  listReports: async () => ({ body: { items: [], total: 0 }, headers: {} }),
 };
 
 async function serve(options: Loose = {}): Promise<string> {
