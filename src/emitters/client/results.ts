@@ -56,7 +56,7 @@ export function pagingOf(module: ModuleIr, route: RouteIr): Paging | undefined {
   });
 }
 
-/** Whether a call resolves to `{ status, body, headers }`: a success declares headers (a json:api page carries its own). */
+/** Whether a call resolves to `{ status, body, headers }`: a success declares headers (a json:api page has its own). */
 export function resolvesWithHeaders(shape: ResultShape): boolean {
   return shape.headers.length > 0 && !shape.paged;
 }

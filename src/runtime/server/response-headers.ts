@@ -43,7 +43,7 @@ export function responseHeaders(
   return out;
 }
 
-/** What Node refuses in a header value: a line break would end the header, a NUL or a character past U+00FF is no byte. */
+/** What Node refuses in a header value: a line break ends the header; NUL or a character past U+00FF is no byte. */
 const UNSENDABLE = /[^\t\x20-\x7e\x80-\xff]/;
 
 /**

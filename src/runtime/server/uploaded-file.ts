@@ -52,7 +52,7 @@ export class CountingStream extends Transform {
   }
 }
 
-/** How an upload's stream fails: past `limit` bytes with `tooLarge()`, and a failing source with `unreadable(error)`. */
+/** How an upload's stream fails: past `limit` bytes with `tooLarge()`, a failing source with `unreadable(error)`. */
 export interface UploadFailures {
   readonly limit: number;
   readonly tooLarge: () => Error;
