@@ -22,6 +22,15 @@ const handlers = {
   }),
   probeReport: async () => ({ headers: { etag: '"v7"', 'x-report-size': 2048 } }),
   createReport: async (input: Loose) => input['body'],
+  // Five reports, `limit` of them from `offset`, with the total and a header.
+  listReports: async (input: Loose) => {
+    const { offset, limit } = input['query'];
+    const all = Array.from({ length: 5 }, (_, index) => ({ id: index + 1, title: `R${index + 1}` }));
+    return {
+      body: { items: all.slice(offset, offset + limit), total: all.length },
+      headers: { 'x-ratelimit-remaining': 9 },
+    };
+  },
 };
 
 beforeAll(async () => {
@@ -46,6 +55,14 @@ describe('a client of routes whose answers declare headers', () => {
       body: { id: 7, title: 'Q3' },
       headers: { 'x-ratelimit-remaining': 42, 'x-cached': true, 'x-tags': ['finance', 'q3'] },
     });
+  });
+
+  it('pages a counted list whose answers carry headers by its body', async () => {
+    const first = await client['listReports']({ query: { limit: 2 } });
+    expect(first).toMatchObject({ status: 200, body: { total: 5 }, headers: { 'x-ratelimit-remaining': 9 } });
+    const seen = [];
+    for await (const report of client['listReportsAll']({ query: { limit: 2 } })) seen.push(report.id);
+    expect(seen).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('resolves a HEAD route to its status and headers', async () => {

@@ -1,6 +1,8 @@
 // Mock handlers of routes whose answers declare headers (test/fixtures/response-headers): the default results are
 // `{ body, headers }` as a handler's, with an example of every declared header; a resolver sets its own, and only
 // declared ones are sent.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { getResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
@@ -44,6 +46,14 @@ describe('mock handlers of answers with declared headers', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('etag')).toBe('"v9"');
     expect(response.headers.get('x-secret')).toBeNull();
+  });
+
+  it('give a counted list with headers a ListResult beside them, and its infinite hook pages by the body', async () => {
+    const response = await ask(mocks['handlers']['listReports'](), '/quota/reports?limit=2');
+    expect(response.headers.get('x-ratelimit-remaining')).toBe('1');
+    expect(await response.json()).toMatchObject({ success: true, total: 3 });
+    const hooks = await readFile(join(fixture.out, 'quota-api/react-query.ts'), 'utf8');
+    expect(hooks.replace(/\s+/g, ' ')).toContain('nextOffset( last.body, pages.map((page) => page.body), lastParam,');
   });
 
   it('compile with the client and its hooks under the strictest options', async () => {

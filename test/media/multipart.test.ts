@@ -98,6 +98,31 @@ describe('a multipart form through the generated client', () => {
     const kind = client['postDocument']({ body: { scan: png, title: 'x', kind: 'memo' } });
     await expect(kind).rejects.toMatchObject({ status: 422 });
   });
+
+  it('answers a form that ends inside a file part with 400 naming the part, neither hanging nor a 500', async () => {
+    // The whole body arrives (Content-Length matches), but the closing boundary never comes. The handler is busy
+    // (mkdir) when the form breaks off, so the part's stream has failed before the handler takes it.
+    const broken = [
+      '--cut',
+      'Content-Disposition: form-data; name="title"',
+      '',
+      'half a form',
+      '--cut',
+      'Content-Disposition: form-data; name="scan"; filename="s.png"',
+      'Content-Type: image/png',
+      '',
+      'the bytes then nothing',
+    ].join('\r\n');
+    const response = await fetch(`${base}/files/documents`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=cut' },
+      body: broken,
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ errors: ['scan: the form ends inside this part'] });
+    expect(await staged()).toEqual([]);
+  });
 });
 
 describe('other clients', () => {
@@ -119,6 +144,22 @@ describe('other clients', () => {
     const [text, status] = unknown.stdout.split('\n');
     expect(status).toBe('400');
     expect(text).toContain('extra');
+  });
+
+  it('refuses a part sent twice with 400 naming it, a file as a text part', async () => {
+    const script = `
+import requests, sys
+pdf = ('s.pdf', b'%PDF-1.4 ', 'application/pdf')
+for files in ([('scan', pdf), ('scan', pdf), ('title', (None, 'x'))], [('scan', pdf), ('title', (None, 'a')), ('title', (None, 'b'))]):
+    r = requests.post(sys.argv[1] + '/files/documents', files=files)
+    print(r.status_code, r.json()['errors'])
+`;
+    const { stdout } = await run('python3', ['-c', script, base]);
+    expect(stdout.trim().split('\n')).toEqual([
+      "400 ['scan: sent more than once']",
+      "400 ['title: sent more than once']",
+    ]);
+    expect(await staged()).toEqual([]);
   });
 
   it('python-requests sends files= and data=', async () => {

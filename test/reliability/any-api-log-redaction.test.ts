@@ -46,6 +46,8 @@ beforeAll(async () => {
       // What a service logs while it looks into a request: its headers and its URL in a message.
       app.addHook('onRequest', async (request) => {
         request.log.info({ headers: request.headers }, 'request headers');
+        // What @fastify/multipart logs at trace level before it reads a form: the request's headers, one level down.
+        request.log.info({ busboyOptions: { headers: request.headers, limits: {} } }, 'Providing options to busboy');
         request.log.info(`called ${request.url}`);
       });
       await app.register(
@@ -67,6 +69,16 @@ describe('log redaction from the definitions', () => {
     expect(credentialNames(meta as never)).toEqual({ headers: ['x-library-key'], query: ['lib'], cookies: [] });
   });
 
+  it('keeps the Authorization header out of headers logged one level down', async () => {
+    lines.length = 0;
+    await fetch(`${base}/shelf/shelves`, {
+      headers: { authorization: 'Bearer bearer-7f6e5d', cookie: 'sid=cookie-4a3b' },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lines.some((line) => line.includes('busboyOptions'))).toBe(true);
+    expect(lines.filter((line) => line.includes('bearer-7f6e5d') || line.includes('cookie-4a3b'))).toEqual([]);
+  });
+
   it("keeps an API key in the API's own header and query parameter out of every log line", async () => {
     lines.length = 0;
     const byHeader = await fetch(`${base}/shelf/shelves`, { headers: { 'X-Library-Key': HEADER_KEY } });
@@ -75,6 +87,8 @@ describe('log redaction from the definitions', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const entries = lines.map((line) => JSON.parse(line) as Loose);
     expect(entries.some((entry) => entry['headers']?.['x-library-key'] === '[redacted]')).toBe(true);
+    const nested = entries.filter((entry) => entry['busboyOptions']);
+    expect(nested.map((entry) => entry['busboyOptions']['headers']['x-library-key'])).toContain('[redacted]');
     expect(entries.some((entry) => entry['req']?.['url'] === '/shelf/linked?lib=[redacted]&page=2')).toBe(true);
     expect(entries.some((entry) => entry['msg'] === 'called /shelf/linked?lib=[redacted]&page=2')).toBe(true);
     expect(lines.filter((line) => line.includes(HEADER_KEY) || line.includes(QUERY_KEY))).toEqual([]);

@@ -13,11 +13,14 @@ const apps: FastifyInstance[] = [];
 
 /** What getReport answers with: its headers set per test. */
 let reportHeaders: Loose = {};
+/** The `location` member createReport's result carries, when a test sets one. */
+let createdLocation: string | undefined;
 
 const handlers = {
   getReport: async (input: Loose) => ({ body: { id: input['params'].id, title: 'Q3' }, headers: reportHeaders }),
   probeReport: async () => ({ headers: { etag: '"v7"', 'x-report-size': 2048 } }),
-  createReport: async (input: Loose) => input['body'],
+  createReport: async (input: Loose) => ({ ...input['body'], ...(createdLocation && { location: createdLocation }) }),
+  listReports: async () => ({ body: { items: [], total: 0 }, headers: {} }),
 };
 
 async function serve(options: Loose = {}): Promise<string> {
@@ -92,6 +95,28 @@ describe('headers a handler sets', () => {
     const response = await fetch(`${base}/7`, { headers: { origin: page } });
     const exposed = response.headers.get('access-control-expose-headers')?.split(', ');
     expect(exposed).toEqual(expect.arrayContaining(['location', 'x-ratelimit-remaining', 'x-tags', 'etag']));
+  });
+
+  it('refuses a header value with a line break as a breach in the error shape, sending no header of it', async () => {
+    const internal: unknown[] = [];
+    const base = await serve({ onInternalError: (error: unknown) => internal.push(error) });
+    reportHeaders = { 'x-ratelimit-remaining': 1, 'x-tags': ['q3\r\nx-injected: 1'] };
+    const response = await fetch(`${base}/7`);
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ success: false, message: 'Internal error.' });
+    expect(response.headers.get('x-injected')).toBeNull();
+    expect(response.headers.get('x-tags')).toBeNull();
+    expect(String(internal[0])).toContain('header x-tags: holds a line break');
+    createdLocation = 'https://reports.example/9\r\nset-cookie: a=b';
+    const created = await fetch(base, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 9, title: 'Q4' }),
+    });
+    createdLocation = undefined;
+    expect(created.status).toBe(500);
+    expect(await created.json()).toEqual({ success: false, message: 'Internal error.' });
+    expect(created.headers.get('set-cookie')).toBeNull();
   });
 
   it('still fills Location of a create from the record, with no headers from the handler', async () => {

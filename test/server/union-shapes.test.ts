@@ -8,7 +8,10 @@ import { send } from './helpers.js';
 
 type Loose = Record<string, any>;
 
-/** Records the shapes use: tagged variants (a, b) and untagged ones with different optional members (p, q). */
+/**
+ * Records the shapes use: tagged variants (a, b), untagged ones with different optional members (p, q), and r, which
+ * holds p's required member and one more, so that an r satisfies p too.
+ */
 const RECORDS = `
 records:
   a:
@@ -29,6 +32,10 @@ records:
     fields:
       code: { type: integer }
       extra: { type: string, required: false }
+  r:
+    fields:
+      name: { type: string }
+      rank: { type: integer }
 `;
 
 const TAGGED = `{ type: union, discriminator: kind, variants: [{ type: record, record: a }, { type: record, record: b }] }`;
@@ -56,6 +63,15 @@ const SHAPES: Record<string, Shape> = {
   exclusiveRecords: {
     type: `{ type: union, exclusive: true, variants: [{ type: record, record: a }, { type: record, record: p }] }`,
     values: [a, p],
+  },
+  // An r written after p goes out as the r it is, its rank kept: not as the p it also satisfies.
+  supersetRecords: {
+    type: `{ type: union, variants: [{ type: record, record: p }, { type: record, record: r }] }`,
+    values: [pBare, p, { name: 'r', rank: 1 }],
+  },
+  supersetExclusive: {
+    type: `{ type: union, exclusive: true, variants: [{ type: record, record: p }, { type: record, record: r }] }`,
+    values: [pBare, { name: 'r', rank: 1 }],
   },
   recordOrList: {
     type: `{ type: union, variants: [{ type: record, record: p }, { type: list, items: { type: integer } }] }`,

@@ -57,7 +57,7 @@ export interface UnionVariantMeta {
   readonly record?: string;
   /** The discriminator's value naming this variant (tagged unions). */
   readonly value?: string;
-  /** The members a value of this variant holds (untagged unions: the first variant whose members are there). */
+  /** The members a value of this variant holds (untagged unions: the variant with the most of them that are there). */
   readonly required?: readonly string[];
 }
 

@@ -123,7 +123,9 @@ export function redactingLoggerFor(names: Partial<CredentialNames> = {}) {
       },
     },
     redact: {
-      paths: headers.flatMap((name) => [`req.headers["${name}"]`, `headers["${name}"]`, `res.headers["${name}"]`]),
+      // `*.headers`: headers one level down in any logged object, such as the options @fastify/multipart logs at
+      // trace level (`busboyOptions.headers`, the request's headers whole) or an HTTP client's error.
+      paths: headers.flatMap((name) => [`req.headers["${name}"]`, `headers["${name}"]`, `*.headers["${name}"]`]),
       censor: REDACTED,
     },
     hooks: {

@@ -73,6 +73,18 @@ function resultSchema(schema: z.ZodType | undefined): { value: JsonSchema; defs:
 const JSON_TYPES = ['string', 'number', 'boolean', 'null', 'array', 'object'];
 
 /**
+ * A union's record variants, those with more required members first (in their order on a tie). fast-json-stringify
+ * writes the first variant that a value satisfies, and with the variants open (above) a notary `{name, license}`
+ * satisfies a person `{name}` written before it: the notary would go out as a person, its license dropped. So the
+ * variant that asks the most of a value is tried first, as union-variant.ts chooses it for apiAlias and json:api.
+ */
+function mostSpecificFirst(options: JsonSchema[]): JsonSchema[] {
+  if (!options.every((option) => option['type'] === 'object' && option['properties'] !== undefined)) return options;
+  const required = (option: JsonSchema) => (Array.isArray(option['required']) ? option['required'].length : 0);
+  return [...options].sort((one, other) => required(other) - required(one));
+}
+
+/**
  * Rewrites the shapes fast-json-stringify would decide by running a validator on every value: a
  * nullable value becomes a type list, or an if/then/else on null; any JSON value becomes {}.
  * Patterns go (the result was judged before; a serializer does not check them). So does `additionalProperties:
@@ -88,8 +100,10 @@ function simplify(schema: unknown): unknown {
     if (key === 'pattern' || key === 'propertyNames' || (key === 'additionalProperties' && value === false)) continue;
     out[key] = simplify(value);
   }
+  if (Array.isArray(out['oneOf'])) out['oneOf'] = mostSpecificFirst(out['oneOf'] as JsonSchema[]);
   const anyOf = out['anyOf'] as JsonSchema[] | undefined;
   if (!anyOf) return out;
+  out['anyOf'] = mostSpecificFirst(anyOf);
   const types = anyOf.map((option) => option['type']);
   if (JSON_TYPES.every((type) => types.includes(type))) {
     delete out['anyOf'];

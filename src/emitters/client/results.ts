@@ -56,9 +56,14 @@ export function pagingOf(module: ModuleIr, route: RouteIr): Paging | undefined {
   });
 }
 
+/** Whether a call resolves to `{ status, body, headers }`: a success declares headers (a json:api page has its own). */
+export function resolvesWithHeaders(shape: ResultShape): boolean {
+  return shape.headers.length > 0 && !shape.paged;
+}
+
 export function clientResult(routeName: string, shape: ResultShape): ClientResult {
   const body = bodyResult(routeName, shape);
-  if (shape.headers.length === 0 || body.itemType) return body;
+  if (!resolvesWithHeaders(shape)) return body;
   const headers = shape.headers.map((key) => routeResponseType(routeName, 'ResponseHeaders', key));
   const members = [
     { name: 'status', type: typeRef('number') },

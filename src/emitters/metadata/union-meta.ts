@@ -1,6 +1,6 @@
 // A union whose variants are records of the interface, as the runtime tells which record a value is (to give it
-// that record's apiAlias member): a tagged union by its discriminator's value, else the first record variant whose
-// required members the value holds (the variant its serializer chooses too).
+// that record's apiAlias member): a tagged union by its discriminator's value, else the record variant whose required
+// members the value holds, the one with the most of them when several do (the variant its serializer chooses too).
 import { inView, type ModuleIr, type TypeIr, type UnionType } from '../../ir/types.js';
 import { recordModule, recordName } from '../../ir/symbols.js';
 

@@ -19,7 +19,8 @@ function emitMocks(ir: Ir, module: ModuleIr): GeneratedFile {
   const examples = new ExampleValues(ir);
   const api = pascalCase(module.name);
   const rows = module.routes.map((route) => routeRow(module, route, examples));
-  const counted = rows.some((row) => row.type.startsWith('ListResult'));
+  // A counted list's result is a ListResult, beside its headers too (`{ body: ListResult<…>; headers }`).
+  const counted = module.routes.some((route) => handlerResultShape(module, route).counted);
   const streamed = ['MockFile', 'MockEvents'].filter((kind) => rows.some((row) => row.type.startsWith(`${kind}<`)));
   const handIn = moduleWire(module)?.emit.serverHandIn;
   const oauth = module.auth.some((scheme) => scheme.type === 'oauth2');

@@ -4,7 +4,7 @@ import { pascalCase } from '../../ir/names.js';
 import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr, RouteIr } from '../../ir/types.js';
 import { clientInputRequired } from '../client/index.js';
-import { pagingOf, type Paging } from '../client/results.js';
+import { pagingOf, resolvesWithHeaders, resultShape, type Paging } from '../client/results.js';
 import type { HookNames } from './index.js';
 
 export interface RouteHooks {
@@ -57,6 +57,10 @@ export function routeHooks(module: ModuleIr, route: RouteIr, names: HookNames): 
   const paging = pagingOf(module, route);
   if (paging === undefined) return { key, infinite: undefined, mutation: false, declarations: [query] };
   const [first, next] = paging === 'page' ? ['1', 'nextPageNumber'] : ['0', 'nextOffset'];
+  // A call that resolves with its headers beside the body pages by the body.
+  const pager = resolvesWithHeaders(resultShape(module, route))
+    ? `${next}(last.body, pages.map((page) => page.body), lastParam)`
+    : `${next}(last, pages, lastParam)`;
   const infinite = `/** Every page of ${operation}, one \`fetchNextPage()\` at a time (the \`${paging}\` parameter is set by the hook). */
 export function ${hook}Infinite(
   ${input},
@@ -70,7 +74,7 @@ export function ${hook}Infinite(
     queryFn: ({ pageParam, signal }) =>
       client.${operation}({ ...input, query: { ...input.query, ${paging}: pageParam } }, { ...call, signal }),
     initialPageParam: input.query?.${paging} ?? ${first},
-    getNextPageParam: (last, pages, lastParam) => ${next}(last, pages, lastParam),
+    getNextPageParam: (last, pages, lastParam) => ${pager},
   });
 }`;
   return { key, infinite: paging, mutation: false, declarations: [query, infinite] };

@@ -4,7 +4,12 @@
 // server ending the stream ends the iteration, and the call's signal aborts it.
 import { declaredResponse } from '../core/response-status.js';
 import type { CallInput, CallOptions, ClientCore } from './client.js';
-import { NetworkError, ResponseValidationError, UnreadableResponseError } from './client-errors.js';
+import {
+  NetworkError,
+  ResponseTooLargeError,
+  ResponseValidationError,
+  UnreadableResponseError,
+} from './client-errors.js';
 import type { RouteMeta } from '../core/interface-meta.js';
 import { readTolerantly } from '../core/tolerant-read.js';
 
@@ -96,7 +101,8 @@ class ClientEventStream<Event> implements EventStream<Event> {
       const response = this.first ?? (await this.open(this.lastEventId));
       this.first = undefined;
       try {
-        for await (const wire of wireEvents(response, (ms) => (this.reconnectMs = ms))) {
+        const retry = (ms: number) => (this.reconnectMs = ms);
+        for await (const wire of wireEvents(response, retry, this.core.maxResponseBytes)) {
           failures = 0;
           if (wire.id !== undefined) this.lastEventId = wire.id;
           const event = this.read(response.status, wire);
@@ -134,10 +140,19 @@ class ClientEventStream<Event> implements EventStream<Event> {
   }
 }
 
-/** The events of a text/event-stream body (the WHATWG parsing rules: fields, comments, `retry`, blank lines). */
-export async function* wireEvents(response: Response, retry: (ms: number) => void): AsyncGenerator<WireEvent> {
+/**
+ * The events of a text/event-stream body (the WHATWG parsing rules: fields, comments, `retry`, blank lines). One
+ * event, or one line still arriving, longer than `limit` characters (the client's maxResponseBytes) is a
+ * ResponseTooLargeError: a server that never ends a line cannot make the client hold it all.
+ */
+export async function* wireEvents(
+  response: Response,
+  retry: (ms: number) => void,
+  limit = Infinity,
+): AsyncGenerator<WireEvent> {
   if (!response.body) return;
   let data: string[] = [];
+  let dataLength = 0;
   let name = '';
   let id: string | undefined;
   let rest = '';
@@ -146,7 +161,14 @@ export async function* wireEvents(response: Response, retry: (ms: number) => voi
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      rest += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      const piece = done ? decoder.decode() : decoder.decode(value, { stream: true });
+      const waiting = rest.endsWith('\r');
+      rest += piece;
+      // Without a line end in it, a piece only lengthens the line still arriving: it is not split again.
+      if (!done && !waiting && !/[\r\n]/.test(piece)) {
+        if (rest.length + dataLength > limit) throw new ResponseTooLargeError(response.status, limit);
+        continue;
+      }
       // A \r at the end may yet be followed by its \n: it waits for the next piece.
       const heldCr = !done && rest.endsWith('\r');
       const lines = (heldCr ? rest.slice(0, -1) : rest).split(/\r\n|\r|\n/);
@@ -156,6 +178,7 @@ export async function* wireEvents(response: Response, retry: (ms: number) => voi
         if (line === '') {
           if (data.length > 0) yield { event: name || 'message', data: data.join('\n'), id };
           data = [];
+          dataLength = 0;
           name = '';
           id = undefined;
           continue;
@@ -164,11 +187,15 @@ export async function* wireEvents(response: Response, retry: (ms: number) => voi
         const colon = line.indexOf(':');
         const field = colon < 0 ? line : line.slice(0, colon);
         const text = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-        if (field === 'data') data.push(text);
-        else if (field === 'event') name = text;
+        if (field === 'data') {
+          data.push(text);
+          dataLength += text.length + 1;
+          if (dataLength > limit) throw new ResponseTooLargeError(response.status, limit);
+        } else if (field === 'event') name = text;
         else if (field === 'id' && !text.includes('\0')) id = text;
         else if (field === 'retry' && /^\d+$/.test(text)) retry(Number(text));
       }
+      if (rest.length + dataLength > limit) throw new ResponseTooLargeError(response.status, limit);
       if (done) return;
     }
   } finally {

@@ -21,7 +21,7 @@ export type FileUpload =
 /** A file response, not yet read: take it once, as a Blob or as a stream. */
 export interface DownloadedFile {
   readonly mediaType: string;
-  /** The file name of Content-Disposition, if the service sent one. */
+  /** The file name of Content-Disposition, if the service sent one, as sent: never trust it as a path. */
   readonly name: string | undefined;
   /** Content-Length, if the service sent one. */
   readonly size: number | undefined;

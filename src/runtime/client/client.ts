@@ -151,6 +151,11 @@ export class ClientCore {
     }
   }
 
+  /** The longest response this client reads (maxResponseBytes), and the longest event of a stream. */
+  get maxResponseBytes(): number {
+    return this.#maxBytes;
+  }
+
   /** The interface's name, as errors name it. */
   get interfaceName(): string {
     return this.#definition.meta.name;

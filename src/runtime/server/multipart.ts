@@ -55,6 +55,7 @@ function multipartBody(request: FastifyRequest, meta: MultipartMeta): MultipartB
     });
     try {
       for await (const part of raw) {
+        if (seen.has(part.fieldname)) throw repeatedPart(part);
         seen.add(part.fieldname);
         if (part.type === 'file') yield filePart(meta, part);
         else {
@@ -97,7 +98,12 @@ function filePart(meta: MultipartMeta, part: Extract<Multipart, { type: 'file' }
   return {
     kind: 'file',
     name: part.fieldname,
-    file: uploadedFile(part.file, details, limit, () => fileTooLarge(limit, part.fieldname)),
+    file: uploadedFile(part.file, details, {
+      limit,
+      tooLarge: () => fileTooLarge(limit, part.fieldname),
+      // busboy fails the part's stream when the form ends inside it: a 400, as a form broken elsewhere is.
+      unreadable: (error) => (error instanceof ApiError ? error : unreadableForm(part.fieldname)),
+    }),
   };
 }
 
@@ -130,6 +136,19 @@ function unknownPart(meta: MultipartMeta, name: string, kind: 'file' | 'text'): 
   });
 }
 
+/**
+ * A part sent twice: each part is one file or one text (the client's type says so), so a second one is refused rather
+ * than handed over beside the first or put in its place, as a form body refuses a repeated field.
+ */
+function repeatedPart(part: Multipart): ApiError {
+  if (part.type === 'file') part.file.resume();
+  return new BadRequest({
+    params: { name: part.fieldname },
+    detail: `The form has the part "${part.fieldname}" more than once.`,
+    violations: [{ pointer: `/${part.fieldname}`, message: 'sent more than once' }],
+  });
+}
+
 /** @fastify/multipart's own errors (too many parts, a broken form) in the interface's shapes. */
 function partsError(meta: MultipartMeta, error: unknown): unknown {
   if (error instanceof ApiError) return error;
@@ -141,5 +160,14 @@ function partsError(meta: MultipartMeta, error: unknown): unknown {
       headers: { connection: 'close' },
     });
   if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge(Number.MAX_SAFE_INTEGER);
-  return new BadRequest({ params: { name: 'body' }, detail: 'The multipart form cannot be read.' });
+  return unreadableForm();
+}
+
+/** A form that cannot be read (no boundary, broken off, …); `part`: the part it broke off in. */
+function unreadableForm(part?: string): ApiError {
+  return new BadRequest({
+    params: { name: 'body' },
+    detail: 'The multipart form cannot be read.',
+    ...(part !== undefined && { violations: [{ pointer: `/${part}`, message: 'the form ends inside this part' }] }),
+  });
 }

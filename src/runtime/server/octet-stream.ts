@@ -105,7 +105,7 @@ export const fileMedia: StreamedMedia = {
         mediaType: acceptedMediaType(request, mediaTypes),
         declaredSize: declaredLength(request),
       };
-      return uploadedFile(source, details, maxBytes, () => fileTooLarge(maxBytes));
+      return uploadedFile(source, details, { limit: maxBytes, tooLarge: () => fileTooLarge(maxBytes) });
     },
     registerRoute: registerUploadRoute,
   },

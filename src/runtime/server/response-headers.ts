@@ -43,6 +43,20 @@ export function responseHeaders(
   return out;
 }
 
+/** What Node refuses in a header value: a line break ends the header; NUL or a character past U+00FF is no byte. */
+const UNSENDABLE = /[^\t\x20-\x7e\x80-\xff]/;
+
+/**
+ * A breach for each header value that cannot go out (a handler's header or `location` member holding a line break):
+ * the interface's 500, where Node's refusal while writing would be Fastify's own error body.
+ */
+export function checkSendable(route: RouteMeta, status: number, headers: Readonly<Record<string, string>>): void {
+  const violations = Object.entries(headers)
+    .filter(([, value]) => UNSENDABLE.test(value))
+    .map(([name]) => `header ${name}: holds a line break, a control character or a character past U+00FF`);
+  if (violations.length > 0) throw new ResponseBreach(route.name, status, violations);
+}
+
 /** A value as header text: a list comma-separated (RFC 9110 §5.3), a number or boolean as its text. */
 function headerText(value: unknown): string {
   return Array.isArray(value) ? value.map(String).join(', ') : String(value);

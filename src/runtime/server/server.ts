@@ -7,7 +7,7 @@ import { requestIncludes, type Includes } from '../wire/api-alias/api-alias.js';
 import { INCLUDES_MEMBER } from '../wire/api-alias/wire-api-alias.js';
 import { droppedMembers, judgeResult, ResponseBreach } from '../core/response-check.js';
 import { ResponseReaders, REFUSED } from './response-reader.js';
-import { responseHeaders, splitResult } from './response-headers.js';
+import { checkSendable, responseHeaders, splitResult } from './response-headers.js';
 import { respondsWithHeaders, declaredResponseHeaders } from '../core/response-headers.js';
 import { ResponseBodySchemas, serializeBody, type ResponseSchemas } from './response-serializers.js';
 import { judgeEntries } from './body-entries.js';
@@ -535,6 +535,8 @@ function routeRunner(parts: RunnerParts) {
     const rendered = renderResult(context, body, judged === REFUSED ? body : judged);
     const schema = response && bodySchemas.body(response, representation);
     const declared = response && withHeaders ? responseHeaders(route, response, headers, headerChecks) : {};
+    checkSendable(route, rendered.status, rendered.headers);
+    checkSendable(route, rendered.status, declared);
     return { rendered, response, schema, copied: judged !== REFUSED, declared };
   };
 

@@ -52,18 +52,30 @@ export class CountingStream extends Transform {
   }
 }
 
-/** An UploadedFile over a source stream, limited to `limit` bytes. */
+/** How an upload's stream fails: past `limit` bytes with `tooLarge()`, a failing source with `unreadable(error)`. */
+export interface UploadFailures {
+  readonly limit: number;
+  readonly tooLarge: () => Error;
+  /** The source's own failure as the handler sees it (a form that ends inside a part is the client's fault). */
+  readonly unreadable?: (error: Error) => Error;
+}
+
+/** An UploadedFile over a source stream, limited to `failures.limit` bytes. */
 export function uploadedFile(
   source: Readable,
   details: { name: string | undefined; mediaType: string; declaredSize: number | undefined },
-  limit: number,
-  tooLarge: () => Error,
+  failures: UploadFailures,
 ): UploadedFile {
+  const { limit, tooLarge, unreadable = (error: Error) => error } = failures;
   const counter = new CountingStream(limit, tooLarge);
   // Not pipeline(): a failed count must not destroy the request, whose socket still carries the 413.
-  source.on('error', (error) => counter.destroy(error));
+  source.on('error', (error) => counter.destroy(unreadable(error)));
   counter.on('error', () => source.unpipe(counter));
-  source.pipe(counter);
+  // A source that failed before the handler took it (a form broken off while the handler was busy) emits
+  // nothing more: without this the stream would never end, and the handler would wait forever.
+  if (source.destroyed && !source.readableEnded)
+    counter.destroy(unreadable(source.errored ?? new Error('The upload ended before its last byte.')));
+  else source.pipe(counter);
   return {
     ...details,
     get size() {
