@@ -1,7 +1,9 @@
 // Issue 33 item 5: server-sent events on a live generated server (test/fixtures/events, ticker-api): the
 // generated client reads typed, validated events, resumes with Last-Event-ID after the server drops the
 // connection mid-stream, and stops on its signal (the handler sees the client go away); curl -N reads the
-// raw wire format, keep-alive comments and `retry` included; the client's types narrow by event name.
+// raw wire format, keep-alive comments and `retry` included; the client's types narrow by event name. Event data is
+// held to its definition as a body is: undeclared members (a database row's, nested ones, inherited ones, a toJSON's)
+// are left out and the stream goes on; a declared member that breaks its definition ends the stream, logged.
 import { execFile } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { writeFile } from 'node:fs/promises';
@@ -24,6 +26,44 @@ let socket: Socket | undefined;
 let dropAfter: number | undefined;
 const seenLastEventIds: (string | undefined)[] = [];
 let endlessEnded: Promise<string> = Promise.resolve('not started');
+/** The server's error log lines (Fastify's logger at level error). */
+const logged: string[] = [];
+/** How often the getter of the ROW stream's tick was read. */
+let getterReads = 0;
+
+/** Event data as a handler might pass it: rows with members the definitions do not declare, at every depth. */
+async function sendRows(writer: Loose, symbol: string): Promise<void> {
+  if (symbol === 'BOOK') {
+    await writer.send({ event: 'book', data: { venue: { name: 'X' }, levels: [{ price: 1, size: 0 }] } });
+    await writer.send({ event: 'closed', data: { reason: 'unreachable' } });
+    return;
+  }
+  await writer.send({ event: 'tick', id: '1', data: { symbol, price: 1, secret: 'column' } });
+  const levels = [{ price: 2, size: 3, secret: 'level' }];
+  await writer.send({ event: 'book', data: { venue: { name: 'X', secret: 'venue' }, levels, secret: 'book' } });
+  const json = { symbol, price: 9, toJSON: () => ({ symbol, price: 3, secret: 'toJSON' }) };
+  await writer.send({ event: 'tick', data: json });
+  await writer.send({
+    event: 'book',
+    data: { venue: { name: 'X', toJSON: () => ({ name: 'Y', secret: 'nested toJSON' }) }, levels: [] },
+  });
+  const sly = {
+    symbol,
+    get price() {
+      getterReads += 1;
+      return getterReads === 1 ? 4 : 'secret getter';
+    },
+  };
+  await writer.send({ event: 'tick', data: sly });
+  await writer.send({
+    event: 'tick',
+    data: Object.assign(Object.create({ secret: 'inherited' }), { symbol, price: 5 }),
+  });
+  const circular: Loose = { venue: { name: 'Z' }, levels: [{ price: 6, size: 1 }] };
+  circular['venue'].secret = circular;
+  await writer.send({ event: 'book', data: circular });
+  await writer.send({ event: 'closed', data: { reason: 'rows sent' } });
+}
 
 beforeAll(async () => {
   fixture = await generateFixture('events');
@@ -35,6 +75,7 @@ beforeAll(async () => {
       return async (writer: Loose) => {
         seenLastEventIds.push(writer.lastEventId);
         writer.retry(20);
+        if (params.symbol === 'ROW' || params.symbol === 'BOOK') return sendRows(writer, params.symbol);
         if (query.count === undefined) {
           endlessEnded = new Promise((resolve) => writer.signal.addEventListener('abort', () => resolve('aborted')));
           for (let n = 1; !writer.signal.aborted; n++) {
@@ -68,8 +109,12 @@ beforeAll(async () => {
         socket = request.raw.socket;
       });
       await app.register(server['tickerApiPlugin']({ handlers, auth: {} }));
+      await app.register(server['tickerApiPlugin']({ handlers, auth: {}, development: true }), { prefix: '/dev' });
     },
-    { forceCloseConnections: true },
+    {
+      forceCloseConnections: true,
+      logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } },
+    },
   );
   base = served.origin;
   client = new Client({ baseUrl: base });
@@ -152,16 +197,53 @@ describe('curl -N', () => {
     expect(head).toMatch(/content-type: text\/event-stream; charset=utf-8/i);
     expect(head).toMatch(/cache-control: no-cache/i);
     expect(body?.startsWith(': open\n\nretry: 20\n\n')).toBe(true);
-    expect(body).toContain('id: 1\nevent: tick\ndata: {"symbol":"ACME","price":0.25}\n\n');
-    expect(body).toContain('id: 2\nevent: tick\ndata: {"symbol":"ACME","price":0.5}\n\n');
+    expect(body).toContain('id: 1\nevent: tick\ndata: {"price":0.25,"symbol":"ACME"}\n\n');
+    expect(body).toContain('id: 2\nevent: tick\ndata: {"price":0.5,"symbol":"ACME"}\n\n');
     expect(body).toContain(': keep-alive\n\n');
     expect(body?.endsWith('event: closed\ndata: {"reason":"market closed"}\n\n')).toBe(true);
   });
 
-  it('never writes an event that breaks its definition: the stream ends before it', async () => {
+  it('never writes an event that breaks its definition: the stream ends before it, and the breach is logged', async () => {
+    logged.length = 0;
     const { stdout } = await run('curl', ['-sS', '-N', `${base}/ticker/prices/BAD?count=1`]);
-    expect(stdout).toContain('event: tick\ndata: {"symbol":"BAD","price":0.25}');
+    expect(stdout).toContain('event: tick\ndata: {"price":0.25,"symbol":"BAD"}');
     expect(stdout).not.toContain('free');
     expect(stdout).not.toContain('closed');
+    expect(logged.join('')).toMatch(/ResponseBreach.*\/data\/price/);
+  });
+
+  it('ends the stream at a breach inside a list of records too', async () => {
+    logged.length = 0;
+    const { stdout } = await run('curl', ['-sS', '-N', `${base}/ticker/prices/BOOK`]);
+    expect(stdout).not.toContain('event: book');
+    expect(stdout).not.toContain('unreachable');
+    expect(logged.join('')).toMatch(/ResponseBreach.*\/data\/levels\/0\/size/);
+  });
+
+  it('leaves out what the definitions do not declare, at any depth, and goes on with the stream', async () => {
+    logged.length = 0;
+    getterReads = 0;
+    const { stdout } = await run('curl', ['-sS', '-N', `${base}/ticker/prices/ROW`]);
+    const data = [...stdout.matchAll(/^event: (\w+)\ndata: (.*)$/gm)].map(([, event, text]) => [event, text]);
+    expect(data).toEqual([
+      ['tick', '{"price":1,"symbol":"ROW"}'],
+      ['book', '{"levels":[{"price":2,"size":3}],"venue":{"name":"X"}}'],
+      ['tick', '{"price":3,"symbol":"ROW"}'],
+      ['book', '{"levels":[],"venue":{"name":"Y"}}'],
+      ['tick', '{"price":4,"symbol":"ROW"}'],
+      ['tick', '{"price":5,"symbol":"ROW"}'],
+      ['book', '{"levels":[{"price":6,"size":1}],"venue":{"name":"Z"}}'],
+      ['closed', '{"reason":"rows sent"}'],
+    ]);
+    expect(stdout).not.toContain('secret');
+    expect(getterReads).toBe(1);
+    expect(logged).toEqual([]);
+  });
+
+  it('with development on, ends the stream at an undeclared member instead, naming it', async () => {
+    logged.length = 0;
+    const { stdout } = await run('curl', ['-sS', '-N', `${base}/dev/ticker/prices/ROW`]);
+    expect(stdout).not.toContain('event:');
+    expect(logged.join('')).toMatch(/ResponseBreach.*\/data\/secret: not declared by the definitions/);
   });
 });

@@ -47,15 +47,23 @@ export function judgeResult(judgement: ResultJudgement, result: unknown): void {
     value = list['items'];
     prefix = '/items';
   }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      if (onlyUndeclared(issue)) continue;
-      const pointer = `${prefix}${jsonPointer(issue.path)}` || '/';
-      violations.push(`${pointer}: ${issue.message}`);
-    }
-  }
+  violations.push(...declaredViolations(schema, value, prefix));
   if (violations.length > 0) throw new ResponseBreach(judgement.route, response.status, violations);
+}
+
+/** What in the value breaks the schema, each as `pointer: message`; members it does not declare are not counted. */
+export function declaredViolations(schema: z.ZodType, value: unknown, prefix = ''): string[] {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return [];
+  return parsed.error.issues
+    .filter((issue) => !onlyUndeclared(issue))
+    .map((issue) => `${`${prefix}${jsonPointer(issue.path)}` || '/'}: ${issue.message}`);
+}
+
+/** A result with toJSON goes out as what toJSON returns (JSON.stringify's rule): it is judged as that value too. */
+export function asSent(result: unknown): unknown {
+  const toJson = typeof result === 'object' && result !== null ? (result as { toJSON?: unknown }).toJSON : undefined;
+  return typeof toJson === 'function' ? (toJson as (key: string) => unknown).call(result, '') : result;
 }
 
 /**

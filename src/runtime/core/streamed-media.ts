@@ -19,18 +19,23 @@ export interface StreamedBody {
 export interface StreamedResponse {
   /** Whether this response is of this kind. */
   sends(response: ResponseMeta): boolean;
-  /**
-   * Sends the handler's result as this response (or throws a ResponseBreach when it does not fit); `schema`: the
-   * route's zod schema of the response (an event stream's: of one event), where it has one.
-   */
+  /** Sends the handler's result as this response (or throws a ResponseBreach when it does not fit). */
   send(
     request: FastifyRequest,
     reply: FastifyReply,
     route: RouteMeta,
     response: ResponseMeta,
     result: unknown,
-    schema?: z.ZodType,
+    judging?: StreamedJudging,
   ): Promise<void>;
+}
+
+/** How a streamed response's content is judged, where it has a schema (an event stream's events). */
+export interface StreamedJudging {
+  /** The route's zod schema of the response (an event stream's: of one event). */
+  readonly schema: z.ZodType | undefined;
+  /** The plugin's `development`: members the definitions do not declare are a breach, not left out. */
+  readonly development: boolean;
 }
 
 export interface StreamedMedia {

@@ -1,13 +1,14 @@
 // Event streams (events: in a response) as text/event-stream responses. The handler returns the events (an async
 // iterable) or a function that writes them through a typed writer; each event is judged by the route's schema
-// before a byte of it is written, keep-alive comments keep idle proxies from closing the stream, and writing
-// stops as soon as the client goes away.
+// before a byte of it is written, and its data goes out with its declared members only (event-data.ts);
+// keep-alive comments keep idle proxies from closing the stream, and writing stops as soon as the client goes away.
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ResponseBreach } from '../core/response-check.js';
+import { EventData, type StreamEvent } from './event-data.js';
 import type { ResponseMeta, RouteMeta } from '../core/interface-meta.js';
-import type { StreamedMedia } from '../core/streamed-media.js';
+import type { StreamedJudging, StreamedMedia } from '../core/streamed-media.js';
 
 /** The default seconds between keep-alive comments while no event is written. */
 export const KEEP_ALIVE_SECONDS = 15;
@@ -29,27 +30,33 @@ export interface EventWriter<Event> {
 /** What a handler returns for an event stream: the events, or a function that writes them. */
 export type EventStreamResponse<Event> = AsyncIterable<Event> | ((writer: EventWriter<Event>) => Promise<void> | void);
 
-interface StreamEvent {
-  readonly event: string;
-  readonly data: unknown;
-  readonly id?: string | undefined;
+/** One event on the wire (the data is JSON, so on one line). */
+function eventText(event: StreamEvent, data: string): string {
+  const id = event.id === undefined ? '' : `id: ${event.id}\n`;
+  return `${id}event: ${event.event}\ndata: ${data}\n\n`;
 }
 
-/** One event on the wire (the data is JSON, so on one line). */
-export function eventText(event: StreamEvent): string {
-  const id = event.id === undefined ? '' : `id: ${event.id}\n`;
-  return `${id}event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
+/** Each route's event data readers, made once per event schema (a stream may send many events). */
+const dataBySchema = new WeakMap<z.ZodType, EventData>();
+
+function eventDataOf(schema: z.ZodType): EventData {
+  let data = dataBySchema.get(schema);
+  if (!data) {
+    data = new EventData(schema);
+    dataBySchema.set(schema, data);
+  }
+  return data;
 }
 
 export const eventStreamMedia: StreamedMedia = {
   response: {
     sends: (response) => response.events !== undefined,
-    async send(request, reply, route, response, result, schema) {
+    async send(request, reply, route, response, result, judging) {
       if (typeof result !== 'function' && !isAsyncIterable(result))
         throw new ResponseBreach(route.name, response.status, [
           'an event stream response is an async iterable of events or a function that writes them',
         ]);
-      const stream = new EventStreamWriter(request, reply, route, response, schema);
+      const stream = new EventStreamWriter(request, reply, route, response, judging);
       void stream.run(result as EventStreamResponse<StreamEvent>);
       // Resolves when the stream ends (the reply is thenable on its finish).
       await reply.code(response.status).type('text/event-stream; charset=utf-8').send(stream.body);
@@ -64,21 +71,25 @@ class EventStreamWriter implements EventWriter<StreamEvent> {
   private keepAliveTimer: NodeJS.Timeout | undefined;
   private keepAliveSeconds = KEEP_ALIVE_SECONDS;
   private readonly request: FastifyRequest;
+  private readonly reply: FastifyReply;
   private readonly route: RouteMeta;
   private readonly response: ResponseMeta;
-  private readonly schema: z.ZodType | undefined;
+  private readonly data: EventData | undefined;
+  private readonly development: boolean;
 
   constructor(
     request: FastifyRequest,
     reply: FastifyReply,
     route: RouteMeta,
     response: ResponseMeta,
-    schema: z.ZodType | undefined,
+    judging: StreamedJudging | undefined,
   ) {
     this.request = request;
+    this.reply = reply;
     this.route = route;
     this.response = response;
-    this.schema = schema;
+    this.data = judging?.schema && eventDataOf(judging.schema);
+    this.development = judging?.development === true;
     const last = request.headers['last-event-id'];
     this.lastEventId = typeof last === 'string' ? last : undefined;
     reply.header('cache-control', 'no-cache').header('x-accel-buffering', 'no');
@@ -117,9 +128,9 @@ class EventStreamWriter implements EventWriter<StreamEvent> {
 
   async send(event: StreamEvent): Promise<void> {
     if (this.signal.aborted) return;
-    this.judge(event);
+    const text = eventText(event, this.dataText(event));
     this.scheduleKeepAlive();
-    if (!this.body.write(eventText(event)))
+    if (!this.body.write(text))
       await new Promise<void>((resolve) => {
         const done = () => {
           this.body.off('drain', done);
@@ -142,16 +153,16 @@ class EventStreamWriter implements EventWriter<StreamEvent> {
     this.scheduleKeepAlive();
   }
 
-  /** An event that breaks its definition is never written: the stream ends there (ResponseBreach, logged). */
-  private judge(event: StreamEvent): void {
-    const breach = (problem: string) => new ResponseBreach(this.route.name, this.response.status, [problem]);
-    if (event.id !== undefined && /[\r\n\0]/.test(event.id)) throw breach('an event id holds no line break or NUL');
-    if (!this.schema) return;
-    const judged = this.schema.safeParse(event);
-    if (!judged.success)
-      throw breach(
-        judged.error.issues.map((issue) => `${issue.path.join('.') || 'event'}: ${issue.message}`).join('; '),
-      );
+  /**
+   * The event's data as JSON. An event that breaks its definition is never written: the stream ends there
+   * (ResponseBreach, logged); members its definition does not declare are left out, as a body's are.
+   */
+  private dataText(event: StreamEvent): string {
+    const breach = (violations: readonly string[]) =>
+      new ResponseBreach(this.route.name, this.response.status, violations);
+    if (event.id !== undefined && /[\r\n\0]/.test(event.id)) throw breach(['an event id holds no line break or NUL']);
+    if (!this.data) return JSON.stringify(event.data);
+    return this.data.text({ reply: this.reply, breach, development: this.development }, event);
   }
 
   private scheduleKeepAlive(): void {

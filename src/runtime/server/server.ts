@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { z } from 'zod';
 import { requestIncludes, type Includes } from '../wire/api-alias/api-alias.js';
 import { INCLUDES_MEMBER } from '../wire/api-alias/wire-api-alias.js';
-import { droppedMembers, judgeResult, ResponseBreach } from '../core/response-check.js';
+import { asSent, droppedMembers, judgeResult, ResponseBreach } from '../core/response-check.js';
 import { ResponseReaders, REFUSED } from './response-reader.js';
 import { checkSendable, responseHeaders, splitResult } from './response-headers.js';
 import { respondsWithHeaders, declaredResponseHeaders } from '../core/response-headers.js';
@@ -589,7 +589,8 @@ function routeRunner(parts: RunnerParts) {
     const response = selectResponse(route, (parameters.input['query'] ?? {}) as Record<string, unknown>);
     const streamed = response && streamedResponses.find((kind) => kind.sends(response));
     if (!streamed || !response) return false;
-    await streamed.send(request, reply, route, response, result, bodySchemas.result(response));
+    const judging = { schema: bodySchemas.result(response), development: parts.development };
+    await streamed.send(request, reply, route, response, result, judging);
     return true;
   };
 
@@ -666,12 +667,6 @@ function readQuery(url: string, lists: ReadonlySet<string>): Record<string, Quer
   } catch (error) {
     throw refusedValueError('query', error);
   }
-}
-
-/** A result with toJSON goes out as what toJSON returns (JSON.stringify's rule): it is judged as that value too. */
-function asSent(result: unknown): unknown {
-  const toJson = typeof result === 'object' && result !== null ? (result as { toJSON?: unknown }).toJSON : undefined;
-  return typeof toJson === 'function' ? (toJson as (key: string) => unknown).call(result, '') : result;
 }
 
 /**

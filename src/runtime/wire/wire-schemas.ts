@@ -15,7 +15,17 @@ export function responseBodySchema(ctx: ResponseBodySchemaContext): JsonSchema |
   const wire = serverWire(ctx.meta);
   if (!ctx.response.hasBody) return wire.emptyResponse(ctx.response)?.schema;
   const { value, defs } = resultSchema(ctx.result);
-  const schema = nullReferences(wire.responseBodySchema(ctx, value, defs, new Refs(defs)), defs);
+  return withDefinitions(wire.responseBodySchema(ctx, value, defs, new Refs(defs)), defs);
+}
+
+/** The JSON Schema of a value sent as it is, with no envelope (an event's data). */
+export function sentValueSchema(schema: z.ZodType): JsonSchema {
+  const { value, defs } = resultSchema(schema);
+  return withDefinitions(value, defs);
+}
+
+function withDefinitions(root: JsonSchema, defs: Record<string, JsonSchema>): JsonSchema {
+  const schema = nullReferences(root, defs);
   return { ...schema, ...(Object.keys(defs).length > 0 && { $defs: defs }) };
 }
 
