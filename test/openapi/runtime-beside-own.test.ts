@@ -255,7 +255,7 @@ describe('a status the route and the runtime both respond with', () => {
   it('a status the route does not answer itself stays a shared response; none is made for one it answers', () => {
     const shared = Object.keys(documents.get('errors-api')?.['components']['responses'] as Json);
     expect(shared).not.toContain('Unauthorized');
-    // The routes without auth share BadRequest; this one, with auth, its own.
-    expect(responses('errors-api', '/text')['400']).toEqual({ $ref: '#/components/responses/TokenBadRequest' });
+    // The routes with and without auth share BadRequest: a bearer scheme adds no header at 400.
+    expect(responses('errors-api', '/text')['400']).toEqual({ $ref: '#/components/responses/BadRequest' });
   });
 });

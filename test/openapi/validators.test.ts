@@ -1,6 +1,6 @@
 // Every generated OpenAPI document passes the validators the ecosystem uses: @readme/openapi-parser
 // (schema and spec rules), Redocly's linter on its recommended rules, and openapi-typescript,
-// whose output must compile under strict.
+// whose output must compile under strict; and none names one component twice.
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { validate } from '@readme/openapi-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, describe, expect, it } from 'vitest';
+import { equalComponents } from '../helpers/equal-components.js';
 import { removeDir, ROOT, runTsc as tsc } from '../foundation/helpers.js';
 import { tempDir } from '../helpers/tree.js';
 
@@ -43,6 +44,11 @@ describe('generated OpenAPI documents', () => {
     expect(result.valid ? [] : result.errors).toEqual([]);
     expect(result.warnings).toEqual([]);
     expect(result.specification).toBe('OpenAPI');
+  });
+
+  it.each(documents)('%s names each component once: no two hold equal JSON', async (module) => {
+    const { json } = await readDocument(module);
+    expect(equalComponents(json)).toEqual([]);
   });
 
   it.each(documents)('%s passes Redocly lint (recommended) without errors', async (module) => {

@@ -8,7 +8,7 @@ import type { ErrorIr, InterfaceIr, ModuleIr, RouteIr } from '../../ir/types.js'
 import type { Components } from './components.js';
 import { DEFAULT_ERRORS } from '../../runtime/core/error-bodies.js';
 import { runtimeErrors } from './runtime-errors.js';
-import { authResponseHeaders } from './security.js';
+import { authHeadersName, authResponseHeaders } from './security.js';
 import { errorWire, interfaceWire } from '../wire/index.js';
 import {
   JSON_API_MEDIA,
@@ -56,20 +56,21 @@ export function errorResponses(
   const iface = module.interface as InterfaceIr;
   return [...byStatus.entries()].map(([status, errors]) => {
     const names = errors.map((error) => error.name);
+    const headers = authResponseHeaders(module, route, status);
+    // Owned by what it holds: routes whose auth adds no header (or the same ones) share one response.
+    const added = Object.keys(headers).length > 0 ? JSON.stringify(headers) : '';
+    const qualifier = authHeadersName(module, route, status);
     const name = {
-      owner: `${names.join(',')} ${route.auth ?? ''}`,
+      owner: `${names.join(',')} ${added}`,
       preferred: names.map(pascalCase).join('Or'),
-      ...(route.auth !== undefined && { qualifier: route.auth }),
+      ...(qualifier !== undefined && { qualifier }),
     };
-    const ref = components.define('responses', name, () => {
-      const headers = authResponseHeaders(module, route, status);
-      return {
-        description: errorDescription(errors),
-        ...originMark(errors.every((error) => error.origin === 'convention') ? 'convention' : 'spec'),
-        ...(Object.keys(headers).length > 0 && { headers }),
-        content: errorContent(iface, errors, components),
-      };
-    });
+    const ref = components.define('responses', name, () => ({
+      description: errorDescription(errors),
+      ...originMark(errors.every((error) => error.origin === 'convention') ? 'convention' : 'spec'),
+      ...(added && { headers }),
+      content: errorContent(iface, errors, components),
+    }));
     return [String(status), ref];
   });
 }

@@ -88,11 +88,15 @@ function taggedVariant(variant: TypeIr, schema: Schema, property: string, value:
   const member = ctx.components.record(variant.record).fields.find((field) => field.name === property)?.type;
   if (member?.kind === 'scalar' && member.const === value) return schema;
   const name = pascalCase(recordName(variant.record));
+  const tagged = value === recordName(variant.record) ? `${name}Variant` : `${name}As${pascalCase(value)}`;
+  // Owned and named after the record schema it extends (issue 32 item 2): requests and responses that take the
+  // same record schema share one component, and the name says which schema (Input, Filtered) one takes.
+  const version = recordVersion(variant, ctx);
   return ctx.components.define(
     'schemas',
     {
-      owner: `tagged:${JSON.stringify([variant.record, ctx.direction, ctx.filtered === true, property, value])}`,
-      preferred: value === recordName(variant.record) ? `${name}Variant` : `${name}As${pascalCase(value)}`,
+      owner: `tagged:${JSON.stringify([variant.record, version, property, value])}`,
+      preferred: `${tagged}${version}`,
       qualifier: recordModule(variant.record),
     },
     () => ({ allOf: [schema], properties: { [property]: { const: value } }, required: [property] }),
@@ -239,10 +243,13 @@ function namedRef(type: TypeIr, key: TypeKey, ctx: SchemaContext): Schema {
   );
 }
 
-/** Whether a type's schema is the same in every direction: it holds no record and reads no digits as numbers. */
+/**
+ * Whether a type's schema is the same in every direction: it holds no record and reads no digits as numbers, in
+ * any of its union's variants either (a named union of records would otherwise take the direction of whichever
+ * operation printed it first).
+ */
 function standsAlone(type: TypeIr): boolean {
-  const inner = innermost(type);
-  return inner.kind !== 'record' && !(inner.kind === 'scalar' && inner.coerce);
+  return referencedRecords(type).size === 0 && !hasCoercion(type);
 }
 
 /**
@@ -251,25 +258,31 @@ function standsAlone(type: TypeIr): boolean {
  */
 function recordRef(type: RecordType, ctx: SchemaContext): Schema {
   const key = type.record;
-  const record = ctx.components.record(key);
-  // A response includes may have filtered has its own schema where the record reaches an apiAlias.
-  const filtered = ctx.filtered === true && reachesApiAlias(type, ctx.components);
-  const input = !filtered && ctx.direction === 'write' && record.fields.some((field) => hasCoercion(field.type));
-  const suffix = filtered ? 'Filtered' : input ? 'Input' : '';
+  const version = recordVersion(type, ctx);
   return ctx.components.define(
     'schemas',
     {
-      owner: `record:${key}${filtered ? ':filtered' : suffix}`,
-      preferred: `${pascalCase(recordName(key))}${suffix}`,
+      owner: `record:${key}${version === 'Filtered' ? ':filtered' : version}`,
+      preferred: `${pascalCase(recordName(key))}${version}`,
       qualifier: recordModule(key),
     },
     () =>
-      recordSchema(record, {
+      recordSchema(ctx.components.record(key), {
         components: ctx.components,
-        direction: input ? 'write' : 'read',
-        ...(filtered && { filtered: true }),
+        direction: version === 'Input' ? 'write' : 'read',
+        ...(version === 'Filtered' && { filtered: true }),
       }),
   );
+}
+
+/** Which of a record's schemas a use takes, as the suffix of its name: the one schema most records have is ''. */
+type RecordVersion = '' | 'Input' | 'Filtered';
+
+function recordVersion(type: RecordType, ctx: SchemaContext): RecordVersion {
+  // A response includes may have filtered has its own schema where the record reaches an apiAlias.
+  if (ctx.filtered === true && reachesApiAlias(type, ctx.components)) return 'Filtered';
+  const record = ctx.components.record(type.record);
+  return ctx.direction === 'write' && record.fields.some((field) => hasCoercion(field.type)) ? 'Input' : '';
 }
 
 function recordSchema(record: RecordIr, ctx: SchemaContext): SchemaObject {

@@ -123,18 +123,45 @@ export function authResponseHeaders(
   const headers: [string, HeaderObject | ReferenceObject][] = [];
   if (session && status !== 401)
     headers.push([session.header, { $ref: `#/components/headers/${pascalCase(session.header)}` }]);
-  const bearer = scheme?.type === 'oauth2' || scheme?.type === 'bearer';
-  let challenge: string | undefined;
-  if (status === 401 && scheme?.type === 'digest')
-    challenge = 'A fresh Digest challenge per offered algorithm; stale=true when only the nonce expired.';
-  if (status === 401 && bearer) challenge = 'Bearer, with error="invalid_token" when a token was sent (RFC 6750).';
-  if (status === 401 && scheme?.type === 'basic')
-    challenge = `Basic realm="${scheme.realm}", charset="UTF-8" (RFC 7617).`;
-  if (status === 403 && route.scopes.length > 0 && bearer)
-    challenge = 'Bearer error="insufficient_scope" with the scopes the route needs (RFC 6750).';
+  const challenge = challengeOf(scheme, route, status);
   if (challenge !== undefined)
-    headers.push(['www-authenticate', { description: challenge, schema: { type: 'string' } }]);
+    headers.push(['www-authenticate', { description: challenge.description, schema: { type: 'string' } }]);
   return sortedObject(headers);
+}
+
+/**
+ * What the headers auth adds at a status hold, as a name (the session header, or the challenge's HTTP scheme): it
+ * tells a shared error response that carries them from one that does not.
+ */
+export function authHeadersName(module: ModuleIr, route: RouteIr, status: number): string | undefined {
+  const scheme = routeScheme(module, route);
+  const session = sessionOf(scheme);
+  if (session && status !== 401) return session.header;
+  return challengeOf(scheme, route, status)?.scheme;
+}
+
+/** The www-authenticate challenge of a response at a status: its HTTP scheme and what it says. */
+function challengeOf(
+  scheme: AuthSchemeIr | undefined,
+  route: RouteIr,
+  status: number,
+): { readonly scheme: string; readonly description: string } | undefined {
+  const bearer = scheme?.type === 'oauth2' || scheme?.type === 'bearer';
+  if (status === 401 && scheme?.type === 'digest')
+    return {
+      scheme: 'Digest',
+      description: 'A fresh Digest challenge per offered algorithm; stale=true when only the nonce expired.',
+    };
+  if (status === 401 && bearer)
+    return { scheme: 'Bearer', description: 'Bearer, with error="invalid_token" when a token was sent (RFC 6750).' };
+  if (status === 401 && scheme?.type === 'basic')
+    return { scheme: 'Basic', description: `Basic realm="${scheme.realm}", charset="UTF-8" (RFC 7617).` };
+  if (status === 403 && route.scopes.length > 0 && bearer)
+    return {
+      scheme: 'Bearer',
+      description: 'Bearer error="insufficient_scope" with the scopes the route needs (RFC 6750).',
+    };
+  return undefined;
 }
 
 /** components/parameters and components/headers for the session header of each apiKey scheme with sessions. */
