@@ -18,7 +18,7 @@ export interface Rendered {
 type Plain = Record<string, unknown>;
 
 export function selectResponse(route: RouteMeta, query: Readonly<Record<string, unknown>>): ResponseMeta | undefined {
-  // A default response (status 0) is never a handler's result.
+  // A default response (status 0) is never a plain result: only an answer chooses it (respond.ts).
   const successes = route.responses.filter((response) => response.status >= 200 && response.status < 300);
   return (
     successes.find((response) => response.when !== undefined && query[response.when] === true) ??
@@ -26,12 +26,25 @@ export function selectResponse(route: RouteMeta, query: Readonly<Record<string, 
   );
 }
 
+/** The response a handler's answer chose (respond.ts), and the status it goes out with (one of a class, say). */
+export interface Answered {
+  readonly response: ResponseMeta;
+  readonly status: number;
+}
+
 /**
  * `sent`: the result as it goes out (the reader's copy of its declared members, response-reader.ts); a Location is
  * found from the result as the handler returned it, which may carry it in a member the response does not declare.
+ * `answered`: the response a handler's answer chose, else the route's success response is rendered. Positional, not
+ * an options object: this runs once a request, on every route.
  */
-export function renderResult(ctx: RenderContext, result: unknown, sent: unknown = result): Rendered {
-  const response = selectResponse(ctx.route, ctx.query);
+export function renderResult(
+  ctx: RenderContext,
+  result: unknown,
+  sent: unknown = result,
+  answered?: Answered,
+): Rendered {
+  const response = answered?.response ?? selectResponse(ctx.route, ctx.query);
   if (!response)
     return {
       status: 204,
@@ -39,6 +52,7 @@ export function renderResult(ctx: RenderContext, result: unknown, sent: unknown 
       contentType: undefined,
       body: undefined,
     };
+  const status = answered?.status ?? response.status;
   const headers: Record<string, string> = {};
   if (response.location) {
     const location = locationOf(ctx, response, result);
@@ -48,13 +62,13 @@ export function renderResult(ctx: RenderContext, result: unknown, sent: unknown 
   if (!response.hasBody) {
     const empty = wire.emptyResponse(response);
     return {
-      status: response.status,
+      status,
       headers,
       contentType: empty ? 'application/json; charset=utf-8' : undefined,
       body: empty?.body,
     };
   }
-  return { status: response.status, headers, ...wire.render(ctx, response, sent) };
+  return { status, headers, ...wire.render(ctx, response, sent) };
 }
 
 function locationOf(ctx: RenderContext, response: ResponseMeta, result: unknown): string | undefined {

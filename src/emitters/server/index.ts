@@ -77,6 +77,9 @@ function serverStatements(
       ...(views.some((view) => view.result.counted)
         ? [{ module: 'server/responses', names: ['type ListResult'] }]
         : []),
+      ...(views.some((view) => view.result.answers)
+        ? [{ module: 'server/respond', names: ['type DeclaredAnswers'] }]
+        : []),
       ...(views.some((view) => view.bodyEntries)
         ? [{ module: 'server/body-entries', names: ['type BodyEntries'] }]
         : []),
