@@ -74,7 +74,10 @@ export function isDeclaredAnswer(result: unknown): result is DeclaredAnswer {
   return typeof result === 'object' && result !== null && (result as DeclaredAnswer)[DECLARED_ANSWER] === true;
 }
 
-/** The response the route declares for the answer's status: its own, else its class's, else default; or a breach. */
+/**
+ * The response the route declares for the answer's status (its own, else its class's, else default), carrying the
+ * answer's status in place of the one its metadata names (a class's first, default's 0); none is a breach.
+ */
 export function answeredResponse(route: RouteMeta, answer: DeclaredAnswer): ResponseMeta {
   const { status } = answer;
   const response =
@@ -83,5 +86,5 @@ export function answeredResponse(route: RouteMeta, answer: DeclaredAnswer): Resp
     throw new ResponseBreach(route.name, status, [
       `respond(${status}): the route declares no response for this status that a handler's answer sends`,
     ]);
-  return response;
+  return response.status === status ? response : { ...response, status };
 }

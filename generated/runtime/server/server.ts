@@ -26,7 +26,7 @@ import { parseRequestJson, RefusedValue, requestValue } from '../core/request-js
 import type { JsonSchema } from '../wire/wire-schemas.js';
 import { wireStyle } from '../wire/wire-styles.js';
 import { HTTP_METHODS } from '../core/vocabulary.js';
-import { renderResult, selectResponse, type Answered, type JsonApiRendering, type Rendered } from './responses.js';
+import { renderResult, selectResponse, type JsonApiRendering, type Rendered } from './responses.js';
 import { answeredResponse, answersBeyondSuccess, isDeclaredAnswer } from './respond.js';
 import {
   createAuthenticator,
@@ -531,11 +531,8 @@ function routeRunner(parts: RunnerParts) {
     const representation = preparedOf(request)?.representation ?? 'plain';
     const query = (parameters.input['query'] ?? {}) as Record<string, unknown>;
     const answer = answering && isDeclaredAnswer(handled) ? handled : undefined;
-    const answered: Answered | undefined = answer && {
-      response: answeredResponse(route, answer),
-      status: answer.status,
-    };
-    const response = answered ? answered.response : selectResponse(route, query);
+    const answered = answer && answeredResponse(route, answer);
+    const response = answered ?? selectResponse(route, query);
     const { body, headers } = answer
       ? { body: asSent(answer.body), headers: (answer.headers ?? {}) as Record<string, unknown> }
       : withHeaders

@@ -24,25 +24,19 @@ export function selectResponse(route: RouteMeta, query: Readonly<Record<string, 
   );
 }
 
-/** The response a handler's answer chose (respond.ts), and the status it goes out with (one of a class, say). */
-export interface Answered {
-  readonly response: ResponseMeta;
-  readonly status: number;
-}
-
 /**
  * `sent`: the result as it goes out (the reader's copy of its declared members, response-reader.ts); a Location is
  * found from the result as the handler returned it, which may carry it in a member the response does not declare.
- * `answered`: the response a handler's answer chose, else the route's success response is rendered. Positional, not
- * an options object: this runs once a request, on every route.
+ * `answered`: the response a handler's answer chose, with its status (respond.ts); else the route's success response
+ * is rendered. Positional, not an options object: this runs once a request, on every route.
  */
 export function renderResult(
   ctx: RenderContext,
   result: unknown,
   sent: unknown = result,
-  answered?: Answered,
+  answered?: ResponseMeta,
 ): Rendered {
-  const response = answered?.response ?? selectResponse(ctx.route, ctx.query);
+  const response = answered ?? selectResponse(ctx.route, ctx.query);
   if (!response)
     return {
       status: 204,
@@ -50,7 +44,6 @@ export function renderResult(
       contentType: undefined,
       body: undefined,
     };
-  const status = answered?.status ?? response.status;
   const headers: Record<string, string> = {};
   if (response.location) {
     const location = locationOf(ctx, response, result);
@@ -60,13 +53,13 @@ export function renderResult(
   if (!response.hasBody) {
     const empty = wire.emptyResponse(response);
     return {
-      status,
+      status: response.status,
       headers,
       contentType: empty ? 'application/json; charset=utf-8' : undefined,
       body: empty?.body,
     };
   }
-  return { status, headers, ...wire.render(ctx, response, sent) };
+  return { status: response.status, headers, ...wire.render(ctx, response, sent) };
 }
 
 function locationOf(ctx: RenderContext, response: ResponseMeta, result: unknown): string | undefined {
