@@ -38,6 +38,7 @@ const END_TO_END = [
   'test/server/wire-styles.test.ts',
   'test/import/cli.test.ts',
   'test/import/petstore-served.test.ts',
+  'test/import/declared-answer-types.test.ts',
   'test/frontend/react-query-hooks.test.ts',
   'test/frontend/msw-mocks.test.ts',
   'test/frontend/idempotency-keys.test.ts',

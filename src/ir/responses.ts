@@ -7,10 +7,11 @@ export function isSuccess(response: Pick<ResponseIr, 'key'>): boolean {
 }
 
 /**
- * The headers a handler sets on a success response: every declared one but `location` (the runtime fills it), on an
- * response the handler's result is rendered from (a file or an event stream goes out before any header of its own).
+ * The headers a handler sets on a response (a success's by its result, another's by its answer, respond.ts): every
+ * declared one but `location` (the runtime fills it), on a response the handler's result is rendered from (a file or
+ * an event stream goes out before any header of its own).
  */
 export function handlerHeaders(response: ResponseIr): readonly ParameterIr[] {
-  if (!isSuccess(response) || response.file || response.events) return [];
+  if (response.file || response.events) return [];
   return response.headers.filter((header) => header.name.toLowerCase() !== 'location');
 }

@@ -19,6 +19,8 @@ export interface RouteSlot {
   /** The marker older svcgen wrote, with the path as the route writes it ("GET /books/{id}"), when it differs. */
   readonly legacy?: string;
   readonly summary: string | undefined;
+  /** The keys of the route's responses besides its successes, which its handler sends with respond (404, default). */
+  readonly answers?: readonly string[];
 }
 
 /** A member of the module's handlers object. */

@@ -54,7 +54,7 @@ ${stubs}  };
 /** A stub, indented by `indent`, with its trailing comma and line break. */
 export function stubText(route: RouteSlot, indent: string): string {
   const summary = route.summary?.split('\n')[0]?.trim().replaceAll('*/', '*\\/');
-  const docs = [...(summary ? [summary] : []), `@route ${route.route}`];
+  const docs = [...(summary ? [summary] : []), ...answersLine(route), `@route ${route.route}`];
   return [
     `${indent}/**`,
     ...docs.map((line) => `${indent} * ${line}`),
@@ -64,6 +64,15 @@ export function stubText(route: RouteSlot, indent: string): string {
     `${indent}},`,
     '',
   ].join('\n');
+}
+
+/** How the handler sends the route's other responses (an imported 404 Problem): by an answer (respond.ts). */
+function answersLine({ answers }: RouteSlot): string[] {
+  if (answers === undefined) return [];
+  const example = /^\d+$/.test(answers[0] ?? '') ? answers[0] : 'status';
+  return [
+    `Its responses ${answers.join(', ')}: return respond(${example}, body) (runtime/server/respond.js of the output).`,
+  ];
 }
 
 /** The handlers type scaffold writes: the handler interface, and the retired methods' type while there are any. */

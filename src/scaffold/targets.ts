@@ -6,7 +6,7 @@ import type { ResolvedConfig } from '../config.js';
 import { collectInputs } from '../inputs.js';
 import { buildIrFromInputs } from '../build-ir.js';
 import { interfaceModules } from '../emitters/contract.js';
-import { hasSessions } from '../emitters/server/handler-types.js';
+import { handlerResultShape, hasSessions } from '../emitters/server/handler-types.js';
 import { symbols } from '../ir/symbols.js';
 import { pascalCase } from '../ir/names.js';
 import type { RouteSlot } from './plan.js';
@@ -28,13 +28,17 @@ export async function handlerTargets(config: ResolvedConfig): Promise<HandlerTar
     return {
       path,
       file: relative(config.cwd, path).split(sep).join('/'),
-      routes: module.routes.map((route) => ({
-        method: symbols.operation(route.name),
-        // The full path: two versions of a route share method and path, never the full path (SVC203).
-        route: `${route.method} ${route.fullPath}`,
-        ...(route.fullPath === route.path ? {} : { legacy: `${route.method} ${route.path}` }),
-        summary: route.summary,
-      })),
+      routes: module.routes.map((route) => {
+        const { answers } = handlerResultShape(module, route);
+        return {
+          method: symbols.operation(route.name),
+          // The full path: two versions of a route share method and path, never the full path (SVC203).
+          route: `${route.method} ${route.fullPath}`,
+          ...(route.fullPath === route.path ? {} : { legacy: `${route.method} ${route.path}` }),
+          summary: route.summary,
+          ...(answers ? { answers } : {}),
+        };
+      }),
       names: {
         title: module.interface?.title ?? module.name,
         handlers: symbols.handlers(module.name),

@@ -1,116 +1,59 @@
 // An imported API whose operations declare 400, 401, 404, 409 and `default` with an RFC 7807 Problem body (as
-// train-travel.json does), imported, generated and served on loopback: a request that fails validation, one that
-// cannot be read and one without credentials get the runtime's own error body, and so do the errors a handler throws
-// (NotFound, Conflict, an unexpected one), since a handler sends only success responses. Each answer is judged by ajv
-// against the emitted document's response for its status and media type (test/openapi/conformance.ts). The document
-// describes the input's Problem body there too, and the generated client reads the error bodies as ApiClientErrors.
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+// train-travel.json does: bookings-import.ts), imported, generated and served on loopback: a request that fails
+// validation, one that cannot be read and one without credentials get the runtime's own error body, and so do the
+// errors a handler throws (NotFound, Conflict, an unexpected one). A handler that answers `respond(404, problem)`
+// sends the route's own Problem body, its undeclared members and headers dropped; a Problem that breaks its
+// declaration, or a status the route does not declare, is a 500 breach. Each answer is judged by ajv against the
+// emitted document's response for its status and media type (test/openapi/conformance.ts). The document describes
+// the input's Problem body there too, and the generated client reads the error bodies as ApiClientErrors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importDocument } from '../../src/import/import.js';
-import { generateFixture } from '../helpers/generated-fixture.js';
 import { serveFixture, type ServedApp } from '../helpers/served-fixture.js';
-import { removeDir, tempDir } from '../helpers/tree.js';
 import { OpenApiConformance, type Exchange } from '../openapi/conformance.js';
+import { generateBookings, NAME } from './bookings-import.js';
 
 type Json = Record<string, any>;
 
-const PROBLEM = { content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
-const BOOKING = { $ref: '#/components/schemas/Booking' };
-const DOCUMENT = {
-  openapi: '3.1.0',
-  info: { title: 'Bookings', version: '1' },
-  components: {
-    securitySchemes: { token: { type: 'http', scheme: 'bearer' } },
-    schemas: {
-      Problem: {
-        type: 'object',
-        properties: {
-          type: { type: 'string' },
-          title: { type: 'string' },
-          status: { type: 'integer' },
-          detail: { type: 'string' },
-        },
-      },
-      Booking: { type: 'object', required: ['trip'], properties: { trip: { type: 'string', minLength: 1 } } },
-    },
-  },
-  security: [{ token: [] }],
-  paths: {
-    '/bookings': {
-      post: {
-        operationId: 'createBooking',
-        requestBody: { required: true, content: { 'application/json': { schema: BOOKING } } },
-        responses: {
-          '201': { description: 'Created', content: { 'application/json': { schema: BOOKING } } },
-          '400': { description: 'Bad Request', ...PROBLEM },
-          '401': { description: 'Unauthorized', ...PROBLEM },
-        },
-      },
-    },
-    '/bookings/{bookingId}': {
-      parameters: [{ name: 'bookingId', in: 'path', required: true, schema: { type: 'string' } }],
-      get: {
-        operationId: 'getBooking',
-        responses: {
-          '200': { description: 'The booking', content: { 'application/json': { schema: BOOKING } } },
-          '404': { description: 'Not Found', ...PROBLEM },
-        },
-      },
-      delete: {
-        operationId: 'deleteBooking',
-        responses: {
-          '204': { description: 'Deleted' },
-          '409': { description: 'Conflict', ...PROBLEM },
-          default: { description: 'Unexpected', ...PROBLEM },
-        },
-      },
-    },
-  },
-};
-
-const NAME = 'bookings-api';
 const TOKEN = 'good-token';
+const PROBLEM = { type: 'https://example.org/gone', title: 'Gone', status: 404, detail: 'b9 was cancelled' };
 
 let served: ServedApp;
 let document: Json;
 let client: Json;
 let conformance: OpenApiConformance;
+const breaches: unknown[] = [];
 beforeAll(async () => {
-  const source = await tempDir('svcgen-import-error-bodies-');
-  try {
-    await writeFile(join(source, 'bookings.json'), JSON.stringify(DOCUMENT));
-    const definitionsDir = join(source, 'definitions');
-    importDocument({ file: join(source, 'bookings.json'), definitionsDir, name: NAME });
-    const names = await readdir(definitionsDir);
-    const files = Object.fromEntries(
-      await Promise.all(names.map(async (name) => [name, await readFile(join(definitionsDir, name), 'utf8')])),
-    );
-    const fixture = await generateFixture(NAME, files);
-    document = await fixture.json(`${NAME}/openapi.json`);
-    conformance = new OpenApiConformance(NAME, document);
-    const { bookingsApiPlugin } = await fixture.load(`${NAME}/server.ts`);
-    const { NotFound, Conflict } = await fixture.load('runtime/core/errors.ts');
-    const handlers = {
-      createBooking: async ({ body }: { body: Json }) => body,
-      getBooking: async ({ params }: { params: Json }) => {
-        if (params['bookingId'] !== 'b1') throw new NotFound({ detail: `no booking ${params['bookingId']}` });
-        return { trip: 'Paris' };
-      },
-      deleteBooking: async ({ params }: { params: Json }) => {
-        if (params['bookingId'] === 'paid') throw new Conflict({ detail: 'a paid booking stays' });
-        throw new Error('the ledger is gone');
-      },
-    };
-    const verifyToken = (token: string) => (token === TOKEN ? { subject: 'traveller', scopes: [] } : undefined);
-    served = await serveFixture(fixture, (app) =>
-      app.register(bookingsApiPlugin({ handlers, auth: { token: { verifyToken } } })),
-    );
-    const { BookingsApiClient } = await fixture.load(`${NAME}/client.ts`);
-    client = new BookingsApiClient({ baseUrl: served.origin, auth: { token: { token: 'wrong-token' } } });
-  } finally {
-    await removeDir(source);
-  }
+  const fixture = await generateBookings();
+  document = await fixture.json(`${NAME}/openapi.json`);
+  conformance = new OpenApiConformance(NAME, document);
+  const { bookingsApiPlugin } = await fixture.load(`${NAME}/server.ts`);
+  const { NotFound, Conflict } = await fixture.load('runtime/core/errors.ts');
+  const { respond } = await fixture.load('runtime/server/respond.ts');
+  const handlers = {
+    createBooking: async ({ body }: { body: Json }) =>
+      body['trip'] === 'Atlantis' ? respond(404, { ...PROBLEM, detail: 'no such city' }) : body,
+    getBooking: async ({ params }: { params: Json }) => {
+      const id = params['bookingId'];
+      if (id === 'b9') return respond(404, { ...PROBLEM, secret: 'ledger-7' }, { 'x-trace': 't-9', 'x-secret': 's' });
+      if (id !== 'b1') throw new NotFound({ detail: `no booking ${id}` });
+      return { trip: 'Paris' };
+    },
+    deleteBooking: async ({ params }: { params: Json }) => {
+      const id = params['bookingId'];
+      if (id === 'paid') throw new Conflict({ detail: 'a paid booking stays' });
+      if (id === 'locked') return respond(409, { ...PROBLEM, title: 'Locked', status: 409 });
+      if (id === 'broken') return respond(409, { ...PROBLEM, status: 'four hundred and nine' });
+      if (id === 'teapot') return respond(418, { ...PROBLEM, title: 'Teapot', status: 418 });
+      if (id === 'gone') return respond(204);
+      throw new Error('the ledger is gone');
+    },
+  };
+  const verifyToken = (token: string) => (token === TOKEN ? { subject: 'traveller', scopes: [] } : undefined);
+  const onInternalError = (error: unknown) => breaches.push(error);
+  served = await serveFixture(fixture, (app) =>
+    app.register(bookingsApiPlugin({ handlers, auth: { token: { verifyToken } }, onInternalError })),
+  );
+  const { BookingsApiClient } = await fixture.load(`${NAME}/client.ts`);
+  client = new BookingsApiClient({ baseUrl: served.origin, auth: { token: { token: 'wrong-token' } } });
 }, 120_000);
 afterAll(async () => served?.close());
 
@@ -205,5 +148,59 @@ describe('an imported 400 and 401 with a Problem body, served', () => {
     const invalid = await authorized.createBooking({ body: { trip: '' } }).catch((error: unknown) => error);
     expect(invalid).toMatchObject({ name: 'ApiClientError', status: 400, code: 'VALIDATION_FAILED' });
     expect(invalid.violations).toEqual([{ pointer: '/trip', message: expect.any(String) }]);
+  });
+});
+
+describe("a handler's answer at a response its route declares, served", () => {
+  it("respond(404, problem): the route's own Problem body and header, undeclared ones dropped", async () => {
+    const answer = await send('GET', '/bookings/b9', { headers: withToken });
+    expect(answer.status).toBe(404);
+    expect(answer.json).toEqual(PROBLEM);
+    expect(answer.header('x-trace')).toBe('t-9');
+    expect(answer.header('x-secret')).toBeUndefined();
+    expect(answer.text).not.toContain('ledger-7');
+    expect(conformance.violations(answer)).toEqual([]);
+  });
+
+  it('an answer at a status of its own (409), under default (418) and without a body (204)', async () => {
+    const locked = await send('DELETE', '/bookings/locked', { headers: withToken });
+    expect([locked.status, locked.json]).toEqual([409, { ...PROBLEM, title: 'Locked', status: 409 }]);
+    expect(conformance.violations(locked)).toEqual([]);
+    const teapot = await send('DELETE', '/bookings/teapot', { headers: withToken });
+    expect([teapot.status, teapot.json]).toEqual([418, { ...PROBLEM, title: 'Teapot', status: 418 }]);
+    expect(conformance.violations(teapot)).toEqual([]);
+    const gone = await fetch(`${served.origin}/bookings/gone`, { method: 'DELETE', headers: withToken });
+    expect([gone.status, await gone.text()]).toEqual([204, '']);
+  });
+
+  it("a Problem that breaks its declaration: the interface's 500, the breach handed to onInternalError", async () => {
+    breaches.length = 0;
+    // Under the route's default response, which describes the interface's error body beside its Problem.
+    const answer = await send('DELETE', '/bookings/broken', { headers: withToken });
+    expect(answer.status).toBe(500);
+    expect(answer.json['errors'][0]).toMatchObject({ status: '500', code: 'INTERNAL_ERROR' });
+    expect(answer.text).not.toContain('four hundred');
+    expect(conformance.violations(answer)).toEqual([]);
+    expect(breaches).toEqual([
+      expect.objectContaining({ name: 'ResponseBreach', route: 'deleteBooking', status: 409 }),
+    ]);
+  });
+
+  it("a status the route does not declare: the interface's 500, the breach handed to onInternalError", async () => {
+    breaches.length = 0;
+    const answer = await post('{"trip":"Atlantis"}', withToken);
+    expect(answer.status).toBe(500);
+    expect(answer.json['errors'][0]).toMatchObject({ status: '500', code: 'INTERNAL_ERROR' });
+    expect(answer.text).not.toContain('no such city');
+    expect(breaches).toEqual([
+      expect.objectContaining({ name: 'ResponseBreach', route: 'createBooking', status: 404 }),
+    ]);
+  });
+
+  it('the generated client reads the answer as an ApiClientError with the Problem as its body', async () => {
+    const { BookingsApiClient } = await served.fixture.load(`${NAME}/client.ts`);
+    const authorized = new BookingsApiClient({ baseUrl: served.origin, auth: { token: { token: TOKEN } } });
+    const missing = await authorized.getBooking({ params: { bookingId: 'b9' } }).catch((error: unknown) => error);
+    expect(missing).toMatchObject({ name: 'ApiClientError', status: 404, body: PROBLEM });
   });
 });

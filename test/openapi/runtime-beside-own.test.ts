@@ -144,7 +144,8 @@ describe('a status the route and the runtime both respond with', () => {
         "Bad Request\n\nThe server also sends 400 on its own, not from the handler, with the interface's error body:\n" +
         '- badRequest: The request cannot be read: its body is not valid JSON, or a parameter is missing or invalid.\n' +
         '- validation: The request body does not match the schema; one entry per violation, with its place.\n\n' +
-        'A handler sends only its success responses: an error it throws at 400 goes out here with the ' +
+        "A handler sends this response's own body when it answers with it, and an error it throws at 400 goes " +
+        'out here with the ' +
         "interface's error body:\n" +
         '- badRequest: The request cannot be read.\n' +
         '- validation: The request body is invalid.\n' +
@@ -165,7 +166,8 @@ describe('a status the route and the runtime both respond with', () => {
   it("an imported 404 the runtime never sends: a handler's NotFound goes out there, in the error body", () => {
     expect(responses('errors-api', '/bookings/{id}')['404']).toEqual({
       description:
-        'Not Found\n\nA handler sends only its success responses: an error it throws at 404 goes out here with the ' +
+        "Not Found\n\nA handler sends this response's own body when it answers with it, and an error it throws at " +
+        '404 goes out here with the ' +
         "interface's error body:\n- notFound: Nothing was found here.",
       content: {
         'application/json': {
@@ -213,7 +215,8 @@ describe('a status the route and the runtime both respond with', () => {
     const unauthorized = responses('errors-api', '/bookings')['401'];
     expect(unauthorized.description).toBe(
       "Unauthorized\n\nThe server also sends 401 on its own, not from the handler, with the interface's error body: " +
-        'The credentials are missing or not valid. (unauthorized)\n\nA handler sends only its success responses: an ' +
+        "The credentials are missing or not valid. (unauthorized)\n\nA handler sends this response's own body when " +
+        'it answers with it, and an ' +
         "error it throws at 401 goes out here with the interface's error body:\n- unauthorized: Authentication is required.",
     );
     expect(Object.keys(unauthorized.headers)).toEqual(['www-authenticate']);

@@ -32,7 +32,7 @@ describe('answers for a class of statuses and default', () => {
     expect(responses['4XX'].content['application/json'].schema).toEqual({ oneOf: [{ type: 'integer' }, failure] });
     expect(responses.default.content['application/json'].schema).toEqual({ oneOf: [{ type: 'boolean' }, failure] });
     expect(responses.default.description).toMatch(
-      /^Any other status\.\n\nA handler sends only its success responses: /,
+      /^Any other status\.\n\nA handler sends this response's own body when it answers with it, and /,
     );
   });
 

@@ -188,6 +188,41 @@ const cases: { name: string; given: ast.TopLevel; want: string }[] = [
     ].join('\n'),
   },
   {
+    name: "a union as a sole type argument: its members one per line, a member's own arguments past them; void hugs",
+    given: exported({
+      kind: 'interface',
+      name: 'Handlers',
+      members: [long(1), long(2)].map((name, n) => ({
+        method: true as const,
+        name: `handle${n}`,
+        params: [],
+        returns: typeRef('Promise', [
+          union([
+            typeRef(n === 0 ? 'Found' : 'void'),
+            typeRef('Answers', [typeRef(name), typeRef(long(3)), typeRef(long(4))]),
+          ]),
+        ]),
+      })),
+    }),
+    want: [
+      'export interface Handlers {',
+      '  handle0(): Promise<',
+      '    | Found',
+      '    | Answers<',
+      '        someRatherLongIdentifierNumber1WithExtraWords,',
+      '        someRatherLongIdentifierNumber3WithExtraWords,',
+      '        someRatherLongIdentifierNumber4WithExtraWords',
+      '      >',
+      '  >;',
+      '  handle1(): Promise<void | Answers<',
+      '    someRatherLongIdentifierNumber2WithExtraWords,',
+      '    someRatherLongIdentifierNumber3WithExtraWords,',
+      '    someRatherLongIdentifierNumber4WithExtraWords',
+      '  >>;',
+      '}',
+    ].join('\n'),
+  },
+  {
     name: 'a re-export whose names do not fit puts one per line',
     given: { declaration: { kind: 're-export', from: './errors.js', names: [1, 2, 3].map(long) } },
     want: [

@@ -35,6 +35,18 @@ describe('editModule', () => {
     );
   });
 
+  it("names how a stub sends its route's other responses, and leaves the line alone on the next run", () => {
+    const answering: RouteSlot = { ...GET_BOOK, answers: ['404', 'default'] };
+    const text = scaffoldText(`const make = (): LibraryApiHandlers => ({});\n`, [answering]);
+    expect(text).toContain(
+      `  /**\n   * One book\n   * Its responses 404, default: return respond(404, body) (runtime/server/respond.js of the output).\n   * @route GET /books/{id}\n   */\n  async getBook() {`,
+    );
+    expect(scaffoldText(text, [answering])).toBe(text);
+    expect(
+      scaffoldText(`const make = (): LibraryApiHandlers => ({});\n`, [{ ...GET_BOOK, answers: ['4XX'] }]),
+    ).toContain('* Its responses 4XX: return respond(status, body)');
+  });
+
   it('fills an empty object returned by an arrow function', () => {
     const text = `const make = (): LibraryApiHandlers => ({});\n`;
     expect(scaffoldText(text, [LIST_BOOKS])).toBe(

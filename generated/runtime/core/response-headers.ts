@@ -4,9 +4,14 @@
 // (server/response-headers.ts), the client resolves to `{ status, body, headers }` (client/client-headers.ts).
 import type { RouteMeta } from './interface-meta.js';
 
-/** Whether the route's success responses declare headers besides Location. */
+/**
+ * Whether the route's success responses declare headers besides Location. Those of its other responses are sent by a
+ * handler's answer (server/respond.ts), which names them apart from its body.
+ */
 export function respondsWithHeaders(route: RouteMeta): boolean {
-  return route.responses.some((response) => response.headers !== undefined);
+  return route.responses.some(
+    (response) => response.status >= 200 && response.status < 300 && response.headers !== undefined,
+  );
 }
 
 /** The headers the routes' responses declare (lower case, each once): a browser reads only those CORS exposes. */

@@ -18,7 +18,7 @@ export interface Rendered {
 type Plain = Record<string, unknown>;
 
 export function selectResponse(route: RouteMeta, query: Readonly<Record<string, unknown>>): ResponseMeta | undefined {
-  // A default response (status 0) is never a handler's result.
+  // A default response (status 0) is never a plain result: only an answer chooses it (respond.ts).
   const successes = route.responses.filter((response) => response.status >= 200 && response.status < 300);
   return (
     successes.find((response) => response.when !== undefined && query[response.when] === true) ??
@@ -29,9 +29,16 @@ export function selectResponse(route: RouteMeta, query: Readonly<Record<string, 
 /**
  * `sent`: the result as it goes out (the reader's copy of its declared members, response-reader.ts); a Location is
  * found from the result as the handler returned it, which may carry it in a member the response does not declare.
+ * `answered`: the response a handler's answer chose, with its status (respond.ts); else the route's success response
+ * is rendered. Positional, not an options object: this runs once a request, on every route.
  */
-export function renderResult(ctx: RenderContext, result: unknown, sent: unknown = result): Rendered {
-  const response = selectResponse(ctx.route, ctx.query);
+export function renderResult(
+  ctx: RenderContext,
+  result: unknown,
+  sent: unknown = result,
+  answered?: ResponseMeta,
+): Rendered {
+  const response = answered ?? selectResponse(ctx.route, ctx.query);
   if (!response)
     return {
       status: 204,

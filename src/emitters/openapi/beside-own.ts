@@ -1,7 +1,8 @@
 // A response a route declares itself at an error status (an imported 400, 404 or `default` with an RFC 7807
-// body, say) is never what its handler sends: a handler sends only its success responses, and an error it throws
-// goes out in the interface's error body, as does what the runtime sends on its own at that status (a request that
-// fails validation or lacks credentials). The route's response then describes both bodies, so that a validator or a
+// body, say) goes out with its own body when its handler answers with it (`respond(404, problem)`,
+// runtime/server/respond.ts), but an error the handler throws goes out in the interface's error body, as does what
+// the runtime sends on its own at that status (a request that fails validation or lacks credentials). The route's
+// response then describes both bodies, so that a validator or a
 // client generated from the document reads either: a media type only one of them has is listed beside the other's;
 // in a media type both have, the schema is oneOf the two where no body can fit both, else anyOf, since oneOf refuses
 // a body that fits both. The type alone tells them apart only for a scalar, a list or a closed record that lacks a
@@ -111,7 +112,8 @@ function thrownSentence({ key }: ResponseIr, { thrown, unexpected }: ErrorsBesid
       ? [`- any other error it throws${exact ? '' : ' (500)'}: an unexpected error, sent without its message`]
       : []),
   ];
-  return `A handler sends only its success responses: an error it throws ${where} goes out here with the interface's error body:\n${lines.join('\n')}`;
+  const sentence = `A handler sends this response's own body when it answers with it, and an error it throws ${where}`;
+  return `${sentence} goes out here with the interface's error body:\n${lines.join('\n')}`;
 }
 
 /** Whether no body of the response can have every member of an error body (`members`). */

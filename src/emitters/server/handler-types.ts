@@ -1,5 +1,6 @@
 // What a handler returns for a route: the body of its main success response, before any envelope, and the headers
-// that response declares (`{ body, headers }`) where it declares any but Location.
+// that response declares (`{ body, headers }`) where it declares any but Location; on a route that declares other
+// responses (an error status, `4XX`, `default`), also an answer at one of them (`respond(404, body)`, respond.ts).
 import { symbols } from '../../ir/symbols.js';
 import type { ModuleIr, ResponseIr, RouteIr } from '../../ir/types.js';
 import { handlerHeaders, isSuccess } from '../../ir/responses.js';
@@ -36,13 +37,26 @@ type ResultShape = {
   readonly events?: boolean;
   /** The key of the response whose declared headers the handler sets (`{ body, headers }`). */
   readonly headers?: string;
+  /** The keys of the route's other responses, which the handler sends by an answer (respond.ts). */
+  readonly answers?: readonly string[];
+  /** Whether a response of the route declares headers a handler sets (`types.<Route>ResponseHeaders`). */
+  readonly answerHeaders?: boolean;
 };
 
 export function handlerResultShape(module: ModuleIr, route: RouteIr): ResultShape {
   const shape = bodyShape(module, route);
   // A response without a body is the first success the runtime selects for it.
   const main = mainResponse(route) ?? route.responses.find(isSuccess);
-  return main && handlerHeaders(main).length > 0 ? { ...shape, headers: main.key } : shape;
+  const withHeaders = main && handlerHeaders(main).length > 0 ? { ...shape, headers: main.key } : shape;
+  const answers = route.responses.filter((response) => !isSuccess(response) && handlerSends(response));
+  if (answers.length === 0) return withHeaders;
+  const answerHeaders = route.responses.some((response) => handlerHeaders(response).length > 0);
+  return { ...withHeaders, answers: answers.map((response) => response.key), answerHeaders };
+}
+
+/** A response rendered from what the handler gives (a file or an event stream is written as it comes). */
+function handlerSends(response: ResponseIr): boolean {
+  return !response.file && !response.events;
 }
 
 function bodyShape(module: ModuleIr, route: RouteIr): ResultShape {
@@ -59,6 +73,16 @@ function bodyShape(module: ModuleIr, route: RouteIr): ResultShape {
 }
 
 export function handlerResultType(routeName: string, shape: ResultShape): TypeNode {
+  const result = successResultType(routeName, shape);
+  if (shape.answers === undefined) return result;
+  // `DeclaredAnswers<types.<Route>Responses, 404 | 'default', types.<Route>ResponseHeaders>`
+  const routeType = (part: 'Responses' | 'ResponseHeaders') => typeRef(`types.${symbols.routeType(routeName, part)}`);
+  const keys = union(shape.answers.map(responseKeyType));
+  const headers = shape.answerHeaders ? [routeType('ResponseHeaders')] : [];
+  return union([result, typeRef('DeclaredAnswers', [routeType('Responses'), keys, ...headers])]);
+}
+
+function successResultType(routeName: string, shape: ResultShape): TypeNode {
   const body = bodyType(routeName, shape);
   if (shape.headers === undefined) return body;
   const headers = {

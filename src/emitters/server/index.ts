@@ -74,6 +74,9 @@ function serverStatements(
       ...(views.some((view) => view.result.counted)
         ? [{ module: 'server/responses', names: ['type ListResult'] }]
         : []),
+      ...(views.some((view) => view.result.answers)
+        ? [{ module: 'server/respond', names: ['type DeclaredAnswers'] }]
+        : []),
       ...(views.some((view) => view.bodyEntries)
         ? [{ module: 'server/body-entries', names: ['type BodyEntries'] }]
         : []),
@@ -110,7 +113,11 @@ function serverStatements(
         typeParams,
         members: members.map((member) => member.method),
       },
-      `The business logic of the ${title}: one method per route. Return records or throw the runtime's typed errors (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you.`,
+      `The business logic of the ${title}: one method per route. Return records or throw the runtime's typed errors (NotFound, Validation, ParameterMissing, Forbidden); envelopes and error bodies are made for you.${
+        views.some((view) => view.result.answers)
+          ? " A route's own error responses are sent with respond(status, body) (runtime/server/respond.ts)."
+          : ''
+      }`,
     ),
     exported(
       {

@@ -25,6 +25,7 @@ import type { JsonSchema } from '../wire/wire-schemas.js';
 import { wireStyle } from '../wire/wire-styles.js';
 import { HTTP_METHODS } from '../core/vocabulary.js';
 import { renderResult, selectResponse, type JsonApiRendering, type Rendered } from './responses.js';
+import { answeredResponse, answersBeyondSuccess, isDeclaredAnswer } from './respond.js';
 import {
   createAuthenticator,
   type Authenticator,
@@ -427,6 +428,8 @@ function routeRunner(parts: RunnerParts) {
   const cookieLists = listParameters(schemas.cookies);
   const fastPath = !parts.development;
   const withHeaders = respondsWithHeaders(route);
+  // Only a route that declares more than its successes takes an answer (respond.ts): the others never look for one.
+  const answering = answersBeyondSuccess(route);
   const headerChecks = { judge: parts.validateResponses, strict: parts.development };
   const media = definition.media ?? [];
   const streamedBody = media.find((kind) => kind.body?.takes(route))?.body;
@@ -525,16 +528,22 @@ function routeRunner(parts: RunnerParts) {
   ): OutgoingResponse => {
     const representation = preparedOf(request)?.representation ?? 'plain';
     const query = (parameters.input['query'] ?? {}) as Record<string, unknown>;
-    const response = selectResponse(route, query);
-    const { body, headers } = withHeaders ? splitResult(handled) : { body: handled, headers: {} };
+    const answer = answering && isDeclaredAnswer(handled) ? handled : undefined;
+    const answered = answer && answeredResponse(route, answer);
+    const response = answered ?? selectResponse(route, query);
+    const { body, headers } = answer
+      ? { body: asSent(answer.body), headers: (answer.headers ?? {}) as Record<string, unknown> }
+      : withHeaders
+        ? splitResult(handled)
+        : { body: handled, headers: {} };
     const judged = fastPath && response?.hasBody ? readers.read(response, body) : REFUSED;
     if (response && judged === REFUSED && parts.validateResponses)
       judgeResult({ meta, route: route.name, response, schema: bodySchemas.result(response) }, body);
     const path = request.url.split('?')[0] ?? '/';
     const context = { meta, route, representation, origin, path, query, includes, jsonApi: definition.jsonApi };
-    const rendered = renderResult(context, body, judged === REFUSED ? body : judged);
+    const rendered = renderResult(context, body, judged === REFUSED ? body : judged, answered);
     const schema = response && bodySchemas.body(response, representation);
-    const declared = response && withHeaders ? responseHeaders(route, response, headers, headerChecks) : {};
+    const declared = response && (answer || withHeaders) ? responseHeaders(route, response, headers, headerChecks) : {};
     checkSendable(route, rendered.status, rendered.headers);
     checkSendable(route, rendered.status, declared);
     return { rendered, response, schema, copied: judged !== REFUSED, declared };
@@ -585,7 +594,7 @@ function routeRunner(parts: RunnerParts) {
     parameters: Parameters,
     result: unknown,
   ): Promise<boolean> => {
-    if (streamedResponses.length === 0) return false;
+    if (streamedResponses.length === 0 || (answering && isDeclaredAnswer(result))) return false;
     const response = selectResponse(route, (parameters.input['query'] ?? {}) as Record<string, unknown>);
     const streamed = response && streamedResponses.find((kind) => kind.sends(response));
     if (!streamed || !response) return false;

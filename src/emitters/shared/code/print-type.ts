@@ -6,7 +6,7 @@ import { printKey, printNumber, printString } from './literals.js';
 import { printExpression, printList } from './print-expression.js';
 
 type Doc = builders.Doc;
-const { group, ifBreak, indent, join, line, softline } = builders;
+const { align, group, ifBreak, indent, join, line, softline } = builders;
 
 export const printType = (node: TypeNode): Doc => byKind(TYPES, node);
 
@@ -37,9 +37,15 @@ function staysOnOneLine(types: readonly TypeNode[]): boolean {
   return types.length === 2 && types.some(isNullish);
 }
 
-/** `A | B`, or with each member on its own line after a leading `| `. */
+/** `A | B`, or with each member on its own line after a leading `| ` (a member that breaks, indented past it). */
 function unionMembers(types: readonly TypeNode[]): Doc {
-  return [ifBreak('| '), join([line, '| '], types.map(printType))];
+  return [
+    ifBreak('| '),
+    join(
+      [line, '| '],
+      types.map((type) => align(2, printType(type))),
+    ),
+  ];
 }
 
 /** `: type` or ` = type`; a union that does not fit starts on the next line, one member per line. */
@@ -48,11 +54,26 @@ export function printAnnotation(operator: string, type: TypeNode): Doc {
   return [operator, group(indent([line, unionMembers(type.types)]))];
 }
 
-/** `<A, B>` after a type name or a callee; a sole type literal hugs the brackets (`Promise<{`). */
+/**
+ * `<A, B>` after a type name or a callee; a sole type literal hugs the brackets (`Promise<{`), and so does a sole
+ * union of one type and void or null (`Promise<void | Answers<`), as prettier prints them. A union among the
+ * arguments puts its members one per line at the arguments' indent when it breaks.
+ */
 export function printTypeArguments(args: readonly TypeNode[]): Doc {
   if (args.length === 0) return '';
-  if (args.length === 1 && args[0]?.kind === 'type-literal') return ['<', printType(args[0]), '>'];
-  return group(['<', indent([softline, join([',', line], args.map(printType))]), softline, '>']);
+  const [sole] = args;
+  if (args.length === 1 && sole?.kind === 'type-literal') return ['<', printType(sole), '>'];
+  if (args.length === 1 && sole?.kind === 'union' && hugsVoid(sole.types))
+    return ['<', join(' | ', sole.types.map(printType)), '>'];
+  const printArgument = (arg: TypeNode) =>
+    arg.kind === 'union' && !staysOnOneLine(arg.types) ? group(unionMembers(arg.types)) : printType(arg);
+  return group(['<', indent([softline, join([',', line], args.map(printArgument))]), softline, '>']);
+}
+
+/** `T | void` (or null): one type with void or null, which prettier keeps on one line as type arguments. */
+function hugsVoid(types: readonly TypeNode[]): boolean {
+  const voids = types.filter((one) => one.kind === 'reference' && (one.name === 'void' || one.name === 'null'));
+  return voids.length === types.length - 1;
 }
 
 /** `<T>` on a declaration. */
