@@ -67,8 +67,11 @@ export function withErrorBodies(
   errors: ErrorsBesideOwn,
   components: Components,
 ): ResponseObject {
-  const listed = [...new Set([...errors.runtime, ...errors.thrown])];
-  const errorBodies = errorContent(iface, listed, components);
+  // Examples of what a handler throws only under an exact status: under a class or default they would repeat the
+  // whole catalog in every such response of every route.
+  const exact = !isStatusClass(response.key) && response.key !== 'default';
+  const exampled = [...new Set([...errors.runtime, ...(exact ? errors.thrown : [])])];
+  const errorBodies = errorContent(iface, exampled, components);
   const exclusive = excludesErrorBody(response, errorWire(iface).emit.requiredMembers, components);
   const content: Content = { ...own.content };
   for (const [media, error] of Object.entries(errorBodies)) {
@@ -80,13 +83,16 @@ export function withErrorBodies(
       ? {
           ...mine,
           schema: exclusive ? { oneOf: pair } : { anyOf: pair },
-          examples: { ...mine.examples, ...error.examples },
+          ...withExamples({ ...mine.examples, ...error.examples }),
         }
-      : error;
+      : { schema: error.schema as Schema, ...withExamples(error.examples) };
   }
   const description = paragraphs(own.description, runtimeSentence(response, errors), thrownSentence(response, errors));
   return { ...own, description: description as string, content };
 }
+
+const withExamples = (examples: Content[string]['examples']) =>
+  examples && Object.keys(examples).length > 0 ? { examples } : {};
 
 /** What the runtime sends on its own under the response, and when. */
 function runtimeSentence(response: ResponseIr, { runtime }: ErrorsBesideOwn): string | undefined {
@@ -106,13 +112,18 @@ function thrownSentence({ key }: ResponseIr, { thrown, unexpected }: ErrorsBesid
     const about = [error.kind !== error.name && error.kind, !exact && error.status].filter(Boolean).join(', ');
     return `- ${error.name}${about ? ` (${about})` : ''}: ${error.message ?? error.title ?? error.name}`;
   };
+  const sentence = `A handler sends this response's own body when it answers with it, and an error it throws ${where}`;
+  // Under a class or default, the errors are the catalog's at such statuses: named once here, not in every response.
+  if (!exact) {
+    const other = unexpected ? ', and an unexpected error as a 500' : '';
+    return `${sentence} goes out here with the interface's error body (the interface's errors at such a status${other}).`;
+  }
   const lines = [
     ...thrown.map(line),
     ...(unexpected
       ? [`- any other error it throws${exact ? '' : ' (500)'}: an unexpected error, sent without its message`]
       : []),
   ];
-  const sentence = `A handler sends this response's own body when it answers with it, and an error it throws ${where}`;
   return `${sentence} goes out here with the interface's error body:\n${lines.join('\n')}`;
 }
 
