@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../core/errors.js';
+import { noteMemoryStoreWrite } from './store-locality.js';
 
 /** The response kept for a key: what the first request was sent. */
 export interface StoredResponse {
@@ -71,6 +72,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   async claim(key: string, fingerprint: string, runningUntil: number): Promise<KeyClaim> {
     const entry = this.#live(key);
     if (entry !== undefined) return entry.claim;
+    noteMemoryStoreWrite('MemoryIdempotencyStore', 'the responses to idempotency keys');
     if (this.#entries.size >= this.#sweepAt) {
       this.#sweep();
       this.#sweepAt = Math.max(FIRST_SWEEP, this.#entries.size * 2);

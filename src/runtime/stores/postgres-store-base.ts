@@ -8,6 +8,7 @@ import {
   type StoreCallOptions,
   type StoreErrorKind,
 } from './shared-store.js';
+import { noteSharedStore } from './store-locality.js';
 
 /** What the stores use of pg's Pool (or Client): parameterised queries. */
 export interface PostgresQueryable {
@@ -48,6 +49,7 @@ export class PostgresAccess {
     this.schema = checkedSchema(options.schema);
     this.now = options.now ?? Date.now;
     this.#pool = options.pool;
+    noteSharedStore('PostgreSQL');
     this.#call = {
       store: 'PostgreSQL',
       timeoutMs: options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
