@@ -210,16 +210,22 @@ export function keyedRoute(
     const claim = claimed.get(request);
     if (claim === undefined) return payload;
     claimed.delete(request);
-    if (!keepsResponse(reply.statusCode)) await settings.store.release(claim.key, claim.until);
-    else {
-      const body =
-        payload === null || payload === undefined
-          ? ''
-          : Buffer.isBuffer(payload)
-            ? payload.toString('utf8')
-            : String(payload);
-      const response = { status: reply.statusCode, headers: replayedHeaders(reply.getHeaders()), body };
-      await settings.store.complete(claim.key, response, settings.now() + settings.windowMs, claim.until);
+    // The handler has run: its response goes out even when the store cannot keep it (a store gone meanwhile). A 503
+    // in its place would ask the client to repeat what was done; the key stays claimed until runningMs instead.
+    try {
+      if (!keepsResponse(reply.statusCode)) await settings.store.release(claim.key, claim.until);
+      else {
+        const body =
+          payload === null || payload === undefined
+            ? ''
+            : Buffer.isBuffer(payload)
+              ? payload.toString('utf8')
+              : String(payload);
+        const response = { status: reply.statusCode, headers: replayedHeaders(reply.getHeaders()), body };
+        await settings.store.complete(claim.key, response, settings.now() + settings.windowMs, claim.until);
+      }
+    } catch (error) {
+      request.log.error({ err: error }, `the response to an ${scope.header} could not be kept`);
     }
     return payload;
   };
