@@ -179,6 +179,26 @@ function storeSuite(subject: Subject): void {
     expect(await store.claim(k, 'f3', clock + 60_000)).toEqual({ state: 'running', fingerprint: 'f2' });
   });
 
+  it('leaves a key taken over after its claim ran out to the request that took it', async () => {
+    const k = key('takeover');
+    const first = clock + 1;
+    await store.claim(k, 'f1', first);
+    clock += 2;
+    if (subject.name === 'Redis') await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = clock + 60_000;
+    expect(await store.claim(k, 'f1', second)).toEqual({ state: 'new' });
+    // The first request ends late: its release and its response name a claim that is no more.
+    await store.release(k, first);
+    await store.complete(k, { ...STORED, body: 'the first run' }, clock + HOUR, first);
+    expect(await store.claim(k, 'f1', clock + 60_000)).toEqual({ state: 'running', fingerprint: 'f1' });
+    await store.complete(k, STORED, clock + HOUR, second);
+    expect(await store.claim(k, 'f1', clock + 60_000)).toEqual({
+      state: 'completed',
+      fingerprint: 'f1',
+      response: STORED,
+    });
+  });
+
   it('deletes expired keys as new claims come', async () => {
     for (let i = 0; i < 5; i++) await store.claim(key('old'), 'f', clock + 1000);
     clock += 2000;

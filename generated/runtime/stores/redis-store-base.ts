@@ -5,6 +5,7 @@
 // Redis runs atomically, so it is atomic across instances. Imported only by outputs that keep their stores
 // in Redis; `redis` is an optional peer dependency.
 import { DEFAULT_STORE_TIMEOUT_MS, storeCall, type StoreCallOptions, type StoreErrorKind } from './shared-store.js';
+import { noteSharedStore } from './store-locality.js';
 
 /** What the stores use of a node-redis client: EVAL with keys and arguments. */
 export interface RedisScripting {
@@ -60,6 +61,7 @@ export class RedisAccess {
   constructor(options: RedisStoreOptions) {
     this.#client = options.client;
     this.#prefix = options.prefix ?? 'svcgen:';
+    noteSharedStore('Redis');
     this.now = options.now ?? Date.now;
     this.#call = {
       store: 'Redis',

@@ -4,6 +4,7 @@
 // state by implementing these interfaces over one database or cache; the Memory*
 // classes are single-process defaults. Times are epoch milliseconds. Tokens are
 // stored by their SHA-256 hash, so a leaked store does not leak usable tokens.
+import { noteMemoryStoreWrite } from './store-locality.js';
 
 export type MaybePromise<T> = T | Promise<T>;
 
@@ -104,10 +105,13 @@ class ExpiringMap<Value extends { expiresAt: number }> {
   readonly #entries = new Map<string, Value>();
   readonly #now: () => number;
   readonly #maxEntries: number;
+  /** The store over this map and what it holds, named in the warning of a process that shares its other stores. */
+  readonly #owner: readonly [store: string, holds: string];
 
-  constructor(options: MemoryStoreOptions) {
+  constructor(options: MemoryStoreOptions, owner: readonly [store: string, holds: string]) {
     this.#now = options.now ?? Date.now;
     this.#maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+    this.#owner = owner;
   }
 
   get(key: string): Value | undefined {
@@ -117,6 +121,7 @@ class ExpiringMap<Value extends { expiresAt: number }> {
   set(key: string, value: Value): void {
     // Re-inserting keeps the map in write order; with one lifetime per store that
     // is also expiry order, so pruning can stop at the first live entry.
+    noteMemoryStoreWrite(...this.#owner);
     this.#entries.delete(key);
     this.#entries.set(key, value);
     const now = this.#now();
@@ -144,7 +149,7 @@ export class MemoryNonceStore implements NonceStore {
   readonly #nonces: ExpiringMap<NonceEntry>;
 
   constructor(options: MemoryStoreOptions = {}) {
-    this.#nonces = new ExpiringMap(options);
+    this.#nonces = new ExpiringMap(options, ['MemoryNonceStore', 'Digest nonce counts']);
   }
 
   // No await between the read and the write, so this is atomic within one process.
@@ -163,7 +168,7 @@ export class MemoryRefreshTokenStore implements RefreshTokenStore {
   readonly #tokens: ExpiringMap<RefreshTokenRecord>;
 
   constructor(options: MemoryStoreOptions = {}) {
-    this.#tokens = new ExpiringMap(options);
+    this.#tokens = new ExpiringMap(options, ['MemoryRefreshTokenStore', 'refresh tokens']);
   }
 
   async save(record: RefreshTokenRecord): Promise<void> {
@@ -199,7 +204,7 @@ export class MemoryAccessTokenStore implements AccessTokenStore {
   readonly #tokens: ExpiringMap<AccessTokenRecord>;
 
   constructor(options: MemoryStoreOptions = {}) {
-    this.#tokens = new ExpiringMap(options);
+    this.#tokens = new ExpiringMap(options, ['MemoryAccessTokenStore', 'access tokens']);
   }
 
   async save(record: AccessTokenRecord): Promise<void> {
@@ -236,7 +241,7 @@ export class MemorySessionStore<Data> implements SessionStore<Data> {
   readonly #sessions: ExpiringMap<SessionRecord<Data>>;
 
   constructor(options: MemoryStoreOptions = {}) {
-    this.#sessions = new ExpiringMap(options);
+    this.#sessions = new ExpiringMap(options, ['MemorySessionStore', 'sessions']);
   }
 
   async get(token: string): Promise<SessionRecord<Data> | undefined> {

@@ -40,15 +40,27 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
     return { state: 'running', fingerprint };
   }
 
-  async complete(key: string, response: StoredResponse, keepUntil: number): Promise<void> {
+  // A running claim's expires_at is its runningUntil, which tells the claim apart from one that took it over.
+  async complete(key: string, response: StoredResponse, keepUntil: number, claimedUntil?: number): Promise<void> {
     await this.#db.query(
-      `UPDATE ${this.#table} SET status = $2, headers = $3, body = $4, expires_at = $5 WHERE key = $1 AND status IS NULL`,
-      [key, response.status, JSON.stringify(response.headers), Buffer.from(response.body, 'utf8'), keepUntil],
+      `UPDATE ${this.#table} SET status = $2, headers = $3, body = $4, expires_at = $5
+       WHERE key = $1 AND status IS NULL AND ($6::bigint IS NULL OR expires_at = $6)`,
+      [
+        key,
+        response.status,
+        JSON.stringify(response.headers),
+        Buffer.from(response.body, 'utf8'),
+        keepUntil,
+        claimedUntil,
+      ],
     );
   }
 
-  async release(key: string): Promise<void> {
-    await this.#db.query(`DELETE FROM ${this.#table} WHERE key = $1 AND status IS NULL`, [key]);
+  async release(key: string, claimedUntil?: number): Promise<void> {
+    await this.#db.query(
+      `DELETE FROM ${this.#table} WHERE key = $1 AND status IS NULL AND ($2::bigint IS NULL OR expires_at = $2)`,
+      [key, claimedUntil],
+    );
   }
 }
 

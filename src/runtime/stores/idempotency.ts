@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../core/errors.js';
+import { noteMemoryStoreWrite } from './store-locality.js';
 
 /** The response kept for a key: what the first request was sent. */
 export interface StoredResponse {
@@ -31,10 +32,13 @@ export interface IdempotencyStore {
    * this fingerprint, else says what the key is.
    */
   claim(key: string, fingerprint: string, runningUntil: number): Promise<KeyClaim>;
-  /** Keeps the key's response until `keepUntil`. */
-  complete(key: string, response: StoredResponse, keepUntil: number): Promise<void>;
-  /** Forgets a key (its request failed in a way a retry should run again). */
-  release(key: string): Promise<void>;
+  /**
+   * Keeps the key's response until `keepUntil`, if the key is still running under the claim made with `claimedUntil`
+   * (its `runningUntil`): a claim that ran out and was taken over by another request is that request's.
+   */
+  complete(key: string, response: StoredResponse, keepUntil: number, claimedUntil?: number): Promise<void>;
+  /** Forgets a key still running under the claim made with `claimedUntil` (a retry should run again). */
+  release(key: string, claimedUntil?: number): Promise<void>;
 }
 
 export interface IdempotencyOptions {
@@ -71,6 +75,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   async claim(key: string, fingerprint: string, runningUntil: number): Promise<KeyClaim> {
     const entry = this.#live(key);
     if (entry !== undefined) return entry.claim;
+    noteMemoryStoreWrite('MemoryIdempotencyStore', 'the responses to idempotency keys');
     if (this.#entries.size >= this.#sweepAt) {
       this.#sweep();
       this.#sweepAt = Math.max(FIRST_SWEEP, this.#entries.size * 2);
@@ -79,15 +84,16 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     return { state: 'new' };
   }
 
-  async complete(key: string, response: StoredResponse, keepUntil: number): Promise<void> {
+  async complete(key: string, response: StoredResponse, keepUntil: number, claimedUntil?: number): Promise<void> {
     const entry = this.#entries.get(key);
-    if (entry === undefined || entry.claim.state === 'new') return;
+    if (entry === undefined || !isClaimedBy(entry, claimedUntil)) return;
     const claim = { state: 'completed' as const, fingerprint: entry.claim.fingerprint, response };
     this.#entries.set(key, { claim, expiresAt: keepUntil });
   }
 
-  async release(key: string): Promise<void> {
-    this.#entries.delete(key);
+  async release(key: string, claimedUntil?: number): Promise<void> {
+    const entry = this.#entries.get(key);
+    if (entry !== undefined && isClaimedBy(entry, claimedUntil)) this.#entries.delete(key);
   }
 
   #live(key: string): Entry | undefined {
@@ -100,6 +106,14 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     // Deleting the entry being visited is safe while iterating a Map.
     for (const key of this.#entries.keys()) this.#live(key);
   }
+}
+
+/** Whether the entry is a running claim, made with `claimedUntil` when that is given. */
+function isClaimedBy(
+  entry: Entry,
+  claimedUntil: number | undefined,
+): entry is Entry & { readonly claim: { readonly state: 'running' } } {
+  return entry.claim.state === 'running' && (claimedUntil === undefined || entry.expiresAt === claimedUntil);
 }
 
 /** Whether a response is kept for repeats: not one that asks the client to try again. */
@@ -163,7 +177,8 @@ export function keyedRoute(
   callerOf: (request: FastifyRequest) => string,
   run: Run,
 ): { handler: Run; onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown> } {
-  const claimed = new WeakMap<FastifyRequest, string>();
+  // The key a request claimed, and the runningUntil of its claim, which names the claim to the store.
+  const claimed = new WeakMap<FastifyRequest, { readonly key: string; readonly until: number }>();
   const handler: Run = async (request, reply) => {
     const value = request.headers[scope.header];
     if (typeof value !== 'string' || value === '') return run(request, reply);
@@ -171,7 +186,8 @@ export function keyedRoute(
     // hash, so they hold no principal's name.
     const key = sha256([scope.interfaceName, scope.route, callerOf(request), value]);
     const fingerprint = fingerprintOf(request);
-    const claim = await settings.store.claim(key, fingerprint, settings.now() + settings.runningMs);
+    const until = settings.now() + settings.runningMs;
+    const claim = await settings.store.claim(key, fingerprint, until);
     if (claim.state !== 'new' && claim.fingerprint !== fingerprint)
       throw new ApiError('validation', {
         detail: `This ${scope.header} was sent before with another request; a new request needs a new key.`,
@@ -185,23 +201,29 @@ export function keyedRoute(
       const { status, headers, body } = claim.response;
       return reply.code(status).headers(headers).send(Buffer.from(body, 'utf8'));
     }
-    claimed.set(request, key);
+    claimed.set(request, { key, until });
     return run(request, reply);
   };
   const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const key = claimed.get(request);
-    if (key === undefined) return payload;
+    const claim = claimed.get(request);
+    if (claim === undefined) return payload;
     claimed.delete(request);
-    if (!keepsResponse(reply.statusCode)) await settings.store.release(key);
-    else {
-      const body =
-        payload === null || payload === undefined
-          ? ''
-          : Buffer.isBuffer(payload)
-            ? payload.toString('utf8')
-            : String(payload);
-      const response = { status: reply.statusCode, headers: replayedHeaders(reply.getHeaders()), body };
-      await settings.store.complete(key, response, settings.now() + settings.windowMs);
+    // The handler has run: its response goes out even when the store cannot keep it (a store gone meanwhile). A 503
+    // in its place would ask the client to repeat what was done; the key stays claimed until runningMs instead.
+    try {
+      if (!keepsResponse(reply.statusCode)) await settings.store.release(claim.key, claim.until);
+      else {
+        const body =
+          payload === null || payload === undefined
+            ? ''
+            : Buffer.isBuffer(payload)
+              ? payload.toString('utf8')
+              : String(payload);
+        const response = { status: reply.statusCode, headers: replayedHeaders(reply.getHeaders()), body };
+        await settings.store.complete(claim.key, response, settings.now() + settings.windowMs, claim.until);
+      }
+    } catch (error) {
+      request.log.error({ err: error }, `the response to an ${scope.header} could not be kept`);
     }
     return payload;
   };

@@ -8,6 +8,7 @@ import {
   type StoreCallOptions,
   type StoreErrorKind,
 } from './shared-store.js';
+import { noteSharedStore } from './store-locality.js';
 
 /** What the stores use of pg's Pool (or Client): parameterised queries. */
 export interface PostgresQueryable {
@@ -48,6 +49,7 @@ export class PostgresAccess {
     this.schema = checkedSchema(options.schema);
     this.now = options.now ?? Date.now;
     this.#pool = options.pool;
+    noteSharedStore('PostgreSQL');
     this.#call = {
       store: 'PostgreSQL',
       timeoutMs: options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
@@ -136,7 +138,14 @@ CREATE INDEX IF NOT EXISTS "svcgen_idempotency_expiry" ON ${s}."svcgen_idempoten
 `;
 }
 
-/** Creates the stores' tables (and the schema) when they do not exist yet. */
+/** Key of the advisory lock under which instances create the tables, one at a time. */
+const TABLES_LOCK = 0x5356_4347; // "SVCG"
+
+/**
+ * Creates the stores' tables (and the schema) when they do not exist yet. Instances that start together each
+ * call it: concurrent CREATE … IF NOT EXISTS of one name collide in PostgreSQL's catalog, so the statements run
+ * as one transaction (a query string of several statements is one) behind an advisory lock.
+ */
 export async function createPostgresTables(options: Pick<PostgresStoreOptions, 'pool' | 'schema'>): Promise<void> {
-  await options.pool.query(postgresTablesSql(options.schema));
+  await options.pool.query(`SELECT pg_advisory_xact_lock(${TABLES_LOCK});\n${postgresTablesSql(options.schema)}`);
 }

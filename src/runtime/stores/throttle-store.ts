@@ -3,6 +3,7 @@
 // stores-redis.ts), so an attacker gets one budget, not one per instance. Every operation is one
 // atomic step in the store. Times are epoch milliseconds of the service's clock.
 import type { MaybePromise } from './stores.js';
+import { noteMemoryStoreWrite } from './store-locality.js';
 
 /** The throttle's budgets: per client address, per account and address, per account from untrusted addresses. */
 export type ThrottleBudget = 'address' | 'pair' | 'account';
@@ -68,6 +69,7 @@ export class MemoryThrottleStore implements ThrottleStore {
   }
 
   recordFailure(budget: ThrottleBudget, key: string, limit: FailureLimit, now: number): FailureRecord {
+    noteMemoryStoreWrite('MemoryThrottleStore', 'login failure counts');
     const entries = this.#budgets[budget];
     let entry = entries.get(key);
     if (entry === undefined) {
