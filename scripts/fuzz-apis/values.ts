@@ -4,6 +4,7 @@
 // only carry visible ASCII. Extra members named `undeclared…` are what the server must not send.
 import fc from 'fast-check';
 import { isStringFormat, stringFormat, type StringFormat } from '../../src/ir/formats.js';
+import { patternRegExp } from '../../src/ir/pattern-regexp.js';
 import type { FieldIr, RecordIr, ScalarType, TypeIr } from '../../src/ir/types.js';
 
 export type Records = ReadonlyMap<string, RecordIr>;
@@ -126,7 +127,7 @@ function scalar(type: ScalarType, place: Place): fc.Arbitrary<unknown> {
       if (type.format && isStringFormat(type.format)) return formatText(type.format);
       if (pattern !== undefined)
         return fc
-          .stringMatching(new RegExp(pattern))
+          .stringMatching(patternRegExp(pattern))
           .filter((value) => lengthOf(value) >= (minLength ?? 0) && lengthOf(value) <= (maxLength ?? Infinity));
       // An empty path segment is no parameter at all: the client refuses it as missing.
       return text(place, Math.max(minLength ?? 0, place === 'path' ? 1 : 0), Math.min(maxLength ?? 16, 16));

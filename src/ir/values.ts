@@ -2,6 +2,7 @@
 import { isMapping } from '../definitions/schema-values.js';
 import { inView } from './types.js';
 import { INTEGER_FORMAT_ROWS, isIntegerFormat, stringFormat } from './formats.js';
+import { patternRegExp } from './pattern-regexp.js';
 import type { Constraints, RecordIr, ScalarType, TypeIr } from './types.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -151,7 +152,7 @@ function exclusiveBoundsProblem(value: number, c: Constraints): string | undefin
 /** A pattern that does not compile is reported on its own (SVC106): it does not fail the value too. */
 function matches(pattern: string, text: string): boolean {
   try {
-    return new RegExp(pattern).test(text);
+    return patternRegExp(pattern).test(text);
   } catch {
     return true;
   }

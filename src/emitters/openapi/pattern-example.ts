@@ -3,6 +3,7 @@
 // over the common regular expression syntax (literals, escapes, classes, groups, alternation,
 // quantifiers) takes the shortest choice everywhere; the result is only used when the real
 // RegExp accepts it, so an unusual pattern gets no example rather than a wrong one.
+import { patternRegExp } from '../../ir/pattern-regexp.js';
 
 /** Characters an example prefers, in order, when a class allows several. */
 const PREFERRED = 'a1bcdefA0B-_ .';
@@ -38,7 +39,7 @@ function findExample(patterns: readonly string[], minLength: number, maxLength: 
     const length = [...example].length;
     if (length < minLength || length > maxLength) return undefined;
     // A pattern the walk misread, or one that does not compile, rejects the example.
-    return patterns.every((pattern) => new RegExp(pattern, 'u').test(example)) ? example : undefined;
+    return patterns.every((pattern) => patternRegExp(pattern).test(example)) ? example : undefined;
   } catch {
     return undefined;
   }
