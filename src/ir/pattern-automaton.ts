@@ -47,7 +47,7 @@ const EMPTY: Fragment = { nullable: true, first: [], last: [] };
  * The pattern's syntax tree, read with the u flag as the generated schemas run it. ES2025 (modifiers such as
  * `(?i:…)`) only when ES2024 cannot read it: the newer grammar costs several times more per pattern.
  */
-function parse(pattern: string): AST.Pattern {
+export function parsePattern(pattern: string): AST.Pattern {
   const RegExpParser = loadParser();
   const read = (ecmaVersion: 2024 | 2025) =>
     new RegExpParser({ strict: false, ecmaVersion }).parsePattern(pattern, 0, pattern.length, { unicode: true });
@@ -60,7 +60,7 @@ function parse(pattern: string): AST.Pattern {
 
 /** The automaton of a pattern that compiles (SVC106 reports those that do not). */
 export function patternAutomaton(pattern: string): PatternAutomaton {
-  const ast = parse(pattern);
+  const ast = parsePattern(pattern);
   const sets: CharSet[] = [[]];
   const edges: Edge[][] = [[]];
   const position = (set: CharSet): number => {

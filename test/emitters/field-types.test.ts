@@ -76,7 +76,8 @@ const rows: Row[] = [
     type: scalar('string', { constraints: { pattern: '^[a-z]+$', minLength: 2, maxLength: 8 } }),
     typescript: 'string',
     zod: `z.string().min(2).max(8, { abort: true }).regex(new RegExp('^[a-z]+$', 'u'))`,
-    jsonSchema: { type: 'string', minLength: 2, maxLength: 8, pattern: '^[a-z]+$' },
+    // The shortest walk ("a") is too short: the search finds a longer example.
+    jsonSchema: { type: 'string', minLength: 2, maxLength: 8, pattern: '^[a-z]+$', examples: ['aa'] },
     docs: 'string, length 2..8, pattern ^[a-z]+$',
   },
   {
