@@ -14,6 +14,7 @@ import { local } from '../../src/emitters/shared/code/ast.js';
 import { printFile } from '../../src/emitters/shared/code/print-file.js';
 import { schemaExpression } from '../../src/emitters/zod/schema-expression.js';
 import { checkPatterns } from '../../src/ir/checks.js';
+import { STRING_FORMAT_ROWS, type StringFormatRow } from '../../src/ir/formats.js';
 import { patternRegExp } from '../../src/ir/pattern-regexp.js';
 import type { Ir, TypeIr } from '../../src/ir/types.js';
 
@@ -148,6 +149,13 @@ describe('a pattern means one thing to zod, ajv and the examples', () => {
     expect(zodSchema(stringWith('^\\p{L}+$')).safeParse('Ünïcödé').success).toBe(true);
     expect(zodSchema(stringWith('^\\u{41}$')).safeParse('A').success).toBe(true);
     expect(zodSchema(stringWith('^.$')).safeParse('😀').success).toBe(true);
+  });
+
+  it("reads every format's pattern, written into the document beside the definitions' own, with the u flag", () => {
+    for (const row of Object.values(STRING_FORMAT_ROWS) as StringFormatRow[]) {
+      if (row.pattern === undefined) continue;
+      for (const example of row.examples) expect(patternRegExp(row.pattern).test(example), example).toBe(true);
+    }
   });
 
   it('holds for patterns put together from awkward pieces', () => {
