@@ -132,8 +132,9 @@ function constraintProblem(value: unknown, c: Constraints): string | undefined {
       ['has fewer items than minItems', 'has more items than maxItems'],
     );
   if (typeof value !== 'string') return undefined;
+  // In code points, as zod and JSON Schema count a length (an emoji is one character, two UTF-16 units).
   const length = bounds(
-    value.length,
+    [...value].length,
     [c.minLength, c.maxLength],
     ['is shorter than minLength', 'is longer than maxLength'],
   );

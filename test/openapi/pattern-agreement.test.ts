@@ -1,7 +1,8 @@
 // A definition's pattern means one thing everywhere: the emitted zod schema, the OpenAPI document's
 // `pattern` as ajv reads it (with the u flag), and every example svcgen makes for it. Awkward but valid
 // patterns (braces, brackets, escapes in classes, lookarounds, anchors, alternation, unicode) are
-// either refused at load (SVC106, saying which flag and how to write it) or read alike by all of them.
+// either refused at load (SVC106, saying which flag and how to write it) or read alike by all of them;
+// and a length bound is counted alike (in code points).
 // Seeded from SVC_SEED (test/helpers/setup.ts).
 import Ajv2020 from 'ajv/dist/2020.js';
 import fc from 'fast-check';
@@ -16,6 +17,7 @@ import { schemaExpression } from '../../src/emitters/zod/schema-expression.js';
 import { checkPatterns } from '../../src/ir/checks.js';
 import { STRING_FORMAT_ROWS, type StringFormatRow } from '../../src/ir/formats.js';
 import { patternRegExp } from '../../src/ir/pattern-regexp.js';
+import { valueFitsType } from '../../src/ir/values.js';
 import type { Ir, TypeIr } from '../../src/ir/types.js';
 
 const AjvClass = Ajv2020.default ?? (Ajv2020 as unknown as typeof Ajv2020.default);
@@ -24,13 +26,17 @@ const ajv = new AjvClass({ strict: false });
 // A string type needs no components.
 const context: SchemaContext = { components: undefined as never, direction: 'read' };
 
-const stringWith = (pattern: string, maxLength?: number): TypeIr => ({
+const stringWith = (pattern: string | undefined, maxLength?: number, minLength?: number): TypeIr => ({
   kind: 'scalar',
   scalar: 'string',
   nullable: false,
   coerce: false,
   format: undefined,
-  constraints: { pattern, ...(maxLength !== undefined && { maxLength }) },
+  constraints: {
+    ...(pattern !== undefined && { pattern }),
+    ...(maxLength !== undefined && { maxLength }),
+    ...(minLength !== undefined && { minLength }),
+  },
 });
 
 /** The emitted zod schema, printed as schemas.ts prints it and run. */
@@ -197,5 +203,19 @@ describe('a pattern means one thing to zod, ajv and the examples', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a length means one thing to the load checks, zod and ajv', () => {
+  it('counts code points: an emoji is one character (two UTF-16 units)', () => {
+    const type = stringWith(undefined, 3, 2);
+    const schema = zodSchema(type);
+    const validate = ajv.compile(typeSchema(type, context));
+    for (const value of ['😀', '😀😀', '😀😀😀', '😀😀😀😀', 'a😀', 'ab', 'abcd']) {
+      const accepted = schema.safeParse(value).success;
+      expect(validate(value), value).toBe(accepted);
+      // A default or example is checked at load as the schema will check it.
+      expect(valueFitsType(value, type, new Map()), value).toBe(accepted);
+    }
   });
 });

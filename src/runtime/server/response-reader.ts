@@ -313,9 +313,20 @@ function stringReader(schema: JsonSchema, judge: boolean): Read | undefined {
   // The JSON Schema lost the flags: a pattern the u flag cannot read is left to zod.
   if (pattern === null) return undefined;
   return (value) =>
-    typeof value === 'string' && value.length >= min && value.length <= max && (!pattern || pattern.test(value))
-      ? value
-      : REFUSED;
+    typeof value === 'string' && lengthWithin(value, min, max) && (!pattern || pattern.test(value)) ? value : REFUSED;
+}
+
+/**
+ * Whether a string's length, in code points as zod and JSON Schema count it, is within the bounds. A code point is one
+ * or two UTF-16 units: they are counted only where the units cannot tell.
+ */
+function lengthWithin(value: string, min: number, max: number): boolean {
+  const units = value.length;
+  if (units < min) return false;
+  if (units <= max && Math.ceil(units / 2) >= min) return true;
+  let points = 0;
+  for (const _ of value) points += 1;
+  return points >= min && points <= max;
 }
 
 /**
