@@ -1,9 +1,10 @@
-// The definitions mutation fuzzer: `npm run fuzz:definitions -- --mutants N --seed S [--batch B] [--keep]`.
+// The definitions mutation fuzzer: `npm run fuzz:definitions -- --mutants N --seed S [--batch B] [--only I]`.
 // Mutates the seed definitions and a small synthetic interface, then judges every mutant
 // (scripts/fuzz-definitions/pipeline.ts): an invalid one must get located one-line diagnostics and
 // leave its output alone; a valid one must generate, pass check, validate its OpenAPI, type-check
 // under strict options, import and serve. Failed mutants' folders are kept and named; the last line
-// is `mutants: N tried, V valid, I invalid, F failed`, and the exit code is 1 when F > 0.
+// is `mutants: N tried, V valid, I invalid, F failed`, and the exit code is 1 when F > 0. `--only I` judges
+// mutant I of the seed alone (the index a FAILED line names), to reproduce it.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +18,8 @@ export interface FuzzOptions {
   readonly mutants: number;
   readonly seed: number;
   readonly batch: number;
+  /** Judge only this mutant of the seed. */
+  readonly only?: number | undefined;
   readonly log: (line: string) => void;
 }
 
@@ -67,11 +70,12 @@ export async function fuzzDefinitions(options: FuzzOptions): Promise<FuzzSummary
   const work = await workFolder('fuzz');
   const counts = { tried: 0, valid: 0, invalid: 0, failed: 0 };
   let keepWork = false;
-  for (let start = 0; start < options.mutants; start += options.batch) {
+  const [first, end] = options.only === undefined ? [0, options.mutants] : [options.only, options.only + 1];
+  for (let start = first; start < end; start += options.batch) {
     const batchDir = join(work, `batch${start}`);
     const mutants: Mutant[] = [];
     const catastrophic: string[][] = [];
-    for (let index = start; index < Math.min(start + options.batch, options.mutants); index += 1) {
+    for (let index = start; index < Math.min(start + options.batch, end); index += 1) {
       const rng = random(options.seed * 1_000_003 + index);
       const documents = baseFor(rng, seeds);
       const applied = mutate(documents, rng);
@@ -115,6 +119,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       mutants: { type: 'string', default: '100' },
       seed: { type: 'string', default: '1' },
       batch: { type: 'string', default: '50' },
+      only: { type: 'string' },
     },
   });
   const started = Date.now();
@@ -122,6 +127,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     mutants: Number(values.mutants),
     seed: Number(values.seed),
     batch: Number(values.batch),
+    only: values.only === undefined ? undefined : Number(values.only),
     log: (line) => console.log(line),
   });
   console.log(`time: ${((Date.now() - started) / 1000).toFixed(1)} s`);

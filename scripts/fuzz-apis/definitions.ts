@@ -21,7 +21,18 @@ import { MEDIA_KINDS, mediaModel, mediaRoute, type MediaKind, type MediaModel } 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
-const PATTERNS = ['^[a-z]+$', '^[A-Z0-9.-]+$', '^[a-z]{2,6}-[0-9]{1,3}$'];
+const PATTERNS = [
+  '^[a-z]+$',
+  '^[A-Z0-9.-]+$',
+  '^[a-z]{2,6}-[0-9]{1,3}$',
+  // Awkward but valid with the u flag: escaped braces and brackets, lookaheads, back references, unicode.
+  '^a\\{[0-9]\\}$',
+  '^[\\]\\-a-z]{1,4}$',
+  '^(?=.*\\d)[a-z\\d]{4,8}$',
+  '^(x|y)-\\1$',
+  '^\\p{Lu}\\p{Ll}{1,5}$',
+  '^[^\\s/?#%]{1,6}$',
+];
 const ENUM_VALUES = ['red', 'green', 'blue', 'dark-red', 'ASC', 'x_1'];
 const FIELD_NAMES = [
   'title',

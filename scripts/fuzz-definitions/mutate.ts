@@ -114,6 +114,13 @@ const PATTERNS = [
   '^\\w{2,3}$',
   '^[a-z0-9]+(?:-[a-z0-9]+)*$',
   '^\\+[1-9]\\d{1,14}$',
+  // Text without the u flag, errors with it (SVC106), and what to write instead.
+  ']',
+  '^\\-$',
+  '^a\\{2\\}$',
+  '^(?=.*\\d)[a-z\\d]{4,8}$',
+  '^(x|y)-\\1$',
+  '\\bid\\b',
   ...Object.keys(CATASTROPHIC),
 ];
 const CONSTRAINTS: readonly [string, Json][] = [

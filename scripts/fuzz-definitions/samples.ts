@@ -1,6 +1,8 @@
 // Sample values of IR types, for the fuzzer's stub handlers and requests: a value that fits the type
 // and its constraints where that is cheap to make, so that requests reach the handlers.
+import { patternExample } from '../../src/emitters/openapi/pattern-example.js';
 import { isStringFormat, stringFormat } from '../../src/ir/formats.js';
+import { patternRegExp } from '../../src/ir/pattern-regexp.js';
 import type { RecordIr, TypeIr } from '../../src/ir/types.js';
 
 export type Records = ReadonlyMap<string, RecordIr>;
@@ -62,10 +64,13 @@ function sampleScalar(type: Extract<TypeIr, { kind: 'scalar' }>): unknown {
       return '2024-01-31T12:00:00Z';
     case 'string': {
       if (type.format && isStringFormat(type.format)) return stringFormat(type.format).examples[0];
+      // The generator's own example for a pattern comes first: what mocks and documents show must pass too.
+      const example = pattern === undefined ? undefined : patternExample({ patterns: [pattern], minLength, maxLength });
+      if (example !== undefined) return example;
       const fits = (text: string) =>
         text.length >= (minLength ?? 0) &&
         text.length <= (maxLength ?? Infinity) &&
-        (pattern === undefined || new RegExp(pattern).test(text));
+        (pattern === undefined || patternRegExp(pattern).test(text));
       const padded = (text: string) =>
         text
           .repeat(Math.ceil(Math.max(minLength ?? 1, 1) / text.length))

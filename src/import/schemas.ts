@@ -3,6 +3,7 @@
 import type { FieldDefinition, RecordDefinition, TypeDefinition } from '../definitions/schema.js';
 import { FIELD_NAME_PATTERN, isMapping } from '../definitions/schema-values.js';
 import { pascalCase } from '../ir/names.js';
+import { patternRegExp } from '../ir/pattern-regexp.js';
 import { backtrackingProblem } from '../ir/pattern-safety.js';
 import * as mapping from './mapping.js';
 import { importedDiscriminator, mergeableMember, mergeableOwn, mergeParts } from './variants.js';
@@ -496,7 +497,7 @@ function isCount(value: unknown): value is number {
 /** Why svcgen would refuse a pattern (not ECMAScript, or can backtrack catastrophically), if it would. */
 function patternProblem(pattern: string, maxLength: number | undefined): string | undefined {
   try {
-    new RegExp(pattern, 'u');
+    patternRegExp(pattern);
   } catch {
     return 'not an ECMAScript regular expression';
   }

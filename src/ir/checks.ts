@@ -4,6 +4,7 @@ import type { ExampleIr, FieldIr, Ir, ModuleIr, ParameterIr, RecordIr, SourceLoc
 import { tokenUrl } from './types.js';
 import { describeConstrainedType, valueFitsType, valueProblem } from './values.js';
 import { requestParameters } from './route-parameters.js';
+import { patternSyntaxProblem } from './pattern-regexp.js';
 import { backtrackingProblem } from './pattern-safety.js';
 
 export function checkDefaults(ir: Ir, report: Report): void {
@@ -98,20 +99,15 @@ export function visitTypes(
 }
 
 /**
- * A pattern becomes `new RegExp(pattern)` in generated schemas: one that does not compile would fail there, at import
- * (SVC106), and one that can backtrack catastrophically would let one request hold the server's thread (SVC108).
+ * A pattern becomes `new RegExp(pattern, 'u')` in generated schemas: one that does not compile would fail there, at
+ * import (SVC106), and one that can backtrack catastrophically would let one request hold the server's thread (SVC108).
  */
 export function checkPatterns(ir: Ir, report: Report): void {
   const check = ({ constraints: { pattern, maxLength } }: TypeIr, location: SourceLocation) => {
     if (pattern === undefined) return;
-    try {
-      new RegExp(pattern);
-    } catch (error) {
-      report(
-        location,
-        'SVC106',
-        `pattern ${JSON.stringify(pattern)} is not a regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')}; expected a JavaScript regular expression)`,
-      );
+    const syntax = patternSyntaxProblem(pattern);
+    if (syntax !== undefined) {
+      report(location, 'SVC106', syntax);
       return;
     }
     const problem = backtrackingProblem(pattern, maxLength);

@@ -2,8 +2,8 @@
 // pattern-backtracking.ts. One position per character an atom can match; an edge per way the regex
 // can go from one position to the next. Edges are kept with their multiplicity: `(a+)+` has two
 // a→a edges (the inner and the outer repetition), which is exactly the ambiguity a backtracking
-// engine pays for. The pattern runs as `new RegExp(pattern)` (no flags), so it is read without
-// the u flag, as V8 reads it.
+// engine pays for. The pattern runs as `new RegExp(pattern, 'u')` (pattern-regexp.ts), so it is read
+// with the u flag: one position per code point.
 import { createRequire } from 'node:module';
 import type { AST, RegExpParser as Parser } from '@eslint-community/regexpp';
 
@@ -11,7 +11,7 @@ import type { AST, RegExpParser as Parser } from '@eslint-community/regexpp';
 const loadParser = () =>
   (createRequire(import.meta.url)('@eslint-community/regexpp') as { RegExpParser: typeof Parser }).RegExpParser;
 
-/** Sorted, disjoint, inclusive UTF-16 code unit ranges. */
+/** Sorted, disjoint, inclusive code point ranges. */
 export type CharSet = readonly (readonly [number, number])[];
 
 /** Where a loop comes from: a repetition of the pattern, or the engine's retry at every start. */
@@ -34,7 +34,7 @@ export interface PatternAutomaton {
 
 /** A bounded repetition longer than this is read as unbounded: safe patterns stay safe, the automaton small. */
 const MAX_COPIES = 16;
-const UNITS = 0xffff;
+const UNITS = 0x10ffff;
 
 interface Fragment {
   readonly nullable: boolean;
@@ -44,13 +44,13 @@ interface Fragment {
 const EMPTY: Fragment = { nullable: true, first: [], last: [] };
 
 /**
- * The pattern's syntax tree, read without the u flag as V8 reads it. ES2025 (modifiers such as
+ * The pattern's syntax tree, read with the u flag as the generated schemas run it. ES2025 (modifiers such as
  * `(?i:…)`) only when ES2024 cannot read it: the newer grammar costs several times more per pattern.
  */
-function parse(pattern: string): AST.Pattern {
+export function parsePattern(pattern: string): AST.Pattern {
   const RegExpParser = loadParser();
   const read = (ecmaVersion: 2024 | 2025) =>
-    new RegExpParser({ strict: false, ecmaVersion }).parsePattern(pattern, 0, pattern.length, { unicode: false });
+    new RegExpParser({ strict: false, ecmaVersion }).parsePattern(pattern, 0, pattern.length, { unicode: true });
   try {
     return read(2024);
   } catch {
@@ -60,7 +60,7 @@ function parse(pattern: string): AST.Pattern {
 
 /** The automaton of a pattern that compiles (SVC106 reports those that do not). */
 export function patternAutomaton(pattern: string): PatternAutomaton {
-  const ast = parse(pattern);
+  const ast = parsePattern(pattern);
   const sets: CharSet[] = [[]];
   const edges: Edge[][] = [[]];
   const position = (set: CharSet): number => {
@@ -180,8 +180,28 @@ const LINE_ENDS: CharSet = [
 
 function characterSet(node: AST.CharacterSet): CharSet {
   if (node.kind === 'any') return complement(LINE_ENDS);
-  if (node.kind === 'property') return [[0, UNITS]];
+  if (node.kind === 'property') return propertySet(node);
   const set = node.kind === 'digit' ? DIGIT : node.kind === 'word' ? WORD : SPACE;
+  return node.negate ? complement(set) : set;
+}
+
+/** The code points a \p{…} or \P{…} escape matches, found by asking V8 once per property. */
+const properties = new Map<string, CharSet>();
+function propertySet(node: AST.CharacterSet & { kind: 'property' }): CharSet {
+  const text = node.raw.replace(/^\\P/, '\\p');
+  let set = properties.get(text);
+  if (set === undefined) {
+    const test = new RegExp(text, 'u');
+    const ranges: [number, number][] = [];
+    for (let code = 0; code <= UNITS; code++) {
+      if (!test.test(String.fromCodePoint(code))) continue;
+      const last = ranges.at(-1);
+      if (last && last[1] === code - 1) last[1] = code;
+      else ranges.push([code, code]);
+    }
+    set = ranges;
+    properties.set(text, set);
+  }
   return node.negate ? complement(set) : set;
 }
 

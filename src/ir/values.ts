@@ -2,6 +2,7 @@
 import { isMapping } from '../definitions/schema-values.js';
 import { inView } from './types.js';
 import { INTEGER_FORMAT_ROWS, isIntegerFormat, stringFormat } from './formats.js';
+import { patternRegExp } from './pattern-regexp.js';
 import type { Constraints, RecordIr, ScalarType, TypeIr } from './types.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -131,8 +132,9 @@ function constraintProblem(value: unknown, c: Constraints): string | undefined {
       ['has fewer items than minItems', 'has more items than maxItems'],
     );
   if (typeof value !== 'string') return undefined;
+  // In code points, as zod and JSON Schema count a length (an emoji is one character, two UTF-16 units).
   const length = bounds(
-    value.length,
+    [...value].length,
     [c.minLength, c.maxLength],
     ['is shorter than minLength', 'is longer than maxLength'],
   );
@@ -151,7 +153,7 @@ function exclusiveBoundsProblem(value: number, c: Constraints): string | undefin
 /** A pattern that does not compile is reported on its own (SVC106): it does not fail the value too. */
 function matches(pattern: string, text: string): boolean {
   try {
-    return new RegExp(pattern).test(text);
+    return patternRegExp(pattern).test(text);
   } catch {
     return true;
   }

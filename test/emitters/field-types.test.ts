@@ -66,7 +66,7 @@ const rows: Row[] = [
     given: 'string with a pattern',
     type: scalar('string', { constraints: { pattern: '^[a-z]+$' } }),
     typescript: 'string',
-    zod: `z.string().regex(new RegExp('^[a-z]+$'))`,
+    zod: `z.string().regex(new RegExp('^[a-z]+$', 'u'))`,
     jsonSchema: { type: 'string', pattern: '^[a-z]+$', examples: ['a'] },
     docs: 'string, pattern ^[a-z]+$',
   },
@@ -75,8 +75,9 @@ const rows: Row[] = [
     given: 'string with a pattern and length bounds',
     type: scalar('string', { constraints: { pattern: '^[a-z]+$', minLength: 2, maxLength: 8 } }),
     typescript: 'string',
-    zod: `z.string().min(2).max(8, { abort: true }).regex(new RegExp('^[a-z]+$'))`,
-    jsonSchema: { type: 'string', minLength: 2, maxLength: 8, pattern: '^[a-z]+$' },
+    zod: `z.string().min(2).max(8, { abort: true }).regex(new RegExp('^[a-z]+$', 'u'))`,
+    // The shortest walk ("a") is too short: the search finds a longer example.
+    jsonSchema: { type: 'string', minLength: 2, maxLength: 8, pattern: '^[a-z]+$', examples: ['aa'] },
     docs: 'string, length 2..8, pattern ^[a-z]+$',
   },
   {

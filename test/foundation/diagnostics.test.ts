@@ -60,6 +60,14 @@ const CASES: readonly Case[] = [
   { fixture: 'svc106-empty-tag.yaml', code: 'SVC106', line: 8, column: 5, found: 'key "" in interface.tags' },
   { fixture: 'svc106-record-name-with-space.yaml', code: 'SVC106', line: 3, column: 3, found: '"price list"' },
   { fixture: 'svc106-file-name-with-space.yaml', code: 'SVC106', line: 1, column: 7, found: '"mini api"' },
+  {
+    // Text without the u flag ("a{"), an error with it: the schemas and ajv would read it two ways.
+    fixture: 'svc106-pattern-without-u-flag.yaml',
+    code: 'SVC106',
+    line: 6,
+    column: 7,
+    found: 'pattern "a{" is not a regular expression with the u flag',
+  },
   { fixture: 'svc107-infinite-default.yaml', code: 'SVC107', line: 7, column: 18, found: '.inf' },
   {
     fixture: 'svc108-exponential-pattern.yaml',

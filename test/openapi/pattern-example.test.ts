@@ -23,13 +23,24 @@ describe('patternExample', () => {
   });
 
   it('honours the length bounds, or gives none', () => {
-    expect(patternExample({ patterns: ['^[a-z]+$'], minLength: 3 })).toBeUndefined();
+    expect(patternExample({ patterns: ['^[a-z]+$'], minLength: 3 })).toMatch(/^[a-z]{3,}$/);
+    expect(patternExample({ patterns: ['^[a-z]{1,2}$'], minLength: 3 })).toBeUndefined();
     expect(patternExample({ patterns: ['^[a-z]{3,}$'], minLength: 3 })).toBe('abc');
   });
 
-  it('gives none for what it cannot follow (lookarounds, back references)', () => {
-    expect(patternExample({ patterns: ['^(?=a)a$'] })).toBeUndefined();
-    expect(patternExample({ patterns: ['^(a)\\1$'] })).toBeUndefined();
+  it('looks for one where the short walk cannot follow (lookarounds, back references, \\p{…}), or gives none', () => {
+    expect(patternExample({ patterns: ['^(?=a)a$'] })).toBe('a');
+    expect(patternExample({ patterns: ['^(a)\\1$'] })).toBe('aa');
+    expect(patternExample({ patterns: ['^(?=.*\\d)[a-z\\d]{3}$'] })).toMatch(/^(?=.*\d)[a-z\d]{3}$/u);
+    expect(patternExample({ patterns: ['^\\p{Lu}\\P{L}$'] })).toMatch(/^\p{Lu}\P{L}$/u);
+    expect(patternExample({ patterns: ['^(?=a)b$'] })).toBeUndefined();
+  });
+
+  it('fits the length bounds both as zod counts them (UTF-16 units) and as JSON Schema does (code points)', () => {
+    expect(patternExample({ patterns: ['^.$'], maxLength: 1 })).toBe('a');
+    expect(patternExample({ patterns: ['^😀$'], maxLength: 1 })).toBeUndefined();
+    expect(patternExample({ patterns: ['^😀$'], maxLength: 2 })).toBe('😀');
+    expect(patternExample({ patterns: ['^😀$'], minLength: 2 })).toBeUndefined();
   });
 
   it('must satisfy every pattern of the schema', () => {

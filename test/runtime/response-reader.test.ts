@@ -118,6 +118,20 @@ describe('compileReader', () => {
     expect(read({ ...valid, extras: { a: new Date(0) } })).toBe(REFUSED);
   });
 
+  it("judges a definition's pattern with the u flag, as the zod schema does (its JSON Schema loses the flag)", () => {
+    const schema = z.strictObject({ name: z.string().regex(new RegExp('^\\p{L}.$', 'u')) });
+    const read = reader(schema);
+    for (const name of ['é😀', 'Ab', 'p{L}x', '1b'])
+      expect(read({ name }) !== REFUSED).toBe(schema.safeParse({ name }).success);
+  });
+
+  it('counts a length in code points, as zod and JSON Schema do (an emoji is one character, two UTF-16 units)', () => {
+    const schema = z.strictObject({ name: z.string().min(2).max(3) });
+    const read = reader(schema);
+    for (const name of ['😀', '😀😀', '😀😀😀', '😀😀😀😀', 'ab', 'abcd', 'a😀'])
+      expect(read({ name }) !== REFUSED, name).toBe(schema.safeParse({ name }).success);
+  });
+
   it('writes a default the definitions give where the result leaves the member out', () => {
     const read = reader(z.strictObject({ id: z.int(), parentId: z.string().nullable().default(null) }));
     expect(read({ id: 1 })).toEqual({ id: 1, parentId: null });

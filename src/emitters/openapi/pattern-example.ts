@@ -2,7 +2,10 @@
 // offer a value the document's own pattern accepts instead of an arbitrary string. A small walk
 // over the common regular expression syntax (literals, escapes, classes, groups, alternation,
 // quantifiers) takes the shortest choice everywhere; the result is only used when the real
-// RegExp accepts it, so an unusual pattern gets no example rather than a wrong one.
+// RegExp accepts it. What the walk misreads, pattern-search.ts looks for; a pattern neither finds
+// a value for gets no example rather than a wrong one.
+import { patternRegExp } from '../../ir/pattern-regexp.js';
+import { searchExample } from './pattern-search.js';
 
 /** Characters an example prefers, in order, when a class allows several. */
 const PREFERRED = 'a1bcdefA0B-_ .';
@@ -33,15 +36,25 @@ export function patternExample({ patterns, minLength = 0, maxLength = Infinity }
 function findExample(patterns: readonly string[], minLength: number, maxLength: number): string | undefined {
   const [first] = patterns;
   if (first === undefined) return undefined;
+  let tests: RegExp[];
   try {
-    const example = new Walker(first).expression();
-    const length = [...example].length;
-    if (length < minLength || length > maxLength) return undefined;
-    // A pattern the walk misread, or one that does not compile, rejects the example.
-    return patterns.every((pattern) => new RegExp(pattern, 'u').test(example)) ? example : undefined;
+    tests = patterns.map(patternRegExp);
   } catch {
     return undefined;
   }
+  // zod counts UTF-16 code units, JSON Schema code points: an example fits both.
+  const fits = (text: string) =>
+    Math.min(text.length, [...text].length) >= minLength &&
+    Math.max(text.length, [...text].length) <= maxLength &&
+    tests.every((test) => test.test(text));
+  let walked: string | undefined;
+  try {
+    walked = new Walker(first).expression();
+  } catch {
+    walked = undefined;
+  }
+  // A pattern the walk misread rejects its example: the search over its syntax tree tries harder.
+  return walked !== undefined && fits(walked) ? walked : searchExample(first, fits);
 }
 
 class Walker {

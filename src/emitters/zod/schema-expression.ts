@@ -2,6 +2,7 @@
 // where types are strict, and as text (path, query, headers), where numbers arrive as digits.
 import { inView } from '../../ir/types.js';
 import { INTEGER_FORMAT_ROWS, isIntegerFormat, isStringFormat, stringFormat } from '../../ir/formats.js';
+import { PATTERN_FLAGS } from '../../ir/pattern-regexp.js';
 import type {
   Constraints,
   FieldIr,
@@ -248,7 +249,7 @@ function scalarSchema(type: ScalarType, reading: Reading): Expr {
         const pattern = format.runtimePattern !== undefined ? id(format.runtimePattern) : regex(format.pattern);
         patterns.push([pattern, literal(format.message ?? `expected ${format.docs}`)]);
       }
-      if (c.pattern !== undefined) patterns.push([newCall('RegExp', [literal(c.pattern)])]);
+      if (c.pattern !== undefined) patterns.push([newCall('RegExp', [literal(c.pattern), literal(PATTERN_FLAGS)])]);
       const base = call(format?.zod ?? 'z.string');
       // Lengths first, and a value past maxLength stops there: no pattern ever runs on a longer one.
       const sized = withBounds(base, c.minLength, c.maxLength, patterns.length > 0);

@@ -309,11 +309,36 @@ function stringReader(schema: JsonSchema, judge: boolean): Read | undefined {
   if (!judge) return (value) => (typeof value === 'string' ? value : REFUSED);
   const min = numberOr(schema['minLength'], 0);
   const max = numberOr(schema['maxLength'], Infinity);
-  const pattern = typeof schema['pattern'] === 'string' ? new RegExp(schema['pattern']) : undefined;
+  const pattern = typeof schema['pattern'] === 'string' ? unicodeRegExp(schema['pattern']) : undefined;
+  // The JSON Schema lost the flags: a pattern the u flag cannot read is left to zod.
+  if (pattern === null) return undefined;
   return (value) =>
-    typeof value === 'string' && value.length >= min && value.length <= max && (!pattern || pattern.test(value))
-      ? value
-      : REFUSED;
+    typeof value === 'string' && lengthWithin(value, min, max) && (!pattern || pattern.test(value)) ? value : REFUSED;
+}
+
+/**
+ * Whether a string's length, in code points as zod and JSON Schema count it, is within the bounds. A code point is one
+ * or two UTF-16 units: they are counted only where the units cannot tell.
+ */
+function lengthWithin(value: string, min: number, max: number): boolean {
+  const units = value.length;
+  if (units < min) return false;
+  if (units <= max && Math.ceil(units / 2) >= min) return true;
+  let points = 0;
+  for (const _ of value) points += 1;
+  return points >= min && points <= max;
+}
+
+/**
+ * A definition's pattern runs with the u flag in the generated schemas (as JSON Schema validators run it); zod's own
+ * format patterns, ASCII classes and anchors, match the same values with it or without.
+ */
+function unicodeRegExp(pattern: string): RegExp | null {
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return null;
+  }
 }
 
 function numberReader(schema: JsonSchema, judge: boolean): Read | undefined {
