@@ -49,6 +49,7 @@ export function routeHooks(module: ModuleIr, route: RouteIr, names: HookNames): 
 ): UseQueryResult<Output<${routeName}>, ${names.error}> {
   const client = ${names.useClient}();
   return useQuery({
+    retry: false,
     ...options,
     queryKey: ${names.keys}.${operation}(input),
     queryFn: ({ signal }) => client.${operation}(input, { ...call, signal }),
@@ -69,6 +70,7 @@ export function ${hook}Infinite(
 ): UseInfiniteQueryResult<InfiniteData<Output<${routeName}>, number>, ${names.error}> {
   const client = ${names.useClient}();
   return useInfiniteQuery({
+    retry: false,
     ...options,
     queryKey: [...${names.keys}.${operation}(input), 'infinite'],
     queryFn: ({ pageParam, signal }) =>
