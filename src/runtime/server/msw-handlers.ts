@@ -1,8 +1,9 @@
 // Mock Service Worker (v2) handlers of an interface, for front-end tests and demos without a server:
 // per route a handler that sends a result in the interface's wire style, through the same
 // renderers as the generated server (envelopes, json:api documents, apiAlias members, error bodies).
-// A resolver returns what a server handler would return (records, {items, total}) or throws an
-// ApiError (NotFound, Validation, ...) to respond with the interface's error shape.
+// A resolver returns what a server handler would return (records, {items, total}, `respond(422, body)` for
+// a response its route declares besides its successes) or throws an ApiError (NotFound, Validation, ...) to
+// respond with the interface's error shape.
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { errorResponse } from '../core/error-bodies.js';
 import { errorContentType } from '../wire/wire-error-styles.js';
@@ -12,6 +13,7 @@ import { negotiateRepresentation } from '../core/negotiate.js';
 import { responseHeaders, splitResult } from './response-headers.js';
 import { respondsWithHeaders } from '../core/response-headers.js';
 import { renderResult, selectResponse, type JsonApiRendering, type ListResult } from './responses.js';
+import { answeredResponse, isDeclaredAnswer } from './respond.js';
 
 /** What a resolver is given: the request, its path parameters and its query (numbers and booleans read as such). */
 export interface MockRequest {
@@ -136,14 +138,23 @@ function routeHandler(
     const representation = negotiateRepresentation(request.headers.get('accept') ?? undefined) ?? 'jsonapi';
     try {
       const result = await resolver({ request, params, query });
-      const selected = selectResponse(route, query);
-      const streamed = selected && streamedResponse(selected, result);
+      // As the server: `respond(status, body, headers)` sends the response the route declares for that status.
+      const answer = isDeclaredAnswer(result) ? result : undefined;
+      const answered = answer && answeredResponse(route, answer);
+      const selected = answered ?? selectResponse(route, query);
+      const streamed = !answer && selected && streamedResponse(selected, result);
       if (streamed) return streamed;
       // As the server: `{ body, headers }` where the responses declare headers, only declared ones sent.
-      const split = respondsWithHeaders(route) ? splitResult(result) : { body: result, headers: {} };
+      const split = answer
+        ? { body: answer.body, headers: (answer.headers ?? {}) as Record<string, unknown> }
+        : respondsWithHeaders(route)
+          ? splitResult(result)
+          : { body: result, headers: {} };
       const rendered = renderResult(
         { meta, route, representation, origin: url.origin, path: url.pathname, query, includes: undefined, jsonApi },
         split.body,
+        split.body,
+        answered,
       );
       const declared = selected ? responseHeaders(route, selected, split.headers, { judge: false, strict: false }) : {};
       const headers = {
