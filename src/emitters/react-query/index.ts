@@ -89,16 +89,16 @@ const readOptionTypes = (names: HookNames) => `
  * A read hook's TanStack options: all but the key and the function, which the hook sets. \`retry\` is false
  * unless given: the client already retries what may pass (503, 429, a reset), a 404 not.
  */
-export type ${names.queryOptions}<Name extends Route> = Omit<
-  UseQueryOptions<Output<Name>, ${names.error}>,
+export type ${names.queryOptions}<Name extends Route, Data = Output<Name>> = Omit<
+  UseQueryOptions<Output<Name>, ${names.error}, Data>,
   'queryKey' | 'queryFn'
 >;
 `;
 
 const infiniteOptionTypes = (names: HookNames) => `
 /** An infinite list hook's TanStack options: all but the key, the function and the page numbers, which the hook sets. */
-export type ${names.infiniteOptions}<Name extends Route> = Omit<
-  UseInfiniteQueryOptions<Output<Name>, ${names.error}, InfiniteData<Output<Name>, number>, readonly unknown[], number>,
+export type ${names.infiniteOptions}<Name extends Route, Data = InfiniteData<Output<Name>, number>> = Omit<
+  UseInfiniteQueryOptions<Output<Name>, ${names.error}, Data, readonly unknown[], number>,
   'queryKey' | 'queryFn' | 'initialPageParam' | 'getNextPageParam'
 >;
 `;
