@@ -103,6 +103,16 @@ describe('msw handlers', () => {
     document.expectDocumented(missing, '/library/books/{id}', 'get');
   });
 
+  it("take a service's origin, answering it only (handlersAt), where handlers take any", async () => {
+    const mocks = await library.load('library-api/msw.ts');
+    const at = mocks['handlersAt']('http://one.test');
+    const book = { id: 7, title: 'One', genre: 'fiction' };
+    const handlers = [at.getBook(() => book), mocks['handlers'].getBook(() => ({ ...book, title: 'Any' }))];
+    const one = await askMock(handlers, { method: 'GET', target: '/library/books/7' }, 'http://one.test');
+    const other = await askMock(handlers, { method: 'GET', target: '/library/books/7' }, 'http://two.test');
+    expect([one?.json.title, other?.json.title]).toEqual(['One', 'Any']);
+  });
+
   it('answer a file route with a file and an event stream route with its events, by default and per test', async () => {
     const mocks = await clinic.load('clinic-api/msw.ts');
     server.resetHandlers(...mocks['defaultHandlers']);

@@ -29,7 +29,7 @@ function emitMocks(ir: Ir, module: ModuleIr): GeneratedFile {
   const handIn = moduleWire(module)?.emit.serverHandIn;
   const oauth = module.auth.some((scheme) => scheme.type === 'oauth2');
   const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
-  const text = `${handIn ? `import { ${handIn.value} } from '../runtime/${handIn.module}.js';\n` : ''}import { mockHandlers${oauth ? ', mockTokenEndpoints' : ''}${streamed.map((kind) => `, type ${kind}`).join('')} } from '../runtime/server/msw-handlers.js';
+  const text = `${handIn ? `import { ${handIn.value} } from '../runtime/${handIn.module}.js';\n` : ''}import { mockHandlers${oauth ? ', mockTokenEndpoints' : ''}, type MockHandlers${streamed.map((kind) => `, type ${kind}`).join('')} } from '../runtime/server/msw-handlers.js';
 ${answering ? "import type { DeclaredAnswers } from '../runtime/server/respond.js';\n" : ''}${counted ? "import type { ListResult } from '../runtime/server/responses.js';\n" : ''}import { ${meta}, ${routes} } from './metadata.js';
 import type * as types from './types.js';
 
@@ -48,6 +48,11 @@ ${rows.map((row) => `  ${row.name}: ${row.value},`).join('\n')}
  * A resolver may throw an ApiError (NotFound, Validation, ...) to respond with the interface's error shape${answering ? ANSWERING : ''}.
  */
 export const handlers = mockHandlers({ meta: ${meta}, routes: ${routes}, results${handIn ? `, jsonApi: ${handIn.value}` : ''} });
+
+/** The handlers for a service at \`baseUrl\` only (\`handlers\` take any origin): \`handlersAt('https://api.example')\`. */
+export function handlersAt(baseUrl: string): MockHandlers<${api}MockResults> {
+  return mockHandlers({ meta: ${meta}, routes: ${routes}, results, baseUrl${handIn ? `, jsonApi: ${handIn.value}` : ''} });
+}
 
 /** Every route's handler with its default response${oauth ? ' (and a token endpoint issuing mock tokens)' : ''}: \`setupServer(...defaultHandlers)\` or \`setupWorker(...defaultHandlers)\`. */
 export const defaultHandlers = [${oauth ? `...mockTokenEndpoints(${meta}), ` : ''}...Object.values(handlers).map((handler) => handler())];
