@@ -44,6 +44,9 @@ export function useScreen(): string {
   const key: readonly unknown[] = adminApiKeys.listProduct({ query: { limit: 10 } });
   // @ts-expect-error -- a read hook needs the route's required input
   useGetProduct();
+  // @ts-expect-error -- a read hook's signal is TanStack's (it cancels the call on unmount); one given was dropped
+  useGetProduct({ params: { id: 'a'.repeat(32) } }, {}, { signal: new AbortController().signal });
+  useGetProduct({ params: { id: 'a'.repeat(32) } }, {}, { timeoutMs: 5000 });
   return [products.length, second?.length, lists?.length, one.data?.name, key.length, message, total, names].join();
 }
 `;

@@ -85,6 +85,9 @@ function hookNames(module: ModuleIr) {
 }
 
 const readOptionTypes = (names: HookNames) => `
+/** A read hook's client call options: the query's own signal is TanStack's, which cancels the call on unmount. */
+type QueryCallOptions = Omit<CallOptions, 'signal'>;
+
 /**
  * A read hook's TanStack options: all but the key and the function, which the hook sets. \`retry\` is false
  * unless given: the client already retries what may pass (503, 429, a reset), a 404 not.

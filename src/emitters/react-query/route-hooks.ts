@@ -45,7 +45,7 @@ export function routeHooks(module: ModuleIr, route: RouteIr, names: HookNames): 
   const query = `${docs}export function ${hook}<Data = Output<${routeName}>>(
   ${input},
   options: ${names.queryOptions}<${routeName}, Data> = {},
-  call: CallOptions = {},
+  call: QueryCallOptions = {},
 ): UseQueryResult<Data, ${names.error}> {
   const client = ${names.useClient}();
   return useQuery({
@@ -66,7 +66,7 @@ export function routeHooks(module: ModuleIr, route: RouteIr, names: HookNames): 
 export function ${hook}Infinite<Data = InfiniteData<Output<${routeName}>, number>>(
   ${input},
   options: ${names.infiniteOptions}<${routeName}, Data> = {},
-  call: CallOptions = {},
+  call: QueryCallOptions = {},
 ): UseInfiniteQueryResult<Data, ${names.error}> {
   const client = ${names.useClient}();
   return useInfiniteQuery({
