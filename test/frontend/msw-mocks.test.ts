@@ -126,11 +126,16 @@ describe('msw handlers', () => {
     ]);
     const bytes = new Uint8Array([137, 80, 78, 71]);
     server.resetHandlers(
-      mocks['handlers'].getPhoto(() => ({ body: new ReadableStream({ start: (c) => (c.enqueue(bytes), c.close()) }) })),
+      mocks['handlers'].getPhoto(() => ({
+        body: new ReadableStream({ start: (c) => (c.enqueue(bytes), c.close()) }),
+        name: "p 1's.png",
+      })),
       mocks['handlers'].watchAppointments(() => [{ event: 'cancelled', data: { reason: 'ill' }, id: '7' }]),
     );
     const streamed = await fetch(`${MOCK_ORIGIN}/clinic/patients/p-1/photo`);
     expect(new Uint8Array(await streamed.arrayBuffer())).toEqual(bytes);
+    // The name as the server sends a FileResponse's, which the client reads into DownloadedFile.name.
+    expect(streamed.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''p%201%27s.png");
     const one = await fetch(`${MOCK_ORIGIN}/clinic/appointments/feed`);
     expect(await one.text()).toContain('id: 7\nevent: cancelled\ndata: {"reason":"ill"}\n\n');
   });

@@ -1,5 +1,6 @@
 // The client side of files: an upload goes out as it is read (a Blob or File, bytes, a web stream or a Node
 // Readable), and a file response comes back unread, to be taken as a Blob or as a stream, as the caller asks.
+import { attachmentDisposition } from '../core/content-disposition.js';
 import { declaredResponse } from '../core/response-status.js';
 import type { CallInput, CallOptions, ClientCore, StreamedRequestBody } from './client.js';
 import { UnreadableResponseError } from './client-errors.js';
@@ -94,7 +95,7 @@ function uploadBody(route: RouteMeta, upload: FileUpload): StreamedRequestBody {
     contentType: mediaType,
     headers: {
       ...(length !== undefined && { 'content-length': String(length) }),
-      ...(name !== undefined && { 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}` }),
+      ...(name !== undefined && { 'content-disposition': attachmentDisposition(name) }),
     },
   };
 }

@@ -5,6 +5,7 @@
 // a response its route declares besides its successes) or throws an ApiError (NotFound, Validation, ...) to
 // respond with the interface's error shape.
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { attachmentDisposition } from '../core/content-disposition.js';
 import { errorResponse } from '../core/error-bodies.js';
 import { errorContentType } from '../wire/wire-error-styles.js';
 import { ApiError } from '../core/errors.js';
@@ -22,10 +23,14 @@ export interface MockRequest {
   readonly query: Readonly<Record<string, unknown>>;
 }
 
-/** A mocked file response: its bytes and media type (by default an empty body of the first declared media type). */
+/**
+ * A mocked file response: its bytes, media type (by default an empty body of the first declared media type) and name
+ * (sent as Content-Disposition, as the server sends a FileResponse's).
+ */
 export interface MockFile<MediaType extends string = string> {
   readonly body?: Blob | Uint8Array<ArrayBuffer> | string | ReadableStream<Uint8Array>;
   readonly mediaType?: MediaType;
+  readonly name?: string;
 }
 
 /** A mocked event stream: its events in order, each written `event:`, `data:` (JSON) and, when given, `id:`. */
@@ -188,7 +193,11 @@ function streamedResponse(response: ResponseMeta, result: unknown): Response | u
   if (response.file) {
     const file = result as MockFile | undefined;
     const mediaType = file?.mediaType ?? response.file.mediaTypes[0] ?? 'application/octet-stream';
-    return new HttpResponse(file?.body ?? null, { status: response.status, headers: { 'content-type': mediaType } });
+    const headers = {
+      'content-type': mediaType,
+      ...(file?.name !== undefined && { 'content-disposition': attachmentDisposition(file.name) }),
+    };
+    return new HttpResponse(file?.body ?? null, { status: response.status, headers });
   }
   if (!response.events) return undefined;
   const events = (Array.isArray(result) ? result : []) as { event: string; data: unknown; id?: string }[];
