@@ -41,6 +41,7 @@ const END_TO_END = [
   'test/import/declared-answer-types.test.ts',
   'test/frontend/react-query-hooks.test.ts',
   'test/frontend/msw-mocks.test.ts',
+  'test/frontend/msw-declared-answers.test.ts',
   'test/frontend/idempotency-keys.test.ts',
   'test/frontend/cors.test.ts',
   'test/frontend/react-app.test.ts',

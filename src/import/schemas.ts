@@ -11,6 +11,18 @@ import type { NameRegistry } from './naming.js';
 import type { Place, Refs } from './refs.js';
 import { childPointer, type ImportReport, type NoteKind } from './report.js';
 
+/** Keywords beside an allOf of one schema that leave it that schema's type. */
+const BESIDE_A_SOLE_MEMBER = [
+  'description',
+  'title',
+  'nullable',
+  'example',
+  'examples',
+  'default',
+  'readOnly',
+  'deprecated',
+];
+
 type Schema = Record<string, unknown>;
 
 export class Schemas {
@@ -382,9 +394,10 @@ export class Schemas {
   private allOfType(schema: Schema, at: Place, hint: string): TypeDefinition {
     const members = schema.allOf as unknown[];
     const own = { ...schema, allOf: undefined };
+    // Keywords that say nothing of the value's type: annotations, and what a field or parameter reads from the
+    // schema it is given (FastAPI writes an enum parameter's default as `allOf: [{$ref: Sort}], default: desc`).
     const hasOwn = Object.entries(own).some(
-      ([key, value]) =>
-        value !== undefined && !['description', 'title', 'nullable', 'example', 'examples'].includes(key),
+      ([key, value]) => value !== undefined && !BESIDE_A_SOLE_MEMBER.includes(key),
     );
     if (members.length === 1 && !hasOwn)
       return this.typeOf(members[0], { ...at, pointer: childPointer(at.pointer, 'allOf', 0) }, hint);

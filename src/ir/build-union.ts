@@ -72,7 +72,8 @@ function buildDiscriminator(
       return String(index);
     }
     const value = named.get(variant.record) ?? shortName(ctx, variant.record);
-    checkDiscriminatorField(ctx, variant.record, property, value, [...path, 'variants', index]);
+    const mapped = named.has(variant.record);
+    checkDiscriminatorField(ctx, variant.record, property, { value, mapped }, [...path, 'variants', index]);
     return value;
   });
   const seen = new Set<string>();
@@ -89,7 +90,7 @@ function checkDiscriminatorField(
   ctx: FileContext,
   record: string,
   property: string,
-  value: string,
+  { value, mapped }: { readonly value: string; readonly mapped: boolean },
   at: YamlPath,
 ): void {
   const fields = ctx.recordDefinitions.get(record)?.fields;
@@ -108,9 +109,18 @@ function checkDiscriminatorField(
       at,
       `field "${property}" of record ${name} is optional or nullable (expected a discriminator always present)`,
     );
-  } else if (field.type !== 'string' && !(field.type === 'enum' && field.values?.includes(value))) {
-    const wanted = field.type === 'enum' ? `an enum with the value "${value}"` : 'a string or an enum';
-    ctx.report('SVC254', at, `field "${property}" of record ${name} is of type ${field.type} (expected ${wanted})`);
+  } else if (field.type === 'enum' && !field.values?.includes(value)) {
+    // An enum of its own value (kind: [text] on record textBody) wants a mapping, which a reader may not know of.
+    const own = field.values?.length === 1 && !mapped ? field.values[0] : undefined;
+    const mapping = own === undefined ? '' : `, or the discriminator's mapping: { ${own}: ${name} }`;
+    const found = `field "${property}" of record ${name} is an enum without "${value}", the value that names the variant`;
+    ctx.report('SVC254', at, `${found} (expected "${value}" among its values${mapping})`);
+  } else if (field.type !== 'string' && field.type !== 'enum') {
+    ctx.report(
+      'SVC254',
+      at,
+      `field "${property}" of record ${name} is of type ${field.type} (expected a string or an enum)`,
+    );
   }
 }
 

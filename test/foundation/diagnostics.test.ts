@@ -142,6 +142,13 @@ const CASES: readonly Case[] = [
     column: 13,
     found: 'record voucher has no field "kind"',
   },
+  {
+    fixture: 'svc254-enum-tag-without-mapping.yaml',
+    code: 'SVC254',
+    line: 17,
+    column: 13,
+    found: `without "textBody", the value that names the variant (expected "textBody" among its values, or the discriminator's mapping: { text: textBody })`,
+  },
   { fixture: 'svc255-discriminator-on-integer.yaml', code: 'SVC255', line: 5, column: 31, found: 'discriminator' },
   { fixture: 'svc270-example-not-a-number.yaml', code: 'SVC270', line: 8, column: 18, found: '"abc" of field "price"' },
   { fixture: 'svc260-upload-beside-body.yaml', code: 'SVC260', line: 8, column: 5, found: 'a body and an upload' },

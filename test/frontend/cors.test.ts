@@ -63,6 +63,24 @@ describe('cors', () => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it("exposes a file response's Content-Disposition, where the client reads the file's name", async () => {
+    const media = await generateFixture('media');
+    const files = Fastify();
+    try {
+      const filesPlugin = (await media.load('files-api/server.ts'))['filesApiPlugin'];
+      const getPhoto = async () => ({ body: new Uint8Array([1]), mediaType: 'image/png', name: 'p1.png' });
+      const unused = async () => undefined;
+      const fileHandlers = { getPhoto, putPhoto: unused, putArchive: unused, postDocument: unused };
+      await files.register(filesPlugin({ handlers: fileHandlers, cors: { origins: [PAGE] } }));
+      const reply = await files.inject({ method: 'GET', url: '/files/photos/p1', headers: { origin: PAGE } });
+      expect(reply.headers['content-disposition']).toContain('p1.png');
+      expect(String(reply.headers['access-control-expose-headers']).split(', ')).toContain('content-disposition');
+    } finally {
+      await files.close();
+      await media.remove();
+    }
+  }, 120_000);
+
   it("refuses '*' with credentials at start", async () => {
     const strict = Fastify();
     await expect(

@@ -103,6 +103,16 @@ describe('msw handlers', () => {
     document.expectDocumented(missing, '/library/books/{id}', 'get');
   });
 
+  it("take a service's origin, answering it only (handlersAt), where handlers take any", async () => {
+    const mocks = await library.load('library-api/msw.ts');
+    const at = mocks['handlersAt']('http://one.test');
+    const book = { id: 7, title: 'One', genre: 'fiction' };
+    const handlers = [at.getBook(() => book), mocks['handlers'].getBook(() => ({ ...book, title: 'Any' }))];
+    const one = await askMock(handlers, { method: 'GET', target: '/library/books/7' }, 'http://one.test');
+    const other = await askMock(handlers, { method: 'GET', target: '/library/books/7' }, 'http://two.test');
+    expect([one?.json.title, other?.json.title]).toEqual(['One', 'Any']);
+  });
+
   it('answer a file route with a file and an event stream route with its events, by default and per test', async () => {
     const mocks = await clinic.load('clinic-api/msw.ts');
     server.resetHandlers(...mocks['defaultHandlers']);
@@ -116,11 +126,16 @@ describe('msw handlers', () => {
     ]);
     const bytes = new Uint8Array([137, 80, 78, 71]);
     server.resetHandlers(
-      mocks['handlers'].getPhoto(() => ({ body: new ReadableStream({ start: (c) => (c.enqueue(bytes), c.close()) }) })),
+      mocks['handlers'].getPhoto(() => ({
+        body: new ReadableStream({ start: (c) => (c.enqueue(bytes), c.close()) }),
+        name: "p 1's.png",
+      })),
       mocks['handlers'].watchAppointments(() => [{ event: 'cancelled', data: { reason: 'ill' }, id: '7' }]),
     );
     const streamed = await fetch(`${MOCK_ORIGIN}/clinic/patients/p-1/photo`);
     expect(new Uint8Array(await streamed.arrayBuffer())).toEqual(bytes);
+    // The name as the server sends a FileResponse's, which the client reads into DownloadedFile.name.
+    expect(streamed.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''p%201%27s.png");
     const one = await fetch(`${MOCK_ORIGIN}/clinic/appointments/feed`);
     expect(await one.text()).toContain('id: 7\nevent: cancelled\ndata: {"reason":"ill"}\n\n');
   });

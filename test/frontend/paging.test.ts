@@ -104,7 +104,7 @@ describe('infinite hooks by paging style', () => {
 
   it('page the Price-List lists by offset and the Admin lists by page number', async () => {
     const priceLists = await readFile(join(shop.out, 'price-list-api/react-query.ts'), 'utf8');
-    expect(priceLists).toContain('export function useListPriceListsInfinite(');
+    expect(priceLists).toContain('export function useListPriceListsInfinite<');
     expect(priceLists).toContain('query: { ...input.query, offset: pageParam }');
     expect(priceLists).toContain('initialPageParam: input.query?.offset ?? 0,');
     expect(priceLists).toContain("import { nextOffset } from '../runtime/client/page-numbers.js';");

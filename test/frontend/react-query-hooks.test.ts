@@ -33,12 +33,21 @@ export function useScreen(): string {
   const byOffset = useListPriceListsInfinite({ query: { limit: 2 } });
   const lists: readonly PriceList[] | undefined = byOffset.data?.pages[1]?.items;
   const one = useGetProduct({ params: { id: 'a'.repeat(32) } });
+  // TanStack's select: the hook's data is what it returns, as with useQuery itself.
+  const total: number | undefined = useListProduct({ query: { limit: 10 } }, { select: (page) => page.total }).data;
+  const names: string[] | undefined = useListProductInfinite(
+    { query: { limit: 2 } },
+    { select: (data) => data.pages.flatMap((page) => page.items.map((product) => product.name)) },
+  ).data;
   const create = useCreateProduct({ invalidate: true, onSuccess: () => undefined });
   create.mutate({ body: { name: 'x', productNumber: 'n', stock: 1, taxId: 'b'.repeat(32), price: [] } as never });
   const key: readonly unknown[] = adminApiKeys.listProduct({ query: { limit: 10 } });
   // @ts-expect-error -- a read hook needs the route's required input
   useGetProduct();
-  return [products.length, second?.length, lists?.length, one.data?.name, key.length, message].join();
+  // @ts-expect-error -- a read hook's signal is TanStack's (it cancels the call on unmount); one given was dropped
+  useGetProduct({ params: { id: 'a'.repeat(32) } }, {}, { signal: new AbortController().signal });
+  useGetProduct({ params: { id: 'a'.repeat(32) } }, {}, { timeoutMs: 5000 });
+  return [products.length, second?.length, lists?.length, one.data?.name, key.length, message, total, names].join();
 }
 `;
 
@@ -61,10 +70,10 @@ describe('react-query hooks', () => {
       await plain.remove();
     }
     const text = await readFile(join(library.out, 'library-api/react-query.ts'), 'utf8');
-    expect(text).toContain('export function useListBooks(');
+    expect(text).toContain('export function useListBooks<');
     // listBooks has a total but no page parameter to walk it by.
     expect(text).not.toContain('useListBooksInfinite');
-    expect(await readFile(join(shop.out, 'admin-api/react-query.ts'), 'utf8')).toContain('useListProductInfinite(');
+    expect(await readFile(join(shop.out, 'admin-api/react-query.ts'), 'utf8')).toContain('useListProductInfinite<');
     expect(text).toContain('export function useCreateBook(');
   });
 

@@ -41,13 +41,14 @@ export function mockRequests(route: MockedRoute): MockRequest[] {
   return ['', ...flags, ...paged].map((search) => ({ method: route.method, target: `${path}${search}` }));
 }
 
-/** The response of the first of `handlers` that takes the request, or undefined when none does. */
+/** The response of the first of `handlers` that takes the request (sent to `origin`), or undefined when none does. */
 export async function askMock(
   handlers: readonly RequestHandler[],
   { method, target }: MockRequest,
+  origin = MOCK_ORIGIN,
 ): Promise<ReceivedResponse | undefined> {
   const bodied = method !== 'GET' && method !== 'DELETE' && method !== 'HEAD';
-  const request = new Request(`${MOCK_ORIGIN}${target}`, {
+  const request = new Request(`${origin}${target}`, {
     method,
     ...(bodied && { body: '{}', headers: { 'content-type': 'application/json' } }),
   });

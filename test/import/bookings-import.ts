@@ -65,8 +65,11 @@ export const DOCUMENT = {
 };
 
 export const NAME = 'bookings-api';
-/** The document imported (svcgen import) and the definitions it gives generated (as the fixture `NAME`). */
-export async function generateBookings(): Promise<GeneratedFixture> {
+/**
+ * The document imported (svcgen import) and the definitions it gives generated (as the fixture `NAME`), with `config`
+ * as its svcgen.config.yaml when given.
+ */
+export async function generateBookings(config?: string): Promise<GeneratedFixture> {
   const source = await tempDir('svcgen-import-bookings-');
   try {
     await writeFile(join(source, 'bookings.json'), JSON.stringify(DOCUMENT));
@@ -76,7 +79,7 @@ export async function generateBookings(): Promise<GeneratedFixture> {
     const files = Object.fromEntries(
       await Promise.all(names.map(async (name) => [name, await readFile(join(definitionsDir, name), 'utf8')])),
     );
-    return await generateFixture(NAME, files);
+    return await generateFixture(NAME, files, config);
   } finally {
     await removeDir(source);
   }

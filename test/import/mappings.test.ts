@@ -122,6 +122,39 @@ describe('import mappings', () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it('maps an allOf of one schema beside a default or description (as FastAPI writes enums) to that schema', async () => {
+    const schemas = `    Sort: { type: string, enum: [asc, desc] }
+    Meta: { type: object, properties: { page: { type: integer } } }
+    Result:
+      type: object
+      properties:
+        meta: { allOf: [{ $ref: '#/components/schemas/Meta' }], title: Meta, readOnly: true }
+        order: { allOf: [{ $ref: '#/components/schemas/Sort' }], default: asc, description: Sort direction }`;
+    const paths = `
+  /items:
+    get:
+      operationId: listItems
+      parameters:
+        - in: query
+          name: sort
+          schema: { allOf: [{ $ref: '#/components/schemas/Sort' }], default: desc, description: Sort direction }
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Result' } } } }`;
+    const { definitions, lines, diagnostics } = await importSchemas(schemas, paths);
+    expect(definitions.routes.listItems.query.sort).toEqual({
+      type: 'enum',
+      values: ['asc', 'desc'],
+      description: 'Sort direction',
+      default: 'desc',
+    });
+    expect(definitions.records.Result.fields).toEqual({
+      meta: { type: 'record', record: 'Meta', required: false, readOnly: true },
+      order: { type: 'enum', values: ['asc', 'desc'], description: 'Sort direction', required: false, default: 'asc' },
+    });
+    expect(lines.filter((line) => !line.startsWith('imported:'))).toEqual([]);
+    expect(diagnostics).toEqual([]);
+  });
+
   it('maps tags with their descriptions, deprecated operations and properties, and emits them again', async () => {
     const { file, definitions, lines, diagnostics } = await importText(`openapi: 3.0.3
 info: { title: Tagged, version: '1' }

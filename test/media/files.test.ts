@@ -102,6 +102,9 @@ describe('a file answer', () => {
     const file = await client['getPhoto']({ params: { id: 'down' } });
     expect([file.mediaType, file.name, file.size]).toEqual(['image/jpeg', 'a b.jpg', bytes.length]);
     expect(new Uint8Array(await (await file.blob()).arrayBuffer())).toEqual(bytes);
+    // Asked again (a file kept in TanStack Query's cache, shown twice): the same bytes, not a body already read.
+    expect(new Uint8Array(await (await file.blob()).arrayBuffer())).toEqual(bytes);
+    expect(new Uint8Array(await new Response(file.stream()).arrayBuffer())).toEqual(bytes);
     const streamed = await client['getPhoto']({ params: { id: 'down' } });
     const chunks: Uint8Array[] = [];
     for await (const chunk of streamed.stream() as AsyncIterable<Uint8Array>) chunks.push(chunk);

@@ -14,8 +14,16 @@ export function respondsWithHeaders(route: RouteMeta): boolean {
   );
 }
 
-/** The headers the routes' responses declare (lower case, each once): a browser reads only those CORS exposes. */
+/**
+ * The headers the routes' responses declare (lower case, each once), with Content-Disposition where a response is a
+ * file (the client reads its `name` there): a browser reads only those CORS exposes.
+ */
 export function declaredResponseHeaders(routes: readonly RouteMeta[]): string[] {
-  const names = routes.flatMap((route) => route.responses.flatMap((response) => Object.keys(response.headers ?? {})));
+  const names = routes.flatMap((route) =>
+    route.responses.flatMap((response) => [
+      ...Object.keys(response.headers ?? {}),
+      ...(response.file ? ['content-disposition'] : []),
+    ]),
+  );
   return [...new Set(names)];
 }

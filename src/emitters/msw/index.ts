@@ -12,6 +12,9 @@ import { handlerHeaders } from '../../ir/responses.js';
 import { EXAMPLES_PER_RECORD, ExampleValues } from './examples.js';
 import { moduleWire } from '../wire/index.js';
 
+/** The doc comment's addition where a route declares responses besides its successes. */
+const ANSWERING = ',\n * or return `respond(status, body)` for a response its route declares besides its successes';
+
 /** Mock Service Worker v2 handlers with example records; opt-in. */
 export const mswEmitter: Emitter = ({ ir }) => interfaceModules(ir).map((module) => emitMocks(ir, module));
 
@@ -22,11 +25,12 @@ function emitMocks(ir: Ir, module: ModuleIr): GeneratedFile {
   // A counted list's result is a ListResult, beside its headers too (`{ body: ListResult<…>; headers }`).
   const counted = module.routes.some((route) => handlerResultShape(module, route).counted);
   const streamed = ['MockFile', 'MockEvents'].filter((kind) => rows.some((row) => row.type.startsWith(`${kind}<`)));
+  const answering = rows.some((row) => row.answers);
   const handIn = moduleWire(module)?.emit.serverHandIn;
   const oauth = module.auth.some((scheme) => scheme.type === 'oauth2');
   const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
-  const text = `${handIn ? `import { ${handIn.value} } from '../runtime/${handIn.module}.js';\n` : ''}import { mockHandlers${oauth ? ', mockTokenEndpoints' : ''}${streamed.map((kind) => `, type ${kind}`).join('')} } from '../runtime/server/msw-handlers.js';
-${counted ? "import type { ListResult } from '../runtime/server/responses.js';\n" : ''}import { ${meta}, ${routes} } from './metadata.js';
+  const text = `${handIn ? `import { ${handIn.value} } from '../runtime/${handIn.module}.js';\n` : ''}import { mockHandlers${oauth ? ', mockTokenEndpoints' : ''}, type MockHandlers${streamed.map((kind) => `, type ${kind}`).join('')} } from '../runtime/server/msw-handlers.js';
+${answering ? "import type { DeclaredAnswers } from '../runtime/server/respond.js';\n" : ''}${counted ? "import type { ListResult } from '../runtime/server/responses.js';\n" : ''}import { ${meta}, ${routes} } from './metadata.js';
 import type * as types from './types.js';
 
 /** What each route's mock sends by default: what a server handler would return, before any envelope. */
@@ -41,9 +45,14 @@ ${rows.map((row) => `  ${row.name}: ${row.value},`).join('\n')}
 
 /**
  * Per route, a handler with the default response, or with a resolver's: \`handlers.listBooks(() => ({ items: [], total: 0 }))\`.
- * A resolver may throw an ApiError (NotFound, Validation, ...) to respond with the interface's error shape.
+ * A resolver may throw an ApiError (NotFound, Validation, ...) to respond with the interface's error shape${answering ? ANSWERING : ''}.
  */
 export const handlers = mockHandlers({ meta: ${meta}, routes: ${routes}, results${handIn ? `, jsonApi: ${handIn.value}` : ''} });
+
+/** The handlers for a service at \`baseUrl\` only (\`handlers\` take any origin): \`handlersAt('https://api.example')\`. */
+export function handlersAt(baseUrl: string): MockHandlers<${api}MockResults> {
+  return mockHandlers({ meta: ${meta}, routes: ${routes}, results, baseUrl${handIn ? `, jsonApi: ${handIn.value}` : ''} });
+}
 
 /** Every route's handler with its default response${oauth ? ' (and a token endpoint issuing mock tokens)' : ''}: \`setupServer(...defaultHandlers)\` or \`setupWorker(...defaultHandlers)\`. */
 export const defaultHandlers = [${oauth ? `...mockTokenEndpoints(${meta}), ` : ''}...Object.values(handlers).map((handler) => handler())];
@@ -51,8 +60,21 @@ export const defaultHandlers = [${oauth ? `...mockTokenEndpoints(${meta}), ` : '
   return { path: `${module.name}/msw.ts`, content: text, source: module.sourceFile, format: true };
 }
 
-/** A route's member of the results: its name, the handler result type and the example value as code. */
+/**
+ * A route's member of the results: its name, the handler result type and the example value as code. A route that
+ * declares responses besides its successes (an imported 422 body) also takes `respond(status, body)`, as its handler.
+ */
 function routeRow(module: ModuleIr, route: RouteIr, examples: ExampleValues) {
+  const row = successRow(module, route, examples);
+  const { answers, answerHeaders } = handlerResultShape(module, route);
+  if (answers === undefined) return { ...row, answers: false };
+  const keys = answers.map((key) => JSON.stringify(responseKey(key))).join(' | ');
+  const headers = answerHeaders ? `, types.${symbols.routeType(route.name, 'ResponseHeaders')}` : '';
+  const declared = `DeclaredAnswers<types.${symbols.routeType(route.name, 'Responses')}, ${keys}${headers}>`;
+  return { ...row, type: `${row.type} | ${declared}`, answers: true };
+}
+
+function successRow(module: ModuleIr, route: RouteIr, examples: ExampleValues) {
   const name = symbols.operation(route.name);
   const shape = handlerResultShape(module, route);
   const response = mainResponse(route);

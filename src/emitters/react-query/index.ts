@@ -1,6 +1,8 @@
 // The `react-query` emitter (opt-in): per interface TanStack Query v5 hooks over the generated
-// client, so auth flows, redirects, retries and timeouts stay in the client. A query hook per read
-// (GET) route, a mutation hook per write route, query keys per route, and an infinite-query hook
+// client, so auth flows, redirects, retries and timeouts stay in the client. The read hooks turn
+// TanStack's own retries off unless their options give `retry`: the client retries what may pass, and
+// TanStack would retry a 404 three more times, each on top of the client's retries. A query hook per
+// read (GET) route, a mutation hook per write route, query keys per route, and an infinite-query hook
 // per list route that pages with a `page` or an `offset` parameter. The file is written as text and formatted.
 import { pascalCase } from '../../ir/names.js';
 import { symbols } from '../../ir/symbols.js';
@@ -83,17 +85,23 @@ function hookNames(module: ModuleIr) {
 }
 
 const readOptionTypes = (names: HookNames) => `
-/** A read hook's TanStack options: all but the key and the function, which the hook sets. */
-export type ${names.queryOptions}<Name extends Route> = Omit<
-  UseQueryOptions<Output<Name>, ${names.error}>,
+/** A read hook's client call options: the query's own signal is TanStack's, which cancels the call on unmount. */
+type QueryCallOptions = Omit<CallOptions, 'signal'>;
+
+/**
+ * A read hook's TanStack options: all but the key and the function, which the hook sets. \`retry\` is false
+ * unless given: the client already retries what may pass (503, 429, a reset), a 404 not.
+ */
+export type ${names.queryOptions}<Name extends Route, Data = Output<Name>> = Omit<
+  UseQueryOptions<Output<Name>, ${names.error}, Data>,
   'queryKey' | 'queryFn'
 >;
 `;
 
 const infiniteOptionTypes = (names: HookNames) => `
 /** An infinite list hook's TanStack options: all but the key, the function and the page numbers, which the hook sets. */
-export type ${names.infiniteOptions}<Name extends Route> = Omit<
-  UseInfiniteQueryOptions<Output<Name>, ${names.error}, InfiniteData<Output<Name>, number>, readonly unknown[], number>,
+export type ${names.infiniteOptions}<Name extends Route, Data = InfiniteData<Output<Name>, number>> = Omit<
+  UseInfiniteQueryOptions<Output<Name>, ${names.error}, Data, readonly unknown[], number>,
   'queryKey' | 'queryFn' | 'initialPageParam' | 'getNextPageParam'
 >;
 `;

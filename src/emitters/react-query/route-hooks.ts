@@ -42,13 +42,14 @@ export function routeHooks(module: ModuleIr, route: RouteIr, names: HookNames): 
     return { key: undefined, infinite: undefined, mutation: true, declarations: [mutation] };
   }
   const key = `${operation}: (${input}) => [${JSON.stringify(module.name)}, ${routeName}, input] as const`;
-  const query = `${docs}export function ${hook}(
+  const query = `${docs}export function ${hook}<Data = Output<${routeName}>>(
   ${input},
-  options: ${names.queryOptions}<${routeName}> = {},
-  call: CallOptions = {},
-): UseQueryResult<Output<${routeName}>, ${names.error}> {
+  options: ${names.queryOptions}<${routeName}, Data> = {},
+  call: QueryCallOptions = {},
+): UseQueryResult<Data, ${names.error}> {
   const client = ${names.useClient}();
   return useQuery({
+    retry: false,
     ...options,
     queryKey: ${names.keys}.${operation}(input),
     queryFn: ({ signal }) => client.${operation}(input, { ...call, signal }),
@@ -62,13 +63,14 @@ export function routeHooks(module: ModuleIr, route: RouteIr, names: HookNames): 
     ? `${next}(last.body, pages.map((page) => page.body), lastParam)`
     : `${next}(last, pages, lastParam)`;
   const infinite = `/** Every page of ${operation}, one \`fetchNextPage()\` at a time (the \`${paging}\` parameter is set by the hook). */
-export function ${hook}Infinite(
+export function ${hook}Infinite<Data = InfiniteData<Output<${routeName}>, number>>(
   ${input},
-  options: ${names.infiniteOptions}<${routeName}> = {},
-  call: CallOptions = {},
-): UseInfiniteQueryResult<InfiniteData<Output<${routeName}>, number>, ${names.error}> {
+  options: ${names.infiniteOptions}<${routeName}, Data> = {},
+  call: QueryCallOptions = {},
+): UseInfiniteQueryResult<Data, ${names.error}> {
   const client = ${names.useClient}();
   return useInfiniteQuery({
+    retry: false,
     ...options,
     queryKey: [...${names.keys}.${operation}(input), 'infinite'],
     queryFn: ({ pageParam, signal }) =>

@@ -1,5 +1,6 @@
 // The client side of files: an upload goes out as it is read (a Blob or File, bytes, a web stream or a Node
 // Readable), and a file response comes back unread, to be taken as a Blob or as a stream, as the caller asks.
+import { attachmentDisposition } from '../core/content-disposition.js';
 import { declaredResponse } from '../core/response-status.js';
 import type { CallInput, CallOptions, ClientCore, StreamedRequestBody } from './client.js';
 import { UnreadableResponseError } from './client-errors.js';
@@ -18,16 +19,19 @@ export type FileUpload =
       readonly name?: string | undefined;
     };
 
-/** A file response, not yet read: take it once, as a Blob or as a stream. */
+/**
+ * A file response, not yet read: take it as a Blob (as often as asked: the same Blob, read once, as a file kept in a
+ * query cache is asked by every render) or once as a stream.
+ */
 export interface DownloadedFile {
   readonly mediaType: string;
   /** The file name of Content-Disposition, if the service sent one, as sent: never trust it as a path. */
   readonly name: string | undefined;
   /** Content-Length, if the service sent one. */
   readonly size: number | undefined;
-  /** Reads the whole file into memory. */
+  /** Reads the whole file into memory, on the first call; later calls give the same Blob. */
   blob(): Promise<Blob>;
-  /** The bytes as they arrive (abort them with the call's signal). */
+  /** The bytes as they arrive (abort them with the call's signal); after blob(), the Blob's. */
   stream(): ReadableStream<Uint8Array>;
 }
 
@@ -91,20 +95,31 @@ function uploadBody(route: RouteMeta, upload: FileUpload): StreamedRequestBody {
     contentType: mediaType,
     headers: {
       ...(length !== undefined && { 'content-length': String(length) }),
-      ...(name !== undefined && { 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}` }),
+      ...(name !== undefined && { 'content-disposition': attachmentDisposition(name) }),
     },
   };
 }
 
 function downloadedFile(response: Response): DownloadedFile {
   const length = response.headers.get('content-length');
+  let whole: Promise<Blob> | undefined;
+  const blob = () => (whole ??= response.blob());
   return {
     mediaType: (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '',
     name: filename(response.headers.get('content-disposition')),
     size: length === null ? undefined : Number(length),
-    blob: () => response.blob(),
-    stream: () => response.body ?? new Blob([]).stream(),
+    blob,
+    stream: () => (whole === undefined ? (response.body ?? new Blob([]).stream()) : streamOf(whole)),
   };
+}
+
+function streamOf(blob: Promise<Blob>): ReadableStream<Uint8Array> {
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  void blob.then(
+    (read) => read.stream().pipeTo(writable),
+    (error: unknown) => writable.abort(error),
+  );
+  return readable;
 }
 
 function filename(header: string | null): string | undefined {

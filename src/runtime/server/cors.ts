@@ -1,6 +1,7 @@
 // Cross-origin calls from browsers (the Fetch standard's CORS protocol), for a plugin given `cors`:
 // an allowed Origin gets Access-Control-Allow-Origin with the headers a generated client reads
-// (Location, Retry-After, WWW-Authenticate, a session's token header, the headers responses declare)
+// (Location, Retry-After, WWW-Authenticate, a session's token header, the headers responses declare, a
+// file response's Content-Disposition)
 // exposed, and a preflight is served before authentication, which a browser's preflight never
 // carries. Other origins get no CORS headers, so browsers keep the responses from their pages. A route
 // that declares OPTIONS keeps every OPTIONS request but a preflight (an allowed Origin and

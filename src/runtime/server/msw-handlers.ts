@@ -1,9 +1,11 @@
 // Mock Service Worker (v2) handlers of an interface, for front-end tests and demos without a server:
 // per route a handler that sends a result in the interface's wire style, through the same
 // renderers as the generated server (envelopes, json:api documents, apiAlias members, error bodies).
-// A resolver returns what a server handler would return (records, {items, total}) or throws an
-// ApiError (NotFound, Validation, ...) to respond with the interface's error shape.
+// A resolver returns what a server handler would return (records, {items, total}, `respond(422, body)` for
+// a response its route declares besides its successes) or throws an ApiError (NotFound, Validation, ...) to
+// respond with the interface's error shape.
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { attachmentDisposition } from '../core/content-disposition.js';
 import { errorResponse } from '../core/error-bodies.js';
 import { errorContentType } from '../wire/wire-error-styles.js';
 import { ApiError } from '../core/errors.js';
@@ -12,6 +14,7 @@ import { negotiateRepresentation } from '../core/negotiate.js';
 import { responseHeaders, splitResult } from './response-headers.js';
 import { respondsWithHeaders } from '../core/response-headers.js';
 import { renderResult, selectResponse, type JsonApiRendering, type ListResult } from './responses.js';
+import { answeredResponse, isDeclaredAnswer } from './respond.js';
 
 /** What a resolver is given: the request, its path parameters and its query (numbers and booleans read as such). */
 export interface MockRequest {
@@ -20,10 +23,14 @@ export interface MockRequest {
   readonly query: Readonly<Record<string, unknown>>;
 }
 
-/** A mocked file response: its bytes and media type (by default an empty body of the first declared media type). */
+/**
+ * A mocked file response: its bytes, media type (by default an empty body of the first declared media type) and name
+ * (sent as Content-Disposition, as the server sends a FileResponse's).
+ */
 export interface MockFile<MediaType extends string = string> {
   readonly body?: Blob | Uint8Array<ArrayBuffer> | string | ReadableStream<Uint8Array>;
   readonly mediaType?: MediaType;
+  readonly name?: string;
 }
 
 /** A mocked event stream: its events in order, each written `event:`, `data:` (JSON) and, when given, `id:`. */
@@ -136,14 +143,23 @@ function routeHandler(
     const representation = negotiateRepresentation(request.headers.get('accept') ?? undefined) ?? 'jsonapi';
     try {
       const result = await resolver({ request, params, query });
-      const selected = selectResponse(route, query);
-      const streamed = selected && streamedResponse(selected, result);
+      // As the server: `respond(status, body, headers)` sends the response the route declares for that status.
+      const answer = isDeclaredAnswer(result) ? result : undefined;
+      const answered = answer && answeredResponse(route, answer);
+      const selected = answered ?? selectResponse(route, query);
+      const streamed = !answer && selected && streamedResponse(selected, result);
       if (streamed) return streamed;
       // As the server: `{ body, headers }` where the responses declare headers, only declared ones sent.
-      const split = respondsWithHeaders(route) ? splitResult(result) : { body: result, headers: {} };
+      const split = answer
+        ? { body: answer.body, headers: (answer.headers ?? {}) as Record<string, unknown> }
+        : respondsWithHeaders(route)
+          ? splitResult(result)
+          : { body: result, headers: {} };
       const rendered = renderResult(
         { meta, route, representation, origin: url.origin, path: url.pathname, query, includes: undefined, jsonApi },
         split.body,
+        split.body,
+        answered,
       );
       const declared = selected ? responseHeaders(route, selected, split.headers, { judge: false, strict: false }) : {};
       const headers = {
@@ -177,7 +193,11 @@ function streamedResponse(response: ResponseMeta, result: unknown): Response | u
   if (response.file) {
     const file = result as MockFile | undefined;
     const mediaType = file?.mediaType ?? response.file.mediaTypes[0] ?? 'application/octet-stream';
-    return new HttpResponse(file?.body ?? null, { status: response.status, headers: { 'content-type': mediaType } });
+    const headers = {
+      'content-type': mediaType,
+      ...(file?.name !== undefined && { 'content-disposition': attachmentDisposition(file.name) }),
+    };
+    return new HttpResponse(file?.body ?? null, { status: response.status, headers });
   }
   if (!response.events) return undefined;
   const events = (Array.isArray(result) ? result : []) as { event: string; data: unknown; id?: string }[];

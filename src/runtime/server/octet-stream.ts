@@ -4,6 +4,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyContentTypeParser, FastifyInstance, FastifyRequest } from 'fastify';
+import { attachmentDisposition } from '../core/content-disposition.js';
 import { ResponseBreach } from '../core/response-check.js';
 import { ApiError } from '../core/errors.js';
 import type { FileMeta, ResponseMeta, RouteMeta } from '../core/interface-meta.js';
@@ -116,8 +117,7 @@ export const fileMedia: StreamedMedia = {
       reply.code(response.status).type(file.mediaType);
       const size = file.size ?? sizeOf(file.body);
       if (size !== undefined) reply.header('content-length', String(size));
-      if (file.name !== undefined)
-        reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeRfc5987(file.name)}`);
+      if (file.name !== undefined) reply.header('content-disposition', attachmentDisposition(file.name));
       await reply.send(nodeStream(file.body));
     },
   },
@@ -147,9 +147,4 @@ function nodeStream(body: FileResponse['body']): Readable | Buffer {
   if (body instanceof Readable) return body;
   const web = body instanceof Blob ? body.stream() : body;
   return Readable.fromWeb(web as WebReadableStream<Uint8Array>);
-}
-
-/** RFC 5987 value-chars: a file name in a header, whatever its characters. */
-function encodeRfc5987(name: string): string {
-  return encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }
