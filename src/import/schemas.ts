@@ -113,6 +113,12 @@ export class Schemas {
           `${hint}Variant${index + 1}`,
         ),
       );
+      // A member taken as json (any value) matches whatever another member does: an exclusive union of it would
+      // refuse those values, so the whole is json.
+      if (variants.some((variant) => variant.type === 'json')) {
+        if (keyword === 'oneOf') note('oneOf with a member imported as json: approximated as json');
+        return { type: 'json', ...orNull };
+      }
       // null matching two members of a oneOf matches no single one: the union then refuses it.
       const nullableMembers = variants.filter((variant) => variant.nullable === true).length;
       const refusesNull = keyword === 'oneOf' && nullableMembers + (orNull.nullable ? 1 : 0) > 1;
@@ -546,7 +552,7 @@ function jsonType(value: unknown): string {
 
 /** An allOf member that only names required members, or says nothing (`{required: [id]}`, `{description}`). */
 function onlyRequiredNames(schema: Schema): boolean {
-  return Object.keys(schema).every((key) => key === 'required' || isAnnotation(key));
+  return Object.entries(schema).every(([key, value]) => value === undefined || key === 'required' || isAnnotation(key));
 }
 
 /** An allOf member of the property marks it so (`allOf: [{$ref: Id}, {readOnly: true}]`). */

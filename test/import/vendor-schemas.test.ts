@@ -158,4 +158,30 @@ describe('vendor shapes, continued', () => {
     Thing: { type: object, properties: { err: { type: 'null' } } }`);
     expect(notes).toEqual(['6:42: approximated: type null alone: no type says only null, approximated as json']);
   });
+  it('merges an allOf beside its own required names, as a oneOf member (DigitalOcean load balancers)', async () => {
+    const { definitions, notes } = await run(`
+    Thing:
+      oneOf:
+        - allOf: [{ type: object, properties: { droplet_ids: { type: array, items: { type: integer } } } }]
+          required: [droplet_ids]
+        - allOf: [{ type: object, properties: { tag: { type: string } } }]
+          required: [tag]`);
+    expect(notes).toEqual([]);
+    expect(definitions.records.ThingVariant1.fields.droplet_ids).toEqual({ type: 'list', items: { type: 'integer' } });
+    expect(definitions.records.ThingVariant2.fields.tag).toEqual({ type: 'string' });
+  });
+
+  it('takes a oneOf with a member imported as json as json: an exclusive union of it refuses every value', async () => {
+    const { definitions, notes } = await run(`
+    Thing:
+      type: object
+      properties:
+        size:
+          oneOf: [{ not: { type: string } }, { type: string }]`);
+    expect(definitions.records.Thing.fields.size).toEqual({ type: 'json', required: false });
+    expect(notes).toEqual([
+      '10:19: approximated: not: not representable, approximated as json',
+      '9:9: approximated: oneOf with a member imported as json: approximated as json',
+    ]);
+  });
 });
