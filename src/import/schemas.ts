@@ -122,7 +122,10 @@ export class Schemas {
       // null matching two members of a oneOf matches no single one: the union then refuses it.
       const nullableMembers = variants.filter((variant) => variant.nullable === true).length;
       const refusesNull = keyword === 'oneOf' && nullableMembers + (orNull.nullable ? 1 : 0) > 1;
-      const union = this.unionOf(variants, (list) => mapping.union(keyword, list));
+      const union = this.unionOf(
+        variants,
+        (list) => this.taggedUnion(schema.discriminator, others, list, at) ?? mapping.union(keyword, list),
+      );
       if (refusesNull) {
         const { nullable: _nullable, ...refusingNull } = union;
         return refusingNull;
@@ -371,6 +374,61 @@ export class Schemas {
         );
     }
     return field;
+  }
+
+  /**
+   * The union tagged by the document's discriminator, when every member is an object that says its tag (a required
+   * one-value enum or const, read from the document since a record may still be in the making): a value then
+   * matches the one variant its tag names, as the oneOf/anyOf says. Untagged, a union of recursive records
+   * (Figma's node tree) is judged by trying every variant at every depth.
+   */
+  private taggedUnion(
+    discriminator: unknown,
+    members: unknown[],
+    variants: TypeDefinition[],
+    at: Place,
+  ): TypeDefinition | undefined {
+    if (!isMapping(discriminator) || typeof discriminator.propertyName !== 'string') return undefined;
+    if (!variants.every((variant) => variant.type === 'record')) return undefined;
+    const property = discriminator.propertyName;
+    const mapping: Record<string, string> = {};
+    for (const [index, member] of members.entries()) {
+      const { tags, required } = this.tagOf(member, property, at, new Set());
+      const [tag] = tags;
+      if (tags.size !== 1 || tag === undefined || !required || mapping[tag] !== undefined) return undefined;
+      mapping[tag] = variants[index]!.record!;
+    }
+    return { type: 'union', variants, discriminator: { property, mapping } };
+  }
+
+  /** The one-value enums an object schema (its allOf members included) gives a property, and if it requires it. */
+  private tagOf(
+    schema: unknown,
+    property: string,
+    at: Place,
+    seen: Set<unknown>,
+  ): { tags: Set<string>; required: boolean } {
+    const found = { tags: new Set<string>(), required: false };
+    const resolved = this.refs.deref<Schema>(schema, at);
+    if (!resolved || !isMapping(resolved.value) || seen.has(resolved.value)) return found;
+    seen.add(resolved.value);
+    const value = resolved.value;
+    found.required = Array.isArray(value.required) && value.required.includes(property);
+    const own = isMapping(value.properties)
+      ? this.refs.deref<Schema>(value.properties[property], resolved)?.value
+      : undefined;
+    if (isMapping(own)) {
+      if (typeof own.const === 'string') found.tags.add(own.const);
+      else if (Array.isArray(own.enum) && own.enum.length === 1 && typeof own.enum[0] === 'string')
+        found.tags.add(own.enum[0]);
+    }
+    for (const [index, member] of (Array.isArray(value.allOf) ? value.allOf : []).entries()) {
+      const place = { file: resolved.file, pointer: childPointer(resolved.pointer, 'allOf', index) };
+      const inner = this.tagOf(member, property, place, seen);
+      for (const tag of inner.tags) found.tags.add(tag);
+      found.required ||= inner.required;
+    }
+    return found;
   }
 
   /**

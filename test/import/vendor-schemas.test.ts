@@ -184,4 +184,49 @@ describe('vendor shapes, continued', () => {
       '9:9: approximated: oneOf with a member imported as json: approximated as json',
     ]);
   });
+  it("keeps a oneOf's discriminator where every member requires a one-value tag, a record in the making too (Figma)", async () => {
+    const { definitions, notes } = await run(`
+    ANode:
+      oneOf: [{ $ref: '#/components/schemas/Frame' }, { $ref: '#/components/schemas/Text' }]
+      discriminator: { propertyName: type }
+    Frame:
+      allOf:
+        - { type: object, required: [type], properties: { type: { type: string, enum: [FRAME] } } }
+        - $ref: '#/components/schemas/Layer'
+    Text: { type: object, required: [type], properties: { type: { type: string, enum: [TEXT] } } }
+    Layer:
+      type: object
+      properties:
+        type: { type: string }
+        children: { type: array, items: { $ref: '#/components/schemas/ANode' } }
+    Thing: { $ref: '#/components/schemas/ANode' }`);
+    expect(notes).toEqual([]);
+    const tagged = {
+      type: 'union',
+      variants: [
+        { type: 'record', record: 'Frame' },
+        { type: 'record', record: 'Text' },
+      ],
+      discriminator: { property: 'type', mapping: { FRAME: 'Frame', TEXT: 'Text' } },
+    };
+    expect(definitions.records.Frame.fields.children).toEqual({ type: 'list', items: tagged, required: false });
+    expect(definitions.records.Layer.fields.children).toEqual({ type: 'list', items: tagged, required: false });
+  });
+
+  it('leaves a discriminator out where a member does not require its tag', async () => {
+    const { definitions } = await run(`
+    Frame: { type: object, properties: { type: { type: string, enum: [FRAME] } } }
+    Text: { type: object, required: [type], properties: { type: { type: string, enum: [TEXT] } } }
+    Thing:
+      oneOf: [{ $ref: '#/components/schemas/Frame' }, { $ref: '#/components/schemas/Text' }]
+      discriminator: { propertyName: type }`);
+    expect(definitions.routes.getThing.responses['200'].body).toEqual({
+      type: 'union',
+      exclusive: true,
+      variants: [
+        { type: 'record', record: 'Frame' },
+        { type: 'record', record: 'Text' },
+      ],
+    });
+  });
 });
