@@ -623,6 +623,8 @@ function memberSays(property: Schema, keyword: 'readOnly' | 'writeOnly'): boolea
 function isNullable(schema: Schema): boolean {
   return (
     schema.nullable === true ||
+    // Swagger 2.0 has no nullable: go-swagger's and AutoRest's x-nullable says it (Docker, Azure).
+    schema['x-nullable'] === true ||
     (Array.isArray(schema.type) && schema.type.includes('null')) ||
     (Array.isArray(schema.enum) && schema.enum.includes(null))
   );

@@ -230,3 +230,24 @@ describe('vendor shapes, continued', () => {
     });
   });
 });
+
+describe('Swagger 2.0 vendor extensions', () => {
+  it('reads x-nullable as nullable (Docker, Azure)', async () => {
+    const path = join(dir, 'docker.yaml');
+    await writeFile(
+      path,
+      `swagger: '2.0'\ninfo: { title: Docker, version: '1' }\npaths: {}\ndefinitions:\n` +
+        `  Descriptor: { type: object, properties: { digest: { type: string } } }\n` +
+        `  Summary:\n    type: object\n    properties:\n` +
+        `      Manifest: { $ref: '#/definitions/Descriptor', x-nullable: true }\n` +
+        `      Size: { type: integer, x-nullable: true }\n      Id: { type: string, x-nullable: false }\n`,
+    );
+    const result = importDocument({ file: path, definitionsDir: join(dir, 'definitions'), name: 'docker' });
+    const definitions = parse(await readFile(result.path, 'utf8'));
+    expect(definitions.records.Summary.fields).toEqual({
+      Manifest: { type: 'record', record: 'Descriptor', nullable: true, required: false },
+      Size: { type: 'integer', nullable: true, required: false },
+      Id: { type: 'string', required: false },
+    });
+  });
+});
