@@ -260,6 +260,9 @@ export class Schemas {
   }
 
   private objectType(schema: Schema, at: Place, hint: string): TypeDefinition {
+    for (const keyword of ['minProperties', 'maxProperties'])
+      if (schema[keyword] !== undefined)
+        this.report.note('approximated', at.file, at.pointer, `${keyword}: no such constraint, left out`);
     const properties = isMapping(schema.properties) ? schema.properties : {};
     const extra = schema.additionalProperties;
     if (Object.keys(properties).length === 0 && extra !== false) {

@@ -153,6 +153,15 @@ describe('vendor shapes, continued', () => {
     ]);
   });
 
+  it('reports minProperties and maxProperties, which no record or map says (Figma, Jira)', async () => {
+    const { notes } = await run(`
+    Thing: { type: object, minProperties: 1, properties: { keys: { type: object, maxProperties: 10 } } }`);
+    expect(notes).toEqual([
+      '6:5: approximated: minProperties: no such constraint, left out',
+      '6:60: approximated: maxProperties: no such constraint, left out',
+    ]);
+  });
+
   it('reports a schema that allows only null', async () => {
     const { notes } = await run(`
     Thing: { type: object, properties: { err: { type: 'null' } } }`);
