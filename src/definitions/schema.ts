@@ -47,6 +47,8 @@ const common = {
 };
 
 /** A named type of the `types:` section, always with its file: "shared.customerId". */
+/** An interface's basePath: letters, digits and `_-./` (a version such as `/v1.56`). */
+export const BASE_PATH = /^\/[A-Za-z0-9_\-./]*$/;
 export const NAMED_TYPE_REFERENCE = /^[A-Za-z][A-Za-z0-9_-]*\.[A-Za-z][A-Za-z0-9_-]*$/;
 /** A tagged union's member and, optionally, the value that names each variant (default: the record's name). */
 const DiscriminatorSchema = z.strictObject({
@@ -470,7 +472,7 @@ export const ErrorSchema = z.strictObject({
 export const InterfaceSchema = z.strictObject({
   ...common,
   title: z.string(),
-  basePath: z.string().regex(/^\/[A-Za-z0-9_\-/]*$/, 'a path starting with "/"'),
+  basePath: z.string().regex(BASE_PATH, 'a path starting with "/"'),
   style: z
     .enum(INTERFACE_STYLES)
     .describe(

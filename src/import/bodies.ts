@@ -12,21 +12,33 @@ import { childPointer } from './report.js';
 
 type Content = Record<string, unknown>;
 
-/** The type of a content map: its JSON media type's schema, else another's with a note. */
-export function contentType(context: ImportContext, content: Content, at: Place, hint: string) {
+/**
+ * The type of a content map: its JSON media type's schema (`application/json` before `…+json`, `*\/*` last),
+ * else another's with a note. A response goes out in one of the media types offered: another JSON one of the
+ * same schema, or of none, loses nothing there.
+ */
+export function contentType(context: ImportContext, content: Content, at: Place, hint: string, response = false) {
   const medias = Object.keys(content);
-  const json = medias.find(mapping.isJsonMedia);
+  const jsons = medias.filter(mapping.isJsonMedia).sort((a, b) => jsonPreference(a) - jsonPreference(b));
+  const json = jsons[0];
   const form = medias.find(mapping.isFormMedia);
   const chosen = json ?? form ?? medias[0];
   if (chosen === undefined) return undefined;
-  for (const media of medias)
-    if (media !== chosen && !(media === form && json !== undefined))
-      noteAt(
-        context,
-        { file: at.file, pointer: childPointer(at.pointer, media) },
-        'approximated',
-        `${mapping.bodyMedia(media)} (the ${chosen} schema is used)`,
-      );
+  const schemaOf = (media: string) => (isMapping(content[media]) ? content[media].schema : undefined);
+  const sameJson = (media: string) =>
+    jsons.includes(media) &&
+    (schemaOf(media) === undefined || JSON.stringify(schemaOf(media)) === JSON.stringify(schemaOf(chosen)));
+  for (const media of medias) {
+    if (media === chosen || (media === form && json !== undefined) || (response && sameJson(media))) continue;
+    noteAt(
+      context,
+      { file: at.file, pointer: childPointer(at.pointer, media) },
+      'approximated',
+      jsons.includes(media)
+        ? mapping.otherJsonMedia(media, chosen)
+        : `${mapping.bodyMedia(media)} (the ${chosen} schema is used)`,
+    );
+  }
   if (chosen !== json && chosen !== form)
     noteAt(
       context,
@@ -98,4 +110,10 @@ export function bodyKeys(
     else noteAt(context, at, 'approximated', mapping.nestedForm());
   }
   return keys;
+}
+
+/** application/json first, then the other JSON media types (`…+json`, `text/json`), `*\/*` last. */
+function jsonPreference(media: string): number {
+  const type = media.split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' ? 0 : type === '*/*' ? 2 : 1;
 }

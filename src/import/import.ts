@@ -1,7 +1,7 @@
 // svcgen import: an OpenAPI 3.1, 3.0 or Swagger 2.0 document to one definitions file, with a report
 // of everything that could not be carried over exactly.
 import { relative, resolve } from 'node:path';
-import type { DefinitionFile } from '../definitions/schema.js';
+import { BASE_PATH, type DefinitionFile } from '../definitions/schema.js';
 import { isMapping } from '../definitions/schema-values.js';
 import type { ImportContext } from './context.js';
 import { loadFile, openApiVersion } from './load.js';
@@ -59,6 +59,8 @@ export function importDocument(options: ImportOptions): ImportResult {
   for (const [file, loaded] of refs.files) sources.set(file, loaded);
 
   importComponentSchemas(context);
+  // Every route is served under the base path: an approximated one changes every operation's address.
+  const base = report.everyOperation(() => basePath(context));
   const auth = importSchemes(context);
   const routes = importOperations(context, auth, new NameRegistry());
   for (const [file, loaded] of refs.files) sources.set(file, loaded);
@@ -74,7 +76,7 @@ export function importDocument(options: ImportOptions): ImportResult {
     interface: {
       title: typeof info.title === 'string' && info.title !== '' ? info.title : name,
       ...(typeof info.description === 'string' && { description: info.description }),
-      basePath: basePath(context),
+      basePath: base,
       style: 'success-envelope',
       errorStyle: 'errors-array',
       ...(Object.keys(tags).length > 0 && { tags }),
@@ -120,10 +122,16 @@ function basePath(context: ImportContext): string {
   else {
     const [server] = Array.isArray(context.root.servers) ? context.root.servers : [];
     const url = isMapping(server) && typeof server.url === 'string' ? server.url : '';
-    path = url.replace(/^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*/i, '').replace(/\{[^}]*\}/g, '') || '/';
+    path = url.replace(/^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*/i, '') || '/';
+    // A server variable in the path stands for its default (`/{basePath}` with default v2: /v2).
+    const variables = isMapping(server) && isMapping(server.variables) ? server.variables : {};
+    path = (path as string).replace(/\{([^}]*)\}/g, (whole, variable: string) => {
+      const declared = variables[variable];
+      return isMapping(declared) && typeof declared.default === 'string' ? declared.default : whole;
+    });
   }
   const text = typeof path === 'string' ? path.replace(/\/+$/, '') || '/' : '/';
-  if (/^\/[A-Za-z0-9_\-/]*$/.test(text)) return text;
+  if (BASE_PATH.test(text) && !/\/\.\.?(?:\/|$)/.test(text)) return text;
   context.report.note(
     'approximated',
     context.file,

@@ -16,6 +16,9 @@ export interface SourceText {
   readonly yaml?: { readonly document: Document; readonly lines: LineCounter };
 }
 
+/** A column past which a place is also named by its JSON pointer. */
+const FAR_COLUMN = 200;
+
 /** Offsets where each line starts, per text: found once, then each position is a binary search. */
 const lineStarts = new WeakMap<object, number[]>();
 
@@ -63,7 +66,11 @@ export function makeLocator(sources: ReadonlyMap<string, SourceText>): Locator {
       prepare([{ file, pointer }]);
       offset = found.get(file)?.get(pointer);
     }
-    return offset === undefined ? where : `${where}:${lineColumn(source.text, offset, source)}`;
+    if (offset === undefined) return where;
+    const place = lineColumn(source.text, offset, source);
+    // Far into a line (a minified JSON document), line and column find nothing: the pointer does.
+    const column = Number(place.slice(place.indexOf(':') + 1));
+    return column > FAR_COLUMN ? `${where}:${place} (#${pointer})` : `${where}:${place}`;
   };
   return Object.assign(locate, { prepare });
 }

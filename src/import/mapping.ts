@@ -105,6 +105,11 @@ export function nestedForm(): string {
 }
 
 /** A body in XML, event-stream, a multipart form of other parts than files and text, or another media type. */
+/** A second JSON media type of a body: svcgen reads and sends one, `application/json`. */
+export function otherJsonMedia(media: string, chosen: string): string {
+  return `media type ${media}: one JSON media type per body, ${chosen} (its schema is used)`;
+}
+
 export function bodyMedia(media: string): string {
   return `media type ${media}: only JSON, form, file and multipart bodies of files and text, approximated as a JSON body`;
 }

@@ -24,6 +24,7 @@ export class ImportReport {
   readonly notes: Note[] = [];
   private readonly seen = new Set<string>();
   private operationMarks: Set<NoteKind> | undefined;
+  private readonly everyMark = new Set<NoteKind>();
   readonly operations = { total: 0, exact: 0, approximated: 0, dropped: 0 };
 
   note(kind: NoteKind, file: string, pointer: string, text: string): void {
@@ -37,7 +38,7 @@ export class ImportReport {
   /** Runs one operation's import and counts it by the worst note it drew. */
   operation<T>(work: () => T | undefined): T | undefined {
     this.operations.total += 1;
-    this.operationMarks = new Set();
+    this.operationMarks = new Set(this.everyMark);
     try {
       const result = work();
       if (result === undefined) this.operations.dropped += 1;
@@ -47,6 +48,19 @@ export class ImportReport {
       return result;
     } finally {
       this.operationMarks = undefined;
+    }
+  }
+
+  /** Work whose notes count against every operation (the base path they are all served under). */
+  everyOperation<T>(work: () => T): T {
+    const marks = new Set<NoteKind>();
+    const outer = this.operationMarks;
+    this.operationMarks = marks;
+    try {
+      return work();
+    } finally {
+      this.operationMarks = outer;
+      for (const mark of marks) this.everyMark.add(mark);
     }
   }
 

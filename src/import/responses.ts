@@ -72,6 +72,7 @@ function importResponse(
         response.content,
         { file: at.file, pointer: childPointer(at.pointer, 'content') },
         `${pascalCase(hint)}Body`,
+        true,
       );
   }
   if (found && bodyless) noteAt(context, at, 'dropped', `a body on status ${status}: ${status} responses carry none`);

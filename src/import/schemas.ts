@@ -11,18 +11,6 @@ import type { NameRegistry } from './naming.js';
 import type { Place, Refs } from './refs.js';
 import { childPointer, type ImportReport, type NoteKind } from './report.js';
 
-/** Keywords beside an allOf of one schema that leave it that schema's type. */
-const BESIDE_A_SOLE_MEMBER = [
-  'description',
-  'title',
-  'nullable',
-  'example',
-  'examples',
-  'default',
-  'readOnly',
-  'deprecated',
-];
-
 type Schema = Record<string, unknown>;
 
 export class Schemas {
@@ -30,8 +18,14 @@ export class Schemas {
   readonly records = new Map<string, RecordDefinition>();
   /** The record made from a place (a component or an inline object), by "file#pointer". */
   private readonly byPlace = new Map<string, { name: string; marks: Set<NoteKind> }>();
-  /** Places whose type is being worked out: a $ref back to one of them is a recursion. */
-  private readonly inProgress = new Set<string>();
+  /**
+   * Places whose type is being worked out, each with the count of records made when it was entered: a $ref back
+   * to one of them is a recursion, which ends at a record made since (a union of records that hold it), and
+   * nowhere otherwise.
+   */
+  private readonly inProgress = new Map<string, number>();
+  /** Where a property merged from an allOf member (or a oneOf beside properties) is written: its notes go there. */
+  private readonly origins = new WeakMap<object, Place>();
 
   constructor(
     private readonly refs: Refs,
@@ -68,17 +62,19 @@ export class Schemas {
       const orNull = nullable || (isMapping(target.value) && isNullable(target.value));
       return { type: 'record', record: made.name, ...description, ...(orNull && { nullable: true }) };
     }
-    if (this.inProgress.has(key)) {
+    const entered = this.inProgress.get(key);
+    if (entered !== undefined && entered === this.records.size) {
       this.report.note('approximated', at.file, at.pointer, 'a recursive schema that is not an object: json');
       return { type: 'json' };
     }
     const name = this.componentName(target.pointer) ?? hint;
-    this.inProgress.add(key);
+    this.inProgress.set(key, this.records.size);
     try {
       const type = this.typeOf(target.value, target, name);
       return { ...type, ...description, ...((nullable || type.nullable) && { nullable: true }) };
     } finally {
-      this.inProgress.delete(key);
+      if (entered === undefined) this.inProgress.delete(key);
+      else this.inProgress.set(key, entered);
     }
   }
 
@@ -118,10 +114,19 @@ export class Schemas {
           `${hint}Variant${index + 1}`,
         ),
       );
+      // A member taken as json (any value) matches whatever another member does: an exclusive union of it would
+      // refuse those values, so the whole is json.
+      if (variants.some((variant) => variant.type === 'json')) {
+        if (keyword === 'oneOf') note('oneOf with a member imported as json: approximated as json');
+        return { type: 'json', ...orNull };
+      }
       // null matching two members of a oneOf matches no single one: the union then refuses it.
       const nullableMembers = variants.filter((variant) => variant.nullable === true).length;
       const refusesNull = keyword === 'oneOf' && nullableMembers + (orNull.nullable ? 1 : 0) > 1;
-      const union = this.unionOf(variants, (list) => mapping.union(keyword, list));
+      const union = this.unionOf(
+        variants,
+        (list) => this.taggedUnion(schema.discriminator, others, list, at) ?? mapping.union(keyword, list),
+      );
       if (refusesNull) {
         const { nullable: _nullable, ...refusingNull } = union;
         return refusingNull;
@@ -139,6 +144,10 @@ export class Schemas {
       (type): type is string => typeof type === 'string' && type !== 'null',
     );
     if (Array.isArray(schema.enum)) return this.enumType(schema, types, note);
+    if (types.length === 0 && (schema.type === 'null' || Array.isArray(schema.type))) {
+      note('type null alone: no type says only null, approximated as json');
+      return { type: 'json' };
+    }
     if (schema.const !== undefined) {
       if (typeof schema.const === 'string') return { type: 'enum', values: [schema.const] };
       if (typeof schema.const === 'number' || typeof schema.const === 'boolean') return mapping.constant(schema.const);
@@ -252,6 +261,9 @@ export class Schemas {
   }
 
   private objectType(schema: Schema, at: Place, hint: string): TypeDefinition {
+    for (const keyword of ['minProperties', 'maxProperties'])
+      if (schema[keyword] !== undefined)
+        this.report.note('approximated', at.file, at.pointer, `${keyword}: no such constraint, left out`);
     const properties = isMapping(schema.properties) ? schema.properties : {};
     const extra = schema.additionalProperties;
     if (Object.keys(properties).length === 0 && extra !== false) {
@@ -308,13 +320,25 @@ export class Schemas {
           );
     const fields: Record<string, FieldDefinition> = {};
     for (const [key, property] of Object.entries(properties)) {
-      const pointer = childPointer(at.pointer, 'properties', key);
+      const place = (isMapping(property) && this.origins.get(property)) || {
+        ...at,
+        pointer: childPointer(at.pointer, 'properties', key),
+      };
       if (!FIELD_NAME_PATTERN.test(key)) {
-        this.report.note('dropped', at.file, pointer, `property ${JSON.stringify(key)}: not usable as a field name`);
+        this.report.note(
+          'dropped',
+          place.file,
+          place.pointer,
+          `property ${JSON.stringify(key)}: not usable as a field name`,
+        );
         continue;
       }
-      fields[key] = this.field(property, { ...at, pointer }, `${name}${pascalCase(key)}`, required.has(key));
+      fields[key] = this.field(property, place, `${name}${pascalCase(key)}`, required.has(key));
     }
+    // A required name no property describes: present, with any value the additional members may have.
+    for (const key of required)
+      if (typeof key === 'string' && !(key in properties) && FIELD_NAME_PATTERN.test(key) && extra !== false)
+        fields[key] = additionalFields === undefined || additionalFields === true ? { type: 'json' } : additionalFields;
     return {
       ...(typeof schema.description === 'string' && { description: schema.description }),
       ...(additionalFields !== undefined && { additionalFields }),
@@ -325,7 +349,7 @@ export class Schemas {
   field(property: unknown, at: Place, hint: string, required: boolean): FieldDefinition {
     const type = this.typeOf(property, at, hint);
     const resolved = this.refs.deref<Schema>(property, at)?.value;
-    const readOnly = isMapping(property) && property.readOnly === true;
+    const readOnly = isMapping(property) && (property.readOnly === true || memberSays(property, 'readOnly'));
     const deprecated = isMapping(property) && property.deprecated === true;
     const field: FieldDefinition = {
       ...type,
@@ -333,6 +357,14 @@ export class Schemas {
       ...(readOnly && { readOnly }),
       ...(deprecated && { deprecated }),
     };
+    // OpenAPI requires a writeOnly member in requests only; svcgen would require it in responses too.
+    if (required && isMapping(property) && (property.writeOnly === true || memberSays(property, 'writeOnly')))
+      this.report.note(
+        'approximated',
+        at.file,
+        at.pointer,
+        'writeOnly and required: svcgen has no write-only fields; required in responses too',
+      );
     const fallback = isMapping(resolved) ? resolved.default : undefined;
     const value = isMapping(property) && property.default !== undefined ? property.default : fallback;
     if (value !== undefined) {
@@ -346,6 +378,61 @@ export class Schemas {
         );
     }
     return field;
+  }
+
+  /**
+   * The union tagged by the document's discriminator, when every member is an object that says its tag (a required
+   * one-value enum or const, read from the document since a record may still be in the making): a value then
+   * matches the one variant its tag names, as the oneOf/anyOf says. Untagged, a union of recursive records
+   * (Figma's node tree) is judged by trying every variant at every depth.
+   */
+  private taggedUnion(
+    discriminator: unknown,
+    members: unknown[],
+    variants: TypeDefinition[],
+    at: Place,
+  ): TypeDefinition | undefined {
+    if (!isMapping(discriminator) || typeof discriminator.propertyName !== 'string') return undefined;
+    if (!variants.every((variant) => variant.type === 'record')) return undefined;
+    const property = discriminator.propertyName;
+    const mapping: Record<string, string> = {};
+    for (const [index, member] of members.entries()) {
+      const { tags, required } = this.tagOf(member, property, at, new Set());
+      const [tag] = tags;
+      if (tags.size !== 1 || tag === undefined || !required || mapping[tag] !== undefined) return undefined;
+      mapping[tag] = variants[index]!.record!;
+    }
+    return { type: 'union', variants, discriminator: { property, mapping } };
+  }
+
+  /** The one-value enums an object schema (its allOf members included) gives a property, and if it requires it. */
+  private tagOf(
+    schema: unknown,
+    property: string,
+    at: Place,
+    seen: Set<unknown>,
+  ): { tags: Set<string>; required: boolean } {
+    const found = { tags: new Set<string>(), required: false };
+    const resolved = this.refs.deref<Schema>(schema, at);
+    if (!resolved || !isMapping(resolved.value) || seen.has(resolved.value)) return found;
+    seen.add(resolved.value);
+    const value = resolved.value;
+    found.required = Array.isArray(value.required) && value.required.includes(property);
+    const own = isMapping(value.properties)
+      ? this.refs.deref<Schema>(value.properties[property], resolved)?.value
+      : undefined;
+    if (isMapping(own)) {
+      if (typeof own.const === 'string') found.tags.add(own.const);
+      else if (Array.isArray(own.enum) && own.enum.length === 1 && typeof own.enum[0] === 'string')
+        found.tags.add(own.enum[0]);
+    }
+    for (const [index, member] of (Array.isArray(value.allOf) ? value.allOf : []).entries()) {
+      const place = { file: resolved.file, pointer: childPointer(resolved.pointer, 'allOf', index) };
+      const inner = this.tagOf(member, property, place, seen);
+      for (const tag of inner.tags) found.tags.add(tag);
+      found.required ||= inner.required;
+    }
+    return found;
   }
 
   /**
@@ -397,7 +484,7 @@ export class Schemas {
     // Keywords that say nothing of the value's type: annotations, and what a field or parameter reads from the
     // schema it is given (FastAPI writes an enum parameter's default as `allOf: [{$ref: Sort}], default: desc`).
     const hasOwn = Object.entries(own).some(
-      ([key, value]) => value !== undefined && !BESIDE_A_SOLE_MEMBER.includes(key),
+      ([key, value]) => value !== undefined && key !== 'nullable' && !isAnnotation(key),
     );
     if (members.length === 1 && !hasOwn)
       return this.typeOf(members[0], { ...at, pointer: childPointer(at.pointer, 'allOf', 0) }, hint);
@@ -412,11 +499,36 @@ export class Schemas {
         this.report.note('approximated', at.file, at.pointer, approximation.note);
         return approximation.type;
       }
-      Object.assign(merged.properties as Schema, resolved.properties);
+      const properties = merged.properties as Schema;
+      for (const [key, property] of Object.entries(resolved.properties))
+        properties[key] = key in properties ? this.bothOf(properties[key], property, at, key) : property;
       (merged.required as unknown[]).push(...resolved.required);
     }
     if (typeof schema.description === 'string') merged.description = schema.description;
     return { type: 'record', record: this.recordAt(merged, at, hint, merged) };
+  }
+
+  /**
+   * A property two allOf members describe: a value must match both. Exact when they say the same, or one only
+   * gives the type the other narrows (`{type: string}` and `{type: string, enum: [FRAME]}`): the narrower.
+   * Otherwise the last one, reported.
+   */
+  private bothOf(first: unknown, second: unknown, at: Place, key: string): unknown {
+    const value = (schema: unknown) => {
+      const resolved = this.refs.deref<Schema>(schema, at)?.value;
+      return isMapping(resolved) ? withoutAnnotations(resolved) : resolved;
+    };
+    const [a, b] = [value(first), value(second)];
+    if (JSON.stringify(a) === JSON.stringify(b) || isBareType(b, a)) return first;
+    if (isBareType(a, b)) return second;
+    const place = (isMapping(second) && this.origins.get(second)) || at;
+    this.report.note(
+      'approximated',
+      place.file,
+      place.pointer,
+      `property ${key}: allOf members describe it differently; this member's schema is used`,
+    );
+    return second;
   }
 
   /** An object schema's properties and required names, allOf members included; undefined when not an object. */
@@ -444,11 +556,11 @@ export class Schemas {
         Object.assign(properties, part.properties);
         required.push(...part.required);
       }
-    } else if (value.type !== 'object' && !isMapping(value.properties)) return undefined;
+    } else if (value.type !== 'object' && !isMapping(value.properties) && !onlyRequiredNames(value)) return undefined;
     if (value.oneOf !== undefined || value.anyOf !== undefined) return undefined;
     for (const [name, property] of Object.entries(isMapping(value.properties) ? value.properties : {})) {
       // A property read from another place keeps its $refs resolvable from there.
-      properties[name] =
+      const carried =
         resolved.followed &&
         isMapping(property) &&
         typeof property.$ref === 'string' &&
@@ -456,14 +568,69 @@ export class Schemas {
         resolved.file !== at.file
           ? { $ref: `${resolved.file}${property.$ref}` }
           : property;
+      if (isMapping(carried))
+        this.origins.set(carried, { file: resolved.file, pointer: childPointer(resolved.pointer, 'properties', name) });
+      properties[name] = carried;
     }
     return { properties, required };
   }
 }
 
+/** Keywords that describe an instance without constraining it (readOnly and writeOnly are read where they apply). */
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'example',
+  'examples',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  'default',
+  'externalDocs',
+  'xml',
+]);
+
+function isAnnotation(keyword: string): boolean {
+  return ANNOTATIONS.has(keyword) || keyword.startsWith('x-');
+}
+
+function withoutAnnotations(schema: Schema): Schema {
+  return Object.fromEntries(Object.entries(schema).filter(([key]) => !isAnnotation(key)));
+}
+
+/** `bare` says no more than the type (or nothing), which `other` has too: other is the narrower. */
+function isBareType(bare: unknown, other: unknown): boolean {
+  if (!isMapping(bare) || !isMapping(other)) return false;
+  const keys = Object.keys(bare);
+  if (keys.length === 0) return true;
+  if (keys.length !== 1 || keys[0] !== 'type' || typeof bare.type !== 'string') return false;
+  if (other.type === bare.type) return true;
+  const values = Array.isArray(other.enum) ? other.enum : other.const !== undefined ? [other.const] : [];
+  return other.type === undefined && values.length > 0 && values.every((item) => jsonType(item) === bare.type);
+}
+
+function jsonType(value: unknown): string {
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/** An allOf member that only names required members, or says nothing (`{required: [id]}`, `{description}`). */
+function onlyRequiredNames(schema: Schema): boolean {
+  return Object.entries(schema).every(([key, value]) => value === undefined || key === 'required' || isAnnotation(key));
+}
+
+/** An allOf member of the property marks it so (`allOf: [{$ref: Id}, {readOnly: true}]`). */
+function memberSays(property: Schema, keyword: 'readOnly' | 'writeOnly'): boolean {
+  return (
+    Array.isArray(property.allOf) && property.allOf.some((member) => isMapping(member) && member[keyword] === true)
+  );
+}
+
 function isNullable(schema: Schema): boolean {
   return (
     schema.nullable === true ||
+    // Swagger 2.0 has no nullable: go-swagger's and AutoRest's x-nullable says it (Docker, Azure).
+    schema['x-nullable'] === true ||
     (Array.isArray(schema.type) && schema.type.includes('null')) ||
     (Array.isArray(schema.enum) && schema.enum.includes(null))
   );
