@@ -53,6 +53,10 @@ export const RULES = {
   'record-added': fixed(NONE),
   // Clients never see a type on the wire; server code that names it stops compiling.
   'record-removed': fixed(SERVERS),
+  // A named type is its definition on the wire (changes of what it allows are judged where it is used); code that
+  // names its TypeScript type stops compiling when it is removed or renamed.
+  'named-type-added': fixed(NONE),
+  'named-type-removed': fixed(SERVERS),
   // The base server refuses a body member it does not know; clients drop one from a response.
   'field-added-optional': { request: SERVERS, response: NONE },
   'field-added-required': { request: BOTH, response: SERVERS },

@@ -152,6 +152,10 @@ function withAnswer(d: Doc): void {
 const stream = (d: Doc) => d.routes.watchLoans.responses['200'].events;
 const form = (d: Doc) => d.routes.postForm.multipart;
 
+const NAMED_TYPES =
+  'on the wire a named type is its definition, judged where it is used; only code naming its TypeScript type ' +
+  "notices (test/workflow/diff-cases.test.ts), and each case's files are renamed per case, which a reference names";
+
 const IDEMPOTENCY =
   'a client retries only after a failure on the way or a 503, which these servers never give; then a server that ' +
   "does not read the client's key applies the request twice: nothing fails, the booking is made twice";
@@ -161,6 +165,8 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
     { name: 'a record is added', edit: (d) => (d.records.shelf = { fields: { code: { type: 'string' } } }) },
   ],
   'record-removed': [{ name: 'an unused record is removed', edit: (d) => delete d.records.legacy }],
+  'named-type-added': { reason: NAMED_TYPES },
+  'named-type-removed': { reason: NAMED_TYPES },
   'field-added-optional': [
     {
       name: 'optional field added to a request body',
