@@ -53,6 +53,10 @@ export const RULES = {
   'record-added': fixed(NONE),
   // Clients never see a type on the wire; server code that names it stops compiling.
   'record-removed': fixed(SERVERS),
+  // A named type is its definition on the wire (changes of what it allows are judged where it is used); code that
+  // names its TypeScript type stops compiling when it is removed or renamed.
+  'named-type-added': fixed(NONE),
+  'named-type-removed': fixed(SERVERS),
   // The base server refuses a body member it does not know; clients drop one from a response.
   'field-added-optional': { request: SERVERS, response: NONE },
   'field-added-required': { request: BOTH, response: SERVERS },
@@ -163,12 +167,25 @@ export const RULES = {
   // Clients read any 2xx response by its body; handlers return the body, not the status.
   'response-added': fixed(NONE),
   'response-removed': fixed(NONE),
+  // A response at an error status is a handler's answer (respond(404, body)): the handler names the status, so
+  // code that still answers with it no longer compiles once no response takes it. Clients throw for it as before.
+  'error-response-removed': fixed(SERVERS),
   'response-envelope-changed': fixed(BOTH),
+  // A success's headers are set by the handler's result: declared or gone, it becomes { body, headers } or the body.
+  // The wire is the same, so deployed clients keep working; the regenerated client's result changes as well (said).
+  'result-shape-changed': fixed(SERVERS),
   // The response's shape changes between a list and {items, total}: both sides' code and checks see it.
   'response-total-added': fixed(BOTH),
   'response-total-removed': fixed(BOTH),
   'response-selector-changed': fixed(BOTH),
   'route-errors-changed': fixed(NONE),
+  // An idempotency key makes the client retry a POST or PATCH and the server answer a repeat with the first response.
+  // A server that does not read the client's key applies the retry again: nothing fails, the request is applied
+  // twice (a break in meaning, as a changed default is). Added: newer clients against a base server; removed: base
+  // clients against a newer one.
+  'idempotency-key-added': fixed(SERVERS),
+  'idempotency-key-removed': fixed(CLIENTS),
+  'idempotency-key-renamed': fixed(BOTH),
   'action-changed': fixed(SERVERS),
 
   // auth

@@ -1,12 +1,13 @@
-// Routes, matched by file and route name: method and path, parameters, body and responses.
+// Routes, matched by file and route name: method and path, auth, idempotency key, parameters and body (responses in
+// compare-responses.ts).
 import { PARAMETER_GROUPS } from '../ir/route-parameters.js';
-import type { ModuleIr, ParameterIr, RouteIr } from '../ir/types.js';
-import { listDelta, reportOtherChanges, sameValue, show, type CompareContext } from './context.js';
+import type { ModuleIr, RouteIr } from '../ir/types.js';
+import { listDelta, reportOtherChanges, sameValue, show, type CompareContext, type Report } from './context.js';
 import { compareRouteAuth } from './compare-auth.js';
-import { compareDefault, comparePresence, isRequired } from './compare-records.js';
-import { compareEventStream } from './compare-events.js';
-import { compareFileResponse, compareMultipart, compareUpload } from './compare-files.js';
+import { compareMultipart, compareUpload } from './compare-files.js';
 import { compareDeprecation, compareTags } from './compare-marks.js';
+import { compareParameters } from './compare-parameters.js';
+import { compareResponses } from './compare-responses.js';
 import { compareTypes } from './compare-types.js';
 import type { Direction } from './types.js';
 
@@ -80,6 +81,7 @@ const HANDLED: readonly (keyof RouteIr)[] = [
   'bodyRequired',
   'bodyQueryAlternative',
   'bodyFormats',
+  'idempotencyKey',
   'upload',
   'multipart',
   'responses',
@@ -101,6 +103,7 @@ function compareRoute(ctx: CompareContext, subject: string, base: RouteIr, head:
   compareDeprecation(report, base, head);
   for (const { key, place } of PARAMETER_GROUPS)
     compareParameters(ctx, `${subject} › ${place}`, base[key], head[key], 'request');
+  compareIdempotencyKey(report, base.idempotencyKey, head.idempotencyKey);
   compareBody(ctx, subject, base, head);
   compareUpload(ctx, subject, base, head);
   compareMultipart(ctx, subject, base, head);
@@ -115,33 +118,29 @@ function compareRoute(ctx: CompareContext, subject: string, base: RouteIr, head:
   reportOtherChanges(report, base, head, HANDLED);
 }
 
-function compareParameters(
-  ctx: CompareContext,
-  prefix: string,
-  base: readonly ParameterIr[],
-  head: readonly ParameterIr[],
-  direction: Direction,
-): void {
-  const directions = [direction];
-  ctx.compareKeyed(base, head, 'name', (name) => `${prefix} ${name}`, {
-    removed: (report) => report('parameter-removed', 'removed', directions),
-    added: (report, after) => {
-      const required = isRequired(after, direction);
-      report(
-        required ? 'parameter-added-required' : 'parameter-added-optional',
-        required ? 'required, added' : 'optional, added',
-        directions,
-      );
-    },
-    changed: (report, before, after) => {
-      if (before.description !== after.description) report('docs-changed', 'description changed');
-      comparePresence(report, directions, before, after);
-      compareDefault(report, directions, before, after);
-      if (before.style !== after.style) report('parameter-style-changed', `style ${before.style} → ${after.style}`);
-      compareTypes(report, directions, before.type, after.type, ctx);
-      reportOtherChanges(report, before, after, ['name', 'type', 'required', 'default', 'style']);
-    },
-  });
+/**
+ * The header naming one attempt of a request: with it the generated client retries a POST or PATCH after a failure
+ * on the way (or a 503), and the server answers a repeat with the first response. A server that does not read the
+ * header (or reads another) applies a retried request again; nothing fails, the booking is made twice.
+ */
+function compareIdempotencyKey(report: Report, base: string | undefined, head: string | undefined): void {
+  if (base === head) return;
+  if (base === undefined)
+    report(
+      'idempotency-key-added',
+      `idempotency key header ${head} added: newer clients retry the route, and a base server applies a retry again`,
+    );
+  else if (head === undefined)
+    report(
+      'idempotency-key-removed',
+      `idempotency key header ${base} removed: base clients still retry the route, and the server applies a retry again`,
+    );
+  else
+    report(
+      'idempotency-key-renamed',
+      `idempotency key header ${base} → ${head}: clients retry with a header the other side's server does not read, ` +
+        'which applies the retry again',
+    );
 }
 
 function compareBody(ctx: CompareContext, route: string, base: RouteIr, head: RouteIr): void {
@@ -181,37 +180,4 @@ function compareBody(ctx: CompareContext, route: string, base: RouteIr, head: Ro
         : 'body-query-alternative-changed';
     report(kind, `query alternative ${describe(before)} → ${describe(after)}`);
   }
-}
-
-function compareResponses(ctx: CompareContext, route: string, base: RouteIr, head: RouteIr): void {
-  const directions: Direction[] = ['response'];
-  const subject = (status: string) => `${route} › response ${status}`;
-  ctx.compareKeyed(base.responses, head.responses, 'key', subject, {
-    removed: (report, before) => report('response-removed', `response ${before.key} removed`),
-    added: (report, after) => report('response-added', `response ${after.key} added`),
-    changed: (report, before, after, status) => {
-      if (before.description !== after.description) report('docs-changed', 'description changed');
-      if (before.envelope !== after.envelope)
-        report(
-          'response-envelope-changed',
-          after.envelope ? 'now wrapped in the interface envelope' : 'no longer wrapped in the interface envelope',
-        );
-      if (before.total !== after.total)
-        report(
-          after.total ? 'response-total-added' : 'response-total-removed',
-          after.total ? 'envelope now carries the total' : 'envelope no longer carries the total',
-        );
-      if (before.when !== after.when)
-        report('response-selector-changed', `selected by ${show(before.when)} → ${show(after.when)}`);
-      const body = ctx.reporter(`${subject(status)} › body`, { head: after.location });
-      if (!before.body && after.body) body('body-added', 'response body added', directions);
-      else if (before.body && !after.body) body('body-removed', 'response body removed', directions);
-      else if (before.body && after.body) compareTypes(body, directions, before.body, after.body, ctx);
-      compareFileResponse(body, before, after);
-      compareEventStream(ctx, ctx.reporter(`${subject(status)} › events`, { head: after.location }), before, after);
-      compareParameters(ctx, `${subject(status)} › header`, before.headers, after.headers, 'response');
-      const handled = ['key', 'status', 'body', 'envelope', 'headers', 'when', 'total', 'file', 'events'] as const;
-      reportOtherChanges(report, before, after, handled, directions);
-    },
-  });
 }

@@ -112,10 +112,17 @@ function compareConstraints(base: Constraints, head: Constraints, add: Add): voi
   for (const side of ['lower', 'upper'] as const)
     compareNumberBound(numberBound(base, side), numberBound(head, side), side, add);
   if (base.pattern !== head.pattern)
-    add(
-      head.pattern === undefined ? 'constraint-relaxed' : 'constraint-tightened',
-      `pattern ${show(base.pattern)} → ${show(head.pattern)}`,
-    );
+    add(patternShift(base.pattern, head.pattern), `pattern ${show(base.pattern)} → ${show(head.pattern)}`);
+}
+
+/**
+ * A pattern added narrows what is accepted, one removed widens it. One pattern for another may do either or both
+ * (`^x+$` → `^[a-z]+$` widens, `^[a-z]+$` → `^[0-9]+$` accepts other values), which no comparison of two regular
+ * expressions settles: judged as another type, as a format for another is.
+ */
+function patternShift(base: string | undefined, head: string | undefined): ChangeKind {
+  if (base === undefined) return 'constraint-tightened';
+  return head === undefined ? 'constraint-relaxed' : 'type-changed';
 }
 
 /** A number bound: its value and whether the value itself is refused (exclusive). */

@@ -22,11 +22,39 @@ export function compareUnions(base: UnionType, head: UnionType, add: Add, compar
       add('union-variant-removed', `variant ${describeType(base.variants[index] as TypeIr)} removed`);
   }
   compareDiscriminators(base, head, baseVariants, add);
-  if (!base.discriminator && !head.discriminator && base.exclusive !== head.exclusive)
+  if (!base.discriminator && !head.discriminator && base.exclusive !== head.exclusive && mayOverlap(head))
     add(
       head.exclusive ? 'type-narrowed' : 'type-widened',
       head.exclusive ? 'now exactly one variant may match (oneOf)' : 'now any variant may match (anyOf)',
     );
+}
+
+/**
+ * Whether one value may match two variants: only then does "exactly one" (oneOf) refuse what "any" (anyOf) takes.
+ * Variants of different JSON kinds (a string, a number, an object…) never both match, unless both take null.
+ */
+function mayOverlap(union: UnionType): boolean {
+  const kinds = union.variants.flatMap((variant) => [jsonKind(variant), ...(variant.nullable ? ['null'] : [])]);
+  return kinds.includes('any') || new Set(kinds).size < kinds.length;
+}
+
+function jsonKind(type: TypeIr): string {
+  switch (type.kind) {
+    case 'scalar':
+      return type.scalar === 'integer'
+        ? 'number'
+        : type.scalar === 'date' || type.scalar === 'date-time'
+          ? 'string'
+          : type.scalar;
+    case 'enum':
+      return 'string';
+    case 'list':
+      return 'array';
+    case 'json':
+      return 'any';
+    default:
+      return 'object';
+  }
 }
 
 /** The member and the value naming each variant both sides have; a discriminator added or dropped. */

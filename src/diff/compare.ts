@@ -3,6 +3,7 @@ import type { Ir, ModuleIr } from '../ir/types.js';
 import { CompareContext, unionNames } from './context.js';
 import { compareAuthSchemes } from './compare-auth.js';
 import { compareInterface } from './compare-interface.js';
+import { compareNamedTypes } from './compare-named-types.js';
 import { compareRecords } from './compare-records.js';
 import { compareRoutes } from './compare-routes.js';
 import { isBreaking } from './classify.js';
@@ -15,6 +16,7 @@ export function compareIr(base: Ir, head: Ir): Change[] {
     const before = base.modules.find((module) => module.name === name);
     const after = head.modules.find((module) => module.name === name);
     compareInterface(ctx, before, after);
+    compareNamedTypes(ctx, before, after);
     compareAuthSchemes(ctx, before, after);
     compareRoutes(ctx, before, after);
   }

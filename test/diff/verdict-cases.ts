@@ -144,14 +144,29 @@ function withEvents(d: Doc): void {
   };
 }
 
+/** ping also declares a response at 409, which its handler answers with respond(409, body). */
+function withAnswer(d: Doc): void {
+  d.routes.ping.responses['409'] = { envelope: 'none', body: { type: 'record', record: 'legacy' } };
+}
+
 const stream = (d: Doc) => d.routes.watchLoans.responses['200'].events;
 const form = (d: Doc) => d.routes.postForm.multipart;
+
+const NAMED_TYPES =
+  'on the wire a named type is its definition, judged where it is used; only code naming its TypeScript type ' +
+  "notices (test/workflow/diff-cases.test.ts), and each case's files are renamed per case, which a reference names";
+
+const IDEMPOTENCY =
+  'a client retries only after a failure on the way or a 503, which these servers never give; then a server that ' +
+  "does not read the client's key applies the request twice: nothing fails, the booking is made twice";
 
 export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExecutable>> = {
   'record-added': [
     { name: 'a record is added', edit: (d) => (d.records.shelf = { fields: { code: { type: 'string' } } }) },
   ],
   'record-removed': [{ name: 'an unused record is removed', edit: (d) => delete d.records.legacy }],
+  'named-type-added': { reason: NAMED_TYPES },
+  'named-type-removed': { reason: NAMED_TYPES },
   'field-added-optional': [
     {
       name: 'optional field added to a request body',
@@ -247,6 +262,11 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
       name: 'a field of an event record changes type',
       from: withEvents,
       edit: (d) => (d.records.lent.fields.until.type = 'integer'),
+    },
+    {
+      name: 'a pattern is replaced by one that takes other values in a request',
+      from: (d) => Object.assign(draft(d).note, { pattern: '^[a-z]+$', example: 'abc' }),
+      edit: (d) => Object.assign(draft(d).note, { pattern: '^[0-9]+$', example: '123' }),
     },
     {
       name: 'const changes in a request',
@@ -555,8 +575,29 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
       edit: (d) => (d.routes.createBook.responses = { '200': d.routes.createBook.responses['201'] }),
     },
     {
+      name: 'the 409 response that handlers answer becomes the 4XX class, which still takes 409',
+      from: withAnswer,
+      edit: (d) => (
+        (d.routes.ping.responses['4XX'] = d.routes.ping.responses['409']),
+        delete d.routes.ping.responses['409']
+      ),
+    },
+    {
       name: 'the 201 response becomes the 2XX class (sent as 200)',
       edit: (d) => (d.routes.createBook.responses = { '2XX': d.routes.createBook.responses['201'] }),
+    },
+  ],
+  'result-shape-changed': [
+    {
+      name: 'a response without headers declares an optional one',
+      edit: (d) => (d.routes.listBooks.responses['200'].headers = { 'x-count': { type: 'integer', required: false } }),
+    },
+  ],
+  'error-response-removed': [
+    {
+      name: "a route's 409 response, which handlers answer, is removed",
+      from: withAnswer,
+      edit: (d) => delete d.routes.ping.responses['409'],
     },
   ],
   'response-envelope-changed': {
@@ -576,6 +617,9 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
   'route-errors-changed': [
     { name: 'an error is added to a route', edit: (d) => d.routes.createBook.errors.push('notFound') },
   ],
+  'idempotency-key-added': { reason: IDEMPOTENCY },
+  'idempotency-key-removed': { reason: IDEMPOTENCY },
+  'idempotency-key-renamed': { reason: IDEMPOTENCY },
   'action-changed': { reason: 'actions are served by hand-written code of the reference service (not covered yet)' },
 
   'auth-changed': { reason: 'auth needs credentials on both sides (not covered yet)' },

@@ -100,6 +100,8 @@ function sample(doc: Doc, type: Loose, direction: 'request' | 'response', mode: 
   const format: string | undefined = type['format'];
   switch (type['type']) {
     case 'string':
+      // A value its pattern takes, which the case gives (no sample is made from a regular expression).
+      if (type['example'] !== undefined) return type['example'];
       if (format !== undefined && isStringFormat(format)) return stringFormat(format).examples[0];
       return 'x'.repeat(type['maxLength'] ?? 6);
     case 'integer':
@@ -236,9 +238,13 @@ function handlerResult(doc: Doc, route: Loose, mode: Mode): unknown {
     };
   }
   if (response?.['file']) return { body: new Uint8Array([1, 2, 3]), mediaType: fileMediaType(response, mode) };
-  if (!response?.['body']) return undefined;
-  const value = sample(doc, response['body'], 'response', mode);
-  return response['total'] ? { items: value, total: 1 } : value;
+  const value = response?.['body'] ? sample(doc, response['body'], 'response', mode) : undefined;
+  const body = response?.['total'] ? { items: value, total: 1 } : value;
+  // Headers other than location are set by the result: { body, headers } ({ headers } without a body).
+  const headers = Object.entries<Loose>(response?.['headers'] ?? {}).filter(([name]) => name !== 'location');
+  if (headers.length === 0) return body;
+  const set = Object.fromEntries(headers.map(([name, type]) => [name, sample(doc, type, 'response', mode)]));
+  return body === undefined ? { headers: set } : { body, headers: set };
 }
 
 // ---- servers and clients ----
@@ -351,12 +357,14 @@ export function implementationSource(base: Doc, against: Doc): string {
     `import type { ${handlers} as Handlers } from '../${outOf(against)}/server.js';`,
     `import type { ${baseHandlers} as Base } from '../${outOf(base)}/server.js';`,
     `import type * as types from '../${outOf(against)}/types.js';`,
+    `import { respond } from '../${outOf(against).split('/')[0]}/runtime/server/respond.js';`,
     '',
     '/** Code that names each record type of the base. */',
     `export type UsedRecords = [${Object.keys(base.records)
       .map((name) => `types.${pascal(name)}`)
       .join(', ')}];`,
     'declare const full: boolean;',
+    'declare const answer: boolean;',
     '',
     'export const implementation: Handlers = {',
   ];
@@ -376,6 +384,7 @@ export function implementationSource(base: Doc, against: Doc): string {
       `  async ${name}(input): ReturnType<Handlers['${name}']> {`,
       `    const read: Parameters<Base['${name}']>[0] = input;`,
       `    void [read, ${reads.join(', ')}];`,
+      ...answersSource(base, route),
       `    if (full) return ${resultSource(base, route, 'full')};`,
       `    return ${resultSource(base, route, 'minimal')};`,
       '  },',
@@ -383,6 +392,17 @@ export function implementationSource(base: Doc, against: Doc): string {
   }
   lines.push('};', '');
   return lines.join('\n').replace(/return undefined;/g, 'return;');
+}
+
+/** A handler's answers at the error statuses its route declares responses for: `respond(404, body)`. */
+function answersSource(doc: Doc, route: Loose): string[] {
+  return Object.entries<Loose>(route['responses'])
+    .filter(([key, response]) => !key.startsWith('2') && !response['file'] && !response['events'])
+    .map(([key, response]) => {
+      const status = key === 'default' ? 599 : key.endsWith('XX') ? Number(key[0]) * 100 + 18 : Number(key);
+      const body = response['body'] ? `, ${JSON.stringify(sample(doc, response['body'], 'response', 'full'))}` : '';
+      return `    if (answer) return respond(${status}${body});`;
+    });
 }
 
 /** A handler's result as source text: a file response holds bytes, which JSON cannot write. */

@@ -417,6 +417,48 @@ describe('diff classification', () => {
     expect(sortRows(got)).toEqual(sortRows(want.map((row) => [...row])));
   });
 
+  it('reports a renamed named type as removed (breaking code that names it) and added', async () => {
+    const named = (name: string) =>
+      editedDefinition((d) => {
+        d.types = { [name]: { type: 'string', maxLength: 8 } };
+        d.records.legacy.fields.code = { type: `shop.${name}` };
+      });
+    await writeText(join(root, 'named-base', 'shop.yaml'), named('code'));
+    await writeText(join(root, 'named-head', 'shop.yaml'), named('sku'));
+    const result = await diff({ base: join(root, 'named-base'), definitionsDir: join(root, 'named-head'), cwd: root });
+    expect(
+      result.ok && result.changes.map(({ kind, subject, client, server }) => [kind, subject, client, server]),
+    ).toEqual([
+      ['named-type-removed', 'type shop.code', N, B],
+      ['named-type-added', 'type shop.sku', N, N],
+    ]);
+    expect(result.ok && result.changes[0]!.description).toContain('TypeScript type Code no longer compiles');
+  });
+
+  it('judges anyOf → oneOf a narrowing only where a value may match two variants', async () => {
+    const union = (exclusive: boolean, second: string) =>
+      editedDefinition((d) => {
+        d.records.itemQuery.fields.ref = {
+          type: 'union',
+          exclusive,
+          variants: [{ type: 'string' }, { type: second }],
+        };
+      });
+    const kinds = async (second: string) => {
+      await writeText(join(root, `union-${second}-base`, 'shop.yaml'), union(false, second));
+      await writeText(join(root, `union-${second}-head`, 'shop.yaml'), union(true, second));
+      const result = await diff({
+        base: join(root, `union-${second}-base`),
+        definitionsDir: join(root, `union-${second}-head`),
+        cwd: root,
+      });
+      return result.ok && result.changes.map(({ kind, client, server }) => [kind, client, server]);
+    };
+    // A value is a string or a number, never both; a date is also a string.
+    expect(await kinds('integer')).toEqual([]);
+    expect(await kinds('date')).toEqual([['type-narrowed', B, N]]);
+  });
+
   it("reports a tag's new description as docs, a route's new first tag as a tags change", async () => {
     const tagged = (description: string, tags: string[]) =>
       editedDefinition((d) => {
