@@ -38,6 +38,8 @@ export const symbols = {
   /** client.ts */
   client: (module: string) => `${pascalCase(module)}Client`,
   clientOptions: (module: string) => `${pascalCase(module)}ClientOptions`,
+  /** The responses each route declares at error statuses, which the client's isDeclaredError reads. */
+  errorResponses: (module: string) => `${pascalCase(module)}ErrorResponses`,
   /** A route's handler method and client method. */
   operation: (route: string) => camelCase(route),
 };
@@ -45,7 +47,17 @@ export const symbols = {
 /** Every identifier the server, client and metadata files of a module declare. */
 export function interfaceSymbols(module: string): string[] {
   const { handlers, authOptions, serverOptions, handlerContext, plugin, client, clientOptions, meta, routes } = symbols;
-  return [authOptions, client, clientOptions, handlerContext, handlers, serverOptions, meta, plugin, routes].map(
-    (name) => name(module),
-  );
+  const { errorResponses } = symbols;
+  return [
+    authOptions,
+    client,
+    clientOptions,
+    errorResponses,
+    handlerContext,
+    handlers,
+    serverOptions,
+    meta,
+    plugin,
+    routes,
+  ].map((name) => name(module));
 }

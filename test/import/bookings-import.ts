@@ -67,12 +67,12 @@ export const DOCUMENT = {
 export const NAME = 'bookings-api';
 /**
  * The document imported (svcgen import) and the definitions it gives generated (as the fixture `NAME`), with `config`
- * as its svcgen.config.yaml when given.
+ * as its svcgen.config.yaml when given; `document` in place of DOCUMENT when given.
  */
-export async function generateBookings(config?: string): Promise<GeneratedFixture> {
+export async function generateBookings(config?: string, document: object = DOCUMENT): Promise<GeneratedFixture> {
   const source = await tempDir('svcgen-import-bookings-');
   try {
-    await writeFile(join(source, 'bookings.json'), JSON.stringify(DOCUMENT));
+    await writeFile(join(source, 'bookings.json'), JSON.stringify(document));
     const definitionsDir = join(source, 'definitions');
     importDocument({ file: join(source, 'bookings.json'), definitionsDir, name: NAME });
     const names = await readdir(definitionsDir);

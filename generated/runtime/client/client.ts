@@ -288,7 +288,7 @@ export class ClientCore {
       });
       if (response.status >= 400) {
         const text = await untilAborted(response.text(), deadline.signal);
-        throw errorFromBody(this.#definition.meta.name, response.status, parseJson(text));
+        throw errorFromBody(this.#definition.meta.name, response.status, parseJson(text), route.name);
       }
       return response;
     } finally {
@@ -472,7 +472,7 @@ export class ClientCore {
     sentAuth: readonly string[],
   ): unknown {
     const meta = this.#definition.meta;
-    if (response.status >= 400) throw errorFromBody(meta.name, response.status, parseJson(response.text));
+    if (response.status >= 400) throw errorFromBody(meta.name, response.status, parseJson(response.text), route.name);
     const unreadable = (problem: string) => this.#unreadable(response, sentAuth, problem);
     if (response.status < 200 || response.status >= 300)
       throw unreadable(`${route.name} does not respond with this status`);

@@ -36,6 +36,7 @@ import { clientResult, pagingOf, resultShape, type Paging } from './results.js';
 import { routeResponseType } from '../server/handler-types.js';
 import { moduleWire } from '../wire/index.js';
 import { routeDocs } from '../shared/doc-text.js';
+import { DECLARED_ERROR_IMPORTS, declaredErrorStatements } from './declared-errors.js';
 
 /** Typed clients with their auth flows, one method per route. */
 export const clientEmitter: Emitter = ({ ir }) => interfaceModules(ir).map(emitClient);
@@ -83,6 +84,7 @@ function clientStatements(
   const rows = members.map((member) => member.row);
   // fetch cannot send a GET body: only an API with such routes imports the transport that can (and needs undici).
   const getBodies = module.routes.some((route) => route.method === 'GET' && route.body !== undefined);
+  const declaredErrors = declaredErrorStatements(module);
   return [
     ...runtimeImports([
       ...auth.map(({ module, value, type }) => ({ module, names: [value, `type ${type}`] })),
@@ -90,6 +92,7 @@ function clientStatements(
       ...(handIn ? [{ module: handIn.module, names: [handIn.value] }] : []),
       ...(getBodies ? [{ module: 'client/client-get-body', names: ['undiciGetBody'] }] : []),
       ...fileImports(views),
+      ...(declaredErrors.length > 0 ? [DECLARED_ERROR_IMPORTS] : []),
     ]),
     { declaration: { kind: 'import', from: './metadata.js', names: [meta, routes] } },
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
@@ -112,6 +115,7 @@ function clientStatements(
       ],
     }),
     local({ kind: 'const', name: 'responseSchemas', value: object(rows, { expanded: true }) }),
+    ...declaredErrors,
     exported(
       {
         kind: 'class',

@@ -11,6 +11,8 @@ export interface ClientViolation {
 
 export class ApiClientError extends Error {
   readonly interfaceName: string;
+  /** The route called, by name (undefined for an OAuth token request, which is no route). */
+  readonly route: string | undefined;
   readonly status: number;
   /** The error code of the body (e.g. FRAMEWORK__RESOURCE_NOT_FOUND or invalid_grant), when it has one. */
   readonly code: string | undefined;
@@ -19,6 +21,7 @@ export class ApiClientError extends Error {
 
   constructor(options: {
     interfaceName: string;
+    route?: string | undefined;
     status: number;
     code: string | undefined;
     message: string;
@@ -28,6 +31,7 @@ export class ApiClientError extends Error {
     super(options.message);
     this.name = 'ApiClientError';
     this.interfaceName = options.interfaceName;
+    this.route = options.route;
     this.status = options.status;
     this.code = options.code;
     this.violations = options.violations;
@@ -180,8 +184,16 @@ export class ResponseValidationError extends Error {
   }
 }
 
-/** Reads any of the interfaces' error bodies: errors arrays, {success:false}, and RFC 6749 errors. */
-export function errorFromBody(interfaceName: string, status: number, body: unknown): ApiClientError {
+/**
+ * Reads any of the interfaces' error bodies: errors arrays, {success:false}, and RFC 6749 errors. The body stays as
+ * it came: `isDeclaredError` of a generated client reads it as the response the route declares at its status.
+ */
+export function errorFromBody(
+  interfaceName: string,
+  status: number,
+  body: unknown,
+  route?: string | undefined,
+): ApiClientError {
   const value = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const errors = Array.isArray(value['errors']) ? (value['errors'] as unknown[]) : [];
   const first = (errors[0] ?? {}) as Record<string, unknown>;
@@ -204,6 +216,7 @@ export function errorFromBody(interfaceName: string, status: number, body: unkno
   });
   return new ApiClientError({
     interfaceName,
+    route,
     status,
     code,
     message,

@@ -21,6 +21,7 @@ export type Expr =
   | { readonly kind: 'literal'; readonly value: string | number | boolean | null }
   | { readonly kind: 'regex'; readonly pattern: string }
   | { readonly kind: 'member'; readonly object: Expr; readonly property: string }
+  | { readonly kind: 'element'; readonly object: Expr; readonly index: Expr }
   | {
       readonly kind: 'call';
       readonly callee: Expr;
@@ -70,6 +71,8 @@ export function path(dotted: string): Expr {
 }
 
 export const member = (object: Expr, property: string): Expr => ({ kind: 'member', object, property });
+/** `object[index]`. */
+export const element = (object: Expr, index: Expr): Expr => ({ kind: 'element', object, index });
 
 export function call(callee: Expr | string, args: readonly Expr[] = [], typeArgs: readonly TypeNode[] = []): Expr {
   return { kind: 'call', callee: typeof callee === 'string' ? path(callee) : callee, args, typeArgs, isNew: false };
@@ -144,6 +147,7 @@ export type TypeNode =
   | { readonly kind: 'array'; readonly element: TypeNode }
   | { readonly kind: 'indexed'; readonly object: TypeNode; readonly index: TypeNode }
   | { readonly kind: 'typeof'; readonly name: string }
+  | { readonly kind: 'predicate'; readonly parameter: string; readonly type: TypeNode }
   | { readonly kind: 'type-literal'; readonly members: readonly PropertySignature[] }
   | { readonly kind: 'function'; readonly params: readonly Parameter[]; readonly returns: TypeNode };
 
@@ -178,6 +182,8 @@ export const responseKeyType = (key: string): TypeNode => {
   return typeof name === 'number' ? numberType(name) : stringType(name);
 };
 export const typeOf = (name: string): TypeNode => ({ kind: 'typeof', name });
+/** A type guard's return type: `parameter is type`. */
+export const predicate = (parameter: string, type: TypeNode): TypeNode => ({ kind: 'predicate', parameter, type });
 export const typeLiteral = (members: readonly PropertySignature[]): TypeNode => ({ kind: 'type-literal', members });
 export function functionType(params: readonly Parameter[], returns: TypeNode): TypeNode {
   return { kind: 'function', params, returns };

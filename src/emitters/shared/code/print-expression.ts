@@ -28,6 +28,7 @@ const EXPRESSIONS: ByKind<Expr, Doc> = {
     typeof value === 'string' ? printString(value) : typeof value === 'number' ? printNumber(value) : String(value),
   regex: (node) => printRegex(node.pattern),
   member: (node) => [printExpression(node.object), '.', node.property],
+  element: (node) => [printExpression(node.object), '[', printExpression(node.index), ']'],
   call: printCall,
   // `expanded` keeps one member per line even when the object would fit on one (`{}` stays as it is).
   object: ({ properties, expanded }) =>

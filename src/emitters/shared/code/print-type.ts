@@ -25,6 +25,7 @@ const TYPES: ByKind<TypeNode, Doc> = {
       : [printType(element), '[]'],
   indexed: (node) => [printType(node.object), '[', printType(node.index), ']'],
   typeof: (node) => ['typeof ', node.name],
+  predicate: (node) => [node.parameter, ' is ', printType(node.type)],
   // `{ a: A; b: B }`: on one line when it fits, else one member per line.
   'type-literal': (node) => group(printList('{', node.members.map(printPropertySignature), '}', line, ';')),
   function: (node) => group([printParameters(node.params), ' => ', printType(node.returns)]),
@@ -77,8 +78,9 @@ function hugsVoid(types: readonly TypeNode[]): boolean {
 }
 
 /** `<T>` on a declaration. */
+/** `<A, B extends C>`, or one parameter per line when they do not fit (as prettier breaks them). */
 export function printTypeParameters(names: readonly string[] | undefined): Doc {
-  return names && names.length > 0 ? ['<', names.join(', '), '>'] : '';
+  return names && names.length > 0 ? group(printList('<', names, '>', softline)) : '';
 }
 
 export function printPropertySignature(member: PropertySignature): Doc {
