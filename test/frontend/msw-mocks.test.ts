@@ -86,6 +86,26 @@ describe('msw handlers', () => {
     expect(second.json.meta.total).toBe(3);
   });
 
+  it('page a list the request leaves `limit` out of by its declared default, as the server does', async () => {
+    // The shop's default (25) exceeds the examples (3): a default of 2 shows whether the mock applies it.
+    const files = await definitionFiles();
+    const admin = files['admin-api.yaml'] ?? '';
+    const small = admin.replace('required: false\n        default: 25', 'required: false\n        default: 2');
+    expect(small).not.toBe(admin);
+    const smallShop = await generateFixture('shop', { ...files, 'admin-api.yaml': small }, CONFIG);
+    try {
+      const mocks = await smallShop.load('admin-api/msw.ts');
+      server.resetHandlers(...mocks['defaultHandlers']);
+      const first = await responseTo('GET', `${MOCK_ORIGIN}/api/v3/product`);
+      const second = await responseTo('GET', `${MOCK_ORIGIN}/api/v3/product?page=2`);
+      expect(first.json.data).toHaveLength(2);
+      expect(second.json.data).toHaveLength(1);
+      expect(second.json.meta.total).toBe(3);
+    } finally {
+      await smallShop.remove();
+    }
+  }, 120_000);
+
   it('take a per-test resolver, and answer a thrown ApiError in the error shape', async () => {
     const mocks = await library.load('library-api/msw.ts');
     const { NotFound } = await library.load('runtime/core/errors.ts');

@@ -29,9 +29,15 @@ function emitMocks(ir: Ir, module: ModuleIr): GeneratedFile {
   const handIn = moduleWire(module)?.emit.serverHandIn;
   const oauth = module.auth.some((scheme) => scheme.type === 'oauth2');
   const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
+  // As the server reads them: a parameter left out is its declared default (a list's `limit`).
+  const queried = module.routes.filter((route) => route.query.length > 0);
+  const querySchemas = queried.map(
+    (route) => `${symbols.operation(route.name)}: schemas.${symbols.routeSchema(route.name, 'Query')}`,
+  );
+  const definition = `meta: ${meta}, routes: ${routes}, results${queried.length > 0 ? ', querySchemas' : ''}`;
   const text = `${handIn ? `import { ${handIn.value} } from '../runtime/${handIn.module}.js';\n` : ''}import { mockHandlers${oauth ? ', mockTokenEndpoints' : ''}, type MockHandlers${streamed.map((kind) => `, type ${kind}`).join('')} } from '../runtime/server/msw-handlers.js';
 ${answering ? "import type { DeclaredAnswers } from '../runtime/server/respond.js';\n" : ''}${counted ? "import type { ListResult } from '../runtime/server/responses.js';\n" : ''}import { ${meta}, ${routes} } from './metadata.js';
-import type * as types from './types.js';
+${queried.length > 0 ? "import * as schemas from './schemas.js';\n" : ''}import type * as types from './types.js';
 
 /** What each route's mock sends by default: what a server handler would return, before any envelope. */
 export interface ${api}MockResults {
@@ -42,16 +48,16 @@ ${rows.map((row) => `  ${row.name}: ${row.type};`).join('\n')}
 const results: ${api}MockResults = {
 ${rows.map((row) => `  ${row.name}: ${row.value},`).join('\n')}
 };
-
+${queried.length > 0 ? `\n/** The routes' query schemas: a mock reads the query as the server does, its defaults applied. */\nconst querySchemas = { ${querySchemas.join(', ')} };\n` : ''}
 /**
  * Per route, a handler with the default response, or with a resolver's: \`handlers.listBooks(() => ({ items: [], total: 0 }))\`.
  * A resolver may throw an ApiError (NotFound, Validation, ...) to respond with the interface's error shape${answering ? ANSWERING : ''}.
  */
-export const handlers = mockHandlers({ meta: ${meta}, routes: ${routes}, results${handIn ? `, jsonApi: ${handIn.value}` : ''} });
+export const handlers = mockHandlers({ ${definition}${handIn ? `, jsonApi: ${handIn.value}` : ''} });
 
 /** The handlers for a service at \`baseUrl\` only (\`handlers\` take any origin): \`handlersAt('https://api.example')\`. */
 export function handlersAt(baseUrl: string): MockHandlers<${api}MockResults> {
-  return mockHandlers({ meta: ${meta}, routes: ${routes}, results, baseUrl${handIn ? `, jsonApi: ${handIn.value}` : ''} });
+  return mockHandlers({ ${definition}, baseUrl${handIn ? `, jsonApi: ${handIn.value}` : ''} });
 }
 
 /** Every route's handler with its default response${oauth ? ' (and a token endpoint issuing mock tokens)' : ''}: \`setupServer(...defaultHandlers)\` or \`setupWorker(...defaultHandlers)\`. */

@@ -309,9 +309,10 @@ function handlerView(module: ModuleIr, route: RouteIr, sessions: boolean, record
     inputs: routeInputs(route),
     bodyEntries: route.bodyEntries === 'each',
     formBody: hasFormBodySchema(route, records),
-    upload: route.upload !== undefined,
+    upload: route.upload && { mediaTypes: route.upload.mediaTypes },
     multipart: route.multipart && {
       files: route.multipart.files.map((part) => part.name),
+      fileMediaTypes: route.multipart.files.map((part) => ({ name: part.name, type: mediaTypeUnion(part.mediaTypes) })),
       fields: route.multipart.fields.map((part) => part.name),
     },
     bodyOptional: !route.bodyRequired,
@@ -353,12 +354,22 @@ function inputType(view: HandlerView, { input, part }: RouteInput): TypeNode {
 
 /** The body as the handler gets it when the request has one: streamed (an upload, a form) or judged by its schema. */
 function bodyType(view: HandlerView, whole: TypeNode, entry: TypeNode): TypeNode {
-  if (view.upload) return typeRef('UploadedFile');
+  if (view.upload) return typeRef('UploadedFile', [mediaTypeUnion(view.upload.mediaTypes)]);
   if (view.multipart) {
+    const { files, fields, fileMediaTypes } = view.multipart;
     const names = (list: readonly string[]) => (list.length > 0 ? union(list.map(stringType)) : typeRef('never'));
-    return typeRef('MultipartBody', [names(view.multipart.files), names(view.multipart.fields)]);
+    const mediaTypes = fileMediaTypes.length > 0 ? [typeLiteral(fileMediaTypes)] : [];
+    return typeRef('MultipartBody', [names(files), names(fields), ...mediaTypes]);
   }
   return view.bodyEntries ? typeRef('BodyEntries', [entry]) : whole;
+}
+
+/**
+ * The media types a file may have, as the handler sees them: a union of those declared, or any (`string`) where one
+ * is a range (`image/*`), which the definitions cannot declare but an imported document may.
+ */
+function mediaTypeUnion(mediaTypes: readonly string[]): TypeNode {
+  return mediaTypes.some((type) => type.includes('*')) ? typeRef('string') : union(mediaTypes.map(stringType));
 }
 
 /** `name: { pathParams: schemas.…, …, responses }`: the table's keys differ from the handler input names. */

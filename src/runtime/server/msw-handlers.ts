@@ -5,6 +5,7 @@
 // a response its route declares besides its successes) or throws an ApiError (NotFound, Validation, ...) to
 // respond with the interface's error shape.
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { z } from 'zod';
 import { attachmentDisposition } from '../core/content-disposition.js';
 import { errorResponse } from '../core/error-bodies.js';
 import { errorContentType } from '../wire/wire-error-styles.js';
@@ -15,8 +16,10 @@ import { responseHeaders, splitResult } from './response-headers.js';
 import { respondsWithHeaders } from '../core/response-headers.js';
 import { renderResult, selectResponse, type JsonApiRendering, type ListResult } from './responses.js';
 import { answeredResponse, isDeclaredAnswer } from './respond.js';
+import { listParameters } from './query-schema.js';
+import { parseQueryString } from '../core/query-string.js';
 
-/** What a resolver is given: the request, its path parameters and its query (numbers and booleans read as such). */
+/** What a resolver is given: the request, its path parameters and its query as the server reads it (defaults set). */
 export interface MockRequest {
   readonly request: Request;
   readonly params: Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -48,6 +51,8 @@ export interface MockDefinition<Results> {
   readonly routes: Readonly<Record<string, RouteMeta>>;
   /** The default result of every route: example records that satisfy the definitions. */
   readonly results: Results;
+  /** Per route with query parameters, the server's schema of them: the mock reads the query as the server does. */
+  readonly querySchemas?: Readonly<Record<string, z.ZodType>>;
   /** json:api interfaces: renderJsonApi of jsonapi.ts. */
   readonly jsonApi?: JsonApiRendering;
   /** Where the service is; by default any origin (`*`). */
@@ -139,7 +144,7 @@ function routeHandler(
   const method = route.method.toLowerCase() as Lowercase<RouteMeta['method']>;
   return http[method](path, async ({ request, params }) => {
     const url = new URL(request.url);
-    const query = readQuery(url.searchParams);
+    const query = readQuery(url, definition.querySchemas?.[route.name]);
     const representation = negotiateRepresentation(request.headers.get('accept') ?? undefined) ?? 'jsonapi';
     try {
       const result = await resolver({ request, params, query });
@@ -225,8 +230,19 @@ function sessionHeader(meta: InterfaceMeta, route: RouteMeta, request: Request):
 
 const MOCK_SESSION_TOKEN = 'mocksessiontoken';
 
-/** The query with digit strings as numbers and true/false as booleans, as the server's schemas read them. */
-function readQuery(search: URLSearchParams): Record<string, unknown> {
+/**
+ * The query as the route's schema reads it on the server (its defaults applied, `limit` left out is the declared
+ * default), over the loose reading, which keeps what the schema does not name; a query the schema refuses, where the
+ * server would answer 400, is read loosely only.
+ */
+function readQuery(url: URL, schema: z.ZodType | undefined): Record<string, unknown> {
+  const loose = looseQuery(url.searchParams);
+  const read = schema?.safeParse(parseQueryString(url.search.slice(1), listParameters(schema)));
+  return read?.success ? { ...loose, ...(read.data as Record<string, unknown>) } : loose;
+}
+
+/** The query with digit strings as numbers and true/false as booleans. */
+function looseQuery(search: URLSearchParams): Record<string, unknown> {
   const query: Record<string, unknown> = {};
   for (const [name, value] of search) {
     if (/^-?\d+(\.\d+)?$/.test(value)) query[name] = Number(value);

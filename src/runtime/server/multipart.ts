@@ -15,18 +15,33 @@ import { fileTooLarge, uploadedFile, type UploadedFile } from './uploaded-file.j
 
 const MULTIPART = 'multipart/form-data';
 
-/** One part of a multipart body, as the handler gets it. */
-export type MultipartPart<Files extends string = string, Fields extends string = string> =
-  | { readonly kind: 'file'; readonly name: Files; readonly file: UploadedFile }
+/** The media types each file part may have, by part name (a generated server names them). */
+export type PartMediaTypes<Files extends string> = { readonly [Name in Files]: string };
+
+/** One part of a multipart body, as the handler gets it: a file part's media type one its part declares. */
+export type MultipartPart<
+  Files extends string = string,
+  Fields extends string = string,
+  MediaTypes extends PartMediaTypes<Files> = PartMediaTypes<Files>,
+> =
+  | {
+      readonly [Name in Files]: {
+        readonly kind: 'file';
+        readonly name: Name;
+        readonly file: UploadedFile<MediaTypes[Name]>;
+      };
+    }[Files]
   | { readonly kind: 'field'; readonly name: Fields; readonly value: string };
 
 /**
  * A multipart body: its parts in the order the client sent them. Read each file part's stream (or
  * `stream.resume()` it) before taking the next part: the form is one stream.
  */
-export interface MultipartBody<Files extends string = string, Fields extends string = string> extends AsyncIterable<
-  MultipartPart<Files, Fields>
-> {
+export interface MultipartBody<
+  Files extends string = string,
+  Fields extends string = string,
+  MediaTypes extends PartMediaTypes<Files> = PartMediaTypes<Files>,
+> extends AsyncIterable<MultipartPart<Files, Fields, MediaTypes>> {
   /** The text parts read so far, by name. */
   readonly fields: Readonly<Partial<Record<Fields, string>>>;
 }

@@ -77,6 +77,11 @@ export interface HandlerContext<Session = unknown, Caller extends Principal = Pr
    * throttle, per account and client address: throws the interface's 429 while throttled.
    */
   readonly checkCredential: CredentialCheck;
+  /**
+   * Aborts when the client's connection closes before the response is sent (the client went away), never after a
+   * response: pass it to the work the handler awaits (fetch, a database query) so that it stops with the request.
+   */
+  readonly signal: AbortSignal;
 }
 
 export interface InterfaceDefinition {
@@ -581,7 +586,7 @@ function routeRunner(parts: RunnerParts) {
     const includes = wireStyle(meta).takesIncludes
       ? requestIncludes(parameters.input['body'] ?? request.body, parameters.includesQuery)
       : undefined;
-    const context = new RequestContext(meta, route, request, origin, state, loginThrottle);
+    const context = new RequestContext(meta, route, request, reply, origin, state, loginThrottle);
     const result = await callHandler(request, reply, parameters.input, context);
     if (await sendStreamed(request, reply, parameters, result)) return reply;
     return serialise(reply, render(request, result, parameters, origin, includes));
@@ -630,7 +635,10 @@ interface OutgoingResponse {
   readonly declared: Readonly<Record<string, string>>;
 }
 
-/** The handler's context, made without a closure per request: resourceUrl and checkCredential are made when read. */
+/**
+ * The handler's context, made without a closure per request: resourceUrl, checkCredential and signal are made when
+ * read, so a route whose handler does not read them pays nothing for them.
+ */
 class RequestContext implements HandlerContext {
   readonly principal: Principal | undefined;
   readonly session: HandlerContext['session'];
@@ -639,12 +647,15 @@ class RequestContext implements HandlerContext {
   readonly #meta: InterfaceMeta;
   readonly #route: RouteMeta;
   readonly #request: FastifyRequest;
+  readonly #reply: FastifyReply;
   readonly #throttle: LoginThrottle | undefined;
+  #signal: AbortSignal | undefined;
 
   constructor(
     meta: InterfaceMeta,
     route: RouteMeta,
     request: FastifyRequest,
+    reply: FastifyReply,
     origin: string,
     state: Prepared | undefined,
     throttle: LoginThrottle | undefined,
@@ -656,7 +667,13 @@ class RequestContext implements HandlerContext {
     this.#meta = meta;
     this.#route = route;
     this.#request = request;
+    this.#reply = reply;
     this.#throttle = throttle;
+  }
+
+  get signal(): AbortSignal {
+    this.#signal ??= clientGoneSignal(this.#reply.raw);
+    return this.#signal;
   }
 
   get resourceUrl(): (id: string | number) => string {
@@ -667,6 +684,20 @@ class RequestContext implements HandlerContext {
   get checkCredential(): CredentialCheck {
     return credentialCheck(this.#throttle, this.#request.ip);
   }
+}
+
+/**
+ * A signal that aborts when the response closes before it ended: the client went away (a response that ended closes
+ * too, and does not abort it). Aborted at once when the connection is gone already.
+ */
+function clientGoneSignal(response: FastifyReply['raw']): AbortSignal {
+  const controller = new AbortController();
+  const gone = () => {
+    if (!response.writableEnded) controller.abort(new Error('The client closed the connection.'));
+  };
+  if (response.destroyed || response.socket?.destroyed === true) gone();
+  else response.once('close', gone);
+  return controller.signal;
 }
 
 /** The query's parameters as request values (request-json.ts): a __proto__ member is a 400 naming its parameter. */

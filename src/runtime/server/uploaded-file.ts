@@ -8,11 +8,12 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApiError } from '../core/errors.js';
 
-export interface UploadedFile {
+/** `MediaType`: the media types the route declares for the file (a generated server names them); others are a 415. */
+export interface UploadedFile<MediaType extends string = string> {
   /** The file name the client gave (Content-Disposition filename), if any: never trust it as a path. */
   readonly name: string | undefined;
   /** The media type the client declared, lower case, one the route accepts. */
-  readonly mediaType: string;
+  readonly mediaType: MediaType;
   /** Bytes read so far: the whole size once `stream` has ended. */
   readonly size: number;
   /** The declared length (Content-Length), when the client sent one. */
