@@ -175,7 +175,8 @@ export class ClientCore {
     const options = keyed ? withIdempotencyKey(route.idempotencyKey as string, callOptions) : callOptions;
     const auth = route.auth ? this.#auth.get(route.auth) : undefined;
     if (route.auth && !auth) throw this.#notSent(route, 'no-credentials', route.auth);
-    const { path, body, query, headers } = this.#requestParts(route, input);
+    const parts = this.#requestParts(route, input);
+    const { path, body, query } = parts;
     const deadline = callDeadline(options.signal, options.timeoutMs ?? this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     try {
       // An API key sent in the query goes after the route's own parameters.
@@ -202,7 +203,7 @@ export class ClientCore {
               ? await untilAborted(auth.headers(hop.method, `${target.pathname}${target.search}`), deadline.signal)
               : {};
             return send(
-              { ...hop, headers: this.#headers(route, { input, headers }, options, hop, sentAuth) },
+              { ...hop, headers: this.#headers(route, parts, options, hop, sentAuth) },
               {
                 fetch: this.#options.fetch,
                 signal: deadline.signal,
@@ -224,17 +225,17 @@ export class ClientCore {
 
   #headers(
     route: RouteMeta,
-    { input, headers }: { input: CallInput; headers: Record<string, string> },
+    parts: RequestParts,
     options: CallOptions,
     hop: Hop,
     auth: Record<string, string>,
   ): Record<string, string> {
     const contentType = sendsForm(route) ? 'application/x-www-form-urlencoded' : 'application/json';
     // One Cookie header: the route's cookies, the caller's own, and an API key that travels as a cookie.
-    const cookie = joinCookies(cookieHeader(input.cookies), options.headers?.['cookie'], auth['cookie']);
+    const cookie = joinCookies(parts.cookies, options.headers?.['cookie'], auth['cookie']);
     return {
       accept: wireStyle(this.#definition.meta).accept,
-      ...headers,
+      ...parts.headers,
       ...(hop.body !== undefined ? { 'content-type': contentType } : {}),
       ...options.headers,
       ...auth,
@@ -257,7 +258,8 @@ export class ClientCore {
     const route = this.#route(routeName);
     const auth = route.auth ? this.#auth.get(route.auth) : undefined;
     if (route.auth && !auth) throw this.#notSent(route, 'no-credentials', route.auth);
-    const { path, query, headers: parameters } = this.#requestParts(route, { ...input, body: undefined });
+    const parts = this.#requestParts(route, { ...input, body: undefined });
+    const { path, query } = parts;
     const search = [query, auth?.query ? new URLSearchParams(auth.query).toString() : ''].filter(Boolean).join('&');
     const url = `${this.#options.baseUrl}${path}${search ? `?${search}` : ''}`;
     const deadline = callDeadline(options.signal, options.timeoutMs ?? this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
@@ -267,13 +269,7 @@ export class ClientCore {
         ? await untilAborted(auth.headers(route.method, `${target.pathname}${target.search}`), deadline.signal)
         : {};
       const headers = {
-        ...this.#headers(
-          route,
-          { input, headers: parameters },
-          options,
-          { method: route.method, url, body: undefined },
-          sentAuth,
-        ),
+        ...this.#headers(route, parts, options, { method: route.method, url, body: undefined }, sentAuth),
         ...(body && body.contentType !== '' && { 'content-type': body.contentType }),
         ...body?.headers,
         ...(accept !== undefined && { accept }),
@@ -408,10 +404,7 @@ export class ClientCore {
     return route;
   }
 
-  #requestParts(
-    route: RouteMeta,
-    input: CallInput,
-  ): { path: string; body: string | undefined; query: string; headers: Record<string, string> } {
+  #requestParts(route: RouteMeta, input: CallInput): RequestParts {
     const params = (input.params ?? {}) as Record<string, unknown>;
     const path = route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
       const value = params[name];
@@ -452,6 +445,7 @@ export class ClientCore {
       body: body === undefined ? undefined : sendsForm(route) ? formText(body) : JSON.stringify(body),
       query: encodeQuery(query, styles),
       headers,
+      cookies: cookieHeader(input.cookies),
     };
   }
 
@@ -548,6 +542,16 @@ function secretsOf(values: readonly string[]): string[] {
 
 function hasIncludes(input: CallInput): boolean {
   return typeof input.body === 'object' && input.body !== null && 'includes' in input.body;
+}
+
+/** What a call sends of its input: the path, the body's text, the query, header parameters and the Cookie text. */
+interface RequestParts {
+  readonly path: string;
+  readonly body: string | undefined;
+  readonly query: string;
+  /** Each header parameter's text, checked to be text a header carries. */
+  readonly headers: Record<string, string>;
+  readonly cookies: string;
 }
 
 /** Header parameters as text: a list comma-separated (style simple), a json one as JSON text in ASCII. */
