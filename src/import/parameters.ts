@@ -7,6 +7,7 @@ import { noteAt, type ImportContext } from './context.js';
 import type { Place } from './refs.js';
 import { childPointer } from './report.js';
 import { defaultFits } from './schemas.js';
+import { sendableHeader } from './header-text.js';
 
 type Parameter = Record<string, unknown>;
 export type Location = 'path' | 'query' | 'header' | 'cookie';
@@ -103,12 +104,13 @@ export function importParameter(
   }
   style ??= structuredStyle(context, at, location, type);
   const required = location === 'path' ? true : parameter.required === true;
-  const definition: ParameterDefinition = {
+  const declared: ParameterDefinition = {
     ...type,
     ...(typeof parameter.description === 'string' && { description: parameter.description }),
     ...(location !== 'path' && required && { required: true }),
     ...(style !== undefined && { style }),
   };
+  const definition = location === 'header' ? sendableHeader(context, at, `header ${name}`, declared) : declared;
   const schemaDefault = isMapping(parameter.schema) ? parameter.schema.default : parameter.default;
   if (schemaDefault !== undefined) {
     if (defaultFits(schemaDefault, definition) && !required) definition.default = schemaDefault;
