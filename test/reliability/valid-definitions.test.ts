@@ -59,11 +59,11 @@ const rejected: readonly { label: string; code: string; documents: Documents }[]
     ),
   },
   {
-    label: 'two placeholders in one segment',
+    label: 'a brace that closes no placeholder',
     code: 'SVC215',
     documents: shopWith((d) =>
       Object.assign(d.routes.getProduct, {
-        path: '/{from}-{to}',
+        path: '/{from}-{to}}',
         pathParams: { from: { type: 'string' }, to: { type: 'string' } },
       }),
     ),
