@@ -104,6 +104,8 @@ describe('the generated server, asked directly', () => {
     expect((await get('/vault/calls/CA1'))[0]).toBe(404);
     expect((await get('/vault/calls/CA1.xml'))[0]).toBe(404);
     expect((await get('/vault/files/readme'))[0]).toBe(404);
+    const other = await app.inject({ method: 'DELETE', url: '/vault/calls/CA1.json' });
+    expect([other.statusCode, other.headers['allow']]).toEqual([405, 'GET, HEAD, OPTIONS']);
   });
 
   it('reads a value the router decoded, and an empty one as missing', async () => {
