@@ -275,7 +275,7 @@ export const RouteSchema = z.strictObject({
   ...common,
   summary: z.string().optional(),
   method: z.enum(HTTP_METHODS),
-  path: z.string().regex(/^\/[A-Za-z0-9_\-./{}]*$/, 'a path starting with "/"'),
+  path: z.string().regex(/^\/[A-Za-z0-9_\-.~:/{}]*$/, 'a path starting with "/"'),
   version: segment.optional().describe('version segment placed before the path'),
   auth: z.string().optional().describe('an auth scheme name, or "none"'),
   privilege: z.string().optional(),

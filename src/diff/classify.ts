@@ -115,6 +115,9 @@ export const RULES = {
   // The handler stays as it is; callers must move.
   'method-changed': fixed(CLIENTS),
   'path-changed': fixed(CLIENTS),
+  // Same literal text, a placeholder under another name: the wire is unchanged, the handler reads the value under
+  // the new name (the client's parameter is renamed too: a source change for TypeScript callers, said in the text).
+  'path-placeholder-renamed': fixed(SERVERS),
   'served-path-added': fixed(NONE),
   'served-path-removed': fixed(CLIENTS),
   'parameter-added-optional': fixed(NONE),

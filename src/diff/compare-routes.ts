@@ -96,13 +96,27 @@ function compareRoute(ctx: CompareContext, subject: string, base: RouteIr, head:
     report('docs-changed', 'summary or description changed');
   if (base.method !== head.method) report('method-changed', `method ${base.method} → ${head.method}`);
   // Versions and segment aliases of the interface are reported with the interface (compare-interface.ts).
-  if (base.fullPath !== head.fullPath) report('path-changed', `path ${base.fullPath} → ${head.fullPath}`);
+  const renamed = renamedPlaceholders(base.fullPath, head.fullPath);
+  if (renamed.size > 0) {
+    const names = [...renamed].map(([before, after]) => `{${before}} → {${after}}`).join(', ');
+    report(
+      'path-placeholder-renamed',
+      `path ${base.fullPath} → ${head.fullPath}: placeholder ${names}; HTTP clients are unaffected, TypeScript ` +
+        `callers of the generated client pass the value under the new name`,
+    );
+  } else if (base.fullPath !== head.fullPath) report('path-changed', `path ${base.fullPath} → ${head.fullPath}`);
   compareRouteAuth(report, base, head);
   if (base.action !== head.action) report('action-changed', `action ${show(base.action)} → ${show(head.action)}`);
   compareTags(report, base.tags, head.tags);
   compareDeprecation(report, base, head);
-  for (const { key, place } of PARAMETER_GROUPS)
-    compareParameters(ctx, `${subject} › ${place}`, base[key], head[key], 'request');
+  for (const { key, place } of PARAMETER_GROUPS) {
+    // A renamed placeholder's parameter is compared with the one it was, under its new name.
+    const before =
+      key === 'pathParams'
+        ? base[key].map((param) => ({ ...param, name: renamed.get(param.name) ?? param.name }))
+        : base[key];
+    compareParameters(ctx, `${subject} › ${place}`, before, head[key], 'request');
+  }
   compareIdempotencyKey(report, base.idempotencyKey, head.idempotencyKey);
   compareBody(ctx, subject, base, head);
   compareUpload(ctx, subject, base, head);
@@ -180,4 +194,17 @@ function compareBody(ctx: CompareContext, route: string, base: RouteIr, head: Ro
         : 'body-query-alternative-changed';
     report(kind, `query alternative ${describe(before)} → ${describe(after)}`);
   }
+}
+
+/**
+ * The placeholders renamed between two paths that differ in nothing else (the same literal text, placeholders in the
+ * same places); empty when the paths are equal or differ otherwise.
+ */
+function renamedPlaceholders(base: string, head: string): Map<string, string> {
+  const placeholder = /\{([^}]*)\}/g;
+  const shape = (path: string) => path.replace(placeholder, '{}');
+  if (base === head || shape(base) !== shape(head)) return new Map();
+  const names = (path: string) => [...path.matchAll(placeholder)].map((match) => match[1] ?? '');
+  const after = names(head);
+  return new Map(names(base).flatMap((name, index) => (name === after[index] ? [] : [[name, after[index] ?? '']])));
 }

@@ -12,11 +12,12 @@ import type { Place } from './refs.js';
 import { importResponses } from './responses.js';
 import { childPointer } from './report.js';
 import { routeAuth, type ImportedAuth } from './security.js';
+import { templateProblem } from '../ir/path-template.js';
 import { operationTags } from './tags.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const SUPPORTED: ReadonlySet<string> = new Set(HTTP_METHODS.map((method) => method.toLowerCase()));
-const PATH = /^\/[A-Za-z0-9_\-./{}]*$/;
+const PATH = /^\/[A-Za-z0-9_\-.~:/{}]*$/;
 
 export function importOperations(context: ImportContext, auth: ImportedAuth, names: NameRegistry) {
   const routes: Record<string, RouteDefinition> = {};
@@ -40,9 +41,10 @@ export function importOperations(context: ImportContext, auth: ImportedAuth, nam
             `${method.toUpperCase()} operation: svcgen routes are ${HTTP_METHODS.join(', ')}`,
           );
         if (!PATH.test(path))
-          return void noteAt(context, at, 'dropped', `path ${path}: only letters, digits, "_-./" and {placeholders}`);
-        if (path.split('/').some((segment) => segment.includes('{') && !/^\{[^{}]+\}$/.test(segment)))
-          return void noteAt(context, at, 'dropped', `path ${path}: a placeholder must fill a whole segment`);
+          return void noteAt(context, at, 'dropped', `path ${path}: only letters, digits, "_-.~:/" and {placeholders}`);
+        const problem = templateProblem(renamedPlaceholders(path));
+        if (problem !== undefined)
+          return void noteAt(context, at, 'dropped', `path ${path}: the router cannot serve ${problem}`);
         const shape = `${method} ${path.replace(/\{[^}]*\}/g, '{}')}`;
         if (seen.has(shape))
           return void noteAt(
@@ -101,7 +103,7 @@ function importOperation(
   const placeholders = [...path.matchAll(/\{([^}]*)\}/g)].map((match) => placeholderName(match[1]!) ?? match[1]!);
   if (new Set(placeholders).size < placeholders.length)
     return void noteAt(context, operation, 'dropped', `path ${path}: two placeholders get the same name`);
-  route.path = path.replace(/\{([^}]*)\}/g, (whole, inner: string) => `{${placeholderName(inner) ?? inner}}`);
+  route.path = renamedPlaceholders(path);
   let formFields: Record<string, unknown> | undefined;
   let swaggerBody: unknown;
   for (const { parameter, at } of collectParameters(context, pathItem, operation)) {
@@ -275,4 +277,9 @@ function swaggerMultipart(context: ImportContext, form: Record<string, unknown>)
   const multipart = multipartOf(context, { type: 'object', properties, required }, undefined, first.at);
   if (!multipart) return undefined;
   return required.length > 0 ? { multipart } : { multipart, bodyRequired: false };
+}
+
+/** The path with each placeholder under the name svcgen gives it (`{user-id}` -> `{userId}`). */
+function renamedPlaceholders(path: string): string {
+  return path.replace(/\{([^}]*)\}/g, (_whole, inner: string) => `{${placeholderName(inner) ?? inner}}`);
 }

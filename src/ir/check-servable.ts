@@ -7,12 +7,10 @@ import type { Report } from './context.js';
 import { inView } from './types.js';
 import type { ErrorIr, Ir, ModuleIr, ParameterIr, RecordIr, RouteIr, TypeIr } from './types.js';
 import { PARAMETER_GROUPS } from './route-parameters.js';
+import { templateProblem } from './path-template.js';
 import { describeType } from './values.js';
 import { checkHeaderText } from './header-text.js';
 import { flatRecordFields, isFormMember, isTextValue } from './wire-shapes.js';
-
-/** A placeholder fills a whole segment and is named so that every router reads the same name. */
-const PLACEHOLDER_SEGMENT = /^\{[A-Za-z_][A-Za-z0-9_]*\}$/;
 
 export function checkServable(ir: Ir, report: Report): void {
   for (const module of ir.modules) {
@@ -30,13 +28,9 @@ export function checkServable(ir: Ir, report: Report): void {
 }
 
 function checkTemplate(route: RouteIr, report: Report): void {
-  const part = route.path.split('/').find((part) => /[{}]/.test(part) && !PLACEHOLDER_SEGMENT.test(part));
-  if (part === undefined) return;
-  report(
-    route.location,
-    'SVC215',
-    `path "${route.path}" of route "${route.name}" has the segment "${part}" (expected a placeholder to fill a whole segment, named with letters, digits and "_", e.g. {itemId})`,
-  );
+  const problem = templateProblem(route.path);
+  if (problem !== undefined)
+    report(route.location, 'SVC215', `path "${route.path}" of route "${route.name}" has ${problem}`);
 }
 
 function checkTotals(route: RouteIr, report: Report): void {

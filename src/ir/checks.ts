@@ -6,6 +6,7 @@ import { describeConstrainedType, valueFitsType, valueProblem } from './values.j
 import { requestParameters } from './route-parameters.js';
 import { patternSyntaxProblem } from './pattern-regexp.js';
 import { backtrackingProblem } from './pattern-safety.js';
+import { routerTie } from './path-template.js';
 
 export function checkDefaults(ir: Ir, report: Report): void {
   const check = (owner: FieldIr | ParameterIr, what: string) => {
@@ -137,6 +138,7 @@ export function checkDuplicateRoutes(ir: Ir, report: Report): void {
       }
     }
   }
+  checkRouterTies(ir, report);
   // An OAuth token endpoint is a POST route of its own, served at basePath + tokenPath.
   for (const module of ir.modules) {
     for (const scheme of module.auth) {
@@ -150,6 +152,26 @@ export function checkDuplicateRoutes(ir: Ir, report: Report): void {
           `the token endpoint of auth scheme "${scheme.name}" serves POST ${path}, as route ${first} does (expected one route per method and path)`,
         );
     }
+  }
+}
+
+/** Two routes a request can fit both of, where the router would choose by the order they were registered. */
+function checkRouterTies(ir: Ir, report: Report): void {
+  const mixed = ir.modules.flatMap((module) =>
+    module.routes.flatMap((route) =>
+      route.servedPaths.filter((path) => /\}[^/]|[^/]\{/.test(path)).map((path) => ({ module, route, path })),
+    ),
+  );
+  for (const [index, later] of mixed.entries()) {
+    const earlier = mixed
+      .slice(0, index)
+      .find((candidate) => candidate.route.method === later.route.method && routerTie(candidate.path, later.path));
+    if (!earlier) continue;
+    report(
+      later.route.location,
+      'SVC203',
+      `route "${later.route.name}" serves ${later.route.method} ${later.path}, and route "${earlier.route.name}" of ${earlier.module.name} ${earlier.path}: a request can fit both, and the router would choose by the order they were registered (expected other text at the start or end of one of the segments, or a segment of its own per placeholder)`,
+    );
   }
 }
 

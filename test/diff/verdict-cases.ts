@@ -397,7 +397,20 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
     },
   ],
   'method-changed': [{ name: 'POST becomes PUT', edit: (d) => (d.routes.createBook.method = 'PUT') }],
-  'path-changed': [{ name: 'a route path changes', edit: (d) => (d.routes.listBooks.path = '/all-books') }],
+  'path-changed': [
+    { name: 'a route path changes', edit: (d) => (d.routes.listBooks.path = '/all-books') },
+    { name: 'text is added beside a placeholder', edit: (d) => (d.routes.getBook.path = '/books/{id}.json') },
+  ],
+  'path-placeholder-renamed': [
+    {
+      name: 'a placeholder is renamed, the text around it kept',
+      edit: (d) =>
+        Object.assign(d.routes.getBook, {
+          path: '/books/{bookId}',
+          pathParams: { bookId: d.routes.getBook.pathParams.id },
+        }),
+    },
+  ],
   'served-path-added': [
     { name: 'a segment alias is added', edit: (d) => (d.interface.segmentAliases = { books: ['book'] }) },
   ],

@@ -122,6 +122,43 @@ describe('import mappings', () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it('keeps placeholders beside text in a segment, and drops, saying why, a segment the router cannot split', async () => {
+    const operation = (id: string, names: string[]) =>
+      `operationId: ${id}
+      parameters: [${names.map((name) => `{ name: ${name}, in: path, required: true, schema: { type: string } }`).join(', ')}]
+      responses: { '200': { description: ok } }`;
+    const paths = `
+  /Accounts/{AccountSid}/Calls/{Sid}.json:
+    get:
+      ${operation('fetchCall', ['AccountSid', 'Sid'])}
+  /compare/{base}...{head}:
+    get:
+      ${operation('compare', ['base', 'head'])}
+  /v1/{operation-name}:cancel:
+    post:
+      ${operation('cancelOperation', ['operation-name'])}
+  /pairs/{x}{y}:
+    get:
+      ${operation('getPair', ['x', 'y'])}`;
+    const { definitions, lines, diagnostics } = await importSchemas('    {}', paths);
+    expect(definitions.routes.fetchCall).toMatchObject({
+      path: '/Accounts/{AccountSid}/Calls/{Sid}.json',
+      pathParams: { AccountSid: { type: 'string' }, Sid: { type: 'string' } },
+    });
+    expect(definitions.routes.compare).toMatchObject({ path: '/compare/{base}...{head}' });
+    expect(definitions.routes.cancelOperation).toMatchObject({
+      path: '/v1/{operationName}:cancel',
+      pathParams: { operationName: { type: 'string' } },
+    });
+    expect(definitions.routes.getPair).toBeUndefined();
+    expect(lines.filter((line) => line.includes('dropped:'))).toEqual([
+      expect.stringMatching(
+        /dropped: path \/pairs\/\{x\}\{y\}: the router cannot serve the segment "\{x\}\{y\}", where nothing tells where one value ends/,
+      ),
+    ]);
+    expect(diagnostics).toEqual([]);
+  });
+
   it('maps an allOf of one schema beside a default or description (as FastAPI writes enums) to that schema', async () => {
     const schemas = `    Sort: { type: string, enum: [asc, desc] }
     Meta: { type: object, properties: { page: { type: integer } } }

@@ -59,14 +59,28 @@ const rejected: readonly { label: string; code: string; documents: Documents }[]
     ),
   },
   {
-    label: 'two placeholders in one segment',
+    label: 'a brace that closes no placeholder',
     code: 'SVC215',
     documents: shopWith((d) =>
       Object.assign(d.routes.getProduct, {
-        path: '/{from}-{to}',
+        path: '/{from}-{to}}',
         pathParams: { from: { type: 'string' }, to: { type: 'string' } },
       }),
     ),
+  },
+  {
+    label: 'two routes the router would choose between by registration order',
+    code: 'SVC203',
+    documents: shopWith((d) => {
+      const route = (path: string, names: string[]) => ({
+        method: 'GET',
+        path,
+        pathParams: Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
+        responses: { '200': { body: { type: 'string' } } },
+      });
+      d.routes.getRange = route('/ranges/{from}-{to}.json', ['from', 'to']);
+      d.routes.getRangeStart = route('/ranges/{from}.json', ['from']);
+    }),
   },
   {
     label: 'adjacent placeholders',

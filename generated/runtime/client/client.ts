@@ -31,6 +31,7 @@ import {
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from '../core/interface-meta.js';
 import { readTolerantly } from '../core/tolerant-read.js';
 import { respondsWithHeaders } from '../core/response-headers.js';
+import { fillTemplate } from '../core/path-template.js';
 import { withHeaders, type ResponseWithHeaders } from './client-headers.js';
 import { countedResult, wireStyle, type JsonApiDecoding } from '../wire/wire-styles.js';
 
@@ -406,14 +407,13 @@ export class ClientCore {
 
   #requestParts(route: RouteMeta, input: CallInput): RequestParts {
     const params = (input.params ?? {}) as Record<string, unknown>;
-    const path = route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+    const filled = fillTemplate(route.path, (name) => {
       const value = params[name];
       if (value === undefined || value === '') throw this.#notSent(route, 'missing-parameter', name);
-      const segment = encodeURIComponent(route.pathStyles?.[name] === 'json' ? JSON.stringify(value) : String(value));
-      // URL parsers (fetch's too) resolve "." and ".." segments, %2E forms included: nothing can carry them.
-      if (segment === '.' || segment === '..') throw this.#notSent(route, 'dot-segment', name);
-      return segment;
+      return route.pathStyles?.[name] === 'json' ? JSON.stringify(value) : String(value);
     });
+    if ('problem' in filled) throw this.#notSent(route, filled.problem, filled.placeholder);
+    const path = filled.path;
     const query = { ...((input.query ?? {}) as Record<string, unknown>) };
     const styles: Record<string, 'deepObject' | 'json'> = {
       // api-alias interfaces take includes on every route, as JSON text where the route does not declare it.

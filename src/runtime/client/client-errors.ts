@@ -91,12 +91,14 @@ const REFUSALS: Readonly<Record<RedirectRefusal, string>> = {
 };
 
 /** Why a call was refused before anything was sent. */
-export type RequestRefusal = 'no-credentials' | 'missing-parameter' | 'dot-segment' | 'unsendable-header';
+export type RequestRefusal =
+  'no-credentials' | 'missing-parameter' | 'dot-segment' | 'misread-parameter' | 'unsendable-header';
 
 /**
  * A call refused before anything was sent: the route's auth scheme has no credentials in this client,
  * a path parameter is missing or is a whole "." or ".." segment (which URL parsers, fetch's among
- * them, resolve against the path, so the request would reach another route), or a header parameter
+ * them, resolve against the path, so the request would reach another route) or holds text the server would
+ * read as the template's own ({name}.{ext} with an ext holding "."), or a header parameter
  * holds text no header line carries (fetch would fail with an error that names no parameter).
  */
 export class RequestNotSentError extends Error {
@@ -129,6 +131,8 @@ const REQUEST_REFUSALS: Readonly<Record<RequestRefusal, (subject: string, detail
   'no-credentials': (scheme) => `the client has no credentials for its auth scheme "${scheme}"`,
   'missing-parameter': (name) => `path parameter "${name}" is missing`,
   'dot-segment': (name) => `path parameter "${name}" is "." or "..", which would name another path`,
+  'misread-parameter': (name) =>
+    `path parameter "${name}" holds the text that follows it in its segment, so the server would read another value`,
   'unsendable-header': (name, detail) =>
     `header "${name}" ${detail} (RFC 9110 section 5.5: visible ASCII, space and tab within, and U+0080-U+00FF)`,
 };

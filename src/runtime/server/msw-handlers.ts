@@ -14,6 +14,7 @@ import type { InterfaceMeta, ResponseMeta, RouteMeta } from '../core/interface-m
 import { negotiateRepresentation } from '../core/negotiate.js';
 import { responseHeaders, splitResult } from './response-headers.js';
 import { respondsWithHeaders } from '../core/response-headers.js';
+import { isMixedSegment, segmentPattern, templateSegments, type TemplatePart } from '../core/path-template.js';
 import { renderResult, selectResponse, type JsonApiRendering, type ListResult } from './responses.js';
 import { answeredResponse, isDeclaredAnswer } from './respond.js';
 import { listParameters } from './query-schema.js';
@@ -74,14 +75,36 @@ export function mockHandlers<Results extends object>(definition: MockDefinition<
   return Object.fromEntries(entries) as MockHandlers<Results>;
 }
 
-/** Negative when path `one` is asked first: where they first differ, a literal segment before a parameter. */
+/**
+ * Negative when path `one` is asked first: where they first differ, a literal segment before one mixing text and
+ * placeholders (the more text the sooner: {id}.tar.gz before {id}.gz), and that before a placeholder alone.
+ */
 function bySpecificity(one: string, other: string): number {
-  const [a, b] = [one.split('/'), other.split('/')];
+  const [a, b] = [templateSegments(one), templateSegments(other)];
+  const rank = (parts: readonly TemplatePart[] = []) =>
+    parts.every((part) => 'text' in part)
+      ? -Infinity
+      : -parts.reduce((length, part) => length + ('text' in part ? part.text.length : 0), 0);
   for (let index = 0; index < Math.min(a.length, b.length); index++) {
-    const [x, y] = [a[index]?.startsWith('{') ?? false, b[index]?.startsWith('{') ?? false];
-    if (x !== y) return x ? 1 : -1;
+    const [x, y] = [rank(a[index]), rank(b[index])];
+    if (x !== y) return x < y ? -1 : 1;
   }
   return 0;
+}
+
+/**
+ * The path msw matches: `:name` placeholders, or where a segment mixes text and placeholders, a regular expression
+ * that splits it as the server's router does (named groups become the resolver's params).
+ */
+function mockPath(baseUrl: string | undefined, path: string): string | RegExp {
+  const segments = templateSegments(path);
+  if (!segments.some(isMixedSegment) && !path.includes(':'))
+    return `${baseUrl ?? '*'}${path.replace(/\{([^}]+)\}/g, ':$1')}`;
+  const pattern = segments
+    .map((parts) => segmentPattern(parts, (name) => `(?<${name}>[^/]${isMixedSegment(parts) ? '*' : '+'})`))
+    .join('/');
+  const base = baseUrl === undefined ? '[^?#]*?' : baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${base}${pattern}$`);
 }
 
 /**
@@ -140,7 +163,7 @@ function routeHandler(
   resolver: MockResolver<unknown>,
 ): HttpHandler {
   const { meta, jsonApi } = definition;
-  const path = `${definition.baseUrl ?? '*'}${route.path.replace(/\{([^}]+)\}/g, ':$1')}`;
+  const path = mockPath(definition.baseUrl, route.path);
   const method = route.method.toLowerCase() as Lowercase<RouteMeta['method']>;
   return http[method](path, async ({ request, params }) => {
     const url = new URL(request.url);

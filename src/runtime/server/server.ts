@@ -39,6 +39,7 @@ import { storageUnavailable } from '../stores/storage-errors.js';
 import type { StreamedMedia } from '../core/streamed-media.js';
 import { variantMessage } from './tagged-variants.js';
 import { LoginThrottle } from '../stores/throttle.js';
+import { routerPath } from '../core/path-template.js';
 
 export interface RouteSchemas {
   readonly pathParams?: z.ZodType;
@@ -199,7 +200,7 @@ export function createInterfacePlugin(
       const routeAt = (context: FastifyInstance, path: string) =>
         context.route({
           method: route.method,
-          url: fastifyPath(path),
+          url: routerPath(path),
           ...(meta.bodyLimitBytes ? { bodyLimit: meta.bodyLimitBytes } : {}),
           // Negotiation and authentication come before the body is read: a stranger's body is never parsed,
           // and a session's token reaches even responses to bodies that fail to parse.
@@ -255,10 +256,6 @@ function headPaths(definition: InterfaceDefinition): Set<string> {
   return new Set(Object.values(definition.routes).flatMap((route) => (route.method === 'HEAD' ? route.paths : [])));
 }
 
-function fastifyPath(path: string): string {
-  return path.replace(/\{([^}]+)\}/g, ':$1');
-}
-
 /** The methods each served path responds to (HEAD wherever GET is served), the token endpoints' included. */
 function servedMethods(definition: InterfaceDefinition): Map<string, Set<string>> {
   const served = new Map<string, Set<string>>();
@@ -278,7 +275,7 @@ function servedMethods(definition: InterfaceDefinition): Map<string, Set<string>
  */
 function registerMethodNotAllowed(app: FastifyInstance, definition: InterfaceDefinition): void {
   for (const [path, methods] of servedMethods(definition)) {
-    const url = fastifyPath(path);
+    const url = routerPath(path);
     methods.add('OPTIONS');
     const allow = HTTP_METHODS.filter((method) => methods.has(method)).join(', ');
     const others = HTTP_METHODS.filter((method) => !methods.has(method) && !app.hasRoute({ method, url }));
