@@ -144,6 +144,7 @@ function importOperation(
         op.requestBody,
         { ...operation, pointer: childPointer(operation.pointer, 'requestBody') },
         name,
+        HTTP,
       ),
     );
   route.responses = importResponses(

@@ -5,9 +5,11 @@ import { FIELD_NAME_PATTERN, isMapping } from '../definitions/schema-values.js';
 import { pascalCase } from '../ir/names.js';
 import { patternRegExp } from '../ir/pattern-regexp.js';
 import { backtrackingProblem } from '../ir/pattern-safety.js';
+import { defaultProblem } from './defaults.js';
 import * as mapping from './mapping.js';
 import { importedDiscriminator, mergeableMember, mergeableOwn, mergeParts } from './variants.js';
 import type { NameRegistry } from './naming.js';
+import type { SchemaSides } from './schema-sides.js';
 import type { Place, Refs } from './refs.js';
 import { childPointer, type ImportReport, type NoteKind } from './report.js';
 
@@ -31,6 +33,8 @@ export class Schemas {
     private readonly refs: Refs,
     private readonly report: ImportReport,
     private readonly names: NameRegistry,
+    /** The places requests and responses reach (schema-sides.ts); none known: every record is closed, unreported. */
+    private readonly sides: SchemaSides = { request: new Set(), response: new Set() },
   ) {}
 
   /** The type of the schema at a place; `hint` names a record made from it. */
@@ -153,7 +157,7 @@ export class Schemas {
       if (typeof schema.const === 'number' || typeof schema.const === 'boolean') return mapping.constant(schema.const);
       note(`const ${JSON.stringify(schema.const)}: only scalar constants, approximated as its type`);
     }
-    const type = types.length > 1 ? undefined : (types[0] ?? impliedType(schema));
+    const type = types.length > 1 ? undefined : (types[0] ?? this.impliedType(schema, note));
     if (types.length > 1) {
       // Each listed type keeps the keywords that apply to it; the types never overlap, so anyOf is exact.
       const variants = types.map((listed) =>
@@ -176,6 +180,24 @@ export class Schemas {
       default:
         return { type: 'json' };
     }
+  }
+
+  /**
+   * The type a schema without `type` implies by its keywords (`properties` an object, `items` a list). JSON Schema
+   * applies those keywords only to values of their type and takes any other value: the type narrows, reported.
+   */
+  private impliedType(schema: Schema, note: (text: string) => void): string | undefined {
+    const keyword = isMapping(schema.properties)
+      ? 'properties'
+      : schema.additionalProperties !== undefined
+        ? 'additionalProperties'
+        : schema.items !== undefined
+          ? 'items'
+          : undefined;
+    if (keyword === undefined) return undefined;
+    const implied = keyword === 'items' ? 'array' : 'object';
+    note(mapping.impliedType(keyword, implied));
+    return implied;
   }
 
   private enumType(schema: Schema, types: string[], note: (text: string) => void): TypeDefinition {
@@ -301,15 +323,17 @@ export class Schemas {
     const entry = { name, marks: new Set<NoteKind>() };
     this.byPlace.set(key, entry);
     this.records.set(name, { fields: {} }); // reserved now, so that a recursive reference finds it
-    const marks = this.report.marksDuring(() => this.records.set(name, this.record(merged ?? schema, at, name)));
+    const marks = this.report.marksDuring(() =>
+      this.records.set(name, this.record(merged ?? schema, at, name, merged !== undefined)),
+    );
     for (const mark of marks) entry.marks.add(mark);
     return name;
   }
 
-  private record(schema: Schema, at: Place, name: string): RecordDefinition {
+  private record(schema: Schema, at: Place, name: string, merged: boolean): RecordDefinition {
     const properties = isMapping(schema.properties) ? schema.properties : {};
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-    const extra = schema.additionalProperties;
+    const extra = schema.additionalProperties ?? this.unnamedMembers(at, merged);
     const additionalFields =
       extra === undefined || extra === false
         ? undefined
@@ -337,13 +361,33 @@ export class Schemas {
     }
     // A required name no property describes: present, with any value the additional members may have.
     for (const key of required)
-      if (typeof key === 'string' && !(key in properties) && FIELD_NAME_PATTERN.test(key) && extra !== false)
+      if (
+        typeof key === 'string' &&
+        !(key in properties) &&
+        FIELD_NAME_PATTERN.test(key) &&
+        schema.additionalProperties !== false
+      )
         fields[key] = additionalFields === undefined || additionalFields === true ? { type: 'json' } : additionalFields;
     return {
       ...(typeof schema.description === 'string' && { description: schema.description }),
       ...(additionalFields !== undefined && { additionalFields }),
       fields,
     };
+  }
+
+  /**
+   * An object schema without `additionalProperties` allows members it does not name (JSON Schema's default). Where
+   * only requests reach it, its record is open (`true`: they are accepted and handed to the handler); where a response
+   * does, closed (`false`: a server sends only what the document names), and a request that reaches it too is
+   * refused such members: reported. An allOf's record (merged) stays closed: a member may refuse others.
+   */
+  private unnamedMembers(at: Place, merged: boolean): boolean {
+    const key = `${at.file}#${at.pointer}`;
+    const requested = this.sides.request.has(key);
+    const responded = this.sides.response.has(key);
+    if (requested && !responded && !merged) return true;
+    if (requested) this.report.note('approximated', at.file, at.pointer, mapping.closedRequestObject(responded));
+    return false;
   }
 
   field(property: unknown, at: Place, hint: string, required: boolean): FieldDefinition {
@@ -368,16 +412,16 @@ export class Schemas {
     const fallback = isMapping(resolved) ? resolved.default : undefined;
     const value = isMapping(property) && property.default !== undefined ? property.default : fallback;
     if (value !== undefined) {
-      if (defaultFits(value, field)) field.default = value;
-      else
-        this.report.note(
-          'approximated',
-          at.file,
-          at.pointer,
-          `default ${short(value)}: not kept (svcgen checks defaults against the type)`,
-        );
+      const problem = this.defaultProblem(value, field);
+      if (problem === undefined) field.default = value;
+      else this.report.note('approximated', at.file, at.pointer, `default ${short(value)}: not kept (${problem})`);
     }
     return field;
+  }
+
+  /** Why `generate` would refuse the value as the type's default (SVC207), judged with the records made so far. */
+  defaultProblem(value: unknown, type: TypeDefinition): string | undefined {
+    return defaultProblem(value, type, this.records);
   }
 
   /**
@@ -664,12 +708,6 @@ function isScalar(value: unknown): value is string | number | boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
-function impliedType(schema: Schema): string | undefined {
-  if (isMapping(schema.properties) || schema.additionalProperties !== undefined) return 'object';
-  if (schema.items !== undefined) return 'array';
-  return undefined;
-}
-
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
@@ -694,37 +732,6 @@ function stripFieldKeys(type: TypeDefinition): TypeDefinition {
     ...rest
   } = type as FieldDefinition;
   return rest;
-}
-
-/** A default svcgen would accept for the type (SVC207): kept only where it surely fits. */
-export function defaultFits(value: unknown, type: TypeDefinition): boolean {
-  if (value === null) return type.nullable === true;
-  switch (type.type) {
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'integer':
-    case 'number':
-      return (
-        typeof value === 'number' &&
-        (type.type === 'number' || Number.isInteger(value)) &&
-        (type.minimum === undefined || value >= type.minimum) &&
-        (type.maximum === undefined || value <= type.maximum) &&
-        (type.exclusiveMinimum === undefined || value > type.exclusiveMinimum) &&
-        (type.exclusiveMaximum === undefined || value < type.exclusiveMaximum)
-      );
-    case 'enum':
-      return typeof value === 'string' && (type.values ?? []).includes(value);
-    case 'string':
-      return (
-        typeof value === 'string' &&
-        type.format === undefined &&
-        type.pattern === undefined &&
-        value.length >= (type.minLength ?? 0) &&
-        value.length <= (type.maxLength ?? Infinity)
-      );
-    default:
-      return false;
-  }
 }
 
 function short(value: unknown): string {

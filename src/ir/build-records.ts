@@ -12,7 +12,7 @@ export function buildRecords(ctx: FileContext, records: Record<string, RecordDef
   return names.map((name) => buildRecord(ctx, name, records[name] as RecordDefinition));
 }
 
-function buildRecord(ctx: FileContext, name: string, def: RecordDefinition): RecordIr {
+export function buildRecord(ctx: FileContext, name: string, def: RecordDefinition): RecordIr {
   const path = ['records', name];
   const documented = ctx.documented(def, path);
   const fields = Object.keys(def.fields)
