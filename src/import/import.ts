@@ -10,7 +10,6 @@ import { fileName, NameRegistry } from './naming.js';
 import { importOperations } from './operations.js';
 import { Refs } from './refs.js';
 import { childPointer, ImportError, ImportReport } from './report.js';
-import { schemaSides } from './schema-sides.js';
 import { Schemas } from './schemas.js';
 import { importSchemes } from './security.js';
 import { splitDefinitions } from './split.js';
@@ -48,12 +47,7 @@ export function importDocument(options: ImportOptions): ImportResult {
   const locate = makeLocator(sources);
   const refs = new Refs(root, locate);
   const report = new ImportReport();
-  const schemas = new Schemas(
-    refs,
-    report,
-    new NameRegistry(),
-    schemaSides({ refs, root: root.value as Record<string, unknown>, file: path }),
-  );
+  const schemas = new Schemas(refs, report, new NameRegistry());
   const context: ImportContext = {
     version,
     root: root.value as Record<string, unknown>,

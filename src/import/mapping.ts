@@ -52,14 +52,6 @@ export function impliedType(keyword: string, implied: 'array' | 'object'): strin
   return `no type beside ${keyword}: imported as ${as}; a value of another type, which the schema allows, is refused`;
 }
 
-/** An object without additionalProperties that a request reaches, imported as a closed record. */
-export function closedRequestObject(responded: boolean): string {
-  const why = responded
-    ? 'a response sends it too, and a server sends only the members a record names'
-    : 'an allOf, whose members may refuse them';
-  return `no additionalProperties: members it does not name, which the schema allows, are refused in requests (${why})`;
-}
-
 /** allOf whose members cannot be merged into one record. */
 export function unmergeableAllOf(): Approximation {
   return { type: { type: 'json' }, note: 'allOf of schemas that are not all objects: approximated as json' };

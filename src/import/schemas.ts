@@ -9,7 +9,6 @@ import { defaultProblem } from './defaults.js';
 import * as mapping from './mapping.js';
 import { importedDiscriminator, mergeableMember, mergeableOwn, mergeParts } from './variants.js';
 import type { NameRegistry } from './naming.js';
-import type { SchemaSides } from './schema-sides.js';
 import type { Place, Refs } from './refs.js';
 import { childPointer, type ImportReport, type NoteKind } from './report.js';
 
@@ -33,8 +32,6 @@ export class Schemas {
     private readonly refs: Refs,
     private readonly report: ImportReport,
     private readonly names: NameRegistry,
-    /** The places requests and responses reach (schema-sides.ts); none known: every record is closed, unreported. */
-    private readonly sides: SchemaSides = { request: new Set(), response: new Set() },
   ) {}
 
   /** The type of the schema at a place; `hint` names a record made from it. */
@@ -323,25 +320,16 @@ export class Schemas {
     const entry = { name, marks: new Set<NoteKind>() };
     this.byPlace.set(key, entry);
     this.records.set(name, { fields: {} }); // reserved now, so that a recursive reference finds it
-    const marks = this.report.marksDuring(() =>
-      this.records.set(name, this.record(merged ?? schema, at, name, merged !== undefined)),
-    );
+    const marks = this.report.marksDuring(() => this.records.set(name, this.record(merged ?? schema, at, name)));
     for (const mark of marks) entry.marks.add(mark);
     return name;
   }
 
-  private record(schema: Schema, at: Place, name: string, merged: boolean): RecordDefinition {
+  private record(schema: Schema, at: Place, name: string): RecordDefinition {
     const properties = isMapping(schema.properties) ? schema.properties : {};
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-    const extra = schema.additionalProperties ?? this.unnamedMembers(at, merged);
-    const additionalFields =
-      extra === undefined || extra === false
-        ? undefined
-        : mapping.openRecordFields(
-            stripFieldKeys(
-              this.typeOf(extra, { ...at, pointer: childPointer(at.pointer, 'additionalProperties') }, `${name}Value`),
-            ),
-          );
+    const extra = schema.additionalProperties;
+    const additionalFields = this.otherMembers(extra, at, name);
     const fields: Record<string, FieldDefinition> = {};
     for (const [key, property] of Object.entries(properties)) {
       const place = (isMapping(property) && this.origins.get(property)) || {
@@ -361,13 +349,8 @@ export class Schemas {
     }
     // A required name no property describes: present, with any value the additional members may have.
     for (const key of required)
-      if (
-        typeof key === 'string' &&
-        !(key in properties) &&
-        FIELD_NAME_PATTERN.test(key) &&
-        schema.additionalProperties !== false
-      )
-        fields[key] = additionalFields === undefined || additionalFields === true ? { type: 'json' } : additionalFields;
+      if (typeof key === 'string' && !(key in properties) && FIELD_NAME_PATTERN.test(key) && extra !== false)
+        fields[key] = typeof additionalFields === 'object' ? additionalFields : { type: 'json' };
     return {
       ...(typeof schema.description === 'string' && { description: schema.description }),
       ...(additionalFields !== undefined && { additionalFields }),
@@ -376,18 +359,15 @@ export class Schemas {
   }
 
   /**
-   * An object schema without `additionalProperties` allows members it does not name (JSON Schema's default). Where
-   * only requests reach it, its record is open (`true`: they are accepted and handed to the handler); where a response
-   * does, closed (`false`: a server sends only what the document names), and a request that reaches it too is
-   * refused such members: reported. An allOf's record (merged) stays closed: a member may refuse others.
+   * What a record keeps of the members it does not name: none (`false`), their type (`additionalProperties`), or,
+   * without the keyword (JSON Schema allows any), `ignore`: a request's are accepted and left out, and a server
+   * still sends only the members the document names.
    */
-  private unnamedMembers(at: Place, merged: boolean): boolean {
-    const key = `${at.file}#${at.pointer}`;
-    const requested = this.sides.request.has(key);
-    const responded = this.sides.response.has(key);
-    if (requested && !responded && !merged) return true;
-    if (requested) this.report.note('approximated', at.file, at.pointer, mapping.closedRequestObject(responded));
-    return false;
+  private otherMembers(extra: unknown, at: Place, name: string): RecordDefinition['additionalFields'] {
+    if (extra === false) return undefined;
+    if (extra === undefined) return 'ignore';
+    const place = { ...at, pointer: childPointer(at.pointer, 'additionalProperties') };
+    return mapping.openRecordFields(stripFieldKeys(this.typeOf(extra, place, `${name}Value`)));
   }
 
   field(property: unknown, at: Place, hint: string, required: boolean): FieldDefinition {
@@ -549,6 +529,10 @@ export class Schemas {
       (merged.required as unknown[]).push(...resolved.required);
     }
     if (typeof schema.description === 'string') merged.description = schema.description;
+    // A member that refuses other members (additionalProperties: false) keeps the record closed.
+    const refuses = (member: unknown, pointer: string) =>
+      this.refs.deref<Schema>(member, { ...at, pointer })?.value?.additionalProperties === false;
+    if (parts.some(({ member, pointer }) => refuses(member, pointer))) merged.additionalProperties = false;
     return { type: 'record', record: this.recordAt(merged, at, hint, merged) };
   }
 

@@ -32,9 +32,14 @@ export function buildRecord(ctx: FileContext, name: string, def: RecordDefinitio
 }
 
 /** An open record's type of the members it does not name: `true` is any JSON value. */
-function additionalFields(ctx: FileContext, def: RecordDefinition, path: YamlPath): Pick<RecordIr, 'additionalFields'> {
+function additionalFields(
+  ctx: FileContext,
+  def: RecordDefinition,
+  path: YamlPath,
+): Pick<RecordIr, 'additionalFields' | 'ignoresOtherMembers'> {
   const written = def.additionalFields;
   if (written === undefined) return {};
+  if (written === 'ignore') return { ignoresOtherMembers: true };
   if (written === true) return { additionalFields: { kind: 'json', nullable: false, constraints: {} } };
   return { additionalFields: buildType(ctx, written, [...path, 'additionalFields']) };
 }

@@ -41,7 +41,6 @@ describe('vendor media types', () => {
     expect(route.body).toEqual({ type: 'record', record: 'Errors' });
     expect(route.responses['200'].body).toEqual({ type: 'record', record: 'Errors' });
     expect(notes).toEqual([
-      '5:5: approximated: no additionalProperties: members it does not name, which the schema allows, are refused in requests (a response sends it too, and a server sends only the members a record names)',
       '10:33: approximated: media type */*: one JSON media type per body, application/json (its schema is used)',
       '12:128: approximated: media type image/png: only JSON, form, file and multipart bodies of files and text, approximated as a JSON body (the application/json schema is used)',
     ]);
@@ -54,7 +53,6 @@ describe('vendor media types', () => {
     );
     expect(route.responses['200'].body).toEqual({ type: 'record', record: 'Errors' });
     expect(notes).toEqual([
-      '5:5: approximated: no additionalProperties: members it does not name, which the schema allows, are refused in requests (a response sends it too, and a server sends only the members a record names)',
       '10:104: approximated: media type application/problem+json: one JSON media type per body, application/json (its schema is used)',
     ]);
   });
