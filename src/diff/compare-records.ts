@@ -30,6 +30,7 @@ function compareRecord(ctx: CompareContext, report: Report, base: RecordIr, head
     'apiAlias',
     'fields',
     'additionalFields',
+    'ignoresOtherMembers',
     'example',
   ]);
   compareOtherMembers(ctx, report, base, head);
