@@ -83,10 +83,11 @@ function lengthOf(value: string): number {
 }
 
 function text(place: Place, minLength = 0, maxLength = 16): fc.Arbitrary<string> {
-  // Header values are visible ASCII without surrounding spaces; elsewhere any Unicode text.
+  // Header values are what a header line carries (visible ASCII, U+0080-U+00FF as obs-text) without surrounding
+  // spaces; elsewhere any Unicode text.
   const unit =
     place === 'header'
-      ? fc.constantFrom(...'abcXYZ019-_.~!*()+=')
+      ? fc.constantFrom(...'abcXYZ019-_.~!*()+=é')
       : fc.oneof(
           fc.string({ unit: 'binary', maxLength: 1 }).filter((s) => s.length > 0),
           fc.constantFrom('a', 'Z', '0', ' ', '&', '=', '%', '/', '?', '#', '[', ']', '"', '\\', 'é', '😀'),

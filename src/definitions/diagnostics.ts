@@ -55,6 +55,7 @@ export const DIAGNOSTIC_CODES = {
   SVC237: 'cookie parameter with no cookie form',
   SVC238: 'cookie parameter named like the apiKey cookie of its route',
   SVC239: 'route tag that the interface does not declare, or that the route lists twice',
+  SVC240: 'header whose declared values a header cannot carry',
   SVC260: 'file or stream beside a body',
   SVC261: 'upload on a GET route',
   SVC262: 'event data that is not a record',

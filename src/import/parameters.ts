@@ -6,6 +6,7 @@ import { pascalCase } from '../ir/names.js';
 import { noteAt, type ImportContext } from './context.js';
 import type { Place } from './refs.js';
 import { childPointer } from './report.js';
+import { sendableHeader } from './header-text.js';
 
 type Parameter = Record<string, unknown>;
 export type Location = 'path' | 'query' | 'header' | 'cookie';
@@ -102,12 +103,13 @@ export function importParameter(
   }
   style ??= structuredStyle(context, at, location, type);
   const required = location === 'path' ? true : parameter.required === true;
-  const definition: ParameterDefinition = {
+  const declared: ParameterDefinition = {
     ...type,
     ...(typeof parameter.description === 'string' && { description: parameter.description }),
     ...(location !== 'path' && required && { required: true }),
     ...(style !== undefined && { style }),
   };
+  const definition = location === 'header' ? sendableHeader(context, at, `header ${name}`, declared) : declared;
   const schemaDefault = isMapping(parameter.schema) ? parameter.schema.default : parameter.default;
   if (schemaDefault !== undefined) {
     const problem = required ? 'on a required parameter' : context.schemas.defaultProblem(schemaDefault, definition);

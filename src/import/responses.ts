@@ -6,6 +6,7 @@ import { pascalCase } from '../ir/names.js';
 import { contentType } from './bodies.js';
 import { noteAt, type ImportContext } from './context.js';
 import { fileMedias, mediaTypesKey } from './files.js';
+import { sendableHeader } from './header-text.js';
 import type { Place } from './refs.js';
 import { childPointer } from './report.js';
 
@@ -116,12 +117,12 @@ function responseHeaders(
     const structured = !['string', 'integer', 'number', 'boolean', 'date', 'date-time', 'enum', 'list'].includes(
       type.type,
     );
-    result[name] = {
+    result[name] = sendableHeader(context, place, `response header ${name}`, {
       ...type,
       ...(typeof header.description === 'string' && { description: header.description }),
       ...(header.required === true && { required: true }),
       ...(structured && { style: 'json' as const }),
-    };
+    });
   }
   return result;
 }

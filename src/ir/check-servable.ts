@@ -8,6 +8,7 @@ import { inView } from './types.js';
 import type { ErrorIr, Ir, ModuleIr, ParameterIr, RecordIr, RouteIr, TypeIr } from './types.js';
 import { PARAMETER_GROUPS } from './route-parameters.js';
 import { describeType } from './values.js';
+import { checkHeaderText } from './header-text.js';
 import { flatRecordFields, isFormMember, isTextValue } from './wire-shapes.js';
 
 /** A placeholder fills a whole segment and is named so that every router reads the same name. */
@@ -130,6 +131,7 @@ function checkParameters(route: RouteIr, records: ReadonlyMap<string, RecordIr>,
         'SVC236',
         `${where} is ${describeType(type)}, which has no plain text form there (expected style json, a scalar or a list of scalars)`,
       );
+    if (place !== 'path parameter') checkHeaderText(param, where, report);
   }
 }
 

@@ -89,6 +89,43 @@ describe('path parameters that are a whole dot segment (item 5)', () => {
   });
 });
 
+describe('header values a header line cannot carry (RFC 9110 section 5.5)', () => {
+  it.each([
+    [{ 'x-request-label': 'Ỳa' }, 'x-request-label', 'holds U+1EF2 at index 0'],
+    [{ 'x-labels': ['ok', 'a\nb'] }, 'x-labels', 'holds U+000A at index 4'],
+    [{ 'x-request-label': ' padded' }, 'x-request-label', 'starts or ends with a space or tab'],
+  ])('refuses %j before anything is sent, naming the header', async (headers, name, why) => {
+    const client = new WireApiClient({ baseUrl: api.origin });
+    const error = await notSent(client['listEvents']({ params: { room: 'main', day: 1 }, headers }));
+    expect(error).toMatchObject({ reason: 'unsendable-header', subject: name, route: 'listEvents' });
+    expect(error.message).toContain(`header "${name}" ${why}`);
+    expect(api.received).toEqual([]);
+  });
+
+  it('sends Latin-1 text as it is and a json header as ASCII JSON; the generated server reads both back', async () => {
+    const server = await fixture.load('wire-api/server.ts');
+    const app: FastifyInstance = Fastify();
+    const seen: unknown[] = [];
+    const raw: unknown[] = [];
+    app.addHook('onRequest', async (request) => void raw.push(request.headers['x-filter']));
+    const record = async (input: Loose) => {
+      seen.push(input['headers']);
+      return [];
+    };
+    const handlers = { listEvents: record, searchEvents: record, getSlot: record, getPreferences: record };
+    await app.register(server['wireApiPlugin']({ handlers, auth: { visitorKey: { verifyApiKey: () => undefined } } }));
+    try {
+      const client = new WireApiClient({ baseUrl: await app.listen({ port: 0, host: '127.0.0.1' }) });
+      await client['listEvents']({ params: { room: 'main', day: 1 }, headers: { 'x-request-label': 'café crème' } });
+      await client['getSlot']({ params: { slot: { from: 1, to: 2 } }, headers: { 'x-filter': { name: 'Ỳ日\n' } } });
+      expect(seen).toEqual([{ 'x-request-label': 'café crème' }, { 'x-filter': { name: 'Ỳ日\n' } }]);
+      expect(raw.at(-1)).toBe('{"name":"\\u1ef2\\u65e5\\n"}');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('an API key sent as a cookie (item 10)', () => {
   it('is percent-encoded, cannot add a cookie, and the generated server reads the key whole', async () => {
     const server = await fixture.load('wire-api/server.ts');

@@ -208,6 +208,8 @@ const CASES: readonly Case[] = [
   { fixture: 'svc238-cookie-named-like-key.yaml', code: 'SVC238', line: 12, column: 7, found: 'apiKey scheme "key"' },
   { fixture: 'svc239-unknown-tag.yaml', code: 'SVC239', line: 14, column: 18, found: 'did you mean "store"' },
   { fixture: 'svc239-tag-listed-twice.yaml', code: 'SVC239', line: 15, column: 9, found: '"pets" is listed twice' },
+  { fixture: 'svc240-header-pattern.yaml', code: 'SVC240', line: 8, column: 7, found: 'which admits "Āa"' },
+  { fixture: 'svc240-response-header-enum.yaml', code: 'SVC240', line: 10, column: 11, found: 'enum value "日本語"' },
 ];
 
 /** Cases whose bytes cannot sit in a text fixture: written here instead. */

@@ -91,23 +91,32 @@ const REFUSALS: Readonly<Record<RedirectRefusal, string>> = {
 };
 
 /** Why a call was refused before anything was sent. */
-export type RequestRefusal = 'no-credentials' | 'missing-parameter' | 'dot-segment';
+export type RequestRefusal = 'no-credentials' | 'missing-parameter' | 'dot-segment' | 'unsendable-header';
 
 /**
  * A call refused before anything was sent: the route's auth scheme has no credentials in this client,
- * or a path parameter is missing or is a whole "." or ".." segment (which URL parsers, fetch's among
- * them, resolve against the path, so the request would reach another route).
+ * a path parameter is missing or is a whole "." or ".." segment (which URL parsers, fetch's among
+ * them, resolve against the path, so the request would reach another route), or a header parameter
+ * holds text no header line carries (fetch would fail with an error that names no parameter).
  */
 export class RequestNotSentError extends Error {
   readonly interfaceName: string;
   /** The route called, by name. */
   readonly route: string;
   readonly reason: RequestRefusal;
-  /** The auth scheme without credentials (no-credentials), or the path parameter at fault. */
+  /** The auth scheme without credentials (no-credentials), or the path or header parameter at fault. */
   readonly subject: string;
 
-  constructor(options: { interfaceName: string; route: string; reason: RequestRefusal; subject: string }) {
-    super(`${options.interfaceName}: ${options.route} not sent: ${REQUEST_REFUSALS[options.reason](options.subject)}`);
+  constructor(options: {
+    interfaceName: string;
+    route: string;
+    reason: RequestRefusal;
+    subject: string;
+    /** What is wrong with the parameter's value (unsendable-header); the value itself is left out. */
+    detail?: string | undefined;
+  }) {
+    const why = REQUEST_REFUSALS[options.reason](options.subject, options.detail ?? '');
+    super(`${options.interfaceName}: ${options.route} not sent: ${why}`);
     this.name = 'RequestNotSentError';
     this.interfaceName = options.interfaceName;
     this.route = options.route;
@@ -116,10 +125,12 @@ export class RequestNotSentError extends Error {
   }
 }
 
-const REQUEST_REFUSALS: Readonly<Record<RequestRefusal, (subject: string) => string>> = {
+const REQUEST_REFUSALS: Readonly<Record<RequestRefusal, (subject: string, detail: string) => string>> = {
   'no-credentials': (scheme) => `the client has no credentials for its auth scheme "${scheme}"`,
   'missing-parameter': (name) => `path parameter "${name}" is missing`,
   'dot-segment': (name) => `path parameter "${name}" is "." or "..", which would name another path`,
+  'unsendable-header': (name, detail) =>
+    `header "${name}" ${detail} (RFC 9110 section 5.5: visible ASCII, space and tab within, and U+0080-U+00FF)`,
 };
 
 /** A response longer than the client's maxResponseBytes: reading stopped there and the connection was dropped. */

@@ -6,6 +6,7 @@ import { checkedMaxBytes, readLimited } from './response-limit.js';
 import { envelopeProblem, parseJson, readJson } from './client-responses.js';
 import type { ClientAuth, ClientAuthScheme } from '../auth/client-auth.js';
 import { cookieHeader, joinCookies } from '../core/cookies.js';
+import { asciiJson, unsendableHeaderText } from '../core/header-text.js';
 import {
   errorFromBody,
   NetworkError,
@@ -172,7 +173,8 @@ export class ClientCore {
     const options = keyed ? withIdempotencyKey(route.idempotencyKey as string, callOptions) : callOptions;
     const auth = route.auth ? this.#auth.get(route.auth) : undefined;
     if (route.auth && !auth) throw this.#notSent(route, 'no-credentials', route.auth);
-    const { path, body, query } = this.#requestParts(route, input);
+    const parts = this.#requestParts(route, input);
+    const { path, body, query } = parts;
     const deadline = callDeadline(options.signal, options.timeoutMs ?? this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     try {
       // An API key sent in the query goes after the route's own parameters.
@@ -199,7 +201,7 @@ export class ClientCore {
               ? await untilAborted(auth.headers(hop.method, `${target.pathname}${target.search}`), deadline.signal)
               : {};
             return send(
-              { ...hop, headers: this.#headers(route, input, options, hop, sentAuth) },
+              { ...hop, headers: this.#headers(route, parts, options, hop, sentAuth) },
               {
                 fetch: this.#options.fetch,
                 signal: deadline.signal,
@@ -221,17 +223,17 @@ export class ClientCore {
 
   #headers(
     route: RouteMeta,
-    input: CallInput,
+    parts: RequestParts,
     options: CallOptions,
     hop: Hop,
     auth: Record<string, string>,
   ): Record<string, string> {
     const contentType = sendsForm(route) ? 'application/x-www-form-urlencoded' : 'application/json';
     // One Cookie header: the route's cookies, the caller's own, and an API key that travels as a cookie.
-    const cookie = joinCookies(cookieHeader(input.cookies), options.headers?.['cookie'], auth['cookie']);
+    const cookie = joinCookies(parts.cookies, options.headers?.['cookie'], auth['cookie']);
     return {
       accept: wireStyle(this.#definition.meta).accept,
-      ...headerValues(input.headers, route.headerStyles ?? {}),
+      ...parts.headers,
       ...(hop.body !== undefined ? { 'content-type': contentType } : {}),
       ...options.headers,
       ...auth,
@@ -254,7 +256,8 @@ export class ClientCore {
     const route = this.#route(routeName);
     const auth = route.auth ? this.#auth.get(route.auth) : undefined;
     if (route.auth && !auth) throw this.#notSent(route, 'no-credentials', route.auth);
-    const { path, query } = this.#requestParts(route, { ...input, body: undefined });
+    const parts = this.#requestParts(route, { ...input, body: undefined });
+    const { path, query } = parts;
     const search = [query, auth?.query ? new URLSearchParams(auth.query).toString() : ''].filter(Boolean).join('&');
     const url = `${this.#options.baseUrl}${path}${search ? `?${search}` : ''}`;
     const deadline = callDeadline(options.signal, options.timeoutMs ?? this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
@@ -264,7 +267,7 @@ export class ClientCore {
         ? await untilAborted(auth.headers(route.method, `${target.pathname}${target.search}`), deadline.signal)
         : {};
       const headers = {
-        ...this.#headers(route, input, options, { method: route.method, url, body: undefined }, sentAuth),
+        ...this.#headers(route, parts, options, { method: route.method, url, body: undefined }, sentAuth),
         ...(body && body.contentType !== '' && { 'content-type': body.contentType }),
         ...body?.headers,
         ...(accept !== undefined && { accept }),
@@ -388,8 +391,9 @@ export class ClientCore {
     }
   }
 
-  #notSent(route: RouteMeta, reason: RequestRefusal, subject: string): RequestNotSentError {
-    return new RequestNotSentError({ interfaceName: this.#definition.meta.name, route: route.name, reason, subject });
+  #notSent(route: RouteMeta, reason: RequestRefusal, subject: string, detail?: string): RequestNotSentError {
+    const interfaceName = this.#definition.meta.name;
+    return new RequestNotSentError({ interfaceName, route: route.name, reason, subject, detail });
   }
 
   #route(name: string): RouteMeta {
@@ -398,7 +402,7 @@ export class ClientCore {
     return route;
   }
 
-  #requestParts(route: RouteMeta, input: CallInput): { path: string; body: string | undefined; query: string } {
+  #requestParts(route: RouteMeta, input: CallInput): RequestParts {
     const params = (input.params ?? {}) as Record<string, unknown>;
     const path = route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
       const value = params[name];
@@ -429,10 +433,17 @@ export class ClientCore {
         body = undefined;
       }
     }
+    const headers = headerValues(input.headers, route.headerStyles ?? {});
+    for (const [name, text] of Object.entries(headers)) {
+      const problem = unsendableHeaderText(text);
+      if (problem !== undefined) throw this.#notSent(route, 'unsendable-header', name, problem);
+    }
     return {
       path,
       body: body === undefined ? undefined : sendsForm(route) ? formText(body) : JSON.stringify(body),
       query: encodeQuery(query, styles),
+      headers,
+      cookies: cookieHeader(input.cookies),
     };
   }
 
@@ -531,14 +542,24 @@ function hasIncludes(input: CallInput): boolean {
   return typeof input.body === 'object' && input.body !== null && 'includes' in input.body;
 }
 
-/** Header parameters as text: a list comma-separated (style simple), a json one as JSON text. */
+/** What a call sends of its input: the path, the body's text, the query, header parameters and the Cookie text. */
+interface RequestParts {
+  readonly path: string;
+  readonly body: string | undefined;
+  readonly query: string;
+  /** Each header parameter's text, checked to be text a header carries. */
+  readonly headers: Record<string, string>;
+  readonly cookies: string;
+}
+
+/** Header parameters as text: a list comma-separated (style simple), a json one as JSON text in ASCII. */
 function headerValues(value: object | undefined, styles: Readonly<Record<string, 'json'>>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(value ?? {})
       .filter(([, entry]) => entry !== undefined)
       .map(([key, entry]) => [
         key,
-        styles[key] === 'json' ? JSON.stringify(entry) : Array.isArray(entry) ? entry.join(',') : String(entry),
+        styles[key] === 'json' ? asciiJson(entry) : Array.isArray(entry) ? entry.join(',') : String(entry),
       ]),
   );
 }

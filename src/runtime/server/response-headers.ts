@@ -2,6 +2,7 @@
 // where the response declares headers of its own. Only declared ones leave the server, written as HTTP text by the
 // type of their value; the headers the runtime owns (the body's framing, cookies, Location, anything already on
 // the reply such as a session's token or CORS) are never the handler's to set.
+import { UNSENDABLE_HEADER_CHARACTER } from '../core/header-text.js';
 import { ResponseBreach } from '../core/response-check.js';
 import type { ResponseMeta, RouteMeta } from '../core/interface-meta.js';
 
@@ -43,16 +44,13 @@ export function responseHeaders(
   return out;
 }
 
-/** What Node refuses in a header value: a line break ends the header; NUL or a character past U+00FF is no byte. */
-const UNSENDABLE = /[^\t\x20-\x7e\x80-\xff]/;
-
 /**
  * A breach for each header value that cannot go out (a handler's header or `location` member holding a line break):
  * the interface's 500, where Node's refusal while writing would be Fastify's own error body.
  */
 export function checkSendable(route: RouteMeta, status: number, headers: Readonly<Record<string, string>>): void {
   const violations = Object.entries(headers)
-    .filter(([, value]) => UNSENDABLE.test(value))
+    .filter(([, value]) => UNSENDABLE_HEADER_CHARACTER.test(value))
     .map(([name]) => `header ${name}: holds a line break, a control character or a character past U+00FF`);
   if (violations.length > 0) throw new ResponseBreach(route.name, status, violations);
 }
