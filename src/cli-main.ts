@@ -176,6 +176,7 @@ async function run(argv: readonly string[]): Promise<number> {
       const { generate } = await import('./pipeline.js');
       const result = await generate({ ...options, beforeBuild: setV8Tiering });
       if (!result.ok) return reportDiagnostics(result.diagnostics);
+      if (result.warnings.length > 0) process.stderr.write(`${result.warnings.join('\n')}\n`);
       if (result.gitattributes === 'added')
         print(`svcgen: marked ${relativeOut(result.outDir)}/** as linguist-generated in .gitattributes`);
       if (result.stamp) {

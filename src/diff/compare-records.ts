@@ -30,6 +30,7 @@ function compareRecord(ctx: CompareContext, report: Report, base: RecordIr, head
     'apiAlias',
     'fields',
     'additionalFields',
+    'ignoresOtherMembers',
     'example',
   ]);
   compareOtherMembers(ctx, report, base, head);
@@ -51,6 +52,14 @@ function compareRecord(ctx: CompareContext, report: Report, base: RecordIr, head
 function compareOtherMembers(ctx: CompareContext, report: Report, base: RecordIr, head: RecordIr): void {
   const directions = recordDirections([ctx.baseUses, ctx.headUses], head.key);
   const [from, to] = [base.additionalFields, head.additionalFields];
+  if (!from && !to && base.ignoresOtherMembers !== head.ignoresOtherMembers)
+    report(
+      'record-ignores-others',
+      head.ignoresOtherMembers
+        ? 'now accepts members it does not name and leaves them out (additionalFields: ignore)'
+        : 'now refuses members it does not name (additionalFields: ignore removed)',
+      directions,
+    );
   if (from && to) compareTypes(report, directions, from, to, ctx, 'other members: ');
   else if (to) report('record-opened', 'now keeps members it does not name (an open record)', directions);
   else if (from) report('record-closed', 'no longer keeps members it does not name (a closed record)', directions);

@@ -71,12 +71,28 @@ function fileBody(context: ImportContext, content: Content, at: Place): Partial<
   return multipart && { multipart };
 }
 
+/**
+ * Methods whose request content has no defined meaning (RFC 9110 section 9.3): a body that can hold no member there
+ * (Stripe's empty form on every GET) says nothing a server reads, and a client would need undici to send it on a GET.
+ */
+const CONTENTLESS_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'DELETE']);
+
 /** A route's body keys from an OpenAPI 3 requestBody. */
-export function requestBody(context: ImportContext, body: unknown, at: Place, route: string): Partial<RouteDefinition> {
+export function requestBody(
+  context: ImportContext,
+  body: unknown,
+  at: Place,
+  route: string,
+  method: string,
+): Partial<RouteDefinition> {
   const resolved = context.refs.deref<Record<string, unknown>>(body, at);
   if (!resolved || !isMapping(resolved.value)) return {};
   const where = resolved.followed ? resolved : at;
   const content = isMapping(resolved.value.content) ? resolved.value.content : {};
+  if (CONTENTLESS_METHODS.has(method) && holdsNoMember(context, content, where)) {
+    noteAt(context, where, 'dropped', `request body of a ${method} operation that can hold no member (only {})`);
+    return {};
+  }
   const contentAt = { file: where.file, pointer: childPointer(where.pointer, 'content') };
   const files = fileBody(context, content, contentAt);
   if (files) return resolved.value.required === true ? files : { ...files, bodyRequired: false };
@@ -89,6 +105,29 @@ export function requestBody(context: ImportContext, body: unknown, at: Place, ro
   if (!found) return {};
   return bodyKeys(context, found, resolved.value.required === true, where, resolved.value.description);
 }
+
+/** Every media type's schema is an object that names no member and refuses others (`properties: {}`). */
+function holdsNoMember(context: ImportContext, content: Content, at: Place): boolean {
+  const medias = Object.values(content);
+  return (
+    medias.length > 0 &&
+    medias.every((entry) => {
+      const schema = isMapping(entry)
+        ? context.refs.deref<Record<string, unknown>>(entry.schema, at)?.value
+        : undefined;
+      if (!isMapping(schema) || schema.additionalProperties !== false) return false;
+      return Object.entries(schema).every(([key, value]) => {
+        if (key === 'properties' || key === 'required')
+          return isMapping(value) || Array.isArray(value) ? Object.keys(value).length === 0 : false;
+        if (key === 'type') return value === 'object';
+        return key === 'additionalProperties' || ANNOTATIONS.has(key) || key.startsWith('x-');
+      });
+    })
+  );
+}
+
+/** Keywords that say nothing of what a value may hold. */
+const ANNOTATIONS: ReadonlySet<string> = new Set(['description', 'title', 'example', 'examples']);
 
 export function bodyKeys(
   context: ImportContext,

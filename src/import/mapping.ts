@@ -46,6 +46,12 @@ export function unsupportedKeyword(keyword: string): Approximation {
   return { type: { type: 'json' }, note: `${keyword}: not representable, approximated as json` };
 }
 
+/** A schema without `type` read as the type its keywords imply. */
+export function impliedType(keyword: string, implied: 'array' | 'object'): string {
+  const as = implied === 'array' ? 'a list' : 'an object';
+  return `no type beside ${keyword}: imported as ${as}; a value of another type, which the schema allows, is refused`;
+}
+
 /** allOf whose members cannot be merged into one record. */
 export function unmergeableAllOf(): Approximation {
   return { type: { type: 'json' }, note: 'allOf of schemas that are not all objects: approximated as json' };

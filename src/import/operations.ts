@@ -146,6 +146,7 @@ function importOperation(
         op.requestBody,
         { ...operation, pointer: childPointer(operation.pointer, 'requestBody') },
         name,
+        HTTP,
       ),
     );
   route.responses = importResponses(

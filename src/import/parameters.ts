@@ -6,7 +6,6 @@ import { pascalCase } from '../ir/names.js';
 import { noteAt, type ImportContext } from './context.js';
 import type { Place } from './refs.js';
 import { childPointer } from './report.js';
-import { defaultFits } from './schemas.js';
 import { sendableHeader } from './header-text.js';
 
 type Parameter = Record<string, unknown>;
@@ -113,8 +112,9 @@ export function importParameter(
   const definition = location === 'header' ? sendableHeader(context, at, `header ${name}`, declared) : declared;
   const schemaDefault = isMapping(parameter.schema) ? parameter.schema.default : parameter.default;
   if (schemaDefault !== undefined) {
-    if (defaultFits(schemaDefault, definition) && !required) definition.default = schemaDefault;
-    else noteAt(context, at, 'approximated', `default ${JSON.stringify(schemaDefault)}: not kept`);
+    const problem = required ? 'on a required parameter' : context.schemas.defaultProblem(schemaDefault, definition);
+    if (problem === undefined) definition.default = schemaDefault;
+    else noteAt(context, at, 'approximated', `default ${JSON.stringify(schemaDefault)}: not kept (${problem})`);
   }
   if (
     location === 'cookie' &&

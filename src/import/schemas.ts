@@ -5,6 +5,7 @@ import { FIELD_NAME_PATTERN, isMapping } from '../definitions/schema-values.js';
 import { pascalCase } from '../ir/names.js';
 import { patternRegExp } from '../ir/pattern-regexp.js';
 import { backtrackingProblem } from '../ir/pattern-safety.js';
+import { defaultProblem } from './defaults.js';
 import * as mapping from './mapping.js';
 import { importedDiscriminator, mergeableMember, mergeableOwn, mergeParts } from './variants.js';
 import type { NameRegistry } from './naming.js';
@@ -153,7 +154,7 @@ export class Schemas {
       if (typeof schema.const === 'number' || typeof schema.const === 'boolean') return mapping.constant(schema.const);
       note(`const ${JSON.stringify(schema.const)}: only scalar constants, approximated as its type`);
     }
-    const type = types.length > 1 ? undefined : (types[0] ?? impliedType(schema));
+    const type = types.length > 1 ? undefined : (types[0] ?? this.impliedType(schema, note));
     if (types.length > 1) {
       // Each listed type keeps the keywords that apply to it; the types never overlap, so anyOf is exact.
       const variants = types.map((listed) =>
@@ -176,6 +177,24 @@ export class Schemas {
       default:
         return { type: 'json' };
     }
+  }
+
+  /**
+   * The type a schema without `type` implies by its keywords (`properties` an object, `items` a list). JSON Schema
+   * applies those keywords only to values of their type and takes any other value: the type narrows, reported.
+   */
+  private impliedType(schema: Schema, note: (text: string) => void): string | undefined {
+    const keyword = isMapping(schema.properties)
+      ? 'properties'
+      : schema.additionalProperties !== undefined
+        ? 'additionalProperties'
+        : schema.items !== undefined
+          ? 'items'
+          : undefined;
+    if (keyword === undefined) return undefined;
+    const implied = keyword === 'items' ? 'array' : 'object';
+    note(mapping.impliedType(keyword, implied));
+    return implied;
   }
 
   private enumType(schema: Schema, types: string[], note: (text: string) => void): TypeDefinition {
@@ -310,14 +329,7 @@ export class Schemas {
     const properties = isMapping(schema.properties) ? schema.properties : {};
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
     const extra = schema.additionalProperties;
-    const additionalFields =
-      extra === undefined || extra === false
-        ? undefined
-        : mapping.openRecordFields(
-            stripFieldKeys(
-              this.typeOf(extra, { ...at, pointer: childPointer(at.pointer, 'additionalProperties') }, `${name}Value`),
-            ),
-          );
+    const additionalFields = this.otherMembers(extra, at, name);
     const fields: Record<string, FieldDefinition> = {};
     for (const [key, property] of Object.entries(properties)) {
       const place = (isMapping(property) && this.origins.get(property)) || {
@@ -338,12 +350,24 @@ export class Schemas {
     // A required name no property describes: present, with any value the additional members may have.
     for (const key of required)
       if (typeof key === 'string' && !(key in properties) && FIELD_NAME_PATTERN.test(key) && extra !== false)
-        fields[key] = additionalFields === undefined || additionalFields === true ? { type: 'json' } : additionalFields;
+        fields[key] = typeof additionalFields === 'object' ? additionalFields : { type: 'json' };
     return {
       ...(typeof schema.description === 'string' && { description: schema.description }),
       ...(additionalFields !== undefined && { additionalFields }),
       fields,
     };
+  }
+
+  /**
+   * What a record keeps of the members it does not name: none (`false`), their type (`additionalProperties`), or,
+   * without the keyword (JSON Schema allows any), `ignore`: a request's are accepted and left out, and a server
+   * still sends only the members the document names.
+   */
+  private otherMembers(extra: unknown, at: Place, name: string): RecordDefinition['additionalFields'] {
+    if (extra === false) return undefined;
+    if (extra === undefined) return 'ignore';
+    const place = { ...at, pointer: childPointer(at.pointer, 'additionalProperties') };
+    return mapping.openRecordFields(stripFieldKeys(this.typeOf(extra, place, `${name}Value`)));
   }
 
   field(property: unknown, at: Place, hint: string, required: boolean): FieldDefinition {
@@ -368,16 +392,16 @@ export class Schemas {
     const fallback = isMapping(resolved) ? resolved.default : undefined;
     const value = isMapping(property) && property.default !== undefined ? property.default : fallback;
     if (value !== undefined) {
-      if (defaultFits(value, field)) field.default = value;
-      else
-        this.report.note(
-          'approximated',
-          at.file,
-          at.pointer,
-          `default ${short(value)}: not kept (svcgen checks defaults against the type)`,
-        );
+      const problem = this.defaultProblem(value, field);
+      if (problem === undefined) field.default = value;
+      else this.report.note('approximated', at.file, at.pointer, `default ${short(value)}: not kept (${problem})`);
     }
     return field;
+  }
+
+  /** Why `generate` would refuse the value as the type's default (SVC207), judged with the records made so far. */
+  defaultProblem(value: unknown, type: TypeDefinition): string | undefined {
+    return defaultProblem(value, type, this.records);
   }
 
   /**
@@ -505,6 +529,10 @@ export class Schemas {
       (merged.required as unknown[]).push(...resolved.required);
     }
     if (typeof schema.description === 'string') merged.description = schema.description;
+    // A member that refuses other members (additionalProperties: false) keeps the record closed.
+    const refuses = (member: unknown, pointer: string) =>
+      this.refs.deref<Schema>(member, { ...at, pointer })?.value?.additionalProperties === false;
+    if (parts.some(({ member, pointer }) => refuses(member, pointer))) merged.additionalProperties = false;
     return { type: 'record', record: this.recordAt(merged, at, hint, merged) };
   }
 
@@ -664,12 +692,6 @@ function isScalar(value: unknown): value is string | number | boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
-function impliedType(schema: Schema): string | undefined {
-  if (isMapping(schema.properties) || schema.additionalProperties !== undefined) return 'object';
-  if (schema.items !== undefined) return 'array';
-  return undefined;
-}
-
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
@@ -694,37 +716,6 @@ function stripFieldKeys(type: TypeDefinition): TypeDefinition {
     ...rest
   } = type as FieldDefinition;
   return rest;
-}
-
-/** A default svcgen would accept for the type (SVC207): kept only where it surely fits. */
-export function defaultFits(value: unknown, type: TypeDefinition): boolean {
-  if (value === null) return type.nullable === true;
-  switch (type.type) {
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'integer':
-    case 'number':
-      return (
-        typeof value === 'number' &&
-        (type.type === 'number' || Number.isInteger(value)) &&
-        (type.minimum === undefined || value >= type.minimum) &&
-        (type.maximum === undefined || value <= type.maximum) &&
-        (type.exclusiveMinimum === undefined || value > type.exclusiveMinimum) &&
-        (type.exclusiveMaximum === undefined || value < type.exclusiveMaximum)
-      );
-    case 'enum':
-      return typeof value === 'string' && (type.values ?? []).includes(value);
-    case 'string':
-      return (
-        typeof value === 'string' &&
-        type.format === undefined &&
-        type.pattern === undefined &&
-        value.length >= (type.minLength ?? 0) &&
-        value.length <= (type.maxLength ?? Infinity)
-      );
-    default:
-      return false;
-  }
 }
 
 function short(value: unknown): string {

@@ -12,7 +12,7 @@ export function buildRecords(ctx: FileContext, records: Record<string, RecordDef
   return names.map((name) => buildRecord(ctx, name, records[name] as RecordDefinition));
 }
 
-function buildRecord(ctx: FileContext, name: string, def: RecordDefinition): RecordIr {
+export function buildRecord(ctx: FileContext, name: string, def: RecordDefinition): RecordIr {
   const path = ['records', name];
   const documented = ctx.documented(def, path);
   const fields = Object.keys(def.fields)
@@ -32,9 +32,14 @@ function buildRecord(ctx: FileContext, name: string, def: RecordDefinition): Rec
 }
 
 /** An open record's type of the members it does not name: `true` is any JSON value. */
-function additionalFields(ctx: FileContext, def: RecordDefinition, path: YamlPath): Pick<RecordIr, 'additionalFields'> {
+function additionalFields(
+  ctx: FileContext,
+  def: RecordDefinition,
+  path: YamlPath,
+): Pick<RecordIr, 'additionalFields' | 'ignoresOtherMembers'> {
   const written = def.additionalFields;
   if (written === undefined) return {};
+  if (written === 'ignore') return { ignoresOtherMembers: true };
   if (written === true) return { additionalFields: { kind: 'json', nullable: false, constraints: {} } };
   return { additionalFields: buildType(ctx, written, [...path, 'additionalFields']) };
 }

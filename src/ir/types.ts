@@ -211,6 +211,11 @@ export interface RecordIr extends Documented {
   readonly fields: readonly FieldIr[];
   /** An open record keeps members it does not name, of this type (json: any value); absent: a closed record. */
   readonly additionalFields?: TypeIr;
+  /**
+   * `additionalFields: ignore`: members it does not name are accepted and left out (zod's stripping object), where a
+   * closed record refuses them; its JSON Schema allows them, and a server still sends only the named ones.
+   */
+  readonly ignoresOtherMembers?: true;
   /** A whole record as an example, every required field present. */
   readonly example?: ExampleIr;
 }

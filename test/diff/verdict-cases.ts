@@ -228,6 +228,17 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
     { name: 'a request record is opened', edit: (d) => (d.records.draft.additionalFields = { type: 'string' }) },
     { name: 'a response record is opened', edit: (d) => (d.records.book.additionalFields = { type: 'string' }) },
   ],
+  'record-ignores-others': [
+    {
+      name: 'a request record ignores other members',
+      edit: (d) => (d.records.draft.additionalFields = 'ignore'),
+    },
+    {
+      name: 'a response record stops ignoring other members',
+      from: (d) => (d.records.book.additionalFields = 'ignore'),
+      edit: (d) => delete d.records.book.additionalFields,
+    },
+  ],
   'record-closed': [
     {
       name: 'a request record is closed',

@@ -155,9 +155,9 @@ function recordValue(doc: Doc, name: string, direction: 'request' | 'response', 
     if (mode === 'minimal' && optional) continue;
     value[field] = sample(doc, type, direction, mode);
   }
-  // An open record's widest value carries a member it does not name.
+  // An open record's widest value carries a member it does not name (one that ignores them: its type has none).
   const other = doc.records[name].additionalFields;
-  if (other !== undefined && mode === 'full')
+  if (other !== undefined && other !== 'ignore' && mode === 'full')
     value['extra'] = other === true ? 'any' : sample(doc, other, direction, mode);
   return value;
 }

@@ -148,7 +148,7 @@ function lacksAMember(type: TypeIr, members: readonly string[], components: Comp
       return type.variants.every((variant) => lacksAMember(variant, members, components));
     case 'record': {
       const record = components.record(type.record);
-      if (record.additionalFields !== undefined) return false;
+      if (record.additionalFields !== undefined || record.ignoresOtherMembers) return false;
       const names = new Set(record.fields.filter((field) => inView(type, field.name)).map((field) => field.name));
       return members.some((member) => !names.has(member));
     }

@@ -103,9 +103,13 @@ function taggedVariant(variant: TypeIr, schema: Schema, property: string, value:
   );
 }
 
-/** What an open record's members beyond its named ones may be; a closed record has none. */
-export function otherMembers(record: RecordIr, ctx: SchemaContext): Schema | false {
-  return record.additionalFields ? typeSchema(record.additionalFields, ctx) : false;
+/**
+ * What an open record's members beyond its named ones may be; a closed record has none; one that ignores them
+ * leaves the keyword out, JSON Schema's default (allowed), as a server accepts them and drops them.
+ */
+export function otherMembers(record: RecordIr, ctx: SchemaContext): { additionalProperties?: Schema | false } {
+  if (record.additionalFields) return { additionalProperties: typeSchema(record.additionalFields, ctx) };
+  return record.ignoresOtherMembers ? {} : { additionalProperties: false };
 }
 
 /**
@@ -311,7 +315,7 @@ function recordSchema(record: RecordIr, ctx: SchemaContext): SchemaObject {
     ...originMark(record.origin),
     properties: sortedObject(properties),
     ...(required.length > 0 && { required: required.sort() }),
-    additionalProperties: otherMembers(record, ctx),
+    ...otherMembers(record, ctx),
     ...examplesOf(recordExample(record, ctx)),
   };
 }
@@ -360,7 +364,7 @@ function recordViewSchema(type: RecordType, ctx: SchemaContext): SchemaObject {
     description: `${pascalCase(record.name)} (${mode}).`,
     properties: sortedObject(fields.map((field) => [field.name, fieldSchema(field, record.origin, ctx)])),
     ...(required.length > 0 && { required }),
-    additionalProperties: otherMembers(record, ctx),
+    ...otherMembers(record, ctx),
     ...examplesOf(exampleInView(record, type)),
   };
 }

@@ -143,7 +143,7 @@ function recordResource(record: RecordIr, ctx: SchemaContext): Schema {
             properties: sortedObject(attributes.map((field) => [field.name, fieldSchema(field, record.origin, ctx)])),
             ...(required.length > 0 && { required }),
             // An open record's other members travel as attributes too.
-            additionalProperties: otherMembers(record, ctx),
+            ...otherMembers(record, ctx),
           },
           // JSON:API 1.0: "The values of the id and type members MUST be strings", whatever the record's id.
           id:

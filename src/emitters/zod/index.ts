@@ -128,6 +128,7 @@ function recordView(record: RecordIr, records: RecordLookup, declaredByType: boo
     docs: record.description,
     fields: record.fields.map(lookupField),
     additionalFields: record.additionalFields,
+    ignoresOtherMembers: record.ignoresOtherMembers === true,
     lookup: lookupFor(
       [...record.fields.map((field) => field.type), ...(record.additionalFields ? [record.additionalFields] : [])],
       records,
@@ -164,7 +165,10 @@ function recordSchema(record: RecordView, records: RecordLookup): SchemaConstant
     const expression = ownLookup(field.name, schema);
     return referencedRecords(field.type).size > 0 ? getter(field.name, expression) : property(field.name, expression);
   });
-  const closed = call('z.strictObject', [object(members, { expanded: true })]);
+  // zod's plain object leaves out the members it does not name (`additionalFields: ignore`); a strict one refuses them.
+  const closed = call(record.ignoresOtherMembers ? 'z.object' : 'z.strictObject', [
+    object(members, { expanded: true }),
+  ]);
   // An open record keeps the members it does not name, each checked against their type.
   const others = record.additionalFields;
   return {
