@@ -10,32 +10,8 @@
 import type { z } from 'zod';
 import { jsonPointer } from '../core/errors.js';
 import { declaredViolations } from '../core/response-check.js';
+import { defOf, propValues, WRAPPERS, type ZodDef } from './zod-def.js';
 
-/** The zod 4 definition members read here (zod documents `_zod.def` for tools that walk schemas). */
-interface Def {
-  readonly type: string;
-  readonly shape?: Record<string, z.ZodType>;
-  readonly catchall?: z.ZodType;
-  readonly element?: z.ZodType;
-  readonly keyType?: z.ZodType;
-  readonly valueType?: z.ZodType;
-  readonly innerType?: z.ZodType;
-  readonly in?: z.ZodType;
-  readonly out?: z.ZodType;
-  readonly getter?: () => z.ZodType;
-  readonly options?: readonly z.ZodType[];
-  readonly discriminator?: string;
-  readonly left?: z.ZodType;
-  readonly right?: z.ZodType;
-  readonly items?: readonly z.ZodType[];
-  readonly rest?: z.ZodType | null;
-  readonly defaultValue?: unknown;
-}
-
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
-
-/** Wrappers whose value is the inner schema's (null aside, for nullable). */
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
 /** Schemas of scalars: the value is copied as it is, when JSON can hold it. */
 const SCALARS = new Set(['string', 'number', 'int', 'boolean', 'null', 'literal', 'enum', 'template_literal']);
 /** Names every plain object inherits: read only as a result's own members. */
@@ -56,7 +32,7 @@ export class CopyRefused extends Error {
 }
 
 /** The schemas a schema holds, read through getters (zod keeps what a getter returns: a cycle is the same objects). */
-function innerSchemas(def: Def): z.ZodType[] {
+function innerSchemas(def: ZodDef): z.ZodType[] {
   const inner = [
     ...Object.values(def.shape ?? {}),
     ...(def.options ?? []),
@@ -128,7 +104,7 @@ function copy(schema: z.ZodType, value: unknown, path: PropertyKey[], open: Set<
   }
 }
 
-function container(def: Def, value: object, path: PropertyKey[], open: Set<object>): unknown {
+function container(def: ZodDef, value: object, path: PropertyKey[], open: Set<object>): unknown {
   if (def.type === 'array' && def.element) {
     if (!Array.isArray(value)) throw new CopyRefused(path, 'expected a list');
     const element = def.element;
@@ -160,7 +136,7 @@ function container(def: Def, value: object, path: PropertyKey[], open: Set<objec
  * (the value holds undeclared members) the one that declares most of the value's members, so that a member of the
  * variant meant is not lost to an earlier variant that also takes the value without it.
  */
-function variant(schema: z.ZodType, def: Def, value: unknown, path: PropertyKey[]): z.ZodType {
+function variant(schema: z.ZodType, def: ZodDef, value: unknown, path: PropertyKey[]): z.ZodType {
   const options = def.options ?? [];
   const tag = def.discriminator;
   const members = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
@@ -196,11 +172,6 @@ function shapeOf(schema: z.ZodType): Record<string, z.ZodType> {
   if (WRAPPERS.has(def.type) && def.innerType) return shapeOf(def.innerType);
   if (def.type === 'lazy' && def.getter) return shapeOf(def.getter());
   return def.type === 'object' ? (def.shape ?? {}) : {};
-}
-
-/** The values of the member that pick this option (zod keeps them for discriminated unions). */
-function propValues(option: z.ZodType, property: string): Set<unknown> | undefined {
-  return (option as unknown as { _zod: { propValues?: Record<string, Set<unknown>> } })._zod.propValues?.[property];
 }
 
 function scalar(value: unknown, path: PropertyKey[]): unknown {
