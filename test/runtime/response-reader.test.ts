@@ -178,8 +178,16 @@ describe('compileReader, unions', () => {
   it.each([
     ['a discriminated union (oneOf)', z.discriminatedUnion('kind', [circle, square])],
     ['a union of tagged records (anyOf)', z.union([circle, square])],
+    [
+      'a union of records tagged by one-value enums (as imported)',
+      z.union([circle.extend({ kind: z.enum(['circle']) }), square.extend({ kind: z.enum(['square']) })]),
+    ],
   ])('reads %s by its tag, copying the declared members of the variant the tag names', (_, shapes) => {
-    const read = reader(z.array(shapes));
+    for (const judge of [true, false]) checkTagged(reader(z.array(shapes), judge));
+  });
+
+  /** Judged or not, the tag picks the variant, and a tag that answers another value the second time is refused. */
+  function checkTagged(read: ResponseReader): void {
     expect(read([{ kind: 'square', side: 2, radius: 9, secret: 1 }])).toEqual([{ kind: 'square', side: 2 }]);
     expect(read([{ kind: 'circle', radius: 1 }])).toEqual([{ kind: 'circle', radius: 1 }]);
     expect(read([{ kind: 'triangle', side: 1 }])).toBe(REFUSED);
@@ -194,7 +202,7 @@ describe('compileReader, unions', () => {
       side: 1,
     };
     expect(read([sly])).toBe(REFUSED);
-  });
+  }
 
   it('reads a union of a union told apart by a tag of its own, constants, literal unions and distinct JSON types', () => {
     const read = reader(

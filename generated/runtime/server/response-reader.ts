@@ -252,12 +252,12 @@ class Compiler {
     return (typeof ref === 'string' && this.defs[refName(ref)]) || schema;
   }
 
-  /** An enum or a const (a literal). Constants are judged even unjudged: they tell a union's records apart. */
+  /** An enum or a const. A single value (a tag) is judged even unjudged: it tells a union's records apart. */
   private enumeration(schema: JsonSchema): Read | undefined {
     const values = literalValues(schema);
     if (!values || !onlyKeys(schema, ['type', 'enum', 'const'])) return undefined;
     const allowed = new Set<unknown>(values);
-    if (!this.judge && !Object.hasOwn(schema, 'const')) {
+    if (!this.judge && values.length > 1) {
       const types = new Set(values.map(typeOf));
       return (value) => (types.has(typeOf(value)) ? value : REFUSED);
     }
