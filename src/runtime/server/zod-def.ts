@@ -1,5 +1,6 @@
 // The members of zod 4's schema definitions the server's walkers read (zod documents `_zod.def` for tools that walk
-// schemas): the variant named in a request's violations (tagged-variants.ts), the declared copy (declared-copy.ts).
+// schemas): the variant named in a request's violations (tagged-variants.ts), the declared copy (declared-copy.ts),
+// the query's records (query-schema.ts).
 import type { z } from 'zod';
 
 export interface ZodDef {
