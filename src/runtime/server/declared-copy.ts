@@ -105,8 +105,14 @@ function copy(schema: z.ZodType, value: unknown, path: PropertyKey[], open: Set<
 function container(def: ZodDef, value: object, path: PropertyKey[], open: Set<object>): unknown {
   if (def.type === 'array' && def.element) {
     if (!Array.isArray(value)) throw new CopyRefused(path, 'expected a list');
-    const element = def.element;
-    return value.map((item, index) => copy(element, item, [...path, index], open));
+    // One path array for the whole copy, pushed and popped, not a new array per member.
+    const out = new Array<unknown>(value.length);
+    for (let index = 0; index < value.length; index += 1) {
+      path.push(index);
+      out[index] = copy(def.element, value[index], path, open);
+      path.pop();
+    }
+    return out;
   }
   if (Array.isArray(value)) throw new CopyRefused(path, 'expected an object, got a list');
   const members = value as Record<string, unknown>;
@@ -114,8 +120,11 @@ function container(def: ZodDef, value: object, path: PropertyKey[], open: Set<ob
   if (def.type === 'object' && def.shape) {
     for (const [name, member] of Object.entries(def.shape)) {
       const given = INHERITED.has(name) && !Object.hasOwn(members, name) ? undefined : members[name];
-      if (given !== undefined) out[name] = copy(member, given, [...path, name], open);
-      else if (defOf(member).type === 'default') out[name] = jsonClone(defOf(member).defaultValue);
+      if (given !== undefined) {
+        path.push(name);
+        out[name] = copy(member, given, path, open);
+        path.pop();
+      } else if (defOf(member).type === 'default') out[name] = jsonClone(defOf(member).defaultValue);
     }
     const rest = def.catchall && defOf(def.catchall).type !== 'never' ? def.catchall : undefined;
     if (rest)
