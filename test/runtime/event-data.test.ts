@@ -8,14 +8,31 @@ import { ResponseBreach } from '../../src/runtime/core/response-check.js';
 import { EventData, type StreamEvent } from '../../src/runtime/server/event-data.js';
 
 const tick = z.strictObject({ symbol: z.string(), price: z.number() });
-// A tagged union has no JSON Schema shape the reader knows: its events take the zod + serializer way.
+// A refinement has no JSON Schema keyword, so the reader refuses the schema: its events take the zod + serializer way.
+const size = z
+  .int()
+  .min(1)
+  .refine((value) => value !== 13, 'unlucky');
 const order = z.discriminatedUnion('side', [
-  z.strictObject({ side: z.literal('buy'), size: z.int().min(1) }),
-  z.strictObject({ side: z.literal('sell'), size: z.int().min(1), limit: z.number() }),
+  z.strictObject({ side: z.literal('buy'), size }),
+  z.strictObject({ side: z.literal('sell'), size, limit: z.number() }),
 ]);
+// A tree whose children are a union no tag tells apart: the reader refuses it, and it holds itself, so its events are
+// copied by the zod schema (declared-copy.ts), never compiled into a serializer.
+interface Folder {
+  name: string;
+  children: (Folder | { name: string; size?: number | undefined })[];
+}
+const folder: z.ZodType<Folder> = z.strictObject({
+  name: z.string(),
+  get children() {
+    return z.array(z.union([folder, z.strictObject({ name: z.string(), size: z.number().optional() })]));
+  },
+});
 const events = z.discriminatedUnion('event', [
   z.strictObject({ event: z.literal('tick'), data: tick, id: z.string().optional() }),
   z.strictObject({ event: z.literal('order'), data: z.array(order), id: z.string().optional() }),
+  z.strictObject({ event: z.literal('tree'), data: folder, id: z.string().optional() }),
 ]);
 
 /** What each event is written as (its data's JSON), or the breach's violations, through a real Fastify reply. */
@@ -70,8 +87,32 @@ describe('event data', () => {
     ).toEqual([
       ['/data/price: Invalid input: expected number, received string'],
       ['/data/0/size: Too small: expected number to be >=1'],
-      ["/event: Invalid discriminator value. Expected 'tick' | 'order'"],
+      ["/event: Invalid discriminator value. Expected 'tick' | 'order' | 'tree'"],
       ['/id: Invalid input: expected string, received number'],
+    ]);
+  });
+
+  it('copies the data of a schema that holds itself: declared members only, a circular value a breach', async () => {
+    const tree = {
+      name: 'root',
+      secret: 1,
+      children: [
+        { name: 'a', size: 2, secret: 2 },
+        { name: 'b', children: [] },
+      ],
+    };
+    const loop: Record<string, unknown> = { name: 'loop', children: [] };
+    (loop['children'] as unknown[]).push(loop);
+    expect(
+      await written([
+        { event: 'tree', data: tree },
+        { event: 'tree', data: loop },
+        { event: 'tree', data: { name: 'x', children: [{ size: 1 }] } },
+      ]),
+    ).toEqual([
+      '{"name":"root","children":[{"name":"a","size":2},{"name":"b","children":[]}]}',
+      ['/data/children/0: the result is circular (it holds itself)'],
+      [expect.stringMatching(/^\/data\/children\/0: no variant of the union takes the value/)],
     ]);
   });
 

@@ -166,3 +166,90 @@ describe('compileReader', () => {
     expect(read({ [name]: 'v', 'a-b': 3 })).toBe(REFUSED);
   });
 });
+
+describe('compileReader, unions', () => {
+  const circle = z.strictObject({ kind: z.literal('circle'), radius: z.number() });
+  const square = z.strictObject({ kind: z.literal('square'), side: z.number() });
+  const blur = z.discriminatedUnion('mode', [
+    z.strictObject({ kind: z.enum(['blur', 'glow']), mode: z.literal('normal'), radius: z.number() }),
+    z.strictObject({ kind: z.enum(['blur', 'glow']), mode: z.literal('progressive'), start: z.number() }),
+  ]);
+
+  it.each([
+    ['a discriminated union (oneOf)', z.discriminatedUnion('kind', [circle, square])],
+    ['a union of tagged records (anyOf)', z.union([circle, square])],
+    [
+      'a union of records tagged by one-value enums (as imported)',
+      z.union([circle.extend({ kind: z.enum(['circle']) }), square.extend({ kind: z.enum(['square']) })]),
+    ],
+  ])('reads %s by its tag, copying the declared members of the variant the tag names', (_, shapes) => {
+    for (const judge of [true, false]) checkTagged(reader(z.array(shapes), judge));
+  });
+
+  /** Judged or not, the tag picks the variant, and a tag that answers another value the second time is refused. */
+  function checkTagged(read: ResponseReader): void {
+    expect(read([{ kind: 'square', side: 2, radius: 9, secret: 1 }])).toEqual([{ kind: 'square', side: 2 }]);
+    expect(read([{ kind: 'circle', radius: 1 }])).toEqual([{ kind: 'circle', radius: 1 }]);
+    expect(read([{ kind: 'triangle', side: 1 }])).toBe(REFUSED);
+    expect(read([{ kind: 'circle', side: 1 }])).toBe(REFUSED);
+    let reads = 0;
+    const sly = {
+      get kind() {
+        reads += 1;
+        return reads === 1 ? 'circle' : 'square';
+      },
+      radius: 1,
+      side: 1,
+    };
+    expect(read([sly])).toBe(REFUSED);
+  }
+
+  it('reads a union of a union told apart by a tag of its own, constants, literal unions and distinct JSON types', () => {
+    const read = reader(
+      z.strictObject({
+        effect: z.union([circle, blur]),
+        tone: z.union([z.literal('warm'), z.literal('cold')]),
+        at: z.literal(3),
+        value: z.union([z.string(), z.number(), circle, z.array(z.boolean())]).nullable(),
+      }),
+    );
+    const valid = { effect: { kind: 'glow', mode: 'progressive', start: 1 }, tone: 'cold', at: 3, value: null };
+    expect(read({ ...valid, secret: 1 })).toEqual(valid);
+    expect(read({ ...valid, value: { kind: 'circle', radius: 2, secret: 1 } })).toEqual({
+      ...valid,
+      value: { kind: 'circle', radius: 2 },
+    });
+    for (const broken of [
+      { tone: 'hot' },
+      { at: 4 },
+      { effect: { kind: 'blur', mode: 'fast', start: 1 } },
+      { value: {} },
+    ])
+      expect(read({ ...valid, ...broken })).toBe(REFUSED);
+  });
+
+  it('compiles a union of records only when a tag tells them apart', () => {
+    const position = z.strictObject({ id: z.string().optional(), position: z.number().optional() });
+    const magnet = z.strictObject({ id: z.string().optional(), magnet: z.string().optional() });
+    expect(compileReader(z.union([position, magnet]))).toBeUndefined();
+    const same = z.strictObject({ kind: z.literal('circle'), side: z.number() });
+    expect(compileReader(z.union([circle, same]))).toBeUndefined();
+  });
+
+  it('compiles a recursive union of many records in time linear in the schema (each definition once)', () => {
+    type Tree = { type: string; children?: Tree[] | undefined };
+    const nodes: z.ZodType<Tree>[] = [];
+    for (let index = 0; index < 24; index += 1)
+      nodes.push(
+        z.strictObject({
+          type: z.literal(`N${index}`),
+          get children() {
+            return z.array(z.union(nodes as [z.ZodType<Tree>, ...z.ZodType<Tree>[]])).optional();
+          },
+        }),
+      );
+    const read = reader(z.array(nodes[0] as z.ZodType<Tree>));
+    const tree = { type: 'N0', children: [{ type: 'N5', children: [{ type: 'N23', secret: 1 }] }] };
+    expect(read([tree])).toEqual([{ type: 'N0', children: [{ type: 'N5', children: [{ type: 'N23' }] }] }]);
+  });
+});

@@ -5,13 +5,7 @@
 // tag=a&tag=c; a header list as a,c) and which are form-style objects (their members arrive as
 // names of their own, from=1&to=2).
 import type { z } from 'zod';
-
-interface SchemaDef {
-  readonly type: string;
-  readonly innerType?: z.ZodType;
-  readonly in?: z.ZodType;
-  readonly shape?: Record<string, z.ZodType>;
-}
+import { defOf, type ZodDef } from './zod-def.js';
 
 type Shape = Record<string, z.ZodType>;
 
@@ -66,8 +60,8 @@ export function flatQueryNames(
 }
 
 /** The schema under optional, default, nullable and pipes into it. */
-function core(schema: z.ZodType): SchemaDef {
-  const def = schema._zod.def as SchemaDef;
+function core(schema: z.ZodType): ZodDef {
+  const def = defOf(schema);
   if (def.innerType !== undefined) return core(def.innerType);
   if (def.type === 'pipe' && def.in !== undefined) return core(def.in);
   return def;

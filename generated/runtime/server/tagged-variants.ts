@@ -4,24 +4,7 @@
 // `card`: `/number` is required" says which record the server expected, where a bare pointer would not.
 import type { z } from 'zod';
 import { jsonPointer } from '../core/errors.js';
-
-/** The zod 4 definition members read here (zod documents `_zod.def` for tools that walk schemas). */
-interface Def {
-  readonly type: string;
-  readonly shape?: Record<string, z.ZodType>;
-  readonly catchall?: z.ZodType;
-  readonly element?: z.ZodType;
-  readonly valueType?: z.ZodType;
-  readonly innerType?: z.ZodType;
-  readonly in?: z.ZodType;
-  readonly out?: z.ZodType;
-  readonly getter?: () => z.ZodType;
-  readonly options?: readonly z.ZodType[];
-  readonly discriminator?: string;
-}
-
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
+import { defOf, propValues, WRAPPERS } from './zod-def.js';
 
 /** The innermost tagged union on the way to `path`: its member, the value read, and where the variant starts. */
 interface Tagged {
@@ -82,11 +65,6 @@ function innermostTagged(root: z.ZodType, value: unknown, path: readonly Propert
     }
   }
   return found;
-}
-
-/** The values of the member that pick this option (zod keeps them for discriminated unions). */
-function propValues(option: z.ZodType, property: string): Set<unknown> | undefined {
-  return (option as unknown as { _zod: { propValues?: Record<string, Set<unknown>> } })._zod.propValues?.[property];
 }
 
 function memberOf(value: unknown, key: PropertyKey): unknown {

@@ -12,6 +12,7 @@ import { countedResult } from '../wire/wire-styles.js';
 import type { ResponseSchemas } from './response-serializers.js';
 import type { InterfaceMeta, ResponseMeta } from '../core/interface-meta.js';
 import type { JsonSchema } from '../wire/wire-schemas.js';
+import { CopyRefused, declaredCopy, isRecursive } from './declared-copy.js';
 
 /** What a reader returns for a value it does not take. */
 export const REFUSED: unique symbol = Symbol('refused');
@@ -45,12 +46,13 @@ export function compileReader(schema: z.ZodType, judge = true): ResponseReader |
   let refined = false;
   try {
     // Wrapped, so that a record referring to itself goes into $defs (as wire-schemas.ts does). A refinement has no
-    // JSON Schema keyword: a schema with one is not compiled.
+    // JSON Schema keyword: a schema with one is not compiled. A schema used twice is one definition, compiled once:
+    // inlined, a union of records whose children are that union again grows with every path through it.
     json = z.toJSONSchema(z.object({ value: schema }), {
       io: 'input',
       unrepresentable: 'throw',
       cycles: 'ref',
-      reused: 'inline',
+      reused: 'ref',
       override: ({ zodSchema }) => {
         if (zodSchema._zod.def.checks?.some((check) => check._zod.def.check === 'custom')) refined = true;
       },
@@ -77,12 +79,15 @@ class Compiler {
 
   compile(schema: JsonSchema | undefined): Read | undefined {
     if (schema === undefined || typeof schema !== 'object') return undefined;
-    const { $ref, anyOf, type } = schema;
+    const { $ref, anyOf, oneOf, type } = schema;
     if (typeof $ref === 'string') return onlyKeys(schema, ['$ref']) ? this.reference($ref) : undefined;
+    // The options of a union are told apart by JSON type or by a tag (union()): at most one can take a value, so a
+    // oneOf (zod's discriminated union) reads as an anyOf does.
     if (Array.isArray(anyOf)) return onlyKeys(schema, ['anyOf']) ? this.union(anyOf as JsonSchema[]) : undefined;
+    if (Array.isArray(oneOf)) return onlyKeys(schema, ['oneOf']) ? this.union(oneOf as JsonSchema[]) : undefined;
     if (Array.isArray(type))
       return this.union(type.map((one: unknown) => (one === 'null' ? NULL : { ...schema, type: one })));
-    if (schema['enum'] !== undefined) return this.enumeration(schema);
+    if (schema['enum'] !== undefined || Object.hasOwn(schema, 'const')) return this.enumeration(schema);
     switch (type) {
       case 'string':
         return stringReader(schema, this.judge);
@@ -116,18 +121,31 @@ class Compiler {
       else entry.failed = true;
     }
     if (entry.failed) return undefined;
+    // Compiled: read through it directly. Still compiling (a record that holds itself): through the entry.
+    if (entry.read) return entry.read;
     const known = entry;
     return (value, depth) => (known.read === undefined ? REFUSED : known.read(value, depth));
   }
 
-  /** One branch per JSON type, so that a value's type picks its branch (nullable values, JSON values). */
+  /**
+   * A union read by one branch per JSON type, so that a value's type picks its branch (nullable values, JSON values).
+   * Options of one type are one branch where they can be told apart without judging the value: literals (a union of
+   * constants is an enumeration), and records that each require a tag member of constants of their own (zod's
+   * discriminated unions, a union of tagged records), picked by the tag's value; an option may be a union of records
+   * itself, told apart inside by a tag of its own. Any other union is not compiled.
+   */
   private union(options: readonly JsonSchema[]): Read | undefined {
+    const byType = new Map<string, JsonSchema[]>();
+    for (const option of this.spread(options)) {
+      const type = this.typeOf(option);
+      if (type === undefined) return undefined;
+      byType.set(type, [...(byType.get(type) ?? []), option]);
+    }
     const branches = new Map<string, Read>();
-    for (const option of options) {
-      const type = option['$ref'] === undefined ? option['type'] : this.defs[refName(option['$ref'])]?.['type'];
-      const read = this.compile(option);
-      if (typeof type !== 'string' || !read || branches.has(jsonType(type))) return undefined;
-      branches.set(jsonType(type), read);
+    for (const [type, same] of byType) {
+      const read = same.length === 1 ? this.compile(same[0]) : (this.literals(same) ?? this.tagged(same));
+      if (!read) return undefined;
+      branches.set(type, read);
     }
     return (value, depth) => {
       const read = branches.get(typeOf(value));
@@ -135,13 +153,109 @@ class Compiler {
     };
   }
 
+  /** The options, with those that are unions of several JSON types (a nullable union) replaced by theirs. */
+  private spread(options: readonly JsonSchema[]): JsonSchema[] {
+    return options.flatMap((option) => {
+      const inner = this.unionOptions(option);
+      return inner && this.typeOf(option) === undefined ? this.spread(inner) : [option];
+    });
+  }
+
+  /** The options of a union (anyOf or oneOf and nothing else), or undefined. */
+  private unionOptions(schema: JsonSchema): JsonSchema[] | undefined {
+    const resolved = this.resolved(schema);
+    const inner = resolved['anyOf'] ?? resolved['oneOf'];
+    return Array.isArray(inner) && Object.keys(resolved).length === 1 ? (inner as JsonSchema[]) : undefined;
+  }
+
+  /** The JSON type every value of the schema has (integer is number), or undefined. */
+  private typeOf(schema: JsonSchema, seen = new Set<JsonSchema>()): string | undefined {
+    const resolved = this.resolved(schema);
+    if (typeof resolved['type'] === 'string') return jsonType(resolved['type']);
+    const inner = this.unionOptions(resolved);
+    if (!inner || seen.has(resolved)) return undefined;
+    seen.add(resolved);
+    const types = new Set(inner.map((option) => this.typeOf(option, seen)));
+    const [only] = types;
+    return types.size === 1 ? only : undefined;
+  }
+
+  /** Options that are each constants or enumerations: one enumeration of all their values. */
+  private literals(options: readonly JsonSchema[]): Read | undefined {
+    const values: unknown[] = [];
+    for (const option of options) {
+      const some = literalValues(option);
+      if (!some) return undefined;
+      values.push(...some);
+    }
+    return this.enumeration({ enum: values });
+  }
+
+  /**
+   * Records (or unions of records) told apart by a member that each requires to be constants no other allows: the
+   * tag's value picks the option. One option may leave the tag out (an imported record whose tag is optional): a
+   * value without it is that option's.
+   */
+  private tagged(options: readonly JsonSchema[]): Read | undefined {
+    for (const tag of this.tagCandidates(options[0])) {
+      const byTag = new Map<unknown, JsonSchema>();
+      const told = options.every((option) => {
+        const values = this.tagValues(option, tag);
+        if (!values || values.some((value) => byTag.has(value))) return false;
+        for (const value of values) byTag.set(value, option);
+        return true;
+      });
+      if (!told) continue;
+      const readers = new Map<JsonSchema, Read | undefined>(options.map((option) => [option, this.compile(option)]));
+      if ([...readers.values()].some((read) => !read)) return undefined;
+      const byValue = new Map([...byTag].map(([value, option]) => [value, readers.get(option) as Read]));
+      // The option's reader judges the tag again as it copies it: a getter that answers another value is refused.
+      return (value, depth) => {
+        const read = plainObject(value) ? byValue.get(value[tag]) : undefined;
+        return read ? read(value, depth) : REFUSED;
+      };
+    }
+    return undefined;
+  }
+
+  /** The members of a record, or of a union's first record, that may tell options apart. */
+  private tagCandidates(option: JsonSchema | undefined): string[] {
+    if (option === undefined) return [];
+    const inner = this.unionOptions(option);
+    if (inner) return this.tagCandidates(inner[0]);
+    const properties = this.resolved(option)['properties'];
+    return Object.keys(properties ?? {}).filter((name) => !INHERITED.has(name));
+  }
+
+  /** The tag values a record or a union of records takes (undefined where the tag may be left out), or undefined. */
+  private tagValues(option: JsonSchema, tag: string, seen = new Set<JsonSchema>()): unknown[] | undefined {
+    const resolved = this.resolved(option);
+    const inner = this.unionOptions(resolved);
+    if (inner) {
+      if (seen.has(resolved)) return undefined;
+      seen.add(resolved);
+      const values = inner.map((one) => this.tagValues(one, tag, seen));
+      return values.every((some) => some !== undefined) ? values.flat() : undefined;
+    }
+    const member = (resolved['properties'] as Record<string, JsonSchema> | undefined)?.[tag];
+    const values = member && literalValues(member);
+    if (!values || values.includes(null) || Object.hasOwn(member, 'default')) return undefined;
+    const required = resolved['required'];
+    return Array.isArray(required) && required.includes(tag) ? values : [...values, undefined];
+  }
+
+  /** The schema a reference names (one level), or the schema itself. */
+  private resolved(schema: JsonSchema): JsonSchema {
+    const ref = schema['$ref'];
+    return (typeof ref === 'string' && this.defs[refName(ref)]) || schema;
+  }
+
+  /** An enum or a const. A single value (a tag) is judged even unjudged: it tells a union's records apart. */
   private enumeration(schema: JsonSchema): Read | undefined {
-    const values = schema['enum'];
-    if (!Array.isArray(values) || !onlyKeys(schema, ['type', 'enum'])) return undefined;
-    if (!values.every((item) => ['string', 'number', 'boolean'].includes(typeof item) || item === null))
-      return undefined;
+    const values = literalValues(schema);
+    if (!values || !onlyKeys(schema, ['type', 'enum', 'const'])) return undefined;
     const allowed = new Set<unknown>(values);
-    if (!this.judge) {
+    if (!this.judge && values.length > 1) {
       const types = new Set(values.map(typeOf));
       return (value) => (types.has(typeOf(value)) ? value : REFUSED);
     }
@@ -205,6 +319,15 @@ class Compiler {
       return copy;
     };
   }
+}
+
+/** The values an enum or const allows, when they are all scalars (strings, numbers, booleans, null). */
+function literalValues(schema: JsonSchema): unknown[] | undefined {
+  const values: unknown = Object.hasOwn(schema, 'const') ? [schema['const']] : schema['enum'];
+  if (!Array.isArray(values) || (Object.hasOwn(schema, 'const') && schema['enum'] !== undefined)) return undefined;
+  return values.every((item) => ['string', 'number', 'boolean'].includes(typeof item) || item === null)
+    ? values
+    : undefined;
 }
 
 interface Member {
@@ -401,6 +524,7 @@ function typeOf(value: unknown): string {
 /** The readers of a route's responses, compiled on first use; a ListResult ({items, total}) is read as one. */
 export class ResponseReaders {
   private readonly made = new Map<string, ResponseReader | null>();
+  private readonly recursion = new Map<z.ZodType, boolean>();
 
   private readonly meta: InterfaceMeta;
   private readonly schemas: ResponseSchemas;
@@ -410,6 +534,32 @@ export class ResponseReaders {
     this.meta = meta;
     this.schemas = schemas;
     this.judge = judge;
+  }
+
+  /**
+   * Whether the response's schema holds itself (a tree of records): a result the reader refuses is then copied by
+   * declaredCopy, never handed to the compiled serializer, which may not finish compiling such a schema.
+   */
+  recursive(response: ResponseMeta): boolean {
+    const schema = this.schemas[keyOf(response)];
+    if (!schema) return false;
+    let found = this.recursion.get(schema);
+    if (found === undefined) {
+      found = isRecursive(schema);
+      this.recursion.set(schema, found);
+    }
+    return found;
+  }
+
+  /** The result's declared members copied by its zod schema (unjudged); throws CopyRefused. */
+  copy(response: ResponseMeta, result: unknown): unknown {
+    const schema = this.schemas[keyOf(response)];
+    if (!schema) return result;
+    if (!countedResult(this.meta, response)) return declaredCopy(schema, result);
+    const total = plainObject(result) ? result['total'] : undefined;
+    if (typeof total !== 'number' || !Number.isInteger(total) || total < 0)
+      throw new CopyRefused(['total'], 'expected a whole number >= 0');
+    return { items: declaredCopy(schema, plainObject(result) ? result['items'] : undefined), total };
   }
 
   /** The result's declared members, judged and copied, or REFUSED (then the plugin judges and writes it as before). */

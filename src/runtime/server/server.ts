@@ -7,6 +7,7 @@ import { requestIncludes, type Includes } from '../wire/api-alias/api-alias.js';
 import { INCLUDES_MEMBER } from '../wire/api-alias/wire-api-alias.js';
 import { asSent, droppedMembers, judgeResult, ResponseBreach } from '../core/response-check.js';
 import { ResponseReaders, REFUSED } from './response-reader.js';
+import { CopyRefused } from './declared-copy.js';
 import { checkSendable, responseHeaders, splitResult } from './response-headers.js';
 import { respondsWithHeaders, declaredResponseHeaders } from '../core/response-headers.js';
 import { ResponseBodySchemas, serializeBody, type ResponseSchemas } from './response-serializers.js';
@@ -538,17 +539,45 @@ function routeRunner(parts: RunnerParts) {
       : withHeaders
         ? splitResult(handled)
         : { body: handled, headers: {} };
-    const judged = fastPath && response?.hasBody ? readers.read(response, body) : REFUSED;
-    if (response && judged === REFUSED && parts.validateResponses)
+    let judged = fastPath && response?.hasBody ? readers.read(response, body) : REFUSED;
+    if (response?.hasBody && judged === REFUSED && readers.recursive(response)) judged = copyResult(response, body);
+    else if (response && judged === REFUSED && parts.validateResponses)
       judgeResult({ meta, route: route.name, response, schema: bodySchemas.result(response) }, body);
     const path = request.url.split('?')[0] ?? '/';
     const context = { meta, route, representation, origin, path, query, includes, jsonApi: definition.jsonApi };
     const rendered = renderResult(context, body, judged === REFUSED ? body : judged, answered);
-    const schema = response && bodySchemas.body(response, representation);
+    const copied = judged !== REFUSED;
+    // In development (no reader) only a copy of a recursive result: what it left out breaks the response, named
+    // where the document holds it, as the serializer's dropped members are.
+    if (parts.development && copied && response) {
+      const whole = renderResult(context, body, body, answered).body;
+      const dropped = droppedMembers(whole, rendered.body);
+      const violations = dropped.map((pointer) => `${pointer}: not declared by the definitions`);
+      if (violations.length > 0) throw new ResponseBreach(route.name, rendered.status, violations);
+    }
+    // The serializer's schema is made only for a body it writes (a large one takes long to make).
+    const schema = response && !copied ? bodySchemas.body(response, representation) : undefined;
     const declared = response && (answer || withHeaders) ? responseHeaders(route, response, headers, headerChecks) : {};
     checkSendable(route, rendered.status, rendered.headers);
     checkSendable(route, rendered.status, declared);
-    return { rendered, response, schema, copied: judged !== REFUSED, declared };
+    return { rendered, response, schema, copied, declared };
+  };
+
+  /**
+   * A result of a schema that holds itself, which the reader did not take: its declared members copied by the zod
+   * schema (declared-copy.ts), then judged as copied, so the value judged is the value sent.
+   */
+  const copyResult = (response: ResponseMeta, body: unknown): unknown => {
+    let copy: unknown;
+    try {
+      copy = readers.copy(response, body);
+    } catch (error) {
+      if (error instanceof CopyRefused) throw new ResponseBreach(route.name, response.status, [error.message]);
+      throw error;
+    }
+    if (parts.validateResponses)
+      judgeResult({ meta, route: route.name, response, schema: bodySchemas.result(response) }, copy);
+    return copy;
   };
 
   /** Writes the response: a rendered copy by JSON.stringify, anything else by the compiled serializer of its schema. */
@@ -561,9 +590,9 @@ function routeRunner(parts: RunnerParts) {
     for (const [name, value] of Object.entries(declared)) if (!reply.hasHeader(name)) reply.header(name, value);
     if (rendered.body === undefined) return reply.send();
     const contentType = rendered.contentType ?? 'application/json; charset=utf-8';
-    // Every response with a body has a schema; without one (none expected) the body goes out as it is.
-    if (!schema || !response) return sendJson(reply, contentType, rendered.body);
-    const text = copied ? JSON.stringify(rendered.body) : serialized(reply, schema, rendered.body, response);
+    // Every response with a body has a schema or was copied; without either (none expected) it goes out as it is.
+    if (!response || (!schema && !copied)) return sendJson(reply, contentType, rendered.body);
+    const text = schema ? serialized(reply, schema, rendered.body, response) : JSON.stringify(rendered.body);
     if (parts.development) {
       const dropped = droppedMembers(rendered.body, JSON.parse(text));
       const violations = dropped.map((pointer) => `${pointer}: not declared by the definitions`);
