@@ -11,24 +11,39 @@ const RUNNING_MS = 500;
 let app: FastifyInstance | undefined;
 afterEach(() => app?.close());
 
-/** A keyed POST /book whose handler takes `delays` in turn (ms) and responds with its run's number and `status`. */
-async function serve(delays: number[], status = 201): Promise<string> {
+/** A handler's run held until the test lets it finish: no race against the machine's load. */
+interface Run {
+  readonly started: Promise<void>;
+  readonly finish: () => void;
+}
+
+/** A keyed POST /book whose nth run waits for `runs[n].finish`, then responds with its number (the first: `status`). */
+async function serve(status = 201): Promise<{ origin: string; runs: Run[] }> {
   const settings = idempotencySettings({ store: new MemoryIdempotencyStore(), runningMs: RUNNING_MS });
-  let runs = 0;
+  const gates = [0, 1, 2].map(() => {
+    let start = () => {};
+    let finish = () => {};
+    const started = new Promise<void>((resolve) => (start = resolve));
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    return { start: () => start(), started, finish: () => finish(), finished };
+  });
+  let count = 0;
   const keyed = keyedRoute(
     settings,
     { interfaceName: 'tickets', route: 'book', header: 'idempotency-key' },
     () => 'caller',
     async (_request, reply) => {
-      const run = ++runs;
-      await new Promise((resolve) => setTimeout(resolve, delays[run - 1]));
+      const run = ++count;
+      const gate = gates[run - 1]!;
+      gate.start();
+      await gate.finished;
       return reply.code(run === 1 ? status : 201).send({ run });
     },
   );
   app = Fastify();
   app.setErrorHandler((error, _request, reply) => reply.code(409).send({ error: (error as Error).message }));
   app.post('/book', { onSend: keyed.onSend }, keyed.handler);
-  return app.listen({ port: 0, host: '127.0.0.1' });
+  return { origin: await app.listen({ port: 0, host: '127.0.0.1' }), runs: gates };
 }
 
 const book = async (origin: string) => {
@@ -41,24 +56,35 @@ const book = async (origin: string) => {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-it("keeps the response of the request that took the key over, not the late first one's", async () => {
-  // The first runs past its claim; the second takes the key over and completes before the first does.
-  const origin = await serve([RUNNING_MS * 1.5, 50]);
+/** Sends the first request and waits until its claim on the key has run out (it was taken before its run started). */
+async function firstPastItsClaim(origin: string, runs: Run[]) {
   const first = book(origin);
+  await runs[0]!.started;
   await sleep(RUNNING_MS * 1.2);
+  return { first }; // wrapped: an async function returning the promise would wait for it
+}
+
+it("keeps the response of the request that took the key over, not the late first one's", async () => {
+  const { origin, runs } = await serve();
+  const { first } = await firstPastItsClaim(origin, runs);
+  // The second takes the key over and completes before the first does.
+  runs[1]!.finish();
   expect(await book(origin)).toEqual({ status: 201, body: { run: 2 } });
+  runs[0]!.finish();
   expect(await first).toEqual({ status: 201, body: { run: 1 } });
   // A repeat gets what the request that held the key last was sent.
   expect(await book(origin)).toEqual({ status: 201, body: { run: 2 } });
 });
 
 it('does not free the key of the request that took it over when the late first one fails', async () => {
-  const origin = await serve([RUNNING_MS * 1.5, RUNNING_MS * 2], 503);
-  const first = book(origin);
-  await sleep(RUNNING_MS * 1.2);
+  const { origin, runs } = await serve(503);
+  const { first } = await firstPastItsClaim(origin, runs);
   const second = book(origin);
+  await runs[1]!.started;
+  runs[0]!.finish();
   expect(await first).toMatchObject({ status: 503 });
   // The second still runs under its claim: a repeat now is refused as running, not run beside it.
   expect((await book(origin)).status).toBe(409);
+  runs[1]!.finish();
   expect(await second).toEqual({ status: 201, body: { run: 2 } });
 });
