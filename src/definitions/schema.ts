@@ -203,11 +203,23 @@ const mediaTypes = z
   .min(1)
   .optional()
   .describe('the media types a file may have (default application/octet-stream)');
+/** What a file sent to the service may be: a media type, or a range of them (image/*, or any type). */
+const mediaRange = z
+  .string()
+  .regex(
+    /^(\*\/\*|[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/(\*|[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*))$/,
+    'a media type such as image/png, or a range such as image/*',
+  );
+const mediaRanges = z
+  .array(mediaRange)
+  .min(1)
+  .optional()
+  .describe('the media types a file may have, ranges such as image/* among them (default application/octet-stream)');
 
 /** A request body that is a file's bytes, streamed: application/octet-stream or the media types named. */
 export const UploadSchema = z.strictObject({
   ...common,
-  mediaTypes,
+  mediaTypes: mediaRanges,
   maxBytes: z.number().int().positive().optional().describe('the largest file accepted, in bytes (413 past it)'),
 });
 export type UploadDefinition = z.infer<typeof UploadSchema>;
@@ -220,7 +232,7 @@ export const MultipartSchema = z.strictObject({
       name,
       z.strictObject({
         ...common,
-        mediaTypes,
+        mediaTypes: mediaRanges,
         maxBytes: z.number().int().positive().optional().describe('the largest file of this part (413 past it)'),
         required: z.boolean().optional().describe('must be sent (default true)'),
       }),

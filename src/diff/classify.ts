@@ -192,6 +192,9 @@ export const RULES = {
   'idempotency-key-added': fixed(SERVERS),
   'idempotency-key-removed': fixed(CLIENTS),
   'idempotency-key-renamed': fixed(BOTH),
+  // A GET, HEAD, OPTIONS, PUT or DELETE is retried with or without a key (RFC 9110 9.2.2), and applied again it
+  // has the same effect: whether the server reads a key changes no outcome, only which answer a retry gets.
+  'idempotent-route-key-changed': fixed(NONE),
   'action-changed': fixed(SERVERS),
 
   // auth

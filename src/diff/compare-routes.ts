@@ -1,6 +1,7 @@
 // Routes, matched by file and route name: method and path, auth, idempotency key, parameters and body (responses in
 // compare-responses.ts).
 import { PARAMETER_GROUPS } from '../ir/route-parameters.js';
+import { IDEMPOTENT_METHODS } from '../runtime/core/vocabulary.js';
 import type { ModuleIr, RouteIr } from '../ir/types.js';
 import { listDelta, reportOtherChanges, sameValue, show, type CompareContext, type Report } from './context.js';
 import { compareRouteAuth } from './compare-auth.js';
@@ -117,7 +118,7 @@ function compareRoute(ctx: CompareContext, subject: string, base: RouteIr, head:
         : base[key];
     compareParameters(ctx, `${subject} › ${place}`, before, head[key], 'request');
   }
-  compareIdempotencyKey(report, base.idempotencyKey, head.idempotencyKey);
+  compareIdempotencyKey(report, base, head);
   compareBody(ctx, subject, base, head);
   compareUpload(ctx, subject, base, head);
   compareMultipart(ctx, subject, base, head);
@@ -135,10 +136,22 @@ function compareRoute(ctx: CompareContext, subject: string, base: RouteIr, head:
 /**
  * The header naming one attempt of a request: with it the generated client retries a POST or PATCH after a failure
  * on the way (or a 503), and the server answers a repeat with the first response. A server that does not read the
- * header (or reads another) applies a retried request again; nothing fails, the booking is made twice.
+ * header (or reads another) applies a retried request again; nothing fails, the booking is made twice. An idempotent
+ * method is retried with or without a key and has the same effect applied twice: there the key only decides whether
+ * a retry gets the first answer or its own.
  */
-function compareIdempotencyKey(report: Report, base: string | undefined, head: string | undefined): void {
+function compareIdempotencyKey(report: Report, baseRoute: RouteIr, headRoute: RouteIr): void {
+  const [base, head] = [baseRoute.idempotencyKey, headRoute.idempotencyKey];
   if (base === head) return;
+  if (IDEMPOTENT_METHODS.includes(baseRoute.method) && IDEMPOTENT_METHODS.includes(headRoute.method)) {
+    const change = base === undefined ? `${head} added` : head === undefined ? `${base} removed` : `${base} → ${head}`;
+    report(
+      'idempotent-route-key-changed',
+      `idempotency key header ${change}: clients retry a ${headRoute.method} with or without it, and a retry applied ` +
+        "again has the first one's effect; only its answer may differ (a repeated DELETE may answer 404)",
+    );
+    return;
+  }
   if (base === undefined)
     report(
       'idempotency-key-added',

@@ -14,12 +14,15 @@ let served: ServedApp;
 let client: Loose;
 let generated: Loose;
 let rateLimit: unknown = 42;
+/** Headers getReport leaves out of its answer. */
+let leftOut: string[] = [];
 
 const handlers = {
-  getReport: async (input: Loose) => ({
-    body: { id: input['params'].id, title: 'Q3' },
-    headers: { 'x-ratelimit-remaining': rateLimit, 'x-cached': true, 'x-tags': ['finance', 'q3'] },
-  }),
+  getReport: async (input: Loose) => {
+    const headers: Loose = { 'x-ratelimit-remaining': rateLimit, 'x-cached': true, 'x-tags': ['finance', 'q3'] };
+    for (const name of leftOut) delete headers[name];
+    return { body: { id: input['params'].id, title: 'Q3' }, headers };
+  },
   probeReport: async () => ({ headers: { etag: '"v7"', 'x-report-size': 2048 } }),
   createReport: async (input: Loose) => input['body'],
   // Five reports, `limit` of them from `offset`, with the total and a header.
@@ -78,6 +81,21 @@ describe('a client of routes whose answers declare headers', () => {
     expect(refused).toBeInstanceOf(Error);
     expect((refused as Error).name).toBe('UnreadableResponseError');
     expect((refused as Loose)['problem']).toBe('header x-ratelimit-remaining: expected a number, got "lots"');
+  });
+
+  it('refuses an answer without a required header, naming it, with response checks on or off', async () => {
+    rateLimit = 42;
+    leftOut = ['x-ratelimit-remaining'];
+    const refused = await client['getReport']({ params: { id: 7 } }).catch((error: unknown) => error);
+    expect((refused as Error).name).toBe('UnreadableResponseError');
+    expect((refused as Loose)['problem']).toBe('header x-ratelimit-remaining: required, but missing');
+    const checked = new generated['QuotaApiClient']({ baseUrl: served.origin, validateResponses: true });
+    await expect(checked['getReport']({ params: { id: 7 } })).rejects.toMatchObject({ problem: refused.problem });
+    // Optional headers may be missing.
+    leftOut = ['x-cached', 'x-tags'];
+    const answer = await client['getReport']({ params: { id: 7 } });
+    expect(answer.headers).toEqual({ 'x-ratelimit-remaining': 42 });
+    leftOut = [];
   });
 
   it('resolves a route without declared headers to its body, as before', async () => {

@@ -149,6 +149,17 @@ function withAnswer(d: Doc): void {
   d.routes.ping.responses['409'] = { envelope: 'none', body: { type: 'record', record: 'legacy' } };
 }
 
+/** A DELETE route with an idempotency key. */
+function withDelete(d: Doc): void {
+  d.routes.dropBook = {
+    method: 'DELETE',
+    path: '/books/{id}',
+    pathParams: { id: { type: 'integer' } },
+    idempotencyKey: 'Idempotency-Key',
+    responses: { '204': {} },
+  };
+}
+
 const stream = (d: Doc) => d.routes.watchLoans.responses['200'].events;
 const form = (d: Doc) => d.routes.postForm.multipart;
 
@@ -644,6 +655,19 @@ export const CASES: Readonly<Record<ChangeKind, readonly VerdictCase[] | NotExec
   'idempotency-key-added': { reason: IDEMPOTENCY },
   'idempotency-key-removed': { reason: IDEMPOTENCY },
   'idempotency-key-renamed': { reason: IDEMPOTENCY },
+  'idempotent-route-key-changed': [
+    { name: 'a GET gets an idempotency key', edit: (d) => (d.routes.getBook.idempotencyKey = 'Idempotency-Key') },
+    {
+      name: "a PUT upload's idempotency key is removed",
+      from: (d) => (d.routes.putScan.idempotencyKey = 'Idempotency-Key'),
+      edit: (d) => delete d.routes.putScan.idempotencyKey,
+    },
+    {
+      name: "a DELETE's idempotency key is renamed",
+      from: withDelete,
+      edit: (d) => (d.routes.dropBook.idempotencyKey = 'Request-Id'),
+    },
+  ],
   'action-changed': { reason: 'actions are served by hand-written code of the reference service (not covered yet)' },
 
   'auth-changed': { reason: 'auth needs credentials on both sides (not covered yet)' },

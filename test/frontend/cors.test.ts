@@ -4,6 +4,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { LIBRARY_HANDLERS } from '../helpers/served-fixture.js';
 
 type Loose = Record<string, any>;
 const PAGE = 'http://app.example:5173';
@@ -12,18 +13,11 @@ let fixture: GeneratedFixture;
 let plugin: (options: Loose) => any;
 let app: FastifyInstance;
 
-const handlers = {
-  listBooks: async () => ({ items: [], total: 0 }),
-  createBook: async (input: Loose) => ({ ...input['body'], id: 1 }),
-  getBook: async () => ({ id: 1, title: 'Dune', genre: 'fiction' }),
-  listAuthors: async () => ({ items: [], total: 0 }),
-};
-
 beforeAll(async () => {
   fixture = await generateFixture('library');
   plugin = (await fixture.load('library-api/server.ts'))['libraryApiPlugin'];
   app = Fastify();
-  await app.register(plugin({ handlers, auth: {}, cors: { origins: [PAGE], maxAgeSeconds: 60 } }));
+  await app.register(plugin({ handlers: LIBRARY_HANDLERS, auth: {}, cors: { origins: [PAGE], maxAgeSeconds: 60 } }));
 }, 120_000);
 afterAll(async () => {
   await app?.close();
@@ -84,7 +78,9 @@ describe('cors', () => {
   it("refuses '*' with credentials at start", async () => {
     const strict = Fastify();
     await expect(
-      strict.register(plugin({ handlers, auth: {}, cors: { origins: '*', credentials: true } })).ready(),
+      strict
+        .register(plugin({ handlers: LIBRARY_HANDLERS, auth: {}, cors: { origins: '*', credentials: true } }))
+        .ready(),
     ).rejects.toThrow(/origins listed/);
     await strict.close();
   });

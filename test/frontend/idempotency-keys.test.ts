@@ -3,17 +3,16 @@
 // repeated key with the first answer, so the record is created once. The OpenAPI document names the header.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
-import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import type { GeneratedFixture } from '../helpers/generated-fixture.js';
+import { serveLibrary, type ServedApp } from '../helpers/served-fixture.js';
 
 type Loose = Record<string, any>;
-const PORT = 48110;
-const BASE = `http://127.0.0.1:${PORT}`;
 
+let served: ServedApp;
 let fixture: GeneratedFixture;
-let app: FastifyInstance;
+let BASE: string;
 let Client: new (options: Loose) => Loose;
 let created = 0;
 /** Holds createBook for a book titled "Slow" until released. */
@@ -26,31 +25,18 @@ beforeAll(async () => {
   const keyed = library.replace('  createBook:\n', '  createBook:\n    idempotencyKey: Idempotency-Key\n');
   expect(keyed).not.toBe(library);
   const envelope = await readFile(join(definitions, 'library-envelope-api.yaml'), 'utf8');
-  fixture = await generateFixture('library', { 'library-api.yaml': keyed, 'library-envelope-api.yaml': envelope });
-  const server = await fixture.load('library-api/server.ts');
+  const handlers = {
+    createBook: async (input: Loose) => {
+      if (input['body']['title'] === 'Slow') await slow;
+      return { ...input['body'], id: (created += 1) };
+    },
+  };
+  served = await serveLibrary(handlers, { 'library-api.yaml': keyed, 'library-envelope-api.yaml': envelope });
+  ({ fixture, origin: BASE } = served);
   Client = (await fixture.load('library-api/client.ts'))['LibraryApiClient'];
-  app = Fastify();
-  await app.register(
-    server['libraryApiPlugin']({
-      handlers: {
-        listBooks: async () => ({ items: [], total: 0 }),
-        createBook: async (input: Loose) => {
-          if (input['body']['title'] === 'Slow') await slow;
-          return { ...input['body'], id: (created += 1) };
-        },
-        getBook: async () => ({ id: 1, title: 'Dune', genre: 'fiction' }),
-        listAuthors: async () => ({ items: [], total: 0 }),
-      },
-      auth: {},
-    }),
-  );
-  await app.listen({ port: PORT, host: '127.0.0.1' });
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await fixture?.remove();
-});
+afterAll(async () => served?.close());
 
 /** A fetch that passes each request on and records its headers; `lose` drops the answers of the first calls. */
 function recordingFetch(lose: number) {

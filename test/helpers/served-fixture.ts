@@ -60,3 +60,23 @@ export async function serveDefinitions(name: string, yaml: string, handlers: Loo
   const Client = (await fixture.load(`${name}/client.ts`))[clientName] as new (options: object) => Loose;
   return { ...served, client: new Client({ baseUrl: served.origin, auth: {} }) };
 }
+
+/** The library fixture's library-api handlers at their simplest (empty lists, one book); tests override some. */
+export const LIBRARY_HANDLERS = {
+  listBooks: async () => ({ items: [], total: 0 }),
+  createBook: async (input: Loose) => ({ ...input['body'], id: 1 }),
+  getBook: async () => ({ id: 1, title: 'Dune', genre: 'fiction' }),
+  listAuthors: async () => ({ items: [], total: 0 }),
+};
+
+/**
+ * The library fixture generated (from `files` when given, by file name, as generateFixture takes them) and its
+ * library-api served with LIBRARY_HANDLERS, `handlers` over them, and no auth.
+ */
+export async function serveLibrary(handlers: Loose = {}, files?: Readonly<Record<string, string>>): Promise<ServedApp> {
+  const fixture = await generateFixture('library', files);
+  return serveFixture(fixture, async (app) => {
+    const { libraryApiPlugin } = await fixture.load('library-api/server.ts');
+    await app.register(libraryApiPlugin({ handlers: { ...LIBRARY_HANDLERS, ...handlers }, auth: {} }));
+  });
+}

@@ -1,15 +1,12 @@
 // A handler's context.signal: it aborts when the client closes its connection before the response is sent, so
 // that the handler's work stops with the request; after a normal response it never aborts.
 import { request as httpRequest } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateFixture, type GeneratedFixture } from '../helpers/generated-fixture.js';
+import { serveLibrary, type ServedApp } from '../helpers/served-fixture.js';
 
 type Loose = Record<string, any>;
-const PORT = 7701;
 
-let fixture: GeneratedFixture;
-let app: FastifyInstance;
+let served: ServedApp;
 /** The signal of each handler call, as the handler saw it, and its abort once it comes. */
 const seen: { route: string; signal: AbortSignal; aborted: Promise<void> }[] = [];
 let handlerStarted: () => void = () => undefined;
@@ -22,41 +19,27 @@ function watch(route: string, context: Loose): Promise<void> {
 }
 
 beforeAll(async () => {
-  fixture = await generateFixture('library');
-  const server = await fixture.load('library-api/server.ts');
-  app = Fastify();
-  await app.register(
-    server['libraryApiPlugin']({
-      handlers: {
-        // Waits for the client to go away: its work stops only by the signal.
-        listBooks: async (_input: Loose, context: Loose) => {
-          const aborted = watch('listBooks', context);
-          handlerStarted();
-          await aborted;
-          return { items: [], total: 0 };
-        },
-        getBook: async (_input: Loose, context: Loose) => {
-          void watch('getBook', context);
-          return { id: 1, title: 'Dune', genre: 'fiction' };
-        },
-        createBook: async () => ({ id: 1, title: 'Dune', genre: 'fiction' }),
-        listAuthors: async () => ({ items: [], total: 0 }),
-      },
-      auth: {},
-    }),
-  );
-  await app.listen({ port: PORT, host: '127.0.0.1' });
+  served = await serveLibrary({
+    // Waits for the client to go away: its work stops only by the signal.
+    listBooks: async (_input: Loose, context: Loose) => {
+      const aborted = watch('listBooks', context);
+      handlerStarted();
+      await aborted;
+      return { items: [], total: 0 };
+    },
+    getBook: async (_input: Loose, context: Loose) => {
+      void watch('getBook', context);
+      return { id: 1, title: 'Dune', genre: 'fiction' };
+    },
+  });
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await fixture?.remove();
-});
+afterAll(async () => served?.close());
 
 describe("a handler's context.signal", () => {
   it('aborts when the client disconnects while the handler is at work', async () => {
     const started = new Promise<void>((resolve) => (handlerStarted = resolve));
-    const client = httpRequest({ host: '127.0.0.1', port: PORT, path: '/library/books' });
+    const client = httpRequest(`${served.origin}/library/books`);
     client.on('error', () => undefined);
     client.end();
     await started;
@@ -68,13 +51,13 @@ describe("a handler's context.signal", () => {
   });
 
   it('never aborts after a normal response, the connection kept alive and then closed', async () => {
-    const response = await fetch(`http://127.0.0.1:${PORT}/library/books/1`);
+    const response = await fetch(`${served.origin}/library/books/1`);
     expect(response.status).toBe(200);
     await response.text();
     const call = seen.find((one) => one.route === 'getBook');
     expect(call).toBeDefined();
     // Closing every connection after the response must not abort it either.
-    app.server.closeAllConnections();
+    served.app.server.closeAllConnections();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(call?.signal.aborted).toBe(false);
   });

@@ -11,7 +11,10 @@ export interface ResponseWithHeaders {
   readonly headers: Record<string, unknown>;
 }
 
-/** The response, or the problem of a header the client cannot read as declared (an UnreadableResponseError). */
+/**
+ * The response, or the problem of a header the client cannot read as declared (an UnreadableResponseError): of the
+ * wrong type, or required and missing, so that a caller never holds undefined typed as its declared type.
+ */
 export function withHeaders(
   response: ResponseMeta | undefined,
   status: number,
@@ -21,6 +24,7 @@ export function withHeaders(
   const headers: Record<string, unknown> = {};
   for (const [name, declared] of Object.entries(response?.headers ?? {})) {
     const text = header(name);
+    if (text === undefined && declared.required) return { problem: `header ${name}: required, but missing` };
     if (text === undefined) continue;
     const values = declared.list ? text.split(',').map((item) => item.trim()) : [text];
     const parsed = values.map((value) => headerValue(declared, value));

@@ -4,6 +4,7 @@
 // idempotent methods are retried (RFC 9110 section 9.2.2): a POST or PATCH that failed on the way may
 // already have been applied. The wait is the server's Retry-After (seconds or an HTTP date) up to a cap,
 // else exponential backoff with full jitter; no wait outlives the call's deadline.
+import { IDEMPOTENT_METHODS, type HttpMethod } from '../core/vocabulary.js';
 import { NetworkError, TimeoutError } from './client-errors.js';
 import type { IncomingResponse } from './client-transport.js';
 
@@ -20,8 +21,6 @@ export interface RetryOptions {
 
 /** The statuses that say "try again later" rather than "this request is wrong". */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 502, 503, 504]);
-
-const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
 export interface RetryPolicy {
   readonly retries: number;
@@ -69,7 +68,8 @@ export async function withRetries(
   attempt: () => Promise<IncomingResponse>,
 ): Promise<IncomingResponse> {
   const { policy } = context;
-  const retryable = policy !== undefined && (context.keyed === true || IDEMPOTENT_METHODS.has(context.method));
+  const retryable =
+    policy !== undefined && (context.keyed === true || IDEMPOTENT_METHODS.includes(context.method as HttpMethod));
   for (let retry = 0; ; retry += 1) {
     let response: IncomingResponse;
     try {

@@ -6,6 +6,15 @@
 /** A response's key: a status (`"200"`), a class of statuses (`"4XX"`) or `"default"`. */
 export type ResponseKey = string;
 
+/** The first digit of a class of statuses, as a key names it (`4` of `4XX`). */
+export type StatusClass = '1' | '2' | '3' | '4' | '5';
+/** A decimal digit, for spelling out the statuses of a class in types. */
+export type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
+/** The number a text spells (`AsNumber<'404'>` is 404). */
+export type AsNumber<Text> = Text extends `${infer Status extends number}` ? Status : never;
+/** Every status of a class: `ClassStatuses<'4'>` is 400 | 401 | … | 499. */
+export type ClassStatuses<Class extends StatusClass> = AsNumber<`${Class}${Digit}${Digit}`>;
+
 const CLASS = /^[1-5]XX$/;
 
 /** Whether the key names a class of statuses such as `4XX`. */

@@ -7,6 +7,11 @@
 /** The route methods, in the order an Allow header names them. HEAD and OPTIONS responses carry no API body. */
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
+/**
+ * The idempotent methods (RFC 9110 section 9.2.2): applied twice, they have the effect of once, so a client retries
+ * them after a failure on the way with or without an idempotency key.
+ */
+export const IDEMPOTENT_METHODS: readonly HttpMethod[] = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'];
 
 /** How an interface wraps its responses: json:api documents, `{success, data}`, or `{apiAlias}` objects. */
 export const INTERFACE_STYLES = ['jsonapi', 'success-envelope', 'api-alias'] as const;

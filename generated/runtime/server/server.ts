@@ -22,7 +22,7 @@ import { idempotencySettings, keyedRoute, type IdempotencyOptions } from '../sto
 import type { InterfaceMeta, ResponseMeta, RouteMeta } from '../core/interface-meta.js';
 import { negotiateRepresentation, requireBodyMediaType, sentAsForm, type Representation } from '../core/negotiate.js';
 import { flatQueryNames, formObjectParameters, listParameters } from './query-schema.js';
-import { flatQuery, parseQueryString, queryOf, type QueryValue } from '../core/query-string.js';
+import { flatQuery, parseQueryString, queryOf, routeQueryParameters, type QueryValue } from '../core/query-string.js';
 import { parseRequestJson, RefusedValue, requestValue } from '../core/request-json.js';
 import type { JsonSchema } from '../wire/wire-schemas.js';
 import { wireStyle } from '../wire/wire-styles.js';
@@ -465,7 +465,7 @@ function routeRunner(parts: RunnerParts) {
   const readParameters = (request: FastifyRequest): Parameters => {
     const rawQuery =
       (flatNames && flatQuery(queryOf(request.url), flatNames)) ??
-      gatherFormObjects(formObjects, expandShortForms(route, readQuery(request.url, queryLists)));
+      routeQueryParameters(readQuery(request.url, queryLists), { formObjects, shortForms: route.queryShortForms });
     // api-alias interfaces take includes with every request, apart from the route's own parameters.
     const includesQuery = wireStyle(meta).takesIncludes ? takeMember(rawQuery, INCLUDES_MEMBER) : undefined;
     const input: Record<string, unknown> = {};
@@ -761,37 +761,6 @@ function takeMember(query: Record<string, QueryValue>, name: string): QueryValue
   const value = query[name];
   delete query[name];
   return value;
-}
-
-/** name[k]=v → name[i][key]=k&name[i][value]=v for the lists that allow the short form; indexed items stay. */
-function expandShortForms(route: RouteMeta, query: Record<string, QueryValue>): Record<string, QueryValue> {
-  for (const [name, form] of Object.entries(route.queryShortForms ?? {})) {
-    const value = query[name];
-    if (typeof value !== 'object' || Array.isArray(value)) continue;
-    query[name] = Object.entries(value).map(([key, item]) =>
-      /^[0-9]+$/.test(key) ? item : { [form.key]: key, [form.value]: item },
-    );
-  }
-  return query;
-}
-
-/**
- * A form-style object arrives as its members' own names (from=1&to=2, style form, explode true):
- * they are gathered under the parameter's name. The bracket spelling (span[from]=1), which tools
- * that default to deepObject send, is read as well.
- */
-function gatherFormObjects(
-  objects: ReadonlyMap<string, readonly string[]>,
-  query: Record<string, QueryValue>,
-): Record<string, QueryValue> {
-  for (const [name, members] of objects) {
-    if (query[name] !== undefined) continue;
-    const present = members.filter((member) => query[member] !== undefined);
-    if (present.length === 0) continue;
-    query[name] = Object.fromEntries(present.map((member) => [member, query[member] as QueryValue]));
-    for (const member of present) delete query[member];
-  }
-  return query;
 }
 
 /** A header list arrives as one comma-separated value (style simple), with optional spaces after the commas. */

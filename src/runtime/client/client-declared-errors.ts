@@ -4,13 +4,9 @@
 // narrows to is what was checked, never a cast over what the service happened to send.
 import type { z } from 'zod';
 import type { RouteMeta } from '../core/interface-meta.js';
-import { declaredResponse, keyOf } from '../core/response-status.js';
+import { declaredResponse, keyOf, type ClassStatuses, type Digit, type StatusClass } from '../core/response-status.js';
 import { readTolerantly } from '../core/tolerant-read.js';
 import { ApiClientError } from './client-errors.js';
-
-type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
-type StatusClass = '1' | '2' | '3' | '4' | '5';
-type AsNumber<Text> = Text extends `${infer Status extends number}` ? Status : never;
 
 /**
  * What may name a route's error response (`Responses`: those of its declared responses, by key): a key itself
@@ -22,7 +18,7 @@ export type DeclaredErrorStatus<Responses> =
       ? Key extends number
         ? Key
         : Key extends `${infer Class extends StatusClass}XX`
-          ? AsNumber<`${Class}${Digit}${Digit}`>
+          ? ClassStatuses<Class>
           : number
       : never);
 

@@ -1,5 +1,6 @@
 // The client side of files: an upload goes out as it is read (a Blob or File, bytes, a web stream or a Node
 // Readable), and a file response comes back unread, to be taken as a Blob or as a stream, as the caller asks.
+import { declaredMediaType, mediaTypeOf, soleMediaType } from '../core/media-types.js';
 import { attachmentDisposition } from '../core/content-disposition.js';
 import { declaredResponse } from '../core/response-status.js';
 import type { CallInput, CallOptions, ClientCore, StreamedRequestBody } from './client.js';
@@ -46,8 +47,7 @@ export function fileParts(
   const named = typeof File === 'function' && data instanceof File ? data.name : undefined;
   return {
     data,
-    mediaType:
-      (described ? upload.mediaType : undefined) ?? own ?? (mediaTypes.length === 1 ? mediaTypes[0] : undefined),
+    mediaType: (described ? upload.mediaType : undefined) ?? own ?? soleMediaType(mediaTypes),
     name: (described ? upload.name : undefined) ?? named,
   };
 }
@@ -71,7 +71,7 @@ export async function fileCall<T = unknown>(
   const declared = declaredResponse(route.responses, response.status);
   if (!declared?.file) return (await core.decodeResponse(route.name, input, options, response)) as T;
   const file = downloadedFile(response);
-  if (!declared.file.mediaTypes.includes(file.mediaType)) {
+  if (declaredMediaType(declared.file.mediaTypes, file.mediaType) === undefined) {
     await response.body?.cancel();
     throw new UnreadableResponseError({
       interfaceName: core.interfaceName,
@@ -105,7 +105,7 @@ function downloadedFile(response: Response): DownloadedFile {
   let whole: Promise<Blob> | undefined;
   const blob = () => (whole ??= response.blob());
   return {
-    mediaType: (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '',
+    mediaType: mediaTypeOf(response.headers.get('content-type') ?? undefined) ?? '',
     name: filename(response.headers.get('content-disposition')),
     size: length === null ? undefined : Number(length),
     blob,

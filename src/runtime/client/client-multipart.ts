@@ -1,6 +1,7 @@
 // The client side of multipart/form-data bodies: file parts (a Blob or File, or bytes) and text parts
 // go out as one form, through fetch's own FormData encoding. A part's bytes must be in hand (a Blob of
 // a file on disk is not read until sent); a stream is sent whole with `upload` instead.
+import { soleMediaType } from '../core/media-types.js';
 import type { CallInput, CallOptions, ClientCore } from './client.js';
 import type { RouteMeta } from '../core/interface-meta.js';
 
@@ -40,8 +41,7 @@ function fileEntry(part: FilePart, name: string, mediaTypes: readonly string[]):
   const described = !(part instanceof Blob) && !(part instanceof Uint8Array);
   const data = described ? part.data : part;
   const own = data instanceof Blob && data.type !== '' ? data.type : undefined;
-  const only = mediaTypes.length === 1 ? mediaTypes[0] : undefined;
-  const type = (described ? part.mediaType : undefined) ?? own ?? only;
+  const type = (described ? part.mediaType : undefined) ?? own ?? soleMediaType(mediaTypes);
   if (type === undefined) throw new TypeError(`part "${name}": say its mediaType, one of ${mediaTypes.join(', ')}`);
   const named = typeof File === 'function' && data instanceof File ? data.name : undefined;
   const blob =

@@ -1,6 +1,7 @@
 // Content negotiation: the response's representation for json:api interfaces (json:api by default, plain
 // JSON on request), and whether a request body comes in a media type the route reads.
 import { ApiError } from './errors.js';
+import { mediaTypeOf } from './media-types.js';
 import type { BodyFormat } from './vocabulary.js';
 import { JSONAPI_MEDIA_TYPE } from '../wire/jsonapi/wire-jsonapi.js';
 
@@ -33,12 +34,6 @@ export function negotiateRepresentation(accept: string | undefined): Representat
     if (type === 'application/json') return 'plain';
   }
   return undefined;
-}
-
-/** The media type of a Content-Type header, lower case and without parameters. */
-export function mediaTypeOf(contentType: string | undefined): string | undefined {
-  const type = contentType?.split(';')[0]?.trim().toLowerCase();
-  return type === '' ? undefined : type;
 }
 
 /**

@@ -132,3 +132,53 @@ function toPlain(node: Node | string): QueryValue {
   for (const key of keys) plain[key] = toPlain(node[key] as Node | string);
   return plain;
 }
+
+/** How a route writes its query beyond bracket notation (server/query-schema.ts finds them in its schema). */
+export interface QueryForms {
+  /** The form-style objects (style form, explode true) and their members' names: from=1&to=2 is span {from, to}. */
+  readonly formObjects: ReadonlyMap<string, readonly string[]>;
+  /** The lists of records that take the short form filter[title]=x, with their key and value members. */
+  readonly shortForms?: Readonly<Record<string, { readonly key: string; readonly value: string }>> | undefined;
+}
+
+/**
+ * A parsed query's parameters as the route declares them: short forms expanded, form-style objects gathered. What the
+ * server reads and the mocks hand their resolvers, so that both read a query alike.
+ */
+export function routeQueryParameters(query: Record<string, QueryValue>, forms: QueryForms): Record<string, QueryValue> {
+  return gatherFormObjects(forms.formObjects, expandShortForms(forms.shortForms, query));
+}
+
+/** name[k]=v → name[i][key]=k&name[i][value]=v for the lists that allow the short form; indexed items stay. */
+function expandShortForms(
+  shortForms: QueryForms['shortForms'],
+  query: Record<string, QueryValue>,
+): Record<string, QueryValue> {
+  for (const [name, form] of Object.entries(shortForms ?? {})) {
+    const value = query[name];
+    if (typeof value !== 'object' || Array.isArray(value)) continue;
+    query[name] = Object.entries(value).map(([key, item]) =>
+      /^[0-9]+$/.test(key) ? item : { [form.key]: key, [form.value]: item },
+    );
+  }
+  return query;
+}
+
+/**
+ * A form-style object arrives as its members' own names (from=1&to=2, style form, explode true):
+ * they are gathered under the parameter's name. The bracket spelling (span[from]=1), which tools
+ * that default to deepObject send, is read as well.
+ */
+function gatherFormObjects(
+  objects: ReadonlyMap<string, readonly string[]>,
+  query: Record<string, QueryValue>,
+): Record<string, QueryValue> {
+  for (const [name, members] of objects) {
+    if (query[name] !== undefined) continue;
+    const present = members.filter((member) => query[member] !== undefined);
+    if (present.length === 0) continue;
+    query[name] = Object.fromEntries(present.map((member) => [member, query[member] as QueryValue]));
+    for (const member of present) delete query[member];
+  }
+  return query;
+}

@@ -17,8 +17,8 @@ import { respondsWithHeaders } from '../core/response-headers.js';
 import { isMixedSegment, segmentPattern, templateSegments, type TemplatePart } from '../core/path-template.js';
 import { renderResult, selectResponse, type JsonApiRendering, type ListResult } from './responses.js';
 import { answeredResponse, isDeclaredAnswer } from './respond.js';
-import { listParameters } from './query-schema.js';
-import { parseQueryString } from '../core/query-string.js';
+import { formObjectParameters, listParameters } from './query-schema.js';
+import { parseQueryString, routeQueryParameters } from '../core/query-string.js';
 
 /** What a resolver is given: the request, its path parameters and its query as the server reads it (defaults set). */
 export interface MockRequest {
@@ -167,7 +167,7 @@ function routeHandler(
   const method = route.method.toLowerCase() as Lowercase<RouteMeta['method']>;
   return http[method](path, async ({ request, params }) => {
     const url = new URL(request.url);
-    const query = readQuery(url, definition.querySchemas?.[route.name]);
+    const query = readQuery(url, route, definition.querySchemas?.[route.name]);
     const representation = negotiateRepresentation(request.headers.get('accept') ?? undefined) ?? 'jsonapi';
     try {
       const result = await resolver({ request, params, query });
@@ -255,13 +255,20 @@ const MOCK_SESSION_TOKEN = 'mocksessiontoken';
 
 /**
  * The query as the route's schema reads it on the server (its defaults applied, `limit` left out is the declared
- * default), over the loose reading, which keeps what the schema does not name; a query the schema refuses, where the
- * server would answer 400, is read loosely only.
+ * default, a form-style object's members gathered under its name), over the loose reading, which keeps what the
+ * schema does not name; a query the schema refuses, where the server would answer 400, is read loosely only.
  */
-function readQuery(url: URL, schema: z.ZodType | undefined): Record<string, unknown> {
+function readQuery(url: URL, route: RouteMeta, schema: z.ZodType | undefined): Record<string, unknown> {
   const loose = looseQuery(url.searchParams);
-  const read = schema?.safeParse(parseQueryString(url.search.slice(1), listParameters(schema)));
-  return read?.success ? { ...loose, ...(read.data as Record<string, unknown>) } : loose;
+  if (schema === undefined) return loose;
+  const parsed = parseQueryString(url.search.slice(1), listParameters(schema));
+  const written = Object.keys(parsed);
+  const forms = { formObjects: formObjectParameters(schema, route.queryStyles), shortForms: route.queryShortForms };
+  const read = schema.safeParse(routeQueryParameters(parsed, forms));
+  if (!read.success) return loose;
+  // The members of a form-style object are the object's, not parameters of their own.
+  for (const name of written) if (!(name in parsed)) delete loose[name];
+  return { ...loose, ...(read.data as Record<string, unknown>) };
 }
 
 /** The query with digit strings as numbers and true/false as booleans. */

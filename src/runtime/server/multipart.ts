@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError, BadRequest, Validation } from '../core/errors.js';
 import type { MultipartMeta, RouteMeta } from '../core/interface-meta.js';
 import { acceptedMediaType } from './octet-stream.js';
-import { mediaTypeOf } from '../core/negotiate.js';
+import { declaredMediaType } from '../core/media-types.js';
 import type { StreamedMedia } from '../core/streamed-media.js';
 import { fileTooLarge, uploadedFile, type UploadedFile } from './uploaded-file.js';
 
@@ -99,8 +99,8 @@ function filePart(meta: MultipartMeta, part: Extract<Multipart, { type: 'file' }
     part.file.resume();
     throw unknownPart(meta, part.fieldname, 'file');
   }
-  const mediaType = mediaTypeOf(part.mimetype) ?? '';
-  if (!declared.mediaTypes.includes(mediaType)) {
+  const mediaType = declaredMediaType(declared.mediaTypes, part.mimetype);
+  if (mediaType === undefined) {
     part.file.resume();
     throw new ApiError('unsupportedMediaType', {
       params: { type: part.mimetype },

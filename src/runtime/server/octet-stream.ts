@@ -8,7 +8,7 @@ import { attachmentDisposition } from '../core/content-disposition.js';
 import { ResponseBreach } from '../core/response-check.js';
 import { ApiError } from '../core/errors.js';
 import type { FileMeta, ResponseMeta, RouteMeta } from '../core/interface-meta.js';
-import { mediaTypeOf } from '../core/negotiate.js';
+import { declaredMediaType, isMediaRange } from '../core/media-types.js';
 import type { StreamedMedia } from '../core/streamed-media.js';
 import { dispositionName, fileTooLarge, uploadedFile } from './uploaded-file.js';
 
@@ -27,8 +27,8 @@ export interface FileResponse<MediaType extends string = string> {
 /** The media type a request declares, when it is one the route takes; a 415 otherwise. */
 export function acceptedMediaType(request: FastifyRequest, accepted: readonly string[]): string {
   const header = request.headers['content-type'];
-  const type = mediaTypeOf(header);
-  if (type !== undefined && accepted.includes(type)) return type;
+  const type = declaredMediaType(accepted, header);
+  if (type !== undefined) return type;
   throw new ApiError('unsupportedMediaType', {
     params: { type: header ?? '(none)' },
     detail: `The request body must be ${accepted.join(', ')}; got ${header ?? 'no Content-Type'}.`,
@@ -70,6 +70,14 @@ function registerUploadRoute(
   route: RouteMeta,
   register: (context: FastifyInstance) => void,
 ): void {
+  // A media range (image/*) takes types no parser can be listed for: every body reaches the route unread, and the
+  // route's check (acceptedMediaType, before the body) refuses those outside the range.
+  if (upload(route).mediaTypes.some(isMediaRange))
+    return void app.register(async (context) => {
+      context.removeAllContentTypeParsers();
+      context.addContentTypeParser('*', passThrough);
+      register(context);
+    });
   const parsed = upload(route).mediaTypes.filter(
     (type) => app.hasContentTypeParser(type) && !unread.get(app)?.has(type),
   );
@@ -87,7 +95,7 @@ export const fileMedia: StreamedMedia = {
   register(app, routes) {
     passBodiesThrough(
       app,
-      routes.flatMap((route) => route.upload?.mediaTypes ?? []),
+      routes.flatMap((route) => route.upload?.mediaTypes.filter((type) => !isMediaRange(type)) ?? []),
     );
   },
   body: {
@@ -129,10 +137,9 @@ function fileResponse(route: RouteMeta, response: ResponseMeta, result: unknown)
   const file = result as Partial<FileResponse> | null | undefined;
   if (typeof file !== 'object' || file === null || file.body === undefined)
     throw breach('a file response is { body, mediaType }');
-  const mediaType = mediaTypeOf(file.mediaType);
   const declared = (response.file as FileMeta).mediaTypes;
-  if (mediaType === undefined || !declared.includes(mediaType))
-    throw breach(`mediaType ${String(file.mediaType)} is not one of ${declared.join(', ')}`);
+  const mediaType = declaredMediaType(declared, file.mediaType);
+  if (mediaType === undefined) throw breach(`mediaType ${String(file.mediaType)} is not one of ${declared.join(', ')}`);
   return { ...(file as FileResponse), mediaType };
 }
 

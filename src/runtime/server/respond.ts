@@ -4,7 +4,7 @@
 // breach (a 500). A plain result stays the route's success response (responses.ts).
 import type { ResponseMeta, RouteMeta } from '../core/interface-meta.js';
 import { ResponseBreach } from '../core/response-check.js';
-import { declaredResponse } from '../core/response-status.js';
+import { declaredResponse, type ClassStatuses, type StatusClass } from '../core/response-status.js';
 
 /** Marks an answer: a symbol of the global registry, so that a second copy of the runtime reads it too. */
 export const DECLARED_ANSWER: unique symbol = Symbol.for('svcgen.declaredAnswer');
@@ -35,17 +35,14 @@ export function respond(status: number, body?: unknown, headers?: unknown): Decl
   return { [DECLARED_ANSWER]: true, status, body, headers };
 }
 
-type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
-type AsNumber<Text> = Text extends `${infer Status extends number}` ? Status : never;
-
 /**
  * The statuses a response key stands for, as the runtime picks the response (response-status.ts): its own; of a
  * class (`4XX`), each of the hundred no key of its own names; of default, any (the type cannot leave out the others).
  */
 type StatusesOf<Key, Keys> = Key extends number
   ? Key
-  : Key extends `${infer Class extends '1' | '2' | '3' | '4' | '5'}XX`
-    ? Exclude<AsNumber<`${Class}${Digit}${Digit}`>, Keys>
+  : Key extends `${infer Class extends StatusClass}XX`
+    ? Exclude<ClassStatuses<Class>, Keys>
     : number;
 
 /** The headers a response takes: may be left out when none is required. */
