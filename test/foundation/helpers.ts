@@ -1,6 +1,6 @@
 // Shared by the foundation tests: a temporary copy of the repo's inputs and outputs, a temporary
 // project of synthetic definitions, the CLI as a child process, and a hash of every file of a tree.
-import { cp } from 'node:fs/promises';
+import { cp, mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/cli.js';
 // @ts-expect-error -- the benchmark's synthesiser is plain JavaScript without types
@@ -20,6 +20,10 @@ export async function tempCopy(
 ): Promise<string> {
   const dir = await tempDir('svcgen-foundation-');
   for (const folder of folders) await cp(join(ROOT, folder), join(dir, folder), { recursive: true });
+  // The repo's client sends GET bodies through undici, a dependency of the repo: without it generate warns. Linked
+  // alone, so that each copy keeps its own node_modules/.cache.
+  await mkdir(join(dir, 'node_modules'));
+  await symlink(join(ROOT, 'node_modules', 'undici'), join(dir, 'node_modules', 'undici'));
   return dir;
 }
 
