@@ -100,6 +100,14 @@ const CASES: readonly Case[] = [
     column: 3,
     found: 'GET /api/item/{key}',
   },
+  {
+    fixture: 'svc203-router-tie.yaml',
+    code: 'SVC203',
+    line: 13,
+    column: 3,
+    found:
+      'route "getStart" serves GET /api/ranges/{from}.json, and route "getRange" of mini serves GET /api/ranges/{from}-{to}.json:',
+  },
   { fixture: 'svc204-records-same-type-name.yaml', code: 'SVC204', line: 7, column: 3, found: 'PriceList' },
   { fixture: 'svc205-undeclared-path-param.yaml', code: 'SVC205', line: 10, column: 11, found: '{id}' },
   { fixture: 'svc206-unused-path-param.yaml', code: 'SVC206', line: 12, column: 7, found: '"id"' },
