@@ -76,6 +76,8 @@ function issueToDiagnostics(loaded: LoadedFile, issue: z.core.$ZodIssue): Diagno
         if (renamed) return [located('SVC223', renamed)];
         return [located('SVC105', `${where} is ${JSON.stringify(found)} (${didYouMean(found, options)}${expected})`)];
       }
+      if (path.at(-1) === 'additionalFields' && !isMapping(issue.input))
+        return [located('SVC105', otherMembersValue(where, issue.input))];
       return [located('SVC100', `${where}: ${issue.message}`)];
     }
     case 'invalid_key':
@@ -97,6 +99,16 @@ function issueToDiagnostics(loaded: LoadedFile, issue: z.core.$ZodIssue): Diagno
     default:
       return [located('SVC100', `${where}: ${issue.message}`)];
   }
+}
+
+/**
+ * A record's `additionalFields` that is neither `true`, `ignore` nor a type (`ignored`, `false`): what it takes,
+ * where zod's union would only say "Invalid input".
+ */
+function otherMembersValue(where: string, found: unknown): string {
+  const expected = 'true (keep any value), ignore (accept and leave out), or a type such as { type: string }';
+  const closed = found === false ? 'leave additionalFields out for a closed record; ' : '';
+  return `${where} is ${JSON.stringify(found)} (${didYouMean(found, ['ignore'])}${closed}expected ${expected})`;
 }
 
 /**

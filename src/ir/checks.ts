@@ -170,7 +170,7 @@ function checkRouterTies(ir: Ir, report: Report): void {
     report(
       later.route.location,
       'SVC203',
-      `route "${later.route.name}" serves ${later.route.method} ${later.path}, and route "${earlier.route.name}" of ${earlier.module.name} ${earlier.path}: a request can fit both, and the router would choose by the order they were registered (expected other text at the start or end of one of the segments, or a segment of its own per placeholder)`,
+      `route "${later.route.name}" serves ${later.route.method} ${later.path}, and route "${earlier.route.name}" of ${earlier.module.name} serves ${earlier.route.method} ${earlier.path}: a request can fit both, and the router would choose by the order they were registered (expected other text at the start or end of one of the segments, or a segment of its own per placeholder)`,
     );
   }
 }

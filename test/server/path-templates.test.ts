@@ -85,6 +85,8 @@ describe('the generated client against the generated server', () => {
     const error = await client['getFile']({ params: { name: 'a', ext: 'b.c' } }).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(RequestNotSentError);
     expect(error).toMatchObject({ reason: 'misread-parameter', subject: 'ext', route: 'getFile' });
+    // ext follows the ".": it is the text before ext that ext may not hold.
+    expect((error as Error).message).toContain('path parameter "ext" holds the text before it in its segment');
   });
 
   it('sends a name holding ":cancel" to {name}:cancel', async () => {

@@ -134,7 +134,7 @@ const REQUEST_REFUSALS: Readonly<Record<RequestRefusal, (subject: string, detail
   'missing-parameter': (name) => `path parameter "${name}" is missing`,
   'dot-segment': (name) => `path parameter "${name}" is "." or "..", which would name another path`,
   'misread-parameter': (name) =>
-    `path parameter "${name}" holds the text that follows it in its segment, so the server would read another value`,
+    `path parameter "${name}" holds the text before it in its segment, so the server would split the segment elsewhere and read another value`,
   'unsendable-header': (name, detail) =>
     `header "${name}" ${detail} (RFC 9110 section 5.5: visible ASCII, space and tab within, and U+0080-U+00FF)`,
 };

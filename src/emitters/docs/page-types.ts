@@ -120,6 +120,8 @@ export interface RecordView extends Anchored, OriginView, OriginsShown {
   readonly description: string | null;
   readonly apiAlias: string | null;
   readonly fields: readonly FieldView[];
+  /** What becomes of members the record does not name, when they are not refused (open or ignoring records). */
+  readonly otherMembers: string | null;
   /** Whether any field has an example: the table then has an Example column. */
   readonly fieldExamples: boolean;
   /** The record's own example as one line of JSON, or null. */

@@ -32,11 +32,20 @@ export function recordView({ module, record, origins }: RecordInput): RecordView
     description: text(record.description),
     apiAlias: record.apiAlias ?? null,
     fields: record.fields.map((field) => fieldView(module, field)),
+    otherMembers: otherMembers(module, record),
     fieldExamples: record.fields.some((field) => field.example !== undefined),
     example: record.example === undefined ? null : JSON.stringify(record.example),
     ...origin(record.origin),
     origins,
   };
+}
+
+/** A reader cannot tell from the table alone whether a member it does not list is refused, kept or dropped. */
+function otherMembers(module: string, record: RecordSource): string | null {
+  if (record.ignoresOtherMembers) return 'Members it does not name are accepted in requests and left out.';
+  const type = record.additionalFields;
+  if (!type) return null;
+  return `Members it does not name are kept (${type.kind === 'json' ? 'any JSON value' : inline(typeText(type, module))}).`;
 }
 
 function fieldView(module: string, field: FieldSource): FieldView {

@@ -9,7 +9,15 @@ import type { PARAMETER_GROUPS } from '../../ir/route-parameters.js';
 const PARAMETER_KEYS = ['name', 'type', 'required', 'default', 'style', 'description', 'origin'] as const;
 const RESPONSE_KEYS = ['key', 'body', 'envelope', 'total', 'when', 'description', 'origin', 'file', 'events'] as const;
 const FIELD_KEYS = ['name', 'type', 'required', 'readOnly', 'deprecated', 'default', 'description', 'origin'] as const;
-const RECORD_KEYS = ['name', 'file', 'description', 'apiAlias', 'origin'] as const;
+const RECORD_KEYS = [
+  'name',
+  'file',
+  'description',
+  'apiAlias',
+  'additionalFields',
+  'ignoresOtherMembers',
+  'origin',
+] as const;
 const ROUTE_KEYS = [
   'name',
   'method',
