@@ -360,6 +360,26 @@ const cookieModel: fc.Arbitrary<ParamModel> = fc.record({
   required: fc.boolean(),
 });
 
+/** A segment holding the placeholder `id`, and the second placeholder it may hold (SVC215 asks for text between). */
+interface IdSegment {
+  readonly template: string;
+  readonly second?: { readonly name: string; readonly type: JsonObject };
+}
+
+const ID_ALONE: IdSegment = { template: '{id}' };
+
+/** Text after, before, on both sides, and a second placeholder after "." or "-", as real APIs write them. */
+const ID_BESIDE_TEXT: readonly IdSegment[] = [
+  { template: '{id}.json' },
+  { template: '{id}.tar.gz' },
+  { template: '{id}:cancel' },
+  { template: 'item-{id}' },
+  { template: '~{id}.json' },
+  { template: '{id}.{ext}', second: { name: 'ext', type: { type: 'string' } } },
+  { template: '{id}-{to}', second: { name: 'to', type: { type: 'integer' } } },
+  { template: 'x{id}.{ext}:get', second: { name: 'ext', type: { type: 'string', maxLength: 4 } } },
+];
+
 interface RouteModel {
   readonly kind: RouteKind;
   readonly record: number;
@@ -374,6 +394,8 @@ interface RouteModel {
   readonly total: boolean;
   readonly form: boolean;
   readonly stringPathParam: boolean;
+  /** The id's segment: a placeholder alone, or beside text (docs/definitions.md, "Placeholders beside text"). */
+  readonly idSegment: IdSegment;
   readonly noContent: boolean;
   /** Index into the interface's versions, or -1 for none (kept when the interface has no versions). */
   readonly version: number;
@@ -399,6 +421,10 @@ const routeModel: fc.Arbitrary<RouteModel> = fc.record({
   total: fc.boolean(),
   form: fc.boolean(),
   stringPathParam: fc.boolean(),
+  idSegment: fc.oneof(
+    { weight: 3, arbitrary: fc.constant<IdSegment>(ID_ALONE) },
+    { weight: 2, arbitrary: fc.constantFrom<IdSegment>(...ID_BESIDE_TEXT) },
+  ),
   noContent: fc.boolean(),
   version: fc.integer({ min: -1, max: 2 }),
   selectable: fc.boolean(),
@@ -687,7 +713,11 @@ function routeOf(route: RouteModel, ctx: RouteContext): JsonObject {
   const base = `/r${ctx.index}`;
   const one = { type: 'record', record: ctx.record };
   const omit = ['id', ...relationNames(ctx.records[ctx.record] as JsonObject)];
-  const idParam = { id: route.stringPathParam ? { type: 'string' } : { type: 'integer' } };
+  const idParam = {
+    id: route.stringPathParam ? { type: 'string' } : { type: 'integer' },
+    ...(route.idSegment.second ? { [route.idSegment.second.name]: route.idSegment.second.type } : {}),
+  };
+  const itemPath = `${base}/${route.idSegment.template}`;
   const common: JsonObject = {
     ...(ctx.version ? { version: ctx.version } : {}),
     ...(ctx.scheme ? { auth: schemeName(ctx.scheme) } : {}),
@@ -730,7 +760,7 @@ function routeOf(route: RouteModel, ctx: RouteContext): JsonObject {
     case 'get':
       return {
         method: 'GET',
-        path: `${base}/{id}`,
+        path: itemPath,
         pathParams: idParam,
         ...inputs,
         ...common,
@@ -762,7 +792,7 @@ function routeOf(route: RouteModel, ctx: RouteContext): JsonObject {
     case 'update':
       return {
         method: 'PATCH',
-        path: `${base}/{id}`,
+        path: itemPath,
         pathParams: idParam,
         ...inputs,
         body: { ...one, omit, partial: true },
@@ -773,7 +803,7 @@ function routeOf(route: RouteModel, ctx: RouteContext): JsonObject {
     case 'remove':
       return {
         method: 'DELETE',
-        path: `${base}/{id}`,
+        path: itemPath,
         pathParams: idParam,
         ...inputs,
         ...common,

@@ -170,6 +170,42 @@ async function driveModule(
           continue;
         }
         const input = draw(inputArbitrary(route, records));
+        /** The same call through openapi-fetch, or what went wrong. */
+        const thirdPartyCall = async (input: Json): Promise<{ response: Response; error?: unknown } | string> => {
+          const auth = route.auth ? thirdPartyAuth.get(route.auth) : undefined;
+          // openapi-fetch typed by the drawn document's paths would need its types at compile time.
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any
+          const raw = createClient<any>({
+            baseUrl: origin,
+            fetch: recording(auth?.wrapFetch ? auth.wrapFetch(fetch) : fetch),
+          });
+          const operation = document['paths'][route.fullPath]?.[route.method.toLowerCase()] as Json | undefined;
+          if (!operation) return `${route.name}: the document has no operation ${route.method} ${route.fullPath}`;
+          const request = thirdPartyRequest(operation, input, auth?.headers ?? {});
+          try {
+            return await raw.request(route.method.toLowerCase() as 'get', route.fullPath, request);
+          } catch (error) {
+            return `${route.name} through openapi-fetch threw: ${describe(error)}\n  input: ${show(input)}`;
+          }
+        };
+        /**
+         * A path value the client refused must be one it cannot send: a whole "." or ".." segment, or one the server
+         * reads otherwise, which openapi-fetch (that sends anything) proves: its request reaches the handler with
+         * another value, or is refused as that other value does not validate; never a 5xx.
+         */
+        const judgeRefusal = async (refusal: PathRefusal, input: Json): Promise<string | undefined> => {
+          const params = (input['params'] ?? {}) as Json;
+          const segment = filledSegment(route.fullPath, refusal.subject, params);
+          if (refusal.reason === 'dot-segment')
+            return segment === '.' || segment === '..' ? undefined : `the segment "${segment}" is no dot segment`;
+          const answer = await thirdPartyCall(input);
+          if (typeof answer === 'string') return answer;
+          if (answer.response.status >= 400) return undefined;
+          const read = (seen.input?.['params'] ?? {}) as Json;
+          return String(read[refusal.subject]) === String(params[refusal.subject])
+            ? `openapi-fetch sent it and the handler read it whole (${show(read)})`
+            : undefined;
+        };
         const result = relateIds(route, records, draw(resultArbitrary(module, route, records, true)));
         results.set(route.name, result);
 
@@ -186,7 +222,13 @@ async function driveModule(
         try {
           got = await client[route.name](input);
         } catch (error) {
-          return `${route.name} through the generated client failed: ${describe(error)}\n  input: ${show(input)}\n  handler returned: ${show(result)}\n${exchanges.join('\n')}`;
+          const refusal = pathRefusal(error);
+          if (refusal === undefined)
+            return `${route.name} through the generated client failed: ${describe(error)}\n  input: ${show(input)}\n  handler returned: ${show(result)}\n${exchanges.join('\n')}`;
+          const problem = seen.input !== undefined ? 'the handler was called' : await judgeRefusal(refusal, input);
+          if (problem || exchanges.length > 0)
+            return `${route.name}: the client refused ${refusal.reason} "${refusal.subject}": ${problem ?? ''}\n  input: ${show(input)}\n${exchanges.join('\n')}`;
+          continue;
         }
         const problem =
           exchanges.length > 0
@@ -197,22 +239,8 @@ async function driveModule(
           return `${route.name} through the generated client: ${problem}\n  input: ${show(input)}\n  handler returned: ${show(result)}\n  client got: ${show(got)}`;
 
         seen.input = undefined;
-        const auth = route.auth ? thirdPartyAuth.get(route.auth) : undefined;
-        // openapi-fetch typed by the drawn document's paths would need its types at compile time.
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        const raw = createClient<any>({
-          baseUrl: origin,
-          fetch: recording(auth?.wrapFetch ? auth.wrapFetch(fetch) : fetch),
-        });
-        const operation = document['paths'][route.fullPath]?.[route.method.toLowerCase()] as Json | undefined;
-        if (!operation) return `${route.name}: the document has no operation ${route.method} ${route.fullPath}`;
-        const request = thirdPartyRequest(operation, input, auth?.headers ?? {});
-        let answer: { response: Response; error?: unknown };
-        try {
-          answer = await raw.request(route.method.toLowerCase() as 'get', route.fullPath, request);
-        } catch (error) {
-          return `${route.name} through openapi-fetch threw: ${describe(error)}\n  input: ${show(input)}`;
-        }
+        const answer = await thirdPartyCall(input);
+        if (typeof answer === 'string') return answer;
         if (answer.response.status >= 400)
           return `${route.name} through openapi-fetch answered ${answer.response.status}: ${show(answer.error)}\n  input: ${show(input)}\n${exchanges.join('\n')}`;
         const thirdProblem =
@@ -240,13 +268,21 @@ async function driveModule(
       diskFull.add(route.name);
       provoking = 503;
       try {
-        await client[route.name](
-          // A well-formed request: a __proto__ member would be refused (400) before the disk is reached.
-          fc.sample(inputArbitrary(route, records, false), { seed: options.seed + call, numRuns: 1 })[0],
-        );
-      } catch (error) {
-        if ((error as { status?: number }).status !== 503)
-          return `${route.name} with the disk full: ${describe(error)}\n${exchanges.join('\n')}`;
+        // A well-formed request: a __proto__ member would be refused (400) before the disk is reached, and a path
+        // value the client cannot send (judged above) is not sent; the first of a few draws that is sent counts.
+        for (const input of fc.sample(inputArbitrary(route, records, false), {
+          seed: options.seed + call,
+          numRuns: 10,
+        }))
+          try {
+            await client[route.name](input);
+            break;
+          } catch (error) {
+            if (pathRefusal(error) !== undefined) continue;
+            if ((error as { status?: number }).status !== 503)
+              return `${route.name} with the disk full: ${describe(error)}\n${exchanges.join('\n')}`;
+            break;
+          }
       } finally {
         diskFull.delete(route.name);
         provoking = undefined;
@@ -327,6 +363,26 @@ function paramsArbitrary(
   return fc.record(members, { requiredKeys: required, noNullPrototype: true });
 }
 
+interface PathRefusal {
+  readonly reason: 'dot-segment' | 'misread-parameter';
+  readonly subject: string;
+}
+
+/** The generated client's refusal of a path value it cannot send (RequestNotSentError), if that is what `error` is. */
+function pathRefusal(error: unknown): PathRefusal | undefined {
+  const refused = error as { name?: string; reason?: string; subject?: string };
+  if (refused.name !== 'RequestNotSentError' || refused.subject === undefined) return undefined;
+  return refused.reason === 'dot-segment' || refused.reason === 'misread-parameter'
+    ? { reason: refused.reason, subject: refused.subject }
+    : undefined;
+}
+
+/** The segment of `template` that holds placeholder `name`, each placeholder replaced by its value's text. */
+function filledSegment(template: string, name: string, params: Json): string {
+  const segment = template.split('/').find((part) => part.includes(`{${name}}`)) ?? '';
+  return segment.replace(/\{(\w+)\}/g, (_, placeholder: string) => String(params[placeholder]));
+}
+
 function isEmpty(value: unknown): boolean {
   return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 }
@@ -340,6 +396,8 @@ async function expectRefusal(route: RouteIr, at: string, send: () => Promise<unk
   try {
     await send();
   } catch (error) {
+    // A path value the client cannot send is refused first, as no request is made (judged on the calls without one).
+    if (pathRefusal(error) !== undefined) return undefined;
     const text = describe(error);
     return text.includes('400') && text.includes(RESERVED_KEY)
       ? undefined

@@ -85,13 +85,18 @@ function lengthOf(value: string): number {
 function text(place: Place, minLength = 0, maxLength = 16): fc.Arbitrary<string> {
   // Header values are what a header line carries (visible ASCII, U+0080-U+00FF as obs-text) without surrounding
   // spaces; elsewhere any Unicode text.
+  const anyText = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 1 }).filter((s) => s.length > 0),
+    fc.constantFrom('a', 'Z', '0', ' ', '&', '=', '%', '/', '?', '#', '[', ']', '"', '\\', 'é', '😀'),
+  );
+  // In a path, often the text the drawn templates put beside a placeholder ({id}.json, {id}.{ext}, {id}:cancel):
+  // a value holding it must still be read whole, or be refused by the client where the server would misread it.
   const unit =
     place === 'header'
       ? fc.constantFrom(...'abcXYZ019-_.~!*()+=é')
-      : fc.oneof(
-          fc.string({ unit: 'binary', maxLength: 1 }).filter((s) => s.length > 0),
-          fc.constantFrom('a', 'Z', '0', ' ', '&', '=', '%', '/', '?', '#', '[', ']', '"', '\\', 'é', '😀'),
-        );
+      : place === 'path'
+        ? fc.oneof(anyText, fc.constantFrom('.', '-', ':', '~', '.json', '.gz', 'item-', '%2E', ':get'))
+        : anyText;
   return fc
     .array(unit, { maxLength })
     .map((parts) => parts.join(''))
