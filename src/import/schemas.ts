@@ -25,13 +25,19 @@ export class Schemas {
    * nowhere otherwise.
    */
   private readonly inProgress = new Map<string, number>();
+  /** Named types (the `types:` section) by name: component unions of objects, in the order they were made. */
+  readonly types = new Map<string, TypeDefinition>();
+  /** The named type made from a component, by "file#pointer". */
+  private readonly typeByPlace = new Map<string, { name: string; marks: Set<NoteKind> }>();
   /** Where a property merged from an allOf member (or a oneOf beside properties) is written: its notes go there. */
   private readonly origins = new WeakMap<object, Place>();
 
+  /** `file`: the definitions file written, whose name references to its named types carry. */
   constructor(
     private readonly refs: Refs,
     private readonly report: ImportReport,
     private readonly names: NameRegistry,
+    private readonly file: string,
   ) {}
 
   /** The type of the schema at a place; `hint` names a record made from it. */
@@ -63,6 +69,11 @@ export class Schemas {
       const orNull = nullable || (isMapping(target.value) && isNullable(target.value));
       return { type: 'record', record: made.name, ...description, ...(orNull && { nullable: true }) };
     }
+    const component = this.componentName(target.pointer);
+    if (component !== undefined && this.isUnionOfObjects(target.value, target)) {
+      const named = this.namedUnion(key, component, target);
+      return { type: `${this.file}.${named}`, ...description, ...(nullable && { nullable: true }) };
+    }
     const entered = this.inProgress.get(key);
     if (entered !== undefined && entered === this.records.size) {
       this.report.note('approximated', at.file, at.pointer, 'a recursive schema that is not an object: json');
@@ -77,6 +88,51 @@ export class Schemas {
       if (entered === undefined) this.inProgress.delete(key);
       else this.inProgress.set(key, entered);
     }
+  }
+
+  /**
+   * A component that is a oneOf/anyOf of objects (Figma's `SubcanvasNode`) is a named type, as the document names
+   * it: written once in `types:`, each use names it. Spelled out at every use, a union that the records it holds
+   * hold again (a tree's `children`) was written once per record, and generated once per record too.
+   */
+  private namedUnion(key: string, component: string, target: Place & { value: unknown }): string {
+    const made = this.typeByPlace.get(key);
+    if (made) {
+      this.report.charge(made.marks);
+      return made.name;
+    }
+    const name = this.names.claim(component, 'type');
+    if (name !== component)
+      this.report.note(
+        'renamed',
+        target.file,
+        target.pointer,
+        `schema name ${component}: not usable as a type name, named ${name}`,
+      );
+    const entry = { name, marks: new Set<NoteKind>() };
+    this.typeByPlace.set(key, entry); // set first, so that a reference from within (through a record) names it
+    const marks = this.report.marksDuring(() => this.types.set(name, this.typeOf(target.value, target, name)));
+    for (const mark of marks) entry.marks.add(mark);
+    return name;
+  }
+
+  /** A oneOf/anyOf (not both) of two or more $refs to object schemas (or allOf of them), not null, without own type. */
+  private isUnionOfObjects(value: unknown, at: Place): boolean {
+    if (!isMapping(value) || hasOwnType(value) || isNullable(value) || value.allOf !== undefined) return false;
+    const keywords = (['oneOf', 'anyOf'] as const).filter((keyword) => value[keyword] !== undefined);
+    const keyword = keywords.length === 1 ? keywords[0] : undefined;
+    const members = keyword && value[keyword];
+    if (!keyword || !Array.isArray(members) || members.length < 2) return false;
+    return members.every((member, index) => {
+      if (!isMapping(member) || typeof member.$ref !== 'string' || Object.keys(member).length > 1) return false;
+      // Where the member's own type is read from: a $ref naming nothing is reported there, once.
+      const target = this.refs.target(member.$ref, { ...at, pointer: childPointer(at.pointer, keyword, index) });
+      const object = target?.value;
+      if (!isMapping(object) || isNullable(object) || object.oneOf !== undefined || object.anyOf !== undefined)
+        return false;
+      // An object, or the allOf an object is merged from: a record, so a use of the union inside it goes through one.
+      return object.type === 'object' || isMapping(object.properties) || Array.isArray(object.allOf);
+    });
   }
 
   /** The name a component schema asks for (the last pointer segment), for /components/schemas/X and /definitions/X. */
