@@ -96,22 +96,39 @@ export class Schemas {
    * hold again (a tree's `children`) was written once per record, and generated once per record too.
    */
   private namedUnion(key: string, component: string, target: Place & { value: unknown }): string {
-    const made = this.typeByPlace.get(key);
-    if (made) {
-      this.report.charge(made.marks);
-      return made.name;
+    return this.madeOnce(this.typeByPlace, key, target, component, 'type', (name) =>
+      this.types.set(name, this.typeOf(target.value, target, name)),
+    );
+  }
+
+  /**
+   * The name of what is made from a place (a record, a named type), made once: entered before `make` runs, so that
+   * a reference from within finds it, and each later use charged with the notes making it gave.
+   */
+  private madeOnce(
+    made: Map<string, { name: string; marks: Set<NoteKind> }>,
+    key: string,
+    at: Place,
+    wanted: string,
+    kind: 'record' | 'type',
+    make: (name: string) => void,
+  ): string {
+    const found = made.get(key);
+    if (found) {
+      this.report.charge(found.marks);
+      return found.name;
     }
-    const name = this.names.claim(component, 'type');
-    if (name !== component)
+    const name = this.names.claim(wanted, kind);
+    if (name !== wanted && this.componentName(at.pointer) === wanted)
       this.report.note(
         'renamed',
-        target.file,
-        target.pointer,
-        `schema name ${component}: not usable as a type name, named ${name}`,
+        at.file,
+        at.pointer,
+        `schema name ${wanted}: not usable as a ${kind} name, named ${name}`,
       );
     const entry = { name, marks: new Set<NoteKind>() };
-    this.typeByPlace.set(key, entry); // set first, so that a reference from within (through a record) names it
-    const marks = this.report.marksDuring(() => this.types.set(name, this.typeOf(target.value, target, name)));
+    made.set(key, entry);
+    const marks = this.report.marksDuring(() => make(name));
     for (const mark of marks) entry.marks.add(mark);
     return name;
   }
@@ -359,26 +376,10 @@ export class Schemas {
 
   /** The record made from the object schema at a place, made once. */
   recordAt(schema: Schema, at: Place, hint: string, merged?: Schema): string {
-    const key = `${at.file}#${at.pointer}`;
-    const made = this.byPlace.get(key);
-    if (made) {
-      this.report.charge(made.marks);
-      return made.name;
-    }
-    const name = this.names.claim(hint, 'record');
-    if (name !== hint && this.componentName(at.pointer) === hint)
-      this.report.note(
-        'renamed',
-        at.file,
-        at.pointer,
-        `schema name ${hint}: not usable as a record name, named ${name}`,
-      );
-    const entry = { name, marks: new Set<NoteKind>() };
-    this.byPlace.set(key, entry);
-    this.records.set(name, { fields: {} }); // reserved now, so that a recursive reference finds it
-    const marks = this.report.marksDuring(() => this.records.set(name, this.record(merged ?? schema, at, name)));
-    for (const mark of marks) entry.marks.add(mark);
-    return name;
+    return this.madeOnce(this.byPlace, `${at.file}#${at.pointer}`, at, hint, 'record', (name) => {
+      this.records.set(name, { fields: {} }); // reserved now, so that a recursive reference finds it
+      this.records.set(name, this.record(merged ?? schema, at, name));
+    });
   }
 
   private record(schema: Schema, at: Place, name: string): RecordDefinition {
