@@ -528,7 +528,7 @@ export const DefinitionFileSchema = z.strictObject({
   types: z
     .record(name, NamedTypeSchema)
     .optional()
-    .describe('named types (a constrained scalar, a list, a map) that any file uses as type: <file>.<name>'),
+    .describe('named types (a constrained scalar, a list, a map, a union) that any file uses as type: <file>.<name>'),
   routes: z.record(name, RouteSchema).optional(),
 });
 export type DefinitionFile = z.infer<typeof DefinitionFileSchema>;

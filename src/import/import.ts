@@ -47,7 +47,11 @@ export function importDocument(options: ImportOptions): ImportResult {
   const locate = makeLocator(sources);
   const refs = new Refs(root, locate);
   const report = new ImportReport();
-  const schemas = new Schemas(refs, report, new NameRegistry());
+  const info = isMapping(root.value) && isMapping(root.value.info) ? root.value.info : {};
+  const name = options.name ?? fileName(info.title);
+  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(name) || name === 'runtime')
+    throw new ImportError([`--name ${name}: a name is a letter, then letters, digits, "_" or "-" (not "runtime")`]);
+  const schemas = new Schemas(refs, report, new NameRegistry(), name);
   const context: ImportContext = {
     version,
     root: root.value as Record<string, unknown>,
@@ -66,10 +70,6 @@ export function importDocument(options: ImportOptions): ImportResult {
   for (const [file, loaded] of refs.files) sources.set(file, loaded);
   if (refs.problems.length > 0) throw new ImportError(refs.problems);
 
-  const info = isMapping(context.root.info) ? context.root.info : {};
-  const name = options.name ?? fileName(info.title);
-  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(name) || name === 'runtime')
-    throw new ImportError([`--name ${name}: a name is a letter, then letters, digits, "_" or "-" (not "runtime")`]);
   const tags = interfaceTags(context, Object.values(routes));
   const definitions: DefinitionFile = {
     name,
@@ -82,6 +82,7 @@ export function importDocument(options: ImportOptions): ImportResult {
       ...(Object.keys(tags).length > 0 && { tags }),
     },
     ...(Object.keys(auth.schemes).length > 0 && { auth: auth.schemes }),
+    ...(schemas.types.size > 0 && { types: Object.fromEntries(schemas.types) }),
     ...(schemas.records.size > 0 && { records: Object.fromEntries(schemas.records) }),
     ...(Object.keys(routes).length > 0 && { routes }),
   };

@@ -25,13 +25,19 @@ export class Schemas {
    * nowhere otherwise.
    */
   private readonly inProgress = new Map<string, number>();
+  /** Named types (the `types:` section) by name: component unions of objects, in the order they were made. */
+  readonly types = new Map<string, TypeDefinition>();
+  /** The named type made from a component, by "file#pointer". */
+  private readonly typeByPlace = new Map<string, { name: string; marks: Set<NoteKind> }>();
   /** Where a property merged from an allOf member (or a oneOf beside properties) is written: its notes go there. */
   private readonly origins = new WeakMap<object, Place>();
 
+  /** `file`: the definitions file written, whose name references to its named types carry. */
   constructor(
     private readonly refs: Refs,
     private readonly report: ImportReport,
     private readonly names: NameRegistry,
+    private readonly file: string,
   ) {}
 
   /** The type of the schema at a place; `hint` names a record made from it. */
@@ -63,6 +69,11 @@ export class Schemas {
       const orNull = nullable || (isMapping(target.value) && isNullable(target.value));
       return { type: 'record', record: made.name, ...description, ...(orNull && { nullable: true }) };
     }
+    const component = this.componentName(target.pointer);
+    if (component !== undefined && this.isUnionOfObjects(target.value, target)) {
+      const named = this.namedUnion(key, component, target);
+      return { type: `${this.file}.${named}`, ...description, ...(nullable && { nullable: true }) };
+    }
     const entered = this.inProgress.get(key);
     if (entered !== undefined && entered === this.records.size) {
       this.report.note('approximated', at.file, at.pointer, 'a recursive schema that is not an object: json');
@@ -77,6 +88,68 @@ export class Schemas {
       if (entered === undefined) this.inProgress.delete(key);
       else this.inProgress.set(key, entered);
     }
+  }
+
+  /**
+   * A component that is a oneOf/anyOf of objects (Figma's `SubcanvasNode`) is a named type, as the document names
+   * it: written once in `types:`, each use names it. Spelled out at every use, a union that the records it holds
+   * hold again (a tree's `children`) was written once per record, and generated once per record too.
+   */
+  private namedUnion(key: string, component: string, target: Place & { value: unknown }): string {
+    return this.madeOnce(this.typeByPlace, key, target, component, 'type', (name) =>
+      this.types.set(name, this.typeOf(target.value, target, name)),
+    );
+  }
+
+  /**
+   * The name of what is made from a place (a record, a named type), made once: entered before `make` runs, so that
+   * a reference from within finds it, and each later use charged with the notes making it gave.
+   */
+  private madeOnce(
+    made: Map<string, { name: string; marks: Set<NoteKind> }>,
+    key: string,
+    at: Place,
+    wanted: string,
+    kind: 'record' | 'type',
+    make: (name: string) => void,
+  ): string {
+    const found = made.get(key);
+    if (found) {
+      this.report.charge(found.marks);
+      return found.name;
+    }
+    const name = this.names.claim(wanted, kind);
+    if (name !== wanted && this.componentName(at.pointer) === wanted)
+      this.report.note(
+        'renamed',
+        at.file,
+        at.pointer,
+        `schema name ${wanted}: not usable as a ${kind} name, named ${name}`,
+      );
+    const entry = { name, marks: new Set<NoteKind>() };
+    made.set(key, entry);
+    const marks = this.report.marksDuring(() => make(name));
+    for (const mark of marks) entry.marks.add(mark);
+    return name;
+  }
+
+  /** A oneOf/anyOf (not both) of two or more $refs to object schemas (or allOf of them), not null, without own type. */
+  private isUnionOfObjects(value: unknown, at: Place): boolean {
+    if (!isMapping(value) || hasOwnType(value) || isNullable(value) || value.allOf !== undefined) return false;
+    const keywords = (['oneOf', 'anyOf'] as const).filter((keyword) => value[keyword] !== undefined);
+    const keyword = keywords.length === 1 ? keywords[0] : undefined;
+    const members = keyword && value[keyword];
+    if (!keyword || !Array.isArray(members) || members.length < 2) return false;
+    return members.every((member, index) => {
+      if (!isMapping(member) || typeof member.$ref !== 'string' || Object.keys(member).length > 1) return false;
+      // Where the member's own type is read from: a $ref naming nothing is reported there, once.
+      const target = this.refs.target(member.$ref, { ...at, pointer: childPointer(at.pointer, keyword, index) });
+      const object = target?.value;
+      if (!isMapping(object) || isNullable(object) || object.oneOf !== undefined || object.anyOf !== undefined)
+        return false;
+      // An object, or the allOf an object is merged from: a record, so a use of the union inside it goes through one.
+      return object.type === 'object' || isMapping(object.properties) || Array.isArray(object.allOf);
+    });
   }
 
   /** The name a component schema asks for (the last pointer segment), for /components/schemas/X and /definitions/X. */
@@ -303,26 +376,10 @@ export class Schemas {
 
   /** The record made from the object schema at a place, made once. */
   recordAt(schema: Schema, at: Place, hint: string, merged?: Schema): string {
-    const key = `${at.file}#${at.pointer}`;
-    const made = this.byPlace.get(key);
-    if (made) {
-      this.report.charge(made.marks);
-      return made.name;
-    }
-    const name = this.names.claim(hint, 'record');
-    if (name !== hint && this.componentName(at.pointer) === hint)
-      this.report.note(
-        'renamed',
-        at.file,
-        at.pointer,
-        `schema name ${hint}: not usable as a record name, named ${name}`,
-      );
-    const entry = { name, marks: new Set<NoteKind>() };
-    this.byPlace.set(key, entry);
-    this.records.set(name, { fields: {} }); // reserved now, so that a recursive reference finds it
-    const marks = this.report.marksDuring(() => this.records.set(name, this.record(merged ?? schema, at, name)));
-    for (const mark of marks) entry.marks.add(mark);
-    return name;
+    return this.madeOnce(this.byPlace, `${at.file}#${at.pointer}`, at, hint, 'record', (name) => {
+      this.records.set(name, { fields: {} }); // reserved now, so that a recursive reference finds it
+      this.records.set(name, this.record(merged ?? schema, at, name));
+    });
   }
 
   private record(schema: Schema, at: Place, name: string): RecordDefinition {

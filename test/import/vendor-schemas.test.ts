@@ -81,8 +81,11 @@ describe('vendor shapes', () => {
         { type: 'record', record: 'Text' },
       ],
     };
-    expect(definitions.records.Frame.fields.children).toEqual({ type: 'list', items: union, required: false });
-    expect(definitions.records.Traits.fields.children).toEqual({ type: 'list', items: union, required: false });
+    // Named once, as the document names it: each use (the records' children, Thing's) refers to it.
+    expect(definitions.types).toEqual({ ANode: union });
+    const named = { type: 'shapes.ANode' };
+    expect(definitions.records.Frame.fields.children).toEqual({ type: 'list', items: named, required: false });
+    expect(definitions.records.Traits.fields.children).toEqual({ type: 'list', items: named, required: false });
   });
 
   it('still reports a schema that holds itself through no record', async () => {
@@ -218,8 +221,10 @@ describe('vendor shapes, continued', () => {
       ],
       discriminator: { property: 'type', mapping: { FRAME: 'Frame', TEXT: 'Text' } },
     };
-    expect(definitions.records.Frame.fields.children).toEqual({ type: 'list', items: tagged, required: false });
-    expect(definitions.records.Layer.fields.children).toEqual({ type: 'list', items: tagged, required: false });
+    expect(definitions.types).toEqual({ ANode: tagged });
+    const named = { type: 'shapes.ANode' };
+    expect(definitions.records.Frame.fields.children).toEqual({ type: 'list', items: named, required: false });
+    expect(definitions.records.Layer.fields.children).toEqual({ type: 'list', items: named, required: false });
   });
 
   it('leaves a discriminator out where a member does not require its tag', async () => {
@@ -229,7 +234,8 @@ describe('vendor shapes, continued', () => {
     Thing:
       oneOf: [{ $ref: '#/components/schemas/Frame' }, { $ref: '#/components/schemas/Text' }]
       discriminator: { propertyName: type }`);
-    expect(definitions.routes.getThing.responses['200'].body).toEqual({
+    expect(definitions.routes.getThing.responses['200'].body).toEqual({ type: 'shapes.Thing' });
+    expect(definitions.types.Thing).toEqual({
       type: 'union',
       exclusive: true,
       variants: [

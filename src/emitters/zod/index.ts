@@ -45,9 +45,12 @@ import {
   helperImports,
   usedHelpers,
   withPresence,
+  isNamedUnionOfRecords,
+  type NamedUnions,
   type RecordLookup,
 } from './schema-expression.js';
 import { symbols } from '../../ir/symbols.js';
+import { compareCodePoints } from '../../ir/names.js';
 import { PARAMETER_GROUPS, requestParameters } from '../../ir/route-parameters.js';
 
 /** Zod 4 schemas of records and of each route's path, query, headers, cookies, body and responses. */
@@ -70,9 +73,14 @@ function emitModuleSchemas(
   declaredByType: ReadonlySet<RecordKey>,
 ): PartedFile<PrintedSchemas> {
   const imports = recordImports(module, 'schemas');
+  // Written once as their own constant, and read by name wherever this file uses them (NamedUnions).
+  const namedUnions = module.types
+    .filter((named) => isNamedUnionOfRecords(named.type))
+    .map((named) => named.key)
+    .sort(compareCodePoints);
   const parts = [
     ...module.records.map((record) =>
-      part('zod/record', record.key, recordView(record, records, declaredByType.has(record.key)), (view) =>
+      part('zod/record', record.key, recordView(record, records, declaredByType.has(record.key), namedUnions), (view) =>
         printSchemas([recordSchema(view, new Map(view.lookup))]),
       ),
     ),
@@ -80,7 +88,7 @@ function emitModuleSchemas(
       part('zod/named', named.key, namedTypeView(named, records), (view) => printSchemas([namedTypeSchema(view)])),
     ),
     ...module.routes.map((route) =>
-      part('zod/route', route.name, routeView(route, records), (view) =>
+      part('zod/route', route.name, routeView(route, records, namedUnions), (view) =>
         printSchemas(routeSchemas(view, new Map(view.lookup))),
       ),
     ),
@@ -121,9 +129,10 @@ type ParameterView = Pick<ParameterIr, 'name' | 'type' | 'required' | 'default' 
 type RecordView = ReturnType<typeof recordView>;
 type RouteView = ReturnType<typeof routeView>;
 
-function recordView(record: RecordIr, records: RecordLookup, declaredByType: boolean) {
+function recordView(record: RecordIr, records: RecordLookup, declaredByType: boolean, namedUnions: readonly string[]) {
   return {
     key: record.key,
+    namedUnions: namedUnions.filter((key) => record.fields.some((field) => namesType(field.type, key))),
     declaredByType,
     docs: record.description,
     fields: record.fields.map(lookupField),
@@ -136,10 +145,11 @@ function recordView(record: RecordIr, records: RecordLookup, declaredByType: boo
   };
 }
 
-function routeView(route: RouteIr, records: RecordLookup) {
+function routeView(route: RouteIr, records: RecordLookup, namedUnions: readonly string[]) {
   const formBody = hasFormBodySchema(route, records);
   return {
     name: route.name,
+    namedUnions: namedUnions.filter((key) => typesOfRoute(route).some((type) => namesType(type, key))),
     groups: PARAMETER_GROUPS.map(({ part, key }) => ({
       part,
       params: route[key].map((param) => pick(param, 'name', 'type', 'required', 'default', 'style')),
@@ -160,8 +170,9 @@ function routeView(route: RouteIr, records: RecordLookup) {
 
 /** Record fields that name records are getters, so records may refer to each other in any order. */
 function recordSchema(record: RecordView, records: RecordLookup): SchemaConstant {
+  const named = new Set(record.namedUnions);
   const members = record.fields.map((field): ObjectMember => {
-    const schema = withPresence(schemaExpression(field.type, 'json', records), field.required, field.default);
+    const schema = withPresence(schemaExpression(field.type, 'json', records, named), field.required, field.default);
     const expression = ownLookup(field.name, schema);
     return referencedRecords(field.type).size > 0 ? getter(field.name, expression) : property(field.name, expression);
   });
@@ -205,6 +216,14 @@ function otherMembersSchema(type: TypeIr, records: RecordLookup): Expr {
   return referencedRecords(type).size > 0 ? call('z.lazy', [arrow([], schema)]) : schema;
 }
 
+/** Whether a type is the named type `key` or holds it, at any depth (not looking into other named types). */
+function namesType(type: TypeIr, key: string): boolean {
+  if (type.named !== undefined) return type.named === key;
+  if (type.kind === 'list') return namesType(type.items, key);
+  if (type.kind === 'map') return namesType(type.values, key);
+  return type.kind === 'union' && type.variants.some((variant) => namesType(variant, key));
+}
+
 /** A member named like an Object member would otherwise read Object.prototype's when absent. */
 function ownLookup(name: string, expression: Expr): Expr {
   return isInheritedName(name) ? call('ownMember', [expression]) : expression;
@@ -220,6 +239,7 @@ function parameterSchema(param: ParameterView, records: RecordLookup): Expr {
 }
 
 function routeSchemas(route: RouteView, records: RecordLookup): SchemaConstant[] {
+  const named = new Set(route.namedUnions);
   const name = (part: Parameters<typeof symbols.routeSchema>[1]) => symbols.routeSchema(route.name, part);
   const constants = route.groups
     .filter((group) => group.params.length > 0)
@@ -233,11 +253,12 @@ function routeSchemas(route: RouteView, records: RecordLookup): SchemaConstant[]
     // Named apart: the server validates each entry with it, and the body is the list of them.
     constants.push({
       name: name('BodyEntry'),
-      value: schemaExpression(route.body.items, 'json', records),
+      value: schemaExpression(route.body.items, 'json', records, named),
       docs: 'One entry of the body, validated on its own.',
     });
     constants.push({ name: name('Body'), value: listSchemaAround(route.body, id(name('BodyEntry'))) });
-  } else if (route.body) constants.push({ name: name('Body'), value: schemaExpression(route.body, 'json', records) });
+  } else if (route.body)
+    constants.push({ name: name('Body'), value: schemaExpression(route.body, 'json', records, named) });
   // Only where a member reads differently from text (a number, a boolean): otherwise the body schema reads forms too.
   if (route.formBody && route.body)
     constants.push({
@@ -249,9 +270,9 @@ function routeSchemas(route: RouteView, records: RecordLookup): SchemaConstant[]
     property(
       responseKey(response.key),
       response.events
-        ? eventSchema(response.events, records)
+        ? eventSchema(response.events, records, named)
         : response.body
-          ? schemaExpression(response.body, 'json', records)
+          ? schemaExpression(response.body, 'json', records, named)
           : call('z.undefined'),
     ),
   );
@@ -260,12 +281,12 @@ function routeSchemas(route: RouteView, records: RecordLookup): SchemaConstant[]
 }
 
 /** An event stream's schema is of one event: `{ event, data, id? }`, told apart by its name. */
-function eventSchema(stream: EventStreamIr, records: RecordLookup): Expr {
+function eventSchema(stream: EventStreamIr, records: RecordLookup, named: NamedUnions): Expr {
   const events = stream.events.map((event) =>
     call('z.strictObject', [
       object([
         property('event', call('z.literal', [literal(event.name)])),
-        property('data', schemaExpression(event.type, 'json', records)),
+        property('data', schemaExpression(event.type, 'json', records, named)),
         property('id', withPresence(call('z.string'), false, undefined)),
       ]),
     ]),

@@ -11,6 +11,7 @@ import type {
   RecordType,
   ScalarType,
   TypeIr,
+  TypeKey,
   UnionType,
 } from '../../ir/types.js';
 import {
@@ -29,7 +30,7 @@ import {
 } from '../shared/code/ast.js';
 import { symbols } from '../../ir/symbols.js';
 import { readsFromFormText } from '../../ir/wire-shapes.js';
-import { innermost, recordSites } from '../shared/imports.js';
+import { innermost, recordSites, referencedRecords } from '../shared/imports.js';
 import { pick } from '../shared/pick.js';
 
 type Reading = 'json' | 'text';
@@ -123,8 +124,27 @@ export function listSchemaAround(type: ListType, item: Expr): Expr {
   return orNull(type, arraySchema(type, item));
 }
 
-export function schemaExpression(type: TypeIr, reading: Reading, records?: RecordLookup): Expr {
-  return orNull(type, nonNullSchema(type, reading, records));
+/**
+ * Named unions of records declared in the file being written (`export const nodeSchema = z.union(...)`): a use
+ * reads that constant, so a union many records hold (a tree's `children`) is written once, and is one schema
+ * object wherever it is used. A use must run after the constant is declared: in a getter or a route's schemas.
+ */
+export type NamedUnions = ReadonlySet<TypeKey>;
+
+export function schemaExpression(
+  type: TypeIr,
+  reading: Reading,
+  records?: RecordLookup,
+  named: NamedUnions = new Set(),
+): Expr {
+  if (reading === 'json' && type.named !== undefined && named.has(type.named))
+    return orNull(type, id(symbols.namedSchema(type.named)));
+  return orNull(type, nonNullSchema(type, reading, records, named));
+}
+
+/** Whether a named type is a union that holds records (what NamedUnions are made of). */
+export function isNamedUnionOfRecords(type: TypeIr): boolean {
+  return type.kind === 'union' && referencedRecords(type).size > 0;
 }
 
 const orNull = (type: TypeIr, schema: Expr) => (type.nullable ? method(schema, 'nullable') : schema);
@@ -138,20 +158,20 @@ export function withPresence(expression: Expr, required: boolean, defaultValue: 
   return required ? expression : method(expression, 'optional');
 }
 
-function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | undefined): Expr {
+function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | undefined, named: NamedUnions): Expr {
   switch (type.kind) {
     case 'scalar':
       return scalarSchema(type, reading);
     case 'enum':
       return call('z.enum', [array(type.values.map((value) => literal(value)))]);
     case 'list':
-      return arraySchema(type, schemaExpression(type.items, reading, records));
+      return arraySchema(type, schemaExpression(type.items, reading, records, named));
     case 'map':
-      return call('z.record', [call('z.string'), schemaExpression(type.values, reading, records)]);
+      return call('z.record', [call('z.string'), schemaExpression(type.values, reading, records, named)]);
     case 'json':
       return call('z.json');
     case 'union':
-      return unionSchema(type, reading, records);
+      return unionSchema(type, reading, records, named);
     case 'record': {
       const entry = reading === 'text' ? records?.get(type.record) : undefined;
       if (entry?.textFields) return textRecordSchema(type, entry.textFields, entry.additionalFields, records);
@@ -174,8 +194,8 @@ function nonNullSchema(type: TypeIr, reading: Reading, records: RecordLookup | u
  * A tagged union is z.discriminatedUnion, each variant record with its member fixed to the value naming it (the
  * record may declare a plain string); otherwise z.union tries the variants in order, z.xor wants exactly one.
  */
-function unionSchema(type: UnionType, reading: Reading, records: RecordLookup | undefined): Expr {
-  const variants = type.variants.map((variant) => schemaExpression(variant, reading, records));
+function unionSchema(type: UnionType, reading: Reading, records: RecordLookup | undefined, named: NamedUnions): Expr {
+  const variants = type.variants.map((variant) => schemaExpression(variant, reading, records, named));
   const tag = type.discriminator;
   if (!tag) return call(type.exclusive ? 'z.xor' : 'z.union', [array(variants)]);
   const tagged = variants.map((variant, index) =>
