@@ -273,7 +273,9 @@ async function driveModule(
         for (const input of fc.sample(inputArbitrary(route, records, false), {
           seed: options.seed + call,
           numRuns: 10,
-        }))
+        })) {
+          // fast-check's dictionaries draw __proto__ members of their own, hostile keys or not.
+          if (reservedKeyAt(input) !== undefined) continue;
           try {
             await client[route.name](input);
             break;
@@ -283,6 +285,7 @@ async function driveModule(
               return `${route.name} with the disk full: ${describe(error)}\n${exchanges.join('\n')}`;
             break;
           }
+        }
       } finally {
         diskFull.delete(route.name);
         provoking = undefined;
