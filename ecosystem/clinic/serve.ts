@@ -53,7 +53,7 @@ const handlers: ClinicApiHandlers = {
 };
 
 const app = Fastify({ forceCloseConnections: true });
-await app.register(clinicApiPlugin({ handlers, auth: {} }));
+await app.register(clinicApiPlugin({ handlers }));
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(`listening on ${url}`);
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

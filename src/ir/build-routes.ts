@@ -6,6 +6,7 @@ import { buildEventStream } from './build-events.js';
 import { buildType } from './build-type.js';
 import type { FileContext } from './context.js';
 import { camelCase, compareCodePoints, expectedOneOf, sortedEntries } from './names.js';
+import { templateProblem } from './path-template.js';
 import { isStatusClass } from '../runtime/core/response-status.js';
 import type { AuthSchemeIr, InterfaceIr, Origin, ParameterIr, ResponseIr, RouteIr } from './types.js';
 
@@ -195,6 +196,8 @@ function checkHeadWithoutContent(ctx: FileContext, def: RouteDefinition, path: Y
 }
 
 function checkPathParameters(ctx: FileContext, def: RouteDefinition, path: YamlPath): void {
+  // A template the router refuses (SVC215) names no placeholders to match against: one report is enough.
+  if (templateProblem(def.path) !== undefined) return;
   const used = [...def.path.matchAll(/\{([^}]*)\}/g)].map((match) => match[1] ?? '');
   const declaredNames = Object.keys(def.pathParams ?? {});
   for (const name of used) {

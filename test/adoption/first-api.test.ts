@@ -109,6 +109,20 @@ describe('docs/first-api.md, run as written', () => {
           throw new Error(`a ${info} block that names no file: ${text.slice(0, 80)}`);
         }
       }
+      // What the generated code imports is named in the project's dependencies, not left to npm's peer
+      // install (which --legacy-peer-deps skips); TypeScript is 5, which tools beside svcgen accept.
+      const project = JSON.parse(await readFile(join(repo, 'package.json'), 'utf8'));
+      const generated = await run('git', ['grep', '-hoE', "from '[^.][^']*'", '--', 'generated'], { cwd: repo });
+      const imported = new Set(
+        generated.stdout
+          .split('\n')
+          .map((line) => /^from '((?:@[^/']+\/)?[^/']+)/.exec(line)?.[1])
+          .filter((name) => name !== undefined && !name.startsWith('node:')),
+      );
+      expect(imported.size).toBeGreaterThan(0);
+      for (const name of imported) expect(Object.keys(project.dependencies ?? {}), name).toContain(name);
+      const typescript = JSON.parse(await readFile(join(repo, 'node_modules/typescript/package.json'), 'utf8'));
+      expect(typescript.version).toMatch(/^5\./);
       // The walk-through ends committed, with nothing left over.
       const { stdout } = await run('git', ['status', '--porcelain'], { cwd: repo });
       expect(stdout).toBe('');

@@ -186,6 +186,8 @@ const CASES: readonly Case[] = [
     found: 'response 200 of a HEAD route has a body',
   },
   { fixture: 'svc215-path-template.yaml', code: 'SVC215', line: 8, column: 3, found: '{item-id}' },
+  // A template the router refuses is reported once: its parameters are not also reported as unused.
+  { fixture: 'svc215-unclosed-brace.yaml', code: 'SVC215', line: 8, column: 3, found: '{id.json' },
   { fixture: 'svc216-total-on-record.yaml', code: 'SVC216', line: 16, column: 7, found: 'its body is a record' },
   { fixture: 'svc217-form-body-nested.yaml', code: 'SVC217', line: 17, column: 3, found: '"size" (a record)' },
   { fixture: 'svc218-route-without-privilege.yaml', code: 'SVC218', line: 21, column: 11, found: 'read, create' },

@@ -47,11 +47,11 @@ beforeAll(async () => {
       // An API without auth schemes is served without `auth`.
       hal['halApiPlugin']({ handlers: { getIssue: reply, createIssue: reply, searchIssues: reply } }),
     );
-    await app.register(odata['odataApiPlugin']({ handlers: { getEntity: reply, listEntities: reply }, auth: {} }));
+    await app.register(odata['odataApiPlugin']({ handlers: { getEntity: reply, listEntities: reply } }));
   });
   base = served.origin;
   const Client = (await fixture.load('hal-api/client.ts'))['HalApiClient'] as new (options: object) => Loose;
-  client = new Client({ baseUrl: base, auth: {} });
+  client = new Client({ baseUrl: base });
 }, 120_000);
 
 afterAll(async () => served?.close());
@@ -63,8 +63,20 @@ describe('wire names', () => {
       "import { issueSchema } from './out/hal-api/schemas.js';",
       "import type { Entity } from './out/odata-api/types.js';",
       "import type { HalApiServerOptions } from './out/hal-api/server.js';",
+      "import type { HalApiClientOptions } from './out/hal-api/client.js';",
       '// No auth scheme, no auth options to give.',
       "export const options = (handlers: HalApiServerOptions['handlers']): HalApiServerOptions => ({ handlers });",
+      "export const credentialed = (handlers: HalApiServerOptions['handlers']): HalApiServerOptions => ({",
+      '  handlers,',
+      '  // @ts-expect-error: an API without auth schemes takes no auth options',
+      "  auth: 'x',",
+      '});',
+      "export const clientOptions: HalApiClientOptions = { baseUrl: 'http://127.0.0.1' };",
+      'export const credentialedClient: HalApiClientOptions = {',
+      "  baseUrl: 'http://127.0.0.1',",
+      '  // @ts-expect-error: nor credentials in its client',
+      "  auth: 'x',",
+      '};',
       'export function score(issue: Issue, entity: Entity): number {',
       "  const etag: string = entity['@odata.etag'];",
       "  return issue.reactions['+1'] - issue.reactions['-1'] + issue['42']! + etag.length + issue._links.self.length;",
@@ -78,6 +90,15 @@ describe('wire names', () => {
     expect(tsc.output).toBe('');
     expect(tsc.code).toBe(0);
   }, 120_000);
+
+  it('an API without auth schemes has no auth options, in its server or its client', async () => {
+    for (const file of ['hal-api/server.ts', 'hal-api/client.ts']) {
+      const text = await readFile(join(fixture.dir, 'out', file), 'utf8');
+      expect(text, file).not.toMatch(/AuthOptions|readonly auth\b/);
+    }
+    const client = await readFile(join(fixture.dir, 'out/hal-api/client.ts'), 'utf8');
+    expect(client).toContain("export type HalApiClientOptions = Omit<ClientOptions, 'auth'>;");
+  });
 
   it('a served answer keeps them exactly and drops undeclared members', async () => {
     answer = {

@@ -79,6 +79,7 @@ function clientStatements(
 ): TopLevel[] {
   const [meta, routes] = [symbols.meta(module.name), symbols.routes(module.name)];
   const auth = module.auth.map((scheme) => ({ name: scheme.name, ...AUTH_RUNTIME[scheme.type] }));
+  const clientOptionsWithoutAuth = typeRef('Omit', [typeRef('ClientOptions'), stringType('auth')]);
   const runtimeTypes = ['CallOptions', 'ClientOptions', ...(views.some((view) => view.result.paged) ? ['Page'] : [])];
   const handIn = moduleWire(module)?.emit.clientHandIn;
   const rows = members.map((member) => member.row);
@@ -98,22 +99,27 @@ function clientStatements(
     { declaration: { kind: 'import', from: './schemas.js', namespace: 'schemas' } },
     { declaration: { kind: 'import', typeOnly: true, from: './types.js', namespace: 'types' } },
     { declaration: { kind: 're-export', from: '../runtime/client/client-errors.js', names: ERROR_CLASSES } },
-    exported({
-      kind: 'interface',
-      name: symbols.clientOptions(module.name),
-      extends: [typeRef('Omit', [typeRef('ClientOptions'), stringType('auth')])],
-      members: [
-        {
-          name: 'auth',
-          readonly: true,
-          optional: true,
-          docs: 'Credentials for the auth schemes this caller holds; a route of another scheme is not sent.',
-          type: typeLiteral(
-            auth.map(({ name, type }) => ({ name, type: typeRef(type), readonly: true, optional: true })),
-          ),
-        },
-      ],
-    }),
+    // An API without auth schemes takes no credentials: its options have no auth member to mistype.
+    exported(
+      auth.length === 0
+        ? { kind: 'type-alias', name: symbols.clientOptions(module.name), type: clientOptionsWithoutAuth }
+        : {
+            kind: 'interface',
+            name: symbols.clientOptions(module.name),
+            extends: [clientOptionsWithoutAuth],
+            members: [
+              {
+                name: 'auth',
+                readonly: true,
+                optional: true,
+                docs: 'Credentials for the auth schemes this caller holds; a route of another scheme is not sent.',
+                type: typeLiteral(
+                  auth.map(({ name, type }) => ({ name, type: typeRef(type), readonly: true, optional: true })),
+                ),
+              },
+            ],
+          },
+    ),
     local({ kind: 'const', name: 'responseSchemas', value: object(rows, { expanded: true }) }),
     ...declaredErrors,
     exported(

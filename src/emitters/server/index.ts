@@ -119,32 +119,34 @@ function serverStatements(
           : ''
       }`,
     ),
-    exported(
-      {
-        kind: 'interface',
-        name: symbols.authOptions(module.name),
-        typeParams,
-        members: authOptions.map((option) => ({
-          name: option.name,
-          type: typeRef(option.type, option.type === 'ApiKeySessionOptions' ? [typeRef('Session')] : []),
-          readonly: true,
-        })),
-      },
-      'Credential checks and stores, per auth scheme.',
-    ),
+    // An API without auth schemes has no credential checks to give: no auth options at all, so that
+    // nothing a team writes under `auth` type-checks.
+    ...(authOptions.length === 0
+      ? []
+      : [
+          exported(
+            {
+              kind: 'interface',
+              name: symbols.authOptions(module.name),
+              typeParams,
+              members: authOptions.map((option) => ({
+                name: option.name,
+                type: typeRef(option.type, option.type === 'ApiKeySessionOptions' ? [typeRef('Session')] : []),
+                readonly: true,
+              })),
+            },
+            'Credential checks and stores, per auth scheme.',
+          ),
+        ]),
     exported({
       kind: 'interface',
       name: symbols.serverOptions(module.name),
       typeParams,
       members: [
         { name: 'handlers', type: withSession(symbols.handlers(module.name)), readonly: true },
-        // An API without auth schemes has nothing to give here, so a team need not write `auth: {}`.
-        {
-          name: 'auth',
-          type: withSession(symbols.authOptions(module.name)),
-          readonly: true,
-          optional: authOptions.length === 0,
-        },
+        ...(authOptions.length === 0
+          ? []
+          : [{ name: 'auth', type: withSession(symbols.authOptions(module.name)), readonly: true }]),
         option(
           'onInternalError',
           functionType(
