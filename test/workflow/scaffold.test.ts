@@ -205,7 +205,7 @@ import { libraryApiPlugin } from './generated/library-api/server.js';
 import { createLibraryApiHandlers } from './src/handlers/library-api.js';
 
 const app = Fastify();
-await app.register(libraryApiPlugin({ handlers: createLibraryApiHandlers(), auth: {} }));
+await app.register(libraryApiPlugin({ handlers: createLibraryApiHandlers() }));
 await app.listen({ host: '127.0.0.1', port: 0 });
 const base = \`http://127.0.0.1:\${(app.server.address() as AddressInfo).port}/library\`;
 const answers = [];
